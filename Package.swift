@@ -1,0 +1,87 @@
+// swift-tools-version: 6.1
+// Trellis: UIKit-style self-sizing layout for Linux. Module layout follows
+// ../shared/DESIGN.md; TrellisGeometry is an addition (shared value types so
+// that text, views and lists agree on Point/Size/Rect without importing each
+// other).
+
+import PackageDescription
+
+let package = Package(
+    name: "Trellis",
+    products: [
+        .library(name: "Trellis", targets: ["Trellis"]),
+        .library(name: "TrellisGeometry", targets: ["TrellisGeometry"]),
+        .library(name: "TrellisText", targets: ["TrellisText"]),
+        .library(name: "TrellisConstraints", targets: ["TrellisConstraints"]),
+        .library(name: "TrellisViews", targets: ["TrellisViews"]),
+        .library(name: "TrellisCells", targets: ["TrellisCells"]),
+        .library(name: "TrellisLists", targets: ["TrellisLists"]),
+        .executable(name: "listbench", targets: ["listbench"]),
+        .executable(name: "trellis", targets: ["trellis"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    ],
+    targets: [
+        // System libraries (Debian packages, found through pkg-config).
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]
+        ),
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        // ICU behind a header of our own: ICU's headers must never be imported
+        // into Swift on Linux, where they clash with Foundation's _FoundationICU.
+        .target(
+            name: "CTrellisICU",
+            linkerSettings: [.linkedLibrary("icuuc")]
+        ),
+
+        .target(name: "TrellisGeometry"),
+        .target(
+            name: "TrellisText",
+            dependencies: ["TrellisGeometry", "CFreeType", "CHarfBuzz", "CTrellisICU"]
+        ),
+        .target(name: "TrellisConstraints"),
+        .target(
+            name: "TrellisViews",
+            dependencies: ["TrellisGeometry", "TrellisConstraints", "TrellisText"]
+        ),
+        .target(name: "TrellisCells", dependencies: ["TrellisViews"]),
+        .target(name: "TrellisLists", dependencies: ["TrellisGeometry"]),
+        .target(
+            name: "Trellis",
+            dependencies: [
+                "TrellisGeometry", "TrellisText", "TrellisConstraints", "TrellisViews",
+                "TrellisCells", "TrellisLists",
+            ]
+        ),
+
+        .executableTarget(
+            name: "listbench",
+            dependencies: [
+                "Trellis",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "trellis",
+            dependencies: [
+                "Trellis",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "TrellisGeometryTests", dependencies: ["TrellisGeometry"]),
+        .testTarget(name: "TrellisTextTests", dependencies: ["TrellisText"]),
+        .testTarget(name: "TrellisConstraintsTests", dependencies: ["TrellisConstraints"]),
+        .testTarget(name: "TrellisViewsTests", dependencies: ["TrellisViews"]),
+        .testTarget(name: "TrellisCellsTests", dependencies: ["TrellisCells"]),
+        .testTarget(name: "TrellisListsTests", dependencies: ["TrellisLists"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Trellis builds against, when they are missing:
+# FreeType, HarfBuzz (not on a fresh machine) and ICU development files.
+set -euo pipefail
+
+missing=()
+for pkg in libfreetype-dev libharfbuzz-dev libicu-dev pkg-config; do
+    if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$pkg")
+    fi
+done
+if [ ${#missing[@]} -eq 0 ]; then
+    exit 0
+fi
+
+echo "bootstrap: installing ${missing[*]}" >&2
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then
+    sudo_cmd=(sudo)
+fi
+"${sudo_cmd[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}" >&2

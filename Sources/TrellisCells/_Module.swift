@@ -1,0 +1,1 @@
+// TrellisCells: work in progress (see the issue for this module).

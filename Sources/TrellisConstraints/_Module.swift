@@ -1,0 +1,1 @@
+// TrellisConstraints: work in progress (see the issue for this module).

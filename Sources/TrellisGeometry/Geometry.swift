@@ -1,0 +1,156 @@
+// Value types shared by every Trellis layer: points, sizes, rectangles and
+// insets in points (UIKit's coordinate system: origin top-left, y grows down).
+
+/// A point in a two-dimensional coordinate space, in points.
+public struct Point: Hashable, Sendable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public static let zero = Point(x: 0, y: 0)
+
+    public var description: String { "(\(formatPoints(x)), \(formatPoints(y)))" }
+}
+
+/// A width and a height, in points.
+public struct Size: Hashable, Sendable, CustomStringConvertible {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    public static let zero = Size(width: 0, height: 0)
+
+    public var description: String { "\(formatPoints(width))×\(formatPoints(height))" }
+}
+
+/// A rectangle given by its origin (top-left corner) and size, as `CGRect`.
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    public var origin: Point
+    public var size: Size
+
+    public init(origin: Point, size: Size) {
+        self.origin = origin
+        self.size = size
+    }
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.origin = Point(x: x, y: y)
+        self.size = Size(width: width, height: height)
+    }
+
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    public var minX: Double { origin.x }
+    public var minY: Double { origin.y }
+    public var maxX: Double { origin.x + size.width }
+    public var maxY: Double { origin.y + size.height }
+    public var midX: Double { origin.x + size.width / 2 }
+    public var midY: Double { origin.y + size.height / 2 }
+    public var width: Double { size.width }
+    public var height: Double { size.height }
+
+    /// True when the rectangle has no area.
+    public var isEmpty: Bool { size.width <= 0 || size.height <= 0 }
+
+    /// True when both rectangles share some area (touching edges do not count),
+    /// as `CGRect.intersects`.
+    public func intersects(_ other: Rect) -> Bool {
+        !isEmpty && !other.isEmpty && minX < other.maxX && other.minX < maxX
+            && minY < other.maxY && other.minY < maxY
+    }
+
+    /// True when the point lies inside: min edges included, max edges excluded,
+    /// as `CGRect.contains(_:)`.
+    public func contains(_ point: Point) -> Bool {
+        point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
+    }
+
+    /// The rectangle moved by the given amounts.
+    public func offsetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: origin.x + dx, y: origin.y + dy, width: size.width, height: size.height)
+    }
+
+    /// The rectangle shrunk by the insets on each side.
+    public func inset(by insets: EdgeInsets) -> Rect {
+        Rect(
+            x: origin.x + insets.left, y: origin.y + insets.top,
+            width: size.width - insets.left - insets.right,
+            height: size.height - insets.top - insets.bottom)
+    }
+
+    public var description: String {
+        "(\(formatPoints(minX)), \(formatPoints(minY)), \(formatPoints(width)), \(formatPoints(height)))"
+    }
+}
+
+/// Insets for each edge, as `UIEdgeInsets`.
+public struct EdgeInsets: Hashable, Sendable {
+    public var top: Double
+    public var left: Double
+    public var bottom: Double
+    public var right: Double
+
+    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+
+    /// The same inset on all four edges.
+    public init(all value: Double) {
+        self.init(top: value, left: value, bottom: value, right: value)
+    }
+
+    public static let zero = EdgeInsets()
+
+    public var horizontal: Double { left + right }
+    public var vertical: Double { top + bottom }
+}
+
+/// Rounding to a screen's pixel grid, as UIKit does for `sizeThatFits` and
+/// frames (`ceil(value * scale) / scale`).
+public enum PixelGrid {
+    /// Rounds up to the next multiple of `1 / scale`. A tiny tolerance keeps
+    /// values that are a pixel boundary up to floating-point noise
+    /// (20.000000000001 at scale 3) from jumping a whole pixel.
+    public static func ceil(_ value: Double, scale: Double) -> Double {
+        let scaled = value * scale
+        let rounded = scaled.rounded()
+        if abs(scaled - rounded) < 1e-9 { return rounded / scale }
+        return scaled.rounded(.up) / scale
+    }
+
+    /// Rounds down to the previous multiple of `1 / scale`, with the same tolerance.
+    public static func floor(_ value: Double, scale: Double) -> Double {
+        let scaled = value * scale
+        let rounded = scaled.rounded()
+        if abs(scaled - rounded) < 1e-9 { return rounded / scale }
+        return scaled.rounded(.down) / scale
+    }
+
+    /// Rounds to the nearest multiple of `1 / scale`.
+    public static func round(_ value: Double, scale: Double) -> Double {
+        (value * scale).rounded() / scale
+    }
+}
+
+/// Formats a number of points for logs and snapshots: integers without a
+/// fraction, others with up to three decimals.
+public func formatPoints(_ value: Double) -> String {
+    if value.isNaN { return "nan" }
+    if value.isInfinite { return value > 0 ? "inf" : "-inf" }
+    let rounded = (value * 1000).rounded() / 1000
+    if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int64(rounded)) }
+    var text = String(rounded)
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    return text
+}

@@ -1,0 +1,1 @@
+// TrellisLists: work in progress (see the issue for this module).

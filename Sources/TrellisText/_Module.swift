@@ -1,0 +1,1 @@
+// TrellisText: work in progress (see the issue for this module).

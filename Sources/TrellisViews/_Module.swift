@@ -1,0 +1,1 @@
+// TrellisViews: work in progress (see the issue for this module).

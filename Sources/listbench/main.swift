@@ -1,0 +1,1 @@
+print("listbench: under construction")
