@@ -1,1 +1,0 @@
-// TrellisLists: work in progress (see the issue for this module).

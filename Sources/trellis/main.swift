@@ -1,1 +1,0 @@
-print("trellis: under construction")
