@@ -1,0 +1,6 @@
+// TableBenchmarks: filled in by the module's issue.
+import Benchmark
+import Trellis
+
+let benchmarks: @Sendable () -> Void = {
+}

@@ -1,0 +1,6 @@
+// TextBenchmarks: filled in by the module's issue.
+import Benchmark
+import Trellis
+
+let benchmarks: @Sendable () -> Void = {
+}

@@ -1,0 +1,34 @@
+// swift-tools-version: 6.1
+// Trellis benchmarks, a nested package so library users never pull in the
+// benchmark dependencies. Run from this folder:
+//   swift package benchmark                       # every suite
+//   swift package benchmark --target SolverBenchmarks
+import PackageDescription
+
+let suites = [
+    "TextBenchmarks", "SolverBenchmarks", "TableBenchmarks", "CollectionBenchmarks",
+    "ViewBenchmarks",
+]
+
+let package = Package(
+    name: "TrellisBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "Trellis", path: ".."),
+        .package(
+            url: "https://github.com/ordo-one/benchmark", from: "1.38.1",
+            traits: ["MallocInterposer"]),
+    ],
+    targets: suites.map { name in
+        .executableTarget(
+            name: name,
+            dependencies: [
+                .product(name: "Trellis", package: "Trellis"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/\(name)",
+            swiftSettings: [.unsafeFlags(["-Ounchecked"])],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    }
+)
