@@ -51,7 +51,10 @@ let package = Package(
             name: "TrellisViews",
             dependencies: ["TrellisGeometry", "TrellisConstraints", "TrellisText"]
         ),
-        .target(name: "TrellisCells", dependencies: ["TrellisViews"]),
+        .target(
+            name: "TrellisCells",
+            dependencies: ["TrellisGeometry", "TrellisText", "TrellisConstraints", "TrellisViews"]
+        ),
         .target(name: "TrellisLists", dependencies: ["TrellisGeometry"]),
         .target(
             name: "Trellis",
