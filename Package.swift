@@ -64,17 +64,19 @@ let package = Package(
             ]
         ),
 
+        // Helpers shared by the two executables (timing, JSON output, progress).
+        .target(name: "CLISupport"),
         .executableTarget(
             name: "listbench",
             dependencies: [
-                "Trellis",
+                "Trellis", "CLISupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "trellis",
             dependencies: [
-                "Trellis",
+                "Trellis", "CLISupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

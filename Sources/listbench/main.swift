@@ -1,1 +1,2 @@
+// listbench: built up as the modules land.
 print("listbench: under construction")
