@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "TrellisViews", targets: ["TrellisViews"]),
         .library(name: "TrellisCells", targets: ["TrellisCells"]),
         .library(name: "TrellisLists", targets: ["TrellisLists"]),
+        .library(name: "TrellisRender", targets: ["TrellisRender"]),
         .executable(name: "listbench", targets: ["listbench"]),
         .executable(name: "trellis", targets: ["trellis"]),
     ],
@@ -56,11 +57,17 @@ let package = Package(
             dependencies: ["TrellisGeometry", "TrellisText", "TrellisConstraints", "TrellisViews"]
         ),
         .target(name: "TrellisLists", dependencies: ["TrellisGeometry"]),
+        // Pictures of laid-out cells (`trellis render`): bitmaps, PNG, glyphs
+        // rasterized with FreeType. Separate so layout modules never link it.
+        .target(
+            name: "TrellisRender",
+            dependencies: ["TrellisGeometry", "TrellisText", "TrellisCells", "CFreeType", "CHarfBuzz"]
+        ),
         .target(
             name: "Trellis",
             dependencies: [
                 "TrellisGeometry", "TrellisText", "TrellisConstraints", "TrellisViews",
-                "TrellisCells", "TrellisLists",
+                "TrellisCells", "TrellisLists", "TrellisRender",
             ]
         ),
 
@@ -87,6 +94,7 @@ let package = Package(
         .testTarget(name: "TrellisViewsTests", dependencies: ["TrellisViews"]),
         .testTarget(name: "TrellisCellsTests", dependencies: ["TrellisCells"]),
         .testTarget(name: "TrellisListsTests", dependencies: ["TrellisLists"]),
+        .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender"]),
     ],
     swiftLanguageModes: [.v5]
 )
