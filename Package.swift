@@ -89,7 +89,7 @@ let package = Package(
         ),
 
         .testTarget(name: "TrellisGeometryTests", dependencies: ["TrellisGeometry"]),
-        .testTarget(name: "TrellisTextTests", dependencies: ["TrellisText"]),
+        .testTarget(name: "TrellisTextTests", dependencies: ["TrellisText"], exclude: ["Fixtures"]),
         .testTarget(name: "TrellisConstraintsTests", dependencies: ["TrellisConstraints"]),
         .testTarget(name: "TrellisViewsTests", dependencies: ["TrellisViews"]),
         .testTarget(name: "TrellisCellsTests", dependencies: ["TrellisCells"]),

@@ -32,6 +32,28 @@ int64_t trellis_line_breaker_breaks(TrellisLineBreaker *breaker, const char *utf
                                     int64_t length, int32_t *offsets, uint8_t *isHard,
                                     int64_t capacity, int32_t *status);
 
+
+/// A reusable bidi analyser (ICU ubidi, UAX #9) over UTF-8 text. Not
+/// thread-safe: use one per thread.
+typedef struct TrellisBidi TrellisBidi;
+
+/// Opens a bidi analyser. Returns NULL and sets *status on failure.
+TrellisBidi *trellis_bidi_open(int32_t *status);
+
+void trellis_bidi_close(TrellisBidi *bidi);
+
+/// Splits one paragraph of `length` bytes of UTF-8 text into runs of equal
+/// embedding level, in logical order. The paragraph direction comes from its
+/// first strong character (left-to-right when it has none). Writes each run's
+/// end (a byte offset) to `ends` and its level to `levels` (odd levels are
+/// right-to-left) and the paragraph level to *paragraphLevel.
+/// Returns the number of runs; when it exceeds `capacity`, only the first
+/// `capacity` were written and the caller retries with a larger buffer.
+/// Returns -1 and sets *status on an ICU error (including invalid UTF-8).
+int64_t trellis_bidi_runs(TrellisBidi *bidi, const char *utf8, int64_t length,
+                          int32_t *ends, uint8_t *levels, int64_t capacity,
+                          uint8_t *paragraphLevel, int32_t *status);
+
 #ifdef __cplusplus
 }
 #endif

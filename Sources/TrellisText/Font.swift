@@ -1,0 +1,317 @@
+// Fonts: a font file read once, its metrics from the OpenType tables (through
+// FreeType), and an immutable HarfBuzz font that every thread may shape with.
+import CFreeType
+import CHarfBuzz
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A font weight among those Trellis bundles.
+public enum FontWeight: String, Sendable, CaseIterable, CustomStringConvertible {
+    case regular, medium, semibold, bold
+
+    public var description: String { rawValue }
+}
+
+/// Vertical metrics of a font at a point size, in points (fractional, unhinted,
+/// as CoreText reports them).
+///
+/// Source of the numbers: when the OS/2 table's `fsSelection` has bit 7
+/// (USE_TYPO_METRICS) set, `sTypoAscender`, `sTypoDescender`, `sTypoLineGap`;
+/// otherwise the `hhea` table's `ascender`, `descender`, `lineGap` (the
+/// OpenType specification, OS/2 `fsSelection`; CoreText and DirectWrite
+/// follow the same rule). Each is scaled by `size / unitsPerEm`.
+public struct FontMetrics: Sendable, Equatable {
+    /// Distance from the baseline to the top of the line, positive (`UIFont.ascender`).
+    public var ascender: Double
+    /// Distance from the baseline to the bottom of the line, negative (`UIFont.descender`).
+    public var descender: Double
+    /// Extra space between lines, the line gap (`UIFont.leading`).
+    public var leading: Double
+    /// `ascender − descender + leading`, as `UIFont.lineHeight`.
+    public var lineHeight: Double
+    /// Height of capital letters (OS/2 `sCapHeight`), as `UIFont.capHeight`.
+    public var capHeight: Double
+    /// Height of lowercase x (OS/2 `sxHeight`), as `UIFont.xHeight`.
+    public var xHeight: Double
+    /// Design units per em of the font (`head.unitsPerEm`); not scaled.
+    public var unitsPerEm: Int
+
+    public init(
+        ascender: Double, descender: Double, leading: Double, capHeight: Double, xHeight: Double,
+        unitsPerEm: Int
+    ) {
+        self.ascender = ascender
+        self.descender = descender
+        self.leading = leading
+        self.lineHeight = ascender - descender + leading
+        self.capHeight = capHeight
+        self.xHeight = xHeight
+        self.unitsPerEm = unitsPerEm
+    }
+
+    /// `ascender − descender`: the line height without the font's leading
+    /// (boundingRect without `.usesFontLeading`).
+    public var heightWithoutLeading: Double { ascender - descender }
+}
+
+/// A font loaded from a bundled family or a file. Immutable after `init`, so
+/// one instance can be shared by every thread.
+///
+/// ```swift
+/// let inter = try Font(family: "Inter")
+/// inter.metrics(size: 17).lineHeight   // 20.57421875
+/// ```
+public final class Font: @unchecked Sendable, CustomStringConvertible {
+    let _face: _FontFace
+
+    /// Loads a bundled font (see `Font.bundledFamilies`) from the package's `Fonts/`
+    /// folder, or from `$TRELLIS_FONTS_DIR` when that variable is set.
+    /// Family names compare without regard to case.
+    public init(family: String, weight: FontWeight = .regular) throws(TextError) {
+        guard let file = _BundledFonts.file(family: family, weight: weight) else {
+            throw TextError.unknownFamily(family: family, weight: weight, available: _BundledFonts.listing)
+        }
+        _face = try _FontFace.shared(path: _BundledFonts.directory + "/" + file)
+    }
+
+    /// Loads the first face of an OpenType/TrueType font file.
+    public init(path: String) throws(TextError) {
+        _face = try _FontFace.shared(path: path)
+    }
+
+    /// The bundled families and their weights, as "Family (weight, …)".
+    public static var bundledFamilies: [String] { _BundledFonts.listing }
+
+    /// The folder bundled fonts are read from.
+    public static var fontsDirectory: String { _BundledFonts.directory }
+
+    /// The font's family name from its `name` table (FreeType's `family_name`).
+    public var familyName: String { _face.familyName }
+
+    /// The path the font was read from.
+    public var path: String { _face.path }
+
+    /// Metrics at `size` points.
+    /// - Complexity: O(1).
+    public func metrics(size: Double) -> FontMetrics {
+        _face.metrics(size: size)
+    }
+
+    /// True when the font maps `scalar` to a glyph (its `cmap` has it).
+    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+        _face.hasGlyph(scalar.value)
+    }
+
+    public var description: String { "Font(\(familyName), \(path))" }
+}
+
+/// The file-level data of a font: HarfBuzz face and font, metrics in design
+/// units. One per path for the whole process, so every `Font` made from the
+/// same file shares caches.
+final class _FontFace: @unchecked Sendable {
+    let id: Int
+    let path: String
+    let familyName: String
+    let unitsPerEm: Int
+    let ascenderUnits: Double
+    let descenderUnits: Double
+    let lineGapUnits: Double
+    let capHeightUnits: Double
+    let xHeightUnits: Double
+    /// Immutable HarfBuzz font at scale = unitsPerEm (advances in design units),
+    /// using HarfBuzz's own OpenType functions: safe to share between threads.
+    let hbFont: OpaquePointer
+    private let blob: OpaquePointer
+    private let hbFace: OpaquePointer
+
+    private static let registry = Mutex<[String: _FontFace]>([:])
+    private static let nextID = Atomic<Int>(0)
+
+    static func shared(path: String) throws(TextError) -> _FontFace {
+        if let face = registry.withLock({ $0[path] }) { return face }
+        let face = try _FontFace(path: path)
+        return registry.withLock { faces in
+            if let existing = faces[path] { return existing }
+            faces[path] = face
+            return face
+        }
+    }
+
+    private init(path: String) throws(TextError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw TextError.fontFileNotFound(path: path) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw TextError.invalidFontFile(path: path, reason: "not a regular file")
+        }
+        guard let blob = hb_blob_create_from_file_or_fail(path) else {
+            throw TextError.invalidFontFile(path: path, reason: "cannot be read")
+        }
+        var length: UInt32 = 0
+        guard let bytes = hb_blob_get_data(blob, &length), length > 0 else {
+            hb_blob_destroy(blob)
+            throw TextError.invalidFontFile(path: path, reason: "empty file")
+        }
+        let tables: _SFNTTables
+        do {
+            tables = try _SFNTTables.read(bytes: bytes, length: Int(length))
+        } catch {
+            hb_blob_destroy(blob)
+            throw TextError.invalidFontFile(path: path, reason: error.reason)
+        }
+        let face = hb_face_create(blob, 0)!
+        guard hb_face_get_glyph_count(face) > 0 else {
+            hb_face_destroy(face)
+            hb_blob_destroy(blob)
+            throw TextError.invalidFontFile(path: path, reason: "HarfBuzz finds no glyphs")
+        }
+        let font = hb_font_create(face)!
+        hb_ot_font_set_funcs(font)
+        let upem = Int32(tables.unitsPerEm)
+        hb_font_set_scale(font, upem, upem)
+        hb_font_make_immutable(font)
+
+        self.blob = blob
+        self.hbFace = face
+        self.hbFont = font
+        self.path = path
+        self.familyName = tables.familyName
+        self.unitsPerEm = tables.unitsPerEm
+        self.ascenderUnits = tables.ascender
+        self.descenderUnits = tables.descender
+        self.lineGapUnits = tables.lineGap
+        self.capHeightUnits = tables.capHeight
+        self.xHeightUnits = tables.xHeight
+        self.id = _FontFace.nextID.add(1, ordering: .relaxed).newValue
+    }
+
+    deinit {
+        hb_font_destroy(hbFont)
+        hb_face_destroy(hbFace)
+        hb_blob_destroy(blob)
+    }
+
+    func metrics(size: Double) -> FontMetrics {
+        let scale = size / Double(unitsPerEm)
+        return FontMetrics(
+            ascender: ascenderUnits * scale, descender: descenderUnits * scale,
+            leading: lineGapUnits * scale, capHeight: capHeightUnits * scale,
+            xHeight: xHeightUnits * scale, unitsPerEm: unitsPerEm)
+    }
+
+    @inline(__always)
+    func hasGlyph(_ codePoint: UInt32) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(hbFont, codePoint, &glyph) != 0
+    }
+}
+
+/// The vertical metrics a font file declares, read once through FreeType.
+/// FreeType is used only here, under a lock (FreeType libraries are not
+/// thread-safe); shaping never touches it.
+struct _SFNTTables {
+    struct Failure: Error { var reason: String }
+
+    var familyName: String
+    var unitsPerEm: Int
+    var ascender: Double
+    var descender: Double
+    var lineGap: Double
+    var capHeight: Double
+    var xHeight: Double
+
+    private static let library = Mutex<FT_Library?>(nil)
+
+    static func read(bytes: UnsafePointer<CChar>, length: Int) throws(Failure) -> _SFNTTables {
+        let result: Result<_SFNTTables, Failure> = library.withLock { library in
+            if library == nil {
+                var created: FT_Library?
+                guard FT_Init_FreeType(&created) == 0, let created else {
+                    return .failure(Failure(reason: "FreeType failed to start"))
+                }
+                library = created
+            }
+            var face: FT_Face?
+            let error = bytes.withMemoryRebound(to: FT_Byte.self, capacity: length) {
+                FT_New_Memory_Face(library, $0, FT_Long(length), 0, &face)
+            }
+            guard error == 0, let face else {
+                return .failure(Failure(reason: "FreeType error \(error)"))
+            }
+            defer { FT_Done_Face(face) }
+            return Result { () throws(Failure) in try tables(of: face) }
+        }
+        return try result.get()
+    }
+
+    private static func tables(of face: FT_Face) throws(Failure) -> _SFNTTables {
+        let upem = Int(face.pointee.units_per_EM)
+        guard upem > 0 else { throw Failure(reason: "not a scalable font") }
+        guard let rawHhea = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA) else {
+            throw Failure(reason: "no hhea table")
+        }
+        let hhea = rawHhea.assumingMemoryBound(to: TT_HoriHeader.self).pointee
+        let family = face.pointee.family_name.map { String(cString: $0) } ?? ""
+        var tables = _SFNTTables(
+            familyName: family, unitsPerEm: upem,
+            ascender: Double(hhea.Ascender), descender: Double(hhea.Descender),
+            lineGap: Double(hhea.Line_Gap), capHeight: 0, xHeight: 0)
+        if let rawOS2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) {
+            let os2 = rawOS2.assumingMemoryBound(to: TT_OS2.self).pointee
+            // OS/2 fsSelection bit 7: USE_TYPO_METRICS.
+            if os2.version != 0xFFFF && (os2.fsSelection & (1 << 7)) != 0 {
+                tables.ascender = Double(os2.sTypoAscender)
+                tables.descender = Double(os2.sTypoDescender)
+                tables.lineGap = Double(os2.sTypoLineGap)
+            }
+            // sCapHeight and sxHeight exist from OS/2 version 2 on.
+            if os2.version != 0xFFFF && os2.version >= 2 {
+                tables.capHeight = Double(os2.sCapHeight)
+                tables.xHeight = Double(os2.sxHeight)
+            }
+        }
+        return tables
+    }
+}
+
+/// Where the bundled fonts live and which file is which family and weight.
+enum _BundledFonts {
+    static let files: [(family: String, weight: FontWeight, file: String)] = [
+        ("Inter", .regular, "Inter/Inter-Regular.otf"),
+        ("Inter", .semibold, "Inter/Inter-SemiBold.otf"),
+        ("Roboto", .regular, "Roboto/Roboto-Regular.ttf"),
+        ("Roboto", .medium, "Roboto/Roboto-Medium.ttf"),
+        ("Noto Sans Hebrew", .regular, "NotoSansHebrew/NotoSansHebrew-Regular.ttf"),
+        ("Noto Sans Arabic", .regular, "NotoSansArabic/NotoSansArabic-Regular.ttf"),
+    ]
+
+    static func file(family: String, weight: FontWeight) -> String? {
+        let wanted = family.lowercased()
+        return files.first { $0.family.lowercased() == wanted && $0.weight == weight }?.file
+    }
+
+    static var listing: [String] {
+        var order: [String] = []
+        var weights: [String: [String]] = [:]
+        for entry in files {
+            if weights[entry.family] == nil { order.append(entry.family) }
+            weights[entry.family, default: []].append(entry.weight.rawValue)
+        }
+        return order.map { "\($0) (\(weights[$0]!.joined(separator: ", ")))" }
+    }
+
+    /// `$TRELLIS_FONTS_DIR`, else `Fonts/` at the package root, found from this
+    /// source file's path (Sources/TrellisText/Font.swift → ../../Fonts).
+    static let directory: String = {
+        if let value = getenv("TRELLIS_FONTS_DIR"), value.pointee != 0 {
+            return String(cString: value)
+        }
+        var components = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        components.removeLast(3)
+        return components.joined(separator: "/") + "/Fonts"
+    }()
+}

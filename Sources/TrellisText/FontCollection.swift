@@ -1,0 +1,64 @@
+// An ordered list of fonts: each character cluster is drawn with the first
+// font that has glyphs for all of it (fallback), as CoreText's cascade list.
+import Synchronization
+
+/// Fonts in fallback order. Immutable; share it between threads.
+///
+/// ```swift
+/// let fonts = try FontCollection.bundled("Inter", weight: .regular)
+/// // Inter, then Noto Sans Hebrew, then Noto Sans Arabic
+/// ```
+public final class FontCollection: @unchecked Sendable, CustomStringConvertible {
+    /// The fonts, first choice first.
+    public let fonts: [Font]
+    /// Identifies the list of font files: collections of the same files share
+    /// cached widths.
+    let id: Int32
+    let faces: [_FontFace]
+
+    private static let interned = Mutex<[[Int]: Int32]>([:])
+
+    /// A collection of `fonts` in fallback order. An empty list falls back to
+    /// nothing: prefer `init(validating:)`, which rejects it.
+    public init(_ fonts: [Font]) {
+        self.fonts = fonts
+        self.faces = fonts.map(\._face)
+        let key = faces.map(\.id)
+        self.id = FontCollection.interned.withLock { table in
+            if let id = table[key] { return id }
+            let id = Int32(table.count)
+            table[key] = id
+            return id
+        }
+    }
+
+    /// A collection of `fonts`, which must not be empty.
+    public convenience init(validating fonts: [Font]) throws(TextError) {
+        guard !fonts.isEmpty else { throw TextError.emptyFontCollection }
+        self.init(fonts)
+    }
+
+    /// One font alone (no fallback).
+    public convenience init(_ font: Font) {
+        self.init([font])
+    }
+
+    /// A bundled family, then Noto Sans Hebrew and Noto Sans Arabic as fallbacks.
+    public static func bundled(_ family: String, weight: FontWeight = .regular) throws(TextError)
+        -> FontCollection
+    {
+        var fonts = [try Font(family: family, weight: weight)]
+        for fallback in ["Noto Sans Hebrew", "Noto Sans Arabic"]
+        where fallback.lowercased() != family.lowercased() {
+            fonts.append(try Font(family: fallback))
+        }
+        return FontCollection(fonts)
+    }
+
+    /// The first font, whose metrics set the height of empty lines.
+    public var primary: Font? { fonts.first }
+
+    public var description: String {
+        "FontCollection(\(fonts.map(\.familyName).joined(separator: " → ")))"
+    }
+}

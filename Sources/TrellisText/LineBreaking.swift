@@ -1,0 +1,259 @@
+// Greedy line filling over a prepared text (UIKit fills greedily: each line
+// takes as many pieces as fit), with character breaking for words longer than
+// the line and truncation of the last allowed line.
+
+/// A line before vertical placement.
+struct _Line {
+    var start: Int
+    var end: Int
+    var width: Double
+    var fontMask: UInt32
+    var endsParagraph: Bool
+    var isRightToLeft: Bool
+    var isTruncated = false
+}
+
+/// One grapheme-like cluster (a HarfBuzz cluster) of a range, for breaking
+/// inside words and for truncation.
+struct _Cluster {
+    var start: Int
+    var width: Double
+    var isSpace: Bool
+}
+
+/// Widths within this distance of the available width still fit, so a line
+/// that fits exactly is not broken by rounding noise.
+let _fitTolerance = 1e-6
+
+/// What line breaking needs from the style, resolved to numbers.
+struct _BreakParameters {
+    var size: Double
+    var letterSpacing: Double
+    var width: Double
+    var mode: LineBreakMode
+    var maximumLines: Int
+
+    @inline(__always)
+    func wordWidth(_ measure: _PieceMeasure) -> Double {
+        measure.wordEm * size + Double(measure.wordClusters) * letterSpacing
+    }
+
+    @inline(__always)
+    func spaceWidth(_ measure: _PieceMeasure) -> Double {
+        measure.spaceEm * size + Double(measure.spaceClusters) * letterSpacing
+    }
+}
+
+extension _Workspace {
+    /// Breaks a prepared text into lines.
+    /// - Complexity: O(number of pieces) when no word is longer than the line;
+    ///   words that must be broken by characters are shaped again (O(their length)).
+    func breakLines(_ text: _PreparedText, _ parameters: _BreakParameters, cache: _WordWidthCache) -> (
+        lines: [_Line], truncated: Bool
+    ) {
+        let pieces = text.pieces
+        let limit = parameters.maximumLines > 0 ? parameters.maximumLines : Int.max
+        let available = parameters.width + _fitTolerance
+        let charWrap = parameters.mode == .byCharWrapping
+        var lines: [_Line] = []
+        var lineStart = 0
+        var advance = 0.0  // with the trailing whitespace of the pieces so far
+        var content = 0.0  // without the trailing whitespace
+        var mask: UInt32 = 0
+        var lineRTL = false
+        var hasPieces = false
+        var truncated = false
+
+        func emit(end: Int, endsParagraph: Bool) {
+            lines.append(
+                _Line(
+                    start: lineStart, end: end, width: content, fontMask: mask, endsParagraph: endsParagraph,
+                    isRightToLeft: lineRTL))
+            lineStart = end
+            advance = 0
+            content = 0
+            mask = 0
+            hasPieces = false
+        }
+
+        var pieceStart = 0
+        pieceLoop: for piece in pieces {
+            defer { pieceStart = Int(piece.end) }
+            if lines.count >= limit {
+                truncated = true
+                break
+            }
+            let word = parameters.wordWidth(piece.measure)
+            if !charWrap && hasPieces && advance + word > available {
+                emit(end: pieceStart, endsParagraph: false)
+                if lines.count >= limit {
+                    truncated = true
+                    break
+                }
+            }
+            if !hasPieces { lineRTL = piece.flags & _Piece.rtlParagraph != 0 }
+            hasPieces = true
+            mask |= piece.measure.fontMask
+            if charWrap || word > available {
+                let clusters = self.clusters(
+                    of: text, pieceStart..<Int(piece.wordEnd), contentEnd: Int(piece.wordEnd), parameters, cache: cache)
+                for cluster in clusters {
+                    if content > 0 && advance + cluster.width > available {
+                        emit(end: cluster.start, endsParagraph: false)
+                        if lines.count >= limit {
+                            truncated = true
+                            break pieceLoop
+                        }
+                        hasPieces = true
+                        lineRTL = piece.flags & _Piece.rtlParagraph != 0
+                        mask = piece.measure.fontMask
+                    }
+                    advance += cluster.width
+                    content = advance
+                }
+                advance += parameters.spaceWidth(piece.measure)
+            } else {
+                content = advance + word
+                advance = content + parameters.spaceWidth(piece.measure)
+            }
+            if piece.isHardBreak {
+                emit(end: Int(piece.end), endsParagraph: piece.flags & _Piece.paragraphBreak != 0)
+            }
+        }
+        if !truncated {
+            if hasPieces {
+                emit(end: text.utf8.count, endsParagraph: true)
+            } else if let last = pieces.last, last.isHardBreak, lines.count < limit {
+                // A text that ends with a hard break has an empty last line
+                // (TextKit's extra line fragment; Pango does the same).
+                lineRTL = last.flags & _Piece.rtlParagraph != 0
+                emit(end: text.utf8.count, endsParagraph: true)
+            }
+        }
+        if truncated, !lines.isEmpty {
+            switch parameters.mode {
+            case .byTruncatingHead, .byTruncatingTail, .byTruncatingMiddle:
+                truncateLastLine(&lines, text, parameters, cache: cache)
+            case .byWordWrapping, .byCharWrapping, .byClipping:
+                break
+            }
+        }
+        return (lines, truncated)
+    }
+
+    /// The clusters of `range` with their widths in points (letter spacing
+    /// included); clusters from `contentEnd` on are whitespace.
+    func clusters(
+        of text: _PreparedText, _ range: Range<Int>, contentEnd: Int, _ parameters: _BreakParameters,
+        cache: _WordWidthCache
+    ) -> [_Cluster] {
+        var result: [_Cluster] = []
+        text.utf8.withUnsafeBufferPointer { bytes in
+            text.forEachDirectionalPart(range) { part, rtl in
+                _ = shape(
+                    bytes, range: part, trailingStart: contentEnd, rtl: rtl, faces: text.fonts.faces,
+                    keepClusters: true)
+                for index in clusterStarts.indices {
+                    let start = Int(clusterStarts[index])
+                    result.append(
+                        _Cluster(
+                            start: start,
+                            width: clusterEms[index] * parameters.size + parameters.letterSpacing,
+                            isSpace: start >= contentEnd))
+                }
+            }
+        }
+        return result
+    }
+
+    /// Replaces the last line by the rest of its paragraph cut to fit with
+    /// "…" (U+2026) at its head, middle or tail, as UILabel does.
+    private func truncateLastLine(
+        _ lines: inout [_Line], _ text: _PreparedText, _ parameters: _BreakParameters, cache: _WordWidthCache
+    ) {
+        var line = lines[lines.count - 1]
+        // The rest of the paragraph the last line belongs to.
+        var paragraphEnd = text.utf8.count
+        var contentEnd = paragraphEnd
+        var pieceStart = 0
+        for piece in text.pieces {
+            if Int(piece.end) > line.start && piece.isHardBreak {
+                paragraphEnd = Int(piece.end)
+                contentEnd = _hardBreakStart(text.utf8, end: paragraphEnd, start: pieceStart)
+                break
+            }
+            pieceStart = Int(piece.end)
+        }
+        let all = clusters(
+            of: text, line.start..<contentEnd, contentEnd: contentEnd, parameters, cache: cache)
+        let ellipsis = ellipsisWidth(text.fonts, parameters, cache: cache)
+        let available = parameters.width + _fitTolerance - ellipsis
+        var head = 0  // clusters kept from the start
+        var tail = 0  // clusters kept from the end
+        var used = 0.0
+        switch parameters.mode {
+        case .byTruncatingTail:
+            while head < all.count && used + all[head].width <= available {
+                used += all[head].width
+                head += 1
+            }
+        case .byTruncatingHead:
+            while tail < all.count && used + all[all.count - 1 - tail].width <= available {
+                used += all[all.count - 1 - tail].width
+                tail += 1
+            }
+        default:  // middle: take from each end in turn while both fit
+            var fromStart = true
+            while head + tail < all.count {
+                let next = fromStart ? all[head] : all[all.count - 1 - tail]
+                if used + next.width > available { break }
+                used += next.width
+                if fromStart { head += 1 } else { tail += 1 }
+                fromStart.toggle()
+            }
+        }
+        // Whitespace next to the ellipsis does not count.
+        var width = 0.0
+        var keptHead = head
+        while keptHead > 0 && _isSpaceCluster(all[keptHead - 1], text) {
+            keptHead -= 1
+        }
+        for index in 0..<keptHead { width += all[index].width }
+        var keptTail = tail
+        while keptTail > 0 && _isSpaceCluster(all[all.count - keptTail], text) { keptTail -= 1 }
+        for index in (all.count - keptTail)..<all.count { width += all[index].width }
+        line.width = width + ellipsis
+        line.end = paragraphEnd
+        line.isTruncated = true
+        lines[lines.count - 1] = line
+    }
+
+    /// Width of "…" in points: the first font of the collection that has it.
+    func ellipsisWidth(_ fonts: FontCollection, _ parameters: _BreakParameters, cache: _WordWidthCache) -> Double {
+        let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
+        let measure = ellipsis.withUnsafeBufferPointer { bytes in
+            measurePart(bytes, 0..<3, trailingStart: 3, isLast: true, rtl: false, fonts: fonts, cache: cache)
+        }
+        return parameters.wordWidth(measure)
+    }
+}
+
+/// True when the cluster is a space, tab or other hanging whitespace.
+@inline(__always)
+private func _isSpaceCluster(_ cluster: _Cluster, _ text: _PreparedText) -> Bool {
+    if cluster.isSpace { return true }
+    return text.utf8.withUnsafeBufferPointer { bytes in
+        let next = _nextScalarEnd(bytes, cluster.start)
+        return _trailingWhitespaceStart(bytes, end: next, start: cluster.start) == cluster.start
+    }
+}
+
+@inline(__always)
+private func _nextScalarEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
+    _decodeScalar(bytes, at: start).1 + start
+}
+
+/// `_hardBreakStart` over an array.
+func _hardBreakStart(_ utf8: [UInt8], end: Int, start: Int) -> Int {
+    utf8.withUnsafeBufferPointer { _hardBreakStart($0, end: end, start: start).start }
+}

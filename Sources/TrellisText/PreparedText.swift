@@ -1,0 +1,240 @@
+// Prepared text (Android's PrecomputedText idea): a text's break opportunities
+// and the measures of the pieces between them, computed once per font
+// collection. Breaking it into lines at any width and size is then a linear
+// pass over numbers, without shaping or hashing.
+
+/// One piece of text between two break opportunities.
+struct _Piece {
+    /// Byte offset where the piece ends (after its whitespace and hard break).
+    var end: Int32
+    /// Byte offset where its trailing whitespace (or hard break) starts.
+    var wordEnd: Int32
+    var measure: _PieceMeasure
+    var flags: UInt8
+
+    /// A line separator (U+2028) ends the piece: a new line, same paragraph.
+    static let lineBreak: UInt8 = 1
+    /// A paragraph separator (`\n`, `\r\n`, `\r`, U+2029, U+0085, VT, FF) ends the piece.
+    static let paragraphBreak: UInt8 = 2
+    /// The piece's paragraph is right-to-left (its first strong character).
+    static let rtlParagraph: UInt8 = 4
+
+    var isHardBreak: Bool { flags & (_Piece.lineBreak | _Piece.paragraphBreak) != 0 }
+}
+
+/// A text prepared for line breaking with one font collection.
+final class _PreparedText: @unchecked Sendable {
+    let utf8: [UInt8]
+    let fonts: FontCollection
+    let pieces: [_Piece]
+    /// Bidi runs over the whole text as (end offset, level); empty when the
+    /// text has no right-to-left character (all level 0).
+    let bidiRuns: [(end: Int32, level: UInt8)]
+    let missingGlyphs: Int
+
+    init(utf8: [UInt8], fonts: FontCollection, pieces: [_Piece], bidiRuns: [(end: Int32, level: UInt8)]) {
+        self.utf8 = utf8
+        self.fonts = fonts
+        self.pieces = pieces
+        self.bidiRuns = bidiRuns
+        self.missingGlyphs = pieces.reduce(0) { $0 + Int($1.measure.missingGlyphs) }
+    }
+
+    /// Calls `body` for each part of `range` with one direction, in logical order.
+    @inline(__always)
+    func forEachDirectionalPart(_ range: Range<Int>, _ body: (Range<Int>, Bool) -> Void) {
+        _forEachDirectionalPart(range, runs: bidiRuns, body)
+    }
+}
+
+@inline(__always)
+func _forEachDirectionalPart(
+    _ range: Range<Int>, runs: [(end: Int32, level: UInt8)], _ body: (Range<Int>, Bool) -> Void
+) {
+    if runs.isEmpty {
+        body(range, false)
+        return
+    }
+    var start = range.lowerBound
+    // Binary search for the first run ending after `start`, so long texts
+    // with many runs stay linear overall.
+    var low = 0
+    var high = runs.count
+    while low < high {
+        let middle = (low + high) / 2
+        if Int(runs[middle].end) <= start { low = middle + 1 } else { high = middle }
+    }
+    for index in low..<runs.count {
+        let end = min(Int(runs[index].end), range.upperBound)
+        if end > start { body(start..<end, runs[index].level & 1 == 1) }
+        start = end
+        if start >= range.upperBound { return }
+    }
+    if start < range.upperBound { body(start..<range.upperBound, false) }
+}
+
+extension _Workspace {
+    /// Prepares `text`: break opportunities (ICU), bidi runs (ICU, only when
+    /// the text has right-to-left characters), and each piece's measure,
+    /// shaped once per distinct piece through `cache`.
+    /// - Complexity: O(n) in the length of the text, plus shaping of pieces
+    ///   not yet in the cache.
+    func prepare(_ utf8: [UInt8], fonts: FontCollection, cache: _WordWidthCache) throws(TextError) -> _PreparedText {
+        try utf8.withUnsafeBufferPointer { (text) throws(TextError) -> _PreparedText in
+            let breakCount = try findBreaks(text)
+            var pieces: [_Piece] = []
+            pieces.reserveCapacity(breakCount)
+            var runs: [(end: Int32, level: UInt8)] = []
+            let hasRTL = _mayContainRightToLeft(text)
+            var start = 0
+            var paragraphRTL = false
+            var paragraphStart = 0
+            for index in 0..<breakCount {
+                let end = Int(breakOffsets[index])
+                if end <= start { continue }
+                if hasRTL && start == paragraphStart {
+                    paragraphRTL = try appendBidiRuns(text, from: start, breakIndex: index, breakCount: breakCount, into: &runs)
+                }
+                var flags: UInt8 = paragraphRTL ? _Piece.rtlParagraph : 0
+                var contentEnd = end
+                if breakIsHard[index] != 0 {
+                    let hard = _hardBreakStart(text, end: end, start: start)
+                    contentEnd = hard.start
+                    flags |= hard.isLineSeparator ? _Piece.lineBreak : _Piece.paragraphBreak
+                }
+                let wordEnd = _trailingWhitespaceStart(text, end: contentEnd, start: start)
+                var measure = _PieceMeasure()
+                _forEachDirectionalPart(start..<contentEnd, runs: runs) { part, rtl in
+                    measure.add(
+                        measurePart(text, part, trailingStart: wordEnd, isLast: part.upperBound == contentEnd,
+                            rtl: rtl, fonts: fonts, cache: cache))
+                }
+                pieces.append(_Piece(end: Int32(end), wordEnd: Int32(wordEnd), measure: measure, flags: flags))
+                start = end
+                if breakIsHard[index] != 0 { paragraphStart = end }
+            }
+            return _PreparedText(utf8: utf8, fonts: fonts, pieces: pieces, bidiRuns: runs)
+        }
+    }
+
+    /// Runs bidi over the paragraph starting at `start` (up to the next hard
+    /// break) and appends its runs with absolute offsets. Returns whether the
+    /// paragraph is right-to-left.
+    private func appendBidiRuns(
+        _ text: UnsafeBufferPointer<UInt8>, from start: Int, breakIndex: Int, breakCount: Int,
+        into runs: inout [(end: Int32, level: UInt8)]
+    ) throws(TextError) -> Bool {
+        var end = text.count
+        for index in breakIndex..<breakCount where breakIsHard[index] != 0 {
+            end = Int(breakOffsets[index])
+            break
+        }
+        let paragraph = UnsafeBufferPointer(rebasing: text[start..<end])
+        let (count, rtl) = try findBidiRuns(paragraph)
+        for index in 0..<count {
+            runs.append((end: Int32(start) + runEnds[index], level: runLevels[index]))
+        }
+        return rtl
+    }
+
+    /// The measure of one directional part of a piece, from the cache or shaped.
+    @inline(__always)
+    func measurePart(
+        _ text: UnsafeBufferPointer<UInt8>, _ part: Range<Int>, trailingStart: Int, isLast: Bool, rtl: Bool,
+        fonts: FontCollection, cache: _WordWidthCache
+    ) -> _PieceMeasure {
+        if part.isEmpty { return _PieceMeasure() }
+        let trailing = isLast ? max(trailingStart, part.lowerBound) : part.upperBound
+        guard part.count <= _WordWidthCache.maximumKeyLength else {
+            return shape(text, range: part, trailingStart: trailing, rtl: rtl, faces: fonts.faces, keepClusters: false)
+        }
+        let key = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(text)[part])
+        let tag = UInt32(bitPattern: fonts.id) << 2 | (rtl ? 2 : 0) | (isLast ? 1 : 0)
+        let hash = _WordWidthCache.hash(key, tag: tag)
+        if let cached = cache.value(for: key, tag: tag, hash: hash) { return cached }
+        let measure = shape(text, range: part, trailingStart: trailing, rtl: rtl, faces: fonts.faces, keepClusters: false)
+        cache.insert(measure, for: key, tag: tag, hash: hash)
+        return measure
+    }
+}
+
+/// Where the hard break characters at the end of `start..<end` begin, and
+/// whether they are a line separator (U+2028) rather than a paragraph break.
+@inline(__always)
+func _hardBreakStart(_ text: UnsafeBufferPointer<UInt8>, end: Int, start: Int) -> (start: Int, isLineSeparator: Bool) {
+    var position = end
+    if position - 3 >= start && text[position - 3] == 0xE2 && text[position - 2] == 0x80
+        && (text[position - 1] == 0xA8 || text[position - 1] == 0xA9)
+    {
+        return (position - 3, text[position - 1] == 0xA8)
+    }
+    if position - 2 >= start && text[position - 2] == 0xC2 && text[position - 1] == 0x85 {
+        return (position - 2, false)
+    }
+    if position > start && (text[position - 1] == 0x0A || text[position - 1] == 0x0B || text[position - 1] == 0x0C) {
+        position -= 1
+        if text[position] == 0x0A && position > start && text[position - 1] == 0x0D { position -= 1 }
+        return (position, false)
+    }
+    if position > start && text[position - 1] == 0x0D { return (position - 1, false) }
+    return (end, false)
+}
+
+/// Where the whitespace that may hang past a line's end begins: spaces and
+/// tabs (UAX #14 class SP and BA spaces), not no-break spaces.
+@inline(__always)
+func _trailingWhitespaceStart(_ text: UnsafeBufferPointer<UInt8>, end: Int, start: Int) -> Int {
+    var position = end
+    while position > start {
+        let byte = text[position - 1]
+        if byte == 0x20 || byte == 0x09 {
+            position -= 1
+            continue
+        }
+        if byte >= 0x80 && position - 3 >= start {
+            let b0 = text[position - 3]
+            let b1 = text[position - 2]
+            // U+3000, U+2000–U+2006, U+2008–U+200A, U+205F, U+1680
+            if (b0 == 0xE3 && b1 == 0x80 && byte == 0x80)
+                || (b0 == 0xE2 && b1 == 0x80 && byte >= 0x80 && byte <= 0x8A && byte != 0x87)
+                || (b0 == 0xE2 && b1 == 0x81 && byte == 0x9F) || (b0 == 0xE1 && b1 == 0x9A && byte == 0x80)
+            {
+                position -= 3
+                continue
+            }
+        }
+        break
+    }
+    return position
+}
+
+/// True when the UTF-8 text may hold a right-to-left character (Hebrew,
+/// Arabic, Syriac, Thaana, NKo…, their presentation forms, RTL scripts beyond
+/// the BMP, or RLM/RLE/RLO/RLI). False positives only cost a bidi pass.
+@inline(__always)
+func _mayContainRightToLeft(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    let count = text.count
+    while index < count {
+        let byte = text[index]
+        if byte < 0xD6 {
+            index += 1
+            continue
+        }
+        if byte <= 0xDF { return true }  // U+0580–U+07FF
+        if index + 1 < count {
+            let next = text[index + 1]
+            if byte == 0xE0 && next >= 0xA0 && next <= 0xA3 { return true }  // U+0800–U+08FF
+            if byte == 0xEF && next >= 0xAC && next <= 0xBB { return true }  // U+FB00–U+FEFF
+            if byte == 0xE2 && index + 2 < count {
+                let last = text[index + 2]
+                if (next == 0x80 && (last == 0x8F || last == 0xAB || last == 0xAE)) || (next == 0x81 && last == 0xA7) {
+                    return true
+                }
+            }
+            if byte == 0xF0 && (next == 0x90 || next == 0x9E) { return true }  // U+10800–, U+1E800–
+        }
+        index += 1
+    }
+    return false
+}

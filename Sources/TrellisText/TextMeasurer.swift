@@ -1,0 +1,353 @@
+// Text measurement with UIKit's names and rules: layout, boundingRect and
+// sizeThatFits, backed by a word-width cache and a prepared-text cache that
+// every thread shares.
+import Dispatch
+#if canImport(Glibc)
+    import Glibc
+#endif
+import Synchronization
+import TrellisGeometry
+
+/// Measures text the way UIKit does (NSString/NSAttributedString
+/// `boundingRect`, `UILabel.sizeThatFits`). Thread-safe: call it from any
+/// number of threads at once.
+///
+/// ```swift
+/// let style = TextStyle(fonts: try .bundled("Inter"), size: 17)
+/// let layout = try TextMeasurer.shared.layout("Hello, world", style: style, width: 287)
+/// layout.lineCount   // 1
+/// ```
+public final class TextMeasurer: @unchecked Sendable {
+    /// A measurer shared by the whole process.
+    public static let shared = TextMeasurer()
+
+    let words: _WordWidthCache
+    private let prepared: _PreparedTextCache
+    private let workspaces = _WorkspacePool()
+
+    /// A measurer with its own caches.
+    /// - Parameters:
+    ///   - wordCacheCapacity: most distinct pieces (words with their
+    ///     trailing spaces) kept; a full shard of the cache starts over.
+    ///   - preparedTextCapacity: most prepared texts kept (texts up to 16 KB
+    ///     of UTF-8; longer ones are prepared each time).
+    public init(wordCacheCapacity: Int = 1 << 18, preparedTextCapacity: Int = 1 << 15) {
+        words = _WordWidthCache(capacity: max(wordCacheCapacity, 16))
+        prepared = _PreparedTextCache(capacity: max(preparedTextCapacity, 16))
+    }
+
+    /// Empties both caches (for cold-cache measurements).
+    public func removeAllCachedData() {
+        words.removeAll()
+        prepared.removeAll()
+    }
+
+    /// Number of distinct pieces in the word-width cache.
+    public var cachedWordCount: Int { words.count }
+
+    /// Lays out `text` in lines no wider than `width`, as a UILabel with
+    /// `numberOfLines` (0 = unlimited) and the style's line break mode.
+    /// Line heights include the font's leading, as `UIFont.lineHeight`.
+    ///
+    /// - Parameter width: the available width in points, greater than 0;
+    ///   `.infinity` for no limit.
+    /// - Throws: `TextError.invalidParameter` for a width that is NaN or not
+    ///   positive, a negative `numberOfLines`, or a style with bad numbers.
+    /// - Complexity: O(n) in the text's length; pieces not cached are shaped.
+    public func layout(_ text: String, style: TextStyle, width: Double, numberOfLines: Int = 0) throws(TextError)
+        -> TextLayout
+    {
+        try _layout(text, style: style, width: width, numberOfLines: numberOfLines, usesFontLeading: true)
+    }
+
+    /// `NSString.boundingRect(with:options:attributes:context:)`: the
+    /// fractional rectangle the text occupies within `size`.
+    ///
+    /// With `.usesLineFragmentOrigin` the text wraps at `size.width` (0 or
+    /// infinity for no limit) and the rectangle starts at the top-left of the
+    /// first line; lines that start below `size.height` are left out (0 or
+    /// infinity for no limit), but the first line always counts. Without it the
+    /// text is one line (hard breaks still count as separators of nothing:
+    /// everything is on the baseline) and the rectangle's origin is the baseline,
+    /// so `origin.y` is `-ascender`. `.usesFontLeading` adds the font's leading
+    /// to each line's height.
+    public func boundingRect(_ text: String, with size: Size, options: DrawingOptions, style: TextStyle)
+        throws(TextError) -> Rect
+    {
+        let leading = options.contains(.usesFontLeading)
+        guard options.contains(.usesLineFragmentOrigin) else {
+            let layout = try _layout(
+                text, style: style, width: .infinity, numberOfLines: 1, usesFontLeading: leading,
+                singleLine: true)
+            let ascender = style.fonts.faces.first.map { $0.metrics(size: style.size).ascender } ?? 0
+            return Rect(x: 0, y: -ascender, width: layout.size.width, height: layout.size.height)
+        }
+        guard !size.width.isNaN, !size.height.isNaN else {
+            throw TextError.invalidParameter(
+                name: "bounding size", value: .nan, requirement: "a number (0 or infinity for no limit)")
+        }
+        let width = size.width > 0 ? size.width : .infinity
+        var layout = try _layout(text, style: style, width: width, numberOfLines: 0, usesFontLeading: leading)
+        if size.height > 0 && size.height.isFinite {
+            let kept = layout.lines.prefix { $0.origin.y < size.height || $0.origin.y == 0 }
+            if kept.count < layout.lines.count {
+                layout.lines = Array(kept)
+                layout.size = _size(of: layout.lines)
+            }
+        }
+        return Rect(origin: .zero, size: layout.size)
+    }
+
+    /// `UILabel.sizeThatFits(_:)`: the layout at `size.width` with
+    /// `numberOfLines`, each dimension rounded up to the pixel grid of
+    /// `scale` (`ceil(x · scale) / scale`). The height of `size` is ignored,
+    /// as UILabel does. A width of 0 or infinity means no limit.
+    public func sizeThatFits(_ text: String, style: TextStyle, size: Size, numberOfLines: Int, scale: Double)
+        throws(TextError) -> Size
+    {
+        try _requirePositive(scale, "scale")
+        guard !size.width.isNaN, size.width >= 0 else {
+            throw TextError.invalidParameter(
+                name: "width", value: size.width, requirement: "0 or more (0 or infinity for no limit)")
+        }
+        let width = size.width > 0 ? size.width : .infinity
+        let layout = try layout(text, style: style, width: width, numberOfLines: numberOfLines)
+        return Size(
+            width: PixelGrid.ceil(layout.size.width, scale: scale),
+            height: PixelGrid.ceil(layout.size.height, scale: scale))
+    }
+
+    /// Lays out many texts at once on `threads` threads (default: one per
+    /// core). Results are in the order of `texts`; the first error stops the work.
+    /// - Complexity: O(total length / threads).
+    public func layouts(
+        _ texts: [String], style: TextStyle, width: Double, numberOfLines: Int = 0, threads: Int? = nil
+    ) throws(TextError) -> [TextLayout] {
+        try style._validate()
+        try _checkWidth(width)
+        let count = texts.count
+        if count == 0 { return [] }
+        let threadCount = max(1, min(threads ?? _processorCount(), count))
+        let chunk = (count + threadCount - 1) / threadCount
+        let failure = Mutex<TextError?>(nil)
+        var results = [TextLayout](repeating: .empty, count: count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            let base = _UnsafeSendable(buffer)
+            DispatchQueue.concurrentPerform(iterations: threadCount) { part in
+                let range = (part * chunk)..<min(count, (part + 1) * chunk)
+                do throws(TextError) {
+                    for index in range {
+                        base.value[index] = try self.layout(
+                            texts[index], style: style, width: width, numberOfLines: numberOfLines)
+                    }
+                } catch {
+                    failure.withLock { if $0 == nil { $0 = error } }
+                }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        return results
+    }
+
+    // MARK: - Internals
+
+    func _layout(
+        _ text: String, style: TextStyle, width: Double, numberOfLines: Int, usesFontLeading: Bool,
+        singleLine: Bool = false
+    ) throws(TextError) -> TextLayout {
+        try style._validate()
+        try _checkWidth(width)
+        guard numberOfLines >= 0 else {
+            throw TextError.invalidParameter(
+                name: "numberOfLines", value: Double(numberOfLines), requirement: "0 (unlimited) or more")
+        }
+        if text.isEmpty { return .empty }
+        let parameters = _BreakParameters(
+            size: style.size, letterSpacing: style.letterSpacing, width: width,
+            mode: singleLine ? .byClipping : style.lineBreakMode, maximumLines: numberOfLines)
+        let result = try workspaces.withWorkspace { (workspace) throws(TextError) -> TextLayout in
+            let prepared = try self._prepared(text, fonts: style.fonts, workspace: workspace)
+            var broken = workspace.breakLines(prepared, parameters, cache: words)
+            if singleLine { broken.lines = [_joined(broken.lines, prepared, parameters, workspace)] }
+            return _assemble(
+                broken.lines, truncated: broken.truncated, prepared: prepared, style: style, width: width,
+                usesFontLeading: usesFontLeading)
+        }
+        return result
+    }
+
+    private func _checkWidth(_ width: Double) throws(TextError) {
+        guard !width.isNaN, width > 0 else {
+            throw TextError.invalidParameter(
+                name: "width", value: width, requirement: "greater than 0 (infinity for no limit)")
+        }
+    }
+
+    func _prepared(_ text: String, fonts: FontCollection, workspace: _Workspace) throws(TextError) -> _PreparedText {
+        let cacheable = text.utf8.count <= _PreparedTextCache.maximumTextLength
+        if cacheable, let cached = prepared.value(for: text, fonts: fonts.id) { return cached }
+        let result = try workspace.prepare(Array(text.utf8), fonts: fonts, cache: words)
+        if cacheable { prepared.insert(result, for: text, fonts: fonts.id) }
+        return result
+    }
+
+    /// All lines as one (boundingRect without `.usesLineFragmentOrigin`).
+    private func _joined(_ lines: [_Line], _ text: _PreparedText, _ parameters: _BreakParameters, _ workspace: _Workspace)
+        -> _Line
+    {
+        var width = 0.0
+        var mask: UInt32 = 0
+        for piece in text.pieces {
+            width += parameters.wordWidth(piece.measure) + parameters.spaceWidth(piece.measure)
+            mask |= piece.measure.fontMask
+        }
+        // Trailing whitespace of the last piece does not count, as on any line.
+        if let last = text.pieces.last { width -= parameters.spaceWidth(last.measure) }
+        return _Line(
+            start: 0, end: text.utf8.count, width: width, fontMask: mask, endsParagraph: true,
+            isRightToLeft: lines.first?.isRightToLeft ?? false)
+    }
+
+    /// Places lines vertically and horizontally.
+    ///
+    /// Rules (NSParagraphStyle / TextKit):
+    /// - A line's natural height is the largest line height among the fonts
+    ///   used on it (with leading when `usesFontLeading`); an empty line uses
+    ///   the first font.
+    /// - Height = natural × `lineHeightMultiple` (when > 0), then at least
+    ///   `minimumLineHeight` and at most `maximumLineHeight` (when > 0).
+    /// - Extra height (or missing height) goes above the glyphs: the baseline
+    ///   sits `ascender` above the line's bottom minus its descent and leading,
+    ///   as TextKit on iOS places it.
+    /// - Between two lines: `lineSpacing`, plus `paragraphSpacing` when the
+    ///   first ends a paragraph; nothing after the last line.
+    /// - x follows the alignment inside the layout width (the given width, or
+    ///   the widest line when unlimited); natural is right for RTL paragraphs.
+    func _assemble(
+        _ lines: [_Line], truncated: Bool, prepared: _PreparedText, style: TextStyle, width: Double,
+        usesFontLeading: Bool
+    ) -> TextLayout {
+        guard !lines.isEmpty else {
+            return TextLayout(
+                size: .zero, lines: [], firstBaseline: 0, lastBaseline: 0,
+                missingGlyphCount: prepared.missingGlyphs, isTruncated: truncated)
+        }
+        let faces = style.fonts.faces
+        let metrics = faces.map { $0.metrics(size: style.size) }
+        var widest = 0.0
+        for line in lines { widest = max(widest, line.width) }
+        let containerWidth = width.isFinite ? width : widest
+        var fragments: [LineFragment] = []
+        fragments.reserveCapacity(lines.count)
+        var top = 0.0
+        for (index, line) in lines.enumerated() {
+            var natural = 0.0
+            var ascender = 0.0
+            var below = 0.0  // descent plus leading
+            let mask = line.fontMask == 0 ? 1 : line.fontMask
+            for face in metrics.indices where face < 32 && mask & (1 << UInt32(face)) != 0 {
+                let font = metrics[face]
+                let height = usesFontLeading ? font.lineHeight : font.heightWithoutLeading
+                if height > natural {
+                    natural = height
+                    ascender = font.ascender
+                    below = height - font.ascender
+                }
+            }
+            var height = natural
+            if style.lineHeightMultiple > 0 { height *= style.lineHeightMultiple }
+            if style.minimumLineHeight > 0 { height = max(height, style.minimumLineHeight) }
+            if style.maximumLineHeight > 0 { height = min(height, style.maximumLineHeight) }
+            let baseline = top + height - below
+            _ = ascender
+            let alignment = _resolvedAlignment(style.alignment, rtl: line.isRightToLeft)
+            let x: Double
+            switch alignment {
+            case .left, .natural: x = 0
+            case .right: x = containerWidth - line.width
+            case .center: x = (containerWidth - line.width) / 2
+            }
+            fragments.append(
+                LineFragment(
+                    range: line.start..<line.end, width: line.width, origin: Point(x: x, y: top), height: height,
+                    baseline: baseline, isTruncated: line.isTruncated, isRightToLeft: line.isRightToLeft))
+            if index + 1 < lines.count {
+                top += height + style.lineSpacing + (line.endsParagraph ? style.paragraphSpacing : 0)
+            }
+        }
+        return TextLayout(
+            size: _size(of: fragments), lines: fragments, firstBaseline: fragments[0].baseline,
+            lastBaseline: fragments[fragments.count - 1].baseline, missingGlyphCount: prepared.missingGlyphs,
+            isTruncated: truncated)
+    }
+}
+
+private func _resolvedAlignment(_ alignment: TextAlignment, rtl: Bool) -> TextAlignment {
+    alignment == .natural ? (rtl ? .right : .left) : alignment
+}
+
+/// The widest line by the bottom of the last line.
+private func _size(of lines: [LineFragment]) -> Size {
+    guard let last = lines.last else { return .zero }
+    var widest = 0.0
+    for line in lines { widest = max(widest, line.width) }
+    return Size(width: widest, height: last.origin.y + last.height)
+}
+
+private struct _UnsafeSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+func _processorCount() -> Int {
+    #if canImport(Glibc)
+        return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    #else
+        return 1
+    #endif
+}
+
+/// Prepared texts by (text, font collection), sharded like the word cache.
+/// Bound: at most `capacity / 16` texts per shard; a full shard starts over.
+final class _PreparedTextCache: @unchecked Sendable {
+    static let maximumTextLength = 16 * 1024
+
+    private struct Key: Hashable {
+        var text: String
+        var fonts: Int32
+    }
+
+    private final class Shard {
+        let table = Mutex<[Key: _PreparedText]>([:])
+    }
+
+    private let shards: [Shard]
+    private let perShard: Int
+
+    init(capacity: Int) {
+        shards = (0..<16).map { _ in Shard() }
+        perShard = max(1, capacity / 16)
+    }
+
+    private func shard(_ key: Key) -> Shard {
+        shards[Int(UInt(bitPattern: key.hashValue) >> (UInt.bitWidth - 4))]
+    }
+
+    func value(for text: String, fonts: Int32) -> _PreparedText? {
+        let key = Key(text: text, fonts: fonts)
+        return shard(key).table.withLock { $0[key] }
+    }
+
+    func insert(_ value: _PreparedText, for text: String, fonts: Int32) {
+        let key = Key(text: text, fonts: fonts)
+        let perShard = self.perShard
+        shard(key).table.withLock { table in
+            if table.count >= perShard { table.removeAll(keepingCapacity: true) }
+            table[key] = value
+        }
+    }
+
+    func removeAll() {
+        for shard in shards { shard.table.withLock { $0.removeAll() } }
+    }
+}

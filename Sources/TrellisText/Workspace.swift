@@ -1,0 +1,273 @@
+// Per-thread tools: a HarfBuzz buffer, an ICU line breaker and an ICU bidi
+// analyser, which are not thread-safe, plus scratch arrays. A measurer keeps a
+// pool of them; each measurement borrows one, so no iterator is ever opened per
+// text (opening costs about 5 µs, reusing about 0.8 µs per 100 characters).
+import CHarfBuzz
+import CTrellisICU
+import Synchronization
+
+final class _Workspace {
+    let buffer: OpaquePointer
+    let lineBreaker: OpaquePointer
+    let bidi: OpaquePointer
+    var breakOffsets: [Int32] = Array(repeating: 0, count: 256)
+    var breakIsHard: [UInt8] = Array(repeating: 0, count: 256)
+    var runEnds: [Int32] = Array(repeating: 0, count: 16)
+    var runLevels: [UInt8] = Array(repeating: 0, count: 16)
+    /// Per-cluster output of `shapeClusters`: logical start offset and advance in ems.
+    var clusterStarts: [Int32] = []
+    var clusterEms: [Double] = []
+
+    init() throws(TextError) {
+        var status: Int32 = 0
+        guard let breaker = trellis_line_breaker_open("", &status) else {
+            throw TextError.icuFailure(operation: "ubrk_open(UBRK_LINE)", status: status)
+        }
+        guard let bidi = trellis_bidi_open(&status) else {
+            trellis_line_breaker_close(breaker)
+            throw TextError.icuFailure(operation: "ubidi_open", status: status)
+        }
+        lineBreaker = breaker
+        self.bidi = bidi
+        buffer = hb_buffer_create()
+        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
+    }
+
+    deinit {
+        hb_buffer_destroy(buffer)
+        trellis_line_breaker_close(lineBreaker)
+        trellis_bidi_close(bidi)
+    }
+
+    /// UAX #14 break opportunities of `text` into `breakOffsets`/`breakIsHard`.
+    /// Returns their count.
+    func findBreaks(_ text: UnsafeBufferPointer<UInt8>) throws(TextError) -> Int {
+        while true {
+            var status: Int32 = 0
+            let capacity = breakOffsets.count
+            let count = text.withMemoryRebound(to: CChar.self) { chars in
+                breakOffsets.withUnsafeMutableBufferPointer { offsets in
+                    breakIsHard.withUnsafeMutableBufferPointer { hard in
+                        trellis_line_breaker_breaks(
+                            lineBreaker, chars.baseAddress, Int64(chars.count), offsets.baseAddress,
+                            hard.baseAddress, Int64(capacity), &status)
+                    }
+                }
+            }
+            if count < 0 { throw TextError.icuFailure(operation: "line breaking", status: status) }
+            if count <= capacity { return Int(count) }
+            breakOffsets = Array(repeating: 0, count: Int(count))
+            breakIsHard = Array(repeating: 0, count: Int(count))
+        }
+    }
+
+    /// Bidi runs of one paragraph into `runEnds`/`runLevels`; returns their count
+    /// and whether the paragraph is right-to-left.
+    func findBidiRuns(_ paragraph: UnsafeBufferPointer<UInt8>) throws(TextError) -> (count: Int, rtl: Bool) {
+        while true {
+            var status: Int32 = 0
+            var paragraphLevel: UInt8 = 0
+            let capacity = runEnds.count
+            let count = paragraph.withMemoryRebound(to: CChar.self) { chars in
+                runEnds.withUnsafeMutableBufferPointer { ends in
+                    runLevels.withUnsafeMutableBufferPointer { levels in
+                        trellis_bidi_runs(
+                            bidi, chars.baseAddress, Int64(chars.count), ends.baseAddress, levels.baseAddress,
+                            Int64(capacity), &paragraphLevel, &status)
+                    }
+                }
+            }
+            if count < 0 { throw TextError.icuFailure(operation: "bidi analysis", status: status) }
+            if count <= capacity { return (Int(count), paragraphLevel & 1 == 1) }
+            runEnds = Array(repeating: 0, count: Int(count))
+            runLevels = Array(repeating: 0, count: Int(count))
+        }
+    }
+
+    /// Shapes `text[range]` in one direction with font fallback, and returns
+    /// its measure; the part from `trailingStart` on counts as hanging
+    /// whitespace. When `keepClusters` is set, `clusterStarts`/`clusterEms`
+    /// receive each cluster (logical order, offsets relative to the range).
+    func shape(
+        _ text: UnsafeBufferPointer<UInt8>, range: Range<Int>, trailingStart: Int, rtl: Bool,
+        faces: [_FontFace], keepClusters: Bool
+    ) -> _PieceMeasure {
+        if keepClusters {
+            clusterStarts.removeAll(keepingCapacity: true)
+            clusterEms.removeAll(keepingCapacity: true)
+        }
+        var measure = _PieceMeasure()
+        if range.isEmpty { return measure }
+        // Most text needs only the first font: try it on the whole range and
+        // itemize by font only when it leaves glyphs missing.
+        let clusterMark = clusterStarts.count
+        if shapeRun(text, range, trailingStart, rtl, faces, 0, keepClusters, allowMissing: faces.count == 1, &measure) {
+            if keepClusters && rtl { _sortClusters() }
+            return measure
+        }
+        if keepClusters {
+            clusterStarts.removeSubrange(clusterMark...)
+            clusterEms.removeSubrange(clusterMark...)
+        }
+        measure = _PieceMeasure()
+        var runStart = range.lowerBound
+        var runFace = -1
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let (scalar, length) = _decodeScalar(text, at: index)
+            let face = _fallbackFace(for: scalar, current: runFace, faces: faces)
+            if face != runFace {
+                if runFace >= 0 {
+                    _ = shapeRun(
+                        text, runStart..<index, trailingStart, rtl, faces, runFace, keepClusters,
+                        allowMissing: true, &measure)
+                }
+                runFace = face
+                runStart = index
+            }
+            index += length
+        }
+        _ = shapeRun(
+            text, runStart..<range.upperBound, trailingStart, rtl, faces, max(runFace, 0), keepClusters,
+            allowMissing: true, &measure)
+        // Runs come in logical order, but HarfBuzz gives each RTL run's clusters in visual order.
+        if keepClusters && rtl { _sortClusters() }
+        return measure
+    }
+
+    private func _sortClusters() {
+        let order = clusterStarts.indices.sorted { clusterStarts[$0] < clusterStarts[$1] }
+        clusterStarts = order.map { clusterStarts[$0] }
+        clusterEms = order.map { clusterEms[$0] }
+    }
+
+    /// Shapes one run with one face. Returns false (having measured nothing
+    /// useful) when `allowMissing` is false and a glyph is missing.
+    private func shapeRun(
+        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ trailingStart: Int, _ rtl: Bool,
+        _ faces: [_FontFace], _ faceIndex: Int, _ keepClusters: Bool, allowMissing: Bool,
+        _ measure: inout _PieceMeasure
+    ) -> Bool {
+        let face = faces[faceIndex]
+        hb_buffer_clear_contents(buffer)
+        text.withMemoryRebound(to: CChar.self) { chars in
+            hb_buffer_add_utf8(
+                buffer, chars.baseAddress, Int32(chars.count), UInt32(range.lowerBound), Int32(range.count))
+        }
+        hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(face.hbFont, buffer, nil, 0)
+        var glyphCount: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount),
+            let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount)
+        else { return true }
+        let perUnit = 1 / Double(face.unitsPerEm)
+        var previousCluster: UInt32 = .max
+        var missing: Int32 = 0
+        var wordEm = 0.0
+        var spaceEm = 0.0
+        var wordClusters: Int32 = 0
+        var spaceClusters: Int32 = 0
+        for index in 0..<Int(glyphCount) {
+            let cluster = infos[index].cluster
+            let advance = Double(positions[index].x_advance) * perUnit
+            let newCluster = cluster != previousCluster
+            if infos[index].codepoint == 0 {
+                if !allowMissing { return false }
+                if newCluster { missing += 1 }
+            }
+            let isSpace = Int(cluster) >= trailingStart
+            if isSpace {
+                spaceEm += advance
+                if newCluster { spaceClusters += 1 }
+            } else {
+                wordEm += advance
+                if newCluster { wordClusters += 1 }
+            }
+            if keepClusters {
+                if newCluster {
+                    clusterStarts.append(Int32(cluster))
+                    clusterEms.append(advance)
+                } else {
+                    clusterEms[clusterEms.count - 1] += advance
+                }
+            }
+            previousCluster = cluster
+        }
+        measure.wordEm += wordEm
+        measure.spaceEm += spaceEm
+        measure.wordClusters += wordClusters
+        measure.spaceClusters += spaceClusters
+        measure.missingGlyphs += missing
+        measure.fontMask |= faceIndex < 32 ? (1 << UInt32(faceIndex)) : 0
+        return true
+    }
+}
+
+/// The face index for a scalar: the first face that has it; for marks,
+/// joiners, spaces and punctuation the current run's face when it has it (so a
+/// mark stays with its base and a space with its word). Scalars no face has
+/// go to the first face (notdef).
+@inline(__always)
+func _fallbackFace(for scalar: UInt32, current: Int, faces: [_FontFace]) -> Int {
+    if current >= 0 && _prefersCurrentFace(scalar) && faces[current].hasGlyph(scalar) {
+        return current
+    }
+    for index in faces.indices where faces[index].hasGlyph(scalar) {
+        return index
+    }
+    if current >= 0 && _prefersCurrentFace(scalar) { return current }
+    return 0
+}
+
+@inline(__always)
+private func _prefersCurrentFace(_ scalar: UInt32) -> Bool {
+    if scalar < 0x80 {
+        // ASCII letters and digits have a preferred (first) font; the rest is common.
+        let byte = UInt8(scalar)
+        return !((byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A))
+    }
+    guard let value = Unicode.Scalar(scalar) else { return false }
+    switch value.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark, .format, .spaceSeparator, .otherPunctuation,
+        .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation:
+        return true
+    default:
+        return false
+    }
+}
+
+/// Decodes the UTF-8 scalar at `index` (input is valid UTF-8: it comes from a `String`).
+@inline(__always)
+func _decodeScalar(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
+    let lead = UInt32(text[index])
+    if lead < 0x80 { return (lead, 1) }
+    if lead < 0xE0 {
+        return (((lead & 0x1F) << 6) | (UInt32(text[index + 1]) & 0x3F), 2)
+    }
+    if lead < 0xF0 {
+        return (
+            ((lead & 0x0F) << 12) | ((UInt32(text[index + 1]) & 0x3F) << 6) | (UInt32(text[index + 2]) & 0x3F), 3
+        )
+    }
+    return (
+        ((lead & 0x07) << 18) | ((UInt32(text[index + 1]) & 0x3F) << 12) | ((UInt32(text[index + 2]) & 0x3F) << 6)
+            | (UInt32(text[index + 3]) & 0x3F), 4
+    )
+}
+
+/// A pool of workspaces: a measurement borrows one for its duration.
+final class _WorkspacePool: @unchecked Sendable {
+    private let idle = Mutex<[_Workspace]>([])
+
+    func withWorkspace<R>(_ body: (_Workspace) throws(TextError) -> R) throws(TextError) -> R {
+        let workspace: _Workspace
+        if let reused = idle.withLock({ $0.popLast() }) {
+            workspace = reused
+        } else {
+            workspace = try _Workspace()
+        }
+        defer { idle.withLock { $0.append(workspace) } }
+        return try body(workspace)
+    }
+}

@@ -1,1 +1,0 @@
-// TrellisText: work in progress (see the issue for this module).
