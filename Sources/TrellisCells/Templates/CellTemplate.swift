@@ -2,6 +2,7 @@
 // once with constraints, so the two paths can be compared row by row.
 
 import TrellisGeometry
+import TrellisText
 
 /// A solved cell: its height and the frame of each named subview, in the
 /// cell's content view coordinates.
@@ -98,4 +99,32 @@ func checkWidth(_ width: Double, minimum: Double, template: String) throws(CellE
             template: template,
             message: "width \(formatPoints(width)) leaves no room for the content (needs more than \(formatPoints(minimum)))")
     }
+}
+
+/// The text a label of a cell shows for an item, with its style: what a
+/// renderer needs to draw the cell's text where the layout put its frame.
+public struct LabelContent: @unchecked Sendable {
+    /// The subview's name, as in `CellLayout.frames`.
+    public var name: String
+    public var text: String
+    public var style: TextStyle
+    /// 0 for any number of lines.
+    public var numberOfLines: Int
+
+    public init(name: String, text: String, style: TextStyle, numberOfLines: Int) {
+        self.name = name
+        self.text = text
+        self.style = style
+        self.numberOfLines = numberOfLines
+    }
+}
+
+/// A template that can say what its labels show, for pictures of its cells.
+public protocol LabelDescribing {
+    /// The labels of the cell for this item (subviews not listed are not text).
+    func labels(for item: AnimalItem) -> [LabelContent]
+    /// The text measurer the template's labels are measured with.
+    var measurer: TextMeasurer { get }
+    /// The screen scale the template rounds label heights to.
+    var scale: Double { get }
 }
