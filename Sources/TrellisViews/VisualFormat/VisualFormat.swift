@@ -1,0 +1,178 @@
+// The Visual Format Language as a syntax tree: what `VisualFormatParser`
+// produces before any name is looked up, so that every element keeps the
+// character position it came from (errors found later still point at it).
+
+/// A parsed Visual Format Language string, such as `H:|-[a(>=50)]-8-[b(==a)]-|`.
+///
+/// Apple's grammar, with the element of this tree each rule becomes:
+///
+///     <visualFormatString> ::= (<orientation>:)? (<superview><connection>)?
+///                              <view>(<connection><view>)* (<connection><superview>)?
+///     <orientation>        ::= H | V                         -> `orientation`
+///     <superview>          ::= |                             -> `leadingSuperview` / `trailingSuperview`
+///     <view>               ::= [<viewName>(<predicateListWithParens>)?]    -> `Element`
+///     <connection>         ::= e | -<predicateList>- | -     -> `Connection`
+///     <predicateList>      ::= <simplePredicate> | <predicateListWithParens>
+///     <simplePredicate>    ::= <metricName> | <positiveNumber>
+///     <predicateListWithParens> ::= (<predicate>(,<predicate>)*)
+///     <predicate>          ::= (<relation>)?(<objectOfPredicate>)(@<priority>)?  -> `Predicate`
+///     <relation>           ::= == | <= | >=
+///     <objectOfPredicate>  ::= <constant> | <viewName>
+///     <priority>           ::= <metricName> | <number>
+///     <constant>           ::= <metricName> | <number>
+///
+/// Names are C identifiers; numbers are decimal (`12`, `0.5`, `.5`, `1e2`,
+/// with a sign where the grammar says `<number>`). Spaces between tokens are
+/// ignored.
+public struct VisualFormat: Hashable, Sendable {
+    /// The axis the format lays views along.
+    public enum Orientation: Hashable, Sendable {
+        /// `H:` (also the default when no orientation is written).
+        case horizontal
+        /// `V:`.
+        case vertical
+    }
+
+    /// The relation of a predicate (`==` when none is written).
+    public enum Relation: String, Hashable, Sendable {
+        case lessThanOrEqual = "<="
+        case equal = "=="
+        case greaterThanOrEqual = ">="
+    }
+
+    /// A number or a name, with the position of its first character.
+    public enum Value: Hashable, Sendable {
+        /// A number written in the format.
+        case number(Double, position: Int)
+        /// A C identifier: a metric name, or (as the object of a view's
+        /// predicate) possibly a view name.
+        case name(String, position: Int)
+
+        /// Position (0-based character offset) of the value in the format.
+        public var position: Int {
+            switch self {
+            case .number(_, let position), .name(_, let position): return position
+            }
+        }
+    }
+
+    /// One predicate: `>=50@750`, `==b`, `20`.
+    public struct Predicate: Hashable, Sendable {
+        public var relation: Relation
+        public var object: Value
+        /// The priority after `@`, or `nil` for required.
+        public var priority: Value?
+        /// Position of the predicate's first character.
+        public var position: Int
+
+        public init(relation: Relation, object: Value, priority: Value?, position: Int) {
+            self.relation = relation
+            self.object = object
+            self.priority = priority
+            self.position = position
+        }
+    }
+
+    /// The space between two elements (or an element and the superview).
+    public enum Connection: Hashable, Sendable {
+        /// Nothing between them (`[a][b]`, `|[a]`): spacing 0.
+        case flush(position: Int)
+        /// A lone `-`: the standard spacing (8 between views, 20 to the superview).
+        case standard(position: Int)
+        /// `-N-`, `-metric-` or `-(predicates)-`.
+        case predicates([Predicate], position: Int)
+
+        /// Position of the connection's first character (where the next
+        /// element starts for `flush`).
+        public var position: Int {
+            switch self {
+            case .flush(let position), .standard(let position), .predicates(_, let position):
+                return position
+            }
+        }
+    }
+
+    /// A view in brackets: `[name(predicates)]`.
+    public struct Element: Hashable, Sendable {
+        public var name: String
+        /// Position of the name's first character.
+        public var namePosition: Int
+        /// Size predicates (width for `H:`, height for `V:`).
+        public var predicates: [Predicate]
+
+        public init(name: String, namePosition: Int, predicates: [Predicate]) {
+            self.name = name
+            self.namePosition = namePosition
+            self.predicates = predicates
+        }
+    }
+
+    /// The axis; `.horizontal` when the format does not say.
+    public var orientation: Orientation
+    /// The connection from a leading `|` to the first view, if the format starts with `|`.
+    public var leadingSuperview: Connection?
+    /// Position of the leading `|`, if any.
+    public var leadingSuperviewPosition: Int?
+    /// The views in order (at least one).
+    public var elements: [Element]
+    /// `connections[i]` joins `elements[i]` and `elements[i + 1]`.
+    public var connections: [Connection]
+    /// The connection from the last view to a trailing `|`, if the format ends with `|`.
+    public var trailingSuperview: Connection?
+    /// Position of the trailing `|`, if any.
+    public var trailingSuperviewPosition: Int?
+
+    /// Parses a format string.
+    ///
+    ///     let format = try VisualFormat(parsing: "H:|-[a]-(>=8)-[b(==a)]-|")
+    ///
+    /// - Throws: `VisualFormatError` with the position of the first character
+    ///   that does not fit the grammar.
+    /// - Complexity: O(n) in the length of the string.
+    public init(parsing string: String) throws(VisualFormatError) {
+        var parser = VisualFormatParser(string)
+        self = try parser.parseFormat()
+    }
+
+    init(
+        orientation: Orientation, leadingSuperview: Connection?, leadingSuperviewPosition: Int?,
+        elements: [Element], connections: [Connection], trailingSuperview: Connection?,
+        trailingSuperviewPosition: Int?
+    ) {
+        self.orientation = orientation
+        self.leadingSuperview = leadingSuperview
+        self.leadingSuperviewPosition = leadingSuperviewPosition
+        self.elements = elements
+        self.connections = connections
+        self.trailingSuperview = trailingSuperview
+        self.trailingSuperviewPosition = trailingSuperviewPosition
+    }
+}
+
+/// A Visual Format Language string that cannot be parsed or resolved, with the
+/// position of the offending character.
+///
+/// `description` shows the message, the format and a caret under the position:
+///
+///     Expected ']' at 11
+///     H:|-[button
+///                ^
+public struct VisualFormatError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong, without the position (`Expected ']'`).
+    public var message: String
+    /// 0-based character offset into `format`; `format.count` means "at the end".
+    public var position: Int
+    /// The format string.
+    public var format: String
+
+    public init(_ message: String, at position: Int, in format: String) {
+        self.message = message
+        self.position = position
+        self.format = format
+    }
+
+    public var description: String {
+        let caretLine = String(repeating: " ", count: max(0, position)) + "^"
+        return "\(message) at \(position)\n\(format)\n\(caretLine)"
+    }
+}

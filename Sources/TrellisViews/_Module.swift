@@ -1,1 +1,0 @@
-// TrellisViews: work in progress (see the issue for this module).
