@@ -54,14 +54,14 @@ extension TableLayout {
             var pass = TableLayoutPass()
             let anchor = survivingAnchor(plan)
             try rebuild(plan, newSections: newSections)
-            if let (newFlat, screenTop) = anchor {
-                let anchored = index.prefix(newFlat) - screenTop
-                offsetUnits = clampedOffset(anchored)
-                pass.anchorAdjustment = _Units.points(offsetUnits - saved.offsetUnits)
-            } else {
-                offsetUnits = clampedOffset(offsetUnits)
-            }
-            try measureAnchored(firstVisibleAnchor, into: &pass)
+            let wanted = anchor.map { index.prefix($0.flat) - $0.screenTop } ?? offsetUnits
+            offsetUnits = clampedOffset(wanted)
+            pass.clamped = offsetUnits != wanted
+            // Keep the surviving element itself in place while rows come into
+            // view (the first visible element may be a new one above it).
+            let kept = anchor.map { _Anchor(flat: $0.flat, screenTop: index.prefix($0.flat) - offsetUnits) }
+            try measureAnchored(kept ?? firstVisibleAnchor, into: &pass)
+            pass.anchorAdjustment = _Units.points(offsetUnits - saved.offsetUnits)
             return pass
         } catch {
             self = saved
@@ -69,13 +69,13 @@ extension TableLayout {
         }
     }
 
-    /// The first visible element that survives the update: its flat index
-    /// after the update and its screen top before it.
-    private func survivingAnchor(_ plan: _UpdatePlan) -> (Int, Int64)? {
+    /// The first visible element (with area) that survives the update: its
+    /// flat index after the update and its screen top before it.
+    private func survivingAnchor(_ plan: _UpdatePlan) -> _Anchor? {
         guard let visible = visibleRange else { return nil }
-        for flat in visible {
+        for flat in visible where index.units(at: flat) > 0 {
             if let newFlat = plan.newFlat(ofOld: flat, in: self) {
-                return (newFlat, index.prefix(flat) - offsetUnits)
+                return _Anchor(flat: newFlat, screenTop: index.prefix(flat) - offsetUnits)
             }
         }
         return nil

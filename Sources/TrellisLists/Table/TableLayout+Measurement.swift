@@ -63,7 +63,9 @@ extension TableLayout {
             var measuredBefore: Int
             repeat {
                 measuredBefore = pass.rowsMeasured
-                let target = table.clampedOffset(table.offset(placing: flat, at: position))
+                let wanted = table.offset(placing: flat, at: position)
+                let target = table.clampedOffset(wanted)
+                pass.clamped = target != wanted
                 table.setOffset(target)
                 let anchor = _Anchor(flat: flat, screenTop: table.index.prefix(flat) - target)
                 try table.measureAnchored(anchor, into: &pass)

@@ -197,14 +197,14 @@ public struct TableLayout<Sizing: CellSizing> {
 
     /// The header, row or footer at a point in content coordinates; nil outside
     /// the content (x outside `0 ..< width`, y outside `0 ..< contentHeight`).
-    /// An element's top edge belongs to it, its bottom edge to the next one.
+    /// An element's top edge belongs to it, its bottom edge to the next one;
+    /// `y` is first snapped to the table's 1/768-point grid.
     /// - Complexity: O(log n + log sections).
     public func element(at point: Point) -> TableElement? {
         guard point.x >= 0, point.x < width, _Units.isRepresentable(point.y), point.y >= 0 else {
             return nil
         }
-        // Floor, not round: a point just above a boundary belongs to the upper element.
-        let y = Int64((point.y * _Units.perPoint).rounded(.down))
+        let y = _Units.units(point.y)
         let flat = index.index(containing: y)
         return flat < index.count ? element(flat: flat) : nil
     }
@@ -216,11 +216,16 @@ public struct TableLayout<Sizing: CellSizing> {
         guard !rect.isEmpty, rect.maxX > 0, rect.minX < width, _Units.isRepresentable(rect.minY),
             _Units.isRepresentable(rect.maxY)
         else { return [] }
-        let lower = Int64((rect.minY * _Units.perPoint).rounded(.down))
-        let upper = Int64((rect.maxY * _Units.perPoint).rounded(.up))
-        guard let range = flatRange(from: lower, to: upper) else { return [] }
+        let lower = _Units.units(rect.minY)
+        let upper = _Units.units(rect.maxY)
+        return rowsWithArea(flatRange(from: lower, to: upper))
+    }
+
+    /// The rows with positive height in a flat range.
+    func rowsWithArea(_ range: ClosedRange<Int>?) -> [IndexPath] {
+        guard let range else { return [] }
         return range.compactMap { f in
-            if case .row(let path) = element(flat: f), index.units(at: f) > 0 { return path }
+            if index.units(at: f) > 0, case .row(let path) = element(flat: f) { return path }
             return nil
         }
     }
@@ -231,15 +236,9 @@ public struct TableLayout<Sizing: CellSizing> {
     /// - Complexity: O(log n).
     public var visibleRows: RowSpan? { rowSpan(visibleRange) }
 
-    /// The rows on screen, as `indexPathsForVisibleRows`.
+    /// The rows on screen, as `indexPathsForVisibleRows` (rows with area only).
     /// - Complexity: O(log n + k).
-    public var indexPathsForVisibleRows: [IndexPath] {
-        guard let range = visibleRange else { return [] }
-        return range.compactMap { f in
-            if case .row(let path) = element(flat: f) { return path }
-            return nil
-        }
-    }
+    public var indexPathsForVisibleRows: [IndexPath] { rowsWithArea(visibleRange) }
 
     /// The rows that have cells: those on screen plus `overscanRows` rows past
     /// each edge.
@@ -316,15 +315,13 @@ public struct TableLayout<Sizing: CellSizing> {
         return lower...upper
     }
 
-    /// The first and last rows in a flat range.
+    /// The first and last rows with positive height in a flat range.
     func rowSpan(_ range: ClosedRange<Int>?) -> RowSpan? {
         guard let range else { return nil }
-        var first = range.lowerBound
-        while first <= range.upperBound && !isRow(flat: first) { first += 1 }
-        var last = range.upperBound
-        while last >= first && !isRow(flat: last) { last -= 1 }
-        guard first <= last, case .row(let a) = element(flat: first),
-            case .row(let b) = element(flat: last)
+        func isRowWithArea(_ f: Int) -> Bool { index.units(at: f) > 0 && isRow(flat: f) }
+        guard let first = range.first(where: isRowWithArea),
+            let last = range.reversed().first(where: isRowWithArea),
+            case .row(let a) = element(flat: first), case .row(let b) = element(flat: last)
         else { return nil }
         return RowSpan(first: a, last: b)
     }

@@ -51,6 +51,7 @@ public enum TableElement: Hashable, Sendable, CustomStringConvertible {
 
 /// A run of consecutive rows, possibly across sections, from `first` to `last`
 /// inclusive (in table order; headers and footers in between are not rows).
+/// The ends are rows with positive height; zero-height rows inside are included.
 public struct RowSpan: Hashable, Sendable, CustomStringConvertible {
     public var first: IndexPath
     public var last: IndexPath
@@ -134,9 +135,14 @@ public struct TableLayoutPass: Hashable, Sendable {
     /// How far the content offset moved to keep the anchor row in place, in
     /// points (positive when content above grew).
     public var anchorAdjustment: Double
+    /// True when the content offset had to be clamped to
+    /// `0 ... maximumContentOffset` (batch updates, `scrollToRow`), so the
+    /// anchor row may have moved or the row did not land exactly in place.
+    public var clamped: Bool
 
-    public init(rowsMeasured: Int = 0, anchorAdjustment: Double = 0) {
+    public init(rowsMeasured: Int = 0, anchorAdjustment: Double = 0, clamped: Bool = false) {
         self.rowsMeasured = rowsMeasured
         self.anchorAdjustment = anchorAdjustment
+        self.clamped = clamped
     }
 }
