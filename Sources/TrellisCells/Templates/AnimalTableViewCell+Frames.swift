@@ -67,6 +67,14 @@ public enum AnimalTableViewCell {
     public static let labelWidthReduction = labelX + inset
     /// The subtitle's top: 16 + 16 (title) + 16.
     public static let subtitleY = inset + titleHeight + inset
+
+    /// 64 + h. Both implementations snap their height to the pixel grid the
+    /// same way, so floating-point noise in the solver (1e-13) can never
+    /// separate them; 64 + h is already on the grid, so this changes nothing
+    /// else.
+    public static func cellHeight(subtitleHeight h: Double, scale: Double) -> Double {
+        PixelGrid.ceil(subtitleY + h + inset, scale: scale)
+    }
 }
 
 /// AnimalTableViewCell as frame code:
@@ -90,7 +98,7 @@ public struct AnimalTableViewCellFrames: CellTemplate {
         let inset = AnimalTableViewCell.inset
         let x = AnimalTableViewCell.labelX
         return CellLayout(
-            width: width, height: AnimalTableViewCell.subtitleY + h + inset,
+            width: width, height: AnimalTableViewCell.cellHeight(subtitleHeight: h, scale: style.scale),
             frames: [
                 NamedFrame(name: "cover", frame: Rect(x: inset, y: inset, width: 40, height: 40)),
                 NamedFrame(
@@ -103,7 +111,7 @@ public struct AnimalTableViewCellFrames: CellTemplate {
     }
 
     public mutating func height(for item: AnimalItem, width: Double) throws(CellError) -> Double {
-        AnimalTableViewCell.subtitleY + (try subtitleHeight(item, width: width)) + AnimalTableViewCell.inset
+        AnimalTableViewCell.cellHeight(subtitleHeight: try subtitleHeight(item, width: width), scale: style.scale)
     }
 
     private func subtitleHeight(_ item: AnimalItem, width: Double) throws(CellError) -> Double {
