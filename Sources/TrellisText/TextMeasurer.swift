@@ -65,8 +65,9 @@ public final class TextMeasurer: @unchecked Sendable {
     ///
     /// With `.usesLineFragmentOrigin` the text wraps at `size.width` (0 or
     /// infinity for no limit) and the rectangle starts at the top-left of the
-    /// first line; lines that start below `size.height` are left out (0 or
-    /// infinity for no limit), but the first line always counts. Without it the
+    /// first line; lines that do not fit entirely within `size.height` are
+    /// left out, as a TextKit container of that height does (0 or infinity
+    /// for no limit), but the first line always counts. Without it the
     /// text is one line (hard breaks still count as separators of nothing:
     /// everything is on the baseline) and the rectangle's origin is the baseline,
     /// so `origin.y` is `-ascender`. `.usesFontLeading` adds the font's leading
@@ -89,7 +90,8 @@ public final class TextMeasurer: @unchecked Sendable {
         let width = size.width > 0 ? size.width : .infinity
         var layout = try _layout(text, style: style, width: width, numberOfLines: 0, usesFontLeading: leading)
         if size.height > 0 && size.height.isFinite {
-            let kept = layout.lines.prefix { $0.origin.y < size.height || $0.origin.y == 0 }
+            let limit = size.height + _fitTolerance
+            let kept = layout.lines.prefix { $0.origin.y == 0 || $0.origin.y + $0.height <= limit }
             if kept.count < layout.lines.count {
                 layout.lines = Array(kept)
                 layout.size = _size(of: layout.lines)
