@@ -1,0 +1,189 @@
+// Constraint: a linear relation between expressions with a priority, and the
+// comparison operators that build one.
+
+/// How the two sides of a constraint compare.
+public enum Relation: Sendable, Hashable, CustomStringConvertible {
+    case lessThanOrEqual, equal, greaterThanOrEqual
+
+    public var description: String {
+        switch self {
+        case .lessThanOrEqual: return "<="
+        case .equal: return "=="
+        case .greaterThanOrEqual: return ">="
+        }
+    }
+}
+
+/// A linear constraint `lhs relation rhs` with a priority.
+///
+/// The constraint is stored with its variables on the left and its constant on
+/// the right: `terms relation constant`, where `terms` is `lhs - rhs` without
+/// constants (each variable once) and `constant` is `rhs.constant -
+/// lhs.constant`. That `constant` is UIKit's `NSLayoutConstraint.constant`
+/// for `item1 == m * item2 + constant`, and is what
+/// `Solver.setConstant(_:for:)` changes.
+///
+///     let c = Constraint(title.left, .equal, cover.right + 16, priority: .required)
+///     // c.terms: title.left - cover.right, c.constant: 16
+///
+/// A constraint is installed in at most one solver at a time. It is checked
+/// (finite numbers, valid priority) when added to a solver.
+public final class Constraint: CustomStringConvertible {
+    /// The variable terms of `lhs - rhs`, one per variable, in first-use order.
+    public let terms: [Term]
+    /// How `terms` compares with `constant`.
+    public let relation: Relation
+    /// The right-hand constant: the constraint reads `terms relation constant`.
+    public internal(set) var constant: Double
+    /// The priority; `.required` constraints must hold.
+    public internal(set) var priority: Priority
+    /// A name for logs, like `NSLayoutConstraint.identifier`.
+    public let identifier: String?
+
+    // Where this constraint is installed: the solver and its record slot.
+    unowned(unsafe) var _solver: Solver? = nil
+    var _slot: Int32 = -1
+
+    /// Creates `lhs relation rhs` at `priority`.
+    ///
+    /// - Complexity: O(n²) in the number of terms when variables repeat
+    ///   (terms of one variable are merged); constraints have a few terms.
+    public init(
+        _ lhs: Expression, _ relation: Relation, _ rhs: Expression,
+        priority: Priority = .required, identifier: String? = nil
+    ) {
+        var merged: [Term] = []
+        merged.reserveCapacity(lhs.terms.count + rhs.terms.count)
+        func append(_ term: Term, _ sign: Double) {
+            for i in merged.indices where merged[i].variable === term.variable {
+                merged[i].coefficient += sign * term.coefficient
+                return
+            }
+            merged.append(Term(term.variable, sign * term.coefficient))
+        }
+        for term in lhs.terms { append(term, 1) }
+        for term in rhs.terms { append(term, -1) }
+        merged.removeAll { $0.coefficient == 0 }
+        self.terms = merged
+        self.relation = relation
+        self.constant = rhs.constant - lhs.constant
+        self.priority = priority
+        self.identifier = identifier
+    }
+
+    /// A copy of this constraint (not installed) at another priority.
+    public func withPriority(_ priority: Priority) -> Constraint {
+        Constraint(
+            Expression(terms: terms), relation, Expression(constant), priority: priority,
+            identifier: identifier)
+    }
+
+    /// `lhs - rhs`: the expression the relation compares with zero.
+    public var expression: Expression { Expression(terms: terms, constant: -constant) }
+
+    /// Whether the constraint holds for the variables' current values, within
+    /// `tolerance`.
+    public func isSatisfied(tolerance: Double = 1e-6) -> Bool {
+        let value = violation
+        return value <= tolerance
+    }
+
+    /// How far the current variable values are from satisfying the
+    /// constraint: 0 when it holds, else the distance between the sides.
+    public var violation: Double {
+        var lhs = 0.0
+        for term in terms { lhs += term.coefficient * term.variable.value }
+        let difference = lhs - constant
+        switch relation {
+        case .equal: return abs(difference)
+        case .lessThanOrEqual: return max(0, difference)
+        case .greaterThanOrEqual: return max(0, -difference)
+        }
+    }
+
+    public var description: String {
+        var text = "\(Expression(terms: terms)) \(relation) \(formatNumber(constant))"
+        if !priority.isRequired { text += " @\(priority)" }
+        if let identifier { text = "\(identifier): " + text }
+        return text
+    }
+}
+
+/// A required constraint the solver left out because it could not be
+/// satisfied together with installed required constraints.
+///
+/// This is what a log needs to print UIKit's "Unable to simultaneously
+/// satisfy constraints … Will attempt to recover by breaking constraint …":
+/// `conflicting` are installed required constraints that, together with
+/// `broken`, have no solution (a correct explaining set, found from the
+/// simplex certificate of infeasibility; it is not always the smallest one),
+/// in the order they were installed.
+public struct ConstraintConflict: CustomStringConvertible {
+    /// The constraint that was left out.
+    public let broken: Constraint
+    /// Installed required constraints that conflict with `broken`.
+    public let conflicting: [Constraint]
+
+    public var description: String {
+        var lines = ["Unable to simultaneously satisfy constraints:"]
+        for constraint in conflicting { lines.append("    \(constraint)") }
+        lines.append("    \(broken)")
+        lines.append("Recovered by breaking constraint: \(broken)")
+        return lines.joined(separator: "\n")
+    }
+}
+
+// MARK: - Building constraints with operators (all required; see withPriority)
+
+extension Expression {
+    public static func == (lhs: Expression, rhs: Expression) -> Constraint {
+        Constraint(lhs, .equal, rhs)
+    }
+    public static func <= (lhs: Expression, rhs: Expression) -> Constraint {
+        Constraint(lhs, .lessThanOrEqual, rhs)
+    }
+    public static func >= (lhs: Expression, rhs: Expression) -> Constraint {
+        Constraint(lhs, .greaterThanOrEqual, rhs)
+    }
+    public static func == (lhs: Expression, rhs: Variable) -> Constraint { lhs == Expression(rhs) }
+    public static func <= (lhs: Expression, rhs: Variable) -> Constraint { lhs <= Expression(rhs) }
+    public static func >= (lhs: Expression, rhs: Variable) -> Constraint { lhs >= Expression(rhs) }
+    public static func == (lhs: Expression, rhs: Double) -> Constraint { lhs == Expression(rhs) }
+    public static func <= (lhs: Expression, rhs: Double) -> Constraint { lhs <= Expression(rhs) }
+    public static func >= (lhs: Expression, rhs: Double) -> Constraint { lhs >= Expression(rhs) }
+    public static func == (lhs: Double, rhs: Expression) -> Constraint { Expression(lhs) == rhs }
+    public static func <= (lhs: Double, rhs: Expression) -> Constraint { Expression(lhs) <= rhs }
+    public static func >= (lhs: Double, rhs: Expression) -> Constraint { Expression(lhs) >= rhs }
+}
+
+extension Variable {
+    // `Variable == Variable` stays Equatable's identity test; write
+    // `Expression(a) == b` for the constraint.
+    public static func == (lhs: Variable, rhs: Expression) -> Constraint { Expression(lhs) == rhs }
+    public static func <= (lhs: Variable, rhs: Expression) -> Constraint { Expression(lhs) <= rhs }
+    public static func >= (lhs: Variable, rhs: Expression) -> Constraint { Expression(lhs) >= rhs }
+    public static func <= (lhs: Variable, rhs: Variable) -> Constraint {
+        Expression(lhs) <= Expression(rhs)
+    }
+    public static func >= (lhs: Variable, rhs: Variable) -> Constraint {
+        Expression(lhs) >= Expression(rhs)
+    }
+    public static func == (lhs: Variable, rhs: Double) -> Constraint {
+        Expression(lhs) == Expression(rhs)
+    }
+    public static func <= (lhs: Variable, rhs: Double) -> Constraint {
+        Expression(lhs) <= Expression(rhs)
+    }
+    public static func >= (lhs: Variable, rhs: Double) -> Constraint {
+        Expression(lhs) >= Expression(rhs)
+    }
+    public static func == (lhs: Double, rhs: Variable) -> Constraint {
+        Expression(lhs) == Expression(rhs)
+    }
+    public static func <= (lhs: Double, rhs: Variable) -> Constraint {
+        Expression(lhs) <= Expression(rhs)
+    }
+    public static func >= (lhs: Double, rhs: Variable) -> Constraint {
+        Expression(lhs) >= Expression(rhs)
+    }
+}

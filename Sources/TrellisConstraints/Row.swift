@@ -1,0 +1,97 @@
+// Row: one tableau row, `basic = constant + sum(coefficient * symbol)`, as a
+// small unsorted array of terms (rows hold a few terms; a linear scan beats
+// hashing at that size and keeps the storage flat).
+
+struct _Term {
+    var symbol: _Symbol
+    var coefficient: Double
+}
+
+struct _Row {
+    var terms: [_Term]
+    var constant: Double
+
+    init(constant: Double = 0) {
+        self.terms = []
+        self.constant = constant
+    }
+
+    @inline(__always)
+    func index(of symbol: _Symbol) -> Int? {
+        var i = 0
+        let n = terms.count
+        while i < n {
+            if terms[i].symbol == symbol { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The coefficient of `symbol`, 0 when absent.
+    @inline(__always)
+    func coefficient(for symbol: _Symbol) -> Double {
+        for term in terms where term.symbol == symbol { return term.coefficient }
+        return 0
+    }
+
+    @inline(__always)
+    mutating func _removeTerm(at index: Int) {
+        let last = terms.count - 1
+        if index != last { terms[index] = terms[last] }
+        terms.removeLast()
+    }
+
+    /// Adds `coefficient * symbol`; a coefficient that becomes near zero is
+    /// dropped.
+    mutating func insert(_ symbol: _Symbol, _ coefficient: Double) {
+        if let i = index(of: symbol) {
+            let sum = terms[i].coefficient + coefficient
+            if _nearZero(sum) { _removeTerm(at: i) } else { terms[i].coefficient = sum }
+        } else if !_nearZero(coefficient) {
+            terms.append(_Term(symbol: symbol, coefficient: coefficient))
+        }
+    }
+
+    /// Adds `factor * other` (constant included).
+    mutating func insert(_ other: _Row, times factor: Double) {
+        constant += other.constant * factor
+        for term in other.terms { insert(term.symbol, term.coefficient * factor) }
+    }
+
+    /// Removes `symbol` from the row.
+    mutating func remove(_ symbol: _Symbol) {
+        if let i = index(of: symbol) { _removeTerm(at: i) }
+    }
+
+    mutating func reverseSign() {
+        constant = -constant
+        for i in terms.indices { terms[i].coefficient = -terms[i].coefficient }
+    }
+
+    /// Solves `0 = row` for `symbol`, which must be in the row: the row
+    /// becomes `symbol = constant + terms` without `symbol`.
+    mutating func solve(for symbol: _Symbol) {
+        guard let i = index(of: symbol) else { return }
+        let factor = -1.0 / terms[i].coefficient
+        _removeTerm(at: i)
+        constant *= factor
+        for j in terms.indices { terms[j].coefficient *= factor }
+    }
+
+    /// Turns `lhs = row` into `rhs = ...`, `rhs` being in the row.
+    mutating func solve(for lhs: _Symbol, _ rhs: _Symbol) {
+        insert(lhs, -1)
+        solve(for: rhs)
+    }
+
+    /// Replaces `symbol` by the expression `row`, when present. Returns
+    /// whether the row changed.
+    @discardableResult
+    mutating func substitute(_ symbol: _Symbol, with row: _Row) -> Bool {
+        guard let i = index(of: symbol) else { return false }
+        let coefficient = terms[i].coefficient
+        _removeTerm(at: i)
+        insert(row, times: coefficient)
+        return true
+    }
+}

@@ -1,0 +1,111 @@
+// Internal consistency checks for tests (swift-collections' _checkInvariants).
+
+extension Solver {
+    /// Checks the solver's internal invariants; returns the violations found
+    /// (empty when consistent). For tests and debugging; O(tableau size²).
+    func _invariantViolations() -> [String] {
+        var problems: [String] = []
+        // Rows and basic symbols agree.
+        if _rows.count != _rowBasic.count { problems.append("rows and basics differ in count") }
+        for (i, basic) in _rowBasic.enumerated() {
+            if _symbolRow[Int(basic)] != Int32(i) { problems.append("row \(i): basic \(basic) not indexed") }
+            if _symbolKind[Int(basic)] == .free { problems.append("row \(i): basic \(basic) is free") }
+        }
+        for symbol in _symbolRow.indices where _symbolRow[symbol] >= 0 {
+            let row = Int(_symbolRow[symbol])
+            if row >= _rowBasic.count || _rowBasic[row] != Int32(symbol) {
+                problems.append("symbol \(symbol) points at a row it is not basic in")
+            }
+        }
+        // Terms are parametric, live, non-zero; restricted rows are feasible.
+        func checkTerms(_ row: _Row, _ name: String) {
+            for term in row.terms {
+                let s = Int(term.symbol)
+                if _symbolKind[s] == .free { problems.append("\(name): free symbol \(s)") }
+                if _symbolRow[s] >= 0 { problems.append("\(name): basic symbol \(s) as a term") }
+                if _nearZero(term.coefficient) { problems.append("\(name): near-zero term \(s)") }
+            }
+        }
+        for (i, row) in _rows.enumerated() {
+            checkTerms(row, "row \(i)")
+            let kind = _symbolKind[Int(_rowBasic[i])]
+            if kind != .external && row.constant < -1e-6 {
+                problems.append("row \(i): restricted basic with negative constant \(row.constant)")
+            }
+            if kind == .dummy && !_nearZero(row.constant) {
+                problems.append("row \(i): dummy basic with constant \(row.constant)")
+            }
+            if kind != .external {
+                for term in row.terms where _symbolKind[Int(term.symbol)] == .external {
+                    problems.append("row \(i): restricted row holds external \(term.symbol)")
+                }
+            }
+        }
+        for (k, row) in _objective.enumerated() { checkTerms(row, "objective \(k)") }
+        // Optimality: no symbol improves the lexicographic objective.
+        if _enteringSymbol(_allLevels) >= 0 { problems.append("objective not optimal") }
+        // Levels are sorted and counted.
+        var users = [Int32](repeating: 0, count: _levelPriority.count)
+        if _objective.count != _levelPriority.count { problems.append("objective/levels count") }
+        for i in 1..<max(1, _levelPriority.count)
+        where !(_levelPriority[i - 1] > _levelPriority[i]) {
+            problems.append("levels not in descending order")
+        }
+        // Records own their symbols; variables are counted.
+        var uses = [Int32](repeating: 0, count: _variables.count)
+        var liveSymbols = 0
+        for (slot, record) in _records.enumerated() {
+            guard let constraint = record.constraint else { continue }
+            if constraint._solver !== self || constraint._slot != Int32(slot) {
+                problems.append("record \(slot): constraint does not point back")
+            }
+            for symbol in [record.marker, record.other] where symbol >= 0 {
+                liveSymbols += 1
+                if _symbolOwner[Int(symbol)] != Int32(slot) {
+                    problems.append("record \(slot): symbol \(symbol) owned elsewhere")
+                }
+            }
+            if !constraint.priority.isRequired {
+                let level = _level(of: constraint.priority)
+                if level < 0 { problems.append("record \(slot): no level") } else { users[level] += 1 }
+            }
+            for term in constraint.terms {
+                let symbol = _existingSymbol(for: term.variable)
+                if symbol < 0 {
+                    problems.append("record \(slot): variable \(term.variable) unknown")
+                } else {
+                    uses[Int(_symbolOwner[Int(symbol)])] += 1
+                }
+            }
+        }
+        if users != _levelUsers { problems.append("level users \(_levelUsers) != \(users)") }
+        if uses != _variableUses { problems.append("variable uses \(_variableUses) != \(uses)") }
+        for (i, symbol) in _variableSymbol.enumerated() {
+            if _symbolKind[Int(symbol)] != .external || _symbolOwner[Int(symbol)] != Int32(i) {
+                problems.append("variable \(i): symbol \(symbol) not an owned external")
+            }
+            if _existingSymbol(for: _variables[i]) != symbol {
+                problems.append("variable \(i): lookup disagrees")
+            }
+            let edit = _variableEdit[i]
+            if edit >= 0 && !(_records[Int(edit)].isEdit) {
+                problems.append("variable \(i): edit slot is not an edit")
+            }
+        }
+        liveSymbols += _variables.count
+        let free = _symbolKind.filter { $0 == .free }.count
+        if free != _freeSymbols.count { problems.append("free list \(_freeSymbols.count) != \(free)") }
+        if liveSymbols + free != _symbolKind.count {
+            problems.append("symbols: \(liveSymbols) live + \(free) free != \(_symbolKind.count)")
+        }
+        return problems
+    }
+
+    /// Whether the solver holds nothing: no constraint, edit, variable, row,
+    /// objective level or live symbol.
+    var _isEmpty: Bool {
+        _rows.isEmpty && _objective.isEmpty && _variables.isEmpty
+            && _records.allSatisfy { $0.constraint == nil } && _foreignVariables.isEmpty
+            && _freeSymbols.count == _symbolKind.count
+    }
+}

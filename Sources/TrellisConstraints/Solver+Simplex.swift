@@ -1,0 +1,497 @@
+// The incremental simplex steps, each named after the step of Badros,
+// Borning and Stuckey's paper (and of Kiwi, which follows it), with a
+// lexicographic objective: one row per optional priority level.
+
+extension Solver {
+    /// The objective levels in use, highest priority first.
+    var _allLevels: Range<Int> { 0..<_levelPriority.count }
+
+    // MARK: Adding a constraint
+
+    /// Installs a validated constraint; returns a conflict, and installs
+    /// nothing, when a required constraint cannot be satisfied.
+    func _install(_ constraint: Constraint, isEdit: Bool) -> ConstraintConflict? {
+        let slot = _allocateRecord(constraint, isEdit: isEdit)
+        let level = constraint.priority.isRequired ? -1 : _acquireLevel(constraint.priority)
+        var row = _createRow(constraint, slot: slot, level: level)
+        let record = _records[Int(slot)]
+        var subject = _chooseSubject(row, record)
+        if subject < 0 && _allDummies(row) {
+            guard _nearZero(row.constant) else {
+                let conflict = _conflict(certificate: row, basic: _noSymbol, broken: slot)
+                _discardFailedRecord(slot)
+                return conflict
+            }
+            subject = record.marker  // redundant equality: keep its marker basic
+        }
+        if subject >= 0 {
+            row.solve(for: subject)
+            _substitute(subject, row)
+            _insertRow(subject, row)
+        } else if let certificate = _addWithArtificialVariable(row) {
+            let conflict = _conflict(certificate: certificate, basic: _noSymbol, broken: slot)
+            _discardFailedRecord(slot)
+            _optimize(_allLevels)
+            _infeasible.removeAll(keepingCapacity: true)
+            return conflict
+        }
+        constraint._solver = self
+        constraint._slot = slot
+        _optimize(_allLevels)
+        _infeasible.removeAll(keepingCapacity: true)
+        return nil
+    }
+
+    /// Builds the constraint's row in augmented simplex form (paper section
+    /// 4.1): `0 = terms - constant + marker (+ errors)`, with basic variables
+    /// substituted by their rows, and a non-negative constant.
+    func _createRow(_ constraint: Constraint, slot: Int32, level: Int) -> _Row {
+        var row = _Row(constant: -constraint.constant)
+        row.terms.reserveCapacity(constraint.terms.count + 2)
+        for term in constraint.terms {
+            let symbol = _acquireSymbol(for: term.variable)
+            if _nearZero(term.coefficient) { continue }
+            let basicRow = _symbolRow[Int(symbol)]
+            if basicRow >= 0 {
+                row.insert(_rows[Int(basicRow)], times: term.coefficient)
+            } else {
+                row.insert(symbol, term.coefficient)
+            }
+        }
+        var marker = _noSymbol
+        var other = _noSymbol
+        var markerCoefficient = 1.0
+        let optional = level >= 0
+        switch constraint.relation {
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            // terms - constant + slack = 0 for <=, - slack for >=.
+            markerCoefficient = constraint.relation == .lessThanOrEqual ? 1 : -1
+            marker = _newSymbol(.slack, owner: slot)
+            row.insert(marker, markerCoefficient)
+            if optional {
+                other = _newSymbol(.error, owner: slot)
+                row.insert(other, -markerCoefficient)
+                _objective[level].insert(other, 1)
+            }
+        case .equal:
+            if optional {
+                // terms - constant = plus - minus.
+                markerCoefficient = -1
+                marker = _newSymbol(.error, owner: slot)
+                other = _newSymbol(.error, owner: slot)
+                row.insert(marker, -1)
+                row.insert(other, 1)
+                _objective[level].insert(marker, 1)
+                _objective[level].insert(other, 1)
+            } else {
+                marker = _newSymbol(.dummy, owner: slot)
+                row.insert(marker, 1)
+            }
+        }
+        _records[Int(slot)].marker = marker
+        _records[Int(slot)].other = other
+        _records[Int(slot)].markerScale = 1 / markerCoefficient
+        if row.constant < 0 { row.reverseSign() }
+        return row
+    }
+
+    /// Chooses the symbol to make basic for a new row (paper section 4.1):
+    /// any external variable; else the constraint's own slack or error symbol
+    /// if its coefficient is negative (the row's constant is non-negative,
+    /// so that basic value is feasible); else none.
+    func _chooseSubject(_ row: _Row, _ record: _Record) -> _Symbol {
+        for term in row.terms where _symbolKind[Int(term.symbol)] == .external {
+            return term.symbol
+        }
+        for symbol in [record.marker, record.other] where symbol >= 0 {
+            let kind = _symbolKind[Int(symbol)]
+            if (kind == .slack || kind == .error) && row.coefficient(for: symbol) < 0 {
+                return symbol
+            }
+        }
+        return _noSymbol
+    }
+
+    func _allDummies(_ row: _Row) -> Bool {
+        for term in row.terms where _symbolKind[Int(term.symbol)] != .dummy { return false }
+        return true
+    }
+
+    /// Phase one (paper section 4.1, "artificial variable"): adds `row` with
+    /// an artificial basic variable and minimises it. Returns nil when the
+    /// row was added, or the optimal artificial objective (a certificate that
+    /// the required constraints are infeasible) after taking it out again.
+    func _addWithArtificialVariable(_ row: _Row) -> _Row? {
+        let artificial = _newSymbol(.slack, owner: -1)
+        _insertRow(artificial, row)
+        _objective.append(row)
+        _optimize(_levelPriority.count..<_objective.count)
+        let objective = _objective.removeLast()
+        guard _nearZero(objective.constant) else {
+            _removeEquation(marker: artificial)
+            _scrub(artificial)
+            _freeSymbol(artificial)
+            return objective
+        }
+        let index = _symbolRow[Int(artificial)]
+        if index >= 0 {
+            var basicRow = _takeRow(at: Int(index))
+            if !basicRow.terms.isEmpty {
+                let entering = _anyPivotableSymbol(basicRow)
+                if entering >= 0 {
+                    basicRow.solve(for: artificial, entering)
+                    _substitute(entering, basicRow)
+                    _insertRow(entering, basicRow)
+                }
+                // Else the row reads 0 = (dummies): implied by the other rows.
+            }
+        }
+        _scrub(artificial)
+        _freeSymbol(artificial)
+        return nil
+    }
+
+    func _anyPivotableSymbol(_ row: _Row) -> _Symbol {
+        for term in row.terms {
+            let kind = _symbolKind[Int(term.symbol)]
+            if kind == .slack || kind == .error { return term.symbol }
+        }
+        return _noSymbol
+    }
+
+    /// Undoes `_createRow` for a constraint that was not installed.
+    func _discardFailedRecord(_ slot: Int32) {
+        let record = _records[Int(slot)]
+        guard let constraint = record.constraint else { return }
+        for symbol in [record.marker, record.other] where symbol >= 0 {
+            _scrub(symbol)
+            _freeSymbol(symbol)
+        }
+        for term in constraint.terms { _releaseSymbol(for: term.variable) }
+        if !constraint.priority.isRequired { _releaseLevel(constraint.priority) }
+        _freeRecord(slot)
+    }
+
+    // MARK: Removing a constraint
+
+    /// Removes an installed constraint (paper section 4.2) and re-optimises.
+    func _uninstall(slot: Int32) {
+        let record = _records[Int(slot)]
+        guard let constraint = record.constraint else { return }
+        if !constraint.priority.isRequired {
+            _addErrorEffects(record, level: _level(of: constraint.priority), times: -1)
+        }
+        _removeEquation(marker: record.marker)
+        _freeSymbol(record.marker)
+        if record.other >= 0 {
+            _scrub(record.other)
+            _freeSymbol(record.other)
+        }
+        for term in constraint.terms { _releaseSymbol(for: term.variable) }
+        if !constraint.priority.isRequired { _releaseLevel(constraint.priority) }
+        _freeRecord(slot)
+        constraint._solver = nil
+        constraint._slot = -1
+        _optimize(_allLevels)
+        _infeasible.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds `factor` times the constraint's error symbols to its objective
+    /// level (their rows when basic).
+    func _addErrorEffects(_ record: _Record, level: Int, times factor: Double) {
+        for symbol in [record.marker, record.other]
+        where symbol >= 0 && _symbolKind[Int(symbol)] == .error {
+            let row = _symbolRow[Int(symbol)]
+            if row >= 0 {
+                _objective[level].insert(_rows[Int(row)], times: factor)
+            } else {
+                _objective[level].insert(symbol, factor)
+            }
+        }
+    }
+
+    /// Takes the equation marked by `marker` out of the tableau: erases its
+    /// row if basic, else first pivots it into the basis in the row the
+    /// paper's marker rule picks (keeping the tableau feasible).
+    func _removeEquation(marker: _Symbol) {
+        let basicRow = _symbolRow[Int(marker)]
+        if basicRow >= 0 {
+            _ = _takeRow(at: Int(basicRow))
+            return
+        }
+        guard let index = _markerLeavingRow(marker) else { return }  // column already empty
+        let leaving = _rowBasic[index]
+        var row = _takeRow(at: index)
+        row.solve(for: leaving, marker)
+        _substitute(marker, row)
+    }
+
+    /// The row to pivot a parametric marker into (Kiwi's rule): the
+    /// restricted row with a negative coefficient and the smallest ratio;
+    /// else a restricted row with the smallest ratio; else an unrestricted one.
+    func _markerLeavingRow(_ marker: _Symbol) -> Int? {
+        var negativeRatio = Double.greatestFiniteMagnitude
+        var positiveRatio = Double.greatestFiniteMagnitude
+        var first: Int? = nil
+        var second: Int? = nil
+        var third: Int? = nil
+        for i in _rows.indices {
+            let coefficient = _rows[i].coefficient(for: marker)
+            if coefficient == 0 { continue }
+            if _symbolKind[Int(_rowBasic[i])] == .external {
+                third = i
+            } else if coefficient < 0 {
+                let ratio = -_rows[i].constant / coefficient
+                if ratio < negativeRatio {
+                    negativeRatio = ratio
+                    first = i
+                }
+            } else {
+                let ratio = _rows[i].constant / coefficient
+                if ratio < positiveRatio {
+                    positiveRatio = ratio
+                    second = i
+                }
+            }
+        }
+        return first ?? second ?? third
+    }
+
+    // MARK: Substitution and pivots
+
+    /// Replaces `symbol` by `row` everywhere (tableau and objective), noting
+    /// rows that became infeasible.
+    func _substitute(_ symbol: _Symbol, _ row: _Row) {
+        for i in _rows.indices where _rows[i].substitute(symbol, with: row) {
+            let basic = _rowBasic[i]
+            if _symbolKind[Int(basic)] != .external && _rows[i].constant < 0 {
+                _infeasible.append(basic)
+            }
+        }
+        for k in _objective.indices { _objective[k].substitute(symbol, with: row) }
+    }
+
+    /// Exchanges the basic symbol of row `index` with `entering`.
+    func _pivot(rowAt index: Int, entering: _Symbol) {
+        let leaving = _rowBasic[index]
+        var row = _takeRow(at: index)
+        row.solve(for: leaving, entering)
+        _substitute(entering, row)
+        _insertRow(entering, row)
+    }
+
+    // MARK: Primal simplex
+
+    /// Minimises the objective `levels` lexicographically with the primal
+    /// simplex (paper section 3.2, "optimize").
+    func _optimize(_ levels: Range<Int>) {
+        while true {
+            let entering = _enteringSymbol(levels)
+            if entering < 0 { return }
+            guard let index = _leavingRow(entering) else {
+                // An objective of errors is bounded below by zero; reaching
+                // here means the tableau is corrupt.
+                assertionFailure("TrellisConstraints: unbounded objective")
+                return
+            }
+            _pivot(rowAt: index, entering: entering)
+        }
+    }
+
+    /// The entering symbol: a non-dummy symbol whose objective coefficients,
+    /// read from the highest level down, first become non-zero with a
+    /// negative value (it improves the highest level it affects). The
+    /// smallest such id is taken (Bland's rule, which prevents cycling).
+    func _enteringSymbol(_ levels: Range<Int>) -> _Symbol {
+        var best = _noSymbol
+        for k in levels {
+            for term in _objective[k].terms where term.coefficient < 0 {
+                let symbol = term.symbol
+                if best >= 0 && symbol >= best { continue }
+                if _symbolKind[Int(symbol)] == .dummy { continue }
+                var blocked = false
+                for j in levels.lowerBound..<k where _objective[j].coefficient(for: symbol) != 0 {
+                    blocked = true
+                    break
+                }
+                if !blocked { best = symbol }
+            }
+        }
+        return best
+    }
+
+    /// The leaving row for `entering` (ratio test): among restricted rows
+    /// where the entering symbol has a negative coefficient, the one that
+    /// reaches zero first; ties go to the smallest basic id (Bland's rule).
+    func _leavingRow(_ entering: _Symbol) -> Int? {
+        var best: Int? = nil
+        var bestRatio = Double.greatestFiniteMagnitude
+        var bestBasic = Int32.max
+        for i in _rows.indices {
+            let basic = _rowBasic[i]
+            if _symbolKind[Int(basic)] == .external { continue }
+            let coefficient = _rows[i].coefficient(for: entering)
+            guard coefficient < 0 else { continue }
+            let ratio = -_rows[i].constant / coefficient
+            if ratio < bestRatio || (ratio == bestRatio && basic < bestBasic) {
+                best = i
+                bestRatio = ratio
+                bestBasic = basic
+            }
+        }
+        return best
+    }
+
+    // MARK: Dual simplex
+
+    /// Restores feasibility after constants changed, keeping optimality
+    /// (paper section 4.3, "dual optimize"). Returns nil on success, or the
+    /// basic symbol of a row that proves the required constraints infeasible.
+    func _dualOptimize() -> _Symbol? {
+        while let leaving = _infeasible.popLast() {
+            let index = _symbolRow[Int(leaving)]
+            guard index >= 0 else { continue }
+            let constant = _rows[Int(index)].constant
+            if _symbolKind[Int(leaving)] == .dummy {
+                // A redundant required equality whose constant moved off zero.
+                if !_nearZero(constant) { return leaving }
+                continue
+            }
+            // Tiny negative constants are rounding residue, not infeasibility.
+            guard constant <= -_epsilon else { continue }
+            let entering = _dualEnteringSymbol(_rows[Int(index)])
+            guard entering >= 0 else { return leaving }
+            _pivot(rowAt: Int(index), entering: entering)
+        }
+        return nil
+    }
+
+    /// The dual entering symbol for an infeasible row: among non-dummy
+    /// symbols with a positive coefficient, the one whose objective
+    /// coefficients divided by that coefficient are lexicographically
+    /// smallest (ties: smallest id).
+    func _dualEnteringSymbol(_ row: _Row) -> _Symbol {
+        var best = _noSymbol
+        var bestCoefficient = 0.0
+        for term in row.terms where term.coefficient > 0 {
+            let symbol = term.symbol
+            if _symbolKind[Int(symbol)] == .dummy { continue }
+            if best < 0 {
+                best = symbol
+                bestCoefficient = term.coefficient
+                continue
+            }
+            var order = 0
+            for k in _allLevels {
+                let objective = _objective[k]
+                let difference =
+                    objective.coefficient(for: symbol) / term.coefficient
+                    - objective.coefficient(for: best) / bestCoefficient
+                if difference < -_epsilon {
+                    order = -1
+                    break
+                }
+                if difference > _epsilon {
+                    order = 1
+                    break
+                }
+            }
+            if order < 0 || (order == 0 && symbol < best) {
+                best = symbol
+                bestCoefficient = term.coefficient
+            }
+        }
+        return best
+    }
+
+    // MARK: Constants and priorities of installed constraints
+
+    /// Sets an installed constraint's constant (paper section 4.3 for edit
+    /// constants, generalised to every constraint through its marker).
+    /// Returns the conflict if required constraints became unsatisfiable; the
+    /// constraint is then left out.
+    func _changeConstant(slot: Int32, to constant: Double) -> ConstraintConflict? {
+        guard let constraint = _records[Int(slot)].constraint else { return nil }
+        let old = constraint.constant
+        guard constant != old else { return nil }
+        constraint.constant = constant
+        _shiftMarker(slot: slot, by: constant - old)
+        guard let failed = _dualOptimize() else { return nil }
+
+        let index = Int(_symbolRow[Int(failed)])
+        let conflict = _conflict(certificate: _rows[index], basic: failed, broken: slot)
+        // Back to the old constant (a feasible system, and the basis is still
+        // optimal, so the dual simplex succeeds), then leave the constraint out.
+        _infeasible.removeAll(keepingCapacity: true)
+        constraint.constant = old
+        _shiftMarker(slot: slot, by: old - constant)
+        for i in _rows.indices { _noteIfInfeasible(i) }
+        let recovered = _dualOptimize()
+        assert(recovered == nil, "TrellisConstraints: could not restore a feasible tableau")
+        _uninstall(slot: slot)
+        constraint.constant = constant
+        _forgetBroken(constraint)
+        brokenConstraints.append(conflict)
+        return conflict
+    }
+
+    /// Carries a change of `delta` in a constraint's constant into the
+    /// tableau. The constraint's original row is `0 = terms - constant +
+    /// c * marker + ...`; raising the constant by `delta` gives the same
+    /// system in `marker' = marker + delta / c`, i.e. `marker = marker' -
+    /// delta / c`: only constants of rows holding the marker change.
+    func _shiftMarker(slot: Int32, by delta: Double) {
+        let record = _records[Int(slot)]
+        let shift = -delta * record.markerScale
+        let marker = record.marker
+        let markerRow = _symbolRow[Int(marker)]
+        if markerRow >= 0 {
+            _rows[Int(markerRow)].constant -= shift
+            _noteIfInfeasible(Int(markerRow))
+            return
+        }
+        if record.other >= 0 {
+            // The other error's column is minus the marker's: when it is
+            // basic, the marker appears in its row only.
+            let otherRow = _symbolRow[Int(record.other)]
+            if otherRow >= 0 {
+                let index = Int(otherRow)
+                _rows[index].constant += _rows[index].coefficient(for: marker) * shift
+                _noteIfInfeasible(index)
+                return
+            }
+        }
+        for i in _rows.indices {
+            let coefficient = _rows[i].coefficient(for: marker)
+            if coefficient != 0 {
+                _rows[i].constant += coefficient * shift
+                _noteIfInfeasible(i)
+            }
+        }
+    }
+
+    @inline(__always)
+    func _noteIfInfeasible(_ index: Int) {
+        let basic = _rowBasic[index]
+        switch _symbolKind[Int(basic)] {
+        case .external, .free: return
+        case .dummy:
+            if !_nearZero(_rows[index].constant) { _infeasible.append(basic) }
+        case .slack, .error:
+            if _rows[index].constant < 0 { _infeasible.append(basic) }
+        }
+    }
+
+    /// Moves an optional constraint's errors from one objective level to
+    /// another and re-optimises.
+    func _moveErrors(slot: Int32, from old: Priority, to new: Priority) {
+        let record = _records[Int(slot)]
+        let newLevel = _acquireLevel(new)
+        _addErrorEffects(record, level: _level(of: old), times: -1)
+        _addErrorEffects(record, level: newLevel, times: 1)
+        _releaseLevel(old)
+        record.constraint?.priority = new
+        _optimize(_allLevels)
+        _infeasible.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,189 @@
+// Bookkeeping behind the simplex: symbol ids, dense row storage, variables,
+// priority levels and constraint records.
+
+extension Solver {
+    // MARK: Symbols
+
+    func _newSymbol(_ kind: _SymbolKind, owner: Int32) -> _Symbol {
+        if let symbol = _freeSymbols.popLast() {
+            let i = Int(symbol)
+            _symbolKind[i] = kind
+            _symbolRow[i] = -1
+            _symbolOwner[i] = owner
+            return symbol
+        }
+        let symbol = _Symbol(_symbolKind.count)
+        _symbolKind.append(kind)
+        _symbolRow.append(-1)
+        _symbolOwner.append(owner)
+        return symbol
+    }
+
+    func _freeSymbol(_ symbol: _Symbol) {
+        let i = Int(symbol)
+        _symbolKind[i] = .free
+        _symbolRow[i] = -1
+        _symbolOwner[i] = -1
+        _freeSymbols.append(symbol)
+    }
+
+    /// Removes every occurrence of `symbol` from the tableau and objective
+    /// (erasing its row if it is basic), before its id is freed. In exact
+    /// arithmetic nothing is left to remove; this clears rounding residue.
+    func _scrub(_ symbol: _Symbol) {
+        let row = _symbolRow[Int(symbol)]
+        if row >= 0 { _ = _takeRow(at: Int(row)) }
+        for i in _rows.indices { _rows[i].remove(symbol) }
+        for k in _objective.indices { _objective[k].remove(symbol) }
+    }
+
+    // MARK: Rows
+
+    func _insertRow(_ basic: _Symbol, _ row: _Row) {
+        _symbolRow[Int(basic)] = Int32(_rows.count)
+        _rows.append(row)
+        _rowBasic.append(basic)
+    }
+
+    /// Removes and returns the row at `index` (the last row moves into its
+    /// place).
+    func _takeRow(at index: Int) -> _Row {
+        let last = _rows.count - 1
+        let basic = _rowBasic[index]
+        if index != last {
+            _rows.swapAt(index, last)
+            _rowBasic.swapAt(index, last)
+            _symbolRow[Int(_rowBasic[index])] = Int32(index)
+        }
+        _rowBasic.removeLast()
+        _symbolRow[Int(basic)] = -1
+        return _rows.removeLast()
+    }
+
+    // MARK: Variables
+
+    /// The variable's symbol in this solver, or -1.
+    @inline(__always)
+    func _existingSymbol(for variable: Variable) -> _Symbol {
+        if variable._owner === self { return variable._symbol }
+        if _foreignVariables.isEmpty { return _noSymbol }
+        return _foreignVariables[ObjectIdentifier(variable)] ?? _noSymbol
+    }
+
+    /// The variable's symbol, created on first use; counts one more use.
+    func _acquireSymbol(for variable: Variable) -> _Symbol {
+        let existing = _existingSymbol(for: variable)
+        if existing >= 0 {
+            _variableUses[Int(_symbolOwner[Int(existing)])] += 1
+            return existing
+        }
+        let index = Int32(_variables.count)
+        let symbol = _newSymbol(.external, owner: index)
+        _variables.append(variable)
+        _variableSymbol.append(symbol)
+        _variableUses.append(1)
+        _variableEdit.append(-1)
+        if variable._owner == nil {
+            variable._owner = self
+            variable._symbol = symbol
+        } else {
+            _foreignVariables[ObjectIdentifier(variable)] = symbol
+        }
+        return symbol
+    }
+
+    /// Counts one use less; the variable is dropped when no constraint uses it.
+    func _releaseSymbol(for variable: Variable) {
+        let symbol = _existingSymbol(for: variable)
+        guard symbol >= 0 else { return }
+        let index = Int(_symbolOwner[Int(symbol)])
+        _variableUses[index] -= 1
+        guard _variableUses[index] == 0 else { return }
+        _scrub(symbol)
+        _freeSymbol(symbol)
+        if variable._owner === self {
+            variable._owner = nil
+            variable._symbol = _noSymbol
+        } else {
+            _foreignVariables[ObjectIdentifier(variable)] = nil
+        }
+        let last = _variables.count - 1
+        if index != last {
+            _variables.swapAt(index, last)
+            _variableSymbol.swapAt(index, last)
+            _variableUses.swapAt(index, last)
+            _variableEdit.swapAt(index, last)
+            _symbolOwner[Int(_variableSymbol[index])] = Int32(index)
+        }
+        _variables.removeLast()
+        _variableSymbol.removeLast()
+        _variableUses.removeLast()
+        _variableEdit.removeLast()
+    }
+
+    /// The record slot of the variable's edit constraint, or -1.
+    @inline(__always)
+    func _editSlot(of variable: Variable) -> Int32 {
+        let symbol = _existingSymbol(for: variable)
+        guard symbol >= 0 else { return -1 }
+        return _variableEdit[Int(_symbolOwner[Int(symbol)])]
+    }
+
+    // MARK: Priority levels
+
+    /// The objective level of an optional priority, or -1.
+    @inline(__always)
+    func _level(of priority: Priority) -> Int {
+        for i in _levelPriority.indices where _levelPriority[i] == priority { return i }
+        return -1
+    }
+
+    /// The level of `priority`, created (in descending order) if needed;
+    /// counts one more user.
+    func _acquireLevel(_ priority: Priority) -> Int {
+        var index = _level(of: priority)
+        if index < 0 {
+            index = _levelPriority.firstIndex { $0 < priority } ?? _levelPriority.count
+            _levelPriority.insert(priority, at: index)
+            _levelUsers.insert(0, at: index)
+            _objective.insert(_Row(), at: index)
+        }
+        _levelUsers[index] += 1
+        return index
+    }
+
+    /// Counts one user less; an unused level is dropped (its objective row
+    /// is zero then, up to rounding).
+    func _releaseLevel(_ priority: Priority) {
+        let index = _level(of: priority)
+        guard index >= 0 else { return }
+        _levelUsers[index] -= 1
+        if _levelUsers[index] == 0 {
+            _levelPriority.remove(at: index)
+            _levelUsers.remove(at: index)
+            _objective.remove(at: index)
+        }
+    }
+
+    // MARK: Records
+
+    func _allocateRecord(_ constraint: Constraint, isEdit: Bool) -> Int32 {
+        _installCount &+= 1
+        let record = _Record(
+            constraint: constraint, marker: _noSymbol, other: _noSymbol, markerScale: 1,
+            serial: _installCount, isEdit: isEdit)
+        if let slot = _freeRecords.popLast() {
+            _records[Int(slot)] = record
+            return slot
+        }
+        _records.append(record)
+        return Int32(_records.count - 1)
+    }
+
+    func _freeRecord(_ slot: Int32) {
+        _records[Int(slot)] = _Record(
+            constraint: nil, marker: _noSymbol, other: _noSymbol, markerScale: 1, serial: 0,
+            isEdit: false)
+        _freeRecords.append(slot)
+    }
+}

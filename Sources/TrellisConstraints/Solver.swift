@@ -1,0 +1,345 @@
+// Solver: the public face of the incremental Cassowary solver (Badros,
+// Borning and Stuckey, "The Cassowary Linear Arithmetic Constraint Solving
+// Algorithm", 2001) with a strictly ordered (lexicographic) objective.
+// The simplex steps live in Solver+Simplex.swift, conflict reporting in
+// Solver+Conflicts.swift.
+
+/// An incremental linear constraint solver with Auto Layout's semantics.
+///
+/// Add and remove constraints, mark variables as edit variables and suggest
+/// values for them, then call `updateVariables()` to write the solution into
+/// each `Variable.value`:
+///
+///     let solver = Solver()
+///     let width = Variable("width"), left = Variable("left")
+///     try solver.add(left == 16)
+///     try solver.add(Constraint(left + 100, .lessThanOrEqual, Expression(width)))
+///     try solver.addEditVariable(width, priority: .defaultHigh)
+///     try solver.suggestValue(320, for: width)
+///     solver.updateVariables()            // width.value == 320, left.value == 16
+///
+/// Priorities are strict: optional constraints are satisfied level by level,
+/// from the highest priority down; each level minimises the sum of its
+/// constraints' errors without increasing any higher level's.
+///
+/// Unsatisfiable required constraints never throw: the solver leaves out the
+/// constraint whose change caused the conflict (the one being added, or the
+/// one whose constant is being changed), stays consistent, and returns a
+/// `ConstraintConflict` (also kept in `brokenConstraints`).
+///
+/// Misuse (adding twice, removing what is not installed, NaN numbers, invalid
+/// priorities) throws a `SolverError` and changes nothing.
+///
+/// A solver is not thread-safe; use one per thread.
+public final class Solver {
+    // Per-symbol data, indexed by symbol id.
+    var _symbolKind: [_SymbolKind] = []
+    /// The index in `_rows` of the row where the symbol is basic, or -1.
+    var _symbolRow: [Int32] = []
+    /// Record slot for slack, error and dummy symbols; variable index for
+    /// external symbols; -1 for the artificial variable.
+    var _symbolOwner: [Int32] = []
+    var _freeSymbols: [_Symbol] = []
+
+    // The tableau: dense rows with their basic symbols.
+    var _rows: [_Row] = []
+    var _rowBasic: [_Symbol] = []
+
+    // The objective, one row per optional priority level, highest first.
+    // During phase one the artificial objective is appended after them.
+    var _objective: [_Row] = []
+    var _levelPriority: [Priority] = []
+    var _levelUsers: [Int32] = []
+
+    /// Basic symbols of rows that may have become infeasible (dual simplex).
+    var _infeasible: [_Symbol] = []
+
+    // Installed constraints (and edit constraints), in slots.
+    var _records: [_Record] = []
+    var _freeRecords: [Int32] = []
+    var _installCount: UInt64 = 0
+
+    // Variables held by the solver, dense.
+    var _variables: [Variable] = []
+    var _variableSymbol: [_Symbol] = []
+    var _variableUses: [Int32] = []
+    /// The record slot of the variable's edit constraint, or -1.
+    var _variableEdit: [Int32] = []
+    /// Symbols of variables whose fast-path cache belongs to another solver.
+    var _foreignVariables: [ObjectIdentifier: _Symbol] = [:]
+
+    /// Required constraints this solver left out, with what they conflicted
+    /// with, oldest first. An entry goes away when its constraint is added
+    /// again (successfully or not) or `removeAllBrokenConstraints()` is called.
+    public internal(set) var brokenConstraints: [ConstraintConflict] = []
+
+    /// Creates an empty solver.
+    public init() {}
+
+    deinit {
+        for variable in _variables where variable._owner === self {
+            variable._owner = nil
+            variable._symbol = _noSymbol
+        }
+        for record in _records {
+            if let constraint = record.constraint, constraint._solver === self {
+                constraint._solver = nil
+                constraint._slot = -1
+            }
+        }
+    }
+
+    // MARK: Constraints
+
+    /// Installs `constraint`.
+    ///
+    /// A required constraint that cannot hold together with the installed
+    /// required constraints is left out: the solver is unchanged, the returned
+    /// conflict names it and installed constraints it conflicts with, and it
+    /// is appended to `brokenConstraints`.
+    ///
+    /// - Throws: `SolverError` if the constraint is already installed (here or
+    ///   in another solver), has a non-finite number or an invalid priority.
+    /// - Complexity: O(rows × row length) per simplex pivot; usually a few.
+    @discardableResult
+    public func add(_ constraint: Constraint) throws(SolverError) -> ConstraintConflict? {
+        try _checkNotInstalled(constraint)
+        try _validate(constraint)
+        let conflict = _install(constraint, isEdit: false)
+        _forgetBroken(constraint)
+        if let conflict { brokenConstraints.append(conflict) }
+        return conflict
+    }
+
+    /// Removes an installed constraint.
+    ///
+    /// - Throws: `SolverError.unknownConstraint` if it is not installed here.
+    public func remove(_ constraint: Constraint) throws(SolverError) {
+        guard constraint._solver === self, !_records[Int(constraint._slot)].isEdit else {
+            throw .unknownConstraint(constraint.description)
+        }
+        _uninstall(slot: constraint._slot)
+    }
+
+    /// Whether `constraint` is installed in this solver.
+    public func contains(_ constraint: Constraint) -> Bool {
+        constraint._solver === self && !_records[Int(constraint._slot)].isEdit
+    }
+
+    /// The installed constraints (not edit variables), in installation order.
+    public var constraints: [Constraint] {
+        _records.filter { $0.constraint != nil && !$0.isEdit }
+            .sorted { $0.serial < $1.serial }
+            .compactMap { $0.constraint }
+    }
+
+    /// Changes a constraint's constant (`terms relation constant`) without
+    /// rebuilding the tableau: the change is carried by the constraint's marker
+    /// symbol and the dual simplex restores optimality, as Kiwi does for edit
+    /// variables.
+    ///
+    /// For a constraint that is not installed anywhere, only the stored
+    /// constant changes. If the new constant makes required constraints
+    /// unsatisfiable, this constraint is left out (removed, keeping its new
+    /// constant) and the conflict is returned and recorded in
+    /// `brokenConstraints`.
+    ///
+    /// - Throws: `SolverError` for a non-finite constant or a constraint
+    ///   installed in another solver.
+    /// - Complexity: O(rows × row length) when the marker is not basic, plus
+    ///   the dual simplex pivots (usually none or a few).
+    @discardableResult
+    public func setConstant(_ constant: Double, for constraint: Constraint) throws(SolverError)
+        -> ConstraintConflict?
+    {
+        guard constant.isFinite else {
+            throw .nonFiniteNumber("the new constant \(constant) for \(constraint)")
+        }
+        if constraint._solver == nil {
+            constraint.constant = constant
+            return nil
+        }
+        guard constraint._solver === self, !_records[Int(constraint._slot)].isEdit else {
+            throw .constraintInAnotherSolver(constraint.description)
+        }
+        return _changeConstant(slot: constraint._slot, to: constant)
+    }
+
+    /// Changes a constraint's priority.
+    ///
+    /// On an installed constraint, a change between two optional priorities
+    /// moves its error to the other level of the objective and re-optimises
+    /// (no rebuild); a change between required and optional throws, as UIKit
+    /// does. A constraint not installed anywhere just takes the priority.
+    ///
+    /// - Throws: `SolverError` for an invalid priority, a required/optional
+    ///   change on an installed constraint, or a constraint in another solver.
+    public func setPriority(_ priority: Priority, for constraint: Constraint) throws(SolverError) {
+        guard priority.isValid else {
+            throw .invalidPriority(priority.rawValue, constraint.description)
+        }
+        if constraint._solver == nil {
+            constraint.priority = priority
+            return
+        }
+        guard constraint._solver === self, !_records[Int(constraint._slot)].isEdit else {
+            throw .constraintInAnotherSolver(constraint.description)
+        }
+        let old = constraint.priority
+        guard old.isRequired == priority.isRequired else {
+            throw .requiredPriorityChange(from: old, to: priority, constraint.description)
+        }
+        guard old != priority else { return }
+        _moveErrors(slot: constraint._slot, from: old, to: priority)
+    }
+
+    /// Forgets the recorded conflicts.
+    public func removeAllBrokenConstraints() {
+        brokenConstraints.removeAll()
+    }
+
+    // MARK: Edit variables
+
+    /// Makes `variable` an edit variable: a value suggested for it with
+    /// `suggestValue(_:for:)` is held at `priority` (which must be optional).
+    /// Until the first suggestion the suggested value is 0.
+    ///
+    /// - Throws: `SolverError` if it already is an edit variable or the
+    ///   priority is required or invalid.
+    public func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
+        guard priority.isValid else {
+            throw .invalidPriority(priority.rawValue, "edit variable \(variable)")
+        }
+        guard !priority.isRequired else { throw .requiredEditVariable(variable.description) }
+        guard _editSlot(of: variable) < 0 else {
+            throw .duplicateEditVariable(variable.description)
+        }
+        let constraint = Constraint(
+            Expression(variable), .equal, Expression(0), priority: priority,
+            identifier: "edit(\(variable))")
+        _ = _install(constraint, isEdit: true)  // optional: always satisfiable
+        let index = Int(_symbolOwner[Int(_existingSymbol(for: variable))])
+        _variableEdit[index] = constraint._slot
+    }
+
+    /// Stops editing `variable`.
+    ///
+    /// - Throws: `SolverError.unknownEditVariable` if it is not an edit variable.
+    public func removeEditVariable(_ variable: Variable) throws(SolverError) {
+        let slot = _editSlot(of: variable)
+        guard slot >= 0 else { throw .unknownEditVariable(variable.description) }
+        let index = Int(_symbolOwner[Int(_existingSymbol(for: variable))])
+        _variableEdit[index] = -1
+        _uninstall(slot: slot)
+    }
+
+    /// Whether `variable` is an edit variable of this solver.
+    public func hasEditVariable(_ variable: Variable) -> Bool {
+        _editSlot(of: variable) >= 0
+    }
+
+    /// Suggests a value for an edit variable; the solver re-optimises with
+    /// the dual simplex.
+    ///
+    /// - Throws: `SolverError` if `variable` is not an edit variable or the
+    ///   value is not finite.
+    /// - Complexity: O(rows × row length) plus dual simplex pivots (often none).
+    public func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
+        let slot = _editSlot(of: variable)
+        guard slot >= 0 else { throw .unknownEditVariable(variable.description) }
+        guard value.isFinite else {
+            throw .nonFiniteNumber("the suggested value \(value) for \(variable)")
+        }
+        _ = _changeConstant(slot: slot, to: value)  // optional: never a conflict
+    }
+
+    // MARK: Results
+
+    /// Writes the current solution into `value` of every variable the solver
+    /// holds.
+    ///
+    /// - Complexity: O(variables).
+    public func updateVariables() {
+        _variables.withUnsafeBufferPointer { variables in
+            _variableSymbol.withUnsafeBufferPointer { symbols in
+                _symbolRow.withUnsafeBufferPointer { symbolRow in
+                    _rows.withUnsafeBufferPointer { rows in
+                        for i in 0..<variables.count {
+                            let row = symbolRow[Int(symbols[i])]
+                            variables[i].value = row >= 0 ? rows[Int(row)].constant : 0
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the required constraints alone fix `variable`'s value.
+    ///
+    /// Computed from the tableau: the variable is basic and its row contains
+    /// only dummy symbols, i.e. it equals a constant plus markers of required
+    /// equalities (which are always 0). Optional constraints and edit
+    /// variables cannot fix it; neither can required inequalities unless
+    /// they are combined into an equality in the tableau, so a variable
+    /// pinned only by two opposite inequalities (`x >= 5`, `x <= 5`) may be
+    /// reported as not determined. A variable the solver does not hold is not
+    /// determined.
+    ///
+    /// - Complexity: O(row length).
+    public func isDetermined(_ variable: Variable) -> Bool {
+        let symbol = _existingSymbol(for: variable)
+        guard symbol >= 0 else { return false }
+        let row = _symbolRow[Int(symbol)]
+        guard row >= 0 else { return false }
+        for term in _rows[Int(row)].terms where _symbolKind[Int(term.symbol)] != .dummy {
+            return false
+        }
+        return true
+    }
+
+    // MARK: Checks
+
+    func _checkNotInstalled(_ constraint: Constraint) throws(SolverError) {
+        if constraint._solver === self {
+            if _records[Int(constraint._slot)].isEdit {
+                throw .constraintInAnotherSolver(constraint.description)
+            }
+            throw .duplicateConstraint(constraint.description)
+        }
+        if constraint._solver != nil { throw .constraintInAnotherSolver(constraint.description) }
+    }
+
+    func _validate(_ constraint: Constraint) throws(SolverError) {
+        guard constraint.priority.isValid else {
+            throw .invalidPriority(constraint.priority.rawValue, constraint.description)
+        }
+        guard constraint.constant.isFinite else {
+            throw .nonFiniteNumber("the constant of \(constraint)")
+        }
+        for term in constraint.terms where !term.coefficient.isFinite {
+            throw .nonFiniteNumber("the coefficient of \(term.variable) in \(constraint)")
+        }
+    }
+
+    func _forgetBroken(_ constraint: Constraint) {
+        if !brokenConstraints.isEmpty {
+            brokenConstraints.removeAll { $0.broken === constraint }
+        }
+    }
+}
+
+/// One installed constraint: its markers in the tableau.
+struct _Record {
+    var constraint: Constraint?
+    /// The slack, error (plus) or dummy symbol that identifies the constraint's
+    /// row (the paper's marker).
+    var marker: _Symbol
+    /// The second error symbol (minus, or the error of an optional
+    /// inequality), or -1.
+    var other: _Symbol
+    /// 1 / (the marker's coefficient in the constraint's original row).
+    var markerScale: Double
+    /// Installation order, for deterministic reports.
+    var serial: UInt64
+    var isEdit: Bool
+}

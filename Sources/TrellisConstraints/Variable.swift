@@ -1,0 +1,40 @@
+// Variable: an unknown of a constraint system, compared by identity.
+
+/// An unknown that constraints relate, such as a view's left edge or width.
+///
+/// Variables are compared by identity: two variables with the same name are
+/// still different unknowns. After `Solver.updateVariables()`, `value` holds
+/// the solver's solution; a variable no constraint mentions keeps its value.
+///
+///     let width = Variable("cell.width")
+///     try solver.add(width >= 44)
+///     solver.updateVariables()
+///     print(width.value)   // 44.0
+public final class Variable: Hashable, CustomStringConvertible {
+    /// The name used in descriptions and conflict reports.
+    public let name: String
+
+    /// The value written by the last `Solver.updateVariables()` of a solver
+    /// that holds this variable.
+    public internal(set) var value: Double = 0
+
+    // Fast path from a variable to its symbol in one solver: the first solver
+    // that sees the variable caches the symbol here (no hashing per term);
+    // other solvers use a dictionary. The owning solver clears it when it
+    // drops the variable or is deinitialized.
+    unowned(unsafe) var _owner: Solver? = nil
+    var _symbol: Int32 = -1
+
+    /// Creates a variable named `name` (for logs) with value 0.
+    public init(_ name: String = "") {
+        self.name = name
+    }
+
+    public static func == (lhs: Variable, rhs: Variable) -> Bool { lhs === rhs }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+
+    public var description: String { name.isEmpty ? "<unnamed variable>" : name }
+}

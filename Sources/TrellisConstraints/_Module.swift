@@ -1,1 +1,0 @@
-// TrellisConstraints: work in progress (see the issue for this module).
