@@ -125,7 +125,7 @@ import Testing
     }
 
     @Test func priorityOutOfRange() {
-        #expect(throws: VisualFormatError("Priority must be greater than 0 and at most 1000, not 1001.0", at: 6, in: "[a(10@1001)]")) {
+        #expect(throws: VisualFormatError("Priority must be from 1 to 1000, not 1001.0", at: 6, in: "[a(10@1001)]")) {
             try VisualFormat(parsing: "[a(10@1001)]")
         }
     }

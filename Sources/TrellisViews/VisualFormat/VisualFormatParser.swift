@@ -164,9 +164,9 @@ struct VisualFormatParser {
             index += 1
             skipSpaces()
             priority = try parseValue(what: "a priority (number or metric name)")
-            if case .number(let value, let valuePosition) = priority, !(value > 0 && value <= 1000) {
+            if case .number(let value, let valuePosition) = priority, !(value >= 1 && value <= 1000) {
                 throw error(
-                    "Priority must be greater than 0 and at most 1000, not \(value)",
+                    "Priority must be from 1 to 1000, not \(value)",
                     at: valuePosition)
             }
         }

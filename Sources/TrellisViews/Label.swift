@@ -1,0 +1,240 @@
+// UILabel for layout: intrinsic size from TrellisText, multi-line labels that
+// take their width from the solve, baselines for baseline constraints.
+
+import TrellisGeometry
+import TrellisText
+
+/// A view showing text, as `UILabel`.
+///
+/// Its intrinsic size is the text's size as `sizeThatFits` gives it (rounded
+/// up to the pixel grid of `contentScaleFactor`). A single-line label measures
+/// its text on one line. A multi-line label (`numberOfLines` 0 or above 1)
+/// measures at `preferredMaxLayoutWidth`, or when that is 0 (automatic, the
+/// default) at the width the layout gives it: the engine solves, measures the
+/// label at its solved width, and solves again until the width is stable.
+open class Label: View {
+    /// The text (empty by default; an empty label's intrinsic size is 0 × 0).
+    public var text: String {
+        didSet { if text != oldValue { _textDidChange() } }
+    }
+
+    /// Font, size and paragraph settings.
+    public var style: TextStyle {
+        didSet { _textDidChange() }
+    }
+
+    /// Maximum number of lines, 0 for no limit (1 by default, as UIKit).
+    /// Negative values are refused and logged.
+    public var numberOfLines: Int = 1 {
+        didSet {
+            guard numberOfLines >= 0 else {
+                LayoutLog.emit("Refused numberOfLines \(numberOfLines) for \(layoutName): it must be 0 (no limit) or more.")
+                numberOfLines = oldValue
+                return
+            }
+            if numberOfLines != oldValue { _modeDidChange() }
+        }
+    }
+
+    /// How lines break and truncate (`byTruncatingTail` by default, as UIKit);
+    /// it replaces `style.lineBreakMode` when the label measures its text.
+    public var lineBreakMode: LineBreakMode = .byTruncatingTail {
+        didSet { _textDidChange() }
+    }
+
+    /// The width a multi-line label wraps at; 0 (the default) means the width
+    /// the layout gives it. Negative or non-finite values are refused and logged.
+    public var preferredMaxLayoutWidth: Double = 0 {
+        didSet {
+            guard preferredMaxLayoutWidth.isFinite, preferredMaxLayoutWidth >= 0 else {
+                LayoutLog.emit("Refused preferredMaxLayoutWidth \(preferredMaxLayoutWidth) for \(layoutName): it must be finite and not negative.")
+                preferredMaxLayoutWidth = oldValue
+                return
+            }
+            if (preferredMaxLayoutWidth == 0) != (oldValue == 0) { _modeDidChange() } else { _textDidChange() }
+        }
+    }
+
+    /// The measurer used for the text (the shared one by default).
+    public var measurer: TextMeasurer = .shared {
+        didSet { _textDidChange() }
+    }
+
+    /// The last measurement error (a missing font, malformed text), nil when
+    /// the text measured fine. A label that cannot measure has size 0 × 0.
+    public private(set) var measurementError: TextError?
+
+    /// The width the layout last gave a multi-line label with automatic width.
+    var _layoutWidth: Double?
+    /// Set when the baselines may have moved; the engine re-makes baseline constraints.
+    var _baselinesChanged = false
+    private var _cachedSize: (width: Double, size: Size)?
+    private var _cachedBaselines: (width: Double, offsets: (first: Double, last: Double))?
+
+    /// A label with the given text and style.
+    public init(text: String = "", style: TextStyle) {
+        self.text = text
+        self.style = style
+        super.init(frame: .zero)
+    }
+
+    /// True when the label's size depends on the width the layout gives it.
+    var _widthDependent: Bool { numberOfLines != 1 && preferredMaxLayoutWidth == 0 }
+
+    /// The width the text is wrapped at for the intrinsic size.
+    private var _measuringWidth: Double {
+        if numberOfLines == 1 { return .infinity }
+        if preferredMaxLayoutWidth > 0 { return preferredMaxLayoutWidth }
+        return _layoutWidth ?? .infinity
+    }
+
+    override open var intrinsicContentSize: Size {
+        let width = _measuringWidth
+        if let cached = _cachedSize, cached.width == width { return cached.size }
+        let size = sizeThatFits(Size(width: width, height: .infinity))
+        _cachedSize = (width, size)
+        return size
+    }
+
+    /// The size the text needs within `size` (its width wraps the text), rounded
+    /// up to the pixel grid, as `UILabel.sizeThatFits`.
+    public func sizeThatFits(_ size: Size) -> Size {
+        guard !text.isEmpty else { return .zero }
+        do {
+            let fitted = try measurer.sizeThatFits(
+                text, style: _measuringStyle, size: size, numberOfLines: numberOfLines,
+                scale: contentScaleFactor)
+            measurementError = nil
+            return fitted
+        } catch {
+            if measurementError == nil {
+                LayoutLog.emit("Label \(layoutName) could not measure its text: \(error)")
+            }
+            measurementError = error
+            return .zero
+        }
+    }
+
+    private var _measuringStyle: TextStyle {
+        var measuring = style
+        measuring.lineBreakMode = lineBreakMode
+        return measuring
+    }
+
+    override var _baselineOffsetsFromTop: (first: Double, last: Double)? {
+        guard !text.isEmpty else { return nil }
+        let width = _measuringWidth
+        if let cached = _cachedBaselines, cached.width == width { return cached.offsets }
+        do {
+            let layout = try measurer.layout(
+                text, style: _measuringStyle, width: width, numberOfLines: numberOfLines)
+            let offsets = (layout.firstBaseline, layout.lastBaseline)
+            _cachedBaselines = (width, offsets)
+            return offsets
+        } catch {
+            measurementError = error
+            return nil
+        }
+    }
+
+    /// Called by the engine with the width the solve gave the label; true when
+    /// the label must be measured again at it.
+    func _layoutWidthDidChange(to width: Double) -> Bool {
+        guard _widthDependent, width.isFinite else { return false }
+        let width = max(0, width)
+        if let current = _layoutWidth, abs(current - width) < 1e-9 { return false }
+        _layoutWidth = width
+        _baselinesChanged = true
+        return true
+    }
+
+    private func _textDidChange() {
+        _cachedSize = nil
+        _cachedBaselines = nil
+        _baselinesChanged = true
+        invalidateIntrinsicContentSize()
+    }
+
+    private func _modeDidChange() {
+        _cachedSize = nil
+        _cachedBaselines = nil
+        _baselinesChanged = true
+        rootView._engine?.hierarchyDidChange()
+    }
+}
+
+/// An image's size (pixels are not modelled), for `ImageView`.
+public struct Image: Hashable, Sendable {
+    /// Size in points.
+    public var size: Size
+    /// A name for logs.
+    public var name: String?
+
+    public init(size: Size, name: String? = nil) {
+        self.size = size
+        self.name = name
+    }
+}
+
+/// A view showing an image, as `UIImageView`: its intrinsic size is the image's
+/// size, and it has none without an image.
+open class ImageView: View {
+    /// The image; setting it updates the intrinsic size.
+    public var image: Image? {
+        didSet { if image != oldValue { invalidateIntrinsicContentSize() } }
+    }
+
+    public init(image: Image? = nil) {
+        self.image = image
+        super.init(frame: .zero)
+    }
+
+    override open var intrinsicContentSize: Size {
+        guard let image, image.size.width.isFinite, image.size.height.isFinite,
+            image.size.width >= 0, image.size.height >= 0
+        else { return Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
+        return image.size
+    }
+}
+
+/// A button for layout, as `UIButton`: its intrinsic size is its title's
+/// single-line size plus `contentEdgeInsets`.
+open class Button: View {
+    /// The title.
+    public var title: String {
+        didSet { if title != oldValue { invalidateIntrinsicContentSize() } }
+    }
+    /// The title's font and size.
+    public var titleStyle: TextStyle {
+        didSet { invalidateIntrinsicContentSize() }
+    }
+    /// Space around the title (zero by default).
+    public var contentEdgeInsets = EdgeInsets.zero {
+        didSet { invalidateIntrinsicContentSize() }
+    }
+    /// The measurer used for the title.
+    public var measurer: TextMeasurer = .shared
+
+    public init(title: String, style: TextStyle) {
+        self.title = title
+        self.titleStyle = style
+        super.init(frame: .zero)
+    }
+
+    override open var intrinsicContentSize: Size {
+        var size = Size.zero
+        if !title.isEmpty {
+            do {
+                size = try measurer.sizeThatFits(
+                    title, style: titleStyle,
+                    size: Size(width: .infinity, height: .infinity),
+                    numberOfLines: 1, scale: contentScaleFactor)
+            } catch {
+                LayoutLog.emit("Button \(layoutName) could not measure its title: \(error)")
+            }
+        }
+        return Size(
+            width: size.width + contentEdgeInsets.horizontal,
+            height: size.height + contentEdgeInsets.vertical)
+    }
+}

@@ -1,0 +1,273 @@
+// NSLayoutConstraint: `first.attribute relation multiplier × second.attribute + constant`
+// at a priority, activated on the nearest common ancestor of its items.
+
+import TrellisGeometry
+
+/// A relation between two layout attributes (or one attribute and a constant),
+/// as `NSLayoutConstraint`:
+///
+///     first.firstAttribute  relation  multiplier × second.secondAttribute + constant
+///
+/// Activating it stores it on the nearest common ancestor view of its items and
+/// installs it in the solver of that hierarchy (one solver per root view).
+/// Changing `constant` of an active constraint is cheap (the solver updates the
+/// constant in place); so is changing `priority` between optional values.
+public final class LayoutConstraint: CustomStringConvertible {
+    /// Where a constraint comes from; the engine makes all but `.user`.
+    enum Origin {
+        case user
+        /// A view's frame turned into constraints (`translatesAutoresizingMaskIntoConstraints`).
+        case autoresizing
+        /// The root view's size while it is laid out (UIKit's `UIView-Encapsulated-Layout-*`).
+        case encapsulatedLayout
+        /// Target size of `systemLayoutSizeFitting`.
+        case fitting
+        /// `size <= intrinsic` at the content hugging priority.
+        case contentHugging
+        /// `size >= intrinsic` at the compression resistance priority.
+        case compressionResistance
+        /// An edge of a layout-margins or safe-area guide.
+        case guide
+        /// The root view's origin, fixed at (0, 0) of its own coordinates.
+        case rootOrigin
+    }
+
+    /// The item on the left-hand side (nil only when it has been deallocated).
+    public var firstItem: LayoutItem? { _firstItem }
+    public let firstAttribute: LayoutAttribute
+    public let relation: LayoutRelation
+    /// The item on the right-hand side, nil for a constant-only constraint.
+    public var secondItem: LayoutItem? { _secondItem }
+    public let secondAttribute: LayoutAttribute
+    public let multiplier: Double
+    /// An identifier shown in descriptions and conflict logs.
+    public var identifier: String?
+
+    // Items are weak, as UIKit's are: views own their constraints, not the reverse.
+    weak var _firstItem: LayoutItem?
+    weak var _secondItem: LayoutItem?
+    let _origin: Origin
+    /// The view whose `constraints` list holds this constraint while it is active.
+    weak var _host: View?
+    /// Activation order; the engine installs constraints in this order, so the
+    /// most recently activated constraint is the one broken in a conflict.
+    var _activationOrder = 0
+    private var _constant: Double
+    private var _priority: LayoutPriority
+
+    /// Creates an inactive constraint, as
+    /// `NSLayoutConstraint(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)`.
+    /// Invalid combinations (an x attribute related to a y attribute, leading to
+    /// left, a position with no second item) are reported when it is activated.
+    public convenience init(
+        item: LayoutItem, attribute: LayoutAttribute, relatedBy relation: LayoutRelation,
+        toItem: LayoutItem?, attribute secondAttribute: LayoutAttribute, multiplier: Double = 1,
+        constant: Double = 0
+    ) {
+        self.init(
+            item, attribute, relation, toItem, secondAttribute, multiplier: multiplier,
+            constant: constant, priority: .required, origin: .user)
+    }
+
+    init(
+        _ first: LayoutItem, _ firstAttribute: LayoutAttribute, _ relation: LayoutRelation,
+        _ second: LayoutItem?, _ secondAttribute: LayoutAttribute, multiplier: Double = 1,
+        constant: Double, priority: LayoutPriority, origin: Origin, identifier: String? = nil
+    ) {
+        _firstItem = first
+        self.firstAttribute = firstAttribute
+        self.relation = relation
+        _secondItem = second
+        self.secondAttribute = second == nil ? .notAnAttribute : secondAttribute
+        self.multiplier = multiplier
+        _constant = constant
+        _priority = priority
+        _origin = origin
+        self.identifier = identifier
+    }
+
+    /// The constant. Setting it on an active constraint updates the solver in
+    /// place (no rebuild). A NaN or infinite value is refused and logged.
+    public var constant: Double {
+        get { _constant }
+        set {
+            guard newValue.isFinite else {
+                LayoutLog.emit("Refused constant \(newValue) for \(self): it must be finite.")
+                return
+            }
+            guard newValue != _constant else { return }
+            _constant = newValue
+            _engine?.constantDidChange(self)
+        }
+    }
+
+    /// The priority. On an active constraint it can move between optional
+    /// values (below 1000) but not between required and optional: UIKit raises
+    /// for that; here the change is refused and logged (see `setPriority(_:)`).
+    public var priority: LayoutPriority {
+        get { _priority }
+        set {
+            do {
+                try setPriority(newValue)
+            } catch {
+                LayoutLog.emit(error.description)
+            }
+        }
+    }
+
+    /// Sets the priority, throwing where UIKit would raise.
+    /// - Throws: `LayoutError.priorityChange` for required ↔ optional on an
+    ///   active constraint, `LayoutError.invalidPriority` outside 1...1000.
+    public func setPriority(_ newValue: LayoutPriority) throws(LayoutError) {
+        guard newValue.rawValue >= 1, newValue.rawValue <= 1000 else {
+            throw .invalidPriority(Double(newValue.rawValue), constraint: description)
+        }
+        guard newValue != _priority else { return }
+        if isActive, (newValue == .required) != (_priority == .required) {
+            throw .priorityChange(from: Double(_priority.rawValue), to: Double(newValue.rawValue), constraint: description)
+        }
+        _priority = newValue
+        _engine?.priorityDidChange(self)
+    }
+
+    /// Whether the constraint takes part in layout. Setting it is
+    /// `activate()`/`deactivate()`; an activation that fails is logged and
+    /// leaves the constraint inactive.
+    public var isActive: Bool {
+        get { _host != nil }
+        set {
+            if newValue {
+                do { try activate() } catch { LayoutLog.emit(error.description) }
+            } else {
+                deactivate()
+            }
+        }
+    }
+
+    /// Activates every constraint; the ones that cannot be (no common ancestor,
+    /// invalid attributes) are logged and skipped, as `NSLayoutConstraint.activate`.
+    public static func activate(_ constraints: [LayoutConstraint]) {
+        for constraint in constraints { constraint.isActive = true }
+    }
+
+    /// Deactivates every constraint.
+    public static func deactivate(_ constraints: [LayoutConstraint]) {
+        for constraint in constraints { constraint.deactivate() }
+    }
+
+    /// Activates the constraint: stores it on the nearest common ancestor of its
+    /// items and installs it in that hierarchy's solver.
+    /// - Throws: `LayoutError` when the items have no common ancestor or the
+    ///   attributes cannot be related; the constraint stays inactive.
+    public func activate() throws(LayoutError) {
+        guard _origin == .user, _host == nil else { return }
+        try validate()
+        guard let first = _firstItem?._owningView else {
+            throw .notInHierarchy(constraint: description)
+        }
+        var host = first
+        if let second = _secondItem {
+            guard let secondView = second._owningView,
+                let common = first.nearestCommonAncestor(with: secondView)
+            else {
+                throw .noCommonAncestor(constraint: description)
+            }
+            host = common
+        }
+        _activationOrder = LayoutConstraint.nextActivationOrder()
+        _host = host
+        host._constraints.append(self)
+        host.rootView._engine?.constraintDidActivate(self)
+    }
+
+    /// Deactivates the constraint (removes it from its view and the solver).
+    public func deactivate() {
+        guard let host = _host else { return }
+        host.rootView._engine?.constraintWillDeactivate(self)
+        if let index = host._constraints.firstIndex(where: { $0 === self }) {
+            host._constraints.remove(at: index)
+        }
+        _host = nil
+    }
+
+    /// Checks the attribute combination the way UIKit does when it creates a constraint.
+    func validate() throws(LayoutError) {
+        let a = firstAttribute
+        let b = secondAttribute
+        if a == .notAnAttribute { throw .invalidAttributes(constraint: description, reason: "the first attribute is missing") }
+        if !multiplier.isFinite || !_constant.isFinite {
+            throw .invalidAttributes(constraint: description, reason: "multiplier and constant must be finite")
+        }
+        if _secondItem == nil {
+            if !a.isDimension {
+                throw .invalidAttributes(constraint: description, reason: "a position (\(a)) cannot equal a constant; relate it to another item")
+            }
+            return
+        }
+        if b == .notAnAttribute {
+            throw .invalidAttributes(constraint: description, reason: "the second attribute is missing")
+        }
+        if a.isDimension != b.isDimension {
+            throw .invalidAttributes(constraint: description, reason: "a size cannot be related to a position")
+        }
+        if !a.isDimension, a.axis != b.axis {
+            throw .invalidAttributes(constraint: description, reason: "an \(a.axis == .horizontal ? "x" : "y") position cannot be related to a\(a.axis == .horizontal ? " y" : "n x") position")
+        }
+        if (a.isDirectional && b.isAbsoluteHorizontalEdge) || (a.isAbsoluteHorizontalEdge && b.isDirectional) {
+            throw .invalidAttributes(constraint: description, reason: "leading/trailing cannot be related to left/right")
+        }
+    }
+
+    /// Changes the constant of an engine-made constraint (no notification: the engine does it).
+    func _setConstant(_ value: Double) { _constant = value }
+
+    /// Changes the priority of an engine-made constraint (no checks: the engine reinstalls it).
+    func _setPriority(_ value: LayoutPriority) { _priority = value }
+
+    /// The engine of the hierarchy the constraint is active in.
+    private var _engine: LayoutEngine? { _host?.rootView._engine }
+
+    private static let activationCounter = _NameCounter()
+    static func nextActivationOrder() -> Int { activationCounter.next() }
+
+    // MARK: Description
+
+    /// `cover.leading == contentView.leading + 16 @750 (identifier)`: items by
+    /// `layoutName`, the multiplier when it is not 1, the constant when it is
+    /// not 0 (a constant-only constraint shows it alone), the priority when it
+    /// is not required, the identifier in parentheses.
+    public var description: String {
+        var text = "\(_firstItem?.layoutName ?? "nil").\(firstAttribute) \(relation.symbol) "
+        if let second = _secondItem {
+            if multiplier != 1 { text += "\(formatPoints(multiplier)) * " }
+            text += "\(second.layoutName).\(secondAttribute)"
+            if _constant > 0 { text += " + \(formatPoints(_constant))" }
+            if _constant < 0 { text += " - \(formatPoints(-_constant))" }
+        } else {
+            text += formatPoints(_constant)
+        }
+        if _priority != .required { text += " @\(formatPoints(Double(_priority.rawValue)))" }
+        if let identifier { text += " (\(identifier))" }
+        return text
+    }
+}
+
+extension LayoutRelation {
+    /// `<=`, `==` or `>=`.
+    public var symbol: String {
+        switch self {
+        case .lessThanOrEqual: return "<="
+        case .equal: return "=="
+        case .greaterThanOrEqual: return ">="
+        }
+    }
+
+    /// The relation with its sides swapped (`<=` ↔ `>=`).
+    var flipped: LayoutRelation {
+        switch self {
+        case .lessThanOrEqual: return .greaterThanOrEqual
+        case .equal: return .equal
+        case .greaterThanOrEqual: return .lessThanOrEqual
+        }
+    }
+}

@@ -1,0 +1,559 @@
+// One solver per view hierarchy: turns the hierarchy's constraints (the
+// user's, frames of autoresizing views, intrinsic sizes, guides) into solver
+// constraints, keeps them in step with changes, and reads frames back.
+
+import TrellisConstraints
+import TrellisGeometry
+
+/// The layout engine of a hierarchy, owned by its root view.
+///
+/// Built on the first layout (every constraint added in activation order, so
+/// the most recently activated one is broken in a conflict, as in UIKit), then
+/// updated in place: a new constant or frame is a `setConstant`, an activation
+/// an `add`. Only hierarchy changes (adding or removing views and guides,
+/// switching `translatesAutoresizingMaskIntoConstraints` or the layout
+/// direction) rebuild it.
+final class LayoutEngine {
+    /// How the root's size is fixed: by its frame while laying out, or pulled
+    /// towards a target size while measuring with `systemLayoutSizeFitting`.
+    enum SizeMode: Equatable {
+        case frame
+        case fitting(horizontal: LayoutPriority, vertical: LayoutPriority)
+    }
+
+    /// The constraints the engine makes for one item.
+    struct ItemConstraints {
+        var autoresizing: [LayoutConstraint] = []
+        var content: [LayoutConstraint] = []
+        var guide: [LayoutConstraint] = []
+        /// The intrinsic size `content` was made from.
+        var contentSize = Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
+    }
+
+    unowned let root: View
+    private(set) var solver = Solver()
+    var needsRebuild = true
+    var needsLayout = true
+    /// Views in preorder (root first) and, for each, the index of its superview.
+    private(set) var views: [View] = []
+    private(set) var parentIndex: [Int] = []
+    private var guides: [LayoutGuide] = []
+    /// Labels whose intrinsic size depends on the width the solve gives them.
+    private var widthDependentLabels: [Label] = []
+    private var solverConstraints: [ObjectIdentifier: Constraint] = [:]
+    private var layoutConstraints: [ObjectIdentifier: LayoutConstraint] = [:]
+    private var itemConstraints: [ObjectIdentifier: ItemConstraints] = [:]
+    private var pendingIntrinsic: [View] = []
+    private var sizeMode = SizeMode.frame
+    private var rootSize: [LayoutConstraint] = []
+    /// Conflicts found so far, oldest first (each logged once).
+    private(set) var unsatisfiable: [UnsatisfiableConstraints] = []
+    /// Number of solve passes in the last layout or measurement (for tests and benchmarks).
+    private(set) var lastPassCount = 0
+
+    init(root: View) {
+        self.root = root
+    }
+
+    // MARK: - Building
+
+    /// Rebuilds the solver from the hierarchy.
+    private func rebuild() {
+        solver = Solver()
+        solverConstraints = [:]
+        layoutConstraints = [:]
+        itemConstraints = [:]
+        pendingIntrinsic = []
+        views = []
+        parentIndex = []
+        guides = []
+        widthDependentLabels = []
+        collect(root, parent: -1)
+        needsRebuild = false
+        needsLayout = true
+
+        install(LayoutConstraint(root, .left, .equal, nil, .notAnAttribute, constant: 0, priority: .required, origin: .rootOrigin, identifier: "Root-Origin-X"))
+        install(LayoutConstraint(root, .top, .equal, nil, .notAnAttribute, constant: 0, priority: .required, origin: .rootOrigin, identifier: "Root-Origin-Y"))
+        installRootSize(sizeMode, size: sizeMode == .frame ? root._frame.size : .zero)
+
+        for (index, view) in views.enumerated() where index > 0 && view.translatesAutoresizingMaskIntoConstraints {
+            installAutoresizing(view, superview: views[parentIndex[index]])
+        }
+        for view in views { installContentSize(view) }
+        for guide in guides where guide._kind != .custom { installGuideEdges(guide) }
+
+        var user: [LayoutConstraint] = []
+        for view in views { user.append(contentsOf: view._constraints) }
+        user.sort { $0._activationOrder < $1._activationOrder }
+        for constraint in user where constraint._firstItem != nil { install(constraint) }
+    }
+
+    private func collect(_ view: View, parent: Int) {
+        let index = views.count
+        views.append(view)
+        parentIndex.append(parent)
+        if let guide = view._marginsGuide { guides.append(guide) }
+        if let guide = view._safeAreaGuide { guides.append(guide) }
+        guides.append(contentsOf: view._layoutGuides)
+        if let label = view as? Label, label._widthDependent { widthDependentLabels.append(label) }
+        for subview in view.subviews { collect(subview, parent: index) }
+    }
+
+    private func installRootSize(_ mode: SizeMode, size: Size) {
+        let (horizontal, vertical, origin, name): (LayoutPriority, LayoutPriority, LayoutConstraint.Origin, String)
+        switch mode {
+        case .frame: (horizontal, vertical, origin, name) = (.required, .required, .encapsulatedLayout, "Encapsulated-Layout")
+        case .fitting(let h, let v): (horizontal, vertical, origin, name) = (h, v, .fitting, "Fitting-Size")
+        }
+        rootSize = [
+            LayoutConstraint(root, .width, .equal, nil, .notAnAttribute, constant: size.width, priority: horizontal, origin: origin, identifier: "\(name)-Width"),
+            LayoutConstraint(root, .height, .equal, nil, .notAnAttribute, constant: size.height, priority: vertical, origin: origin, identifier: "\(name)-Height"),
+        ]
+        for constraint in rootSize { install(constraint) }
+        sizeMode = mode
+    }
+
+    private func installAutoresizing(_ view: View, superview: View) {
+        let frame = view._frame
+        let made = [
+            LayoutConstraint(view, .left, .equal, superview, .left, constant: frame.minX, priority: .required, origin: .autoresizing, identifier: "Autoresizing-MinX"),
+            LayoutConstraint(view, .top, .equal, superview, .top, constant: frame.minY, priority: .required, origin: .autoresizing, identifier: "Autoresizing-MinY"),
+            LayoutConstraint(view, .width, .equal, nil, .notAnAttribute, constant: frame.width, priority: .required, origin: .autoresizing, identifier: "Autoresizing-Width"),
+            LayoutConstraint(view, .height, .equal, nil, .notAnAttribute, constant: frame.height, priority: .required, origin: .autoresizing, identifier: "Autoresizing-Height"),
+        ]
+        itemConstraints[ObjectIdentifier(view), default: ItemConstraints()].autoresizing = made
+        for constraint in made { install(constraint) }
+    }
+
+    private func installContentSize(_ view: View) {
+        let size = view.intrinsicContentSize
+        var made: [LayoutConstraint] = []
+        if size.width >= 0, size.width.isFinite {
+            made.append(LayoutConstraint(view, .width, .greaterThanOrEqual, nil, .notAnAttribute, constant: size.width, priority: view._compression.horizontal, origin: .compressionResistance, identifier: "Compression-Resistance-Horizontal"))
+            made.append(LayoutConstraint(view, .width, .lessThanOrEqual, nil, .notAnAttribute, constant: size.width, priority: view._hugging.horizontal, origin: .contentHugging, identifier: "Content-Hugging-Horizontal"))
+        }
+        if size.height >= 0, size.height.isFinite {
+            made.append(LayoutConstraint(view, .height, .greaterThanOrEqual, nil, .notAnAttribute, constant: size.height, priority: view._compression.vertical, origin: .compressionResistance, identifier: "Compression-Resistance-Vertical"))
+            made.append(LayoutConstraint(view, .height, .lessThanOrEqual, nil, .notAnAttribute, constant: size.height, priority: view._hugging.vertical, origin: .contentHugging, identifier: "Content-Hugging-Vertical"))
+        }
+        guard !made.isEmpty else { return }
+        itemConstraints[ObjectIdentifier(view), default: ItemConstraints()].content = made
+        itemConstraints[ObjectIdentifier(view), default: ItemConstraints()].contentSize = size
+        for constraint in made { install(constraint) }
+    }
+
+    private func installGuideEdges(_ guide: LayoutGuide) {
+        guard let owner = guide.owningView else { return }
+        let insets = guideInsets(guide, owner: owner)
+        let prefix = guide._kind == .safeArea ? "Safe-Area" : "Layout-Margins"
+        let made = [
+            LayoutConstraint(guide, .left, .equal, owner, .left, constant: insets.left, priority: .required, origin: .guide, identifier: "\(prefix)-Left"),
+            LayoutConstraint(guide, .top, .equal, owner, .top, constant: insets.top, priority: .required, origin: .guide, identifier: "\(prefix)-Top"),
+            LayoutConstraint(owner, .right, .equal, guide, .right, constant: insets.right, priority: .required, origin: .guide, identifier: "\(prefix)-Right"),
+            LayoutConstraint(owner, .bottom, .equal, guide, .bottom, constant: insets.bottom, priority: .required, origin: .guide, identifier: "\(prefix)-Bottom"),
+        ]
+        itemConstraints[ObjectIdentifier(guide), default: ItemConstraints()].guide = made
+        for constraint in made { install(constraint) }
+    }
+
+    private func guideInsets(_ guide: LayoutGuide, owner: View) -> EdgeInsets {
+        guide._kind == .safeArea ? owner.safeAreaInsets : owner._effectiveMarginInsets
+    }
+
+    // MARK: - Installing
+
+    /// Adds a constraint to the solver; a conflict is reported and the solver
+    /// leaves the broken constraint out.
+    private func install(_ constraint: LayoutConstraint) {
+        guard let solverConstraint = makeSolverConstraint(constraint) else { return }
+        let id = ObjectIdentifier(constraint)
+        solverConstraints[id] = solverConstraint
+        layoutConstraints[ObjectIdentifier(solverConstraint)] = constraint
+        do {
+            if let conflict = try solver.add(solverConstraint) { report(conflict) }
+        } catch {
+            LayoutLog.emit("Could not add \(constraint): \(error)")
+        }
+        needsLayout = true
+    }
+
+    private func uninstall(_ constraint: LayoutConstraint) {
+        guard let solverConstraint = solverConstraints.removeValue(forKey: ObjectIdentifier(constraint)) else { return }
+        layoutConstraints[ObjectIdentifier(solverConstraint)] = nil
+        if solver.contains(solverConstraint) {
+            do { try solver.remove(solverConstraint) } catch {
+                LayoutLog.emit("Could not remove \(constraint): \(error)")
+            }
+        }
+        needsLayout = true
+    }
+
+    /// The solver form of a constraint. Leading and trailing resolve to the
+    /// right and left edges in a right-to-left layout, where distances along
+    /// them also run right to left: `a.leading == b.leading + 20` puts a's right
+    /// edge 20 points left of b's (the constant and the inequality flip).
+    private func makeSolverConstraint(_ constraint: LayoutConstraint) -> Constraint? {
+        guard let (lhs, relation, rhs) = linearForm(constraint) else { return nil }
+        return _makeSolverConstraint(
+            lhs, relation, rhs, priority: constraint.priority, identifier: constraint.identifier)
+    }
+
+    /// `lhs relation rhs` for a constraint, in the solver's variables.
+    private func linearForm(_ constraint: LayoutConstraint) -> (_Linear, LayoutRelation, _Linear)? {
+        guard let first = constraint._firstItem else { return nil }
+        let mirrored = (constraint.firstAttribute.isDirectional || constraint.secondAttribute.isDirectional)
+            && first._layoutDirection == .rightToLeft
+        let lhs = linear(first, constraint.firstAttribute)
+        var rhs = _Linear(constant: mirrored ? -constraint.constant : constraint.constant)
+        if let second = constraint._secondItem {
+            rhs.add(linear(second, constraint.secondAttribute), times: constraint.multiplier)
+        }
+        return (lhs, mirrored ? constraint.relation.flipped : constraint.relation, rhs)
+    }
+
+    /// An attribute as a linear expression of the item's four variables.
+    private func linear(_ item: LayoutItem, _ attribute: LayoutAttribute) -> _Linear {
+        let rtl = item._layoutDirection == .rightToLeft
+        switch attribute {
+        case .left: return _Linear([(item._minX, 1)])
+        case .right: return _Linear([(item._minX, 1), (item._width, 1)])
+        case .centerX: return _Linear([(item._minX, 1), (item._width, 0.5)])
+        case .leading: return linear(item, rtl ? .right : .left)
+        case .trailing: return linear(item, rtl ? .left : .right)
+        case .width: return _Linear([(item._width, 1)])
+        case .top: return _Linear([(item._minY, 1)])
+        case .bottom: return _Linear([(item._minY, 1), (item._height, 1)])
+        case .centerY: return _Linear([(item._minY, 1), (item._height, 0.5)])
+        case .height: return _Linear([(item._height, 1)])
+        case .firstBaseline, .lastBaseline:
+            guard let view = item as? View, let offsets = view._baselineOffsetsFromTop else {
+                return linear(item, .bottom)
+            }
+            return _Linear([(item._minY, 1)], constant: attribute == .firstBaseline ? offsets.first : offsets.last)
+        case .notAnAttribute: return _Linear()
+        }
+    }
+
+    // MARK: - Changes
+
+    func hierarchyDidChange() {
+        needsRebuild = true
+        needsLayout = true
+    }
+
+    func constraintDidActivate(_ constraint: LayoutConstraint) {
+        guard !needsRebuild else { return }
+        install(constraint)
+    }
+
+    func constraintWillDeactivate(_ constraint: LayoutConstraint) {
+        guard !needsRebuild else { return }
+        uninstall(constraint)
+    }
+
+    func constantDidChange(_ constraint: LayoutConstraint) {
+        guard !needsRebuild else { return }
+        pushConstant(constraint)
+    }
+
+    func priorityDidChange(_ constraint: LayoutConstraint) {
+        guard !needsRebuild, let solverConstraint = solverConstraints[ObjectIdentifier(constraint)],
+            solver.contains(solverConstraint)
+        else { return }
+        do {
+            try solver.setPriority(constraint.priority, for: solverConstraint)
+        } catch {
+            LayoutLog.emit("Could not change the priority of \(constraint): \(error)")
+        }
+        needsLayout = true
+    }
+
+    /// Sends a constraint's current constant to the solver (cheap).
+    private func pushConstant(_ constraint: LayoutConstraint) {
+        guard let solverConstraint = solverConstraints[ObjectIdentifier(constraint)] else { return }
+        guard solver.contains(solverConstraint) else { return }  // broken earlier: stays out, as in UIKit
+        guard let (lhs, _, rhs) = linearForm(constraint) else { return }
+        do {
+            if let conflict = try _setSolverConstant(lhs: lhs, rhs: rhs, of: solverConstraint, in: solver) {
+                report(conflict)
+            }
+        } catch {
+            LayoutLog.emit("Could not change the constant of \(constraint): \(error)")
+        }
+        needsLayout = true
+    }
+
+    private func setConstant(_ value: Double, of constraint: LayoutConstraint) {
+        guard constraint.constant != value else { return }
+        constraint._setConstant(value)
+        pushConstant(constraint)
+    }
+
+    func frameDidChange(_ view: View) {
+        guard !needsRebuild else { return }
+        if view === root {
+            if sizeMode == .frame, rootSize.count == 2 {
+                setConstant(view._frame.width, of: rootSize[0])
+                setConstant(view._frame.height, of: rootSize[1])
+            }
+            return
+        }
+        guard let made = itemConstraints[ObjectIdentifier(view)]?.autoresizing, made.count == 4 else { return }
+        let frame = view._frame
+        for (constraint, value) in zip(made, [frame.minX, frame.minY, frame.width, frame.height]) {
+            setConstant(value, of: constraint)
+        }
+    }
+
+    func guideInsetsDidChange(_ view: View) {
+        guard !needsRebuild else { return }
+        for guide in [view._marginsGuide, view._safeAreaGuide].compactMap({ $0 }) {
+            guard let made = itemConstraints[ObjectIdentifier(guide)]?.guide, made.count == 4 else { continue }
+            let insets = guideInsets(guide, owner: view)
+            for (constraint, value) in zip(made, [insets.left, insets.top, insets.right, insets.bottom]) {
+                setConstant(value, of: constraint)
+            }
+        }
+    }
+
+    func intrinsicContentSizeDidChange(_ view: View) {
+        needsLayout = true
+        guard !needsRebuild else { return }
+        if !pendingIntrinsic.contains(where: { $0 === view }) { pendingIntrinsic.append(view) }
+    }
+
+    func contentPrioritiesDidChange(_ view: View) {
+        guard !needsRebuild else { return }
+        let id = ObjectIdentifier(view)
+        for constraint in itemConstraints[id]?.content ?? [] { uninstall(constraint) }
+        itemConstraints[id]?.content = []
+        installContentSize(view)
+    }
+
+    /// Brings a view's intrinsic-size constraints to its current intrinsic size:
+    /// new constants when the same axes have a size (cheap), else new constraints.
+    private func updateContentSize(_ view: View) {
+        let id = ObjectIdentifier(view)
+        let old = itemConstraints[id] ?? ItemConstraints()
+        let size = view.intrinsicContentSize
+        guard size != old.contentSize else { return }
+        let hadWidth = old.contentSize.width >= 0
+        let hadHeight = old.contentSize.height >= 0
+        if hadWidth == (size.width >= 0 && size.width.isFinite),
+            hadHeight == (size.height >= 0 && size.height.isFinite), !old.content.isEmpty
+        {
+            var values: [Double] = []
+            if hadWidth { values += [size.width, size.width] }
+            if hadHeight { values += [size.height, size.height] }
+            for (constraint, value) in zip(old.content, values) { setConstant(value, of: constraint) }
+            itemConstraints[id]?.contentSize = size
+        } else {
+            for constraint in old.content { uninstall(constraint) }
+            itemConstraints[id]?.content = []
+            itemConstraints[id]?.contentSize = Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
+            installContentSize(view)
+        }
+        if let label = view as? Label { reinstallBaselineConstraints(of: label) }
+    }
+
+    /// Baseline constraints carry the label's baseline offset as a constant
+    /// of the expression; when the text changes they are made again.
+    private func reinstallBaselineConstraints(of label: Label) {
+        guard label._baselinesChanged else { return }
+        label._baselinesChanged = false
+        let affected = solverConstraints.keys.compactMap { id -> LayoutConstraint? in
+            guard let solverConstraint = solverConstraints[id],
+                let constraint = layoutConstraints[ObjectIdentifier(solverConstraint)]
+            else { return nil }
+            let usesBaseline = [constraint.firstAttribute, constraint.secondAttribute].contains { $0 == .firstBaseline || $0 == .lastBaseline }
+            let involvesLabel = constraint._firstItem === label || constraint._secondItem === label
+            return usesBaseline && involvesLabel ? constraint : nil
+        }
+        for constraint in affected.sorted(by: { $0._activationOrder < $1._activationOrder }) {
+            uninstall(constraint)
+            install(constraint)
+        }
+    }
+
+    // MARK: - Solving
+
+    private func prepare(_ mode: SizeMode, size: Size) {
+        if needsRebuild { rebuild() }
+        if mode != sizeMode {
+            for constraint in rootSize { uninstall(constraint) }
+            installRootSize(mode, size: size)
+        } else if rootSize.count == 2 {
+            setConstant(size.width, of: rootSize[0])
+            setConstant(size.height, of: rootSize[1])
+        }
+        let pending = pendingIntrinsic
+        pendingIntrinsic = []
+        for view in pending { updateContentSize(view) }
+    }
+
+    /// Solves, then re-measures labels whose width changed and solves again
+    /// until every width is stable (at most 8 passes).
+    private func solve() {
+        var passes = 0
+        while true {
+            solver.updateVariables()
+            passes += 1
+            var changed = false
+            for label in widthDependentLabels where label._layoutWidthDidChange(to: label._width.value) {
+                updateContentSize(label)
+                changed = true
+            }
+            if !changed || passes >= 8 { break }
+        }
+        lastPassCount = passes
+    }
+
+    /// Solves for the root's frame and assigns every view's frame (rounded to
+    /// the pixel grid of the root's `contentScaleFactor`, edges rounded to the
+    /// nearest pixel as UIKit does).
+    func layout() {
+        if !needsRebuild, !needsLayout, pendingIntrinsic.isEmpty, sizeMode == .frame { return }
+        let frames = solvedFrames()
+        for (index, view) in views.enumerated() where index > 0 { view._frame = frames.views[index] }
+        for (guide, frame) in zip(guides, frames.guides) { guide.layoutFrame = frame }
+        needsLayout = false
+    }
+
+    /// Solves for the root's current frame and returns every view's frame in
+    /// its superview's coordinates (index 0, the root, keeps its frame) and
+    /// every guide's in its owning view's, without assigning them.
+    func solvedFrames() -> (views: [Rect], guides: [Rect]) {
+        prepare(.frame, size: root._frame.size)
+        solve()
+        let scale = root.contentScaleFactor
+        var absolute = [Rect](repeating: .zero, count: views.count)
+        var relative = [Rect](repeating: root._frame, count: views.count)
+        var indexOfView: [ObjectIdentifier: Int] = [:]
+        for (index, view) in views.enumerated() {
+            indexOfView[ObjectIdentifier(view)] = index
+            let rect = pixelRect(view, scale: scale)
+            absolute[index] = rect
+            guard index > 0 else { continue }
+            let parent = absolute[parentIndex[index]]
+            relative[index] = rect.offsetBy(dx: -parent.minX, dy: -parent.minY)
+        }
+        let guideFrames = guides.map { guide -> Rect in
+            guard let owner = guide.owningView, let index = indexOfView[ObjectIdentifier(owner)] else { return .zero }
+            let origin = absolute[index]
+            return pixelRect(guide, scale: scale).offsetBy(dx: -origin.minX, dy: -origin.minY)
+        }
+        return (relative, guideFrames)
+    }
+
+    private func pixelRect(_ item: LayoutItem, scale: Double) -> Rect {
+        let minX = PixelGrid.round(item._minX.value, scale: scale)
+        let minY = PixelGrid.round(item._minY.value, scale: scale)
+        let maxX = PixelGrid.round(item._minX.value + item._width.value, scale: scale)
+        let maxY = PixelGrid.round(item._minY.value + item._height.value, scale: scale)
+        return Rect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
+    }
+
+    /// The root's size with its width and height pulled towards `target` at the
+    /// given priorities. The fitting constraints stay installed, so measuring
+    /// again (another width, other texts) only changes constants.
+    func fittingSize(_ target: Size, horizontalPriority: LayoutPriority, verticalPriority: LayoutPriority) -> Size {
+        prepare(.fitting(horizontal: horizontalPriority, vertical: verticalPriority), size: target)
+        solve()
+        needsLayout = true
+        return Size(width: root._width.value, height: root._height.value)
+    }
+
+    // MARK: - Conflicts
+
+    private func report(_ conflict: ConstraintConflict) {
+        let describe: (Constraint) -> String = { [layoutConstraints] constraint in
+            layoutConstraints[ObjectIdentifier(constraint)]?.description ?? "(unknown constraint)"
+        }
+        // The solver lists the installed constraints the broken one conflicts
+        // with; UIKit's log lists the broken one among them, last.
+        let report = UnsatisfiableConstraints(
+            conflicting: (conflict.conflicting + [conflict.broken]).map(describe),
+            broken: describe(conflict.broken))
+        guard !unsatisfiable.contains(report) else { return }
+        unsatisfiable.append(report)
+        LayoutLog.emit(report.description)
+    }
+}
+
+/// A linear expression of solver variables, built by the engine before it is
+/// handed to the solver.
+struct _Linear {
+    var terms: [(Variable, Double)]
+    var constant: Double
+
+    init(_ terms: [(Variable, Double)] = [], constant: Double = 0) {
+        self.terms = terms
+        self.constant = constant
+    }
+
+    mutating func add(_ other: _Linear, times factor: Double) {
+        for (variable, coefficient) in other.terms { terms.append((variable, coefficient * factor)) }
+        constant += other.constant * factor
+    }
+}
+
+// MARK: - Ambiguity
+
+extension LayoutEngine {
+    /// The parts of a view's frame (relative to its superview) that the
+    /// constraints do not fix. A part is fixed when the solver reports its
+    /// variables determined by required constraints, or when a probe at the
+    /// lowest priority (1) asking it to move by one point in either direction
+    /// leaves it where it is: it cannot move without breaking something that
+    /// matters more. This is the question `hasAmbiguousLayout` answers.
+    func ambiguousAttributes(of view: View) -> [AmbiguousAttribute] {
+        if needsRebuild || needsLayout || sizeMode != .frame {
+            prepare(.frame, size: root._frame.size)
+            solve()
+        } else {
+            solver.updateVariables()
+        }
+        guard view !== root, let parent = view.superview, view.rootView === root else { return [] }
+        let probes: [(AmbiguousAttribute, _Linear)] = [
+            (.xPosition, _Linear([(view._minX, 1), (parent._minX, -1)])),
+            (.yPosition, _Linear([(view._minY, 1), (parent._minY, -1)])),
+            (.width, _Linear([(view._width, 1)])),
+            (.height, _Linear([(view._height, 1)])),
+        ]
+        var missing: [AmbiguousAttribute] = []
+        for (attribute, expression) in probes where !isFixed(expression) {
+            missing.append(attribute)
+        }
+        if !missing.isEmpty {
+            // Probes may have left open variables elsewhere; start afresh so
+            // that asking does not change the next layout.
+            hierarchyDidChange()
+        }
+        return missing
+    }
+
+    private func isFixed(_ expression: _Linear) -> Bool {
+        if expression.terms.allSatisfy({ solver.isDetermined($0.0) }) { return true }
+        let current = value(of: expression)
+        for offset in [1.0, -1.0] {
+            let probe = _makeSolverConstraint(
+                expression, .equal, _Linear(constant: current + offset), priority: 1,
+                identifier: "Ambiguity-Probe")
+            do {
+                _ = try solver.add(probe)
+                solver.updateVariables()
+                let moved = abs(value(of: expression) - current) > 1e-6
+                try solver.remove(probe)
+                solver.updateVariables()
+                if moved { return false }
+            } catch {
+                return true
+            }
+        }
+        return true
+    }
+
+    private func value(of expression: _Linear) -> Double {
+        expression.terms.reduce(expression.constant) { $0 + $1.0.value * $1.1 }
+    }
+}

@@ -1,0 +1,63 @@
+// Errors of the view layer and the log conflicts and refused changes go to.
+
+/// Something the layout API refused, saying what and where.
+public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The constraint's items are in different hierarchies.
+    case noCommonAncestor(constraint: String)
+    /// The constraint's first item is not a view or a guide added to a view.
+    case notInHierarchy(constraint: String)
+    /// The attributes cannot be related (x with y, size with position, leading with left, ...).
+    case invalidAttributes(constraint: String, reason: String)
+    /// Required ↔ optional on an active constraint (UIKit raises for this).
+    case priorityChange(from: Double, to: Double, constraint: String)
+    /// A priority outside 1...1000.
+    case invalidPriority(Double, constraint: String)
+    /// A size or inset that is negative, NaN or infinite.
+    case invalidValue(String)
+
+    public var description: String {
+        switch self {
+        case .noCommonAncestor(let constraint):
+            return "Unable to activate constraint \(constraint): its items have no common ancestor. Add both to the same view hierarchy first."
+        case .notInHierarchy(let constraint):
+            return "Unable to activate constraint \(constraint): its first item is a layout guide that was not added to a view."
+        case .invalidAttributes(let constraint, let reason):
+            return "Invalid constraint \(constraint): \(reason)."
+        case .priorityChange(let from, let to, let constraint):
+            return "Mutating the priority of the active constraint \(constraint) from \(formatPriority(from)) to \(formatPriority(to)) is not supported: required and optional constraints cannot change into each other while active. Deactivate it first."
+        case .invalidPriority(let value, let constraint):
+            return "Invalid priority \(value) for \(constraint): priorities are from 1 to 1000."
+        case .invalidValue(let message):
+            return message
+        }
+    }
+}
+
+private func formatPriority(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
+}
+
+/// Where layout messages go: unsatisfiable-constraint logs and refused changes.
+/// By default they are written to standard error, as UIKit writes them to the console.
+public enum LayoutLog {
+    private static let state = _LogState()
+
+    /// Replaces the destination of layout messages (pass nil to restore standard error).
+    public static func setHandler(_ handler: (@Sendable (String) -> Void)?) {
+        state.lock.withLock { state.handler = handler }
+    }
+
+    static func emit(_ message: String) {
+        let handler = state.lock.withLock { state.handler }
+        if let handler {
+            handler(message)
+        } else {
+            _writeToStandardError(message + "\n")
+        }
+    }
+}
+
+final class _LogState: @unchecked Sendable {
+    let lock = _Lock()
+    var handler: (@Sendable (String) -> Void)?
+}

@@ -1,0 +1,118 @@
+// What views and layout guides share: four solver variables (in the root
+// view's coordinates), a name for logs, and anchors.
+
+import TrellisConstraints
+import TrellisGeometry
+
+/// Something constraints can refer to: a `View` or a `LayoutGuide`.
+///
+/// Each item owns four solver variables: the x and y of its top-left corner in
+/// the coordinates of its hierarchy's root view, its width and its height.
+/// Every attribute is a linear expression of them (`right = minX + width`,
+/// `centerY = minY + height / 2`, ...).
+open class LayoutItem {
+    let _minX: Variable
+    let _minY: Variable
+    let _width: Variable
+    let _height: Variable
+    private static let counter = _NameCounter()
+    private let _serial: Int
+    private let _kindName: String
+
+    /// The name used in constraint descriptions and diagnostics
+    /// (`cover.leading == contentView.leading + 16`). When nil, a name made of
+    /// the type and a serial number is used (`Label#12`); the Visual Format
+    /// Language names unnamed views after their key in its `views` dictionary.
+    public var name: String?
+
+    init(kindName: String) {
+        _serial = Self.counter.next()
+        _kindName = kindName
+        let base = "\(kindName)#\(_serial)"
+        _minX = Variable("\(base).minX")
+        _minY = Variable("\(base).minY")
+        _width = Variable("\(base).width")
+        _height = Variable("\(base).height")
+    }
+
+    /// `name`, or the type and serial number when no name is set.
+    public var layoutName: String { name ?? "\(_kindName)#\(_serial)" }
+
+    /// The view whose hierarchy this item belongs to (itself for a view).
+    var _owningView: View? { nil }
+
+    /// The direction leading/trailing follow for this item.
+    var _layoutDirection: UserInterfaceLayoutDirection {
+        _owningView?.effectiveUserInterfaceLayoutDirection ?? .leftToRight
+    }
+
+    // MARK: Anchors
+
+    public var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .leading) }
+    public var trailingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .trailing) }
+    public var leftAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .left) }
+    public var rightAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .right) }
+    public var centerXAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .centerX) }
+    public var topAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .top) }
+    public var bottomAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .bottom) }
+    public var centerYAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .centerY) }
+    public var widthAnchor: LayoutDimension { LayoutDimension(self, .width) }
+    public var heightAnchor: LayoutDimension { LayoutDimension(self, .height) }
+}
+
+/// Thread-safe serial numbers for default item names.
+final class _NameCounter: @unchecked Sendable {
+    private var value = 0
+    private let lock = _Lock()
+    func next() -> Int {
+        lock.withLock {
+            value += 1
+            return value
+        }
+    }
+}
+
+/// A rectangle that takes part in layout without being drawn, as `UILayoutGuide`:
+/// spacers, groups, and the layout-margins and safe-area guides of a view.
+public final class LayoutGuide: LayoutItem {
+    enum Kind {
+        case custom
+        case layoutMargins
+        case safeArea
+    }
+
+    let _kind: Kind
+    /// The view the guide belongs to.
+    public internal(set) weak var owningView: View?
+    /// The guide's rectangle in its owning view's coordinates, from the last layout.
+    public internal(set) var layoutFrame: Rect = .zero
+
+    /// Same as `name`, UIKit's spelling for guides.
+    public var identifier: String? {
+        get { name }
+        set { name = newValue }
+    }
+
+    /// A guide to add to a view with `View.addLayoutGuide(_:)`.
+    public init() {
+        _kind = .custom
+        super.init(kindName: "LayoutGuide")
+    }
+
+    init(kind: Kind, owner: View) {
+        _kind = kind
+        owningView = owner
+        super.init(kindName: kind == .safeArea ? "SafeAreaGuide" : "MarginsGuide")
+    }
+
+    override var _owningView: View? { owningView }
+
+    override public var layoutName: String {
+        if name != nil { return super.layoutName }
+        switch _kind {
+        case .custom: return super.layoutName
+        case .layoutMargins: return "\(owningView?.layoutName ?? "nil").layoutMarginsGuide"
+        case .safeArea: return "\(owningView?.layoutName ?? "nil").safeAreaLayoutGuide"
+        }
+    }
+}

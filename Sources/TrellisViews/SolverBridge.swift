@@ -1,0 +1,24 @@
+// The only place that knows how TrellisConstraints spells expressions and
+// constants: the engine builds `_Linear` values and hands them over here.
+
+import TrellisConstraints
+
+/// A solver constraint `lhs relation rhs`.
+func _makeSolverConstraint(
+    _ lhs: _Linear, _ relation: LayoutRelation, _ rhs: _Linear, priority: LayoutPriority,
+    identifier: String?
+) -> Constraint {
+    Constraint(_expression(lhs), relation, _expression(rhs), priority: priority, identifier: identifier)
+}
+
+/// Gives an installed constraint the constant of `lhs relation rhs` (same
+/// terms, new constants).
+func _setSolverConstant(lhs: _Linear, rhs: _Linear, of constraint: Constraint, in solver: Solver)
+    throws(SolverError) -> ConstraintConflict?
+{
+    try solver.setConstant(rhs.constant - lhs.constant, for: constraint)
+}
+
+private func _expression(_ linear: _Linear) -> Expression {
+    Expression(terms: linear.terms.map { Term($0.0, $0.1) }, constant: linear.constant)
+}

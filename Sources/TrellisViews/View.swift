@@ -1,0 +1,481 @@
+// UIView's layout half: a tree of rectangles with constraints, margins, guides,
+// intrinsic sizes, right-to-left layout and hit testing. Drawing is not modelled.
+
+import TrellisConstraints
+import TrellisGeometry
+
+/// A rectangle in a tree of views, laid out with frames or with Auto Layout,
+/// as `UIView`.
+///
+///     let root = View(frame: Rect(x: 0, y: 0, width: 320, height: 568))
+///     let label = Label(text: "Thing 1")
+///     label.translatesAutoresizingMaskIntoConstraints = false
+///     root.addSubview(label)
+///     LayoutConstraint.activate([
+///         label.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 20),
+///         label.topAnchor.constraint(equalTo: root.topAnchor, constant: 20),
+///     ])
+///     root.layoutIfNeeded()   // label.frame is now set
+///
+/// One solver serves a whole hierarchy; it lives on the root view (the view
+/// without a superview) and is built on the first layout, then updated in place.
+open class View: LayoutItem {
+    /// UIKit's `UIView.noIntrinsicMetric`: no intrinsic size along an axis.
+    public static let noIntrinsicMetric: Double = -1
+
+    /// `UIView.layoutFittingCompressedSize`: fit as small as the constraints allow.
+    public static let layoutFittingCompressedSize = Size(width: 0, height: 0)
+    /// `UIView.layoutFittingExpandedSize`: fit as large as the constraints allow.
+    public static let layoutFittingExpandedSize = Size(width: 1e7, height: 1e7)
+
+    var _frame: Rect
+    public private(set) weak var superview: View?
+    public private(set) var subviews: [View] = []
+    var _constraints: [LayoutConstraint] = []
+    var _engine: LayoutEngine?
+    var _layoutGuides: [LayoutGuide] = []
+    var _marginsGuide: LayoutGuide?
+    var _safeAreaGuide: LayoutGuide?
+    var _hugging: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultLow, .defaultLow)
+    var _compression: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultHigh, .defaultHigh)
+
+    /// A view with the given frame (in its superview's coordinates).
+    public init(frame: Rect = .zero) {
+        _frame = frame
+        super.init(kindName: "\(Self.self)")
+    }
+
+    override var _owningView: View? { self }
+
+    // MARK: Geometry
+
+    /// The rectangle in the superview's coordinates. Setting it on a view with
+    /// `translatesAutoresizingMaskIntoConstraints` updates the constraints it
+    /// turns into (cheaply); on a view laid out by constraints the next layout
+    /// overwrites it. NaN, infinite or negative sizes are refused and logged.
+    public var frame: Rect {
+        get { _frame }
+        set {
+            guard Self._isValid(newValue) else {
+                LayoutLog.emit("Refused frame \(newValue) for \(layoutName): values must be finite and sizes not negative.")
+                return
+            }
+            guard newValue != _frame else { return }
+            _frame = newValue
+            rootView._engine?.frameDidChange(self)
+        }
+    }
+
+    /// The view's own coordinate space: origin (0, 0) and the frame's size.
+    public var bounds: Rect {
+        get { Rect(origin: .zero, size: _frame.size) }
+        set { frame = Rect(origin: _frame.origin, size: newValue.size) }
+    }
+
+    /// The center of the frame, in the superview's coordinates.
+    public var center: Point {
+        get { Point(x: _frame.midX, y: _frame.midY) }
+        set {
+            frame = Rect(
+                x: newValue.x - _frame.width / 2, y: newValue.y - _frame.height / 2,
+                width: _frame.width, height: _frame.height)
+        }
+    }
+
+    /// Pixels per point, used to round frames and text sizes (3 by default, as an
+    /// iPhone's `UIScreen.scale`).
+    public var contentScaleFactor: Double = 3 {
+        didSet {
+            if !(contentScaleFactor.isFinite && contentScaleFactor > 0) { contentScaleFactor = oldValue }
+        }
+    }
+
+    static func _isValid(_ rect: Rect) -> Bool {
+        rect.minX.isFinite && rect.minY.isFinite && rect.width.isFinite && rect.height.isFinite
+            && rect.width >= 0 && rect.height >= 0
+    }
+
+    // MARK: Hierarchy
+
+    /// The views in this view's subtree root (the topmost superview, or self).
+    public var rootView: View {
+        var view = self
+        while let parent = view.superview { view = parent }
+        return view
+    }
+
+    /// Adds a view at the end of `subviews` (in front of the others), removing
+    /// it from its previous superview first.
+    public func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts a view into `subviews` at an index (clamped to the valid range).
+    /// Adding a view to itself or to one of its own descendants is refused and logged.
+    public func insertSubview(_ view: View, at index: Int) {
+        guard view !== self, !isDescendant(of: view) else {
+            LayoutLog.emit("Refused to add \(view.layoutName) to \(layoutName): a view cannot contain itself.")
+            return
+        }
+        if view.superview != nil { view.removeFromSuperview() }
+        view._engine = nil
+        view.superview = self
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        rootView._engine?.hierarchyDidChange()
+    }
+
+    /// Removes the view from its superview, deactivating the constraints that
+    /// related its subtree to views outside it (as UIKit does).
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        var ancestor: View? = parent
+        while let holder = ancestor {
+            for constraint in holder._constraints where constraint._refersToSubtree(of: self) {
+                constraint.deactivate()
+            }
+            ancestor = holder.superview
+        }
+        let root = parent.rootView
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+        root._engine?.hierarchyDidChange()
+    }
+
+    /// True when `view` is this view or one of its ancestors.
+    public func isDescendant(of view: View) -> Bool {
+        var current: View? = self
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    /// The nearest view that both views descend from (nil in different trees).
+    func nearestCommonAncestor(with other: View) -> View? {
+        var ancestors = Set<ObjectIdentifier>()
+        var current: View? = self
+        while let view = current {
+            ancestors.insert(ObjectIdentifier(view))
+            current = view.superview
+        }
+        current = other
+        while let view = current {
+            if ancestors.contains(ObjectIdentifier(view)) { return view }
+            current = view.superview
+        }
+        return nil
+    }
+
+    /// The constraints stored on this view (those whose nearest common ancestor it is).
+    public var constraints: [LayoutConstraint] { _constraints }
+
+    // MARK: Auto Layout settings
+
+    /// When true (the default, as UIKit), the frame becomes four required
+    /// constraints on the view's position and size relative to its superview
+    /// (identifiers `Autoresizing-MinX`, `-MinY`, `-Width`, `-Height`); they
+    /// appear in conflict logs like UIKit's `NSAutoresizingMaskLayoutConstraint`.
+    /// Set it to false for views positioned by your constraints.
+    public var translatesAutoresizingMaskIntoConstraints = true {
+        didSet {
+            if translatesAutoresizingMaskIntoConstraints != oldValue {
+                rootView._engine?.hierarchyDidChange()
+            }
+        }
+    }
+
+    /// Insets of the layout margins from the edges (8 on each side by default,
+    /// as UIKit); `layoutMarginsGuide` follows them.
+    public var layoutMargins = EdgeInsets(all: 8) {
+        didSet {
+            guard Self._isValid(layoutMargins) else {
+                LayoutLog.emit("Refused layoutMargins for \(layoutName): insets must be finite.")
+                layoutMargins = oldValue
+                return
+            }
+            rootView._engine?.guideInsetsDidChange(self)
+        }
+    }
+
+    /// The region not covered by bars or the screen's rounded corners, as insets
+    /// from the edges; set by whoever hosts the view (zero by default).
+    public var safeAreaInsets = EdgeInsets.zero {
+        didSet {
+            guard Self._isValid(safeAreaInsets) else {
+                LayoutLog.emit("Refused safeAreaInsets for \(layoutName): insets must be finite.")
+                safeAreaInsets = oldValue
+                return
+            }
+            rootView._engine?.guideInsetsDidChange(self)
+        }
+    }
+
+    /// When true (the default, as UIKit), the layout margins are measured from
+    /// the safe area instead of the edges.
+    public var insetsLayoutMarginsFromSafeArea = true {
+        didSet { rootView._engine?.guideInsetsDidChange(self) }
+    }
+
+    static func _isValid(_ insets: EdgeInsets) -> Bool {
+        insets.top.isFinite && insets.left.isFinite && insets.bottom.isFinite && insets.right.isFinite
+    }
+
+    /// The insets the layout-margins guide has from the view's edges.
+    var _effectiveMarginInsets: EdgeInsets {
+        guard insetsLayoutMarginsFromSafeArea else { return layoutMargins }
+        return EdgeInsets(
+            top: layoutMargins.top + safeAreaInsets.top,
+            left: layoutMargins.left + safeAreaInsets.left,
+            bottom: layoutMargins.bottom + safeAreaInsets.bottom,
+            right: layoutMargins.right + safeAreaInsets.right)
+    }
+
+    /// A guide inset from the edges by `layoutMargins` (created on first use).
+    public var layoutMarginsGuide: LayoutGuide {
+        if let guide = _marginsGuide { return guide }
+        let guide = LayoutGuide(kind: .layoutMargins, owner: self)
+        _marginsGuide = guide
+        rootView._engine?.hierarchyDidChange()
+        return guide
+    }
+
+    /// A guide inset from the edges by `safeAreaInsets` (created on first use).
+    public var safeAreaLayoutGuide: LayoutGuide {
+        if let guide = _safeAreaGuide { return guide }
+        let guide = LayoutGuide(kind: .safeArea, owner: self)
+        _safeAreaGuide = guide
+        rootView._engine?.hierarchyDidChange()
+        return guide
+    }
+
+    /// The guides added with `addLayoutGuide(_:)`.
+    public var layoutGuides: [LayoutGuide] { _layoutGuides }
+
+    /// Adds a guide (removing it from its previous view first).
+    public func addLayoutGuide(_ guide: LayoutGuide) {
+        guard guide._kind == .custom else { return }
+        guide.owningView?.removeLayoutGuide(guide)
+        guide.owningView = self
+        _layoutGuides.append(guide)
+        rootView._engine?.hierarchyDidChange()
+    }
+
+    /// Removes a guide and deactivates the constraints that refer to it.
+    public func removeLayoutGuide(_ guide: LayoutGuide) {
+        guard let index = _layoutGuides.firstIndex(where: { $0 === guide }) else { return }
+        var ancestor: View? = self
+        while let holder = ancestor {
+            for constraint in holder._constraints
+            where constraint._firstItem === guide || constraint._secondItem === guide {
+                constraint.deactivate()
+            }
+            ancestor = holder.superview
+        }
+        _layoutGuides.remove(at: index)
+        guide.owningView = nil
+        rootView._engine?.hierarchyDidChange()
+    }
+
+    // MARK: Direction
+
+    /// How this view picks its layout direction (inherit by default).
+    public var semanticContentAttribute = SemanticContentAttribute.unspecified {
+        didSet { if semanticContentAttribute != oldValue { rootView._engine?.hierarchyDidChange() } }
+    }
+
+    /// The direction of the environment, used by a root view whose
+    /// `semanticContentAttribute` is `.unspecified` (UIKit's trait collection
+    /// `layoutDirection`: right to left for Arabic or Hebrew apps).
+    public var traitLayoutDirection = UserInterfaceLayoutDirection.leftToRight {
+        didSet { if traitLayoutDirection != oldValue { rootView._engine?.hierarchyDidChange() } }
+    }
+
+    /// The direction leading and trailing follow in this view: forced by
+    /// `semanticContentAttribute`, else the superview's, else `traitLayoutDirection`.
+    public var effectiveUserInterfaceLayoutDirection: UserInterfaceLayoutDirection {
+        switch semanticContentAttribute {
+        case .forceLeftToRight: return .leftToRight
+        case .forceRightToLeft: return .rightToLeft
+        case .unspecified:
+            return superview?.effectiveUserInterfaceLayoutDirection ?? traitLayoutDirection
+        }
+    }
+
+    // MARK: Intrinsic size
+
+    /// The size the content needs, per axis, or `View.noIntrinsicMetric`
+    /// (the default) along an axis with no natural size. Subclasses override it
+    /// and call `invalidateIntrinsicContentSize()` when it changes.
+    open var intrinsicContentSize: Size {
+        Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
+    }
+
+    /// Tells the layout that `intrinsicContentSize` changed; the next layout
+    /// updates the constraints it turned into (in place, no rebuild).
+    public func invalidateIntrinsicContentSize() {
+        rootView._engine?.intrinsicContentSizeDidChange(self)
+    }
+
+    /// The priority with which the view resists growing beyond its intrinsic
+    /// size along an axis (250 by default).
+    public func contentHuggingPriority(for axis: LayoutAxis) -> LayoutPriority {
+        axis == .horizontal ? _hugging.horizontal : _hugging.vertical
+    }
+
+    /// Sets the content hugging priority for an axis.
+    public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
+        guard priority.rawValue >= 1, priority.rawValue <= 1000 else {
+            LayoutLog.emit("Refused content hugging priority \(priority.rawValue) for \(layoutName): priorities are from 1 to 1000.")
+            return
+        }
+        if axis == .horizontal { _hugging.horizontal = priority } else { _hugging.vertical = priority }
+        rootView._engine?.contentPrioritiesDidChange(self)
+    }
+
+    /// The priority with which the view resists shrinking below its intrinsic
+    /// size along an axis (750 by default).
+    public func contentCompressionResistancePriority(for axis: LayoutAxis) -> LayoutPriority {
+        axis == .horizontal ? _compression.horizontal : _compression.vertical
+    }
+
+    /// Sets the compression resistance priority for an axis.
+    public func setContentCompressionResistancePriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
+        guard priority.rawValue >= 1, priority.rawValue <= 1000 else {
+            LayoutLog.emit("Refused compression resistance priority \(priority.rawValue) for \(layoutName): priorities are from 1 to 1000.")
+            return
+        }
+        if axis == .horizontal { _compression.horizontal = priority } else { _compression.vertical = priority }
+        rootView._engine?.contentPrioritiesDidChange(self)
+    }
+
+    /// Distance from the top of the view to its first and last baselines.
+    /// Views without text have both at their bottom edge, as UIKit's views do
+    /// (nil here means "the bottom").
+    var _baselineOffsetsFromTop: (first: Double, last: Double)? { nil }
+
+    /// The first line of text's baseline (the bottom edge for views without text).
+    public var firstBaselineAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .firstBaseline) }
+    /// The last line of text's baseline (the bottom edge for views without text).
+    public var lastBaselineAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .lastBaseline) }
+
+    // MARK: Layout
+
+    /// Solves the constraints of the whole hierarchy (if anything changed) and
+    /// sets every view's frame from the solution, as `layoutIfNeeded()`.
+    /// Multi-line labels get their width from the solve and their height from
+    /// the text engine; the solve repeats while a label's width still changes
+    /// (normally two passes). The root view's own frame is left as it is.
+    ///
+    /// - Complexity: after the first layout, proportional to what changed
+    ///   (the solver is updated in place), not to the number of views.
+    public func layoutIfNeeded() {
+        let root = rootView
+        let engine = root._engineCreatingIfNeeded()
+        engine.layout()
+    }
+
+    /// Marks the hierarchy as needing layout; the next `layoutIfNeeded()` solves
+    /// even when nothing else changed.
+    public func setNeedsLayout() {
+        rootView._engine?.needsLayout = true
+    }
+
+    /// The size the view needs for its constraints, as
+    /// `systemLayoutSizeFitting(_:withHorizontalFittingPriority:verticalFittingPriority:)`:
+    /// its width and height are pulled towards `targetSize` at the two fitting
+    /// priorities. `.required` width with `.fittingSizeLevel` height gives a
+    /// self-sizing cell's height at a width. Frames are not changed.
+    ///
+    /// Measuring a hierarchy's root reuses its solver: after the first call,
+    /// changing label texts or the target width only updates constants.
+    /// A subview is measured alone, with the constraints inside its subtree.
+    /// - Complexity: like `layoutIfNeeded()` for a root view.
+    public func systemLayoutSizeFitting(
+        _ targetSize: Size, withHorizontalFittingPriority horizontalPriority: LayoutPriority,
+        verticalFittingPriority verticalPriority: LayoutPriority
+    ) -> Size {
+        guard targetSize.width.isFinite, targetSize.height.isFinite else {
+            LayoutLog.emit("Refused systemLayoutSizeFitting(\(targetSize)) for \(layoutName): the target size must be finite.")
+            return _frame.size
+        }
+        let engine = superview == nil ? _engineCreatingIfNeeded() : LayoutEngine(root: self)
+        return engine.fittingSize(
+            targetSize, horizontalPriority: horizontalPriority, verticalPriority: verticalPriority)
+    }
+
+    /// `systemLayoutSizeFitting` with both fitting priorities at `.fittingSizeLevel`.
+    public func systemLayoutSizeFitting(_ targetSize: Size) -> Size {
+        systemLayoutSizeFitting(
+            targetSize, withHorizontalFittingPriority: .fittingSizeLevel,
+            verticalFittingPriority: .fittingSizeLevel)
+    }
+
+    func _engineCreatingIfNeeded() -> LayoutEngine {
+        if let engine = _engine { return engine }
+        let engine = LayoutEngine(root: self)
+        _engine = engine
+        return engine
+    }
+
+    // MARK: Hit testing
+
+    /// Whether hit testing considers this view (true by default).
+    public var isUserInteractionEnabled = true
+    /// Hidden views are skipped by hit testing (they still take part in layout).
+    public var isHidden = false
+
+    /// True when the point (in this view's coordinates) is inside its bounds.
+    public func point(inside point: Point) -> Bool { bounds.contains(point) }
+
+    /// The deepest visible, interactive view containing the point (given in this
+    /// view's coordinates), searching front-most subviews first; nil when the
+    /// point is outside, as `hitTest(_:with:)`.
+    /// - Complexity: O(n) in the number of views in the subtree.
+    public func hitTest(_ point: Point) -> View? {
+        guard !isHidden, isUserInteractionEnabled, point.x.isFinite, point.y.isFinite,
+            self.point(inside: point)
+        else { return nil }
+        for subview in subviews.reversed() {
+            let local = Point(x: point.x - subview._frame.minX, y: point.y - subview._frame.minY)
+            if let hit = subview.hitTest(local) { return hit }
+        }
+        return self
+    }
+
+    /// Converts a point from this view's coordinates to another view's in the
+    /// same hierarchy (or to the root's when `view` is nil).
+    public func convert(_ point: Point, to view: View?) -> Point {
+        let mine = _originInRoot
+        let theirs = view?._originInRoot ?? .zero
+        return Point(x: point.x + mine.x - theirs.x, y: point.y + mine.y - theirs.y)
+    }
+
+    /// Converts a rectangle from this view's coordinates to another view's.
+    public func convert(_ rect: Rect, to view: View?) -> Rect {
+        Rect(origin: convert(rect.origin, to: view), size: rect.size)
+    }
+
+    /// The view's top-left corner in its root view's coordinates.
+    var _originInRoot: Point {
+        var x = 0.0
+        var y = 0.0
+        var current: View? = self
+        while let view = current, let parent = view.superview {
+            x += view._frame.minX
+            y += view._frame.minY
+            current = parent
+        }
+        return Point(x: x, y: y)
+    }
+}
+
+extension LayoutConstraint {
+    /// True when one of the items lies in the subtree of `view`.
+    func _refersToSubtree(of view: View) -> Bool {
+        for item in [_firstItem, _secondItem] {
+            if let owner = item?._owningView, owner.isDescendant(of: view) { return true }
+        }
+        return false
+    }
+}
