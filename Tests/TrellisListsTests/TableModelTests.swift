@@ -91,8 +91,18 @@ private func verify(
     }
     #expect(table.indexPathsForVisibleRows == visible)
     #expect(table.visibleRows == visible.first.map { RowSpan(first: $0, last: visible.last!) })
-    // Every row on screen is measured after a layout pass.
+    // Every row on screen, in the overscan and in the display range is
+    // measured after a layout pass.
     for path in visible { #expect(try table.isRowMeasured(at: path)) }
+    for span in [table.cellRows, table.displayRows].compactMap({ $0 }) {
+        for s in span.first.section...span.last.section {
+            let first = s == span.first.section ? span.first.row : 0
+            let last = s == span.last.section ? span.last.row : rows.ids[s].count - 1
+            for r in stride(from: first, through: last, by: 1) {
+                #expect(try table.isRowMeasured(at: IndexPath(row: r, section: s)), "row [\(s), \(r)]")
+            }
+        }
+    }
 }
 
 /// A random batch update that adds up, and the model's rows after it

@@ -41,6 +41,8 @@ final class IdentifiedRows: CellSizing {
     private(set) var calls = 0
     /// Heights to return instead of the real one, by identity (for bad input).
     var overrides: [Int: Double] = [:]
+    /// Called with each index path the height source is asked about.
+    var onCall: ((IndexPath) -> Void)?
 
     init(rowCounts: [Int]) {
         var next = 0
@@ -60,6 +62,7 @@ final class IdentifiedRows: CellSizing {
 
     func height(at indexPath: IndexPath, width: Double) -> Double {
         calls += 1
+        onCall?(indexPath)
         let id = id(at: indexPath)
         return overrides[id] ?? farOffHeight(id: id, width: width)
     }

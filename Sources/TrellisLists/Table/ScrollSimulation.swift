@@ -148,6 +148,8 @@ public struct ScrollSummary: Hashable, Sendable {
 public struct ScrollSimulationResult: Sendable {
     public var frames: [ScrollFrame]
     public var summary: ScrollSummary
+    /// Cells made and reused per reuse identifier over the run.
+    public var cellCounts: [String: ReusePool<SimulatedCell>.Counts]
 }
 
 /// A cell used by the simulation: it remembers the row it shows.
@@ -224,7 +226,8 @@ public struct ScrollSimulation {
             }
         }
         return ScrollSimulationResult(
-            frames: run.frames, summary: ScrollSummary(frames: run.frames, budget: options.frameBudget))
+            frames: run.frames, summary: ScrollSummary(frames: run.frames, budget: options.frameBudget),
+            cellCounts: run.pool.counts)
     }
 
     private func validate<S>(_ step: ScrollStep, _ table: TableLayout<S>) throws(TableError) {

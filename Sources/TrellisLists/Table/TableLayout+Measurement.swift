@@ -156,25 +156,76 @@ extension TableLayout {
         offsetUnits = units
     }
 
-    /// Measures unmeasured rows, visible ones first, then the rest of the
-    /// measured range, moving the offset after each round so the anchor keeps
-    /// its screen position. Rounds repeat because measuring changes which rows
-    /// are in view.
+    /// Measures the unmeasured rows that are on screen, then those in the
+    /// cell and display ranges, keeping `anchor` where it is on screen.
+    ///
+    /// With an anchor, the rows are walked outward from it in screen
+    /// coordinates: a row below the anchor has its top fixed by the rows
+    /// measured before it, and a row above has its bottom fixed, so the walk
+    /// knows exactly where each range ends and measures only rows that end up
+    /// in it (an estimate of 44 points must not pull 20 rows into view when
+    /// the real heights are 300). The offset is then moved by the growth above
+    /// the anchor.
     mutating func measureAnchored(_ anchor: _Anchor?, into pass: inout TableLayoutPass) throws(TableError) {
-        for includeRanges in [false, true] {
-            while true {
-                guard let range = includeRanges ? measuredRange : visibleRange else { break }
-                let before = pass.rowsMeasured
-                for flat in range where !index.isMeasured(at: flat) {
-                    try measure(flat: flat, into: &pass)
-                }
-                if pass.rowsMeasured == before { break }
-                if let anchor {
-                    let moved = index.prefix(anchor.flat) - anchor.screenTop
-                    pass.anchorAdjustment += _Units.points(moved - offsetUnits)
-                    offsetUnits = moved
-                }
+        guard let anchor else { return try measureUnanchored(into: &pass) }
+        let (above, below) = screenfulExtents(
+            leading: rangeTuning.displayLeading, trailing: rangeTuning.displayTrailing)
+        // Visible rows first, then the overscan rows and the display range.
+        for (upLimit, downLimit, overscan) in [(0, viewportUnits, 0), (-above, viewportUnits + below, overscanRows)] {
+            try walkDown(from: anchor, to: downLimit, overscan: overscan, into: &pass)
+            try walkUp(from: anchor, to: upLimit, overscan: overscan, into: &pass)
+        }
+        let moved = index.prefix(anchor.flat) - anchor.screenTop
+        pass.anchorAdjustment += _Units.points(moved - offsetUnits)
+        offsetUnits = moved
+    }
+
+    /// Measures from the anchor down: every element whose screen top is above
+    /// `limit`, then `overscan` more rows past the last visible element.
+    private mutating func walkDown(
+        from anchor: _Anchor, to limit: Int64, overscan: Int, into pass: inout TableLayoutPass
+    ) throws(TableError) {
+        var flat = anchor.flat
+        var top = anchor.screenTop
+        var rowsPast = 0
+        while flat < index.count {
+            let inView = top < viewportUnits
+            guard top < limit || (!inView && rowsPast < overscan) else { break }
+            try measure(flat: flat, into: &pass)
+            if !inView && isRow(flat: flat) { rowsPast += 1 }
+            top += index.units(at: flat)
+            flat += 1
+        }
+    }
+
+    /// Measures from just above the anchor up: every element whose screen
+    /// bottom is below `limit`, then `overscan` more rows past the first
+    /// visible element.
+    private mutating func walkUp(
+        from anchor: _Anchor, to limit: Int64, overscan: Int, into pass: inout TableLayoutPass
+    ) throws(TableError) {
+        var flat = anchor.flat - 1
+        var bottom = anchor.screenTop
+        var rowsPast = 0
+        while flat >= 0 {
+            let inView = bottom > 0
+            guard bottom > limit || (!inView && rowsPast < overscan) else { break }
+            try measure(flat: flat, into: &pass)
+            if !inView && isRow(flat: flat) { rowsPast += 1 }
+            bottom -= index.units(at: flat)
+            flat -= 1
+        }
+    }
+
+    /// Without an anchor (the viewport is past the end of the content), the
+    /// ranges are measured as they are; nothing on screen can move.
+    private mutating func measureUnanchored(into pass: inout TableLayoutPass) throws(TableError) {
+        while let range = measuredRange {
+            let before = pass.rowsMeasured
+            for flat in range where !index.isMeasured(at: flat) {
+                try measure(flat: flat, into: &pass)
             }
+            if pass.rowsMeasured == before { break }
         }
     }
 

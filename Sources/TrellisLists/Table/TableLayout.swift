@@ -278,11 +278,16 @@ public struct TableLayout<Sizing: CellSizing> {
     /// Elements within the viewport widened by screenfuls, leading in the
     /// scroll direction.
     func screenfulRange(leading: Double, trailing: Double) -> ClosedRange<Int>? {
+        let (above, below) = screenfulExtents(leading: leading, trailing: trailing)
+        return flatRange(from: offsetUnits - above, to: offsetUnits + viewportUnits + below)
+    }
+
+    /// How far a range reaches above and below the viewport, in units.
+    func screenfulExtents(leading: Double, trailing: Double) -> (above: Int64, below: Int64) {
         let vh = Double(viewportUnits)
         let ahead = Int64((leading * vh).rounded())
         let behind = Int64((trailing * vh).rounded())
-        let (above, below) = scrollDirection == .down ? (behind, ahead) : (ahead, behind)
-        return flatRange(from: offsetUnits - above, to: offsetUnits + viewportUnits + below)
+        return scrollDirection == .down ? (behind, ahead) : (ahead, behind)
     }
 
     /// Every element that a layout pass measures: the cell range and the display range.
