@@ -100,6 +100,14 @@ final class LayoutEngine {
     }
 
     private func installRootSize(_ mode: SizeMode, size: Size) {
+        sizeMode = mode
+        // A root that was never given a size (frame mode, 0 × 0) has no size
+        // constraints yet, as a UIKit view outside any window: constraints
+        // activated before it is sized must not be reported as conflicts.
+        if mode == .frame && size == .zero {
+            rootSize = []
+            return
+        }
         let (horizontal, vertical, origin, name): (LayoutPriority, LayoutPriority, LayoutConstraint.Origin, String)
         switch mode {
         case .frame: (horizontal, vertical, origin, name) = (.required, .required, .encapsulatedLayout, "Encapsulated-Layout")
@@ -295,6 +303,8 @@ final class LayoutEngine {
             if sizeMode == .frame, rootSize.count == 2 {
                 setConstant(view._frame.width, of: rootSize[0])
                 setConstant(view._frame.height, of: rootSize[1])
+            } else if sizeMode == .frame {
+                needsLayout = true  // first size: prepare() installs it and retries broken constraints
             }
             return
         }
@@ -379,7 +389,15 @@ final class LayoutEngine {
 
     private func prepare(_ mode: SizeMode, size: Size) {
         if needsRebuild { rebuild() }
-        if mode != sizeMode {
+        if mode != sizeMode || rootSize.isEmpty != (mode == .frame && size == .zero) {
+            // A constraint broken under the old root size (typically a
+            // hierarchy activated before its root had a size) may hold under
+            // the new one: rebuild so it is tried again.
+            let anyBroken = solverConstraints.values.contains { !solver.contains($0) }
+            if anyBroken {
+                sizeMode = mode
+                rebuild()
+            }
             for constraint in rootSize { uninstall(constraint) }
             installRootSize(mode, size: size)
         } else if rootSize.count == 2 {

@@ -1,2 +1,0 @@
-// listbench: built up as the modules land.
-print("listbench: under construction")
