@@ -35,7 +35,7 @@ final class LayoutEngine {
     var needsRebuild = true
     var needsLayout = true
     /// Views in preorder (root first) and, for each, the index of its superview.
-    private(set) var views: [View] = []
+    private(set) var views = _EngineViews()
     private(set) var parentIndex: [Int] = []
     private var guides: [LayoutGuide] = []
     /// Labels whose intrinsic size depends on the width the solve gives them.
@@ -64,7 +64,7 @@ final class LayoutEngine {
         layoutConstraints = [:]
         itemConstraints = [:]
         pendingIntrinsic = []
-        views = []
+        views = _EngineViews()
         parentIndex = []
         guides = []
         widthDependentLabels = []
@@ -573,5 +573,25 @@ extension LayoutEngine {
 
     private func value(of expression: _Linear) -> Double {
         expression.terms.reduce(expression.constant) { $0 + $1.0.value * $1.1 }
+    }
+}
+
+/// The views an engine lays out, root first. The root owns its engine, so the
+/// engine holds the root unowned (a strong reference would make the cycle
+/// root → engine → root and leak every hierarchy); subviews are held strongly,
+/// since they never own the engine.
+struct _EngineViews: RandomAccessCollection {
+    private unowned(unsafe) var root: View?
+    private var subviews: [View] = []
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { root == nil ? 0 : subviews.count + 1 }
+
+    subscript(index: Int) -> View {
+        index == 0 ? root! : subviews[index - 1]
+    }
+
+    mutating func append(_ view: View) {
+        if root == nil { root = view } else { subviews.append(view) }
     }
 }

@@ -25,9 +25,9 @@ protocol BenchSuite {
 
     func makeFrames(measurer: TextMeasurer) throws(CellError) -> Frames
     func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError) -> Constraints
-    /// Measures the item's texts as the template does at a cell width (the
-    /// cold and parallel text phases).
-    func measureText(of item: AnimalItem, cellWidth: Double, measurer: TextMeasurer) throws(CellError)
+    /// A function measuring an item's texts as the template does at a cell
+    /// width (the cold and parallel text phases), with styles made once.
+    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double) throws(CellError) -> Void
 }
 
 /// One path's totals.
@@ -166,9 +166,10 @@ struct BenchRunner<Suite: BenchSuite> {
     }
 
     private func measureTexts(with measurer: TextMeasurer, width: Double, phase: String) throws(CellError) -> Double {
+        let measure = try suite.textMeasurement(measurer: measurer)
         let start = monotonicNanoseconds()
         for (row, item) in items.enumerated() {
-            try suite.measureText(of: item, cellWidth: width, measurer: measurer)
+            try measure(item, width)
             if row & 0x3FFF == 0 { showProgress("\(phase): \(row)/\(items.count)") }
         }
         endProgress()
@@ -214,6 +215,7 @@ struct BenchRunner<Suite: BenchSuite> {
         var templates: [Suite.Frames] = []
         for _ in 0..<threads { templates.append(try suite.makeFrames(measurer: measurer)) }
         let prototypes = templates
+        let measure = try suite.textMeasurement(measurer: measurer)
         let start = monotonicNanoseconds()
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             var template = prototypes[thread]
@@ -222,7 +224,7 @@ struct BenchRunner<Suite: BenchSuite> {
             guard lower < upper else { return }
             for row in lower..<upper {
                 do throws(CellError) {
-                    try suite.measureText(of: items[row], cellWidth: width, measurer: measurer)
+                    try measure(items[row], width)
                     results.store(try template.height(for: items[row], width: width), at: row)
                 } catch {
                     results.fail(thread: thread, error: error)

@@ -68,7 +68,7 @@ enum TemplateChoice {
 /// Measures each label of an item as its frame template does (the cold and
 /// parallel text phases), via the template's `LabelDescribing` conformance.
 func measureLabels<T: CellTemplate & LabelDescribing>(
-    of template: T, item: AnimalItem, cellWidth: Double, frameWidth: (String) -> Double, measurer: TextMeasurer
+    of template: T, item: AnimalItem, frameWidth: (String) -> Double, measurer: TextMeasurer
 ) throws(CellError) {
     for label in template.labels(for: item) where !label.text.isEmpty {
         do {
@@ -94,9 +94,11 @@ struct AnimalSuite: BenchSuite {
     }
 
     /// The subtitle at W − 88 (the title is one line in a fixed 16-point frame).
-    func measureText(of item: AnimalItem, cellWidth: Double, measurer: TextMeasurer) throws(CellError) {
+    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double) throws(CellError) -> Void {
         let style = try AnimalCellStyle.classic(scale: scale, measurer: measurer)
-        _ = try style.subtitleHeight(item.subtitle, width: cellWidth - AnimalTableViewCell.labelWidthReduction)
+        return { (item, cellWidth) throws(CellError) in
+            _ = try style.subtitleHeight(item.subtitle, width: cellWidth - AnimalTableViewCell.labelWidthReduction)
+        }
     }
 }
 
@@ -111,11 +113,13 @@ struct BirdSuite: BenchSuite {
         BirdCollectionViewCellConstraints(style: try .standard(scale: scale, measurer: measurer), reusingEngine: reusingEngine)
     }
 
-    func measureText(of item: AnimalItem, cellWidth: Double, measurer: TextMeasurer) throws(CellError) {
+    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double) throws(CellError) -> Void {
         let frames = try makeFrames(measurer: measurer)
-        try measureLabels(
-            of: frames, item: item, cellWidth: cellWidth, frameWidth: { _ in cellWidth - 2 * BirdCollectionViewCell.inset },
-            measurer: measurer)
+        return { (item, cellWidth) throws(CellError) in
+            try measureLabels(
+                of: frames, item: item, frameWidth: { _ in cellWidth - 2 * BirdCollectionViewCell.inset },
+                measurer: measurer)
+        }
     }
 }
 
@@ -130,18 +134,20 @@ struct FeedSuite: BenchSuite {
         FeedCellConstraints(style: try .standard(scale: scale, measurer: measurer), reusingEngine: reusingEngine)
     }
 
-    func measureText(of item: AnimalItem, cellWidth: Double, measurer: TextMeasurer) throws(CellError) {
+    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double) throws(CellError) -> Void {
         let frames = try makeFrames(measurer: measurer)
-        let header = cellWidth - 2 * FeedCell.padding - FeedCell.avatarSide - FeedCell.spacing
-        try measureLabels(
-            of: frames, item: item, cellWidth: cellWidth,
-            frameWidth: { name in
-                switch name {
-                case "name", "date": return header
-                case "body": return cellWidth - 2 * FeedCell.padding
-                default: return .greatestFiniteMagnitude
-                }
-            }, measurer: measurer)
+        return { (item, cellWidth) throws(CellError) in
+            let header = cellWidth - 2 * FeedCell.padding - FeedCell.avatarSide - FeedCell.spacing
+            try measureLabels(
+                of: frames, item: item,
+                frameWidth: { name in
+                    switch name {
+                    case "name", "date": return header
+                    case "body": return cellWidth - 2 * FeedCell.padding
+                    default: return .greatestFiniteMagnitude
+                    }
+                }, measurer: measurer)
+        }
     }
 }
 
@@ -164,7 +170,7 @@ struct FileSuite<FrameSuite: BenchSuite>: BenchSuite {
         }
     }
 
-    func measureText(of item: AnimalItem, cellWidth: Double, measurer: TextMeasurer) throws(CellError) {
-        try frames.measureText(of: item, cellWidth: cellWidth, measurer: measurer)
+    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double) throws(CellError) -> Void {
+        try frames.textMeasurement(measurer: measurer)
     }
 }
