@@ -41,6 +41,8 @@ final class LayoutEngine {
     /// Labels whose intrinsic size depends on the width the solve gives them.
     private var widthDependentLabels: [Label] = []
     private var solverConstraints: [ObjectIdentifier: Constraint] = [:]
+    /// Installed constraints on a first or last baseline (re-made when a label's text changes).
+    private var baselineConstraints: [LayoutConstraint] = []
     private var layoutConstraints: [ObjectIdentifier: LayoutConstraint] = [:]
     private var itemConstraints: [ObjectIdentifier: ItemConstraints] = [:]
     private var pendingIntrinsic: [View] = []
@@ -61,6 +63,7 @@ final class LayoutEngine {
     private func rebuild() {
         solver = Solver()
         solverConstraints = [:]
+        baselineConstraints = []
         layoutConstraints = [:]
         itemConstraints = [:]
         pendingIntrinsic = []
@@ -175,6 +178,7 @@ final class LayoutEngine {
     private func install(_ constraint: LayoutConstraint) {
         guard let solverConstraint = makeSolverConstraint(constraint) else { return }
         let id = ObjectIdentifier(constraint)
+        if Self.usesBaseline(constraint) { baselineConstraints.append(constraint) }
         solverConstraints[id] = solverConstraint
         layoutConstraints[ObjectIdentifier(solverConstraint)] = constraint
         do {
@@ -185,8 +189,14 @@ final class LayoutEngine {
         needsLayout = true
     }
 
+    private static func usesBaseline(_ constraint: LayoutConstraint) -> Bool {
+        let attributes = [constraint.firstAttribute, constraint.secondAttribute]
+        return attributes.contains(.firstBaseline) || attributes.contains(.lastBaseline)
+    }
+
     private func uninstall(_ constraint: LayoutConstraint) {
         guard let solverConstraint = solverConstraints.removeValue(forKey: ObjectIdentifier(constraint)) else { return }
+        if Self.usesBaseline(constraint) { baselineConstraints.removeAll { $0 === constraint } }
         layoutConstraints[ObjectIdentifier(solverConstraint)] = nil
         if solver.contains(solverConstraint) {
             do { try solver.remove(solverConstraint) } catch {
@@ -371,14 +381,9 @@ final class LayoutEngine {
     private func reinstallBaselineConstraints(of label: Label) {
         guard label._baselinesChanged else { return }
         label._baselinesChanged = false
-        let affected = solverConstraints.keys.compactMap { id -> LayoutConstraint? in
-            guard let solverConstraint = solverConstraints[id],
-                let constraint = layoutConstraints[ObjectIdentifier(solverConstraint)]
-            else { return nil }
-            let usesBaseline = [constraint.firstAttribute, constraint.secondAttribute].contains { $0 == .firstBaseline || $0 == .lastBaseline }
-            let involvesLabel = constraint._firstItem === label || constraint._secondItem === label
-            return usesBaseline && involvesLabel ? constraint : nil
-        }
+        // Only the (usually few) installed baseline constraints are looked at,
+        // so a text change costs nothing here when no baseline is constrained.
+        let affected = baselineConstraints.filter { $0._firstItem === label || $0._secondItem === label }
         for constraint in affected.sorted(by: { $0._activationOrder < $1._activationOrder }) {
             uninstall(constraint)
             install(constraint)
