@@ -120,8 +120,44 @@ final class LayoutEngine {
             LayoutConstraint(root, .width, .equal, nil, .notAnAttribute, constant: size.width, priority: horizontal, origin: origin, identifier: "\(name)-Width"),
             LayoutConstraint(root, .height, .equal, nil, .notAnAttribute, constant: size.height, priority: vertical, origin: origin, identifier: "\(name)-Height"),
         ]
-        for constraint in rootSize { install(constraint) }
+        for constraint in rootSize { installRootSizeConstraint(constraint) }
         sizeMode = mode
+    }
+
+    /// Installs a root size constraint (the size the root is laid out or
+    /// fitted at). When it conflicts with required constraints, UIKit keeps
+    /// the size and breaks one of the user's constraints; the solver would
+    /// leave out the newest constraint, which is this one. So the newest
+    /// conflicting user constraint is taken out first, the size installed,
+    /// and that constraint added again, to be reported and left out itself.
+    private func installRootSizeConstraint(_ constraint: LayoutConstraint) {
+        var removed: [LayoutConstraint] = []
+        for _ in 0..<16 {
+            guard let solverConstraint = makeSolverConstraint(constraint) else { break }
+            solverConstraints[ObjectIdentifier(constraint)] = solverConstraint
+            layoutConstraints[ObjectIdentifier(solverConstraint)] = constraint
+            needsLayout = true
+            let conflict: ConstraintConflict?
+            do {
+                conflict = try solver.add(solverConstraint)
+            } catch {
+                LayoutLog.emit("Could not add \(constraint): \(error)")
+                break
+            }
+            guard let conflict else { break }
+            let victim = conflict.conflicting
+                .compactMap { layoutConstraints[ObjectIdentifier($0)] }
+                .filter { $0._origin == .user }
+                .max { $0._activationOrder < $1._activationOrder }
+            guard let victim else {
+                report(conflict)
+                break
+            }
+            uninstall(constraint)
+            uninstall(victim)
+            removed.append(victim)
+        }
+        for victim in removed.reversed() { install(victim) }
     }
 
     private func installAutoresizing(_ view: View, superview: View) {
