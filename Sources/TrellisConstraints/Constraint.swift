@@ -34,15 +34,15 @@ public final class Constraint: CustomStringConvertible {
     /// How `terms` compares with `constant`.
     public let relation: Relation
     /// The right-hand constant: the constraint reads `terms relation constant`.
-    public internal(set) var constant: Double
+    @exclusivity(unchecked) public internal(set) var constant: Double
     /// The priority; `.required` constraints must hold.
-    public internal(set) var priority: Priority
+    @exclusivity(unchecked) public internal(set) var priority: Priority
     /// A name for logs, like `NSLayoutConstraint.identifier`.
     public let identifier: String?
 
     // Where this constraint is installed: the solver and its record slot.
-    unowned(unsafe) var _solver: Solver? = nil
-    var _slot: Int32 = -1
+    @exclusivity(unchecked) unowned(unsafe) var _solver: Solver? = nil
+    @exclusivity(unchecked) var _slot: Int32 = -1
 
     /// Creates `lhs relation rhs` at `priority`.
     ///
@@ -71,10 +71,22 @@ public final class Constraint: CustomStringConvertible {
         self.identifier = identifier
     }
 
+    /// A constraint over terms already merged (one per variable).
+    init(
+        mergedTerms: [Term], relation: Relation, constant: Double, priority: Priority,
+        identifier: String?
+    ) {
+        self.terms = mergedTerms
+        self.relation = relation
+        self.constant = constant
+        self.priority = priority
+        self.identifier = identifier
+    }
+
     /// A copy of this constraint (not installed) at another priority.
     public func withPriority(_ priority: Priority) -> Constraint {
         Constraint(
-            Expression(terms: terms), relation, Expression(constant), priority: priority,
+            mergedTerms: terms, relation: relation, constant: constant, priority: priority,
             identifier: identifier)
     }
 
