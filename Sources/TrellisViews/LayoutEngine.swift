@@ -50,6 +50,8 @@ final class LayoutEngine {
     private(set) var unsatisfiable: [UnsatisfiableConstraints] = []
     /// Number of solve passes in the last layout or measurement (for tests and benchmarks).
     private(set) var lastPassCount = 0
+    /// Number of times the solver was built from the hierarchy (for tests and benchmarks).
+    private(set) var rebuildCount = 0
 
     init(root: View) {
         self.root = root
@@ -59,6 +61,7 @@ final class LayoutEngine {
 
     /// Rebuilds the solver from the hierarchy.
     private func rebuild() {
+        rebuildCount += 1
         solver = Solver()
         solverConstraints = [:]
         layoutConstraints = [:]
@@ -270,12 +273,22 @@ final class LayoutEngine {
 
     /// Sends a constraint's current constant to the solver (cheap).
     private func pushConstant(_ constraint: LayoutConstraint) {
+        guard !needsRebuild else { return }
         guard let solverConstraint = solverConstraints[ObjectIdentifier(constraint)] else { return }
         guard solver.contains(solverConstraint) else { return }  // broken earlier: stays out, as in UIKit
         guard let (lhs, _, rhs) = linearForm(constraint) else { return }
         do {
             if let conflict = try _setSolverConstant(lhs: lhs, rhs: rhs, of: solverConstraint, in: solver) {
-                report(conflict)
+                switch constraint._origin {
+                case .autoresizing, .encapsulatedLayout:
+                    // The solver left the new frame out. UIKit keeps frames and
+                    // breaks one of the constraints fighting them; rebuilding
+                    // (frames first, then constraints in activation order)
+                    // does the same, and logs that conflict instead.
+                    hierarchyDidChange()
+                default:
+                    report(conflict)
+                }
             }
         } catch {
             LayoutLog.emit("Could not change the constant of \(constraint): \(error)")
