@@ -44,6 +44,8 @@ final class LayoutEngine {
     private var layoutConstraints: [ObjectIdentifier: LayoutConstraint] = [:]
     private var itemConstraints: [ObjectIdentifier: ItemConstraints] = [:]
     private var pendingIntrinsic: [View] = []
+    /// Items that some installed constraint relates by a baseline.
+    private var baselineItems = Set<ObjectIdentifier>()
     private var sizeMode = SizeMode.frame
     private var rootSize: [LayoutConstraint] = []
     /// Conflicts found so far, oldest first (each logged once).
@@ -66,6 +68,7 @@ final class LayoutEngine {
         solverConstraints = [:]
         layoutConstraints = [:]
         itemConstraints = [:]
+        baselineItems = []
         pendingIntrinsic = []
         views = []
         parentIndex = []
@@ -171,6 +174,10 @@ final class LayoutEngine {
         guard let solverConstraint = makeSolverConstraint(constraint) else { return }
         let id = ObjectIdentifier(constraint)
         solverConstraints[id] = solverConstraint
+        for (item, attribute) in [(constraint._firstItem, constraint.firstAttribute), (constraint._secondItem, constraint.secondAttribute)]
+        where attribute == .firstBaseline || attribute == .lastBaseline {
+            if let item { baselineItems.insert(ObjectIdentifier(item)) }
+        }
         layoutConstraints[ObjectIdentifier(solverConstraint)] = constraint
         do {
             if let conflict = try solver.add(solverConstraint) { report(conflict) }
@@ -379,6 +386,7 @@ final class LayoutEngine {
     private func reinstallBaselineConstraints(of label: Label) {
         guard label._baselinesChanged else { return }
         label._baselinesChanged = false
+        guard baselineItems.contains(ObjectIdentifier(label)) else { return }
         let affected = solverConstraints.keys.compactMap { id -> LayoutConstraint? in
             guard let solverConstraint = solverConstraints[id],
                 let constraint = layoutConstraints[ObjectIdentifier(solverConstraint)]
