@@ -106,15 +106,19 @@ extension View {
         }
         visit(self)
 
-        for view in subtree where view.superview != nil {
+        var ambiguous = Set<ObjectIdentifier>()
+        for view in subtree {
+            let missing = engine.ambiguousAttributes(of: view)
+            guard !missing.isEmpty else { continue }
+            ambiguous.insert(ObjectIdentifier(view))
+            issues.append(.ambiguous(view: view.layoutName, missing: missing))
+        }
+        // An ambiguous view's solved frame is one of many, so it is not "the" place.
+        for view in subtree where view.superview != nil && !ambiguous.contains(ObjectIdentifier(view)) {
             guard let frame = frameOfView[ObjectIdentifier(view)] else { continue }
             if !_nearlyEqual(view._frame, frame, tolerance: 0.5 / scale) {
                 issues.append(.misplaced(view: view.layoutName, frame: view._frame, expected: frame))
             }
-        }
-        for view in subtree {
-            let missing = engine.ambiguousAttributes(of: view)
-            if !missing.isEmpty { issues.append(.ambiguous(view: view.layoutName, missing: missing)) }
         }
         for view in subtree {
             guard let frame = frameOfView[ObjectIdentifier(view)] else { continue }

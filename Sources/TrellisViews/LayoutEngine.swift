@@ -46,12 +46,15 @@ final class LayoutEngine {
     private var layoutConstraints: [ObjectIdentifier: LayoutConstraint] = [:]
     private var itemConstraints: [ObjectIdentifier: ItemConstraints] = [:]
     private var pendingIntrinsic: [View] = []
+    /// Items that some installed constraint relates by a baseline.
     private var sizeMode = SizeMode.frame
     private var rootSize: [LayoutConstraint] = []
     /// Conflicts found so far, oldest first (each logged once).
     private(set) var unsatisfiable: [UnsatisfiableConstraints] = []
     /// Number of solve passes in the last layout or measurement (for tests and benchmarks).
     private(set) var lastPassCount = 0
+    /// Number of times the solver was built from the hierarchy (for tests and benchmarks).
+    private(set) var rebuildCount = 0
 
     init(root: View) {
         self.root = root
@@ -61,6 +64,7 @@ final class LayoutEngine {
 
     /// Rebuilds the solver from the hierarchy.
     private func rebuild() {
+        rebuildCount += 1
         solver = Solver()
         solverConstraints = [:]
         baselineConstraints = []
@@ -255,25 +259,30 @@ final class LayoutEngine {
     /// `lhs relation rhs` for a constraint, in the solver's variables.
     private func linearForm(_ constraint: LayoutConstraint) -> (_Linear, LayoutRelation, _Linear)? {
         guard let first = constraint._firstItem else { return nil }
-        let mirrored = (constraint.firstAttribute.isDirectional || constraint.secondAttribute.isDirectional)
-            && first._layoutDirection == .rightToLeft
-        let lhs = linear(first, constraint.firstAttribute)
+        let direction = constraint._host?.effectiveUserInterfaceLayoutDirection ?? first._layoutDirection
+        let rtl = direction == .rightToLeft
+        let mirrored = rtl && (constraint.firstAttribute.isDirectional || constraint.secondAttribute.isDirectional)
+        let lhs = linear(first, constraint.firstAttribute, rightToLeft: rtl)
         var rhs = _Linear(constant: mirrored ? -constraint.constant : constraint.constant)
         if let second = constraint._secondItem {
-            rhs.add(linear(second, constraint.secondAttribute), times: constraint.multiplier)
+            rhs.add(linear(second, constraint.secondAttribute, rightToLeft: rtl), times: constraint.multiplier)
         }
         return (lhs, mirrored ? constraint.relation.flipped : constraint.relation, rhs)
     }
 
     /// An attribute as a linear expression of the item's four variables.
-    private func linear(_ item: LayoutItem, _ attribute: LayoutAttribute) -> _Linear {
-        let rtl = item._layoutDirection == .rightToLeft
+    /// Leading and trailing follow the direction of the view the constraint is
+    /// stored on (the items' nearest common ancestor), so both items of a
+    /// constraint agree on which edge is leading: a subview forced left to
+    /// right inside a right-to-left view lays out its own subviews left to
+    /// right, while its place in the superview follows the superview.
+    private func linear(_ item: LayoutItem, _ attribute: LayoutAttribute, rightToLeft rtl: Bool) -> _Linear {
         switch attribute {
         case .left: return _Linear([(item._minX, 1)])
         case .right: return _Linear([(item._minX, 1), (item._width, 1)])
         case .centerX: return _Linear([(item._minX, 1), (item._width, 0.5)])
-        case .leading: return linear(item, rtl ? .right : .left)
-        case .trailing: return linear(item, rtl ? .left : .right)
+        case .leading: return linear(item, rtl ? .right : .left, rightToLeft: rtl)
+        case .trailing: return linear(item, rtl ? .left : .right, rightToLeft: rtl)
         case .width: return _Linear([(item._width, 1)])
         case .top: return _Linear([(item._minY, 1)])
         case .bottom: return _Linear([(item._minY, 1), (item._height, 1)])
@@ -281,7 +290,7 @@ final class LayoutEngine {
         case .height: return _Linear([(item._height, 1)])
         case .firstBaseline, .lastBaseline:
             guard let view = item as? View, let offsets = view._baselineOffsetsFromTop else {
-                return linear(item, .bottom)
+                return linear(item, .bottom, rightToLeft: rtl)
             }
             return _Linear([(item._minY, 1)], constant: attribute == .firstBaseline ? offsets.first : offsets.last)
         case .notAnAttribute: return _Linear()
@@ -324,12 +333,22 @@ final class LayoutEngine {
 
     /// Sends a constraint's current constant to the solver (cheap).
     private func pushConstant(_ constraint: LayoutConstraint) {
+        guard !needsRebuild else { return }
         guard let solverConstraint = solverConstraints[ObjectIdentifier(constraint)] else { return }
         guard solver.contains(solverConstraint) else { return }  // broken earlier: stays out, as in UIKit
         guard let (lhs, _, rhs) = linearForm(constraint) else { return }
         do {
             if let conflict = try _setSolverConstant(lhs: lhs, rhs: rhs, of: solverConstraint, in: solver) {
-                report(conflict)
+                switch constraint._origin {
+                case .autoresizing, .encapsulatedLayout:
+                    // The solver left the new frame out. UIKit keeps frames and
+                    // breaks one of the constraints fighting them; rebuilding
+                    // (frames first, then constraints in activation order)
+                    // does the same, and logs that conflict instead.
+                    hierarchyDidChange()
+                default:
+                    report(conflict)
+                }
             }
         } catch {
             LayoutLog.emit("Could not change the constant of \(constraint): \(error)")

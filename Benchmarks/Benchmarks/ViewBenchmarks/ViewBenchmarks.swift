@@ -1,6 +1,128 @@
-// ViewBenchmarks: filled in by the module's issue.
+// ViewBenchmarks: Auto Layout of a feed-like cell of 15 views: the first
+// layout (building the solver), a layout after changing one constant (the
+// solver updated in place), and measuring rows of a reused cell the way
+// TrellisCells does (new texts, `systemLayoutSizeFitting` at the row's width).
+//
+//   cd Benchmarks && swift package benchmark --target ViewBenchmarks
+
 import Benchmark
 import Trellis
 
+/// A social-feed cell: avatar, name, handle, time, menu button, body text
+/// (multi-line), media image, four action buttons with a count, a badge and a
+/// separator, all in one content view (15 views with it).
+final class FeedCell {
+    let contentView = View(frame: Rect(x: 0, y: 0, width: 375, height: 400))
+    let avatar = ImageView(image: Image(size: Size(width: 48, height: 48)))
+    let name: Label
+    let handle: Label
+    let time: Label
+    let menu: Button
+    let body: Label
+    let media = ImageView(image: Image(size: Size(width: 300, height: 170)))
+    let actions: [Button]
+    let likeCount: Label
+    let badge = ImageView(image: Image(size: Size(width: 16, height: 16)))
+    let separator = View()
+    /// The avatar's top inset, the constant the "after one change" benchmark toggles.
+    var avatarTop: LayoutConstraint!
+
+    init(style: TextStyle, small: TextStyle) {
+        name = Label(text: "Ada Lovelace", style: style)
+        handle = Label(text: "@ada", style: small)
+        time = Label(text: "2h", style: small)
+        menu = Button(title: "…", style: small)
+        body = Label(text: "", style: style)
+        body.numberOfLines = 0
+        actions = ["Reply", "Repost", "Like", "Share"].map { Button(title: $0, style: small) }
+        likeCount = Label(text: "1,024", style: small)
+        let views: [String: View] = [
+            "avatar": avatar, "name": name, "handle": handle, "time": time, "menu": menu, "body": body,
+            "media": media, "reply": actions[0], "repost": actions[1], "like": actions[2], "share": actions[3],
+            "count": likeCount, "badge": badge, "separator": separator,
+        ]
+        for (_, view) in views.sorted(by: { $0.key < $1.key }) {
+            view.translatesAutoresizingMaskIntoConstraints = false
+            contentView.addSubview(view)
+        }
+        contentView.translatesAutoresizingMaskIntoConstraints = false
+        do {
+            for format in [
+                "H:|-16-[avatar(48)]-12-[name]-4-[badge(16)]-4-[handle]-(>=8)-[time]-8-[menu]-16-|",
+                "H:[avatar]-12-[body]-16-|", "H:[avatar]-12-[media]-16-|",
+                "H:[avatar]-12-[reply]-24-[repost(==reply)]-24-[like(==reply)]-4-[count]-(>=8)-[share(==reply)]-16-|",
+                "H:|[separator]|",
+                "V:[avatar(48)]", "V:[name]-4-[body]-12-[media(170)]-12-[reply]-12-[separator(1)]|",
+                "V:[media]-12-[repost]", "V:[media]-12-[like]", "V:[media]-12-[share]",
+            ] {
+                LayoutConstraint.activate(try LayoutConstraint.constraints(withVisualFormat: format, views: views))
+            }
+            LayoutConstraint.activate(try LayoutConstraint.constraints(
+                withVisualFormat: "H:[name]-4-[badge]-4-[handle]-(>=8)-[time]-8-[menu]", options: .alignAllCenterY, views: views))
+            LayoutConstraint.activate(try LayoutConstraint.constraints(
+                withVisualFormat: "H:[like]-4-[count]", options: .alignAllCenterY, views: views))
+        } catch {
+            fatalError("Feed cell formats are valid: \(error)")
+        }
+        avatarTop = avatar.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 12)
+        LayoutConstraint.activate([avatarTop, name.topAnchor.constraint(equalTo: avatar.topAnchor)])
+    }
+}
+
+let bodies = [
+    "Just shipped the new layout engine. Cells size themselves the way UIKit does, on Linux.",
+    "Short one.",
+    "A longer post that goes on for a while, about constraints, solvers and the joy of watching a table view scroll without a single dropped frame on an old phone.",
+    "Two lines, maybe three, depending on how wide the screen is today.",
+]
+
 let benchmarks: @Sendable () -> Void = {
+    let style: TextStyle
+    let small: TextStyle
+    do {
+        style = TextStyle(fonts: try FontCollection.bundled("Roboto"), size: 17)
+        small = TextStyle(fonts: try FontCollection.bundled("Roboto"), size: 15)
+    } catch {
+        fatalError("Bundled Roboto must load: \(error)")
+    }
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .instructions, .mallocCountTotal], maxDuration: .seconds(3), maxIterations: 100_000)
+
+    Benchmark("Feed cell: first layout (15 views, builds the solver)") { benchmark in
+        let cells = benchmark.scaledIterations.map { index -> FeedCell in
+            let cell = FeedCell(style: style, small: small)
+            cell.body.text = bodies[index % bodies.count]
+            return cell
+        }
+        benchmark.startMeasurement()
+        for cell in cells {
+            cell.contentView.layoutIfNeeded()
+        }
+        benchmark.stopMeasurement()
+        blackHole(cells.last?.body.frame)
+    }
+
+    Benchmark("Feed cell: layout after one constant change") { benchmark in
+        let cell = FeedCell(style: style, small: small)
+        cell.body.text = bodies[0]
+        cell.contentView.layoutIfNeeded()
+        for index in benchmark.scaledIterations {
+            cell.avatarTop.constant = index % 2 == 0 ? 13 : 12
+            cell.contentView.layoutIfNeeded()
+        }
+        blackHole(cell.body.frame)
+    }
+
+    Benchmark("Feed cell: fitting height of a reused cell (new body text per row)") { benchmark in
+        let cell = FeedCell(style: style, small: small)
+        var total = 0.0
+        for index in benchmark.scaledIterations {
+            cell.body.text = bodies[index % bodies.count]
+            total += cell.contentView.systemLayoutSizeFitting(
+                Size(width: 375, height: 0), withHorizontalFittingPriority: .required,
+                verticalFittingPriority: .fittingSizeLevel
+            ).height
+        }
+        blackHole(total)
+    }
 }

@@ -1,0 +1,174 @@
+// Labels in Auto Layout: multi-line width from the solve and height from the
+// text engine, the cheap path for reused cells, baselines.
+
+import Testing
+import TrellisGeometry
+import TrellisText
+
+@testable import TrellisViews
+
+@Suite struct LabelLayoutTests {
+    static let sentence = "The quick brown fox jumps over the lazy dog while the cat watches from the warm windowsill."
+
+    /// A root of the given width with a multi-line label pinned 16 from each side and 12 from the top.
+    final class Pinned {
+        let root: View
+        let label = makeLabel(LabelLayoutTests.sentence, name: "body", lines: 0)
+        init(width: Double) {
+            root = View(frame: Rect(x: 0, y: 0, width: width, height: 600))
+            root.addSubview(label)
+            LayoutConstraint.activate([
+                label.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 16),
+                label.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -16),
+                label.topAnchor.constraint(equalTo: root.topAnchor, constant: 12),
+            ])
+        }
+    }
+
+    @Test func multiLineLabelTakesItsWidthFromTheSolveAndItsHeightFromTheText() {
+        let pinned = Pinned(width: 320)
+        pinned.root.layoutIfNeeded()
+        // 288 wide; the text engine wraps the sentence into 3 lines of 20.
+        #expect(same(pinned.label.frame, rect(16, 12, 288, 60)))
+        // Pass 1 measures the text on one line, pass 2 at the solved 288.
+        #expect(pinned.root._engine?.lastPassCount == 2)
+    }
+
+    @Test func multiLineLabelFollowsWidthChanges() {
+        let pinned = Pinned(width: 320)
+        pinned.root.layoutIfNeeded()
+        pinned.root.frame = Rect(x: 0, y: 0, width: 414, height: 600)
+        pinned.root.layoutIfNeeded()
+        // 382 wide: 2 lines.
+        #expect(same(pinned.label.frame, rect(16, 12, 382, 40)))
+        #expect(pinned.root._engine?.rebuildCount == 1)
+    }
+
+    @Test func singleLineLabelIsOneLineHigh() {
+        let root = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let label = makeLabel(Self.sentence, name: "single")
+        root.addSubview(label)
+        LayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            label.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+            label.topAnchor.constraint(equalTo: root.topAnchor),
+        ])
+        root.layoutIfNeeded()
+        #expect(same(label.frame, rect(0, 0, 200, 20)))
+    }
+
+    @Test func preferredMaxLayoutWidthFixesTheWrappingWidth() throws {
+        let label = makeLabel(Self.sentence, name: "body", lines: 0)
+        label.preferredMaxLayoutWidth = 288
+        let expected = try TextMeasurer.shared.sizeThatFits(
+            Self.sentence, style: testStyle, size: Size(width: 288, height: 0), numberOfLines: 0, scale: 3)
+        #expect(label.intrinsicContentSize == expected)
+        #expect(expected.height == 60)
+    }
+
+    @Test func emptyLabelHasZeroIntrinsicSize() {
+        #expect(makeLabel("", name: "empty").intrinsicContentSize == .zero)
+    }
+
+    @Test func numberOfLinesLimitsTheHeight() {
+        let pinned = Pinned(width: 320)
+        pinned.label.numberOfLines = 2
+        pinned.root.layoutIfNeeded()
+        #expect(pinned.label.frame.height == 40)
+    }
+
+    @Test func negativeNumberOfLinesIsRefused() {
+        let label = makeLabel("x", name: "x", lines: 3)
+        label.numberOfLines = -1
+        #expect(label.numberOfLines == 3)
+    }
+
+    @Test func contentScaleFactorSetsThePixelGrid() throws {
+        let label = makeLabel("Thing 1", name: "thing")
+        label.contentScaleFactor = 2
+        // 56.346 rounded up to halves.
+        #expect(label.intrinsicContentSize == Size(width: 56.5, height: 20))
+    }
+
+    // MARK: The reused cell
+
+    /// A content view measured with `systemLayoutSizeFitting`, reused for many rows.
+    final class ReusedCell {
+        let contentView = View()
+        let title = makeLabel("Title", name: "title")
+        let body = makeLabel(LabelLayoutTests.sentence, name: "body", lines: 0)
+        init() throws {
+            contentView.translatesAutoresizingMaskIntoConstraints = false
+            contentView.addSubview(title)
+            contentView.addSubview(body)
+            try activate(["H:|-16-[title]-16-|", "H:|-16-[body]-16-|", "V:|-12-[title]-8-[body]-12-|"], views: ["title": title, "body": body])
+        }
+        func height(_ width: Double) -> Double {
+            contentView.systemLayoutSizeFitting(
+                Size(width: width, height: 0), withHorizontalFittingPriority: .required,
+                verticalFittingPriority: .fittingSizeLevel
+            ).height
+        }
+    }
+
+    @Test func reusedCellChangesTextsWithoutRebuilding() throws {
+        let cell = try ReusedCell()
+        // 12 + 20 + 8 + 60 (3 lines at 288) + 12.
+        #expect(cell.height(320) == 112)
+        cell.body.text = "Short."
+        #expect(cell.height(320) == 72)
+        cell.body.text = LabelLayoutTests.sentence
+        // 2 lines at 382.
+        #expect(cell.height(414) == 92)
+        #expect(cell.contentView._engine?.rebuildCount == 1)
+    }
+
+    @Test func sameWidthRowsNeedOnePass() throws {
+        let cell = try ReusedCell()
+        _ = cell.height(320)
+        cell.body.text = "Another text that is long enough to wrap onto a second line at this width, surely."
+        _ = cell.height(320)
+        // The label is measured at its last width before solving, which is still right.
+        #expect(cell.contentView._engine?.lastPassCount == 1)
+    }
+
+    @Test func measuringThenLayingOutGivesTheSameHeight() throws {
+        let cell = try ReusedCell()
+        let height = cell.height(375)
+        cell.contentView.frame = Rect(x: 0, y: 0, width: 375, height: height)
+        cell.contentView.layoutIfNeeded()
+        #expect(cell.body.frame.maxY + 12 == height)
+        #expect(cell.contentView.layoutIssues().isEmpty)
+    }
+
+    @Test func compressedFittingSizeUsesTheTextsNaturalWidth() throws {
+        let cell = try ReusedCell()
+        cell.body.text = "Short."
+        let size = cell.contentView.systemLayoutSizeFitting(View.layoutFittingCompressedSize)
+        // Compressed: the widest label ("Title" 33, "Short." measured on one line) plus 32.
+        let short = try TextMeasurer.shared.sizeThatFits("Short.", style: testStyle, size: Size(width: 0, height: 0), numberOfLines: 0, scale: 3)
+        #expect(size.width == max(33, short.width) + 32)
+        #expect(size.height == 12 + 20 + 8 + 20 + 12)
+    }
+
+    // MARK: Baselines
+
+    @Test func firstBaselinesAlign() {
+        let root = View(frame: Rect(x: 0, y: 0, width: 320, height: 200))
+        let label = makeLabel("Thing 1", name: "label")
+        let box = makeView("box")
+        root.addSubview(label)
+        root.addSubview(box)
+        LayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            label.topAnchor.constraint(equalTo: root.topAnchor, constant: 50),
+            box.leadingAnchor.constraint(equalTo: label.trailingAnchor),
+            box.widthAnchor.constraint(equalToConstant: 10), box.heightAnchor.constraint(equalToConstant: 10),
+            box.lastBaselineAnchor.constraint(equalTo: label.firstBaselineAnchor),
+        ])
+        root.layoutIfNeeded()
+        // A view without text has its baseline at its bottom: 50 + 15.771 (Roboto's
+        // ascender 1900/2048 × 17) on the pixel grid.
+        #expect(abs(box.frame.maxY - (50 + 1900.0 / 2048 * 17)) <= 1.0 / 6)
+    }
+}

@@ -1,0 +1,73 @@
+// Shared fixtures: the text style of every label in these tests and helpers
+// to build constraint-laid-out views.
+
+import TrellisGeometry
+import TrellisText
+
+@testable import TrellisViews
+
+/// Roboto Regular 17 (UIKit's default label size), the style of every test label.
+/// Sizes used in the tests, from `TextMeasurer.sizeThatFits` at scale 3 (the
+/// font's advance widths; line height 20 = ceil(17 × 1.171875 × 3) / 3 with
+/// Roboto's ascender 1900, descender −500, line gap 0, 2048 units per em):
+/// "Thing 1" and "Thing 2": 56.667 × 20; "Center": 50 × 20; "Button": 50.333 × 20;
+/// "Next": 35.333 × 20.
+let testStyle: TextStyle = {
+    do {
+        return TextStyle(fonts: try FontCollection.bundled("Roboto"), size: 17)
+    } catch {
+        fatalError("Bundled Roboto must load for the view tests: \(error)")
+    }
+}()
+
+/// A label laid out by constraints.
+func makeLabel(_ text: String, name: String, lines: Int = 1) -> Label {
+    let label = Label(text: text, style: testStyle)
+    label.name = name
+    label.numberOfLines = lines
+    label.translatesAutoresizingMaskIntoConstraints = false
+    return label
+}
+
+/// A plain view laid out by constraints.
+func makeView(_ name: String) -> View {
+    let view = View()
+    view.name = name
+    view.translatesAutoresizingMaskIntoConstraints = false
+    return view
+}
+
+/// A button laid out by constraints.
+func makeButton(_ title: String, name: String) -> Button {
+    let button = Button(title: title, style: testStyle)
+    button.name = name
+    button.translatesAutoresizingMaskIntoConstraints = false
+    return button
+}
+
+/// Activates the constraints of several VFL strings.
+func activate(_ formats: [String], options: FormatOptions = [], metrics: [String: Double] = [:], views: [String: View]) throws {
+    for format in formats {
+        LayoutConstraint.activate(try LayoutConstraint.constraints(withVisualFormat: format, options: options, metrics: metrics, views: views))
+    }
+}
+
+/// Collects layout log messages for one test (the log is global, so tests
+/// that look at it read the engine's own reports instead where they can).
+final class LogCapture: @unchecked Sendable {
+    private let lock = _Lock()
+    private var messages: [String] = []
+    func append(_ message: String) { lock.withLock { messages.append(message) } }
+    var all: [String] { lock.withLock { messages } }
+}
+
+/// Rectangles compared to a thousandth of a point (frames sit on a 1/3 point grid).
+func same(_ a: Rect, _ b: Rect) -> Bool {
+    abs(a.minX - b.minX) < 0.001 && abs(a.minY - b.minY) < 0.001 && abs(a.width - b.width) < 0.001
+        && abs(a.height - b.height) < 0.001
+}
+
+/// A rectangle with thirds written as fractions (56.667 → 170 / 3).
+func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Rect {
+    Rect(x: x, y: y, width: width, height: height)
+}
