@@ -16,7 +16,8 @@ private func smallTable(viewport: Double = 100) throws -> TableLayout<ClosureCel
             TableSection(rowCount: 3, headerHeight: 30, footerHeight: 10),
             TableSection(rowCount: 1, footerHeight: 20),
         ],
-        estimate: .uniform(44), sizing: ClosureCellSizing { path, _ in heights[path.section][path.row] },
+        estimate: .uniform(44),
+        sizing: ClosureCellSizing { path, _ in heights[path.section][path.row] },
         width: 320, viewportHeight: viewport, overscanRows: 1, rangeTuning: .visibleOnly)
     try table.scrollToRow(at: IndexPath(row: 0, section: 1), at: .bottom)
     try table.scroll(toOffset: 0)
@@ -30,10 +31,14 @@ private func smallTable(viewport: Double = 100) throws -> TableLayout<ClosureCel
         // header 0..30, rows 30..70, 70..120, 120..180, footer 180..190,
         // header (0) at 190, row 190..290, footer 290..310.
         #expect(try table.rectForHeader(inSection: 0) == Rect(x: 0, y: 0, width: 320, height: 30))
-        #expect(try table.rectForRow(at: IndexPath(row: 2, section: 0)) == Rect(x: 0, y: 120, width: 320, height: 60))
+        #expect(
+            try table.rectForRow(at: IndexPath(row: 2, section: 0))
+                == Rect(x: 0, y: 120, width: 320, height: 60))
         #expect(try table.rectForFooter(inSection: 0) == Rect(x: 0, y: 180, width: 320, height: 10))
         #expect(try table.rectForHeader(inSection: 1) == Rect(x: 0, y: 190, width: 320, height: 0))
-        #expect(try table.rectForRow(at: IndexPath(row: 0, section: 1)) == Rect(x: 0, y: 190, width: 320, height: 100))
+        #expect(
+            try table.rectForRow(at: IndexPath(row: 0, section: 1))
+                == Rect(x: 0, y: 190, width: 320, height: 100))
         #expect(table.contentHeight == 310)
         #expect(table.maximumContentOffset == 210)
     }
@@ -63,10 +68,17 @@ private func smallTable(viewport: Double = 100) throws -> TableLayout<ClosureCel
     @Test func rowsInARectAreThoseWithAreaInside() throws {
         let table = try smallTable()
         // y 60..130 touches rows 0 (30..70), 1 (70..120) and 2 (120..180).
-        #expect(table.indexPathsForRows(in: Rect(x: 0, y: 60, width: 320, height: 70))
-            == [IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0), IndexPath(row: 2, section: 0)])
+        #expect(
+            table.indexPathsForRows(in: Rect(x: 0, y: 60, width: 320, height: 70))
+                == [
+                    IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0),
+                    IndexPath(row: 2, section: 0),
+                ])
         // Touching edges do not count (CGRect.intersects): 70..120 is row 1 only.
-        #expect(table.indexPathsForRows(in: Rect(x: 0, y: 70, width: 320, height: 50)) == [IndexPath(row: 1, section: 0)])
+        #expect(
+            table.indexPathsForRows(in: Rect(x: 0, y: 70, width: 320, height: 50)) == [
+                IndexPath(row: 1, section: 0)
+            ])
         #expect(table.indexPathsForRows(in: Rect(x: 0, y: 70, width: 0, height: 50)).isEmpty)
     }
 
@@ -74,11 +86,20 @@ private func smallTable(viewport: Double = 100) throws -> TableLayout<ClosureCel
         var table = try smallTable()
         try table.scroll(toOffset: 75)
         // Viewport 75..175: rows [0,1] (70..120) and [0,2] (120..180).
-        #expect(table.visibleRows == RowSpan(first: IndexPath(row: 1, section: 0), last: IndexPath(row: 2, section: 0)))
-        #expect(table.indexPathsForVisibleRows == [IndexPath(row: 1, section: 0), IndexPath(row: 2, section: 0)])
+        #expect(
+            table.visibleRows
+                == RowSpan(
+                    first: IndexPath(row: 1, section: 0), last: IndexPath(row: 2, section: 0)))
+        #expect(
+            table.indexPathsForVisibleRows == [
+                IndexPath(row: 1, section: 0), IndexPath(row: 2, section: 0),
+            ])
         // One overscan row each way: [0,0] above; below, past the footer and
         // the empty header, [1,0].
-        #expect(table.cellRows == RowSpan(first: IndexPath(row: 0, section: 0), last: IndexPath(row: 0, section: 1)))
+        #expect(
+            table.cellRows
+                == RowSpan(
+                    first: IndexPath(row: 0, section: 0), last: IndexPath(row: 0, section: 1)))
     }
 
     @Test func displayAndPreloadRangesLeadInTheScrollDirection() throws {
@@ -86,23 +107,35 @@ private func smallTable(viewport: Double = 100) throws -> TableLayout<ClosureCel
         var table = try TableLayout(
             sections: [TableSection(rowCount: 1_000)], estimate: .uniform(10), sizing: source,
             width: 320, viewportHeight: 100, overscanRows: 0,
-            rangeTuning: TableRangeTuning(displayLeading: 1, displayTrailing: 0.5, preloadLeading: 2.5, preloadTrailing: 1.5))
+            rangeTuning: TableRangeTuning(
+                displayLeading: 1, displayTrailing: 0.5, preloadLeading: 2.5, preloadTrailing: 1.5))
         try table.scroll(toOffset: 1_000)  // scrolling down: rows 100...109 on screen
         #expect(table.scrollDirection == .down)
         // Display: 50 points behind (rows 95...99), 100 ahead (110...119).
-        #expect(table.displayRows == RowSpan(first: IndexPath(row: 95, section: 0), last: IndexPath(row: 119, section: 0)))
+        #expect(
+            table.displayRows
+                == RowSpan(
+                    first: IndexPath(row: 95, section: 0), last: IndexPath(row: 119, section: 0)))
         // Preload: 150 behind (85...), 250 ahead (...134).
-        #expect(table.preloadRows == RowSpan(first: IndexPath(row: 85, section: 0), last: IndexPath(row: 134, section: 0)))
+        #expect(
+            table.preloadRows
+                == RowSpan(
+                    first: IndexPath(row: 85, section: 0), last: IndexPath(row: 134, section: 0)))
         try table.scroll(toOffset: 900)  // scrolling up: rows 90...99 on screen
         #expect(table.scrollDirection == .up)
-        #expect(table.displayRows == RowSpan(first: IndexPath(row: 80, section: 0), last: IndexPath(row: 104, section: 0)))
+        #expect(
+            table.displayRows
+                == RowSpan(
+                    first: IndexPath(row: 80, section: 0), last: IndexPath(row: 104, section: 0)))
     }
 
     @Test func onlyRowsInTheDisplayRangeAreMeasured() throws {
         var table = try TableLayout(
             sections: [TableSection(rowCount: 1_000)], estimate: .uniform(10),
-            sizing: ClosureCellSizing { _, _ in 10 }, width: 320, viewportHeight: 100, overscanRows: 0,
-            rangeTuning: TableRangeTuning(displayLeading: 1, displayTrailing: 0.5, preloadLeading: 2.5, preloadTrailing: 1.5))
+            sizing: ClosureCellSizing { _, _ in 10 }, width: 320, viewportHeight: 100,
+            overscanRows: 0,
+            rangeTuning: TableRangeTuning(
+                displayLeading: 1, displayTrailing: 0.5, preloadLeading: 2.5, preloadTrailing: 1.5))
         let pass = try table.scroll(toOffset: 1_000)
         #expect(pass.rowsMeasured == 25)  // rows 95...119
         #expect(try table.isRowMeasured(at: IndexPath(row: 95, section: 0)))
@@ -124,7 +157,10 @@ private func smallTable(viewport: Double = 100) throws -> TableLayout<ClosureCel
     @Test func perRowEstimatesAreAskedOncePerRowOnOpen() throws {
         var asked = 0
         let table = try TableLayout(
-            sections: [TableSection(rowCount: 4)], estimate: .perRow { path in asked += 1; return Double(10 * (path.row + 1)) },
+            sections: [TableSection(rowCount: 4)],
+            estimate: .perRow { path in
+                asked += 1; return Double(10 * (path.row + 1))
+            },
             sizing: ClosureCellSizing { _, _ in 1 }, width: 320, viewportHeight: 10)
         #expect(asked == 4)
         #expect(table.contentHeight == 100)  // 10 + 20 + 30 + 40
@@ -178,12 +214,17 @@ private func smallTable(viewport: Double = 100) throws -> TableLayout<ClosureCel
     @Test func sectionsCanBeInsertedAndDeleted() throws {
         var table = try TableLayout(
             sections: [TableSection(rowCount: 2), TableSection(rowCount: 3, headerHeight: 20)],
-            estimate: .uniform(10), sizing: ClosureCellSizing { _, _ in 10 }, width: 320, viewportHeight: 50)
+            estimate: .uniform(10), sizing: ClosureCellSizing { _, _ in 10 }, width: 320,
+            viewportHeight: 50)
         var updates = TableUpdates()
         updates.deleteSections([0])
         updates.insertSections([1])
         try table.performBatchUpdates(
-            updates, sections: [TableSection(rowCount: 3, headerHeight: 20), TableSection(rowCount: 4, footerHeight: 5)])
+            updates,
+            sections: [
+                TableSection(rowCount: 3, headerHeight: 20),
+                TableSection(rowCount: 4, footerHeight: 5),
+            ])
         #expect(table.numberOfSections == 2)
         #expect(try table.numberOfRows(inSection: 1) == 4)
         #expect(table.contentHeight == 20 + 30 + 40 + 5)
@@ -195,7 +236,10 @@ private func smallTable(viewport: Double = 100) throws -> TableLayout<ClosureCel
     @Test func prefixSumsAndSearchAgreeWithALinearScan() {
         var g = SeededGenerator(seed: 42)
         let heights: [Int32] = (0..<1_000).map { _ in Int32.random(in: 0...5, using: &g) }
-        let index = OffsetIndex(packed: heights.enumerated().map { i, h in OffsetIndex.pack(Int64(h), measured: i % 2 == 0) })
+        let index = OffsetIndex(
+            packed: heights.enumerated().map { i, h in
+                OffsetIndex.pack(Int64(h), measured: i % 2 == 0)
+            })
         var sum: Int64 = 0
         var tops: [Int64] = []
         for h in heights {
@@ -205,7 +249,9 @@ private func smallTable(viewport: Double = 100) throws -> TableLayout<ClosureCel
         for i in 0..<1_000 { #expect(index.prefix(i) == tops[i]) }
         #expect(index.total == sum)
         for y in -2...(sum + 2) {
-            let expected = heights.indices.first { Int64(heights[$0]) > 0 && tops[$0] <= y && y < tops[$0] + Int64(heights[$0]) }
+            let expected = heights.indices.first {
+                Int64(heights[$0]) > 0 && tops[$0] <= y && y < tops[$0] + Int64(heights[$0])
+            }
             #expect(index.index(containing: y) == (y < 0 ? 0 : expected ?? 1_000))
         }
     }

@@ -52,8 +52,10 @@ private final class CountingCell: ReusableCell {
         #expect(throws: TableError.unregisteredReuseIdentifier("animal")) {
             _ = try pool.dequeueReusableCell(withIdentifier: "animal")
         }
-        #expect(TableError.unregisteredReuseIdentifier("animal").description
-            == "No cell factory is registered for reuse identifier \"animal\"; call register(_:forCellReuseIdentifier:) first.")
+        #expect(
+            TableError.unregisteredReuseIdentifier("animal").description
+                == "No cell factory is registered for reuse identifier \"animal\"; call register(_:forCellReuseIdentifier:) first."
+        )
         #expect(pool.counts.isEmpty)
     }
 
@@ -76,7 +78,8 @@ private final class CountingCell: ReusableCell {
         var table = try TableLayout(
             sections: [TableSection(rowCount: 10_000)], estimate: .uniform(44), sizing: source,
             width: 390, viewportHeight: 844, overscanRows: 2)
-        let result = try ScrollSimulation(script: ScrollStep.downAndBack(velocity: 12_000)).run(&table)
+        let result = try ScrollSimulation(script: ScrollStep.downAndBack(velocity: 12_000)).run(
+            &table)
         let summary = result.summary
         let made = try #require(result.cellCounts["cell"]?.made)
         #expect(made == summary.maxCellsInUse)

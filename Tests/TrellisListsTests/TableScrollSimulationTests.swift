@@ -24,7 +24,8 @@ private func uniformTable(rows: Int = 100_000) throws -> TableLayout<ClosureCell
         var table = try uniformTable()
         let v0 = 3_000.0
         let options = ScrollSimulationOptions(framesPerSecond: framesPerSecond, stopSpeed: 10)
-        let result = try ScrollSimulation(script: [.fling(velocity: v0)], options: options).run(&table)
+        let result = try ScrollSimulation(script: [.fling(velocity: v0)], options: options).run(
+            &table)
         let dt = 1000 / Double(framesPerSecond)
         // Frames while v0 * 0.998^(k dt) >= 10: k = 0 ... floor(ln(10 / v0) / (dt ln 0.998)).
         let flingFrames = Int((log(10 / v0) / (dt * log(0.998))).rounded(.down)) + 1
@@ -68,7 +69,8 @@ private func uniformTable(rows: Int = 100_000) throws -> TableLayout<ClosureCell
         // 200 frames taking 1...200 µs: nearest rank p50 = 100th, p99 = 198th.
         let frames = (1...200).map { i in
             ScrollFrame(
-                index: i, time: 0, contentOffset: 0, layoutTime: .microseconds(i), rowsMeasured: 1,
+                index: i, time: 0, contentOffset: 0, layoutTime: .microseconds(i),
+                layoutCPUTime: .microseconds(i / 2), rowsMeasured: 1,
                 cellsMade: i == 1 ? 5 : 0, cellsReused: 1, visibleRows: 3, cellsInUse: 5,
                 anchorDrift: i == 7 ? -0.5 : 0)
         }
@@ -77,6 +79,10 @@ private func uniformTable(rows: Int = 100_000) throws -> TableLayout<ClosureCell
         #expect(summary.layoutTimeP99 == .microseconds(198))
         #expect(summary.layoutTimeMax == .microseconds(200))
         #expect(summary.framesOverBudget == 50)
+        // CPU times 0, 1, 1, 2, 2, ... 100 µs: the 100th is 50, none over 150.
+        #expect(summary.layoutCPUTimeP50 == .microseconds(50))
+        #expect(summary.layoutCPUTimeMax == .microseconds(100))
+        #expect(summary.framesOverBudgetCPU == 0)
         #expect(summary.rowsMeasured == 200)
         #expect(summary.cellsMade == 5)
         #expect(summary.maxAnchorDrift == 0.5)
@@ -85,14 +91,20 @@ private func uniformTable(rows: Int = 100_000) throws -> TableLayout<ClosureCell
     @Test func badOptionsAreRejectedBeforeAnyFrame() throws {
         var table = try uniformTable()
         let options = ScrollSimulationOptions(framesPerSecond: 0)
-        #expect(throws: TableError.invalidParameter(name: "framesPerSecond", value: 0, reason: "must be 1 to 1000")) {
-            _ = try ScrollSimulation(script: [.fling(velocity: 5_000)], options: options).run(&table)
+        #expect(
+            throws: TableError.invalidParameter(
+                name: "framesPerSecond", value: 0, reason: "must be 1 to 1000")
+        ) {
+            _ = try ScrollSimulation(script: [.fling(velocity: 5_000)], options: options).run(
+                &table)
         }
         #expect(throws: TableError.self) {
             _ = try ScrollSimulation(script: [.fling(velocity: .nan)]).run(&table)
         }
         #expect(throws: TableError.self) {
-            _ = try ScrollSimulation(script: [.jump(to: IndexPath(row: 100_000, section: 0), at: .top)]).run(&table)
+            _ = try ScrollSimulation(script: [
+                .jump(to: IndexPath(row: 100_000, section: 0), at: .top)
+            ]).run(&table)
         }
         #expect(table.contentOffset == 0)
         #expect(table.measuredRowCount == 0)
