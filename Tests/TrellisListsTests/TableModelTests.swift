@@ -41,7 +41,8 @@ private struct Model {
                 let id = rows.ids[s][r]
                 let height = try table.heightForRow(at: path)
                 if try table.isRowMeasured(at: path) {
-                    #expect(height == farOffHeight(id: id, width: table.width), "row \(path) id \(id)")
+                    #expect(
+                        height == farOffHeight(id: id, width: table.width), "row \(path) id \(id)")
                 } else {
                     #expect(height == (unmeasured[id] ?? estimate), "row \(path) id \(id)")
                 }
@@ -78,14 +79,17 @@ private func verify(
     }
     // Element at offset: every boundary, and random quarter points.
     var probes = items.map(\.top)
-    for _ in 0..<40 { probes.append(Double(Int.random(in: -40...Int(total * 4) + 40, using: &generator)) / 4) }
+    for _ in 0..<40 {
+        probes.append(Double(Int.random(in: -40...Int(total * 4) + 40, using: &generator)) / 4)
+    }
     for y in probes {
         let expected = y < 0 ? nil : intersecting(items, y, y.nextUp).first?.element
         #expect(table.element(at: Point(x: 1, y: y)) == expected, "y \(y)")
     }
     // Visible rows.
     let offset = table.contentOffset
-    let visible = intersecting(items, offset, offset + table.viewportHeight).compactMap { item -> IndexPath? in
+    let visible = intersecting(items, offset, offset + table.viewportHeight).compactMap {
+        item -> IndexPath? in
         if case .row(let path) = item.element { return path }
         return nil
     }
@@ -99,7 +103,8 @@ private func verify(
             let first = s == span.first.section ? span.first.row : 0
             let last = s == span.last.section ? span.last.row : rows.ids[s].count - 1
             for r in stride(from: first, through: last, by: 1) {
-                #expect(try table.isRowMeasured(at: IndexPath(row: r, section: s)), "row [\(s), \(r)]")
+                #expect(
+                    try table.isRowMeasured(at: IndexPath(row: r, section: s)), "row [\(s), \(r)]")
             }
         }
     }
@@ -110,11 +115,13 @@ private func verify(
 /// in ascending order, as UIKit applies them).
 private func randomUpdate(
     _ rows: IdentifiedRows, _ model: inout Model, _ g: inout SeededGenerator
-) -> (TableUpdates, [[Int]], [TableSection], removed: Set<Int>, moved: Set<Int>, reloaded: Set<Int>) {
+) -> (TableUpdates, [[Int]], [TableSection], removed: Set<Int>, moved: Set<Int>, reloaded: Set<Int>)
+{
     var updates = TableUpdates()
     let old = rows.ids
     var deletedSections = Set<Int>()
-    for s in old.indices where old.count - deletedSections.count > 1 && Int.random(in: 0..<12, using: &g) == 0 {
+    for s in old.indices
+    where old.count - deletedSections.count > 1 && Int.random(in: 0..<12, using: &g) == 0 {
         deletedSections.insert(s)
     }
     updates.deleteSections(deletedSections.sorted())
@@ -188,7 +195,8 @@ private func randomUpdate(
             footers.append(model.footers[s])
         }
         sections.append(
-            TableSection(rowCount: newIDs[t].count, headerHeight: headers[t], footerHeight: footers[t]))
+            TableSection(
+                rowCount: newIDs[t].count, headerHeight: headers[t], footerHeight: footers[t]))
     }
     model.headers = headers
     model.footers = footers
@@ -200,14 +208,18 @@ private func randomUpdate(
     @Test(arguments: [1 as UInt64, 2, 3, 4, 5, 6])
     func mixedOperationsAgreeWithLinearPrefixSums(seed: UInt64) throws {
         var g = SeededGenerator(seed: seed)
-        let counts = (0..<Int.random(in: 1...4, using: &g)).map { _ in Int.random(in: 0...80, using: &g) }
+        let counts = (0..<Int.random(in: 1...4, using: &g)).map { _ in
+            Int.random(in: 0...80, using: &g)
+        }
         let rows = IdentifiedRows(rowCounts: counts)
         var model = Model(
             headers: counts.map { _ in [0, 28.5].randomElement(using: &g)! },
             footers: counts.map { _ in [0, 12].randomElement(using: &g)! })
         var table = try TableLayout(
             sections: counts.indices.map {
-                TableSection(rowCount: counts[$0], headerHeight: model.headers[$0], footerHeight: model.footers[$0])
+                TableSection(
+                    rowCount: counts[$0], headerHeight: model.headers[$0],
+                    footerHeight: model.footers[$0])
             },
             estimate: .uniform(model.estimate), sizing: rows, width: 390, viewportHeight: 600,
             overscanRows: 2, rangeTuning: .texture)
@@ -222,7 +234,8 @@ private func randomUpdate(
             switch Int.random(in: 0..<10, using: &g) {
             case 0...3:
                 // Scroll: the element at the new offset keeps the place the scroll gave it.
-                let target = Double(Int.random(in: -200...Int(table.contentHeight * 4) + 200, using: &g)) / 4
+                let target =
+                    Double(Int.random(in: -200...Int(table.contentHeight * 4) + 200, using: &g)) / 4
                 let element = table.element(at: Point(x: 0, y: target))
                 let contentTop = try element.map { e throws in
                     try table.frameInViewport(for: e).minY + table.contentOffset
@@ -240,7 +253,8 @@ private func randomUpdate(
                 guard table.numberOfRows > 0 else { continue }
                 let sections = (0..<table.numberOfSections).filter { rows.ids[$0].count > 0 }
                 let s = sections.randomElement(using: &g)!
-                let path = IndexPath(row: Int.random(in: 0..<rows.ids[s].count, using: &g), section: s)
+                let path = IndexPath(
+                    row: Int.random(in: 0..<rows.ids[s].count, using: &g), section: s)
                 let position = [TableScrollPosition.top, .middle, .bottom].randomElement(using: &g)!
                 let pass = try table.scrollToRow(at: path, at: position)
                 let frame = try table.frameInViewport(for: .row(path))
@@ -269,9 +283,11 @@ private func randomUpdate(
             default:
                 // The first visible element (with area) that survives keeps its place.
                 let items = try model.items(table, rows)
-                let visibleItems = intersecting(items, table.contentOffset, table.contentOffset + table.viewportHeight)
+                let visibleItems = intersecting(
+                    items, table.contentOffset, table.contentOffset + table.viewportHeight)
                 let oldIDs = rows.ids
-                let (updates, newIDs, sections, removed, moved, reloaded) = randomUpdate(rows, &model, &g)
+                let (updates, newIDs, sections, removed, moved, reloaded) = randomUpdate(
+                    rows, &model, &g)
                 let deletedSections = Set(updates.deletedSections)
                 var anchor: (TableElement, Double)?
                 for item in visibleItems {
@@ -288,9 +304,13 @@ private func randomUpdate(
                 for id in reloaded { model.unmeasured[id] = model.estimate }
                 rows.ids = newIDs
                 let pass = try table.performBatchUpdates(updates, sections: sections)
+                // As in UIKit, the rows that came into view are measured by the next layout pass.
+                try table.layoutIfNeeded()
                 if let (element, top) = anchor, !pass.clamped {
                     updateAnchorChecks += 1
-                    let moved = try newElement(element, oldIDs: oldIDs, rows: rows, deletedSections: deletedSections, inserted: Set(updates.insertedSections))
+                    let moved = try newElement(
+                        element, oldIDs: oldIDs, rows: rows, deletedSections: deletedSections,
+                        inserted: Set(updates.insertedSections))
                     #expect(try table.frameInViewport(for: moved).minY == top)
                 }
             }

@@ -96,8 +96,12 @@ struct TableSnapshot: Equatable {
                     measured: try table.isRowMeasured(at: path))
             }
         }
-        headers = try (0..<table.numberOfSections).map { try table.rectForHeader(inSection: $0).height }
-        footers = try (0..<table.numberOfSections).map { try table.rectForFooter(inSection: $0).height }
+        headers = try (0..<table.numberOfSections).map {
+            try table.rectForHeader(inSection: $0).height
+        }
+        footers = try (0..<table.numberOfSections).map {
+            try table.rectForFooter(inSection: $0).height
+        }
     }
 }
 

@@ -40,7 +40,8 @@ public final class ReusePool<Cell: ReusableCell> {
 
     /// Registers the factory that makes cells for an identifier, as
     /// `register(_:forCellReuseIdentifier:)`; a later registration replaces it.
-    public func register(_ factory: @escaping () -> Cell, forCellReuseIdentifier identifier: String) {
+    public func register(_ factory: @escaping () -> Cell, forCellReuseIdentifier identifier: String)
+    {
         factories[identifier] = factory
     }
 

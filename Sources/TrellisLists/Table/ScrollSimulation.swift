@@ -61,18 +61,22 @@ public struct ScrollSimulationOptions: Hashable, Sendable {
     func validate() throws(TableError) {
         guard framesPerSecond > 0, framesPerSecond <= 1000 else {
             throw .invalidParameter(
-                name: "framesPerSecond", value: Double(framesPerSecond), reason: "must be 1 to 1000")
+                name: "framesPerSecond", value: Double(framesPerSecond), reason: "must be 1 to 1000"
+            )
         }
         guard decelerationRate > 0, decelerationRate < 1 else {
             throw .invalidParameter(
-                name: "decelerationRate", value: decelerationRate, reason: "must be between 0 and 1")
+                name: "decelerationRate", value: decelerationRate, reason: "must be between 0 and 1"
+            )
         }
         guard stopSpeed.isFinite, stopSpeed > 0 else {
-            throw .invalidParameter(name: "stopSpeed", value: stopSpeed, reason: "must be finite and positive")
+            throw .invalidParameter(
+                name: "stopSpeed", value: stopSpeed, reason: "must be finite and positive")
         }
         guard restartSpeed.isFinite, restartSpeed >= stopSpeed else {
             throw .invalidParameter(
-                name: "restartSpeed", value: restartSpeed, reason: "must be finite and at least stopSpeed")
+                name: "restartSpeed", value: restartSpeed,
+                reason: "must be finite and at least stopSpeed")
         }
     }
 }
@@ -86,8 +90,12 @@ public struct ScrollFrame: Hashable, Sendable {
     /// Content offset after the frame's layout work.
     public var contentOffset: Double
     /// Time spent in layout work: the layout pass (measuring, anchoring) and
-    /// handing out and recycling cells.
+    /// handing out and recycling cells (wall clock).
     public var layoutTime: Duration
+    /// CPU time of this thread over the same work: unlike `layoutTime`, it
+    /// leaves out time the thread was descheduled, which dominates on a busy
+    /// machine.
+    public var layoutCPUTime: Duration
     /// Rows whose height source was called.
     public var rowsMeasured: Int
     /// Cells made by factories.
@@ -110,8 +118,14 @@ public struct ScrollSummary: Hashable, Sendable {
     public var layoutTimeP50: Duration
     public var layoutTimeP99: Duration
     public var layoutTimeMax: Duration
+    /// Nearest-rank percentiles of the per-frame CPU time.
+    public var layoutCPUTimeP50: Duration
+    public var layoutCPUTimeP99: Duration
+    public var layoutCPUTimeMax: Duration
     /// Frames whose layout time exceeded the frame budget.
     public var framesOverBudget: Int
+    /// Frames whose CPU time exceeded the frame budget.
+    public var framesOverBudgetCPU: Int
     public var rowsMeasured: Int
     public var cellsMade: Int
     public var cellsReused: Int
@@ -125,16 +139,21 @@ public struct ScrollSummary: Hashable, Sendable {
     /// Summarizes frames; `budget` decides which frames are over budget.
     public init(frames: [ScrollFrame], budget: Duration) {
         frameCount = frames.count
-        let times = frames.map(\.layoutTime).sorted()
-        func rank(_ p: Double) -> Duration {
+        func rank(_ p: Double, _ times: [Duration]) -> Duration {
             guard !times.isEmpty else { return .zero }
             let r = Int((p / 100 * Double(times.count)).rounded(.up))
             return times[min(max(r, 1), times.count) - 1]
         }
-        layoutTimeP50 = rank(50)
-        layoutTimeP99 = rank(99)
+        let times = frames.map(\.layoutTime).sorted()
+        layoutTimeP50 = rank(50, times)
+        layoutTimeP99 = rank(99, times)
         layoutTimeMax = times.last ?? .zero
+        let cpuTimes = frames.map(\.layoutCPUTime).sorted()
+        layoutCPUTimeP50 = rank(50, cpuTimes)
+        layoutCPUTimeP99 = rank(99, cpuTimes)
+        layoutCPUTimeMax = cpuTimes.last ?? .zero
         framesOverBudget = frames.count { $0.layoutTime > budget }
+        framesOverBudgetCPU = frames.count { $0.layoutCPUTime > budget }
         rowsMeasured = frames.reduce(0) { $0 + $1.rowsMeasured }
         cellsMade = frames.reduce(0) { $0 + $1.cellsMade }
         cellsReused = frames.reduce(0) { $0 + $1.cellsReused }
@@ -226,7 +245,8 @@ public struct ScrollSimulation {
             }
         }
         return ScrollSimulationResult(
-            frames: run.frames, summary: ScrollSummary(frames: run.frames, budget: options.frameBudget),
+            frames: run.frames,
+            summary: ScrollSummary(frames: run.frames, budget: options.frameBudget),
             cellCounts: run.pool.counts)
     }
 
@@ -253,6 +273,13 @@ public struct ScrollSimulation {
         }
         return nil
     }
+}
+
+/// This thread's CPU time so far (`CLOCK_THREAD_CPUTIME_ID`).
+private func threadCPUTime() -> Duration {
+    var spec = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+    return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
 }
 
 /// The state of one simulation run.
@@ -291,7 +318,9 @@ private struct _Run {
         }
     }
 
-    mutating func jump<S>(_ table: inout TableLayout<S>, to path: IndexPath, at position: TableScrollPosition)
+    mutating func jump<S>(
+        _ table: inout TableLayout<S>, to path: IndexPath, at position: TableScrollPosition
+    )
         throws(TableError)
     {
         // A jump moves the first visible row on purpose, so its drift is not
@@ -304,13 +333,21 @@ private struct _Run {
     /// One frame that scrolls by `distance` points, clamped to the content;
     /// returns true when the clamp stopped it at an edge.
     @discardableResult
-    mutating func frame<S>(_ table: inout TableLayout<S>, moveBy distance: Double) throws(TableError) -> Bool {
+    mutating func frame<S>(_ table: inout TableLayout<S>, moveBy distance: Double)
+        throws(TableError) -> Bool
+    {
         let target = table.offsetUnits + _Units.units(distance)
         let clamped = table.clampedOffset(target)
+        let (savedOffset, savedDirection) = (table.offsetUnits, table.scrollDirection)
         // Moving the offset is the scroll itself, not layout work.
         table.setOffset(clamped)
-        try record(&table, measuresDrift: true) { table, pass throws(TableError) in
-            pass = try table.layoutIfNeeded()
+        do throws(TableError) {
+            try record(&table, measuresDrift: true) { table, pass throws(TableError) in
+                pass = try table.layoutIfNeeded()
+            }
+        } catch {
+            (table.offsetUnits, table.scrollDirection) = (savedOffset, savedDirection)
+            throw error
         }
         return clamped != target
     }
@@ -322,13 +359,17 @@ private struct _Run {
         layout: (inout TableLayout<S>, inout TableLayoutPass) throws(TableError) -> Void
     ) throws(TableError) {
         let anchorBefore = table.firstVisibleAnchor.map { table.element(flat: $0.flat) }
-        let topBefore = try anchorBefore.map { e throws(TableError) in try table.frameInViewport(for: e).minY }
+        let topBefore = try anchorBefore.map { e throws(TableError) in
+            try table.frameInViewport(for: e).minY
+        }
         let made = pool.totalMade
         let reused = pool.totalReused
         var pass = TableLayoutPass()
         let start = clock.now
+        let cpuStart = threadCPUTime()
         try layout(&table, &pass)
         try updateCells(table)
+        let cpu = threadCPUTime() - cpuStart
         let elapsed = clock.now - start
         var drift = 0.0
         if measuresDrift, let anchorBefore, let topBefore {
@@ -337,7 +378,7 @@ private struct _Run {
         frames.append(
             ScrollFrame(
                 index: frames.count, time: Double(frames.count) * frameMilliseconds,
-                contentOffset: table.contentOffset, layoutTime: elapsed,
+                contentOffset: table.contentOffset, layoutTime: elapsed, layoutCPUTime: cpu,
                 rowsMeasured: pass.rowsMeasured, cellsMade: pool.totalMade - made,
                 cellsReused: pool.totalReused - reused,
                 visibleRows: table.indexPathsForVisibleRows.count, cellsInUse: cells.count,
@@ -358,7 +399,9 @@ private struct _Run {
                 guard case .row(let path) = table.element(flat: flat) else { continue }
                 let identifier = reuseIdentifier(path)
                 if registered.insert(identifier).inserted {
-                    pool.register({ SimulatedCell(reuseIdentifier: identifier) }, forCellReuseIdentifier: identifier)
+                    pool.register(
+                        { SimulatedCell(reuseIdentifier: identifier) },
+                        forCellReuseIdentifier: identifier)
                 }
                 let cell = try pool.dequeueReusableCell(withIdentifier: identifier)
                 cell.configure(path)

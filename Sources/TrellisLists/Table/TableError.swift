@@ -30,20 +30,26 @@ public enum TableError: Error, Equatable, CustomStringConvertible, Sendable {
     /// `dequeueReusableCell(withIdentifier:)` for an identifier with no factory.
     case unregisteredReuseIdentifier(String)
 
+    /// Two errors are equal when they say the same thing (so a NaN height
+    /// equals a NaN height).
+    public static func == (lhs: TableError, rhs: TableError) -> Bool {
+        lhs.description == rhs.description
+    }
+
     public var description: String {
         switch self {
         case .invalidMeasuredHeight(let h, let at, let width):
             return "Height source returned \(heightText(h)) for row \(at) at width "
                 + "\(formatNumber(width)); heights must be finite, not negative and at most "
-                + "\(formatNumber(_Units.maximumElementHeight)) points."
+                + "\(Int(_Units.maximumElementHeight)) points."
         case .invalidEstimatedHeight(let h, let at):
             return "Estimated height \(heightText(h)) for row \(at) is not usable; estimates "
                 + "must be finite, not negative and at most "
-                + "\(formatNumber(_Units.maximumElementHeight)) points."
+                + "\(Int(_Units.maximumElementHeight)) points."
         case .invalidSectionHeight(let h, let section, let kind):
             return "Section \(section) \(kind) height \(heightText(h)) is not usable; it must be "
                 + "finite, not negative and at most "
-                + "\(formatNumber(_Units.maximumElementHeight)) points."
+                + "\(Int(_Units.maximumElementHeight)) points."
         case .invalidParameter(let name, let value, let reason):
             return "Invalid \(name) \(formatNumber(value)): \(reason)."
         case .invalidRowCount(let count, let section):

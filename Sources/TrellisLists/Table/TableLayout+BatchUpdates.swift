@@ -31,42 +31,45 @@ public struct TableUpdates: Sendable {
 }
 
 extension TableLayout {
-    /// Applies a batch of updates, given the data source's sections after it,
-    /// then runs a layout pass.
+    /// Applies a batch of updates, given the data source's sections after it.
     ///
     /// Checks what UIKit checks (index paths in range, each row named once,
     /// and every section's row count after the update equal to its count
     /// before plus inserts minus deletes plus moves in minus moves out) and
     /// throws the matching `TableError` with the table unchanged. Rows that
     /// stay, including moved rows, keep their heights; inserted and reloaded
-    /// rows get estimates. The first visible element that stays (not deleted,
-    /// not moved) keeps its position on screen, unless the content offset must
-    /// be clamped to `0 ... maximumContentOffset`.
+    /// rows get estimates (asked and checked before anything changes). The
+    /// first visible element that stays (not deleted, not moved) keeps its
+    /// position on screen, unless the content offset must be clamped to
+    /// `0 ... maximumContentOffset` (then `clamped` is true).
     ///
-    /// - Complexity: O(n + u log u) for n rows and u updates (the index is rebuilt).
+    /// Nothing is measured here: as in UIKit, the rows that come into view are
+    /// measured by the next layout pass (`layoutIfNeeded()`), which keeps the
+    /// same element in place. That keeps this call free of height-source
+    /// failures, so it can rearrange the index in place instead of copying it.
+    ///
+    /// - Complexity: O(n + u log u) for n elements and u updates.
     @discardableResult
     public mutating func performBatchUpdates(
         _ updates: TableUpdates, sections newSections: [TableSection]
     ) throws(TableError) -> TableLayoutPass {
         let plan = try _UpdatePlan(validating: updates, old: self, new: newSections)
-        let saved = self
-        do throws(TableError) {
-            var pass = TableLayoutPass()
-            let anchor = survivingAnchor(plan)
-            try rebuild(plan, newSections: newSections)
-            let wanted = anchor.map { index.prefix($0.flat) - $0.screenTop } ?? offsetUnits
-            offsetUnits = clampedOffset(wanted)
-            pass.clamped = offsetUnits != wanted
-            // Keep the surviving element itself in place while rows come into
-            // view (the first visible element may be a new one above it).
-            let kept = anchor.map { _Anchor(flat: $0.flat, screenTop: index.prefix($0.flat) - offsetUnits) }
-            try measureAnchored(kept ?? firstVisibleAnchor, into: &pass)
-            pass.anchorAdjustment = _Units.points(offsetUnits - saved.offsetUnits)
-            return pass
-        } catch {
-            self = saved
-            throw error
+        let anchor = survivingAnchor(plan)
+        let (runs, fills) = try pieces(plan, newSections: newSections)
+        // Nothing below can fail.
+        let oldOffset = offsetUnits
+        index.rearrange(newCount: plan.newSectionStarts.last ?? 0, runs: runs, fills: fills)
+        sectionStarts = plan.newSectionStarts
+        let wanted = anchor.map { index.prefix($0.flat) - $0.screenTop } ?? offsetUnits
+        offsetUnits = clampedOffset(wanted)
+        // The next layout pass keeps the surviving element itself in place
+        // (the first visible element may be a new row above it).
+        pendingAnchor = anchor.map {
+            _Anchor(flat: $0.flat, screenTop: index.prefix($0.flat) - offsetUnits)
         }
+        return TableLayoutPass(
+            rowsMeasured: 0, anchorAdjustment: _Units.points(offsetUnits - oldOffset),
+            clamped: offsetUnits != wanted)
     }
 
     /// The first visible element (with area) that survives the update: its
@@ -81,62 +84,78 @@ extension TableLayout {
         return nil
     }
 
-    private mutating func rebuild(_ plan: _UpdatePlan, newSections: [TableSection]) throws(TableError) {
-        var builder = _ElementBuilder()
-        try builder.reserve(sections: newSections)
-        let old = index.packed
-        for (t, description) in newSections.enumerated() {
-            try builder.appendSection(description, section: t) { (builder: inout _ElementBuilder) throws(TableError) in
-                guard let s = plan.newToOld[t] else {
-                    try builder.appendEstimatedRows(
-                        count: description.rowCount, section: t, firstRow: 0, estimate: estimate)
-                    return
+    /// The update as runs of surviving rows and fills (headers, footers,
+    /// inserted, moved and reloaded rows), reading moved rows' heights and
+    /// checking every new height before anything changes.
+    private func pieces(_ plan: _UpdatePlan, newSections: [TableSection]) throws(TableError)
+        -> (runs: [OffsetIndex.Run], fills: [OffsetIndex.Fill])
+    {
+        var runs: [OffsetIndex.Run] = []
+        var fills: [OffsetIndex.Fill] = []
+        func fillEstimates(at position: Int, rows: Range<Int>, section t: Int) throws(TableError) {
+            guard !rows.isEmpty else { return }
+            if case .uniform(let height) = estimate, let units = _validHeightUnits(height) {
+                fills.append(.init(position: position, count: rows.count, value: OffsetIndex.pack(units, measured: false)))
+                return
+            }
+            for (i, row) in rows.enumerated() {
+                let path = IndexPath(row: row, section: t)
+                let height = estimate.height(at: path)
+                guard let units = _validHeightUnits(height) else {
+                    throw .invalidEstimatedHeight(height, at: path)
                 }
-                let oldBase = sectionStarts[s] + 1
-                let oldCount = rowCount(s)
-                let removed = plan.removedRows[s] ?? []
-                var oldRow = 0
-                var removedIndex = 0
-                var written = 0
-                let specials = plan.specials[t] ?? []
-                for position in 0...specials.count {
-                    let stop = position < specials.count ? specials[position].row : description.rowCount
-                    // Survivors, in order, fill every position before the next special one.
-                    while written < stop {
-                        while removedIndex < removed.count && removed[removedIndex] == oldRow {
-                            oldRow += 1
-                            removedIndex += 1
-                        }
-                        let nextRemoved = removedIndex < removed.count ? removed[removedIndex] : oldCount
-                        let end = min(nextRemoved, oldRow + (stop - written))
-                        builder.packed.append(contentsOf: old[(oldBase + oldRow)..<(oldBase + end)])
-                        written += end - oldRow
-                        oldRow = end
-                    }
-                    guard position < specials.count else { break }
-                    switch specials[position].source {
-                    case .inserted:
-                        try builder.appendEstimatedRows(
-                            count: 1, section: t, firstRow: stop, estimate: estimate)
-                    case .moved(let from):
-                        builder.packed.append(old[sectionStarts[from.section] + 1 + from.row])
-                    }
-                    written += 1
-                }
-                for oldRowReloaded in plan.reloadedRows[s] ?? [] {
-                    let row = plan.newRow(ofSurvivor: oldRowReloaded, oldSection: s, newSection: t)
-                    let path = IndexPath(row: row, section: t)
-                    let height = estimate.height(at: path)
-                    guard let units = _validHeightUnits(height) else {
-                        throw .invalidEstimatedHeight(height, at: path)
-                    }
-                    let flat = builder.sectionStarts[t] + 1 + row
-                    builder.packed[flat] = OffsetIndex.pack(units, measured: false)
-                }
+                fills.append(.init(position: position + i, count: 1, value: OffsetIndex.pack(units, measured: false)))
             }
         }
-        index = OffsetIndex(packed: builder.packed)
-        sectionStarts = builder.sectionStarts
+        for (t, description) in newSections.enumerated() {
+            let (header, footer) = try description.edgeUnits(section: t)
+            let start = plan.newSectionStarts[t]
+            fills.append(.init(position: start, count: 1, value: OffsetIndex.pack(header, measured: true)))
+            fills.append(.init(position: plan.newSectionStarts[t + 1] - 1, count: 1, value: OffsetIndex.pack(footer, measured: true)))
+            let base = start + 1
+            guard let s = plan.newToOld[t] else {
+                try fillEstimates(at: base, rows: 0..<description.rowCount, section: t)
+                continue
+            }
+            let oldBase = sectionStarts[s] + 1
+            let oldCount = rowCount(s)
+            let removed = plan.removedRows[s] ?? []
+            let specials = plan.specials[t] ?? []
+            var oldRow = 0
+            var removedIndex = 0
+            var written = 0
+            for position in 0...specials.count {
+                let stop = position < specials.count ? specials[position].row : description.rowCount
+                // Survivors, in order, fill every position before the next special one.
+                while written < stop {
+                    while removedIndex < removed.count && removed[removedIndex] == oldRow {
+                        oldRow += 1
+                        removedIndex += 1
+                    }
+                    let nextRemoved = removedIndex < removed.count ? removed[removedIndex] : oldCount
+                    let end = min(nextRemoved, oldRow + (stop - written))
+                    runs.append(.init(old: oldBase + oldRow, new: base + written, count: end - oldRow))
+                    written += end - oldRow
+                    oldRow = end
+                }
+                guard position < specials.count else { break }
+                switch specials[position].source {
+                case .inserted:
+                    try fillEstimates(at: base + stop, rows: stop..<(stop + 1), section: t)
+                case .moved(let from):
+                    let value = index.packed[sectionStarts[from.section] + 1 + from.row]
+                    fills.append(.init(position: base + stop, count: 1, value: value))
+                }
+                written += 1
+            }
+            for oldRowReloaded in plan.reloadedRows[s] ?? [] {
+                let row = plan.newRow(ofSurvivor: oldRowReloaded, oldSection: s, newSection: t)
+                try fillEstimates(at: base + row, rows: row..<(row + 1), section: t)
+            }
+        }
+        // Fills are written after runs, so a reloaded row's estimate replaces
+        // the height its run copied.
+        return (runs, fills)
     }
 }
 
@@ -160,7 +179,9 @@ struct _UpdatePlan {
     /// Flat index of each new section's header, then the new element count.
     var newSectionStarts: [Int] = [0]
 
-    init<S>(validating updates: TableUpdates, old table: TableLayout<S>, new sections: [TableSection])
+    init<S>(
+        validating updates: TableUpdates, old table: TableLayout<S>, new sections: [TableSection]
+    )
         throws(TableError)
     {
         let oldCount = table.numberOfSections
@@ -173,7 +194,8 @@ struct _UpdatePlan {
         let deleted = try Self.uniqueSections(
             updates.deletedSections, count: oldCount, context: "deleteSections(_:)")
         let inserted = try Self.uniqueSections(
-            updates.insertedSections, count: newCount, context: "insertSections(_:) (after the update)")
+            updates.insertedSections, count: newCount,
+            context: "insertSections(_:) (after the update)")
         guard newCount == oldCount - deleted.count + inserted.count else {
             throw .invalidNumberOfSections(
                 after: newCount, before: oldCount, inserted: inserted.count, deleted: deleted.count)
@@ -192,8 +214,10 @@ struct _UpdatePlan {
         func checkOld(_ path: IndexPath, _ context: String) throws(TableError) {
             _ = try table.flatIndex(of: path, context: context)
             if deleted.contains(path.section) {
-                throw .conflictingUpdate(path, reason: "\(context) names a row in section "
-                    + "\(path.section), which is deleted in the same update")
+                throw .conflictingUpdate(
+                    path,
+                    reason: "\(context) names a row in section "
+                        + "\(path.section), which is deleted in the same update")
             }
         }
         // Rows named as after the update.
@@ -206,9 +230,11 @@ struct _UpdatePlan {
                 throw .rowOutOfRange(path, rowCount: rows, context: context)
             }
             if inserted.contains(path.section) {
-                throw .conflictingUpdate(path, reason: "\(context) names a row in section "
-                    + "\(path.section), which is inserted in the same update (its rows come "
-                    + "from the new sections)")
+                throw .conflictingUpdate(
+                    path,
+                    reason: "\(context) names a row in section "
+                        + "\(path.section), which is inserted in the same update (its rows come "
+                        + "from the new sections)")
             }
         }
 
@@ -282,7 +308,9 @@ struct _UpdatePlan {
         for key in removedRows.keys { removedRows[key]!.sort() }
         for key in reloadedRows.keys { reloadedRows[key]!.sort() }
         for key in specials.keys { specials[key]!.sort { $0.row < $1.row } }
-        for section in sections { newSectionStarts.append(newSectionStarts.last! + section.rowCount + 2) }
+        for section in sections {
+            newSectionStarts.append(newSectionStarts.last! + section.rowCount + 2)
+        }
     }
 
     private static func uniqueSections(_ sections: [Int], count: Int, context: String)
@@ -335,7 +363,8 @@ struct _UpdatePlan {
             let removed = removedRows[s] ?? []
             let place = Self.lowerBound(of: path.row, in: removed)
             if place < removed.count && removed[place] == path.row { return nil }
-            return newSectionStarts[t] + 1 + newRow(ofSurvivor: path.row, oldSection: s, newSection: t)
+            return newSectionStarts[t] + 1
+                + newRow(ofSurvivor: path.row, oldSection: s, newSection: t)
         }
     }
 

@@ -10,7 +10,8 @@ extension TableLayout {
     }
 
     /// Measures the rows on screen, then the rest of the cell and display
-    /// ranges, keeping the first visible element where it is on screen.
+    /// ranges, keeping the first visible element where it is on screen (after
+    /// a batch update: the element the update kept in place).
     ///
     /// - Throws: `TableError.invalidMeasuredHeight` when the height source
     ///   returns a NaN, infinite, negative or too large height; the table is
@@ -19,7 +20,7 @@ extension TableLayout {
     @discardableResult
     public mutating func layoutIfNeeded() throws(TableError) -> TableLayoutPass {
         try transaction { table, pass throws(TableError) in
-            try table.measureAnchored(table.firstVisibleAnchor, into: &pass)
+            try table.measureAnchored(table.pendingAnchor ?? table.firstVisibleAnchor, into: &pass)
         }
     }
 
@@ -91,7 +92,8 @@ extension TableLayout {
         let saved = self
         do throws(TableError) {
             var pass = TableLayoutPass()
-            let anchor = firstVisibleAnchor
+            let anchor = pendingAnchor ?? firstVisibleAnchor
+            pendingAnchor = nil
             if newWidth != width {
                 width = newWidth
                 index.markAllUnmeasured()
@@ -108,7 +110,8 @@ extension TableLayout {
     /// Changes how many rows past each viewport edge get cells.
     public mutating func setOverscanRows(_ rows: Int) throws(TableError) {
         guard rows >= 0 else {
-            throw .invalidParameter(name: "overscanRows", value: Double(rows), reason: "must not be negative")
+            throw .invalidParameter(
+                name: "overscanRows", value: Double(rows), reason: "must not be negative")
         }
         overscanRows = rows
     }
@@ -132,6 +135,7 @@ extension TableLayout {
         var pass = TableLayoutPass()
         do throws(TableError) {
             try body(&self, &pass)
+            pendingAnchor = nil
         } catch {
             for (flat, packed) in undoLog.reversed() { index.setPacked(packed, at: flat) }
             undoLog.removeAll(keepingCapacity: true)
@@ -152,7 +156,11 @@ extension TableLayout {
     }
 
     mutating func setOffset(_ units: Int64) {
-        if units > offsetUnits { scrollDirection = .down } else if units < offsetUnits { scrollDirection = .up }
+        if units > offsetUnits {
+            scrollDirection = .down
+        } else if units < offsetUnits {
+            scrollDirection = .up
+        }
         offsetUnits = units
     }
 
@@ -166,12 +174,16 @@ extension TableLayout {
     /// in it (an estimate of 44 points must not pull 20 rows into view when
     /// the real heights are 300). The offset is then moved by the growth above
     /// the anchor.
-    mutating func measureAnchored(_ anchor: _Anchor?, into pass: inout TableLayoutPass) throws(TableError) {
+    mutating func measureAnchored(_ anchor: _Anchor?, into pass: inout TableLayoutPass)
+        throws(TableError)
+    {
         guard let anchor else { return try measureUnanchored(into: &pass) }
         let (above, below) = screenfulExtents(
             leading: rangeTuning.displayLeading, trailing: rangeTuning.displayTrailing)
         // Visible rows first, then the overscan rows and the display range.
-        for (upLimit, downLimit, overscan) in [(0, viewportUnits, 0), (-above, viewportUnits + below, overscanRows)] {
+        for (upLimit, downLimit, overscan) in [
+            (0, viewportUnits, 0), (-above, viewportUnits + below, overscanRows),
+        ] {
             try walkDown(from: anchor, to: downLimit, overscan: overscan, into: &pass)
             try walkUp(from: anchor, to: upLimit, overscan: overscan, into: &pass)
         }

@@ -43,6 +43,8 @@ public struct TableLayout<Sizing: CellSizing> {
     var sectionStarts: [Int]
     var offsetUnits: Int64 = 0
     var viewportUnits: Int64
+    /// The element the next layout pass keeps in place, set by a batch update.
+    var pendingAnchor: _Anchor?
     /// Heights replaced during the current operation, to undo them if it fails.
     var undoLog: [(flat: Int, packed: Int32)] = []
 
@@ -74,7 +76,8 @@ public struct TableLayout<Sizing: CellSizing> {
         var builder = _ElementBuilder()
         try builder.reserve(sections: sections)
         for (section, description) in sections.enumerated() {
-            try builder.appendSection(description, section: section) { (builder: inout _ElementBuilder) throws(TableError) in
+            try builder.appendSection(description, section: section) {
+                (builder: inout _ElementBuilder) throws(TableError) in
                 try builder.appendEstimatedRows(
                     count: description.rowCount, section: section, firstRow: 0,
                     estimate: estimate)
@@ -121,6 +124,15 @@ public struct TableLayout<Sizing: CellSizing> {
 
     var maximumOffsetUnits: Int64 { max(0, index.total - viewportUnits) }
 
+    /// Bytes of memory held by the offset index and section table (array
+    /// capacities): 12 per element (a packed 4-byte height and an 8-byte tree
+    /// node) plus 8 per section.
+    public var indexMemoryBytes: Int {
+        index.packed.capacity * MemoryLayout<Int32>.stride
+            + index.tree.capacity * MemoryLayout<Int64>.stride
+            + sectionStarts.capacity * MemoryLayout<Int>.stride
+    }
+
     // MARK: Rows
 
     /// The row's current height: measured, or its estimate (or a measurement
@@ -143,7 +155,8 @@ public struct TableLayout<Sizing: CellSizing> {
     public var measuredRowCount: Int {
         var count = 0
         for s in 0..<numberOfSections {
-            for f in (sectionStarts[s] + 1)..<(sectionStarts[s + 1] - 1) where index.isMeasured(at: f) {
+            for f in (sectionStarts[s] + 1)..<(sectionStarts[s + 1] - 1)
+            where index.isMeasured(at: f) {
                 count += 1
             }
         }
@@ -246,12 +259,16 @@ public struct TableLayout<Sizing: CellSizing> {
 
     /// Texture's display range: rows measured by layout passes (plus the cell rows).
     public var displayRows: RowSpan? {
-        rowSpan(screenfulRange(leading: rangeTuning.displayLeading, trailing: rangeTuning.displayTrailing))
+        rowSpan(
+            screenfulRange(
+                leading: rangeTuning.displayLeading, trailing: rangeTuning.displayTrailing))
     }
 
     /// Texture's preload range: rows worth fetching data for.
     public var preloadRows: RowSpan? {
-        rowSpan(screenfulRange(leading: rangeTuning.preloadLeading, trailing: rangeTuning.preloadTrailing))
+        rowSpan(
+            screenfulRange(
+                leading: rangeTuning.preloadLeading, trailing: rangeTuning.preloadTrailing))
     }
 
     /// Flat elements with area in `[lower, upper)` units, or nil.
@@ -298,7 +315,8 @@ public struct TableLayout<Sizing: CellSizing> {
         case (nil, nil): return nil
         case (let a?, nil): return a
         case (nil, let b?): return b
-        case (let a?, let b?): return min(a.lowerBound, b.lowerBound)...max(a.upperBound, b.upperBound)
+        case (let a?, let b?):
+            return min(a.lowerBound, b.lowerBound)...max(a.upperBound, b.upperBound)
         }
     }
 
@@ -414,6 +432,19 @@ public struct TableLayout<Sizing: CellSizing> {
     #endif
 }
 
+extension TableSection {
+    /// The header and footer heights in units, checked.
+    func edgeUnits(section: Int) throws(TableError) -> (header: Int64, footer: Int64) {
+        guard let header = _validHeightUnits(headerHeight) else {
+            throw .invalidSectionHeight(headerHeight, section: section, kind: "header")
+        }
+        guard let footer = _validHeightUnits(footerHeight) else {
+            throw .invalidSectionHeight(footerHeight, section: section, kind: "footer")
+        }
+        return (header, footer)
+    }
+}
+
 /// Builds the packed element heights and section starts for a new table or a
 /// batch update, validating every estimate and header/footer height.
 struct _ElementBuilder {
@@ -424,10 +455,13 @@ struct _ElementBuilder {
     mutating func reserve(sections: [TableSection]) throws(TableError) {
         var total = 0
         for (s, section) in sections.enumerated() {
-            guard section.rowCount >= 0 else { throw .invalidRowCount(section.rowCount, section: s) }
+            guard section.rowCount >= 0 else {
+                throw .invalidRowCount(section.rowCount, section: s)
+            }
             total += section.rowCount + 2
         }
-        packed.reserveCapacity(total)
+        // 1/64 extra room lets batch updates insert in place (see `OffsetIndex.rearrange`).
+        packed.reserveCapacity(total + total / 64)
         sectionStarts.reserveCapacity(sections.count + 1)
     }
 
@@ -436,12 +470,7 @@ struct _ElementBuilder {
         _ description: TableSection, section: Int,
         rows: (inout _ElementBuilder) throws(TableError) -> Void
     ) throws(TableError) {
-        guard let header = _validHeightUnits(description.headerHeight) else {
-            throw .invalidSectionHeight(description.headerHeight, section: section, kind: "header")
-        }
-        guard let footer = _validHeightUnits(description.footerHeight) else {
-            throw .invalidSectionHeight(description.footerHeight, section: section, kind: "footer")
-        }
+        let (header, footer) = try description.edgeUnits(section: section)
         packed.append(OffsetIndex.pack(header, measured: true))
         try rows(&self)
         packed.append(OffsetIndex.pack(footer, measured: true))
@@ -456,9 +485,11 @@ struct _ElementBuilder {
         case .uniform(let height):
             guard count > 0 else { return }
             guard let units = _validHeightUnits(height) else {
-                throw .invalidEstimatedHeight(height, at: IndexPath(row: firstRow, section: section))
+                throw .invalidEstimatedHeight(
+                    height, at: IndexPath(row: firstRow, section: section))
             }
-            packed.append(contentsOf: repeatElement(OffsetIndex.pack(units, measured: false), count: count))
+            packed.append(
+                contentsOf: repeatElement(OffsetIndex.pack(units, measured: false), count: count))
         case .perRow(let body):
             for row in firstRow..<(firstRow + count) {
                 let path = IndexPath(row: row, section: section)
