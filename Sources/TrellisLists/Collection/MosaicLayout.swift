@@ -46,20 +46,27 @@ public enum MosaicSegmentStyle: Hashable, Sendable, CaseIterable {
     /// remainder what is left after a 1-point gutter (the sample's
     /// `dividedIntegral`).
     public func frames(in segment: Rect) -> [Rect] {
+        let frames = _frames(in: segment)
+        return Array([frames.0, frames.1, frames.2].prefix(itemCount))
+    }
+
+    /// `frames(in:)` without an array per segment (prepare's hot loop); the
+    /// frames past `itemCount` are unused.
+    func _frames(in segment: Rect) -> (Rect, Rect, Rect) {
         switch self {
         case .fullWidth:
-            return [segment]
+            return (segment, .zero, .zero)
         case .fiftyFifty:
             let (left, right) = Self._split(segment, fraction: 1.0 / 2.0, horizontally: true)
-            return [left, right]
+            return (left, right, .zero)
         case .twoThirdsOneThird:
             let (big, side) = Self._split(segment, fraction: 2.0 / 3.0, horizontally: true)
             let (top, bottom) = Self._split(side, fraction: 1.0 / 2.0, horizontally: false)
-            return [big, top, bottom]
+            return (big, top, bottom)
         case .oneThirdTwoThirds:
             let (side, big) = Self._split(segment, fraction: 1.0 / 3.0, horizontally: true)
             let (top, bottom) = Self._split(side, fraction: 1.0 / 2.0, horizontally: false)
-            return [top, bottom, big]
+            return (top, bottom, big)
         }
     }
 
@@ -163,7 +170,9 @@ public struct MosaicLayout: CollectionLayout, Sendable {
         var item = 0
         while item < itemCount {
             let segment = Rect(x: 0, y: lastMaxY + 1, width: width, height: segmentHeight)
-            for frame in style.frames(in: segment) {
+            let frames = style._frames(in: segment)
+            for slot in 0..<style.itemCount {
+                let frame = slot == 0 ? frames.0 : slot == 1 ? frames.1 : frames.2
                 newStore.elements.append(LayoutAttributes(indexPath: IndexPath(item: item, section: 0), frame: frame))
                 item += 1
                 lastMaxY = frame.maxY

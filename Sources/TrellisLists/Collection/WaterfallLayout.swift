@@ -119,47 +119,57 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: CollectionLayout {
             let mid = (low + high) >> 1
             if sectionBottom[mid] > rect.minY { high = mid } else { low = mid + 1 }
         }
-        // Per column: the next lane position to merge and the end of its run.
-        var next = [Int](repeating: 0, count: columnCount)
-        var end = [Int](repeating: 0, count: columnCount)
-        var section = low
-        while section < sectionTop.count, sectionTop[section] < rect.maxY {
-            if let header = store.header(inSection: section), header.frame.intersects(rect) {
-                result.append(header)
-            }
-            for column in 0..<columnCount {
-                let lane = section * columnCount + column
-                next[column] = laneStart[lane]
-                end[column] = laneStart[lane]
-                guard columnX[column] < rect.maxX, columnX[column] + itemWidth > rect.minX else { continue }
-                next[column] = _firstPosition(from: laneStart[lane], to: laneStart[lane + 1], withMaxYAbove: rect.minY)
-                end[column] = next[column]
-                while end[column] < laneStart[lane + 1],
-                    store.elements[Int(laneElements[end[column]])].frame.minY < rect.maxY
-                {
-                    end[column] += 1
+        // Per column: the next lane position to merge and the end of its run
+        // (on the stack for the usual handful of columns).
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * columnCount) { runs in
+            guard let base = runs.baseAddress else { return }
+            var section = low
+            while section < sectionTop.count, sectionTop[section] < rect.maxY {
+                if let header = store.header(inSection: section), header.frame.intersects(rect) {
+                    result.append(header)
                 }
-            }
-            // Merge the columns' runs by element index (= item order).
-            while true {
-                var best = -1
-                var bestElement = Int.max
-                for column in 0..<columnCount where next[column] < end[column] {
-                    let element = Int(laneElements[next[column]])
-                    if element < bestElement {
-                        bestElement = element
-                        best = column
+                _collectRuns(in: rect, section: section, next: base, end: base + columnCount)
+                // Merge the columns' runs by element index (= item order).
+                while true {
+                    var best = -1
+                    var bestElement = Int.max
+                    for column in 0..<columnCount where runs[column] < runs[columnCount + column] {
+                        let element = Int(laneElements[runs[column]])
+                        if element < bestElement {
+                            bestElement = element
+                            best = column
+                        }
+                    }
+                    guard best >= 0 else { break }
+                    runs[best] += 1
+                    if store.elements[bestElement].frame.intersects(rect) {
+                        result.append(store.elements[bestElement])
                     }
                 }
-                guard best >= 0 else { break }
-                next[best] += 1
-                if store.elements[bestElement].frame.intersects(rect) {
-                    result.append(store.elements[bestElement])
-                }
+                section += 1
             }
-            section += 1
         }
         return result
+    }
+
+    /// For each column of a section, the run of lane positions whose elements
+    /// reach into `rect` vertically (empty for columns beside it).
+    private func _collectRuns(
+        in rect: Rect, section: Int, next: UnsafeMutablePointer<Int>, end: UnsafeMutablePointer<Int>
+    ) {
+        for column in 0..<columnCount {
+            let lane = section * columnCount + column
+            let laneEnd = laneStart[lane + 1]
+            next[column] = laneStart[lane]
+            end[column] = laneStart[lane]
+            guard columnX[column] < rect.maxX, columnX[column] + itemWidth > rect.minX else { continue }
+            var position = _firstPosition(from: laneStart[lane], to: laneEnd, withMaxYAbove: rect.minY)
+            next[column] = position
+            while position < laneEnd, store.elements[Int(laneElements[position])].frame.minY < rect.maxY {
+                position += 1
+            }
+            end[column] = position
+        }
     }
 
     /// The first lane position in `start..<end` whose element reaches below `y`.
