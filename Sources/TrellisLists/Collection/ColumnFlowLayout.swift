@@ -86,16 +86,13 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: CollectionLayout {
 
     /// - Complexity: O(1).
     public func attributes(forItem indexPath: IndexPath) -> LayoutAttributes? {
-        store.elementIndex(forItem: indexPath).map { store.elements[$0] }
+        store.attributes(forItem: indexPath)
     }
 
     /// - Complexity: O(log n + k), plus the items of the first and last rows
     ///   met that are shorter than their row and miss the rect.
     public func attributes(in rect: Rect) -> [LayoutAttributes] {
-        guard rect._hasNoNaN, !rect.isEmpty else { return [] }
-        var result: [LayoutAttributes] = []
-        bands.collect(in: rect, from: store.elements, into: &result)
-        return result
+        bands.attributes(in: rect, from: store.elements)
     }
 
     public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {

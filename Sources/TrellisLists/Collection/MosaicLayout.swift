@@ -123,16 +123,13 @@ public struct MosaicLayout: CollectionLayout, Sendable {
 
     /// - Complexity: O(1).
     public func attributes(forItem indexPath: IndexPath) -> LayoutAttributes? {
-        store.elementIndex(forItem: indexPath).map { store.elements[$0] }
+        store.attributes(forItem: indexPath)
     }
 
     /// - Complexity: O(log n + k): segments are searched, and a segment holds
     ///   at most three items.
     public func attributes(in rect: Rect) -> [LayoutAttributes] {
-        guard rect._hasNoNaN, !rect.isEmpty else { return [] }
-        var result: [LayoutAttributes] = []
-        bands.collect(in: rect, from: store.elements, into: &result)
-        return result
+        bands.attributes(in: rect, from: store.elements)
     }
 
     public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {

@@ -94,7 +94,7 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: CollectionLayout {
 
     /// - Complexity: O(1).
     public func attributes(forItem indexPath: IndexPath) -> LayoutAttributes? {
-        store.elementIndex(forItem: indexPath).map { store.elements[$0] }
+        store.attributes(forItem: indexPath)
     }
 
     /// The column an item was placed in, or `nil` when there is no such item.

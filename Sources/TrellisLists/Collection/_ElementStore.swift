@@ -33,6 +33,12 @@ struct _ElementStore: Sendable {
         return firstItemIndex[section] + indexPath.item
     }
 
+    /// The attributes of an item, or `nil` when there is no such item.
+    /// - Complexity: O(1).
+    func attributes(forItem indexPath: IndexPath) -> LayoutAttributes? {
+        elementIndex(forItem: indexPath).map { elements[$0] }
+    }
+
     /// The header of a section, or `nil` when it has none.
     /// - Complexity: O(1).
     func header(inSection section: Int) -> LayoutAttributes? {
@@ -105,6 +111,15 @@ struct _BandIndex: Sendable {
             minY[band] += dy
             maxY[band] += dy
         }
+    }
+
+    /// The elements intersecting `rect`, in element order; none for an empty
+    /// rect or one with a NaN coordinate.
+    func attributes(in rect: Rect, from elements: [LayoutAttributes]) -> [LayoutAttributes] {
+        guard rect._hasNoNaN, !rect.isEmpty else { return [] }
+        var result: [LayoutAttributes] = []
+        collect(in: rect, from: elements, into: &result)
+        return result
     }
 
     /// Appends to `result` the elements intersecting `rect`, in element order.
