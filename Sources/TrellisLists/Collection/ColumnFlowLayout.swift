@@ -34,7 +34,7 @@ import TrellisGeometry
 ///
 /// `Sizing` is a generic parameter, not an existential: the per-item loop is
 /// specialised for the concrete height source.
-public struct ColumnFlowLayout<Sizing: CellSizing>: CollectionLayout {
+public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
     /// Items per section.
     public var itemCounts: [Int]
     /// Where item heights come from.

@@ -32,7 +32,7 @@ public enum WaterfallColumns: Hashable, Sendable {
 /// - a re-measured item keeps its column, and so does every other item: the
 ///   items below it in its column move, and later sections move by the change
 ///   in the section's height.
-public struct WaterfallLayout<Sizing: WaterfallItemSizing>: CollectionLayout {
+public struct WaterfallLayout<Sizing: WaterfallItemSizing>: SelfSizingCollectionLayout {
     /// Items per section.
     public var itemCounts: [Int]
     /// Aspect ratios and caption heights.
