@@ -7,6 +7,7 @@
 
 import Testing
 import TrellisGeometry
+
 @testable import TrellisLists
 
 @Suite struct ColumnFlowLayoutTests {
@@ -22,7 +23,9 @@ import TrellisGeometry
     }
 
     static func frames(_ layout: ColumnFlowLayout<FixedCellSizing>, _ count: Int) -> [Rect] {
-        (0..<count).compactMap { layout.attributes(forItem: IndexPath(item: $0, section: 0))?.frame }
+        (0..<count).compactMap {
+            layout.attributes(forItem: IndexPath(item: $0, section: 0))?.frame
+        }
     }
 
     @Test func width320GivesOneCenteredColumn() throws {
@@ -82,7 +85,8 @@ import TrellisGeometry
         // available = 812 − 120 = 692 → 2 columns of 346; the line runs from
         // 44 to 812 − 44 = 768 (724 wide): gap 724 − 692 = 32, x = 44 and 422.
         let layout = try Self.prepared(
-            width: 812, margin: 60, itemCount: 2, safeArea: EdgeInsets(top: 0, left: 44, bottom: 21, right: 44))
+            width: 812, margin: 60, itemCount: 2,
+            safeArea: EdgeInsets(top: 0, left: 44, bottom: 21, right: 44))
         #expect(
             Self.frames(layout, 2) == [
                 Rect(x: 44, y: 10, width: 346, height: 70),
@@ -94,26 +98,36 @@ import TrellisGeometry
         // 700 wide, margins 20 → 2 columns of 330. Row 1: 50 and 90 → 90 tall,
         // the 50 item centred at 10 + (90 − 50) / 2 = 30. Row 2 starts at
         // 10 + 90 + 10 = 110.
-        var layout = ColumnFlowLayout(itemCounts: [3], sizing: StoredHeights(heights: [[50, 90, 40]]))
+        var layout = ColumnFlowLayout(
+            itemCounts: [3], sizing: StoredHeights(heights: [[50, 90, 40]]))
         try layout.prepare(
             bounds: Rect(x: 0, y: 0, width: 700, height: 800),
-            layoutMargins: EdgeInsets(top: 0, left: 20, bottom: 0, right: 20), safeAreaInsets: .zero)
-        #expect(layout.attributes(forItem: IndexPath(item: 0, section: 0))?.frame == Rect(x: 0, y: 30, width: 330, height: 50))
-        #expect(layout.attributes(forItem: IndexPath(item: 1, section: 0))?.frame == Rect(x: 370, y: 10, width: 330, height: 90))
-        #expect(layout.attributes(forItem: IndexPath(item: 2, section: 0))?.frame == Rect(x: 0, y: 110, width: 330, height: 40))
+            layoutMargins: EdgeInsets(top: 0, left: 20, bottom: 0, right: 20), safeAreaInsets: .zero
+        )
+        #expect(
+            layout.attributes(forItem: IndexPath(item: 0, section: 0))?.frame
+                == Rect(x: 0, y: 30, width: 330, height: 50))
+        #expect(
+            layout.attributes(forItem: IndexPath(item: 1, section: 0))?.frame
+                == Rect(x: 370, y: 10, width: 330, height: 90))
+        #expect(
+            layout.attributes(forItem: IndexPath(item: 2, section: 0))?.frame
+                == Rect(x: 0, y: 110, width: 330, height: 40))
         #expect(layout.contentSize.height == 150)
     }
 
     @Test func sizingIsAskedAtTheItemWidth() throws {
         var widths: [Double] = []
         var layout = ColumnFlowLayout(
-            itemCounts: [2], sizing: ClosureCellSizing { _, width in
+            itemCounts: [2],
+            sizing: ClosureCellSizing { _, width in
                 widths.append(width)
                 return 70
             })
         try layout.prepare(
             bounds: Rect(x: 0, y: 0, width: 1024, height: 768),
-            layoutMargins: EdgeInsets(top: 0, left: 20, bottom: 0, right: 20), safeAreaInsets: .zero)
+            layoutMargins: EdgeInsets(top: 0, left: 20, bottom: 0, right: 20), safeAreaInsets: .zero
+        )
         #expect(widths == [328, 328])
     }
 
@@ -123,20 +137,38 @@ import TrellisGeometry
         var layout = ColumnFlowLayout(itemCounts: [2, 0, 1], headerHeight: 44)
         try layout.prepare(
             bounds: Rect(x: 0, y: 0, width: 700, height: 800),
-            layoutMargins: EdgeInsets(top: 0, left: 20, bottom: 0, right: 20), safeAreaInsets: .zero)
-        #expect(layout.attributes(forHeaderInSection: 0)?.frame == Rect(x: 0, y: 0, width: 700, height: 44))
-        #expect(layout.attributes(forHeaderInSection: 1)?.frame == Rect(x: 0, y: 124, width: 700, height: 44))
-        #expect(layout.attributes(forHeaderInSection: 2)?.frame == Rect(x: 0, y: 168, width: 700, height: 44))
-        #expect(layout.attributes(forItem: IndexPath(item: 1, section: 0))?.frame == Rect(x: 370, y: 54, width: 330, height: 70))
-        #expect(layout.attributes(forItem: IndexPath(item: 0, section: 2))?.frame == Rect(x: 0, y: 222, width: 330, height: 70))
+            layoutMargins: EdgeInsets(top: 0, left: 20, bottom: 0, right: 20), safeAreaInsets: .zero
+        )
+        #expect(
+            layout.attributes(forHeaderInSection: 0)?.frame
+                == Rect(x: 0, y: 0, width: 700, height: 44))
+        #expect(
+            layout.attributes(forHeaderInSection: 1)?.frame
+                == Rect(x: 0, y: 124, width: 700, height: 44))
+        #expect(
+            layout.attributes(forHeaderInSection: 2)?.frame
+                == Rect(x: 0, y: 168, width: 700, height: 44))
+        #expect(
+            layout.attributes(forItem: IndexPath(item: 1, section: 0))?.frame
+                == Rect(x: 370, y: 54, width: 330, height: 70))
+        #expect(
+            layout.attributes(forItem: IndexPath(item: 0, section: 2))?.frame
+                == Rect(x: 0, y: 222, width: 330, height: 70))
         #expect(layout.contentSize.height == 292)
-        let kinds = layout.attributes(in: Rect(x: 0, y: 0, width: 700, height: 800)).map { "\($0.kind) \($0.indexPath)" }
-        #expect(kinds == ["header [0, 0]", "cell [0, 0]", "cell [0, 1]", "header [1, 0]", "header [2, 0]", "cell [2, 0]"])
+        let kinds = layout.attributes(in: Rect(x: 0, y: 0, width: 700, height: 800)).map {
+            "\($0.kind) \($0.indexPath)"
+        }
+        #expect(
+            kinds == [
+                "header [0, 0]", "cell [0, 0]", "cell [0, 1]", "header [1, 0]", "header [2, 0]",
+                "cell [2, 0]",
+            ])
     }
 
     @Test func invalidatesOnlyWhenTheSizeChanges() throws {
         let layout = try Self.prepared(width: 375, margin: 16)
-        #expect(!layout.shouldInvalidate(forBoundsChange: Rect(x: 0, y: 500, width: 375, height: 800)))
+        #expect(
+            !layout.shouldInvalidate(forBoundsChange: Rect(x: 0, y: 500, width: 375, height: 800)))
         #expect(layout.shouldInvalidate(forBoundsChange: Rect(x: 0, y: 0, width: 812, height: 375)))
         #expect(layout.shouldInvalidate(forBoundsChange: Rect(x: 0, y: 0, width: 375, height: 700)))
     }
@@ -151,7 +183,9 @@ import TrellisGeometry
             layoutMargins: EdgeInsets(top: 0, left: 16, bottom: 0, right: 16),
             safeAreaInsets: EdgeInsets(top: 44, left: 0, bottom: 34, right: 0))
         let visible = Rect(x: 0, y: 1000, width: 375, height: 812)
-        #expect(layout.anchor(in: visible) == LayoutAnchor(indexPath: IndexPath(item: 12, section: 0), distanceFromTop: -30))
+        #expect(
+            layout.anchor(in: visible)
+                == LayoutAnchor(indexPath: IndexPath(item: 12, section: 0), distanceFromTop: -30))
 
         // Landscape 812 × 375, safe area 44 at the sides, margins 60: 2 columns
         // of 346 (see linesSpanTheSafeAreaNotTheBounds). Item 12 is in row 6
@@ -164,22 +198,30 @@ import TrellisGeometry
             anchoringFirstItemIn: visible)
         #expect(layout.preparedBounds == newBounds)
         #expect(layout.columnCount == 2)
-        #expect(layout.attributes(forItem: IndexPath(item: 12, section: 0))?.frame == Rect(x: 44, y: 490, width: 346, height: 70))
+        #expect(
+            layout.attributes(forItem: IndexPath(item: 12, section: 0))?.frame
+                == Rect(x: 44, y: 490, width: 346, height: 70))
         #expect(offset == Point(x: 0, y: 520))
     }
 
     @Test func reportedHeightMovesLaterRowsAndKeepsTheFirstVisibleItemAnchored() throws {
         // 1 column at 320 (margins 16): item i at y = 10 + 80i. Viewport at
         // 1000: item 12 (y 970) is first visible, 30 above the top.
-        var layout = ColumnFlowLayout(itemCounts: [40], sizing: StoredHeights(heights: [Array(repeating: 70, count: 40)]))
+        var layout = ColumnFlowLayout(
+            itemCounts: [40], sizing: StoredHeights(heights: [Array(repeating: 70, count: 40)]))
         let margins = EdgeInsets(top: 0, left: 16, bottom: 0, right: 16)
-        try layout.prepare(bounds: Rect(x: 0, y: 1000, width: 320, height: 568), layoutMargins: margins, safeAreaInsets: .zero)
+        try layout.prepare(
+            bounds: Rect(x: 0, y: 1000, width: 320, height: 568), layoutMargins: margins,
+            safeAreaInsets: .zero)
         let visible = Rect(x: 0, y: 1000, width: 320, height: 568)
 
         // Item 3 (above the viewport) reports 170 instead of 70: rows 4… move
         // down 100, item 12 to y 1070, and the offset follows to 1100.
-        let offset = try layout.updateItemHeight(170, at: IndexPath(item: 3, section: 0), visibleRect: visible)
-        #expect(layout.attributes(forItem: IndexPath(item: 3, section: 0))?.frame == Rect(x: 16, y: 250, width: 288, height: 170))
+        let offset = try layout.updateItemHeight(
+            170, at: IndexPath(item: 3, section: 0), visibleRect: visible)
+        #expect(
+            layout.attributes(forItem: IndexPath(item: 3, section: 0))?.frame
+                == Rect(x: 16, y: 250, width: 288, height: 170))
         #expect(layout.attributes(forItem: IndexPath(item: 4, section: 0))?.frame.minY == 430)
         #expect(layout.attributes(forItem: IndexPath(item: 12, section: 0))?.frame.minY == 1070)
         #expect(offset == Point(x: 0, y: 1100))
@@ -188,12 +230,15 @@ import TrellisGeometry
     }
 
     @Test func reportedHeightBelowTheViewportLeavesTheOffset() throws {
-        var layout = ColumnFlowLayout(itemCounts: [40], sizing: StoredHeights(heights: [Array(repeating: 70, count: 40)]))
+        var layout = ColumnFlowLayout(
+            itemCounts: [40], sizing: StoredHeights(heights: [Array(repeating: 70, count: 40)]))
         try layout.prepare(
             bounds: Rect(x: 0, y: 0, width: 320, height: 568),
-            layoutMargins: EdgeInsets(top: 0, left: 16, bottom: 0, right: 16), safeAreaInsets: .zero)
+            layoutMargins: EdgeInsets(top: 0, left: 16, bottom: 0, right: 16), safeAreaInsets: .zero
+        )
         let offset = try layout.updateItemHeight(
-            20, at: IndexPath(item: 30, section: 0), visibleRect: Rect(x: 0, y: 800, width: 320, height: 568))
+            20, at: IndexPath(item: 30, section: 0),
+            visibleRect: Rect(x: 0, y: 800, width: 320, height: 568))
         #expect(offset == Point(x: 0, y: 800))
         // Item 31 was at 10 + 31 × 80 = 2490; item 30 shrank by 50.
         #expect(layout.attributes(forItem: IndexPath(item: 31, section: 0))?.frame.minY == 2440)

@@ -4,18 +4,23 @@
 
 import Testing
 import TrellisGeometry
+
 @testable import TrellisLists
 
 @Suite struct MosaicLayoutTests {
-    static func prepared(width: Double, itemCount: Int, height: Double = 600) throws -> MosaicLayout {
+    static func prepared(width: Double, itemCount: Int, height: Double = 600) throws -> MosaicLayout
+    {
         var layout = MosaicLayout(itemCount: itemCount)
         try layout.prepare(
-            bounds: Rect(x: 0, y: 0, width: width, height: height), layoutMargins: .zero, safeAreaInsets: .zero)
+            bounds: Rect(x: 0, y: 0, width: width, height: height), layoutMargins: .zero,
+            safeAreaInsets: .zero)
         return layout
     }
 
     static func frames(_ layout: MosaicLayout, _ count: Int) -> [Rect] {
-        (0..<count).compactMap { layout.attributes(forItem: IndexPath(item: $0, section: 0))?.frame }
+        (0..<count).compactMap {
+            layout.attributes(forItem: IndexPath(item: $0, section: 0))?.frame
+        }
     }
 
     @Test func firstSegmentsAtWidth375() throws {
@@ -72,18 +77,28 @@ import TrellisGeometry
         // (the cycle), then 1 left → fullWidth [19] in segment 9 at
         // y = 1 + 8 × 201 = 1609.
         let layout = try Self.prepared(width: 375, itemCount: 20)
-        #expect(layout.attributes(forItem: IndexPath(item: 11, section: 0))?.frame == Rect(x: 0, y: 1006, width: 250, height: 200))
-        #expect(layout.attributes(forItem: IndexPath(item: 16, section: 0))?.frame == Rect(x: 126, y: 1207, width: 249, height: 200))
-        #expect(layout.attributes(forItem: IndexPath(item: 18, section: 0))?.frame == Rect(x: 189, y: 1408, width: 186, height: 200))
-        #expect(layout.attributes(forItem: IndexPath(item: 19, section: 0))?.frame == Rect(x: 0, y: 1609, width: 375, height: 200))
+        #expect(
+            layout.attributes(forItem: IndexPath(item: 11, section: 0))?.frame
+                == Rect(x: 0, y: 1006, width: 250, height: 200))
+        #expect(
+            layout.attributes(forItem: IndexPath(item: 16, section: 0))?.frame
+                == Rect(x: 126, y: 1207, width: 249, height: 200))
+        #expect(
+            layout.attributes(forItem: IndexPath(item: 18, section: 0))?.frame
+                == Rect(x: 189, y: 1408, width: 186, height: 200))
+        #expect(
+            layout.attributes(forItem: IndexPath(item: 19, section: 0))?.frame
+                == Rect(x: 0, y: 1609, width: 375, height: 200))
     }
 
     @Test func twoItemsLeftGetFiftyFiftyAndOneLeftGetsFullWidth() throws {
         // 5 items: full [0], 4 left → cycle: 50/50 [1 2], 2 left → 50/50 [3 4].
         let five = try Self.prepared(width: 375, itemCount: 5)
-        #expect(Self.frames(five, 5).suffix(2) == [
-            Rect(x: 0, y: 403, width: 188, height: 200), Rect(x: 189, y: 403, width: 186, height: 200),
-        ])
+        #expect(
+            Self.frames(five, 5).suffix(2) == [
+                Rect(x: 0, y: 403, width: 188, height: 200),
+                Rect(x: 189, y: 403, width: 186, height: 200),
+            ])
         // 4 items: full [0], 3 left → 50/50 [1 2], 1 left → full [3].
         let four = try Self.prepared(width: 375, itemCount: 4)
         #expect(Self.frames(four, 4).last == Rect(x: 0, y: 403, width: 375, height: 200))
@@ -92,14 +107,19 @@ import TrellisGeometry
     @Test func contentSizeIncludesTheLastSegment() throws {
         // 9 items end with segment 4 at 604 + 200 = 804 (the sample would stop
         // at segment 3's 603 ∪ the bounds).
-        #expect(try Self.prepared(width: 375, itemCount: 9).contentSize == Size(width: 375, height: 804))
+        #expect(
+            try Self.prepared(width: 375, itemCount: 9).contentSize == Size(width: 375, height: 804)
+        )
         // Short content is as tall as the bounds, as the sample's content rect.
-        #expect(try Self.prepared(width: 375, itemCount: 1).contentSize == Size(width: 375, height: 600))
+        #expect(
+            try Self.prepared(width: 375, itemCount: 1).contentSize == Size(width: 375, height: 600)
+        )
     }
 
     @Test func invalidatesOnlyWhenTheSizeChanges() throws {
         let layout = try Self.prepared(width: 375, itemCount: 10)
-        #expect(!layout.shouldInvalidate(forBoundsChange: Rect(x: 0, y: 300, width: 375, height: 600)))
+        #expect(
+            !layout.shouldInvalidate(forBoundsChange: Rect(x: 0, y: 300, width: 375, height: 600)))
         #expect(layout.shouldInvalidate(forBoundsChange: Rect(x: 0, y: 0, width: 812, height: 375)))
     }
 
@@ -110,11 +130,16 @@ import TrellisGeometry
         // offset stays 1000.
         var layout = try Self.prepared(width: 375, itemCount: 100, height: 812)
         let visible = Rect(x: 0, y: 1000, width: 375, height: 812)
-        #expect(layout.anchor(in: visible) == LayoutAnchor(indexPath: IndexPath(item: 9, section: 0), distanceFromTop: -195))
+        #expect(
+            layout.anchor(in: visible)
+                == LayoutAnchor(indexPath: IndexPath(item: 9, section: 0), distanceFromTop: -195))
         let offset = try layout.prepare(
             bounds: Rect(x: 0, y: 1000, width: 812, height: 375), layoutMargins: .zero,
-            safeAreaInsets: EdgeInsets(top: 0, left: 44, bottom: 21, right: 44), anchoringFirstItemIn: visible)
-        #expect(layout.attributes(forItem: IndexPath(item: 9, section: 0))?.frame == Rect(x: 0, y: 805, width: 406, height: 200))
+            safeAreaInsets: EdgeInsets(top: 0, left: 44, bottom: 21, right: 44),
+            anchoringFirstItemIn: visible)
+        #expect(
+            layout.attributes(forItem: IndexPath(item: 9, section: 0))?.frame
+                == Rect(x: 0, y: 805, width: 406, height: 200))
         #expect(offset == Point(x: 0, y: 1000))
     }
 }

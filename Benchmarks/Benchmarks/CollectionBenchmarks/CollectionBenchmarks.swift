@@ -52,7 +52,10 @@ func benchmarkQueries<Layout: CollectionLayout>(
 ) {
     let rects = screenRects(count: 1000, screen: screen, contentHeight: layout.contentSize.height)
     let returned = rects.reduce(0) { $0 + layout.attributes(in: $1).count }
-    Benchmark("\(name) (\(returned / rects.count) items returned on average)", configuration: configuration) { benchmark in
+    Benchmark(
+        "\(name) (\(returned / rects.count) items returned on average)",
+        configuration: configuration
+    ) { benchmark in
         var total = 0
         for iteration in benchmark.scaledIterations {
             total &+= layout.attributes(in: rects[iteration % rects.count]).count
@@ -77,7 +80,8 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("ColumnFlow prepare 50,000 fixed-height items at 1024", configuration: configuration) { benchmark in
+    Benchmark("ColumnFlow prepare 50,000 fixed-height items at 1024", configuration: configuration)
+    { benchmark in
         for _ in benchmark.scaledIterations {
             var layout = ColumnFlowLayout(itemCounts: [50_000])
             try layout.prepare(bounds: pad, layoutMargins: padMargins, safeAreaInsets: .zero)
@@ -87,12 +91,17 @@ let benchmarks: @Sendable () -> Void = {
 
     var random = SplitMix64(state: 6)
     let ratios = (0..<100_000).map { _ in Double.random(in: 0.5...2, using: &random) }
-    let captions = WrappingCaption(characterCounts: (0..<100_000).map { _ in Int.random(in: 10...140, using: &random) })
+    let captions = WrappingCaption(
+        characterCounts: (0..<100_000).map { _ in Int.random(in: 10...140, using: &random) })
     let waterfallSizing = AspectRatioCaptionSizing(aspectRatios: [ratios], caption: captions)
 
-    Benchmark("Waterfall prepare 100,000 self-sizing items, 4 columns at 1024", configuration: configuration) { benchmark in
+    Benchmark(
+        "Waterfall prepare 100,000 self-sizing items, 4 columns at 1024",
+        configuration: configuration
+    ) { benchmark in
         for _ in benchmark.scaledIterations {
-            var layout = WaterfallLayout(itemCounts: [100_000], sizing: waterfallSizing, columns: .count(4))
+            var layout = WaterfallLayout(
+                itemCounts: [100_000], sizing: waterfallSizing, columns: .count(4))
             try layout.prepare(bounds: pad, layoutMargins: padMargins, safeAreaInsets: .zero)
             blackHole(layout.contentSize)
         }
@@ -101,7 +110,8 @@ let benchmarks: @Sendable () -> Void = {
     // Queries: the layouts are prepared once, outside the measurement.
     var mosaic = MosaicLayout(itemCount: 50_000)
     var flow = ColumnFlowLayout(itemCounts: [50_000])
-    var waterfall = WaterfallLayout(itemCounts: [100_000], sizing: waterfallSizing, columns: .count(4))
+    var waterfall = WaterfallLayout(
+        itemCounts: [100_000], sizing: waterfallSizing, columns: .count(4))
     do {
         try mosaic.prepare(bounds: phone, layoutMargins: .zero, safeAreaInsets: .zero)
         try flow.prepare(bounds: pad, layoutMargins: padMargins, safeAreaInsets: .zero)
@@ -111,21 +121,32 @@ let benchmarks: @Sendable () -> Void = {
     }
     // A self-sizing item near the top reports a new height: its column and
     // the later items move (the worst case for the update).
-    Benchmark("Waterfall updateItemHeight near the top of 100,000 items", configuration: configuration) { benchmark in
+    Benchmark(
+        "Waterfall updateItemHeight near the top of 100,000 items", configuration: configuration
+    ) { benchmark in
         // The first change unshares the copied layout's storage; measure
         // only the updates after it.
         var layout = waterfall
         var height = 100.0
-        blackHole(try layout.updateItemHeight(150, at: IndexPath(item: 5, section: 0), visibleRect: pad))
+        blackHole(
+            try layout.updateItemHeight(150, at: IndexPath(item: 5, section: 0), visibleRect: pad))
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             height = height == 100 ? 200 : 100
-            blackHole(try layout.updateItemHeight(height, at: IndexPath(item: 5, section: 0), visibleRect: pad))
+            blackHole(
+                try layout.updateItemHeight(
+                    height, at: IndexPath(item: 5, section: 0), visibleRect: pad))
         }
     }
-    benchmarkQueries("Mosaic attributes(in:) 375×812 rect, 50,000 items", layout: mosaic, screen: phone, configuration: queryConfiguration)
-    benchmarkQueries("ColumnFlow attributes(in:) 1024×768 rect, 50,000 items", layout: flow, screen: pad, configuration: queryConfiguration)
-    benchmarkQueries("Waterfall attributes(in:) 1024×768 rect, 100,000 items", layout: waterfall, screen: pad, configuration: queryConfiguration)
+    benchmarkQueries(
+        "Mosaic attributes(in:) 375×812 rect, 50,000 items", layout: mosaic, screen: phone,
+        configuration: queryConfiguration)
+    benchmarkQueries(
+        "ColumnFlow attributes(in:) 1024×768 rect, 50,000 items", layout: flow, screen: pad,
+        configuration: queryConfiguration)
+    benchmarkQueries(
+        "Waterfall attributes(in:) 1024×768 rect, 100,000 items", layout: waterfall, screen: pad,
+        configuration: queryConfiguration)
     benchmarkQueries(
         "Mosaic attributes(in:) empty 0×0 rect, 50,000 items", layout: mosaic,
         screen: Rect(x: 0, y: 0, width: 0, height: 0), configuration: queryConfiguration)

@@ -122,7 +122,8 @@ extension CollectionLayout {
     /// - Complexity: as `attributes(forItem:)`.
     public func contentOffset(restoring anchor: LayoutAnchor, visibleSize: Size) -> Point? {
         guard let item = attributes(forItem: anchor.indexPath) else { return nil }
-        return _clampedOffset(item.frame.minY - anchor.distanceFromTop, visibleHeight: visibleSize.height)
+        return _clampedOffset(
+            item.frame.minY - anchor.distanceFromTop, visibleHeight: visibleSize.height)
     }
 
     /// Prepares for new bounds (a rotation, a resize) keeping the first item
@@ -144,7 +145,8 @@ extension CollectionLayout {
     /// or `visibleRect`'s own offset clamped to the content when there is no
     /// anchor or its item is gone.
     func _offset(restoring anchor: LayoutAnchor?, orKeeping visibleRect: Rect) -> Point {
-        if let anchor, let offset = contentOffset(restoring: anchor, visibleSize: visibleRect.size) {
+        if let anchor, let offset = contentOffset(restoring: anchor, visibleSize: visibleRect.size)
+        {
             return offset
         }
         return _clampedOffset(visibleRect.minY, visibleHeight: visibleRect.height)

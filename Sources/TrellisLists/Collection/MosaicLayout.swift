@@ -143,17 +143,21 @@ public struct MosaicLayout: CollectionLayout, Sendable {
     ///   width (every style needs it; 6 points is the least whole width that
     ///   works). The layout is unchanged when it throws.
     /// - Complexity: O(n).
-    public mutating func prepare(bounds: Rect, layoutMargins: EdgeInsets, safeAreaInsets: EdgeInsets)
+    public mutating func prepare(
+        bounds: Rect, layoutMargins: EdgeInsets, safeAreaInsets: EdgeInsets
+    )
         throws(CollectionLayoutError)
     {
-        try _Validate.geometry(bounds: bounds, layoutMargins: layoutMargins, safeAreaInsets: safeAreaInsets)
+        try _Validate.geometry(
+            bounds: bounds, layoutMargins: layoutMargins, safeAreaInsets: safeAreaInsets)
         try _Validate.itemCounts([itemCount])
         try _Validate.positiveLength(segmentHeight, name: "segmentHeight")
         let width = bounds.width
         for style in MosaicSegmentStyle.allCases {
             for frame in style.frames(in: Rect(x: 0, y: 0, width: width, height: segmentHeight))
             where !(frame.width > 0 && frame.height > 0) {
-                throw .noRoomForItems(layout: "MosaicLayout (\(style))", availableWidth: frame.width)
+                throw .noRoomForItems(
+                    layout: "MosaicLayout (\(style))", availableWidth: frame.width)
             }
         }
 
@@ -170,7 +174,8 @@ public struct MosaicLayout: CollectionLayout, Sendable {
             let frames = style._frames(in: segment)
             for slot in 0..<style.itemCount {
                 let frame = slot == 0 ? frames.0 : slot == 1 ? frames.1 : frames.2
-                newStore.elements.append(LayoutAttributes(indexPath: IndexPath(item: item, section: 0), frame: frame))
+                newStore.elements.append(
+                    LayoutAttributes(indexPath: IndexPath(item: item, section: 0), frame: frame))
                 item += 1
                 lastMaxY = frame.maxY
             }

@@ -42,7 +42,9 @@ struct _ElementStore: Sendable {
     /// The header of a section, or `nil` when it has none.
     /// - Complexity: O(1).
     func header(inSection section: Int) -> LayoutAttributes? {
-        guard section >= 0, section < headerIndex.count, headerIndex[section] >= 0 else { return nil }
+        guard section >= 0, section < headerIndex.count, headerIndex[section] >= 0 else {
+            return nil
+        }
         return elements[headerIndex[section]]
     }
 
@@ -127,7 +129,9 @@ struct _BandIndex: Sendable {
     /// - Complexity: O(log b + k + r) for b bands, k elements returned and r
     ///   elements of the first and last bands met that miss the rect vertically
     ///   (items shorter than their row); x-ordered bands are binary searched.
-    func collect(in rect: Rect, from elements: [LayoutAttributes], into result: inout [LayoutAttributes]) {
+    func collect(
+        in rect: Rect, from elements: [LayoutAttributes], into result: inout [LayoutAttributes]
+    ) {
         let top = rect.minY
         let bottom = rect.maxY
         var low = 0
