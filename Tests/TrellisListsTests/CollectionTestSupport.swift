@@ -3,6 +3,7 @@
 // of every kind (small, screen-sized, empty, touching, out of bounds).
 
 import TrellisGeometry
+
 @testable import TrellisLists
 
 /// SplitMix64: a small seeded generator so every randomized test is repeatable.
@@ -29,7 +30,9 @@ func everyElement(
     for (section, count) in itemCounts.enumerated() {
         if let header = header(section) { result.append(header) }
         for index in 0..<count {
-            if let attributes = item(IndexPath(item: index, section: section)) { result.append(attributes) }
+            if let attributes = item(IndexPath(item: index, section: section)) {
+                result.append(attributes)
+            }
         }
     }
     return result
@@ -93,7 +96,9 @@ func queryRects(
 }
 
 /// Random heights in whole and half points, so rows have mixed heights.
-func randomHeights(_ count: Int, in range: ClosedRange<Double>, random: inout SeededRandom) -> [Double] {
+func randomHeights(_ count: Int, in range: ClosedRange<Double>, random: inout SeededRandom)
+    -> [Double]
+{
     (0..<count).map { _ in (Double.random(in: range, using: &random) * 2).rounded() / 2 }
 }
 

@@ -88,6 +88,18 @@ public protocol CollectionLayout {
     func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool
 }
 
+/// A layout whose items can report their real height after `prepare`
+/// (UIKit's self-sizing cells answering `preferredLayoutAttributesFitting(_:)`).
+public protocol SelfSizingCollectionLayout: CollectionLayout {
+    /// Takes an item's real height: the elements after it move, and the
+    /// returned content offset keeps the first item visible in `visibleRect`
+    /// at the same distance from the top. A reported height lasts until the
+    /// next `prepare`. Throws, changing nothing, for a layout not prepared, an
+    /// unknown item or a height that is negative or not finite.
+    mutating func updateItemHeight(_ height: Double, at indexPath: IndexPath, visibleRect: Rect)
+        throws(CollectionLayoutError) -> Point
+}
+
 extension CollectionLayout {
     /// The first visible item (lowest index path among the cells intersecting
     /// `visibleRect`) and its distance from the rect's top, or `nil` when no
@@ -110,7 +122,8 @@ extension CollectionLayout {
     /// - Complexity: as `attributes(forItem:)`.
     public func contentOffset(restoring anchor: LayoutAnchor, visibleSize: Size) -> Point? {
         guard let item = attributes(forItem: anchor.indexPath) else { return nil }
-        return _clampedOffset(item.frame.minY - anchor.distanceFromTop, visibleHeight: visibleSize.height)
+        return _clampedOffset(
+            item.frame.minY - anchor.distanceFromTop, visibleHeight: visibleSize.height)
     }
 
     /// Prepares for new bounds (a rotation, a resize) keeping the first item
@@ -132,7 +145,8 @@ extension CollectionLayout {
     /// or `visibleRect`'s own offset clamped to the content when there is no
     /// anchor or its item is gone.
     func _offset(restoring anchor: LayoutAnchor?, orKeeping visibleRect: Rect) -> Point {
-        if let anchor, let offset = contentOffset(restoring: anchor, visibleSize: visibleRect.size) {
+        if let anchor, let offset = contentOffset(restoring: anchor, visibleSize: visibleRect.size)
+        {
             return offset
         }
         return _clampedOffset(visibleRect.minY, visibleHeight: visibleRect.height)

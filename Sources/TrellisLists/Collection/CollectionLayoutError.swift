@@ -89,14 +89,16 @@ enum _Validate {
     /// A spacing or a fixed height: finite and not negative.
     static func length(_ value: Double, name: String) throws(CollectionLayoutError) {
         guard value.isFinite, value >= 0 else {
-            throw .invalidParameter(name: name, value: value, requirement: "must be finite and not negative")
+            throw .invalidParameter(
+                name: name, value: value, requirement: "must be finite and not negative")
         }
     }
 
     /// A width that items are divided by: finite and positive.
     static func positiveLength(_ value: Double, name: String) throws(CollectionLayoutError) {
         guard value.isFinite, value > 0 else {
-            throw .invalidParameter(name: name, value: value, requirement: "must be positive and finite")
+            throw .invalidParameter(
+                name: name, value: value, requirement: "must be positive and finite")
         }
     }
 

@@ -34,7 +34,7 @@ import TrellisGeometry
 ///
 /// `Sizing` is a generic parameter, not an existential: the per-item loop is
 /// specialised for the concrete height source.
-public struct ColumnFlowLayout<Sizing: CellSizing>: CollectionLayout {
+public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
     /// Items per section.
     public var itemCounts: [Int]
     /// Where item heights come from.
@@ -86,16 +86,13 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: CollectionLayout {
 
     /// - Complexity: O(1).
     public func attributes(forItem indexPath: IndexPath) -> LayoutAttributes? {
-        store.elementIndex(forItem: indexPath).map { store.elements[$0] }
+        store.attributes(forItem: indexPath)
     }
 
     /// - Complexity: O(log n + k), plus the items of the first and last rows
     ///   met that are shorter than their row and miss the rect.
     public func attributes(in rect: Rect) -> [LayoutAttributes] {
-        guard rect._hasNoNaN, !rect.isEmpty else { return [] }
-        var result: [LayoutAttributes] = []
-        bands.collect(in: rect, from: store.elements, into: &result)
-        return result
+        bands.attributes(in: rect, from: store.elements)
     }
 
     public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
@@ -108,10 +105,13 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: CollectionLayout {
     ///   room for items, or a height that is negative or not finite (naming
     ///   the item). The layout is unchanged when it throws.
     /// - Complexity: O(n) and n calls to `sizing`.
-    public mutating func prepare(bounds: Rect, layoutMargins: EdgeInsets, safeAreaInsets: EdgeInsets)
+    public mutating func prepare(
+        bounds: Rect, layoutMargins: EdgeInsets, safeAreaInsets: EdgeInsets
+    )
         throws(CollectionLayoutError)
     {
-        try _Validate.geometry(bounds: bounds, layoutMargins: layoutMargins, safeAreaInsets: safeAreaInsets)
+        try _Validate.geometry(
+            bounds: bounds, layoutMargins: layoutMargins, safeAreaInsets: safeAreaInsets)
         try _Validate.positiveLength(minColumnWidth, name: "minColumnWidth")
         try _Validate.length(interItemSpacing, name: "interItemSpacing")
         try _Validate.length(lineSpacing, name: "lineSpacing")
@@ -119,9 +119,13 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: CollectionLayout {
         try _Validate.itemCounts(itemCounts)
 
         let available = bounds.width - layoutMargins.left - layoutMargins.right
-        guard available > 0 else { throw .noRoomForItems(layout: "ColumnFlowLayout", availableWidth: available) }
+        guard available > 0 else {
+            throw .noRoomForItems(layout: "ColumnFlowLayout", availableWidth: available)
+        }
         let lineWidth = bounds.width - safeAreaInsets.left - safeAreaInsets.right
-        guard lineWidth > 0 else { throw .noRoomForItems(layout: "ColumnFlowLayout", availableWidth: lineWidth) }
+        guard lineWidth > 0 else {
+            throw .noRoomForItems(layout: "ColumnFlowLayout", availableWidth: lineWidth)
+        }
 
         // Counts stay Double until they are known to be small: a 1e300-point
         // bounds must not trap converting to Int.
@@ -130,21 +134,25 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: CollectionLayout {
         guard flooredWidth > 0 else {
             throw .invalidParameter(
                 name: "minColumnWidth", value: minColumnWidth,
-                requirement: "leaves items less than 1 point wide in \(formatPoints(available)) points")
+                requirement:
+                    "leaves items less than 1 point wide in \(formatPoints(available)) points")
         }
         // An item wider than the line (safe area wider than the margins) is
         // narrowed to the line, where UIKit would only log a warning.
         let width = min(flooredWidth, lineWidth)
         let totalItems = itemCounts.reduce(0, +)
-        let fitted = max(1, ((lineWidth + interItemSpacing) / (width + interItemSpacing)).rounded(.down))
+        let fitted = max(
+            1, ((lineWidth + interItemSpacing) / (width + interItemSpacing)).rounded(.down))
         let perLine = Int(min(fitted, Double(max(totalItems, 1))))
         let gap = perLine > 1 ? (lineWidth - Double(perLine) * width) / Double(perLine - 1) : 0
-        let firstX = perLine > 1 ? safeAreaInsets.left : safeAreaInsets.left + (lineWidth - width) / 2
+        let firstX =
+            perLine > 1 ? safeAreaInsets.left : safeAreaInsets.left + (lineWidth - width) / 2
 
         var newStore = _ElementStore(
             reservingCapacity: totalItems + (headerHeight > 0 ? itemCounts.count : 0),
             sections: itemCounts.count)
-        var newBands = _BandIndex(isXOrdered: true, reservingCapacity: totalItems / perLine + 2 * itemCounts.count)
+        var newBands = _BandIndex(
+            isXOrdered: true, reservingCapacity: totalItems / perLine + 2 * itemCounts.count)
         var y = 0.0
         for (section, count) in itemCounts.enumerated() {
             if headerHeight > 0 {
@@ -152,7 +160,8 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: CollectionLayout {
                 newStore.elements.append(
                     LayoutAttributes(
                         indexPath: IndexPath(item: 0, section: section),
-                        frame: Rect(x: 0, y: y, width: bounds.width, height: headerHeight), kind: .header))
+                        frame: Rect(x: 0, y: y, width: bounds.width, height: headerHeight),
+                        kind: .header))
                 newBands.append(end: newStore.elements.count, minY: y, maxY: y + headerHeight)
                 y += headerHeight
             } else {
@@ -170,14 +179,20 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: CollectionLayout {
                 for column in 0..<(rowEnd - item) {
                     let indexPath = IndexPath(item: item + column, section: section)
                     let height = sizing.height(at: indexPath, width: width)
-                    guard _Validate.isValidHeight(height) else { throw .invalidItemHeight(indexPath, height) }
+                    guard _Validate.isValidHeight(height) else {
+                        throw .invalidItemHeight(indexPath, height)
+                    }
                     rowHeight = max(rowHeight, height)
                     newStore.elements.append(
                         LayoutAttributes(
                             indexPath: indexPath,
-                            frame: Rect(x: firstX + Double(column) * (width + gap), y: y, width: width, height: height)))
+                            frame: Rect(
+                                x: firstX + Double(column) * (width + gap), y: y, width: width,
+                                height: height)))
                 }
-                Self._centre(&newStore.elements, rowStart..<newStore.elements.count, rowTop: y, rowHeight: rowHeight)
+                Self._centre(
+                    &newStore.elements, rowStart..<newStore.elements.count, rowTop: y,
+                    rowHeight: rowHeight)
                 newBands.append(end: newStore.elements.count, minY: y, maxY: y + rowHeight)
                 y += rowHeight
                 item = rowEnd
@@ -203,11 +218,15 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: CollectionLayout {
     /// - Throws: `.notPrepared`, `.noSuchItem`, or `.invalidItemHeight`; the
     ///   layout is unchanged when it throws.
     /// - Complexity: O(log n + elements after the row).
-    public mutating func updateItemHeight(_ height: Double, at indexPath: IndexPath, visibleRect: Rect)
+    public mutating func updateItemHeight(
+        _ height: Double, at indexPath: IndexPath, visibleRect: Rect
+    )
         throws(CollectionLayoutError) -> Point
     {
         guard preparedBounds != nil else { throw .notPrepared }
-        guard let element = store.elementIndex(forItem: indexPath) else { throw .noSuchItem(indexPath) }
+        guard let element = store.elementIndex(forItem: indexPath) else {
+            throw .noSuchItem(indexPath)
+        }
         guard _Validate.isValidHeight(height) else { throw .invalidItemHeight(indexPath, height) }
         let anchor = anchor(in: visibleRect)
 

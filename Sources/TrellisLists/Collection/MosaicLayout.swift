@@ -46,20 +46,27 @@ public enum MosaicSegmentStyle: Hashable, Sendable, CaseIterable {
     /// remainder what is left after a 1-point gutter (the sample's
     /// `dividedIntegral`).
     public func frames(in segment: Rect) -> [Rect] {
+        let frames = _frames(in: segment)
+        return Array([frames.0, frames.1, frames.2].prefix(itemCount))
+    }
+
+    /// `frames(in:)` without an array per segment (prepare's hot loop); the
+    /// frames past `itemCount` are unused.
+    func _frames(in segment: Rect) -> (Rect, Rect, Rect) {
         switch self {
         case .fullWidth:
-            return [segment]
+            return (segment, .zero, .zero)
         case .fiftyFifty:
             let (left, right) = Self._split(segment, fraction: 1.0 / 2.0, horizontally: true)
-            return [left, right]
+            return (left, right, .zero)
         case .twoThirdsOneThird:
             let (big, side) = Self._split(segment, fraction: 2.0 / 3.0, horizontally: true)
             let (top, bottom) = Self._split(side, fraction: 1.0 / 2.0, horizontally: false)
-            return [big, top, bottom]
+            return (big, top, bottom)
         case .oneThirdTwoThirds:
             let (side, big) = Self._split(segment, fraction: 1.0 / 3.0, horizontally: true)
             let (top, bottom) = Self._split(side, fraction: 1.0 / 2.0, horizontally: false)
-            return [top, bottom, big]
+            return (top, bottom, big)
         }
     }
 
@@ -116,16 +123,13 @@ public struct MosaicLayout: CollectionLayout, Sendable {
 
     /// - Complexity: O(1).
     public func attributes(forItem indexPath: IndexPath) -> LayoutAttributes? {
-        store.elementIndex(forItem: indexPath).map { store.elements[$0] }
+        store.attributes(forItem: indexPath)
     }
 
     /// - Complexity: O(log n + k): segments are searched, and a segment holds
     ///   at most three items.
     public func attributes(in rect: Rect) -> [LayoutAttributes] {
-        guard rect._hasNoNaN, !rect.isEmpty else { return [] }
-        var result: [LayoutAttributes] = []
-        bands.collect(in: rect, from: store.elements, into: &result)
-        return result
+        bands.attributes(in: rect, from: store.elements)
     }
 
     public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
@@ -139,17 +143,21 @@ public struct MosaicLayout: CollectionLayout, Sendable {
     ///   width (every style needs it; 6 points is the least whole width that
     ///   works). The layout is unchanged when it throws.
     /// - Complexity: O(n).
-    public mutating func prepare(bounds: Rect, layoutMargins: EdgeInsets, safeAreaInsets: EdgeInsets)
+    public mutating func prepare(
+        bounds: Rect, layoutMargins: EdgeInsets, safeAreaInsets: EdgeInsets
+    )
         throws(CollectionLayoutError)
     {
-        try _Validate.geometry(bounds: bounds, layoutMargins: layoutMargins, safeAreaInsets: safeAreaInsets)
+        try _Validate.geometry(
+            bounds: bounds, layoutMargins: layoutMargins, safeAreaInsets: safeAreaInsets)
         try _Validate.itemCounts([itemCount])
         try _Validate.positiveLength(segmentHeight, name: "segmentHeight")
         let width = bounds.width
         for style in MosaicSegmentStyle.allCases {
             for frame in style.frames(in: Rect(x: 0, y: 0, width: width, height: segmentHeight))
             where !(frame.width > 0 && frame.height > 0) {
-                throw .noRoomForItems(layout: "MosaicLayout (\(style))", availableWidth: frame.width)
+                throw .noRoomForItems(
+                    layout: "MosaicLayout (\(style))", availableWidth: frame.width)
             }
         }
 
@@ -163,8 +171,11 @@ public struct MosaicLayout: CollectionLayout, Sendable {
         var item = 0
         while item < itemCount {
             let segment = Rect(x: 0, y: lastMaxY + 1, width: width, height: segmentHeight)
-            for frame in style.frames(in: segment) {
-                newStore.elements.append(LayoutAttributes(indexPath: IndexPath(item: item, section: 0), frame: frame))
+            let frames = style._frames(in: segment)
+            for slot in 0..<style.itemCount {
+                let frame = slot == 0 ? frames.0 : slot == 1 ? frames.1 : frames.2
+                newStore.elements.append(
+                    LayoutAttributes(indexPath: IndexPath(item: item, section: 0), frame: frame))
                 item += 1
                 lastMaxY = frame.maxY
             }

@@ -32,7 +32,7 @@ public enum WaterfallColumns: Hashable, Sendable {
 /// - a re-measured item keeps its column, and so does every other item: the
 ///   items below it in its column move, and later sections move by the change
 ///   in the section's height.
-public struct WaterfallLayout<Sizing: WaterfallItemSizing>: CollectionLayout {
+public struct WaterfallLayout<Sizing: WaterfallItemSizing>: SelfSizingCollectionLayout {
     /// Items per section.
     public var itemCounts: [Int]
     /// Aspect ratios and caption heights.
@@ -94,7 +94,7 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: CollectionLayout {
 
     /// - Complexity: O(1).
     public func attributes(forItem indexPath: IndexPath) -> LayoutAttributes? {
-        store.elementIndex(forItem: indexPath).map { store.elements[$0] }
+        store.attributes(forItem: indexPath)
     }
 
     /// The column an item was placed in, or `nil` when there is no such item.
@@ -119,47 +119,62 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: CollectionLayout {
             let mid = (low + high) >> 1
             if sectionBottom[mid] > rect.minY { high = mid } else { low = mid + 1 }
         }
-        // Per column: the next lane position to merge and the end of its run.
-        var next = [Int](repeating: 0, count: columnCount)
-        var end = [Int](repeating: 0, count: columnCount)
-        var section = low
-        while section < sectionTop.count, sectionTop[section] < rect.maxY {
-            if let header = store.header(inSection: section), header.frame.intersects(rect) {
-                result.append(header)
-            }
-            for column in 0..<columnCount {
-                let lane = section * columnCount + column
-                next[column] = laneStart[lane]
-                end[column] = laneStart[lane]
-                guard columnX[column] < rect.maxX, columnX[column] + itemWidth > rect.minX else { continue }
-                next[column] = _firstPosition(from: laneStart[lane], to: laneStart[lane + 1], withMaxYAbove: rect.minY)
-                end[column] = next[column]
-                while end[column] < laneStart[lane + 1],
-                    store.elements[Int(laneElements[end[column]])].frame.minY < rect.maxY
-                {
-                    end[column] += 1
+        // Per column: the next lane position to merge and the end of its run
+        // (on the stack for the usual handful of columns).
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * columnCount) { runs in
+            guard let base = runs.baseAddress else { return }
+            var section = low
+            while section < sectionTop.count, sectionTop[section] < rect.maxY {
+                if let header = store.header(inSection: section), header.frame.intersects(rect) {
+                    result.append(header)
                 }
-            }
-            // Merge the columns' runs by element index (= item order).
-            while true {
-                var best = -1
-                var bestElement = Int.max
-                for column in 0..<columnCount where next[column] < end[column] {
-                    let element = Int(laneElements[next[column]])
-                    if element < bestElement {
-                        bestElement = element
-                        best = column
+                _collectRuns(in: rect, section: section, next: base, end: base + columnCount)
+                // Merge the columns' runs by element index (= item order).
+                while true {
+                    var best = -1
+                    var bestElement = Int.max
+                    for column in 0..<columnCount where runs[column] < runs[columnCount + column] {
+                        let element = Int(laneElements[runs[column]])
+                        if element < bestElement {
+                            bestElement = element
+                            best = column
+                        }
+                    }
+                    guard best >= 0 else { break }
+                    runs[best] += 1
+                    if store.elements[bestElement].frame.intersects(rect) {
+                        result.append(store.elements[bestElement])
                     }
                 }
-                guard best >= 0 else { break }
-                next[best] += 1
-                if store.elements[bestElement].frame.intersects(rect) {
-                    result.append(store.elements[bestElement])
-                }
+                section += 1
             }
-            section += 1
         }
         return result
+    }
+
+    /// For each column of a section, the run of lane positions whose elements
+    /// reach into `rect` vertically (empty for columns beside it).
+    private func _collectRuns(
+        in rect: Rect, section: Int, next: UnsafeMutablePointer<Int>, end: UnsafeMutablePointer<Int>
+    ) {
+        for column in 0..<columnCount {
+            let lane = section * columnCount + column
+            let laneEnd = laneStart[lane + 1]
+            next[column] = laneStart[lane]
+            end[column] = laneStart[lane]
+            guard columnX[column] < rect.maxX, columnX[column] + itemWidth > rect.minX else {
+                continue
+            }
+            var position = _firstPosition(
+                from: laneStart[lane], to: laneEnd, withMaxYAbove: rect.minY)
+            next[column] = position
+            while position < laneEnd,
+                store.elements[Int(laneElements[position])].frame.minY < rect.maxY
+            {
+                position += 1
+            }
+            end[column] = position
+        }
     }
 
     /// The first lane position in `start..<end` whose element reaches below `y`.
@@ -168,7 +183,11 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: CollectionLayout {
         var high = end
         while low < high {
             let mid = (low + high) >> 1
-            if store.elements[Int(laneElements[mid])].frame.maxY > y { high = mid } else { low = mid + 1 }
+            if store.elements[Int(laneElements[mid])].frame.maxY > y {
+                high = mid
+            } else {
+                low = mid + 1
+            }
         }
         return low
     }
@@ -180,10 +199,13 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: CollectionLayout {
     ///   room for items, or an aspect ratio or caption height out of range
     ///   (naming the item). The layout is unchanged when it throws.
     /// - Complexity: O(n × c) for c columns, and 2n calls to `sizing`.
-    public mutating func prepare(bounds: Rect, layoutMargins: EdgeInsets, safeAreaInsets: EdgeInsets)
+    public mutating func prepare(
+        bounds: Rect, layoutMargins: EdgeInsets, safeAreaInsets: EdgeInsets
+    )
         throws(CollectionLayoutError)
     {
-        try _Validate.geometry(bounds: bounds, layoutMargins: layoutMargins, safeAreaInsets: safeAreaInsets)
+        try _Validate.geometry(
+            bounds: bounds, layoutMargins: layoutMargins, safeAreaInsets: safeAreaInsets)
         try _Validate.length(columnSpacing, name: "columnSpacing")
         try _Validate.length(itemSpacing, name: "itemSpacing")
         try _Validate.length(headerHeight, name: "headerHeight")
@@ -191,12 +213,15 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: CollectionLayout {
         try _Validate.itemCounts(itemCounts)
 
         let available = bounds.width - layoutMargins.left - layoutMargins.right
-        guard available > 0 else { throw .noRoomForItems(layout: "WaterfallLayout", availableWidth: available) }
+        guard available > 0 else {
+            throw .noRoomForItems(layout: "WaterfallLayout", availableWidth: available)
+        }
         let count: Int
         switch columns {
         case .count(let n):
             guard n >= 1 else {
-                throw .invalidParameter(name: "columns.count", value: Double(n), requirement: "must be at least 1")
+                throw .invalidParameter(
+                    name: "columns.count", value: Double(n), requirement: "must be at least 1")
             }
             count = n
         case .minimumWidth(let minimum):
@@ -207,7 +232,8 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: CollectionLayout {
         let width = PixelGrid.floor(
             (available - Double(count - 1) * columnSpacing) / Double(count), scale: displayScale)
         guard width > 0 else {
-            throw .noRoomForItems(layout: "WaterfallLayout (\(count) columns)", availableWidth: width)
+            throw .noRoomForItems(
+                layout: "WaterfallLayout (\(count) columns)", availableWidth: width)
         }
 
         let totalItems = itemCounts.reduce(0, +)
@@ -237,7 +263,8 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: CollectionLayout {
                 newStore.elements.append(
                     LayoutAttributes(
                         indexPath: IndexPath(item: 0, section: section),
-                        frame: Rect(x: 0, y: y, width: bounds.width, height: headerHeight), kind: .header))
+                        frame: Rect(x: 0, y: y, width: bounds.width, height: headerHeight),
+                        kind: .header))
                 newElementColumn.append(-1)
                 y += headerHeight
             } else {
@@ -261,11 +288,16 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: CollectionLayout {
                 newStore.elements.append(
                     LayoutAttributes(
                         indexPath: indexPath,
-                        frame: Rect(x: newColumnX[shortest], y: columnNextY[shortest], width: width, height: height)))
+                        frame: Rect(
+                            x: newColumnX[shortest], y: columnNextY[shortest], width: width,
+                            height: height)))
                 columnNextY[shortest] += height + itemSpacing
             }
             if itemCount > 0 {
-                y = columnNextY.indices.filter { !lanes[$0].isEmpty }.map { columnNextY[$0] - itemSpacing }.max() ?? y
+                y =
+                    columnNextY.indices.filter { !lanes[$0].isEmpty }.map {
+                        columnNextY[$0] - itemSpacing
+                    }.max() ?? y
             }
             newBottom.append(y)
             for column in 0..<count {
@@ -290,11 +322,15 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: CollectionLayout {
     /// Width / aspect ratio + caption height, rounded up to the pixel grid,
     /// or an error naming the item and the bad input.
     @inline(__always)
-    private func _itemHeight(at indexPath: IndexPath, width: Double) throws(CollectionLayoutError) -> Double {
+    private func _itemHeight(at indexPath: IndexPath, width: Double) throws(CollectionLayoutError)
+        -> Double
+    {
         let ratio = sizing.aspectRatio(at: indexPath)
         guard ratio.isFinite, ratio > 0 else { throw .invalidAspectRatio(indexPath, ratio) }
         let caption = sizing.captionHeight(at: indexPath, width: width)
-        guard _Validate.isValidHeight(caption) else { throw .invalidCaptionHeight(indexPath, caption) }
+        guard _Validate.isValidHeight(caption) else {
+            throw .invalidCaptionHeight(indexPath, caption)
+        }
         let height = PixelGrid.ceil(width / ratio + caption, scale: displayScale)
         guard height.isFinite else { throw .invalidAspectRatio(indexPath, ratio) }
         return height
@@ -310,11 +346,15 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: CollectionLayout {
     ///   layout is unchanged when it throws.
     /// - Complexity: O(log n + items below it in its column + elements of
     ///   later sections).
-    public mutating func updateItemHeight(_ height: Double, at indexPath: IndexPath, visibleRect: Rect)
+    public mutating func updateItemHeight(
+        _ height: Double, at indexPath: IndexPath, visibleRect: Rect
+    )
         throws(CollectionLayoutError) -> Point
     {
         guard preparedBounds != nil else { throw .notPrepared }
-        guard let element = store.elementIndex(forItem: indexPath) else { throw .noSuchItem(indexPath) }
+        guard let element = store.elementIndex(forItem: indexPath) else {
+            throw .noSuchItem(indexPath)
+        }
         guard _Validate.isValidHeight(height) else { throw .invalidItemHeight(indexPath, height) }
         let anchor = anchor(in: visibleRect)
 
@@ -337,7 +377,9 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: CollectionLayout {
         for column in 0..<columnCount {
             let columnLane = section * columnCount + column
             if laneStart[columnLane + 1] > laneStart[columnLane] {
-                bottom = max(bottom, store.elements[Int(laneElements[laneStart[columnLane + 1] - 1])].frame.maxY)
+                bottom = max(
+                    bottom,
+                    store.elements[Int(laneElements[laneStart[columnLane + 1] - 1])].frame.maxY)
             }
         }
         let sectionDelta = bottom - sectionBottom[section]
@@ -347,7 +389,8 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: CollectionLayout {
                 sectionTop[later] += sectionDelta
                 sectionBottom[later] += sectionDelta
             }
-            let firstLater = store.headerIndex[section + 1] >= 0
+            let firstLater =
+                store.headerIndex[section + 1] >= 0
                 ? store.headerIndex[section + 1] : store.firstItemIndex[section + 1]
             store.shiftElements(from: firstLater, by: sectionDelta)
         }

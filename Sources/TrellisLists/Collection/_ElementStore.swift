@@ -33,10 +33,18 @@ struct _ElementStore: Sendable {
         return firstItemIndex[section] + indexPath.item
     }
 
+    /// The attributes of an item, or `nil` when there is no such item.
+    /// - Complexity: O(1).
+    func attributes(forItem indexPath: IndexPath) -> LayoutAttributes? {
+        elementIndex(forItem: indexPath).map { elements[$0] }
+    }
+
     /// The header of a section, or `nil` when it has none.
     /// - Complexity: O(1).
     func header(inSection section: Int) -> LayoutAttributes? {
-        guard section >= 0, section < headerIndex.count, headerIndex[section] >= 0 else { return nil }
+        guard section >= 0, section < headerIndex.count, headerIndex[section] >= 0 else {
+            return nil
+        }
         return elements[headerIndex[section]]
     }
 
@@ -107,12 +115,23 @@ struct _BandIndex: Sendable {
         }
     }
 
+    /// The elements intersecting `rect`, in element order; none for an empty
+    /// rect or one with a NaN coordinate.
+    func attributes(in rect: Rect, from elements: [LayoutAttributes]) -> [LayoutAttributes] {
+        guard rect._hasNoNaN, !rect.isEmpty else { return [] }
+        var result: [LayoutAttributes] = []
+        collect(in: rect, from: elements, into: &result)
+        return result
+    }
+
     /// Appends to `result` the elements intersecting `rect`, in element order.
     ///
     /// - Complexity: O(log b + k + r) for b bands, k elements returned and r
     ///   elements of the first and last bands met that miss the rect vertically
     ///   (items shorter than their row); x-ordered bands are binary searched.
-    func collect(in rect: Rect, from elements: [LayoutAttributes], into result: inout [LayoutAttributes]) {
+    func collect(
+        in rect: Rect, from elements: [LayoutAttributes], into result: inout [LayoutAttributes]
+    ) {
         let top = rect.minY
         let bottom = rect.maxY
         var low = 0
