@@ -46,7 +46,6 @@ final class LayoutEngine {
     private var layoutConstraints: [ObjectIdentifier: LayoutConstraint] = [:]
     private var itemConstraints: [ObjectIdentifier: ItemConstraints] = [:]
     private var pendingIntrinsic: [View] = []
-    /// Items that some installed constraint relates by a baseline.
     private var sizeMode = SizeMode.frame
     private var rootSize: [LayoutConstraint] = []
     /// Conflicts found so far, oldest first (each logged once).
