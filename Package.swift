@@ -54,7 +54,7 @@ let package = Package(
         ),
         .target(
             name: "TrellisCells",
-            dependencies: ["TrellisGeometry", "TrellisText", "TrellisConstraints", "TrellisViews"]
+            dependencies: ["TrellisGeometry", "TrellisText", "TrellisConstraints", "TrellisViews", "TrellisLists"]
         ),
         .target(name: "TrellisLists", dependencies: ["TrellisGeometry"]),
         // Pictures of laid-out cells (`trellis render`): bitmaps, PNG, glyphs

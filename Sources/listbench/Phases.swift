@@ -144,8 +144,13 @@ struct BenchRunner<Suite: BenchSuite> {
         }
 
         // 7. Scroll simulation per path.
-        report.scroll = try ScrollPhase(items: items, configuration: configuration).run(
-            frames: frames, constraints: reused)
+        if configuration.layout == .table {
+            report.scroll = try ScrollPhase(items: items, configuration: configuration).run(
+                frames: frames, constraints: reused)
+        } else {
+            report.scroll = try CollectionScrollPhase(items: items, configuration: configuration).run(
+                frames: frames, constraints: reused)
+        }
 
         // 8. Parallel cold text pass, each thread with its own rows.
         (report.parallelMilliseconds, report.parallelIdentical) = try parallelColdPass(reference: framesHeights)

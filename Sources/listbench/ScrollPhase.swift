@@ -4,31 +4,6 @@
 import CLISupport
 import Trellis
 
-/// Lets a table ask a (mutating) template for row heights. A class, because
-/// `CellSizing.height(at:width:)` is not mutating while templates keep state.
-final class TemplateSizing<Template: CellTemplate>: CellSizing {
-    var template: Template
-    let items: [AnimalItem]
-    /// The first error a row gave; the row reports NaN so the table stops.
-    private(set) var error: CellError?
-
-    init(template: Template, items: [AnimalItem]) {
-        self.template = template
-        self.items = items
-    }
-
-    func height(at indexPath: IndexPath, width: Double) -> Double {
-        do {
-            return try template.height(for: items[indexPath.row], width: width)
-        } catch {
-            if self.error == nil {
-                self.error = CellError(template: error.template, message: "row \(indexPath.row + 1): \(error.message)")
-            }
-            return .nan
-        }
-    }
-}
-
 struct ScrollPhase {
     let items: [AnimalItem]
     let configuration: BenchConfiguration

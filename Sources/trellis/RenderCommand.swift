@@ -13,6 +13,9 @@ struct Render: ParsableCommand {
     @Option(help: "Template: AnimalTableViewCell, BirdCollectionViewCell or FeedCell.")
     var template: String = AnimalTableViewCell.name
 
+    @Option(help: "Layout: table (cells stacked), column, mosaic or waterfall.")
+    var layout: String = "table"
+
     @Option(help: "Number of rows to draw.")
     var rows: Int = 8
 
@@ -49,18 +52,21 @@ struct Render: ParsableCommand {
         } else {
             items = AnimalDataGenerator(seed: seed).items(count: rows)
         }
+        guard ["table", "column", "mosaic", "waterfall"].contains(layout) else {
+            throw CLIFailure.usage("unknown layout '\(layout)' (expected table, column, mosaic or waterfall)")
+        }
         let bitmap: Bitmap
         do {
             switch template {
             case AnimalTableViewCell.name:
                 var cell = AnimalTableViewCellFrames(style: try .classic(scale: scale))
-                bitmap = try CellPicture.render(template: &cell, items: items, width: width, scale: scale).0
+                bitmap = try draw(&cell, items: items)
             case BirdCollectionViewCell.name:
                 var cell = BirdCollectionViewCellFrames(style: try .standard(scale: scale))
-                bitmap = try CellPicture.render(template: &cell, items: items, width: width, scale: scale).0
+                bitmap = try draw(&cell, items: items)
             case FeedCell.name:
                 var cell = FeedCellFrames(style: try .standard(scale: scale))
-                bitmap = try CellPicture.render(template: &cell, items: items, width: width, scale: scale).0
+                bitmap = try draw(&cell, items: items)
             default:
                 throw CLIFailure.usage(
                     "unknown template '\(template)' (expected \(AnimalTableViewCell.name), \(BirdCollectionViewCell.name) or \(FeedCell.name))")
@@ -75,5 +81,40 @@ struct Render: ParsableCommand {
             throw CLIFailure.data("cannot write \(out)")
         }
         FileHandle.standardError.write(Data("wrote \(out): \(bitmap.width)×\(bitmap.height) px, \(items.count) cells\n".utf8))
+    }
+
+    /// Lays the items out (stacked for a table, else with the collection
+    /// layout, self-sizing items measured by the template) and draws them.
+    private func draw<T: CellTemplate & LabelDescribing>(_ cell: inout T, items: [AnimalItem]) throws -> Bitmap {
+        if layout == "table" {
+            return try CellPicture.render(template: &cell, items: items, width: width, scale: scale).0
+        }
+        let sizing = TemplateSizing(template: cell, items: items)
+        let bounds = Rect(x: 0, y: 0, width: width, height: 812)
+        let margins = EdgeInsets(top: 0, left: 16, bottom: 0, right: 16)
+        let counts = [items.count]
+        var frames: [Rect] = []
+        var contentHeight = 0.0
+        func place<L: CollectionLayout>(_ collection: inout L) throws {
+            try collection.prepare(bounds: bounds, layoutMargins: margins, safeAreaInsets: .zero)
+            if let error = sizing.error { throw error }
+            frames = items.indices.compactMap { collection.attributes(forItem: IndexPath(item: $0, section: 0))?.frame }
+            contentHeight = collection.contentSize.height
+        }
+        switch layout {
+        case "column":
+            var collection = ColumnFlowLayout(itemCounts: counts, sizing: sizing)
+            try place(&collection)
+        case "mosaic":
+            var collection = MosaicLayout(itemCount: items.count)
+            try place(&collection)
+        default:
+            var collection = WaterfallLayout(
+                itemCounts: counts, sizing: TemplateWaterfallSizing(sizing: sizing), displayScale: scale)
+            try place(&collection)
+        }
+        return try CellPicture.render(
+            template: &cell, items: items, frames: frames, canvas: Size(width: width, height: contentHeight), scale: scale
+        ).0
     }
 }
