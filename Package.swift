@@ -92,9 +92,11 @@ let package = Package(
         .testTarget(name: "TrellisTextTests", dependencies: ["TrellisText"], exclude: ["Fixtures"]),
         .testTarget(name: "TrellisConstraintsTests", dependencies: ["TrellisConstraints"]),
         .testTarget(name: "TrellisViewsTests", dependencies: ["TrellisViews"]),
-        .testTarget(name: "TrellisCellsTests", dependencies: ["TrellisCells"]),
+        .testTarget(name: "TrellisCellsTests", dependencies: ["TrellisCells"], exclude: ["Fixtures"]),
         .testTarget(name: "TrellisListsTests", dependencies: ["TrellisLists"]),
         .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender"]),
+        // Runs the built `listbench` and `trellis` executables end to end.
+        .testTarget(name: "CLITests", dependencies: ["listbench", "trellis"]),
     ],
     swiftLanguageModes: [.v5]
 )
