@@ -42,6 +42,12 @@ public final class TextMeasurer: @unchecked Sendable {
         prepared.removeAll()
     }
 
+    /// Empties the prepared-text cache but keeps the word widths (what a
+    /// change of text content costs when the vocabulary is known).
+    public func removeAllPreparedTexts() {
+        prepared.removeAll()
+    }
+
     /// Number of distinct pieces in the word-width cache.
     public var cachedWordCount: Int { words.count }
 
@@ -235,7 +241,6 @@ public final class TextMeasurer: @unchecked Sendable {
                 missingGlyphCount: prepared.missingGlyphs, isTruncated: truncated)
         }
         let faces = style.fonts.faces
-        let metrics = faces.map { $0.metrics(size: style.size) }
         var widest = 0.0
         for line in lines { widest = max(widest, line.width) }
         let containerWidth = width.isFinite ? width : widest
@@ -247,8 +252,8 @@ public final class TextMeasurer: @unchecked Sendable {
             var ascender = 0.0
             var below = 0.0  // descent plus leading
             let mask = line.fontMask == 0 ? 1 : line.fontMask
-            for face in metrics.indices where face < 32 && mask & (1 << UInt32(face)) != 0 {
-                let font = metrics[face]
+            for face in faces.indices where face < 32 && mask & (1 << UInt32(face)) != 0 {
+                let font = faces[face].metrics(size: style.size)
                 let height = usesFontLeading ? font.lineHeight : font.heightWithoutLeading
                 if height > natural {
                     natural = height
