@@ -416,19 +416,20 @@ extension Solver {
     /// Returns the conflict if required constraints became unsatisfiable; the
     /// constraint is then left out.
     func _changeConstant(slot: Int32, to constant: Double) -> ConstraintConflict? {
-        guard let constraint = _records[Int(slot)].constraint else { return nil }
-        let old = constraint.constant
+        let old = _records[Int(slot)].constant
         guard constant != old else { return nil }
-        constraint.constant = constant
+        _records[Int(slot)].constant = constant
+        if !_records[Int(slot)].isEdit { _records[Int(slot)].constraint?.constant = constant }
         _shiftMarker(slot: slot, by: constant - old)
         guard let failed = _dualOptimize() else { return nil }
 
+        guard let constraint = _records[Int(slot)].constraint else { return nil }
         let index = Int(_symbols[Int(failed)].row)
         let conflict = _conflict(certificate: _rows[index], basic: failed, broken: slot)
         // Back to the old constant (a feasible system, and the basis is still
         // optimal, so the dual simplex succeeds), then leave the constraint out.
         _infeasible.removeAll(keepingCapacity: true)
-        constraint.constant = old
+        _records[Int(slot)].constant = old
         _shiftMarker(slot: slot, by: old - constant)
         for i in _rows.indices { _noteIfInfeasible(i) }
         let recovered = _dualOptimize()
@@ -480,12 +481,11 @@ extension Solver {
             }
             _records[slot].columnVersion = _structureVersion
         }
-        _records[slot].column.withUnsafeBufferPointer { column in
-            for entry in column {
-                let index = Int(entry.symbol)
-                _rows[index].constant += entry.coefficient * shift
-                _noteIfInfeasible(index)
-            }
+        for k in 0..<_records[slot].column.count {
+            let entry = _records[slot].column[k]
+            let index = Int(entry.symbol)
+            _rows[index].constant += entry.coefficient * shift
+            _noteIfInfeasible(index)
         }
     }
 
