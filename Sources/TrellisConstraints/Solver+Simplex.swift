@@ -33,13 +33,13 @@ extension Solver {
             let conflict = _conflict(certificate: certificate, basic: _noSymbol, broken: slot)
             _discardFailedRecord(slot)
             _optimize(_allLevels)
-            _infeasible.removeAll(keepingCapacity: true)
+            if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
             return conflict
         }
         constraint._solver = self
         constraint._slot = slot
         _optimize(_allLevels)
-        _infeasible.removeAll(keepingCapacity: true)
+        if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
         return nil
     }
 
@@ -194,7 +194,7 @@ extension Solver {
         constraint._solver = nil
         constraint._slot = -1
         _optimize(_allLevels)
-        _infeasible.removeAll(keepingCapacity: true)
+        if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
     }
 
     /// Adds `factor` times the constraint's error symbols to its objective
@@ -428,7 +428,7 @@ extension Solver {
         let conflict = _conflict(certificate: _rows[index], basic: failed, broken: slot)
         // Back to the old constant (a feasible system, and the basis is still
         // optimal, so the dual simplex succeeds), then leave the constraint out.
-        _infeasible.removeAll(keepingCapacity: true)
+        if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
         _records[Int(slot)].constant = old
         _shiftMarker(slot: slot, by: old - constant)
         for i in _rows.indices { _noteIfInfeasible(i) }
@@ -511,6 +511,6 @@ extension Solver {
         _releaseLevel(old)
         record.constraint?.priority = new
         _optimize(_allLevels)
-        _infeasible.removeAll(keepingCapacity: true)
+        if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
     }
 }
