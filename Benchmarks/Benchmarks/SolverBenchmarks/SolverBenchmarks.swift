@@ -33,10 +33,15 @@ final class AnimalCellSystem {
             subtitleLeft == coverRight + 16,
             subtitleTop == titleTop + titleHeight + 16,
             subtitleRight == width - 16,
-            (subtitleTop + subtitleHeight == height - 16).withPriority(.defaultHigh),
-            (subtitleHeight >= Expression(intrinsicHeight)).withPriority(.defaultHigh),
-            (subtitleHeight <= Expression(intrinsicHeight)).withPriority(.defaultLow),
-            (height == 0).withPriority(.fittingSizeLevel),
+            Constraint(
+                subtitleTop + subtitleHeight, .equal, height - 16, priority: .defaultHigh),
+            Constraint(
+                Expression(subtitleHeight), .greaterThanOrEqual, Expression(intrinsicHeight),
+                priority: .defaultHigh),
+            Constraint(
+                Expression(subtitleHeight), .lessThanOrEqual, Expression(intrinsicHeight),
+                priority: .defaultLow),
+            Constraint(Expression(height), .equal, Expression(0), priority: .fittingSizeLevel),
         ]
     }
 
