@@ -33,13 +33,13 @@ extension Solver {
             let conflict = _conflict(certificate: certificate, basic: _noSymbol, broken: slot)
             _discardFailedRecord(slot)
             _optimize(_allLevels)
-            _infeasible.removeAll(keepingCapacity: true)
+            if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
             return conflict
         }
         constraint._solver = self
         constraint._slot = slot
         _optimize(_allLevels)
-        _infeasible.removeAll(keepingCapacity: true)
+        if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
         return nil
     }
 
@@ -104,13 +104,16 @@ extension Solver {
         for term in row.terms where _symbols[Int(term.symbol)].kind == .external {
             return term.symbol
         }
-        for symbol in [record.marker, record.other] where symbol >= 0 {
-            let kind = _symbols[Int(symbol)].kind
-            if (kind == .slack || kind == .error) && row.coefficient(for: symbol) < 0 {
-                return symbol
-            }
-        }
+        if _isRestrictedSubject(record.marker, in: row) { return record.marker }
+        if _isRestrictedSubject(record.other, in: row) { return record.other }
         return _noSymbol
+    }
+
+    @inline(__always)
+    func _isRestrictedSubject(_ symbol: _Symbol, in row: _Row) -> Bool {
+        guard symbol >= 0 else { return false }
+        let kind = _symbols[Int(symbol)].kind
+        return (kind == .slack || kind == .error) && row.coefficient(for: symbol) < 0
     }
 
     func _allDummies(_ row: _Row) -> Bool {
@@ -194,7 +197,7 @@ extension Solver {
         constraint._solver = nil
         constraint._slot = -1
         _optimize(_allLevels)
-        _infeasible.removeAll(keepingCapacity: true)
+        if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
     }
 
     /// Adds `factor` times the constraint's error symbols to its objective
@@ -416,19 +419,20 @@ extension Solver {
     /// Returns the conflict if required constraints became unsatisfiable; the
     /// constraint is then left out.
     func _changeConstant(slot: Int32, to constant: Double) -> ConstraintConflict? {
-        guard let constraint = _records[Int(slot)].constraint else { return nil }
-        let old = constraint.constant
+        let old = _records[Int(slot)].constant
         guard constant != old else { return nil }
-        constraint.constant = constant
+        _records[Int(slot)].constant = constant
+        if !_records[Int(slot)].isEdit { _records[Int(slot)].constraint?.constant = constant }
         _shiftMarker(slot: slot, by: constant - old)
         guard let failed = _dualOptimize() else { return nil }
 
+        guard let constraint = _records[Int(slot)].constraint else { return nil }
         let index = Int(_symbols[Int(failed)].row)
         let conflict = _conflict(certificate: _rows[index], basic: failed, broken: slot)
         // Back to the old constant (a feasible system, and the basis is still
         // optimal, so the dual simplex succeeds), then leave the constraint out.
-        _infeasible.removeAll(keepingCapacity: true)
-        constraint.constant = old
+        if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
+        _records[Int(slot)].constant = old
         _shiftMarker(slot: slot, by: old - constant)
         for i in _rows.indices { _noteIfInfeasible(i) }
         let recovered = _dualOptimize()
@@ -480,12 +484,11 @@ extension Solver {
             }
             _records[slot].columnVersion = _structureVersion
         }
-        _records[slot].column.withUnsafeBufferPointer { column in
-            for entry in column {
-                let index = Int(entry.symbol)
-                _rows[index].constant += entry.coefficient * shift
-                _noteIfInfeasible(index)
-            }
+        for k in 0..<_records[slot].column.count {
+            let entry = _records[slot].column[k]
+            let index = Int(entry.symbol)
+            _rows[index].constant += entry.coefficient * shift
+            _noteIfInfeasible(index)
         }
     }
 
@@ -511,6 +514,6 @@ extension Solver {
         _releaseLevel(old)
         record.constraint?.priority = new
         _optimize(_allLevels)
-        _infeasible.removeAll(keepingCapacity: true)
+        if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
     }
 }

@@ -75,7 +75,7 @@ extension Solver {
     /// The variable's symbol in this solver, or -1.
     @inline(__always)
     func _existingSymbol(for variable: Variable) -> _Symbol {
-        if variable._owner === self { return variable._symbol }
+        if variable._owner == _token { return variable._symbol }
         if _foreignVariables.isEmpty { return _noSymbol }
         return _foreignVariables[ObjectIdentifier(variable)] ?? _noSymbol
     }
@@ -91,8 +91,8 @@ extension Solver {
         let symbol = _newSymbol(.external, owner: index)
         _variables.append(variable)
         _variableInfo.append(_VariableInfo(symbol: symbol, uses: 1, edit: -1))
-        if variable._owner == nil {
-            variable._owner = self
+        if variable._owner == 0 {
+            variable._owner = _token
             variable._symbol = symbol
         } else {
             _foreignVariables[ObjectIdentifier(variable)] = symbol
@@ -109,8 +109,8 @@ extension Solver {
         guard _variableInfo[index].uses == 0 else { return }
         _scrub(symbol)
         _freeSymbol(symbol)
-        if variable._owner === self {
-            variable._owner = nil
+        if variable._owner == _token {
+            variable._owner = 0
             variable._symbol = _noSymbol
         } else {
             _foreignVariables[ObjectIdentifier(variable)] = nil
@@ -177,7 +177,7 @@ extension Solver {
         _installCount &+= 1
         let record = _Record(
             constraint: constraint, marker: _noSymbol, other: _noSymbol, markerScale: 1,
-            serial: _installCount, isEdit: isEdit)
+            serial: _installCount, isEdit: isEdit, constant: constraint.constant)
         if let slot = _freeRecords.popLast() {
             _records[Int(slot)] = record
             return slot

@@ -71,16 +71,19 @@ public final class Solver {
     /// again (successfully or not) or `removeAllBrokenConstraints()` is called.
     @exclusivity(unchecked) public internal(set) var brokenConstraints: [ConstraintConflict] = []
 
+    /// This solver's address, the key of the variables' symbol cache.
+    var _token: UInt { UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()) }
+
     /// Creates an empty solver.
     public init() {}
 
     deinit {
-        for variable in _variables where variable._owner === self {
-            variable._owner = nil
+        for variable in _variables where variable._owner == _token {
+            variable._owner = 0
             variable._symbol = _noSymbol
         }
-        for record in _records {
-            if let constraint = record.constraint, constraint._solver === self {
+        for i in _records.indices {
+            if let constraint = _records[i].constraint, constraint._solver === self {
                 constraint._solver = nil
                 constraint._slot = -1
             }
@@ -359,6 +362,9 @@ struct _Record {
     /// Installation order, for deterministic reports.
     var serial: UInt64
     var isEdit: Bool
+    /// The constraint's constant as installed (read here, not from the
+    /// constraint object, on the suggestion path).
+    var constant: Double = 0
     /// For edit constraints: the rows holding the marker and its
     /// coefficients, valid while `columnVersion` equals the solver's
     /// `_structureVersion` (suggestions then skip the scan of all rows).

@@ -22,7 +22,9 @@ public final class Variable: Hashable, CustomStringConvertible {
     // that sees the variable caches the symbol here (no hashing per term);
     // other solvers use a dictionary. The owning solver clears it when it
     // drops the variable or is deinitialized.
-    @exclusivity(unchecked) unowned(unsafe) var _owner: Solver? = nil
+    /// The owning solver's `_token` (its address), 0 for none: compared as
+    /// an integer so the lookup retains nothing.
+    @exclusivity(unchecked) var _owner: UInt = 0
     @exclusivity(unchecked) var _symbol: Int32 = -1
 
     /// Creates a variable named `name` (for logs) with value 0.
