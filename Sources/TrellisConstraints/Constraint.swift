@@ -34,15 +34,15 @@ public final class Constraint: CustomStringConvertible {
     /// How `terms` compares with `constant`.
     public let relation: Relation
     /// The right-hand constant: the constraint reads `terms relation constant`.
-    public internal(set) var constant: Double
+    @exclusivity(unchecked) public internal(set) var constant: Double
     /// The priority; `.required` constraints must hold.
-    public internal(set) var priority: Priority
+    @exclusivity(unchecked) public internal(set) var priority: Priority
     /// A name for logs, like `NSLayoutConstraint.identifier`.
     public let identifier: String?
 
     // Where this constraint is installed: the solver and its record slot.
-    unowned(unsafe) var _solver: Solver? = nil
-    var _slot: Int32 = -1
+    @exclusivity(unchecked) unowned(unsafe) var _solver: Solver? = nil
+    @exclusivity(unchecked) var _slot: Int32 = -1
 
     /// Creates `lhs relation rhs` at `priority`.
     ///
@@ -52,21 +52,56 @@ public final class Constraint: CustomStringConvertible {
         _ lhs: Expression, _ relation: Relation, _ rhs: Expression,
         priority: Priority = .required, identifier: String? = nil
     ) {
-        var merged: [Term] = []
-        merged.reserveCapacity(lhs.terms.count + rhs.terms.count)
-        func append(_ term: Term, _ sign: Double) {
-            for i in merged.indices where merged[i].variable === term.variable {
-                merged[i].coefficient += sign * term.coefficient
-                return
+        if rhs.terms.isEmpty && Constraint.isMerged(lhs.terms) {
+            self.terms = lhs.terms  // the common `expression relation constant`: shared storage
+        } else {
+            var merged: [Term] = []
+            merged.reserveCapacity(lhs.terms.count + rhs.terms.count)
+            Constraint.accumulate(lhs.terms, times: 1, into: &merged)
+            Constraint.accumulate(rhs.terms, times: -1, into: &merged)
+            var i = merged.count - 1
+            while i >= 0 {
+                if merged[i].coefficient == 0 { merged.remove(at: i) }
+                i -= 1
             }
-            merged.append(Term(term.variable, sign * term.coefficient))
+            self.terms = merged
         }
-        for term in lhs.terms { append(term, 1) }
-        for term in rhs.terms { append(term, -1) }
-        merged.removeAll { $0.coefficient == 0 }
-        self.terms = merged
         self.relation = relation
         self.constant = rhs.constant - lhs.constant
+        self.priority = priority
+        self.identifier = identifier
+    }
+
+    /// Adds `factor * terms` to `merged`, one term per variable.
+    static func accumulate(_ terms: [Term], times factor: Double, into merged: inout [Term]) {
+        for term in terms {
+            var found = false
+            for i in 0..<merged.count where merged[i].variable === term.variable {
+                merged[i].coefficient += factor * term.coefficient
+                found = true
+                break
+            }
+            if !found { merged.append(Term(term.variable, factor * term.coefficient)) }
+        }
+    }
+
+    /// Whether every variable appears once, with a non-zero coefficient.
+    static func isMerged(_ terms: [Term]) -> Bool {
+        for i in terms.indices {
+            if terms[i].coefficient == 0 { return false }
+            for j in 0..<i where terms[j].variable === terms[i].variable { return false }
+        }
+        return true
+    }
+
+    /// A constraint over terms already merged (one per variable).
+    init(
+        mergedTerms: [Term], relation: Relation, constant: Double, priority: Priority,
+        identifier: String?
+    ) {
+        self.terms = mergedTerms
+        self.relation = relation
+        self.constant = constant
         self.priority = priority
         self.identifier = identifier
     }
@@ -74,7 +109,7 @@ public final class Constraint: CustomStringConvertible {
     /// A copy of this constraint (not installed) at another priority.
     public func withPriority(_ priority: Priority) -> Constraint {
         Constraint(
-            Expression(terms: terms), relation, Expression(constant), priority: priority,
+            mergedTerms: terms, relation: relation, constant: constant, priority: priority,
             identifier: identifier)
     }
 

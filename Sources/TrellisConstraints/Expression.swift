@@ -48,10 +48,19 @@ public struct Expression: CustomStringConvertible {
     }
 
     public var description: String {
-        var parts: [String] = []
-        for term in terms { parts.append(term.description) }
-        if constant != 0 || parts.isEmpty { parts.append(formatNumber(constant)) }
-        return parts.joined(separator: " + ")
+        var text = ""
+        for term in terms {
+            let magnitude = abs(term.coefficient)
+            let factor = magnitude == 1 ? "" : "\(formatNumber(magnitude)) * "
+            if text.isEmpty {
+                text = (term.coefficient < 0 ? "-" : "") + factor + term.variable.description
+            } else {
+                text += (term.coefficient < 0 ? " - " : " + ") + factor + term.variable.description
+            }
+        }
+        if text.isEmpty { return formatNumber(constant) }
+        if constant != 0 { text += (constant < 0 ? " - " : " + ") + formatNumber(abs(constant)) }
+        return text
     }
 
     func scaled(by factor: Double) -> Expression {

@@ -10,6 +10,9 @@ struct _Term {
 struct _Row {
     var terms: [_Term]
     var constant: Double
+    /// The row's basic symbol in the tableau (-1 for objective rows and rows
+    /// being built).
+    var basic: _Symbol = _noSymbol
 
     init(constant: Double = 0) {
         self.terms = []

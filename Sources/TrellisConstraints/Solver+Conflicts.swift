@@ -18,9 +18,9 @@ extension Solver {
     func _conflict(certificate row: _Row, basic: _Symbol, broken: Int32) -> ConstraintConflict {
         var slots: [Int32] = []
         func consider(_ symbol: _Symbol) {
-            let kind = _symbolKind[Int(symbol)]
+            let kind = _symbols[Int(symbol)].kind
             guard kind == .slack || kind == .error || kind == .dummy else { return }
-            let slot = _symbolOwner[Int(symbol)]
+            let slot = _symbols[Int(symbol)].owner
             guard slot >= 0, slot != broken, !slots.contains(slot) else { return }
             let record = _records[Int(slot)]
             guard let constraint = record.constraint, !record.isEdit,

@@ -6,14 +6,13 @@ extension Solver {
     func _invariantViolations() -> [String] {
         var problems: [String] = []
         // Rows and basic symbols agree.
-        if _rows.count != _rowBasic.count { problems.append("rows and basics differ in count") }
-        for (i, basic) in _rowBasic.enumerated() {
-            if _symbolRow[Int(basic)] != Int32(i) { problems.append("row \(i): basic \(basic) not indexed") }
-            if _symbolKind[Int(basic)] == .free { problems.append("row \(i): basic \(basic) is free") }
+        for (i, basic) in _rows.map(\.basic).enumerated() {
+            if _symbols[Int(basic)].row != Int32(i) { problems.append("row \(i): basic \(basic) not indexed") }
+            if _symbols[Int(basic)].kind == .free { problems.append("row \(i): basic \(basic) is free") }
         }
-        for symbol in _symbolRow.indices where _symbolRow[symbol] >= 0 {
-            let row = Int(_symbolRow[symbol])
-            if row >= _rowBasic.count || _rowBasic[row] != Int32(symbol) {
+        for symbol in _symbols.indices where _symbols[symbol].row >= 0 {
+            let row = Int(_symbols[symbol].row)
+            if row >= _rows.count || _rows[row].basic != Int32(symbol) {
                 problems.append("symbol \(symbol) points at a row it is not basic in")
             }
         }
@@ -21,14 +20,14 @@ extension Solver {
         func checkTerms(_ row: _Row, _ name: String) {
             for term in row.terms {
                 let s = Int(term.symbol)
-                if _symbolKind[s] == .free { problems.append("\(name): free symbol \(s)") }
-                if _symbolRow[s] >= 0 { problems.append("\(name): basic symbol \(s) as a term") }
+                if _symbols[s].kind == .free { problems.append("\(name): free symbol \(s)") }
+                if _symbols[s].row >= 0 { problems.append("\(name): basic symbol \(s) as a term") }
                 if _nearZero(term.coefficient) { problems.append("\(name): near-zero term \(s)") }
             }
         }
         for (i, row) in _rows.enumerated() {
             checkTerms(row, "row \(i)")
-            let kind = _symbolKind[Int(_rowBasic[i])]
+            let kind = _symbols[Int(_rows[i].basic)].kind
             if kind != .external && row.constant < -1e-6 {
                 problems.append("row \(i): restricted basic with negative constant \(row.constant)")
             }
@@ -36,7 +35,7 @@ extension Solver {
                 problems.append("row \(i): dummy basic with constant \(row.constant)")
             }
             if kind != .external {
-                for term in row.terms where _symbolKind[Int(term.symbol)] == .external {
+                for term in row.terms where _symbols[Int(term.symbol)].kind == .external {
                     problems.append("row \(i): restricted row holds external \(term.symbol)")
                 }
             }
@@ -61,7 +60,7 @@ extension Solver {
             }
             for symbol in [record.marker, record.other] where symbol >= 0 {
                 liveSymbols += 1
-                if _symbolOwner[Int(symbol)] != Int32(slot) {
+                if _symbols[Int(symbol)].owner != Int32(slot) {
                     problems.append("record \(slot): symbol \(symbol) owned elsewhere")
                 }
             }
@@ -74,29 +73,30 @@ extension Solver {
                 if symbol < 0 {
                     problems.append("record \(slot): variable \(term.variable) unknown")
                 } else {
-                    uses[Int(_symbolOwner[Int(symbol)])] += 1
+                    uses[Int(_symbols[Int(symbol)].owner)] += 1
                 }
             }
         }
         if users != _levelUsers { problems.append("level users \(_levelUsers) != \(users)") }
-        if uses != _variableUses { problems.append("variable uses \(_variableUses) != \(uses)") }
-        for (i, symbol) in _variableSymbol.enumerated() {
-            if _symbolKind[Int(symbol)] != .external || _symbolOwner[Int(symbol)] != Int32(i) {
+        let counted = _variableInfo.map(\.uses)
+        if uses != counted { problems.append("variable uses \(counted) != \(uses)") }
+        for (i, symbol) in _variableInfo.map(\.symbol).enumerated() {
+            if _symbols[Int(symbol)].kind != .external || _symbols[Int(symbol)].owner != Int32(i) {
                 problems.append("variable \(i): symbol \(symbol) not an owned external")
             }
             if _existingSymbol(for: _variables[i]) != symbol {
                 problems.append("variable \(i): lookup disagrees")
             }
-            let edit = _variableEdit[i]
+            let edit = _variableInfo[i].edit
             if edit >= 0 && !(_records[Int(edit)].isEdit) {
                 problems.append("variable \(i): edit slot is not an edit")
             }
         }
         liveSymbols += _variables.count
-        let free = _symbolKind.filter { $0 == .free }.count
+        let free = _symbols.filter { $0.kind == .free }.count
         if free != _freeSymbols.count { problems.append("free list \(_freeSymbols.count) != \(free)") }
-        if liveSymbols + free != _symbolKind.count {
-            problems.append("symbols: \(liveSymbols) live + \(free) free != \(_symbolKind.count)")
+        if liveSymbols + free != _symbols.count {
+            problems.append("symbols: \(liveSymbols) live + \(free) free != \(_symbols.count)")
         }
         return problems
     }
@@ -106,6 +106,6 @@ extension Solver {
     var _isEmpty: Bool {
         _rows.isEmpty && _objective.isEmpty && _variables.isEmpty
             && _records.allSatisfy { $0.constraint == nil } && _foreignVariables.isEmpty
-            && _freeSymbols.count == _symbolKind.count
+            && _freeSymbols.count == _symbols.count
     }
 }

@@ -11,6 +11,7 @@ extension Solver {
     /// Installs a validated constraint; returns a conflict, and installs
     /// nothing, when a required constraint cannot be satisfied.
     func _install(_ constraint: Constraint, isEdit: Bool) -> ConstraintConflict? {
+        if _records.capacity == 0 { _reserveInitialCapacity() }
         let slot = _allocateRecord(constraint, isEdit: isEdit)
         let level = constraint.priority.isRequired ? -1 : _acquireLevel(constraint.priority)
         var row = _createRow(constraint, slot: slot, level: level)
@@ -32,13 +33,13 @@ extension Solver {
             let conflict = _conflict(certificate: certificate, basic: _noSymbol, broken: slot)
             _discardFailedRecord(slot)
             _optimize(_allLevels)
-            _infeasible.removeAll(keepingCapacity: true)
+            if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
             return conflict
         }
         constraint._solver = self
         constraint._slot = slot
         _optimize(_allLevels)
-        _infeasible.removeAll(keepingCapacity: true)
+        if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
         return nil
     }
 
@@ -47,11 +48,11 @@ extension Solver {
     /// substituted by their rows, and a non-negative constant.
     func _createRow(_ constraint: Constraint, slot: Int32, level: Int) -> _Row {
         var row = _Row(constant: -constraint.constant)
-        row.terms.reserveCapacity(constraint.terms.count + 2)
+        row.terms.reserveCapacity(max(8, constraint.terms.count + 2))
         for term in constraint.terms {
             let symbol = _acquireSymbol(for: term.variable)
             if _nearZero(term.coefficient) { continue }
-            let basicRow = _symbolRow[Int(symbol)]
+            let basicRow = _symbols[Int(symbol)].row
             if basicRow >= 0 {
                 row.insert(_rows[Int(basicRow)], times: term.coefficient)
             } else {
@@ -100,11 +101,11 @@ extension Solver {
     /// if its coefficient is negative (the row's constant is non-negative,
     /// so that basic value is feasible); else none.
     func _chooseSubject(_ row: _Row, _ record: _Record) -> _Symbol {
-        for term in row.terms where _symbolKind[Int(term.symbol)] == .external {
+        for term in row.terms where _symbols[Int(term.symbol)].kind == .external {
             return term.symbol
         }
         for symbol in [record.marker, record.other] where symbol >= 0 {
-            let kind = _symbolKind[Int(symbol)]
+            let kind = _symbols[Int(symbol)].kind
             if (kind == .slack || kind == .error) && row.coefficient(for: symbol) < 0 {
                 return symbol
             }
@@ -113,7 +114,7 @@ extension Solver {
     }
 
     func _allDummies(_ row: _Row) -> Bool {
-        for term in row.terms where _symbolKind[Int(term.symbol)] != .dummy { return false }
+        for term in row.terms where _symbols[Int(term.symbol)].kind != .dummy { return false }
         return true
     }
 
@@ -133,7 +134,7 @@ extension Solver {
             _freeSymbol(artificial)
             return objective
         }
-        let index = _symbolRow[Int(artificial)]
+        let index = _symbols[Int(artificial)].row
         if index >= 0 {
             var basicRow = _takeRow(at: Int(index))
             if !basicRow.terms.isEmpty {
@@ -153,7 +154,7 @@ extension Solver {
 
     func _anyPivotableSymbol(_ row: _Row) -> _Symbol {
         for term in row.terms {
-            let kind = _symbolKind[Int(term.symbol)]
+            let kind = _symbols[Int(term.symbol)].kind
             if kind == .slack || kind == .error { return term.symbol }
         }
         return _noSymbol
@@ -193,15 +194,15 @@ extension Solver {
         constraint._solver = nil
         constraint._slot = -1
         _optimize(_allLevels)
-        _infeasible.removeAll(keepingCapacity: true)
+        if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
     }
 
     /// Adds `factor` times the constraint's error symbols to its objective
     /// level (their rows when basic).
     func _addErrorEffects(_ record: _Record, level: Int, times factor: Double) {
         for symbol in [record.marker, record.other]
-        where symbol >= 0 && _symbolKind[Int(symbol)] == .error {
-            let row = _symbolRow[Int(symbol)]
+        where symbol >= 0 && _symbols[Int(symbol)].kind == .error {
+            let row = _symbols[Int(symbol)].row
             if row >= 0 {
                 _objective[level].insert(_rows[Int(row)], times: factor)
             } else {
@@ -214,13 +215,13 @@ extension Solver {
     /// row if basic, else first pivots it into the basis in the row the
     /// paper's marker rule picks (keeping the tableau feasible).
     func _removeEquation(marker: _Symbol) {
-        let basicRow = _symbolRow[Int(marker)]
+        let basicRow = _symbols[Int(marker)].row
         if basicRow >= 0 {
             _ = _takeRow(at: Int(basicRow))
             return
         }
         guard let index = _markerLeavingRow(marker) else { return }  // column already empty
-        let leaving = _rowBasic[index]
+        let leaving = _rows[index].basic
         var row = _takeRow(at: index)
         row.solve(for: leaving, marker)
         _substitute(marker, row)
@@ -238,7 +239,7 @@ extension Solver {
         for i in _rows.indices {
             let coefficient = _rows[i].coefficient(for: marker)
             if coefficient == 0 { continue }
-            if _symbolKind[Int(_rowBasic[i])] == .external {
+            if _symbols[Int(_rows[i].basic)].kind == .external {
                 third = i
             } else if coefficient < 0 {
                 let ratio = -_rows[i].constant / coefficient
@@ -262,18 +263,22 @@ extension Solver {
     /// Replaces `symbol` by `row` everywhere (tableau and objective), noting
     /// rows that became infeasible.
     func _substitute(_ symbol: _Symbol, _ row: _Row) {
-        for i in _rows.indices where _rows[i].substitute(symbol, with: row) {
-            let basic = _rowBasic[i]
-            if _symbolKind[Int(basic)] != .external && _rows[i].constant < 0 {
+        _structureVersion &+= 1
+        for i in _rows.indices where _rows[i].index(of: symbol) != nil {
+            _rows[i].substitute(symbol, with: row)
+            let basic = _rows[i].basic
+            if _symbols[Int(basic)].kind != .external && _rows[i].constant < 0 {
                 _infeasible.append(basic)
             }
         }
-        for k in _objective.indices { _objective[k].substitute(symbol, with: row) }
+        for k in _objective.indices where _objective[k].index(of: symbol) != nil {
+            _objective[k].substitute(symbol, with: row)
+        }
     }
 
     /// Exchanges the basic symbol of row `index` with `entering`.
     func _pivot(rowAt index: Int, entering: _Symbol) {
-        let leaving = _rowBasic[index]
+        let leaving = _rows[index].basic
         var row = _takeRow(at: index)
         row.solve(for: leaving, entering)
         _substitute(entering, row)
@@ -308,7 +313,7 @@ extension Solver {
             for term in _objective[k].terms where term.coefficient < 0 {
                 let symbol = term.symbol
                 if best >= 0 && symbol >= best { continue }
-                if _symbolKind[Int(symbol)] == .dummy { continue }
+                if _symbols[Int(symbol)].kind == .dummy { continue }
                 var blocked = false
                 for j in levels.lowerBound..<k where _objective[j].coefficient(for: symbol) != 0 {
                     blocked = true
@@ -328,8 +333,8 @@ extension Solver {
         var bestRatio = Double.greatestFiniteMagnitude
         var bestBasic = Int32.max
         for i in _rows.indices {
-            let basic = _rowBasic[i]
-            if _symbolKind[Int(basic)] == .external { continue }
+            let basic = _rows[i].basic
+            if _symbols[Int(basic)].kind == .external { continue }
             let coefficient = _rows[i].coefficient(for: entering)
             guard coefficient < 0 else { continue }
             let ratio = -_rows[i].constant / coefficient
@@ -349,10 +354,10 @@ extension Solver {
     /// basic symbol of a row that proves the required constraints infeasible.
     func _dualOptimize() -> _Symbol? {
         while let leaving = _infeasible.popLast() {
-            let index = _symbolRow[Int(leaving)]
+            let index = _symbols[Int(leaving)].row
             guard index >= 0 else { continue }
             let constant = _rows[Int(index)].constant
-            if _symbolKind[Int(leaving)] == .dummy {
+            if _symbols[Int(leaving)].kind == .dummy {
                 // A redundant required equality whose constant moved off zero.
                 if !_nearZero(constant) { return leaving }
                 continue
@@ -375,7 +380,7 @@ extension Solver {
         var bestCoefficient = 0.0
         for term in row.terms where term.coefficient > 0 {
             let symbol = term.symbol
-            if _symbolKind[Int(symbol)] == .dummy { continue }
+            if _symbols[Int(symbol)].kind == .dummy { continue }
             if best < 0 {
                 best = symbol
                 bestCoefficient = term.coefficient
@@ -411,19 +416,20 @@ extension Solver {
     /// Returns the conflict if required constraints became unsatisfiable; the
     /// constraint is then left out.
     func _changeConstant(slot: Int32, to constant: Double) -> ConstraintConflict? {
-        guard let constraint = _records[Int(slot)].constraint else { return nil }
-        let old = constraint.constant
+        let old = _records[Int(slot)].constant
         guard constant != old else { return nil }
-        constraint.constant = constant
+        _records[Int(slot)].constant = constant
+        if !_records[Int(slot)].isEdit { _records[Int(slot)].constraint?.constant = constant }
         _shiftMarker(slot: slot, by: constant - old)
         guard let failed = _dualOptimize() else { return nil }
 
-        let index = Int(_symbolRow[Int(failed)])
+        guard let constraint = _records[Int(slot)].constraint else { return nil }
+        let index = Int(_symbols[Int(failed)].row)
         let conflict = _conflict(certificate: _rows[index], basic: failed, broken: slot)
         // Back to the old constant (a feasible system, and the basis is still
         // optimal, so the dual simplex succeeds), then leave the constraint out.
-        _infeasible.removeAll(keepingCapacity: true)
-        constraint.constant = old
+        if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
+        _records[Int(slot)].constant = old
         _shiftMarker(slot: slot, by: old - constant)
         for i in _rows.indices { _noteIfInfeasible(i) }
         let recovered = _dualOptimize()
@@ -441,19 +447,20 @@ extension Solver {
     /// system in `marker' = marker + delta / c`, i.e. `marker = marker' -
     /// delta / c`: only constants of rows holding the marker change.
     func _shiftMarker(slot: Int32, by delta: Double) {
-        let record = _records[Int(slot)]
-        let shift = -delta * record.markerScale
-        let marker = record.marker
-        let markerRow = _symbolRow[Int(marker)]
+        let slot = Int(slot)
+        let shift = -delta * _records[slot].markerScale
+        let marker = _records[slot].marker
+        let markerRow = _symbols[Int(marker)].row
         if markerRow >= 0 {
             _rows[Int(markerRow)].constant -= shift
             _noteIfInfeasible(Int(markerRow))
             return
         }
-        if record.other >= 0 {
+        let other = _records[slot].other
+        if other >= 0 {
             // The other error's column is minus the marker's: when it is
             // basic, the marker appears in its row only.
-            let otherRow = _symbolRow[Int(record.other)]
+            let otherRow = _symbols[Int(other)].row
             if otherRow >= 0 {
                 let index = Int(otherRow)
                 _rows[index].constant += _rows[index].coefficient(for: marker) * shift
@@ -461,19 +468,31 @@ extension Solver {
                 return
             }
         }
-        for i in _rows.indices {
-            let coefficient = _rows[i].coefficient(for: marker)
-            if coefficient != 0 {
-                _rows[i].constant += coefficient * shift
-                _noteIfInfeasible(i)
+        // The marker's column (rows holding it), cached until the tableau's
+        // terms change: repeated suggestions then touch only those rows.
+        if _records[slot].columnVersion != _structureVersion {
+            _records[slot].column.removeAll(keepingCapacity: true)
+            _records[slot].column.reserveCapacity(8)
+            for i in _rows.indices {
+                let coefficient = _rows[i].coefficient(for: marker)
+                if coefficient != 0 {
+                    _records[slot].column.append(_Term(symbol: Int32(i), coefficient: coefficient))
+                }
             }
+            _records[slot].columnVersion = _structureVersion
+        }
+        for k in 0..<_records[slot].column.count {
+            let entry = _records[slot].column[k]
+            let index = Int(entry.symbol)
+            _rows[index].constant += entry.coefficient * shift
+            _noteIfInfeasible(index)
         }
     }
 
     @inline(__always)
     func _noteIfInfeasible(_ index: Int) {
-        let basic = _rowBasic[index]
-        switch _symbolKind[Int(basic)] {
+        let basic = _rows[index].basic
+        switch _symbols[Int(basic)].kind {
         case .external, .free: return
         case .dummy:
             if !_nearZero(_rows[index].constant) { _infeasible.append(basic) }
@@ -492,6 +511,6 @@ extension Solver {
         _releaseLevel(old)
         record.constraint?.priority = new
         _optimize(_allLevels)
-        _infeasible.removeAll(keepingCapacity: true)
+        if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
     }
 }

@@ -2,28 +2,37 @@
 // priority levels and constraint records.
 
 extension Solver {
+    /// Room for a small system (a table cell's constraints), so a fresh
+    /// solver does not regrow its arrays while it fills.
+    func _reserveInitialCapacity() {
+        _symbols.reserveCapacity(64)
+        _rows.reserveCapacity(32)
+        _records.reserveCapacity(32)
+        _variables.reserveCapacity(32)
+        _variableInfo.reserveCapacity(32)
+        _infeasible.reserveCapacity(8)
+        _objective.reserveCapacity(4)
+        _levelPriority.reserveCapacity(4)
+        _levelUsers.reserveCapacity(4)
+    }
+
     // MARK: Symbols
 
     func _newSymbol(_ kind: _SymbolKind, owner: Int32) -> _Symbol {
         if let symbol = _freeSymbols.popLast() {
             let i = Int(symbol)
-            _symbolKind[i] = kind
-            _symbolRow[i] = -1
-            _symbolOwner[i] = owner
+            _symbols[i].kind = kind
+            _symbols[i].row = -1
+            _symbols[i].owner = owner
             return symbol
         }
-        let symbol = _Symbol(_symbolKind.count)
-        _symbolKind.append(kind)
-        _symbolRow.append(-1)
-        _symbolOwner.append(owner)
+        let symbol = _Symbol(_symbols.count)
+        _symbols.append(_SymbolInfo(row: -1, owner: owner, kind: kind))
         return symbol
     }
 
     func _freeSymbol(_ symbol: _Symbol) {
-        let i = Int(symbol)
-        _symbolKind[i] = .free
-        _symbolRow[i] = -1
-        _symbolOwner[i] = -1
+        _symbols[Int(symbol)] = _SymbolInfo(row: -1, owner: -1, kind: .free)
         _freeSymbols.append(symbol)
     }
 
@@ -31,8 +40,9 @@ extension Solver {
     /// (erasing its row if it is basic), before its id is freed. In exact
     /// arithmetic nothing is left to remove; this clears rounding residue.
     func _scrub(_ symbol: _Symbol) {
-        let row = _symbolRow[Int(symbol)]
+        let row = _symbols[Int(symbol)].row
         if row >= 0 { _ = _takeRow(at: Int(row)) }
+        _structureVersion &+= 1
         for i in _rows.indices { _rows[i].remove(symbol) }
         for k in _objective.indices { _objective[k].remove(symbol) }
     }
@@ -40,23 +50,23 @@ extension Solver {
     // MARK: Rows
 
     func _insertRow(_ basic: _Symbol, _ row: _Row) {
-        _symbolRow[Int(basic)] = Int32(_rows.count)
+        _structureVersion &+= 1
+        _symbols[Int(basic)].row = Int32(_rows.count)
         _rows.append(row)
-        _rowBasic.append(basic)
+        _rows[_rows.count - 1].basic = basic
     }
 
     /// Removes and returns the row at `index` (the last row moves into its
     /// place).
     func _takeRow(at index: Int) -> _Row {
+        _structureVersion &+= 1
         let last = _rows.count - 1
-        let basic = _rowBasic[index]
+        let basic = _rows[index].basic
         if index != last {
             _rows.swapAt(index, last)
-            _rowBasic.swapAt(index, last)
-            _symbolRow[Int(_rowBasic[index])] = Int32(index)
+            _symbols[Int(_rows[index].basic)].row = Int32(index)
         }
-        _rowBasic.removeLast()
-        _symbolRow[Int(basic)] = -1
+        _symbols[Int(basic)].row = -1
         return _rows.removeLast()
     }
 
@@ -65,7 +75,7 @@ extension Solver {
     /// The variable's symbol in this solver, or -1.
     @inline(__always)
     func _existingSymbol(for variable: Variable) -> _Symbol {
-        if variable._owner === self { return variable._symbol }
+        if variable._owner == _token { return variable._symbol }
         if _foreignVariables.isEmpty { return _noSymbol }
         return _foreignVariables[ObjectIdentifier(variable)] ?? _noSymbol
     }
@@ -74,17 +84,15 @@ extension Solver {
     func _acquireSymbol(for variable: Variable) -> _Symbol {
         let existing = _existingSymbol(for: variable)
         if existing >= 0 {
-            _variableUses[Int(_symbolOwner[Int(existing)])] += 1
+            _variableInfo[Int(_symbols[Int(existing)].owner)].uses += 1
             return existing
         }
         let index = Int32(_variables.count)
         let symbol = _newSymbol(.external, owner: index)
         _variables.append(variable)
-        _variableSymbol.append(symbol)
-        _variableUses.append(1)
-        _variableEdit.append(-1)
-        if variable._owner == nil {
-            variable._owner = self
+        _variableInfo.append(_VariableInfo(symbol: symbol, uses: 1, edit: -1))
+        if variable._owner == 0 {
+            variable._owner = _token
             variable._symbol = symbol
         } else {
             _foreignVariables[ObjectIdentifier(variable)] = symbol
@@ -96,13 +104,13 @@ extension Solver {
     func _releaseSymbol(for variable: Variable) {
         let symbol = _existingSymbol(for: variable)
         guard symbol >= 0 else { return }
-        let index = Int(_symbolOwner[Int(symbol)])
-        _variableUses[index] -= 1
-        guard _variableUses[index] == 0 else { return }
+        let index = Int(_symbols[Int(symbol)].owner)
+        _variableInfo[index].uses -= 1
+        guard _variableInfo[index].uses == 0 else { return }
         _scrub(symbol)
         _freeSymbol(symbol)
-        if variable._owner === self {
-            variable._owner = nil
+        if variable._owner == _token {
+            variable._owner = 0
             variable._symbol = _noSymbol
         } else {
             _foreignVariables[ObjectIdentifier(variable)] = nil
@@ -110,15 +118,11 @@ extension Solver {
         let last = _variables.count - 1
         if index != last {
             _variables.swapAt(index, last)
-            _variableSymbol.swapAt(index, last)
-            _variableUses.swapAt(index, last)
-            _variableEdit.swapAt(index, last)
-            _symbolOwner[Int(_variableSymbol[index])] = Int32(index)
+            _variableInfo.swapAt(index, last)
+            _symbols[Int(_variableInfo[index].symbol)].owner = Int32(index)
         }
         _variables.removeLast()
-        _variableSymbol.removeLast()
-        _variableUses.removeLast()
-        _variableEdit.removeLast()
+        _variableInfo.removeLast()
     }
 
     /// The record slot of the variable's edit constraint, or -1.
@@ -126,7 +130,7 @@ extension Solver {
     func _editSlot(of variable: Variable) -> Int32 {
         let symbol = _existingSymbol(for: variable)
         guard symbol >= 0 else { return -1 }
-        return _variableEdit[Int(_symbolOwner[Int(symbol)])]
+        return _variableInfo[Int(_symbols[Int(symbol)].owner)].edit
     }
 
     // MARK: Priority levels
@@ -146,7 +150,9 @@ extension Solver {
             index = _levelPriority.firstIndex { $0 < priority } ?? _levelPriority.count
             _levelPriority.insert(priority, at: index)
             _levelUsers.insert(0, at: index)
-            _objective.insert(_Row(), at: index)
+            var row = _Row()
+            row.terms.reserveCapacity(8)
+            _objective.insert(row, at: index)
         }
         _levelUsers[index] += 1
         return index
@@ -171,7 +177,7 @@ extension Solver {
         _installCount &+= 1
         let record = _Record(
             constraint: constraint, marker: _noSymbol, other: _noSymbol, markerScale: 1,
-            serial: _installCount, isEdit: isEdit)
+            serial: _installCount, isEdit: isEdit, constant: constraint.constant)
         if let slot = _freeRecords.popLast() {
             _records[Int(slot)] = record
             return slot

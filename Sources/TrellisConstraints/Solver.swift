@@ -32,57 +32,58 @@
 ///
 /// A solver is not thread-safe; use one per thread.
 public final class Solver {
-    // Per-symbol data, indexed by symbol id.
-    var _symbolKind: [_SymbolKind] = []
-    /// The index in `_rows` of the row where the symbol is basic, or -1.
-    var _symbolRow: [Int32] = []
-    /// Record slot for slack, error and dummy symbols; variable index for
-    /// external symbols; -1 for the artificial variable.
-    var _symbolOwner: [Int32] = []
-    var _freeSymbols: [_Symbol] = []
+    // State is `@exclusivity(unchecked)`: the solver is single-threaded and
+    // never re-enters itself, and dynamic exclusivity checks on these arrays
+    // cost about half of all instructions in the benchmarks (callgrind).
 
-    // The tableau: dense rows with their basic symbols.
-    var _rows: [_Row] = []
-    var _rowBasic: [_Symbol] = []
+    /// Per-symbol data, indexed by symbol id.
+    @exclusivity(unchecked) var _symbols: [_SymbolInfo] = []
+    @exclusivity(unchecked) var _freeSymbols: [_Symbol] = []
+
+    /// The tableau: dense rows, each with its basic symbol.
+    @exclusivity(unchecked) var _rows: [_Row] = []
+    /// Bumped whenever the tableau's terms change (not its constants); keys
+    /// the cached columns of edit markers.
+    @exclusivity(unchecked) var _structureVersion: UInt64 = 0
 
     // The objective, one row per optional priority level, highest first.
     // During phase one the artificial objective is appended after them.
-    var _objective: [_Row] = []
-    var _levelPriority: [Priority] = []
-    var _levelUsers: [Int32] = []
+    @exclusivity(unchecked) var _objective: [_Row] = []
+    @exclusivity(unchecked) var _levelPriority: [Priority] = []
+    @exclusivity(unchecked) var _levelUsers: [Int32] = []
 
     /// Basic symbols of rows that may have become infeasible (dual simplex).
-    var _infeasible: [_Symbol] = []
+    @exclusivity(unchecked) var _infeasible: [_Symbol] = []
 
     // Installed constraints (and edit constraints), in slots.
-    var _records: [_Record] = []
-    var _freeRecords: [Int32] = []
-    var _installCount: UInt64 = 0
+    @exclusivity(unchecked) var _records: [_Record] = []
+    @exclusivity(unchecked) var _freeRecords: [Int32] = []
+    @exclusivity(unchecked) var _installCount: UInt64 = 0
 
     // Variables held by the solver, dense.
-    var _variables: [Variable] = []
-    var _variableSymbol: [_Symbol] = []
-    var _variableUses: [Int32] = []
-    /// The record slot of the variable's edit constraint, or -1.
-    var _variableEdit: [Int32] = []
+    @exclusivity(unchecked) var _variables: [Variable] = []
+    @exclusivity(unchecked) var _variableInfo: [_VariableInfo] = []
     /// Symbols of variables whose fast-path cache belongs to another solver.
-    var _foreignVariables: [ObjectIdentifier: _Symbol] = [:]
+    @exclusivity(unchecked) var _foreignVariables: [ObjectIdentifier: _Symbol] = [:]
 
     /// Required constraints this solver left out, with what they conflicted
     /// with, oldest first. An entry goes away when its constraint is added
     /// again (successfully or not) or `removeAllBrokenConstraints()` is called.
-    public internal(set) var brokenConstraints: [ConstraintConflict] = []
+    @exclusivity(unchecked) public internal(set) var brokenConstraints: [ConstraintConflict] = []
+
+    /// This solver's address, the key of the variables' symbol cache.
+    var _token: UInt { UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()) }
 
     /// Creates an empty solver.
     public init() {}
 
     deinit {
-        for variable in _variables where variable._owner === self {
-            variable._owner = nil
+        for variable in _variables where variable._owner == _token {
+            variable._owner = 0
             variable._symbol = _noSymbol
         }
-        for record in _records {
-            if let constraint = record.constraint, constraint._solver === self {
+        for i in _records.indices {
+            if let constraint = _records[i].constraint, constraint._solver === self {
                 constraint._solver = nil
                 constraint._slot = -1
             }
@@ -215,11 +216,11 @@ public final class Solver {
             throw .duplicateEditVariable(variable.description)
         }
         let constraint = Constraint(
-            Expression(variable), .equal, Expression(0), priority: priority,
-            identifier: "edit(\(variable))")
+            mergedTerms: [Term(variable)], relation: .equal, constant: 0, priority: priority,
+            identifier: nil)
         _ = _install(constraint, isEdit: true)  // optional: always satisfiable
-        let index = Int(_symbolOwner[Int(_existingSymbol(for: variable))])
-        _variableEdit[index] = constraint._slot
+        let index = Int(_symbols[Int(_existingSymbol(for: variable))].owner)
+        _variableInfo[index].edit = constraint._slot
     }
 
     /// Stops editing `variable`.
@@ -228,8 +229,8 @@ public final class Solver {
     public func removeEditVariable(_ variable: Variable) throws(SolverError) {
         let slot = _editSlot(of: variable)
         guard slot >= 0 else { throw .unknownEditVariable(variable.description) }
-        let index = Int(_symbolOwner[Int(_existingSymbol(for: variable))])
-        _variableEdit[index] = -1
+        let index = Int(_symbols[Int(_existingSymbol(for: variable))].owner)
+        _variableInfo[index].edit = -1
         _uninstall(slot: slot)
     }
 
@@ -261,11 +262,11 @@ public final class Solver {
     /// - Complexity: O(variables).
     public func updateVariables() {
         _variables.withUnsafeBufferPointer { variables in
-            _variableSymbol.withUnsafeBufferPointer { symbols in
-                _symbolRow.withUnsafeBufferPointer { symbolRow in
+            _variableInfo.withUnsafeBufferPointer { info in
+                _symbols.withUnsafeBufferPointer { symbols in
                     _rows.withUnsafeBufferPointer { rows in
                         for i in 0..<variables.count {
-                            let row = symbolRow[Int(symbols[i])]
+                            let row = symbols[Int(info[i].symbol)].row
                             variables[i].value = row >= 0 ? rows[Int(row)].constant : 0
                         }
                     }
@@ -289,9 +290,9 @@ public final class Solver {
     public func isDetermined(_ variable: Variable) -> Bool {
         let symbol = _existingSymbol(for: variable)
         guard symbol >= 0 else { return false }
-        let row = _symbolRow[Int(symbol)]
+        let row = _symbols[Int(symbol)].row
         guard row >= 0 else { return false }
-        for term in _rows[Int(row)].terms where _symbolKind[Int(term.symbol)] != .dummy {
+        for term in _rows[Int(row)].terms where _symbols[Int(term.symbol)].kind != .dummy {
             return false
         }
         return true
@@ -328,6 +329,25 @@ public final class Solver {
     }
 }
 
+/// What the solver knows about one symbol.
+struct _SymbolInfo {
+    /// The index in `_rows` of the row where the symbol is basic, or -1.
+    var row: Int32
+    /// Record slot for slack, error and dummy symbols; variable index for
+    /// external symbols; -1 for the artificial variable.
+    var owner: Int32
+    var kind: _SymbolKind
+}
+
+/// What the solver knows about one variable it holds.
+struct _VariableInfo {
+    var symbol: _Symbol
+    /// How many installed constraints (and edits) use the variable.
+    var uses: Int32
+    /// The record slot of the variable's edit constraint, or -1.
+    var edit: Int32
+}
+
 /// One installed constraint: its markers in the tableau.
 struct _Record {
     var constraint: Constraint?
@@ -342,4 +362,12 @@ struct _Record {
     /// Installation order, for deterministic reports.
     var serial: UInt64
     var isEdit: Bool
+    /// The constraint's constant as installed (read here, not from the
+    /// constraint object, on the suggestion path).
+    var constant: Double = 0
+    /// For edit constraints: the rows holding the marker and its
+    /// coefficients, valid while `columnVersion` equals the solver's
+    /// `_structureVersion` (suggestions then skip the scan of all rows).
+    var column: [_Term] = []
+    var columnVersion: UInt64 = .max
 }

@@ -16,14 +16,16 @@ public final class Variable: Hashable, CustomStringConvertible {
 
     /// The value written by the last `Solver.updateVariables()` of a solver
     /// that holds this variable.
-    public internal(set) var value: Double = 0
+    @exclusivity(unchecked) public internal(set) var value: Double = 0
 
     // Fast path from a variable to its symbol in one solver: the first solver
     // that sees the variable caches the symbol here (no hashing per term);
     // other solvers use a dictionary. The owning solver clears it when it
     // drops the variable or is deinitialized.
-    unowned(unsafe) var _owner: Solver? = nil
-    var _symbol: Int32 = -1
+    /// The owning solver's `_token` (its address), 0 for none: compared as
+    /// an integer so the lookup retains nothing.
+    @exclusivity(unchecked) var _owner: UInt = 0
+    @exclusivity(unchecked) var _symbol: Int32 = -1
 
     /// Creates a variable named `name` (for logs) with value 0.
     public init(_ name: String = "") {

@@ -1,0 +1,148 @@
+import Testing
+
+@testable import TrellisConstraints
+
+/// Random sequences of operations on random systems: after each one the
+/// installed required constraints hold, the solver is consistent, the
+/// objective equals a fresh solver's on the same constraints, and conflicts
+/// name a set that really is unsatisfiable.
+@Suite struct SolverPropertyTests {
+    /// Total error per optional priority, highest priority first, of the
+    /// constraints and edit suggestions, for the variables' current values.
+    static func objective(_ constraints: [Constraint], edits: [(Variable, Priority, Double)])
+        -> [Float: Double]
+    {
+        var errors: [Float: Double] = [:]
+        for c in constraints where !c.priority.isRequired {
+            errors[c.priority.rawValue, default: 0] += c.violation
+        }
+        for (variable, priority, value) in edits {
+            errors[priority.rawValue, default: 0] += abs(variable.value - value)
+        }
+        return errors
+    }
+
+    static func sameObjective(_ a: [Float: Double], _ b: [Float: Double]) -> Bool {
+        for key in Set(a.keys).union(b.keys) {
+            let x = a[key] ?? 0, y = b[key] ?? 0
+            if abs(x - y) > 1e-6 * max(1, abs(y)) { return false }
+        }
+        return true
+    }
+
+    /// Solves copies of `constraints` and the edits in a fresh solver.
+    static func freshObjective(
+        _ constraints: [Constraint], edits: [(Variable, Priority, Double)]
+    ) throws -> [Float: Double] {
+        let fresh = Solver()
+        let copies = constraints.map { $0.withPriority($0.priority) }
+        for c in copies { try fresh.add(c) }
+        for (variable, priority, value) in edits {
+            try fresh.addEditVariable(variable, priority: priority)
+            try fresh.suggestValue(value, for: variable)
+        }
+        fresh.updateVariables()
+        return objective(copies, edits: edits)
+    }
+
+    @Test(arguments: 0..<60)
+    func randomOperationsKeepTheSolverConsistentAndOptimal(seed: Int) throws {
+        let system = RandomSystem(kind: seed % 2 == 0 ? .single : .levels, seed: UInt64(seed))
+        var rng = SplitMix64(seed: UInt64(seed) &+ 1_000_003)
+        let solver = Solver()
+        for c in system.constraints { #expect(try solver.add(c) == nil) }
+        var edits: [(Variable, Priority, Double)] = []
+
+        for step in 0..<40 {
+            let installed = solver.constraints
+            switch rng.below(6) {
+            case 0 where !installed.isEmpty:
+                try solver.remove(installed[rng.below(installed.count)])
+            case 1:
+                let c = system.constraints[rng.below(system.constraints.count)]
+                if !solver.contains(c), let conflict = try solver.add(c) {
+                    try Self.expectUnsatisfiable(conflict)
+                }
+            case 2 where !installed.isEmpty:
+                let c = installed[rng.below(installed.count)]
+                let value = c.constant + Double(rng.below(41) - 20)
+                if let conflict = try solver.setConstant(value, for: c) {
+                    #expect(conflict.broken === c && !solver.contains(c))
+                    try Self.expectUnsatisfiable(conflict)
+                }
+            case 3:
+                let v = system.variables[rng.below(system.variables.count)]
+                let value = Double(rng.below(401) - 200)
+                if let i = edits.firstIndex(where: { $0.0 === v }) {
+                    edits[i].2 = value
+                } else {
+                    let priority = Priority(Float([999, 600, 100][rng.below(3)]))
+                    try solver.addEditVariable(v, priority: priority)
+                    edits.append((v, priority, 0))
+                    edits[edits.count - 1].2 = value
+                }
+                try solver.suggestValue(value, for: v)
+            case 4 where !edits.isEmpty:
+                let i = rng.below(edits.count)
+                try solver.removeEditVariable(edits[i].0)
+                edits.remove(at: i)
+            case 5:
+                // A new required constraint with a random constant: often
+                // unsatisfiable with the rest.
+                var terms: [Term] = []
+                for _ in 0..<(1 + rng.below(3)) {
+                    let v = system.variables[rng.below(system.variables.count)]
+                    terms.append(Term(v, Double(rng.below(9) - 4)))
+                }
+                let relation = [Relation.equal, .lessThanOrEqual, .greaterThanOrEqual][rng.below(3)]
+                let c = Constraint(
+                    Expression(terms: terms), relation, Expression(Double(rng.below(401) - 200)))
+                if let conflict = try solver.add(c) {
+                    #expect(conflict.broken === c && !solver.contains(c))
+                    try Self.expectUnsatisfiable(conflict)
+                }
+            default:
+                continue
+            }
+            solver.updateVariables()
+            let now = solver.constraints
+            let worst = now.filter { $0.priority.isRequired }.map(\.violation).max() ?? 0
+            #expect(worst <= 1e-6, "seed \(seed) step \(step): required violated by \(worst)")
+            #expect(invariantViolations(solver).isEmpty, "seed \(seed) step \(step)")
+            let ours = Self.objective(now, edits: edits)
+            let fresh = try Self.freshObjective(now, edits: edits)
+            #expect(Self.sameObjective(ours, fresh), "seed \(seed) step \(step): \(ours) vs \(fresh)")
+            solver.updateVariables()  // the fresh solver wrote the shared variables
+        }
+
+        for c in solver.constraints { try solver.remove(c) }
+        for (v, _, _) in edits { try solver.removeEditVariable(v) }
+        #expect(solver._isEmpty)
+        #expect(invariantViolations(solver).isEmpty)
+    }
+
+    /// The conflict's constraints really have no common solution: a fresh
+    /// solver given them in order breaks the last one.
+    static func expectUnsatisfiable(_ conflict: ConstraintConflict) throws {
+        let fresh = Solver()
+        for c in conflict.conflicting {
+            #expect(c.priority.isRequired)
+            #expect(try fresh.add(c.withPriority(.required)) == nil)
+        }
+        #expect(try fresh.add(conflict.broken.withPriority(.required)) != nil)
+    }
+
+    @Test func removingEveryConstraintOfRandomSystemsEmptiesTheSolver() throws {
+        for seed in 0..<200 {
+            let system = RandomSystem(kind: seed % 2 == 0 ? .single : .levels, seed: UInt64(seed))
+            let solver = Solver()
+            for c in system.constraints { try solver.add(c) }
+            var order = system.constraints
+            var rng = SplitMix64(seed: UInt64(seed))
+            for i in order.indices.reversed() { order.swapAt(i, rng.below(i + 1)) }
+            for c in order { try solver.remove(c) }
+            #expect(solver._isEmpty, "seed \(seed)")
+            #expect(invariantViolations(solver).isEmpty, "seed \(seed)")
+        }
+    }
+}
