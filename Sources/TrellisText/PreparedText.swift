@@ -80,7 +80,9 @@ extension _Workspace {
     /// - Complexity: O(n) in the length of the text, plus shaping of pieces
     ///   not yet in the cache.
     func prepare(_ utf8: [UInt8], fonts: FontCollection, cache: _WordWidthCache) throws(TextError) -> _PreparedText {
-        try utf8.withUnsafeBufferPointer { (text) throws(TextError) -> _PreparedText in
+        let generation = cache.generation.load(ordering: .acquiring)
+        if front.generation != generation { front.removeAll(generation: generation) }
+        return try utf8.withUnsafeBufferPointer { (text) throws(TextError) -> _PreparedText in
             let breakCount = try findBreaks(text)
             var pieces: [_Piece] = []
             pieces.reserveCapacity(breakCount)
@@ -151,9 +153,17 @@ extension _Workspace {
         let key = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(text)[part])
         let tag = UInt32(bitPattern: fonts.id) << 2 | (rtl ? 2 : 0) | (isLast ? 1 : 0)
         let hash = _WordWidthCache.hash(key, tag: tag)
-        if let cached = cache.value(for: key, tag: tag, hash: hash) { return cached }
-        let measure = shape(text, range: part, trailingStart: trailing, rtl: rtl, faces: fonts.faces, keepClusters: false)
-        cache.insert(measure, for: key, tag: tag, hash: hash)
+        let inFront = key.count <= 16
+        let words = inFront ? _FrontWordCache.inlineWords(key) : (0, 0)
+        if inFront, let hit = front.value(words: words, length: key.count, tag: tag, hash: hash) { return hit }
+        let measure: _PieceMeasure
+        if let cached = cache.value(for: key, tag: tag, hash: hash) {
+            measure = cached
+        } else {
+            measure = shape(text, range: part, trailingStart: trailing, rtl: rtl, faces: fonts.faces, keepClusters: false)
+            cache.insert(measure, for: key, tag: tag, hash: hash)
+        }
+        if inFront { front.insert(measure, words: words, length: key.count, tag: tag, hash: hash) }
         return measure
     }
 }

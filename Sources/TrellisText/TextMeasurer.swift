@@ -42,6 +42,12 @@ public final class TextMeasurer: @unchecked Sendable {
         prepared.removeAll()
     }
 
+    /// Empties the prepared-text cache but keeps the word widths (what a
+    /// change of text content costs when the vocabulary is known).
+    public func removeAllPreparedTexts() {
+        prepared.removeAll()
+    }
+
     /// Number of distinct pieces in the word-width cache.
     public var cachedWordCount: Int { words.count }
 
@@ -65,8 +71,9 @@ public final class TextMeasurer: @unchecked Sendable {
     ///
     /// With `.usesLineFragmentOrigin` the text wraps at `size.width` (0 or
     /// infinity for no limit) and the rectangle starts at the top-left of the
-    /// first line; lines that start below `size.height` are left out (0 or
-    /// infinity for no limit), but the first line always counts. Without it the
+    /// first line; lines that do not fit entirely within `size.height` are
+    /// left out, as a TextKit container of that height does (0 or infinity
+    /// for no limit), but the first line always counts. Without it the
     /// text is one line (hard breaks still count as separators of nothing:
     /// everything is on the baseline) and the rectangle's origin is the baseline,
     /// so `origin.y` is `-ascender`. `.usesFontLeading` adds the font's leading
@@ -89,7 +96,8 @@ public final class TextMeasurer: @unchecked Sendable {
         let width = size.width > 0 ? size.width : .infinity
         var layout = try _layout(text, style: style, width: width, numberOfLines: 0, usesFontLeading: leading)
         if size.height > 0 && size.height.isFinite {
-            let kept = layout.lines.prefix { $0.origin.y < size.height || $0.origin.y == 0 }
+            let limit = size.height + _fitTolerance
+            let kept = layout.lines.prefix { $0.origin.y == 0 || $0.origin.y + $0.height <= limit }
             if kept.count < layout.lines.count {
                 layout.lines = Array(kept)
                 layout.size = _size(of: layout.lines)
@@ -233,7 +241,6 @@ public final class TextMeasurer: @unchecked Sendable {
                 missingGlyphCount: prepared.missingGlyphs, isTruncated: truncated)
         }
         let faces = style.fonts.faces
-        let metrics = faces.map { $0.metrics(size: style.size) }
         var widest = 0.0
         for line in lines { widest = max(widest, line.width) }
         let containerWidth = width.isFinite ? width : widest
@@ -245,8 +252,8 @@ public final class TextMeasurer: @unchecked Sendable {
             var ascender = 0.0
             var below = 0.0  // descent plus leading
             let mask = line.fontMask == 0 ? 1 : line.fontMask
-            for face in metrics.indices where face < 32 && mask & (1 << UInt32(face)) != 0 {
-                let font = metrics[face]
+            for face in faces.indices where face < 32 && mask & (1 << UInt32(face)) != 0 {
+                let font = faces[face].metrics(size: style.size)
                 let height = usesFontLeading ? font.lineHeight : font.heightWithoutLeading
                 if height > natural {
                     natural = height

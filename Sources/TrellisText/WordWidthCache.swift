@@ -4,6 +4,10 @@
 // ems, so one entry serves every point size.
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What shaping one piece of text gives, in ems of the point size (so a
 /// width in points is `em · size + clusters · letterSpacing`).
 struct _PieceMeasure: Sendable, Equatable {
@@ -49,6 +53,8 @@ final class _WordWidthCache: @unchecked Sendable {
 
     private let shards: [Shard]
     let capacity: Int
+    /// Bumped by `removeAll`, so workspaces empty their front caches too.
+    let generation = Atomic<Int>(0)
 
     init(capacity: Int) {
         self.capacity = capacity
@@ -93,30 +99,35 @@ final class _WordWidthCache: @unchecked Sendable {
 
     func removeAll() {
         for shard in shards { shard.table.withLock { $0.removeAll() } }
+        generation.add(1, ordering: .releasing)
     }
 }
 
-/// Open addressing (linear probing) over 64-bit hashes; key bytes live in one
-/// arena, so a lookup allocates nothing and hashes no `String`.
+/// Open addressing (linear probing). Each slot packs the low 32 bits of the
+/// hash with an entry index, so a probe rejects other keys without touching
+/// their entries; keys up to 16 bytes live inside their 64-byte entry, longer
+/// ones in one byte arena. A lookup allocates nothing and hashes no `String`.
+/// The slot array grows with the entries (load factor at most 1/2), so a
+/// table with few entries stays small and cache-friendly.
 struct _ByteKeyTable {
     private struct Entry {
-        var hash: UInt64
-        var keyStart: Int32
+        var inline0: UInt64
+        var inline1: UInt64
+        var arenaStart: Int32
         var keyLength: Int32
         var tag: UInt32
         var value: _PieceMeasure
     }
 
-    private var slots: [Int32]  // index into entries + 1; 0 = empty
+    /// (entry index + 1) << 32 | low 32 bits of the hash; 0 = empty.
+    private var slots: [UInt64]
     private var entries: [Entry] = []
     private var arena: [UInt8] = []
     private let maximumCount: Int
 
     init(maximumCount: Int) {
         self.maximumCount = maximumCount
-        var size = 16
-        while size < maximumCount * 2 { size <<= 1 }
-        slots = [Int32](repeating: 0, count: size)
+        slots = [UInt64](repeating: 0, count: 64)
     }
 
     var count: Int { entries.count }
@@ -124,45 +135,122 @@ struct _ByteKeyTable {
     mutating func removeAll() {
         entries.removeAll(keepingCapacity: true)
         arena.removeAll(keepingCapacity: true)
-        for index in slots.indices { slots[index] = 0 }
+        slots = [UInt64](repeating: 0, count: 64)
     }
 
     func value(for bytes: UnsafeRawBufferPointer, tag: UInt32, hash: UInt64) -> _PieceMeasure? {
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let stored = slots[slot]
-            if stored == 0 { return nil }
-            let entry = entries[Int(stored) - 1]
-            if entry.hash == hash && entry.tag == tag && entry.keyLength == bytes.count
-                && keyEquals(entry, bytes)
-            {
-                return entry.value
+        let low = hash & 0xFFFF_FFFF
+        let (word0, word1) = _FrontWordCache.inlineWords(bytes)
+        return slots.withUnsafeBufferPointer { slots in
+            entries.withUnsafeBufferPointer { entries in
+                let mask = slots.count - 1
+                var slot = Int(truncatingIfNeeded: low) & mask
+                while true {
+                    let stored = slots[slot]
+                    if stored == 0 { return nil }
+                    if stored & 0xFFFF_FFFF == low {
+                        let entry = entries[Int(stored >> 32) - 1]
+                        if entry.tag == tag && entry.keyLength == bytes.count && entry.inline0 == word0
+                            && entry.inline1 == word1 && (bytes.count <= 16 || arenaEquals(entry, bytes))
+                        {
+                            return entry.value
+                        }
+                    }
+                    slot = (slot + 1) & mask
+                }
             }
-            slot = (slot + 1) & mask
         }
     }
 
-    private func keyEquals(_ entry: Entry, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    private func arenaEquals(_ entry: Entry, _ bytes: UnsafeRawBufferPointer) -> Bool {
         arena.withUnsafeBytes { arenaBytes in
-            let start = Int(entry.keyStart)
-            for index in 0..<bytes.count where arenaBytes[start + index] != bytes[index] {
-                return false
-            }
-            return true
+            let start = Int(entry.arenaStart)
+            return memcmp(arenaBytes.baseAddress! + start, bytes.baseAddress!, bytes.count) == 0
         }
     }
 
     mutating func insert(_ value: _PieceMeasure, for bytes: UnsafeRawBufferPointer, tag: UInt32, hash: UInt64) {
         if self.value(for: bytes, tag: tag, hash: hash) != nil { return }
         if entries.count >= maximumCount { removeAll() }
-        let entry = Entry(
-            hash: hash, keyStart: Int32(arena.count), keyLength: Int32(bytes.count), tag: tag, value: value)
-        arena.append(contentsOf: bytes)
-        entries.append(entry)
+        let (word0, word1) = _FrontWordCache.inlineWords(bytes)
+        var arenaStart: Int32 = 0
+        if bytes.count > 16 {
+            arenaStart = Int32(arena.count)
+            arena.append(contentsOf: bytes)
+        }
+        entries.append(
+            Entry(
+                inline0: word0, inline1: word1, arenaStart: arenaStart, keyLength: Int32(bytes.count), tag: tag,
+                value: value))
+        if entries.count * 2 > slots.count { grow() }
+        place(UInt64(entries.count) << 32 | (hash & 0xFFFF_FFFF))
+    }
+
+    private mutating func place(_ packed: UInt64) {
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
+        var slot = Int(truncatingIfNeeded: packed & 0xFFFF_FFFF) & mask
         while slots[slot] != 0 { slot = (slot + 1) & mask }
-        slots[slot] = Int32(entries.count)
+        slots[slot] = packed
+    }
+
+    /// Doubles the slot array and places the existing entries again (the
+    /// slots keep the hash bits that choose the position).
+    private mutating func grow() {
+        let old = slots
+        slots = [UInt64](repeating: 0, count: old.count * 2)
+        for packed in old where packed != 0 { place(packed) }
+    }
+}
+
+/// A small direct-mapped cache in front of the shared one, private to a
+/// workspace (so to one thread at a time): no lock, and the most frequent
+/// words of a list (word frequencies follow Zipf's law) stay in the CPU's
+/// cache instead of costing two memory misses in the large shared table.
+/// Holds keys of up to 16 bytes; 2,048 entries of 64 bytes.
+struct _FrontWordCache {
+    private struct Entry {
+        var inline0: UInt64 = 0
+        var inline1: UInt64 = 0
+        var lengthAndTag: UInt64 = .max  // length << 32 | tag; .max = empty
+        var value = _PieceMeasure()
+    }
+
+    static let size = 2048
+    private var entries = [Entry](repeating: Entry(), count: _FrontWordCache.size)
+    /// The shared cache's generation these entries belong to.
+    var generation = 0
+
+    /// The first 16 bytes of a key, zero-padded, as two words.
+    @inline(__always)
+    static func inlineWords(_ bytes: UnsafeRawBufferPointer) -> (UInt64, UInt64) {
+        var words: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &words) { target in
+            target.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes.prefix(16)))
+        }
+        return words
+    }
+
+    @inline(__always)
+    func value(words: (UInt64, UInt64), length: Int, tag: UInt32, hash: UInt64) -> _PieceMeasure? {
+        let entry = entries[Int(truncatingIfNeeded: hash >> 20) & (_FrontWordCache.size - 1)]
+        if entry.lengthAndTag == UInt64(length) << 32 | UInt64(tag) && entry.inline0 == words.0
+            && entry.inline1 == words.1
+        {
+            return entry.value
+        }
+        return nil
+    }
+
+    @inline(__always)
+    mutating func insert(
+        _ value: _PieceMeasure, words: (UInt64, UInt64), length: Int, tag: UInt32, hash: UInt64
+    ) {
+        entries[Int(truncatingIfNeeded: hash >> 20) & (_FrontWordCache.size - 1)] = Entry(
+            inline0: words.0, inline1: words.1, lengthAndTag: UInt64(length) << 32 | UInt64(tag), value: value)
+    }
+
+    mutating func removeAll(generation: Int) {
+        for index in entries.indices { entries[index].lengthAndTag = .max }
+        self.generation = generation
     }
 }

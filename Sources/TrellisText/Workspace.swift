@@ -17,6 +17,8 @@ final class _Workspace {
     /// Per-cluster output of `shapeClusters`: logical start offset and advance in ems.
     var clusterStarts: [Int32] = []
     var clusterEms: [Double] = []
+    /// Lock-free cache of the most frequent word widths (see `_FrontWordCache`).
+    var front = _FrontWordCache()
 
     init() throws(TextError) {
         var status: Int32 = 0

@@ -7,6 +7,6 @@ struct TrellisCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trellis",
         abstract: "Measure text and lay out cells the way UIKit does.",
-        subcommands: []
+        subcommands: [Measure.self]
     )
 }

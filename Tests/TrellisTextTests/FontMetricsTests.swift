@@ -31,12 +31,14 @@ import TrellisText
     }
 
     @Test func typoBitSwitchesToTypoMetrics() throws {
-        // Fixture: Roboto-Regular.ttf with only fsSelection bit 7 set (made
-        // with fontTools): sTypoAscender 2146, sTypoDescender -555, sTypoLineGap 0.
+        // Fixture: Roboto-Regular.ttf with fsSelection bit 7 set and
+        // sTypoLineGap 205 (made with fontTools; see Fixtures/README.md):
+        // sTypoAscender 2146, sTypoDescender -555, sTypoLineGap 205.
         let metrics = try Font(path: Fixtures.path("Roboto-UseTypoMetrics.ttf")).metrics(size: 20)
         #expect(close(metrics.ascender, 2146 * 20 / 2048))
         #expect(close(metrics.descender, -555 * 20 / 2048))
-        #expect(close(metrics.lineHeight, (2146 + 555) * 20 / 2048))
+        #expect(close(metrics.leading, 205 * 20 / 2048))
+        #expect(close(metrics.lineHeight, (2146 + 555 + 205) * 20 / 2048))
     }
 
     @Test func notoFallbackFontsUseHheaMetrics() throws {

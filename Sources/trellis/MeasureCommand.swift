@@ -1,0 +1,160 @@
+// `trellis measure`: measures one JSON Lines field per input line with
+// TrellisText and writes `{"lines": n, "width": w, "height": h}` per line.
+import ArgumentParser
+import Foundation
+import TrellisGeometry
+import TrellisText
+
+struct Measure: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure text from JSON Lines on stdin, as a UILabel would.",
+        discussion: """
+            Reads one JSON object per line from stdin and writes one JSON object per line:
+            {"lines": n, "width": w, "height": h}, fractional (before pixel rounding).
+            With --scale, "roundedWidth" and "roundedHeight" give sizeThatFits's values,
+            rounded up to that pixel grid. A malformed line or a missing field stops
+            with an error naming the line (exit code 65); bad options exit with 64.
+            """)
+
+    @Option(help: "A bundled family (Inter, Roboto, Noto Sans Hebrew, Noto Sans Arabic) or a font file path.")
+    var font: String
+
+    @Option(help: "Weight of a bundled family: regular, medium, semibold, bold.")
+    var weight: String = "regular"
+
+    @Option(help: "Point size (greater than 0).")
+    var size: Double
+
+    @Option(help: "Available width in points (greater than 0).")
+    var width: Double
+
+    @Option(name: .customLong("line-spacing"), help: "Space between lines (NSParagraphStyle.lineSpacing).")
+    var lineSpacing: Double = 0
+
+    @Option(help: "Maximum number of lines, 0 for unlimited (UILabel.numberOfLines).")
+    var lines: Int = 0
+
+    @Option(help: "Screen scale for the rounded size (1, 2 or 3).")
+    var scale: Double?
+
+    @Option(help: "The JSON field holding the text.")
+    var field: String = "subtitle"
+
+    func validate() throws {
+        guard size.isFinite, size > 0 else { throw ValidationError("--size must be a number greater than 0, got \(size)") }
+        guard width.isFinite, width > 0 else {
+            throw ValidationError("--width must be a number greater than 0, got \(width)")
+        }
+        guard lineSpacing.isFinite, lineSpacing >= 0 else {
+            throw ValidationError("--line-spacing must be a number, 0 or more, got \(lineSpacing)")
+        }
+        guard lines >= 0 else { throw ValidationError("--lines must be 0 (unlimited) or more, got \(lines)") }
+        if let scale, !(scale.isFinite && scale > 0) {
+            throw ValidationError("--scale must be a number greater than 0, got \(scale)")
+        }
+        guard FontWeight(rawValue: weight.lowercased()) != nil else {
+            throw ValidationError("--weight must be one of regular, medium, semibold, bold, got \(weight)")
+        }
+    }
+
+    func run() throws {
+        let fonts: FontCollection
+        do {
+            fonts = try Self.fonts(font, weight: FontWeight(rawValue: weight.lowercased()) ?? .regular)
+        } catch {
+            throw ValidationError("--font: \(error)")
+        }
+        var style = TextStyle(fonts: fonts, size: size)
+        style.lineSpacing = lineSpacing
+        if lines > 0 { style.lineBreakMode = .byTruncatingTail }
+        let measurer = TextMeasurer.shared
+        var reader = LineReader(handle: FileHandle.standardInput)
+        var lineNumber = 0
+        var batch: [String] = []
+        var failure: String?
+        while failure == nil, let line = reader.next() {
+            lineNumber += 1
+            switch Self.text(of: line, field: field) {
+            case .success(let text): batch.append(text)
+            case .failure(let message): failure = "line \(lineNumber): \(message)"
+            }
+            if batch.count == 4096 { try write(batch, measurer: measurer, style: style); batch.removeAll() }
+        }
+        try write(batch, measurer: measurer, style: style)
+        if let failure {
+            FileHandle.standardError.write(Data("trellis measure: \(failure)\n".utf8))
+            throw ExitCode(65)
+        }
+    }
+
+    /// A bundled family with the usual fallbacks, or a font file followed by them.
+    static func fonts(_ name: String, weight: FontWeight) throws -> FontCollection {
+        let isPath = name.contains("/") || name.lowercased().hasSuffix(".ttf") || name.lowercased().hasSuffix(".otf")
+        guard isPath else { return try FontCollection.bundled(name, weight: weight) }
+        return FontCollection([try Font(path: name), try Font(family: "Noto Sans Hebrew"), try Font(family: "Noto Sans Arabic")])
+    }
+
+    /// The string in `field` of one JSON Lines line, or what is wrong with it.
+    static func text(of line: Data, field: String) -> Result<String, MessageError> {
+        guard String(validating: line, as: UTF8.self) != nil else { return .failure(MessageError("invalid UTF-8")) }
+        guard !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) else {
+            return .failure(MessageError("empty line (expected a JSON object)"))
+        }
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: line, options: [])
+        } catch {
+            return .failure(MessageError("malformed JSON"))
+        }
+        guard let dictionary = object as? [String: Any] else { return .failure(MessageError("not a JSON object")) }
+        guard let value = dictionary[field] else { return .failure(MessageError("missing field \"\(field)\"")) }
+        guard let text = value as? String else { return .failure(MessageError("field \"\(field)\" is not a string")) }
+        return .success(text)
+    }
+
+    private func write(_ texts: [String], measurer: TextMeasurer, style: TextStyle) throws {
+        if texts.isEmpty { return }
+        let layouts = try measurer.layouts(texts, style: style, width: width, numberOfLines: lines)
+        var output = ""
+        for layout in layouts {
+            output += "{\"lines\": \(layout.lineCount), \"width\": \(layout.size.width), \"height\": \(layout.size.height)"
+            if let scale {
+                output += ", \"roundedWidth\": \(PixelGrid.ceil(layout.size.width, scale: scale)), \"roundedHeight\": \(PixelGrid.ceil(layout.size.height, scale: scale))"
+            }
+            output += "}\n"
+        }
+        FileHandle.standardOutput.write(Data(output.utf8))
+    }
+}
+
+/// A message as an error (for `Result`).
+struct MessageError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Reads lines (without their `\n`) as raw bytes, so invalid UTF-8 can be reported.
+struct LineReader {
+    let handle: FileHandle
+    private var buffer = Data()
+    private var finished = false
+
+    init(handle: FileHandle) { self.handle = handle }
+
+    mutating func next() -> Data? {
+        while true {
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                let line = buffer[buffer.startIndex..<newline]
+                buffer = buffer[(newline + 1)...]
+                return Data(line)
+            }
+            if finished {
+                if buffer.isEmpty { return nil }
+                defer { buffer = Data() }
+                return Data(buffer)
+            }
+            let chunk = handle.readData(ofLength: 1 << 16)
+            if chunk.isEmpty { finished = true } else { buffer.append(chunk) }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+// Right-to-left and mixed text (ICU bidi runs shaped in their direction)
+// and font fallback per cluster. Widths are Pango 1.50.12's on the same
+// fonts (within 0.01 pt); line heights come from the fonts' hhea tables.
+import Testing
+import TrellisText
+
+@Suite struct BidiAndFallbackTests {
+    let measurer = TextMeasurer()
+
+    @Test func hebrewMeasuresWithTheHebrewFont() throws {
+        let layout = try measurer.layout("שלום עולם", style: interStyle(), width: 287)
+        #expect(close(layout.size.width, 78.149, tolerance: 0.01))  // Pango
+        #expect(close(layout.size.height, hebrewLineHeight17))  // 23.12: Noto Sans Hebrew
+        #expect(layout.missingGlyphCount == 0)
+    }
+
+    @Test func arabicIsShapedRightToLeftWithJoiningForms() throws {
+        // Pango: 81.907 pt; isolated forms (no joining) would be wider.
+        let layout = try measurer.layout("مرحبا بالعالم", style: interStyle(), width: 287)
+        #expect(close(layout.size.width, 81.907, tolerance: 0.01))
+        #expect(close(layout.size.height, (1374.0 + 738) * 17 / 1000))  // 35.904: Noto Sans Arabic hhea
+    }
+
+    @Test func rightToLeftParagraphsAlignRightNaturally() throws {
+        let layout = try measurer.layout("שלום עולם", style: interStyle(), width: 287)
+        #expect(layout.lines[0].isRightToLeft)
+        #expect(close(layout.lines[0].origin.x, 287 - layout.lines[0].width))
+    }
+
+    @Test func mixedTextTakesTheTallestFontOnTheLine() throws {
+        // Pango: 132.662 pt; the line is as tall as Noto Sans Hebrew's line.
+        let layout = try measurer.layout("Hello שלום world", style: interStyle(), width: 287)
+        #expect(close(layout.size.width, 132.662, tolerance: 0.01))
+        #expect(close(layout.size.height, hebrewLineHeight17))
+        #expect(!layout.lines[0].isRightToLeft)  // first strong character is Latin
+    }
+
+    @Test func eachLineUsesItsOwnFontsHeight() throws {
+        let layout = try measurer.layout("Hello\nשלום", style: interStyle(), width: 287)
+        #expect(close(layout.lines[0].height, Inter17.lineHeight))
+        #expect(close(layout.lines[1].height, hebrewLineHeight17))
+        #expect(close(layout.size.height, Inter17.lineHeight + hebrewLineHeight17))
+    }
+
+    @Test func withoutFallbackHebrewIsMissingGlyphs() throws {
+        // Inter has no Hebrew: 8 letters drawn as notdef, counted.
+        let style = TextStyle(font: try Font(family: "Inter"), size: 17)
+        let layout = try measurer.layout("שלום עולם", style: style, width: 287)
+        #expect(layout.missingGlyphCount == 8)
+    }
+
+    @Test func charactersNoFontHasAreCounted() throws {
+        // None of Inter, Noto Sans Hebrew, Noto Sans Arabic has CJK ideographs.
+        let layout = try measurer.layout("otter 漢字", style: interStyle(), width: 287)
+        #expect(layout.missingGlyphCount == 2)
+        #expect(layout.lineCount == 1)
+    }
+
+    @Test func bundledCollectionFallsBackToHebrewThenArabic() throws {
+        let fonts = try FontCollection.bundled("Roboto", weight: .medium)
+        #expect(fonts.fonts.map(\.familyName) == ["Roboto", "Noto Sans Hebrew", "Noto Sans Arabic"])
+    }
+}
