@@ -48,6 +48,11 @@ struct SyntheticAnimalCellSizing: CellSizing {
     }
 }
 
+/// A per-run number reported as it is (not scaled by iterations).
+private func counter(_ name: String) -> BenchmarkMetric {
+    .custom(name, polarity: .prefersSmaller, useScalingFactor: false)
+}
+
 private func oneMillionRows() throws -> TableLayout<SyntheticAnimalCellSizing> {
     try TableLayout(
         sections: [TableSection(rowCount: 1_000_000)], estimate: .uniform(44),
@@ -77,8 +82,7 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(table.contentHeight)
     }
 
-    let bytesPerThousand = BenchmarkMetric.custom(
-        "index bytes per 1,000 rows", polarity: .prefersSmaller, useScalingFactor: false)
+    let bytesPerThousand = counter("index bytes per 1,000 rows")
     Benchmark(
         "Index memory (1,000,000 rows)",
         configuration: .init(metrics: [bytesPerThousand], maxIterations: 1)
@@ -149,28 +153,17 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     for framesPerSecond in [60, 120] {
-        let p50 = BenchmarkMetric.custom(
-            "frame p50 (ns)", polarity: .prefersSmaller, useScalingFactor: false)
-        let p99 = BenchmarkMetric.custom(
-            "frame p99 (ns)", polarity: .prefersSmaller, useScalingFactor: false)
-        let worst = BenchmarkMetric.custom(
-            "frame max (ns)", polarity: .prefersSmaller, useScalingFactor: false)
-        let over = BenchmarkMetric.custom(
-            "frames over 8.33 ms", polarity: .prefersSmaller, useScalingFactor: false)
-        let cpuP50 = BenchmarkMetric.custom(
-            "frame CPU p50 (ns)", polarity: .prefersSmaller, useScalingFactor: false)
-        let cpuP99 = BenchmarkMetric.custom(
-            "frame CPU p99 (ns)", polarity: .prefersSmaller, useScalingFactor: false)
-        let cpuMax = BenchmarkMetric.custom(
-            "frame CPU max (ns)", polarity: .prefersSmaller, useScalingFactor: false)
-        let cpuOver = BenchmarkMetric.custom(
-            "frames over 8.33 ms CPU", polarity: .prefersSmaller, useScalingFactor: false)
-        let drift = BenchmarkMetric.custom(
-            "max anchor drift (1/768 pt)", polarity: .prefersSmaller, useScalingFactor: false)
-        let frames = BenchmarkMetric.custom(
-            "frames", polarity: .prefersSmaller, useScalingFactor: false)
-        let made = BenchmarkMetric.custom(
-            "cells made", polarity: .prefersSmaller, useScalingFactor: false)
+        let p50 = counter("frame p50 (ns)")
+        let p99 = counter("frame p99 (ns)")
+        let worst = counter("frame max (ns)")
+        let over = counter("frames over 8.33 ms")
+        let cpuP50 = counter("frame CPU p50 (ns)")
+        let cpuP99 = counter("frame CPU p99 (ns)")
+        let cpuMax = counter("frame CPU max (ns)")
+        let cpuOver = counter("frames over 8.33 ms CPU")
+        let drift = counter("max anchor drift (1/768 pt)")
+        let frames = counter("frames")
+        let made = counter("cells made")
         Benchmark(
             "Fling 10,000 rows down, back and to the end at \(framesPerSecond) fps",
             configuration: .init(
