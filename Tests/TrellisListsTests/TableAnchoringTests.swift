@@ -39,6 +39,27 @@ private func farOffTable(rows: Int = 10_000, width: Double = 390) throws -> (
         #expect(result.frames.count > 1_000)
     }
 
+    @Test func rotationsDuringAFlingKeepTheFirstVisibleRowInPlace() throws {
+        var (table, _) = try farOffTable(rows: 3_000)
+        let simulation = ScrollSimulation(script: [
+            .fling(velocity: 12_000), .resize(width: 844, viewportHeight: 390),
+            .fling(velocity: -6_000), .resize(width: 390, viewportHeight: 844),
+            .fling(velocity: 9_000),
+        ])
+        let result = try simulation.run(&table)
+        #expect(result.frames.allSatisfy { $0.anchorDrift == 0.0 })
+        // Each rotation is one frame that re-measured the rows in view at the new width.
+        for step in [1, 3] {
+            let frames = result.frames.filter { $0.step == step }
+            #expect(frames.count == 1)
+            #expect((frames.first?.rowsMeasured ?? 0) > 0)
+        }
+        #expect(table.width == 390)
+        for path in table.indexPathsForVisibleRows {
+            #expect(try table.heightForRow(at: path) == farOffHeight(id: path.row, width: 390))
+        }
+    }
+
     @Test func scrollingUpThroughEstimatesMovesTheOffsetByTheDifference() throws {
         var (table, _) = try farOffTable(rows: 200)
         // Jump to the middle: rows above stay at the 44-point estimate.

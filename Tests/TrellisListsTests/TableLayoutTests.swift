@@ -25,6 +25,19 @@ private func smallTable(viewport: Double = 100) throws -> TableLayout<ClosureCel
     return table
 }
 
+/// 1,000 rows of 10 points, viewport 100, no overscan, Texture's range tuning.
+private func tenPointRows() throws -> TableLayout<ClosureCellSizing> {
+    try TableLayout(
+        sections: [TableSection(rowCount: 1_000)], estimate: .uniform(10),
+        sizing: ClosureCellSizing { _, _ in 10 }, width: 320, viewportHeight: 100, overscanRows: 0,
+        rangeTuning: .texture)
+}
+
+/// Rows `first...last` of section 0.
+private func rows(_ first: Int, _ last: Int) -> RowSpan {
+    RowSpan(first: IndexPath(row: first, section: 0), last: IndexPath(row: last, section: 0))
+}
+
 @Suite struct TableLayoutTests {
     @Test func offsetsAreRunningSumsOfHeadersRowsAndFooters() throws {
         let table = try smallTable()
@@ -86,10 +99,7 @@ private func smallTable(viewport: Double = 100) throws -> TableLayout<ClosureCel
         var table = try smallTable()
         try table.scroll(toOffset: 75)
         // Viewport 75..175: rows [0,1] (70..120) and [0,2] (120..180).
-        #expect(
-            table.visibleRows
-                == RowSpan(
-                    first: IndexPath(row: 1, section: 0), last: IndexPath(row: 2, section: 0)))
+        #expect(table.visibleRows == rows(1, 2))
         #expect(
             table.indexPathsForVisibleRows == [
                 IndexPath(row: 1, section: 0), IndexPath(row: 2, section: 0),
@@ -103,39 +113,20 @@ private func smallTable(viewport: Double = 100) throws -> TableLayout<ClosureCel
     }
 
     @Test func displayAndPreloadRangesLeadInTheScrollDirection() throws {
-        let source = ClosureCellSizing { _, _ in 10 }
-        var table = try TableLayout(
-            sections: [TableSection(rowCount: 1_000)], estimate: .uniform(10), sizing: source,
-            width: 320, viewportHeight: 100, overscanRows: 0,
-            rangeTuning: TableRangeTuning(
-                displayLeading: 1, displayTrailing: 0.5, preloadLeading: 2.5, preloadTrailing: 1.5))
+        var table = try tenPointRows()
         try table.scroll(toOffset: 1_000)  // scrolling down: rows 100...109 on screen
         #expect(table.scrollDirection == .down)
         // Display: 50 points behind (rows 95...99), 100 ahead (110...119).
-        #expect(
-            table.displayRows
-                == RowSpan(
-                    first: IndexPath(row: 95, section: 0), last: IndexPath(row: 119, section: 0)))
+        #expect(table.displayRows == rows(95, 119))
         // Preload: 150 behind (85...), 250 ahead (...134).
-        #expect(
-            table.preloadRows
-                == RowSpan(
-                    first: IndexPath(row: 85, section: 0), last: IndexPath(row: 134, section: 0)))
+        #expect(table.preloadRows == rows(85, 134))
         try table.scroll(toOffset: 900)  // scrolling up: rows 90...99 on screen
         #expect(table.scrollDirection == .up)
-        #expect(
-            table.displayRows
-                == RowSpan(
-                    first: IndexPath(row: 80, section: 0), last: IndexPath(row: 104, section: 0)))
+        #expect(table.displayRows == rows(80, 104))
     }
 
     @Test func onlyRowsInTheDisplayRangeAreMeasured() throws {
-        var table = try TableLayout(
-            sections: [TableSection(rowCount: 1_000)], estimate: .uniform(10),
-            sizing: ClosureCellSizing { _, _ in 10 }, width: 320, viewportHeight: 100,
-            overscanRows: 0,
-            rangeTuning: TableRangeTuning(
-                displayLeading: 1, displayTrailing: 0.5, preloadLeading: 2.5, preloadTrailing: 1.5))
+        var table = try tenPointRows()
         let pass = try table.scroll(toOffset: 1_000)
         #expect(pass.rowsMeasured == 25)  // rows 95...119
         #expect(try table.isRowMeasured(at: IndexPath(row: 95, section: 0)))

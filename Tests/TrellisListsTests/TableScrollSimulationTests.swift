@@ -69,7 +69,7 @@ private func uniformTable(rows: Int = 100_000) throws -> TableLayout<ClosureCell
         // 200 frames taking 1...200 µs: nearest rank p50 = 100th, p99 = 198th.
         let frames = (1...200).map { i in
             ScrollFrame(
-                index: i, time: 0, contentOffset: 0, layoutTime: .microseconds(i),
+                index: i, step: 0, time: 0, contentOffset: 0, layoutTime: .microseconds(i),
                 layoutCPUTime: .microseconds(i / 2), rowsMeasured: 1,
                 cellsMade: i == 1 ? 5 : 0, cellsReused: 1, visibleRows: 3, cellsInUse: 5,
                 anchorDrift: i == 7 ? -0.5 : 0)

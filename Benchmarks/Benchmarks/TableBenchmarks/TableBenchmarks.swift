@@ -48,6 +48,11 @@ struct SyntheticAnimalCellSizing: CellSizing {
     }
 }
 
+/// A per-run number reported as it is (not scaled by iterations).
+private func counter(_ name: String) -> BenchmarkMetric {
+    .custom(name, polarity: .prefersSmaller, useScalingFactor: false)
+}
+
 private func oneMillionRows() throws -> TableLayout<SyntheticAnimalCellSizing> {
     try TableLayout(
         sections: [TableSection(rowCount: 1_000_000)], estimate: .uniform(44),
@@ -59,7 +64,8 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark(
         "Open 1,000,000 rows (uniform estimate)",
-        configuration: .init(metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], maxIterations: 50)
+        configuration: .init(
+            metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], maxIterations: 50)
     ) { benchmark in
         let table = try oneMillionRows()
         blackHole(table.contentHeight)
@@ -76,16 +82,23 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(table.contentHeight)
     }
 
+    let bytesPerThousand = counter("index bytes per 1,000 rows")
     Benchmark(
-        "Index bytes per row (1,000,000 rows)",
-        configuration: .init(
-            metrics: [.custom("bytes per row", polarity: .prefersSmaller, useScalingFactor: false)],
-            maxIterations: 1)
+        "Index memory (1,000,000 rows)",
+        configuration: .init(metrics: [bytesPerThousand], maxIterations: 1)
     ) { benchmark in
         let table = try oneMillionRows()
-        benchmark.measurement(
-            .custom("bytes per row", polarity: .prefersSmaller, useScalingFactor: false),
-            table.indexMemoryBytes / 1_000_000)
+        benchmark.measurement(bytesPerThousand, table.indexMemoryBytes / 1_000)
+    }
+
+    Benchmark(
+        "Synthetic AnimalTableViewCell height (one row)",
+        configuration: .init(metrics: [.wallClock, .instructions], scalingFactor: .kilo)
+    ) { benchmark in
+        let sizing = SyntheticAnimalCellSizing()
+        for i in benchmark.scaledIterations {
+            blackHole(sizing.height(at: IndexPath(row: i, section: 0), width: 390))
+        }
     }
 
     Benchmark(
@@ -110,37 +123,55 @@ let benchmarks: @Sendable () -> Void = {
         return (table, offsets)
     }
 
-    Benchmark(
-        "Insert 1,000 rows into 1,000,000 (random places)",
-        configuration: .init(metrics: [.wallClock], maxIterations: 30)
-    ) { benchmark in
-        var table = try oneMillionRows()
-        try table.scrollToRow(at: IndexPath(row: 500_000, section: 0), at: .top)
-        var state: UInt64 = 99
-        var rows = Set<Int>()
-        while rows.count < 1_000 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            rows.insert(Int(state >> 33) % 1_001_000)
+    var state: UInt64 = 99
+    var scattered = Set<Int>()
+    while scattered.count < 1_000 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        scattered.insert(Int(state >> 33) % 1_001_000)
+    }
+    let insertions = [
+        ("one block in the middle", Array(500_000..<501_000)),
+        ("random places", scattered.sorted()),
+    ]
+    for (name, rows) in insertions {
+        // The update and the layout pass that follows it (measuring what
+        // came into view); opening the table is not timed.
+        Benchmark(
+            "Insert 1,000 rows into 1,000,000 (\(name))",
+            configuration: .init(metrics: [.wallClock], maxIterations: 30)
+        ) { benchmark in
+            var table = try oneMillionRows()
+            try table.scrollToRow(at: IndexPath(row: 500_500, section: 0), at: .top)
+            var updates = TableUpdates()
+            updates.insertRows(at: rows.map { IndexPath(row: $0, section: 0) })
+            benchmark.startMeasurement()
+            try table.performBatchUpdates(updates, sections: [TableSection(rowCount: 1_001_000)])
+            try table.layoutIfNeeded()
+            benchmark.stopMeasurement()
+            blackHole(table.contentHeight)
         }
-        var updates = TableUpdates()
-        updates.insertRows(at: rows.map { IndexPath(row: $0, section: 0) })
-        benchmark.startMeasurement()
-        try table.performBatchUpdates(updates, sections: [TableSection(rowCount: 1_001_000)])
-        benchmark.stopMeasurement()
-        blackHole(table.contentHeight)
     }
 
     for framesPerSecond in [60, 120] {
-        let p50 = BenchmarkMetric.custom("frame p50 (ns)", polarity: .prefersSmaller, useScalingFactor: false)
-        let p99 = BenchmarkMetric.custom("frame p99 (ns)", polarity: .prefersSmaller, useScalingFactor: false)
-        let worst = BenchmarkMetric.custom("frame max (ns)", polarity: .prefersSmaller, useScalingFactor: false)
-        let over = BenchmarkMetric.custom("frames over 8.33 ms", polarity: .prefersSmaller, useScalingFactor: false)
-        let drift = BenchmarkMetric.custom("max anchor drift (1/768 pt)", polarity: .prefersSmaller, useScalingFactor: false)
-        let frames = BenchmarkMetric.custom("frames", polarity: .prefersSmaller, useScalingFactor: false)
-        let made = BenchmarkMetric.custom("cells made", polarity: .prefersSmaller, useScalingFactor: false)
+        let p50 = counter("frame p50 (ns)")
+        let p99 = counter("frame p99 (ns)")
+        let worst = counter("frame max (ns)")
+        let over = counter("frames over 8.33 ms")
+        let cpuP50 = counter("frame CPU p50 (ns)")
+        let cpuP99 = counter("frame CPU p99 (ns)")
+        let cpuMax = counter("frame CPU max (ns)")
+        let cpuOver = counter("frames over 8.33 ms CPU")
+        let drift = counter("max anchor drift (1/768 pt)")
+        let frames = counter("frames")
+        let made = counter("cells made")
         Benchmark(
             "Fling 10,000 rows down, back and to the end at \(framesPerSecond) fps",
-            configuration: .init(metrics: [.wallClock, p50, p99, worst, over, drift, frames, made], maxIterations: 3)
+            configuration: .init(
+                metrics: [
+                    .wallClock, p50, p99, worst, over, cpuP50, cpuP99, cpuMax, cpuOver, drift,
+                    frames, made,
+                ],
+                maxIterations: 3)
         ) { benchmark in
             var table = try TableLayout(
                 sections: [TableSection(rowCount: 10_000)], estimate: .uniform(44),
@@ -150,12 +181,17 @@ let benchmarks: @Sendable () -> Void = {
                 options: ScrollSimulationOptions(framesPerSecond: framesPerSecond))
             let summary = try simulation.run(&table).summary
             func nanoseconds(_ d: Duration) -> Int {
-                Int(d.components.seconds) * 1_000_000_000 + Int(d.components.attoseconds / 1_000_000_000)
+                Int(d.components.seconds) * 1_000_000_000
+                    + Int(d.components.attoseconds / 1_000_000_000)
             }
             benchmark.measurement(p50, nanoseconds(summary.layoutTimeP50))
             benchmark.measurement(p99, nanoseconds(summary.layoutTimeP99))
             benchmark.measurement(worst, nanoseconds(summary.layoutTimeMax))
             benchmark.measurement(over, summary.framesOverBudget)
+            benchmark.measurement(cpuP50, nanoseconds(summary.layoutCPUTimeP50))
+            benchmark.measurement(cpuP99, nanoseconds(summary.layoutCPUTimeP99))
+            benchmark.measurement(cpuMax, nanoseconds(summary.layoutCPUTimeMax))
+            benchmark.measurement(cpuOver, summary.framesOverBudgetCPU)
             benchmark.measurement(drift, Int((summary.maxAnchorDrift * 768).rounded()))
             benchmark.measurement(frames, summary.frameCount)
             benchmark.measurement(made, summary.cellsMade)

@@ -218,7 +218,9 @@ struct OffsetIndex {
     }
 
     /// Writes the Fenwick tree of `p` into `t` (count + 1 nodes), bottom-up in one pass.
-    private static func fillTree(_ t: UnsafeMutableBufferPointer<Int64>, from p: UnsafeBufferPointer<Int32>) {
+    private static func fillTree(
+        _ t: UnsafeMutableBufferPointer<Int64>, from p: UnsafeBufferPointer<Int32>
+    ) {
         let n = p.count
         t[0] = 0
         for i in 0..<n { t[i + 1] = unpack(p[i]) }

@@ -25,6 +25,10 @@ public enum ScrollStep: Sendable, Hashable {
     case jump(to: IndexPath, at: TableScrollPosition)
     /// A jump to the last row, bottom aligned, in one frame.
     case jumpToEnd
+    /// A rotation in one frame: `resize(width:viewportHeight:)`, which
+    /// re-measures the rows in view with the first visible row kept in place
+    /// (its drift is recorded like any other frame's).
+    case resize(width: Double, viewportHeight: Double)
 
     /// Down the whole list and back with flings, then a jump to the end.
     public static func downAndBack(velocity: Double) -> [ScrollStep] {
@@ -85,6 +89,9 @@ public struct ScrollSimulationOptions: Hashable, Sendable {
 public struct ScrollFrame: Hashable, Sendable {
     /// Frame number, from 0.
     public var index: Int
+    /// The script step that made the frame (an index into the script), or
+    /// -1 for the first frame, which lays out the starting position.
+    public var step: Int
     /// Time since the start of the simulation, in milliseconds.
     public var time: Double
     /// Content offset after the frame's layout work.
@@ -92,9 +99,9 @@ public struct ScrollFrame: Hashable, Sendable {
     /// Time spent in layout work: the layout pass (measuring, anchoring) and
     /// handing out and recycling cells (wall clock).
     public var layoutTime: Duration
-    /// CPU time of this thread over the same work: unlike `layoutTime`, it
-    /// leaves out time the thread was descheduled, which dominates on a busy
-    /// machine.
+    /// CPU time of this thread over the same work (plus one read of the CPU
+    /// clock, about half a microsecond): unlike `layoutTime`, it leaves out
+    /// time the thread was descheduled, which dominates on a busy machine.
     public var layoutCPUTime: Duration
     /// Rows whose height source was called.
     public var rowsMeasured: Int
@@ -226,7 +233,8 @@ public struct ScrollSimulation {
         for step in script { try validate(step, table) }
         var run = _Run(options: options, reuseIdentifier: reuseIdentifier)
         try run.frame(&table, moveBy: 0)
-        for step in script {
+        for (number, step) in script.enumerated() {
+            run.step = number
             switch step {
             case .fling(let velocity):
                 try run.fling(&table, velocity: velocity, until: options.stopSpeed)
@@ -242,6 +250,10 @@ public struct ScrollSimulation {
                 try run.jump(&table, to: path, at: position)
             case .jumpToEnd:
                 if let path = lastRow(table) { try run.jump(&table, to: path, at: .bottom) }
+            case .resize(let width, let height):
+                try run.record(&table, measuresDrift: true) { table, pass throws(TableError) in
+                    pass = try table.resize(width: width, viewportHeight: height)
+                }
             }
         }
         return ScrollSimulationResult(
@@ -263,6 +275,9 @@ public struct ScrollSimulation {
             _ = try table.flatIndex(of: path, context: "ScrollStep.jump")
         case .jumpToEnd:
             break
+        case .resize(let width, let height):
+            try TableLayout<S>.validateWidth(width)
+            _ = try TableLayout<S>.viewportUnits(height)
         }
     }
 
@@ -292,6 +307,8 @@ private struct _Run {
     var cellRange: ClosedRange<Int>?
     var frames: [ScrollFrame] = []
     var registered = Set<String>()
+    /// The script step being run.
+    var step = -1
 
     init(options: ScrollSimulationOptions, reuseIdentifier: @escaping (IndexPath) -> String) {
         self.options = options
@@ -365,19 +382,20 @@ private struct _Run {
         let made = pool.totalMade
         let reused = pool.totalReused
         var pass = TableLayoutPass()
-        let start = clock.now
+        // The CPU clock is a system call: read it outside the wall-clock window.
         let cpuStart = threadCPUTime()
+        let start = clock.now
         try layout(&table, &pass)
         try updateCells(table)
-        let cpu = threadCPUTime() - cpuStart
         let elapsed = clock.now - start
+        let cpu = threadCPUTime() - cpuStart
         var drift = 0.0
         if measuresDrift, let anchorBefore, let topBefore {
             drift = try table.frameInViewport(for: anchorBefore).minY - topBefore
         }
         frames.append(
             ScrollFrame(
-                index: frames.count, time: Double(frames.count) * frameMilliseconds,
+                index: frames.count, step: step, time: Double(frames.count) * frameMilliseconds,
                 contentOffset: table.contentOffset, layoutTime: elapsed, layoutCPUTime: cpu,
                 rowsMeasured: pass.rowsMeasured, cellsMade: pool.totalMade - made,
                 cellsReused: pool.totalReused - reused,

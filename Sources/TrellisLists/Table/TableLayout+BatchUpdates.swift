@@ -22,11 +22,17 @@ public struct TableUpdates: Sendable {
 
     public init() {}
 
+    /// Deletes sections, numbered as before the update (`deleteSections(_:with:)`).
     public mutating func deleteSections(_ sections: [Int]) { deletedSections += sections }
+    /// Inserts sections, numbered as after the update (`insertSections(_:with:)`).
     public mutating func insertSections(_ sections: [Int]) { insertedSections += sections }
+    /// Deletes rows, as before the update (`deleteRows(at:with:)`).
     public mutating func deleteRows(at paths: [IndexPath]) { deletedRows += paths }
+    /// Inserts rows, as after the update (`insertRows(at:with:)`).
     public mutating func insertRows(at paths: [IndexPath]) { insertedRows += paths }
+    /// Moves a row from its place before the update to its place after it (`moveRow(at:to:)`).
     public mutating func moveRow(at from: IndexPath, to: IndexPath) { movedRows.append((from, to)) }
+    /// Reloads rows, as before the update (`reloadRows(at:with:)`).
     public mutating func reloadRows(at paths: [IndexPath]) { reloadedRows += paths }
 }
 
@@ -95,7 +101,10 @@ extension TableLayout {
         func fillEstimates(at position: Int, rows: Range<Int>, section t: Int) throws(TableError) {
             guard !rows.isEmpty else { return }
             if case .uniform(let height) = estimate, let units = _validHeightUnits(height) {
-                fills.append(.init(position: position, count: rows.count, value: OffsetIndex.pack(units, measured: false)))
+                fills.append(
+                    .init(
+                        position: position, count: rows.count,
+                        value: OffsetIndex.pack(units, measured: false)))
                 return
             }
             for (i, row) in rows.enumerated() {
@@ -104,14 +113,21 @@ extension TableLayout {
                 guard let units = _validHeightUnits(height) else {
                     throw .invalidEstimatedHeight(height, at: path)
                 }
-                fills.append(.init(position: position + i, count: 1, value: OffsetIndex.pack(units, measured: false)))
+                fills.append(
+                    .init(
+                        position: position + i, count: 1,
+                        value: OffsetIndex.pack(units, measured: false)))
             }
         }
         for (t, description) in newSections.enumerated() {
             let (header, footer) = try description.edgeUnits(section: t)
             let start = plan.newSectionStarts[t]
-            fills.append(.init(position: start, count: 1, value: OffsetIndex.pack(header, measured: true)))
-            fills.append(.init(position: plan.newSectionStarts[t + 1] - 1, count: 1, value: OffsetIndex.pack(footer, measured: true)))
+            fills.append(
+                .init(position: start, count: 1, value: OffsetIndex.pack(header, measured: true)))
+            fills.append(
+                .init(
+                    position: plan.newSectionStarts[t + 1] - 1, count: 1,
+                    value: OffsetIndex.pack(footer, measured: true)))
             let base = start + 1
             guard let s = plan.newToOld[t] else {
                 try fillEstimates(at: base, rows: 0..<description.rowCount, section: t)
@@ -132,9 +148,11 @@ extension TableLayout {
                         oldRow += 1
                         removedIndex += 1
                     }
-                    let nextRemoved = removedIndex < removed.count ? removed[removedIndex] : oldCount
+                    let nextRemoved =
+                        removedIndex < removed.count ? removed[removedIndex] : oldCount
                     let end = min(nextRemoved, oldRow + (stop - written))
-                    runs.append(.init(old: oldBase + oldRow, new: base + written, count: end - oldRow))
+                    runs.append(
+                        .init(old: oldBase + oldRow, new: base + written, count: end - oldRow))
                     written += end - oldRow
                     oldRow = end
                 }
