@@ -31,6 +31,15 @@ import TrellisCells
         #expect(margins.second?.guide == .margins)
     }
 
+    @Test func nonFiniteMetricsAreRejectedAtTheirPosition() {
+        #expect(throws: ConstraintSyntaxError(offset: 12, message: "Metric 'm' is not a finite number")) {
+            try ConstraintParser.parse("a.width == m", metrics: ["m": .nan])
+        }
+        #expect(throws: ConstraintSyntaxError(offset: 13, message: "Metric 'm' is not a finite number")) {
+            try ConstraintParser.parse("a.width == -m", metrics: ["m": .infinity])
+        }
+    }
+
     @Test func sizeAgainstAConstant() throws {
         let spec = try ConstraintParser.parse("cover.width == 40")
         #expect(spec.second == nil && spec.constant == 40)

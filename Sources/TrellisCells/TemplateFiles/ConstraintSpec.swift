@@ -293,6 +293,7 @@ public struct ConstraintParser {
             let start = index
             let name = try identifier()
             guard let value = metrics[name] else { throw error("Unknown metric '\(name)'", at: start) }
+            guard value.isFinite else { throw error("Metric '\(name)' is not a finite number", at: start) }
             return sign * value
         }
         let start = index
