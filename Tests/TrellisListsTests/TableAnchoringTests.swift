@@ -60,6 +60,28 @@ private func farOffTable(rows: Int = 10_000, width: Double = 390) throws -> (
         }
     }
 
+    /// Lazy measurement: each pass measures only rows that end up on screen,
+    /// in the overscan or in the display range, even though the 44-point
+    /// estimates put many more rows in those ranges before measuring.
+    @Test func eachPassMeasuresOnlyRowsThatEndUpInRange() throws {
+        var (table, source) = try farOffTable(rows: 2_000)
+        var called: [IndexPath] = []
+        source.onCall = { called.append($0) }
+        var offset = 0.0
+        for step in 0..<400 {
+            called.removeAll()
+            offset += step < 300 ? 97 : -61
+            try table.scroll(toOffset: offset)
+            offset = table.contentOffset
+            let spans = [table.cellRows, table.displayRows].compactMap { $0 }
+            for path in called {
+                #expect(
+                    spans.contains { $0.first <= path && path <= $0.last }, "\(path) at \(offset)")
+            }
+        }
+        #expect(source.calls > 0)
+    }
+
     @Test func scrollingUpThroughEstimatesMovesTheOffsetByTheDifference() throws {
         var (table, _) = try farOffTable(rows: 200)
         // Jump to the middle: rows above stay at the 44-point estimate.

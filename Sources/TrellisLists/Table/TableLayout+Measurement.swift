@@ -100,6 +100,8 @@ extension TableLayout {
             }
             viewportUnits = viewport
             try measureAnchored(anchor, into: &pass)
+            // The snapshot, not the undo log, is what restores a failed resize.
+            undoLog.removeAll(keepingCapacity: true)
             return pass
         } catch {
             self = saved
