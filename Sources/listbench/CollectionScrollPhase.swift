@@ -98,6 +98,7 @@ struct CollectionScrollPhase {
         return ScrollFigures(
             frames: frameTimes.count, p50Microseconds: percentile(sorted, 50), p99Microseconds: percentile(sorted, 99),
             maxMicroseconds: sorted.last ?? 0, overBudget: frameTimes.count { $0 > 8330 },
+            overBudgetCPU: frameTimes.count { $0 > 8330 }, p99CPUMicroseconds: percentile(sorted, 99),
             rowsMeasured: layout is MosaicLayout ? 0 : items.count, cellsCreated: counts.made, cellsReused: counts.reused,
             // Items are measured in prepare, before any scrolling: nothing on
             // screen can move while the layout is scrolled.

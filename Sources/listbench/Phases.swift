@@ -50,6 +50,10 @@ struct ScrollFigures {
     var p99Microseconds: Double
     var maxMicroseconds: Double
     var overBudget: Int
+    /// Frames over budget counting only this thread's CPU time (what the
+    /// layout cost, without the machine's other load).
+    var overBudgetCPU: Int
+    var p99CPUMicroseconds: Double
     var rowsMeasured: Int
     var cellsCreated: Int
     var cellsReused: Int

@@ -40,7 +40,7 @@ extension BenchReport {
         lines.append("  rotation agreement: max |Δheight| \(formatPoints(rotationMaxHeightDifference))")
         for (path, figures) in scroll.sorted(by: { $0.key < $1.key }) {
             lines.append(
-                "7 scroll (\(c.layout.rawValue), 120 Hz), \(path): \(figures.frames) frames, p50 \(fixed(figures.p50Microseconds, 1)) µs, p99 \(fixed(figures.p99Microseconds, 1)) µs, max \(fixed(figures.maxMicroseconds, 1)) µs, over 8.33 ms: \(figures.overBudget), rows measured \(figures.rowsMeasured), cells made \(figures.cellsCreated), reused \(figures.cellsReused), max anchor drift \(formatPoints(figures.maxAnchorDrift))"
+                "7 scroll (\(c.layout.rawValue), 120 Hz), \(path): \(figures.frames) frames, p50 \(fixed(figures.p50Microseconds, 1)) µs, p99 \(fixed(figures.p99Microseconds, 1)) µs, max \(fixed(figures.maxMicroseconds, 1)) µs, over 8.33 ms: \(figures.overBudget) (CPU time: \(figures.overBudgetCPU)), rows measured \(figures.rowsMeasured), cells made \(figures.cellsCreated), reused \(figures.cellsReused), max anchor drift \(formatPoints(figures.maxAnchorDrift))"
             )
         }
         lines.append(
@@ -73,6 +73,8 @@ extension BenchReport {
                             ("p99_us", .number(figures.p99Microseconds)),
                             ("max_us", .number(figures.maxMicroseconds)),
                             ("over_budget", .integer(figures.overBudget)),
+                            ("over_budget_cpu", .integer(figures.overBudgetCPU)),
+                            ("p99_cpu_us", .number(figures.p99CPUMicroseconds)),
                             ("rows_measured", .integer(figures.rowsMeasured)),
                             ("cells_created", .integer(figures.cellsCreated)),
                             ("cells_reused", .integer(figures.cellsReused)),

@@ -51,7 +51,8 @@ struct ScrollPhase {
         return ScrollFigures(
             frames: summary.frameCount, p50Microseconds: microseconds(summary.layoutTimeP50),
             p99Microseconds: microseconds(summary.layoutTimeP99), maxMicroseconds: microseconds(summary.layoutTimeMax),
-            overBudget: summary.framesOverBudget, rowsMeasured: summary.rowsMeasured, cellsCreated: summary.cellsMade,
+            overBudget: summary.framesOverBudget, overBudgetCPU: summary.framesOverBudgetCPU,
+            p99CPUMicroseconds: microseconds(summary.layoutCPUTimeP99), rowsMeasured: summary.rowsMeasured, cellsCreated: summary.cellsMade,
             cellsReused: summary.cellsReused, maxAnchorDrift: summary.maxAnchorDrift,
             frameMicroseconds: result.frames.map { microseconds($0.layoutTime) })
     }
