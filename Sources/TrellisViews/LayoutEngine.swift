@@ -269,6 +269,22 @@ final class LayoutEngine {
         return (lhs, mirrored ? constraint.relation.flipped : constraint.relation, rhs)
     }
 
+    /// The constant the solver holds for a constraint (rhs − lhs constants of
+    /// its linear form). Only baselines add constants of their own, and only
+    /// leading/trailing can mirror the sign, so the usual case (sizes, edges)
+    /// needs neither the linear form nor the layout direction: the hot path
+    /// of a reused cell (intrinsic sizes, fitting sizes) stays allocation-free.
+    private func solverConstant(of constraint: LayoutConstraint) -> Double? {
+        let first = constraint.firstAttribute
+        let second = constraint.secondAttribute
+        let usesBaseline = first == .firstBaseline || first == .lastBaseline || second == .firstBaseline || second == .lastBaseline
+        if !usesBaseline && !first.isDirectional && !second.isDirectional {
+            return constraint._firstItem == nil ? nil : constraint.constant
+        }
+        guard let (lhs, _, rhs) = linearForm(constraint) else { return nil }
+        return rhs.constant - lhs.constant
+    }
+
     /// An attribute as a linear expression of the item's four variables.
     /// Leading and trailing follow the direction of the view the constraint is
     /// stored on (the items' nearest common ancestor), so both items of a
@@ -335,9 +351,9 @@ final class LayoutEngine {
         guard !needsRebuild else { return }
         guard let solverConstraint = solverConstraints[ObjectIdentifier(constraint)] else { return }
         guard solver.contains(solverConstraint) else { return }  // broken earlier: stays out, as in UIKit
-        guard let (lhs, _, rhs) = linearForm(constraint) else { return }
+        guard let value = solverConstant(of: constraint) else { return }
         do {
-            if let conflict = try _setSolverConstant(lhs: lhs, rhs: rhs, of: solverConstraint, in: solver) {
+            if let conflict = try _setSolverConstant(value, of: solverConstraint, in: solver) {
                 switch constraint._origin {
                 case .autoresizing, .encapsulatedLayout:
                     // The solver left the new frame out. UIKit keeps frames and
@@ -416,10 +432,18 @@ final class LayoutEngine {
         if hadWidth == (size.width >= 0 && size.width.isFinite),
             hadHeight == (size.height >= 0 && size.height.isFinite), !old.content.isEmpty
         {
-            var values: [Double] = []
-            if hadWidth { values += [size.width, size.width] }
-            if hadHeight { values += [size.height, size.height] }
-            for (constraint, value) in zip(old.content, values) { setConstant(value, of: constraint) }
+            // The content constraints are (width ≥, width ≤) when the view has
+            // an intrinsic width, then (height ≥, height ≤): set them in place.
+            var index = 0
+            if hadWidth {
+                setConstant(size.width, of: old.content[0])
+                setConstant(size.width, of: old.content[1])
+                index = 2
+            }
+            if hadHeight {
+                setConstant(size.height, of: old.content[index])
+                setConstant(size.height, of: old.content[index + 1])
+            }
             itemConstraints[id]?.contentSize = size
         } else {
             for constraint in old.content { uninstall(constraint) }
