@@ -46,6 +46,7 @@ struct _Row {
 
     /// Adds `coefficient * symbol`; a coefficient that becomes near zero is
     /// dropped.
+    @inline(__always)
     mutating func insert(_ symbol: _Symbol, _ coefficient: Double) {
         if let i = index(of: symbol) {
             let sum = terms[i].coefficient + coefficient
