@@ -171,9 +171,9 @@ public final class Constraint: CustomStringConvertible {
 /// This is what a log needs to print UIKit's "Unable to simultaneously
 /// satisfy constraints … Will attempt to recover by breaking constraint …":
 /// `conflicting` are installed required constraints that, together with
-/// `broken`, have no solution (a correct explaining set, found from the
-/// simplex certificate of infeasibility; it is not always the smallest one),
-/// in the order they were installed.
+/// `broken`, have no solution, in the order they were installed. The set is
+/// read from the simplex's certificate of infeasibility, then made minimal:
+/// without any one of them, `broken` could be satisfied.
 public struct ConstraintConflict: CustomStringConvertible {
     /// The constraint that was left out.
     public let broken: Constraint

@@ -21,7 +21,7 @@ extension Solver {
             guard _nearZero(row.constant) else {
                 let conflict = _conflict(certificate: row, basic: _noSymbol, broken: slot)
                 _discardFailedRecord(slot)
-                return conflict
+                return _minimized(conflict)
             }
             subject = record.marker  // redundant equality: keep its marker basic
         }
@@ -34,7 +34,7 @@ extension Solver {
             _discardFailedRecord(slot)
             _optimize(_allLevels)
             if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
-            return conflict
+            return _minimized(conflict)
         }
         constraint._solver = self
         constraint._slot = slot
@@ -439,9 +439,10 @@ extension Solver {
         assert(recovered == nil, "TrellisConstraints: could not restore a feasible tableau")
         _uninstall(slot: slot)
         constraint.constant = constant
+        let minimal = _minimized(conflict)
         _forgetBroken(constraint)
-        brokenConstraints.append(conflict)
-        return conflict
+        brokenConstraints.append(minimal)
+        return minimal
     }
 
     /// Carries a change of `delta` in a constraint's constant into the

@@ -70,4 +70,19 @@ import Testing
         #expect(y.value == 40)
         #expect(invariantViolations(solver).isEmpty)
     }
+
+    @Test func conflictSetsAreMinimisedByDroppingUnneededConstraints() {
+        // The certificate is normally minimal already; the deletion filter
+        // guarantees it. Given a padded set, only a and b remain.
+        let x = Variable("x"), y = Variable("y"), z = Variable("z")
+        let a = x == 10
+        let unrelated = z >= 3
+        let b = Expression(y) == x + 5
+        let alsoImplied = y >= 0
+        let c = y == 20
+        let padded = ConstraintConflict(broken: c, conflicting: [a, unrelated, b, alsoImplied])
+        let minimal = Solver()._minimized(padded)
+        #expect(minimal.broken === c)
+        #expect(minimal.conflicting.map(ObjectIdentifier.init) == [a, b].map(ObjectIdentifier.init))
+    }
 }

@@ -121,15 +121,24 @@ import Testing
         #expect(invariantViolations(solver).isEmpty)
     }
 
-    /// The conflict's constraints really have no common solution: a fresh
-    /// solver given them in order breaks the last one.
+    /// The conflict's constraints really have no common solution (a fresh
+    /// solver given them in order breaks the last one), and the set is
+    /// minimal (without any one of them, the broken constraint fits).
     static func expectUnsatisfiable(_ conflict: ConstraintConflict) throws {
-        let fresh = Solver()
-        for c in conflict.conflicting {
-            #expect(c.priority.isRequired)
-            #expect(try fresh.add(c.withPriority(.required)) == nil)
+        func breaksLast(_ constraints: [Constraint]) throws -> Bool {
+            let fresh = Solver()
+            for c in constraints {
+                #expect(c.priority.isRequired)
+                #expect(try fresh.add(c.withPriority(.required)) == nil)
+            }
+            return try fresh.add(conflict.broken.withPriority(.required)) != nil
         }
-        #expect(try fresh.add(conflict.broken.withPriority(.required)) != nil)
+        #expect(try breaksLast(conflict.conflicting))
+        for i in conflict.conflicting.indices {
+            var without = conflict.conflicting
+            without.remove(at: i)
+            #expect(try !breaksLast(without), "not minimal: \(conflict)")
+        }
     }
 
     @Test func removingEveryConstraintOfRandomSystemsEmptiesTheSolver() throws {
