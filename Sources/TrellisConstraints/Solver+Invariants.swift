@@ -23,6 +23,7 @@ extension Solver {
                 if _symbols[s].kind == .free { problems.append("\(name): free symbol \(s)") }
                 if _symbols[s].row >= 0 { problems.append("\(name): basic symbol \(s) as a term") }
                 if _nearZero(term.coefficient) { problems.append("\(name): near-zero term \(s)") }
+                if row.filter & _Row.bit(term.symbol) == 0 { problems.append("\(name): filter misses \(s)") }
             }
         }
         for (i, row) in _rows.enumerated() {
