@@ -15,15 +15,15 @@ extension Solver {
         let slot = _allocateRecord(constraint, isEdit: isEdit)
         let level = constraint.priority.isRequired ? -1 : _acquireLevel(constraint.priority)
         var row = _createRow(constraint, slot: slot, level: level)
-        let record = _records[Int(slot)]
-        var subject = _chooseSubject(row, record)
+        let marker = _records[Int(slot)].marker
+        var subject = _chooseSubject(row, marker: marker, other: _records[Int(slot)].other)
         if subject < 0 && _allDummies(row) {
             guard _nearZero(row.constant) else {
                 let conflict = _conflict(certificate: row, basic: _noSymbol, broken: slot)
                 _discardFailedRecord(slot)
                 return _minimized(conflict)
             }
-            subject = record.marker  // redundant equality: keep its marker basic
+            subject = marker  // redundant equality: keep its marker basic
         }
         if subject >= 0 {
             row.solve(for: subject)
@@ -100,12 +100,12 @@ extension Solver {
     /// any external variable; else the constraint's own slack or error symbol
     /// if its coefficient is negative (the row's constant is non-negative,
     /// so that basic value is feasible); else none.
-    func _chooseSubject(_ row: _Row, _ record: _Record) -> _Symbol {
+    func _chooseSubject(_ row: _Row, marker: _Symbol, other: _Symbol) -> _Symbol {
         for term in row.terms where _symbols[Int(term.symbol)].kind == .external {
             return term.symbol
         }
-        if _isRestrictedSubject(record.marker, in: row) { return record.marker }
-        if _isRestrictedSubject(record.other, in: row) { return record.other }
+        if _isRestrictedSubject(marker, in: row) { return marker }
+        if _isRestrictedSubject(other, in: row) { return other }
         return _noSymbol
     }
 
@@ -313,8 +313,8 @@ extension Solver {
     func _enteringSymbol(_ levels: Range<Int>) -> _Symbol {
         var best = _noSymbol
         for k in levels {
-            for term in _objective[k].terms where term.coefficient < 0 {
-                let symbol = term.symbol
+            for t in 0..<_objective[k].terms.count where _objective[k].terms[t].coefficient < 0 {
+                let symbol = _objective[k].terms[t].symbol
                 if best >= 0 && symbol >= best { continue }
                 if _symbols[Int(symbol)].kind == .dummy { continue }
                 var blocked = false

@@ -49,7 +49,7 @@ extension Solver {
 
     // MARK: Rows
 
-    func _insertRow(_ basic: _Symbol, _ row: _Row) {
+    func _insertRow(_ basic: _Symbol, _ row: consuming _Row) {
         _structureVersion &+= 1
         _symbols[Int(basic)].row = Int32(_rows.count)
         _rows.append(row)
