@@ -49,14 +49,16 @@ extension Solver {
     func _createRow(_ constraint: Constraint, slot: Int32, level: Int) -> _Row {
         var row = _Row(constant: -constraint.constant)
         row.terms.reserveCapacity(max(8, constraint.terms.count + 2))
-        for term in constraint.terms {
-            let symbol = _acquireSymbol(for: term.variable)
-            if _nearZero(term.coefficient) { continue }
+        let terms = constraint.terms
+        for i in 0..<terms.count {
+            let symbol = _acquireSymbol(for: terms[i].variable)
+            let coefficient = terms[i].coefficient
+            if _nearZero(coefficient) { continue }
             let basicRow = _symbols[Int(symbol)].row
             if basicRow >= 0 {
-                row.insert(_rows[Int(basicRow)], times: term.coefficient)
+                row.insert(_rows[Int(basicRow)], times: coefficient)
             } else {
-                row.insert(symbol, term.coefficient)
+                row.insert(symbol, coefficient)
             }
         }
         var marker = _noSymbol
