@@ -13,7 +13,8 @@ import Testing
         try solver.add(b)
         let conflict = try #require(try solver.add(c))
         #expect(conflict.broken === c)
-        #expect(conflict.conflicting.map(ObjectIdentifier.init) == [a, b].map(ObjectIdentifier.init))
+        #expect(
+            conflict.conflicting.map(ObjectIdentifier.init) == [a, b].map(ObjectIdentifier.init))
         #expect(!solver.contains(c))
         #expect(solver.brokenConstraints.count == 1)
         solver.updateVariables()
@@ -33,7 +34,8 @@ import Testing
         try solver.add(b)
         let conflict = try #require(try solver.add(c))
         #expect(conflict.broken === c)
-        #expect(conflict.conflicting.map(ObjectIdentifier.init) == [a, b].map(ObjectIdentifier.init))
+        #expect(
+            conflict.conflicting.map(ObjectIdentifier.init) == [a, b].map(ObjectIdentifier.init))
         solver.updateVariables()
         #expect(y.value >= x.value + 5 - 1e-9 && x.value >= 10 - 1e-9)
         #expect(invariantViolations(solver).isEmpty)
@@ -51,7 +53,10 @@ import Testing
         // x >= 60 would need x + 50 = 110 > 100.
         let conflict = try #require(try solver.setConstant(60, for: start))
         #expect(conflict.broken === start)
-        #expect(Set(conflict.conflicting.map(ObjectIdentifier.init)) == [ObjectIdentifier(width), ObjectIdentifier(fits)])
+        #expect(
+            Set(conflict.conflicting.map(ObjectIdentifier.init)) == [
+                ObjectIdentifier(width), ObjectIdentifier(fits),
+            ])
         #expect(!solver.contains(start))
         #expect(start.constant == 60)
         solver.updateVariables()
@@ -83,6 +88,7 @@ import Testing
         let padded = ConstraintConflict(broken: c, conflicting: [a, unrelated, b, alsoImplied])
         let minimal = Solver()._minimized(padded)
         #expect(minimal.broken === c)
-        #expect(minimal.conflicting.map(ObjectIdentifier.init) == [a, b].map(ObjectIdentifier.init))
+        #expect(
+            minimal.conflicting.map(ObjectIdentifier.init) == [a, b].map(ObjectIdentifier.init))
     }
 }

@@ -111,7 +111,8 @@ import Testing
             #expect(invariantViolations(solver).isEmpty, "seed \(seed) step \(step)")
             let ours = Self.objective(now, edits: edits)
             let fresh = try Self.freshObjective(now, edits: edits)
-            #expect(Self.sameObjective(ours, fresh), "seed \(seed) step \(step): \(ours) vs \(fresh)")
+            #expect(
+                Self.sameObjective(ours, fresh), "seed \(seed) step \(step): \(ours) vs \(fresh)")
             solver.updateVariables()  // the fresh solver wrote the shared variables
         }
 
