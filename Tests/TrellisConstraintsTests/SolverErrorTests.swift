@@ -71,7 +71,7 @@ import Testing
 
     @Test func priorityOutsideOneToThousandThrows() throws {
         let (solver, x, w, _) = try makeSolver()
-        for value: Float in [0, -1, 1001, .nan] {
+        for value: Float in [0, -1, 1001, .nan, .infinity, 1e30] {
             #expect(throws: SolverError.self) {
                 try solver.add((x == 3).withPriority(Priority(value)))
             }
