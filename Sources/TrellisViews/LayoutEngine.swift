@@ -67,6 +67,7 @@ final class LayoutEngine {
         solver = Solver()
         solverConstraints = [:]
         baselineConstraints = []
+        staleContent = []
         layoutConstraints = [:]
         itemConstraints = [:]
         pendingIntrinsic = []
@@ -134,6 +135,7 @@ final class LayoutEngine {
     /// conflicting user constraint is taken out first, the size installed,
     /// and that constraint added again, to be reported and left out itself.
     private func installRootSizeConstraint(_ constraint: LayoutConstraint) {
+        requeueStaleContent()
         var removed: [LayoutConstraint] = []
         for _ in 0..<16 {
             guard let solverConstraint = makeSolverConstraint(constraint) else { break }
@@ -214,7 +216,20 @@ final class LayoutEngine {
 
     /// Adds a constraint to the solver; a conflict is reported and the solver
     /// leaves the broken constraint out.
+    /// Labels whose text changed while their size was fixed by required
+    /// constraints; any change to the constraint system measures them again.
+    private var staleContent: [Label] = []
+
+    private func requeueStaleContent() {
+        guard !staleContent.isEmpty else { return }
+        for label in staleContent where !pendingIntrinsic.contains(where: { $0 === label }) {
+            pendingIntrinsic.append(label)
+        }
+        staleContent = []
+    }
+
     private func install(_ constraint: LayoutConstraint) {
+        requeueStaleContent()
         guard let solverConstraint = makeSolverConstraint(constraint) else { return }
         let id = ObjectIdentifier(constraint)
         if Self.usesBaseline(constraint) { baselineConstraints.append(constraint) }
@@ -234,6 +249,7 @@ final class LayoutEngine {
     }
 
     private func uninstall(_ constraint: LayoutConstraint) {
+        requeueStaleContent()
         guard let solverConstraint = solverConstraints.removeValue(forKey: ObjectIdentifier(constraint)) else { return }
         if Self.usesBaseline(constraint) { baselineConstraints.removeAll { $0 === constraint } }
         layoutConstraints[ObjectIdentifier(solverConstraint)] = nil
@@ -422,8 +438,26 @@ final class LayoutEngine {
 
     /// Brings a view's intrinsic-size constraints to its current intrinsic size:
     /// new constants when the same axes have a size (cheap), else new constraints.
+    /// True when required constraints alone fix the label's width and height
+    /// and nothing reads its baselines: its intrinsic size cannot change the
+    /// layout (content constraints are never required), so measuring its text
+    /// can wait. A one-line title pinned left, right and to a fixed height is
+    /// the common case; skipping it keeps a reused cell's per-row cost to the
+    /// text that matters.
+    private func contentSizeIsIrrelevant(_ label: Label) -> Bool {
+        guard !baselineConstraints.contains(where: { $0._firstItem === label || $0._secondItem === label }) else {
+            return false
+        }
+        return solver.isDetermined(label._width) && solver.isDetermined(label._height)
+    }
+
     private func updateContentSize(_ view: View) {
         let id = ObjectIdentifier(view)
+        if let label = view as? Label, itemConstraints[id]?.content.isEmpty == false, contentSizeIsIrrelevant(label) {
+            // Measured later if a constraint change makes its size matter.
+            if !staleContent.contains(where: { $0 === label }) { staleContent.append(label) }
+            return
+        }
         let old = itemConstraints[id] ?? ItemConstraints()
         let size = view.intrinsicContentSize
         guard size != old.contentSize else { return }
@@ -487,9 +521,11 @@ final class LayoutEngine {
             setConstant(size.width, of: rootSize[0])
             setConstant(size.height, of: rootSize[1])
         }
-        let pending = pendingIntrinsic
-        pendingIntrinsic = []
-        for view in pending { updateContentSize(view) }
+        while !pendingIntrinsic.isEmpty {
+            let pending = pendingIntrinsic
+            pendingIntrinsic = []
+            for view in pending { updateContentSize(view) }
+        }
     }
 
     /// Solves, then re-measures labels whose width changed and solves again
