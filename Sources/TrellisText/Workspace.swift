@@ -206,33 +206,31 @@ final class _Workspace {
     }
 }
 
-/// The face index for a scalar: the first face that has it; for marks,
-/// joiners, spaces and punctuation the current run's face when it has it (so a
-/// mark stays with its base and a space with its word). Scalars no face has
-/// go to the first face (notdef).
+/// The face index for a scalar: the first face that has it (a cascade list,
+/// as CoreText's), except that combining marks, joiners and other format
+/// characters and spaces stay with the current run's face when it has them,
+/// so a mark stays on its base letter and a space between two Hebrew words is
+/// Hebrew's space (Pango does the same; punctuation and digits take the first
+/// face that has them, also as Pango does). Scalars no face has go to the
+/// first face (notdef).
 @inline(__always)
 func _fallbackFace(for scalar: UInt32, current: Int, faces: [_FontFace]) -> Int {
-    if current >= 0 && _prefersCurrentFace(scalar) && faces[current].hasGlyph(scalar) {
+    if current >= 0 && _staysWithCurrentFace(scalar) && faces[current].hasGlyph(scalar) {
         return current
     }
     for index in faces.indices where faces[index].hasGlyph(scalar) {
         return index
     }
-    if current >= 0 && _prefersCurrentFace(scalar) { return current }
+    if current >= 0 && _staysWithCurrentFace(scalar) { return current }
     return 0
 }
 
 @inline(__always)
-private func _prefersCurrentFace(_ scalar: UInt32) -> Bool {
-    if scalar < 0x80 {
-        // ASCII letters and digits have a preferred (first) font; the rest is common.
-        let byte = UInt8(scalar)
-        return !((byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A))
-    }
+private func _staysWithCurrentFace(_ scalar: UInt32) -> Bool {
+    if scalar < 0x80 { return scalar == 0x20 || scalar == 0x09 }
     guard let value = Unicode.Scalar(scalar) else { return false }
     switch value.properties.generalCategory {
-    case .nonspacingMark, .spacingMark, .enclosingMark, .format, .spaceSeparator, .otherPunctuation,
-        .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation:
+    case .nonspacingMark, .spacingMark, .enclosingMark, .format, .spaceSeparator:
         return true
     default:
         return false

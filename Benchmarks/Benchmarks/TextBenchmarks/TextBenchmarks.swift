@@ -11,7 +11,7 @@ let benchmarks: @Sendable () -> Void = {
     // TRELLIS_BENCH_ITERATIONS=1 for a single pass (under valgrind --tool=callgrind).
     let iterations = ProcessInfo.processInfo.environment["TRELLIS_BENCH_ITERATIONS"].flatMap { Int($0) } ?? 20
     Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .instructions, .mallocCountTotal], timeUnits: .milliseconds,
+        metrics: [.wallClock, .cpuUser, .cpuTotal, .mallocCountTotal], timeUnits: .milliseconds,
         warmupIterations: iterations > 1 ? 1 : 0, maxDuration: .seconds(20), maxIterations: iterations)
 
     let rows = BenchmarkRows.make(count: 10_000)
