@@ -3,6 +3,7 @@
 # width 287; cold, warm at a new width, parallel, and the HarfBuzz floor),
 # then Pango (../shared/reference/pango_measure.c) on the same rows.
 # Needs libpango1.0-dev for the Pango half (skipped when pkg-config lacks it).
+# TRELLIS_TEXT_VOCABULARY=2000 draws the rows from a smaller vocabulary.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)

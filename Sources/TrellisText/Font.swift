@@ -74,7 +74,8 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     /// Family names compare without regard to case.
     public init(family: String, weight: FontWeight = .regular) throws(TextError) {
         guard let file = _BundledFonts.file(family: family, weight: weight) else {
-            throw TextError.unknownFamily(family: family, weight: weight, available: _BundledFonts.listing)
+            throw TextError.unknownFamily(
+                family: family, weight: weight, available: _BundledFonts.listing)
         }
         _face = try _FontFace.shared(path: _BundledFonts.directory + "/" + file)
     }

@@ -88,7 +88,9 @@ final class _WordWidthCache: @unchecked Sendable {
         shard(hash).table.withLock { $0.value(for: bytes, tag: tag, hash: hash) }
     }
 
-    func insert(_ value: _PieceMeasure, for bytes: UnsafeRawBufferPointer, tag: UInt32, hash: UInt64) {
+    func insert(
+        _ value: _PieceMeasure, for bytes: UnsafeRawBufferPointer, tag: UInt32, hash: UInt64
+    ) {
         shard(hash).table.withLock { $0.insert(value, for: bytes, tag: tag, hash: hash) }
     }
 
@@ -150,8 +152,10 @@ struct _ByteKeyTable {
                     if stored == 0 { return nil }
                     if stored & 0xFFFF_FFFF == low {
                         let entry = entries[Int(stored >> 32) - 1]
-                        if entry.tag == tag && entry.keyLength == bytes.count && entry.inline0 == word0
-                            && entry.inline1 == word1 && (bytes.count <= 16 || arenaEquals(entry, bytes))
+                        if entry.tag == tag && entry.keyLength == bytes.count
+                            && entry.inline0 == word0
+                            && entry.inline1 == word1
+                            && (bytes.count <= 16 || arenaEquals(entry, bytes))
                         {
                             return entry.value
                         }
@@ -169,7 +173,9 @@ struct _ByteKeyTable {
         }
     }
 
-    mutating func insert(_ value: _PieceMeasure, for bytes: UnsafeRawBufferPointer, tag: UInt32, hash: UInt64) {
+    mutating func insert(
+        _ value: _PieceMeasure, for bytes: UnsafeRawBufferPointer, tag: UInt32, hash: UInt64
+    ) {
         if self.value(for: bytes, tag: tag, hash: hash) != nil { return }
         if entries.count >= maximumCount { removeAll() }
         let (word0, word1) = _FrontWordCache.inlineWords(bytes)
@@ -180,7 +186,8 @@ struct _ByteKeyTable {
         }
         entries.append(
             Entry(
-                inline0: word0, inline1: word1, arenaStart: arenaStart, keyLength: Int32(bytes.count), tag: tag,
+                inline0: word0, inline1: word1, arenaStart: arenaStart,
+                keyLength: Int32(bytes.count), tag: tag,
                 value: value))
         if entries.count * 2 > slots.count { grow() }
         place(UInt64(entries.count) << 32 | (hash & 0xFFFF_FFFF))
@@ -247,7 +254,8 @@ struct _FrontWordCache {
         _ value: _PieceMeasure, words: (UInt64, UInt64), length: Int, tag: UInt32, hash: UInt64
     ) {
         entries[Int(truncatingIfNeeded: hash >> 20) & (_FrontWordCache.size - 1)] = Entry(
-            inline0: words.0, inline1: words.1, lengthAndTag: UInt64(length) << 32 | UInt64(tag), value: value)
+            inline0: words.0, inline1: words.1, lengthAndTag: UInt64(length) << 32 | UInt64(tag),
+            value: value)
     }
 
     mutating func removeAll(generation: Int) {

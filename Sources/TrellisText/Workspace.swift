@@ -65,7 +65,9 @@ final class _Workspace {
 
     /// Bidi runs of one paragraph into `runEnds`/`runLevels`; returns their count
     /// and whether the paragraph is right-to-left.
-    func findBidiRuns(_ paragraph: UnsafeBufferPointer<UInt8>) throws(TextError) -> (count: Int, rtl: Bool) {
+    func findBidiRuns(_ paragraph: UnsafeBufferPointer<UInt8>) throws(TextError) -> (
+        count: Int, rtl: Bool
+    ) {
         while true {
             var status: Int32 = 0
             var paragraphLevel: UInt8 = 0
@@ -74,7 +76,8 @@ final class _Workspace {
                 runEnds.withUnsafeMutableBufferPointer { ends in
                     runLevels.withUnsafeMutableBufferPointer { levels in
                         trellis_bidi_runs(
-                            bidi, chars.baseAddress, Int64(chars.count), ends.baseAddress, levels.baseAddress,
+                            bidi, chars.baseAddress, Int64(chars.count), ends.baseAddress,
+                            levels.baseAddress,
                             Int64(capacity), &paragraphLevel, &status)
                     }
                 }
@@ -103,7 +106,10 @@ final class _Workspace {
         // Most text needs only the first font: try it on the whole range and
         // itemize by font only when it leaves glyphs missing.
         let clusterMark = clusterStarts.count
-        if shapeRun(text, range, trailingStart, rtl, faces, 0, keepClusters, allowMissing: faces.count == 1, &measure) {
+        if shapeRun(
+            text, range, trailingStart, rtl, faces, 0, keepClusters, allowMissing: faces.count == 1,
+            &measure)
+        {
             if keepClusters && rtl { _sortClusters() }
             return measure
         }
@@ -130,7 +136,8 @@ final class _Workspace {
             index += length
         }
         _ = shapeRun(
-            text, runStart..<range.upperBound, trailingStart, rtl, faces, max(runFace, 0), keepClusters,
+            text, runStart..<range.upperBound, trailingStart, rtl, faces, max(runFace, 0),
+            keepClusters,
             allowMissing: true, &measure)
         // Runs come in logical order, but HarfBuzz gives each RTL run's clusters in visual order.
         if keepClusters && rtl { _sortClusters() }
@@ -154,7 +161,8 @@ final class _Workspace {
         hb_buffer_clear_contents(buffer)
         text.withMemoryRebound(to: CChar.self) { chars in
             hb_buffer_add_utf8(
-                buffer, chars.baseAddress, Int32(chars.count), UInt32(range.lowerBound), Int32(range.count))
+                buffer, chars.baseAddress, Int32(chars.count), UInt32(range.lowerBound),
+                Int32(range.count))
         }
         hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_guess_segment_properties(buffer)
@@ -247,11 +255,13 @@ func _decodeScalar(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32
     }
     if lead < 0xF0 {
         return (
-            ((lead & 0x0F) << 12) | ((UInt32(text[index + 1]) & 0x3F) << 6) | (UInt32(text[index + 2]) & 0x3F), 3
+            ((lead & 0x0F) << 12) | ((UInt32(text[index + 1]) & 0x3F) << 6)
+                | (UInt32(text[index + 2]) & 0x3F), 3
         )
     }
     return (
-        ((lead & 0x07) << 18) | ((UInt32(text[index + 1]) & 0x3F) << 12) | ((UInt32(text[index + 2]) & 0x3F) << 6)
+        ((lead & 0x07) << 18) | ((UInt32(text[index + 1]) & 0x3F) << 12)
+            | ((UInt32(text[index + 2]) & 0x3F) << 6)
             | (UInt32(text[index + 3]) & 0x3F), 4
     )
 }

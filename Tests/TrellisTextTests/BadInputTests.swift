@@ -16,7 +16,8 @@ import TrellisText
 
     @Test func corruptFontFileIsRejected() throws {
         let path = NSTemporaryDirectory() + "trellis-corrupt-\(getpid()).ttf"
-        try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }).write(to: URL(fileURLWithPath: path))
+        try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }).write(
+            to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect {
             try Font(path: path)
@@ -36,7 +37,9 @@ import TrellisText
         #expect {
             try Font(family: "Helvetica")
         } throws: { error in
-            guard let error = error as? TextError, case .unknownFamily(let family, _, let available) = error else {
+            guard let error = error as? TextError,
+                case .unknownFamily(let family, _, let available) = error
+            else {
                 return false
             }
             return family == "Helvetica" && available.contains("Inter (regular, semibold)")
@@ -72,13 +75,17 @@ import TrellisText
 
     @Test func negativeNumberOfLinesIsAnError() throws {
         let style = try interStyle()
-        #expect(throws: TextError.self) { try measurer.layout("otter", style: style, width: 100, numberOfLines: -1) }
+        #expect(throws: TextError.self) {
+            try measurer.layout("otter", style: style, width: 100, numberOfLines: -1)
+        }
     }
 
     @Test func scaleMustBePositive() throws {
         let style = try interStyle()
         #expect(throws: TextError.self) {
-            try measurer.sizeThatFits("otter", style: style, size: Size(width: 100, height: 0), numberOfLines: 0, scale: 0)
+            try measurer.sizeThatFits(
+                "otter", style: style, size: Size(width: 100, height: 0), numberOfLines: 0, scale: 0
+            )
         }
     }
 
@@ -90,7 +97,9 @@ import TrellisText
 
     @Test func emptyFontCollectionIsAnError() throws {
         let style = TextStyle(fonts: FontCollection([]), size: 17)
-        #expect(throws: TextError.emptyFontCollection) { try measurer.layout("otter", style: style, width: 100) }
+        #expect(throws: TextError.emptyFontCollection) {
+            try measurer.layout("otter", style: style, width: 100)
+        }
     }
 
     @Test func invalidUTF8IsRepairedAndMeasured() throws {
@@ -119,14 +128,17 @@ import TrellisText
         let character = try measurer.layout("a", style: style, width: 1000).size.width
         let perLine = Int((287 / character).rounded(.down))
         let count = 1 << 20
-        let layout = try measurer.layout(String(repeating: "a", count: count), style: style, width: 287)
+        let layout = try measurer.layout(
+            String(repeating: "a", count: count), style: style, width: 287)
         #expect(layout.lineCount == (count + perLine - 1) / perLine)
     }
 
     @Test func errorsDescribeWhatAndWhere() {
-        #expect(TextError.fontFileNotFound(path: "/x.ttf").description == "font file not found: /x.ttf")
         #expect(
-            TextError.invalidParameter(name: "width", value: .nan, requirement: "greater than 0").description
+            TextError.fontFileNotFound(path: "/x.ttf").description == "font file not found: /x.ttf")
+        #expect(
+            TextError.invalidParameter(name: "width", value: .nan, requirement: "greater than 0")
+                .description
                 == "invalid width NaN: must be greater than 0")
     }
 }

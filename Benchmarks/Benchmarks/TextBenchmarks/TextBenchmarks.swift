@@ -9,12 +9,18 @@ import Trellis
 
 let benchmarks: @Sendable () -> Void = {
     // TRELLIS_BENCH_ITERATIONS=1 for a single pass (under valgrind --tool=callgrind).
-    let iterations = ProcessInfo.processInfo.environment["TRELLIS_BENCH_ITERATIONS"].flatMap { Int($0) } ?? 20
+    let iterations =
+        ProcessInfo.processInfo.environment["TRELLIS_BENCH_ITERATIONS"].flatMap { Int($0) } ?? 20
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .cpuUser, .cpuTotal, .mallocCountTotal], timeUnits: .milliseconds,
-        warmupIterations: iterations > 1 ? 1 : 0, maxDuration: .seconds(20), maxIterations: iterations)
+        warmupIterations: iterations > 1 ? 1 : 0, maxDuration: .seconds(20),
+        maxIterations: iterations)
 
-    let rows = BenchmarkRows.make(count: 10_000)
+    // TRELLIS_TEXT_VOCABULARY: vocabulary size (default 20,000 words; smaller
+    // vocabularies, like phrase-list data, mean fewer distinct words to shape).
+    let vocabulary =
+        ProcessInfo.processInfo.environment["TRELLIS_TEXT_VOCABULARY"].flatMap { Int($0) } ?? 20_000
+    let rows = BenchmarkRows.make(count: 10_000, vocabularySize: vocabulary)
     if let path = ProcessInfo.processInfo.environment["TRELLIS_TEXT_ROWS_OUT"] {
         let lines = rows.map { "{\"subtitle\": \"\($0)\"}\n" }.joined()
         try? lines.write(toFile: path, atomically: true, encoding: .utf8)
@@ -66,7 +72,8 @@ let benchmarks: @Sendable () -> Void = {
     // with HarfBuzz's tables already loaded.
     let words = BenchmarkRows.distinctWords(rows)
     let shaper = FloorShaper(path: Font.fontsDirectory + "/Inter/Inter-Regular.otf")
-    Benchmark("Floor: HarfBuzz shapes each distinct word once (\(words.count) words)") { benchmark in
+    Benchmark("Floor: HarfBuzz shapes each distinct word once (\(words.count) words)") {
+        benchmark in
         benchmark.startMeasurement()
         var total = 0.0
         for word in words { total += shaper.width(word) }
@@ -75,7 +82,7 @@ let benchmarks: @Sendable () -> Void = {
 }
 
 /// Realistic list subtitles: sentences of words drawn with Zipf's law
-/// (frequency ∝ 1/rank) from a vocabulary of 20,000 words (common English
+/// (frequency ∝ 1/rank) from a vocabulary of 20,000 words by default (common English
 /// function words, then generated words of 1–4 syllables), 7–23 words a row
 /// with commas and full stops: mean length about 110 characters.
 enum BenchmarkRows {
@@ -99,11 +106,11 @@ enum BenchmarkRows {
         mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
     }
 
-    static func make(count: Int) -> [String] {
+    static func make(count: Int, vocabularySize: Int) -> [String] {
         var random = Generator(state: 2026)
         var vocabulary = functionWords
         var seen = Set(vocabulary)
-        while vocabulary.count < 20_000 {
+        while vocabulary.count < max(vocabularySize, functionWords.count) {
             var word = ""
             for _ in 0...random.below(4) { word += syllables[random.below(syllables.count)] }
             if seen.insert(word).inserted { vocabulary.append(word) }
