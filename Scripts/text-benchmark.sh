@@ -13,16 +13,8 @@ cd "$root/Benchmarks"
 TRELLIS_TEXT_ROWS_OUT="$work/rows.jsonl" swift package benchmark --target TextBenchmarks --no-progress
 
 if pkg-config --exists pangocairo; then
-    source_file=${PANGO_MEASURE_C:-$root/../shared/reference/pango_measure.c}
-    cc -O2 "$source_file" $(pkg-config --cflags --libs pangocairo) -o "$work/pango_measure"
-    cat > "$work/fonts.conf" <<CONF
-<?xml version="1.0"?>
-<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
-<fontconfig>
-  <dir>$root/Fonts</dir>
-  <cachedir>$work/cache</cachedir>
-</fontconfig>
-CONF
+    . "$root/Scripts/pango-setup.sh"
+    pango_setup hyphens  # the reference as published: speed, not line counts
     # pango_measure reports wall-clock time of its layout calls; on a busy
     # machine the process's CPU time (from time(1), startup included) is the
     # steadier number to compare with the benchmarks' "Time (user CPU)".

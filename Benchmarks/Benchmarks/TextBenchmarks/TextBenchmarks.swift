@@ -27,36 +27,33 @@ let benchmarks: @Sendable () -> Void = {
     }
     let fonts = try! FontCollection.bundled("Inter")
     let style = TextStyle(fonts: fonts, size: 17)
+    func layOut(_ measurer: TextMeasurer, width: Double) {
+        for row in rows { blackHole(try! measurer.layout(row, style: style, width: width)) }
+    }
 
     // Cold: empty caches, every row laid out once on one thread.
     Benchmark("Cold layout, 10k rows, width 287") { benchmark in
         let measurer = TextMeasurer()
         benchmark.startMeasurement()
-        for row in rows {
-            blackHole(try! measurer.layout(row, style: style, width: 287))
-        }
+        layOut(measurer, width: 287)
     }
 
     // Warm at a new width (rotation): prepared texts cached, only line breaking runs.
     Benchmark("Warm layout at a new width, 10k rows, width 320") { benchmark in
         let measurer = TextMeasurer()
-        for row in rows { blackHole(try! measurer.layout(row, style: style, width: 287)) }
+        layOut(measurer, width: 287)
         benchmark.startMeasurement()
-        for row in rows {
-            blackHole(try! measurer.layout(row, style: style, width: 320))
-        }
+        layOut(measurer, width: 320)
     }
 
     // Word widths known, texts new: break opportunities, cache lookups and
     // line breaking, without shaping (what cold costs beyond shaping).
     Benchmark("Warm word widths, new texts, 10k rows, width 287") { benchmark in
         let measurer = TextMeasurer()
-        for row in rows { blackHole(try! measurer.layout(row, style: style, width: 287)) }
+        layOut(measurer, width: 287)
         measurer.removeAllPreparedTexts()
         benchmark.startMeasurement()
-        for row in rows {
-            blackHole(try! measurer.layout(row, style: style, width: 287))
-        }
+        layOut(measurer, width: 287)
     }
 
     // Cold, on every core through the parallel API.
