@@ -142,3 +142,49 @@ import TrellisText
                 == "invalid width NaN: must be greater than 0")
     }
 }
+
+@Suite struct RandomTextTests {
+    /// Scalars from every kind of text the measurer treats specially: Latin,
+    /// Cyrillic, Hebrew, Arabic, digits, spaces (also no-break and ideographic),
+    /// hard breaks, combining marks, joiners, bidi controls, emoji, CJK, and
+    /// code points no font has.
+    static let alphabet: [Unicode.Scalar] = [
+        "a", "Z", "5", " ", "\u{A0}", "\u{3000}", "\t", "\n", "\r", "\u{2028}", "\u{2029}", "-",
+        ".", "(",
+        "ж", "א", "ש", "ب", "ل", "ا", "\u{0301}", "\u{05B8}", "\u{064E}", "\u{200D}", "\u{200F}",
+        "\u{202E}",
+        "\u{2067}", "\u{1F600}", "\u{1F469}", "漢", "\u{E000}", "\u{FFFD}", "…",
+    ]
+
+    @Test func randomTextsLayOutWithLinesCoveringTheText() throws {
+        var random = SeededGenerator(seed: 42)
+        let measurer = TextMeasurer()
+        var style = try interStyle()
+        for round in 0..<400 {
+            let length = Int.random(in: 0...80, using: &random)
+            var text = ""
+            for _ in 0..<length {
+                text.unicodeScalars.append(
+                    Self.alphabet[Int.random(in: 0..<Self.alphabet.count, using: &random)])
+            }
+            style.lineBreakMode = LineBreakMode.allCases[round % LineBreakMode.allCases.count]
+            let width = [5.0, 30, 120, .infinity][round % 4]
+            let lines = round % 3
+            let layout = try measurer.layout(text, style: style, width: width, numberOfLines: lines)
+            if text.isEmpty {
+                #expect(layout.lineCount == 0)
+                continue
+            }
+            #expect(layout.lineCount >= 1)
+            if lines > 0 { #expect(layout.lineCount <= lines) }
+            #expect(layout.lines.first?.range.lowerBound == 0)
+            for (line, next) in zip(layout.lines, layout.lines.dropFirst()) {
+                #expect(line.range.upperBound == next.range.lowerBound)
+            }
+            if !layout.isTruncated {
+                #expect(layout.lines.last?.range.upperBound == text.utf8.count)
+            }
+            #expect(layout.size.height.isFinite && layout.size.width.isFinite)
+        }
+    }
+}
