@@ -164,13 +164,17 @@ final class _FontFace: @unchecked Sendable {
             hb_blob_destroy(blob)
             throw TextError.invalidFontFile(path: path, reason: error.reason)
         }
-        let face = hb_face_create(blob, 0)!
-        guard hb_face_get_glyph_count(face) > 0 else {
+        // HarfBuzz returns its empty face or font rather than NULL on failure;
+        // an empty face has no glyphs.
+        guard let face = hb_face_create(blob, 0) else {
+            hb_blob_destroy(blob)
+            throw TextError.invalidFontFile(path: path, reason: "HarfBuzz cannot open it")
+        }
+        guard hb_face_get_glyph_count(face) > 0, let font = hb_font_create(face) else {
             hb_face_destroy(face)
             hb_blob_destroy(blob)
             throw TextError.invalidFontFile(path: path, reason: "HarfBuzz finds no glyphs")
         }
-        let font = hb_font_create(face)!
         hb_ot_font_set_funcs(font)
         let upem = Int32(tables.unitsPerEm)
         hb_font_set_scale(font, upem, upem)
@@ -296,13 +300,15 @@ enum _BundledFonts {
     }
 
     static var listing: [String] {
-        var order: [String] = []
-        var weights: [String: [String]] = [:]
+        var families: [(name: String, weights: [String])] = []
         for entry in files {
-            if weights[entry.family] == nil { order.append(entry.family) }
-            weights[entry.family, default: []].append(entry.weight.rawValue)
+            if let index = families.firstIndex(where: { $0.name == entry.family }) {
+                families[index].weights.append(entry.weight.rawValue)
+            } else {
+                families.append((entry.family, [entry.weight.rawValue]))
+            }
         }
-        return order.map { "\($0) (\(weights[$0]!.joined(separator: ", ")))" }
+        return families.map { "\($0.name) (\($0.weights.joined(separator: ", ")))" }
     }
 
     /// `$TRELLIS_FONTS_DIR`, else `Fonts/` at the package root, found from this

@@ -273,7 +273,6 @@ public final class TextMeasurer: @unchecked Sendable {
         var top = 0.0
         for (index, line) in lines.enumerated() {
             var natural = 0.0
-            var ascender = 0.0
             var below = 0.0  // descent plus leading
             let mask = line.fontMask == 0 ? 1 : line.fontMask
             for face in faces.indices where face < 32 && mask & (1 << UInt32(face)) != 0 {
@@ -281,7 +280,6 @@ public final class TextMeasurer: @unchecked Sendable {
                 let height = usesFontLeading ? font.lineHeight : font.heightWithoutLeading
                 if height > natural {
                     natural = height
-                    ascender = font.ascender
                     below = height - font.ascender
                 }
             }
@@ -290,7 +288,6 @@ public final class TextMeasurer: @unchecked Sendable {
             if style.minimumLineHeight > 0 { height = max(height, style.minimumLineHeight) }
             if style.maximumLineHeight > 0 { height = min(height, style.maximumLineHeight) }
             let baseline = top + height - below
-            _ = ascender
             let alignment = _resolvedAlignment(style.alignment, rtl: line.isRightToLeft)
             let x: Double
             switch alignment {
