@@ -130,7 +130,7 @@ final class _FontFace: @unchecked Sendable {
     private let blob: OpaquePointer
     private let hbFace: OpaquePointer
 
-    private static let registry = Mutex<[String: _FontFace]>([:])
+    private static let registry = _Locked<[String: _FontFace]>([:])
     private static let nextID = Atomic<Int>(0)
 
     static func shared(path: String) throws(TextError) -> _FontFace {
@@ -229,7 +229,7 @@ struct _SFNTTables {
     var capHeight: Double
     var xHeight: Double
 
-    private static let library = Mutex<FT_Library?>(nil)
+    private static let library = _Locked<FT_Library?>(nil)
 
     static func read(bytes: UnsafePointer<CChar>, length: Int) throws(Failure) -> _SFNTTables {
         let result: Result<_SFNTTables, Failure> = library.withLock { library in

@@ -2,7 +2,6 @@
 // sizeThatFits, backed by a word-width cache and a prepared-text cache that
 // every thread shares.
 import Dispatch
-import Synchronization
 import TrellisGeometry
 
 #if canImport(Glibc)
@@ -149,7 +148,7 @@ public final class TextMeasurer: @unchecked Sendable {
         if count == 0 { return [] }
         let threadCount = max(1, min(threads ?? _processorCount(), count))
         let chunk = (count + threadCount - 1) / threadCount
-        let failure = Mutex<TextError?>(nil)
+        let failure = _Locked<TextError?>(nil)
         var results = [TextLayout](repeating: .empty, count: count)
         results.withUnsafeMutableBufferPointer { buffer in
             let base = _UnsafeSendable(buffer)
@@ -368,7 +367,7 @@ final class _PreparedTextCache: @unchecked Sendable {
     }
 
     private final class Shard {
-        let table = Mutex<[Key: _PreparedText]>([:])
+        let table = _Locked<[Key: _PreparedText]>([:])
     }
 
     private let shards: [Shard]

@@ -47,8 +47,8 @@ final class _WordWidthCache: @unchecked Sendable {
     static let maximumKeyLength = 128
 
     private final class Shard {
-        let table: Mutex<_ByteKeyTable>
-        init(capacity: Int) { table = Mutex(_ByteKeyTable(maximumCount: capacity)) }
+        let table: _Locked<_ByteKeyTable>
+        init(capacity: Int) { table = _Locked(_ByteKeyTable(maximumCount: capacity)) }
     }
 
     private let shards: [Shard]

@@ -4,7 +4,6 @@
 // text (opening costs about 5 µs, reusing about 0.8 µs per 100 characters).
 import CHarfBuzz
 import CTrellisICU
-import Synchronization
 
 final class _Workspace {
     let buffer: OpaquePointer
@@ -268,7 +267,7 @@ func _decodeScalar(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32
 
 /// A pool of workspaces: a measurement borrows one for its duration.
 final class _WorkspacePool: @unchecked Sendable {
-    private let idle = Mutex<[_Workspace]>([])
+    private let idle = _Locked<[_Workspace]>([])
 
     func withWorkspace<R>(_ body: (_Workspace) throws(TextError) -> R) throws(TextError) -> R {
         let workspace: _Workspace
