@@ -64,7 +64,7 @@ public struct FontMetrics: Sendable, Equatable {
 ///
 /// ```swift
 /// let inter = try Font(family: "Inter")
-/// inter.metrics(size: 17).lineHeight   // 20.57421875
+/// inter.metrics(size: 17).lineHeight   // (2728 + 680) × 17 / 2816 = 20.5738…
 /// ```
 public final class Font: @unchecked Sendable, CustomStringConvertible {
     let _face: _FontFace
