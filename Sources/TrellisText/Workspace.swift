@@ -43,6 +43,55 @@ final class _Workspace {
     /// UAX #14 break opportunities of `text` into `breakOffsets`/`breakIsHard`.
     /// Returns their count.
     func findBreaks(_ text: UnsafeBufferPointer<UInt8>) throws(TextError) -> Int {
+        if let count = plainBreaks(text) { return count }
+        return try icuBreaks(text)
+    }
+
+    /// The break opportunities of plain text without asking ICU, or nil when
+    /// the text is not plain. Plain text has only ASCII letters and digits,
+    /// spaces, commas and full stops (UAX #14 classes AL, NU, SP and IS), where
+    /// the rules reduce to: break after a run of spaces (LB18), except before a
+    /// comma or full stop (LB13), and at the end; nowhere else (LB23, LB25,
+    /// LB28, LB29). A comma or full stop followed by a digit but not preceded
+    /// by one (as in "v.2") is left to ICU, for LB25's numeric rules.
+    /// Equality with ICU is tested (`plainTextBreaksEqualICUBreaks`).
+    /// - Complexity: O(n), one pass over the bytes.
+    func plainBreaks(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        let count = text.count
+        if breakOffsets.count < count + 1 {
+            breakOffsets = Array(repeating: 0, count: count + 1)
+            breakIsHard = Array(repeating: 0, count: count + 1)
+        }
+        var found = 0
+        var previous: UInt8 = 0
+        var beforePrevious: UInt8 = 0
+        for index in 0..<count {
+            let byte = text[index]
+            let lowered = byte | 0x20
+            let isLetter = lowered >= 0x61 && lowered <= 0x7A
+            let isDigit = byte >= 0x30 && byte <= 0x39
+            let isStop = byte == 0x2C || byte == 0x2E
+            guard isLetter || isDigit || isStop || byte == 0x20 else { return nil }
+            if isDigit && (previous == 0x2C || previous == 0x2E)
+                && !(beforePrevious >= 0x30 && beforePrevious <= 0x39)
+            {
+                return nil
+            }
+            if previous == 0x20 && byte != 0x20 && !isStop {
+                breakOffsets[found] = Int32(index)
+                breakIsHard[found] = 0
+                found += 1
+            }
+            beforePrevious = previous
+            previous = byte
+        }
+        breakOffsets[found] = Int32(count)
+        breakIsHard[found] = 0
+        return found + 1
+    }
+
+    /// Break opportunities from ICU's line break iterator.
+    func icuBreaks(_ text: UnsafeBufferPointer<UInt8>) throws(TextError) -> Int {
         while true {
             var status: Int32 = 0
             let capacity = breakOffsets.count
