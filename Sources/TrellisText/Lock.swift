@@ -9,10 +9,14 @@
 
 final class _Locked<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    /// The value lives behind a pointer rather than in a stored property, so
+    /// `withLock` hands it out `inout` without Swift's dynamic exclusivity
+    /// bookkeeping (the mutex already makes the access exclusive).
+    private let value: UnsafeMutablePointer<Value>
 
-    init(_ value: Value) {
-        self.value = value
+    init(_ initial: Value) {
+        value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+        value.initialize(to: initial)
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -21,6 +25,8 @@ final class _Locked<Value>: @unchecked Sendable {
     deinit {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
+        value.deinitialize(count: 1)
+        value.deallocate()
     }
 
     /// Runs `body` with exclusive access to the value.
@@ -30,6 +36,6 @@ final class _Locked<Value>: @unchecked Sendable {
     {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        return try body(&value.pointee)
     }
 }

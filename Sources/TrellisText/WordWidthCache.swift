@@ -215,7 +215,7 @@ struct _ByteKeyTable {
 /// cache instead of costing two memory misses in the large shared table.
 /// Holds keys of up to 16 bytes; 1,024 entries of 64 bytes (64 KB, which
 /// stays in a core's L2 cache).
-struct _FrontWordCache {
+final class _FrontWordCache {
     private struct Entry {
         var inline0: UInt64 = 0
         var inline1: UInt64 = 0
@@ -224,9 +224,21 @@ struct _FrontWordCache {
     }
 
     static let size = 1024
-    private var entries = [Entry](repeating: Entry(), count: _FrontWordCache.size)
+    /// Entries behind a pointer: no copy-on-write or exclusivity checks on
+    /// the hot path (the workspace, and so this cache, has one user at a time).
+    private let entries: UnsafeMutablePointer<Entry>
     /// The shared cache's generation these entries belong to.
-    var generation = 0
+    private(set) var generation = 0
+
+    init() {
+        entries = UnsafeMutablePointer<Entry>.allocate(capacity: _FrontWordCache.size)
+        entries.initialize(repeating: Entry(), count: _FrontWordCache.size)
+    }
+
+    deinit {
+        entries.deinitialize(count: _FrontWordCache.size)
+        entries.deallocate()
+    }
 
     /// The first 16 bytes of a key, zero-padded, as two words.
     @inline(__always)
@@ -240,17 +252,18 @@ struct _FrontWordCache {
 
     @inline(__always)
     func value(words: (UInt64, UInt64), length: Int, tag: UInt32, hash: UInt64) -> _PieceMeasure? {
-        let entry = entries[Int(truncatingIfNeeded: hash >> 20) & (_FrontWordCache.size - 1)]
-        if entry.lengthAndTag == UInt64(length) << 32 | UInt64(tag) && entry.inline0 == words.0
-            && entry.inline1 == words.1
+        let entry = entries + (Int(truncatingIfNeeded: hash >> 20) & (_FrontWordCache.size - 1))
+        if entry.pointee.lengthAndTag == UInt64(length) << 32 | UInt64(tag)
+            && entry.pointee.inline0 == words.0
+            && entry.pointee.inline1 == words.1
         {
-            return entry.value
+            return entry.pointee.value
         }
         return nil
     }
 
     @inline(__always)
-    mutating func insert(
+    func insert(
         _ value: _PieceMeasure, words: (UInt64, UInt64), length: Int, tag: UInt32, hash: UInt64
     ) {
         entries[Int(truncatingIfNeeded: hash >> 20) & (_FrontWordCache.size - 1)] = Entry(
@@ -258,8 +271,8 @@ struct _FrontWordCache {
             value: value)
     }
 
-    mutating func removeAll(generation: Int) {
-        for index in entries.indices { entries[index].lengthAndTag = .max }
+    func removeAll(generation: Int) {
+        for index in 0..<_FrontWordCache.size { entries[index].lengthAndTag = .max }
         self.generation = generation
     }
 }

@@ -17,7 +17,7 @@ final class _Workspace {
     var clusterStarts: [Int32] = []
     var clusterEms: [Double] = []
     /// Lock-free cache of the most frequent word widths (see `_FrontWordCache`).
-    var front = _FrontWordCache()
+    let front = _FrontWordCache()
 
     init() throws(TextError) {
         var status: Int32 = 0
@@ -62,32 +62,36 @@ final class _Workspace {
             breakOffsets = Array(repeating: 0, count: count + 1)
             breakIsHard = Array(repeating: 0, count: count + 1)
         }
-        var found = 0
-        var previous: UInt8 = 0
-        var beforePrevious: UInt8 = 0
-        for index in 0..<count {
-            let byte = text[index]
-            let lowered = byte | 0x20
-            let isLetter = lowered >= 0x61 && lowered <= 0x7A
-            let isDigit = byte >= 0x30 && byte <= 0x39
-            let isStop = byte == 0x2C || byte == 0x2E
-            guard isLetter || isDigit || isStop || byte == 0x20 else { return nil }
-            if isDigit && (previous == 0x2C || previous == 0x2E)
-                && !(beforePrevious >= 0x30 && beforePrevious <= 0x39)
-            {
-                return nil
+        return breakOffsets.withUnsafeMutableBufferPointer { offsets in
+            breakIsHard.withUnsafeMutableBufferPointer { hard in
+                var found = 0
+                var previous: UInt8 = 0
+                var beforePrevious: UInt8 = 0
+                for index in 0..<count {
+                    let byte = text[index]
+                    let lowered = byte | 0x20
+                    let isLetter = lowered >= 0x61 && lowered <= 0x7A
+                    let isDigit = byte >= 0x30 && byte <= 0x39
+                    let isStop = byte == 0x2C || byte == 0x2E
+                    guard isLetter || isDigit || isStop || byte == 0x20 else { return nil }
+                    if isDigit && (previous == 0x2C || previous == 0x2E)
+                        && !(beforePrevious >= 0x30 && beforePrevious <= 0x39)
+                    {
+                        return nil
+                    }
+                    if previous == 0x20 && byte != 0x20 && !isStop {
+                        offsets[found] = Int32(index)
+                        hard[found] = 0
+                        found += 1
+                    }
+                    beforePrevious = previous
+                    previous = byte
+                }
+                offsets[found] = Int32(count)
+                hard[found] = 0
+                return found + 1
             }
-            if previous == 0x20 && byte != 0x20 && !isStop {
-                breakOffsets[found] = Int32(index)
-                breakIsHard[found] = 0
-                found += 1
-            }
-            beforePrevious = previous
-            previous = byte
         }
-        breakOffsets[found] = Int32(count)
-        breakIsHard[found] = 0
-        return found + 1
     }
 
     /// Break opportunities from ICU's line break iterator.
