@@ -54,7 +54,9 @@ public struct LayoutXAxisAnchor: LayoutAnchorProtocol {
 
     /// `self == other + 8 × multiplier`: the system spacing after `other`
     /// (`equalToSystemSpacingAfter`, 8 points).
-    public func constraint(equalToSystemSpacingAfter other: LayoutXAxisAnchor, multiplier: Double = 1)
+    public func constraint(
+        equalToSystemSpacingAfter other: LayoutXAxisAnchor, multiplier: Double = 1
+    )
         -> LayoutConstraint
     {
         _constraint(.equal, other, multiplier: 1, constant: systemSpacing * multiplier)
@@ -87,7 +89,9 @@ public struct LayoutYAxisAnchor: LayoutAnchorProtocol {
 
     /// `self == other + 8 × multiplier`: the system spacing below `other`
     /// (`equalToSystemSpacingBelow`, 8 points).
-    public func constraint(equalToSystemSpacingBelow other: LayoutYAxisAnchor, multiplier: Double = 1)
+    public func constraint(
+        equalToSystemSpacingBelow other: LayoutYAxisAnchor, multiplier: Double = 1
+    )
         -> LayoutConstraint
     {
         _constraint(.equal, other, multiplier: 1, constant: systemSpacing * multiplier)

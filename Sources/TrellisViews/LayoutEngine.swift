@@ -78,11 +78,18 @@ final class LayoutEngine {
         needsRebuild = false
         needsLayout = true
 
-        install(LayoutConstraint(root, .left, .equal, nil, .notAnAttribute, constant: 0, priority: .required, origin: .rootOrigin, identifier: "Root-Origin-X"))
-        install(LayoutConstraint(root, .top, .equal, nil, .notAnAttribute, constant: 0, priority: .required, origin: .rootOrigin, identifier: "Root-Origin-Y"))
+        install(
+            LayoutConstraint(
+                root, .left, .equal, nil, .notAnAttribute, constant: 0, priority: .required,
+                origin: .rootOrigin, identifier: "Root-Origin-X"))
+        install(
+            LayoutConstraint(
+                root, .top, .equal, nil, .notAnAttribute, constant: 0, priority: .required,
+                origin: .rootOrigin, identifier: "Root-Origin-Y"))
         installRootSize(sizeMode, size: sizeMode == .frame ? root._frame.size : .zero)
 
-        for (index, view) in views.enumerated() where index > 0 && view.translatesAutoresizingMaskIntoConstraints {
+        for (index, view) in views.enumerated()
+        where index > 0 && view.translatesAutoresizingMaskIntoConstraints {
             installAutoresizing(view, superview: views[parentIndex[index]])
         }
         for view in views { installContentSize(view) }
@@ -106,14 +113,23 @@ final class LayoutEngine {
     }
 
     private func installRootSize(_ mode: SizeMode, size: Size) {
-        let (horizontal, vertical, origin, name): (LayoutPriority, LayoutPriority, LayoutConstraint.Origin, String)
+        let (horizontal, vertical, origin, name):
+            (LayoutPriority, LayoutPriority, LayoutConstraint.Origin, String)
         switch mode {
-        case .frame: (horizontal, vertical, origin, name) = (.required, .required, .encapsulatedLayout, "Encapsulated-Layout")
-        case .fitting(let h, let v): (horizontal, vertical, origin, name) = (h, v, .fitting, "Fitting-Size")
+        case .frame:
+            (horizontal, vertical, origin, name) = (
+                .required, .required, .encapsulatedLayout, "Encapsulated-Layout"
+            )
+        case .fitting(let h, let v):
+            (horizontal, vertical, origin, name) = (h, v, .fitting, "Fitting-Size")
         }
         rootSize = [
-            LayoutConstraint(root, .width, .equal, nil, .notAnAttribute, constant: size.width, priority: horizontal, origin: origin, identifier: "\(name)-Width"),
-            LayoutConstraint(root, .height, .equal, nil, .notAnAttribute, constant: size.height, priority: vertical, origin: origin, identifier: "\(name)-Height"),
+            LayoutConstraint(
+                root, .width, .equal, nil, .notAnAttribute, constant: size.width,
+                priority: horizontal, origin: origin, identifier: "\(name)-Width"),
+            LayoutConstraint(
+                root, .height, .equal, nil, .notAnAttribute, constant: size.height,
+                priority: vertical, origin: origin, identifier: "\(name)-Height"),
         ]
         for constraint in rootSize { install(constraint) }
         sizeMode = mode
@@ -122,10 +138,18 @@ final class LayoutEngine {
     private func installAutoresizing(_ view: View, superview: View) {
         let frame = view._frame
         let made = [
-            LayoutConstraint(view, .left, .equal, superview, .left, constant: frame.minX, priority: .required, origin: .autoresizing, identifier: "Autoresizing-MinX"),
-            LayoutConstraint(view, .top, .equal, superview, .top, constant: frame.minY, priority: .required, origin: .autoresizing, identifier: "Autoresizing-MinY"),
-            LayoutConstraint(view, .width, .equal, nil, .notAnAttribute, constant: frame.width, priority: .required, origin: .autoresizing, identifier: "Autoresizing-Width"),
-            LayoutConstraint(view, .height, .equal, nil, .notAnAttribute, constant: frame.height, priority: .required, origin: .autoresizing, identifier: "Autoresizing-Height"),
+            LayoutConstraint(
+                view, .left, .equal, superview, .left, constant: frame.minX, priority: .required,
+                origin: .autoresizing, identifier: "Autoresizing-MinX"),
+            LayoutConstraint(
+                view, .top, .equal, superview, .top, constant: frame.minY, priority: .required,
+                origin: .autoresizing, identifier: "Autoresizing-MinY"),
+            LayoutConstraint(
+                view, .width, .equal, nil, .notAnAttribute, constant: frame.width,
+                priority: .required, origin: .autoresizing, identifier: "Autoresizing-Width"),
+            LayoutConstraint(
+                view, .height, .equal, nil, .notAnAttribute, constant: frame.height,
+                priority: .required, origin: .autoresizing, identifier: "Autoresizing-Height"),
         ]
         itemConstraints[ObjectIdentifier(view), default: ItemConstraints()].autoresizing = made
         for constraint in made { install(constraint) }
@@ -135,12 +159,28 @@ final class LayoutEngine {
         let size = view.intrinsicContentSize
         var made: [LayoutConstraint] = []
         if size.width >= 0, size.width.isFinite {
-            made.append(LayoutConstraint(view, .width, .greaterThanOrEqual, nil, .notAnAttribute, constant: size.width, priority: view._compression.horizontal, origin: .compressionResistance, identifier: "Compression-Resistance-Horizontal"))
-            made.append(LayoutConstraint(view, .width, .lessThanOrEqual, nil, .notAnAttribute, constant: size.width, priority: view._hugging.horizontal, origin: .contentHugging, identifier: "Content-Hugging-Horizontal"))
+            made.append(
+                LayoutConstraint(
+                    view, .width, .greaterThanOrEqual, nil, .notAnAttribute, constant: size.width,
+                    priority: view._compression.horizontal, origin: .compressionResistance,
+                    identifier: "Compression-Resistance-Horizontal"))
+            made.append(
+                LayoutConstraint(
+                    view, .width, .lessThanOrEqual, nil, .notAnAttribute, constant: size.width,
+                    priority: view._hugging.horizontal, origin: .contentHugging,
+                    identifier: "Content-Hugging-Horizontal"))
         }
         if size.height >= 0, size.height.isFinite {
-            made.append(LayoutConstraint(view, .height, .greaterThanOrEqual, nil, .notAnAttribute, constant: size.height, priority: view._compression.vertical, origin: .compressionResistance, identifier: "Compression-Resistance-Vertical"))
-            made.append(LayoutConstraint(view, .height, .lessThanOrEqual, nil, .notAnAttribute, constant: size.height, priority: view._hugging.vertical, origin: .contentHugging, identifier: "Content-Hugging-Vertical"))
+            made.append(
+                LayoutConstraint(
+                    view, .height, .greaterThanOrEqual, nil, .notAnAttribute, constant: size.height,
+                    priority: view._compression.vertical, origin: .compressionResistance,
+                    identifier: "Compression-Resistance-Vertical"))
+            made.append(
+                LayoutConstraint(
+                    view, .height, .lessThanOrEqual, nil, .notAnAttribute, constant: size.height,
+                    priority: view._hugging.vertical, origin: .contentHugging,
+                    identifier: "Content-Hugging-Vertical"))
         }
         guard !made.isEmpty else { return }
         itemConstraints[ObjectIdentifier(view), default: ItemConstraints()].content = made
@@ -153,10 +193,18 @@ final class LayoutEngine {
         let insets = guideInsets(guide, owner: owner)
         let prefix = guide._kind == .safeArea ? "Safe-Area" : "Layout-Margins"
         let made = [
-            LayoutConstraint(guide, .left, .equal, owner, .left, constant: insets.left, priority: .required, origin: .guide, identifier: "\(prefix)-Left"),
-            LayoutConstraint(guide, .top, .equal, owner, .top, constant: insets.top, priority: .required, origin: .guide, identifier: "\(prefix)-Top"),
-            LayoutConstraint(owner, .right, .equal, guide, .right, constant: insets.right, priority: .required, origin: .guide, identifier: "\(prefix)-Right"),
-            LayoutConstraint(owner, .bottom, .equal, guide, .bottom, constant: insets.bottom, priority: .required, origin: .guide, identifier: "\(prefix)-Bottom"),
+            LayoutConstraint(
+                guide, .left, .equal, owner, .left, constant: insets.left, priority: .required,
+                origin: .guide, identifier: "\(prefix)-Left"),
+            LayoutConstraint(
+                guide, .top, .equal, owner, .top, constant: insets.top, priority: .required,
+                origin: .guide, identifier: "\(prefix)-Top"),
+            LayoutConstraint(
+                owner, .right, .equal, guide, .right, constant: insets.right, priority: .required,
+                origin: .guide, identifier: "\(prefix)-Right"),
+            LayoutConstraint(
+                owner, .bottom, .equal, guide, .bottom, constant: insets.bottom,
+                priority: .required, origin: .guide, identifier: "\(prefix)-Bottom"),
         ]
         itemConstraints[ObjectIdentifier(guide), default: ItemConstraints()].guide = made
         for constraint in made { install(constraint) }
@@ -174,7 +222,10 @@ final class LayoutEngine {
         guard let solverConstraint = makeSolverConstraint(constraint) else { return }
         let id = ObjectIdentifier(constraint)
         solverConstraints[id] = solverConstraint
-        for (item, attribute) in [(constraint._firstItem, constraint.firstAttribute), (constraint._secondItem, constraint.secondAttribute)]
+        for (item, attribute) in [
+            (constraint._firstItem, constraint.firstAttribute),
+            (constraint._secondItem, constraint.secondAttribute),
+        ]
         where attribute == .firstBaseline || attribute == .lastBaseline {
             if let item { baselineItems.insert(ObjectIdentifier(item)) }
         }
@@ -188,7 +239,10 @@ final class LayoutEngine {
     }
 
     private func uninstall(_ constraint: LayoutConstraint) {
-        guard let solverConstraint = solverConstraints.removeValue(forKey: ObjectIdentifier(constraint)) else { return }
+        guard
+            let solverConstraint = solverConstraints.removeValue(
+                forKey: ObjectIdentifier(constraint))
+        else { return }
         layoutConstraints[ObjectIdentifier(solverConstraint)] = nil
         if solver.contains(solverConstraint) {
             do { try solver.remove(solverConstraint) } catch {
@@ -211,13 +265,18 @@ final class LayoutEngine {
     /// `lhs relation rhs` for a constraint, in the solver's variables.
     private func linearForm(_ constraint: LayoutConstraint) -> (_Linear, LayoutRelation, _Linear)? {
         guard let first = constraint._firstItem else { return nil }
-        let direction = constraint._host?.effectiveUserInterfaceLayoutDirection ?? first._layoutDirection
+        let direction =
+            constraint._host?.effectiveUserInterfaceLayoutDirection ?? first._layoutDirection
         let rtl = direction == .rightToLeft
-        let mirrored = rtl && (constraint.firstAttribute.isDirectional || constraint.secondAttribute.isDirectional)
+        let mirrored =
+            rtl
+            && (constraint.firstAttribute.isDirectional || constraint.secondAttribute.isDirectional)
         let lhs = linear(first, constraint.firstAttribute, rightToLeft: rtl)
         var rhs = _Linear(constant: mirrored ? -constraint.constant : constraint.constant)
         if let second = constraint._secondItem {
-            rhs.add(linear(second, constraint.secondAttribute, rightToLeft: rtl), times: constraint.multiplier)
+            rhs.add(
+                linear(second, constraint.secondAttribute, rightToLeft: rtl),
+                times: constraint.multiplier)
         }
         return (lhs, mirrored ? constraint.relation.flipped : constraint.relation, rhs)
     }
@@ -228,7 +287,9 @@ final class LayoutEngine {
     /// constraint agree on which edge is leading: a subview forced left to
     /// right inside a right-to-left view lays out its own subviews left to
     /// right, while its place in the superview follows the superview.
-    private func linear(_ item: LayoutItem, _ attribute: LayoutAttribute, rightToLeft rtl: Bool) -> _Linear {
+    private func linear(_ item: LayoutItem, _ attribute: LayoutAttribute, rightToLeft rtl: Bool)
+        -> _Linear
+    {
         switch attribute {
         case .left: return _Linear([(item._minX, 1)])
         case .right: return _Linear([(item._minX, 1), (item._width, 1)])
@@ -244,7 +305,9 @@ final class LayoutEngine {
             guard let view = item as? View, let offsets = view._baselineOffsetsFromTop else {
                 return linear(item, .bottom, rightToLeft: rtl)
             }
-            return _Linear([(item._minY, 1)], constant: attribute == .firstBaseline ? offsets.first : offsets.last)
+            return _Linear(
+                [(item._minY, 1)],
+                constant: attribute == .firstBaseline ? offsets.first : offsets.last)
         case .notAnAttribute: return _Linear()
         }
     }
@@ -290,7 +353,9 @@ final class LayoutEngine {
         guard solver.contains(solverConstraint) else { return }  // broken earlier: stays out, as in UIKit
         guard let (lhs, _, rhs) = linearForm(constraint) else { return }
         do {
-            if let conflict = try _setSolverConstant(lhs: lhs, rhs: rhs, of: solverConstraint, in: solver) {
+            if let conflict = try _setSolverConstant(
+                lhs: lhs, rhs: rhs, of: solverConstraint, in: solver)
+            {
                 switch constraint._origin {
                 case .autoresizing, .encapsulatedLayout:
                     // The solver left the new frame out. UIKit keeps frames and
@@ -323,7 +388,8 @@ final class LayoutEngine {
             }
             return
         }
-        guard let made = itemConstraints[ObjectIdentifier(view)]?.autoresizing, made.count == 4 else { return }
+        guard let made = itemConstraints[ObjectIdentifier(view)]?.autoresizing, made.count == 4
+        else { return }
         let frame = view._frame
         for (constraint, value) in zip(made, [frame.minX, frame.minY, frame.width, frame.height]) {
             setConstant(value, of: constraint)
@@ -333,9 +399,13 @@ final class LayoutEngine {
     func guideInsetsDidChange(_ view: View) {
         guard !needsRebuild else { return }
         for guide in [view._marginsGuide, view._safeAreaGuide].compactMap({ $0 }) {
-            guard let made = itemConstraints[ObjectIdentifier(guide)]?.guide, made.count == 4 else { continue }
+            guard let made = itemConstraints[ObjectIdentifier(guide)]?.guide, made.count == 4 else {
+                continue
+            }
             let insets = guideInsets(guide, owner: view)
-            for (constraint, value) in zip(made, [insets.left, insets.top, insets.right, insets.bottom]) {
+            for (constraint, value) in zip(
+                made, [insets.left, insets.top, insets.right, insets.bottom])
+            {
                 setConstant(value, of: constraint)
             }
         }
@@ -370,12 +440,15 @@ final class LayoutEngine {
             var values: [Double] = []
             if hadWidth { values += [size.width, size.width] }
             if hadHeight { values += [size.height, size.height] }
-            for (constraint, value) in zip(old.content, values) { setConstant(value, of: constraint) }
+            for (constraint, value) in zip(old.content, values) {
+                setConstant(value, of: constraint)
+            }
             itemConstraints[id]?.contentSize = size
         } else {
             for constraint in old.content { uninstall(constraint) }
             itemConstraints[id]?.content = []
-            itemConstraints[id]?.contentSize = Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
+            itemConstraints[id]?.contentSize = Size(
+                width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
             installContentSize(view)
         }
         if let label = view as? Label { reinstallBaselineConstraints(of: label) }
@@ -391,7 +464,9 @@ final class LayoutEngine {
             guard let solverConstraint = solverConstraints[id],
                 let constraint = layoutConstraints[ObjectIdentifier(solverConstraint)]
             else { return nil }
-            let usesBaseline = [constraint.firstAttribute, constraint.secondAttribute].contains { $0 == .firstBaseline || $0 == .lastBaseline }
+            let usesBaseline = [constraint.firstAttribute, constraint.secondAttribute].contains {
+                $0 == .firstBaseline || $0 == .lastBaseline
+            }
             let involvesLabel = constraint._firstItem === label || constraint._secondItem === label
             return usesBaseline && involvesLabel ? constraint : nil
         }
@@ -425,7 +500,8 @@ final class LayoutEngine {
             solver.updateVariables()
             passes += 1
             var changed = false
-            for label in widthDependentLabels where label._layoutWidthDidChange(to: label._width.value) {
+            for label in widthDependentLabels
+            where label._layoutWidthDidChange(to: label._width.value) {
                 updateContentSize(label)
                 changed = true
             }
@@ -440,7 +516,9 @@ final class LayoutEngine {
     func layout() {
         if !needsRebuild, !needsLayout, pendingIntrinsic.isEmpty, sizeMode == .frame { return }
         let frames = solvedFrames()
-        for (index, view) in views.enumerated() where index > 0 { view._frame = frames.views[index] }
+        for (index, view) in views.enumerated() where index > 0 {
+            view._frame = frames.views[index]
+        }
         for (guide, frame) in zip(guides, frames.guides) { guide.layoutFrame = frame }
         needsLayout = false
     }
@@ -464,7 +542,8 @@ final class LayoutEngine {
             relative[index] = rect.offsetBy(dx: -parent.minX, dy: -parent.minY)
         }
         let guideFrames = guides.map { guide -> Rect in
-            guard let owner = guide.owningView, let index = indexOfView[ObjectIdentifier(owner)] else { return .zero }
+            guard let owner = guide.owningView, let index = indexOfView[ObjectIdentifier(owner)]
+            else { return .zero }
             let origin = absolute[index]
             return pixelRect(guide, scale: scale).offsetBy(dx: -origin.minX, dy: -origin.minY)
         }
@@ -482,7 +561,9 @@ final class LayoutEngine {
     /// The root's size with its width and height pulled towards `target` at the
     /// given priorities. The fitting constraints stay installed, so measuring
     /// again (another width, other texts) only changes constants.
-    func fittingSize(_ target: Size, horizontalPriority: LayoutPriority, verticalPriority: LayoutPriority) -> Size {
+    func fittingSize(
+        _ target: Size, horizontalPriority: LayoutPriority, verticalPriority: LayoutPriority
+    ) -> Size {
         prepare(.fitting(horizontal: horizontalPriority, vertical: verticalPriority), size: target)
         solve()
         needsLayout = true
@@ -518,7 +599,9 @@ struct _Linear {
     }
 
     mutating func add(_ other: _Linear, times factor: Double) {
-        for (variable, coefficient) in other.terms { terms.append((variable, coefficient * factor)) }
+        for (variable, coefficient) in other.terms {
+            terms.append((variable, coefficient * factor))
+        }
         constant += other.constant * factor
     }
 }

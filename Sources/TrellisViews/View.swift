@@ -36,8 +36,12 @@ open class View: LayoutItem {
     var _layoutGuides: [LayoutGuide] = []
     var _marginsGuide: LayoutGuide?
     var _safeAreaGuide: LayoutGuide?
-    var _hugging: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultLow, .defaultLow)
-    var _compression: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultHigh, .defaultHigh)
+    var _hugging: (horizontal: LayoutPriority, vertical: LayoutPriority) = (
+        .defaultLow, .defaultLow
+    )
+    var _compression: (horizontal: LayoutPriority, vertical: LayoutPriority) = (
+        .defaultHigh, .defaultHigh
+    )
 
     /// A view with the given frame (in its superview's coordinates).
     public init(frame: Rect = .zero) {
@@ -57,7 +61,9 @@ open class View: LayoutItem {
         get { _frame }
         set {
             guard Self._isValid(newValue) else {
-                LayoutLog.emit("Refused frame \(newValue) for \(layoutName): values must be finite and sizes not negative.")
+                LayoutLog.emit(
+                    "Refused frame \(newValue) for \(layoutName): values must be finite and sizes not negative."
+                )
                 return
             }
             guard newValue != _frame else { return }
@@ -86,7 +92,9 @@ open class View: LayoutItem {
     /// iPhone's `UIScreen.scale`).
     public var contentScaleFactor: Double = 3 {
         didSet {
-            if !(contentScaleFactor.isFinite && contentScaleFactor > 0) { contentScaleFactor = oldValue }
+            if !(contentScaleFactor.isFinite && contentScaleFactor > 0) {
+                contentScaleFactor = oldValue
+            }
         }
     }
 
@@ -114,7 +122,8 @@ open class View: LayoutItem {
     /// Adding a view to itself or to one of its own descendants is refused and logged.
     public func insertSubview(_ view: View, at index: Int) {
         guard view !== self, !isDescendant(of: view) else {
-            LayoutLog.emit("Refused to add \(view.layoutName) to \(layoutName): a view cannot contain itself.")
+            LayoutLog.emit(
+                "Refused to add \(view.layoutName) to \(layoutName): a view cannot contain itself.")
             return
         }
         if view.superview != nil { view.removeFromSuperview() }
@@ -218,7 +227,8 @@ open class View: LayoutItem {
     }
 
     static func _isValid(_ insets: EdgeInsets) -> Bool {
-        insets.top.isFinite && insets.left.isFinite && insets.bottom.isFinite && insets.right.isFinite
+        insets.top.isFinite && insets.left.isFinite && insets.bottom.isFinite
+            && insets.right.isFinite
     }
 
     /// The insets the layout-margins guide has from the view's edges.
@@ -281,7 +291,9 @@ open class View: LayoutItem {
 
     /// How this view picks its layout direction (inherit by default).
     public var semanticContentAttribute = SemanticContentAttribute.unspecified {
-        didSet { if semanticContentAttribute != oldValue { rootView._engine?.hierarchyDidChange() } }
+        didSet {
+            if semanticContentAttribute != oldValue { rootView._engine?.hierarchyDidChange() }
+        }
     }
 
     /// The direction of the environment, used by a root view whose
@@ -326,10 +338,16 @@ open class View: LayoutItem {
     /// Sets the content hugging priority for an axis.
     public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
         guard priority.rawValue >= 1, priority.rawValue <= 1000 else {
-            LayoutLog.emit("Refused content hugging priority \(priority.rawValue) for \(layoutName): priorities are from 1 to 1000.")
+            LayoutLog.emit(
+                "Refused content hugging priority \(priority.rawValue) for \(layoutName): priorities are from 1 to 1000."
+            )
             return
         }
-        if axis == .horizontal { _hugging.horizontal = priority } else { _hugging.vertical = priority }
+        if axis == .horizontal {
+            _hugging.horizontal = priority
+        } else {
+            _hugging.vertical = priority
+        }
         rootView._engine?.contentPrioritiesDidChange(self)
     }
 
@@ -340,12 +358,20 @@ open class View: LayoutItem {
     }
 
     /// Sets the compression resistance priority for an axis.
-    public func setContentCompressionResistancePriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
+    public func setContentCompressionResistancePriority(
+        _ priority: LayoutPriority, for axis: LayoutAxis
+    ) {
         guard priority.rawValue >= 1, priority.rawValue <= 1000 else {
-            LayoutLog.emit("Refused compression resistance priority \(priority.rawValue) for \(layoutName): priorities are from 1 to 1000.")
+            LayoutLog.emit(
+                "Refused compression resistance priority \(priority.rawValue) for \(layoutName): priorities are from 1 to 1000."
+            )
             return
         }
-        if axis == .horizontal { _compression.horizontal = priority } else { _compression.vertical = priority }
+        if axis == .horizontal {
+            _compression.horizontal = priority
+        } else {
+            _compression.vertical = priority
+        }
         rootView._engine?.contentPrioritiesDidChange(self)
     }
 
@@ -396,7 +422,9 @@ open class View: LayoutItem {
         verticalFittingPriority verticalPriority: LayoutPriority
     ) -> Size {
         guard targetSize.width.isFinite, targetSize.height.isFinite else {
-            LayoutLog.emit("Refused systemLayoutSizeFitting(\(targetSize)) for \(layoutName): the target size must be finite.")
+            LayoutLog.emit(
+                "Refused systemLayoutSizeFitting(\(targetSize)) for \(layoutName): the target size must be finite."
+            )
             return _frame.size
         }
         let engine = superview == nil ? _engineCreatingIfNeeded() : LayoutEngine(root: self)

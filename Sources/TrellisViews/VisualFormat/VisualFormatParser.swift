@@ -38,7 +38,8 @@ struct VisualFormatParser {
         }
 
         guard peek() == "[" else {
-            let expected = leadingSuperview == nil ? "Expected 'H:', 'V:', '|' or '['" : "Expected '['"
+            let expected =
+                leadingSuperview == nil ? "Expected 'H:', 'V:', '|' or '['" : "Expected '['"
             throw error(expected, at: index)
         }
         var elements = [try parseElement()]
@@ -116,7 +117,8 @@ struct VisualFormatParser {
     }
 
     /// `<simplePredicate>`: a metric name or a positive number.
-    private mutating func parseSimplePredicate() throws(VisualFormatError) -> VisualFormat.Predicate {
+    private mutating func parseSimplePredicate() throws(VisualFormatError) -> VisualFormat.Predicate
+    {
         let position = index
         if let name = parseIdentifier() {
             return VisualFormat.Predicate(
@@ -164,7 +166,8 @@ struct VisualFormatParser {
             index += 1
             skipSpaces()
             priority = try parseValue(what: "a priority (number or metric name)")
-            if case .number(let value, let valuePosition) = priority, !(value >= 1 && value <= 1000) {
+            if case .number(let value, let valuePosition) = priority, !(value >= 1 && value <= 1000)
+            {
                 throw error(
                     "Priority must be from 1 to 1000, not \(value)",
                     at: valuePosition)
