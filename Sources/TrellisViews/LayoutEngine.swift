@@ -158,29 +158,25 @@ final class LayoutEngine {
     private func installContentSize(_ view: View) {
         let size = view.intrinsicContentSize
         var made: [LayoutConstraint] = []
-        if size.width >= 0, size.width.isFinite {
+        let axes: [(LayoutAttribute, Double, LayoutPriority, LayoutPriority, String)] = [
+            (
+                .width, size.width, view._compression.horizontal, view._hugging.horizontal,
+                "Horizontal"
+            ),
+            (.height, size.height, view._compression.vertical, view._hugging.vertical, "Vertical"),
+        ]
+        for (attribute, value, compression, hugging, axisName) in axes
+        where value >= 0 && value.isFinite {
             made.append(
                 LayoutConstraint(
-                    view, .width, .greaterThanOrEqual, nil, .notAnAttribute, constant: size.width,
-                    priority: view._compression.horizontal, origin: .compressionResistance,
-                    identifier: "Compression-Resistance-Horizontal"))
+                    view, attribute, .greaterThanOrEqual, nil, .notAnAttribute, constant: value,
+                    priority: compression, origin: .compressionResistance,
+                    identifier: "Compression-Resistance-\(axisName)"))
             made.append(
                 LayoutConstraint(
-                    view, .width, .lessThanOrEqual, nil, .notAnAttribute, constant: size.width,
-                    priority: view._hugging.horizontal, origin: .contentHugging,
-                    identifier: "Content-Hugging-Horizontal"))
-        }
-        if size.height >= 0, size.height.isFinite {
-            made.append(
-                LayoutConstraint(
-                    view, .height, .greaterThanOrEqual, nil, .notAnAttribute, constant: size.height,
-                    priority: view._compression.vertical, origin: .compressionResistance,
-                    identifier: "Compression-Resistance-Vertical"))
-            made.append(
-                LayoutConstraint(
-                    view, .height, .lessThanOrEqual, nil, .notAnAttribute, constant: size.height,
-                    priority: view._hugging.vertical, origin: .contentHugging,
-                    identifier: "Content-Hugging-Vertical"))
+                    view, attribute, .lessThanOrEqual, nil, .notAnAttribute, constant: value,
+                    priority: hugging, origin: .contentHugging,
+                    identifier: "Content-Hugging-\(axisName)"))
         }
         guard !made.isEmpty else { return }
         itemConstraints[ObjectIdentifier(view), default: ItemConstraints()].content = made

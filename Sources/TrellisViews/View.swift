@@ -335,20 +335,9 @@ open class View: LayoutItem {
         axis == .horizontal ? _hugging.horizontal : _hugging.vertical
     }
 
-    /// Sets the content hugging priority for an axis.
+    /// Sets the content hugging priority for an axis (1...1000; others are refused and logged).
     public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
-        guard priority.rawValue >= 1, priority.rawValue <= 1000 else {
-            LayoutLog.emit(
-                "Refused content hugging priority \(priority.rawValue) for \(layoutName): priorities are from 1 to 1000."
-            )
-            return
-        }
-        if axis == .horizontal {
-            _hugging.horizontal = priority
-        } else {
-            _hugging.vertical = priority
-        }
-        rootView._engine?.contentPrioritiesDidChange(self)
+        _setContentPriority(priority, for: axis, of: \._hugging, name: "content hugging")
     }
 
     /// The priority with which the view resists shrinking below its intrinsic
@@ -357,20 +346,31 @@ open class View: LayoutItem {
         axis == .horizontal ? _compression.horizontal : _compression.vertical
     }
 
-    /// Sets the compression resistance priority for an axis.
+    /// Sets the compression resistance priority for an axis (1...1000; others
+    /// are refused and logged).
     public func setContentCompressionResistancePriority(
         _ priority: LayoutPriority, for axis: LayoutAxis
     ) {
+        _setContentPriority(priority, for: axis, of: \._compression, name: "compression resistance")
+    }
+
+    private func _setContentPriority(
+        _ priority: LayoutPriority, for axis: LayoutAxis,
+        of pair: ReferenceWritableKeyPath<
+            View, (horizontal: LayoutPriority, vertical: LayoutPriority)
+        >,
+        name: String
+    ) {
         guard priority.rawValue >= 1, priority.rawValue <= 1000 else {
             LayoutLog.emit(
-                "Refused compression resistance priority \(priority.rawValue) for \(layoutName): priorities are from 1 to 1000."
+                "Refused \(name) priority \(priority.rawValue) for \(layoutName): priorities are from 1 to 1000."
             )
             return
         }
         if axis == .horizontal {
-            _compression.horizontal = priority
+            self[keyPath: pair].horizontal = priority
         } else {
-            _compression.vertical = priority
+            self[keyPath: pair].vertical = priority
         }
         rootView._engine?.contentPrioritiesDidChange(self)
     }
