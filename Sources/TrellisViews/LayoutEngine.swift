@@ -136,23 +136,75 @@ final class LayoutEngine {
     }
 
     private func installAutoresizing(_ view: View, superview: View) {
-        let frame = view._frame
-        let made = [
-            LayoutConstraint(
-                view, .left, .equal, superview, .left, constant: frame.minX, priority: .required,
-                origin: .autoresizing, identifier: "Autoresizing-MinX"),
-            LayoutConstraint(
-                view, .top, .equal, superview, .top, constant: frame.minY, priority: .required,
-                origin: .autoresizing, identifier: "Autoresizing-MinY"),
-            LayoutConstraint(
-                view, .width, .equal, nil, .notAnAttribute, constant: frame.width,
-                priority: .required, origin: .autoresizing, identifier: "Autoresizing-Width"),
-            LayoutConstraint(
-                view, .height, .equal, nil, .notAnAttribute, constant: frame.height,
-                priority: .required, origin: .autoresizing, identifier: "Autoresizing-Height"),
-        ]
+        let made = autoresizingConstraints(view, superview: superview)
         itemConstraints[ObjectIdentifier(view), default: ItemConstraints()].autoresizing = made
         for constraint in made { install(constraint) }
+    }
+
+    /// The four constraints a frame and an autoresizing mask turn into, as
+    /// UIKit's `NSAutoresizingMaskLayoutConstraint`s. Along each axis, the
+    /// parts the mask makes flexible (leading margin, size, trailing margin)
+    /// share any change of the superview's size in proportion to their
+    /// current lengths (equally when those are all 0), so each is a linear
+    /// function of the superview's size: `part = weight × size + constant`.
+    /// Without flexible parts they are the frame's numbers.
+    private func autoresizingConstraints(_ view: View, superview: View) -> [LayoutConstraint] {
+        let frame = view._frame
+        let mask = view.autoresizingMask
+        func axis(
+            position: Double, length: Double, superLength: Double,
+            flexible: (before: Bool, size: Bool, after: Bool)
+        ) -> (position: (Double, Double), length: (Double, Double)) {
+            let parts = [position, length, superLength - position - length]
+            let isFlexible = [flexible.before, flexible.size, flexible.after]
+            let count = isFlexible.filter { $0 }.count
+            guard count > 0, superLength > 0 else { return ((0, position), (0, length)) }
+            let total = zip(parts, isFlexible).reduce(0) { $0 + ($1.1 ? max($1.0, 0) : 0) }
+            let weights = zip(parts, isFlexible).map { part, flexible -> Double in
+                guard flexible else { return 0 }
+                return total > 0 ? max(part, 0) / total : 1 / Double(count)
+            }
+            // part(S) = part + weight × (S − S₀)
+            return (
+                (weights[0], position - weights[0] * superLength),
+                (weights[1], length - weights[1] * superLength)
+            )
+        }
+        let horizontal = axis(
+            position: frame.minX, length: frame.width, superLength: superview._frame.width,
+            flexible: (
+                mask.contains(.flexibleLeftMargin), mask.contains(.flexibleWidth),
+                mask.contains(.flexibleRightMargin)
+            ))
+        let vertical = axis(
+            position: frame.minY, length: frame.height, superLength: superview._frame.height,
+            flexible: (
+                mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight),
+                mask.contains(.flexibleBottomMargin)
+            ))
+        func make(
+            _ attribute: LayoutAttribute, _ dimension: LayoutAttribute, _ line: (Double, Double),
+            _ name: String
+        ) -> LayoutConstraint {
+            let (weight, constant) = line
+            let isPosition = !attribute.isDimension
+            if weight == 0 {
+                return LayoutConstraint(
+                    view, attribute, .equal, isPosition ? superview : nil,
+                    isPosition ? attribute : .notAnAttribute, constant: constant,
+                    priority: .required, origin: .autoresizing, identifier: name)
+            }
+            // A position is measured from the superview's edge: see `linearForm`.
+            return LayoutConstraint(
+                view, attribute, .equal, superview, dimension, multiplier: weight,
+                constant: constant, priority: .required, origin: .autoresizing, identifier: name)
+        }
+        return [
+            make(.left, .width, horizontal.position, "Autoresizing-MinX"),
+            make(.top, .height, vertical.position, "Autoresizing-MinY"),
+            make(.width, .width, horizontal.length, "Autoresizing-Width"),
+            make(.height, .height, vertical.length, "Autoresizing-Height"),
+        ]
     }
 
     private func installContentSize(_ view: View) {
@@ -273,6 +325,13 @@ final class LayoutEngine {
             rhs.add(
                 linear(second, constraint.secondAttribute, rightToLeft: rtl),
                 times: constraint.multiplier)
+            // A flexible autoresizing margin: `minX == weight × superview.width + c`
+            // is measured from the superview's own edge.
+            if constraint._origin == .autoresizing, !constraint.firstAttribute.isDimension,
+                constraint.secondAttribute.isDimension
+            {
+                rhs.add(linear(second, constraint.firstAttribute, rightToLeft: rtl), times: 1)
+            }
         }
         return (lhs, mirrored ? constraint.relation.flipped : constraint.relation, rhs)
     }
@@ -384,11 +443,18 @@ final class LayoutEngine {
             }
             return
         }
-        guard let made = itemConstraints[ObjectIdentifier(view)]?.autoresizing, made.count == 4
+        guard let made = itemConstraints[ObjectIdentifier(view)]?.autoresizing, made.count == 4,
+            let superview = view.superview
         else { return }
-        let frame = view._frame
-        for (constraint, value) in zip(made, [frame.minX, frame.minY, frame.width, frame.height]) {
-            setConstant(value, of: constraint)
+        // Same shapes (a fixed frame, or the same mask): new constants only.
+        let remade = autoresizingConstraints(view, superview: superview)
+        if zip(made, remade).allSatisfy({
+            $0.multiplier == $1.multiplier && $0.secondAttribute == $1.secondAttribute
+        }) {
+            for (constraint, new) in zip(made, remade) { setConstant(new.constant, of: constraint) }
+        } else {
+            for constraint in made { uninstall(constraint) }
+            installAutoresizing(view, superview: superview)
         }
     }
 

@@ -194,6 +194,13 @@ open class View: LayoutItem {
         }
     }
 
+    /// Which parts of the frame follow the superview's size while
+    /// `translatesAutoresizingMaskIntoConstraints` is true, as UIKit's
+    /// `autoresizingMask` (none by default: the frame stays as set).
+    public var autoresizingMask: AutoresizingMask = [] {
+        didSet { if autoresizingMask != oldValue { rootView._engine?.frameDidChange(self) } }
+    }
+
     /// Insets of the layout margins from the edges (8 on each side by default,
     /// as UIKit); `layoutMarginsGuide` follows them.
     public var layoutMargins = EdgeInsets(all: 8) {
@@ -506,4 +513,18 @@ extension LayoutConstraint {
         }
         return false
     }
+}
+
+/// The parts of a view's frame that grow and shrink with its superview, as
+/// `UIView.AutoresizingMask` (same raw values).
+public struct AutoresizingMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+    public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+    public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+    public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+    public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+    public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
 }

@@ -39,6 +39,53 @@ import TrellisGeometry
         #expect(!child.hasAmbiguousLayout)
     }
 
+    @Test func flexibleWidthFollowsTheSuperview() {
+        let root = View(frame: Rect(x: 0, y: 0, width: 320, height: 568))
+        let bar = View(frame: Rect(x: 20, y: 0, width: 280, height: 44))
+        bar.autoresizingMask = [.flexibleWidth, .flexibleBottomMargin]
+        root.addSubview(bar)
+        root.layoutIfNeeded()
+        root.frame = Rect(x: 0, y: 0, width: 568, height: 320)
+        root.layoutIfNeeded()
+        // The width takes the whole change (568 − 320); the margins stay 20.
+        #expect(bar.frame == Rect(x: 20, y: 0, width: 528, height: 44))
+    }
+
+    @Test func flexibleMarginsKeepAViewCentered() {
+        let root = View(frame: Rect(x: 0, y: 0, width: 320, height: 568))
+        root.name = "root"
+        let badge = View(frame: Rect(x: 110, y: 10, width: 100, height: 44))
+        badge.name = "badge"
+        badge.autoresizingMask = [.flexibleLeftMargin, .flexibleRightMargin]
+        root.addSubview(badge)
+        root.layoutIfNeeded()
+        root.frame = Rect(x: 0, y: 0, width: 568, height: 320)
+        root.layoutIfNeeded()
+        // Both 110-point margins take half of the 248-point change: x = 110 + 124.
+        #expect(badge.frame == Rect(x: 234, y: 10, width: 100, height: 44))
+        #expect(root._engine?.rebuildCount == 1)
+    }
+
+    @Test func flexibleMarginConstraintReadsAsAFunctionOfTheSuperviewWidth() {
+        let root = View(frame: Rect(x: 0, y: 0, width: 320, height: 100))
+        root.name = "root"
+        let badge = makeView("badge")
+        badge.translatesAutoresizingMaskIntoConstraints = true
+        badge.frame = Rect(x: 110, y: 0, width: 100, height: 10)
+        badge.autoresizingMask = [.flexibleLeftMargin, .flexibleRightMargin]
+        root.addSubview(badge)
+        let conflicting = badge.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 5)
+        conflicting.isActive = true
+        root.layoutIfNeeded()
+        // x(S) = 110 + 0.5 (S − 320) = 0.5 S − 50, measured from the superview's left edge.
+        let report = root.unsatisfiableConstraints.first
+        #expect(
+            report?.conflicting.contains("badge.left == 0.5 * root.width - 50 (Autoresizing-MinX)")
+                == true)
+        #expect(report?.broken == "badge.left == root.left + 5")
+        #expect(badge.frame.minX == 110)
+    }
+
     @Test func invalidFramesAreRefused() {
         let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         view.frame = Rect(x: .nan, y: 0, width: 10, height: 10)
