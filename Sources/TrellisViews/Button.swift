@@ -21,6 +21,7 @@ open class Button: View {
     /// The measurer used for the title.
     public var measurer: TextMeasurer = .shared
 
+    /// A button with a title in the given style.
     public init(title: String, style: TextStyle) {
         self.title = title
         self.titleStyle = style

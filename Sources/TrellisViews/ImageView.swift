@@ -9,6 +9,7 @@ public struct Image: Hashable, Sendable {
     /// A name for logs.
     public var name: String?
 
+    /// An image of the given size in points.
     public init(size: Size, name: String? = nil) {
         self.size = size
         self.name = name
@@ -23,6 +24,7 @@ open class ImageView: View {
         didSet { if image != oldValue { invalidateIntrinsicContentSize() } }
     }
 
+    /// An image view showing `image` (none by default).
     public init(image: Image? = nil) {
         self.image = image
         super.init(frame: .zero)

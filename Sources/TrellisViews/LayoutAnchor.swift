@@ -44,7 +44,9 @@ extension LayoutAnchorProtocol {
 
 /// An anchor on the x axis: leading, trailing, left, right, centerX.
 public struct LayoutXAxisAnchor: LayoutAnchorProtocol {
+    /// The view or guide.
     public let item: LayoutItem
+    /// The attribute of `item`.
     public let attribute: LayoutAttribute
 
     init(_ item: LayoutItem, _ attribute: LayoutAttribute) {
@@ -79,7 +81,9 @@ public struct LayoutXAxisAnchor: LayoutAnchorProtocol {
 
 /// An anchor on the y axis: top, bottom, centerY, firstBaseline, lastBaseline.
 public struct LayoutYAxisAnchor: LayoutAnchorProtocol {
+    /// The view or guide.
     public let item: LayoutItem
+    /// The attribute of `item`.
     public let attribute: LayoutAttribute
 
     init(_ item: LayoutItem, _ attribute: LayoutAttribute) {
@@ -114,7 +118,9 @@ public struct LayoutYAxisAnchor: LayoutAnchorProtocol {
 
 /// A width or height anchor, which can also be related to constants and scaled.
 public struct LayoutDimension: LayoutAnchorProtocol {
+    /// The view or guide.
     public let item: LayoutItem
+    /// The attribute of `item`.
     public let attribute: LayoutAttribute
 
     init(_ item: LayoutItem, _ attribute: LayoutAttribute) {

@@ -34,11 +34,15 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     /// The item on the left-hand side (nil only when it has been deallocated).
     public var firstItem: LayoutItem? { _firstItem }
+    /// The attribute of `firstItem`.
     public let firstAttribute: LayoutAttribute
+    /// `<=`, `==` or `>=`.
     public let relation: LayoutRelation
     /// The item on the right-hand side, nil for a constant-only constraint.
     public var secondItem: LayoutItem? { _secondItem }
+    /// The attribute of `secondItem` (`notAnAttribute` without one).
     public let secondAttribute: LayoutAttribute
+    /// The factor on the second attribute (1 unless made with a multiplier).
     public let multiplier: Double
     /// An identifier shown in descriptions and conflict logs.
     public var identifier: String?

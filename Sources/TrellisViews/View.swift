@@ -29,7 +29,9 @@ open class View: LayoutItem {
     public static let layoutFittingExpandedSize = Size(width: 1e7, height: 1e7)
 
     var _frame: Rect
+    /// The view this one is a subview of (nil for a root view).
     public private(set) weak var superview: View?
+    /// The subviews, back to front (the last is drawn and hit-tested first).
     public private(set) var subviews: [View] = []
     var _constraints: [LayoutConstraint] = []
     var _engine: LayoutEngine?
