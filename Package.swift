@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "TrellisViews", targets: ["TrellisViews"]),
         .library(name: "TrellisCells", targets: ["TrellisCells"]),
         .library(name: "TrellisLists", targets: ["TrellisLists"]),
+        .library(name: "TrellisRender", targets: ["TrellisRender"]),
         .executable(name: "listbench", targets: ["listbench"]),
         .executable(name: "trellis", targets: ["trellis"]),
     ],
@@ -51,27 +52,38 @@ let package = Package(
             name: "TrellisViews",
             dependencies: ["TrellisGeometry", "TrellisConstraints", "TrellisText"]
         ),
-        .target(name: "TrellisCells", dependencies: ["TrellisViews"]),
+        .target(
+            name: "TrellisCells",
+            dependencies: ["TrellisGeometry", "TrellisText", "TrellisConstraints", "TrellisViews", "TrellisLists"]
+        ),
         .target(name: "TrellisLists", dependencies: ["TrellisGeometry"]),
+        // Pictures of laid-out cells (`trellis render`): bitmaps, PNG, glyphs
+        // rasterized with FreeType. Separate so layout modules never link it.
+        .target(
+            name: "TrellisRender",
+            dependencies: ["TrellisGeometry", "TrellisText", "TrellisCells", "CFreeType", "CHarfBuzz"]
+        ),
         .target(
             name: "Trellis",
             dependencies: [
                 "TrellisGeometry", "TrellisText", "TrellisConstraints", "TrellisViews",
-                "TrellisCells", "TrellisLists",
+                "TrellisCells", "TrellisLists", "TrellisRender",
             ]
         ),
 
+        // Helpers shared by the two executables (timing, JSON output, progress).
+        .target(name: "CLISupport"),
         .executableTarget(
             name: "listbench",
             dependencies: [
-                "Trellis",
+                "Trellis", "CLISupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "trellis",
             dependencies: [
-                "Trellis",
+                "Trellis", "CLISupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -80,8 +92,11 @@ let package = Package(
         .testTarget(name: "TrellisTextTests", dependencies: ["TrellisText"], exclude: ["Fixtures"]),
         .testTarget(name: "TrellisConstraintsTests", dependencies: ["TrellisConstraints"]),
         .testTarget(name: "TrellisViewsTests", dependencies: ["TrellisViews"]),
-        .testTarget(name: "TrellisCellsTests", dependencies: ["TrellisCells"]),
+        .testTarget(name: "TrellisCellsTests", dependencies: ["TrellisCells"], exclude: ["Fixtures"]),
         .testTarget(name: "TrellisListsTests", dependencies: ["TrellisLists"]),
+        .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender"]),
+        // Runs the built `listbench` and `trellis` executables end to end.
+        .testTarget(name: "CLITests", dependencies: ["listbench", "trellis"]),
     ],
     swiftLanguageModes: [.v5]
 )

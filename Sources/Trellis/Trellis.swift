@@ -5,3 +5,4 @@
 @_exported import TrellisLists
 @_exported import TrellisText
 @_exported import TrellisViews
+@_exported import TrellisRender

@@ -104,13 +104,16 @@ extension Solver {
         for term in row.terms where _symbols[Int(term.symbol)].kind == .external {
             return term.symbol
         }
-        for symbol in [record.marker, record.other] where symbol >= 0 {
-            let kind = _symbols[Int(symbol)].kind
-            if (kind == .slack || kind == .error) && row.coefficient(for: symbol) < 0 {
-                return symbol
-            }
-        }
+        if _isRestrictedSubject(record.marker, in: row) { return record.marker }
+        if _isRestrictedSubject(record.other, in: row) { return record.other }
         return _noSymbol
+    }
+
+    @inline(__always)
+    func _isRestrictedSubject(_ symbol: _Symbol, in row: _Row) -> Bool {
+        guard symbol >= 0 else { return false }
+        let kind = _symbols[Int(symbol)].kind
+        return (kind == .slack || kind == .error) && row.coefficient(for: symbol) < 0
     }
 
     func _allDummies(_ row: _Row) -> Bool {

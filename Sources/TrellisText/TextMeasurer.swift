@@ -192,10 +192,13 @@ public final class TextMeasurer: @unchecked Sendable {
     }
 
     func _prepared(_ text: String, fonts: FontCollection, workspace: _Workspace) throws(TextError) -> _PreparedText {
-        let cacheable = text.utf8.count <= _PreparedTextCache.maximumTextLength
-        if cacheable, let cached = prepared.value(for: text, fonts: fonts.id) { return cached }
+        guard text.utf8.count <= _PreparedTextCache.maximumTextLength else {
+            return try workspace.prepare(Array(text.utf8), fonts: fonts, cache: words)
+        }
+        let key = prepared.key(for: text, fonts: fonts.id)
+        if let cached = prepared.value(for: key) { return cached }
         let result = try workspace.prepare(Array(text.utf8), fonts: fonts, cache: words)
-        if cacheable { prepared.insert(result, for: text, fonts: fonts.id) }
+        prepared.insert(result, for: key)
         return result
     }
 
@@ -319,9 +322,23 @@ func _processorCount() -> Int {
 final class _PreparedTextCache: @unchecked Sendable {
     static let maximumTextLength = 16 * 1024
 
-    private struct Key: Hashable {
+    /// The text with a hash computed once from its UTF-8 bytes (the lookup
+    /// and the insertion of a cold text share it; `String` hashing is not used).
+    struct Key: Hashable {
         var text: String
         var fonts: Int32
+        var hash: UInt64
+
+        init(text: String, fonts: Int32) {
+            self.text = text
+            self.fonts = fonts
+            var copy = text
+            hash = copy.withUTF8 { _WordWidthCache.hash(UnsafeRawBufferPointer($0), tag: UInt32(bitPattern: fonts)) }
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+        static func == (a: Key, b: Key) -> Bool { a.hash == b.hash && a.fonts == b.fonts && a.text == b.text }
     }
 
     private final class Shard {
@@ -337,16 +354,17 @@ final class _PreparedTextCache: @unchecked Sendable {
     }
 
     private func shard(_ key: Key) -> Shard {
-        shards[Int(UInt(bitPattern: key.hashValue) >> (UInt.bitWidth - 4))]
+        shards[Int(truncatingIfNeeded: key.hash >> 60)]
     }
 
-    func value(for text: String, fonts: Int32) -> _PreparedText? {
-        let key = Key(text: text, fonts: fonts)
-        return shard(key).table.withLock { $0[key] }
+    /// The key to look `text` up with (and to insert it with after a miss).
+    func key(for text: String, fonts: Int32) -> Key { Key(text: text, fonts: fonts) }
+
+    func value(for key: Key) -> _PreparedText? {
+        shard(key).table.withLock { $0[key] }
     }
 
-    func insert(_ value: _PreparedText, for text: String, fonts: Int32) {
-        let key = Key(text: text, fonts: fonts)
+    func insert(_ value: _PreparedText, for key: Key) {
         let perShard = self.perShard
         shard(key).table.withLock { table in
             if table.count >= perShard { table.removeAll(keepingCapacity: true) }

@@ -35,17 +35,17 @@ final class LayoutEngine {
     var needsRebuild = true
     var needsLayout = true
     /// Views in preorder (root first) and, for each, the index of its superview.
-    private(set) var views: [View] = []
+    private(set) var views = _EngineViews()
     private(set) var parentIndex: [Int] = []
     private var guides: [LayoutGuide] = []
     /// Labels whose intrinsic size depends on the width the solve gives them.
     private var widthDependentLabels: [Label] = []
     private var solverConstraints: [ObjectIdentifier: Constraint] = [:]
+    /// Installed constraints on a first or last baseline (re-made when a label's text changes).
+    private var baselineConstraints: [LayoutConstraint] = []
     private var layoutConstraints: [ObjectIdentifier: LayoutConstraint] = [:]
     private var itemConstraints: [ObjectIdentifier: ItemConstraints] = [:]
     private var pendingIntrinsic: [View] = []
-    /// Items that some installed constraint relates by a baseline.
-    private var baselineItems = Set<ObjectIdentifier>()
     private var sizeMode = SizeMode.frame
     private var rootSize: [LayoutConstraint] = []
     /// Conflicts found so far, oldest first (each logged once).
@@ -66,11 +66,11 @@ final class LayoutEngine {
         rebuildCount += 1
         solver = Solver()
         solverConstraints = [:]
+        baselineConstraints = []
         layoutConstraints = [:]
         itemConstraints = [:]
-        baselineItems = []
         pendingIntrinsic = []
-        views = []
+        views = _EngineViews()
         parentIndex = []
         guides = []
         widthDependentLabels = []
@@ -113,6 +113,14 @@ final class LayoutEngine {
     }
 
     private func installRootSize(_ mode: SizeMode, size: Size) {
+        sizeMode = mode
+        // A root that was never given a size (frame mode, 0 × 0) has no size
+        // constraints yet, as a UIKit view outside any window: constraints
+        // activated before it is sized must not be reported as conflicts.
+        if mode == .frame && size == .zero {
+            rootSize = []
+            return
+        }
         let (horizontal, vertical, origin, name):
             (LayoutPriority, LayoutPriority, LayoutConstraint.Origin, String)
         switch mode {
@@ -131,8 +139,44 @@ final class LayoutEngine {
                 root, .height, .equal, nil, .notAnAttribute, constant: size.height,
                 priority: vertical, origin: origin, identifier: "\(name)-Height"),
         ]
-        for constraint in rootSize { install(constraint) }
+        for constraint in rootSize { installRootSizeConstraint(constraint) }
         sizeMode = mode
+    }
+
+    /// Installs a root size constraint (the size the root is laid out or
+    /// fitted at). When it conflicts with required constraints, UIKit keeps
+    /// the size and breaks one of the user's constraints; the solver would
+    /// leave out the newest constraint, which is this one. So the newest
+    /// conflicting user constraint is taken out first, the size installed,
+    /// and that constraint added again, to be reported and left out itself.
+    private func installRootSizeConstraint(_ constraint: LayoutConstraint) {
+        var removed: [LayoutConstraint] = []
+        for _ in 0..<16 {
+            guard let solverConstraint = makeSolverConstraint(constraint) else { break }
+            solverConstraints[ObjectIdentifier(constraint)] = solverConstraint
+            layoutConstraints[ObjectIdentifier(solverConstraint)] = constraint
+            needsLayout = true
+            let conflict: ConstraintConflict?
+            do {
+                conflict = try solver.add(solverConstraint)
+            } catch {
+                LayoutLog.emit("Could not add \(constraint): \(error)")
+                break
+            }
+            guard let conflict else { break }
+            let victim = conflict.conflicting
+                .compactMap { layoutConstraints[ObjectIdentifier($0)] }
+                .filter { $0._origin == .user }
+                .max { $0._activationOrder < $1._activationOrder }
+            guard let victim else {
+                report(conflict)
+                break
+            }
+            uninstall(constraint)
+            uninstall(victim)
+            removed.append(victim)
+        }
+        for victim in removed.reversed() { install(victim) }
     }
 
     private func installAutoresizing(_ view: View, superview: View) {
@@ -269,14 +313,8 @@ final class LayoutEngine {
     private func install(_ constraint: LayoutConstraint) {
         guard let solverConstraint = makeSolverConstraint(constraint) else { return }
         let id = ObjectIdentifier(constraint)
+        if Self.usesBaseline(constraint) { baselineConstraints.append(constraint) }
         solverConstraints[id] = solverConstraint
-        for (item, attribute) in [
-            (constraint._firstItem, constraint.firstAttribute),
-            (constraint._secondItem, constraint.secondAttribute),
-        ]
-        where attribute == .firstBaseline || attribute == .lastBaseline {
-            if let item { baselineItems.insert(ObjectIdentifier(item)) }
-        }
         layoutConstraints[ObjectIdentifier(solverConstraint)] = constraint
         do {
             if let conflict = try solver.add(solverConstraint) { report(conflict) }
@@ -286,11 +324,17 @@ final class LayoutEngine {
         needsLayout = true
     }
 
+    private static func usesBaseline(_ constraint: LayoutConstraint) -> Bool {
+        let attributes = [constraint.firstAttribute, constraint.secondAttribute]
+        return attributes.contains(.firstBaseline) || attributes.contains(.lastBaseline)
+    }
+
     private func uninstall(_ constraint: LayoutConstraint) {
         guard
             let solverConstraint = solverConstraints.removeValue(
                 forKey: ObjectIdentifier(constraint))
         else { return }
+        if Self.usesBaseline(constraint) { baselineConstraints.removeAll { $0 === constraint } }
         layoutConstraints[ObjectIdentifier(solverConstraint)] = nil
         if solver.contains(solverConstraint) {
             do { try solver.remove(solverConstraint) } catch {
@@ -440,6 +484,8 @@ final class LayoutEngine {
             if sizeMode == .frame, rootSize.count == 2 {
                 setConstant(view._frame.width, of: rootSize[0])
                 setConstant(view._frame.height, of: rootSize[1])
+            } else if sizeMode == .frame {
+                needsLayout = true  // first size: prepare() installs it and retries broken constraints
             }
             return
         }
@@ -521,16 +567,10 @@ final class LayoutEngine {
     private func reinstallBaselineConstraints(of label: Label) {
         guard label._baselinesChanged else { return }
         label._baselinesChanged = false
-        guard baselineItems.contains(ObjectIdentifier(label)) else { return }
-        let affected = solverConstraints.keys.compactMap { id -> LayoutConstraint? in
-            guard let solverConstraint = solverConstraints[id],
-                let constraint = layoutConstraints[ObjectIdentifier(solverConstraint)]
-            else { return nil }
-            let usesBaseline = [constraint.firstAttribute, constraint.secondAttribute].contains {
-                $0 == .firstBaseline || $0 == .lastBaseline
-            }
-            let involvesLabel = constraint._firstItem === label || constraint._secondItem === label
-            return usesBaseline && involvesLabel ? constraint : nil
+        // Only the (usually few) installed baseline constraints are looked at,
+        // so a text change costs nothing here when no baseline is constrained.
+        let affected = baselineConstraints.filter {
+            $0._firstItem === label || $0._secondItem === label
         }
         for constraint in affected.sorted(by: { $0._activationOrder < $1._activationOrder }) {
             uninstall(constraint)
@@ -542,7 +582,15 @@ final class LayoutEngine {
 
     private func prepare(_ mode: SizeMode, size: Size) {
         if needsRebuild { rebuild() }
-        if mode != sizeMode {
+        if mode != sizeMode || rootSize.isEmpty != (mode == .frame && size == .zero) {
+            // A constraint broken under the old root size (typically a
+            // hierarchy activated before its root had a size) may hold under
+            // the new one: rebuild so it is tried again.
+            let anyBroken = solverConstraints.values.contains { !solver.contains($0) }
+            if anyBroken {
+                sizeMode = mode
+                rebuild()
+            }
             for constraint in rootSize { uninstall(constraint) }
             installRootSize(mode, size: size)
         } else if rootSize.count == 2 {
@@ -726,5 +774,25 @@ extension LayoutEngine {
 
     private func value(of expression: _Linear) -> Double {
         expression.terms.reduce(expression.constant) { $0 + $1.0.value * $1.1 }
+    }
+}
+
+/// The views an engine lays out, root first. The root owns its engine, so the
+/// engine holds the root unowned (a strong reference would make the cycle
+/// root → engine → root and leak every hierarchy); subviews are held strongly,
+/// since they never own the engine.
+struct _EngineViews: RandomAccessCollection {
+    private unowned(unsafe) var root: View?
+    private var subviews: [View] = []
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { root == nil ? 0 : subviews.count + 1 }
+
+    subscript(index: Int) -> View {
+        index == 0 ? root! : subviews[index - 1]
+    }
+
+    mutating func append(_ view: View) {
+        if root == nil { root = view } else { subviews.append(view) }
     }
 }

@@ -1,0 +1,32 @@
+// How the command-line tools fail: a message on standard error and a
+// documented exit code, never a crash or partial output.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A failure with its exit code: 64 (EX_USAGE) for bad options or names,
+/// 2 for bad input data (files, rows).
+public enum CLIFailure: Error, CustomStringConvertible {
+    case usage(String)
+    case data(String)
+
+    public var exitCode: Int32 {
+        switch self {
+        case .usage: return 64
+        case .data: return 2
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .usage(let message), .data(let message): return message
+        }
+    }
+
+    /// Prints "tool: error: message" to standard error and exits with the code.
+    public func exit(tool: String) -> Never {
+        fputs("\(tool): error: \(description)\n", stderr)
+        Glibc.exit(exitCode)
+    }
+}

@@ -1,0 +1,310 @@
+// A small JSON reader that remembers where each value starts, so template
+// file errors can name the line and column ("cell.json:14:9: …"), which
+// Foundation's JSONSerialization cannot.
+
+/// A place in a text file: 1-based line and column (in characters).
+public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(line):\(column)" }
+}
+
+/// A parsed JSON value with the position of its first character.
+public indirect enum JSONNode: Sendable {
+    case null(SourcePosition)
+    case bool(Bool, SourcePosition)
+    case number(Double, SourcePosition)
+    case string(String, SourcePosition)
+    case array([JSONNode], SourcePosition)
+    /// Members in file order (duplicate keys are rejected while parsing).
+    case object([(key: String, value: JSONNode)], SourcePosition)
+
+    public var position: SourcePosition {
+        switch self {
+        case .null(let p), .bool(_, let p), .number(_, let p), .string(_, let p), .array(_, let p), .object(_, let p):
+            return p
+        }
+    }
+
+    /// The member with this key, when the node is an object.
+    public subscript(key: String) -> JSONNode? {
+        guard case .object(let members, _) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    /// A short name of the node's kind for error messages.
+    public var kindName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+/// A JSON syntax error at a position.
+public struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
+    public var position: SourcePosition
+    public var message: String
+
+    public var description: String { "\(position): \(message)" }
+}
+
+/// Parses JSON text (RFC 8259) into `JSONNode`s.
+///
+/// - Complexity: O(n) in the length of the text; nesting is limited to 512
+///   levels so hostile input cannot exhaust the stack.
+public struct JSONDocumentParser {
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var lineStart = 0
+    private var depth = 0
+    private static let maximumDepth = 512
+
+    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
+        var parser = JSONDocumentParser(bytes: Array(text.utf8))
+        parser.skipWhitespace()
+        let node = try parser.value()
+        parser.skipWhitespace()
+        if parser.index < parser.bytes.count {
+            throw parser.error("unexpected text after the JSON value")
+        }
+        return node
+    }
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    private var position: SourcePosition {
+        // Columns count characters, not bytes: count UTF-8 lead bytes.
+        var column = 1
+        var i = lineStart
+        while i < index {
+            if bytes[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        return SourcePosition(line: line, column: column)
+    }
+
+    private func error(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(position: position, message: message)
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0D: index += 1
+            case 0x0A:
+                index += 1
+                line += 1
+                lineStart = index
+            default: return
+            }
+        }
+    }
+
+    private mutating func value() throws(JSONSyntaxError) -> JSONNode {
+        guard index < bytes.count else { throw error("unexpected end of file, expected a value") }
+        let start = position
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try object(start)
+        case UInt8(ascii: "["): return try array(start)
+        case UInt8(ascii: "\""): return .string(try string(), start)
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true, start)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false, start)
+        case UInt8(ascii: "n"): try literal("null"); return .null(start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number(), start)
+        default: throw error("unexpected character, expected a value")
+        }
+    }
+
+    private mutating func literal(_ word: String) throws(JSONSyntaxError) {
+        for byte in word.utf8 {
+            guard index < bytes.count, bytes[index] == byte else { throw error("expected '\(word)'") }
+            index += 1
+        }
+    }
+
+    private mutating func enter() throws(JSONSyntaxError) {
+        depth += 1
+        if depth > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+    }
+
+    private mutating func object(_ start: SourcePosition) throws(JSONSyntaxError) -> JSONNode {
+        try enter()
+        defer { depth -= 1 }
+        index += 1
+        var members: [(key: String, value: JSONNode)] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(members, start)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
+            let keyPosition = position
+            let key = try string()
+            if members.contains(where: { $0.key == key }) {
+                throw JSONSyntaxError(position: keyPosition, message: "duplicate key \"\(key)\"")
+            }
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after the key") }
+            index += 1
+            skipWhitespace()
+            members.append((key, try value()))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of file, expected ',' or '}'") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            guard bytes[index] == UInt8(ascii: "}") else { throw error("expected ',' or '}'") }
+            index += 1
+            return .object(members, start)
+        }
+    }
+
+    private mutating func array(_ start: SourcePosition) throws(JSONSyntaxError) -> JSONNode {
+        try enter()
+        defer { depth -= 1 }
+        index += 1
+        var elements: [JSONNode] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(elements, start)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try value())
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of file, expected ',' or ']'") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            guard bytes[index] == UInt8(ascii: "]") else { throw error("expected ',' or ']'") }
+            index += 1
+            return .array(elements, start)
+        }
+    }
+
+    private mutating func string() throws(JSONSyntaxError) -> String {
+        index += 1  // opening quote
+        var scalars = String.UnicodeScalarView()
+        var runStart = index
+        func flush(_ end: Int) {
+            if end > runStart {
+                scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars)
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                flush(index)
+                index += 1
+                return String(scalars)
+            }
+            if byte < 0x20 { throw error("control character in a string (escape it)") }
+            if byte != UInt8(ascii: "\\") {
+                index += 1
+                continue
+            }
+            flush(index)
+            index += 1
+            guard index < bytes.count else { break }
+            let escape = bytes[index]
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\""): scalars.append("\"")
+            case UInt8(ascii: "\\"): scalars.append("\\")
+            case UInt8(ascii: "/"): scalars.append("/")
+            case UInt8(ascii: "b"): scalars.append("\u{08}")
+            case UInt8(ascii: "f"): scalars.append("\u{0C}")
+            case UInt8(ascii: "n"): scalars.append("\n")
+            case UInt8(ascii: "r"): scalars.append("\r")
+            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "u"):
+                var code = try hex4()
+                if (0xD800..<0xDC00).contains(code) {
+                    // A high surrogate must be followed by an escaped low one.
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                    else { throw error("unpaired surrogate \\u\(String(code, radix: 16))") }
+                    index += 2
+                    let low = try hex4()
+                    guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate \\u\(String(code, radix: 16))") }
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00..<0xE000).contains(code) {
+                    throw error("unpaired surrogate \\u\(String(code, radix: 16))")
+                }
+                guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
+                scalars.append(scalar)
+            default:
+                index -= 1
+                throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))'")
+            }
+            runStart = index
+        }
+        throw error("unterminated string")
+    }
+
+    private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard index < bytes.count else { throw error("expected 4 hex digits after \\u") }
+            let byte = bytes[index]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error("expected 4 hex digits after \\u")
+            }
+            value = value * 16 + digit
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func number() throws(JSONSyntaxError) -> Double {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        func digits() -> Int {
+            let first = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            return index - first
+        }
+        let integerStart = index
+        guard digits() > 0 else { throw error("expected digits") }
+        if bytes[integerStart] == UInt8(ascii: "0"), index - integerStart > 1 {
+            throw error("leading zeros are not allowed")
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { throw error("expected digits after '.'") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { throw error("expected digits in the exponent") }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            index = start
+            throw error("number out of range: \(text)")
+        }
+        return value
+    }
+}

@@ -1,0 +1,241 @@
+// Builds the views and constraints a template file describes, as a
+// constraint-based cell that binds labels to item fields.
+
+import TrellisGeometry
+import TrellisText
+import TrellisViews
+
+/// A cell built from a `TemplateFile`.
+public final class TemplateFileCellView: ConstraintCellView {
+    public let templateName: String
+    public let minimumWidth = 0.0
+    public let contentView = View()
+    public let scale: Double
+    /// Views by id, `contentView` included.
+    public private(set) var views: [String: View] = [:]
+    /// Subview ids in file order.
+    public let order: [String]
+    private var boundLabels: [(label: Label, field: String)] = []
+    private var itemImages: [(view: ImageView, aspect: AspectConstraint)] = []
+    /// The file's constraints (VFL ones included), in order, active.
+    public private(set) var constraints: [LayoutConstraint] = []
+
+    /// Builds the hierarchy. Fonts are loaded here, so a missing font is an
+    /// error naming the view; constraints that Auto Layout refuses (a
+    /// position related to a size, items in other hierarchies) are errors
+    /// naming the constraint's place in the file.
+    public init(file: TemplateFile, measurer: TextMeasurer = .shared, scale: Double = 3) throws(TemplateFileError) {
+        templateName = file.name
+        self.scale = scale
+        order = file.views.map(\.id)
+        contentView.name = "contentView"
+        contentView.contentScaleFactor = scale
+        views["contentView"] = contentView
+        func fail(_ position: SourcePosition, _ message: String) -> TemplateFileError {
+            TemplateFileError(file: file.file, position: position, message: message)
+        }
+        for spec in file.views {
+            let view: View
+            switch spec.kind {
+            case .view:
+                view = View()
+            case .image:
+                let image = ImageView(image: spec.imageSize.map { Image(size: Size(width: $0[0], height: $0[1]), name: spec.id) })
+                if spec.imageFromItem { itemImages.append((image, AspectConstraint())) }
+                view = image
+            case .label, .button:
+                let style: TextStyle
+                do {
+                    style = try Self.style(for: spec)
+                } catch {
+                    throw fail(spec.position, "view \"\(spec.id)\": \(error)")
+                }
+                if spec.kind == .label {
+                    let label = Label(text: spec.text ?? "", style: style)
+                    label.numberOfLines = spec.lines
+                    label.lineBreakMode = style.lineBreakMode
+                    label.measurer = measurer
+                    if let field = spec.field { boundLabels.append((label, field)) }
+                    view = label
+                } else {
+                    let button = Button(title: spec.text ?? "", style: style)
+                    button.measurer = measurer
+                    if let insets = spec.insets {
+                        button.contentEdgeInsets = EdgeInsets(top: insets[0], left: insets[1], bottom: insets[2], right: insets[3])
+                    }
+                    view = button
+                }
+            }
+            view.name = spec.id
+            view.contentScaleFactor = scale
+            view.translatesAutoresizingMaskIntoConstraints = false
+            if let hugging = spec.hugging {
+                view.setContentHuggingPriority(LayoutPriority(rawValue: Float(hugging[0])), for: .horizontal)
+                view.setContentHuggingPriority(LayoutPriority(rawValue: Float(hugging[1])), for: .vertical)
+            }
+            if let compression = spec.compression {
+                view.setContentCompressionResistancePriority(LayoutPriority(rawValue: Float(compression[0])), for: .horizontal)
+                view.setContentCompressionResistancePriority(LayoutPriority(rawValue: Float(compression[1])), for: .vertical)
+            }
+            views[spec.id] = view
+        }
+        for spec in file.views {
+            guard let view = views[spec.id], let parent = views[spec.parent] else { continue }
+            parent.addSubview(view)
+        }
+        for constraint in file.constraints {
+            let made = try self.constraint(constraint.spec)
+            do {
+                try made.activate()
+            } catch {
+                throw fail(constraint.position, "in \"\(constraint.text)\": \(error)")
+            }
+            constraints.append(made)
+        }
+        for format in file.visualFormats {
+            let options: FormatOptions
+            do {
+                options = try Self.options(format.options)
+            } catch {
+                throw fail(format.position, error.message)
+            }
+            let made: [LayoutConstraint]
+            do {
+                made = try LayoutConstraint.constraints(
+                    withVisualFormat: format.format, options: options, metrics: format.metrics, views: views)
+            } catch {
+                throw fail(format.position, "in \"\(format.format)\": \(error)")
+            }
+            for constraint in made {
+                do {
+                    try constraint.activate()
+                } catch {
+                    throw fail(format.position, "in \"\(format.format)\": \(error)")
+                }
+            }
+            constraints += made
+        }
+    }
+
+    private func constraint(_ spec: ConstraintSpec) throws(TemplateFileError) -> LayoutConstraint {
+        func item(_ anchor: AnchorSpec) -> LayoutItem {
+            let view = views[anchor.item]!  // ids were checked when the file was read
+            switch anchor.guide {
+            case .margins: return view.layoutMarginsGuide
+            case .safeArea: return view.safeAreaLayoutGuide
+            case nil: return view
+            }
+        }
+        let relation: LayoutRelation
+        switch spec.relation {
+        case .equal: relation = .equal
+        case .lessThanOrEqual: relation = .lessThanOrEqual
+        case .greaterThanOrEqual: relation = .greaterThanOrEqual
+        }
+        let constraint = LayoutConstraint(
+            item: item(spec.first), attribute: Self.attribute(spec.first.attribute), relatedBy: relation,
+            toItem: spec.second.map(item), attribute: spec.second.map { Self.attribute($0.attribute) } ?? .notAnAttribute,
+            multiplier: spec.multiplier, constant: spec.constant)
+        constraint.priority = LayoutPriority(rawValue: Float(spec.priority))
+        constraint.identifier = spec.identifier
+        return constraint
+    }
+
+    static func attribute(_ name: LayoutAttributeName) -> LayoutAttribute {
+        switch name {
+        case .leading: return .leading
+        case .trailing: return .trailing
+        case .left: return .left
+        case .right: return .right
+        case .top: return .top
+        case .bottom: return .bottom
+        case .width: return .width
+        case .height: return .height
+        case .centerX: return .centerX
+        case .centerY: return .centerY
+        case .firstBaseline: return .firstBaseline
+        case .lastBaseline: return .lastBaseline
+        }
+    }
+
+    static func style(for spec: TemplateViewSpec) throws(TextError) -> TextStyle {
+        let weight = FontWeight(rawValue: spec.weight) ?? .regular
+        let fonts: FontCollection
+        // A name with a slash or a font file extension is a path; anything
+        // else is a bundled family (unknown ones are errors listing the families).
+        let lowered = spec.font.lowercased()
+        if spec.font.contains("/") || lowered.hasSuffix(".ttf") || lowered.hasSuffix(".otf") {
+            fonts = FontCollection([try Font(path: spec.font)])
+        } else {
+            fonts = try FontCollection.bundled(spec.font, weight: weight)
+        }
+        var style = TextStyle(fonts: fonts, size: spec.fontSize)
+        // One-line labels truncate at the tail, as UILabel's default; others wrap words.
+        style.lineBreakMode = spec.lines == 1 ? .byTruncatingTail : .byWordWrapping
+        return style
+    }
+
+    static func options(_ names: [String]) throws(TemplateFileError) -> FormatOptions {
+        var options: FormatOptions = []
+        let known: [String: FormatOptions] = [
+            "alignAllLeft": .alignAllLeft, "alignAllRight": .alignAllRight, "alignAllTop": .alignAllTop,
+            "alignAllBottom": .alignAllBottom, "alignAllLeading": .alignAllLeading,
+            "alignAllTrailing": .alignAllTrailing, "alignAllCenterX": .alignAllCenterX,
+            "alignAllCenterY": .alignAllCenterY, "alignAllLastBaseline": .alignAllLastBaseline,
+            "alignAllFirstBaseline": .alignAllFirstBaseline, "directionLeftToRight": .directionLeftToRight,
+            "directionRightToLeft": .directionRightToLeft, "directionLeadingToTrailing": .directionLeadingToTrailing,
+            "spacingBaselineToBaseline": .spacingBaselineToBaseline,
+        ]
+        for name in names {
+            guard let option = known[name] else {
+                throw TemplateFileError(
+                    file: "", position: nil,
+                    message: "unknown VFL option \"\(name)\" (expected one of \(known.keys.sorted().joined(separator: ", ")))")
+            }
+            options.formUnion(option)
+        }
+        return options
+    }
+
+    public func configure(with item: AnimalItem) {
+        for (label, field) in boundLabels { label.text = item.field(field) ?? "" }
+        for index in itemImages.indices {
+            itemImages[index].aspect.set(imageAspectRatio(item), on: itemImages[index].view)
+        }
+    }
+
+    public var subviewFrames: [NamedFrame] {
+        order.compactMap { id in views[id].map { NamedFrame(name: id, frame: $0.frame) } }
+    }
+
+    public var labels: [Label] { order.compactMap { views[$0] as? Label } }
+}
+
+/// A cell template loaded from a file (constraints only: a file has no frame code).
+public typealias TemplateFileCell = ConstraintTemplate<TemplateFileCellView>
+
+extension ConstraintTemplate where CellView == TemplateFileCellView {
+    /// Builds the file's cell; with `reusingEngine` false, once per row.
+    public init(
+        file: TemplateFile, measurer: TextMeasurer = .shared, scale: Double = 3, reusingEngine: Bool = true
+    ) throws(TemplateFileError) {
+        // Build once here so file errors surface as TemplateFileError.
+        let first = try TemplateFileCellView(file: file, measurer: measurer, scale: scale)
+        var pending: TemplateFileCellView? = first
+        do {
+            try self.init(reusingEngine: reusingEngine) { () throws(CellError) -> TemplateFileCellView in
+                if let cell = pending {
+                    pending = nil
+                    return cell
+                }
+                do {
+                    return try TemplateFileCellView(file: file, measurer: measurer, scale: scale)
+                } catch {
+                    throw CellError(template: file.name, message: "\(error)")
+                }
+            }
+        } catch {
+            throw TemplateFileError(file: file.file, position: nil, message: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,100 @@
+// What every constraint-based cell shares: a reusable view hierarchy, sized
+// with systemLayoutSizeFitting, wrapped as a `CellTemplate`.
+
+import TrellisGeometry
+import TrellisViews
+
+/// A cell's view hierarchy built with constraints on a content view.
+public protocol ConstraintCellView: AnyObject {
+    /// The template's name, for errors.
+    var templateName: String { get }
+    /// Widths at or below this leave no room for the content.
+    var minimumWidth: Double { get }
+    var contentView: View { get }
+    /// The pixel scale heights are rounded up to.
+    var scale: Double { get }
+    /// Shows an item (label texts, image aspect ratio, optional views).
+    func configure(with item: AnimalItem)
+    /// The subviews' frames after layout, in the template's order.
+    var subviewFrames: [NamedFrame] { get }
+    /// Labels whose measurement errors must surface as cell errors.
+    var labels: [Label] { get }
+}
+
+extension ConstraintCellView {
+    /// The self-sizing height at a width: `systemLayoutSizeFitting` with a
+    /// required width and a fitting-level height (UITableView's self-sizing
+    /// call), rounded up to the pixel grid as the frame code does.
+    public func fittingHeight(width: Double) -> Double {
+        let size = contentView.systemLayoutSizeFitting(
+            Size(width: width, height: 0), withHorizontalFittingPriority: .required,
+            verticalFittingPriority: .fittingSizeLevel)
+        return PixelGrid.ceil(size.height, scale: scale)
+    }
+
+    /// Sizes the content view to its fitting height at `width`, lays out its
+    /// subviews, and returns their frames.
+    public func layout(width: Double) -> CellLayout {
+        let height = fittingHeight(width: width)
+        contentView.frame = Rect(x: 0, y: 0, width: width, height: height)
+        contentView.layoutIfNeeded()
+        return CellLayout(width: width, height: height, frames: subviewFrames)
+    }
+}
+
+/// A constraint-based template. With `reusingEngine` (the default) one view
+/// hierarchy and its solver serve every row, so only label texts and the
+/// width change between rows and the engine applies them as edits; without
+/// it a new hierarchy and engine are built per row, as a naive cell would.
+public struct ConstraintTemplate<CellView: ConstraintCellView>: CellTemplate {
+    public let reusingEngine: Bool
+    private let make: () throws(CellError) -> CellView
+    /// The current hierarchy (reused across rows when `reusingEngine`).
+    public private(set) var cell: CellView
+    public var name: String { cell.templateName }
+    public var path: LayoutPath { .constraints }
+
+    /// A template over the hierarchies `make` builds (once, or per row
+    /// without `reusingEngine`).
+    public init(reusingEngine: Bool, make: @escaping () -> CellView) {
+        self.reusingEngine = reusingEngine
+        self.make = make
+        cell = make()
+    }
+
+    /// The same for hierarchies whose building can fail (template files).
+    public init(reusingEngine: Bool, building: @escaping () throws(CellError) -> CellView) throws(CellError) {
+        self.reusingEngine = reusingEngine
+        self.make = building
+        cell = try building()
+    }
+
+    private mutating func prepare(_ item: AnimalItem, width: Double) throws(CellError) -> CellView {
+        try checkWidth(width, minimum: cell.minimumWidth, template: name)
+        if !reusingEngine { cell = try make() }
+        cell.configure(with: item)
+        return cell
+    }
+
+    private func checkMeasured(_ cell: CellView) throws(CellError) {
+        for label in cell.labels {
+            if let error = label.measurementError {
+                throw CellError(template: name, message: "\(label.layoutName): \(error)")
+            }
+        }
+    }
+
+    public mutating func layout(_ item: AnimalItem, width: Double) throws(CellError) -> CellLayout {
+        let cell = try prepare(item, width: width)
+        let result = cell.layout(width: width)
+        try checkMeasured(cell)
+        return result
+    }
+
+    public mutating func height(for item: AnimalItem, width: Double) throws(CellError) -> Double {
+        let cell = try prepare(item, width: width)
+        let result = cell.fittingHeight(width: width)
+        try checkMeasured(cell)
+        return result
+    }
+}

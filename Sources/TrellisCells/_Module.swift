@@ -1,1 +1,0 @@
-// TrellisCells: work in progress (see the issue for this module).

@@ -1,0 +1,270 @@
+// Apple's ColumnFlowLayout ("Customizing Collection View Layouts") as a value:
+// a flow of equal-width columns whose count follows the available width, with
+// fixed-height or self-sizing cells and optional section headers.
+
+import TrellisGeometry
+
+/// A flow layout of equal-width columns, following Apple's ColumnFlowLayout
+/// sample on top of `UICollectionViewFlowLayout`'s line filling.
+///
+/// Rules (the sample's, with its divide-by-zero fixed):
+/// - available width = bounds width − layout margins (left + right);
+/// - columns = ⌊available / `minColumnWidth`⌋, at least 1 (the sample divides
+///   by zero below 300 points);
+/// - item width = ⌊available / columns⌋;
+/// - item height = `sizing.height(at:width:)` at the item width (a fixed 70
+///   by default, or self-sizing per item); a row is as tall as its tallest
+///   item, and shorter items are centred vertically in it, as the flow layout
+///   centres items in a line;
+/// - the section's top inset equals `interItemSpacing` (the sample sets
+///   `sectionInset.top = minimumInteritemSpacing`), rows are `lineSpacing`
+///   apart, and the section has no bottom inset;
+/// - insets are measured from the safe area (`sectionInsetReference =
+///   .fromSafeArea`): a line spans the bounds minus the safe area's left and
+///   right insets.
+///
+/// Line filling is the flow layout's: as many items as fit with at least
+/// `interItemSpacing` between them; a full line is justified (the spare width
+/// is shared between the gaps) and a line holding one item is centred. A
+/// shorter last line keeps the full lines' positions, as the flow layout does
+/// for items of one size, so columns stay aligned.
+///
+/// A header (when `headerHeight > 0`) spans the bounds' full width above its
+/// section. An empty section is just its header.
+///
+/// `Sizing` is a generic parameter, not an existential: the per-item loop is
+/// specialised for the concrete height source.
+public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
+    /// Items per section.
+    public var itemCounts: [Int]
+    /// Where item heights come from.
+    public var sizing: Sizing
+    /// The narrowest a column may be (the sample's 300).
+    public var minColumnWidth: Double
+    /// The least horizontal space between items, and the section's top inset.
+    public var interItemSpacing: Double
+    /// The vertical space between rows.
+    public var lineSpacing: Double
+    /// The height of each section's header; 0 for no headers.
+    public var headerHeight: Double
+
+    /// The columns the sample's rule gives for the prepared bounds.
+    public private(set) var columnCount = 0
+    /// Items on a full line: usually `columnCount`; the flow layout's fit can
+    /// differ when the margins and the safe area are far apart.
+    public private(set) var itemsPerLine = 0
+    /// The width of every item.
+    public private(set) var itemWidth = 0.0
+    public private(set) var contentSize = Size.zero
+    /// The bounds of the last successful `prepare`.
+    public private(set) var preparedBounds: Rect?
+
+    private var store = _ElementStore()
+    private var bands = _BandIndex(isXOrdered: true)
+
+    /// A layout whose items get their heights from `sizing`.
+    public init(
+        itemCounts: [Int], sizing: Sizing, minColumnWidth: Double = 300,
+        interItemSpacing: Double = 10, lineSpacing: Double = 10, headerHeight: Double = 0
+    ) {
+        self.itemCounts = itemCounts
+        self.sizing = sizing
+        self.minColumnWidth = minColumnWidth
+        self.interItemSpacing = interItemSpacing
+        self.lineSpacing = lineSpacing
+        self.headerHeight = headerHeight
+    }
+
+    /// Every element of the prepared layout, in `LayoutAttributes.precedes` order.
+    public var allAttributes: [LayoutAttributes] { store.elements }
+
+    /// A section's header, or `nil` without headers or such a section.
+    /// - Complexity: O(1).
+    public func attributes(forHeaderInSection section: Int) -> LayoutAttributes? {
+        store.header(inSection: section)
+    }
+
+    /// - Complexity: O(1).
+    public func attributes(forItem indexPath: IndexPath) -> LayoutAttributes? {
+        store.attributes(forItem: indexPath)
+    }
+
+    /// - Complexity: O(log n + k), plus the items of the first and last rows
+    ///   met that are shorter than their row and miss the rect.
+    public func attributes(in rect: Rect) -> [LayoutAttributes] {
+        bands.attributes(in: rect, from: store.elements)
+    }
+
+    public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
+        newBounds.size != preparedBounds?.size
+    }
+
+    /// Lays out every item, asking `sizing` for each item's height once.
+    ///
+    /// - Throws: bad bounds, insets or parameters, a negative item count, no
+    ///   room for items, or a height that is negative or not finite (naming
+    ///   the item). The layout is unchanged when it throws.
+    /// - Complexity: O(n) and n calls to `sizing`.
+    public mutating func prepare(
+        bounds: Rect, layoutMargins: EdgeInsets, safeAreaInsets: EdgeInsets
+    )
+        throws(CollectionLayoutError)
+    {
+        try _Validate.geometry(
+            bounds: bounds, layoutMargins: layoutMargins, safeAreaInsets: safeAreaInsets)
+        try _Validate.positiveLength(minColumnWidth, name: "minColumnWidth")
+        try _Validate.length(interItemSpacing, name: "interItemSpacing")
+        try _Validate.length(lineSpacing, name: "lineSpacing")
+        try _Validate.length(headerHeight, name: "headerHeight")
+        try _Validate.itemCounts(itemCounts)
+
+        let available = bounds.width - layoutMargins.left - layoutMargins.right
+        guard available > 0 else {
+            throw .noRoomForItems(layout: "ColumnFlowLayout", availableWidth: available)
+        }
+        let lineWidth = bounds.width - safeAreaInsets.left - safeAreaInsets.right
+        guard lineWidth > 0 else {
+            throw .noRoomForItems(layout: "ColumnFlowLayout", availableWidth: lineWidth)
+        }
+
+        // Counts stay Double until they are known to be small: a 1e300-point
+        // bounds must not trap converting to Int.
+        let columns = max(1, (available / minColumnWidth).rounded(.down))
+        let flooredWidth = (available / columns).rounded(.down)
+        guard flooredWidth > 0 else {
+            throw .invalidParameter(
+                name: "minColumnWidth", value: minColumnWidth,
+                requirement:
+                    "leaves items less than 1 point wide in \(formatPoints(available)) points")
+        }
+        // An item wider than the line (safe area wider than the margins) is
+        // narrowed to the line, where UIKit would only log a warning.
+        let width = min(flooredWidth, lineWidth)
+        let totalItems = itemCounts.reduce(0, +)
+        let fitted = max(
+            1, ((lineWidth + interItemSpacing) / (width + interItemSpacing)).rounded(.down))
+        let perLine = Int(min(fitted, Double(max(totalItems, 1))))
+        let gap = perLine > 1 ? (lineWidth - Double(perLine) * width) / Double(perLine - 1) : 0
+        let firstX =
+            perLine > 1 ? safeAreaInsets.left : safeAreaInsets.left + (lineWidth - width) / 2
+
+        var newStore = _ElementStore(
+            reservingCapacity: totalItems + (headerHeight > 0 ? itemCounts.count : 0),
+            sections: itemCounts.count)
+        var newBands = _BandIndex(
+            isXOrdered: true, reservingCapacity: totalItems / perLine + 2 * itemCounts.count)
+        var y = 0.0
+        for (section, count) in itemCounts.enumerated() {
+            if headerHeight > 0 {
+                newStore.headerIndex.append(newStore.elements.count)
+                newStore.elements.append(
+                    LayoutAttributes(
+                        indexPath: IndexPath(item: 0, section: section),
+                        frame: Rect(x: 0, y: y, width: bounds.width, height: headerHeight),
+                        kind: .header))
+                newBands.append(end: newStore.elements.count, minY: y, maxY: y + headerHeight)
+                y += headerHeight
+            } else {
+                newStore.headerIndex.append(-1)
+            }
+            newStore.firstItemIndex.append(newStore.elements.count)
+            newStore.itemCounts.append(count)
+            guard count > 0 else { continue }
+            y += interItemSpacing
+            var item = 0
+            while item < count {
+                let rowStart = newStore.elements.count
+                let rowEnd = min(item + perLine, count)
+                var rowHeight = 0.0
+                for column in 0..<(rowEnd - item) {
+                    let indexPath = IndexPath(item: item + column, section: section)
+                    let height = sizing.height(at: indexPath, width: width)
+                    guard _Validate.isValidHeight(height) else {
+                        throw .invalidItemHeight(indexPath, height)
+                    }
+                    rowHeight = max(rowHeight, height)
+                    newStore.elements.append(
+                        LayoutAttributes(
+                            indexPath: indexPath,
+                            frame: Rect(
+                                x: firstX + Double(column) * (width + gap), y: y, width: width,
+                                height: height)))
+                }
+                Self._centre(
+                    &newStore.elements, rowStart..<newStore.elements.count, rowTop: y,
+                    rowHeight: rowHeight)
+                newBands.append(end: newStore.elements.count, minY: y, maxY: y + rowHeight)
+                y += rowHeight
+                item = rowEnd
+                if item < count { y += lineSpacing }
+            }
+        }
+
+        store = newStore
+        bands = newBands
+        columnCount = Int(min(columns, 1e9))
+        itemsPerLine = perLine
+        itemWidth = width
+        contentSize = Size(width: bounds.width, height: y)
+        preparedBounds = bounds
+    }
+
+    /// Takes the real height a self-sizing item reports (UIKit's
+    /// `preferredLayoutAttributesFitting(_:)`): its row grows or shrinks, the
+    /// rows after it move, and the returned content offset keeps the first
+    /// item visible in `visibleRect` where it was.
+    ///
+    /// The height lasts until the next `prepare`, which asks `sizing` again.
+    /// - Throws: `.notPrepared`, `.noSuchItem`, or `.invalidItemHeight`; the
+    ///   layout is unchanged when it throws.
+    /// - Complexity: O(log n + elements after the row).
+    public mutating func updateItemHeight(
+        _ height: Double, at indexPath: IndexPath, visibleRect: Rect
+    )
+        throws(CollectionLayoutError) -> Point
+    {
+        guard preparedBounds != nil else { throw .notPrepared }
+        guard let element = store.elementIndex(forItem: indexPath) else {
+            throw .noSuchItem(indexPath)
+        }
+        guard _Validate.isValidHeight(height) else { throw .invalidItemHeight(indexPath, height) }
+        let anchor = anchor(in: visibleRect)
+
+        let band = bands.band(containing: element)
+        let row = bands.start(ofBand: band)..<bands.ends[band]
+        let rowTop = bands.minY[band]
+        store.elements[element].frame.size.height = height
+        let rowHeight = row.reduce(0.0) { max($0, store.elements[$1].frame.height) }
+        Self._centre(&store.elements, row, rowTop: rowTop, rowHeight: rowHeight)
+        let delta = rowTop + rowHeight - bands.maxY[band]
+        bands.setMaxY(rowTop + rowHeight, ofBand: band)
+        bands.shiftBands(from: band + 1, by: delta)
+        store.shiftElements(from: row.upperBound, by: delta)
+        contentSize.height += delta
+        return _offset(restoring: anchor, orKeeping: visibleRect)
+    }
+
+    /// Centres each item of a row vertically in the row, as the flow layout does.
+    private static func _centre(
+        _ elements: inout [LayoutAttributes], _ row: Range<Int>, rowTop: Double, rowHeight: Double
+    ) {
+        for index in row {
+            elements[index].frame.origin.y = rowTop + (rowHeight - elements[index].frame.height) / 2
+        }
+    }
+}
+
+extension ColumnFlowLayout where Sizing == FixedCellSizing {
+    /// The sample's layout: cells of one height (70 by default).
+    public init(
+        itemCounts: [Int], cellHeight: Double = 70, minColumnWidth: Double = 300,
+        interItemSpacing: Double = 10, lineSpacing: Double = 10, headerHeight: Double = 0
+    ) {
+        self.init(
+            itemCounts: itemCounts, sizing: FixedCellSizing(height: cellHeight),
+            minColumnWidth: minColumnWidth, interItemSpacing: interItemSpacing,
+            lineSpacing: lineSpacing, headerHeight: headerHeight)
+    }
+}
+
+extension ColumnFlowLayout: Sendable where Sizing: Sendable {}

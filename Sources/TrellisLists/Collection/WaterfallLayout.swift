@@ -1,0 +1,402 @@
+// A Pinterest-style waterfall: equal columns, each item dropped into the
+// shortest column, heights from an aspect ratio plus a self-sized caption.
+
+import TrellisGeometry
+
+/// How a waterfall chooses its number of columns.
+public enum WaterfallColumns: Hashable, Sendable {
+    /// Exactly this many columns (at least 1).
+    case count(Int)
+    /// As many columns as fit with each at least this wide (at least 1 column).
+    case minimumWidth(Double)
+}
+
+/// A waterfall ("masonry") layout with optional section headers.
+///
+/// Rules:
+/// - available width = bounds width − layout margins (left + right); columns
+///   start at the left margin;
+/// - columns from `columns`: a count, or ⌊(available + spacing) / (minimum
+///   width + spacing)⌋ (so each column is at least the minimum), at least 1;
+/// - item width = (available − (columns − 1) × `columnSpacing`) / columns,
+///   floored to the pixel grid of `displayScale`;
+/// - item height = item width / aspect ratio + caption height at the item
+///   width, rounded up to the pixel grid;
+/// - items go, in order, to the shortest column, ties to the lowest column
+///   index; items in a column are `itemSpacing` apart and the first is
+///   `itemSpacing` below the section's top (its header's bottom), as the
+///   column flow's section inset;
+/// - a section ends at its tallest column; the next section starts there.
+///   A header (when `headerHeight > 0`) spans the bounds' full width. An empty
+///   section is just its header.
+/// - a re-measured item keeps its column, and so does every other item: the
+///   items below it in its column move, and later sections move by the change
+///   in the section's height.
+public struct WaterfallLayout<Sizing: WaterfallItemSizing>: SelfSizingCollectionLayout {
+    /// Items per section.
+    public var itemCounts: [Int]
+    /// Aspect ratios and caption heights.
+    public var sizing: Sizing
+    public var columns: WaterfallColumns
+    /// The horizontal space between columns.
+    public var columnSpacing: Double
+    /// The vertical space between items of a column, and above a section's items.
+    public var itemSpacing: Double
+    /// The height of each section's header; 0 for no headers.
+    public var headerHeight: Double
+    /// Pixels per point of the screen whose grid item sizes are rounded to.
+    public var displayScale: Double
+
+    /// The number of columns of the prepared layout.
+    public private(set) var columnCount = 0
+    /// The width of every item.
+    public private(set) var itemWidth = 0.0
+    public private(set) var contentSize = Size.zero
+    /// The bounds of the last successful `prepare`.
+    public private(set) var preparedBounds: Rect?
+
+    private var store = _ElementStore()
+    /// x of each column's left edge.
+    private var columnX: [Double] = []
+    /// Per section: its top (header top) and bottom (tallest column).
+    private var sectionTop: [Double] = []
+    private var sectionBottom: [Double] = []
+    /// Element indices of each column of each section, top to bottom, in
+    /// lane `section × columnCount + column`, lanes stored back to back.
+    private var laneElements: [Int32] = []
+    /// Where each lane starts in `laneElements`; one more entry than lanes.
+    private var laneStart: [Int] = []
+    /// Per element: its column, or -1 for a header.
+    private var elementColumn: [Int32] = []
+
+    public init(
+        itemCounts: [Int], sizing: Sizing, columns: WaterfallColumns = .count(2),
+        columnSpacing: Double = 10, itemSpacing: Double = 10, headerHeight: Double = 0,
+        displayScale: Double = 2
+    ) {
+        self.itemCounts = itemCounts
+        self.sizing = sizing
+        self.columns = columns
+        self.columnSpacing = columnSpacing
+        self.itemSpacing = itemSpacing
+        self.headerHeight = headerHeight
+        self.displayScale = displayScale
+    }
+
+    /// Every element of the prepared layout, in `LayoutAttributes.precedes` order.
+    public var allAttributes: [LayoutAttributes] { store.elements }
+
+    /// A section's header, or `nil` without headers or such a section.
+    /// - Complexity: O(1).
+    public func attributes(forHeaderInSection section: Int) -> LayoutAttributes? {
+        store.header(inSection: section)
+    }
+
+    /// - Complexity: O(1).
+    public func attributes(forItem indexPath: IndexPath) -> LayoutAttributes? {
+        store.attributes(forItem: indexPath)
+    }
+
+    /// The column an item was placed in, or `nil` when there is no such item.
+    /// - Complexity: O(1).
+    public func column(ofItem indexPath: IndexPath) -> Int? {
+        store.elementIndex(forItem: indexPath).map { Int(elementColumn[$0]) }
+    }
+
+    public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
+        newBounds.size != preparedBounds?.size
+    }
+
+    /// - Complexity: O(s × c × log n + k × c) for s sections met, c columns
+    ///   and k elements returned: each column is binary searched, and the
+    ///   columns' runs are merged into item order.
+    public func attributes(in rect: Rect) -> [LayoutAttributes] {
+        guard rect._hasNoNaN, !rect.isEmpty, columnCount > 0 else { return [] }
+        var result: [LayoutAttributes] = []
+        var low = 0
+        var high = sectionBottom.count
+        while low < high {
+            let mid = (low + high) >> 1
+            if sectionBottom[mid] > rect.minY { high = mid } else { low = mid + 1 }
+        }
+        // Per column: the next lane position to merge and the end of its run
+        // (on the stack for the usual handful of columns).
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * columnCount) { runs in
+            guard let base = runs.baseAddress else { return }
+            var section = low
+            while section < sectionTop.count, sectionTop[section] < rect.maxY {
+                if let header = store.header(inSection: section), header.frame.intersects(rect) {
+                    result.append(header)
+                }
+                _collectRuns(in: rect, section: section, next: base, end: base + columnCount)
+                // Merge the columns' runs by element index (= item order).
+                while true {
+                    var best = -1
+                    var bestElement = Int.max
+                    for column in 0..<columnCount where runs[column] < runs[columnCount + column] {
+                        let element = Int(laneElements[runs[column]])
+                        if element < bestElement {
+                            bestElement = element
+                            best = column
+                        }
+                    }
+                    guard best >= 0 else { break }
+                    runs[best] += 1
+                    if store.elements[bestElement].frame.intersects(rect) {
+                        result.append(store.elements[bestElement])
+                    }
+                }
+                section += 1
+            }
+        }
+        return result
+    }
+
+    /// For each column of a section, the run of lane positions whose elements
+    /// reach into `rect` vertically (empty for columns beside it).
+    private func _collectRuns(
+        in rect: Rect, section: Int, next: UnsafeMutablePointer<Int>, end: UnsafeMutablePointer<Int>
+    ) {
+        for column in 0..<columnCount {
+            let lane = section * columnCount + column
+            let laneEnd = laneStart[lane + 1]
+            next[column] = laneStart[lane]
+            end[column] = laneStart[lane]
+            guard columnX[column] < rect.maxX, columnX[column] + itemWidth > rect.minX else {
+                continue
+            }
+            var position = _firstPosition(
+                from: laneStart[lane], to: laneEnd, withMaxYAbove: rect.minY)
+            next[column] = position
+            while position < laneEnd,
+                store.elements[Int(laneElements[position])].frame.minY < rect.maxY
+            {
+                position += 1
+            }
+            end[column] = position
+        }
+    }
+
+    /// The first lane position in `start..<end` whose element reaches below `y`.
+    private func _firstPosition(from start: Int, to end: Int, withMaxYAbove y: Double) -> Int {
+        var low = start
+        var high = end
+        while low < high {
+            let mid = (low + high) >> 1
+            if store.elements[Int(laneElements[mid])].frame.maxY > y {
+                high = mid
+            } else {
+                low = mid + 1
+            }
+        }
+        return low
+    }
+
+    /// Lays out every item, asking `sizing` once per item for its aspect
+    /// ratio and caption height.
+    ///
+    /// - Throws: bad bounds, insets or parameters, a negative item count, no
+    ///   room for items, or an aspect ratio or caption height out of range
+    ///   (naming the item). The layout is unchanged when it throws.
+    /// - Complexity: O(n × c) for c columns, and 2n calls to `sizing`.
+    public mutating func prepare(
+        bounds: Rect, layoutMargins: EdgeInsets, safeAreaInsets: EdgeInsets
+    )
+        throws(CollectionLayoutError)
+    {
+        try _Validate.geometry(
+            bounds: bounds, layoutMargins: layoutMargins, safeAreaInsets: safeAreaInsets)
+        try _Validate.length(columnSpacing, name: "columnSpacing")
+        try _Validate.length(itemSpacing, name: "itemSpacing")
+        try _Validate.length(headerHeight, name: "headerHeight")
+        try _Validate.positiveLength(displayScale, name: "displayScale")
+        try _Validate.itemCounts(itemCounts)
+
+        let available = bounds.width - layoutMargins.left - layoutMargins.right
+        guard available > 0 else {
+            throw .noRoomForItems(layout: "WaterfallLayout", availableWidth: available)
+        }
+        let count: Int
+        switch columns {
+        case .count(let n):
+            guard n >= 1 else {
+                throw .invalidParameter(
+                    name: "columns.count", value: Double(n), requirement: "must be at least 1")
+            }
+            count = n
+        case .minimumWidth(let minimum):
+            try _Validate.positiveLength(minimum, name: "columns.minimumWidth")
+            let fitted = ((available + columnSpacing) / (minimum + columnSpacing)).rounded(.down)
+            count = Int(min(max(1, fitted), 1e6))
+        }
+        let width = PixelGrid.floor(
+            (available - Double(count - 1) * columnSpacing) / Double(count), scale: displayScale)
+        guard width > 0 else {
+            throw .noRoomForItems(
+                layout: "WaterfallLayout (\(count) columns)", availableWidth: width)
+        }
+
+        let totalItems = itemCounts.reduce(0, +)
+        var newStore = _ElementStore(
+            reservingCapacity: totalItems + (headerHeight > 0 ? itemCounts.count : 0),
+            sections: itemCounts.count)
+        var newColumnX: [Double] = []
+        for column in 0..<count {
+            newColumnX.append(layoutMargins.left + Double(column) * (width + columnSpacing))
+        }
+        var newTop: [Double] = []
+        var newBottom: [Double] = []
+        var newLaneElements: [Int32] = []
+        newLaneElements.reserveCapacity(totalItems)
+        var newLaneStart: [Int] = [0]
+        var newElementColumn: [Int32] = []
+        newElementColumn.reserveCapacity(newStore.elements.capacity)
+        // One section's lanes, refilled per section and copied out flat.
+        var lanes = [[Int32]](repeating: [], count: count)
+        var columnNextY = [Double](repeating: 0, count: count)
+
+        var y = 0.0
+        for (section, itemCount) in itemCounts.enumerated() {
+            newTop.append(y)
+            if headerHeight > 0 {
+                newStore.headerIndex.append(newStore.elements.count)
+                newStore.elements.append(
+                    LayoutAttributes(
+                        indexPath: IndexPath(item: 0, section: section),
+                        frame: Rect(x: 0, y: y, width: bounds.width, height: headerHeight),
+                        kind: .header))
+                newElementColumn.append(-1)
+                y += headerHeight
+            } else {
+                newStore.headerIndex.append(-1)
+            }
+            newStore.firstItemIndex.append(newStore.elements.count)
+            newStore.itemCounts.append(itemCount)
+            for column in 0..<count {
+                lanes[column].removeAll(keepingCapacity: true)
+                columnNextY[column] = y + itemSpacing
+            }
+            for item in 0..<itemCount {
+                let indexPath = IndexPath(item: item, section: section)
+                let height = try _itemHeight(at: indexPath, width: width)
+                var shortest = 0
+                for column in 1..<count where columnNextY[column] < columnNextY[shortest] {
+                    shortest = column
+                }
+                lanes[shortest].append(Int32(truncatingIfNeeded: newStore.elements.count))
+                newElementColumn.append(Int32(shortest))
+                newStore.elements.append(
+                    LayoutAttributes(
+                        indexPath: indexPath,
+                        frame: Rect(
+                            x: newColumnX[shortest], y: columnNextY[shortest], width: width,
+                            height: height)))
+                columnNextY[shortest] += height + itemSpacing
+            }
+            if itemCount > 0 {
+                y =
+                    columnNextY.indices.filter { !lanes[$0].isEmpty }.map {
+                        columnNextY[$0] - itemSpacing
+                    }.max() ?? y
+            }
+            newBottom.append(y)
+            for column in 0..<count {
+                newLaneElements.append(contentsOf: lanes[column])
+                newLaneStart.append(newLaneElements.count)
+            }
+        }
+
+        store = newStore
+        columnX = newColumnX
+        sectionTop = newTop
+        sectionBottom = newBottom
+        laneElements = newLaneElements
+        laneStart = newLaneStart
+        elementColumn = newElementColumn
+        columnCount = count
+        itemWidth = width
+        contentSize = Size(width: bounds.width, height: y)
+        preparedBounds = bounds
+    }
+
+    /// Width / aspect ratio + caption height, rounded up to the pixel grid,
+    /// or an error naming the item and the bad input.
+    @inline(__always)
+    private func _itemHeight(at indexPath: IndexPath, width: Double) throws(CollectionLayoutError)
+        -> Double
+    {
+        let ratio = sizing.aspectRatio(at: indexPath)
+        guard ratio.isFinite, ratio > 0 else { throw .invalidAspectRatio(indexPath, ratio) }
+        let caption = sizing.captionHeight(at: indexPath, width: width)
+        guard _Validate.isValidHeight(caption) else {
+            throw .invalidCaptionHeight(indexPath, caption)
+        }
+        let height = PixelGrid.ceil(width / ratio + caption, scale: displayScale)
+        guard height.isFinite else { throw .invalidAspectRatio(indexPath, ratio) }
+        return height
+    }
+
+    /// Takes the real height a self-sizing item reports: the item keeps its
+    /// column, the items below it in that column move, later sections move
+    /// by the change in the section's height, and the returned content offset
+    /// keeps the first item visible in `visibleRect` where it was.
+    ///
+    /// The height lasts until the next `prepare`, which asks `sizing` again.
+    /// - Throws: `.notPrepared`, `.noSuchItem`, or `.invalidItemHeight`; the
+    ///   layout is unchanged when it throws.
+    /// - Complexity: O(log n + items below it in its column + elements of
+    ///   later sections).
+    public mutating func updateItemHeight(
+        _ height: Double, at indexPath: IndexPath, visibleRect: Rect
+    )
+        throws(CollectionLayoutError) -> Point
+    {
+        guard preparedBounds != nil else { throw .notPrepared }
+        guard let element = store.elementIndex(forItem: indexPath) else {
+            throw .noSuchItem(indexPath)
+        }
+        guard _Validate.isValidHeight(height) else { throw .invalidItemHeight(indexPath, height) }
+        let anchor = anchor(in: visibleRect)
+
+        let section = indexPath.section
+        let lane = section * columnCount + Int(elementColumn[element])
+        let delta = height - store.elements[element].frame.height
+        store.elements[element].frame.size.height = height
+        // A lane lists its elements in increasing index order.
+        var position = laneStart[lane]
+        var high = laneStart[lane + 1]
+        while position < high {
+            let mid = (position + high) >> 1
+            if Int(laneElements[mid]) < element { position = mid + 1 } else { high = mid }
+        }
+        for below in (position + 1)..<laneStart[lane + 1] {
+            store.elements[Int(laneElements[below])].frame.origin.y += delta
+        }
+
+        var bottom = store.header(inSection: section)?.frame.maxY ?? sectionTop[section]
+        for column in 0..<columnCount {
+            let columnLane = section * columnCount + column
+            if laneStart[columnLane + 1] > laneStart[columnLane] {
+                bottom = max(
+                    bottom,
+                    store.elements[Int(laneElements[laneStart[columnLane + 1] - 1])].frame.maxY)
+            }
+        }
+        let sectionDelta = bottom - sectionBottom[section]
+        sectionBottom[section] = bottom
+        if sectionDelta != 0, section + 1 < sectionTop.count {
+            for later in (section + 1)..<sectionTop.count {
+                sectionTop[later] += sectionDelta
+                sectionBottom[later] += sectionDelta
+            }
+            let firstLater =
+                store.headerIndex[section + 1] >= 0
+                ? store.headerIndex[section + 1] : store.firstItemIndex[section + 1]
+            store.shiftElements(from: firstLater, by: sectionDelta)
+        }
+        contentSize.height += sectionDelta
+        return _offset(restoring: anchor, orKeeping: visibleRect)
+    }
+}
+
+extension WaterfallLayout: Sendable where Sizing: Sendable {}

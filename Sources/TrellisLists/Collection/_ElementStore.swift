@@ -1,0 +1,182 @@
+// Flat storage of a prepared layout's elements and the row ("band") index that
+// answers rect queries for layouts whose rows stack downwards (flow, mosaic).
+
+import TrellisGeometry
+
+/// A prepared layout's elements in `LayoutAttributes.precedes` order, with
+/// per-section lookups. Plain arrays of structs: no per-element allocation.
+struct _ElementStore: Sendable {
+    var elements: [LayoutAttributes] = []
+    /// Per section: the element index of the header, or -1 without one.
+    var headerIndex: [Int] = []
+    /// Per section: the element index of item 0 (where it would be when empty).
+    var firstItemIndex: [Int] = []
+    /// Per section: the number of items.
+    var itemCounts: [Int] = []
+
+    init() {}
+
+    init(reservingCapacity capacity: Int, sections: Int) {
+        elements.reserveCapacity(capacity)
+        headerIndex.reserveCapacity(sections)
+        firstItemIndex.reserveCapacity(sections)
+        itemCounts.reserveCapacity(sections)
+    }
+
+    /// The element index of an item, or `nil` when there is no such item.
+    /// - Complexity: O(1).
+    func elementIndex(forItem indexPath: IndexPath) -> Int? {
+        let section = indexPath.section
+        guard section >= 0, section < itemCounts.count, indexPath.item >= 0,
+            indexPath.item < itemCounts[section]
+        else { return nil }
+        return firstItemIndex[section] + indexPath.item
+    }
+
+    /// The attributes of an item, or `nil` when there is no such item.
+    /// - Complexity: O(1).
+    func attributes(forItem indexPath: IndexPath) -> LayoutAttributes? {
+        elementIndex(forItem: indexPath).map { elements[$0] }
+    }
+
+    /// The header of a section, or `nil` when it has none.
+    /// - Complexity: O(1).
+    func header(inSection section: Int) -> LayoutAttributes? {
+        guard section >= 0, section < headerIndex.count, headerIndex[section] >= 0 else {
+            return nil
+        }
+        return elements[headerIndex[section]]
+    }
+
+    /// Moves every element from `start` on down by `dy`.
+    mutating func shiftElements(from start: Int, by dy: Double) {
+        guard dy != 0 else { return }
+        for index in start..<elements.count {
+            elements[index].frame.origin.y += dy
+        }
+    }
+}
+
+/// Horizontal bands (a flow row, a header, a mosaic segment) stacked top to
+/// bottom, each holding a contiguous run of elements. Both band edges grow
+/// with the band index, so the first band reaching below a rect's top is a
+/// binary search away, and scanning stops at the first band starting below
+/// the rect's bottom.
+struct _BandIndex: Sendable {
+    /// Element index one past each band's last element.
+    private(set) var ends: [Int] = []
+    private(set) var minY: [Double] = []
+    private(set) var maxY: [Double] = []
+    /// True when every band's elements are sorted by x with disjoint x ranges
+    /// (flow rows), so a band with many elements is searched, not scanned.
+    let isXOrdered: Bool
+
+    init(isXOrdered: Bool, reservingCapacity capacity: Int = 0) {
+        self.isXOrdered = isXOrdered
+        ends.reserveCapacity(capacity)
+        minY.reserveCapacity(capacity)
+        maxY.reserveCapacity(capacity)
+    }
+
+    var count: Int { ends.count }
+
+    func start(ofBand band: Int) -> Int { band == 0 ? 0 : ends[band - 1] }
+
+    /// Adds a band holding the elements up to `end` (exclusive).
+    mutating func append(end: Int, minY top: Double, maxY bottom: Double) {
+        ends.append(end)
+        minY.append(top)
+        maxY.append(bottom)
+    }
+
+    /// The band holding an element.
+    /// - Complexity: O(log bands).
+    func band(containing element: Int) -> Int {
+        var low = 0
+        var high = ends.count
+        while low < high {
+            let mid = (low + high) >> 1
+            if ends[mid] > element { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+
+    /// Changes one band's bottom edge (its elements were re-measured).
+    mutating func setMaxY(_ value: Double, ofBand band: Int) {
+        maxY[band] = value
+    }
+
+    /// Moves every band from `first` on down by `dy`.
+    mutating func shiftBands(from first: Int, by dy: Double) {
+        guard dy != 0 else { return }
+        for band in first..<ends.count {
+            minY[band] += dy
+            maxY[band] += dy
+        }
+    }
+
+    /// The elements intersecting `rect`, in element order; none for an empty
+    /// rect or one with a NaN coordinate.
+    func attributes(in rect: Rect, from elements: [LayoutAttributes]) -> [LayoutAttributes] {
+        guard rect._hasNoNaN, !rect.isEmpty else { return [] }
+        var result: [LayoutAttributes] = []
+        collect(in: rect, from: elements, into: &result)
+        return result
+    }
+
+    /// Appends to `result` the elements intersecting `rect`, in element order.
+    ///
+    /// - Complexity: O(log b + k + r) for b bands, k elements returned and r
+    ///   elements of the first and last bands met that miss the rect vertically
+    ///   (items shorter than their row); x-ordered bands are binary searched.
+    func collect(
+        in rect: Rect, from elements: [LayoutAttributes], into result: inout [LayoutAttributes]
+    ) {
+        let top = rect.minY
+        let bottom = rect.maxY
+        var low = 0
+        var high = maxY.count
+        while low < high {
+            let mid = (low + high) >> 1
+            if maxY[mid] > top { high = mid } else { low = mid + 1 }
+        }
+        var band = low
+        while band < ends.count, minY[band] < bottom {
+            var index = start(ofBand: band)
+            let end = ends[band]
+            if isXOrdered && end - index > 8 {
+                index = _firstIndex(in: elements, from: index, to: end, withMaxXAbove: rect.minX)
+                while index < end, elements[index].frame.minX < rect.maxX {
+                    if elements[index].frame.intersects(rect) { result.append(elements[index]) }
+                    index += 1
+                }
+            } else {
+                while index < end {
+                    if elements[index].frame.intersects(rect) { result.append(elements[index]) }
+                    index += 1
+                }
+            }
+            band += 1
+        }
+    }
+
+    private func _firstIndex(
+        in elements: [LayoutAttributes], from start: Int, to end: Int, withMaxXAbove x: Double
+    ) -> Int {
+        var low = start
+        var high = end
+        while low < high {
+            let mid = (low + high) >> 1
+            if elements[mid].frame.maxX > x { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+}
+
+extension Rect {
+    /// True when no coordinate is NaN. Infinite rects are answered (an
+    /// infinitely wide strip is a fair question); NaN ones never intersect.
+    var _hasNoNaN: Bool {
+        !(origin.x.isNaN || origin.y.isNaN || size.width.isNaN || size.height.isNaN)
+    }
+}

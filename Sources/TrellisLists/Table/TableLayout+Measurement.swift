@@ -1,0 +1,275 @@
+// Layout passes: lazy measurement of the rows in view, scroll anchoring,
+// scrolling to a row, and width changes.
+
+extension TableLayout {
+    /// An element kept in place on screen while heights change: its flat index
+    /// and its top relative to the viewport top, in units.
+    struct _Anchor {
+        var flat: Int
+        var screenTop: Int64
+    }
+
+    /// Measures the rows on screen, then the rest of the cell and display
+    /// ranges, keeping the first visible element where it is on screen (after
+    /// a batch update: the element the update kept in place).
+    ///
+    /// - Throws: `TableError.invalidMeasuredHeight` when the height source
+    ///   returns a NaN, infinite, negative or too large height; the table is
+    ///   then left as it was.
+    /// - Complexity: O(m log n) for m rows measured.
+    @discardableResult
+    public mutating func layoutIfNeeded() throws(TableError) -> TableLayoutPass {
+        try transaction { table, pass throws(TableError) in
+            try table.measureAnchored(table.pendingAnchor ?? table.firstVisibleAnchor, into: &pass)
+        }
+    }
+
+    /// Moves the content offset (as setting `contentOffset` does) and runs a
+    /// layout pass. Rows measured above the first visible row move the offset
+    /// by the difference, so that row stays exactly where the scroll put it.
+    ///
+    /// - Throws: `TableError.invalidParameter` for a non-finite offset,
+    ///   `.invalidMeasuredHeight` for a bad height; the table is then unchanged.
+    /// - Complexity: O(m log n) for m rows measured.
+    @discardableResult
+    public mutating func scroll(toOffset offset: Double) throws(TableError) -> TableLayoutPass {
+        guard _Units.isRepresentable(offset) else {
+            throw .invalidParameter(name: "content offset", value: offset, reason: "must be finite")
+        }
+        let target = _Units.units(offset)
+        return try transaction { table, pass throws(TableError) in
+            table.setOffset(target)
+            try table.measureAnchored(table.firstVisibleAnchor, into: &pass)
+        }
+    }
+
+    /// Scrolls so that a row is at the top, middle or bottom of the viewport,
+    /// as `scrollToRow(at:at:animated:)`, measuring only that row and the rows
+    /// that end up in view. The offset is clamped to `0 ... maximumContentOffset`
+    /// like UIKit's; unless clamped, the row lands exactly in place.
+    ///
+    /// - Throws: `TableError.sectionOutOfRange` / `.rowOutOfRange`,
+    ///   `.invalidMeasuredHeight`; the table is then unchanged.
+    /// - Complexity: O(m log n) for m rows measured.
+    @discardableResult
+    public mutating func scrollToRow(at indexPath: IndexPath, at position: TableScrollPosition)
+        throws(TableError) -> TableLayoutPass
+    {
+        let flat = try flatIndex(of: indexPath, context: "scrollToRow(at:at:)")
+        return try transaction { table, pass throws(TableError) in
+            try table.measure(flat: flat, into: &pass)
+            // Place the row, measure what came into view with the row anchored,
+            // and place it again while measuring changed something. Each round
+            // but the last measures a new row, so this ends.
+            var measuredBefore: Int
+            repeat {
+                measuredBefore = pass.rowsMeasured
+                let wanted = table.offset(placing: flat, at: position)
+                let target = table.clampedOffset(wanted)
+                pass.clamped = target != wanted
+                table.setOffset(target)
+                let anchor = _Anchor(flat: flat, screenTop: table.index.prefix(flat) - target)
+                try table.measureAnchored(anchor, into: &pass)
+            } while pass.rowsMeasured != measuredBefore
+        }
+    }
+
+    /// Changes the width rows are measured at and the viewport height (a
+    /// rotation). Every measured height becomes stale but stays as the row's
+    /// estimate; the visible rows are re-measured first, then the rest of the
+    /// cell and display ranges, with the first visible element kept in place.
+    /// Other rows are re-measured when they come into view.
+    ///
+    /// - Throws: `TableError.invalidParameter`, `.invalidMeasuredHeight`; the
+    ///   table is then unchanged.
+    /// - Complexity: O(n) to mark heights stale, plus O(m log n) for m rows measured.
+    @discardableResult
+    public mutating func resize(width newWidth: Double, viewportHeight: Double) throws(TableError)
+        -> TableLayoutPass
+    {
+        try TableLayout.validateWidth(newWidth)
+        let viewport = try TableLayout.viewportUnits(viewportHeight)
+        let saved = self
+        do throws(TableError) {
+            var pass = TableLayoutPass()
+            let anchor = pendingAnchor ?? firstVisibleAnchor
+            pendingAnchor = nil
+            if newWidth != width {
+                width = newWidth
+                index.markAllUnmeasured()
+            }
+            viewportUnits = viewport
+            try measureAnchored(anchor, into: &pass)
+            // The snapshot, not the undo log, is what restores a failed resize.
+            undoLog.removeAll(keepingCapacity: true)
+            return pass
+        } catch {
+            self = saved
+            throw error
+        }
+    }
+
+    /// Changes how many rows past each viewport edge get cells.
+    public mutating func setOverscanRows(_ rows: Int) throws(TableError) {
+        guard rows >= 0 else {
+            throw .invalidParameter(
+                name: "overscanRows", value: Double(rows), reason: "must not be negative")
+        }
+        overscanRows = rows
+    }
+
+    /// Changes the display and preload ranges.
+    public mutating func setRangeTuning(_ tuning: TableRangeTuning) throws(TableError) {
+        try tuning.validate()
+        rangeTuning = tuning
+    }
+
+    // MARK: Internals
+
+    /// Runs `body` on the table; when it throws, undoes every height it set and
+    /// restores the content offset and scroll direction.
+    mutating func transaction(
+        _ body: (inout TableLayout, inout TableLayoutPass) throws(TableError) -> Void
+    ) throws(TableError) -> TableLayoutPass {
+        let savedOffset = offsetUnits
+        let savedDirection = scrollDirection
+        undoLog.removeAll(keepingCapacity: true)
+        var pass = TableLayoutPass()
+        do throws(TableError) {
+            try body(&self, &pass)
+            pendingAnchor = nil
+        } catch {
+            for (flat, packed) in undoLog.reversed() { index.setPacked(packed, at: flat) }
+            undoLog.removeAll(keepingCapacity: true)
+            offsetUnits = savedOffset
+            scrollDirection = savedDirection
+            throw error
+        }
+        undoLog.removeAll(keepingCapacity: true)
+        return pass
+    }
+
+    /// The first element with area at the top of the viewport, or nil when the
+    /// viewport is past the content.
+    var firstVisibleAnchor: _Anchor? {
+        let flat = index.index(containing: offsetUnits)
+        guard flat < index.count else { return nil }
+        return _Anchor(flat: flat, screenTop: index.prefix(flat) - offsetUnits)
+    }
+
+    mutating func setOffset(_ units: Int64) {
+        if units > offsetUnits {
+            scrollDirection = .down
+        } else if units < offsetUnits {
+            scrollDirection = .up
+        }
+        offsetUnits = units
+    }
+
+    /// Measures the unmeasured rows that are on screen, then those in the
+    /// cell and display ranges, keeping `anchor` where it is on screen.
+    ///
+    /// With an anchor, the rows are walked outward from it in screen
+    /// coordinates: a row below the anchor has its top fixed by the rows
+    /// measured before it, and a row above has its bottom fixed, so the walk
+    /// knows exactly where each range ends and measures only rows that end up
+    /// in it (an estimate of 44 points must not pull 20 rows into view when
+    /// the real heights are 300). The offset is then moved by the growth above
+    /// the anchor.
+    mutating func measureAnchored(_ anchor: _Anchor?, into pass: inout TableLayoutPass)
+        throws(TableError)
+    {
+        guard let anchor else { return try measureUnanchored(into: &pass) }
+        let (above, below) = screenfulExtents(
+            leading: rangeTuning.displayLeading, trailing: rangeTuning.displayTrailing)
+        // Visible rows first, then the overscan rows and the display range.
+        for (upLimit, downLimit, overscan) in [
+            (0, viewportUnits, 0), (-above, viewportUnits + below, overscanRows),
+        ] {
+            try walkDown(from: anchor, to: downLimit, overscan: overscan, into: &pass)
+            try walkUp(from: anchor, to: upLimit, overscan: overscan, into: &pass)
+        }
+        let moved = index.prefix(anchor.flat) - anchor.screenTop
+        pass.anchorAdjustment += _Units.points(moved - offsetUnits)
+        offsetUnits = moved
+    }
+
+    /// Measures from the anchor down: every element whose screen top is above
+    /// `limit`, then `overscan` more rows past the last visible element.
+    private mutating func walkDown(
+        from anchor: _Anchor, to limit: Int64, overscan: Int, into pass: inout TableLayoutPass
+    ) throws(TableError) {
+        var flat = anchor.flat
+        var top = anchor.screenTop
+        var rowsPast = 0
+        while flat < index.count {
+            let inView = top < viewportUnits
+            guard top < limit || (!inView && rowsPast < overscan) else { break }
+            try measure(flat: flat, into: &pass)
+            if !inView && isRow(flat: flat) { rowsPast += 1 }
+            top += index.units(at: flat)
+            flat += 1
+        }
+    }
+
+    /// Measures from just above the anchor up: every element whose screen
+    /// bottom is below `limit`, then `overscan` more rows past the first
+    /// visible element.
+    private mutating func walkUp(
+        from anchor: _Anchor, to limit: Int64, overscan: Int, into pass: inout TableLayoutPass
+    ) throws(TableError) {
+        var flat = anchor.flat - 1
+        var bottom = anchor.screenTop
+        var rowsPast = 0
+        while flat >= 0 {
+            let inView = bottom > 0
+            guard bottom > limit || (!inView && rowsPast < overscan) else { break }
+            try measure(flat: flat, into: &pass)
+            if !inView && isRow(flat: flat) { rowsPast += 1 }
+            bottom -= index.units(at: flat)
+            flat -= 1
+        }
+    }
+
+    /// Without an anchor (the viewport is past the end of the content), the
+    /// ranges are measured as they are; nothing on screen can move.
+    private mutating func measureUnanchored(into pass: inout TableLayoutPass) throws(TableError) {
+        while let range = measuredRange {
+            let before = pass.rowsMeasured
+            for flat in range where !index.isMeasured(at: flat) {
+                try measure(flat: flat, into: &pass)
+            }
+            if pass.rowsMeasured == before { break }
+        }
+    }
+
+    /// Asks the height source for one row's height (if not measured yet) and
+    /// records the old value in the undo log.
+    mutating func measure(flat: Int, into pass: inout TableLayoutPass) throws(TableError) {
+        guard !index.isMeasured(at: flat) else { return }
+        // Headers and footers are always measured, so this is a row.
+        guard case .row(let path) = element(flat: flat) else { return }
+        let height = sizing.height(at: path, width: width)
+        guard let units = _validHeightUnits(height) else {
+            throw .invalidMeasuredHeight(height, at: path, width: width)
+        }
+        undoLog.append((flat, index.packed[flat]))
+        index.setPacked(OffsetIndex.pack(units, measured: true), at: flat)
+        pass.rowsMeasured += 1
+    }
+
+    /// The offset that puts element `flat` at a scroll position (not clamped).
+    func offset(placing flat: Int, at position: TableScrollPosition) -> Int64 {
+        let top = index.prefix(flat)
+        let height = index.units(at: flat)
+        switch position {
+        case .top: return top
+        case .middle: return top + (height - viewportUnits) >> 1  // floor, to the unit
+        case .bottom: return top + height - viewportUnits
+        }
+    }
+
+    func clampedOffset(_ units: Int64) -> Int64 {
+        min(max(units, 0), maximumOffsetUnits)
+    }
+}

@@ -1,0 +1,111 @@
+// Phase 7 for `--layout column|mosaic|waterfall`: prepare a collection layout
+// over every row (self-sizing items measured by the template), then fling
+// through it at 120 Hz asking `attributes(in:)` for the visible rect each frame
+// and recycling cells through a reuse pool.
+
+import CLISupport
+import Trellis
+
+/// A cell of the simulated collection view.
+final class CollectionCell: ReusableCell {
+    let reuseIdentifier: String
+    init(reuseIdentifier: String) { self.reuseIdentifier = reuseIdentifier }
+    func prepareForReuse() {}
+}
+
+struct CollectionScrollPhase {
+    let items: [AnimalItem]
+    let configuration: BenchConfiguration
+
+    func run<F: CellTemplate, C: CellTemplate>(frames: F, constraints: C) throws(CellError) -> [String: ScrollFigures] {
+        [
+            "frames": try run(frames, path: "frames"),
+            "constraints_template": try run(constraints, path: "constraints"),
+        ]
+    }
+
+    private func run<T: CellTemplate>(_ template: T, path: String) throws(CellError) -> ScrollFigures {
+        showProgress("7 scroll (\(configuration.layout.rawValue), \(path)): preparing \(items.count) items…")
+        defer { endProgress() }
+        let sizing = TemplateSizing(template: template, items: items)
+        let counts = [items.count]
+        let bounds = Rect(x: 0, y: 0, width: configuration.width, height: ScrollPhase.viewportHeight)
+        let margins = EdgeInsets(top: 0, left: 16, bottom: 0, right: 16)
+        do {
+            switch configuration.layout {
+            case .column:
+                var layout = ColumnFlowLayout(itemCounts: counts, sizing: sizing)
+                return try fling(&layout, bounds: bounds, margins: margins, sizing: sizing)
+            case .mosaic:
+                var layout = MosaicLayout(itemCount: items.count)
+                return try fling(&layout, bounds: bounds, margins: margins, sizing: sizing)
+            case .waterfall:
+                var layout = WaterfallLayout(
+                    itemCounts: counts, sizing: TemplateWaterfallSizing(sizing: sizing), displayScale: configuration.scale)
+                return try fling(&layout, bounds: bounds, margins: margins, sizing: sizing)
+            case .table:
+                fatalError("the table layout runs in ScrollPhase")
+            }
+        } catch let error as CellError {
+            throw error
+        } catch {
+            throw sizing.error ?? CellError(template: configuration.templateName, message: "scroll phase: \(error)")
+        }
+    }
+
+    /// Prepares the layout (frame 0: every self-sizing item is measured here,
+    /// as UICollectionViewLayout's `prepare` does), then flings down to the end
+    /// and back up with UIScrollView's deceleration (0.998 per ms), restarting
+    /// a fling whenever the speed falls below 1,000 pt/s.
+    private func fling<L: CollectionLayout, T: CellTemplate>(
+        _ layout: inout L, bounds: Rect, margins: EdgeInsets, sizing: TemplateSizing<T>
+    ) throws -> ScrollFigures {
+        var frameTimes: [Double] = []
+        let start = monotonicNanoseconds()
+        try layout.prepare(bounds: bounds, layoutMargins: margins, safeAreaInsets: .zero)
+        if let error = sizing.error { throw error }
+        frameTimes.append(Double(monotonicNanoseconds() - start) / 1e3)
+
+        let pool = ReusePool<CollectionCell>()
+        pool.register({ CollectionCell(reuseIdentifier: "item") }, forCellReuseIdentifier: "item")
+        var onScreen: [IndexPath: CollectionCell] = [:]
+        let maxOffset = max(0, layout.contentSize.height - bounds.height)
+        let dt = 1000.0 / 120
+        var offset = 0.0
+        for direction in [1.0, -1.0] {
+            var velocity = direction * ScrollPhase.flingVelocity
+            while direction > 0 ? offset < maxOffset : offset > 0 {
+                if abs(velocity) < 1000 { velocity = direction * ScrollPhase.flingVelocity }
+                offset = min(maxOffset, max(0, offset + velocity * dt / 1000))
+                velocity *= pow(0.998, dt)
+                let frameStart = monotonicNanoseconds()
+                let visible = layout.attributes(in: Rect(x: 0, y: offset, width: bounds.width, height: bounds.height))
+                var next: [IndexPath: CollectionCell] = [:]
+                for attributes in visible where attributes.kind == .cell {
+                    if let cell = onScreen.removeValue(forKey: attributes.indexPath) {
+                        next[attributes.indexPath] = cell
+                    } else {
+                        next[attributes.indexPath] = try pool.dequeueReusableCell(withIdentifier: "item")
+                    }
+                }
+                for cell in onScreen.values { pool.enqueue(cell) }
+                onScreen = next
+                frameTimes.append(Double(monotonicNanoseconds() - frameStart) / 1e3)
+            }
+        }
+        let sorted = frameTimes.sorted()
+        let counts = pool.counts["item"] ?? .init()
+        return ScrollFigures(
+            frames: frameTimes.count, p50Microseconds: percentile(sorted, 50), p99Microseconds: percentile(sorted, 99),
+            maxMicroseconds: sorted.last ?? 0, overBudget: frameTimes.count { $0 > 8330 },
+            overBudgetCPU: frameTimes.count { $0 > 8330 }, p99CPUMicroseconds: percentile(sorted, 99),
+            rowsMeasured: layout is MosaicLayout ? 0 : items.count, cellsCreated: counts.made, cellsReused: counts.reused,
+            // Items are measured in prepare, before any scrolling: nothing on
+            // screen can move while the layout is scrolled.
+            maxAnchorDrift: 0, frameMicroseconds: frameTimes)
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

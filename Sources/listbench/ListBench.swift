@@ -1,0 +1,134 @@
+// listbench: lays out the same rows with frame code and with constraints,
+// side by side, and reports what each path costs.
+
+import ArgumentParser
+import CLISupport
+import Foundation
+import Trellis
+
+@main
+struct ListBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "listbench",
+        abstract: "Frames against constraints: lay out a list's rows both ways and time each phase.",
+        discussion: """
+            Exit codes: 0 success, 64 bad usage (bad option values, unknown template), \
+            2 bad input data (missing or malformed data file, a row that cannot be laid out).
+            """
+    )
+
+    @Option(help: "Number of rows (generated, or the first rows of --data).")
+    var rows: Int = 10_000
+
+    @Option(help: "A JSON Lines file of rows: {\"title\": ..., \"subtitle\": ..., \"image\": [w, h]}.")
+    var data: String?
+
+    @Option(help: "Cell template: AnimalTableViewCell, BirdCollectionViewCell, FeedCell, or a template file (.json).")
+    var template: String = TemplateName.animal.rawValue
+
+    @Option(help: "Scroll phase layout: table, column, mosaic or waterfall.")
+    var layout: ListLayoutKind = .table
+
+    @Option(help: "Cell width in points.")
+    var width: Double = 375
+
+    @Option(help: "Screen scale (pixel grid for label heights).")
+    var scale: Double = 3
+
+    @Option(help: "Threads for the parallel phase.")
+    var threads: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
+    @Option(help: "Seed of the generated data.")
+    var seed: UInt64 = 1
+
+    @Option(name: .customLong("repeat"), help: "Repeats of the cheap phases (the median is reported).")
+    var repeats: Int = 3
+
+    @Flag(help: "Print one JSON object instead of the table.")
+    var json = false
+
+    @Option(help: "Write an SVG chart (cumulative time per path, scroll frame histogram).")
+    var plot: String?
+
+    @Option(name: .customLong("dump-heights"), help: "Write one height per row, in order, to this file.")
+    var dumpHeights: String?
+
+    func validate() throws {
+        guard rows >= 1 else { throw ValidationError("--rows must be at least 1, got \(rows)") }
+        guard width.isFinite, width > 0 else { throw ValidationError("--width must be a positive number, got \(width)") }
+        guard scale.isFinite, scale >= 1, scale <= 4 else {
+            throw ValidationError("--scale must be between 1 and 4, got \(scale)")
+        }
+        guard threads >= 1, threads <= 256 else { throw ValidationError("--threads must be 1...256, got \(threads)") }
+        guard repeats >= 1, repeats <= 100 else { throw ValidationError("--repeat must be 1...100, got \(repeats)") }
+    }
+
+    /// Runs, turning `CLIFailure`s into their exit codes (64 usage, 2 data).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let failure as CLIFailure {
+            failure.exit(tool: "listbench")
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    func run() throws {
+        let choice = try TemplateChoice.parse(template)
+        let baseline = MemoryReading.current()
+        let items = try loadItems()
+        let configuration = BenchConfiguration(
+            rows: items.count, width: width, scale: scale, threads: threads, repeats: repeats,
+            layout: layout, templateName: choice.name)
+        let report: BenchReport
+        do {
+            report = try choice.run(items: items, configuration: configuration)
+        } catch {
+            throw CLIFailure.data("cannot lay out the rows: \(error)")
+        }
+        var finished = report
+        let memory = MemoryReading.current()
+        finished.memory = MemoryFigures(
+            peakResidentBytes: memory.peakResidentBytes,
+            bytesPerRow: Double(max(0, memory.peakResidentBytes - baseline.residentBytes)) / Double(items.count))
+        if let dumpHeights {
+            let text = finished.heights.map { formatPoints($0) }.joined(separator: "\n") + "\n"
+            do {
+                try text.write(toFile: dumpHeights, atomically: true, encoding: .utf8)
+            } catch {
+                throw CLIFailure.data("cannot write --dump-heights file \(dumpHeights): \(error.localizedDescription)")
+            }
+        }
+        if let plot {
+            do {
+                try SVGChart(report: finished).svg().write(toFile: plot, atomically: true, encoding: .utf8)
+            } catch {
+                throw CLIFailure.data("cannot write --plot file \(plot): \(error.localizedDescription)")
+            }
+        }
+        print(json ? finished.json().serialized() : finished.table())
+    }
+
+    private func loadItems() throws -> [AnimalItem] {
+        guard let data else {
+            showProgress("generating \(rows) rows…")
+            defer { endProgress() }
+            return AnimalDataGenerator(seed: seed).items(count: rows)
+        }
+        let all: [AnimalItem]
+        do {
+            all = try JSONLinesLoader.load(path: data)
+        } catch {
+            throw CLIFailure.data("\(error)")
+        }
+        guard !all.isEmpty else { throw CLIFailure.data("\(data): the file has no rows") }
+        return Array(all.prefix(rows))
+    }
+}
+
+/// The layouts the scroll phase can drive.
+enum ListLayoutKind: String, ExpressibleByArgument, CaseIterable {
+    case table, column, mosaic, waterfall
+}

@@ -1,0 +1,278 @@
+// The phases listbench runs, generic over a template suite so each hot loop
+// is specialized for a concrete template type (no existentials per row).
+
+import CLISupport
+import Dispatch
+import Trellis
+
+/// What the command line asked for, as the phases need it.
+struct BenchConfiguration {
+    var rows: Int
+    var width: Double
+    var scale: Double
+    var threads: Int
+    var repeats: Int
+    var layout: ListLayoutKind
+    var templateName: String
+    /// The width of the rotation phase (portrait 375 → landscape 812).
+    var rotatedWidth: Double { width == 812 ? 375 : 812 }
+}
+
+/// A template available in both implementations.
+protocol BenchSuite {
+    associatedtype Frames: CellTemplate
+    associatedtype Constraints: CellTemplate
+
+    func makeFrames(measurer: TextMeasurer) throws(CellError) -> Frames
+    func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError) -> Constraints
+    /// A function measuring an item's texts as the template does at a cell
+    /// width (the cold and parallel text phases), with styles made once.
+    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double) throws(CellError) -> Void
+}
+
+/// One path's totals.
+struct PathFigures {
+    var totalMilliseconds: Double
+    var rows: Int
+    var microsecondsPerRow: Double { rows == 0 ? 0 : totalMilliseconds * 1000 / Double(rows) }
+    /// Cumulative milliseconds at evenly spaced rows (for the chart).
+    var cumulative: [(row: Int, milliseconds: Double)] = []
+}
+
+struct MemoryFigures {
+    var peakResidentBytes: Int
+    var bytesPerRow: Double
+}
+
+struct ScrollFigures {
+    var frames: Int
+    var p50Microseconds: Double
+    var p99Microseconds: Double
+    var maxMicroseconds: Double
+    var overBudget: Int
+    /// Frames over budget counting only this thread's CPU time (what the
+    /// layout cost, without the machine's other load).
+    var overBudgetCPU: Int
+    var p99CPUMicroseconds: Double
+    var rowsMeasured: Int
+    var cellsCreated: Int
+    var cellsReused: Int
+    var maxAnchorDrift: Double
+    var frameMicroseconds: [Double]
+}
+
+struct BenchReport {
+    var configuration: BenchConfiguration
+    var textColdMilliseconds = 0.0
+    var textWarmMilliseconds = 0.0
+    var frames = PathFigures(totalMilliseconds: 0, rows: 0)
+    var constraintsFresh = PathFigures(totalMilliseconds: 0, rows: 0)
+    var constraintsTemplate = PathFigures(totalMilliseconds: 0, rows: 0)
+    var maxHeightDifference = 0.0
+    var rowsDiffering = 0
+    var rotationFrames = PathFigures(totalMilliseconds: 0, rows: 0)
+    var rotationConstraints = PathFigures(totalMilliseconds: 0, rows: 0)
+    var rotationMaxHeightDifference = 0.0
+    var scroll: [String: ScrollFigures] = [:]
+    var parallelMilliseconds = 0.0
+    var parallelIdentical = true
+    var memory = MemoryFigures(peakResidentBytes: 0, bytesPerRow: 0)
+    /// Heights of every row from the frames path at the main width.
+    var heights: [Double] = []
+
+    init(configuration: BenchConfiguration) {
+        self.configuration = configuration
+    }
+}
+
+/// Runs every phase for a suite.
+struct BenchRunner<Suite: BenchSuite> {
+    let suite: Suite
+    let items: [AnimalItem]
+    let configuration: BenchConfiguration
+
+    func run() throws(CellError) -> BenchReport {
+        var report = BenchReport(configuration: configuration)
+        let width = configuration.width
+
+        // 1. Text, cold: a new measurer has empty caches.
+        let measurer = TextMeasurer()
+        report.textColdMilliseconds = try measureTexts(with: measurer, width: width, phase: "1 text, cold")
+        report.textWarmMilliseconds = try repeated {
+            () throws(CellError) -> Double in try measureTexts(with: measurer, width: width, phase: "1 text, warm")
+        }
+
+        // 2. Frames, text warm.
+        var frames = try suite.makeFrames(measurer: measurer)
+        var framesHeights: [Double] = []
+        report.frames = try repeatedPath { () throws(CellError) -> PathFigures in
+            let (figures, heights) = try layOut(&frames, width: width, phase: "2 frames")
+            framesHeights = heights
+            return figures
+        }
+        report.heights = framesHeights
+
+        // 3. Constraints with a fresh engine per row (once: it is the slow path).
+        var fresh = try suite.makeConstraints(measurer: measurer, reusingEngine: false)
+        let (freshFigures, freshHeights) = try layOut(&fresh, width: width, phase: "3 constraints, fresh")
+        report.constraintsFresh = freshFigures
+
+        // 4. Constraints with the template's engine reused through edit variables.
+        var reused = try suite.makeConstraints(measurer: measurer, reusingEngine: true)
+        var reusedHeights: [Double] = []
+        report.constraintsTemplate = try repeatedPath { () throws(CellError) -> PathFigures in
+            let (figures, heights) = try layOut(&reused, width: width, phase: "4 constraints, template")
+            reusedHeights = heights
+            return figures
+        }
+
+        // 5. Agreement between the three.
+        for row in framesHeights.indices {
+            let difference = max(
+                abs(framesHeights[row] - freshHeights[row]), abs(framesHeights[row] - reusedHeights[row]))
+            if difference > 0 { report.rowsDiffering += 1 }
+            report.maxHeightDifference = max(report.maxHeightDifference, difference)
+        }
+
+        // 6. Rotation: the same rows at the other width, both paths, text warm
+        // from phase 1 (prepared texts are reused; only line breaking reruns).
+        let rotated = configuration.rotatedWidth
+        let (rotationFrames, rotatedFramesHeights) = try layOut(&frames, width: rotated, phase: "6 rotation, frames")
+        let (rotationConstraints, rotatedReusedHeights) = try layOut(
+            &reused, width: rotated, phase: "6 rotation, constraints")
+        report.rotationFrames = rotationFrames
+        report.rotationConstraints = rotationConstraints
+        for row in rotatedFramesHeights.indices {
+            report.rotationMaxHeightDifference = max(
+                report.rotationMaxHeightDifference, abs(rotatedFramesHeights[row] - rotatedReusedHeights[row]))
+        }
+
+        // 7. Scroll simulation per path.
+        if configuration.layout == .table {
+            report.scroll = try ScrollPhase(items: items, configuration: configuration).run(
+                frames: frames, constraints: reused)
+        } else {
+            report.scroll = try CollectionScrollPhase(items: items, configuration: configuration).run(
+                frames: frames, constraints: reused)
+        }
+
+        // 8. Parallel cold text pass, each thread with its own rows.
+        (report.parallelMilliseconds, report.parallelIdentical) = try parallelColdPass(reference: framesHeights)
+        return report
+    }
+
+    private func repeated(_ body: () throws(CellError) -> Double) throws(CellError) -> Double {
+        var samples: [Double] = []
+        for _ in 0..<configuration.repeats { samples.append(try body()) }
+        return median(samples)
+    }
+
+    private func repeatedPath(_ body: () throws(CellError) -> PathFigures) throws(CellError) -> PathFigures {
+        var samples: [PathFigures] = []
+        for _ in 0..<configuration.repeats { samples.append(try body()) }
+        samples.sort { $0.totalMilliseconds < $1.totalMilliseconds }
+        return samples[samples.count / 2]
+    }
+
+    private func measureTexts(with measurer: TextMeasurer, width: Double, phase: String) throws(CellError) -> Double {
+        let measure = try suite.textMeasurement(measurer: measurer)
+        let start = monotonicNanoseconds()
+        for (row, item) in items.enumerated() {
+            try measure(item, width)
+            if row & 0x3FFF == 0 { showProgress("\(phase): \(row)/\(items.count)") }
+        }
+        endProgress()
+        return Double(monotonicNanoseconds() - start) / 1e6
+    }
+
+    /// Heights of every row through one implementation, timed, with a
+    /// cumulative-time sample every 1/200 of the rows for the chart.
+    private func layOut<T: CellTemplate>(_ template: inout T, width: Double, phase: String)
+        throws(CellError) -> (PathFigures, [Double])
+    {
+        var heights = [Double](repeating: 0, count: items.count)
+        let sampleEvery = max(1, items.count / 200)
+        var cumulative: [(row: Int, milliseconds: Double)] = [(0, 0)]
+        cumulative.reserveCapacity(202)
+        let start = monotonicNanoseconds()
+        for row in items.indices {
+            do {
+                heights[row] = try template.height(for: items[row], width: width)
+            } catch {
+                throw CellError(template: error.template, message: "row \(row + 1): \(error.message)")
+            }
+            if (row + 1) % sampleEvery == 0 || row + 1 == items.count {
+                let now = monotonicNanoseconds()
+                cumulative.append((row + 1, Double(now - start) / 1e6))
+                if row & 0x3FFF == 0 { showProgress("\(phase): \(row + 1)/\(items.count)") }
+            }
+        }
+        let total = Double(monotonicNanoseconds() - start) / 1e6
+        endProgress()
+        return (PathFigures(totalMilliseconds: total, rows: items.count, cumulative: cumulative), heights)
+    }
+
+    /// The cold text pass and the frame heights on `threads` threads, each with
+    /// a contiguous share of the rows, a new measurer shared by all, and its
+    /// own template; checks the heights are bit-identical to one thread's.
+    private func parallelColdPass(reference: [Double]) throws(CellError) -> (Double, Bool) {
+        let threads = min(configuration.threads, max(1, items.count))
+        let measurer = TextMeasurer()
+        let width = configuration.width
+        let chunk = (items.count + threads - 1) / threads
+        let results = ParallelResults(count: items.count, threads: threads)
+        var templates: [Suite.Frames] = []
+        for _ in 0..<threads { templates.append(try suite.makeFrames(measurer: measurer)) }
+        let prototypes = templates
+        let measure = try suite.textMeasurement(measurer: measurer)
+        let start = monotonicNanoseconds()
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            var template = prototypes[thread]
+            let lower = thread * chunk
+            let upper = min(items.count, lower + chunk)
+            guard lower < upper else { return }
+            for row in lower..<upper {
+                do throws(CellError) {
+                    try measure(items[row], width)
+                    results.store(try template.height(for: items[row], width: width), at: row)
+                } catch {
+                    results.fail(thread: thread, error: error)
+                    return
+                }
+            }
+        }
+        let elapsed = Double(monotonicNanoseconds() - start) / 1e6
+        if let error = results.firstError { throw error }
+        return (elapsed, results.heights == reference)
+    }
+}
+
+/// Per-row results written by several threads into disjoint slots of raw
+/// buffers (an Array property would trip exclusivity checks across threads).
+final class ParallelResults: @unchecked Sendable {
+    private let heightBuffer: UnsafeMutableBufferPointer<Double>
+    private let errorBuffer: UnsafeMutableBufferPointer<CellError?>
+
+    init(count: Int, threads: Int) {
+        heightBuffer = .allocate(capacity: count)
+        heightBuffer.initialize(repeating: 0)
+        errorBuffer = .allocate(capacity: threads)
+        errorBuffer.initialize(repeating: nil)
+    }
+
+    deinit {
+        heightBuffer.deallocate()
+        _ = errorBuffer.deinitialize()
+        errorBuffer.deallocate()
+    }
+
+    // Each row (and each thread's error slot) is written by exactly one thread
+    // and read only after concurrentPerform returns.
+    func store(_ height: Double, at row: Int) { heightBuffer[row] = height }
+
+    func fail(thread: Int, error: CellError) { errorBuffer[thread] = error }
+
+    var heights: [Double] { Array(heightBuffer) }
+
+    var firstError: CellError? { errorBuffer.lazy.compactMap { $0 }.first }
+}

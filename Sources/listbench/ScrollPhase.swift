@@ -1,0 +1,59 @@
+// Phase 7: the table's scripted fling at 120 Hz with lazy measurement, once
+// per path, each through its own template behind a `CellSizing` adapter.
+
+import CLISupport
+import Trellis
+
+struct ScrollPhase {
+    let items: [AnimalItem]
+    let configuration: BenchConfiguration
+    /// UITableView's default estimated row height.
+    static let estimatedRowHeight = 44.0
+    static let viewportHeight = 812.0
+    static let flingVelocity = 5000.0
+
+    /// The gesture: the whole list down and back, then a jump to the end, for
+    /// lists up to 20,000 rows; longer lists get flings at the top, the middle
+    /// and the end (every row of a million-row list would take hours of
+    /// simulated flinging), still measuring only what becomes visible.
+    var script: [ScrollStep] {
+        if items.count <= 20_000 { return ScrollStep.downAndBack(velocity: Self.flingVelocity) }
+        let flings = [ScrollStep](repeating: .fling(velocity: Self.flingVelocity), count: 3)
+        let back = [ScrollStep](repeating: .fling(velocity: -Self.flingVelocity), count: 3)
+        return flings + [.jump(to: IndexPath(row: items.count / 2, section: 0), at: .top)] + flings + back
+            + [.jumpToEnd] + back
+    }
+
+    func run<F: CellTemplate, C: CellTemplate>(frames: F, constraints: C) throws(CellError) -> [String: ScrollFigures] {
+        [
+            "frames": try run(frames, path: "frames"),
+            "constraints_template": try run(constraints, path: "constraints"),
+        ]
+    }
+
+    private func run<T: CellTemplate>(_ template: T, path: String) throws(CellError) -> ScrollFigures {
+        showProgress("7 scroll (\(path)): \(items.count) rows…")
+        defer { endProgress() }
+        let sizing = TemplateSizing(template: template, items: items)
+        let result: ScrollSimulationResult
+        do {
+            var table = try TableLayout(
+                sections: [TableSection(rowCount: items.count)], estimate: .uniform(Self.estimatedRowHeight),
+                sizing: sizing, width: configuration.width, viewportHeight: Self.viewportHeight)
+            result = try ScrollSimulation(script: script).run(&table)
+        } catch {
+            throw sizing.error ?? CellError(template: configuration.templateName, message: "scroll phase: \(error)")
+        }
+        let summary = result.summary
+        func microseconds(_ duration: Duration) -> Double {
+            Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
+        }
+        return ScrollFigures(
+            frames: summary.frameCount, p50Microseconds: microseconds(summary.layoutTimeP50),
+            p99Microseconds: microseconds(summary.layoutTimeP99), maxMicroseconds: microseconds(summary.layoutTimeMax),
+            overBudget: summary.framesOverBudget, overBudgetCPU: summary.framesOverBudgetCPU,
+            p99CPUMicroseconds: microseconds(summary.layoutCPUTimeP99), rowsMeasured: summary.rowsMeasured, cellsCreated: summary.cellsMade,
+            cellsReused: summary.cellsReused, maxAnchorDrift: summary.maxAnchorDrift,
+            frameMicroseconds: result.frames.map { microseconds($0.layoutTime) })
+    }
+}

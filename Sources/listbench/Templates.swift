@@ -1,0 +1,176 @@
+// The templates listbench can run, each as a suite of its frame and
+// constraint implementations.
+
+import ArgumentParser
+import CLISupport
+import Trellis
+
+/// Built-in template names.
+enum TemplateName: String, CaseIterable {
+    case animal = "AnimalTableViewCell"
+    case bird = "BirdCollectionViewCell"
+    case feed = "FeedCell"
+}
+
+/// What `--template` named: a built-in template, or a template file whose
+/// constraints are compared with the built-in frame code of the same name.
+enum TemplateChoice {
+    case builtIn(TemplateName)
+    case file(TemplateFile, TemplateName)
+
+    var name: String {
+        switch self {
+        case .builtIn(let name): return name.rawValue
+        case .file(let file, _): return "\(file.name) (\(file.file))"
+        }
+    }
+
+    static func parse(_ text: String) throws -> TemplateChoice {
+        if let name = TemplateName(rawValue: text) { return .builtIn(name) }
+        let looksLikeFile = text.contains("/") || text.hasSuffix(".json")
+        guard looksLikeFile else {
+            throw CLIFailure.usage(
+                "unknown template '\(text)' (expected \(TemplateName.allCases.map(\.rawValue).joined(separator: ", ")) or a template file)"
+            )
+        }
+        let file: TemplateFile
+        do {
+            file = try TemplateFile.load(path: text)
+        } catch {
+            throw CLIFailure.data("\(error)")
+        }
+        guard let builtIn = TemplateName(rawValue: file.name) else {
+            throw CLIFailure.usage(
+                "\(text): template '\(file.name)' has no frame-code twin to compare with (listbench compares frames and constraints; name the file's template one of \(TemplateName.allCases.map(\.rawValue).joined(separator: ", ")))"
+            )
+        }
+        return .file(file, builtIn)
+    }
+
+    func run(items: [AnimalItem], configuration: BenchConfiguration) throws(CellError) -> BenchReport {
+        switch self {
+        case .builtIn(.animal):
+            return try BenchRunner(suite: AnimalSuite(scale: configuration.scale), items: items, configuration: configuration).run()
+        case .builtIn(.bird):
+            return try BenchRunner(suite: BirdSuite(scale: configuration.scale), items: items, configuration: configuration).run()
+        case .builtIn(.feed):
+            return try BenchRunner(suite: FeedSuite(scale: configuration.scale), items: items, configuration: configuration).run()
+        case .file(let file, .animal):
+            return try BenchRunner(suite: FileSuite(file: file, frames: AnimalSuite(scale: configuration.scale), scale: configuration.scale), items: items, configuration: configuration).run()
+        case .file(let file, .bird):
+            return try BenchRunner(suite: FileSuite(file: file, frames: BirdSuite(scale: configuration.scale), scale: configuration.scale), items: items, configuration: configuration).run()
+        case .file(let file, .feed):
+            return try BenchRunner(suite: FileSuite(file: file, frames: FeedSuite(scale: configuration.scale), scale: configuration.scale), items: items, configuration: configuration).run()
+        }
+    }
+}
+
+/// Measures each label of an item as its frame template does (the cold and
+/// parallel text phases), via the template's `LabelDescribing` conformance.
+func measureLabels<T: CellTemplate & LabelDescribing>(
+    of template: T, item: AnimalItem, frameWidth: (String) -> Double, measurer: TextMeasurer
+) throws(CellError) {
+    for label in template.labels(for: item) where !label.text.isEmpty {
+        do {
+            _ = try measurer.sizeThatFits(
+                label.text, style: label.style,
+                size: Size(width: frameWidth(label.name), height: .greatestFiniteMagnitude),
+                numberOfLines: label.numberOfLines, scale: template.scale)
+        } catch {
+            throw CellError(template: template.name, message: "\(label.name): \(error)")
+        }
+    }
+}
+
+struct AnimalSuite: BenchSuite {
+    let scale: Double
+
+    func makeFrames(measurer: TextMeasurer) throws(CellError) -> AnimalTableViewCellFrames {
+        AnimalTableViewCellFrames(style: try .classic(scale: scale, measurer: measurer))
+    }
+
+    func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError) -> AnimalTableViewCellConstraints {
+        AnimalTableViewCellConstraints(style: try .classic(scale: scale, measurer: measurer), reusingEngine: reusingEngine)
+    }
+
+    /// The subtitle at W − 88 (the title is one line in a fixed 16-point frame).
+    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double) throws(CellError) -> Void {
+        let style = try AnimalCellStyle.classic(scale: scale, measurer: measurer)
+        return { (item, cellWidth) throws(CellError) in
+            _ = try style.subtitleHeight(item.subtitle, width: cellWidth - AnimalTableViewCell.labelWidthReduction)
+        }
+    }
+}
+
+struct BirdSuite: BenchSuite {
+    let scale: Double
+
+    func makeFrames(measurer: TextMeasurer) throws(CellError) -> BirdCollectionViewCellFrames {
+        BirdCollectionViewCellFrames(style: try .standard(scale: scale, measurer: measurer))
+    }
+
+    func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError) -> BirdCollectionViewCellConstraints {
+        BirdCollectionViewCellConstraints(style: try .standard(scale: scale, measurer: measurer), reusingEngine: reusingEngine)
+    }
+
+    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double) throws(CellError) -> Void {
+        let frames = try makeFrames(measurer: measurer)
+        return { (item, cellWidth) throws(CellError) in
+            try measureLabels(
+                of: frames, item: item, frameWidth: { _ in cellWidth - 2 * BirdCollectionViewCell.inset },
+                measurer: measurer)
+        }
+    }
+}
+
+struct FeedSuite: BenchSuite {
+    let scale: Double
+
+    func makeFrames(measurer: TextMeasurer) throws(CellError) -> FeedCellFrames {
+        FeedCellFrames(style: try .standard(scale: scale, measurer: measurer))
+    }
+
+    func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError) -> FeedCellConstraints {
+        FeedCellConstraints(style: try .standard(scale: scale, measurer: measurer), reusingEngine: reusingEngine)
+    }
+
+    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double) throws(CellError) -> Void {
+        let frames = try makeFrames(measurer: measurer)
+        return { (item, cellWidth) throws(CellError) in
+            let header = cellWidth - 2 * FeedCell.padding - FeedCell.avatarSide - FeedCell.spacing
+            try measureLabels(
+                of: frames, item: item,
+                frameWidth: { name in
+                    switch name {
+                    case "name", "date": return header
+                    case "body": return cellWidth - 2 * FeedCell.padding
+                    default: return .greatestFiniteMagnitude
+                    }
+                }, measurer: measurer)
+        }
+    }
+}
+
+/// A template file's constraints against the built-in frame code of the
+/// same template.
+struct FileSuite<FrameSuite: BenchSuite>: BenchSuite {
+    let file: TemplateFile
+    let frames: FrameSuite
+    let scale: Double
+
+    func makeFrames(measurer: TextMeasurer) throws(CellError) -> FrameSuite.Frames {
+        try frames.makeFrames(measurer: measurer)
+    }
+
+    func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError) -> TemplateFileCell {
+        do {
+            return try TemplateFileCell(file: file, measurer: measurer, scale: scale, reusingEngine: reusingEngine)
+        } catch {
+            throw CellError(template: file.name, message: "\(error)")
+        }
+    }
+
+    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double) throws(CellError) -> Void {
+        try frames.textMeasurement(measurer: measurer)
+    }
+}

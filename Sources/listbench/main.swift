@@ -1,1 +1,0 @@
-print("listbench: under construction")

@@ -1,0 +1,108 @@
+// `trellis layout FILE`: builds a template file's cell for one item, solves
+// it (self-sizing, or at a given height) and prints every view's frame and the
+// diagnostics as JSON. Conflicts are logged as UIKit logs them and the frames
+// are still returned.
+
+import ArgumentParser
+import CLISupport
+import Foundation
+import Synchronization
+import Trellis
+
+struct Layout: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Solve a template file's cell and print its frames and diagnostics as JSON.",
+        discussion: "Exit codes: 0 laid out (even with conflicts, which are reported), 2 bad file or item, 64 bad options.")
+
+    @Argument(help: "The template file (JSON).")
+    var file: String
+
+    @Option(help: "Cell width in points.")
+    var width: Double = 375
+
+    @Option(help: "Cell height in points; omitted, the cell sizes itself (systemLayoutSizeFitting).")
+    var height: Double?
+
+    @Option(help: "The item, as JSON: {\"title\": ..., \"subtitle\": ..., \"image\": [w, h]} (default: generated row 1).")
+    var item: String?
+
+    @Option(help: "Screen scale (pixel grid).")
+    var scale: Double = 3
+
+    func validate() throws {
+        guard width.isFinite, width > 0 else { throw ValidationError("--width must be a positive number, got \(width)") }
+        if let height, !(height.isFinite && height >= 0) {
+            throw ValidationError("--height must be a number ≥ 0, got \(height)")
+        }
+        guard scale.isFinite, scale >= 1, scale <= 4 else { throw ValidationError("--scale must be 1...4, got \(scale)") }
+    }
+
+    func run() throws {
+        let template: TemplateFile
+        do {
+            template = try TemplateFile.load(path: file)
+        } catch {
+            throw CLIFailure.data("\(error)")
+        }
+        let row: AnimalItem
+        if let item {
+            do {
+                guard let parsed = try JSONLinesLoader.parse(Data(item.utf8), file: "--item").first else {
+                    throw CLIFailure.data("--item is empty")
+                }
+                row = parsed
+            } catch let error as DataFileError {
+                throw CLIFailure.data("\(error)")
+            }
+        } else {
+            row = AnimalDataGenerator(seed: 1).items(count: 1)[0]
+        }
+
+        // Layout messages (conflict logs) go to standard error as UIKit's do,
+        // and into the JSON.
+        let messages = Mutex<[String]>([])
+        LayoutLog.setHandler { message in
+            messages.withLock { $0.append(message) }
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+        }
+        defer { LayoutLog.setHandler(nil) }
+
+        let cell: TemplateFileCellView
+        do {
+            cell = try TemplateFileCellView(file: template, scale: scale)
+        } catch {
+            throw CLIFailure.data("\(error)")
+        }
+        cell.configure(with: row)
+        let cellHeight = height ?? cell.fittingHeight(width: width)
+        cell.contentView.frame = Rect(x: 0, y: 0, width: width, height: cellHeight)
+        cell.contentView.layoutIfNeeded()
+        var issues = cell.contentView.layoutIssues().map(CellIssue.layout)
+        if height == nil {
+            issues = cell.issues(width: width)
+        }
+        let views: [JSON] = [("contentView", cell.contentView)].map { ($0.0, $0.1) }.map(viewJSON)
+            + cell.order.compactMap { id in cell.views[id].map { viewJSON((id, $0)) } }
+        let output: JSON = .object([
+            ("template", .string(template.name)),
+            ("file", .string(file)),
+            ("width", .number(width)),
+            ("height", .number(cellHeight)),
+            ("self_sizing", .bool(height == nil)),
+            ("views", .array(views)),
+            ("diagnostics", .array(issues.map { .string($0.description) })),
+            ("log", .array(messages.withLock { $0 }.map { .string($0) })),
+        ])
+        print(output.serialized())
+    }
+
+    private func viewJSON(_ entry: (String, View)) -> JSON {
+        let frame = entry.1.frame
+        var fields: [(String, JSON)] = [
+            ("id", .string(entry.0)),
+            ("frame", .array([.number(frame.minX), .number(frame.minY), .number(frame.width), .number(frame.height)])),
+        ]
+        if let label = entry.1 as? Label { fields.append(("text", .string(label.text))) }
+        return .object(fields)
+    }
+}

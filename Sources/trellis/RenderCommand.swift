@@ -1,0 +1,120 @@
+// `trellis render`: lays out the first rows of a template and draws them to a
+// PNG, with the classic debugging colors and the real text.
+
+import ArgumentParser
+import CLISupport
+import Foundation
+import Trellis
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw laid-out cells to a PNG (cover yellow, title green, subtitle blue, real text).")
+
+    @Option(help: "Template: AnimalTableViewCell, BirdCollectionViewCell or FeedCell.")
+    var template: String = AnimalTableViewCell.name
+
+    @Option(help: "Layout: table (cells stacked), column, mosaic or waterfall.")
+    var layout: String = "table"
+
+    @Option(help: "Number of rows to draw.")
+    var rows: Int = 8
+
+    @Option(help: "Cell width in points.")
+    var width: Double = 375
+
+    @Option(help: "Pixels per point.")
+    var scale: Double = 3
+
+    @Option(help: "A JSON Lines data file (default: generated rows, seed 1).")
+    var data: String?
+
+    @Option(help: "Seed of the generated rows.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Output PNG file.")
+    var out: String
+
+    func validate() throws {
+        guard (1...1000).contains(rows) else { throw ValidationError("--rows must be 1...1000, got \(rows)") }
+        guard width.isFinite, width > 0 else { throw ValidationError("--width must be a positive number, got \(width)") }
+        guard scale.isFinite, scale >= 1, scale <= 4 else { throw ValidationError("--scale must be 1...4, got \(scale)") }
+    }
+
+    func run() throws {
+        let items: [AnimalItem]
+        if let data {
+            do {
+                items = Array(try JSONLinesLoader.load(path: data).prefix(rows))
+            } catch {
+                throw CLIFailure.data("\(error)")
+            }
+            guard !items.isEmpty else { throw CLIFailure.data("\(data): the file has no rows") }
+        } else {
+            items = AnimalDataGenerator(seed: seed).items(count: rows)
+        }
+        guard ["table", "column", "mosaic", "waterfall"].contains(layout) else {
+            throw CLIFailure.usage("unknown layout '\(layout)' (expected table, column, mosaic or waterfall)")
+        }
+        let bitmap: Bitmap
+        do {
+            switch template {
+            case AnimalTableViewCell.name:
+                var cell = AnimalTableViewCellFrames(style: try .classic(scale: scale))
+                bitmap = try draw(&cell, items: items)
+            case BirdCollectionViewCell.name:
+                var cell = BirdCollectionViewCellFrames(style: try .standard(scale: scale))
+                bitmap = try draw(&cell, items: items)
+            case FeedCell.name:
+                var cell = FeedCellFrames(style: try .standard(scale: scale))
+                bitmap = try draw(&cell, items: items)
+            default:
+                throw CLIFailure.usage(
+                    "unknown template '\(template)' (expected \(AnimalTableViewCell.name), \(BirdCollectionViewCell.name) or \(FeedCell.name))")
+            }
+        } catch let failure as CLIFailure {
+            throw failure
+        } catch {
+            throw CLIFailure.data("\(error)")
+        }
+        let png = PNGEncoder.encode(bitmap)
+        guard FileManager.default.createFile(atPath: out, contents: Data(png)) else {
+            throw CLIFailure.data("cannot write \(out)")
+        }
+        FileHandle.standardError.write(Data("wrote \(out): \(bitmap.width)×\(bitmap.height) px, \(items.count) cells\n".utf8))
+    }
+
+    /// Lays the items out (stacked for a table, else with the collection
+    /// layout, self-sizing items measured by the template) and draws them.
+    private func draw<T: CellTemplate & LabelDescribing>(_ cell: inout T, items: [AnimalItem]) throws -> Bitmap {
+        if layout == "table" {
+            return try CellPicture.render(template: &cell, items: items, width: width, scale: scale).0
+        }
+        let sizing = TemplateSizing(template: cell, items: items)
+        let bounds = Rect(x: 0, y: 0, width: width, height: 812)
+        let margins = EdgeInsets(top: 0, left: 16, bottom: 0, right: 16)
+        let counts = [items.count]
+        var frames: [Rect] = []
+        var contentHeight = 0.0
+        func place<L: CollectionLayout>(_ collection: inout L) throws {
+            try collection.prepare(bounds: bounds, layoutMargins: margins, safeAreaInsets: .zero)
+            if let error = sizing.error { throw error }
+            frames = items.indices.compactMap { collection.attributes(forItem: IndexPath(item: $0, section: 0))?.frame }
+            contentHeight = collection.contentSize.height
+        }
+        switch layout {
+        case "column":
+            var collection = ColumnFlowLayout(itemCounts: counts, sizing: sizing)
+            try place(&collection)
+        case "mosaic":
+            var collection = MosaicLayout(itemCount: items.count)
+            try place(&collection)
+        default:
+            var collection = WaterfallLayout(
+                itemCounts: counts, sizing: TemplateWaterfallSizing(sizing: sizing), displayScale: scale)
+            try place(&collection)
+        }
+        return try CellPicture.render(
+            template: &cell, items: items, frames: frames, canvas: Size(width: width, height: contentHeight), scale: scale
+        ).0
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+/// Runs one of the package's executables (built next to this test bundle).
+struct Tool {
+    static let directory: URL = {
+        // The test binary lives in the build folder, beside the executables.
+        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.isExecutableFile(atPath: url.appendingPathComponent("listbench").path) { return url }
+        }
+        return URL(fileURLWithPath: ".build/debug")
+    }()
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ name: String, _ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = directory.appendingPathComponent(name)
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    static func temporaryFile(_ name: String, _ contents: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-cli-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent(name)
+        try contents.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+}
+
+@Suite struct ListbenchCLITests {
+    @Test func zeroRowsIsAUsageError() throws {
+        let result = try Tool.run("listbench", ["--rows", "0"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--rows must be at least 1"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func unknownTemplateIsAUsageError() throws {
+        let result = try Tool.run("listbench", ["--template", "NoSuchCell", "--json"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("unknown template 'NoSuchCell'"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func missingDataFileIsADataError() throws {
+        let result = try Tool.run("listbench", ["--data", "/nonexistent/rows.jsonl", "--json"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("/nonexistent/rows.jsonl: no such file"))
+        #expect(result.stdout.isEmpty, "no partial JSON")
+    }
+
+    @Test func badLineIsNamedAndNothingIsPrinted() throws {
+        let path = try Tool.temporaryFile("bad.jsonl", "{\"title\": \"A\", \"subtitle\": \"ok\"}\n{\"title\": 3}\n")
+        let result = try Tool.run("listbench", ["--data", path, "--json"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("bad.jsonl:2: \"title\" must be a string"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func userDataRunsEveryPhaseAndPrintsTheDocumentedKeys() throws {
+        var lines: [String] = []
+        for index in 0..<40 {
+            lines.append(#"{"title": "Row \#(index)", "subtitle": "\#(String(repeating: "word ", count: index % 17))end"}"#)
+        }
+        let data = try Tool.temporaryFile("rows.jsonl", lines.joined(separator: "\n") + "\n")
+        let heights = data + ".heights"
+        let result = try Tool.run("listbench", ["--data", data, "--json", "--repeat", "1", "--dump-heights", heights])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(json["rows"] as? Int == 40)
+        let paths = try #require(json["paths"] as? [String: Any])
+        for key in ["frames", "constraints_fresh", "constraints_template"] {
+            let path = try #require(paths[key] as? [String: Any])
+            #expect(path["total_ms"] != nil && path["us_per_row"] != nil)
+        }
+        let agreement = try #require(json["agreement"] as? [String: Any])
+        #expect((agreement["max_height_diff"] as? NSNumber)?.doubleValue == 0)
+        let scroll = try #require(json["scroll"] as? [String: Any])
+        for key in ["p50_us", "p99_us", "max_us", "over_budget", "cells_created", "max_anchor_drift"] {
+            #expect(scroll[key] != nil, "scroll.\(key)")
+        }
+        let memory = try #require(json["memory"] as? [String: Any])
+        #expect(memory["peak_rss_mb"] != nil && memory["bytes_per_row"] != nil)
+        let text = try #require(json["text"] as? [String: Any])
+        #expect(text["cold_ms"] != nil && text["warm_ms"] != nil)
+        #expect(json["rotation"] is [String: Any])
+        let dumped = try String(contentsOfFile: heights, encoding: .utf8).split(separator: "\n")
+        #expect(dumped.count == 40)
+        // Row 0 has subtitle "end": one line, 64 + 20.667.
+        #expect(dumped.first == "84.667")
+    }
+
+    @Test func templateFileRunsAgainstTheBuiltInFrames() throws {
+        let file = Tool.repository.appendingPathComponent("Templates/AnimalTableViewCell.json").path
+        let result = try Tool.run("listbench", ["--rows", "60", "--template", file, "--json", "--repeat", "1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let agreement = try #require(json["agreement"] as? [String: Any])
+        #expect((agreement["max_height_diff"] as? NSNumber)?.doubleValue == 0)
+    }
+
+    @Test func plotIsAnSVG() throws {
+        let path = try Tool.temporaryFile("plot.svg", "")
+        let result = try Tool.run("listbench", ["--rows", "30", "--repeat", "1", "--plot", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let svg = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(svg.hasPrefix("<svg") && svg.contains("polyline") && svg.hasSuffix("</svg>\n"))
+    }
+}
+
+@Suite struct TrellisCLITests {
+    @Test func layoutWithAConflictLogsItAndStillReturnsFrames() throws {
+        let file = Tool.repository.appendingPathComponent("Tests/TrellisCellsTests/Fixtures/ConflictingCell.json").path
+        let result = try Tool.run("trellis", ["layout", file, "--width", "320", "--item", #"{"title": "Fox"}"#])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("Unable to simultaneously satisfy constraints."))
+        #expect(result.stderr.contains("Will attempt to recover by breaking constraint\n    \"box.width == 500\""))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let views = try #require(json["views"] as? [[String: Any]])
+        #expect(views.map { $0["id"] as? String } == ["contentView", "box", "label"])
+        // box keeps the width the leading/trailing pins give: 320 − 32.
+        #expect((views[1]["frame"] as? [NSNumber])?.map(\.doubleValue) == [16, 8, 288, 40])
+    }
+
+    @Test func layoutSyntaxErrorNamesThePosition() throws {
+        let path = try Tool.temporaryFile(
+            "bad.json", #"{"views": [{"id": "a", "kind": "view"}], "constraints": ["a.width = 3"]}"#)
+        let result = try Tool.run("trellis", ["layout", path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("bad.json:1:67: in \"a.width = 3\": Expected '==', '<=' or '>='"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func renderWritesAPNG() throws {
+        let path = try Tool.temporaryFile("cells.png", "")
+        let result = try Tool.run("trellis", ["render", "--rows", "3", "--scale", "1", "--out", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(Array(bytes.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+    }
+}

@@ -1,0 +1,133 @@
+import Testing
+import TrellisCells
+import TrellisGeometry
+
+/// Frame code and constraints must give identical heights for the same item
+/// and width (the mission's comparison relies on it).
+@Suite struct PathAgreementTests {
+    static let widths: [Double] = [320, 375, 414]
+
+    func disagreements<F: CellTemplate, C: CellTemplate>(
+        _ frames: inout F, _ constraints: inout C, items: [AnimalItem]
+    ) throws -> [String] {
+        var found: [String] = []
+        for width in Self.widths {
+            for (row, item) in items.enumerated() {
+                let a = try frames.height(for: item, width: width)
+                let b = try constraints.height(for: item, width: width)
+                if a != b { found.append("row \(row) width \(width): frames \(a), constraints \(b)") }
+            }
+        }
+        return found
+    }
+
+    @Test func animalTableViewCellHeightsAreIdentical() throws {
+        let style = try AnimalCellStyle.classic()
+        var frames = AnimalTableViewCellFrames(style: style)
+        var constraints = AnimalTableViewCellConstraints(style: style)
+        let items = AnimalDataGenerator(seed: 1).items(count: 1000)
+        let found = try disagreements(&frames, &constraints, items: items)
+        #expect(found.isEmpty, "\(found.count) rows differ: \(found.prefix(5))")
+    }
+
+    @Test func animalFramesMatchAcrossPaths() throws {
+        let style = try AnimalCellStyle.classic()
+        var frames = AnimalTableViewCellFrames(style: style)
+        var constraints = AnimalTableViewCellConstraints(style: style)
+        for item in AnimalDataGenerator(seed: 2).items(count: 50) {
+            let a = try frames.layout(item, width: 375)
+            let b = try constraints.layout(item, width: 375)
+            #expect(a.height == b.height)
+            // Subview frames come from the solver: equal up to its rounding noise.
+            for (x, y) in zip(a.frames, b.frames) {
+                #expect(x.name == y.name)
+                for (p, q) in [(x.frame.minX, y.frame.minX), (x.frame.minY, y.frame.minY), (x.frame.width, y.frame.width), (x.frame.height, y.frame.height)] {
+                    #expect(abs(p - q) < 1e-9, "\(x.name): \(p) vs \(q)")
+                }
+            }
+        }
+    }
+
+    @Test func birdCollectionViewCellHeightsAreIdentical() throws {
+        let style = try BirdCellStyle.standard()
+        var frames = BirdCollectionViewCellFrames(style: style)
+        var constraints = BirdCollectionViewCellConstraints(style: style)
+        let items = AnimalDataGenerator(seed: 3).items(count: 300)
+        let found = try disagreements(&frames, &constraints, items: items)
+        #expect(found.isEmpty, "\(found.count) rows differ: \(found.prefix(5))")
+    }
+
+    @Test func feedCellHeightsAreIdentical() throws {
+        let style = try FeedCellStyle.standard()
+        var frames = FeedCellFrames(style: style)
+        var constraints = FeedCellConstraints(style: style)
+        var items = AnimalDataGenerator(seed: 4).items(count: 300)
+        for index in stride(from: 0, to: items.count, by: 3) { items[index].imageSize = nil }
+        let found = try disagreements(&frames, &constraints, items: items)
+        #expect(found.isEmpty, "\(found.count) rows differ: \(found.prefix(5))")
+    }
+}
+
+@Suite struct TemplateFileCellTests {
+    static let animalFile = TemplateFileTests.repository.appendingPathComponent("Templates/AnimalTableViewCell.json").path
+
+    @Test func animalTemplateFileGivesTheBuiltInHeights() throws {
+        let style = try AnimalCellStyle.classic()
+        var builtIn = AnimalTableViewCellFrames(style: style)
+        var file = try TemplateFileCell(file: try TemplateFile.load(path: Self.animalFile))
+        var differ = 0
+        for width in [320.0, 375, 414] {
+            for item in AnimalDataGenerator(seed: 1).items(count: 500) {
+                if try builtIn.height(for: item, width: width) != file.height(for: item, width: width) { differ += 1 }
+            }
+        }
+        #expect(differ == 0)
+    }
+
+    @Test func fileFramesMatchTheBuiltInFrames() throws {
+        var builtIn = AnimalTableViewCellFrames(style: try AnimalCellStyle.classic())
+        var file = try TemplateFileCell(file: try TemplateFile.load(path: Self.animalFile))
+        let item = AnimalItem(title: "Red Fox", subtitle: "The red fox is a small carnivore found across the Northern Hemisphere.")
+        let a = try builtIn.layout(item, width: 375)
+        let b = try file.layout(item, width: 375)
+        #expect(a.height == b.height && a.height == 126)
+        for (x, y) in zip(a.frames, b.frames) {
+            #expect(x.name == y.name)
+            #expect(abs(x.frame.minY - y.frame.minY) < 1e-9 && abs(x.frame.height - y.frame.height) < 1e-9)
+        }
+    }
+
+    @Test func badFontInAFileIsNamed() throws {
+        let text = #"{"views": [{"id": "t", "kind": "label", "font": "/nonexistent/font.ttf"}]}"#
+        let file = try TemplateFile.parse(text, file: "cell.json")
+        #expect(throws: TemplateFileError.self) { try TemplateFileCell(file: file) }
+        do {
+            _ = try TemplateFileCell(file: file)
+        } catch {
+            #expect(error.description.hasPrefix("cell.json:1:12: view \"t\": "), "\(error)")
+        }
+    }
+
+    @Test func vflEntriesBuildConstraints() throws {
+        let text = """
+            {"name": "Row", "views": [{"id": "a", "kind": "view"}, {"id": "b", "kind": "view"}],
+             "vfl": ["H:|-16-[a(40)]-8-[b]-16-|", {"format": "V:|-12-[a(30)]-12-|", "options": []}, "V:|-12-[b(==a)]"]}
+            """
+        var cell = try TemplateFileCell(file: try TemplateFile.parse(text, file: "row.json"))
+        let layout = try cell.layout(AnimalItem(title: "", subtitle: ""), width: 200)
+        #expect(layout.height == 54)
+        #expect(layout.frame(of: "a") == Rect(x: 16, y: 12, width: 40, height: 30))
+        #expect(layout.frame(of: "b") == Rect(x: 64, y: 12, width: 120, height: 30))
+    }
+
+    @Test func vflSyntaxErrorNamesTheEntry() throws {
+        let text = #"{"views": [{"id": "a", "kind": "view"}], "vfl": ["H:|-[a"]}"#
+        let file = try TemplateFile.parse(text, file: "row.json")
+        do {
+            _ = try TemplateFileCell(file: file)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.hasPrefix("row.json:1:50: in \"H:|-[a\": "), "\(error)")
+        }
+    }
+}

@@ -1,0 +1,113 @@
+// Shared helpers for the table tests: a seeded random generator, a data
+// source whose rows have identities (so moved rows can be told apart), height
+// functions, and a snapshot of a table's observable state.
+
+import TrellisGeometry
+
+@testable import TrellisLists
+
+/// SplitMix64: a small, seeded, repeatable generator.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A stable hash of an integer, for heights that depend only on a row's identity.
+func mix(_ value: Int) -> UInt64 {
+    var generator = SeededGenerator(seed: UInt64(bitPattern: Int64(value)))
+    return generator.next()
+}
+
+/// A real height between 20 and 600 points on the half-point grid, that
+/// depends on the row's identity and the width (narrower is taller, as
+/// wrapped text is): far from the 44-point estimate used in the tests.
+func farOffHeight(id: Int, width: Double) -> Double {
+    let base = 20 + Double(mix(id) % 1161) / 2  // 20 ... 600 in steps of 0.5
+    return min(600, (base * 390 / width * 2).rounded() / 2)
+}
+
+/// Rows with identities, as a data source holds them, measured by
+/// `farOffHeight`; counts height source calls.
+final class IdentifiedRows: CellSizing {
+    var ids: [[Int]]
+    var nextID: Int
+    private(set) var calls = 0
+    /// Heights to return instead of the real one, by identity (for bad input).
+    var overrides: [Int: Double] = [:]
+    /// Called with each index path the height source is asked about.
+    var onCall: ((IndexPath) -> Void)?
+
+    init(rowCounts: [Int]) {
+        var next = 0
+        ids = rowCounts.map { count in
+            defer { next += count }
+            return Array(next..<(next + count))
+        }
+        nextID = next
+    }
+
+    func newID() -> Int {
+        defer { nextID += 1 }
+        return nextID
+    }
+
+    func id(at path: IndexPath) -> Int { ids[path.section][path.row] }
+
+    func height(at indexPath: IndexPath, width: Double) -> Double {
+        calls += 1
+        onCall?(indexPath)
+        let id = id(at: indexPath)
+        return overrides[id] ?? farOffHeight(id: id, width: width)
+    }
+}
+
+/// Everything a caller can observe of a table, for "left unchanged" checks.
+struct TableSnapshot: Equatable {
+    var contentOffset: Double
+    var contentHeight: Double
+    var width: Double
+    var viewportHeight: Double
+    var sections: [[RowState]]
+    var headers: [Double]
+    var footers: [Double]
+
+    struct RowState: Equatable {
+        var height: Double
+        var measured: Bool
+    }
+
+    init<S>(_ table: TableLayout<S>) throws {
+        contentOffset = table.contentOffset
+        contentHeight = table.contentHeight
+        width = table.width
+        viewportHeight = table.viewportHeight
+        sections = try (0..<table.numberOfSections).map { s in
+            try (0..<table.numberOfRows(inSection: s)).map { r in
+                let path = IndexPath(row: r, section: s)
+                return RowState(
+                    height: try table.heightForRow(at: path),
+                    measured: try table.isRowMeasured(at: path))
+            }
+        }
+        headers = try (0..<table.numberOfSections).map {
+            try table.rectForHeader(inSection: $0).height
+        }
+        footers = try (0..<table.numberOfSections).map {
+            try table.rectForFooter(inSection: $0).height
+        }
+    }
+}
+
+/// The first element with area at the top of the viewport and its frame in
+/// the viewport, found through public queries only.
+func firstVisible<S>(_ table: TableLayout<S>) throws -> (TableElement, Double)? {
+    guard let element = table.element(at: Point(x: 0, y: table.contentOffset)) else { return nil }
+    return (element, try table.frameInViewport(for: element).minY)
+}
