@@ -76,7 +76,7 @@ open class Label: View {
     var _layoutWidth: Double?
     /// Set when the baselines may have moved; the engine re-makes baseline constraints.
     var _baselinesChanged = false
-    private var _cachedSize: (width: Double, size: Size)?
+    private var _cachedSize: (width: Double, scale: Double, size: Size)?
     private var _cachedBaselines: (width: Double, offsets: (first: Double, last: Double))?
 
     /// A label with the given text and style.
@@ -98,9 +98,12 @@ open class Label: View {
 
     override open var intrinsicContentSize: Size {
         let width = _measuringWidth
-        if let cached = _cachedSize, cached.width == width { return cached.size }
+        let scale = contentScaleFactor
+        if let cached = _cachedSize, cached.width == width, cached.scale == scale {
+            return cached.size
+        }
         let size = sizeThatFits(Size(width: width, height: .infinity))
-        _cachedSize = (width, size)
+        _cachedSize = (width, scale, size)
         return size
     }
 

@@ -90,15 +90,28 @@ open class View: LayoutItem {
         }
     }
 
-    /// Pixels per point, used to round frames and text sizes (3 by default, as an
-    /// iPhone's `UIScreen.scale`).
-    public var contentScaleFactor: Double = 3 {
-        didSet {
-            if !(contentScaleFactor.isFinite && contentScaleFactor > 0) {
-                contentScaleFactor = oldValue
+    /// Pixels per point, used to round frames and text sizes. A view that was
+    /// not given one uses its superview's, and a root without one uses 3 (an
+    /// iPhone's `UIScreen.scale`), so setting it on the root sets it for the
+    /// whole hierarchy. Values that are not finite and positive are refused
+    /// and logged.
+    public var contentScaleFactor: Double {
+        get { _contentScaleFactor ?? superview?.contentScaleFactor ?? 3 }
+        set {
+            guard newValue.isFinite, newValue > 0 else {
+                LayoutLog.emit(
+                    "Refused contentScaleFactor \(newValue) for \(layoutName): it must be finite and positive."
+                )
+                return
             }
+            guard newValue != _contentScaleFactor else { return }
+            _contentScaleFactor = newValue
+            // Text sizes round to the new grid: measure again.
+            rootView._engine?.hierarchyDidChange()
         }
     }
+
+    var _contentScaleFactor: Double?
 
     static func _isValid(_ rect: Rect) -> Bool {
         rect.minX.isFinite && rect.minY.isFinite && rect.width.isFinite && rect.height.isFinite

@@ -92,6 +92,23 @@ import TrellisText
         #expect(label.intrinsicContentSize == Size(width: 56.5, height: 20))
     }
 
+    @Test func labelsTakeTheirRootsScale() {
+        let root = View(frame: Rect(x: 0, y: 0, width: 320, height: 100))
+        let label = makeLabel("Thing 1", name: "thing")
+        root.addSubview(label)
+        LayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            label.topAnchor.constraint(equalTo: root.topAnchor),
+        ])
+        root.layoutIfNeeded()
+        #expect(label.frame.width == 170.0 / 3)
+        root.contentScaleFactor = 2
+        root.layoutIfNeeded()
+        // 56.346 rounded up to halves, as the label inherits the root's scale.
+        #expect(label.frame.width == 56.5)
+        #expect(label.contentScaleFactor == 2)
+    }
+
     // MARK: The reused cell
 
     /// A content view measured with `systemLayoutSizeFitting`, reused for many rows.
