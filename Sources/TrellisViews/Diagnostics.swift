@@ -57,11 +57,13 @@ public enum LayoutIssue: Hashable, Sendable, CustomStringConvertible {
         case .unsatisfiable(let report):
             return report.description
         case .ambiguous(let view, let missing):
-            return "\(view): needs constraints for: \(missing.map(\.description).joined(separator: ", "))"
+            return
+                "\(view): needs constraints for: \(missing.map(\.description).joined(separator: ", "))"
         case .misplaced(let view, let frame, let expected):
             return "\(view): misplaced, frame \(frame) but its constraints give \(expected)"
         case .compressedLabel(let view, let height, let needed):
-            return "\(view): compressed to height \(formatPoints(height)), its text needs \(formatPoints(needed))"
+            return
+                "\(view): compressed to height \(formatPoints(height)), its text needs \(formatPoints(needed))"
         case .outsideSuperview(let view, let superview, let frame, let bounds):
             return "\(view): frame \(frame) extends outside \(superview)'s bounds \(bounds)"
         }
@@ -96,7 +98,9 @@ extension View {
         let solved = engine.solvedFrames()
         var issues = engine.unsatisfiable.map(LayoutIssue.unsatisfiable)
         var frameOfView: [ObjectIdentifier: Rect] = [:]
-        for (view, frame) in zip(engine.views, solved.views) { frameOfView[ObjectIdentifier(view)] = frame }
+        for (view, frame) in zip(engine.views, solved.views) {
+            frameOfView[ObjectIdentifier(view)] = frame
+        }
         let scale = rootView.contentScaleFactor
 
         var subtree: [View] = []
@@ -114,10 +118,12 @@ extension View {
             issues.append(.ambiguous(view: view.layoutName, missing: missing))
         }
         // An ambiguous view's solved frame is one of many, so it is not "the" place.
-        for view in subtree where view.superview != nil && !ambiguous.contains(ObjectIdentifier(view)) {
+        for view in subtree
+        where view.superview != nil && !ambiguous.contains(ObjectIdentifier(view)) {
             guard let frame = frameOfView[ObjectIdentifier(view)] else { continue }
             if !_nearlyEqual(view._frame, frame, tolerance: 0.5 / scale) {
-                issues.append(.misplaced(view: view.layoutName, frame: view._frame, expected: frame))
+                issues.append(
+                    .misplaced(view: view.layoutName, frame: view._frame, expected: frame))
             }
         }
         for view in subtree {
@@ -125,16 +131,23 @@ extension View {
             if let label = view as? Label, !label.text.isEmpty {
                 let needed = label.sizeThatFits(Size(width: frame.width, height: .infinity)).height
                 if frame.height < needed - 0.5 / scale {
-                    issues.append(.compressedLabel(view: view.layoutName, height: frame.height, needed: needed))
+                    issues.append(
+                        .compressedLabel(
+                            view: view.layoutName, height: frame.height, needed: needed))
                 }
             }
-            if let superview = view.superview, let parentFrame = frameOfView[ObjectIdentifier(superview)] {
+            if let superview = view.superview,
+                let parentFrame = frameOfView[ObjectIdentifier(superview)]
+            {
                 let bounds = Rect(origin: .zero, size: parentFrame.size)
                 let tolerance = 0.5 / scale
                 if frame.minX < -tolerance || frame.minY < -tolerance
                     || frame.maxX > bounds.maxX + tolerance || frame.maxY > bounds.maxY + tolerance
                 {
-                    issues.append(.outsideSuperview(view: view.layoutName, superview: superview.layoutName, frame: frame, bounds: bounds))
+                    issues.append(
+                        .outsideSuperview(
+                            view: view.layoutName, superview: superview.layoutName, frame: frame,
+                            bounds: bounds))
                 }
             }
         }

@@ -28,7 +28,9 @@ open class Label: View {
     public var numberOfLines: Int = 1 {
         didSet {
             guard numberOfLines >= 0 else {
-                LayoutLog.emit("Refused numberOfLines \(numberOfLines) for \(layoutName): it must be 0 (no limit) or more.")
+                LayoutLog.emit(
+                    "Refused numberOfLines \(numberOfLines) for \(layoutName): it must be 0 (no limit) or more."
+                )
                 numberOfLines = oldValue
                 return
             }
@@ -47,11 +49,17 @@ open class Label: View {
     public var preferredMaxLayoutWidth: Double = 0 {
         didSet {
             guard preferredMaxLayoutWidth.isFinite, preferredMaxLayoutWidth >= 0 else {
-                LayoutLog.emit("Refused preferredMaxLayoutWidth \(preferredMaxLayoutWidth) for \(layoutName): it must be finite and not negative.")
+                LayoutLog.emit(
+                    "Refused preferredMaxLayoutWidth \(preferredMaxLayoutWidth) for \(layoutName): it must be finite and not negative."
+                )
                 preferredMaxLayoutWidth = oldValue
                 return
             }
-            if (preferredMaxLayoutWidth == 0) != (oldValue == 0) { _modeDidChange() } else { _textDidChange() }
+            if (preferredMaxLayoutWidth == 0) != (oldValue == 0) {
+                _modeDidChange()
+            } else {
+                _textDidChange()
+            }
         }
     }
 
@@ -68,7 +76,7 @@ open class Label: View {
     var _layoutWidth: Double?
     /// Set when the baselines may have moved; the engine re-makes baseline constraints.
     var _baselinesChanged = false
-    private var _cachedSize: (width: Double, size: Size)?
+    private var _cachedSize: (width: Double, scale: Double, size: Size)?
     private var _cachedBaselines: (width: Double, offsets: (first: Double, last: Double))?
 
     /// A label with the given text and style.
@@ -90,9 +98,12 @@ open class Label: View {
 
     override open var intrinsicContentSize: Size {
         let width = _measuringWidth
-        if let cached = _cachedSize, cached.width == width { return cached.size }
+        let scale = contentScaleFactor
+        if let cached = _cachedSize, cached.width == width, cached.scale == scale {
+            return cached.size
+        }
         let size = sizeThatFits(Size(width: width, height: .infinity))
-        _cachedSize = (width, size)
+        _cachedSize = (width, scale, size)
         return size
     }
 
@@ -160,81 +171,5 @@ open class Label: View {
         _cachedBaselines = nil
         _baselinesChanged = true
         rootView._engine?.hierarchyDidChange()
-    }
-}
-
-/// An image's size (pixels are not modelled), for `ImageView`.
-public struct Image: Hashable, Sendable {
-    /// Size in points.
-    public var size: Size
-    /// A name for logs.
-    public var name: String?
-
-    public init(size: Size, name: String? = nil) {
-        self.size = size
-        self.name = name
-    }
-}
-
-/// A view showing an image, as `UIImageView`: its intrinsic size is the image's
-/// size, and it has none without an image.
-open class ImageView: View {
-    /// The image; setting it updates the intrinsic size.
-    public var image: Image? {
-        didSet { if image != oldValue { invalidateIntrinsicContentSize() } }
-    }
-
-    public init(image: Image? = nil) {
-        self.image = image
-        super.init(frame: .zero)
-    }
-
-    override open var intrinsicContentSize: Size {
-        guard let image, image.size.width.isFinite, image.size.height.isFinite,
-            image.size.width >= 0, image.size.height >= 0
-        else { return Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
-        return image.size
-    }
-}
-
-/// A button for layout, as `UIButton`: its intrinsic size is its title's
-/// single-line size plus `contentEdgeInsets`.
-open class Button: View {
-    /// The title.
-    public var title: String {
-        didSet { if title != oldValue { invalidateIntrinsicContentSize() } }
-    }
-    /// The title's font and size.
-    public var titleStyle: TextStyle {
-        didSet { invalidateIntrinsicContentSize() }
-    }
-    /// Space around the title (zero by default).
-    public var contentEdgeInsets = EdgeInsets.zero {
-        didSet { invalidateIntrinsicContentSize() }
-    }
-    /// The measurer used for the title.
-    public var measurer: TextMeasurer = .shared
-
-    public init(title: String, style: TextStyle) {
-        self.title = title
-        self.titleStyle = style
-        super.init(frame: .zero)
-    }
-
-    override open var intrinsicContentSize: Size {
-        var size = Size.zero
-        if !title.isEmpty {
-            do {
-                size = try measurer.sizeThatFits(
-                    title, style: titleStyle,
-                    size: Size(width: .infinity, height: .infinity),
-                    numberOfLines: 1, scale: contentScaleFactor)
-            } catch {
-                LayoutLog.emit("Button \(layoutName) could not measure its title: \(error)")
-            }
-        }
-        return Size(
-            width: size.width + contentEdgeInsets.horizontal,
-            height: size.height + contentEdgeInsets.vertical)
     }
 }

@@ -44,7 +44,9 @@ extension LayoutAnchorProtocol {
 
 /// An anchor on the x axis: leading, trailing, left, right, centerX.
 public struct LayoutXAxisAnchor: LayoutAnchorProtocol {
+    /// The view or guide.
     public let item: LayoutItem
+    /// The attribute of `item`.
     public let attribute: LayoutAttribute
 
     init(_ item: LayoutItem, _ attribute: LayoutAttribute) {
@@ -54,7 +56,9 @@ public struct LayoutXAxisAnchor: LayoutAnchorProtocol {
 
     /// `self == other + 8 × multiplier`: the system spacing after `other`
     /// (`equalToSystemSpacingAfter`, 8 points).
-    public func constraint(equalToSystemSpacingAfter other: LayoutXAxisAnchor, multiplier: Double = 1)
+    public func constraint(
+        equalToSystemSpacingAfter other: LayoutXAxisAnchor, multiplier: Double = 1
+    )
         -> LayoutConstraint
     {
         _constraint(.equal, other, multiplier: 1, constant: systemSpacing * multiplier)
@@ -77,7 +81,9 @@ public struct LayoutXAxisAnchor: LayoutAnchorProtocol {
 
 /// An anchor on the y axis: top, bottom, centerY, firstBaseline, lastBaseline.
 public struct LayoutYAxisAnchor: LayoutAnchorProtocol {
+    /// The view or guide.
     public let item: LayoutItem
+    /// The attribute of `item`.
     public let attribute: LayoutAttribute
 
     init(_ item: LayoutItem, _ attribute: LayoutAttribute) {
@@ -87,7 +93,9 @@ public struct LayoutYAxisAnchor: LayoutAnchorProtocol {
 
     /// `self == other + 8 × multiplier`: the system spacing below `other`
     /// (`equalToSystemSpacingBelow`, 8 points).
-    public func constraint(equalToSystemSpacingBelow other: LayoutYAxisAnchor, multiplier: Double = 1)
+    public func constraint(
+        equalToSystemSpacingBelow other: LayoutYAxisAnchor, multiplier: Double = 1
+    )
         -> LayoutConstraint
     {
         _constraint(.equal, other, multiplier: 1, constant: systemSpacing * multiplier)
@@ -110,7 +118,9 @@ public struct LayoutYAxisAnchor: LayoutAnchorProtocol {
 
 /// A width or height anchor, which can also be related to constants and scaled.
 public struct LayoutDimension: LayoutAnchorProtocol {
+    /// The view or guide.
     public let item: LayoutItem
+    /// The attribute of `item`.
     public let attribute: LayoutAttribute
 
     init(_ item: LayoutItem, _ attribute: LayoutAttribute) {

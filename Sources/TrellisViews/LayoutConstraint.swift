@@ -34,11 +34,15 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     /// The item on the left-hand side (nil only when it has been deallocated).
     public var firstItem: LayoutItem? { _firstItem }
+    /// The attribute of `firstItem`.
     public let firstAttribute: LayoutAttribute
+    /// `<=`, `==` or `>=`.
     public let relation: LayoutRelation
     /// The item on the right-hand side, nil for a constant-only constraint.
     public var secondItem: LayoutItem? { _secondItem }
+    /// The attribute of `secondItem` (`notAnAttribute` without one).
     public let secondAttribute: LayoutAttribute
+    /// The factor on the second attribute (1 unless made with a multiplier).
     public let multiplier: Double
     /// An identifier shown in descriptions and conflict logs.
     public var identifier: String?
@@ -124,7 +128,9 @@ public final class LayoutConstraint: CustomStringConvertible {
         }
         guard newValue != _priority else { return }
         if isActive, (newValue == .required) != (_priority == .required) {
-            throw .priorityChange(from: Double(_priority.rawValue), to: Double(newValue.rawValue), constraint: description)
+            throw .priorityChange(
+                from: Double(_priority.rawValue), to: Double(newValue.rawValue),
+                constraint: description)
         }
         _priority = newValue
         _engine?.priorityDidChange(self)
@@ -194,27 +200,42 @@ public final class LayoutConstraint: CustomStringConvertible {
     func validate() throws(LayoutError) {
         let a = firstAttribute
         let b = secondAttribute
-        if a == .notAnAttribute { throw .invalidAttributes(constraint: description, reason: "the first attribute is missing") }
+        if a == .notAnAttribute {
+            throw .invalidAttributes(
+                constraint: description, reason: "the first attribute is missing")
+        }
         if !multiplier.isFinite || !_constant.isFinite {
-            throw .invalidAttributes(constraint: description, reason: "multiplier and constant must be finite")
+            throw .invalidAttributes(
+                constraint: description, reason: "multiplier and constant must be finite")
         }
         if _secondItem == nil {
             if !a.isDimension {
-                throw .invalidAttributes(constraint: description, reason: "a position (\(a)) cannot equal a constant; relate it to another item")
+                throw .invalidAttributes(
+                    constraint: description,
+                    reason: "a position (\(a)) cannot equal a constant; relate it to another item")
             }
             return
         }
         if b == .notAnAttribute {
-            throw .invalidAttributes(constraint: description, reason: "the second attribute is missing")
+            throw .invalidAttributes(
+                constraint: description, reason: "the second attribute is missing")
         }
         if a.isDimension != b.isDimension {
-            throw .invalidAttributes(constraint: description, reason: "a size cannot be related to a position")
+            throw .invalidAttributes(
+                constraint: description, reason: "a size cannot be related to a position")
         }
         if !a.isDimension, a.axis != b.axis {
-            throw .invalidAttributes(constraint: description, reason: "an \(a.axis == .horizontal ? "x" : "y") position cannot be related to a\(a.axis == .horizontal ? " y" : "n x") position")
+            throw .invalidAttributes(
+                constraint: description,
+                reason:
+                    "an \(a.axis == .horizontal ? "x" : "y") position cannot be related to a\(a.axis == .horizontal ? " y" : "n x") position"
+            )
         }
-        if (a.isDirectional && b.isAbsoluteHorizontalEdge) || (a.isAbsoluteHorizontalEdge && b.isDirectional) {
-            throw .invalidAttributes(constraint: description, reason: "leading/trailing cannot be related to left/right")
+        if (a.isDirectional && b.isAbsoluteHorizontalEdge)
+            || (a.isAbsoluteHorizontalEdge && b.isDirectional)
+        {
+            throw .invalidAttributes(
+                constraint: description, reason: "leading/trailing cannot be related to left/right")
         }
     }
 

@@ -79,11 +79,18 @@ final class LayoutEngine {
         needsRebuild = false
         needsLayout = true
 
-        install(LayoutConstraint(root, .left, .equal, nil, .notAnAttribute, constant: 0, priority: .required, origin: .rootOrigin, identifier: "Root-Origin-X"))
-        install(LayoutConstraint(root, .top, .equal, nil, .notAnAttribute, constant: 0, priority: .required, origin: .rootOrigin, identifier: "Root-Origin-Y"))
+        install(
+            LayoutConstraint(
+                root, .left, .equal, nil, .notAnAttribute, constant: 0, priority: .required,
+                origin: .rootOrigin, identifier: "Root-Origin-X"))
+        install(
+            LayoutConstraint(
+                root, .top, .equal, nil, .notAnAttribute, constant: 0, priority: .required,
+                origin: .rootOrigin, identifier: "Root-Origin-Y"))
         installRootSize(sizeMode, size: sizeMode == .frame ? root._frame.size : .zero)
 
-        for (index, view) in views.enumerated() where index > 0 && view.translatesAutoresizingMaskIntoConstraints {
+        for (index, view) in views.enumerated()
+        where index > 0 && view.translatesAutoresizingMaskIntoConstraints {
             installAutoresizing(view, superview: views[parentIndex[index]])
         }
         for view in views { installContentSize(view) }
@@ -115,14 +122,23 @@ final class LayoutEngine {
             rootSize = []
             return
         }
-        let (horizontal, vertical, origin, name): (LayoutPriority, LayoutPriority, LayoutConstraint.Origin, String)
+        let (horizontal, vertical, origin, name):
+            (LayoutPriority, LayoutPriority, LayoutConstraint.Origin, String)
         switch mode {
-        case .frame: (horizontal, vertical, origin, name) = (.required, .required, .encapsulatedLayout, "Encapsulated-Layout")
-        case .fitting(let h, let v): (horizontal, vertical, origin, name) = (h, v, .fitting, "Fitting-Size")
+        case .frame:
+            (horizontal, vertical, origin, name) = (
+                .required, .required, .encapsulatedLayout, "Encapsulated-Layout"
+            )
+        case .fitting(let h, let v):
+            (horizontal, vertical, origin, name) = (h, v, .fitting, "Fitting-Size")
         }
         rootSize = [
-            LayoutConstraint(root, .width, .equal, nil, .notAnAttribute, constant: size.width, priority: horizontal, origin: origin, identifier: "\(name)-Width"),
-            LayoutConstraint(root, .height, .equal, nil, .notAnAttribute, constant: size.height, priority: vertical, origin: origin, identifier: "\(name)-Height"),
+            LayoutConstraint(
+                root, .width, .equal, nil, .notAnAttribute, constant: size.width,
+                priority: horizontal, origin: origin, identifier: "\(name)-Width"),
+            LayoutConstraint(
+                root, .height, .equal, nil, .notAnAttribute, constant: size.height,
+                priority: vertical, origin: origin, identifier: "\(name)-Height"),
         ]
         for constraint in rootSize { installRootSizeConstraint(constraint) }
         sizeMode = mode
@@ -166,27 +182,99 @@ final class LayoutEngine {
     }
 
     private func installAutoresizing(_ view: View, superview: View) {
-        let frame = view._frame
-        let made = [
-            LayoutConstraint(view, .left, .equal, superview, .left, constant: frame.minX, priority: .required, origin: .autoresizing, identifier: "Autoresizing-MinX"),
-            LayoutConstraint(view, .top, .equal, superview, .top, constant: frame.minY, priority: .required, origin: .autoresizing, identifier: "Autoresizing-MinY"),
-            LayoutConstraint(view, .width, .equal, nil, .notAnAttribute, constant: frame.width, priority: .required, origin: .autoresizing, identifier: "Autoresizing-Width"),
-            LayoutConstraint(view, .height, .equal, nil, .notAnAttribute, constant: frame.height, priority: .required, origin: .autoresizing, identifier: "Autoresizing-Height"),
-        ]
+        let made = autoresizingConstraints(view, superview: superview)
         itemConstraints[ObjectIdentifier(view), default: ItemConstraints()].autoresizing = made
         for constraint in made { install(constraint) }
+    }
+
+    /// The four constraints a frame and an autoresizing mask turn into, as
+    /// UIKit's `NSAutoresizingMaskLayoutConstraint`s. Along each axis, the
+    /// parts the mask makes flexible (leading margin, size, trailing margin)
+    /// share any change of the superview's size in proportion to their
+    /// current lengths (equally when those are all 0), so each is a linear
+    /// function of the superview's size: `part = weight × size + constant`.
+    /// Without flexible parts they are the frame's numbers.
+    private func autoresizingConstraints(_ view: View, superview: View) -> [LayoutConstraint] {
+        let frame = view._frame
+        let mask = view.autoresizingMask
+        func axis(
+            position: Double, length: Double, superLength: Double,
+            flexible: (before: Bool, size: Bool, after: Bool)
+        ) -> (position: (Double, Double), length: (Double, Double)) {
+            let parts = [position, length, superLength - position - length]
+            let isFlexible = [flexible.before, flexible.size, flexible.after]
+            let count = isFlexible.filter { $0 }.count
+            guard count > 0, superLength > 0 else { return ((0, position), (0, length)) }
+            let total = zip(parts, isFlexible).reduce(0) { $0 + ($1.1 ? max($1.0, 0) : 0) }
+            let weights = zip(parts, isFlexible).map { part, flexible -> Double in
+                guard flexible else { return 0 }
+                return total > 0 ? max(part, 0) / total : 1 / Double(count)
+            }
+            // part(S) = part + weight × (S − S₀)
+            return (
+                (weights[0], position - weights[0] * superLength),
+                (weights[1], length - weights[1] * superLength)
+            )
+        }
+        let horizontal = axis(
+            position: frame.minX, length: frame.width, superLength: superview._frame.width,
+            flexible: (
+                mask.contains(.flexibleLeftMargin), mask.contains(.flexibleWidth),
+                mask.contains(.flexibleRightMargin)
+            ))
+        let vertical = axis(
+            position: frame.minY, length: frame.height, superLength: superview._frame.height,
+            flexible: (
+                mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight),
+                mask.contains(.flexibleBottomMargin)
+            ))
+        func make(
+            _ attribute: LayoutAttribute, _ dimension: LayoutAttribute, _ line: (Double, Double),
+            _ name: String
+        ) -> LayoutConstraint {
+            let (weight, constant) = line
+            let isPosition = !attribute.isDimension
+            if weight == 0 {
+                return LayoutConstraint(
+                    view, attribute, .equal, isPosition ? superview : nil,
+                    isPosition ? attribute : .notAnAttribute, constant: constant,
+                    priority: .required, origin: .autoresizing, identifier: name)
+            }
+            // A position is measured from the superview's edge: see `linearForm`.
+            return LayoutConstraint(
+                view, attribute, .equal, superview, dimension, multiplier: weight,
+                constant: constant, priority: .required, origin: .autoresizing, identifier: name)
+        }
+        return [
+            make(.left, .width, horizontal.position, "Autoresizing-MinX"),
+            make(.top, .height, vertical.position, "Autoresizing-MinY"),
+            make(.width, .width, horizontal.length, "Autoresizing-Width"),
+            make(.height, .height, vertical.length, "Autoresizing-Height"),
+        ]
     }
 
     private func installContentSize(_ view: View) {
         let size = view.intrinsicContentSize
         var made: [LayoutConstraint] = []
-        if size.width >= 0, size.width.isFinite {
-            made.append(LayoutConstraint(view, .width, .greaterThanOrEqual, nil, .notAnAttribute, constant: size.width, priority: view._compression.horizontal, origin: .compressionResistance, identifier: "Compression-Resistance-Horizontal"))
-            made.append(LayoutConstraint(view, .width, .lessThanOrEqual, nil, .notAnAttribute, constant: size.width, priority: view._hugging.horizontal, origin: .contentHugging, identifier: "Content-Hugging-Horizontal"))
-        }
-        if size.height >= 0, size.height.isFinite {
-            made.append(LayoutConstraint(view, .height, .greaterThanOrEqual, nil, .notAnAttribute, constant: size.height, priority: view._compression.vertical, origin: .compressionResistance, identifier: "Compression-Resistance-Vertical"))
-            made.append(LayoutConstraint(view, .height, .lessThanOrEqual, nil, .notAnAttribute, constant: size.height, priority: view._hugging.vertical, origin: .contentHugging, identifier: "Content-Hugging-Vertical"))
+        let axes: [(LayoutAttribute, Double, LayoutPriority, LayoutPriority, String)] = [
+            (
+                .width, size.width, view._compression.horizontal, view._hugging.horizontal,
+                "Horizontal"
+            ),
+            (.height, size.height, view._compression.vertical, view._hugging.vertical, "Vertical"),
+        ]
+        for (attribute, value, compression, hugging, axisName) in axes
+        where value >= 0 && value.isFinite {
+            made.append(
+                LayoutConstraint(
+                    view, attribute, .greaterThanOrEqual, nil, .notAnAttribute, constant: value,
+                    priority: compression, origin: .compressionResistance,
+                    identifier: "Compression-Resistance-\(axisName)"))
+            made.append(
+                LayoutConstraint(
+                    view, attribute, .lessThanOrEqual, nil, .notAnAttribute, constant: value,
+                    priority: hugging, origin: .contentHugging,
+                    identifier: "Content-Hugging-\(axisName)"))
         }
         guard !made.isEmpty else { return }
         itemConstraints[ObjectIdentifier(view), default: ItemConstraints()].content = made
@@ -199,10 +287,18 @@ final class LayoutEngine {
         let insets = guideInsets(guide, owner: owner)
         let prefix = guide._kind == .safeArea ? "Safe-Area" : "Layout-Margins"
         let made = [
-            LayoutConstraint(guide, .left, .equal, owner, .left, constant: insets.left, priority: .required, origin: .guide, identifier: "\(prefix)-Left"),
-            LayoutConstraint(guide, .top, .equal, owner, .top, constant: insets.top, priority: .required, origin: .guide, identifier: "\(prefix)-Top"),
-            LayoutConstraint(owner, .right, .equal, guide, .right, constant: insets.right, priority: .required, origin: .guide, identifier: "\(prefix)-Right"),
-            LayoutConstraint(owner, .bottom, .equal, guide, .bottom, constant: insets.bottom, priority: .required, origin: .guide, identifier: "\(prefix)-Bottom"),
+            LayoutConstraint(
+                guide, .left, .equal, owner, .left, constant: insets.left, priority: .required,
+                origin: .guide, identifier: "\(prefix)-Left"),
+            LayoutConstraint(
+                guide, .top, .equal, owner, .top, constant: insets.top, priority: .required,
+                origin: .guide, identifier: "\(prefix)-Top"),
+            LayoutConstraint(
+                owner, .right, .equal, guide, .right, constant: insets.right, priority: .required,
+                origin: .guide, identifier: "\(prefix)-Right"),
+            LayoutConstraint(
+                owner, .bottom, .equal, guide, .bottom, constant: insets.bottom,
+                priority: .required, origin: .guide, identifier: "\(prefix)-Bottom"),
         ]
         itemConstraints[ObjectIdentifier(guide), default: ItemConstraints()].guide = made
         for constraint in made { install(constraint) }
@@ -274,13 +370,25 @@ final class LayoutEngine {
     /// `lhs relation rhs` for a constraint, in the solver's variables.
     private func linearForm(_ constraint: LayoutConstraint) -> (_Linear, LayoutRelation, _Linear)? {
         guard let first = constraint._firstItem else { return nil }
-        let direction = constraint._host?.effectiveUserInterfaceLayoutDirection ?? first._layoutDirection
+        let direction =
+            constraint._host?.effectiveUserInterfaceLayoutDirection ?? first._layoutDirection
         let rtl = direction == .rightToLeft
-        let mirrored = rtl && (constraint.firstAttribute.isDirectional || constraint.secondAttribute.isDirectional)
+        let mirrored =
+            rtl
+            && (constraint.firstAttribute.isDirectional || constraint.secondAttribute.isDirectional)
         let lhs = linear(first, constraint.firstAttribute, rightToLeft: rtl)
         var rhs = _Linear(constant: mirrored ? -constraint.constant : constraint.constant)
         if let second = constraint._secondItem {
-            rhs.add(linear(second, constraint.secondAttribute, rightToLeft: rtl), times: constraint.multiplier)
+            rhs.add(
+                linear(second, constraint.secondAttribute, rightToLeft: rtl),
+                times: constraint.multiplier)
+            // A flexible autoresizing margin: `minX == weight × superview.width + c`
+            // is measured from the superview's own edge.
+            if constraint._origin == .autoresizing, !constraint.firstAttribute.isDimension,
+                constraint.secondAttribute.isDimension
+            {
+                rhs.add(linear(second, constraint.firstAttribute, rightToLeft: rtl), times: 1)
+            }
         }
         return (lhs, mirrored ? constraint.relation.flipped : constraint.relation, rhs)
     }
@@ -307,7 +415,9 @@ final class LayoutEngine {
     /// constraint agree on which edge is leading: a subview forced left to
     /// right inside a right-to-left view lays out its own subviews left to
     /// right, while its place in the superview follows the superview.
-    private func linear(_ item: LayoutItem, _ attribute: LayoutAttribute, rightToLeft rtl: Bool) -> _Linear {
+    private func linear(_ item: LayoutItem, _ attribute: LayoutAttribute, rightToLeft rtl: Bool)
+        -> _Linear
+    {
         switch attribute {
         case .left: return _Linear([(item._minX, 1)])
         case .right: return _Linear([(item._minX, 1), (item._width, 1)])
@@ -323,7 +433,9 @@ final class LayoutEngine {
             guard let view = item as? View, let offsets = view._baselineOffsetsFromTop else {
                 return linear(item, .bottom, rightToLeft: rtl)
             }
-            return _Linear([(item._minY, 1)], constant: attribute == .firstBaseline ? offsets.first : offsets.last)
+            return _Linear(
+                [(item._minY, 1)],
+                constant: attribute == .firstBaseline ? offsets.first : offsets.last)
         case .notAnAttribute: return _Linear()
         }
     }
@@ -404,19 +516,31 @@ final class LayoutEngine {
             }
             return
         }
-        guard let made = itemConstraints[ObjectIdentifier(view)]?.autoresizing, made.count == 4 else { return }
-        let frame = view._frame
-        for (constraint, value) in zip(made, [frame.minX, frame.minY, frame.width, frame.height]) {
-            setConstant(value, of: constraint)
+        guard let made = itemConstraints[ObjectIdentifier(view)]?.autoresizing, made.count == 4,
+            let superview = view.superview
+        else { return }
+        // Same shapes (a fixed frame, or the same mask): new constants only.
+        let remade = autoresizingConstraints(view, superview: superview)
+        if zip(made, remade).allSatisfy({
+            $0.multiplier == $1.multiplier && $0.secondAttribute == $1.secondAttribute
+        }) {
+            for (constraint, new) in zip(made, remade) { setConstant(new.constant, of: constraint) }
+        } else {
+            for constraint in made { uninstall(constraint) }
+            installAutoresizing(view, superview: superview)
         }
     }
 
     func guideInsetsDidChange(_ view: View) {
         guard !needsRebuild else { return }
         for guide in [view._marginsGuide, view._safeAreaGuide].compactMap({ $0 }) {
-            guard let made = itemConstraints[ObjectIdentifier(guide)]?.guide, made.count == 4 else { continue }
+            guard let made = itemConstraints[ObjectIdentifier(guide)]?.guide, made.count == 4 else {
+                continue
+            }
             let insets = guideInsets(guide, owner: view)
-            for (constraint, value) in zip(made, [insets.left, insets.top, insets.right, insets.bottom]) {
+            for (constraint, value) in zip(
+                made, [insets.left, insets.top, insets.right, insets.bottom])
+            {
                 setConstant(value, of: constraint)
             }
         }
@@ -482,7 +606,8 @@ final class LayoutEngine {
         } else {
             for constraint in old.content { uninstall(constraint) }
             itemConstraints[id]?.content = []
-            itemConstraints[id]?.contentSize = Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
+            itemConstraints[id]?.contentSize = Size(
+                width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
             installContentSize(view)
         }
         if let label = view as? Label { reinstallBaselineConstraints(of: label) }
@@ -495,7 +620,9 @@ final class LayoutEngine {
         label._baselinesChanged = false
         // Only the (usually few) installed baseline constraints are looked at,
         // so a text change costs nothing here when no baseline is constrained.
-        let affected = baselineConstraints.filter { $0._firstItem === label || $0._secondItem === label }
+        let affected = baselineConstraints.filter {
+            $0._firstItem === label || $0._secondItem === label
+        }
         for constraint in affected.sorted(by: { $0._activationOrder < $1._activationOrder }) {
             uninstall(constraint)
             install(constraint)
@@ -536,7 +663,8 @@ final class LayoutEngine {
             solver.updateVariables()
             passes += 1
             var changed = false
-            for label in widthDependentLabels where label._layoutWidthDidChange(to: label._width.value) {
+            for label in widthDependentLabels
+            where label._layoutWidthDidChange(to: label._width.value) {
                 updateContentSize(label)
                 changed = true
             }
@@ -551,7 +679,9 @@ final class LayoutEngine {
     func layout() {
         if !needsRebuild, !needsLayout, pendingIntrinsic.isEmpty, sizeMode == .frame { return }
         let frames = solvedFrames()
-        for (index, view) in views.enumerated() where index > 0 { view._frame = frames.views[index] }
+        for (index, view) in views.enumerated() where index > 0 {
+            view._frame = frames.views[index]
+        }
         for (guide, frame) in zip(guides, frames.guides) { guide.layoutFrame = frame }
         needsLayout = false
     }
@@ -575,7 +705,8 @@ final class LayoutEngine {
             relative[index] = rect.offsetBy(dx: -parent.minX, dy: -parent.minY)
         }
         let guideFrames = guides.map { guide -> Rect in
-            guard let owner = guide.owningView, let index = indexOfView[ObjectIdentifier(owner)] else { return .zero }
+            guard let owner = guide.owningView, let index = indexOfView[ObjectIdentifier(owner)]
+            else { return .zero }
             let origin = absolute[index]
             return pixelRect(guide, scale: scale).offsetBy(dx: -origin.minX, dy: -origin.minY)
         }
@@ -593,7 +724,9 @@ final class LayoutEngine {
     /// The root's size with its width and height pulled towards `target` at the
     /// given priorities. The fitting constraints stay installed, so measuring
     /// again (another width, other texts) only changes constants.
-    func fittingSize(_ target: Size, horizontalPriority: LayoutPriority, verticalPriority: LayoutPriority) -> Size {
+    func fittingSize(
+        _ target: Size, horizontalPriority: LayoutPriority, verticalPriority: LayoutPriority
+    ) -> Size {
         prepare(.fitting(horizontal: horizontalPriority, vertical: verticalPriority), size: target)
         solve()
         needsLayout = true
@@ -629,7 +762,9 @@ struct _Linear {
     }
 
     mutating func add(_ other: _Linear, times factor: Double) {
-        for (variable, coefficient) in other.terms { terms.append((variable, coefficient * factor)) }
+        for (variable, coefficient) in other.terms {
+            terms.append((variable, coefficient * factor))
+        }
         constant += other.constant * factor
     }
 }

@@ -18,13 +18,16 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noCommonAncestor(let constraint):
-            return "Unable to activate constraint \(constraint): its items have no common ancestor. Add both to the same view hierarchy first."
+            return
+                "Unable to activate constraint \(constraint): its items have no common ancestor. Add both to the same view hierarchy first."
         case .notInHierarchy(let constraint):
-            return "Unable to activate constraint \(constraint): its first item is a layout guide that was not added to a view."
+            return
+                "Unable to activate constraint \(constraint): its first item is a layout guide that was not added to a view."
         case .invalidAttributes(let constraint, let reason):
             return "Invalid constraint \(constraint): \(reason)."
         case .priorityChange(let from, let to, let constraint):
-            return "Mutating the priority of the active constraint \(constraint) from \(formatPriority(from)) to \(formatPriority(to)) is not supported: required and optional constraints cannot change into each other while active. Deactivate it first."
+            return
+                "Mutating the priority of the active constraint \(constraint) from \(formatPriority(from)) to \(formatPriority(to)) is not supported: required and optional constraints cannot change into each other while active. Deactivate it first."
         case .invalidPriority(let value, let constraint):
             return "Invalid priority \(value) for \(constraint): priorities are from 1 to 1000."
         case .invalidValue(let message):

@@ -46,17 +46,27 @@ open class LayoutItem {
         _owningView?.effectiveUserInterfaceLayoutDirection ?? .leftToRight
     }
 
-    // MARK: Anchors
+    // MARK: Anchors (each call makes a small value; constraints are made from them)
 
+    /// The leading edge (left, or right in a right-to-left layout).
     public var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .leading) }
+    /// The trailing edge (right, or left in a right-to-left layout).
     public var trailingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .trailing) }
+    /// The left edge, whatever the layout direction.
     public var leftAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .left) }
+    /// The right edge, whatever the layout direction.
     public var rightAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .right) }
+    /// The horizontal center.
     public var centerXAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .centerX) }
+    /// The top edge.
     public var topAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .top) }
+    /// The bottom edge.
     public var bottomAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .bottom) }
+    /// The vertical center.
     public var centerYAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .centerY) }
+    /// The width.
     public var widthAnchor: LayoutDimension { LayoutDimension(self, .width) }
+    /// The height.
     public var heightAnchor: LayoutDimension { LayoutDimension(self, .height) }
 }
 

@@ -8,7 +8,8 @@ func _makeSolverConstraint(
     _ lhs: _Linear, _ relation: LayoutRelation, _ rhs: _Linear, priority: LayoutPriority,
     identifier: String?
 ) -> Constraint {
-    Constraint(_expression(lhs), relation, _expression(rhs), priority: priority, identifier: identifier)
+    Constraint(
+        _expression(lhs), relation, _expression(rhs), priority: priority, identifier: identifier)
 }
 
 /// Gives an installed constraint a new constant: `value` is the right-hand

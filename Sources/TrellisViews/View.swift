@@ -29,15 +29,21 @@ open class View: LayoutItem {
     public static let layoutFittingExpandedSize = Size(width: 1e7, height: 1e7)
 
     var _frame: Rect
+    /// The view this one is a subview of (nil for a root view).
     public private(set) weak var superview: View?
+    /// The subviews, back to front (the last is drawn and hit-tested first).
     public private(set) var subviews: [View] = []
     var _constraints: [LayoutConstraint] = []
     var _engine: LayoutEngine?
     var _layoutGuides: [LayoutGuide] = []
     var _marginsGuide: LayoutGuide?
     var _safeAreaGuide: LayoutGuide?
-    var _hugging: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultLow, .defaultLow)
-    var _compression: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultHigh, .defaultHigh)
+    var _hugging: (horizontal: LayoutPriority, vertical: LayoutPriority) = (
+        .defaultLow, .defaultLow
+    )
+    var _compression: (horizontal: LayoutPriority, vertical: LayoutPriority) = (
+        .defaultHigh, .defaultHigh
+    )
 
     /// A view with the given frame (in its superview's coordinates).
     public init(frame: Rect = .zero) {
@@ -57,7 +63,9 @@ open class View: LayoutItem {
         get { _frame }
         set {
             guard Self._isValid(newValue) else {
-                LayoutLog.emit("Refused frame \(newValue) for \(layoutName): values must be finite and sizes not negative.")
+                LayoutLog.emit(
+                    "Refused frame \(newValue) for \(layoutName): values must be finite and sizes not negative."
+                )
                 return
             }
             guard newValue != _frame else { return }
@@ -82,13 +90,28 @@ open class View: LayoutItem {
         }
     }
 
-    /// Pixels per point, used to round frames and text sizes (3 by default, as an
-    /// iPhone's `UIScreen.scale`).
-    public var contentScaleFactor: Double = 3 {
-        didSet {
-            if !(contentScaleFactor.isFinite && contentScaleFactor > 0) { contentScaleFactor = oldValue }
+    /// Pixels per point, used to round frames and text sizes. A view that was
+    /// not given one uses its superview's, and a root without one uses 3 (an
+    /// iPhone's `UIScreen.scale`), so setting it on the root sets it for the
+    /// whole hierarchy. Values that are not finite and positive are refused
+    /// and logged.
+    public var contentScaleFactor: Double {
+        get { _contentScaleFactor ?? superview?.contentScaleFactor ?? 3 }
+        set {
+            guard newValue.isFinite, newValue > 0 else {
+                LayoutLog.emit(
+                    "Refused contentScaleFactor \(newValue) for \(layoutName): it must be finite and positive."
+                )
+                return
+            }
+            guard newValue != _contentScaleFactor else { return }
+            _contentScaleFactor = newValue
+            // Text sizes round to the new grid: measure again.
+            rootView._engine?.hierarchyDidChange()
         }
     }
+
+    var _contentScaleFactor: Double?
 
     static func _isValid(_ rect: Rect) -> Bool {
         rect.minX.isFinite && rect.minY.isFinite && rect.width.isFinite && rect.height.isFinite
@@ -114,7 +137,8 @@ open class View: LayoutItem {
     /// Adding a view to itself or to one of its own descendants is refused and logged.
     public func insertSubview(_ view: View, at index: Int) {
         guard view !== self, !isDescendant(of: view) else {
-            LayoutLog.emit("Refused to add \(view.layoutName) to \(layoutName): a view cannot contain itself.")
+            LayoutLog.emit(
+                "Refused to add \(view.layoutName) to \(layoutName): a view cannot contain itself.")
             return
         }
         if view.superview != nil { view.removeFromSuperview() }
@@ -185,6 +209,13 @@ open class View: LayoutItem {
         }
     }
 
+    /// Which parts of the frame follow the superview's size while
+    /// `translatesAutoresizingMaskIntoConstraints` is true, as UIKit's
+    /// `autoresizingMask` (none by default: the frame stays as set).
+    public var autoresizingMask: AutoresizingMask = [] {
+        didSet { if autoresizingMask != oldValue { rootView._engine?.frameDidChange(self) } }
+    }
+
     /// Insets of the layout margins from the edges (8 on each side by default,
     /// as UIKit); `layoutMarginsGuide` follows them.
     public var layoutMargins = EdgeInsets(all: 8) {
@@ -218,7 +249,8 @@ open class View: LayoutItem {
     }
 
     static func _isValid(_ insets: EdgeInsets) -> Bool {
-        insets.top.isFinite && insets.left.isFinite && insets.bottom.isFinite && insets.right.isFinite
+        insets.top.isFinite && insets.left.isFinite && insets.bottom.isFinite
+            && insets.right.isFinite
     }
 
     /// The insets the layout-margins guide has from the view's edges.
@@ -281,7 +313,9 @@ open class View: LayoutItem {
 
     /// How this view picks its layout direction (inherit by default).
     public var semanticContentAttribute = SemanticContentAttribute.unspecified {
-        didSet { if semanticContentAttribute != oldValue { rootView._engine?.hierarchyDidChange() } }
+        didSet {
+            if semanticContentAttribute != oldValue { rootView._engine?.hierarchyDidChange() }
+        }
     }
 
     /// The direction of the environment, used by a root view whose
@@ -323,14 +357,9 @@ open class View: LayoutItem {
         axis == .horizontal ? _hugging.horizontal : _hugging.vertical
     }
 
-    /// Sets the content hugging priority for an axis.
+    /// Sets the content hugging priority for an axis (1...1000; others are refused and logged).
     public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
-        guard priority.rawValue >= 1, priority.rawValue <= 1000 else {
-            LayoutLog.emit("Refused content hugging priority \(priority.rawValue) for \(layoutName): priorities are from 1 to 1000.")
-            return
-        }
-        if axis == .horizontal { _hugging.horizontal = priority } else { _hugging.vertical = priority }
-        rootView._engine?.contentPrioritiesDidChange(self)
+        _setContentPriority(priority, for: axis, of: \._hugging, name: "content hugging")
     }
 
     /// The priority with which the view resists shrinking below its intrinsic
@@ -339,13 +368,32 @@ open class View: LayoutItem {
         axis == .horizontal ? _compression.horizontal : _compression.vertical
     }
 
-    /// Sets the compression resistance priority for an axis.
-    public func setContentCompressionResistancePriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
+    /// Sets the compression resistance priority for an axis (1...1000; others
+    /// are refused and logged).
+    public func setContentCompressionResistancePriority(
+        _ priority: LayoutPriority, for axis: LayoutAxis
+    ) {
+        _setContentPriority(priority, for: axis, of: \._compression, name: "compression resistance")
+    }
+
+    private func _setContentPriority(
+        _ priority: LayoutPriority, for axis: LayoutAxis,
+        of pair: ReferenceWritableKeyPath<
+            View, (horizontal: LayoutPriority, vertical: LayoutPriority)
+        >,
+        name: String
+    ) {
         guard priority.rawValue >= 1, priority.rawValue <= 1000 else {
-            LayoutLog.emit("Refused compression resistance priority \(priority.rawValue) for \(layoutName): priorities are from 1 to 1000.")
+            LayoutLog.emit(
+                "Refused \(name) priority \(priority.rawValue) for \(layoutName): priorities are from 1 to 1000."
+            )
             return
         }
-        if axis == .horizontal { _compression.horizontal = priority } else { _compression.vertical = priority }
+        if axis == .horizontal {
+            self[keyPath: pair].horizontal = priority
+        } else {
+            self[keyPath: pair].vertical = priority
+        }
         rootView._engine?.contentPrioritiesDidChange(self)
     }
 
@@ -396,7 +444,9 @@ open class View: LayoutItem {
         verticalFittingPriority verticalPriority: LayoutPriority
     ) -> Size {
         guard targetSize.width.isFinite, targetSize.height.isFinite else {
-            LayoutLog.emit("Refused systemLayoutSizeFitting(\(targetSize)) for \(layoutName): the target size must be finite.")
+            LayoutLog.emit(
+                "Refused systemLayoutSizeFitting(\(targetSize)) for \(layoutName): the target size must be finite."
+            )
             return _frame.size
         }
         let engine = superview == nil ? _engineCreatingIfNeeded() : LayoutEngine(root: self)
@@ -478,4 +528,18 @@ extension LayoutConstraint {
         }
         return false
     }
+}
+
+/// The parts of a view's frame that grow and shrink with its superview, as
+/// `UIView.AutoresizingMask` (same raw values).
+public struct AutoresizingMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+    public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+    public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+    public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+    public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+    public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
 }

@@ -11,10 +11,14 @@ import TrellisGeometry
         let root = View(frame: Rect(x: 0, y: 0, width: 320, height: 568))
         let box = makeView("box")
         root.addSubview(box)
-        LayoutConstraint.activate([box.leftAnchor.constraint(equalTo: root.leftAnchor), box.topAnchor.constraint(equalTo: root.topAnchor)])
+        LayoutConstraint.activate([
+            box.leftAnchor.constraint(equalTo: root.leftAnchor),
+            box.topAnchor.constraint(equalTo: root.topAnchor),
+        ])
         #expect(box.ambiguousAttributes == [.width, .height])
         // Its frame is arbitrary, so it is not also reported as misplaced.
-        #expect(root.layoutIssues().map(\.description) == ["box: needs constraints for: width, height"])
+        #expect(
+            root.layoutIssues().map(\.description) == ["box: needs constraints for: width, height"])
     }
 
     @Test func viewWithNoConstraintsNeedsEverything() {
@@ -31,7 +35,8 @@ import TrellisGeometry
         LayoutConstraint.activate([
             box.leftAnchor.constraint(greaterThanOrEqualTo: root.leftAnchor, constant: 10),
             box.topAnchor.constraint(equalTo: root.topAnchor),
-            box.widthAnchor.constraint(equalToConstant: 10), box.heightAnchor.constraint(equalToConstant: 10),
+            box.widthAnchor.constraint(equalToConstant: 10),
+            box.heightAnchor.constraint(equalToConstant: 10),
         ])
         #expect(box.ambiguousAttributes == [.xPosition])
     }
@@ -43,7 +48,8 @@ import TrellisGeometry
         LayoutConstraint.activate([
             box.leftAnchor.constraint(greaterThanOrEqualTo: root.leftAnchor, constant: 10),
             box.topAnchor.constraint(equalTo: root.topAnchor),
-            box.widthAnchor.constraint(equalToConstant: 10), box.heightAnchor.constraint(equalToConstant: 10),
+            box.widthAnchor.constraint(equalToConstant: 10),
+            box.heightAnchor.constraint(equalToConstant: 10),
         ])
         root.layoutIfNeeded()
         let before = box.frame
@@ -56,7 +62,10 @@ import TrellisGeometry
         let root = View(frame: Rect(x: 0, y: 0, width: 320, height: 568))
         let label = makeLabel("Thing 1", name: "label")
         root.addSubview(label)
-        LayoutConstraint.activate([label.leftAnchor.constraint(equalTo: root.leftAnchor), label.topAnchor.constraint(equalTo: root.topAnchor)])
+        LayoutConstraint.activate([
+            label.leftAnchor.constraint(equalTo: root.leftAnchor),
+            label.topAnchor.constraint(equalTo: root.topAnchor),
+        ])
         #expect(!label.hasAmbiguousLayout)
     }
 
@@ -65,12 +74,17 @@ import TrellisGeometry
         let box = makeView("box")
         root.addSubview(box)
         LayoutConstraint.activate([
-            box.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 10), box.topAnchor.constraint(equalTo: root.topAnchor, constant: 10),
-            box.widthAnchor.constraint(equalToConstant: 50), box.heightAnchor.constraint(equalToConstant: 50),
+            box.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 10),
+            box.topAnchor.constraint(equalTo: root.topAnchor, constant: 10),
+            box.widthAnchor.constraint(equalToConstant: 50),
+            box.heightAnchor.constraint(equalToConstant: 50),
         ])
         root.layoutIfNeeded()
         box.frame = Rect(x: 0, y: 0, width: 50, height: 50)
-        #expect(root.layoutIssues() == [.misplaced(view: "box", frame: rect(0, 0, 50, 50), expected: rect(10, 10, 50, 50))])
+        #expect(
+            root.layoutIssues() == [
+                .misplaced(view: "box", frame: rect(0, 0, 50, 50), expected: rect(10, 10, 50, 50))
+            ])
         #expect(box.frame == rect(0, 0, 50, 50))
     }
 
@@ -101,7 +115,11 @@ import TrellisGeometry
         // The subtitle gets 60 − 24 = 36 points at width 320 − 16 − 80 − 12 − 16 = 196,
         // where its text needs 5 lines: 5 × 19.922 = 99.609, 99.667 on the pixel grid.
         #expect(issues.contains(.compressedLabel(view: "subtitle", height: 36, needed: 299.0 / 3)))
-        #expect(issues.contains(.outsideSuperview(view: "cover", superview: "contentView", frame: rect(16, 12, 80, 80), bounds: rect(0, 0, 320, 60))))
+        #expect(
+            issues.contains(
+                .outsideSuperview(
+                    view: "cover", superview: "contentView", frame: rect(16, 12, 80, 80),
+                    bounds: rect(0, 0, 320, 60))))
         #expect(issues.count == 2)
     }
 
@@ -112,7 +130,8 @@ import TrellisGeometry
         root.addSubview(box)
         LayoutConstraint.activate([
             box.widthAnchor.constraint(equalToConstant: 50),
-            box.leftAnchor.constraint(equalTo: root.leftAnchor), box.topAnchor.constraint(equalTo: root.topAnchor),
+            box.leftAnchor.constraint(equalTo: root.leftAnchor),
+            box.topAnchor.constraint(equalTo: root.topAnchor),
             box.heightAnchor.constraint(equalToConstant: 10),
         ])
         let wide = box.widthAnchor.constraint(equalToConstant: 60)
@@ -121,13 +140,20 @@ import TrellisGeometry
         root.layoutIfNeeded()
         root.layoutIfNeeded()
         let reports = root.unsatisfiableConstraints
-        #expect(reports == [UnsatisfiableConstraints(conflicting: ["box.width == 50", "box.width == 60 (too-wide)"], broken: "box.width == 60 (too-wide)")])
+        #expect(
+            reports == [
+                UnsatisfiableConstraints(
+                    conflicting: ["box.width == 50", "box.width == 60 (too-wide)"],
+                    broken: "box.width == 60 (too-wide)")
+            ])
         #expect(box.frame.width == 50)
     }
 
     @Test func conflictLogHasUIKitsShape() {
-        let report = UnsatisfiableConstraints(conflicting: ["a.width == 50", "a.width == 60"], broken: "a.width == 60")
-        let lines = report.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let report = UnsatisfiableConstraints(
+            conflicting: ["a.width == 50", "a.width == 60"], broken: "a.width == 60")
+        let lines = report.description.split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
         #expect(lines.first == "Unable to simultaneously satisfy constraints.")
         #expect(lines.contains("    \"a.width == 50\","))
         #expect(lines.contains("    \"a.width == 60\""))

@@ -8,7 +8,8 @@ import TrellisText
 @testable import TrellisViews
 
 @Suite struct LabelLayoutTests {
-    static let sentence = "The quick brown fox jumps over the lazy dog while the cat watches from the warm windowsill."
+    static let sentence =
+        "The quick brown fox jumps over the lazy dog while the cat watches from the warm windowsill."
 
     /// A root of the given width with a multi-line label pinned 16 from each side and 12 from the top.
     final class Pinned {
@@ -61,7 +62,8 @@ import TrellisText
         let label = makeLabel(Self.sentence, name: "body", lines: 0)
         label.preferredMaxLayoutWidth = 288
         let expected = try TextMeasurer.shared.sizeThatFits(
-            Self.sentence, style: testStyle, size: Size(width: 288, height: 0), numberOfLines: 0, scale: 3)
+            Self.sentence, style: testStyle, size: Size(width: 288, height: 0), numberOfLines: 0,
+            scale: 3)
         #expect(label.intrinsicContentSize == expected)
         #expect(expected.height == 60)
     }
@@ -90,6 +92,23 @@ import TrellisText
         #expect(label.intrinsicContentSize == Size(width: 56.5, height: 20))
     }
 
+    @Test func labelsTakeTheirRootsScale() {
+        let root = View(frame: Rect(x: 0, y: 0, width: 320, height: 100))
+        let label = makeLabel("Thing 1", name: "thing")
+        root.addSubview(label)
+        LayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            label.topAnchor.constraint(equalTo: root.topAnchor),
+        ])
+        root.layoutIfNeeded()
+        #expect(label.frame.width == 170.0 / 3)
+        root.contentScaleFactor = 2
+        root.layoutIfNeeded()
+        // 56.346 rounded up to halves, as the label inherits the root's scale.
+        #expect(label.frame.width == 56.5)
+        #expect(label.contentScaleFactor == 2)
+    }
+
     // MARK: The reused cell
 
     /// A content view measured with `systemLayoutSizeFitting`, reused for many rows.
@@ -101,7 +120,9 @@ import TrellisText
             contentView.translatesAutoresizingMaskIntoConstraints = false
             contentView.addSubview(title)
             contentView.addSubview(body)
-            try activate(["H:|-16-[title]-16-|", "H:|-16-[body]-16-|", "V:|-12-[title]-8-[body]-12-|"], views: ["title": title, "body": body])
+            try activate(
+                ["H:|-16-[title]-16-|", "H:|-16-[body]-16-|", "V:|-12-[title]-8-[body]-12-|"],
+                views: ["title": title, "body": body])
         }
         func height(_ width: Double) -> Double {
             contentView.systemLayoutSizeFitting(
@@ -126,7 +147,8 @@ import TrellisText
     @Test func sameWidthRowsNeedOnePass() throws {
         let cell = try ReusedCell()
         _ = cell.height(320)
-        cell.body.text = "Another text that is long enough to wrap onto a second line at this width, surely."
+        cell.body.text =
+            "Another text that is long enough to wrap onto a second line at this width, surely."
         _ = cell.height(320)
         // The label is measured at its last width before solving, which is still right.
         #expect(cell.contentView._engine?.lastPassCount == 1)
@@ -146,7 +168,8 @@ import TrellisText
         cell.body.text = "Short."
         let size = cell.contentView.systemLayoutSizeFitting(View.layoutFittingCompressedSize)
         // Compressed: the widest label ("Title" 33, "Short." measured on one line) plus 32.
-        let short = try TextMeasurer.shared.sizeThatFits("Short.", style: testStyle, size: Size(width: 0, height: 0), numberOfLines: 0, scale: 3)
+        let short = try TextMeasurer.shared.sizeThatFits(
+            "Short.", style: testStyle, size: Size(width: 0, height: 0), numberOfLines: 0, scale: 3)
         #expect(size.width == max(33, short.width) + 32)
         #expect(size.height == 12 + 20 + 8 + 20 + 12)
     }
@@ -163,7 +186,8 @@ import TrellisText
             label.leadingAnchor.constraint(equalTo: root.leadingAnchor),
             label.topAnchor.constraint(equalTo: root.topAnchor, constant: 50),
             box.leadingAnchor.constraint(equalTo: label.trailingAnchor),
-            box.widthAnchor.constraint(equalToConstant: 10), box.heightAnchor.constraint(equalToConstant: 10),
+            box.widthAnchor.constraint(equalToConstant: 10),
+            box.heightAnchor.constraint(equalToConstant: 10),
             box.lastBaselineAnchor.constraint(equalTo: label.firstBaselineAnchor),
         ])
         root.layoutIfNeeded()

@@ -22,27 +22,34 @@ import TrellisGeometry
 
     @Test func descriptionWithConstant() {
         let pair = Pair()
-        let constraint = pair.cover.leadingAnchor.constraint(equalTo: pair.root.leadingAnchor, constant: 16)
+        let constraint = pair.cover.leadingAnchor.constraint(
+            equalTo: pair.root.leadingAnchor, constant: 16)
         #expect(constraint.description == "cover.leading == contentView.leading + 16")
     }
 
     @Test func descriptionWithNegativeConstantAndIdentifier() {
         let pair = Pair()
-        let constraint = pair.title.trailingAnchor.constraint(lessThanOrEqualTo: pair.root.trailingAnchor, constant: -16)
+        let constraint = pair.title.trailingAnchor.constraint(
+            lessThanOrEqualTo: pair.root.trailingAnchor, constant: -16)
         constraint.identifier = "title-trailing"
-        #expect(constraint.description == "title.trailing <= contentView.trailing - 16 (title-trailing)")
+        #expect(
+            constraint.description == "title.trailing <= contentView.trailing - 16 (title-trailing)"
+        )
     }
 
     @Test func descriptionWithMultiplierAndPriority() {
         let pair = Pair()
-        let constraint = pair.cover.heightAnchor.constraint(equalTo: pair.cover.widthAnchor, multiplier: 0.5, constant: 4)
+        let constraint = pair.cover.heightAnchor.constraint(
+            equalTo: pair.cover.widthAnchor, multiplier: 0.5, constant: 4)
         constraint.priority = 750
         #expect(constraint.description == "cover.height == 0.5 * cover.width + 4 @750")
     }
 
     @Test func descriptionOfAConstantOnlyConstraint() {
         let pair = Pair()
-        #expect(pair.cover.widthAnchor.constraint(greaterThanOrEqualToConstant: 64).description == "cover.width >= 64")
+        #expect(
+            pair.cover.widthAnchor.constraint(greaterThanOrEqualToConstant: 64).description
+                == "cover.width >= 64")
     }
 
     // MARK: Activation
@@ -63,29 +70,45 @@ import TrellisGeometry
         let pair = Pair()
         let stranger = makeView("stranger")
         let constraint = stranger.topAnchor.constraint(equalTo: pair.cover.topAnchor)
-        #expect(throws: LayoutError.noCommonAncestor(constraint: "stranger.top == cover.top")) { try constraint.activate() }
+        #expect(throws: LayoutError.noCommonAncestor(constraint: "stranger.top == cover.top")) {
+            try constraint.activate()
+        }
         #expect(!constraint.isActive)
     }
 
     @Test func leadingCannotBeRelatedToLeft() {
         let pair = Pair()
-        let constraint = LayoutConstraint(item: pair.cover, attribute: .leading, relatedBy: .equal, toItem: pair.root, attribute: .left)
-        #expect(throws: LayoutError.invalidAttributes(constraint: "cover.leading == contentView.left", reason: "leading/trailing cannot be related to left/right")) {
+        let constraint = LayoutConstraint(
+            item: pair.cover, attribute: .leading, relatedBy: .equal, toItem: pair.root,
+            attribute: .left)
+        #expect(
+            throws: LayoutError.invalidAttributes(
+                constraint: "cover.leading == contentView.left",
+                reason: "leading/trailing cannot be related to left/right")
+        ) {
             try constraint.activate()
         }
     }
 
     @Test func anXPositionCannotBeRelatedToAYPosition() {
         let pair = Pair()
-        let constraint = LayoutConstraint(item: pair.cover, attribute: .left, relatedBy: .equal, toItem: pair.root, attribute: .top)
+        let constraint = LayoutConstraint(
+            item: pair.cover, attribute: .left, relatedBy: .equal, toItem: pair.root,
+            attribute: .top)
         #expect(throws: LayoutError.self) { try constraint.activate() }
         #expect(!constraint.isActive)
     }
 
     @Test func aPositionCannotEqualAConstant() {
         let pair = Pair()
-        let constraint = LayoutConstraint(item: pair.cover, attribute: .top, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, constant: 5)
-        #expect(throws: LayoutError.invalidAttributes(constraint: "cover.top == 5", reason: "a position (top) cannot equal a constant; relate it to another item")) {
+        let constraint = LayoutConstraint(
+            item: pair.cover, attribute: .top, relatedBy: .equal, toItem: nil,
+            attribute: .notAnAttribute, constant: 5)
+        #expect(
+            throws: LayoutError.invalidAttributes(
+                constraint: "cover.top == 5",
+                reason: "a position (top) cannot equal a constant; relate it to another item")
+        ) {
             try constraint.activate()
         }
     }
@@ -115,10 +138,12 @@ import TrellisGeometry
 
     @Test func changingTheConstantMovesTheViewWithoutRebuilding() {
         let pair = Pair()
-        let leading = pair.cover.leadingAnchor.constraint(equalTo: pair.root.leadingAnchor, constant: 16)
+        let leading = pair.cover.leadingAnchor.constraint(
+            equalTo: pair.root.leadingAnchor, constant: 16)
         LayoutConstraint.activate([
             leading, pair.cover.topAnchor.constraint(equalTo: pair.root.topAnchor),
-            pair.cover.widthAnchor.constraint(equalToConstant: 10), pair.cover.heightAnchor.constraint(equalToConstant: 10),
+            pair.cover.widthAnchor.constraint(equalToConstant: 10),
+            pair.cover.heightAnchor.constraint(equalToConstant: 10),
         ])
         pair.root.layoutIfNeeded()
         leading.constant = 40
@@ -139,7 +164,9 @@ import TrellisGeometry
         let pair = Pair()
         let width = pair.cover.widthAnchor.constraint(equalToConstant: 10)
         width.isActive = true
-        #expect(throws: LayoutError.priorityChange(from: 1000, to: 750, constraint: "cover.width == 10")) {
+        #expect(
+            throws: LayoutError.priorityChange(from: 1000, to: 750, constraint: "cover.width == 10")
+        ) {
             try width.setPriority(750)
         }
         #expect(width.priority == .required)
@@ -153,7 +180,8 @@ import TrellisGeometry
         narrow.priority = 200
         LayoutConstraint.activate([
             wide, narrow, pair.cover.leftAnchor.constraint(equalTo: pair.root.leftAnchor),
-            pair.cover.topAnchor.constraint(equalTo: pair.root.topAnchor), pair.cover.heightAnchor.constraint(equalToConstant: 10),
+            pair.cover.topAnchor.constraint(equalTo: pair.root.topAnchor),
+            pair.cover.heightAnchor.constraint(equalToConstant: 10),
         ])
         pair.root.layoutIfNeeded()
         #expect(pair.cover.frame.width == 100)
@@ -174,7 +202,9 @@ import TrellisGeometry
     @Test func priorityOutsideTheRangeIsRefused() {
         let pair = Pair()
         let width = pair.cover.widthAnchor.constraint(equalToConstant: 10)
-        #expect(throws: LayoutError.invalidPriority(0, constraint: "cover.width == 10")) { try width.setPriority(0) }
+        #expect(throws: LayoutError.invalidPriority(0, constraint: "cover.width == 10")) {
+            try width.setPriority(0)
+        }
     }
 
     // MARK: Anchors
@@ -184,8 +214,10 @@ import TrellisGeometry
         LayoutConstraint.activate([
             pair.cover.leadingAnchor.constraint(equalTo: pair.root.leadingAnchor),
             pair.cover.topAnchor.constraint(equalTo: pair.root.topAnchor),
-            pair.cover.widthAnchor.constraint(equalToConstant: 10), pair.cover.heightAnchor.constraint(equalToConstant: 10),
-            pair.title.leadingAnchor.constraint(equalToSystemSpacingAfter: pair.cover.trailingAnchor, multiplier: 2),
+            pair.cover.widthAnchor.constraint(equalToConstant: 10),
+            pair.cover.heightAnchor.constraint(equalToConstant: 10),
+            pair.title.leadingAnchor.constraint(
+                equalToSystemSpacingAfter: pair.cover.trailingAnchor, multiplier: 2),
             pair.title.topAnchor.constraint(equalToSystemSpacingBelow: pair.cover.bottomAnchor),
             pair.title.widthAnchor.constraint(equalTo: pair.cover.widthAnchor, multiplier: 3),
             pair.title.heightAnchor.constraint(equalTo: pair.cover.heightAnchor),

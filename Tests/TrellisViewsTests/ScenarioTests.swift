@@ -21,14 +21,20 @@ import TrellisText
         let center = makeLabel("Center", name: "center")
         let centerX: LayoutConstraint
 
-        init(direction: UserInterfaceLayoutDirection = .leftToRight, options: FormatOptions = []) throws {
+        init(direction: UserInterfaceLayoutDirection = .leftToRight, options: FormatOptions = [])
+            throws
+        {
             root.name = "root"
             root.traitLayoutDirection = direction
             for view in [thing1, thing2, center] { root.addSubview(view) }
             let views: [String: View] = ["thing1": thing1, "thing2": thing2]
-            try activate(["H:|-[thing1]", "V:|-[thing1]", "H:[thing2]-|", "V:[thing2]-|"], options: options, views: views)
+            try activate(
+                ["H:|-[thing1]", "V:|-[thing1]", "H:[thing2]-|", "V:[thing2]-|"], options: options,
+                views: views)
             centerX = center.centerXAnchor.constraint(equalTo: root.centerXAnchor)
-            LayoutConstraint.activate([centerX, center.centerYAnchor.constraint(equalTo: root.centerYAnchor)])
+            LayoutConstraint.activate([
+                centerX, center.centerYAnchor.constraint(equalTo: root.centerYAnchor),
+            ])
         }
     }
 
@@ -80,10 +86,13 @@ import TrellisText
             container.addSubview(textView)
             for button in buttons { container.addSubview(button) }
             let views: [String: View] = [
-                "tv": textView, "b1": buttons[0], "b2": buttons[1], "b3": buttons[2], "b4": buttons[3],
+                "tv": textView, "b1": buttons[0], "b2": buttons[1], "b3": buttons[2],
+                "b4": buttons[3],
             ]
             try activate(["H:|-20-[tv]-20-|", "V:|-[tv(100)]-[b1]"], views: views)
-            try activate(["H:[b1]-8-[b2(==b1)]-8-[b3(==b1)]-8-[b4(==b1)]"], options: .alignAllTop, views: views)
+            try activate(
+                ["H:[b1]-8-[b2(==b1)]-8-[b3(==b1)]-8-[b4(==b1)]"], options: .alignAllTop,
+                views: views)
             LayoutConstraint.activate([
                 buttons[0].leadingAnchor.constraint(equalTo: textView.leadingAnchor),
                 buttons[3].trailingAnchor.constraint(equalTo: textView.trailingAnchor),
@@ -116,17 +125,21 @@ import TrellisText
         let reports = scene.window.unsatisfiableConstraints
         // Each of the three `width == 64` fights 20 + 4w + 24 + 20 = 480 (w = 104);
         // the engine keeps the frame and breaks them in activation order.
-        #expect(reports.map(\.broken) == [
-            "button1.width == 64 (fixed-button1)", "button2.width == 64 (fixed-button2)",
-            "button3.width == 64 (fixed-button3)",
-        ])
+        #expect(
+            reports.map(\.broken) == [
+                "button1.width == 64 (fixed-button1)", "button2.width == 64 (fixed-button2)",
+                "button3.width == 64 (fixed-button3)",
+            ])
         let first = try #require(reports.first)
         #expect(first.conflicting.contains("container.width == 480 (Autoresizing-Width)"))
         #expect(first.conflicting.contains("textView.leading == container.leading + 20"))
         #expect(first.conflicting.contains("button2.width == button1.width"))
         #expect(first.conflicting.last == first.broken)
         #expect(first.description.hasPrefix("Unable to simultaneously satisfy constraints."))
-        #expect(first.description.contains("Will attempt to recover by breaking constraint\n    \"button1.width == 64 (fixed-button1)\""))
+        #expect(
+            first.description.contains(
+                "Will attempt to recover by breaking constraint\n    \"button1.width == 64 (fixed-button1)\""
+            ))
     }
 
     @Test func conflictAt480StillLaysEveryViewOut() throws {
@@ -140,7 +153,10 @@ import TrellisText
         for (index, x) in [20.0, 132, 244, 356].enumerated() {
             #expect(same(scene.buttons[index].frame, rect(x, 128, 104, 20)))
         }
-        #expect(!scene.window.layoutIssues().contains { if case .ambiguous = $0 { true } else { false } })
+        #expect(
+            !scene.window.layoutIssues().contains {
+                if case .ambiguous = $0 { true } else { false }
+            })
     }
 
     // MARK: 3. Cross-view constraints
@@ -159,7 +175,9 @@ import TrellisText
             top.addSubview(first)
             bottom.addSubview(second)
             let views: [String: View] = ["top": top, "bottom": bottom, "b1": first]
-            try activate(["H:|-[top]-|", "H:|-[bottom]-|", "V:|-[top(==100)]-[bottom(==100)]", "H:|-[b1]"], views: views)
+            try activate(
+                ["H:|-[top]-|", "H:|-[bottom]-|", "V:|-[top(==100)]-[bottom(==100)]", "H:|-[b1]"],
+                views: views)
             LayoutConstraint.activate([
                 first.centerYAnchor.constraint(equalTo: top.centerYAnchor),
                 second.leftAnchor.constraint(equalTo: first.rightAnchor),
@@ -241,24 +259,37 @@ import TrellisText
 
     @Test func coverMovesFromTopToCenterAlongEaseInOut() {
         let cell = AnimalCell()
-        let transition = LayoutTransition.animate(cell.contentView, duration: 0.5, curve: .easeInOut) {
+        let transition = LayoutTransition.animate(
+            cell.contentView, duration: 0.5, curve: .easeInOut
+        ) {
             cell.coverTop.isActive = false
-            cell.cover.centerYAnchor.constraint(equalTo: cell.contentView.centerYAnchor).isActive = true
+            cell.cover.centerYAnchor.constraint(equalTo: cell.contentView.centerYAnchor).isActive =
+                true
         }
         // Before: y = 12; after: y = (120 − 80) / 2 = 20. easeInOut is 0.5 at
         // half time by symmetry, so the middle frame is at y = 16.
-        #expect(transition.frame(of: cell.cover, atTime: 0).map { same($0, rect(16, 12, 80, 80)) } == true)
-        #expect(transition.frame(of: cell.cover, atTime: 0.25).map { same($0, rect(16, 16, 80, 80)) } == true)
-        #expect(transition.frame(of: cell.cover, atTime: 0.5).map { same($0, rect(16, 20, 80, 80)) } == true)
+        #expect(
+            transition.frame(of: cell.cover, atTime: 0).map { same($0, rect(16, 12, 80, 80)) }
+                == true)
+        #expect(
+            transition.frame(of: cell.cover, atTime: 0.25).map { same($0, rect(16, 16, 80, 80)) }
+                == true)
+        #expect(
+            transition.frame(of: cell.cover, atTime: 0.5).map { same($0, rect(16, 20, 80, 80)) }
+                == true)
         // The title follows the cover's top: 12 → 20 as well.
-        #expect(transition.frame(of: cell.title, atTime: 0.25).map { same($0, rect(108, 16, 251, 20)) } == true)
+        #expect(
+            transition.frame(of: cell.title, atTime: 0.25).map { same($0, rect(108, 16, 251, 20)) }
+                == true)
         // The model frame is the final one at once, as in UIKit.
         #expect(same(cell.cover.frame, rect(16, 20, 80, 80)))
     }
 
     @Test func transitionAtAQuarterFollowsTheBezierCurve() {
         let cell = AnimalCell()
-        let transition = LayoutTransition.animate(cell.contentView, duration: 0.5, curve: .easeInOut) {
+        let transition = LayoutTransition.animate(
+            cell.contentView, duration: 0.5, curve: .easeInOut
+        ) {
             cell.coverTop.constant = 28
         }
         // y from 12 to 28; at 0.125 s (fraction 0.25) progress is the Bézier

@@ -46,9 +46,14 @@ func makeButton(_ title: String, name: String) -> Button {
 }
 
 /// Activates the constraints of several VFL strings.
-func activate(_ formats: [String], options: FormatOptions = [], metrics: [String: Double] = [:], views: [String: View]) throws {
+func activate(
+    _ formats: [String], options: FormatOptions = [], metrics: [String: Double] = [:],
+    views: [String: View]
+) throws {
     for format in formats {
-        LayoutConstraint.activate(try LayoutConstraint.constraints(withVisualFormat: format, options: options, metrics: metrics, views: views))
+        LayoutConstraint.activate(
+            try LayoutConstraint.constraints(
+                withVisualFormat: format, options: options, metrics: metrics, views: views))
     }
 }
 

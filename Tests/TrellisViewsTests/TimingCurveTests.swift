@@ -7,7 +7,10 @@ import Testing
 
 @Suite struct TimingCurveTests {
     @Test func curvesStartAtZeroAndEndAtOne() {
-        for curve in [TimingCurve.linear, .easeIn, .easeOut, .easeInOut, .spring(dampingRatio: 0.5, initialVelocity: 0)] {
+        for curve in [
+            TimingCurve.linear, .easeIn, .easeOut, .easeInOut,
+            .spring(dampingRatio: 0.5, initialVelocity: 0),
+        ] {
             #expect(curve.progress(atFraction: 0) == 0)
             #expect(curve.progress(atFraction: 1) == 1)
         }
@@ -57,7 +60,9 @@ import Testing
     @Test func underdampedSpringOvershoots() {
         // ζ = 0.3 peaks at 1 + e^(−ζπ/√(1−ζ²)) = 1.372 (the classic overshoot formula).
         let spring = TimingCurve.spring(dampingRatio: 0.3, initialVelocity: 0)
-        let peak = stride(from: 0.0, through: 0.99, by: 0.001).map { spring.progress(atFraction: $0) }.max() ?? 0
+        let peak =
+            stride(from: 0.0, through: 0.99, by: 0.001).map { spring.progress(atFraction: $0) }
+            .max() ?? 0
         #expect(abs(peak - 1.372) < 0.001)
     }
 
@@ -72,17 +77,23 @@ import Testing
     @Test func springDurationScalesTime() {
         // ω₀ = 2π / duration: the same fraction of any duration gives the same progress.
         let spring = TimingCurve.spring(dampingRatio: 0.7, initialVelocity: 0)
-        #expect(abs(spring.progress(atFraction: 0.3, duration: 0.5) - spring.progress(atFraction: 0.3, duration: 2)) < 1e-12)
+        #expect(
+            abs(
+                spring.progress(atFraction: 0.3, duration: 0.5)
+                    - spring.progress(atFraction: 0.3, duration: 2)) < 1e-12)
     }
 
     @Test func initialVelocityPushesAhead() {
-        let still = TimingCurve.spring(dampingRatio: 1, initialVelocity: 0).progress(atFraction: 0.05)
-        let moving = TimingCurve.spring(dampingRatio: 1, initialVelocity: 5).progress(atFraction: 0.05)
+        let still = TimingCurve.spring(dampingRatio: 1, initialVelocity: 0).progress(
+            atFraction: 0.05)
+        let moving = TimingCurve.spring(dampingRatio: 1, initialVelocity: 5).progress(
+            atFraction: 0.05)
         #expect(moving > still)
     }
 
     /// Reference y of a Bézier timing curve at x by plain bisection on s.
-    static func bisectedBezierY(x: Double, x1: Double, y1: Double, x2: Double, y2: Double) -> Double {
+    static func bisectedBezierY(x: Double, x1: Double, y1: Double, x2: Double, y2: Double) -> Double
+    {
         func b(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
             3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s
         }

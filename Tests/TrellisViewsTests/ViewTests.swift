@@ -39,6 +39,53 @@ import TrellisGeometry
         #expect(!child.hasAmbiguousLayout)
     }
 
+    @Test func flexibleWidthFollowsTheSuperview() {
+        let root = View(frame: Rect(x: 0, y: 0, width: 320, height: 568))
+        let bar = View(frame: Rect(x: 20, y: 0, width: 280, height: 44))
+        bar.autoresizingMask = [.flexibleWidth, .flexibleBottomMargin]
+        root.addSubview(bar)
+        root.layoutIfNeeded()
+        root.frame = Rect(x: 0, y: 0, width: 568, height: 320)
+        root.layoutIfNeeded()
+        // The width takes the whole change (568 − 320); the margins stay 20.
+        #expect(bar.frame == Rect(x: 20, y: 0, width: 528, height: 44))
+    }
+
+    @Test func flexibleMarginsKeepAViewCentered() {
+        let root = View(frame: Rect(x: 0, y: 0, width: 320, height: 568))
+        root.name = "root"
+        let badge = View(frame: Rect(x: 110, y: 10, width: 100, height: 44))
+        badge.name = "badge"
+        badge.autoresizingMask = [.flexibleLeftMargin, .flexibleRightMargin]
+        root.addSubview(badge)
+        root.layoutIfNeeded()
+        root.frame = Rect(x: 0, y: 0, width: 568, height: 320)
+        root.layoutIfNeeded()
+        // Both 110-point margins take half of the 248-point change: x = 110 + 124.
+        #expect(badge.frame == Rect(x: 234, y: 10, width: 100, height: 44))
+        #expect(root._engine?.rebuildCount == 1)
+    }
+
+    @Test func flexibleMarginConstraintReadsAsAFunctionOfTheSuperviewWidth() {
+        let root = View(frame: Rect(x: 0, y: 0, width: 320, height: 100))
+        root.name = "root"
+        let badge = makeView("badge")
+        badge.translatesAutoresizingMaskIntoConstraints = true
+        badge.frame = Rect(x: 110, y: 0, width: 100, height: 10)
+        badge.autoresizingMask = [.flexibleLeftMargin, .flexibleRightMargin]
+        root.addSubview(badge)
+        let conflicting = badge.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 5)
+        conflicting.isActive = true
+        root.layoutIfNeeded()
+        // x(S) = 110 + 0.5 (S − 320) = 0.5 S − 50, measured from the superview's left edge.
+        let report = root.unsatisfiableConstraints.first
+        #expect(
+            report?.conflicting.contains("badge.left == 0.5 * root.width - 50 (Autoresizing-MinX)")
+                == true)
+        #expect(report?.broken == "badge.left == root.left + 5")
+        #expect(badge.frame.minX == 110)
+    }
+
     @Test func invalidFramesAreRefused() {
         let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         view.frame = Rect(x: .nan, y: 0, width: 10, height: 10)
@@ -71,7 +118,8 @@ import TrellisGeometry
         LayoutConstraint.activate([
             child.leadingAnchor.constraint(equalTo: root.layoutMarginsGuide.leadingAnchor),
             child.topAnchor.constraint(equalTo: root.safeAreaLayoutGuide.topAnchor),
-            child.widthAnchor.constraint(equalToConstant: 10), child.heightAnchor.constraint(equalToConstant: 10),
+            child.widthAnchor.constraint(equalToConstant: 10),
+            child.heightAnchor.constraint(equalToConstant: 10),
         ])
         root.layoutIfNeeded()
         root.safeAreaInsets = EdgeInsets(top: 44, left: 20, bottom: 0, right: 0)
@@ -92,13 +140,18 @@ import TrellisGeometry
         root.addSubview(right)
         root.addLayoutGuide(spacer)
         LayoutConstraint.activate([
-            left.leftAnchor.constraint(equalTo: root.leftAnchor), left.widthAnchor.constraint(equalToConstant: 50),
+            left.leftAnchor.constraint(equalTo: root.leftAnchor),
+            left.widthAnchor.constraint(equalToConstant: 50),
             spacer.leftAnchor.constraint(equalTo: left.rightAnchor),
-            right.leftAnchor.constraint(equalTo: spacer.rightAnchor), right.rightAnchor.constraint(equalTo: root.rightAnchor),
+            right.leftAnchor.constraint(equalTo: spacer.rightAnchor),
+            right.rightAnchor.constraint(equalTo: root.rightAnchor),
             right.widthAnchor.constraint(equalTo: left.widthAnchor),
-            spacer.topAnchor.constraint(equalTo: root.topAnchor), spacer.heightAnchor.constraint(equalToConstant: 1),
-            left.topAnchor.constraint(equalTo: root.topAnchor), left.heightAnchor.constraint(equalToConstant: 10),
-            right.topAnchor.constraint(equalTo: root.topAnchor), right.heightAnchor.constraint(equalToConstant: 10),
+            spacer.topAnchor.constraint(equalTo: root.topAnchor),
+            spacer.heightAnchor.constraint(equalToConstant: 1),
+            left.topAnchor.constraint(equalTo: root.topAnchor),
+            left.heightAnchor.constraint(equalToConstant: 10),
+            right.topAnchor.constraint(equalTo: root.topAnchor),
+            right.heightAnchor.constraint(equalToConstant: 10),
         ])
         root.layoutIfNeeded()
         #expect(spacer.layoutFrame == Rect(x: 50, y: 0, width: 200, height: 1))
@@ -112,7 +165,10 @@ import TrellisGeometry
         let image = ImageView(image: Image(size: Size(width: 60, height: 40)))
         image.translatesAutoresizingMaskIntoConstraints = false
         root.addSubview(image)
-        LayoutConstraint.activate([image.leftAnchor.constraint(equalTo: root.leftAnchor), image.topAnchor.constraint(equalTo: root.topAnchor)])
+        LayoutConstraint.activate([
+            image.leftAnchor.constraint(equalTo: root.leftAnchor),
+            image.topAnchor.constraint(equalTo: root.topAnchor),
+        ])
         root.layoutIfNeeded()
         #expect(image.frame.size == Size(width: 60, height: 40))
         image.image = Image(size: Size(width: 30, height: 30))
@@ -122,14 +178,19 @@ import TrellisGeometry
 
     @Test func imageViewWithoutImageHasNoIntrinsicSize() {
         let image = ImageView()
-        #expect(image.intrinsicContentSize == Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric))
+        #expect(
+            image.intrinsicContentSize
+                == Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric))
     }
 
     @Test func buttonSizeIsTitlePlusContentInsets() {
         let button = makeButton("Button", name: "button")
         button.contentEdgeInsets = EdgeInsets(top: 6, left: 10, bottom: 6, right: 10)
         // "Button" is 50.333 × 20.
-        #expect(same(Rect(origin: .zero, size: button.intrinsicContentSize), rect(0, 0, 151.0 / 3 + 20, 32)))
+        #expect(
+            same(
+                Rect(origin: .zero, size: button.intrinsicContentSize),
+                rect(0, 0, 151.0 / 3 + 20, 32)))
     }
 
     @Test func compressionResistanceLosesToRequiredWidth() {
@@ -157,7 +218,8 @@ import TrellisGeometry
             first.leadingAnchor.constraint(equalTo: root.leadingAnchor),
             second.leadingAnchor.constraint(equalTo: first.trailingAnchor),
             second.trailingAnchor.constraint(equalTo: root.trailingAnchor),
-            first.topAnchor.constraint(equalTo: root.topAnchor), second.topAnchor.constraint(equalTo: root.topAnchor),
+            first.topAnchor.constraint(equalTo: root.topAnchor),
+            second.topAnchor.constraint(equalTo: root.topAnchor),
         ])
         root.layoutIfNeeded()
         // The first hugs at 251 and keeps 56.667; the second stretches to 300 − 56.667.
@@ -178,10 +240,12 @@ import TrellisGeometry
         LayoutConstraint.activate([
             box.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
             box.topAnchor.constraint(equalTo: root.topAnchor),
-            box.widthAnchor.constraint(equalToConstant: 100), box.heightAnchor.constraint(equalToConstant: 10),
+            box.widthAnchor.constraint(equalToConstant: 100),
+            box.heightAnchor.constraint(equalToConstant: 10),
             inner.leadingAnchor.constraint(equalTo: box.leadingAnchor, constant: 5),
             inner.topAnchor.constraint(equalTo: box.topAnchor),
-            inner.widthAnchor.constraint(equalToConstant: 20), inner.heightAnchor.constraint(equalToConstant: 10),
+            inner.widthAnchor.constraint(equalToConstant: 20),
+            inner.heightAnchor.constraint(equalToConstant: 10),
         ])
         root.layoutIfNeeded()
         #expect(root.effectiveUserInterfaceLayoutDirection == .rightToLeft)
@@ -200,9 +264,11 @@ import TrellisGeometry
         let preferred = box.leadingAnchor.constraint(equalTo: root.leadingAnchor)
         preferred.priority = 250
         LayoutConstraint.activate([
-            box.leadingAnchor.constraint(greaterThanOrEqualTo: root.leadingAnchor, constant: 30), preferred,
+            box.leadingAnchor.constraint(greaterThanOrEqualTo: root.leadingAnchor, constant: 30),
+            preferred,
             box.topAnchor.constraint(equalTo: root.topAnchor),
-            box.widthAnchor.constraint(equalToConstant: 50), box.heightAnchor.constraint(equalToConstant: 10),
+            box.widthAnchor.constraint(equalToConstant: 50),
+            box.heightAnchor.constraint(equalToConstant: 10),
         ])
         root.layoutIfNeeded()
         // At least 30 in from the leading (right) edge: right edge at 270.

@@ -32,8 +32,18 @@ import Testing
         let format = try VisualFormat(parsing: "[a]-20-[b]-gap-[c]")
         #expect(
             format.connections == [
-                .predicates([.init(relation: .equal, object: .number(20, position: 4), priority: nil, position: 4)], position: 3),
-                .predicates([.init(relation: .equal, object: .name("gap", position: 11), priority: nil, position: 11)], position: 10),
+                .predicates(
+                    [
+                        .init(
+                            relation: .equal, object: .number(20, position: 4), priority: nil,
+                            position: 4)
+                    ], position: 3),
+                .predicates(
+                    [
+                        .init(
+                            relation: .equal, object: .name("gap", position: 11), priority: nil,
+                            position: 11)
+                    ], position: 10),
             ])
     }
 
@@ -51,13 +61,20 @@ import Testing
 
     @Test func viewToViewPredicate() throws {
         let format = try VisualFormat(parsing: "[a(==b)]")
-        #expect(format.elements[0].predicates == [.init(relation: .equal, object: .name("b", position: 5), priority: nil, position: 3)])
+        #expect(
+            format.elements[0].predicates == [
+                .init(relation: .equal, object: .name("b", position: 5), priority: nil, position: 3)
+            ])
     }
 
     @Test func numbersWithFractionsExponentsAndSigns() throws {
         let format = try VisualFormat(parsing: "[a(0.5,.25,2e1,-3,+4)]")
         let values = format.elements[0].predicates.map(\.object)
-        #expect(values == [.number(0.5, position: 3), .number(0.25, position: 7), .number(20, position: 11), .number(-3, position: 15), .number(4, position: 18)])
+        #expect(
+            values == [
+                .number(0.5, position: 3), .number(0.25, position: 7), .number(20, position: 11),
+                .number(-3, position: 15), .number(4, position: 18),
+            ])
     }
 
     @Test func spacesBetweenTokensAreIgnored() throws {
@@ -91,11 +108,14 @@ import Testing
     }
 
     @Test func missingViewName() {
-        #expect(throws: VisualFormatError("Expected a view name", at: 1, in: "[]")) { try VisualFormat(parsing: "[]") }
+        #expect(throws: VisualFormatError("Expected a view name", at: 1, in: "[]")) {
+            try VisualFormat(parsing: "[]")
+        }
     }
 
     @Test func orientationWithoutColon() {
-        #expect(throws: VisualFormatError("Expected ':' after orientation 'H'", at: 1, in: "H[a]")) {
+        #expect(throws: VisualFormatError("Expected ':' after orientation 'H'", at: 1, in: "H[a]"))
+        {
             try VisualFormat(parsing: "H[a]")
         }
     }
@@ -113,36 +133,52 @@ import Testing
     }
 
     @Test func superviewOnly() {
-        #expect(throws: VisualFormatError("Expected '['", at: 2, in: "|-|")) { try VisualFormat(parsing: "|-|") }
+        #expect(throws: VisualFormatError("Expected '['", at: 2, in: "|-|")) {
+            try VisualFormat(parsing: "|-|")
+        }
     }
 
     @Test func unclosedConnection() {
-        #expect(throws: VisualFormatError("Expected '-'", at: 6, in: "[a]-20[b]")) { try VisualFormat(parsing: "[a]-20[b]") }
+        #expect(throws: VisualFormatError("Expected '-'", at: 6, in: "[a]-20[b]")) {
+            try VisualFormat(parsing: "[a]-20[b]")
+        }
     }
 
     @Test func halfRelation() {
-        #expect(throws: VisualFormatError("Expected '=' after '>'", at: 4, in: "[a(>5)]")) { try VisualFormat(parsing: "[a(>5)]") }
+        #expect(throws: VisualFormatError("Expected '=' after '>'", at: 4, in: "[a(>5)]")) {
+            try VisualFormat(parsing: "[a(>5)]")
+        }
     }
 
     @Test func priorityOutOfRange() {
-        #expect(throws: VisualFormatError("Priority must be from 1 to 1000, not 1001.0", at: 6, in: "[a(10@1001)]")) {
+        #expect(
+            throws: VisualFormatError(
+                "Priority must be from 1 to 1000, not 1001.0", at: 6, in: "[a(10@1001)]")
+        ) {
             try VisualFormat(parsing: "[a(10@1001)]")
         }
     }
 
     @Test func numberOutOfRange() {
-        #expect(throws: VisualFormatError("Number '1e999' is out of range", at: 3, in: "[a(1e999)]")) {
+        #expect(
+            throws: VisualFormatError("Number '1e999' is out of range", at: 3, in: "[a(1e999)]")
+        ) {
             try VisualFormat(parsing: "[a(1e999)]")
         }
     }
 
     @Test func textAfterTrailingSuperview() {
-        #expect(throws: VisualFormatError("Expected the end of the format after the trailing '|'", at: 5, in: "[a]-|[b]")) {
+        #expect(
+            throws: VisualFormatError(
+                "Expected the end of the format after the trailing '|'", at: 5, in: "[a]-|[b]")
+        ) {
             try VisualFormat(parsing: "[a]-|[b]")
         }
     }
 
     @Test func unclosedPredicateList() {
-        #expect(throws: VisualFormatError("Expected ',' or ')'", at: 5, in: "[a(10]")) { try VisualFormat(parsing: "[a(10]") }
+        #expect(throws: VisualFormatError("Expected ',' or ')'", at: 5, in: "[a(10]")) {
+            try VisualFormat(parsing: "[a(10]")
+        }
     }
 }

@@ -20,7 +20,9 @@ import TrellisGeometry
             for view in [a, b, c] { root.addSubview(view) }
         }
 
-        func layout(_ formats: [String], options: FormatOptions = [], metrics: [String: Double] = [:]) throws {
+        func layout(
+            _ formats: [String], options: FormatOptions = [], metrics: [String: Double] = [:]
+        ) throws {
             try activate(formats, options: options, metrics: metrics, views: views)
             root.layoutIfNeeded()
         }
@@ -28,7 +30,9 @@ import TrellisGeometry
 
     @Test func standardSpacingIs20ToTheSuperviewAnd8BetweenSiblings() throws {
         let scene = Scene()
-        try scene.layout(["H:|-[a(50)]-[b(50)]", "V:|-[a(10)]-[b(10)]", "H:[c(10)]-|", "V:[c(10)]-|"])
+        try scene.layout([
+            "H:|-[a(50)]-[b(50)]", "V:|-[a(10)]-[b(10)]", "H:[c(10)]-|", "V:[c(10)]-|",
+        ])
         #expect(same(scene.a.frame, rect(20, 20, 50, 10)))
         #expect(same(scene.b.frame, rect(78, 38, 50, 10)))
         #expect(same(scene.c.frame, rect(290, 538, 10, 10)))
@@ -44,7 +48,8 @@ import TrellisGeometry
 
     @Test func metricsNameSpacingsSizesAndPriorities() throws {
         let scene = Scene()
-        try scene.layout(["H:|-m-[a(w@p)]", "V:|-m-[a(w)]"], metrics: ["m": 12, "w": 40, "p": 750])
+        try scene.layout(
+            ["H:|-m-[a(w@p)]", "V:|-m-[a(w)]"], metrics: ["m": 12, "w": 40, "p": 750])
         #expect(same(scene.a.frame, rect(12, 12, 40, 40)))
         // A constraint on one view alone is stored on that view, as in UIKit.
         let width = scene.a.constraints.first { $0.firstAttribute == .width }
@@ -68,7 +73,8 @@ import TrellisGeometry
 
     @Test func alignmentOptionAlignsEveryViewWithTheFirst() throws {
         let scene = Scene()
-        try scene.layout(["V:|-40-[a(30)]", "V:[b(10)]", "V:[c(20)]", "H:|[a(10)][b(10)][c(10)]"], options: [])
+        try scene.layout(
+            ["V:|-40-[a(30)]", "V:[b(10)]", "V:[c(20)]", "H:|[a(10)][b(10)][c(10)]"], options: [])
         try activate(["H:[a]-[b]"], options: .alignAllCenterY, views: scene.views)
         try activate(["H:[a]-[c]"], options: .alignAllBottom, views: scene.views)
         scene.root.layoutIfNeeded()
@@ -78,7 +84,8 @@ import TrellisGeometry
 
     @Test func directionRightToLeftRunsFromTheRight() throws {
         let scene = Scene()
-        try scene.layout(["H:|-[a(50)]-[b(50)]", "V:|[a(10)]", "V:|[b(10)]"], options: .directionRightToLeft)
+        try scene.layout(
+            ["H:|-[a(50)]-[b(50)]", "V:|[a(10)]", "V:|[b(10)]"], options: .directionRightToLeft)
         #expect(scene.a.frame.minX == 250)
         #expect(scene.b.frame.minX == 192)
     }
@@ -89,7 +96,9 @@ import TrellisGeometry
         let second = makeLabel("Thing 2", name: "second")
         root.addSubview(first)
         root.addSubview(second)
-        try activate(["V:|-[first]-30-[second]", "H:|[first]", "H:|[second]"], options: .spacingBaselineToBaseline, views: ["first": first, "second": second])
+        try activate(
+            ["V:|-[first]-30-[second]", "H:|[first]", "H:|[second]"],
+            options: .spacingBaselineToBaseline, views: ["first": first, "second": second])
         root.layoutIfNeeded()
         // Both baselines are 15.771 below their label's top (Roboto's ascender
         // at 17 pt: 1900 / 2048 × 17), so the tops are 30 apart as well.
@@ -100,14 +109,19 @@ import TrellisGeometry
         let root = View()
         let view = View()
         root.addSubview(view)
-        let made = try LayoutConstraint.constraints(withVisualFormat: "H:|-[box]", views: ["box": view])
+        let made = try LayoutConstraint.constraints(
+            withVisualFormat: "H:|-[box]", views: ["box": view])
         #expect(view.name == "box")
-        #expect(made.map(\.description) == ["box.leading == View#\(root.layoutName.split(separator: "#").last ?? "").leading + 20"])
+        #expect(
+            made.map(\.description) == [
+                "box.leading == View#\(root.layoutName.split(separator: "#").last ?? "").leading + 20"
+            ])
     }
 
     @Test func trailingSuperviewConstraintReadsLikeUIKit() throws {
         let scene = Scene()
-        let made = try LayoutConstraint.constraints(withVisualFormat: "H:[a]-(>=12@500)-|", views: scene.views)
+        let made = try LayoutConstraint.constraints(
+            withVisualFormat: "H:[a]-(>=12@500)-|", views: scene.views)
         #expect(made.map(\.description) == ["root.trailing >= a.trailing + 12 @500"])
     }
 
@@ -115,7 +129,10 @@ import TrellisGeometry
 
     @Test func unknownViewPointsAtItsName() {
         let scene = Scene()
-        #expect(throws: VisualFormatError("Unknown view 'zz' (not in the views dictionary)", at: 9, in: "H:|-[a]-[zz]")) {
+        #expect(
+            throws: VisualFormatError(
+                "Unknown view 'zz' (not in the views dictionary)", at: 9, in: "H:|-[a]-[zz]")
+        ) {
             try LayoutConstraint.constraints(withVisualFormat: "H:|-[a]-[zz]", views: scene.views)
         }
     }
@@ -129,7 +146,11 @@ import TrellisGeometry
 
     @Test func viewAsSpacingIsRefused() {
         let scene = Scene()
-        #expect(throws: VisualFormatError("A spacing must be a number or a metric, but 'c' is a view", at: 5, in: "[a]-(c)-[b]")) {
+        #expect(
+            throws: VisualFormatError(
+                "A spacing must be a number or a metric, but 'c' is a view", at: 5,
+                in: "[a]-(c)-[b]")
+        ) {
             try LayoutConstraint.constraints(withVisualFormat: "[a]-(c)-[b]", views: scene.views)
         }
     }
@@ -137,29 +158,45 @@ import TrellisGeometry
     @Test func superviewBarWithoutSuperview() {
         let lonely = View()
         lonely.name = "lonely"
-        #expect(throws: VisualFormatError("'|' stands for the superview of 'lonely', which has none; add it to a view first", at: 2, in: "H:|[v]")) {
+        #expect(
+            throws: VisualFormatError(
+                "'|' stands for the superview of 'lonely', which has none; add it to a view first",
+                at: 2, in: "H:|[v]")
+        ) {
             try LayoutConstraint.constraints(withVisualFormat: "H:|[v]", views: ["v": lonely])
         }
     }
 
     @Test func alignmentAlongTheFormatsOwnAxisIsRefused() {
         let scene = Scene()
-        #expect(throws: VisualFormatError("Option alignAllLeft aligns views along the axis the horizontal format lays them out on; use it with a vertical format", at: 0, in: "H:[a][b]")) {
-            try LayoutConstraint.constraints(withVisualFormat: "H:[a][b]", options: .alignAllLeft, views: scene.views)
+        #expect(
+            throws: VisualFormatError(
+                "Option alignAllLeft aligns views along the axis the horizontal format lays them out on; use it with a vertical format",
+                at: 0, in: "H:[a][b]")
+        ) {
+            try LayoutConstraint.constraints(
+                withVisualFormat: "H:[a][b]", options: .alignAllLeft, views: scene.views)
         }
     }
 
     @Test func metricPriorityOutOfRange() {
         let scene = Scene()
-        #expect(throws: VisualFormatError("Priority must be from 1 to 1000, not 0.0 (metric 'p')", at: 6, in: "[a(10@p)]")) {
-            try LayoutConstraint.constraints(withVisualFormat: "[a(10@p)]", metrics: ["p": 0], views: scene.views)
+        #expect(
+            throws: VisualFormatError(
+                "Priority must be from 1 to 1000, not 0.0 (metric 'p')", at: 6, in: "[a(10@p)]")
+        ) {
+            try LayoutConstraint.constraints(
+                withVisualFormat: "[a(10@p)]", metrics: ["p": 0], views: scene.views)
         }
     }
 
     @Test func nonFiniteMetric() {
         let scene = Scene()
-        #expect(throws: VisualFormatError("Metric 'w' is nan; it must be finite", at: 3, in: "[a(w)]")) {
-            try LayoutConstraint.constraints(withVisualFormat: "[a(w)]", metrics: ["w": .nan], views: scene.views)
+        #expect(
+            throws: VisualFormatError("Metric 'w' is nan; it must be finite", at: 3, in: "[a(w)]")
+        ) {
+            try LayoutConstraint.constraints(
+                withVisualFormat: "[a(w)]", metrics: ["w": .nan], views: scene.views)
         }
     }
 
@@ -180,7 +217,8 @@ import TrellisGeometry
         var errors = 0
         var successes = 0
         for iteration in 0..<10_000 {
-            let format = iteration % 2 == 0 ? Self.randomFormat(&generator) : Self.randomNoise(&generator)
+            let format =
+                iteration % 2 == 0 ? Self.randomFormat(&generator) : Self.randomNoise(&generator)
             let scene = Scene()
             do {
                 let made = try LayoutConstraint.constraints(
@@ -191,7 +229,8 @@ import TrellisGeometry
                 successes += 1
             } catch {
                 errors += 1
-                #expect(error.position >= 0 && error.position <= format.count, "\(format): \(error)")
+                #expect(
+                    error.position >= 0 && error.position <= format.count, "\(format): \(error)")
                 #expect(!error.message.isEmpty)
             }
         }
@@ -230,7 +269,10 @@ import TrellisGeometry
     /// Random characters and tokens of the grammar.
     static func randomNoise(_ generator: inout SplitMix64) -> String {
         let alphabet = Array("HV:|-[]()@,=<>0123456789.e+ abcmp_")
-        let tokens = ["H:", "V:", "|", "-", "[a]", "[b]", "[c]", "(", ")", "==", ">=", "<=", "@", "20", "m", "p", ",", "[a(", "]", "-8-", "-(>=5)-", "1e3", "[zz]"]
+        let tokens = [
+            "H:", "V:", "|", "-", "[a]", "[b]", "[c]", "(", ")", "==", ">=", "<=", "@", "20", "m",
+            "p", ",", "[a(", "]", "-8-", "-(>=5)-", "1e3", "[zz]",
+        ]
         var format = ""
         for _ in 0..<Int(generator.next() % 12) {
             if generator.next() % 2 == 0 {

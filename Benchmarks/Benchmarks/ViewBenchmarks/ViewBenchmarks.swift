@@ -39,8 +39,10 @@ final class FeedCell {
         actions = ["Reply", "Repost", "Like", "Share"].map { Button(title: $0, style: small) }
         likeCount = Label(text: "1,024", style: small)
         let views: [String: View] = [
-            "avatar": avatar, "name": name, "handle": handle, "time": time, "menu": menu, "body": body,
-            "media": media, "reply": actions[0], "repost": actions[1], "like": actions[2], "share": actions[3],
+            "avatar": avatar, "name": name, "handle": handle, "time": time, "menu": menu,
+            "body": body,
+            "media": media, "reply": actions[0], "repost": actions[1], "like": actions[2],
+            "share": actions[3],
             "count": likeCount, "badge": badge, "separator": separator,
         ]
         for (_, view) in views.sorted(by: { $0.key < $1.key }) {
@@ -54,15 +56,21 @@ final class FeedCell {
                 "H:[avatar]-12-[body]-16-|", "H:[avatar]-12-[media]-16-|",
                 "H:[avatar]-12-[reply]-24-[repost(==reply)]-24-[like(==reply)]-4-[count]-(>=8)-[share(==reply)]-16-|",
                 "H:|[separator]|",
-                "V:[avatar(48)]", "V:[name]-4-[body]-12-[media(170)]-12-[reply]-12-[separator(1)]-(>=0)-|",
+                "V:[avatar(48)]",
+                "V:[name]-4-[body]-12-[media(170)]-12-[reply]-12-[separator(1)]-(>=0)-|",
                 "V:[media]-12-[repost]", "V:[media]-12-[like]", "V:[media]-12-[share]",
             ] {
-                LayoutConstraint.activate(try LayoutConstraint.constraints(withVisualFormat: format, views: views))
+                LayoutConstraint.activate(
+                    try LayoutConstraint.constraints(withVisualFormat: format, views: views))
             }
-            LayoutConstraint.activate(try LayoutConstraint.constraints(
-                withVisualFormat: "H:[name]-4-[badge]-4-[handle]-(>=8)-[time]-8-[menu]", options: .alignAllCenterY, views: views))
-            LayoutConstraint.activate(try LayoutConstraint.constraints(
-                withVisualFormat: "H:[like]-4-[count]", options: .alignAllCenterY, views: views))
+            LayoutConstraint.activate(
+                try LayoutConstraint.constraints(
+                    withVisualFormat: "H:[name]-4-[badge]-4-[handle]-(>=8)-[time]-8-[menu]",
+                    options: .alignAllCenterY, views: views))
+            LayoutConstraint.activate(
+                try LayoutConstraint.constraints(
+                    withVisualFormat: "H:[like]-4-[count]", options: .alignAllCenterY, views: views)
+            )
         } catch {
             fatalError("Feed cell formats are valid: \(error)")
         }
@@ -88,7 +96,8 @@ let benchmarks: @Sendable () -> Void = {
         fatalError("Bundled Roboto must load: \(error)")
     }
     Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .instructions, .mallocCountTotal], maxDuration: .seconds(3), maxIterations: 100_000)
+        metrics: [.wallClock, .instructions, .mallocCountTotal], maxDuration: .seconds(3),
+        maxIterations: 100_000)
 
     Benchmark("Feed cell: first layout (15 views, builds the solver)") { benchmark in
         let cells = benchmark.scaledIterations.map { index -> FeedCell in
@@ -125,10 +134,11 @@ let benchmarks: @Sendable () -> Void = {
         var total = 0.0
         for _ in benchmark.scaledIterations {
             reused.body.text = bodies[rowCounter.next() % bodies.count]
-            total += reused.contentView.systemLayoutSizeFitting(
-                Size(width: 375, height: 0), withHorizontalFittingPriority: .required,
-                verticalFittingPriority: .fittingSizeLevel
-            ).height
+            total +=
+                reused.contentView.systemLayoutSizeFitting(
+                    Size(width: 375, height: 0), withHorizontalFittingPriority: .required,
+                    verticalFittingPriority: .fittingSizeLevel
+                ).height
         }
         blackHole(total)
     }

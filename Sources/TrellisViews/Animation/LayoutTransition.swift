@@ -44,7 +44,10 @@ public struct LayoutTransition: Sendable {
     public let curve: TimingCurve
 
     /// A transition between two snapshots.
-    public init(from start: FrameSnapshot, to end: FrameSnapshot, duration: Double, curve: TimingCurve = .easeInOut) {
+    public init(
+        from start: FrameSnapshot, to end: FrameSnapshot, duration: Double,
+        curve: TimingCurve = .easeInOut
+    ) {
         self.start = start
         self.end = end
         self.duration = duration
@@ -60,7 +63,8 @@ public struct LayoutTransition: Sendable {
         let before = FrameSnapshot(of: view)
         changes()
         view.layoutIfNeeded()
-        return LayoutTransition(from: before, to: FrameSnapshot(of: view), duration: duration, curve: curve)
+        return LayoutTransition(
+            from: before, to: FrameSnapshot(of: view), duration: duration, curve: curve)
     }
 
     /// The animation's progress at a time in seconds (0 before the start, 1

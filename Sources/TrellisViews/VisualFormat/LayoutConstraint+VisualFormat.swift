@@ -30,8 +30,10 @@ public struct FormatOptions: OptionSet, Hashable, Sendable {
     static let _alignments: [(FormatOptions, LayoutAttribute, String)] = [
         (.alignAllLeft, .left, "alignAllLeft"), (.alignAllRight, .right, "alignAllRight"),
         (.alignAllTop, .top, "alignAllTop"), (.alignAllBottom, .bottom, "alignAllBottom"),
-        (.alignAllLeading, .leading, "alignAllLeading"), (.alignAllTrailing, .trailing, "alignAllTrailing"),
-        (.alignAllCenterX, .centerX, "alignAllCenterX"), (.alignAllCenterY, .centerY, "alignAllCenterY"),
+        (.alignAllLeading, .leading, "alignAllLeading"),
+        (.alignAllTrailing, .trailing, "alignAllTrailing"),
+        (.alignAllCenterX, .centerX, "alignAllCenterX"),
+        (.alignAllCenterY, .centerY, "alignAllCenterY"),
         (.alignAllLastBaseline, .lastBaseline, "alignAllLastBaseline"),
         (.alignAllFirstBaseline, .firstBaseline, "alignAllFirstBaseline"),
     ]
@@ -57,11 +59,13 @@ extension LayoutConstraint {
     ///   format's own axis, priorities outside 1...1000.
     /// - Complexity: O(n) in the length of the format.
     public static func constraints(
-        withVisualFormat format: String, options: FormatOptions = [], metrics: [String: Double] = [:],
+        withVisualFormat format: String, options: FormatOptions = [],
+        metrics: [String: Double] = [:],
         views: [String: View]
     ) throws(VisualFormatError) -> [LayoutConstraint] {
         let syntax = try VisualFormat(parsing: format)
-        var resolver = _VisualFormatResolver(format: format, syntax: syntax, options: options, metrics: metrics, views: views)
+        var resolver = _VisualFormatResolver(
+            format: format, syntax: syntax, options: options, metrics: metrics, views: views)
         return try resolver.resolve()
     }
 }
@@ -74,7 +78,10 @@ private struct _VisualFormatResolver {
     let views: [String: View]
     var made: [LayoutConstraint] = []
 
-    init(format: String, syntax: VisualFormat, options: FormatOptions, metrics: [String: Double], views: [String: View]) {
+    init(
+        format: String, syntax: VisualFormat, options: FormatOptions, metrics: [String: Double],
+        views: [String: View]
+    ) {
         self.format = format
         self.syntax = syntax
         self.options = options
@@ -86,7 +93,9 @@ private struct _VisualFormatResolver {
         var elements: [View] = []
         for element in syntax.elements {
             guard let view = views[element.name] else {
-                throw error("Unknown view '\(element.name)' (not in the views dictionary)", at: element.namePosition)
+                throw error(
+                    "Unknown view '\(element.name)' (not in the views dictionary)",
+                    at: element.namePosition)
             }
             if view.name == nil { view.name = element.name }
             elements.append(view)
@@ -99,9 +108,11 @@ private struct _VisualFormatResolver {
         }
         let reversed = horizontal && direction == FormatOptions.directionRightToLeft.rawValue
         let (start, end): (LayoutAttribute, LayoutAttribute) =
-            !horizontal ? (.top, .bottom)
-            : direction == FormatOptions.directionLeftToRight.rawValue ? (.left, .right)
-            : reversed ? (.right, .left) : (.leading, .trailing)
+            !horizontal
+            ? (.top, .bottom)
+            : direction == FormatOptions.directionLeftToRight.rawValue
+                ? (.left, .right)
+                : reversed ? (.right, .left) : (.leading, .trailing)
         let baselineSpacing = !horizontal && options.contains(.spacingBaselineToBaseline)
         let size: LayoutAttribute = horizontal ? .width : .height
 
@@ -120,23 +131,39 @@ private struct _VisualFormatResolver {
         // Spacing: `next.startSide rel previous.endSide + spacing`, written the
         // other way round when the format runs right to left.
         func connect(
-            _ connection: VisualFormat.Connection, previous: LayoutItem, _ previousAttribute: LayoutAttribute,
+            _ connection: VisualFormat.Connection, previous: LayoutItem,
+            _ previousAttribute: LayoutAttribute,
             next: LayoutItem, _ nextAttribute: LayoutAttribute, toSuperview: Bool
         ) throws(VisualFormatError) -> [LayoutConstraint] {
             var spacings: [(LayoutRelation, Double, LayoutPriority)] = []
             switch connection {
             case .flush: spacings = [(.equal, 0, .required)]
             case .standard:
-                spacings = [(.equal, toSuperview ? LayoutConstraint.standardSuperviewSpacing : LayoutConstraint.standardSiblingSpacing, .required)]
+                spacings = [
+                    (
+                        .equal,
+                        toSuperview
+                            ? LayoutConstraint.standardSuperviewSpacing
+                            : LayoutConstraint.standardSiblingSpacing, .required
+                    )
+                ]
             case .predicates(let predicates, _):
                 for predicate in predicates {
-                    spacings.append((layoutRelation(predicate.relation), try spacingConstant(predicate), try priority(predicate)))
+                    spacings.append(
+                        (
+                            layoutRelation(predicate.relation), try spacingConstant(predicate),
+                            try priority(predicate)
+                        ))
                 }
             }
             return spacings.map { relation, constant, priority in
                 reversed
-                    ? LayoutConstraint(previous, previousAttribute, relation, next, nextAttribute, constant: constant, priority: priority, origin: .user)
-                    : LayoutConstraint(next, nextAttribute, relation, previous, previousAttribute, constant: constant, priority: priority, origin: .user)
+                    ? LayoutConstraint(
+                        previous, previousAttribute, relation, next, nextAttribute,
+                        constant: constant, priority: priority, origin: .user)
+                    : LayoutConstraint(
+                        next, nextAttribute, relation, previous, previousAttribute,
+                        constant: constant, priority: priority, origin: .user)
             }
         }
 
@@ -145,25 +172,33 @@ private struct _VisualFormatResolver {
 
         if let connection = syntax.leadingSuperview {
             let superview = try superviewOf(elements[0], at: syntax.leadingSuperviewPosition ?? 0)
-            made += try connect(connection, previous: superview, start, next: elements[0], start, toSuperview: true)
+            made += try connect(
+                connection, previous: superview, start, next: elements[0], start, toSuperview: true)
         }
         for (index, connection) in syntax.connections.enumerated() {
-            made += try connect(connection, previous: elements[index], viewEnd, next: elements[index + 1], viewStart, toSuperview: false)
+            made += try connect(
+                connection, previous: elements[index], viewEnd, next: elements[index + 1],
+                viewStart, toSuperview: false)
         }
         if let connection = syntax.trailingSuperview, let last = elements.last {
             let superview = try superviewOf(last, at: syntax.trailingSuperviewPosition ?? 0)
-            made += try connect(connection, previous: last, end, next: superview, end, toSuperview: true)
+            made += try connect(
+                connection, previous: last, end, next: superview, end, toSuperview: true)
         }
 
         // Alignment of every view with the first, across the format's axis.
-        for (option, attribute, optionName) in FormatOptions._alignments where options.contains(option) {
+        for (option, attribute, optionName) in FormatOptions._alignments
+        where options.contains(option) {
             guard attribute.axis != syntax.orientation.axis else {
                 throw error(
                     "Option \(optionName) aligns views along the axis the \(horizontal ? "horizontal" : "vertical") format lays them out on; use it with a \(horizontal ? "vertical" : "horizontal") format",
                     at: 0)
             }
             for view in elements.dropFirst() {
-                made.append(LayoutConstraint(view, attribute, .equal, elements[0], attribute, constant: 0, priority: .required, origin: .user))
+                made.append(
+                    LayoutConstraint(
+                        view, attribute, .equal, elements[0], attribute, constant: 0,
+                        priority: .required, origin: .user))
             }
         }
         return made
@@ -171,13 +206,17 @@ private struct _VisualFormatResolver {
 
     private func superviewOf(_ view: View, at position: Int) throws(VisualFormatError) -> View {
         guard let superview = view.superview else {
-            throw error("'|' stands for the superview of '\(view.layoutName)', which has none; add it to a view first", at: position)
+            throw error(
+                "'|' stands for the superview of '\(view.layoutName)', which has none; add it to a view first",
+                at: position)
         }
         return superview
     }
 
     /// The constant of a size predicate, or a view whose size it equals.
-    private func sizeObject(_ predicate: VisualFormat.Predicate) throws(VisualFormatError) -> (Double, View?) {
+    private func sizeObject(_ predicate: VisualFormat.Predicate) throws(VisualFormatError) -> (
+        Double, View?
+    ) {
         switch predicate.object {
         case .number(let value, _): return (value, nil)
         case .name(let name, let position):
@@ -187,33 +226,46 @@ private struct _VisualFormatResolver {
         }
     }
 
-    private func spacingConstant(_ predicate: VisualFormat.Predicate) throws(VisualFormatError) -> Double {
+    private func spacingConstant(_ predicate: VisualFormat.Predicate) throws(VisualFormatError)
+        -> Double
+    {
         switch predicate.object {
         case .number(let value, _): return value
         case .name(let name, let position):
             if let value = metrics[name] { return try finite(value, name, position) }
             if views[name] != nil {
-                throw error("A spacing must be a number or a metric, but '\(name)' is a view", at: position)
+                throw error(
+                    "A spacing must be a number or a metric, but '\(name)' is a view", at: position)
             }
             throw error("Unknown metric '\(name)'", at: position)
         }
     }
 
-    private func priority(_ predicate: VisualFormat.Predicate) throws(VisualFormatError) -> LayoutPriority {
+    private func priority(_ predicate: VisualFormat.Predicate) throws(VisualFormatError)
+        -> LayoutPriority
+    {
         guard let value = predicate.priority else { return .required }
         switch value {
         case .number(let number, _): return LayoutPriority(rawValue: Float(number))
         case .name(let name, let position):
-            guard let number = metrics[name] else { throw error("Unknown metric '\(name)' for a priority", at: position) }
+            guard let number = metrics[name] else {
+                throw error("Unknown metric '\(name)' for a priority", at: position)
+            }
             guard number >= 1, number <= 1000 else {
-                throw error("Priority must be from 1 to 1000, not \(number) (metric '\(name)')", at: position)
+                throw error(
+                    "Priority must be from 1 to 1000, not \(number) (metric '\(name)')",
+                    at: position)
             }
             return LayoutPriority(rawValue: Float(number))
         }
     }
 
-    private func finite(_ value: Double, _ name: String, _ position: Int) throws(VisualFormatError) -> Double {
-        guard value.isFinite else { throw error("Metric '\(name)' is \(value); it must be finite", at: position) }
+    private func finite(_ value: Double, _ name: String, _ position: Int) throws(VisualFormatError)
+        -> Double
+    {
+        guard value.isFinite else {
+            throw error("Metric '\(name)' is \(value); it must be finite", at: position)
+        }
         return value
     }
 

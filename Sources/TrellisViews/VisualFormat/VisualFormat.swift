@@ -58,13 +58,16 @@ public struct VisualFormat: Hashable, Sendable {
 
     /// One predicate: `>=50@750`, `==b`, `20`.
     public struct Predicate: Hashable, Sendable {
+        /// `==`, `<=` or `>=` (`==` when none is written).
         public var relation: Relation
+        /// The constant, metric or view after the relation.
         public var object: Value
         /// The priority after `@`, or `nil` for required.
         public var priority: Value?
         /// Position of the predicate's first character.
         public var position: Int
 
+        /// A predicate as the parser makes it.
         public init(relation: Relation, object: Value, priority: Value?, position: Int) {
             self.relation = relation
             self.object = object
@@ -94,12 +97,14 @@ public struct VisualFormat: Hashable, Sendable {
 
     /// A view in brackets: `[name(predicates)]`.
     public struct Element: Hashable, Sendable {
+        /// The view's name (a key of the `views` dictionary).
         public var name: String
         /// Position of the name's first character.
         public var namePosition: Int
         /// Size predicates (width for `H:`, height for `V:`).
         public var predicates: [Predicate]
 
+        /// An element as the parser makes it.
         public init(name: String, namePosition: Int, predicates: [Predicate]) {
             self.name = name
             self.namePosition = namePosition
@@ -165,6 +170,7 @@ public struct VisualFormatError: Error, Hashable, Sendable, CustomStringConverti
     /// The format string.
     public var format: String
 
+    /// An error at a 0-based character position of `format`.
     public init(_ message: String, at position: Int, in format: String) {
         self.message = message
         self.position = position

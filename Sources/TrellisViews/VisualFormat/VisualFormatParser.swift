@@ -38,7 +38,8 @@ struct VisualFormatParser {
         }
 
         guard peek() == "[" else {
-            let expected = leadingSuperview == nil ? "Expected 'H:', 'V:', '|' or '['" : "Expected '['"
+            let expected =
+                leadingSuperview == nil ? "Expected 'H:', 'V:', '|' or '['" : "Expected '['"
             throw error(expected, at: index)
         }
         var elements = [try parseElement()]
@@ -116,7 +117,8 @@ struct VisualFormatParser {
     }
 
     /// `<simplePredicate>`: a metric name or a positive number.
-    private mutating func parseSimplePredicate() throws(VisualFormatError) -> VisualFormat.Predicate {
+    private mutating func parseSimplePredicate() throws(VisualFormatError) -> VisualFormat.Predicate
+    {
         let position = index
         if let name = parseIdentifier() {
             return VisualFormat.Predicate(
@@ -164,7 +166,8 @@ struct VisualFormatParser {
             index += 1
             skipSpaces()
             priority = try parseValue(what: "a priority (number or metric name)")
-            if case .number(let value, let valuePosition) = priority, !(value >= 1 && value <= 1000) {
+            if case .number(let value, let valuePosition) = priority, !(value >= 1 && value <= 1000)
+            {
                 throw error(
                     "Priority must be from 1 to 1000, not \(value)",
                     at: valuePosition)
@@ -222,23 +225,14 @@ struct VisualFormatParser {
             text.append(sign)
             index += 1
         }
-        var digits = 0
-        while let digit = peek(), digit.isASCII, digit.isNumber {
-            text.append(digit)
-            index += 1
-            digits += 1
-        }
+        var digits = appendDigits(to: &text)
         if peek() == "." {
             let afterDot = index + 1 < characters.count ? characters[index + 1] : nil
             let fractionFollows = afterDot.map { $0.isASCII && $0.isNumber } ?? false
             if digits > 0 || fractionFollows {
                 text.append(".")
                 index += 1
-                while let digit = peek(), digit.isASCII, digit.isNumber {
-                    text.append(digit)
-                    index += 1
-                    digits += 1
-                }
+                digits += appendDigits(to: &text)
             }
         }
         guard digits > 0 else {
@@ -253,13 +247,7 @@ struct VisualFormatParser {
                 exponent.append(sign)
                 index += 1
             }
-            var exponentDigits = 0
-            while let digit = peek(), digit.isASCII, digit.isNumber {
-                exponent.append(digit)
-                index += 1
-                exponentDigits += 1
-            }
-            if exponentDigits == 0 {
+            if appendDigits(to: &exponent) == 0 {
                 index = exponentStart  // "2e" is the number 2 followed by a name
             } else {
                 text += exponent
@@ -272,6 +260,17 @@ struct VisualFormatParser {
     }
 
     // MARK: - Helpers
+
+    /// Consumes ASCII digits, appending them to `text`; returns how many.
+    private mutating func appendDigits(to text: inout String) -> Int {
+        var count = 0
+        while let digit = peek(), digit.isASCII, digit.isNumber {
+            text.append(digit)
+            index += 1
+            count += 1
+        }
+        return count
+    }
 
     private var isAtEnd: Bool { index >= characters.count }
 
