@@ -1,6 +1,7 @@
 // `trellis measure`: measures one JSON Lines field per input line with
 // TrellisText and writes `{"lines": n, "width": w, "height": h}` per line.
 import ArgumentParser
+import CLISupport
 import Foundation
 import TrellisGeometry
 import TrellisText
@@ -13,7 +14,7 @@ struct Measure: ParsableCommand {
             {"lines": n, "width": w, "height": h}, fractional (before pixel rounding).
             With --scale, "roundedWidth" and "roundedHeight" give sizeThatFits's values,
             rounded up to that pixel grid. A malformed line or a missing field stops
-            with an error naming the line (exit code 65); bad options exit with 64.
+            with an error naming the line (exit code 2); bad options exit with 64.
             """)
 
     @Option(
@@ -95,8 +96,9 @@ struct Measure: ParsableCommand {
         }
         try write(batch, measurer: measurer, style: style)
         if let failure {
-            FileHandle.standardError.write(Data("trellis measure: \(failure)\n".utf8))
-            throw ExitCode(65)
+            // Rows before the bad line were written (the output streams); the
+            // exit code is the same as every Trellis tool's for bad data.
+            throw CLIFailure.data("measure: \(failure)")
         }
     }
 
