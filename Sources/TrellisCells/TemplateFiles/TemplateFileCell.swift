@@ -208,7 +208,7 @@ public final class TemplateFileCellView: ConstraintCellView {
         order.compactMap { id in views[id].map { NamedFrame(name: id, frame: $0.frame) } }
     }
 
-    public var labels: [Label] { order.compactMap { views[$0] as? Label } }
+    public private(set) lazy var labels: [Label] = order.compactMap { views[$0] as? Label }
 }
 
 /// A cell template loaded from a file (constraints only: a file has no frame code).

@@ -104,7 +104,7 @@ public final class AnimalTableViewCellView: ConstraintCellView {
         ]
     }
 
-    public var labels: [Label] { [titleLabel, subtitleLabel] }
+    public private(set) lazy var labels: [Label] = [titleLabel, subtitleLabel]
 }
 
 /// AnimalTableViewCell through Auto Layout.

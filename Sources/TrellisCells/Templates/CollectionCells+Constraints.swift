@@ -100,7 +100,7 @@ public final class BirdCollectionViewCellView: ConstraintCellView {
         ]
     }
 
-    public var labels: [Label] { [nameLabel, captionLabel] }
+    public private(set) lazy var labels: [Label] = [nameLabel, captionLabel]
 }
 
 // MARK: - FeedCell
@@ -223,7 +223,7 @@ public final class FeedCellView: ConstraintCellView {
         return frames
     }
 
-    public var labels: [Label] { [nameLabel, dateLabel, bodyLabel] }
+    public private(set) lazy var labels: [Label] = [nameLabel, dateLabel, bodyLabel]
 }
 
 /// BirdCollectionViewCell through Auto Layout.
