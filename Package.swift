@@ -88,6 +88,8 @@ let package = Package(
             ]
         ),
 
+        .executableTarget(name: "quickstart", dependencies: ["Trellis"], path: "Examples/QuickStart"),
+
         .testTarget(name: "TrellisGeometryTests", dependencies: ["TrellisGeometry"]),
         .testTarget(name: "TrellisTextTests", dependencies: ["TrellisText"], exclude: ["Fixtures"]),
         .testTarget(name: "TrellisConstraintsTests", dependencies: ["TrellisConstraints"]),

@@ -59,17 +59,29 @@ public final class Constraint: CustomStringConvertible {
             merged.reserveCapacity(lhs.terms.count + rhs.terms.count)
             Constraint.accumulate(lhs.terms, times: 1, into: &merged)
             Constraint.accumulate(rhs.terms, times: -1, into: &merged)
-            var i = merged.count - 1
-            while i >= 0 {
-                if merged[i].coefficient == 0 { merged.remove(at: i) }
-                i -= 1
-            }
+            Constraint.removeZeroTerms(&merged)
             self.terms = merged
         }
         self.relation = relation
         self.constant = rhs.constant - lhs.constant
         self.priority = priority
         self.identifier = identifier
+    }
+
+    /// `variable relation rhs` at `priority`, built without an intermediate
+    /// expression for the variable (the common anchor-to-expression shape).
+    convenience init(
+        _ variable: Variable, _ relation: Relation, _ rhs: Expression,
+        priority: Priority = .required, identifier: String? = nil
+    ) {
+        var merged: [Term] = []
+        merged.reserveCapacity(1 + rhs.terms.count)
+        merged.append(Term(variable))
+        Constraint.accumulate(rhs.terms, times: -1, into: &merged)
+        Constraint.removeZeroTerms(&merged)
+        self.init(
+            mergedTerms: merged, relation: relation, constant: rhs.constant, priority: priority,
+            identifier: identifier)
     }
 
     /// Adds `factor * terms` to `merged`, one term per variable.
@@ -82,6 +94,15 @@ public final class Constraint: CustomStringConvertible {
                 break
             }
             if !found { merged.append(Term(term.variable, factor * term.coefficient)) }
+        }
+    }
+
+    /// Drops terms whose coefficients cancelled out.
+    static func removeZeroTerms(_ terms: inout [Term]) {
+        var i = terms.count - 1
+        while i >= 0 {
+            if terms[i].coefficient == 0 { terms.remove(at: i) }
+            i -= 1
         }
     }
 
@@ -150,9 +171,9 @@ public final class Constraint: CustomStringConvertible {
 /// This is what a log needs to print UIKit's "Unable to simultaneously
 /// satisfy constraints … Will attempt to recover by breaking constraint …":
 /// `conflicting` are installed required constraints that, together with
-/// `broken`, have no solution (a correct explaining set, found from the
-/// simplex certificate of infeasibility; it is not always the smallest one),
-/// in the order they were installed.
+/// `broken`, have no solution, in the order they were installed. The set is
+/// read from the simplex's certificate of infeasibility, then made minimal:
+/// without any one of them, `broken` could be satisfied.
 public struct ConstraintConflict: CustomStringConvertible {
     /// The constraint that was left out.
     public let broken: Constraint
@@ -194,9 +215,15 @@ extension Expression {
 extension Variable {
     // `Variable == Variable` stays Equatable's identity test; write
     // `Expression(a) == b` for the constraint.
-    public static func == (lhs: Variable, rhs: Expression) -> Constraint { Expression(lhs) == rhs }
-    public static func <= (lhs: Variable, rhs: Expression) -> Constraint { Expression(lhs) <= rhs }
-    public static func >= (lhs: Variable, rhs: Expression) -> Constraint { Expression(lhs) >= rhs }
+    public static func == (lhs: Variable, rhs: Expression) -> Constraint {
+        Constraint(lhs, .equal, rhs)
+    }
+    public static func <= (lhs: Variable, rhs: Expression) -> Constraint {
+        Constraint(lhs, .lessThanOrEqual, rhs)
+    }
+    public static func >= (lhs: Variable, rhs: Expression) -> Constraint {
+        Constraint(lhs, .greaterThanOrEqual, rhs)
+    }
     public static func <= (lhs: Variable, rhs: Variable) -> Constraint {
         Expression(lhs) <= Expression(rhs)
     }

@@ -92,8 +92,12 @@ func formatNumber(_ value: Double) -> String {
 // MARK: - Arithmetic
 
 extension Expression {
-    public static func + (lhs: Expression, rhs: Expression) -> Expression { lhs.adding(rhs, times: 1) }
-    public static func - (lhs: Expression, rhs: Expression) -> Expression { lhs.adding(rhs, times: -1) }
+    public static func + (lhs: Expression, rhs: Expression) -> Expression {
+        lhs.adding(rhs, times: 1)
+    }
+    public static func - (lhs: Expression, rhs: Expression) -> Expression {
+        lhs.adding(rhs, times: -1)
+    }
     public static func + (lhs: Expression, rhs: Variable) -> Expression { lhs + Expression(rhs) }
     public static func - (lhs: Expression, rhs: Variable) -> Expression { lhs - Expression(rhs) }
     public static func + (lhs: Variable, rhs: Expression) -> Expression { Expression(lhs) + rhs }

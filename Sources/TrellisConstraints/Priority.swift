@@ -49,7 +49,7 @@ public struct Priority: RawRepresentable, Hashable, Comparable, Sendable,
     public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rawValue < rhs.rawValue }
 
     public var description: String {
-        rawValue == rawValue.rounded() && rawValue.isFinite
+        rawValue == rawValue.rounded() && abs(rawValue) < 1e9
             ? String(Int(rawValue)) : String(describing: rawValue)
     }
 }

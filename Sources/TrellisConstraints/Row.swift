@@ -1,6 +1,7 @@
 // Row: one tableau row, `basic = constant + sum(coefficient * symbol)`, as a
 // small unsorted array of terms (rows hold a few terms; a linear scan beats
-// hashing at that size and keeps the storage flat).
+// hashing at that size and keeps the storage flat), with a 64-bit filter of
+// the symbols it may hold so most "is it here?" questions cost one test.
 
 struct _Term {
     var symbol: _Symbol
@@ -13,6 +14,9 @@ struct _Row {
     /// The row's basic symbol in the tableau (-1 for objective rows and rows
     /// being built).
     var basic: _Symbol = _noSymbol
+    /// Bit `symbol % 64` is set for every symbol in `terms` (and possibly for
+    /// symbols removed since): a clear bit means the symbol is absent.
+    var filter: UInt64 = 0
 
     init(constant: Double = 0) {
         self.terms = []
@@ -20,7 +24,11 @@ struct _Row {
     }
 
     @inline(__always)
+    static func bit(_ symbol: _Symbol) -> UInt64 { 1 &<< UInt64(UInt32(bitPattern: symbol) & 63) }
+
+    @inline(__always)
     func index(of symbol: _Symbol) -> Int? {
+        if filter & _Row.bit(symbol) == 0 { return nil }
         var i = 0
         let n = terms.count
         while i < n {
@@ -33,6 +41,7 @@ struct _Row {
     /// The coefficient of `symbol`, 0 when absent.
     @inline(__always)
     func coefficient(for symbol: _Symbol) -> Double {
+        if filter & _Row.bit(symbol) == 0 { return 0 }
         for term in terms where term.symbol == symbol { return term.coefficient }
         return 0
     }
@@ -46,12 +55,14 @@ struct _Row {
 
     /// Adds `coefficient * symbol`; a coefficient that becomes near zero is
     /// dropped.
+    @inline(__always)
     mutating func insert(_ symbol: _Symbol, _ coefficient: Double) {
         if let i = index(of: symbol) {
             let sum = terms[i].coefficient + coefficient
             if _nearZero(sum) { _removeTerm(at: i) } else { terms[i].coefficient = sum }
         } else if !_nearZero(coefficient) {
             terms.append(_Term(symbol: symbol, coefficient: coefficient))
+            filter |= _Row.bit(symbol)
         }
     }
 
@@ -78,7 +89,12 @@ struct _Row {
         let factor = -1.0 / terms[i].coefficient
         _removeTerm(at: i)
         constant *= factor
-        for j in terms.indices { terms[j].coefficient *= factor }
+        var fresh: UInt64 = 0  // rebuilt here so filters do not fill up over time
+        for j in terms.indices {
+            terms[j].coefficient *= factor
+            fresh |= _Row.bit(terms[j].symbol)
+        }
+        filter = fresh
     }
 
     /// Turns `lhs = row` into `rhs = ...`, `rhs` being in the row.

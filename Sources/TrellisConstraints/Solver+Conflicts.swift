@@ -2,7 +2,8 @@
 // certificate of infeasibility.
 
 extension Solver {
-    /// The conflict for `broken` read from a certificate row.
+    /// The conflict for `broken` read from a certificate row (then made
+    /// minimal by `_minimized`).
     ///
     /// Every tableau row is a linear combination of the constraints' original
     /// rows, and each constraint's marker (and error) symbols appear in its
@@ -34,5 +35,37 @@ extension Solver {
         return ConstraintConflict(
             broken: _records[Int(broken)].constraint!,
             conflicting: slots.compactMap { _records[Int($0)].constraint })
+    }
+
+    /// The conflict with its explaining set made minimal (a deletion
+    /// filter): each candidate is dropped when `broken` still cannot be
+    /// satisfied without it, checked on copies in a scratch solver. Removing
+    /// any one constraint of the result then makes the set satisfiable.
+    /// Conflicts are rare, so the k scratch solves over k constraints are
+    /// affordable there and cost nothing elsewhere.
+    func _minimized(_ conflict: ConstraintConflict) -> ConstraintConflict {
+        var kept = conflict.conflicting
+        guard kept.count > 1 else { return conflict }
+        var i = 0
+        while i < kept.count {
+            var without = kept
+            without.remove(at: i)
+            if Solver._isUnsatisfiable(without, conflict.broken) {
+                kept = without
+            } else {
+                i += 1
+            }
+        }
+        return ConstraintConflict(broken: conflict.broken, conflicting: kept)
+    }
+
+    /// Whether `last` cannot hold together with `constraints` (all taken as
+    /// required), decided by a scratch solver on copies.
+    static func _isUnsatisfiable(_ constraints: [Constraint], _ last: Constraint) -> Bool {
+        let scratch = Solver()
+        for constraint in constraints {
+            if (try? scratch.add(constraint.withPriority(.required))) != nil { return true }
+        }
+        return (try? scratch.add(last.withPriority(.required))) != nil
     }
 }

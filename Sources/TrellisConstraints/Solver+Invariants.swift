@@ -7,8 +7,12 @@ extension Solver {
         var problems: [String] = []
         // Rows and basic symbols agree.
         for (i, basic) in _rows.map(\.basic).enumerated() {
-            if _symbols[Int(basic)].row != Int32(i) { problems.append("row \(i): basic \(basic) not indexed") }
-            if _symbols[Int(basic)].kind == .free { problems.append("row \(i): basic \(basic) is free") }
+            if _symbols[Int(basic)].row != Int32(i) {
+                problems.append("row \(i): basic \(basic) not indexed")
+            }
+            if _symbols[Int(basic)].kind == .free {
+                problems.append("row \(i): basic \(basic) is free")
+            }
         }
         for symbol in _symbols.indices where _symbols[symbol].row >= 0 {
             let row = Int(_symbols[symbol].row)
@@ -23,6 +27,9 @@ extension Solver {
                 if _symbols[s].kind == .free { problems.append("\(name): free symbol \(s)") }
                 if _symbols[s].row >= 0 { problems.append("\(name): basic symbol \(s) as a term") }
                 if _nearZero(term.coefficient) { problems.append("\(name): near-zero term \(s)") }
+                if row.filter & _Row.bit(term.symbol) == 0 {
+                    problems.append("\(name): filter misses \(s)")
+                }
             }
         }
         for (i, row) in _rows.enumerated() {
@@ -66,7 +73,11 @@ extension Solver {
             }
             if !constraint.priority.isRequired {
                 let level = _level(of: constraint.priority)
-                if level < 0 { problems.append("record \(slot): no level") } else { users[level] += 1 }
+                if level < 0 {
+                    problems.append("record \(slot): no level")
+                } else {
+                    users[level] += 1
+                }
             }
             for term in constraint.terms {
                 let symbol = _existingSymbol(for: term.variable)
@@ -94,7 +105,9 @@ extension Solver {
         }
         liveSymbols += _variables.count
         let free = _symbols.filter { $0.kind == .free }.count
-        if free != _freeSymbols.count { problems.append("free list \(_freeSymbols.count) != \(free)") }
+        if free != _freeSymbols.count {
+            problems.append("free list \(_freeSymbols.count) != \(free)")
+        }
         if liveSymbols + free != _symbols.count {
             problems.append("symbols: \(liveSymbols) live + \(free) free != \(_symbols.count)")
         }

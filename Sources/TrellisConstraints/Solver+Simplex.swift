@@ -15,15 +15,15 @@ extension Solver {
         let slot = _allocateRecord(constraint, isEdit: isEdit)
         let level = constraint.priority.isRequired ? -1 : _acquireLevel(constraint.priority)
         var row = _createRow(constraint, slot: slot, level: level)
-        let record = _records[Int(slot)]
-        var subject = _chooseSubject(row, record)
+        let marker = _records[Int(slot)].marker
+        var subject = _chooseSubject(row, marker: marker, other: _records[Int(slot)].other)
         if subject < 0 && _allDummies(row) {
             guard _nearZero(row.constant) else {
                 let conflict = _conflict(certificate: row, basic: _noSymbol, broken: slot)
                 _discardFailedRecord(slot)
-                return conflict
+                return _minimized(conflict)
             }
-            subject = record.marker  // redundant equality: keep its marker basic
+            subject = marker  // redundant equality: keep its marker basic
         }
         if subject >= 0 {
             row.solve(for: subject)
@@ -34,7 +34,7 @@ extension Solver {
             _discardFailedRecord(slot)
             _optimize(_allLevels)
             if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
-            return conflict
+            return _minimized(conflict)
         }
         constraint._solver = self
         constraint._slot = slot
@@ -49,14 +49,16 @@ extension Solver {
     func _createRow(_ constraint: Constraint, slot: Int32, level: Int) -> _Row {
         var row = _Row(constant: -constraint.constant)
         row.terms.reserveCapacity(max(8, constraint.terms.count + 2))
-        for term in constraint.terms {
-            let symbol = _acquireSymbol(for: term.variable)
-            if _nearZero(term.coefficient) { continue }
+        let terms = constraint.terms
+        for i in 0..<terms.count {
+            let symbol = _acquireSymbol(for: terms[i].variable)
+            let coefficient = terms[i].coefficient
+            if _nearZero(coefficient) { continue }
             let basicRow = _symbols[Int(symbol)].row
             if basicRow >= 0 {
-                row.insert(_rows[Int(basicRow)], times: term.coefficient)
+                row.insert(_rows[Int(basicRow)], times: coefficient)
             } else {
-                row.insert(symbol, term.coefficient)
+                row.insert(symbol, coefficient)
             }
         }
         var marker = _noSymbol
@@ -100,12 +102,12 @@ extension Solver {
     /// any external variable; else the constraint's own slack or error symbol
     /// if its coefficient is negative (the row's constant is non-negative,
     /// so that basic value is feasible); else none.
-    func _chooseSubject(_ row: _Row, _ record: _Record) -> _Symbol {
+    func _chooseSubject(_ row: _Row, marker: _Symbol, other: _Symbol) -> _Symbol {
         for term in row.terms where _symbols[Int(term.symbol)].kind == .external {
             return term.symbol
         }
-        if _isRestrictedSubject(record.marker, in: row) { return record.marker }
-        if _isRestrictedSubject(record.other, in: row) { return record.other }
+        if _isRestrictedSubject(marker, in: row) { return marker }
+        if _isRestrictedSubject(other, in: row) { return other }
         return _noSymbol
     }
 
@@ -313,8 +315,8 @@ extension Solver {
     func _enteringSymbol(_ levels: Range<Int>) -> _Symbol {
         var best = _noSymbol
         for k in levels {
-            for term in _objective[k].terms where term.coefficient < 0 {
-                let symbol = term.symbol
+            for t in 0..<_objective[k].terms.count where _objective[k].terms[t].coefficient < 0 {
+                let symbol = _objective[k].terms[t].symbol
                 if best >= 0 && symbol >= best { continue }
                 if _symbols[Int(symbol)].kind == .dummy { continue }
                 var blocked = false
@@ -439,9 +441,10 @@ extension Solver {
         assert(recovered == nil, "TrellisConstraints: could not restore a feasible tableau")
         _uninstall(slot: slot)
         constraint.constant = constant
+        let minimal = _minimized(conflict)
         _forgetBroken(constraint)
-        brokenConstraints.append(conflict)
-        return conflict
+        brokenConstraints.append(minimal)
+        return minimal
     }
 
     /// Carries a change of `delta` in a constraint's constant into the

@@ -5,11 +5,11 @@ extension Solver {
     /// Room for a small system (a table cell's constraints), so a fresh
     /// solver does not regrow its arrays while it fills.
     func _reserveInitialCapacity() {
-        _symbols.reserveCapacity(64)
-        _rows.reserveCapacity(32)
-        _records.reserveCapacity(32)
-        _variables.reserveCapacity(32)
-        _variableInfo.reserveCapacity(32)
+        _symbols.reserveCapacity(48)
+        _rows.reserveCapacity(24)
+        _records.reserveCapacity(24)
+        _variables.reserveCapacity(24)
+        _variableInfo.reserveCapacity(24)
         _infeasible.reserveCapacity(8)
         _objective.reserveCapacity(4)
         _levelPriority.reserveCapacity(4)
@@ -49,7 +49,7 @@ extension Solver {
 
     // MARK: Rows
 
-    func _insertRow(_ basic: _Symbol, _ row: _Row) {
+    func _insertRow(_ basic: _Symbol, _ row: consuming _Row) {
         _structureVersion &+= 1
         _symbols[Int(basic)].row = Int32(_rows.count)
         _rows.append(row)

@@ -82,11 +82,9 @@ public final class Solver {
             variable._owner = 0
             variable._symbol = _noSymbol
         }
-        for i in _records.indices {
-            if let constraint = _records[i].constraint, constraint._solver === self {
-                constraint._solver = nil
-                constraint._slot = -1
-            }
+        for i in _records.indices where _records[i].constraint?._solver === self {
+            _records[i].constraint?._solver = nil
+            _records[i].constraint?._slot = -1
         }
     }
 

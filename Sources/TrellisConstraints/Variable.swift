@@ -5,6 +5,8 @@
 /// Variables are compared by identity: two variables with the same name are
 /// still different unknowns. After `Solver.updateVariables()`, `value` holds
 /// the solver's solution; a variable no constraint mentions keeps its value.
+/// A variable may be held by several solvers, all used from one thread (like
+/// the solvers themselves, variables are not thread-safe).
 ///
 ///     let width = Variable("cell.width")
 ///     try solver.add(width >= 44)

@@ -64,7 +64,7 @@ public struct FontMetrics: Sendable, Equatable {
 ///
 /// ```swift
 /// let inter = try Font(family: "Inter")
-/// inter.metrics(size: 17).lineHeight   // 20.57421875
+/// inter.metrics(size: 17).lineHeight   // (2728 + 680) × 17 / 2816 = 20.5738…
 /// ```
 public final class Font: @unchecked Sendable, CustomStringConvertible {
     let _face: _FontFace
@@ -74,7 +74,8 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     /// Family names compare without regard to case.
     public init(family: String, weight: FontWeight = .regular) throws(TextError) {
         guard let file = _BundledFonts.file(family: family, weight: weight) else {
-            throw TextError.unknownFamily(family: family, weight: weight, available: _BundledFonts.listing)
+            throw TextError.unknownFamily(
+                family: family, weight: weight, available: _BundledFonts.listing)
         }
         _face = try _FontFace.shared(path: _BundledFonts.directory + "/" + file)
     }
@@ -129,7 +130,7 @@ final class _FontFace: @unchecked Sendable {
     private let blob: OpaquePointer
     private let hbFace: OpaquePointer
 
-    private static let registry = Mutex<[String: _FontFace]>([:])
+    private static let registry = _Locked<[String: _FontFace]>([:])
     private static let nextID = Atomic<Int>(0)
 
     static func shared(path: String) throws(TextError) -> _FontFace {
@@ -163,13 +164,17 @@ final class _FontFace: @unchecked Sendable {
             hb_blob_destroy(blob)
             throw TextError.invalidFontFile(path: path, reason: error.reason)
         }
-        let face = hb_face_create(blob, 0)!
-        guard hb_face_get_glyph_count(face) > 0 else {
+        // HarfBuzz returns its empty face or font rather than NULL on failure;
+        // an empty face has no glyphs.
+        guard let face = hb_face_create(blob, 0) else {
+            hb_blob_destroy(blob)
+            throw TextError.invalidFontFile(path: path, reason: "HarfBuzz cannot open it")
+        }
+        guard hb_face_get_glyph_count(face) > 0, let font = hb_font_create(face) else {
             hb_face_destroy(face)
             hb_blob_destroy(blob)
             throw TextError.invalidFontFile(path: path, reason: "HarfBuzz finds no glyphs")
         }
-        let font = hb_font_create(face)!
         hb_ot_font_set_funcs(font)
         let upem = Int32(tables.unitsPerEm)
         hb_font_set_scale(font, upem, upem)
@@ -224,7 +229,7 @@ struct _SFNTTables {
     var capHeight: Double
     var xHeight: Double
 
-    private static let library = Mutex<FT_Library?>(nil)
+    private static let library = _Locked<FT_Library?>(nil)
 
     static func read(bytes: UnsafePointer<CChar>, length: Int) throws(Failure) -> _SFNTTables {
         let result: Result<_SFNTTables, Failure> = library.withLock { library in
@@ -295,13 +300,15 @@ enum _BundledFonts {
     }
 
     static var listing: [String] {
-        var order: [String] = []
-        var weights: [String: [String]] = [:]
+        var families: [(name: String, weights: [String])] = []
         for entry in files {
-            if weights[entry.family] == nil { order.append(entry.family) }
-            weights[entry.family, default: []].append(entry.weight.rawValue)
+            if let index = families.firstIndex(where: { $0.name == entry.family }) {
+                families[index].weights.append(entry.weight.rawValue)
+            } else {
+                families.append((entry.family, [entry.weight.rawValue]))
+            }
         }
-        return order.map { "\($0) (\(weights[$0]!.joined(separator: ", ")))" }
+        return families.map { "\($0.name) (\($0.weights.joined(separator: ", ")))" }
     }
 
     /// `$TRELLIS_FONTS_DIR`, else `Fonts/` at the package root, found from this

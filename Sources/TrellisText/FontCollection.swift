@@ -1,6 +1,5 @@
 // An ordered list of fonts: each character cluster is drawn with the first
 // font that has glyphs for all of it (fallback), as CoreText's cascade list.
-import Synchronization
 
 /// Fonts in fallback order. Immutable; share it between threads.
 ///
@@ -16,7 +15,7 @@ public final class FontCollection: @unchecked Sendable, CustomStringConvertible 
     let id: Int32
     let faces: [_FontFace]
 
-    private static let interned = Mutex<[[Int]: Int32]>([:])
+    private static let interned = _Locked<[[Int]: Int32]>([:])
 
     /// A collection of `fonts` in fallback order. An empty list falls back to
     /// nothing: prefer `init(validating:)`, which rejects it.

@@ -48,9 +48,11 @@ extension _Workspace {
     /// Breaks a prepared text into lines.
     /// - Complexity: O(number of pieces) when no word is longer than the line;
     ///   words that must be broken by characters are shaped again (O(their length)).
-    func breakLines(_ text: _PreparedText, _ parameters: _BreakParameters, cache: _WordWidthCache) -> (
-        lines: [_Line], truncated: Bool
-    ) {
+    func breakLines(_ text: _PreparedText, _ parameters: _BreakParameters, cache: _WordWidthCache)
+        -> (
+            lines: [_Line], truncated: Bool
+        )
+    {
         let pieces = text.pieces
         let limit = parameters.maximumLines > 0 ? parameters.maximumLines : Int.max
         let available = parameters.width + _fitTolerance
@@ -67,7 +69,8 @@ extension _Workspace {
         func emit(end: Int, endsParagraph: Bool) {
             lines.append(
                 _Line(
-                    start: lineStart, end: end, width: content, fontMask: mask, endsParagraph: endsParagraph,
+                    start: lineStart, end: end, width: content, fontMask: mask,
+                    endsParagraph: endsParagraph,
                     isRightToLeft: lineRTL))
             lineStart = end
             advance = 0
@@ -96,7 +99,8 @@ extension _Workspace {
             mask |= piece.measure.fontMask
             if charWrap || word > available {
                 let clusters = self.clusters(
-                    of: text, pieceStart..<Int(piece.wordEnd), contentEnd: Int(piece.wordEnd), parameters, cache: cache)
+                    of: text, pieceStart..<Int(piece.wordEnd), contentEnd: Int(piece.wordEnd),
+                    parameters, cache: cache)
                 for cluster in clusters {
                     if content > 0 && advance + cluster.width > available {
                         emit(end: cluster.start, endsParagraph: false)
@@ -144,14 +148,16 @@ extension _Workspace {
     /// The clusters of `range` with their widths in points (letter spacing
     /// included); clusters from `contentEnd` on are whitespace.
     func clusters(
-        of text: _PreparedText, _ range: Range<Int>, contentEnd: Int, _ parameters: _BreakParameters,
+        of text: _PreparedText, _ range: Range<Int>, contentEnd: Int,
+        _ parameters: _BreakParameters,
         cache: _WordWidthCache
     ) -> [_Cluster] {
         var result: [_Cluster] = []
         text.utf8.withUnsafeBufferPointer { bytes in
             text.forEachDirectionalPart(range) { part, rtl in
                 _ = shape(
-                    bytes, range: part, trailingStart: contentEnd, rtl: rtl, faces: text.fonts.faces,
+                    bytes, range: part, trailingStart: contentEnd, rtl: rtl,
+                    faces: text.fonts.faces,
                     keepClusters: true)
                 for index in clusterStarts.indices {
                     let start = Int(clusterStarts[index])
@@ -169,7 +175,8 @@ extension _Workspace {
     /// Replaces the last line by the rest of its paragraph cut to fit with
     /// "…" (U+2026) at its head, middle or tail, as UILabel does.
     private func truncateLastLine(
-        _ lines: inout [_Line], _ text: _PreparedText, _ parameters: _BreakParameters, cache: _WordWidthCache
+        _ lines: inout [_Line], _ text: _PreparedText, _ parameters: _BreakParameters,
+        cache: _WordWidthCache
     ) {
         var line = lines[lines.count - 1]
         // The rest of the paragraph the last line belongs to.
@@ -229,10 +236,14 @@ extension _Workspace {
     }
 
     /// Width of "…" in points: the first font of the collection that has it.
-    func ellipsisWidth(_ fonts: FontCollection, _ parameters: _BreakParameters, cache: _WordWidthCache) -> Double {
+    func ellipsisWidth(
+        _ fonts: FontCollection, _ parameters: _BreakParameters, cache: _WordWidthCache
+    ) -> Double {
         let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
         let measure = ellipsis.withUnsafeBufferPointer { bytes in
-            measurePart(bytes, 0..<3, trailingStart: 3, isLast: true, rtl: false, fonts: fonts, cache: cache)
+            measurePart(
+                bytes, 0..<3, trailingStart: 3, isLast: true, rtl: false, fonts: fonts, cache: cache
+            )
         }
         return parameters.wordWidth(measure)
     }

@@ -32,7 +32,10 @@ final class _PreparedText: @unchecked Sendable {
     let bidiRuns: [(end: Int32, level: UInt8)]
     let missingGlyphs: Int
 
-    init(utf8: [UInt8], fonts: FontCollection, pieces: [_Piece], bidiRuns: [(end: Int32, level: UInt8)]) {
+    init(
+        utf8: [UInt8], fonts: FontCollection, pieces: [_Piece],
+        bidiRuns: [(end: Int32, level: UInt8)]
+    ) {
         self.utf8 = utf8
         self.fonts = fonts
         self.pieces = pieces
@@ -79,7 +82,9 @@ extension _Workspace {
     /// shaped once per distinct piece through `cache`.
     /// - Complexity: O(n) in the length of the text, plus shaping of pieces
     ///   not yet in the cache.
-    func prepare(_ utf8: [UInt8], fonts: FontCollection, cache: _WordWidthCache) throws(TextError) -> _PreparedText {
+    func prepare(_ utf8: [UInt8], fonts: FontCollection, cache: _WordWidthCache) throws(TextError)
+        -> _PreparedText
+    {
         let generation = cache.generation.load(ordering: .acquiring)
         if front.generation != generation { front.removeAll(generation: generation) }
         return try utf8.withUnsafeBufferPointer { (text) throws(TextError) -> _PreparedText in
@@ -95,7 +100,8 @@ extension _Workspace {
                 let end = Int(breakOffsets[index])
                 if end <= start { continue }
                 if hasRTL && start == paragraphStart {
-                    paragraphRTL = try appendBidiRuns(text, from: start, breakIndex: index, breakCount: breakCount, into: &runs)
+                    paragraphRTL = try appendBidiRuns(
+                        text, from: start, breakIndex: index, breakCount: breakCount, into: &runs)
                 }
                 var flags: UInt8 = paragraphRTL ? _Piece.rtlParagraph : 0
                 var contentEnd = end
@@ -108,10 +114,14 @@ extension _Workspace {
                 var measure = _PieceMeasure()
                 _forEachDirectionalPart(start..<contentEnd, runs: runs) { part, rtl in
                     measure.add(
-                        measurePart(text, part, trailingStart: wordEnd, isLast: part.upperBound == contentEnd,
+                        measurePart(
+                            text, part, trailingStart: wordEnd,
+                            isLast: part.upperBound == contentEnd,
                             rtl: rtl, fonts: fonts, cache: cache))
                 }
-                pieces.append(_Piece(end: Int32(end), wordEnd: Int32(wordEnd), measure: measure, flags: flags))
+                pieces.append(
+                    _Piece(end: Int32(end), wordEnd: Int32(wordEnd), measure: measure, flags: flags)
+                )
                 start = end
                 if breakIsHard[index] != 0 { paragraphStart = end }
             }
@@ -142,25 +152,32 @@ extension _Workspace {
     /// The measure of one directional part of a piece, from the cache or shaped.
     @inline(__always)
     func measurePart(
-        _ text: UnsafeBufferPointer<UInt8>, _ part: Range<Int>, trailingStart: Int, isLast: Bool, rtl: Bool,
+        _ text: UnsafeBufferPointer<UInt8>, _ part: Range<Int>, trailingStart: Int, isLast: Bool,
+        rtl: Bool,
         fonts: FontCollection, cache: _WordWidthCache
     ) -> _PieceMeasure {
         if part.isEmpty { return _PieceMeasure() }
         let trailing = isLast ? max(trailingStart, part.lowerBound) : part.upperBound
         guard part.count <= _WordWidthCache.maximumKeyLength else {
-            return shape(text, range: part, trailingStart: trailing, rtl: rtl, faces: fonts.faces, keepClusters: false)
+            return shape(
+                text, range: part, trailingStart: trailing, rtl: rtl, faces: fonts.faces,
+                keepClusters: false)
         }
         let key = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(text)[part])
         let tag = UInt32(bitPattern: fonts.id) << 2 | (rtl ? 2 : 0) | (isLast ? 1 : 0)
         let hash = _WordWidthCache.hash(key, tag: tag)
         let inFront = key.count <= 16
         let words = inFront ? _FrontWordCache.inlineWords(key) : (0, 0)
-        if inFront, let hit = front.value(words: words, length: key.count, tag: tag, hash: hash) { return hit }
+        if inFront, let hit = front.value(words: words, length: key.count, tag: tag, hash: hash) {
+            return hit
+        }
         let measure: _PieceMeasure
         if let cached = cache.value(for: key, tag: tag, hash: hash) {
             measure = cached
         } else {
-            measure = shape(text, range: part, trailingStart: trailing, rtl: rtl, faces: fonts.faces, keepClusters: false)
+            measure = shape(
+                text, range: part, trailingStart: trailing, rtl: rtl, faces: fonts.faces,
+                keepClusters: false)
             cache.insert(measure, for: key, tag: tag, hash: hash)
         }
         if inFront { front.insert(measure, words: words, length: key.count, tag: tag, hash: hash) }
@@ -171,7 +188,9 @@ extension _Workspace {
 /// Where the hard break characters at the end of `start..<end` begin, and
 /// whether they are a line separator (U+2028) rather than a paragraph break.
 @inline(__always)
-func _hardBreakStart(_ text: UnsafeBufferPointer<UInt8>, end: Int, start: Int) -> (start: Int, isLineSeparator: Bool) {
+func _hardBreakStart(_ text: UnsafeBufferPointer<UInt8>, end: Int, start: Int) -> (
+    start: Int, isLineSeparator: Bool
+) {
     var position = end
     if position - 3 >= start && text[position - 3] == 0xE2 && text[position - 2] == 0x80
         && (text[position - 1] == 0xA8 || text[position - 1] == 0xA9)
@@ -181,9 +200,13 @@ func _hardBreakStart(_ text: UnsafeBufferPointer<UInt8>, end: Int, start: Int) -
     if position - 2 >= start && text[position - 2] == 0xC2 && text[position - 1] == 0x85 {
         return (position - 2, false)
     }
-    if position > start && (text[position - 1] == 0x0A || text[position - 1] == 0x0B || text[position - 1] == 0x0C) {
+    if position > start
+        && (text[position - 1] == 0x0A || text[position - 1] == 0x0B || text[position - 1] == 0x0C)
+    {
         position -= 1
-        if text[position] == 0x0A && position > start && text[position - 1] == 0x0D { position -= 1 }
+        if text[position] == 0x0A && position > start && text[position - 1] == 0x0D {
+            position -= 1
+        }
         return (position, false)
     }
     if position > start && text[position - 1] == 0x0D { return (position - 1, false) }
@@ -207,7 +230,8 @@ func _trailingWhitespaceStart(_ text: UnsafeBufferPointer<UInt8>, end: Int, star
             // U+3000, U+2000–U+2006, U+2008–U+200A, U+205F, U+1680
             if (b0 == 0xE3 && b1 == 0x80 && byte == 0x80)
                 || (b0 == 0xE2 && b1 == 0x80 && byte >= 0x80 && byte <= 0x8A && byte != 0x87)
-                || (b0 == 0xE2 && b1 == 0x81 && byte == 0x9F) || (b0 == 0xE1 && b1 == 0x9A && byte == 0x80)
+                || (b0 == 0xE2 && b1 == 0x81 && byte == 0x9F)
+                || (b0 == 0xE1 && b1 == 0x9A && byte == 0x80)
             {
                 position -= 3
                 continue
@@ -238,7 +262,9 @@ func _mayContainRightToLeft(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
             if byte == 0xEF && next >= 0xAC && next <= 0xBB { return true }  // U+FB00–U+FEFF
             if byte == 0xE2 && index + 2 < count {
                 let last = text[index + 2]
-                if (next == 0x80 && (last == 0x8F || last == 0xAB || last == 0xAE)) || (next == 0x81 && last == 0xA7) {
+                if (next == 0x80 && (last == 0x8F || last == 0xAB || last == 0xAE))
+                    || (next == 0x81 && last == 0xA7)
+                {
                     return true
                 }
             }

@@ -22,7 +22,8 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidFontFile(let path, let reason):
             return "not a readable font file: \(path) (\(reason))"
         case .unknownFamily(let family, let weight, let available):
-            return "unknown font family \"\(family)\" with weight \(weight); bundled: \(available.joined(separator: ", "))"
+            return
+                "unknown font family \"\(family)\" with weight \(weight); bundled: \(available.joined(separator: ", "))"
         case .invalidParameter(let name, let value, let requirement):
             return "invalid \(name) \(formatParameter(value)): must be \(requirement)"
         case .emptyFontCollection:
@@ -43,7 +44,8 @@ private func formatParameter(_ value: Double) -> String {
 @inline(__always)
 func _requirePositive(_ value: Double, _ name: String) throws(TextError) {
     guard value.isFinite, value > 0 else {
-        throw TextError.invalidParameter(name: name, value: value, requirement: "a finite number greater than 0")
+        throw TextError.invalidParameter(
+            name: name, value: value, requirement: "a finite number greater than 0")
     }
 }
 
@@ -51,6 +53,7 @@ func _requirePositive(_ value: Double, _ name: String) throws(TextError) {
 @inline(__always)
 func _requireNonNegative(_ value: Double, _ name: String) throws(TextError) {
     guard value.isFinite, value >= 0 else {
-        throw TextError.invalidParameter(name: name, value: value, requirement: "a finite number, 0 or more")
+        throw TextError.invalidParameter(
+            name: name, value: value, requirement: "a finite number, 0 or more")
     }
 }

@@ -44,7 +44,8 @@ public struct TextLayout: Sendable, Equatable {
     public var isTruncated: Bool
 
     public init(
-        size: Size, lines: [LineFragment], firstBaseline: Double, lastBaseline: Double, missingGlyphCount: Int,
+        size: Size, lines: [LineFragment], firstBaseline: Double, lastBaseline: Double,
+        missingGlyphCount: Int,
         isTruncated: Bool
     ) {
         self.size = size
@@ -58,5 +59,6 @@ public struct TextLayout: Sendable, Equatable {
     /// The layout of an empty text: no lines, zero size (UILabel's
     /// `sizeThatFits` of an empty text is `.zero`).
     public static let empty = TextLayout(
-        size: .zero, lines: [], firstBaseline: 0, lastBaseline: 0, missingGlyphCount: 0, isTruncated: false)
+        size: .zero, lines: [], firstBaseline: 0, lastBaseline: 0, missingGlyphCount: 0,
+        isTruncated: false)
 }

@@ -2,11 +2,11 @@
 // sizeThatFits, backed by a word-width cache and a prepared-text cache that
 // every thread shares.
 import Dispatch
+import TrellisGeometry
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import Synchronization
-import TrellisGeometry
 
 /// Measures text the way UIKit does (NSString/NSAttributedString
 /// `boundingRect`, `UILabel.sizeThatFits`). Thread-safe: call it from any
@@ -60,10 +60,12 @@ public final class TextMeasurer: @unchecked Sendable {
     /// - Throws: `TextError.invalidParameter` for a width that is NaN or not
     ///   positive, a negative `numberOfLines`, or a style with bad numbers.
     /// - Complexity: O(n) in the text's length; pieces not cached are shaped.
-    public func layout(_ text: String, style: TextStyle, width: Double, numberOfLines: Int = 0) throws(TextError)
+    public func layout(_ text: String, style: TextStyle, width: Double, numberOfLines: Int = 0)
+        throws(TextError)
         -> TextLayout
     {
-        try _layout(text, style: style, width: width, numberOfLines: numberOfLines, usesFontLeading: true)
+        try _layout(
+            text, style: style, width: width, numberOfLines: numberOfLines, usesFontLeading: true)
     }
 
     /// `NSString.boundingRect(with:options:attributes:context:)`: the
@@ -78,7 +80,9 @@ public final class TextMeasurer: @unchecked Sendable {
     /// everything is on the baseline) and the rectangle's origin is the baseline,
     /// so `origin.y` is `-ascender`. `.usesFontLeading` adds the font's leading
     /// to each line's height.
-    public func boundingRect(_ text: String, with size: Size, options: DrawingOptions, style: TextStyle)
+    public func boundingRect(
+        _ text: String, with size: Size, options: DrawingOptions, style: TextStyle
+    )
         throws(TextError) -> Rect
     {
         let leading = options.contains(.usesFontLeading)
@@ -86,15 +90,18 @@ public final class TextMeasurer: @unchecked Sendable {
             let layout = try _layout(
                 text, style: style, width: .infinity, numberOfLines: 1, usesFontLeading: leading,
                 singleLine: true)
-            let ascender = style.fonts.faces.first.map { $0.metrics(size: style.size).ascender } ?? 0
+            let ascender =
+                style.fonts.faces.first.map { $0.metrics(size: style.size).ascender } ?? 0
             return Rect(x: 0, y: -ascender, width: layout.size.width, height: layout.size.height)
         }
         guard !size.width.isNaN, !size.height.isNaN else {
             throw TextError.invalidParameter(
-                name: "bounding size", value: .nan, requirement: "a number (0 or infinity for no limit)")
+                name: "bounding size", value: .nan,
+                requirement: "a number (0 or infinity for no limit)")
         }
         let width = size.width > 0 ? size.width : .infinity
-        var layout = try _layout(text, style: style, width: width, numberOfLines: 0, usesFontLeading: leading)
+        var layout = try _layout(
+            text, style: style, width: width, numberOfLines: 0, usesFontLeading: leading)
         if size.height > 0 && size.height.isFinite {
             let limit = size.height + _fitTolerance
             let kept = layout.lines.prefix { $0.origin.y == 0 || $0.origin.y + $0.height <= limit }
@@ -110,13 +117,16 @@ public final class TextMeasurer: @unchecked Sendable {
     /// `numberOfLines`, each dimension rounded up to the pixel grid of
     /// `scale` (`ceil(x · scale) / scale`). The height of `size` is ignored,
     /// as UILabel does. A width of 0 or infinity means no limit.
-    public func sizeThatFits(_ text: String, style: TextStyle, size: Size, numberOfLines: Int, scale: Double)
+    public func sizeThatFits(
+        _ text: String, style: TextStyle, size: Size, numberOfLines: Int, scale: Double
+    )
         throws(TextError) -> Size
     {
         try _requirePositive(scale, "scale")
         guard !size.width.isNaN, size.width >= 0 else {
             throw TextError.invalidParameter(
-                name: "width", value: size.width, requirement: "0 or more (0 or infinity for no limit)")
+                name: "width", value: size.width,
+                requirement: "0 or more (0 or infinity for no limit)")
         }
         let width = size.width > 0 ? size.width : .infinity
         let layout = try layout(text, style: style, width: width, numberOfLines: numberOfLines)
@@ -129,7 +139,8 @@ public final class TextMeasurer: @unchecked Sendable {
     /// core). Results are in the order of `texts`; the first error stops the work.
     /// - Complexity: O(total length / threads).
     public func layouts(
-        _ texts: [String], style: TextStyle, width: Double, numberOfLines: Int = 0, threads: Int? = nil
+        _ texts: [String], style: TextStyle, width: Double, numberOfLines: Int = 0,
+        threads: Int? = nil
     ) throws(TextError) -> [TextLayout] {
         try style._validate()
         try _checkWidth(width)
@@ -137,7 +148,7 @@ public final class TextMeasurer: @unchecked Sendable {
         if count == 0 { return [] }
         let threadCount = max(1, min(threads ?? _processorCount(), count))
         let chunk = (count + threadCount - 1) / threadCount
-        let failure = Mutex<TextError?>(nil)
+        let failure = _Locked<TextError?>(nil)
         var results = [TextLayout](repeating: .empty, count: count)
         results.withUnsafeMutableBufferPointer { buffer in
             let base = _UnsafeSendable(buffer)
@@ -167,7 +178,8 @@ public final class TextMeasurer: @unchecked Sendable {
         try _checkWidth(width)
         guard numberOfLines >= 0 else {
             throw TextError.invalidParameter(
-                name: "numberOfLines", value: Double(numberOfLines), requirement: "0 (unlimited) or more")
+                name: "numberOfLines", value: Double(numberOfLines),
+                requirement: "0 (unlimited) or more")
         }
         if text.isEmpty { return .empty }
         let parameters = _BreakParameters(
@@ -176,9 +188,12 @@ public final class TextMeasurer: @unchecked Sendable {
         let result = try workspaces.withWorkspace { (workspace) throws(TextError) -> TextLayout in
             let prepared = try self._prepared(text, fonts: style.fonts, workspace: workspace)
             var broken = workspace.breakLines(prepared, parameters, cache: words)
-            if singleLine { broken.lines = [_joined(broken.lines, prepared, parameters, workspace)] }
+            if singleLine {
+                broken.lines = [_joined(broken.lines, prepared, parameters, workspace)]
+            }
             return _assemble(
-                broken.lines, truncated: broken.truncated, prepared: prepared, style: style, width: width,
+                broken.lines, truncated: broken.truncated, prepared: prepared, style: style,
+                width: width,
                 usesFontLeading: usesFontLeading)
         }
         return result
@@ -191,7 +206,9 @@ public final class TextMeasurer: @unchecked Sendable {
         }
     }
 
-    func _prepared(_ text: String, fonts: FontCollection, workspace: _Workspace) throws(TextError) -> _PreparedText {
+    func _prepared(_ text: String, fonts: FontCollection, workspace: _Workspace) throws(TextError)
+        -> _PreparedText
+    {
         guard text.utf8.count <= _PreparedTextCache.maximumTextLength else {
             return try workspace.prepare(Array(text.utf8), fonts: fonts, cache: words)
         }
@@ -203,7 +220,10 @@ public final class TextMeasurer: @unchecked Sendable {
     }
 
     /// All lines as one (boundingRect without `.usesLineFragmentOrigin`).
-    private func _joined(_ lines: [_Line], _ text: _PreparedText, _ parameters: _BreakParameters, _ workspace: _Workspace)
+    private func _joined(
+        _ lines: [_Line], _ text: _PreparedText, _ parameters: _BreakParameters,
+        _ workspace: _Workspace
+    )
         -> _Line
     {
         var width = 0.0
@@ -252,7 +272,6 @@ public final class TextMeasurer: @unchecked Sendable {
         var top = 0.0
         for (index, line) in lines.enumerated() {
             var natural = 0.0
-            var ascender = 0.0
             var below = 0.0  // descent plus leading
             let mask = line.fontMask == 0 ? 1 : line.fontMask
             for face in faces.indices where face < 32 && mask & (1 << UInt32(face)) != 0 {
@@ -260,7 +279,6 @@ public final class TextMeasurer: @unchecked Sendable {
                 let height = usesFontLeading ? font.lineHeight : font.heightWithoutLeading
                 if height > natural {
                     natural = height
-                    ascender = font.ascender
                     below = height - font.ascender
                 }
             }
@@ -269,7 +287,6 @@ public final class TextMeasurer: @unchecked Sendable {
             if style.minimumLineHeight > 0 { height = max(height, style.minimumLineHeight) }
             if style.maximumLineHeight > 0 { height = min(height, style.maximumLineHeight) }
             let baseline = top + height - below
-            _ = ascender
             let alignment = _resolvedAlignment(style.alignment, rtl: line.isRightToLeft)
             let x: Double
             switch alignment {
@@ -279,15 +296,19 @@ public final class TextMeasurer: @unchecked Sendable {
             }
             fragments.append(
                 LineFragment(
-                    range: line.start..<line.end, width: line.width, origin: Point(x: x, y: top), height: height,
-                    baseline: baseline, isTruncated: line.isTruncated, isRightToLeft: line.isRightToLeft))
+                    range: line.start..<line.end, width: line.width, origin: Point(x: x, y: top),
+                    height: height,
+                    baseline: baseline, isTruncated: line.isTruncated,
+                    isRightToLeft: line.isRightToLeft))
             if index + 1 < lines.count {
-                top += height + style.lineSpacing + (line.endsParagraph ? style.paragraphSpacing : 0)
+                top +=
+                    height + style.lineSpacing + (line.endsParagraph ? style.paragraphSpacing : 0)
             }
         }
         return TextLayout(
             size: _size(of: fragments), lines: fragments, firstBaseline: fragments[0].baseline,
-            lastBaseline: fragments[fragments.count - 1].baseline, missingGlyphCount: prepared.missingGlyphs,
+            lastBaseline: fragments[fragments.count - 1].baseline,
+            missingGlyphCount: prepared.missingGlyphs,
             isTruncated: truncated)
     }
 }
@@ -333,16 +354,20 @@ final class _PreparedTextCache: @unchecked Sendable {
             self.text = text
             self.fonts = fonts
             var copy = text
-            hash = copy.withUTF8 { _WordWidthCache.hash(UnsafeRawBufferPointer($0), tag: UInt32(bitPattern: fonts)) }
+            hash = copy.withUTF8 {
+                _WordWidthCache.hash(UnsafeRawBufferPointer($0), tag: UInt32(bitPattern: fonts))
+            }
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
-        static func == (a: Key, b: Key) -> Bool { a.hash == b.hash && a.fonts == b.fonts && a.text == b.text }
+        static func == (a: Key, b: Key) -> Bool {
+            a.hash == b.hash && a.fonts == b.fonts && a.text == b.text
+        }
     }
 
     private final class Shard {
-        let table = Mutex<[Key: _PreparedText]>([:])
+        let table = _Locked<[Key: _PreparedText]>([:])
     }
 
     private let shards: [Shard]

@@ -72,7 +72,8 @@ public struct TextStyle: Sendable {
 
     public init(
         fonts: FontCollection, size: Double, letterSpacing: Double = 0, lineSpacing: Double = 0,
-        lineHeightMultiple: Double = 0, minimumLineHeight: Double = 0, maximumLineHeight: Double = 0,
+        lineHeightMultiple: Double = 0, minimumLineHeight: Double = 0,
+        maximumLineHeight: Double = 0,
         paragraphSpacing: Double = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
         alignment: TextAlignment = .natural
     ) {
@@ -98,7 +99,8 @@ public struct TextStyle: Sendable {
     func _validate() throws(TextError) {
         try _requirePositive(size, "font size")
         guard letterSpacing.isFinite else {
-            throw TextError.invalidParameter(name: "letter spacing", value: letterSpacing, requirement: "finite")
+            throw TextError.invalidParameter(
+                name: "letter spacing", value: letterSpacing, requirement: "finite")
         }
         try _requireNonNegative(lineSpacing, "line spacing")
         try _requireNonNegative(lineHeightMultiple, "line height multiple")

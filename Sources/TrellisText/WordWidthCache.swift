@@ -47,8 +47,8 @@ final class _WordWidthCache: @unchecked Sendable {
     static let maximumKeyLength = 128
 
     private final class Shard {
-        let table: Mutex<_ByteKeyTable>
-        init(capacity: Int) { table = Mutex(_ByteKeyTable(maximumCount: capacity)) }
+        let table: _Locked<_ByteKeyTable>
+        init(capacity: Int) { table = _Locked(_ByteKeyTable(maximumCount: capacity)) }
     }
 
     private let shards: [Shard]
@@ -88,7 +88,9 @@ final class _WordWidthCache: @unchecked Sendable {
         shard(hash).table.withLock { $0.value(for: bytes, tag: tag, hash: hash) }
     }
 
-    func insert(_ value: _PieceMeasure, for bytes: UnsafeRawBufferPointer, tag: UInt32, hash: UInt64) {
+    func insert(
+        _ value: _PieceMeasure, for bytes: UnsafeRawBufferPointer, tag: UInt32, hash: UInt64
+    ) {
         shard(hash).table.withLock { $0.insert(value, for: bytes, tag: tag, hash: hash) }
     }
 
@@ -150,8 +152,10 @@ struct _ByteKeyTable {
                     if stored == 0 { return nil }
                     if stored & 0xFFFF_FFFF == low {
                         let entry = entries[Int(stored >> 32) - 1]
-                        if entry.tag == tag && entry.keyLength == bytes.count && entry.inline0 == word0
-                            && entry.inline1 == word1 && (bytes.count <= 16 || arenaEquals(entry, bytes))
+                        if entry.tag == tag && entry.keyLength == bytes.count
+                            && entry.inline0 == word0
+                            && entry.inline1 == word1
+                            && (bytes.count <= 16 || arenaEquals(entry, bytes))
                         {
                             return entry.value
                         }
@@ -169,7 +173,9 @@ struct _ByteKeyTable {
         }
     }
 
-    mutating func insert(_ value: _PieceMeasure, for bytes: UnsafeRawBufferPointer, tag: UInt32, hash: UInt64) {
+    mutating func insert(
+        _ value: _PieceMeasure, for bytes: UnsafeRawBufferPointer, tag: UInt32, hash: UInt64
+    ) {
         if self.value(for: bytes, tag: tag, hash: hash) != nil { return }
         if entries.count >= maximumCount { removeAll() }
         let (word0, word1) = _FrontWordCache.inlineWords(bytes)
@@ -180,7 +186,8 @@ struct _ByteKeyTable {
         }
         entries.append(
             Entry(
-                inline0: word0, inline1: word1, arenaStart: arenaStart, keyLength: Int32(bytes.count), tag: tag,
+                inline0: word0, inline1: word1, arenaStart: arenaStart,
+                keyLength: Int32(bytes.count), tag: tag,
                 value: value))
         if entries.count * 2 > slots.count { grow() }
         place(UInt64(entries.count) << 32 | (hash & 0xFFFF_FFFF))
@@ -208,7 +215,7 @@ struct _ByteKeyTable {
 /// cache instead of costing two memory misses in the large shared table.
 /// Holds keys of up to 16 bytes; 1,024 entries of 64 bytes (64 KB, which
 /// stays in a core's L2 cache).
-struct _FrontWordCache {
+final class _FrontWordCache {
     private struct Entry {
         var inline0: UInt64 = 0
         var inline1: UInt64 = 0
@@ -217,9 +224,21 @@ struct _FrontWordCache {
     }
 
     static let size = 1024
-    private var entries = [Entry](repeating: Entry(), count: _FrontWordCache.size)
+    /// Entries behind a pointer: no copy-on-write or exclusivity checks on
+    /// the hot path (the workspace, and so this cache, has one user at a time).
+    private let entries: UnsafeMutablePointer<Entry>
     /// The shared cache's generation these entries belong to.
-    var generation = 0
+    private(set) var generation = 0
+
+    init() {
+        entries = UnsafeMutablePointer<Entry>.allocate(capacity: _FrontWordCache.size)
+        entries.initialize(repeating: Entry(), count: _FrontWordCache.size)
+    }
+
+    deinit {
+        entries.deinitialize(count: _FrontWordCache.size)
+        entries.deallocate()
+    }
 
     /// The first 16 bytes of a key, zero-padded, as two words.
     @inline(__always)
@@ -233,25 +252,27 @@ struct _FrontWordCache {
 
     @inline(__always)
     func value(words: (UInt64, UInt64), length: Int, tag: UInt32, hash: UInt64) -> _PieceMeasure? {
-        let entry = entries[Int(truncatingIfNeeded: hash >> 20) & (_FrontWordCache.size - 1)]
-        if entry.lengthAndTag == UInt64(length) << 32 | UInt64(tag) && entry.inline0 == words.0
-            && entry.inline1 == words.1
+        let entry = entries + (Int(truncatingIfNeeded: hash >> 20) & (_FrontWordCache.size - 1))
+        if entry.pointee.lengthAndTag == UInt64(length) << 32 | UInt64(tag)
+            && entry.pointee.inline0 == words.0
+            && entry.pointee.inline1 == words.1
         {
-            return entry.value
+            return entry.pointee.value
         }
         return nil
     }
 
     @inline(__always)
-    mutating func insert(
+    func insert(
         _ value: _PieceMeasure, words: (UInt64, UInt64), length: Int, tag: UInt32, hash: UInt64
     ) {
         entries[Int(truncatingIfNeeded: hash >> 20) & (_FrontWordCache.size - 1)] = Entry(
-            inline0: words.0, inline1: words.1, lengthAndTag: UInt64(length) << 32 | UInt64(tag), value: value)
+            inline0: words.0, inline1: words.1, lengthAndTag: UInt64(length) << 32 | UInt64(tag),
+            value: value)
     }
 
-    mutating func removeAll(generation: Int) {
-        for index in entries.indices { entries[index].lengthAndTag = .max }
+    func removeAll(generation: Int) {
+        for index in 0..<_FrontWordCache.size { entries[index].lengthAndTag = .max }
         self.generation = generation
     }
 }

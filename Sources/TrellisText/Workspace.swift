@@ -4,7 +4,6 @@
 // text (opening costs about 5 µs, reusing about 0.8 µs per 100 characters).
 import CHarfBuzz
 import CTrellisICU
-import Synchronization
 
 final class _Workspace {
     let buffer: OpaquePointer
@@ -18,7 +17,7 @@ final class _Workspace {
     var clusterStarts: [Int32] = []
     var clusterEms: [Double] = []
     /// Lock-free cache of the most frequent word widths (see `_FrontWordCache`).
-    var front = _FrontWordCache()
+    let front = _FrontWordCache()
 
     init() throws(TextError) {
         var status: Int32 = 0
@@ -44,6 +43,59 @@ final class _Workspace {
     /// UAX #14 break opportunities of `text` into `breakOffsets`/`breakIsHard`.
     /// Returns their count.
     func findBreaks(_ text: UnsafeBufferPointer<UInt8>) throws(TextError) -> Int {
+        if let count = plainBreaks(text) { return count }
+        return try icuBreaks(text)
+    }
+
+    /// The break opportunities of plain text without asking ICU, or nil when
+    /// the text is not plain. Plain text has only ASCII letters and digits,
+    /// spaces, commas and full stops (UAX #14 classes AL, NU, SP and IS), where
+    /// the rules reduce to: break after a run of spaces (LB18), except before a
+    /// comma or full stop (LB13), and at the end; nowhere else (LB23, LB25,
+    /// LB28, LB29). A comma or full stop followed by a digit but not preceded
+    /// by one (as in "v.2") is left to ICU, for LB25's numeric rules.
+    /// Equality with ICU is tested (`plainTextBreaksEqualICUBreaks`).
+    /// - Complexity: O(n), one pass over the bytes.
+    func plainBreaks(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        let count = text.count
+        if breakOffsets.count < count + 1 {
+            breakOffsets = Array(repeating: 0, count: count + 1)
+            breakIsHard = Array(repeating: 0, count: count + 1)
+        }
+        return breakOffsets.withUnsafeMutableBufferPointer { offsets in
+            breakIsHard.withUnsafeMutableBufferPointer { hard in
+                var found = 0
+                var previous: UInt8 = 0
+                var beforePrevious: UInt8 = 0
+                for index in 0..<count {
+                    let byte = text[index]
+                    let lowered = byte | 0x20
+                    let isLetter = lowered >= 0x61 && lowered <= 0x7A
+                    let isDigit = byte >= 0x30 && byte <= 0x39
+                    let isStop = byte == 0x2C || byte == 0x2E
+                    guard isLetter || isDigit || isStop || byte == 0x20 else { return nil }
+                    if isDigit && (previous == 0x2C || previous == 0x2E)
+                        && !(beforePrevious >= 0x30 && beforePrevious <= 0x39)
+                    {
+                        return nil
+                    }
+                    if previous == 0x20 && byte != 0x20 && !isStop {
+                        offsets[found] = Int32(index)
+                        hard[found] = 0
+                        found += 1
+                    }
+                    beforePrevious = previous
+                    previous = byte
+                }
+                offsets[found] = Int32(count)
+                hard[found] = 0
+                return found + 1
+            }
+        }
+    }
+
+    /// Break opportunities from ICU's line break iterator.
+    func icuBreaks(_ text: UnsafeBufferPointer<UInt8>) throws(TextError) -> Int {
         while true {
             var status: Int32 = 0
             let capacity = breakOffsets.count
@@ -65,7 +117,9 @@ final class _Workspace {
 
     /// Bidi runs of one paragraph into `runEnds`/`runLevels`; returns their count
     /// and whether the paragraph is right-to-left.
-    func findBidiRuns(_ paragraph: UnsafeBufferPointer<UInt8>) throws(TextError) -> (count: Int, rtl: Bool) {
+    func findBidiRuns(_ paragraph: UnsafeBufferPointer<UInt8>) throws(TextError) -> (
+        count: Int, rtl: Bool
+    ) {
         while true {
             var status: Int32 = 0
             var paragraphLevel: UInt8 = 0
@@ -74,7 +128,8 @@ final class _Workspace {
                 runEnds.withUnsafeMutableBufferPointer { ends in
                     runLevels.withUnsafeMutableBufferPointer { levels in
                         trellis_bidi_runs(
-                            bidi, chars.baseAddress, Int64(chars.count), ends.baseAddress, levels.baseAddress,
+                            bidi, chars.baseAddress, Int64(chars.count), ends.baseAddress,
+                            levels.baseAddress,
                             Int64(capacity), &paragraphLevel, &status)
                     }
                 }
@@ -103,7 +158,10 @@ final class _Workspace {
         // Most text needs only the first font: try it on the whole range and
         // itemize by font only when it leaves glyphs missing.
         let clusterMark = clusterStarts.count
-        if shapeRun(text, range, trailingStart, rtl, faces, 0, keepClusters, allowMissing: faces.count == 1, &measure) {
+        if shapeRun(
+            text, range, trailingStart, rtl, faces, 0, keepClusters, allowMissing: faces.count == 1,
+            &measure)
+        {
             if keepClusters && rtl { _sortClusters() }
             return measure
         }
@@ -130,7 +188,8 @@ final class _Workspace {
             index += length
         }
         _ = shapeRun(
-            text, runStart..<range.upperBound, trailingStart, rtl, faces, max(runFace, 0), keepClusters,
+            text, runStart..<range.upperBound, trailingStart, rtl, faces, max(runFace, 0),
+            keepClusters,
             allowMissing: true, &measure)
         // Runs come in logical order, but HarfBuzz gives each RTL run's clusters in visual order.
         if keepClusters && rtl { _sortClusters() }
@@ -154,7 +213,8 @@ final class _Workspace {
         hb_buffer_clear_contents(buffer)
         text.withMemoryRebound(to: CChar.self) { chars in
             hb_buffer_add_utf8(
-                buffer, chars.baseAddress, Int32(chars.count), UInt32(range.lowerBound), Int32(range.count))
+                buffer, chars.baseAddress, Int32(chars.count), UInt32(range.lowerBound),
+                Int32(range.count))
         }
         hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_guess_segment_properties(buffer)
@@ -206,33 +266,31 @@ final class _Workspace {
     }
 }
 
-/// The face index for a scalar: the first face that has it; for marks,
-/// joiners, spaces and punctuation the current run's face when it has it (so a
-/// mark stays with its base and a space with its word). Scalars no face has
-/// go to the first face (notdef).
+/// The face index for a scalar: the first face that has it (a cascade list,
+/// as CoreText's), except that combining marks, joiners and other format
+/// characters and spaces stay with the current run's face when it has them,
+/// so a mark stays on its base letter and a space between two Hebrew words is
+/// Hebrew's space (Pango does the same; punctuation and digits take the first
+/// face that has them, also as Pango does). Scalars no face has go to the
+/// first face (notdef).
 @inline(__always)
 func _fallbackFace(for scalar: UInt32, current: Int, faces: [_FontFace]) -> Int {
-    if current >= 0 && _prefersCurrentFace(scalar) && faces[current].hasGlyph(scalar) {
+    if current >= 0 && _staysWithCurrentFace(scalar) && faces[current].hasGlyph(scalar) {
         return current
     }
     for index in faces.indices where faces[index].hasGlyph(scalar) {
         return index
     }
-    if current >= 0 && _prefersCurrentFace(scalar) { return current }
+    if current >= 0 && _staysWithCurrentFace(scalar) { return current }
     return 0
 }
 
 @inline(__always)
-private func _prefersCurrentFace(_ scalar: UInt32) -> Bool {
-    if scalar < 0x80 {
-        // ASCII letters and digits have a preferred (first) font; the rest is common.
-        let byte = UInt8(scalar)
-        return !((byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A))
-    }
+private func _staysWithCurrentFace(_ scalar: UInt32) -> Bool {
+    if scalar < 0x80 { return scalar == 0x20 || scalar == 0x09 }
     guard let value = Unicode.Scalar(scalar) else { return false }
     switch value.properties.generalCategory {
-    case .nonspacingMark, .spacingMark, .enclosingMark, .format, .spaceSeparator, .otherPunctuation,
-        .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation:
+    case .nonspacingMark, .spacingMark, .enclosingMark, .format, .spaceSeparator:
         return true
     default:
         return false
@@ -249,18 +307,20 @@ func _decodeScalar(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32
     }
     if lead < 0xF0 {
         return (
-            ((lead & 0x0F) << 12) | ((UInt32(text[index + 1]) & 0x3F) << 6) | (UInt32(text[index + 2]) & 0x3F), 3
+            ((lead & 0x0F) << 12) | ((UInt32(text[index + 1]) & 0x3F) << 6)
+                | (UInt32(text[index + 2]) & 0x3F), 3
         )
     }
     return (
-        ((lead & 0x07) << 18) | ((UInt32(text[index + 1]) & 0x3F) << 12) | ((UInt32(text[index + 2]) & 0x3F) << 6)
+        ((lead & 0x07) << 18) | ((UInt32(text[index + 1]) & 0x3F) << 12)
+            | ((UInt32(text[index + 2]) & 0x3F) << 6)
             | (UInt32(text[index + 3]) & 0x3F), 4
     )
 }
 
 /// A pool of workspaces: a measurement borrows one for its duration.
 final class _WorkspacePool: @unchecked Sendable {
-    private let idle = Mutex<[_Workspace]>([])
+    private let idle = _Locked<[_Workspace]>([])
 
     func withWorkspace<R>(_ body: (_Workspace) throws(TextError) -> R) throws(TextError) -> R {
         let workspace: _Workspace

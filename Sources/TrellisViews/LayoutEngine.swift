@@ -67,6 +67,7 @@ final class LayoutEngine {
         solver = Solver()
         solverConstraints = [:]
         baselineConstraints = []
+        staleContent = []
         layoutConstraints = [:]
         itemConstraints = [:]
         pendingIntrinsic = []
@@ -150,6 +151,7 @@ final class LayoutEngine {
     /// conflicting user constraint is taken out first, the size installed,
     /// and that constraint added again, to be reported and left out itself.
     private func installRootSizeConstraint(_ constraint: LayoutConstraint) {
+        requeueStaleContent()
         var removed: [LayoutConstraint] = []
         for _ in 0..<16 {
             guard let solverConstraint = makeSolverConstraint(constraint) else { break }
@@ -310,7 +312,20 @@ final class LayoutEngine {
 
     /// Adds a constraint to the solver; a conflict is reported and the solver
     /// leaves the broken constraint out.
+    /// Labels whose text changed while their size was fixed by required
+    /// constraints; any change to the constraint system measures them again.
+    private var staleContent: [Label] = []
+
+    private func requeueStaleContent() {
+        guard !staleContent.isEmpty else { return }
+        for label in staleContent where !pendingIntrinsic.contains(where: { $0 === label }) {
+            pendingIntrinsic.append(label)
+        }
+        staleContent = []
+    }
+
     private func install(_ constraint: LayoutConstraint) {
+        requeueStaleContent()
         guard let solverConstraint = makeSolverConstraint(constraint) else { return }
         let id = ObjectIdentifier(constraint)
         if Self.usesBaseline(constraint) { baselineConstraints.append(constraint) }
@@ -330,10 +345,8 @@ final class LayoutEngine {
     }
 
     private func uninstall(_ constraint: LayoutConstraint) {
-        guard
-            let solverConstraint = solverConstraints.removeValue(
-                forKey: ObjectIdentifier(constraint))
-        else { return }
+        requeueStaleContent()
+        guard let solverConstraint = solverConstraints.removeValue(forKey: ObjectIdentifier(constraint)) else { return }
         if Self.usesBaseline(constraint) { baselineConstraints.removeAll { $0 === constraint } }
         layoutConstraints[ObjectIdentifier(solverConstraint)] = nil
         if solver.contains(solverConstraint) {
@@ -378,6 +391,22 @@ final class LayoutEngine {
             }
         }
         return (lhs, mirrored ? constraint.relation.flipped : constraint.relation, rhs)
+    }
+
+    /// The constant the solver holds for a constraint (rhs − lhs constants of
+    /// its linear form). Only baselines add constants of their own, and only
+    /// leading/trailing can mirror the sign, so the usual case (sizes, edges)
+    /// needs neither the linear form nor the layout direction: the hot path
+    /// of a reused cell (intrinsic sizes, fitting sizes) stays allocation-free.
+    private func solverConstant(of constraint: LayoutConstraint) -> Double? {
+        let first = constraint.firstAttribute
+        let second = constraint.secondAttribute
+        let usesBaseline = first == .firstBaseline || first == .lastBaseline || second == .firstBaseline || second == .lastBaseline
+        if !usesBaseline && !first.isDirectional && !second.isDirectional {
+            return constraint._firstItem == nil ? nil : constraint.constant
+        }
+        guard let (lhs, _, rhs) = linearForm(constraint) else { return nil }
+        return rhs.constant - lhs.constant
     }
 
     /// An attribute as a linear expression of the item's four variables.
@@ -450,11 +479,9 @@ final class LayoutEngine {
         guard !needsRebuild else { return }
         guard let solverConstraint = solverConstraints[ObjectIdentifier(constraint)] else { return }
         guard solver.contains(solverConstraint) else { return }  // broken earlier: stays out, as in UIKit
-        guard let (lhs, _, rhs) = linearForm(constraint) else { return }
+        guard let value = solverConstant(of: constraint) else { return }
         do {
-            if let conflict = try _setSolverConstant(
-                lhs: lhs, rhs: rhs, of: solverConstraint, in: solver)
-            {
+            if let conflict = try _setSolverConstant(value, of: solverConstraint, in: solver) {
                 switch constraint._origin {
                 case .autoresizing, .encapsulatedLayout:
                     // The solver left the new frame out. UIKit keeps frames and
@@ -535,8 +562,26 @@ final class LayoutEngine {
 
     /// Brings a view's intrinsic-size constraints to its current intrinsic size:
     /// new constants when the same axes have a size (cheap), else new constraints.
+    /// True when required constraints alone fix the label's width and height
+    /// and nothing reads its baselines: its intrinsic size cannot change the
+    /// layout (content constraints are never required), so measuring its text
+    /// can wait. A one-line title pinned left, right and to a fixed height is
+    /// the common case; skipping it keeps a reused cell's per-row cost to the
+    /// text that matters.
+    private func contentSizeIsIrrelevant(_ label: Label) -> Bool {
+        guard !baselineConstraints.contains(where: { $0._firstItem === label || $0._secondItem === label }) else {
+            return false
+        }
+        return solver.isDetermined(label._width) && solver.isDetermined(label._height)
+    }
+
     private func updateContentSize(_ view: View) {
         let id = ObjectIdentifier(view)
+        if let label = view as? Label, itemConstraints[id]?.content.isEmpty == false, contentSizeIsIrrelevant(label) {
+            // Measured later if a constraint change makes its size matter.
+            if !staleContent.contains(where: { $0 === label }) { staleContent.append(label) }
+            return
+        }
         let old = itemConstraints[id] ?? ItemConstraints()
         let size = view.intrinsicContentSize
         guard size != old.contentSize else { return }
@@ -545,11 +590,17 @@ final class LayoutEngine {
         if hadWidth == (size.width >= 0 && size.width.isFinite),
             hadHeight == (size.height >= 0 && size.height.isFinite), !old.content.isEmpty
         {
-            var values: [Double] = []
-            if hadWidth { values += [size.width, size.width] }
-            if hadHeight { values += [size.height, size.height] }
-            for (constraint, value) in zip(old.content, values) {
-                setConstant(value, of: constraint)
+            // The content constraints are (width ≥, width ≤) when the view has
+            // an intrinsic width, then (height ≥, height ≤): set them in place.
+            var index = 0
+            if hadWidth {
+                setConstant(size.width, of: old.content[0])
+                setConstant(size.width, of: old.content[1])
+                index = 2
+            }
+            if hadHeight {
+                setConstant(size.height, of: old.content[index])
+                setConstant(size.height, of: old.content[index + 1])
             }
             itemConstraints[id]?.contentSize = size
         } else {
@@ -597,9 +648,11 @@ final class LayoutEngine {
             setConstant(size.width, of: rootSize[0])
             setConstant(size.height, of: rootSize[1])
         }
-        let pending = pendingIntrinsic
-        pendingIntrinsic = []
-        for view in pending { updateContentSize(view) }
+        while !pendingIntrinsic.isEmpty {
+            let pending = pendingIntrinsic
+            pendingIntrinsic = []
+            for view in pending { updateContentSize(view) }
+        }
     }
 
     /// Solves, then re-measures labels whose width changed and solves again

@@ -12,12 +12,13 @@ func _makeSolverConstraint(
         _expression(lhs), relation, _expression(rhs), priority: priority, identifier: identifier)
 }
 
-/// Gives an installed constraint the constant of `lhs relation rhs` (same
-/// terms, new constants).
-func _setSolverConstant(lhs: _Linear, rhs: _Linear, of constraint: Constraint, in solver: Solver)
+/// Gives an installed constraint a new constant: `value` is the right-hand
+/// side's constant minus the left-hand side's, as the engine's linear form has
+/// them (same terms, new constants).
+func _setSolverConstant(_ value: Double, of constraint: Constraint, in solver: Solver)
     throws(SolverError) -> ConstraintConflict?
 {
-    try solver.setConstant(rhs.constant - lhs.constant, for: constraint)
+    try solver.setConstant(value, for: constraint)
 }
 
 private func _expression(_ linear: _Linear) -> Expression {

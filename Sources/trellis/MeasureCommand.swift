@@ -1,6 +1,7 @@
 // `trellis measure`: measures one JSON Lines field per input line with
 // TrellisText and writes `{"lines": n, "width": w, "height": h}` per line.
 import ArgumentParser
+import CLISupport
 import Foundation
 import TrellisGeometry
 import TrellisText
@@ -13,10 +14,13 @@ struct Measure: ParsableCommand {
             {"lines": n, "width": w, "height": h}, fractional (before pixel rounding).
             With --scale, "roundedWidth" and "roundedHeight" give sizeThatFits's values,
             rounded up to that pixel grid. A malformed line or a missing field stops
-            with an error naming the line (exit code 65); bad options exit with 64.
+            with an error naming the line (exit code 2); bad options exit with 64.
             """)
 
-    @Option(help: "A bundled family (Inter, Roboto, Noto Sans Hebrew, Noto Sans Arabic) or a font file path.")
+    @Option(
+        help:
+            "A bundled family (Inter, Roboto, Noto Sans Hebrew, Noto Sans Arabic) or a font file path."
+    )
     var font: String
 
     @Option(help: "Weight of a bundled family: regular, medium, semibold, bold.")
@@ -28,7 +32,9 @@ struct Measure: ParsableCommand {
     @Option(help: "Available width in points (greater than 0).")
     var width: Double
 
-    @Option(name: .customLong("line-spacing"), help: "Space between lines (NSParagraphStyle.lineSpacing).")
+    @Option(
+        name: .customLong("line-spacing"),
+        help: "Space between lines (NSParagraphStyle.lineSpacing).")
     var lineSpacing: Double = 0
 
     @Option(help: "Maximum number of lines, 0 for unlimited (UILabel.numberOfLines).")
@@ -41,26 +47,32 @@ struct Measure: ParsableCommand {
     var field: String = "subtitle"
 
     func validate() throws {
-        guard size.isFinite, size > 0 else { throw ValidationError("--size must be a number greater than 0, got \(size)") }
+        guard size.isFinite, size > 0 else {
+            throw ValidationError("--size must be a number greater than 0, got \(size)")
+        }
         guard width.isFinite, width > 0 else {
             throw ValidationError("--width must be a number greater than 0, got \(width)")
         }
         guard lineSpacing.isFinite, lineSpacing >= 0 else {
             throw ValidationError("--line-spacing must be a number, 0 or more, got \(lineSpacing)")
         }
-        guard lines >= 0 else { throw ValidationError("--lines must be 0 (unlimited) or more, got \(lines)") }
+        guard lines >= 0 else {
+            throw ValidationError("--lines must be 0 (unlimited) or more, got \(lines)")
+        }
         if let scale, !(scale.isFinite && scale > 0) {
             throw ValidationError("--scale must be a number greater than 0, got \(scale)")
         }
         guard FontWeight(rawValue: weight.lowercased()) != nil else {
-            throw ValidationError("--weight must be one of regular, medium, semibold, bold, got \(weight)")
+            throw ValidationError(
+                "--weight must be one of regular, medium, semibold, bold, got \(weight)")
         }
     }
 
     func run() throws {
         let fonts: FontCollection
         do {
-            fonts = try Self.fonts(font, weight: FontWeight(rawValue: weight.lowercased()) ?? .regular)
+            fonts = try Self.fonts(
+                font, weight: FontWeight(rawValue: weight.lowercased()) ?? .regular)
         } catch {
             throw ValidationError("--font: \(error)")
         }
@@ -78,25 +90,35 @@ struct Measure: ParsableCommand {
             case .success(let text): batch.append(text)
             case .failure(let message): failure = "line \(lineNumber): \(message)"
             }
-            if batch.count == 4096 { try write(batch, measurer: measurer, style: style); batch.removeAll() }
+            if batch.count == 4096 {
+                try write(batch, measurer: measurer, style: style); batch.removeAll()
+            }
         }
         try write(batch, measurer: measurer, style: style)
         if let failure {
-            FileHandle.standardError.write(Data("trellis measure: \(failure)\n".utf8))
-            throw ExitCode(65)
+            // Rows before the bad line were written (the output streams); the
+            // exit code is the same as every Trellis tool's for bad data.
+            throw CLIFailure.data("measure: \(failure)")
         }
     }
 
     /// A bundled family with the usual fallbacks, or a font file followed by them.
     static func fonts(_ name: String, weight: FontWeight) throws -> FontCollection {
-        let isPath = name.contains("/") || name.lowercased().hasSuffix(".ttf") || name.lowercased().hasSuffix(".otf")
+        let isPath =
+            name.contains("/") || name.lowercased().hasSuffix(".ttf")
+            || name.lowercased().hasSuffix(".otf")
         guard isPath else { return try FontCollection.bundled(name, weight: weight) }
-        return FontCollection([try Font(path: name), try Font(family: "Noto Sans Hebrew"), try Font(family: "Noto Sans Arabic")])
+        return FontCollection([
+            try Font(path: name), try Font(family: "Noto Sans Hebrew"),
+            try Font(family: "Noto Sans Arabic"),
+        ])
     }
 
     /// The string in `field` of one JSON Lines line, or what is wrong with it.
     static func text(of line: Data, field: String) -> Result<String, MessageError> {
-        guard String(validating: line, as: UTF8.self) != nil else { return .failure(MessageError("invalid UTF-8")) }
+        guard String(validating: line, as: UTF8.self) != nil else {
+            return .failure(MessageError("invalid UTF-8"))
+        }
         guard !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) else {
             return .failure(MessageError("empty line (expected a JSON object)"))
         }
@@ -106,9 +128,15 @@ struct Measure: ParsableCommand {
         } catch {
             return .failure(MessageError("malformed JSON"))
         }
-        guard let dictionary = object as? [String: Any] else { return .failure(MessageError("not a JSON object")) }
-        guard let value = dictionary[field] else { return .failure(MessageError("missing field \"\(field)\"")) }
-        guard let text = value as? String else { return .failure(MessageError("field \"\(field)\" is not a string")) }
+        guard let dictionary = object as? [String: Any] else {
+            return .failure(MessageError("not a JSON object"))
+        }
+        guard let value = dictionary[field] else {
+            return .failure(MessageError("missing field \"\(field)\""))
+        }
+        guard let text = value as? String else {
+            return .failure(MessageError("field \"\(field)\" is not a string"))
+        }
         return .success(text)
     }
 
@@ -117,9 +145,11 @@ struct Measure: ParsableCommand {
         let layouts = try measurer.layouts(texts, style: style, width: width, numberOfLines: lines)
         var output = ""
         for layout in layouts {
-            output += "{\"lines\": \(layout.lineCount), \"width\": \(layout.size.width), \"height\": \(layout.size.height)"
+            output +=
+                "{\"lines\": \(layout.lineCount), \"width\": \(layout.size.width), \"height\": \(layout.size.height)"
             if let scale {
-                output += ", \"roundedWidth\": \(PixelGrid.ceil(layout.size.width, scale: scale)), \"roundedHeight\": \(PixelGrid.ceil(layout.size.height, scale: scale))"
+                output +=
+                    ", \"roundedWidth\": \(PixelGrid.ceil(layout.size.width, scale: scale)), \"roundedHeight\": \(PixelGrid.ceil(layout.size.height, scale: scale))"
             }
             output += "}\n"
         }

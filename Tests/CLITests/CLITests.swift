@@ -130,6 +130,27 @@ struct Tool {
 }
 
 @Suite struct TrellisCLITests {
+    @Test func measureWritesOneObjectPerLineAndNamesABadLine() throws {
+        let input = try Tool.temporaryFile("measure.jsonl", "{\"subtitle\": \"Fox\"}\n{\"title\": \"no subtitle\"}\n")
+        let process = Process()
+        process.executableURL = Tool.directory.appendingPathComponent("trellis")
+        process.arguments = ["measure", "--font", "Inter", "--size", "17", "--width", "287"]
+        process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: input))
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        // "Fox" is one line of Inter 17: 20.5739 pt (hhea 2728 + 680 over 2816 × 17).
+        #expect(stdout.hasPrefix("{\"lines\": 1, "))
+        #expect(stdout.contains("\"height\": 20.57386363636"))
+        #expect(stderr.contains("line 2: missing field \"subtitle\""))
+    }
+
     @Test func layoutWithAConflictLogsItAndStillReturnsFrames() throws {
         let file = Tool.repository.appendingPathComponent("Tests/TrellisCellsTests/Fixtures/ConflictingCell.json").path
         let result = try Tool.run("trellis", ["layout", file, "--width", "320", "--item", #"{"title": "Fox"}"#])

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TrellisCells
 import TrellisGeometry
@@ -21,12 +22,33 @@ import TrellisGeometry
         return found
     }
 
+    static let userRows = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/user-rows.jsonl").path
+
     @Test func animalTableViewCellHeightsAreIdentical() throws {
         let style = try AnimalCellStyle.classic()
         var frames = AnimalTableViewCellFrames(style: style)
         var constraints = AnimalTableViewCellConstraints(style: style)
-        let items = AnimalDataGenerator(seed: 1).items(count: 1000)
+        let items = AnimalDataGenerator(seed: 1).items(count: 10_000)
         let found = try disagreements(&frames, &constraints, items: items)
+        #expect(found.isEmpty, "\(found.count) rows differ: \(found.prefix(5))")
+    }
+
+    /// A user file with what real data holds: hard breaks, tabs, URLs, long
+    /// words, emoji, Hebrew, Arabic, mixed directions, combining marks, CJK
+    /// (no bundled font: notdef), bidi controls, soft hyphens, NBSP.
+    @Test func userDataHeightsAreIdenticalForEveryTemplate() throws {
+        let items = try JSONLinesLoader.load(path: Self.userRows)
+        #expect(items.count == 61)
+        var animalFrames = AnimalTableViewCellFrames(style: try .classic())
+        var animalConstraints = AnimalTableViewCellConstraints(style: try .classic())
+        var found = try disagreements(&animalFrames, &animalConstraints, items: items)
+        var birdFrames = BirdCollectionViewCellFrames(style: try .standard())
+        var birdConstraints = BirdCollectionViewCellConstraints(style: try .standard())
+        found += try disagreements(&birdFrames, &birdConstraints, items: items)
+        var feedFrames = FeedCellFrames(style: try .standard())
+        var feedConstraints = FeedCellConstraints(style: try .standard())
+        found += try disagreements(&feedFrames, &feedConstraints, items: items)
         #expect(found.isEmpty, "\(found.count) rows differ: \(found.prefix(5))")
     }
 
@@ -52,7 +74,7 @@ import TrellisGeometry
         let style = try BirdCellStyle.standard()
         var frames = BirdCollectionViewCellFrames(style: style)
         var constraints = BirdCollectionViewCellConstraints(style: style)
-        let items = AnimalDataGenerator(seed: 3).items(count: 300)
+        let items = AnimalDataGenerator(seed: 3).items(count: 3_000)
         let found = try disagreements(&frames, &constraints, items: items)
         #expect(found.isEmpty, "\(found.count) rows differ: \(found.prefix(5))")
     }
@@ -61,7 +83,7 @@ import TrellisGeometry
         let style = try FeedCellStyle.standard()
         var frames = FeedCellFrames(style: style)
         var constraints = FeedCellConstraints(style: style)
-        var items = AnimalDataGenerator(seed: 4).items(count: 300)
+        var items = AnimalDataGenerator(seed: 4).items(count: 3_000)
         for index in stride(from: 0, to: items.count, by: 3) { items[index].imageSize = nil }
         let found = try disagreements(&frames, &constraints, items: items)
         #expect(found.isEmpty, "\(found.count) rows differ: \(found.prefix(5))")

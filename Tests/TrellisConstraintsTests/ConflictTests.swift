@@ -13,7 +13,8 @@ import Testing
         try solver.add(b)
         let conflict = try #require(try solver.add(c))
         #expect(conflict.broken === c)
-        #expect(conflict.conflicting.map(ObjectIdentifier.init) == [a, b].map(ObjectIdentifier.init))
+        #expect(
+            conflict.conflicting.map(ObjectIdentifier.init) == [a, b].map(ObjectIdentifier.init))
         #expect(!solver.contains(c))
         #expect(solver.brokenConstraints.count == 1)
         solver.updateVariables()
@@ -33,7 +34,8 @@ import Testing
         try solver.add(b)
         let conflict = try #require(try solver.add(c))
         #expect(conflict.broken === c)
-        #expect(conflict.conflicting.map(ObjectIdentifier.init) == [a, b].map(ObjectIdentifier.init))
+        #expect(
+            conflict.conflicting.map(ObjectIdentifier.init) == [a, b].map(ObjectIdentifier.init))
         solver.updateVariables()
         #expect(y.value >= x.value + 5 - 1e-9 && x.value >= 10 - 1e-9)
         #expect(invariantViolations(solver).isEmpty)
@@ -51,7 +53,10 @@ import Testing
         // x >= 60 would need x + 50 = 110 > 100.
         let conflict = try #require(try solver.setConstant(60, for: start))
         #expect(conflict.broken === start)
-        #expect(Set(conflict.conflicting.map(ObjectIdentifier.init)) == [ObjectIdentifier(width), ObjectIdentifier(fits)])
+        #expect(
+            Set(conflict.conflicting.map(ObjectIdentifier.init)) == [
+                ObjectIdentifier(width), ObjectIdentifier(fits),
+            ])
         #expect(!solver.contains(start))
         #expect(start.constant == 60)
         solver.updateVariables()
@@ -69,5 +74,21 @@ import Testing
         solver.updateVariables()
         #expect(y.value == 40)
         #expect(invariantViolations(solver).isEmpty)
+    }
+
+    @Test func conflictSetsAreMinimisedByDroppingUnneededConstraints() {
+        // The certificate is normally minimal already; the deletion filter
+        // guarantees it. Given a padded set, only a and b remain.
+        let x = Variable("x"), y = Variable("y"), z = Variable("z")
+        let a = x == 10
+        let unrelated = z >= 3
+        let b = Expression(y) == x + 5
+        let alsoImplied = y >= 0
+        let c = y == 20
+        let padded = ConstraintConflict(broken: c, conflicting: [a, unrelated, b, alsoImplied])
+        let minimal = Solver()._minimized(padded)
+        #expect(minimal.broken === c)
+        #expect(
+            minimal.conflicting.map(ObjectIdentifier.init) == [a, b].map(ObjectIdentifier.init))
     }
 }

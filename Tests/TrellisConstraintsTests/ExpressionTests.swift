@@ -34,7 +34,9 @@ import Testing
         let c = Constraint(
             Expression(left), .equal, right + 16, priority: .defaultHigh, identifier: "gap")
         #expect(c.description == "gap: title.left - cover.right == 16 @750")
-        #expect((0.5 * left - 2 * right <= -3).description == "0.5 * title.left - 2 * cover.right <= -3")
+        #expect(
+            (0.5 * left - 2 * right <= -3).description == "0.5 * title.left - 2 * cover.right <= -3"
+        )
     }
 
     @Test func priorityConstantsMatchUIKit() {

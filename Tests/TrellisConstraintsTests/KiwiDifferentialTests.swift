@@ -30,7 +30,9 @@ import Testing
             guard fields.count >= 3, let kind = RandomSystem.Kind(rawValue: String(fields[0])),
                 let seed = UInt64(fields[1])
             else { return nil }
-            if fields[2] == "kiwi-failed" { return Expected(kind: kind, seed: seed, levelErrors: nil) }
+            if fields[2] == "kiwi-failed" {
+                return Expected(kind: kind, seed: seed, levelErrors: nil)
+            }
             return Expected(
                 kind: kind, seed: seed, levelErrors: fields[2...].compactMap { Double($0) })
         }
@@ -57,7 +59,8 @@ import Testing
             if let kiwi = expected.levelErrors {
                 let ours = system.levelErrors()
                 for (a, b) in zip(ours, kiwi) where abs(a - b) > 1e-6 * max(1, abs(b)) {
-                    problems.append("\(kind) \(expected.seed): level errors \(ours) vs Kiwi \(kiwi)")
+                    problems.append(
+                        "\(kind) \(expected.seed): level errors \(ours) vs Kiwi \(kiwi)")
                     break
                 }
             }
@@ -73,13 +76,18 @@ import Testing
 
     @Test func singleLevelObjectivesMatchKiwi() throws {
         let (checked, problems) = try Self.mismatches(kind: .single)
-        #expect(checked >= 1000 || ProcessInfo.processInfo.environment["TRELLIS_KIWI_OBJECTIVES"] != nil)
-        #expect(problems.isEmpty, "\(problems.count) mismatches of \(checked): \(problems.prefix(5))")
+        #expect(
+            checked >= 1000 || ProcessInfo.processInfo.environment["TRELLIS_KIWI_OBJECTIVES"] != nil
+        )
+        #expect(
+            problems.isEmpty, "\(problems.count) mismatches of \(checked): \(problems.prefix(5))")
     }
 
     @Test func multiLevelObjectivesMatchKiwiWhereTheOptimaCoincide() throws {
         let (checked, problems) = try Self.mismatches(kind: .levels)
-        #expect(checked >= 900 || ProcessInfo.processInfo.environment["TRELLIS_KIWI_OBJECTIVES"] != nil)
-        #expect(problems.isEmpty, "\(problems.count) mismatches of \(checked): \(problems.prefix(5))")
+        #expect(
+            checked >= 900 || ProcessInfo.processInfo.environment["TRELLIS_KIWI_OBJECTIVES"] != nil)
+        #expect(
+            problems.isEmpty, "\(problems.count) mismatches of \(checked): \(problems.prefix(5))")
     }
 }

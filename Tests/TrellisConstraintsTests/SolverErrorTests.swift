@@ -71,8 +71,10 @@ import Testing
 
     @Test func priorityOutsideOneToThousandThrows() throws {
         let (solver, x, w, _) = try makeSolver()
-        for value: Float in [0, -1, 1001, .nan] {
-            #expect(throws: SolverError.self) { try solver.add((x == 3).withPriority(Priority(value))) }
+        for value: Float in [0, -1, 1001, .nan, .infinity, 1e30] {
+            #expect(throws: SolverError.self) {
+                try solver.add((x == 3).withPriority(Priority(value)))
+            }
         }
         expectUnchanged(solver, x, w)
     }
@@ -116,7 +118,9 @@ import Testing
 
     @Test func changingAnInstalledConstraintBetweenRequiredAndOptionalThrows() throws {
         let (solver, x, w, fixed) = try makeSolver()
-        #expect(throws: SolverError.requiredPriorityChange(from: .required, to: 999, fixed.description)) {
+        #expect(
+            throws: SolverError.requiredPriorityChange(from: .required, to: 999, fixed.description)
+        ) {
             try solver.setPriority(999, for: fixed)
         }
         #expect(fixed.priority == .required)

@@ -111,7 +111,8 @@ import Testing
             #expect(invariantViolations(solver).isEmpty, "seed \(seed) step \(step)")
             let ours = Self.objective(now, edits: edits)
             let fresh = try Self.freshObjective(now, edits: edits)
-            #expect(Self.sameObjective(ours, fresh), "seed \(seed) step \(step): \(ours) vs \(fresh)")
+            #expect(
+                Self.sameObjective(ours, fresh), "seed \(seed) step \(step): \(ours) vs \(fresh)")
             solver.updateVariables()  // the fresh solver wrote the shared variables
         }
 
@@ -121,15 +122,24 @@ import Testing
         #expect(invariantViolations(solver).isEmpty)
     }
 
-    /// The conflict's constraints really have no common solution: a fresh
-    /// solver given them in order breaks the last one.
+    /// The conflict's constraints really have no common solution (a fresh
+    /// solver given them in order breaks the last one), and the set is
+    /// minimal (without any one of them, the broken constraint fits).
     static func expectUnsatisfiable(_ conflict: ConstraintConflict) throws {
-        let fresh = Solver()
-        for c in conflict.conflicting {
-            #expect(c.priority.isRequired)
-            #expect(try fresh.add(c.withPriority(.required)) == nil)
+        func breaksLast(_ constraints: [Constraint]) throws -> Bool {
+            let fresh = Solver()
+            for c in constraints {
+                #expect(c.priority.isRequired)
+                #expect(try fresh.add(c.withPriority(.required)) == nil)
+            }
+            return try fresh.add(conflict.broken.withPriority(.required)) != nil
         }
-        #expect(try fresh.add(conflict.broken.withPriority(.required)) != nil)
+        #expect(try breaksLast(conflict.conflicting))
+        for i in conflict.conflicting.indices {
+            var without = conflict.conflicting
+            without.remove(at: i)
+            #expect(try !breaksLast(without), "not minimal: \(conflict)")
+        }
     }
 
     @Test func removingEveryConstraintOfRandomSystemsEmptiesTheSolver() throws {

@@ -16,7 +16,8 @@ import TrellisText
 
     @Test func corruptFontFileIsRejected() throws {
         let path = NSTemporaryDirectory() + "trellis-corrupt-\(getpid()).ttf"
-        try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }).write(to: URL(fileURLWithPath: path))
+        try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }).write(
+            to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect {
             try Font(path: path)
@@ -36,7 +37,9 @@ import TrellisText
         #expect {
             try Font(family: "Helvetica")
         } throws: { error in
-            guard let error = error as? TextError, case .unknownFamily(let family, _, let available) = error else {
+            guard let error = error as? TextError,
+                case .unknownFamily(let family, _, let available) = error
+            else {
                 return false
             }
             return family == "Helvetica" && available.contains("Inter (regular, semibold)")
@@ -72,13 +75,17 @@ import TrellisText
 
     @Test func negativeNumberOfLinesIsAnError() throws {
         let style = try interStyle()
-        #expect(throws: TextError.self) { try measurer.layout("otter", style: style, width: 100, numberOfLines: -1) }
+        #expect(throws: TextError.self) {
+            try measurer.layout("otter", style: style, width: 100, numberOfLines: -1)
+        }
     }
 
     @Test func scaleMustBePositive() throws {
         let style = try interStyle()
         #expect(throws: TextError.self) {
-            try measurer.sizeThatFits("otter", style: style, size: Size(width: 100, height: 0), numberOfLines: 0, scale: 0)
+            try measurer.sizeThatFits(
+                "otter", style: style, size: Size(width: 100, height: 0), numberOfLines: 0, scale: 0
+            )
         }
     }
 
@@ -90,7 +97,9 @@ import TrellisText
 
     @Test func emptyFontCollectionIsAnError() throws {
         let style = TextStyle(fonts: FontCollection([]), size: 17)
-        #expect(throws: TextError.emptyFontCollection) { try measurer.layout("otter", style: style, width: 100) }
+        #expect(throws: TextError.emptyFontCollection) {
+            try measurer.layout("otter", style: style, width: 100)
+        }
     }
 
     @Test func invalidUTF8IsRepairedAndMeasured() throws {
@@ -119,14 +128,63 @@ import TrellisText
         let character = try measurer.layout("a", style: style, width: 1000).size.width
         let perLine = Int((287 / character).rounded(.down))
         let count = 1 << 20
-        let layout = try measurer.layout(String(repeating: "a", count: count), style: style, width: 287)
+        let layout = try measurer.layout(
+            String(repeating: "a", count: count), style: style, width: 287)
         #expect(layout.lineCount == (count + perLine - 1) / perLine)
     }
 
     @Test func errorsDescribeWhatAndWhere() {
-        #expect(TextError.fontFileNotFound(path: "/x.ttf").description == "font file not found: /x.ttf")
         #expect(
-            TextError.invalidParameter(name: "width", value: .nan, requirement: "greater than 0").description
+            TextError.fontFileNotFound(path: "/x.ttf").description == "font file not found: /x.ttf")
+        #expect(
+            TextError.invalidParameter(name: "width", value: .nan, requirement: "greater than 0")
+                .description
                 == "invalid width NaN: must be greater than 0")
+    }
+}
+
+@Suite struct RandomTextTests {
+    /// Scalars from every kind of text the measurer treats specially: Latin,
+    /// Cyrillic, Hebrew, Arabic, digits, spaces (also no-break and ideographic),
+    /// hard breaks, combining marks, joiners, bidi controls, emoji, CJK, and
+    /// code points no font has.
+    static let alphabet: [Unicode.Scalar] = [
+        "a", "Z", "5", " ", "\u{A0}", "\u{3000}", "\t", "\n", "\r", "\u{2028}", "\u{2029}", "-",
+        ".", "(",
+        "ж", "א", "ש", "ب", "ل", "ا", "\u{0301}", "\u{05B8}", "\u{064E}", "\u{200D}", "\u{200F}",
+        "\u{202E}",
+        "\u{2067}", "\u{1F600}", "\u{1F469}", "漢", "\u{E000}", "\u{FFFD}", "…",
+    ]
+
+    @Test func randomTextsLayOutWithLinesCoveringTheText() throws {
+        var random = SeededGenerator(seed: 42)
+        let measurer = TextMeasurer()
+        var style = try interStyle()
+        for round in 0..<400 {
+            let length = Int.random(in: 0...80, using: &random)
+            var text = ""
+            for _ in 0..<length {
+                text.unicodeScalars.append(
+                    Self.alphabet[Int.random(in: 0..<Self.alphabet.count, using: &random)])
+            }
+            style.lineBreakMode = LineBreakMode.allCases[round % LineBreakMode.allCases.count]
+            let width = [5.0, 30, 120, .infinity][round % 4]
+            let lines = round % 3
+            let layout = try measurer.layout(text, style: style, width: width, numberOfLines: lines)
+            if text.isEmpty {
+                #expect(layout.lineCount == 0)
+                continue
+            }
+            #expect(layout.lineCount >= 1)
+            if lines > 0 { #expect(layout.lineCount <= lines) }
+            #expect(layout.lines.first?.range.lowerBound == 0)
+            for (line, next) in zip(layout.lines, layout.lines.dropFirst()) {
+                #expect(line.range.upperBound == next.range.lowerBound)
+            }
+            if !layout.isTruncated {
+                #expect(layout.lines.last?.range.upperBound == text.utf8.count)
+            }
+            #expect(layout.size.height.isFinite && layout.size.width.isFinite)
+        }
     }
 }

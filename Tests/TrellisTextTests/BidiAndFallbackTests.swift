@@ -58,6 +58,7 @@ import TrellisText
 
     @Test func bundledCollectionFallsBackToHebrewThenArabic() throws {
         let fonts = try FontCollection.bundled("Roboto", weight: .medium)
-        #expect(fonts.fonts.map(\.familyName) == ["Roboto", "Noto Sans Hebrew", "Noto Sans Arabic"])
+        #expect(
+            fonts.fonts.map(\.familyName) == ["Roboto", "Noto Sans Hebrew", "Noto Sans Arabic"])
     }
 }

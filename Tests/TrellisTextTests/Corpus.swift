@@ -64,13 +64,16 @@ enum Corpus {
             // Languages: 45% English, 30% Russian, 10% Hebrew, 8% Arabic, 7% mixed.
             let pick = Int.random(in: 0..<100, using: &random)
             let language: [Int] =
-                pick < 45 ? [0] : pick < 75 ? [1] : pick < 85 ? [2] : pick < 93 ? [3] : [0, 2, 1, 3]
+                pick < 45
+                ? [0] : pick < 75 ? [1] : pick < 85 ? [2] : pick < 93 ? [3] : [0, 2, 1, 3]
             // Lengths 1…600: most rows short, some long.
             let bucket = Int.random(in: 0..<10, using: &random)
             let length =
                 bucket < 6
                 ? Int.random(in: 1...150, using: &random)
-                : bucket < 9 ? Int.random(in: 151...400, using: &random) : Int.random(in: 401...600, using: &random)
+                : bucket < 9
+                    ? Int.random(in: 151...400, using: &random)
+                    : Int.random(in: 401...600, using: &random)
             var row = ""
             var sentenceStart = true
             while row.count < length {

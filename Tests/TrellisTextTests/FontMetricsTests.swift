@@ -62,7 +62,8 @@ import TrellisText
 
     @Test func lineHeightIsAscenderMinusDescenderPlusLeading() {
         // UIFont.lineHeight = ascender − descender + leading.
-        let metrics = FontMetrics(ascender: 10, descender: -3, leading: 2, capHeight: 7, xHeight: 5, unitsPerEm: 1000)
+        let metrics = FontMetrics(
+            ascender: 10, descender: -3, leading: 2, capHeight: 7, xHeight: 5, unitsPerEm: 1000)
         #expect(metrics.lineHeight == 15)
         #expect(metrics.heightWithoutLeading == 13)
     }

@@ -81,7 +81,10 @@ import TrellisText
         let layout = try measurer.layout("", style: interStyle(), width: 287)
         #expect(layout.lineCount == 0)
         #expect(layout.size == .zero)
-        #expect(try measurer.sizeThatFits("", style: interStyle(), size: .init(width: 287, height: 0), numberOfLines: 0, scale: 3) == .zero)
+        #expect(
+            try measurer.sizeThatFits(
+                "", style: interStyle(), size: .init(width: 287, height: 0), numberOfLines: 0,
+                scale: 3) == .zero)
     }
 
     @Test func charWrappingBreaksBetweenAnyCharacters() throws {
@@ -116,8 +119,10 @@ import TrellisText
 
     @Test func widthScalesWithPointSize() throws {
         // Unhinted advances are linear in the size.
-        let at17 = try measurer.layout("Hello, world", style: interStyle(17), width: 1000).size.width
-        let at34 = try measurer.layout("Hello, world", style: interStyle(34), width: 1000).size.width
+        let at17 = try measurer.layout("Hello, world", style: interStyle(17), width: 1000).size
+            .width
+        let at34 = try measurer.layout("Hello, world", style: interStyle(34), width: 1000).size
+            .width
         #expect(close(at34, 2 * at17))
     }
 }

@@ -11,7 +11,8 @@ import TrellisText
     @Test func boundingRectWithLineFragmentOriginIsTheLayoutSize() throws {
         let style = try interStyle()
         let rect = try measurer.boundingRect(
-            string, with: Size(width: 120, height: .infinity), options: [.usesLineFragmentOrigin, .usesFontLeading],
+            string, with: Size(width: 120, height: .infinity),
+            options: [.usesLineFragmentOrigin, .usesFontLeading],
             style: style)
         let layout = try measurer.layout(string, style: style, width: 120)
         #expect(rect == Rect(origin: .zero, size: layout.size))
@@ -19,17 +20,21 @@ import TrellisText
 
     @Test func usesFontLeadingAddsTheLineGap() throws {
         // Fixture font: typo ascender 2146, descender -555, line gap 205, upem 2048.
-        let style = TextStyle(font: try Font(path: Fixtures.path("Roboto-UseTypoMetrics.ttf")), size: 20)
+        let style = TextStyle(
+            font: try Font(path: Fixtures.path("Roboto-UseTypoMetrics.ttf")), size: 20)
         let size = Size(width: 500, height: 0)
-        let with = try measurer.boundingRect("Otter", with: size, options: [.usesLineFragmentOrigin, .usesFontLeading], style: style)
-        let without = try measurer.boundingRect("Otter", with: size, options: [.usesLineFragmentOrigin], style: style)
+        let with = try measurer.boundingRect(
+            "Otter", with: size, options: [.usesLineFragmentOrigin, .usesFontLeading], style: style)
+        let without = try measurer.boundingRect(
+            "Otter", with: size, options: [.usesLineFragmentOrigin], style: style)
         #expect(close(with.height, (2146.0 + 555 + 205) * 20 / 2048))
         #expect(close(without.height, (2146.0 + 555) * 20 / 2048))
     }
 
     @Test func boundingRectWithoutLineFragmentOriginIsOneLineFromTheBaseline() throws {
         let style = try interStyle()
-        let rect = try measurer.boundingRect(string, with: Size(width: 50, height: 0), options: [.usesFontLeading], style: style)
+        let rect = try measurer.boundingRect(
+            string, with: Size(width: 50, height: 0), options: [.usesFontLeading], style: style)
         let unlimited = try measurer.layout(string, style: style, width: .infinity)
         #expect(close(rect.minY, -Inter17.ascender))
         #expect(close(rect.height, Inter17.lineHeight))
@@ -39,7 +44,8 @@ import TrellisText
     @Test func boundingRectKeepsOnlyLinesThatFitTheHeight() throws {
         // Three lines of 20.57; a height of 45 holds two whole lines.
         let rect = try measurer.boundingRect(
-            "one\ntwo\nthree", with: Size(width: 287, height: 45), options: [.usesLineFragmentOrigin, .usesFontLeading],
+            "one\ntwo\nthree", with: Size(width: 287, height: 45),
+            options: [.usesLineFragmentOrigin, .usesFontLeading],
             style: interStyle())
         #expect(close(rect.height, 2 * Inter17.lineHeight))
     }
@@ -50,7 +56,8 @@ import TrellisText
         let style = try interStyle()
         let layout = try measurer.layout("Hello, world", style: style, width: 287)
         let size = try measurer.sizeThatFits(
-            "Hello, world", style: style, size: Size(width: 287, height: 0), numberOfLines: 0, scale: scale)
+            "Hello, world", style: style, size: Size(width: 287, height: 0), numberOfLines: 0,
+            scale: scale)
         #expect(size.width == (layout.size.width * scale).rounded(.up) / scale)
         #expect(size.height == (layout.size.height * scale).rounded(.up) / scale)
     }
@@ -58,13 +65,15 @@ import TrellisText
     @Test func sizeThatFitsAtScale3OfHelloWorld() throws {
         // 94.7798 → ceil(284.34)/3 = 95; 20.5739 → ceil(61.72)/3 = 62/3.
         let size = try measurer.sizeThatFits(
-            "Hello, world", style: interStyle(), size: Size(width: 287, height: 0), numberOfLines: 0, scale: 3)
+            "Hello, world", style: interStyle(), size: Size(width: 287, height: 0),
+            numberOfLines: 0, scale: 3)
         #expect(size == Size(width: 95, height: 62.0 / 3))
     }
 
     @Test func sizeThatFitsHonoursNumberOfLines() throws {
         let size = try measurer.sizeThatFits(
-            string, style: interStyle(), size: Size(width: 100, height: 0), numberOfLines: 2, scale: 2)
+            string, style: interStyle(), size: Size(width: 100, height: 0), numberOfLines: 2,
+            scale: 2)
         #expect(size.height == (2 * Inter17.lineHeight * 2).rounded(.up) / 2)
     }
 
@@ -92,7 +101,8 @@ import TrellisText
         let style = try interStyle()
         let layouts = try rows.map { try small.layout($0, style: style, width: 150) }
         #expect(small.cachedWordCount <= 256)
-        #expect(layouts == (try rows.map { try TextMeasurer().layout($0, style: style, width: 150) }))
+        #expect(
+            layouts == (try rows.map { try TextMeasurer().layout($0, style: style, width: 150) }))
     }
 
     @Test func measurerIsSafeToShareBetweenThreads() async throws {
@@ -102,7 +112,9 @@ import TrellisText
         let expected = try rows.map { try TextMeasurer().layout($0, style: style, width: 180).size }
         try await withThrowingTaskGroup(of: [Size].self) { group in
             for _ in 0..<4 {
-                group.addTask { try rows.map { try shared.layout($0, style: style, width: 180).size } }
+                group.addTask {
+                    try rows.map { try shared.layout($0, style: style, width: 180).size }
+                }
             }
             for try await sizes in group { #expect(sizes == expected) }
         }

@@ -19,7 +19,8 @@ import TrellisText
         return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
             let fields = line.split(separator: "\t")
             return Reference(
-                fingerprint: UInt64(fields[1], radix: 16) ?? 0, lines: fields[2...].compactMap { Int($0) })
+                fingerprint: UInt64(fields[1], radix: 16) ?? 0,
+                lines: fields[2...].compactMap { Int($0) })
         }
     }
 
@@ -32,9 +33,13 @@ import TrellisText
         #expect(rows.map(\.count).min() == 1)
         #expect(rows.map(\.count).max() == 600)
         if let path = ProcessInfo.processInfo.environment["TRELLIS_CORPUS_OUT"] {
-            try Corpus.jsonLines(rows).write(toFile: path + ".jsonl", atomically: true, encoding: .utf8)
-            let prints = rows.enumerated().map { "\($0.offset)\t\(String(Corpus.fingerprint($0.element), radix: 16))\n" }
-            try prints.joined().write(toFile: path + ".fingerprints", atomically: true, encoding: .utf8)
+            try Corpus.jsonLines(rows).write(
+                toFile: path + ".jsonl", atomically: true, encoding: .utf8)
+            let prints = rows.enumerated().map {
+                "\($0.offset)\t\(String(Corpus.fingerprint($0.element), radix: 16))\n"
+            }
+            try prints.joined().write(
+                toFile: path + ".fingerprints", atomically: true, encoding: .utf8)
         }
     }
 
@@ -42,7 +47,8 @@ import TrellisText
         let rows = Corpus.rows()
         let reference = try Self.reference()
         #expect(reference.count == rows.count)
-        let stale = zip(rows, reference).filter { Corpus.fingerprint($0.0) != $0.1.fingerprint }.count
+        let stale = zip(rows, reference).filter { Corpus.fingerprint($0.0) != $0.1.fingerprint }
+            .count
         #expect(stale == 0, "the corpus changed: run Scripts/pango-reference.sh")
     }
 
@@ -54,13 +60,16 @@ import TrellisText
         let style = try interStyle(17)
         let layouts = try TextMeasurer().layouts(rows, style: style, width: width)
         var disagreements: [String] = []
-        for (index, layout) in layouts.enumerated() where layout.lineCount != reference[index].lines[widthIndex] {
+        for (index, layout) in layouts.enumerated()
+        where layout.lineCount != reference[index].lines[widthIndex] {
             disagreements.append(
-                "row \(index): trellis \(layout.lineCount), pango \(reference[index].lines[widthIndex]): \(rows[index].debugDescription)")
+                "row \(index): trellis \(layout.lineCount), pango \(reference[index].lines[widthIndex]): \(rows[index].debugDescription)"
+            )
         }
         let agreement = 1 - Double(disagreements.count) / Double(rows.count)
         if ProcessInfo.processInfo.environment["TRELLIS_SHOW_DISAGREEMENTS"] != nil {
-            print("width \(width): agreement \(agreement)\n" + disagreements.joined(separator: "\n"))
+            print(
+                "width \(width): agreement \(agreement)\n" + disagreements.joined(separator: "\n"))
         }
         #expect(agreement >= 0.995, "width \(width): \(disagreements.count) rows disagree")
     }

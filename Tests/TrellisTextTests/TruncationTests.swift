@@ -6,7 +6,8 @@ import TrellisText
 
 @Suite struct TruncationTests {
     let measurer = TextMeasurer()
-    let string = "The otter lives near rivers and hunts fish at night, mostly in winter when the ice is thin."
+    let string =
+        "The otter lives near rivers and hunts fish at night, mostly in winter when the ice is thin."
     let ellipsis = 13.957
     /// The widest single character in these texts is under 17 pt at 17 pt.
     let oneCharacter = 17.0
@@ -20,7 +21,8 @@ import TrellisText
     @Test func numberOfLinesLimitsLinesAndHeight() throws {
         let full = try measurer.layout(string, style: style(.byTruncatingTail), width: 100)
         #expect(full.lineCount > 2)
-        let two = try measurer.layout(string, style: style(.byTruncatingTail), width: 100, numberOfLines: 2)
+        let two = try measurer.layout(
+            string, style: style(.byTruncatingTail), width: 100, numberOfLines: 2)
         #expect(two.lineCount == 2)
         #expect(two.isTruncated)
         #expect(close(two.size.height, 2 * Inter17.lineHeight))
@@ -29,7 +31,8 @@ import TrellisText
     }
 
     @Test func tailTruncationEndsTheLastLineWithEllipsis() throws {
-        let layout = try measurer.layout(string, style: style(.byTruncatingTail), width: 100, numberOfLines: 2)
+        let layout = try measurer.layout(
+            string, style: style(.byTruncatingTail), width: 100, numberOfLines: 2)
         let last = layout.lines[1]
         #expect(last.isTruncated)
         #expect(last.range.upperBound == string.utf8.count)
@@ -48,7 +51,8 @@ import TrellisText
     }
 
     @Test func singleLineTruncation() throws {
-        let layout = try measurer.layout(string, style: style(.byTruncatingTail), width: 120, numberOfLines: 1)
+        let layout = try measurer.layout(
+            string, style: style(.byTruncatingTail), width: 120, numberOfLines: 1)
         #expect(layout.lineCount == 1)
         #expect(layout.lines[0].isTruncated)
         #expect(layout.lines[0].width <= 120)
@@ -56,7 +60,8 @@ import TrellisText
 
     @Test func clippingKeepsTheWrappedLineWithoutEllipsis() throws {
         let wrapped = try measurer.layout(string, style: style(.byWordWrapping), width: 100)
-        let clipped = try measurer.layout(string, style: style(.byClipping), width: 100, numberOfLines: 2)
+        let clipped = try measurer.layout(
+            string, style: style(.byClipping), width: 100, numberOfLines: 2)
         #expect(clipped.lineCount == 2)
         #expect(clipped.isTruncated)
         #expect(!clipped.lines[1].isTruncated)
@@ -64,14 +69,16 @@ import TrellisText
     }
 
     @Test func textThatFitsIsNotTruncated() throws {
-        let layout = try measurer.layout("Hello", style: style(.byTruncatingTail), width: 100, numberOfLines: 1)
+        let layout = try measurer.layout(
+            "Hello", style: style(.byTruncatingTail), width: 100, numberOfLines: 1)
         #expect(!layout.isTruncated)
         #expect(!layout.lines[0].isTruncated)
         #expect(close(layout.size.width, 40.688, tolerance: 0.01))  // Pango: "Hello"
     }
 
     @Test func zeroLinesMeansUnlimited() throws {
-        let layout = try measurer.layout(string, style: style(.byTruncatingTail), width: 100, numberOfLines: 0)
+        let layout = try measurer.layout(
+            string, style: style(.byTruncatingTail), width: 100, numberOfLines: 0)
         #expect(!layout.isTruncated)
         #expect(layout.lines.allSatisfy { !$0.isTruncated })
     }

@@ -71,7 +71,10 @@ let benchmarks: @Sendable () -> Void = {
 
     // (a) Everything fresh per row: variables, constraints and solver (a cell
     // built from scratch for each row).
-    Benchmark("AnimalCell 10k rows, fresh variables, constraints and solver per row", configuration: configuration) {
+    Benchmark(
+        "AnimalCell 10k rows, fresh variables, constraints and solver per row",
+        configuration: configuration
+    ) {
         benchmark in
         for _ in benchmark.scaledIterations {
             var total = 0.0

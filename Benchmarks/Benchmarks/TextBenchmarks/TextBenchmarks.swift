@@ -9,48 +9,51 @@ import Trellis
 
 let benchmarks: @Sendable () -> Void = {
     // TRELLIS_BENCH_ITERATIONS=1 for a single pass (under valgrind --tool=callgrind).
-    let iterations = ProcessInfo.processInfo.environment["TRELLIS_BENCH_ITERATIONS"].flatMap { Int($0) } ?? 20
+    let iterations =
+        ProcessInfo.processInfo.environment["TRELLIS_BENCH_ITERATIONS"].flatMap { Int($0) } ?? 20
     Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .instructions, .mallocCountTotal], timeUnits: .milliseconds,
-        warmupIterations: iterations > 1 ? 1 : 0, maxDuration: .seconds(20), maxIterations: iterations)
+        metrics: [.wallClock, .cpuUser, .cpuTotal, .mallocCountTotal], timeUnits: .milliseconds,
+        warmupIterations: iterations > 1 ? 1 : 0, maxDuration: .seconds(20),
+        maxIterations: iterations)
 
-    let rows = BenchmarkRows.make(count: 10_000)
+    // TRELLIS_TEXT_VOCABULARY: vocabulary size (default 20,000 words; smaller
+    // vocabularies, like phrase-list data, mean fewer distinct words to shape).
+    let vocabulary =
+        ProcessInfo.processInfo.environment["TRELLIS_TEXT_VOCABULARY"].flatMap { Int($0) } ?? 20_000
+    let rows = BenchmarkRows.make(count: 10_000, vocabularySize: vocabulary)
     if let path = ProcessInfo.processInfo.environment["TRELLIS_TEXT_ROWS_OUT"] {
         let lines = rows.map { "{\"subtitle\": \"\($0)\"}\n" }.joined()
         try? lines.write(toFile: path, atomically: true, encoding: .utf8)
     }
     let fonts = try! FontCollection.bundled("Inter")
     let style = TextStyle(fonts: fonts, size: 17)
+    func layOut(_ measurer: TextMeasurer, width: Double) {
+        for row in rows { blackHole(try! measurer.layout(row, style: style, width: width)) }
+    }
 
     // Cold: empty caches, every row laid out once on one thread.
     Benchmark("Cold layout, 10k rows, width 287") { benchmark in
         let measurer = TextMeasurer()
         benchmark.startMeasurement()
-        for row in rows {
-            blackHole(try! measurer.layout(row, style: style, width: 287))
-        }
+        layOut(measurer, width: 287)
     }
 
     // Warm at a new width (rotation): prepared texts cached, only line breaking runs.
     Benchmark("Warm layout at a new width, 10k rows, width 320") { benchmark in
         let measurer = TextMeasurer()
-        for row in rows { blackHole(try! measurer.layout(row, style: style, width: 287)) }
+        layOut(measurer, width: 287)
         benchmark.startMeasurement()
-        for row in rows {
-            blackHole(try! measurer.layout(row, style: style, width: 320))
-        }
+        layOut(measurer, width: 320)
     }
 
     // Word widths known, texts new: break opportunities, cache lookups and
     // line breaking, without shaping (what cold costs beyond shaping).
     Benchmark("Warm word widths, new texts, 10k rows, width 287") { benchmark in
         let measurer = TextMeasurer()
-        for row in rows { blackHole(try! measurer.layout(row, style: style, width: 287)) }
+        layOut(measurer, width: 287)
         measurer.removeAllPreparedTexts()
         benchmark.startMeasurement()
-        for row in rows {
-            blackHole(try! measurer.layout(row, style: style, width: 287))
-        }
+        layOut(measurer, width: 287)
     }
 
     // Cold, on every core through the parallel API.
@@ -66,7 +69,8 @@ let benchmarks: @Sendable () -> Void = {
     // with HarfBuzz's tables already loaded.
     let words = BenchmarkRows.distinctWords(rows)
     let shaper = FloorShaper(path: Font.fontsDirectory + "/Inter/Inter-Regular.otf")
-    Benchmark("Floor: HarfBuzz shapes each distinct word once (\(words.count) words)") { benchmark in
+    Benchmark("Floor: HarfBuzz shapes each distinct word once (\(words.count) words)") {
+        benchmark in
         benchmark.startMeasurement()
         var total = 0.0
         for word in words { total += shaper.width(word) }
@@ -75,7 +79,7 @@ let benchmarks: @Sendable () -> Void = {
 }
 
 /// Realistic list subtitles: sentences of words drawn with Zipf's law
-/// (frequency ∝ 1/rank) from a vocabulary of 20,000 words (common English
+/// (frequency ∝ 1/rank) from a vocabulary of 20,000 words by default (common English
 /// function words, then generated words of 1–4 syllables), 7–23 words a row
 /// with commas and full stops: mean length about 110 characters.
 enum BenchmarkRows {
@@ -99,11 +103,11 @@ enum BenchmarkRows {
         mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
     }
 
-    static func make(count: Int) -> [String] {
+    static func make(count: Int, vocabularySize: Int) -> [String] {
         var random = Generator(state: 2026)
         var vocabulary = functionWords
         var seen = Set(vocabulary)
-        while vocabulary.count < 20_000 {
+        while vocabulary.count < max(vocabularySize, functionWords.count) {
             var word = ""
             for _ in 0...random.below(4) { word += syllables[random.below(syllables.count)] }
             if seen.insert(word).inserted { vocabulary.append(word) }

@@ -1,0 +1,32 @@
+# Sourced by pango-reference.sh and text-benchmark.sh (POSIX sh): builds the
+# reference tool ../shared/reference/pango_measure.c (or $PANGO_MEASURE_C)
+# into $work/pango_measure and writes $work/fonts.conf, a fontconfig file whose
+# only font folder is the repository's Fonts/, so Pango falls back to the same
+# Noto Sans Hebrew / Arabic files as Trellis. Needs $root and $work set.
+#
+# pango_setup [hyphens]: with "hyphens", Pango keeps its default of inserting
+# a hyphen where it breaks inside a word. Otherwise that is turned off (one
+# attribute added after the wrap mode is set), because UIKit does not
+# hyphenate (NSParagraphStyle.hyphenationFactor is 0 by default) and the
+# hyphen makes such lines wider.
+pango_setup() {
+    pango_source=${PANGO_MEASURE_C:-$root/../shared/reference/pango_measure.c}
+    if [ "${1:-}" = hyphens ]; then
+        cp "$pango_source" "$work/pango_measure.c"
+    else
+        sed 's/^\(.*pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);\)$/\1\
+    { PangoAttrList *attributes = pango_attr_list_new(); pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(FALSE)); pango_layout_set_attributes(layout, attributes); }/' \
+            "$pango_source" > "$work/pango_measure.c"
+        grep -q pango_attr_insert_hyphens_new "$work/pango_measure.c" ||
+            { echo "could not patch $pango_source" >&2; return 1; }
+    fi
+    cc -O2 "$work/pango_measure.c" $(pkg-config --cflags --libs pangocairo) -o "$work/pango_measure"
+    cat > "$work/fonts.conf" <<CONF
+<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig>
+  <dir>$root/Fonts</dir>
+  <cachedir>$work/cache</cachedir>
+</fontconfig>
+CONF
+}

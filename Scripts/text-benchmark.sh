@@ -1,0 +1,26 @@
+#!/bin/sh
+# Text measurement benchmark: TrellisText on 10,000 list rows (Inter 17,
+# width 287; cold, warm at a new width, parallel, and the HarfBuzz floor),
+# then Pango (../shared/reference/pango_measure.c) on the same rows.
+# Needs libpango1.0-dev for the Pango half (skipped when pkg-config lacks it).
+# TRELLIS_TEXT_VOCABULARY=2000 draws the rows from a smaller vocabulary.
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+cd "$root/Benchmarks"
+TRELLIS_TEXT_ROWS_OUT="$work/rows.jsonl" swift package benchmark --target TextBenchmarks --no-progress
+
+if pkg-config --exists pangocairo; then
+    . "$root/Scripts/pango-setup.sh"
+    pango_setup hyphens  # the reference as published: speed, not line counts
+    # pango_measure reports wall-clock time of its layout calls; on a busy
+    # machine the process's CPU time (from time(1), startup included) is the
+    # steadier number to compare with the benchmarks' "Time (user CPU)".
+    echo "Pango on the same $(wc -l < "$work/rows.jsonl") rows (Inter 17, width 287), three runs:"
+    for run in 1 2 3; do
+        FONTCONFIG_FILE="$work/fonts.conf" /usr/bin/time -f "pango process: %U s user CPU, %S s system" \
+            "$work/pango_measure" Inter 17 287 < "$work/rows.jsonl" > /dev/null
+    done
+fi

@@ -1,0 +1,41 @@
+// A value guarded by a pthread mutex. Synchronization.Mutex would do, but on
+// Linux it is built on futexes that ThreadSanitizer cannot see, so every use
+// was reported as a race; a pthread mutex keeps TSan runs of Trellis clean.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+final class _Locked<Value>: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    /// The value lives behind a pointer rather than in a stored property, so
+    /// `withLock` hands it out `inout` without Swift's dynamic exclusivity
+    /// bookkeeping (the mutex already makes the access exclusive).
+    private let value: UnsafeMutablePointer<Value>
+
+    init(_ initial: Value) {
+        value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+        value.initialize(to: initial)
+        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+        value.deinitialize(count: 1)
+        value.deallocate()
+    }
+
+    /// Runs `body` with exclusive access to the value.
+    @inline(__always)
+    func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result)
+        throws(Failure) -> Result
+    {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value.pointee)
+    }
+}
