@@ -362,3 +362,40 @@ import TrellisText
         }
     }
 }
+
+@Suite struct LayoutTransitionTests {
+    @Test func springTransitionOvershootsBeforeSettling() {
+        let cell = ScenarioTests.AnimalCell()
+        let transition = LayoutTransition.animate(
+            cell.contentView, duration: 1, curve: .spring(dampingRatio: 0.3, initialVelocity: 0)
+        ) {
+            cell.coverTop.constant = 28
+        }
+        // y from 12 to 28 (16 points); ζ = 0.3 peaks at 1.372 of the way,
+        // 12 + 16 × 1.372 ≈ 33.95, before the end, then the end frame at 1 s.
+        let peak =
+            stride(from: 0.0, through: 0.99, by: 0.001)
+            .compactMap { transition.frame(of: cell.cover, atTime: $0)?.minY }.max() ?? 0
+        #expect(abs(peak - (12 + 16 * 1.372)) < 0.02)
+        #expect(transition.frame(of: cell.cover, atTime: 1)?.minY == 28)
+    }
+
+    @Test func viewAddedByTheChangeKeepsItsFrame() {
+        let cell = ScenarioTests.AnimalCell()
+        let badge = View(frame: Rect(x: 1, y: 2, width: 3, height: 4))
+        let transition = LayoutTransition.animate(cell.contentView, duration: 0.5) {
+            cell.contentView.addSubview(badge)
+        }
+        #expect(transition.frame(of: badge, atTime: 0.1) == Rect(x: 1, y: 2, width: 3, height: 4))
+        #expect(transition.frame(of: View(), atTime: 0.1) == nil)
+    }
+
+    @Test func zeroDurationJumpsToTheEnd() {
+        let cell = ScenarioTests.AnimalCell()
+        let transition = LayoutTransition.animate(cell.contentView, duration: 0) {
+            cell.coverTop.constant = 28
+        }
+        #expect(transition.progress(atTime: 0) == 1)
+        #expect(transition.frame(of: cell.cover, atTime: 0)?.minY == 28)
+    }
+}
