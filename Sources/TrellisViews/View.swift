@@ -219,33 +219,32 @@ open class View: LayoutItem {
     /// Insets of the layout margins from the edges (8 on each side by default,
     /// as UIKit); `layoutMarginsGuide` follows them.
     public var layoutMargins = EdgeInsets(all: 8) {
-        didSet {
-            guard Self._isValid(layoutMargins) else {
-                LayoutLog.emit("Refused layoutMargins for \(layoutName): insets must be finite.")
-                layoutMargins = oldValue
-                return
-            }
-            rootView._engine?.guideInsetsDidChange(self)
-        }
+        didSet { _insetsDidChange(\.layoutMargins, from: oldValue, name: "layoutMargins") }
     }
 
     /// The region not covered by bars or the screen's rounded corners, as insets
     /// from the edges; set by whoever hosts the view (zero by default).
     public var safeAreaInsets = EdgeInsets.zero {
-        didSet {
-            guard Self._isValid(safeAreaInsets) else {
-                LayoutLog.emit("Refused safeAreaInsets for \(layoutName): insets must be finite.")
-                safeAreaInsets = oldValue
-                return
-            }
-            rootView._engine?.guideInsetsDidChange(self)
-        }
+        didSet { _insetsDidChange(\.safeAreaInsets, from: oldValue, name: "safeAreaInsets") }
     }
 
     /// When true (the default, as UIKit), the layout margins are measured from
     /// the safe area instead of the edges.
     public var insetsLayoutMarginsFromSafeArea = true {
         didSet { rootView._engine?.guideInsetsDidChange(self) }
+    }
+
+    /// Refuses non-finite insets (restoring the old ones) or updates the guides.
+    private func _insetsDidChange(
+        _ insets: ReferenceWritableKeyPath<View, EdgeInsets>, from oldValue: EdgeInsets,
+        name: String
+    ) {
+        guard Self._isValid(self[keyPath: insets]) else {
+            LayoutLog.emit("Refused \(name) for \(layoutName): insets must be finite.")
+            self[keyPath: insets] = oldValue
+            return
+        }
+        rootView._engine?.guideInsetsDidChange(self)
     }
 
     static func _isValid(_ insets: EdgeInsets) -> Bool {

@@ -130,6 +130,14 @@ import TrellisGeometry
         #expect(root._engine?.rebuildCount == 1)
     }
 
+    @Test func nonFiniteInsetsAreRefused() {
+        let view = View()
+        view.layoutMargins = EdgeInsets(top: .nan, left: 0, bottom: 0, right: 0)
+        view.safeAreaInsets = EdgeInsets(all: .infinity)
+        #expect(view.layoutMargins == EdgeInsets(all: 8))
+        #expect(view.safeAreaInsets == .zero)
+    }
+
     @Test func customGuideWorksAsASpacer() {
         let root = View(frame: Rect(x: 0, y: 0, width: 300, height: 100))
         let left = makeView("left")
