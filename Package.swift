@@ -95,6 +95,8 @@ let package = Package(
         .testTarget(name: "TrellisCellsTests", dependencies: ["TrellisCells"]),
         .testTarget(name: "TrellisListsTests", dependencies: ["TrellisLists"]),
         .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender"]),
+        // Fuzz bodies (shared with Fuzz/), thread safety, extreme and bad input.
+        .testTarget(name: "TrellisReliabilityTests", dependencies: ["Trellis"]),
     ],
     swiftLanguageModes: [.v5]
 )
