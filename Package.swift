@@ -99,6 +99,8 @@ let package = Package(
         .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender"]),
         // Runs the built `listbench` and `trellis` executables end to end.
         .testTarget(name: "CLITests", dependencies: ["listbench", "trellis"]),
+        // Fuzz bodies (shared with Fuzz/), thread safety, extreme and bad input.
+        .testTarget(name: "TrellisReliabilityTests", dependencies: ["Trellis"]),
     ],
     swiftLanguageModes: [.v5]
 )

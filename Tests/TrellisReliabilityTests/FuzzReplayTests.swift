@@ -1,0 +1,46 @@
+// The fuzz bodies run on a few thousand fixed-seed inputs: the suite's short
+// version of `Scripts/fuzz.sh`. Each input either succeeds with a well-formed
+// result or fails with an error that says where (see each body's invariants).
+
+import Testing
+
+@Suite("Fuzz bodies on fixed-seed inputs")
+struct FuzzReplayTests {
+    /// Runs `body` on `count` inputs from `seed` and checks that none broke an
+    /// invariant and that the inputs were neither all valid nor all refused
+    /// (so both paths were exercised).
+    private func replay(
+        _ body: ([UInt8]) throws(FuzzViolation) -> FuzzOutcome, seeds: [String] = [], seed: UInt64, count: Int,
+        maximumLength: Int = 160
+    ) {
+        var found: [FuzzViolation] = []
+        var outcomes: [FuzzOutcome: Int] = [:]
+        var inputs = SeededInputs(seed: seed, count: count, maximumLength: maximumLength)
+        inputs.seeds = seeds
+        for bytes in inputs {
+            do throws(FuzzViolation) { outcomes[try body(bytes), default: 0] += 1 } catch { found.append(error) }
+        }
+        #expect(found.isEmpty, "\(found.count) broken: \(found.prefix(3))")
+        #expect(outcomes[.accepted, default: 0] > 0 && outcomes[.rejected, default: 0] > 0, "\(outcomes)")
+    }
+
+    @Test func visualFormatParserErrorsPointInsideTheFormat() {
+        replay(VisualFormatFuzz.run, seeds: VisualFormatFuzz.seeds, seed: 0x7F1, count: 4000)
+    }
+
+    @Test func constraintParserErrorsPointInsideTheString() {
+        replay(ConstraintStringFuzz.run, seeds: ConstraintStringFuzz.seeds, seed: 0x7F2, count: 4000)
+    }
+
+    @Test func templateFileErrorsNameALineAndColumnOfTheFile() {
+        replay(TemplateFileFuzz.run, seeds: TemplateFileFuzz.seeds, seed: 0x7F3, count: 3000, maximumLength: 300)
+    }
+
+    @Test func jsonLinesErrorsNameALineOfTheData() {
+        replay(JSONLinesFuzz.run, seeds: JSONLinesFuzz.seeds, seed: 0x7F4, count: 3000, maximumLength: 300)
+    }
+
+    @Test func textMeasurementOfHostileUnicodeGivesWellFormedLayouts() {
+        replay(TextMeasurementFuzz.run, seed: 0x7F5, count: 2000, maximumLength: 200)
+    }
+}
