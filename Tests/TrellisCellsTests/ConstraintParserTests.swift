@@ -40,6 +40,13 @@ import TrellisCells
         }
     }
 
+    @Test func constantsSummingPastTheDoubleRangeAreRejected() {
+        // 1e308 + 1e308 overflows at the first '+' (character 14).
+        #expect(throws: ConstraintSyntaxError(offset: 14, message: "The constant is out of range")) {
+            try ConstraintParser.parse("a.width == m + m + m", metrics: ["m": 1e308])
+        }
+    }
+
     @Test func sizeAgainstAConstant() throws {
         let spec = try ConstraintParser.parse("cover.width == 40")
         #expect(spec.second == nil && spec.constant == 40)

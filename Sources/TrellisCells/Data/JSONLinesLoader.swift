@@ -27,8 +27,8 @@ public struct DataFileError: Error, CustomStringConvertible, Equatable, Sendable
 /// Reads `AnimalItem`s from JSON Lines.
 ///
 /// Rules: each non-blank line is one JSON object. `title` and `subtitle` are
-/// strings and default to empty when absent, but a row must have at least one
-/// of them; `image` is optional, an array of two finite positive numbers
+/// strings and default to empty when absent, but at least one of the two keys
+/// must be present (an explicitly empty one is a legitimately empty cell); `image` is optional, an array of two finite positive numbers
 /// (pixel width and height). Other keys are ignored, so richer files load.
 /// Blank lines are skipped. The first bad line stops loading with an error
 /// naming its number; nothing is returned for a file with a bad line.

@@ -185,9 +185,11 @@ public struct ConstraintParser {
             }
         }
         while let next = peek(), next == "+" || next == "-" {
+            let termStart = index
             index += 1
             let value = try constantValue()
             constant += next == "+" ? value : -value
+            guard constant.isFinite else { throw error("The constant is out of range", at: termStart) }
         }
         var priority = 1000.0
         if peek() == "@" {
