@@ -94,6 +94,9 @@ public struct TextStyle: Sendable {
         self.init(fonts: FontCollection(font), size: size)
     }
 
+    /// The largest size, spacing or line height a style accepts, in points.
+    public static let maximumPoints = 1_000_000.0
+
     /// Checks every number: size > 0; spacings, multiple and bounds finite and ≥ 0;
     /// letter spacing finite; a non-empty font collection.
     func _validate() throws(TextError) {
@@ -107,6 +110,18 @@ public struct TextStyle: Sendable {
         try _requireNonNegative(minimumLineHeight, "minimum line height")
         try _requireNonNegative(maximumLineHeight, "maximum line height")
         try _requireNonNegative(paragraphSpacing, "paragraph spacing")
+        // Finite but astronomically large values would overflow heights to
+        // infinity; nothing on a screen needs more than a million points.
+        for (value, name, limit) in [
+            (size, "font size", Self.maximumPoints), (abs(letterSpacing), "letter spacing", Self.maximumPoints),
+            (lineSpacing, "line spacing", Self.maximumPoints), (lineHeightMultiple, "line height multiple", 1000),
+            (minimumLineHeight, "minimum line height", Self.maximumPoints),
+            (maximumLineHeight, "maximum line height", Self.maximumPoints),
+            (paragraphSpacing, "paragraph spacing", Self.maximumPoints),
+        ] where value > limit {
+            throw TextError.invalidParameter(
+                name: name, value: value, requirement: "at most \(Int(limit)) in magnitude")
+        }
         if fonts.fonts.isEmpty { throw TextError.emptyFontCollection }
     }
 }
