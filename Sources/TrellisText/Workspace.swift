@@ -211,9 +211,15 @@ final class _Workspace {
     ) -> Bool {
         let face = faces[faceIndex]
         hb_buffer_clear_contents(buffer)
+        // Only the run's own bytes, with no surrounding context: widths are
+        // cached by the piece's bytes, so they must not depend on neighbouring
+        // text (HarfBuzz would otherwise use up to 5 characters of context on
+        // each side, e.g. for Arabic joining, and a cached width would depend
+        // on which text first brought the piece). Clusters come back relative
+        // to the run and are shifted to text offsets below.
         text.withMemoryRebound(to: CChar.self) { chars in
             hb_buffer_add_utf8(
-                buffer, chars.baseAddress, Int32(chars.count), UInt32(range.lowerBound),
+                buffer, chars.baseAddress.map { $0 + range.lowerBound }, Int32(range.count), 0,
                 Int32(range.count))
         }
         hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
@@ -231,7 +237,7 @@ final class _Workspace {
         var wordClusters: Int32 = 0
         var spaceClusters: Int32 = 0
         for index in 0..<Int(glyphCount) {
-            let cluster = infos[index].cluster
+            let cluster = infos[index].cluster + UInt32(range.lowerBound)
             let advance = Double(positions[index].x_advance) * perUnit
             let newCluster = cluster != previousCluster
             if infos[index].codepoint == 0 {
