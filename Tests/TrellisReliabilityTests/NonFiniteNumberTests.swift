@@ -21,9 +21,11 @@ struct NonFiniteNumberTests {
     @Test(arguments: badValues)
     func textStyleNumbersAreRefusedByName(value: Double) {
         let settings: [(String, WritableKeyPath<TextStyle, Double>)] = [
-            ("font size", \.size), ("line spacing", \.lineSpacing), ("paragraph spacing", \.paragraphSpacing),
+            ("font size", \.size), ("line spacing", \.lineSpacing),
+            ("paragraph spacing", \.paragraphSpacing),
             ("letter spacing", \.letterSpacing), ("line height multiple", \.lineHeightMultiple),
-            ("minimum line height", \.minimumLineHeight), ("maximum line height", \.maximumLineHeight),
+            ("minimum line height", \.minimumLineHeight),
+            ("maximum line height", \.maximumLineHeight),
         ]
         for (name, keyPath) in settings {
             var style = TextStyle(fonts: Self.fonts, size: 17)
@@ -31,7 +33,9 @@ struct NonFiniteNumberTests {
             #expect {
                 _ = try TextMeasurer().layout("Hello", style: style, width: 100)
             } throws: { error in
-                guard case .invalidParameter(let reported, _, _) = error as? TextError else { return false }
+                guard case .invalidParameter(let reported, _, _) = error as? TextError else {
+                    return false
+                }
                 return reported == name
             }
         }
@@ -41,15 +45,19 @@ struct NonFiniteNumberTests {
         let style = TextStyle(fonts: Self.fonts, size: 17)
         let measurer = TextMeasurer()
         #expect(throws: TextError.self) { try measurer.layout("Hello", style: style, width: .nan) }
-        #expect(throws: TextError.self) { try measurer.layout("Hello", style: style, width: -.infinity) }
+        #expect(throws: TextError.self) {
+            try measurer.layout("Hello", style: style, width: -.infinity)
+        }
         #expect(try measurer.layout("Hello world", style: style, width: .infinity).lineCount == 1)
         #expect(throws: TextError.self) {
             try measurer.sizeThatFits(
-                "Hello", style: style, size: Size(width: 100, height: 0), numberOfLines: 0, scale: .nan)
+                "Hello", style: style, size: Size(width: 100, height: 0), numberOfLines: 0,
+                scale: .nan)
         }
         #expect(throws: TextError.self) {
             try measurer.boundingRect(
-                "Hello", with: Size(width: .infinity, height: .nan), options: [.usesLineFragmentOrigin], style: style)
+                "Hello", with: Size(width: .infinity, height: .nan),
+                options: [.usesLineFragmentOrigin], style: style)
         }
     }
 
@@ -76,7 +84,9 @@ struct NonFiniteNumberTests {
     @Test func solverRefusesANaNPriority() {
         let x = Variable("x")
         #expect(throws: SolverError.self) {
-            try Solver().add(Constraint(Expression(x), .equal, Expression(1), priority: Priority(rawValue: .nan)))
+            try Solver().add(
+                Constraint(Expression(x), .equal, Expression(1), priority: Priority(rawValue: .nan))
+            )
         }
     }
 
@@ -87,16 +97,23 @@ struct NonFiniteNumberTests {
         let sizing = ClosureCellSizing { _, _ in 44 }
         let sections = [TableSection(rowCount: 10)]
         #expect(throws: TableError.self) {
-            try TableLayout(sections: sections, estimate: .uniform(value), sizing: sizing, width: 375, viewportHeight: 800)
+            try TableLayout(
+                sections: sections, estimate: .uniform(value), sizing: sizing, width: 375,
+                viewportHeight: 800)
         }
         #expect(throws: TableError.self) {
-            try TableLayout(sections: sections, estimate: .uniform(44), sizing: sizing, width: value, viewportHeight: 800)
+            try TableLayout(
+                sections: sections, estimate: .uniform(44), sizing: sizing, width: value,
+                viewportHeight: 800)
         }
         #expect(throws: TableError.self) {
-            try TableLayout(sections: sections, estimate: .uniform(44), sizing: sizing, width: 375, viewportHeight: value)
+            try TableLayout(
+                sections: sections, estimate: .uniform(44), sizing: sizing, width: 375,
+                viewportHeight: value)
         }
         var table = try TableLayout(
-            sections: sections, estimate: .uniform(44), sizing: sizing, width: 375, viewportHeight: 800)
+            sections: sections, estimate: .uniform(44), sizing: sizing, width: 375,
+            viewportHeight: 800)
         #expect(throws: TableError.self) { try table.scroll(toOffset: value) }
         #expect(table.contentOffset == 0)
     }
@@ -105,13 +122,16 @@ struct NonFiniteNumberTests {
     func tableRefusesANonFiniteMeasuredHeightAndKeepsItsContentHeight(value: Double) throws {
         let sizing = ClosureCellSizing { indexPath, _ in indexPath.row == 5 ? value : 50 }
         var table = try TableLayout(
-            sections: [TableSection(rowCount: 100)], estimate: .uniform(44), sizing: sizing, width: 375,
+            sections: [TableSection(rowCount: 100)], estimate: .uniform(44), sizing: sizing,
+            width: 375,
             viewportHeight: 800)
         #expect {
             try table.layoutIfNeeded()
         } throws: { error in
             // (Pattern match: NaN never equals itself.)
-            guard case .invalidMeasuredHeight(let height, let at, 375) = error as? TableError else { return false }
+            guard case .invalidMeasuredHeight(let height, let at, 375) = error as? TableError else {
+                return false
+            }
             return at == IndexPath(row: 5, section: 0) && height.bitPattern == value.bitPattern
         }
         #expect(table.contentHeight == 4400)  // 100 estimates of 44, nothing half-applied
@@ -120,7 +140,9 @@ struct NonFiniteNumberTests {
     // MARK: Parsers (numbers past Double's range are written as 1e400)
 
     @Test func visualFormatRefusesAnOutOfRangeNumberAtItsPosition() {
-        #expect(throws: VisualFormatError("Number '1e400' is out of range", at: 4, in: "H:|-1e400-[a]")) {
+        #expect(
+            throws: VisualFormatError("Number '1e400' is out of range", at: 4, in: "H:|-1e400-[a]")
+        ) {
             try VisualFormat(parsing: "H:|-1e400-[a]")
         }
     }
@@ -133,8 +155,11 @@ struct NonFiniteNumberTests {
 
     @Test func templateFileRefusesAnOutOfRangeNumberAtItsLineAndColumn() {
         let text = #"{"views": [{"id": "a", "kind": "label", "size": 1e400}]}"#
-        #expect(throws: TemplateFileError(
-            file: "t.json", position: SourcePosition(line: 1, column: 49), message: "number out of range: 1e400")) {
+        #expect(
+            throws: TemplateFileError(
+                file: "t.json", position: SourcePosition(line: 1, column: 49),
+                message: "number out of range: 1e400")
+        ) {
             try TemplateFile.parse(text, file: "t.json")
         }
     }

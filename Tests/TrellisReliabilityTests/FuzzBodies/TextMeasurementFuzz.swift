@@ -12,12 +12,15 @@ enum TextMeasurementFuzz {
     static let tokens: [[UInt8]] =
         _utf8([
             "a", "word", " ", "  ", "\t", "\n", "\r\n", "\r", "\u{2028}", "\u{2029}", "\u{85}",
-            "\u{300}", "\u{301}\u{302}\u{303}\u{304}", "e\u{301}", "\u{20DD}", "\u{FE0F}", "\u{200D}",
+            "\u{300}", "\u{301}\u{302}\u{303}\u{304}", "e\u{301}", "\u{20DD}", "\u{FE0F}",
+            "\u{200D}",
             "👍", "🏽", "👩‍👩‍👧‍👦", "🏳️‍🌈", "🇫🇷", "🇫", "1️⃣", "👨🏿‍🦰",
-            "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}",
+            "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}",
+            "\u{2068}",
             "\u{2069}", "\u{200E}", "\u{200F}", "\u{61C}",
             "שלום", "עולם", "مرحبا", "بالعالم", "١٢٣", "漢字かな", "กรุงเทพมหานคร", "हिन्दी", "ﷺ",
-            "\u{A0}", "\u{200B}", "\u{AD}", "\u{2060}", "\u{FEFF}", "-", "—", "/", "(", ")", ".", ",",
+            "\u{A0}", "\u{200B}", "\u{AD}", "\u{2060}", "\u{FEFF}", "-", "—", "/", "(", ")", ".",
+            ",",
             "\u{0}", "\u{1}", "\u{7F}", "\u{FFFD}", "\u{FFFF}", "\u{10FFFF}", "\u{E000}",
             "Supercalifragilisticexpialidocious", "https://example.com/a/very/long/path?with=query",
         ])
@@ -34,7 +37,9 @@ enum TextMeasurementFuzz {
     /// with their bytes: see `skipsKnownCacheBug`.
     nonisolated(unsafe) static var seen: [String: [UInt8]] = [:]
 
-    static let widths: [Double] = [1, 0.5, 7, 20, 50, 100, 320, 1000, 1e6, .infinity, 0, -1, .nan, -.infinity, 1e-300]
+    static let widths: [Double] = [
+        1, 0.5, 7, 20, 50, 100, 320, 1000, 1e6, .infinity, 0, -1, .nan, -.infinity, 1e-300,
+    ]
     static let sizes: [Double] = [17, 0.1, 1, 9, 13, 40, 1000, 0, -3, .nan, .infinity, 1e300]
     static let spacings: [Double] = [0, 0, 0, 1.5, 4, 0.25, -2, .nan, .infinity, 1e300]
 
@@ -42,7 +47,8 @@ enum TextMeasurementFuzz {
     @discardableResult
     static func run(_ bytes: [UInt8]) throws(FuzzViolation) -> FuzzOutcome {
         guard let fonts else {
-            throw FuzzViolation(target: "text", message: "bundled font Inter did not load", input: "")
+            throw FuzzViolation(
+                target: "text", message: "bundled font Inter did not load", input: "")
         }
         var input = FuzzInput(bytes)
         var style = TextStyle(fonts: fonts, size: input.pick(sizes))
@@ -61,31 +67,41 @@ enum TextMeasurementFuzz {
         if skipsKnownCacheBug(text) { return .skipped }
         let layout: TextLayout
         do {
-            layout = try measurer.layout(text, style: style, width: width, numberOfLines: numberOfLines)
+            layout = try measurer.layout(
+                text, style: style, width: width, numberOfLines: numberOfLines)
         } catch {
             guard case .invalidParameter(_, let value, _) = error else {
-                throw FuzzViolation(target: "text", message: "unexpected error \(error)", input: text)
+                throw FuzzViolation(
+                    target: "text", message: "unexpected error \(error)", input: text)
             }
             try _require(
-                !value.isFinite || value <= 0 || numberOfLines < 0 || style.lineHeightMultiple < 0, "text",
+                !value.isFinite || value <= 0 || numberOfLines < 0 || style.lineHeightMultiple < 0,
+                "text",
                 "rejected the finite positive \(value): \(error)", input: text)
             _ = error.description
             return .rejected
         }
         // 1e300 sizes or spacings are accepted and may overflow to an infinite
         // height (reported in docs/bad-input.md); they must still never give NaN.
-        let huge = [style.size, style.letterSpacing, style.lineSpacing, style.lineHeightMultiple,
-                    style.paragraphSpacing, style.minimumLineHeight, style.maximumLineHeight].contains { abs($0) > 1e6 }
+        let huge = [
+            style.size, style.letterSpacing, style.lineSpacing, style.lineHeightMultiple,
+            style.paragraphSpacing, style.minimumLineHeight, style.maximumLineHeight,
+        ].contains { abs($0) > 1e6 }
         try check(
-            layout, text: text, numberOfLines: numberOfLines, letterSpacing: style.letterSpacing, allowsInfinity: huge)
-        let again = try? evictingMeasurer.layout(text, style: style, width: width, numberOfLines: numberOfLines)
+            layout, text: text, numberOfLines: numberOfLines, letterSpacing: style.letterSpacing,
+            allowsInfinity: huge)
+        let again = try? evictingMeasurer.layout(
+            text, style: style, width: width, numberOfLines: numberOfLines)
         if again != layout {
             let fresh = try? TextMeasurer(wordCacheCapacity: 16, preparedTextCapacity: 16).layout(
                 text, style: style, width: width, numberOfLines: numberOfLines)
-            let wrong = fresh == layout ? "the evicting measurer" : fresh == again ? "the shared measurer" : "both"
+            let wrong =
+                fresh == layout
+                ? "the evicting measurer" : fresh == again ? "the shared measurer" : "both"
             throw FuzzViolation(
                 target: "text",
-                message: "layouts differ with the cache state; \(wrong) disagrees with a fresh measurer\n"
+                message:
+                    "layouts differ with the cache state; \(wrong) disagrees with a fresh measurer\n"
                     + "  shared:   \(_summary(layout))\n  evicting: \(again.map(_summary) ?? "error")\n"
                     + "  fresh:    \(fresh.map(_summary) ?? "error")\n  style: size \(style.size), letter spacing "
                     + "\(style.letterSpacing), mode \(style.lineBreakMode), width \(width), lines \(numberOfLines)",
@@ -93,15 +109,18 @@ enum TextMeasurementFuzz {
         }
 
         let fits = try? measurer.sizeThatFits(
-            text, style: style, size: Size(width: width, height: 0), numberOfLines: numberOfLines, scale: 3)
+            text, style: style, size: Size(width: width, height: 0), numberOfLines: numberOfLines,
+            scale: 3)
         if let fits {  // rounded up to the pixel grid: not lower (within rounding of huge numbers)
             try _require(
                 !fits.width.isNaN && !fits.height.isNaN
                     && fits.height >= layout.size.height * (1 - 1e-12), "text",
-                "sizeThatFits \(fits.width)×\(fits.height) for layout height \(layout.size.height)", input: text)
+                "sizeThatFits \(fits.width)×\(fits.height) for layout height \(layout.size.height)",
+                input: text)
         }
         _ = try? measurer.boundingRect(
-            text, with: Size(width: width, height: input.pick(widths)), options: [.usesLineFragmentOrigin],
+            text, with: Size(width: width, height: input.pick(widths)),
+            options: [.usesLineFragmentOrigin],
             style: style)
         return .accepted
     }
@@ -127,7 +146,8 @@ enum TextMeasurementFuzz {
     /// Size and line ranges and widths, for messages.
     static func _summary(_ layout: TextLayout) -> String {
         "\(layout.size.width)×\(layout.size.height), "
-            + layout.lines.map { "\($0.range.lowerBound)..<\($0.range.upperBound) w\($0.width)" }.joined(separator: ", ")
+            + layout.lines.map { "\($0.range.lowerBound)..<\($0.range.upperBound) w\($0.width)" }
+            .joined(separator: ", ")
     }
 
     /// The shape every layout must have.
@@ -135,19 +155,24 @@ enum TextMeasurementFuzz {
     /// A line's width may be negative only with negative letter spacing: a line
     /// holding just a zero-width control then measures one (negative) spacing.
     static func check(
-        _ layout: TextLayout, text: String, numberOfLines: Int, letterSpacing: Double, allowsInfinity: Bool
+        _ layout: TextLayout, text: String, numberOfLines: Int, letterSpacing: Double,
+        allowsInfinity: Bool
     ) throws(FuzzViolation) {
         func usable(_ value: Double) -> Bool { value.isFinite || (allowsInfinity && !value.isNaN) }
         let size = layout.size
         try _require(
-            usable(size.width) && usable(size.height) && size.width >= 0 && size.height >= 0, "text",
+            usable(size.width) && usable(size.height) && size.width >= 0 && size.height >= 0,
+            "text",
             "size \(size.width)×\(size.height)", input: text)
         if numberOfLines > 0 {
             try _require(
-                layout.lineCount <= numberOfLines, "text", "\(layout.lineCount) lines, limit \(numberOfLines)",
+                layout.lineCount <= numberOfLines, "text",
+                "\(layout.lineCount) lines, limit \(numberOfLines)",
                 input: text)
         }
-        try _require(text.isEmpty || layout.lineCount > 0, "text", "no lines for a non-empty text", input: text)
+        try _require(
+            text.isEmpty || layout.lineCount > 0, "text", "no lines for a non-empty text",
+            input: text)
         let utf8Count = text.utf8.count
         var previousStart = 0
         for (number, line) in layout.lines.enumerated() {
@@ -159,7 +184,8 @@ enum TextMeasurementFuzz {
             previousStart = line.range.lowerBound
             try _require(
                 usable(line.width) && (line.width >= 0 || letterSpacing < 0) && usable(line.height)
-                    && usable(line.origin.x) && usable(line.origin.y) && usable(line.baseline), "text",
+                    && usable(line.origin.x) && usable(line.origin.y) && usable(line.baseline),
+                "text",
                 "line \(number): width \(line.width), height \(line.height), origin (\(line.origin.x), \(line.origin.y))",
                 input: text)
         }
