@@ -10,7 +10,8 @@ struct FuzzReplayTests {
     /// invariant and that the inputs were neither all valid nor all refused
     /// (so both paths were exercised).
     private func replay(
-        _ body: ([UInt8]) throws(FuzzViolation) -> FuzzOutcome, seeds: [String] = [], seed: UInt64, count: Int,
+        _ body: ([UInt8]) throws(FuzzViolation) -> FuzzOutcome, seeds: [String] = [], seed: UInt64,
+        count: Int,
         maximumLength: Int = 160
     ) {
         var found: [FuzzViolation] = []
@@ -18,10 +19,14 @@ struct FuzzReplayTests {
         var inputs = SeededInputs(seed: seed, count: count, maximumLength: maximumLength)
         inputs.seeds = seeds
         for bytes in inputs {
-            do throws(FuzzViolation) { outcomes[try body(bytes), default: 0] += 1 } catch { found.append(error) }
+            do throws(FuzzViolation) { outcomes[try body(bytes), default: 0] += 1 } catch {
+                found.append(error)
+            }
         }
         #expect(found.isEmpty, "\(found.count) broken: \(found.prefix(3))")
-        #expect(outcomes[.accepted, default: 0] > 0 && outcomes[.rejected, default: 0] > 0, "\(outcomes)")
+        #expect(
+            outcomes[.accepted, default: 0] > 0 && outcomes[.rejected, default: 0] > 0,
+            "\(outcomes)")
     }
 
     @Test func visualFormatParserErrorsPointInsideTheFormat() {
@@ -29,15 +34,20 @@ struct FuzzReplayTests {
     }
 
     @Test func constraintParserErrorsPointInsideTheString() {
-        replay(ConstraintStringFuzz.run, seeds: ConstraintStringFuzz.seeds, seed: 0x7F2, count: 4000)
+        replay(
+            ConstraintStringFuzz.run, seeds: ConstraintStringFuzz.seeds, seed: 0x7F2, count: 4000)
     }
 
     @Test func templateFileErrorsNameALineAndColumnOfTheFile() {
-        replay(TemplateFileFuzz.run, seeds: TemplateFileFuzz.seeds, seed: 0x7F3, count: 3000, maximumLength: 300)
+        replay(
+            TemplateFileFuzz.run, seeds: TemplateFileFuzz.seeds, seed: 0x7F3, count: 3000,
+            maximumLength: 300)
     }
 
     @Test func jsonLinesErrorsNameALineOfTheData() {
-        replay(JSONLinesFuzz.run, seeds: JSONLinesFuzz.seeds, seed: 0x7F4, count: 3000, maximumLength: 300)
+        replay(
+            JSONLinesFuzz.run, seeds: JSONLinesFuzz.seeds, seed: 0x7F4, count: 3000,
+            maximumLength: 300)
     }
 
     @Test func textMeasurementOfHostileUnicodeGivesWellFormedLayouts() {

@@ -71,10 +71,14 @@ struct ThreadSafetyTests {
     }
 
     @Test func frameCellHeightsOnFourThreadsEqualOneThreadBitForBit() throws {
-        let template = AnimalTableViewCellFrames(style: try AnimalCellStyle.classic(measurer: TextMeasurer()))
-        var reference = AnimalTableViewCellFrames(style: try AnimalCellStyle.classic(measurer: TextMeasurer()))
+        let template = AnimalTableViewCellFrames(
+            style: try AnimalCellStyle.classic(measurer: TextMeasurer()))
+        var reference = AnimalTableViewCellFrames(
+            style: try AnimalCellStyle.classic(measurer: TextMeasurer()))
         let expected = try Self.widths.flatMap { width in
-            try Self.items.map { item throws(CellError) in try reference.height(for: item, width: width) }
+            try Self.items.map { item throws(CellError) in
+                try reference.height(for: item, width: width)
+            }
         }
         let perThread = onThreads { thread in
             var copy = template  // one template value per thread, one shared measurer
@@ -88,7 +92,8 @@ struct ThreadSafetyTests {
     }
 
     @Test func tablesLaidOutOnFourThreadsMeasureTheSameRows() throws {
-        let template = AnimalTableViewCellFrames(style: try AnimalCellStyle.classic(measurer: TextMeasurer()))
+        let template = AnimalTableViewCellFrames(
+            style: try AnimalCellStyle.classic(measurer: TextMeasurer()))
         let items = Self.items
         /// Opens a table over the items, scrolls to the end, and returns every row's height.
         @Sendable func scrolledHeights() -> [Double]? {
@@ -98,7 +103,8 @@ struct ThreadSafetyTests {
             }
             guard
                 var table = try? TableLayout(
-                    sections: [TableSection(rowCount: items.count)], estimate: .uniform(80), sizing: sizing,
+                    sections: [TableSection(rowCount: items.count)], estimate: .uniform(80),
+                    sizing: sizing,
                     width: 375, viewportHeight: 800)
             else { return nil }
             var offset = 0.0
@@ -128,7 +134,8 @@ struct ThreadSafetyTests {
                 Constraint(left[49] + width[49], .equal, Expression(1000 - 16)),
             ]
             for i in 1..<50 {
-                constraints.append(Constraint(Expression(left[i]), .equal, left[i - 1] + width[i - 1] + 8))
+                constraints.append(
+                    Constraint(Expression(left[i]), .equal, left[i - 1] + width[i - 1] + 8))
                 constraints.append(Constraint(Expression(width[i]), .equal, Expression(width[0])))
             }
             for constraint in constraints { _ = try? solver.add(constraint) }

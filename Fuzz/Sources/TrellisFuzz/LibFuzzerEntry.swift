@@ -36,9 +36,13 @@ let fuzzSeeds: [String: [String]] = [
 /// libFuzzer calls this once before fuzzing: writes the selected target's
 /// seeds into $TRELLIS_FUZZ_SEEDS_DIR (the corpus) when that is set.
 @_cdecl("LLVMFuzzerInitialize")
-public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutableRawPointer?) -> CInt {
+public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutableRawPointer?)
+    -> CInt
+{
     let name = getenv("TRELLIS_FUZZ_TARGET").map { String(cString: $0) } ?? ""
-    guard let directory = getenv("TRELLIS_FUZZ_SEEDS_DIR").map({ String(cString: $0) }) else { return 0 }
+    guard let directory = getenv("TRELLIS_FUZZ_SEEDS_DIR").map({ String(cString: $0) }) else {
+        return 0
+    }
     for (number, seed) in (fuzzSeeds[name] ?? []).enumerated() {
         guard let file = fopen("\(directory)/seed-\(number)", "wb") else { continue }
         let bytes = _seedInput(seed)

@@ -7,18 +7,25 @@ import TrellisCells
 
 enum ConstraintStringFuzz {
     static let tokens = _utf8([
-        "title", "cover", "contentView", "subtitle", ".", "leading", "trailing", "left", "right", "top", "bottom",
-        "width", "height", "centerX", "centerY", "firstBaseline", "lastBaseline", "margins", "safeArea",
-        "==", "<=", ">=", "=", "<", "+", "-", "*", "/", "@", " ", "0", "1", "16", "0.5", "-3", "1e308", "1e400",
-        "nan", "inf", "1000", "750", "1001", "0.0", "required", "defaultHigh", "defaultLow", "fittingSizeLevel",
+        "title", "cover", "contentView", "subtitle", ".", "leading", "trailing", "left", "right",
+        "top", "bottom",
+        "width", "height", "centerX", "centerY", "firstBaseline", "lastBaseline", "margins",
+        "safeArea",
+        "==", "<=", ">=", "=", "<", "+", "-", "*", "/", "@", " ", "0", "1", "16", "0.5", "-3",
+        "1e308", "1e400",
+        "nan", "inf", "1000", "750", "1001", "0.0", "required", "defaultHigh", "defaultLow",
+        "fittingSizeLevel",
         "inset", "huge", "missing", "é", "\u{301}", "👍🏽", "(", ")",
     ])
     /// Valid constraints the fuzzer starts from (and the suite mutates).
     static let seeds = [
-        "title.leading == cover.trailing + 16", "subtitle.top == title.bottom + 8 @750", "cover.width == 40",
+        "title.leading == cover.trailing + 16", "subtitle.top == title.bottom + 8 @750",
+        "cover.width == 40",
         "title.leading == contentView.margins.leading", "cover.centerY == contentView.centerY",
-        "title.width <= 0.5 * contentView.width - inset @defaultHigh", "cover.top >= contentView.safeArea.top + inset",
-        "cover.height == cover.width * 2", "title.lastBaseline == subtitle.firstBaseline - 20 @ 250",
+        "title.width <= 0.5 * contentView.width - inset @defaultHigh",
+        "cover.top >= contentView.safeArea.top + inset",
+        "cover.height == cover.width * 2",
+        "title.lastBaseline == subtitle.firstBaseline - 20 @ 250",
     ]
 
     /// Metrics the strings may name; `huge` overflows when multiplied.
@@ -36,8 +43,10 @@ enum ConstraintStringFuzz {
         } catch {
             try _require(
                 (1...(length + 1)).contains(error.offset), "constraint",
-                "error offset \(error.offset) outside 1...\(length + 1): \(error.message)", input: text)
-            try _require(!error.message.isEmpty, "constraint", "error without a message", input: text)
+                "error offset \(error.offset) outside 1...\(length + 1): \(error.message)",
+                input: text)
+            try _require(
+                !error.message.isEmpty, "constraint", "error without a message", input: text)
             return .rejected
         }
         // Known, reported (bugs 4 and 6 in docs/reliability.md): finite terms
@@ -48,7 +57,8 @@ enum ConstraintStringFuzz {
             spec.multiplier.isFinite && spec.constant.isFinite, "constraint",
             "accepted multiplier \(spec.multiplier), constant \(spec.constant)", input: text)
         try _require(
-            (1...1000).contains(spec.priority), "constraint", "accepted priority \(spec.priority)", input: text)
+            (1...1000).contains(spec.priority), "constraint", "accepted priority \(spec.priority)",
+            input: text)
         _ = spec.description
         return .accepted
     }

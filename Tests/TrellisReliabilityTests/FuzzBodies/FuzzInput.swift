@@ -13,7 +13,8 @@ struct FuzzViolation: Error, CustomStringConvertible {
     var input: String
 
     var description: String {
-        let shown = input.count > 300 ? String(input.prefix(300)) + "…(\(input.utf8.count) bytes)" : input
+        let shown =
+            input.count > 300 ? String(input.prefix(300)) + "…(\(input.utf8.count) bytes)" : input
         return "\(target): \(message)\n  input: \(shown.debugDescription)"
     }
 }
@@ -127,7 +128,8 @@ func _utf8(_ strings: [String]) -> [[UInt8]] { strings.map { Array($0.utf8) } }
 
 /// Throws a violation of `target` with `message` when `condition` is false.
 func _require(
-    _ condition: Bool, _ target: String, _ message: @autoclosure () -> String, input: @autoclosure () -> String
+    _ condition: Bool, _ target: String, _ message: @autoclosure () -> String,
+    input: @autoclosure () -> String
 ) throws(FuzzViolation) {
     if !condition { throw FuzzViolation(target: target, message: message(), input: input()) }
 }

@@ -8,13 +8,18 @@ import TrellisCells
 enum TemplateFileFuzz {
     static let tokens = _utf8([
         "{", "}", "[", "]", ":", ",", "\"", " ", "\n", "\r\n", "\\", "\\u", "d83d", "0041", "\\n",
-        "\"name\":", "\"metrics\":", "\"views\":", "\"constraints\":", "\"vfl\":", "\"id\":", "\"kind\":",
-        "\"label\"", "\"image\"", "\"view\"", "\"parent\":", "\"field\":", "\"title\"", "\"font\":", "\"Inter\"",
-        "\"weight\":", "\"bold\"", "\"size\":", "\"lines\":", "\"text\":", "\"insets\":", "\"hugging\":",
+        "\"name\":", "\"metrics\":", "\"views\":", "\"constraints\":", "\"vfl\":", "\"id\":",
+        "\"kind\":",
+        "\"label\"", "\"image\"", "\"view\"", "\"parent\":", "\"field\":", "\"title\"", "\"font\":",
+        "\"Inter\"",
+        "\"weight\":", "\"bold\"", "\"size\":", "\"lines\":", "\"text\":", "\"insets\":",
+        "\"hugging\":",
         "\"compression\":", "\"constraint\":", "\"identifier\":", "\"format\":", "\"options\":",
-        "\"a\"", "\"b\"", "\"contentView\"", "\"inset\":", "\"a.leading == contentView.leading + inset\"",
+        "\"a\"", "\"b\"", "\"contentView\"", "\"inset\":",
+        "\"a.leading == contentView.leading + inset\"",
         "\"b.top == a.bottom + 8 @750\"", "\"a.width == 40\"", "\"H:|-[a]-[b]-|\"", "\"V:|[a]|\"",
-        "0", "1", "-1", "16", "40", "1e400", "-1e400", "0.5", "1000", "true", "false", "null", "é", "👍🏽",
+        "0", "1", "-1", "16", "40", "1e400", "-1e400", "0.5", "1000", "true", "false", "null", "é",
+        "👍🏽",
     ])
 
     /// Valid templates the fuzzer starts from (and the suite mutates).
@@ -42,25 +47,34 @@ enum TemplateFileFuzz {
             template = try TemplateFile.parse(text, file: "fuzz.json")
         } catch {
             guard let position = error.position else {
-                throw FuzzViolation(target: "template", message: "error without a position: \(error)", input: text)
+                throw FuzzViolation(
+                    target: "template", message: "error without a position: \(error)", input: text)
             }
             try _checkPosition(position, in: text, target: "template", message: error.message)
-            try _require(error.file == "fuzz.json", "template", "error names file \(error.file)", input: text)
+            try _require(
+                error.file == "fuzz.json", "template", "error names file \(error.file)", input: text
+            )
             return .rejected
         }
         for (name, value) in template.metrics {
-            try _require(value.isFinite, "template", "metric \(name) = \(value) accepted", input: text)
+            try _require(
+                value.isFinite, "template", "metric \(name) = \(value) accepted", input: text)
         }
         for view in template.views {
-            let numbers = [view.fontSize] + (view.imageSize ?? []) + (view.insets ?? []) + (view.hugging ?? [])
+            let numbers =
+                [view.fontSize] + (view.imageSize ?? []) + (view.insets ?? [])
+                + (view.hugging ?? [])
                 + (view.compression ?? [])
             try _require(
-                numbers.allSatisfy(\.isFinite), "template", "view \(view.id) accepted numbers \(numbers)",
+                numbers.allSatisfy(\.isFinite), "template",
+                "view \(view.id) accepted numbers \(numbers)",
                 input: text)
-            try _checkPosition(view.position, in: text, target: "template", message: "view \(view.id)")
+            try _checkPosition(
+                view.position, in: text, target: "template", message: "view \(view.id)")
         }
         for constraint in template.constraints {
-            try _checkPosition(constraint.position, in: text, target: "template", message: constraint.text)
+            try _checkPosition(
+                constraint.position, in: text, target: "template", message: constraint.text)
         }
         return .accepted
     }

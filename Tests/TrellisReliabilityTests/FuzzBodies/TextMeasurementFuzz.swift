@@ -12,12 +12,15 @@ enum TextMeasurementFuzz {
     static let tokens: [[UInt8]] =
         _utf8([
             "a", "word", " ", "  ", "\t", "\n", "\r\n", "\r", "\u{2028}", "\u{2029}", "\u{85}",
-            "\u{300}", "\u{301}\u{302}\u{303}\u{304}", "e\u{301}", "\u{20DD}", "\u{FE0F}", "\u{200D}",
+            "\u{300}", "\u{301}\u{302}\u{303}\u{304}", "e\u{301}", "\u{20DD}", "\u{FE0F}",
+            "\u{200D}",
             "👍", "🏽", "👩‍👩‍👧‍👦", "🏳️‍🌈", "🇫🇷", "🇫", "1️⃣", "👨🏿‍🦰",
-            "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}",
+            "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}",
+            "\u{2068}",
             "\u{2069}", "\u{200E}", "\u{200F}", "\u{61C}",
             "שלום", "עולם", "مرحبا", "بالعالم", "١٢٣", "漢字かな", "กรุงเทพมหานคร", "हिन्दी", "ﷺ",
-            "\u{A0}", "\u{200B}", "\u{AD}", "\u{2060}", "\u{FEFF}", "-", "—", "/", "(", ")", ".", ",",
+            "\u{A0}", "\u{200B}", "\u{AD}", "\u{2060}", "\u{FEFF}", "-", "—", "/", "(", ")", ".",
+            ",",
             "\u{0}", "\u{1}", "\u{7F}", "\u{FFFD}", "\u{FFFF}", "\u{10FFFF}", "\u{E000}",
             "Supercalifragilisticexpialidocious", "https://example.com/a/very/long/path?with=query",
         ])
@@ -30,11 +33,9 @@ enum TextMeasurementFuzz {
     /// Tiny caches, so entries are evicted all the time; results must not change.
     static let evictingMeasurer = TextMeasurer(wordCacheCapacity: 16, preparedTextCapacity: 16)
 
-    /// Texts measured so far by their `String` value (canonical equivalence),
-    /// with their bytes: see `skipsKnownCacheBug`.
-    nonisolated(unsafe) static var seen: [String: [UInt8]] = [:]
-
-    static let widths: [Double] = [1, 0.5, 7, 20, 50, 100, 320, 1000, 1e6, .infinity, 0, -1, .nan, -.infinity, 1e-300]
+    static let widths: [Double] = [
+        1, 0.5, 7, 20, 50, 100, 320, 1000, 1e6, .infinity, 0, -1, .nan, -.infinity, 1e-300,
+    ]
     static let sizes: [Double] = [17, 0.1, 1, 9, 13, 40, 1000, 0, -3, .nan, .infinity, 1e300]
     static let spacings: [Double] = [0, 0, 0, 1.5, 4, 0.25, -2, .nan, .infinity, 1e300]
 
@@ -42,7 +43,8 @@ enum TextMeasurementFuzz {
     @discardableResult
     static func run(_ bytes: [UInt8]) throws(FuzzViolation) -> FuzzOutcome {
         guard let fonts else {
-            throw FuzzViolation(target: "text", message: "bundled font Inter did not load", input: "")
+            throw FuzzViolation(
+                target: "text", message: "bundled font Inter did not load", input: "")
         }
         var input = FuzzInput(bytes)
         var style = TextStyle(fonts: fonts, size: input.pick(sizes))
@@ -58,13 +60,14 @@ enum TextMeasurementFuzz {
         let numberOfLines = input.pick([0, 0, 1, 2, 3, 7, -1])
         let text = input.text(tokens: tokens, maximumLength: 1 << 14)
 
-        if skipsKnownCacheBug(text) { return .skipped }
         let layout: TextLayout
         do {
-            layout = try measurer.layout(text, style: style, width: width, numberOfLines: numberOfLines)
+            layout = try measurer.layout(
+                text, style: style, width: width, numberOfLines: numberOfLines)
         } catch {
             guard case .invalidParameter(_, let value, _) = error else {
-                throw FuzzViolation(target: "text", message: "unexpected error \(error)", input: text)
+                throw FuzzViolation(
+                    target: "text", message: "unexpected error \(error)", input: text)
             }
             try _require(
                 !value.isFinite || value <= 0 || abs(value) > 1000 || numberOfLines < 0
@@ -81,10 +84,13 @@ enum TextMeasurementFuzz {
         if again != layout {
             let fresh = try? TextMeasurer(wordCacheCapacity: 16, preparedTextCapacity: 16).layout(
                 text, style: style, width: width, numberOfLines: numberOfLines)
-            let wrong = fresh == layout ? "the evicting measurer" : fresh == again ? "the shared measurer" : "both"
+            let wrong =
+                fresh == layout
+                ? "the evicting measurer" : fresh == again ? "the shared measurer" : "both"
             throw FuzzViolation(
                 target: "text",
-                message: "layouts differ with the cache state; \(wrong) disagrees with a fresh measurer\n"
+                message:
+                    "layouts differ with the cache state; \(wrong) disagrees with a fresh measurer\n"
                     + "  shared:   \(_summary(layout))\n  evicting: \(again.map(_summary) ?? "error")\n"
                     + "  fresh:    \(fresh.map(_summary) ?? "error")\n  style: size \(style.size), letter spacing "
                     + "\(style.letterSpacing), mode \(style.lineBreakMode), width \(width), lines \(numberOfLines)",
@@ -92,41 +98,27 @@ enum TextMeasurementFuzz {
         }
 
         let fits = try? measurer.sizeThatFits(
-            text, style: style, size: Size(width: width, height: 0), numberOfLines: numberOfLines, scale: 3)
+            text, style: style, size: Size(width: width, height: 0), numberOfLines: numberOfLines,
+            scale: 3)
         if let fits {  // rounded up to the pixel grid: not lower (within rounding of huge numbers)
             try _require(
                 !fits.width.isNaN && !fits.height.isNaN
                     && fits.height >= layout.size.height * (1 - 1e-12), "text",
-                "sizeThatFits \(fits.width)×\(fits.height) for layout height \(layout.size.height)", input: text)
+                "sizeThatFits \(fits.width)×\(fits.height) for layout height \(layout.size.height)",
+                input: text)
         }
         _ = try? measurer.boundingRect(
-            text, with: Size(width: width, height: input.pick(widths)), options: [.usesLineFragmentOrigin],
+            text, with: Size(width: width, height: input.pick(widths)),
+            options: [.usesLineFragmentOrigin],
             style: style)
         return .accepted
-    }
-
-    /// True when an earlier input was canonically equivalent to `text` but had
-    /// other bytes. The prepared-text cache keys on `String` equality, so such a
-    /// text gets the earlier text's pieces and line ranges (bug 1 in
-    /// docs/reliability.md): known, reported, and skipped here so the fuzzer
-    /// can look for other faults. The record is bounded; it empties with the
-    /// measurer's caches.
-    static func skipsKnownCacheBug(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        if let earlier = seen[text], earlier != bytes { return true }
-        if seen.count >= 50_000 {
-            seen.removeAll(keepingCapacity: true)
-            measurer.removeAllCachedData()
-            evictingMeasurer.removeAllCachedData()
-        }
-        seen[text] = bytes
-        return false
     }
 
     /// Size and line ranges and widths, for messages.
     static func _summary(_ layout: TextLayout) -> String {
         "\(layout.size.width)×\(layout.size.height), "
-            + layout.lines.map { "\($0.range.lowerBound)..<\($0.range.upperBound) w\($0.width)" }.joined(separator: ", ")
+            + layout.lines.map { "\($0.range.lowerBound)..<\($0.range.upperBound) w\($0.width)" }
+            .joined(separator: ", ")
     }
 
     /// The shape every layout must have.
@@ -134,19 +126,24 @@ enum TextMeasurementFuzz {
     /// A line's width may be negative only with negative letter spacing: a line
     /// holding just a zero-width control then measures one (negative) spacing.
     static func check(
-        _ layout: TextLayout, text: String, numberOfLines: Int, letterSpacing: Double, allowsInfinity: Bool
+        _ layout: TextLayout, text: String, numberOfLines: Int, letterSpacing: Double,
+        allowsInfinity: Bool
     ) throws(FuzzViolation) {
         func usable(_ value: Double) -> Bool { value.isFinite || (allowsInfinity && !value.isNaN) }
         let size = layout.size
         try _require(
-            usable(size.width) && usable(size.height) && size.width >= 0 && size.height >= 0, "text",
+            usable(size.width) && usable(size.height) && size.width >= 0 && size.height >= 0,
+            "text",
             "size \(size.width)×\(size.height)", input: text)
         if numberOfLines > 0 {
             try _require(
-                layout.lineCount <= numberOfLines, "text", "\(layout.lineCount) lines, limit \(numberOfLines)",
+                layout.lineCount <= numberOfLines, "text",
+                "\(layout.lineCount) lines, limit \(numberOfLines)",
                 input: text)
         }
-        try _require(text.isEmpty || layout.lineCount > 0, "text", "no lines for a non-empty text", input: text)
+        try _require(
+            text.isEmpty || layout.lineCount > 0, "text", "no lines for a non-empty text",
+            input: text)
         let utf8Count = text.utf8.count
         var previousStart = 0
         for (number, line) in layout.lines.enumerated() {
@@ -158,7 +155,8 @@ enum TextMeasurementFuzz {
             previousStart = line.range.lowerBound
             try _require(
                 usable(line.width) && (line.width >= 0 || letterSpacing < 0) && usable(line.height)
-                    && usable(line.origin.x) && usable(line.origin.y) && usable(line.baseline), "text",
+                    && usable(line.origin.x) && usable(line.origin.y) && usable(line.baseline),
+                "text",
                 "line \(number): width \(line.width), height \(line.height), origin (\(line.origin.x), \(line.origin.y))",
                 input: text)
         }
