@@ -84,9 +84,6 @@ enum TextMeasurementFuzz {
         if again != layout {
             let fresh = try? TextMeasurer(wordCacheCapacity: 16, preparedTextCapacity: 16).layout(
                 text, style: style, width: width, numberOfLines: numberOfLines)
-            // Known, reported (bug 8 in docs/reliability.md): the long-lived
-            // measurer's caches give another line width than fresh caches.
-            if fresh != nil && fresh == again { return .skipped }
             let wrong = fresh == layout ? "the evicting measurer" : "both"
             throw FuzzViolation(
                 target: "text",
