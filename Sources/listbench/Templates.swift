@@ -97,6 +97,7 @@ struct AnimalSuite: BenchSuite {
     func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double) throws(CellError) -> Void {
         let style = try AnimalCellStyle.classic(scale: scale, measurer: measurer)
         return { (item, cellWidth) throws(CellError) in
+            try checkWidth(cellWidth, minimum: AnimalTableViewCell.labelWidthReduction, template: AnimalTableViewCell.name)
             _ = try style.subtitleHeight(item.subtitle, width: cellWidth - AnimalTableViewCell.labelWidthReduction)
         }
     }
@@ -116,6 +117,7 @@ struct BirdSuite: BenchSuite {
     func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double) throws(CellError) -> Void {
         let frames = try makeFrames(measurer: measurer)
         return { (item, cellWidth) throws(CellError) in
+            try checkWidth(cellWidth, minimum: 2 * BirdCollectionViewCell.inset, template: BirdCollectionViewCell.name)
             try measureLabels(
                 of: frames, item: item, frameWidth: { _ in cellWidth - 2 * BirdCollectionViewCell.inset },
                 measurer: measurer)
@@ -138,6 +140,8 @@ struct FeedSuite: BenchSuite {
         let frames = try makeFrames(measurer: measurer)
         return { (item, cellWidth) throws(CellError) in
             let header = cellWidth - 2 * FeedCell.padding - FeedCell.avatarSide - FeedCell.spacing
+            try checkWidth(
+                cellWidth, minimum: 2 * FeedCell.padding + FeedCell.avatarSide + FeedCell.spacing, template: FeedCell.name)
             try measureLabels(
                 of: frames, item: item,
                 frameWidth: { name in

@@ -90,7 +90,7 @@ public enum LayoutPath: String, Sendable, CaseIterable {
 
 /// Validates a width before layout: finite and large enough for the fixed
 /// insets of a template.
-func checkWidth(_ width: Double, minimum: Double, template: String) throws(CellError) {
+public func checkWidth(_ width: Double, minimum: Double, template: String) throws(CellError) {
     guard width.isFinite else {
         throw CellError(template: template, message: "width must be finite, got \(width)")
     }
