@@ -13,18 +13,11 @@ final class CollectionCell: ReusableCell {
     func prepareForReuse() {}
 }
 
-struct CollectionScrollPhase {
+struct CollectionScrollPhase: ScrollPhaseRunner {
     let items: [AnimalItem]
     let configuration: BenchConfiguration
 
-    func run<F: CellTemplate, C: CellTemplate>(frames: F, constraints: C) throws(CellError) -> [String: ScrollFigures] {
-        [
-            "frames": try run(frames, path: "frames"),
-            "constraints_template": try run(constraints, path: "constraints"),
-        ]
-    }
-
-    private func run<T: CellTemplate>(_ template: T, path: String) throws(CellError) -> ScrollFigures {
+    func run<T: CellTemplate>(_ template: T, path: String) throws(CellError) -> ScrollFigures {
         showProgress("7 scroll (\(configuration.layout.rawValue), \(path)): preparing \(items.count) items…")
         defer { endProgress() }
         let sizing = TemplateSizing(template: template, items: items)

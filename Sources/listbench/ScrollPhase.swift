@@ -4,7 +4,7 @@
 import CLISupport
 import Trellis
 
-struct ScrollPhase {
+struct ScrollPhase: ScrollPhaseRunner {
     let items: [AnimalItem]
     let configuration: BenchConfiguration
     /// UITableView's default estimated row height.
@@ -24,14 +24,7 @@ struct ScrollPhase {
             + [.jumpToEnd] + back
     }
 
-    func run<F: CellTemplate, C: CellTemplate>(frames: F, constraints: C) throws(CellError) -> [String: ScrollFigures] {
-        [
-            "frames": try run(frames, path: "frames"),
-            "constraints_template": try run(constraints, path: "constraints"),
-        ]
-    }
-
-    private func run<T: CellTemplate>(_ template: T, path: String) throws(CellError) -> ScrollFigures {
+    func run<T: CellTemplate>(_ template: T, path: String) throws(CellError) -> ScrollFigures {
         showProgress("7 scroll (\(path)): \(items.count) rows…")
         defer { endProgress() }
         let sizing = TemplateSizing(template: template, items: items)
@@ -55,5 +48,19 @@ struct ScrollPhase {
             p99CPUMicroseconds: microseconds(summary.layoutCPUTimeP99), rowsMeasured: summary.rowsMeasured, cellsCreated: summary.cellsMade,
             cellsReused: summary.cellsReused, maxAnchorDrift: summary.maxAnchorDrift,
             frameMicroseconds: result.frames.map { microseconds($0.layoutTime) })
+    }
+}
+
+/// A scroll phase: one run per path, reported under the JSON keys of the paths.
+protocol ScrollPhaseRunner {
+    func run<T: CellTemplate>(_ template: T, path: String) throws(CellError) -> ScrollFigures
+}
+
+extension ScrollPhaseRunner {
+    func run<F: CellTemplate, C: CellTemplate>(frames: F, constraints: C) throws(CellError) -> [String: ScrollFigures] {
+        [
+            "frames": try run(frames, path: "frames"),
+            "constraints_template": try run(constraints, path: "constraints"),
+        ]
     }
 }
