@@ -13,19 +13,28 @@ import TrellisText
 /// default) at the width the layout gives it: the engine solves, measures the
 /// label at its solved width, and solves again until the width is stable.
 open class Label: View {
+    // Stored state is `@exclusivity(unchecked)`, as the engine's (see View).
+
     /// The text (empty by default; an empty label's intrinsic size is 0 × 0).
-    public var text: String {
-        didSet { if text != oldValue { _textDidChange() } }
+    @exclusivity(unchecked) public final var text: String {
+        // Compared as bytes: canonically equivalent texts in other bytes are
+        // measured again (same result), and the common case, another row's
+        // text, is told apart by its length without Unicode comparison.
+        didSet {
+            if text.utf8.count != oldValue.utf8.count || !text.utf8.elementsEqual(oldValue.utf8) {
+                _textDidChange()
+            }
+        }
     }
 
     /// Font, size and paragraph settings.
-    public var style: TextStyle {
+    @exclusivity(unchecked) public var style: TextStyle {
         didSet { _textDidChange() }
     }
 
     /// Maximum number of lines, 0 for no limit (1 by default, as UIKit).
     /// Negative values are refused and logged.
-    public var numberOfLines: Int = 1 {
+    @exclusivity(unchecked) public var numberOfLines: Int = 1 {
         didSet {
             guard numberOfLines >= 0 else {
                 LayoutLog.emit(
@@ -40,13 +49,13 @@ open class Label: View {
 
     /// How lines break and truncate (`byTruncatingTail` by default, as UIKit);
     /// it replaces `style.lineBreakMode` when the label measures its text.
-    public var lineBreakMode: LineBreakMode = .byTruncatingTail {
+    @exclusivity(unchecked) public var lineBreakMode: LineBreakMode = .byTruncatingTail {
         didSet { _textDidChange() }
     }
 
     /// The width a multi-line label wraps at; 0 (the default) means the width
     /// the layout gives it. Negative or non-finite values are refused and logged.
-    public var preferredMaxLayoutWidth: Double = 0 {
+    @exclusivity(unchecked) public var preferredMaxLayoutWidth: Double = 0 {
         didSet {
             guard preferredMaxLayoutWidth.isFinite, preferredMaxLayoutWidth >= 0 else {
                 LayoutLog.emit(
@@ -64,20 +73,21 @@ open class Label: View {
     }
 
     /// The measurer used for the text (the shared one by default).
-    public var measurer: TextMeasurer = .shared {
+    @exclusivity(unchecked) public var measurer: TextMeasurer = .shared {
         didSet { _textDidChange() }
     }
 
     /// The last measurement error (a missing font, malformed text), nil when
     /// the text measured fine. A label that cannot measure has size 0 × 0.
-    public private(set) var measurementError: TextError?
+    @exclusivity(unchecked) public private(set) var measurementError: TextError?
 
     /// The width the layout last gave a multi-line label with automatic width.
-    var _layoutWidth: Double?
+    @exclusivity(unchecked) var _layoutWidth: Double?
     /// Set when the baselines may have moved; the engine re-makes baseline constraints.
-    var _baselinesChanged = false
-    private var _cachedSize: (width: Double, scale: Double, size: Size)?
-    private var _cachedBaselines: (width: Double, offsets: (first: Double, last: Double))?
+    @exclusivity(unchecked) var _baselinesChanged = false
+    @exclusivity(unchecked) private var _cachedSize: (width: Double, scale: Double, size: Size)?
+    @exclusivity(unchecked) private var _cachedBaselines:
+        (width: Double, offsets: (first: Double, last: Double))?
 
     /// A label with the given text and style.
     public init(text: String = "", style: TextStyle) {

@@ -21,39 +21,83 @@ final class LayoutEngine {
         case fitting(horizontal: LayoutPriority, vertical: LayoutPriority)
     }
 
-    /// The constraints the engine makes for one item.
+    /// The constraints the engine makes for one item's frame or guide edges.
     struct ItemConstraints {
         var autoresizing: [LayoutConstraint] = []
-        var content: [LayoutConstraint] = []
         var guide: [LayoutConstraint] = []
-        /// The intrinsic size `content` was made from.
-        var contentSize = Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
     }
 
-    unowned let root: View
-    private(set) var solver = Solver()
-    var needsRebuild = true
-    var needsLayout = true
+    /// A view's intrinsic-size constraints: `size >= intrinsic` at the
+    /// compression resistance priority and `size <= intrinsic` at the hugging
+    /// priority, per axis with an intrinsic metric.
+    ///
+    /// Along an axis whose two priorities are optional, `intrinsic` is an edit
+    /// variable of the solver (`Variable` of the view, held at
+    /// `intrinsicEditPriority`), as DESIGN.md's templates want: a new intrinsic
+    /// size is one `suggestValue`, and both constraints move together, so the
+    /// dual simplex never sees the pair disagree halfway through an update.
+    /// Nothing else refers to the variable and its edit outranks both
+    /// constraints, so it always takes the suggested value exactly: the
+    /// solution is the one the constants would give. A required priority
+    /// keeps the constants, so that an intrinsic size that cannot be met is
+    /// reported as a conflict, as UIKit does.
+    struct ContentConstraints {
+        /// (width ≥, width ≤) when the view has an intrinsic width, then (height ≥, height ≤).
+        var constraints: [LayoutConstraint] = []
+        /// The intrinsic size the constraints were made from or last updated to.
+        var size = Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
+        /// The edit variables holding the intrinsic width and height, when in edit form.
+        var width: Variable?
+        var height: Variable?
+        /// Whether the view is in `pendingIntrinsic` (not yet handled) or `staleContent`.
+        var isPending = false
+        var isStale = false
+        /// `fixedAxes(at:)` as of `installVersion` `fixedVersion`.
+        var fixedVersion = -1
+        var fixed = (width: false, height: false, baselineFree: true)
+    }
+
+    /// The priority of intrinsic-size edit variables: the highest optional one.
+    static let intrinsicEditPriority = LayoutPriority(rawValue: Float(1000).nextDown)
+
+    // Stored state is `@exclusivity(unchecked)`, as the solver's: an engine
+    // belongs to one hierarchy used from one thread and never re-enters
+    // itself, and the dynamic checks cost a large share of a reused cell's
+    // per-row instructions (callgrind).
+    unowned(unsafe) let root: View  // the root owns the engine, so outlives it
+    @exclusivity(unchecked) private(set) var solver = Solver()
+    @exclusivity(unchecked) var needsRebuild = true
+    @exclusivity(unchecked) var needsLayout = true
     /// Views in preorder (root first) and, for each, the index of its superview.
-    private(set) var views = _EngineViews()
-    private(set) var parentIndex: [Int] = []
-    private var guides: [LayoutGuide] = []
+    @exclusivity(unchecked) private(set) var views = _EngineViews()
+    @exclusivity(unchecked) private(set) var parentIndex: [Int] = []
+    @exclusivity(unchecked) private var guides: [LayoutGuide] = []
     /// Labels whose intrinsic size depends on the width the solve gives them.
-    private var widthDependentLabels: [Label] = []
-    private var solverConstraints: [ObjectIdentifier: Constraint] = [:]
+    @exclusivity(unchecked) private var widthDependentLabels: [Int] = []
+    @exclusivity(unchecked) private var solverConstraints: [ObjectIdentifier: Constraint] = [:]
     /// Installed constraints on a first or last baseline (re-made when a label's text changes).
-    private var baselineConstraints: [LayoutConstraint] = []
-    private var layoutConstraints: [ObjectIdentifier: LayoutConstraint] = [:]
-    private var itemConstraints: [ObjectIdentifier: ItemConstraints] = [:]
-    private var pendingIntrinsic: [View] = []
-    private var sizeMode = SizeMode.frame
-    private var rootSize: [LayoutConstraint] = []
+    @exclusivity(unchecked) private var baselineConstraints: [LayoutConstraint] = []
+    @exclusivity(unchecked) private var layoutConstraints: [ObjectIdentifier: LayoutConstraint] =
+        [:]
+    @exclusivity(unchecked) private var itemConstraints: [ObjectIdentifier: ItemConstraints] = [:]
+    /// Intrinsic-size constraints per view, indexed like `views`.
+    @exclusivity(unchecked) private var contents: [ContentConstraints] = []
+    /// Bumped whenever the set of installed constraints changes, so answers
+    /// that depend on it (is a label's size fixed?) can be kept until then.
+    @exclusivity(unchecked) private var installVersion = 0
+    /// Indices of views whose intrinsic size changed; those before
+    /// `pendingStart` are done. (Indices, not views: retaining a view costs
+    /// more than the rest of queueing it.)
+    @exclusivity(unchecked) private var pendingIntrinsic: [Int] = []
+    @exclusivity(unchecked) private var pendingStart = 0
+    @exclusivity(unchecked) private var sizeMode = SizeMode.frame
+    @exclusivity(unchecked) private var rootSize: [LayoutConstraint] = []
     /// Conflicts found so far, oldest first (each logged once).
-    private(set) var unsatisfiable: [UnsatisfiableConstraints] = []
+    @exclusivity(unchecked) private(set) var unsatisfiable: [UnsatisfiableConstraints] = []
     /// Number of solve passes in the last layout or measurement (for tests and benchmarks).
-    private(set) var lastPassCount = 0
+    @exclusivity(unchecked) private(set) var lastPassCount = 0
     /// Number of times the solver was built from the hierarchy (for tests and benchmarks).
-    private(set) var rebuildCount = 0
+    @exclusivity(unchecked) private(set) var rebuildCount = 0
 
     init(root: View) {
         self.root = root
@@ -67,10 +111,13 @@ final class LayoutEngine {
         solver = Solver()
         solverConstraints = [:]
         baselineConstraints = []
-        staleContent = []
+        staleContent.removeAll(keepingCapacity: true)
         layoutConstraints = [:]
         itemConstraints = [:]
-        pendingIntrinsic = []
+        contents = []
+        installVersion += 1
+        pendingIntrinsic.removeAll(keepingCapacity: true)
+        pendingStart = 0
         views = _EngineViews()
         parentIndex = []
         guides = []
@@ -93,7 +140,7 @@ final class LayoutEngine {
         where index > 0 && view.translatesAutoresizingMaskIntoConstraints {
             installAutoresizing(view, superview: views[parentIndex[index]])
         }
-        for view in views { installContentSize(view) }
+        for index in views.indices { installContentSize(at: index) }
         for guide in guides where guide._kind != .custom { installGuideEdges(guide) }
 
         var user: [LayoutConstraint] = []
@@ -105,11 +152,14 @@ final class LayoutEngine {
     private func collect(_ view: View, parent: Int) {
         let index = views.count
         views.append(view)
+        view._engineIndex = index
+        view._engineIndexOwner = ObjectIdentifier(self)
+        contents.append(ContentConstraints())
         parentIndex.append(parent)
         if let guide = view._marginsGuide { guides.append(guide) }
         if let guide = view._safeAreaGuide { guides.append(guide) }
         guides.append(contentsOf: view._layoutGuides)
-        if let label = view as? Label, label._widthDependent { widthDependentLabels.append(label) }
+        if let label = view as? Label, label._widthDependent { widthDependentLabels.append(index) }
         for subview in view.subviews { collect(subview, parent: index) }
     }
 
@@ -152,6 +202,7 @@ final class LayoutEngine {
     /// and that constraint added again, to be reported and left out itself.
     private func installRootSizeConstraint(_ constraint: LayoutConstraint) {
         requeueStaleContent()
+        installVersion += 1
         var removed: [LayoutConstraint] = []
         for _ in 0..<16 {
             guard let solverConstraint = makeSolverConstraint(constraint) else { break }
@@ -253,9 +304,12 @@ final class LayoutEngine {
         ]
     }
 
-    private func installContentSize(_ view: View) {
+    /// Makes and installs the intrinsic-size constraints of the view at `index`
+    /// (see `ContentConstraints`).
+    private func installContentSize(at index: Int) {
+        let view = views[index]
         let size = view.intrinsicContentSize
-        var made: [LayoutConstraint] = []
+        var content = ContentConstraints()
         let axes: [(LayoutAttribute, Double, LayoutPriority, LayoutPriority, String)] = [
             (
                 .width, size.width, view._compression.horizontal, view._hugging.horizontal,
@@ -265,21 +319,67 @@ final class LayoutEngine {
         ]
         for (attribute, value, compression, hugging, axisName) in axes
         where value >= 0 && value.isFinite {
-            made.append(
+            let pair = [
                 LayoutConstraint(
                     view, attribute, .greaterThanOrEqual, nil, .notAnAttribute, constant: value,
                     priority: compression, origin: .compressionResistance,
-                    identifier: "Compression-Resistance-\(axisName)"))
-            made.append(
+                    identifier: "Compression-Resistance-\(axisName)"),
                 LayoutConstraint(
                     view, attribute, .lessThanOrEqual, nil, .notAnAttribute, constant: value,
                     priority: hugging, origin: .contentHugging,
-                    identifier: "Content-Hugging-\(axisName)"))
+                    identifier: "Content-Hugging-\(axisName)"),
+            ]
+            content.constraints += pair
+            let editPriority = Self.intrinsicEditPriority
+            guard compression < editPriority, hugging < editPriority else {
+                for constraint in pair { install(constraint) }
+                continue
+            }
+            let variable = view._intrinsicVariable(attribute == .width ? .horizontal : .vertical)
+            do {
+                try solver.addEditVariable(variable, priority: editPriority)
+                try solver.suggestValue(value, for: variable)
+            } catch {
+                LayoutLog.emit("Could not edit the intrinsic size of \(view.layoutName): \(error)")
+            }
+            if attribute == .width { content.width = variable } else { content.height = variable }
+            let size = _Linear([(attribute == .width ? view._width : view._height, 1)])
+            for constraint in pair {
+                install(
+                    constraint,
+                    as: _makeSolverConstraint(
+                        size, constraint.relation, _Linear([(variable, 1)]),
+                        priority: constraint.priority,
+                        identifier: constraint.identifier))
+            }
         }
-        guard !made.isEmpty else { return }
-        itemConstraints[ObjectIdentifier(view), default: ItemConstraints()].content = made
-        itemConstraints[ObjectIdentifier(view), default: ItemConstraints()].contentSize = size
-        for constraint in made { install(constraint) }
+        content.size = size
+        contents[index] = content
+    }
+
+    /// Uninstalls the intrinsic-size constraints of the view at `index`.
+    private func uninstallContentSize(at index: Int) {
+        let content = contents[index]
+        for constraint in content.constraints { uninstall(constraint) }
+        for variable in [content.width, content.height].compactMap({ $0 })
+        where solver.hasEditVariable(variable) {
+            do { try solver.removeEditVariable(variable) } catch {
+                LayoutLog.emit("Could not stop editing \(variable): \(error)")
+            }
+        }
+        contents[index] = ContentConstraints()
+    }
+
+    /// The index of a view in `views`, nil when it is not in this hierarchy.
+    private func index(of view: View) -> Int? {
+        // The view's hint is trusted when this engine wrote it: every view of
+        // the hierarchy was numbered by the last `collect`.
+        if view._engineIndexOwner == ObjectIdentifier(self) { return view._engineIndex }
+        // Another engine (a subview measured alone) numbered the view since.
+        guard let found = views.firstIndex(where: { $0 === view }) else { return nil }
+        view._engineIndex = found
+        view._engineIndexOwner = ObjectIdentifier(self)
+        return found
     }
 
     private func installGuideEdges(_ guide: LayoutGuide) {
@@ -310,23 +410,26 @@ final class LayoutEngine {
 
     // MARK: - Installing
 
-    /// Adds a constraint to the solver; a conflict is reported and the solver
-    /// leaves the broken constraint out.
-    /// Labels whose text changed while their size was fixed by required
-    /// constraints; any change to the constraint system measures them again.
-    private var staleContent: [Label] = []
+    /// Views whose intrinsic size changed along an axis fixed by required
+    /// constraints (see `fixedAxes(at:)`); any change to the installed
+    /// constraints updates them again.
+    @exclusivity(unchecked) private var staleContent: [Int] = []
 
     private func requeueStaleContent() {
         guard !staleContent.isEmpty else { return }
-        for label in staleContent where !pendingIntrinsic.contains(where: { $0 === label }) {
-            pendingIntrinsic.append(label)
+        for index in staleContent {
+            contents[index].isStale = false
+            queueContentSize(at: index)
         }
-        staleContent = []
+        staleContent.removeAll(keepingCapacity: true)
     }
 
-    private func install(_ constraint: LayoutConstraint) {
+    /// Adds a constraint to the solver (in `form`, or as its linear form says);
+    /// a conflict is reported and the solver leaves the broken constraint out.
+    private func install(_ constraint: LayoutConstraint, as form: Constraint? = nil) {
         requeueStaleContent()
-        guard let solverConstraint = makeSolverConstraint(constraint) else { return }
+        guard let solverConstraint = form ?? makeSolverConstraint(constraint) else { return }
+        installVersion += 1
         let id = ObjectIdentifier(constraint)
         if Self.usesBaseline(constraint) { baselineConstraints.append(constraint) }
         solverConstraints[id] = solverConstraint
@@ -346,7 +449,11 @@ final class LayoutEngine {
 
     private func uninstall(_ constraint: LayoutConstraint) {
         requeueStaleContent()
-        guard let solverConstraint = solverConstraints.removeValue(forKey: ObjectIdentifier(constraint)) else { return }
+        guard
+            let solverConstraint = solverConstraints.removeValue(
+                forKey: ObjectIdentifier(constraint))
+        else { return }
+        installVersion += 1
         if Self.usesBaseline(constraint) { baselineConstraints.removeAll { $0 === constraint } }
         layoutConstraints[ObjectIdentifier(solverConstraint)] = nil
         if solver.contains(solverConstraint) {
@@ -401,7 +508,9 @@ final class LayoutEngine {
     private func solverConstant(of constraint: LayoutConstraint) -> Double? {
         let first = constraint.firstAttribute
         let second = constraint.secondAttribute
-        let usesBaseline = first == .firstBaseline || first == .lastBaseline || second == .firstBaseline || second == .lastBaseline
+        let usesBaseline =
+            first == .firstBaseline || first == .lastBaseline || second == .firstBaseline
+            || second == .lastBaseline
         if !usesBaseline && !first.isDirectional && !second.isDirectional {
             return constraint._firstItem == nil ? nil : constraint.constant
         }
@@ -482,6 +591,7 @@ final class LayoutEngine {
         guard let value = solverConstant(of: constraint) else { return }
         do {
             if let conflict = try _setSolverConstant(value, of: solverConstraint, in: solver) {
+                installVersion += 1  // the solver left the constraint out
                 switch constraint._origin {
                 case .autoresizing, .encapsulatedLayout:
                     // The solver left the new frame out. UIKit keeps frames and
@@ -549,68 +659,127 @@ final class LayoutEngine {
     func intrinsicContentSizeDidChange(_ view: View) {
         needsLayout = true
         guard !needsRebuild else { return }
-        if !pendingIntrinsic.contains(where: { $0 === view }) { pendingIntrinsic.append(view) }
+        guard let index = index(of: view) else { return }
+        queueContentSize(at: index)
+    }
+
+    private func queueContentSize(at index: Int) {
+        guard !contents[index].isPending else { return }
+        contents[index].isPending = true
+        pendingIntrinsic.append(index)
     }
 
     func contentPrioritiesDidChange(_ view: View) {
-        guard !needsRebuild else { return }
-        let id = ObjectIdentifier(view)
-        for constraint in itemConstraints[id]?.content ?? [] { uninstall(constraint) }
-        itemConstraints[id]?.content = []
-        installContentSize(view)
+        guard !needsRebuild, let index = index(of: view) else { return }
+        uninstallContentSize(at: index)
+        installContentSize(at: index)
+    }
+
+    /// Along which axes required constraints alone fix the view's size, and
+    /// whether nothing reads its baselines. Along a fixed axis the intrinsic
+    /// size cannot change the layout (content constraints are never required,
+    /// and their error there is the same whatever else moves), so updating it
+    /// can wait; a label fixed along both axes with no baseline constraint need
+    /// not even measure its text. A one-line title pinned left, right and to a
+    /// fixed height is the common case, and a multi-line label pinned left and
+    /// right has a fixed width: skipping them keeps a reused cell's per-row
+    /// cost to the values that matter. The answer only changes with the
+    /// installed constraints, so it is kept until they change.
+    private func fixedAxes(at index: Int) -> (width: Bool, height: Bool, baselineFree: Bool) {
+        if contents[index].fixedVersion == installVersion { return contents[index].fixed }
+        let view = views[index]
+        let fixed = (
+            width: solver.isDetermined(view._width), height: solver.isDetermined(view._height),
+            baselineFree: !baselineConstraints.contains(where: {
+                $0._firstItem === view || $0._secondItem === view
+            })
+        )
+        contents[index].fixedVersion = installVersion
+        contents[index].fixed = fixed
+        return fixed
     }
 
     /// Brings a view's intrinsic-size constraints to its current intrinsic size:
-    /// new constants when the same axes have a size (cheap), else new constraints.
-    /// True when required constraints alone fix the label's width and height
-    /// and nothing reads its baselines: its intrinsic size cannot change the
-    /// layout (content constraints are never required), so measuring its text
-    /// can wait. A one-line title pinned left, right and to a fixed height is
-    /// the common case; skipping it keeps a reused cell's per-row cost to the
-    /// text that matters.
-    private func contentSizeIsIrrelevant(_ label: Label) -> Bool {
-        guard !baselineConstraints.contains(where: { $0._firstItem === label || $0._secondItem === label }) else {
-            return false
-        }
-        return solver.isDetermined(label._width) && solver.isDetermined(label._height)
-    }
-
-    private func updateContentSize(_ view: View) {
-        let id = ObjectIdentifier(view)
-        if let label = view as? Label, itemConstraints[id]?.content.isEmpty == false, contentSizeIsIrrelevant(label) {
+    /// new values when the same axes have a size (cheap: one suggestion per
+    /// axis in edit form), else new constraints. Updates along fixed axes
+    /// wait (see `fixedAxes(at:)`): the view is kept in `staleContent`, so
+    /// any change to the installed constraints brings it back.
+    private func updateContentSize(at index: Int) {
+        let view = views[index]
+        let label = view as? Label
+        let installed = !contents[index].constraints.isEmpty
+        let fixed =
+            installed ? fixedAxes(at: index) : (width: false, height: false, baselineFree: true)
+        if label != nil, installed, fixed.width, fixed.height, fixed.baselineFree {
             // Measured later if a constraint change makes its size matter.
-            if !staleContent.contains(where: { $0 === label }) { staleContent.append(label) }
+            deferContentSize(at: index)
             return
         }
-        let old = itemConstraints[id] ?? ItemConstraints()
+        let old = contents[index].size
         let size = view.intrinsicContentSize
-        guard size != old.contentSize else { return }
-        let hadWidth = old.contentSize.width >= 0
-        let hadHeight = old.contentSize.height >= 0
-        if hadWidth == (size.width >= 0 && size.width.isFinite),
-            hadHeight == (size.height >= 0 && size.height.isFinite), !old.content.isEmpty
-        {
-            // The content constraints are (width ≥, width ≤) when the view has
-            // an intrinsic width, then (height ≥, height ≤): set them in place.
-            var index = 0
-            if hadWidth {
-                setConstant(size.width, of: old.content[0])
-                setConstant(size.width, of: old.content[1])
-                index = 2
+        if size != old {
+            let hasWidth = size.width >= 0 && size.width.isFinite
+            let hasHeight = size.height >= 0 && size.height.isFinite
+            if installed, (old.width >= 0) == hasWidth, (old.height >= 0) == hasHeight {
+                // The content constraints are (width ≥, width ≤) when the view has
+                // an intrinsic width, then (height ≥, height ≤): update them in place.
+                if hasWidth, size.width != old.width {
+                    if fixed.width {
+                        deferContentSize(at: index)
+                    } else {
+                        updateContent(
+                            at: index, offset: 0, edit: contents[index].width, from: old.width,
+                            to: size.width)
+                        contents[index].size.width = size.width
+                    }
+                }
+                if hasHeight, size.height != old.height {
+                    if fixed.height {
+                        deferContentSize(at: index)
+                    } else {
+                        updateContent(
+                            at: index, offset: hasWidth ? 2 : 0, edit: contents[index].height,
+                            from: old.height,
+                            to: size.height)
+                        contents[index].size.height = size.height
+                    }
+                }
+            } else {
+                uninstallContentSize(at: index)
+                installContentSize(at: index)
             }
-            if hadHeight {
-                setConstant(size.height, of: old.content[index])
-                setConstant(size.height, of: old.content[index + 1])
-            }
-            itemConstraints[id]?.contentSize = size
-        } else {
-            for constraint in old.content { uninstall(constraint) }
-            itemConstraints[id]?.content = []
-            itemConstraints[id]?.contentSize = Size(
-                width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
-            installContentSize(view)
         }
-        if let label = view as? Label { reinstallBaselineConstraints(of: label) }
+        if let label, label._baselinesChanged { reinstallBaselineConstraints(of: label) }
+    }
+
+    private func deferContentSize(at index: Int) {
+        guard !contents[index].isStale else { return }
+        contents[index].isStale = true
+        staleContent.append(index)
+    }
+
+    /// Moves one axis's pair of intrinsic-size constraints from `old` to `new`.
+    private func updateContent(
+        at index: Int, offset: Int, edit: Variable?, from old: Double, to new: Double
+    ) {
+        let compression = contents[index].constraints[offset]
+        let hugging = contents[index].constraints[offset + 1]
+        guard let edit else {
+            // Constants: the one that moves away from the other first, so the
+            // pair never asks for an empty range on the way.
+            let order = new > old ? [hugging, compression] : [compression, hugging]
+            for constraint in order { setConstant(new, of: constraint) }
+            return
+        }
+        // The constraints' constants only describe them (logs); the solver
+        // reads the edit variable.
+        compression._setConstant(new)
+        hugging._setConstant(new)
+        do { try solver.suggestValue(new, for: edit) } catch {
+            LayoutLog.emit(
+                "Could not edit the intrinsic size of \(views[index].layoutName): \(error)")
+        }
+        needsLayout = true
     }
 
     /// Baseline constraints carry the label's baseline offset as a constant
@@ -618,6 +787,7 @@ final class LayoutEngine {
     private func reinstallBaselineConstraints(of label: Label) {
         guard label._baselinesChanged else { return }
         label._baselinesChanged = false
+        guard !baselineConstraints.isEmpty else { return }
         // Only the (usually few) installed baseline constraints are looked at,
         // so a text change costs nothing here when no baseline is constrained.
         let affected = baselineConstraints.filter {
@@ -648,11 +818,15 @@ final class LayoutEngine {
             setConstant(size.width, of: rootSize[0])
             setConstant(size.height, of: rootSize[1])
         }
-        while !pendingIntrinsic.isEmpty {
-            let pending = pendingIntrinsic
-            pendingIntrinsic = []
-            for view in pending { updateContentSize(view) }
+        // Views queued while this runs are appended and handled in turn.
+        while pendingStart < pendingIntrinsic.count {
+            let index = pendingIntrinsic[pendingStart]
+            pendingStart += 1
+            contents[index].isPending = false
+            updateContentSize(at: index)
         }
+        pendingIntrinsic.removeAll(keepingCapacity: true)
+        pendingStart = 0
     }
 
     /// Solves, then re-measures labels whose width changed and solves again
@@ -663,9 +837,10 @@ final class LayoutEngine {
             solver.updateVariables()
             passes += 1
             var changed = false
-            for label in widthDependentLabels
-            where label._layoutWidthDidChange(to: label._width.value) {
-                updateContentSize(label)
+            for index in widthDependentLabels {
+                let label = unsafeDowncast(views[index], to: Label.self)
+                guard label._layoutWidthDidChange(to: label._width.solvedValue) else { continue }
+                updateContentSize(at: index)
                 changed = true
             }
             if !changed || passes >= 8 { break }
@@ -714,10 +889,10 @@ final class LayoutEngine {
     }
 
     private func pixelRect(_ item: LayoutItem, scale: Double) -> Rect {
-        let minX = PixelGrid.round(item._minX.value, scale: scale)
-        let minY = PixelGrid.round(item._minY.value, scale: scale)
-        let maxX = PixelGrid.round(item._minX.value + item._width.value, scale: scale)
-        let maxY = PixelGrid.round(item._minY.value + item._height.value, scale: scale)
+        let minX = PixelGrid.round(item._minX.solvedValue, scale: scale)
+        let minY = PixelGrid.round(item._minY.solvedValue, scale: scale)
+        let maxX = PixelGrid.round(item._minX.solvedValue + item._width.solvedValue, scale: scale)
+        let maxY = PixelGrid.round(item._minY.solvedValue + item._height.solvedValue, scale: scale)
         return Rect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
     }
 
@@ -730,7 +905,7 @@ final class LayoutEngine {
         prepare(.fitting(horizontal: horizontalPriority, vertical: verticalPriority), size: target)
         solve()
         needsLayout = true
-        return Size(width: root._width.value, height: root._height.value)
+        return Size(width: root._width.solvedValue, height: root._height.solvedValue)
     }
 
     // MARK: - Conflicts
@@ -840,6 +1015,7 @@ struct _EngineViews: RandomAccessCollection {
 
     var startIndex: Int { 0 }
     var endIndex: Int { root == nil ? 0 : subviews.count + 1 }
+    var count: Int { endIndex }
 
     subscript(index: Int) -> View {
         index == 0 ? root! : subviews[index - 1]

@@ -28,22 +28,33 @@ open class View: LayoutItem {
     /// `UIView.layoutFittingExpandedSize`: fit as large as the constraints allow.
     public static let layoutFittingExpandedSize = Size(width: 1e7, height: 1e7)
 
-    var _frame: Rect
+    // The state layout reads on every row of a reused cell is
+    // `@exclusivity(unchecked)`, as the engine's: a hierarchy is used from one
+    // thread, and the dynamic checks cost more than the reads themselves.
+    @exclusivity(unchecked) var _frame: Rect
     /// The view this one is a subview of (nil for a root view).
-    public private(set) weak var superview: View?
+    @exclusivity(unchecked) public private(set) weak var superview: View?
     /// The subviews, back to front (the last is drawn and hit-tested first).
     public private(set) var subviews: [View] = []
     var _constraints: [LayoutConstraint] = []
-    var _engine: LayoutEngine?
+    @exclusivity(unchecked) var _engine: LayoutEngine?
     var _layoutGuides: [LayoutGuide] = []
     var _marginsGuide: LayoutGuide?
     var _safeAreaGuide: LayoutGuide?
-    var _hugging: (horizontal: LayoutPriority, vertical: LayoutPriority) = (
+    @exclusivity(unchecked) var _hugging: (horizontal: LayoutPriority, vertical: LayoutPriority) = (
         .defaultLow, .defaultLow
     )
-    var _compression: (horizontal: LayoutPriority, vertical: LayoutPriority) = (
-        .defaultHigh, .defaultHigh
-    )
+    @exclusivity(unchecked) var _compression:
+        (horizontal: LayoutPriority, vertical: LayoutPriority) = (
+            .defaultHigh, .defaultHigh
+        )
+    /// The view's index in the list of the layout engine `_engineIndexOwner`.
+    @exclusivity(unchecked) var _engineIndex = -1
+    @exclusivity(unchecked) var _engineIndexOwner: ObjectIdentifier?
+    /// The intrinsic width and height as solver variables (made on first use;
+    /// the engine holds them as edit variables, see `LayoutEngine.ContentConstraints`).
+    @exclusivity(unchecked) private var _intrinsicVariables:
+        (horizontal: Variable, vertical: Variable)?
 
     /// A view with the given frame (in its superview's coordinates).
     public init(frame: Rect = .zero) {
@@ -111,7 +122,7 @@ open class View: LayoutItem {
         }
     }
 
-    var _contentScaleFactor: Double?
+    @exclusivity(unchecked) var _contentScaleFactor: Double?
 
     static func _isValid(_ rect: Rect) -> Bool {
         rect.minX.isFinite && rect.minY.isFinite && rect.width.isFinite && rect.height.isFinite
@@ -342,6 +353,15 @@ open class View: LayoutItem {
     /// and call `invalidateIntrinsicContentSize()` when it changes.
     open var intrinsicContentSize: Size {
         Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
+    }
+
+    /// The variable holding the intrinsic size along an axis.
+    func _intrinsicVariable(_ axis: LayoutAxis) -> Variable {
+        let variables =
+            _intrinsicVariables
+            ?? (Variable("\(layoutName).intrinsicWidth"), Variable("\(layoutName).intrinsicHeight"))
+        _intrinsicVariables = variables
+        return axis == .horizontal ? variables.horizontal : variables.vertical
     }
 
     /// Tells the layout that `intrinsicContentSize` changed; the next layout
