@@ -29,7 +29,10 @@ open class Label: View {
 
     /// Font, size and paragraph settings.
     @exclusivity(unchecked) public var style: TextStyle {
-        didSet { _textDidChange() }
+        didSet {
+            _measuringStyle = Self._measuringStyle(style, lineBreakMode)
+            _textDidChange()
+        }
     }
 
     /// Maximum number of lines, 0 for no limit (1 by default, as UIKit).
@@ -50,7 +53,10 @@ open class Label: View {
     /// How lines break and truncate (`byTruncatingTail` by default, as UIKit);
     /// it replaces `style.lineBreakMode` when the label measures its text.
     @exclusivity(unchecked) public var lineBreakMode: LineBreakMode = .byTruncatingTail {
-        didSet { _textDidChange() }
+        didSet {
+            _measuringStyle = Self._measuringStyle(style, lineBreakMode)
+            _textDidChange()
+        }
     }
 
     /// The width a multi-line label wraps at; 0 (the default) means the width
@@ -93,6 +99,7 @@ open class Label: View {
     public init(text: String = "", style: TextStyle) {
         self.text = text
         self.style = style
+        _measuringStyle = Self._measuringStyle(style, .byTruncatingTail)
         super.init(frame: .zero)
     }
 
@@ -136,7 +143,28 @@ open class Label: View {
         }
     }
 
-    private var _measuringStyle: TextStyle {
+    /// The first of `labels` whose last measurement failed, and its error.
+    ///
+    /// Cheaper than asking each label for `measurementError` from another
+    /// module (which retains every label to call its getter): cell templates
+    /// check their labels after every row.
+    /// - Complexity: O(labels).
+    public static func firstMeasurementError(in labels: [Label]) -> (
+        label: Label, error: TextError
+    )? {
+        for label in labels {
+            if let error = label.measurementError { return (label, error) }
+        }
+        return nil
+    }
+
+    /// `style` with `lineBreakMode`, what the text is measured with (kept,
+    /// not made per measurement: copying a style retains its fonts).
+    @exclusivity(unchecked) private var _measuringStyle: TextStyle
+
+    private static func _measuringStyle(_ style: TextStyle, _ lineBreakMode: LineBreakMode)
+        -> TextStyle
+    {
         var measuring = style
         measuring.lineBreakMode = lineBreakMode
         return measuring
@@ -160,7 +188,7 @@ open class Label: View {
 
     /// Called by the engine with the width the solve gave the label; true when
     /// the label must be measured again at it.
-    func _layoutWidthDidChange(to width: Double) -> Bool {
+    override func _layoutWidthDidChange(to width: Double) -> Bool {
         guard _widthDependent, width.isFinite else { return false }
         let width = max(0, width)
         if let current = _layoutWidth, abs(current - width) < 1e-9 { return false }
@@ -180,6 +208,6 @@ open class Label: View {
         _cachedSize = nil
         _cachedBaselines = nil
         _baselinesChanged = true
-        rootView._engine?.hierarchyDidChange()
+        _rootEngine?.hierarchyDidChange()
     }
 }

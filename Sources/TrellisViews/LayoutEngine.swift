@@ -65,6 +65,9 @@ final class LayoutEngine {
     // itself, and the dynamic checks cost a large share of a reused cell's
     // per-row instructions (callgrind).
     unowned(unsafe) let root: View  // the root owns the engine, so outlives it
+    /// The root's size variables (read after every measurement).
+    private let rootWidth: Variable
+    private let rootHeight: Variable
     @exclusivity(unchecked) private(set) var solver = Solver()
     @exclusivity(unchecked) var needsRebuild = true
     @exclusivity(unchecked) var needsLayout = true
@@ -73,7 +76,10 @@ final class LayoutEngine {
     @exclusivity(unchecked) private(set) var parentIndex: [Int] = []
     @exclusivity(unchecked) private var guides: [LayoutGuide] = []
     /// Labels whose intrinsic size depends on the width the solve gives them.
-    @exclusivity(unchecked) private var widthDependentLabels: [Int] = []
+    /// (their indices in `views` and width variables).
+    @exclusivity(unchecked) private var widthDependentLabels: [(index: Int, width: Variable)] = []
+    /// Whether the view at each index of `views` is a `Label`.
+    @exclusivity(unchecked) private var isLabel: [Bool] = []
     @exclusivity(unchecked) private var solverConstraints: [ObjectIdentifier: Constraint] = [:]
     /// Installed constraints on a first or last baseline (re-made when a label's text changes).
     @exclusivity(unchecked) private var baselineConstraints: [LayoutConstraint] = []
@@ -92,6 +98,8 @@ final class LayoutEngine {
     @exclusivity(unchecked) private var pendingStart = 0
     @exclusivity(unchecked) private var sizeMode = SizeMode.frame
     @exclusivity(unchecked) private var rootSize: [LayoutConstraint] = []
+    /// The constants of `rootSize` (compared without touching the constraints).
+    @exclusivity(unchecked) private var rootSizeValue = Size(width: -1, height: -1)
     /// Conflicts found so far, oldest first (each logged once).
     @exclusivity(unchecked) private(set) var unsatisfiable: [UnsatisfiableConstraints] = []
     /// Number of solve passes in the last layout or measurement (for tests and benchmarks).
@@ -101,6 +109,8 @@ final class LayoutEngine {
 
     init(root: View) {
         self.root = root
+        rootWidth = root._width
+        rootHeight = root._height
     }
 
     // MARK: - Building
@@ -122,6 +132,7 @@ final class LayoutEngine {
         parentIndex = []
         guides = []
         widthDependentLabels = []
+        isLabel = []
         collect(root, parent: -1)
         needsRebuild = false
         needsLayout = true
@@ -159,7 +170,10 @@ final class LayoutEngine {
         if let guide = view._marginsGuide { guides.append(guide) }
         if let guide = view._safeAreaGuide { guides.append(guide) }
         guides.append(contentsOf: view._layoutGuides)
-        if let label = view as? Label, label._widthDependent { widthDependentLabels.append(index) }
+        isLabel.append(view is Label)
+        if let label = view as? Label, label._widthDependent {
+            widthDependentLabels.append((index, label._width))
+        }
         for subview in view.subviews { collect(subview, parent: index) }
     }
 
@@ -191,6 +205,7 @@ final class LayoutEngine {
                 priority: vertical, origin: origin, identifier: "\(name)-Height"),
         ]
         for constraint in rootSize { installRootSizeConstraint(constraint) }
+        rootSizeValue = size
         sizeMode = mode
     }
 
@@ -591,7 +606,9 @@ final class LayoutEngine {
         guard let value = solverConstant(of: constraint) else { return }
         do {
             if let conflict = try _setSolverConstant(value, of: solverConstraint, in: solver) {
-                installVersion += 1  // the solver left the constraint out
+                // The solver left the constraint out: sizes it fixed may be free.
+                installVersion += 1
+                requeueStaleContent()
                 switch constraint._origin {
                 case .autoresizing, .encapsulatedLayout:
                     // The solver left the new frame out. UIKit keeps frames and
@@ -621,6 +638,7 @@ final class LayoutEngine {
             if sizeMode == .frame, rootSize.count == 2 {
                 setConstant(view._frame.width, of: rootSize[0])
                 setConstant(view._frame.height, of: rootSize[1])
+                rootSizeValue = view._frame.size
             } else if sizeMode == .frame {
                 needsLayout = true  // first size: prepare() installs it and retries broken constraints
             }
@@ -660,6 +678,12 @@ final class LayoutEngine {
         needsLayout = true
         guard !needsRebuild else { return }
         guard let index = index(of: view) else { return }
+        if isLabel[index], contents[index].fixedVersion == installVersion,
+            contents[index].fixed == (true, true, true)
+        {
+            deferContentSize(at: index)  // as `updateContentSize` would, without queueing
+            return
+        }
         queueContentSize(at: index)
     }
 
@@ -685,6 +709,7 @@ final class LayoutEngine {
     /// right has a fixed width: skipping them keeps a reused cell's per-row
     /// cost to the values that matter. The answer only changes with the
     /// installed constraints, so it is kept until they change.
+    @inline(__always)
     private func fixedAxes(at index: Int) -> (width: Bool, height: Bool, baselineFree: Bool) {
         if contents[index].fixedVersion == installVersion { return contents[index].fixed }
         let view = views[index]
@@ -705,18 +730,17 @@ final class LayoutEngine {
     /// wait (see `fixedAxes(at:)`): the view is kept in `staleContent`, so
     /// any change to the installed constraints brings it back.
     private func updateContentSize(at index: Int) {
-        let view = views[index]
-        let label = view as? Label
+        let isLabel = isLabel[index]
         let installed = !contents[index].constraints.isEmpty
         let fixed =
             installed ? fixedAxes(at: index) : (width: false, height: false, baselineFree: true)
-        if label != nil, installed, fixed.width, fixed.height, fixed.baselineFree {
+        if isLabel, installed, fixed.width, fixed.height, fixed.baselineFree {
             // Measured later if a constraint change makes its size matter.
             deferContentSize(at: index)
             return
         }
         let old = contents[index].size
-        let size = view.intrinsicContentSize
+        let size = views.withView(at: index) { $0.intrinsicContentSize }
         if size != old {
             let hasWidth = size.width >= 0 && size.width.isFinite
             let hasHeight = size.height >= 0 && size.height.isFinite
@@ -749,7 +773,11 @@ final class LayoutEngine {
                 installContentSize(at: index)
             }
         }
-        if let label, label._baselinesChanged { reinstallBaselineConstraints(of: label) }
+        guard isLabel else { return }
+        views.withView(at: index) { view in
+            let label = unsafeDowncast(view, to: Label.self)
+            if label._baselinesChanged { reinstallBaselineConstraints(of: label) }
+        }
     }
 
     private func deferContentSize(at index: Int) {
@@ -762,19 +790,17 @@ final class LayoutEngine {
     private func updateContent(
         at index: Int, offset: Int, edit: Variable?, from old: Double, to new: Double
     ) {
-        let compression = contents[index].constraints[offset]
-        let hugging = contents[index].constraints[offset + 1]
         guard let edit else {
+            let compression = contents[index].constraints[offset]
+            let hugging = contents[index].constraints[offset + 1]
             // Constants: the one that moves away from the other first, so the
             // pair never asks for an empty range on the way.
             let order = new > old ? [hugging, compression] : [compression, hugging]
             for constraint in order { setConstant(new, of: constraint) }
             return
         }
-        // The constraints' constants only describe them (logs); the solver
-        // reads the edit variable.
-        compression._setConstant(new)
-        hugging._setConstant(new)
+        // The constraints' constants only describe them (logs, see
+        // `syncContentConstants()`); the solver reads the edit variable.
         do { try solver.suggestValue(new, for: edit) } catch {
             LayoutLog.emit(
                 "Could not edit the intrinsic size of \(views[index].layoutName): \(error)")
@@ -814,9 +840,10 @@ final class LayoutEngine {
             }
             for constraint in rootSize { uninstall(constraint) }
             installRootSize(mode, size: size)
-        } else if rootSize.count == 2 {
+        } else if rootSize.count == 2, size != rootSizeValue {
             setConstant(size.width, of: rootSize[0])
             setConstant(size.height, of: rootSize[1])
+            rootSizeValue = size
         }
         // Views queued while this runs are appended and handled in turn.
         while pendingStart < pendingIntrinsic.count {
@@ -825,21 +852,26 @@ final class LayoutEngine {
             contents[index].isPending = false
             updateContentSize(at: index)
         }
-        pendingIntrinsic.removeAll(keepingCapacity: true)
+        while !pendingIntrinsic.isEmpty { pendingIntrinsic.removeLast() }  // cheaper than removeAll for a few
         pendingStart = 0
     }
 
     /// Solves, then re-measures labels whose width changed and solves again
     /// until every width is stable (at most 8 passes).
-    private func solve() {
+    ///
+    /// Measuring (`updatingAll` false) reads only the widths it needs from
+    /// the solver; `Variable.value`s are written by the next layout.
+    private func solve(updatingAll: Bool = true) {
         var passes = 0
         while true {
-            solver.updateVariables()
+            if updatingAll { solver.updateVariables() }
             passes += 1
             var changed = false
-            for index in widthDependentLabels {
-                let label = unsafeDowncast(views[index], to: Label.self)
-                guard label._layoutWidthDidChange(to: label._width.solvedValue) else { continue }
+            for (index, widthVariable) in widthDependentLabels {
+                let width =
+                    updatingAll ? widthVariable.solvedValue : solver.currentValue(of: widthVariable)
+                let widthChanged = views.withView(at: index) { $0._layoutWidthDidChange(to: width) }
+                guard widthChanged else { continue }
                 updateContentSize(at: index)
                 changed = true
             }
@@ -903,14 +935,34 @@ final class LayoutEngine {
         _ target: Size, horizontalPriority: LayoutPriority, verticalPriority: LayoutPriority
     ) -> Size {
         prepare(.fitting(horizontal: horizontalPriority, vertical: verticalPriority), size: target)
-        solve()
+        solve(updatingAll: false)
         needsLayout = true
-        return Size(width: root._width.solvedValue, height: root._height.solvedValue)
+        return Size(
+            width: solver.currentValue(of: rootWidth), height: solver.currentValue(of: rootHeight))
     }
 
     // MARK: - Conflicts
 
+    /// Writes the intrinsic sizes held in edit variables into the constants
+    /// of their content constraints, which only describe them (a row's
+    /// update leaves them, see `updateContent`); done before describing.
+    private func syncContentConstants() {
+        for content in contents where content.width != nil || content.height != nil {
+            var offset = 0
+            for (edit, value) in [
+                (content.width, content.size.width), (content.height, content.size.height),
+            ] where value >= 0 {
+                if edit != nil {
+                    content.constraints[offset]._setConstant(value)
+                    content.constraints[offset + 1]._setConstant(value)
+                }
+                offset += 2
+            }
+        }
+    }
+
     private func report(_ conflict: ConstraintConflict) {
+        syncContentConstants()
         let describe: (Constraint) -> String = { [layoutConstraints] constraint in
             layoutConstraints[ObjectIdentifier(constraint)]?.description ?? "(unknown constraint)"
         }
@@ -1012,6 +1064,11 @@ extension LayoutEngine {
 struct _EngineViews: RandomAccessCollection {
     private unowned(unsafe) var root: View?
     private var subviews: [View] = []
+    /// Every view, root first, unretained (the list above keeps them alive):
+    /// `withView(at:_:)` lends one without reference counting, which a view
+    /// (weakly referenced by constraints, so counted through a side table)
+    /// makes costly on a reused cell's per-row path.
+    private var unretained: [Unmanaged<View>] = []
 
     var startIndex: Int { 0 }
     var endIndex: Int { root == nil ? 0 : subviews.count + 1 }
@@ -1023,5 +1080,12 @@ struct _EngineViews: RandomAccessCollection {
 
     mutating func append(_ view: View) {
         if root == nil { root = view } else { subviews.append(view) }
+        unretained.append(Unmanaged.passUnretained(view))
+    }
+
+    /// Calls `body` with the view at `index`, without retaining it.
+    @inline(__always)
+    func withView<Result>(at index: Int, _ body: (View) throws -> Result) rethrows -> Result {
+        try unretained[index]._withUnsafeGuaranteedRef(body)
     }
 }

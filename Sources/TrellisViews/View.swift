@@ -33,7 +33,11 @@ open class View: LayoutItem {
     // thread, and the dynamic checks cost more than the reads themselves.
     @exclusivity(unchecked) var _frame: Rect
     /// The view this one is a subview of (nil for a root view).
-    @exclusivity(unchecked) public private(set) weak var superview: View?
+    public var superview: View? { _superview?.takeUnretainedValue() }
+    /// Unretained, and not `weak`: a superview owns its subviews and clears
+    /// this in its `deinit`, so it never dangles, and walking up to the root
+    /// (every text change does) costs no side-table loads or reference counting.
+    @exclusivity(unchecked) var _superview: Unmanaged<View>?
     /// The subviews, back to front (the last is drawn and hit-tested first).
     public private(set) var subviews: [View] = []
     var _constraints: [LayoutConstraint] = []
@@ -62,6 +66,10 @@ open class View: LayoutItem {
         super.init(kindName: "\(Self.self)")
     }
 
+    deinit {
+        for subview in subviews { subview._superview = nil }
+    }
+
     override var _owningView: View? { self }
 
     // MARK: Geometry
@@ -81,7 +89,7 @@ open class View: LayoutItem {
             }
             guard newValue != _frame else { return }
             _frame = newValue
-            rootView._engine?.frameDidChange(self)
+            _rootEngine?.frameDidChange(self)
         }
     }
 
@@ -118,7 +126,7 @@ open class View: LayoutItem {
             guard newValue != _contentScaleFactor else { return }
             _contentScaleFactor = newValue
             // Text sizes round to the new grid: measure again.
-            rootView._engine?.hierarchyDidChange()
+            _rootEngine?.hierarchyDidChange()
         }
     }
 
@@ -132,11 +140,17 @@ open class View: LayoutItem {
     // MARK: Hierarchy
 
     /// The views in this view's subtree root (the topmost superview, or self).
-    public var rootView: View {
-        var view = self
-        while let parent = view.superview { view = parent }
+    public var rootView: View { _unmanagedRoot.takeUnretainedValue() }
+
+    /// The root view, found without retaining the views on the way.
+    var _unmanagedRoot: Unmanaged<View> {
+        var view = Unmanaged.passUnretained(self)
+        while let parent = view._withUnsafeGuaranteedRef({ $0._superview }) { view = parent }
         return view
     }
+
+    /// The layout engine of the hierarchy (nil before its first layout).
+    var _rootEngine: LayoutEngine? { _unmanagedRoot._withUnsafeGuaranteedRef { $0._engine } }
 
     /// Adds a view at the end of `subviews` (in front of the others), removing
     /// it from its previous superview first.
@@ -154,9 +168,9 @@ open class View: LayoutItem {
         }
         if view.superview != nil { view.removeFromSuperview() }
         view._engine = nil
-        view.superview = self
+        view._superview = Unmanaged.passUnretained(self)
         subviews.insert(view, at: min(max(index, 0), subviews.count))
-        rootView._engine?.hierarchyDidChange()
+        _rootEngine?.hierarchyDidChange()
     }
 
     /// Removes the view from its superview, deactivating the constraints that
@@ -172,7 +186,7 @@ open class View: LayoutItem {
         }
         let root = parent.rootView
         parent.subviews.removeAll { $0 === self }
-        superview = nil
+        _superview = nil
         root._engine?.hierarchyDidChange()
     }
 
@@ -215,7 +229,7 @@ open class View: LayoutItem {
     public var translatesAutoresizingMaskIntoConstraints = true {
         didSet {
             if translatesAutoresizingMaskIntoConstraints != oldValue {
-                rootView._engine?.hierarchyDidChange()
+                _rootEngine?.hierarchyDidChange()
             }
         }
     }
@@ -224,7 +238,7 @@ open class View: LayoutItem {
     /// `translatesAutoresizingMaskIntoConstraints` is true, as UIKit's
     /// `autoresizingMask` (none by default: the frame stays as set).
     public var autoresizingMask: AutoresizingMask = [] {
-        didSet { if autoresizingMask != oldValue { rootView._engine?.frameDidChange(self) } }
+        didSet { if autoresizingMask != oldValue { _rootEngine?.frameDidChange(self) } }
     }
 
     /// Insets of the layout margins from the edges (8 on each side by default,
@@ -242,7 +256,7 @@ open class View: LayoutItem {
     /// When true (the default, as UIKit), the layout margins are measured from
     /// the safe area instead of the edges.
     public var insetsLayoutMarginsFromSafeArea = true {
-        didSet { rootView._engine?.guideInsetsDidChange(self) }
+        didSet { _rootEngine?.guideInsetsDidChange(self) }
     }
 
     /// Refuses non-finite insets (restoring the old ones) or updates the guides.
@@ -255,7 +269,7 @@ open class View: LayoutItem {
             self[keyPath: insets] = oldValue
             return
         }
-        rootView._engine?.guideInsetsDidChange(self)
+        _rootEngine?.guideInsetsDidChange(self)
     }
 
     static func _isValid(_ insets: EdgeInsets) -> Bool {
@@ -278,7 +292,7 @@ open class View: LayoutItem {
         if let guide = _marginsGuide { return guide }
         let guide = LayoutGuide(kind: .layoutMargins, owner: self)
         _marginsGuide = guide
-        rootView._engine?.hierarchyDidChange()
+        _rootEngine?.hierarchyDidChange()
         return guide
     }
 
@@ -287,7 +301,7 @@ open class View: LayoutItem {
         if let guide = _safeAreaGuide { return guide }
         let guide = LayoutGuide(kind: .safeArea, owner: self)
         _safeAreaGuide = guide
-        rootView._engine?.hierarchyDidChange()
+        _rootEngine?.hierarchyDidChange()
         return guide
     }
 
@@ -300,7 +314,7 @@ open class View: LayoutItem {
         guide.owningView?.removeLayoutGuide(guide)
         guide.owningView = self
         _layoutGuides.append(guide)
-        rootView._engine?.hierarchyDidChange()
+        _rootEngine?.hierarchyDidChange()
     }
 
     /// Removes a guide and deactivates the constraints that refer to it.
@@ -316,7 +330,7 @@ open class View: LayoutItem {
         }
         _layoutGuides.remove(at: index)
         guide.owningView = nil
-        rootView._engine?.hierarchyDidChange()
+        _rootEngine?.hierarchyDidChange()
     }
 
     // MARK: Direction
@@ -324,7 +338,7 @@ open class View: LayoutItem {
     /// How this view picks its layout direction (inherit by default).
     public var semanticContentAttribute = SemanticContentAttribute.unspecified {
         didSet {
-            if semanticContentAttribute != oldValue { rootView._engine?.hierarchyDidChange() }
+            if semanticContentAttribute != oldValue { _rootEngine?.hierarchyDidChange() }
         }
     }
 
@@ -332,7 +346,7 @@ open class View: LayoutItem {
     /// `semanticContentAttribute` is `.unspecified` (UIKit's trait collection
     /// `layoutDirection`: right to left for Arabic or Hebrew apps).
     public var traitLayoutDirection = UserInterfaceLayoutDirection.leftToRight {
-        didSet { if traitLayoutDirection != oldValue { rootView._engine?.hierarchyDidChange() } }
+        didSet { if traitLayoutDirection != oldValue { _rootEngine?.hierarchyDidChange() } }
     }
 
     /// The direction leading and trailing follow in this view: forced by
@@ -355,6 +369,10 @@ open class View: LayoutItem {
         Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
     }
 
+    /// For a label whose size depends on the width the layout gives it: told
+    /// that width, true when it must be measured again (see `Label`).
+    func _layoutWidthDidChange(to width: Double) -> Bool { false }
+
     /// The variable holding the intrinsic size along an axis.
     func _intrinsicVariable(_ axis: LayoutAxis) -> Variable {
         let variables =
@@ -367,7 +385,7 @@ open class View: LayoutItem {
     /// Tells the layout that `intrinsicContentSize` changed; the next layout
     /// updates the constraints it turned into (in place, no rebuild).
     public func invalidateIntrinsicContentSize() {
-        rootView._engine?.intrinsicContentSizeDidChange(self)
+        _rootEngine?.intrinsicContentSizeDidChange(self)
     }
 
     /// The priority with which the view resists growing beyond its intrinsic
@@ -413,7 +431,7 @@ open class View: LayoutItem {
         } else {
             self[keyPath: pair].vertical = priority
         }
-        rootView._engine?.contentPrioritiesDidChange(self)
+        _rootEngine?.contentPrioritiesDidChange(self)
     }
 
     /// Distance from the top of the view to its first and last baselines.
@@ -445,7 +463,7 @@ open class View: LayoutItem {
     /// Marks the hierarchy as needing layout; the next `layoutIfNeeded()` solves
     /// even when nothing else changed.
     public func setNeedsLayout() {
-        rootView._engine?.needsLayout = true
+        _rootEngine?.needsLayout = true
     }
 
     /// The size the view needs for its constraints, as
