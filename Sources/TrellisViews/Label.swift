@@ -16,16 +16,21 @@ open class Label: View {
     // Stored state is `@exclusivity(unchecked)`, as the engine's (see View).
 
     /// The text (empty by default; an empty label's intrinsic size is 0 × 0).
-    @exclusivity(unchecked) public final var text: String {
-        // Compared as bytes: canonically equivalent texts in other bytes are
-        // measured again (same result), and the common case, another row's
-        // text, is told apart by its length without Unicode comparison.
-        didSet {
-            if text.utf8.count != oldValue.utf8.count || !text.utf8.elementsEqual(oldValue.utf8) {
-                _textDidChange()
+    public final var text: String {
+        get { _text }
+        set {
+            // Compared as bytes: canonically equivalent texts in other bytes
+            // are measured again (same result), and the common case, another
+            // row's text, is told apart by its length without Unicode
+            // comparison or a copy of the old text.
+            if newValue.utf8.count == _text.utf8.count && newValue.utf8.elementsEqual(_text.utf8) {
+                return
             }
+            _text = newValue
+            _textDidChange()
         }
     }
+    @exclusivity(unchecked) private var _text: String
 
     /// Font, size and paragraph settings.
     @exclusivity(unchecked) public var style: TextStyle {
@@ -97,7 +102,7 @@ open class Label: View {
 
     /// A label with the given text and style.
     public init(text: String = "", style: TextStyle) {
-        self.text = text
+        _text = text
         self.style = style
         _measuringStyle = Self._measuringStyle(style, .byTruncatingTail)
         super.init(frame: .zero)

@@ -76,8 +76,9 @@ final class LayoutEngine {
     @exclusivity(unchecked) private(set) var parentIndex: [Int] = []
     @exclusivity(unchecked) private var guides: [LayoutGuide] = []
     /// Labels whose intrinsic size depends on the width the solve gives them.
-    /// (their indices in `views` and width variables).
-    @exclusivity(unchecked) private var widthDependentLabels: [(index: Int, width: Variable)] = []
+    /// (their indices in `views` and width variables, unretained: the labels keep them).
+    @exclusivity(unchecked) private var widthDependentLabels:
+        [(index: Int, width: Unmanaged<Variable>)] = []
     /// Whether the view at each index of `views` is a `Label`.
     @exclusivity(unchecked) private var isLabel: [Bool] = []
     @exclusivity(unchecked) private var solverConstraints: [ObjectIdentifier: Constraint] = [:]
@@ -172,7 +173,7 @@ final class LayoutEngine {
         guides.append(contentsOf: view._layoutGuides)
         isLabel.append(view is Label)
         if let label = view as? Label, label._widthDependent {
-            widthDependentLabels.append((index, label._width))
+            widthDependentLabels.append((index, Unmanaged.passUnretained(label._width)))
         }
         for subview in view.subviews { collect(subview, parent: index) }
     }
@@ -868,8 +869,9 @@ final class LayoutEngine {
             passes += 1
             var changed = false
             for (index, widthVariable) in widthDependentLabels {
-                let width =
-                    updatingAll ? widthVariable.solvedValue : solver.currentValue(of: widthVariable)
+                let width = widthVariable._withUnsafeGuaranteedRef {
+                    updatingAll ? $0.solvedValue : solver.currentValue(of: $0)
+                }
                 let widthChanged = views.withView(at: index) { $0._layoutWidthDidChange(to: width) }
                 guard widthChanged else { continue }
                 updateContentSize(at: index)
