@@ -31,7 +31,11 @@ final class LayoutEngine {
     /// compression resistance priority and `size <= intrinsic` at the hugging
     /// priority, per axis with an intrinsic metric.
     ///
-    /// Along an axis whose two priorities are optional, `intrinsic` is an edit
+    /// A view starts with constants, updated in place (`solverForms`, no
+    /// lookups). Once its intrinsic size has changed twice in a row with no
+    /// other constraint change in between (a reused cell: only texts change),
+    /// it moves to edit form along axes whose two priorities are optional:
+    /// `intrinsic` is then an edit
     /// variable of the solver (`Variable` of the view, held at
     /// `intrinsicEditPriority`), as DESIGN.md's templates want: a new intrinsic
     /// size is one `suggestValue`, and both constraints move together, so the
@@ -49,12 +53,23 @@ final class LayoutEngine {
         /// The edit variables holding the intrinsic width and height, when in edit form.
         var width: Variable?
         var height: Variable?
+        /// The solver forms of `constraints` (updated in place in constants form).
+        var solverForms: [Constraint?] = []
         /// Whether the view is in `pendingIntrinsic` (not yet handled) or `staleContent`.
         var isPending = false
         var isStale = false
         /// `fixedAxes(at:)` as of `installVersion` `fixedVersion`.
         var fixedVersion = -1
         var fixed = (width: false, height: false, baselineFree: true)
+    }
+
+    /// How a view's intrinsic size has been changing (see `ContentConstraints`).
+    struct ContentHistory {
+        /// `installVersion` at the last update, and how many updates in a row found it unchanged.
+        var version = -1
+        var steadyUpdates = 0
+        /// Whether the view's intrinsic sizes are installed in edit form where they can be.
+        var prefersEdit = false
     }
 
     /// The priority of intrinsic-size edit variables: the highest optional one.
@@ -89,6 +104,7 @@ final class LayoutEngine {
     @exclusivity(unchecked) private var itemConstraints: [ObjectIdentifier: ItemConstraints] = [:]
     /// Intrinsic-size constraints per view, indexed like `views`.
     @exclusivity(unchecked) private var contents: [ContentConstraints] = []
+    @exclusivity(unchecked) private var contentHistory: [ContentHistory] = []
     /// Bumped whenever the set of installed constraints changes, so answers
     /// that depend on it (is a label's size fixed?) can be kept until then.
     @exclusivity(unchecked) private var installVersion = 0
@@ -126,6 +142,7 @@ final class LayoutEngine {
         layoutConstraints = [:]
         itemConstraints = [:]
         contents = []
+        contentHistory = []
         installVersion += 1
         pendingIntrinsic.removeAll(keepingCapacity: true)
         pendingStart = 0
@@ -167,6 +184,7 @@ final class LayoutEngine {
         view._engineIndex = index
         view._engineIndexOwner = ObjectIdentifier(self)
         contents.append(ContentConstraints())
+        contentHistory.append(ContentHistory())
         parentIndex.append(parent)
         if let guide = view._marginsGuide { guides.append(guide) }
         if let guide = view._safeAreaGuide { guides.append(guide) }
@@ -326,6 +344,8 @@ final class LayoutEngine {
         let view = views[index]
         let size = view.intrinsicContentSize
         var content = ContentConstraints()
+        content.isPending = contents[index].isPending
+        content.isStale = contents[index].isStale
         let axes: [(LayoutAttribute, Double, LayoutPriority, LayoutPriority, String)] = [
             (
                 .width, size.width, view._compression.horizontal, view._hugging.horizontal,
@@ -347,10 +367,13 @@ final class LayoutEngine {
             ]
             content.constraints += pair
             let editPriority = Self.intrinsicEditPriority
-            guard compression < editPriority, hugging < editPriority else {
-                for constraint in pair { install(constraint) }
+            guard contentHistory[index].prefersEdit, compression < editPriority,
+                hugging < editPriority
+            else {
+                for constraint in pair { content.solverForms.append(install(constraint)) }
                 continue
             }
+            content.solverForms += [nil, nil]
             let variable = view._intrinsicVariable(attribute == .width ? .horizontal : .vertical)
             do {
                 try solver.addEditVariable(variable, priority: editPriority)
@@ -376,6 +399,10 @@ final class LayoutEngine {
     /// Uninstalls the intrinsic-size constraints of the view at `index`.
     private func uninstallContentSize(at index: Int) {
         let content = contents[index]
+        defer {
+            contents[index].isPending = content.isPending
+            contents[index].isStale = content.isStale
+        }
         for constraint in content.constraints { uninstall(constraint) }
         for variable in [content.width, content.height].compactMap({ $0 })
         where solver.hasEditVariable(variable) {
@@ -442,9 +469,11 @@ final class LayoutEngine {
 
     /// Adds a constraint to the solver (in `form`, or as its linear form says);
     /// a conflict is reported and the solver leaves the broken constraint out.
-    private func install(_ constraint: LayoutConstraint, as form: Constraint? = nil) {
+    @discardableResult
+    private func install(_ constraint: LayoutConstraint, as form: Constraint? = nil) -> Constraint?
+    {
         requeueStaleContent()
-        guard let solverConstraint = form ?? makeSolverConstraint(constraint) else { return }
+        guard let solverConstraint = form ?? makeSolverConstraint(constraint) else { return nil }
         installVersion += 1
         let id = ObjectIdentifier(constraint)
         if Self.usesBaseline(constraint) { baselineConstraints.append(constraint) }
@@ -456,6 +485,7 @@ final class LayoutEngine {
             LayoutLog.emit("Could not add \(constraint): \(error)")
         }
         needsLayout = true
+        return solverConstraint
     }
 
     private static func usesBaseline(_ constraint: LayoutConstraint) -> Bool {
@@ -745,7 +775,9 @@ final class LayoutEngine {
         if size != old {
             let hasWidth = size.width >= 0 && size.width.isFinite
             let hasHeight = size.height >= 0 && size.height.isFinite
-            if installed, (old.width >= 0) == hasWidth, (old.height >= 0) == hasHeight {
+            if installed, (old.width >= 0) == hasWidth, (old.height >= 0) == hasHeight,
+                contentHistory[index].prefersEdit || !switchesToEditForm(at: index)
+            {
                 // The content constraints are (width ≥, width ≤) when the view has
                 // an intrinsic width, then (height ≥, height ≤): update them in place.
                 if hasWidth, size.width != old.width {
@@ -791,13 +823,9 @@ final class LayoutEngine {
     private func updateContent(
         at index: Int, offset: Int, edit: Variable?, from old: Double, to new: Double
     ) {
+        needsLayout = true
         guard let edit else {
-            let compression = contents[index].constraints[offset]
-            let hugging = contents[index].constraints[offset + 1]
-            // Constants: the one that moves away from the other first, so the
-            // pair never asks for an empty range on the way.
-            let order = new > old ? [hugging, compression] : [compression, hugging]
-            for constraint in order { setConstant(new, of: constraint) }
+            updateContentConstants(at: index, offset: offset, from: old, to: new)
             return
         }
         // The constraints' constants only describe them (logs, see
@@ -806,7 +834,46 @@ final class LayoutEngine {
             LayoutLog.emit(
                 "Could not edit the intrinsic size of \(views[index].layoutName): \(error)")
         }
-        needsLayout = true
+    }
+
+    /// `updateContent` in constants form: the one that moves away from the
+    /// other first, so the pair never asks for an empty range on the way.
+    private func updateContentConstants(
+        at index: Int, offset: Int, from old: Double, to new: Double
+    ) {
+        let first = new > old ? offset + 1 : offset
+        for k in [first, 2 * offset + 1 - first] {
+            let constraint = contents[index].constraints[k]
+            guard !constraint.priority.isRequired, let form = contents[index].solverForms[k],
+                solver.contains(form)
+            else {
+                setConstant(new, of: constraint)  // may conflict: reported there
+                continue
+            }
+            // Optional: never a conflict, so straight to the solver.
+            constraint._setConstant(new)
+            do { _ = try _setSolverConstant(new, of: form, in: solver) } catch {
+                LayoutLog.emit("Could not change the constant of \(constraint): \(error)")
+            }
+        }
+    }
+
+    /// Moves a view in constants form to edit form when its intrinsic size
+    /// keeps changing while nothing else does (see `ContentConstraints`);
+    /// true when it did (its constraints were made again, at the current size).
+    private func switchesToEditForm(at index: Int) -> Bool {
+        guard !contentHistory[index].prefersEdit else { return false }
+        if contentHistory[index].version == installVersion {
+            contentHistory[index].steadyUpdates += 1
+        } else {
+            contentHistory[index].version = installVersion
+            contentHistory[index].steadyUpdates = 0
+        }
+        guard contentHistory[index].steadyUpdates >= 2 else { return false }
+        contentHistory[index].prefersEdit = true
+        uninstallContentSize(at: index)
+        installContentSize(at: index)
+        return true
     }
 
     /// Baseline constraints carry the label's baseline offset as a constant
