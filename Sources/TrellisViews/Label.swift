@@ -13,19 +13,36 @@ import TrellisText
 /// default) at the width the layout gives it: the engine solves, measures the
 /// label at its solved width, and solves again until the width is stable.
 open class Label: View {
+    // Stored state is `@exclusivity(unchecked)`, as the engine's (see View).
+
     /// The text (empty by default; an empty label's intrinsic size is 0 × 0).
-    public var text: String {
-        didSet { if text != oldValue { _textDidChange() } }
+    public final var text: String {
+        get { _text }
+        set {
+            // Compared as bytes: canonically equivalent texts in other bytes
+            // are measured again (same result), and the common case, another
+            // row's text, is told apart by its length without Unicode
+            // comparison or a copy of the old text.
+            if newValue.utf8.count == _text.utf8.count && newValue.utf8.elementsEqual(_text.utf8) {
+                return
+            }
+            _text = newValue
+            _textDidChange()
+        }
     }
+    @exclusivity(unchecked) private var _text: String
 
     /// Font, size and paragraph settings.
-    public var style: TextStyle {
-        didSet { _textDidChange() }
+    @exclusivity(unchecked) public var style: TextStyle {
+        didSet {
+            _measuringStyle = Self._measuringStyle(style, lineBreakMode)
+            _textDidChange()
+        }
     }
 
     /// Maximum number of lines, 0 for no limit (1 by default, as UIKit).
     /// Negative values are refused and logged.
-    public var numberOfLines: Int = 1 {
+    @exclusivity(unchecked) public var numberOfLines: Int = 1 {
         didSet {
             guard numberOfLines >= 0 else {
                 LayoutLog.emit(
@@ -40,13 +57,16 @@ open class Label: View {
 
     /// How lines break and truncate (`byTruncatingTail` by default, as UIKit);
     /// it replaces `style.lineBreakMode` when the label measures its text.
-    public var lineBreakMode: LineBreakMode = .byTruncatingTail {
-        didSet { _textDidChange() }
+    @exclusivity(unchecked) public var lineBreakMode: LineBreakMode = .byTruncatingTail {
+        didSet {
+            _measuringStyle = Self._measuringStyle(style, lineBreakMode)
+            _textDidChange()
+        }
     }
 
     /// The width a multi-line label wraps at; 0 (the default) means the width
     /// the layout gives it. Negative or non-finite values are refused and logged.
-    public var preferredMaxLayoutWidth: Double = 0 {
+    @exclusivity(unchecked) public var preferredMaxLayoutWidth: Double = 0 {
         didSet {
             guard preferredMaxLayoutWidth.isFinite, preferredMaxLayoutWidth >= 0 else {
                 LayoutLog.emit(
@@ -64,25 +84,27 @@ open class Label: View {
     }
 
     /// The measurer used for the text (the shared one by default).
-    public var measurer: TextMeasurer = .shared {
+    @exclusivity(unchecked) public var measurer: TextMeasurer = .shared {
         didSet { _textDidChange() }
     }
 
     /// The last measurement error (a missing font, malformed text), nil when
     /// the text measured fine. A label that cannot measure has size 0 × 0.
-    public private(set) var measurementError: TextError?
+    @exclusivity(unchecked) public private(set) var measurementError: TextError?
 
     /// The width the layout last gave a multi-line label with automatic width.
-    var _layoutWidth: Double?
+    @exclusivity(unchecked) var _layoutWidth: Double?
     /// Set when the baselines may have moved; the engine re-makes baseline constraints.
-    var _baselinesChanged = false
-    private var _cachedSize: (width: Double, scale: Double, size: Size)?
-    private var _cachedBaselines: (width: Double, offsets: (first: Double, last: Double))?
+    @exclusivity(unchecked) var _baselinesChanged = false
+    @exclusivity(unchecked) private var _cachedSize: (width: Double, scale: Double, size: Size)?
+    @exclusivity(unchecked) private var _cachedBaselines:
+        (width: Double, offsets: (first: Double, last: Double))?
 
     /// A label with the given text and style.
     public init(text: String = "", style: TextStyle) {
-        self.text = text
+        _text = text
         self.style = style
+        _measuringStyle = Self._measuringStyle(style, .byTruncatingTail)
         super.init(frame: .zero)
     }
 
@@ -126,7 +148,28 @@ open class Label: View {
         }
     }
 
-    private var _measuringStyle: TextStyle {
+    /// The first of `labels` whose last measurement failed, and its error.
+    ///
+    /// Cheaper than asking each label for `measurementError` from another
+    /// module (which retains every label to call its getter): cell templates
+    /// check their labels after every row.
+    /// - Complexity: O(labels).
+    public static func firstMeasurementError(in labels: [Label]) -> (
+        label: Label, error: TextError
+    )? {
+        for label in labels {
+            if let error = label.measurementError { return (label, error) }
+        }
+        return nil
+    }
+
+    /// `style` with `lineBreakMode`, what the text is measured with (kept,
+    /// not made per measurement: copying a style retains its fonts).
+    @exclusivity(unchecked) private var _measuringStyle: TextStyle
+
+    private static func _measuringStyle(_ style: TextStyle, _ lineBreakMode: LineBreakMode)
+        -> TextStyle
+    {
         var measuring = style
         measuring.lineBreakMode = lineBreakMode
         return measuring
@@ -150,7 +193,7 @@ open class Label: View {
 
     /// Called by the engine with the width the solve gave the label; true when
     /// the label must be measured again at it.
-    func _layoutWidthDidChange(to width: Double) -> Bool {
+    override func _layoutWidthDidChange(to width: Double) -> Bool {
         guard _widthDependent, width.isFinite else { return false }
         let width = max(0, width)
         if let current = _layoutWidth, abs(current - width) < 1e-9 { return false }
@@ -170,6 +213,6 @@ open class Label: View {
         _cachedSize = nil
         _cachedBaselines = nil
         _baselinesChanged = true
-        rootView._engine?.hierarchyDidChange()
+        _rootEngine?.hierarchyDidChange()
     }
 }

@@ -52,12 +52,12 @@ public final class LayoutConstraint: CustomStringConvertible {
     weak var _secondItem: LayoutItem?
     let _origin: Origin
     /// The view whose `constraints` list holds this constraint while it is active.
-    weak var _host: View?
+    @exclusivity(unchecked) weak var _host: View?
     /// Activation order; the engine installs constraints in this order, so the
     /// most recently activated constraint is the one broken in a conflict.
-    var _activationOrder = 0
-    private var _constant: Double
-    private var _priority: LayoutPriority
+    @exclusivity(unchecked) var _activationOrder = 0
+    @exclusivity(unchecked) private var _constant: Double
+    @exclusivity(unchecked) private var _priority: LayoutPriority
 
     /// Creates an inactive constraint, as
     /// `NSLayoutConstraint(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)`.

@@ -21,42 +21,113 @@ final class LayoutEngine {
         case fitting(horizontal: LayoutPriority, vertical: LayoutPriority)
     }
 
-    /// The constraints the engine makes for one item.
+    /// The constraints the engine makes for one item's frame or guide edges.
     struct ItemConstraints {
         var autoresizing: [LayoutConstraint] = []
-        var content: [LayoutConstraint] = []
         var guide: [LayoutConstraint] = []
-        /// The intrinsic size `content` was made from.
-        var contentSize = Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
     }
 
-    unowned let root: View
-    private(set) var solver = Solver()
-    var needsRebuild = true
-    var needsLayout = true
+    /// A view's intrinsic-size constraints: `size >= intrinsic` at the
+    /// compression resistance priority and `size <= intrinsic` at the hugging
+    /// priority, per axis with an intrinsic metric.
+    ///
+    /// A view starts with constants, updated in place (`solverForms`, no
+    /// lookups). Once its intrinsic size has changed twice in a row with no
+    /// other constraint change in between (a reused cell: only texts change),
+    /// it moves to edit form along axes whose two priorities are optional:
+    /// `intrinsic` is then an edit
+    /// variable of the solver (`Variable` of the view, held at
+    /// `intrinsicEditPriority`), as DESIGN.md's templates want: a new intrinsic
+    /// size is one `suggestValue`, and both constraints move together, so the
+    /// dual simplex never sees the pair disagree halfway through an update.
+    /// Nothing else refers to the variable and its edit outranks both
+    /// constraints, so it always takes the suggested value exactly: the
+    /// solution is the one the constants would give. A required priority
+    /// keeps the constants, so that an intrinsic size that cannot be met is
+    /// reported as a conflict, as UIKit does.
+    struct ContentConstraints {
+        /// (width ≥, width ≤) when the view has an intrinsic width, then (height ≥, height ≤).
+        var constraints: [LayoutConstraint] = []
+        /// The intrinsic size the constraints were made from or last updated to.
+        var size = Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
+        /// The edit variables holding the intrinsic width and height, when in edit form.
+        var width: Variable?
+        var height: Variable?
+        /// The solver forms of `constraints` (updated in place in constants form).
+        var solverForms: [Constraint?] = []
+        /// Whether the view is in `pendingIntrinsic` (not yet handled) or `staleContent`.
+        var isPending = false
+        var isStale = false
+        /// `fixedAxes(at:)` as of `installVersion` `fixedVersion`.
+        var fixedVersion = -1
+        var fixed = (width: false, height: false, baselineFree: true)
+    }
+
+    /// How a view's intrinsic size has been changing (see `ContentConstraints`).
+    struct ContentHistory {
+        /// `installVersion` at the last update, and how many updates in a row found it unchanged.
+        var version = -1
+        var steadyUpdates = 0
+        /// Whether the view's intrinsic sizes are installed in edit form where they can be.
+        var prefersEdit = false
+    }
+
+    /// The priority of intrinsic-size edit variables: the highest optional one.
+    static let intrinsicEditPriority = LayoutPriority(rawValue: Float(1000).nextDown)
+
+    // Stored state is `@exclusivity(unchecked)`, as the solver's: an engine
+    // belongs to one hierarchy used from one thread and never re-enters
+    // itself, and the dynamic checks cost a large share of a reused cell's
+    // per-row instructions (callgrind).
+    unowned(unsafe) let root: View  // the root owns the engine, so outlives it
+    /// The root's size variables (read after every measurement).
+    private let rootWidth: Variable
+    private let rootHeight: Variable
+    @exclusivity(unchecked) private(set) var solver = Solver()
+    @exclusivity(unchecked) var needsRebuild = true
+    @exclusivity(unchecked) var needsLayout = true
     /// Views in preorder (root first) and, for each, the index of its superview.
-    private(set) var views = _EngineViews()
-    private(set) var parentIndex: [Int] = []
-    private var guides: [LayoutGuide] = []
+    @exclusivity(unchecked) private(set) var views = _EngineViews()
+    @exclusivity(unchecked) private(set) var parentIndex: [Int] = []
+    @exclusivity(unchecked) private var guides: [LayoutGuide] = []
     /// Labels whose intrinsic size depends on the width the solve gives them.
-    private var widthDependentLabels: [Label] = []
-    private var solverConstraints: [ObjectIdentifier: Constraint] = [:]
+    /// (their indices in `views` and width variables, unretained: the labels keep them).
+    @exclusivity(unchecked) private var widthDependentLabels:
+        [(index: Int, width: Unmanaged<Variable>)] = []
+    /// Whether the view at each index of `views` is a `Label`.
+    @exclusivity(unchecked) private var isLabel: [Bool] = []
+    @exclusivity(unchecked) private var solverConstraints: [ObjectIdentifier: Constraint] = [:]
     /// Installed constraints on a first or last baseline (re-made when a label's text changes).
-    private var baselineConstraints: [LayoutConstraint] = []
-    private var layoutConstraints: [ObjectIdentifier: LayoutConstraint] = [:]
-    private var itemConstraints: [ObjectIdentifier: ItemConstraints] = [:]
-    private var pendingIntrinsic: [View] = []
-    private var sizeMode = SizeMode.frame
-    private var rootSize: [LayoutConstraint] = []
+    @exclusivity(unchecked) private var baselineConstraints: [LayoutConstraint] = []
+    @exclusivity(unchecked) private var layoutConstraints: [ObjectIdentifier: LayoutConstraint] =
+        [:]
+    @exclusivity(unchecked) private var itemConstraints: [ObjectIdentifier: ItemConstraints] = [:]
+    /// Intrinsic-size constraints per view, indexed like `views`.
+    @exclusivity(unchecked) private var contents: [ContentConstraints] = []
+    @exclusivity(unchecked) private var contentHistory: [ContentHistory] = []
+    /// Bumped whenever the set of installed constraints changes, so answers
+    /// that depend on it (is a label's size fixed?) can be kept until then.
+    @exclusivity(unchecked) private var installVersion = 0
+    /// Indices of views whose intrinsic size changed; those before
+    /// `pendingStart` are done. (Indices, not views: retaining a view costs
+    /// more than the rest of queueing it.)
+    @exclusivity(unchecked) private var pendingIntrinsic: [Int] = []
+    @exclusivity(unchecked) private var pendingStart = 0
+    @exclusivity(unchecked) private var sizeMode = SizeMode.frame
+    @exclusivity(unchecked) private var rootSize: [LayoutConstraint] = []
+    /// The constants of `rootSize` (compared without touching the constraints).
+    @exclusivity(unchecked) private var rootSizeValue = Size(width: -1, height: -1)
     /// Conflicts found so far, oldest first (each logged once).
-    private(set) var unsatisfiable: [UnsatisfiableConstraints] = []
+    @exclusivity(unchecked) private(set) var unsatisfiable: [UnsatisfiableConstraints] = []
     /// Number of solve passes in the last layout or measurement (for tests and benchmarks).
-    private(set) var lastPassCount = 0
+    @exclusivity(unchecked) private(set) var lastPassCount = 0
     /// Number of times the solver was built from the hierarchy (for tests and benchmarks).
-    private(set) var rebuildCount = 0
+    @exclusivity(unchecked) private(set) var rebuildCount = 0
 
     init(root: View) {
         self.root = root
+        rootWidth = root._width
+        rootHeight = root._height
     }
 
     // MARK: - Building
@@ -67,14 +138,19 @@ final class LayoutEngine {
         solver = Solver()
         solverConstraints = [:]
         baselineConstraints = []
-        staleContent = []
+        staleContent.removeAll(keepingCapacity: true)
         layoutConstraints = [:]
         itemConstraints = [:]
-        pendingIntrinsic = []
+        contents = []
+        contentHistory = []
+        installVersion += 1
+        pendingIntrinsic.removeAll(keepingCapacity: true)
+        pendingStart = 0
         views = _EngineViews()
         parentIndex = []
         guides = []
         widthDependentLabels = []
+        isLabel = []
         collect(root, parent: -1)
         needsRebuild = false
         needsLayout = true
@@ -93,7 +169,7 @@ final class LayoutEngine {
         where index > 0 && view.translatesAutoresizingMaskIntoConstraints {
             installAutoresizing(view, superview: views[parentIndex[index]])
         }
-        for view in views { installContentSize(view) }
+        for index in views.indices { installContentSize(at: index) }
         for guide in guides where guide._kind != .custom { installGuideEdges(guide) }
 
         var user: [LayoutConstraint] = []
@@ -105,11 +181,18 @@ final class LayoutEngine {
     private func collect(_ view: View, parent: Int) {
         let index = views.count
         views.append(view)
+        view._engineIndex = index
+        view._engineIndexOwner = ObjectIdentifier(self)
+        contents.append(ContentConstraints())
+        contentHistory.append(ContentHistory())
         parentIndex.append(parent)
         if let guide = view._marginsGuide { guides.append(guide) }
         if let guide = view._safeAreaGuide { guides.append(guide) }
         guides.append(contentsOf: view._layoutGuides)
-        if let label = view as? Label, label._widthDependent { widthDependentLabels.append(label) }
+        isLabel.append(view is Label)
+        if let label = view as? Label, label._widthDependent {
+            widthDependentLabels.append((index, Unmanaged.passUnretained(label._width)))
+        }
         for subview in view.subviews { collect(subview, parent: index) }
     }
 
@@ -141,6 +224,7 @@ final class LayoutEngine {
                 priority: vertical, origin: origin, identifier: "\(name)-Height"),
         ]
         for constraint in rootSize { installRootSizeConstraint(constraint) }
+        rootSizeValue = size
         sizeMode = mode
     }
 
@@ -152,6 +236,7 @@ final class LayoutEngine {
     /// and that constraint added again, to be reported and left out itself.
     private func installRootSizeConstraint(_ constraint: LayoutConstraint) {
         requeueStaleContent()
+        installVersion += 1
         var removed: [LayoutConstraint] = []
         for _ in 0..<16 {
             guard let solverConstraint = makeSolverConstraint(constraint) else { break }
@@ -253,9 +338,14 @@ final class LayoutEngine {
         ]
     }
 
-    private func installContentSize(_ view: View) {
+    /// Makes and installs the intrinsic-size constraints of the view at `index`
+    /// (see `ContentConstraints`).
+    private func installContentSize(at index: Int) {
+        let view = views[index]
         let size = view.intrinsicContentSize
-        var made: [LayoutConstraint] = []
+        var content = ContentConstraints()
+        content.isPending = contents[index].isPending
+        content.isStale = contents[index].isStale
         let axes: [(LayoutAttribute, Double, LayoutPriority, LayoutPriority, String)] = [
             (
                 .width, size.width, view._compression.horizontal, view._hugging.horizontal,
@@ -265,21 +355,74 @@ final class LayoutEngine {
         ]
         for (attribute, value, compression, hugging, axisName) in axes
         where value >= 0 && value.isFinite {
-            made.append(
+            let pair = [
                 LayoutConstraint(
                     view, attribute, .greaterThanOrEqual, nil, .notAnAttribute, constant: value,
                     priority: compression, origin: .compressionResistance,
-                    identifier: "Compression-Resistance-\(axisName)"))
-            made.append(
+                    identifier: "Compression-Resistance-\(axisName)"),
                 LayoutConstraint(
                     view, attribute, .lessThanOrEqual, nil, .notAnAttribute, constant: value,
                     priority: hugging, origin: .contentHugging,
-                    identifier: "Content-Hugging-\(axisName)"))
+                    identifier: "Content-Hugging-\(axisName)"),
+            ]
+            content.constraints += pair
+            let editPriority = Self.intrinsicEditPriority
+            guard contentHistory[index].prefersEdit, compression < editPriority,
+                hugging < editPriority
+            else {
+                for constraint in pair { content.solverForms.append(install(constraint)) }
+                continue
+            }
+            content.solverForms += [nil, nil]
+            let variable = view._intrinsicVariable(attribute == .width ? .horizontal : .vertical)
+            do {
+                try solver.addEditVariable(variable, priority: editPriority)
+                try solver.suggestValue(value, for: variable)
+            } catch {
+                LayoutLog.emit("Could not edit the intrinsic size of \(view.layoutName): \(error)")
+            }
+            if attribute == .width { content.width = variable } else { content.height = variable }
+            let size = _Linear([(attribute == .width ? view._width : view._height, 1)])
+            for constraint in pair {
+                install(
+                    constraint,
+                    as: _makeSolverConstraint(
+                        size, constraint.relation, _Linear([(variable, 1)]),
+                        priority: constraint.priority,
+                        identifier: constraint.identifier))
+            }
         }
-        guard !made.isEmpty else { return }
-        itemConstraints[ObjectIdentifier(view), default: ItemConstraints()].content = made
-        itemConstraints[ObjectIdentifier(view), default: ItemConstraints()].contentSize = size
-        for constraint in made { install(constraint) }
+        content.size = size
+        contents[index] = content
+    }
+
+    /// Uninstalls the intrinsic-size constraints of the view at `index`.
+    private func uninstallContentSize(at index: Int) {
+        let content = contents[index]
+        defer {
+            contents[index].isPending = content.isPending
+            contents[index].isStale = content.isStale
+        }
+        for constraint in content.constraints { uninstall(constraint) }
+        for variable in [content.width, content.height].compactMap({ $0 })
+        where solver.hasEditVariable(variable) {
+            do { try solver.removeEditVariable(variable) } catch {
+                LayoutLog.emit("Could not stop editing \(variable): \(error)")
+            }
+        }
+        contents[index] = ContentConstraints()
+    }
+
+    /// The index of a view in `views`, nil when it is not in this hierarchy.
+    private func index(of view: View) -> Int? {
+        // The view's hint is trusted when this engine wrote it: every view of
+        // the hierarchy was numbered by the last `collect`.
+        if view._engineIndexOwner == ObjectIdentifier(self) { return view._engineIndex }
+        // Another engine (a subview measured alone) numbered the view since.
+        guard let found = views.firstIndex(where: { $0 === view }) else { return nil }
+        view._engineIndex = found
+        view._engineIndexOwner = ObjectIdentifier(self)
+        return found
     }
 
     private func installGuideEdges(_ guide: LayoutGuide) {
@@ -310,23 +453,28 @@ final class LayoutEngine {
 
     // MARK: - Installing
 
-    /// Adds a constraint to the solver; a conflict is reported and the solver
-    /// leaves the broken constraint out.
-    /// Labels whose text changed while their size was fixed by required
-    /// constraints; any change to the constraint system measures them again.
-    private var staleContent: [Label] = []
+    /// Views whose intrinsic size changed along an axis fixed by required
+    /// constraints (see `fixedAxes(at:)`); any change to the installed
+    /// constraints updates them again.
+    @exclusivity(unchecked) private var staleContent: [Int] = []
 
     private func requeueStaleContent() {
         guard !staleContent.isEmpty else { return }
-        for label in staleContent where !pendingIntrinsic.contains(where: { $0 === label }) {
-            pendingIntrinsic.append(label)
+        for index in staleContent {
+            contents[index].isStale = false
+            queueContentSize(at: index)
         }
-        staleContent = []
+        staleContent.removeAll(keepingCapacity: true)
     }
 
-    private func install(_ constraint: LayoutConstraint) {
+    /// Adds a constraint to the solver (in `form`, or as its linear form says);
+    /// a conflict is reported and the solver leaves the broken constraint out.
+    @discardableResult
+    private func install(_ constraint: LayoutConstraint, as form: Constraint? = nil) -> Constraint?
+    {
         requeueStaleContent()
-        guard let solverConstraint = makeSolverConstraint(constraint) else { return }
+        guard let solverConstraint = form ?? makeSolverConstraint(constraint) else { return nil }
+        installVersion += 1
         let id = ObjectIdentifier(constraint)
         if Self.usesBaseline(constraint) { baselineConstraints.append(constraint) }
         solverConstraints[id] = solverConstraint
@@ -337,6 +485,7 @@ final class LayoutEngine {
             LayoutLog.emit("Could not add \(constraint): \(error)")
         }
         needsLayout = true
+        return solverConstraint
     }
 
     private static func usesBaseline(_ constraint: LayoutConstraint) -> Bool {
@@ -346,7 +495,11 @@ final class LayoutEngine {
 
     private func uninstall(_ constraint: LayoutConstraint) {
         requeueStaleContent()
-        guard let solverConstraint = solverConstraints.removeValue(forKey: ObjectIdentifier(constraint)) else { return }
+        guard
+            let solverConstraint = solverConstraints.removeValue(
+                forKey: ObjectIdentifier(constraint))
+        else { return }
+        installVersion += 1
         if Self.usesBaseline(constraint) { baselineConstraints.removeAll { $0 === constraint } }
         layoutConstraints[ObjectIdentifier(solverConstraint)] = nil
         if solver.contains(solverConstraint) {
@@ -401,7 +554,9 @@ final class LayoutEngine {
     private func solverConstant(of constraint: LayoutConstraint) -> Double? {
         let first = constraint.firstAttribute
         let second = constraint.secondAttribute
-        let usesBaseline = first == .firstBaseline || first == .lastBaseline || second == .firstBaseline || second == .lastBaseline
+        let usesBaseline =
+            first == .firstBaseline || first == .lastBaseline || second == .firstBaseline
+            || second == .lastBaseline
         if !usesBaseline && !first.isDirectional && !second.isDirectional {
             return constraint._firstItem == nil ? nil : constraint.constant
         }
@@ -482,6 +637,9 @@ final class LayoutEngine {
         guard let value = solverConstant(of: constraint) else { return }
         do {
             if let conflict = try _setSolverConstant(value, of: solverConstraint, in: solver) {
+                // The solver left the constraint out: sizes it fixed may be free.
+                installVersion += 1
+                requeueStaleContent()
                 switch constraint._origin {
                 case .autoresizing, .encapsulatedLayout:
                     // The solver left the new frame out. UIKit keeps frames and
@@ -511,6 +669,7 @@ final class LayoutEngine {
             if sizeMode == .frame, rootSize.count == 2 {
                 setConstant(view._frame.width, of: rootSize[0])
                 setConstant(view._frame.height, of: rootSize[1])
+                rootSizeValue = view._frame.size
             } else if sizeMode == .frame {
                 needsLayout = true  // first size: prepare() installs it and retries broken constraints
             }
@@ -549,68 +708,172 @@ final class LayoutEngine {
     func intrinsicContentSizeDidChange(_ view: View) {
         needsLayout = true
         guard !needsRebuild else { return }
-        if !pendingIntrinsic.contains(where: { $0 === view }) { pendingIntrinsic.append(view) }
+        guard let index = index(of: view) else { return }
+        if isLabel[index], contents[index].fixedVersion == installVersion,
+            contents[index].fixed == (true, true, true)
+        {
+            deferContentSize(at: index)  // as `updateContentSize` would, without queueing
+            return
+        }
+        queueContentSize(at: index)
+    }
+
+    private func queueContentSize(at index: Int) {
+        guard !contents[index].isPending else { return }
+        contents[index].isPending = true
+        pendingIntrinsic.append(index)
     }
 
     func contentPrioritiesDidChange(_ view: View) {
-        guard !needsRebuild else { return }
-        let id = ObjectIdentifier(view)
-        for constraint in itemConstraints[id]?.content ?? [] { uninstall(constraint) }
-        itemConstraints[id]?.content = []
-        installContentSize(view)
+        guard !needsRebuild, let index = index(of: view) else { return }
+        uninstallContentSize(at: index)
+        installContentSize(at: index)
+    }
+
+    /// Along which axes required constraints alone fix the view's size, and
+    /// whether nothing reads its baselines. Along a fixed axis the intrinsic
+    /// size cannot change the layout (content constraints are never required,
+    /// and their error there is the same whatever else moves), so updating it
+    /// can wait; a label fixed along both axes with no baseline constraint need
+    /// not even measure its text. A one-line title pinned left, right and to a
+    /// fixed height is the common case, and a multi-line label pinned left and
+    /// right has a fixed width: skipping them keeps a reused cell's per-row
+    /// cost to the values that matter. The answer only changes with the
+    /// installed constraints, so it is kept until they change.
+    @inline(__always)
+    private func fixedAxes(at index: Int) -> (width: Bool, height: Bool, baselineFree: Bool) {
+        if contents[index].fixedVersion == installVersion { return contents[index].fixed }
+        let view = views[index]
+        let fixed = (
+            width: solver.isDetermined(view._width), height: solver.isDetermined(view._height),
+            baselineFree: !baselineConstraints.contains(where: {
+                $0._firstItem === view || $0._secondItem === view
+            })
+        )
+        contents[index].fixedVersion = installVersion
+        contents[index].fixed = fixed
+        return fixed
     }
 
     /// Brings a view's intrinsic-size constraints to its current intrinsic size:
-    /// new constants when the same axes have a size (cheap), else new constraints.
-    /// True when required constraints alone fix the label's width and height
-    /// and nothing reads its baselines: its intrinsic size cannot change the
-    /// layout (content constraints are never required), so measuring its text
-    /// can wait. A one-line title pinned left, right and to a fixed height is
-    /// the common case; skipping it keeps a reused cell's per-row cost to the
-    /// text that matters.
-    private func contentSizeIsIrrelevant(_ label: Label) -> Bool {
-        guard !baselineConstraints.contains(where: { $0._firstItem === label || $0._secondItem === label }) else {
-            return false
-        }
-        return solver.isDetermined(label._width) && solver.isDetermined(label._height)
-    }
-
-    private func updateContentSize(_ view: View) {
-        let id = ObjectIdentifier(view)
-        if let label = view as? Label, itemConstraints[id]?.content.isEmpty == false, contentSizeIsIrrelevant(label) {
+    /// new values when the same axes have a size (cheap: one suggestion per
+    /// axis in edit form), else new constraints. Updates along fixed axes
+    /// wait (see `fixedAxes(at:)`): the view is kept in `staleContent`, so
+    /// any change to the installed constraints brings it back.
+    private func updateContentSize(at index: Int) {
+        let isLabel = isLabel[index]
+        let installed = !contents[index].constraints.isEmpty
+        let fixed =
+            installed ? fixedAxes(at: index) : (width: false, height: false, baselineFree: true)
+        if isLabel, installed, fixed.width, fixed.height, fixed.baselineFree {
             // Measured later if a constraint change makes its size matter.
-            if !staleContent.contains(where: { $0 === label }) { staleContent.append(label) }
+            deferContentSize(at: index)
             return
         }
-        let old = itemConstraints[id] ?? ItemConstraints()
-        let size = view.intrinsicContentSize
-        guard size != old.contentSize else { return }
-        let hadWidth = old.contentSize.width >= 0
-        let hadHeight = old.contentSize.height >= 0
-        if hadWidth == (size.width >= 0 && size.width.isFinite),
-            hadHeight == (size.height >= 0 && size.height.isFinite), !old.content.isEmpty
-        {
-            // The content constraints are (width ≥, width ≤) when the view has
-            // an intrinsic width, then (height ≥, height ≤): set them in place.
-            var index = 0
-            if hadWidth {
-                setConstant(size.width, of: old.content[0])
-                setConstant(size.width, of: old.content[1])
-                index = 2
+        let old = contents[index].size
+        let size = views.withView(at: index) { $0.intrinsicContentSize }
+        if size != old {
+            let hasWidth = size.width >= 0 && size.width.isFinite
+            let hasHeight = size.height >= 0 && size.height.isFinite
+            if installed, (old.width >= 0) == hasWidth, (old.height >= 0) == hasHeight,
+                contentHistory[index].prefersEdit || !switchesToEditForm(at: index)
+            {
+                // The content constraints are (width ≥, width ≤) when the view has
+                // an intrinsic width, then (height ≥, height ≤): update them in place.
+                if hasWidth, size.width != old.width {
+                    if fixed.width {
+                        deferContentSize(at: index)
+                    } else {
+                        updateContent(
+                            at: index, offset: 0, edit: contents[index].width, from: old.width,
+                            to: size.width)
+                        contents[index].size.width = size.width
+                    }
+                }
+                if hasHeight, size.height != old.height {
+                    if fixed.height {
+                        deferContentSize(at: index)
+                    } else {
+                        updateContent(
+                            at: index, offset: hasWidth ? 2 : 0, edit: contents[index].height,
+                            from: old.height,
+                            to: size.height)
+                        contents[index].size.height = size.height
+                    }
+                }
+            } else {
+                uninstallContentSize(at: index)
+                installContentSize(at: index)
             }
-            if hadHeight {
-                setConstant(size.height, of: old.content[index])
-                setConstant(size.height, of: old.content[index + 1])
-            }
-            itemConstraints[id]?.contentSize = size
-        } else {
-            for constraint in old.content { uninstall(constraint) }
-            itemConstraints[id]?.content = []
-            itemConstraints[id]?.contentSize = Size(
-                width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
-            installContentSize(view)
         }
-        if let label = view as? Label { reinstallBaselineConstraints(of: label) }
+        guard isLabel else { return }
+        views.withView(at: index) { view in
+            let label = unsafeDowncast(view, to: Label.self)
+            if label._baselinesChanged { reinstallBaselineConstraints(of: label) }
+        }
+    }
+
+    private func deferContentSize(at index: Int) {
+        guard !contents[index].isStale else { return }
+        contents[index].isStale = true
+        staleContent.append(index)
+    }
+
+    /// Moves one axis's pair of intrinsic-size constraints from `old` to `new`.
+    private func updateContent(
+        at index: Int, offset: Int, edit: Variable?, from old: Double, to new: Double
+    ) {
+        needsLayout = true
+        guard let edit else {
+            updateContentConstants(at: index, offset: offset, from: old, to: new)
+            return
+        }
+        // The constraints' constants only describe them (logs, see
+        // `syncContentConstants()`); the solver reads the edit variable.
+        do { try solver.suggestValue(new, for: edit) } catch {
+            LayoutLog.emit(
+                "Could not edit the intrinsic size of \(views[index].layoutName): \(error)")
+        }
+    }
+
+    /// `updateContent` in constants form: the one that moves away from the
+    /// other first, so the pair never asks for an empty range on the way.
+    private func updateContentConstants(
+        at index: Int, offset: Int, from old: Double, to new: Double
+    ) {
+        let first = new > old ? offset + 1 : offset
+        for k in [first, 2 * offset + 1 - first] {
+            let constraint = contents[index].constraints[k]
+            guard !constraint.priority.isRequired, let form = contents[index].solverForms[k],
+                solver.contains(form)
+            else {
+                setConstant(new, of: constraint)  // may conflict: reported there
+                continue
+            }
+            // Optional: never a conflict, so straight to the solver.
+            constraint._setConstant(new)
+            do { _ = try _setSolverConstant(new, of: form, in: solver) } catch {
+                LayoutLog.emit("Could not change the constant of \(constraint): \(error)")
+            }
+        }
+    }
+
+    /// Moves a view in constants form to edit form when its intrinsic size
+    /// keeps changing while nothing else does (see `ContentConstraints`);
+    /// true when it did (its constraints were made again, at the current size).
+    private func switchesToEditForm(at index: Int) -> Bool {
+        guard !contentHistory[index].prefersEdit else { return false }
+        if contentHistory[index].version == installVersion {
+            contentHistory[index].steadyUpdates += 1
+        } else {
+            contentHistory[index].version = installVersion
+            contentHistory[index].steadyUpdates = 0
+        }
+        guard contentHistory[index].steadyUpdates >= 2 else { return false }
+        contentHistory[index].prefersEdit = true
+        uninstallContentSize(at: index)
+        installContentSize(at: index)
+        return true
     }
 
     /// Baseline constraints carry the label's baseline offset as a constant
@@ -618,6 +881,7 @@ final class LayoutEngine {
     private func reinstallBaselineConstraints(of label: Label) {
         guard label._baselinesChanged else { return }
         label._baselinesChanged = false
+        guard !baselineConstraints.isEmpty else { return }
         // Only the (usually few) installed baseline constraints are looked at,
         // so a text change costs nothing here when no baseline is constrained.
         let affected = baselineConstraints.filter {
@@ -644,28 +908,40 @@ final class LayoutEngine {
             }
             for constraint in rootSize { uninstall(constraint) }
             installRootSize(mode, size: size)
-        } else if rootSize.count == 2 {
+        } else if rootSize.count == 2, size != rootSizeValue {
             setConstant(size.width, of: rootSize[0])
             setConstant(size.height, of: rootSize[1])
+            rootSizeValue = size
         }
-        while !pendingIntrinsic.isEmpty {
-            let pending = pendingIntrinsic
-            pendingIntrinsic = []
-            for view in pending { updateContentSize(view) }
+        // Views queued while this runs are appended and handled in turn.
+        while pendingStart < pendingIntrinsic.count {
+            let index = pendingIntrinsic[pendingStart]
+            pendingStart += 1
+            contents[index].isPending = false
+            updateContentSize(at: index)
         }
+        while !pendingIntrinsic.isEmpty { pendingIntrinsic.removeLast() }  // cheaper than removeAll for a few
+        pendingStart = 0
     }
 
     /// Solves, then re-measures labels whose width changed and solves again
     /// until every width is stable (at most 8 passes).
-    private func solve() {
+    ///
+    /// Measuring (`updatingAll` false) reads only the widths it needs from
+    /// the solver; `Variable.value`s are written by the next layout.
+    private func solve(updatingAll: Bool = true) {
         var passes = 0
         while true {
-            solver.updateVariables()
+            if updatingAll { solver.updateVariables() }
             passes += 1
             var changed = false
-            for label in widthDependentLabels
-            where label._layoutWidthDidChange(to: label._width.value) {
-                updateContentSize(label)
+            for (index, widthVariable) in widthDependentLabels {
+                let width = widthVariable._withUnsafeGuaranteedRef {
+                    updatingAll ? $0.solvedValue : solver.currentValue(of: $0)
+                }
+                let widthChanged = views.withView(at: index) { $0._layoutWidthDidChange(to: width) }
+                guard widthChanged else { continue }
+                updateContentSize(at: index)
                 changed = true
             }
             if !changed || passes >= 8 { break }
@@ -714,10 +990,10 @@ final class LayoutEngine {
     }
 
     private func pixelRect(_ item: LayoutItem, scale: Double) -> Rect {
-        let minX = PixelGrid.round(item._minX.value, scale: scale)
-        let minY = PixelGrid.round(item._minY.value, scale: scale)
-        let maxX = PixelGrid.round(item._minX.value + item._width.value, scale: scale)
-        let maxY = PixelGrid.round(item._minY.value + item._height.value, scale: scale)
+        let minX = PixelGrid.round(item._minX.solvedValue, scale: scale)
+        let minY = PixelGrid.round(item._minY.solvedValue, scale: scale)
+        let maxX = PixelGrid.round(item._minX.solvedValue + item._width.solvedValue, scale: scale)
+        let maxY = PixelGrid.round(item._minY.solvedValue + item._height.solvedValue, scale: scale)
         return Rect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
     }
 
@@ -728,14 +1004,34 @@ final class LayoutEngine {
         _ target: Size, horizontalPriority: LayoutPriority, verticalPriority: LayoutPriority
     ) -> Size {
         prepare(.fitting(horizontal: horizontalPriority, vertical: verticalPriority), size: target)
-        solve()
+        solve(updatingAll: false)
         needsLayout = true
-        return Size(width: root._width.value, height: root._height.value)
+        return Size(
+            width: solver.currentValue(of: rootWidth), height: solver.currentValue(of: rootHeight))
     }
 
     // MARK: - Conflicts
 
+    /// Writes the intrinsic sizes held in edit variables into the constants
+    /// of their content constraints, which only describe them (a row's
+    /// update leaves them, see `updateContent`); done before describing.
+    private func syncContentConstants() {
+        for content in contents where content.width != nil || content.height != nil {
+            var offset = 0
+            for (edit, value) in [
+                (content.width, content.size.width), (content.height, content.size.height),
+            ] where value >= 0 {
+                if edit != nil {
+                    content.constraints[offset]._setConstant(value)
+                    content.constraints[offset + 1]._setConstant(value)
+                }
+                offset += 2
+            }
+        }
+    }
+
     private func report(_ conflict: ConstraintConflict) {
+        syncContentConstants()
         let describe: (Constraint) -> String = { [layoutConstraints] constraint in
             layoutConstraints[ObjectIdentifier(constraint)]?.description ?? "(unknown constraint)"
         }
@@ -837,9 +1133,15 @@ extension LayoutEngine {
 struct _EngineViews: RandomAccessCollection {
     private unowned(unsafe) var root: View?
     private var subviews: [View] = []
+    /// Every view, root first, unretained (the list above keeps them alive):
+    /// `withView(at:_:)` lends one without reference counting, which a view
+    /// (weakly referenced by constraints, so counted through a side table)
+    /// makes costly on a reused cell's per-row path.
+    private var unretained: [Unmanaged<View>] = []
 
     var startIndex: Int { 0 }
     var endIndex: Int { root == nil ? 0 : subviews.count + 1 }
+    var count: Int { endIndex }
 
     subscript(index: Int) -> View {
         index == 0 ? root! : subviews[index - 1]
@@ -847,5 +1149,12 @@ struct _EngineViews: RandomAccessCollection {
 
     mutating func append(_ view: View) {
         if root == nil { root = view } else { subviews.append(view) }
+        unretained.append(Unmanaged.passUnretained(view))
+    }
+
+    /// Calls `body` with the view at `index`, without retaining it.
+    @inline(__always)
+    func withView<Result>(at index: Int, _ body: (View) throws -> Result) rethrows -> Result {
+        try unretained[index]._withUnsafeGuaranteedRef(body)
     }
 }

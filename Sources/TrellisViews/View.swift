@@ -28,27 +28,46 @@ open class View: LayoutItem {
     /// `UIView.layoutFittingExpandedSize`: fit as large as the constraints allow.
     public static let layoutFittingExpandedSize = Size(width: 1e7, height: 1e7)
 
-    var _frame: Rect
+    // The state layout reads on every row of a reused cell is
+    // `@exclusivity(unchecked)`, as the engine's: a hierarchy is used from one
+    // thread, and the dynamic checks cost more than the reads themselves.
+    @exclusivity(unchecked) var _frame: Rect
     /// The view this one is a subview of (nil for a root view).
-    public private(set) weak var superview: View?
+    public var superview: View? { _superview?.takeUnretainedValue() }
+    /// Unretained, and not `weak`: a superview owns its subviews and clears
+    /// this in its `deinit`, so it never dangles, and walking up to the root
+    /// (every text change does) costs no side-table loads or reference counting.
+    @exclusivity(unchecked) var _superview: Unmanaged<View>?
     /// The subviews, back to front (the last is drawn and hit-tested first).
     public private(set) var subviews: [View] = []
     var _constraints: [LayoutConstraint] = []
-    var _engine: LayoutEngine?
+    @exclusivity(unchecked) var _engine: LayoutEngine?
     var _layoutGuides: [LayoutGuide] = []
     var _marginsGuide: LayoutGuide?
     var _safeAreaGuide: LayoutGuide?
-    var _hugging: (horizontal: LayoutPriority, vertical: LayoutPriority) = (
+    @exclusivity(unchecked) var _hugging: (horizontal: LayoutPriority, vertical: LayoutPriority) = (
         .defaultLow, .defaultLow
     )
-    var _compression: (horizontal: LayoutPriority, vertical: LayoutPriority) = (
-        .defaultHigh, .defaultHigh
-    )
+    @exclusivity(unchecked) var _compression:
+        (horizontal: LayoutPriority, vertical: LayoutPriority) = (
+            .defaultHigh, .defaultHigh
+        )
+    /// The view's index in the list of the layout engine `_engineIndexOwner`.
+    @exclusivity(unchecked) var _engineIndex = -1
+    @exclusivity(unchecked) var _engineIndexOwner: ObjectIdentifier?
+    /// The intrinsic width and height as solver variables (made on first use;
+    /// the engine holds them as edit variables, see `LayoutEngine.ContentConstraints`).
+    @exclusivity(unchecked) private var _intrinsicVariables:
+        (horizontal: Variable, vertical: Variable)?
 
     /// A view with the given frame (in its superview's coordinates).
     public init(frame: Rect = .zero) {
         _frame = frame
         super.init(kindName: "\(Self.self)")
+    }
+
+    deinit {
+        for subview in subviews { subview._superview = nil }
     }
 
     override var _owningView: View? { self }
@@ -70,7 +89,7 @@ open class View: LayoutItem {
             }
             guard newValue != _frame else { return }
             _frame = newValue
-            rootView._engine?.frameDidChange(self)
+            _rootEngine?.frameDidChange(self)
         }
     }
 
@@ -107,11 +126,11 @@ open class View: LayoutItem {
             guard newValue != _contentScaleFactor else { return }
             _contentScaleFactor = newValue
             // Text sizes round to the new grid: measure again.
-            rootView._engine?.hierarchyDidChange()
+            _rootEngine?.hierarchyDidChange()
         }
     }
 
-    var _contentScaleFactor: Double?
+    @exclusivity(unchecked) var _contentScaleFactor: Double?
 
     static func _isValid(_ rect: Rect) -> Bool {
         rect.minX.isFinite && rect.minY.isFinite && rect.width.isFinite && rect.height.isFinite
@@ -121,11 +140,17 @@ open class View: LayoutItem {
     // MARK: Hierarchy
 
     /// The views in this view's subtree root (the topmost superview, or self).
-    public var rootView: View {
-        var view = self
-        while let parent = view.superview { view = parent }
+    public var rootView: View { _unmanagedRoot.takeUnretainedValue() }
+
+    /// The root view, found without retaining the views on the way.
+    var _unmanagedRoot: Unmanaged<View> {
+        var view = Unmanaged.passUnretained(self)
+        while let parent = view._withUnsafeGuaranteedRef({ $0._superview }) { view = parent }
         return view
     }
+
+    /// The layout engine of the hierarchy (nil before its first layout).
+    var _rootEngine: LayoutEngine? { _unmanagedRoot._withUnsafeGuaranteedRef { $0._engine } }
 
     /// Adds a view at the end of `subviews` (in front of the others), removing
     /// it from its previous superview first.
@@ -143,9 +168,9 @@ open class View: LayoutItem {
         }
         if view.superview != nil { view.removeFromSuperview() }
         view._engine = nil
-        view.superview = self
+        view._superview = Unmanaged.passUnretained(self)
         subviews.insert(view, at: min(max(index, 0), subviews.count))
-        rootView._engine?.hierarchyDidChange()
+        _rootEngine?.hierarchyDidChange()
     }
 
     /// Removes the view from its superview, deactivating the constraints that
@@ -161,7 +186,7 @@ open class View: LayoutItem {
         }
         let root = parent.rootView
         parent.subviews.removeAll { $0 === self }
-        superview = nil
+        _superview = nil
         root._engine?.hierarchyDidChange()
     }
 
@@ -204,7 +229,7 @@ open class View: LayoutItem {
     public var translatesAutoresizingMaskIntoConstraints = true {
         didSet {
             if translatesAutoresizingMaskIntoConstraints != oldValue {
-                rootView._engine?.hierarchyDidChange()
+                _rootEngine?.hierarchyDidChange()
             }
         }
     }
@@ -213,7 +238,7 @@ open class View: LayoutItem {
     /// `translatesAutoresizingMaskIntoConstraints` is true, as UIKit's
     /// `autoresizingMask` (none by default: the frame stays as set).
     public var autoresizingMask: AutoresizingMask = [] {
-        didSet { if autoresizingMask != oldValue { rootView._engine?.frameDidChange(self) } }
+        didSet { if autoresizingMask != oldValue { _rootEngine?.frameDidChange(self) } }
     }
 
     /// Insets of the layout margins from the edges (8 on each side by default,
@@ -231,7 +256,7 @@ open class View: LayoutItem {
     /// When true (the default, as UIKit), the layout margins are measured from
     /// the safe area instead of the edges.
     public var insetsLayoutMarginsFromSafeArea = true {
-        didSet { rootView._engine?.guideInsetsDidChange(self) }
+        didSet { _rootEngine?.guideInsetsDidChange(self) }
     }
 
     /// Refuses non-finite insets (restoring the old ones) or updates the guides.
@@ -244,7 +269,7 @@ open class View: LayoutItem {
             self[keyPath: insets] = oldValue
             return
         }
-        rootView._engine?.guideInsetsDidChange(self)
+        _rootEngine?.guideInsetsDidChange(self)
     }
 
     static func _isValid(_ insets: EdgeInsets) -> Bool {
@@ -267,7 +292,7 @@ open class View: LayoutItem {
         if let guide = _marginsGuide { return guide }
         let guide = LayoutGuide(kind: .layoutMargins, owner: self)
         _marginsGuide = guide
-        rootView._engine?.hierarchyDidChange()
+        _rootEngine?.hierarchyDidChange()
         return guide
     }
 
@@ -276,7 +301,7 @@ open class View: LayoutItem {
         if let guide = _safeAreaGuide { return guide }
         let guide = LayoutGuide(kind: .safeArea, owner: self)
         _safeAreaGuide = guide
-        rootView._engine?.hierarchyDidChange()
+        _rootEngine?.hierarchyDidChange()
         return guide
     }
 
@@ -289,7 +314,7 @@ open class View: LayoutItem {
         guide.owningView?.removeLayoutGuide(guide)
         guide.owningView = self
         _layoutGuides.append(guide)
-        rootView._engine?.hierarchyDidChange()
+        _rootEngine?.hierarchyDidChange()
     }
 
     /// Removes a guide and deactivates the constraints that refer to it.
@@ -305,7 +330,7 @@ open class View: LayoutItem {
         }
         _layoutGuides.remove(at: index)
         guide.owningView = nil
-        rootView._engine?.hierarchyDidChange()
+        _rootEngine?.hierarchyDidChange()
     }
 
     // MARK: Direction
@@ -313,7 +338,7 @@ open class View: LayoutItem {
     /// How this view picks its layout direction (inherit by default).
     public var semanticContentAttribute = SemanticContentAttribute.unspecified {
         didSet {
-            if semanticContentAttribute != oldValue { rootView._engine?.hierarchyDidChange() }
+            if semanticContentAttribute != oldValue { _rootEngine?.hierarchyDidChange() }
         }
     }
 
@@ -321,7 +346,7 @@ open class View: LayoutItem {
     /// `semanticContentAttribute` is `.unspecified` (UIKit's trait collection
     /// `layoutDirection`: right to left for Arabic or Hebrew apps).
     public var traitLayoutDirection = UserInterfaceLayoutDirection.leftToRight {
-        didSet { if traitLayoutDirection != oldValue { rootView._engine?.hierarchyDidChange() } }
+        didSet { if traitLayoutDirection != oldValue { _rootEngine?.hierarchyDidChange() } }
     }
 
     /// The direction leading and trailing follow in this view: forced by
@@ -344,10 +369,23 @@ open class View: LayoutItem {
         Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
     }
 
+    /// For a label whose size depends on the width the layout gives it: told
+    /// that width, true when it must be measured again (see `Label`).
+    func _layoutWidthDidChange(to width: Double) -> Bool { false }
+
+    /// The variable holding the intrinsic size along an axis.
+    func _intrinsicVariable(_ axis: LayoutAxis) -> Variable {
+        let variables =
+            _intrinsicVariables
+            ?? (Variable("\(layoutName).intrinsicWidth"), Variable("\(layoutName).intrinsicHeight"))
+        _intrinsicVariables = variables
+        return axis == .horizontal ? variables.horizontal : variables.vertical
+    }
+
     /// Tells the layout that `intrinsicContentSize` changed; the next layout
     /// updates the constraints it turned into (in place, no rebuild).
     public func invalidateIntrinsicContentSize() {
-        rootView._engine?.intrinsicContentSizeDidChange(self)
+        _rootEngine?.intrinsicContentSizeDidChange(self)
     }
 
     /// The priority with which the view resists growing beyond its intrinsic
@@ -393,7 +431,7 @@ open class View: LayoutItem {
         } else {
             self[keyPath: pair].vertical = priority
         }
-        rootView._engine?.contentPrioritiesDidChange(self)
+        _rootEngine?.contentPrioritiesDidChange(self)
     }
 
     /// Distance from the top of the view to its first and last baselines.
@@ -425,7 +463,7 @@ open class View: LayoutItem {
     /// Marks the hierarchy as needing layout; the next `layoutIfNeeded()` solves
     /// even when nothing else changed.
     public func setNeedsLayout() {
-        rootView._engine?.needsLayout = true
+        _rootEngine?.needsLayout = true
     }
 
     /// The size the view needs for its constraints, as

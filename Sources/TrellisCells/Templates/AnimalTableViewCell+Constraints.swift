@@ -41,7 +41,11 @@ public final class AnimalTableViewCellView: ConstraintCellView {
         subtitleLabel = Label(style: style.subtitle)
         subtitleLabel.numberOfLines = 0
         subtitleLabel.lineBreakMode = style.subtitle.lineBreakMode
-        for (view, name) in [(contentView, "contentView"), (cover, "cover"), (titleLabel, "title"), (subtitleLabel, "subtitle")] {
+        labels = [titleLabel, subtitleLabel]
+        for (view, name) in [
+            (contentView, "contentView"), (cover, "cover"), (titleLabel, "title"),
+            (subtitleLabel, "subtitle"),
+        ] {
             view.name = name
             view.contentScaleFactor = style.scale
         }
@@ -52,9 +56,11 @@ public final class AnimalTableViewCellView: ConstraintCellView {
             contentView.addSubview(view)
         }
         let inset = AnimalTableViewCell.inset
-        coverTopConstraint = cover.topAnchor.constraint(equalTo: contentView.topAnchor, constant: inset)
+        coverTopConstraint = cover.topAnchor.constraint(
+            equalTo: contentView.topAnchor, constant: inset)
         coverTopConstraint.identifier = "cover-top"
-        let subtitleBottom = subtitleLabel.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -inset)
+        let subtitleBottom = subtitleLabel.bottomAnchor.constraint(
+            equalTo: contentView.bottomAnchor, constant: -inset)
         subtitleBottom.priority = .defaultHigh
         subtitleBottom.identifier = "subtitle-bottom"
         constraints = [
@@ -68,11 +74,13 @@ public final class AnimalTableViewCellView: ConstraintCellView {
             titleLabel.heightAnchor.constraint(equalToConstant: AnimalTableViewCell.titleHeight),
             subtitleLabel.leftAnchor.constraint(equalTo: cover.rightAnchor, constant: inset),
             subtitleLabel.topAnchor.constraint(equalTo: titleLabel.bottomAnchor, constant: inset),
-            subtitleLabel.rightAnchor.constraint(equalTo: contentView.rightAnchor, constant: -inset),
+            subtitleLabel.rightAnchor.constraint(
+                equalTo: contentView.rightAnchor, constant: -inset),
             subtitleBottom,
         ]
         if corrected {
-            let floor = contentView.bottomAnchor.constraint(greaterThanOrEqualTo: cover.bottomAnchor, constant: inset)
+            let floor = contentView.bottomAnchor.constraint(
+                greaterThanOrEqualTo: cover.bottomAnchor, constant: inset)
             floor.identifier = "content-bottom-below-cover"
             constraints.append(floor)
         }
@@ -86,7 +94,9 @@ public final class AnimalTableViewCellView: ConstraintCellView {
         let center = cover.centerYAnchor.constraint(equalTo: contentView.centerYAnchor)
         center.identifier = "cover-centerY"
         center.isActive = true
-        if let index = constraints.firstIndex(where: { $0 === coverTopConstraint }) { constraints[index] = center }
+        if let index = constraints.firstIndex(where: { $0 === coverTopConstraint }) {
+            constraints[index] = center
+        }
         coverTopConstraint = center
         return center
     }
@@ -99,12 +109,13 @@ public final class AnimalTableViewCellView: ConstraintCellView {
 
     public var subviewFrames: [NamedFrame] {
         [
-            NamedFrame(name: "cover", frame: cover.frame), NamedFrame(name: "title", frame: titleLabel.frame),
+            NamedFrame(name: "cover", frame: cover.frame),
+            NamedFrame(name: "title", frame: titleLabel.frame),
             NamedFrame(name: "subtitle", frame: subtitleLabel.frame),
         ]
     }
 
-    public private(set) lazy var labels: [Label] = [titleLabel, subtitleLabel]
+    public let labels: [Label]
 }
 
 /// AnimalTableViewCell through Auto Layout.
@@ -113,6 +124,8 @@ public typealias AnimalTableViewCellConstraints = ConstraintTemplate<AnimalTable
 extension ConstraintTemplate where CellView == AnimalTableViewCellView {
     /// With `corrected`, the cell adds `content.bottom >= cover.bottom + 16`.
     public init(style: AnimalCellStyle, reusingEngine: Bool = true, corrected: Bool = false) {
-        self.init(reusingEngine: reusingEngine) { AnimalTableViewCellView(style: style, corrected: corrected) }
+        self.init(reusingEngine: reusingEngine) {
+            AnimalTableViewCellView(style: style, corrected: corrected)
+        }
     }
 }

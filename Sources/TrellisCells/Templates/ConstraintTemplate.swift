@@ -63,7 +63,9 @@ public struct ConstraintTemplate<CellView: ConstraintCellView>: CellTemplate {
     }
 
     /// The same for hierarchies whose building can fail (template files).
-    public init(reusingEngine: Bool, building: @escaping () throws(CellError) -> CellView) throws(CellError) {
+    public init(reusingEngine: Bool, building: @escaping () throws(CellError) -> CellView)
+        throws(CellError)
+    {
         self.reusingEngine = reusingEngine
         self.make = building
         cell = try building()
@@ -77,11 +79,8 @@ public struct ConstraintTemplate<CellView: ConstraintCellView>: CellTemplate {
     }
 
     private func checkMeasured(_ cell: CellView) throws(CellError) {
-        for label in cell.labels {
-            if let error = label.measurementError {
-                throw CellError(template: name, message: "\(label.layoutName): \(error)")
-            }
-        }
+        guard let (label, error) = Label.firstMeasurementError(in: cell.labels) else { return }
+        throw CellError(template: name, message: "\(label.layoutName): \(error)")
     }
 
     public mutating func layout(_ item: AnimalItem, width: Double) throws(CellError) -> CellLayout {
