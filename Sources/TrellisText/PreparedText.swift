@@ -93,6 +93,11 @@ extension _Workspace {
             pieces.reserveCapacity(breakCount)
             var runs: [(end: Int32, level: UInt8)] = []
             let hasRTL = _mayContainRightToLeft(text)
+            // Pass 1: where each piece ends and its flags, and for left-to-right
+            // text the cache keys of all pieces, whose entries start loading now.
+            let bytes = UnsafeRawBufferPointer(text)
+            let tag = _pieceTag(fonts, rtl: false, isLast: true)
+            pieceKeys.removeAll(keepingCapacity: true)
             var start = 0
             var paragraphRTL = false
             var paragraphStart = 0
@@ -111,22 +116,62 @@ extension _Workspace {
                     flags |= hard.isLineSeparator ? _Piece.lineBreak : _Piece.paragraphBreak
                 }
                 let wordEnd = _trailingWhitespaceStart(text, end: contentEnd, start: start)
-                var measure = _PieceMeasure()
-                _forEachDirectionalPart(start..<contentEnd, runs: runs) { part, rtl in
-                    measure.add(
-                        measurePart(
-                            text, part, trailingStart: wordEnd,
-                            isLast: part.upperBound == contentEnd,
-                            rtl: rtl, fonts: fonts, cache: cache))
-                }
                 pieces.append(
-                    _Piece(end: Int32(end), wordEnd: Int32(wordEnd), measure: measure, flags: flags)
-                )
+                    _Piece(
+                        end: Int32(end), wordEnd: Int32(wordEnd), measure: _PieceMeasure(),
+                        flags: flags))
+                if !hasRTL {
+                    var key: _ByteKey?
+                    if contentEnd > start && contentEnd - start <= _WordWidthCache.maximumKeyLength
+                    {
+                        key = prefetch(_ByteKey(bytes, start..<contentEnd, tag: tag), cache: cache)
+                    }
+                    pieceKeys.append(key)
+                }
                 start = end
                 if breakIsHard[index] != 0 { paragraphStart = end }
             }
+            // Pass 2: each piece's measure, from the caches or shaped.
+            start = 0
+            for index in pieces.indices {
+                let piece = pieces[index]
+                let contentEnd =
+                    piece.isHardBreak
+                    ? _hardBreakStart(text, end: Int(piece.end), start: start).start
+                    : Int(piece.end)
+                let wordEnd = Int(piece.wordEnd)
+                if !hasRTL, let key = pieceKeys[index] {
+                    pieces[index].measure = measure(
+                        text, start..<contentEnd, key: key, trailingStart: wordEnd, rtl: false,
+                        fonts: fonts, cache: cache)
+                } else {
+                    var measure = _PieceMeasure()
+                    _forEachDirectionalPart(start..<contentEnd, runs: runs) { part, rtl in
+                        measure.add(
+                            measurePart(
+                                text, part, trailingStart: wordEnd,
+                                isLast: part.upperBound == contentEnd,
+                                rtl: rtl, fonts: fonts, cache: cache))
+                    }
+                    pieces[index].measure = measure
+                }
+                start = Int(piece.end)
+            }
             return _PreparedText(utf8: utf8, fonts: fonts, pieces: pieces, bidiRuns: runs)
         }
+    }
+
+    /// Starts loading the cache entries of `key` and returns it. A text's
+    /// keys are all computed and prefetched before any is looked up: a
+    /// shared-cache lookup takes a lock, and a lock orders memory accesses,
+    /// so lookups one after another waited for memory once each (profiles of
+    /// cold layout showed that wait as its largest cost after shaping); now
+    /// the waits overlap.
+    @inline(__always)
+    private func prefetch(_ key: _ByteKey, cache: _WordWidthCache) -> _ByteKey {
+        if key.bytes.count <= 16 { front.prefetch(key) }
+        cache.prefetch(key)
+        return key
     }
 
     /// Runs bidi over the paragraph starting at `start` (up to the next hard
@@ -163,26 +208,41 @@ extension _Workspace {
                 text, range: part, trailingStart: trailing, rtl: rtl, faces: fonts.faces,
                 keepClusters: false)
         }
-        let key = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(text)[part])
-        let tag = UInt32(bitPattern: fonts.id) << 2 | (rtl ? 2 : 0) | (isLast ? 1 : 0)
-        let hash = _WordWidthCache.hash(key, tag: tag)
-        let inFront = key.count <= 16
-        let words = inFront ? _FrontWordCache.inlineWords(key) : (0, 0)
-        if inFront, let hit = front.value(words: words, length: key.count, tag: tag, hash: hash) {
-            return hit
-        }
+        let key = _ByteKey(
+            UnsafeRawBufferPointer(text), part, tag: _pieceTag(fonts, rtl: rtl, isLast: isLast))
+        return measure(
+            text, part, key: key, trailingStart: trailing, rtl: rtl, fonts: fonts, cache: cache)
+    }
+
+    /// The measure of `text[part]`, whose cache key is `key`: from the front
+    /// cache, the shared cache, or shaped (and then cached).
+    @inline(__always)
+    func measure(
+        _ text: UnsafeBufferPointer<UInt8>, _ part: Range<Int>, key: _ByteKey, trailingStart: Int,
+        rtl: Bool, fonts: FontCollection, cache: _WordWidthCache
+    ) -> _PieceMeasure {
+        let inFront = part.count <= 16
+        if inFront, let hit = front.value(for: key) { return hit }
         let measure: _PieceMeasure
-        if let cached = cache.value(for: key, tag: tag, hash: hash) {
+        if let cached = cache.value(for: key) {
             measure = cached
         } else {
             measure = shape(
-                text, range: part, trailingStart: trailing, rtl: rtl, faces: fonts.faces,
+                text, range: part, trailingStart: trailingStart, rtl: rtl, faces: fonts.faces,
                 keepClusters: false)
-            cache.insert(measure, for: key, tag: tag, hash: hash)
+            cache.insert(measure, for: key)
         }
-        if inFront { front.insert(measure, words: words, length: key.count, tag: tag, hash: hash) }
+        if inFront { front.insert(measure, for: key) }
         return measure
     }
+}
+
+/// The tag of a piece's cache key: its font collection, its direction, and
+/// whether it is the last part of its piece (only then does its trailing
+/// whitespace count as hanging).
+@inline(__always)
+func _pieceTag(_ fonts: FontCollection, rtl: Bool, isLast: Bool) -> UInt32 {
+    UInt32(bitPattern: fonts.id) << 2 | (rtl ? 2 : 0) | (isLast ? 1 : 0)
 }
 
 /// Where the hard break characters at the end of `start..<end` begin, and

@@ -16,6 +16,11 @@ final class _Workspace {
     /// Per-cluster output of `shapeClusters`: logical start offset and advance in ems.
     var clusterStarts: [Int32] = []
     var clusterEms: [Double] = []
+    /// Storage for the next `breakLines` result: a layout hands its lines
+    /// back once it has placed them, so breaking lines allocates nothing.
+    var spareLines: [_Line] = []
+    /// Cache keys of the pieces of the text being prepared (left-to-right texts).
+    var pieceKeys: [_ByteKey?] = []
     /// Lock-free cache of the most frequent word widths (see `_FrontWordCache`).
     let front = _FrontWordCache()
 
@@ -69,20 +74,22 @@ final class _Workspace {
                 var beforePrevious: UInt8 = 0
                 for index in 0..<count {
                     let byte = text[index]
-                    let lowered = byte | 0x20
-                    let isLetter = lowered >= 0x61 && lowered <= 0x7A
-                    let isDigit = byte >= 0x30 && byte <= 0x39
-                    let isStop = byte == 0x2C || byte == 0x2E
-                    guard isLetter || isDigit || isStop || byte == 0x20 else { return nil }
-                    if isDigit && (previous == 0x2C || previous == 0x2E)
-                        && !(beforePrevious >= 0x30 && beforePrevious <= 0x39)
+                    // One test per byte for the whole alphabet (bit sets of
+                    // the bytes below and above 64), then the rare cases.
+                    let allowed =
+                        byte < 64 ? _plainLow >> UInt64(byte) : _plainHigh >> UInt64(byte & 63)
+                    guard byte < 128 && allowed & 1 != 0 else { return nil }
+                    if previous == 0x20 {
+                        // LB13: no break before a comma or full stop.
+                        if byte != 0x20 && byte != 0x2C && byte != 0x2E {
+                            offsets[found] = Int32(index)
+                            hard[found] = 0
+                            found += 1
+                        }
+                    } else if byte &- 0x30 < 10 && (previous == 0x2C || previous == 0x2E)
+                        && !(beforePrevious &- 0x30 < 10)
                     {
                         return nil
-                    }
-                    if previous == 0x20 && byte != 0x20 && !isStop {
-                        offsets[found] = Int32(index)
-                        hard[found] = 0
-                        found += 1
                     }
                     beforePrevious = previous
                     previous = byte
@@ -323,6 +330,11 @@ func _decodeScalar(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32
             | (UInt32(text[index + 3]) & 0x3F), 4
     )
 }
+
+/// Bytes 0–63 of plain text as a bit set: space, comma, full stop, digits.
+private let _plainLow: UInt64 = 1 << 0x20 | 1 << 0x2C | 1 << 0x2E | 0x03FF << 0x30
+/// Bytes 64–127 of plain text as a bit set (bit = byte − 64): A–Z, a–z.
+private let _plainHigh: UInt64 = 0x07FF_FFFE << 0 | 0x07FF_FFFE << 32
 
 /// A pool of workspaces: a measurement borrows one for its duration.
 final class _WorkspacePool: @unchecked Sendable {
