@@ -88,7 +88,7 @@ extension _Workspace {
         let generation = cache.generation.load(ordering: .acquiring)
         if front.generation != generation { front.removeAll(generation: generation) }
         return try utf8.withUnsafeBufferPointer { (text) throws(TextError) -> _PreparedText in
-            let breakCount = try findBreaks(text)
+            let (breakCount, isPlain) = try findBreaks(text)
             var pieces: [_Piece] = []
             pieces.reserveCapacity(breakCount)
             var runs: [(end: Int32, level: UInt8)] = []
@@ -131,7 +131,10 @@ extension _Workspace {
                 start = end
                 if breakIsHard[index] != 0 { paragraphStart = end }
             }
-            // Pass 2: each piece's measure, from the caches or shaped.
+            // Pass 2: each piece's measure, from the caches or shaped; the
+            // left-to-right pieces no cache has are shaped together after it.
+            missedPieces.removeAll(keepingCapacity: true)
+            missedParts.removeAll(keepingCapacity: true)
             start = 0
             for index in pieces.indices {
                 let piece = pieces[index]
@@ -141,9 +144,12 @@ extension _Workspace {
                     : Int(piece.end)
                 let wordEnd = Int(piece.wordEnd)
                 if !hasRTL, let key = pieceKeys[index] {
-                    pieces[index].measure = measure(
-                        text, start..<contentEnd, key: key, trailingStart: wordEnd, rtl: false,
-                        fonts: fonts, cache: cache)
+                    if let known = cachedMeasure(key, cache: cache) {
+                        pieces[index].measure = known
+                    } else {
+                        missedPieces.append(index)
+                        missedParts.append((start..<contentEnd, wordEnd))
+                    }
                 } else {
                     var measure = _PieceMeasure()
                     _forEachDirectionalPart(start..<contentEnd, runs: runs) { part, rtl in
@@ -156,6 +162,20 @@ extension _Workspace {
                     pieces[index].measure = measure
                 }
                 start = Int(piece.end)
+            }
+            if !missedPieces.isEmpty {
+                let batched = isPlain && missedPieces.count > 1
+                if batched { shapeBatch(text, missedParts, face: fonts.faces[0]) }
+                for (order, index) in missedPieces.enumerated() {
+                    let part = missedParts[order]
+                    let measure =
+                        (batched ? batchMeasures[order] : nil)
+                        ?? shape(
+                            text, range: part.range, trailingStart: part.trailingStart, rtl: false,
+                            faces: fonts.faces, keepClusters: false)
+                    remember(measure, for: pieceKeys[index]!, cache: cache)
+                    pieces[index].measure = measure
+                }
             }
             return _PreparedText(utf8: utf8, fonts: fonts, pieces: pieces, bidiRuns: runs)
         }
@@ -221,19 +241,30 @@ extension _Workspace {
         _ text: UnsafeBufferPointer<UInt8>, _ part: Range<Int>, key: _ByteKey, trailingStart: Int,
         rtl: Bool, fonts: FontCollection, cache: _WordWidthCache
     ) -> _PieceMeasure {
-        let inFront = part.count <= 16
-        if inFront, let hit = front.value(for: key) { return hit }
-        let measure: _PieceMeasure
-        if let cached = cache.value(for: key) {
-            measure = cached
-        } else {
-            measure = shape(
-                text, range: part, trailingStart: trailingStart, rtl: rtl, faces: fonts.faces,
-                keepClusters: false)
-            cache.insert(measure, for: key)
-        }
-        if inFront { front.insert(measure, for: key) }
+        if let known = cachedMeasure(key, cache: cache) { return known }
+        let measure = shape(
+            text, range: part, trailingStart: trailingStart, rtl: rtl, faces: fonts.faces,
+            keepClusters: false)
+        remember(measure, for: key, cache: cache)
         return measure
+    }
+
+    /// The measure of `key` from the front cache or the shared cache (which
+    /// then fills the front cache), or nil.
+    @inline(__always)
+    func cachedMeasure(_ key: _ByteKey, cache: _WordWidthCache) -> _PieceMeasure? {
+        let inFront = key.bytes.count <= 16
+        if inFront, let hit = front.value(for: key) { return hit }
+        guard let cached = cache.value(for: key) else { return nil }
+        if inFront { front.insert(cached, for: key) }
+        return cached
+    }
+
+    /// Puts a newly shaped measure in both caches.
+    @inline(__always)
+    func remember(_ measure: _PieceMeasure, for key: _ByteKey, cache: _WordWidthCache) {
+        cache.insert(measure, for: key)
+        if key.bytes.count <= 16 { front.insert(measure, for: key) }
     }
 }
 
