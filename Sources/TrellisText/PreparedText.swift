@@ -89,6 +89,14 @@ extension _Workspace {
         if front.generation != generation { front.removeAll(generation: generation) }
         return try utf8.withUnsafeBufferPointer { (text) throws(TextError) -> _PreparedText in
             let (breakCount, isPlain) = try findBreaks(text)
+            // The workspace's scratch arrays as locals for the loops below:
+            // every access to a class's stored property is checked for
+            // exclusivity at run time, which profiles showed per piece.
+            let breakOffsets = self.breakOffsets
+            let breakIsHard = self.breakIsHard
+            var scratch = self.prepareScratch
+            self.prepareScratch = _PrepareScratch()
+            defer { self.prepareScratch = scratch }
             var pieces: [_Piece] = []
             pieces.reserveCapacity(breakCount)
             var runs: [(end: Int32, level: UInt8)] = []
@@ -97,7 +105,7 @@ extension _Workspace {
             // text the cache keys of all pieces, whose entries start loading now.
             let bytes = UnsafeRawBufferPointer(text)
             let tag = _pieceTag(fonts, rtl: false, isLast: true)
-            pieceKeys.removeAll(keepingCapacity: true)
+            scratch.keys.removeAll(keepingCapacity: true)
             var start = 0
             var paragraphRTL = false
             var paragraphStart = 0
@@ -126,15 +134,15 @@ extension _Workspace {
                     {
                         key = prefetch(_ByteKey(bytes, start..<contentEnd, tag: tag), cache: cache)
                     }
-                    pieceKeys.append(key)
+                    scratch.keys.append(key)
                 }
                 start = end
                 if breakIsHard[index] != 0 { paragraphStart = end }
             }
             // Pass 2: each piece's measure, from the caches or shaped; the
             // left-to-right pieces no cache has are shaped together after it.
-            missedPieces.removeAll(keepingCapacity: true)
-            missedParts.removeAll(keepingCapacity: true)
+            scratch.missedPieces.removeAll(keepingCapacity: true)
+            scratch.missedParts.removeAll(keepingCapacity: true)
             start = 0
             for index in pieces.indices {
                 let piece = pieces[index]
@@ -143,12 +151,12 @@ extension _Workspace {
                     ? _hardBreakStart(text, end: Int(piece.end), start: start).start
                     : Int(piece.end)
                 let wordEnd = Int(piece.wordEnd)
-                if !hasRTL, let key = pieceKeys[index] {
+                if !hasRTL, let key = scratch.keys[index] {
                     if let known = cachedMeasure(key, cache: cache) {
                         pieces[index].measure = known
                     } else {
-                        missedPieces.append(index)
-                        missedParts.append((start..<contentEnd, wordEnd))
+                        scratch.missedPieces.append(index)
+                        scratch.missedParts.append((start..<contentEnd, wordEnd))
                     }
                 } else {
                     var measure = _PieceMeasure()
@@ -163,17 +171,20 @@ extension _Workspace {
                 }
                 start = Int(piece.end)
             }
-            if !missedPieces.isEmpty {
-                let batched = isPlain && missedPieces.count > 1
-                if batched { shapeBatch(text, missedParts, face: fonts.faces[0]) }
-                for (order, index) in missedPieces.enumerated() {
-                    let part = missedParts[order]
+            if !scratch.missedPieces.isEmpty {
+                let batched = isPlain && scratch.missedPieces.count > 1
+                if batched {
+                    shapeBatch(
+                        text, scratch.missedParts, face: fonts.faces[0], into: &scratch.batched)
+                }
+                for (order, index) in scratch.missedPieces.enumerated() {
+                    let part = scratch.missedParts[order]
                     let measure =
-                        (batched ? batchMeasures[order] : nil)
+                        (batched ? scratch.batched[order] : nil)
                         ?? shape(
                             text, range: part.range, trailingStart: part.trailingStart, rtl: false,
                             faces: fonts.faces, keepClusters: false)
-                    remember(measure, for: pieceKeys[index]!, cache: cache)
+                    remember(measure, for: scratch.keys[index]!, cache: cache)
                     pieces[index].measure = measure
                 }
             }

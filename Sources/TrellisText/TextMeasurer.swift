@@ -385,9 +385,17 @@ final class _PreparedTextCache: @unchecked Sendable {
         mutating func insert(_ text: _PreparedText, hash: UInt64) {
             count += 1
             if count * 2 > slots.count {
-                let old = slots
-                slots = Array(repeating: (0, nil), count: old.count * 2)
-                for entry in old where entry.text != nil { place(entry) }
+                // Entries move to the new array: no retain and release of
+                // each prepared text (which touched every one of them).
+                var old = Array(
+                    repeating: (hash: UInt64(0), text: _PreparedText?.none), count: slots.count * 2)
+                swap(&old, &slots)
+                old.withUnsafeMutableBufferPointer { entries in
+                    for index in entries.indices where entries[index].text != nil {
+                        place((entries.baseAddress! + index).move())
+                        (entries.baseAddress! + index).initialize(to: (0, nil))
+                    }
+                }
             }
             place((hash, text))
         }

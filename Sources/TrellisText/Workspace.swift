@@ -16,19 +16,15 @@ final class _Workspace {
     /// Per-cluster output of `shapeClusters`: logical start offset and advance in ems.
     var clusterStarts: [Int32] = []
     var clusterEms: [Double] = []
-    /// Scratch of `shapeBatch`: the pieces' bytes side by side, where each
-    /// starts (and the end), and the measures found.
+    /// Scratch of `shapeBatch`: the pieces' bytes side by side and where
+    /// each starts (and the end).
     var batchBytes: [UInt8] = []
     var batchStarts: [Int32] = []
-    var batchMeasures: [_PieceMeasure?] = []
-    /// Pieces of the text being prepared that no cache had, with their ranges.
-    var missedPieces: [Int] = []
-    var missedParts: [(range: Range<Int>, trailingStart: Int)] = []
+    /// Scratch of `prepare`.
+    var prepareScratch = _PrepareScratch()
     /// Storage for the next `breakLines` result: a layout hands its lines
     /// back once it has placed them, so breaking lines allocates nothing.
     var spareLines: [_Line] = []
-    /// Cache keys of the pieces of the text being prepared (left-to-right texts).
-    var pieceKeys: [_ByteKey?] = []
     /// Lock-free cache of the most frequent word widths (see `_FrontWordCache`).
     let front = _FrontWordCache()
 
@@ -271,7 +267,7 @@ final class _Workspace {
 
 extension _Workspace {
     /// Shapes several pieces of plain text in one HarfBuzz call and returns
-    /// their measures in `batchMeasures` (nil for a piece it could not
+    /// their measures in `measures` (nil for a piece it could not
     /// measure that way; the caller shapes those alone).
     ///
     /// Why: a HarfBuzz call has a cost of its own besides the glyphs it
@@ -289,19 +285,30 @@ extension _Workspace {
     /// one script, left to right) is batched, and only with the collection's
     /// first font; a missing glyph sends the whole batch back.
     ///
-    /// - Parameter parts: byte ranges of `text` with their trailing
-    ///   whitespace start, in any order.
+    /// - Parameters:
+    ///   - parts: byte ranges of `text` with their trailing whitespace
+    ///     start, in any order.
+    ///   - measures: receives one measure or nil for each part.
     func shapeBatch(
         _ text: UnsafeBufferPointer<UInt8>, _ parts: [(range: Range<Int>, trailingStart: Int)],
-        face: _FontFace
+        face: _FontFace, into measures: inout [_PieceMeasure?]
     ) {
-        batchMeasures.removeAll(keepingCapacity: true)
+        // Locals, not properties, in the loops (see `prepare`).
+        var batchBytes = self.batchBytes
+        var batchStarts = self.batchStarts
+        self.batchBytes = []
+        self.batchStarts = []
+        defer {
+            self.batchBytes = batchBytes
+            self.batchStarts = batchStarts
+        }
+        measures.removeAll(keepingCapacity: true)
         batchStarts.removeAll(keepingCapacity: true)
         batchBytes.removeAll(keepingCapacity: true)
         for part in parts {
             batchStarts.append(Int32(batchBytes.count))
             batchBytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[part.range]))
-            batchMeasures.append(nil)
+            measures.append(nil)
         }
         batchStarts.append(Int32(batchBytes.count))
         hb_buffer_clear_contents(buffer)
@@ -352,11 +359,22 @@ extension _Workspace {
                 var measure = _PieceMeasure()
                 tally.addTo(&measure)
                 measure.fontMask = 1
-                batchMeasures[index] = measure
+                measures[index] = measure
             }
             startIsSafe = endIsSafe
         }
     }
+}
+
+/// Scratch arrays of `_Workspace.prepare`, kept between texts for their storage.
+struct _PrepareScratch {
+    /// Cache keys of the pieces (left-to-right texts; nil where not cached).
+    var keys: [_ByteKey?] = []
+    /// Pieces no cache had, with their ranges and trailing whitespace starts.
+    var missedPieces: [Int] = []
+    var missedParts: [(range: Range<Int>, trailingStart: Int)] = []
+    /// What `shapeBatch` measured of them.
+    var batched: [_PieceMeasure?] = []
 }
 
 /// Sums a run's glyph advances into a piece measure: advances in ems, split

@@ -17,8 +17,8 @@ import Testing
         let workspace = try _Workspace()
         let bytes = Array(text.utf8)
         return bytes.withUnsafeBufferPointer { buffer in
-            workspace.shapeBatch(buffer, parts, face: face)
-            let batched = workspace.batchMeasures
+            var batched: [_PieceMeasure?] = []
+            workspace.shapeBatch(buffer, parts, face: face, into: &batched)
             let alone = parts.map {
                 workspace.shape(
                     buffer, range: $0.range, trailingStart: $0.trailingStart, rtl: false,

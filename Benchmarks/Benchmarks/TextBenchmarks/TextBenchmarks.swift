@@ -77,13 +77,27 @@ let benchmarks: @Sendable () -> Void = {
     // keys it) shaped once with HarfBuzz, reading its advances.
     // The font is made once, as TrellisText's is, so both measure shaping
     // with HarfBuzz's tables already loaded.
-    let words = BenchmarkRows.distinctWords(rows)
+    let newWords = BenchmarkRows.newWordsByRow(rows)
+    let words = newWords.flatMap { $0 }
     let shaper = FloorShaper(path: Font.fontsDirectory + "/Inter/Inter-Regular.otf")
     Benchmark("Floor: HarfBuzz shapes each distinct word once (\(words.count) words)") {
         benchmark in
         benchmark.startMeasurement()
         var total = 0.0
         for word in words { total += shaper.width(word) }
+        blackHole(total)
+    }
+
+    // The same words, each row's new ones shaped side by side in one HarfBuzz
+    // call, as TrellisText now does with a cold text's new plain pieces (it
+    // keeps a piece only where HarfBuzz marks both ends safe to break; this
+    // floor skips even that check). Fewer calls cost less than the floor
+    // above, so this is the lower bound of TrellisText's own way of shaping.
+    Benchmark("Floor, batched: each row's new words in one HarfBuzz call (\(words.count) words)") {
+        benchmark in
+        benchmark.startMeasurement()
+        var total = 0.0
+        for batch in newWords where !batch.isEmpty { total += shaper.width(batch.joined()) }
         blackHole(total)
     }
 }
@@ -161,18 +175,19 @@ enum BenchmarkRows {
         }
     }
 
-    /// Distinct space-separated words, each with its trailing space.
-    static func distinctWords(_ rows: [String]) -> [String] {
+    /// Distinct space-separated words, each with its trailing space, grouped
+    /// by the row that brings them first (in row order).
+    static func newWordsByRow(_ rows: [String]) -> [[String]] {
         var seen = Set<String>()
-        var result: [String] = []
-        for row in rows {
+        return rows.map { row in
             let parts = row.split(separator: " ", omittingEmptySubsequences: false)
+            var new: [String] = []
             for (index, part) in parts.enumerated() {
                 let word = index + 1 < parts.count ? part + " " : String(part)
-                if seen.insert(word).inserted { result.append(word) }
+                if seen.insert(word).inserted { new.append(word) }
             }
+            return new
         }
-        return result
     }
 }
 
