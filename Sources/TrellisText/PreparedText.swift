@@ -101,11 +101,13 @@ extension _Workspace {
             pieces.reserveCapacity(breakCount)
             var runs: [(end: Int32, level: UInt8)] = []
             let hasRTL = _mayContainRightToLeft(text)
-            // Pass 1: where each piece ends and its flags, and for left-to-right
-            // text the cache keys of all pieces, whose entries start loading now.
+            // Pass 1: where each piece ends and its flags; for left-to-right
+            // text also each piece's cache key, its measure when the front
+            // cache has it, and otherwise the start of loading its slot of
+            // the shared cache.
             let bytes = UnsafeRawBufferPointer(text)
             let tag = _pieceTag(fonts, rtl: false, isLast: true)
-            scratch.keys.removeAll(keepingCapacity: true)
+            scratch.lookups.removeAll(keepingCapacity: true)
             var start = 0
             var paragraphRTL = false
             var paragraphStart = 0
@@ -124,18 +126,25 @@ extension _Workspace {
                     flags |= hard.isLineSeparator ? _Piece.lineBreak : _Piece.paragraphBreak
                 }
                 let wordEnd = _trailingWhitespaceStart(text, end: contentEnd, start: start)
-                pieces.append(
-                    _Piece(
-                        end: Int32(end), wordEnd: Int32(wordEnd), measure: _PieceMeasure(),
-                        flags: flags))
+                var measure = _PieceMeasure()
                 if !hasRTL {
-                    var key: _ByteKey?
+                    var lookup = _PieceLookup.uncached
                     if contentEnd > start && contentEnd - start <= _WordWidthCache.maximumKeyLength
                     {
-                        key = prefetch(_ByteKey(bytes, start..<contentEnd, tag: tag), cache: cache)
+                        let key = _ByteKey(bytes, start..<contentEnd, tag: tag)
+                        if let hit = frontMeasure(key) {
+                            measure = hit
+                            lookup = .measured
+                        } else {
+                            cache.prefetch(key)
+                            lookup = .shared(key)
+                        }
                     }
-                    scratch.keys.append(key)
+                    scratch.lookups.append(lookup)
                 }
+                pieces.append(
+                    _Piece(end: Int32(end), wordEnd: Int32(wordEnd), measure: measure, flags: flags)
+                )
                 start = end
                 if breakIsHard[index] != 0 { paragraphStart = end }
             }
@@ -151,14 +160,18 @@ extension _Workspace {
                     ? _hardBreakStart(text, end: Int(piece.end), start: start).start
                     : Int(piece.end)
                 let wordEnd = Int(piece.wordEnd)
-                if !hasRTL, let key = scratch.keys[index] {
-                    if let known = cachedMeasure(key, cache: cache) {
+                let lookup = hasRTL ? .uncached : scratch.lookups[index]
+                switch lookup {
+                case .measured:
+                    break
+                case .shared(let key):
+                    if let known = sharedMeasure(key, cache: cache) {
                         pieces[index].measure = known
                     } else {
                         scratch.missedPieces.append(index)
                         scratch.missedParts.append((start..<contentEnd, wordEnd))
                     }
-                } else {
+                case .uncached:
                     var measure = _PieceMeasure()
                     _forEachDirectionalPart(start..<contentEnd, runs: runs) { part, rtl in
                         measure.add(
@@ -184,25 +197,14 @@ extension _Workspace {
                         ?? shape(
                             text, range: part.range, trailingStart: part.trailingStart, rtl: false,
                             faces: fonts.faces, keepClusters: false)
-                    remember(measure, for: scratch.keys[index]!, cache: cache)
+                    if case .shared(let key) = scratch.lookups[index] {
+                        remember(measure, for: key, cache: cache)
+                    }
                     pieces[index].measure = measure
                 }
             }
             return _PreparedText(utf8: utf8, fonts: fonts, pieces: pieces, bidiRuns: runs)
         }
-    }
-
-    /// Starts loading the cache entries of `key` and returns it. A text's
-    /// keys are all computed and prefetched before any is looked up: a
-    /// shared-cache lookup takes a lock, and a lock orders memory accesses,
-    /// so lookups one after another waited for memory once each (profiles of
-    /// cold layout showed that wait as its largest cost after shaping); now
-    /// the waits overlap.
-    @inline(__always)
-    private func prefetch(_ key: _ByteKey, cache: _WordWidthCache) -> _ByteKey {
-        if key.bytes.count <= 16 { front.prefetch(key) }
-        cache.prefetch(key)
-        return key
     }
 
     /// Runs bidi over the paragraph starting at `start` (up to the next hard
@@ -260,14 +262,24 @@ extension _Workspace {
         return measure
     }
 
-    /// The measure of `key` from the front cache or the shared cache (which
-    /// then fills the front cache), or nil.
+    /// The measure of `key` from the front cache or the shared cache, or nil.
     @inline(__always)
     func cachedMeasure(_ key: _ByteKey, cache: _WordWidthCache) -> _PieceMeasure? {
-        let inFront = key.bytes.count <= 16
-        if inFront, let hit = front.value(for: key) { return hit }
+        frontMeasure(key) ?? sharedMeasure(key, cache: cache)
+    }
+
+    /// The measure of `key` from the front cache (keys of up to 16 bytes), or nil.
+    @inline(__always)
+    func frontMeasure(_ key: _ByteKey) -> _PieceMeasure? {
+        key.bytes.count <= 16 ? front.value(for: key) : nil
+    }
+
+    /// The measure of `key` from the shared cache (which then fills the
+    /// front cache), or nil.
+    @inline(__always)
+    func sharedMeasure(_ key: _ByteKey, cache: _WordWidthCache) -> _PieceMeasure? {
         guard let cached = cache.value(for: key) else { return nil }
-        if inFront { front.insert(cached, for: key) }
+        if key.bytes.count <= 16 { front.insert(cached, for: key) }
         return cached
     }
 

@@ -346,9 +346,6 @@ final class _FrontWordCache {
         entries.pointer + (Int(truncatingIfNeeded: key.hash >> 20) & (_FrontWordCache.size - 1))
     }
 
-    @inline(__always)
-    func prefetch(_ key: _ByteKey) { trellis_prefetch(entry(key)) }
-
     /// The cached measure of a key of up to 16 bytes.
     @inline(__always)
     func value(for key: _ByteKey) -> _PieceMeasure? {

@@ -366,10 +366,20 @@ extension _Workspace {
     }
 }
 
+/// How `prepare` finds a piece's measure.
+enum _PieceLookup {
+    /// The front cache had it.
+    case measured
+    /// In the shared cache under this key (whose slot is being loaded), or to be shaped.
+    case shared(_ByteKey)
+    /// Empty or too long for the caches: measured (shaped) on its own.
+    case uncached
+}
+
 /// Scratch arrays of `_Workspace.prepare`, kept between texts for their storage.
 struct _PrepareScratch {
-    /// Cache keys of the pieces (left-to-right texts; nil where not cached).
-    var keys: [_ByteKey?] = []
+    /// How each piece of a left-to-right text is measured.
+    var lookups: [_PieceLookup] = []
     /// Pieces no cache had, with their ranges and trailing whitespace starts.
     var missedPieces: [Int] = []
     var missedParts: [(range: Range<Int>, trailingStart: Int)] = []
