@@ -100,7 +100,8 @@ extension _Workspace {
             var pieces: [_Piece] = []
             pieces.reserveCapacity(breakCount)
             var runs: [(end: Int32, level: UInt8)] = []
-            let hasRTL = _mayContainRightToLeft(text)
+            // Plain text is ASCII, so it has no right-to-left character.
+            let hasRTL = !isPlain && _mayContainRightToLeft(text)
             // Pass 1: where each piece ends and its flags; for left-to-right
             // text also each piece's cache key, its measure when the front
             // cache has it, and otherwise the start of loading its slot of

@@ -400,9 +400,11 @@ final class _PreparedTextCache: @unchecked Sendable {
             place((hash, text))
         }
 
-        private mutating func place(_ entry: (hash: UInt64, text: _PreparedText?)) {
+        /// Takes ownership of `entry`, so storing it costs no retain.
+        private mutating func place(_ entry: consuming (hash: UInt64, text: _PreparedText?)) {
+            let hash = entry.hash
             let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: entry.hash) & mask
+            var slot = Int(truncatingIfNeeded: hash) & mask
             while slots[slot].text != nil { slot = (slot + 1) & mask }
             slots[slot] = entry
         }

@@ -76,33 +76,36 @@ final class _Workspace {
         }
         return breakOffsets.withUnsafeMutableBufferPointer { offsets in
             breakIsHard.withUnsafeMutableBufferPointer { hard in
+                // Without branches on the bytes (a branch per word boundary
+                // was mispredicted about once a word): every position is
+                // written and kept only when it is a break; whether the text
+                // is plain is decided after the loop.
                 var found = 0
+                var notPlain = 0
                 var previous: UInt8 = 0
                 var beforePrevious: UInt8 = 0
                 for index in 0..<count {
                     let byte = text[index]
-                    // One test per byte for the whole alphabet (bit sets of
-                    // the bytes below and above 64), then the rare cases.
+                    // One test per byte for the whole alphabet: bit sets of
+                    // the bytes below and above 64.
                     let allowed =
                         byte < 64 ? _plainLow >> UInt64(byte) : _plainHigh >> UInt64(byte & 63)
-                    guard byte < 128 && allowed & 1 != 0 else { return nil }
-                    if previous == 0x20 {
-                        // LB13: no break before a comma or full stop.
-                        if byte != 0x20 && byte != 0x2C && byte != 0x2E {
-                            offsets[found] = Int32(index)
-                            hard[found] = 0
-                            found += 1
-                        }
-                    } else if byte &- 0x30 < 10 && (previous == 0x2C || previous == 0x2E)
-                        && !(beforePrevious &- 0x30 < 10)
-                    {
-                        return nil
-                    }
+                    notPlain |= Int(truncatingIfNeeded: ~allowed & 1) | Int(byte >> 7)
+                    // LB25 (numbers) is ICU's business: a digit after a comma
+                    // or full stop that does not follow a digit.
+                    let isDigit = byte &- 0x30 < 10
+                    let afterStop = previous == 0x2C || previous == 0x2E
+                    notPlain |= _bit(isDigit && afterStop && !(beforePrevious &- 0x30 < 10))
+                    // LB18: break after spaces; LB13: not before a comma or full stop.
+                    offsets[found] = Int32(index)
+                    found &+= _bit(
+                        previous == 0x20 && byte != 0x20 && byte != 0x2C && byte != 0x2E)
                     beforePrevious = previous
                     previous = byte
                 }
+                if notPlain != 0 { return nil }
                 offsets[found] = Int32(count)
-                hard[found] = 0
+                UnsafeMutableBufferPointer(rebasing: hard[0...found]).update(repeating: 0)
                 return found + 1
             }
         }
@@ -483,6 +486,10 @@ func _decodeScalar(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32
             | (UInt32(text[index + 3]) & 0x3F), 4
     )
 }
+
+/// 1 for true, 0 for false (a flag to add or or, without a branch).
+@inline(__always)
+private func _bit(_ value: Bool) -> Int { value ? 1 : 0 }
 
 /// Bytes 0–63 of plain text as a bit set: space, comma, full stop, digits.
 private let _plainLow: UInt64 = 1 << 0x20 | 1 << 0x2C | 1 << 0x2E | 0x03FF << 0x30
