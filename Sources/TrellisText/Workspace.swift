@@ -219,6 +219,26 @@ final class _Workspace {
         clusterEms = order.map { clusterEms[$0] }
     }
 
+    /// Shapes `bytes` alone (no context) in one direction with `face`, and
+    /// returns the buffer's glyphs (valid until the buffer is used again).
+    @inline(__always)
+    func shapeBuffer(_ bytes: UnsafeBufferPointer<UInt8>, rtl: Bool, face: _FontFace) -> (
+        UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int
+    )? {
+        hb_buffer_clear_contents(buffer)
+        bytes.withMemoryRebound(to: CChar.self) {
+            hb_buffer_add_utf8(buffer, $0.baseAddress, Int32($0.count), 0, Int32($0.count))
+        }
+        hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(face.hbFont, buffer, nil, 0)
+        var glyphCount: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount),
+            let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount)
+        else { return nil }
+        return (infos, positions, Int(glyphCount))
+    }
+
     /// Shapes one run with one face. Returns false (having measured nothing
     /// useful) when `allowMissing` is false and a glyph is missing.
     private func shapeRun(
@@ -227,27 +247,18 @@ final class _Workspace {
         _ measure: inout _PieceMeasure
     ) -> Bool {
         let face = faces[faceIndex]
-        hb_buffer_clear_contents(buffer)
         // Only the run's own bytes, with no surrounding context: widths are
         // cached by the piece's bytes, so they must not depend on neighbouring
         // text (HarfBuzz would otherwise use up to 5 characters of context on
         // each side, e.g. for Arabic joining, and a cached width would depend
         // on which text first brought the piece). Clusters come back relative
         // to the run and are shifted to text offsets below.
-        text.withMemoryRebound(to: CChar.self) { chars in
-            hb_buffer_add_utf8(
-                buffer, chars.baseAddress.map { $0 + range.lowerBound }, Int32(range.count), 0,
-                Int32(range.count))
-        }
-        hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        hb_buffer_guess_segment_properties(buffer)
-        hb_shape(face.hbFont, buffer, nil, 0)
-        var glyphCount: UInt32 = 0
-        guard let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount),
-            let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount)
+        guard
+            let (infos, positions, glyphCount) = shapeBuffer(
+                UnsafeBufferPointer(rebasing: text[range]), rtl: rtl, face: face)
         else { return true }
         var tally = _GlyphTally(perUnit: 1 / Double(face.unitsPerEm))
-        for index in 0..<Int(glyphCount) {
+        for index in 0..<glyphCount {
             let cluster = infos[index].cluster + UInt32(range.lowerBound)
             if infos[index].codepoint == 0 && !allowMissing { return false }
             let advance = tally.add(
@@ -314,20 +325,12 @@ extension _Workspace {
             measures.append(nil)
         }
         batchStarts.append(Int32(batchBytes.count))
-        hb_buffer_clear_contents(buffer)
-        batchBytes.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) {
-                hb_buffer_add_utf8(buffer, $0.baseAddress, Int32($0.count), 0, Int32($0.count))
-            }
-        }
-        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
-        hb_buffer_guess_segment_properties(buffer)
-        hb_shape(face.hbFont, buffer, nil, 0)
-        var glyphCount: UInt32 = 0
-        guard let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount),
-            let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount)
+        guard
+            let (infos, positions, glyphCount) = batchBytes.withUnsafeBufferPointer({
+                shapeBuffer($0, rtl: false, face: face)
+            })
         else { return }
-        let glyphs = Int(glyphCount)
+        let glyphs = glyphCount
         var glyph = 0
         // Whether the boundary at the start of the current part is safe.
         var startIsSafe = true
