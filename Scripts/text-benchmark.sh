@@ -1,7 +1,9 @@
 #!/bin/sh
 # Text measurement benchmark: TrellisText on 10,000 list rows (Inter 17,
-# width 287; cold, warm at a new width, parallel, and the HarfBuzz floor),
+# width 287; cold, warm at a new width, parallel, and two HarfBuzz floors:
+# each distinct word shaped alone, and each row's new words in one call),
 # then Pango (../shared/reference/pango_measure.c) on the same rows.
+# docs/text-performance.md explains the numbers.
 # Needs libpango1.0-dev for the Pango half (skipped when pkg-config lacks it).
 # TRELLIS_TEXT_VOCABULARY=2000 draws the rows from a smaller vocabulary.
 set -eu

@@ -57,7 +57,10 @@ extension _Workspace {
         let limit = parameters.maximumLines > 0 ? parameters.maximumLines : Int.max
         let available = parameters.width + _fitTolerance
         let charWrap = parameters.mode == .byCharWrapping
-        var lines: [_Line] = []
+        // The previous layout's array, emptied: its storage is reused (see `spareLines`).
+        var lines = spareLines
+        spareLines = []
+        lines.removeAll(keepingCapacity: true)
         var lineStart = 0
         var advance = 0.0  // with the trailing whitespace of the pieces so far
         var content = 0.0  // without the trailing whitespace

@@ -88,11 +88,27 @@ extension _Workspace {
         let generation = cache.generation.load(ordering: .acquiring)
         if front.generation != generation { front.removeAll(generation: generation) }
         return try utf8.withUnsafeBufferPointer { (text) throws(TextError) -> _PreparedText in
-            let breakCount = try findBreaks(text)
+            let (breakCount, isPlain) = try findBreaks(text)
+            // The workspace's scratch arrays as locals for the loops below:
+            // every access to a class's stored property is checked for
+            // exclusivity at run time, which profiles showed per piece.
+            let breakOffsets = self.breakOffsets
+            let breakIsHard = self.breakIsHard
+            var scratch = self.prepareScratch
+            self.prepareScratch = _PrepareScratch()
+            defer { self.prepareScratch = scratch }
             var pieces: [_Piece] = []
             pieces.reserveCapacity(breakCount)
             var runs: [(end: Int32, level: UInt8)] = []
-            let hasRTL = _mayContainRightToLeft(text)
+            // Plain text is ASCII, so it has no right-to-left character.
+            let hasRTL = !isPlain && _mayContainRightToLeft(text)
+            // Pass 1: where each piece ends and its flags; for left-to-right
+            // text also each piece's cache key, its measure when the front
+            // cache has it, and otherwise the start of loading its slot of
+            // the shared cache.
+            let bytes = UnsafeRawBufferPointer(text)
+            let tag = _pieceTag(fonts, rtl: false, isLast: true)
+            scratch.lookups.removeAll(keepingCapacity: true)
             var start = 0
             var paragraphRTL = false
             var paragraphStart = 0
@@ -112,18 +128,81 @@ extension _Workspace {
                 }
                 let wordEnd = _trailingWhitespaceStart(text, end: contentEnd, start: start)
                 var measure = _PieceMeasure()
-                _forEachDirectionalPart(start..<contentEnd, runs: runs) { part, rtl in
-                    measure.add(
-                        measurePart(
-                            text, part, trailingStart: wordEnd,
-                            isLast: part.upperBound == contentEnd,
-                            rtl: rtl, fonts: fonts, cache: cache))
+                if !hasRTL {
+                    var lookup = _PieceLookup.uncached
+                    if contentEnd > start && contentEnd - start <= _WordWidthCache.maximumKeyLength
+                    {
+                        let key = _ByteKey(bytes, start..<contentEnd, tag: tag)
+                        if let hit = frontMeasure(key) {
+                            measure = hit
+                            lookup = .measured
+                        } else {
+                            cache.prefetch(key)
+                            lookup = .shared(key)
+                        }
+                    }
+                    scratch.lookups.append(lookup)
                 }
                 pieces.append(
                     _Piece(end: Int32(end), wordEnd: Int32(wordEnd), measure: measure, flags: flags)
                 )
                 start = end
                 if breakIsHard[index] != 0 { paragraphStart = end }
+            }
+            // Pass 2: each piece's measure, from the caches or shaped; the
+            // left-to-right pieces no cache has are shaped together after it.
+            scratch.missedPieces.removeAll(keepingCapacity: true)
+            scratch.missedParts.removeAll(keepingCapacity: true)
+            start = 0
+            for index in pieces.indices {
+                let piece = pieces[index]
+                let contentEnd =
+                    piece.isHardBreak
+                    ? _hardBreakStart(text, end: Int(piece.end), start: start).start
+                    : Int(piece.end)
+                let wordEnd = Int(piece.wordEnd)
+                let lookup = hasRTL ? .uncached : scratch.lookups[index]
+                switch lookup {
+                case .measured:
+                    break
+                case .shared(let key):
+                    if let known = sharedMeasure(key, cache: cache) {
+                        pieces[index].measure = known
+                    } else {
+                        scratch.missedPieces.append(index)
+                        scratch.missedParts.append((start..<contentEnd, wordEnd))
+                    }
+                case .uncached:
+                    var measure = _PieceMeasure()
+                    _forEachDirectionalPart(start..<contentEnd, runs: runs) { part, rtl in
+                        measure.add(
+                            measurePart(
+                                text, part, trailingStart: wordEnd,
+                                isLast: part.upperBound == contentEnd,
+                                rtl: rtl, fonts: fonts, cache: cache))
+                    }
+                    pieces[index].measure = measure
+                }
+                start = Int(piece.end)
+            }
+            if !scratch.missedPieces.isEmpty {
+                let batched = isPlain && scratch.missedPieces.count > 1
+                if batched {
+                    shapeBatch(
+                        text, scratch.missedParts, face: fonts.faces[0], into: &scratch.batched)
+                }
+                for (order, index) in scratch.missedPieces.enumerated() {
+                    let part = scratch.missedParts[order]
+                    let measure =
+                        (batched ? scratch.batched[order] : nil)
+                        ?? shape(
+                            text, range: part.range, trailingStart: part.trailingStart, rtl: false,
+                            faces: fonts.faces, keepClusters: false)
+                    if case .shared(let key) = scratch.lookups[index] {
+                        remember(measure, for: key, cache: cache)
+                    }
+                    pieces[index].measure = measure
+                }
             }
             return _PreparedText(utf8: utf8, fonts: fonts, pieces: pieces, bidiRuns: runs)
         }
@@ -163,26 +242,62 @@ extension _Workspace {
                 text, range: part, trailingStart: trailing, rtl: rtl, faces: fonts.faces,
                 keepClusters: false)
         }
-        let key = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(text)[part])
-        let tag = UInt32(bitPattern: fonts.id) << 2 | (rtl ? 2 : 0) | (isLast ? 1 : 0)
-        let hash = _WordWidthCache.hash(key, tag: tag)
-        let inFront = key.count <= 16
-        let words = inFront ? _FrontWordCache.inlineWords(key) : (0, 0)
-        if inFront, let hit = front.value(words: words, length: key.count, tag: tag, hash: hash) {
-            return hit
-        }
-        let measure: _PieceMeasure
-        if let cached = cache.value(for: key, tag: tag, hash: hash) {
-            measure = cached
-        } else {
-            measure = shape(
-                text, range: part, trailingStart: trailing, rtl: rtl, faces: fonts.faces,
-                keepClusters: false)
-            cache.insert(measure, for: key, tag: tag, hash: hash)
-        }
-        if inFront { front.insert(measure, words: words, length: key.count, tag: tag, hash: hash) }
+        let key = _ByteKey(
+            UnsafeRawBufferPointer(text), part, tag: _pieceTag(fonts, rtl: rtl, isLast: isLast))
+        return measure(
+            text, part, key: key, trailingStart: trailing, rtl: rtl, fonts: fonts, cache: cache)
+    }
+
+    /// The measure of `text[part]`, whose cache key is `key`: from the front
+    /// cache, the shared cache, or shaped (and then cached).
+    @inline(__always)
+    func measure(
+        _ text: UnsafeBufferPointer<UInt8>, _ part: Range<Int>, key: _ByteKey, trailingStart: Int,
+        rtl: Bool, fonts: FontCollection, cache: _WordWidthCache
+    ) -> _PieceMeasure {
+        if let known = cachedMeasure(key, cache: cache) { return known }
+        let measure = shape(
+            text, range: part, trailingStart: trailingStart, rtl: rtl, faces: fonts.faces,
+            keepClusters: false)
+        remember(measure, for: key, cache: cache)
         return measure
     }
+
+    /// The measure of `key` from the front cache or the shared cache, or nil.
+    @inline(__always)
+    func cachedMeasure(_ key: _ByteKey, cache: _WordWidthCache) -> _PieceMeasure? {
+        frontMeasure(key) ?? sharedMeasure(key, cache: cache)
+    }
+
+    /// The measure of `key` from the front cache (keys of up to 16 bytes), or nil.
+    @inline(__always)
+    func frontMeasure(_ key: _ByteKey) -> _PieceMeasure? {
+        key.bytes.count <= 16 ? front.value(for: key) : nil
+    }
+
+    /// The measure of `key` from the shared cache (which then fills the
+    /// front cache), or nil.
+    @inline(__always)
+    func sharedMeasure(_ key: _ByteKey, cache: _WordWidthCache) -> _PieceMeasure? {
+        guard let cached = cache.value(for: key) else { return nil }
+        if key.bytes.count <= 16 { front.insert(cached, for: key) }
+        return cached
+    }
+
+    /// Puts a newly shaped measure in both caches.
+    @inline(__always)
+    func remember(_ measure: _PieceMeasure, for key: _ByteKey, cache: _WordWidthCache) {
+        cache.insert(measure, for: key)
+        if key.bytes.count <= 16 { front.insert(measure, for: key) }
+    }
+}
+
+/// The tag of a piece's cache key: its font collection, its direction, and
+/// whether it is the last part of its piece (only then does its trailing
+/// whitespace count as hanging).
+@inline(__always)
+func _pieceTag(_ fonts: FontCollection, rtl: Bool, isLast: Bool) -> UInt32 {
+    UInt32(bitPattern: fonts.id) << 2 | (rtl ? 2 : 0) | (isLast ? 1 : 0)
 }
 
 /// Where the hard break characters at the end of `start..<end` begin, and

@@ -191,10 +191,12 @@ public final class TextMeasurer: @unchecked Sendable {
             if singleLine {
                 broken.lines = [_joined(broken.lines, prepared, parameters, workspace)]
             }
-            return _assemble(
+            let layout = _assemble(
                 broken.lines, truncated: broken.truncated, prepared: prepared, style: style,
                 width: width,
                 usesFontLeading: usesFontLeading)
+            workspace.spareLines = broken.lines
+            return layout
         }
         return result
     }
@@ -209,13 +211,21 @@ public final class TextMeasurer: @unchecked Sendable {
     func _prepared(_ text: String, fonts: FontCollection, workspace: _Workspace) throws(TextError)
         -> _PreparedText
     {
-        guard text.utf8.count <= _PreparedTextCache.maximumTextLength else {
-            return try workspace.prepare(Array(text.utf8), fonts: fonts, cache: words)
+        var text = text
+        let (cached, hash) = text.withUTF8 { bytes -> (_PreparedText?, UInt64) in
+            guard bytes.count <= _PreparedTextCache.maximumTextLength else { return (nil, 0) }
+            let hash = _ByteKey.hash(
+                UnsafeRawBufferPointer(bytes), tag: UInt32(bitPattern: fonts.id))
+            return (
+                prepared.value(for: UnsafeRawBufferPointer(bytes), fonts: fonts.id, hash: hash),
+                hash
+            )
         }
-        let key = prepared.key(for: text, fonts: fonts.id)
-        if let cached = prepared.value(for: key) { return cached }
+        if let cached { return cached }
         let result = try workspace.prepare(Array(text.utf8), fonts: fonts, cache: words)
-        prepared.insert(result, for: key)
+        if result.utf8.count <= _PreparedTextCache.maximumTextLength {
+            prepared.insert(result, hash: hash)
+        }
         return result
     }
 
@@ -340,64 +350,99 @@ func _processorCount() -> Int {
 
 /// Prepared texts by (text, font collection), sharded like the word cache.
 /// Bound: at most `capacity / 16` texts per shard; a full shard starts over.
+///
+/// Keyed by a hash of the text's UTF-8 bytes computed once per layout (the
+/// lookup and the insertion of a cold text share it) and checked against the
+/// prepared text's own bytes: no `String` is stored, copied or hashed.
 final class _PreparedTextCache: @unchecked Sendable {
     static let maximumTextLength = 16 * 1024
 
-    /// The text with a hash computed once from its UTF-8 bytes (the lookup
-    /// and the insertion of a cold text share it; `String` hashing is not used).
-    struct Key: Hashable {
-        var text: String
-        var fonts: Int32
-        var hash: UInt64
+    /// Open addressing (linear probing, load factor at most 1/2).
+    private struct Table {
+        var slots: [(hash: UInt64, text: _PreparedText?)] = Array(
+            repeating: (0, nil), count: 16)
+        var count = 0
 
-        init(text: String, fonts: Int32) {
-            self.text = text
-            self.fonts = fonts
-            var copy = text
-            hash = copy.withUTF8 {
-                _WordWidthCache.hash(UnsafeRawBufferPointer($0), tag: UInt32(bitPattern: fonts))
+        func value(for bytes: UnsafeRawBufferPointer, fonts: Int32, hash: UInt64)
+            -> _PreparedText?
+        {
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while let text = slots[slot].text {
+                if slots[slot].hash == hash && text.fonts.id == fonts
+                    && text.utf8.count == bytes.count
+                    && text.utf8.withUnsafeBytes({
+                        memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+                    })
+                {
+                    return text
+                }
+                slot = (slot + 1) & mask
             }
+            return nil
         }
 
-        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+        mutating func insert(_ text: _PreparedText, hash: UInt64) {
+            count += 1
+            if count * 2 > slots.count {
+                // Entries move to the new array: no retain and release of
+                // each prepared text (which touched every one of them).
+                var old = Array(
+                    repeating: (hash: UInt64(0), text: _PreparedText?.none), count: slots.count * 2)
+                swap(&old, &slots)
+                old.withUnsafeMutableBufferPointer { entries in
+                    for index in entries.indices where entries[index].text != nil {
+                        place((entries.baseAddress! + index).move())
+                        (entries.baseAddress! + index).initialize(to: (0, nil))
+                    }
+                }
+            }
+            place((hash, text))
+        }
 
-        static func == (a: Key, b: Key) -> Bool {
-            a.hash == b.hash && a.fonts == b.fonts && a.text == b.text
+        /// Takes ownership of `entry`, so storing it costs no retain.
+        private mutating func place(_ entry: consuming (hash: UInt64, text: _PreparedText?)) {
+            let hash = entry.hash
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot].text != nil { slot = (slot + 1) & mask }
+            slots[slot] = entry
         }
     }
 
-    private final class Shard {
-        let table = _Locked<[Key: _PreparedText]>([:])
-    }
-
-    private let shards: [Shard]
+    private let shards: [_Locked<Table>]
     private let perShard: Int
 
     init(capacity: Int) {
-        shards = (0..<16).map { _ in Shard() }
+        shards = (0..<16).map { _ in _Locked(Table()) }
         perShard = max(1, capacity / 16)
     }
 
-    private func shard(_ key: Key) -> Shard {
-        shards[Int(truncatingIfNeeded: key.hash >> 60)]
+    @inline(__always)
+    private func shard(_ hash: UInt64) -> _Locked<Table> {
+        shards[Int(truncatingIfNeeded: hash >> 60)]
     }
 
-    /// The key to look `text` up with (and to insert it with after a miss).
-    func key(for text: String, fonts: Int32) -> Key { Key(text: text, fonts: fonts) }
-
-    func value(for key: Key) -> _PreparedText? {
-        shard(key).table.withLock { $0[key] }
+    /// The prepared text of `bytes` with the collection `fonts`, if cached;
+    /// `hash` is `_ByteKey.hash(bytes, tag: fonts)`.
+    func value(for bytes: UnsafeRawBufferPointer, fonts: Int32, hash: UInt64) -> _PreparedText? {
+        shard(hash).withLock { $0.value(for: bytes, fonts: fonts, hash: hash) }
     }
 
-    func insert(_ value: _PreparedText, for key: Key) {
+    /// Adds a prepared text that is not cached yet, under the hash its lookup used.
+    func insert(_ value: _PreparedText, hash: UInt64) {
         let perShard = self.perShard
-        shard(key).table.withLock { table in
-            if table.count >= perShard { table.removeAll(keepingCapacity: true) }
-            table[key] = value
+        shard(hash).withLock { table in
+            let present = value.utf8.withUnsafeBytes {
+                table.value(for: $0, fonts: value.fonts.id, hash: hash) != nil
+            }
+            if present { return }
+            if table.count >= perShard { table = Table() }
+            table.insert(value, hash: hash)
         }
     }
 
     func removeAll() {
-        for shard in shards { shard.table.withLock { $0.removeAll() } }
+        for shard in shards { shard.withLock { $0 = Table() } }
     }
 }

@@ -112,16 +112,24 @@ public struct TextStyle: Sendable {
         try _requireNonNegative(paragraphSpacing, "paragraph spacing")
         // Finite but astronomically large values would overflow heights to
         // infinity; nothing on a screen needs more than a million points.
-        for (value, name, limit) in [
-            (size, "font size", Self.maximumPoints), (abs(letterSpacing), "letter spacing", Self.maximumPoints),
-            (lineSpacing, "line spacing", Self.maximumPoints), (lineHeightMultiple, "line height multiple", 1000),
-            (minimumLineHeight, "minimum line height", Self.maximumPoints),
-            (maximumLineHeight, "maximum line height", Self.maximumPoints),
-            (paragraphSpacing, "paragraph spacing", Self.maximumPoints),
-        ] where value > limit {
-            throw TextError.invalidParameter(
-                name: name, value: value, requirement: "at most \(Int(limit)) in magnitude")
-        }
+        // (One call per value: this runs for every layout, so no array of them.)
+        let points = Self.maximumPoints
+        try _requireAtMost(size, points, "font size")
+        try _requireAtMost(abs(letterSpacing), points, "letter spacing")
+        try _requireAtMost(lineSpacing, points, "line spacing")
+        try _requireAtMost(lineHeightMultiple, 1000, "line height multiple")
+        try _requireAtMost(minimumLineHeight, points, "minimum line height")
+        try _requireAtMost(maximumLineHeight, points, "maximum line height")
+        try _requireAtMost(paragraphSpacing, points, "paragraph spacing")
         if fonts.fonts.isEmpty { throw TextError.emptyFontCollection }
+    }
+}
+
+/// Checks that `value` is at most `limit` in magnitude.
+@inline(__always)
+private func _requireAtMost(_ value: Double, _ limit: Double, _ name: String) throws(TextError) {
+    if value > limit {
+        throw TextError.invalidParameter(
+            name: name, value: value, requirement: "at most \(Int(limit)) in magnitude")
     }
 }

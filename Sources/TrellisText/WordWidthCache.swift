@@ -2,6 +2,7 @@
 // opportunities, shaped once per font collection and direction (the idea of
 // Android minikin's LayoutCache and Chrome's ShapeCache). Widths are stored in
 // ems, so one entry serves every point size.
+import CTrellisICU
 import Synchronization
 
 #if canImport(Glibc)
@@ -48,7 +49,15 @@ final class _WordWidthCache: @unchecked Sendable {
 
     private final class Shard {
         let table: _Locked<_ByteKeyTable>
-        init(capacity: Int) { table = _Locked(_ByteKeyTable(maximumCount: capacity)) }
+        /// The table's slot array as `address | log2(slot count)` (the
+        /// address is 64-byte aligned), published for `prefetch`, which reads
+        /// it without the lock: a stale value only prefetches a useless line.
+        let slotsHint: Atomic<UInt>
+        init(capacity: Int) {
+            let table = _ByteKeyTable(maximumCount: capacity)
+            slotsHint = Atomic(table.slotsHint)
+            self.table = _Locked(table)
+        }
     }
 
     private let shards: [Shard]
@@ -62,36 +71,33 @@ final class _WordWidthCache: @unchecked Sendable {
         shards = (0..<_WordWidthCache.shardCount).map { _ in Shard(capacity: perShard) }
     }
 
-    /// The hash of a key; `tag` packs the collection id and the direction.
-    @inline(__always)
-    static func hash(_ bytes: UnsafeRawBufferPointer, tag: UInt32) -> UInt64 {
-        // FNV-1a over the bytes, then a final avalanche (splitmix64) so the
-        // top bits (shard) and low bits (slot) are both well mixed.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(tag)
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        hash ^= hash >> 30
-        hash = hash &* 0xbf58_476d_1ce4_e5b9
-        hash ^= hash >> 27
-        hash = hash &* 0x94d0_49bb_1331_11eb
-        hash ^= hash >> 31
-        return hash
-    }
-
     @inline(__always)
     private func shard(_ hash: UInt64) -> Shard {
         shards[Int(truncatingIfNeeded: hash >> 60)]
     }
 
-    func value(for bytes: UnsafeRawBufferPointer, tag: UInt32, hash: UInt64) -> _PieceMeasure? {
-        shard(hash).table.withLock { $0.value(for: bytes, tag: tag, hash: hash) }
+    func value(for key: _ByteKey) -> _PieceMeasure? {
+        shard(key.hash).table.withLock { $0.value(for: key) }
     }
 
-    func insert(
-        _ value: _PieceMeasure, for bytes: UnsafeRawBufferPointer, tag: UInt32, hash: UInt64
-    ) {
-        shard(hash).table.withLock { $0.insert(value, for: bytes, tag: tag, hash: hash) }
+    func insert(_ value: _PieceMeasure, for key: _ByteKey) {
+        let shard = shard(key.hash)
+        shard.table.withLock { table in
+            table.insert(value, for: key)
+            shard.slotsHint.store(table.slotsHint, ordering: .relaxed)
+        }
+    }
+
+    /// Starts loading the slot where a lookup of `key` begins, so the
+    /// lookups of a text's pieces wait for memory once together rather than
+    /// once each (a lookup takes a lock, which orders memory accesses).
+    @inline(__always)
+    func prefetch(_ key: _ByteKey) {
+        let hint = shard(key.hash).slotsHint.load(ordering: .relaxed)
+        let mask: UInt = (1 << (hint & 63)) &- 1
+        let slot = UInt(truncatingIfNeeded: key.hash) & mask
+        let stride = UInt(_ByteKeyTable.entryStride)
+        trellis_prefetch(UnsafeRawPointer(bitPattern: (hint & ~63) + slot * stride))
     }
 
     /// Number of cached pieces (for tests and reports).
@@ -100,162 +106,252 @@ final class _WordWidthCache: @unchecked Sendable {
     }
 
     func removeAll() {
-        for shard in shards { shard.table.withLock { $0.removeAll() } }
+        for shard in shards {
+            shard.table.withLock { table in
+                table.removeAll()
+                shard.slotsHint.store(table.slotsHint, ordering: .relaxed)
+            }
+        }
         generation.add(1, ordering: .releasing)
     }
 }
 
-/// Open addressing (linear probing). Each slot packs the low 32 bits of the
-/// hash with an entry index, so a probe rejects other keys without touching
-/// their entries; keys up to 16 bytes live inside their 64-byte entry, longer
-/// ones in one byte arena. A lookup allocates nothing and hashes no `String`.
-/// The slot array grows with the entries (load factor at most 1/2), so a
-/// table with few entries stays small and cache-friendly.
-struct _ByteKeyTable {
-    private struct Entry {
-        var inline0: UInt64
-        var inline1: UInt64
-        var arenaStart: Int32
-        var keyLength: Int32
-        var tag: UInt32
-        var value: _PieceMeasure
+/// A cache key: UTF-8 bytes (borrowed from the text being measured) with a
+/// tag, their first 16 bytes as two words and their hash, all computed once
+/// per piece and shared by the front cache and the shared table.
+struct _ByteKey {
+    let bytes: UnsafeRawBufferPointer
+    /// The first 16 bytes, zero-padded (little-endian words).
+    let word0: UInt64
+    let word1: UInt64
+    /// `length << 32 | tag`: never 0, since keys are not empty.
+    let lengthAndTag: UInt64
+    let hash: UInt64
+
+    /// The key of `text[range]`. Bytes of `text` after the range may be read
+    /// (and masked off) to load whole words; nothing outside `text` is read.
+    @inline(__always)
+    init(_ text: UnsafeRawBufferPointer, _ range: Range<Int>, tag: UInt32) {
+        bytes = UnsafeRawBufferPointer(rebasing: text[range])
+        let count = range.count
+        lengthAndTag = UInt64(count) << 32 | UInt64(tag)
+        var hash = _ByteKey.seed ^ lengthAndTag
+        var first: (UInt64, UInt64) = (0, 0)
+        var offset = 0
+        while offset < count {
+            let word = _ByteKey.word(text, range.lowerBound + offset, count - offset)
+            if offset == 0 { first.0 = word } else if offset == 8 { first.1 = word }
+            hash = _ByteKey.mix(hash, word)
+            offset += 8
+        }
+        word0 = first.0
+        word1 = first.1
+        self.hash = _ByteKey.finalize(hash)
     }
 
-    /// (entry index + 1) << 32 | low 32 bits of the hash; 0 = empty.
-    private var slots: [UInt64]
-    private var entries: [Entry] = []
+    /// The hash of a whole buffer, as a key of it would have (for the
+    /// prepared-text cache, whose keys are whole texts).
+    @inline(__always)
+    static func hash(_ bytes: UnsafeRawBufferPointer, tag: UInt32) -> UInt64 {
+        _ByteKey(bytes, 0..<bytes.count, tag: tag).hash
+    }
+
+    private static let seed: UInt64 = 0x9e37_79b9_7f4a_7c15
+
+    /// Up to 8 bytes from `start` (`remaining` of them belong to the key) as
+    /// a little-endian word, zero-padded: one unaligned load when 8 bytes of
+    /// `text` are there, else byte by byte.
+    @inline(__always)
+    private static func word(_ text: UnsafeRawBufferPointer, _ start: Int, _ remaining: Int)
+        -> UInt64
+    {
+        if start + 8 <= text.count {
+            let word = text.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+            return remaining >= 8 ? word : word & ((1 << UInt64(remaining &* 8)) &- 1)
+        }
+        var word: UInt64 = 0
+        for index in 0..<min(remaining, 8) {
+            word |= UInt64(text[start + index]) << UInt64(index &* 8)
+        }
+        return word
+    }
+
+    /// One step per 8 bytes (a multiply-xorshift, as in FxHash and wyhash),
+    /// instead of FNV's one multiply per byte.
+    @inline(__always)
+    private static func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+        let product = (hash ^ word) &* 0xbf58_476d_1ce4_e5b9
+        return product ^ (product >> 29)
+    }
+
+    /// splitmix64's avalanche, so the top bits (shard), middle bits (front
+    /// cache slot) and low bits (table slot) are all well mixed.
+    @inline(__always)
+    private static func finalize(_ value: UInt64) -> UInt64 {
+        var hash = value
+        hash ^= hash >> 30
+        hash = hash &* 0xbf58_476d_1ce4_e5b9
+        hash ^= hash >> 27
+        hash = hash &* 0x94d0_49bb_1331_11eb
+        hash ^= hash >> 31
+        return hash
+    }
+}
+
+/// Open addressing (linear probing) with the entries in the slot array
+/// itself: each entry is one 64-byte cache line holding the key's first 16
+/// bytes, its length and tag and the value, so a lookup costs one memory
+/// access (the earlier layout, a slot array pointing into an entry array,
+/// cost two misses per lookup, the largest cost of warm layout in profiles).
+/// Keys longer than 16 bytes keep the rest of their bytes in one arena.
+/// A lookup allocates nothing and hashes no `String`. The slot array grows
+/// with the entries (load factor at most 1/2), so a table with few entries
+/// stays small and cache-friendly.
+struct _ByteKeyTable {
+    private struct Entry {
+        var word0: UInt64 = 0
+        var word1: UInt64 = 0
+        /// `length << 32 | tag`; 0 = empty slot.
+        var lengthAndTag: UInt64 = 0
+        /// Low 32 bits of the key's hash (to place it again when growing).
+        var hash: UInt32 = 0
+        var arenaStart: Int32 = 0
+        var value = _PieceMeasure()
+    }
+
+    private var slots: _AlignedBuffer<Entry>
+    /// `slots`' address | log2(its count), for `_WordWidthCache.prefetch`.
+    var slotsHint: UInt {
+        UInt(bitPattern: slots.pointer) | UInt(slots.count.trailingZeroBitCount)
+    }
     private var arena: [UInt8] = []
+    private(set) var count = 0
     private let maximumCount: Int
+    private static let initialSlots = 64
+    static let entryStride = MemoryLayout<Entry>.stride
 
     init(maximumCount: Int) {
         self.maximumCount = maximumCount
-        slots = [UInt64](repeating: 0, count: 64)
+        slots = _AlignedBuffer(count: _ByteKeyTable.initialSlots, repeating: Entry())
     }
-
-    var count: Int { entries.count }
 
     mutating func removeAll() {
-        entries.removeAll(keepingCapacity: true)
         arena.removeAll(keepingCapacity: true)
-        slots = [UInt64](repeating: 0, count: 64)
+        count = 0
+        slots = _AlignedBuffer(count: _ByteKeyTable.initialSlots, repeating: Entry())
     }
 
-    func value(for bytes: UnsafeRawBufferPointer, tag: UInt32, hash: UInt64) -> _PieceMeasure? {
-        let low = hash & 0xFFFF_FFFF
-        let (word0, word1) = _FrontWordCache.inlineWords(bytes)
-        return slots.withUnsafeBufferPointer { slots in
-            entries.withUnsafeBufferPointer { entries in
-                let mask = slots.count - 1
-                var slot = Int(truncatingIfNeeded: low) & mask
-                while true {
-                    let stored = slots[slot]
-                    if stored == 0 { return nil }
-                    if stored & 0xFFFF_FFFF == low {
-                        let entry = entries[Int(stored >> 32) - 1]
-                        if entry.tag == tag && entry.keyLength == bytes.count
-                            && entry.inline0 == word0
-                            && entry.inline1 == word1
-                            && (bytes.count <= 16 || arenaEquals(entry, bytes))
-                        {
-                            return entry.value
-                        }
-                    }
-                    slot = (slot + 1) & mask
-                }
-            }
-        }
-    }
-
-    private func arenaEquals(_ entry: Entry, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        arena.withUnsafeBytes { arenaBytes in
-            let start = Int(entry.arenaStart)
-            return memcmp(arenaBytes.baseAddress! + start, bytes.baseAddress!, bytes.count) == 0
-        }
-    }
-
-    mutating func insert(
-        _ value: _PieceMeasure, for bytes: UnsafeRawBufferPointer, tag: UInt32, hash: UInt64
-    ) {
-        if self.value(for: bytes, tag: tag, hash: hash) != nil { return }
-        if entries.count >= maximumCount { removeAll() }
-        let (word0, word1) = _FrontWordCache.inlineWords(bytes)
-        var arenaStart: Int32 = 0
-        if bytes.count > 16 {
-            arenaStart = Int32(arena.count)
-            arena.append(contentsOf: bytes)
-        }
-        entries.append(
-            Entry(
-                inline0: word0, inline1: word1, arenaStart: arenaStart,
-                keyLength: Int32(bytes.count), tag: tag,
-                value: value))
-        if entries.count * 2 > slots.count { grow() }
-        place(UInt64(entries.count) << 32 | (hash & 0xFFFF_FFFF))
-    }
-
-    private mutating func place(_ packed: UInt64) {
+    func value(for key: _ByteKey) -> _PieceMeasure? {
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: packed & 0xFFFF_FFFF) & mask
-        while slots[slot] != 0 { slot = (slot + 1) & mask }
-        slots[slot] = packed
+        var slot = Int(truncatingIfNeeded: key.hash) & mask
+        while true {
+            let entry = slots.pointer + slot
+            if entry.pointee.lengthAndTag == 0 { return nil }
+            if entry.pointee.lengthAndTag == key.lengthAndTag && entry.pointee.word0 == key.word0
+                && entry.pointee.word1 == key.word1
+                && (key.bytes.count <= 16 || arenaEquals(entry.pointee.arenaStart, key.bytes))
+            {
+                return entry.pointee.value
+            }
+            slot = (slot + 1) & mask
+        }
     }
 
-    /// Doubles the slot array and places the existing entries again (the
-    /// slots keep the hash bits that choose the position).
+    private func arenaEquals(_ start: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        arena.withUnsafeBytes { arenaBytes in
+            memcmp(arenaBytes.baseAddress! + Int(start), bytes.baseAddress! + 16, bytes.count - 16)
+                == 0
+        }
+    }
+
+    mutating func insert(_ value: _PieceMeasure, for key: _ByteKey) {
+        if self.value(for: key) != nil { return }
+        if count >= maximumCount { removeAll() }
+        var arenaStart: Int32 = 0
+        if key.bytes.count > 16 {
+            arenaStart = Int32(arena.count)
+            arena.append(contentsOf: UnsafeRawBufferPointer(rebasing: key.bytes[16...]))
+        }
+        count += 1
+        if count * 2 > slots.count { grow() }
+        place(
+            Entry(
+                word0: key.word0, word1: key.word1, lengthAndTag: key.lengthAndTag,
+                hash: UInt32(truncatingIfNeeded: key.hash), arenaStart: arenaStart, value: value))
+    }
+
+    private func place(_ entry: Entry) {
+        let mask = slots.count - 1
+        var slot = Int(entry.hash) & mask
+        while slots.pointer[slot].lengthAndTag != 0 { slot = (slot + 1) & mask }
+        slots.pointer[slot] = entry
+    }
+
+    /// Doubles the slot array and places the existing entries again (each
+    /// keeps the hash bits that choose its position).
     private mutating func grow() {
         let old = slots
-        slots = [UInt64](repeating: 0, count: old.count * 2)
-        for packed in old where packed != 0 { place(packed) }
+        slots = _AlignedBuffer(count: old.count * 2, repeating: Entry())
+        for index in 0..<old.count where old.pointer[index].lengthAndTag != 0 {
+            place(old.pointer[index])
+        }
+    }
+}
+
+/// A fixed-size array of trivial values on 64-byte boundaries (so a 64-byte
+/// entry is exactly one cache line), freed with its last reference.
+final class _AlignedBuffer<Element> {
+    let pointer: UnsafeMutablePointer<Element>
+    let count: Int
+
+    /// `count` default values (`count` is a power of two for the tables here).
+    init(count: Int, repeating value: Element) {
+        self.count = count
+        let raw = UnsafeMutableRawPointer.allocate(
+            byteCount: count * MemoryLayout<Element>.stride, alignment: 64)
+        pointer = raw.bindMemory(to: Element.self, capacity: count)
+        pointer.initialize(repeating: value, count: count)
+    }
+
+    deinit {
+        pointer.deinitialize(count: count)
+        pointer.deallocate()
     }
 }
 
 /// A small direct-mapped cache in front of the shared one, private to a
 /// workspace (so to one thread at a time): no lock, and the most frequent
 /// words of a list (word frequencies follow Zipf's law) stay in the CPU's
-/// cache instead of costing two memory misses in the large shared table.
+/// cache instead of costing a memory miss and a lock in the large shared table.
 /// Holds keys of up to 16 bytes; 1,024 entries of 64 bytes (64 KB, which
 /// stays in a core's L2 cache).
 final class _FrontWordCache {
     private struct Entry {
-        var inline0: UInt64 = 0
-        var inline1: UInt64 = 0
-        var lengthAndTag: UInt64 = .max  // length << 32 | tag; .max = empty
+        var word0: UInt64 = 0
+        var word1: UInt64 = 0
+        var lengthAndTag: UInt64 = 0  // 0 = empty
+        var padding: UInt64 = 0  // one entry per 64-byte cache line
         var value = _PieceMeasure()
     }
 
     static let size = 1024
     /// Entries behind a pointer: no copy-on-write or exclusivity checks on
     /// the hot path (the workspace, and so this cache, has one user at a time).
-    private let entries: UnsafeMutablePointer<Entry>
+    private let entries = _AlignedBuffer<Entry>(count: _FrontWordCache.size, repeating: Entry())
     /// The shared cache's generation these entries belong to.
     private(set) var generation = 0
 
-    init() {
-        entries = UnsafeMutablePointer<Entry>.allocate(capacity: _FrontWordCache.size)
-        entries.initialize(repeating: Entry(), count: _FrontWordCache.size)
-    }
-
-    deinit {
-        entries.deinitialize(count: _FrontWordCache.size)
-        entries.deallocate()
-    }
-
-    /// The first 16 bytes of a key, zero-padded, as two words.
     @inline(__always)
-    static func inlineWords(_ bytes: UnsafeRawBufferPointer) -> (UInt64, UInt64) {
-        var words: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &words) { target in
-            target.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes.prefix(16)))
-        }
-        return words
+    private func entry(_ key: _ByteKey) -> UnsafeMutablePointer<Entry> {
+        entries.pointer + (Int(truncatingIfNeeded: key.hash >> 20) & (_FrontWordCache.size - 1))
     }
 
+    /// The cached measure of a key of up to 16 bytes.
     @inline(__always)
-    func value(words: (UInt64, UInt64), length: Int, tag: UInt32, hash: UInt64) -> _PieceMeasure? {
-        let entry = entries + (Int(truncatingIfNeeded: hash >> 20) & (_FrontWordCache.size - 1))
-        if entry.pointee.lengthAndTag == UInt64(length) << 32 | UInt64(tag)
-            && entry.pointee.inline0 == words.0
-            && entry.pointee.inline1 == words.1
+    func value(for key: _ByteKey) -> _PieceMeasure? {
+        let entry = entry(key)
+        if entry.pointee.lengthAndTag == key.lengthAndTag && entry.pointee.word0 == key.word0
+            && entry.pointee.word1 == key.word1
         {
             return entry.pointee.value
         }
@@ -263,16 +359,13 @@ final class _FrontWordCache {
     }
 
     @inline(__always)
-    func insert(
-        _ value: _PieceMeasure, words: (UInt64, UInt64), length: Int, tag: UInt32, hash: UInt64
-    ) {
-        entries[Int(truncatingIfNeeded: hash >> 20) & (_FrontWordCache.size - 1)] = Entry(
-            inline0: words.0, inline1: words.1, lengthAndTag: UInt64(length) << 32 | UInt64(tag),
-            value: value)
+    func insert(_ value: _PieceMeasure, for key: _ByteKey) {
+        entry(key).pointee = Entry(
+            word0: key.word0, word1: key.word1, lengthAndTag: key.lengthAndTag, value: value)
     }
 
     func removeAll(generation: Int) {
-        for index in 0..<_FrontWordCache.size { entries[index].lengthAndTag = .max }
+        for index in 0..<_FrontWordCache.size { entries.pointer[index].lengthAndTag = 0 }
         self.generation = generation
     }
 }

@@ -1,0 +1,84 @@
+// Batched shaping (several new pieces of plain text in one HarfBuzz call) must
+// give each piece it keeps exactly the measure of shaping that piece alone,
+// and must leave out pieces at a boundary HarfBuzz marks unsafe to break.
+import Testing
+
+@testable import TrellisText
+
+@Suite struct BatchShapingTests {
+    typealias Part = (range: Range<Int>, trailingStart: Int)
+
+    /// Shapes `parts` of `text` in one batch, and each alone; returns the
+    /// batch's measures (nil where it left a piece out) and the ones alone.
+    static func measures(_ text: String, _ parts: [Part], family: String = "Inter") throws -> (
+        batched: [_PieceMeasure?], alone: [_PieceMeasure]
+    ) {
+        let face = try Font(family: family)._face
+        let workspace = try _Workspace()
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            var batched: [_PieceMeasure?] = []
+            workspace.shapeBatch(buffer, parts, face: face, into: &batched)
+            let alone = parts.map {
+                workspace.shape(
+                    buffer, range: $0.range, trailingStart: $0.trailingStart, rtl: false,
+                    faces: [face], keepClusters: false)
+            }
+            return (batched, alone)
+        }
+    }
+
+    /// The pieces of plain `text` between its break opportunities, as prepare makes them.
+    static func pieces(_ text: String) throws -> [Part]? {
+        let workspace = try _Workspace()
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { buffer -> [Part]? in
+            guard let count = workspace.plainBreaks(buffer) else { return nil }
+            var start = 0
+            var parts: [Part] = []
+            for end in workspace.breakOffsets[0..<count].map(Int.init) where end > start {
+                parts.append(
+                    (start..<end, _trailingWhitespaceStart(buffer, end: end, start: start)))
+                start = end
+            }
+            return parts
+        }
+    }
+
+    @Test(arguments: ["Inter", "Roboto"])
+    func batchedPiecesMeasureAsShapedAlone(family: String) throws {
+        var kept = 0
+        var total = 0
+        for row in Corpus.rows() {
+            guard let parts = try Self.pieces(row), parts.count > 1 else { continue }
+            let (batched, alone) = try Self.measures(row, parts, family: family)
+            for (measure, reference) in zip(batched, alone) {
+                total += 1
+                guard let measure else { continue }
+                #expect(measure == reference, "\(row.debugDescription)")
+                kept += 1
+            }
+        }
+        #expect(total > 1000)
+        #expect(kept * 10 > total * 9)  // spaces between words rarely interact
+    }
+
+    @Test func kernedBoundaryIsLeftOut() throws {
+        // Inter kerns A and V (1904 → 1712 units for A), so HarfBuzz marks V
+        // unsafe to break: neither side may be taken from the batch.
+        let (batched, _) = try Self.measures("AV", [(0..<1, 1), (1..<2, 2)])
+        #expect(batched.count == 2)
+        #expect(batched[0] == nil)
+        #expect(batched[1] == nil)
+    }
+
+    @Test func spaceSeparatedPiecesAreKept() throws {
+        // With a space after A, the pair is not kerned: both are kept, each
+        // with its own measure (A: 1904 units, space: 792 units, of 2816 per em).
+        let (batched, alone) = try Self.measures("A V ", [(0..<2, 1), (2..<4, 3)])
+        #expect(batched[0] == alone[0])
+        #expect(batched[1] == alone[1])
+        #expect(batched[0]?.wordEm == 1904.0 / 2816)
+        #expect(batched[0]?.spaceEm == 792.0 / 2816)
+    }
+}
