@@ -54,22 +54,49 @@ struct _Row {
     }
 
     /// Adds `coefficient * symbol`; a coefficient that becomes near zero is
-    /// dropped.
-    @inline(__always)
-    mutating func insert(_ symbol: _Symbol, _ coefficient: Double) {
+    /// dropped. Returns whether a new term was appended (the solver then
+    /// records the row in the symbol's column).
+    @inline(__always) @discardableResult
+    mutating func insert(_ symbol: _Symbol, _ coefficient: Double) -> Bool {
         if let i = index(of: symbol) {
             let sum = terms[i].coefficient + coefficient
             if _nearZero(sum) { _removeTerm(at: i) } else { terms[i].coefficient = sum }
         } else if !_nearZero(coefficient) {
             terms.append(_Term(symbol: symbol, coefficient: coefficient))
             filter |= _Row.bit(symbol)
+            return true
         }
+        return false
     }
 
-    /// Adds `factor * other` (constant included).
-    mutating func insert(_ other: _Row, times factor: Double) {
-        constant += other.constant * factor
-        for term in other.terms { insert(term.symbol, term.coefficient * factor) }
+    /// `insert(_:_:)` for long rows: `positions[symbol]` is the index of
+    /// `symbol`'s term or -1, kept up to date, so a lookup costs O(1) where
+    /// the scan (and a filter whose 64 bits are all set) would cost O(length).
+    @inline(__always) @discardableResult
+    mutating func insert(
+        _ symbol: _Symbol, _ coefficient: Double, positions: UnsafeMutablePointer<Int32>
+    ) -> Bool {
+        let i = Int(positions[Int(symbol)])
+        if i >= 0 {
+            let sum = terms[i].coefficient + coefficient
+            if !_nearZero(sum) {
+                terms[i].coefficient = sum
+                return false
+            }
+            let last = terms.count - 1
+            if i != last {
+                terms[i] = terms[last]
+                positions[Int(terms[i].symbol)] = Int32(i)
+            }
+            terms.removeLast()
+            positions[Int(symbol)] = -1
+        } else if !_nearZero(coefficient) {
+            positions[Int(symbol)] = Int32(terms.count)
+            terms.append(_Term(symbol: symbol, coefficient: coefficient))
+            filter |= _Row.bit(symbol)
+            return true
+        }
+        return false
     }
 
     /// Removes `symbol` from the row.
@@ -101,16 +128,5 @@ struct _Row {
     mutating func solve(for lhs: _Symbol, _ rhs: _Symbol) {
         insert(lhs, -1)
         solve(for: rhs)
-    }
-
-    /// Replaces `symbol` by the expression `row`, when present. Returns
-    /// whether the row changed.
-    @discardableResult
-    mutating func substitute(_ symbol: _Symbol, with row: _Row) -> Bool {
-        guard let i = index(of: symbol) else { return false }
-        let coefficient = terms[i].coefficient
-        _removeTerm(at: i)
-        insert(row, times: coefficient)
-        return true
     }
 }

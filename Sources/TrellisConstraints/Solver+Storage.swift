@@ -11,6 +11,10 @@ extension Solver {
         _variables.reserveCapacity(24)
         _variableInfo.reserveCapacity(24)
         _infeasible.reserveCapacity(8)
+        _columnHeads.reserveCapacity(48)
+        _columnSeen.reserveCapacity(48)
+        _columnNodes.reserveCapacity(96)
+        _columnRows.reserveCapacity(8)
         _objective.reserveCapacity(4)
         _levelPriority.reserveCapacity(4)
         _levelUsers.reserveCapacity(4)
@@ -28,22 +32,28 @@ extension Solver {
         }
         let symbol = _Symbol(_symbols.count)
         _symbols.append(_SymbolInfo(row: -1, owner: owner, kind: kind))
+        _addColumn()
         return symbol
     }
 
     func _freeSymbol(_ symbol: _Symbol) {
         _symbols[Int(symbol)] = _SymbolInfo(row: -1, owner: -1, kind: .free)
+        _clearColumn(symbol)
         _freeSymbols.append(symbol)
     }
 
     /// Removes every occurrence of `symbol` from the tableau and objective
     /// (erasing its row if it is basic), before its id is freed. In exact
     /// arithmetic nothing is left to remove; this clears rounding residue.
+    ///
+    /// - Complexity: O(rows holding the symbol × their length).
     func _scrub(_ symbol: _Symbol) {
         let row = _symbols[Int(symbol)].row
         if row >= 0 { _ = _takeRow(at: Int(row)) }
         _structureVersion &+= 1
-        for i in _rows.indices { _rows[i].remove(symbol) }
+        _collectColumn(symbol)
+        for j in 0..<_columnRows.count { _rows[Int(_columnRows[j])].remove(symbol) }
+        _clearColumn(symbol)
         for k in _objective.indices { _objective[k].remove(symbol) }
     }
 
@@ -54,6 +64,7 @@ extension Solver {
         _symbols[Int(basic)].row = Int32(_rows.count)
         _rows.append(row)
         _rows[_rows.count - 1].basic = basic
+        _noteColumns(ofRowAt: _rows.count - 1)
     }
 
     /// Removes and returns the row at `index` (the last row moves into its
@@ -152,7 +163,7 @@ extension Solver {
             _levelUsers.insert(0, at: index)
             var row = _Row()
             row.terms.reserveCapacity(8)
-            _objective.insert(row, at: index)
+            _objective.insert(_ObjectiveRow(row), at: index)
         }
         _levelUsers[index] += 1
         return index

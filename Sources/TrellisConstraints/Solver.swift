@@ -46,9 +46,21 @@ public final class Solver {
     /// the cached columns of edit markers.
     @exclusivity(unchecked) var _structureVersion: UInt64 = 0
 
+    /// Columns (Solver+Columns.swift): per symbol, the head of its list of
+    /// rows in `_columnNodes`, and a mark for dropping repeated nodes.
+    @exclusivity(unchecked) var _columnHeads: [Int32] = []
+    @exclusivity(unchecked) var _columnSeen: [UInt32] = []
+    @exclusivity(unchecked) var _columnEpoch: UInt32 = 0
+    @exclusivity(unchecked) var _columnNodes: [_ColumnNode] = []
+    @exclusivity(unchecked) var _freeColumnNode: Int32 = -1
+    /// The rows found by the last `_collectColumn`.
+    @exclusivity(unchecked) var _columnRows: [Int32] = []
+    /// Symbol → term index while long rows are merged; -1 otherwise.
+    @exclusivity(unchecked) var _scratchPositions: [Int32] = []
+
     // The objective, one row per optional priority level, highest first.
     // During phase one the artificial objective is appended after them.
-    @exclusivity(unchecked) var _objective: [_Row] = []
+    @exclusivity(unchecked) var _objective: [_ObjectiveRow] = []
     @exclusivity(unchecked) var _levelPriority: [Priority] = []
     @exclusivity(unchecked) var _levelUsers: [Int32] = []
 

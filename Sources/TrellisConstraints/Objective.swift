@@ -1,0 +1,131 @@
+// Objective: one level of the lexicographic objective. A level holds the
+// errors of every optional constraint of its priority, so in a large system
+// (a grid of views) it is far longer than a tableau row: past a few dozen
+// terms it keeps an index from symbol to term and the list of symbols whose
+// coefficient may be negative, so lookups and the choice of the entering
+// symbol cost O(1) and O(candidates) instead of O(length).
+
+struct _ObjectiveRow {
+    /// The level's terms and constant.
+    private(set) var row: _Row
+    /// `positions[symbol]` is the index of `symbol`'s term in `row.terms`, or
+    /// -1; empty while the row is short (then `row`'s own scan is used).
+    private var positions: [Int32] = []
+    /// While indexed: every symbol whose coefficient is negative, possibly
+    /// with symbols that are no longer negative (dropped by
+    /// `compactNegatives()`) and repeats.
+    private(set) var negatives: [_Symbol] = []
+    /// The length of `negatives` after its last removal of repeats.
+    private var uniqueNegatives = 0
+
+    /// Rows longer than this are indexed. Cell-sized systems stay below it
+    /// and keep the plain row (no extra allocation).
+    static let indexThreshold = 32
+
+    init(_ row: _Row = _Row()) {
+        self.row = row
+        if row.terms.count > _ObjectiveRow.indexThreshold { _buildIndex() }
+    }
+
+    var terms: [_Term] { row.terms }
+    var constant: Double { row.constant }
+    /// Whether `negatives` lists the candidates (else scan `terms`).
+    var isIndexed: Bool { !positions.isEmpty }
+
+    /// The coefficient of `symbol`, 0 when absent.
+    /// - Complexity: O(1) when indexed.
+    @inline(__always)
+    func coefficient(for symbol: _Symbol) -> Double {
+        if positions.isEmpty { return row.coefficient(for: symbol) }
+        let s = Int(symbol)
+        guard s < positions.count else { return 0 }
+        let i = Int(positions[s])
+        return i >= 0 ? row.terms[i].coefficient : 0
+    }
+
+    /// Adds `coefficient * symbol`.
+    mutating func insert(_ symbol: _Symbol, _ coefficient: Double) {
+        if positions.isEmpty {
+            row.insert(symbol, coefficient)
+            if row.terms.count > _ObjectiveRow.indexThreshold { _buildIndex() }
+            return
+        }
+        let s = Int(symbol)
+        if s >= positions.count {
+            positions.append(
+                contentsOf: repeatElement(
+                    -1, count: max(s + 1, 2 * positions.count) - positions.count))
+        }
+        let wasNegative = self.coefficient(for: symbol) < 0
+        var table = positions  // moved out, so the row and the table can both be mutated
+        positions = []
+        table.withUnsafeMutableBufferPointer { table in
+            _ = row.insert(symbol, coefficient, positions: table.baseAddress!)
+        }
+        positions = table
+        if !wasNegative && self.coefficient(for: symbol) < 0 { negatives.append(symbol) }
+    }
+
+    /// Adds `factor * other` (constant included).
+    mutating func insert(_ other: _Row, times factor: Double) {
+        row.constant += other.constant * factor
+        for term in other.terms { insert(term.symbol, term.coefficient * factor) }
+    }
+
+    /// Replaces `symbol` by the expression `other`, when present.
+    mutating func substitute(_ symbol: _Symbol, with other: _Row) {
+        let coefficient = self.coefficient(for: symbol)
+        guard coefficient != 0 else { return }
+        remove(symbol)
+        insert(other, times: coefficient)
+    }
+
+    /// Removes `symbol`'s term.
+    mutating func remove(_ symbol: _Symbol) {
+        if positions.isEmpty {
+            row.remove(symbol)
+            return
+        }
+        let s = Int(symbol)
+        guard s < positions.count, positions[s] >= 0 else { return }
+        let i = Int(positions[s])
+        let last = row.terms.count - 1
+        if i != last { positions[Int(row.terms[last].symbol)] = Int32(i) }
+        row._removeTerm(at: i)
+        positions[s] = -1
+    }
+
+    /// Drops symbols that are no longer negative from `negatives` (and
+    /// repeats, once the list has doubled since the last time).
+    /// - Complexity: O(negatives), amortised.
+    mutating func compactNegatives() {
+        var kept = 0
+        for j in 0..<negatives.count where coefficient(for: negatives[j]) < 0 {
+            negatives[kept] = negatives[j]
+            kept += 1
+        }
+        negatives.removeLast(negatives.count - kept)
+        if negatives.count > 2 * max(uniqueNegatives, 8) {
+            negatives.sort()
+            var unique = 0
+            for j in 0..<negatives.count where j == 0 || negatives[j] != negatives[j - 1] {
+                negatives[unique] = negatives[j]
+                unique += 1
+            }
+            negatives.removeLast(negatives.count - unique)
+            uniqueNegatives = unique
+        }
+    }
+
+    mutating func _buildIndex() {
+        var largest: _Symbol = 0
+        for term in row.terms where term.symbol > largest { largest = term.symbol }
+        positions = [Int32](repeating: -1, count: 2 * (Int(largest) + 1))
+        negatives = []
+        for i in row.terms.indices {
+            positions[Int(row.terms[i].symbol)] = Int32(i)
+            if row.terms[i].coefficient < 0 { negatives.append(row.terms[i].symbol) }
+        }
+        uniqueNegatives = negatives.count
+    }
+}
