@@ -18,13 +18,8 @@ struct _ObjectiveRow {
     /// The length of `negatives` after its last removal of repeats.
     private var uniqueNegatives = 0
 
-    /// Rows longer than this are indexed. Cell-sized systems stay below it
-    /// and keep the plain row (no extra allocation).
-    static let indexThreshold = 32
-
-    init(_ row: _Row = _Row()) {
+    init(_ row: _Row) {
         self.row = row
-        if row.terms.count > _ObjectiveRow.indexThreshold { _buildIndex() }
     }
 
     var terms: [_Term] { row.terms }
@@ -43,11 +38,19 @@ struct _ObjectiveRow {
         return i >= 0 ? row.terms[i].coefficient : 0
     }
 
+    /// Whether `symbol` has a term (checked before a mutation, which costs
+    /// a uniqueness check of the storage).
+    @inline(__always)
+    func contains(_ symbol: _Symbol) -> Bool {
+        if positions.isEmpty { return row.index(of: symbol) != nil }
+        let s = Int(symbol)
+        return s < positions.count && positions[s] >= 0
+    }
+
     /// Adds `coefficient * symbol`.
     mutating func insert(_ symbol: _Symbol, _ coefficient: Double) {
         if positions.isEmpty {
             row.insert(symbol, coefficient)
-            if row.terms.count > _ObjectiveRow.indexThreshold { _buildIndex() }
             return
         }
         let s = Int(symbol)
@@ -68,12 +71,23 @@ struct _ObjectiveRow {
 
     /// Adds `factor * other` (constant included).
     mutating func insert(_ other: _Row, times factor: Double) {
-        row.constant += other.constant * factor
-        for term in other.terms { insert(term.symbol, term.coefficient * factor) }
+        if positions.isEmpty {
+            row.insert(other, times: factor)
+        } else {
+            row.constant += other.constant * factor
+            for term in other.terms { insert(term.symbol, term.coefficient * factor) }
+        }
     }
 
     /// Replaces `symbol` by the expression `other`, when present.
     mutating func substitute(_ symbol: _Symbol, with other: _Row) {
+        if positions.isEmpty {
+            guard let i = row.index(of: symbol) else { return }
+            let coefficient = row.terms[i].coefficient
+            row._removeTerm(at: i)
+            insert(other, times: coefficient)
+            return
+        }
         let coefficient = self.coefficient(for: symbol)
         guard coefficient != 0 else { return }
         remove(symbol)
@@ -117,7 +131,11 @@ struct _ObjectiveRow {
         }
     }
 
-    mutating func _buildIndex() {
+    /// Builds the index (done by the solver once the row is long: cell-sized
+    /// systems keep the plain row, with no extra allocation); an index, once
+    /// built, is kept.
+    /// - Complexity: O(length + largest symbol id), once.
+    mutating func buildIndex() {
         var largest: _Symbol = 0
         for term in row.terms where term.symbol > largest { largest = term.symbol }
         positions = [Int32](repeating: -1, count: 2 * (Int(largest) + 1))

@@ -99,6 +99,12 @@ struct _Row {
         return false
     }
 
+    /// Adds `factor * other` (constant included).
+    mutating func insert(_ other: _Row, times factor: Double) {
+        constant += other.constant * factor
+        for term in other.terms { insert(term.symbol, term.coefficient * factor) }
+    }
+
     /// Removes `symbol` from the row.
     mutating func remove(_ symbol: _Symbol) {
         if let i = index(of: symbol) { _removeTerm(at: i) }

@@ -2,6 +2,9 @@
 // substitution, a ratio test or a scrub visits those rows only instead of
 // every row (what made adding n constraints cost O(n²) row visits), and the
 // merge of long rows (chains of views make rows as long as the chain).
+// Small tableaus (a cell's) keep no columns: a scan of a few dozen rows
+// with their 64-bit filters is cheaper than maintaining lists, and fresh
+// solvers per row must stay cheap.
 
 /// One entry of a column list: a row (named by its basic symbol, which stays
 /// the same when rows move in `_rows`) that held the symbol when recorded.
@@ -18,8 +21,23 @@ extension Solver {
     // dropped lazily, by `_collectColumn`. Lists live in one array with a
     // free list, so a small solver allocates nothing per symbol.
 
+    /// Starts keeping columns: one list per symbol, filled from every row.
+    ///
+    /// - Complexity: O(symbols + tableau terms), once per solver.
+    func _enableColumns() {
+        _columnsEnabled = true
+        _columnHeads = [Int32](repeating: -1, count: _symbols.count)
+        _columnSeen = [UInt32](repeating: 0, count: _symbols.count)
+        for i in _rows.indices { _noteColumns(ofRowAt: i) }
+    }
+
     /// Grows the per-symbol column arrays to cover a new symbol id.
+    @inline(__always)
     func _addColumn() {
+        if _columnsEnabled { _appendColumn() }
+    }
+
+    func _appendColumn() {
         _columnHeads.append(-1)
         _columnSeen.append(0)
     }
@@ -27,6 +45,7 @@ extension Solver {
     /// Records that the row whose basic symbol is `basic` holds `symbol`.
     @inline(__always)
     func _noteColumn(_ symbol: _Symbol, _ basic: _Symbol) {
+        guard _columnsEnabled else { return }
         let s = Int(symbol)
         let head = _columnHeads[s]
         if _freeColumnNode >= 0 {
@@ -42,20 +61,25 @@ extension Solver {
 
     /// Records every term of the row at `index` in its column.
     func _noteColumns(ofRowAt index: Int) {
+        guard _columnsEnabled else { return }
         let basic = _rows[index].basic
-        for t in 0..<_rows[index].terms.count { _noteColumn(_rows[index].terms[t].symbol, basic) }
+        _rows[index].terms.withUnsafeBufferPointer { terms in
+            for term in terms { _noteColumn(term.symbol, basic) }
+        }
     }
 
     /// Fills `_columnRows` with the indices of the rows holding `symbol`, in
     /// ascending order (the order of a scan over all rows, so pivoting
     /// choices and the order of infeasible rows do not change), and drops
-    /// stale and repeated nodes.
+    /// stale and repeated nodes. `_columnTerms` gets the index of the
+    /// symbol's term in each of those rows (valid until the row changes).
     ///
     /// - Complexity: O(nodes × row length) with the (usually one-test)
     ///   membership check of each row; O(1) nodes per row holding the symbol
     ///   after compaction.
     func _collectColumn(_ symbol: _Symbol) {
         _columnRows.removeAll(keepingCapacity: true)
+        _columnTerms.removeAll(keepingCapacity: true)
         _columnEpoch &+= 1
         if _columnEpoch == 0 {  // wrapped: old marks could look current
             for i in _columnSeen.indices { _columnSeen[i] = 0 }
@@ -68,11 +92,12 @@ extension Solver {
             let next = _columnNodes[Int(node)].next
             let basic = Int(_columnNodes[Int(node)].basic)
             let row = _symbols[basic].row
-            if row >= 0 && _columnSeen[basic] != _columnEpoch
-                && _rows[Int(row)].index(of: symbol) != nil
+            if row >= 0 && _columnSeen[basic] != _columnEpoch,
+                let term = _rows[Int(row)].index(of: symbol)
             {
                 _columnSeen[basic] = _columnEpoch
                 _columnRows.append(row)
+                _columnTerms.append(Int32(term))
                 previous = node
             } else {
                 if previous < 0 {
@@ -85,11 +110,50 @@ extension Solver {
             }
             node = next
         }
-        if _columnRows.count > 1 { _columnRows.sort() }
+        if _columnRows.count > 1 { _sortColumn() }
+    }
+
+    /// Sorts `_columnRows` ascending, `_columnTerms` along with it.
+    func _sortColumn() {
+        let count = _columnRows.count
+        var sorted = true
+        for j in 1..<count where _columnRows[j - 1] > _columnRows[j] {
+            sorted = false
+            break
+        }
+        if sorted { return }
+        // Rows and term indices are both below 2^31: sort them as one key.
+        var keys = (0..<count).map { UInt64(_columnRows[$0]) << 32 | UInt64(_columnTerms[$0]) }
+        keys.sort()
+        for j in 0..<count {
+            _columnRows[j] = Int32(truncatingIfNeeded: keys[j] >> 32)
+            _columnTerms[j] = Int32(truncatingIfNeeded: keys[j])
+        }
+    }
+
+    /// Calls `body(row index, term index)` for each row holding `symbol`, in
+    /// ascending row order: through the column once columns are kept, else by
+    /// a scan of every row. `body` may change those rows (each is visited
+    /// once) but must not look up another column.
+    @inline(__always)
+    func _forEachRow(holding symbol: _Symbol, _ body: (_ row: Int, _ term: Int) -> Void) {
+        if _columnsEnabled {
+            _collectColumn(symbol)
+            for j in 0..<_columnRows.count { body(Int(_columnRows[j]), Int(_columnTerms[j])) }
+        } else {
+            for i in 0..<_rows.count {
+                if let t = _rows[i].index(of: symbol) { body(i, t) }
+            }
+        }
     }
 
     /// Empties `symbol`'s column (once no row holds it, or it is freed).
+    @inline(__always)
     func _clearColumn(_ symbol: _Symbol) {
+        if _columnsEnabled { _releaseColumn(symbol) }
+    }
+
+    func _releaseColumn(_ symbol: _Symbol) {
         let s = Int(symbol)
         var node = _columnHeads[s]
         while node >= 0 {
@@ -108,10 +172,29 @@ extension Solver {
     /// Long rows are merged through `_scratchPositions` (symbol → term index,
     /// all -1 between calls), so the merge costs O(target + source) rather
     /// than a scan of `target` per source term.
+    @inline(__always)
     func _add(_ source: _Row, times factor: Double, to target: inout _Row, basic: _Symbol) {
-        target.constant += source.constant * factor
+        if !_isLongMerge(source, into: target) && (basic < 0 || !_columnsEnabled) {
+            target.insert(source, times: factor)
+        } else {
+            _addNoting(source, times: factor, to: &target, basic: basic)
+        }
+    }
+
+    /// Whether merging `source` into `target` should go through the position
+    /// table: with rows past a few dozen terms the 64-bit filter is full
+    /// and each lookup would scan `target`. A single term never needs it.
+    @inline(__always)
+    func _isLongMerge(_ source: _Row, into target: _Row) -> Bool {
+        source.terms.count > 1 && source.terms.count + target.terms.count > 48
+    }
+
+    /// `_add` for long rows or rows whose columns are kept.
+    func _addNoting(_ source: _Row, times factor: Double, to target: inout _Row, basic: _Symbol) {
         let count = source.terms.count
-        if target.terms.count * count <= 64 {
+        let short = !_isLongMerge(source, into: target)
+        target.constant += source.constant * factor
+        if short {
             for j in 0..<count {
                 let term = source.terms[j]
                 if target.insert(term.symbol, term.coefficient * factor) && basic >= 0 {

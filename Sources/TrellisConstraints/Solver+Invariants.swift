@@ -55,7 +55,7 @@ extension Solver {
             }
         }
         // Columns cover the tableau: every term's column lists its row.
-        for row in _rows {
+        for row in _rows where _columnsEnabled {
             for term in row.terms {
                 var node = _columnHeads[Int(term.symbol)]
                 var found = false

@@ -243,11 +243,8 @@ extension Solver {
         var first: Int? = nil
         var second: Int? = nil
         var third: Int? = nil
-        _collectColumn(marker)
-        for j in 0..<_columnRows.count {
-            let i = Int(_columnRows[j])
-            let coefficient = _rows[i].coefficient(for: marker)
-            if coefficient == 0 { continue }
+        _forEachRow(holding: marker) { i, t in
+            let coefficient = _rows[i].terms[t].coefficient
             if _symbols[Int(_rows[i].basic)].kind == .external {
                 third = i
             } else if coefficient < 0 {
@@ -277,10 +274,7 @@ extension Solver {
     ///   through the symbol's column; Kiwi visits every row.
     func _substitute(_ symbol: _Symbol, _ row: _Row) {
         _structureVersion &+= 1
-        _collectColumn(symbol)
-        for j in 0..<_columnRows.count {
-            let i = Int(_columnRows[j])
-            guard let t = _rows[i].index(of: symbol) else { continue }
+        _forEachRow(holding: symbol) { i, t in
             let coefficient = _rows[i].terms[t].coefficient
             _rows[i]._removeTerm(at: t)
             let basic = _rows[i].basic
@@ -290,7 +284,9 @@ extension Solver {
             }
         }
         _clearColumn(symbol)
-        for k in _objective.indices { _objective[k].substitute(symbol, with: row) }
+        for k in _objective.indices where _objective[k].contains(symbol) {
+            _objective[k].substitute(symbol, with: row)
+        }
     }
 
     /// Exchanges the basic symbol of row `index` with `entering`.
@@ -307,6 +303,10 @@ extension Solver {
     /// Minimises the objective `levels` lexicographically with the primal
     /// simplex (paper section 3.2, "optimize").
     func _optimize(_ levels: Range<Int>) {
+        for k in _objective.indices
+        where !_objective[k].isIndexed && _objective[k].terms.count > _objectiveIndexThreshold {
+            _objective[k].buildIndex()
+        }
         while true {
             let entering = _enteringSymbol(levels)
             if entering < 0 { return }
@@ -374,13 +374,10 @@ extension Solver {
         var best: Int? = nil
         var bestRatio = Double.greatestFiniteMagnitude
         var bestBasic = Int32.max
-        _collectColumn(entering)
-        for j in 0..<_columnRows.count {
-            let i = Int(_columnRows[j])
+        _forEachRow(holding: entering) { i, t in
             let basic = _rows[i].basic
-            if _symbols[Int(basic)].kind == .external { continue }
-            let coefficient = _rows[i].coefficient(for: entering)
-            guard coefficient < 0 else { continue }
+            let coefficient = _rows[i].terms[t].coefficient
+            guard _symbols[Int(basic)].kind != .external, coefficient < 0 else { return }
             let ratio = -_rows[i].constant / coefficient
             if ratio < bestRatio || (ratio == bestRatio && basic < bestBasic) {
                 best = i
@@ -517,13 +514,9 @@ extension Solver {
         if _records[slot].columnVersion != _structureVersion {
             _records[slot].column.removeAll(keepingCapacity: true)
             _records[slot].column.reserveCapacity(8)
-            _collectColumn(marker)
-            for j in 0..<_columnRows.count {
-                let i = Int(_columnRows[j])
-                let coefficient = _rows[i].coefficient(for: marker)
-                if coefficient != 0 {
-                    _records[slot].column.append(_Term(symbol: Int32(i), coefficient: coefficient))
-                }
+            _forEachRow(holding: marker) { i, t in
+                _records[slot].column.append(
+                    _Term(symbol: Int32(i), coefficient: _rows[i].terms[t].coefficient))
             }
             _records[slot].columnVersion = _structureVersion
         }

@@ -11,10 +11,6 @@ extension Solver {
         _variables.reserveCapacity(24)
         _variableInfo.reserveCapacity(24)
         _infeasible.reserveCapacity(8)
-        _columnHeads.reserveCapacity(48)
-        _columnSeen.reserveCapacity(48)
-        _columnNodes.reserveCapacity(96)
-        _columnRows.reserveCapacity(8)
         _objective.reserveCapacity(4)
         _levelPriority.reserveCapacity(4)
         _levelUsers.reserveCapacity(4)
@@ -51,10 +47,11 @@ extension Solver {
         let row = _symbols[Int(symbol)].row
         if row >= 0 { _ = _takeRow(at: Int(row)) }
         _structureVersion &+= 1
-        _collectColumn(symbol)
-        for j in 0..<_columnRows.count { _rows[Int(_columnRows[j])].remove(symbol) }
+        _forEachRow(holding: symbol) { i, t in _rows[i]._removeTerm(at: t) }
         _clearColumn(symbol)
-        for k in _objective.indices { _objective[k].remove(symbol) }
+        for k in _objective.indices where _objective[k].contains(symbol) {
+            _objective[k].remove(symbol)
+        }
     }
 
     // MARK: Rows
@@ -64,7 +61,11 @@ extension Solver {
         _symbols[Int(basic)].row = Int32(_rows.count)
         _rows.append(row)
         _rows[_rows.count - 1].basic = basic
-        _noteColumns(ofRowAt: _rows.count - 1)
+        if _columnsEnabled {
+            _noteColumns(ofRowAt: _rows.count - 1)
+        } else if _rows.count > _columnThreshold {
+            _enableColumns()
+        }
     }
 
     /// Removes and returns the row at `index` (the last row moves into its

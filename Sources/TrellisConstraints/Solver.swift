@@ -46,15 +46,24 @@ public final class Solver {
     /// the cached columns of edit markers.
     @exclusivity(unchecked) var _structureVersion: UInt64 = 0
 
-    /// Columns (Solver+Columns.swift): per symbol, the head of its list of
-    /// rows in `_columnNodes`, and a mark for dropping repeated nodes.
+    /// Columns (Solver+Columns.swift), kept once the tableau is large: per
+    /// symbol, the head of its list of rows in `_columnNodes`, and a mark for
+    /// dropping repeated nodes.
+    @exclusivity(unchecked) var _columnsEnabled = false
+    /// Tableaus with more rows than this keep columns (from then on); 64
+    /// keeps cell-sized systems on plain scans.
+    @exclusivity(unchecked) var _columnThreshold = 64
+    /// Objective levels longer than this are indexed (see `_ObjectiveRow`).
+    @exclusivity(unchecked) var _objectiveIndexThreshold = 32
     @exclusivity(unchecked) var _columnHeads: [Int32] = []
     @exclusivity(unchecked) var _columnSeen: [UInt32] = []
     @exclusivity(unchecked) var _columnEpoch: UInt32 = 0
     @exclusivity(unchecked) var _columnNodes: [_ColumnNode] = []
     @exclusivity(unchecked) var _freeColumnNode: Int32 = -1
-    /// The rows found by the last `_collectColumn`.
+    /// The rows found by the last `_collectColumn`, and the index of the
+    /// symbol's term in each.
     @exclusivity(unchecked) var _columnRows: [Int32] = []
+    @exclusivity(unchecked) var _columnTerms: [Int32] = []
     /// Symbol → term index while long rows are merged; -1 otherwise.
     @exclusivity(unchecked) var _scratchPositions: [Int32] = []
 
@@ -88,6 +97,14 @@ public final class Solver {
 
     /// Creates an empty solver.
     public init() {}
+
+    /// Makes the solver keep columns and index its objective levels from the
+    /// first row on, as it does for large systems, so tests of small systems
+    /// check those paths too (they must give the same pivots and results).
+    func _useLargeSystemStructures() {
+        _columnThreshold = 0
+        _objectiveIndexThreshold = 0
+    }
 
     deinit {
         for variable in _variables where variable._owner == _token {
