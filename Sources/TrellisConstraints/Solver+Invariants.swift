@@ -49,9 +49,15 @@ extension Solver {
         }
         for (k, objective) in _objective.enumerated() {
             checkTerms(objective.row, "objective \(k)")
-            for term in objective.terms
-            where objective.coefficient(for: term.symbol) != term.coefficient {
-                problems.append("objective \(k): index misses \(term.symbol)")
+            for term in objective.terms {
+                if objective.coefficient(for: term.symbol) != term.coefficient {
+                    problems.append("objective \(k): index misses \(term.symbol)")
+                }
+                if objective.isIndexed && term.coefficient < 0
+                    && !objective.negatives.contains(term.symbol)
+                {
+                    problems.append("objective \(k): negative \(term.symbol) not listed")
+                }
             }
         }
         // Columns cover the tableau: every term's column lists its row.

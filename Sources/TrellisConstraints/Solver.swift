@@ -128,7 +128,13 @@ public final class Solver {
     ///
     /// - Throws: `SolverError` if the constraint is already installed (here or
     ///   in another solver), has a non-finite number or an invalid priority.
-    /// - Complexity: O(rows × row length) per simplex pivot; usually a few.
+    /// - Complexity: building the row, O(its length), plus per simplex pivot
+    ///   (usually none or a few) O(rows holding the entering symbol × their
+    ///   length): large systems keep each symbol's column (Solver+Columns).
+    ///   Rows are as long as the chains of equalities behind them (a box
+    ///   placed after n others has a row of about n terms, as in Kiwi), so n
+    ///   boxes in one chain cost O(n²) in all; tables of short chains stay
+    ///   near linear.
     @discardableResult
     public func add(_ constraint: Constraint) throws(SolverError) -> ConstraintConflict? {
         try _checkNotInstalled(constraint)
@@ -174,8 +180,9 @@ public final class Solver {
     ///
     /// - Throws: `SolverError` for a non-finite constant or a constraint
     ///   installed in another solver.
-    /// - Complexity: O(rows × row length) when the marker is not basic, plus
-    ///   the dual simplex pivots (usually none or a few).
+    /// - Complexity: O(rows holding the marker) when it is not basic (the
+    ///   column is cached until the tableau's terms change), plus the dual
+    ///   simplex pivots (usually none or a few).
     @discardableResult
     public func setConstant(_ constant: Double, for constraint: Constraint) throws(SolverError)
         -> ConstraintConflict?
@@ -271,7 +278,8 @@ public final class Solver {
     ///
     /// - Throws: `SolverError` if `variable` is not an edit variable or the
     ///   value is not finite.
-    /// - Complexity: O(rows × row length) plus dual simplex pivots (often none).
+    /// - Complexity: O(rows holding the edit's marker), cached between
+    ///   suggestions, plus dual simplex pivots (often none).
     public func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
         let slot = _editSlot(of: variable)
         guard slot >= 0 else { throw .unknownEditVariable(variable.description) }
