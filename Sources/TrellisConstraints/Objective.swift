@@ -59,14 +59,22 @@ struct _ObjectiveRow {
                 contentsOf: repeatElement(
                     -1, count: max(s + 1, 2 * positions.count) - positions.count))
         }
-        let wasNegative = self.coefficient(for: symbol) < 0
-        var table = positions  // moved out, so the row and the table can both be mutated
-        positions = []
-        table.withUnsafeMutableBufferPointer { table in
-            _ = row.insert(symbol, coefficient, positions: table.baseAddress!)
+        let i = Int(positions[s])
+        if i >= 0 {
+            let old = row.terms[i].coefficient
+            let sum = old + coefficient
+            if _nearZero(sum) {
+                remove(symbol)
+            } else {
+                row.terms[i].coefficient = sum
+                if sum < 0 && old >= 0 { negatives.append(symbol) }
+            }
+        } else if !_nearZero(coefficient) {
+            positions[s] = Int32(row.terms.count)
+            row.terms.append(_Term(symbol: symbol, coefficient: coefficient))
+            row.filter |= _Row.bit(symbol)
+            if coefficient < 0 { negatives.append(symbol) }
         }
-        positions = table
-        if !wasNegative && self.coefficient(for: symbol) < 0 { negatives.append(symbol) }
     }
 
     /// Adds `factor * other` (constant included).

@@ -69,36 +69,6 @@ struct _Row {
         return false
     }
 
-    /// `insert(_:_:)` for long rows: `positions[symbol]` is the index of
-    /// `symbol`'s term or -1, kept up to date, so a lookup costs O(1) where
-    /// the scan (and a filter whose 64 bits are all set) would cost O(length).
-    @inline(__always) @discardableResult
-    mutating func insert(
-        _ symbol: _Symbol, _ coefficient: Double, positions: UnsafeMutablePointer<Int32>
-    ) -> Bool {
-        let i = Int(positions[Int(symbol)])
-        if i >= 0 {
-            let sum = terms[i].coefficient + coefficient
-            if !_nearZero(sum) {
-                terms[i].coefficient = sum
-                return false
-            }
-            let last = terms.count - 1
-            if i != last {
-                terms[i] = terms[last]
-                positions[Int(terms[i].symbol)] = Int32(i)
-            }
-            terms.removeLast()
-            positions[Int(symbol)] = -1
-        } else if !_nearZero(coefficient) {
-            positions[Int(symbol)] = Int32(terms.count)
-            terms.append(_Term(symbol: symbol, coefficient: coefficient))
-            filter |= _Row.bit(symbol)
-            return true
-        }
-        return false
-    }
-
     /// Adds `factor * other` (constant included).
     mutating func insert(_ other: _Row, times factor: Double) {
         constant += other.constant * factor

@@ -207,18 +207,53 @@ extension Solver {
             _scratchPositions.append(
                 contentsOf: repeatElement(-1, count: _symbols.count - _scratchPositions.count))
         }
-        _scratchPositions.withUnsafeMutableBufferPointer { buffer in
-            let positions = buffer.baseAddress!
-            for i in 0..<target.terms.count { positions[Int(target.terms[i].symbol)] = Int32(i) }
-            for j in 0..<count {
-                let term = source.terms[j]
-                if target.insert(term.symbol, term.coefficient * factor, positions: positions)
-                    && basic >= 0
-                {
-                    _noteColumn(term.symbol, basic)
+        // The merged terms are written into a new array through pointers, in
+        // the order `_Row.insert` gives (appended at the end, a cancelled
+        // term replaced by the last one), so results do not depend on the
+        // path taken.
+        let old = target.terms
+        var filter = target.filter
+        let merged = [_Term](unsafeUninitializedCapacity: old.count + count) {
+            terms, initialized in
+            _scratchPositions.withUnsafeMutableBufferPointer { positions in
+                var n = old.count
+                old.withUnsafeBufferPointer { old in
+                    for i in 0..<n {
+                        terms[i] = old[i]
+                        positions[Int(old[i].symbol)] = Int32(i)
+                    }
                 }
+                source.terms.withUnsafeBufferPointer { source in
+                    for term in source {
+                        let coefficient = term.coefficient * factor
+                        let symbol = Int(term.symbol)
+                        let i = Int(positions[symbol])
+                        if i >= 0 {
+                            let sum = terms[i].coefficient + coefficient
+                            if !_nearZero(sum) {
+                                terms[i].coefficient = sum
+                                continue
+                            }
+                            n -= 1
+                            if i != n {
+                                terms[i] = terms[n]
+                                positions[Int(terms[i].symbol)] = Int32(i)
+                            }
+                            positions[symbol] = -1
+                        } else if !_nearZero(coefficient) {
+                            terms[n] = _Term(symbol: term.symbol, coefficient: coefficient)
+                            positions[symbol] = Int32(n)
+                            n += 1
+                            filter |= _Row.bit(term.symbol)
+                            if basic >= 0 { _noteColumn(term.symbol, basic) }
+                        }
+                    }
+                }
+                for i in 0..<n { positions[Int(terms[i].symbol)] = -1 }
+                initialized = n
             }
-            for i in 0..<target.terms.count { positions[Int(target.terms[i].symbol)] = -1 }
         }
+        target.terms = merged
+        target.filter = filter
     }
 }
