@@ -2,6 +2,8 @@
 // small unsorted array of terms (rows hold a few terms; a linear scan beats
 // hashing at that size and keeps the storage flat), with a 64-bit filter of
 // the symbols it may hold so most "is it here?" questions cost one test.
+// Rows of large systems can be long (a chain's rows grow with it); the solver
+// merges those through a symbol → position table (`Solver._add`).
 
 struct _Term {
     var symbol: _Symbol
