@@ -2,6 +2,8 @@
 // small unsorted array of terms (rows hold a few terms; a linear scan beats
 // hashing at that size and keeps the storage flat), with a 64-bit filter of
 // the symbols it may hold so most "is it here?" questions cost one test.
+// Rows of large systems can be long (a chain's rows grow with it); the solver
+// merges those through a symbol → position table (`Solver._add`).
 
 struct _Term {
     var symbol: _Symbol
@@ -54,16 +56,19 @@ struct _Row {
     }
 
     /// Adds `coefficient * symbol`; a coefficient that becomes near zero is
-    /// dropped.
-    @inline(__always)
-    mutating func insert(_ symbol: _Symbol, _ coefficient: Double) {
+    /// dropped. Returns whether a new term was appended (the solver then
+    /// records the row in the symbol's column).
+    @inline(__always) @discardableResult
+    mutating func insert(_ symbol: _Symbol, _ coefficient: Double) -> Bool {
         if let i = index(of: symbol) {
             let sum = terms[i].coefficient + coefficient
             if _nearZero(sum) { _removeTerm(at: i) } else { terms[i].coefficient = sum }
         } else if !_nearZero(coefficient) {
             terms.append(_Term(symbol: symbol, coefficient: coefficient))
             filter |= _Row.bit(symbol)
+            return true
         }
+        return false
     }
 
     /// Adds `factor * other` (constant included).
@@ -101,16 +106,5 @@ struct _Row {
     mutating func solve(for lhs: _Symbol, _ rhs: _Symbol) {
         insert(lhs, -1)
         solve(for: rhs)
-    }
-
-    /// Replaces `symbol` by the expression `row`, when present. Returns
-    /// whether the row changed.
-    @discardableResult
-    mutating func substitute(_ symbol: _Symbol, with row: _Row) -> Bool {
-        guard let i = index(of: symbol) else { return false }
-        let coefficient = terms[i].coefficient
-        _removeTerm(at: i)
-        insert(row, times: coefficient)
-        return true
     }
 }

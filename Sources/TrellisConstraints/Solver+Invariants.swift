@@ -47,7 +47,34 @@ extension Solver {
                 }
             }
         }
-        for (k, row) in _objective.enumerated() { checkTerms(row, "objective \(k)") }
+        for (k, objective) in _objective.enumerated() {
+            checkTerms(objective.row, "objective \(k)")
+            for term in objective.terms {
+                if objective.coefficient(for: term.symbol) != term.coefficient {
+                    problems.append("objective \(k): index misses \(term.symbol)")
+                }
+                if objective.isIndexed && term.coefficient < 0
+                    && !objective.negatives.contains(term.symbol)
+                {
+                    problems.append("objective \(k): negative \(term.symbol) not listed")
+                }
+            }
+        }
+        // Columns cover the tableau: every term's column lists its row.
+        for row in _rows where _columnsEnabled {
+            for term in row.terms {
+                var node = _columnHeads[Int(term.symbol)]
+                var found = false
+                while node >= 0 && !found {
+                    found = _columnNodes[Int(node)].basic == row.basic
+                    node = _columnNodes[Int(node)].next
+                }
+                if !found { problems.append("column of \(term.symbol) misses row of \(row.basic)") }
+            }
+        }
+        if _scratchPositions.contains(where: { $0 != -1 }) {
+            problems.append("scratch positions not reset")
+        }
         // Optimality: no symbol improves the lexicographic objective.
         if _enteringSymbol(_allLevels) >= 0 { problems.append("objective not optimal") }
         // Levels are sorted and counted.

@@ -56,7 +56,7 @@ extension Solver {
             if _nearZero(coefficient) { continue }
             let basicRow = _symbols[Int(symbol)].row
             if basicRow >= 0 {
-                row.insert(_rows[Int(basicRow)], times: coefficient)
+                _add(_rows[Int(basicRow)], times: coefficient, to: &row, basic: _noSymbol)
             } else {
                 row.insert(symbol, coefficient)
             }
@@ -130,9 +130,9 @@ extension Solver {
     func _addWithArtificialVariable(_ row: _Row) -> _Row? {
         let artificial = _newSymbol(.slack, owner: -1)
         _insertRow(artificial, row)
-        _objective.append(row)
+        _objective.append(_ObjectiveRow(row))
         _optimize(_levelPriority.count..<_objective.count)
-        let objective = _objective.removeLast()
+        let objective = _objective.removeLast().row
         guard _nearZero(objective.constant) else {
             _removeEquation(marker: artificial)
             _scrub(artificial)
@@ -235,15 +235,16 @@ extension Solver {
     /// The row to pivot a parametric marker into (Kiwi's rule): the
     /// restricted row with a negative coefficient and the smallest ratio;
     /// else a restricted row with the smallest ratio; else an unrestricted one.
+    ///
+    /// - Complexity: O(rows holding the marker), through its column.
     func _markerLeavingRow(_ marker: _Symbol) -> Int? {
         var negativeRatio = Double.greatestFiniteMagnitude
         var positiveRatio = Double.greatestFiniteMagnitude
         var first: Int? = nil
         var second: Int? = nil
         var third: Int? = nil
-        for i in _rows.indices {
-            let coefficient = _rows[i].coefficient(for: marker)
-            if coefficient == 0 { continue }
+        _forEachRow(holding: marker) { i, t in
+            let coefficient = _rows[i].terms[t].coefficient
             if _symbols[Int(_rows[i].basic)].kind == .external {
                 third = i
             } else if coefficient < 0 {
@@ -266,17 +267,24 @@ extension Solver {
     // MARK: Substitution and pivots
 
     /// Replaces `symbol` by `row` everywhere (tableau and objective), noting
-    /// rows that became infeasible.
+    /// rows that became infeasible. Afterwards no row holds `symbol` (`row`
+    /// does not), so its column is emptied.
+    ///
+    /// - Complexity: O(rows holding `symbol` × (their length + `row`'s)),
+    ///   through the symbol's column; Kiwi visits every row.
     func _substitute(_ symbol: _Symbol, _ row: _Row) {
         _structureVersion &+= 1
-        for i in _rows.indices where _rows[i].index(of: symbol) != nil {
-            _rows[i].substitute(symbol, with: row)
+        _forEachRow(holding: symbol) { i, t in
+            let coefficient = _rows[i].terms[t].coefficient
+            _rows[i]._removeTerm(at: t)
             let basic = _rows[i].basic
+            _add(row, times: coefficient, to: &_rows[i], basic: basic)
             if _symbols[Int(basic)].kind != .external && _rows[i].constant < 0 {
                 _infeasible.append(basic)
             }
         }
-        for k in _objective.indices where _objective[k].index(of: symbol) != nil {
+        _clearColumn(symbol)
+        for k in _objective.indices where _objective[k].contains(symbol) {
             _objective[k].substitute(symbol, with: row)
         }
     }
@@ -295,6 +303,10 @@ extension Solver {
     /// Minimises the objective `levels` lexicographically with the primal
     /// simplex (paper section 3.2, "optimize").
     func _optimize(_ levels: Range<Int>) {
+        for k in _objective.indices
+        where !_objective[k].isIndexed && _objective[k].terms.count > _objectiveIndexThreshold {
+            _objective[k].buildIndex()
+        }
         while true {
             let entering = _enteringSymbol(levels)
             if entering < 0 { return }
@@ -312,36 +324,60 @@ extension Solver {
     /// read from the highest level down, first become non-zero with a
     /// negative value (it improves the highest level it affects). The
     /// smallest such id is taken (Bland's rule, which prevents cycling).
+    ///
+    /// - Complexity: O(negative coefficients × levels) for long (indexed)
+    ///   levels, which list their negative symbols; O(length) for short ones.
     func _enteringSymbol(_ levels: Range<Int>) -> _Symbol {
         var best = _noSymbol
         for k in levels {
-            for t in 0..<_objective[k].terms.count where _objective[k].terms[t].coefficient < 0 {
-                let symbol = _objective[k].terms[t].symbol
-                if best >= 0 && symbol >= best { continue }
-                if _symbols[Int(symbol)].kind == .dummy { continue }
-                var blocked = false
-                for j in levels.lowerBound..<k where _objective[j].coefficient(for: symbol) != 0 {
-                    blocked = true
-                    break
+            if _objective[k].isIndexed {
+                _objective[k].compactNegatives()
+                for j in 0..<_objective[k].negatives.count {
+                    let symbol = _objective[k].negatives[j]
+                    if _improvesFirst(symbol, level: k, levels: levels, best: best) {
+                        best = symbol
+                    }
                 }
-                if !blocked { best = symbol }
+            } else {
+                for t in 0..<_objective[k].terms.count where _objective[k].terms[t].coefficient < 0
+                {
+                    let symbol = _objective[k].terms[t].symbol
+                    if _improvesFirst(symbol, level: k, levels: levels, best: best) {
+                        best = symbol
+                    }
+                }
             }
         }
         return best
     }
 
+    /// Whether `symbol`, negative at level `k`, is a better entering symbol
+    /// than `best`: not a dummy, absent from the levels above `k`, and a
+    /// smaller id.
+    @inline(__always)
+    func _improvesFirst(_ symbol: _Symbol, level k: Int, levels: Range<Int>, best: _Symbol) -> Bool
+    {
+        if best >= 0 && symbol >= best { return false }
+        if _symbols[Int(symbol)].kind == .dummy { return false }
+        for j in levels.lowerBound..<k where _objective[j].coefficient(for: symbol) != 0 {
+            return false
+        }
+        return true
+    }
+
     /// The leaving row for `entering` (ratio test): among restricted rows
     /// where the entering symbol has a negative coefficient, the one that
     /// reaches zero first; ties go to the smallest basic id (Bland's rule).
+    ///
+    /// - Complexity: O(rows holding `entering`), through its column.
     func _leavingRow(_ entering: _Symbol) -> Int? {
         var best: Int? = nil
         var bestRatio = Double.greatestFiniteMagnitude
         var bestBasic = Int32.max
-        for i in _rows.indices {
+        _forEachRow(holding: entering) { i, t in
             let basic = _rows[i].basic
-            if _symbols[Int(basic)].kind == .external { continue }
-            let coefficient = _rows[i].coefficient(for: entering)
-            guard coefficient < 0 else { continue }
+            let coefficient = _rows[i].terms[t].coefficient
+            guard _symbols[Int(basic)].kind != .external, coefficient < 0 else { return }
             let ratio = -_rows[i].constant / coefficient
             if ratio < bestRatio || (ratio == bestRatio && basic < bestBasic) {
                 best = i
@@ -393,10 +429,9 @@ extension Solver {
             }
             var order = 0
             for k in _allLevels {
-                let objective = _objective[k]
                 let difference =
-                    objective.coefficient(for: symbol) / term.coefficient
-                    - objective.coefficient(for: best) / bestCoefficient
+                    _objective[k].coefficient(for: symbol) / term.coefficient
+                    - _objective[k].coefficient(for: best) / bestCoefficient
                 if difference < -_epsilon {
                     order = -1
                     break
@@ -479,11 +514,9 @@ extension Solver {
         if _records[slot].columnVersion != _structureVersion {
             _records[slot].column.removeAll(keepingCapacity: true)
             _records[slot].column.reserveCapacity(8)
-            for i in _rows.indices {
-                let coefficient = _rows[i].coefficient(for: marker)
-                if coefficient != 0 {
-                    _records[slot].column.append(_Term(symbol: Int32(i), coefficient: coefficient))
-                }
+            _forEachRow(holding: marker) { i, t in
+                _records[slot].column.append(
+                    _Term(symbol: Int32(i), coefficient: _rows[i].terms[t].coefficient))
             }
             _records[slot].columnVersion = _structureVersion
         }

@@ -28,23 +28,30 @@ extension Solver {
         }
         let symbol = _Symbol(_symbols.count)
         _symbols.append(_SymbolInfo(row: -1, owner: owner, kind: kind))
+        _addColumn()
         return symbol
     }
 
     func _freeSymbol(_ symbol: _Symbol) {
         _symbols[Int(symbol)] = _SymbolInfo(row: -1, owner: -1, kind: .free)
+        _clearColumn(symbol)
         _freeSymbols.append(symbol)
     }
 
     /// Removes every occurrence of `symbol` from the tableau and objective
     /// (erasing its row if it is basic), before its id is freed. In exact
     /// arithmetic nothing is left to remove; this clears rounding residue.
+    ///
+    /// - Complexity: O(rows holding the symbol × their length).
     func _scrub(_ symbol: _Symbol) {
         let row = _symbols[Int(symbol)].row
         if row >= 0 { _ = _takeRow(at: Int(row)) }
         _structureVersion &+= 1
-        for i in _rows.indices { _rows[i].remove(symbol) }
-        for k in _objective.indices { _objective[k].remove(symbol) }
+        _forEachRow(holding: symbol) { i, t in _rows[i]._removeTerm(at: t) }
+        _clearColumn(symbol)
+        for k in _objective.indices where _objective[k].contains(symbol) {
+            _objective[k].remove(symbol)
+        }
     }
 
     // MARK: Rows
@@ -54,6 +61,11 @@ extension Solver {
         _symbols[Int(basic)].row = Int32(_rows.count)
         _rows.append(row)
         _rows[_rows.count - 1].basic = basic
+        if _columnsEnabled {
+            _noteColumns(ofRowAt: _rows.count - 1)
+        } else if _rows.count > _columnThreshold {
+            _enableColumns()
+        }
     }
 
     /// Removes and returns the row at `index` (the last row moves into its
@@ -152,7 +164,7 @@ extension Solver {
             _levelUsers.insert(0, at: index)
             var row = _Row()
             row.terms.reserveCapacity(8)
-            _objective.insert(row, at: index)
+            _objective.insert(_ObjectiveRow(row), at: index)
         }
         _levelUsers[index] += 1
         return index

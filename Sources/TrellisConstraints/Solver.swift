@@ -46,9 +46,30 @@ public final class Solver {
     /// the cached columns of edit markers.
     @exclusivity(unchecked) var _structureVersion: UInt64 = 0
 
+    /// Columns (Solver+Columns.swift), kept once the tableau is large: per
+    /// symbol, the head of its list of rows in `_columnNodes`, and a mark for
+    /// dropping repeated nodes.
+    @exclusivity(unchecked) var _columnsEnabled = false
+    /// Tableaus with more rows than this keep columns (from then on); 64
+    /// keeps cell-sized systems on plain scans.
+    @exclusivity(unchecked) var _columnThreshold = 64
+    /// Objective levels longer than this are indexed (see `_ObjectiveRow`).
+    @exclusivity(unchecked) var _objectiveIndexThreshold = 32
+    @exclusivity(unchecked) var _columnHeads: [Int32] = []
+    @exclusivity(unchecked) var _columnSeen: [UInt32] = []
+    @exclusivity(unchecked) var _columnEpoch: UInt32 = 0
+    @exclusivity(unchecked) var _columnNodes: [_ColumnNode] = []
+    @exclusivity(unchecked) var _freeColumnNode: Int32 = -1
+    /// The rows found by the last `_collectColumn`, and the index of the
+    /// symbol's term in each.
+    @exclusivity(unchecked) var _columnRows: [Int32] = []
+    @exclusivity(unchecked) var _columnTerms: [Int32] = []
+    /// Symbol → term index while long rows are merged; -1 otherwise.
+    @exclusivity(unchecked) var _scratchPositions: [Int32] = []
+
     // The objective, one row per optional priority level, highest first.
     // During phase one the artificial objective is appended after them.
-    @exclusivity(unchecked) var _objective: [_Row] = []
+    @exclusivity(unchecked) var _objective: [_ObjectiveRow] = []
     @exclusivity(unchecked) var _levelPriority: [Priority] = []
     @exclusivity(unchecked) var _levelUsers: [Int32] = []
 
@@ -77,6 +98,14 @@ public final class Solver {
     /// Creates an empty solver.
     public init() {}
 
+    /// Makes the solver keep columns and index its objective levels from the
+    /// first row on, as it does for large systems, so tests of small systems
+    /// check those paths too (they must give the same pivots and results).
+    func _useLargeSystemStructures() {
+        _columnThreshold = 0
+        _objectiveIndexThreshold = 0
+    }
+
     deinit {
         for variable in _variables where variable._owner == _token {
             variable._owner = 0
@@ -99,7 +128,13 @@ public final class Solver {
     ///
     /// - Throws: `SolverError` if the constraint is already installed (here or
     ///   in another solver), has a non-finite number or an invalid priority.
-    /// - Complexity: O(rows × row length) per simplex pivot; usually a few.
+    /// - Complexity: building the row, O(its length), plus per simplex pivot
+    ///   (usually none or a few) O(rows holding the entering symbol × their
+    ///   length): large systems keep each symbol's column (Solver+Columns).
+    ///   Rows are as long as the chains of equalities behind them (a box
+    ///   placed after n others has a row of about n terms, as in Kiwi), so n
+    ///   boxes in one chain cost O(n²) in all; tables of short chains stay
+    ///   near linear.
     @discardableResult
     public func add(_ constraint: Constraint) throws(SolverError) -> ConstraintConflict? {
         try _checkNotInstalled(constraint)
@@ -145,8 +180,9 @@ public final class Solver {
     ///
     /// - Throws: `SolverError` for a non-finite constant or a constraint
     ///   installed in another solver.
-    /// - Complexity: O(rows × row length) when the marker is not basic, plus
-    ///   the dual simplex pivots (usually none or a few).
+    /// - Complexity: O(rows holding the marker) when it is not basic (the
+    ///   column is cached until the tableau's terms change), plus the dual
+    ///   simplex pivots (usually none or a few).
     @discardableResult
     public func setConstant(_ constant: Double, for constraint: Constraint) throws(SolverError)
         -> ConstraintConflict?
@@ -242,7 +278,8 @@ public final class Solver {
     ///
     /// - Throws: `SolverError` if `variable` is not an edit variable or the
     ///   value is not finite.
-    /// - Complexity: O(rows × row length) plus dual simplex pivots (often none).
+    /// - Complexity: O(rows holding the edit's marker), cached between
+    ///   suggestions, plus dual simplex pivots (often none).
     public func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
         let slot = _editSlot(of: variable)
         guard slot >= 0 else { throw .unknownEditVariable(variable.description) }

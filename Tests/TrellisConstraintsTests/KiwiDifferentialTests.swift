@@ -38,14 +38,18 @@ import Testing
         }
     }
 
-    /// Solves every system and returns the mismatches, described.
-    static func mismatches(kind: RandomSystem.Kind) throws -> (checked: Int, [String]) {
+    /// Solves every system and returns the mismatches, described. `large`:
+    /// the solvers keep a large system's structures (columns, indexed
+    /// objective levels) from the start.
+    static func mismatches(kind: RandomSystem.Kind, large: Bool) throws -> (checked: Int, [String])
+    {
         var problems: [String] = []
         var checked = 0
         for expected in try expectations() where expected.kind == kind {
             checked += 1
             let system = RandomSystem(kind: kind, seed: expected.seed)
             let solver = Solver()
+            if large { solver._useLargeSystemStructures() }
             for constraint in system.constraints {
                 if let conflict = try solver.add(constraint) {
                     problems.append("\(kind) \(expected.seed): conflict \(conflict.broken)")
@@ -74,8 +78,9 @@ import Testing
         return (checked, problems)
     }
 
-    @Test func singleLevelObjectivesMatchKiwi() throws {
-        let (checked, problems) = try Self.mismatches(kind: .single)
+    @Test(arguments: [false, true])
+    func singleLevelObjectivesMatchKiwi(large: Bool) throws {
+        let (checked, problems) = try Self.mismatches(kind: .single, large: large)
         #expect(
             checked >= 1000 || ProcessInfo.processInfo.environment["TRELLIS_KIWI_OBJECTIVES"] != nil
         )
@@ -83,8 +88,9 @@ import Testing
             problems.isEmpty, "\(problems.count) mismatches of \(checked): \(problems.prefix(5))")
     }
 
-    @Test func multiLevelObjectivesMatchKiwiWhereTheOptimaCoincide() throws {
-        let (checked, problems) = try Self.mismatches(kind: .levels)
+    @Test(arguments: [false, true])
+    func multiLevelObjectivesMatchKiwiWhereTheOptimaCoincide(large: Bool) throws {
+        let (checked, problems) = try Self.mismatches(kind: .levels, large: large)
         #expect(
             checked >= 900 || ProcessInfo.processInfo.environment["TRELLIS_KIWI_OBJECTIVES"] != nil)
         #expect(

@@ -45,12 +45,16 @@ import Testing
         return objective(copies, edits: edits)
     }
 
-    @Test(arguments: 0..<60)
-    func randomOperationsKeepTheSolverConsistentAndOptimal(seed: Int) throws {
+    /// `large`: the solver keeps the structures of a large system (columns,
+    /// indexed objective levels) from the start.
+    @Test(arguments: 0..<60, [false, true])
+    func randomOperationsKeepTheSolverConsistentAndOptimal(seed: Int, large: Bool) throws {
         let system = RandomSystem(kind: seed % 2 == 0 ? .single : .levels, seed: UInt64(seed))
         var rng = SplitMix64(seed: UInt64(seed) &+ 1_000_003)
         let solver = Solver()
+        if large { solver._useLargeSystemStructures() }
         for c in system.constraints { #expect(try solver.add(c) == nil) }
+        #expect(!large || solver._columnsEnabled)
         var edits: [(Variable, Priority, Double)] = []
 
         for step in 0..<40 {
@@ -142,10 +146,12 @@ import Testing
         }
     }
 
-    @Test func removingEveryConstraintOfRandomSystemsEmptiesTheSolver() throws {
+    @Test(arguments: [false, true])
+    func removingEveryConstraintOfRandomSystemsEmptiesTheSolver(large: Bool) throws {
         for seed in 0..<200 {
             let system = RandomSystem(kind: seed % 2 == 0 ? .single : .levels, seed: UInt64(seed))
             let solver = Solver()
+            if large { solver._useLargeSystemStructures() }
             for c in system.constraints { try solver.add(c) }
             var order = system.constraints
             var rng = SplitMix64(seed: UInt64(seed))

@@ -119,4 +119,19 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(total)
         }
     }
+
+    // Scale (issue 7): box tables of 10,000 and 100,000 constraints, and
+    // chains of 1,000 and 4,000 boxes (BoxTable.swift), all added to one fresh
+    // solver per iteration.
+    for (rows, columns) in [(40, 50), (125, 160), (1000, 1), (4000, 1)] {
+        Benchmark(
+            "Box table \(rows)x\(columns), \(5 * rows * columns) constraints in one solver",
+            configuration: .init(
+                metrics: [.wallClock, .cpuTotal, .peakMemoryResident], timeUnits: .milliseconds,
+                warmupIterations: 0, maxDuration: .seconds(5), maxIterations: 5)
+        ) { benchmark in
+            let system = BoxTableSystem(rows: rows, columns: columns)
+            for _ in benchmark.scaledIterations { blackHole(system.solve()) }
+        }
+    }
 }
