@@ -12,6 +12,7 @@ extension Solver {
     /// nothing, when a required constraint cannot be satisfied.
     func _install(_ constraint: Constraint, isEdit: Bool) -> ConstraintConflict? {
         if _records.capacity == 0 { _reserveInitialCapacity() }
+        _membershipVersion &+= 1
         let slot = _allocateRecord(constraint, isEdit: isEdit)
         let level = constraint.priority.isRequired ? -1 : _acquireLevel(constraint.priority)
         var row = _createRow(constraint, slot: slot, level: level)
@@ -184,6 +185,7 @@ extension Solver {
     func _uninstall(slot: Int32) {
         let record = _records[Int(slot)]
         guard let constraint = record.constraint else { return }
+        _membershipVersion &+= 1
         if !constraint.priority.isRequired {
             _addErrorEffects(record, level: _level(of: constraint.priority), times: -1)
         }

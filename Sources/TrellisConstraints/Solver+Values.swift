@@ -17,3 +17,54 @@ extension Solver {
         return row >= 0 ? _rows[Int(row)].constant : 0
     }
 }
+
+// MARK: - Handles
+
+/// A variable's place in one solver, for a caller that reads or suggests the
+/// same few variables many times (a reused cell's engine: one suggestion and
+/// two reads per row) without looking them up each time.
+///
+/// A handle belongs to the solver that made it and stays valid while that
+/// solver's `membershipVersion` is unchanged: adding or removing a
+/// constraint or an edit variable may move symbols and edit slots, while
+/// solving, suggesting and changing constants do not. Check the version
+/// before using a handle kept from earlier; a stale handle reads or changes
+/// another variable.
+public struct SolverHandle: Hashable, Sendable {
+    let raw: Int32
+    /// The handle of no variable (`isValid` false).
+    public static let none = SolverHandle(raw: -1)
+    public var isValid: Bool { raw >= 0 }
+}
+
+extension Solver {
+    /// A handle for reading `variable`'s current value (`value(at:)`); `.none`
+    /// when no constraint of this solver holds the variable.
+    public func valueHandle(for variable: Variable) -> SolverHandle {
+        SolverHandle(raw: _existingSymbol(for: variable))
+    }
+
+    /// `currentValue(of:)` through a handle from `valueHandle(for:)`, valid
+    /// as of the current `membershipVersion`.
+    /// - Complexity: O(1).
+    public func value(at handle: SolverHandle) -> Double {
+        let row = _symbols[Int(handle.raw)].row
+        return row >= 0 ? _rows[Int(row)].constant : 0
+    }
+
+    /// A handle for suggesting values for the edit variable `variable`
+    /// (`suggestValue(_:at:)`); `.none` when it is not an edit variable.
+    public func editHandle(for variable: Variable) -> SolverHandle {
+        SolverHandle(raw: _editSlot(of: variable))
+    }
+
+    /// `suggestValue(_:for:)` through a handle from `editHandle(for:)`, valid
+    /// as of the current `membershipVersion`.
+    /// - Throws: `SolverError.nonFiniteNumber` for a NaN or infinite value.
+    public func suggestValue(_ value: Double, at handle: SolverHandle) throws(SolverError) {
+        guard value.isFinite else {
+            throw .nonFiniteNumber("the suggested value \(value) for an edit variable")
+        }
+        _ = _changeConstant(slot: handle.raw, to: value)  // optional: never a conflict
+    }
+}

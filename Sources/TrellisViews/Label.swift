@@ -35,7 +35,7 @@ open class Label: View {
     /// Font, size and paragraph settings.
     @exclusivity(unchecked) public var style: TextStyle {
         didSet {
-            _measuringStyle = Self._measuringStyle(style, lineBreakMode)
+            _spec = _MeasuringSpec(style: Self._measuringStyle(style, lineBreakMode), measurer: measurer)
             _textDidChange()
         }
     }
@@ -59,7 +59,7 @@ open class Label: View {
     /// it replaces `style.lineBreakMode` when the label measures its text.
     @exclusivity(unchecked) public var lineBreakMode: LineBreakMode = .byTruncatingTail {
         didSet {
-            _measuringStyle = Self._measuringStyle(style, lineBreakMode)
+            _spec = _MeasuringSpec(style: Self._measuringStyle(style, lineBreakMode), measurer: measurer)
             _textDidChange()
         }
     }
@@ -85,7 +85,10 @@ open class Label: View {
 
     /// The measurer used for the text (the shared one by default).
     @exclusivity(unchecked) public var measurer: TextMeasurer = .shared {
-        didSet { _textDidChange() }
+        didSet {
+            _spec = _MeasuringSpec(style: _spec.style, measurer: measurer)
+            _textDidChange()
+        }
     }
 
     /// The last measurement error (a missing font, malformed text), nil when
@@ -104,7 +107,8 @@ open class Label: View {
     public init(text: String = "", style: TextStyle) {
         _text = text
         self.style = style
-        _measuringStyle = Self._measuringStyle(style, .byTruncatingTail)
+        _spec = _MeasuringSpec(style: Self._measuringStyle(style, .byTruncatingTail), measurer: .shared)
+        _unmanagedSpec = Unmanaged.passUnretained(_spec)
         super.init(frame: .zero)
     }
 
@@ -118,34 +122,70 @@ open class Label: View {
         return _layoutWidth ?? .infinity
     }
 
-    override open var intrinsicContentSize: Size {
+    override open var intrinsicContentSize: Size { _intrinsicSize() }
+
+    /// `intrinsicContentSize` of `Label` itself (what the engine's refit
+    /// calls for an exact `Label`, which nothing overrides).
+    @inline(__always)
+    final func _intrinsicSize() -> Size {
         let width = _measuringWidth
         let scale = contentScaleFactor
         if let cached = _cachedSize, cached.width == width, cached.scale == scale {
             return cached.size
         }
-        let size = sizeThatFits(Size(width: width, height: .infinity))
+        let size = _measure(width: width, scale: scale)
         _cachedSize = (width, scale, size)
         return size
+    }
+
+    /// `intrinsicContentSize` for the engine's refit of an exact `Label`:
+    /// nothing reads its baselines, so the flag saying they moved is
+    /// cleared, as re-making baseline constraints that do not exist would.
+    final func _refitIntrinsicSize() -> Size {
+        _baselinesChanged = false
+        return _intrinsicSize()
     }
 
     /// The size the text needs within `size` (its width wraps the text), rounded
     /// up to the pixel grid, as `UILabel.sizeThatFits`.
     public func sizeThatFits(_ size: Size) -> Size {
-        guard !text.isEmpty else { return .zero }
-        do {
-            let fitted = try measurer.sizeThatFits(
-                text, style: _measuringStyle, size: size, numberOfLines: numberOfLines,
-                scale: contentScaleFactor)
-            measurementError = nil
+        _measure(width: size.width, scale: contentScaleFactor)
+    }
+
+    /// Measures the text at `width` on the grid of `scale`; records (and logs
+    /// once) a measurement error, and answers 0 × 0 then.
+    private final func _measure(width: Double, scale: Double) -> Size {
+        guard !_text.isEmpty else { return .zero }
+        // The style and measurer are read from the immutable spec lent
+        // unretained (the label keeps it), so measuring copies neither.
+        let result = _unmanagedSpec._withUnsafeGuaranteedRef { spec -> Result<Size, TextError> in
+            do throws(TextError) {
+                return .success(
+                    try spec.measurer.sizeThatFits(
+                        _text, style: spec.style, size: Size(width: width, height: .infinity),
+                        numberOfLines: numberOfLines, scale: scale))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let fitted):
+            if measurementError != nil { measurementError = nil }
             return fitted
-        } catch {
+        case .failure(let error):
             if measurementError == nil {
                 LayoutLog.emit("Label \(layoutName) could not measure its text: \(error)")
             }
             measurementError = error
             return .zero
         }
+    }
+
+    /// Whether the last measurement failed (`measurementError` is set), read
+    /// without copying the error.
+    public final var hasMeasurementError: Bool {
+        if case .none = measurementError { return false }
+        return true
     }
 
     /// The first of `labels` whose last measurement failed, and its error.
@@ -163,9 +203,13 @@ open class Label: View {
         return nil
     }
 
-    /// `style` with `lineBreakMode`, what the text is measured with (kept,
-    /// not made per measurement: copying a style retains its fonts).
-    @exclusivity(unchecked) private var _measuringStyle: TextStyle
+    /// `style` with `lineBreakMode` (what the text is measured with) and the
+    /// measurer, made again when one of them changes: copying a style per
+    /// measurement would retain its fonts.
+    @exclusivity(unchecked) private var _spec: _MeasuringSpec {
+        didSet { _unmanagedSpec = Unmanaged.passUnretained(_spec) }
+    }
+    @exclusivity(unchecked) private var _unmanagedSpec: Unmanaged<_MeasuringSpec>
 
     private static func _measuringStyle(_ style: TextStyle, _ lineBreakMode: LineBreakMode)
         -> TextStyle
@@ -181,7 +225,7 @@ open class Label: View {
         if let cached = _cachedBaselines, cached.width == width { return cached.offsets }
         do {
             let layout = try measurer.layout(
-                text, style: _measuringStyle, width: width, numberOfLines: numberOfLines)
+                text, style: _spec.style, width: width, numberOfLines: numberOfLines)
             let offsets = (layout.firstBaseline, layout.lastBaseline)
             _cachedBaselines = (width, offsets)
             return offsets
@@ -214,5 +258,16 @@ open class Label: View {
         _cachedBaselines = nil
         _baselinesChanged = true
         _rootEngine?.hierarchyDidChange()
+    }
+}
+
+/// What a label measures with, immutable: lent unretained while measuring.
+final class _MeasuringSpec {
+    let style: TextStyle
+    let measurer: TextMeasurer
+
+    init(style: TextStyle, measurer: TextMeasurer) {
+        self.style = style
+        self.measurer = measurer
     }
 }

@@ -83,7 +83,11 @@ final class LayoutEngine {
     /// The root's size variables (read after every measurement).
     private let rootWidth: Variable
     private let rootHeight: Variable
-    @exclusivity(unchecked) private(set) var solver = Solver()
+    @exclusivity(unchecked) private(set) var solver = Solver() {
+        didSet { unmanagedSolver = Unmanaged.passUnretained(solver) }
+    }
+    /// `solver`, lent without reference counting on the per-row path.
+    @exclusivity(unchecked) private var unmanagedSolver: Unmanaged<Solver>
     @exclusivity(unchecked) var needsRebuild = true
     @exclusivity(unchecked) var needsLayout = true
     /// Views in preorder (root first) and, for each, the index of its superview.
@@ -128,6 +132,7 @@ final class LayoutEngine {
         self.root = root
         rootWidth = root._width
         rootHeight = root._height
+        unmanagedSolver = Unmanaged.passUnretained(solver)
     }
 
     // MARK: - Building
@@ -1003,11 +1008,171 @@ final class LayoutEngine {
     func fittingSize(
         _ target: Size, horizontalPriority: LayoutPriority, verticalPriority: LayoutPriority
     ) -> Size {
-        prepare(.fitting(horizontal: horizontalPriority, vertical: verticalPriority), size: target)
+        let mode = SizeMode.fitting(horizontal: horizontalPriority, vertical: verticalPriority)
+        if let size = refit(mode, size: target) { return size }
+        prepare(mode, size: target)
         solve(updatingAll: false)
         needsLayout = true
+        if refitInstallVersion != installVersion || refitSolverVersion != solver.membershipVersion {
+            makeRefitPlan()
+        }
         return Size(
             width: solver.currentValue(of: rootWidth), height: solver.currentValue(of: rootHeight))
+    }
+
+    // MARK: - Refitting
+
+    /// How `refit` applies a queued intrinsic-size change of the view at an index.
+    enum RefitKind: UInt8 {
+        /// Not covered: the general path runs.
+        case general
+        /// A label whose size required constraints fix along both axes and
+        /// whose baselines nothing reads: its update waits, as in `updateContentSize`.
+        case deferred
+        /// A multi-line label of automatic width whose width required
+        /// constraints fix, whose baselines nothing reads, with its intrinsic
+        /// height in an edit variable: a new height is one suggestion.
+        case heightEdit
+    }
+
+    // The refit plan (see `refit`), valid while both versions are unchanged.
+    @exclusivity(unchecked) private var refitInstallVersion = -1
+    @exclusivity(unchecked) private var refitSolverVersion = UInt64.max
+    @exclusivity(unchecked) private var refitRoot = (width: SolverHandle.none, height: SolverHandle.none)
+    /// Per view index.
+    @exclusivity(unchecked) private var refitKinds: [RefitKind] = []
+    /// Per view index: the intrinsic height's edit handle of `.heightEdit` labels.
+    @exclusivity(unchecked) private var refitHeights: [SolverHandle] = []
+    /// The width handles of `widthDependentLabels`, in its order.
+    @exclusivity(unchecked) private var refitWidths: [SolverHandle] = []
+
+    /// Looks at the installed constraints once after they change, so that
+    /// measuring again at the same target (a reused cell's next row) can
+    /// skip the general bookkeeping: which queued labels defer, which are
+    /// one suggestion, and solver handles for every value read. The plan is
+    /// dropped (versions reset) when any of it cannot be had.
+    private func makeRefitPlan() {
+        refitInstallVersion = -1
+        refitSolverVersion = .max
+        guard !needsRebuild, rootSize.count == 2, case .fitting = sizeMode else { return }
+        let root = (width: solver.valueHandle(for: rootWidth), height: solver.valueHandle(for: rootHeight))
+        guard root.width.isValid, root.height.isValid else { return }
+        var widths: [SolverHandle] = []
+        widths.reserveCapacity(widthDependentLabels.count)
+        for (_, width) in widthDependentLabels {
+            let handle = width._withUnsafeGuaranteedRef { solver.valueHandle(for: $0) }
+            guard handle.isValid else { return }
+            widths.append(handle)
+        }
+        var kinds = [RefitKind](repeating: .general, count: views.count)
+        var heights = [SolverHandle](repeating: .none, count: views.count)
+        for index in views.indices where isLabel[index] && !contents[index].constraints.isEmpty {
+            let fixed = fixedAxes(at: index)
+            if fixed.width, fixed.height, fixed.baselineFree {
+                kinds[index] = .deferred
+                continue
+            }
+            let content = contents[index]
+            guard fixed.width, !fixed.height, fixed.baselineFree, contentHistory[index].prefersEdit,
+                content.size.width >= 0, content.size.height >= 0, let height = content.height,
+                views.withView(at: index, { type(of: $0) == Label.self && unsafeDowncast($0, to: Label.self)._widthDependent })
+            else { continue }
+            let handle = solver.editHandle(for: height)
+            guard handle.isValid else { continue }
+            kinds[index] = .heightEdit
+            heights[index] = handle
+        }
+        refitRoot = root
+        refitKinds = kinds
+        refitHeights = heights
+        refitWidths = widths
+        refitInstallVersion = installVersion
+        refitSolverVersion = solver.membershipVersion
+    }
+
+    /// `fittingSize` for a hierarchy measured before at the same target
+    /// with nothing changed since but intrinsic sizes of labels the plan
+    /// covers: what `prepare` and `solve` would do, through solver handles
+    /// and without their general checks. Nil, having done nothing, when the
+    /// plan does not apply.
+    private func refit(_ mode: SizeMode, size: Size) -> Size? {
+        guard refitInstallVersion == installVersion, !needsRebuild, mode == sizeMode,
+            size == rootSizeValue, refitSolverVersion == solver.membershipVersion
+        else { return nil }
+        for k in pendingStart..<pendingIntrinsic.count where refitKinds[pendingIntrinsic[k]] == .general {
+            return nil
+        }
+        return unmanagedSolver._withUnsafeGuaranteedRef { refitQueued($0) }
+    }
+
+    /// The body of `refit`, with the solver lent.
+    private func refitQueued(_ solver: Solver) -> Size {
+        while pendingStart < pendingIntrinsic.count {
+            let index = pendingIntrinsic[pendingStart]
+            pendingStart += 1
+            contents[index].isPending = false
+            if refitKinds[index] == .deferred {
+                deferContentSize(at: index)
+            } else {
+                refitHeight(at: index, solver)
+            }
+        }
+        while !pendingIntrinsic.isEmpty { pendingIntrinsic.removeLast() }
+        pendingStart = 0
+        // `solve(updatingAll: false)`: widths are fixed, so they normally hold.
+        var passes = 0
+        while true {
+            passes += 1
+            var changed = false
+            for k in 0..<refitWidths.count {
+                let index = widthDependentLabels[k].index
+                let width = solver.value(at: refitWidths[k])
+                let label = views.unretainedView(at: index)
+                guard label._withUnsafeGuaranteedRef({ $0._layoutWidthDidChange(to: width) }) else {
+                    continue
+                }
+                updateContentSize(at: index)
+                changed = true
+            }
+            // A general update may have changed the installed constraints.
+            if refitInstallVersion != installVersion
+                || refitSolverVersion != solver.membershipVersion
+            {
+                solve(updatingAll: false)
+                needsLayout = true
+                return Size(
+                    width: solver.currentValue(of: rootWidth),
+                    height: solver.currentValue(of: rootHeight))
+            }
+            if !changed || passes >= 8 { break }
+        }
+        lastPassCount = passes
+        needsLayout = true
+        return Size(width: solver.value(at: refitRoot.width), height: solver.value(at: refitRoot.height))
+    }
+
+    /// `updateContentSize` for a `.heightEdit` label: its width is fixed,
+    /// so a new intrinsic width waits (`deferContentSize`), and a new height
+    /// is suggested to its edit variable.
+    @inline(__always)
+    private func refitHeight(at index: Int, _ solver: Solver) {
+        let old = contents[index].size
+        let label = unsafeBitCast(views.unretainedView(at: index), to: Unmanaged<Label>.self)
+        let size = label._withUnsafeGuaranteedRef { $0._refitIntrinsicSize() }
+        guard size != old else { return }
+        guard size.width >= 0, size.width.isFinite, size.height >= 0, size.height.isFinite else {
+            updateContentSize(at: index)  // no intrinsic metric any more: new constraints
+            return
+        }
+        if size.width != old.width { deferContentSize(at: index) }
+        if size.height != old.height {
+            needsLayout = true
+            do { try solver.suggestValue(size.height, at: refitHeights[index]) } catch {
+                LayoutLog.emit(
+                    "Could not edit the intrinsic size of \(views[index].layoutName): \(error)")
+            }
+            contents[index].size.height = size.height
+        }
     }
 
     // MARK: - Conflicts
@@ -1151,6 +1316,10 @@ struct _EngineViews: RandomAccessCollection {
         if root == nil { root = view } else { subviews.append(view) }
         unretained.append(Unmanaged.passUnretained(view))
     }
+
+    /// The view at `index`, unretained (valid while the list holds it).
+    @inline(__always)
+    func unretainedView(at index: Int) -> Unmanaged<View> { unretained[index] }
 
     /// Calls `body` with the view at `index`, without retaining it.
     @inline(__always)

@@ -41,7 +41,12 @@ open class View: LayoutItem {
     /// The subviews, back to front (the last is drawn and hit-tested first).
     public private(set) var subviews: [View] = []
     var _constraints: [LayoutConstraint] = []
-    @exclusivity(unchecked) var _engine: LayoutEngine?
+    @exclusivity(unchecked) var _engine: LayoutEngine? {
+        didSet { _unmanagedEngine = _engine.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `_engine`, lent without reference counting (a label's text change
+    /// tells it on a reused cell's per-row path).
+    @exclusivity(unchecked) var _unmanagedEngine: Unmanaged<LayoutEngine>?
     var _layoutGuides: [LayoutGuide] = []
     var _marginsGuide: LayoutGuide?
     var _safeAreaGuide: LayoutGuide?
@@ -385,7 +390,10 @@ open class View: LayoutItem {
     /// Tells the layout that `intrinsicContentSize` changed; the next layout
     /// updates the constraints it turned into (in place, no rebuild).
     public func invalidateIntrinsicContentSize() {
-        _rootEngine?.intrinsicContentSizeDidChange(self)
+        guard let engine = _unmanagedRoot._withUnsafeGuaranteedRef({ $0._unmanagedEngine }) else {
+            return
+        }
+        engine._withUnsafeGuaranteedRef { $0.intrinsicContentSizeDidChange(self) }
     }
 
     /// The priority with which the view resists growing beyond its intrinsic
@@ -485,6 +493,14 @@ open class View: LayoutItem {
                 "Refused systemLayoutSizeFitting(\(targetSize)) for \(layoutName): the target size must be finite."
             )
             return _frame.size
+        }
+        if _superview == nil, let engine = _unmanagedEngine {
+            // A root measured before (a reused cell): its engine, lent.
+            return engine._withUnsafeGuaranteedRef {
+                $0.fittingSize(
+                    targetSize, horizontalPriority: horizontalPriority,
+                    verticalPriority: verticalPriority)
+            }
         }
         let engine = superview == nil ? _engineCreatingIfNeeded() : LayoutEngine(root: self)
         return engine.fittingSize(

@@ -10,14 +10,16 @@ public protocol ConstraintCellView: AnyObject {
     var templateName: String { get }
     /// Widths at or below this leave no room for the content.
     var minimumWidth: Double { get }
+    /// The root of the hierarchy; the same view for the cell's whole life.
     var contentView: View { get }
-    /// The pixel scale heights are rounded up to.
+    /// The pixel scale heights are rounded up to (constant for the cell's life).
     var scale: Double { get }
     /// Shows an item (label texts, image aspect ratio, optional views).
     func configure(with item: AnimalItem)
     /// The subviews' frames after layout, in the template's order.
     var subviewFrames: [NamedFrame] { get }
-    /// Labels whose measurement errors must surface as cell errors.
+    /// Labels whose measurement errors must surface as cell errors (the
+    /// same labels for the cell's whole life).
     var labels: [Label] { get }
 }
 
@@ -50,7 +52,11 @@ public struct ConstraintTemplate<CellView: ConstraintCellView>: CellTemplate {
     public let reusingEngine: Bool
     private let make: () throws(CellError) -> CellView
     /// The current hierarchy (reused across rows when `reusingEngine`).
-    public private(set) var cell: CellView
+    public private(set) var cell: CellView {
+        didSet { parts = _CellParts(cell) }
+    }
+    /// What every row reads from `cell`, read once per hierarchy.
+    private var parts: _CellParts
     public var name: String { cell.templateName }
     public var path: LayoutPath { .constraints }
 
@@ -59,7 +65,9 @@ public struct ConstraintTemplate<CellView: ConstraintCellView>: CellTemplate {
     public init(reusingEngine: Bool, make: @escaping () -> CellView) {
         self.reusingEngine = reusingEngine
         self.make = make
-        cell = make()
+        let cell = make()
+        self.cell = cell
+        parts = _CellParts(cell)
     }
 
     /// The same for hierarchies whose building can fail (template files).
@@ -68,32 +76,61 @@ public struct ConstraintTemplate<CellView: ConstraintCellView>: CellTemplate {
     {
         self.reusingEngine = reusingEngine
         self.make = building
-        cell = try building()
+        let cell = try building()
+        self.cell = cell
+        parts = _CellParts(cell)
     }
 
     private mutating func prepare(_ item: AnimalItem, width: Double) throws(CellError) -> CellView {
-        try checkWidth(width, minimum: cell.minimumWidth, template: name)
+        // `checkWidth`, without reading the name unless the width is refused.
+        if !(width.isFinite && width > parts.minimumWidth) {
+            try checkWidth(width, minimum: parts.minimumWidth, template: name)
+        }
         if !reusingEngine { cell = try make() }
         cell.configure(with: item)
         return cell
     }
 
-    private func checkMeasured(_ cell: CellView) throws(CellError) {
-        guard let (label, error) = Label.firstMeasurementError(in: cell.labels) else { return }
-        throw CellError(template: name, message: "\(label.layoutName): \(error)")
+    private func checkMeasured() throws(CellError) {
+        for label in parts.labels where label._withUnsafeGuaranteedRef({ $0.hasMeasurementError }) {
+            guard let (label, error) = Label.firstMeasurementError(in: cell.labels) else { return }
+            throw CellError(template: name, message: "\(label.layoutName): \(error)")
+        }
     }
 
     public mutating func layout(_ item: AnimalItem, width: Double) throws(CellError) -> CellLayout {
         let cell = try prepare(item, width: width)
         let result = cell.layout(width: width)
-        try checkMeasured(cell)
+        try checkMeasured()
         return result
     }
 
     public mutating func height(for item: AnimalItem, width: Double) throws(CellError) -> Double {
-        let cell = try prepare(item, width: width)
-        let result = cell.fittingHeight(width: width)
-        try checkMeasured(cell)
+        _ = try prepare(item, width: width)
+        // `fittingHeight(width:)`, through the parts read once.
+        let size = parts.contentView._withUnsafeGuaranteedRef {
+            $0.systemLayoutSizeFitting(
+                Size(width: width, height: 0), withHorizontalFittingPriority: .required,
+                verticalFittingPriority: .fittingSizeLevel)
+        }
+        let result = PixelGrid.ceil(size.height, scale: parts.scale)
+        try checkMeasured()
         return result
+    }
+}
+
+/// The parts of a cell view every row reads, unretained (the cell keeps
+/// them): reading them through the protocol would retain each, every row.
+private struct _CellParts {
+    let contentView: Unmanaged<View>
+    let labels: [Unmanaged<Label>]
+    let scale: Double
+    let minimumWidth: Double
+
+    init<CellView: ConstraintCellView>(_ cell: CellView) {
+        contentView = Unmanaged.passUnretained(cell.contentView)
+        labels = cell.labels.map { Unmanaged.passUnretained($0) }
+        scale = cell.scale
+        minimumWidth = cell.minimumWidth
     }
 }
