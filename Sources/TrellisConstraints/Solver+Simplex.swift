@@ -522,12 +522,31 @@ extension Solver {
             }
             _records[slot].columnVersion = _structureVersion
         }
-        for k in 0..<_records[slot].column.count {
-            let entry = _records[slot].column[k]
-            let index = Int(entry.symbol)
-            _rows[index].constant += entry.coefficient * shift
-            _noteIfInfeasible(index)
+        // Through buffers: one uniqueness check for all the rows, where
+        // indexing `_rows` checked it once per row (a reused cell's engine
+        // runs this once per row of its list).
+        var infeasibleFound = false
+        // Mutable access throughout: exclusive, so the buffers need no retain.
+        _records.withUnsafeMutableBufferPointer { records in
+            records[slot].column.withUnsafeMutableBufferPointer { column in
+            _symbols.withUnsafeMutableBufferPointer { symbols in
+                _rows.withUnsafeMutableBufferPointer { rows in
+                    for entry in column {
+                        let index = Int(entry.symbol)
+                        rows[index].constant += entry.coefficient * shift
+                        // `_noteIfInfeasible`, deciding only whether any row is.
+                        switch symbols[Int(rows[index].basic)].kind {
+                        case .external, .free: break
+                        case .dummy: if !_nearZero(rows[index].constant) { infeasibleFound = true }
+                        case .slack, .error: if rows[index].constant < 0 { infeasibleFound = true }
+                        }
+                    }
+                }
+            }
+            }
         }
+        guard infeasibleFound else { return }
+        for entry in _records[slot].column { _noteIfInfeasible(Int(entry.symbol)) }
     }
 
     @inline(__always)

@@ -143,6 +143,9 @@ final class LayoutEngine {
         solver = Solver()
         solverConstraints = [:]
         baselineConstraints = []
+        for index in staleContent where index < views.count {
+            views.withView(at: index) { $0._contentDeferred = false }
+        }
         staleContent.removeAll(keepingCapacity: true)
         layoutConstraints = [:]
         itemConstraints = [:]
@@ -186,6 +189,7 @@ final class LayoutEngine {
     private func collect(_ view: View, parent: Int) {
         let index = views.count
         views.append(view)
+        view._contentDeferred = false
         view._engineIndex = index
         view._engineIndexOwner = ObjectIdentifier(self)
         contents.append(ContentConstraints())
@@ -467,6 +471,7 @@ final class LayoutEngine {
         guard !staleContent.isEmpty else { return }
         for index in staleContent {
             contents[index].isStale = false
+            views.withView(at: index) { $0._contentDeferred = false }
             queueContentSize(at: index)
         }
         staleContent.removeAll(keepingCapacity: true)
@@ -717,7 +722,7 @@ final class LayoutEngine {
         if isLabel[index], contents[index].fixedVersion == installVersion,
             contents[index].fixed == (true, true, true)
         {
-            deferContentSize(at: index)  // as `updateContentSize` would, without queueing
+            deferContentSize(at: index, entirely: true)  // as `updateContentSize` would, without queueing
             return
         }
         queueContentSize(at: index)
@@ -772,7 +777,7 @@ final class LayoutEngine {
             installed ? fixedAxes(at: index) : (width: false, height: false, baselineFree: true)
         if isLabel, installed, fixed.width, fixed.height, fixed.baselineFree {
             // Measured later if a constraint change makes its size matter.
-            deferContentSize(at: index)
+            deferContentSize(at: index, entirely: true)
             return
         }
         let old = contents[index].size
@@ -818,9 +823,12 @@ final class LayoutEngine {
         }
     }
 
-    private func deferContentSize(at index: Int) {
+    /// Keeps a view's intrinsic-size update waiting (in `staleContent`);
+    /// `entirely` when no axis of it matters (see `View._contentDeferred`).
+    private func deferContentSize(at index: Int, entirely: Bool = false) {
         guard !contents[index].isStale else { return }
         contents[index].isStale = true
+        if entirely { views.withView(at: index) { $0._contentDeferred = true } }
         staleContent.append(index)
     }
 
@@ -1112,7 +1120,7 @@ final class LayoutEngine {
             pendingStart += 1
             contents[index].isPending = false
             if refitKinds[index] == .deferred {
-                deferContentSize(at: index)
+                deferContentSize(at: index, entirely: true)
             } else {
                 refitHeight(at: index, solver)
             }

@@ -44,6 +44,13 @@ open class View: LayoutItem {
     @exclusivity(unchecked) var _engine: LayoutEngine? {
         didSet { _unmanagedEngine = _engine.map { Unmanaged.passUnretained($0) } }
     }
+    /// Set while the engine of the view's hierarchy keeps the view's
+    /// intrinsic-size update waiting (its size is fixed by required
+    /// constraints; `LayoutEngine.deferContentSize`): the engine reads the
+    /// size again whenever its constraints change, so telling it of a new
+    /// one is not needed. Cleared when the engine requeues or forgets the
+    /// view, and whenever an engine collects it.
+    @exclusivity(unchecked) var _contentDeferred = false
     /// `_engine`, lent without reference counting (a label's text change
     /// tells it on a reused cell's per-row path).
     @exclusivity(unchecked) var _unmanagedEngine: Unmanaged<LayoutEngine>?
@@ -390,6 +397,8 @@ open class View: LayoutItem {
     /// Tells the layout that `intrinsicContentSize` changed; the next layout
     /// updates the constraints it turned into (in place, no rebuild).
     public func invalidateIntrinsicContentSize() {
+        // Its engine already waits to read the size again (see `_contentDeferred`).
+        if _contentDeferred { return }
         guard let engine = _unmanagedRoot._withUnsafeGuaranteedRef({ $0._unmanagedEngine }) else {
             return
         }
