@@ -646,6 +646,7 @@ final class LayoutEngine {
         guard solver.contains(solverConstraint) else { return }  // broken earlier: stays out, as in UIKit
         guard let value = solverConstant(of: constraint) else { return }
         do {
+            constantChanges &+= 1
             if let conflict = try _setSolverConstant(value, of: solverConstraint, in: solver) {
                 // The solver left the constraint out: sizes it fixed may be free.
                 installVersion += 1
@@ -865,6 +866,7 @@ final class LayoutEngine {
             }
             // Optional: never a conflict, so straight to the solver.
             constraint._setConstant(new)
+            constantChanges &+= 1
             do { _ = try _setSolverConstant(new, of: form, in: solver) } catch {
                 LayoutLog.emit("Could not change the constant of \(constraint): \(error)")
             }
@@ -952,7 +954,9 @@ final class LayoutEngine {
                 let width = widthVariable._withUnsafeGuaranteedRef {
                     updatingAll ? $0.solvedValue : solver.currentValue(of: $0)
                 }
-                let widthChanged = views.withView(at: index) { $0._layoutWidthDidChange(to: width) }
+                let widthChanged = views.withView(at: index) {
+                    $0._layoutWidthDidChange(to: width, by: ObjectIdentifier(self))
+                }
                 guard widthChanged else { continue }
                 updateContentSize(at: index)
                 changed = true
@@ -1053,6 +1057,14 @@ final class LayoutEngine {
     @exclusivity(unchecked) private var refitHeights: [SolverHandle] = []
     /// The width handles of `widthDependentLabels`, in its order.
     @exclusivity(unchecked) private var refitWidths: [SolverHandle] = []
+    /// Whether required constraints fix the width of every width-dependent
+    /// label: then only a constant change can move one (suggestions to edit
+    /// variables, which are optional, cannot), so with `constantChanges`
+    /// as when they were last checked, they need no checking.
+    @exclusivity(unchecked) private var refitWidthsFixed = false
+    @exclusivity(unchecked) private var refitCheckedConstants = 0
+    /// Bumped whenever the engine changes a constant in the solver.
+    @exclusivity(unchecked) private var constantChanges = 0
 
     /// Looks at the installed constraints once after they change, so that
     /// measuring again at the same target (a reused cell's next row) can
@@ -1071,6 +1083,10 @@ final class LayoutEngine {
             let handle = width._withUnsafeGuaranteedRef { solver.valueHandle(for: $0) }
             guard handle.isValid else { return }
             widths.append(handle)
+        }
+        var widthsFixed = true
+        for (index, _) in widthDependentLabels where !fixedAxes(at: index).width {
+            widthsFixed = false
         }
         var kinds = [RefitKind](repeating: .general, count: views.count)
         var heights = [SolverHandle](repeating: .none, count: views.count)
@@ -1094,6 +1110,8 @@ final class LayoutEngine {
         refitKinds = kinds
         refitHeights = heights
         refitWidths = widths
+        refitWidthsFixed = widthsFixed
+        refitCheckedConstants = constantChanges  // `solve` has just checked the widths
         refitInstallVersion = installVersion
         refitSolverVersion = solver.membershipVersion
     }
@@ -1103,6 +1121,7 @@ final class LayoutEngine {
     /// covers: what `prepare` and `solve` would do, through solver handles
     /// and without their general checks. Nil, having done nothing, when the
     /// plan does not apply.
+    @inline(__always)
     private func refit(_ mode: SizeMode, size: Size) -> Size? {
         guard refitInstallVersion == installVersion, !needsRebuild, mode == sizeMode,
             size == rootSizeValue, refitSolverVersion == solver.membershipVersion
@@ -1114,20 +1133,28 @@ final class LayoutEngine {
     }
 
     /// The body of `refit`, with the solver lent.
+    @inline(__always)
     private func refitQueued(_ solver: Solver) -> Size {
+        var widthsChecked = refitWidthsFixed && refitCheckedConstants == constantChanges
         while pendingStart < pendingIntrinsic.count {
             let index = pendingIntrinsic[pendingStart]
             pendingStart += 1
             contents[index].isPending = false
             if refitKinds[index] == .deferred {
                 deferContentSize(at: index, entirely: true)
-            } else {
-                refitHeight(at: index, solver)
+            } else if !refitHeight(at: index, solver) {
+                widthsChecked = false
             }
         }
         while !pendingIntrinsic.isEmpty { pendingIntrinsic.removeLast() }
         pendingStart = 0
-        // `solve(updatingAll: false)`: widths are fixed, so they normally hold.
+        // `solve(updatingAll: false)`, unless no width can have moved.
+        if widthsChecked {
+            lastPassCount = 1
+            needsLayout = true
+            return Size(
+                width: solver.value(at: refitRoot.width), height: solver.value(at: refitRoot.height))
+        }
         var passes = 0
         while true {
             passes += 1
@@ -1136,7 +1163,9 @@ final class LayoutEngine {
                 let index = widthDependentLabels[k].index
                 let width = solver.value(at: refitWidths[k])
                 let label = views.unretainedView(at: index)
-                guard label._withUnsafeGuaranteedRef({ $0._layoutWidthDidChange(to: width) }) else {
+                guard label._withUnsafeGuaranteedRef({
+                    $0._layoutWidthDidChange(to: width, by: ObjectIdentifier(self))
+                }) else {
                     continue
                 }
                 updateContentSize(at: index)
@@ -1154,6 +1183,7 @@ final class LayoutEngine {
             }
             if !changed || passes >= 8 { break }
         }
+        refitCheckedConstants = constantChanges
         lastPassCount = passes
         needsLayout = true
         return Size(width: solver.value(at: refitRoot.width), height: solver.value(at: refitRoot.height))
@@ -1162,15 +1192,19 @@ final class LayoutEngine {
     /// `updateContentSize` for a `.heightEdit` label: its width is fixed,
     /// so a new intrinsic width waits (`deferContentSize`), and a new height
     /// is suggested to its edit variable.
+    /// False when the label's width was last checked by another engine
+    /// (then the widths must be checked after all).
     @inline(__always)
-    private func refitHeight(at index: Int, _ solver: Solver) {
+    private func refitHeight(at index: Int, _ solver: Solver) -> Bool {
         let old = contents[index].size
         let label = unsafeBitCast(views.unretainedView(at: index), to: Unmanaged<Label>.self)
-        let size = label._withUnsafeGuaranteedRef { $0._refitIntrinsicSize() }
-        guard size != old else { return }
+        let (size, ownWidth) = label._withUnsafeGuaranteedRef {
+            ($0._refitIntrinsicSize(), $0._layoutWidthEngine == ObjectIdentifier(self))
+        }
+        guard size != old else { return ownWidth }
         guard size.width >= 0, size.width.isFinite, size.height >= 0, size.height.isFinite else {
             updateContentSize(at: index)  // no intrinsic metric any more: new constraints
-            return
+            return ownWidth
         }
         if size.width != old.width { deferContentSize(at: index) }
         if size.height != old.height {
@@ -1181,6 +1215,7 @@ final class LayoutEngine {
             }
             contents[index].size.height = size.height
         }
+        return ownWidth
     }
 
     // MARK: - Conflicts

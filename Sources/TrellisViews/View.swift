@@ -383,7 +383,7 @@ open class View: LayoutItem {
 
     /// For a label whose size depends on the width the layout gives it: told
     /// that width, true when it must be measured again (see `Label`).
-    func _layoutWidthDidChange(to width: Double) -> Bool { false }
+    func _layoutWidthDidChange(to width: Double, by engine: ObjectIdentifier) -> Bool { false }
 
     /// The variable holding the intrinsic size along an axis.
     func _intrinsicVariable(_ axis: LayoutAxis) -> Variable {

@@ -102,29 +102,28 @@ struct BenchRunner<Suite: BenchSuite> {
             () throws(CellError) -> Double in try measureTexts(with: measurer, width: width, phase: "1 text, warm")
         }
 
-        // 2. Frames, text warm.
+        // 2 and 4. Frames, and constraints with the template's engine reused
+        // through edit variables, text warm. Their repeats alternate, so
+        // both paths see the same machine (this one is shared and noisy):
+        // the ratio of their medians compares like with like.
         var frames = try suite.makeFrames(measurer: measurer)
-        var framesHeights: [Double] = []
-        report.frames = try repeatedPath { () throws(CellError) -> PathFigures in
-            let (figures, heights) = try layOut(&frames, width: width, phase: "2 frames")
-            framesHeights = heights
-            return figures
+        var reused = try suite.makeConstraints(measurer: measurer, reusingEngine: true)
+        var framesSamples: [(PathFigures, [Double])] = []
+        var reusedSamples: [(PathFigures, [Double])] = []
+        for _ in 0..<configuration.repeats {
+            framesSamples.append(try layOut(&frames, width: width, phase: "2 frames"))
+            reusedSamples.append(try layOut(&reused, width: width, phase: "4 constraints, template"))
         }
+        let (framesFigures, framesHeights) = medianSample(framesSamples)
+        let (reusedFigures, reusedHeights) = medianSample(reusedSamples)
+        report.frames = framesFigures
+        report.constraintsTemplate = reusedFigures
         report.heights = framesHeights
 
         // 3. Constraints with a fresh engine per row (once: it is the slow path).
         var fresh = try suite.makeConstraints(measurer: measurer, reusingEngine: false)
         let (freshFigures, freshHeights) = try layOut(&fresh, width: width, phase: "3 constraints, fresh")
         report.constraintsFresh = freshFigures
-
-        // 4. Constraints with the template's engine reused through edit variables.
-        var reused = try suite.makeConstraints(measurer: measurer, reusingEngine: true)
-        var reusedHeights: [Double] = []
-        report.constraintsTemplate = try repeatedPath { () throws(CellError) -> PathFigures in
-            let (figures, heights) = try layOut(&reused, width: width, phase: "4 constraints, template")
-            reusedHeights = heights
-            return figures
-        }
 
         // 5. Agreement between the three.
         for row in framesHeights.indices {
@@ -167,11 +166,10 @@ struct BenchRunner<Suite: BenchSuite> {
         return median(samples)
     }
 
-    private func repeatedPath(_ body: () throws(CellError) -> PathFigures) throws(CellError) -> PathFigures {
-        var samples: [PathFigures] = []
-        for _ in 0..<configuration.repeats { samples.append(try body()) }
-        samples.sort { $0.totalMilliseconds < $1.totalMilliseconds }
-        return samples[samples.count / 2]
+    /// The repeat with the median total time, and its heights.
+    private func medianSample(_ samples: [(PathFigures, [Double])]) -> (PathFigures, [Double]) {
+        let sorted = samples.sorted { $0.0.totalMilliseconds < $1.0.totalMilliseconds }
+        return sorted[sorted.count / 2]
     }
 
     private func measureTexts(with measurer: TextMeasurer, width: Double, phase: String) throws(CellError) -> Double {
