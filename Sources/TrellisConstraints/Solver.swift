@@ -45,11 +45,11 @@ public final class Solver {
     /// Bumped whenever the tableau's terms change (not its constants); keys
     /// the cached columns of edit markers.
     @exclusivity(unchecked) var _structureVersion: UInt64 = 0
-    /// Bumped whenever a constraint or an edit variable is added or removed
-    /// (see `Solver+Values.swift`: handles stay valid until it changes).
     @exclusivity(unchecked) var _membershipVersion: UInt64 = 0
     /// Bumped whenever a constraint or an edit variable is added or removed:
-    /// solver handles (`valueHandle(for:)`, `editHandle(for:)`) stay valid until it changes.
+    /// solver handles (`valueHandle(for:)`, `editHandle(for:)`) stay valid
+    /// until it changes. (A computed property: another module reading a
+    /// stored one would check exclusivity at run time on every read.)
     public var membershipVersion: UInt64 { _membershipVersion }
 
     /// Columns (Solver+Columns.swift), kept once the tableau is large: per
