@@ -147,6 +147,7 @@ final class LayoutEngine {
             views.withView(at: index) { $0._contentDeferred = false }
         }
         staleContent.removeAll(keepingCapacity: true)
+        stopPollingHeights(requeue: false)
         layoutConstraints = [:]
         itemConstraints = [:]
         contents = []
@@ -912,6 +913,7 @@ final class LayoutEngine {
 
     private func prepare(_ mode: SizeMode, size: Size) {
         if needsRebuild { rebuild() }
+        stopPollingHeights(requeue: true)
         if mode != sizeMode || rootSize.isEmpty != (mode == .frame && size == .zero) {
             // A constraint broken under the old root size (typically a
             // hierarchy activated before its root had a size) may hold under
@@ -970,7 +972,9 @@ final class LayoutEngine {
     /// the pixel grid of the root's `contentScaleFactor`, edges rounded to the
     /// nearest pixel as UIKit does).
     func layout() {
-        if !needsRebuild, !needsLayout, pendingIntrinsic.isEmpty, sizeMode == .frame { return }
+        if !needsRebuild, !needsLayout, pendingIntrinsic.isEmpty, !pollingHeights, sizeMode == .frame {
+            return
+        }
         let frames = solvedFrames()
         for (index, view) in views.enumerated() where index > 0 {
             view._frame = frames.views[index]
@@ -1028,6 +1032,7 @@ final class LayoutEngine {
         if refitInstallVersion != installVersion || refitSolverVersion != solver.membershipVersion {
             makeRefitPlan()
         }
+        startPollingHeights()
         return Size(
             width: solver.currentValue(of: rootWidth), height: solver.currentValue(of: rootHeight))
     }
@@ -1055,6 +1060,16 @@ final class LayoutEngine {
     @exclusivity(unchecked) private var refitKinds: [RefitKind] = []
     /// Per view index: the intrinsic height's edit handle of `.heightEdit` labels.
     @exclusivity(unchecked) private var refitHeights: [SolverHandle] = []
+    /// The indices of the `.heightEdit` labels.
+    @exclusivity(unchecked) private var refitHeightLabels: [Int] = []
+    /// Whether the `.heightEdit` labels are polled: their `_contentDeferred`
+    /// is set, so they do not tell the engine of new texts, and every refit
+    /// reads their intrinsic size instead (from the label's cache when
+    /// nothing changed). A reused cell's subtitle changes on nearly every
+    /// row, so asking is cheaper than being told: no lookup of the view's
+    /// index and no queue. `prepare` ends the polling (queueing the labels,
+    /// so the general path reads them), and so does a rebuild.
+    @exclusivity(unchecked) private(set) var pollingHeights = false
     /// The width handles of `widthDependentLabels`, in its order.
     @exclusivity(unchecked) private var refitWidths: [SolverHandle] = []
     /// Whether required constraints fix the width of every width-dependent
@@ -1072,8 +1087,10 @@ final class LayoutEngine {
     /// one suggestion, and solver handles for every value read. The plan is
     /// dropped (versions reset) when any of it cannot be had.
     private func makeRefitPlan() {
+        stopPollingHeights(requeue: true)
         refitInstallVersion = -1
         refitSolverVersion = .max
+        refitHeightLabels = []
         guard !needsRebuild, rootSize.count == 2, case .fitting = sizeMode else { return }
         let root = (width: solver.valueHandle(for: rootWidth), height: solver.valueHandle(for: rootHeight))
         guard root.width.isValid, root.height.isValid else { return }
@@ -1090,6 +1107,7 @@ final class LayoutEngine {
         }
         var kinds = [RefitKind](repeating: .general, count: views.count)
         var heights = [SolverHandle](repeating: .none, count: views.count)
+        var heightLabels: [Int] = []
         for index in views.indices where isLabel[index] && !contents[index].constraints.isEmpty {
             let fixed = fixedAxes(at: index)
             if fixed.width, fixed.height, fixed.baselineFree {
@@ -1105,10 +1123,12 @@ final class LayoutEngine {
             guard handle.isValid else { continue }
             kinds[index] = .heightEdit
             heights[index] = handle
+            heightLabels.append(index)
         }
         refitRoot = root
         refitKinds = kinds
         refitHeights = heights
+        refitHeightLabels = heightLabels
         refitWidths = widths
         refitWidthsFixed = widthsFixed
         refitCheckedConstants = constantChanges  // `solve` has just checked the widths
@@ -1148,6 +1168,13 @@ final class LayoutEngine {
         }
         while !pendingIntrinsic.isEmpty { pendingIntrinsic.removeLast() }
         pendingStart = 0
+        if pollingHeights {
+            for k in 0..<refitHeightLabels.count where !refitHeight(at: refitHeightLabels[k], solver) {
+                widthsChecked = false
+            }
+        } else {
+            startPollingHeights()  // the queue held whatever changed
+        }
         // `solve(updatingAll: false)`, unless no width can have moved.
         if widthsChecked {
             lastPassCount = 1
@@ -1187,6 +1214,28 @@ final class LayoutEngine {
         lastPassCount = passes
         needsLayout = true
         return Size(width: solver.value(at: refitRoot.width), height: solver.value(at: refitRoot.height))
+    }
+
+    /// Starts polling the plan's `.heightEdit` labels (see `pollingHeights`)
+    /// once their intrinsic sizes are up to date.
+    private func startPollingHeights() {
+        guard !pollingHeights, !refitHeightLabels.isEmpty, refitInstallVersion == installVersion,
+            refitSolverVersion == solver.membershipVersion
+        else { return }
+        for index in refitHeightLabels { views.withView(at: index) { $0._contentDeferred = true } }
+        pollingHeights = true
+    }
+
+    /// Stops polling: the labels tell the engine of changes again, and with
+    /// `requeue` they are queued, so the next update reads what changed
+    /// since the last refit.
+    private func stopPollingHeights(requeue: Bool) {
+        guard pollingHeights else { return }
+        pollingHeights = false
+        for index in refitHeightLabels where index < views.count {
+            views.withView(at: index) { $0._contentDeferred = false }
+            if requeue { queueContentSize(at: index) }
+        }
     }
 
     /// `updateContentSize` for a `.heightEdit` label: its width is fixed,
@@ -1283,7 +1332,7 @@ extension LayoutEngine {
     /// leaves it where it is: it cannot move without breaking something that
     /// matters more. This is the question `hasAmbiguousLayout` answers.
     func ambiguousAttributes(of view: View) -> [AmbiguousAttribute] {
-        if needsRebuild || needsLayout || sizeMode != .frame {
+        if needsRebuild || needsLayout || pollingHeights || sizeMode != .frame {
             prepare(.frame, size: root._frame.size)
             solve()
         } else {

@@ -44,12 +44,13 @@ open class View: LayoutItem {
     @exclusivity(unchecked) var _engine: LayoutEngine? {
         didSet { _unmanagedEngine = _engine.map { Unmanaged.passUnretained($0) } }
     }
-    /// Set while the engine of the view's hierarchy keeps the view's
-    /// intrinsic-size update waiting (its size is fixed by required
-    /// constraints; `LayoutEngine.deferContentSize`): the engine reads the
-    /// size again whenever its constraints change, so telling it of a new
-    /// one is not needed. Cleared when the engine requeues or forgets the
-    /// view, and whenever an engine collects it.
+    /// Set while the engine of the view's hierarchy does not need to be told
+    /// of a new intrinsic size: it keeps the view's update waiting (its size
+    /// is fixed by required constraints; `LayoutEngine.deferContentSize`)
+    /// and reads the size again whenever its constraints change, or it
+    /// polls the view on every refit (`LayoutEngine.pollingHeights`).
+    /// Cleared when the engine requeues or forgets the view, and whenever
+    /// an engine collects it.
     @exclusivity(unchecked) var _contentDeferred = false
     /// `_engine`, lent without reference counting (a label's text change
     /// tells it on a reused cell's per-row path).

@@ -181,4 +181,102 @@ import TrellisText
             }
         }
     }
+
+    // The subtitle is polled while its cell is refitted (it does not tell
+    // the engine of new texts): every other way of reading the layout must
+    // still see what it shows now.
+
+    /// The subtitle's frame after laying out at the height the cell fits.
+    func laidOutSubtitle(_ cell: Cell, width: Double = 300) -> Rect {
+        cell.content.frame = Rect(x: 0, y: 0, width: width, height: cell.height(width: width))
+        cell.content.layoutIfNeeded()
+        return cell.subtitle.frame
+    }
+
+    @Test func polledSubtitleTextReachesLayoutIfNeeded() throws {
+        let cell = try Cell()
+        for text in Self.texts { cell.show("T", text); _ = cell.height() }
+        for text in Self.texts.reversed() {
+            _ = cell.height()
+            #expect(cell.content._engine?.pollingHeights == true)
+            cell.show("T", text)
+            let fresh = try Cell()
+            fresh.show("T", text)
+            // Laid out at a fixed frame, without measuring first.
+            cell.content.frame = Rect(x: 0, y: 0, width: 300, height: 400)
+            fresh.content.frame = cell.content.frame
+            cell.content.layoutIfNeeded()
+            fresh.content.layoutIfNeeded()
+            #expect(cell.subtitle.frame == fresh.subtitle.frame, "\(text)")
+            // Then measured and laid out at the fitting height.
+            #expect(laidOutSubtitle(cell) == laidOutSubtitle(fresh), "\(text)")
+            #expect(cell.subtitle.frame.height > 0 || text.isEmpty)
+        }
+    }
+
+    @Test func polledSubtitleStyleAndScaleChangesCount() throws {
+        let cell = try Cell()
+        for text in Self.texts { cell.show("T", text); _ = cell.height() }
+        let large = TextStyle(fonts: try FontCollection.bundled("Inter"), size: 30)
+        cell.show("T", Self.texts[1])
+        let before = cell.height()
+        #expect(cell.content._engine?.pollingHeights == true)
+        cell.subtitle.style = large
+        let after = cell.height()
+        let fresh = try Cell()
+        fresh.subtitle.style = large
+        fresh.show("T", Self.texts[1])
+        #expect(same(after, fresh.height()))
+        #expect(after > before + 10)
+        // A new pixel grid: the subtitle's height is rounded up to it.
+        cell.show("T", Self.texts[3])
+        _ = cell.height()
+        cell.subtitle.contentScaleFactor = 1
+        fresh.subtitle.contentScaleFactor = 1
+        fresh.show("T", Self.texts[3])
+        let scaled = cell.height()
+        #expect(same(scaled, fresh.height()))
+        #expect(scaled == scaled.rounded(.up), "\(scaled) is on the 1× grid")
+    }
+
+    @Test func polledSubtitleMovedToAnotherHierarchyIsToldAgain() throws {
+        let cell = try Cell()
+        for text in Self.texts { cell.show("T", text); _ = cell.height() }
+        let subtitle = cell.subtitle
+        #expect(cell.content._engine?.pollingHeights == true)
+        subtitle.removeFromSuperview()
+        let other = View()
+        subtitle.translatesAutoresizingMaskIntoConstraints = false
+        other.addSubview(subtitle)
+        LayoutConstraint.activate([
+            subtitle.leftAnchor.constraint(equalTo: other.leftAnchor),
+            subtitle.rightAnchor.constraint(equalTo: other.rightAnchor),
+            subtitle.topAnchor.constraint(equalTo: other.topAnchor),
+            subtitle.bottomAnchor.constraint(equalTo: other.bottomAnchor),
+        ])
+        func otherHeight() -> Double {
+            other.systemLayoutSizeFitting(
+                Size(width: 200, height: 0), withHorizontalFittingPriority: .required,
+                verticalFittingPriority: .fittingSizeLevel
+            ).height
+        }
+        var heights: [Double] = []
+        for text in Self.texts.prefix(4) {
+            subtitle.text = text
+            heights.append(otherHeight())
+            // The cell it left no longer holds it.
+            #expect(same(cell.height(), try freshHeightWithoutSubtitle()))
+        }
+        for (text, height) in zip(Self.texts.prefix(4), heights) {
+            let alone = Label(text: text, style: subtitle.style)
+            alone.numberOfLines = 0
+            #expect(height == alone.sizeThatFits(Size(width: 200, height: .infinity)).height, "\(text)")
+        }
+    }
+
+    func freshHeightWithoutSubtitle() throws -> Double {
+        let cell = try Cell()
+        cell.subtitle.removeFromSuperview()
+        return cell.height()
+    }
 }
