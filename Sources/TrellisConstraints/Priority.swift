@@ -16,7 +16,7 @@ public struct Priority: RawRepresentable, Hashable, Comparable, Sendable,
     public var rawValue: Float
 
     /// Creates a priority; the solver rejects values outside 1...1000.
-    public init(rawValue: Float) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: Float) { self.rawValue = rawValue }
 
     /// Creates a priority; the solver rejects values outside 1...1000.
     public init(_ rawValue: Float) { self.rawValue = rawValue }
@@ -25,20 +25,23 @@ public struct Priority: RawRepresentable, Hashable, Comparable, Sendable,
 
     public init(floatLiteral value: Float) { self.rawValue = value }
 
+    // The named priorities are inlined constants (a stored `static let`
+    // would be read through an accessor call on every use).
+
     /// 1000: the constraint must hold.
-    public static let required: Priority = 1000
+    @inlinable public static var required: Priority { Priority(rawValue: 1000) }
     /// 750: UIKit's default compression resistance.
-    public static let defaultHigh: Priority = 750
+    @inlinable public static var defaultHigh: Priority { Priority(rawValue: 750) }
     /// 510: a window drag that can resize the scene.
-    public static let dragThatCanResizeScene: Priority = 510
+    @inlinable public static var dragThatCanResizeScene: Priority { Priority(rawValue: 510) }
     /// 500: the scene keeps its size.
-    public static let sceneSizeStayPut: Priority = 500
+    @inlinable public static var sceneSizeStayPut: Priority { Priority(rawValue: 500) }
     /// 490: a window drag that cannot resize the scene.
-    public static let dragThatCannotResizeScene: Priority = 490
+    @inlinable public static var dragThatCannotResizeScene: Priority { Priority(rawValue: 490) }
     /// 250: UIKit's default content hugging.
-    public static let defaultLow: Priority = 250
+    @inlinable public static var defaultLow: Priority { Priority(rawValue: 250) }
     /// 50: used by `systemLayoutSizeFitting` to ask for the smallest size.
-    public static let fittingSizeLevel: Priority = 50
+    @inlinable public static var fittingSizeLevel: Priority { Priority(rawValue: 50) }
 
     /// Whether this is `required` (1000): such a constraint must hold.
     public var isRequired: Bool { rawValue >= 1000 }

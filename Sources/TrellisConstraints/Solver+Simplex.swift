@@ -457,12 +457,25 @@ extension Solver {
     /// constants, generalised to every constraint through its marker).
     /// Returns the conflict if required constraints became unsatisfiable; the
     /// constraint is then left out.
+    @inline(__always)
     func _changeConstant(slot: Int32, to constant: Double) -> ConstraintConflict? {
         let old = _records[Int(slot)].constant
         guard constant != old else { return nil }
-        _records[Int(slot)].constant = constant
-        if !_records[Int(slot)].isEdit { _records[Int(slot)].constraint?.constant = constant }
-        _shiftMarker(slot: slot, by: constant - old)
+        if !_shiftCachedColumn(slot: Int(slot), from: old, to: constant) {
+            _records[Int(slot)].constant = constant
+            if !_records[Int(slot)].isEdit { _records[Int(slot)].constraint?.constant = constant }
+            _shiftMarker(slot: slot, by: constant - old)
+        }
+        // Only rows noted infeasible need the dual simplex.
+        if _infeasible.isEmpty { return nil }
+        return _restoreFeasibility(slot: slot, from: old, to: constant)
+    }
+
+    /// The rest of `_changeConstant` when a row became infeasible.
+    @inline(never)
+    func _restoreFeasibility(slot: Int32, from old: Double, to constant: Double)
+        -> ConstraintConflict?
+    {
         guard let failed = _dualOptimize() else { return nil }
 
         guard let constraint = _records[Int(slot)].constraint else { return nil }
@@ -518,24 +531,48 @@ extension Solver {
             _records[slot].column.reserveCapacity(8)
             _forEachRow(holding: marker) { i, t in
                 _records[slot].column.append(
-                    _Term(symbol: Int32(i), coefficient: _rows[i].terms[t].coefficient))
+                    _ColumnEntry(
+                        row: Int32(i), basicKind: _symbols[Int(_rows[i].basic)].kind,
+                        coefficient: _rows[i].terms[t].coefficient))
             }
             _records[slot].columnVersion = _structureVersion
         }
+        _shiftColumn(slot: slot, by: shift)
+    }
+
+    /// `_changeConstant`'s update for an edit constraint whose marker's
+    /// column is cached and current (so neither of its errors is basic: a
+    /// symbol enters or leaves the basis only with a structure change):
+    /// sets the constant and shifts the rows of the column, as
+    /// `_shiftMarker` would. False, having done nothing, otherwise.
+    /// (A reused cell's engine runs this once per row of its list.)
+    @inline(__always)
+    func _shiftCachedColumn(slot: Int, from old: Double, to constant: Double) -> Bool {
+        guard _records[slot].isEdit, _records[slot].columnVersion == _structureVersion else {
+            return false
+        }
+        _shiftColumn(slot: slot, by: -(constant - old) * _records[slot].markerScale, setting: constant)
+        return true
+    }
+
+    /// Adds `coefficient * shift` to the constant of every row in the
+    /// slot's cached column (and sets the record's constant to `constant`
+    /// when given), then notes the rows that became infeasible.
+    @inline(__always)
+    func _shiftColumn(slot: Int, by shift: Double, setting constant: Double? = nil) {
         // Through buffers: one uniqueness check for all the rows, where
-        // indexing `_rows` checked it once per row (a reused cell's engine
-        // runs this once per row of its list).
+        // indexing `_rows` checked it once per row. Mutable access
+        // throughout: exclusive, so the buffers need no retain.
         var infeasibleFound = false
-        // Mutable access throughout: exclusive, so the buffers need no retain.
         _records.withUnsafeMutableBufferPointer { records in
+            if let constant { records[slot].constant = constant }
             records[slot].column.withUnsafeMutableBufferPointer { column in
-            _symbols.withUnsafeMutableBufferPointer { symbols in
                 _rows.withUnsafeMutableBufferPointer { rows in
                     for entry in column {
-                        let index = Int(entry.symbol)
+                        let index = Int(entry.row)
                         rows[index].constant += entry.coefficient * shift
                         // `_noteIfInfeasible`, deciding only whether any row is.
-                        switch symbols[Int(rows[index].basic)].kind {
+                        switch entry.basicKind {
                         case .external, .free: break
                         case .dummy: if !_nearZero(rows[index].constant) { infeasibleFound = true }
                         case .slack, .error: if rows[index].constant < 0 { infeasibleFound = true }
@@ -543,10 +580,9 @@ extension Solver {
                     }
                 }
             }
-            }
         }
         guard infeasibleFound else { return }
-        for entry in _records[slot].column { _noteIfInfeasible(Int(entry.symbol)) }
+        for entry in _records[slot].column { _noteIfInfeasible(Int(entry.row)) }
     }
 
     @inline(__always)

@@ -52,6 +52,17 @@ extension Solver {
         return row >= 0 ? _rows[Int(row)].constant : 0
     }
 
+    /// `value(at:)` for two handles at once (a width and a height).
+    /// - Complexity: O(1).
+    public func values(at first: SolverHandle, _ second: SolverHandle) -> (Double, Double) {
+        let firstRow = _symbols[Int(first.raw)].row
+        let secondRow = _symbols[Int(second.raw)].row
+        return (
+            firstRow >= 0 ? _rows[Int(firstRow)].constant : 0,
+            secondRow >= 0 ? _rows[Int(secondRow)].constant : 0
+        )
+    }
+
     /// A handle for suggesting values for the edit variable `variable`
     /// (`suggestValue(_:at:)`); `.none` when it is not an edit variable.
     public func editHandle(for variable: Variable) -> SolverHandle {

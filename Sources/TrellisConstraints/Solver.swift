@@ -45,12 +45,13 @@ public final class Solver {
     /// Bumped whenever the tableau's terms change (not its constants); keys
     /// the cached columns of edit markers.
     @exclusivity(unchecked) var _structureVersion: UInt64 = 0
-    @exclusivity(unchecked) var _membershipVersion: UInt64 = 0
+    @exclusivity(unchecked) @usableFromInline var _membershipVersion: UInt64 = 0
     /// Bumped whenever a constraint or an edit variable is added or removed:
     /// solver handles (`valueHandle(for:)`, `editHandle(for:)`) stay valid
     /// until it changes. (A computed property: another module reading a
-    /// stored one would check exclusivity at run time on every read.)
-    public var membershipVersion: UInt64 { _membershipVersion }
+    /// stored one would check exclusivity at run time on every read. It
+    /// is inlined into callers, which read the unchecked storage.)
+    @inlinable public var membershipVersion: UInt64 { _membershipVersion }
 
     /// Columns (Solver+Columns.swift), kept once the tableau is large: per
     /// symbol, the head of its list of rows in `_columnNodes`, and a mark for
@@ -409,6 +410,16 @@ struct _Record {
     /// For edit constraints: the rows holding the marker and its
     /// coefficients, valid while `columnVersion` equals the solver's
     /// `_structureVersion` (suggestions then skip the scan of all rows).
-    var column: [_Term] = []
+    var column: [_ColumnEntry] = []
     var columnVersion: UInt64 = .max
+}
+
+/// A row holding an edit constraint's marker: the row's index, the kind of
+/// its basic symbol (which decides when its constant is infeasible) and the
+/// marker's coefficient. Valid while the tableau's structure is unchanged:
+/// rows move and basic symbols change only with it.
+struct _ColumnEntry {
+    var row: Int32
+    var basicKind: _SymbolKind
+    var coefficient: Double
 }

@@ -1,6 +1,11 @@
 // UILabel for layout: intrinsic size from TrellisText, multi-line labels that
 // take their width from the solve, baselines for baseline constraints.
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import TrellisGeometry
 import TrellisText
 
@@ -23,9 +28,7 @@ open class Label: View {
             // are measured again (same result), and the common case, another
             // row's text, is told apart by its length without Unicode
             // comparison or a copy of the old text.
-            if newValue.utf8.count == _text.utf8.count && newValue.utf8.elementsEqual(_text.utf8) {
-                return
-            }
+            if Label._sameBytes(newValue, _text) { return }
             _text = newValue
             _textDidChange()
         }
@@ -133,7 +136,7 @@ open class Label: View {
     @inline(__always)
     final func _intrinsicSize() -> Size {
         let width = _measuringWidth
-        let scale = contentScaleFactor
+        let scale = _contentScaleFactor ?? contentScaleFactor  // its own, without a call
         if let cached = _cachedSize, cached.width == width, cached.scale == scale {
             return cached.size
         }
@@ -249,6 +252,22 @@ open class Label: View {
         _layoutWidth = width
         _baselinesChanged = true
         return true
+    }
+
+    /// Whether two texts have the same UTF-8 bytes: their lengths, then
+    /// their bytes in place (`memcmp`) when both are contiguous, which
+    /// native strings are.
+    @inline(__always)
+    static func _sameBytes(_ a: String, _ b: String) -> Bool {
+        let count = a.utf8.count
+        guard count == b.utf8.count else { return false }
+        let inPlace = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in
+                count == 0 || memcmp(x.baseAddress!, y.baseAddress!, count) == 0
+            }
+        }
+        if let inPlace, let same = inPlace { return same }
+        return a.utf8.elementsEqual(b.utf8)
     }
 
     private func _textDidChange() {

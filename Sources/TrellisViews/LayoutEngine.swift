@@ -1179,8 +1179,8 @@ final class LayoutEngine {
         if widthsChecked {
             lastPassCount = 1
             needsLayout = true
-            return Size(
-                width: solver.value(at: refitRoot.width), height: solver.value(at: refitRoot.height))
+            let (width, height) = solver.values(at: refitRoot.width, refitRoot.height)
+            return Size(width: width, height: height)
         }
         var passes = 0
         while true {
@@ -1213,7 +1213,8 @@ final class LayoutEngine {
         refitCheckedConstants = constantChanges
         lastPassCount = passes
         needsLayout = true
-        return Size(width: solver.value(at: refitRoot.width), height: solver.value(at: refitRoot.height))
+        let (width, height) = solver.values(at: refitRoot.width, refitRoot.height)
+        return Size(width: width, height: height)
     }
 
     /// Starts polling the plan's `.heightEdit` labels (see `pollingHeights`)
@@ -1251,7 +1252,8 @@ final class LayoutEngine {
             ($0._refitIntrinsicSize(), $0._layoutWidthEngine == ObjectIdentifier(self))
         }
         guard size != old else { return ownWidth }
-        guard size.width >= 0, size.width.isFinite, size.height >= 0, size.height.isFinite else {
+        // Non-negative and finite (NaN fails both comparisons).
+        guard size.width >= 0, size.width < .infinity, size.height >= 0, size.height < .infinity else {
             updateContentSize(at: index)  // no intrinsic metric any more: new constraints
             return ownWidth
         }

@@ -108,16 +108,29 @@ struct BenchRunner<Suite: BenchSuite> {
         // the ratio of their medians compares like with like.
         var frames = try suite.makeFrames(measurer: measurer)
         var reused = try suite.makeConstraints(measurer: measurer, reusingEngine: true)
-        var framesSamples: [(PathFigures, [Double])] = []
-        var reusedSamples: [(PathFigures, [Double])] = []
+        // The heights of the first repeat are kept; a later repeat that
+        // gives other heights counts as a disagreement (phase 5).
+        var framesSamples: [PathFigures] = []
+        var reusedSamples: [PathFigures] = []
+        var framesHeights: [Double] = []
+        var reusedHeights: [Double] = []
+        var repeatDifference = 0.0
         for _ in 0..<configuration.repeats {
-            framesSamples.append(try layOut(&frames, width: width, phase: "2 frames"))
-            reusedSamples.append(try layOut(&reused, width: width, phase: "4 constraints, template"))
+            let (framesFigures, framesRun) = try layOut(&frames, width: width, phase: "2 frames")
+            let (reusedFigures, reusedRun) = try layOut(&reused, width: width, phase: "4 constraints, template")
+            framesSamples.append(framesFigures)
+            reusedSamples.append(reusedFigures)
+            if framesHeights.isEmpty {
+                framesHeights = framesRun
+                reusedHeights = reusedRun
+            } else {
+                repeatDifference = max(
+                    repeatDifference, maxDifference(framesHeights, framesRun),
+                    maxDifference(reusedHeights, reusedRun))
+            }
         }
-        let (framesFigures, framesHeights) = medianSample(framesSamples)
-        let (reusedFigures, reusedHeights) = medianSample(reusedSamples)
-        report.frames = framesFigures
-        report.constraintsTemplate = reusedFigures
+        report.frames = medianSample(framesSamples)
+        report.constraintsTemplate = medianSample(reusedSamples)
         report.heights = framesHeights
 
         // 3. Constraints with a fresh engine per row (once: it is the slow path).
@@ -132,6 +145,7 @@ struct BenchRunner<Suite: BenchSuite> {
             if difference > 0 { report.rowsDiffering += 1 }
             report.maxHeightDifference = max(report.maxHeightDifference, difference)
         }
+        report.maxHeightDifference = max(report.maxHeightDifference, repeatDifference)
 
         // 6. Rotation: the same rows at the other width, both paths, text warm
         // from phase 1 (prepared texts are reused; only line breaking reruns).
@@ -166,10 +180,18 @@ struct BenchRunner<Suite: BenchSuite> {
         return median(samples)
     }
 
-    /// The repeat with the median total time, and its heights.
-    private func medianSample(_ samples: [(PathFigures, [Double])]) -> (PathFigures, [Double]) {
-        let sorted = samples.sorted { $0.0.totalMilliseconds < $1.0.totalMilliseconds }
+    /// The repeat with the median total time.
+    private func medianSample(_ samples: [PathFigures]) -> PathFigures {
+        let sorted = samples.sorted { $0.totalMilliseconds < $1.totalMilliseconds }
         return sorted[sorted.count / 2]
+    }
+
+    /// The largest |a[i] − b[i]| (infinite when the counts differ).
+    private func maxDifference(_ a: [Double], _ b: [Double]) -> Double {
+        guard a.count == b.count else { return .infinity }
+        var largest = 0.0
+        for (x, y) in zip(a, b) { largest = max(largest, abs(x - y)) }
+        return largest
     }
 
     private func measureTexts(with measurer: TextMeasurer, width: Double, phase: String) throws(CellError) -> Double {

@@ -126,6 +126,66 @@ import Testing
         #expect(invariantViolations(solver).isEmpty)
     }
 
+    /// Handles read and suggest exactly what the lookups by variable do:
+    /// two solvers get the same random constraints and edits, one through
+    /// `suggestValue(_:for:)`, the other through edit handles (kept while
+    /// `membershipVersion` holds, made again when it moves), and every
+    /// variable reads the same through `value(at:)`, `values(at:_:)` and
+    /// `currentValue(of:)`.
+    @Test(arguments: 0..<30)
+    func handlesAgreeWithLookupsByVariable(seed: Int) throws {
+        let system = RandomSystem(kind: seed % 2 == 0 ? .single : .levels, seed: UInt64(seed) &+ 77)
+        var rng = SplitMix64(seed: UInt64(seed) &+ 31)
+        let byVariable = Solver()
+        let byHandle = Solver()
+        for c in system.constraints {
+            _ = try byVariable.add(c)
+            _ = try byHandle.add(c.withPriority(c.priority))
+        }
+        var edits: [Variable] = []
+        var handles: [ObjectIdentifier: SolverHandle] = [:]
+        var handleVersion = byHandle.membershipVersion
+        for step in 0..<120 {
+            let v = system.variables[rng.below(system.variables.count)]
+            if !edits.contains(where: { $0 === v }) {
+                let priority = Priority(Float([999, 600, 100][rng.below(3)]))
+                try byVariable.addEditVariable(v, priority: priority)
+                try byHandle.addEditVariable(v, priority: priority)
+                edits.append(v)
+            }
+            if byHandle.membershipVersion != handleVersion {
+                handles = [:]
+                handleVersion = byHandle.membershipVersion
+            }
+            let handle = handles[ObjectIdentifier(v)] ?? byHandle.editHandle(for: v)
+            #expect(handle.isValid)
+            handles[ObjectIdentifier(v)] = handle
+            // The same value several times in a row, and values far apart.
+            let value = Double(rng.below(5) == 0 ? 0 : rng.below(801) - 400)
+            try byVariable.suggestValue(value, for: v)
+            try byHandle.suggestValue(value, at: handle)
+            for a in system.variables {
+                let expected = byVariable.currentValue(of: a)
+                let valueHandle = byHandle.valueHandle(for: a)
+                let read = valueHandle.isValid ? byHandle.value(at: valueHandle) : a.value
+                #expect(abs(read - expected) <= 1e-9 * max(1, abs(expected)), "seed \(seed) step \(step)")
+                #expect(abs(byHandle.currentValue(of: a) - expected) <= 1e-9 * max(1, abs(expected)))
+                let b = system.variables[rng.below(system.variables.count)]
+                let bHandle = byHandle.valueHandle(for: b)
+                if valueHandle.isValid, bHandle.isValid {
+                    let pair = byHandle.values(at: valueHandle, bHandle)
+                    #expect(pair.0 == byHandle.value(at: valueHandle))
+                    #expect(pair.1 == byHandle.value(at: bHandle))
+                }
+            }
+            #expect(invariantViolations(byHandle).isEmpty, "seed \(seed) step \(step)")
+            if rng.below(10) == 0, let last = edits.popLast() {
+                try byVariable.removeEditVariable(last)
+                try byHandle.removeEditVariable(last)
+            }
+        }
+    }
+
     /// The conflict's constraints really have no common solution (a fresh
     /// solver given them in order breaks the last one), and the set is
     /// minimal (without any one of them, the broken constraint fits).

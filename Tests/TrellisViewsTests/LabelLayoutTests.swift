@@ -144,6 +144,37 @@ import TrellisText
         #expect(cell.contentView._engine?.rebuildCount == 1)
     }
 
+    /// A text is compared by its UTF-8 bytes: the same bytes (even from
+    /// another string) change nothing; another text of the same length,
+    /// and a canonically equivalent one in other bytes, count as new.
+    @Test func textsAreComparedByTheirBytes() {
+        #expect(Label._sameBytes("", ""))
+        #expect(Label._sameBytes("Cat", String("xCat".dropFirst())))
+        #expect(!Label._sameBytes("Cat", "Car"))
+        #expect(!Label._sameBytes("Cat", "Cats"))
+        let long = String(repeating: "Ünïcödé — עברית ", count: 40)
+        let copy = String(decoding: Array(long.utf8), as: UTF8.self)  // other storage, same bytes
+        #expect(Label._sameBytes(long, copy))
+        #expect(!Label._sameBytes(long, long.dropLast() + "X"))
+        #expect(!Label._sameBytes("caf\u{E9}", "cafe\u{301}"))  // equal as Strings, not as bytes
+        #expect(!Label._sameBytes("ab", "ba"))
+
+        // A new text marks the label changed (its baselines may move); the
+        // same bytes leave it alone.
+        let label = makeLabel(long, name: "pet", lines: 0)
+        _ = label._refitIntrinsicSize()
+        #expect(!label._baselinesChanged)
+        label.text = copy
+        #expect(!label._baselinesChanged)
+        label.text = String(long.dropLast()) + "X"
+        #expect(label._baselinesChanged)
+        label.text = "caf\u{E9}"
+        let composed = label._refitIntrinsicSize()
+        label.text = "cafe\u{301}"
+        #expect(label._baselinesChanged)
+        #expect(label._refitIntrinsicSize().height == composed.height)
+    }
+
     @Test func sameWidthRowsNeedOnePass() throws {
         let cell = try ReusedCell()
         _ = cell.height(320)

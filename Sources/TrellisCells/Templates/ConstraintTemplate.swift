@@ -91,6 +91,7 @@ public struct ConstraintTemplate<CellView: ConstraintCellView>: CellTemplate {
         return cell
     }
 
+    @inline(__always)
     private func checkMeasured() throws(CellError) {
         for label in parts.labels where label._withUnsafeGuaranteedRef({ $0.hasMeasurementError }) {
             guard let (label, error) = Label.firstMeasurementError(in: cell.labels) else { return }
