@@ -10,9 +10,10 @@ struct _Term {
     var coefficient: Double
 }
 
+@usableFromInline
 struct _Row {
     var terms: [_Term]
-    var constant: Double
+    @usableFromInline var constant: Double
     /// The row's basic symbol in the tableau (-1 for objective rows and rows
     /// being built).
     var basic: _Symbol = _noSymbol

@@ -31,7 +31,7 @@ extension Solver {
 /// before using a handle kept from earlier; a stale handle reads or changes
 /// another variable.
 public struct SolverHandle: Hashable, Sendable {
-    let raw: Int32
+    @usableFromInline let raw: Int32
     /// The handle of no variable (`isValid` false).
     public static let none = SolverHandle(raw: -1)
     public var isValid: Bool { raw >= 0 }
@@ -52,8 +52,10 @@ extension Solver {
         return row >= 0 ? _rows[Int(row)].constant : 0
     }
 
-    /// `value(at:)` for two handles at once (a width and a height).
+    /// `value(at:)` for two handles at once (a width and a height),
+    /// inlined into the caller.
     /// - Complexity: O(1).
+    @inlinable @inline(__always)
     public func values(at first: SolverHandle, _ second: SolverHandle) -> (Double, Double) {
         let firstRow = _symbols[Int(first.raw)].row
         let secondRow = _symbols[Int(second.raw)].row

@@ -37,11 +37,11 @@ public final class Solver {
     // cost about half of all instructions in the benchmarks (callgrind).
 
     /// Per-symbol data, indexed by symbol id.
-    @exclusivity(unchecked) var _symbols: [_SymbolInfo] = []
+    @exclusivity(unchecked) @usableFromInline var _symbols: [_SymbolInfo] = []
     @exclusivity(unchecked) var _freeSymbols: [_Symbol] = []
 
     /// The tableau: dense rows, each with its basic symbol.
-    @exclusivity(unchecked) var _rows: [_Row] = []
+    @exclusivity(unchecked) @usableFromInline var _rows: [_Row] = []
     /// Bumped whenever the tableau's terms change (not its constants); keys
     /// the cached columns of edit markers.
     @exclusivity(unchecked) var _structureVersion: UInt64 = 0
@@ -372,9 +372,10 @@ public final class Solver {
 }
 
 /// What the solver knows about one symbol.
+@usableFromInline
 struct _SymbolInfo {
     /// The index in `_rows` of the row where the symbol is basic, or -1.
-    var row: Int32
+    @usableFromInline var row: Int32
     /// Record slot for slack, error and dummy symbols; variable index for
     /// external symbols; -1 for the artificial variable.
     var owner: Int32
