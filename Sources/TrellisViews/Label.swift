@@ -165,27 +165,26 @@ open class Label: View {
         guard !_text.isEmpty else { return .zero }
         // The style and measurer are read from the immutable spec lent
         // unretained (the label keeps it), so measuring copies neither.
-        let result = _unmanagedSpec._withUnsafeGuaranteedRef { spec -> Result<Size, TextError> in
+        var failure: TextError?
+        let fitted = _unmanagedSpec._withUnsafeGuaranteedRef { spec -> Size in
             do throws(TextError) {
-                return .success(
-                    try spec.measurer.sizeThatFits(
-                        _text, style: spec.style, size: Size(width: width, height: .infinity),
-                        numberOfLines: numberOfLines, scale: scale))
+                return try spec.measurer.sizeThatFits(
+                    _text, style: spec.style, size: Size(width: width, height: .infinity),
+                    numberOfLines: numberOfLines, scale: scale)
             } catch {
-                return .failure(error)
+                failure = error
+                return .zero
             }
         }
-        switch result {
-        case .success(let fitted):
+        guard let failure else {
             if measurementError != nil { measurementError = nil }
             return fitted
-        case .failure(let error):
-            if measurementError == nil {
-                LayoutLog.emit("Label \(layoutName) could not measure its text: \(error)")
-            }
-            measurementError = error
-            return .zero
         }
+        if measurementError == nil {
+            LayoutLog.emit("Label \(layoutName) could not measure its text: \(failure)")
+        }
+        measurementError = failure
+        return .zero
     }
 
     /// Whether the last measurement failed (`measurementError` is set), read

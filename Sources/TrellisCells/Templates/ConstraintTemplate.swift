@@ -81,6 +81,7 @@ public struct ConstraintTemplate<CellView: ConstraintCellView>: CellTemplate {
         parts = _CellParts(cell)
     }
 
+    @inline(__always)
     private mutating func prepare(_ item: AnimalItem, width: Double) throws(CellError) -> CellView {
         // `checkWidth`, without reading the name unless the width is refused.
         if !(width.isFinite && width > parts.minimumWidth) {
