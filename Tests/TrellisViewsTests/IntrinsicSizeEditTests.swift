@@ -43,23 +43,12 @@ import TrellisText
         let label = try makeLabel("")
         label.numberOfLines = 0
         root.addSubview(label)
-        LayoutConstraint.activate([
-            label.leftAnchor.constraint(equalTo: root.leftAnchor),
-            label.rightAnchor.constraint(equalTo: root.rightAnchor),
-            label.topAnchor.constraint(equalTo: root.topAnchor),
-            label.bottomAnchor.constraint(equalTo: root.bottomAnchor),
-        ])
-        func fittingHeight() -> Double {
-            root.systemLayoutSizeFitting(
-                Size(width: 100, height: 0), withHorizontalFittingPriority: .required,
-                verticalFittingPriority: .fittingSizeLevel
-            ).height
-        }
+        pinEdges(label, to: root)
         for text in ["One", "Two words and then many more words", "", "Three"] {
             label.text = text
             // The fitting height is the label's own size at the width the solve gives it.
             #expect(
-                fittingHeight() == label.sizeThatFits(Size(width: 100, height: .infinity)).height)
+                fittingHeight(of: root, width: 100) == label.sizeThatFits(Size(width: 100, height: .infinity)).height)
         }
     }
 

@@ -23,12 +23,7 @@ import TrellisText
         return (root, label, height)
     }
 
-    func fittingHeight(_ root: View) -> Double {
-        root.systemLayoutSizeFitting(
-            Size(width: 300, height: 0), withHorizontalFittingPriority: .required,
-            verticalFittingPriority: .fittingSizeLevel
-        ).height
-    }
+    func fittingHeight(_ root: View) -> Double { TrellisViewsTests.fittingHeight(of: root, width: 300) }
 
     @Test func fixedSizeLabelIgnoresItsText() throws {
         let (root, label, _) = try makeCell()

@@ -47,12 +47,7 @@ import TrellisText
             ])
         }
 
-        func height(width: Double = 300) -> Double {
-            content.systemLayoutSizeFitting(
-                Size(width: width, height: 0), withHorizontalFittingPriority: .required,
-                verticalFittingPriority: .fittingSizeLevel
-            ).height
-        }
+        func height(width: Double = 300) -> Double { fittingHeight(of: content, width: width) }
 
         func show(_ title: String, _ subtitle: String) {
             self.title.text = title
@@ -248,22 +243,11 @@ import TrellisText
         let other = View()
         subtitle.translatesAutoresizingMaskIntoConstraints = false
         other.addSubview(subtitle)
-        LayoutConstraint.activate([
-            subtitle.leftAnchor.constraint(equalTo: other.leftAnchor),
-            subtitle.rightAnchor.constraint(equalTo: other.rightAnchor),
-            subtitle.topAnchor.constraint(equalTo: other.topAnchor),
-            subtitle.bottomAnchor.constraint(equalTo: other.bottomAnchor),
-        ])
-        func otherHeight() -> Double {
-            other.systemLayoutSizeFitting(
-                Size(width: 200, height: 0), withHorizontalFittingPriority: .required,
-                verticalFittingPriority: .fittingSizeLevel
-            ).height
-        }
+        pinEdges(subtitle, to: other)
         var heights: [Double] = []
         for text in Self.texts.prefix(4) {
             subtitle.text = text
-            heights.append(otherHeight())
+            heights.append(fittingHeight(of: other, width: 200))
             // The cell it left no longer holds it.
             #expect(same(cell.height(), try freshHeightWithoutSubtitle()))
         }

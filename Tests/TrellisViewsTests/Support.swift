@@ -45,6 +45,25 @@ func makeButton(_ title: String, name: String) -> Button {
     return button
 }
 
+/// Pins a subview's four edges to its container's.
+func pinEdges(_ view: View, to container: View) {
+    LayoutConstraint.activate([
+        view.leftAnchor.constraint(equalTo: container.leftAnchor),
+        view.rightAnchor.constraint(equalTo: container.rightAnchor),
+        view.topAnchor.constraint(equalTo: container.topAnchor),
+        view.bottomAnchor.constraint(equalTo: container.bottomAnchor),
+    ])
+}
+
+/// A self-sizing cell's height: `systemLayoutSizeFitting` with a required
+/// width and a fitting-level height.
+func fittingHeight(of root: View, width: Double) -> Double {
+    root.systemLayoutSizeFitting(
+        Size(width: width, height: 0), withHorizontalFittingPriority: .required,
+        verticalFittingPriority: .fittingSizeLevel
+    ).height
+}
+
 /// Activates the constraints of several VFL strings.
 func activate(
     _ formats: [String], options: FormatOptions = [], metrics: [String: Double] = [:],
