@@ -129,6 +129,8 @@ final class _FontFace: @unchecked Sendable {
     let hbFont: OpaquePointer
     private let blob: OpaquePointer
     private let hbFace: OpaquePointer
+    /// The kern-only analysis (`_KernOnlyFace`), made on first use.
+    private let _kernOnly = _Locked<_KernOnlyFace??>(nil)
 
     private static let registry = _Locked<[String: _FontFace]>([:])
     private static let nextID = Atomic<Int>(0)
@@ -198,6 +200,17 @@ final class _FontFace: @unchecked Sendable {
         hb_font_destroy(hbFont)
         hb_face_destroy(hbFace)
         hb_blob_destroy(blob)
+    }
+
+    /// What the font's layout does to eligible text, or nil when it cannot
+    /// be modelled (see `_KernOnlyFace`). Worked out once, on first use.
+    var kernOnly: _KernOnlyFace? {
+        _kernOnly.withLock { analysis in
+            if let known = analysis { return known }
+            let made = _KernOnlyFace.analyze(face: hbFace, font: hbFont)
+            analysis = .some(made)
+            return made
+        }
     }
 
     func metrics(size: Double) -> FontMetrics {

@@ -186,6 +186,28 @@ extension _Workspace {
                 start = Int(piece.end)
             }
             if !scratch.missedPieces.isEmpty {
+                // Pieces the font only kerns, with known pairs, need no HarfBuzz.
+                var kept = 0
+                for order in scratch.missedPieces.indices {
+                    let index = scratch.missedPieces[order]
+                    let part = scratch.missedParts[order]
+                    if let measure = kernOnlyMeasure(
+                        text, part.range, trailingStart: part.trailingStart, face: fonts.faces[0])
+                    {
+                        if case .shared(let key) = scratch.lookups[index] {
+                            remember(measure, for: key, cache: cache)
+                        }
+                        pieces[index].measure = measure
+                    } else {
+                        scratch.missedPieces[kept] = index
+                        scratch.missedParts[kept] = part
+                        kept += 1
+                    }
+                }
+                scratch.missedPieces.removeSubrange(kept...)
+                scratch.missedParts.removeSubrange(kept...)
+            }
+            if !scratch.missedPieces.isEmpty {
                 let batched = isPlain && scratch.missedPieces.count > 1
                 if batched {
                     shapeBatch(

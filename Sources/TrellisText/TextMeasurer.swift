@@ -23,7 +23,7 @@ public final class TextMeasurer: @unchecked Sendable {
 
     let words: _WordWidthCache
     private let prepared: _PreparedTextCache
-    private let workspaces = _WorkspacePool()
+    private let workspaces: _WorkspacePool
 
     /// A measurer with its own caches.
     /// - Parameters:
@@ -31,9 +31,20 @@ public final class TextMeasurer: @unchecked Sendable {
     ///     trailing spaces) kept; a full shard of the cache starts over.
     ///   - preparedTextCapacity: most prepared texts kept (texts up to 16 KB
     ///     of UTF-8; longer ones are prepared each time).
-    public init(wordCacheCapacity: Int = 1 << 18, preparedTextCapacity: Int = 1 << 15) {
+    public convenience init(wordCacheCapacity: Int = 1 << 18, preparedTextCapacity: Int = 1 << 15)
+    {
+        self.init(
+            wordCacheCapacity: wordCacheCapacity, preparedTextCapacity: preparedTextCapacity,
+            usesKernModel: true)
+    }
+
+    /// A measurer that may measure pieces without HarfBuzz when the font
+    /// only kerns them (`usesKernModel`, see `_KernOnlyFace`), or that
+    /// shapes every piece with HarfBuzz (tests compare the two).
+    init(wordCacheCapacity: Int, preparedTextCapacity: Int, usesKernModel: Bool) {
         words = _WordWidthCache(capacity: max(wordCacheCapacity, 16))
         prepared = _PreparedTextCache(capacity: max(preparedTextCapacity, 16))
+        workspaces = _WorkspacePool(usesKernModel: usesKernModel)
     }
 
     /// Empties both caches (for cold-cache measurements).

@@ -27,6 +27,14 @@ final class _Workspace {
     var spareLines: [_Line] = []
     /// Lock-free cache of the most frequent word widths (see `_FrontWordCache`).
     let front = _FrontWordCache()
+    /// Pair kernings learned from shaped text, for `kernOnlyMeasure`.
+    var kernPairs = _KernPairs()
+    /// Whether pieces may be measured without HarfBuzz (`kernOnlyMeasure`);
+    /// off when a learned pair contradicted the model, or to test against HarfBuzz alone.
+    var usesKernModel = true
+    /// The face `kernFace` belongs to (−1: none yet).
+    var kernFaceID = -1
+    var kernFace: _KernOnlyFace?
 
     init() throws(TextError) {
         var status: Int32 = 0
@@ -172,6 +180,12 @@ final class _Workspace {
         }
         var measure = _PieceMeasure()
         if range.isEmpty { return measure }
+        if !rtl && !keepClusters,
+            let known = kernOnlyMeasure(
+                text, range, trailingStart: trailingStart, face: faces[0])
+        {
+            return known
+        }
         // Most text needs only the first font: try it on the whole range and
         // itemize by font only when it leaves glyphs missing.
         let clusterMark = clusterStarts.count
@@ -257,6 +271,10 @@ final class _Workspace {
             let (infos, positions, glyphCount) = shapeBuffer(
                 UnsafeBufferPointer(rebasing: text[range]), rtl: rtl, face: face)
         else { return true }
+        if !rtl {
+            learnKerning(
+                UnsafeBufferPointer(rebasing: text[range]), infos, positions, glyphCount, face: face)
+        }
         var tally = _GlyphTally(perUnit: 1 / Double(face.unitsPerEm))
         for index in 0..<glyphCount {
             let cluster = infos[index].cluster + UInt32(range.lowerBound)
@@ -330,6 +348,9 @@ extension _Workspace {
                 shapeBuffer($0, rtl: false, face: face)
             })
         else { return }
+        batchBytes.withUnsafeBufferPointer {
+            learnKerning($0, infos, positions, glyphCount, face: face)
+        }
         let glyphs = glyphCount
         var glyph = 0
         // Whether the boundary at the start of the current part is safe.
@@ -502,6 +523,10 @@ private let _plainHigh: UInt64 = 0x07FF_FFFE << 0 | 0x07FF_FFFE << 32
 /// A pool of workspaces: a measurement borrows one for its duration.
 final class _WorkspacePool: @unchecked Sendable {
     private let idle = _Locked<[_Workspace]>([])
+    /// Whether its workspaces may measure without HarfBuzz (`kernOnlyMeasure`).
+    let usesKernModel: Bool
+
+    init(usesKernModel: Bool = true) { self.usesKernModel = usesKernModel }
 
     func withWorkspace<R>(_ body: (_Workspace) throws(TextError) -> R) throws(TextError) -> R {
         let workspace: _Workspace
@@ -509,6 +534,7 @@ final class _WorkspacePool: @unchecked Sendable {
             workspace = reused
         } else {
             workspace = try _Workspace()
+            workspace.usesKernModel = usesKernModel
         }
         defer { idle.withLock { $0.append(workspace) } }
         return try body(workspace)

@@ -1,0 +1,206 @@
+// Measuring without HarfBuzz (`_KernOnlyFace`, `kernOnlyMeasure`) must give,
+// bit for bit, what shaping with HarfBuzz gives, and must leave to HarfBuzz
+// every piece its model cannot prove.
+import Testing
+
+@testable import TrellisText
+
+@Suite struct KernOnlyShapingTests {
+    static let fonts = [
+        ("Inter", FontWeight.regular), ("Inter", .semibold), ("Roboto", .regular),
+        ("Roboto", .medium),
+    ]
+
+    /// Characters for random text: ASCII, Latin-1 and Latin Extended letters,
+    /// Cyrillic, Greek, typographic punctuation, symbols and spaces, and a few
+    /// the model must refuse (combining marks, joiners, tabs, Hebrew, CJK).
+    static let pool: [Unicode.Scalar] = {
+        var scalars: [Unicode.Scalar] = []
+        for value in 0x20...0x7E { scalars.append(Unicode.Scalar(UInt32(value))!) }
+        scalars += "éèêëàâäçñöüßÉÀØøåæœıłšžčğő".unicodeScalars
+        scalars += "абвгдежзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИКЛМНОПРСТУФХЦЧШЩЭЮЯё".unicodeScalars
+        scalars += "αβγδεζηθικλμνξοπρστυφχψωΑΒΓΔΘΛΞΠΣΦΨΩάέήίόύώ".unicodeScalars
+        scalars += "“”‘’«»‹›–—…•·†‡‰′″€£¥©®™°±×÷½¼→←↑↓≠≤≥∞√∑∆ⁿ№\u{A0}\u{2009}\u{2011}".unicodeScalars
+        scalars += "\u{301}\u{200D}\u{200B}\t\u{AD}שלוםمرحبا中文\u{2044}".unicodeScalars
+        return scalars
+    }()
+
+    /// Random strings of 1 to 30 characters from `pool`, with digraphs that
+    /// fonts substitute or kern ("fi", "->", "1/2", "Te", "AV") mixed in.
+    static func randomTexts(count: Int, seed: UInt64) -> [String] {
+        var random = SeededGenerator(seed: seed)
+        let fragments = ["fi", "fl", "ffi", "->", "<-", "--", "1/2", "Te", "AV", "To", "Wa", "y.", "r,", ":)", "12:30", "x×y"]
+        return (0..<count).map { _ in
+            var text = ""
+            let length = Int.random(in: 1...30, using: &random)
+            while text.unicodeScalars.count < length {
+                if Int.random(in: 0..<6, using: &random) == 0 {
+                    text += fragments[Int.random(in: 0..<fragments.count, using: &random)]
+                } else {
+                    text.unicodeScalars.append(pool[Int.random(in: 0..<pool.count, using: &random)])
+                }
+            }
+            return text
+        }
+    }
+
+    /// The pieces of `text` between its break opportunities (ICU), with
+    /// each one's trailing whitespace start.
+    static func pieces(_ bytes: UnsafeBufferPointer<UInt8>, _ workspace: _Workspace) throws
+        -> [(Range<Int>, Int)]
+    {
+        let count = try workspace.icuBreaks(bytes)
+        var start = 0
+        var result: [(Range<Int>, Int)] = []
+        for end in workspace.breakOffsets[0..<count].map(Int.init) where end > start {
+            result.append((start..<end, _trailingWhitespaceStart(bytes, end: end, start: start)))
+            start = end
+        }
+        return result
+    }
+
+    /// Measures every piece of `texts`, and each whole text, twice with the
+    /// model (the first pass teaches it pairs) and once with HarfBuzz alone;
+    /// returns how many the model measured and how many it refused.
+    static func compare(_ texts: [String], face: _FontFace) throws -> (modelled: Int, total: Int) {
+        let model = try _Workspace()
+        let harfBuzz = try _Workspace()
+        harfBuzz.usesKernModel = false
+        var modelled = 0
+        var total = 0
+        for pass in 0..<2 {
+            for text in texts {
+                let bytes = Array(text.utf8)
+                try bytes.withUnsafeBufferPointer { buffer in
+                    var parts = try pieces(buffer, harfBuzz)
+                    parts.append((0..<buffer.count, buffer.count))
+                    for (range, trailing) in parts {
+                        let reference = harfBuzz.shape(
+                            buffer, range: range, trailingStart: trailing, rtl: false,
+                            faces: [face], keepClusters: false)
+                        let direct = model.kernOnlyMeasure(
+                            buffer, range, trailingStart: trailing, face: face)
+                        let measured = model.shape(
+                            buffer, range: range, trailingStart: trailing, rtl: false,
+                            faces: [face], keepClusters: false)
+                        #expect(measured == reference, "\(text.debugDescription) \(range)")
+                        if let direct {
+                            #expect(direct == reference, "\(text.debugDescription) \(range)")
+                        }
+                        if pass == 1 {
+                            total += 1
+                            if direct != nil { modelled += 1 }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(model.usesKernModel, "a learned pair contradicted the model")
+        return (modelled, total)
+    }
+
+    @Test(arguments: fonts)
+    func corpusPiecesMeasureAsHarfBuzz(family: String, weight: FontWeight) throws {
+        let face = try Font(family: family, weight: weight)._face
+        let rows = Corpus.rows(count: 1500)
+        let (modelled, total) = try Self.compare(rows, face: face)
+        // Hebrew and Arabic rows, and pieces with substituted glyphs, are
+        // left to HarfBuzz; most English and Russian pieces are modelled.
+        #expect(total > 20_000)
+        #expect(modelled * 2 > total, "modelled \(modelled) of \(total)")
+    }
+
+    @Test(arguments: fonts)
+    func randomTextMeasuresAsHarfBuzz(family: String, weight: FontWeight) throws {
+        let face = try Font(family: family, weight: weight)._face
+        let (modelled, total) = try Self.compare(
+            Self.randomTexts(count: 4000, seed: 0x6B65_726E), face: face)
+        #expect(modelled > total / 10, "modelled \(modelled) of \(total)")
+        #expect(modelled < total, "the refused characters must be refused")
+    }
+
+    @Test func layoutsAreUnchangedByTheModel() throws {
+        let style = try interStyle()
+        let rows = Corpus.rows(count: 1000) + Self.randomTexts(count: 1000, seed: 7)
+        let withModel = TextMeasurer(
+            wordCacheCapacity: 1 << 16, preparedTextCapacity: 16, usesKernModel: true)
+        let harfBuzz = TextMeasurer(
+            wordCacheCapacity: 1 << 16, preparedTextCapacity: 16, usesKernModel: false)
+        for width in [120.0, 287, 500] {
+            for row in rows {
+                let a = try withModel.layout(row, style: style, width: width)
+                let b = try harfBuzz.layout(row, style: style, width: width)
+                #expect(a.size == b.size, "\(row.debugDescription) at \(width)")
+                #expect(a.lines.map(\.width) == b.lines.map(\.width))
+                #expect(a.lines.map(\.range) == b.lines.map(\.range))
+            }
+        }
+    }
+
+    @Test func interOnlyKernsOrdinaryLetters() throws {
+        // Inter's default features substitute some glyphs in context (e.g.
+        // arrows from "->", case forms of punctuation), but ordinary
+        // lowercase letters, space, comma and full stop are only kerned.
+        let face = try Font(family: "Inter")._face
+        let model = try #require(face.kernOnly)
+        let latin = try #require(model.simple[1]).simple
+        for scalar in "abcdeghkmnopqrsuvwxyz ,.".unicodeScalars {
+            let entry = model.scalars[Int(scalar.value)]
+            #expect(entry >> 16 == 1 || entry >> 16 == 0, "\(scalar) is eligible")
+            #expect(latin.contains(Int(entry & 0xFFFF)), "\(scalar) is simple")
+        }
+        // Characters the model refuses: a combining mark, a joiner, a tab, Hebrew.
+        for scalar in "\u{301}\u{200D}\t\u{5D0}".unicodeScalars {
+            #expect(model.scalars[Int(scalar.value)] >> 16 == _KernOnlyFace.ineligible)
+        }
+        // Inter kerns "AV": a piece with it is modelled only once learned.
+        let workspace = try _Workspace()
+        let bytes = Array("AV".utf8)
+        try bytes.withUnsafeBufferPointer { buffer in
+            #expect(workspace.kernOnlyMeasure(buffer, 0..<2, trailingStart: 2, face: face) == nil)
+            let shaped = workspace.shape(
+                buffer, range: 0..<2, trailingStart: 2, rtl: false, faces: [face],
+                keepClusters: false)
+            let modelled = try #require(
+                workspace.kernOnlyMeasure(buffer, 0..<2, trailingStart: 2, face: face))
+            #expect(modelled == shaped)
+            // A is 1904 units wide, 1712 when kerned before V (2816 units per em).
+            let v = Int(model.scalars[0x56] & 0xFFFF)
+            #expect(modelled.wordEm == Double(1712 + model.advances[v]) / 2816)
+        }
+    }
+
+    @Test func aContradictedPairTurnsTheModelOff() throws {
+        let face = try Font(family: "Inter")._face
+        let workspace = try _Workspace()
+        let bytes = Array("AV".utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let (infos, positions, count) = workspace.shapeBuffer(buffer, rtl: false, face: face)
+            else {
+                Issue.record("HarfBuzz shaped nothing")
+                return
+            }
+            workspace.learnKerning(buffer, infos, positions, count, face: face)
+            #expect(workspace.usesKernModel)
+            positions[0].x_advance += 1
+            workspace.learnKerning(buffer, infos, positions, count, face: face)
+            #expect(!workspace.usesKernModel)
+            #expect(workspace.kernOnlyMeasure(buffer, 0..<2, trailingStart: 2, face: face) == nil)
+        }
+    }
+
+    @Test func rightToLeftFontsAreLeftToHarfBuzz() throws {
+        // Noto Sans Arabic has no Latin letters, so none of its text is eligible.
+        let face = try Font(family: "Noto Sans Arabic")._face
+        let workspace = try _Workspace()
+        let bytes = Array("مرحبا abc".utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            _ = workspace.shape(
+                buffer, range: 0..<buffer.count, trailingStart: buffer.count, rtl: false,
+                faces: [face], keepClusters: false)
+            #expect(
+                workspace.kernOnlyMeasure(
+                    buffer, 0..<buffer.count, trailingStart: buffer.count, face: face) == nil)
+        }
+    }
+}
