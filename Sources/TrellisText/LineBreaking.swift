@@ -13,6 +13,32 @@ struct _Line {
     var isTruncated = false
 }
 
+/// The line `breakLines` is filling.
+struct _OpenLine {
+    var start = 0
+    /// Width with the trailing whitespace of the pieces so far.
+    var advance = 0.0
+    /// Width without the trailing whitespace.
+    var content = 0.0
+    var mask: UInt32 = 0
+    var isRightToLeft = false
+    var hasPieces = false
+
+    /// Ends the line at `end` and starts the next one there.
+    @inline(__always)
+    mutating func emit(into lines: inout [_Line], end: Int, endsParagraph: Bool) {
+        lines.append(
+            _Line(
+                start: start, end: end, width: content, fontMask: mask,
+                endsParagraph: endsParagraph, isRightToLeft: isRightToLeft))
+        start = end
+        advance = 0
+        content = 0
+        mask = 0
+        hasPieces = false
+    }
+}
+
 /// One grapheme-like cluster (a HarfBuzz cluster) of a range, for breaking
 /// inside words and for truncation.
 struct _Cluster {
@@ -61,80 +87,68 @@ extension _Workspace {
         var lines = spareLines
         spareLines = []
         lines.removeAll(keepingCapacity: true)
-        var lineStart = 0
-        var advance = 0.0  // with the trailing whitespace of the pieces so far
-        var content = 0.0  // without the trailing whitespace
-        var mask: UInt32 = 0
-        var lineRTL = false
-        var hasPieces = false
+        // The line being filled, as a struct of locals (a nested function
+        // capturing them kept them in memory, read and written per piece).
+        var line = _OpenLine()
         var truncated = false
 
-        func emit(end: Int, endsParagraph: Bool) {
-            lines.append(
-                _Line(
-                    start: lineStart, end: end, width: content, fontMask: mask,
-                    endsParagraph: endsParagraph,
-                    isRightToLeft: lineRTL))
-            lineStart = end
-            advance = 0
-            content = 0
-            mask = 0
-            hasPieces = false
-        }
-
         var pieceStart = 0
-        pieceLoop: for piece in pieces {
-            defer { pieceStart = Int(piece.end) }
-            if lines.count >= limit {
-                truncated = true
-                break
-            }
-            let word = parameters.wordWidth(piece.measure)
-            if !charWrap && hasPieces && advance + word > available {
-                emit(end: pieceStart, endsParagraph: false)
+        do {
+            pieceLoop: for piece in pieces {
+                defer { pieceStart = Int(piece.end) }
                 if lines.count >= limit {
                     truncated = true
                     break
                 }
-            }
-            if !hasPieces { lineRTL = piece.flags & _Piece.rtlParagraph != 0 }
-            hasPieces = true
-            mask |= piece.measure.fontMask
-            if charWrap || word > available {
-                let clusters = self.clusters(
-                    of: text, pieceStart..<Int(piece.wordEnd), contentEnd: Int(piece.wordEnd),
-                    parameters, cache: cache)
-                for cluster in clusters {
-                    if content > 0 && advance + cluster.width > available {
-                        emit(end: cluster.start, endsParagraph: false)
-                        if lines.count >= limit {
-                            truncated = true
-                            break pieceLoop
-                        }
-                        hasPieces = true
-                        lineRTL = piece.flags & _Piece.rtlParagraph != 0
-                        mask = piece.measure.fontMask
+                let word = parameters.wordWidth(piece.measure)
+                if !charWrap && line.hasPieces && line.advance + word > available {
+                    line.emit(into: &lines, end: pieceStart, endsParagraph: false)
+                    if lines.count >= limit {
+                        truncated = true
+                        break
                     }
-                    advance += cluster.width
-                    content = advance
                 }
-                advance += parameters.spaceWidth(piece.measure)
-            } else {
-                content = advance + word
-                advance = content + parameters.spaceWidth(piece.measure)
-            }
-            if piece.isHardBreak {
-                emit(end: Int(piece.end), endsParagraph: piece.flags & _Piece.paragraphBreak != 0)
+                if !line.hasPieces { line.isRightToLeft = piece.flags & _Piece.rtlParagraph != 0 }
+                line.hasPieces = true
+                line.mask |= piece.measure.fontMask
+                if charWrap || word > available {
+                    let clusters = self.clusters(
+                        of: text, pieceStart..<Int(piece.wordEnd), contentEnd: Int(piece.wordEnd),
+                        parameters, cache: cache)
+                    for cluster in clusters {
+                        if line.content > 0 && line.advance + cluster.width > available {
+                            line.emit(into: &lines, end: cluster.start, endsParagraph: false)
+                            if lines.count >= limit {
+                                truncated = true
+                                break pieceLoop
+                            }
+                            line.hasPieces = true
+                            line.isRightToLeft = piece.flags & _Piece.rtlParagraph != 0
+                            line.mask = piece.measure.fontMask
+                        }
+                        line.advance += cluster.width
+                        line.content = line.advance
+                    }
+                    line.advance += parameters.spaceWidth(piece.measure)
+                } else {
+                    line.content = line.advance + word
+                    line.advance = line.content + parameters.spaceWidth(piece.measure)
+                }
+                if piece.isHardBreak {
+                    line.emit(
+                        into: &lines, end: Int(piece.end),
+                        endsParagraph: piece.flags & _Piece.paragraphBreak != 0)
+                }
             }
         }
         if !truncated {
-            if hasPieces {
-                emit(end: text.utf8.count, endsParagraph: true)
+            if line.hasPieces {
+                line.emit(into: &lines, end: text.utf8.count, endsParagraph: true)
             } else if let last = pieces.last, last.isHardBreak, lines.count < limit {
                 // A text that ends with a hard break has an empty last line
                 // (TextKit's extra line fragment; Pango does the same).
-                lineRTL = last.flags & _Piece.rtlParagraph != 0
-                emit(end: text.utf8.count, endsParagraph: true)
+                line.isRightToLeft = last.flags & _Piece.rtlParagraph != 0
+                line.emit(into: &lines, end: text.utf8.count, endsParagraph: true)
             }
         }
         if truncated, !lines.isEmpty {

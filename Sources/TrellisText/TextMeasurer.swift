@@ -291,16 +291,24 @@ public final class TextMeasurer: @unchecked Sendable {
         var fragments: [LineFragment] = []
         fragments.reserveCapacity(lines.count)
         var top = 0.0
+        // Lines drawn with the same fonts have the same natural height:
+        // worked out once for each mask in turn.
+        var lastMask: UInt32 = 0
+        var natural = 0.0
+        var below = 0.0  // descent plus leading
         for (index, line) in lines.enumerated() {
-            var natural = 0.0
-            var below = 0.0  // descent plus leading
             let mask = line.fontMask == 0 ? 1 : line.fontMask
-            for face in faces.indices where face < 32 && mask & (1 << UInt32(face)) != 0 {
-                let font = faces[face].metrics(size: style.size)
-                let height = usesFontLeading ? font.lineHeight : font.heightWithoutLeading
-                if height > natural {
-                    natural = height
-                    below = height - font.ascender
+            if mask != lastMask {
+                lastMask = mask
+                natural = 0
+                below = 0
+                for face in faces.indices where face < 32 && mask & (1 << UInt32(face)) != 0 {
+                    let font = faces[face].metrics(size: style.size)
+                    let height = usesFontLeading ? font.lineHeight : font.heightWithoutLeading
+                    if height > natural {
+                        natural = height
+                        below = height - font.ascender
+                    }
                 }
             }
             var height = natural

@@ -100,6 +100,18 @@ public struct TextStyle: Sendable {
     /// Checks every number: size > 0; spacings, multiple and bounds finite and ≥ 0;
     /// letter spacing finite; a non-empty font collection.
     func _validate() throws(TextError) {
+        // Every layout validates its style: the common case, all values in
+        // range, is one chain of comparisons (each false for NaN); any
+        // failure goes through the checks below, which name the value.
+        let points = Self.maximumPoints
+        if size > 0 && size <= points && abs(letterSpacing) <= points && lineSpacing >= 0
+            && lineSpacing <= points && lineHeightMultiple >= 0 && lineHeightMultiple <= 1000
+            && minimumLineHeight >= 0 && minimumLineHeight <= points && maximumLineHeight >= 0
+            && maximumLineHeight <= points && paragraphSpacing >= 0 && paragraphSpacing <= points
+            && !fonts.fonts.isEmpty
+        {
+            return
+        }
         try _requirePositive(size, "font size")
         guard letterSpacing.isFinite else {
             throw TextError.invalidParameter(
@@ -113,7 +125,6 @@ public struct TextStyle: Sendable {
         // Finite but astronomically large values would overflow heights to
         // infinity; nothing on a screen needs more than a million points.
         // (One call per value: this runs for every layout, so no array of them.)
-        let points = Self.maximumPoints
         try _requireAtMost(size, points, "font size")
         try _requireAtMost(abs(letterSpacing), points, "letter spacing")
         try _requireAtMost(lineSpacing, points, "line spacing")

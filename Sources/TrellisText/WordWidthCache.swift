@@ -152,8 +152,19 @@ struct _ByteKey {
     /// The hash of a whole buffer, as a key of it would have (for the
     /// prepared-text cache, whose keys are whole texts).
     @inline(__always)
+    /// Whole words in a loop of their own, then the tail: the same value as
+    /// `init`'s, in about a third of its instructions (a text is hashed on
+    /// every layout, even when its prepared form is cached).
     static func hash(_ bytes: UnsafeRawBufferPointer, tag: UInt32) -> UInt64 {
-        _ByteKey(bytes, 0..<bytes.count, tag: tag).hash
+        let count = bytes.count
+        var hash = seed ^ (UInt64(count) << 32 | UInt64(tag))
+        var offset = 0
+        while offset &+ 8 <= count {
+            hash = mix(hash, bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset &+= 8
+        }
+        if offset < count { hash = mix(hash, word(bytes, offset, count &- offset)) }
+        return finalize(hash)
     }
 
     private static let seed: UInt64 = 0x9e37_79b9_7f4a_7c15

@@ -12,7 +12,7 @@ let benchmarks: @Sendable () -> Void = {
     let iterations =
         ProcessInfo.processInfo.environment["TRELLIS_BENCH_ITERATIONS"].flatMap { Int($0) } ?? 20
     Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .cpuUser, .cpuTotal, .mallocCountTotal], timeUnits: .milliseconds,
+        metrics: [.wallClock, .cpuUser, .cpuTotal, .mallocCountTotal], timeUnits: .microseconds,
         warmupIterations: iterations > 1 ? 1 : 0, maxDuration: .seconds(20),
         maxIterations: iterations)
 
