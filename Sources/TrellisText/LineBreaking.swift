@@ -39,6 +39,70 @@ struct _OpenLine {
     }
 }
 
+/// Why `_fill` stopped.
+enum _FillStop {
+    /// No pieces left.
+    case end
+    /// The next piece does not fit on the line, which has pieces: end the
+    /// line before it.
+    case overflow
+    /// The last piece taken ends with a hard break: end the line after it.
+    case hardBreak
+    /// The next piece is wider than a whole line: it is broken between clusters.
+    case wide
+}
+
+/// Adds whole pieces from `index` to `line` while they fit, greedily, as
+/// UIKit fills lines: a piece fits when the line's width with the trailing
+/// whitespace of its pieces so far plus the piece's width without its own
+/// is within `available` (the first piece of a line always fits, unless it
+/// is wider than a line). Advances `index` past the pieces taken.
+@inline(__always)
+func _fill(
+    _ pieces: [_Piece], _ index: inout Int, _ line: inout _OpenLine, available: Double,
+    _ parameters: _BreakParameters
+) -> _FillStop {
+    pieces.withUnsafeBufferPointer { pieces in
+        var position = index
+        var advance = line.advance
+        var content = line.content
+        var mask = line.mask
+        var hasPieces = line.hasPieces
+        var stop = _FillStop.end
+        while position < pieces.count {
+            let piece = pieces[position]
+            let word = parameters.wordWidth(piece.measure)
+            if hasPieces {
+                if advance + word > available {
+                    stop = .overflow
+                    break
+                }
+            } else {
+                line.isRightToLeft = piece.flags & _Piece.rtlParagraph != 0
+            }
+            if word > available {
+                stop = .wide
+                break
+            }
+            hasPieces = true
+            mask |= piece.measure.fontMask
+            content = advance + word
+            advance = content + parameters.spaceWidth(piece.measure)
+            position += 1
+            if piece.isHardBreak {
+                stop = .hardBreak
+                break
+            }
+        }
+        index = position
+        line.advance = advance
+        line.content = content
+        line.mask = mask
+        line.hasPieces = hasPieces
+        return stop
+    }
+}
+
 /// One grapheme-like cluster (a HarfBuzz cluster) of a range, for breaking
 /// inside words and for truncation.
 struct _Cluster {
@@ -92,53 +156,65 @@ extension _Workspace {
         var line = _OpenLine()
         var truncated = false
 
-        var pieceStart = 0
-        do {
-            pieceLoop: for piece in pieces {
-                defer { pieceStart = Int(piece.end) }
-                if lines.count >= limit {
-                    truncated = true
-                    break
-                }
-                let word = parameters.wordWidth(piece.measure)
-                if !charWrap && line.hasPieces && line.advance + word > available {
-                    line.emit(into: &lines, end: pieceStart, endsParagraph: false)
+        let count = pieces.count
+        var index = 0
+        pieceLoop: while index < count {
+            if lines.count >= limit {
+                truncated = true
+                break
+            }
+            if !charWrap {
+                // Whole pieces, as many as fit: the common case, in a loop of its own.
+                switch _fill(pieces, &index, &line, available: available, parameters) {
+                case .end:
+                    break pieceLoop
+                case .overflow:
+                    line.emit(into: &lines, end: Int(pieces[index - 1].end), endsParagraph: false)
                     if lines.count >= limit {
                         truncated = true
-                        break
+                        break pieceLoop
                     }
-                }
-                if !line.hasPieces { line.isRightToLeft = piece.flags & _Piece.rtlParagraph != 0 }
-                line.hasPieces = true
-                line.mask |= piece.measure.fontMask
-                if charWrap || word > available {
-                    let clusters = self.clusters(
-                        of: text, pieceStart..<Int(piece.wordEnd), contentEnd: Int(piece.wordEnd),
-                        parameters, cache: cache)
-                    for cluster in clusters {
-                        if line.content > 0 && line.advance + cluster.width > available {
-                            line.emit(into: &lines, end: cluster.start, endsParagraph: false)
-                            if lines.count >= limit {
-                                truncated = true
-                                break pieceLoop
-                            }
-                            line.hasPieces = true
-                            line.isRightToLeft = piece.flags & _Piece.rtlParagraph != 0
-                            line.mask = piece.measure.fontMask
-                        }
-                        line.advance += cluster.width
-                        line.content = line.advance
-                    }
-                    line.advance += parameters.spaceWidth(piece.measure)
-                } else {
-                    line.content = line.advance + word
-                    line.advance = line.content + parameters.spaceWidth(piece.measure)
-                }
-                if piece.isHardBreak {
+                    continue pieceLoop
+                case .hardBreak:
+                    let piece = pieces[index - 1]
                     line.emit(
                         into: &lines, end: Int(piece.end),
                         endsParagraph: piece.flags & _Piece.paragraphBreak != 0)
+                    continue pieceLoop
+                case .wide:
+                    break
                 }
+            }
+            // A piece broken between clusters: wider than the line, or in
+            // character wrapping.
+            let piece = pieces[index]
+            let pieceStart = index == 0 ? 0 : Int(pieces[index - 1].end)
+            index += 1
+            if !line.hasPieces { line.isRightToLeft = piece.flags & _Piece.rtlParagraph != 0 }
+            line.hasPieces = true
+            line.mask |= piece.measure.fontMask
+            let clusters = self.clusters(
+                of: text, pieceStart..<Int(piece.wordEnd), contentEnd: Int(piece.wordEnd),
+                parameters, cache: cache)
+            for cluster in clusters {
+                if line.content > 0 && line.advance + cluster.width > available {
+                    line.emit(into: &lines, end: cluster.start, endsParagraph: false)
+                    if lines.count >= limit {
+                        truncated = true
+                        break pieceLoop
+                    }
+                    line.hasPieces = true
+                    line.isRightToLeft = piece.flags & _Piece.rtlParagraph != 0
+                    line.mask = piece.measure.fontMask
+                }
+                line.advance += cluster.width
+                line.content = line.advance
+            }
+            line.advance += parameters.spaceWidth(piece.measure)
+            if piece.isHardBreak {
+                line.emit(
+                    into: &lines, end: Int(piece.end),
+                    endsParagraph: piece.flags & _Piece.paragraphBreak != 0)
             }
         }
         if !truncated {

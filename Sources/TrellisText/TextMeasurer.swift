@@ -111,15 +111,18 @@ public final class TextMeasurer: @unchecked Sendable {
                 requirement: "a number (0 or infinity for no limit)")
         }
         let width = size.width > 0 ? size.width : .infinity
+        guard size.height > 0 && size.height.isFinite else {
+            let fitting = try _layoutSize(
+                text, style: style, width: width, numberOfLines: 0, usesFontLeading: leading)
+            return Rect(origin: .zero, size: fitting)
+        }
         var layout = try _layout(
             text, style: style, width: width, numberOfLines: 0, usesFontLeading: leading)
-        if size.height > 0 && size.height.isFinite {
-            let limit = size.height + _fitTolerance
-            let kept = layout.lines.prefix { $0.origin.y == 0 || $0.origin.y + $0.height <= limit }
-            if kept.count < layout.lines.count {
-                layout.lines = Array(kept)
-                layout.size = _size(of: layout.lines)
-            }
+        let limit = size.height + _fitTolerance
+        let kept = layout.lines.prefix { $0.origin.y == 0 || $0.origin.y + $0.height <= limit }
+        if kept.count < layout.lines.count {
+            layout.lines = Array(kept)
+            layout.size = _size(of: layout.lines)
         }
         return Rect(origin: .zero, size: layout.size)
     }
@@ -140,10 +143,11 @@ public final class TextMeasurer: @unchecked Sendable {
                 requirement: "0 or more (0 or infinity for no limit)")
         }
         let width = size.width > 0 ? size.width : .infinity
-        let layout = try layout(text, style: style, width: width, numberOfLines: numberOfLines)
+        let fitting = try _layoutSize(
+            text, style: style, width: width, numberOfLines: numberOfLines, usesFontLeading: true)
         return Size(
-            width: PixelGrid.ceil(layout.size.width, scale: scale),
-            height: PixelGrid.ceil(layout.size.height, scale: scale))
+            width: PixelGrid.ceil(fitting.width, scale: scale),
+            height: PixelGrid.ceil(fitting.height, scale: scale))
     }
 
     /// Lays out many texts at once on `threads` threads (default: one per
@@ -181,10 +185,27 @@ public final class TextMeasurer: @unchecked Sendable {
 
     // MARK: - Internals
 
-    func _layout(
-        _ text: String, style: TextStyle, width: Double, numberOfLines: Int, usesFontLeading: Bool,
-        singleLine: Bool = false
-    ) throws(TextError) -> TextLayout {
+    /// The size of the layout `_layout` would make, without its line fragments.
+    func _layoutSize(
+        _ text: String, style: TextStyle, width: Double, numberOfLines: Int, usesFontLeading: Bool
+    ) throws(TextError) -> Size {
+        let parameters = try _breakParameters(
+            text, style: style, width: width, numberOfLines: numberOfLines, singleLine: false)
+        if text.isEmpty { return .zero }
+        return try workspaces.withWorkspace { (workspace) throws(TextError) -> Size in
+            let prepared = try self._prepared(text, fonts: style.fonts, workspace: workspace)
+            let broken = workspace.breakLines(prepared, parameters, cache: words)
+            let size = _assembledSize(broken.lines, style: style, usesFontLeading: usesFontLeading)
+            workspace.spareLines = broken.lines
+            return size
+        }
+    }
+
+    /// Checks a layout's arguments and resolves them for line breaking.
+    @inline(__always)
+    private func _breakParameters(
+        _ text: String, style: TextStyle, width: Double, numberOfLines: Int, singleLine: Bool
+    ) throws(TextError) -> _BreakParameters {
         try style._validate()
         try _checkWidth(width)
         guard numberOfLines >= 0 else {
@@ -192,10 +213,18 @@ public final class TextMeasurer: @unchecked Sendable {
                 name: "numberOfLines", value: Double(numberOfLines),
                 requirement: "0 (unlimited) or more")
         }
-        if text.isEmpty { return .empty }
-        let parameters = _BreakParameters(
+        return _BreakParameters(
             size: style.size, letterSpacing: style.letterSpacing, width: width,
             mode: singleLine ? .byClipping : style.lineBreakMode, maximumLines: numberOfLines)
+    }
+
+    func _layout(
+        _ text: String, style: TextStyle, width: Double, numberOfLines: Int, usesFontLeading: Bool,
+        singleLine: Bool = false
+    ) throws(TextError) -> TextLayout {
+        let parameters = try _breakParameters(
+            text, style: style, width: width, numberOfLines: numberOfLines, singleLine: singleLine)
+        if text.isEmpty { return .empty }
         let result = try workspaces.withWorkspace { (workspace) throws(TextError) -> TextLayout in
             let prepared = try self._prepared(text, fonts: style.fonts, workspace: workspace)
             var broken = workspace.breakLines(prepared, parameters, cache: words)
@@ -260,6 +289,27 @@ public final class TextMeasurer: @unchecked Sendable {
             isRightToLeft: lines.first?.isRightToLeft ?? false)
     }
 
+    /// The size `_assemble` would give, without building the line
+    /// fragments (what `sizeThatFits` and `boundingRect` need): the same
+    /// heights and gaps, added in the same order.
+    func _assembledSize(_ lines: [_Line], style: TextStyle, usesFontLeading: Bool) -> Size {
+        guard !lines.isEmpty else { return .zero }
+        var widest = 0.0
+        var top = 0.0
+        var metrics = _LineMetrics(style: style, usesFontLeading: usesFontLeading)
+        for index in lines.indices {
+            let line = lines[index]
+            widest = max(widest, line.width)
+            let height = metrics.height(of: line).height
+            if index + 1 < lines.count {
+                top += metrics.gap(after: line, height: height)
+            } else {
+                return Size(width: widest, height: top + height)
+            }
+        }
+        return .zero
+    }
+
     /// Places lines vertically and horizontally.
     ///
     /// Rules (NSParagraphStyle / TextKit):
@@ -284,37 +334,15 @@ public final class TextMeasurer: @unchecked Sendable {
                 size: .zero, lines: [], firstBaseline: 0, lastBaseline: 0,
                 missingGlyphCount: prepared.missingGlyphs, isTruncated: truncated)
         }
-        let faces = style.fonts.faces
         var widest = 0.0
         for line in lines { widest = max(widest, line.width) }
         let containerWidth = width.isFinite ? width : widest
         var fragments: [LineFragment] = []
         fragments.reserveCapacity(lines.count)
         var top = 0.0
-        // Lines drawn with the same fonts have the same natural height:
-        // worked out once for each mask in turn.
-        var lastMask: UInt32 = 0
-        var natural = 0.0
-        var below = 0.0  // descent plus leading
+        var metrics = _LineMetrics(style: style, usesFontLeading: usesFontLeading)
         for (index, line) in lines.enumerated() {
-            let mask = line.fontMask == 0 ? 1 : line.fontMask
-            if mask != lastMask {
-                lastMask = mask
-                natural = 0
-                below = 0
-                for face in faces.indices where face < 32 && mask & (1 << UInt32(face)) != 0 {
-                    let font = faces[face].metrics(size: style.size)
-                    let height = usesFontLeading ? font.lineHeight : font.heightWithoutLeading
-                    if height > natural {
-                        natural = height
-                        below = height - font.ascender
-                    }
-                }
-            }
-            var height = natural
-            if style.lineHeightMultiple > 0 { height *= style.lineHeightMultiple }
-            if style.minimumLineHeight > 0 { height = max(height, style.minimumLineHeight) }
-            if style.maximumLineHeight > 0 { height = min(height, style.maximumLineHeight) }
+            let (height, below) = metrics.height(of: line)
             let baseline = top + height - below
             let alignment = _resolvedAlignment(style.alignment, rtl: line.isRightToLeft)
             let x: Double
@@ -329,16 +357,63 @@ public final class TextMeasurer: @unchecked Sendable {
                     height: height,
                     baseline: baseline, isTruncated: line.isTruncated,
                     isRightToLeft: line.isRightToLeft))
-            if index + 1 < lines.count {
-                top +=
-                    height + style.lineSpacing + (line.endsParagraph ? style.paragraphSpacing : 0)
-            }
+            if index + 1 < lines.count { top += metrics.gap(after: line, height: height) }
         }
         return TextLayout(
             size: _size(of: fragments), lines: fragments, firstBaseline: fragments[0].baseline,
             lastBaseline: fragments[fragments.count - 1].baseline,
             missingGlyphCount: prepared.missingGlyphs,
             isTruncated: truncated)
+    }
+}
+
+/// Line heights as `_assemble` works them out, shared with `_assembledSize`
+/// so both add the same numbers in the same order.
+struct _LineMetrics {
+    let faces: [_FontFace]
+    let style: TextStyle
+    let usesFontLeading: Bool
+    /// The last font mask seen and its height and depth below the baseline:
+    /// lines drawn with the same fonts have the same natural height.
+    private var lastMask: UInt32 = 0
+    private var natural = 0.0
+    private var below = 0.0
+
+    init(style: TextStyle, usesFontLeading: Bool) {
+        self.faces = style.fonts.faces
+        self.style = style
+        self.usesFontLeading = usesFontLeading
+    }
+
+    /// The line's height (after multiple, minimum and maximum) and the
+    /// distance from its bottom up to its baseline (descent plus leading).
+    @inline(__always)
+    mutating func height(of line: _Line) -> (height: Double, below: Double) {
+        let mask = line.fontMask == 0 ? 1 : line.fontMask
+        if mask != lastMask {
+            lastMask = mask
+            natural = 0
+            below = 0
+            for face in faces.indices where face < 32 && mask & (1 << UInt32(face)) != 0 {
+                let font = faces[face].metrics(size: style.size)
+                let height = usesFontLeading ? font.lineHeight : font.heightWithoutLeading
+                if height > natural {
+                    natural = height
+                    below = height - font.ascender
+                }
+            }
+        }
+        var height = natural
+        if style.lineHeightMultiple > 0 { height *= style.lineHeightMultiple }
+        if style.minimumLineHeight > 0 { height = max(height, style.minimumLineHeight) }
+        if style.maximumLineHeight > 0 { height = min(height, style.maximumLineHeight) }
+        return (height, below)
+    }
+
+    /// The space from the top of `line` to the top of the next line.
+    @inline(__always)
+    func gap(after line: _Line, height: Double) -> Double {
+        height + style.lineSpacing + (line.endsParagraph ? style.paragraphSpacing : 0)
     }
 }
 

@@ -35,11 +35,14 @@ let benchmarks: @Sendable () -> Void = {
     // releases it after its last use, inside the closure, so without the
     // explicit stop the benchmark also timed freeing the caches, which no
     // layout does; the floor and Pango's timer exclude teardown too.)
-    func layOutTimed(_ benchmark: Benchmark, _ measurer: TextMeasurer, width: Double) {
+    func timed(_ benchmark: Benchmark, _ measurer: TextMeasurer, _ work: () -> Void) {
         benchmark.startMeasurement()
-        layOut(measurer, width: width)
+        work()
         benchmark.stopMeasurement()
         withExtendedLifetime(measurer) {}
+    }
+    func layOutTimed(_ benchmark: Benchmark, _ measurer: TextMeasurer, width: Double) {
+        timed(benchmark, measurer) { layOut(measurer, width: width) }
     }
 
     // Cold: empty caches, every row laid out once on one thread.
@@ -53,6 +56,26 @@ let benchmarks: @Sendable () -> Void = {
         let measurer = TextMeasurer()
         layOut(measurer, width: 287)
         layOutTimed(benchmark, measurer, width: 320)
+    }
+
+    // The same two through `sizeThatFits` (what a self-sizing cell asks):
+    // sizes only, no line fragments built.
+    func sizeAll(_ measurer: TextMeasurer, width: Double) {
+        for row in rows {
+            blackHole(
+                try! measurer.sizeThatFits(
+                    row, style: style, size: Size(width: width, height: 0), numberOfLines: 0,
+                    scale: 3))
+        }
+    }
+    Benchmark("Cold sizes (sizeThatFits), 10k rows, width 287") { benchmark in
+        let measurer = TextMeasurer()
+        timed(benchmark, measurer) { sizeAll(measurer, width: 287) }
+    }
+    Benchmark("Warm sizes (sizeThatFits) at a new width, 10k rows, width 320") { benchmark in
+        let measurer = TextMeasurer()
+        sizeAll(measurer, width: 287)
+        timed(benchmark, measurer) { sizeAll(measurer, width: 320) }
     }
 
     // Word widths known, texts new: break opportunities, cache lookups and
