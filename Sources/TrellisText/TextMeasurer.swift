@@ -371,7 +371,13 @@ public final class TextMeasurer: @unchecked Sendable {
 /// so both add the same numbers in the same order.
 struct _LineMetrics {
     let faces: [_FontFace]
-    let style: TextStyle
+    /// The style's numbers (not the style: copying it retains its fonts).
+    let size: Double
+    let lineHeightMultiple: Double
+    let minimumLineHeight: Double
+    let maximumLineHeight: Double
+    let lineSpacing: Double
+    let paragraphSpacing: Double
     let usesFontLeading: Bool
     /// The last font mask seen and its height and depth below the baseline:
     /// lines drawn with the same fonts have the same natural height.
@@ -381,7 +387,12 @@ struct _LineMetrics {
 
     init(style: TextStyle, usesFontLeading: Bool) {
         self.faces = style.fonts.faces
-        self.style = style
+        self.size = style.size
+        self.lineHeightMultiple = style.lineHeightMultiple
+        self.minimumLineHeight = style.minimumLineHeight
+        self.maximumLineHeight = style.maximumLineHeight
+        self.lineSpacing = style.lineSpacing
+        self.paragraphSpacing = style.paragraphSpacing
         self.usesFontLeading = usesFontLeading
     }
 
@@ -395,7 +406,7 @@ struct _LineMetrics {
             natural = 0
             below = 0
             for face in faces.indices where face < 32 && mask & (1 << UInt32(face)) != 0 {
-                let font = faces[face].metrics(size: style.size)
+                let font = faces[face].metrics(size: size)
                 let height = usesFontLeading ? font.lineHeight : font.heightWithoutLeading
                 if height > natural {
                     natural = height
@@ -404,16 +415,16 @@ struct _LineMetrics {
             }
         }
         var height = natural
-        if style.lineHeightMultiple > 0 { height *= style.lineHeightMultiple }
-        if style.minimumLineHeight > 0 { height = max(height, style.minimumLineHeight) }
-        if style.maximumLineHeight > 0 { height = min(height, style.maximumLineHeight) }
+        if lineHeightMultiple > 0 { height *= lineHeightMultiple }
+        if minimumLineHeight > 0 { height = max(height, minimumLineHeight) }
+        if maximumLineHeight > 0 { height = min(height, maximumLineHeight) }
         return (height, below)
     }
 
     /// The space from the top of `line` to the top of the next line.
     @inline(__always)
     func gap(after line: _Line, height: Double) -> Double {
-        height + style.lineSpacing + (line.endsParagraph ? style.paragraphSpacing : 0)
+        height + lineSpacing + (line.endsParagraph ? paragraphSpacing : 0)
     }
 }
 
