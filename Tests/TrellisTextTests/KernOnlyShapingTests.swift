@@ -139,12 +139,14 @@ import Testing
 
     @Test func interOnlyKernsOrdinaryLetters() throws {
         // Inter's default features substitute some glyphs in context (e.g.
-        // arrows from "->", case forms of punctuation), but ordinary
-        // lowercase letters, space, comma and full stop are only kerned.
+        // arrows from "->", case forms of punctuation), but ASCII letters,
+        // space, comma and full stop are only kerned ("x" only becomes "×"
+        // between digits: a guarded trigger, still simple).
         let face = try Font(family: "Inter")._face
         let model = try #require(face.kernOnly)
         let latin = try #require(model.simple[1]).simple
-        for scalar in "abcdeghkmnopqrsuvwxyz ,.".unicodeScalars {
+        let letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ ,."
+        for scalar in letters.unicodeScalars {
             let entry = model.scalars[Int(scalar.value)]
             #expect(entry >> 16 == 1 || entry >> 16 == 0, "\(scalar) is eligible")
             #expect(latin.contains(Int(entry & 0xFFFF)), "\(scalar) is simple")
@@ -202,5 +204,29 @@ import Testing
                 workspace.kernOnlyMeasure(
                     buffer, 0..<buffer.count, trailingStart: buffer.count, face: face) == nil)
         }
+    }
+}
+
+extension KernOnlyShapingTests {
+    @Test func printableASCIIThatInterMaySubstitute() throws {
+        let model = try #require(try Font(family: "Inter")._face.kernOnly)
+        let latin = try #require(model.simple[1])
+        var notSimple = ""
+        var guarded = ""
+        for value in 0x21...0x7E {
+            let entry = model.scalars[value]
+            let glyph = Int(entry & 0xFFFF)
+            if entry >> 16 == _KernOnlyFace.ineligible || !latin.simple.contains(glyph) {
+                notSimple.unicodeScalars.append(Unicode.Scalar(UInt8(value)))
+            } else if latin.needs[glyph] != 0 {
+                guarded.unicodeScalars.append(Unicode.Scalar(UInt8(value)))
+            }
+        }
+        // Inter's contextual alternates: "-", "<" and "=" start arrows and
+        // other ligatures whatever follows; brackets, "*", "+", ":", ">",
+        // "@", "~" and "x" change only next to their guards (capitals,
+        // digits); every letter and digit is simple.
+        #expect(notSimple == "-<=")
+        #expect(guarded == "()*+:>@[]x{}~")
     }
 }
