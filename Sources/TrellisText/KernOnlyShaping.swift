@@ -103,17 +103,21 @@ struct _Triggers {
 struct _KernOnlyPlan {
     /// Eligible glyphs that are never triggers.
     var simple: _GlyphSet
-    /// Per glyph: the guard sets whose presence makes it a trigger (bits).
+    /// Per glyph: the guard sets whose presence makes it a trigger (bits);
+    /// empty when the plan has none.
     var needs: [UInt64]
-    /// Per glyph: the guard sets it belongs to (bits).
+    /// Per glyph: the guard sets it belongs to (bits); empty when the plan has none.
     var guards: [UInt64]
 
     /// Builds the plan from its triggers; guards beyond 64 distinct sets
     /// make their glyphs triggers always.
     init(eligible: _GlyphSet, triggers: _Triggers, glyphCount: Int) {
         var always = triggers.always
-        var needs = [UInt64](repeating: 0, count: glyphCount)
-        var guards = [UInt64](repeating: 0, count: glyphCount)
+        // Per-glyph bits only for plans with guarded triggers (they cost 16
+        // bytes a glyph, 1 MB for a font of 65,536 glyphs).
+        let size = triggers.conditional.isEmpty ? 0 : glyphCount
+        var needs = [UInt64](repeating: 0, count: size)
+        var guards = [UInt64](repeating: 0, count: size)
         var bits: [[Int]: Int] = [:]
         for (glyphs, guardGlyphs) in triggers.conditional {
             var bit = bits[guardGlyphs]
@@ -209,8 +213,9 @@ final class _KernOnlyFace: @unchecked Sendable {
             hb_blob_destroy(gsubBlob)
             hb_blob_destroy(gposBlob)
         }
-        let gsub = _LayoutReader(blob: gsubBlob)
-        let gpos = _LayoutReader(blob: gposBlob)
+        let budget = _LayoutReader.Budget()
+        let gsub = _LayoutReader(blob: gsubBlob, budget: budget)
+        let gpos = _LayoutReader(blob: gposBlob, budget: budget)
         guard (try? gpos.u16(0)) == 1 else { return nil }
         var simple: [_KernOnlyPlan?] = []
         for script in scripts {
@@ -247,13 +252,21 @@ final class _KernOnlyFace: @unchecked Sendable {
             }
         }
         guard simple.contains(where: { $0 != nil }) else { return nil }
-        return _KernOnlyFace(scalars: scalars, advances: advances, simple: simple)
+        return _KernOnlyFace(
+            scalars: scalars, advances: advances, simple: simple,
+            analysisSteps: _LayoutReader.Budget.steps - budget.remaining)
     }
 
-    private init(scalars: [UInt32], advances: [Int32], simple: [_KernOnlyPlan?]) {
+    /// Table reads and glyphs visited by the analysis (see `_LayoutReader.Budget`).
+    let analysisSteps: Int
+
+    private init(
+        scalars: [UInt32], advances: [Int32], simple: [_KernOnlyPlan?], analysisSteps: Int
+    ) {
         self.scalars = scalars
         self.advances = advances
         self.simple = simple
+        self.analysisSteps = analysisSteps
     }
 }
 
@@ -299,19 +312,39 @@ private func _planLookups(_ plan: OpaquePointer, _ table: String) -> [Int] {
 private struct _LayoutReader {
     struct Malformed: Error {}
 
+    /// Reads and glyphs visited so far, shared by the readers of one font.
+    /// A table whose offsets point back at the same data many times (or a
+    /// coverage range of every glyph, many times over) could otherwise keep
+    /// the analysis busy for billions of steps; past the budget the font
+    /// is left to HarfBuzz. Real fonts need well under a tenth of it.
+    final class Budget {
+        static let steps = 50_000_000
+        var remaining = steps
+    }
+
     let bytes: UnsafeRawBufferPointer
+    let budget: Budget
 
     /// The blob stays alive (its owner destroys it after reading).
-    init(blob: OpaquePointer?) {
+    init(blob: OpaquePointer?, budget: Budget) {
         var length: UInt32 = 0
         if let blob, let data = hb_blob_get_data(blob, &length), length > 0 {
             bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(data), count: Int(length))
         } else {
             bytes = UnsafeRawBufferPointer(start: nil, count: 0)
         }
+        self.budget = budget
+    }
+
+    /// Counts `steps` against the budget.
+    @inline(__always)
+    func spend(_ steps: Int) throws(Malformed) {
+        budget.remaining -= steps
+        if budget.remaining < 0 { throw Malformed() }
     }
 
     func u16(_ offset: Int) throws(Malformed) -> Int {
+        try spend(1)
         guard offset >= 0, offset + 2 <= bytes.count else { throw Malformed() }
         return Int(UInt16(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
     }
@@ -339,6 +372,7 @@ private struct _LayoutReader {
                 let last = try u16(offset + 6 + 6 * index)
                 let startIndex = try u16(offset + 8 + 6 * index)
                 guard first <= last else { throw Malformed() }
+                try spend(last - first + 1)
                 for glyph in first...last { body(glyph, startIndex + glyph - first) }
             }
         default:
@@ -367,6 +401,7 @@ private struct _LayoutReader {
                 let last = try u16(offset + 6 + 6 * index)
                 let value = try u16(offset + 8 + 6 * index)
                 guard first <= last else { throw Malformed() }
+                try spend(last - first + 1)
                 for glyph in first...last where set.contains(glyph) { classOf[glyph] = value }
             }
         default:
@@ -733,6 +768,7 @@ extension _Workspace {
                 index += length
             }
             guard let plan = model.simple[Int(scriptClass)] else { return nil }
+            let hasGuards = !plan.needs.isEmpty
             var needed: UInt64 = 0
             var present: UInt64 = 0
             // Pass 2: advances with each pair's kerning, summed as
@@ -743,8 +779,10 @@ extension _Workspace {
             for position in 0..<count {
                 let glyph = UInt32(truncatingIfNeeded: glyphs[position])
                 guard plan.simple.contains(Int(glyph)) else { return nil }
-                needed |= plan.needs[Int(glyph)]
-                present |= plan.guards[Int(glyph)]
+                if hasGuards {
+                    needed |= plan.needs[Int(glyph)]
+                    present |= plan.guards[Int(glyph)]
+                }
                 var advance = advances[Int(glyph)]
                 if position + 1 < count {
                     let next = UInt32(truncatingIfNeeded: glyphs[position + 1])
@@ -792,8 +830,10 @@ extension _Workspace {
             guard entry >> 16 != _KernOnlyFace.ineligible, entry & 0xFFFF == glyph,
                 infos[position].cluster == UInt32(index), plan.simple.contains(Int(glyph))
             else { return }
-            needed |= plan.needs[Int(glyph)]
-            present |= plan.guards[Int(glyph)]
+            if !plan.needs.isEmpty {
+                needed |= plan.needs[Int(glyph)]
+                present |= plan.guards[Int(glyph)]
+            }
             index += length
         }
         guard index == bytes.count, needed & present == 0 else { return }

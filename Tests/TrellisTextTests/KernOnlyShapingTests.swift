@@ -222,11 +222,74 @@ extension KernOnlyShapingTests {
                 guarded.unicodeScalars.append(Unicode.Scalar(UInt8(value)))
             }
         }
+        // The analysis stays far inside its budget (`_LayoutReader.Budget`).
+        #expect(model.analysisSteps > 1000)
+        #expect(model.analysisSteps < 5_000_000, "\(model.analysisSteps)")
         // Inter's contextual alternates: "-", "<" and "=" start arrows and
         // other ligatures whatever follows; brackets, "*", "+", ":", ">",
         // "@", "~" and "x" change only next to their guards (capitals,
         // digits); every letter and digit is simple.
         #expect(notSimple == "-<=")
         #expect(guarded == "()*+:>@[]x{}~")
+    }
+}
+
+import Foundation
+
+extension KernOnlyShapingTests {
+    /// Inter with its bytes changed by `edit`, written to a file of its own.
+    static func editedInter(_ name: String, _ edit: (inout [UInt8], _ table: (String) -> Int) -> Void)
+        throws -> String
+    {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Font.fontsDirectory + "/Inter/Inter-Regular.otf")))
+        func u16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
+        func u32(_ at: Int) -> Int { u16(at) << 16 | u16(at + 2) }
+        let tables = u16(4)
+        var offsets: [String: Int] = [:]
+        for index in 0..<tables {
+            let record = 12 + 16 * index
+            offsets[String(decoding: bytes[record..<(record + 4)], as: UTF8.self)] = u32(record + 8)
+        }
+        edit(&bytes) { offsets[$0]! }
+        let path = NSTemporaryDirectory() + "trellis-\(name)-\(getpid()).otf"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func damagedLayoutTablesAreLeftToHarfBuzz() throws {
+        let texts = Self.randomTexts(count: 300, seed: 99) + Corpus.rows(count: 200)
+        // The lookup list offset of GSUB points past the end of the file.
+        let pastTheEnd = try Self.editedInter("gsub-offset") { bytes, table in
+            let gsub = table("GSUB")
+            bytes[gsub + 8] = 0xFF
+            bytes[gsub + 9] = 0xF0
+        }
+        // GPOS's first pair adjustment claims a second value record.
+        let secondValue = try Self.editedInter("pair-format") { bytes, table in
+            let gpos = table("GPOS")
+            func u16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
+            let list = gpos + u16(gpos + 8)
+            for index in 0..<u16(list) {
+                let lookup = list + u16(list + 2 + 2 * index)
+                guard u16(lookup) == 2 else { continue }
+                let subtable = lookup + u16(lookup + 6)
+                bytes[subtable + 7] = 0x04  // valueFormat2 = XAdvance
+                return
+            }
+        }
+        defer {
+            try? FileManager.default.removeItem(atPath: pastTheEnd)
+            try? FileManager.default.removeItem(atPath: secondValue)
+        }
+        // HarfBuzz's sanitizer drops the GSUB it cannot read; whatever the
+        // model makes of the raw bytes, every measure must equal HarfBuzz's
+        // (`compare` checks each one).
+        _ = try Self.compare(texts, face: try Font(path: pastTheEnd)._face)
+        // A pair adjustment of the second glyph is outside the model: no
+        // plan that applies it is modelled, and nothing differs from HarfBuzz.
+        let face = try Font(path: secondValue)._face
+        #expect(face.kernOnly == nil || face.kernOnly!.simple.allSatisfy { $0 == nil })
+        let (modelled, _) = try Self.compare(texts, face: face)
+        #expect(modelled == 0)
     }
 }
