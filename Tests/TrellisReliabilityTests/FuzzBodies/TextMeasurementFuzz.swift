@@ -98,11 +98,14 @@ enum TextMeasurementFuzz {
         let fits = try? measurer.sizeThatFits(
             text, style: style, size: Size(width: width, height: 0), numberOfLines: numberOfLines,
             scale: 3)
-        if let fits {  // rounded up to the pixel grid: not lower (within rounding of huge numbers)
+        if let fits {
+            // Worked out without line fragments, but from the same lines and
+            // heights: exactly the layout's size on the pixel grid.
             try _require(
-                !fits.width.isNaN && !fits.height.isNaN
-                    && fits.height >= layout.size.height * (1 - 1e-12), "text",
-                "sizeThatFits \(fits.width)×\(fits.height) for layout height \(layout.size.height)",
+                fits.width == PixelGrid.ceil(layout.size.width, scale: 3)
+                    && fits.height == PixelGrid.ceil(layout.size.height, scale: 3), "text",
+                "sizeThatFits \(fits.width)×\(fits.height) for layout size "
+                    + "\(layout.size.width)×\(layout.size.height)",
                 input: text)
         }
         _ = try? measurer.boundingRect(
