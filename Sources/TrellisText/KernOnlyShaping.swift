@@ -367,16 +367,27 @@ private struct _LayoutReader {
         case 1:
             for index in 0..<count { body(try u16(offset + 4 + 2 * index), index) }
         case 2:
-            for index in 0..<count {
-                let first = try u16(offset + 4 + 6 * index)
-                let last = try u16(offset + 6 + 6 * index)
-                let startIndex = try u16(offset + 8 + 6 * index)
-                guard first <= last else { throw Malformed() }
-                try spend(last - first + 1)
+            try forEachRange(offset + 4, count: count) { first, last, startIndex in
                 for glyph in first...last { body(glyph, startIndex + glyph - first) }
             }
         default:
             throw Malformed()
+        }
+    }
+
+    /// Calls `body` with each of the `count` range records at `offset`
+    /// (first glyph, last glyph, a value: coverage and class definition
+    /// tables of format 2 share them), charging their glyphs to the budget.
+    func forEachRange(_ offset: Int, count: Int, _ body: (Int, Int, Int) -> Void)
+        throws(Malformed)
+    {
+        for index in 0..<count {
+            let first = try u16(offset + 6 * index)
+            let last = try u16(offset + 2 + 6 * index)
+            let value = try u16(offset + 4 + 6 * index)
+            guard first <= last else { throw Malformed() }
+            try spend(last - first + 1)
+            body(first, last, value)
         }
     }
 
@@ -395,13 +406,7 @@ private struct _LayoutReader {
                 classOf[start + index] = try u16(offset + 6 + 2 * index)
             }
         case 2:
-            let count = try u16(offset + 2)
-            for index in 0..<count {
-                let first = try u16(offset + 4 + 6 * index)
-                let last = try u16(offset + 6 + 6 * index)
-                let value = try u16(offset + 8 + 6 * index)
-                guard first <= last else { throw Malformed() }
-                try spend(last - first + 1)
+            try forEachRange(offset + 4, count: try u16(offset + 2)) { first, last, value in
                 for glyph in first...last where set.contains(glyph) { classOf[glyph] = value }
             }
         default:
