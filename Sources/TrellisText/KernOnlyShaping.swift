@@ -159,16 +159,11 @@ final class _KernOnlyFace: @unchecked Sendable {
         HB_SCRIPT_INVALID, HB_SCRIPT_LATIN, HB_SCRIPT_CYRILLIC, HB_SCRIPT_GREEK,
     ]
 
-    /// The class of a buffer's script, or nil for a script not modelled.
+    /// The class of a buffer's script (its place in `scripts`), or nil for a
+    /// script not modelled.
     @inline(__always)
     static func scriptClass(_ script: hb_script_t) -> Int? {
-        switch script {
-        case HB_SCRIPT_INVALID: return 0
-        case HB_SCRIPT_LATIN: return 1
-        case HB_SCRIPT_CYRILLIC: return 2
-        case HB_SCRIPT_GREEK: return 3
-        default: return nil
-        }
+        scripts.firstIndex(of: script)
     }
 
     /// The analysis of a face, or nil when its tables rule the model out.
@@ -350,6 +345,7 @@ private struct _LayoutReader {
     }
 
     func u32(_ offset: Int) throws(Malformed) -> Int {
+        try spend(1)
         guard offset >= 0, offset + 4 <= bytes.count else { throw Malformed() }
         return Int(UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
     }

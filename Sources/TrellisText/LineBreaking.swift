@@ -37,6 +37,14 @@ struct _OpenLine {
         mask = 0
         hasPieces = false
     }
+
+    /// Ends the line after `piece`, whose hard break ends it.
+    @inline(__always)
+    mutating func emit(into lines: inout [_Line], breakingAfter piece: _Piece) {
+        emit(
+            into: &lines, end: Int(piece.end),
+            endsParagraph: piece.flags & _Piece.paragraphBreak != 0)
+    }
 }
 
 /// Why `_fill` stopped.
@@ -176,10 +184,7 @@ extension _Workspace {
                     }
                     continue pieceLoop
                 case .hardBreak:
-                    let piece = pieces[index - 1]
-                    line.emit(
-                        into: &lines, end: Int(piece.end),
-                        endsParagraph: piece.flags & _Piece.paragraphBreak != 0)
+                    line.emit(into: &lines, breakingAfter: pieces[index - 1])
                     continue pieceLoop
                 case .wide:
                     break
@@ -211,11 +216,7 @@ extension _Workspace {
                 line.content = line.advance
             }
             line.advance += parameters.spaceWidth(piece.measure)
-            if piece.isHardBreak {
-                line.emit(
-                    into: &lines, end: Int(piece.end),
-                    endsParagraph: piece.flags & _Piece.paragraphBreak != 0)
-            }
+            if piece.isHardBreak { line.emit(into: &lines, breakingAfter: piece) }
         }
         if !truncated {
             if line.hasPieces {

@@ -219,7 +219,9 @@ extension _Workspace {
                         (batched ? scratch.batched[order] : nil)
                         ?? shape(
                             text, range: part.range, trailingStart: part.trailingStart, rtl: false,
-                            faces: fonts.faces, keepClusters: false)
+                            faces: fonts.faces, keepClusters: false,
+                            // Tried above; only a batch can have taught new pairs since.
+                            tryingKernModel: batched)
                     if case .shared(let key) = scratch.lookups[index] {
                         remember(measure, for: key, cache: cache)
                     }

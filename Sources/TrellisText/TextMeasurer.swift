@@ -192,12 +192,25 @@ public final class TextMeasurer: @unchecked Sendable {
         let parameters = try _breakParameters(
             text, style: style, width: width, numberOfLines: numberOfLines, singleLine: false)
         if text.isEmpty { return .zero }
-        return try workspaces.withWorkspace { (workspace) throws(TextError) -> Size in
-            let prepared = try self._prepared(text, fonts: style.fonts, workspace: workspace)
-            let broken = workspace.breakLines(prepared, parameters, cache: words)
-            let size = _assembledSize(broken.lines, style: style, usesFontLeading: usesFontLeading)
+        return try _withLines(text, fonts: style.fonts, parameters) { lines, _, _, _ in
+            _assembledSize(lines, style: style, usesFontLeading: usesFontLeading)
+        }
+    }
+
+    /// Breaks `text` into lines in a borrowed workspace and hands them to
+    /// `body` (which may replace them); their storage then goes back to the
+    /// workspace for the next layout.
+    @inline(__always)
+    private func _withLines<R>(
+        _ text: String, fonts: FontCollection, _ parameters: _BreakParameters,
+        _ body: (inout [_Line], Bool, _PreparedText, _Workspace) -> R
+    ) throws(TextError) -> R {
+        try workspaces.withWorkspace { (workspace) throws(TextError) -> R in
+            let prepared = try self._prepared(text, fonts: fonts, workspace: workspace)
+            var broken = workspace.breakLines(prepared, parameters, cache: words)
+            let result = body(&broken.lines, broken.truncated, prepared, workspace)
             workspace.spareLines = broken.lines
-            return size
+            return result
         }
     }
 
@@ -225,20 +238,13 @@ public final class TextMeasurer: @unchecked Sendable {
         let parameters = try _breakParameters(
             text, style: style, width: width, numberOfLines: numberOfLines, singleLine: singleLine)
         if text.isEmpty { return .empty }
-        let result = try workspaces.withWorkspace { (workspace) throws(TextError) -> TextLayout in
-            let prepared = try self._prepared(text, fonts: style.fonts, workspace: workspace)
-            var broken = workspace.breakLines(prepared, parameters, cache: words)
-            if singleLine {
-                broken.lines = [_joined(broken.lines, prepared, parameters, workspace)]
-            }
-            let layout = _assemble(
-                broken.lines, truncated: broken.truncated, prepared: prepared, style: style,
-                width: width,
+        return try _withLines(text, fonts: style.fonts, parameters) {
+            lines, truncated, prepared, workspace in
+            if singleLine { lines = [_joined(lines, prepared, parameters, workspace)] }
+            return _assemble(
+                lines, truncated: truncated, prepared: prepared, style: style, width: width,
                 usesFontLeading: usesFontLeading)
-            workspace.spareLines = broken.lines
-            return layout
         }
-        return result
     }
 
     private func _checkWidth(_ width: Double) throws(TextError) {

@@ -173,7 +173,7 @@ final class _Workspace {
     /// receive each cluster (logical order, offsets relative to the range).
     func shape(
         _ text: UnsafeBufferPointer<UInt8>, range: Range<Int>, trailingStart: Int, rtl: Bool,
-        faces: [_FontFace], keepClusters: Bool
+        faces: [_FontFace], keepClusters: Bool, tryingKernModel: Bool = true
     ) -> _PieceMeasure {
         if keepClusters {
             clusterStarts.removeAll(keepingCapacity: true)
@@ -181,7 +181,7 @@ final class _Workspace {
         }
         var measure = _PieceMeasure()
         if range.isEmpty { return measure }
-        if !rtl && !keepClusters,
+        if !rtl && !keepClusters && tryingKernModel,
             let known = kernOnlyMeasure(
                 text, range, trailingStart: trailingStart, face: faces[0])
         {
