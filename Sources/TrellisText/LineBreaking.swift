@@ -111,6 +111,14 @@ func _fill(
     }
 }
 
+/// Empties `lines`, keeping its storage. By hand: `removeAll(keepingCapacity:)`
+/// goes through the generic `replaceSubrange`, which cost more than filling
+/// the lines of a plain paragraph.
+@inline(__always)
+func _empty(_ lines: inout [_Line]) {
+    while lines.popLast() != nil {}
+}
+
 /// One grapheme-like cluster (a HarfBuzz cluster) of a range, for breaking
 /// inside words and for truncation.
 struct _Cluster {
@@ -151,19 +159,45 @@ extension _Workspace {
             lines: [_Line], truncated: Bool
         )
     {
-        let pieces = text.pieces
         let limit = parameters.maximumLines > 0 ? parameters.maximumLines : Int.max
         let available = parameters.width + _fitTolerance
         let charWrap = parameters.mode == .byCharWrapping
-        // The previous layout's array, emptied: its storage is reused (see `spareLines`).
+        // The previous layout's array: its storage is reused (see `spareLines`).
         var lines = spareLines
         spareLines = []
-        lines.removeAll(keepingCapacity: true)
-        // The line being filled, as a struct of locals (a nested function
-        // capturing them kept them in memory, read and written per piece).
+        let truncated: Bool
+        if text.isPlainParagraph && !charWrap && parameters.letterSpacing.bitPattern == 0,
+            let plainTruncated = _breakPlainParagraph(
+                text, available: available, size: parameters.size, limit: limit, into: &lines)
+        {
+            truncated = plainTruncated
+        } else {
+            _empty(&lines)
+            truncated = _breakPieces(
+                text, available: available, parameters, limit: limit, into: &lines, cache: cache)
+        }
+        if truncated, !lines.isEmpty {
+            switch parameters.mode {
+            case .byTruncatingHead, .byTruncatingTail, .byTruncatingMiddle:
+                truncateLastLine(&lines, text, parameters, cache: cache)
+            case .byWordWrapping, .byCharWrapping, .byClipping:
+                break
+            }
+        }
+        return (lines, truncated)
+    }
+
+    /// Greedy filling of any prepared text (hard breaks, bidi paragraphs,
+    /// mixed fonts, letter spacing, words wider than the line, character
+    /// wrapping). Returns whether text was left over after `limit` lines.
+    private func _breakPieces(
+        _ text: _PreparedText, available: Double, _ parameters: _BreakParameters, limit: Int,
+        into lines: inout [_Line], cache: _WordWidthCache
+    ) -> Bool {
+        let pieces = text.pieces
+        let charWrap = parameters.mode == .byCharWrapping
         var line = _OpenLine()
         var truncated = false
-
         let count = pieces.count
         var index = 0
         pieceLoop: while index < count {
@@ -220,23 +254,68 @@ extension _Workspace {
         }
         if !truncated {
             if line.hasPieces {
-                line.emit(into: &lines, end: text.utf8.count, endsParagraph: true)
+                line.emit(into: &lines, end: text.byteCount, endsParagraph: true)
             } else if let last = pieces.last, last.isHardBreak, lines.count < limit {
                 // A text that ends with a hard break has an empty last line
                 // (TextKit's extra line fragment; Pango does the same).
                 line.isRightToLeft = last.flags & _Piece.rtlParagraph != 0
-                line.emit(into: &lines, end: text.utf8.count, endsParagraph: true)
+                line.emit(into: &lines, end: text.byteCount, endsParagraph: true)
             }
         }
-        if truncated, !lines.isEmpty {
-            switch parameters.mode {
-            case .byTruncatingHead, .byTruncatingTail, .byTruncatingMiddle:
-                truncateLastLine(&lines, text, parameters, cache: cache)
-            case .byWordWrapping, .byCharWrapping, .byClipping:
-                break
+        return truncated
+    }
+
+    /// `_breakPieces` for a plain paragraph (`_PreparedText.isPlainParagraph`)
+    /// without letter spacing, reading only its `plainBlock`: the same
+    /// decisions and the same sums, in the same order, so the same lines to
+    /// the bit. Each width is `em × size + 0`, as `_BreakParameters` computes
+    /// it with letter spacing +0 (the `+ 0` turns a −0 into +0 there too).
+    /// `lines` is emptied first. Returns whether text was left over after
+    /// `limit` lines, or nil (and nothing useful in `lines`) when a piece
+    /// is wider than a line, which only the general path breaks.
+    @inline(__always)
+    private func _breakPlainParagraph(
+        _ text: _PreparedText, available: Double, size: Double, limit: Int,
+        into lines: inout [_Line]
+    ) -> Bool? {
+        _empty(&lines)
+        let mask = text.uniformMask
+        let textEnd = text.byteCount
+        return text.pieces.withUnsafeBufferPointer { pieces -> Bool? in
+            let count = pieces.count
+            do {
+                var index = 0
+                var start = 0
+                while index < count {
+                    if lines.count >= limit { return true }
+                    // The first piece of a line fits unless it is wider than a line.
+                    var word = pieces[index].measure.wordEm * size + 0
+                    if word > available { return nil }
+                    var content = 0 + word
+                    var advance = content + (pieces[index].measure.spaceEm * size + 0)
+                    index &+= 1
+                    while index < count {
+                        word = pieces[index].measure.wordEm * size + 0
+                        if advance + word > available { break }
+                        if word > available { return nil }
+                        content = advance + word
+                        advance = content + (pieces[index].measure.spaceEm * size + 0)
+                        index &+= 1
+                    }
+                    let last = index == count
+                    let end =
+                        last
+                        ? textEnd
+                        : Int(pieces[index &- 1].end)
+                    lines.append(
+                        _Line(
+                            start: start, end: end, width: content, fontMask: mask,
+                            endsParagraph: last, isRightToLeft: false))
+                    start = end
+                }
+                return false
             }
         }
-        return (lines, truncated)
     }
 
     /// The clusters of `range` with their widths in points (letter spacing
@@ -247,7 +326,7 @@ extension _Workspace {
         cache: _WordWidthCache
     ) -> [_Cluster] {
         var result: [_Cluster] = []
-        text.utf8.withUnsafeBufferPointer { bytes in
+        text.withBytes { bytes in
             text.forEachDirectionalPart(range) { part, rtl in
                 _ = shape(
                     bytes, range: part, trailingStart: contentEnd, rtl: rtl,
@@ -274,13 +353,15 @@ extension _Workspace {
     ) {
         var line = lines[lines.count - 1]
         // The rest of the paragraph the last line belongs to.
-        var paragraphEnd = text.utf8.count
+        var paragraphEnd = text.byteCount
         var contentEnd = paragraphEnd
         var pieceStart = 0
         for piece in text.pieces {
             if Int(piece.end) > line.start && piece.isHardBreak {
                 paragraphEnd = Int(piece.end)
-                contentEnd = _hardBreakStart(text.utf8, end: paragraphEnd, start: pieceStart)
+                contentEnd = text.withBytes {
+                    _hardBreakStart($0, end: paragraphEnd, start: pieceStart).start
+                }
                 break
             }
             pieceStart = Int(piece.end)
@@ -347,7 +428,7 @@ extension _Workspace {
 @inline(__always)
 private func _isSpaceCluster(_ cluster: _Cluster, _ text: _PreparedText) -> Bool {
     if cluster.isSpace { return true }
-    return text.utf8.withUnsafeBufferPointer { bytes in
+    return text.withBytes { bytes in
         let next = _nextScalarEnd(bytes, cluster.start)
         return _trailingWhitespaceStart(bytes, end: next, start: cluster.start) == cluster.start
     }
@@ -356,9 +437,4 @@ private func _isSpaceCluster(_ cluster: _Cluster, _ text: _PreparedText) -> Bool
 @inline(__always)
 private func _nextScalarEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
     _decodeScalar(bytes, at: start).1 + start
-}
-
-/// `_hardBreakStart` over an array.
-func _hardBreakStart(_ utf8: [UInt8], end: Int, start: Int) -> Int {
-    utf8.withUnsafeBufferPointer { _hardBreakStart($0, end: end, start: start).start }
 }

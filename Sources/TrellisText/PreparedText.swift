@@ -24,23 +24,55 @@ struct _Piece {
 
 /// A text prepared for line breaking with one font collection.
 final class _PreparedText: @unchecked Sendable {
-    let utf8: [UInt8]
+    /// The text itself, kept as the caller's `String` (made contiguous
+    /// UTF-8 if it was not): no copy of its bytes, and a lookup with that
+    /// same string finds its bytes already in the cache lines it just hashed.
+    /// Holding it keeps its storage alive and, by copy-on-write, unchanged.
+    let text: String
+    /// Length of `text` in UTF-8 bytes.
+    let byteCount: Int
+    /// The identity of `text`, which this object holds (see `_StringIdentity`).
+    let identity: _StringIdentity?
     let fonts: FontCollection
     let pieces: [_Piece]
     /// Bidi runs over the whole text as (end offset, level); empty when the
     /// text has no right-to-left character (all level 0).
     let bidiRuns: [(end: Int32, level: UInt8)]
     let missingGlyphs: Int
+    /// True when the text is one left-to-right paragraph without hard
+    /// breaks whose pieces were all drawn with the same fonts: every line
+    /// then has the font mask `uniformMask` and only widths decide where
+    /// lines end (`_Workspace.breakPlainParagraph`).
+    let isPlainParagraph: Bool
+    let uniformMask: UInt32
 
     init(
-        utf8: [UInt8], fonts: FontCollection, pieces: [_Piece],
+        text: String, fonts: FontCollection, pieces: [_Piece],
         bidiRuns: [(end: Int32, level: UInt8)]
     ) {
-        self.utf8 = utf8
+        self.text = text
+        self.byteCount = text.utf8.count
+        self.identity = _StringIdentity(text)
         self.fonts = fonts
         self.pieces = pieces
         self.bidiRuns = bidiRuns
-        self.missingGlyphs = pieces.reduce(0) { $0 + Int($1.measure.missingGlyphs) }
+        var missing = 0
+        var plain = !pieces.isEmpty
+        let mask = pieces.first?.measure.fontMask ?? 0
+        for piece in pieces {
+            missing += Int(piece.measure.missingGlyphs)
+            if piece.flags != 0 || piece.measure.fontMask != mask { plain = false }
+        }
+        self.missingGlyphs = missing
+        self.isPlainParagraph = plain
+        self.uniformMask = plain ? mask : 0
+    }
+
+    /// Calls `body` with the text's UTF-8 bytes.
+    @inline(__always)
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        // `prepare` made the string contiguous, so the storage is always there.
+        text.utf8.withContiguousStorageIfAvailable(body)!
     }
 
     /// Calls `body` for each part of `range` with one direction, in logical order.
@@ -82,12 +114,29 @@ extension _Workspace {
     /// shaped once per distinct piece through `cache`.
     /// - Complexity: O(n) in the length of the text, plus shaping of pieces
     ///   not yet in the cache.
-    func prepare(_ utf8: [UInt8], fonts: FontCollection, cache: _WordWidthCache) throws(TextError)
-        -> _PreparedText
+    func prepare(_ string: String, fonts: FontCollection, cache: _WordWidthCache)
+        throws(TextError) -> _PreparedText
     {
+        var string = string
+        string.makeContiguousUTF8()
+        let stored = string
         let generation = cache.generation.load(ordering: .acquiring)
         if front.generation != generation { front.removeAll(generation: generation) }
-        return try utf8.withUnsafeBufferPointer { (text) throws(TextError) -> _PreparedText in
+        let outcome = stored.utf8.withContiguousStorageIfAvailable {
+            (text) -> Result<_PreparedText, TextError> in
+            Result { () throws(TextError) -> _PreparedText in
+                try prepareBytes(text, of: stored, fonts: fonts, cache: cache)
+            }
+        }
+        // A contiguous string always lends its storage.
+        return try outcome!.get()
+    }
+
+    private func prepareBytes(
+        _ text: UnsafeBufferPointer<UInt8>, of string: String, fonts: FontCollection,
+        cache: _WordWidthCache
+    ) throws(TextError) -> _PreparedText {
+        do {
             let (breakCount, isPlain) = try findBreaks(text)
             // The workspace's scratch arrays as locals for the loops below:
             // every access to a class's stored property is checked for
@@ -228,7 +277,7 @@ extension _Workspace {
                     pieces[index].measure = measure
                 }
             }
-            return _PreparedText(utf8: utf8, fonts: fonts, pieces: pieces, bidiRuns: runs)
+            return _PreparedText(text: string, fonts: fonts, pieces: pieces, bidiRuns: runs)
         }
     }
 

@@ -257,6 +257,14 @@ public final class TextMeasurer: @unchecked Sendable {
     func _prepared(_ text: String, fonts: FontCollection, workspace: _Workspace) throws(TextError)
         -> _PreparedText
     {
+        // The caller's string itself, when it is the one a cached text was
+        // prepared from: found without reading or hashing its bytes.
+        let identity = _StringIdentity(text)
+        if let identity,
+            let cached = prepared.value(identity: identity, fonts: fonts.id)
+        {
+            return cached
+        }
         var text = text
         let (cached, hash) = text.withUTF8 { bytes -> (_PreparedText?, UInt64) in
             guard bytes.count <= _PreparedTextCache.maximumTextLength else { return (nil, 0) }
@@ -268,11 +276,17 @@ public final class TextMeasurer: @unchecked Sendable {
             )
         }
         if let cached { return cached }
-        let result = try workspace.prepare(Array(text.utf8), fonts: fonts, cache: words)
-        if result.utf8.count <= _PreparedTextCache.maximumTextLength {
+        let result = try workspace.prepare(text, fonts: fonts, cache: words)
+        if result.byteCount <= _PreparedTextCache.maximumTextLength {
             prepared.insert(result, hash: hash)
         }
         return result
+    }
+
+    /// The prepared text cached for the very string `identity` was read
+    /// from, if any (tests).
+    func _preparedByIdentity(_ identity: _StringIdentity, fonts: Int32) -> _PreparedText? {
+        prepared.value(identity: identity, fonts: fonts)
     }
 
     /// All lines as one (boundingRect without `.usesLineFragmentOrigin`).
@@ -291,7 +305,7 @@ public final class TextMeasurer: @unchecked Sendable {
         // Trailing whitespace of the last piece does not count, as on any line.
         if let last = text.pieces.last { width -= parameters.spaceWidth(last.measure) }
         return _Line(
-            start: 0, end: text.utf8.count, width: width, fontMask: mask, endsParagraph: true,
+            start: 0, end: text.byteCount, width: width, fontMask: mask, endsParagraph: true,
             isRightToLeft: lines.first?.isRightToLeft ?? false)
     }
 
@@ -340,36 +354,55 @@ public final class TextMeasurer: @unchecked Sendable {
                 size: .zero, lines: [], firstBaseline: 0, lastBaseline: 0,
                 missingGlyphCount: prepared.missingGlyphs, isTruncated: truncated)
         }
+        let count = lines.count
+        var containerWidth = width
+        if !width.isFinite {
+            containerWidth = 0
+            for line in lines { containerWidth = max(containerWidth, line.width) }
+        }
+        // The layout's size and baselines, gathered while placing the lines:
+        // the widest line, and the bottom of the last one.
         var widest = 0.0
-        for line in lines { widest = max(widest, line.width) }
-        let containerWidth = width.isFinite ? width : widest
-        var fragments: [LineFragment] = []
-        fragments.reserveCapacity(lines.count)
         var top = 0.0
+        var bottom = 0.0
+        var firstBaseline = 0.0
+        var lastBaseline = 0.0
         var metrics = _LineMetrics(style: style, usesFontLeading: usesFontLeading)
-        for (index, line) in lines.enumerated() {
-            let (height, below) = metrics.height(of: line)
-            let baseline = top + height - below
-            let alignment = _resolvedAlignment(style.alignment, rtl: line.isRightToLeft)
-            let x: Double
-            switch alignment {
-            case .left, .natural: x = 0
-            case .right: x = containerWidth - line.width
-            case .center: x = (containerWidth - line.width) / 2
+        let alignment = style.alignment
+        // Reserved then appended: `Array(unsafeUninitializedCapacity:)` looked
+        // up the array's generic metadata at run time on every call.
+        var fragments: [LineFragment] = []
+        fragments.reserveCapacity(count)
+        lines.withUnsafeBufferPointer { lines in
+            for index in 0..<count {
+                let line = lines[index]
+                let (height, below) = metrics.height(of: line)
+                let baseline = top + height - below
+                let x: Double
+                switch _resolvedAlignment(alignment, rtl: line.isRightToLeft) {
+                case .left, .natural: x = 0
+                case .right: x = containerWidth - line.width
+                case .center: x = (containerWidth - line.width) / 2
+                }
+                fragments.append(
+                    LineFragment(
+                        range: line.start..<line.end, width: line.width,
+                        origin: Point(x: x, y: top), height: height, baseline: baseline,
+                        isTruncated: line.isTruncated, isRightToLeft: line.isRightToLeft))
+                widest = max(widest, line.width)
+                if index == 0 { firstBaseline = baseline }
+                if index + 1 < count {
+                    top += metrics.gap(after: line, height: height)
+                } else {
+                    bottom = top + height
+                    lastBaseline = baseline
+                }
             }
-            fragments.append(
-                LineFragment(
-                    range: line.start..<line.end, width: line.width, origin: Point(x: x, y: top),
-                    height: height,
-                    baseline: baseline, isTruncated: line.isTruncated,
-                    isRightToLeft: line.isRightToLeft))
-            if index + 1 < lines.count { top += metrics.gap(after: line, height: height) }
         }
         return TextLayout(
-            size: _size(of: fragments), lines: fragments, firstBaseline: fragments[0].baseline,
-            lastBaseline: fragments[fragments.count - 1].baseline,
-            missingGlyphCount: prepared.missingGlyphs,
-            isTruncated: truncated)
+            size: Size(width: widest, height: bottom), lines: fragments,
+            firstBaseline: firstBaseline, lastBaseline: lastBaseline,
+            missingGlyphCount: prepared.missingGlyphs, isTruncated: truncated)
     }
 }
 
@@ -459,12 +492,42 @@ func _processorCount() -> Int {
     #endif
 }
 
+/// The two machine words of a `String` value. Two strings with the same
+/// words have the same bytes as long as something holds one of them: the
+/// words are the bytes themselves (a small string, up to 15 bytes) or a
+/// reference to storage plus its length, and storage that is referenced
+/// twice is never changed in place (a mutation copies it first, as for every
+/// copy-on-write value). A prepared text holds the string it was made from,
+/// so a later call with that same string (a row's text, a label's) is
+/// recognized by these words alone. Nil where `String` is not two words.
+struct _StringIdentity: Equatable {
+    let first: UInt64
+    let second: UInt64
+
+    @inline(__always)
+    init?(_ text: String) {
+        guard MemoryLayout<String>.size == 16 else { return nil }
+        (first, second) = unsafeBitCast(text, to: (UInt64, UInt64).self)
+    }
+
+    /// A hash of the words and the font collection's id.
+    @inline(__always)
+    func hash(fonts: Int32) -> UInt64 {
+        var hash = first ^ (second << 29 | second >> 35) ^ UInt64(UInt32(bitPattern: fonts))
+        hash = hash &* 0x9e37_79b9_7f4a_7c15
+        return hash ^ hash >> 29
+    }
+}
+
 /// Prepared texts by (text, font collection), sharded like the word cache.
 /// Bound: at most `capacity / 16` texts per shard; a full shard starts over.
 ///
 /// Keyed by a hash of the text's UTF-8 bytes computed once per layout (the
 /// lookup and the insertion of a cold text share it) and checked against the
-/// prepared text's own bytes: no `String` is stored, copied or hashed.
+/// prepared text's own bytes: no `String` is copied or hashed. A second
+/// index finds a text by the identity of the string it was prepared from
+/// (`_StringIdentity`), which spares hashing and reading the bytes when the
+/// caller passes that same string again, as lists and labels do.
 final class _PreparedTextCache: @unchecked Sendable {
     static let maximumTextLength = 16 * 1024
 
@@ -474,23 +537,33 @@ final class _PreparedTextCache: @unchecked Sendable {
             repeating: (0, nil), count: 16)
         var count = 0
 
-        func value(for bytes: UnsafeRawBufferPointer, fonts: Int32, hash: UInt64)
-            -> _PreparedText?
-        {
+        /// The first text under `hash` that `matches`.
+        @inline(__always)
+        func first(hash: UInt64, where matches: (_PreparedText) -> Bool) -> _PreparedText? {
             let mask = slots.count - 1
             var slot = Int(truncatingIfNeeded: hash) & mask
             while let text = slots[slot].text {
-                if slots[slot].hash == hash && text.fonts.id == fonts
-                    && text.utf8.count == bytes.count
-                    && text.utf8.withUnsafeBytes({
-                        memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0
-                    })
-                {
-                    return text
-                }
+                if slots[slot].hash == hash && matches(text) { return text }
                 slot = (slot + 1) & mask
             }
             return nil
+        }
+
+        func value(for bytes: UnsafeRawBufferPointer, fonts: Int32, hash: UInt64)
+            -> _PreparedText?
+        {
+            first(hash: hash) { text in
+                text.fonts.id == fonts && text.byteCount == bytes.count
+                    && text.withBytes({
+                        // The same storage (the caller's string, as cached) needs no comparison.
+                        $0.baseAddress! == bytes.baseAddress!
+                            || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+                    })
+            }
+        }
+
+        func value(identity: _StringIdentity, fonts: Int32, hash: UInt64) -> _PreparedText? {
+            first(hash: hash) { $0.identity == identity && $0.fonts.id == fonts }
         }
 
         mutating func insert(_ text: _PreparedText, hash: UInt64) {
@@ -522,10 +595,13 @@ final class _PreparedTextCache: @unchecked Sendable {
     }
 
     private let shards: [_Locked<Table>]
+    /// The same texts by the identity of their strings.
+    private let identities: [_Locked<Table>]
     private let perShard: Int
 
     init(capacity: Int) {
         shards = (0..<16).map { _ in _Locked(Table()) }
+        identities = (0..<16).map { _ in _Locked(Table()) }
         perShard = max(1, capacity / 16)
     }
 
@@ -540,20 +616,38 @@ final class _PreparedTextCache: @unchecked Sendable {
         shard(hash).withLock { $0.value(for: bytes, fonts: fonts, hash: hash) }
     }
 
-    /// Adds a prepared text that is not cached yet, under the hash its lookup used.
+    /// The prepared text made from the string whose identity this is, if cached.
+    @inline(__always)
+    func value(identity: _StringIdentity, fonts: Int32) -> _PreparedText? {
+        let hash = identity.hash(fonts: fonts)
+        return identities[Int(truncatingIfNeeded: hash >> 60)].withLock {
+            $0.value(identity: identity, fonts: fonts, hash: hash)
+        }
+    }
+
+    /// Adds a prepared text that is not cached yet, under the hash its lookup
+    /// used, and under the identity of its string.
     func insert(_ value: _PreparedText, hash: UInt64) {
         let perShard = self.perShard
+        let fonts = value.fonts.id
         shard(hash).withLock { table in
-            let present = value.utf8.withUnsafeBytes {
-                table.value(for: $0, fonts: value.fonts.id, hash: hash) != nil
+            let present = value.withBytes {
+                table.value(for: UnsafeRawBufferPointer($0), fonts: fonts, hash: hash) != nil
             }
             if present { return }
             if table.count >= perShard { table = Table() }
             table.insert(value, hash: hash)
         }
+        guard let identity = value.identity else { return }
+        let identityHash = identity.hash(fonts: fonts)
+        identities[Int(truncatingIfNeeded: identityHash >> 60)].withLock { table in
+            if table.value(identity: identity, fonts: fonts, hash: identityHash) != nil { return }
+            if table.count >= perShard { table = Table() }
+            table.insert(value, hash: identityHash)
+        }
     }
 
     func removeAll() {
-        for shard in shards { shard.withLock { $0 = Table() } }
+        for shard in shards + identities { shard.withLock { $0 = Table() } }
     }
 }

@@ -1,0 +1,122 @@
+// Two shortcuts of a warm layout: a cached text found by the identity of the
+// caller's string (`_StringIdentity`), and plain paragraphs filled from their
+// widths alone (`breakPlainParagraph`). Neither may change a result.
+import Testing
+import TrellisGeometry
+
+@testable import TrellisText
+
+@Suite struct PreparedLookupTests {
+    /// Every field of a layout, as bit patterns.
+    static func fingerprint(_ layout: TextLayout) -> [UInt64] {
+        var bits = [
+            layout.size.width.bitPattern, layout.size.height.bitPattern,
+            layout.firstBaseline.bitPattern, layout.lastBaseline.bitPattern,
+            UInt64(layout.missingGlyphCount), layout.isTruncated ? 1 : 0,
+        ]
+        for line in layout.lines {
+            bits += [
+                UInt64(line.range.lowerBound), UInt64(line.range.upperBound),
+                line.width.bitPattern, line.origin.x.bitPattern, line.origin.y.bitPattern,
+                line.height.bitPattern, line.baseline.bitPattern,
+                line.isTruncated ? 1 : 0, line.isRightToLeft ? 1 : 0,
+            ]
+        }
+        return bits
+    }
+
+    @Test func aStringChangedInPlaceIsMeasuredAgain() throws {
+        let style = try interStyle()
+        let measurer = TextMeasurer()
+        // Large enough for heap storage; reserved so appending could happen
+        // in place if nothing else held the storage.
+        var text = String(repeating: "word ", count: 40)
+        text.reserveCapacity(4096)
+        let before = try measurer.layout(text, style: style, width: 120)
+        text.append(String(repeating: "more ", count: 40))
+        let after = try measurer.layout(text, style: style, width: 120)
+        let fresh = try TextMeasurer().layout(text, style: style, width: 120)
+        #expect(Self.fingerprint(after) == Self.fingerprint(fresh))
+        #expect(after.lineCount > before.lineCount)
+        #expect(after.lines.last?.range.upperBound == text.utf8.count)
+
+        // Emptied and refilled with other words of the same length.
+        text.removeAll(keepingCapacity: true)
+        text += String(repeating: "WORD ", count: 80)
+        let refilled = try measurer.layout(text, style: style, width: 120)
+        let refilledFresh = try TextMeasurer().layout(text, style: style, width: 120)
+        #expect(Self.fingerprint(refilled) == Self.fingerprint(refilledFresh))
+        #expect(Self.fingerprint(refilled) != Self.fingerprint(after))
+    }
+
+    @Test func theSameStringIsFoundByIdentityAndACopyByItsBytes() throws {
+        let fonts = try FontCollection.bundled("Inter")
+        let style = TextStyle(fonts: fonts, size: 17)
+        let measurer = TextMeasurer()
+        let text = String(repeating: "identity ", count: 20)
+        let first = try measurer.layout(text, style: style, width: 200)
+        let identity = try #require(_StringIdentity(text))
+        let cached = try #require(measurer._preparedByIdentity(identity, fonts: fonts.id))
+        #expect(cached.text == text)
+        // Same bytes in other storage: not the same identity, same layout.
+        let copy = String(decoding: Array(text.utf8), as: UTF8.self)
+        #expect(_StringIdentity(copy) != identity)
+        #expect(measurer._preparedByIdentity(_StringIdentity(copy)!, fonts: fonts.id) == nil)
+        let second = try measurer.layout(copy, style: style, width: 200)
+        #expect(Self.fingerprint(first) == Self.fingerprint(second))
+        // Another font collection never shares an entry.
+        let other = try FontCollection.bundled("Roboto")
+        #expect(measurer._preparedByIdentity(identity, fonts: other.id) == nil)
+        // Small strings are their own bytes.
+        #expect(_StringIdentity("short") == _StringIdentity(String("sh") + "ort"))
+        #expect(_StringIdentity("short") != _StringIdentity("shorT"))
+        measurer.removeAllCachedData()
+        #expect(measurer._preparedByIdentity(identity, fonts: fonts.id) == nil)
+    }
+
+    /// Plain paragraphs with letter spacing +0 take the widths-only path;
+    /// −0 is the same spacing numerically but takes the general path, which
+    /// must give the same layouts to the bit (for non-negative widths).
+    @Test func plainParagraphsMatchTheGeneralPath() throws {
+        let rows =
+            Corpus.rows(count: 800) + [
+                "Supercalifragilisticexpialidocious is long", "a", " ", "  two  spaces  ",
+                String(repeating: "x", count: 300),
+            ]
+        let measurer = TextMeasurer()
+        var plain = 0
+        var compared = 0
+        for mode in [LineBreakMode.byWordWrapping, .byTruncatingTail, .byTruncatingMiddle] {
+            var fast = try interStyle()
+            fast.lineBreakMode = mode
+            var general = fast
+            general.letterSpacing = -0.0
+            for width in [35.0, 120, 287, 500, .infinity] {
+                for (index, row) in rows.enumerated() {
+                    let lines = index % 3  // 0 (unlimited), 1, 2
+                    let a = try measurer.layout(row, style: fast, width: width, numberOfLines: lines)
+                    let b = try measurer.layout(
+                        row, style: general, width: width, numberOfLines: lines)
+                    #expect(
+                        Self.fingerprint(a) == Self.fingerprint(b),
+                        "\(row.debugDescription) at \(width), \(mode), \(lines) lines")
+                    compared += 1
+                }
+            }
+        }
+        for row in rows {
+            let identity = try #require(_StringIdentity(row))
+            let fonts = try interStyle().fonts
+            if let prepared = measurer._preparedByIdentity(identity, fonts: fonts.id),
+                prepared.isPlainParagraph
+            {
+                plain += 1
+            }
+        }
+        #expect(compared == 3 * 5 * rows.count)
+        // Most rows are one paragraph in one font; the rest (hard breaks,
+        // Hebrew and Arabic) took the general path both times.
+        #expect(plain > rows.count / 2)
+        #expect(plain < rows.count)
+    }
+}
