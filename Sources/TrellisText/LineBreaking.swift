@@ -141,12 +141,18 @@ struct _BreakParameters {
 
     @inline(__always)
     func wordWidth(_ measure: _PieceMeasure) -> Double {
-        measure.wordEm * size + Double(measure.wordClusters) * letterSpacing
+        wordWidth(em: measure.wordEm, clusters: measure.wordClusters)
     }
 
     @inline(__always)
     func spaceWidth(_ measure: _PieceMeasure) -> Double {
-        measure.spaceEm * size + Double(measure.spaceClusters) * letterSpacing
+        wordWidth(em: measure.spaceEm, clusters: measure.spaceClusters)
+    }
+
+    /// The width in points of an advance of `em` over `clusters` clusters.
+    @inline(__always)
+    func wordWidth(em: Double, clusters: Int32) -> Double {
+        em * size + Double(clusters) * letterSpacing
     }
 }
 
@@ -166,9 +172,9 @@ extension _Workspace {
         var lines = spareLines
         spareLines = []
         let truncated: Bool
-        if text.isPlainParagraph && !charWrap && parameters.letterSpacing.bitPattern == 0,
+        if text.isPlainParagraph && !charWrap,
             let plainTruncated = _breakPlainParagraph(
-                text, available: available, size: parameters.size, limit: limit, into: &lines)
+                text, available: available, parameters, limit: limit, into: &lines)
         {
             truncated = plainTruncated
         } else {
@@ -265,56 +271,81 @@ extension _Workspace {
         return truncated
     }
 
-    /// `_breakPieces` for a plain paragraph (`_PreparedText.isPlainParagraph`)
-    /// without letter spacing, reading only its `plainBlock`: the same
-    /// decisions and the same sums, in the same order, so the same lines to
-    /// the bit. Each width is `em × size + 0`, as `_BreakParameters` computes
-    /// it with letter spacing +0 (the `+ 0` turns a −0 into +0 there too).
-    /// `lines` is emptied first. Returns whether text was left over after
-    /// `limit` lines, or nil (and nothing useful in `lines`) when a piece
-    /// is wider than a line, which only the general path breaks.
+    /// `_breakPieces` for a plain paragraph (`_PreparedText.isPlainParagraph`),
+    /// reading only its compact pieces: the same decisions and the same
+    /// sums, in the same order, so the same lines to the bit. `lines` is
+    /// emptied first. Returns whether text was left over after `limit`
+    /// lines, or nil (and nothing useful in `lines`) when a piece is wider
+    /// than a line, which only the general path breaks.
     @inline(__always)
     private func _breakPlainParagraph(
-        _ text: _PreparedText, available: Double, size: Double, limit: Int,
+        _ text: _PreparedText, available: Double, _ parameters: _BreakParameters, limit: Int,
         into lines: inout [_Line]
     ) -> Bool? {
         _empty(&lines)
+        if parameters.letterSpacing.bitPattern == 0 {
+            // Each width is `em × size + 0`, as `_BreakParameters` computes
+            // it with letter spacing +0 (the `+ 0` turns a −0 into +0 there too).
+            let size = parameters.size
+            return _fillPlainParagraph(text, available: available, limit: limit, into: &lines) {
+                block, _, index in
+                (block[2 &* index] * size + 0, block[2 &* index &+ 1] * size + 0)
+            }
+        }
+        return text.plainClusters.withUnsafeBufferPointer { clusters in
+            _fillPlainParagraph(text, available: available, limit: limit, into: &lines) {
+                block, _, index in
+                (
+                    parameters.wordWidth(
+                        em: block[2 &* index], clusters: clusters[2 &* index]),
+                    parameters.wordWidth(
+                        em: block[2 &* index &+ 1], clusters: clusters[2 &* index &+ 1])
+                )
+            }
+        }
+    }
+
+    /// The loop of `_breakPlainParagraph`; `widths(block, count, index)`
+    /// gives a piece's width without and with only its trailing whitespace.
+    @inline(__always)
+    private func _fillPlainParagraph(
+        _ text: _PreparedText, available: Double, limit: Int, into lines: inout [_Line],
+        widths: (UnsafePointer<Double>, Int, Int) -> (Double, Double)
+    ) -> Bool? {
         let mask = text.uniformMask
         let textEnd = text.byteCount
-        return text.pieces.withUnsafeBufferPointer { pieces -> Bool? in
-            let count = pieces.count
-            do {
-                var index = 0
-                var start = 0
+        let count = text.pieceCount
+        return text.plainBlock.withUnsafeBufferPointer { block -> Bool? in
+            let ems = block.baseAddress!
+            let ends = UnsafeRawPointer(ems + 2 &* count)
+            var index = 0
+            var start = 0
+            while index < count {
+                if lines.count >= limit { return true }
+                // The first piece of a line fits unless it is wider than a line.
+                var (word, space) = widths(ems, count, index)
+                if word > available { return nil }
+                var content = 0 + word
+                var advance = content + space
+                index &+= 1
                 while index < count {
-                    if lines.count >= limit { return true }
-                    // The first piece of a line fits unless it is wider than a line.
-                    var word = pieces[index].measure.wordEm * size + 0
+                    (word, space) = widths(ems, count, index)
+                    if advance + word > available { break }
                     if word > available { return nil }
-                    var content = 0 + word
-                    var advance = content + (pieces[index].measure.spaceEm * size + 0)
+                    content = advance + word
+                    advance = content + space
                     index &+= 1
-                    while index < count {
-                        word = pieces[index].measure.wordEm * size + 0
-                        if advance + word > available { break }
-                        if word > available { return nil }
-                        content = advance + word
-                        advance = content + (pieces[index].measure.spaceEm * size + 0)
-                        index &+= 1
-                    }
-                    let last = index == count
-                    let end =
-                        last
-                        ? textEnd
-                        : Int(pieces[index &- 1].end)
-                    lines.append(
-                        _Line(
-                            start: start, end: end, width: content, fontMask: mask,
-                            endsParagraph: last, isRightToLeft: false))
-                    start = end
                 }
-                return false
+                let last = index == count
+                let end =
+                    last ? textEnd : Int(ends.load(fromByteOffset: 4 &* (index &- 1), as: Int32.self))
+                lines.append(
+                    _Line(
+                        start: start, end: end, width: content, fontMask: mask,
+                        endsParagraph: last, isRightToLeft: false))
+                start = end
             }
+            return false
         }
     }
 
@@ -356,7 +387,8 @@ extension _Workspace {
         var paragraphEnd = text.byteCount
         var contentEnd = paragraphEnd
         var pieceStart = 0
-        for piece in text.pieces {
+        // A plain paragraph has no hard break: it runs to the end.
+        for piece in text.isPlainParagraph ? [] : text.pieces {
             if Int(piece.end) > line.start && piece.isHardBreak {
                 paragraphEnd = Int(piece.end)
                 contentEnd = text.withBytes {

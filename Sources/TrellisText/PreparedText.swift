@@ -34,7 +34,8 @@ final class _PreparedText: @unchecked Sendable {
     /// The identity of `text`, which this object holds (see `_StringIdentity`).
     let identity: _StringIdentity?
     let fonts: FontCollection
-    let pieces: [_Piece]
+    /// The pieces, except for a plain paragraph (see `pieces`).
+    private let storedPieces: [_Piece]
     /// Bidi runs over the whole text as (end offset, level); empty when the
     /// text has no right-to-left character (all level 0).
     let bidiRuns: [(end: Int32, level: UInt8)]
@@ -45,19 +46,30 @@ final class _PreparedText: @unchecked Sendable {
     /// lines end (`_Workspace.breakPlainParagraph`).
     let isPlainParagraph: Bool
     let uniformMask: UInt32
+    /// A plain paragraph's pieces, compactly: what filling its lines reads,
+    /// in one block (each piece's `wordEm` and `spaceEm` side by side, then
+    /// each piece's end offset as an `Int32`, two to a double), and apart
+    /// from it each piece's word and space cluster counts (read only with
+    /// letter spacing). 28 bytes a piece instead of a 48-byte `_Piece`: a
+    /// warm layout at a new width mostly waits for memory, so fewer cache
+    /// lines per text is what makes it faster. Empty for other texts.
+    let plainBlock: [Double]
+    let plainClusters: [Int32]
+    /// Number of pieces.
+    let pieceCount: Int
 
     init(
         text: String, fonts: FontCollection, pieces: [_Piece],
-        bidiRuns: [(end: Int32, level: UInt8)]
+        bidiRuns: [(end: Int32, level: UInt8)], compactingPlainParagraphs: Bool = true
     ) {
         self.text = text
         self.byteCount = text.utf8.count
         self.identity = _StringIdentity(text)
         self.fonts = fonts
-        self.pieces = pieces
         self.bidiRuns = bidiRuns
+        self.pieceCount = pieces.count
         var missing = 0
-        var plain = !pieces.isEmpty
+        var plain = compactingPlainParagraphs && !pieces.isEmpty
         let mask = pieces.first?.measure.fontMask ?? 0
         for piece in pieces {
             missing += Int(piece.measure.missingGlyphs)
@@ -66,6 +78,67 @@ final class _PreparedText: @unchecked Sendable {
         self.missingGlyphs = missing
         self.isPlainParagraph = plain
         self.uniformMask = plain ? mask : 0
+        guard plain else {
+            storedPieces = pieces
+            plainBlock = []
+            plainClusters = []
+            return
+        }
+        storedPieces = []
+        let count = pieces.count
+        let endWords = (count + 1) / 2
+        plainBlock = [Double](unsafeUninitializedCapacity: 2 * count + endWords) {
+            block, initialized in
+            let base = block.baseAddress!
+            for (index, piece) in pieces.enumerated() {
+                (base + 2 * index).initialize(to: piece.measure.wordEm)
+                (base + 2 * index + 1).initialize(to: piece.measure.spaceEm)
+            }
+            // Zeros first, so the unused half of an odd last double is defined.
+            (base + 2 * count).initialize(repeating: 0, count: endWords)
+            let ends = UnsafeMutableRawPointer(base + 2 * count)
+            for (index, piece) in pieces.enumerated() {
+                ends.storeBytes(of: piece.end, toByteOffset: 4 * index, as: Int32.self)
+            }
+            initialized = 2 * count + endWords
+        }
+        var clusters: [Int32] = []
+        clusters.reserveCapacity(2 * count)
+        for piece in pieces {
+            clusters.append(piece.measure.wordClusters)
+            clusters.append(piece.measure.spaceClusters)
+        }
+        plainClusters = clusters
+    }
+
+    /// The pieces. A plain paragraph keeps only their compact form, from
+    /// which they are rebuilt here (O(n)) for the paths that need whole
+    /// pieces: words wider than a line, character wrapping, one-line
+    /// bounding rectangles. Their per-piece missing glyph counts are not
+    /// kept (only the total, `missingGlyphs`).
+    var pieces: [_Piece] {
+        guard isPlainParagraph else { return storedPieces }
+        return withBytes { bytes in
+            plainBlock.withUnsafeBufferPointer { block in
+                let ends = UnsafeRawPointer(block.baseAddress! + 2 * pieceCount)
+                var pieces: [_Piece] = []
+                pieces.reserveCapacity(pieceCount)
+                var start = 0
+                for index in 0..<pieceCount {
+                    let end = Int(ends.load(fromByteOffset: 4 * index, as: Int32.self))
+                    // No hard breaks in a plain paragraph: the content runs to the end.
+                    let wordEnd = _trailingWhitespaceStart(bytes, end: end, start: start)
+                    let measure = _PieceMeasure(
+                        wordEm: block[2 * index], spaceEm: block[2 * index + 1],
+                        wordClusters: plainClusters[2 * index],
+                        spaceClusters: plainClusters[2 * index + 1], fontMask: uniformMask)
+                    pieces.append(
+                        _Piece(end: Int32(end), wordEnd: Int32(wordEnd), measure: measure, flags: 0))
+                    start = end
+                }
+                return pieces
+            }
+        }
     }
 
     /// Calls `body` with the text's UTF-8 bytes.
@@ -277,7 +350,9 @@ extension _Workspace {
                     pieces[index].measure = measure
                 }
             }
-            return _PreparedText(text: string, fonts: fonts, pieces: pieces, bidiRuns: runs)
+            return _PreparedText(
+                text: string, fonts: fonts, pieces: pieces, bidiRuns: runs,
+                compactingPlainParagraphs: usesPlainParagraphs)
         }
     }
 

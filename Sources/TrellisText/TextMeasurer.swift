@@ -41,10 +41,16 @@ public final class TextMeasurer: @unchecked Sendable {
     /// A measurer that may measure pieces without HarfBuzz when the font
     /// only kerns them (`usesKernModel`, see `_KernOnlyFace`), or that
     /// shapes every piece with HarfBuzz (tests compare the two).
-    init(wordCacheCapacity: Int, preparedTextCapacity: Int, usesKernModel: Bool) {
+    /// `usesPlainParagraphs` off keeps whole pieces for every text and
+    /// fills every line by the general path (tests compare the two).
+    init(
+        wordCacheCapacity: Int, preparedTextCapacity: Int, usesKernModel: Bool,
+        usesPlainParagraphs: Bool = true
+    ) {
         words = _WordWidthCache(capacity: max(wordCacheCapacity, 16))
         prepared = _PreparedTextCache(capacity: max(preparedTextCapacity, 16))
-        workspaces = _WorkspacePool(usesKernModel: usesKernModel)
+        workspaces = _WorkspacePool(
+            usesKernModel: usesKernModel, usesPlainParagraphs: usesPlainParagraphs)
     }
 
     /// Empties both caches (for cold-cache measurements).
@@ -298,12 +304,13 @@ public final class TextMeasurer: @unchecked Sendable {
     {
         var width = 0.0
         var mask: UInt32 = 0
-        for piece in text.pieces {
+        let pieces = text.pieces
+        for piece in pieces {
             width += parameters.wordWidth(piece.measure) + parameters.spaceWidth(piece.measure)
             mask |= piece.measure.fontMask
         }
         // Trailing whitespace of the last piece does not count, as on any line.
-        if let last = text.pieces.last { width -= parameters.spaceWidth(last.measure) }
+        if let last = pieces.last { width -= parameters.spaceWidth(last.measure) }
         return _Line(
             start: 0, end: text.byteCount, width: width, fontMask: mask, endsParagraph: true,
             isRightToLeft: lines.first?.isRightToLeft ?? false)

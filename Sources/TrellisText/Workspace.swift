@@ -33,6 +33,10 @@ final class _Workspace {
     /// Whether pieces may be measured without HarfBuzz (`kernOnlyMeasure`);
     /// off when a learned pair contradicted the model, or to test against HarfBuzz alone.
     var usesKernModel = true
+    /// Whether plain paragraphs keep compact pieces and are filled from
+    /// them (`_PreparedText.isPlainParagraph`); off, every text keeps whole
+    /// pieces and takes the general path (tests compare the two).
+    var usesPlainParagraphs = true
     /// The face `kernFace` belongs to (−1: none yet).
     var kernFaceID = -1
     var kernFace: _KernOnlyFace?
@@ -530,8 +534,12 @@ final class _WorkspacePool: @unchecked Sendable {
     private let slot = Atomic<UInt>(0)
     /// Whether its workspaces may measure without HarfBuzz (`kernOnlyMeasure`).
     let usesKernModel: Bool
+    let usesPlainParagraphs: Bool
 
-    init(usesKernModel: Bool = true) { self.usesKernModel = usesKernModel }
+    init(usesKernModel: Bool = true, usesPlainParagraphs: Bool = true) {
+        self.usesKernModel = usesKernModel
+        self.usesPlainParagraphs = usesPlainParagraphs
+    }
 
     deinit {
         let address = slot.exchange(0, ordering: .acquiring)
@@ -556,6 +564,7 @@ final class _WorkspacePool: @unchecked Sendable {
         if let reused = idle.withLock({ $0.popLast() }) { return reused }
         let made = try _Workspace()
         made.usesKernModel = usesKernModel
+        made.usesPlainParagraphs = usesPlainParagraphs
         return made
     }
 

@@ -74,48 +74,81 @@ import TrellisGeometry
         #expect(measurer._preparedByIdentity(identity, fonts: fonts.id) == nil)
     }
 
-    /// Plain paragraphs with letter spacing +0 take the widths-only path;
-    /// −0 is the same spacing numerically but takes the general path, which
-    /// must give the same layouts to the bit (for non-negative widths).
+    /// Plain paragraphs keep compact pieces and are filled from them; a
+    /// measurer without that keeps whole pieces and takes the general path.
+    /// Both must give the same layouts to the bit, with and without letter
+    /// spacing, in every line break mode (character wrapping and words wider
+    /// than the line rebuild whole pieces), and for one-line bounding rects.
     @Test func plainParagraphsMatchTheGeneralPath() throws {
         let rows =
-            Corpus.rows(count: 800) + [
+            Corpus.rows(count: 500) + [
                 "Supercalifragilisticexpialidocious is long", "a", " ", "  two  spaces  ",
-                String(repeating: "x", count: 300),
+                String(repeating: "x", count: 300), "tab\tand  spaces   ",
             ]
         let measurer = TextMeasurer()
-        var plain = 0
+        let general = TextMeasurer(
+            wordCacheCapacity: 1 << 16, preparedTextCapacity: 1 << 12, usesKernModel: true,
+            usesPlainParagraphs: false)
+        let modes: [LineBreakMode] = [
+            .byWordWrapping, .byCharWrapping, .byTruncatingTail, .byTruncatingMiddle,
+            .byTruncatingHead, .byClipping,
+        ]
         var compared = 0
-        for mode in [LineBreakMode.byWordWrapping, .byTruncatingTail, .byTruncatingMiddle] {
-            var fast = try interStyle()
-            fast.lineBreakMode = mode
-            var general = fast
-            general.letterSpacing = -0.0
-            for width in [35.0, 120, 287, 500, .infinity] {
-                for (index, row) in rows.enumerated() {
-                    let lines = index % 3  // 0 (unlimited), 1, 2
-                    let a = try measurer.layout(row, style: fast, width: width, numberOfLines: lines)
-                    let b = try measurer.layout(
-                        row, style: general, width: width, numberOfLines: lines)
-                    #expect(
-                        Self.fingerprint(a) == Self.fingerprint(b),
-                        "\(row.debugDescription) at \(width), \(mode), \(lines) lines")
-                    compared += 1
+        for spacing in [0.0, 0.35, -0.2] {
+            for mode in modes {
+                var style = try interStyle()
+                style.lineBreakMode = mode
+                style.letterSpacing = spacing
+                for width in [35.0, 120, 287, .infinity] {
+                    for (index, row) in rows.enumerated() {
+                        let lines = index % 3  // 0 (unlimited), 1, 2
+                        let a = try measurer.layout(
+                            row, style: style, width: width, numberOfLines: lines)
+                        let b = try general.layout(
+                            row, style: style, width: width, numberOfLines: lines)
+                        #expect(
+                            Self.fingerprint(a) == Self.fingerprint(b),
+                            "\(row.debugDescription) at \(width), \(mode), \(spacing)")
+                        compared += 1
+                    }
                 }
             }
-        }
-        for row in rows {
-            let identity = try #require(_StringIdentity(row))
-            let fonts = try interStyle().fonts
-            if let prepared = measurer._preparedByIdentity(identity, fonts: fonts.id),
-                prepared.isPlainParagraph
-            {
-                plain += 1
+            var style = try interStyle()
+            style.letterSpacing = spacing
+            for row in rows {
+                let a = try measurer.boundingRect(
+                    row, with: Size(width: 100, height: 0), options: [], style: style)
+                let b = try general.boundingRect(
+                    row, with: Size(width: 100, height: 0), options: [], style: style)
+                #expect(a == b, "\(row.debugDescription), one line")
             }
         }
-        #expect(compared == 3 * 5 * rows.count)
+        #expect(compared == 3 * modes.count * 4 * rows.count)
         // Most rows are one paragraph in one font; the rest (hard breaks,
-        // Hebrew and Arabic) took the general path both times.
+        // Hebrew and Arabic) keep whole pieces in both measurers.
+        let fonts = try interStyle().fonts
+        var plain = 0
+        for row in rows {
+            let identity = try #require(_StringIdentity(row))
+            let compact = try #require(measurer._preparedByIdentity(identity, fonts: fonts.id))
+            let whole = try #require(general._preparedByIdentity(identity, fonts: fonts.id))
+            #expect(!whole.isPlainParagraph)
+            if compact.isPlainParagraph {
+                plain += 1
+                // Rebuilt pieces are the pieces, but for per-piece missing glyphs.
+                let fields = { (piece: _Piece) -> [Int32] in
+                    [
+                        piece.end, piece.wordEnd, Int32(piece.flags), piece.measure.wordClusters,
+                        piece.measure.spaceClusters, Int32(bitPattern: piece.measure.fontMask),
+                    ]
+                }
+                #expect(compact.pieces.map(fields) == whole.pieces.map(fields))
+                #expect(
+                    compact.pieces.map { [$0.measure.wordEm, $0.measure.spaceEm] }
+                        == whole.pieces.map { [$0.measure.wordEm, $0.measure.spaceEm] })
+                #expect(compact.missingGlyphs == whole.missingGlyphs)
+            }
+        }
         #expect(plain > rows.count / 2)
         #expect(plain < rows.count)
     }
