@@ -13,6 +13,56 @@ struct _Line {
     var isTruncated = false
 }
 
+/// Lines being broken and placed, in memory a workspace keeps from one
+/// layout to the next, so breaking lines allocates nothing. `_Line` is a
+/// plain value: lines are written and dropped without deinitialization, and
+/// with none of an array's uniqueness and capacity checks per line.
+struct _LineList {
+    private(set) var base: UnsafeMutablePointer<_Line>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init() {
+        capacity = 8
+        base = .allocate(capacity: capacity)
+    }
+
+    /// Frees the storage (the workspace's deinit); the list is unusable after.
+    func deallocate() { base.deallocate() }
+
+    var isEmpty: Bool { count == 0 }
+    var lines: UnsafeBufferPointer<_Line> { UnsafeBufferPointer(start: base, count: count) }
+
+    subscript(index: Int) -> _Line {
+        get {
+            precondition(index >= 0 && index < count, "line index out of range")
+            return base[index]
+        }
+        set {
+            precondition(index >= 0 && index < count, "line index out of range")
+            base[index] = newValue
+        }
+    }
+
+    @inline(__always)
+    mutating func append(_ line: _Line) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: line)
+        count &+= 1
+    }
+
+    mutating func removeAll() { count = 0 }
+
+    @inline(never)
+    private mutating func grow() {
+        let larger = UnsafeMutablePointer<_Line>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
+    }
+}
+
 /// The line `breakLines` is filling.
 struct _OpenLine {
     var start = 0
@@ -26,7 +76,7 @@ struct _OpenLine {
 
     /// Ends the line at `end` and starts the next one there.
     @inline(__always)
-    mutating func emit(into lines: inout [_Line], end: Int, endsParagraph: Bool) {
+    mutating func emit(into lines: inout _LineList, end: Int, endsParagraph: Bool) {
         lines.append(
             _Line(
                 start: start, end: end, width: content, fontMask: mask,
@@ -40,7 +90,7 @@ struct _OpenLine {
 
     /// Ends the line after `piece`, whose hard break ends it.
     @inline(__always)
-    mutating func emit(into lines: inout [_Line], breakingAfter piece: _Piece) {
+    mutating func emit(into lines: inout _LineList, breakingAfter piece: _Piece) {
         emit(
             into: &lines, end: Int(piece.end),
             endsParagraph: piece.flags & _Piece.paragraphBreak != 0)
@@ -111,14 +161,6 @@ func _fill(
     }
 }
 
-/// Empties `lines`, keeping its storage. By hand: `removeAll(keepingCapacity:)`
-/// goes through the generic `replaceSubrange`, which cost more than filling
-/// the lines of a plain paragraph.
-@inline(__always)
-func _empty(_ lines: inout [_Line]) {
-    while lines.popLast() != nil {}
-}
-
 /// One grapheme-like cluster (a HarfBuzz cluster) of a range, for breaking
 /// inside words and for truncation.
 struct _Cluster {
@@ -157,20 +199,17 @@ struct _BreakParameters {
 }
 
 extension _Workspace {
-    /// Breaks a prepared text into lines.
+    /// Breaks a prepared text into `lines` (emptied first); returns whether
+    /// text was left over after the allowed number of lines.
     /// - Complexity: O(number of pieces) when no word is longer than the line;
     ///   words that must be broken by characters are shaped again (O(their length)).
-    func breakLines(_ text: _PreparedText, _ parameters: _BreakParameters, cache: _WordWidthCache)
-        -> (
-            lines: [_Line], truncated: Bool
-        )
-    {
+    func breakLines(
+        _ text: _PreparedText, _ parameters: _BreakParameters, into lines: inout _LineList,
+        cache: _WordWidthCache
+    ) -> Bool {
         let limit = parameters.maximumLines > 0 ? parameters.maximumLines : Int.max
         let available = parameters.width + _fitTolerance
         let charWrap = parameters.mode == .byCharWrapping
-        // The previous layout's array: its storage is reused (see `spareLines`).
-        var lines = spareLines
-        spareLines = []
         let truncated: Bool
         if text.isPlainParagraph && !charWrap,
             let plainTruncated = _breakPlainParagraph(
@@ -178,7 +217,7 @@ extension _Workspace {
         {
             truncated = plainTruncated
         } else {
-            _empty(&lines)
+            lines.removeAll()
             truncated = _breakPieces(
                 text, available: available, parameters, limit: limit, into: &lines, cache: cache)
         }
@@ -190,7 +229,7 @@ extension _Workspace {
                 break
             }
         }
-        return (lines, truncated)
+        return truncated
     }
 
     /// Greedy filling of any prepared text (hard breaks, bidi paragraphs,
@@ -198,7 +237,7 @@ extension _Workspace {
     /// wrapping). Returns whether text was left over after `limit` lines.
     private func _breakPieces(
         _ text: _PreparedText, available: Double, _ parameters: _BreakParameters, limit: Int,
-        into lines: inout [_Line], cache: _WordWidthCache
+        into lines: inout _LineList, cache: _WordWidthCache
     ) -> Bool {
         let pieces = text.pieces
         let charWrap = parameters.mode == .byCharWrapping
@@ -280,9 +319,9 @@ extension _Workspace {
     @inline(__always)
     private func _breakPlainParagraph(
         _ text: _PreparedText, available: Double, _ parameters: _BreakParameters, limit: Int,
-        into lines: inout [_Line]
+        into lines: inout _LineList
     ) -> Bool? {
-        _empty(&lines)
+        lines.removeAll()
         if parameters.letterSpacing.bitPattern == 0 {
             // Each width is `em × size + 0`, as `_BreakParameters` computes
             // it with letter spacing +0 (the `+ 0` turns a −0 into +0 there too).
@@ -309,7 +348,7 @@ extension _Workspace {
     /// gives a piece's width without and with only its trailing whitespace.
     @inline(__always)
     private func _fillPlainParagraph(
-        _ text: _PreparedText, available: Double, limit: Int, into lines: inout [_Line],
+        _ text: _PreparedText, available: Double, limit: Int, into lines: inout _LineList,
         widths: (UnsafePointer<Double>, Int, Int) -> (Double, Double)
     ) -> Bool? {
         let mask = text.uniformMask
@@ -379,7 +418,7 @@ extension _Workspace {
     /// Replaces the last line by the rest of its paragraph cut to fit with
     /// "…" (U+2026) at its head, middle or tail, as UILabel does.
     private func truncateLastLine(
-        _ lines: inout [_Line], _ text: _PreparedText, _ parameters: _BreakParameters,
+        _ lines: inout _LineList, _ text: _PreparedText, _ parameters: _BreakParameters,
         cache: _WordWidthCache
     ) {
         var line = lines[lines.count - 1]

@@ -142,15 +142,37 @@ public final class TextMeasurer: @unchecked Sendable {
     )
         throws(TextError) -> Size
     {
+        try _fittingSize(
+            text, style: style, width: size.width, numberOfLines: numberOfLines, scale: scale,
+            styleChecked: false)
+    }
+
+    /// `sizeThatFits` for a caller that checked `style` once (its
+    /// `_validate()` passed) and measures many texts with it, as a label
+    /// does: the same size, without checking the style's numbers again on
+    /// every call. Everything else (width, lines, scale) is checked as there.
+    package func _sizeThatFits(
+        _ text: String, checkedStyle style: TextStyle, width: Double, numberOfLines: Int,
+        scale: Double
+    ) throws(TextError) -> Size {
+        try _fittingSize(
+            text, style: style, width: width, numberOfLines: numberOfLines, scale: scale,
+            styleChecked: true)
+    }
+
+    @inline(__always)
+    private func _fittingSize(
+        _ text: String, style: TextStyle, width: Double, numberOfLines: Int, scale: Double,
+        styleChecked: Bool
+    ) throws(TextError) -> Size {
         try _requirePositive(scale, "scale")
-        guard !size.width.isNaN, size.width >= 0 else {
+        guard !width.isNaN, width >= 0 else {
             throw TextError.invalidParameter(
-                name: "width", value: size.width,
-                requirement: "0 or more (0 or infinity for no limit)")
+                name: "width", value: width, requirement: "0 or more (0 or infinity for no limit)")
         }
-        let width = size.width > 0 ? size.width : .infinity
         let fitting = try _layoutSize(
-            text, style: style, width: width, numberOfLines: numberOfLines, usesFontLeading: true)
+            text, style: style, width: width > 0 ? width : .infinity,
+            numberOfLines: numberOfLines, usesFontLeading: true, styleChecked: styleChecked)
         return Size(
             width: PixelGrid.ceil(fitting.width, scale: scale),
             height: PixelGrid.ceil(fitting.height, scale: scale))
@@ -193,10 +215,12 @@ public final class TextMeasurer: @unchecked Sendable {
 
     /// The size of the layout `_layout` would make, without its line fragments.
     func _layoutSize(
-        _ text: String, style: TextStyle, width: Double, numberOfLines: Int, usesFontLeading: Bool
+        _ text: String, style: TextStyle, width: Double, numberOfLines: Int, usesFontLeading: Bool,
+        styleChecked: Bool = false
     ) throws(TextError) -> Size {
         let parameters = try _breakParameters(
-            text, style: style, width: width, numberOfLines: numberOfLines, singleLine: false)
+            text, style: style, width: width, numberOfLines: numberOfLines, singleLine: false,
+            styleChecked: styleChecked)
         if text.isEmpty { return .zero }
         return try _withLines(text, fonts: style.fonts, parameters) { lines, _, _, _ in
             _assembledSize(lines, style: style, usesFontLeading: usesFontLeading)
@@ -204,28 +228,30 @@ public final class TextMeasurer: @unchecked Sendable {
     }
 
     /// Breaks `text` into lines in a borrowed workspace and hands them to
-    /// `body` (which may replace them); their storage then goes back to the
+    /// `body`, with whether text was left over; their storage stays with the
     /// workspace for the next layout.
     @inline(__always)
     private func _withLines<R>(
         _ text: String, fonts: FontCollection, _ parameters: _BreakParameters,
-        _ body: (inout [_Line], Bool, _PreparedText, _Workspace) -> R
+        _ body: (UnsafeBufferPointer<_Line>, Bool, _PreparedText, _Workspace) -> R
     ) throws(TextError) -> R {
         try workspaces.withWorkspace { (workspace) throws(TextError) -> R in
             let prepared = try self._prepared(text, fonts: fonts, workspace: workspace)
-            var broken = workspace.breakLines(prepared, parameters, cache: words)
-            let result = body(&broken.lines, broken.truncated, prepared, workspace)
-            workspace.spareLines = broken.lines
-            return result
+            var lines = workspace.lineList
+            let truncated = workspace.breakLines(prepared, parameters, into: &lines, cache: words)
+            // Growing may have moved the storage.
+            workspace.lineList = lines
+            return body(lines.lines, truncated, prepared, workspace)
         }
     }
 
     /// Checks a layout's arguments and resolves them for line breaking.
     @inline(__always)
     private func _breakParameters(
-        _ text: String, style: TextStyle, width: Double, numberOfLines: Int, singleLine: Bool
+        _ text: String, style: TextStyle, width: Double, numberOfLines: Int, singleLine: Bool,
+        styleChecked: Bool = false
     ) throws(TextError) -> _BreakParameters {
-        try style._validate()
+        if !styleChecked { try style._validate() }
         try _checkWidth(width)
         guard numberOfLines >= 0 else {
             throw TextError.invalidParameter(
@@ -246,10 +272,16 @@ public final class TextMeasurer: @unchecked Sendable {
         if text.isEmpty { return .empty }
         return try _withLines(text, fonts: style.fonts, parameters) {
             lines, truncated, prepared, workspace in
-            if singleLine { lines = [_joined(lines, prepared, parameters, workspace)] }
-            return _assemble(
-                lines, truncated: truncated, prepared: prepared, style: style, width: width,
-                usesFontLeading: usesFontLeading)
+            guard singleLine else {
+                return _assemble(
+                    lines, truncated: truncated, prepared: prepared, style: style, width: width,
+                    usesFontLeading: usesFontLeading)
+            }
+            return [_joined(lines, prepared, parameters, workspace)].withUnsafeBufferPointer {
+                _assemble(
+                    $0, truncated: truncated, prepared: prepared, style: style, width: width,
+                    usesFontLeading: usesFontLeading)
+            }
         }
     }
 
@@ -297,7 +329,7 @@ public final class TextMeasurer: @unchecked Sendable {
 
     /// All lines as one (boundingRect without `.usesLineFragmentOrigin`).
     private func _joined(
-        _ lines: [_Line], _ text: _PreparedText, _ parameters: _BreakParameters,
+        _ lines: UnsafeBufferPointer<_Line>, _ text: _PreparedText, _ parameters: _BreakParameters,
         _ workspace: _Workspace
     )
         -> _Line
@@ -319,7 +351,9 @@ public final class TextMeasurer: @unchecked Sendable {
     /// The size `_assemble` would give, without building the line
     /// fragments (what `sizeThatFits` and `boundingRect` need): the same
     /// heights and gaps, added in the same order.
-    func _assembledSize(_ lines: [_Line], style: TextStyle, usesFontLeading: Bool) -> Size {
+    func _assembledSize(_ lines: UnsafeBufferPointer<_Line>, style: TextStyle, usesFontLeading: Bool)
+        -> Size
+    {
         guard !lines.isEmpty else { return .zero }
         var widest = 0.0
         var top = 0.0
@@ -353,7 +387,8 @@ public final class TextMeasurer: @unchecked Sendable {
     /// - x follows the alignment inside the layout width (the given width, or
     ///   the widest line when unlimited); natural is right for RTL paragraphs.
     func _assemble(
-        _ lines: [_Line], truncated: Bool, prepared: _PreparedText, style: TextStyle, width: Double,
+        _ lines: UnsafeBufferPointer<_Line>, truncated: Bool, prepared: _PreparedText,
+        style: TextStyle, width: Double,
         usesFontLeading: Bool
     ) -> TextLayout {
         guard !lines.isEmpty else {
@@ -380,7 +415,7 @@ public final class TextMeasurer: @unchecked Sendable {
         // up the array's generic metadata at run time on every call.
         var fragments: [LineFragment] = []
         fragments.reserveCapacity(count)
-        lines.withUnsafeBufferPointer { lines in
+        do {
             for index in 0..<count {
                 let line = lines[index]
                 let (height, below) = metrics.height(of: line)
@@ -416,7 +451,9 @@ public final class TextMeasurer: @unchecked Sendable {
 /// Line heights as `_assemble` works them out, shared with `_assembledSize`
 /// so both add the same numbers in the same order.
 struct _LineMetrics {
-    let faces: [_FontFace]
+    /// The style's fonts, unretained: a `_LineMetrics` lives within one
+    /// call whose style holds them.
+    unowned(unsafe) let fonts: FontCollection
     /// The style's numbers (not the style: copying it retains its fonts).
     let size: Double
     let lineHeightMultiple: Double
@@ -425,14 +462,15 @@ struct _LineMetrics {
     let lineSpacing: Double
     let paragraphSpacing: Double
     let usesFontLeading: Bool
-    /// The last font mask seen and its height and depth below the baseline:
-    /// lines drawn with the same fonts have the same natural height.
+    /// The last font mask seen, and the height (after multiple, minimum and
+    /// maximum) and depth below the baseline of its lines: lines drawn with
+    /// the same fonts have the same height.
     private var lastMask: UInt32 = 0
-    private var natural = 0.0
+    private var height = 0.0
     private var below = 0.0
 
     init(style: TextStyle, usesFontLeading: Bool) {
-        self.faces = style.fonts.faces
+        self.fonts = style.fonts
         self.size = style.size
         self.lineHeightMultiple = style.lineHeightMultiple
         self.minimumLineHeight = style.minimumLineHeight
@@ -447,24 +485,27 @@ struct _LineMetrics {
     @inline(__always)
     mutating func height(of line: _Line) -> (height: Double, below: Double) {
         let mask = line.fontMask == 0 ? 1 : line.fontMask
-        if mask != lastMask {
-            lastMask = mask
-            natural = 0
-            below = 0
-            for face in faces.indices where face < 32 && mask & (1 << UInt32(face)) != 0 {
-                let font = faces[face].metrics(size: size)
-                let height = usesFontLeading ? font.lineHeight : font.heightWithoutLeading
-                if height > natural {
-                    natural = height
-                    below = height - font.ascender
-                }
+        if mask != lastMask { measure(mask) }
+        return (height, below)
+    }
+
+    private mutating func measure(_ mask: UInt32) {
+        lastMask = mask
+        var natural = 0.0
+        below = 0
+        let faces = fonts.faces
+        for face in faces.indices where face < 32 && mask & (1 << UInt32(face)) != 0 {
+            let font = faces[face].metrics(size: size)
+            let height = usesFontLeading ? font.lineHeight : font.heightWithoutLeading
+            if height > natural {
+                natural = height
+                below = height - font.ascender
             }
         }
-        var height = natural
+        height = natural
         if lineHeightMultiple > 0 { height *= lineHeightMultiple }
         if minimumLineHeight > 0 { height = max(height, minimumLineHeight) }
         if maximumLineHeight > 0 { height = min(height, maximumLineHeight) }
-        return (height, below)
     }
 
     /// The space from the top of `line` to the top of the next line.

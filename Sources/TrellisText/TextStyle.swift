@@ -99,7 +99,7 @@ public struct TextStyle: Sendable {
 
     /// Checks every number: size > 0; spacings, multiple and bounds finite and ≥ 0;
     /// letter spacing finite; a non-empty font collection.
-    func _validate() throws(TextError) {
+    package func _validate() throws(TextError) {
         // Every layout validates its style: the common case, all values in
         // range, is one chain of comparisons (each false for NaN); any
         // failure goes through the checks below, which name the value.

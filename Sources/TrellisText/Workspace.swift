@@ -23,9 +23,8 @@ final class _Workspace {
     var batchStarts: [Int32] = []
     /// Scratch of `prepare`.
     var prepareScratch = _PrepareScratch()
-    /// Storage for the next `breakLines` result: a layout hands its lines
-    /// back once it has placed them, so breaking lines allocates nothing.
-    var spareLines: [_Line] = []
+    /// The lines of the layout in progress (see `_LineList`).
+    var lineList = _LineList()
     /// Lock-free cache of the most frequent word widths (see `_FrontWordCache`).
     let front = _FrontWordCache()
     /// Pair kernings learned from shaped text, for `kernOnlyMeasure`.
@@ -57,6 +56,7 @@ final class _Workspace {
     }
 
     deinit {
+        lineList.deallocate()
         hb_buffer_destroy(buffer)
         trellis_line_breaker_close(lineBreaker)
         trellis_bidi_close(bidi)

@@ -168,6 +168,11 @@ open class Label: View {
         var failure: TextError?
         let fitted = _unmanagedSpec._withUnsafeGuaranteedRef { spec -> Size in
             do throws(TextError) {
+                if spec.styleIsValid {
+                    return try spec.measurer._sizeThatFits(
+                        _text, checkedStyle: spec.style, width: width,
+                        numberOfLines: numberOfLines, scale: scale)
+                }
                 return try spec.measurer.sizeThatFits(
                     _text, style: spec.style, size: Size(width: width, height: .infinity),
                     numberOfLines: numberOfLines, scale: scale)
@@ -288,9 +293,19 @@ open class Label: View {
 final class _MeasuringSpec {
     let style: TextStyle
     let measurer: TextMeasurer
+    /// Whether `style` passed the measurer's checks, done once here rather
+    /// than on every measurement (a style that did not is measured by the
+    /// public call, which reports why).
+    let styleIsValid: Bool
 
     init(style: TextStyle, measurer: TextMeasurer) {
         self.style = style
         self.measurer = measurer
+        do throws(TextError) {
+            try style._validate()
+            styleIsValid = true
+        } catch {
+            styleIsValid = false
+        }
     }
 }

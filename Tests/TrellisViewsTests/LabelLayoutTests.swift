@@ -227,3 +227,36 @@ import TrellisText
         #expect(abs(box.frame.maxY - (50 + 1900.0 / 2048 * 17)) <= 1.0 / 6)
     }
 }
+
+/// A label checks its style once (when it is set) and then measures through
+/// the measurer's checked entry; a style that fails the checks is measured
+/// through the public call, which reports why, every time.
+@Suite struct LabelStyleCheckTests {
+    @Test func aValidStyleMeasuresAsThePublicCall() throws {
+        let label = makeLabel(LabelLayoutTests.sentence, name: "body", lines: 0)
+        label.contentScaleFactor = 3
+        let size = label.sizeThatFits(Size(width: 200, height: 0))
+        let expected = try TextMeasurer.shared.sizeThatFits(
+            LabelLayoutTests.sentence, style: label.style, size: Size(width: 200, height: 0),
+            numberOfLines: 0, scale: 3)
+        #expect(size == expected)
+        #expect(!label.hasMeasurementError)
+    }
+
+    @Test func anInvalidStyleIsReportedEveryTime() throws {
+        let label = makeLabel(LabelLayoutTests.sentence, name: "body", lines: 0)
+        var style = label.style
+        style.size = .nan
+        label.style = style
+        #expect(label.sizeThatFits(Size(width: 200, height: 0)) == .zero)
+        #expect(label.hasMeasurementError)
+        label.text = "Another text"
+        #expect(label.sizeThatFits(Size(width: 200, height: 0)) == .zero)
+        #expect(label.hasMeasurementError)
+        // A valid style again: measured, and the error cleared.
+        style.size = 17
+        label.style = style
+        #expect(label.sizeThatFits(Size(width: 200, height: 0)).height > 0)
+        #expect(!label.hasMeasurementError)
+    }
+}
