@@ -83,10 +83,18 @@ final class LayoutEngine {
     /// The root's size variables (read after every measurement).
     private let rootWidth: Variable
     private let rootHeight: Variable
-    @exclusivity(unchecked) private(set) var solver = Solver() {
-        didSet { unmanagedSolver = Unmanaged.passUnretained(solver) }
+    /// The solver, with any height suggestion the refit left pending
+    /// (`pendingHeight`) carried into it first: whatever reads or changes
+    /// the solver through this property sees every intrinsic height.
+    var solver: Solver {
+        applyPendingHeight()
+        if !refitSizes.isEmpty { refitSizes.removeAll() }
+        return storedSolver
     }
-    /// `solver`, lent without reference counting on the per-row path.
+    @exclusivity(unchecked) private var storedSolver = Solver() {
+        didSet { unmanagedSolver = Unmanaged.passUnretained(storedSolver) }
+    }
+    /// `storedSolver`, lent without reference counting on the per-row path.
     @exclusivity(unchecked) private var unmanagedSolver: Unmanaged<Solver>
     @exclusivity(unchecked) var needsRebuild = true
     @exclusivity(unchecked) var needsLayout = true
@@ -132,7 +140,7 @@ final class LayoutEngine {
         self.root = root
         rootWidth = root._width
         rootHeight = root._height
-        unmanagedSolver = Unmanaged.passUnretained(solver)
+        unmanagedSolver = Unmanaged.passUnretained(storedSolver)
     }
 
     // MARK: - Building
@@ -140,7 +148,9 @@ final class LayoutEngine {
     /// Rebuilds the solver from the hierarchy.
     private func rebuild() {
         rebuildCount += 1
-        solver = Solver()
+        pendingHeight = nil
+        refitSizes.removeAll()
+        storedSolver = Solver()
         solverConstraints = [:]
         baselineConstraints = []
         for index in staleContent where index < views.count {
@@ -1080,6 +1090,18 @@ final class LayoutEngine {
     @exclusivity(unchecked) private var refitCheckedConstants = 0
     /// Bumped whenever the engine changes a constant in the solver.
     @exclusivity(unchecked) private var constantChanges = 0
+    /// With one polled label: the root sizes the refit read from the solver,
+    /// by that label's height, since anything else last changed. The
+    /// solution for a height is the same whenever nothing else changed (an
+    /// optimum of the same problem), so a height seen before gives its
+    /// size back without the solver, which is told the height only when
+    /// something reads it (`pendingHeight`). Emptied by any other use of
+    /// the solver, a new plan, and a refit that checks widths.
+    @exclusivity(unchecked) private var refitSizes: [(height: Double, size: Size)] = []
+    /// The polled label's height, not yet suggested to its edit variable
+    /// (while `refitSizes` has its size): suggested before any other use of
+    /// the solver (`solver`, `applyPendingHeight`).
+    @exclusivity(unchecked) private var pendingHeight: (value: Double, handle: SolverHandle)?
 
     /// Looks at the installed constraints once after they change, so that
     /// measuring again at the same target (a reused cell's next row) can
@@ -1088,6 +1110,8 @@ final class LayoutEngine {
     /// dropped (versions reset) when any of it cannot be had.
     private func makeRefitPlan() {
         stopPollingHeights(requeue: true)
+        applyPendingHeight()
+        refitSizes.removeAll()
         refitInstallVersion = -1
         refitSolverVersion = .max
         refitHeightLabels = []
@@ -1144,7 +1168,7 @@ final class LayoutEngine {
     @inline(__always)
     private func refit(_ mode: SizeMode, size: Size) -> Size? {
         guard refitInstallVersion == installVersion, !needsRebuild, mode == sizeMode,
-            size == rootSizeValue, refitSolverVersion == solver.membershipVersion
+            size == rootSizeValue, refitSolverVersion == storedSolver.membershipVersion
         else { return nil }
         for k in pendingStart..<pendingIntrinsic.count where refitKinds[pendingIntrinsic[k]] == .general {
             return nil
@@ -1179,9 +1203,23 @@ final class LayoutEngine {
         if widthsChecked {
             lastPassCount = 1
             needsLayout = true
-            let (width, height) = solver.values(at: refitRoot.width, refitRoot.height)
-            return Size(width: width, height: height)
+            guard remembersSizes else {
+                let (width, height) = solver.values(at: refitRoot.width, refitRoot.height)
+                return Size(width: width, height: height)
+            }
+            let height = contents[refitHeightLabels[0]].size.height
+            if let known = rememberedSize(height: height) { return known }
+            applyPendingHeight()
+            let (width, rootHeight) = solver.values(at: refitRoot.width, refitRoot.height)
+            let size = Size(width: width, height: rootHeight)
+            if refitSizes.count >= 64 { refitSizes.removeAll() }
+            refitSizes.append((height, size))
+            return size
         }
+        // Widths are read and may change: every height goes to the solver
+        // first, and the remembered sizes may no longer hold.
+        applyPendingHeight()
+        if !refitSizes.isEmpty { refitSizes.removeAll() }
         var passes = 0
         while true {
             passes += 1
@@ -1221,7 +1259,7 @@ final class LayoutEngine {
     /// once their intrinsic sizes are up to date.
     private func startPollingHeights() {
         guard !pollingHeights, !refitHeightLabels.isEmpty, refitInstallVersion == installVersion,
-            refitSolverVersion == solver.membershipVersion
+            refitSolverVersion == storedSolver.membershipVersion
         else { return }
         for index in refitHeightLabels { views.withView(at: index) { $0._contentDeferred = true } }
         pollingHeights = true
@@ -1232,6 +1270,8 @@ final class LayoutEngine {
     /// since the last refit.
     private func stopPollingHeights(requeue: Bool) {
         guard pollingHeights else { return }
+        applyPendingHeight()
+        refitSizes.removeAll()
         pollingHeights = false
         for index in refitHeightLabels where index < views.count {
             views.withView(at: index) { $0._contentDeferred = false }
@@ -1252,21 +1292,51 @@ final class LayoutEngine {
             ($0._refitIntrinsicSize(), $0._layoutWidthEngine == ObjectIdentifier(self))
         }
         guard size != old else { return ownWidth }
-        // Non-negative and finite (NaN fails both comparisons).
-        guard size.width >= 0, size.width < .infinity, size.height >= 0, size.height < .infinity else {
+        // Non-negative and finite (NaN fails both checks). Finiteness first:
+        // checked as `isFinite` (a mask and one comparison each), the four
+        // comparisons compiled to a classification of each number.
+        guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
             updateContentSize(at: index)  // no intrinsic metric any more: new constraints
             return ownWidth
         }
         if size.width != old.width { deferContentSize(at: index) }
         if size.height != old.height {
             needsLayout = true
-            do { try solver.suggestValue(size.height, at: refitHeights[index]) } catch {
-                LayoutLog.emit(
-                    "Could not edit the intrinsic size of \(views[index].layoutName): \(error)")
+            if remembersSizes {
+                // Suggested at the end of the refit unless its size is known
+                // (a suggestion sets the value outright: an earlier pending
+                // one is moot).
+                pendingHeight = (size.height, refitHeights[index])
+            } else {
+                suggestHeight(size.height, at: refitHeights[index], solver)
             }
             contents[index].size.height = size.height
         }
         return ownWidth
+    }
+
+    /// Whether the refit remembers root sizes by height (`refitSizes`):
+    /// while exactly one label is polled.
+    @inline(__always)
+    private var remembersSizes: Bool { pollingHeights && refitHeightLabels.count == 1 }
+
+    @inline(__always)
+    private func rememberedSize(height: Double) -> Size? {
+        for entry in refitSizes where entry.height == height { return entry.size }
+        return nil
+    }
+
+    private func suggestHeight(_ height: Double, at handle: SolverHandle, _ solver: Solver) {
+        do { try solver.suggestValue(height, at: handle) } catch {
+            LayoutLog.emit("Could not edit an intrinsic height (\(height)) of \(root.layoutName): \(error)")
+        }
+    }
+
+    /// Suggests the pending height, if any (see `pendingHeight`).
+    private func applyPendingHeight() {
+        guard let pending = pendingHeight else { return }
+        pendingHeight = nil
+        suggestHeight(pending.value, at: pending.handle, storedSolver)
     }
 
     // MARK: - Conflicts

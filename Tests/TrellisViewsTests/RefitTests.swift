@@ -182,6 +182,40 @@ import TrellisText
     // still see what it shows now.
 
     /// The subtitle's frame after laying out at the height the cell fits.
+    /// A reused cell remembers the size each subtitle height gave and tells
+    /// the solver a height it has seen only when something reads the solver:
+    /// answers, frames and later changes must not see the difference.
+    @Test func rememberedSizesAgreeAndPendingHeightsReachTheSolver() throws {
+        let cell = try Cell()
+        let short = Self.texts[0]
+        let long = Self.texts[3]
+        for round in 0..<4 {
+            for text in [short, long, long, short] {
+                cell.show("T", text)
+                #expect(same(cell.height(), try freshHeight("T", text)), "\(round) \(text)")
+            }
+        }
+        let engine = try #require(cell.content._engine)
+        #expect(engine.pollingHeights)
+        // The last height came from memory; reading the solver suggests it.
+        cell.show("T", long)
+        let height = cell.height()
+        let subtitleHeight = cell.subtitle.intrinsicContentSize.height
+        engine.solver.updateVariables()
+        #expect(same(cell.subtitle._height.value, subtitleHeight))
+        // Frames after a remembered size are a new cell's.
+        let fresh = try Cell()
+        fresh.show("T", long)
+        #expect(same(height, fresh.height()))
+        #expect(laidOutSubtitle(cell) == laidOutSubtitle(fresh))
+        // A constant change that moves no width: remembered sizes are dropped.
+        cell.titleHeight.constant = 40
+        for text in [short, long, short] {
+            cell.show("T", text)
+            #expect(same(cell.height(), try freshHeight("T", text, titleHeight: 40)), "\(text)")
+        }
+    }
+
     func laidOutSubtitle(_ cell: Cell, width: Double = 300) -> Rect {
         cell.content.frame = Rect(x: 0, y: 0, width: width, height: cell.height(width: width))
         cell.content.layoutIfNeeded()
