@@ -272,16 +272,29 @@ public final class TextMeasurer: @unchecked Sendable {
         if text.isEmpty { return .empty }
         return try _withLines(text, fonts: style.fonts, parameters) {
             lines, truncated, prepared, workspace in
-            guard singleLine else {
-                return _assemble(
+            // The fragments go into the array the workspace kept from its
+            // last layout: when the caller has let go of that layout (a
+            // measuring loop, a list) the array is this workspace's alone
+            // and is refilled in place; otherwise filling it copies it first.
+            var fragments = workspace.spareFragments
+            workspace.spareFragments = []
+            let layout: TextLayout
+            if singleLine {
+                layout = [_joined(lines, prepared, parameters, workspace)].withUnsafeBufferPointer {
+                    _assemble(
+                        $0, truncated: truncated, prepared: prepared, style: style, width: width,
+                        usesFontLeading: usesFontLeading, into: &fragments)
+                }
+            } else {
+                layout = _assemble(
                     lines, truncated: truncated, prepared: prepared, style: style, width: width,
-                    usesFontLeading: usesFontLeading)
+                    usesFontLeading: usesFontLeading, into: &fragments)
             }
-            return [_joined(lines, prepared, parameters, workspace)].withUnsafeBufferPointer {
-                _assemble(
-                    $0, truncated: truncated, prepared: prepared, style: style, width: width,
-                    usesFontLeading: usesFontLeading)
+            // Kept for the next layout, unless a long text made it large.
+            if fragments.capacity <= _Workspace.spareFragmentCapacity {
+                workspace.spareFragments = fragments
             }
+            return layout
         }
     }
 
@@ -386,10 +399,12 @@ public final class TextMeasurer: @unchecked Sendable {
     ///   first ends a paragraph; nothing after the last line.
     /// - x follows the alignment inside the layout width (the given width, or
     ///   the widest line when unlimited); natural is right for RTL paragraphs.
+    /// `fragments` is emptied, filled with the lines' fragments, and shared
+    /// with the layout returned.
     func _assemble(
         _ lines: UnsafeBufferPointer<_Line>, truncated: Bool, prepared: _PreparedText,
         style: TextStyle, width: Double,
-        usesFontLeading: Bool
+        usesFontLeading: Bool, into fragments: inout [LineFragment]
     ) -> TextLayout {
         guard !lines.isEmpty else {
             return TextLayout(
@@ -411,9 +426,9 @@ public final class TextMeasurer: @unchecked Sendable {
         var lastBaseline = 0.0
         var metrics = _LineMetrics(style: style, usesFontLeading: usesFontLeading)
         let alignment = style.alignment
-        // Reserved then appended: `Array(unsafeUninitializedCapacity:)` looked
-        // up the array's generic metadata at run time on every call.
-        var fragments: [LineFragment] = []
+        // Emptied, reserved, then appended: `Array(unsafeUninitializedCapacity:)`
+        // looked up the array's generic metadata at run time on every call.
+        fragments.removeAll(keepingCapacity: true)
         fragments.reserveCapacity(count)
         do {
             for index in 0..<count {

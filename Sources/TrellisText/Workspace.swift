@@ -25,6 +25,12 @@ final class _Workspace {
     var prepareScratch = _PrepareScratch()
     /// The lines of the layout in progress (see `_LineList`).
     var lineList = _LineList()
+    /// The fragments array of the last layout made here, shared with that
+    /// layout: refilled in place by the next layout once the caller has
+    /// dropped it (`TextMeasurer._layout`).
+    var spareFragments: [LineFragment] = []
+    /// Largest fragments array kept (in lines).
+    static let spareFragmentCapacity = 64
     /// Lock-free cache of the most frequent word widths (see `_FrontWordCache`).
     let front = _FrontWordCache()
     /// Pair kernings learned from shaped text, for `kernOnlyMeasure`.

@@ -49,6 +49,28 @@ import TrellisGeometry
         #expect(Self.fingerprint(refilled) != Self.fingerprint(after))
     }
 
+    /// A workspace refills the fragments array of its last layout once the
+    /// caller has dropped that layout; a layout the caller keeps never changes.
+    @Test func keptLayoutsKeepTheirLinesAndDroppedOnesAreReused() throws {
+        let style = try interStyle()
+        let measurer = TextMeasurer()
+        let rows = Corpus.rows(count: 300)
+        var kept: [(TextLayout, [UInt64])] = []
+        for (index, row) in rows.enumerated() {
+            let layout = try measurer.layout(row, style: style, width: 150)
+            if index % 7 == 0 { kept.append((layout, Self.fingerprint(layout))) }
+            // Dropped ones are refilled by the next layout: still right.
+            let fresh = try TextMeasurer().layout(row, style: style, width: 150)
+            #expect(Self.fingerprint(layout) == Self.fingerprint(fresh), "\(row.debugDescription)")
+        }
+        for (layout, fingerprint) in kept { #expect(Self.fingerprint(layout) == fingerprint) }
+        // A caller that edits a kept layout's lines edits its own copy.
+        var edited = try measurer.layout(rows[0], style: style, width: 150)
+        let before = Self.fingerprint(try measurer.layout(rows[1], style: style, width: 150))
+        edited.lines.removeAll()
+        #expect(Self.fingerprint(try measurer.layout(rows[1], style: style, width: 150)) == before)
+    }
+
     @Test func theSameStringIsFoundByIdentityAndACopyByItsBytes() throws {
         let fonts = try FontCollection.bundled("Inter")
         let style = TextStyle(fonts: fonts, size: 17)
