@@ -657,33 +657,43 @@ final class _PreparedTextCache: @unchecked Sendable {
         }
     }
 
-    private let shards: [_Locked<Table>]
-    /// The same texts by the identity of their strings.
-    private let identities: [_Locked<Table>]
+    /// The shards by text bytes, then the same texts by the identity of
+    /// their strings; owned here and used through `unowned(unsafe)` views
+    /// (`shard`, `identityShard`): retaining a shard for each lookup cost as
+    /// much as the lookup, on a count all threads share.
+    private let owners: [_Locked<Table>]
     private let perShard: Int
 
     init(capacity: Int) {
-        shards = (0..<16).map { _ in _Locked(Table()) }
-        identities = (0..<16).map { _ in _Locked(Table()) }
+        owners = (0..<32).map { _ in _Locked(Table()) }
         perShard = max(1, capacity / 16)
     }
 
+    /// Runs `body` with the shard for `hash` of the byte index (`identity`
+    /// false) or of the identity index, locked.
     @inline(__always)
-    private func shard(_ hash: UInt64) -> _Locked<Table> {
-        shards[Int(truncatingIfNeeded: hash >> 60)]
+    private func withShard<R>(
+        _ hash: UInt64, identity: Bool = false, _ body: (inout Table) -> R
+    ) -> R {
+        let index = Int(truncatingIfNeeded: hash >> 60) + (identity ? 16 : 0)
+        return owners.withUnsafeBufferPointer { owners in
+            Unmanaged.passUnretained(owners[index])._withUnsafeGuaranteedRef {
+                $0.withLock(body)
+            }
+        }
     }
 
     /// The prepared text of `bytes` with the collection `fonts`, if cached;
     /// `hash` is `_ByteKey.hash(bytes, tag: fonts)`.
     func value(for bytes: UnsafeRawBufferPointer, fonts: Int32, hash: UInt64) -> _PreparedText? {
-        shard(hash).withLock { $0.value(for: bytes, fonts: fonts, hash: hash) }
+        withShard(hash) { $0.value(for: bytes, fonts: fonts, hash: hash) }
     }
 
     /// The prepared text made from the string whose identity this is, if cached.
     @inline(__always)
     func value(identity: _StringIdentity, fonts: Int32) -> _PreparedText? {
         let hash = identity.hash(fonts: fonts)
-        return identities[Int(truncatingIfNeeded: hash >> 60)].withLock {
+        return withShard(hash, identity: true) {
             $0.value(identity: identity, fonts: fonts, hash: hash)
         }
     }
@@ -693,7 +703,7 @@ final class _PreparedTextCache: @unchecked Sendable {
     func insert(_ value: _PreparedText, hash: UInt64) {
         let perShard = self.perShard
         let fonts = value.fonts.id
-        shard(hash).withLock { table in
+        withShard(hash) { table in
             let present = value.withBytes {
                 table.value(for: UnsafeRawBufferPointer($0), fonts: fonts, hash: hash) != nil
             }
@@ -703,7 +713,7 @@ final class _PreparedTextCache: @unchecked Sendable {
         }
         guard let identity = value.identity else { return }
         let identityHash = identity.hash(fonts: fonts)
-        identities[Int(truncatingIfNeeded: identityHash >> 60)].withLock { table in
+        withShard(identityHash, identity: true) { table in
             if table.value(identity: identity, fonts: fonts, hash: identityHash) != nil { return }
             if table.count >= perShard { table = Table() }
             table.insert(value, hash: identityHash)
@@ -711,6 +721,6 @@ final class _PreparedTextCache: @unchecked Sendable {
     }
 
     func removeAll() {
-        for shard in shards + identities { shard.withLock { $0 = Table() } }
+        for shard in owners { shard.withLock { $0 = Table() } }
     }
 }
