@@ -417,49 +417,77 @@ public final class TextMeasurer: @unchecked Sendable {
             containerWidth = 0
             for line in lines { containerWidth = max(containerWidth, line.width) }
         }
-        // The layout's size and baselines, gathered while placing the lines:
-        // the widest line, and the bottom of the last one.
-        var widest = 0.0
-        var top = 0.0
-        var bottom = 0.0
-        var firstBaseline = 0.0
-        var lastBaseline = 0.0
-        var metrics = _LineMetrics(style: style, usesFontLeading: usesFontLeading)
-        let alignment = style.alignment
-        // Emptied, reserved, then appended: `Array(unsafeUninitializedCapacity:)`
-        // looked up the array's generic metadata at run time on every call.
-        fragments.removeAll(keepingCapacity: true)
-        fragments.reserveCapacity(count)
-        do {
-            for index in 0..<count {
-                let line = lines[index]
-                let (height, below) = metrics.height(of: line)
-                let baseline = top + height - below
-                let x: Double
-                switch _resolvedAlignment(alignment, rtl: line.isRightToLeft) {
-                case .left, .natural: x = 0
-                case .right: x = containerWidth - line.width
-                case .center: x = (containerWidth - line.width) / 2
-                }
-                fragments.append(
-                    LineFragment(
-                        range: line.start..<line.end, width: line.width,
-                        origin: Point(x: x, y: top), height: height, baseline: baseline,
-                        isTruncated: line.isTruncated, isRightToLeft: line.isRightToLeft))
-                widest = max(widest, line.width)
-                if index == 0 { firstBaseline = baseline }
-                if index + 1 < count {
-                    top += metrics.gap(after: line, height: height)
-                } else {
-                    bottom = top + height
-                    lastBaseline = baseline
-                }
-            }
+        var placer = _LinePlacer(
+            metrics: _LineMetrics(style: style, usesFontLeading: usesFontLeading),
+            alignment: style.alignment, containerWidth: containerWidth, count: count)
+        // The array's own slots are overwritten (one uniqueness check for
+        // all), then any more lines appended and any fewer removed: emptying
+        // it first went through the generic `replaceSubrange`.
+        let reused = min(fragments.count, count)
+        fragments.withUnsafeMutableBufferPointer { slots in
+            for index in 0..<reused { slots[index] = placer.place(lines[index], at: index) }
         }
+        if count > reused {
+            fragments.reserveCapacity(count)
+            for index in reused..<count { fragments.append(placer.place(lines[index], at: index)) }
+        }
+        while fragments.count > count { fragments.removeLast() }
+        let widest = placer.widest
+        let bottom = placer.bottom
+        let firstBaseline = placer.firstBaseline
+        let lastBaseline = placer.lastBaseline
         return TextLayout(
             size: Size(width: widest, height: bottom), lines: fragments,
             firstBaseline: firstBaseline, lastBaseline: lastBaseline,
             missingGlyphCount: prepared.missingGlyphs, isTruncated: truncated)
+    }
+}
+
+/// Places the lines of a layout one after the other, top down (see
+/// `_assemble` for the rules), and gathers the layout's size and baselines:
+/// the widest line, and the bottom of the last one.
+struct _LinePlacer {
+    var metrics: _LineMetrics
+    let alignment: TextAlignment
+    let containerWidth: Double
+    let count: Int
+    private var top = 0.0
+    private(set) var widest = 0.0
+    private(set) var bottom = 0.0
+    private(set) var firstBaseline = 0.0
+    private(set) var lastBaseline = 0.0
+
+    init(metrics: _LineMetrics, alignment: TextAlignment, containerWidth: Double, count: Int) {
+        self.metrics = metrics
+        self.alignment = alignment
+        self.containerWidth = containerWidth
+        self.count = count
+    }
+
+    /// The fragment of `line`, the line at `index`; lines come in order.
+    @inline(__always)
+    mutating func place(_ line: _Line, at index: Int) -> LineFragment {
+        let (height, below) = metrics.height(of: line)
+        let baseline = top + height - below
+        let x: Double
+        switch _resolvedAlignment(alignment, rtl: line.isRightToLeft) {
+        case .left, .natural: x = 0
+        case .right: x = containerWidth - line.width
+        case .center: x = (containerWidth - line.width) / 2
+        }
+        let fragment = LineFragment(
+            range: line.start..<line.end, width: line.width, origin: Point(x: x, y: top),
+            height: height, baseline: baseline, isTruncated: line.isTruncated,
+            isRightToLeft: line.isRightToLeft)
+        widest = max(widest, line.width)
+        if index == 0 { firstBaseline = baseline }
+        if index + 1 < count {
+            top += metrics.gap(after: line, height: height)
+        } else {
+            bottom = top + height
+            lastBaseline = baseline
+        }
+        return fragment
     }
 }
 
