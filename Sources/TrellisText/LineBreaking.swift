@@ -239,7 +239,7 @@ extension _Workspace {
         _ text: _PreparedText, available: Double, _ parameters: _BreakParameters, limit: Int,
         into lines: inout _LineList, cache: _WordWidthCache
     ) -> Bool {
-        let pieces = text.pieces
+        let pieces = text.wholePieces()
         let charWrap = parameters.mode == .byCharWrapping
         var line = _OpenLine()
         var truncated = false
@@ -427,7 +427,7 @@ extension _Workspace {
         var contentEnd = paragraphEnd
         var pieceStart = 0
         // A plain paragraph has no hard break: it runs to the end.
-        for piece in text.isPlainParagraph ? [] : text.pieces {
+        for piece in text.isPlainParagraph ? [] : text.wholePieces() {
             if Int(piece.end) > line.start && piece.isHardBreak {
                 paragraphEnd = Int(piece.end)
                 contentEnd = text.withBytes {

@@ -34,7 +34,7 @@ final class _PreparedText: @unchecked Sendable {
     /// The identity of `text`, which this object holds (see `_StringIdentity`).
     let identity: _StringIdentity?
     let fonts: FontCollection
-    /// The pieces, except for a plain paragraph (see `pieces`).
+    /// The pieces, except for a plain paragraph (see `wholePieces`).
     private let storedPieces: [_Piece]
     /// Bidi runs over the whole text as (end offset, level); empty when the
     /// text has no right-to-left character (all level 0).
@@ -116,7 +116,7 @@ final class _PreparedText: @unchecked Sendable {
     /// pieces: words wider than a line, character wrapping, one-line
     /// bounding rectangles. Their per-piece missing glyph counts are not
     /// kept (only the total, `missingGlyphs`).
-    var pieces: [_Piece] {
+    func wholePieces() -> [_Piece] {
         guard isPlainParagraph else { return storedPieces }
         return withBytes { bytes in
             plainBlock.withUnsafeBufferPointer { block in

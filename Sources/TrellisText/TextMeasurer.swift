@@ -349,7 +349,7 @@ public final class TextMeasurer: @unchecked Sendable {
     {
         var width = 0.0
         var mask: UInt32 = 0
-        let pieces = text.pieces
+        let pieces = text.wholePieces()
         for piece in pieces {
             width += parameters.wordWidth(piece.measure) + parameters.spaceWidth(piece.measure)
             mask |= piece.measure.fontMask

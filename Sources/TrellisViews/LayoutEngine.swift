@@ -87,8 +87,7 @@ final class LayoutEngine {
     /// (`pendingHeight`) carried into it first: whatever reads or changes
     /// the solver through this property sees every intrinsic height.
     var solver: Solver {
-        applyPendingHeight()
-        if !refitSizes.isEmpty { refitSizes.removeAll() }
+        forgetRememberedSizes()
         return storedSolver
     }
     @exclusivity(unchecked) private var storedSolver = Solver() {
@@ -1110,8 +1109,7 @@ final class LayoutEngine {
     /// dropped (versions reset) when any of it cannot be had.
     private func makeRefitPlan() {
         stopPollingHeights(requeue: true)
-        applyPendingHeight()
-        refitSizes.removeAll()
+        forgetRememberedSizes()
         refitInstallVersion = -1
         refitSolverVersion = .max
         refitHeightLabels = []
@@ -1218,8 +1216,7 @@ final class LayoutEngine {
         }
         // Widths are read and may change: every height goes to the solver
         // first, and the remembered sizes may no longer hold.
-        applyPendingHeight()
-        if !refitSizes.isEmpty { refitSizes.removeAll() }
+        forgetRememberedSizes()
         var passes = 0
         while true {
             passes += 1
@@ -1270,8 +1267,7 @@ final class LayoutEngine {
     /// since the last refit.
     private func stopPollingHeights(requeue: Bool) {
         guard pollingHeights else { return }
-        applyPendingHeight()
-        refitSizes.removeAll()
+        forgetRememberedSizes()
         pollingHeights = false
         for index in refitHeightLabels where index < views.count {
             views.withView(at: index) { $0._contentDeferred = false }
@@ -1330,6 +1326,14 @@ final class LayoutEngine {
         do { try solver.suggestValue(height, at: handle) } catch {
             LayoutLog.emit("Could not edit an intrinsic height (\(height)) of \(root.layoutName): \(error)")
         }
+    }
+
+    /// Suggests the pending height, if any, and forgets the remembered
+    /// sizes: what any use of the solver other than the refit needs first.
+    @inline(__always)
+    private func forgetRememberedSizes() {
+        applyPendingHeight()
+        if !refitSizes.isEmpty { refitSizes.removeAll() }
     }
 
     /// Suggests the pending height, if any (see `pendingHeight`).

@@ -164,10 +164,10 @@ import TrellisGeometry
                         piece.measure.spaceClusters, Int32(bitPattern: piece.measure.fontMask),
                     ]
                 }
-                #expect(compact.pieces.map(fields) == whole.pieces.map(fields))
+                #expect(compact.wholePieces().map(fields) == whole.wholePieces().map(fields))
                 #expect(
-                    compact.pieces.map { [$0.measure.wordEm, $0.measure.spaceEm] }
-                        == whole.pieces.map { [$0.measure.wordEm, $0.measure.spaceEm] })
+                    compact.wholePieces().map { [$0.measure.wordEm, $0.measure.spaceEm] }
+                        == whole.wholePieces().map { [$0.measure.wordEm, $0.measure.spaceEm] })
                 #expect(compact.missingGlyphs == whole.missingGlyphs)
             }
         }
