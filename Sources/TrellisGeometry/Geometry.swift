@@ -137,9 +137,18 @@ public enum PixelGrid {
         return scaled.rounded(.down) / scale
     }
 
-    /// Rounds to the nearest multiple of `1 / scale`.
+    /// Rounds to the nearest multiple of `1 / scale`, halves away from zero.
+    ///
+    /// A value within floating-point noise of a half pixel (a centred view:
+    /// 12.5 at scale 1, give or take 1e-13 depending on the solver's pivots)
+    /// counts as exactly half, so two solves of the same layout that differ
+    /// only by that noise round alike instead of a whole pixel apart.
     public static func round(_ value: Double, scale: Double) -> Double {
-        (value * scale).rounded() / scale
+        let scaled = value * scale
+        let doubled = scaled * 2
+        let half = doubled.rounded()
+        let snapped = abs(doubled - half) < 2e-9 ? half / 2 : scaled
+        return snapped.rounded() / scale
     }
 }
 

@@ -258,6 +258,17 @@ open class Label: View {
         return true
     }
 
+    /// Forgets the width the layout last gave the label, so that it is
+    /// measured unconstrained again (UIKit's first pass); true when it had one.
+    /// The engine calls it at the start of every layout for labels whose width
+    /// depends on the solve (see `LayoutEngine.resetFreeLabelWidths()`).
+    final func _forgetLayoutWidth() -> Bool {
+        guard _layoutWidth != nil else { return false }
+        _layoutWidth = nil
+        _baselinesChanged = true
+        return true
+    }
+
     /// Whether two texts have the same UTF-8 bytes: their lengths, then
     /// their bytes in place (`memcmp`) when both are contiguous, which
     /// native strings are.

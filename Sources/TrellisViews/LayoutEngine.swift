@@ -105,6 +105,11 @@ final class LayoutEngine {
     /// (their indices in `views` and width variables, unretained: the labels keep them).
     @exclusivity(unchecked) private var widthDependentLabels:
         [(index: Int, width: Unmanaged<Variable>)] = []
+    /// The indices (in `views`) of the width-dependent labels whose width
+    /// required equalities do not fix, as of `installVersion`
+    /// `freeWidthLabelsVersion` (see `resetFreeLabelWidths()`).
+    @exclusivity(unchecked) private var freeWidthLabels: [Int] = []
+    @exclusivity(unchecked) private var freeWidthLabelsVersion = -1
     /// Whether the view at each index of `views` is a `Label`.
     @exclusivity(unchecked) private var isLabel: [Bool] = []
     @exclusivity(unchecked) private var solverConstraints: [ObjectIdentifier: Constraint] = [:]
@@ -939,6 +944,7 @@ final class LayoutEngine {
             setConstant(size.height, of: rootSize[1])
             rootSizeValue = size
         }
+        resetFreeLabelWidths()
         // Views queued while this runs are appended and handled in turn.
         while pendingStart < pendingIntrinsic.count {
             let index = pendingIntrinsic[pendingStart]
@@ -948,6 +954,36 @@ final class LayoutEngine {
         }
         while !pendingIntrinsic.isEmpty { pendingIntrinsic.removeLast() }  // cheaper than removeAll for a few
         pendingStart = 0
+    }
+
+    /// UIKit's two-pass rule, from the start on every layout: a multi-line
+    /// label of automatic width whose width the solve gives is measured
+    /// unconstrained (on one line) first, then at the width the solve gives
+    /// it, again while that width changes (`solve`).
+    ///
+    /// Starting from the width an earlier row or target left would make the
+    /// answer depend on history: a label capped by `width <= 200` that was
+    /// 19.7 wide for "ok" would wrap a long text at 19.7 again, and the
+    /// hugging constraint would keep it there, so a reused cell could only
+    /// get narrower. Labels whose width required equalities fix (pinned at
+    /// both edges, the common case) skip this: their solved width is the same
+    /// whatever they were measured at (`Solver.isDetermined` rows hold dummy
+    /// symbols only, so no intrinsic size, always an inequality, enters
+    /// them), so the result equals a fresh hierarchy's without the extra pass.
+    private func resetFreeLabelWidths() {
+        guard !widthDependentLabels.isEmpty else { return }
+        if freeWidthLabelsVersion != installVersion {
+            freeWidthLabels = widthDependentLabels.lazy.map(\.index).filter {
+                !self.fixedAxes(at: $0).width
+            }
+            freeWidthLabelsVersion = installVersion
+        }
+        for index in freeWidthLabels {
+            let forgot = views.withView(at: index) {
+                unsafeDowncast($0, to: Label.self)._forgetLayoutWidth()
+            }
+            if forgot { queueContentSize(at: index) }
+        }
     }
 
     /// Solves, then re-measures labels whose width changed and solves again
@@ -1165,8 +1201,11 @@ final class LayoutEngine {
     /// plan does not apply.
     @inline(__always)
     private func refit(_ mode: SizeMode, size: Size) -> Size? {
-        guard refitInstallVersion == installVersion, !needsRebuild, mode == sizeMode,
-            size == rootSizeValue, refitSolverVersion == storedSolver.membershipVersion
+        // A label whose width the solve gives starts every layout from its
+        // first pass (`resetFreeLabelWidths`), which the general path does.
+        guard refitInstallVersion == installVersion, refitWidthsFixed, !needsRebuild,
+            mode == sizeMode, size == rootSizeValue,
+            refitSolverVersion == storedSolver.membershipVersion
         else { return nil }
         for k in pendingStart..<pendingIntrinsic.count where refitKinds[pendingIntrinsic[k]] == .general {
             return nil
