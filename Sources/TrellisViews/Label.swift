@@ -123,11 +123,21 @@ open class Label: View {
     var _widthDependent: Bool { numberOfLines != 1 && preferredMaxLayoutWidth == 0 }
 
     /// The width the text is wrapped at for the intrinsic size.
+    ///
+    /// A layout width of 0 wraps at the narrowest width (one grapheme
+    /// cluster a line, as any width below the narrowest character does),
+    /// not at "no limit", which is what 0 means to `sizeThatFits`: a label
+    /// squeezed to nothing must measure as one squeezed to 1e-14, or the
+    /// solver's rounding on either side of 0 would decide its height.
     private var _measuringWidth: Double {
         if numberOfLines == 1 { return .infinity }
         if preferredMaxLayoutWidth > 0 { return preferredMaxLayoutWidth }
-        return _layoutWidth ?? .infinity
+        guard let width = _layoutWidth else { return .infinity }
+        return max(width, Label._narrowestWidth)
     }
+
+    /// The width a label squeezed to 0 is measured at (see `_measuringWidth`).
+    static let _narrowestWidth = 1e-9
 
     override open var intrinsicContentSize: Size { _intrinsicSize() }
 
@@ -251,7 +261,8 @@ open class Label: View {
     override func _layoutWidthDidChange(to width: Double, by engine: ObjectIdentifier) -> Bool {
         guard _widthDependent, width.isFinite else { return false }
         _layoutWidthEngine = engine
-        let width = max(0, width)
+        // The solver's rounding around 0 (±1e-14) is 0.
+        let width = width < Label._narrowestWidth ? 0 : width
         if let current = _layoutWidth, abs(current - width) < 1e-9 { return false }
         _layoutWidth = width
         _baselinesChanged = true

@@ -105,10 +105,10 @@ final class LayoutEngine {
     /// (their indices in `views` and width variables, unretained: the labels keep them).
     @exclusivity(unchecked) private var widthDependentLabels:
         [(index: Int, width: Unmanaged<Variable>)] = []
-    /// The indices (in `views`) of the width-dependent labels whose width
-    /// required equalities do not fix, as of `installVersion`
-    /// `freeWidthLabelsVersion` (see `resetFreeLabelWidths()`).
-    @exclusivity(unchecked) private var freeWidthLabels: [Int] = []
+    /// Whether the width of a width-dependent label is free (not fixed by
+    /// required equalities), as of `installVersion` `freeWidthLabelsVersion`
+    /// (see `resetFreeLabelWidths()`).
+    @exclusivity(unchecked) private var hasFreeWidthLabel = false
     @exclusivity(unchecked) private var freeWidthLabelsVersion = -1
     /// Whether the view at each index of `views` is a `Label`.
     @exclusivity(unchecked) private var isLabel: [Bool] = []
@@ -957,28 +957,38 @@ final class LayoutEngine {
     }
 
     /// UIKit's two-pass rule, from the start on every layout: a multi-line
-    /// label of automatic width whose width the solve gives is measured
-    /// unconstrained (on one line) first, then at the width the solve gives
-    /// it, again while that width changes (`solve`).
+    /// label of automatic width is measured unconstrained (on one line)
+    /// first, then at the width the solve gives it, again while that width
+    /// changes (`solve`), exactly as in a hierarchy laid out for the first
+    /// time.
     ///
     /// Starting from the width an earlier row or target left would make the
     /// answer depend on history: a label capped by `width <= 200` that was
     /// 19.7 wide for "ok" would wrap a long text at 19.7 again, and the
     /// hugging constraint would keep it there, so a reused cell could only
-    /// get narrower. Labels whose width required equalities fix (pinned at
-    /// both edges, the common case) skip this: their solved width is the same
-    /// whatever they were measured at (`Solver.isDetermined` rows hold dummy
-    /// symbols only, so no intrinsic size, always an inequality, enters
-    /// them), so the result equals a fresh hierarchy's without the extra pass.
+    /// get narrower. So when any such label's width is free (not fixed by
+    /// required equalities), every width-dependent label starts again from
+    /// its first pass: even a label whose own width is fixed has a height in
+    /// the first pass that moves the others (through a chain of tops and
+    /// bottoms, an aspect ratio, the root's height), so keeping its last
+    /// row's height there would send the free ones another way.
+    ///
+    /// When every width-dependent label's width is fixed (pinned at both
+    /// edges, as the built-in cells are), nothing is reset: their solved
+    /// widths are the same whatever they were measured at
+    /// (`Solver.isDetermined` rows hold dummy symbols only, so no intrinsic
+    /// size, always an inequality, enters them), so they are measured at
+    /// their final widths in the end either way and the layout equals a
+    /// fresh hierarchy's, without the extra pass. (`isDetermined` may miss a
+    /// fixed width, never claim a free one: a miss only costs that pass.)
     private func resetFreeLabelWidths() {
         guard !widthDependentLabels.isEmpty else { return }
         if freeWidthLabelsVersion != installVersion {
-            freeWidthLabels = widthDependentLabels.lazy.map(\.index).filter {
-                !self.fixedAxes(at: $0).width
-            }
+            hasFreeWidthLabel = widthDependentLabels.contains { !fixedAxes(at: $0.index).width }
             freeWidthLabelsVersion = installVersion
         }
-        for index in freeWidthLabels {
+        guard hasFreeWidthLabel else { return }
+        for (index, _) in widthDependentLabels {
             let forgot = views.withView(at: index) {
                 unsafeDowncast($0, to: Label.self)._forgetLayoutWidth()
             }

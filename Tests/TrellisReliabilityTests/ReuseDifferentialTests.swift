@@ -1,0 +1,29 @@
+// The reuse property on random cells: a hierarchy reused row after row lays
+// out exactly as a fresh one (see FuzzBodies/ReuseDifferential.swift).
+//
+// The suite checks 2,000 cells × 50 rows from a fixed seed, on two threads.
+// The same run with other numbers, in release mode, is Fuzz/'s
+// `TrellisReuseCheck` (Scripts/reuse-check.sh CELLS).
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+import Testing
+
+@Suite struct ReuseDifferentialTests {
+    @Test func reusedCellsLayOutAsFreshOnesForRandomCells() async {
+        let cells = getenv("TRELLIS_REUSE_CELLS").flatMap { Int(String(cString: $0)) } ?? 2000
+        var clock = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &clock)
+        let start = Double(clock.tv_sec) + Double(clock.tv_nsec) * 1e-9
+        let run = await ReuseDifferentialRun.run(
+            cells: cells, rowsPerCell: 50, firstSeed: 0x5EED_0017, workers: 2)
+        clock_gettime(CLOCK_MONOTONIC, &clock)
+        let seconds = Double(clock.tv_sec) + Double(clock.tv_nsec) * 1e-9 - start
+        print("reuse differential: \(run.summary) in \(Int(seconds.rounded())) s")
+        #expect(run.failure == nil, "\(run.failure ?? "")")
+        #expect(run.cells == cells)
+        // Most generated cells must be usable, or the property says little.
+        #expect(run.discardedAmbiguous + run.discardedConflicts < run.cells / 5)
+    }
+}
