@@ -20,7 +20,13 @@ let package = Package(
             dependencies: [.product(name: "Trellis", package: "Trellis")],
             // libFuzzer supplies `main`; this module only defines the entry point.
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
-        )
+        ),
+        // The long run of the reuse property (random cells reused against
+        // fresh), in release mode: Scripts/reuse-check.sh CELLS [SEED].
+        .executableTarget(
+            name: "TrellisReuseCheck",
+            dependencies: [.product(name: "Trellis", package: "Trellis")]
+        ),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -149,8 +149,11 @@ final class LayoutEngine {
 
     // MARK: - Building
 
-    /// Rebuilds the solver from the hierarchy.
-    private func rebuild() {
+    /// Rebuilds the solver from the hierarchy, the root at `target` in the
+    /// current `sizeMode` (its frame's size when laying out, the fitting
+    /// target when measuring): constraints are tried against the real size,
+    /// so none is broken, nor logged, against a size never asked for.
+    private func rebuild(target: Size) {
         rebuildCount += 1
         pendingHeight = nil
         refitSizes.removeAll()
@@ -186,7 +189,7 @@ final class LayoutEngine {
             LayoutConstraint(
                 root, .top, .equal, nil, .notAnAttribute, constant: 0, priority: .required,
                 origin: .rootOrigin, identifier: "Root-Origin-Y"))
-        installRootSize(sizeMode, size: sizeMode == .frame ? root._frame.size : .zero)
+        installRootSize(sizeMode, size: target)
 
         for (index, view) in views.enumerated()
         where index > 0 && view.translatesAutoresizingMaskIntoConstraints {
@@ -926,7 +929,10 @@ final class LayoutEngine {
     // MARK: - Solving
 
     private func prepare(_ mode: SizeMode, size: Size) {
-        if needsRebuild { rebuild() }
+        if needsRebuild {
+            sizeMode = mode
+            rebuild(target: size)
+        }
         stopPollingHeights(requeue: true)
         if mode != sizeMode || rootSize.isEmpty != (mode == .frame && size == .zero) {
             // A constraint broken under the old root size (typically a
@@ -935,10 +941,11 @@ final class LayoutEngine {
             let anyBroken = solverConstraints.values.contains { !solver.contains($0) }
             if anyBroken {
                 sizeMode = mode
-                rebuild()
+                rebuild(target: size)
+            } else {
+                for constraint in rootSize { uninstall(constraint) }
+                installRootSize(mode, size: size)
             }
-            for constraint in rootSize { uninstall(constraint) }
-            installRootSize(mode, size: size)
         } else if rootSize.count == 2, size != rootSizeValue {
             setConstant(size.width, of: rootSize[0])
             setConstant(size.height, of: rootSize[1])

@@ -50,6 +50,10 @@ struct FuzzReplayTests {
             maximumLength: 300)
     }
 
+    @Test func reusedRandomCellsLayOutAsFreshOnes() {
+        replay(ReuseDifferentialFuzz.run, seed: 0x7F6, count: 120, maximumLength: 400)
+    }
+
     @Test func textMeasurementOfHostileUnicodeGivesWellFormedLayouts() {
         replay(TextMeasurementFuzz.run, seed: 0x7F5, count: 2000, maximumLength: 200)
     }

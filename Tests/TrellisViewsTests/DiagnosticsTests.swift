@@ -149,6 +149,40 @@ import TrellisGeometry
         #expect(box.frame.width == 50)
     }
 
+    /// A hierarchy laid out in its frame, then measured at 250 wide: the
+    /// conflict names the real fitting target, and a constraint that holds
+    /// at 250 (`box.width >= 200`) is not broken on the way, as it would be
+    /// if the solver were rebuilt at a width of 0 first.
+    @Test func conflictLogNamesTheFittingTargetAndOnlyRealConflictsAreBroken() {
+        let root = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        root.name = "root"
+        let box = makeView("box")
+        root.addSubview(box)
+        let wide = box.widthAnchor.constraint(greaterThanOrEqualToConstant: 200)
+        wide.identifier = "wide"
+        LayoutConstraint.activate([
+            box.leftAnchor.constraint(equalTo: root.leftAnchor),
+            box.rightAnchor.constraint(equalTo: root.rightAnchor),
+            box.topAnchor.constraint(equalTo: root.topAnchor),
+            box.bottomAnchor.constraint(equalTo: root.bottomAnchor),
+            box.heightAnchor.constraint(equalToConstant: 10), wide,
+        ])
+        root.layoutIfNeeded()  // 100 wide: `wide` conflicts and is left out
+        let fixed = box.widthAnchor.constraint(lessThanOrEqualToConstant: 220)
+        fixed.identifier = "at-most-220"
+        fixed.isActive = true
+        let size = root.systemLayoutSizeFitting(
+            Size(width: 250, height: 0), withHorizontalFittingPriority: .required,
+            verticalFittingPriority: .fittingSizeLevel)
+        let logged = root.unsatisfiableConstraints.map(\.description).joined(separator: "\n")
+        #expect(logged.contains("root.width == 250 (Fitting-Size-Width)"))
+        #expect(!logged.contains("== 0 (Fitting-Size-Width)"))
+        // At 250 nothing conflicts but `at-most-220` with the width: 250
+        // wide breaks it (the newest), so `wide` holds.
+        #expect(size.width == 250)
+        #expect(size.height == 10)
+    }
+
     @Test func conflictLogHasUIKitsShape() {
         let report = UnsatisfiableConstraints(
             conflicting: ["a.width == 50", "a.width == 60"], broken: "a.width == 60")

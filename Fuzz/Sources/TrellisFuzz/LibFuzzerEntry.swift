@@ -13,6 +13,7 @@ let fuzzTargets: [String: ([UInt8]) throws(FuzzViolation) -> FuzzOutcome] = [
     "template": TemplateFileFuzz.run,
     "jsonl": JSONLinesFuzz.run,
     "text": TextMeasurementFuzz.run,
+    "reuse": ReuseDifferentialFuzz.run,
 ]
 
 let selectedTarget: ([UInt8]) throws(FuzzViolation) -> FuzzOutcome = {
