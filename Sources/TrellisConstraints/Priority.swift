@@ -51,6 +51,19 @@ public struct Priority: RawRepresentable, Hashable, Comparable, Sendable,
 
     public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// A priority `rhs` above `lhs`, as UIKit's Swift overlay allows
+    /// (`.defaultHigh + 1` is 751). The result is checked where it is used:
+    /// outside 1...1000 the solver refuses it.
+    public static func + (lhs: Priority, rhs: Float) -> Priority {
+        Priority(rawValue: lhs.rawValue + rhs)
+    }
+
+    /// A priority `rhs` below `lhs` (`.required - 1` is 999, the highest
+    /// optional priority).
+    public static func - (lhs: Priority, rhs: Float) -> Priority {
+        Priority(rawValue: lhs.rawValue - rhs)
+    }
+
     public var description: String {
         rawValue == rawValue.rounded() && abs(rawValue) < 1e9
             ? String(Int(rawValue)) : String(describing: rawValue)

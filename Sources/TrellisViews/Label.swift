@@ -110,6 +110,19 @@ open class Label: View {
     @exclusivity(unchecked) private var _cachedBaselines:
         (width: Double, offsets: (first: Double, last: Double))?
 
+    /// A label with UIKit's defaults: the default style (`Label.defaultStyle`,
+    /// 17 points, as `UILabel`'s system font), one line, tail truncation,
+    /// so a label can be made before it is styled.
+    public convenience init(text: String = "") {
+        self.init(text: text, style: Label.defaultStyle)
+    }
+
+    /// The style of a label made without one: the bundled Inter family at
+    /// 17 points, UIKit's default label size. Where Inter cannot be loaded
+    /// the collection is empty, and measuring reports why in `measurementError`.
+    public static let defaultStyle = TextStyle(
+        fonts: (try? FontCollection.bundled("Inter")) ?? FontCollection([]), size: 17)
+
     /// A label with the given text and style.
     public init(text: String = "", style: TextStyle) {
         _text = text

@@ -3,6 +3,7 @@
 // UIKit's two passes, never from an earlier row's width.
 
 import Testing
+import TrellisConstraints
 import TrellisGeometry
 import TrellisText
 
@@ -62,5 +63,33 @@ import TrellisText
             #expect(height == freshHeight, "\(text)")
             #expect(reused.label.frame == fresh.label.frame, "\(text)")
         }
+    }
+}
+
+@Suite struct UIKitHabitTests {
+    /// UIKit's Swift overlay: `UILayoutPriority` plus or minus a number.
+    @Test func priorityArithmeticWithNumbers() {
+        #expect((LayoutPriority.required - 1).rawValue == 999)
+        #expect((LayoutPriority.defaultHigh + 1).rawValue == 751)
+        #expect((LayoutPriority.defaultLow - 0.5).rawValue == 249.5)
+        let constraint = makeView("a").widthAnchor.constraint(equalToConstant: 10)
+        constraint.priority = .required - 1
+        #expect(constraint.priority == 999)
+    }
+
+    /// `Label()` has UIKit's defaults: 17 points, one line, tail truncation,
+    /// and it measures its text before being styled.
+    @Test func labelWithoutAStyleUsesTheDefaultSeventeenPointStyle() throws {
+        let label = Label()
+        #expect(label.style.size == 17)
+        #expect(label.numberOfLines == 1)
+        #expect(label.lineBreakMode == .byTruncatingTail)
+        label.text = "Hello"
+        let expected = try TextMeasurer.shared.sizeThatFits(
+            "Hello", style: Label.defaultStyle, size: Size(width: 0, height: 0), numberOfLines: 1,
+            scale: 3)
+        #expect(label.intrinsicContentSize == expected)
+        #expect(expected.height > 0)
+        #expect(label.measurementError == nil)
     }
 }

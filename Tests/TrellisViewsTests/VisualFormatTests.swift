@@ -118,6 +118,29 @@ import TrellisGeometry
             ])
     }
 
+    /// Apple returns the constraints in visual order, then the alignments
+    /// chained view to view: GSAutoLayoutVFLParser's test, run against
+    /// Apple's frameworks, expects exactly this for the format below.
+    @Test func constraintsComeInVisualOrderThenAlignmentsViewToView() throws {
+        let root = View()
+        root.name = "root"
+        let views = ["find": View(), "findNext": View(), "findField": View()]
+        for view in views.values { root.addSubview(view) }
+        let made = try LayoutConstraint.constraints(
+            withVisualFormat: "|-[find]-[findNext]-[findField(>=20)]-|", options: .alignAllTop,
+            views: views)
+        #expect(
+            made.map(\.description) == [
+                "find.leading == root.leading + 20",
+                "findNext.leading == find.trailing + 8",
+                "findField.leading == findNext.trailing + 8",
+                "findField.width >= 20",
+                "root.trailing == findField.trailing + 20",
+                "find.top == findNext.top",
+                "findNext.top == findField.top",
+            ])
+    }
+
     @Test func trailingSuperviewConstraintReadsLikeUIKit() throws {
         let scene = Scene()
         let made = try LayoutConstraint.constraints(

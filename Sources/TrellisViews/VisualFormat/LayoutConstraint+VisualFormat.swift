@@ -116,16 +116,19 @@ private struct _VisualFormatResolver {
         let baselineSpacing = !horizontal && options.contains(.spacingBaselineToBaseline)
         let size: LayoutAttribute = horizontal ? .width : .height
 
-        // Sizes of the views.
+        // Sizes of the views, placed below in the order they appear.
+        var sizes: [[LayoutConstraint]] = []
         for (element, view) in zip(syntax.elements, elements) {
+            var own: [LayoutConstraint] = []
             for predicate in element.predicates {
                 let (object, multiplierItem) = try sizeObject(predicate)
-                made.append(
+                own.append(
                     LayoutConstraint(
                         view, size, layoutRelation(predicate.relation), multiplierItem,
                         multiplierItem == nil ? .notAnAttribute : size, constant: object,
                         priority: try priority(predicate), origin: .user))
             }
+            sizes.append(own)
         }
 
         // Spacing: `next.startSide rel previous.endSide + spacing`, written the
@@ -170,15 +173,20 @@ private struct _VisualFormatResolver {
         let viewEnd: LayoutAttribute = baselineSpacing ? .lastBaseline : end
         let viewStart: LayoutAttribute = baselineSpacing ? .firstBaseline : start
 
+        // In visual order, as Apple's parser returns them (code that indexes
+        // the array depends on it): the leading edge, then each view's sizes
+        // and the spacing after it, the trailing edge, then the alignments.
         if let connection = syntax.leadingSuperview {
             let superview = try superviewOf(elements[0], at: syntax.leadingSuperviewPosition ?? 0)
             made += try connect(
                 connection, previous: superview, start, next: elements[0], start, toSuperview: true)
         }
+        made += sizes.first ?? []
         for (index, connection) in syntax.connections.enumerated() {
             made += try connect(
                 connection, previous: elements[index], viewEnd, next: elements[index + 1],
                 viewStart, toSuperview: false)
+            made += sizes[index + 1]
         }
         if let connection = syntax.trailingSuperview, let last = elements.last {
             let superview = try superviewOf(last, at: syntax.trailingSuperviewPosition ?? 0)
@@ -186,7 +194,8 @@ private struct _VisualFormatResolver {
                 connection, previous: last, end, next: superview, end, toSuperview: true)
         }
 
-        // Alignment of every view with the first, across the format's axis.
+        // Alignment across the format's axis, chained view to view as Apple
+        // does (`a.top == b.top`, `b.top == c.top`).
         for (option, attribute, optionName) in FormatOptions._alignments
         where options.contains(option) {
             guard attribute.axis != syntax.orientation.axis else {
@@ -194,10 +203,10 @@ private struct _VisualFormatResolver {
                     "Option \(optionName) aligns views along the axis the \(horizontal ? "horizontal" : "vertical") format lays them out on; use it with a \(horizontal ? "vertical" : "horizontal") format",
                     at: 0)
             }
-            for view in elements.dropFirst() {
+            for (view, next) in zip(elements, elements.dropFirst()) {
                 made.append(
                     LayoutConstraint(
-                        view, attribute, .equal, elements[0], attribute, constant: 0,
+                        view, attribute, .equal, next, attribute, constant: 0,
                         priority: .required, origin: .user))
             }
         }
