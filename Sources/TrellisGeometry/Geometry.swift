@@ -119,13 +119,21 @@ public struct EdgeInsets: Hashable, Sendable {
 /// Rounding to a screen's pixel grid, as UIKit does for `sizeThatFits` and
 /// frames (`ceil(value * scale) / scale`).
 public enum PixelGrid {
-    /// Rounds up to the next multiple of `1 / scale`. A tiny tolerance keeps
-    /// values that are a pixel boundary up to floating-point noise
-    /// (20.000000000001 at scale 3) from jumping a whole pixel.
+    /// How far from a pixel boundary (in pixels) a value still counts as on
+    /// it. Solutions carry noise: the solver treats magnitudes below 1e-8 as
+    /// zero (as Kiwi does), so a reused tableau and a new one can put the
+    /// same edge 2e-9 points apart; text widths carry the measurer's 1e-6
+    /// fitting tolerance. Snapping within 1e-6 pixel rounds both alike,
+    /// and no real size lies that close to a boundary without being on it.
+    public static let tolerance = 1e-6
+
+    /// Rounds up to the next multiple of `1 / scale`. A value within
+    /// `tolerance` of a pixel boundary (20.000000002 at scale 3) is that
+    /// boundary, so noise never makes it jump a whole pixel.
     public static func ceil(_ value: Double, scale: Double) -> Double {
         let scaled = value * scale
         let rounded = scaled.rounded()
-        if abs(scaled - rounded) < 1e-9 { return rounded / scale }
+        if abs(scaled - rounded) < tolerance { return rounded / scale }
         return scaled.rounded(.up) / scale
     }
 
@@ -133,21 +141,21 @@ public enum PixelGrid {
     public static func floor(_ value: Double, scale: Double) -> Double {
         let scaled = value * scale
         let rounded = scaled.rounded()
-        if abs(scaled - rounded) < 1e-9 { return rounded / scale }
+        if abs(scaled - rounded) < tolerance { return rounded / scale }
         return scaled.rounded(.down) / scale
     }
 
     /// Rounds to the nearest multiple of `1 / scale`, halves away from zero.
     ///
-    /// A value within floating-point noise of a half pixel (a centred view:
-    /// 12.5 at scale 1, give or take 1e-13 depending on the solver's pivots)
-    /// counts as exactly half, so two solves of the same layout that differ
-    /// only by that noise round alike instead of a whole pixel apart.
+    /// A value within `tolerance` of a half pixel (a centred view: 12.5 at
+    /// scale 1, give or take the solver's noise) counts as exactly half, so
+    /// two solves of the same layout that differ only by that noise round
+    /// alike instead of a whole pixel apart.
     public static func round(_ value: Double, scale: Double) -> Double {
         let scaled = value * scale
         let doubled = scaled * 2
         let half = doubled.rounded()
-        let snapped = abs(doubled - half) < 2e-9 ? half / 2 : scaled
+        let snapped = abs(doubled - half) < 2 * tolerance ? half / 2 : scaled
         return snapped.rounded() / scale
     }
 }

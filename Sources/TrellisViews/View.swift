@@ -498,8 +498,10 @@ open class View: LayoutItem {
     /// texts, images, target sizes, constants, priorities, or constraints
     /// activated and deactivated) gives the size and, after
     /// `layoutIfNeeded()`, the frames and diagnostics that the same
-    /// hierarchy built afresh gives, to within the solver's rounding (1e-9;
-    /// frames on the pixel grid are equal). Every layout runs UIKit's
+    /// hierarchy built afresh gives: frames on the pixel grid are equal, the
+    /// fitted size agrees to the solver's precision (it treats magnitudes
+    /// below 1e-8 as zero, so raw solutions reached by other pivots agree to
+    /// about 1e-8 relative). Every layout runs UIKit's
     /// two passes from the start: multi-line labels of automatic width are
     /// measured unconstrained, then at their solved widths until those are
     /// stable; nothing is carried over from an earlier row. The guarantee

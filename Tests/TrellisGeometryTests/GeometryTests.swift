@@ -2,6 +2,18 @@ import Testing
 import TrellisGeometry
 
 @Suite struct PixelGridTests {
+    /// Frames round to the nearest pixel, halves away from zero, and a half
+    /// pixel give or take the solver's noise is a half pixel: two solves of
+    /// one layout (a centred view at 12.5, reached by other pivots) agree.
+    @Test func roundTakesNoisyHalvesAsHalves() {
+        #expect(PixelGrid.round(12.5, scale: 1) == 13)
+        #expect(PixelGrid.round(12.5 - 1e-13, scale: 1) == 13)
+        #expect(PixelGrid.round(12.5 + 1e-13, scale: 1) == 13)
+        #expect(PixelGrid.round(-12.5 + 1e-12, scale: 1) == -13)
+        #expect(PixelGrid.round(12.4, scale: 1) == 12)
+        #expect(PixelGrid.round(55.5, scale: 3) == 167.0 / 3)
+    }
+
     @Test func ceilRoundsUpToThePixelGridOfScale3() {
         // 20.1 pt at scale 3 = 60.3 px -> 61 px = 20.333… pt.
         #expect(PixelGrid.ceil(20.1, scale: 3) == 61.0 / 3)
@@ -9,6 +21,10 @@ import TrellisGeometry
 
     @Test func ceilKeepsValuesOnTheGridDespiteFloatingPointNoise() {
         #expect(PixelGrid.ceil(20.000000000001, scale: 3) == 20)
+        // The solver's noise on a reused tableau (2.25e-9 seen on a cell's
+        // height after five rows) stays on the boundary too.
+        #expect(PixelGrid.ceil(180.00000000225464, scale: 3) == 180)
+        #expect(PixelGrid.ceil(180.000001, scale: 3) == 180 + 1.0 / 3)
         #expect(PixelGrid.ceil(61.0 / 3, scale: 3) == 61.0 / 3)
     }
 

@@ -142,11 +142,49 @@ let benchmarks: @Sendable () -> Void = {
         }
         blackHole(total)
     }
+
+    // Chat rows alternating incoming and outgoing at random (seeded): one
+    // reused cell per direction (two reuse identifiers, as on iOS) against
+    // one cell flipped by swapping its constraint sets. The difference per
+    // row is the cost of a flip; the first is the cost of a cell whose
+    // label's width comes from the solve.
+    var random = SplitMix64(seed: 0xC4A7)
+    let directions = (0..<1024).map { _ in random.next() % 2 == 0 }
+    let pair = (
+        incoming: ChatBubbleCell(outgoing: false, style: style, small: small),
+        outgoing: ChatBubbleCell(outgoing: true, style: style, small: small)
+    )
+    let chatCounter = Counter()
+    Benchmark("Chat bubble: height per row, one reused cell per direction") { benchmark in
+        var total = 0.0
+        for _ in benchmark.scaledIterations {
+            let row = chatCounter.next()
+            let cell = directions[row % directions.count] ? pair.outgoing : pair.incoming
+            total += cell.height(bodies[row % bodies.count], width: 375)
+        }
+        blackHole(total)
+    }
+    let flipping = ChatBubbleCell(outgoing: false, style: style, small: small)
+    let flippingSide = Counter()  // 1 while outgoing
+    let flipCounter = Counter()
+    Benchmark("Chat bubble: height per row, one cell flipped between directions") { benchmark in
+        var total = 0.0
+        for _ in benchmark.scaledIterations {
+            let row = flipCounter.next()
+            let outgoing = directions[row % directions.count]
+            if outgoing != (flippingSide.value == 1) {
+                flipping.flip(toOutgoing: outgoing)
+                flippingSide.value = outgoing ? 1 : 0
+            }
+            total += flipping.height(bodies[row % bodies.count], width: 375)
+        }
+        blackHole(total)
+    }
 }
 
 /// A counter shared by the runs of one benchmark, so consecutive runs alternate.
 final class Counter: @unchecked Sendable {
-    private var value = 0
+    var value = 0
     func next() -> Int {
         value += 1
         return value
