@@ -313,9 +313,16 @@ extension Solver {
             let entering = _enteringSymbol(levels)
             if entering < 0 { return }
             guard let index = _leavingRow(entering) else {
-                // An objective of errors is bounded below by zero; reaching
-                // here means the tableau is corrupt.
-                assertionFailure("TrellisConstraints: unbounded objective")
+                // An objective of errors is bounded below by zero, so a
+                // symbol that improves it without bound has a coefficient
+                // made of rounding residue: a long history of pivots (a
+                // reused cell's solver, with constraints added and removed
+                // between rows) can leave objective coefficients 1e-8 to
+                // 1e-7 off, just past `_epsilon` (seen: −1.09e-8 on a slack).
+                // The solution is then not optimal, and dropping the residue
+                // only moves the trouble into the rows: the tableau is
+                // marked degraded, for its owner to build it afresh.
+                isDegraded = true
                 return
             }
             _pivot(rowAt: index, entering: entering)

@@ -317,6 +317,12 @@ public final class Solver {
         }
     }
 
+    /// True once an optimisation met an objective that rounding had made
+    /// unbounded (see `_optimize`): the current solution may not be
+    /// optimal. Build a new solver from the same constraints (the layout
+    /// engine does) to get the exact answer back.
+    public internal(set) var isDegraded = false
+
     /// Whether the required constraints alone fix `variable`'s value.
     ///
     /// Computed from the tableau: the variable is basic and its row contains

@@ -197,6 +197,7 @@ open class View: LayoutItem {
             }
             ancestor = holder.superview
         }
+        parent._subviewWillBeRemoved(self)
         let root = parent.rootView
         parent.subviews.removeAll { $0 === self }
         _superview = nil
@@ -556,7 +557,19 @@ open class View: LayoutItem {
     /// Whether hit testing considers this view (true by default).
     public var isUserInteractionEnabled = true
     /// Hidden views are skipped by hit testing (they still take part in layout).
-    public var isHidden = false
+    public var isHidden = false {
+        didSet {
+            if isHidden != oldValue { superview?._subviewVisibilityDidChange(self) }
+        }
+    }
+
+    /// Called when a subview is hidden or shown (a stack view collapses it).
+    func _subviewVisibilityDidChange(_ view: View) {}
+
+    /// Called when a subview is about to leave, after the constraints tying
+    /// it to the rest of the hierarchy were deactivated (a stack view stops
+    /// arranging it).
+    func _subviewWillBeRemoved(_ view: View) {}
 
     /// True when the point (in this view's coordinates) is inside its bounds.
     public func point(inside point: Point) -> Bool { bounds.contains(point) }

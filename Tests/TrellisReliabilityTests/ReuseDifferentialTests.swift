@@ -26,4 +26,18 @@ import Testing
         // Most generated cells must be usable, or the property says little.
         #expect(run.discardedAmbiguous + run.discardedConflicts < run.cells / 5)
     }
+
+    /// Cells of the long run that once disagreed: 3783 (pixel rounding of a
+    /// height 2e-9 off a pixel boundary) and 2417 (an objective that rounding
+    /// had made unbounded stopped the solver short of the optimum; the engine
+    /// now builds a degraded solver afresh).
+    @Test(arguments: [3783, 2417] as [UInt64])
+    func cellsThatOnceDisagreedAgree(seed: UInt64) {
+        var choices = _SeededChoices(seed: seed)
+        var spec = ReuseCaseGenerator.make(&choices, rowCount: 50)
+        let verdict = ReuseDifferential.check(&spec)
+        if case .failed(let row, let message) = verdict {
+            Issue.record("row \(row): \(message)")
+        }
+    }
 }

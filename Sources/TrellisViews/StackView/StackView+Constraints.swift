@@ -1,0 +1,275 @@
+// The constraints a stack view makes, by concern: along the axis (canvas
+// connections, spacing, the distribution), across it (the alignment), and for
+// hidden views. Each carries UIKit's identifier.
+
+import TrellisConstraints
+import TrellisGeometry
+
+/// The attributes of one axis: edges, size and centre (and baselines across
+/// a horizontal axis).
+struct _StackAxis {
+    var start: LayoutAttribute
+    var end: LayoutAttribute
+    var size: LayoutAttribute
+    var center: LayoutAttribute
+
+    static let horizontal = _StackAxis(start: .leading, end: .trailing, size: .width, center: .centerX)
+    static let vertical = _StackAxis(start: .top, end: .bottom, size: .height, center: .centerY)
+}
+
+extension StackView {
+    /// The priority of `UISV-spanning-fit` (the stack hugs its views across
+    /// the axis, and in the equal-spacing distributions along it): just
+    /// above `fittingSizeLevel`, as UIKit's, so a self-sizing cell still
+    /// shrinks the stack to its views, and anything that matters more
+    /// stretches it.
+    static let spanningFitPriority = LayoutPriority(rawValue: 51)
+    /// The priority that settles where baseline-aligned views sit in a stack
+    /// taller than they need: at its top, below everything else here.
+    static let baselineSnapPriority = LayoutPriority(rawValue: 48)
+    /// The priority of equal gaps (equal spacing and centring). UIKit's
+    /// documentation: when the views do not fit, the gaps shrink to their
+    /// minimum first, and only then are views compressed. So equal gaps give
+    /// way to compression resistance (750) and to hugging (250): with room
+    /// to spare the gaps still come out equal (nothing else claims the
+    /// room), and with too little, a minimum gap larger than an equal share
+    /// (a custom spacing) leaves the other gaps unequal rather than
+    /// squeezing a view.
+    static let equalGapPriority = LayoutPriority(rawValue: 245)
+
+    private func make(
+        _ first: LayoutItem, _ firstAttribute: LayoutAttribute, _ relation: LayoutRelation,
+        _ second: LayoutItem?, _ secondAttribute: LayoutAttribute = .notAnAttribute,
+        multiplier: Double = 1, constant: Double = 0, priority: LayoutPriority = .required,
+        _ identifier: String
+    ) -> LayoutConstraint {
+        LayoutConstraint(
+            first, firstAttribute, relation, second, second == nil ? .notAnAttribute : secondAttribute,
+            multiplier: multiplier, constant: constant, priority: priority, origin: .user,
+            identifier: identifier)
+    }
+
+    /// Replaces the stack's constraints with ones for its current settings.
+    func _makeArrangement() {
+        LayoutConstraint.deactivate(_arrangement)
+        LayoutConstraint.deactivate(_proportional.constraints)
+        for guide in _spacers { removeLayoutGuide(guide) }
+        _spacers = []
+        _proportional = ([], [])
+        let along = axis == .horizontal ? _StackAxis.horizontal : .vertical
+        let across = axis == .horizontal ? _StackAxis.vertical : .horizontal
+        let canvas: LayoutItem = isLayoutMarginsRelativeArrangement ? layoutMarginsGuide : self
+        let visible = arrangedSubviews.filter { !$0.isHidden }
+        var made = _hidingConstraints(along: along, across: across, canvas: canvas)
+        made += _alongConstraints(visible, along, canvas)
+        made += _acrossConstraints(visible, across, canvas)
+        _arrangement = made
+        LayoutConstraint.activate(made)
+        if distribution == .fillProportionally { _refreshProportions(force: true) }
+    }
+
+    /// `UISV-hiding`: a hidden view is 0 long along the axis, sits where the
+    /// views before it end, and at the start of the cross axis, so it takes
+    /// no room and its frame is still defined.
+    private func _hidingConstraints(along: _StackAxis, across: _StackAxis, canvas: LayoutItem)
+        -> [LayoutConstraint]
+    {
+        var made: [LayoutConstraint] = []
+        var previous: View?
+        for view in arrangedSubviews {
+            guard view.isHidden else {
+                previous = view
+                continue
+            }
+            made.append(make(view, along.size, .equal, nil, constant: 0, "UISV-hiding"))
+            made.append(
+                previous.map { make(view, along.start, .equal, $0, along.end, "UISV-hiding") }
+                    ?? make(view, along.start, .equal, canvas, along.start, "UISV-hiding"))
+            made.append(make(view, across.start, .equal, canvas, across.start, "UISV-hiding"))
+        }
+        return made
+    }
+
+    /// The spacing after `view`: its custom spacing, else `spacing`.
+    private func _spacing(after view: View) -> Double {
+        guard let custom = _customSpacing[ObjectIdentifier(view)] else { return spacing }
+        return custom == Self.spacingUseSystem ? LayoutConstraint.standardSiblingSpacing : custom
+    }
+
+    /// Along the axis: the first and last views at the canvas's edges
+    /// (`UISV-canvas-connection`), the gaps (`UISV-spacing`), and the sizes
+    /// or gaps the distribution sets.
+    private func _alongConstraints(_ visible: [View], _ along: _StackAxis, _ canvas: LayoutItem)
+        -> [LayoutConstraint]
+    {
+        guard let first = visible.first, let last = visible.last else { return [] }
+        var made = [
+            make(first, along.start, .equal, canvas, along.start, "UISV-canvas-connection"),
+            make(canvas, along.end, .equal, last, along.end, "UISV-canvas-connection"),
+        ]
+        let baselines = isBaselineRelativeArrangement && axis == .vertical
+        let exact = [.fill, .fillEqually, .fillProportionally].contains(distribution)
+        for (previous, next) in zip(visible, visible.dropFirst()) {
+            let gap = _spacing(after: previous)
+            made.append(
+                baselines
+                    ? make(
+                        next, .firstBaseline, exact ? .equal : .greaterThanOrEqual, previous,
+                        .lastBaseline, constant: gap, "UISV-spacing")
+                    : make(
+                        next, along.start, exact ? .equal : .greaterThanOrEqual, previous, along.end,
+                        constant: gap, "UISV-spacing"))
+        }
+        switch distribution {
+        case .fill, .fillProportionally:
+            break  // proportions: `_refreshProportions`, before every layout
+        case .fillEqually:
+            for view in visible.dropFirst() {
+                made.append(make(view, along.size, .equal, first, along.size, "UISV-fill-equally"))
+            }
+        case .equalSpacing, .equalCentering:
+            // Spacer guides between neighbours (edges, or centres), all the
+            // same length; the first hugs, so the gaps are as small as the
+            // stack allows.
+            let edges = distribution == .equalSpacing
+            var spacers: [LayoutGuide] = []
+            for (previous, next) in zip(visible, visible.dropFirst()) {
+                let spacer = LayoutGuide()
+                spacer.identifier = edges ? "UISV-distributing" : "UISV-distributing-center"
+                addLayoutGuide(spacer)
+                made.append(
+                    make(
+                        spacer, along.start, .equal, previous, edges ? along.end : along.center,
+                        "UISV-distributing-edge"))
+                made.append(
+                    make(
+                        spacer, along.end, .equal, next, edges ? along.start : along.center,
+                        "UISV-distributing-edge"))
+                made.append(
+                    make(spacer, axis == .horizontal ? .top : .leading, .equal, canvas,
+                        axis == .horizontal ? .top : .leading, "UISV-distributing-edge"))
+                made.append(
+                    make(spacer, axis == .horizontal ? .height : .width, .equal, nil, constant: 0,
+                        "UISV-distributing-edge"))
+                // Equal where the minimum gaps allow (a custom spacing may
+                // ask one gap for more than an equal share).
+                if let firstSpacer = spacers.first {
+                    made.append(
+                        make(
+                            spacer, along.size, .equal, firstSpacer, along.size,
+                            priority: Self.equalGapPriority, "UISV-distributing"))
+                }
+                spacers.append(spacer)
+            }
+            if let firstSpacer = spacers.first {
+                made.append(
+                    make(
+                        firstSpacer, along.size, .equal, nil, constant: 0,
+                        priority: Self.spanningFitPriority, "UISV-spanning-fit"))
+            }
+            _spacers = spacers
+        }
+        return made
+    }
+
+    /// Across the axis: the alignment, with `UISV-spanning-boundary` keeping
+    /// every view inside the stack and `UISV-spanning-fit` making the stack
+    /// as thin as its thickest view where the alignment does not.
+    private func _acrossConstraints(_ visible: [View], _ across: _StackAxis, _ canvas: LayoutItem)
+        -> [LayoutConstraint]
+    {
+        guard !visible.isEmpty else { return [] }
+        var alignment = self.alignment
+        if axis == .vertical, alignment == .firstBaseline || alignment == .lastBaseline {
+            alignment = .fill  // baselines only line up side by side
+        }
+        var made: [LayoutConstraint] = []
+        func boundary(_ view: View, start: Bool, end: Bool) {
+            if start {
+                made.append(
+                    make(view, across.start, .greaterThanOrEqual, canvas, across.start,
+                        "UISV-spanning-boundary"))
+            }
+            if end {
+                made.append(
+                    make(canvas, across.end, .greaterThanOrEqual, view, across.end,
+                        "UISV-spanning-boundary"))
+            }
+        }
+        for view in visible {
+            switch alignment {
+            case .fill:
+                made.append(make(view, across.start, .equal, canvas, across.start, "UISV-canvas-connection"))
+                made.append(make(canvas, across.end, .equal, view, across.end, "UISV-canvas-connection"))
+            case .leading:
+                made.append(make(view, across.start, .equal, canvas, across.start, "UISV-canvas-connection"))
+                boundary(view, start: false, end: true)
+            case .trailing:
+                made.append(make(canvas, across.end, .equal, view, across.end, "UISV-canvas-connection"))
+                boundary(view, start: true, end: false)
+            case .center:
+                made.append(make(view, across.center, .equal, canvas, across.center, "UISV-alignment"))
+                boundary(view, start: true, end: true)
+            case .firstBaseline, .lastBaseline:
+                let baseline: LayoutAttribute = alignment == .firstBaseline ? .firstBaseline : .lastBaseline
+                if view !== visible[0] {
+                    made.append(make(view, baseline, .equal, visible[0], baseline, "UISV-alignment"))
+                }
+                boundary(view, start: true, end: true)
+                made.append(
+                    make(
+                        view, across.start, .equal, canvas, across.start,
+                        priority: Self.baselineSnapPriority, "UISV-canvas-connection"))
+            }
+        }
+        if alignment != .fill {
+            made.append(
+                make(
+                    canvas, across.size, .equal, nil, constant: 0, priority: Self.spanningFitPriority,
+                    "UISV-spanning-fit"))
+        }
+        return made
+    }
+
+    /// `fillProportionally`: each visible view is as long as its share of
+    /// the stack, by its intrinsic length, less the gaps
+    /// (`UISV-fill-proportionally`, at 999 for the first view, 998 for the
+    /// second, … as UIKit). UIKit's own multipliers ignore the gaps (a known
+    /// bug, rdar://34595752: with spacing the last view takes the rest);
+    /// these follow the documentation, so the views share what the gaps
+    /// leave. Made again before a layout when an intrinsic length changed.
+    func _refreshProportions(force: Bool = false) {
+        guard distribution == .fillProportionally else { return }
+        let along = axis == .horizontal ? _StackAxis.horizontal : .vertical
+        let visible = arrangedSubviews.filter { !$0.isHidden }
+        let sizes = visible.map { view -> Double in
+            let size = view.intrinsicContentSize
+            let length = axis == .horizontal ? size.width : size.height
+            return length.isFinite && length > 0 ? length : 0
+        }
+        guard force || sizes != _proportional.sizes else { return }
+        LayoutConstraint.deactivate(_proportional.constraints)
+        let total = sizes.reduce(0, +)
+        var made: [LayoutConstraint] = []
+        if total > 0 {
+            let canvas: LayoutItem = isLayoutMarginsRelativeArrangement ? layoutMarginsGuide : self
+            let gaps = zip(visible, visible.dropFirst()).reduce(0.0) { $0 + _spacing(after: $1.0) }
+            for (index, (view, size)) in zip(visible, sizes).enumerated() {
+                let share = size / total
+                let priority = LayoutPriority(rawValue: Float(max(1, 999 - index)))
+                guard share > 0 else {
+                    made.append(
+                        make(view, along.size, .equal, nil, constant: 0, priority: priority,
+                            "UISV-fill-proportionally"))
+                    continue
+                }
+                made.append(
+                    make(
+                        view, along.size, .equal, canvas, along.size, multiplier: share,
+                        constant: -share * gaps, priority: priority, "UISV-fill-proportionally"))
+            }
+        }
+        _proportional = (made, sizes)
+        LayoutConstraint.activate(made)
+    }
+}

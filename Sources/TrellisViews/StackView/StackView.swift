@@ -1,0 +1,208 @@
+// UIStackView for layout: a view that arranges its arranged subviews in a row
+// or a column by making constraints, as UIKit does, with UIKit's identifiers.
+
+import TrellisGeometry
+
+/// A view that lays out its arranged subviews along an axis, as `UIStackView`.
+///
+/// Like UIKit's, it works by making constraints (see
+/// `StackView+Constraints.swift`), named as UIKit names them, so a conflict
+/// log reads the same: `UISV-canvas-connection` ties the first and last
+/// arranged views to the stack's edges (or its layout margins),
+/// `UISV-spacing` spaces them, `UISV-fill-equally`,
+/// `UISV-fill-proportionally` and `UISV-distributing` size them or their
+/// gaps, `UISV-alignment` and `UISV-spanning-boundary` place them across the
+/// axis, `UISV-spanning-fit` makes the stack hug them, and `UISV-hiding`
+/// collapses a hidden one. The stack has no intrinsic size of its own: its
+/// size follows from these constraints and its arranged views' intrinsic
+/// sizes, with their hugging and compression resistance deciding who
+/// stretches or shrinks, as in UIKit.
+///
+/// ```swift
+/// let row = StackView(arrangedSubviews: [name, handle, time])
+/// row.axis = .horizontal
+/// row.spacing = 4
+/// row.alignment = .firstBaseline
+/// ```
+open class StackView: View {
+    /// The direction views are arranged in, as `UIStackView.Distribution`.
+    public enum Distribution: Sendable, CaseIterable {
+        /// The views fill the stack along the axis; the one with the lowest
+        /// hugging priority stretches, the one with the lowest compression
+        /// resistance shrinks.
+        case fill
+        /// The views fill the stack and are all the same size along the axis.
+        case fillEqually
+        /// The views fill the stack in proportion to their intrinsic sizes
+        /// along the axis.
+        case fillProportionally
+        /// The views keep their intrinsic sizes; the gaps between them are
+        /// equal and at least `spacing`.
+        case equalSpacing
+        /// The views keep their intrinsic sizes; their centres are equally
+        /// far apart, the gaps at least `spacing`.
+        case equalCentering
+    }
+
+    /// Placement across the axis, as `UIStackView.Alignment`.
+    public enum Alignment: Sendable, CaseIterable {
+        /// Every view spans the stack across the axis.
+        case fill
+        /// Views at the leading edge (vertical stacks) or the top (horizontal
+        /// stacks: `top` is the same case, as in UIKit).
+        case leading
+        /// The first baselines line up (horizontal stacks; vertical ones fill).
+        case firstBaseline
+        /// Views centred across the axis.
+        case center
+        /// Views at the trailing edge or the bottom (`bottom` is the same case).
+        case trailing
+        /// The last baselines line up (horizontal stacks; vertical ones fill).
+        case lastBaseline
+
+        /// `leading`, as UIKit spells it for horizontal stacks.
+        public static var top: Alignment { .leading }
+        /// `trailing`, as UIKit spells it for horizontal stacks.
+        public static var bottom: Alignment { .trailing }
+    }
+
+    /// `setCustomSpacing` value meaning "use `spacing`" (UIKit's `spacingUseDefault`).
+    public static let spacingUseDefault = Double.greatestFiniteMagnitude
+    /// `setCustomSpacing` value meaning the system spacing, 8 points
+    /// (UIKit's `spacingUseSystem`).
+    public static let spacingUseSystem = Double.leastNormalMagnitude
+
+    /// The views the stack arranges, in order (each is also a subview).
+    public private(set) var arrangedSubviews: [View] = []
+
+    /// The axis views are arranged along (`.horizontal` by default, as UIKit).
+    public var axis: LayoutAxis = .horizontal {
+        didSet { if axis != oldValue { setNeedsArrangement() } }
+    }
+    /// How views share the space along the axis (`.fill` by default).
+    public var distribution: Distribution = .fill {
+        didSet {
+            if distribution != oldValue {
+                setNeedsArrangement()
+                // Proportional stacks are refreshed before every layout.
+                _rootEngine?.hierarchyDidChange()
+            }
+        }
+    }
+    /// Placement across the axis (`.fill` by default).
+    public var alignment: Alignment = .fill {
+        didSet { if alignment != oldValue { setNeedsArrangement() } }
+    }
+    /// The gap between adjacent views (0 by default); a minimum for the
+    /// equal-spacing distributions. Negative values overlap the views, as
+    /// UIKit allows; non-finite values are refused and logged.
+    public var spacing: Double = 0 {
+        didSet {
+            guard spacing.isFinite else {
+                LayoutLog.emit("Refused spacing \(spacing) for \(layoutName): it must be finite.")
+                spacing = oldValue
+                return
+            }
+            if spacing != oldValue { setNeedsArrangement() }
+        }
+    }
+    /// Whether spacing along a vertical axis runs from one view's last
+    /// baseline to the next one's first baseline.
+    public var isBaselineRelativeArrangement = false {
+        didSet { if isBaselineRelativeArrangement != oldValue { setNeedsArrangement() } }
+    }
+    /// Whether views are arranged within the layout margins instead of the bounds.
+    public var isLayoutMarginsRelativeArrangement = false {
+        didSet {
+            if isLayoutMarginsRelativeArrangement != oldValue { setNeedsArrangement() }
+        }
+    }
+
+    /// Spacing after particular views (by identity).
+    var _customSpacing: [ObjectIdentifier: Double] = [:]
+    /// The constraints the stack made and has active.
+    var _arrangement: [LayoutConstraint] = []
+    /// Spacer guides of the equal-spacing distributions.
+    var _spacers: [LayoutGuide] = []
+    /// The proportional constraints and the intrinsic sizes they were made from.
+    var _proportional: (constraints: [LayoutConstraint], sizes: [Double]) = ([], [])
+
+    /// A stack arranging `views` (none by default).
+    public init(arrangedSubviews views: [View] = []) {
+        super.init(frame: .zero)
+        for view in views { _append(view, at: arrangedSubviews.count) }
+        _makeArrangement()
+    }
+
+    /// Adds a view at the end of `arrangedSubviews` (and of `subviews`).
+    public func addArrangedSubview(_ view: View) {
+        insertArrangedSubview(view, at: arrangedSubviews.count)
+    }
+
+    /// Inserts a view into `arrangedSubviews` at `index` (clamped), adding
+    /// it as a subview when it is not one. A view already arranged moves.
+    public func insertArrangedSubview(_ view: View, at index: Int) {
+        guard view !== self, !isDescendant(of: view) else {
+            LayoutLog.emit(
+                "Refused to arrange \(view.layoutName) in \(layoutName): a view cannot contain itself.")
+            return
+        }
+        _append(view, at: index)
+        setNeedsArrangement()
+    }
+
+    /// Stops arranging `view`; it stays a subview, as in UIKit (remove it
+    /// from its superview to take it away).
+    public func removeArrangedSubview(_ view: View) {
+        guard let index = arrangedSubviews.firstIndex(where: { $0 === view }) else { return }
+        arrangedSubviews.remove(at: index)
+        _customSpacing[ObjectIdentifier(view)] = nil
+        setNeedsArrangement()
+    }
+
+    /// Sets the spacing after `view` (an arranged view); `spacingUseDefault`
+    /// goes back to `spacing`, `spacingUseSystem` uses 8 points.
+    public func setCustomSpacing(_ spacing: Double, after view: View) {
+        guard arrangedSubviews.contains(where: { $0 === view }) else { return }
+        guard !spacing.isNaN else {
+            LayoutLog.emit("Refused custom spacing NaN after \(view.layoutName) in \(layoutName).")
+            return
+        }
+        _customSpacing[ObjectIdentifier(view)] = spacing == Self.spacingUseDefault ? nil : spacing
+        setNeedsArrangement()
+    }
+
+    /// The spacing after `view`: its custom spacing, or `spacingUseDefault`.
+    public func customSpacing(after view: View) -> Double {
+        _customSpacing[ObjectIdentifier(view)] ?? Self.spacingUseDefault
+    }
+
+    private func _append(_ view: View, at index: Int) {
+        if let current = arrangedSubviews.firstIndex(where: { $0 === view }) {
+            arrangedSubviews.remove(at: current)
+        }
+        if view.superview !== self { addSubview(view) }
+        view.translatesAutoresizingMaskIntoConstraints = false
+        arrangedSubviews.insert(view, at: min(max(index, 0), arrangedSubviews.count))
+    }
+
+    /// Makes the stack's constraints again for its current settings.
+    func setNeedsArrangement() {
+        _makeArrangement()
+    }
+
+    /// A subview is leaving: it is no longer arranged.
+    override func _subviewWillBeRemoved(_ view: View) {
+        guard arrangedSubviews.contains(where: { $0 === view }) else { return }
+        arrangedSubviews.removeAll { $0 === view }
+        _customSpacing[ObjectIdentifier(view)] = nil
+        // Constraints referring to it are deactivated by the removal itself.
+        _arrangement.removeAll { $0._firstItem === view || $0._secondItem === view }
+        _makeArrangement()
+    }
+
+    /// An arranged view was hidden or shown: it collapses or comes back.
+    override func _subviewVisibilityDidChange(_ view: View) {
+        if arrangedSubviews.contains(where: { $0 === view }) { _makeArrangement() }
+    }
+}
