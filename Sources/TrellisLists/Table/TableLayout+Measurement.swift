@@ -44,9 +44,16 @@ extension TableLayout {
     }
 
     /// Scrolls so that a row is at the top, middle or bottom of the viewport,
-    /// as `scrollToRow(at:at:animated:)`, measuring only that row and the rows
-    /// that end up in view. The offset is clamped to `0 ... maximumContentOffset`
-    /// like UIKit's; unless clamped, the row lands exactly in place.
+    /// as `scrollToRow(at:at:animated:)`. The offset is clamped to
+    /// `0 ... maximumContentOffset` like UIKit's; unless clamped, the row
+    /// lands exactly in place.
+    ///
+    /// Measured: the row, the rows that end up on screen, and then, as in
+    /// every layout pass, the overscan rows and the display range around the
+    /// final position. No other row is measured: the rows are walked outward
+    /// from the row at its final place on screen, which is known before the
+    /// walk unless the offset is clamped, and a clamp only moves the row
+    /// towards the side whose rows are all measured already.
     ///
     /// - Throws: `TableError.sectionOutOfRange` / `.rowOutOfRange`,
     ///   `.invalidMeasuredHeight`; the table is then unchanged.
@@ -58,19 +65,28 @@ extension TableLayout {
         let flat = try flatIndex(of: indexPath, context: "scrollToRow(at:at:)")
         return try transaction { table, pass throws(TableError) in
             try table.measure(flat: flat, into: &pass)
-            // Place the row, measure what came into view with the row anchored,
-            // and place it again while measuring changed something. Each round
-            // but the last measures a new row, so this ends.
-            var measuredBefore: Int
-            repeat {
-                measuredBefore = pass.rowsMeasured
-                let wanted = table.offset(placing: flat, at: position)
-                let target = table.clampedOffset(wanted)
-                pass.clamped = target != wanted
-                table.setOffset(target)
-                let anchor = _Anchor(flat: flat, screenTop: table.index.prefix(flat) - target)
-                try table.measureAnchored(anchor, into: &pass)
-            } while pass.rowsMeasured != measuredBefore
+            let wantedTop = table.index.prefix(flat) - table.offset(placing: flat, at: position)
+            var anchor = _Anchor(flat: flat, screenTop: wantedTop)
+            try table.walkDown(from: anchor, to: table.viewportUnits, overscan: 0, into: &pass)
+            try table.walkUp(from: anchor, to: 0, overscan: 0, into: &pass)
+            // Too little content above (every row above is measured now): the
+            // offset clamps to 0 and the row moves up; fill in below it.
+            if table.index.prefix(flat) < anchor.screenTop {
+                anchor.screenTop = table.index.prefix(flat)
+                try table.walkDown(from: anchor, to: table.viewportUnits, overscan: 0, into: &pass)
+            }
+            // Too little content below (every row below is measured now): the
+            // offset clamps to the end and the row moves down; fill in above it.
+            let below = table.index.total - table.index.prefix(flat)
+            if anchor.screenTop < table.viewportUnits - below {
+                anchor.screenTop = table.viewportUnits - below
+                try table.walkUp(from: anchor, to: 0, overscan: 0, into: &pass)
+            }
+            let target = table.clampedOffset(table.index.prefix(flat) - anchor.screenTop)
+            pass.clamped = table.index.prefix(flat) - target != wantedTop
+            table.setOffset(target)
+            anchor.screenTop = table.index.prefix(flat) - target
+            try table.measureAnchored(anchor, into: &pass)
         }
     }
 
@@ -149,10 +165,22 @@ extension TableLayout {
         return pass
     }
 
-    /// The first element with area at the top of the viewport, or nil when the
-    /// viewport is past the content.
+    /// The first element at the top of the viewport, or nil when the viewport
+    /// is past the content.
+    ///
+    /// That is the element containing the top edge, unless zero-height
+    /// elements sit exactly at the top edge: then the first of them. UIKit
+    /// treats an estimate of 0 as "no estimate", so a row estimated at 0 at
+    /// the top edge is in view and must be measured there, pushing the rows
+    /// after it down (not the rows before it up: a table whose first rows are
+    /// estimated at 0 opens at offset 0, with its first row at the top).
+    /// - Complexity: O(log n + z) for z zero-height elements at the top edge.
     var firstVisibleAnchor: _Anchor? {
-        let flat = index.index(containing: offsetUnits)
+        var flat = index.index(containing: offsetUnits)
+        let top = flat < index.count ? index.prefix(flat) : index.total
+        if top == offsetUnits {
+            while flat > 0 && index.units(at: flat - 1) == 0 { flat -= 1 }
+        }
         guard flat < index.count else { return nil }
         return _Anchor(flat: flat, screenTop: index.prefix(flat) - offsetUnits)
     }

@@ -405,17 +405,22 @@ public struct TableLayout<Sizing: CellSizing> {
         }
     }
 
+    /// Widths and viewport heights must be below this many points (1e9).
+    static var maximumLength: Double { 1_000_000_000 }
+
     static func validateWidth(_ width: Double) throws(TableError) {
-        guard width.isFinite, width > 0, width < 1e9 else {
+        guard width.isFinite, width > 0, width < maximumLength else {
             throw .invalidParameter(
-                name: "width", value: width, reason: "must be finite and greater than 0")
+                name: "width", value: width,
+                reason: "must be finite, greater than 0 and less than 1000000000 points")
         }
     }
 
     static func viewportUnits(_ height: Double) throws(TableError) -> Int64 {
-        guard height.isFinite, height > 0, height < 1e9 else {
+        guard height.isFinite, height > 0, height < maximumLength else {
             throw .invalidParameter(
-                name: "viewport height", value: height, reason: "must be finite and greater than 0")
+                name: "viewport height", value: height,
+                reason: "must be finite, greater than 0 and less than 1000000000 points")
         }
         return max(1, _Units.units(height))
     }
