@@ -29,6 +29,8 @@ public enum TableError: Error, Equatable, CustomStringConvertible, Sendable {
     case conflictingSectionUpdate(Int, reason: String)
     /// `dequeueReusableCell(withIdentifier:)` for an identifier with no factory.
     case unregisteredReuseIdentifier(String)
+    /// A snapshot was refused (repeated identifiers, a reload of a missing item).
+    case invalidSnapshot(SnapshotError)
 
     /// Two errors are equal when they say the same thing (so a NaN height
     /// equals a NaN height).
@@ -83,6 +85,8 @@ public enum TableError: Error, Equatable, CustomStringConvertible, Sendable {
         case .unregisteredReuseIdentifier(let identifier):
             return "No cell factory is registered for reuse identifier \"\(identifier)\"; "
                 + "call register(_:forCellReuseIdentifier:) first."
+        case .invalidSnapshot(let error):
+            return "Invalid snapshot: \(error)"
         }
     }
 }

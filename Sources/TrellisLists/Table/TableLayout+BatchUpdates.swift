@@ -62,10 +62,23 @@ extension TableLayout {
         let plan = try _UpdatePlan(validating: updates, old: self, new: newSections)
         let anchor = survivingAnchor(plan)
         let (runs, fills) = try pieces(plan, newSections: newSections)
-        // Nothing below can fail.
+        return rearrange(
+            sectionStarts: plan.newSectionStarts, runs: runs, fills: fills, keeping: anchor)
+    }
+
+    /// The last step of every batch update (`performBatchUpdates`, a
+    /// snapshot's `apply`): moves the surviving heights into their new places
+    /// and writes the new ones, then keeps `anchor` (an element's flat index
+    /// after the update and its screen top before it) where it was on screen.
+    /// Cannot fail: everything was checked before.
+    /// - Complexity: O(n).
+    mutating func rearrange(
+        sectionStarts newSectionStarts: [Int], runs: [OffsetIndex.Run], fills: [OffsetIndex.Fill],
+        keeping anchor: _Anchor?
+    ) -> TableLayoutPass {
         let oldOffset = offsetUnits
-        index.rearrange(newCount: plan.newSectionStarts.last ?? 0, runs: runs, fills: fills)
-        sectionStarts = plan.newSectionStarts
+        index.rearrange(newCount: newSectionStarts.last ?? 0, runs: runs, fills: fills)
+        sectionStarts = newSectionStarts
         let wanted = anchor.map { index.prefix($0.flat) - $0.screenTop } ?? offsetUnits
         offsetUnits = clampedOffset(wanted)
         // The next layout pass keeps the surviving element itself in place
