@@ -40,7 +40,8 @@ public struct DiffableTableLayout<
     private var current: ListSnapshot<SectionIdentifier, ItemIdentifier>
     private var currentIndex: _SnapshotIndex<SectionIdentifier, ItemIdentifier>
 
-    /// Opens a table on a snapshot, with estimates only.
+    /// Opens a table on a snapshot, with estimates only (at its end for
+    /// `contentAnchoring: .bottom`, a chat list).
     ///
     /// - Throws: `TableError.invalidSnapshot` for repeated identifiers (or a
     ///   reload of a missing item), and whatever `TableLayout.init` throws.
@@ -48,7 +49,7 @@ public struct DiffableTableLayout<
     public init(
         snapshot: ListSnapshot<SectionIdentifier, ItemIdentifier>, estimate: RowHeightEstimate,
         sizing: Sizing, width: Double, viewportHeight: Double, overscanRows: Int = 2,
-        rangeTuning: TableRangeTuning = .texture,
+        rangeTuning: TableRangeTuning = .texture, contentAnchoring: TableContentAnchoring = .top,
         sectionHeights: @escaping (SectionIdentifier) -> (header: Double, footer: Double) = { _ in
             (0, 0)
         }
@@ -64,7 +65,8 @@ public struct DiffableTableLayout<
         }
         table = try TableLayout(
             sections: sections, estimate: estimate, sizing: sizing, width: width,
-            viewportHeight: viewportHeight, overscanRows: overscanRows, rangeTuning: rangeTuning)
+            viewportHeight: viewportHeight, overscanRows: overscanRows, rangeTuning: rangeTuning,
+            contentAnchoring: contentAnchoring)
         current = snapshot
         current.clearReloads()
         self.sectionHeights = sectionHeights

@@ -20,7 +20,7 @@ extension TableLayout {
     @discardableResult
     public mutating func layoutIfNeeded() throws(TableError) -> TableLayoutPass {
         try transaction { table, pass throws(TableError) in
-            try table.measureAnchored(table.pendingAnchor ?? table.firstVisibleAnchor, into: &pass)
+            try table.measureAnchored(table.layoutAnchor, into: &pass)
         }
     }
 
@@ -39,7 +39,8 @@ extension TableLayout {
         let target = _Units.units(offset)
         return try transaction { table, pass throws(TableError) in
             table.setOffset(target)
-            try table.measureAnchored(table.firstVisibleAnchor, into: &pass)
+            table.pendingAnchor = nil
+            try table.measureAnchored(table.layoutAnchor, into: &pass)
         }
     }
 
@@ -108,7 +109,7 @@ extension TableLayout {
         let saved = self
         do throws(TableError) {
             var pass = TableLayoutPass()
-            let anchor = pendingAnchor ?? firstVisibleAnchor
+            let anchor = layoutAnchor
             pendingAnchor = nil
             if newWidth != width {
                 width = newWidth
@@ -118,6 +119,7 @@ extension TableLayout {
             try measureAnchored(anchor, into: &pass)
             // The snapshot, not the undo log, is what restores a failed resize.
             undoLog.removeAll(keepingCapacity: true)
+            noteEndReached()
             return pass
         } catch {
             self = saved
@@ -154,6 +156,7 @@ extension TableLayout {
         do throws(TableError) {
             try body(&self, &pass)
             pendingAnchor = nil
+            noteEndReached()
         } catch {
             for (flat, packed) in undoLog.reversed() { index.setPacked(packed, at: flat) }
             undoLog.removeAll(keepingCapacity: true)
@@ -165,19 +168,41 @@ extension TableLayout {
         return pass
     }
 
-    /// The first element at the top of the viewport, or nil when the viewport
-    /// is past the content.
+    /// The element a layout pass keeps in place on screen, or nil when the
+    /// viewport is past the content: the first visible element with area
+    /// whose height is measured (content that was already on screen), else
+    /// the first element at the top edge.
     ///
-    /// That is the element containing the top edge, unless zero-height
-    /// elements sit exactly at the top edge: then the first of them. UIKit
-    /// treats an estimate of 0 as "no estimate", so a row estimated at 0 at
-    /// the top edge is in view and must be measured there, pushing the rows
-    /// after it down (not the rows before it up: a table whose first rows are
-    /// estimated at 0 opens at offset 0, with its first row at the top).
-    /// - Complexity: O(log n + z) for z zero-height elements at the top edge.
+    /// Measured first: scrolling up brings estimated rows in at the top; were
+    /// the first of them the anchor, their growth would push the rows already
+    /// on screen down. With a measured row kept in place they grow upwards,
+    /// out of the way, and the content offset follows.
+    ///
+    /// The first element at the top edge is the one containing the edge,
+    /// unless zero-height elements sit exactly at it: then the first of them.
+    /// UIKit treats an estimate of 0 as "no estimate", so a row estimated at
+    /// 0 at the top edge is in view and must be measured there, pushing the
+    /// rows after it down (not the rows before it up: a table whose first
+    /// rows are estimated at 0 opens at offset 0, with its first row at the top).
+    /// - Complexity: O(log n + k + z) for k elements on screen and z
+    ///   zero-height elements at the top edge.
     var firstVisibleAnchor: _Anchor? {
         var flat = index.index(containing: offsetUnits)
-        let top = flat < index.count ? index.prefix(flat) : index.total
+        guard flat < index.count || index.total == offsetUnits else { return nil }
+        var top = flat < index.count ? index.prefix(flat) : index.total
+        let bottom = offsetUnits + viewportUnits
+        var candidate = flat
+        while candidate < index.count && top < bottom {
+            let height = index.units(at: candidate)
+            // Headers and footers have fixed heights (a width change marks
+            // them stale with the rows, but they are never measured again).
+            if height > 0 && (index.isMeasured(at: candidate) || !isRow(flat: candidate)) {
+                return _Anchor(flat: candidate, screenTop: top - offsetUnits)
+            }
+            top += height
+            candidate += 1
+        }
+        top = flat < index.count ? index.prefix(flat) : index.total
         if top == offsetUnits {
             while flat > 0 && index.units(at: flat - 1) == 0 { flat -= 1 }
         }
@@ -217,7 +242,9 @@ extension TableLayout {
             try walkDown(from: anchor, to: downLimit, overscan: overscan, into: &pass)
             try walkUp(from: anchor, to: upLimit, overscan: overscan, into: &pass)
         }
-        let moved = index.prefix(anchor.flat) - anchor.screenTop
+        var moved = index.prefix(anchor.flat) - anchor.screenTop
+        // Kept at the end of content shorter than the viewport: the top.
+        if anchor.flat == index.count - 1 && contentAnchoring == .bottom { moved = max(0, moved) }
         pass.anchorAdjustment += _Units.points(moved - offsetUnits)
         offsetUnits = moved
     }

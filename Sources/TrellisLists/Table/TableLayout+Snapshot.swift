@@ -89,7 +89,14 @@ extension TableLayout {
             }
         }
         let anchor = keptAnchor(match, newStarts: newStarts)
-        return rearrange(sectionStarts: newStarts, runs: runs, fills: fills, keeping: anchor)
+        var inserted: [Int] = []
+        for t in 0..<newSections {
+            for n in match.newItemStarts[t]..<match.newItemStarts[t + 1] where match.itemSource[n] < 0 {
+                inserted.append(newStarts[t] + 1 + n - match.newItemStarts[t])
+            }
+        }
+        return rearrange(
+            sectionStarts: newStarts, runs: runs, fills: fills, keeping: anchor, inserted: inserted)
     }
 
     /// The first visible element with area that the snapshot keeps in

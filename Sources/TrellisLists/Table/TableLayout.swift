@@ -36,6 +36,12 @@ public struct TableLayout<Sizing: CellSizing> {
     public internal(set) var rangeTuning: TableRangeTuning
     /// The direction of the last content offset change.
     public internal(set) var scrollDirection: ScrollDirection = .down
+    /// Which edge stays in place when rows change under a resting viewport.
+    public let contentAnchoring: TableContentAnchoring
+    /// For a `.bottom` table: rows inserted below the viewport since it was
+    /// last at the end (a chat's "new messages" count); 0 once it is at the
+    /// end again.
+    public internal(set) var newRowsBelow = 0
 
     var index: OffsetIndex
     /// Flat index of each section's header, then a final entry equal to the
@@ -49,7 +55,9 @@ public struct TableLayout<Sizing: CellSizing> {
     var undoLog: [(flat: Int, packed: Int32)] = []
 
     /// Opens a table with estimates only; nothing is measured until the first
-    /// layout pass.
+    /// layout pass. A `.bottom` table opens at its end (the estimated
+    /// content's end; the first layout pass keeps the end in place while it
+    /// measures the rows in view, bottom up).
     ///
     /// - Throws: `TableError` for a negative row count, a NaN, infinite or
     ///   negative estimate or header/footer height, a width or viewport height
@@ -58,7 +66,8 @@ public struct TableLayout<Sizing: CellSizing> {
     ///   `.perRow` estimates).
     public init(
         sections: [TableSection], estimate: RowHeightEstimate, sizing: Sizing, width: Double,
-        viewportHeight: Double, overscanRows: Int = 2, rangeTuning: TableRangeTuning = .texture
+        viewportHeight: Double, overscanRows: Int = 2, rangeTuning: TableRangeTuning = .texture,
+        contentAnchoring: TableContentAnchoring = .top
     ) throws(TableError) {
         try TableLayout.validateWidth(width)
         let viewport = try TableLayout.viewportUnits(viewportHeight)
@@ -91,6 +100,8 @@ public struct TableLayout<Sizing: CellSizing> {
         self.rangeTuning = rangeTuning
         self.index = OffsetIndex(packed: builder.packed)
         self.sectionStarts = builder.sectionStarts
+        self.contentAnchoring = contentAnchoring
+        if contentAnchoring == .bottom { offsetUnits = maximumOffsetUnits }
     }
 
     // MARK: Sizes
