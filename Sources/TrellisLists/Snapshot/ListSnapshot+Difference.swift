@@ -67,18 +67,21 @@ extension ListSnapshot {
     }
 }
 
-/// A snapshot checked and indexed: where each identifier is.
+/// A snapshot checked and indexed: where each identifier is. (Inlinable, so
+/// the hashing loops are specialized for the caller's identifier types.)
+@usableFromInline
 struct _SnapshotIndex<SectionIdentifier: Hashable, ItemIdentifier: Hashable> {
     /// Section identifier → section.
-    var sections: [SectionIdentifier: Int]
+    @usableFromInline var sections: [SectionIdentifier: Int]
     /// Item identifier → position among all items (section by section).
-    var items: [ItemIdentifier: Int]
+    @usableFromInline var items: [ItemIdentifier: Int]
     /// Each section's first item position, then the item count.
-    var itemStarts: [Int]
+    @usableFromInline var itemStarts: [Int]
 
     /// Checks a snapshot for repeated identifiers (and, when asked, reloads
     /// of items it lacks) and indexes it.
     /// - Complexity: O(n).
+    @inlinable
     init(_ snapshot: ListSnapshot<SectionIdentifier, ItemIdentifier>, checkingReloads: Bool)
         throws(SnapshotError)
     {
@@ -116,6 +119,7 @@ struct _SnapshotIndex<SectionIdentifier: Hashable, ItemIdentifier: Hashable> {
 /// (then the item count). Empty sections share their start with the next
 /// section; the search takes the last section starting at or before it.
 /// - Complexity: O(log sections).
+@usableFromInline
 func _indexPath(ofPosition position: Int, starts: [Int]) -> IndexPath {
     var low = 0
     var high = starts.count - 2
@@ -128,27 +132,29 @@ func _indexPath(ofPosition position: Int, starts: [Int]) -> IndexPath {
 
 /// Two indexed snapshots paired by identity: for every new section and item,
 /// where it was and whether it stays, moves or is new.
+@usableFromInline
 struct _SnapshotMatch {
     /// Per new section: its old section, or -1 when inserted.
-    var sectionSource: [Int]
+    @usableFromInline var sectionSource: [Int]
     /// Per old section: its new section, or -1 when deleted.
-    var sectionTarget: [Int]
+    @usableFromInline var sectionTarget: [Int]
     /// Per new section: true when it changed order (not in the kept run).
-    var sectionMoved: [Bool]
+    @usableFromInline var sectionMoved: [Bool]
     /// Per new item: its old item position, or -1 when inserted.
-    var itemSource: [Int]
+    @usableFromInline var itemSource: [Int]
     /// Per old item: its new item position, or -1 when deleted.
-    var itemTarget: [Int]
+    @usableFromInline var itemTarget: [Int]
     /// Per new item: `kept`, `moved` or `inserted`, plus `reloaded`.
-    var itemFlags: [UInt8]
-    var oldItemStarts: [Int]
-    var newItemStarts: [Int]
+    @usableFromInline var itemFlags: [UInt8]
+    @usableFromInline var oldItemStarts: [Int]
+    @usableFromInline var newItemStarts: [Int]
 
-    static let kept: UInt8 = 1
-    static let moved: UInt8 = 2
-    static let reloaded: UInt8 = 4
+    @usableFromInline static var kept: UInt8 { 1 }
+    @usableFromInline static var moved: UInt8 { 2 }
+    @usableFromInline static var reloaded: UInt8 { 4 }
 
     /// - Complexity: O(n + m log m) for n items, m of them out of order.
+    @inlinable
     init<S, I>(
         old: _SnapshotIndex<S, I>, new: _SnapshotIndex<S, I>, newSnapshot: ListSnapshot<S, I>
     ) {
@@ -197,6 +203,7 @@ struct _SnapshotMatch {
 
     /// The public description of the change.
     /// - Complexity: O(n + sections × log sections).
+    @usableFromInline
     var difference: ListDifference {
         var result = ListDifference()
         for (s, t) in sectionTarget.enumerated() where t < 0 { result.deletedSections.append(s) }
@@ -237,6 +244,7 @@ struct _SnapshotMatch {
 /// Patience sorting with predecessor links; an element larger than every
 /// tail extends the longest run in O(1), so a sequence that is mostly in
 /// order costs O(n + m log n) for m elements out of order.
+@usableFromInline
 func _longestIncreasingRun(_ values: [Int], skipping: Int) -> [Bool] {
     var tails: [Int] = []  // tails[k]: index of the smallest last value of a run of length k + 1
     var previous = [Int](repeating: -1, count: values.count)

@@ -18,15 +18,19 @@
 /// ```
 public struct ListSnapshot<SectionIdentifier: Hashable, ItemIdentifier: Hashable> {
     /// The section identifiers, in order.
-    public private(set) var sectionIdentifiers: [SectionIdentifier] = []
+    /// - Complexity: O(1).
+    public var sectionIdentifiers: [SectionIdentifier] { _sectionIdentifiers }
+    @usableFromInline var _sectionIdentifiers: [SectionIdentifier] = []
     /// Per section, its item identifiers in order.
-    var sectionItems: [[ItemIdentifier]] = []
+    @usableFromInline var sectionItems: [[ItemIdentifier]] = []
     /// Items whose content changed: applied, they keep their place but lose
     /// their measured height (`reloadItems`).
-    public internal(set) var reloadedItemIdentifiers: [ItemIdentifier] = []
+    /// - Complexity: O(1).
+    public var reloadedItemIdentifiers: [ItemIdentifier] { _reloadedItemIdentifiers }
+    @usableFromInline var _reloadedItemIdentifiers: [ItemIdentifier] = []
 
     /// An empty snapshot.
-    public init() {}
+    @inlinable public init() {}
 
     /// The number of sections.
     /// - Complexity: O(1).
@@ -51,8 +55,9 @@ public struct ListSnapshot<SectionIdentifier: Hashable, ItemIdentifier: Hashable
 
     /// Adds sections at the end, without items.
     /// - Complexity: O(k) for k sections added.
+    @inlinable
     public mutating func appendSections(_ identifiers: [SectionIdentifier]) {
-        sectionIdentifiers += identifiers
+        _sectionIdentifiers += identifiers
         sectionItems += repeatElement([], count: identifiers.count)
     }
 
@@ -61,6 +66,7 @@ public struct ListSnapshot<SectionIdentifier: Hashable, ItemIdentifier: Hashable
     ///   section; nothing is added then.
     /// - Complexity: O(k) for k items, plus O(sections) to find the section
     ///   (searched from the last one).
+    @inlinable
     public mutating func appendItems(
         _ identifiers: [ItemIdentifier], toSection section: SectionIdentifier
     ) throws(SnapshotError) {
@@ -71,6 +77,7 @@ public struct ListSnapshot<SectionIdentifier: Hashable, ItemIdentifier: Hashable
     /// Adds items at the end of the last section, as UIKit's `appendItems(_:)`.
     /// - Throws: `SnapshotError.noSections` when the snapshot has no section.
     /// - Complexity: O(k) for k items.
+    @inlinable
     public mutating func appendItems(_ identifiers: [ItemIdentifier]) throws(SnapshotError) {
         guard !sectionItems.isEmpty else { throw .noSections(context: "appendItems(_:)") }
         sectionItems[sectionItems.count - 1] += identifiers
@@ -81,11 +88,13 @@ public struct ListSnapshot<SectionIdentifier: Hashable, ItemIdentifier: Hashable
     /// again when they come into view). Each must be in the snapshot when it
     /// is applied.
     /// - Complexity: O(k) for k items.
+    @inlinable
     public mutating func reloadItems(_ identifiers: [ItemIdentifier]) {
-        reloadedItemIdentifiers += identifiers
+        _reloadedItemIdentifiers += identifiers
     }
 
     /// The index of a section, searched from the end (appends usually name the last one).
+    @inlinable
     func position(ofSection identifier: SectionIdentifier, context: String) throws(SnapshotError)
         -> Int
     {

@@ -30,15 +30,21 @@ public struct DiffableTableLayout<
     SectionIdentifier: Hashable, ItemIdentifier: Hashable, Sizing: CellSizing
 > {
     /// The layout itself: frames, ranges, offsets.
-    public private(set) var table: TableLayout<Sizing>
+    /// - Complexity: O(1) (copy on write).
+    public var table: TableLayout<Sizing> { _table }
     /// What the last `apply` changed (empty before the first).
-    public private(set) var lastDifference = ListDifference()
+    public var lastDifference: ListDifference { _lastDifference }
     /// The header and footer heights of a section identifier, asked when the
     /// section first appears.
     public let sectionHeights: (SectionIdentifier) -> (header: Double, footer: Double)
 
-    private var current: ListSnapshot<SectionIdentifier, ItemIdentifier>
-    private var currentIndex: _SnapshotIndex<SectionIdentifier, ItemIdentifier>
+    // Internal but usable from inlinable code: `apply` is inlinable so that
+    // it is specialized for the caller's identifier types (unspecialized,
+    // every hash and lookup went through generic metadata: 10x slower).
+    @usableFromInline var _table: TableLayout<Sizing>
+    @usableFromInline var _lastDifference = ListDifference()
+    @usableFromInline var current: ListSnapshot<SectionIdentifier, ItemIdentifier>
+    @usableFromInline var currentIndex: _SnapshotIndex<SectionIdentifier, ItemIdentifier>
 
     /// Opens a table on a snapshot, with estimates only (at its end for
     /// `contentAnchoring: .bottom`, a chat list).
@@ -63,7 +69,7 @@ public struct DiffableTableLayout<
             let (header, footer) = sectionHeights(id)
             return TableSection(rowCount: items.count, headerHeight: header, footerHeight: footer)
         }
-        table = try TableLayout(
+        _table = try TableLayout(
             sections: sections, estimate: estimate, sizing: sizing, width: width,
             viewportHeight: viewportHeight, overscanRows: overscanRows, rangeTuning: rangeTuning,
             contentAnchoring: contentAnchoring)
@@ -91,7 +97,7 @@ public struct DiffableTableLayout<
     ///   A refused snapshot changes nothing.
     /// - Complexity: O(n + m log m) for n rows in both snapshots, m of them
     ///   out of order (hashing each identifier once).
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func apply(_ snapshot: ListSnapshot<SectionIdentifier, ItemIdentifier>)
         throws(TableError) -> TableLayoutPass
     {
@@ -104,8 +110,8 @@ public struct DiffableTableLayout<
         let match = _SnapshotMatch(old: currentIndex, new: newIndex, newSnapshot: snapshot)
         let heights = sectionHeights
         let ids = snapshot.sectionIdentifiers
-        let pass = try table.apply(match) { heights(ids[$0]) }
-        lastDifference = match.difference
+        let pass = try _table.apply(match) { heights(ids[$0]) }
+        _lastDifference = match.difference
         current = snapshot
         current.clearReloads()
         currentIndex = newIndex
@@ -115,6 +121,7 @@ public struct DiffableTableLayout<
     /// The index path of an item identifier, as `indexPath(for:)`; nil when
     /// the current snapshot does not hold it.
     /// - Complexity: O(log sections) (a hash lookup, then a search of the sections).
+    @inlinable
     public func indexPath(for identifier: ItemIdentifier) -> IndexPath? {
         currentIndex.items[identifier].map {
             _indexPath(ofPosition: $0, starts: currentIndex.itemStarts)
@@ -124,6 +131,7 @@ public struct DiffableTableLayout<
     /// The item identifier at an index path, as `itemIdentifier(for:)`; nil
     /// outside the snapshot.
     /// - Complexity: O(1).
+    @inlinable
     public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifier? {
         guard indexPath.section >= 0, indexPath.section < current.sectionItems.count else {
             return nil
@@ -138,14 +146,14 @@ public struct DiffableTableLayout<
     /// - Complexity: O(m log n) for m rows measured.
     @discardableResult
     public mutating func layoutIfNeeded() throws(TableError) -> TableLayoutPass {
-        try table.layoutIfNeeded()
+        try _table.layoutIfNeeded()
     }
 
     /// Scrolls to a content offset (`TableLayout.scroll(toOffset:)`).
     /// - Complexity: O(m log n) for m rows measured.
     @discardableResult
     public mutating func scroll(toOffset offset: Double) throws(TableError) -> TableLayoutPass {
-        try table.scroll(toOffset: offset)
+        try _table.scroll(toOffset: offset)
     }
 
     /// Scrolls a row into place (`TableLayout.scrollToRow(at:at:)`).
@@ -154,7 +162,7 @@ public struct DiffableTableLayout<
     public mutating func scrollToRow(at indexPath: IndexPath, at position: TableScrollPosition)
         throws(TableError) -> TableLayoutPass
     {
-        try table.scrollToRow(at: indexPath, at: position)
+        try _table.scrollToRow(at: indexPath, at: position)
     }
 
     /// Changes the width and viewport height (`TableLayout.resize(width:viewportHeight:)`).
@@ -163,10 +171,10 @@ public struct DiffableTableLayout<
     public mutating func resize(width: Double, viewportHeight: Double) throws(TableError)
         -> TableLayoutPass
     {
-        try table.resize(width: width, viewportHeight: viewportHeight)
+        try _table.resize(width: width, viewportHeight: viewportHeight)
     }
 }
 
 extension ListSnapshot {
-    mutating func clearReloads() { reloadedItemIdentifiers.removeAll() }
+    @inlinable mutating func clearReloads() { _reloadedItemIdentifiers.removeAll() }
 }

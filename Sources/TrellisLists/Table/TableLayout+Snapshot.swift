@@ -12,6 +12,7 @@ extension TableLayout {
     /// heights. Every new height is checked before anything changes. The
     /// first visible element (with area) that is kept keeps its place on screen.
     /// - Complexity: O(n) for n elements before and after.
+    @usableFromInline
     mutating func apply(
         _ match: _SnapshotMatch, newSectionEdges: (Int) -> (header: Double, footer: Double)
     ) throws(TableError) -> TableLayoutPass {
