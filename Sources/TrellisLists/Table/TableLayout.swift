@@ -202,8 +202,10 @@ public struct TableLayout<Sizing: CellSizing> {
         rect(flat: try flatIndex(of: element, context: "frameInViewport(for:)"), top: offsetUnits)
     }
 
-    func rect(flat: Int, top origin: Int64) -> Rect {
-        let top = index.prefix(flat) - origin
+    /// An element's frame with its top `y` units (its place in the content
+    /// by default) measured from `origin`.
+    func rect(flat: Int, top origin: Int64, y: Int64? = nil) -> Rect {
+        let top = (y ?? index.prefix(flat)) - origin
         return Rect(
             x: 0, y: _Units.points(top), width: width,
             height: _Units.points(index.units(at: flat)))
