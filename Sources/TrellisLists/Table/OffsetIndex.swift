@@ -150,6 +150,12 @@ struct OffsetIndex {
         return measured ? value : ~value
     }
 
+    /// Packs a header's or footer's height: fixed heights are measured;
+    /// self-sizing ones are estimates, except 0 (no header or footer).
+    static func packEdge(_ units: Int64, selfSizing: Bool) -> Int32 {
+        pack(units, measured: !selfSizing || units == 0)
+    }
+
     static func unpack(_ value: Int32) -> Int64 {
         Int64(value >= 0 ? value : ~value)
     }

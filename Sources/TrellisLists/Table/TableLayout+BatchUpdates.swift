@@ -153,12 +153,22 @@ extension TableLayout {
         for (t, description) in newSections.enumerated() {
             let (header, footer) = try description.edgeUnits(section: t)
             let start = plan.newSectionStarts[t]
+            let selfSizing = headerFooterSizing != nil
+            // Self-sizing headers and footers of kept sections keep what
+            // they measured; fixed ones take the sections' heights.
+            let kept = plan.newToOld[t].map { s in
+                (index.packed[sectionStarts[s]], index.packed[sectionStarts[s + 1] - 1])
+            }
             fills.append(
-                .init(position: start, count: 1, value: OffsetIndex.pack(header, measured: true)))
+                .init(
+                    position: start, count: 1,
+                    value: selfSizing && kept != nil
+                        ? kept!.0 : OffsetIndex.packEdge(header, selfSizing: selfSizing)))
             fills.append(
                 .init(
                     position: plan.newSectionStarts[t + 1] - 1, count: 1,
-                    value: OffsetIndex.pack(footer, measured: true)))
+                    value: selfSizing && kept != nil
+                        ? kept!.1 : OffsetIndex.packEdge(footer, selfSizing: selfSizing)))
             let base = start + 1
             guard let s = plan.newToOld[t] else {
                 try fillEstimates(at: base, rows: 0..<description.rowCount, section: t)

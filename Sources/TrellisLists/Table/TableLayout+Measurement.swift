@@ -194,9 +194,12 @@ extension TableLayout {
         var candidate = flat
         while candidate < index.count && top < bottom {
             let height = index.units(at: candidate)
-            // Headers and footers have fixed heights (a width change marks
-            // them stale with the rows, but they are never measured again).
-            if height > 0 && (index.isMeasured(at: candidate) || !isRow(flat: candidate)) {
+            // Fixed headers and footers count as measured (a width change
+            // marks them stale with the rows, but they are never measured again).
+            if height > 0
+                && (index.isMeasured(at: candidate)
+                    || (headerFooterSizing == nil && !isRow(flat: candidate)))
+            {
                 return _Anchor(flat: candidate, screenTop: top - offsetUnits)
             }
             top += height
@@ -298,19 +301,33 @@ extension TableLayout {
         }
     }
 
-    /// Asks the height source for one row's height (if not measured yet) and
-    /// records the old value in the undo log.
+    /// Asks the height source for one row's height (or the header and
+    /// footer source for a self-sizing header's or footer's), if not
+    /// measured yet, and records the old value in the undo log.
     mutating func measure(flat: Int, into pass: inout TableLayoutPass) throws(TableError) {
         guard !index.isMeasured(at: flat) else { return }
-        // Headers and footers are always measured, so this is a row.
-        guard case .row(let path) = element(flat: flat) else { return }
-        let height = sizing.height(at: path, width: width)
-        guard let units = _validHeightUnits(height) else {
-            throw .invalidMeasuredHeight(height, at: path, width: width)
+        let units: Int64
+        switch element(flat: flat) {
+        case .row(let path):
+            let height = sizing.height(at: path, width: width)
+            guard let valid = _validHeightUnits(height) else {
+                throw .invalidMeasuredHeight(height, at: path, width: width)
+            }
+            units = valid
+            pass.rowsMeasured += 1
+        case let element:
+            // Fixed headers and footers are never measured (after a width
+            // change they keep their heights).
+            guard let headerFooterSizing else { return }
+            let height = headerFooterSizing.height(of: element, width: width)
+            guard let valid = _validHeightUnits(height) else {
+                throw .invalidHeaderFooterHeight(height, element: element, width: width)
+            }
+            units = valid
+            pass.headersAndFootersMeasured += 1
         }
         undoLog.append((flat, index.packed[flat]))
         index.setPacked(OffsetIndex.pack(units, measured: true), at: flat)
-        pass.rowsMeasured += 1
     }
 
     /// The offset that puts element `flat` at a scroll position (not clamped).

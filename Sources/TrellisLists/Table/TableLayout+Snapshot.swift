@@ -51,8 +51,9 @@ extension TableLayout {
                 let (h, f) = newSectionEdges(t)
                 let edges = try TableSection(rowCount: 0, headerHeight: h, footerHeight: f)
                     .edgeUnits(section: t)
-                fill(OffsetIndex.pack(edges.header, measured: true), at: header)
-                fill(OffsetIndex.pack(edges.footer, measured: true), at: footer)
+                let selfSizing = headerFooterSizing != nil
+                fill(OffsetIndex.packEdge(edges.header, selfSizing: selfSizing), at: header)
+                fill(OffsetIndex.packEdge(edges.footer, selfSizing: selfSizing), at: footer)
             } else if match.sectionMoved[t] {
                 fill(index.packed[sectionStarts[s]], at: header)
                 fill(index.packed[sectionStarts[s + 1] - 1], at: footer)

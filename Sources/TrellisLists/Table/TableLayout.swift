@@ -38,6 +38,9 @@ public struct TableLayout<Sizing: CellSizing> {
     public internal(set) var scrollDirection: ScrollDirection = .down
     /// Which edge stays in place when rows change under a resting viewport.
     public let contentAnchoring: TableContentAnchoring
+    /// The height source of self-sizing section headers and footers, or nil
+    /// when their heights are the sections' fixed ones.
+    public let headerFooterSizing: HeaderFooterSizing?
     /// For a `.bottom` table: rows inserted below the viewport since it was
     /// last at the end (a chat's "new messages" count); 0 once it is at the
     /// end again.
@@ -55,7 +58,9 @@ public struct TableLayout<Sizing: CellSizing> {
     var undoLog: [(flat: Int, packed: Int32)] = []
 
     /// Opens a table with estimates only; nothing is measured until the first
-    /// layout pass. A `.bottom` table opens at its end (the estimated
+    /// layout pass. With `headerFooterSizing`, the sections' header and
+    /// footer heights are estimates, measured like rows when they come into
+    /// view (a height of 0 still means no header or footer). A `.bottom` table opens at its end (the estimated
     /// content's end; the first layout pass keeps the end in place while it
     /// measures the rows in view, bottom up).
     ///
@@ -67,7 +72,7 @@ public struct TableLayout<Sizing: CellSizing> {
     public init(
         sections: [TableSection], estimate: RowHeightEstimate, sizing: Sizing, width: Double,
         viewportHeight: Double, overscanRows: Int = 2, rangeTuning: TableRangeTuning = .texture,
-        contentAnchoring: TableContentAnchoring = .top
+        contentAnchoring: TableContentAnchoring = .top, headerFooterSizing: HeaderFooterSizing? = nil
     ) throws(TableError) {
         try TableLayout.validateWidth(width)
         let viewport = try TableLayout.viewportUnits(viewportHeight)
@@ -82,7 +87,7 @@ public struct TableLayout<Sizing: CellSizing> {
                 reason: "must be finite, not negative and at most "
                     + "\(Int(_Units.maximumElementHeight)) points")
         }
-        var builder = _ElementBuilder()
+        var builder = _ElementBuilder(selfSizingEdges: headerFooterSizing != nil)
         try builder.reserve(sections: sections)
         for (section, description) in sections.enumerated() {
             try builder.appendSection(description, section: section) {
@@ -101,6 +106,7 @@ public struct TableLayout<Sizing: CellSizing> {
         self.index = OffsetIndex(packed: builder.packed)
         self.sectionStarts = builder.sectionStarts
         self.contentAnchoring = contentAnchoring
+        self.headerFooterSizing = headerFooterSizing
         if contentAnchoring == .bottom { offsetUnits = maximumOffsetUnits }
     }
 
@@ -466,6 +472,9 @@ extension TableSection {
 /// Builds the packed element heights and section starts for a new table or a
 /// batch update, validating every estimate and header/footer height.
 struct _ElementBuilder {
+    /// True when headers and footers size themselves: their heights are
+    /// then estimates (0 still means none, never measured).
+    var selfSizingEdges: Bool
     var packed: [Int32] = []
     /// Section starts so far, then the element count (always current).
     var sectionStarts: [Int] = [0]
@@ -489,9 +498,9 @@ struct _ElementBuilder {
         rows: (inout _ElementBuilder) throws(TableError) -> Void
     ) throws(TableError) {
         let (header, footer) = try description.edgeUnits(section: section)
-        packed.append(OffsetIndex.pack(header, measured: true))
+        packed.append(OffsetIndex.packEdge(header, selfSizing: selfSizingEdges))
         try rows(&self)
-        packed.append(OffsetIndex.pack(footer, measured: true))
+        packed.append(OffsetIndex.packEdge(footer, selfSizing: selfSizingEdges))
         sectionStarts.append(packed.count)
     }
 
