@@ -65,23 +65,23 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: SelfSizingCollection
     public private(set) var columnCount = 0
     /// The width of every item.
     public private(set) var itemWidth = 0.0
-    public private(set) var contentSize = Size.zero
+    public internal(set) var contentSize = Size.zero
     /// The bounds of the last successful `prepare`.
     public private(set) var preparedBounds: Rect?
 
-    private var store = _ElementStore()
+    var store = _ElementStore()
     /// x of each column's left edge.
-    private var columnX: [Double] = []
+    var columnX: [Double] = []
     /// Per section: its top (header top) and bottom (tallest column).
-    private var sectionTop: [Double] = []
-    private var sectionBottom: [Double] = []
+    var sectionTop: [Double] = []
+    var sectionBottom: [Double] = []
     /// Element indices of each column of each section, top to bottom, in
     /// lane `section × columnCount + column`, lanes stored back to back.
-    private var laneElements: [Int32] = []
+    var laneElements: [Int32] = []
     /// Where each lane starts in `laneElements`; one more entry than lanes.
-    private var laneStart: [Int] = []
+    var laneStart: [Int] = []
     /// Per element: its column, or -1 for a header.
-    private var elementColumn: [Int32] = []
+    var elementColumn: [Int32] = []
 
     public init(
         itemCounts: [Int], sizing: Sizing, columns: WaterfallColumns = .count(2),
@@ -341,7 +341,7 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: SelfSizingCollection
     /// Width / aspect ratio + caption height, rounded up to the pixel grid,
     /// or an error naming the item and the bad input.
     @inline(__always)
-    private func _itemHeight(at indexPath: IndexPath, width: Double) throws(CollectionLayoutError)
+    func _itemHeight(at indexPath: IndexPath, width: Double) throws(CollectionLayoutError)
         -> Double
     {
         let ratio = sizing.aspectRatio(at: indexPath)
@@ -426,7 +426,7 @@ extension WaterfallLayout {
 
     /// A section's bottom: its tallest column's last item's bottom, or its
     /// header's bottom (its top without a header) when it has no items.
-    private func _bottom(ofSection section: Int) -> Double {
+    func _bottom(ofSection section: Int) -> Double {
         var bottom = store.header(inSection: section)?.frame.maxY ?? sectionTop[section]
         for column in 0..<columnCount {
             let lane = section * columnCount + column
