@@ -30,7 +30,9 @@ struct ChatScenario {
         // screens of the top, until every page is in and the top is reached.
         var prepended = 0
         while prepended < pages || driver.list.table.contentOffset > 0 {
-            for distance in options.flingDistances(velocity: -Self.flingVelocity, until: options.restartSpeed) {
+            for distance in options.flingDistances(
+                velocity: -Self.flingVelocity, until: options.restartSpeed)
+            {
                 if prepended < pages && driver.list.table.contentOffset < 2 * viewport {
                     oldest -= Self.pageSize
                     ids.insert(contentsOf: oldest..<(oldest + Self.pageSize), at: 0)

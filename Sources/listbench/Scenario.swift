@@ -4,12 +4,13 @@
 
 import ArgumentParser
 import CLISupport
+import Trellis
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Trellis
 
 /// The scenarios `--scenario` can run.
 enum ScenarioKind: String, ExpressibleByArgument, CaseIterable {
@@ -59,7 +60,9 @@ struct ScenarioReport {
     var configuration: BenchConfiguration
     var paths: [(String, ScenarioFigures)] = []
 
-    private func worst(_ value: (ScenarioFigures) -> Double) -> Double { paths.map { value($0.1) }.max() ?? 0 }
+    private func worst(_ value: (ScenarioFigures) -> Double) -> Double {
+        paths.map { value($0.1) }.max() ?? 0
+    }
 
     func json() -> JSON {
         func figures(_ f: ScenarioFigures) -> JSON {
@@ -154,7 +157,10 @@ struct ScenarioDriver<Template: CellTemplate> {
     static var budgetNanoseconds: UInt64 { 8_330_000 }
     static var estimate: Double { 44 }
 
-    init(template: Template, items: [AnimalItem], ids: [Int], width: Double, anchoring: TableContentAnchoring)
+    init(
+        template: Template, items: [AnimalItem], ids: [Int], width: Double,
+        anchoring: TableContentAnchoring
+    )
         throws
     {
         sizing = IdentifiedTemplateSizing(template: template, items: items)
@@ -182,7 +188,8 @@ struct ScenarioDriver<Template: CellTemplate> {
     /// the row the table keeps in place; rows below it may move on purpose
     /// (a row inserted between them).
     mutating func frame(
-        expectedShift: Double = 0, checksDrift: Bool = true, applies: Bool = false, clamped: () -> Bool = { false },
+        expectedShift: Double = 0, checksDrift: Bool = true, applies: Bool = false,
+        clamped: () -> Bool = { false },
         _ work: (inout List) throws -> TableLayoutPass
     ) throws {
         let before = checksDrift ? try onScreen() : []
@@ -199,8 +206,10 @@ struct ScenarioDriver<Template: CellTemplate> {
         if wallTime > Self.budgetNanoseconds { figures.overBudgetWall += 1 }
         let current = list
         let changed = applies ? Set(current.lastDifference.movedItems.map(\.to)) : []
-        let kept = { (id: Int) in current.indexPath(for: id).map { !changed.contains($0) } ?? false }
-        if !clamped(), let first = before.first(where: { kept($0.id) }), let path = current.indexPath(for: first.id),
+        let kept = { (id: Int) in current.indexPath(for: id).map { !changed.contains($0) } ?? false
+        }
+        if !clamped(), let first = before.first(where: { kept($0.id) }),
+            let path = current.indexPath(for: first.id),
             current.table.indexPathsForVisibleRows.contains(path)
         {
             let top = try current.table.frameInViewport(for: .row(path)).minY
@@ -220,14 +229,18 @@ struct ScenarioDriver<Template: CellTemplate> {
         // On the table's 1/768-point grid, so the expected shift is exact.
         let wanted = ((table.contentOffset + distance) * 768).rounded() / 768
         let target = min(max(wanted, 0), table.maximumContentOffset)
-        try frame(expectedShift: table.contentOffset - target) { list in try list.scroll(toOffset: target) }
+        try frame(expectedShift: table.contentOffset - target) { list in
+            try list.scroll(toOffset: target)
+        }
         return target == wanted
     }
 
     /// Applies a snapshot and runs the layout pass, in one frame, timing the
     /// apply. `checksDrift` is false where rows on screen move on purpose
     /// (a chat following a new message at its end).
-    mutating func apply(_ ids: [Int], reloading reloads: [Int] = [], checksDrift: Bool = true) throws {
+    mutating func apply(_ ids: [Int], reloading reloads: [Int] = [], checksDrift: Bool = true)
+        throws
+    {
         var snapshot = ListSnapshot<Int, Int>()
         snapshot.appendSections([0])
         try snapshot.appendItems(ids, toSection: 0)
@@ -275,11 +288,14 @@ struct ScenarioRunner<Suite: BenchSuite> {
     func run() throws -> ScenarioReport {
         let measurer = TextMeasurer()
         var report = ScenarioReport(kind: kind, configuration: configuration)
-        report.paths.append(("frames", try run(try suite.makeFrames(measurer: measurer), path: "frames")))
+        report.paths.append(
+            ("frames", try run(try suite.makeFrames(measurer: measurer), path: "frames")))
         report.paths.append(
             (
                 "constraints_template",
-                try run(try suite.makeConstraints(measurer: measurer, reusingEngine: true), path: "constraints")
+                try run(
+                    try suite.makeConstraints(measurer: measurer, reusingEngine: true),
+                    path: "constraints")
             ))
         return report
     }
@@ -289,7 +305,9 @@ struct ScenarioRunner<Suite: BenchSuite> {
         defer { endProgress() }
         switch kind {
         case .chat: return try ChatScenario(items: items, width: configuration.width).run(template)
-        case .updates: return try UpdatesScenario(items: items, width: configuration.width, seed: seed).run(template)
+        case .updates:
+            return try UpdatesScenario(items: items, width: configuration.width, seed: seed).run(
+                template)
         }
     }
 }

@@ -15,7 +15,8 @@ struct UpdatesScenario {
     func run<T: CellTemplate>(_ template: T) throws -> ScenarioFigures {
         var ids = Array(0..<items.count)
         var nextID = items.count
-        var driver = try ScenarioDriver(template: template, items: items, ids: ids, width: width, anchoring: .top)
+        var driver = try ScenarioDriver(
+            template: template, items: items, ids: ids, width: width, anchoring: .top)
         var random = SplitMix(seed: seed)
         let options = ScrollSimulationOptions()
         let changes = max(1, items.count / 100)
@@ -36,7 +37,8 @@ struct UpdatesScenario {
                                 touched.insert(nextID)
                                 nextID += 1
                             case 1:
-                                touched.insert(ids.remove(at: Int(random.next() % UInt64(ids.count))))
+                                touched.insert(
+                                    ids.remove(at: Int(random.next() % UInt64(ids.count))))
                             case 2:
                                 let id = ids.remove(at: Int(random.next() % UInt64(ids.count)))
                                 ids.insert(id, at: Int(random.next() % UInt64(ids.count + 1)))

@@ -27,7 +27,9 @@ final class FiftyPointRows: CellSizing {
             contentAnchoring: .bottom)
     }
 
-    static func top(_ list: DiffableTableLayout<Int, Int, FiftyPointRows>, _ id: Int) throws -> Double {
+    static func top(_ list: DiffableTableLayout<Int, Int, FiftyPointRows>, _ id: Int) throws
+        -> Double
+    {
         try list.table.frameInViewport(for: .row(try #require(list.indexPath(for: id)))).minY
     }
 

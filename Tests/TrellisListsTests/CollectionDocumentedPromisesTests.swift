@@ -20,10 +20,16 @@ import TrellisGeometry
         try one.prepare(bounds: Self.bounds(300), layoutMargins: .zero, safeAreaInsets: .zero)
         var two = ColumnFlowLayout(itemCounts: [1, 1], minColumnWidth: 100)
         try two.prepare(bounds: Self.bounds(300), layoutMargins: .zero, safeAreaInsets: .zero)
-        #expect(one.attributes(forItem: IndexPath(item: 0, section: 0))?.frame == Rect(x: 100, y: 10, width: 100, height: 70))
+        #expect(
+            one.attributes(forItem: IndexPath(item: 0, section: 0))?.frame
+                == Rect(x: 100, y: 10, width: 100, height: 70))
         // Section 1 starts 10 below section 0's 70-point row (top inset 10).
-        #expect(two.attributes(forItem: IndexPath(item: 0, section: 0))?.frame == Rect(x: 100, y: 10, width: 100, height: 70))
-        #expect(two.attributes(forItem: IndexPath(item: 0, section: 1))?.frame == Rect(x: 100, y: 90, width: 100, height: 70))
+        #expect(
+            two.attributes(forItem: IndexPath(item: 0, section: 0))?.frame
+                == Rect(x: 100, y: 10, width: 100, height: 70))
+        #expect(
+            two.attributes(forItem: IndexPath(item: 0, section: 1))?.frame
+                == Rect(x: 100, y: 90, width: 100, height: 70))
         #expect(one.itemsPerLine == 2)
         #expect(two.itemsPerLine == 2)
     }
@@ -35,7 +41,9 @@ import TrellisGeometry
         var layout = ColumnFlowLayout(itemCounts: [2, 3], minColumnWidth: 100, interItemSpacing: 0)
         try layout.prepare(bounds: Self.bounds(330), layoutMargins: .zero, safeAreaInsets: .zero)
         let xs = { (section: Int, count: Int) in
-            (0..<count).map { layout.attributes(forItem: IndexPath(item: $0, section: section))!.frame.minX }
+            (0..<count).map {
+                layout.attributes(forItem: IndexPath(item: $0, section: section))!.frame.minX
+            }
         }
         #expect(xs(0, 2) == [0, 220])
         #expect(xs(1, 3) == [0, 110, 220])
@@ -55,7 +63,8 @@ import TrellisGeometry
         // With the sample's margins (20 each side) there is room: 2 columns of
         // ⌊772 / 2⌋ = 386, and ⌊822 / 396⌋ = 2 per line.
         try landscape.prepare(
-            bounds: Self.bounds(812), layoutMargins: EdgeInsets(top: 0, left: 20, bottom: 0, right: 20),
+            bounds: Self.bounds(812),
+            layoutMargins: EdgeInsets(top: 0, left: 20, bottom: 0, right: 20),
             safeAreaInsets: .zero)
         #expect((landscape.columnCount, landscape.itemWidth, landscape.itemsPerLine) == (2, 386, 2))
     }
@@ -70,11 +79,15 @@ import TrellisGeometry
         for element in elements {
             let frame = element.frame
             guard frame.height > 0 else { continue }
-            let belowTop = Rect(x: frame.minX, y: frame.maxY.nextDown, width: frame.width, height: 50)
-            let aboveBottom = Rect(x: frame.minX, y: frame.minY - 50, width: frame.width, height: 50 + 1e-9)
+            let belowTop = Rect(
+                x: frame.minX, y: frame.maxY.nextDown, width: frame.width, height: 50)
+            let aboveBottom = Rect(
+                x: frame.minX, y: frame.minY - 50, width: frame.width, height: 50 + 1e-9)
             for rect in [belowTop, aboveBottom] {
                 let answer = layout.attributes(in: rect)
-                if !answer.contains(element) || answer != bruteForce(elements, in: rect) { misses += 1 }
+                if !answer.contains(element) || answer != bruteForce(elements, in: rect) {
+                    misses += 1
+                }
             }
         }
         #expect(misses == 0)
@@ -85,7 +98,8 @@ import TrellisGeometry
         // then 300 re-measurements with other fractional heights.
         var random = SeededRandom(seed: 20)
         var layout = ColumnFlowLayout(
-            itemCounts: [200, 150], sizing: ClosureCellSizing { path, _ in 20 + Double((path.item * 37) % 400) / 10 },
+            itemCounts: [200, 150],
+            sizing: ClosureCellSizing { path, _ in 20 + Double((path.item * 37) % 400) / 10 },
             minColumnWidth: 100, interItemSpacing: 7.3, lineSpacing: 3.1, headerHeight: 17.7)
         try layout.prepare(bounds: Self.bounds(375), layoutMargins: .zero, safeAreaInsets: .zero)
         Self.expectEdgeQueriesFindEveryElement(layout, layout.allAttributes)
@@ -124,7 +138,8 @@ import TrellisGeometry
             throws: CollectionLayoutError.invalidParameter(
                 name: "columns.count", value: 1001, requirement: "must be from 1 to 1000")
         ) {
-            try layout.prepare(bounds: Self.bounds(1e6), layoutMargins: .zero, safeAreaInsets: .zero)
+            try layout.prepare(
+                bounds: Self.bounds(1e6), layoutMargins: .zero, safeAreaInsets: .zero)
         }
         #expect(layout.preparedBounds == nil)
         layout.columns = .count(1000)
@@ -146,8 +161,10 @@ import TrellisGeometry
         let counts = [60, 45, 70]
         let ratios = counts.map { count in (0..<count).map { 0.4 + Double($0 % 13) / 10 } }
         var layout = WaterfallLayout(
-            itemCounts: counts, sizing: AspectRatioCaptionSizing(aspectRatios: ratios, captionHeight: 13.1),
-            columns: .count(3), columnSpacing: 7, itemSpacing: 4.7, headerHeight: 21.3, displayScale: 3)
+            itemCounts: counts,
+            sizing: AspectRatioCaptionSizing(aspectRatios: ratios, captionHeight: 13.1),
+            columns: .count(3), columnSpacing: 7, itemSpacing: 4.7, headerHeight: 21.3,
+            displayScale: 3)
         try layout.prepare(bounds: Self.bounds(375), layoutMargins: .zero, safeAreaInsets: .zero)
         for step in 0..<400 {
             let section = Int.random(in: 0..<3, using: &random)
@@ -190,7 +207,9 @@ import TrellisGeometry
         // One item is one full-width segment: 3 points tall is enough.
         var one = MosaicLayout(itemCount: 1, segmentHeight: 3)
         try one.prepare(bounds: Self.bounds(375), layoutMargins: .zero, safeAreaInsets: .zero)
-        #expect(one.attributes(forItem: IndexPath(item: 0, section: 0))?.frame == Rect(x: 0, y: 1, width: 375, height: 3))
+        #expect(
+            one.attributes(forItem: IndexPath(item: 0, section: 0))?.frame
+                == Rect(x: 0, y: 1, width: 375, height: 3))
         // Six items reach a two-thirds/one-third segment, whose third is cut
         // into ⌈3 / 2⌉ = 2 points, a 1-point gutter and 3 − 2 − 1 = 0 points:
         // the segment height is at fault, not the width.
@@ -212,14 +231,19 @@ import TrellisGeometry
 
     @Test func aTinyNegativeHeightIsShownAsItIsAndTheRuleIsStated() throws {
         var layout = ColumnFlowLayout(itemCounts: [1], sizing: ClosureCellSizing { _, _ in -1e-9 })
-        #expect(throws: CollectionLayoutError.invalidItemHeight(IndexPath(item: 0, section: 0), -1e-9)) {
-            try layout.prepare(bounds: Self.bounds(375), layoutMargins: .zero, safeAreaInsets: .zero)
+        #expect(
+            throws: CollectionLayoutError.invalidItemHeight(IndexPath(item: 0, section: 0), -1e-9)
+        ) {
+            try layout.prepare(
+                bounds: Self.bounds(375), layoutMargins: .zero, safeAreaInsets: .zero)
         }
         #expect(
-            CollectionLayoutError.invalidItemHeight(IndexPath(item: 0, section: 0), -1e-9).description
+            CollectionLayoutError.invalidItemHeight(IndexPath(item: 0, section: 0), -1e-9)
+                .description
                 == "item [0, 0]: height -1e-09 must be finite and not negative")
         #expect(
-            CollectionLayoutError.invalidCaptionHeight(IndexPath(item: 2, section: 1), .nan).description
+            CollectionLayoutError.invalidCaptionHeight(IndexPath(item: 2, section: 1), .nan)
+                .description
                 == "item [1, 2]: caption height nan must be finite and not negative")
     }
 }

@@ -49,7 +49,9 @@ final class IdentifierSizing: CellSizing {
         // Reloaded row 2 (now row 1): back to the estimate.
         #expect(try list.table.isRowMeasured(at: IndexPath(row: 1, section: 0)) == false)
         // Row 3 (now row 2) kept its measurement; row 0 moved last with its height.
-        #expect(try list.table.heightForRow(at: IndexPath(row: 2, section: 0)) == farOffHeight(id: 3, width: 390))
+        #expect(
+            try list.table.heightForRow(at: IndexPath(row: 2, section: 0))
+                == farOffHeight(id: 3, width: 390))
         #expect(try list.table.isRowMeasured(at: IndexPath(row: 2, section: 0)))
         // 1000, then rows 2...99 (98 rows), then row 0 at 1 + 98 = 99.
         #expect(try list.table.heightForRow(at: IndexPath(row: 99, section: 0)) == measured0)
@@ -88,7 +90,8 @@ final class IdentifierSizing: CellSizing {
         #expect(
             throws: TableError.invalidSnapshot(
                 .duplicateItem(
-                    "7", first: IndexPath(row: 7, section: 0), second: IndexPath(row: 1, section: 1)))
+                    "7", first: IndexPath(row: 7, section: 0), second: IndexPath(row: 1, section: 1)
+                ))
         ) {
             try list.apply(snapshot([(0, Array(0..<50)), (1, [50, 7])]))
         }
@@ -104,7 +107,8 @@ final class IdentifierSizing: CellSizing {
         #expect(list.snapshot() == beforeSnapshot)
         #expect(
             TableError.invalidSnapshot(.reloadOfMissingItem("55")).description
-                == "Invalid snapshot: reloadItems(_:) names item identifier 55, which is not in the snapshot.")
+                == "Invalid snapshot: reloadItems(_:) names item identifier 55, which is not in the snapshot."
+        )
     }
 
     @Test func aBadEstimateForAnInsertedRowRefusesTheSnapshot() throws {
@@ -134,7 +138,9 @@ final class IdentifierSizing: CellSizing {
         return best.max() ?? 0
     }
 
-    static func randomPair(_ random: inout SeededRandom) -> (old: [(Int, [Int])], new: [(Int, [Int])], reloads: [Int], duplicate: Bool) {
+    static func randomPair(_ random: inout SeededRandom) -> (
+        old: [(Int, [Int])], new: [(Int, [Int])], reloads: [Int], duplicate: Bool
+    ) {
         var nextID = 0
         let sectionCount = Int.random(in: 0...4, using: &random)
         var old: [(Int, [Int])] = []
@@ -147,7 +153,9 @@ final class IdentifierSizing: CellSizing {
         // dropped, added, and moved within and across sections.
         var new: [(Int, [Int])] = old.filter { _ in Int.random(in: 0..<6, using: &random) > 0 }
         for _ in 0..<Int.random(in: 0...2, using: &random) {
-            new.insert((10 + Int.random(in: 0..<1000, using: &random), []), at: Int.random(in: 0...new.count, using: &random))
+            new.insert(
+                (10 + Int.random(in: 0..<1000, using: &random), []),
+                at: Int.random(in: 0...new.count, using: &random))
         }
         var seenSections = Set<Int>()
         new = new.filter { seenSections.insert($0.0).inserted }
@@ -172,7 +180,9 @@ final class IdentifierSizing: CellSizing {
         var duplicate = false
         if !all.isEmpty && Int.random(in: 0..<20, using: &random) == 0 {
             let t = Int.random(in: 0..<new.count, using: &random)
-            new[t].1.insert(all.randomElement(using: &random)!, at: Int.random(in: 0...new[t].1.count, using: &random))
+            new[t].1.insert(
+                all.randomElement(using: &random)!,
+                at: Int.random(in: 0...new[t].1.count, using: &random))
             duplicate = true
         }
         return (old, new, reloads, duplicate)
@@ -206,7 +216,9 @@ final class IdentifierSizing: CellSizing {
                     }
                 }
                 let (id, a, b) = try #require(first)
-                #expect(throws: TableError.invalidSnapshot(.duplicateItem("\(id)", first: a, second: b))) {
+                #expect(
+                    throws: TableError.invalidSnapshot(.duplicateItem("\(id)", first: a, second: b))
+                ) {
                     try list.apply(next)
                 }
                 #expect(try TableSnapshot(list.table) == before)
@@ -232,13 +244,21 @@ final class IdentifierSizing: CellSizing {
             }
             #expect(difference.deletedItems == expectedDeleted, "pair \(pairIndex)")
             #expect(difference.insertedItems == expectedInserted, "pair \(pairIndex)")
-            #expect(difference.deletedSections == old.indices.filter { s in !new.contains { $0.0 == old[s].0 } })
-            #expect(difference.insertedSections == new.indices.filter { t in !old.contains { $0.0 == new[t].0 } })
-            #expect(difference.reloadedItems.map { new[$0.section].1[$0.item] }.sorted() == Set(reloads).sorted())
+            #expect(
+                difference.deletedSections
+                    == old.indices.filter { s in !new.contains { $0.0 == old[s].0 } })
+            #expect(
+                difference.insertedSections
+                    == new.indices.filter { t in !old.contains { $0.0 == new[t].0 } })
+            #expect(
+                difference.reloadedItems.map { new[$0.section].1[$0.item] }.sorted()
+                    == Set(reloads).sorted())
 
             // Sections: the fewest moves, and the others in their old order.
             let survivors = new.compactMap { section in old.firstIndex { $0.0 == section.0 } }
-            #expect(difference.movedSections.count == survivors.count - Self.naiveLongestRun(survivors), "pair \(pairIndex)")
+            #expect(
+                difference.movedSections.count == survivors.count - Self.naiveLongestRun(survivors),
+                "pair \(pairIndex)")
             let movedSectionTargets = Set(difference.movedSections.map(\.to))
             let stayingSections = new.indices.filter { t in !movedSectionTargets.contains(t) }
                 .compactMap { t in old.firstIndex { $0.0 == new[t].0 } }
@@ -249,14 +269,17 @@ final class IdentifierSizing: CellSizing {
             // section, the items that stay are a longest run in old order.
             var movedTargets = Set<IndexPath>()
             for move in difference.movedItems {
-                #expect(old[move.from.section].1[move.from.item] == new[move.to.section].1[move.to.item])
+                #expect(
+                    old[move.from.section].1[move.from.item] == new[move.to.section].1[move.to.item]
+                )
                 movedTargets.insert(move.to)
             }
             for (t, section) in new.enumerated() {
                 guard let s = old.firstIndex(where: { $0.0 == section.0 }) else { continue }
                 let fromSameSection = section.1.compactMap { id in old[s].1.firstIndex(of: id) }
                 let staying = section.1.indices.filter { i in
-                    !movedTargets.contains(IndexPath(item: i, section: t)) && old[s].1.contains(section.1[i])
+                    !movedTargets.contains(IndexPath(item: i, section: t))
+                        && old[s].1.contains(section.1[i])
                 }.map { old[s].1.firstIndex(of: section.1[$0])! }
                 #expect(staying == staying.sorted(), "pair \(pairIndex)")
                 #expect(staying.count == Self.naiveLongestRun(fromSameSection), "pair \(pairIndex)")
@@ -282,10 +305,14 @@ final class IdentifierSizing: CellSizing {
             for (t, section) in new.enumerated() {
                 for (i, id) in section.1.enumerated() {
                     let expected = reloads.contains(id) ? nil : oldState[id]
-                    #expect(after.sections[t][i] == (expected ?? .init(height: 44, measured: false)), "pair \(pairIndex)")
+                    #expect(
+                        after.sections[t][i] == (expected ?? .init(height: 44, measured: false)),
+                        "pair \(pairIndex)")
                 }
                 let oldSection = old.firstIndex { $0.0 == section.0 }
-                #expect(after.headers[t] == (oldSection.map { before.headers[$0] } ?? Double(section.0 % 3) * 10))
+                #expect(
+                    after.headers[t]
+                        == (oldSection.map { before.headers[$0] } ?? Double(section.0 % 3) * 10))
             }
 
             // The anchor: a kept row or header/footer on top stays in place.
@@ -301,12 +328,19 @@ final class IdentifierSizing: CellSizing {
                         kept = .row(to)
                     }
                 case .header(let s), .footer(let s):
-                    if let t = new.firstIndex(where: { $0.0 == old[s].0 }), !movedSectionTargets.contains(t) {
-                        if case .header = element { kept = .header(section: t) } else { kept = .footer(section: t) }
+                    if let t = new.firstIndex(where: { $0.0 == old[s].0 }),
+                        !movedSectionTargets.contains(t)
+                    {
+                        if case .header = element {
+                            kept = .header(section: t)
+                        } else {
+                            kept = .footer(section: t)
+                        }
                     }
                 }
                 if let kept {
-                    #expect(try list.table.frameInViewport(for: kept).minY == top, "pair \(pairIndex)")
+                    #expect(
+                        try list.table.frameInViewport(for: kept).minY == top, "pair \(pairIndex)")
                 }
             }
         }

@@ -42,7 +42,9 @@ import TrellisGeometry
         (470, 2, 470),  // section 2's header in its place
         (500, 2, 500),  // the last header: pushed only by the content's end (700 − 30 = 670)
     ])
-    func theStuckHeaderAtOffsetsAroundSectionBoundaries(offset: Double, section: Int, y: Double) throws {
+    func theStuckHeaderAtOffsetsAroundSectionBoundaries(offset: Double, section: Int, y: Double)
+        throws
+    {
         var table = try Self.table()
         try table.scroll(toOffset: offset)
         #expect(table.contentOffset == offset)
@@ -59,7 +61,9 @@ import TrellisGeometry
         try table.scroll(toOffset: 225)
         // In view (225-425): header 0 pushed to 210-240, row [0, 3] 180-230,
         // footer 0 230-240, header 1 240-270, rows [1, 0]...[1, 3] 270-470.
-        let shown = table.visibleElementFrames.map { "\($0.element) \(formatPoints($0.frame.minY))" }
+        let shown = table.visibleElementFrames.map {
+            "\($0.element) \(formatPoints($0.frame.minY))"
+        }
         #expect(
             shown == [
                 "header 0 210", "row [0, 3] 180", "footer 0 230", "header 1 240", "row [1, 0] 270",
@@ -80,7 +84,10 @@ import TrellisGeometry
             sizing: ClosureCellSizing { _, _ in 50 }, width: 320, viewportHeight: 200)
         try table.scroll(toOffset: 100)
         #expect(table.pinnedHeader == nil)
-        #expect(throws: TableError.sectionOutOfRange(1, sectionCount: 1, context: "pinnedRectForHeader(inSection:)")) {
+        #expect(
+            throws: TableError.sectionOutOfRange(
+                1, sectionCount: 1, context: "pinnedRectForHeader(inSection:)")
+        ) {
             try table.pinnedRectForHeader(inSection: 1)
         }
     }

@@ -13,7 +13,8 @@ import TrellisGeometry
     /// A 200-point viewport, no overscan, no display range.
     static func table(failing: TableElement? = nil) throws -> TableLayout<ClosureCellSizing> {
         try TableLayout(
-            sections: Array(repeating: TableSection(rowCount: 2, headerHeight: 20, footerHeight: 10), count: 3),
+            sections: Array(
+                repeating: TableSection(rowCount: 2, headerHeight: 20, footerHeight: 10), count: 3),
             estimate: .uniform(50), sizing: ClosureCellSizing { _, _ in 50 }, width: 320,
             viewportHeight: 200, overscanRows: 0, rangeTuning: .visibleOnly,
             headerFooterSizing: HeaderFooterSizing { element, _ in
@@ -74,12 +75,16 @@ import TrellisGeometry
     @Test func aBadHeaderHeightIsRefusedNamingTheHeaderAndChangesNothing() throws {
         var table = try Self.table(failing: .header(section: 1))
         let before = try TableSnapshot(table)
-        #expect(throws: TableError.invalidHeaderFooterHeight(-1, element: .header(section: 1), width: 320)) {
+        #expect(
+            throws: TableError.invalidHeaderFooterHeight(
+                -1, element: .header(section: 1), width: 320)
+        ) {
             try table.layoutIfNeeded()
         }
         #expect(try TableSnapshot(table) == before)
         #expect(
-            TableError.invalidHeaderFooterHeight(-1, element: .header(section: 1), width: 320).description
+            TableError.invalidHeaderFooterHeight(-1, element: .header(section: 1), width: 320)
+                .description
                 == "Header and footer height source returned -1 for header 1 at width 320; heights must "
                 + "be finite, not negative and at most 2796202 points.")
     }
@@ -90,7 +95,9 @@ import TrellisGeometry
         var updates = TableUpdates()
         updates.insertSections([0])
         try table.performBatchUpdates(
-            updates, sections: Array(repeating: TableSection(rowCount: 2, headerHeight: 20, footerHeight: 10), count: 4))
+            updates,
+            sections: Array(
+                repeating: TableSection(rowCount: 2, headerHeight: 20, footerHeight: 10), count: 4))
         // The old section 0 is section 1 now, its header still 30 (measured);
         // the new section 0's header is the 20-point estimate.
         #expect(try table.rectForHeader(inSection: 1).height == 30)

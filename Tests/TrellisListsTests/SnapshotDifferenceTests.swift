@@ -108,7 +108,9 @@ func snapshot(_ sections: [(Int, [Int])]) -> ListSnapshot<Int, Int> {
     @Test func itemsAppendedToAMissingSectionAreRefusedAtOnce() {
         var snapshot = ListSnapshot<String, Int>()
         snapshot.appendSections(["inbox"])
-        #expect(throws: SnapshotError.sectionNotFound("archive", context: "appendItems(_:toSection:)")) {
+        #expect(
+            throws: SnapshotError.sectionNotFound("archive", context: "appendItems(_:toSection:)")
+        ) {
             try snapshot.appendItems([1], toSection: "archive")
         }
         #expect(snapshot.numberOfItems == 0)
@@ -117,15 +119,20 @@ func snapshot(_ sections: [(Int, [Int])]) -> ListSnapshot<Int, Int> {
             try empty.appendItems([1])
         }
         #expect(
-            SnapshotError.sectionNotFound("archive", context: "appendItems(_:toSection:)").description
-                == "appendItems(_:toSection:): the snapshot has no section with identifier archive.")
+            SnapshotError.sectionNotFound("archive", context: "appendItems(_:toSection:)")
+                .description
+                == "appendItems(_:toSection:): the snapshot has no section with identifier archive."
+        )
     }
 
     @Test func longestRunMarksTheEarliestLongestIncreasingSubsequence() {
         // 3 1 2 5 4: runs of length 3 are 1 2 5 and 1 2 4; the one with the
         // smallest values is marked (4 replaces 5 as the smallest tail of a
         // run of 3, and the run is read back from it).
-        #expect(_longestIncreasingRun([3, 1, 2, 5, 4], skipping: -1) == [false, true, true, false, true])
+        #expect(
+            _longestIncreasingRun([3, 1, 2, 5, 4], skipping: -1) == [
+                false, true, true, false, true,
+            ])
         #expect(_longestIncreasingRun([-1, 0, -1, 1], skipping: -1) == [false, true, false, true])
         #expect(_longestIncreasingRun([], skipping: -1) == [])
     }

@@ -18,9 +18,14 @@ import TrellisGeometry
             sizing: ClosureCellSizing { _, _ in 100 }, width: 375, viewportHeight: 300)
         try table.layoutIfNeeded()
         #expect(table.contentOffset == 0)
-        #expect(try table.rectForRow(at: IndexPath(row: 0, section: 0)) == Rect(x: 0, y: 0, width: 375, height: 100))
+        #expect(
+            try table.rectForRow(at: IndexPath(row: 0, section: 0))
+                == Rect(x: 0, y: 0, width: 375, height: 100))
         // Rows 0-2 fill the 300-point viewport: 0-100, 100-200, 200-300.
-        #expect(table.visibleRows == RowSpan(first: IndexPath(row: 0, section: 0), last: IndexPath(row: 2, section: 0)))
+        #expect(
+            table.visibleRows
+                == RowSpan(
+                    first: IndexPath(row: 0, section: 0), last: IndexPath(row: 2, section: 0)))
     }
 
     @Test func aTableEstimatedAtZeroMeasuresTheRowsThatFillTheViewport() throws {
@@ -36,11 +41,17 @@ import TrellisGeometry
         #expect(table.measuredRowCount == 4)
         #expect(table.contentHeight == 200)
         #expect(table.contentOffset == 0)
-        #expect(table.visibleRows == RowSpan(first: IndexPath(row: 0, section: 0), last: IndexPath(row: 3, section: 0)))
+        #expect(
+            table.visibleRows
+                == RowSpan(
+                    first: IndexPath(row: 0, section: 0), last: IndexPath(row: 3, section: 0)))
         // Scrolling on measures the next rows as they arrive at the bottom edge.
         try table.scroll(toOffset: 100)
         #expect(table.measuredRowCount == 6)
-        #expect(table.visibleRows == RowSpan(first: IndexPath(row: 2, section: 0), last: IndexPath(row: 5, section: 0)))
+        #expect(
+            table.visibleRows
+                == RowSpan(
+                    first: IndexPath(row: 2, section: 0), last: IndexPath(row: 5, section: 0)))
     }
 
     @Test func rowsEstimatedAtZeroInTheMiddleOfTheViewportAreMeasured() throws {
@@ -54,7 +65,10 @@ import TrellisGeometry
             overscanRows: 0, rangeTuning: .visibleOnly)
         try table.layoutIfNeeded()
         #expect(table.measuredRowCount == 4)
-        #expect(table.visibleRows == RowSpan(first: IndexPath(row: 0, section: 0), last: IndexPath(row: 3, section: 0)))
+        #expect(
+            table.visibleRows
+                == RowSpan(
+                    first: IndexPath(row: 0, section: 0), last: IndexPath(row: 3, section: 0)))
     }
 
     // MARK: scrollToRow measures only what ends up in view
@@ -85,10 +99,14 @@ import TrellisGeometry
         #expect(pass.rowsMeasured == 2)
         #expect(pass.clamped == false)
         #expect(table.contentOffset == 20)
-        #expect(table.visibleRows == RowSpan(first: IndexPath(row: 2, section: 0), last: IndexPath(row: 3, section: 0)))
+        #expect(
+            table.visibleRows
+                == RowSpan(
+                    first: IndexPath(row: 2, section: 0), last: IndexPath(row: 3, section: 0)))
     }
 
-    @Test func scrollingTheFirstRowToTheBottomClampsAtTheTopAndMeasuresWhatFillsTheViewport() throws {
+    @Test func scrollingTheFirstRowToTheBottomClampsAtTheTopAndMeasuresWhatFillsTheViewport() throws
+    {
         var (table, measured) = try Self.sixRows()
         let pass = try table.scrollToRow(at: IndexPath(row: 0, section: 0), at: .bottom)
         // Row 0 cannot reach the bottom edge (offset −190 clamps to 0); at
@@ -117,13 +135,17 @@ import TrellisGeometry
         // point more is refused (it used to be accepted).
         #expect(_validHeightUnits(2_796_202) != nil)
         #expect(_validHeightUnits(2_796_202.5) == nil)
-        #expect(throws: TableError.invalidEstimatedHeight(2_796_202.5, at: IndexPath(row: 0, section: 0))) {
+        #expect(
+            throws: TableError.invalidEstimatedHeight(
+                2_796_202.5, at: IndexPath(row: 0, section: 0))
+        ) {
             _ = try TableLayout(
                 sections: [TableSection(rowCount: 1)], estimate: .perRow { _ in 2_796_202.5 },
                 sizing: ClosureCellSizing { _, _ in 1 }, width: 375, viewportHeight: 800)
         }
         #expect(
-            TableError.invalidEstimatedHeight(2_796_202.5, at: IndexPath(row: 0, section: 0)).description
+            TableError.invalidEstimatedHeight(2_796_202.5, at: IndexPath(row: 0, section: 0))
+                .description
                 == "Estimated height 2796202.5 for row [0, 0] is not usable; estimates must be finite, "
                 + "not negative and at most 2796202 points.")
     }
@@ -141,6 +163,9 @@ import TrellisGeometry
         let error = TableError.invalidParameter(
             name: "viewport height", value: 1e9,
             reason: "must be finite, greater than 0 and less than 1000000000 points")
-        #expect(error.description == "Invalid viewport height 1000000000: must be finite, greater than 0 and less than 1000000000 points.")
+        #expect(
+            error.description
+                == "Invalid viewport height 1000000000: must be finite, greater than 0 and less than 1000000000 points."
+        )
     }
 }

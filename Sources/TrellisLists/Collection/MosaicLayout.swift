@@ -167,7 +167,9 @@ public struct MosaicLayout: CollectionLayout, Sendable {
         // full-width segment, which any positive height and width can hold.
         var checked: Set<MosaicSegmentStyle> = []
         while item < itemCount {
-            if checked.insert(style).inserted { try Self._check(style, width: width, height: segmentHeight) }
+            if checked.insert(style).inserted {
+                try Self._check(style, width: width, height: segmentHeight)
+            }
             let segment = Rect(x: 0, y: lastMaxY + 1, width: width, height: segmentHeight)
             let frames = style._frames(in: segment)
             for slot in 0..<style.itemCount {
@@ -194,7 +196,8 @@ public struct MosaicLayout: CollectionLayout, Sendable {
     {
         for frame in style.frames(in: Rect(x: 0, y: 0, width: width, height: height)) {
             guard frame.width > 0 else {
-                throw .noRoomForItems(layout: "MosaicLayout (\(style))", availableWidth: frame.width)
+                throw .noRoomForItems(
+                    layout: "MosaicLayout (\(style))", availableWidth: frame.width)
             }
             guard frame.height > 0 else {
                 throw .invalidParameter(

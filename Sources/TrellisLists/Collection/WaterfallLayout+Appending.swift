@@ -24,7 +24,8 @@ extension WaterfallLayout {
     public mutating func appendItems(count: Int) throws(CollectionLayoutError) {
         guard preparedBounds != nil else { throw .notPrepared }
         guard count >= 0 else {
-            throw .invalidParameter(name: "count", value: Double(count), requirement: "must not be negative")
+            throw .invalidParameter(
+                name: "count", value: Double(count), requirement: "must not be negative")
         }
         guard let section = itemCounts.indices.last, section < sectionTop.count else {
             throw .invalidParameter(
@@ -34,13 +35,16 @@ extension WaterfallLayout {
         var heights: [Double] = []
         heights.reserveCapacity(count)
         for item in first..<(first + count) {
-            heights.append(try _itemHeight(at: IndexPath(item: item, section: section), width: itemWidth))
+            heights.append(
+                try _itemHeight(at: IndexPath(item: item, section: section), width: itemWidth))
         }
         guard count > 0 else { return }
 
         // The last section's lanes, as lists, with where each column goes on.
         var itemsTop = sectionTop[section]
-        if store.headerIndex[section] >= 0 { itemsTop = store.elements[store.headerIndex[section]].frame.maxY }
+        if store.headerIndex[section] >= 0 {
+            itemsTop = store.elements[store.headerIndex[section]].frame.maxY
+        }
         var lanes: [[Int32]] = []
         var nextY: [Double] = []
         for column in 0..<columnCount {
@@ -48,17 +52,23 @@ extension WaterfallLayout {
             let elements = Array(laneElements[laneStart[lane]..<laneStart[lane + 1]])
             lanes.append(elements)
             nextY.append(
-                elements.last.map { Self._top(below: store.elements[Int($0)].frame, spacing: itemSpacing) }
+                elements.last.map {
+                    Self._top(below: store.elements[Int($0)].frame, spacing: itemSpacing)
+                }
                     ?? itemsTop + itemSpacing)
         }
         for (k, height) in heights.enumerated() {
             var shortest = 0
-            for column in 1..<columnCount where nextY[column] < nextY[shortest] { shortest = column }
-            let frame = Rect(x: columnX[shortest], y: nextY[shortest], width: itemWidth, height: height)
+            for column in 1..<columnCount where nextY[column] < nextY[shortest] {
+                shortest = column
+            }
+            let frame = Rect(
+                x: columnX[shortest], y: nextY[shortest], width: itemWidth, height: height)
             lanes[shortest].append(Int32(truncatingIfNeeded: store.elements.count))
             elementColumn.append(Int32(shortest))
             store.elements.append(
-                LayoutAttributes(indexPath: IndexPath(item: first + k, section: section), frame: frame))
+                LayoutAttributes(
+                    indexPath: IndexPath(item: first + k, section: section), frame: frame))
             nextY[shortest] = Self._top(below: frame, spacing: itemSpacing)
         }
         // The last section's lanes are the last ones stored: write them again.

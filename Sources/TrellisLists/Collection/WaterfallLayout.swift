@@ -431,7 +431,8 @@ extension WaterfallLayout {
         for column in 0..<columnCount {
             let lane = section * columnCount + column
             if laneStart[lane + 1] > laneStart[lane] {
-                bottom = max(bottom, store.elements[Int(laneElements[laneStart[lane + 1] - 1])].frame.maxY)
+                bottom = max(
+                    bottom, store.elements[Int(laneElements[laneStart[lane + 1] - 1])].frame.maxY)
             }
         }
         return bottom
@@ -449,7 +450,8 @@ extension WaterfallLayout {
         for column in 0..<columnCount {
             let lane = section * columnCount + column
             guard laneStart[lane + 1] > laneStart[lane] else { continue }
-            store.elements[Int(laneElements[laneStart[lane]])].frame.origin.y = itemsTop + itemSpacing
+            store.elements[Int(laneElements[laneStart[lane]])].frame.origin.y =
+                itemsTop + itemSpacing
             _stack(lane: lane, from: laneStart[lane])
         }
         sectionBottom[section] = _bottom(ofSection: section)

@@ -114,7 +114,8 @@ struct _BandIndex: Sendable {
     /// - Complexity: O(elements of those bands).
     mutating func refit(from first: Int, elements: [LayoutAttributes]) {
         for band in first..<ends.count {
-            (minY[band], maxY[band]) = Self.edges(of: start(ofBand: band)..<ends[band], in: elements)
+            (minY[band], maxY[band]) = Self.edges(
+                of: start(ofBand: band)..<ends[band], in: elements)
         }
     }
 

@@ -100,7 +100,8 @@ struct _SnapshotIndex<SectionIdentifier: Hashable, ItemIdentifier: Hashable> {
             for (i, id) in section.enumerated() {
                 if let first = items.updateValue(position, forKey: id) {
                     throw .duplicateItem(
-                        String(describing: id), first: _indexPath(ofPosition: first, starts: itemStarts),
+                        String(describing: id),
+                        first: _indexPath(ofPosition: first, starts: itemStarts),
                         second: IndexPath(item: i, section: s))
                 }
                 position += 1
@@ -216,7 +217,8 @@ struct _SnapshotMatch {
         }
         for section in 0..<(oldItemStarts.count - 1) {
             for o in oldItemStarts[section]..<oldItemStarts[section + 1] where itemTarget[o] < 0 {
-                result.deletedItems.append(IndexPath(item: o - oldItemStarts[section], section: section))
+                result.deletedItems.append(
+                    IndexPath(item: o - oldItemStarts[section], section: section))
             }
         }
         for t in 0..<(newItemStarts.count - 1) {

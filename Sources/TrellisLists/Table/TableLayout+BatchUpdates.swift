@@ -65,7 +65,9 @@ extension TableLayout {
         var inserted: [Int] = []
         for (t, specials) in plan.specials {
             for special in specials {
-                if case .inserted = special.source { inserted.append(plan.newSectionStarts[t] + 1 + special.row) }
+                if case .inserted = special.source {
+                    inserted.append(plan.newSectionStarts[t] + 1 + special.row)
+                }
             }
         }
         for t in plan.newToOld.indices where plan.newToOld[t] == nil {

@@ -37,7 +37,8 @@ extension TableLayout {
     /// The pinned header's top in units.
     func pinnedTop(_ section: Int) -> Int64 {
         let top = index.prefix(sectionStarts[section])
-        let limit = index.prefix(sectionStarts[section + 1]) - index.units(at: sectionStarts[section])
+        let limit =
+            index.prefix(sectionStarts[section + 1]) - index.units(at: sectionStarts[section])
         return min(max(offsetUnits, top), limit)
     }
 

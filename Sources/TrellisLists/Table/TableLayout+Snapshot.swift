@@ -93,7 +93,8 @@ extension TableLayout {
         let anchor = keptAnchor(match, newStarts: newStarts)
         var inserted: [Int] = []
         for t in 0..<newSections {
-            for n in match.newItemStarts[t]..<match.newItemStarts[t + 1] where match.itemSource[n] < 0 {
+            for n in match.newItemStarts[t]..<match.newItemStarts[t + 1]
+            where match.itemSource[n] < 0 {
                 inserted.append(newStarts[t] + 1 + n - match.newItemStarts[t])
             }
         }
@@ -112,7 +113,8 @@ extension TableLayout {
                 let t = match.sectionTarget[s]
                 guard t >= 0, !match.sectionMoved[t] else { continue }
                 let isHeader = flat == sectionStarts[s]
-                return _Anchor(flat: isHeader ? newStarts[t] : newStarts[t + 1] - 1, screenTop: screenTop)
+                return _Anchor(
+                    flat: isHeader ? newStarts[t] : newStarts[t + 1] - 1, screenTop: screenTop)
             case .row(let path):
                 let n = match.itemTarget[match.oldItemStarts[path.section] + path.row]
                 guard n >= 0, match.itemFlags[n] & _SnapshotMatch.kept != 0 else { continue }

@@ -72,7 +72,8 @@ public struct TableLayout<Sizing: CellSizing> {
     public init(
         sections: [TableSection], estimate: RowHeightEstimate, sizing: Sizing, width: Double,
         viewportHeight: Double, overscanRows: Int = 2, rangeTuning: TableRangeTuning = .texture,
-        contentAnchoring: TableContentAnchoring = .top, headerFooterSizing: HeaderFooterSizing? = nil
+        contentAnchoring: TableContentAnchoring = .top,
+        headerFooterSizing: HeaderFooterSizing? = nil
     ) throws(TableError) {
         try TableLayout.validateWidth(width)
         let viewport = try TableLayout.viewportUnits(viewportHeight)
