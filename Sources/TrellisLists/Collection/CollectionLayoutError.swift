@@ -28,6 +28,8 @@ public enum CollectionLayoutError: Error, Hashable, Sendable, CustomStringConver
     case noSuchItem(IndexPath)
     /// The layout has not been prepared yet.
     case notPrepared
+    /// A snapshot was refused (repeated identifiers, a reload of a missing item).
+    case invalidSnapshot(SnapshotError)
 
     public var description: String {
         switch self {
@@ -57,6 +59,8 @@ public enum CollectionLayoutError: Error, Hashable, Sendable, CustomStringConver
             return "no item at \(indexPath) in the prepared layout"
         case .notPrepared:
             return "the layout has not been prepared"
+        case .invalidSnapshot(let error):
+            return "invalid snapshot: \(error)"
         }
     }
 }
