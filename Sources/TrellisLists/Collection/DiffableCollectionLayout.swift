@@ -9,9 +9,11 @@ import TrellisGeometry
 /// placing the others again.
 public protocol ItemCountedCollectionLayout: CollectionLayout {
     /// Items per section.
+    /// - Complexity: O(1).
     var sectionItemCounts: [Int] { get }
     /// Replaces the item counts; the next `prepare` lays them out.
     /// - Throws: `.invalidParameter` for counts this layout cannot take.
+    /// - Complexity: O(sections).
     mutating func setItemCounts(_ counts: [Int]) throws(CollectionLayoutError)
     /// Adds `count` items at the end of the last section without moving the
     /// others, if the layout can; returns false to be prepared again instead.
@@ -19,26 +21,36 @@ public protocol ItemCountedCollectionLayout: CollectionLayout {
 }
 
 extension ItemCountedCollectionLayout {
-    /// By default, appended items are laid out by a new `prepare`.
+    /// By default, appended items are laid out by a new `prepare`: false.
+    /// - Complexity: O(1).
     public mutating func appendItemsInPlace(count: Int) throws(CollectionLayoutError) -> Bool {
         false
     }
 }
 
 extension ColumnFlowLayout: ItemCountedCollectionLayout {
+    /// `itemCounts`.
+    /// - Complexity: O(1).
     public var sectionItemCounts: [Int] { itemCounts }
+    /// Sets `itemCounts`.
+    /// - Complexity: O(sections).
     public mutating func setItemCounts(_ counts: [Int]) throws(CollectionLayoutError) {
         itemCounts = counts
     }
 }
 
 extension WaterfallLayout: ItemCountedCollectionLayout {
+    /// `itemCounts`.
+    /// - Complexity: O(1).
     public var sectionItemCounts: [Int] { itemCounts }
+    /// Sets `itemCounts`.
+    /// - Complexity: O(sections).
     public mutating func setItemCounts(_ counts: [Int]) throws(CollectionLayoutError) {
         itemCounts = counts
     }
     /// Appends through `appendItems(count:)`: no item already placed moves
     /// or changes column.
+    /// - Complexity: as `appendItems(count:)`.
     public mutating func appendItemsInPlace(count: Int) throws(CollectionLayoutError) -> Bool {
         try appendItems(count: count)
         return true
@@ -46,9 +58,13 @@ extension WaterfallLayout: ItemCountedCollectionLayout {
 }
 
 extension MosaicLayout: ItemCountedCollectionLayout {
+    /// `[itemCount]`: a mosaic has one section.
+    /// - Complexity: O(1).
     public var sectionItemCounts: [Int] { [itemCount] }
+    /// Sets `itemCount` from the one section's count.
     /// - Throws: `.invalidParameter` unless there is exactly one section (a
     ///   mosaic has one).
+    /// - Complexity: O(1).
     public mutating func setItemCounts(_ counts: [Int]) throws(CollectionLayoutError) {
         guard counts.count == 1 else {
             throw .invalidParameter(
@@ -104,6 +120,7 @@ public struct DiffableCollectionLayout<
     }
 
     /// The current snapshot (without reloads).
+    /// - Complexity: O(1) (copy on write).
     public func snapshot() -> ListSnapshot<SectionIdentifier, ItemIdentifier> { current }
 
     /// Prepares the layout (`CollectionLayout.prepare`), remembering the
@@ -192,6 +209,9 @@ public struct DiffableCollectionLayout<
         return layout._offset(restoring: anchor, orKeeping: visibleRect)
     }
 }
+
+extension DiffableCollectionLayout: Sendable
+where Layout: Sendable, SectionIdentifier: Sendable, ItemIdentifier: Sendable {}
 
 extension DiffableCollectionLayout where Layout: SelfSizingCollectionLayout {
     /// Takes an item's real height (`SelfSizingCollectionLayout.updateItemHeight`).

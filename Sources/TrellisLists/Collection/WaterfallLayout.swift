@@ -44,7 +44,7 @@ public enum WaterfallColumns: Hashable, Sendable {
 ///   error and `attributes(in:)` agrees with the frames to the last bit.
 public struct WaterfallLayout<Sizing: WaterfallItemSizing>: SelfSizingCollectionLayout {
     /// The most columns a waterfall accepts (`.count`) or makes (`.minimumWidth`):
-    /// each column costs memory per section, so a huge count is refused.
+    /// each column costs memory per section, so a huge count is refused. O(1).
     public static var maximumColumnCount: Int { 1000 }
 
     /// Items per section.

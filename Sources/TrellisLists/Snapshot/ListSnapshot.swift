@@ -30,6 +30,7 @@ public struct ListSnapshot<SectionIdentifier: Hashable, ItemIdentifier: Hashable
     @usableFromInline var _reloadedItemIdentifiers: [ItemIdentifier] = []
 
     /// An empty snapshot.
+    /// - Complexity: O(1).
     @inlinable public init() {}
 
     /// The number of sections.
@@ -53,7 +54,8 @@ public struct ListSnapshot<SectionIdentifier: Hashable, ItemIdentifier: Hashable
         sectionItems[try position(ofSection: identifier, context: "itemIdentifiers(inSection:)")]
     }
 
-    /// Adds sections at the end, without items.
+    /// Adds sections at the end, without items (a repeated identifier is
+    /// refused when the snapshot is applied, naming both positions).
     /// - Complexity: O(k) for k sections added.
     @inlinable
     public mutating func appendSections(_ identifiers: [SectionIdentifier]) {

@@ -16,6 +16,8 @@ public enum SnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `appendItems(_:)` on a snapshot without sections.
     case noSections(context: String)
 
+    /// The message: what is wrong and where.
+    /// - Complexity: O(1).
     public var description: String {
         switch self {
         case .duplicateSection(let id, let first, let second):

@@ -6,9 +6,13 @@ import TrellisGeometry
 
 /// An element with the frame it is displayed at, in content coordinates.
 public struct TableElementFrame: Hashable, Sendable {
+    /// The header, row or footer.
     public var element: TableElement
+    /// Its frame in content coordinates, as displayed.
     public var frame: Rect
 
+    /// An element with a frame.
+    /// - Complexity: O(1).
     public init(element: TableElement, frame: Rect) {
         self.element = element
         self.frame = frame

@@ -43,7 +43,7 @@ public struct TableLayout<Sizing: CellSizing> {
     public let headerFooterSizing: HeaderFooterSizing?
     /// For a `.bottom` table: rows inserted below the viewport since it was
     /// last at the end (a chat's "new messages" count); 0 once it is at the
-    /// end again.
+    /// end again. O(1).
     public internal(set) var newRowsBelow = 0
 
     var index: OffsetIndex

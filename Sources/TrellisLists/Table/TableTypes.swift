@@ -41,11 +41,14 @@ public struct HeaderFooterSizing {
     /// The height of `.header(section:)` or `.footer(section:)` at a width.
     public let body: (TableElement, Double) -> Double
 
+    /// A height source made from a closure.
+    /// - Complexity: O(1).
     public init(_ body: @escaping (TableElement, Double) -> Double) {
         self.body = body
     }
 
     /// The element's height at `width`.
+    /// - Complexity: the closure's.
     public func height(of element: TableElement, width: Double) -> Double {
         body(element, width)
     }
