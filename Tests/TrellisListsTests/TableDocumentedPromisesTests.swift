@@ -128,6 +128,33 @@ import TrellisGeometry
         #expect(table.maximumContentOffset == 74)
     }
 
+    @Test func aRowOnScreenAtItsEstimateIsMeasuredEvenIfItShrinksOutOfView() throws {
+        // The documented limit of "only rows on screen": estimates 44; rows 1
+        // and 2 are really 0 and 10, the others 50. At offset 85 (viewport
+        // 85-285) row 1 (44-88 estimated) is on screen and is kept in place
+        // at −41: measured 0, then row 2 at −41 measured 10 (44-54 in the
+        // content, above the viewport), then rows 3-7 (54-304; the viewport
+        // ends at 285).
+        final class Log { var rows: [Int] = [] }
+        let log = Log()
+        var table = try TableLayout(
+            sections: [TableSection(rowCount: 20)], estimate: .uniform(44),
+            sizing: ClosureCellSizing { path, _ in
+                log.rows.append(path.row)
+                return path.row == 1 ? 0 : path.row == 2 ? 10 : 50
+            }, width: 375, viewportHeight: 200, overscanRows: 0, rangeTuning: .visibleOnly)
+        try table.scroll(toOffset: 85)
+        #expect(log.rows == [1, 2, 3, 4, 5, 6, 7])
+        #expect(table.contentOffset == 85)
+        #expect(
+            try table.rectForRow(at: IndexPath(row: 2, section: 0))
+                == Rect(x: 0, y: 44, width: 375, height: 10))
+        #expect(
+            table.visibleRows
+                == RowSpan(
+                    first: IndexPath(row: 3, section: 0), last: IndexPath(row: 7, section: 0)))
+    }
+
     // MARK: Messages say the limits that are applied
 
     @Test func theHeightLimitInMessagesIsTheLimitApplied() throws {

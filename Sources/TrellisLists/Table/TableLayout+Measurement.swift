@@ -13,6 +13,15 @@ extension TableLayout {
     /// ranges, keeping the first visible element where it is on screen (after
     /// a batch update: the element the update kept in place).
     ///
+    /// What "on screen" means for a row not measured yet: on screen at its
+    /// estimated height when the walk from the kept element reaches it. So a
+    /// row whose estimate overlapped the viewport is measured even when its
+    /// real height turns out smaller and leaves it just outside (estimate 44
+    /// at 44-88 with the viewport from 85, real height 0 or 10: measured,
+    /// then not visible); the kept element itself is measured for the same
+    /// reason. Overscan rows are counted from the kept element. Nothing else
+    /// is measured.
+    ///
     /// - Throws: `TableError.invalidMeasuredHeight` when the height source
     ///   returns a NaN, infinite, negative or too large height; the table is
     ///   then left as it was.
