@@ -56,7 +56,7 @@ public struct DiffableTableLayout<
         snapshot: ListSnapshot<SectionIdentifier, ItemIdentifier>, estimate: RowHeightEstimate,
         sizing: Sizing, width: Double, viewportHeight: Double, overscanRows: Int = 2,
         rangeTuning: TableRangeTuning = .texture, contentAnchoring: TableContentAnchoring = .top,
-        headerFooterSizing: HeaderFooterSizing? = nil,
+        headerFooterSizing: HeaderFooterSizing? = nil, axis: TableAxis = .vertical,
         sectionHeights: @escaping (SectionIdentifier) -> (header: Double, footer: Double) = { _ in
             (0, 0)
         }
@@ -73,7 +73,7 @@ public struct DiffableTableLayout<
         _table = try TableLayout(
             sections: sections, estimate: estimate, sizing: sizing, width: width,
             viewportHeight: viewportHeight, overscanRows: overscanRows, rangeTuning: rangeTuning,
-            contentAnchoring: contentAnchoring, headerFooterSizing: headerFooterSizing)
+            contentAnchoring: contentAnchoring, headerFooterSizing: headerFooterSizing, axis: axis)
         current = snapshot
         current.clearReloads()
         self.sectionHeights = sectionHeights

@@ -397,7 +397,7 @@ private struct _Run {
     ) throws(TableError) {
         let anchorBefore = table.firstVisibleAnchor.map { table.element(flat: $0.flat) }
         let topBefore = try anchorBefore.map { e throws(TableError) in
-            try table.frameInViewport(for: e).minY
+            table.axialEdges(try table.frameInViewport(for: e)).min
         }
         let made = pool.totalMade
         let reused = pool.totalReused
@@ -411,7 +411,7 @@ private struct _Run {
         let cpu = threadCPUTime() - cpuStart
         var drift = 0.0
         if measuresDrift, let anchorBefore, let topBefore {
-            drift = try table.frameInViewport(for: anchorBefore).minY - topBefore
+            drift = table.axialEdges(try table.frameInViewport(for: anchorBefore)).min - topBefore
         }
         frames.append(
             ScrollFrame(

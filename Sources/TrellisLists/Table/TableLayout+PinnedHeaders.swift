@@ -79,7 +79,8 @@ extension TableLayout {
             if case .header(let section) = element {
                 if case .header(section)? = pinned?.element { continue }
                 let frame = rect(flat: flat, top: 0, y: pinnedTop(section))
-                guard frame.maxY > contentOffset, frame.minY < contentOffset + viewportHeight else {
+                let edges = axialEdges(frame)
+                guard edges.max > contentOffset, edges.min < contentOffset + viewportHeight else {
                     continue
                 }
                 result.append(TableElementFrame(element: element, frame: frame))

@@ -41,6 +41,12 @@ public struct TableLayout<Sizing: CellSizing> {
     /// The height source of self-sizing section headers and footers, or nil
     /// when their heights are the sections' fixed ones.
     public let headerFooterSizing: HeaderFooterSizing?
+    /// The scroll axis. A `.horizontal` table (a carousel of cards) is the
+    /// same table turned on its side: every "height" (estimates, measured
+    /// heights, `contentHeight`, `contentOffset`, `viewportHeight`) is a
+    /// length along the x axis, `width` is the cross size (the carousel's
+    /// height) that cells are measured at, and frames are transposed.
+    public let axis: TableAxis
     /// For a `.bottom` table: rows inserted below the viewport since it was
     /// last at the end (a chat's "new messages" count); 0 once it is at the
     /// end again. O(1).
@@ -73,7 +79,7 @@ public struct TableLayout<Sizing: CellSizing> {
         sections: [TableSection], estimate: RowHeightEstimate, sizing: Sizing, width: Double,
         viewportHeight: Double, overscanRows: Int = 2, rangeTuning: TableRangeTuning = .texture,
         contentAnchoring: TableContentAnchoring = .top,
-        headerFooterSizing: HeaderFooterSizing? = nil
+        headerFooterSizing: HeaderFooterSizing? = nil, axis: TableAxis = .vertical
     ) throws(TableError) {
         try TableLayout.validateWidth(width)
         let viewport = try TableLayout.viewportUnits(viewportHeight)
@@ -108,6 +114,7 @@ public struct TableLayout<Sizing: CellSizing> {
         self.sectionStarts = builder.sectionStarts
         self.contentAnchoring = contentAnchoring
         self.headerFooterSizing = headerFooterSizing
+        self.axis = axis
         if contentAnchoring == .bottom { offsetUnits = maximumOffsetUnits }
     }
 
@@ -210,12 +217,24 @@ public struct TableLayout<Sizing: CellSizing> {
     }
 
     /// An element's frame with its top `y` units (its place in the content
-    /// by default) measured from `origin`.
+    /// by default) measured from `origin`; transposed for a horizontal table.
     func rect(flat: Int, top origin: Int64, y: Int64? = nil) -> Rect {
-        let top = (y ?? index.prefix(flat)) - origin
-        return Rect(
-            x: 0, y: _Units.points(top), width: width,
-            height: _Units.points(index.units(at: flat)))
+        let top = _Units.points((y ?? index.prefix(flat)) - origin)
+        let length = _Units.points(index.units(at: flat))
+        switch axis {
+        case .vertical: return Rect(x: 0, y: top, width: width, height: length)
+        case .horizontal: return Rect(x: top, y: 0, width: length, height: width)
+        }
+    }
+
+    /// A frame's edges along the scroll axis (y, or x for a horizontal table).
+    func axialEdges(_ rect: Rect) -> (min: Double, max: Double) {
+        axis == .vertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
+    }
+
+    /// A point's coordinates along the scroll axis and across it.
+    func axial(_ point: Point) -> (along: Double, across: Double) {
+        axis == .vertical ? (point.y, point.x) : (point.x, point.y)
     }
 
     // MARK: Hit testing
@@ -229,15 +248,17 @@ public struct TableLayout<Sizing: CellSizing> {
     }
 
     /// The header, row or footer at a point in content coordinates; nil outside
-    /// the content (x outside `0 ..< width`, y outside `0 ..< contentHeight`).
-    /// An element's top edge belongs to it, its bottom edge to the next one;
-    /// `y` is first snapped to the table's 1/768-point grid.
+    /// the content (x outside `0 ..< width`, y outside `0 ..< contentHeight`;
+    /// the other way round for a horizontal table). An element's top edge
+    /// belongs to it, its bottom edge to the next one; `y` is first snapped
+    /// to the table's 1/768-point grid.
     /// - Complexity: O(log n + log sections).
     public func element(at point: Point) -> TableElement? {
-        guard point.x >= 0, point.x < width, _Units.isRepresentable(point.y), point.y >= 0 else {
+        let (along, across) = axial(point)
+        guard across >= 0, across < width, _Units.isRepresentable(along), along >= 0 else {
             return nil
         }
-        let y = _Units.units(point.y)
+        let y = _Units.units(along)
         let flat = index.index(containing: y)
         return flat < index.count ? element(flat: flat) : nil
     }
@@ -246,11 +267,13 @@ public struct TableLayout<Sizing: CellSizing> {
     /// `indexPathsForRows(in:)` (zero-height rows do not intersect anything).
     /// - Complexity: O(log n + k).
     public func indexPathsForRows(in rect: Rect) -> [IndexPath] {
-        guard !rect.isEmpty, rect.maxX > 0, rect.minX < width, _Units.isRepresentable(rect.minY),
-            _Units.isRepresentable(rect.maxY)
+        let (lowerAlong, lowerAcross) = axial(Point(x: rect.minX, y: rect.minY))
+        let (upperAlong, upperAcross) = axial(Point(x: rect.maxX, y: rect.maxY))
+        guard !rect.isEmpty, upperAcross > 0, lowerAcross < width,
+            _Units.isRepresentable(lowerAlong), _Units.isRepresentable(upperAlong)
         else { return [] }
-        let lower = _Units.units(rect.minY)
-        let upper = _Units.units(rect.maxY)
+        let lower = _Units.units(lowerAlong)
+        let upper = _Units.units(upperAlong)
         return rowsWithArea(flatRange(from: lower, to: upper))
     }
 

@@ -34,6 +34,15 @@ public enum RowHeightEstimate {
     }
 }
 
+/// The direction a table scrolls in.
+public enum TableAxis: Sendable, Hashable {
+    /// Rows stacked top to bottom (UITableView).
+    case vertical
+    /// Cells side by side, left to right (a carousel; a horizontal
+    /// collection view with one row).
+    case horizontal
+}
+
 /// The height source of a table's self-sizing section headers and footers
 /// (UIKit's automatic `sectionHeaderHeight` with an estimate): asked once
 /// per header or footer as it comes into view, like rows.
