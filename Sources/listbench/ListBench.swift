@@ -60,6 +60,10 @@ struct ListBench: ParsableCommand {
     @Option(name: .customLong("dump-heights"), help: "Write one height per row, in order, to this file.")
     var dumpHeights: String?
 
+    @Option(
+        help: "Run a list scenario instead of the phases: chat (bottom-anchored, pages prepended, messages appended) or updates (a snapshot changing 1% of the rows every 30 frames while flinging).")
+    var scenario: ScenarioKind?
+
     func validate() throws {
         guard rows >= 1 else { throw ValidationError("--rows must be at least 1, got \(rows)") }
         guard width.isFinite, width > 0 else { throw ValidationError("--width must be a positive number, got \(width)") }
@@ -91,9 +95,23 @@ struct ListBench: ParsableCommand {
         let configuration = BenchConfiguration(
             rows: items.count, width: width, scale: scale, threads: threads, repeats: effectiveRepeats,
             layout: layout, templateName: choice.name)
+        if let scenario {
+            let report: ScenarioReport
+            do {
+                report = try choice.with(
+                    ScenarioConsumer(kind: scenario, items: items, configuration: configuration, seed: seed),
+                    scale: scale)
+            } catch let error as CLIFailure {
+                throw error
+            } catch {
+                throw CLIFailure.data("scenario \(scenario.rawValue): \(error)")
+            }
+            print(json ? report.json().serialized() : report.table())
+            return
+        }
         let report: BenchReport
         do {
-            report = try choice.run(items: items, configuration: configuration)
+            report = try choice.with(PhasesConsumer(items: items, configuration: configuration), scale: scale)
         } catch {
             throw CLIFailure.data("cannot lay out the rows: \(error)")
         }

@@ -47,21 +47,46 @@ enum TemplateChoice {
         return .file(file, builtIn)
     }
 
-    func run(items: [AnimalItem], configuration: BenchConfiguration) throws(CellError) -> BenchReport {
+    /// Hands the chosen suite, as its concrete type, to `consumer`.
+    func with<Consumer: BenchSuiteConsumer>(_ consumer: Consumer, scale: Double) throws -> Consumer.Result {
         switch self {
-        case .builtIn(.animal):
-            return try BenchRunner(suite: AnimalSuite(scale: configuration.scale), items: items, configuration: configuration).run()
-        case .builtIn(.bird):
-            return try BenchRunner(suite: BirdSuite(scale: configuration.scale), items: items, configuration: configuration).run()
-        case .builtIn(.feed):
-            return try BenchRunner(suite: FeedSuite(scale: configuration.scale), items: items, configuration: configuration).run()
+        case .builtIn(.animal): return try consumer.consume(AnimalSuite(scale: scale))
+        case .builtIn(.bird): return try consumer.consume(BirdSuite(scale: scale))
+        case .builtIn(.feed): return try consumer.consume(FeedSuite(scale: scale))
         case .file(let file, .animal):
-            return try BenchRunner(suite: FileSuite(file: file, frames: AnimalSuite(scale: configuration.scale), scale: configuration.scale), items: items, configuration: configuration).run()
+            return try consumer.consume(FileSuite(file: file, frames: AnimalSuite(scale: scale), scale: scale))
         case .file(let file, .bird):
-            return try BenchRunner(suite: FileSuite(file: file, frames: BirdSuite(scale: configuration.scale), scale: configuration.scale), items: items, configuration: configuration).run()
+            return try consumer.consume(FileSuite(file: file, frames: BirdSuite(scale: scale), scale: scale))
         case .file(let file, .feed):
-            return try BenchRunner(suite: FileSuite(file: file, frames: FeedSuite(scale: configuration.scale), scale: configuration.scale), items: items, configuration: configuration).run()
+            return try consumer.consume(FileSuite(file: file, frames: FeedSuite(scale: scale), scale: scale))
         }
+    }
+}
+
+/// Something run with a suite of a concrete type (so hot loops are
+/// specialized per template, with no existentials per row).
+protocol BenchSuiteConsumer {
+    associatedtype Result
+    func consume<Suite: BenchSuite>(_ suite: Suite) throws -> Result
+}
+
+/// Phases 1-8.
+struct PhasesConsumer: BenchSuiteConsumer {
+    let items: [AnimalItem]
+    let configuration: BenchConfiguration
+    func consume<Suite: BenchSuite>(_ suite: Suite) throws -> BenchReport {
+        try BenchRunner(suite: suite, items: items, configuration: configuration).run()
+    }
+}
+
+/// `--scenario`.
+struct ScenarioConsumer: BenchSuiteConsumer {
+    let kind: ScenarioKind
+    let items: [AnimalItem]
+    let configuration: BenchConfiguration
+    let seed: UInt64
+    func consume<Suite: BenchSuite>(_ suite: Suite) throws -> ScenarioReport {
+        try ScenarioRunner(suite: suite, kind: kind, items: items, configuration: configuration, seed: seed).run()
     }
 }
 

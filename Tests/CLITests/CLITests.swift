@@ -127,6 +127,50 @@ struct Tool {
         let svg = try String(contentsOfFile: path, encoding: .utf8)
         #expect(svg.hasPrefix("<svg") && svg.contains("polyline") && svg.hasSuffix("</svg>\n"))
     }
+
+    /// `--scenario chat|updates` prints the documented `scenario.*` keys.
+    static func scenario(_ name: String, rows: Int) throws -> [String: Any] {
+        let result = try Tool.run("listbench", ["--scenario", name, "--rows", "\(rows)", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let scenario = try #require(json["scenario"] as? [String: Any])
+        #expect(scenario["name"] as? String == name)
+        for key in ["max_anchor_drift", "over_budget", "apply_p99_us", "apply_p50_us", "heights_correct"] {
+            #expect(scenario[key] != nil, "scenario.\(key)")
+        }
+        return scenario
+    }
+
+    @Test func chatScenarioKeepsRowsOnScreenStillAndCountsNewRowsBelow() throws {
+        // 400 rows: the chat opens with the newest 400 − 19 × 20 = 20 and
+        // 19 pages come in above; 20 messages follow at the end and 20 more
+        // arrive while scrolled up.
+        let scenario = try Self.scenario("chat", rows: 400)
+        #expect((scenario["max_anchor_drift"] as? NSNumber)?.doubleValue == 0)
+        #expect(scenario["heights_correct"] as? Bool == true)
+        let paths = try #require(scenario["paths"] as? [String: Any])
+        for key in ["frames", "constraints_template"] {
+            let path = try #require(paths[key] as? [String: Any])
+            #expect(path["new_rows_below"] as? Int == 20)
+            #expect(path["rows_at_end"] as? Int == 440)
+            #expect(path["applies"] as? Int == 19 + 40)
+        }
+    }
+
+    @Test func updatesScenarioKeepsTheFirstKeptRowStillAndHeightsCorrect() throws {
+        let scenario = try Self.scenario("updates", rows: 500)
+        #expect((scenario["max_anchor_drift"] as? NSNumber)?.doubleValue == 0)
+        #expect(scenario["heights_correct"] as? Bool == true)
+        let paths = try #require(scenario["paths"] as? [String: Any])
+        let frames = try #require(paths["frames"] as? [String: Any])
+        #expect((frames["applies"] as? Int ?? 0) > 5)
+    }
+
+    @Test func anUnknownScenarioIsAUsageError() throws {
+        let result = try Tool.run("listbench", ["--scenario", "carousel"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("carousel"))
+    }
 }
 
 @Suite struct TrellisCLITests {

@@ -133,7 +133,8 @@ import TrellisGeometry
 
     @Test func headersSpanTheWidthAboveTheirSection() throws {
         // Section 0: header 0–44, inset 10, one row 54–124. Section 1 (empty):
-        // header 124–168 only. Section 2: header 168–212, row 222–292.
+        // header 124–168 only. Section 2: header 168–212, row 222–292, its
+        // one item centred at (700 − 330) / 2 = 185.
         var layout = ColumnFlowLayout(itemCounts: [2, 0, 1], headerHeight: 44)
         try layout.prepare(
             bounds: Rect(x: 0, y: 0, width: 700, height: 800),
@@ -153,7 +154,7 @@ import TrellisGeometry
                 == Rect(x: 370, y: 54, width: 330, height: 70))
         #expect(
             layout.attributes(forItem: IndexPath(item: 0, section: 2))?.frame
-                == Rect(x: 0, y: 222, width: 330, height: 70))
+                == Rect(x: 185, y: 222, width: 330, height: 70))
         #expect(layout.contentSize.height == 292)
         let kinds = layout.attributes(in: Rect(x: 0, y: 0, width: 700, height: 800)).map {
             "\($0.kind) \($0.indexPath)"

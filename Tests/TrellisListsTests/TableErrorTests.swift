@@ -223,7 +223,8 @@ private func measuredTable() throws -> (TableLayout<IdentifiedRows>, IdentifiedR
         }
         #expect(
             throws: TableError.invalidParameter(
-                name: "width", value: 0, reason: "must be finite and greater than 0")
+                name: "width", value: 0,
+                reason: "must be finite, greater than 0 and less than 1000000000 points")
         ) {
             _ = try TableLayout(
                 sections: [], estimate: .uniform(44), sizing: sizing, width: 0, viewportHeight: 800)

@@ -233,10 +233,11 @@ private func randomUpdate(
             let before = try firstVisible(table)
             switch Int.random(in: 0..<10, using: &g) {
             case 0...3:
-                // Scroll: the element at the new offset keeps the place the scroll gave it.
+                // Scroll: the first measured element at the new offset (else
+                // the one at its top edge) keeps the place the scroll gave it.
                 let target =
                     Double(Int.random(in: -200...Int(table.contentHeight * 4) + 200, using: &g)) / 4
-                let element = table.element(at: Point(x: 0, y: target))
+                let element = try elementKeptByScroll(table, to: target)
                 let contentTop = try element.map { e throws in
                     try table.frameInViewport(for: e).minY + table.contentOffset
                 }

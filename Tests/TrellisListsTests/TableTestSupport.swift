@@ -105,6 +105,23 @@ struct TableSnapshot: Equatable {
     }
 }
 
+/// The element a scroll to `offset` keeps where the scroll puts it, found
+/// through public queries only: the first element with area in the viewport
+/// whose height is measured (headers and footers always are), else the one
+/// at the top edge.
+func elementKeptByScroll<S>(_ table: TableLayout<S>, to offset: Double) throws -> TableElement? {
+    let atTop = table.element(at: Point(x: 0, y: offset))
+    var y = offset
+    while y < offset + table.viewportHeight, let element = table.element(at: Point(x: 0, y: y)) {
+        let frame = try table.frameInViewport(for: element)
+        var measured = true
+        if case .row(let path) = element { measured = try table.isRowMeasured(at: path) }
+        if measured { return element }
+        y = frame.maxY + table.contentOffset
+    }
+    return atTop
+}
+
 /// The first element with area at the top of the viewport and its frame in
 /// the viewport, found through public queries only.
 func firstVisible<S>(_ table: TableLayout<S>) throws -> (TableElement, Double)? {

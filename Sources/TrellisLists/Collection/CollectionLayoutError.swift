@@ -28,6 +28,8 @@ public enum CollectionLayoutError: Error, Hashable, Sendable, CustomStringConver
     case noSuchItem(IndexPath)
     /// The layout has not been prepared yet.
     case notPrepared
+    /// A snapshot was refused (repeated identifiers, a reload of a missing item).
+    case invalidSnapshot(SnapshotError)
 
     public var description: String {
         switch self {
@@ -36,29 +38,40 @@ public enum CollectionLayoutError: Error, Hashable, Sendable, CustomStringConver
                 "invalid bounds \(bounds): the width must be positive and finite and the height finite and not negative"
         case .invalidInsets(let name, let insets):
             return
-                "invalid \(name) (top \(formatPoints(insets.top)), left \(formatPoints(insets.left)), bottom \(formatPoints(insets.bottom)), right \(formatPoints(insets.right))): every inset must be finite and not negative"
+                "invalid \(name) (top \(_exactNumber(insets.top)), left \(_exactNumber(insets.left)), bottom \(_exactNumber(insets.bottom)), right \(_exactNumber(insets.right))): every inset must be finite and not negative"
         case .invalidParameter(let name, let value, let requirement):
-            return "invalid \(name) \(formatPoints(value)): \(requirement)"
+            return "invalid \(name) \(_exactNumber(value)): \(requirement)"
         case .invalidItemCount(let section, let count):
             return "invalid item count \(count) in section \(section): counts must not be negative"
         case .noRoomForItems(let layout, let availableWidth):
             return
-                "\(layout): no room for items, the available width is \(formatPoints(availableWidth)) points"
+                "\(layout): no room for items, the available width is \(_exactNumber(availableWidth)) points"
         case .invalidItemHeight(let indexPath, let height):
             return
-                "item \(indexPath): height \(formatPoints(height)) is not finite and not negative"
+                "item \(indexPath): height \(_exactNumber(height)) must be finite and not negative"
         case .invalidAspectRatio(let indexPath, let ratio):
             return
-                "item \(indexPath): aspect ratio \(formatPoints(ratio)) must be positive and finite (width / height)"
+                "item \(indexPath): aspect ratio \(_exactNumber(ratio)) must be positive and finite (width / height)"
         case .invalidCaptionHeight(let indexPath, let height):
             return
-                "item \(indexPath): caption height \(formatPoints(height)) is not finite and not negative"
+                "item \(indexPath): caption height \(_exactNumber(height)) must be finite and not negative"
         case .noSuchItem(let indexPath):
             return "no item at \(indexPath) in the prepared layout"
         case .notPrepared:
             return "the layout has not been prepared"
+        case .invalidSnapshot(let error):
+            return "invalid snapshot: \(error)"
         }
     }
+}
+
+/// A number as an error message shows it: `formatPoints`'s short form when
+/// it reads back as the same value, the full value otherwise (a height of
+/// −1e-9 must not read as "0", which would be valid).
+func _exactNumber(_ value: Double) -> String {
+    let short = formatPoints(value)
+    if value.isNaN || Double(short) == value { return short }
+    return "\(value)"
 }
 
 /// Checks shared by every layout's `prepare`.

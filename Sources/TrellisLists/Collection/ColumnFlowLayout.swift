@@ -24,10 +24,19 @@ import TrellisGeometry
 ///   right insets.
 ///
 /// Line filling is the flow layout's: as many items as fit with at least
-/// `interItemSpacing` between them; a full line is justified (the spare width
-/// is shared between the gaps) and a line holding one item is centred. A
-/// shorter last line keeps the full lines' positions, as the flow layout does
-/// for items of one size, so columns stay aligned.
+/// `interItemSpacing` between them (`itemsPerLine`); a full line is justified
+/// (the spare width is shared between the gaps) and a line holding one item
+/// is centred. A section with fewer items than fit on a line fills its one
+/// line that way (one item: centred; two or more: justified). A shorter
+/// last line of a longer section keeps the full lines' positions, as the
+/// flow layout does for items of one size, so columns stay aligned.
+///
+/// `columnCount` is the sample's count; the flow layout fits fewer items on
+/// a line whenever `columnCount` items and the spacing between them are
+/// wider than the line (the sample relies on layout margins wider than the
+/// safe area for the room). Without margins that is the usual case: at
+/// width 375 with `minColumnWidth` 100, 3 columns give items ⌊375 / 3⌋ = 125
+/// wide and ⌊(375 + 10) / (125 + 10)⌋ = 2 items per line.
 ///
 /// A header (when `headerHeight > 0`) spans the bounds' full width above its
 /// section. An empty section is just its header.
@@ -50,8 +59,9 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
 
     /// The columns the sample's rule gives for the prepared bounds.
     public private(set) var columnCount = 0
-    /// Items on a full line: usually `columnCount`; the flow layout's fit can
-    /// differ when the margins and the safe area are far apart.
+    /// Items on a full line: ⌊(line width + `interItemSpacing`) / (`itemWidth`
+    /// + `interItemSpacing`)⌋, at least 1 (and at most 10^9). It equals `columnCount` only when
+    /// the margins leave room for the spacing between the columns (see above).
     public private(set) var itemsPerLine = 0
     /// The width of every item.
     public private(set) var itemWidth = 0.0
@@ -143,16 +153,13 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
         let totalItems = itemCounts.reduce(0, +)
         let fitted = max(
             1, ((lineWidth + interItemSpacing) / (width + interItemSpacing)).rounded(.down))
-        let perLine = Int(min(fitted, Double(max(totalItems, 1))))
-        let gap = perLine > 1 ? (lineWidth - Double(perLine) * width) / Double(perLine - 1) : 0
-        let firstX =
-            perLine > 1 ? safeAreaInsets.left : safeAreaInsets.left + (lineWidth - width) / 2
+        let fullLine = Int(min(fitted, 1e9))
 
         var newStore = _ElementStore(
             reservingCapacity: totalItems + (headerHeight > 0 ? itemCounts.count : 0),
             sections: itemCounts.count)
         var newBands = _BandIndex(
-            isXOrdered: true, reservingCapacity: totalItems / perLine + 2 * itemCounts.count)
+            isXOrdered: true, reservingCapacity: totalItems / fullLine + 2 * itemCounts.count)
         var y = 0.0
         for (section, count) in itemCounts.enumerated() {
             if headerHeight > 0 {
@@ -170,6 +177,12 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
             newStore.firstItemIndex.append(newStore.elements.count)
             newStore.itemCounts.append(count)
             guard count > 0 else { continue }
+            // Each section fills its own lines: a section shorter than a
+            // line spreads (or centres) its items over the whole line.
+            let perLine = min(fullLine, count)
+            let gap = perLine > 1 ? (lineWidth - Double(perLine) * width) / Double(perLine - 1) : 0
+            let firstX =
+                perLine > 1 ? safeAreaInsets.left : safeAreaInsets.left + (lineWidth - width) / 2
             y += interItemSpacing
             var item = 0
             while item < count {
@@ -193,7 +206,7 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
                 Self._centre(
                     &newStore.elements, rowStart..<newStore.elements.count, rowTop: y,
                     rowHeight: rowHeight)
-                newBands.append(end: newStore.elements.count, minY: y, maxY: y + rowHeight)
+                newBands.append(end: newStore.elements.count, fitting: newStore.elements)
                 y += rowHeight
                 item = rowEnd
                 if item < count { y += lineSpacing }
@@ -203,7 +216,7 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
         store = newStore
         bands = newBands
         columnCount = Int(min(columns, 1e9))
-        itemsPerLine = perLine
+        itemsPerLine = fullLine
         itemWidth = width
         contentSize = Size(width: bounds.width, height: y)
         preparedBounds = bounds
@@ -233,13 +246,17 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
         let band = bands.band(containing: element)
         let row = bands.start(ofBand: band)..<bands.ends[band]
         let rowTop = bands.minY[band]
+        let oldRowHeight = row.reduce(0.0) { max($0, store.elements[$1].frame.height) }
         store.elements[element].frame.size.height = height
         let rowHeight = row.reduce(0.0) { max($0, store.elements[$1].frame.height) }
         Self._centre(&store.elements, row, rowTop: rowTop, rowHeight: rowHeight)
-        let delta = rowTop + rowHeight - bands.maxY[band]
-        bands.setMaxY(rowTop + rowHeight, ofBand: band)
-        bands.shiftBands(from: band + 1, by: delta)
+        // The rows below move by the change in this row's height. Band edges
+        // are taken from the moved frames, not moved separately: an edge
+        // moved on its own can round differently from its frames' edges and
+        // make `attributes(in:)` skip an item 1e-13 point inside a rect.
+        let delta = rowHeight - oldRowHeight
         store.shiftElements(from: row.upperBound, by: delta)
+        bands.refit(from: band, elements: store.elements)
         contentSize.height += delta
         return _offset(restoring: anchor, orKeeping: visibleRect)
     }

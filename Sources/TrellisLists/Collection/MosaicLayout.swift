@@ -139,9 +139,11 @@ public struct MosaicLayout: CollectionLayout, Sendable {
     /// Cuts the segments for the bounds' width.
     ///
     /// - Throws: bad bounds or insets, a negative item count or segment
-    ///   height, or a width so narrow that a split leaves an item without
-    ///   width (every style needs it; 6 points is the least whole width that
-    ///   works). The layout is unchanged when it throws.
+    ///   height, a width so narrow that a split of a style the items use
+    ///   leaves an item without width (6 points is the least whole width
+    ///   that every style can use), or a segment height of 3 points or less
+    ///   when a three-item style is used (its right or left third is split
+    ///   in two with a 1-point gutter). The layout is unchanged when it throws.
     /// - Complexity: O(n).
     public mutating func prepare(
         bounds: Rect, layoutMargins: EdgeInsets, safeAreaInsets: EdgeInsets
@@ -153,14 +155,6 @@ public struct MosaicLayout: CollectionLayout, Sendable {
         try _Validate.itemCounts([itemCount])
         try _Validate.positiveLength(segmentHeight, name: "segmentHeight")
         let width = bounds.width
-        for style in MosaicSegmentStyle.allCases {
-            for frame in style.frames(in: Rect(x: 0, y: 0, width: width, height: segmentHeight))
-            where !(frame.width > 0 && frame.height > 0) {
-                throw .noRoomForItems(
-                    layout: "MosaicLayout (\(style))", availableWidth: frame.width)
-            }
-        }
-
         var newStore = _ElementStore(reservingCapacity: itemCount, sections: 1)
         newStore.headerIndex.append(-1)
         newStore.firstItemIndex.append(0)
@@ -169,7 +163,13 @@ public struct MosaicLayout: CollectionLayout, Sendable {
         var style = MosaicSegmentStyle.fullWidth
         var lastMaxY = 0.0
         var item = 0
+        // Only the styles the items use are checked: one item is one
+        // full-width segment, which any positive height and width can hold.
+        var checked: Set<MosaicSegmentStyle> = []
         while item < itemCount {
+            if checked.insert(style).inserted {
+                try Self._check(style, width: width, height: segmentHeight)
+            }
             let segment = Rect(x: 0, y: lastMaxY + 1, width: width, height: segmentHeight)
             let frames = style._frames(in: segment)
             for slot in 0..<style.itemCount {
@@ -187,5 +187,24 @@ public struct MosaicLayout: CollectionLayout, Sendable {
         bands = newBands
         contentSize = Size(width: width, height: max(bounds.height, lastMaxY))
         preparedBounds = bounds
+    }
+
+    /// Throws when a style's split leaves an item without width (the bounds
+    /// are too narrow) or without height (`segmentHeight` is too small).
+    private static func _check(_ style: MosaicSegmentStyle, width: Double, height: Double)
+        throws(CollectionLayoutError)
+    {
+        for frame in style.frames(in: Rect(x: 0, y: 0, width: width, height: height)) {
+            guard frame.width > 0 else {
+                throw .noRoomForItems(
+                    layout: "MosaicLayout (\(style))", availableWidth: frame.width)
+            }
+            guard frame.height > 0 else {
+                throw .invalidParameter(
+                    name: "segmentHeight", value: height,
+                    requirement: "must be more than 3 points when a segment holds three items "
+                        + "(\(style) leaves an item \(_exactNumber(frame.height)) points tall)")
+            }
+        }
     }
 }

@@ -5,9 +5,12 @@ import TrellisGeometry
 
 /// How a waterfall chooses its number of columns.
 public enum WaterfallColumns: Hashable, Sendable {
-    /// Exactly this many columns (at least 1).
+    /// Exactly this many columns, from 1 to `WaterfallLayout.maximumColumnCount`.
     case count(Int)
-    /// As many columns as fit with each at least this wide (at least 1 column).
+    /// As many columns as fit with each at least this wide once floored to
+    /// the pixel grid, at most `WaterfallLayout.maximumColumnCount`; at least
+    /// 1 column, which is narrower than the minimum only when the available
+    /// width is.
     case minimumWidth(Double)
 }
 
@@ -17,7 +20,9 @@ public enum WaterfallColumns: Hashable, Sendable {
 /// - available width = bounds width − layout margins (left + right); columns
 ///   start at the left margin;
 /// - columns from `columns`: a count, or ⌊(available + spacing) / (minimum
-///   width + spacing)⌋ (so each column is at least the minimum), at least 1;
+///   width + spacing)⌋, one fewer while the floored item width is below the
+///   minimum (width 301, spacing 0, minimum 150.3, scale 1: two columns
+///   would be 150 wide, so one column of 301), at least 1;
 /// - item width = (available − (columns − 1) × `columnSpacing`) / columns,
 ///   floored to the pixel grid of `displayScale`;
 /// - item height = item width / aspect ratio + caption height at the item
@@ -31,8 +36,17 @@ public enum WaterfallColumns: Hashable, Sendable {
 ///   section is just its header.
 /// - a re-measured item keeps its column, and so does every other item: the
 ///   items below it in its column move, and later sections move by the change
-///   in the section's height.
+///   in the section's height. Its new height is rounded up to the pixel grid
+///   as `prepare` rounds heights, and every moved frame is placed with the
+///   same arithmetic as `prepare` (an item's top is the one above's bottom
+///   plus `itemSpacing`; a section's top is the bottom of the one before),
+///   not shifted by a difference, so frames never overlap by a rounding
+///   error and `attributes(in:)` agrees with the frames to the last bit.
 public struct WaterfallLayout<Sizing: WaterfallItemSizing>: SelfSizingCollectionLayout {
+    /// The most columns a waterfall accepts (`.count`) or makes (`.minimumWidth`):
+    /// each column costs memory per section, so a huge count is refused. O(1).
+    public static var maximumColumnCount: Int { 1000 }
+
     /// Items per section.
     public var itemCounts: [Int]
     /// Aspect ratios and caption heights.
@@ -51,23 +65,23 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: SelfSizingCollection
     public private(set) var columnCount = 0
     /// The width of every item.
     public private(set) var itemWidth = 0.0
-    public private(set) var contentSize = Size.zero
+    public internal(set) var contentSize = Size.zero
     /// The bounds of the last successful `prepare`.
     public private(set) var preparedBounds: Rect?
 
-    private var store = _ElementStore()
+    var store = _ElementStore()
     /// x of each column's left edge.
-    private var columnX: [Double] = []
+    var columnX: [Double] = []
     /// Per section: its top (header top) and bottom (tallest column).
-    private var sectionTop: [Double] = []
-    private var sectionBottom: [Double] = []
+    var sectionTop: [Double] = []
+    var sectionBottom: [Double] = []
     /// Element indices of each column of each section, top to bottom, in
     /// lane `section × columnCount + column`, lanes stored back to back.
-    private var laneElements: [Int32] = []
+    var laneElements: [Int32] = []
     /// Where each lane starts in `laneElements`; one more entry than lanes.
-    private var laneStart: [Int] = []
+    var laneStart: [Int] = []
     /// Per element: its column, or -1 for a header.
-    private var elementColumn: [Int32] = []
+    var elementColumn: [Int32] = []
 
     public init(
         itemCounts: [Int], sizing: Sizing, columns: WaterfallColumns = .count(2),
@@ -219,18 +233,23 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: SelfSizingCollection
         let count: Int
         switch columns {
         case .count(let n):
-            guard n >= 1 else {
+            guard n >= 1, n <= Self.maximumColumnCount else {
                 throw .invalidParameter(
-                    name: "columns.count", value: Double(n), requirement: "must be at least 1")
+                    name: "columns.count", value: Double(n),
+                    requirement: "must be from 1 to \(Self.maximumColumnCount)")
             }
             count = n
         case .minimumWidth(let minimum):
             try _Validate.positiveLength(minimum, name: "columns.minimumWidth")
             let fitted = ((available + columnSpacing) / (minimum + columnSpacing)).rounded(.down)
-            count = Int(min(max(1, fitted), 1e6))
+            var fitting = Int(min(max(1, fitted), Double(Self.maximumColumnCount)))
+            // The pixel grid can floor a column below the minimum.
+            while fitting > 1 && _columnWidth(available: available, count: fitting) < minimum {
+                fitting -= 1
+            }
+            count = fitting
         }
-        let width = PixelGrid.floor(
-            (available - Double(count - 1) * columnSpacing) / Double(count), scale: displayScale)
+        let width = _columnWidth(available: available, count: count)
         guard width > 0 else {
             throw .noRoomForItems(
                 layout: "WaterfallLayout (\(count) columns)", availableWidth: width)
@@ -285,19 +304,13 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: SelfSizingCollection
                 }
                 lanes[shortest].append(Int32(truncatingIfNeeded: newStore.elements.count))
                 newElementColumn.append(Int32(shortest))
-                newStore.elements.append(
-                    LayoutAttributes(
-                        indexPath: indexPath,
-                        frame: Rect(
-                            x: newColumnX[shortest], y: columnNextY[shortest], width: width,
-                            height: height)))
-                columnNextY[shortest] += height + itemSpacing
+                let frame = Rect(
+                    x: newColumnX[shortest], y: columnNextY[shortest], width: width, height: height)
+                newStore.elements.append(LayoutAttributes(indexPath: indexPath, frame: frame))
+                columnNextY[shortest] = Self._top(below: frame, spacing: itemSpacing)
             }
-            if itemCount > 0 {
-                y =
-                    columnNextY.indices.filter { !lanes[$0].isEmpty }.map {
-                        columnNextY[$0] - itemSpacing
-                    }.max() ?? y
+            for column in 0..<count where !lanes[column].isEmpty {
+                y = max(y, newStore.elements[Int(lanes[column].last!)].frame.maxY)
             }
             newBottom.append(y)
             for column in 0..<count {
@@ -319,10 +332,16 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: SelfSizingCollection
         preparedBounds = bounds
     }
 
+    /// The width of each of `count` columns, floored to the pixel grid.
+    private func _columnWidth(available: Double, count: Int) -> Double {
+        PixelGrid.floor(
+            (available - Double(count - 1) * columnSpacing) / Double(count), scale: displayScale)
+    }
+
     /// Width / aspect ratio + caption height, rounded up to the pixel grid,
     /// or an error naming the item and the bad input.
     @inline(__always)
-    private func _itemHeight(at indexPath: IndexPath, width: Double) throws(CollectionLayoutError)
+    func _itemHeight(at indexPath: IndexPath, width: Double) throws(CollectionLayoutError)
         -> Double
     {
         let ratio = sizing.aspectRatio(at: indexPath)
@@ -355,13 +374,15 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: SelfSizingCollection
         guard let element = store.elementIndex(forItem: indexPath) else {
             throw .noSuchItem(indexPath)
         }
-        guard _Validate.isValidHeight(height) else { throw .invalidItemHeight(indexPath, height) }
+        let snapped = PixelGrid.ceil(height, scale: displayScale)
+        guard _Validate.isValidHeight(height), snapped.isFinite else {
+            throw .invalidItemHeight(indexPath, height)
+        }
         let anchor = anchor(in: visibleRect)
 
         let section = indexPath.section
         let lane = section * columnCount + Int(elementColumn[element])
-        let delta = height - store.elements[element].frame.height
-        store.elements[element].frame.size.height = height
+        store.elements[element].frame.size.height = snapped
         // A lane lists its elements in increasing index order.
         var position = laneStart[lane]
         var high = laneStart[lane + 1]
@@ -369,33 +390,71 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: SelfSizingCollection
             let mid = (position + high) >> 1
             if Int(laneElements[mid]) < element { position = mid + 1 } else { high = mid }
         }
-        for below in (position + 1)..<laneStart[lane + 1] {
-            store.elements[Int(laneElements[below])].frame.origin.y += delta
-        }
+        _stack(lane: lane, from: position)
 
-        var bottom = store.header(inSection: section)?.frame.maxY ?? sectionTop[section]
-        for column in 0..<columnCount {
-            let columnLane = section * columnCount + column
-            if laneStart[columnLane + 1] > laneStart[columnLane] {
-                bottom = max(
-                    bottom,
-                    store.elements[Int(laneElements[laneStart[columnLane + 1] - 1])].frame.maxY)
-            }
-        }
+        let bottom = _bottom(ofSection: section)
         let sectionDelta = bottom - sectionBottom[section]
         sectionBottom[section] = bottom
-        if sectionDelta != 0, section + 1 < sectionTop.count {
+        if sectionDelta != 0 {
             for later in (section + 1)..<sectionTop.count {
-                sectionTop[later] += sectionDelta
-                sectionBottom[later] += sectionDelta
+                _place(section: later, top: sectionBottom[later - 1])
             }
-            let firstLater =
-                store.headerIndex[section + 1] >= 0
-                ? store.headerIndex[section + 1] : store.firstItemIndex[section + 1]
-            store.shiftElements(from: firstLater, by: sectionDelta)
         }
-        contentSize.height += sectionDelta
+        contentSize.height = sectionBottom.last ?? 0
         return _offset(restoring: anchor, orKeeping: visibleRect)
+    }
+}
+
+extension WaterfallLayout {
+    /// Where the item below `frame` in its column starts; `prepare` and
+    /// `updateItemHeight` both place items with it.
+    @inline(__always)
+    static func _top(below frame: Rect, spacing: Double) -> Double {
+        frame.maxY + spacing
+    }
+
+    /// Places the items of a lane after lane position `position` under the
+    /// one at `position`.
+    private mutating func _stack(lane: Int, from position: Int) {
+        var above = store.elements[Int(laneElements[position])].frame
+        for below in (position + 1)..<laneStart[lane + 1] {
+            let element = Int(laneElements[below])
+            store.elements[element].frame.origin.y = Self._top(below: above, spacing: itemSpacing)
+            above = store.elements[element].frame
+        }
+    }
+
+    /// A section's bottom: its tallest column's last item's bottom, or its
+    /// header's bottom (its top without a header) when it has no items.
+    func _bottom(ofSection section: Int) -> Double {
+        var bottom = store.header(inSection: section)?.frame.maxY ?? sectionTop[section]
+        for column in 0..<columnCount {
+            let lane = section * columnCount + column
+            if laneStart[lane + 1] > laneStart[lane] {
+                bottom = max(
+                    bottom, store.elements[Int(laneElements[laneStart[lane + 1] - 1])].frame.maxY)
+            }
+        }
+        return bottom
+    }
+
+    /// Places a whole section at `top`, as `prepare` placed it, keeping every
+    /// item's column.
+    private mutating func _place(section: Int, top: Double) {
+        sectionTop[section] = top
+        var itemsTop = top
+        if store.headerIndex[section] >= 0 {
+            store.elements[store.headerIndex[section]].frame.origin.y = top
+            itemsTop += headerHeight
+        }
+        for column in 0..<columnCount {
+            let lane = section * columnCount + column
+            guard laneStart[lane + 1] > laneStart[lane] else { continue }
+            store.elements[Int(laneElements[laneStart[lane]])].frame.origin.y =
+                itemsTop + itemSpacing
+            _stack(lane: lane, from: laneStart[lane])
+        }
+        sectionBottom[section] = _bottom(ofSection: section)
     }
 }
 

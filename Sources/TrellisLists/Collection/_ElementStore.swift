@@ -101,18 +101,35 @@ struct _BandIndex: Sendable {
         return low
     }
 
-    /// Changes one band's bottom edge (its elements were re-measured).
-    mutating func setMaxY(_ value: Double, ofBand band: Int) {
-        maxY[band] = value
+    /// Adds a band holding the elements up to `end` (exclusive), with edges
+    /// taken from their frames: the band reaches exactly as far as they do,
+    /// so a rect query never skips an element its band's edges round past.
+    mutating func append(end: Int, fitting elements: [LayoutAttributes]) {
+        let (top, bottom) = Self.edges(of: start(ofBand: ends.count)..<end, in: elements)
+        append(end: end, minY: top, maxY: bottom)
     }
 
-    /// Moves every band from `first` on down by `dy`.
-    mutating func shiftBands(from first: Int, by dy: Double) {
-        guard dy != 0 else { return }
+    /// Takes the edges of every band from `first` on from its elements'
+    /// frames again (after frames moved or changed height).
+    /// - Complexity: O(elements of those bands).
+    mutating func refit(from first: Int, elements: [LayoutAttributes]) {
         for band in first..<ends.count {
-            minY[band] += dy
-            maxY[band] += dy
+            (minY[band], maxY[band]) = Self.edges(
+                of: start(ofBand: band)..<ends[band], in: elements)
         }
+    }
+
+    /// The least minY and the greatest maxY of some elements' frames.
+    private static func edges(of range: Range<Int>, in elements: [LayoutAttributes])
+        -> (minY: Double, maxY: Double)
+    {
+        var top = Double.infinity
+        var bottom = -Double.infinity
+        for index in range {
+            top = min(top, elements[index].frame.minY)
+            bottom = max(bottom, elements[index].frame.maxY)
+        }
+        return (top, bottom)
     }
 
     /// The elements intersecting `rect`, in element order; none for an empty

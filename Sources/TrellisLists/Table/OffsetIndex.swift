@@ -20,12 +20,14 @@
 enum _Units {
     @usableFromInline static let perPoint: Double = 768
 
-    /// The largest height a single element can have, in units (the packed
-    /// storage keeps one bit for the measured flag).
-    @usableFromInline static let maximumElementUnits: Int64 = Int64(Int32.max)
+    /// The largest height a single element can have, in points: a whole
+    /// number, so that the limit errors state is exactly the one applied.
+    /// (The packed storage keeps one bit for the measured flag, so units must
+    /// fit 31 bits: 2,796,202 × 768 = 2,147,483,136 ≤ `Int32.max`.)
+    static let maximumElementHeight: Double = 2_796_202
 
-    /// The largest height a single element can have, in points (about 2.8 million).
-    static var maximumElementHeight: Double { Double(maximumElementUnits) / perPoint }
+    /// `maximumElementHeight` in units.
+    @usableFromInline static let maximumElementUnits: Int64 = 2_796_202 * 768
 
     /// The nearest unit count for a number of points (finite input assumed).
     @inlinable static func units(_ points: Double) -> Int64 {
@@ -146,6 +148,12 @@ struct OffsetIndex {
     static func pack(_ units: Int64, measured: Bool) -> Int32 {
         let value = Int32(truncatingIfNeeded: units)
         return measured ? value : ~value
+    }
+
+    /// Packs a header's or footer's height: fixed heights are measured;
+    /// self-sizing ones are estimates, except 0 (no header or footer).
+    static func packEdge(_ units: Int64, selfSizing: Bool) -> Int32 {
+        pack(units, measured: !selfSizing || units == 0)
     }
 
     static func unpack(_ value: Int32) -> Int64 {

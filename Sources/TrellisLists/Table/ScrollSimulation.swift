@@ -85,6 +85,32 @@ public struct ScrollSimulationOptions: Hashable, Sendable {
     }
 }
 
+extension ScrollSimulationOptions {
+    /// How far a fling starting at `velocity` points per second moves the
+    /// content in each frame until its speed falls below `speed`: the exact
+    /// integral of the decaying velocity over each frame (UIScrollView's
+    /// deceleration). Edges are the caller's: a fling stops where it meets one.
+    ///
+    /// ```swift
+    /// for distance in ScrollSimulationOptions().flingDistances(velocity: -5000, until: 10) {
+    ///     try table.scroll(toOffset: max(0, table.contentOffset + distance))
+    /// }
+    /// ```
+    /// - Complexity: O(f) for the f frames of the fling (a few hundred).
+    public func flingDistances(velocity: Double, until speed: Double) -> [Double] {
+        let dt = 1000 / Double(framesPerSecond)
+        let decay = pow(decelerationRate, dt)
+        let logRate = log(decelerationRate)
+        var v = velocity / 1000  // points per millisecond
+        var distances: [Double] = []
+        while abs(v) * 1000 >= speed && speed > 0 && v.isFinite {
+            distances.append(v * (decay - 1) / logRate)
+            v *= decay
+        }
+        return distances
+    }
+}
+
 /// What happened in one frame.
 public struct ScrollFrame: Hashable, Sendable {
     /// Frame number, from 0.
@@ -323,13 +349,7 @@ private struct _Run {
     mutating func fling<S>(_ table: inout TableLayout<S>, velocity: Double, until speed: Double)
         throws(TableError)
     {
-        let dt = frameMilliseconds
-        let decay = pow(options.decelerationRate, dt)
-        let logRate = log(options.decelerationRate)
-        var v = velocity / 1000  // points per millisecond
-        while abs(v) * 1000 >= speed {
-            let distance = v * (decay - 1) / logRate
-            v *= decay
+        for distance in options.flingDistances(velocity: velocity, until: speed) {
             let reachedEdge = try frame(&table, moveBy: distance)
             if reachedEdge { break }
         }
@@ -377,7 +397,7 @@ private struct _Run {
     ) throws(TableError) {
         let anchorBefore = table.firstVisibleAnchor.map { table.element(flat: $0.flat) }
         let topBefore = try anchorBefore.map { e throws(TableError) in
-            try table.frameInViewport(for: e).minY
+            table.axialEdges(try table.frameInViewport(for: e)).min
         }
         let made = pool.totalMade
         let reused = pool.totalReused
@@ -391,7 +411,7 @@ private struct _Run {
         let cpu = threadCPUTime() - cpuStart
         var drift = 0.0
         if measuresDrift, let anchorBefore, let topBefore {
-            drift = try table.frameInViewport(for: anchorBefore).minY - topBefore
+            drift = table.axialEdges(try table.frameInViewport(for: anchorBefore)).min - topBefore
         }
         frames.append(
             ScrollFrame(

@@ -5,6 +5,9 @@
 public enum TableError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The height source returned a NaN, infinite, negative or too large height.
     case invalidMeasuredHeight(Double, at: IndexPath, width: Double)
+    /// A self-sizing header's or footer's height source returned a NaN,
+    /// infinite, negative or too large height.
+    case invalidHeaderFooterHeight(Double, element: TableElement, width: Double)
     /// An estimate (global or per row) was NaN, infinite, negative or too large.
     case invalidEstimatedHeight(Double, at: IndexPath)
     /// A section header or footer height was NaN, infinite, negative or too large.
@@ -29,6 +32,8 @@ public enum TableError: Error, Equatable, CustomStringConvertible, Sendable {
     case conflictingSectionUpdate(Int, reason: String)
     /// `dequeueReusableCell(withIdentifier:)` for an identifier with no factory.
     case unregisteredReuseIdentifier(String)
+    /// A snapshot was refused (repeated identifiers, a reload of a missing item).
+    case invalidSnapshot(SnapshotError)
 
     /// Two errors are equal when they say the same thing (so a NaN height
     /// equals a NaN height).
@@ -41,6 +46,10 @@ public enum TableError: Error, Equatable, CustomStringConvertible, Sendable {
         case .invalidMeasuredHeight(let h, let at, let width):
             return "Height source returned \(heightText(h)) for row \(at) at width "
                 + "\(formatNumber(width)); heights must be finite, not negative and at most "
+                + "\(Int(_Units.maximumElementHeight)) points."
+        case .invalidHeaderFooterHeight(let h, let element, let width):
+            return "Header and footer height source returned \(heightText(h)) for \(element) at "
+                + "width \(formatNumber(width)); heights must be finite, not negative and at most "
                 + "\(Int(_Units.maximumElementHeight)) points."
         case .invalidEstimatedHeight(let h, let at):
             return "Estimated height \(heightText(h)) for row \(at) is not usable; estimates "
@@ -83,6 +92,8 @@ public enum TableError: Error, Equatable, CustomStringConvertible, Sendable {
         case .unregisteredReuseIdentifier(let identifier):
             return "No cell factory is registered for reuse identifier \"\(identifier)\"; "
                 + "call register(_:forCellReuseIdentifier:) first."
+        case .invalidSnapshot(let error):
+            return "Invalid snapshot: \(error)"
         }
     }
 }

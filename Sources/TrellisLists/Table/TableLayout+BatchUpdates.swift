@@ -62,20 +62,53 @@ extension TableLayout {
         let plan = try _UpdatePlan(validating: updates, old: self, new: newSections)
         let anchor = survivingAnchor(plan)
         let (runs, fills) = try pieces(plan, newSections: newSections)
-        // Nothing below can fail.
+        var inserted: [Int] = []
+        for (t, specials) in plan.specials {
+            for special in specials {
+                if case .inserted = special.source {
+                    inserted.append(plan.newSectionStarts[t] + 1 + special.row)
+                }
+            }
+        }
+        for t in plan.newToOld.indices where plan.newToOld[t] == nil {
+            inserted += (plan.newSectionStarts[t] + 1)..<(plan.newSectionStarts[t + 1] - 1)
+        }
+        return rearrange(
+            sectionStarts: plan.newSectionStarts, runs: runs, fills: fills, keeping: anchor,
+            inserted: inserted)
+    }
+
+    /// The last step of every batch update (`performBatchUpdates`, a
+    /// snapshot's `apply`): moves the surviving heights into their new places
+    /// and writes the new ones, then keeps `anchor` (an element's flat index
+    /// after the update and its screen top before it) where it was on screen
+    /// (a `.bottom` table at its end keeps its end instead). `inserted` are
+    /// the new rows' flat indices after the update, counted in
+    /// `newRowsBelow` when they arrive below a `.bottom` table's viewport.
+    /// Cannot fail: everything was checked before.
+    /// - Complexity: O(n + i log n) for i inserted rows.
+    mutating func rearrange(
+        sectionStarts newSectionStarts: [Int], runs: [OffsetIndex.Run], fills: [OffsetIndex.Fill],
+        keeping survivor: _Anchor?, inserted: [Int]
+    ) -> TableLayoutPass {
+        let keepsEnd = contentAnchoring == .bottom && isAtEnd
         let oldOffset = offsetUnits
-        index.rearrange(newCount: plan.newSectionStarts.last ?? 0, runs: runs, fills: fills)
-        sectionStarts = plan.newSectionStarts
+        index.rearrange(newCount: newSectionStarts.last ?? 0, runs: runs, fills: fills)
+        sectionStarts = newSectionStarts
+        let anchor = keepsEnd ? endAnchor : survivor
         let wanted = anchor.map { index.prefix($0.flat) - $0.screenTop } ?? offsetUnits
         offsetUnits = clampedOffset(wanted)
         // The next layout pass keeps the surviving element itself in place
         // (the first visible element may be a new row above it).
-        pendingAnchor = anchor.map {
-            _Anchor(flat: $0.flat, screenTop: index.prefix($0.flat) - offsetUnits)
-        }
+        // (A table kept at its end needs no pending anchor: it is at its end.)
+        pendingAnchor =
+            keepsEnd
+            ? nil
+            : anchor.map { _Anchor(flat: $0.flat, screenTop: index.prefix($0.flat) - offsetUnits) }
+        if !keepsEnd { countNewRows(below: inserted) }
         return TableLayoutPass(
             rowsMeasured: 0, anchorAdjustment: _Units.points(offsetUnits - oldOffset),
-            clamped: offsetUnits != wanted)
+            clamped: offsetUnits != wanted && !(keepsEnd && offsetUnits == 0))
     }
 
     /// The first visible element (with area) that survives the update: its
@@ -122,12 +155,22 @@ extension TableLayout {
         for (t, description) in newSections.enumerated() {
             let (header, footer) = try description.edgeUnits(section: t)
             let start = plan.newSectionStarts[t]
+            let selfSizing = headerFooterSizing != nil
+            // Self-sizing headers and footers of kept sections keep what
+            // they measured; fixed ones take the sections' heights.
+            let kept = plan.newToOld[t].map { s in
+                (index.packed[sectionStarts[s]], index.packed[sectionStarts[s + 1] - 1])
+            }
             fills.append(
-                .init(position: start, count: 1, value: OffsetIndex.pack(header, measured: true)))
+                .init(
+                    position: start, count: 1,
+                    value: selfSizing && kept != nil
+                        ? kept!.0 : OffsetIndex.packEdge(header, selfSizing: selfSizing)))
             fills.append(
                 .init(
                     position: plan.newSectionStarts[t + 1] - 1, count: 1,
-                    value: OffsetIndex.pack(footer, measured: true)))
+                    value: selfSizing && kept != nil
+                        ? kept!.1 : OffsetIndex.packEdge(footer, selfSizing: selfSizing)))
             let base = start + 1
             guard let s = plan.newToOld[t] else {
                 try fillEstimates(at: base, rows: 0..<description.rowCount, section: t)

@@ -13,6 +13,15 @@ extension TableLayout {
     /// ranges, keeping the first visible element where it is on screen (after
     /// a batch update: the element the update kept in place).
     ///
+    /// What "on screen" means for a row not measured yet: on screen at its
+    /// estimated height when the walk from the kept element reaches it. So a
+    /// row whose estimate overlapped the viewport is measured even when its
+    /// real height turns out smaller and leaves it just outside (estimate 44
+    /// at 44-88 with the viewport from 85, real height 0 or 10: measured,
+    /// then not visible); the kept element itself is measured for the same
+    /// reason. Overscan rows are counted from the kept element. Nothing else
+    /// is measured.
+    ///
     /// - Throws: `TableError.invalidMeasuredHeight` when the height source
     ///   returns a NaN, infinite, negative or too large height; the table is
     ///   then left as it was.
@@ -20,7 +29,7 @@ extension TableLayout {
     @discardableResult
     public mutating func layoutIfNeeded() throws(TableError) -> TableLayoutPass {
         try transaction { table, pass throws(TableError) in
-            try table.measureAnchored(table.pendingAnchor ?? table.firstVisibleAnchor, into: &pass)
+            try table.measureAnchored(table.layoutAnchor, into: &pass)
         }
     }
 
@@ -39,14 +48,22 @@ extension TableLayout {
         let target = _Units.units(offset)
         return try transaction { table, pass throws(TableError) in
             table.setOffset(target)
-            try table.measureAnchored(table.firstVisibleAnchor, into: &pass)
+            table.pendingAnchor = nil
+            try table.measureAnchored(table.layoutAnchor, into: &pass)
         }
     }
 
     /// Scrolls so that a row is at the top, middle or bottom of the viewport,
-    /// as `scrollToRow(at:at:animated:)`, measuring only that row and the rows
-    /// that end up in view. The offset is clamped to `0 ... maximumContentOffset`
-    /// like UIKit's; unless clamped, the row lands exactly in place.
+    /// as `scrollToRow(at:at:animated:)`. The offset is clamped to
+    /// `0 ... maximumContentOffset` like UIKit's; unless clamped, the row
+    /// lands exactly in place.
+    ///
+    /// Measured: the row, the rows that end up on screen, and then, as in
+    /// every layout pass, the overscan rows and the display range around the
+    /// final position. No other row is measured: the rows are walked outward
+    /// from the row at its final place on screen, which is known before the
+    /// walk unless the offset is clamped, and a clamp only moves the row
+    /// towards the side whose rows are all measured already.
     ///
     /// - Throws: `TableError.sectionOutOfRange` / `.rowOutOfRange`,
     ///   `.invalidMeasuredHeight`; the table is then unchanged.
@@ -58,19 +75,28 @@ extension TableLayout {
         let flat = try flatIndex(of: indexPath, context: "scrollToRow(at:at:)")
         return try transaction { table, pass throws(TableError) in
             try table.measure(flat: flat, into: &pass)
-            // Place the row, measure what came into view with the row anchored,
-            // and place it again while measuring changed something. Each round
-            // but the last measures a new row, so this ends.
-            var measuredBefore: Int
-            repeat {
-                measuredBefore = pass.rowsMeasured
-                let wanted = table.offset(placing: flat, at: position)
-                let target = table.clampedOffset(wanted)
-                pass.clamped = target != wanted
-                table.setOffset(target)
-                let anchor = _Anchor(flat: flat, screenTop: table.index.prefix(flat) - target)
-                try table.measureAnchored(anchor, into: &pass)
-            } while pass.rowsMeasured != measuredBefore
+            let wantedTop = table.index.prefix(flat) - table.offset(placing: flat, at: position)
+            var anchor = _Anchor(flat: flat, screenTop: wantedTop)
+            try table.walkDown(from: anchor, to: table.viewportUnits, overscan: 0, into: &pass)
+            try table.walkUp(from: anchor, to: 0, overscan: 0, into: &pass)
+            // Too little content above (every row above is measured now): the
+            // offset clamps to 0 and the row moves up; fill in below it.
+            if table.index.prefix(flat) < anchor.screenTop {
+                anchor.screenTop = table.index.prefix(flat)
+                try table.walkDown(from: anchor, to: table.viewportUnits, overscan: 0, into: &pass)
+            }
+            // Too little content below (every row below is measured now): the
+            // offset clamps to the end and the row moves down; fill in above it.
+            let below = table.index.total - table.index.prefix(flat)
+            if anchor.screenTop < table.viewportUnits - below {
+                anchor.screenTop = table.viewportUnits - below
+                try table.walkUp(from: anchor, to: 0, overscan: 0, into: &pass)
+            }
+            let target = table.clampedOffset(table.index.prefix(flat) - anchor.screenTop)
+            pass.clamped = table.index.prefix(flat) - target != wantedTop
+            table.setOffset(target)
+            anchor.screenTop = table.index.prefix(flat) - target
+            try table.measureAnchored(anchor, into: &pass)
         }
     }
 
@@ -92,7 +118,7 @@ extension TableLayout {
         let saved = self
         do throws(TableError) {
             var pass = TableLayoutPass()
-            let anchor = pendingAnchor ?? firstVisibleAnchor
+            let anchor = layoutAnchor
             pendingAnchor = nil
             if newWidth != width {
                 width = newWidth
@@ -102,6 +128,7 @@ extension TableLayout {
             try measureAnchored(anchor, into: &pass)
             // The snapshot, not the undo log, is what restores a failed resize.
             undoLog.removeAll(keepingCapacity: true)
+            noteEndReached()
             return pass
         } catch {
             self = saved
@@ -138,6 +165,7 @@ extension TableLayout {
         do throws(TableError) {
             try body(&self, &pass)
             pendingAnchor = nil
+            noteEndReached()
         } catch {
             for (flat, packed) in undoLog.reversed() { index.setPacked(packed, at: flat) }
             undoLog.removeAll(keepingCapacity: true)
@@ -149,10 +177,47 @@ extension TableLayout {
         return pass
     }
 
-    /// The first element with area at the top of the viewport, or nil when the
-    /// viewport is past the content.
+    /// The element a layout pass keeps in place on screen, or nil when the
+    /// viewport is past the content: the first visible element with area
+    /// whose height is measured (content that was already on screen), else
+    /// the first element at the top edge.
+    ///
+    /// Measured first: scrolling up brings estimated rows in at the top; were
+    /// the first of them the anchor, their growth would push the rows already
+    /// on screen down. With a measured row kept in place they grow upwards,
+    /// out of the way, and the content offset follows.
+    ///
+    /// The first element at the top edge is the one containing the edge,
+    /// unless zero-height elements sit exactly at it: then the first of them.
+    /// UIKit treats an estimate of 0 as "no estimate", so a row estimated at
+    /// 0 at the top edge is in view and must be measured there, pushing the
+    /// rows after it down (not the rows before it up: a table whose first
+    /// rows are estimated at 0 opens at offset 0, with its first row at the top).
+    /// - Complexity: O(log n + k + z) for k elements on screen and z
+    ///   zero-height elements at the top edge.
     var firstVisibleAnchor: _Anchor? {
-        let flat = index.index(containing: offsetUnits)
+        var flat = index.index(containing: offsetUnits)
+        guard flat < index.count || index.total == offsetUnits else { return nil }
+        var top = flat < index.count ? index.prefix(flat) : index.total
+        let bottom = offsetUnits + viewportUnits
+        var candidate = flat
+        while candidate < index.count && top < bottom {
+            let height = index.units(at: candidate)
+            // Fixed headers and footers count as measured (a width change
+            // marks them stale with the rows, but they are never measured again).
+            if height > 0
+                && (index.isMeasured(at: candidate)
+                    || (headerFooterSizing == nil && !isRow(flat: candidate)))
+            {
+                return _Anchor(flat: candidate, screenTop: top - offsetUnits)
+            }
+            top += height
+            candidate += 1
+        }
+        top = flat < index.count ? index.prefix(flat) : index.total
+        if top == offsetUnits {
+            while flat > 0 && index.units(at: flat - 1) == 0 { flat -= 1 }
+        }
         guard flat < index.count else { return nil }
         return _Anchor(flat: flat, screenTop: index.prefix(flat) - offsetUnits)
     }
@@ -189,7 +254,9 @@ extension TableLayout {
             try walkDown(from: anchor, to: downLimit, overscan: overscan, into: &pass)
             try walkUp(from: anchor, to: upLimit, overscan: overscan, into: &pass)
         }
-        let moved = index.prefix(anchor.flat) - anchor.screenTop
+        var moved = index.prefix(anchor.flat) - anchor.screenTop
+        // Kept at the end of content shorter than the viewport: the top.
+        if anchor.flat == index.count - 1 && contentAnchoring == .bottom { moved = max(0, moved) }
         pass.anchorAdjustment += _Units.points(moved - offsetUnits)
         offsetUnits = moved
     }
@@ -243,19 +310,33 @@ extension TableLayout {
         }
     }
 
-    /// Asks the height source for one row's height (if not measured yet) and
-    /// records the old value in the undo log.
+    /// Asks the height source for one row's height (or the header and
+    /// footer source for a self-sizing header's or footer's), if not
+    /// measured yet, and records the old value in the undo log.
     mutating func measure(flat: Int, into pass: inout TableLayoutPass) throws(TableError) {
         guard !index.isMeasured(at: flat) else { return }
-        // Headers and footers are always measured, so this is a row.
-        guard case .row(let path) = element(flat: flat) else { return }
-        let height = sizing.height(at: path, width: width)
-        guard let units = _validHeightUnits(height) else {
-            throw .invalidMeasuredHeight(height, at: path, width: width)
+        let units: Int64
+        switch element(flat: flat) {
+        case .row(let path):
+            let height = sizing.height(at: path, width: width)
+            guard let valid = _validHeightUnits(height) else {
+                throw .invalidMeasuredHeight(height, at: path, width: width)
+            }
+            units = valid
+            pass.rowsMeasured += 1
+        case let element:
+            // Fixed headers and footers are never measured (after a width
+            // change they keep their heights).
+            guard let headerFooterSizing else { return }
+            let height = headerFooterSizing.height(of: element, width: width)
+            guard let valid = _validHeightUnits(height) else {
+                throw .invalidHeaderFooterHeight(height, element: element, width: width)
+            }
+            units = valid
+            pass.headersAndFootersMeasured += 1
         }
         undoLog.append((flat, index.packed[flat]))
         index.setPacked(OffsetIndex.pack(units, measured: true), at: flat)
-        pass.rowsMeasured += 1
     }
 
     /// The offset that puts element `flat` at a scroll position (not clamped).

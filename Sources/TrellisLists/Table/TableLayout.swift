@@ -36,6 +36,21 @@ public struct TableLayout<Sizing: CellSizing> {
     public internal(set) var rangeTuning: TableRangeTuning
     /// The direction of the last content offset change.
     public internal(set) var scrollDirection: ScrollDirection = .down
+    /// Which edge stays in place when rows change under a resting viewport.
+    public let contentAnchoring: TableContentAnchoring
+    /// The height source of self-sizing section headers and footers, or nil
+    /// when their heights are the sections' fixed ones.
+    public let headerFooterSizing: HeaderFooterSizing?
+    /// The scroll axis. A `.horizontal` table (a carousel of cards) is the
+    /// same table turned on its side: every "height" (estimates, measured
+    /// heights, `contentHeight`, `contentOffset`, `viewportHeight`) is a
+    /// length along the x axis, `width` is the cross size (the carousel's
+    /// height) that cells are measured at, and frames are transposed.
+    public let axis: TableAxis
+    /// For a `.bottom` table: rows inserted below the viewport since it was
+    /// last at the end (a chat's "new messages" count); 0 once it is at the
+    /// end again. O(1).
+    public internal(set) var newRowsBelow = 0
 
     var index: OffsetIndex
     /// Flat index of each section's header, then a final entry equal to the
@@ -49,7 +64,11 @@ public struct TableLayout<Sizing: CellSizing> {
     var undoLog: [(flat: Int, packed: Int32)] = []
 
     /// Opens a table with estimates only; nothing is measured until the first
-    /// layout pass.
+    /// layout pass. With `headerFooterSizing`, the sections' header and
+    /// footer heights are estimates, measured like rows when they come into
+    /// view (a height of 0 still means no header or footer). A `.bottom` table opens at its end (the estimated
+    /// content's end; the first layout pass keeps the end in place while it
+    /// measures the rows in view, bottom up).
     ///
     /// - Throws: `TableError` for a negative row count, a NaN, infinite or
     ///   negative estimate or header/footer height, a width or viewport height
@@ -58,7 +77,9 @@ public struct TableLayout<Sizing: CellSizing> {
     ///   `.perRow` estimates).
     public init(
         sections: [TableSection], estimate: RowHeightEstimate, sizing: Sizing, width: Double,
-        viewportHeight: Double, overscanRows: Int = 2, rangeTuning: TableRangeTuning = .texture
+        viewportHeight: Double, overscanRows: Int = 2, rangeTuning: TableRangeTuning = .texture,
+        contentAnchoring: TableContentAnchoring = .top,
+        headerFooterSizing: HeaderFooterSizing? = nil, axis: TableAxis = .vertical
     ) throws(TableError) {
         try TableLayout.validateWidth(width)
         let viewport = try TableLayout.viewportUnits(viewportHeight)
@@ -73,7 +94,7 @@ public struct TableLayout<Sizing: CellSizing> {
                 reason: "must be finite, not negative and at most "
                     + "\(Int(_Units.maximumElementHeight)) points")
         }
-        var builder = _ElementBuilder()
+        var builder = _ElementBuilder(selfSizingEdges: headerFooterSizing != nil)
         try builder.reserve(sections: sections)
         for (section, description) in sections.enumerated() {
             try builder.appendSection(description, section: section) {
@@ -91,6 +112,10 @@ public struct TableLayout<Sizing: CellSizing> {
         self.rangeTuning = rangeTuning
         self.index = OffsetIndex(packed: builder.packed)
         self.sectionStarts = builder.sectionStarts
+        self.contentAnchoring = contentAnchoring
+        self.headerFooterSizing = headerFooterSizing
+        self.axis = axis
+        if contentAnchoring == .bottom { offsetUnits = maximumOffsetUnits }
     }
 
     // MARK: Sizes
@@ -191,11 +216,25 @@ public struct TableLayout<Sizing: CellSizing> {
         rect(flat: try flatIndex(of: element, context: "frameInViewport(for:)"), top: offsetUnits)
     }
 
-    func rect(flat: Int, top origin: Int64) -> Rect {
-        let top = index.prefix(flat) - origin
-        return Rect(
-            x: 0, y: _Units.points(top), width: width,
-            height: _Units.points(index.units(at: flat)))
+    /// An element's frame with its top `y` units (its place in the content
+    /// by default) measured from `origin`; transposed for a horizontal table.
+    func rect(flat: Int, top origin: Int64, y: Int64? = nil) -> Rect {
+        let top = _Units.points((y ?? index.prefix(flat)) - origin)
+        let length = _Units.points(index.units(at: flat))
+        switch axis {
+        case .vertical: return Rect(x: 0, y: top, width: width, height: length)
+        case .horizontal: return Rect(x: top, y: 0, width: length, height: width)
+        }
+    }
+
+    /// A frame's edges along the scroll axis (y, or x for a horizontal table).
+    func axialEdges(_ rect: Rect) -> (min: Double, max: Double) {
+        axis == .vertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
+    }
+
+    /// A point's coordinates along the scroll axis and across it.
+    func axial(_ point: Point) -> (along: Double, across: Double) {
+        axis == .vertical ? (point.y, point.x) : (point.x, point.y)
     }
 
     // MARK: Hit testing
@@ -209,15 +248,17 @@ public struct TableLayout<Sizing: CellSizing> {
     }
 
     /// The header, row or footer at a point in content coordinates; nil outside
-    /// the content (x outside `0 ..< width`, y outside `0 ..< contentHeight`).
-    /// An element's top edge belongs to it, its bottom edge to the next one;
-    /// `y` is first snapped to the table's 1/768-point grid.
+    /// the content (x outside `0 ..< width`, y outside `0 ..< contentHeight`;
+    /// the other way round for a horizontal table). An element's top edge
+    /// belongs to it, its bottom edge to the next one; `y` is first snapped
+    /// to the table's 1/768-point grid.
     /// - Complexity: O(log n + log sections).
     public func element(at point: Point) -> TableElement? {
-        guard point.x >= 0, point.x < width, _Units.isRepresentable(point.y), point.y >= 0 else {
+        let (along, across) = axial(point)
+        guard across >= 0, across < width, _Units.isRepresentable(along), along >= 0 else {
             return nil
         }
-        let y = _Units.units(point.y)
+        let y = _Units.units(along)
         let flat = index.index(containing: y)
         return flat < index.count ? element(flat: flat) : nil
     }
@@ -226,11 +267,13 @@ public struct TableLayout<Sizing: CellSizing> {
     /// `indexPathsForRows(in:)` (zero-height rows do not intersect anything).
     /// - Complexity: O(log n + k).
     public func indexPathsForRows(in rect: Rect) -> [IndexPath] {
-        guard !rect.isEmpty, rect.maxX > 0, rect.minX < width, _Units.isRepresentable(rect.minY),
-            _Units.isRepresentable(rect.maxY)
+        let (lowerAlong, lowerAcross) = axial(Point(x: rect.minX, y: rect.minY))
+        let (upperAlong, upperAcross) = axial(Point(x: rect.maxX, y: rect.maxY))
+        guard !rect.isEmpty, upperAcross > 0, lowerAcross < width,
+            _Units.isRepresentable(lowerAlong), _Units.isRepresentable(upperAlong)
         else { return [] }
-        let lower = _Units.units(rect.minY)
-        let upper = _Units.units(rect.maxY)
+        let lower = _Units.units(lowerAlong)
+        let upper = _Units.units(upperAlong)
         return rowsWithArea(flatRange(from: lower, to: upper))
     }
 
@@ -405,17 +448,22 @@ public struct TableLayout<Sizing: CellSizing> {
         }
     }
 
+    /// Widths and viewport heights must be below this many points (1e9).
+    static var maximumLength: Double { 1_000_000_000 }
+
     static func validateWidth(_ width: Double) throws(TableError) {
-        guard width.isFinite, width > 0, width < 1e9 else {
+        guard width.isFinite, width > 0, width < maximumLength else {
             throw .invalidParameter(
-                name: "width", value: width, reason: "must be finite and greater than 0")
+                name: "width", value: width,
+                reason: "must be finite, greater than 0 and less than 1000000000 points")
         }
     }
 
     static func viewportUnits(_ height: Double) throws(TableError) -> Int64 {
-        guard height.isFinite, height > 0, height < 1e9 else {
+        guard height.isFinite, height > 0, height < maximumLength else {
             throw .invalidParameter(
-                name: "viewport height", value: height, reason: "must be finite and greater than 0")
+                name: "viewport height", value: height,
+                reason: "must be finite, greater than 0 and less than 1000000000 points")
         }
         return max(1, _Units.units(height))
     }
@@ -448,6 +496,9 @@ extension TableSection {
 /// Builds the packed element heights and section starts for a new table or a
 /// batch update, validating every estimate and header/footer height.
 struct _ElementBuilder {
+    /// True when headers and footers size themselves: their heights are
+    /// then estimates (0 still means none, never measured).
+    var selfSizingEdges: Bool
     var packed: [Int32] = []
     /// Section starts so far, then the element count (always current).
     var sectionStarts: [Int] = [0]
@@ -471,9 +522,9 @@ struct _ElementBuilder {
         rows: (inout _ElementBuilder) throws(TableError) -> Void
     ) throws(TableError) {
         let (header, footer) = try description.edgeUnits(section: section)
-        packed.append(OffsetIndex.pack(header, measured: true))
+        packed.append(OffsetIndex.packEdge(header, selfSizing: selfSizingEdges))
         try rows(&self)
-        packed.append(OffsetIndex.pack(footer, measured: true))
+        packed.append(OffsetIndex.packEdge(footer, selfSizing: selfSizingEdges))
         sectionStarts.append(packed.count)
     }
 

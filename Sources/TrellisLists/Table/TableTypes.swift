@@ -34,6 +34,35 @@ public enum RowHeightEstimate {
     }
 }
 
+/// The direction a table scrolls in.
+public enum TableAxis: Sendable, Hashable {
+    /// Rows stacked top to bottom (UITableView).
+    case vertical
+    /// Cells side by side, left to right (a carousel; a horizontal
+    /// collection view with one row).
+    case horizontal
+}
+
+/// The height source of a table's self-sizing section headers and footers
+/// (UIKit's automatic `sectionHeaderHeight` with an estimate): asked once
+/// per header or footer as it comes into view, like rows.
+public struct HeaderFooterSizing {
+    /// The height of `.header(section:)` or `.footer(section:)` at a width.
+    public let body: (TableElement, Double) -> Double
+
+    /// A height source made from a closure.
+    /// - Complexity: O(1).
+    public init(_ body: @escaping (TableElement, Double) -> Double) {
+        self.body = body
+    }
+
+    /// The element's height at `width`.
+    /// - Complexity: the closure's.
+    public func height(of element: TableElement, width: Double) -> Double {
+        body(element, width)
+    }
+}
+
 /// Something the table lays out: a section header, a row or a section footer.
 public enum TableElement: Hashable, Sendable, CustomStringConvertible {
     case header(section: Int)
@@ -132,6 +161,8 @@ public struct TableRangeTuning: Hashable, Sendable {
 public struct TableLayoutPass: Hashable, Sendable {
     /// Rows whose height source was called in this pass.
     public var rowsMeasured: Int
+    /// Self-sizing headers and footers measured in this pass.
+    public var headersAndFootersMeasured = 0
     /// How far the content offset moved to keep the anchor row in place, in
     /// points (positive when content above grew).
     public var anchorAdjustment: Double
