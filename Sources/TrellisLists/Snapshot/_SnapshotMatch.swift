@@ -210,3 +210,4 @@ func _longestIncreasingRun(_ values: [Int], skipping: Int) -> [Bool] {
     }
     return marked
 }
+extension _SnapshotIndex: Sendable where SectionIdentifier: Sendable, ItemIdentifier: Sendable {}
