@@ -102,6 +102,26 @@ private func farOffTable(rows: Int = 10_000, width: Double = 390) throws -> (
         }
     }
 
+    /// At the end of the list a rotation to a wider width makes the rows
+    /// shorter: the content ends above the viewport's bottom, so the offset
+    /// clamps to the new `maximumContentOffset` (as `scrollToRow` does) and
+    /// the rows revealed above are measured, instead of showing blank space
+    /// below the last row (463 points of it before).
+    @Test func rotationAtTheEndClampsTheOffsetToTheNewEnd() throws {
+        var (table, _) = try farOffTable(rows: 300)
+        try table.scrollToRow(at: IndexPath(row: 299, section: 0), at: .bottom)
+        #expect(table.contentOffset == table.maximumContentOffset)
+        let pass = try table.resize(width: 844, viewportHeight: 844)
+        #expect(table.contentOffset == table.maximumContentOffset)
+        #expect(pass.clamped)
+        // The last row sits at the viewport's bottom, measured at 844.
+        let last = IndexPath(row: 299, section: 0)
+        #expect(try table.frameInViewport(for: .row(last)).maxY == 844)
+        for path in table.indexPathsForVisibleRows {
+            #expect(try table.heightForRow(at: path) == farOffHeight(id: path.row, width: 844))
+        }
+    }
+
     @Test func rotationRemeasuresVisibleRowsFirstAndKeepsTheFirstRowInPlace() throws {
         var (table, source) = try farOffTable(rows: 2_000)
         try table.scrollToRow(at: IndexPath(row: 1_000, section: 0), at: .top)

@@ -275,12 +275,17 @@ private func randomUpdate(
                         model.unmeasured[id] = farOffHeight(id: id, width: oldWidth)
                     }
                 }
-                try table.resize(
+                let pass = try table.resize(
                     width: [320, 390, 430].randomElement(using: &g)!,
                     viewportHeight: [600, 844].randomElement(using: &g)!)
-                if let (element, top) = before {
+                // Kept in place, unless the content now ends above the
+                // viewport's bottom: then the offset clamps to the end.
+                if pass.clamped {
+                    #expect(table.contentOffset == table.maximumContentOffset)
+                } else if let (element, top) = before {
                     #expect(try table.frameInViewport(for: element).minY == top)
                 }
+                #expect(table.contentOffset <= table.maximumContentOffset)
             default:
                 // The first visible element (with area) that survives keeps its place.
                 let items = try model.items(table, rows)

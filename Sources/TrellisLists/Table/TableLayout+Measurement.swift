@@ -126,6 +126,7 @@ extension TableLayout {
             }
             viewportUnits = viewport
             try measureAnchored(anchor, into: &pass)
+            try clampToEnd(into: &pass)
             // The snapshot, not the undo log, is what restores a failed resize.
             undoLog.removeAll(keepingCapacity: true)
             noteEndReached()
@@ -348,6 +349,23 @@ extension TableLayout {
         case .middle: return top + (height - viewportUnits) >> 1  // floor, to the unit
         case .bottom: return top + height - viewportUnits
         }
+    }
+
+    /// When the content now ends above the viewport's bottom (rows got
+    /// shorter at a new width while the list was scrolled to its end), puts
+    /// the last element at the bottom, measuring the elements this reveals
+    /// above it, and clamps the offset to the new end, as `scrollToRow`
+    /// does. Nothing happens while the offset is within range.
+    mutating func clampToEnd(into pass: inout TableLayoutPass) throws(TableError) {
+        guard offsetUnits > maximumOffsetUnits, index.count > 0 else { return }
+        let last = index.count - 1
+        var anchor = _Anchor(flat: last, screenTop: viewportUnits - index.units(at: last))
+        try walkUp(from: anchor, to: 0, overscan: 0, into: &pass)
+        let target = clampedOffset(index.prefix(last) - anchor.screenTop)
+        pass.clamped = true
+        setOffset(target)
+        anchor.screenTop = index.prefix(last) - target
+        try measureAnchored(anchor, into: &pass)
     }
 
     func clampedOffset(_ units: Int64) -> Int64 {
