@@ -69,13 +69,14 @@ final class _Workspace {
     }
 
     /// UAX #14 break opportunities of `text` into `breakOffsets`/`breakIsHard`.
-    /// Returns their count.
+    /// Returns their count. ICU's breaks go without those before a piece of
+    /// only hanging whitespace (`joinHangingWhitespace`).
     /// `isPlain` is true when the text is plain (see `plainBreaks`).
     func findBreaks(_ text: UnsafeBufferPointer<UInt8>) throws(TextError) -> (
         count: Int, isPlain: Bool
     ) {
         if let count = plainBreaks(text) { return (count, true) }
-        return (try icuBreaks(text), false)
+        return (joinHangingWhitespace(text, count: try icuBreaks(text)), false)
     }
 
     /// The break opportunities of plain text without asking ICU, or nil when
