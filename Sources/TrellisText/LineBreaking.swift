@@ -415,8 +415,9 @@ extension _Workspace {
         return result
     }
 
-    /// Replaces the last line by the rest of its paragraph cut to fit with
-    /// "…" (U+2026) at its head, middle or tail, as UILabel does.
+    /// Replaces the last line by the rest of its text up to the next hard
+    /// break (or the end), without the whitespace before it, cut to fit
+    /// with "…" (U+2026) at its head, middle or tail, as UILabel does.
     private func truncateLastLine(
         _ lines: inout _LineList, _ text: _PreparedText, _ parameters: _BreakParameters,
         cache: _WordWidthCache
@@ -436,6 +437,12 @@ extension _Workspace {
                 break
             }
             pieceStart = Int(piece.end)
+        }
+        // The paragraph's trailing whitespace hangs, as at any line's end:
+        // it takes no room from the text kept around the ellipsis (head and
+        // middle truncation keep clusters from the end).
+        contentEnd = text.withBytes {
+            _trailingWhitespaceStart($0, end: contentEnd, start: line.start)
         }
         let all = clusters(
             of: text, line.start..<contentEnd, contentEnd: contentEnd, parameters, cache: cache)

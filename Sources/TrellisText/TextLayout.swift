@@ -5,7 +5,9 @@ import TrellisGeometry
 public struct LineFragment: Sendable, Equatable {
     /// UTF-8 byte offsets of the line's text, including the whitespace that
     /// hangs past its end and its hard break, as NSLayoutManager's character
-    /// range of a line fragment. A truncated last line covers the rest of its paragraph.
+    /// range of a line fragment. A truncated last line runs from its start
+    /// to the end of the first hard break after it (`\n`, `\r\n`, U+2028,
+    /// U+2029…) or to the end of the text: a line separator ends it too.
     public var range: Range<Int>
     /// Width of the line's glyphs without trailing whitespace, with the
     /// ellipsis when truncated (the used rect's width).
