@@ -269,7 +269,7 @@ extension _Workspace {
                     _Piece(end: Int32(end), wordEnd: Int32(wordEnd), measure: measure, flags: flags)
                 )
                 start = end
-                if breakIsHard[index] != 0 { paragraphStart = end }
+                if flags & _Piece.paragraphBreak != 0 { paragraphStart = end }
             }
             // Pass 2: each piece's measure, from the caches or shaped; the
             // left-to-right pieces no cache has are shaped together after it.
@@ -356,17 +356,29 @@ extension _Workspace {
         }
     }
 
-    /// Runs bidi over the paragraph starting at `start` (up to the next hard
-    /// break) and appends its runs with absolute offsets. Returns whether the
-    /// paragraph is right-to-left.
+    /// Runs bidi over the paragraph starting at `start` (up to the next
+    /// paragraph break) and appends its runs with absolute offsets. Returns
+    /// whether the paragraph is right-to-left.
+    ///
+    /// A line separator (U+2028) does not end the paragraph: UAX #9 gives it
+    /// bidi class WS, not B, so the lines after it keep the paragraph's
+    /// direction (and its natural alignment), as ICU's analysis of the
+    /// whole paragraph already says.
     private func appendBidiRuns(
         _ text: UnsafeBufferPointer<UInt8>, from start: Int, breakIndex: Int, breakCount: Int,
         into runs: inout [(end: Int32, level: UInt8)]
     ) throws(TextError) -> Bool {
         var end = text.count
-        for index in breakIndex..<breakCount where breakIsHard[index] != 0 {
-            end = Int(breakOffsets[index])
-            break
+        var pieceStart = start
+        for index in breakIndex..<breakCount {
+            let pieceEnd = Int(breakOffsets[index])
+            if breakIsHard[index] != 0 && pieceEnd > pieceStart
+                && !_hardBreakStart(text, end: pieceEnd, start: pieceStart).isLineSeparator
+            {
+                end = pieceEnd
+                break
+            }
+            pieceStart = max(pieceStart, pieceEnd)
         }
         let paragraph = UnsafeBufferPointer(rebasing: text[start..<end])
         let (count, rtl) = try findBidiRuns(paragraph)

@@ -62,3 +62,30 @@ import TrellisText
             fonts.fonts.map(\.familyName) == ["Roboto", "Noto Sans Hebrew", "Noto Sans Arabic"])
     }
 }
+
+@Suite struct LineSeparatorBidiTests {
+    let measurer = TextMeasurer()
+
+    @Test func lineSeparatorKeepsTheParagraphsDirection() throws {
+        // UAX #9: U+2028 is bidi class WS, not a paragraph separator (B), so
+        // "hello world" after it is in the right-to-left paragraph that
+        // "שלום" opened: the line is right-to-left and, with natural
+        // alignment, flush right: x = 300 − 87.487 (Pango's width of "hello
+        // world" in Inter 17) = 212.513.
+        let string = "שלום עולם\u{2028}hello world"
+        let layout = try measurer.layout(string, style: interStyle(), width: 300)
+        #expect(layout.lineCount == 2)
+        #expect(layout.lines[0].isRightToLeft)
+        #expect(layout.lines[1].isRightToLeft)
+        #expect(close(layout.lines[1].origin.x, 212.513, tolerance: 0.01))
+    }
+
+    @Test func paragraphSeparatorStartsANewDirection() throws {
+        // U+2029 is bidi class B: "hello world" starts a left-to-right paragraph.
+        let layout = try measurer.layout(
+            "שלום עולם\u{2029}hello world", style: interStyle(), width: 300)
+        #expect(layout.lines[0].isRightToLeft)
+        #expect(!layout.lines[1].isRightToLeft)
+        #expect(layout.lines[1].origin.x == 0)
+    }
+}
