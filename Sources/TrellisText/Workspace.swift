@@ -478,9 +478,20 @@ struct _GlyphTally {
 /// Hebrew's space (Pango does the same; punctuation and digits take the first
 /// face that has them, also as Pango does). Scalars no face has go to the
 /// first face (notdef).
+///
+/// Default-ignorable characters (Unicode's Default_Ignorable_Code_Point:
+/// ZWJ, ZWNJ, variation selectors, tags…) stay with the current face even
+/// when it lacks them: they belong to the grapheme cluster of the character
+/// before them, and HarfBuzz draws one a font lacks as nothing (it hides
+/// default ignorables) rather than as notdef. Looked up on their own, a
+/// joiner went to the first fallback that has one (Noto Sans Hebrew), which
+/// split a ZWJ emoji sequence into three runs and three clusters, and gave
+/// its line Hebrew's height.
 @inline(__always)
 func _fallbackFace(for scalar: UInt32, current: Int, faces: [_FontFace]) -> Int {
-    if current >= 0 && _staysWithCurrentFace(scalar) && faces[current].hasGlyph(scalar) {
+    if current >= 0 && _staysWithCurrentFace(scalar)
+        && (faces[current].hasGlyph(scalar) || _isDefaultIgnorable(scalar))
+    {
         return current
     }
     for index in faces.indices where faces[index].hasGlyph(scalar) {
@@ -490,10 +501,18 @@ func _fallbackFace(for scalar: UInt32, current: Int, faces: [_FontFace]) -> Int 
     return 0
 }
 
+/// Unicode's Default_Ignorable_Code_Point property.
+@inline(__always)
+func _isDefaultIgnorable(_ scalar: UInt32) -> Bool {
+    guard scalar >= 0xAD, let value = Unicode.Scalar(scalar) else { return false }
+    return value.properties.isDefaultIgnorableCodePoint
+}
+
 @inline(__always)
 private func _staysWithCurrentFace(_ scalar: UInt32) -> Bool {
     if scalar < 0x80 { return scalar == 0x20 || scalar == 0x09 }
     guard let value = Unicode.Scalar(scalar) else { return false }
+    if value.properties.isDefaultIgnorableCodePoint { return true }
     switch value.properties.generalCategory {
     case .nonspacingMark, .spacingMark, .enclosingMark, .format, .spaceSeparator:
         return true
