@@ -277,10 +277,23 @@ extension _Workspace {
             if !line.hasPieces { line.isRightToLeft = piece.flags & _Piece.rtlParagraph != 0 }
             line.hasPieces = true
             line.mask |= piece.measure.fontMask
+            // The piece is shaped whole, with its trailing whitespace, as
+            // it was measured: its last letter keeps its kerning against
+            // the space after it (", " in Inter), so character wrapping
+            // gives the widths the other modes give.
+            let contentEnd =
+                piece.isHardBreak
+                ? text.withBytes { _hardBreakStart($0, end: Int(piece.end), start: pieceStart).start }
+                : Int(piece.end)
             let clusters = self.clusters(
-                of: text, pieceStart..<Int(piece.wordEnd), contentEnd: Int(piece.wordEnd),
+                of: text, pieceStart..<contentEnd, contentEnd: Int(piece.wordEnd),
                 parameters, cache: cache)
             for cluster in clusters {
+                if cluster.isSpace {
+                    // Trailing whitespace hangs: it never breaks the line.
+                    line.advance += cluster.width
+                    continue
+                }
                 if line.content > 0 && line.advance + cluster.width > available {
                     line.emit(into: &lines, end: cluster.start, endsParagraph: false)
                     if lines.count >= limit {
@@ -294,7 +307,6 @@ extension _Workspace {
                 line.advance += cluster.width
                 line.content = line.advance
             }
-            line.advance += parameters.spaceWidth(piece.measure)
             if piece.isHardBreak { line.emit(into: &lines, breakingAfter: piece) }
         }
         if !truncated {
