@@ -108,6 +108,8 @@ enum _FillStop {
     case hardBreak
     /// The next piece is wider than a whole line: it is broken between clusters.
     case wide
+    /// The next piece holds a tab: its widths depend on where it starts.
+    case tab
 }
 
 /// Adds whole pieces from `index` to `line` while they fit, greedily, as
@@ -129,6 +131,10 @@ func _fill(
         var stop = _FillStop.end
         while position < pieces.count {
             let piece = pieces[position]
+            if piece.flags & _Piece.tab != 0 {
+                stop = .tab
+                break
+            }
             let word = parameters.wordWidth(piece.measure)
             if hasPieces {
                 if advance + word > available {
@@ -167,6 +173,9 @@ struct _Cluster {
     var start: Int
     var width: Double
     var isSpace: Bool
+    /// A tab: its width is the distance to the next tab stop, which the
+    /// caller works out from where it stands (`width` is the font's box).
+    var isTab = false
 }
 
 /// Widths within this distance of the available width still fit, so a line
@@ -265,6 +274,28 @@ extension _Workspace {
                 case .hardBreak:
                     line.emit(into: &lines, breakingAfter: pieces[index - 1])
                     continue pieceLoop
+                case .tab:
+                    switch _placeTabbed(
+                        text, pieces[index], start: index == 0 ? 0 : Int(pieces[index - 1].end),
+                        &line, available: available, parameters, cache: cache)
+                    {
+                    case .taken:
+                        index += 1
+                        if pieces[index - 1].isHardBreak {
+                            line.emit(into: &lines, breakingAfter: pieces[index - 1])
+                        }
+                        continue pieceLoop
+                    case .overflow:
+                        line.emit(
+                            into: &lines, end: Int(pieces[index - 1].end), endsParagraph: false)
+                        if lines.count >= limit {
+                            truncated = true
+                            break pieceLoop
+                        }
+                        continue pieceLoop
+                    case .wide:
+                        break  // broken between clusters below
+                    }
                 case .wide:
                     break
                 }
@@ -288,7 +319,8 @@ extension _Workspace {
             let clusters = self.clusters(
                 of: text, pieceStart..<contentEnd, contentEnd: Int(piece.wordEnd),
                 parameters, cache: cache)
-            for cluster in clusters {
+            for var cluster in clusters {
+                if cluster.isTab { cluster.width = _nextTabStop(after: line.advance) - line.advance }
                 if cluster.isSpace {
                     // Trailing whitespace hangs: it never breaks the line.
                     line.advance += cluster.width
@@ -296,6 +328,8 @@ extension _Workspace {
                 }
                 if line.content > 0 && line.advance + cluster.width > available {
                     line.emit(into: &lines, end: cluster.start, endsParagraph: false)
+                    // A tab starting a line goes to the line's first stop.
+                    if cluster.isTab { cluster.width = _nextTabStop(after: 0) }
                     if lines.count >= limit {
                         truncated = true
                         break pieceLoop
@@ -420,7 +454,7 @@ extension _Workspace {
                         _Cluster(
                             start: start,
                             width: clusterEms[index] * parameters.size + parameters.letterSpacing,
-                            isSpace: start >= contentEnd))
+                            isSpace: start >= contentEnd, isTab: bytes[start] == 0x09))
                 }
             }
         }
@@ -456,8 +490,14 @@ extension _Workspace {
         contentEnd = text.withBytes {
             _trailingWhitespaceStart($0, end: contentEnd, start: line.start)
         }
-        let all = clusters(
+        var all = clusters(
             of: text, line.start..<contentEnd, contentEnd: contentEnd, parameters, cache: cache)
+        // Tabs measured from the line's start (see Workspace+Tabs.swift).
+        var x = 0.0
+        for index in all.indices {
+            if all[index].isTab { all[index].width = _nextTabStop(after: x) - x }
+            x += all[index].width
+        }
         let ellipsis = ellipsisWidth(text.fonts, parameters, cache: cache)
         let available = parameters.width + _fitTolerance - ellipsis
         var head = 0  // clusters kept from the start

@@ -18,6 +18,9 @@ struct _Piece {
     static let paragraphBreak: UInt8 = 2
     /// The piece's paragraph is right-to-left (its first strong character).
     static let rtlParagraph: UInt8 = 4
+    /// The piece holds a tab: its widths depend on where it starts on its
+    /// line (`_Workspace.tabbedPen`), and its measure leaves the tabs out.
+    static let tab: UInt8 = 8
 
     var isHardBreak: Bool { flags & (_Piece.lineBreak | _Piece.paragraphBreak) != 0 }
 }
@@ -224,6 +227,8 @@ extension _Workspace {
             var runs: [(end: Int32, level: UInt8)] = []
             // Plain text is ASCII, so it has no right-to-left character.
             let hasRTL = !isPlain && _mayContainRightToLeft(text)
+            // Plain text has no tab either.
+            let hasTabs = !isPlain && text.contains(0x09)
             // Pass 1: where each piece ends and its flags; for left-to-right
             // text also each piece's cache key, its measure when the front
             // cache has it, and otherwise the start of loading its slot of
@@ -249,10 +254,12 @@ extension _Workspace {
                     flags |= hard.isLineSeparator ? _Piece.lineBreak : _Piece.paragraphBreak
                 }
                 let wordEnd = _trailingWhitespaceStart(text, end: contentEnd, start: start)
+                if hasTabs && _containsTab(text, start..<contentEnd) { flags |= _Piece.tab }
                 var measure = _PieceMeasure()
                 if !hasRTL {
                     var lookup = _PieceLookup.uncached
                     if contentEnd > start && contentEnd - start <= _WordWidthCache.maximumKeyLength
+                        && flags & _Piece.tab == 0
                     {
                         let key = _ByteKey(bytes, start..<contentEnd, tag: tag)
                         if let hit = frontMeasure(key) {
@@ -294,6 +301,10 @@ extension _Workspace {
                         scratch.missedPieces.append(index)
                         scratch.missedParts.append((start..<contentEnd, wordEnd))
                     }
+                case .uncached where piece.flags & _Piece.tab != 0:
+                    pieces[index].measure = tabbedMeasure(
+                        text, start..<contentEnd, wordEnd: wordEnd, runs: runs, fonts: fonts,
+                        cache: cache)
                 case .uncached:
                     var measure = _PieceMeasure()
                     _forEachDirectionalPart(start..<contentEnd, runs: runs) { part, rtl in

@@ -356,6 +356,26 @@ public final class TextMeasurer: @unchecked Sendable {
         }
         // Trailing whitespace of the last piece does not count, as on any line.
         if let last = pieces.last { width -= parameters.spaceWidth(last.measure) }
+        if pieces.contains(where: { $0.flags & _Piece.tab != 0 }) {
+            // Tabs jump to stops: walk the pieces from the start instead.
+            var pen = 0.0
+            var start = 0
+            for piece in pieces {
+                let contentEnd =
+                    piece.isHardBreak
+                    ? text.withBytes { _hardBreakStart($0, end: Int(piece.end), start: start).start }
+                    : Int(piece.end)
+                if piece.flags & _Piece.tab != 0 {
+                    (width, pen) = workspace.tabbedPen(
+                        text, start..<contentEnd, wordEnd: Int(piece.wordEnd), from: pen,
+                        parameters, cache: words)
+                } else {
+                    width = pen + parameters.wordWidth(piece.measure)
+                    pen = width + parameters.spaceWidth(piece.measure)
+                }
+                start = Int(piece.end)
+            }
+        }
         return _Line(
             start: 0, end: text.byteCount, width: width, fontMask: mask, endsParagraph: true,
             isRightToLeft: lines.first?.isRightToLeft ?? false)
