@@ -43,6 +43,9 @@ final class _PreparedText: @unchecked Sendable {
     /// text has no right-to-left character (all level 0).
     let bidiRuns: [(end: Int32, level: UInt8)]
     let missingGlyphs: Int
+    /// UTF-8 ranges of the clusters no font has, in text order
+    /// (`_Workspace.missingClusters`); empty when `missingGlyphs` is 0.
+    let missingClusters: [Range<Int>]
     /// True when the text is one left-to-right paragraph without hard
     /// breaks whose pieces were all drawn with the same fonts: every line
     /// then has the font mask `uniformMask` and only widths decide where
@@ -63,8 +66,10 @@ final class _PreparedText: @unchecked Sendable {
 
     init(
         text: String, fonts: FontCollection, pieces: [_Piece],
-        bidiRuns: [(end: Int32, level: UInt8)], compactingPlainParagraphs: Bool = true
+        bidiRuns: [(end: Int32, level: UInt8)], missingClusters: [Range<Int>] = [],
+        compactingPlainParagraphs: Bool = true
     ) {
+        self.missingClusters = missingClusters
         self.text = text
         self.byteCount = text.utf8.count
         self.identity = _StringIdentity(text)
@@ -361,9 +366,13 @@ extension _Workspace {
                     pieces[index].measure = measure
                 }
             }
+            var missing: [Range<Int>] = []
+            if pieces.contains(where: { $0.measure.missingGlyphs > 0 }) {
+                missing = missingClusters(text, pieces: pieces, runs: runs, fonts: fonts)
+            }
             return _PreparedText(
                 text: string, fonts: fonts, pieces: pieces, bidiRuns: runs,
-                compactingPlainParagraphs: usesPlainParagraphs)
+                missingClusters: missing, compactingPlainParagraphs: usesPlainParagraphs)
         }
     }
 

@@ -39,28 +39,32 @@ public struct TextLayout: Sendable, Equatable {
     public var firstBaseline: Double
     /// Baseline of the last line from the top of the text (0 for empty text).
     public var lastBaseline: Double
-    /// Character clusters that no font of the collection has; each is
-    /// measured with the first font's notdef glyph.
-    public var missingGlyphCount: Int
+    /// The UTF-8 byte ranges of the character clusters that no font of the
+    /// collection has, in text order: which characters had no font (a ZWJ
+    /// emoji sequence is one range). Each is measured with the first
+    /// font's notdef glyph. Tabs are never missing: they go to tab stops.
+    public var missingGlyphs: [Range<Int>]
+    /// Number of character clusters that no font of the collection has
+    /// (`missingGlyphs.count`).
+    /// - Complexity: O(1).
+    public var missingGlyphCount: Int { missingGlyphs.count }
     /// True when text was left out because of `numberOfLines`.
     public var isTruncated: Bool
 
     public init(
         size: Size, lines: [LineFragment], firstBaseline: Double, lastBaseline: Double,
-        missingGlyphCount: Int,
-        isTruncated: Bool
+        missingGlyphs: [Range<Int>] = [], isTruncated: Bool
     ) {
+        self.missingGlyphs = missingGlyphs
         self.size = size
         self.lines = lines
         self.firstBaseline = firstBaseline
         self.lastBaseline = lastBaseline
-        self.missingGlyphCount = missingGlyphCount
         self.isTruncated = isTruncated
     }
 
     /// The layout of an empty text: no lines, zero size (UILabel's
     /// `sizeThatFits` of an empty text is `.zero`).
     public static let empty = TextLayout(
-        size: .zero, lines: [], firstBaseline: 0, lastBaseline: 0, missingGlyphCount: 0,
-        isTruncated: false)
+        size: .zero, lines: [], firstBaseline: 0, lastBaseline: 0, isTruncated: false)
 }

@@ -429,7 +429,7 @@ public final class TextMeasurer: @unchecked Sendable {
         guard !lines.isEmpty else {
             return TextLayout(
                 size: .zero, lines: [], firstBaseline: 0, lastBaseline: 0,
-                missingGlyphCount: prepared.missingGlyphs, isTruncated: truncated)
+                missingGlyphs: prepared.missingClusters, isTruncated: truncated)
         }
         let count = lines.count
         var containerWidth = width
@@ -459,7 +459,7 @@ public final class TextMeasurer: @unchecked Sendable {
         return TextLayout(
             size: Size(width: widest, height: bottom), lines: fragments,
             firstBaseline: firstBaseline, lastBaseline: lastBaseline,
-            missingGlyphCount: prepared.missingGlyphs, isTruncated: truncated)
+            missingGlyphs: prepared.missingClusters, isTruncated: truncated)
     }
 }
 

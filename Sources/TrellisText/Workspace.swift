@@ -17,6 +17,8 @@ final class _Workspace {
     /// Per-cluster output of `shapeClusters`: logical start offset and advance in ems.
     var clusterStarts: [Int32] = []
     var clusterEms: [Double] = []
+    /// Whether each cluster has a glyph no font had (notdef).
+    var clusterMissing: [Bool] = []
     /// Scratch of `shapeBatch`: the pieces' bytes side by side and where
     /// each starts (and the end).
     var batchBytes: [UInt8] = []
@@ -189,6 +191,7 @@ final class _Workspace {
         if keepClusters {
             clusterStarts.removeAll(keepingCapacity: true)
             clusterEms.removeAll(keepingCapacity: true)
+            clusterMissing.removeAll(keepingCapacity: true)
         }
         var measure = _PieceMeasure()
         if range.isEmpty { return measure }
@@ -211,6 +214,7 @@ final class _Workspace {
         if keepClusters {
             clusterStarts.removeSubrange(clusterMark...)
             clusterEms.removeSubrange(clusterMark...)
+            clusterMissing.removeSubrange(clusterMark...)
         }
         measure = _PieceMeasure()
         var runStart = range.lowerBound
@@ -243,6 +247,7 @@ final class _Workspace {
         let order = clusterStarts.indices.sorted { clusterStarts[$0] < clusterStarts[$1] }
         clusterStarts = order.map { clusterStarts[$0] }
         clusterEms = order.map { clusterEms[$0] }
+        clusterMissing = order.map { clusterMissing[$0] }
     }
 
     /// Shapes `bytes` alone (no context) in one direction with `face`, and
@@ -298,8 +303,10 @@ final class _Workspace {
                 if tally.isNewCluster {
                     clusterStarts.append(Int32(cluster))
                     clusterEms.append(advance)
+                    clusterMissing.append(infos[index].codepoint == 0)
                 } else {
                     clusterEms[clusterEms.count - 1] += advance
+                    if infos[index].codepoint == 0 { clusterMissing[clusterMissing.count - 1] = true }
                 }
             }
         }
