@@ -407,9 +407,9 @@ public final class TextMeasurer: @unchecked Sendable {
     /// Places lines vertically and horizontally.
     ///
     /// Rules (NSParagraphStyle / TextKit):
-    /// - A line's natural height is the largest line height among the fonts
-    ///   used on it (with leading when `usesFontLeading`); an empty line uses
-    ///   the first font.
+    /// - A line's natural height is the highest ascender plus the deepest
+    ///   descender among the fonts used on it (plus the largest leading when
+    ///   `usesFontLeading`), see `_LineMetrics`; an empty line uses the first font.
     /// - Height = natural × `lineHeightMultiple` (when > 0), then at least
     ///   `minimumLineHeight` and at most `maximumLineHeight` (when > 0).
     /// - Extra height (or missing height) goes above the glyphs: the baseline
@@ -552,19 +552,29 @@ struct _LineMetrics {
         return (height, below)
     }
 
+    /// A line's natural height is the highest ascender plus the deepest
+    /// descender among the fonts used on it, plus the largest leading with
+    /// `usesFontLeading`: CoreText's line ascent and descent are each the
+    /// largest of its runs', and Pango agrees (Inter with Roboto, whose
+    /// descender is the deeper: 20.619 at 17 pt, taller than either font's
+    /// own line; Inter with a color emoji font likewise). With one font,
+    /// that is its line height.
     private mutating func measure(_ mask: UInt32) {
         lastMask = mask
-        var natural = 0.0
-        below = 0
+        var ascent = 0.0
+        var descent = 0.0
+        var leading = 0.0
         let faces = fonts.faces
         for face in faces.indices where face < 32 && mask & (1 << UInt32(face)) != 0 {
             let font = faces[face].metrics(size: size)
-            let height = usesFontLeading ? font.lineHeight : font.heightWithoutLeading
-            if height > natural {
-                natural = height
-                below = height - font.ascender
-            }
+            ascent = max(ascent, font.ascender)
+            descent = max(descent, -font.descender)
+            if usesFontLeading { leading = max(leading, font.leading) }
         }
+        // The same sum, in the same order, as `FontMetrics.lineHeight`
+        // (ascender − descender + leading), so one font gives its line height to the bit.
+        let natural = ascent + descent + leading
+        below = natural - ascent
         height = natural
         if lineHeightMultiple > 0 { height *= lineHeightMultiple }
         if minimumLineHeight > 0 { height = max(height, minimumLineHeight) }

@@ -89,3 +89,26 @@ import TrellisText
         #expect(layout.lines[1].origin.x == 0)
     }
 }
+
+@Suite struct MixedFontLineHeightTests {
+    let measurer = TextMeasurer()
+
+    @Test func aLineIsAsTallAsTheHighestAscentAndDeepestDescentOnIt() throws {
+        // Roboto (hhea 1900 / −500 per 2048) has the smaller ascent and the
+        // larger descent of the two; Inter (typo 2728 / −680 per 2816) the
+        // opposite. Roboto lacks "→", which Inter draws. Pango ("Roboto,
+        // Inter" 17, Scripts/pango-setup.sh's settings) gives 20.619 for
+        // "go → home": Inter's ascent 16.469 plus Roboto's descent 4.150,
+        // taller than either font's own line (19.922 and 20.574), as
+        // CoreText's line ascent and descent are each the largest of its runs.
+        let fonts = FontCollection([try Font(family: "Roboto"), try Font(family: "Inter")])
+        let style = TextStyle(fonts: fonts, size: 17)
+        let layout = try measurer.layout("go \u{2192} home", style: style, width: 300)
+        let ascent = 2728.0 * 17 / 2816
+        let descent = 500.0 * 17 / 2048
+        #expect(close(layout.size.height, ascent + descent))  // 20.619
+        #expect(close(layout.firstBaseline, ascent))
+        let roboto = try measurer.layout("go home", style: style, width: 300)
+        #expect(close(roboto.size.height, (1900.0 + 500) * 17 / 2048))  // 19.922, Pango
+    }
+}
