@@ -14,6 +14,8 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyFontCollection
     /// ICU failed on the text (the status is ICU's `UErrorCode`).
     case icuFailure(operation: String, status: Int32)
+    /// No color emoji font exists at any of the paths searched.
+    case emojiFontNotFound(searched: [String])
 
     public var description: String {
         switch self {
@@ -30,6 +32,9 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
             return "a font collection needs at least one font"
         case .icuFailure(let operation, let status):
             return "ICU \(operation) failed with status \(status)"
+        case .emojiFontNotFound(let searched):
+            return
+                "no color emoji font found (searched \(searched.joined(separator: ", "))); install Debian's fonts-noto-color-emoji or set TRELLIS_EMOJI_FONT to a font file"
         }
     }
 }
