@@ -311,7 +311,9 @@ struct _SFNTTables {
 enum _BundledFonts {
     static let files: [(family: String, weight: FontWeight, file: String)] = [
         ("Inter", .regular, "Inter/Inter-Regular.otf"),
+        ("Inter", .medium, "Inter/Inter-Medium.otf"),
         ("Inter", .semibold, "Inter/Inter-SemiBold.otf"),
+        ("Inter", .bold, "Inter/Inter-Bold.otf"),
         ("Roboto", .regular, "Roboto/Roboto-Regular.ttf"),
         ("Roboto", .medium, "Roboto/Roboto-Medium.ttf"),
         ("Noto Sans Hebrew", .regular, "NotoSansHebrew/NotoSansHebrew-Regular.ttf"),
