@@ -443,18 +443,18 @@ extension _Workspace {
     ) -> [_Cluster] {
         var result: [_Cluster] = []
         text.withBytes { bytes in
-            text.forEachDirectionalPart(range) { part, rtl in
-                _ = shape(
-                    bytes, range: part, trailingStart: contentEnd, rtl: rtl,
-                    faces: text.fonts.faces,
-                    keepClusters: true)
-                for index in clusterStarts.indices {
-                    let start = Int(clusterStarts[index])
-                    result.append(
-                        _Cluster(
-                            start: start,
-                            width: clusterEms[index] * parameters.size + parameters.letterSpacing,
-                            isSpace: start >= contentEnd, isTab: bytes[start] == 0x09))
+            text.forEachStyledPart(range, parameters) { styled, fonts, size, letterSpacing in
+                text.forEachDirectionalPart(styled) { part, rtl in
+                    _ = shape(
+                        bytes, range: part, trailingStart: contentEnd, rtl: rtl,
+                        faces: fonts.faces, keepClusters: true)
+                    for index in clusterStarts.indices {
+                        let start = Int(clusterStarts[index])
+                        result.append(
+                            _Cluster(
+                                start: start, width: clusterEms[index] * size + letterSpacing,
+                                isSpace: start >= contentEnd, isTab: bytes[start] == 0x09))
+                    }
                 }
             }
         }
@@ -498,7 +498,16 @@ extension _Workspace {
             if all[index].isTab { all[index].width = _nextTabStop(after: x) - x }
             x += all[index].width
         }
-        let ellipsis = ellipsisWidth(text.fonts, parameters, cache: cache)
+        var ellipsisParameters = parameters
+        var ellipsisFonts = text.fonts
+        if let styles = text.styles {
+            // The ellipsis takes the style of the text where the line starts.
+            let run = styles.run(at: line.start)
+            ellipsisFonts = run.fonts
+            ellipsisParameters.size = run.size
+            ellipsisParameters.letterSpacing = run.letterSpacing
+        }
+        let ellipsis = ellipsisWidth(ellipsisFonts, ellipsisParameters, cache: cache)
         let available = parameters.width + _fitTolerance - ellipsis
         var head = 0  // clusters kept from the start
         var tail = 0  // clusters kept from the end

@@ -46,6 +46,9 @@ final class _PreparedText: @unchecked Sendable {
     /// UTF-8 ranges of the clusters no font has, in text order
     /// (`_Workspace.missingClusters`); empty when `missingGlyphs` is 0.
     let missingClusters: [Range<Int>]
+    /// The runs of an attributed text, whose piece measures are in points
+    /// (see Workspace+AttributedText.swift); nil for a text in one style.
+    let styles: _StyleRuns?
     /// True when the text is one left-to-right paragraph without hard
     /// breaks whose pieces were all drawn with the same fonts: every line
     /// then has the font mask `uniformMask` and only widths decide where
@@ -67,9 +70,10 @@ final class _PreparedText: @unchecked Sendable {
     init(
         text: String, fonts: FontCollection, pieces: [_Piece],
         bidiRuns: [(end: Int32, level: UInt8)], missingClusters: [Range<Int>] = [],
-        compactingPlainParagraphs: Bool = true
+        styles: _StyleRuns? = nil, compactingPlainParagraphs: Bool = true
     ) {
         self.missingClusters = missingClusters
+        self.styles = styles
         self.text = text
         self.byteCount = text.utf8.count
         self.identity = _StringIdentity(text)
@@ -147,6 +151,21 @@ final class _PreparedText: @unchecked Sendable {
                 return pieces
             }
         }
+    }
+
+    /// Calls `body` with each part of `range` in one style: its fonts, and
+    /// the size and letter spacing its ems are multiplied by (`parameters`'
+    /// for a text in one style, its run's for an attributed text).
+    @inline(__always)
+    func forEachStyledPart(
+        _ range: Range<Int>, _ parameters: _BreakParameters,
+        _ body: (Range<Int>, FontCollection, Double, Double) -> Void
+    ) {
+        guard let styles else {
+            body(range, fonts, parameters.size, parameters.letterSpacing)
+            return
+        }
+        styles.forEachPart(range) { part, run in body(part, run.fonts, run.size, run.letterSpacing) }
     }
 
     /// Calls `body` with the text's UTF-8 bytes.
@@ -384,7 +403,7 @@ extension _Workspace {
     /// bidi class WS, not B, so the lines after it keep the paragraph's
     /// direction (and its natural alignment), as ICU's analysis of the
     /// whole paragraph already says.
-    private func appendBidiRuns(
+    func appendBidiRuns(
         _ text: UnsafeBufferPointer<UInt8>, from start: Int, breakIndex: Int, breakCount: Int,
         into runs: inout [(end: Int32, level: UInt8)]
     ) throws(TextError) -> Bool {

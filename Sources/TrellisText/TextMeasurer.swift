@@ -23,7 +23,7 @@ public final class TextMeasurer: @unchecked Sendable {
 
     let words: _WordWidthCache
     private let prepared: _PreparedTextCache
-    private let workspaces: _WorkspacePool
+    let workspaces: _WorkspacePool
 
     /// A measurer with its own caches.
     /// - Parameters:
@@ -247,7 +247,7 @@ public final class TextMeasurer: @unchecked Sendable {
 
     /// Checks a layout's arguments and resolves them for line breaking.
     @inline(__always)
-    private func _breakParameters(
+    func _breakParameters(
         _ text: String, style: TextStyle, width: Double, numberOfLines: Int, singleLine: Bool,
         styleChecked: Bool = false
     ) throws(TextError) -> _BreakParameters {
@@ -272,33 +272,47 @@ public final class TextMeasurer: @unchecked Sendable {
         if text.isEmpty { return .empty }
         return try _withLines(text, fonts: style.fonts, parameters) {
             lines, truncated, prepared, workspace in
-            // The fragments go into the array the workspace kept from its
-            // last layout: when the caller has let go of that layout (a
-            // measuring loop, a list) the array is this workspace's alone
-            // and is refilled in place; otherwise filling it copies it first.
-            var fragments = workspace.spareFragments
-            workspace.spareFragments = []
-            let layout: TextLayout
-            if singleLine {
-                layout = [_joined(lines, prepared, parameters, workspace)].withUnsafeBufferPointer {
-                    _assemble(
-                        $0, truncated: truncated, prepared: prepared, style: style, width: width,
-                        usesFontLeading: usesFontLeading, into: &fragments)
-                }
-            } else {
-                layout = _assemble(
-                    lines, truncated: truncated, prepared: prepared, style: style, width: width,
-                    usesFontLeading: usesFontLeading, into: &fragments)
-            }
-            // Kept for the next layout, unless a long text made it large.
-            if fragments.capacity <= _Workspace.spareFragmentCapacity {
-                workspace.spareFragments = fragments
-            }
-            return layout
+            _layout(
+                lines, truncated: truncated, prepared: prepared, workspace: workspace,
+                style: style, parameters, width: width, usesFontLeading: usesFontLeading,
+                singleLine: singleLine)
         }
     }
 
-    private func _checkWidth(_ width: Double) throws(TextError) {
+    /// The layout of broken lines: placed (`_assemble`), or joined into one
+    /// for a one-line bounding rectangle.
+    @inline(__always)
+    func _layout(
+        _ lines: UnsafeBufferPointer<_Line>, truncated: Bool, prepared: _PreparedText,
+        workspace: _Workspace, style: TextStyle, _ parameters: _BreakParameters, width: Double,
+        usesFontLeading: Bool, singleLine: Bool
+    ) -> TextLayout {
+        // The fragments go into the array the workspace kept from its
+        // last layout: when the caller has let go of that layout (a
+        // measuring loop, a list) the array is this workspace's alone
+        // and is refilled in place; otherwise filling it copies it first.
+        var fragments = workspace.spareFragments
+        workspace.spareFragments = []
+        let layout: TextLayout
+        if singleLine {
+            layout = [_joined(lines, prepared, parameters, workspace)].withUnsafeBufferPointer {
+                _assemble(
+                    $0, truncated: truncated, prepared: prepared, style: style, width: width,
+                    usesFontLeading: usesFontLeading, into: &fragments)
+            }
+        } else {
+            layout = _assemble(
+                lines, truncated: truncated, prepared: prepared, style: style, width: width,
+                usesFontLeading: usesFontLeading, into: &fragments)
+        }
+        // Kept for the next layout, unless a long text made it large.
+        if fragments.capacity <= _Workspace.spareFragmentCapacity {
+            workspace.spareFragments = fragments
+        }
+        return layout
+    }
+
+    func _checkWidth(_ width: Double) throws(TextError) {
         guard !width.isNaN, width > 0 else {
             throw TextError.invalidParameter(
                 name: "width", value: width, requirement: "greater than 0 (infinity for no limit)")
@@ -341,7 +355,7 @@ public final class TextMeasurer: @unchecked Sendable {
     }
 
     /// All lines as one (boundingRect without `.usesLineFragmentOrigin`).
-    private func _joined(
+    func _joined(
         _ lines: UnsafeBufferPointer<_Line>, _ text: _PreparedText, _ parameters: _BreakParameters,
         _ workspace: _Workspace
     )
@@ -384,13 +398,14 @@ public final class TextMeasurer: @unchecked Sendable {
     /// The size `_assemble` would give, without building the line
     /// fragments (what `sizeThatFits` and `boundingRect` need): the same
     /// heights and gaps, added in the same order.
-    func _assembledSize(_ lines: UnsafeBufferPointer<_Line>, style: TextStyle, usesFontLeading: Bool)
-        -> Size
-    {
+    func _assembledSize(
+        _ lines: UnsafeBufferPointer<_Line>, style: TextStyle, usesFontLeading: Bool,
+        styles: _StyleRuns? = nil
+    ) -> Size {
         guard !lines.isEmpty else { return .zero }
         var widest = 0.0
         var top = 0.0
-        var metrics = _LineMetrics(style: style, usesFontLeading: usesFontLeading)
+        var metrics = _LineMetrics(style: style, usesFontLeading: usesFontLeading, styles: styles)
         for index in lines.indices {
             let line = lines[index]
             widest = max(widest, line.width)
@@ -438,7 +453,8 @@ public final class TextMeasurer: @unchecked Sendable {
             for line in lines { containerWidth = max(containerWidth, line.width) }
         }
         var placer = _LinePlacer(
-            metrics: _LineMetrics(style: style, usesFontLeading: usesFontLeading),
+            metrics: _LineMetrics(
+                style: style, usesFontLeading: usesFontLeading, styles: prepared.styles),
             alignment: style.alignment, containerWidth: containerWidth, count: count)
         // The array's own slots are overwritten (one uniqueness check for
         // all), then any more lines appended and any fewer removed: emptying
@@ -517,6 +533,9 @@ struct _LineMetrics {
     /// The style's fonts, unretained: a `_LineMetrics` lives within one
     /// call whose style holds them.
     unowned(unsafe) let fonts: FontCollection
+    /// An attributed text's runs, whose line fonts the masks index
+    /// instead (see Workspace+AttributedText.swift), unretained likewise.
+    unowned(unsafe) let styles: _StyleRuns?
     /// The style's numbers (not the style: copying it retains its fonts).
     let size: Double
     let lineHeightMultiple: Double
@@ -532,8 +551,9 @@ struct _LineMetrics {
     private var height = 0.0
     private var below = 0.0
 
-    init(style: TextStyle, usesFontLeading: Bool) {
+    init(style: TextStyle, usesFontLeading: Bool, styles: _StyleRuns? = nil) {
         self.fonts = style.fonts
+        self.styles = styles
         self.size = style.size
         self.lineHeightMultiple = style.lineHeightMultiple
         self.minimumLineHeight = style.minimumLineHeight
@@ -564,7 +584,18 @@ struct _LineMetrics {
         var ascent = 0.0
         var descent = 0.0
         var leading = 0.0
-        let faces = fonts.faces
+        if let styles {
+            // A baseline offset raises the run: its ascent grows and its
+            // descent shrinks by the offset (TextKit and Pango's rise alike).
+            for (index, line) in styles.lineFonts.enumerated()
+            where mask & (1 << UInt32(index)) != 0 {
+                let font = line.face.metrics(size: line.size)
+                ascent = max(ascent, font.ascender + line.baselineOffset)
+                descent = max(descent, -font.descender - line.baselineOffset)
+                if usesFontLeading { leading = max(leading, font.leading) }
+            }
+        }
+        let faces = styles == nil ? fonts.faces : []
         for face in faces.indices where face < 32 && mask & (1 << UInt32(face)) != 0 {
             let font = faces[face].metrics(size: size)
             ascent = max(ascent, font.ascender)

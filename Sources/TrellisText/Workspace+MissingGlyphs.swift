@@ -11,9 +11,10 @@ extension _Workspace {
     /// it, once, when they are prepared; the ranges are kept with the
     /// prepared text.
     /// - Complexity: O(length of the pieces with missing glyphs).
+    /// An attributed text asks run by run (`within` a run, with its fonts).
     func missingClusters(
-        _ text: UnsafeBufferPointer<UInt8>, pieces: [_Piece], runs: [(end: Int32, level: UInt8)],
-        fonts: FontCollection
+        _ text: UnsafeBufferPointer<UInt8>, in within: Range<Int>? = nil, pieces: [_Piece],
+        runs: [(end: Int32, level: UInt8)], fonts: FontCollection
     ) -> [Range<Int>] {
         var found: [Range<Int>] = []
         var start = 0
@@ -25,7 +26,12 @@ extension _Workspace {
                 piece.isHardBreak
                 ? _hardBreakStart(text, end: Int(piece.end), start: pieceStart).start
                 : Int(piece.end)
-            _forEachDirectionalPart(pieceStart..<contentEnd, runs: runs) { part, rtl in
+            var range = pieceStart..<contentEnd
+            if let within {
+                range = range.clamped(to: within)
+                if range.isEmpty { continue }
+            }
+            _forEachDirectionalPart(range, runs: runs) { part, rtl in
                 _ = shape(
                     text, range: part, trailingStart: contentEnd, rtl: rtl, faces: fonts.faces,
                     keepClusters: true)
