@@ -124,12 +124,17 @@ public struct AttributedText: Sendable, Equatable {
                 add(run)
                 continue
             }
-            add(Run(range: run.range.lowerBound..<range.lowerBound, attributes: run.attributes))
+            // The run overlaps `range`: its parts before and after it stay.
+            if run.range.lowerBound < range.lowerBound {
+                add(Run(range: run.range.lowerBound..<range.lowerBound, attributes: run.attributes))
+            }
             if !placed {
                 add(Run(range: range, attributes: attributes))
                 placed = true
             }
-            add(Run(range: range.upperBound..<run.range.upperBound, attributes: run.attributes))
+            if range.upperBound < run.range.upperBound {
+                add(Run(range: range.upperBound..<run.range.upperBound, attributes: run.attributes))
+            }
         }
         if !placed { add(Run(range: range, attributes: attributes)) }
         runs = result

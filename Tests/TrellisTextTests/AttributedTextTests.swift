@@ -109,6 +109,22 @@ import TrellisText
         #expect(text.runs.map(\.range) == [0..<13])
         #expect(throws: TextError.self) { try text.setAttributes(bold, range: 0..<14) }
     }
+
+    @Test func aRangeOverSeveralRunsReplacesThem() throws {
+        // Found by a benchmark's random runs: a range that starts in one run
+        // and ends in another trapped on an inverted range.
+        let style = try interStyle()
+        let base = TextAttributes(style)
+        let bold = TextAttributes(fonts: try .bundled("Inter", weight: .bold), size: 17)
+        let large = TextAttributes(fonts: try .bundled("Inter"), size: 30)
+        var text = AttributedText("one two three four", attributes: base)
+        try text.setAttributes(bold, range: 4..<7)
+        try text.setAttributes(large, range: 2..<10)
+        #expect(text.runs.map(\.range) == [0..<2, 2..<10, 10..<18])
+        #expect(text.runs.map(\.attributes) == [base, large, base])
+        try text.setAttributes(bold, range: 0..<18)
+        #expect(text.runs.map(\.range) == [0..<18])
+    }
 }
 
 @Suite struct MarkupTests {
