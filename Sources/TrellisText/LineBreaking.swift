@@ -176,6 +176,10 @@ struct _Cluster {
     /// A tab: its width is the distance to the next tab stop, which the
     /// caller works out from where it stands (`width` is the font's box).
     var isTab = false
+    /// The font mask bits its style's fonts can set: a line that holds
+    /// part of a piece takes only the fonts of the runs on it (all bits for
+    /// a text in one style).
+    var mask: UInt32 = .max
 }
 
 /// Widths within this distance of the available width still fit, so a line
@@ -307,7 +311,6 @@ extension _Workspace {
             index += 1
             if !line.hasPieces { line.isRightToLeft = piece.flags & _Piece.rtlParagraph != 0 }
             line.hasPieces = true
-            line.mask |= piece.measure.fontMask
             // The piece is shaped whole, with its trailing whitespace, as
             // it was measured: its last letter keeps its kerning against
             // the space after it (", " in Inter), so character wrapping
@@ -323,6 +326,7 @@ extension _Workspace {
                 if cluster.isTab { cluster.width = _nextTabStop(after: line.advance) - line.advance }
                 if cluster.isSpace {
                     // Trailing whitespace hangs: it never breaks the line.
+                    line.mask |= piece.measure.fontMask & cluster.mask
                     line.advance += cluster.width
                     continue
                 }
@@ -336,8 +340,8 @@ extension _Workspace {
                     }
                     line.hasPieces = true
                     line.isRightToLeft = piece.flags & _Piece.rtlParagraph != 0
-                    line.mask = piece.measure.fontMask
                 }
+                line.mask |= piece.measure.fontMask & cluster.mask
                 line.advance += cluster.width
                 line.content = line.advance
             }
@@ -443,7 +447,7 @@ extension _Workspace {
     ) -> [_Cluster] {
         var result: [_Cluster] = []
         text.withBytes { bytes in
-            text.forEachStyledPart(range, parameters) { styled, fonts, size, letterSpacing in
+            text.forEachStyledPart(range, parameters) { styled, fonts, size, letterSpacing, mask in
                 text.forEachDirectionalPart(styled) { part, rtl in
                     _ = shape(
                         bytes, range: part, trailingStart: contentEnd, rtl: rtl,
@@ -453,7 +457,8 @@ extension _Workspace {
                         result.append(
                             _Cluster(
                                 start: start, width: clusterEms[index] * size + letterSpacing,
-                                isSpace: start >= contentEnd, isTab: bytes[start] == 0x09))
+                                isSpace: start >= contentEnd, isTab: bytes[start] == 0x09,
+                                mask: mask))
                     }
                 }
             }

@@ -153,19 +153,22 @@ final class _PreparedText: @unchecked Sendable {
         }
     }
 
-    /// Calls `body` with each part of `range` in one style: its fonts, and
-    /// the size and letter spacing its ems are multiplied by (`parameters`'
-    /// for a text in one style, its run's for an attributed text).
+    /// Calls `body` with each part of `range` in one style: its fonts, the
+    /// size and letter spacing its ems are multiplied by (`parameters`' for
+    /// a text in one style, its run's for an attributed text), and the font
+    /// mask bits its fonts can set (all bits for a text in one style).
     @inline(__always)
     func forEachStyledPart(
         _ range: Range<Int>, _ parameters: _BreakParameters,
-        _ body: (Range<Int>, FontCollection, Double, Double) -> Void
+        _ body: (Range<Int>, FontCollection, Double, Double, UInt32) -> Void
     ) {
         guard let styles else {
-            body(range, fonts, parameters.size, parameters.letterSpacing)
+            body(range, fonts, parameters.size, parameters.letterSpacing, .max)
             return
         }
-        styles.forEachPart(range) { part, run in body(part, run.fonts, run.size, run.letterSpacing) }
+        styles.forEachPart(range) { part, run in
+            body(part, run.fonts, run.size, run.letterSpacing, run.lineFontMask)
+        }
     }
 
     /// Calls `body` with the text's UTF-8 bytes.

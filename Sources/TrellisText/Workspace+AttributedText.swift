@@ -25,6 +25,11 @@ final class _StyleRuns: @unchecked Sendable {
         let letterSpacing: Double
         /// Index in `lineFonts` of each font of `fonts` at this run's size and offset.
         let lineFontIndex: [Int]
+
+        /// The mask bits of all of them.
+        var lineFontMask: UInt32 {
+            lineFontIndex.reduce(0) { $1 < 32 ? $0 | 1 << UInt32($1) : $0 }
+        }
     }
 
     /// A font at a size, raised by a baseline offset: one source of line metrics.

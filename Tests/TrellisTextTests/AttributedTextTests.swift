@@ -62,6 +62,20 @@ import TrellisText
         #expect(close(layout.size.width, 29.630, tolerance: 0.01))
     }
 
+    @Test func aWordBrokenAcrossLinesGivesEachLineOnlyItsOwnRunsFonts() throws {
+        // "documentation" raised 3 pt is 120.762 wide (Pango), wider than
+        // 120: it breaks between letters. Pango: 2 lines, 44.148 tall: the
+        // first holds only the raised run (its rect moves up, its height
+        // stays 20.574); the second also holds the space after it, in the
+        // base style, so it reaches 3 pt higher: 23.574. Each line took the
+        // fonts of the whole piece, so both were 23.574 (47.148).
+        let text = try markup("<span rise=\"3pt\">documentation</span> LGPL")
+        let layout = try measurer.layout(text, style: interStyle(), width: 120)
+        #expect(layout.lineCount == 2)
+        #expect(close(layout.lines[0].height, Inter17.lineHeight))
+        #expect(close(layout.size.height, 44.148, tolerance: 0.01))
+    }
+
     @Test func linesBreakAsPangoBreaksTheSameMarkup() throws {
         // Pango at width 150: 4 lines, 85.160 tall (a 600-weight name, a
         // Roboto 20 pt word on the third line).
