@@ -24,7 +24,8 @@ extension TextMeasurer {
     ///   style or run attribute, or more than 32 distinct (font, size,
     ///   baseline offset) triples in one text.
     /// - Complexity: O(n) in the text's length; run parts not in the word
-    ///   cache are shaped (attributed texts are prepared at each call).
+    ///   cache are shaped. A text measured before (the same string and runs)
+    ///   is found prepared, and only its lines are broken again.
     public func layout(
         _ text: AttributedText, style: TextStyle, width: Double, numberOfLines: Int = 0
     ) throws(TextError) -> TextLayout {
@@ -103,10 +104,20 @@ extension TextMeasurer {
             singleLine: singleLine)
         parameters.size = 1
         parameters.letterSpacing = 0
-        let styles = try _StyleRuns(text)
+        let hash = _AttributedTextCache.hash(text)
+        let cached = attributedTexts.value(for: text, hash: hash)
+        // Run attributes are checked when the text is first prepared.
+        let styles: _StyleRuns
+        if let known = cached?.styles { styles = known } else { styles = try _StyleRuns(text) }
         if text.string.isEmpty { return .empty }
         return try workspaces.withWorkspace { (workspace) throws(TextError) -> TextLayout in
-            let prepared = try workspace.prepareAttributed(text, styles: styles, cache: words)
+            let prepared: _PreparedText
+            if let cached {
+                prepared = cached
+            } else {
+                prepared = try workspace.prepareAttributed(text, styles: styles, cache: words)
+                attributedTexts.insert(prepared, of: text, hash: hash)
+            }
             var lines = workspace.lineList
             let truncated = workspace.breakLines(prepared, parameters, into: &lines, cache: words)
             workspace.lineList = lines

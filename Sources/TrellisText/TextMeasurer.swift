@@ -23,6 +23,8 @@ public final class TextMeasurer: @unchecked Sendable {
 
     let words: _WordWidthCache
     private let prepared: _PreparedTextCache
+    /// Prepared attributed texts (see TextMeasurer+AttributedTextCache.swift).
+    let attributedTexts: _AttributedTextCache
     let workspaces: _WorkspacePool
 
     /// A measurer with its own caches.
@@ -49,6 +51,7 @@ public final class TextMeasurer: @unchecked Sendable {
     ) {
         words = _WordWidthCache(capacity: max(wordCacheCapacity, 16))
         prepared = _PreparedTextCache(capacity: max(preparedTextCapacity, 16))
+        attributedTexts = _AttributedTextCache(capacity: max(preparedTextCapacity, 16))
         workspaces = _WorkspacePool(
             usesKernModel: usesKernModel, usesPlainParagraphs: usesPlainParagraphs)
     }
@@ -57,12 +60,14 @@ public final class TextMeasurer: @unchecked Sendable {
     public func removeAllCachedData() {
         words.removeAll()
         prepared.removeAll()
+        attributedTexts.removeAll()
     }
 
     /// Empties the prepared-text cache but keeps the word widths (what a
     /// change of text content costs when the vocabulary is known).
     public func removeAllPreparedTexts() {
         prepared.removeAll()
+        attributedTexts.removeAll()
     }
 
     /// Number of distinct pieces in the word-width cache.

@@ -111,6 +111,19 @@ import TrellisText
         #expect(measurer.cachedWordCount == count)
     }
 
+    @Test func aTextMeasuredBeforeIsFoundPrepared() throws {
+        // The same string and runs again: found in the attributed-text
+        // cache; the layout at a new width is the one a fresh measurer gives.
+        let measurer = TextMeasurer()
+        let text = try markup("<b>Ada</b> replied: on my <span size=\"20pt\">way</span> home")
+        _ = try measurer.layout(text, style: interStyle(), width: 300)
+        let again = try measurer.layout(text, style: interStyle(), width: 80)
+        let fresh = try TextMeasurer().layout(text, style: interStyle(), width: 80)
+        #expect(again == fresh)
+        measurer.removeAllPreparedTexts()
+        #expect(try measurer.layout(text, style: interStyle(), width: 80) == fresh)
+    }
+
     @Test func setAttributesSplitsAndJoinsRuns() throws {
         let style = try interStyle()
         let base = TextAttributes(style)
