@@ -41,14 +41,18 @@ public struct TextAttributes: Sendable, Equatable {
     /// Checks the numbers: size > 0, spacing and offset finite, at most
     /// `TextStyle.maximumPoints` in magnitude.
     func _validate() throws(TextError) {
-        try _requirePositive(size, "font size")
+        // Every run of every attributed layout is checked: the common case,
+        // all in range, is one chain of comparisons (each false for NaN).
         let limit = TextStyle.maximumPoints
-        for (value, name) in [(size, "font size"), (letterSpacing, "letter spacing"),
-            (baselineOffset, "baseline offset")]
-        where !(abs(value) <= limit) {
-            throw TextError.invalidParameter(
-                name: name, value: value, requirement: "finite, at most \(Int(limit)) in magnitude")
+        if size > 0 && size <= limit && abs(letterSpacing) <= limit && abs(baselineOffset) <= limit
+            && !fonts.fonts.isEmpty
+        {
+            return
         }
+        try _requirePositive(size, "font size")
+        try _requireFiniteAtMost(size, limit, "font size")
+        try _requireFiniteAtMost(letterSpacing, limit, "letter spacing")
+        try _requireFiniteAtMost(baselineOffset, limit, "baseline offset")
         if fonts.fonts.isEmpty { throw TextError.emptyFontCollection }
     }
 }
@@ -142,5 +146,15 @@ public struct AttributedText: Sendable, Equatable {
 
     public static func == (lhs: AttributedText, rhs: AttributedText) -> Bool {
         lhs.string == rhs.string && lhs.runs == rhs.runs
+    }
+}
+
+/// Checks that `value` is finite and at most `limit` in magnitude.
+private func _requireFiniteAtMost(_ value: Double, _ limit: Double, _ name: String)
+    throws(TextError)
+{
+    guard abs(value) <= limit else {
+        throw TextError.invalidParameter(
+            name: name, value: value, requirement: "finite, at most \(Int(limit)) in magnitude")
     }
 }

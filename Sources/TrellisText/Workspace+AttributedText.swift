@@ -18,18 +18,20 @@
 
 /// The runs of an attributed text as a prepared text keeps them.
 final class _StyleRuns: @unchecked Sendable {
+    /// A run's numbers. Its font collection is unretained (`collections`
+    /// holds them): runs are copied for every part of every piece, and
+    /// retaining a collection and an array each time was a quarter of an
+    /// attributed text's preparation.
     struct Run {
         let end: Int
-        let fonts: FontCollection
+        unowned(unsafe) let fonts: FontCollection
         let size: Double
         let letterSpacing: Double
-        /// Index in `lineFonts` of each font of `fonts` at this run's size and offset.
-        let lineFontIndex: [Int]
-
-        /// The mask bits of all of them.
-        var lineFontMask: UInt32 {
-            lineFontIndex.reduce(0) { $1 < 32 ? $0 | 1 << UInt32($1) : $0 }
-        }
+        /// Where the line-font bits of this run's fonts start in `faceBits`
+        /// (one per font of `fonts`, in order).
+        let firstFace: Int
+        /// The mask bits of all of its fonts.
+        let lineFontMask: UInt32
     }
 
     /// A font at a size, raised by a baseline offset: one source of line metrics.
@@ -41,6 +43,10 @@ final class _StyleRuns: @unchecked Sendable {
 
     let runs: [Run]
     let lineFonts: [LineFont]
+    /// For each run, for each font of its collection, its bit in `lineFonts`.
+    let faceBits: [UInt32]
+    /// The runs' font collections, which `Run` does not retain.
+    private let collections: [FontCollection]
     /// The largest number of distinct (font, size, offset) triples in one
     /// text: font masks are 32 bits.
     static let maximumLineFonts = 32
@@ -48,28 +54,39 @@ final class _StyleRuns: @unchecked Sendable {
     init(_ text: AttributedText) throws(TextError) {
         var runs: [Run] = []
         var lineFonts: [LineFont] = []
+        var faceBits: [UInt32] = []
+        var collections: [FontCollection] = []
+        runs.reserveCapacity(text.runs.count)
+        collections.reserveCapacity(text.runs.count)
         for run in text.runs {
-            try run.attributes._validate()
-            var indices: [Int] = []
-            for face in run.attributes.fonts.faces {
-                if let found = lineFonts.firstIndex(where: {
-                    $0.face === face && $0.size == run.attributes.size
-                        && $0.baselineOffset == run.attributes.baselineOffset
-                }) {
-                    indices.append(found)
-                } else {
+            let attributes = run.attributes
+            try attributes._validate()
+            let firstFace = faceBits.count
+            var runMask: UInt32 = 0
+            for face in attributes.fonts.faces {
+                var index = 0
+                while index < lineFonts.count
+                    && !(lineFonts[index].face === face && lineFonts[index].size == attributes.size
+                        && lineFonts[index].baselineOffset == attributes.baselineOffset)
+                {
+                    index += 1
+                }
+                if index == lineFonts.count {
                     lineFonts.append(
                         LineFont(
-                            face: face, size: run.attributes.size,
-                            baselineOffset: run.attributes.baselineOffset))
-                    indices.append(lineFonts.count - 1)
+                            face: face, size: attributes.size,
+                            baselineOffset: attributes.baselineOffset))
                 }
+                let bit: UInt32 = index < 32 ? 1 << UInt32(index) : 0
+                faceBits.append(bit)
+                runMask |= bit
             }
             runs.append(
                 Run(
-                    end: run.range.upperBound, fonts: run.attributes.fonts,
-                    size: run.attributes.size, letterSpacing: run.attributes.letterSpacing,
-                    lineFontIndex: indices))
+                    end: run.range.upperBound, fonts: attributes.fonts, size: attributes.size,
+                    letterSpacing: attributes.letterSpacing, firstFace: firstFace,
+                    lineFontMask: runMask))
+            collections.append(attributes.fonts)
         }
         guard lineFonts.count <= Self.maximumLineFonts else {
             throw TextError.invalidParameter(
@@ -79,6 +96,8 @@ final class _StyleRuns: @unchecked Sendable {
         }
         self.runs = runs
         self.lineFonts = lineFonts
+        self.faceBits = faceBits
+        self.collections = collections
     }
 
     /// Calls `body` with each part of `range` within one run, in order.
@@ -91,11 +110,13 @@ final class _StyleRuns: @unchecked Sendable {
             if runs[middle].end <= range.lowerBound { low = middle + 1 } else { high = middle }
         }
         var start = range.lowerBound
-        for index in low..<runs.count {
-            let end = min(runs[index].end, range.upperBound)
-            if end > start { body(start..<end, runs[index]) }
-            start = max(start, end)
-            if start >= range.upperBound { return }
+        runs.withUnsafeBufferPointer { runs in
+            for index in low..<runs.count {
+                let end = min(runs[index].end, range.upperBound)
+                if end > start { body(start..<end, runs[index]) }
+                start = max(start, end)
+                if start >= range.upperBound { return }
+            }
         }
     }
 
@@ -113,9 +134,13 @@ final class _StyleRuns: @unchecked Sendable {
         result.spaceEm =
             measure.spaceEm * run.size + Double(measure.spaceClusters) * run.letterSpacing
         var mask: UInt32 = 0
-        for (face, index) in run.lineFontIndex.enumerated()
-        where face < 32 && measure.fontMask & (1 << UInt32(face)) != 0 {
-            mask |= 1 << UInt32(index)
+        var local = measure.fontMask
+        faceBits.withUnsafeBufferPointer { bits in
+            while local != 0 {
+                let face = local.trailingZeroBitCount
+                if run.firstFace + face < bits.count { mask |= bits[run.firstFace + face] }
+                local &= local &- 1
+            }
         }
         result.fontMask = mask
         return result
