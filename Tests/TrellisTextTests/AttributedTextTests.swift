@@ -205,3 +205,34 @@ import TrellisText
         }
     }
 }
+
+@Suite struct AttributedBadInputTests {
+    let measurer = TextMeasurer()
+
+    @Test(arguments: [Double.nan, 0, -3, .infinity])
+    func aRunWithABadSizeIsAnError(size: Double) throws {
+        var text = AttributedText("otter river", attributes: TextAttributes(try interStyle()))
+        var bad = TextAttributes(try interStyle())
+        bad.size = size
+        try text.setAttributes(bad, range: 0..<5)
+        #expect {
+            try measurer.layout(text, style: interStyle(), width: 100)
+        } throws: { error in
+            guard case .invalidParameter(let name, _, _) = error as? TextError else { return false }
+            return name == "font size"
+        }
+    }
+
+    @Test func moreThan32FontsAndSizesInOneTextIsAnError() throws {
+        // Font masks have 32 bits: 11 sizes of a three-font collection are 33.
+        let style = try interStyle()
+        let string = String(repeating: "ab ", count: 11)
+        var text = AttributedText(string, attributes: TextAttributes(style))
+        for index in 0..<11 {
+            var attributes = TextAttributes(style)
+            attributes.size = 10 + Double(index)
+            try text.setAttributes(attributes, range: (3 * index)..<(3 * index + 3))
+        }
+        #expect(throws: TextError.self) { try measurer.layout(text, style: style, width: 100) }
+    }
+}
