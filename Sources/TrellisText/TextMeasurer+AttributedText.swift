@@ -104,8 +104,9 @@ extension TextMeasurer {
             singleLine: singleLine)
         parameters.size = 1
         parameters.letterSpacing = 0
-        let hash = _AttributedTextCache.hash(text)
-        let cached = attributedTexts.value(for: text, hash: hash)
+        let cacheable = text.string.utf8.count <= _PreparedTextCache.maximumTextLength
+        let hash = cacheable ? _AttributedTextCache.hash(text) : 0
+        let cached = cacheable ? attributedTexts.value(for: text, hash: hash) : nil
         // Run attributes are checked when the text is first prepared.
         let styles: _StyleRuns
         if let known = cached?.styles { styles = known } else { styles = try _StyleRuns(text) }
@@ -116,7 +117,10 @@ extension TextMeasurer {
                 prepared = cached
             } else {
                 prepared = try workspace.prepareAttributed(text, styles: styles, cache: words)
-                attributedTexts.insert(prepared, of: text, hash: hash)
+                // Long texts are prepared each time, as texts in one style are.
+                if prepared.byteCount <= _PreparedTextCache.maximumTextLength {
+                    attributedTexts.insert(prepared, of: text, hash: hash)
+                }
             }
             var lines = workspace.lineList
             let truncated = workspace.breakLines(prepared, parameters, into: &lines, cache: words)
