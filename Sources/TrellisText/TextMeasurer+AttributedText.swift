@@ -17,8 +17,8 @@ extension TextMeasurer {
     /// fonts at the sizes actually used on it, each raised or lowered by its
     /// run's baseline offset; then the paragraph style applies. The
     /// ellipsis of a truncated line takes the style of the text where that
-    /// line starts. Tabs in attributed text are measured as their font's
-    /// glyph (tab stops apply to texts in one style only).
+    /// line starts. Tabs go to tab stops every 28 points, as in a text in
+    /// one style.
     ///
     /// - Throws: `TextError.invalidParameter` for a bad width, line count,
     ///   style or run attribute, or more than 32 distinct (font, size,

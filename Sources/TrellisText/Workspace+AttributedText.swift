@@ -175,6 +175,7 @@ extension _Workspace {
     ) throws(TextError) -> _PreparedText {
         let (breakCount, isPlain) = try findBreaks(text)
         let hasRTL = !isPlain && _mayContainRightToLeft(text)
+        let hasTabs = !isPlain && text.contains(0x09)
         var pieces: [_Piece] = []
         pieces.reserveCapacity(breakCount)
         var bidiRuns: [(end: Int32, level: UInt8)] = []
@@ -197,16 +198,24 @@ extension _Workspace {
             }
             let wordEnd = _trailingWhitespaceStart(text, end: contentEnd, start: start)
             var measure = _PieceMeasure()
-            styles.forEachPart(start..<contentEnd) { styled, run in
-                _forEachDirectionalPart(styled, runs: bidiRuns) { part, rtl in
-                    // A part that reaches past the word holds trailing
-                    // whitespace, which hangs (see `segmentMeasure`).
-                    let isLast = part.upperBound == contentEnd || part.upperBound > wordEnd
-                    measure.add(
-                        styles.points(
-                            measurePart(
-                                text, part, trailingStart: wordEnd, isLast: isLast, rtl: rtl,
-                                fonts: run.fonts, cache: cache), run))
+            if hasTabs && _containsTab(text, start..<contentEnd) {
+                // Its widths depend on where it starts (Workspace+Tabs.swift).
+                flags |= _Piece.tab
+                measure = tabbedMeasure(
+                    text, start..<contentEnd, wordEnd: wordEnd, runs: bidiRuns,
+                    fonts: styles.runs[0].fonts, styles: styles, cache: cache)
+            } else {
+                styles.forEachPart(start..<contentEnd) { styled, run in
+                    _forEachDirectionalPart(styled, runs: bidiRuns) { part, rtl in
+                        // A part that reaches past the word holds trailing
+                        // whitespace, which hangs (see `segmentMeasure`).
+                        let isLast = part.upperBound == contentEnd || part.upperBound > wordEnd
+                        measure.add(
+                            styles.points(
+                                measurePart(
+                                    text, part, trailingStart: wordEnd, isLast: isLast, rtl: rtl,
+                                    fonts: run.fonts, cache: cache), run))
+                    }
                 }
             }
             pieces.append(

@@ -41,16 +41,20 @@ extension _Workspace {
     /// parts between tabs (for its fonts and missing glyphs; its widths are
     /// worked out per line by `tabbedPen`).
     /// - Complexity: O(length of the piece), plus shaping of parts not cached.
+    /// For an attributed text (`styles`), each part is measured with its
+    /// run's fonts and the measure is in points, as its other pieces' are.
     func tabbedMeasure(
         _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, wordEnd: Int,
-        runs: [(end: Int32, level: UInt8)], fonts: FontCollection, cache: _WordWidthCache
+        runs: [(end: Int32, level: UInt8)], fonts: FontCollection, styles: _StyleRuns? = nil,
+        cache: _WordWidthCache
     ) -> _PieceMeasure {
         var measure = _PieceMeasure()
         _forEachTabSegment(text, range) { segment in
             if let segment {
                 measure.add(
                     segmentMeasure(
-                        text, segment, wordEnd: wordEnd, runs: runs, fonts: fonts, cache: cache))
+                        text, segment, wordEnd: wordEnd, runs: runs, fonts: fonts,
+                        styles: styles, cache: cache))
             }
         }
         return measure
@@ -78,7 +82,7 @@ extension _Workspace {
                 }
                 let measure = segmentMeasure(
                     bytes, segment, wordEnd: wordEnd, runs: text.bidiRuns, fonts: text.fonts,
-                    cache: cache)
+                    styles: text.styles, cache: cache)
                 if segment.lowerBound < wordEnd {
                     content = pen + parameters.wordWidth(measure)
                 }
@@ -91,16 +95,31 @@ extension _Workspace {
     /// The measure of one part of a piece between tabs: all of it is word,
     /// except whitespace at or after `wordEnd`, which hangs (so the cache
     /// key's last-part tag holds exactly when the part reaches past `wordEnd`).
+    /// With `styles` (an attributed text), the part is measured run by run
+    /// and the measure is in points.
     private func segmentMeasure(
         _ text: UnsafeBufferPointer<UInt8>, _ segment: Range<Int>, wordEnd: Int,
-        runs: [(end: Int32, level: UInt8)], fonts: FontCollection, cache: _WordWidthCache
+        runs: [(end: Int32, level: UInt8)], fonts: FontCollection, styles: _StyleRuns?,
+        cache: _WordWidthCache
     ) -> _PieceMeasure {
         var measure = _PieceMeasure()
-        _forEachDirectionalPart(segment, runs: runs) { part, rtl in
-            measure.add(
-                measurePart(
-                    text, part, trailingStart: wordEnd, isLast: part.upperBound > wordEnd,
-                    rtl: rtl, fonts: fonts, cache: cache))
+        guard let styles else {
+            _forEachDirectionalPart(segment, runs: runs) { part, rtl in
+                measure.add(
+                    measurePart(
+                        text, part, trailingStart: wordEnd, isLast: part.upperBound > wordEnd,
+                        rtl: rtl, fonts: fonts, cache: cache))
+            }
+            return measure
+        }
+        styles.forEachPart(segment) { styled, run in
+            _forEachDirectionalPart(styled, runs: runs) { part, rtl in
+                measure.add(
+                    styles.points(
+                        measurePart(
+                            text, part, trailingStart: wordEnd, isLast: part.upperBound > wordEnd,
+                            rtl: rtl, fonts: run.fonts, cache: cache), run))
+            }
         }
         return measure
     }

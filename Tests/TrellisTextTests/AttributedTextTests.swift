@@ -24,6 +24,7 @@ import TrellisText
         for string in [
             "The otter lives near rivers and hunts fish at night.",
             "Hello, world\nשלום עולם and more text", "internationalization", "",
+            "name\tvalue\tmore words after tabs",
         ] {
             for width in [60.0, 120, 287] {
                 let plain = try measurer.layout(string, style: style, width: width, numberOfLines: 2)
@@ -33,6 +34,15 @@ import TrellisText
                 #expect(attributed == plain, "\(string) at \(width)")
             }
         }
+    }
+
+    @Test func tabsGoToTabStopsInAttributedText() throws {
+        // "a" then a tab: "b" (bold, 20 pt) starts at the first stop, 28.
+        let text = try markup("a\t<span size=\"20pt\"><b>b</b></span>")
+        let layout = try measurer.layout(text, style: interStyle(), width: 300)
+        let b = try measurer.layout(markup("<span size=\"20pt\"><b>b</b></span>"), style: interStyle(), width: 300)
+        #expect(close(layout.size.width, 28 + b.size.width))
+        #expect(layout.missingGlyphs.isEmpty)
     }
 
     @Test func aBoldWordIsMeasuredInBold() throws {
