@@ -98,7 +98,9 @@ private struct _MarkupParser {
     mutating func parse() throws(TextError) {
         var runStart = 0
         var current = baseAttributes
-        func closeRun(_ parser: inout _MarkupParser, _ start: inout Int, _ attributes: TextAttributes) {
+        func closeRun(
+            _ parser: inout _MarkupParser, _ start: inout Int, _ attributes: TextAttributes
+        ) {
             if parser.output.count > start {
                 parser.runs.append(
                     AttributedText.Run(range: start..<parser.output.count, attributes: attributes))
@@ -229,7 +231,9 @@ private struct _MarkupParser {
             if rest.isEmpty { break }
             let key = String(rest.prefix { $0 != "=" && !$0.isWhitespace })
             rest = rest.dropFirst(key.count).drop { $0.isWhitespace }
-            guard rest.first == "=" else { throw failure(offset, "attribute \"\(key)\" without a value") }
+            guard rest.first == "=" else {
+                throw failure(offset, "attribute \"\(key)\" without a value")
+            }
             rest = rest.dropFirst().drop { $0.isWhitespace }
             guard let quote = rest.first, quote == "\"" || quote == "'" else {
                 throw failure(offset, "the value of \"\(key)\" is not quoted")
@@ -256,7 +260,9 @@ private struct _MarkupParser {
 
     /// "12pt" → 12; "12288" (1024ths of a point) → 12.
     static func points(_ value: String) -> Double? {
-        if value.hasSuffix("pt") { return Double(value.dropLast(2)).flatMap { $0.isFinite ? $0 : nil } }
+        if value.hasSuffix("pt") {
+            return Double(value.dropLast(2)).flatMap { $0.isFinite ? $0 : nil }
+        }
         return Double(value).flatMap { $0.isFinite ? $0 / 1024 : nil }
     }
 

@@ -34,7 +34,8 @@ public struct TextAttributes: Sendable, Equatable {
     }
 
     public static func == (lhs: TextAttributes, rhs: TextAttributes) -> Bool {
-        lhs.fonts.id == rhs.fonts.id && lhs.size == rhs.size && lhs.letterSpacing == rhs.letterSpacing
+        lhs.fonts.id == rhs.fonts.id && lhs.size == rhs.size
+            && lhs.letterSpacing == rhs.letterSpacing
             && lhs.baselineOffset == rhs.baselineOffset
     }
 
@@ -120,7 +121,8 @@ public struct AttributedText: Sendable, Equatable {
         }
         var placed = false
         for run in runs {
-            if run.range.upperBound <= range.lowerBound || run.range.lowerBound >= range.upperBound {
+            if run.range.upperBound <= range.lowerBound || run.range.lowerBound >= range.upperBound
+            {
                 if !placed && run.range.lowerBound >= range.upperBound {
                     add(Run(range: range, attributes: attributes))
                     placed = true

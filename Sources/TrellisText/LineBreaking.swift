@@ -317,13 +317,17 @@ extension _Workspace {
             // gives the widths the other modes give.
             let contentEnd =
                 piece.isHardBreak
-                ? text.withBytes { _hardBreakStart($0, end: Int(piece.end), start: pieceStart).start }
+                ? text.withBytes {
+                    _hardBreakStart($0, end: Int(piece.end), start: pieceStart).start
+                }
                 : Int(piece.end)
             let clusters = self.clusters(
                 of: text, pieceStart..<contentEnd, contentEnd: Int(piece.wordEnd),
                 parameters, cache: cache)
             for var cluster in clusters {
-                if cluster.isTab { cluster.width = _nextTabStop(after: line.advance) - line.advance }
+                if cluster.isTab {
+                    cluster.width = _nextTabStop(after: line.advance) - line.advance
+                }
                 if cluster.isSpace {
                     // Trailing whitespace hangs: it never breaks the line.
                     line.mask |= piece.measure.fontMask & cluster.mask
@@ -427,7 +431,8 @@ extension _Workspace {
                 }
                 let last = index == count
                 let end =
-                    last ? textEnd : Int(ends.load(fromByteOffset: 4 &* (index &- 1), as: Int32.self))
+                    last
+                    ? textEnd : Int(ends.load(fromByteOffset: 4 &* (index &- 1), as: Int32.self))
                 lines.append(
                     _Line(
                         start: start, end: end, width: content, fontMask: mask,

@@ -145,7 +145,8 @@ final class _PreparedText: @unchecked Sendable {
                         wordClusters: plainClusters[2 * index],
                         spaceClusters: plainClusters[2 * index + 1], fontMask: uniformMask)
                     pieces.append(
-                        _Piece(end: Int32(end), wordEnd: Int32(wordEnd), measure: measure, flags: 0))
+                        _Piece(end: Int32(end), wordEnd: Int32(wordEnd), measure: measure, flags: 0)
+                    )
                     start = end
                 }
                 return pieces

@@ -68,7 +68,8 @@ extension TextMeasurer {
                 text, style: style, width: .infinity, numberOfLines: 1, usesFontLeading: leading,
                 singleLine: true)
             let first = text.runs[0].attributes
-            let ascender = first.fonts.faces.first.map { $0.metrics(size: first.size).ascender } ?? 0
+            let ascender =
+                first.fonts.faces.first.map { $0.metrics(size: first.size).ascender } ?? 0
             return Rect(x: 0, y: -ascender, width: layout.size.width, height: layout.size.height)
         }
         guard !size.width.isNaN, !size.height.isNaN else {

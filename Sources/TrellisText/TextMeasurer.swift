@@ -33,8 +33,7 @@ public final class TextMeasurer: @unchecked Sendable {
     ///     trailing spaces) kept; a full shard of the cache starts over.
     ///   - preparedTextCapacity: most prepared texts kept (texts up to 16 KB
     ///     of UTF-8; longer ones are prepared each time).
-    public convenience init(wordCacheCapacity: Int = 1 << 18, preparedTextCapacity: Int = 1 << 15)
-    {
+    public convenience init(wordCacheCapacity: Int = 1 << 18, preparedTextCapacity: Int = 1 << 15) {
         self.init(
             wordCacheCapacity: wordCacheCapacity, preparedTextCapacity: preparedTextCapacity,
             usesKernModel: true)
@@ -382,7 +381,9 @@ public final class TextMeasurer: @unchecked Sendable {
             for piece in pieces {
                 let contentEnd =
                     piece.isHardBreak
-                    ? text.withBytes { _hardBreakStart($0, end: Int(piece.end), start: start).start }
+                    ? text.withBytes {
+                        _hardBreakStart($0, end: Int(piece.end), start: start).start
+                    }
                     : Int(piece.end)
                 if piece.flags & _Piece.tab != 0 {
                     (width, pen) = workspace.tabbedPen(

@@ -35,9 +35,11 @@ extension _Workspace {
                         && _mayStartHangingWhitespace(text[start])
                     {
                         let contentEnd =
-                            hard[index] != 0 ? _hardBreakStart(text, end: end, start: start).start : end
+                            hard[index] != 0
+                            ? _hardBreakStart(text, end: end, start: start).start : end
                         if contentEnd > start
-                            && _trailingWhitespaceStart(text, end: contentEnd, start: start) == start
+                            && _trailingWhitespaceStart(text, end: contentEnd, start: start)
+                                == start
                         {
                             // The piece before now runs to this break.
                             offsets[kept - 1] = offsets[index]

@@ -3,8 +3,8 @@
 // pool of them; each measurement borrows one, so no iterator is ever opened per
 // text (opening costs about 5 µs, reusing about 0.8 µs per 100 characters).
 import CHarfBuzz
-import Synchronization
 import CTrellisICU
+import Synchronization
 
 final class _Workspace {
     let buffer: OpaquePointer
@@ -290,7 +290,8 @@ final class _Workspace {
         else { return true }
         if !rtl {
             learnKerning(
-                UnsafeBufferPointer(rebasing: text[range]), infos, positions, glyphCount, face: face)
+                UnsafeBufferPointer(rebasing: text[range]), infos, positions, glyphCount, face: face
+            )
         }
         var tally = _GlyphTally(perUnit: 1 / Double(face.unitsPerEm))
         for index in 0..<glyphCount {
@@ -306,7 +307,9 @@ final class _Workspace {
                     clusterMissing.append(infos[index].codepoint == 0)
                 } else {
                     clusterEms[clusterEms.count - 1] += advance
-                    if infos[index].codepoint == 0 { clusterMissing[clusterMissing.count - 1] = true }
+                    if infos[index].codepoint == 0 {
+                        clusterMissing[clusterMissing.count - 1] = true
+                    }
                 }
             }
         }

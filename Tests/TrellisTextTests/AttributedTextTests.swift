@@ -27,7 +27,8 @@ import TrellisText
             "name\tvalue\tmore words after tabs",
         ] {
             for width in [60.0, 120, 287] {
-                let plain = try measurer.layout(string, style: style, width: width, numberOfLines: 2)
+                let plain = try measurer.layout(
+                    string, style: style, width: width, numberOfLines: 2)
                 let attributed = try measurer.layout(
                     AttributedText(string, attributes: TextAttributes(style)), style: style,
                     width: width, numberOfLines: 2)
@@ -40,14 +41,16 @@ import TrellisText
         // "a" then a tab: "b" (bold, 20 pt) starts at the first stop, 28.
         let text = try markup("a\t<span size=\"20pt\"><b>b</b></span>")
         let layout = try measurer.layout(text, style: interStyle(), width: 300)
-        let b = try measurer.layout(markup("<span size=\"20pt\"><b>b</b></span>"), style: interStyle(), width: 300)
+        let b = try measurer.layout(
+            markup("<span size=\"20pt\"><b>b</b></span>"), style: interStyle(), width: 300)
         #expect(close(layout.size.width, 28 + b.size.width))
         #expect(layout.missingGlyphs.isEmpty)
     }
 
     @Test func aBoldWordIsMeasuredInBold() throws {
         // Pango: "Hello <b>world</b>" 92.495, "Hello world" 90.021.
-        let layout = try measurer.layout(markup("Hello <b>world</b>"), style: interStyle(), width: 300)
+        let layout = try measurer.layout(
+            markup("Hello <b>world</b>"), style: interStyle(), width: 300)
         #expect(close(layout.size.width, 92.495, tolerance: 0.01))
         #expect(close(layout.size.height, Inter17.lineHeight))
     }
@@ -105,7 +108,8 @@ import TrellisText
             text, style: style, size: Size(width: 120, height: 0), numberOfLines: 0, scale: 2)
         #expect(fits.height == (layout.size.height * 2).rounded(.up) / 2)
         let rect = try measurer.boundingRect(
-            text, with: Size(width: 120, height: 0), options: [.usesLineFragmentOrigin, .usesFontLeading],
+            text, with: Size(width: 120, height: 0),
+            options: [.usesLineFragmentOrigin, .usesFontLeading],
             style: style)
         #expect(rect.size == layout.size)
     }
@@ -211,7 +215,8 @@ import TrellisText
                 markup: "<span font_family=\"Roboto\" weight=\"bold\">x</span>", base: interStyle())
         }
         #expect(throws: TextError.self) {
-            try AttributedText(markup: "<span font_family=\"Helvetica\">x</span>", base: interStyle())
+            try AttributedText(
+                markup: "<span font_family=\"Helvetica\">x</span>", base: interStyle())
         }
     }
 }

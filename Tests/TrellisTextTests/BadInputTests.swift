@@ -42,7 +42,8 @@ import TrellisText
             else {
                 return false
             }
-            return family == "Helvetica" && available.contains("Inter (regular, medium, semibold, bold)")
+            return family == "Helvetica"
+                && available.contains("Inter (regular, medium, semibold, bold)")
                 && error.description.contains("Helvetica")
         }
     }

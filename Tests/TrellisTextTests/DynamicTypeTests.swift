@@ -66,7 +66,9 @@ import TrellisText
         // Caption 2 does not shrink below Large: 11 pt from xSmall to Large.
         let caption = ScaledMetrics(forTextStyle: .caption2)
         #expect(caption.scaledValue(for: 8, compatibleWith: .extraSmall) == 8)
-        #expect(caption.scaledValue(for: 8, compatibleWith: .accessibilityExtraExtraExtraLarge) == 8 * (40.0 / 11))
+        #expect(
+            caption.scaledValue(for: 8, compatibleWith: .accessibilityExtraExtraExtraLarge) == 8
+                * (40.0 / 11))
     }
 
     @Test func aTextGrowsTallerAtEveryLargerCategory() throws {
@@ -84,7 +86,9 @@ import TrellisText
     }
 
     @Test func namesParseAsUIKitAndTheHIGWriteThem() {
-        #expect(ContentSizeCategory(name: "accessibilityExtraExtraExtraLarge") == .accessibilityExtraExtraExtraLarge)
+        #expect(
+            ContentSizeCategory(name: "accessibilityExtraExtraExtraLarge")
+                == .accessibilityExtraExtraExtraLarge)
         #expect(ContentSizeCategory(name: "AX1") == .accessibilityMedium)
         #expect(ContentSizeCategory(name: "xxxLarge") == .extraExtraExtraLarge)
         #expect(ContentSizeCategory(name: "huge") == nil)

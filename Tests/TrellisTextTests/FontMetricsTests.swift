@@ -86,6 +86,7 @@ import TrellisText
         let measurer = TextMeasurer()
         let bold = TextStyle(fonts: try .bundled("Inter", weight: .bold), size: 17)
         let regular = try measurer.layout("Hello", style: interStyle(), width: 300)
-        #expect(try measurer.layout("Hello", style: bold, width: 300).size.width > regular.size.width)
+        #expect(
+            try measurer.layout("Hello", style: bold, width: 300).size.width > regular.size.width)
     }
 }
