@@ -33,6 +33,9 @@ public struct TextAttributes: Sendable, Equatable {
         self.init(fonts: style.fonts, size: style.size, letterSpacing: style.letterSpacing)
     }
 
+    /// Equal when the collections have the same fonts (the same files, in
+    /// order) and the numbers are equal.
+    /// - Complexity: O(1).
     public static func == (lhs: TextAttributes, rhs: TextAttributes) -> Bool {
         lhs.fonts.id == rhs.fonts.id && lhs.size == rhs.size
             && lhs.letterSpacing == rhs.letterSpacing
@@ -71,7 +74,9 @@ public struct TextAttributes: Sendable, Equatable {
 public struct AttributedText: Sendable, Equatable {
     /// One run: a UTF-8 byte range of `string` and its attributes.
     public struct Run: Sendable, Equatable {
+        /// UTF-8 byte offsets of the run in `string`.
         public var range: Range<Int>
+        /// Its fonts, size, letter spacing and baseline offset.
         public var attributes: TextAttributes
     }
 
@@ -146,6 +151,8 @@ public struct AttributedText: Sendable, Equatable {
         runs = result
     }
 
+    /// Equal strings with equal runs.
+    /// - Complexity: O(n) in the length of the string and the number of runs.
     public static func == (lhs: AttributedText, rhs: AttributedText) -> Bool {
         lhs.string == rhs.string && lhs.runs == rhs.runs
     }
