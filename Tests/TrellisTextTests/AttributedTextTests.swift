@@ -3,6 +3,8 @@
 // 1.50.12's for the same markup (Inter 17 base, fontconfig reading Fonts/,
 // hyphens off, and the context at 72 dpi so that a markup point is a pixel,
 // as a Trellis point is).
+import Dispatch
+import Synchronization
 import Testing
 import TrellisGeometry
 import TrellisText
@@ -249,5 +251,31 @@ import TrellisText
             try text.setAttributes(attributes, range: (3 * index)..<(3 * index + 3))
         }
         #expect(throws: TextError.self) { try measurer.layout(text, style: style, width: 100) }
+    }
+}
+
+@Suite struct AttributedThreadTests {
+    @Test func manyThreadsMeasuringTheSameAttributedTextsAgree() throws {
+        // The attributed-text cache and the word cache are shared: every
+        // thread must get the layout one thread alone gets.
+        let style = try interStyle()
+        let texts = try (0..<40).map { index in
+            try AttributedText(
+                markup: "row \(index): <b>Ada</b> replied <span size=\"\(12 + index % 9)pt\">on my way</span>, see you at \(index)",
+                base: style)
+        }
+        let expected = try texts.map { try TextMeasurer().layout($0, style: style, width: 120) }
+        let shared = TextMeasurer()
+        let failures = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for round in 0..<5 {
+                for (index, text) in texts.enumerated() where (index + thread + round) % 2 == 0 {
+                    if (try? shared.layout(text, style: style, width: 120)) != expected[index] {
+                        failures.add(1, ordering: .relaxed)
+                    }
+                }
+            }
+        }
+        #expect(failures.load(ordering: .relaxed) == 0)
     }
 }
