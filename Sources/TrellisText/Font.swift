@@ -124,6 +124,9 @@ final class _FontFace: @unchecked Sendable {
     let lineGapUnits: Double
     let capHeightUnits: Double
     let xHeightUnits: Double
+    /// True for a color emoji font: glyphs as color bitmaps (CBDT, sbix) or
+    /// color layers (COLR). Spaces do not stay with it (`_fallbackFace`).
+    let isColorEmoji: Bool
     /// Immutable HarfBuzz font at scale = unitsPerEm (advances in design units),
     /// using HarfBuzz's own OpenType functions: safe to share between threads.
     let hbFont: OpaquePointer
@@ -184,6 +187,7 @@ final class _FontFace: @unchecked Sendable {
 
         self.blob = blob
         self.hbFace = face
+        self.isColorEmoji = hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0
         self.hbFont = font
         self.path = path
         self.familyName = tables.familyName
@@ -267,7 +271,14 @@ struct _SFNTTables {
     }
 
     private static func tables(of face: FT_Face) throws(Failure) -> _SFNTTables {
-        let upem = Int(face.pointee.units_per_EM)
+        var upem = Int(face.pointee.units_per_EM)
+        if upem == 0, let rawHead = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD) {
+            // FreeType leaves `units_per_EM` at 0 for fonts with bitmaps and
+            // no outlines, such as a color emoji font's CBDT strikes; its
+            // `head` table still has the unit HarfBuzz scales advances and
+            // metrics by.
+            upem = Int(rawHead.assumingMemoryBound(to: TT_Header.self).pointee.Units_Per_EM)
+        }
         guard upem > 0 else { throw Failure(reason: "not a scalable font") }
         guard let rawHhea = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA) else {
             throw Failure(reason: "no hhea table")
@@ -300,7 +311,9 @@ struct _SFNTTables {
 enum _BundledFonts {
     static let files: [(family: String, weight: FontWeight, file: String)] = [
         ("Inter", .regular, "Inter/Inter-Regular.otf"),
+        ("Inter", .medium, "Inter/Inter-Medium.otf"),
         ("Inter", .semibold, "Inter/Inter-SemiBold.otf"),
+        ("Inter", .bold, "Inter/Inter-Bold.otf"),
         ("Roboto", .regular, "Roboto/Roboto-Regular.ttf"),
         ("Roboto", .medium, "Roboto/Roboto-Medium.ttf"),
         ("Noto Sans Hebrew", .regular, "NotoSansHebrew/NotoSansHebrew-Regular.ttf"),

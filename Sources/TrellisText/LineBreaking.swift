@@ -108,6 +108,8 @@ enum _FillStop {
     case hardBreak
     /// The next piece is wider than a whole line: it is broken between clusters.
     case wide
+    /// The next piece holds a tab: its widths depend on where it starts.
+    case tab
 }
 
 /// Adds whole pieces from `index` to `line` while they fit, greedily, as
@@ -129,6 +131,10 @@ func _fill(
         var stop = _FillStop.end
         while position < pieces.count {
             let piece = pieces[position]
+            if piece.flags & _Piece.tab != 0 {
+                stop = .tab
+                break
+            }
             let word = parameters.wordWidth(piece.measure)
             if hasPieces {
                 if advance + word > available {
@@ -167,6 +173,13 @@ struct _Cluster {
     var start: Int
     var width: Double
     var isSpace: Bool
+    /// A tab: its width is the distance to the next tab stop, which the
+    /// caller works out from where it stands (`width` is the font's box).
+    var isTab = false
+    /// The font mask bits its style's fonts can set: a line that holds
+    /// part of a piece takes only the fonts of the runs on it (all bits for
+    /// a text in one style).
+    var mask: UInt32 = .max
 }
 
 /// Widths within this distance of the available width still fit, so a line
@@ -265,6 +278,28 @@ extension _Workspace {
                 case .hardBreak:
                     line.emit(into: &lines, breakingAfter: pieces[index - 1])
                     continue pieceLoop
+                case .tab:
+                    switch _placeTabbed(
+                        text, pieces[index], start: index == 0 ? 0 : Int(pieces[index - 1].end),
+                        &line, available: available, parameters, cache: cache)
+                    {
+                    case .taken:
+                        index += 1
+                        if pieces[index - 1].isHardBreak {
+                            line.emit(into: &lines, breakingAfter: pieces[index - 1])
+                        }
+                        continue pieceLoop
+                    case .overflow:
+                        line.emit(
+                            into: &lines, end: Int(pieces[index - 1].end), endsParagraph: false)
+                        if lines.count >= limit {
+                            truncated = true
+                            break pieceLoop
+                        }
+                        continue pieceLoop
+                    case .wide:
+                        break  // broken between clusters below
+                    }
                 case .wide:
                     break
                 }
@@ -276,25 +311,44 @@ extension _Workspace {
             index += 1
             if !line.hasPieces { line.isRightToLeft = piece.flags & _Piece.rtlParagraph != 0 }
             line.hasPieces = true
-            line.mask |= piece.measure.fontMask
+            // The piece is shaped whole, with its trailing whitespace, as
+            // it was measured: its last letter keeps its kerning against
+            // the space after it (", " in Inter), so character wrapping
+            // gives the widths the other modes give.
+            let contentEnd =
+                piece.isHardBreak
+                ? text.withBytes {
+                    _hardBreakStart($0, end: Int(piece.end), start: pieceStart).start
+                }
+                : Int(piece.end)
             let clusters = self.clusters(
-                of: text, pieceStart..<Int(piece.wordEnd), contentEnd: Int(piece.wordEnd),
+                of: text, pieceStart..<contentEnd, contentEnd: Int(piece.wordEnd),
                 parameters, cache: cache)
-            for cluster in clusters {
+            for var cluster in clusters {
+                if cluster.isTab {
+                    cluster.width = _nextTabStop(after: line.advance) - line.advance
+                }
+                if cluster.isSpace {
+                    // Trailing whitespace hangs: it never breaks the line.
+                    line.mask |= piece.measure.fontMask & cluster.mask
+                    line.advance += cluster.width
+                    continue
+                }
                 if line.content > 0 && line.advance + cluster.width > available {
                     line.emit(into: &lines, end: cluster.start, endsParagraph: false)
+                    // A tab starting a line goes to the line's first stop.
+                    if cluster.isTab { cluster.width = _nextTabStop(after: 0) }
                     if lines.count >= limit {
                         truncated = true
                         break pieceLoop
                     }
                     line.hasPieces = true
                     line.isRightToLeft = piece.flags & _Piece.rtlParagraph != 0
-                    line.mask = piece.measure.fontMask
                 }
+                line.mask |= piece.measure.fontMask & cluster.mask
                 line.advance += cluster.width
                 line.content = line.advance
             }
-            line.advance += parameters.spaceWidth(piece.measure)
             if piece.isHardBreak { line.emit(into: &lines, breakingAfter: piece) }
         }
         if !truncated {
@@ -377,7 +431,8 @@ extension _Workspace {
                 }
                 let last = index == count
                 let end =
-                    last ? textEnd : Int(ends.load(fromByteOffset: 4 &* (index &- 1), as: Int32.self))
+                    last
+                    ? textEnd : Int(ends.load(fromByteOffset: 4 &* (index &- 1), as: Int32.self))
                 lines.append(
                     _Line(
                         start: start, end: end, width: content, fontMask: mask,
@@ -397,26 +452,28 @@ extension _Workspace {
     ) -> [_Cluster] {
         var result: [_Cluster] = []
         text.withBytes { bytes in
-            text.forEachDirectionalPart(range) { part, rtl in
-                _ = shape(
-                    bytes, range: part, trailingStart: contentEnd, rtl: rtl,
-                    faces: text.fonts.faces,
-                    keepClusters: true)
-                for index in clusterStarts.indices {
-                    let start = Int(clusterStarts[index])
-                    result.append(
-                        _Cluster(
-                            start: start,
-                            width: clusterEms[index] * parameters.size + parameters.letterSpacing,
-                            isSpace: start >= contentEnd))
+            text.forEachStyledPart(range, parameters) { styled, fonts, size, letterSpacing, mask in
+                text.forEachDirectionalPart(styled) { part, rtl in
+                    _ = shape(
+                        bytes, range: part, trailingStart: contentEnd, rtl: rtl,
+                        faces: fonts.faces, keepClusters: true)
+                    for index in clusterStarts.indices {
+                        let start = Int(clusterStarts[index])
+                        result.append(
+                            _Cluster(
+                                start: start, width: clusterEms[index] * size + letterSpacing,
+                                isSpace: start >= contentEnd, isTab: bytes[start] == 0x09,
+                                mask: mask))
+                    }
                 }
             }
         }
         return result
     }
 
-    /// Replaces the last line by the rest of its paragraph cut to fit with
-    /// "…" (U+2026) at its head, middle or tail, as UILabel does.
+    /// Replaces the last line by the rest of its text up to the next hard
+    /// break (or the end), without the whitespace before it, cut to fit
+    /// with "…" (U+2026) at its head, middle or tail, as UILabel does.
     private func truncateLastLine(
         _ lines: inout _LineList, _ text: _PreparedText, _ parameters: _BreakParameters,
         cache: _WordWidthCache
@@ -437,9 +494,30 @@ extension _Workspace {
             }
             pieceStart = Int(piece.end)
         }
-        let all = clusters(
+        // The paragraph's trailing whitespace hangs, as at any line's end:
+        // it takes no room from the text kept around the ellipsis (head and
+        // middle truncation keep clusters from the end).
+        contentEnd = text.withBytes {
+            _trailingWhitespaceStart($0, end: contentEnd, start: line.start)
+        }
+        var all = clusters(
             of: text, line.start..<contentEnd, contentEnd: contentEnd, parameters, cache: cache)
-        let ellipsis = ellipsisWidth(text.fonts, parameters, cache: cache)
+        // Tabs measured from the line's start (see Workspace+Tabs.swift).
+        var x = 0.0
+        for index in all.indices {
+            if all[index].isTab { all[index].width = _nextTabStop(after: x) - x }
+            x += all[index].width
+        }
+        var ellipsisParameters = parameters
+        var ellipsisFonts = text.fonts
+        if let styles = text.styles {
+            // The ellipsis takes the style of the text where the line starts.
+            let run = styles.run(at: line.start)
+            ellipsisFonts = run.fonts
+            ellipsisParameters.size = run.size
+            ellipsisParameters.letterSpacing = run.letterSpacing
+        }
+        let ellipsis = ellipsisWidth(ellipsisFonts, ellipsisParameters, cache: cache)
         let available = parameters.width + _fitTolerance - ellipsis
         var head = 0  // clusters kept from the start
         var tail = 0  // clusters kept from the end

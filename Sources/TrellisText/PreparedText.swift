@@ -18,6 +18,9 @@ struct _Piece {
     static let paragraphBreak: UInt8 = 2
     /// The piece's paragraph is right-to-left (its first strong character).
     static let rtlParagraph: UInt8 = 4
+    /// The piece holds a tab: its widths depend on where it starts on its
+    /// line (`_Workspace.tabbedPen`), and its measure leaves the tabs out.
+    static let tab: UInt8 = 8
 
     var isHardBreak: Bool { flags & (_Piece.lineBreak | _Piece.paragraphBreak) != 0 }
 }
@@ -40,6 +43,12 @@ final class _PreparedText: @unchecked Sendable {
     /// text has no right-to-left character (all level 0).
     let bidiRuns: [(end: Int32, level: UInt8)]
     let missingGlyphs: Int
+    /// UTF-8 ranges of the clusters no font has, in text order
+    /// (`_Workspace.missingClusters`); empty when `missingGlyphs` is 0.
+    let missingClusters: [Range<Int>]
+    /// The runs of an attributed text, whose piece measures are in points
+    /// (see Workspace+AttributedText.swift); nil for a text in one style.
+    let styles: _StyleRuns?
     /// True when the text is one left-to-right paragraph without hard
     /// breaks whose pieces were all drawn with the same fonts: every line
     /// then has the font mask `uniformMask` and only widths decide where
@@ -60,8 +69,11 @@ final class _PreparedText: @unchecked Sendable {
 
     init(
         text: String, fonts: FontCollection, pieces: [_Piece],
-        bidiRuns: [(end: Int32, level: UInt8)], compactingPlainParagraphs: Bool = true
+        bidiRuns: [(end: Int32, level: UInt8)], missingClusters: [Range<Int>] = [],
+        styles: _StyleRuns? = nil, compactingPlainParagraphs: Bool = true
     ) {
+        self.missingClusters = missingClusters
+        self.styles = styles
         self.text = text
         self.byteCount = text.utf8.count
         self.identity = _StringIdentity(text)
@@ -133,11 +145,30 @@ final class _PreparedText: @unchecked Sendable {
                         wordClusters: plainClusters[2 * index],
                         spaceClusters: plainClusters[2 * index + 1], fontMask: uniformMask)
                     pieces.append(
-                        _Piece(end: Int32(end), wordEnd: Int32(wordEnd), measure: measure, flags: 0))
+                        _Piece(end: Int32(end), wordEnd: Int32(wordEnd), measure: measure, flags: 0)
+                    )
                     start = end
                 }
                 return pieces
             }
+        }
+    }
+
+    /// Calls `body` with each part of `range` in one style: its fonts, the
+    /// size and letter spacing its ems are multiplied by (`parameters`' for
+    /// a text in one style, its run's for an attributed text), and the font
+    /// mask bits its fonts can set (all bits for a text in one style).
+    @inline(__always)
+    func forEachStyledPart(
+        _ range: Range<Int>, _ parameters: _BreakParameters,
+        _ body: (Range<Int>, FontCollection, Double, Double, UInt32) -> Void
+    ) {
+        guard let styles else {
+            body(range, fonts, parameters.size, parameters.letterSpacing, .max)
+            return
+        }
+        styles.forEachPart(range) { part, run in
+            body(part, run.fonts, run.size, run.letterSpacing, run.lineFontMask)
         }
     }
 
@@ -224,6 +255,8 @@ extension _Workspace {
             var runs: [(end: Int32, level: UInt8)] = []
             // Plain text is ASCII, so it has no right-to-left character.
             let hasRTL = !isPlain && _mayContainRightToLeft(text)
+            // Plain text has no tab either.
+            let hasTabs = !isPlain && text.contains(0x09)
             // Pass 1: where each piece ends and its flags; for left-to-right
             // text also each piece's cache key, its measure when the front
             // cache has it, and otherwise the start of loading its slot of
@@ -249,10 +282,12 @@ extension _Workspace {
                     flags |= hard.isLineSeparator ? _Piece.lineBreak : _Piece.paragraphBreak
                 }
                 let wordEnd = _trailingWhitespaceStart(text, end: contentEnd, start: start)
+                if hasTabs && _containsTab(text, start..<contentEnd) { flags |= _Piece.tab }
                 var measure = _PieceMeasure()
                 if !hasRTL {
                     var lookup = _PieceLookup.uncached
                     if contentEnd > start && contentEnd - start <= _WordWidthCache.maximumKeyLength
+                        && flags & _Piece.tab == 0
                     {
                         let key = _ByteKey(bytes, start..<contentEnd, tag: tag)
                         if let hit = frontMeasure(key) {
@@ -269,7 +304,7 @@ extension _Workspace {
                     _Piece(end: Int32(end), wordEnd: Int32(wordEnd), measure: measure, flags: flags)
                 )
                 start = end
-                if breakIsHard[index] != 0 { paragraphStart = end }
+                if flags & _Piece.paragraphBreak != 0 { paragraphStart = end }
             }
             // Pass 2: each piece's measure, from the caches or shaped; the
             // left-to-right pieces no cache has are shaped together after it.
@@ -294,6 +329,10 @@ extension _Workspace {
                         scratch.missedPieces.append(index)
                         scratch.missedParts.append((start..<contentEnd, wordEnd))
                     }
+                case .uncached where piece.flags & _Piece.tab != 0:
+                    pieces[index].measure = tabbedMeasure(
+                        text, start..<contentEnd, wordEnd: wordEnd, runs: runs, fonts: fonts,
+                        cache: cache)
                 case .uncached:
                     var measure = _PieceMeasure()
                     _forEachDirectionalPart(start..<contentEnd, runs: runs) { part, rtl in
@@ -350,23 +389,39 @@ extension _Workspace {
                     pieces[index].measure = measure
                 }
             }
+            var missing: [Range<Int>] = []
+            if pieces.contains(where: { $0.measure.missingGlyphs > 0 }) {
+                missing = missingClusters(text, pieces: pieces, runs: runs, fonts: fonts)
+            }
             return _PreparedText(
                 text: string, fonts: fonts, pieces: pieces, bidiRuns: runs,
-                compactingPlainParagraphs: usesPlainParagraphs)
+                missingClusters: missing, compactingPlainParagraphs: usesPlainParagraphs)
         }
     }
 
-    /// Runs bidi over the paragraph starting at `start` (up to the next hard
-    /// break) and appends its runs with absolute offsets. Returns whether the
-    /// paragraph is right-to-left.
-    private func appendBidiRuns(
+    /// Runs bidi over the paragraph starting at `start` (up to the next
+    /// paragraph break) and appends its runs with absolute offsets. Returns
+    /// whether the paragraph is right-to-left.
+    ///
+    /// A line separator (U+2028) does not end the paragraph: UAX #9 gives it
+    /// bidi class WS, not B, so the lines after it keep the paragraph's
+    /// direction (and its natural alignment), as ICU's analysis of the
+    /// whole paragraph already says.
+    func appendBidiRuns(
         _ text: UnsafeBufferPointer<UInt8>, from start: Int, breakIndex: Int, breakCount: Int,
         into runs: inout [(end: Int32, level: UInt8)]
     ) throws(TextError) -> Bool {
         var end = text.count
-        for index in breakIndex..<breakCount where breakIsHard[index] != 0 {
-            end = Int(breakOffsets[index])
-            break
+        var pieceStart = start
+        for index in breakIndex..<breakCount {
+            let pieceEnd = Int(breakOffsets[index])
+            if breakIsHard[index] != 0 && pieceEnd > pieceStart
+                && !_hardBreakStart(text, end: pieceEnd, start: pieceStart).isLineSeparator
+            {
+                end = pieceEnd
+                break
+            }
+            pieceStart = max(pieceStart, pieceEnd)
         }
         let paragraph = UnsafeBufferPointer(rebasing: text[start..<end])
         let (count, rtl) = try findBidiRuns(paragraph)

@@ -14,6 +14,11 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyFontCollection
     /// ICU failed on the text (the status is ICU's `UErrorCode`).
     case icuFailure(operation: String, status: Int32)
+    /// No color emoji font exists at any of the paths searched.
+    case emojiFontNotFound(searched: [String])
+    /// Markup (`AttributedText(markup:base:)`) that cannot be read, with the
+    /// UTF-8 byte offset in the markup where the problem starts.
+    case malformedMarkup(byteOffset: Int, reason: String)
 
     public var description: String {
         switch self {
@@ -30,6 +35,11 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
             return "a font collection needs at least one font"
         case .icuFailure(let operation, let status):
             return "ICU \(operation) failed with status \(status)"
+        case .malformedMarkup(let offset, let reason):
+            return "malformed markup at byte \(offset): \(reason)"
+        case .emojiFontNotFound(let searched):
+            return
+                "no color emoji font found (searched \(searched.joined(separator: ", "))); install Debian's fonts-noto-color-emoji or set TRELLIS_EMOJI_FONT to a font file"
         }
     }
 }

@@ -5,7 +5,9 @@ import TrellisGeometry
 public struct LineFragment: Sendable, Equatable {
     /// UTF-8 byte offsets of the line's text, including the whitespace that
     /// hangs past its end and its hard break, as NSLayoutManager's character
-    /// range of a line fragment. A truncated last line covers the rest of its paragraph.
+    /// range of a line fragment. A truncated last line runs from its start
+    /// to the end of the first hard break after it (`\n`, `\r\n`, U+2028,
+    /// U+2029…) or to the end of the text: a line separator ends it too.
     public var range: Range<Int>
     /// Width of the line's glyphs without trailing whitespace, with the
     /// ellipsis when truncated (the used rect's width).
@@ -37,28 +39,32 @@ public struct TextLayout: Sendable, Equatable {
     public var firstBaseline: Double
     /// Baseline of the last line from the top of the text (0 for empty text).
     public var lastBaseline: Double
-    /// Character clusters that no font of the collection has; each is
-    /// measured with the first font's notdef glyph.
-    public var missingGlyphCount: Int
+    /// The UTF-8 byte ranges of the character clusters that no font of the
+    /// collection has, in text order: which characters had no font (a ZWJ
+    /// emoji sequence is one range). Each is measured with the first
+    /// font's notdef glyph. Tabs are never missing: they go to tab stops.
+    public var missingGlyphs: [Range<Int>]
+    /// Number of character clusters that no font of the collection has
+    /// (`missingGlyphs.count`).
+    /// - Complexity: O(1).
+    public var missingGlyphCount: Int { missingGlyphs.count }
     /// True when text was left out because of `numberOfLines`.
     public var isTruncated: Bool
 
     public init(
         size: Size, lines: [LineFragment], firstBaseline: Double, lastBaseline: Double,
-        missingGlyphCount: Int,
-        isTruncated: Bool
+        missingGlyphs: [Range<Int>] = [], isTruncated: Bool
     ) {
+        self.missingGlyphs = missingGlyphs
         self.size = size
         self.lines = lines
         self.firstBaseline = firstBaseline
         self.lastBaseline = lastBaseline
-        self.missingGlyphCount = missingGlyphCount
         self.isTruncated = isTruncated
     }
 
     /// The layout of an empty text: no lines, zero size (UILabel's
     /// `sizeThatFits` of an empty text is `.zero`).
     public static let empty = TextLayout(
-        size: .zero, lines: [], firstBaseline: 0, lastBaseline: 0, missingGlyphCount: 0,
-        isTruncated: false)
+        size: .zero, lines: [], firstBaseline: 0, lastBaseline: 0, isTruncated: false)
 }

@@ -23,7 +23,9 @@ public final class TextMeasurer: @unchecked Sendable {
 
     let words: _WordWidthCache
     private let prepared: _PreparedTextCache
-    private let workspaces: _WorkspacePool
+    /// Prepared attributed texts (see TextMeasurer+AttributedTextCache.swift).
+    let attributedTexts: _AttributedTextCache
+    let workspaces: _WorkspacePool
 
     /// A measurer with its own caches.
     /// - Parameters:
@@ -31,8 +33,7 @@ public final class TextMeasurer: @unchecked Sendable {
     ///     trailing spaces) kept; a full shard of the cache starts over.
     ///   - preparedTextCapacity: most prepared texts kept (texts up to 16 KB
     ///     of UTF-8; longer ones are prepared each time).
-    public convenience init(wordCacheCapacity: Int = 1 << 18, preparedTextCapacity: Int = 1 << 15)
-    {
+    public convenience init(wordCacheCapacity: Int = 1 << 18, preparedTextCapacity: Int = 1 << 15) {
         self.init(
             wordCacheCapacity: wordCacheCapacity, preparedTextCapacity: preparedTextCapacity,
             usesKernModel: true)
@@ -49,6 +50,7 @@ public final class TextMeasurer: @unchecked Sendable {
     ) {
         words = _WordWidthCache(capacity: max(wordCacheCapacity, 16))
         prepared = _PreparedTextCache(capacity: max(preparedTextCapacity, 16))
+        attributedTexts = _AttributedTextCache(capacity: max(preparedTextCapacity, 16))
         workspaces = _WorkspacePool(
             usesKernModel: usesKernModel, usesPlainParagraphs: usesPlainParagraphs)
     }
@@ -57,12 +59,14 @@ public final class TextMeasurer: @unchecked Sendable {
     public func removeAllCachedData() {
         words.removeAll()
         prepared.removeAll()
+        attributedTexts.removeAll()
     }
 
     /// Empties the prepared-text cache but keeps the word widths (what a
     /// change of text content costs when the vocabulary is known).
     public func removeAllPreparedTexts() {
         prepared.removeAll()
+        attributedTexts.removeAll()
     }
 
     /// Number of distinct pieces in the word-width cache.
@@ -247,7 +251,7 @@ public final class TextMeasurer: @unchecked Sendable {
 
     /// Checks a layout's arguments and resolves them for line breaking.
     @inline(__always)
-    private func _breakParameters(
+    func _breakParameters(
         _ text: String, style: TextStyle, width: Double, numberOfLines: Int, singleLine: Bool,
         styleChecked: Bool = false
     ) throws(TextError) -> _BreakParameters {
@@ -272,33 +276,47 @@ public final class TextMeasurer: @unchecked Sendable {
         if text.isEmpty { return .empty }
         return try _withLines(text, fonts: style.fonts, parameters) {
             lines, truncated, prepared, workspace in
-            // The fragments go into the array the workspace kept from its
-            // last layout: when the caller has let go of that layout (a
-            // measuring loop, a list) the array is this workspace's alone
-            // and is refilled in place; otherwise filling it copies it first.
-            var fragments = workspace.spareFragments
-            workspace.spareFragments = []
-            let layout: TextLayout
-            if singleLine {
-                layout = [_joined(lines, prepared, parameters, workspace)].withUnsafeBufferPointer {
-                    _assemble(
-                        $0, truncated: truncated, prepared: prepared, style: style, width: width,
-                        usesFontLeading: usesFontLeading, into: &fragments)
-                }
-            } else {
-                layout = _assemble(
-                    lines, truncated: truncated, prepared: prepared, style: style, width: width,
-                    usesFontLeading: usesFontLeading, into: &fragments)
-            }
-            // Kept for the next layout, unless a long text made it large.
-            if fragments.capacity <= _Workspace.spareFragmentCapacity {
-                workspace.spareFragments = fragments
-            }
-            return layout
+            _layout(
+                lines, truncated: truncated, prepared: prepared, workspace: workspace,
+                style: style, parameters, width: width, usesFontLeading: usesFontLeading,
+                singleLine: singleLine)
         }
     }
 
-    private func _checkWidth(_ width: Double) throws(TextError) {
+    /// The layout of broken lines: placed (`_assemble`), or joined into one
+    /// for a one-line bounding rectangle.
+    @inline(__always)
+    func _layout(
+        _ lines: UnsafeBufferPointer<_Line>, truncated: Bool, prepared: _PreparedText,
+        workspace: _Workspace, style: TextStyle, _ parameters: _BreakParameters, width: Double,
+        usesFontLeading: Bool, singleLine: Bool
+    ) -> TextLayout {
+        // The fragments go into the array the workspace kept from its
+        // last layout: when the caller has let go of that layout (a
+        // measuring loop, a list) the array is this workspace's alone
+        // and is refilled in place; otherwise filling it copies it first.
+        var fragments = workspace.spareFragments
+        workspace.spareFragments = []
+        let layout: TextLayout
+        if singleLine {
+            layout = [_joined(lines, prepared, parameters, workspace)].withUnsafeBufferPointer {
+                _assemble(
+                    $0, truncated: truncated, prepared: prepared, style: style, width: width,
+                    usesFontLeading: usesFontLeading, into: &fragments)
+            }
+        } else {
+            layout = _assemble(
+                lines, truncated: truncated, prepared: prepared, style: style, width: width,
+                usesFontLeading: usesFontLeading, into: &fragments)
+        }
+        // Kept for the next layout, unless a long text made it large.
+        if fragments.capacity <= _Workspace.spareFragmentCapacity {
+            workspace.spareFragments = fragments
+        }
+        return layout
+    }
+
+    func _checkWidth(_ width: Double) throws(TextError) {
         guard !width.isNaN, width > 0 else {
             throw TextError.invalidParameter(
                 name: "width", value: width, requirement: "greater than 0 (infinity for no limit)")
@@ -341,7 +359,7 @@ public final class TextMeasurer: @unchecked Sendable {
     }
 
     /// All lines as one (boundingRect without `.usesLineFragmentOrigin`).
-    private func _joined(
+    func _joined(
         _ lines: UnsafeBufferPointer<_Line>, _ text: _PreparedText, _ parameters: _BreakParameters,
         _ workspace: _Workspace
     )
@@ -356,6 +374,28 @@ public final class TextMeasurer: @unchecked Sendable {
         }
         // Trailing whitespace of the last piece does not count, as on any line.
         if let last = pieces.last { width -= parameters.spaceWidth(last.measure) }
+        if pieces.contains(where: { $0.flags & _Piece.tab != 0 }) {
+            // Tabs jump to stops: walk the pieces from the start instead.
+            var pen = 0.0
+            var start = 0
+            for piece in pieces {
+                let contentEnd =
+                    piece.isHardBreak
+                    ? text.withBytes {
+                        _hardBreakStart($0, end: Int(piece.end), start: start).start
+                    }
+                    : Int(piece.end)
+                if piece.flags & _Piece.tab != 0 {
+                    (width, pen) = workspace.tabbedPen(
+                        text, start..<contentEnd, wordEnd: Int(piece.wordEnd), from: pen,
+                        parameters, cache: words)
+                } else {
+                    width = pen + parameters.wordWidth(piece.measure)
+                    pen = width + parameters.spaceWidth(piece.measure)
+                }
+                start = Int(piece.end)
+            }
+        }
         return _Line(
             start: 0, end: text.byteCount, width: width, fontMask: mask, endsParagraph: true,
             isRightToLeft: lines.first?.isRightToLeft ?? false)
@@ -364,13 +404,14 @@ public final class TextMeasurer: @unchecked Sendable {
     /// The size `_assemble` would give, without building the line
     /// fragments (what `sizeThatFits` and `boundingRect` need): the same
     /// heights and gaps, added in the same order.
-    func _assembledSize(_ lines: UnsafeBufferPointer<_Line>, style: TextStyle, usesFontLeading: Bool)
-        -> Size
-    {
+    func _assembledSize(
+        _ lines: UnsafeBufferPointer<_Line>, style: TextStyle, usesFontLeading: Bool,
+        styles: _StyleRuns? = nil
+    ) -> Size {
         guard !lines.isEmpty else { return .zero }
         var widest = 0.0
         var top = 0.0
-        var metrics = _LineMetrics(style: style, usesFontLeading: usesFontLeading)
+        var metrics = _LineMetrics(style: style, usesFontLeading: usesFontLeading, styles: styles)
         for index in lines.indices {
             let line = lines[index]
             widest = max(widest, line.width)
@@ -387,9 +428,9 @@ public final class TextMeasurer: @unchecked Sendable {
     /// Places lines vertically and horizontally.
     ///
     /// Rules (NSParagraphStyle / TextKit):
-    /// - A line's natural height is the largest line height among the fonts
-    ///   used on it (with leading when `usesFontLeading`); an empty line uses
-    ///   the first font.
+    /// - A line's natural height is the highest ascender plus the deepest
+    ///   descender among the fonts used on it (plus the largest leading when
+    ///   `usesFontLeading`), see `_LineMetrics`; an empty line uses the first font.
     /// - Height = natural × `lineHeightMultiple` (when > 0), then at least
     ///   `minimumLineHeight` and at most `maximumLineHeight` (when > 0).
     /// - Extra height (or missing height) goes above the glyphs: the baseline
@@ -409,7 +450,7 @@ public final class TextMeasurer: @unchecked Sendable {
         guard !lines.isEmpty else {
             return TextLayout(
                 size: .zero, lines: [], firstBaseline: 0, lastBaseline: 0,
-                missingGlyphCount: prepared.missingGlyphs, isTruncated: truncated)
+                missingGlyphs: prepared.missingClusters, isTruncated: truncated)
         }
         let count = lines.count
         var containerWidth = width
@@ -418,7 +459,8 @@ public final class TextMeasurer: @unchecked Sendable {
             for line in lines { containerWidth = max(containerWidth, line.width) }
         }
         var placer = _LinePlacer(
-            metrics: _LineMetrics(style: style, usesFontLeading: usesFontLeading),
+            metrics: _LineMetrics(
+                style: style, usesFontLeading: usesFontLeading, styles: prepared.styles),
             alignment: style.alignment, containerWidth: containerWidth, count: count)
         // The array's own slots are overwritten (one uniqueness check for
         // all), then any more lines appended and any fewer removed: emptying
@@ -439,7 +481,7 @@ public final class TextMeasurer: @unchecked Sendable {
         return TextLayout(
             size: Size(width: widest, height: bottom), lines: fragments,
             firstBaseline: firstBaseline, lastBaseline: lastBaseline,
-            missingGlyphCount: prepared.missingGlyphs, isTruncated: truncated)
+            missingGlyphs: prepared.missingClusters, isTruncated: truncated)
     }
 }
 
@@ -497,6 +539,9 @@ struct _LineMetrics {
     /// The style's fonts, unretained: a `_LineMetrics` lives within one
     /// call whose style holds them.
     unowned(unsafe) let fonts: FontCollection
+    /// An attributed text's runs, whose line fonts the masks index
+    /// instead (see Workspace+AttributedText.swift), unretained likewise.
+    unowned(unsafe) let styles: _StyleRuns?
     /// The style's numbers (not the style: copying it retains its fonts).
     let size: Double
     let lineHeightMultiple: Double
@@ -512,8 +557,9 @@ struct _LineMetrics {
     private var height = 0.0
     private var below = 0.0
 
-    init(style: TextStyle, usesFontLeading: Bool) {
+    init(style: TextStyle, usesFontLeading: Bool, styles: _StyleRuns? = nil) {
         self.fonts = style.fonts
+        self.styles = styles
         self.size = style.size
         self.lineHeightMultiple = style.lineHeightMultiple
         self.minimumLineHeight = style.minimumLineHeight
@@ -532,19 +578,40 @@ struct _LineMetrics {
         return (height, below)
     }
 
+    /// A line's natural height is the highest ascender plus the deepest
+    /// descender among the fonts used on it, plus the largest leading with
+    /// `usesFontLeading`: CoreText's line ascent and descent are each the
+    /// largest of its runs', and Pango agrees (Inter with Roboto, whose
+    /// descender is the deeper: 20.619 at 17 pt, taller than either font's
+    /// own line; Inter with a color emoji font likewise). With one font,
+    /// that is its line height.
     private mutating func measure(_ mask: UInt32) {
         lastMask = mask
-        var natural = 0.0
-        below = 0
-        let faces = fonts.faces
-        for face in faces.indices where face < 32 && mask & (1 << UInt32(face)) != 0 {
-            let font = faces[face].metrics(size: size)
-            let height = usesFontLeading ? font.lineHeight : font.heightWithoutLeading
-            if height > natural {
-                natural = height
-                below = height - font.ascender
+        var ascent = 0.0
+        var descent = 0.0
+        var leading = 0.0
+        if let styles {
+            // A baseline offset raises the run: its ascent grows and its
+            // descent shrinks by the offset (TextKit and Pango's rise alike).
+            for (index, line) in styles.lineFonts.enumerated()
+            where mask & (1 << UInt32(index)) != 0 {
+                let font = line.face.metrics(size: line.size)
+                ascent = max(ascent, font.ascender + line.baselineOffset)
+                descent = max(descent, -font.descender - line.baselineOffset)
+                if usesFontLeading { leading = max(leading, font.leading) }
             }
         }
+        let faces = styles == nil ? fonts.faces : []
+        for face in faces.indices where face < 32 && mask & (1 << UInt32(face)) != 0 {
+            let font = faces[face].metrics(size: size)
+            ascent = max(ascent, font.ascender)
+            descent = max(descent, -font.descender)
+            if usesFontLeading { leading = max(leading, font.leading) }
+        }
+        // The same sum, in the same order, as `FontMetrics.lineHeight`
+        // (ascender − descender + leading), so one font gives its line height to the bit.
+        let natural = ascent + descent + leading
+        below = natural - ascent
         height = natural
         if lineHeightMultiple > 0 { height *= lineHeightMultiple }
         if minimumLineHeight > 0 { height = max(height, minimumLineHeight) }

@@ -3,8 +3,8 @@
 // pool of them; each measurement borrows one, so no iterator is ever opened per
 // text (opening costs about 5 µs, reusing about 0.8 µs per 100 characters).
 import CHarfBuzz
-import Synchronization
 import CTrellisICU
+import Synchronization
 
 final class _Workspace {
     let buffer: OpaquePointer
@@ -17,6 +17,8 @@ final class _Workspace {
     /// Per-cluster output of `shapeClusters`: logical start offset and advance in ems.
     var clusterStarts: [Int32] = []
     var clusterEms: [Double] = []
+    /// Whether each cluster has a glyph no font had (notdef).
+    var clusterMissing: [Bool] = []
     /// Scratch of `shapeBatch`: the pieces' bytes side by side and where
     /// each starts (and the end).
     var batchBytes: [UInt8] = []
@@ -69,13 +71,14 @@ final class _Workspace {
     }
 
     /// UAX #14 break opportunities of `text` into `breakOffsets`/`breakIsHard`.
-    /// Returns their count.
+    /// Returns their count. ICU's breaks go without those before a piece of
+    /// only hanging whitespace (`joinHangingWhitespace`).
     /// `isPlain` is true when the text is plain (see `plainBreaks`).
     func findBreaks(_ text: UnsafeBufferPointer<UInt8>) throws(TextError) -> (
         count: Int, isPlain: Bool
     ) {
         if let count = plainBreaks(text) { return (count, true) }
-        return (try icuBreaks(text), false)
+        return (joinHangingWhitespace(text, count: try icuBreaks(text)), false)
     }
 
     /// The break opportunities of plain text without asking ICU, or nil when
@@ -188,6 +191,7 @@ final class _Workspace {
         if keepClusters {
             clusterStarts.removeAll(keepingCapacity: true)
             clusterEms.removeAll(keepingCapacity: true)
+            clusterMissing.removeAll(keepingCapacity: true)
         }
         var measure = _PieceMeasure()
         if range.isEmpty { return measure }
@@ -210,6 +214,7 @@ final class _Workspace {
         if keepClusters {
             clusterStarts.removeSubrange(clusterMark...)
             clusterEms.removeSubrange(clusterMark...)
+            clusterMissing.removeSubrange(clusterMark...)
         }
         measure = _PieceMeasure()
         var runStart = range.lowerBound
@@ -242,6 +247,7 @@ final class _Workspace {
         let order = clusterStarts.indices.sorted { clusterStarts[$0] < clusterStarts[$1] }
         clusterStarts = order.map { clusterStarts[$0] }
         clusterEms = order.map { clusterEms[$0] }
+        clusterMissing = order.map { clusterMissing[$0] }
     }
 
     /// Shapes `bytes` alone (no context) in one direction with `face`, and
@@ -284,7 +290,8 @@ final class _Workspace {
         else { return true }
         if !rtl {
             learnKerning(
-                UnsafeBufferPointer(rebasing: text[range]), infos, positions, glyphCount, face: face)
+                UnsafeBufferPointer(rebasing: text[range]), infos, positions, glyphCount, face: face
+            )
         }
         var tally = _GlyphTally(perUnit: 1 / Double(face.unitsPerEm))
         for index in 0..<glyphCount {
@@ -297,8 +304,12 @@ final class _Workspace {
                 if tally.isNewCluster {
                     clusterStarts.append(Int32(cluster))
                     clusterEms.append(advance)
+                    clusterMissing.append(infos[index].codepoint == 0)
                 } else {
                     clusterEms[clusterEms.count - 1] += advance
+                    if infos[index].codepoint == 0 {
+                        clusterMissing[clusterMissing.count - 1] = true
+                    }
                 }
             }
         }
@@ -477,9 +488,26 @@ struct _GlyphTally {
 /// Hebrew's space (Pango does the same; punctuation and digits take the first
 /// face that has them, also as Pango does). Scalars no face has go to the
 /// first face (notdef).
+///
+/// Default-ignorable characters (Unicode's Default_Ignorable_Code_Point:
+/// ZWJ, ZWNJ, variation selectors, tags…) stay with the current face even
+/// when it lacks them: they belong to the grapheme cluster of the character
+/// before them, and HarfBuzz draws one a font lacks as nothing (it hides
+/// default ignorables) rather than as notdef. Looked up on their own, a
+/// joiner went to the first fallback that has one (Noto Sans Hebrew), which
+/// split a ZWJ emoji sequence into three runs and three clusters, and gave
+/// its line Hebrew's height.
+///
+/// Spaces do not stay with a color emoji font (`_FontFace.isColorEmoji`):
+/// a space after an emoji is text, drawn with the first font that has it,
+/// as Pango's emoji itemization does (Noto Color Emoji's space is as wide
+/// as an emoji, 21.167 pt at 17 pt, against Inter's 4.781).
 @inline(__always)
 func _fallbackFace(for scalar: UInt32, current: Int, faces: [_FontFace]) -> Int {
-    if current >= 0 && _staysWithCurrentFace(scalar) && faces[current].hasGlyph(scalar) {
+    if current >= 0 && _staysWithCurrentFace(scalar)
+        && (faces[current].hasGlyph(scalar) || _isDefaultIgnorable(scalar))
+        && !(faces[current].isColorEmoji && _isSpace(scalar))
+    {
         return current
     }
     for index in faces.indices where faces[index].hasGlyph(scalar) {
@@ -489,10 +517,25 @@ func _fallbackFace(for scalar: UInt32, current: Int, faces: [_FontFace]) -> Int 
     return 0
 }
 
+/// A space or tab (general category Zs, or U+0009).
+@inline(__always)
+private func _isSpace(_ scalar: UInt32) -> Bool {
+    if scalar < 0x80 { return scalar == 0x20 || scalar == 0x09 }
+    return Unicode.Scalar(scalar)?.properties.generalCategory == .spaceSeparator
+}
+
+/// Unicode's Default_Ignorable_Code_Point property.
+@inline(__always)
+func _isDefaultIgnorable(_ scalar: UInt32) -> Bool {
+    guard scalar >= 0xAD, let value = Unicode.Scalar(scalar) else { return false }
+    return value.properties.isDefaultIgnorableCodePoint
+}
+
 @inline(__always)
 private func _staysWithCurrentFace(_ scalar: UInt32) -> Bool {
     if scalar < 0x80 { return scalar == 0x20 || scalar == 0x09 }
     guard let value = Unicode.Scalar(scalar) else { return false }
+    if value.properties.isDefaultIgnorableCodePoint { return true }
     switch value.properties.generalCategory {
     case .nonspacingMark, .spacingMark, .enclosingMark, .format, .spaceSeparator:
         return true

@@ -62,3 +62,53 @@ import TrellisText
             fonts.fonts.map(\.familyName) == ["Roboto", "Noto Sans Hebrew", "Noto Sans Arabic"])
     }
 }
+
+@Suite struct LineSeparatorBidiTests {
+    let measurer = TextMeasurer()
+
+    @Test func lineSeparatorKeepsTheParagraphsDirection() throws {
+        // UAX #9: U+2028 is bidi class WS, not a paragraph separator (B), so
+        // "hello world" after it is in the right-to-left paragraph that
+        // "שלום" opened: the line is right-to-left and, with natural
+        // alignment, flush right: x = 300 − 87.487 (Pango's width of "hello
+        // world" in Inter 17) = 212.513.
+        let string = "שלום עולם\u{2028}hello world"
+        let layout = try measurer.layout(string, style: interStyle(), width: 300)
+        #expect(layout.lineCount == 2)
+        #expect(layout.lines[0].isRightToLeft)
+        #expect(layout.lines[1].isRightToLeft)
+        #expect(close(layout.lines[1].origin.x, 212.513, tolerance: 0.01))
+    }
+
+    @Test func paragraphSeparatorStartsANewDirection() throws {
+        // U+2029 is bidi class B: "hello world" starts a left-to-right paragraph.
+        let layout = try measurer.layout(
+            "שלום עולם\u{2029}hello world", style: interStyle(), width: 300)
+        #expect(layout.lines[0].isRightToLeft)
+        #expect(!layout.lines[1].isRightToLeft)
+        #expect(layout.lines[1].origin.x == 0)
+    }
+}
+
+@Suite struct MixedFontLineHeightTests {
+    let measurer = TextMeasurer()
+
+    @Test func aLineIsAsTallAsTheHighestAscentAndDeepestDescentOnIt() throws {
+        // Roboto (hhea 1900 / −500 per 2048) has the smaller ascent and the
+        // larger descent of the two; Inter (typo 2728 / −680 per 2816) the
+        // opposite. Roboto lacks "→", which Inter draws. Pango ("Roboto,
+        // Inter" 17, Scripts/pango-setup.sh's settings) gives 20.619 for
+        // "go → home": Inter's ascent 16.469 plus Roboto's descent 4.150,
+        // taller than either font's own line (19.922 and 20.574), as
+        // CoreText's line ascent and descent are each the largest of its runs.
+        let fonts = FontCollection([try Font(family: "Roboto"), try Font(family: "Inter")])
+        let style = TextStyle(fonts: fonts, size: 17)
+        let layout = try measurer.layout("go \u{2192} home", style: style, width: 300)
+        let ascent = 2728.0 * 17 / 2816
+        let descent = 500.0 * 17 / 2048
+        #expect(close(layout.size.height, ascent + descent))  // 20.619
+        #expect(close(layout.firstBaseline, ascent))
+        let roboto = try measurer.layout("go home", style: style, width: 300)
+        #expect(close(roboto.size.height, (1900.0 + 500) * 17 / 2048))  // 19.922, Pango
+    }
+}

@@ -68,3 +68,25 @@ import TrellisText
         #expect(metrics.heightWithoutLeading == 13)
     }
 }
+
+@Suite struct BundledWeightTests {
+    @Test func interIsBundledInTheFourWeightsMarkupAsksFor() throws {
+        // Debian's fonts-inter files (Fonts/Inter, with its copyright file).
+        for (weight, file) in [
+            (FontWeight.regular, "Inter-Regular.otf"), (.medium, "Inter-Medium.otf"),
+            (.semibold, "Inter-SemiBold.otf"), (.bold, "Inter-Bold.otf"),
+        ] {
+            #expect(try Font(family: "Inter", weight: weight).path.hasSuffix("/Inter/" + file))
+        }
+    }
+
+    @Test func boldIsWiderThanRegular() throws {
+        // Inter's bold letters are wider: "Hello" in Inter Bold 17 is wider
+        // than in Inter Regular 17 (40.688 pt, Pango).
+        let measurer = TextMeasurer()
+        let bold = TextStyle(fonts: try .bundled("Inter", weight: .bold), size: 17)
+        let regular = try measurer.layout("Hello", style: interStyle(), width: 300)
+        #expect(
+            try measurer.layout("Hello", style: bold, width: 300).size.width > regular.size.width)
+    }
+}

@@ -125,4 +125,26 @@ import TrellisText
             .width
         #expect(close(at34, 2 * at17))
     }
+
+    @Test(arguments: LineBreakMode.allCases)
+    func everyModeKeepsTheKerningAgainstAFollowingSpace(mode: LineBreakMode) throws {
+        // Pango (Inter SemiBold 100, one line): "stars, a" is 354.438 pt;
+        // the comma kerns against the space after it. Character wrapping
+        // shaped "stars," without its space and gave 356.712, so a label's
+        // width depended on its wrap mode.
+        var style = TextStyle(fonts: try .bundled("Inter", weight: .semibold), size: 100)
+        style.lineBreakMode = mode
+        let layout = try measurer.layout("stars, a", style: style, width: .infinity)
+        #expect(close(layout.size.width, 354.438, tolerance: 0.01))
+    }
+
+    @Test func characterWrappingLetsTheSpaceHang() throws {
+        // At the width of "stars," plus a hair the space hangs and "a" wraps.
+        var style = TextStyle(fonts: try .bundled("Inter", weight: .semibold), size: 100)
+        let word = try measurer.layout("stars,", style: style, width: .infinity).size.width
+        style.lineBreakMode = .byCharWrapping
+        let string = "stars, a"
+        let layout = try measurer.layout(string, style: style, width: word + 0.5)
+        #expect(layout.lines.map { text(of: $0, in: string) } == ["stars, ", "a"])
+    }
 }

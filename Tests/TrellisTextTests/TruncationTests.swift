@@ -76,6 +76,36 @@ import TrellisText
         #expect(close(layout.size.width, 40.688, tolerance: 0.01))  // Pango: "Hello"
     }
 
+    @Test(arguments: [
+        (LineBreakMode.byTruncatingHead, 98.79), (.byTruncatingMiddle, 90.36),
+        (.byTruncatingTail, 97.05),
+    ])
+    func trailingSpacesOfTheParagraphAreNotKeptNextToTheEllipsis(
+        mode: LineBreakMode, width: Double
+    ) throws {
+        // Spaces at the paragraph's end hang: they take no room from the
+        // text kept around "…". Six of them made head truncation keep 94.18
+        // pt and middle 65.92 pt instead of the widths without them
+        // (the outside metamorphic test's numbers, issue 19).
+        let sentence = "The otter lives near rivers and hunts fish at night"
+        let bare = try measurer.layout(sentence, style: style(mode), width: 100, numberOfLines: 1)
+        let spaced = try measurer.layout(
+            sentence + "      ", style: style(mode), width: 100, numberOfLines: 1)
+        #expect(close(bare.size.width, width, tolerance: 0.01))
+        #expect(spaced.size.width == bare.size.width)
+        #expect(spaced.lines[0].range == 0..<sentence.utf8.count + 6)
+    }
+
+    @Test func truncatedLastLineRunsToTheNextHardBreak() throws {
+        // LineFragment.range: a truncated last line ends after the first
+        // hard break after its start, U+2028 included, not at its paragraph's end.
+        let string = "The otter lives near rivers\u{2028}and hunts fish"
+        let layout = try measurer.layout(
+            string, style: style(.byTruncatingTail), width: 100, numberOfLines: 1)
+        #expect(layout.lines[0].isTruncated)
+        #expect(text(of: layout.lines[0], in: string) == "The otter lives near rivers\u{2028}")
+    }
+
     @Test func zeroLinesMeansUnlimited() throws {
         let layout = try measurer.layout(
             string, style: style(.byTruncatingTail), width: 100, numberOfLines: 0)
