@@ -24,6 +24,13 @@ open class Label: View {
     public final var text: String {
         get { _text }
         set {
+            // Setting the plain text drops the attributed one, as in UIKit.
+            if _attributedText != nil {
+                _attributedText = nil
+                _text = newValue
+                _textDidChange()
+                return
+            }
             // Compared as bytes: canonically equivalent texts in other bytes
             // are measured again (same result), and the common case, another
             // row's text, is told apart by its length without Unicode
@@ -34,6 +41,23 @@ open class Label: View {
         }
     }
     @exclusivity(unchecked) private var _text: String
+
+    /// Text with runs of several fonts, sizes, letter spacings and baseline
+    /// offsets (a bold name inside a sentence), as `UILabel.attributedText`.
+    /// Measured with `TextMeasurer`'s attributed layout: each run's
+    /// attributes give its fonts and size, `style` (with `lineBreakMode`)
+    /// the paragraph attributes. Setting it sets `text` to its string;
+    /// setting `text` clears it. Nil by default.
+    public final var attributedText: AttributedText? {
+        get { _attributedText }
+        set {
+            guard newValue != _attributedText else { return }
+            _attributedText = newValue
+            if let newValue { _text = newValue.string }
+            _textDidChange()
+        }
+    }
+    @exclusivity(unchecked) private var _attributedText: AttributedText?
 
     /// Font, size and paragraph settings.
     @exclusivity(unchecked) public var style: TextStyle {
@@ -189,8 +213,14 @@ open class Label: View {
         // The style and measurer are read from the immutable spec lent
         // unretained (the label keeps it), so measuring copies neither.
         var failure: TextError?
+        let attributed = _attributedText
         let fitted = _unmanagedSpec._withUnsafeGuaranteedRef { spec -> Size in
             do throws(TextError) {
+                if let attributed {
+                    return try spec.measurer.sizeThatFits(
+                        attributed, style: spec.style, size: Size(width: width, height: .infinity),
+                        numberOfLines: numberOfLines, scale: scale)
+                }
                 if spec.styleIsValid {
                     return try spec.measurer._sizeThatFits(
                         _text, checkedStyle: spec.style, width: width,
@@ -257,9 +287,15 @@ open class Label: View {
         guard !text.isEmpty else { return nil }
         let width = _measuringWidth
         if let cached = _cachedBaselines, cached.width == width { return cached.offsets }
-        do {
-            let layout = try measurer.layout(
-                text, style: _spec.style, width: width, numberOfLines: numberOfLines)
+        do throws(TextError) {
+            let layout: TextLayout
+            if let attributed = _attributedText {
+                layout = try measurer.layout(
+                    attributed, style: _spec.style, width: width, numberOfLines: numberOfLines)
+            } else {
+                layout = try measurer.layout(
+                    text, style: _spec.style, width: width, numberOfLines: numberOfLines)
+            }
             let offsets = (layout.firstBaseline, layout.lastBaseline)
             _cachedBaselines = (width, offsets)
             return offsets
