@@ -17,7 +17,7 @@ struct UpdatesScenario {
         var nextID = items.count
         var driver = try ScenarioDriver(
             template: template, items: items, ids: ids, width: width, anchoring: .top)
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         let options = ScrollSimulationOptions()
         let changes = max(1, items.count / 100)
 
@@ -64,15 +64,3 @@ struct UpdatesScenario {
     }
 }
 
-/// SplitMix64, the scenario's seeded generator.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
