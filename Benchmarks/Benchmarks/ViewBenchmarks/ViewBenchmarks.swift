@@ -164,6 +164,37 @@ let benchmarks: @Sendable () -> Void = {
         }
         blackHole(total)
     }
+    // A vertical stack of many labels: the stack's constraints are a chain
+    // of equalities (`UISV-spacing`), which the solver must keep near
+    // linear. Each run builds the stack and lays it out once.
+    for count in [500, 1_000, 2_000, 4_000] {
+        Benchmark(
+            "Vertical stack of \(count) labels: build and first layout",
+            configuration: .init(
+                metrics: [.wallClock, .peakMemoryResident, .mallocCountTotal], maxDuration: .seconds(10),
+                maxIterations: 5)
+        ) { benchmark in
+            for _ in benchmark.scaledIterations {
+                let root = View(frame: Rect(x: 0, y: 0, width: 375, height: 100_000))
+                let stack = StackView(
+                    arrangedSubviews: (0..<count).map {
+                        Label(text: bodies[$0 % bodies.count], style: style)
+                    })
+                stack.axis = .vertical
+                stack.spacing = 4
+                stack.translatesAutoresizingMaskIntoConstraints = false
+                root.addSubview(stack)
+                LayoutConstraint.activate([
+                    stack.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                    stack.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+                    stack.topAnchor.constraint(equalTo: root.topAnchor),
+                ])
+                root.layoutIfNeeded()
+                blackHole(stack.frame)
+            }
+        }
+    }
+
     let flipping = ChatBubbleCell(outgoing: false, style: style, small: small)
     let flippingSide = Counter()  // 1 while outgoing
     let flipCounter = Counter()
