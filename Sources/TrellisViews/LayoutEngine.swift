@@ -114,6 +114,15 @@ final class LayoutEngine {
     /// views' intrinsic sizes, so they are refreshed before every layout, as
     /// UIKit's `updateConstraints` pass does), unretained: `views` keeps them.
     @exclusivity(unchecked) private var proportionalStacks: [Unmanaged<StackView>] = []
+    /// Stack views whose constraints wait to be made again (see
+    /// `StackView.setNeedsArrangement`), done at the start of the next layout.
+    @exclusivity(unchecked) private var pendingArrangements: [StackView] = []
+
+    /// Notes that `stack` must make its constraints again before the next layout.
+    func stackNeedsArrangement(_ stack: StackView) {
+        pendingArrangements.append(stack)
+        needsLayout = true
+    }
     /// Whether the view at each index of `views` is a `Label`.
     @exclusivity(unchecked) private var isLabel: [Bool] = []
     @exclusivity(unchecked) private var solverConstraints: [ObjectIdentifier: Constraint] = [:]
@@ -141,6 +150,18 @@ final class LayoutEngine {
     @exclusivity(unchecked) private(set) var unsatisfiable: [UnsatisfiableConstraints] = []
     /// Number of solve passes in the last layout or measurement (for tests and benchmarks).
     @exclusivity(unchecked) private(set) var lastPassCount = 0
+    /// Whether conflicts are reported as they are found: while the solver is
+    /// built from the hierarchy, and for the rest of a layout that built it.
+    /// Otherwise (the solver updated in place: new constants, activations,
+    /// baselines, a stack's new arrangement) a conflict may be an artefact
+    /// of the order the changes came in (a stack hidden while its labels
+    /// still have the last row's baselines), which a hierarchy built for
+    /// the row would never meet; it is only noted, and judged on a solver
+    /// built afresh from the final constraints, as a new hierarchy would be.
+    @exclusivity(unchecked) private var reportsConflictsDirectly = false
+    @exclusivity(unchecked) private var sawTransientConflict = false
+    /// True during `solveAfreshIfDegraded`: every conflict is real then.
+    @exclusivity(unchecked) private var solvingAfresh = false
     /// Number of times a degraded solver was built afresh (see `solveAfreshIfDegraded`).
     @exclusivity(unchecked) private(set) var freshRebuildCount = 0
     /// Number of times the solver was built from the hierarchy (for tests and benchmarks).
@@ -161,6 +182,9 @@ final class LayoutEngine {
     /// so none is broken, nor logged, against a size never asked for.
     private func rebuild(target: Size) {
         rebuildCount += 1
+        reportsConflictsDirectly = true
+        defer { reportsConflictsDirectly = false }
+        sawTransientConflict = false
         pendingHeight = nil
         refitSizes.removeAll()
         storedSolver = Solver()
@@ -943,7 +967,6 @@ final class LayoutEngine {
             sizeMode = mode
             rebuild(target: size)
         }
-        for stack in proportionalStacks { stack._withUnsafeGuaranteedRef { $0._refreshProportions() } }
         stopPollingHeights(requeue: true)
         if mode != sizeMode || rootSize.isEmpty != (mode == .frame && size == .zero) {
             // A constraint broken under the old root size (typically a
@@ -962,7 +985,22 @@ final class LayoutEngine {
             setConstant(size.height, of: rootSize[1])
             rootSizeValue = size
         }
+        // Stacks make their constraints now, against the new target size; one
+        // that adds or removes spacer guides changes the hierarchy, and the
+        // solver is built again for it.
+        if !pendingArrangements.isEmpty {
+            let stacks = pendingArrangements
+            pendingArrangements.removeAll()
+            StackView._arrange(stacks)
+            if needsRebuild {
+                sizeMode = mode
+                rebuild(target: size)
+            }
+        }
         resetFreeLabelWidths()
+        // Proportions from the sizes the labels start from (after the reset,
+        // as in a fresh hierarchy).
+        for stack in proportionalStacks { stack._withUnsafeGuaranteedRef { $0._refreshProportions() } }
         // Views queued while this runs are appended and handled in turn.
         while pendingStart < pendingIntrinsic.count {
             let index = pendingIntrinsic[pendingStart]
@@ -972,6 +1010,23 @@ final class LayoutEngine {
         }
         while !pendingIntrinsic.isEmpty { pendingIntrinsic.removeLast() }  // cheaper than removeAll for a few
         pendingStart = 0
+        // A conflict met while updating in place is judged on a solver built
+        // from the final constraints (see `reportsConflictsDirectly`).
+        if sawTransientConflict {
+            sizeMode = mode
+            rebuildAsNew(target: size)
+        }
+    }
+
+    /// Builds the solver as a new hierarchy would: every width-dependent
+    /// label starts again from its first pass (unconstrained), so the
+    /// states the solver passes through, and any conflict found on the
+    /// way, are a new hierarchy's.
+    private func rebuildAsNew(target: Size) {
+        for (index, _) in widthDependentLabels {
+            _ = views.withView(at: index) { unsafeDowncast($0, to: Label.self)._forgetLayoutWidth() }
+        }
+        rebuild(target: target)
     }
 
     /// UIKit's two-pass rule, from the start on every layout: a multi-line
@@ -1036,6 +1091,11 @@ final class LayoutEngine {
                 updateContentSize(at: index)
                 changed = true
             }
+            // Proportions follow the sizes the labels were just measured at.
+            for stack in proportionalStacks
+            where stack._withUnsafeGuaranteedRef({ $0._refreshProportions() }) {
+                changed = true
+            }
             if !changed || passes >= 8 { break }
         }
         lastPassCount = passes
@@ -1043,15 +1103,23 @@ final class LayoutEngine {
 
     /// When rounding has degraded the solver's tableau (`Solver.isDegraded`:
     /// after a long history of changes an optimisation stopped short of the
-    /// optimum), builds it afresh from the hierarchy and solves again, so
-    /// the answer is the one a new hierarchy gives. Rare: the reuse
+    /// optimum), or an update in place met a conflict (see
+    /// `reportsConflictsDirectly`), builds it afresh from the hierarchy and
+    /// solves again, so the answer (and any conflict reported) is the one a
+    /// new hierarchy gives. Rare: the reuse
     /// property's long run met it a few times in 100,000 random cells, on
     /// cells whose constraints were added and removed hundreds of times.
     private func solveAfreshIfDegraded(_ mode: SizeMode, size: Size, updatingAll: Bool) {
-        guard storedSolver.isDegraded else { return }
+        guard storedSolver.isDegraded || sawTransientConflict else { return }
         freshRebuildCount += 1
-        needsRebuild = true
+        sizeMode = mode
+        rebuildAsNew(target: size)
         prepare(mode, size: size)
+        solvingAfresh = true
+        defer {
+            solvingAfresh = false
+            sawTransientConflict = false
+        }
         solve(updatingAll: updatingAll)
     }
 
@@ -1059,7 +1127,9 @@ final class LayoutEngine {
     /// the pixel grid of the root's `contentScaleFactor`, edges rounded to the
     /// nearest pixel as UIKit does).
     func layout() {
-        if !needsRebuild, !needsLayout, pendingIntrinsic.isEmpty, !pollingHeights, sizeMode == .frame {
+        if !needsRebuild, !needsLayout, pendingIntrinsic.isEmpty, pendingArrangements.isEmpty,
+            !pollingHeights, sizeMode == .frame
+        {
             return
         }
         let frames = solvedFrames()
@@ -1113,7 +1183,9 @@ final class LayoutEngine {
         _ target: Size, horizontalPriority: LayoutPriority, verticalPriority: LayoutPriority
     ) -> Size {
         let mode = SizeMode.fitting(horizontal: horizontalPriority, vertical: verticalPriority)
-        if proportionalStacks.isEmpty, let size = refit(mode, size: target), !storedSolver.isDegraded {
+        if proportionalStacks.isEmpty, pendingArrangements.isEmpty, let size = refit(mode, size: target),
+            !storedSolver.isDegraded
+        {
             return size
         }
         prepare(mode, size: target)
@@ -1449,6 +1521,13 @@ final class LayoutEngine {
     }
 
     private func report(_ conflict: ConstraintConflict) {
+        guard reportsConflictsDirectly || solvingAfresh else {
+            // Found while updating the solver in place: the rest of the row's
+            // changes may resolve it, so it is judged by building the solver
+            // afresh at the next layout (`solveAfreshIfNeeded`).
+            sawTransientConflict = true
+            return
+        }
         syncContentConstants()
         let describe: (Constraint) -> String = { [layoutConstraints] constraint in
             layoutConstraints[ObjectIdentifier(constraint)]?.description ?? "(unknown constraint)"
@@ -1496,6 +1575,8 @@ extension LayoutEngine {
         if needsRebuild || needsLayout || pollingHeights || sizeMode != .frame {
             prepare(.frame, size: root._frame.size)
             solve()
+            solveAfreshIfDegraded(.frame, size: root._frame.size, updatingAll: true)
+            reportsConflictsDirectly = false
         } else {
             solver.updateVariables()
         }

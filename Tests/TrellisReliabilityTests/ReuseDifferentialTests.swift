@@ -27,6 +27,18 @@ import Testing
         #expect(run.discardedAmbiguous + run.discardedConflicts < run.cells / 5)
     }
 
+    /// The same property for cells built from stack views (every
+    /// distribution and alignment, nested stacks, arranged views hidden and
+    /// shown between rows): 500 cells × 30 rows.
+    @Test func reusedStackCellsLayOutAsFreshOnes() async {
+        let run = await ReuseDifferentialRun.run(
+            cells: 500, rowsPerCell: 30, firstSeed: 0x57AC_0017, workers: 2, stacked: true)
+        print("reuse differential, stacks: \(run.summary)")
+        #expect(run.failure == nil, "\(run.failure ?? "")")
+        #expect(run.cells == 500)
+        #expect(run.discardedAmbiguous + run.discardedConflicts < run.cells / 2)
+    }
+
     /// Cells of the long run that once disagreed: 3783 (pixel rounding of a
     /// height 2e-9 off a pixel boundary) and 2417 (an objective that rounding
     /// had made unbounded stopped the solver short of the optimum; the engine

@@ -49,13 +49,19 @@ extension StackView {
             identifier: identifier)
     }
 
-    /// Replaces the stack's constraints with ones for its current settings.
-    func _makeArrangement() {
+    /// Takes the stack's constraints and spacer guides out.
+    func _removeArrangement() {
         LayoutConstraint.deactivate(_arrangement)
         LayoutConstraint.deactivate(_proportional.constraints)
         for guide in _spacers { removeLayoutGuide(guide) }
+        _arrangement = []
         _spacers = []
         _proportional = ([], [])
+    }
+
+    /// Replaces the stack's constraints with ones for its current settings.
+    func _makeArrangement() {
+        _removeArrangement()
         let along = axis == .horizontal ? _StackAxis.horizontal : .vertical
         let across = axis == .horizontal ? _StackAxis.vertical : .horizontal
         let canvas: LayoutItem = isLayoutMarginsRelativeArrangement ? layoutMarginsGuide : self
@@ -237,9 +243,13 @@ extension StackView {
     /// second, … as UIKit). UIKit's own multipliers ignore the gaps (a known
     /// bug, rdar://34595752: with spacing the last view takes the rest);
     /// these follow the documentation, so the views share what the gaps
-    /// leave. Made again before a layout when an intrinsic length changed.
-    func _refreshProportions(force: Bool = false) {
-        guard distribution == .fillProportionally else { return }
+    /// leave. Made again when an intrinsic length changed: before a layout,
+    /// and within it while labels are measured at their solved widths, so
+    /// the proportions are those of the final sizes (as a fresh hierarchy
+    /// reaches them), not of an earlier row's. True when they changed.
+    @discardableResult
+    func _refreshProportions(force: Bool = false) -> Bool {
+        guard distribution == .fillProportionally else { return false }
         let along = axis == .horizontal ? _StackAxis.horizontal : .vertical
         let visible = arrangedSubviews.filter { !$0.isHidden }
         let sizes = visible.map { view -> Double in
@@ -247,7 +257,7 @@ extension StackView {
             let length = axis == .horizontal ? size.width : size.height
             return length.isFinite && length > 0 ? length : 0
         }
-        guard force || sizes != _proportional.sizes else { return }
+        guard force || sizes != _proportional.sizes else { return false }
         LayoutConstraint.deactivate(_proportional.constraints)
         let total = sizes.reduce(0, +)
         var made: [LayoutConstraint] = []
@@ -271,5 +281,6 @@ extension StackView {
         }
         _proportional = (made, sizes)
         LayoutConstraint.activate(made)
+        return true
     }
 }

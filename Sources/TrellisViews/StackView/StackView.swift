@@ -186,9 +186,38 @@ open class StackView: View {
         arrangedSubviews.insert(view, at: min(max(index, 0), arrangedSubviews.count))
     }
 
-    /// Makes the stack's constraints again for its current settings.
+    /// Whether the stack's constraints wait to be made again (see `setNeedsArrangement`).
+    var _needsArrangement = false
+
+    /// Makes the stack's constraints again for its current settings: at
+    /// once while its hierarchy has not been laid out, else at the start of
+    /// the next layout (UIKit's `updateConstraints` pass), once the row's
+    /// other changes and the new target size are in. Making them at once in
+    /// a laid-out hierarchy would try them against the previous row's size
+    /// and could break one for good where the new row has no conflict.
     func setNeedsArrangement() {
-        _makeArrangement()
+        guard let engine = _rootEngine else {
+            _makeArrangement()
+            return
+        }
+        if !_needsArrangement {
+            _needsArrangement = true
+            engine.stackNeedsArrangement(self)
+        }
+    }
+
+    /// Makes the constraints again for every stack of `stacks` that waits,
+    /// all old ones out before any new one is in: nested stacks depend on
+    /// each other (a hidden stack is 0 high in its superstack while its own
+    /// views need height), so replacing them one stack at a time could
+    /// meet a conflict that neither the old nor the new arrangement has.
+    static func _arrange(_ stacks: [StackView]) {
+        let waiting = stacks.filter(\._needsArrangement)
+        for stack in waiting { stack._removeArrangement() }
+        for stack in waiting {
+            stack._needsArrangement = false
+            stack._makeArrangement()
+        }
     }
 
     /// A subview is leaving: it is no longer arranged.
@@ -198,11 +227,11 @@ open class StackView: View {
         _customSpacing[ObjectIdentifier(view)] = nil
         // Constraints referring to it are deactivated by the removal itself.
         _arrangement.removeAll { $0._firstItem === view || $0._secondItem === view }
-        _makeArrangement()
+        setNeedsArrangement()
     }
 
     /// An arranged view was hidden or shown: it collapses or comes back.
     override func _subviewVisibilityDidChange(_ view: View) {
-        if arrangedSubviews.contains(where: { $0 === view }) { _makeArrangement() }
+        if arrangedSubviews.contains(where: { $0 === view }) { setNeedsArrangement() }
     }
 }

@@ -49,6 +49,10 @@ struct ReuseCase: CustomStringConvertible {
         case label(lines: Int, mode: LineBreakMode, preferredMaxWidth: Double)
         case image
         case button
+        /// A stack view; views whose parent it is are its arranged subviews.
+        case stack(
+            axis: LayoutAxis, distribution: StackView.Distribution, alignment: StackView.Alignment,
+            spacing: Double, marginsRelative: Bool)
     }
 
     /// One view; index 0 is the root.
@@ -96,6 +100,8 @@ struct ReuseCase: CustomStringConvertible {
         /// Per view: an image view's image size (nil: no image).
         var images: [Size?]
         var constraints: [ConstraintState]
+        /// Per view: hidden in this row (arranged views collapse).
+        var hidden: [Bool] = []
     }
 
     var views: [ViewSpec]
@@ -319,7 +325,7 @@ enum ReuseCaseGenerator {
                                 Size(width: 32, height: 32), Size(width: 120, height: 80),
                                 Size(width: 44, height: 60), Size(width: 0, height: 0),
                             ]))
-                case .plain:
+                case .plain, .stack:
                     texts.append(nil)
                     images.append(nil)
                 }
@@ -348,6 +354,92 @@ enum ReuseCaseGenerator {
     static func optionalPriority<C: _ChoiceSource>(_ choices: inout C) -> Float {
         let priority = choices.pick(priorities) + Float(choices.below(7)) - 3
         return priority == 50 || priority < 5 || priority > 999 ? choices.pick(priorities) : priority
+    }
+
+    /// A random cell built around stack views: a root holding a stack
+    /// (pinned at its edges or margins, or only leading and top), whose
+    /// arranged views are labels, images, buttons and nested stacks; any
+    /// arranged view may be hidden in a row. Labels in stacks aligned
+    /// leading, centre or trailing get their width from the solve, as the
+    /// chat bubble's did.
+    static func makeStacked<C: _ChoiceSource>(_ choices: inout C, rowCount: Int) -> ReuseCase {
+        var views = [ReuseCase.ViewSpec(kind: .plain, parent: -1)]
+        var constraints: [ReuseCase.ConstraintSpec] = []
+        var states: [ReuseCase.ConstraintState] = []
+        func stackKind() -> ReuseCase.Kind {
+            .stack(
+                axis: choices.chance(50) ? .vertical : .horizontal,
+                distribution: choices.pick(StackView.Distribution.allCases),
+                alignment: choices.pick(StackView.Alignment.allCases),
+                spacing: choices.pick([0.0, 4, 8, 12]), marginsRelative: choices.chance(20))
+        }
+        views.append(.init(kind: stackKind(), parent: 0))
+        var stacks = [1]
+        let count = 1 + choices.below(6)
+        for _ in 0..<count {
+            let parent = choices.pick(stacks)
+            var spec: ReuseCase.ViewSpec
+            switch choices.below(10) {
+            case 0...4:
+                spec = .init(
+                    kind: .label(
+                        lines: choices.pick([0, 0, 1, 2]), mode: choices.pick(LineBreakMode.allCases),
+                        preferredMaxWidth: 0),
+                    parent: parent)
+            case 5, 6: spec = .init(kind: .image, parent: parent)
+            case 7: spec = .init(kind: .button, parent: parent)
+            default:
+                spec = .init(kind: stackKind(), parent: parent)
+                stacks.append(views.count)
+            }
+            spec.hugging = (optionalPriority(&choices), optionalPriority(&choices))
+            spec.compression = (optionalPriority(&choices), optionalPriority(&choices))
+            views.append(spec)
+        }
+        // The outer stack in the root: pinned at both edges (or margins), or
+        // at the leading edge only; its bottom holds the root's height.
+        let stack = ReuseCase.Item(view: 1)
+        let root = ReuseCase.Item(view: 0, margins: choices.chance(30))
+        func add(
+            _ first: ReuseCase.Item, _ a1: LayoutAttribute, _ relation: LayoutRelation,
+            _ second: ReuseCase.Item?, _ a2: LayoutAttribute, constant: Double
+        ) {
+            constraints.append(
+                .init(
+                    first: first, firstAttribute: a1, relation: relation, second: second,
+                    secondAttribute: a2, multiplier: 1, mutable: false))
+            states.append(.init(active: true, constant: constant, priority: 1000))
+        }
+        add(stack, .leading, .equal, root, .leading, constant: 16)
+        if choices.chance(70) {
+            add(stack, .trailing, .equal, root, .trailing, constant: -16)
+        } else {
+            add(stack, .trailing, .lessThanOrEqual, root, .trailing, constant: -16)
+        }
+        add(stack, .top, .equal, root, .top, constant: 12)
+        add(root, .bottom, .greaterThanOrEqual, stack, .bottom, constant: 12)
+        var rows: [ReuseCase.Row] = []
+        for _ in 0..<rowCount {
+            var row = ReuseCase.Row(
+                width: choices.pick(widths), texts: [], styles: views.map { _ in 0 }, images: [],
+                constraints: states, hidden: [])
+            for view in views {
+                switch view.kind {
+                case .label: row.texts.append(text(&choices))
+                case .button: row.texts.append(choices.pick(["Follow", "OK", "", "Read more"]))
+                default: row.texts.append(nil)
+                }
+                row.images.append(
+                    view.kind == .image
+                        ? choices.pick([Size(width: 32, height: 32), Size(width: 120, height: 80), Size(width: 44, height: 60)])
+                        : nil)
+                row.hidden.append(view.parent > 0 && choices.chance(15))
+            }
+            rows.append(row)
+        }
+        return ReuseCase(
+            views: views, constraints: constraints, rows: rows, scale: choices.pick([3, 2]),
+            rightToLeft: choices.chance(10))
     }
 
     static func text<C: _ChoiceSource>(_ choices: inout C) -> String {
@@ -389,11 +481,23 @@ final class ReuseHierarchy {
                 made = label
             case .image: made = ImageView()
             case .button: made = Button(title: "", style: ReuseCase.styles[0])
+            case .stack(let axis, let distribution, let alignment, let spacing, let margins):
+                let stack = StackView()
+                stack.axis = axis
+                stack.distribution = distribution
+                stack.alignment = alignment
+                stack.spacing = spacing
+                stack.isLayoutMarginsRelativeArrangement = margins
+                made = stack
             }
             made.name = "v\(index)"
             if index > 0 {
                 made.translatesAutoresizingMaskIntoConstraints = false
-                views[view.parent].addSubview(made)
+                if let stack = views[view.parent] as? StackView {
+                    stack.addArrangedSubview(made)
+                } else {
+                    views[view.parent].addSubview(made)
+                }
             }
             made.setContentHuggingPriority(LayoutPriority(rawValue: view.hugging.0), for: .horizontal)
             made.setContentHuggingPriority(LayoutPriority(rawValue: view.hugging.1), for: .vertical)
@@ -432,6 +536,8 @@ final class ReuseHierarchy {
     /// and only the constraint changes since the last row.
     func show(_ row: ReuseCase.Row, _ spec: ReuseCase) {
         for (index, view) in views.enumerated() {
+            let hidden = index < row.hidden.count && row.hidden[index]
+            if view.isHidden != hidden { view.isHidden = hidden }
             if let label = view as? Label {
                 if row.styles[index] != appliedStyles[index] {
                     label.style = ReuseCase.styles[row.styles[index]]
@@ -694,6 +800,7 @@ extension ReuseCase {
             result.rows[r].texts.remove(at: index)
             result.rows[r].styles.remove(at: index)
             result.rows[r].images.remove(at: index)
+            if index < result.rows[r].hidden.count { result.rows[r].hidden.remove(at: index) }
         }
         return result
     }
@@ -716,6 +823,10 @@ struct _ReuseReproduction {
                         + (preferred > 0 ? ", preferredMaxLayoutWidth = \(preferred)" : "") + parent)
             case .image: lines.append("let v\(index) = ImageView()\(parent)")
             case .button: lines.append("let v\(index) = Button()\(parent)")
+            case .stack(let axis, let distribution, let alignment, let spacing, let margins):
+                lines.append(
+                    "let v\(index) = StackView(); axis .\(axis), .\(distribution), .\(alignment), spacing \(spacing)"
+                        + (margins ? ", margins-relative" : "") + parent)
             }
             if index > 0, view.hugging != (250, 250) || view.compression != (750, 750) {
                 lines.append(
@@ -749,6 +860,7 @@ struct _ReuseReproduction {
             }
             previous = row.constraints
             for (v, text) in row.texts.enumerated() {
+                if v < row.hidden.count, row.hidden[v] { lines.append("   v\(v) hidden") }
                 if let text { lines.append("   v\(v) = \(text.debugDescription) (style \(row.styles[v]))") }
                 if let image = row.images[v] { lines.append("   v\(v).image \(image)") }
             }
@@ -798,9 +910,11 @@ struct ReuseDifferentialRun: Sendable {
     /// seeds k, k + workers, … and keeps `cells / workers` of them, so the
     /// cells checked do not depend on timing). Stops at the first failure
     /// of each worker.
-    static func run(cells: Int, rowsPerCell: Int, firstSeed: UInt64, workers: Int) async
-        -> ReuseDifferentialRun
-    {
+    /// With `stacked`, the cells are built around stack views
+    /// (`ReuseCaseGenerator.makeStacked`).
+    static func run(
+        cells: Int, rowsPerCell: Int, firstSeed: UInt64, workers: Int, stacked: Bool = false
+    ) async -> ReuseDifferentialRun {
         let workers = max(1, min(workers, cells))
         return await withTaskGroup(of: ReuseDifferentialRun.self) { group in
             for worker in 0..<workers {
@@ -810,7 +924,10 @@ struct ReuseDifferentialRun: Sendable {
                     var seed = firstSeed &+ UInt64(worker)
                     while run.cells < share, run.failure == nil {
                         var choices = _SeededChoices(seed: seed)
-                        var spec = ReuseCaseGenerator.make(&choices, rowCount: rowsPerCell)
+                        var spec =
+                            stacked
+                            ? ReuseCaseGenerator.makeStacked(&choices, rowCount: rowsPerCell)
+                            : ReuseCaseGenerator.make(&choices, rowCount: rowsPerCell)
                         run.seeds += 1
                         switch ReuseDifferential.check(&spec) {
                         case .agreed(let rows, let diagnostics):
