@@ -898,6 +898,8 @@ struct ReuseDifferentialRun: Sendable {
     var seeds = 0
     /// The first failure (with its shrunk reproduction), if any.
     var failure: String?
+    /// With `keepGoing`: every failing seed and its first difference.
+    var failures: [(seed: UInt64, message: String)] = []
 
     var summary: String {
         "\(cells) cells, \(rows) rows agreed (\(diagnostics) also in their diagnostics); "
@@ -913,7 +915,8 @@ struct ReuseDifferentialRun: Sendable {
     /// With `stacked`, the cells are built around stack views
     /// (`ReuseCaseGenerator.makeStacked`).
     static func run(
-        cells: Int, rowsPerCell: Int, firstSeed: UInt64, workers: Int, stacked: Bool = false
+        cells: Int, rowsPerCell: Int, firstSeed: UInt64, workers: Int, stacked: Bool = false,
+        keepGoing: Bool = false
     ) async -> ReuseDifferentialRun {
         let workers = max(1, min(workers, cells))
         return await withTaskGroup(of: ReuseDifferentialRun.self) { group in
@@ -922,7 +925,7 @@ struct ReuseDifferentialRun: Sendable {
                 group.addTask {
                     var run = ReuseDifferentialRun()
                     var seed = firstSeed &+ UInt64(worker)
-                    while run.cells < share, run.failure == nil {
+                    while run.cells < share, run.failure == nil || keepGoing {
                         var choices = _SeededChoices(seed: seed)
                         var spec =
                             stacked
@@ -937,8 +940,12 @@ struct ReuseDifferentialRun: Sendable {
                         case .discarded(let ambiguous):
                             if ambiguous { run.discardedAmbiguous += 1 } else { run.discardedConflicts += 1 }
                         case .failed(let row, let message):
-                            let small = ReuseDifferential.shrink(spec)
-                            run.failure = "seed \(seed), row \(row): \(message)\nshrunk reproduction:\n\(small)"
+                            run.failures.append((seed, "row \(row): \(message)"))
+                            if run.failure == nil {
+                                let small = ReuseDifferential.shrink(spec)
+                                run.failure = "seed \(seed), row \(row): \(message)\nshrunk reproduction:\n\(small)"
+                            }
+                            if keepGoing { run.cells += 1 }
                         }
                         seed &+= UInt64(workers)
                     }
@@ -954,6 +961,7 @@ struct ReuseDifferentialRun: Sendable {
                 total.discardedAmbiguous += run.discardedAmbiguous
                 total.seeds += run.seeds
                 if total.failure == nil { total.failure = run.failure }
+                total.failures += run.failures
             }
             return total
         }
