@@ -1000,7 +1000,7 @@ final class LayoutEngine {
         resetFreeLabelWidths()
         // Proportions from the sizes the labels start from (after the reset,
         // as in a fresh hierarchy).
-        for stack in proportionalStacks { stack._withUnsafeGuaranteedRef { $0._refreshProportions() } }
+        for stack in proportionalStacks { _ = stack._withUnsafeGuaranteedRef { $0._refreshProportions() } }
         // Views queued while this runs are appended and handled in turn.
         while pendingStart < pendingIntrinsic.count {
             let index = pendingIntrinsic[pendingStart]
