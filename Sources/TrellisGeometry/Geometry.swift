@@ -119,13 +119,22 @@ public struct EdgeInsets: Hashable, Sendable {
 /// Rounding to a screen's pixel grid, as UIKit does for `sizeThatFits` and
 /// frames (`ceil(value * scale) / scale`).
 public enum PixelGrid {
-    /// How far from a pixel boundary (in pixels) a value still counts as on
-    /// it. Solutions carry noise: the solver treats magnitudes below 1e-8 as
+    /// How far from a pixel boundary (in pixels) a value near 0 still counts
+    /// as on it (see `_tolerance` for larger values). Solutions carry noise: the solver treats magnitudes below 1e-8 as
     /// zero (as Kiwi does), so a reused tableau and a new one can put the
     /// same edge 2e-9 points apart; text widths carry the measurer's 1e-6
     /// fitting tolerance. Snapping within 1e-6 pixel rounds both alike,
     /// and no real size lies that close to a boundary without being on it.
     public static let tolerance = 1e-6
+
+    /// The solver's noise grows with the numbers (about 1e-9 of them: a
+    /// reused cell fitted at 1014.3333336846 against a fresh 1014.3333333333
+    /// points, 1.05e-6 pixel apart at scale 3), so far from 0 the tolerance
+    /// is 1e-8 of the value in pixels: still 3e-5 pixel at 3,000 pixels.
+    @inline(__always)
+    static func _tolerance(_ scaled: Double) -> Double {
+        Swift.max(tolerance, abs(scaled) * 1e-8)
+    }
 
     /// Rounds up to the next multiple of `1 / scale`. A value within
     /// `tolerance` of a pixel boundary (20.000000002 at scale 3) is that
@@ -133,7 +142,7 @@ public enum PixelGrid {
     public static func ceil(_ value: Double, scale: Double) -> Double {
         let scaled = value * scale
         let rounded = scaled.rounded()
-        if abs(scaled - rounded) < tolerance { return rounded / scale }
+        if abs(scaled - rounded) < _tolerance(scaled) { return rounded / scale }
         return scaled.rounded(.up) / scale
     }
 
@@ -141,7 +150,7 @@ public enum PixelGrid {
     public static func floor(_ value: Double, scale: Double) -> Double {
         let scaled = value * scale
         let rounded = scaled.rounded()
-        if abs(scaled - rounded) < tolerance { return rounded / scale }
+        if abs(scaled - rounded) < _tolerance(scaled) { return rounded / scale }
         return scaled.rounded(.down) / scale
     }
 
@@ -155,7 +164,7 @@ public enum PixelGrid {
         let scaled = value * scale
         let doubled = scaled * 2
         let half = doubled.rounded()
-        let snapped = abs(doubled - half) < 2 * tolerance ? half / 2 : scaled
+        let snapped = abs(doubled - half) < 2 * _tolerance(scaled) ? half / 2 : scaled
         return snapped.rounded() / scale
     }
 }

@@ -160,6 +160,14 @@ final class LayoutEngine {
     /// built afresh from the final constraints, as a new hierarchy would be.
     @exclusivity(unchecked) private var reportsConflictsDirectly = false
     @exclusivity(unchecked) private var sawTransientConflict = false
+    /// Constraints added to and removed from the solver since it was built.
+    /// Each change leaves rounding in the tableau (about 1e-16 of the
+    /// numbers, more through small pivots); hundreds of them in a reused
+    /// cell (constraints switched every row, ambiguity probes) were seen to
+    /// move a fitted height by 5e-6 points, a pixel's worth under `ceil`.
+    /// Past `refreshThreshold` the solver is built afresh at the next layout.
+    @exclusivity(unchecked) private var structuralChanges = 0
+    static let refreshThreshold = 256
     /// True during `solveAfreshIfDegraded`: every conflict is real then.
     @exclusivity(unchecked) private var solvingAfresh = false
     /// Number of times a degraded solver was built afresh (see `solveAfreshIfDegraded`).
@@ -182,6 +190,7 @@ final class LayoutEngine {
     /// so none is broken, nor logged, against a size never asked for.
     private func rebuild(target: Size) {
         rebuildCount += 1
+        defer { structuralChanges = 0 }
         reportsConflictsDirectly = true
         defer { reportsConflictsDirectly = false }
         sawTransientConflict = false
@@ -535,6 +544,7 @@ final class LayoutEngine {
     private func install(_ constraint: LayoutConstraint, as form: Constraint? = nil) -> Constraint?
     {
         requeueStaleContent()
+        structuralChanges &+= 1
         guard let solverConstraint = form ?? makeSolverConstraint(constraint) else { return nil }
         installVersion += 1
         let id = ObjectIdentifier(constraint)
@@ -557,6 +567,7 @@ final class LayoutEngine {
 
     private func uninstall(_ constraint: LayoutConstraint) {
         requeueStaleContent()
+        structuralChanges &+= 1
         guard
             let solverConstraint = solverConstraints.removeValue(
                 forKey: ObjectIdentifier(constraint))
@@ -963,6 +974,7 @@ final class LayoutEngine {
     // MARK: - Solving
 
     private func prepare(_ mode: SizeMode, size: Size) {
+        if structuralChanges > Self.refreshThreshold { needsRebuild = true }
         if needsRebuild {
             sizeMode = mode
             rebuild(target: size)
@@ -1607,6 +1619,7 @@ extension LayoutEngine {
                 expression, .equal, _Linear(constant: current + offset), priority: 1,
                 identifier: "Ambiguity-Probe")
             do {
+                structuralChanges &+= 2
                 _ = try solver.add(probe)
                 solver.updateVariables()
                 let moved = abs(value(of: expression) - current) > 1e-6

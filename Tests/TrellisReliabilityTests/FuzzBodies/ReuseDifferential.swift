@@ -607,7 +607,8 @@ struct ReuseLayout: Equatable {
             if !near(a.minX, b.minX, relative: 1e-9) || !near(a.minY, b.minY, relative: 1e-9)
                 || !near(a.width, b.width, relative: 1e-9) || !near(a.height, b.height, relative: 1e-9)
             {
-                return "v\(index).frame \(a) reused, \(b) fresh"
+                return
+                    "v\(index).frame \(a) reused, \(b) fresh (fitted heights \(fitted.height) and \(other.fitted.height))"
             }
         }
         return nil
