@@ -174,11 +174,7 @@ open class View: LayoutItem {
     /// Inserts a view into `subviews` at an index (clamped to the valid range).
     /// Adding a view to itself or to one of its own descendants is refused and logged.
     public func insertSubview(_ view: View, at index: Int) {
-        guard view !== self, !isDescendant(of: view) else {
-            LayoutLog.emit(
-                "Refused to add \(view.layoutName) to \(layoutName): a view cannot contain itself.")
-            return
-        }
+        guard _mayContain(view, "add") else { return }
         if view.superview != nil { view.removeFromSuperview() }
         view._engine = nil
         view._superview = Unmanaged.passUnretained(self)
@@ -202,6 +198,17 @@ open class View: LayoutItem {
         parent.subviews.removeAll { $0 === self }
         _superview = nil
         root._engine?.hierarchyDidChange()
+    }
+
+    /// Whether `view` may become a subview (it is not this view or one of
+    /// its ancestors); logs the refusal of `action` ("add", "arrange") if not.
+    func _mayContain(_ view: View, _ action: String) -> Bool {
+        guard view !== self, !isDescendant(of: view) else {
+            LayoutLog.emit(
+                "Refused to \(action) \(view.layoutName) in \(layoutName): a view cannot contain itself.")
+            return false
+        }
+        return true
     }
 
     /// True when `view` is this view or one of its ancestors.

@@ -142,11 +142,7 @@ open class StackView: View {
     /// Inserts a view into `arrangedSubviews` at `index` (clamped), adding
     /// it as a subview when it is not one. A view already arranged moves.
     public func insertArrangedSubview(_ view: View, at index: Int) {
-        guard view !== self, !isDescendant(of: view) else {
-            LayoutLog.emit(
-                "Refused to arrange \(view.layoutName) in \(layoutName): a view cannot contain itself.")
-            return
-        }
+        guard _mayContain(view, "arrange") else { return }
         _append(view, at: index)
         setNeedsArrangement()
     }
