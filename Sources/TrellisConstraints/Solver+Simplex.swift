@@ -309,9 +309,23 @@ extension Solver {
         where !_objective[k].isIndexed && _objective[k].terms.count > _objectiveIndexThreshold {
             _objective[k].buildIndex()
         }
+        _residueBlocked = false
         while true {
             let entering = _enteringSymbol(levels)
-            if entering < 0 { return }
+            if entering < 0 {
+                // Stopped, but a better solution may have been kept out by
+                // residue alone: a symbol improving a lower level with a
+                // coefficient like 1.2e-8 at a higher one, where the exact
+                // tableau has 0 (seen on a reused cell after hundreds of
+                // constant and priority changes: an image view kept 120
+                // points tall where a fresh solver, at the same cost at 999,
+                // made it 0 as its hugging at 247 asks). Rounding cannot be
+                // told from a real coefficient that small, so the owner
+                // builds the tableau afresh (`isDegraded`), as for an
+                // unbounded objective below.
+                if _residueBlocked { isDegraded = true }
+                return
+            }
             guard let index = _leavingRow(entering) else {
                 // An objective of errors is bounded below by zero, so a
                 // symbol that improves it without bound has a coefficient
@@ -368,7 +382,10 @@ extension Solver {
     {
         if best >= 0 && symbol >= best { return false }
         if _symbols[Int(symbol)].kind == .dummy { return false }
-        for j in levels.lowerBound..<k where _objective[j].coefficient(for: symbol) != 0 {
+        for j in levels.lowerBound..<k {
+            let coefficient = _objective[j].coefficient(for: symbol)
+            if coefficient == 0 { continue }
+            if abs(coefficient) < _residueLimit { _residueBlocked = true }
             return false
         }
         return true

@@ -318,10 +318,16 @@ public final class Solver {
     }
 
     /// True once an optimisation met an objective that rounding had made
-    /// unbounded (see `_optimize`): the current solution may not be
-    /// optimal. Build a new solver from the same constraints (the layout
-    /// engine does) to get the exact answer back.
+    /// unbounded, or stopped where only rounding residue at a higher level
+    /// kept a symbol from improving a lower one (see `_optimize`): the
+    /// current solution may not be optimal. Build a new solver from the same
+    /// constraints (the layout engine does) to get the exact answer back.
     public internal(set) var isDegraded = false
+
+    /// Set by `_enteringSymbol` when a symbol that would improve a level was
+    /// kept out only by a coefficient of residue size (below
+    /// `_residueLimit`) at a higher level.
+    @exclusivity(unchecked) var _residueBlocked = false
 
     /// Whether the required constraints alone fix `variable`'s value.
     ///

@@ -24,6 +24,13 @@ enum _SymbolKind: UInt8 {
 /// Tolerance for treating a coefficient or constant as zero (Kiwi's value).
 let _epsilon = 1.0e-8
 
+/// Objective coefficients below this (in magnitude) are suspected of being
+/// rounding residue when they decide an optimisation (see `_optimize`).
+/// Far above `_epsilon`: residue of 1.2e-8 has been seen in a long-lived
+/// tableau; far below any coefficient a layout writes (multipliers and
+/// their products are rarely under 1e-3).
+let _residueLimit = 1.0e-6
+
 @inline(__always) func _nearZero(_ value: Double) -> Bool {
     value < _epsilon && value > -_epsilon
 }

@@ -112,7 +112,9 @@ extension View {
 
         var ambiguous = Set<ObjectIdentifier>()
         for view in subtree {
-            let missing = engine.ambiguousAttributes(of: view)
+            // The frame solve above is the one the probes start from; a view
+            // found ambiguous makes the next call solve afresh by itself.
+            let missing = engine.ambiguousAttributes(of: view, solvingFirst: false)
             guard !missing.isEmpty else { continue }
             ambiguous.insert(ObjectIdentifier(view))
             issues.append(.ambiguous(view: view.layoutName, missing: missing))

@@ -1583,8 +1583,15 @@ extension LayoutEngine {
     /// lowest priority (1) asking it to move by one point in either direction
     /// leaves it where it is: it cannot move without breaking something that
     /// matters more. This is the question `hasAmbiguousLayout` answers.
-    func ambiguousAttributes(of view: View) -> [AmbiguousAttribute] {
-        if needsRebuild || needsLayout || pollingHeights || sizeMode != .frame {
+    ///
+    /// The probes start from a frame solve made here (`solvingFirst`, unless
+    /// the caller has just made one): the solver's tableau after a layout
+    /// is not always the vertex whose frames were applied (a reused cell's
+    /// later passes may leave it at another vertex of a tie), and a probe
+    /// from there missed a tie between two compression resistances at 751
+    /// (the reuse long run's seed 24885).
+    func ambiguousAttributes(of view: View, solvingFirst: Bool = true) -> [AmbiguousAttribute] {
+        if solvingFirst || needsRebuild || needsLayout || pollingHeights || sizeMode != .frame {
             prepare(.frame, size: root._frame.size)
             solve()
             solveAfreshIfDegraded(.frame, size: root._frame.size, updatingAll: true)
