@@ -23,7 +23,7 @@ public struct CellPicture {
     /// Lays out `items` at `width` with `template` and draws them one below
     /// the other, as a table shows them; the bitmap has `scale` pixels per point.
     public static func render<T: CellTemplate & LabelDescribing>(
-        template: inout T, items: [AnimalItem], width: Double, scale: Double
+        template: inout T, items: [T.Item], width: Double, scale: Double
     ) throws -> (Bitmap, [CellLayout]) {
         guard width.isFinite, width > 0, width * scale <= 16_384 else {
             throw RenderError("width must be in (0, \(16_384 / scale)] points, got \(width)")
@@ -46,7 +46,7 @@ public struct CellPicture {
     /// Draws each item in the frame a collection layout gave it: the cell is
     /// laid out at the frame's width, and its subviews are clipped to the frame.
     public static func render<T: CellTemplate & LabelDescribing>(
-        template: inout T, items: [AnimalItem], frames: [Rect], canvas: Size, scale: Double
+        template: inout T, items: [T.Item], frames: [Rect], canvas: Size, scale: Double
     ) throws -> (Bitmap, [CellLayout]) {
         var layouts: [CellLayout] = []
         for (item, frame) in zip(items, frames) { layouts.append(try template.layout(item, width: frame.width)) }
@@ -57,7 +57,7 @@ public struct CellPicture {
     }
 
     private static func draw<T: LabelDescribing>(
-        template: T, items: [AnimalItem], layouts: [CellLayout], placements: [Rect], canvas: Size, scale: Double,
+        template: T, items: [T.Item], layouts: [CellLayout], placements: [Rect], canvas: Size, scale: Double,
         separators: Bool
     ) throws -> Bitmap {
         guard canvas.width.isFinite, canvas.width > 0, canvas.width * scale <= 16_384 else {

@@ -5,15 +5,15 @@
 
 import Trellis
 
-struct ChatScenario {
-    let items: [AnimalItem]
+struct ChatScenario<Item> {
+    let items: [Item]
     let width: Double
-    static let pageSize = 20
-    static let pages = 50
-    static let appends = 20
-    static let flingVelocity = 5000.0
+    static var pageSize: Int { 20 }
+    static var pages: Int { 50 }
+    static var appends: Int { 20 }
+    static var flingVelocity: Double { 5000.0 }
 
-    func run<T: CellTemplate>(_ template: T) throws -> ScenarioFigures {
+    func run<T: CellTemplate>(_ template: T) throws -> ScenarioFigures where T.Item == Item {
         // Row identifiers are the rows' order in time: the chat opens with
         // all but the oldest 50 × 20 rows (at least one page), and the
         // oldest come in 50 pages of 20 as the top nears.

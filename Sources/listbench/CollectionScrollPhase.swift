@@ -13,16 +13,19 @@ final class CollectionCell: ReusableCell {
     func prepareForReuse() {}
 }
 
-struct CollectionScrollPhase: ScrollPhaseRunner {
-    let items: [AnimalItem]
+struct CollectionScrollPhase<Item>: ScrollPhaseRunner {
+    let items: [Item]
+    /// A row's media size, for the waterfall's aspect ratios.
+    let mediaSize: (Item) -> Size?
     let configuration: BenchConfiguration
 
-    func run<T: CellTemplate>(_ template: T, path: String) throws(CellError) -> ScrollFigures {
+    func run<T: CellTemplate>(_ template: T, path: String) throws(CellError) -> ScrollFigures
+    where T.Item == Item {
         showProgress("7 scroll (\(configuration.layout.rawValue), \(path)): preparing \(items.count) items…")
         defer { endProgress() }
         let sizing = TemplateSizing(template: template, items: items)
         let counts = [items.count]
-        let bounds = Rect(x: 0, y: 0, width: configuration.width, height: ScrollPhase.viewportHeight)
+        let bounds = Rect(x: 0, y: 0, width: configuration.width, height: ScrollSettings.viewportHeight)
         let margins = EdgeInsets(top: 0, left: 16, bottom: 0, right: 16)
         do {
             switch configuration.layout {
@@ -36,7 +39,7 @@ struct CollectionScrollPhase: ScrollPhaseRunner {
                 // `.table` never reaches this phase (BenchRunner sends it to
                 // ScrollPhase); a waterfall is the closest collection to it.
                 var layout = WaterfallLayout(
-                    itemCounts: counts, sizing: TemplateWaterfallSizing(sizing: sizing), displayScale: configuration.scale)
+                    itemCounts: counts, sizing: TemplateWaterfallSizing(sizing: sizing, mediaSize: mediaSize), displayScale: configuration.scale)
                 return try fling(&layout, bounds: bounds, margins: margins, sizing: sizing)
             }
         } catch let error as CellError {
@@ -66,9 +69,9 @@ struct CollectionScrollPhase: ScrollPhaseRunner {
         let dt = 1000.0 / 120
         var offset = 0.0
         for direction in [1.0, -1.0] {
-            var velocity = direction * ScrollPhase.flingVelocity
+            var velocity = direction * ScrollSettings.flingVelocity
             while direction > 0 ? offset < maxOffset : offset > 0 {
-                if abs(velocity) < 1000 { velocity = direction * ScrollPhase.flingVelocity }
+                if abs(velocity) < 1000 { velocity = direction * ScrollSettings.flingVelocity }
                 offset = min(maxOffset, max(0, offset + velocity * dt / 1000))
                 velocity *= pow(0.998, dt)
                 let frameStart = monotonicNanoseconds()

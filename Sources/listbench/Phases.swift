@@ -20,14 +20,25 @@ struct BenchConfiguration {
 
 /// A template available in both implementations.
 protocol BenchSuite {
-    associatedtype Frames: CellTemplate
-    associatedtype Constraints: CellTemplate
+    /// The row type both paths lay out.
+    associatedtype Item
+    associatedtype Frames: CellTemplate where Frames.Item == Item
+    associatedtype Constraints: CellTemplate where Constraints.Item == Item
 
     func makeFrames(measurer: TextMeasurer) throws(CellError) -> Frames
     func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError) -> Constraints
     /// A function measuring an item's texts as the template does at a cell
     /// width (the cold and parallel text phases), with styles made once.
-    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double) throws(CellError) -> Void
+    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (Item, Double) throws(CellError) -> Void
+    /// The suite's rows for the loaded data (the sample rows, today).
+    func rows(from data: [AnimalItem]) -> [Item]
+    /// A row's media size (the waterfall layout's aspect ratios).
+    func mediaSize(of item: Item) -> Size?
+}
+
+extension BenchSuite where Item == AnimalItem {
+    func rows(from data: [AnimalItem]) -> [AnimalItem] { data }
+    func mediaSize(of item: AnimalItem) -> Size? { item.imageSize }
 }
 
 /// One path's totals.
@@ -88,7 +99,7 @@ struct BenchReport {
 /// Runs every phase for a suite.
 struct BenchRunner<Suite: BenchSuite> {
     let suite: Suite
-    let items: [AnimalItem]
+    let items: [Suite.Item]
     let configuration: BenchConfiguration
 
     func run() throws(CellError) -> BenchReport {
@@ -165,7 +176,7 @@ struct BenchRunner<Suite: BenchSuite> {
             report.scroll = try ScrollPhase(items: items, configuration: configuration).run(
                 frames: frames, constraints: reused)
         } else {
-            report.scroll = try CollectionScrollPhase(items: items, configuration: configuration).run(
+            report.scroll = try CollectionScrollPhase(items: items, mediaSize: suite.mediaSize(of:), configuration: configuration).run(
                 frames: frames, constraints: reused)
         }
 
@@ -208,7 +219,7 @@ struct BenchRunner<Suite: BenchSuite> {
     /// Heights of every row through one implementation, timed, with a
     /// cumulative-time sample every 1/200 of the rows for the chart.
     private func layOut<T: CellTemplate>(_ template: inout T, width: Double, phase: String)
-        throws(CellError) -> (PathFigures, [Double])
+        throws(CellError) -> (PathFigures, [Double]) where T.Item == Suite.Item
     {
         var heights = [Double](repeating: 0, count: items.count)
         let sampleEvery = max(1, items.count / 200)

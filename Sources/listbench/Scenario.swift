@@ -131,7 +131,7 @@ final class IdentifiedTemplateSizing<Template: CellTemplate>: CellSizing {
     let sizing: TemplateSizing<Template>
     var ids: [Int] = []
 
-    init(template: Template, items: [AnimalItem]) {
+    init(template: Template, items: [Template.Item]) {
         sizing = TemplateSizing(template: template, items: items)
     }
 
@@ -158,7 +158,7 @@ struct ScenarioDriver<Template: CellTemplate> {
     static var estimate: Double { 44 }
 
     init(
-        template: Template, items: [AnimalItem], ids: [Int], width: Double,
+        template: Template, items: [Template.Item], ids: [Int], width: Double,
         anchoring: TableContentAnchoring
     )
         throws
@@ -170,7 +170,7 @@ struct ScenarioDriver<Template: CellTemplate> {
         try snapshot.appendItems(ids, toSection: 0)
         list = try List(
             snapshot: snapshot, estimate: .uniform(Self.estimate), sizing: sizing, width: width,
-            viewportHeight: ScrollPhase.viewportHeight, contentAnchoring: anchoring)
+            viewportHeight: ScrollSettings.viewportHeight, contentAnchoring: anchoring)
         try frame { list in try list.layoutIfNeeded() }
     }
 
@@ -281,7 +281,7 @@ struct ScenarioDriver<Template: CellTemplate> {
 struct ScenarioRunner<Suite: BenchSuite> {
     let suite: Suite
     let kind: ScenarioKind
-    let items: [AnimalItem]
+    let items: [Suite.Item]
     let configuration: BenchConfiguration
     let seed: UInt64
 
@@ -300,7 +300,8 @@ struct ScenarioRunner<Suite: BenchSuite> {
         return report
     }
 
-    private func run<T: CellTemplate>(_ template: T, path: String) throws -> ScenarioFigures {
+    private func run<T: CellTemplate>(_ template: T, path: String) throws -> ScenarioFigures
+    where T.Item == Suite.Item {
         showProgress("scenario \(kind.rawValue) (\(path)): \(items.count) rows…")
         defer { endProgress() }
         switch kind {

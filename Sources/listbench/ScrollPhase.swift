@@ -4,13 +4,20 @@
 import CLISupport
 import Trellis
 
-struct ScrollPhase: ScrollPhaseRunner {
-    let items: [AnimalItem]
-    let configuration: BenchConfiguration
+/// The simulated screen and gesture, shared by every scroll phase and scenario.
+enum ScrollSettings {
     /// UITableView's default estimated row height.
     static let estimatedRowHeight = 44.0
     static let viewportHeight = 812.0
     static let flingVelocity = 5000.0
+}
+
+struct ScrollPhase<Item>: ScrollPhaseRunner {
+    let items: [Item]
+    let configuration: BenchConfiguration
+    static var estimatedRowHeight: Double { ScrollSettings.estimatedRowHeight }
+    static var viewportHeight: Double { ScrollSettings.viewportHeight }
+    static var flingVelocity: Double { ScrollSettings.flingVelocity }
 
     /// The gesture: the whole list down and back, then a jump to the end, for
     /// lists up to 20,000 rows; longer lists get flings at the top, the middle
@@ -24,7 +31,8 @@ struct ScrollPhase: ScrollPhaseRunner {
             + [.jumpToEnd] + back
     }
 
-    func run<T: CellTemplate>(_ template: T, path: String) throws(CellError) -> ScrollFigures {
+    func run<T: CellTemplate>(_ template: T, path: String) throws(CellError) -> ScrollFigures
+    where T.Item == Item {
         showProgress("7 scroll (\(path)): \(items.count) rows…")
         defer { endProgress() }
         let sizing = TemplateSizing(template: template, items: items)
@@ -53,11 +61,14 @@ struct ScrollPhase: ScrollPhaseRunner {
 
 /// A scroll phase: one run per path, reported under the JSON keys of the paths.
 protocol ScrollPhaseRunner {
+    associatedtype Item
     func run<T: CellTemplate>(_ template: T, path: String) throws(CellError) -> ScrollFigures
+    where T.Item == Item
 }
 
 extension ScrollPhaseRunner {
-    func run<F: CellTemplate, C: CellTemplate>(frames: F, constraints: C) throws(CellError) -> [String: ScrollFigures] {
+    func run<F: CellTemplate, C: CellTemplate>(frames: F, constraints: C) throws(CellError) -> [String: ScrollFigures]
+    where F.Item == Item, C.Item == Item {
         [
             "frames": try run(frames, path: "frames"),
             "constraints_template": try run(constraints, path: "constraints"),

@@ -75,7 +75,7 @@ struct PhasesConsumer: BenchSuiteConsumer {
     let items: [AnimalItem]
     let configuration: BenchConfiguration
     func consume<Suite: BenchSuite>(_ suite: Suite) throws -> BenchReport {
-        try BenchRunner(suite: suite, items: items, configuration: configuration).run()
+        try BenchRunner(suite: suite, items: suite.rows(from: items), configuration: configuration).run()
     }
 }
 
@@ -86,14 +86,16 @@ struct ScenarioConsumer: BenchSuiteConsumer {
     let configuration: BenchConfiguration
     let seed: UInt64
     func consume<Suite: BenchSuite>(_ suite: Suite) throws -> ScenarioReport {
-        try ScenarioRunner(suite: suite, kind: kind, items: items, configuration: configuration, seed: seed).run()
+        try ScenarioRunner(
+            suite: suite, kind: kind, items: suite.rows(from: items), configuration: configuration, seed: seed
+        ).run()
     }
 }
 
 /// Measures each label of an item as its frame template does (the cold and
 /// parallel text phases), via the template's `LabelDescribing` conformance.
 func measureLabels<T: CellTemplate & LabelDescribing>(
-    of template: T, item: AnimalItem, frameWidth: (String) -> Double, measurer: TextMeasurer
+    of template: T, item: T.Item, frameWidth: (String) -> Double, measurer: TextMeasurer
 ) throws(CellError) {
     for label in template.labels(for: item) where !label.text.isEmpty {
         do {
@@ -182,7 +184,7 @@ struct FeedSuite: BenchSuite {
 
 /// A template file's constraints against the built-in frame code of the
 /// same template.
-struct FileSuite<FrameSuite: BenchSuite>: BenchSuite {
+struct FileSuite<FrameSuite: BenchSuite>: BenchSuite where FrameSuite.Item == AnimalItem {
     let file: TemplateFile
     let frames: FrameSuite
     let scale: Double

@@ -5,14 +5,14 @@
 
 import Trellis
 
-struct UpdatesScenario {
-    let items: [AnimalItem]
+struct UpdatesScenario<Item> {
+    let items: [Item]
     let width: Double
     let seed: UInt64
-    static let everyFrames = 30
-    static let flingVelocity = 5000.0
+    static var everyFrames: Int { 30 }
+    static var flingVelocity: Double { 5000.0 }
 
-    func run<T: CellTemplate>(_ template: T) throws -> ScenarioFigures {
+    func run<T: CellTemplate>(_ template: T) throws -> ScenarioFigures where T.Item == Item {
         var ids = Array(0..<items.count)
         var nextID = items.count
         var driver = try ScenarioDriver(

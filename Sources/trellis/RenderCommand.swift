@@ -85,7 +85,8 @@ struct Render: ParsableCommand {
 
     /// Lays the items out (stacked for a table, else with the collection
     /// layout, self-sizing items measured by the template) and draws them.
-    private func draw<T: CellTemplate & LabelDescribing>(_ cell: inout T, items: [AnimalItem]) throws -> Bitmap {
+    private func draw<T: CellTemplate & LabelDescribing>(_ cell: inout T, items: [AnimalItem]) throws -> Bitmap
+    where T.Item == AnimalItem {
         if layout == "table" {
             return try CellPicture.render(template: &cell, items: items, width: width, scale: scale).0
         }

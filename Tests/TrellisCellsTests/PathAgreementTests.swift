@@ -9,8 +9,8 @@ import TrellisGeometry
     static let widths: [Double] = [320, 375, 414]
 
     func disagreements<F: CellTemplate, C: CellTemplate>(
-        _ frames: inout F, _ constraints: inout C, items: [AnimalItem]
-    ) throws -> [String] {
+        _ frames: inout F, _ constraints: inout C, items: [F.Item]
+    ) throws -> [String] where C.Item == F.Item {
         var found: [String] = []
         for width in Self.widths {
             for (row, item) in items.enumerated() {

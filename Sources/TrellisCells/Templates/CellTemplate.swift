@@ -58,26 +58,31 @@ public struct CellError: Error, CustomStringConvertible, Equatable, Sendable {
     public var description: String { "\(template): \(message)" }
 }
 
-/// A cell kind that lays out items at a width.
+/// A cell kind that lays out rows of its `Item` type at a width.
 ///
+/// `Item` is whatever a row of the app is: a struct of the app's own, a
+/// JSON row read from a file (`JSONRow`), or the sample `AnimalItem`.
 /// Implementations may keep reusable state (a constraint engine, a view
 /// hierarchy), so layout is `mutating` and one value must not be shared by
 /// several threads at once: give each thread its own copy (`makeCopy()`).
 public protocol CellTemplate {
+    /// The row type the template lays out.
+    associatedtype Item
+
     /// The template's name, as `listbench --template` takes it.
     var name: String { get }
     /// Which implementation this is: "frames" or "constraints".
     var path: LayoutPath { get }
 
     /// Height and subview frames for the item at the width.
-    mutating func layout(_ item: AnimalItem, width: Double) throws(CellError) -> CellLayout
+    mutating func layout(_ item: Item, width: Double) throws(CellError) -> CellLayout
 
     /// The height alone; implementations may skip computing frames.
-    mutating func height(for item: AnimalItem, width: Double) throws(CellError) -> Double
+    mutating func height(for item: Item, width: Double) throws(CellError) -> Double
 }
 
 extension CellTemplate {
-    public mutating func height(for item: AnimalItem, width: Double) throws(CellError) -> Double {
+    public mutating func height(for item: Item, width: Double) throws(CellError) -> Double {
         try layout(item, width: width).height
     }
 }
@@ -121,8 +126,10 @@ public struct LabelContent: @unchecked Sendable {
 
 /// A template that can say what its labels show, for pictures of its cells.
 public protocol LabelDescribing {
+    /// The row type (the same as the template's, when both are adopted).
+    associatedtype Item
     /// The labels of the cell for this item (subviews not listed are not text).
-    func labels(for item: AnimalItem) -> [LabelContent]
+    func labels(for item: Item) -> [LabelContent]
     /// The text measurer the template's labels are measured with.
     var measurer: TextMeasurer { get }
     /// The screen scale the template rounds label heights to.

@@ -6,6 +6,8 @@ import TrellisViews
 
 /// A cell's view hierarchy built with constraints on a content view.
 public protocol ConstraintCellView: AnyObject {
+    /// The row type the cell shows.
+    associatedtype Item
     /// The template's name, for errors.
     var templateName: String { get }
     /// Widths at or below this leave no room for the content.
@@ -15,7 +17,7 @@ public protocol ConstraintCellView: AnyObject {
     /// The pixel scale heights are rounded up to (constant for the cell's life).
     var scale: Double { get }
     /// Shows an item (label texts, image aspect ratio, optional views).
-    func configure(with item: AnimalItem)
+    func configure(with item: Item)
     /// The subviews' frames after layout, in the template's order.
     var subviewFrames: [NamedFrame] { get }
     /// Labels whose measurement errors must surface as cell errors (the
@@ -49,6 +51,7 @@ extension ConstraintCellView {
 /// width change between rows and the engine applies them as edits; without
 /// it a new hierarchy and engine are built per row, as a naive cell would.
 public struct ConstraintTemplate<CellView: ConstraintCellView>: CellTemplate {
+    public typealias Item = CellView.Item
     public let reusingEngine: Bool
     private let make: () throws(CellError) -> CellView
     /// The current hierarchy (reused across rows when `reusingEngine`).
@@ -82,7 +85,7 @@ public struct ConstraintTemplate<CellView: ConstraintCellView>: CellTemplate {
     }
 
     @inline(__always)
-    private mutating func prepare(_ item: AnimalItem, width: Double) throws(CellError) -> CellView {
+    private mutating func prepare(_ item: Item, width: Double) throws(CellError) -> CellView {
         // `checkWidth`, without reading the name unless the width is refused.
         if !(width.isFinite && width > parts.minimumWidth) {
             try checkWidth(width, minimum: parts.minimumWidth, template: name)
@@ -100,14 +103,14 @@ public struct ConstraintTemplate<CellView: ConstraintCellView>: CellTemplate {
         }
     }
 
-    public mutating func layout(_ item: AnimalItem, width: Double) throws(CellError) -> CellLayout {
+    public mutating func layout(_ item: Item, width: Double) throws(CellError) -> CellLayout {
         let cell = try prepare(item, width: width)
         let result = cell.layout(width: width)
         try checkMeasured()
         return result
     }
 
-    public mutating func height(for item: AnimalItem, width: Double) throws(CellError) -> Double {
+    public mutating func height(for item: Item, width: Double) throws(CellError) -> Double {
         _ = try prepare(item, width: width)
         // `fittingHeight(width:)`, through the parts read once.
         let size = parts.contentView._withUnsafeGuaranteedRef {

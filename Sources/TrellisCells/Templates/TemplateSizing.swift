@@ -1,17 +1,18 @@
 // Adapters that let lists and collection layouts take heights from cell
 // templates (TrellisLists only knows `CellSizing`).
 
+import TrellisGeometry
 import TrellisLists
 
 /// Lets a table ask a (mutating) template for row heights. A class, because
 /// `CellSizing.height(at:width:)` is not mutating while templates keep state.
 public final class TemplateSizing<Template: CellTemplate>: CellSizing {
     public var template: Template
-    public let items: [AnimalItem]
+    public let items: [Template.Item]
     /// The first error a row gave; the row reports NaN so the table stops.
     public private(set) var error: CellError?
 
-    public init(template: Template, items: [AnimalItem]) {
+    public init(template: Template, items: [Template.Item]) {
         self.template = template
         self.items = items
     }
@@ -38,16 +39,20 @@ public final class TemplateSizing<Template: CellTemplate>: CellSizing {
 /// as caption height whatever the template's cell adds below the media.
 public final class TemplateWaterfallSizing<Template: CellTemplate>: WaterfallItemSizing {
     public let sizing: TemplateSizing<Template>
-    public let items: [AnimalItem]
+    public let items: [Template.Item]
+    /// The media's size of a row (nil: no media, drawn square).
+    private let mediaSize: (Template.Item) -> Size?
 
-    public init(sizing: TemplateSizing<Template>) {
+    /// A sizing whose media sizes come from `mediaSize`.
+    public init(sizing: TemplateSizing<Template>, mediaSize: @escaping (Template.Item) -> Size?) {
         self.sizing = sizing
         self.items = sizing.items
+        self.mediaSize = mediaSize
     }
 
     public func aspectRatio(at indexPath: IndexPath) -> Double {
         guard items.indices.contains(indexPath.item) else { return .nan }
-        guard let size = items[indexPath.item].imageSize else { return 1 }
+        guard let size = mediaSize(items[indexPath.item]) else { return 1 }
         return size.width / size.height
     }
 
@@ -58,3 +63,10 @@ public final class TemplateWaterfallSizing<Template: CellTemplate>: WaterfallIte
     }
 }
 
+
+extension TemplateWaterfallSizing where Template.Item == AnimalItem {
+    /// A sizing over the sample rows: media sizes from `AnimalItem.imageSize`.
+    public convenience init(sizing: TemplateSizing<Template>) {
+        self.init(sizing: sizing, mediaSize: \.imageSize)
+    }
+}
