@@ -168,6 +168,21 @@ final class LayoutEngine {
     /// Past `refreshThreshold` the solver is built afresh at the next layout.
     @exclusivity(unchecked) private var structuralChanges = 0
     static let refreshThreshold = 256
+    /// Root size switches (fitting ↔ frame, two a row on a reused cell's
+    /// slow path) since the tableau's drift was last checked. Removing and
+    /// adding the root's size constraints pivots through the cell's own
+    /// multipliers, and rounding can grow by their inverse at each switch:
+    /// a cell with `width × 0.25` constraints saw a required equality off
+    /// by 1e-13, then ×4 a row, 1.1e-6 after 15 rows (a pixel flipped
+    /// under rounding; the reuse long run's seed 101600). So every
+    /// `driftCheckInterval` switches the required constraints' residuals
+    /// are measured, and past `driftLimit` the solver is built afresh.
+    @exclusivity(unchecked) private var switchesSinceDriftCheck = 0
+    static let driftCheckInterval = 4
+    /// Largest residual of a required constraint accepted, relative to
+    /// the magnitude of its terms (at least 1 point): far above a fresh
+    /// tableau's rounding (1e-13), far below what moves a pixel (1e-6).
+    static let driftLimit = 1e-10
     /// True during `solveAfreshIfDegraded`: every conflict is real then.
     @exclusivity(unchecked) private var solvingAfresh = false
     /// Number of times a degraded solver was built afresh (see `solveAfreshIfDegraded`).
@@ -991,6 +1006,14 @@ final class LayoutEngine {
             } else {
                 for constraint in rootSize { uninstall(constraint) }
                 installRootSize(mode, size: size)
+                switchesSinceDriftCheck += 1
+                if switchesSinceDriftCheck >= Self.driftCheckInterval {
+                    switchesSinceDriftCheck = 0
+                    if requiredResidualsDrifted() {
+                        sizeMode = mode
+                        rebuild(target: size)
+                    }
+                }
             }
         } else if rootSize.count == 2, size != rootSizeValue {
             setConstant(size.width, of: rootSize[0])
@@ -1028,6 +1051,20 @@ final class LayoutEngine {
             sizeMode = mode
             rebuildAsNew(target: size)
         }
+    }
+
+    /// Whether some required constraint misses the solver's current
+    /// solution by more than `driftLimit` (relative to the magnitude of its
+    /// terms): rounding has built up in the tableau.
+    /// - Complexity: O(terms of the installed constraints).
+    private func requiredResidualsDrifted() -> Bool {
+        solver.updateVariables()
+        for constraint in solverConstraints.values where constraint.priority.isRequired && solver.contains(constraint) {
+            var magnitude = max(1, abs(constraint.constant))
+            for term in constraint.terms { magnitude = max(magnitude, abs(term.coefficient * term.variable.solvedValue)) }
+            if constraint.violation > Self.driftLimit * magnitude { return true }
+        }
+        return false
     }
 
     /// Builds the solver as a new hierarchy would: every width-dependent
