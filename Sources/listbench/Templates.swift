@@ -193,9 +193,14 @@ struct FileSuite<FrameSuite: BenchSuite>: BenchSuite where FrameSuite.Item == An
         try frames.makeFrames(measurer: measurer)
     }
 
-    func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError) -> TemplateFileCell {
+    /// The file's cell reads JSON rows: each sample row is handed over as
+    /// one (`AnimalItem.jsonRow`), as a data file holding it would be.
+    func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError)
+        -> MappedTemplate<TemplateFileCell, AnimalItem>
+    {
         do {
-            return try TemplateFileCell(file: file, measurer: measurer, scale: scale, reusingEngine: reusingEngine)
+            let cell = try TemplateFileCell(file: file, measurer: measurer, scale: scale, reusingEngine: reusingEngine)
+            return MappedTemplate(cell, transform: \.jsonRow)
         } catch {
             throw CellError(template: file.name, message: "\(error)")
         }

@@ -23,7 +23,7 @@ struct Layout: ParsableCommand {
     @Option(help: "Cell height in points; omitted, the cell sizes itself (systemLayoutSizeFitting).")
     var height: Double?
 
-    @Option(help: "The item, as JSON: {\"title\": ..., \"subtitle\": ..., \"image\": [w, h]} (default: generated row 1).")
+    @Option(help: "The row, as one JSON object with any keys the template reads (default: generated row 1, {\"title\": ..., \"subtitle\": ..., \"image\": [w, h]}).")
     var item: String?
 
     @Option(help: "Screen scale (pixel grid).")
@@ -44,10 +44,10 @@ struct Layout: ParsableCommand {
         } catch {
             throw CLIFailure.data("\(error)")
         }
-        let row: AnimalItem
+        let row: JSONRow
         if let item {
             do {
-                guard let parsed = try JSONLinesLoader.parse(Data(item.utf8), file: "--item").first else {
+                guard let parsed = try JSONRowLoader.parse(Data(item.utf8), file: "--item").first else {
                     throw CLIFailure.data("--item is empty")
                 }
                 row = parsed
@@ -55,7 +55,7 @@ struct Layout: ParsableCommand {
                 throw CLIFailure.data("\(error)")
             }
         } else {
-            row = AnimalDataGenerator(seed: 1).items(count: 1)[0]
+            row = AnimalDataGenerator(seed: 1).items(count: 1)[0].jsonRow
         }
 
         // Layout messages (conflict logs) go to standard error as UIKit's do,
@@ -73,7 +73,11 @@ struct Layout: ParsableCommand {
         } catch {
             throw CLIFailure.data("\(error)")
         }
-        cell.configure(with: row)
+        do {
+            try cell.configure(with: row)
+        } catch {
+            throw CLIFailure.data("\(error)")
+        }
         let cellHeight = height ?? cell.fittingHeight(width: width)
         cell.contentView.frame = Rect(x: 0, y: 0, width: width, height: cellHeight)
         cell.contentView.layoutIfNeeded()

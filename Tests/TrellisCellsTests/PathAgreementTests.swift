@@ -100,7 +100,7 @@ import TrellisGeometry
         var differ = 0
         for width in [320.0, 375, 414] {
             for item in AnimalDataGenerator(seed: 1).items(count: 500) {
-                if try builtIn.height(for: item, width: width) != file.height(for: item, width: width) { differ += 1 }
+                if try builtIn.height(for: item, width: width) != file.height(for: item.jsonRow, width: width) { differ += 1 }
             }
         }
         #expect(differ == 0)
@@ -111,7 +111,7 @@ import TrellisGeometry
         var file = try TemplateFileCell(file: try TemplateFile.load(path: Self.animalFile))
         let item = AnimalItem(title: "Red Fox", subtitle: "The red fox is a small carnivore found across the Northern Hemisphere.")
         let a = try builtIn.layout(item, width: 375)
-        let b = try file.layout(item, width: 375)
+        let b = try file.layout(item.jsonRow, width: 375)
         #expect(a.height == b.height && a.height == 126)
         for (x, y) in zip(a.frames, b.frames) {
             #expect(x.name == y.name)
@@ -136,7 +136,7 @@ import TrellisGeometry
              "vfl": ["H:|-16-[a(40)]-8-[b]-16-|", {"format": "V:|-12-[a(30)]-12-|", "options": []}, "V:|-12-[b(==a)]"]}
             """
         var cell = try TemplateFileCell(file: try TemplateFile.parse(text, file: "row.json"))
-        let layout = try cell.layout(AnimalItem(title: "", subtitle: ""), width: 200)
+        let layout = try cell.layout(JSONRow([:]), width: 200)
         #expect(layout.height == 54)
         #expect(layout.frame(of: "a") == Rect(x: 16, y: 12, width: 40, height: 30))
         #expect(layout.frame(of: "b") == Rect(x: 64, y: 12, width: 120, height: 30))

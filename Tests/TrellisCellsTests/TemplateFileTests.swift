@@ -59,10 +59,10 @@ import TrellisCells
     }
 
     @Test func badFieldValuesAreRejected() {
-        #expect(error(#"{"views": [{"id": "a", "kind": "slider"}]}"#)?.message == "unknown kind (expected view, label, image, button)")
+        #expect(error(#"{"views": [{"id": "a", "kind": "slider"}]}"#)?.message == "unknown kind (expected view, label, image, button, stack)")
         #expect(error(#"{"views": [{"id": "a", "kind": "label", "size": -3}]}"#)?.message == "font size must be in (0, 10000], got -3.0")
         #expect(error(#"{"views": [{"id": "a", "kind": "label", "lines": 1.5}]}"#)?.message == "\"lines\" must be a whole number ≥ 0")
-        #expect(error(#"{"views": [{"id": "a", "kind": "label", "field": "price"}]}"#)?.message == "unknown field \"price\" (expected title or subtitle)")
+        #expect(error(#"{"views": [{"id": "a", "kind": "label", "field": "author..name"}]}"#)?.message == "\"field\" must be a key path like \"author.name\", got \"author..name\"")
         #expect(error(#"{"views": [], "colour": 1}"#)?.message == "unknown key \"colour\" (expected constraints, metrics, name, vfl, views)")
     }
 

@@ -50,6 +50,10 @@ struct FuzzReplayTests {
             maximumLength: 300)
     }
 
+    @Test func dataRowsOfAnyKeysLoadOrNameALineAndColumn() {
+        replay(JSONRowFuzz.run, seeds: JSONRowFuzz.seeds, seed: 0x7F7, count: 3000, maximumLength: 300)
+    }
+
     @Test func reusedRandomCellsLayOutAsFreshOnes() {
         replay(ReuseDifferentialFuzz.run, seed: 0x7F6, count: 120, maximumLength: 400)
     }

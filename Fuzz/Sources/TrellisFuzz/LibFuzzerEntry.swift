@@ -12,6 +12,7 @@ let fuzzTargets: [String: ([UInt8]) throws(FuzzViolation) -> FuzzOutcome] = [
     "constraint": ConstraintStringFuzz.run,
     "template": TemplateFileFuzz.run,
     "jsonl": JSONLinesFuzz.run,
+    "rows": JSONRowFuzz.run,
     "text": TextMeasurementFuzz.run,
     "reuse": ReuseDifferentialFuzz.run,
 ]
@@ -32,6 +33,7 @@ let fuzzSeeds: [String: [String]] = [
     "constraint": ConstraintStringFuzz.seeds,
     "template": TemplateFileFuzz.seeds,
     "jsonl": JSONLinesFuzz.seeds,
+    "rows": JSONRowFuzz.seeds,
 ]
 
 /// libFuzzer calls this once before fuzzing: writes the selected target's

@@ -10,15 +10,19 @@ public struct DataFileError: Error, CustomStringConvertible, Equatable, Sendable
     public var file: String
     /// The 1-based line number, or nil for a problem with the whole file.
     public var line: Int?
+    /// The 1-based column (in characters) within the line, when known.
+    public var column: Int?
     public var message: String
 
-    public init(file: String, line: Int?, message: String) {
+    public init(file: String, line: Int?, column: Int? = nil, message: String) {
         self.file = file
         self.line = line
+        self.column = column
         self.message = message
     }
 
     public var description: String {
+        if let line, let column { return "\(file):\(line):\(column): \(message)" }
         if let line { return "\(file):\(line): \(message)" }
         return "\(file): \(message)"
     }

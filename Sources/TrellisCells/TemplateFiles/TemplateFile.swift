@@ -25,7 +25,26 @@ public struct TemplateFileError: Error, Hashable, Sendable, CustomStringConverti
 
 /// What a view in a template file is.
 public enum TemplateViewKind: String, Sendable, CaseIterable {
-    case view, label, image, button
+    case view, label, image, button, stack
+}
+
+/// A stack view's settings in a template file (`"kind": "stack"`), with
+/// UIStackView's names.
+public struct TemplateStackSpec: Hashable, Sendable {
+    /// `horizontal` or `vertical`.
+    public var axis: String = "horizontal"
+    /// `fill`, `fillEqually`, `fillProportionally`, `equalSpacing`, `equalCentering`.
+    public var distribution: String = "fill"
+    /// `fill`, `leading`, `top`, `center`, `trailing`, `bottom`, `firstBaseline`, `lastBaseline`.
+    public var alignment: String = "fill"
+    public var spacing: Double = 0
+    /// Top, left, bottom, right; when given, the arrangement is relative to
+    /// the margins (`isLayoutMarginsRelativeArrangement`).
+    public var layoutMargins: [Double]?
+
+    static let axes = ["horizontal", "vertical"]
+    static let distributions = ["fill", "fillEqually", "fillProportionally", "equalSpacing", "equalCentering"]
+    static let alignments = ["fill", "leading", "top", "center", "trailing", "bottom", "firstBaseline", "lastBaseline"]
 }
 
 /// One view of a template file.
@@ -36,8 +55,27 @@ public struct TemplateViewSpec: Hashable, Sendable {
     public var kind: TemplateViewKind
     /// Fixed text (labels and buttons).
     public var text: String?
-    /// The item field bound to the text (`title`, `subtitle`).
+    /// The key path of the row field bound to the text (`title`, `author.name`).
     public var field: String?
+    /// Whether the view is hidden when its field (text or image) is
+    /// missing, null or empty; in a stack it then collapses.
+    public var hiddenWhenEmpty: Bool = false
+    /// The row field holding the image's `[width, height]` (image views
+    /// whose aspect ratio comes from the data: height = width × h / w),
+    /// hidden when the row has none; `item` (the first format) reads the
+    /// field `image` and draws a square when the row has none.
+    public var imageField: String?
+    /// The most an image view from data may be tall; its width stays and
+    /// the picture is cropped, as `scaleAspectFill` does.
+    public var maxHeight: Double?
+    /// A stack's settings (`kind` `stack` only).
+    public var stack: TemplateStackSpec?
+    /// Extra space between lines (labels).
+    public var lineSpacing: Double = 0
+    /// `wordWrap`, `charWrap`, `clip`, `truncateHead`, `truncateMiddle`,
+    /// `truncateTail`; nil for the default (tail truncation for one line,
+    /// word wrapping otherwise).
+    public var lineBreakMode: String?
     /// A bundled family name or a font file path.
     public var font: String
     /// regular, medium, semibold or bold.
@@ -47,8 +85,8 @@ public struct TemplateViewSpec: Hashable, Sendable {
     public var lines: Int
     /// Image size in points (the image view's intrinsic size).
     public var imageSize: [Double]?
-    /// Whether an image view takes its aspect ratio from the item's image.
-    public var imageFromItem: Bool
+    /// Whether an image view takes its aspect ratio from the row (`imageField`).
+    public var imageFromItem: Bool { imageField != nil }
     /// Button content insets: top, left, bottom, right.
     public var insets: [Double]?
     /// Content hugging priorities, horizontal then vertical.
@@ -56,6 +94,8 @@ public struct TemplateViewSpec: Hashable, Sendable {
     /// Compression resistance priorities, horizontal then vertical.
     public var compression: [Double]?
     public var position: SourcePosition
+
+    static let lineBreakModes = ["wordWrap", "charWrap", "clip", "truncateHead", "truncateMiddle", "truncateTail"]
 }
 
 /// A constraint string with where it was written.
@@ -159,6 +199,7 @@ private struct TemplateReader {
             throw TemplateFileError(file: file, position: view.position, message: "unknown parent \"\(view.parent)\" of \"\(view.id)\"")
         }
         try checkParentsFormATree(views)
+        try checkStacksHaveSubviews(views)
 
         var constraints: [TemplateConstraint] = []
         if let node = root["constraints"] {
@@ -216,10 +257,11 @@ private struct TemplateReader {
         guard case .object(let members, let position) = node else { throw fail(node, "a view must be an object") }
         let known: Set = [
             "id", "parent", "kind", "text", "field", "font", "weight", "size", "lines", "insets", "hugging",
-            "compression", "image",
+            "compression", "image", "hiddenWhenEmpty", "maxHeight", "textStyle",
+            "axis", "distribution", "alignment", "spacing", "layoutMargins",
         ]
         for member in members where !known.contains(member.key) {
-            throw fail(member.value, "unknown view key \"\(member.key)\"")
+            throw fail(member.value, "unknown view key \"\(member.key)\" (expected \(known.sorted().joined(separator: ", ")))")
         }
         guard let idNode = node["id"] else { throw fail(node, "a view needs an \"id\"") }
         let id = try string(idNode, "id")
@@ -230,52 +272,109 @@ private struct TemplateReader {
         }
         var spec = TemplateViewSpec(
             id: id, parent: "contentView", kind: kind, text: nil, field: nil, font: "Inter", weight: "regular",
-            fontSize: 17, lines: 1, imageSize: nil, imageFromItem: false, insets: nil, hugging: nil, compression: nil,
+            fontSize: 17, lines: 1, imageSize: nil, insets: nil, hugging: nil, compression: nil,
             position: position)
         if let n = node["parent"] { spec.parent = try string(n, "parent") }
-        if let n = node["text"] { spec.text = try string(n, "text") }
+        if let n = node["text"] {
+            guard kind == .label || kind == .button else { throw fail(n, "\"text\" is for labels and buttons") }
+            spec.text = try string(n, "text")
+        }
         if let n = node["field"] {
-            let field = try string(n, "field")
-            guard ["title", "subtitle"].contains(field) else { throw fail(n, "unknown field \"\(field)\" (expected title or subtitle)") }
-            spec.field = field
+            guard kind == .label || kind == .button else {
+                throw fail(n, "\"field\" is for labels and buttons (an image view takes \"image\": \"FIELD\")")
+            }
+            spec.field = try keyPath(n, "field")
         }
         if spec.text != nil && spec.field != nil { throw fail(node, "view \"\(id)\" has both \"text\" and \"field\"") }
-        if let n = node["font"] { spec.font = try string(n, "font") }
-        if let n = node["weight"] {
+        if let n = node["hiddenWhenEmpty"] {
+            guard case .bool(let value, _) = n else { throw fail(n, "\"hiddenWhenEmpty\" must be true or false, not \(n.kindName)") }
+            guard !value || spec.field != nil || kind == .image else {
+                throw fail(n, "\"hiddenWhenEmpty\" needs a \"field\" (or an image from data) to look at")
+            }
+            spec.hiddenWhenEmpty = value
+        }
+        // Text style: on the view (the first format) or in "textStyle".
+        let textKeys = ["font", "weight", "size", "lines", "lineSpacing", "lineBreakMode"]
+        var styleNodes: [String: JSONNode] = [:]
+        for key in ["font", "weight", "lines"] { if let n = node[key] { styleNodes[key] = n } }
+        if kind != .image, let n = node["size"] { styleNodes["size"] = n }
+        if let styleNode = node["textStyle"] {
+            guard kind == .label || kind == .button else { throw fail(styleNode, "\"textStyle\" is for labels and buttons") }
+            guard case .object(let styleMembers, _) = styleNode else {
+                throw fail(styleNode, "\"textStyle\" must be an object, not \(styleNode.kindName)")
+            }
+            for member in styleMembers {
+                guard textKeys.contains(member.key) else {
+                    throw fail(member.value, "unknown textStyle key \"\(member.key)\" (expected \(textKeys.joined(separator: ", ")))")
+                }
+                guard styleNodes[member.key] == nil else {
+                    throw fail(member.value, "\"\(member.key)\" is given both on the view and in its textStyle")
+                }
+                styleNodes[member.key] = member.value
+            }
+        }
+        if kind == .view || kind == .stack {
+            for key in textKeys { if let n = styleNodes[key] { throw fail(n, "a \(kind.rawValue) has no \"\(key)\" (text style is for labels and buttons)") } }
+        }
+        if let n = styleNodes["font"] { spec.font = try string(n, "font") }
+        if let n = styleNodes["weight"] {
             spec.weight = try string(n, "weight")
             guard ["regular", "medium", "semibold", "bold"].contains(spec.weight) else {
                 throw fail(n, "unknown weight \"\(spec.weight)\" (expected regular, medium, semibold or bold)")
             }
         }
-        if let n = node["lines"] {
+        if let n = styleNodes["lines"] {
             let lines = try number(n, "lines")
             guard lines >= 0, lines == lines.rounded(), lines <= 1_000_000 else {
                 throw fail(n, "\"lines\" must be a whole number ≥ 0")
             }
             spec.lines = Int(lines)
         }
-        if let n = node["size"] {
+        if let n = styleNodes["lineSpacing"] {
+            let spacing = try number(n, "lineSpacing")
+            guard spacing >= 0, spacing <= 10_000 else { throw fail(n, "\"lineSpacing\" must be in [0, 10000], got \(spacing)") }
+            spec.lineSpacing = spacing
+        }
+        if let n = styleNodes["lineBreakMode"] {
+            let mode = try string(n, "lineBreakMode")
+            guard TemplateViewSpec.lineBreakModes.contains(mode) else {
+                throw fail(n, "unknown lineBreakMode \"\(mode)\" (expected \(TemplateViewSpec.lineBreakModes.joined(separator: ", ")))")
+            }
+            spec.lineBreakMode = mode
+        }
+        if kind != .image, let n = styleNodes["size"] {
+            let size = try number(n, "size")
+            guard size > 0, size <= 10_000 else { throw fail(n, "font size must be in (0, 10000], got \(size)") }
+            spec.fontSize = size
+        }
+        try readStack(node, kind: kind, into: &spec)
+        if kind == .image, let n = node["size"] {
             switch kind {
             case .image:
                 let size = try numbers(n, "size", count: 2)
                 guard size.allSatisfy({ $0 >= 0 }) else { throw fail(n, "image size must not be negative") }
                 spec.imageSize = size
-            case .label, .button:
-                let size = try number(n, "size")
-                guard size > 0, size <= 10_000 else { throw fail(n, "font size must be in (0, 10000], got \(size)") }
-                spec.fontSize = size
-            case .view:
-                throw fail(n, "a plain view has no \"size\" (use constraints)")
+            default: break
             }
         }
         if let n = node["image"] {
             guard kind == .image else { throw fail(n, "\"image\" is for image views") }
-            guard case .string(let source, _) = n, source == "item" else {
-                throw fail(n, "\"image\" must be \"item\" (take the item's image size)")
-            }
-            spec.imageFromItem = true
+            // "item" (the first format) is the sample row's image, its
+            // "image" field, drawn square when the row has none.
+            spec.imageField = try keyPath(n, "image")
         }
-        if let n = node["insets"] { spec.insets = try numbers(n, "insets", count: 4) }
+        if let n = node["maxHeight"] {
+            guard kind == .image, spec.imageField != nil else {
+                throw fail(n, "\"maxHeight\" is for image views whose size comes from the data (\"image\": \"FIELD\")")
+            }
+            let height = try number(n, "maxHeight")
+            guard height >= 0, height.isFinite else { throw fail(n, "\"maxHeight\" must be a finite number ≥ 0, got \(height)") }
+            spec.maxHeight = height
+        }
+        if let n = node["insets"] {
+            guard kind == .button else { throw fail(n, "\"insets\" is for buttons") }
+            spec.insets = try numbers(n, "insets", count: 4)
+        }
         for key in ["hugging", "compression"] {
             guard let n = node[key] else { continue }
             let values = try numbers(n, key, count: 2)
@@ -283,6 +382,61 @@ private struct TemplateReader {
             if key == "hugging" { spec.hugging = values } else { spec.compression = values }
         }
         return spec
+    }
+
+    /// A key path: names (or array indices) joined by dots.
+    func keyPath(_ node: JSONNode, _ key: String) throws(TemplateFileError) -> String {
+        let text = try string(node, key)
+        guard JSONKeyPath(text) != nil else {
+            throw fail(node, "\"\(key)\" must be a key path like \"author.name\", got \"\(text)\"")
+        }
+        return text
+    }
+
+    /// The stack keys: only on stacks, each checked against UIKit's names.
+    func readStack(_ node: JSONNode, kind: TemplateViewKind, into spec: inout TemplateViewSpec) throws(TemplateFileError) {
+        let keys = ["axis", "distribution", "alignment", "spacing", "layoutMargins"]
+        guard kind == .stack else {
+            for key in keys {
+                if let n = node[key] { throw fail(n, "\"\(key)\" is for stacks (\"kind\": \"stack\"), not a \(kind.rawValue)") }
+            }
+            return
+        }
+        var stack = TemplateStackSpec()
+        func choice(_ key: String, _ allowed: [String]) throws(TemplateFileError) -> String? {
+            guard let n = node[key] else { return nil }
+            let value = try string(n, key)
+            guard allowed.contains(value) else {
+                throw fail(n, "unknown \(key) \"\(value)\" (expected \(allowed.joined(separator: ", ")))")
+            }
+            return value
+        }
+        if let axis = try choice("axis", TemplateStackSpec.axes) { stack.axis = axis }
+        if let distribution = try choice("distribution", TemplateStackSpec.distributions) { stack.distribution = distribution }
+        if let alignment = try choice("alignment", TemplateStackSpec.alignments) { stack.alignment = alignment }
+        if let n = node["spacing"] {
+            let spacing = try number(n, "spacing")
+            guard spacing.isFinite, abs(spacing) <= 100_000 else { throw fail(n, "\"spacing\" must be finite, got \(spacing)") }
+            stack.spacing = spacing
+        }
+        if let n = node["layoutMargins"] {
+            let margins = try numbers(n, "layoutMargins", count: 4)
+            guard margins.allSatisfy({ $0.isFinite && abs($0) <= 100_000 }) else {
+                throw fail(n, "\"layoutMargins\" must be finite numbers")
+            }
+            stack.layoutMargins = margins
+        }
+        spec.stack = stack
+    }
+
+    /// Every stack has arranged subviews (its children, in file order).
+    func checkStacksHaveSubviews(_ views: [TemplateViewSpec]) throws(TemplateFileError) {
+        let parents = Set(views.map(\.parent))
+        for view in views where view.kind == .stack && !parents.contains(view.id) {
+            throw TemplateFileError(
+                file: file, position: view.position,
+                message: "stack \"\(view.id)\" has no arranged subviews (give views \"parent\": \"\(view.id)\")")
+        }
     }
 
     func checkParentsFormATree(_ views: [TemplateViewSpec]) throws(TemplateFileError) {

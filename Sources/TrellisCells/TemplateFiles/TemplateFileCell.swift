@@ -5,8 +5,12 @@ import TrellisGeometry
 import TrellisText
 import TrellisViews
 
-/// A cell built from a `TemplateFile`.
+/// A cell built from a `TemplateFile`, showing `JSONRow`s: labels and
+/// buttons bound to fields by key path, image views sized from a field's
+/// `[width, height]`, views hidden when their field is empty, stacks.
 public final class TemplateFileCellView: ConstraintCellView {
+    public typealias Item = JSONRow
+
     public let templateName: String
     public let minimumWidth = 0.0
     public let contentView = View()
@@ -15,8 +19,10 @@ public final class TemplateFileCellView: ConstraintCellView {
     public private(set) var views: [String: View] = [:]
     /// Subview ids in file order.
     public let order: [String]
-    private var boundLabels: [(label: Label, field: String)] = []
-    private var itemImages: [(view: ImageView, aspect: AspectConstraint)] = []
+    /// The file's path, for errors that name a place in it.
+    private let file: String
+    private var boundTexts: [_BoundText] = []
+    private var dataImages: [_DataImage] = []
     /// The file's constraints (VFL ones included), in order, active.
     public private(set) var constraints: [LayoutConstraint] = []
 
@@ -26,6 +32,7 @@ public final class TemplateFileCellView: ConstraintCellView {
     /// naming the constraint's place in the file.
     public init(file: TemplateFile, measurer: TextMeasurer = .shared, scale: Double = 3) throws(TemplateFileError) {
         templateName = file.name
+        self.file = file.file
         self.scale = scale
         order = file.views.map(\.id)
         contentView.name = "contentView"
@@ -39,9 +46,19 @@ public final class TemplateFileCellView: ConstraintCellView {
             switch spec.kind {
             case .view:
                 view = View()
+            case .stack:
+                let stack = StackView()
+                if let settings = spec.stack { Self.apply(settings, to: stack) }
+                view = stack
             case .image:
                 let image = ImageView(image: spec.imageSize.map { Image(size: Size(width: $0[0], height: $0[1]), name: spec.id) })
-                if spec.imageFromItem { itemImages.append((image, AspectConstraint())) }
+                if let field = spec.imageField {
+                    let legacy = field == "item"
+                    dataImages.append(
+                        _DataImage(
+                            view: image, path: JSONKeyPath(legacy ? "image" : field)!, squareWhenMissing: legacy,
+                            maxHeight: spec.maxHeight, position: spec.position))
+                }
                 view = image
             case .label, .button:
                 let style: TextStyle
@@ -55,7 +72,6 @@ public final class TemplateFileCellView: ConstraintCellView {
                     label.numberOfLines = spec.lines
                     label.lineBreakMode = style.lineBreakMode
                     label.measurer = measurer
-                    if let field = spec.field { boundLabels.append((label, field)) }
                     view = label
                 } else {
                     let button = Button(title: spec.text ?? "", style: style)
@@ -64,6 +80,11 @@ public final class TemplateFileCellView: ConstraintCellView {
                         button.contentEdgeInsets = EdgeInsets(top: insets[0], left: insets[1], bottom: insets[2], right: insets[3])
                     }
                     view = button
+                }
+                if let field = spec.field, let path = JSONKeyPath(field) {
+                    boundTexts.append(
+                        _BoundText(
+                            view: view, path: path, hiddenWhenEmpty: spec.hiddenWhenEmpty, position: spec.position))
                 }
             }
             view.name = spec.id
@@ -79,10 +100,16 @@ public final class TemplateFileCellView: ConstraintCellView {
             }
             views[spec.id] = view
         }
+        // A view whose parent is a stack is one of its arranged subviews, in file order.
         for spec in file.views {
             guard let view = views[spec.id], let parent = views[spec.parent] else { continue }
-            parent.addSubview(view)
+            if let stack = parent as? StackView {
+                stack.addArrangedSubview(view)
+            } else {
+                parent.addSubview(view)
+            }
         }
+        for index in dataImages.indices { dataImages[index].install() }
         for constraint in file.constraints {
             let made = try self.constraint(constraint.spec)
             do {
@@ -170,9 +197,43 @@ public final class TemplateFileCellView: ConstraintCellView {
             fonts = try FontCollection.bundled(spec.font, weight: weight)
         }
         var style = TextStyle(fonts: fonts, size: spec.fontSize)
-        // One-line labels truncate at the tail, as UILabel's default; others wrap words.
-        style.lineBreakMode = spec.lines == 1 ? .byTruncatingTail : .byWordWrapping
+        style.lineSpacing = spec.lineSpacing
+        // Unless the file says: one-line labels truncate at the tail, as
+        // UILabel's default; others wrap words.
+        switch spec.lineBreakMode {
+        case "wordWrap": style.lineBreakMode = .byWordWrapping
+        case "charWrap": style.lineBreakMode = .byCharWrapping
+        case "clip": style.lineBreakMode = .byClipping
+        case "truncateHead": style.lineBreakMode = .byTruncatingHead
+        case "truncateMiddle": style.lineBreakMode = .byTruncatingMiddle
+        case "truncateTail": style.lineBreakMode = .byTruncatingTail
+        default: style.lineBreakMode = spec.lines == 1 ? .byTruncatingTail : .byWordWrapping
+        }
         return style
+    }
+
+    static func apply(_ settings: TemplateStackSpec, to stack: StackView) {
+        stack.axis = settings.axis == "vertical" ? .vertical : .horizontal
+        switch settings.distribution {
+        case "fillEqually": stack.distribution = .fillEqually
+        case "fillProportionally": stack.distribution = .fillProportionally
+        case "equalSpacing": stack.distribution = .equalSpacing
+        case "equalCentering": stack.distribution = .equalCentering
+        default: stack.distribution = .fill
+        }
+        switch settings.alignment {
+        case "leading", "top": stack.alignment = .leading
+        case "center": stack.alignment = .center
+        case "trailing", "bottom": stack.alignment = .trailing
+        case "firstBaseline": stack.alignment = .firstBaseline
+        case "lastBaseline": stack.alignment = .lastBaseline
+        default: stack.alignment = .fill
+        }
+        stack.spacing = settings.spacing
+        if let margins = settings.layoutMargins {
+            stack.layoutMargins = EdgeInsets(top: margins[0], left: margins[1], bottom: margins[2], right: margins[3])
+            stack.isLayoutMarginsRelativeArrangement = true
+        }
     }
 
     static func options(_ names: [String]) throws(TemplateFileError) -> FormatOptions {
@@ -197,10 +258,42 @@ public final class TemplateFileCellView: ConstraintCellView {
         return options
     }
 
-    public func configure(with item: AnimalItem) {
-        for (label, field) in boundLabels { label.text = item.field(field) ?? "" }
-        for index in itemImages.indices {
-            itemImages[index].aspect.set(imageAspectRatio(item), on: itemImages[index].view)
+    /// Shows a row: bound texts, images sized from their fields, views
+    /// hidden when their field is empty.
+    /// - Throws: `CellError` naming the template file's place of the view
+    ///   and the data row's line when a field path goes through a value that
+    ///   is not an object, a text field holds an array or object, or an
+    ///   image field is not `[width, height]`.
+    public func configure(with row: JSONRow) throws(CellError) {
+        func fail(_ position: SourcePosition, _ error: JSONRowError) -> CellError {
+            let place = row.line.map { " (data line \($0))" } ?? ""
+            return CellError(template: templateName, message: "\(file):\(position): \(error)\(place)")
+        }
+        for bound in boundTexts {
+            let text: String
+            do {
+                text = try row.text(at: bound.path)
+            } catch {
+                throw fail(bound.position, error)
+            }
+            if let label = bound.view as? Label {
+                label.text = text
+            } else if let button = bound.view as? Button {
+                button.title = text
+            }
+            if bound.hiddenWhenEmpty {
+                let hidden = row.isEmpty(at: bound.path)
+                if bound.view.isHidden != hidden { bound.view.isHidden = hidden }
+            }
+        }
+        for index in dataImages.indices {
+            let size: Size?
+            do {
+                size = try row.size(at: dataImages[index].path)
+            } catch {
+                throw fail(dataImages[index].position, error)
+            }
+            dataImages[index].show(size)
         }
     }
 
@@ -237,5 +330,59 @@ extension ConstraintTemplate where CellView == TemplateFileCellView {
         } catch {
             throw TemplateFileError(file: file.file, position: nil, message: "\(error)")
         }
+    }
+}
+
+/// A label or button whose text comes from a row field.
+private struct _BoundText {
+    let view: View
+    let path: JSONKeyPath
+    let hiddenWhenEmpty: Bool
+    let position: SourcePosition
+}
+
+/// An image view whose size comes from a row's `[width, height]` field:
+/// `height == width × h / w`, capped at `maxHeight` (the width stays: the
+/// aspect gives way at 999 to a required cap), hidden when the field is
+/// missing or null (or square, for the first format's `"image": "item"`).
+private struct _DataImage {
+    let view: ImageView
+    let path: JSONKeyPath
+    let squareWhenMissing: Bool
+    let maxHeight: Double?
+    let position: SourcePosition
+    private var aspect: LayoutConstraint?
+    private var ratio = Double.nan
+
+    init(view: ImageView, path: JSONKeyPath, squareWhenMissing: Bool, maxHeight: Double?, position: SourcePosition) {
+        self.view = view
+        self.path = path
+        self.squareWhenMissing = squareWhenMissing
+        self.maxHeight = maxHeight
+        self.position = position
+    }
+
+    /// The cap, once the view is in its hierarchy.
+    func install() {
+        guard let maxHeight else { return }
+        let cap = view.heightAnchor.constraint(lessThanOrEqualToConstant: maxHeight)
+        cap.identifier = "\(view.layoutName)-maxHeight"
+        cap.isActive = true
+    }
+
+    mutating func show(_ size: Size?) {
+        let hidden = size == nil && !squareWhenMissing
+        if view.isHidden != hidden { view.isHidden = hidden }
+        guard !hidden else { return }
+        let size = size ?? Size(width: 1, height: 1)
+        let ratio = size.height / size.width
+        guard ratio != self.ratio else { return }
+        aspect?.isActive = false
+        let made = view.heightAnchor.constraint(equalTo: view.widthAnchor, multiplier: ratio)
+        made.identifier = "\(view.layoutName)-aspect"
+        if maxHeight != nil { made.priority = LayoutPriority(rawValue: 999) }
+        made.isActive = true
+        aspect = made
+        self.ratio = ratio
     }
 }

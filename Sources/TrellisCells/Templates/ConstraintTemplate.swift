@@ -17,7 +17,9 @@ public protocol ConstraintCellView: AnyObject {
     /// The pixel scale heights are rounded up to (constant for the cell's life).
     var scale: Double { get }
     /// Shows an item (label texts, image aspect ratio, optional views).
-    func configure(with item: Item)
+    /// Throws when the row does not hold what the cell reads (a template
+    /// file's field path into a value that is not an object).
+    func configure(with item: Item) throws(CellError)
     /// The subviews' frames after layout, in the template's order.
     var subviewFrames: [NamedFrame] { get }
     /// Labels whose measurement errors must surface as cell errors (the
@@ -91,7 +93,7 @@ public struct ConstraintTemplate<CellView: ConstraintCellView>: CellTemplate {
             try checkWidth(width, minimum: parts.minimumWidth, template: name)
         }
         if !reusingEngine { cell = try make() }
-        cell.configure(with: item)
+        try cell.configure(with: item)
         return cell
     }
 

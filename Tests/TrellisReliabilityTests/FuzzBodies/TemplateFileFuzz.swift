@@ -20,6 +20,11 @@ enum TemplateFileFuzz {
         "\"b.top == a.bottom + 8 @750\"", "\"a.width == 40\"", "\"H:|-[a]-[b]-|\"", "\"V:|[a]|\"",
         "0", "1", "-1", "16", "40", "1e400", "-1e400", "0.5", "1000", "true", "false", "null", "é",
         "👍🏽",
+        // Version 2: stacks, key paths, data images, text styles.
+        "\"stack\"", "\"axis\":", "\"vertical\"", "\"distribution\":", "\"fillEqually\"", "\"alignment\":",
+        "\"firstBaseline\"", "\"spacing\":", "\"layoutMargins\":", "[16, 16, 16, 16]", "\"hiddenWhenEmpty\":",
+        "\"maxHeight\":", "\"image\":", "\"photo\"", "\"author.name\"", "\"a..b\"", "\"textStyle\":",
+        "\"lineSpacing\":", "\"lineBreakMode\":", "\"truncateMiddle\"", "\"s\"",
     ])
 
     /// Valid templates the fuzzer starts from (and the suite mutates).
@@ -35,6 +40,14 @@ enum TemplateFileFuzz {
         """,
         #"{"views": [{"id": "a", "kind": "label", "text": "Hi"}], "constraints": ["a.top == contentView.top"]}"#,
         #"{"views": []}"#,
+        """
+        {"views": [{"id": "s", "kind": "stack", "axis": "vertical", "spacing": 8, "layoutMargins": [16, 16, 16, 16]},
+                   {"id": "a", "kind": "label", "parent": "s", "field": "author.name", "hiddenWhenEmpty": true,
+                    "textStyle": {"size": 15, "weight": "semibold", "lineSpacing": 2, "lineBreakMode": "truncateTail"}},
+                   {"id": "p", "kind": "image", "parent": "s", "image": "photo", "maxHeight": 300}],
+         "constraints": ["s.leading == contentView.leading", "s.trailing == contentView.trailing",
+                         "s.top == contentView.top", "s.bottom == contentView.bottom"]}
+        """,
     ]
 
     /// Parses the text the bytes decode to and checks the error position.

@@ -1,0 +1,236 @@
+// The row type of data files: any JSON object, read by key path
+// ("author.name", "counts.like", "photos.0"), as template files bind their
+// views to it. Values keep JSON's shape (nested objects and arrays allowed).
+
+import Foundation
+import TrellisGeometry
+
+/// A JSON value, as a data row holds it.
+public indirect enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// What the value is, for messages ("a string", "an object").
+    public var kindName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
+    /// The value from a parsed node (positions dropped; duplicate keys: the last wins, as JSONSerialization).
+    init(_ node: JSONNode) {
+        switch node {
+        case .null: self = .null
+        case .bool(let value, _): self = .bool(value)
+        case .number(let value, _): self = .number(value)
+        case .string(let value, _): self = .string(value)
+        case .array(let items, _): self = .array(items.map(JSONValue.init))
+        case .object(let members, _):
+            var object: [String: JSONValue] = [:]
+            object.reserveCapacity(members.count)
+            for member in members { object[member.key] = JSONValue(member.value) }
+            self = .object(object)
+        }
+    }
+
+    /// A number as a label shows it: whole numbers without a fraction
+    /// ("12", "-3"), others in the shortest form that reads back the same
+    /// ("1.5", "0.1", "1e+21").
+    static func decimalText(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 {
+            return String(Int64(value))
+        }
+        return "\(value)"
+    }
+}
+
+/// A path of keys into a row: `author.name`; a component of digits indexes
+/// an array (`photos.0.width`).
+public struct JSONKeyPath: Hashable, Sendable, CustomStringConvertible {
+    public let components: [String]
+
+    /// Parses `a.b.c`; nil when a component is empty (`a..b`, `.a`, `a.`)
+    /// or the path is empty.
+    public init?(_ text: String) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard !text.isEmpty, parts.allSatisfy({ !$0.isEmpty }) else { return nil }
+        components = parts
+    }
+
+    public var description: String { components.joined(separator: ".") }
+}
+
+/// What a key path finds in a row.
+public enum JSONLookup: Hashable, Sendable {
+    /// The value at the path.
+    case found(JSONValue)
+    /// A key or index along the path is absent (or the value is null on the way).
+    case missing
+    /// The path goes through a value that is neither an object nor an
+    /// array: `prefix` is the part of the path that reached it.
+    case notAContainer(prefix: String, found: String)
+}
+
+/// One row of a data file: a JSON object with any keys.
+public struct JSONRow: Hashable, Sendable {
+    /// The row's members.
+    public var fields: [String: JSONValue]
+    /// The 1-based line of the file the row came from (nil when built in code).
+    public var line: Int?
+
+    public init(_ fields: [String: JSONValue], line: Int? = nil) {
+        self.fields = fields
+        self.line = line
+    }
+
+    /// The value at `path`.
+    /// - Complexity: O(path length).
+    public func lookup(_ path: JSONKeyPath) -> JSONLookup {
+        var current = JSONValue.object(fields)
+        for (index, key) in path.components.enumerated() {
+            switch current {
+            case .object(let members):
+                guard let next = members[key] else { return .missing }
+                current = next
+            case .array(let items):
+                guard let position = Int(key), items.indices.contains(position) else { return .missing }
+                current = items[position]
+            case .null:
+                return .missing
+            default:
+                return .notAContainer(
+                    prefix: path.components[..<index].joined(separator: "."), found: current.kindName)
+            }
+        }
+        return .found(current)
+    }
+
+    /// The text a label bound to `path` shows: a string as it is, a number
+    /// as its decimal text, a boolean as `true`/`false`, nothing for a
+    /// missing or null value.
+    /// - Throws: a message for an array or object (no text), or a path through a non-container.
+    public func text(at path: JSONKeyPath) throws(JSONRowError) -> String {
+        switch lookup(path) {
+        case .missing, .found(.null): return ""
+        case .found(.string(let text)): return text
+        case .found(.number(let value)): return JSONValue.decimalText(value)
+        case .found(.bool(let value)): return value ? "true" : "false"
+        case .found(let other):
+            throw JSONRowError(path: path, message: "is \(other.kindName), not text")
+        case .notAContainer(let prefix, let found):
+            throw JSONRowError(path: path, message: "goes through \"\(prefix)\", which is \(found), not an object")
+        }
+    }
+
+    /// Whether the value at `path` is missing, null, an empty string or an empty array.
+    public func isEmpty(at path: JSONKeyPath) -> Bool {
+        switch lookup(path) {
+        case .missing, .found(.null), .notAContainer: return true
+        case .found(.string(let text)): return text.isEmpty
+        case .found(.array(let items)): return items.isEmpty
+        case .found: return false
+        }
+    }
+
+    /// A `[width, height]` pair of finite positive numbers at `path` (an
+    /// image's size); nil when missing or null.
+    /// - Throws: a message for anything else.
+    public func size(at path: JSONKeyPath) throws(JSONRowError) -> Size? {
+        switch lookup(path) {
+        case .missing, .found(.null): return nil
+        case .found(.array(let items)):
+            guard items.count == 2, case .number(let width) = items[0], case .number(let height) = items[1]
+            else {
+                throw JSONRowError(path: path, message: "must be [width, height], got an array of \(items.count)")
+            }
+            guard width.isFinite, height.isFinite, width > 0, height > 0 else {
+                throw JSONRowError(
+                    path: path, message: "sizes must be finite and positive, got [\(width), \(height)]")
+            }
+            return Size(width: width, height: height)
+        case .found(let other):
+            throw JSONRowError(path: path, message: "must be [width, height], not \(other.kindName)")
+        case .notAContainer(let prefix, let found):
+            throw JSONRowError(path: path, message: "goes through \"\(prefix)\", which is \(found), not an object")
+        }
+    }
+}
+
+/// A row whose value at a path is not what a template reads there.
+public struct JSONRowError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var path: JSONKeyPath
+    public var message: String
+
+    public var description: String { "field \"\(path)\" \(message)" }
+}
+
+extension AnimalItem {
+    /// The sample row as a data file row: `title`, `subtitle` and `image`.
+    public var jsonRow: JSONRow {
+        var fields: [String: JSONValue] = ["title": .string(title), "subtitle": .string(subtitle)]
+        if let imageSize { fields["image"] = .array([.number(imageSize.width), .number(imageSize.height)]) }
+        return JSONRow(fields)
+    }
+}
+
+/// Reads data files as `JSONRow`s: JSON Lines, one object per non-blank
+/// line, any keys, nested objects and arrays allowed. The first bad line
+/// stops loading with an error naming its line and column; nothing is
+/// returned for a file with a bad line.
+public enum JSONRowLoader {
+    /// Loads every row of the file at `path`.
+    /// - Complexity: O(file size).
+    public static func load(path: String) throws(DataFileError) -> [JSONRow] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw DataFileError(
+                file: path, line: nil, message: exists ? "cannot read the file" : "no such file")
+        }
+        return try parse(data, file: path)
+    }
+
+    /// Parses JSON Lines held in memory; `file` names the source in errors.
+    public static func parse(_ data: Data, file: String = "<input>") throws(DataFileError) -> [JSONRow] {
+        var rows: [JSONRow] = []
+        var lineNumber = 0
+        var start = data.startIndex
+        while start < data.endIndex {
+            lineNumber += 1
+            let end = data[start...].firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex
+            var lineEnd = end
+            if lineEnd > start, data[data.index(before: lineEnd)] == UInt8(ascii: "\r") {
+                lineEnd = data.index(before: lineEnd)
+            }
+            let line = data[start..<lineEnd]
+            start = end < data.endIndex ? data.index(after: end) : end
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            rows.append(try parseLine(line, file: file, line: lineNumber))
+        }
+        return rows
+    }
+
+    static func parseLine(_ bytes: Data, file: String, line: Int) throws(DataFileError) -> JSONRow {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw DataFileError(file: file, line: line, message: "invalid UTF-8")
+        }
+        let node: JSONNode
+        do {
+            node = try JSONDocumentParser.parse(text)
+        } catch {
+            throw DataFileError(file: file, line: line, column: error.position.column, message: error.message)
+        }
+        guard case .object = node, case .object(let fields) = JSONValue(node) else {
+            throw DataFileError(file: file, line: line, message: "expected a JSON object, got \(node.kindName)")
+        }
+        return JSONRow(fields, line: line)
+    }
+}
