@@ -20,7 +20,8 @@ struct ListBench: ParsableCommand {
     @Option(help: "Number of rows (generated, or the first rows of --data).")
     var rows: Int = 10_000
 
-    @Option(help: "A JSON Lines file of rows: {\"title\": ..., \"subtitle\": ..., \"image\": [w, h]}.")
+    @Option(
+        help: "A JSON Lines file of rows: for the built-in cells {\"title\": ..., \"subtitle\": ..., \"image\": [w, h]}; for a template file, objects with any keys its fields read.")
     var data: String?
 
     @Option(help: "Cell template: AnimalTableViewCell, BirdCollectionViewCell, FeedCell, or a template file (.json).")
@@ -91,35 +92,22 @@ struct ListBench: ParsableCommand {
     func run() throws {
         let choice = try TemplateChoice.parse(template)
         let baseline = MemoryReading.current()
-        let items = try loadItems()
+        let source = BenchData(path: data, rows: rows, seed: seed)
         let configuration = BenchConfiguration(
-            rows: items.count, width: width, scale: scale, threads: threads, repeats: effectiveRepeats,
+            rows: rows, width: width, scale: scale, threads: threads, repeats: effectiveRepeats,
             layout: layout, templateName: choice.name)
         if let scenario {
-            let report: ScenarioReport
-            do {
-                report = try choice.with(
-                    ScenarioConsumer(kind: scenario, items: items, configuration: configuration, seed: seed),
-                    scale: scale)
-            } catch let error as CLIFailure {
-                throw error
-            } catch {
-                throw CLIFailure.data("scenario \(scenario.rawValue): \(error)")
-            }
+            let report = try choice.with(
+                ScenarioConsumer(kind: scenario, data: source, configuration: configuration, seed: seed), scale: scale)
             print(json ? report.json().serialized() : report.table())
             return
         }
-        let report: BenchReport
-        do {
-            report = try choice.with(PhasesConsumer(items: items, configuration: configuration), scale: scale)
-        } catch {
-            throw CLIFailure.data("cannot lay out the rows: \(error)")
-        }
-        var finished = report
+        var finished = try choice.with(PhasesConsumer(data: source, configuration: configuration), scale: scale)
         let memory = MemoryReading.current()
         finished.memory = MemoryFigures(
             peakResidentBytes: memory.peakResidentBytes,
-            bytesPerRow: Double(max(0, memory.peakResidentBytes - baseline.residentBytes)) / Double(items.count))
+            bytesPerRow: Double(max(0, memory.peakResidentBytes - baseline.residentBytes))
+                / Double(max(1, finished.configuration.rows)))
         if let dumpHeights {
             let text = finished.heights.map { formatPoints($0) }.joined(separator: "\n") + "\n"
             do {
@@ -138,21 +126,6 @@ struct ListBench: ParsableCommand {
         print(json ? finished.json().serialized() : finished.table())
     }
 
-    private func loadItems() throws -> [AnimalItem] {
-        guard let data else {
-            showProgress("generating \(rows) rows…")
-            defer { endProgress() }
-            return AnimalDataGenerator(seed: seed).items(count: rows)
-        }
-        let all: [AnimalItem]
-        do {
-            all = try JSONLinesLoader.load(path: data)
-        } catch {
-            throw CLIFailure.data("\(error)")
-        }
-        guard !all.isEmpty else { throw CLIFailure.data("\(data): the file has no rows") }
-        return Array(all.prefix(rows))
-    }
 }
 
 /// The layouts the scroll phase can drive.

@@ -14,6 +14,8 @@ struct BenchConfiguration {
     var repeats: Int
     var layout: ListLayoutKind
     var templateName: String
+    /// Why the template has no frame path (constraints only), or nil.
+    var noFramesReason: String? = nil
     /// The width of the rotation phase (portrait 375 → landscape 812).
     var rotatedWidth: Double { width == 812 ? 375 : 812 }
 }
@@ -25,19 +27,52 @@ protocol BenchSuite {
     associatedtype Frames: CellTemplate where Frames.Item == Item
     associatedtype Constraints: CellTemplate where Constraints.Item == Item
 
-    func makeFrames(measurer: TextMeasurer) throws(CellError) -> Frames
+    /// The frame path, or nil when the template has none (see `noFramesReason`).
+    func makeFrames(measurer: TextMeasurer) throws(CellError) -> Frames?
     func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError) -> Constraints
     /// A function measuring an item's texts as the template does at a cell
     /// width (the cold and parallel text phases), with styles made once.
     func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (Item, Double) throws(CellError) -> Void
-    /// The suite's rows for the loaded data (the sample rows, today).
-    func rows(from data: [AnimalItem]) -> [Item]
+    /// The rows: the first `data.rows` of `data.path`, or generated ones.
+    func loadRows(_ data: BenchData) throws -> [Item]
     /// A row's media size (the waterfall layout's aspect ratios).
     func mediaSize(of item: Item) -> Size?
+    /// Why there is no frame path, when `makeFrames` gives none.
+    var noFramesReason: String? { get }
+}
+
+extension BenchSuite {
+    var noFramesReason: String? { nil }
+}
+
+/// Where the rows come from: `--data`, or the generator (`--seed`).
+struct BenchData {
+    var path: String?
+    var rows: Int
+    var seed: UInt64
+
+    /// The first `rows` of the file at `path`, read by `load`; an empty
+    /// file is an error.
+    func fromFile<Row>(_ path: String, _ load: (String) throws -> [Row]) throws -> [Row] {
+        let all: [Row]
+        do {
+            all = try load(path)
+        } catch {
+            throw CLIFailure.data("\(error)")
+        }
+        guard !all.isEmpty else { throw CLIFailure.data("\(path): the file has no rows") }
+        return Array(all.prefix(rows))
+    }
 }
 
 extension BenchSuite where Item == AnimalItem {
-    func rows(from data: [AnimalItem]) -> [AnimalItem] { data }
+    func loadRows(_ data: BenchData) throws -> [AnimalItem] {
+        if let path = data.path { return try data.fromFile(path) { try JSONLinesLoader.load(path: $0) } }
+        showProgress("generating \(data.rows) rows…")
+        defer { endProgress() }
+        return AnimalDataGenerator(seed: data.seed).items(count: data.rows)
+    }
+
     func mediaSize(of item: AnimalItem) -> Size? { item.imageSize }
 }
 
@@ -106,8 +141,12 @@ struct BenchRunner<Suite: BenchSuite> {
         var report = BenchReport(configuration: configuration)
         let width = configuration.width
 
-        // 1. Text, cold: a new measurer has empty caches.
         let measurer = TextMeasurer()
+        guard var frames = try suite.makeFrames(measurer: measurer) else {
+            return try runConstraintsOnly(report, measurer: measurer)
+        }
+
+        // 1. Text, cold: a new measurer has empty caches.
         report.textColdMilliseconds = try measureTexts(with: measurer, width: width, phase: "1 text, cold")
         report.textWarmMilliseconds = try repeated {
             () throws(CellError) -> Double in try measureTexts(with: measurer, width: width, phase: "1 text, warm")
@@ -117,7 +156,6 @@ struct BenchRunner<Suite: BenchSuite> {
         // through edit variables, text warm. Their repeats alternate, so
         // both paths see the same machine (this one is shared and noisy):
         // the ratio of their medians compares like with like.
-        var frames = try suite.makeFrames(measurer: measurer)
         var reused = try suite.makeConstraints(measurer: measurer, reusingEngine: true)
         // The heights of the first repeat are kept; a later repeat that
         // gives other heights counts as a disagreement (phase 5).
@@ -182,6 +220,51 @@ struct BenchRunner<Suite: BenchSuite> {
 
         // 8. Parallel cold text pass, each thread with its own rows.
         (report.parallelMilliseconds, report.parallelIdentical) = try parallelColdPass(reference: framesHeights)
+        return report
+    }
+
+    /// The phases for a template without a frame path: the reused engine
+    /// against a fresh hierarchy per row (agreement), at both widths, and
+    /// the reused engine's scroll; the text and parallel phases, which time
+    /// the frame path, are left out.
+    private func runConstraintsOnly(_ start: BenchReport, measurer: TextMeasurer) throws(CellError) -> BenchReport {
+        var report = start
+        report.configuration.noFramesReason = suite.noFramesReason ?? "the template has no frame path"
+        let width = configuration.width
+        var reused = try suite.makeConstraints(measurer: measurer, reusingEngine: true)
+        var samples: [PathFigures] = []
+        var reusedHeights: [Double] = []
+        var repeatDifference = 0.0
+        for _ in 0..<configuration.repeats {
+            let (figures, run) = try layOut(&reused, width: width, phase: "4 constraints, template")
+            samples.append(figures)
+            if reusedHeights.isEmpty { reusedHeights = run } else { repeatDifference = max(repeatDifference, maxDifference(reusedHeights, run)) }
+        }
+        report.constraintsTemplate = medianSample(samples)
+        report.heights = reusedHeights
+        var fresh = try suite.makeConstraints(measurer: measurer, reusingEngine: false)
+        let (freshFigures, freshHeights) = try layOut(&fresh, width: width, phase: "3 constraints, fresh")
+        report.constraintsFresh = freshFigures
+        for row in reusedHeights.indices {
+            let difference = abs(reusedHeights[row] - freshHeights[row])
+            if difference > 0 { report.rowsDiffering += 1 }
+            report.maxHeightDifference = max(report.maxHeightDifference, difference)
+        }
+        report.maxHeightDifference = max(report.maxHeightDifference, repeatDifference)
+        let rotated = configuration.rotatedWidth
+        let (rotation, rotatedReused) = try layOut(&reused, width: rotated, phase: "6 rotation, constraints")
+        let (_, rotatedFresh) = try layOut(&fresh, width: rotated, phase: "6 rotation, fresh")
+        report.rotationConstraints = rotation
+        report.rotationMaxHeightDifference = maxDifference(rotatedReused, rotatedFresh)
+        if configuration.layout == .table {
+            report.scroll = ["constraints_template": try ScrollPhase(items: items, configuration: configuration).run(reused, path: "constraints")]
+        } else {
+            report.scroll = [
+                "constraints_template": try CollectionScrollPhase(
+                    items: items, mediaSize: suite.mediaSize(of:), configuration: configuration
+                ).run(reused, path: "constraints")
+            ]
+        }
         return report
     }
 
@@ -253,7 +336,10 @@ struct BenchRunner<Suite: BenchSuite> {
         let chunk = (items.count + threads - 1) / threads
         let results = ParallelResults(count: items.count, threads: threads)
         var templates: [Suite.Frames] = []
-        for _ in 0..<threads { templates.append(try suite.makeFrames(measurer: measurer)) }
+        for _ in 0..<threads {
+            guard let frames = try suite.makeFrames(measurer: measurer) else { return (0, true) }
+            templates.append(frames)
+        }
         let prototypes = templates
         let measure = try suite.textMeasurement(measurer: measurer)
         let start = monotonicNanoseconds()

@@ -28,6 +28,19 @@ extension BenchReport {
                     + pad(ratio.map { fixed($0, 2) + "×" } ?? "", 10, right: true))
         }
         let rows = Double(c.rows)
+        if let reason = c.noFramesReason {
+            lines.append("constraints only: no frame path (\(reason))")
+            row("3 constraints, fresh engine/row", constraintsFresh.totalMilliseconds, constraintsFresh.microsecondsPerRow, nil)
+            row("4 constraints, template engine", constraintsTemplate.totalMilliseconds, constraintsTemplate.microsecondsPerRow, nil)
+            lines.append(
+                "5 agreement (template engine against a fresh hierarchy per row): max |Δheight| \(formatPoints(maxHeightDifference)) over \(c.rows) rows (\(rowsDiffering) rows differ)")
+            row("6 rotation → \(formatPoints(c.rotatedWidth)), constraints (template)", rotationConstraints.totalMilliseconds, rotationConstraints.microsecondsPerRow, nil)
+            lines.append("  rotation agreement (template against fresh): max |Δheight| \(formatPoints(rotationMaxHeightDifference))")
+            appendScroll(to: &lines)
+            lines.append(
+                "9 memory: peak RSS \(fixed(Double(memory.peakResidentBytes) / 1_048_576, 1)) MB, \(fixed(memory.bytesPerRow, 0)) bytes/row")
+            return lines.joined(separator: "\n")
+        }
         row("1 text, cold (empty caches)", textColdMilliseconds, textColdMilliseconds * 1000 / rows, nil)
         row("  text, warm", textWarmMilliseconds, textWarmMilliseconds * 1000 / rows, nil)
         row("2 frames", frames.totalMilliseconds, frames.microsecondsPerRow, 1)
@@ -38,11 +51,7 @@ extension BenchReport {
         row("6 rotation → \(formatPoints(c.rotatedWidth)), frames", rotationFrames.totalMilliseconds, rotationFrames.microsecondsPerRow, 1)
         row("  rotation, constraints (template)", rotationConstraints.totalMilliseconds, rotationConstraints.microsecondsPerRow, ratioRotation)
         lines.append("  rotation agreement: max |Δheight| \(formatPoints(rotationMaxHeightDifference))")
-        for (path, figures) in scroll.sorted(by: { $0.key < $1.key }) {
-            lines.append(
-                "7 scroll (\(c.layout.rawValue), 120 Hz), \(path): \(figures.frames) frames, p50 \(fixed(figures.p50Microseconds, 1)) µs, p99 \(fixed(figures.p99Microseconds, 1)) µs, max \(fixed(figures.maxMicroseconds, 1)) µs, over 8.33 ms: \(figures.overBudget) (CPU time: \(figures.overBudgetCPU)), rows measured \(figures.rowsMeasured), cells made \(figures.cellsCreated), reused \(figures.cellsReused), max anchor drift \(formatPoints(figures.maxAnchorDrift))"
-            )
-        }
+        appendScroll(to: &lines)
         lines.append(
             "8 parallel: cold text + frames on \(c.threads) threads \(fixed(parallelMilliseconds, 2)) ms, speed-up \(fixed(parallelSpeedup, 2))× over one thread, heights identical: \(parallelIdentical ? "yes" : "NO")"
         )
@@ -50,6 +59,15 @@ extension BenchReport {
             "9 memory: peak RSS \(fixed(Double(memory.peakResidentBytes) / 1_048_576, 1)) MB, \(fixed(memory.bytesPerRow, 0)) bytes/row"
         )
         return lines.joined(separator: "\n")
+    }
+
+    private func appendScroll(to lines: inout [String]) {
+        let c = configuration
+        for (path, figures) in scroll.sorted(by: { $0.key < $1.key }) {
+            lines.append(
+                "7 scroll (\(c.layout.rawValue), 120 Hz), \(path): \(figures.frames) frames, p50 \(fixed(figures.p50Microseconds, 1)) µs, p99 \(fixed(figures.p99Microseconds, 1)) µs, max \(fixed(figures.maxMicroseconds, 1)) µs, over 8.33 ms: \(figures.overBudget) (CPU time: \(figures.overBudgetCPU)), rows measured \(figures.rowsMeasured), cells made \(figures.cellsCreated), reused \(figures.cellsReused), max anchor drift \(formatPoints(figures.maxAnchorDrift))"
+            )
+        }
     }
 
     func json() -> JSON {
@@ -95,12 +113,13 @@ extension BenchReport {
                     ("warm_ms", .number(textWarmMilliseconds)),
                 ])
             ),
+            ("no_frames_reason", c.noFramesReason.map(JSON.string) ?? .null),
             (
                 "paths",
                 .object([
-                    ("frames", path(frames, ratio: nil)),
-                    ("constraints_fresh", path(constraintsFresh, ratio: ratioFresh)),
-                    ("constraints_template", path(constraintsTemplate, ratio: ratioTemplate)),
+                    ("frames", c.noFramesReason == nil ? path(frames, ratio: nil) : .null),
+                    ("constraints_fresh", path(constraintsFresh, ratio: c.noFramesReason == nil ? ratioFresh : nil)),
+                    ("constraints_template", path(constraintsTemplate, ratio: c.noFramesReason == nil ? ratioTemplate : nil)),
                 ])
             ),
             (

@@ -288,8 +288,9 @@ struct ScenarioRunner<Suite: BenchSuite> {
     func run() throws -> ScenarioReport {
         let measurer = TextMeasurer()
         var report = ScenarioReport(kind: kind, configuration: configuration)
-        report.paths.append(
-            ("frames", try run(try suite.makeFrames(measurer: measurer), path: "frames")))
+        if let frames = try suite.makeFrames(measurer: measurer) {
+            report.paths.append(("frames", try run(frames, path: "frames")))
+        }
         report.paths.append(
             (
                 "constraints_template",

@@ -12,16 +12,18 @@ enum TemplateName: String, CaseIterable {
     case feed = "FeedCell"
 }
 
-/// What `--template` named: a built-in template, or a template file whose
-/// constraints are compared with the built-in frame code of the same name.
+/// What `--template` named: a built-in template; a template file whose
+/// constraints are compared with the built-in frame code of the same name;
+/// or any other template file, on rows of any keys.
 enum TemplateChoice {
     case builtIn(TemplateName)
     case file(TemplateFile, TemplateName)
+    case fileAlone(TemplateFile)
 
     var name: String {
         switch self {
         case .builtIn(let name): return name.rawValue
-        case .file(let file, _): return "\(file.name) (\(file.file))"
+        case .file(let file, _), .fileAlone(let file): return "\(file.name) (\(file.file))"
         }
     }
 
@@ -39,11 +41,7 @@ enum TemplateChoice {
         } catch {
             throw CLIFailure.data("\(error)")
         }
-        guard let builtIn = TemplateName(rawValue: file.name) else {
-            throw CLIFailure.usage(
-                "\(text): template '\(file.name)' has no frame-code twin to compare with (listbench compares frames and constraints; name the file's template one of \(TemplateName.allCases.map(\.rawValue).joined(separator: ", ")))"
-            )
-        }
+        guard let builtIn = TemplateName(rawValue: file.name) else { return .fileAlone(file) }
         return .file(file, builtIn)
     }
 
@@ -59,6 +57,8 @@ enum TemplateChoice {
             return try consumer.consume(FileSuite(file: file, frames: BirdSuite(scale: scale), scale: scale))
         case .file(let file, .feed):
             return try consumer.consume(FileSuite(file: file, frames: FeedSuite(scale: scale), scale: scale))
+        case .fileAlone(let file):
+            return try consumer.consume(FileAloneSuite(file: file, scale: scale))
         }
     }
 }
@@ -72,23 +72,37 @@ protocol BenchSuiteConsumer {
 
 /// Phases 1-8.
 struct PhasesConsumer: BenchSuiteConsumer {
-    let items: [AnimalItem]
+    let data: BenchData
     let configuration: BenchConfiguration
     func consume<Suite: BenchSuite>(_ suite: Suite) throws -> BenchReport {
-        try BenchRunner(suite: suite, items: suite.rows(from: items), configuration: configuration).run()
+        let items = try suite.loadRows(data)
+        var configuration = configuration
+        configuration.rows = items.count
+        do {
+            return try BenchRunner(suite: suite, items: items, configuration: configuration).run()
+        } catch {
+            throw CLIFailure.data("cannot lay out the rows: \(error)")
+        }
     }
 }
 
 /// `--scenario`.
 struct ScenarioConsumer: BenchSuiteConsumer {
     let kind: ScenarioKind
-    let items: [AnimalItem]
+    let data: BenchData
     let configuration: BenchConfiguration
     let seed: UInt64
     func consume<Suite: BenchSuite>(_ suite: Suite) throws -> ScenarioReport {
-        try ScenarioRunner(
-            suite: suite, kind: kind, items: suite.rows(from: items), configuration: configuration, seed: seed
-        ).run()
+        let items = try suite.loadRows(data)
+        var configuration = configuration
+        configuration.rows = items.count
+        do {
+            return try ScenarioRunner(suite: suite, kind: kind, items: items, configuration: configuration, seed: seed).run()
+        } catch let error as CLIFailure {
+            throw error
+        } catch {
+            throw CLIFailure.data("scenario \(kind.rawValue): \(error)")
+        }
     }
 }
 
@@ -112,7 +126,7 @@ func measureLabels<T: CellTemplate & LabelDescribing>(
 struct AnimalSuite: BenchSuite {
     let scale: Double
 
-    func makeFrames(measurer: TextMeasurer) throws(CellError) -> AnimalTableViewCellFrames {
+    func makeFrames(measurer: TextMeasurer) throws(CellError) -> AnimalTableViewCellFrames? {
         AnimalTableViewCellFrames(style: try .classic(scale: scale, measurer: measurer))
     }
 
@@ -133,7 +147,7 @@ struct AnimalSuite: BenchSuite {
 struct BirdSuite: BenchSuite {
     let scale: Double
 
-    func makeFrames(measurer: TextMeasurer) throws(CellError) -> BirdCollectionViewCellFrames {
+    func makeFrames(measurer: TextMeasurer) throws(CellError) -> BirdCollectionViewCellFrames? {
         BirdCollectionViewCellFrames(style: try .standard(scale: scale, measurer: measurer))
     }
 
@@ -142,7 +156,7 @@ struct BirdSuite: BenchSuite {
     }
 
     func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double) throws(CellError) -> Void {
-        let frames = try makeFrames(measurer: measurer)
+        let frames = BirdCollectionViewCellFrames(style: try .standard(scale: scale, measurer: measurer))
         return { (item, cellWidth) throws(CellError) in
             try checkWidth(cellWidth, minimum: 2 * BirdCollectionViewCell.inset, template: BirdCollectionViewCell.name)
             try measureLabels(
@@ -155,7 +169,7 @@ struct BirdSuite: BenchSuite {
 struct FeedSuite: BenchSuite {
     let scale: Double
 
-    func makeFrames(measurer: TextMeasurer) throws(CellError) -> FeedCellFrames {
+    func makeFrames(measurer: TextMeasurer) throws(CellError) -> FeedCellFrames? {
         FeedCellFrames(style: try .standard(scale: scale, measurer: measurer))
     }
 
@@ -164,7 +178,7 @@ struct FeedSuite: BenchSuite {
     }
 
     func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double) throws(CellError) -> Void {
-        let frames = try makeFrames(measurer: measurer)
+        let frames = FeedCellFrames(style: try .standard(scale: scale, measurer: measurer))
         return { (item, cellWidth) throws(CellError) in
             let header = cellWidth - 2 * FeedCell.padding - FeedCell.avatarSide - FeedCell.spacing
             try checkWidth(
@@ -189,7 +203,7 @@ struct FileSuite<FrameSuite: BenchSuite>: BenchSuite where FrameSuite.Item == An
     let frames: FrameSuite
     let scale: Double
 
-    func makeFrames(measurer: TextMeasurer) throws(CellError) -> FrameSuite.Frames {
+    func makeFrames(measurer: TextMeasurer) throws(CellError) -> FrameSuite.Frames? {
         try frames.makeFrames(measurer: measurer)
     }
 
@@ -208,5 +222,66 @@ struct FileSuite<FrameSuite: BenchSuite>: BenchSuite where FrameSuite.Item == An
 
     func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double) throws(CellError) -> Void {
         try frames.textMeasurement(measurer: measurer)
+    }
+}
+
+/// A template file on its own, on rows of any keys (`--data`, JSON Lines;
+/// without it the generated sample rows as `title`, `subtitle`, `image`).
+/// A file that is a tree of stacks has a frame path: its stacks measured
+/// and arranged directly; any other runs constraints only, and the report
+/// says why.
+struct FileAloneSuite: BenchSuite {
+    let file: TemplateFile
+    let scale: Double
+
+    var noFramesReason: String? {
+        file.stackTreeProblem ?? "\(file.file): a tree of stacks, but the direct stack path is not built into this listbench"
+    }
+
+    func makeFrames(measurer: TextMeasurer) throws(CellError) -> TemplateFileCell? { nil }
+
+    func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError) -> TemplateFileCell {
+        do {
+            return try TemplateFileCell(file: file, measurer: measurer, scale: scale, reusingEngine: reusingEngine)
+        } catch {
+            throw CellError(template: file.name, message: "\(error)")
+        }
+    }
+
+    /// Each bound label's text measured at the row's width, one line per
+    /// paragraph (what a direct path measures first).
+    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (JSONRow, Double) throws(CellError) -> Void {
+        var bound: [(JSONKeyPath, TextStyle, Int)] = []
+        for view in file.views where view.kind == .label {
+            guard let field = view.field, let path = JSONKeyPath(field) else { continue }
+            do {
+                bound.append((path, try TemplateFileCellView.style(for: view), view.lines))
+            } catch {
+                throw CellError(template: file.name, message: "view \"\(view.id)\": \(error)")
+            }
+        }
+        let name = file.name
+        let scale = scale
+        return { (row, width) throws(CellError) in
+            for (path, style, lines) in bound {
+                do {
+                    _ = try measurer.sizeThatFits(
+                        try row.text(at: path), style: style, size: Size(width: width, height: .greatestFiniteMagnitude),
+                        numberOfLines: lines, scale: scale)
+                } catch {
+                    throw CellError(template: name, message: "\(error)")
+                }
+            }
+        }
+    }
+
+    func loadRows(_ data: BenchData) throws -> [JSONRow] {
+        if let path = data.path { return try data.fromFile(path) { try JSONRowLoader.load(path: $0) } }
+        return AnimalDataGenerator(seed: data.seed).items(count: data.rows).map(\.jsonRow)
+    }
+
+    /// The `image` field's size, as the sample rows carry it.
+    func mediaSize(of item: JSONRow) -> Size? {
+        (try? item.size(at: JSONKeyPath("image")!)) ?? nil
     }
 }

@@ -120,6 +120,50 @@ struct Tool {
         #expect((agreement["max_height_diff"] as? NSNumber)?.doubleValue == 0)
     }
 
+    /// A template file with free constraints (not a tree of stacks), on
+    /// rows of its own keys: constraints only, and the report says why.
+    static let freeTemplate = """
+        {"name": "Free",
+         "views": [{"id": "a", "kind": "label", "field": "author.name"},
+                   {"id": "b", "kind": "label", "field": "body", "lines": 0}],
+         "constraints": ["a.leading == contentView.leading + 16", "a.top == contentView.top + 8",
+                         "b.leading == a.leading", "b.trailing <= contentView.trailing - 16",
+                         "b.top == a.bottom + 4", "b.bottom == contentView.bottom - 8 @750"]}
+        """
+
+    @Test func aTemplateFileWithFreeConstraintsRunsConstraintsOnlyOnRowsOfAnyKeys() throws {
+        let file = try Tool.temporaryFile("free.json", Self.freeTemplate)
+        let data = try Tool.temporaryFile(
+            "posts.jsonl",
+            #"{"author": {"name": "Ana"}, "body": "A body long enough to wrap onto a second line at this width."}"# + "\n"
+                + #"{"author": {"name": "Bo", "id": 7}, "body": 42, "tags": ["a"]}"# + "\n")
+        let result = try Tool.run("listbench", ["--template", file, "--data", data, "--json", "--repeat", "1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let reason = try #require(json["no_frames_reason"] as? String)
+        #expect(reason.contains("free.json:2:"), "\(reason)")
+        #expect(reason.contains("not in a stack"), "\(reason)")
+        let paths = try #require(json["paths"] as? [String: Any])
+        #expect(paths["frames"] is NSNull)
+        #expect((json["rows"] as? NSNumber)?.intValue == 2)
+        let agreement = try #require(json["agreement"] as? [String: Any])
+        #expect((agreement["max_height_diff"] as? NSNumber)?.doubleValue == 0)
+        let table = try Tool.run("listbench", ["--template", file, "--data", data, "--repeat", "1"])
+        #expect(table.stdout.contains("constraints only: no frame path ("), "\(table.stdout)")
+    }
+
+    @Test func aRowWhoseFieldPathMeetsANonObjectIsNamed() throws {
+        let file = try Tool.temporaryFile("free.json", Self.freeTemplate)
+        let data = try Tool.temporaryFile("bad-posts.jsonl", "{\"author\": {\"name\": \"Ana\"}}\n\n{\"author\": \"Ana\"}\n")
+        let result = try Tool.run("listbench", ["--template", file, "--data", data, "--json", "--repeat", "1"])
+        #expect(result.status == 2)
+        #expect(
+            result.stderr.contains(
+                "row 2: \(file):2:12: field \"author.name\" goes through \"author\", which is a string, not an object (data line 3)"),
+            "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test func plotIsAnSVG() throws {
         let path = try Tool.temporaryFile("plot.svg", "")
         let result = try Tool.run("listbench", ["--rows", "30", "--repeat", "1", "--plot", path])

@@ -168,4 +168,38 @@ import TrellisText
             #expect(error.description.hasPrefix("rows.jsonl:2:10: "), "\(error)")
         }
     }
+
+    @Test func aTreeOfStacksIsToldFromFreeConstraints() throws {
+        let mini = try TemplateFile.parse(Self.post, file: "post.json")
+        #expect(mini.stackTreeProblem == nil)
+        guard case .success(let tree) = mini.stackTree else { return }
+        #expect(tree.root == "root")
+        #expect(tree.pins == TemplateFile.RootPins())
+
+        // Pinned to the margins with insets, and a fixed avatar size.
+        let pinned = try TemplateFile.parse(
+            """
+            {"views": [{"id": "s", "kind": "stack"}, {"id": "avatar", "kind": "image", "parent": "s"}],
+             "constraints": ["s.leading == contentView.margins.leading + 4", "contentView.margins.trailing == s.trailing + 6",
+                             "s.top == contentView.margins.top", "s.bottom == contentView.margins.bottom - 2",
+                             "avatar.width == 40", "avatar.height == 40"]}
+            """, file: "pinned.json")
+        guard case .success(let pinnedTree) = pinned.stackTree else {
+            Issue.record("expected a tree of stacks: \(pinned.stackTreeProblem ?? "")")
+            return
+        }
+        #expect(pinnedTree.pins == TemplateFile.RootPins(top: 0, leading: 4, bottom: 2, trailing: 6, toMargins: true))
+        #expect(pinnedTree.fixedSizes == [TemplateFile.FixedSize(view: "avatar", width: 40, height: 40)])
+
+        // A constraint between arranged views is outside the stacks.
+        let free = try TemplateFile.parse(
+            Self.post.replacingOccurrences(
+                of: #""root.bottom == contentView.bottom"]"#,
+                with: #""root.bottom == contentView.bottom", "likes.width == name.width"]"#), file: "post.json")
+        #expect(free.stackTreeProblem?.contains(#"constraint "likes.width == name.width" is outside the stacks"#) == true)
+        // A root edge left unpinned.
+        let loose = try TemplateFile.parse(
+            Self.post.replacingOccurrences(of: #", "root.bottom == contentView.bottom""#, with: ""), file: "post.json")
+        #expect(loose.stackTreeProblem == #"post.json:3:4: the root stack "root" is not pinned at its bottom to the content view"#)
+    }
 }

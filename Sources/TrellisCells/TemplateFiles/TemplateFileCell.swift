@@ -185,7 +185,8 @@ public final class TemplateFileCellView: ConstraintCellView {
         }
     }
 
-    static func style(for spec: TemplateViewSpec) throws(TextError) -> TextStyle {
+    /// The text style a label or button of the file is drawn with.
+    public static func style(for spec: TemplateViewSpec) throws(TextError) -> TextStyle {
         let weight = FontWeight(rawValue: spec.weight) ?? .regular
         let fonts: FontCollection
         // A name with a slash or a font file extension is a path; anything
