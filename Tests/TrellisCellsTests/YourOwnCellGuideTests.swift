@@ -1,8 +1,12 @@
-// A cell of the reader's own, over a row type of its own (not AnimalItem):
-// a chat message bubble written with anchors, laid out through
-// `TableLayout` by `ConstraintTemplate` and `TemplateSizing`, and compared
-// row by row with frame code written against the same TextMeasurer.
+// The code of docs/your-own-cell.md, compiled and run: a cell of the
+// reader's own, over a row type of its own (not AnimalItem), a chat message
+// bubble written with anchors, laid out through `TableLayout` by
+// `ConstraintTemplate` and `TemplateSizing`, compared row by row with frame
+// code written against the same TextMeasurer, and the same cell as a
+// template file. Each `// guide: NAME` … `// guide: end` region is a code
+// block of the guide; `guideShowsThisCode` checks they are the same.
 
+import Foundation
 import Testing
 import TrellisCells
 import TrellisGeometry
@@ -10,14 +14,17 @@ import TrellisLists
 import TrellisText
 import TrellisViews
 
-/// The test's own row: nothing like AnimalItem.
+// guide: row
+/// A row of the app: nothing like AnimalItem.
 struct ChatMessage: Hashable {
     var sender: String
     var body: String
     var isOutgoing: Bool
 }
+// guide: end
 
-/// The frame code's numbers, shared with the constraints below.
+// guide: anchors
+/// The cell's numbers, shared by both implementations.
 enum ChatMessageCell {
     static let inset = 12.0
     static let padding = 8.0
@@ -93,7 +100,9 @@ final class ChatMessageCellView: ConstraintCellView {
 
     var labels: [Label] { [sender, body] }
 }
+// guide: end
 
+// guide: frames
 /// The same cell as frame code: measure both labels at the widest the
 /// bubble may be, and size the bubble around the wider.
 struct ChatMessageFrames: CellTemplate {
@@ -157,8 +166,9 @@ struct ChatMessageFrames: CellTemplate {
             ])
     }
 }
+// guide: end
 
-@Suite struct OwnRowTypeTests {
+@Suite struct YourOwnCellGuideTests {
     static func messages(_ count: Int, seed: UInt64) -> [ChatMessage] {
         var random = SplitMix64(seed: seed)
         let words = [
@@ -222,5 +232,131 @@ struct ChatMessageFrames: CellTemplate {
             total += height
         }
         #expect(abs(table.contentHeight - total) < 1e-6)
+    }
+
+    /// The guide's walk-through: the anchors cell in a table, compared with
+    /// its frame code, then the same cell as a template file.
+    @Test func theGuidesCodeRuns() throws {
+        let (senderStyle, bodyStyle) = try Self.styles()
+        let messages = Self.messages(300, seed: 11)
+        // guide: table
+        // The anchors cell, one hierarchy reused for every row, sizes a table's rows.
+        let cell = ConstraintTemplate(reusingEngine: true) {
+            ChatMessageCellView(senderStyle: senderStyle, bodyStyle: bodyStyle)
+        }
+        let sizing = TemplateSizing(template: cell, items: messages)
+        var table = try TableLayout(
+            sections: [TableSection(rowCount: messages.count)], estimate: .uniform(60), sizing: sizing,
+            width: 375, viewportHeight: 812)
+        _ = try table.scroll(toOffset: 0)  // the first screen is measured
+        let firstRow = try table.rectForRow(at: IndexPath(row: 0, section: 0))
+
+        // Frame code against constraints, every row, heights and frames,
+        // at three widths: listbench's agreement check.
+        var frames = ChatMessageFrames(senderStyle: senderStyle, bodyStyle: bodyStyle, measurer: .shared)
+        var constraints = ConstraintTemplate(reusingEngine: true) {
+            ChatMessageCellView(senderStyle: senderStyle, bodyStyle: bodyStyle)
+        }
+        let agreement = try TemplateAgreement.compare(
+            &frames, &constraints, items: messages, widths: [320, 375, 414])
+        print(agreement)  // 900 of 900 rows agree, max |Δheight| 0.0
+        // guide: end
+        #expect(firstRow.minY == 0 && firstRow.height > 0)
+        #expect(agreement.comparisons == 900)
+        #expect(agreement.disagreements == 0, "\(agreement)")
+
+        // guide: file
+        // The same cell as a template file, on JSON rows: incoming messages
+        // (a file's constraints are fixed, so the outgoing side is not in it).
+        let file = try TemplateFile.parse(Self.chatTemplate, file: "ChatMessageCell.json")
+        var fromFile = try TemplateFileCell(file: file, scale: 2)  // the Swift cell's scale
+        let incoming = messages.filter { !$0.isOutgoing }
+        var fromFileOnMessages = MappedTemplate(fromFile) { (message: ChatMessage) in
+            JSONRow(["sender": .string(message.sender), "body": .string(message.body)])
+        }
+        let fileAgreement = try TemplateAgreement.compare(
+            &frames, &fromFileOnMessages, items: incoming, widths: [320, 375, 414])
+        print(file.stackTreeProblem ?? "a tree of stacks")  // the bubble's free width: constraints only
+        // guide: end
+        #expect(fileAgreement.disagreements == 0, "\(fileAgreement)")
+        #expect(fileAgreement.comparisons == 3 * incoming.count && !incoming.isEmpty)
+        #expect(file.stackTreeProblem != nil)
+        _ = try fromFile.height(for: JSONRow(["sender": .string("Ana")]), width: 375)
+    }
+
+    /// The template file of the guide (shown there verbatim).
+    static let chatTemplate = """
+        {"name": "ChatMessageCell",
+         "views": [
+           {"id": "bubble", "kind": "view"},
+           {"id": "sender", "kind": "label", "parent": "bubble", "field": "sender", "textStyle": {"size": 13, "lines": 0}},
+           {"id": "body", "kind": "label", "parent": "bubble", "field": "body", "textStyle": {"size": 17, "lines": 0}}
+         ],
+         "constraints": [
+           "bubble.top == contentView.top + 12", "bubble.bottom == contentView.bottom - 12",
+           "bubble.leading == contentView.leading + 12", "bubble.width <= contentView.width * 0.75",
+           "bubble.width == 0 @249",
+           "sender.top == bubble.top + 8", "sender.leading == bubble.leading + 8",
+           "sender.trailing <= bubble.trailing - 8",
+           "body.top == sender.bottom + 2", "body.leading == bubble.leading + 8",
+           "body.trailing <= bubble.trailing - 8", "body.bottom == bubble.bottom - 8"
+         ]}
+        """
+
+    /// Every Swift block of docs/your-own-cell.md is a `// guide:` region of
+    /// this file, and its JSON block is `chatTemplate`: the guide shows code
+    /// that compiles and runs.
+    @Test func guideShowsThisCode() throws {
+        let here = URL(fileURLWithPath: #filePath)
+        let guide = try String(
+            contentsOf: here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("docs/your-own-cell.md"), encoding: .utf8)
+        let source = try String(contentsOf: here, encoding: .utf8)
+        func dedented(_ lines: [Substring]) -> String {
+            let indent = lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+                .map { $0.prefix { $0 == " " }.count }.min() ?? 0
+            return lines.map { String($0.dropFirst(min(indent, $0.count))) }.joined(separator: "\n")
+        }
+        var regions: [String: String] = [:]
+        var current: (String, [Substring])?
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("// guide: ") {
+                let name = String(trimmed.dropFirst("// guide: ".count))
+                if name == "end", let (open, lines) = current {
+                    regions[open] = dedented(lines)
+                    current = nil
+                } else {
+                    current = (name, [])
+                }
+            } else if current != nil {
+                current!.1.append(line)
+            }
+        }
+        var blocks: [(language: String, text: String)] = []
+        var block: (String, [Substring])?
+        for line in guide.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") {
+                if let (language, lines) = block {
+                    blocks.append((language, lines.joined(separator: "\n")))
+                    block = nil
+                } else {
+                    block = (String(line.dropFirst(3)), [])
+                }
+            } else if block != nil {
+                block!.1.append(line)
+            }
+        }
+        let swiftBlocks = blocks.filter { $0.language == "swift" }
+        #expect(swiftBlocks.count == regions.count, "guide blocks \(swiftBlocks.count), regions \(regions.keys.sorted())")
+        for block in swiftBlocks {
+            let lines = block.text.split(separator: "\n", omittingEmptySubsequences: false)
+            let name = lines.first.map { $0.replacingOccurrences(of: "// guide: ", with: "") } ?? ""
+            #expect(regions[name] == lines.dropFirst().joined(separator: "\n"), "block \(name) differs from the test's region")
+        }
+        let json = blocks.filter { $0.language == "json" }.map(\.text)
+        #expect(json.count == 1)
+        #expect(json.first.map { dedented($0.split(separator: "\n", omittingEmptySubsequences: false)) }
+            == dedented(Self.chatTemplate.split(separator: "\n", omittingEmptySubsequences: false)))
     }
 }
