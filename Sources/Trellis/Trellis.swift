@@ -6,3 +6,9 @@
 @_exported import TrellisText
 @_exported import TrellisViews
 @_exported import TrellisRender
+
+/// This version of Trellis (part of `trellis heights`' cache key: heights
+/// computed by another version may differ).
+public enum TrellisVersion {
+    public static let string = "0.9.0"
+}

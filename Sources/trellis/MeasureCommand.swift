@@ -80,11 +80,12 @@ struct Measure: ParsableCommand {
         style.lineSpacing = lineSpacing
         if lines > 0 { style.lineBreakMode = .byTruncatingTail }
         let measurer = TextMeasurer.shared
-        var reader = LineReader(handle: FileHandle.standardInput)
+        let reader = try LineReader(path: "-")
         var lineNumber = 0
         var batch: [String] = []
         var failure: String?
-        while failure == nil, let line = reader.next() {
+        while failure == nil, let (_, bytes) = try reader.nextLine() {
+            let line = Data(bytes)
             lineNumber += 1
             switch Self.text(of: line, field: field) {
             case .success(let text): batch.append(text)
@@ -163,28 +164,3 @@ struct MessageError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Reads lines (without their `\n`) as raw bytes, so invalid UTF-8 can be reported.
-struct LineReader {
-    let handle: FileHandle
-    private var buffer = Data()
-    private var finished = false
-
-    init(handle: FileHandle) { self.handle = handle }
-
-    mutating func next() -> Data? {
-        while true {
-            if let newline = buffer.firstIndex(of: 0x0A) {
-                let line = buffer[buffer.startIndex..<newline]
-                buffer = buffer[(newline + 1)...]
-                return Data(line)
-            }
-            if finished {
-                if buffer.isEmpty { return nil }
-                defer { buffer = Data() }
-                return Data(buffer)
-            }
-            let chunk = handle.readData(ofLength: 1 << 16)
-            if chunk.isEmpty { finished = true } else { buffer.append(chunk) }
-        }
-    }
-}

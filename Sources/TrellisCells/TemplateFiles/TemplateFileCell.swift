@@ -30,7 +30,14 @@ public final class TemplateFileCellView: ConstraintCellView {
     /// error naming the view; constraints that Auto Layout refuses (a
     /// position related to a size, items in other hierarchies) are errors
     /// naming the constraint's place in the file.
-    public init(file: TemplateFile, measurer: TextMeasurer = .shared, scale: Double = 3) throws(TemplateFileError) {
+    ///
+    /// At a `contentSize` other than `.large` every label's and button's
+    /// font is scaled as `UIFontMetrics.default` scales a custom font
+    /// (the body style's curve): the file's sizes are those of `.large`.
+    public init(
+        file: TemplateFile, measurer: TextMeasurer = .shared, scale: Double = 3,
+        contentSize: ContentSizeCategory = .large
+    ) throws(TemplateFileError) {
         templateName = file.name
         self.file = file.file
         self.scale = scale
@@ -63,7 +70,7 @@ public final class TemplateFileCellView: ConstraintCellView {
             case .label, .button:
                 let style: TextStyle
                 do {
-                    style = try Self.style(for: spec)
+                    style = ScaledMetrics().scaledStyle(try Self.style(for: spec), compatibleWith: contentSize)
                 } catch {
                     throw fail(spec.position, "view \"\(spec.id)\": \(error)")
                 }
@@ -311,10 +318,11 @@ public typealias TemplateFileCell = ConstraintTemplate<TemplateFileCellView>
 extension ConstraintTemplate where CellView == TemplateFileCellView {
     /// Builds the file's cell; with `reusingEngine` false, once per row.
     public init(
-        file: TemplateFile, measurer: TextMeasurer = .shared, scale: Double = 3, reusingEngine: Bool = true
+        file: TemplateFile, measurer: TextMeasurer = .shared, scale: Double = 3, reusingEngine: Bool = true,
+        contentSize: ContentSizeCategory = .large
     ) throws(TemplateFileError) {
         // Build once here so file errors surface as TemplateFileError.
-        let first = try TemplateFileCellView(file: file, measurer: measurer, scale: scale)
+        let first = try TemplateFileCellView(file: file, measurer: measurer, scale: scale, contentSize: contentSize)
         var pending: TemplateFileCellView? = first
         do {
             try self.init(reusingEngine: reusingEngine) { () throws(CellError) -> TemplateFileCellView in
@@ -323,7 +331,7 @@ extension ConstraintTemplate where CellView == TemplateFileCellView {
                     return cell
                 }
                 do {
-                    return try TemplateFileCellView(file: file, measurer: measurer, scale: scale)
+                    return try TemplateFileCellView(file: file, measurer: measurer, scale: scale, contentSize: contentSize)
                 } catch {
                     throw CellError(template: file.name, message: "\(error)")
                 }

@@ -1,0 +1,201 @@
+// Heights computed ahead of time: many rows, several widths, every core,
+// in input order (what `trellis heights` runs on a catalogue).
+
+import Dispatch
+import Foundation
+
+/// Lays out rows with one template per thread and gives their heights in
+/// input order.
+///
+/// Deterministic: the heights are bit-identical whatever the number of
+/// threads, since a reused template lays a row out exactly as a fresh one
+/// does (docs/reuse.md), so which thread's template took a row does not
+/// matter. Rows are taken in batches; each batch is split into contiguous
+/// shares, one per thread. Cancellable between batches and every 64 rows.
+///
+/// ```swift
+/// let heights = try HeightPrecomputer(threads: 2) { () throws(CellError) in
+///     AnimalTableViewCellFrames(style: try .classic())
+/// }
+/// for try await batch in ... // or, all at once:
+/// let all = try await heights.heights(of: rows, widths: [320, 375, 414])  // all[row][width]
+/// ```
+public final class HeightPrecomputer<Template: CellTemplate>: @unchecked Sendable {
+    /// Threads used (at least 1).
+    public let threads: Int
+    /// One template per thread; thread `k` only touches `boxes[k]`.
+    private let boxes: [_TemplateBox<Template>]
+    private let lock = NSLock()
+    private var running = false
+
+    /// Makes `threads` templates (one per thread) with `makeTemplate`.
+    public init(
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+        makeTemplate: () throws(CellError) -> Template
+    ) throws(CellError) {
+        self.threads = max(1, threads)
+        var boxes: [_TemplateBox<Template>] = []
+        for _ in 0..<self.threads { boxes.append(_TemplateBox(try makeTemplate())) }
+        self.boxes = boxes
+    }
+
+    /// The heights of `rows` at each width: `result[row][k]` at `widths[k]`.
+    /// - Throws: `HeightError` for the first row that cannot be laid out
+    ///   (its index counted from `firstRow`), or `CancellationError` when
+    ///   `isCancelled` says so.
+    public func heights(
+        of rows: [Template.Item], widths: [Double], firstRow: Int = 0,
+        isCancelled: @escaping @Sendable () -> Bool = { false }
+    ) throws -> [[Double]] {
+        lock.lock()
+        precondition(!running, "HeightPrecomputer: one call at a time (it owns one template per thread)")
+        running = true
+        lock.unlock()
+        defer {
+            lock.lock()
+            running = false
+            lock.unlock()
+        }
+        let count = rows.count
+        guard count > 0 else { return [] }
+        let perRow = widths.count
+        let flat = UnsafeMutableBufferPointer<Double>.allocate(capacity: count * max(1, perRow))
+        flat.initialize(repeating: 0)
+        defer { flat.deallocate() }
+        let failures = _Failures(threads: threads)
+        let shares = min(threads, count)
+        let share = (count + shares - 1) / shares
+        let boxes = self.boxes
+        rows.withUnsafeBufferPointer { rows in
+            DispatchQueue.concurrentPerform(iterations: shares) { thread in
+                let lower = thread * share
+                let upper = min(count, lower + share)
+                guard lower < upper else { return }
+                let box = boxes[thread]
+                for row in lower..<upper {
+                    // Rows after a failed one are not needed; rows before it
+                    // are, so that the failure reported is the first row's
+                    // whatever the threads (as on one thread).
+                    if (row - lower) & 63 == 0 && (isCancelled() || row > failures.earliestRow) { return }
+                    for (k, width) in widths.enumerated() {
+                        do throws(CellError) {
+                            flat[row * perRow + k] = try box.template.height(for: rows[row], width: width)
+                        } catch {
+                            failures.record(thread: thread, row: row, HeightError(row: firstRow + row, error: error))
+                            return
+                        }
+                    }
+                }
+            }
+        }
+        if let error = failures.first { throw error }
+        if isCancelled() { throw CancellationError() }
+        return (0..<count).map { row in Array(flat[(row * perRow)..<((row + 1) * perRow)]) }
+    }
+
+    /// The same, off the caller's thread; cancelled with the task.
+    public func heights(of rows: [Template.Item], widths: [Double], firstRow: Int = 0) async throws -> [[Double]] {
+        let flag = _CancelFlag()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let rows = _Unchecked(rows)
+                DispatchQueue.global().async {
+                    do {
+                        continuation.resume(
+                            returning: try self.heights(
+                                of: rows.value, widths: widths, firstRow: firstRow, isCancelled: flag.isSet))
+                    } catch {
+                        continuation.resume(throwing: error)
+                    }
+                }
+            }
+        } onCancel: {
+            flag.set()
+        }
+    }
+
+    /// Streams any number of rows in constant memory: pulls batches of
+    /// `batchSize` from `rows`, and hands each batch's heights to `emit`
+    /// in input order (with the index of the batch's first row) before
+    /// pulling the next.
+    public func stream<Rows: Sequence>(
+        _ rows: Rows, widths: [Double], batchSize: Int = 4096,
+        isCancelled: @escaping @Sendable () -> Bool = { false },
+        emit: (_ firstRow: Int, _ batch: [Template.Item], _ heights: [[Double]]) throws -> Void
+    ) throws where Rows.Element == Template.Item {
+        var iterator = rows.makeIterator()
+        var first = 0
+        var batch: [Template.Item] = []
+        batch.reserveCapacity(batchSize)
+        while true {
+            batch.removeAll(keepingCapacity: true)
+            while batch.count < max(1, batchSize), let row = iterator.next() { batch.append(row) }
+            if batch.isEmpty { return }
+            let heights = try self.heights(of: batch, widths: widths, firstRow: first, isCancelled: isCancelled)
+            try emit(first, batch, heights)
+            first += batch.count
+        }
+    }
+}
+
+/// A thread's template, mutated by that thread only.
+private final class _TemplateBox<Template: CellTemplate>: @unchecked Sendable {
+    var template: Template
+    init(_ template: Template) { self.template = template }
+}
+
+/// The first failure of each thread; the earliest row wins.
+private final class _Failures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var failures: [(row: Int, error: HeightError)] = []
+    private var earliest = Int.max
+
+    init(threads: Int) {}
+
+    /// The earliest failed row so far (`Int.max` when none).
+    var earliestRow: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return earliest
+    }
+
+    func record(thread: Int, row: Int, _ error: HeightError) {
+        lock.lock()
+        failures.append((row, error))
+        earliest = min(earliest, row)
+        lock.unlock()
+    }
+
+    var first: HeightError? { failures.min { $0.row < $1.row }?.error }
+}
+
+private final class _CancelFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() {
+        lock.lock()
+        value = true
+        lock.unlock()
+    }
+    var isSet: @Sendable () -> Bool {
+        { [self] in
+            lock.lock()
+            defer { lock.unlock() }
+            return value
+        }
+    }
+}
+
+private struct _Unchecked<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// A row `HeightPrecomputer` could not lay out.
+public struct HeightError: Error, CustomStringConvertible, Sendable {
+    /// The row's index (0-based, counted from the call's `firstRow`).
+    public var row: Int
+    public var error: CellError
+
+    public var description: String { "row \(row + 1): \(error)" }
+}

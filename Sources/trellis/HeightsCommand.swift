@@ -1,0 +1,400 @@
+// `trellis heights`: precomputes cell heights for every row of a data file
+// at several widths, scales and content sizes, streaming (constant memory),
+// on every core, in input order, with a cache key saying what the numbers
+// depend on; optionally compared with heights recorded elsewhere.
+
+import ArgumentParser
+import CLISupport
+import Foundation
+import Trellis
+
+struct Heights: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Precompute cell heights for many rows, widths, scales and content sizes.",
+        discussion: """
+            Output: a header record with a cache key, then one record per row and combination, in input \
+            order: {"row": n, "id": ..., "width": w, "scale": s, "contentSize": c, "height": h}. \
+            Exit codes: 0 done, 2 bad data or template, 64 bad options.
+            """)
+
+    @Option(help: "Template: \(BuiltInTemplate.names), or a template file (.json).")
+    var template: String
+
+    @Option(help: "JSON Lines rows, or - for standard input.")
+    var data: String
+
+    @Option(help: "Widths in points, comma-separated (e.g. 320,375,414).")
+    var widths: String
+
+    @Option(help: "Screen scales, comma-separated.")
+    var scales: String = "3"
+
+    @Option(
+        name: .customLong("content-sizes"),
+        help: "Dynamic Type sizes, comma-separated (extraSmall … accessibilityExtraExtraExtraLarge; template files only).")
+    var contentSizes: String = "large"
+
+    @Option(help: "frames or constraints (default: frames for built-in templates, constraints for files).")
+    var path: String?
+
+    @Option(help: "Threads (default: the core count). Output order does not depend on it.")
+    var threads: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
+    @Option(help: "I/N: only the rows whose input index is I modulo N (0 ≤ I < N).")
+    var shard: String?
+
+    @Option(help: "jsonl or csv.")
+    var format: String = "jsonl"
+
+    @Option(help: "Output file, or - for standard output.")
+    var out: String
+
+    @Option(help: "Heights recorded elsewhere (same record shape) to compare with, row by row.")
+    var expect: String?
+
+    @Option(name: .customLong("font-dir"), help: "A folder template files may take fonts from (repeatable).")
+    var fontDirs: [String] = []
+
+    @Option(name: .customLong("max-text-length"), help: "Most characters one row's text fields may hold.")
+    var maxTextLength: Int = 100_000
+
+    @Option(name: .customLong("max-views"), help: "Most views a template file may have.")
+    var maxViews: Int = 500
+
+    @Option(name: .customLong("max-constraints"), help: "Most constraints a template file may have.")
+    var maxConstraints: Int = 2_000
+
+    @Option(name: .customLong("batch-size"), help: "Rows read, laid out and written at a time.")
+    var batchSize: Int = 2048
+
+    func validate() throws {
+        _ = try parsedOptions()
+    }
+
+    /// The options, checked.
+    func parsedOptions() throws -> HeightsOptions {
+        func numbers(_ text: String, _ name: String) throws -> [Double] {
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            var values: [Double] = []
+            for part in parts {
+                guard let value = Double(part.trimmingCharacters(in: .whitespaces)) else {
+                    throw ValidationError("--\(name): '\(part)' is not a number")
+                }
+                values.append(value)
+            }
+            guard !values.isEmpty else { throw ValidationError("--\(name) is empty") }
+            return values
+        }
+        let widths = try numbers(self.widths, "widths")
+        for width in widths where !(width.isFinite && width > 0 && width <= 100_000) {
+            throw ValidationError("--widths: \(width) is not a width (a number in (0, 100000])")
+        }
+        let scales = try numbers(self.scales, "scales")
+        for scale in scales where !(scale >= 1 && scale <= 4) {
+            throw ValidationError("--scales: \(scale) is not a screen scale (1 to 4)")
+        }
+        var sizes: [ContentSizeCategory] = []
+        for name in contentSizes.split(separator: ",") {
+            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            guard let size = ContentSizeCategory(name: trimmed) else {
+                throw ValidationError(
+                    "--content-sizes: unknown size '\(trimmed)' (expected \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            sizes.append(size)
+        }
+        guard !sizes.isEmpty else { throw ValidationError("--content-sizes is empty") }
+        var shardIndex = 0
+        var shardCount = 1
+        if let shard {
+            let parts = shard.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, index >= 0,
+                index < count
+            else {
+                throw ValidationError("--shard must be I/N with 0 ≤ I < N, got '\(shard)'")
+            }
+            (shardIndex, shardCount) = (index, count)
+        }
+        guard ["jsonl", "csv"].contains(format) else {
+            throw ValidationError("--format must be jsonl or csv, got '\(format)'")
+        }
+        if let path, !["frames", "constraints"].contains(path) {
+            throw ValidationError("--path must be frames or constraints, got '\(path)'")
+        }
+        guard (1...256).contains(threads) else { throw ValidationError("--threads must be 1...256, got \(threads)") }
+        guard (1...1_000_000).contains(batchSize) else { throw ValidationError("--batch-size must be 1...1000000") }
+        guard maxTextLength >= 1, maxViews >= 1, maxConstraints >= 1 else {
+            throw ValidationError("--max-text-length, --max-views and --max-constraints must be at least 1")
+        }
+        return HeightsOptions(
+            widths: widths, scales: scales, contentSizes: sizes, shardIndex: shardIndex, shardCount: shardCount)
+    }
+
+    func run() throws {
+        let options = try parsedOptions()
+        if let builtIn = BuiltInTemplate(rawValue: template) {
+            if options.contentSizes != [.large] {
+                throw CLIFailure.usage(
+                    "--content-sizes: the built-in \(builtIn.rawValue) has fixed font sizes; give a template file to scale its fonts")
+            }
+            try builtIn.visit(BuiltInHeights(command: self, options: options))
+            return
+        }
+        let looksLikeFile = template.contains("/") || template.hasSuffix(".json")
+        guard looksLikeFile else {
+            throw CLIFailure.usage("unknown template '\(template)' (expected \(BuiltInTemplate.names) or a template file)")
+        }
+        let file: TemplateFile
+        let text: Data
+        do {
+            guard let bytes = FileManager.default.contents(atPath: template) else {
+                throw CLIFailure.usage("\(template): cannot read the template file")
+            }
+            text = bytes
+            file = try TemplateFile.parse(String(decoding: bytes, as: UTF8.self), file: template)
+        } catch let failure as CLIFailure {
+            throw failure
+        } catch {
+            throw CLIFailure.data("\(error)")
+        }
+        try checkUntrusted(file)
+        if path == "frames" {
+            throw CLIFailure.usage(
+                "--path frames: \(file.stackTreeProblem ?? "\(template): the direct stack path is not built into this command"); use --path constraints")
+        }
+        try produce(
+            rows: .json, templateIdentity: ["file", template, String(decoding: text, as: UTF8.self)],
+            fontFiles: fontFiles(of: file), options: options, pathName: "constraints"
+        ) { scale, contentSize, measurer throws(CellError) in
+            do {
+                return try TemplateFileCell(
+                    file: file, measurer: measurer, scale: scale, reusingEngine: true, contentSize: contentSize)
+            } catch {
+                throw CellError(template: file.name, message: "\(error)")
+            }
+        }
+    }
+
+    // MARK: Untrusted templates
+
+    /// Limits and font folders for a template file a server did not write:
+    /// fonts only from the bundled fonts, the template's folder and
+    /// `--font-dir`s (symbolic links resolved first, so none leads out);
+    /// the message never says whether a refused file exists.
+    func checkUntrusted(_ file: TemplateFile) throws {
+        guard file.views.count <= maxViews else {
+            throw CLIFailure.data("\(template): \(file.views.count) views, more than --max-views \(maxViews)")
+        }
+        let constraints = file.constraints.count + file.visualFormats.count
+        guard constraints <= maxConstraints else {
+            throw CLIFailure.data("\(template): \(constraints) constraints, more than --max-constraints \(maxConstraints)")
+        }
+        let templateFolder = URL(fileURLWithPath: template).deletingLastPathComponent().path
+        let allowed = ([Font.fontsDirectory, templateFolder] + fontDirs).map(Self.resolved)
+        for view in file.views where view.font.contains("/") || view.font.lowercased().hasSuffix(".ttf")
+            || view.font.lowercased().hasSuffix(".otf")
+        {
+            let absolute =
+                view.font.hasPrefix("/") ? view.font : URL(fileURLWithPath: templateFolder).appendingPathComponent(view.font).path
+            let real = Self.resolved(absolute)
+            guard allowed.contains(where: { real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else {
+                throw CLIFailure.data(
+                    "\(template):\(view.position): font \"\(view.font)\" is outside the allowed folders (the bundled fonts, the template's folder, --font-dir)")
+            }
+        }
+    }
+
+    /// The path with `.`, `..` and symbolic links resolved.
+    static func resolved(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// Every font file the heights may depend on: the bundled ones, and those
+    /// a file names by path.
+    func fontFiles(of file: TemplateFile?) -> [String] {
+        var files = Set<String>()
+        if let enumerator = FileManager.default.enumerator(atPath: Font.fontsDirectory) {
+            for case let name as String in enumerator where name.hasSuffix(".ttf") || name.hasSuffix(".otf") {
+                files.insert(Font.fontsDirectory + "/" + name)
+            }
+        }
+        for view in file?.views ?? [] where view.font.contains("/") { files.insert(view.font) }
+        return files.sorted()
+    }
+
+    // MARK: Producing
+
+    /// Reads the rows, lays them out on `threads` threads for every scale
+    /// and content size at every width, and writes the records in order.
+    func produce<Template: CellTemplate>(
+        rows rowFormat: RowFormat<Template.Item>, templateIdentity: [String], fontFiles: [String],
+        options: HeightsOptions, pathName: String,
+        makeTemplate: @escaping (Double, ContentSizeCategory, TextMeasurer) throws(CellError) -> Template
+    ) throws {
+        // One precomputer (one template per thread) per scale and content size.
+        let measurer = TextMeasurer()
+        var combinations: [(scale: Double, size: ContentSizeCategory, heights: HeightPrecomputer<Template>)] = []
+        do {
+            for scale in options.scales {
+                for size in options.contentSizes {
+                    let precomputer = try HeightPrecomputer(threads: threads) { () throws(CellError) -> Template in
+                        try makeTemplate(scale, size, measurer)
+                    }
+                    combinations.append((scale, size, precomputer))
+                }
+            }
+        } catch {
+            throw CLIFailure.data("\(error)")
+        }
+        let key = CacheKey.make(
+            version: TrellisVersion.string, template: templateIdentity, fontFiles: fontFiles,
+            options: [
+                "widths=\(options.widths)", "scales=\(options.scales)",
+                "contentSizes=\(options.contentSizes.map(\.rawValue))", "path=\(pathName)",
+            ])
+        var expected: ExpectedHeights?
+        if let expect {
+            do {
+                expected = try ExpectedHeights.load(path: expect)
+            } catch {
+                throw CLIFailure.data("\(error)")
+            }
+        }
+        let output = try OutputFile(path: out)
+        var completed = false
+        defer { if !completed { output.discard() } }
+        let writer = RecordWriter(format: format, output: output)
+        writer.header(key: key, template: template, path: pathName, options: options, threads: threads)
+
+        let reader: LineReader
+        do {
+            reader = try LineReader(path: data)
+        } catch {
+            throw CLIFailure.data("\(error)")
+        }
+        var index = 0
+        var batch: [(index: Int, line: Int, row: JSONRow)] = []
+        let started = monotonicNanoseconds()
+        var written = 0
+        func flush() throws {
+            guard !batch.isEmpty else { return }
+            var items: [Template.Item] = []
+            items.reserveCapacity(batch.count)
+            for entry in batch {
+                do {
+                    items.append(try rowFormat.read(entry.row))
+                } catch {
+                    throw CLIFailure.data("\(data):\(entry.line): \(error)")
+                }
+            }
+            var results: [[[Double]]] = []
+            for combination in combinations {
+                do {
+                    results.append(try combination.heights.heights(of: items, widths: options.widths))
+                } catch let error as HeightError {
+                    throw CLIFailure.data("\(data):\(batch[error.row].line): \(error.error)")
+                }
+            }
+            for (k, entry) in batch.enumerated() {
+                let id = entry.row.fields["id"]
+                for (c, combination) in combinations.enumerated() {
+                    for (w, width) in options.widths.enumerated() {
+                        let height = results[c][k][w]
+                        writer.record(
+                            row: entry.index, id: id, width: width, scale: combination.scale,
+                            contentSize: combination.size, height: height)
+                        expected?.compare(
+                            row: entry.index, width: width, scale: combination.scale,
+                            contentSize: combination.size, height: height) { rowFormat.summary(items[k]) }
+                    }
+                }
+            }
+            written += batch.count
+            batch.removeAll(keepingCapacity: true)
+            if stderrIsTerminal {
+                let seconds = Double(monotonicNanoseconds() - started) / 1e9
+                let rate = Double(written) / max(seconds, 1e-9)
+                let eta = reader.fractionRead.map { fraction -> String in
+                    guard fraction > 0 else { return "" }
+                    return ", ETA \(Int((seconds / fraction - seconds).rounded())) s"
+                } ?? ""
+                showProgress("heights: \(written) rows, \(Int(rate)) rows/s\(eta)")
+            }
+        }
+        do {
+            while let (lineNumber, bytes) = try reader.nextLine() {
+                if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+                defer { index += 1 }
+                guard index % options.shardCount == options.shardIndex else { continue }
+                let row = try JSONRowLoader.parseLine(Data(bytes), file: data, line: lineNumber)
+                try checkLimits(row, line: lineNumber)
+                batch.append((index, lineNumber, row))
+                if batch.count >= batchSize { try flush() }
+            }
+            try flush()
+        } catch let error as DataFileError {
+            throw CLIFailure.data("\(error)")
+        }
+        endProgress()
+        if let expected {
+            writer.expectSummary(expected.json())
+            FileHandle.standardError.write(Data((expected.table() + "\n").utf8))
+        }
+        try writer.finish()
+        try output.commit()
+        completed = true
+    }
+
+    /// A row whose texts are longer than `--max-text-length` is an error
+    /// naming its line (not a hang on a megabyte of text).
+    func checkLimits(_ row: JSONRow, line: Int) throws {
+        var total = 0
+        func walk(_ value: JSONValue) {
+            switch value {
+            case .string(let text): total += text.utf8.count
+            case .array(let items): items.forEach(walk)
+            case .object(let members): members.values.forEach(walk)
+            default: break
+            }
+        }
+        walk(.object(row.fields))
+        guard total <= maxTextLength else {
+            throw CLIFailure.data(
+                "\(data):\(line): the row's texts hold \(total) bytes, more than --max-text-length \(maxTextLength)")
+        }
+    }
+}
+
+/// The checked options.
+struct HeightsOptions {
+    var widths: [Double]
+    var scales: [Double]
+    var contentSizes: [ContentSizeCategory]
+    var shardIndex: Int
+    var shardCount: Int
+}
+
+/// A built-in template's heights, by its frame code or its constraints.
+struct BuiltInHeights: BuiltInTemplateVisitor {
+    typealias Result = Void
+    let command: Heights
+    let options: HeightsOptions
+
+    func visit<Frames: CellTemplate & LabelDescribing, Constraints: CellTemplate>(
+        _ template: BuiltInTemplate, rows: RowFormat<Frames.Item>,
+        frames: @escaping (Double, TextMeasurer) throws(CellError) -> Frames,
+        constraints: @escaping (Double, TextMeasurer, Bool) throws(CellError) -> Constraints
+    ) throws where Constraints.Item == Frames.Item {
+        let identity = ["built-in", template.rawValue]
+        if command.path == "constraints" {
+            try command.produce(
+                rows: rows, templateIdentity: identity, fontFiles: command.fontFiles(of: nil), options: options,
+                pathName: "constraints"
+            ) { scale, _, measurer throws(CellError) in try constraints(scale, measurer, true) }
+        } else {
+            try command.produce(
+                rows: rows, templateIdentity: identity, fontFiles: command.fontFiles(of: nil), options: options,
+                pathName: "frames"
+            ) { scale, _, measurer throws(CellError) in try frames(scale, measurer) }
+        }
+    }
+}

@@ -1,0 +1,406 @@
+// `trellis heights`' input and output: a streaming line reader, an output
+// file that appears only when complete, the records (JSON Lines or CSV),
+// the cache key, and the comparison with heights recorded elsewhere.
+
+import CLISupport
+import Foundation
+import Trellis
+
+// MARK: - Reading
+
+/// Lines of a file or of standard input, read in chunks (memory stays flat).
+final class LineReader {
+    private let handle: FileHandle
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var finished = false
+    private var lineNumber = 0
+    private let size: UInt64?
+    private var consumed: UInt64 = 0
+
+    init(path: String) throws {
+        if path == "-" {
+            handle = FileHandle.standardInput
+            size = nil
+        } else {
+            guard let opened = FileHandle(forReadingAtPath: path) else {
+                let exists = FileManager.default.fileExists(atPath: path)
+                throw DataFileError(file: path, line: nil, message: exists ? "cannot read the file" : "no such file")
+            }
+            handle = opened
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+            size = (attributes?[.size] as? NSNumber)?.uint64Value
+        }
+    }
+
+    /// How much of a regular file has been read (nil for a stream).
+    var fractionRead: Double? {
+        guard let size, size > 0 else { return nil }
+        return Double(consumed) / Double(size)
+    }
+
+    /// The next line (its 1-based number and bytes, without the line
+    /// break or a trailing carriage return), or nil at the end.
+    func nextLine() throws -> (Int, ArraySlice<UInt8>)? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                var end = newline
+                if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                let line = buffer[start..<end]
+                consumed += UInt64(newline + 1 - start)
+                start = newline + 1
+                lineNumber += 1
+                return (lineNumber, line)
+            }
+            if finished {
+                guard start < buffer.count else { return nil }
+                var end = buffer.count
+                if buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                let line = buffer[start..<end]
+                consumed += UInt64(buffer.count - start)
+                start = buffer.count
+                lineNumber += 1
+                return (lineNumber, line)
+            }
+            if start > 0 {
+                buffer.removeFirst(start)
+                start = 0
+            }
+            let chunk = handle.readData(ofLength: 1 << 20)
+            if chunk.isEmpty { finished = true } else { buffer.append(contentsOf: chunk) }
+        }
+    }
+}
+
+// MARK: - Writing
+
+/// Where the records go. A regular file is written beside the destination
+/// under a temporary name and renamed over it only when complete, so a
+/// failed run leaves nothing partial; `-` streams to standard output; any
+/// other existing non-regular file (a device, a pipe) is written in place,
+/// never renamed over.
+final class OutputFile {
+    let path: String
+    private let handle: FileHandle
+    private let temporary: String?
+
+    init(path: String) throws {
+        self.path = path
+        if path == "-" {
+            handle = FileHandle.standardOutput
+            temporary = nil
+            return
+        }
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        if exists, isDirectory.boolValue { throw CLIFailure.usage("--out \(path) is a folder") }
+        let attributes = exists ? try? FileManager.default.attributesOfItem(atPath: path) : nil
+        let regular = !exists || (attributes?[.type] as? FileAttributeType) == .typeRegular
+        if regular {
+            let url = URL(fileURLWithPath: path)
+            let name = ".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)"
+            let staging = url.deletingLastPathComponent().appendingPathComponent(name).path
+            guard FileManager.default.createFile(atPath: staging, contents: nil),
+                let opened = FileHandle(forWritingAtPath: staging)
+            else {
+                throw CLIFailure.data("cannot write beside \(path) (its folder must exist and be writable)")
+            }
+            handle = opened
+            temporary = staging
+        } else {
+            guard let opened = FileHandle(forWritingAtPath: path) else { throw CLIFailure.data("cannot write \(path)") }
+            handle = opened
+            temporary = nil
+        }
+    }
+
+    func write(_ bytes: [UInt8]) throws {
+        do {
+            try handle.write(contentsOf: bytes)
+        } catch {
+            throw CLIFailure.data("cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Moves the complete file into place.
+    func commit() throws {
+        guard let temporary else { return }
+        try? handle.close()
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw CLIFailure.data("cannot move the output into place at \(path)")
+        }
+    }
+
+    /// Removes a partial file (after an error).
+    func discard() {
+        guard let temporary else { return }
+        try? handle.close()
+        unlink(temporary)
+    }
+}
+
+/// The records, as JSON Lines or CSV, buffered.
+final class RecordWriter {
+    let format: String
+    let output: OutputFile
+    private var buffer: [UInt8] = []
+    private var failure: Error?
+
+    init(format: String, output: OutputFile) {
+        self.format = format
+        self.output = output
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    private func append(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    private func flush() {
+        guard failure == nil, !buffer.isEmpty else { return }
+        do {
+            try output.write(buffer)
+        } catch {
+            failure = error
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    func header(key: CacheKey, template: String, path: String, options: HeightsOptions, threads: Int) {
+        if format == "csv" {
+            append("# trellis \(TrellisVersion.string) heights, template \(template), path \(path), cacheKey \(key.hex)\n")
+            append("row,id,width,scale,contentSize,height\n")
+            return
+        }
+        let fonts: [JSON] = key.fonts.map { .object([("file", .string($0.file)), ("checksum", .string($0.checksum))]) }
+        let header: JSON = .object([
+            (
+                "header",
+                .object([
+                    ("trellis", .string(TrellisVersion.string)),
+                    ("template", .string(template)),
+                    ("path", .string(path)),
+                    ("cacheKey", .string(key.hex)),
+                    ("widths", .array(options.widths.map(JSON.number))),
+                    ("scales", .array(options.scales.map(JSON.number))),
+                    ("contentSizes", .array(options.contentSizes.map { .string($0.rawValue) })),
+                    ("shard", .string("\(options.shardIndex)/\(options.shardCount)")),
+                    ("fonts", .array(fonts)),
+                ])
+            )
+        ])
+        append(header.serialized(pretty: false) + "\n")
+    }
+
+    func record(row: Int, id: JSONValue?, width: Double, scale: Double, contentSize: ContentSizeCategory, height: Double) {
+        if format == "csv" {
+            append("\(row),\(id.map(Self.csvField) ?? ""),\(Self.number(width)),\(Self.number(scale)),\(contentSize.rawValue),\(Self.number(height))\n")
+            return
+        }
+        var text = "{\"row\": \(row)"
+        if let id { text += ", \"id\": \(Self.json(id))" }
+        text += ", \"width\": \(Self.number(width)), \"scale\": \(Self.number(scale)), \"contentSize\": \"\(contentSize.rawValue)\", \"height\": \(Self.number(height))}\n"
+        append(text)
+    }
+
+    func expectSummary(_ summary: JSON) {
+        guard format == "jsonl" else { return }
+        append(JSON.object([("expect", summary)]).serialized(pretty: false) + "\n")
+    }
+
+    func finish() throws {
+        flush()
+        if let failure { throw failure }
+    }
+
+    /// A number as JSON writes it: whole numbers without a fraction, others
+    /// with enough digits to read back the same.
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
+    static func json(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let number): return Self.number(number)
+        case .string(let text): return JSON.string(text).serialized(pretty: false)
+        case .array(let items): return "[" + items.map(json).joined(separator: ", ") + "]"
+        case .object(let members):
+            return "{" + members.sorted { $0.key < $1.key }.map { JSON.string($0.key).serialized(pretty: false) + ": " + json($0.value) }
+                .joined(separator: ", ") + "}"
+        }
+    }
+
+    static func csvField(_ value: JSONValue) -> String {
+        let text: String
+        switch value {
+        case .string(let string): text = string
+        default: text = json(value)
+        }
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+// MARK: - Cache key
+
+/// What a set of heights depends on: the template, each font file, the
+/// Trellis version and the options, hashed (FNV-1a, 64 bits) into one key.
+struct CacheKey {
+    var hex: String
+    var fonts: [(file: String, checksum: String)]
+
+    static func make(version: String, template: [String], fontFiles: [String], options: [String]) -> CacheKey {
+        var hash = FNV1a()
+        hash.add("trellis \(version)")
+        for part in template { hash.add(part) }
+        var fonts: [(String, String)] = []
+        for file in fontFiles {
+            var fileHash = FNV1a()
+            if let bytes = FileManager.default.contents(atPath: file) {
+                fileHash.add(bytes)
+            } else {
+                fileHash.add("missing \(file)")
+            }
+            let name = file.hasPrefix(Font.fontsDirectory + "/") ? String(file.dropFirst(Font.fontsDirectory.count + 1)) : file
+            fonts.append((name, fileHash.hex))
+            hash.add(name)
+            hash.add(fileHash.hex)
+        }
+        for option in options { hash.add(option) }
+        return CacheKey(hex: hash.hex, fonts: fonts)
+    }
+}
+
+struct FNV1a {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        for byte in bytes {
+            value ^= UInt64(byte)
+            value = value &* 0x0000_0100_0000_01B3
+        }
+        // A separator, so ("ab", "c") and ("a", "bc") differ.
+        value ^= 0xFF
+        value = value &* 0x0000_0100_0000_01B3
+    }
+
+    mutating func add(_ text: String) { add(Array(text.utf8)) }
+
+    var hex: String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+// MARK: - Expected heights
+
+/// Heights recorded elsewhere (on devices, say), in the output's record
+/// shape, compared as the records are made: exact, within a pixel, worse.
+final class ExpectedHeights {
+    struct Key: Hashable {
+        var row: Int
+        var width: Double
+        var scale: Double
+        var contentSize: String
+    }
+    private var heights: [Key: Double] = [:]
+    let file: String
+    private(set) var compared = 0
+    private(set) var exact = 0
+    private(set) var withinPixel = 0
+    private(set) var worse = 0
+    private(set) var missing = 0
+    /// The worst differences: (|Δ|, key, ours, theirs, row text), largest first.
+    private(set) var worst: [(difference: Double, key: Key, ours: Double, theirs: Double, text: String)] = []
+    static let worstShown = 10
+
+    init(file: String) { self.file = file }
+
+    /// Reads a JSON Lines file of records (a header or summary record is
+    /// skipped); a bad line is an error naming it.
+    static func load(path: String) throws -> ExpectedHeights {
+        let expected = ExpectedHeights(file: path)
+        let rows = try JSONRowLoader.load(path: path)
+        for row in rows {
+            if row.fields["header"] != nil || row.fields["expect"] != nil { continue }
+            func number(_ key: String) throws -> Double {
+                guard case .number(let value)? = row.fields[key] else {
+                    throw DataFileError(file: path, line: row.line, message: "\"\(key)\" must be a number")
+                }
+                return value
+            }
+            let rowIndex = try number("row")
+            guard rowIndex >= 0, rowIndex == rowIndex.rounded() else {
+                throw DataFileError(file: path, line: row.line, message: "\"row\" must be a whole number ≥ 0")
+            }
+            var contentSize = "large"
+            if case .string(let size)? = row.fields["contentSize"] { contentSize = size }
+            let scale: Double
+            if case .number(let value)? = row.fields["scale"] { scale = value } else { scale = 3 }
+            let key = Key(row: Int(rowIndex), width: try number("width"), scale: scale, contentSize: contentSize)
+            expected.heights[key] = try number("height")
+        }
+        return expected
+    }
+
+    func compare(row: Int, width: Double, scale: Double, contentSize: ContentSizeCategory, height: Double, text: () -> String) {
+        let key = Key(row: row, width: width, scale: scale, contentSize: contentSize.rawValue)
+        guard let theirs = heights[key] else {
+            missing += 1
+            return
+        }
+        compared += 1
+        let difference = abs(height - theirs)
+        if difference == 0 {
+            exact += 1
+            return
+        }
+        if difference <= 1 / scale + 1e-9 { withinPixel += 1 } else { worse += 1 }
+        if worst.count < Self.worstShown || difference > worst.last!.difference {
+            worst.append((difference, key, height, theirs, text()))
+            worst.sort { $0.difference > $1.difference || ($0.difference == $1.difference && $0.key.row < $1.key.row) }
+            if worst.count > Self.worstShown { worst.removeLast() }
+        }
+    }
+
+    func table() -> String {
+        var lines = [
+            "compared with \(file): \(compared) heights, \(exact) exact, \(withinPixel) within 1 pixel, \(worse) worse"
+                + (missing > 0 ? " (\(missing) not in the file)" : "")
+        ]
+        for entry in worst {
+            lines.append(
+                "  row \(entry.key.row) width \(RecordWriter.number(entry.key.width)) scale \(RecordWriter.number(entry.key.scale)) \(entry.key.contentSize): ours \(RecordWriter.number(entry.ours)), theirs \(RecordWriter.number(entry.theirs)) (Δ \(RecordWriter.number(entry.difference))): \(entry.text.prefix(80))"
+            )
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    func json() -> JSON {
+        .object([
+            ("file", .string(file)),
+            ("compared", .integer(compared)),
+            ("exact", .integer(exact)),
+            ("withinPixel", .integer(withinPixel)),
+            ("worse", .integer(worse)),
+            ("missing", .integer(missing)),
+            (
+                "worst",
+                .array(
+                    worst.map { entry in
+                        .object([
+                            ("row", .integer(entry.key.row)), ("width", .number(entry.key.width)),
+                            ("scale", .number(entry.key.scale)), ("contentSize", .string(entry.key.contentSize)),
+                            ("height", .number(entry.ours)), ("expected", .number(entry.theirs)),
+                            ("difference", .number(entry.difference)), ("text", .string(entry.text)),
+                        ])
+                    })
+            ),
+        ])
+    }
+}
