@@ -5,12 +5,8 @@ import ArgumentParser
 import CLISupport
 import Trellis
 
-/// Built-in template names.
-enum TemplateName: String, CaseIterable {
-    case animal = "AnimalTableViewCell"
-    case bird = "BirdCollectionViewCell"
-    case feed = "FeedCell"
-}
+/// Built-in template names: the registry both CLIs serve.
+typealias TemplateName = BuiltInTemplate
 
 /// What `--template` named: a built-in template; a template file whose
 /// constraints are compared with the built-in frame code of the same name;

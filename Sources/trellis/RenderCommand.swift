@@ -10,7 +10,7 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Draw laid-out cells to a PNG (cover yellow, title green, subtitle blue, real text).")
 
-    @Option(help: "Template: AnimalTableViewCell, BirdCollectionViewCell or FeedCell.")
+    @Option(help: "Template: \(BuiltInTemplate.names), or a template file (.json; rows of any keys).")
     var template: String = AnimalTableViewCell.name
 
     @Option(help: "Layout: table (cells stacked), column, mosaic or waterfall.")
@@ -41,35 +41,25 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        let items: [AnimalItem]
-        if let data {
-            do {
-                items = Array(try JSONLinesLoader.load(path: data).prefix(rows))
-            } catch {
-                throw CLIFailure.data("\(error)")
-            }
-            guard !items.isEmpty else { throw CLIFailure.data("\(data): the file has no rows") }
-        } else {
-            items = AnimalDataGenerator(seed: seed).items(count: rows)
-        }
         guard ["table", "column", "mosaic", "waterfall"].contains(layout) else {
             throw CLIFailure.usage("unknown layout '\(layout)' (expected table, column, mosaic or waterfall)")
         }
-        let bitmap: Bitmap
+        let (bitmap, count): (Bitmap, Int)
         do {
-            switch template {
-            case AnimalTableViewCell.name:
-                var cell = AnimalTableViewCellFrames(style: try .classic(scale: scale))
-                bitmap = try draw(&cell, items: items)
-            case BirdCollectionViewCell.name:
-                var cell = BirdCollectionViewCellFrames(style: try .standard(scale: scale))
-                bitmap = try draw(&cell, items: items)
-            case FeedCell.name:
-                var cell = FeedCellFrames(style: try .standard(scale: scale))
-                bitmap = try draw(&cell, items: items)
-            default:
-                throw CLIFailure.usage(
-                    "unknown template '\(template)' (expected \(AnimalTableViewCell.name), \(BirdCollectionViewCell.name) or \(FeedCell.name))")
+            if let builtIn = BuiltInTemplate(rawValue: template) {
+                (bitmap, count) = try builtIn.visit(BuiltInRender(command: self))
+            } else if template.contains("/") || template.hasSuffix(".json") {
+                let file: TemplateFile
+                do {
+                    file = try TemplateFile.load(path: template)
+                } catch {
+                    throw CLIFailure.data("\(error)")
+                }
+                var cell = try TemplateFileCell(file: file, scale: scale)
+                let items = try rows(RowFormat<JSONRow>.json)
+                (bitmap, count) = (try draw(&cell, items: items, mediaSize: RowFormat<JSONRow>.json.mediaSize), items.count)
+            } else {
+                throw CLIFailure.usage("unknown template '\(template)' (expected \(BuiltInTemplate.names) or a template file)")
             }
         } catch let failure as CLIFailure {
             throw failure
@@ -80,13 +70,33 @@ struct Render: ParsableCommand {
         guard FileManager.default.createFile(atPath: out, contents: Data(png)) else {
             throw CLIFailure.data("cannot write \(out)")
         }
-        FileHandle.standardError.write(Data("wrote \(out): \(bitmap.width)×\(bitmap.height) px, \(items.count) cells\n".utf8))
+        FileHandle.standardError.write(Data("wrote \(out): \(bitmap.width)×\(bitmap.height) px, \(count) cells\n".utf8))
+    }
+
+    /// The first `rows` rows of `--data`, read as `format` says, or generated ones.
+    func rows<Item>(_ format: RowFormat<Item>) throws -> [Item] {
+        guard let data else { return format.generate(seed, rows) }
+        var items: [Item] = []
+        do {
+            for row in try JSONRowLoader.load(path: data).prefix(rows) {
+                do {
+                    items.append(try format.read(row))
+                } catch {
+                    throw CLIFailure.data("\(data):\(row.line ?? 0): \(error)")
+                }
+            }
+        } catch let error as DataFileError {
+            throw CLIFailure.data("\(error)")
+        }
+        guard !items.isEmpty else { throw CLIFailure.data("\(data): the file has no rows") }
+        return items
     }
 
     /// Lays the items out (stacked for a table, else with the collection
     /// layout, self-sizing items measured by the template) and draws them.
-    private func draw<T: CellTemplate & LabelDescribing>(_ cell: inout T, items: [AnimalItem]) throws -> Bitmap
-    where T.Item == AnimalItem {
+    func draw<T: CellTemplate & LabelDescribing>(
+        _ cell: inout T, items: [T.Item], mediaSize: @escaping (T.Item) -> Size?
+    ) throws -> Bitmap {
         if layout == "table" {
             return try CellPicture.render(template: &cell, items: items, width: width, scale: scale).0
         }
@@ -111,11 +121,28 @@ struct Render: ParsableCommand {
             try place(&collection)
         default:
             var collection = WaterfallLayout(
-                itemCounts: counts, sizing: TemplateWaterfallSizing(sizing: sizing), displayScale: scale)
+                itemCounts: counts, sizing: TemplateWaterfallSizing(sizing: sizing, mediaSize: mediaSize),
+                displayScale: scale)
             try place(&collection)
         }
         return try CellPicture.render(
             template: &cell, items: items, frames: frames, canvas: Size(width: width, height: contentHeight), scale: scale
         ).0
+    }
+}
+
+/// `trellis render` with a built-in template's frame code.
+struct BuiltInRender: BuiltInTemplateVisitor {
+    typealias Result = (Bitmap, Int)
+    let command: Render
+
+    func visit<Frames: CellTemplate & LabelDescribing, Constraints: CellTemplate>(
+        _ template: BuiltInTemplate, rows: RowFormat<Frames.Item>,
+        frames: @escaping (Double, TextMeasurer) throws(CellError) -> Frames,
+        constraints: @escaping (Double, TextMeasurer, Bool) throws(CellError) -> Constraints
+    ) throws -> (Bitmap, Int) where Constraints.Item == Frames.Item {
+        var cell = try frames(command.scale, .shared)
+        let items = try command.rows(rows)
+        return (try command.draw(&cell, items: items, mediaSize: rows.mediaSize), items.count)
     }
 }

@@ -21,6 +21,8 @@ public final class TemplateFileCellView: ConstraintCellView {
     public let order: [String]
     /// The file's path, for errors that name a place in it.
     private let file: String
+    /// The measurer the labels measure with.
+    public let measurer: TextMeasurer
     private var boundTexts: [_BoundText] = []
     private var dataImages: [_DataImage] = []
     /// The file's constraints (VFL ones included), in order, active.
@@ -40,6 +42,7 @@ public final class TemplateFileCellView: ConstraintCellView {
     ) throws(TemplateFileError) {
         templateName = file.name
         self.file = file.file
+        self.measurer = measurer
         self.scale = scale
         order = file.views.map(\.id)
         contentView.name = "contentView"
@@ -305,6 +308,19 @@ public final class TemplateFileCellView: ConstraintCellView {
         }
     }
 
+    /// What each label shows for `row` (its bound field's text, or its
+    /// fixed text), with its style: for pictures of the cell. The views are
+    /// not changed.
+    public func labelContents(for row: JSONRow) -> [LabelContent] {
+        var bound: [ObjectIdentifier: JSONKeyPath] = [:]
+        for entry in boundTexts { bound[ObjectIdentifier(entry.view)] = entry.path }
+        return order.compactMap { id -> LabelContent? in
+            guard let label = views[id] as? Label else { return nil }
+            let text = bound[ObjectIdentifier(label)].map { (try? row.text(at: $0)) ?? "" } ?? label.text
+            return LabelContent(name: id, text: text, style: label.style, numberOfLines: label.numberOfLines)
+        }
+    }
+
     public var subviewFrames: [NamedFrame] {
         order.compactMap { id in views[id].map { NamedFrame(name: id, frame: $0.frame) } }
     }
@@ -394,4 +410,10 @@ private struct _DataImage {
         aspect = made
         self.ratio = ratio
     }
+}
+
+extension ConstraintTemplate: LabelDescribing where CellView == TemplateFileCellView {
+    public func labels(for item: JSONRow) -> [LabelContent] { cell.labelContents(for: item) }
+    public var measurer: TextMeasurer { cell.measurer }
+    public var scale: Double { cell.scale }
 }

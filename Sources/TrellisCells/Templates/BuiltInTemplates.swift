@@ -2,6 +2,7 @@
 // both serve: each template's name, its two implementations and how its
 // rows are read from data files and generated.
 
+import TrellisGeometry
 import TrellisText
 
 /// The built-in cell templates.
@@ -73,15 +74,19 @@ public struct RowFormat<Item>: Sendable {
     public let generate: @Sendable (_ seed: UInt64, _ count: Int) -> [Item]
     /// The row's text, for reports (the worst rows of a comparison).
     public let summary: @Sendable (Item) -> String
+    /// The size of the row's media (image or photo), for collection layouts.
+    public let mediaSize: @Sendable (Item) -> Size?
 
     public init(
         read: @escaping @Sendable (JSONRow) throws(JSONRowError) -> Item,
         generate: @escaping @Sendable (UInt64, Int) -> [Item],
-        summary: @escaping @Sendable (Item) -> String
+        summary: @escaping @Sendable (Item) -> String,
+        mediaSize: @escaping @Sendable (Item) -> Size?
     ) {
         self.read = read
         self.generate = generate
         self.summary = summary
+        self.mediaSize = mediaSize
     }
 }
 
@@ -91,7 +96,8 @@ extension RowFormat where Item == AnimalItem {
         RowFormat(
             read: { row throws(JSONRowError) in try AnimalItem(row: row) },
             generate: { seed, count in AnimalDataGenerator(seed: seed).items(count: count) },
-            summary: { item in item.title.isEmpty ? item.subtitle : "\(item.title): \(item.subtitle)" })
+            summary: { item in item.title.isEmpty ? item.subtitle : "\(item.title): \(item.subtitle)" },
+            mediaSize: { $0.imageSize })
     }
 }
 
@@ -106,7 +112,8 @@ extension RowFormat where Item == JSONRow {
                     if case .string(let text) = value { return "\(key): \(text)" }
                     return nil
                 }.joined(separator: "; ")
-            })
+            },
+            mediaSize: { row in (try? row.size(at: JSONKeyPath("image")!)) ?? nil })
     }
 }
 
