@@ -39,6 +39,22 @@ import TrellisText
         #expect(found.isEmpty, "\(found.count) of 8000 layouts differ; first: \(found.prefix(2))")
     }
 
+    /// The width changes on every row (a rotation between any two rows),
+    /// through one reused hierarchy: 2,000 layouts, all equal.
+    @Test func reusedHierarchyAgreesWhenTheWidthChangesEveryRow() throws {
+        let style = try PostCellStyle.standard(scale: 3)
+        var frames = PostCellFrames(style: style)
+        var constraints = PostCellConstraints(style: style)
+        var found: [String] = []
+        for (row, item) in PostDataGenerator(seed: 13).items(count: 2_000).enumerated() {
+            let width = Self.widths[(row * 3 + row / 4) % Self.widths.count]
+            let a = try frames.layout(item, width: width)
+            let b = try constraints.layout(item, width: width)
+            if a != b { found.append("row \(row) width \(width):\n\(a)\nvs constraints\n\(b)") }
+        }
+        #expect(found.isEmpty, "\(found.count) of 2000 layouts differ; first: \(found.prefix(2))")
+    }
+
     @Test(arguments: [1.0, 2.0])
     func reusedHierarchyAgreesAtScale(_ scale: Double) throws {
         let style = try PostCellStyle.standard(scale: scale)
