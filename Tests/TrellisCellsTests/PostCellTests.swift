@@ -228,6 +228,35 @@ import TrellisText
         #expect(Self.pixels(frames, "handle") == [848, 48, 990, 103])
         #expect(Self.pixels(frames, "name") == [204, 48, 836, 103])
     }
+
+    /// A handle wider than the row leaves the name less than nothing: as in
+    /// UIKit, the solver gives the name a negative width (nothing in the
+    /// stack keeps it at 0 or more), its frame is 0 wide, and the handle
+    /// keeps its own width, starting left of the column. The time still
+    /// keeps its width at the trailing edge.
+    @Test func handleWiderThanTheRowPushesTheNameBelowZero() throws {
+        let handle = "@taro_yamada@social.example-community.net"
+        let item = PostItem(authorName: "Taro", handle: handle, time: "18h", body: "Hi")
+        let (frames, constraints) = try Self.layouts(item)
+        #expect(frames == constraints)
+        let style = try PostCellStyle.standard(scale: 3)
+        func width(_ text: String, _ textStyle: TextStyle) throws -> Double {
+            try style.measurer.sizeThatFits(
+                text, style: textStyle, size: Size(width: .infinity, height: .infinity),
+                numberOfLines: 1, scale: 3
+            ).width
+        }
+        let handleWidth = try width(handle, style.handle)
+        let timeWidth = try width("18h", style.time)
+        #expect(
+            handleWidth > 291 - 8 - timeWidth, "the handle alone overflows what the time leaves")
+        let nameFrame = try #require(frames.frame(of: "name"))
+        let handleFrame = try #require(frames.frame(of: "handle"))
+        let timeFrame = try #require(frames.frame(of: "time"))
+        #expect(nameFrame.width == 0)
+        #expect(handleFrame.minX < 68 && abs(handleFrame.width - handleWidth) < 1e-9)
+        #expect(timeFrame.maxX == 359 && abs(timeFrame.width - timeWidth) < 1e-9)
+    }
 }
 
 @Suite struct PostItemTests {
