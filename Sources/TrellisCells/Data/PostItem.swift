@@ -1,0 +1,99 @@
+// The row of PostCell, a social feed post, and its JSON Lines form (the keys
+// the PostCell template file reads by key path).
+
+import TrellisGeometry
+
+/// One post of a social feed: author, time, body text, an optional photo
+/// and the four action counts.
+///
+/// ```swift
+/// let post = PostItem(authorName: "Ana", handle: "@ana", time: "3h", body: "Hello")
+/// print(post.json)
+/// // {"author": {"name": "Ana", "handle": "@ana"}, "time": "3h", "body": "Hello", "counts": {...}}
+/// ```
+public struct PostItem: Hashable, Sendable {
+    /// A stable identifier, written as `"id"` when present.
+    public var id: Int?
+    public var authorName: String
+    /// The author's handle as shown, with its "@" ("@ana").
+    public var handle: String
+    /// A short relative time as shown ("3h", "Mar 12").
+    public var time: String
+    /// Any number of lines and paragraphs; empty for a photo-only post.
+    public var body: String
+    /// The photo's pixel size (its aspect ratio sets the photo's height), nil without a photo.
+    public var photoSize: Size?
+    public var replies: Int
+    public var reposts: Int
+    public var likes: Int
+    public var shares: Int
+
+    public init(
+        id: Int? = nil, authorName: String, handle: String, time: String, body: String,
+        photoSize: Size? = nil,
+        replies: Int = 0, reposts: Int = 0, likes: Int = 0, shares: Int = 0
+    ) {
+        self.id = id
+        self.authorName = authorName
+        self.handle = handle
+        self.time = time
+        self.body = body
+        self.photoSize = photoSize
+        self.replies = replies
+        self.reposts = reposts
+        self.likes = likes
+        self.shares = shares
+    }
+
+    /// The row as one JSON Lines object, with exactly these keys:
+    ///
+    ///     {"id": 7, "author": {"name": "Ana", "handle": "@ana"}, "time": "3h",
+    ///      "body": "…", "photo": [1200, 900],
+    ///      "counts": {"reply": 1, "repost": 2, "like": 3, "share": 4}}
+    ///
+    /// `"id"` only when `id` is set, `"photo"` only with a photo size of
+    /// finite numbers. No line breaks: strings are escaped (RFC 8259).
+    /// - Complexity: O(total text length).
+    public var json: String {
+        var out = "{"
+        if let id { out += "\"id\": \(id), " }
+        out +=
+            "\"author\": {\"name\": \(Self._jsonString(authorName)), \"handle\": \(Self._jsonString(handle))}, "
+        out += "\"time\": \(Self._jsonString(time)), \"body\": \(Self._jsonString(body)), "
+        if let size = photoSize, size.width.isFinite, size.height.isFinite {
+            out +=
+                "\"photo\": [\(Self._jsonNumber(size.width)), \(Self._jsonNumber(size.height))], "
+        }
+        out +=
+            "\"counts\": {\"reply\": \(replies), \"repost\": \(reposts), \"like\": \(likes), \"share\": \(shares)}}"
+        return out
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters
+    /// escaped; everything else (emoji, CJK, Arabic) written as is, in UTF-8.
+    static func _jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+                // U+2028/2029 are valid JSON but break JavaScript readers of the lines.
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// A finite number as JSON: integers without a fraction ("1200"), others
+    /// in Swift's shortest round-trip form ("1333.5").
+    static func _jsonNumber(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+}
