@@ -39,10 +39,14 @@ protocol BenchSuite {
     func mediaSize(of item: Item) -> Size?
     /// Why there is no frame path, when `makeFrames` gives none.
     var noFramesReason: String? { get }
+    /// A third path, a template file of the same cell on the rows turned
+    /// into JSON rows, compared with the other two; nil for none.
+    func makeFileTemplate(measurer: TextMeasurer) throws(CellError) -> MappedTemplate<TemplateFileCell, Item>?
 }
 
 extension BenchSuite {
     var noFramesReason: String? { nil }
+    func makeFileTemplate(measurer: TextMeasurer) throws(CellError) -> MappedTemplate<TemplateFileCell, Item>? { nil }
 }
 
 /// Where the rows come from: `--data`, or the generator (`--seed`).
@@ -113,6 +117,9 @@ struct BenchReport {
     var textWarmMilliseconds = 0.0
     var frames = PathFigures(totalMilliseconds: 0, rows: 0)
     var constraintsFresh = PathFigures(totalMilliseconds: 0, rows: 0)
+    /// The template file's path (`makeFileTemplate`), when the suite has one.
+    var templateFile: PathFigures?
+    var templateFileName: String?
     var constraintsTemplate = PathFigures(totalMilliseconds: 0, rows: 0)
     var maxHeightDifference = 0.0
     var rowsDiffering = 0
@@ -187,10 +194,22 @@ struct BenchRunner<Suite: BenchSuite> {
         let (freshFigures, freshHeights) = try layOut(&fresh, width: width, phase: "3 constraints, fresh")
         report.constraintsFresh = freshFigures
 
+        // 4b. The same cell as a template file, when the suite has one.
+        var fileTemplate = try suite.makeFileTemplate(measurer: measurer)
+        var fileHeights: [Double] = []
+        if var file = fileTemplate {
+            let (figures, heights) = try layOut(&file, width: width, phase: "4b template file")
+            report.templateFile = figures
+            report.templateFileName = file.base.name
+            fileHeights = heights
+            fileTemplate = file
+        }
+
         // 5. Agreement between the three.
         for row in framesHeights.indices {
             let difference = max(
-                abs(framesHeights[row] - freshHeights[row]), abs(framesHeights[row] - reusedHeights[row]))
+                abs(framesHeights[row] - freshHeights[row]), abs(framesHeights[row] - reusedHeights[row]),
+                fileHeights.isEmpty ? 0 : abs(framesHeights[row] - fileHeights[row]))
             if difference > 0 { report.rowsDiffering += 1 }
             report.maxHeightDifference = max(report.maxHeightDifference, difference)
         }
@@ -207,6 +226,11 @@ struct BenchRunner<Suite: BenchSuite> {
         for row in rotatedFramesHeights.indices {
             report.rotationMaxHeightDifference = max(
                 report.rotationMaxHeightDifference, abs(rotatedFramesHeights[row] - rotatedReusedHeights[row]))
+        }
+        if var file = fileTemplate {
+            let (_, rotatedFileHeights) = try layOut(&file, width: rotated, phase: "6 rotation, template file")
+            report.rotationMaxHeightDifference = max(
+                report.rotationMaxHeightDifference, maxDifference(rotatedFramesHeights, rotatedFileHeights))
         }
 
         // 7. Scroll simulation per path.

@@ -46,8 +46,12 @@ extension BenchReport {
         row("2 frames", frames.totalMilliseconds, frames.microsecondsPerRow, 1)
         row("3 constraints, fresh engine/row", constraintsFresh.totalMilliseconds, constraintsFresh.microsecondsPerRow, ratioFresh)
         row("4 constraints, template engine", constraintsTemplate.totalMilliseconds, constraintsTemplate.microsecondsPerRow, ratioTemplate)
+        if let templateFile, let templateFileName {
+            row("4b template file (\(templateFileName))", templateFile.totalMilliseconds, templateFile.microsecondsPerRow,
+                ratio(templateFile.totalMilliseconds, frames.totalMilliseconds))
+        }
         lines.append(
-            "5 agreement: max |Δheight| \(formatPoints(maxHeightDifference)) over \(c.rows) rows (\(rowsDiffering) rows differ)")
+            "5 agreement\(templateFile == nil ? "" : " (frames, constraints, template file)"): max |Δheight| \(formatPoints(maxHeightDifference)) over \(c.rows) rows (\(rowsDiffering) rows differ)")
         row("6 rotation → \(formatPoints(c.rotatedWidth)), frames", rotationFrames.totalMilliseconds, rotationFrames.microsecondsPerRow, 1)
         row("  rotation, constraints (template)", rotationConstraints.totalMilliseconds, rotationConstraints.microsecondsPerRow, ratioRotation)
         lines.append("  rotation agreement: max |Δheight| \(formatPoints(rotationMaxHeightDifference))")
@@ -120,7 +124,7 @@ extension BenchReport {
                     ("frames", c.noFramesReason == nil ? path(frames, ratio: nil) : .null),
                     ("constraints_fresh", path(constraintsFresh, ratio: c.noFramesReason == nil ? ratioFresh : nil)),
                     ("constraints_template", path(constraintsTemplate, ratio: c.noFramesReason == nil ? ratioTemplate : nil)),
-                ])
+                ] + (templateFile.map { [("template_file", path($0, ratio: ratio($0.totalMilliseconds, frames.totalMilliseconds)))] } ?? []))
             ),
             (
                 "agreement",

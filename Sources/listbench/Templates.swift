@@ -3,6 +3,7 @@
 
 import ArgumentParser
 import CLISupport
+import Foundation
 import Trellis
 
 /// Built-in template names: the registry both CLIs serve.
@@ -47,12 +48,15 @@ enum TemplateChoice {
         case .builtIn(.animal): return try consumer.consume(AnimalSuite(scale: scale))
         case .builtIn(.bird): return try consumer.consume(BirdSuite(scale: scale))
         case .builtIn(.feed): return try consumer.consume(FeedSuite(scale: scale))
+        case .builtIn(.post): return try consumer.consume(PostSuite(scale: scale, file: PostSuite.bundledFile()))
         case .file(let file, .animal):
             return try consumer.consume(FileSuite(file: file, frames: AnimalSuite(scale: scale), scale: scale))
         case .file(let file, .bird):
             return try consumer.consume(FileSuite(file: file, frames: BirdSuite(scale: scale), scale: scale))
         case .file(let file, .feed):
             return try consumer.consume(FileSuite(file: file, frames: FeedSuite(scale: scale), scale: scale))
+        case .file(let file, .post):
+            return try consumer.consume(FileSuite(file: file, frames: PostSuite(scale: scale, file: nil), scale: scale))
         case .fileAlone(let file):
             return try consumer.consume(FileAloneSuite(file: file, scale: scale))
         }
@@ -194,7 +198,7 @@ struct FeedSuite: BenchSuite {
 
 /// A template file's constraints against the built-in frame code of the
 /// same template.
-struct FileSuite<FrameSuite: BenchSuite>: BenchSuite where FrameSuite.Item == AnimalItem {
+struct FileSuite<FrameSuite: BenchSuite & JSONRowConvertible>: BenchSuite {
     let file: TemplateFile
     let frames: FrameSuite
     let scale: Double
@@ -203,20 +207,18 @@ struct FileSuite<FrameSuite: BenchSuite>: BenchSuite where FrameSuite.Item == An
         try frames.makeFrames(measurer: measurer)
     }
 
-    /// The file's cell reads JSON rows: each sample row is handed over as
-    /// one (`AnimalItem.jsonRow`), as a data file holding it would be.
+    /// The file's cell reads JSON rows: each row is handed over as one
+    /// (`jsonRow(of:)`), as a data file holding it would be.
     func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError)
-        -> MappedTemplate<TemplateFileCell, AnimalItem>
+        -> MappedTemplate<TemplateFileCell, FrameSuite.Item>
     {
-        do {
-            let cell = try TemplateFileCell(file: file, measurer: measurer, scale: scale, reusingEngine: reusingEngine)
-            return MappedTemplate(cell, transform: \.jsonRow)
-        } catch {
-            throw CellError(template: file.name, message: "\(error)")
-        }
+        try FrameSuite.fileTemplate(file, measurer: measurer, scale: scale, reusingEngine: reusingEngine)
     }
 
-    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double) throws(CellError) -> Void {
+    func loadRows(_ data: BenchData) throws -> [FrameSuite.Item] { try frames.loadRows(data) }
+    func mediaSize(of item: FrameSuite.Item) -> Size? { frames.mediaSize(of: item) }
+
+    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (FrameSuite.Item, Double) throws(CellError) -> Void {
         try frames.textMeasurement(measurer: measurer)
     }
 }
@@ -280,4 +282,99 @@ struct FileAloneSuite: BenchSuite {
     func mediaSize(of item: JSONRow) -> Size? {
         (try? item.size(at: JSONKeyPath("image")!)) ?? nil
     }
+}
+
+/// A suite whose rows a template file can read (as JSON rows).
+protocol JSONRowConvertible: BenchSuite {
+    static func jsonRow(of item: Item) -> JSONRow
+}
+
+extension JSONRowConvertible {
+    /// `file`'s cell over this suite's rows.
+    static func fileTemplate(_ file: TemplateFile, measurer: TextMeasurer, scale: Double, reusingEngine: Bool)
+        throws(CellError) -> MappedTemplate<TemplateFileCell, Item>
+    {
+        do {
+            let cell = try TemplateFileCell(file: file, measurer: measurer, scale: scale, reusingEngine: reusingEngine)
+            return MappedTemplate(cell, transform: Self.jsonRow(of:))
+        } catch {
+            throw CellError(template: file.name, message: "\(error)")
+        }
+    }
+}
+
+extension AnimalSuite: JSONRowConvertible {
+    static func jsonRow(of item: AnimalItem) -> JSONRow { item.jsonRow }
+}
+extension BirdSuite: JSONRowConvertible {
+    static func jsonRow(of item: AnimalItem) -> JSONRow { item.jsonRow }
+}
+extension FeedSuite: JSONRowConvertible {
+    static func jsonRow(of item: AnimalItem) -> JSONRow { item.jsonRow }
+}
+
+/// PostCell: frame code, constraints (stack views), and its template file
+/// (`Templates/PostCell.json`) as a third path when it is found.
+struct PostSuite: BenchSuite, JSONRowConvertible {
+    let scale: Double
+    let file: TemplateFile?
+
+    /// `Templates/PostCell.json` from the working folder or the checkout
+    /// the executable was built in (`.build/<configuration>/listbench`).
+    static func bundledFile() -> TemplateFile? {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let checkout = executable.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for folder in [FileManager.default.currentDirectoryPath, checkout.path] {
+            let path = folder + "/Templates/PostCell.json"
+            if FileManager.default.fileExists(atPath: path), let file = try? TemplateFile.load(path: path) { return file }
+        }
+        return nil
+    }
+
+    static func jsonRow(of item: PostItem) -> JSONRow { item.jsonRow }
+
+    func makeFrames(measurer: TextMeasurer) throws(CellError) -> PostCellFrames? {
+        PostCellFrames(style: try .standard(scale: scale, measurer: measurer))
+    }
+
+    func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError) -> PostCellConstraints {
+        PostCellConstraints(style: try .standard(scale: scale, measurer: measurer), reusingEngine: reusingEngine)
+    }
+
+    func makeFileTemplate(measurer: TextMeasurer) throws(CellError) -> MappedTemplate<TemplateFileCell, PostItem>? {
+        guard let file else { return nil }
+        return try Self.fileTemplate(file, measurer: measurer, scale: scale, reusingEngine: true)
+    }
+
+    /// The header labels and the body at the text column's width (W − 84).
+    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (PostItem, Double) throws(CellError) -> Void {
+        let frames = PostCellFrames(style: try .standard(scale: scale, measurer: measurer))
+        return { (item, cellWidth) throws(CellError) in
+            try checkWidth(cellWidth, minimum: PostCell.textWidthReduction, template: PostCell.name)
+            try measureLabels(
+                of: frames, item: item, frameWidth: { _ in cellWidth - PostCell.textWidthReduction },
+                measurer: measurer)
+        }
+    }
+
+    func loadRows(_ data: BenchData) throws -> [PostItem] {
+        guard let path = data.path else {
+            showProgress("generating \(data.rows) posts…")
+            defer { endProgress() }
+            return PostDataGenerator(seed: data.seed).items(count: data.rows)
+        }
+        let rows = try data.fromFile(path) { try JSONRowLoader.load(path: $0) }
+        var posts: [PostItem] = []
+        posts.reserveCapacity(rows.count)
+        for row in rows {
+            do {
+                posts.append(try PostItem(row: row))
+            } catch {
+                throw CLIFailure.data("\(path):\(row.line ?? 0): \(error)")
+            }
+        }
+        return posts
+    }
+
+    func mediaSize(of item: PostItem) -> Size? { item.photoSize }
 }

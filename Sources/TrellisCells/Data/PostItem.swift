@@ -97,3 +97,63 @@ public struct PostItem: Hashable, Sendable {
         return "\(value)"
     }
 }
+
+extension PostItem {
+    /// The post a data file's JSON row holds, with the keys `json` writes:
+    /// `author.name`, `author.handle`, `time`, `body` (strings; missing is
+    /// empty), `photo` (`[w, h]`, optional), `counts.reply`, `.repost`,
+    /// `.like`, `.share` (whole numbers; missing is 0), `id` (optional).
+    public init(row: JSONRow) throws(JSONRowError) {
+        func text(_ path: String) throws(JSONRowError) -> String {
+            let keyPath = JSONKeyPath(path)!
+            switch row.lookup(keyPath) {
+            case .found(.string(let text)): return text
+            case .missing, .found(.null): return ""
+            case .found(let other): throw JSONRowError(path: keyPath, message: "must be a string, not \(other.kindName)")
+            case .notAContainer(let prefix, let found):
+                throw JSONRowError(path: keyPath, message: "goes through \"\(prefix)\", which is \(found), not an object")
+            }
+        }
+        func count(_ path: String) throws(JSONRowError) -> Int {
+            let keyPath = JSONKeyPath(path)!
+            switch row.lookup(keyPath) {
+            case .found(.number(let value)):
+                guard value == value.rounded(), abs(value) < 1e15 else {
+                    throw JSONRowError(path: keyPath, message: "must be a whole number, got \(value)")
+                }
+                return Int(value)
+            case .missing, .found(.null): return 0
+            case .found(let other): throw JSONRowError(path: keyPath, message: "must be a number, not \(other.kindName)")
+            case .notAContainer(let prefix, let found):
+                throw JSONRowError(path: keyPath, message: "goes through \"\(prefix)\", which is \(found), not an object")
+            }
+        }
+        var id: Int?
+        if case .number(let value)? = row.fields["id"], value == value.rounded(), abs(value) < 1e15 { id = Int(value) }
+        self.init(
+            id: id, authorName: try text("author.name"), handle: try text("author.handle"), time: try text("time"),
+            body: try text("body"), photoSize: try row.size(at: JSONKeyPath("photo")!),
+            replies: try count("counts.reply"), reposts: try count("counts.repost"), likes: try count("counts.like"),
+            shares: try count("counts.share"))
+    }
+}
+
+extension PostItem {
+    /// The post as a data file's row holds it (the keys of `json`).
+    public var jsonRow: JSONRow {
+        var fields: [String: JSONValue] = [
+            "author": .object(["name": .string(authorName), "handle": .string(handle)]),
+            "time": .string(time),
+            "body": .string(body),
+            "counts": .object([
+                "reply": .number(Double(replies)), "repost": .number(Double(reposts)),
+                "like": .number(Double(likes)), "share": .number(Double(shares)),
+            ]),
+        ]
+        if let id { fields["id"] = .number(Double(id)) }
+        if let photoSize, photoSize.width.isFinite, photoSize.height.isFinite {
+            fields["photo"] = .array([.number(photoSize.width), .number(photoSize.height)])
+        }
+        return JSONRow(fields)
+    }
+}

@@ -10,6 +10,7 @@ public enum BuiltInTemplate: String, CaseIterable, Sendable {
     case animal = "AnimalTableViewCell"
     case bird = "BirdCollectionViewCell"
     case feed = "FeedCell"
+    case post = "PostCell"
 
     /// The names, for messages ("AnimalTableViewCell, BirdCollectionViewCell or FeedCell").
     public static var names: String {
@@ -49,6 +50,15 @@ public enum BuiltInTemplate: String, CaseIterable, Sendable {
                 },
                 constraints: { scale, measurer, reusing throws(CellError) in
                     FeedCellConstraints(style: try .standard(scale: scale, measurer: measurer), reusingEngine: reusing)
+                })
+        case .post:
+            return try visitor.visit(
+                self, rows: .posts,
+                frames: { scale, measurer throws(CellError) in
+                    PostCellFrames(style: try .standard(scale: scale, measurer: measurer))
+                },
+                constraints: { scale, measurer, reusing throws(CellError) in
+                    PostCellConstraints(style: try .standard(scale: scale, measurer: measurer), reusingEngine: reusing)
                 })
         }
     }
@@ -136,5 +146,16 @@ extension AnimalItem {
             throw JSONRowError(path: JSONKeyPath("title")!, message: "is missing, and so is \"subtitle\" (a row needs one)")
         }
         self.init(title: title ?? "", subtitle: subtitle ?? "", imageSize: try row.size(at: JSONKeyPath("image")!))
+    }
+}
+
+extension RowFormat where Item == PostItem {
+    /// Posts, with the keys `PostItem.json` writes.
+    public static var posts: RowFormat<PostItem> {
+        RowFormat(
+            read: { row throws(JSONRowError) in try PostItem(row: row) },
+            generate: { seed, count in PostDataGenerator(seed: seed).items(count: count) },
+            summary: { post in "\(post.authorName) \(post.handle): \(post.body)" },
+            mediaSize: { $0.photoSize })
     }
 }
