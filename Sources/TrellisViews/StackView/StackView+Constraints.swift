@@ -62,6 +62,15 @@ extension StackView {
     /// Replaces the stack's constraints with ones for its current settings.
     func _makeArrangement() {
         _removeArrangement()
+        let made = _plannedArrangement()
+        _arrangement = made
+        LayoutConstraint.activate(made)
+        if distribution == .fillProportionally { _refreshProportions(force: true) }
+    }
+
+    /// The constraints for the current settings, not yet active (spacer
+    /// guides, for the equal-spacing distributions, are added to the stack).
+    func _plannedArrangement() -> [LayoutConstraint] {
         let along = axis == .horizontal ? _StackAxis.horizontal : .vertical
         let across = axis == .horizontal ? _StackAxis.vertical : .horizontal
         let canvas: LayoutItem = isLayoutMarginsRelativeArrangement ? layoutMarginsGuide : self
@@ -69,9 +78,36 @@ extension StackView {
         var made = _hidingConstraints(along: along, across: across, canvas: canvas)
         made += _alongConstraints(visible, along, canvas)
         made += _acrossConstraints(visible, across, canvas)
-        _arrangement = made
-        LayoutConstraint.activate(made)
-        if distribution == .fillProportionally { _refreshProportions(force: true) }
+        return made
+    }
+
+    /// Whether the arrangement can be updated by difference: no spacer
+    /// guides (whose identity changes) and no proportions, before or after.
+    var _arrangesByDifference: Bool {
+        _spacers.isEmpty && _proportional.constraints.isEmpty
+            && (distribution == .fill || distribution == .fillEqually)
+    }
+
+    /// `planned` against the current arrangement: the current constraints
+    /// that `planned` also has (same items, attributes, relation,
+    /// multiplier, constant, priority and identifier) stay active, and only
+    /// the others go out and come in. Hiding one view of ten changes a few
+    /// constraints instead of all of them (each one a solver change).
+    func _difference(to planned: [LayoutConstraint]) -> (kept: [LayoutConstraint], removed: [LayoutConstraint], added: [LayoutConstraint]) {
+        var current: [_ArrangementKey: [LayoutConstraint]] = [:]
+        for constraint in _arrangement { current[_ArrangementKey(constraint), default: []].append(constraint) }
+        var kept: [LayoutConstraint] = []
+        var added: [LayoutConstraint] = []
+        for constraint in planned {
+            let key = _ArrangementKey(constraint)
+            if var same = current[key], let existing = same.popLast() {
+                current[key] = same
+                kept.append(existing)
+            } else {
+                added.append(constraint)
+            }
+        }
+        return (kept, current.values.flatMap { $0 }, added)
     }
 
     /// `UISV-hiding`: a hidden view is 0 long along the axis, sits where the
@@ -282,5 +318,30 @@ extension StackView {
         _proportional = (made, sizes)
         LayoutConstraint.activate(made)
         return true
+    }
+}
+
+/// What makes two stack constraints the same constraint.
+struct _ArrangementKey: Hashable {
+    let first: ObjectIdentifier?
+    let firstAttribute: LayoutAttribute
+    let relation: LayoutRelation
+    let second: ObjectIdentifier?
+    let secondAttribute: LayoutAttribute
+    let multiplier: Double
+    let constant: Double
+    let priority: Float
+    let identifier: String?
+
+    init(_ constraint: LayoutConstraint) {
+        first = constraint._firstItem.map { ObjectIdentifier($0) }
+        firstAttribute = constraint.firstAttribute
+        relation = constraint.relation
+        second = constraint._secondItem.map { ObjectIdentifier($0) }
+        secondAttribute = constraint.secondAttribute
+        multiplier = constraint.multiplier
+        constant = constraint.constant
+        priority = constraint.priority.rawValue
+        identifier = constraint.identifier
     }
 }

@@ -207,13 +207,30 @@ open class StackView: View {
     /// each other (a hidden stack is 0 high in its superstack while its own
     /// views need height), so replacing them one stack at a time could
     /// meet a conflict that neither the old nor the new arrangement has.
+    /// A stack of the fill or fill-equally distribution is updated by
+    /// difference (`_difference(to:)`): its constraints that stay the same
+    /// stay active, the others go out (all stacks' first) and come in, so
+    /// the state in between holds a subset of the new constraints only.
     static func _arrange(_ stacks: [StackView]) {
         let waiting = stacks.filter(\._needsArrangement)
-        for stack in waiting { stack._removeArrangement() }
+        var updates: [(stack: StackView, kept: [LayoutConstraint], added: [LayoutConstraint])] = []
+        var rebuilt: [StackView] = []
         for stack in waiting {
             stack._needsArrangement = false
-            stack._makeArrangement()
+            if stack._arrangesByDifference {
+                let (kept, removed, added) = stack._difference(to: stack._plannedArrangement())
+                LayoutConstraint.deactivate(removed)
+                updates.append((stack, kept, added))
+            } else {
+                stack._removeArrangement()
+                rebuilt.append(stack)
+            }
         }
+        for update in updates {
+            update.stack._arrangement = update.kept + update.added
+            LayoutConstraint.activate(update.added)
+        }
+        for stack in rebuilt { stack._makeArrangement() }
     }
 
     /// A subview is leaving: it is no longer arranged.
