@@ -21,7 +21,7 @@ let package = Package(
         .executable(name: "trellis", targets: ["trellis"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // System libraries (Debian packages, found through pkg-config).
@@ -61,8 +61,10 @@ let package = Package(
         // rasterized with FreeType. Separate so layout modules never link it.
         .target(
             name: "TrellisRender",
-            dependencies: ["TrellisGeometry", "TrellisText", "TrellisCells", "CFreeType", "CHarfBuzz"]
+            dependencies: ["TrellisGeometry", "TrellisText", "TrellisCells", "CFreeType", "CHarfBuzz", "CPNG"]
         ),
+        // Issue 23: PNG through libpng.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(
             name: "Trellis",
             dependencies: [
