@@ -79,12 +79,12 @@ public struct CellPicture {
             }
             for label in template.labels(for: item) {
                 guard let frame = layout.frame(of: label.name), !label.text.isEmpty, frame.width > 0 else { continue }
-                let textLayout = try template.measurer.layout(
+                let glyphs = try template.measurer.glyphLayout(
                     label.text, style: label.style, width: frame.width, numberOfLines: label.numberOfLines)
                 // UILabel centers its text vertically in a taller frame.
-                let y = origin.y + frame.minY + max(0, (frame.height - textLayout.size.height) / 2)
+                let y = origin.y + frame.minY + max(0, (frame.height - glyphs.layout.size.height) / 2)
                 try rasterizer.draw(
-                    label.text, layout: textLayout, style: label.style, at: Point(x: origin.x + frame.minX, y: y),
+                    glyphs, style: label.style, at: Point(x: origin.x + frame.minX, y: y),
                     scale: scale, color: textColor, into: &bitmap)
             }
             if separators {
