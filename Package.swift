@@ -117,7 +117,7 @@ let package = Package(
         .executableTarget(
             name: "trellis",
             dependencies: [
-                "Trellis", "CLISupport",
+                "Trellis", "CLISupport", "TrellisSnapshots",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

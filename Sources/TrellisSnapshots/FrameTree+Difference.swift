@@ -25,10 +25,13 @@ public struct FrameChange: Hashable, Sendable, CustomStringConvertible {
         switch (old, new) {
         case (let old?, let new?):
             var parts: [String] = []
-            let dx = new.minX - old.minX
-            let dy = new.minY - old.minY
-            let dw = new.width - old.width
-            let dh = new.height - old.height
+            // To the thousandth printed: a golden file's 82.333 against
+            // 82.3333… is no change.
+            func delta(_ a: Double, _ b: Double) -> Double { ((b - a) * 1000).rounded() / 1000 }
+            let dx = delta(old.minX, new.minX)
+            let dy = delta(old.minY, new.minY)
+            let dw = delta(old.width, new.width)
+            let dh = delta(old.height, new.height)
             if dx != 0 || dy != 0 { parts.append("moved by (\(_signed(dx)), \(_signed(dy)))") }
             if dw != 0 || dh != 0 { parts.append("resized by (\(_signed(dw)), \(_signed(dh)))") }
             return "\(path): \(parts.joined(separator: ", ")): \(old) → \(new)"

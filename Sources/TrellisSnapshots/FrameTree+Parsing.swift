@@ -62,7 +62,7 @@ extension FrameTree {
             guard !name.isEmpty else { throw failure(spaces + 1, "a node needs a name before its frame") }
             let fields = content[content.index(open, offsetBy: 2)..<content.index(before: content.endIndex)]
                 .split(separator: ",", omittingEmptySubsequences: false)
-            let frameColumn = spaces + name.count + 3
+            let frameColumn = spaces + name.count + 2  // at the "("
             guard fields.count == 4 else {
                 throw failure(frameColumn, "a frame has 4 numbers (x, y, width, height), found \(fields.count)")
             }

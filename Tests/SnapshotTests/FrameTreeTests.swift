@@ -93,9 +93,9 @@ import TrellisSnapshots
         ("cell (0, 0, 1, 1)\n   x (0, 0, 1, 1)\n", "frame tree:2:1: indented by 3 spaces; use two per level"),
         ("cell (0, 0, 1, 1)\n    x (0, 0, 1, 1)\n", "frame tree:2:1: indented 2 levels, more than one below the line before"),
         ("cell (0, 0, 1, 1)\nother (0, 0, 1, 1)\n", "frame tree:2:1: a second root; a frame tree has one node at the left margin"),
-        ("cell (0, 0, 1)\n", "frame tree:1:7: a frame has 4 numbers (x, y, width, height), found 3"),
-        ("cell (0, zero, 1, 1)\n", "frame tree:1:7: 'zero' is not a finite number (y)"),
-        ("cell (0, 0, -1, 1)\n", "frame tree:1:7: width and height must not be negative"),
+        ("cell (0, 0, 1)\n", "frame tree:1:6: a frame has 4 numbers (x, y, width, height), found 3"),
+        ("cell (0, zero, 1, 1)\n", "frame tree:1:6: 'zero' is not a finite number (y)"),
+        ("cell (0, 0, -1, 1)\n", "frame tree:1:6: width and height must not be negative"),
         ("cell 0, 0, 1, 1\n", "frame tree:1:1: expected 'name (x, y, width, height)'"),
         ("cell (0, 0, 1, 1)\n\tx (0, 0, 1, 1)\n", "frame tree:2:1: tabs are not indentation; use two spaces per level"),
     ])
