@@ -76,7 +76,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(
             name: "TrellisSnapshots",
-            dependencies: ["TrellisGeometry", "TrellisViews", "TrellisCells", "TrellisLists", "TrellisRender"]
+            dependencies: ["TrellisGeometry", "TrellisViews", "TrellisCells", "TrellisLists", "TrellisRender", "CLISupport"]
         ),
         .target(
             name: "TrellisSnapshotTesting",
@@ -134,7 +134,7 @@ let package = Package(
         // Runs the built `listbench` and `trellis` executables end to end.
         .testTarget(name: "CLITests", dependencies: ["listbench", "trellis"]),
         // Fuzz bodies (shared with Fuzz/), thread safety, extreme and bad input.
-        .testTarget(name: "TrellisReliabilityTests", dependencies: ["Trellis"]),
+        .testTarget(name: "TrellisReliabilityTests", dependencies: ["Trellis", "TrellisSnapshots"]),
     ],
     swiftLanguageModes: [.v5]
 )

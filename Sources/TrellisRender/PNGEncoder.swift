@@ -40,10 +40,12 @@ public enum PNGDecoder {
     /// The pixels of a PNG file of any color type and depth, as 8-bit RGBA
     /// (libpng's simplified reader: palettes expanded, gray made RGB, 16-bit
     /// channels reduced, missing alpha opaque).
+    /// - Parameter maximumPixels: larger pictures are refused before any
+    ///   pixel memory is allocated (a header can claim 2³¹ × 2³¹ pixels).
     /// - Throws: `RenderError` naming libpng's complaint when `bytes` is not
-    ///   a PNG file libpng can read.
+    ///   a PNG file libpng can read, or the picture is too large.
     /// - Complexity: O(width × height).
-    public static func decode(_ bytes: [UInt8]) throws(RenderError) -> Bitmap {
+    public static func decode(_ bytes: [UInt8], maximumPixels: Int = 1 << 26) throws(RenderError) -> Bitmap {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         let began = bytes.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
@@ -52,8 +54,10 @@ public enum PNGDecoder {
         image.format = trellis_png_format_rgba
         let width = Int(image.width)
         let height = Int(image.height)
-        guard width > 0, height > 0, width <= 1 << 16, height <= 1 << 17 else {
-            throw RenderError("PNG of \(width)×\(height) pixels is out of range (at most 65536×131072)")
+        guard width > 0, height > 0, width.multipliedReportingOverflow(by: height).partialValue <= maximumPixels,
+            width <= maximumPixels, height <= maximumPixels
+        else {
+            throw RenderError("a PNG of \(width)×\(height) pixels is larger than the \(maximumPixels) pixels allowed")
         }
         var bitmap = Bitmap(width: width, height: height)
         let finished = bitmap.pixels.withUnsafeMutableBytes {

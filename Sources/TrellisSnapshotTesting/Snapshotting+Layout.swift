@@ -108,23 +108,24 @@
         }
     }
 
-    // MARK: Cells
+    // MARK: Cells and lists
 
-    extension Snapshotting where Value == CellSnapshot, Format == String {
-        /// The cell and its subviews' frames as an indented text tree, on the
-        /// template's pixel grid; a failure names the views that moved.
+    extension Snapshotting where Value: LayoutSnapshotSubject, Format == String {
+        /// The frame tree (a cell and its subviews; a list's viewport, rows
+        /// and cells) as indented text on the pixel grid; a failure names the
+        /// views that moved and by how much.
         public static var frames: Snapshotting { .frames(\.frameTree) }
         /// The frame tree as JSON.
         public static var layoutJSON: Snapshotting { .layoutJSON(\.frameTree) }
-        /// The cell's conflicts, ambiguity and other issues, or "no issues".
+        /// The conflicts, ambiguity and other issues, or "no issues".
         public static var diagnostics: Snapshotting { .diagnostics(\.diagnostics) }
     }
 
-    extension Snapshotting where Value == CellSnapshot, Format == Bitmap {
-        /// The cell drawn at the template's scale, compared exactly.
+    extension Snapshotting where Value: LayoutSnapshotSubject, Format == Bitmap {
+        /// The picture at the subject's scale, compared exactly.
         public static var image: Snapshotting { .image() }
-        /// The cell drawn at `scale` (the template's by default), equal when
-        /// at most `maximumDifferentPixels` pixels differ by more than `tolerance`.
+        /// The picture at `scale` (the subject's by default), equal when at
+        /// most `maximumDifferentPixels` pixels differ by more than `tolerance`.
         public static func image(scale: Double? = nil, tolerance: UInt8 = 0, maximumDifferentPixels: Int = 0)
             -> Snapshotting
         {
@@ -158,25 +159,4 @@
         }
     }
 
-    // MARK: Lists
-
-    extension Snapshotting where Value == ListSnapshot, Format == String {
-        /// The viewport and each visible row's frame, with its cell's subviews.
-        public static var frames: Snapshotting { .frames(\.frameTree) }
-        /// The frame tree as JSON.
-        public static var layoutJSON: Snapshotting { .layoutJSON(\.frameTree) }
-        /// The visible cells' issues, row by row, or "no issues".
-        public static var diagnostics: Snapshotting { .diagnostics(\.diagnostics) }
-    }
-
-    extension Snapshotting where Value == ListSnapshot, Format == Bitmap {
-        /// The viewport drawn at the list's scale, compared exactly.
-        public static var image: Snapshotting { .image() }
-        /// The viewport drawn at `scale`, with a pixel tolerance.
-        public static func image(scale: Double? = nil, tolerance: UInt8 = 0, maximumDifferentPixels: Int = 0)
-            -> Snapshotting
-        {
-            .image(tolerance: tolerance, maximumDifferentPixels: maximumDifferentPixels) { try $0.picture(scale: scale) }
-        }
-    }
 #endif

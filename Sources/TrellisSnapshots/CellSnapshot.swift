@@ -15,7 +15,7 @@ import TrellisViews
 /// let cell = try CellSnapshot(template: &template, item: item, width: 375)
 /// print(cell.frameTree)
 /// ```
-public struct CellSnapshot: @unchecked Sendable {
+public struct CellSnapshot: LayoutSnapshotSubject, @unchecked Sendable {
     /// The template's name (the root of the frame tree).
     public var name: String
     public var layout: CellLayout
@@ -85,6 +85,16 @@ public struct CellSnapshot: @unchecked Sendable {
 
     /// `diagnosticsReport` of the cell's issues.
     public var diagnostics: String { diagnosticsReport(issues, subject: "\(name) \(formatPoints(layout.width))×\(formatPoints(layout.height))") }
+}
+
+/// What the snapshot strategies of cells and lists read.
+public protocol LayoutSnapshotSubject {
+    /// The frames, on the pixel grid.
+    var frameTree: FrameTree { get }
+    /// The diagnostics report (`diagnosticsReport`).
+    var diagnostics: String { get }
+    /// The picture at `scale` pixels per point (nil: the subject's own scale).
+    func picture(scale: Double?) throws -> Bitmap
 }
 
 /// The text of a `.diagnostics` snapshot: the subject, then each issue

@@ -1,6 +1,7 @@
 // The JSON form of a frame tree (`.layoutJSON`): the same nodes and numbers
 // as the text form, keys in a fixed order, so the file is stable.
 
+import CLISupport
 import TrellisGeometry
 
 extension FrameTree {
@@ -14,7 +15,7 @@ extension FrameTree {
             let inner = indent + "  "
             let frame = [node.frame.minX, node.frame.minY, node.frame.width, node.frame.height]
                 .map(formatPoints).joined(separator: ", ")
-            text += "{\n\(inner)\"name\": \(_jsonString(node.name)),\n\(inner)\"frame\": [\(frame)]"
+            text += "{\n\(inner)\"name\": \(JSON.quoted(node.name)),\n\(inner)\"frame\": [\(frame)]"
             if node.children.isEmpty {
                 text += ",\n\(inner)\"children\": []\n\(indent)}"
                 return
@@ -30,23 +31,4 @@ extension FrameTree {
         write(self, indent: "")
         return text + "\n"
     }
-}
-
-/// A JSON string literal (RFC 8259: quote, backslash and control characters escaped).
-func _jsonString(_ value: String) -> String {
-    var result = "\""
-    for scalar in value.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        case _ where scalar.value < 0x20:
-            let hex = String(scalar.value, radix: 16)
-            result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: result.unicodeScalars.append(scalar)
-        }
-    }
-    return result + "\""
 }

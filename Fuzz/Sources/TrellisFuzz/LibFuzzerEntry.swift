@@ -14,6 +14,8 @@ let fuzzTargets: [String: ([UInt8]) throws(FuzzViolation) -> FuzzOutcome] = [
     "jsonl": JSONLinesFuzz.run,
     "text": TextMeasurementFuzz.run,
     "reuse": ReuseDifferentialFuzz.run,
+    "frames": FrameTreeFuzz.run,
+    "png": PNGDecoderFuzz.run,
 ]
 
 let selectedTarget: ([UInt8]) throws(FuzzViolation) -> FuzzOutcome = {
@@ -32,6 +34,7 @@ let fuzzSeeds: [String: [String]] = [
     "constraint": ConstraintStringFuzz.seeds,
     "template": TemplateFileFuzz.seeds,
     "jsonl": JSONLinesFuzz.seeds,
+    "frames": FrameTreeFuzz.seeds,
 ]
 
 /// libFuzzer calls this once before fuzzing: writes the selected target's
