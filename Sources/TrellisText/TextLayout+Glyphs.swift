@@ -18,6 +18,9 @@ public struct PlacedGlyph: Sendable, Equatable {
     /// How far the pen moves after the glyph, in points (a tab's advance
     /// reaches its tab stop; letter spacing not included).
     public var advance: Double
+    /// The UTF-8 offset in the text of the character cluster the glyph
+    /// draws (HarfBuzz's cluster); nil for the "…" of a truncated line.
+    public var textOffset: Int?
 }
 
 /// A text layout with the glyphs of each of its lines.
@@ -158,7 +161,7 @@ extension _Workspace {
                         position: Point(
                             x: line.origin.x + pen + glyph.offset.x * parameters.size,
                             y: line.baseline - glyph.offset.y * parameters.size),
-                        advance: advance))
+                        advance: advance, textOffset: glyph.cluster >= 0 ? glyph.cluster : nil))
                 pen += advance
             }
         }

@@ -37,6 +37,64 @@ import TrellisText
         #expect(abs(last.position.x + last.advance - fragment.width) < 1e-9)
     }
 
+    @Test(arguments: [LineBreakMode.byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail])
+    func truncationKeepsTheClustersTheMeasurementKept(mode: LineBreakMode) throws {
+        var style = Self.style
+        style.lineBreakMode = mode
+        let glyphs = try TextMeasurer.shared.glyphLayout(Self.text, style: style, width: 200, numberOfLines: 1)
+        let fragment = try #require(glyphs.layout.lines.first)
+        let line = try #require(glyphs.lines.first)
+        #expect(fragment.isTruncated)
+        // The kept glyphs and "…" add up to the measured width.
+        #expect(abs(line.reduce(0) { $0 + $1.advance } - fragment.width) < 1e-9)
+        // "…" (no text offset) at the head, middle or tail; the text on each
+        // side of it runs forward, from the text's start or to its end.
+        let ellipsis = try #require(line.firstIndex { $0.textOffset == nil })
+        let before = line[..<ellipsis].compactMap(\.textOffset)
+        let after = line[(ellipsis + 1)...].compactMap(\.textOffset)
+        #expect(before == before.sorted() && after == after.sorted())
+        switch mode {
+        case .byTruncatingHead:
+            #expect(before.isEmpty && after.last == Self.text.utf8.count - 1)
+        case .byTruncatingTail:
+            #expect(after.isEmpty && before.first == 0)
+        default:
+            #expect(before.first == 0 && after.last == Self.text.utf8.count - 1)
+        }
+    }
+
+    /// Left to right on screen, the UTF-8 offsets of the characters drawn
+    /// (UAX #9): a right-to-left paragraph is reversed whole (its final "?"
+    /// on the left); Hebrew in a left-to-right paragraph reads backward in
+    /// place; Latin in a right-to-left paragraph stays forward, on the left,
+    /// and the space before it takes the paragraph's direction.
+    static let visualOrders: [(String, [Int])] = [
+        ("שלום עולם, מה שלומך היום?", [43, 41, 39, 37, 35, 34, 32, 30, 28, 26, 24, 23, 21, 19, 18, 17, 15, 13, 11, 9, 8, 6, 4, 2, 0]),
+        ("The word שלום means peace", Array(0...8) + [15, 13, 11, 9] + Array(17...28)),
+        ("שלום is hello in Hebrew", Array(9...26) + [8, 6, 4, 2, 0]),
+    ]
+
+    @Test(arguments: visualOrders)
+    func bidiLinesAreDrawnInVisualOrderFromTheirOriginToTheirWidth(text: String, order: [Int]) throws {
+        // Glyphs come in visual order (UAX #9 L2): left to right from the
+        // fragment's origin, their advances adding up to its measured width,
+        // in both directions. (HarfBuzz offsets some Hebrew glyphs by a
+        // fraction of a point, so positions are compared within 1 point.)
+        let glyphs = try TextMeasurer.shared.glyphLayout(text, style: Self.style, width: 400)
+        let fragment = try #require(glyphs.layout.lines.first)
+        let line = try #require(glyphs.lines.first)
+        #expect(glyphs.layout.lineCount == 1)
+        #expect(fragment.isRightToLeft == (text.first == "ש"))
+        #expect(abs(line.reduce(0) { $0 + $1.advance } - fragment.width) < 1e-9)
+        #expect(abs(line[0].position.x - fragment.origin.x) < 1)
+        for (glyph, next) in zip(line, line.dropFirst()) {
+            #expect(abs(glyph.position.x + glyph.advance - next.position.x) < 1)
+        }
+        // The Hebrew glyphs come from Noto Sans Hebrew (the second font).
+        #expect(line.contains { $0.fontIndex == 1 })
+        #expect(line.compactMap(\.textOffset) == order)
+    }
+
     @Test func centeredTextStartsAtTheFragmentsOrigin() throws {
         var style = Self.style
         style.alignment = .center
