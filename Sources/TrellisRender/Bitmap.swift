@@ -51,7 +51,9 @@ public struct Bitmap: Sendable {
     }
 
     /// Strokes the rectangle's outline, `thickness` pixels wide, inside it.
-    public mutating func stroke(x0: Double, y0: Double, x1: Double, y1: Double, thickness: Double, color: RGBA) {
+    public mutating func stroke(
+        x0: Double, y0: Double, x1: Double, y1: Double, thickness: Double, color: RGBA
+    ) {
         fill(x0: x0, y0: y0, x1: x1, y1: y0 + thickness, color: color)
         fill(x0: x0, y0: y1 - thickness, x1: x1, y1: y1, color: color)
         fill(x0: x0, y0: y0 + thickness, x1: x0 + thickness, y1: y1 - thickness, color: color)

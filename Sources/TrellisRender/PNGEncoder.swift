@@ -29,7 +29,8 @@ public enum PNGEncoder {
         }
         // libpng refuses only what a `Bitmap` cannot be (a zero-sized image,
         // more than 2³¹ pixels a side) or a failed allocation.
-        precondition(status == 0, "libpng could not encode a \(bitmap.width)×\(bitmap.height) bitmap")
+        precondition(
+            status == 0, "libpng could not encode a \(bitmap.width)×\(bitmap.height) bitmap")
         return sink.bytes
     }
 }
@@ -45,19 +46,26 @@ public enum PNGDecoder {
     /// - Throws: `RenderError` naming libpng's complaint when `bytes` is not
     ///   a PNG file libpng can read, or the picture is too large.
     /// - Complexity: O(width × height).
-    public static func decode(_ bytes: [UInt8], maximumPixels: Int = 1 << 26) throws(RenderError) -> Bitmap {
+    public static func decode(_ bytes: [UInt8], maximumPixels: Int = 1 << 26) throws(RenderError)
+        -> Bitmap
+    {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
-        let began = bytes.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
+        let began = bytes.withUnsafeBytes {
+            png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count)
+        }
         guard began != 0 else { throw RenderError("not a readable PNG: \(message(of: image))") }
         defer { png_image_free(&image) }
         image.format = trellis_png_format_rgba
         let width = Int(image.width)
         let height = Int(image.height)
-        guard width > 0, height > 0, width.multipliedReportingOverflow(by: height).partialValue <= maximumPixels,
+        guard width > 0, height > 0,
+            width.multipliedReportingOverflow(by: height).partialValue <= maximumPixels,
             width <= maximumPixels, height <= maximumPixels
         else {
-            throw RenderError("a PNG of \(width)×\(height) pixels is larger than the \(maximumPixels) pixels allowed")
+            throw RenderError(
+                "a PNG of \(width)×\(height) pixels is larger than the \(maximumPixels) pixels allowed"
+            )
         }
         var bitmap = Bitmap(width: width, height: height)
         let finished = bitmap.pixels.withUnsafeMutableBytes {

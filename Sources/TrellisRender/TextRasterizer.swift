@@ -60,11 +60,17 @@ public final class TextRasterizer {
                 let face = try face(for: style.fonts.fonts[placed.fontIndex])
                 let x = (origin.x + placed.position.x) * scale
                 let baseline = (origin.y + placed.position.y) * scale
-                if face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 && face.pointee.num_fixed_sizes > 0 {
-                    blitColor(glyph: placed.glyph, face: face, x: x, baseline: baseline, pixelSize: pixelSize, into: &bitmap)
+                if face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+                    && face.pointee.num_fixed_sizes > 0
+                {
+                    blitColor(
+                        glyph: placed.glyph, face: face, x: x, baseline: baseline,
+                        pixelSize: pixelSize, into: &bitmap)
                 } else {
                     FT_Set_Char_Size(face, 0, FT_F26Dot6((pixelSize * 64).rounded()), 72, 72)
-                    blit(glyph: placed.glyph, face: face, x: x, baseline: baseline, color: color, into: &bitmap)
+                    blit(
+                        glyph: placed.glyph, face: face, x: x, baseline: baseline, color: color,
+                        into: &bitmap)
                 }
             }
         }
@@ -72,14 +78,20 @@ public final class TextRasterizer {
 
     /// An outline glyph, anti-aliased (8-bit coverage), unhinted, with its
     /// sub-pixel x position applied to the outline; the baseline on a pixel row.
-    private func blit(glyph: UInt32, face: FT_Face, x: Double, baseline: Double, color: RGBA, into bitmap: inout Bitmap) {
+    private func blit(
+        glyph: UInt32, face: FT_Face, x: Double, baseline: Double, color: RGBA,
+        into bitmap: inout Bitmap
+    ) {
         var delta = FT_Vector(x: FT_Pos(((x - x.rounded(.down)) * 64).rounded()), y: 0)
         FT_Set_Transform(face, nil, &delta)
         defer { FT_Set_Transform(face, nil, nil) }
-        guard FT_Load_Glyph(face, glyph, FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_RENDER)) == 0 else { return }
+        guard FT_Load_Glyph(face, glyph, FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_RENDER)) == 0 else {
+            return
+        }
         let slot = face.pointee.glyph.pointee
         let source = slot.bitmap
-        guard let buffer = source.buffer, source.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) else { return }
+        guard let buffer = source.buffer, source.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue)
+        else { return }
         let left = Int(x.rounded(.down)) + Int(slot.bitmap_left)
         let top = Int(baseline.rounded()) - Int(slot.bitmap_top)
         for row in 0..<Int(source.rows) {
@@ -96,7 +108,8 @@ public final class TextRasterizer {
     /// em), scaled to `pixelSize` by averaging the strike's pixels that fall
     /// in each target pixel (premultiplied BGRA, so edges do not darken).
     private func blitColor(
-        glyph: UInt32, face: FT_Face, x: Double, baseline: Double, pixelSize: Double, into bitmap: inout Bitmap
+        glyph: UInt32, face: FT_Face, x: Double, baseline: Double, pixelSize: Double,
+        into bitmap: inout Bitmap
     ) {
         guard FT_Select_Size(face, 0) == 0,
             FT_Load_Glyph(face, glyph, FT_Int32(FT_LOAD_COLOR | FT_LOAD_RENDER)) == 0
@@ -104,7 +117,9 @@ public final class TextRasterizer {
         let strike = Double(face.pointee.size.pointee.metrics.y_ppem)
         let slot = face.pointee.glyph.pointee
         let source = slot.bitmap
-        guard strike > 0, let buffer = source.buffer, source.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue) else {
+        guard strike > 0, let buffer = source.buffer,
+            source.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue)
+        else {
             return
         }
         let factor = pixelSize / strike
@@ -123,7 +138,8 @@ public final class TextRasterizer {
             let rowEnd = min(rows, Int(((Double(ty + 1) - top) / factor - 0.5).rounded(.up)))
             for tx in x0..<x1 {
                 let columnStart = max(0, Int(((Double(tx) - left) / factor - 0.5).rounded(.up)))
-                let columnEnd = min(width, Int(((Double(tx + 1) - left) / factor - 0.5).rounded(.up)))
+                let columnEnd = min(
+                    width, Int(((Double(tx + 1) - left) / factor - 0.5).rounded(.up)))
                 guard rowStart < rowEnd, columnStart < columnEnd else { continue }
                 var sum = (b: 0, g: 0, r: 0, a: 0)
                 for row in rowStart..<rowEnd {

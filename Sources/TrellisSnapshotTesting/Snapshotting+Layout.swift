@@ -28,7 +28,9 @@
                 do {
                     let before = try FrameTree(parsing: old, file: "reference")
                     let after = try FrameTree(parsing: new, file: "snapshot")
-                    let report = after.differenceReport(from: before) ?? "the frames are equal; the text differs"
+                    let report =
+                        after.differenceReport(from: before)
+                        ?? "the frames are equal; the text differs"
                     return (report + "\n\n" + lines, [])
                 } catch {
                     return ("the reference is not a frame tree (\(error))\n\n" + lines, [])
@@ -40,13 +42,16 @@
         /// Pictures stored as PNG (byte-identical for identical pixels) and
         /// compared pixel by pixel: equal when at most `maximumDifferentPixels`
         /// pixels have a channel more than `tolerance` apart.
-        public static func picture(tolerance: UInt8 = 0, maximumDifferentPixels: Int = 0) -> Diffing {
+        public static func picture(tolerance: UInt8 = 0, maximumDifferentPixels: Int = 0) -> Diffing
+        {
             .diff(
                 toData: { Data(PNGEncoder.encode($0)) },
                 fromData: { (try? PNGDecoder.decode(Array($0))) ?? Bitmap(width: 0, height: 0) },
                 diffV2: { old, new in
-                    guard let message = pictureDifference(
-                        old, new, tolerance: tolerance, maximumDifferentPixels: maximumDifferentPixels)
+                    guard
+                        let message = pictureDifference(
+                            old, new, tolerance: tolerance,
+                            maximumDifferentPixels: maximumDifferentPixels)
                     else { return nil }
                     return (message, [.data(Data(PNGEncoder.encode(new)), name: "actual.png")])
                 })
@@ -54,9 +59,12 @@
     }
 
     /// Why two pictures differ, or nil when they match within the tolerance.
-    func pictureDifference(_ old: Bitmap, _ new: Bitmap, tolerance: UInt8, maximumDifferentPixels: Int) -> String? {
+    func pictureDifference(
+        _ old: Bitmap, _ new: Bitmap, tolerance: UInt8, maximumDifferentPixels: Int
+    ) -> String? {
         guard old.width == new.width, old.height == new.height else {
-            return "the picture is \(new.width)×\(new.height) pixels, the reference \(old.width)×\(old.height)"
+            return
+                "the picture is \(new.width)×\(new.height) pixels, the reference \(old.width)×\(old.height)"
         }
         var different = 0
         var first: (x: Int, y: Int)?
@@ -64,7 +72,10 @@
         for index in 0..<(old.width * old.height) {
             var gap = 0
             for channel in 0..<4 {
-                gap = max(gap, abs(Int(old.pixels[index * 4 + channel]) - Int(new.pixels[index * 4 + channel])))
+                gap = max(
+                    gap,
+                    abs(Int(old.pixels[index * 4 + channel]) - Int(new.pixels[index * 4 + channel]))
+                )
             }
             guard gap > Int(tolerance) else { continue }
             different += 1
@@ -92,10 +103,13 @@
 
     extension Snapshotting where Format == Bitmap {
         static func image(
-            tolerance: UInt8, maximumDifferentPixels: Int, _ picture: @escaping (Value) throws -> Bitmap
+            tolerance: UInt8, maximumDifferentPixels: Int,
+            _ picture: @escaping (Value) throws -> Bitmap
         ) -> Snapshotting {
             Snapshotting(
-                pathExtension: "png", diffing: .picture(tolerance: tolerance, maximumDifferentPixels: maximumDifferentPixels)
+                pathExtension: "png",
+                diffing: .picture(
+                    tolerance: tolerance, maximumDifferentPixels: maximumDifferentPixels)
             ) { value in
                 do {
                     return try picture(value)
@@ -126,10 +140,14 @@
         public static var image: Snapshotting { .image() }
         /// The picture at `scale` (the subject's by default), equal when at
         /// most `maximumDifferentPixels` pixels differ by more than `tolerance`.
-        public static func image(scale: Double? = nil, tolerance: UInt8 = 0, maximumDifferentPixels: Int = 0)
+        public static func image(
+            scale: Double? = nil, tolerance: UInt8 = 0, maximumDifferentPixels: Int = 0
+        )
             -> Snapshotting
         {
-            .image(tolerance: tolerance, maximumDifferentPixels: maximumDifferentPixels) { try $0.picture(scale: scale) }
+            .image(tolerance: tolerance, maximumDifferentPixels: maximumDifferentPixels) {
+                try $0.picture(scale: scale)
+            }
         }
     }
 
@@ -139,7 +157,9 @@
         /// Every view's frame under the root at scale 3 (lay it out first).
         public static var frames: Snapshotting { .frames(scale: 3) }
         /// Every view's frame under the root on the pixel grid of `scale`.
-        public static func frames(scale: Double) -> Snapshotting { .frames { FrameTree(view: $0, scale: scale) } }
+        public static func frames(scale: Double) -> Snapshotting {
+            .frames { FrameTree(view: $0, scale: scale) }
+        }
         /// The frame tree as JSON, at scale 3.
         public static var layoutJSON: Snapshotting { .layoutJSON { FrameTree(view: $0, scale: 3) } }
         /// `layoutIssues()` of the hierarchy, or "no issues".
@@ -150,7 +170,9 @@
         /// The hierarchy drawn at scale 3, compared exactly.
         public static var image: Snapshotting { .image() }
         /// The hierarchy drawn at `scale`, with a pixel tolerance.
-        public static func image(scale: Double = 3, tolerance: UInt8 = 0, maximumDifferentPixels: Int = 0)
+        public static func image(
+            scale: Double = 3, tolerance: UInt8 = 0, maximumDifferentPixels: Int = 0
+        )
             -> Snapshotting
         {
             .image(tolerance: tolerance, maximumDifferentPixels: maximumDifferentPixels) {

@@ -30,7 +30,9 @@ public struct CellSnapshot: LayoutSnapshotSubject, @unchecked Sendable {
 
     /// A cell of a frame-code template (which draws its labels itself).
     /// - Throws: `CellError` when the template cannot lay the item out.
-    public init<T: CellTemplate & LabelDescribing>(template: inout T, item: AnimalItem, width: Double) throws(CellError) {
+    public init<T: CellTemplate & LabelDescribing>(
+        template: inout T, item: AnimalItem, width: Double
+    ) throws(CellError) {
         layout = try template.layout(item, width: width)
         name = template.name
         labels = template.labels(for: item)
@@ -44,7 +46,9 @@ public struct CellSnapshot: LayoutSnapshotSubject, @unchecked Sendable {
     /// ambiguity, compressed labels, views outside the cell, a squeezed
     /// bottom inset).
     /// - Throws: `CellError` when the template cannot lay the item out.
-    public init<V: ConstraintCellView>(template: inout ConstraintTemplate<V>, item: AnimalItem, width: Double)
+    public init<V: ConstraintCellView>(
+        template: inout ConstraintTemplate<V>, item: AnimalItem, width: Double
+    )
         throws(CellError)
     {
         layout = try template.layout(item, width: width)
@@ -53,7 +57,9 @@ public struct CellSnapshot: LayoutSnapshotSubject, @unchecked Sendable {
         labels = cell.labels.map { label in
             var style = label.style
             style.lineBreakMode = label.lineBreakMode
-            return LabelContent(name: label.layoutName, text: label.text, style: style, numberOfLines: label.numberOfLines)
+            return LabelContent(
+                name: label.layoutName, text: label.text, style: style,
+                numberOfLines: label.numberOfLines)
         }
         measurer = cell.labels.first?.measurer ?? .shared
         scale = cell.scale
@@ -72,7 +78,8 @@ public struct CellSnapshot: LayoutSnapshotSubject, @unchecked Sendable {
     /// - Throws: `RenderError` for a picture too large or text that cannot be drawn.
     public func picture(scale: Double? = nil) throws -> Bitmap {
         try CellPicture.render(
-            [placed(at: .zero)], canvas: Size(width: layout.width, height: layout.height), scale: scale ?? self.scale,
+            [placed(at: .zero)], canvas: Size(width: layout.width, height: layout.height),
+            scale: scale ?? self.scale,
             separators: true)
     }
 
@@ -84,7 +91,10 @@ public struct CellSnapshot: LayoutSnapshotSubject, @unchecked Sendable {
     }
 
     /// `diagnosticsReport` of the cell's issues.
-    public var diagnostics: String { diagnosticsReport(issues, subject: "\(name) \(formatPoints(layout.width))×\(formatPoints(layout.height))") }
+    public var diagnostics: String {
+        diagnosticsReport(
+            issues, subject: "\(name) \(formatPoints(layout.width))×\(formatPoints(layout.height))")
+    }
 }
 
 /// What the snapshot strategies of cells and lists read.

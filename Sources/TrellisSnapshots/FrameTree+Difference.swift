@@ -60,8 +60,10 @@ extension FrameTree {
     public func differences(from old: FrameTree, tolerance: Double = 0.0015) -> [FrameChange] {
         let before = old._framesByPath()
         let after = _framesByPath()
-        let known = Dictionary(after.map { ($0.path, $0.frame) }, uniquingKeysWith: { first, _ in first })
-        let previous = Dictionary(before.map { ($0.path, $0.frame) }, uniquingKeysWith: { first, _ in first })
+        let known = Dictionary(
+            after.map { ($0.path, $0.frame) }, uniquingKeysWith: { first, _ in first })
+        let previous = Dictionary(
+            before.map { ($0.path, $0.frame) }, uniquingKeysWith: { first, _ in first })
         var changes: [FrameChange] = []
         for (path, frame) in after {
             guard let was = previous[path] else {
@@ -70,7 +72,8 @@ extension FrameTree {
             }
             let same =
                 abs(was.minX - frame.minX) <= tolerance && abs(was.minY - frame.minY) <= tolerance
-                && abs(was.width - frame.width) <= tolerance && abs(was.height - frame.height) <= tolerance
+                && abs(was.width - frame.width) <= tolerance
+                && abs(was.height - frame.height) <= tolerance
             if !same { changes.append(FrameChange(path: path, old: was, new: frame)) }
         }
         for (path, frame) in before where known[path] == nil {

@@ -33,10 +33,16 @@ extension FrameTree {
         func close(to depth: Int) {
             while stack.count > depth {
                 let node = stack.removeLast()
-                if stack.isEmpty { root = node } else { stack[stack.count - 1].children.append(node) }
+                if stack.isEmpty {
+                    root = node
+                } else {
+                    stack[stack.count - 1].children.append(node)
+                }
             }
         }
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false)
+            .enumerated()
+        {
             let lineNumber = index + 1
             var line = Substring(rawLine)
             if line.last == "\r" { line.removeLast() }
@@ -45,8 +51,12 @@ extension FrameTree {
                 FrameTreeSyntaxError(file: file, line: lineNumber, column: column, message: message)
             }
             let spaces = line.prefix { $0 == " " }.count
-            guard !line.dropFirst(spaces).hasPrefix("\t") else { throw failure(spaces + 1, "tabs are not indentation; use two spaces per level") }
-            guard spaces % 2 == 0 else { throw failure(1, "indented by \(spaces) spaces; use two per level") }
+            guard !line.dropFirst(spaces).hasPrefix("\t") else {
+                throw failure(spaces + 1, "tabs are not indentation; use two spaces per level")
+            }
+            guard spaces % 2 == 0 else {
+                throw failure(1, "indented by \(spaces) spaces; use two per level")
+            }
             let depth = spaces / 2
             guard depth <= stack.count else {
                 throw failure(1, "indented \(depth) levels, more than one below the line before")
@@ -59,18 +69,27 @@ extension FrameTree {
                 throw failure(spaces + 1, "expected 'name (x, y, width, height)'")
             }
             let name = String(content[..<open])
-            guard !name.isEmpty else { throw failure(spaces + 1, "a node needs a name before its frame") }
-            let fields = content[content.index(open, offsetBy: 2)..<content.index(before: content.endIndex)]
-                .split(separator: ",", omittingEmptySubsequences: false)
+            guard !name.isEmpty else {
+                throw failure(spaces + 1, "a node needs a name before its frame")
+            }
+            let fields = content[
+                content.index(open, offsetBy: 2)..<content.index(before: content.endIndex)
+            ]
+            .split(separator: ",", omittingEmptySubsequences: false)
             let frameColumn = spaces + name.count + 2  // at the "("
             guard fields.count == 4 else {
-                throw failure(frameColumn, "a frame has 4 numbers (x, y, width, height), found \(fields.count)")
+                throw failure(
+                    frameColumn,
+                    "a frame has 4 numbers (x, y, width, height), found \(fields.count)")
             }
             var numbers: [Double] = []
             for (position, field) in fields.enumerated() {
                 let trimmed = field.trimmingCharacters(in: " ")
                 guard let value = Double(trimmed), value.isFinite else {
-                    throw failure(frameColumn, "'\(trimmed)' is not a finite number (\(["x", "y", "width", "height"][position]))")
+                    throw failure(
+                        frameColumn,
+                        "'\(trimmed)' is not a finite number (\(["x", "y", "width", "height"][position]))"
+                    )
                 }
                 numbers.append(value)
             }
@@ -79,10 +98,16 @@ extension FrameTree {
             }
             close(to: depth)
             stack.append(
-                FrameTree(name: name, frame: Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])))
+                FrameTree(
+                    name: name,
+                    frame: Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+                ))
         }
         close(to: 0)
-        guard let root else { throw FrameTreeSyntaxError(file: file, line: 1, column: 1, message: "no frames in the text") }
+        guard let root else {
+            throw FrameTreeSyntaxError(
+                file: file, line: 1, column: 1, message: "no frames in the text")
+        }
         self = root
     }
 }

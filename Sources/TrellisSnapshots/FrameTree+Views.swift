@@ -28,7 +28,8 @@ extension FrameTree {
 /// views outside their superview).
 /// - Complexity: one solve, plus up to eight solver changes per view.
 public func diagnosticsReport(of view: View) -> String {
-    diagnosticsReport(view.layoutIssues().map(\.description), subject: "\(view.layoutName) \(view.frame)")
+    diagnosticsReport(
+        view.layoutIssues().map(\.description), subject: "\(view.layoutName) \(view.frame)")
 }
 
 /// What a list shows: the viewport, and each visible row's frame in the
@@ -46,9 +47,11 @@ public struct ListSnapshot: LayoutSnapshotSubject, @unchecked Sendable {
     /// - Throws: what `rectForRow` or `cell` throws.
     /// - Complexity: O(visible rows × log rows) plus the cells' layouts.
     public init<Sizing: CellSizing>(
-        table: TableLayout<Sizing>, scale: Double, cell: (IndexPath, Double) throws -> CellSnapshot? = { _, _ in nil }
+        table: TableLayout<Sizing>, scale: Double,
+        cell: (IndexPath, Double) throws -> CellSnapshot? = { _, _ in nil }
     ) throws {
-        viewport = Rect(x: 0, y: table.contentOffset, width: table.width, height: table.viewportHeight)
+        viewport = Rect(
+            x: 0, y: table.contentOffset, width: table.width, height: table.viewportHeight)
         self.scale = scale
         rows = []
         for indexPath in table.indexPathsForVisibleRows {
@@ -63,7 +66,9 @@ public struct ListSnapshot: LayoutSnapshotSubject, @unchecked Sendable {
         FrameTree(
             name: "list", frame: viewport,
             children: rows.map { row in
-                FrameTree(name: "row \(row.indexPath)", frame: row.frame, children: row.cell?.frameTree.children ?? [])
+                FrameTree(
+                    name: "row \(row.indexPath)", frame: row.frame,
+                    children: row.cell?.frameTree.children ?? [])
             }
         ).snapped(toScale: scale)
     }
@@ -73,14 +78,18 @@ public struct ListSnapshot: LayoutSnapshotSubject, @unchecked Sendable {
     /// - Throws: `RenderError` for a picture too large or text that cannot be drawn.
     public func picture(scale: Double? = nil) throws -> Bitmap {
         let cells = rows.compactMap { row in
-            row.cell?.placed(at: Point(x: row.frame.minX - viewport.minX, y: row.frame.minY - viewport.minY))
+            row.cell?.placed(
+                at: Point(x: row.frame.minX - viewport.minX, y: row.frame.minY - viewport.minY))
         }
-        return try CellPicture.render(cells, canvas: viewport.size, scale: scale ?? self.scale, separators: true)
+        return try CellPicture.render(
+            cells, canvas: viewport.size, scale: scale ?? self.scale, separators: true)
     }
 
     /// Every visible row's cell issues, each under its row.
     public var diagnostics: String {
-        let issues = rows.flatMap { row in (row.cell?.issues ?? []).map { "row \(row.indexPath): \($0)" } }
+        let issues = rows.flatMap { row in
+            (row.cell?.issues ?? []).map { "row \(row.indexPath): \($0)" }
+        }
         return diagnosticsReport(issues, subject: "list \(viewport), \(rows.count) visible rows")
     }
 }

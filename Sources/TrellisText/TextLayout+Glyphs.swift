@@ -80,7 +80,8 @@ struct _ShapedGlyph {
 extension _Workspace {
     /// The glyphs of one line in visual order, placed.
     func _placedGlyphs(
-        _ line: LineFragment, _ text: _PreparedText, _ pieces: [_Piece], _ parameters: _BreakParameters,
+        _ line: LineFragment, _ text: _PreparedText, _ pieces: [_Piece],
+        _ parameters: _BreakParameters,
         style: TextStyle, cache: _WordWidthCache
     ) -> [PlacedGlyph] {
         let faces = text.fonts.faces
@@ -93,24 +94,33 @@ extension _Workspace {
                 bytes, end: _hardBreakStart(bytes, end: lineEnd, start: start).start, start: start)
             func appendShaped(_ range: Range<Int>, keeping keep: (Int) -> Bool) {
                 text.forEachDirectionalPart(range) { part, rtl in
-                    let kept = _shapedGlyphs(bytes, part, rtl: rtl, faces: faces).filter { keep($0.cluster) }
-                    if !kept.isEmpty { runs.append((_level(at: part.lowerBound, text.bidiRuns), kept)) }
+                    let kept = _shapedGlyphs(bytes, part, rtl: rtl, faces: faces).filter {
+                        keep($0.cluster)
+                    }
+                    if !kept.isEmpty {
+                        runs.append((_level(at: part.lowerBound, text.bidiRuns), kept))
+                    }
                 }
             }
             if line.isTruncated {
                 // The clusters the measurement kept (`truncateLastLine`): the
                 // rest of the paragraph shaped as one range, then cut.
-                let kept = _keptClusters(text, line, contentEnd: contentEnd, parameters, cache: cache)
+                let kept = _keptClusters(
+                    text, line, contentEnd: contentEnd, parameters, cache: cache)
                 appendShaped(start..<contentEnd) { kept.head.contains($0) }
                 let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
                 let glyphs = ellipsis.withUnsafeBufferPointer {
                     _shapedGlyphs($0, 0..<3, rtl: false, faces: faces)
                 }
-                runs.append((line.isRightToLeft ? 1 : 0, glyphs.map { glyph in
-                    var glyph = glyph
-                    glyph.cluster = -1
-                    return glyph
-                }))
+                runs.append(
+                    (
+                        line.isRightToLeft ? 1 : 0,
+                        glyphs.map { glyph in
+                            var glyph = glyph
+                            glyph.cluster = -1
+                            return glyph
+                        }
+                    ))
                 appendShaped(start..<contentEnd) { kept.tail.contains($0) }
                 return
             }
@@ -151,10 +161,15 @@ extension _Workspace {
         let bytesCount = text.byteCount
         for run in runs {
             for glyph in run.glyphs {
-                let isTab = text.withBytes { glyph.cluster >= 0 && glyph.cluster < bytesCount && $0[glyph.cluster] == 0x09 }
-                if glyph.cluster != previousCluster && !placed.isEmpty { pen += parameters.letterSpacing }
+                let isTab = text.withBytes {
+                    glyph.cluster >= 0 && glyph.cluster < bytesCount && $0[glyph.cluster] == 0x09
+                }
+                if glyph.cluster != previousCluster && !placed.isEmpty {
+                    pen += parameters.letterSpacing
+                }
                 previousCluster = glyph.cluster
-                let advance = isTab ? _nextTabStop(after: pen) - pen : glyph.advance * parameters.size
+                let advance =
+                    isTab ? _nextTabStop(after: pen) - pen : glyph.advance * parameters.size
                 placed.append(
                     PlacedGlyph(
                         glyph: glyph.glyph, fontIndex: glyph.face,
@@ -175,8 +190,9 @@ extension _Workspace {
         _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, rtl: Bool, faces: [_FontFace]
     ) -> [_ShapedGlyph] {
         func shaped(_ run: Range<Int>, face: Int) -> [_ShapedGlyph] {
-            guard let (infos, positions, count) = shapeBuffer(
-                UnsafeBufferPointer(rebasing: text[run]), rtl: rtl, face: faces[face])
+            guard
+                let (infos, positions, count) = shapeBuffer(
+                    UnsafeBufferPointer(rebasing: text[run]), rtl: rtl, face: faces[face])
             else { return [] }
             let perUnit = 1 / Double(faces[face].unitsPerEm)
             return (0..<count).map { index in
@@ -184,7 +200,10 @@ extension _Workspace {
                     glyph: infos[index].codepoint, face: face,
                     cluster: Int(infos[index].cluster) + run.lowerBound,
                     advance: Double(positions[index].x_advance) * perUnit,
-                    offset: (Double(positions[index].x_offset) * perUnit, Double(positions[index].y_offset) * perUnit))
+                    offset: (
+                        Double(positions[index].x_offset) * perUnit,
+                        Double(positions[index].y_offset) * perUnit
+                    ))
             }
         }
         if range.isEmpty { return [] }
@@ -213,17 +232,20 @@ extension _Workspace {
     /// ellipsis: the clusters and the choice `truncateLastLine` makes
     /// (whitespace next to the ellipsis dropped).
     private func _keptClusters(
-        _ text: _PreparedText, _ line: LineFragment, contentEnd: Int, _ parameters: _BreakParameters,
+        _ text: _PreparedText, _ line: LineFragment, contentEnd: Int,
+        _ parameters: _BreakParameters,
         cache: _WordWidthCache
     ) -> (head: Set<Int>, tail: Set<Int>) {
         var all = clusters(
-            of: text, line.range.lowerBound..<contentEnd, contentEnd: contentEnd, parameters, cache: cache)
+            of: text, line.range.lowerBound..<contentEnd, contentEnd: contentEnd, parameters,
+            cache: cache)
         var x = 0.0
         for index in all.indices {
             if all[index].isTab { all[index].width = _nextTabStop(after: x) - x }
             x += all[index].width
         }
-        let available = parameters.width + _fitTolerance - ellipsisWidth(text.fonts, parameters, cache: cache)
+        let available =
+            parameters.width + _fitTolerance - ellipsisWidth(text.fonts, parameters, cache: cache)
         var head = 0
         var tail = 0
         var used = 0.0
@@ -233,13 +255,16 @@ extension _Workspace {
             if used + next.width > available { break }
             used += next.width
             if fromStart { head += 1 } else { tail += 1 }
-            if parameters.mode != .byTruncatingTail && parameters.mode != .byTruncatingHead { fromStart.toggle() }
+            if parameters.mode != .byTruncatingTail && parameters.mode != .byTruncatingHead {
+                fromStart.toggle()
+            }
         }
         let isSpace = { (cluster: _Cluster) in
             text.withBytes { bytes in
                 cluster.isSpace
                     || _trailingWhitespaceStart(
-                        bytes, end: _decodeScalar(bytes, at: cluster.start).1 + cluster.start, start: cluster.start)
+                        bytes, end: _decodeScalar(bytes, at: cluster.start).1 + cluster.start,
+                        start: cluster.start)
                         == cluster.start
             }
         }

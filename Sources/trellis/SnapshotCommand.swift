@@ -11,7 +11,8 @@ import TrellisSnapshots
 
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write golden frame files (and pictures) of many rows, or check a folder of them.",
+        abstract:
+            "Write golden frame files (and pictures) of many rows, or check a folder of them.",
         discussion: """
             trellis snapshot --template T [--data rows.jsonl] --widths 320,375,414 --out DIR
             writes DIR/snapshot.json (what to lay out) and, per row and width,
@@ -21,7 +22,10 @@ struct Snapshot: ParsableCommand {
             Exit codes: 0 written or all equal, 1 a difference (printed), 2 bad files or data, 64 bad options.
             """)
 
-    @Option(help: "Template: AnimalTableViewCell, BirdCollectionViewCell, FeedCell or a template file (.json).")
+    @Option(
+        help:
+            "Template: AnimalTableViewCell, BirdCollectionViewCell, FeedCell or a template file (.json)."
+    )
     var template: String?
 
     @Option(help: "A JSON Lines data file (default: generated rows).")
@@ -53,17 +57,24 @@ struct Snapshot: ParsableCommand {
 
     func validate() throws {
         switch (out, check) {
-        case (nil, nil): throw ValidationError("give --out DIR to write golden files or --check DIR to compare")
+        case (nil, nil):
+            throw ValidationError("give --out DIR to write golden files or --check DIR to compare")
         case (.some, .some): throw ValidationError("--out and --check cannot be used together")
         case (nil, .some):
             guard template == nil, data == nil else {
-                throw ValidationError("--check reads the template and data from DIR/snapshot.json; leave out --template and --data")
+                throw ValidationError(
+                    "--check reads the template and data from DIR/snapshot.json; leave out --template and --data"
+                )
             }
         case (.some, nil):
             guard template != nil else { throw ValidationError("--out needs --template") }
         }
-        guard (1...10_000).contains(rows) else { throw ValidationError("--rows must be 1...10000, got \(rows)") }
-        guard scale.isFinite, scale >= 1, scale <= 4 else { throw ValidationError("--scale must be 1...4, got \(scale)") }
+        guard (1...10_000).contains(rows) else {
+            throw ValidationError("--rows must be 1...10000, got \(rows)")
+        }
+        guard scale.isFinite, scale >= 1, scale <= 4 else {
+            throw ValidationError("--scale must be 1...4, got \(scale)")
+        }
         guard ["frames", "constraints"].contains(path) else {
             throw ValidationError("--path must be frames or constraints, got '\(path)'")
         }
@@ -98,7 +109,8 @@ struct SnapshotManifest: Codable {
     var png: Bool
 
     static func parseWidths(_ text: String) throws -> [Double] {
-        let widths = try text.split(separator: ",", omittingEmptySubsequences: false).map { field -> Double in
+        let widths = try text.split(separator: ",", omittingEmptySubsequences: false).map {
+            field -> Double in
             let trimmed = field.trimmingCharacters(in: .whitespaces)
             guard let width = Double(trimmed), width.isFinite, width > 0, width <= 4_096 else {
                 throw CLIFailure.usage("--widths: '\(trimmed)' is not a width in (0, 4096] points")
@@ -112,7 +124,8 @@ struct SnapshotManifest: Codable {
     /// `row-0003@375.frames.txt` (widths with a fraction keep it: `@320.5`).
     static func fileName(row: Int, width: Double, extension: String) -> String {
         let number = String(row)
-        return "row-\(String(repeating: "0", count: max(0, 4 - number.count)))\(number)@\(formatPoints(width)).\(`extension`)"
+        return
+            "row-\(String(repeating: "0", count: max(0, 4 - number.count)))\(number)@\(formatPoints(width)).\(`extension`)"
     }
 
     /// The rows: the data file's first `rows`, or generated ones.
@@ -147,51 +160,69 @@ struct SnapshotManifest: Codable {
     func write(folder: String) throws {
         let cells = try cells()
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             try (encoder.encode(self) + Data("\n".utf8)).write(
                 to: URL(fileURLWithPath: folder).appendingPathComponent(Self.fileName))
         } catch {
-            throw CLIFailure.data("cannot write \(folder)/\(Self.fileName): \(error.localizedDescription)")
+            throw CLIFailure.data(
+                "cannot write \(folder)/\(Self.fileName): \(error.localizedDescription)")
         }
         for (row, width, cell) in cells {
-            try Self.store(Data(cell.frameTree.description.utf8), folder, Self.fileName(row: row, width: width, extension: "frames.txt"))
+            try Self.store(
+                Data(cell.frameTree.description.utf8), folder,
+                Self.fileName(row: row, width: width, extension: "frames.txt"))
             if png {
                 let picture = try Self.picture(of: cell, row: row, width: width, scale: scale)
-                try Self.store(Data(PNGEncoder.encode(picture)), folder, Self.fileName(row: row, width: width, extension: "png"))
+                try Self.store(
+                    Data(PNGEncoder.encode(picture)), folder,
+                    Self.fileName(row: row, width: width, extension: "png"))
             }
         }
         let count = cells.count * (png ? 2 : 1)
-        print("wrote \(count) golden files to \(folder): \(cells.count / widths.count) rows × \(widths.count) widths of \(template)")
+        print(
+            "wrote \(count) golden files to \(folder): \(cells.count / widths.count) rows × \(widths.count) widths of \(template)"
+        )
     }
 
     static func read(folder: String) throws -> SnapshotManifest {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CLIFailure.data("\(folder): no such folder (give a folder written by trellis snapshot --out)")
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else {
+            throw CLIFailure.data(
+                "\(folder): no such folder (give a folder written by trellis snapshot --out)")
         }
         let file = folder + "/" + fileName
         guard let contents = FileManager.default.contents(atPath: file) else {
-            throw CLIFailure.data("\(file): missing; \(folder) is not a folder written by trellis snapshot --out")
+            throw CLIFailure.data(
+                "\(file): missing; \(folder) is not a folder written by trellis snapshot --out")
         }
         let manifest: SnapshotManifest
         do {
             manifest = try JSONDecoder().decode(SnapshotManifest.self, from: contents)
         } catch let DecodingError.keyNotFound(key, _) {
             throw CLIFailure.data("\(file): not a snapshot manifest: no \"\(key.stringValue)\"")
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(
+            _, context)
+        {
             let where_ = context.codingPath.map(\.stringValue).joined(separator: ".")
-            throw CLIFailure.data("\(file): not a snapshot manifest: \"\(where_)\" has the wrong type")
+            throw CLIFailure.data(
+                "\(file): not a snapshot manifest: \"\(where_)\" has the wrong type")
         } catch {
             throw CLIFailure.data("\(file): not a snapshot manifest: the file is not JSON")
         }
-        guard !manifest.widths.isEmpty, manifest.widths.allSatisfy({ $0.isFinite && $0 > 0 && $0 <= 4_096 }),
-            (1...10_000).contains(manifest.rows), manifest.scale.isFinite, (1...4).contains(manifest.scale),
+        guard !manifest.widths.isEmpty,
+            manifest.widths.allSatisfy({ $0.isFinite && $0 > 0 && $0 <= 4_096 }),
+            (1...10_000).contains(manifest.rows), manifest.scale.isFinite,
+            (1...4).contains(manifest.scale),
             ["frames", "constraints"].contains(manifest.path)
         else {
             throw CLIFailure.data(
-                "\(file): not a snapshot manifest: widths must be in (0, 4096], rows 1...10000, scale 1...4, path frames or constraints")
+                "\(file): not a snapshot manifest: widths must be in (0, 4096], rows 1...10000, scale 1...4, path frames or constraints"
+            )
         }
         return manifest
     }
@@ -213,7 +244,8 @@ struct SnapshotManifest: Codable {
             }
             let old: FrameTree
             do {
-                old = try FrameTree(parsing: String(decoding: golden, as: UTF8.self), file: folder + "/" + name)
+                old = try FrameTree(
+                    parsing: String(decoding: golden, as: UTF8.self), file: folder + "/" + name)
             } catch {
                 throw CLIFailure.data("\(error)")
             }
@@ -224,8 +256,11 @@ struct SnapshotManifest: Codable {
             guard png else { continue }
             let pictureName = Self.fileName(row: row, width: width, extension: "png")
             checked += 1
-            guard let bytes = FileManager.default.contents(atPath: folder + "/" + pictureName) else {
-                print("row \(row) at width \(formatPoints(width)) (\(pictureName)): golden picture missing")
+            guard let bytes = FileManager.default.contents(atPath: folder + "/" + pictureName)
+            else {
+                print(
+                    "row \(row) at width \(formatPoints(width)) (\(pictureName)): golden picture missing"
+                )
                 differing += 1
                 continue
             }
@@ -251,7 +286,8 @@ struct SnapshotManifest: Codable {
     /// How two pictures differ (size, or how many pixels), or nil when equal.
     static func pictureDifference(_ old: Bitmap, _ new: Bitmap) -> String? {
         guard old.width == new.width, old.height == new.height else {
-            return "the picture is \(new.width)×\(new.height) pixels, the golden one \(old.width)×\(old.height)"
+            return
+                "the picture is \(new.width)×\(new.height) pixels, the golden one \(old.width)×\(old.height)"
         }
         let different = stride(from: 0, to: old.pixels.count, by: 4).filter {
             old.pixels[$0..<($0 + 4)] != new.pixels[$0..<($0 + 4)]
@@ -259,11 +295,14 @@ struct SnapshotManifest: Codable {
         return different == 0 ? nil : "\(different) of \(old.width * old.height) pixels differ"
     }
 
-    private static func picture(of cell: CellSnapshot, row: Int, width: Double, scale: Double) throws -> Bitmap {
+    private static func picture(of cell: CellSnapshot, row: Int, width: Double, scale: Double)
+        throws -> Bitmap
+    {
         do {
             return try cell.picture(scale: scale)
         } catch {
-            throw CLIFailure.data("row \(row) at width \(formatPoints(width)): cannot draw: \(error)")
+            throw CLIFailure.data(
+                "row \(row) at width \(formatPoints(width)): cannot draw: \(error)")
         }
     }
 
@@ -300,7 +339,8 @@ struct SnapshotManifest: Codable {
                 var cell = FeedCellFrames(style: try .standard(scale: scale))
                 return { try CellSnapshot(template: &cell, item: $0, width: $1) }
             case _ where template.hasSuffix(".json") || template.contains("/"):
-                var cell = try TemplateFileCell(file: try TemplateFile.load(path: template), scale: scale)
+                var cell = try TemplateFileCell(
+                    file: try TemplateFile.load(path: template), scale: scale)
                 return { try CellSnapshot(template: &cell, item: $0, width: $1) }
             default:
                 throw CLIFailure.usage(

@@ -27,11 +27,17 @@
                     let drawn = try CellSnapshot(template: &frames, item: item, width: width)
                     let solved = try CellSnapshot(template: &constraints, item: item, width: width)
                     assertSnapshot(of: drawn, as: .frames, named: label, testName: name + "-frames")
-                    assertSnapshot(of: solved, as: .frames, named: label, testName: name + "-constraints")
+                    assertSnapshot(
+                        of: solved, as: .frames, named: label, testName: name + "-constraints")
                     if row == 0 {
-                        assertSnapshot(of: drawn, as: .image, named: label, testName: name + "-frames")
-                        assertSnapshot(of: solved, as: .diagnostics, named: label, testName: name + "-constraints")
-                        assertSnapshot(of: solved, as: .layoutJSON, named: label, testName: name + "-constraints")
+                        assertSnapshot(
+                            of: drawn, as: .image, named: label, testName: name + "-frames")
+                        assertSnapshot(
+                            of: solved, as: .diagnostics, named: label,
+                            testName: name + "-constraints")
+                        assertSnapshot(
+                            of: solved, as: .layoutJSON, named: label,
+                            testName: name + "-constraints")
                     }
                 }
             }
@@ -40,13 +46,15 @@
         @Test func animalTableViewCell() throws {
             var frames = AnimalTableViewCellFrames(style: try .classic())
             var constraints = AnimalTableViewCellConstraints(style: try .classic())
-            try Self.check(frames: &frames, constraints: &constraints, name: AnimalTableViewCell.name)
+            try Self.check(
+                frames: &frames, constraints: &constraints, name: AnimalTableViewCell.name)
         }
 
         @Test func birdCollectionViewCell() throws {
             var frames = BirdCollectionViewCellFrames(style: try .standard())
             var constraints = BirdCollectionViewCellConstraints(style: try .standard())
-            try Self.check(frames: &frames, constraints: &constraints, name: BirdCollectionViewCell.name)
+            try Self.check(
+                frames: &frames, constraints: &constraints, name: BirdCollectionViewCell.name)
         }
 
         @Test func feedCell() throws {

@@ -33,7 +33,8 @@ import TrellisSnapshots
 
     @Test func framesSnapToThePixelGrid() {
         // 16.1 at scale 3 rounds to 48 pixels (16); 56.2 to 169 pixels (56.333).
-        let tree = FrameTree(name: "v", frame: Rect(x: 16.1, y: 0, width: 40.1, height: 10)).snapped(toScale: 3)
+        let tree = FrameTree(name: "v", frame: Rect(x: 16.1, y: 0, width: 40.1, height: 10))
+            .snapped(toScale: 3)
         #expect(tree.frame == Rect(x: 16, y: 0, width: 169.0 / 3 - 16, height: 10))
     }
 
@@ -41,7 +42,8 @@ import TrellisSnapshots
         var moved = Self.cell
         moved.children[1].frame.origin.y += 2
         moved.children[1].frame.size.height += 4
-        moved.children.append(FrameTree(name: "badge", frame: Rect(x: 300, y: 4, width: 20, height: 20)))
+        moved.children.append(
+            FrameTree(name: "badge", frame: Rect(x: 300, y: 4, width: 20, height: 20)))
         moved.children.remove(at: 0)
         #expect(
             moved.differenceReport(from: Self.cell) == """
@@ -62,9 +64,10 @@ import TrellisSnapshots
             ])
         var new = old
         new.children[1].frame.origin.x = -3
-        #expect(new.differences(from: old).map(\.description) == [
-            "stack/Label#2: moved by (-3, 0): (0, 10, 10, 10) → (-3, 10, 10, 10)"
-        ])
+        #expect(
+            new.differences(from: old).map(\.description) == [
+                "stack/Label#2: moved by (-3, 0): (0, 10, 10, 10) → (-3, 10, 10, 10)"
+            ])
     }
 
     @Test func jsonHasTheSameNumbersInAFixedOrder() {
@@ -90,14 +93,29 @@ import TrellisSnapshots
 
     @Test(arguments: [
         ("", "frame tree:1:1: no frames in the text"),
-        ("cell (0, 0, 1, 1)\n   x (0, 0, 1, 1)\n", "frame tree:2:1: indented by 3 spaces; use two per level"),
-        ("cell (0, 0, 1, 1)\n    x (0, 0, 1, 1)\n", "frame tree:2:1: indented 2 levels, more than one below the line before"),
-        ("cell (0, 0, 1, 1)\nother (0, 0, 1, 1)\n", "frame tree:2:1: a second root; a frame tree has one node at the left margin"),
-        ("cell (0, 0, 1)\n", "frame tree:1:6: a frame has 4 numbers (x, y, width, height), found 3"),
+        (
+            "cell (0, 0, 1, 1)\n   x (0, 0, 1, 1)\n",
+            "frame tree:2:1: indented by 3 spaces; use two per level"
+        ),
+        (
+            "cell (0, 0, 1, 1)\n    x (0, 0, 1, 1)\n",
+            "frame tree:2:1: indented 2 levels, more than one below the line before"
+        ),
+        (
+            "cell (0, 0, 1, 1)\nother (0, 0, 1, 1)\n",
+            "frame tree:2:1: a second root; a frame tree has one node at the left margin"
+        ),
+        (
+            "cell (0, 0, 1)\n",
+            "frame tree:1:6: a frame has 4 numbers (x, y, width, height), found 3"
+        ),
         ("cell (0, zero, 1, 1)\n", "frame tree:1:6: 'zero' is not a finite number (y)"),
         ("cell (0, 0, -1, 1)\n", "frame tree:1:6: width and height must not be negative"),
         ("cell 0, 0, 1, 1\n", "frame tree:1:1: expected 'name (x, y, width, height)'"),
-        ("cell (0, 0, 1, 1)\n\tx (0, 0, 1, 1)\n", "frame tree:2:1: tabs are not indentation; use two spaces per level"),
+        (
+            "cell (0, 0, 1, 1)\n\tx (0, 0, 1, 1)\n",
+            "frame tree:2:1: tabs are not indentation; use two spaces per level"
+        ),
     ])
     func malformedTextIsRefusedWithItsPlace(text: String, message: String) {
         #expect(throws: FrameTreeSyntaxError.self) { try FrameTree(parsing: text) }

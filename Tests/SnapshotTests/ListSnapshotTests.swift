@@ -15,7 +15,8 @@
             var template = AnimalTableViewCellFrames(style: try .classic())
             let sizing = TemplateSizing(template: template, items: items)
             var table = try TableLayout(
-                sections: [TableSection(rowCount: items.count)], estimate: .uniform(44), sizing: sizing, width: 375,
+                sections: [TableSection(rowCount: items.count)], estimate: .uniform(44),
+                sizing: sizing, width: 375,
                 viewportHeight: 812)
             _ = try table.layoutIfNeeded()
             try table.scrollToRow(at: IndexPath(row: 500, section: 0), at: .top)

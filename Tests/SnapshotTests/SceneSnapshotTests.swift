@@ -39,7 +39,8 @@
     func activate(_ formats: [String], options: FormatOptions = [], views: [String: View]) throws {
         for format in formats {
             LayoutConstraint.activate(
-                try LayoutConstraint.constraints(withVisualFormat: format, options: options, metrics: [:], views: views))
+                try LayoutConstraint.constraints(
+                    withVisualFormat: format, options: options, metrics: [:], views: views))
         }
     }
 
@@ -75,7 +76,10 @@
         top.addSubview(first)
         bottom.addSubview(second)
         try activate(
-            ["H:|-[top]-|", "H:|-[bottom]-|", "V:|-[top(==\(formatPoints(boxHeight)))]-[bottom(==100)]", "H:|-[b1]"],
+            [
+                "H:|-[top]-|", "H:|-[bottom]-|",
+                "V:|-[top(==\(formatPoints(boxHeight)))]-[bottom(==100)]", "H:|-[b1]",
+            ],
             views: ["top": top, "bottom": bottom, "b1": first])
         LayoutConstraint.activate([
             first.centerYAnchor.constraint(equalTo: top.centerYAnchor),
@@ -137,7 +141,8 @@
             #expect(message.contains("pixels differ by more than 0"))
             #expect(
                 verifySnapshot(
-                    of: root, as: .image(scale: 2, maximumDifferentPixels: 5_000), named: "portrait", record: .never,
+                    of: root, as: .image(scale: 2, maximumDifferentPixels: 5_000),
+                    named: "portrait", record: .never,
                     testName: "cornersUnderRotation()") == nil)
         }
 
@@ -148,13 +153,22 @@
             let root = try crossView(boxHeight: 110)
             root.layoutIfNeeded()
             let message = try #require(
-                verifySnapshot(of: root, as: .frames, named: "portrait", record: .never, testName: "crossViewButtons()"))
+                verifySnapshot(
+                    of: root, as: .frames, named: "portrait", record: .never,
+                    testName: "crossViewButtons()"))
             // top grows by 10; bottom moves down 10; the first button stays
             // centered in top: y = (110 − 20) / 2 = 45, 5 lower than 40.
             #expect(message.contains("3 views changed:"))
-            #expect(message.contains("root/top: resized by (0, +10): (20, 20, 280, 100) → (20, 20, 280, 110)"))
-            #expect(message.contains("root/top/first: moved by (0, +5): (20, 40, 50.333, 20) → (20, 45, 50.333, 20)"))
-            #expect(message.contains("root/bottom: moved by (0, +10): (20, 128, 280, 100) → (20, 138, 280, 100)"))
+            #expect(
+                message.contains(
+                    "root/top: resized by (0, +10): (20, 20, 280, 100) → (20, 20, 280, 110)"))
+            #expect(
+                message.contains(
+                    "root/top/first: moved by (0, +5): (20, 40, 50.333, 20) → (20, 45, 50.333, 20)")
+            )
+            #expect(
+                message.contains(
+                    "root/bottom: moved by (0, +10): (20, 128, 280, 100) → (20, 138, 280, 100)"))
         }
     }
 #endif

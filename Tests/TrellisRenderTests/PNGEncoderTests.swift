@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TrellisRender
 
 @Suite struct PNGEncoderTests {

@@ -1,13 +1,15 @@
 import Testing
 import TrellisGeometry
 import TrellisText
+
 @testable import TrellisRender
 
 /// Text in pictures sits where the measurement put it: glyphs come from
 /// `TextMeasurer.glyphLayout`, whose pens end where the line fragments end.
 @Suite struct TextRasterizerTests {
     static let style = TextStyle(fonts: try! FontCollection.bundled("Inter"), size: 17)
-    static let text = "The red fox is a small carnivore that lives in the northern forests of the world."
+    static let text =
+        "The red fox is a small carnivore that lives in the northern forests of the world."
 
     @Test func everyLineEndsAtItsMeasuredWidth() throws {
         let glyphs = try TextMeasurer.shared.glyphLayout(Self.text, style: Self.style, width: 200)
@@ -27,7 +29,8 @@ import TrellisText
     @Test func aTruncatedLineEndsInTheEllipsisAtItsWidth() throws {
         var style = Self.style
         style.lineBreakMode = .byTruncatingTail
-        let glyphs = try TextMeasurer.shared.glyphLayout(Self.text, style: style, width: 200, numberOfLines: 2)
+        let glyphs = try TextMeasurer.shared.glyphLayout(
+            Self.text, style: style, width: 200, numberOfLines: 2)
         let fragment = try #require(glyphs.layout.lines.last)
         #expect(fragment.isTruncated)
         let last = try #require(glyphs.lines.last?.last)
@@ -41,7 +44,8 @@ import TrellisText
     func truncationKeepsTheClustersTheMeasurementKept(mode: LineBreakMode) throws {
         var style = Self.style
         style.lineBreakMode = mode
-        let glyphs = try TextMeasurer.shared.glyphLayout(Self.text, style: style, width: 200, numberOfLines: 1)
+        let glyphs = try TextMeasurer.shared.glyphLayout(
+            Self.text, style: style, width: 200, numberOfLines: 1)
         let fragment = try #require(glyphs.layout.lines.first)
         let line = try #require(glyphs.lines.first)
         #expect(fragment.isTruncated)
@@ -69,13 +73,21 @@ import TrellisText
     /// place; Latin in a right-to-left paragraph stays forward, on the left,
     /// and the space before it takes the paragraph's direction.
     static let visualOrders: [(String, [Int])] = [
-        ("שלום עולם, מה שלומך היום?", [43, 41, 39, 37, 35, 34, 32, 30, 28, 26, 24, 23, 21, 19, 18, 17, 15, 13, 11, 9, 8, 6, 4, 2, 0]),
+        (
+            "שלום עולם, מה שלומך היום?",
+            [
+                43, 41, 39, 37, 35, 34, 32, 30, 28, 26, 24, 23, 21, 19, 18, 17, 15, 13, 11, 9, 8, 6,
+                4, 2, 0,
+            ]
+        ),
         ("The word שלום means peace", Array(0...8) + [15, 13, 11, 9] + Array(17...28)),
         ("שלום is hello in Hebrew", Array(9...26) + [8, 6, 4, 2, 0]),
     ]
 
     @Test(arguments: visualOrders)
-    func bidiLinesAreDrawnInVisualOrderFromTheirOriginToTheirWidth(text: String, order: [Int]) throws {
+    func bidiLinesAreDrawnInVisualOrderFromTheirOriginToTheirWidth(text: String, order: [Int])
+        throws
+    {
         // Glyphs come in visual order (UAX #9 L2): left to right from the
         // fragment's origin, their advances adding up to its measured width,
         // in both directions. (HarfBuzz offsets some Hebrew glyphs by a
@@ -109,14 +121,19 @@ import TrellisText
     func textIsDrawnAntiAliasedInsideItsBoxAtEachScale(scale: Double) throws {
         let glyphs = try TextMeasurer.shared.glyphLayout("Red Fox", style: Self.style, width: 200)
         let size = glyphs.layout.size
-        var bitmap = Bitmap(width: Int((220 * scale).rounded(.up)), height: Int(((size.height + 20) * scale).rounded(.up)))
+        var bitmap = Bitmap(
+            width: Int((220 * scale).rounded(.up)),
+            height: Int(((size.height + 20) * scale).rounded(.up)))
         try TextRasterizer().draw(
-            glyphs, style: Self.style, at: Point(x: 10, y: 10), scale: scale, color: .black, into: &bitmap)
+            glyphs, style: Self.style, at: Point(x: 10, y: 10), scale: scale, color: .black,
+            into: &bitmap)
         var inked: (minX: Int, maxX: Int, minY: Int, maxY: Int) = (.max, .min, .max, .min)
         var gray = 0
         for y in 0..<bitmap.height {
             for x in 0..<bitmap.width where bitmap.pixel(x: x, y: y) != .white {
-                inked = (min(inked.minX, x), max(inked.maxX, x), min(inked.minY, y), max(inked.maxY, y))
+                inked = (
+                    min(inked.minX, x), max(inked.maxX, x), min(inked.minY, y), max(inked.maxY, y)
+                )
                 if bitmap.pixel(x: x, y: y) != .black { gray += 1 }
             }
         }
@@ -130,12 +147,14 @@ import TrellisText
     }
 
     @Test func emojiAreDrawnInColor() throws {
-        guard let fonts = try? FontCollection.bundled("Inter").addingColorEmoji() else { return }  // no emoji font here
+        // Without fonts-noto-color-emoji there is nothing to draw in color.
+        guard let fonts = try? FontCollection.bundled("Inter").addingColorEmoji() else { return }
         let style = TextStyle(fonts: fonts, size: 17)
         let glyphs = try TextMeasurer.shared.glyphLayout("Fox 🦊", style: style, width: 200)
         #expect(glyphs.lines[0].last?.fontIndex == fonts.fonts.count - 1)
         var bitmap = Bitmap(width: 240, height: 90)
-        try TextRasterizer().draw(glyphs, style: style, at: Point(x: 5, y: 5), scale: 3, color: .black, into: &bitmap)
+        try TextRasterizer().draw(
+            glyphs, style: style, at: Point(x: 5, y: 5), scale: 3, color: .black, into: &bitmap)
         // The fox is orange: pixels with much more red than blue.
         var orange = 0
         for y in 0..<bitmap.height {

@@ -7,8 +7,10 @@ import TrellisSnapshots
 
 enum FrameTreeFuzz {
     static let tokens = _utf8([
-        "cell", "cover", "title", "row [0, 5]", "Label[2]", "a (b)", " ", "  ", "    ", "\t", "\n", "\r\n",
-        "(", ")", ",", ", ", " (", "0", "16", "-3", "20.333", "1e400", "-0", "nan", "inf", "1e-320", ".5",
+        "cell", "cover", "title", "row [0, 5]", "Label[2]", "a (b)", " ", "  ", "    ", "\t", "\n",
+        "\r\n",
+        "(", ")", ",", ", ", " (", "0", "16", "-3", "20.333", "1e400", "-0", "nan", "inf", "1e-320",
+        ".5",
         "(0, 0, 375, 84.667)", "(16, 16, 40, 40)", "é", "🦊", "\u{0}",
     ])
 
@@ -52,11 +54,15 @@ enum FrameTreeFuzz {
         let printed = tree.description
         do {
             let again = try FrameTree(parsing: printed, file: "printed")
-            try _require(again.description == printed, "frames", "printing is not stable:\n\(printed)", input: text)
             try _require(
-                again.differences(from: tree).isEmpty, "frames", "a re-read tree differs from itself", input: text)
+                again.description == printed, "frames", "printing is not stable:\n\(printed)",
+                input: text)
+            try _require(
+                again.differences(from: tree).isEmpty, "frames",
+                "a re-read tree differs from itself", input: text)
         } catch let error as FrameTreeSyntaxError {
-            throw FuzzViolation(target: "frames", message: "its own output is refused: \(error)", input: text)
+            throw FuzzViolation(
+                target: "frames", message: "its own output is refused: \(error)", input: text)
         } catch let violation as FuzzViolation {
             throw violation
         } catch {

@@ -28,13 +28,18 @@ enum PNGDecoderFuzz {
             return .rejected
         }
         try _require(
-            bitmap.width > 0 && bitmap.height > 0 && bitmap.pixels.count == bitmap.width * bitmap.height * 4,
-            "png", "a \(bitmap.width)×\(bitmap.height) bitmap with \(bitmap.pixels.count) bytes", input: shown)
+            bitmap.width > 0 && bitmap.height > 0
+                && bitmap.pixels.count == bitmap.width * bitmap.height * 4,
+            "png", "a \(bitmap.width)×\(bitmap.height) bitmap with \(bitmap.pixels.count) bytes",
+            input: shown)
         do {
             let again = try PNGDecoder.decode(PNGEncoder.encode(bitmap), maximumPixels: 1 << 20)
-            try _require(again.pixels == bitmap.pixels, "png", "re-encoding changed the pixels", input: shown)
+            try _require(
+                again.pixels == bitmap.pixels, "png", "re-encoding changed the pixels", input: shown
+            )
         } catch {
-            throw FuzzViolation(target: "png", message: "its own encoding is refused: \(error)", input: shown)
+            throw FuzzViolation(
+                target: "png", message: "its own encoding is refused: \(error)", input: shown)
         }
         return .accepted
     }
