@@ -17,11 +17,19 @@ let package = Package(
         .library(name: "TrellisCells", targets: ["TrellisCells"]),
         .library(name: "TrellisLists", targets: ["TrellisLists"]),
         .library(name: "TrellisRender", targets: ["TrellisRender"]),
+        // Issue 23: layout snapshots. The strategies need the SnapshotTesting trait.
+        .library(name: "TrellisSnapshots", targets: ["TrellisSnapshots"]),
+        .library(name: "TrellisSnapshotTesting", targets: ["TrellisSnapshotTesting"]),
         .executable(name: "listbench", targets: ["listbench"]),
         .executable(name: "trellis", targets: ["trellis"]),
     ],
+    // Issue 23: swift-snapshot-testing is compiled only with this trait
+    // (`swift build --traits SnapshotTesting`; Scripts/test.sh sets it), so the
+    // core library and the CLIs never build it (nor swift-syntax).
+    traits: [.trait(name: "SnapshotTesting", description: "TrellisSnapshotTesting's swift-snapshot-testing strategies")],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         // System libraries (Debian packages, found through pkg-config).
@@ -61,7 +69,33 @@ let package = Package(
         // rasterized with FreeType. Separate so layout modules never link it.
         .target(
             name: "TrellisRender",
-            dependencies: ["TrellisGeometry", "TrellisText", "TrellisCells", "CFreeType", "CHarfBuzz"]
+            dependencies: ["TrellisGeometry", "TrellisText", "TrellisCells", "CFreeType", "CHarfBuzz", "CPNG"]
+        ),
+        // Issue 23: PNG through libpng; snapshot formats (frame trees, JSON,
+        // diffs, golden files) apart from the swift-snapshot-testing strategies.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .target(
+            name: "TrellisSnapshots",
+            dependencies: ["TrellisGeometry", "TrellisViews", "TrellisCells", "TrellisLists", "TrellisRender", "CLISupport"]
+        ),
+        .target(
+            name: "TrellisSnapshotTesting",
+            dependencies: [
+                "TrellisSnapshots",
+                .product(
+                    name: "SnapshotTesting", package: "swift-snapshot-testing",
+                    condition: .when(traits: ["SnapshotTesting"])),
+            ]
+        ),
+        .testTarget(
+            name: "SnapshotTests",
+            dependencies: [
+                "TrellisSnapshotTesting", "TrellisSnapshots",
+                .product(
+                    name: "SnapshotTesting", package: "swift-snapshot-testing",
+                    condition: .when(traits: ["SnapshotTesting"])),
+            ],
+            exclude: ["__Snapshots__"]
         ),
         .target(
             name: "Trellis",
@@ -83,7 +117,7 @@ let package = Package(
         .executableTarget(
             name: "trellis",
             dependencies: [
-                "Trellis", "CLISupport",
+                "Trellis", "CLISupport", "TrellisSnapshots",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -100,7 +134,7 @@ let package = Package(
         // Runs the built `listbench` and `trellis` executables end to end.
         .testTarget(name: "CLITests", dependencies: ["listbench", "trellis"]),
         // Fuzz bodies (shared with Fuzz/), thread safety, extreme and bad input.
-        .testTarget(name: "TrellisReliabilityTests", dependencies: ["Trellis"]),
+        .testTarget(name: "TrellisReliabilityTests", dependencies: ["Trellis", "TrellisSnapshots"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -17,7 +17,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "TrellisFuzz",
-            dependencies: [.product(name: "Trellis", package: "Trellis")],
+            dependencies: [
+                .product(name: "Trellis", package: "Trellis"),
+                .product(name: "TrellisSnapshots", package: "Trellis"),
+            ],
             // libFuzzer supplies `main`; this module only defines the entry point.
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
@@ -25,7 +28,10 @@ let package = Package(
         // fresh), in release mode: Scripts/reuse-check.sh CELLS [SEED].
         .executableTarget(
             name: "TrellisReuseCheck",
-            dependencies: [.product(name: "Trellis", package: "Trellis")]
+            dependencies: [
+                .product(name: "Trellis", package: "Trellis"),
+                .product(name: "TrellisSnapshots", package: "Trellis"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v5]

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Trellis builds against, when they are missing:
-# FreeType, HarfBuzz (not on a fresh machine) and ICU development files, and
+# FreeType, HarfBuzz (not on a fresh machine), ICU and libpng development files, and
 # the color emoji font the emoji tests measure with (fonts-noto-color-emoji:
 # TrellisText's ColorEmojiTests are skipped without it).
 set -euo pipefail
 
 missing=()
-for pkg in libfreetype-dev libharfbuzz-dev libicu-dev pkg-config fonts-noto-color-emoji; do
+for pkg in libfreetype-dev libharfbuzz-dev libicu-dev libpng-dev pkg-config fonts-noto-color-emoji; do
     if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
         missing+=("$pkg")
     fi

@@ -13,7 +13,8 @@ public struct CellPicture {
     public static let fills: [String: RGBA] = [
         "cover": RGBA(255, 204, 0), "image": RGBA(255, 204, 0), "avatar": RGBA(255, 204, 0),
         "title": RGBA(52, 199, 89, 96), "name": RGBA(52, 199, 89, 96),
-        "subtitle": RGBA(0, 122, 255, 72), "caption": RGBA(0, 122, 255, 72), "body": RGBA(0, 122, 255, 72),
+        "subtitle": RGBA(0, 122, 255, 72), "caption": RGBA(0, 122, 255, 72),
+        "body": RGBA(0, 122, 255, 72),
         "date": RGBA(175, 82, 222, 72),
     ]
     public static let defaultFill = RGBA(142, 142, 147, 72)
@@ -28,19 +29,19 @@ public struct CellPicture {
         guard width.isFinite, width > 0, width * scale <= 16_384 else {
             throw RenderError("width must be in (0, \(16_384 / scale)] points, got \(width)")
         }
-        var layouts: [CellLayout] = []
-        var placements: [Rect] = []
+        var cells: [PlacedCell] = []
         var top = 0.0
         for item in items {
             let layout = try template.layout(item, width: width)
-            layouts.append(layout)
-            placements.append(Rect(x: 0, y: top, width: width, height: layout.height))
+            cells.append(
+                PlacedCell(
+                    layout: layout, labels: template.labels(for: item), measurer: template.measurer,
+                    frame: Rect(x: 0, y: top, width: width, height: layout.height)))
             top += layout.height
         }
-        let bitmap = try draw(
-            template: template, items: items, layouts: layouts, placements: placements,
-            canvas: Size(width: width, height: top), scale: scale, separators: true)
-        return (bitmap, layouts)
+        let bitmap = try render(
+            cells, canvas: Size(width: width, height: top), scale: scale, separators: true)
+        return (bitmap, cells.map(\.layout))
     }
 
     /// Draws each item in the frame a collection layout gave it: the cell is
@@ -48,53 +49,106 @@ public struct CellPicture {
     public static func render<T: CellTemplate & LabelDescribing>(
         template: inout T, items: [T.Item], frames: [Rect], canvas: Size, scale: Double
     ) throws -> (Bitmap, [CellLayout]) {
-        var layouts: [CellLayout] = []
-        for (item, frame) in zip(items, frames) { layouts.append(try template.layout(item, width: frame.width)) }
-        let bitmap = try draw(
-            template: template, items: items, layouts: layouts, placements: frames, canvas: canvas, scale: scale,
-            separators: false)
-        return (bitmap, layouts)
+        var cells: [PlacedCell] = []
+        for (item, frame) in zip(items, frames) {
+            cells.append(
+                PlacedCell(
+                    layout: try template.layout(item, width: frame.width),
+                    labels: template.labels(for: item),
+                    measurer: template.measurer, frame: frame))
+        }
+        let bitmap = try render(cells, canvas: canvas, scale: scale, separators: false)
+        return (bitmap, cells.map(\.layout))
     }
 
-    private static func draw<T: LabelDescribing>(
-        template: T, items: [T.Item], layouts: [CellLayout], placements: [Rect], canvas: Size, scale: Double,
-        separators: Bool
-    ) throws -> Bitmap {
+    /// Draws laid-out cells, each in its frame on a white canvas of `canvas`
+    /// points: subviews filled (`fills`), label text where the layout put
+    /// each label, and a separator under each cell (`separators`) or an
+    /// outline around it.
+    /// - Throws: `RenderError` for a canvas wider than 16,384 or taller than
+    ///   65,536 pixels, or text that cannot be drawn.
+    /// - Complexity: O(pixels drawn).
+    public static func render(_ cells: [PlacedCell], canvas: Size, scale: Double, separators: Bool)
+        throws -> Bitmap
+    {
+        guard scale.isFinite, scale > 0 else {
+            throw RenderError("scale must be a positive number, got \(scale)")
+        }
         guard canvas.width.isFinite, canvas.width > 0, canvas.width * scale <= 16_384 else {
-            throw RenderError("the picture would be \(canvas.width) points wide; at most \(16_384 / scale)")
+            throw RenderError(
+                "the picture would be \(canvas.width) points wide; at most \(16_384 / scale)")
         }
         guard canvas.height.isFinite, canvas.height * scale <= 65_536 else {
-            throw RenderError("the picture would be \(Int(canvas.height * scale)) pixels tall; render fewer rows")
+            throw RenderError(
+                "the picture would be \(Int(canvas.height * scale)) pixels tall; render fewer rows")
         }
-        var bitmap = Bitmap(width: Int((canvas.width * scale).rounded(.up)), height: Int((canvas.height * scale).rounded(.up)))
+        var bitmap = Bitmap(
+            width: Int((canvas.width * scale).rounded(.up)),
+            height: Int((canvas.height * scale).rounded(.up)))
         let rasterizer = try TextRasterizer()
-        for ((item, layout), placement) in zip(zip(items, layouts), placements) {
+        for cell in cells {
+            let placement = cell.frame
             let origin = placement.origin
-            for entry in layout.frames {
+            for entry in cell.layout.frames {
                 let frame = entry.frame.offsetBy(dx: origin.x, dy: origin.y)
                 bitmap.fill(
-                    x0: max(frame.minX, placement.minX) * scale, y0: max(frame.minY, placement.minY) * scale,
-                    x1: min(frame.maxX, placement.maxX) * scale, y1: min(frame.maxY, placement.maxY) * scale,
+                    x0: max(frame.minX, placement.minX) * scale,
+                    y0: max(frame.minY, placement.minY) * scale,
+                    x1: min(frame.maxX, placement.maxX) * scale,
+                    y1: min(frame.maxY, placement.maxY) * scale,
                     color: fills[entry.name] ?? defaultFill)
             }
-            for label in template.labels(for: item) {
-                guard let frame = layout.frame(of: label.name), !label.text.isEmpty, frame.width > 0 else { continue }
-                let textLayout = try template.measurer.layout(
-                    label.text, style: label.style, width: frame.width, numberOfLines: label.numberOfLines)
-                // UILabel centers its text vertically in a taller frame.
-                let y = origin.y + frame.minY + max(0, (frame.height - textLayout.size.height) / 2)
-                try rasterizer.draw(
-                    label.text, layout: textLayout, style: label.style, at: Point(x: origin.x + frame.minX, y: y),
-                    scale: scale, color: textColor, into: &bitmap)
+            for label in cell.labels {
+                guard let frame = cell.layout.frame(of: label.name) else { continue }
+                try drawText(
+                    label, in: frame.offsetBy(dx: origin.x, dy: origin.y), measurer: cell.measurer,
+                    scale: scale,
+                    rasterizer: rasterizer, into: &bitmap)
             }
             if separators {
-                bitmap.fill(x0: placement.minX * scale, y0: placement.maxY * scale - 1, x1: placement.maxX * scale, y1: placement.maxY * scale, color: separator)
+                bitmap.fill(
+                    x0: placement.minX * scale, y0: placement.maxY * scale - 1,
+                    x1: placement.maxX * scale, y1: placement.maxY * scale, color: separator)
             } else {
                 bitmap.stroke(
-                    x0: placement.minX * scale, y0: placement.minY * scale, x1: placement.maxX * scale,
+                    x0: placement.minX * scale, y0: placement.minY * scale,
+                    x1: placement.maxX * scale,
                     y1: placement.maxY * scale, thickness: 1, color: separator)
             }
         }
         return bitmap
+    }
+
+    /// A label's text laid out at its frame's width, centered vertically in
+    /// a taller frame as UILabel does.
+    static func drawText(
+        _ label: LabelContent, in frame: Rect, measurer: TextMeasurer, scale: Double,
+        rasterizer: TextRasterizer,
+        into bitmap: inout Bitmap
+    ) throws {
+        guard !label.text.isEmpty, frame.width > 0 else { return }
+        let glyphs = try measurer.glyphLayout(
+            label.text, style: label.style, width: frame.width, numberOfLines: label.numberOfLines)
+        let y = frame.minY + max(0, (frame.height - glyphs.layout.size.height) / 2)
+        try rasterizer.draw(
+            glyphs, style: label.style, at: Point(x: frame.minX, y: y), scale: scale,
+            color: textColor, into: &bitmap)
+    }
+}
+
+/// A laid-out cell to draw: its layout, what its labels show, and where it goes.
+public struct PlacedCell: @unchecked Sendable {
+    public var layout: CellLayout
+    public var labels: [LabelContent]
+    /// The measurer the labels were measured with (their text is drawn as it measured).
+    public var measurer: TextMeasurer
+    /// The cell's frame on the canvas, in points.
+    public var frame: Rect
+
+    public init(layout: CellLayout, labels: [LabelContent], measurer: TextMeasurer, frame: Rect) {
+        self.layout = layout
+        self.labels = labels
+        self.measurer = measurer
+        self.frame = frame
     }
 }

@@ -1,10 +1,9 @@
-// Draws laid-out text into a bitmap: each line fragment of a `TextLayout` is
-// shaped with HarfBuzz (the same fonts, falling back per character as the
-// measurer does) and its glyphs rasterized with FreeType, unhinted, at the
-// line's solved origin and baseline.
+// Draws laid-out text into a bitmap: the glyphs `TextMeasurer.glyphLayout`
+// placed (the measurement's own shaping, fallback, line origins and
+// truncation) rasterized with FreeType, unhinted and anti-aliased, at
+// sub-pixel x positions; color emoji from their bitmap strikes, scaled.
 
 import CFreeType
-import CHarfBuzz
 import TrellisGeometry
 import TrellisText
 
@@ -23,23 +22,7 @@ public struct RenderError: Error, CustomStringConvertible, Sendable {
 /// use one per thread.
 public final class TextRasterizer {
     private var library: FT_Library?
-    private var faces: [String: FaceEntry] = [:]
-
-    private final class FaceEntry {
-        let ftFace: FT_Face
-        let hbFont: OpaquePointer
-        let hbFace: OpaquePointer
-        let blob: OpaquePointer
-        let unitsPerEm: Double
-
-        init(ftFace: FT_Face, hbFont: OpaquePointer, hbFace: OpaquePointer, blob: OpaquePointer, unitsPerEm: Double) {
-            self.ftFace = ftFace
-            self.hbFont = hbFont
-            self.hbFace = hbFace
-            self.blob = blob
-            self.unitsPerEm = unitsPerEm
-        }
-    }
+    private var faces: [String: FT_Face] = [:]
 
     public init() throws(RenderError) {
         var library: FT_Library?
@@ -50,121 +33,65 @@ public final class TextRasterizer {
     }
 
     deinit {
-        for entry in faces.values {
-            hb_font_destroy(entry.hbFont)
-            hb_face_destroy(entry.hbFace)
-            hb_blob_destroy(entry.blob)
-            FT_Done_Face(entry.ftFace)
-        }
+        for face in faces.values { FT_Done_Face(face) }
         FT_Done_FreeType(library)
     }
 
-    private func face(for font: Font) throws(RenderError) -> FaceEntry {
-        if let entry = faces[font.path] { return entry }
-        var ftFace: FT_Face?
-        guard FT_New_Face(library, font.path, 0, &ftFace) == 0, let ftFace else {
+    private func face(for font: Font) throws(RenderError) -> FT_Face {
+        if let face = faces[font.path] { return face }
+        var face: FT_Face?
+        guard FT_New_Face(library, font.path, 0, &face) == 0, let face else {
             throw RenderError("FreeType cannot open \(font.path)")
         }
-        guard let blob = hb_blob_create_from_file_or_fail(font.path) else {
-            FT_Done_Face(ftFace)
-            throw RenderError("HarfBuzz cannot read \(font.path)")
-        }
-        let hbFace = hb_face_create(blob, 0)!
-        let hbFont = hb_font_create(hbFace)!
-        hb_ot_font_set_funcs(hbFont)
-        let upem = Double(hb_face_get_upem(hbFace))
-        hb_font_set_scale(hbFont, Int32(upem), Int32(upem))
-        let entry = FaceEntry(ftFace: ftFace, hbFont: hbFont, hbFace: hbFace, blob: blob, unitsPerEm: upem)
-        faces[font.path] = entry
-        return entry
+        faces[font.path] = face
+        return face
     }
 
-    /// Draws `layout` (made from `text` and `style`) with its top-left corner
+    /// Draws `glyphs` (laid out with `style`) with the text's top-left corner
     /// at `origin`, in points; the bitmap has `scale` pixels per point.
     public func draw(
-        _ text: String, layout: TextLayout, style: TextStyle, at origin: Point, scale: Double, color: RGBA,
+        _ glyphs: GlyphLayout, style: TextStyle, at origin: Point, scale: Double, color: RGBA,
         into bitmap: inout Bitmap
     ) throws(RenderError) {
-        let bytes = Array(text.utf8)
-        for line in layout.lines {
-            let lower = max(0, min(bytes.count, line.range.lowerBound))
-            let upper = max(lower, min(bytes.count, line.range.upperBound))
-            var lineText = String(decoding: bytes[lower..<upper], as: UTF8.self)
-            while let last = lineText.last, last.isNewline { lineText.removeLast() }
-            let x = (origin.x + line.origin.x) * scale
-            let baseline = (origin.y + line.baseline) * scale
-            let pixelSize = style.size * scale
-            guard line.isTruncated else {
-                _ = try drawLine(lineText, style: style, x: x, baseline: baseline, pixelSize: pixelSize, color: color, into: &bitmap)
-                continue
+        let pixelSize = style.size * scale
+        for line in glyphs.lines {
+            for placed in line {
+                guard style.fonts.fonts.indices.contains(placed.fontIndex) else { continue }
+                let face = try face(for: style.fonts.fonts[placed.fontIndex])
+                let x = (origin.x + placed.position.x) * scale
+                let baseline = (origin.y + placed.position.y) * scale
+                if face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+                    && face.pointee.num_fixed_sizes > 0
+                {
+                    blitColor(
+                        glyph: placed.glyph, face: face, x: x, baseline: baseline,
+                        pixelSize: pixelSize, into: &bitmap)
+                } else {
+                    FT_Set_Char_Size(face, 0, FT_F26Dot6((pixelSize * 64).rounded()), 72, 72)
+                    blit(
+                        glyph: placed.glyph, face: face, x: x, baseline: baseline, color: color,
+                        into: &bitmap)
+                }
             }
-            // A truncated line's range covers the rest of its paragraph: draw
-            // what fits before the ellipsis, then the ellipsis.
-            var scratch = Bitmap(width: 0, height: 0)
-            let ellipsisWidth = try drawLine("…", style: style, x: 0, baseline: 0, pixelSize: pixelSize, color: color, into: &scratch)
-            let limit = x + line.width * scale - ellipsisWidth
-            let end = try drawLine(
-                lineText, style: style, x: x, baseline: baseline, pixelSize: pixelSize, color: color, into: &bitmap,
-                limit: limit)
-            _ = try drawLine("…", style: style, x: end, baseline: baseline, pixelSize: pixelSize, color: color, into: &bitmap)
         }
     }
 
-    /// One line: split into runs of characters one font covers (first font in
-    /// the collection that has the glyph, else the primary font's notdef),
-    /// shape each run, and blit its glyphs, stopping before a glyph would
-    /// pass `limit`. Returns the pen position after the last glyph drawn.
-    private func drawLine(
-        _ text: String, style: TextStyle, x: Double, baseline: Double, pixelSize: Double, color: RGBA,
-        into bitmap: inout Bitmap, limit: Double = .infinity
-    ) throws(RenderError) -> Double {
-        guard !text.isEmpty, let primary = style.fonts.fonts.first else { return x }
-        var runs: [(font: Font, text: String)] = []
-        for character in text {
-            let scalar = character.unicodeScalars.first!
-            let font = style.fonts.fonts.first { $0.hasGlyph(for: scalar) } ?? primary
-            if let last = runs.last, last.font === font {
-                runs[runs.count - 1].text.append(character)
-            } else {
-                runs.append((font, String(character)))
-            }
-        }
-        var penX = x
-        let buffer = hb_buffer_create()
-        defer { hb_buffer_destroy(buffer) }
-        for run in runs {
-            let entry = try face(for: run.font)
-            FT_Set_Char_Size(entry.ftFace, 0, FT_F26Dot6((pixelSize * 64).rounded()), 72, 72)
-            hb_buffer_clear_contents(buffer)
-            run.text.withCString { hb_buffer_add_utf8(buffer, $0, -1, 0, -1) }
-            hb_buffer_guess_segment_properties(buffer)
-            hb_shape(entry.hbFont, buffer, nil, 0)
-            var count: UInt32 = 0
-            guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-                let positions = hb_buffer_get_glyph_positions(buffer, &count)
-            else { continue }
-            let unit = pixelSize / entry.unitsPerEm
-            let spacing = style.letterSpacing * pixelSize / style.size
-            for i in 0..<Int(count) {
-                let advance = Double(positions[i].x_advance) * unit + spacing
-                if penX + advance > limit + 0.01 { return penX }
-                let glyphX = penX + Double(positions[i].x_offset) * unit
-                let glyphY = baseline - Double(positions[i].y_offset) * unit
-                blit(glyph: infos[i].codepoint, face: entry.ftFace, x: glyphX, baseline: glyphY, color: color, into: &bitmap)
-                penX += advance
-            }
-        }
-        return penX
-    }
-
-    private func blit(glyph: UInt32, face: FT_Face, x: Double, baseline: Double, color: RGBA, into bitmap: inout Bitmap) {
-        // Sub-pixel position through the outline's translation, unhinted.
+    /// An outline glyph, anti-aliased (8-bit coverage), unhinted, with its
+    /// sub-pixel x position applied to the outline; the baseline on a pixel row.
+    private func blit(
+        glyph: UInt32, face: FT_Face, x: Double, baseline: Double, color: RGBA,
+        into bitmap: inout Bitmap
+    ) {
         var delta = FT_Vector(x: FT_Pos(((x - x.rounded(.down)) * 64).rounded()), y: 0)
         FT_Set_Transform(face, nil, &delta)
-        guard FT_Load_Glyph(face, glyph, FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_RENDER)) == 0 else { return }
+        defer { FT_Set_Transform(face, nil, nil) }
+        guard FT_Load_Glyph(face, glyph, FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_RENDER)) == 0 else {
+            return
+        }
         let slot = face.pointee.glyph.pointee
         let source = slot.bitmap
-        guard let buffer = source.buffer else { return }
+        guard let buffer = source.buffer, source.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue)
+        else { return }
         let left = Int(x.rounded(.down)) + Int(slot.bitmap_left)
         let top = Int(baseline.rounded()) - Int(slot.bitmap_top)
         for row in 0..<Int(source.rows) {
@@ -173,6 +100,64 @@ public final class TextRasterizer {
                 if coverage > 0 {
                     bitmap.blend(x: left + column, y: top + row, color: color, coverage: coverage)
                 }
+            }
+        }
+    }
+
+    /// A color bitmap glyph (Noto Color Emoji's CBDT strike, 109 pixels per
+    /// em), scaled to `pixelSize` by averaging the strike's pixels that fall
+    /// in each target pixel (premultiplied BGRA, so edges do not darken).
+    private func blitColor(
+        glyph: UInt32, face: FT_Face, x: Double, baseline: Double, pixelSize: Double,
+        into bitmap: inout Bitmap
+    ) {
+        guard FT_Select_Size(face, 0) == 0,
+            FT_Load_Glyph(face, glyph, FT_Int32(FT_LOAD_COLOR | FT_LOAD_RENDER)) == 0
+        else { return }
+        let strike = Double(face.pointee.size.pointee.metrics.y_ppem)
+        let slot = face.pointee.glyph.pointee
+        let source = slot.bitmap
+        guard strike > 0, let buffer = source.buffer,
+            source.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue)
+        else {
+            return
+        }
+        let factor = pixelSize / strike
+        let left = x + Double(slot.bitmap_left) * factor
+        let top = baseline.rounded() - Double(slot.bitmap_top) * factor
+        let width = Int(source.width)
+        let rows = Int(source.rows)
+        let x0 = Int(left.rounded(.down))
+        let y0 = Int(top.rounded(.down))
+        let x1 = Int((left + Double(width) * factor).rounded(.up))
+        let y1 = Int((top + Double(rows) * factor).rounded(.up))
+        guard x1 > x0, y1 > y0 else { return }
+        for ty in y0..<y1 {
+            // Source rows whose centers fall in this target row.
+            let rowStart = max(0, Int(((Double(ty) - top) / factor - 0.5).rounded(.up)))
+            let rowEnd = min(rows, Int(((Double(ty + 1) - top) / factor - 0.5).rounded(.up)))
+            for tx in x0..<x1 {
+                let columnStart = max(0, Int(((Double(tx) - left) / factor - 0.5).rounded(.up)))
+                let columnEnd = min(
+                    width, Int(((Double(tx + 1) - left) / factor - 0.5).rounded(.up)))
+                guard rowStart < rowEnd, columnStart < columnEnd else { continue }
+                var sum = (b: 0, g: 0, r: 0, a: 0)
+                for row in rowStart..<rowEnd {
+                    for column in columnStart..<columnEnd {
+                        let i = row * Int(source.pitch) + column * 4
+                        sum.b += Int(buffer[i])
+                        sum.g += Int(buffer[i + 1])
+                        sum.r += Int(buffer[i + 2])
+                        sum.a += Int(buffer[i + 3])
+                    }
+                }
+                guard sum.a > 0 else { continue }
+                let count = (rowEnd - rowStart) * (columnEnd - columnStart)
+                // Premultiplied sums: the straight color is sum / alpha sum.
+                let color = RGBA(
+                    UInt8(min(255, sum.r * 255 / sum.a)), UInt8(min(255, sum.g * 255 / sum.a)),
+                    UInt8(min(255, sum.b * 255 / sum.a)), UInt8(min(255, sum.a / count)))
+                bitmap.blend(x: tx, y: ty, color: color)
             }
         }
     }

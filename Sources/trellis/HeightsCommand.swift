@@ -379,11 +379,11 @@ struct BuiltInHeights: BuiltInTemplateVisitor {
     let command: Heights
     let options: HeightsOptions
 
-    func visit<Frames: CellTemplate & LabelDescribing, Constraints: CellTemplate>(
+    func visit<Frames: CellTemplate & LabelDescribing, CellView: ConstraintCellView>(
         _ template: BuiltInTemplate, rows: RowFormat<Frames.Item>,
         frames: @escaping (Double, TextMeasurer) throws(CellError) -> Frames,
-        constraints: @escaping (Double, TextMeasurer, Bool) throws(CellError) -> Constraints
-    ) throws where Constraints.Item == Frames.Item {
+        constraints: @escaping (Double, TextMeasurer, Bool) throws(CellError) -> ConstraintTemplate<CellView>
+    ) throws where CellView.Item == Frames.Item {
         let identity = ["built-in", template.rawValue]
         if command.path == "constraints" {
             try command.produce(

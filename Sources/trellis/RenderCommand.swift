@@ -136,11 +136,11 @@ struct BuiltInRender: BuiltInTemplateVisitor {
     typealias Result = (Bitmap, Int)
     let command: Render
 
-    func visit<Frames: CellTemplate & LabelDescribing, Constraints: CellTemplate>(
+    func visit<Frames: CellTemplate & LabelDescribing, CellView: ConstraintCellView>(
         _ template: BuiltInTemplate, rows: RowFormat<Frames.Item>,
         frames: @escaping (Double, TextMeasurer) throws(CellError) -> Frames,
-        constraints: @escaping (Double, TextMeasurer, Bool) throws(CellError) -> Constraints
-    ) throws -> (Bitmap, Int) where Constraints.Item == Frames.Item {
+        constraints: @escaping (Double, TextMeasurer, Bool) throws(CellError) -> ConstraintTemplate<CellView>
+    ) throws -> (Bitmap, Int) where CellView.Item == Frames.Item {
         var cell = try frames(command.scale, .shared)
         let items = try command.rows(rows)
         return (try command.draw(&cell, items: items, mediaSize: rows.mediaSize), items.count)

@@ -8,7 +8,7 @@ struct TrellisCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trellis",
         abstract: "Measure text and lay out cells the way UIKit does.",
-        subcommands: [Measure.self, Layout.self, Render.self, Heights.self]
+        subcommands: [Measure.self, Layout.self, Render.self, Heights.self, Snapshot.self]
     )
 
     /// Runs the chosen subcommand; `CLIFailure`s exit with their documented

@@ -54,6 +54,14 @@ struct FuzzReplayTests {
         replay(JSONRowFuzz.run, seeds: JSONRowFuzz.seeds, seed: 0x7F7, count: 3000, maximumLength: 300)
     }
 
+    @Test func goldenFrameFilesReadBackOrNameALineAndColumn() {
+        replay(FrameTreeFuzz.run, seeds: FrameTreeFuzz.seeds, seed: 0x7F9, count: 3000, maximumLength: 300)
+    }
+
+    @Test func pngFilesDecodeToWellFormedBitmapsOrAreRefused() {
+        replay(PNGDecoderFuzz.run, seed: 0x7F8, count: 2000, maximumLength: 64)
+    }
+
     @Test func reusedRandomCellsLayOutAsFreshOnes() {
         replay(ReuseDifferentialFuzz.run, seed: 0x7F6, count: 120, maximumLength: 400)
     }

@@ -15,6 +15,8 @@ let fuzzTargets: [String: ([UInt8]) throws(FuzzViolation) -> FuzzOutcome] = [
     "rows": JSONRowFuzz.run,
     "text": TextMeasurementFuzz.run,
     "reuse": ReuseDifferentialFuzz.run,
+    "frames": FrameTreeFuzz.run,
+    "png": PNGDecoderFuzz.run,
 ]
 
 let selectedTarget: ([UInt8]) throws(FuzzViolation) -> FuzzOutcome = {
@@ -34,6 +36,7 @@ let fuzzSeeds: [String: [String]] = [
     "template": TemplateFileFuzz.seeds,
     "jsonl": JSONLinesFuzz.seeds,
     "rows": JSONRowFuzz.seeds,
+    "frames": FrameTreeFuzz.seeds,
 ]
 
 /// libFuzzer calls this once before fuzzing: writes the selected target's

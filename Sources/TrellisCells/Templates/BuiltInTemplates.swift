@@ -69,11 +69,11 @@ public protocol BuiltInTemplateVisitor {
     associatedtype Result
     /// `frames(scale, measurer)` and `constraints(scale, measurer, reusingEngine)`
     /// make the template's implementations; `rows` reads and makes its rows.
-    func visit<Frames: CellTemplate & LabelDescribing, Constraints: CellTemplate>(
+    func visit<Frames: CellTemplate & LabelDescribing, CellView: ConstraintCellView>(
         _ template: BuiltInTemplate, rows: RowFormat<Frames.Item>,
         frames: @escaping (Double, TextMeasurer) throws(CellError) -> Frames,
-        constraints: @escaping (Double, TextMeasurer, Bool) throws(CellError) -> Constraints
-    ) throws -> Result where Constraints.Item == Frames.Item
+        constraints: @escaping (Double, TextMeasurer, Bool) throws(CellError) -> ConstraintTemplate<CellView>
+    ) throws -> Result where CellView.Item == Frames.Item
 }
 
 /// How a row type is read from a data file's JSON row, generated, and shown.
