@@ -20,7 +20,7 @@
         /// the JSON and the diagnostics of row 0 at each width.
         static func check<T: CellTemplate & LabelDescribing, C: ConstraintCellView>(
             frames: inout T, constraints: inout ConstraintTemplate<C>, name: String
-        ) throws {
+        ) throws where T.Item == AnimalItem, C.Item == AnimalItem {
             for width in widths {
                 for (row, item) in items.enumerated() {
                     let label = "\(Int(width))-row\(row)"
