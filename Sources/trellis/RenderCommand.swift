@@ -76,20 +76,11 @@ struct Render: ParsableCommand {
     /// The first `rows` rows of `--data`, read as `format` says, or generated ones.
     func rows<Item>(_ format: RowFormat<Item>) throws -> [Item] {
         guard let data else { return format.generate(seed, rows) }
-        var items: [Item] = []
         do {
-            for row in try JSONRowLoader.load(path: data).prefix(rows) {
-                do {
-                    items.append(try format.read(row))
-                } catch {
-                    throw CLIFailure.data("\(data):\(row.line ?? 0): \(error)")
-                }
-            }
-        } catch let error as DataFileError {
+            return try format.rows(fromFile: data, limit: rows)
+        } catch {
             throw CLIFailure.data("\(error)")
         }
-        guard !items.isEmpty else { throw CLIFailure.data("\(data): the file has no rows") }
-        return items
     }
 
     /// Lays the items out (stacked for a table, else with the collection

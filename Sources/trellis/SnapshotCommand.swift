@@ -131,20 +131,11 @@ struct SnapshotManifest: Codable {
     /// The rows as `format` reads them: the data file's first `rows`, or generated ones.
     func items<Item>(_ format: RowFormat<Item>) throws -> [Item] {
         guard let data else { return format.generate(seed, rows) }
-        var items: [Item] = []
         do {
-            for row in try JSONRowLoader.load(path: data).prefix(rows) {
-                do {
-                    items.append(try format.read(row))
-                } catch {
-                    throw CLIFailure.data("\(data):\(row.line ?? 0): \(error)")
-                }
-            }
-        } catch let error as DataFileError {
+            return try format.rows(fromFile: data, limit: rows)
+        } catch {
             throw CLIFailure.data("\(error)")
         }
-        guard !items.isEmpty else { throw CLIFailure.data("\(data): the file has no rows") }
-        return items
     }
 
     /// Every row of `items` at every width, laid out by `layOut`.

@@ -21,6 +21,15 @@ public struct DataFileError: Error, CustomStringConvertible, Equatable, Sendable
         self.message = message
     }
 
+    /// The bytes of the file at `path`; an unreadable or missing file is an error.
+    static func contents(of path: String) throws(DataFileError) -> Data {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw DataFileError(file: path, line: nil, message: exists ? "cannot read the file" : "no such file")
+        }
+        return data
+    }
+
     public var description: String {
         if let line, let column { return "\(file):\(line):\(column): \(message)" }
         if let line { return "\(file):\(line): \(message)" }
@@ -41,17 +50,21 @@ public enum JSONLinesLoader {
     ///
     /// - Complexity: O(file size).
     public static func load(path: String) throws(DataFileError) -> [AnimalItem] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw DataFileError(
-                file: path, line: nil, message: exists ? "cannot read the file" : "no such file")
-        }
-        return try parse(data, file: path)
+        try parse(try DataFileError.contents(of: path), file: path)
     }
 
     /// Parses JSON Lines held in memory; `file` names the source in errors.
     public static func parse(_ data: Data, file: String = "<input>") throws(DataFileError) -> [AnimalItem] {
         var items: [AnimalItem] = []
+        try forEachLine(of: data) { line, number throws(DataFileError) in
+            items.append(try parseLine(line, file: file, line: number))
+        }
+        return items
+    }
+
+    /// Calls `body` with every line of `data` that is not blank (without its
+    /// line break or a carriage return before it) and its 1-based number.
+    static func forEachLine(of data: Data, _ body: (Data, Int) throws(DataFileError) -> Void) throws(DataFileError) {
         var lineNumber = 0
         var start = data.startIndex
         while start < data.endIndex {
@@ -64,9 +77,8 @@ public enum JSONLinesLoader {
             let line = data[start..<lineEnd]
             start = end < data.endIndex ? data.index(after: end) : end
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            items.append(try parseLine(line, file: file, line: lineNumber))
+            try body(line, lineNumber)
         }
-        return items
     }
 
     static func parseLine(_ bytes: Data, file: String, line: Int) throws(DataFileError) -> AnimalItem {

@@ -190,30 +190,14 @@ public enum JSONRowLoader {
     /// Loads every row of the file at `path`.
     /// - Complexity: O(file size).
     public static func load(path: String) throws(DataFileError) -> [JSONRow] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw DataFileError(
-                file: path, line: nil, message: exists ? "cannot read the file" : "no such file")
-        }
-        return try parse(data, file: path)
+        try parse(try DataFileError.contents(of: path), file: path)
     }
 
     /// Parses JSON Lines held in memory; `file` names the source in errors.
     public static func parse(_ data: Data, file: String = "<input>") throws(DataFileError) -> [JSONRow] {
         var rows: [JSONRow] = []
-        var lineNumber = 0
-        var start = data.startIndex
-        while start < data.endIndex {
-            lineNumber += 1
-            let end = data[start...].firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex
-            var lineEnd = end
-            if lineEnd > start, data[data.index(before: lineEnd)] == UInt8(ascii: "\r") {
-                lineEnd = data.index(before: lineEnd)
-            }
-            let line = data[start..<lineEnd]
-            start = end < data.endIndex ? data.index(after: end) : end
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            rows.append(try parseLine(line, file: file, line: lineNumber))
+        try JSONLinesLoader.forEachLine(of: data) { line, number throws(DataFileError) in
+            rows.append(try parseLine(line, file: file, line: number))
         }
         return rows
     }

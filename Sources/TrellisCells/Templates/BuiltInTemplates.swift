@@ -100,6 +100,25 @@ public struct RowFormat<Item>: Sendable {
     }
 }
 
+extension RowFormat {
+    /// The first `limit` rows of the data file at `path`, read as this
+    /// format says.
+    /// - Throws: `DataFileError` naming the file (and the line of a bad row);
+    ///   a file without rows is an error too.
+    public func rows(fromFile path: String, limit: Int) throws(DataFileError) -> [Item] {
+        var items: [Item] = []
+        for row in try JSONRowLoader.load(path: path).prefix(limit) {
+            do {
+                items.append(try read(row))
+            } catch {
+                throw DataFileError(file: path, line: row.line, message: "\(error)")
+            }
+        }
+        guard !items.isEmpty else { throw DataFileError(file: path, line: nil, message: "the file has no rows") }
+        return items
+    }
+}
+
 extension RowFormat where Item == AnimalItem {
     /// The sample rows: `title`, `subtitle`, `image`, as `JSONLinesLoader` reads them.
     public static var samples: RowFormat<AnimalItem> {
