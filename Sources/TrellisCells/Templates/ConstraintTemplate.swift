@@ -1,6 +1,7 @@
 // What every constraint-based cell shares: a reusable view hierarchy, sized
 // with systemLayoutSizeFitting, wrapped as a `CellTemplate`.
 
+import TrellisConstraints
 import TrellisGeometry
 import TrellisViews
 
@@ -55,13 +56,13 @@ extension ConstraintCellView {
 public struct ConstraintTemplate<CellView: ConstraintCellView>: CellTemplate {
     public typealias Item = CellView.Item
     public let reusingEngine: Bool
-    private let make: () throws(CellError) -> CellView
+    @usableFromInline let make: () throws(CellError) -> CellView
     /// The current hierarchy (reused across rows when `reusingEngine`).
     public private(set) var cell: CellView {
         didSet { parts = _CellParts(cell) }
     }
     /// What every row reads from `cell`, read once per hierarchy.
-    private var parts: _CellParts
+    @usableFromInline var parts: _CellParts
     public var name: String { cell.templateName }
     public var path: LayoutPath { .constraints }
 
@@ -86,23 +87,36 @@ public struct ConstraintTemplate<CellView: ConstraintCellView>: CellTemplate {
         parts = _CellParts(cell)
     }
 
-    @inline(__always)
-    private mutating func prepare(_ item: Item, width: Double) throws(CellError) -> CellView {
+    // The per-row path is inlinable, so a client's loop over a concrete
+    // cell view is specialized for it (the row type and `configure` are
+    // then known), as it was when every template took `AnimalItem`.
+
+    @inlinable @inline(__always)
+    mutating func prepare(_ item: Item, width: Double) throws(CellError) -> CellView {
         // `checkWidth`, without reading the name unless the width is refused.
         if !(width.isFinite && width > parts.minimumWidth) {
             try checkWidth(width, minimum: parts.minimumWidth, template: name)
         }
-        if !reusingEngine { cell = try make() }
+        if !reusingEngine { try remake() }
         try cell.configure(with: item)
         return cell
     }
 
-    @inline(__always)
-    private func checkMeasured() throws(CellError) {
+    /// A new hierarchy (a template that does not reuse its engine).
+    @usableFromInline mutating func remake() throws(CellError) {
+        cell = try make()
+    }
+
+    @inlinable @inline(__always)
+    func checkMeasured() throws(CellError) {
         for label in parts.labels where label._withUnsafeGuaranteedRef({ $0.hasMeasurementError }) {
-            guard let (label, error) = Label.firstMeasurementError(in: cell.labels) else { return }
-            throw CellError(template: name, message: "\(label.layoutName): \(error)")
+            try throwMeasurementError()
         }
+    }
+
+    @usableFromInline func throwMeasurementError() throws(CellError) {
+        guard let (label, error) = Label.firstMeasurementError(in: cell.labels) else { return }
+        throw CellError(template: name, message: "\(label.layoutName): \(error)")
     }
 
     public mutating func layout(_ item: Item, width: Double) throws(CellError) -> CellLayout {
@@ -112,6 +126,7 @@ public struct ConstraintTemplate<CellView: ConstraintCellView>: CellTemplate {
         return result
     }
 
+    @inlinable
     public mutating func height(for item: Item, width: Double) throws(CellError) -> Double {
         _ = try prepare(item, width: width)
         // `fittingHeight(width:)`, through the parts read once.
@@ -128,13 +143,13 @@ public struct ConstraintTemplate<CellView: ConstraintCellView>: CellTemplate {
 
 /// The parts of a cell view every row reads, unretained (the cell keeps
 /// them): reading them through the protocol would retain each, every row.
-private struct _CellParts {
-    let contentView: Unmanaged<View>
-    let labels: [Unmanaged<Label>]
-    let scale: Double
-    let minimumWidth: Double
+@usableFromInline struct _CellParts {
+    @usableFromInline let contentView: Unmanaged<View>
+    @usableFromInline let labels: [Unmanaged<Label>]
+    @usableFromInline let scale: Double
+    @usableFromInline let minimumWidth: Double
 
-    init<CellView: ConstraintCellView>(_ cell: CellView) {
+    @usableFromInline init<CellView: ConstraintCellView>(_ cell: CellView) {
         contentView = Unmanaged.passUnretained(cell.contentView)
         labels = cell.labels.map { Unmanaged.passUnretained($0) }
         scale = cell.scale
