@@ -1,0 +1,125 @@
+// The constraints path of a stack tree: the real views, laid out by the engine.
+
+import TrellisGeometry
+
+extension StackTree {
+    /// Builds the tree as views: a content view (scale `scale`) whose root
+    /// `StackView` is pinned to its edges or layout margins, and for each
+    /// node a `StackView`, `Label`, `ImageView` or `View`, in node order
+    /// (`views[0]` is the root stack).
+    ///
+    /// Lay it out as a self-sizing cell does: `systemLayoutSizeFitting` at
+    /// a required width and a fitting-level height, the height rounded up to
+    /// the pixel grid, then the content view's frame set to that size and
+    /// `layoutIfNeeded()`. `DirectStackLayout` gives the same height and
+    /// frames without a solver.
+    /// - Complexity: O(nodes).
+    public func makeViews() -> (contentView: View, views: [View]) {
+        let contentView = View()
+        contentView.name = "contentView"
+        contentView.contentScaleFactor = scale
+        var views: [View] = []
+        let root = Self._makeView(.stack(self.root), into: &views) as! StackView
+        root.translatesAutoresizingMaskIntoConstraints = false
+        contentView.addSubview(root)
+        let canvas: LayoutItem
+        switch pinning {
+        case .edges:
+            canvas = contentView
+        case .layoutMargins(let insets):
+            contentView.layoutMargins = insets
+            contentView.insetsLayoutMarginsFromSafeArea = false
+            canvas = contentView.layoutMarginsGuide
+        }
+        LayoutConstraint.activate([
+            LayoutConstraint(
+                item: root, attribute: .leading, relatedBy: .equal, toItem: canvas,
+                attribute: .leading),
+            LayoutConstraint(
+                item: root, attribute: .trailing, relatedBy: .equal, toItem: canvas,
+                attribute: .trailing),
+            LayoutConstraint(
+                item: root, attribute: .top, relatedBy: .equal, toItem: canvas, attribute: .top),
+            LayoutConstraint(
+                item: root, attribute: .bottom, relatedBy: .equal, toItem: canvas,
+                attribute: .bottom),
+        ])
+        return (contentView, views)
+    }
+
+    /// The view for `node` (appended to `views` before its subtree's).
+    private static func _makeView(_ node: Node, into views: inout [View]) -> View {
+        let index = views.count
+        views.append(View())  // replaced below, once made
+        let view: View
+        switch node.content {
+        case .stack(let stack):
+            let stackView = StackView()
+            stackView.axis = stack.axis
+            stackView.distribution = stack.distribution
+            stackView.alignment = stack.alignment
+            stackView.spacing = stack.spacing
+            if let margins = stack.layoutMargins {
+                stackView.layoutMargins = margins
+                stackView.isLayoutMarginsRelativeArrangement = true
+            }
+            stackView.isBaselineRelativeArrangement = stack.isBaselineRelativeArrangement
+            for child in stack.children {
+                stackView.addArrangedSubview(_makeView(child, into: &views))
+            }
+            for (after, spacing) in stack.customSpacing where stack.children.indices.contains(after)
+            {
+                stackView.setCustomSpacing(spacing, after: stackView.arrangedSubviews[after])
+            }
+            view = stackView
+        case .label(let node):
+            let label = Label(text: "", style: node.style)
+            switch node.text {
+            case .plain(let text): label.text = text
+            case .attributed(let text): label.attributedText = text
+            }
+            label.numberOfLines = node.numberOfLines
+            label.lineBreakMode = node.lineBreakMode
+            for axis in [LayoutAxis.horizontal, .vertical] {
+                label.setContentHuggingPriority(node.hugging(axis), for: axis)
+                label.setContentCompressionResistancePriority(
+                    node.compressionResistance(axis), for: axis)
+            }
+            view = label
+        case .image(let node):
+            let image = ImageView()
+            let ratio = node.aspectRatio.height / node.aspectRatio.width
+            let aspect = image.heightAnchor.constraint(
+                equalTo: image.widthAnchor, multiplier: ratio)
+            aspect.identifier = "aspect-ratio"
+            if let maxHeight = node.maxHeight {
+                aspect.priority = StackTree.cappedAspectPriority
+                let cap = image.heightAnchor.constraint(lessThanOrEqualToConstant: maxHeight)
+                cap.identifier = "max-height"
+                cap.isActive = true
+            }
+            aspect.isActive = true
+            view = image
+        case .fixed(let node):
+            let box = View()
+            var made: [LayoutConstraint] = []
+            if let width = node.width {
+                made.append(box.widthAnchor.constraint(equalToConstant: width))
+            }
+            if let height = node.height {
+                made.append(box.heightAnchor.constraint(equalToConstant: height))
+            }
+            for constraint in made {
+                constraint.priority = node.priority
+                constraint.identifier = "fixed-size"
+            }
+            LayoutConstraint.activate(made)
+            view = box
+        }
+        view.translatesAutoresizingMaskIntoConstraints = false
+        view.name = "node\(index)"
+        view.isHidden = node.isHidden
+        views[index] = view
+        return view
+    }
+}
