@@ -14,6 +14,7 @@ let fuzzTargets: [String: ([UInt8]) throws(FuzzViolation) -> FuzzOutcome] = [
     "jsonl": JSONLinesFuzz.run,
     "text": TextMeasurementFuzz.run,
     "reuse": ReuseDifferentialFuzz.run,
+    "stacktree": StackTreeDifferentialFuzz.run,
 ]
 
 let selectedTarget: ([UInt8]) throws(FuzzViolation) -> FuzzOutcome = {

@@ -132,6 +132,9 @@ struct _DirectPlan {
     var levels: [Float] = []
     var scale = 3.0
     var tree: StackTree?
+    /// What each emulated solve of the width passes also checks.
+    enum Checking { case fitting, frame(Double) }
+    var checking: Checking?
     /// Whether a label of several lines has a width that depends on what
     /// labels measure (the engine's fitting and frame passes may differ).
     var hasFreeWidthLabel = false
@@ -294,6 +297,24 @@ struct _DirectPlan {
                 return "baseline alignment of views that are not labels with text"
             }
         }
+        let baselines =
+            (stack.axis == .horizontal
+                && (stack.alignment == .firstBaseline || stack.alignment == .lastBaseline))
+            || (stack.axis == .vertical && stack.isBaselineRelativeArrangement)
+        if baselines {
+            // The engine moves baseline constraints as labels are measured
+            // again; a label whose height is required meets conflicts on the
+            // way (seen: one broken for good in a cell of fixed height).
+            for child in visible {
+                guard case .label(let label) = child.content else { continue }
+                if label.verticalHugging == .required
+                    || label.verticalCompressionResistance == .required
+                {
+                    return
+                        "a label of required height in a baseline arrangement (the engine's passes can break a baseline constraint on the way)"
+                }
+            }
+        }
         if stack.distribution == .fillProportionally {
             let lowest = 999 - Float(max(visible.count - 1, 0))
             for child in visible {
@@ -331,7 +352,7 @@ struct _DirectPlan {
     // MARK: Flattening
 
     mutating func prepare(_ tree: StackTree) throws(DirectStackLayoutError) {
-        if tree != self.tree {
+        if !(self.tree.map { Self.sameShape($0, tree) } ?? false) {
             if let reason = Self.unsupportedReason(tree) {
                 throw DirectStackLayoutError(kind: .unsupported, reason: reason)
             }
@@ -423,6 +444,44 @@ struct _DirectPlan {
         let start = childList.count
         childList += children
         nodes[index].children = start..<childList.count
+    }
+
+    /// Whether two trees differ at most in their labels' non-empty texts and
+    /// their images' valid aspect ratios:
+    /// what the support check and the priority levels depend on is the same.
+    static func sameShape(_ a: StackTree, _ b: StackTree) -> Bool {
+        func same(_ x: StackTree.Node, _ y: StackTree.Node) -> Bool {
+            guard x.isHidden == y.isHidden else { return false }
+            switch (x.content, y.content) {
+            case (.stack(let p), .stack(let q)):
+                return same(p, q)
+            case (.label(var p), .label(let q)):
+                guard p.text.string.isEmpty == q.text.string.isEmpty else { return false }
+                p.text = q.text
+                return p == q
+            case (.image(let p), .image(let q)):
+                // Rows bring their own aspect ratios: only validity counts.
+                func valid(_ image: StackTree.ImageNode) -> Bool {
+                    let ratio = image.aspectRatio
+                    return ratio.width.isFinite && ratio.height.isFinite && ratio.width > 0
+                        && ratio.height >= 0
+                }
+                return p.maxHeight == q.maxHeight && valid(p) == valid(q)
+            case (.fixed(let p), .fixed(let q)):
+                return p == q
+            default:
+                return false
+            }
+        }
+        func same(_ p: StackTree.Stack, _ q: StackTree.Stack) -> Bool {
+            p.axis == q.axis && p.distribution == q.distribution && p.alignment == q.alignment
+                && p.spacing == q.spacing && p.customSpacing == q.customSpacing
+                && p.layoutMargins == q.layoutMargins
+                && p.isBaselineRelativeArrangement == q.isBaselineRelativeArrangement
+                && p.children.count == q.children.count
+                && zip(p.children, q.children).allSatisfy { same($0, $1) }
+        }
+        return a.pinning == b.pinning && a.scale == b.scale && same(a.root, b.root)
     }
 
     /// The lane of a priority (0: required).
@@ -526,13 +585,22 @@ struct _DirectPlan {
             // last (Gauss-Seidel). Where a label's width is free the two
             // may settle on other widths: the engine then fits one layout
             // and lays out another, which the direct path refuses.
-            if hasFreeWidthLabel {
-                try settleWidths(width, insets, oneAtATime: true)
-                let fitted = nodes.map(\.layoutWidth)
+            // Every solve of the engine's passes solves both axes: a
+            // required conflict met on the way (a label measured at an
+            // earlier width, too tall for a fixed height) breaks a
+            // constraint for good, so each pass is checked (`checking`).
+            let hasWidthDependentLabel = nodes.contains { ($0.label?.numberOfLines ?? 1) != 1 }
+            checking = hasWidthDependentLabel ? .fitting : nil
+            try settleWidths(width, insets, oneAtATime: hasFreeWidthLabel)
+            let fitted = nodes.map(\.layoutWidth)
+            let height = try fittingHeight(insets)
+            if hasWidthDependentLabel {
+                // The frame pass starts again from the labels' first pass.
                 for index in nodes.indices where nodes[index].kind == .label {
                     nodes[index].layoutWidth = nil
                     measure(index)
                 }
+                checking = .frame(height)
                 try settleWidths(width, insets, oneAtATime: false)
                 for (index, node) in nodes.enumerated() where node.kind == .label {
                     guard let a = fitted[index], let b = node.layoutWidth else { continue }
@@ -542,21 +610,9 @@ struct _DirectPlan {
                         )
                     }
                 }
-            } else {
-                try settleWidths(width, insets, oneAtATime: false)
+                checking = nil
             }
-            // Heights: the content view's is pulled towards 0 at the fitting
-            // priority, then rounded up to the pixel grid, and the views
-            // are laid out in it.
             try computeCosts(.vertical)
-            var fitting = costs[0]
-            fitting.addEqual(-insets.top - insets.bottom, lane: lane(50))
-            let natural = try fitting.argmin("the root stack's height")
-            let height = PixelGrid.ceil(natural + insets.top + insets.bottom, scale: scale)
-            guard height >= 0 else {
-                throw _StackCostError.conflict(
-                    "the content view would be \(height) high (a frame the engine refuses)")
-            }
             nodes[0].y = insets.top
             nodes[0].height = height - insets.top - insets.bottom
             try arrange(0, .vertical)
@@ -603,13 +659,49 @@ struct _DirectPlan {
         if oneAtATime { try solveWidths(width, insets) }
     }
 
-    /// Every view's width and x, for the labels' current sizes.
+    /// Every view's width and x, for the labels' current sizes; with
+    /// `checking`, also the heights that solve would give, to find a
+    /// required conflict there.
     private mutating func solveWidths(_ width: Double, _ insets: EdgeInsets) throws(_StackCostError)
     {
         try computeCosts(.horizontal)
         nodes[0].x = insets.left
         nodes[0].width = width - insets.left - insets.right
         try arrange(0, .horizontal)
+        guard let checking else { return }
+        do throws(_StackCostError) {
+            switch checking {
+            case .fitting:
+                let height = try fittingHeight(insets, rounded: false)
+                nodes[0].height = height - insets.top - insets.bottom
+            case .frame(let height):
+                try computeCosts(.vertical)
+                nodes[0].height = height - insets.top - insets.bottom
+            }
+            try arrange(0, .vertical)
+        } catch {
+            if case .conflict(let reason) = error {
+                throw .conflict("a pass of the engine's meets a required conflict: \(reason)")
+            }
+        }
+    }
+
+    /// The content view's height: pulled towards 0 at the fitting priority,
+    /// rounded up to the pixel grid (as cells round it) when `rounded`.
+    private mutating func fittingHeight(_ insets: EdgeInsets, rounded: Bool = true)
+        throws(_StackCostError)
+        -> Double
+    {
+        try computeCosts(.vertical)
+        var fitting = costs[0]
+        fitting.addEqual(-insets.top - insets.bottom, lane: lane(50))
+        let natural = try fitting.argmin("the root stack's height") + insets.top + insets.bottom
+        guard rounded else { return natural }
+        let height = PixelGrid.ceil(natural, scale: scale)
+        guard height >= 0 else {
+            throw .conflict("the content view would be \(height) high (a frame the engine refuses)")
+        }
+        return height
     }
 
     /// Frames rounded as the engine rounds them: every edge in the content
