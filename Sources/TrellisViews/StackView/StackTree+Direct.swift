@@ -126,6 +126,9 @@ struct _DirectNode {
 
 struct _DirectPlan {
     var nodes: [_DirectNode] = []
+    /// Labels' measurements by node, kept from row to row while the shape
+    /// stays (rows of a template repeat most of their texts).
+    var measured: [_Measurements] = []
     var childList: [Int] = []
     var costs: [_Cost] = []
     /// Priority levels of the tree, highest first; lane = index + 1.
@@ -352,7 +355,8 @@ struct _DirectPlan {
     // MARK: Flattening
 
     mutating func prepare(_ tree: StackTree) throws(DirectStackLayoutError) {
-        if !(self.tree.map { Self.sameShape($0, tree) } ?? false) {
+        let sameShape = self.tree.map { Self.sameShape($0, tree) } ?? false
+        if !sameShape {
             if let reason = Self.unsupportedReason(tree) {
                 throw DirectStackLayoutError(kind: .unsupported, reason: reason)
             }
@@ -372,11 +376,14 @@ struct _DirectPlan {
             }
             self.levels = levels.sorted(by: >)
         }
-        self.tree = tree
         scale = tree.scale
         nodes.removeAll(keepingCapacity: true)
         childList.removeAll(keepingCapacity: true)
         flatten(StackTree.Node(.stack(tree.root)), parent: -1)
+        if !sameShape || measured.count != nodes.count {
+            measured = Array(repeating: _Measurements(), count: nodes.count)
+        }
+        self.tree = tree
         hasFreeWidthLabel = nodes.indices.contains { index in
             guard let label = nodes[index].label, label.numberOfLines != 1 else { return false }
             return !widthIsFixed(index)
@@ -497,13 +504,12 @@ struct _DirectPlan {
     /// Measures label `index` at its current measuring width, as `Label` does.
     mutating func measure(_ index: Int) {
         guard let label = nodes[index].label else { return }
-        let width: Double
-        if label.numberOfLines == 1 {
-            width = .infinity
-        } else if let layoutWidth = nodes[index].layoutWidth {
-            width = max(layoutWidth, Label._narrowestWidth)
-        } else {
-            width = .infinity
+        let width = measuringWidth(index)
+        nodes[index].baselines = nil
+        if index < measured.count, let known = measured[index].size(label.text, width) {
+            nodes[index].intrinsic = known.size
+            nodes[index].baselines = known.baselines
+            return
         }
         var style = label.style
         style.lineBreakMode = label.lineBreakMode
@@ -529,7 +535,19 @@ struct _DirectPlan {
         } catch {
             nodes[index].intrinsic = .zero
         }
-        nodes[index].baselines = nil
+        if index < measured.count {
+            measured[index].remember(label.text, width, nodes[index].intrinsic, nil)
+        }
+    }
+
+    /// The width a label measures its text at, as `Label` does: one line
+    /// for a single-line label or before the layout gave it a width, else
+    /// that width (at least the narrowest, for 0).
+    func measuringWidth(_ index: Int) -> Double {
+        guard let label = nodes[index].label, label.numberOfLines != 1,
+            let layoutWidth = nodes[index].layoutWidth
+        else { return .infinity }
+        return max(layoutWidth, Label._narrowestWidth)
     }
 
     /// The label's baseline offsets from its top, as `Label` gives them to
@@ -537,14 +555,7 @@ struct _DirectPlan {
     mutating func baselines(_ index: Int) -> (first: Double, last: Double)? {
         if let known = nodes[index].baselines { return known }
         guard let label = nodes[index].label, !label.text.string.isEmpty else { return nil }
-        let width: Double
-        if label.numberOfLines == 1 {
-            width = .infinity
-        } else if let layoutWidth = nodes[index].layoutWidth {
-            width = max(layoutWidth, Label._narrowestWidth)
-        } else {
-            width = .infinity
-        }
+        let width = measuringWidth(index)
         var style = label.style
         style.lineBreakMode = label.lineBreakMode
         do throws(TextError) {
@@ -559,6 +570,9 @@ struct _DirectPlan {
             }
             let offsets = (layout.firstBaseline, layout.lastBaseline)
             nodes[index].baselines = offsets
+            if index < measured.count {
+                measured[index].remember(label.text, width, nodes[index].intrinsic, offsets)
+            }
             return offsets
         } catch {
             return nil
@@ -589,12 +603,14 @@ struct _DirectPlan {
             // required conflict met on the way (a label measured at an
             // earlier width, too tall for a fixed height) breaks a
             // constraint for good, so each pass is checked (`checking`).
-            let hasWidthDependentLabel = nodes.contains { ($0.label?.numberOfLines ?? 1) != 1 }
-            checking = hasWidthDependentLabel ? .fitting : nil
+            // With every label's width fixed by required constraints, the
+            // passes of both kinds go through the same states, with labels
+            // no taller than in the end: nothing to check or to do twice.
+            checking = hasFreeWidthLabel ? .fitting : nil
             try settleWidths(width, insets, oneAtATime: hasFreeWidthLabel)
             let fitted = nodes.map(\.layoutWidth)
             let height = try fittingHeight(insets)
-            if hasWidthDependentLabel {
+            if hasFreeWidthLabel {
                 // The frame pass starts again from the labels' first pass.
                 for index in nodes.indices where nodes[index].kind == .label {
                     nodes[index].layoutWidth = nil
@@ -1170,6 +1186,40 @@ struct _DirectPlan {
             default: position = start + offsets[k]
             }
             set(child, axis, position: position, length: length)
+        }
+    }
+}
+
+/// A label's last few measurements (text, width → size, baselines): a row
+/// measures each label at a width or two, and rows of a template repeat
+/// most texts, so four entries serve nearly every lookup.
+struct _Measurements {
+    var entries: [(text: StackTree.Text, width: Double, size: Size, baselines: (Double, Double)?)] =
+        []
+    var next = 0
+
+    func size(_ text: StackTree.Text, _ width: Double) -> (
+        size: Size, baselines: (first: Double, last: Double)?
+    )? {
+        for entry in entries where entry.width == width && entry.text == text {
+            return (entry.size, entry.baselines.map { (first: $0.0, last: $0.1) })
+        }
+        return nil
+    }
+
+    mutating func remember(
+        _ text: StackTree.Text, _ width: Double, _ size: Size, _ baselines: (Double, Double)?
+    ) {
+        for k in entries.indices where entries[k].width == width && entries[k].text == text {
+            entries[k].size = size
+            if baselines != nil { entries[k].baselines = baselines }
+            return
+        }
+        if entries.count < 4 {
+            entries.append((text, width, size, baselines))
+        } else {
+            entries[next] = (text, width, size, baselines)
+            next = (next + 1) % 4
         }
     }
 }
