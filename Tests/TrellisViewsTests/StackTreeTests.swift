@@ -83,6 +83,34 @@ import TrellisText
         }
     }
 
+    @Test func viewsShowingAnotherRowLayOutAsTheDirectPathDoes() throws {
+        // One hierarchy for every row, as a reused cell: texts, the photo's
+        // ratio and whether it shows change from row to row.
+        let rows = [
+            Self.feedCell(
+                name: "Ada", handle: "@ada", body: "First.", photo: Size(width: 4, height: 3)),
+            Self.feedCell(
+                name: "Grace Hopper", handle: "@grace", body: "A second post, long enough to wrap.",
+                photo: Size(width: 1, height: 1)),
+            Self.feedCell(name: "Edsger", handle: "@ewd", body: "", photo: nil),
+            Self.feedCell(
+                name: "Ada", handle: "@ada", body: "Back.", photo: Size(width: 1, height: 2)),
+        ]
+        let (content, views) = rows[0].makeViews()
+        var direct = DirectStackLayout()
+        for row in rows {
+            row.show(on: views)
+            let size = content.systemLayoutSizeFitting(
+                Size(width: 375, height: 0), withHorizontalFittingPriority: .required,
+                verticalFittingPriority: .fittingSizeLevel)
+            let height = PixelGrid.ceil(size.height, scale: row.scale)
+            content.frame = Rect(x: 0, y: 0, width: 375, height: height)
+            content.layoutIfNeeded()
+            let expected = try direct.layout(row, width: 375)
+            #expect(StackTreeLayout(height: height, frames: views.map(\.frame)) == expected)
+        }
+    }
+
     @Test func aColumnOfBoxesStacksWithItsSpacing() throws {
         // 20 + 8 + 30 = 58 high; every box as wide as the column (fill).
         let tree = StackTree(

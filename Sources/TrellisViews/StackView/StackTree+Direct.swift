@@ -122,6 +122,9 @@ struct _DirectNode {
     var y = 0.0
     var width = 0.0
     var height = 0.0
+    /// The origin in the content view's coordinates, and rounded to pixels.
+    var absolute = Point(x: 0, y: 0)
+    var rounded = Point(x: 0, y: 0)
 }
 
 struct _DirectPlan {
@@ -129,6 +132,9 @@ struct _DirectPlan {
     /// Labels' measurements by node, kept from row to row while the shape
     /// stays (rows of a template repeat most of their texts).
     var measured: [_Measurements] = []
+    /// Per node, its visible views and the gaps between them.
+    var visibleOf: [[Int]] = []
+    var gapsOf: [[Double]] = []
     var childList: [Int] = []
     var costs: [_Cost] = []
     /// Priority levels of the tree, highest first; lane = index + 1.
@@ -382,6 +388,9 @@ struct _DirectPlan {
         flatten(StackTree.Node(.stack(tree.root)), parent: -1)
         if !sameShape || measured.count != nodes.count {
             measured = Array(repeating: _Measurements(), count: nodes.count)
+            visibleOf = nodes.indices.map { index in children(index).filter { !nodes[$0].isHidden }
+            }
+            gapsOf = nodes.indices.map { makeGaps($0, visibleOf[$0]) }
         }
         self.tree = tree
         hasFreeWidthLabel = nodes.indices.contains { index in
@@ -443,14 +452,13 @@ struct _DirectPlan {
         }
         nodes.append(flat)
         guard case .stack(let stack) = node.content else { return }
-        var children: [Int] = []
-        for child in stack.children {
-            children.append(nodes.count)
+        let start = childList.count
+        childList.append(contentsOf: repeatElement(0, count: stack.children.count))
+        nodes[index].children = start..<childList.count
+        for (position, child) in stack.children.enumerated() {
+            childList[start + position] = nodes.count
             flatten(child, parent: index)
         }
-        let start = childList.count
-        childList += children
-        nodes[index].children = start..<childList.count
     }
 
     /// Whether two trees differ at most in their labels' non-empty texts and
@@ -608,7 +616,7 @@ struct _DirectPlan {
             // no taller than in the end: nothing to check or to do twice.
             checking = hasFreeWidthLabel ? .fitting : nil
             try settleWidths(width, insets, oneAtATime: hasFreeWidthLabel)
-            let fitted = nodes.map(\.layoutWidth)
+            let fitted = hasFreeWidthLabel ? nodes.map(\.layoutWidth) : []
             let height = try fittingHeight(insets)
             if hasFreeWidthLabel {
                 // The frame pass starts again from the labels' first pass.
@@ -723,22 +731,20 @@ struct _DirectPlan {
     /// Frames rounded as the engine rounds them: every edge in the content
     /// view's coordinates to the nearest pixel, then made relative to the
     /// parent's rounded origin.
-    func pixelFrames() -> [Rect] {
-        var absolute = [(x: Double, y: Double)](repeating: (0, 0), count: nodes.count)
-        var rounded = [(x: Double, y: Double)](repeating: (0, 0), count: nodes.count)
+    mutating func pixelFrames() -> [Rect] {
         var frames = [Rect](repeating: .zero, count: nodes.count)
-        for (index, node) in nodes.enumerated() {
-            let origin: (x: Double, y: Double) = node.parent >= 0 ? absolute[node.parent] : (0, 0)
-            let parentRounded: (x: Double, y: Double) =
-                node.parent >= 0 ? rounded[node.parent] : (0, 0)
-            let x = origin.x + node.x
-            let y = origin.y + node.y
-            absolute[index] = (x, y)
+        for index in nodes.indices {
+            let parent = nodes[index].parent
+            let origin = parent >= 0 ? nodes[parent].absolute : Point(x: 0, y: 0)
+            let parentRounded = parent >= 0 ? nodes[parent].rounded : Point(x: 0, y: 0)
+            let x = origin.x + nodes[index].x
+            let y = origin.y + nodes[index].y
+            nodes[index].absolute = Point(x: x, y: y)
             let minX = PixelGrid.round(x, scale: scale)
             let minY = PixelGrid.round(y, scale: scale)
-            let maxX = PixelGrid.round(x + node.width, scale: scale)
-            let maxY = PixelGrid.round(y + node.height, scale: scale)
-            rounded[index] = (minX, minY)
+            let maxX = PixelGrid.round(x + nodes[index].width, scale: scale)
+            let maxY = PixelGrid.round(y + nodes[index].height, scale: scale)
+            nodes[index].rounded = Point(x: minX, y: minY)
             frames[index] = Rect(
                 x: minX - parentRounded.x, y: minY - parentRounded.y, width: max(0, maxX - minX),
                 height: max(0, maxY - minY))
@@ -757,9 +763,8 @@ struct _DirectPlan {
 
     private func children(_ index: Int) -> ArraySlice<Int> { childList[nodes[index].children] }
 
-    private func visibleChildren(_ index: Int) -> [Int] {
-        children(index).filter { !nodes[$0].isHidden }
-    }
+    /// A stack's visible views (made once per shape: hidden flags are part of it).
+    private func visibleChildren(_ index: Int) -> [Int] { visibleOf[index] }
 
     /// Margins of a stack's canvas along an axis (start, end).
     private func margins(_ index: Int, _ axis: LayoutAxis) -> (Double, Double) {
@@ -767,8 +772,10 @@ struct _DirectPlan {
         return axis == .horizontal ? (margins.left, margins.right) : (margins.top, margins.bottom)
     }
 
-    /// The gaps after each visible view but the last.
-    private func gaps(_ index: Int, _ visible: [Int]) -> [Double] {
+    /// The gaps after each visible view but the last (made once per shape).
+    private func gaps(_ index: Int, _ visible: [Int]) -> [Double] { gapsOf[index] }
+
+    private func makeGaps(_ index: Int, _ visible: [Int]) -> [Double] {
         guard let stack = nodes[index].stack else { return [] }
         let range = nodes[index].children
         return visible.dropLast().map { child in
@@ -1192,7 +1199,7 @@ struct _DirectPlan {
 
 /// A label's last few measurements (text, width → size, baselines): a row
 /// measures each label at a width or two, and rows of a template repeat
-/// most texts, so four entries serve nearly every lookup.
+/// most texts, so eight entries serve nearly every lookup.
 struct _Measurements {
     var entries: [(text: StackTree.Text, width: Double, size: Size, baselines: (Double, Double)?)] =
         []
@@ -1215,11 +1222,11 @@ struct _Measurements {
             if baselines != nil { entries[k].baselines = baselines }
             return
         }
-        if entries.count < 4 {
+        if entries.count < 8 {
             entries.append((text, width, size, baselines))
         } else {
             entries[next] = (text, width, size, baselines)
-            next = (next + 1) % 4
+            next = (next + 1) % 8
         }
     }
 }

@@ -47,6 +47,41 @@ extension StackTree {
         return (contentView, views)
     }
 
+    /// Shows this tree's row on views that `makeViews()` made from a tree of
+    /// the same shape (a reused cell): label texts, hidden flags and image
+    /// aspect ratios. Views whose kind does not match are left alone.
+    ///
+    /// An image's new ratio replaces its aspect-ratio constraint (a
+    /// multiplier cannot change in place, as in UIKit).
+    /// - Complexity: O(nodes).
+    public func show(on views: [View]) {
+        for (node, view) in zip(nodes, views) {
+            if view.isHidden != node.isHidden { view.isHidden = node.isHidden }
+            switch node.content {
+            case .label(let content):
+                guard let label = view as? Label else { continue }
+                switch content.text {
+                case .plain(let text): label.text = text
+                case .attributed(let text): label.attributedText = text
+                }
+            case .image(let content):
+                let ratio = content.aspectRatio.height / content.aspectRatio.width
+                guard
+                    let aspect = view.constraints.first(where: { $0.identifier == "aspect-ratio" }),
+                    aspect.multiplier != ratio
+                else { continue }
+                aspect.isActive = false
+                let replacement = view.heightAnchor.constraint(
+                    equalTo: view.widthAnchor, multiplier: ratio)
+                replacement.identifier = "aspect-ratio"
+                replacement.priority = aspect.priority
+                replacement.isActive = true
+            case .stack, .fixed:
+                continue
+            }
+        }
+    }
+
     /// The view for `node` (appended to `views` before its subtree's).
     private static func _makeView(_ node: Node, into views: inout [View]) -> View {
         let index = views.count
