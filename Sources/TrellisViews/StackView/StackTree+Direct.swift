@@ -635,8 +635,8 @@ struct _DirectPlan {
                     }
                 }
                 checking = nil
+                try computeCosts(.vertical)  // the frame pass's labels
             }
-            try computeCosts(.vertical)
             nodes[0].y = insets.top
             nodes[0].height = height - insets.top - insets.bottom
             try arrange(0, .vertical)
@@ -675,7 +675,10 @@ struct _DirectPlan {
                 measure(index)
                 changed = true
             }
-            if !changed { break }
+            // Labels whose widths required constraints fix cannot move any
+            // width by measuring again (see `widthIsFixed`): the next pass
+            // would solve the same widths, so it is not run.
+            if !changed || !hasFreeWidthLabel { break }
             if passes >= 8 {
                 throw _StackCostError.unmodelled("label widths still changed after 8 passes")
             }
@@ -790,22 +793,24 @@ struct _DirectPlan {
     }
 
     private mutating func cost(of index: Int, _ axis: LayoutAxis) throws(_StackCostError) -> _Cost {
-        let node = nodes[index]
         var cost = _Cost()
-        switch node.kind {
+        switch nodes[index].kind {
         case .label:
-            let label = node.label!
-            let length = axis == .horizontal ? node.intrinsic.width : node.intrinsic.height
-            cost.addAtLeast(length, lane: lane(label.compressionResistance(axis).rawValue))
-            cost.addAtMost(length, lane: lane(label.hugging(axis).rawValue))
+            let hugging = nodes[index].label!.hugging(axis).rawValue
+            let compression = nodes[index].label!.compressionResistance(axis).rawValue
+            let intrinsic = nodes[index].intrinsic
+            let length = axis == .horizontal ? intrinsic.width : intrinsic.height
+            cost.addAtLeast(length, lane: lane(compression))
+            cost.addAtMost(length, lane: lane(hugging))
         case .fixed:
-            if let length = axis == .horizontal ? node.fixed!.width : node.fixed!.height {
-                cost.addEqual(length, lane: lane(node.fixed!.priority.rawValue))
+            let box = nodes[index].fixed!
+            if let length = axis == .horizontal ? box.width : box.height {
+                cost.addEqual(length, lane: lane(box.priority.rawValue))
             }
         case .image:
             guard axis == .vertical else { break }
-            let image = node.image!
-            let target = node.width * image.aspectRatio.height / image.aspectRatio.width
+            let image = nodes[index].image!
+            let target = nodes[index].width * image.aspectRatio.height / image.aspectRatio.width
             if let cap = image.maxHeight {
                 cost.hi = cap
                 cost.addEqual(target, lane: lane(999))
@@ -813,7 +818,7 @@ struct _DirectPlan {
                 cost.addEqual(target, lane: 0)
             }
         case .stack:
-            let stack = node.stack!
+            let stack = nodes[index].stack!
             let visible = visibleChildren(index)
             if visible.isEmpty { break }  // a hidden stack: its parent sets its size
             if axis == stack.axis {
