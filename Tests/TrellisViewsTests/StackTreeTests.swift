@@ -12,14 +12,7 @@ import TrellisText
 
     /// The engine's layout of `tree.makeViews()` as a self-sizing cell.
     static func engineLayout(_ tree: StackTree, width: Double) -> StackTreeLayout {
-        let (content, views) = tree.makeViews()
-        let size = content.systemLayoutSizeFitting(
-            Size(width: width, height: 0), withHorizontalFittingPriority: .required,
-            verticalFittingPriority: .fittingSizeLevel)
-        let height = PixelGrid.ceil(size.height, scale: tree.scale)
-        content.frame = Rect(x: 0, y: 0, width: width, height: height)
-        content.layoutIfNeeded()
-        return StackTreeLayout(height: height, frames: views.map(\.frame))
+        tree.constraintsLayout(width: width)
     }
 
     /// A social feed cell as apps build it: 16-point margins, a 40 × 40
@@ -100,14 +93,9 @@ import TrellisText
         var direct = DirectStackLayout()
         for row in rows {
             row.show(on: views)
-            let size = content.systemLayoutSizeFitting(
-                Size(width: 375, height: 0), withHorizontalFittingPriority: .required,
-                verticalFittingPriority: .fittingSizeLevel)
-            let height = PixelGrid.ceil(size.height, scale: row.scale)
-            content.frame = Rect(x: 0, y: 0, width: 375, height: height)
-            content.layoutIfNeeded()
+            let layout = StackTree.layOutCell(content, views: views, width: 375, scale: row.scale)
             let expected = try direct.layout(row, width: 375)
-            #expect(StackTreeLayout(height: height, frames: views.map(\.frame)) == expected)
+            #expect(layout == expected)
         }
     }
 

@@ -72,13 +72,8 @@ func stackTreeBenchmarks(style: TextStyle, small: TextStyle) {
             let row = constraintsCounter.next()
             name.text = names[row % names.count]
             body.text = bodies[row % bodies.count]
-            let size = content.systemLayoutSizeFitting(
-                Size(width: 375, height: 0), withHorizontalFittingPriority: .required,
-                verticalFittingPriority: .fittingSizeLevel)
-            let height = PixelGrid.ceil(size.height, scale: 3)
-            content.frame = Rect(x: 0, y: 0, width: 375, height: height)
-            content.layoutIfNeeded()
-            total += height + body.frame.height
+            let layout = StackTree.layOutCell(content, views: views, width: 375, scale: 3)
+            total += layout.height + layout.frames[7].height
         }
         blackHole(total)
     }

@@ -47,6 +47,31 @@ extension StackTree {
         return (contentView, views)
     }
 
+    /// The height and frames of the constraints path at `width`: new views
+    /// (`makeViews()`) laid out as a self-sizing cell (`layOutCell`).
+    /// - Complexity: a new hierarchy and solver: O(nodes) constraints added.
+    public func constraintsLayout(width: Double) -> StackTreeLayout {
+        let (contentView, views) = makeViews()
+        return Self.layOutCell(contentView, views: views, width: width, scale: scale)
+    }
+
+    /// Lays out views made by `makeViews()` (new or reused) as UITableView
+    /// sizes a self-sizing cell: `systemLayoutSizeFitting` at a required
+    /// `width` and a fitting-level height, the height rounded up to the
+    /// pixel grid of `scale`, then the content view's frame set to that
+    /// size and `layoutIfNeeded()`. Returns the height and the views' frames.
+    public static func layOutCell(_ contentView: View, views: [View], width: Double, scale: Double)
+        -> StackTreeLayout
+    {
+        let size = contentView.systemLayoutSizeFitting(
+            Size(width: width, height: 0), withHorizontalFittingPriority: .required,
+            verticalFittingPriority: .fittingSizeLevel)
+        let height = PixelGrid.ceil(size.height, scale: scale)
+        contentView.frame = Rect(x: 0, y: 0, width: width, height: height)
+        contentView.layoutIfNeeded()
+        return StackTreeLayout(height: height, frames: views.map(\.frame))
+    }
+
     /// Shows this tree's row on views that `makeViews()` made from a tree of
     /// the same shape (a reused cell): label texts, hidden flags and image
     /// aspect ratios. Views whose kind does not match are left alone.

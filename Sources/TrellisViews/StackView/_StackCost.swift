@@ -135,6 +135,8 @@ struct _Cost {
 
     /// The cost of two things that share one length.
     static func + (f: _Cost, g: _Cost) -> _Cost {
+        if g.isFree { return f }  // no copy for the common first term of a sum
+        if f.isFree { return g }
         var sum = _Cost(lo: max(f.lo, g.lo), hi: min(f.hi, g.hi), base: f.base + g.base)
         sum.kinks.reserveCapacity(f.kinks.count + g.kinks.count)
         var i = 0
@@ -158,6 +160,7 @@ struct _Cost {
     /// `length ↦ self(scale × length + offset)`, for a view whose length is
     /// that function of its stack's (`scale` ≥ 0).
     func composed(scale: Double, offset: Double) -> _Cost {
+        if scale == 1, offset == 0 { return self }
         guard scale > 0 else {
             // A constant length: feasible or not, and no slope.
             var constant = _Cost()
@@ -238,22 +241,21 @@ struct _Cost {
         guard lo <= hi + 1e-9 * max(1, abs(hi)) else {
             throw .conflict("\(what()): required lengths \(lo) > \(hi)")
         }
-        var (first, last) = minimizers()
-        first = Swift.max(first, lo)
-        last = Swift.min(last, hi)
-        let x: Double
-        if first > hi {
-            x = hi
-        } else if last < lo {
-            x = lo
-        } else {
-            guard first.isFinite, _isNegligible(last - first, first) else {
-                throw .ambiguous("\(what()): any length from \(first) to \(last) is as good")
-            }
-            x = first
+        let (first, last) = boundedMinimizers()
+        guard first.isFinite, _isNegligible(last - first, first) else {
+            throw .ambiguous("\(what()): any length from \(first) to \(last) is as good")
         }
-        try checkModelled(at: x, what())
-        return x
+        try checkModelled(at: first, what())
+        return first
+    }
+
+    /// The interval of minimizers within the bounds (the nearer bound when
+    /// they lie outside them; ends may be infinite).
+    func boundedMinimizers() -> (first: Double, last: Double) {
+        let (first, last) = minimizers()
+        if first > hi { return (hi, hi) }
+        if last < lo { return (lo, lo) }
+        return (Swift.max(first, lo), Swift.min(last, hi))
     }
 
     /// Throws when `x` is optimal only thanks to a region whose cost is not
@@ -285,15 +287,9 @@ struct _Cost {
     /// stretch that reaches -∞, 0 for a free view): the stretches to the
     /// right, then to the left, each in order of distance.
     func anchored(view: Int) -> (anchor: Double, left: [Segment], right: [Segment]) {
-        var (first, last) = minimizers()
-        first = Swift.max(first, lo)
-        last = Swift.min(last, hi)
-        var anchor: Double
-        if first > hi {
-            anchor = hi
-        } else if last < lo {
-            anchor = lo
-        } else if first.isFinite {
+        let (first, last) = boundedMinimizers()
+        let anchor: Double
+        if first.isFinite {
             anchor = first
         } else if last.isFinite {
             anchor = last

@@ -164,14 +164,7 @@ enum StackTreeVerdict {
 enum StackTreeDifferential {
     /// The engine's layout of `tree.makeViews()` as a self-sizing cell.
     static func constraintsLayout(_ tree: StackTree, width: Double) -> StackTreeLayout {
-        let (content, views) = tree.makeViews()
-        let size = content.systemLayoutSizeFitting(
-            Size(width: width, height: 0), withHorizontalFittingPriority: .required,
-            verticalFittingPriority: .fittingSizeLevel)
-        let height = PixelGrid.ceil(size.height, scale: tree.scale)
-        content.frame = Rect(x: 0, y: 0, width: width, height: height)
-        content.layoutIfNeeded()
-        return StackTreeLayout(height: height, frames: views.map(\.frame))
+        tree.constraintsLayout(width: width)
     }
 
     /// The engine's frames for a content view of the given size (no fitting).
