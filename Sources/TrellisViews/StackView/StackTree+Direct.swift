@@ -839,6 +839,8 @@ struct _DirectPlan {
         let (start, end) = margins(index, axis)
         let gaps = gaps(index, visible)
         let fixedLength = start + end + gaps.reduce(0, +)
+        // Views sharing the length out start from their best lengths.
+        for child in visible { try costs[child].checkMinimumModelled("node\(child)'s best length") }
         if stack.isBaselineRelativeArrangement, axis == .vertical {
             let offset = start + end + baselineChain(visible, gaps)
             if stack.distribution == .fillEqually {
@@ -995,12 +997,18 @@ struct _DirectPlan {
         case .fill:
             return visible.reduce(_Cost()) { $0 + costs[$1].composed(scale: 1, offset: -margin) }
         case .leading, .center, .trailing:
+            for child in visible {
+                try costs[child].checkMinimumModelled("node\(child)'s best length")
+            }
             var cost = visible.reduce(_Cost()) {
                 $0 + costs[$1].runningMinimum().composed(scale: 1, offset: -margin)
             }
             cost.addEqual(margin, lane: lane(51))
             return cost
         case .firstBaseline, .lastBaseline:
+            for child in visible {
+                try costs[child].checkMinimumModelled("node\(child)'s best length")
+            }
             let offsets = baselineOffsets(stack, visible)
             var cost = _Cost()
             for (child, offset) in zip(visible, offsets) {

@@ -258,6 +258,16 @@ struct _Cost {
         return (Swift.max(first, lo), Swift.min(last, hi))
     }
 
+    /// Throws when the leftmost best length (where `anchored` and
+    /// `runningMinimum` start from) is best only thanks to a region whose
+    /// cost is not modelled.
+    func checkMinimumModelled(_ what: @autoclosure () -> String) throws(_StackCostError) {
+        let (first, last) = boundedMinimizers()
+        let point = first.isFinite ? first : last
+        guard point.isFinite else { return }
+        try checkModelled(at: point, what())
+    }
+
     /// Throws when `x` is optimal only thanks to a region whose cost is not
     /// modelled: with that region's lower bound instead, `x` must still be
     /// optimal.

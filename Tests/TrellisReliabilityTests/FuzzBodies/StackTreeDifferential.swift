@@ -130,6 +130,22 @@ enum StackTreeGenerator {
         var label = StackTree.LabelNode(
             text: .plain(ReuseCaseGenerator.text(&choices)), style: style,
             numberOfLines: choices.pick([1, 1, 0, 0, 2, 3]))
+        if choices.chance(10), !label.text.string.isEmpty {
+            // Runs of other weights and sizes, from Pango-style markup.
+            let words = label.text.string.split(separator: " ", omittingEmptySubsequences: false)
+            let markup = words.enumerated().map { index, word -> String in
+                let escaped = word.replacingAll("&", "&amp;").replacingAll("<", "&lt;")
+                    .replacingAll(">", "&gt;")
+                switch index % 3 {
+                case 1: return "<b>\(escaped)</b>"
+                case 2: return "<span size=\"\(Int(style.size) + 5)pt\">\(escaped)</span>"
+                default: return escaped
+                }
+            }.joined(separator: " ")
+            if let attributed = try? AttributedText(markup: markup, base: style) {
+                label.text = .attributed(attributed)
+            }
+        }
         label.lineBreakMode = choices.pick([
             .byTruncatingTail, .byTruncatingTail, .byWordWrapping, .byCharWrapping, .byClipping,
         ])
@@ -435,5 +451,22 @@ enum StackTreeDifferentialFuzz {
                 message: "\(message)\nreproduction:\n\(StackTreeDifferential.reproduction(small))",
                 input: "")
         }
+    }
+}
+
+extension Substring {
+    /// The text with every `target` replaced (no Foundation here).
+    fileprivate func replacingAll(_ target: Character, _ replacement: String) -> String {
+        var result = ""
+        for character in self {
+            if character == target { result += replacement } else { result.append(character) }
+        }
+        return result
+    }
+}
+
+extension String {
+    fileprivate func replacingAll(_ target: Character, _ replacement: String) -> String {
+        Substring(self).replacingAll(target, replacement)
     }
 }
