@@ -761,6 +761,7 @@ struct _DirectPlan {
         if costs.count != nodes.count { costs = [_Cost](repeating: _Cost(), count: nodes.count) }
         for index in nodes.indices.reversed() {
             costs[index] = try cost(of: index, axis)
+            assert(costs[index]._checkInvariants(), "node\(index)'s cost is not convex")
         }
     }
 

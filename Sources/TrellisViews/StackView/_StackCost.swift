@@ -81,6 +81,13 @@ struct _Cost {
     /// No cost at all and no bounds: any length is as good (a free view).
     var isFree: Bool { kinks.isEmpty && _sign(base) == 0 && lo == -.infinity && hi == .infinity }
 
+    /// Whether the slopes never fall (what every step here relies on);
+    /// checked in debug builds after each view's cost is made.
+    func _checkInvariants() -> Bool {
+        kinks.allSatisfy { _sign($0.delta) >= 0 }
+            && zip(kinks, kinks.dropFirst()).allSatisfy { $0.x <= $1.x }
+    }
+
     // MARK: Terms
 
     /// `length >= value` at the priority of `lane` (0: required).
@@ -180,7 +187,11 @@ struct _Cost {
     func runningMinimum() -> _Cost {
         let (first, _) = minimizers()
         let point = Swift.min(Swift.max(first, lo), hi)
-        guard point.isFinite else { return _Cost(lo: lo) }
+        // Best at its lower bound (or unbounded below): as good at any
+        // length from there on. The slopes below the bound are not kept:
+        // where the cost still rose at the bound, ending them there would
+        // take a negative kink, and sums with it would not be convex.
+        guard point.isFinite, point > lo else { return _Cost(lo: lo) }
         var result = _Cost(lo: lo, hi: .infinity, base: base)
         var slope = base
         for kink in kinks where kink.x < point {
