@@ -2,6 +2,9 @@
 // (see FuzzBodies/StackTreeDifferential.swift): equal frames, or refused.
 
 import Testing
+import TrellisGeometry
+import TrellisText
+import TrellisViews
 
 #if canImport(Glibc)
     import Glibc
@@ -25,5 +28,69 @@ import Testing
         #expect(failed == 0, "\(failed) failed; first: \(run.failures.first ?? "")")
         // Most trees must be laid out, or the property says little.
         #expect(run.agreed * 2 > run.total, "\(run.summary)")
+    }
+}
+
+extension StackTreeDifferentialTests {
+    static func label(
+        _ text: String, size: Double, lines: Int, lineSpacing: Double = 0,
+        mode: LineBreakMode = .byTruncatingTail, hugging: (Float, Float) = (250, 250),
+        compression: (Float, Float) = (750, 750)
+    ) -> StackTree.Node {
+        var style = ReuseCase.styles.first { $0.size == size }!
+        style.lineSpacing = lineSpacing
+        var label = StackTree.LabelNode(text: .plain(text), style: style, numberOfLines: lines)
+        label.lineBreakMode = mode
+        label.horizontalHugging = LayoutPriority(hugging.0)
+        label.verticalHugging = LayoutPriority(hugging.1)
+        label.horizontalCompressionResistance = LayoutPriority(compression.0)
+        label.verticalCompressionResistance = LayoutPriority(compression.1)
+        return .label(label)
+    }
+
+    /// Trees the fuzzer found the direct path getting wrong, now laid out
+    /// equal to the engine or refused:
+    /// - a label of required height in a row on last baselines, in a cell
+    ///   of fixed height: the engine breaks a baseline constraint while its
+    ///   labels are measured again (refused up front);
+    /// - a two-line label squeezed to a negative width beside a row whose
+    ///   fixed box makes it wider than the cell: the running minimum of a
+    ///   view best at its lower bound kept slopes below the bound, and the
+    ///   cell fitted 44 high instead of the label's 79.
+    @Test func treesTheFuzzerFoundAgreeOrAreRefused() throws {
+        let baselineRow = StackTree(
+            root: .init(
+                axis: .horizontal, alignment: .lastBaseline,
+                children: [
+                    Self.label(
+                        "A su", size: 13, lines: 0, hugging: (248, 250), compression: (748, 750)),
+                    Self.label(
+                        "С", size: 17, lines: 1, mode: .byCharWrapping, hugging: (249, 1000),
+                        compression: (749, 1000)),
+                    Self.label(
+                        "Lorem i", size: 17, lines: 2, lineSpacing: 2, mode: .byCharWrapping),
+                ]),
+            pinning: .layoutMargins(EdgeInsets(top: 11, left: 16, bottom: 11, right: 16)))
+        let squeezed = StackTree(
+            root: .init(
+                axis: .horizontal, alignment: .center,
+                children: [
+                    .stack(
+                        .init(
+                            axis: .horizontal, distribution: .fillEqually,
+                            children: [
+                                .fixed(width: 44, height: 44),
+                                Self.label("", size: 13, lines: 1, lineSpacing: 2),
+                                Self.label("", size: 13, lines: 0, lineSpacing: 2),
+                            ])),
+                    Self.label(
+                        "12:45", size: 13, lines: 0, mode: .byCharWrapping, hugging: (249, 750),
+                        compression: (749, 250)),
+                ]),
+            scale: 1)
+        #expect(baselineRow.directLayoutUnsupportedReason?.contains("required height") == true)
+        let direct = try squeezed.directLayout(width: 120)
+        #expect(direct == squeezed.constraintsLayout(width: 120))
+        #expect(direct.height == 79)
     }
 }
