@@ -26,7 +26,7 @@ public struct StackTreeLayout: Sendable, Equatable, CustomStringConvertible {
         self.frames = frames
     }
 
-    /// One frame a line, indented by depth is not known here: node numbers.
+    /// The height, then one frame a line by node number (for test failures).
     public var description: String {
         "height \(formatPoints(height))\n"
             + frames.enumerated().map { "  node\($0.offset): \($0.element)" }.joined(
@@ -91,8 +91,10 @@ public struct DirectStackLayout {
     /// - Throws: `DirectStackLayoutError`: the tree is unsupported, or at
     ///   this width its layout is ambiguous, conflicting or depends on
     ///   what the direct path does not model. Never other frames.
-    /// - Complexity: O(nodes × passes) plus text measurement; at most 8
-    ///   width passes, as the engine.
+    /// - Complexity: O(nodes × passes) plus text measurement (at most 8
+    ///   width passes, as the engine; one where every label of several
+    ///   lines has a width fixed by required constraints); × labels where a
+    ///   label's width is free (the fitting pass's order is followed).
     public mutating func layout(_ tree: StackTree, width: Double) throws(DirectStackLayoutError)
         -> StackTreeLayout
     {

@@ -23,10 +23,14 @@ import TrellisText
 /// first arranged view and that view's subtree, and so on.
 ///
 /// ```swift
-/// let name = StackTree.Node.label(.init(text: "Ada", style: style))
-/// let row = StackTree.Stack(axis: .horizontal, spacing: 4, children: [name, time])
+/// var time = StackTree.LabelNode("2h", style: style)
+/// time.horizontalHugging = .required  // the name takes the room left
+/// let row = StackTree.Stack(
+///     axis: .horizontal, alignment: .firstBaseline, spacing: 4,
+///     children: [.label(.init("Ada", style: style)), .label(time)])
 /// let tree = StackTree(root: row, pinning: .layoutMargins(EdgeInsets(all: 16)))
-/// let frames = try DirectStackLayout(tree).layout(tree, width: 375)
+/// var direct = DirectStackLayout()
+/// let layout = try direct.layout(tree, width: 375)   // tree.constraintsLayout(width: 375) agrees
 /// ```
 public struct StackTree: Sendable, Equatable {
     /// The root stack (node 0).
