@@ -53,6 +53,8 @@ extension StackTreeDifferentialTests {
     /// - a label of required height in a row on last baselines, in a cell
     ///   of fixed height: the engine breaks a baseline constraint while its
     ///   labels are measured again (refused up front);
+    /// - a label whose height is capped, shorter than its row in the
+    ///   engine's first pass;
     /// - a two-line label squeezed to a negative width beside a row whose
     ///   fixed box makes it wider than the cell: the running minimum of a
     ///   view best at its lower bound kept slopes below the bound, and the
@@ -88,6 +90,24 @@ extension StackTreeDifferentialTests {
                         compression: (749, 250)),
                 ]),
             scale: 1)
+        // A label of required height cap (vertical hugging) beside a fixed
+        // 44-high box in a row that fills: measured on one line first, it is
+        // shorter than the row, a conflict the engine breaks a constraint
+        // for (it then fits 831 high); refused at that width.
+        let capped = StackTree(
+            root: .init(
+                axis: .horizontal,
+                children: [
+                    Self.label(
+                        "ok https://exam", size: 22, lines: 0, lineSpacing: 2, mode: .byClipping,
+                        hugging: (248, 1000), compression: (748, 750)),
+                    .fixed(width: 44, height: 44),
+                ]))
+        #expect {
+            try capped.directLayout(width: 161.25)
+        } throws: { error in
+            (error as? DirectStackLayoutError)?.kind == .conflict
+        }
         #expect(baselineRow.directLayoutUnsupportedReason?.contains("required height") == true)
         let direct = try squeezed.directLayout(width: 120)
         #expect(direct == squeezed.constraintsLayout(width: 120))

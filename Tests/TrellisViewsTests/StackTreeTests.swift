@@ -17,7 +17,7 @@ import TrellisText
 
     /// A social feed cell as apps build it: 16-point margins, a 40 × 40
     /// avatar, beside it a column of a name/handle/time row, the body, an
-    /// optional photo (at most 300 high) and an action bar.
+    /// optional photo (at most 300 high) and an action bar of buttons.
     static func feedCell(name: String, handle: String, body: String, photo: Size?) -> StackTree {
         let semibold = TextStyle(fonts: inter, size: 15)
         var bodyStyle = TextStyle(fonts: inter, size: 17)
@@ -34,7 +34,7 @@ import TrellisText
         let actions = StackTree.Stack(
             axis: .horizontal, distribution: .equalSpacing,
             children: ["Reply 3", "Repost", "Like 12", "Share"].map {
-                .label(.init($0, style: semibold))
+                .button(.init($0, style: semibold, contentEdgeInsets: EdgeInsets(all: 4)))
             })
         let column = StackTree.Stack(
             axis: .vertical, spacing: 4,

@@ -104,7 +104,7 @@ public struct DirectStackLayout {
 
 /// One node, flattened, with what the passes compute for it.
 struct _DirectNode {
-    enum Kind { case stack, label, image, fixed }
+    enum Kind { case stack, label, image, fixed, button }
     var kind: Kind
     var isHidden: Bool
     var parent: Int
@@ -114,6 +114,7 @@ struct _DirectNode {
     var label: StackTree.LabelNode?
     var image: StackTree.ImageNode?
     var fixed: StackTree.FixedNode?
+    var button: StackTree.ButtonNode?
     // Labels: the width the engine last gave it (nil: measured on one
     // line), what it measures at, its size and baselines there.
     var layoutWidth: Double?
@@ -149,6 +150,9 @@ struct _DirectPlan {
     /// Whether a label of several lines has a width that depends on what
     /// labels measure (the engine's fitting and frame passes may differ).
     var hasFreeWidthLabel = false
+    /// Whether the engine's passes may meet a required conflict on the way
+    /// (see `prepare`), so each emulated solve is checked.
+    var needsPassChecks = false
 
     static let proportionalBase: Float = 999
 
@@ -172,21 +176,19 @@ struct _DirectPlan {
             number += 1
             guard reason == nil else { return }
             func refuse(_ why: String) { if reason == nil { reason = "node\(index): \(why)" } }
+            for priority in node.content.priorities {
+                guard priority.isValid else {
+                    return refuse("priority \(priority.rawValue) is not in 1...1000")
+                }
+                if priority.rawValue < 1000 { levels.insert(priority.rawValue) }
+            }
             switch node.content {
             case .label(let label):
                 guard label.numberOfLines >= 0 else {
                     return refuse("numberOfLines must be 0 or more")
                 }
-                for priority in [
-                    label.horizontalHugging, label.verticalHugging,
-                    label.horizontalCompressionResistance,
-                    label.verticalCompressionResistance,
-                ] {
-                    guard priority.isValid else {
-                        return refuse("priority \(priority.rawValue) is not in 1...1000")
-                    }
-                    if priority.rawValue < 1000 { levels.insert(priority.rawValue) }
-                }
+            case .button:
+                break
             case .image(let image):
                 let ratio = image.aspectRatio
                 guard ratio.width.isFinite, ratio.height.isFinite, ratio.width > 0,
@@ -207,10 +209,6 @@ struct _DirectPlan {
                 where !(value.isFinite && value >= 0) {
                     return refuse("fixed sizes must be finite and not negative")
                 }
-                guard box.priority.isValid else {
-                    return refuse("priority \(box.priority.rawValue) is not in 1...1000")
-                }
-                if box.priority.rawValue < 1000 { levels.insert(box.priority.rawValue) }
             case .stack(let stack):
                 if let problem = stackProblem(stack, isHidden: node.isHidden) {
                     return refuse(problem)
@@ -348,12 +346,16 @@ struct _DirectPlan {
             // "content priority ambiguity").
             var seen = Set<Float>()
             for child in visible {
-                guard case .label(let label) = child.content,
-                    label.horizontalHugging.rawValue < 1000
-                else { continue }
-                if !seen.insert(label.horizontalHugging.rawValue).inserted {
+                let hugging: LayoutPriority
+                switch child.content {
+                case .label(let label): hugging = label.horizontalHugging
+                case .button(let button): hugging = button.horizontalHugging
+                default: continue
+                }
+                guard hugging.rawValue < 1000 else { continue }
+                if !seen.insert(hugging.rawValue).inserted {
                     return
-                        "two labels of a filling horizontal stack hug at the same priority \(label.horizontalHugging.rawValue): with room to spare either may stretch (give one a higher content hugging priority)"
+                        "two labels or buttons of a filling horizontal stack hug at the same priority \(hugging.rawValue): with room to spare either may stretch (give one a higher content hugging priority)"
                 }
             }
         }
@@ -370,15 +372,7 @@ struct _DirectPlan {
             }
             var levels = Set<Float>([999, 245, 51, 50, 48])
             for node in tree.nodes {
-                if case .fixed(let box) = node.content, box.priority.rawValue < 1000 {
-                    levels.insert(box.priority.rawValue)
-                }
-                guard case .label(let label) = node.content else { continue }
-                for priority in [
-                    label.horizontalHugging, label.verticalHugging,
-                    label.horizontalCompressionResistance,
-                    label.verticalCompressionResistance,
-                ] where priority.rawValue < 1000 {
+                for priority in node.content.priorities where priority.rawValue < 1000 {
                     levels.insert(priority.rawValue)
                 }
             }
@@ -399,6 +393,15 @@ struct _DirectPlan {
             guard let label = nodes[index].label, label.numberOfLines != 1 else { return false }
             return !widthIsFixed(index)
         }
+        // A label of several lines measured on one line first is shorter
+        // than in the end: with a required height cap (hugging) it can meet
+        // a conflict in the first pass that the last does not have.
+        needsPassChecks =
+            hasFreeWidthLabel
+            || nodes.contains { node in
+                guard let label = node.label, label.numberOfLines != 1 else { return false }
+                return label.verticalHugging == .required
+            }
     }
 
     /// Whether a view's width follows from required constraints alone,
@@ -451,6 +454,9 @@ struct _DirectPlan {
             flat.image = image
         case .fixed(let box):
             flat.fixed = box
+        case .button(let button):
+            flat.kind = .button
+            flat.button = button
         }
         nodes.append(flat)
         guard case .stack(let stack) = node.content else { return }
@@ -486,6 +492,9 @@ struct _DirectPlan {
                 return p.maxHeight == q.maxHeight && valid(p) == valid(q)
             case (.fixed(let p), .fixed(let q)):
                 return p == q
+            case (.button(var p), .button(let q)):
+                p.title = q.title
+                return p == q
             default:
                 return false
             }
@@ -513,6 +522,10 @@ struct _DirectPlan {
 
     /// Measures label `index` at its current measuring width, as `Label` does.
     mutating func measure(_ index: Int) {
+        if let button = nodes[index].button {
+            measureButton(index, button)
+            return
+        }
         guard let label = nodes[index].label else { return }
         let width = measuringWidth(index)
         nodes[index].baselines = nil
@@ -548,6 +561,26 @@ struct _DirectPlan {
         if index < measured.count {
             measured[index].remember(label.text, width, nodes[index].intrinsic, nil)
         }
+    }
+
+    /// A button's intrinsic size, as `Button` gives it: its title on one
+    /// line in its style, plus its content insets.
+    private mutating func measureButton(_ index: Int, _ button: StackTree.ButtonNode) {
+        let key = StackTree.Text.plain(button.title)
+        var title = Size.zero
+        if index < measured.count, let known = measured[index].size(key, .infinity) {
+            title = known.size
+        } else if !button.title.isEmpty {
+            title =
+                (try? TextMeasurer.shared.sizeThatFits(
+                    button.title, style: button.style,
+                    size: Size(width: .infinity, height: .infinity), numberOfLines: 1,
+                    scale: scale)) ?? .zero
+            if index < measured.count { measured[index].remember(key, .infinity, title, nil) }
+        }
+        let insets = button.contentEdgeInsets
+        nodes[index].intrinsic = Size(
+            width: title.width + insets.horizontal, height: title.height + insets.vertical)
     }
 
     /// The width a label measures its text at, as `Label` does: one line
@@ -601,7 +634,10 @@ struct _DirectPlan {
         }
         let insets = tree.pinning.insets
         do throws(_StackCostError) {
-            for index in nodes.indices where nodes[index].kind == .label { measure(index) }
+            for index in nodes.indices
+            where nodes[index].kind == .label || nodes[index].kind == .button {
+                measure(index)
+            }
             // Widths, with the engine's passes: labels of several lines are
             // measured again at the width they got, until no width changes.
             // The frame pass updates them all from one solve (Jacobi); the
@@ -615,12 +651,13 @@ struct _DirectPlan {
             // constraint for good, so each pass is checked (`checking`).
             // With every label's width fixed by required constraints, the
             // passes of both kinds go through the same states, with labels
-            // no taller than in the end: nothing to check or to do twice.
-            checking = hasFreeWidthLabel ? .fitting : nil
+            // no taller than in the end: nothing to do twice, nor to check
+            // unless a label's height is capped (`needsPassChecks`).
+            checking = needsPassChecks ? .fitting : nil
             try settleWidths(width, insets, oneAtATime: hasFreeWidthLabel)
-            let fitted = hasFreeWidthLabel ? nodes.map(\.layoutWidth) : []
+            let fitted = needsPassChecks ? nodes.map(\.layoutWidth) : []
             let height = try fittingHeight(insets)
-            if hasFreeWidthLabel {
+            if needsPassChecks {
                 // The frame pass starts again from the labels' first pass.
                 for index in nodes.indices where nodes[index].kind == .label {
                     nodes[index].layoutWidth = nil
@@ -798,9 +835,13 @@ struct _DirectPlan {
     private mutating func cost(of index: Int, _ axis: LayoutAxis) throws(_StackCostError) -> _Cost {
         var cost = _Cost()
         switch nodes[index].kind {
-        case .label:
-            let hugging = nodes[index].label!.hugging(axis).rawValue
-            let compression = nodes[index].label!.compressionResistance(axis).rawValue
+        case .label, .button:
+            // An intrinsic size: `>=` at the compression resistance, `<=` at the hugging.
+            let hugging =
+                (nodes[index].label?.hugging(axis) ?? nodes[index].button!.hugging(axis)).rawValue
+            let compression =
+                (nodes[index].label?.compressionResistance(axis)
+                ?? nodes[index].button!.compressionResistance(axis)).rawValue
             let intrinsic = nodes[index].intrinsic
             let length = axis == .horizontal ? intrinsic.width : intrinsic.height
             cost.addAtLeast(length, lane: lane(compression))

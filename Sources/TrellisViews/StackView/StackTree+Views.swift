@@ -101,6 +101,8 @@ extension StackTree {
                 replacement.identifier = "aspect-ratio"
                 replacement.priority = aspect.priority
                 replacement.isActive = true
+            case .button(let content):
+                (view as? Button)?.title = content.title
             case .stack, .fixed:
                 continue
             }
@@ -146,6 +148,15 @@ extension StackTree {
                     node.compressionResistance(axis), for: axis)
             }
             view = label
+        case .button(let node):
+            let button = Button(title: node.title, style: node.style)
+            button.contentEdgeInsets = node.contentEdgeInsets
+            for axis in [LayoutAxis.horizontal, .vertical] {
+                button.setContentHuggingPriority(node.hugging(axis), for: axis)
+                button.setContentCompressionResistancePriority(
+                    node.compressionResistance(axis), for: axis)
+            }
+            view = button
         case .image(let node):
             let image = ImageView()
             let ratio = node.aspectRatio.height / node.aspectRatio.width

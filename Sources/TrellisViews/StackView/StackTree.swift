@@ -87,6 +87,10 @@ public struct StackTree: Sendable, Equatable {
         public static func image(_ image: ImageNode, isHidden: Bool = false) -> Node {
             Node(.image(image), isHidden: isHidden)
         }
+        /// A button.
+        public static func button(_ button: ButtonNode, isHidden: Bool = false) -> Node {
+            Node(.button(button), isHidden: isHidden)
+        }
         /// A box of fixed width and/or height.
         public static func fixed(
             width: Double?, height: Double?, priority: LayoutPriority = .required,
@@ -104,6 +108,28 @@ public struct StackTree: Sendable, Equatable {
         case label(LabelNode)
         case image(ImageNode)
         case fixed(FixedNode)
+        case button(ButtonNode)
+
+        /// The priorities of a label's or a button's intrinsic size and of a
+        /// box's fixed size: what the direct path weighs lengths by.
+        var priorities: [LayoutPriority] {
+            switch self {
+            case .label(let label):
+                return [
+                    label.horizontalHugging, label.verticalHugging,
+                    label.horizontalCompressionResistance, label.verticalCompressionResistance,
+                ]
+            case .button(let button):
+                return [
+                    button.horizontalHugging, button.verticalHugging,
+                    button.horizontalCompressionResistance, button.verticalCompressionResistance,
+                ]
+            case .fixed(let box):
+                return [box.priority]
+            case .stack, .image:
+                return []
+            }
+        }
     }
 
     /// A `StackView` and its arranged views.
@@ -201,24 +227,63 @@ public struct StackTree: Sendable, Equatable {
             axis == .horizontal ? horizontalCompressionResistance : verticalCompressionResistance
         }
 
-        /// Styles are equal when their numbers are and they use the same
-        /// font collection (compared by identity: collections are classes).
+        /// Equal texts, settings and priorities, and styles with the same
+        /// numbers and the same font collection (by identity).
         public static func == (a: LabelNode, b: LabelNode) -> Bool {
             a.text == b.text && a.numberOfLines == b.numberOfLines
                 && a.lineBreakMode == b.lineBreakMode && a.horizontalHugging == b.horizontalHugging
                 && a.verticalHugging == b.verticalHugging
                 && a.horizontalCompressionResistance == b.horizontalCompressionResistance
                 && a.verticalCompressionResistance == b.verticalCompressionResistance
-                && a.style.fonts === b.style.fonts && a.style.size == b.style.size
-                && a.style.letterSpacing == b.style.letterSpacing
-                && a.style.lineSpacing == b.style.lineSpacing
-                && a.style.lineHeightMultiple == b.style.lineHeightMultiple
-                && a.style.minimumLineHeight == b.style.minimumLineHeight
-                && a.style.maximumLineHeight == b.style.maximumLineHeight
-                && a.style.paragraphSpacing == b.style.paragraphSpacing
-                && a.style.lineBreakMode == b.style.lineBreakMode
-                && a.style.alignment == b.style.alignment
+                && StackTree._sameStyle(a.style, b.style)
         }
+    }
+
+    /// A `Button`: its title on one line in `style`, plus
+    /// `contentEdgeInsets`, is its intrinsic size; hugging and compression
+    /// resistance as a view's (250 and 750 by default).
+    public struct ButtonNode: Sendable, Equatable {
+        public var title: String
+        public var style: TextStyle
+        public var contentEdgeInsets: EdgeInsets
+        public var horizontalHugging: LayoutPriority = .defaultLow
+        public var verticalHugging: LayoutPriority = .defaultLow
+        public var horizontalCompressionResistance: LayoutPriority = .defaultHigh
+        public var verticalCompressionResistance: LayoutPriority = .defaultHigh
+
+        public init(_ title: String, style: TextStyle, contentEdgeInsets: EdgeInsets = .zero) {
+            self.title = title
+            self.style = style
+            self.contentEdgeInsets = contentEdgeInsets
+        }
+
+        func hugging(_ axis: LayoutAxis) -> LayoutPriority {
+            axis == .horizontal ? horizontalHugging : verticalHugging
+        }
+        func compressionResistance(_ axis: LayoutAxis) -> LayoutPriority {
+            axis == .horizontal ? horizontalCompressionResistance : verticalCompressionResistance
+        }
+
+        /// Equal titles, insets and priorities, and styles as `LabelNode` compares them.
+        public static func == (a: ButtonNode, b: ButtonNode) -> Bool {
+            a.title == b.title && a.contentEdgeInsets == b.contentEdgeInsets
+                && a.horizontalHugging == b.horizontalHugging
+                && a.verticalHugging == b.verticalHugging
+                && a.horizontalCompressionResistance == b.horizontalCompressionResistance
+                && a.verticalCompressionResistance == b.verticalCompressionResistance
+                && StackTree._sameStyle(a.style, b.style)
+        }
+    }
+
+    /// Styles are equal when their numbers are and they use the same font
+    /// collection (compared by identity: collections are classes).
+    static func _sameStyle(_ a: TextStyle, _ b: TextStyle) -> Bool {
+        a.fonts === b.fonts && a.size == b.size && a.letterSpacing == b.letterSpacing
+            && a.lineSpacing == b.lineSpacing && a.lineHeightMultiple == b.lineHeightMultiple
+            && a.minimumLineHeight == b.minimumLineHeight
+            && a.maximumLineHeight == b.maximumLineHeight
+            && a.paragraphSpacing == b.paragraphSpacing && a.lineBreakMode == b.lineBreakMode
+            && a.alignment == b.alignment
     }
 
     /// An `ImageView` whose height follows its width: height = width × h / w

@@ -115,6 +115,18 @@ enum StackTreeGenerator {
                         width: Double(1 + choices.below(4)), height: Double(1 + choices.below(3))),
                     maxHeight: choices.chance(40) ? choices.pick([100, 150.5, 300]) : nil),
                 isHidden: hidden)
+        case 4 where choices.chance(50):
+            var button = StackTree.ButtonNode(
+                choices.pick(["Reply", "Repost 12", "Like 1,024", "", "Share"]),
+                style: ReuseCase.styles[choices.below(ReuseCase.styles.count)],
+                contentEdgeInsets: choices.chance(50)
+                    ? .zero : EdgeInsets(top: 4, left: 8, bottom: 4, right: 8))
+            if parent.axis == .horizontal {
+                button.horizontalHugging = LayoutPriority(Float(240 + choices.below(8)))
+                button.horizontalCompressionResistance = LayoutPriority(
+                    Float(740 + choices.below(8)))
+            }
+            return .button(button, isHidden: hidden)
         case 3:
             return .fixed(
                 width: choices.pick(lengths), height: choices.pick(lengths),
@@ -360,6 +372,11 @@ enum StackTreeDifferential {
                     "h \(label.horizontalHugging.rawValue)/\(label.verticalHugging.rawValue), c \(label.horizontalCompressionResistance.rawValue)/\(label.verticalCompressionResistance.rawValue)"
                 return
                     "\(indent).label(\(label.text.string.debugDescription), size \(label.style.size), lineSpacing \(label.style.lineSpacing), lines \(label.numberOfLines), .\(label.lineBreakMode), \(priorities)\(hidden))"
+            case .button(let button):
+                let priorities =
+                    "h \(button.horizontalHugging.rawValue)/\(button.verticalHugging.rawValue), c \(button.horizontalCompressionResistance.rawValue)/\(button.verticalCompressionResistance.rawValue)"
+                return
+                    "\(indent).button(\(button.title.debugDescription), size \(button.style.size), insets \(button.contentEdgeInsets), \(priorities)\(hidden))"
             case .image(let image):
                 return
                     "\(indent).image(\(image.aspectRatio), maxHeight: \(image.maxHeight.map { "\($0)" } ?? "nil")\(hidden))"
