@@ -55,6 +55,7 @@ extension StackTreeDifferentialTests {
     ///   labels are measured again (refused up front);
     /// - a label whose height is capped, shorter than its row in the
     ///   engine's first pass;
+    /// - equal centring with negative spacing;
     /// - a two-line label squeezed to a negative width beside a row whose
     ///   fixed box makes it wider than the cell: the running minimum of a
     ///   view best at its lower bound kept slopes below the bound, and the
@@ -108,6 +109,28 @@ extension StackTreeDifferentialTests {
         } throws: { error in
             (error as? DirectStackLayoutError)?.kind == .conflict
         }
+        // Equal centring with negative spacing: the centres' distance may
+        // be negative, and its spanning fit pulls it to 0, not to the least
+        // the spacing allows (the direct path put the second label 2 high).
+        let centred = StackTree(
+            root: .init(
+                axis: .horizontal,
+                children: [
+                    .stack(
+                        .init(
+                            axis: .horizontal, alignment: .leading,
+                            children: [
+                                .stack(
+                                    .init(
+                                        axis: .vertical, distribution: .equalCentering, spacing: -2,
+                                        children: [
+                                            Self.label("", size: 13, lines: 1),
+                                            Self.label("", size: 17, lines: 0),
+                                        ]))
+                            ]))
+                ]),
+            scale: 1)
+        #expect(try centred.directLayout(width: 203.25) == centred.constraintsLayout(width: 203.25))
         #expect(baselineRow.directLayoutUnsupportedReason?.contains("required height") == true)
         let direct = try squeezed.directLayout(width: 120)
         #expect(direct == squeezed.constraintsLayout(width: 120))

@@ -925,15 +925,24 @@ struct _DirectPlan {
                 return _Cost.convolution(
                     visible.map { costs[$0].anchored(view: 0) }, offset: fixedLength)
             }
+            // Above the shortest canvas the centres spread evenly; the first
+            // distance's spanning fit (at 51) costs |distance|, least at 0
+            // when negative spacing lets the distance be negative.
             let lengths = try centeredLengths(visible, axis)
             let minimum = start + end + centeringMinimum(lengths, gaps)
+            let zeroDistance = start + end + lengths[0] / 2 + lengths[lengths.count - 1] / 2
             var cost = _Cost()
             var bound = _Slope()
             bound[lane(245)] = 1e-6
             cost.addUnmodelled(below: minimum, bound: bound)
             var slope = _Slope()
             slope[lane(51)] = 1 / Double(visible.count - 1)
-            cost.kinks[cost.kinks.count - 1].delta += slope
+            if zeroDistance > minimum {
+                cost.kinks[cost.kinks.count - 1].delta -= slope
+                cost.kinks.append(_Kink(x: zeroDistance, delta: 2 * slope))
+            } else {
+                cost.kinks[cost.kinks.count - 1].delta += slope
+            }
             return cost
         }
     }
