@@ -142,20 +142,12 @@ extension StackTree {
             }
             label.numberOfLines = node.numberOfLines
             label.lineBreakMode = node.lineBreakMode
-            for axis in [LayoutAxis.horizontal, .vertical] {
-                label.setContentHuggingPriority(node.hugging(axis), for: axis)
-                label.setContentCompressionResistancePriority(
-                    node.compressionResistance(axis), for: axis)
-            }
+            node._apply(to: label)
             view = label
         case .button(let node):
             let button = Button(title: node.title, style: node.style)
             button.contentEdgeInsets = node.contentEdgeInsets
-            for axis in [LayoutAxis.horizontal, .vertical] {
-                button.setContentHuggingPriority(node.hugging(axis), for: axis)
-                button.setContentCompressionResistancePriority(
-                    node.compressionResistance(axis), for: axis)
-            }
+            node._apply(to: button)
             view = button
         case .image(let node):
             let image = ImageView()

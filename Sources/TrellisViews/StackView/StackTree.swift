@@ -115,15 +115,9 @@ public struct StackTree: Sendable, Equatable {
         var priorities: [LayoutPriority] {
             switch self {
             case .label(let label):
-                return [
-                    label.horizontalHugging, label.verticalHugging,
-                    label.horizontalCompressionResistance, label.verticalCompressionResistance,
-                ]
+                return label.contentPriorities
             case .button(let button):
-                return [
-                    button.horizontalHugging, button.verticalHugging,
-                    button.horizontalCompressionResistance, button.verticalCompressionResistance,
-                ]
+                return button.contentPriorities
             case .fixed(let box):
                 return [box.priority]
             case .stack, .image:
@@ -220,21 +214,11 @@ public struct StackTree: Sendable, Equatable {
             self.init(text: .plain(text), style: style, numberOfLines: numberOfLines)
         }
 
-        func hugging(_ axis: LayoutAxis) -> LayoutPriority {
-            axis == .horizontal ? horizontalHugging : verticalHugging
-        }
-        func compressionResistance(_ axis: LayoutAxis) -> LayoutPriority {
-            axis == .horizontal ? horizontalCompressionResistance : verticalCompressionResistance
-        }
-
         /// Equal texts, settings and priorities, and styles with the same
         /// numbers and the same font collection (by identity).
         public static func == (a: LabelNode, b: LabelNode) -> Bool {
             a.text == b.text && a.numberOfLines == b.numberOfLines
-                && a.lineBreakMode == b.lineBreakMode && a.horizontalHugging == b.horizontalHugging
-                && a.verticalHugging == b.verticalHugging
-                && a.horizontalCompressionResistance == b.horizontalCompressionResistance
-                && a.verticalCompressionResistance == b.verticalCompressionResistance
+                && a.lineBreakMode == b.lineBreakMode && a._samePriorities(b)
                 && StackTree._sameStyle(a.style, b.style)
         }
     }
@@ -257,21 +241,10 @@ public struct StackTree: Sendable, Equatable {
             self.contentEdgeInsets = contentEdgeInsets
         }
 
-        func hugging(_ axis: LayoutAxis) -> LayoutPriority {
-            axis == .horizontal ? horizontalHugging : verticalHugging
-        }
-        func compressionResistance(_ axis: LayoutAxis) -> LayoutPriority {
-            axis == .horizontal ? horizontalCompressionResistance : verticalCompressionResistance
-        }
-
         /// Equal titles, insets and priorities, and styles as `LabelNode` compares them.
         public static func == (a: ButtonNode, b: ButtonNode) -> Bool {
             a.title == b.title && a.contentEdgeInsets == b.contentEdgeInsets
-                && a.horizontalHugging == b.horizontalHugging
-                && a.verticalHugging == b.verticalHugging
-                && a.horizontalCompressionResistance == b.horizontalCompressionResistance
-                && a.verticalCompressionResistance == b.verticalCompressionResistance
-                && StackTree._sameStyle(a.style, b.style)
+                && a._samePriorities(b) && StackTree._sameStyle(a.style, b.style)
         }
     }
 
@@ -336,3 +309,41 @@ public struct StackTree: Sendable, Equatable {
         return all
     }
 }
+
+/// A view with an intrinsic size whose hugging and compression resistance
+/// the tree sets per axis (labels and buttons).
+protocol _ContentPrioritized {
+    var horizontalHugging: LayoutPriority { get }
+    var verticalHugging: LayoutPriority { get }
+    var horizontalCompressionResistance: LayoutPriority { get }
+    var verticalCompressionResistance: LayoutPriority { get }
+}
+
+extension _ContentPrioritized {
+    func hugging(_ axis: LayoutAxis) -> LayoutPriority {
+        axis == .horizontal ? horizontalHugging : verticalHugging
+    }
+    func compressionResistance(_ axis: LayoutAxis) -> LayoutPriority {
+        axis == .horizontal ? horizontalCompressionResistance : verticalCompressionResistance
+    }
+    /// The four priorities, for the tree's priority levels.
+    var contentPriorities: [LayoutPriority] {
+        [
+            horizontalHugging, verticalHugging, horizontalCompressionResistance,
+            verticalCompressionResistance,
+        ]
+    }
+    func _samePriorities(_ other: some _ContentPrioritized) -> Bool {
+        contentPriorities == other.contentPriorities
+    }
+    /// Sets them on the view made for the node.
+    func _apply(to view: View) {
+        for axis in [LayoutAxis.horizontal, .vertical] {
+            view.setContentHuggingPriority(hugging(axis), for: axis)
+            view.setContentCompressionResistancePriority(compressionResistance(axis), for: axis)
+        }
+    }
+}
+
+extension StackTree.LabelNode: _ContentPrioritized {}
+extension StackTree.ButtonNode: _ContentPrioritized {}
