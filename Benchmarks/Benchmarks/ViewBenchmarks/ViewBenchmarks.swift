@@ -214,6 +214,8 @@ let benchmarks: @Sendable () -> Void = {
         }
         blackHole(total)
     }
+
+    stackTreeBenchmarks(style: style, small: small)  // StackTreeFeed.swift
 }
 
 /// A counter shared by the runs of one benchmark, so consecutive runs alternate.

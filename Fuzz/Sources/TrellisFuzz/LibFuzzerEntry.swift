@@ -17,6 +17,7 @@ let fuzzTargets: [String: ([UInt8]) throws(FuzzViolation) -> FuzzOutcome] = [
     "reuse": ReuseDifferentialFuzz.run,
     "frames": FrameTreeFuzz.run,
     "png": PNGDecoderFuzz.run,
+    "stacktree": StackTreeDifferentialFuzz.run,
 ]
 
 let selectedTarget: ([UInt8]) throws(FuzzViolation) -> FuzzOutcome = {

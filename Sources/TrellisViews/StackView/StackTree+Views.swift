@@ -1,0 +1,188 @@
+// The constraints path of a stack tree: the real views, laid out by the engine.
+
+import TrellisGeometry
+
+extension StackTree {
+    /// Builds the tree as views: a content view (scale `scale`) whose root
+    /// `StackView` is pinned to its edges or layout margins, and for each
+    /// node a `StackView`, `Label`, `ImageView` or `View`, in node order
+    /// (`views[0]` is the root stack).
+    ///
+    /// Lay it out as a self-sizing cell does: `systemLayoutSizeFitting` at
+    /// a required width and a fitting-level height, the height rounded up to
+    /// the pixel grid, then the content view's frame set to that size and
+    /// `layoutIfNeeded()`. `DirectStackLayout` gives the same height and
+    /// frames without a solver.
+    /// - Complexity: O(nodes).
+    public func makeViews() -> (contentView: View, views: [View]) {
+        let contentView = View()
+        contentView.name = "contentView"
+        contentView.contentScaleFactor = scale
+        var views: [View] = []
+        let root = Self._makeView(.stack(self.root), into: &views) as! StackView
+        root.translatesAutoresizingMaskIntoConstraints = false
+        contentView.addSubview(root)
+        let canvas: LayoutItem
+        switch pinning {
+        case .edges:
+            canvas = contentView
+        case .layoutMargins(let insets):
+            contentView.layoutMargins = insets
+            contentView.insetsLayoutMarginsFromSafeArea = false
+            canvas = contentView.layoutMarginsGuide
+        }
+        LayoutConstraint.activate([
+            LayoutConstraint(
+                item: root, attribute: .leading, relatedBy: .equal, toItem: canvas,
+                attribute: .leading),
+            LayoutConstraint(
+                item: root, attribute: .trailing, relatedBy: .equal, toItem: canvas,
+                attribute: .trailing),
+            LayoutConstraint(
+                item: root, attribute: .top, relatedBy: .equal, toItem: canvas, attribute: .top),
+            LayoutConstraint(
+                item: root, attribute: .bottom, relatedBy: .equal, toItem: canvas,
+                attribute: .bottom),
+        ])
+        return (contentView, views)
+    }
+
+    /// The height and frames of the constraints path at `width`: new views
+    /// (`makeViews()`) laid out as a self-sizing cell (`layOutCell`).
+    /// - Complexity: a new hierarchy and solver: O(nodes) constraints added.
+    public func constraintsLayout(width: Double) -> StackTreeLayout {
+        let (contentView, views) = makeViews()
+        return Self.layOutCell(contentView, views: views, width: width, scale: scale)
+    }
+
+    /// Lays out views made by `makeViews()` (new or reused) as UITableView
+    /// sizes a self-sizing cell: `systemLayoutSizeFitting` at a required
+    /// `width` and a fitting-level height, the height rounded up to the
+    /// pixel grid of `scale`, then the content view's frame set to that
+    /// size and `layoutIfNeeded()`. Returns the height and the views' frames.
+    public static func layOutCell(_ contentView: View, views: [View], width: Double, scale: Double)
+        -> StackTreeLayout
+    {
+        let size = contentView.systemLayoutSizeFitting(
+            Size(width: width, height: 0), withHorizontalFittingPriority: .required,
+            verticalFittingPriority: .fittingSizeLevel)
+        let height = PixelGrid.ceil(size.height, scale: scale)
+        contentView.frame = Rect(x: 0, y: 0, width: width, height: height)
+        contentView.layoutIfNeeded()
+        return StackTreeLayout(height: height, frames: views.map(\.frame))
+    }
+
+    /// Shows this tree's row on views that `makeViews()` made from a tree of
+    /// the same shape (a reused cell): label texts, hidden flags and image
+    /// aspect ratios. Views whose kind does not match are left alone.
+    ///
+    /// An image's new ratio replaces its aspect-ratio constraint (a
+    /// multiplier cannot change in place, as in UIKit).
+    /// - Complexity: O(nodes).
+    public func show(on views: [View]) {
+        for (node, view) in zip(nodes, views) {
+            if view.isHidden != node.isHidden { view.isHidden = node.isHidden }
+            switch node.content {
+            case .label(let content):
+                guard let label = view as? Label else { continue }
+                switch content.text {
+                case .plain(let text): label.text = text
+                case .attributed(let text): label.attributedText = text
+                }
+            case .image(let content):
+                let ratio = content.aspectRatio.height / content.aspectRatio.width
+                guard
+                    let aspect = view.constraints.first(where: { $0.identifier == "aspect-ratio" }),
+                    aspect.multiplier != ratio
+                else { continue }
+                aspect.isActive = false
+                let replacement = view.heightAnchor.constraint(
+                    equalTo: view.widthAnchor, multiplier: ratio)
+                replacement.identifier = "aspect-ratio"
+                replacement.priority = aspect.priority
+                replacement.isActive = true
+            case .button(let content):
+                (view as? Button)?.title = content.title
+            case .stack, .fixed:
+                continue
+            }
+        }
+    }
+
+    /// The view for `node` (appended to `views` before its subtree's).
+    private static func _makeView(_ node: Node, into views: inout [View]) -> View {
+        let index = views.count
+        views.append(View())  // replaced below, once made
+        let view: View
+        switch node.content {
+        case .stack(let stack):
+            let stackView = StackView()
+            stackView.axis = stack.axis
+            stackView.distribution = stack.distribution
+            stackView.alignment = stack.alignment
+            stackView.spacing = stack.spacing
+            if let margins = stack.layoutMargins {
+                stackView.layoutMargins = margins
+                stackView.isLayoutMarginsRelativeArrangement = true
+            }
+            stackView.isBaselineRelativeArrangement = stack.isBaselineRelativeArrangement
+            for child in stack.children {
+                stackView.addArrangedSubview(_makeView(child, into: &views))
+            }
+            for (after, spacing) in stack.customSpacing where stack.children.indices.contains(after)
+            {
+                stackView.setCustomSpacing(spacing, after: stackView.arrangedSubviews[after])
+            }
+            view = stackView
+        case .label(let node):
+            let label = Label(text: "", style: node.style)
+            switch node.text {
+            case .plain(let text): label.text = text
+            case .attributed(let text): label.attributedText = text
+            }
+            label.numberOfLines = node.numberOfLines
+            label.lineBreakMode = node.lineBreakMode
+            node._apply(to: label)
+            view = label
+        case .button(let node):
+            let button = Button(title: node.title, style: node.style)
+            button.contentEdgeInsets = node.contentEdgeInsets
+            node._apply(to: button)
+            view = button
+        case .image(let node):
+            let image = ImageView()
+            let ratio = node.aspectRatio.height / node.aspectRatio.width
+            let aspect = image.heightAnchor.constraint(
+                equalTo: image.widthAnchor, multiplier: ratio)
+            aspect.identifier = "aspect-ratio"
+            if let maxHeight = node.maxHeight {
+                aspect.priority = StackTree.cappedAspectPriority
+                let cap = image.heightAnchor.constraint(lessThanOrEqualToConstant: maxHeight)
+                cap.identifier = "max-height"
+                cap.isActive = true
+            }
+            aspect.isActive = true
+            view = image
+        case .fixed(let node):
+            let box = View()
+            var made: [LayoutConstraint] = []
+            if let width = node.width {
+                made.append(box.widthAnchor.constraint(equalToConstant: width))
+            }
+            if let height = node.height {
+                made.append(box.heightAnchor.constraint(equalToConstant: height))
+            }
+            for constraint in made {
+                constraint.priority = node.priority
+                constraint.identifier = "fixed-size"
+            }
+            LayoutConstraint.activate(made)
+            view = box
+        }
+        view.translatesAutoresizingMaskIntoConstraints = false
+        view.name = "node\(index)"
+        view.isHidden = node.isHidden
+        views[index] = view
+        return view
+    }
+}

@@ -1,0 +1,502 @@
+// The cost of a view's length along one axis, as the constraint solver sees
+// it: a convex, piecewise-linear function whose slopes are vectors over
+// priority levels, compared level by level (the solver's strict priorities).
+// The direct stack path decides every length by minimizing these functions,
+// which is exactly what the solver does, without a tableau.
+//
+// Why this is exact. Every constraint a stack tree makes is an equality or
+// inequality on one length or on a chain of lengths summing to the stack's
+// (canvas connections, spacing, alignment), or an error term |length - c| at
+// a priority (hugging, compression, fixed sizes, spanning fit). The optimum
+// of such a tree-shaped system decomposes: a stack's cost as a function of
+// its own length is the sum (views sharing the length: alignment fill), the
+// infimal convolution (views sharing it out: distribution fill), or the
+// running minimum (views at most as long: leading, centre, trailing) of its
+// views' costs. All three keep functions convex and piecewise linear.
+// Where several optima exist (a flat stretch, two views whose next unit
+// costs the same), the solver picks one by its pivoting order; the direct
+// path reports ambiguity instead (`_StackCostError.ambiguous`).
+
+/// A slope: lane 0 flags a region whose cost is not modelled (its other
+/// lanes then hold a lower bound of the true slope); lanes 1... are the
+/// priority levels of the tree, highest first.
+typealias _Slope = SIMD16<Double>
+
+/// Why a length could not be decided exactly.
+enum _StackCostError: Error, Equatable {
+    /// Several lengths are equally good: the solver would pick one arbitrarily.
+    case ambiguous(String)
+    /// Required constraints cannot all hold.
+    case conflict(String)
+    /// The answer depends on costs the direct path does not model.
+    case unmodelled(String)
+}
+
+/// Zero within the solver's precision, scaled by the magnitude.
+@inline(__always)
+func _isNegligible(_ value: Double, _ scale: Double = 1) -> Bool {
+    abs(value) <= 1e-9 * max(1, abs(scale))
+}
+
+/// The sign of a slope compared level by level: the first lane that is not
+/// negligible decides.
+@inline(__always)
+func _sign(_ slope: _Slope) -> Int {
+    for lane in 0..<16 {
+        let value = slope[lane]
+        if value > 1e-9 { return 1 }
+        if value < -1e-9 { return -1 }
+    }
+    return 0
+}
+
+/// `_sign(a - b)`.
+@inline(__always)
+func _compare(_ a: _Slope, _ b: _Slope) -> Int { _sign(a - b) }
+
+/// A slope without its "not modelled" flag (the lower bound it carries).
+@inline(__always)
+func _modelled(_ slope: _Slope) -> _Slope {
+    var slope = slope
+    slope[0] = 0
+    return slope
+}
+
+/// A place where the slope grows by `delta`.
+struct _Kink {
+    var x: Double
+    var delta: _Slope
+}
+
+/// A convex, piecewise-linear cost of a length, with required bounds.
+struct _Cost {
+    /// Required bounds: lengths outside them break a required constraint.
+    var lo = -Double.infinity
+    var hi = Double.infinity
+    /// The slope left of every kink.
+    var base = _Slope()
+    /// Kinks in increasing `x`; every delta is non-negative (convexity).
+    var kinks: [_Kink] = []
+
+    /// No cost at all and no bounds: any length is as good (a free view).
+    var isFree: Bool { kinks.isEmpty && _sign(base) == 0 && lo == -.infinity && hi == .infinity }
+
+    /// Whether the slopes never fall (what every step here relies on);
+    /// checked in debug builds after each view's cost is made.
+    func _checkInvariants() -> Bool {
+        kinks.allSatisfy { _sign($0.delta) >= 0 }
+            && zip(kinks, kinks.dropFirst()).allSatisfy { $0.x <= $1.x }
+    }
+
+    // MARK: Terms
+
+    /// `length >= value` at the priority of `lane` (0: required).
+    mutating func addAtLeast(_ value: Double, lane: Int) {
+        if lane == 0 {
+            lo = max(lo, value)
+            return
+        }
+        base[lane] -= 1
+        var delta = _Slope()
+        delta[lane] = 1
+        insert(_Kink(x: value, delta: delta))
+    }
+
+    /// `length <= value` at the priority of `lane` (0: required).
+    mutating func addAtMost(_ value: Double, lane: Int) {
+        if lane == 0 {
+            hi = min(hi, value)
+            return
+        }
+        var delta = _Slope()
+        delta[lane] = 1
+        insert(_Kink(x: value, delta: delta))
+    }
+
+    /// `length == value` at the priority of `lane` (0: required).
+    mutating func addEqual(_ value: Double, lane: Int) {
+        addAtLeast(value, lane: lane)
+        addAtMost(value, lane: lane)
+    }
+
+    /// A region left of `x` whose cost is not modelled; moving into it
+    /// costs at least `bound` per point (a lower bound, for the checks).
+    mutating func addUnmodelled(below x: Double, bound: _Slope) {
+        var slope = -bound
+        slope[0] = -1
+        base += slope
+        insert(_Kink(x: x, delta: -slope))
+    }
+
+    private mutating func insert(_ kink: _Kink) {
+        var index = kinks.count
+        while index > 0, kinks[index - 1].x > kink.x { index -= 1 }
+        if index > 0, kinks[index - 1].x == kink.x {
+            kinks[index - 1].delta += kink.delta
+        } else {
+            kinks.insert(kink, at: index)
+        }
+    }
+
+    // MARK: Combining
+
+    /// The cost of two things that share one length.
+    static func + (f: _Cost, g: _Cost) -> _Cost {
+        if g.isFree { return f }  // no copy for the common first term of a sum
+        if f.isFree { return g }
+        var sum = _Cost(lo: max(f.lo, g.lo), hi: min(f.hi, g.hi), base: f.base + g.base)
+        sum.kinks.reserveCapacity(f.kinks.count + g.kinks.count)
+        var i = 0
+        var j = 0
+        while i < f.kinks.count || j < g.kinks.count {
+            if j == g.kinks.count || (i < f.kinks.count && f.kinks[i].x < g.kinks[j].x) {
+                sum.kinks.append(f.kinks[i])
+                i += 1
+            } else if i == f.kinks.count || g.kinks[j].x < f.kinks[i].x {
+                sum.kinks.append(g.kinks[j])
+                j += 1
+            } else {
+                sum.kinks.append(_Kink(x: f.kinks[i].x, delta: f.kinks[i].delta + g.kinks[j].delta))
+                i += 1
+                j += 1
+            }
+        }
+        return sum
+    }
+
+    /// `length ↦ self(scale × length + offset)`, for a view whose length is
+    /// that function of its stack's (`scale` ≥ 0).
+    func composed(scale: Double, offset: Double) -> _Cost {
+        if scale == 1, offset == 0 { return self }
+        guard scale > 0 else {
+            // A constant length: feasible or not, and no slope.
+            var constant = _Cost()
+            if offset < lo - 1e-9 || offset > hi + 1e-9 {
+                constant.lo = .infinity
+                constant.hi = -.infinity
+            }
+            return constant
+        }
+        var result = _Cost(lo: (lo - offset) / scale, hi: (hi - offset) / scale, base: base * scale)
+        result.kinks = kinks.map { _Kink(x: ($0.x - offset) / scale, delta: $0.delta * scale) }
+        return result
+    }
+
+    /// `length ↦ min over l ≤ length of self(l)`: the cost of a view that
+    /// may be shorter than its stack (leading, centre, trailing alignment).
+    func runningMinimum() -> _Cost {
+        let (first, _) = minimizers()
+        let point = Swift.min(Swift.max(first, lo), hi)
+        // Best at its lower bound (or unbounded below): as good at any
+        // length from there on. The slopes below the bound are not kept:
+        // where the cost still rose at the bound, ending them there would
+        // take a negative kink, and sums with it would not be convex.
+        guard point.isFinite, point > lo else { return _Cost(lo: lo) }
+        var result = _Cost(lo: lo, hi: .infinity, base: base)
+        var slope = base
+        for kink in kinks where kink.x < point {
+            result.kinks.append(kink)
+            slope += kink.delta
+        }
+        if _sign(slope) != 0 { result.kinks.append(_Kink(x: point, delta: -slope)) }
+        return result
+    }
+
+    // MARK: Minimizing
+
+    /// The interval of minimizers, ignoring the bounds (ends may be infinite).
+    func minimizers() -> (Double, Double) {
+        var slope = base
+        var previous = -Double.infinity
+        var index = 0
+        while true {
+            let sign = _sign(slope)
+            if sign > 0 { return (previous, previous) }
+            if sign == 0 {
+                // Flat from `previous` until the slope next turns positive.
+                while index < kinks.count {
+                    slope += kinks[index].delta
+                    if _sign(slope) > 0 { return (previous, kinks[index].x) }
+                    index += 1
+                }
+                return (previous, .infinity)
+            }
+            guard index < kinks.count else { return (.infinity, .infinity) }
+            slope += kinks[index].delta
+            previous = kinks[index].x
+            index += 1
+        }
+    }
+
+    /// The slopes just left and just right of `x`.
+    func slopes(at x: Double) -> (left: _Slope, right: _Slope) {
+        var left = base
+        var index = 0
+        while index < kinks.count, kinks[index].x < x, !_isNegligible(kinks[index].x - x, x) {
+            left += kinks[index].delta
+            index += 1
+        }
+        var right = left
+        while index < kinks.count, _isNegligible(kinks[index].x - x, x) {
+            right += kinks[index].delta
+            index += 1
+        }
+        return (left, right)
+    }
+
+    /// The best length within the bounds, when it is the only one.
+    /// - Throws: `conflict` when the bounds cross, `ambiguous` when a
+    ///   stretch of lengths is equally good, `unmodelled` when the answer
+    ///   leans on a region whose cost is not modelled.
+    func argmin(_ what: @autoclosure () -> String) throws(_StackCostError) -> Double {
+        guard lo <= hi + 1e-9 * max(1, abs(hi)) else {
+            throw .conflict("\(what()): required lengths \(lo) > \(hi)")
+        }
+        let (first, last) = boundedMinimizers()
+        guard first.isFinite, _isNegligible(last - first, first) else {
+            throw .ambiguous("\(what()): any length from \(first) to \(last) is as good")
+        }
+        try checkModelled(at: first, what())
+        return first
+    }
+
+    /// The interval of minimizers within the bounds (the nearer bound when
+    /// they lie outside them; ends may be infinite).
+    func boundedMinimizers() -> (first: Double, last: Double) {
+        let (first, last) = minimizers()
+        if first > hi { return (hi, hi) }
+        if last < lo { return (lo, lo) }
+        return (Swift.max(first, lo), Swift.min(last, hi))
+    }
+
+    /// Throws when the leftmost best length (where `anchored` and
+    /// `runningMinimum` start from) is best only thanks to a region whose
+    /// cost is not modelled.
+    func checkMinimumModelled(_ what: @autoclosure () -> String) throws(_StackCostError) {
+        let (first, last) = boundedMinimizers()
+        let point = first.isFinite ? first : last
+        guard point.isFinite else { return }
+        try checkModelled(at: point, what())
+    }
+
+    /// Throws when `x` is optimal only thanks to a region whose cost is not
+    /// modelled: with that region's lower bound instead, `x` must still be
+    /// optimal.
+    func checkModelled(at x: Double, _ what: @autoclosure () -> String) throws(_StackCostError) {
+        let (left, right) = slopes(at: x)
+        guard left[0] != 0 || right[0] != 0 else { return }
+        let atLow = _isNegligible(x - lo, x)
+        let atHigh = _isNegligible(x - hi, x)
+        if !atLow, _sign(_modelled(left)) > 0 || (left[0] != 0 && _sign(_modelled(left)) == 0) {
+            throw .unmodelled("\(what()): a shorter length could be better")
+        }
+        if !atHigh, _sign(_modelled(right)) < 0 || (right[0] != 0 && _sign(_modelled(right)) == 0) {
+            throw .unmodelled("\(what()): a longer length could be better")
+        }
+    }
+
+    // MARK: Sharing a length out
+
+    /// A stretch of one view's cost: `length` points at `slope`.
+    struct Segment {
+        var length: Double
+        var slope: _Slope
+        var view: Int
+    }
+
+    /// The cost seen from its leftmost minimizer (the right end of a flat
+    /// stretch that reaches -∞, 0 for a free view): the stretches to the
+    /// right, then to the left, each in order of distance.
+    func anchored(view: Int) -> (anchor: Double, left: [Segment], right: [Segment]) {
+        let (first, last) = boundedMinimizers()
+        let anchor: Double
+        if first.isFinite {
+            anchor = first
+        } else if last.isFinite {
+            anchor = last
+        } else {
+            anchor = Swift.min(Swift.max(0, lo), hi)
+        }
+        // Regions as (start, end, slope) within the bounds.
+        var left: [Segment] = []
+        var right: [Segment] = []
+        var slope = base
+        var start = -Double.infinity
+        var index = 0
+        while true {
+            let end = index < kinks.count ? kinks[index].x : .infinity
+            let a = Swift.max(start, lo)
+            let b = Swift.min(end, hi)
+            if b > a {
+                if b > anchor, !_isNegligible(b - Swift.max(a, anchor), anchor) {
+                    right.append(
+                        Segment(length: b - Swift.max(a, anchor), slope: slope, view: view))
+                }
+                if a < anchor, !_isNegligible(Swift.min(b, anchor) - a, anchor) {
+                    left.append(Segment(length: Swift.min(b, anchor) - a, slope: slope, view: view))
+                }
+            }
+            guard index < kinks.count else { break }
+            slope += kinks[index].delta
+            start = end
+            index += 1
+        }
+        left.reverse()
+        return (anchor, left, right)
+    }
+
+    /// The cost of views laid end to end (distribution fill): the infimal
+    /// convolution of their costs, plus `offset` (gaps, margins).
+    static func convolution(
+        _ parts: [(anchor: Double, left: [Segment], right: [Segment])], offset: Double
+    )
+        -> _Cost
+    {
+        var center = offset
+        var right: [Segment] = []
+        var left: [Segment] = []
+        for part in parts {
+            center += part.anchor
+            right += part.right
+            left += part.left
+        }
+        _sortCheapestFirst(&right, ascending: true)
+        _sortCheapestFirst(&left, ascending: false)
+        // Each side ends with its first endless stretch.
+        let leftUsed = _upToEndless(left, growing: false)
+        let rightUsed = _upToEndless(right, growing: true)
+        let low = center - leftUsed.reduce(0) { $0 + $1.length }
+        let high = center + rightUsed.reduce(0) { $0 + $1.length }
+        var result = _Cost(lo: low, hi: high)
+        // Left to right: the left stretches outermost first, then the right ones.
+        let sequence = leftUsed.reversed() + rightUsed
+        guard let first = sequence.first else { return result }
+        result.base = first.slope
+        var position =
+            leftUsed.isEmpty
+            ? center + first.length
+            : center - leftUsed.dropLast().reduce(0) { $0 + $1.length }
+        for index in sequence.indices.dropFirst() {
+            let delta = sequence[index].slope - sequence[index - 1].slope
+            if _sign(delta) != 0 { result.kinks.append(_Kink(x: position, delta: delta)) }
+            position += sequence[index].length
+        }
+        return result
+    }
+
+    /// How views laid end to end share `total` (their anchors summing to
+    /// `center`): each view's change from its anchor, the cheapest
+    /// stretches taken first.
+    /// - Throws: `conflict` when the total is out of reach, `ambiguous`
+    ///   when two views could trade length at no cost, `unmodelled` when a
+    ///   view would move into a region whose cost is not modelled, or one
+    ///   not modelled might be cheaper than a stretch taken.
+    static func distribute(
+        _ parts: [(anchor: Double, left: [Segment], right: [Segment])], costs: [_Cost],
+        total: Double,
+        center: Double, _ what: @autoclosure () -> String
+    ) throws(_StackCostError) -> [Double] {
+        var changes = [Double](repeating: 0, count: parts.count)
+        var remaining = total - center
+        let growing = remaining >= 0
+        if !_isNegligible(remaining, total) {
+            var segments: [Segment] = []
+            for part in parts { segments += growing ? part.right : part.left }
+            _sortCheapestFirst(&segments, ascending: growing)
+            let unmodelled = segments.filter { $0.slope[0] != 0 }
+            remaining = abs(remaining)
+            for segment in segments {
+                if _isNegligible(remaining, total) { break }
+                if segment.slope[0] != 0 {
+                    throw .unmodelled(
+                        "\(what()): a view would take length in a region not modelled")
+                }
+                for other in unmodelled {
+                    let order = _compare(_modelled(other.slope), segment.slope)
+                    if growing ? order <= 0 : order >= 0 {
+                        throw .unmodelled("\(what()): a region not modelled might be cheaper")
+                    }
+                }
+                let step = Swift.min(remaining, segment.length)
+                changes[segment.view] += growing ? step : -step
+                remaining -= step
+            }
+            if !_isNegligible(remaining, total) {
+                throw .conflict("\(what()): \(total) is out of the views' required lengths")
+            }
+        }
+        // Optimal when no view can grow for less than another saves by
+        // shrinking; two views that could trade at no cost make a tie the
+        // solver breaks arbitrarily.
+        var growth: (slope: _Slope, views: [Int])?
+        var saving: (slope: _Slope, views: [Int])?
+        for (view, part) in parts.enumerated() {
+            let length = part.anchor + changes[view]
+            let cost = costs[view]
+            let (left, right) = cost.slopes(at: length)
+            if length < cost.hi - 1e-9 * max(1, abs(length)) {
+                let order = growth.map { _compare(right, $0.slope) } ?? -1
+                if order < 0 {
+                    growth = (right, [view])
+                } else if order == 0 {
+                    growth!.views.append(view)
+                }
+            }
+            if length > cost.lo + 1e-9 * max(1, abs(length)) {
+                let order = saving.map { _compare(left, $0.slope) } ?? 1
+                if order > 0 {
+                    saving = (left, [view])
+                } else if order == 0 {
+                    saving!.views.append(view)
+                }
+            }
+        }
+        if let growth, let saving, _compare(growth.slope, saving.slope) <= 0 {
+            let pairs = growth.views.contains { grown in saving.views.contains { $0 != grown } }
+            if pairs { throw .ambiguous("\(what()): two views could trade length at no cost") }
+        }
+        return changes
+    }
+}
+
+/// Stretches in order up to the first endless one. Stretches after it are
+/// never reached, but one whose cost is not modelled might be cheaper than
+/// it really is: the endless stretch then carries that flag, with the
+/// cheaper of the two lower bounds, so a view that takes length there is
+/// refused.
+private func _upToEndless(_ segments: [_Cost.Segment], growing: Bool) -> [_Cost.Segment] {
+    guard let end = segments.firstIndex(where: { !$0.length.isFinite }) else { return segments }
+    var used = Array(segments[...end])
+    let dropped = segments[(end + 1)...].filter { $0.slope[0] != 0 }
+    guard !dropped.isEmpty else { return used }
+    var bound = _modelled(used[end].slope)
+    for segment in dropped {
+        let other = _modelled(segment.slope)
+        let order = _compare(other, bound)
+        if growing ? order < 0 : order > 0 { bound = other }
+    }
+    bound[0] = growing ? 1 : -1
+    used[end].slope = bound
+    return used
+}
+
+/// Sorts stretches by slope (ascending for growth, descending for
+/// shrinking), keeping view order among equals.
+private func _sortCheapestFirst(_ segments: inout [_Cost.Segment], ascending: Bool) {
+    // Insertion sort: a handful of stretches, and stable.
+    guard segments.count > 1 else { return }
+    for i in 1..<segments.count {
+        let item = segments[i]
+        var j = i
+        while j > 0 {
+            let order = _compare(segments[j - 1].slope, item.slope)
+            if ascending ? order > 0 : order < 0 {
+                segments[j] = segments[j - 1]
+                j -= 1
+            } else {
+                break
+            }
+        }
+        segments[j] = item
+    }
+}

@@ -1,0 +1,489 @@
+// The direct stack path against the constraint engine on random stack
+// trees: every frame equal after pixel snapping, and the cell's height, or
+// the tree refused (up front, or at that width) — never other frames.
+//
+// Random trees: nested stacks (depth up to 4) of every axis, distribution
+// and alignment, spacing and custom spacing, margins, baseline-relative
+// arrangement, hidden views; labels (texts of several scripts, empty, long
+// words, hard breaks; 0 to 3 lines; break modes; hugging and compression
+// per axis); images (aspect ratios, a maximum height); fixed boxes. The same
+// generator serves the test suite (seeded) and the `stacktree` fuzz target
+// (choices read from the fuzzer's bytes). A failing case is shrunk and
+// printed as Swift.
+//
+// Shared with the Fuzz package through a symlink (Fuzz/Sources/FuzzBodies).
+
+import TrellisGeometry
+import TrellisText
+import TrellisViews
+
+/// A tree and the width it is laid out at.
+struct StackTreeCase {
+    var tree: StackTree
+    var width: Double
+}
+
+enum StackTreeGenerator {
+    static let spacings: [Double] = [0, 0, 4, 8, 10, 2.5, 1.0 / 3, -2]
+    static let huggings: [Float] = [250, 250, 251, 252, 249, 200, 750, 1000]
+    static let compressions: [Float] = [750, 750, 749, 751, 250, 300, 1000]
+    static let lengths: [Double?] = [nil, 0, 20, 40, 44, 12.5, 7.3]
+    static let widths: [Double] = [120, 200, 280, 320, 333.3, 375, 414, 500]
+
+    static func make<C: _ChoiceSource>(_ choices: inout C) -> StackTreeCase {
+        var budget = 14
+        let root = stack(
+            &choices, depth: 0, budget: &budget, axis: choices.pick([.vertical, .horizontal]))
+        let pinning: StackTree.Pinning =
+            choices.chance(40)
+            ? .layoutMargins(
+                EdgeInsets(top: 11, left: 16, bottom: 11, right: choices.pick([16, 8.5])))
+            : .edges
+        let tree = StackTree(root: root, pinning: pinning, scale: choices.pick([3, 3, 2, 1]))
+        let width =
+            choices.chance(70) ? choices.pick(widths) : Double(60 + choices.below(500)) + 0.25
+        return StackTreeCase(tree: tree, width: width)
+    }
+
+    /// Mostly trees the direct path takes (distinct hugging in rows,
+    /// images in filling columns, a visible view in every stack), and
+    /// sometimes anything, so refusals are exercised too.
+    static func stack<C: _ChoiceSource>(
+        _ choices: inout C, depth: Int, budget: inout Int, axis: LayoutAxis
+    ) -> StackTree.Stack {
+        var stack = StackTree.Stack(
+            axis: axis,
+            distribution: choices.chance(55)
+                ? .fill : choices.pick(StackView.Distribution.allCases),
+            alignment: choices.chance(40) ? .fill : choices.pick(StackView.Alignment.allCases),
+            spacing: choices.pick(spacings), children: [])
+        if stack.distribution == .fillProportionally, choices.chance(50) {
+            stack.distribution = .fill
+        }
+        let count = 1 + choices.below(depth == 0 ? 4 : 3)
+        for position in 0..<count where budget > 0 {
+            budget -= 1
+            var child = node(&choices, depth: depth + 1, budget: &budget, parent: stack)
+            if case .label(var label) = child.content, axis == .horizontal, choices.chance(80) {
+                // Distinct hugging and compression resistance, as a row of
+                // labels needs (one of them stretches, one shrinks first).
+                label.horizontalHugging = LayoutPriority(Float(248 + position))
+                label.horizontalCompressionResistance = LayoutPriority(Float(748 + position))
+                child.content = .label(label)
+            }
+            stack.children.append(child)
+        }
+        if stack.children.isEmpty { stack.children.append(.label(label(&choices))) }
+        if stack.children.allSatisfy(\.isHidden), choices.chance(90) {
+            stack.children[0].isHidden = false
+        }
+        if choices.chance(
+            stack.distribution == .equalSpacing || stack.distribution == .equalCentering ? 4 : 15)
+        {
+            stack.customSpacing[choices.below(stack.children.count)] = choices.pick([
+                0, 12, StackView.spacingUseSystem,
+            ])
+        }
+        if choices.chance(15) {
+            stack.layoutMargins = EdgeInsets(top: 4, left: 6, bottom: 2, right: 3)
+        }
+        if axis == .vertical, choices.chance(6) { stack.isBaselineRelativeArrangement = true }
+        return stack
+    }
+
+    static func node<C: _ChoiceSource>(
+        _ choices: inout C, depth: Int, budget: inout Int, parent: StackTree.Stack
+    ) -> StackTree.Node {
+        let hidden = choices.chance(12)
+        let fillsWidth = parent.axis == .vertical && parent.alignment == .fill
+        let labelsOnly =
+            parent.distribution == .fillProportionally
+            || (parent.axis == .horizontal
+                && [.firstBaseline, .lastBaseline].contains(parent.alignment))
+        if labelsOnly, choices.chance(90) { return .label(label(&choices), isHidden: hidden) }
+        switch choices.below(10) {
+        case 0...1 where depth < 4:
+            let axis: LayoutAxis =
+                choices.chance(70)
+                ? (parent.axis == .vertical ? .horizontal : .vertical) : parent.axis
+            return .stack(
+                stack(&choices, depth: depth, budget: &budget, axis: axis), isHidden: hidden)
+        case 2 where fillsWidth || choices.chance(10):
+            return .image(
+                StackTree.ImageNode(
+                    aspectRatio: Size(
+                        width: Double(1 + choices.below(4)), height: Double(1 + choices.below(3))),
+                    maxHeight: choices.chance(40) ? choices.pick([100, 150.5, 300]) : nil),
+                isHidden: hidden)
+        case 4 where choices.chance(50):
+            var button = StackTree.ButtonNode(
+                choices.pick(["Reply", "Repost 12", "Like 1,024", "", "Share"]),
+                style: ReuseCase.styles[choices.below(ReuseCase.styles.count)],
+                contentEdgeInsets: choices.chance(50)
+                    ? .zero : EdgeInsets(top: 4, left: 8, bottom: 4, right: 8))
+            if parent.axis == .horizontal {
+                button.horizontalHugging = LayoutPriority(Float(240 + choices.below(8)))
+                button.horizontalCompressionResistance = LayoutPriority(
+                    Float(740 + choices.below(8)))
+            }
+            return .button(button, isHidden: hidden)
+        case 3:
+            return .fixed(
+                width: choices.pick(lengths), height: choices.pick(lengths),
+                priority: choices.chance(30) ? 999 : .required, isHidden: hidden)
+        default:
+            return .label(label(&choices), isHidden: hidden)
+        }
+    }
+
+    static func label<C: _ChoiceSource>(_ choices: inout C) -> StackTree.LabelNode {
+        var style = ReuseCase.styles[choices.below(ReuseCase.styles.count)]
+        if choices.chance(20) { style.lineSpacing = 2 }
+        var label = StackTree.LabelNode(
+            text: .plain(ReuseCaseGenerator.text(&choices)), style: style,
+            numberOfLines: choices.pick([1, 1, 0, 0, 2, 3]))
+        if choices.chance(10), !label.text.string.isEmpty {
+            // Runs of other weights and sizes, from Pango-style markup.
+            let words = label.text.string.split(separator: " ", omittingEmptySubsequences: false)
+            let markup = words.enumerated().map { index, word -> String in
+                let escaped = word.replacingAll("&", "&amp;").replacingAll("<", "&lt;")
+                    .replacingAll(">", "&gt;")
+                switch index % 3 {
+                case 1: return "<b>\(escaped)</b>"
+                case 2: return "<span size=\"\(Int(style.size) + 5)pt\">\(escaped)</span>"
+                default: return escaped
+                }
+            }.joined(separator: " ")
+            if let attributed = try? AttributedText(markup: markup, base: style) {
+                label.text = .attributed(attributed)
+            }
+        }
+        label.lineBreakMode = choices.pick([
+            .byTruncatingTail, .byTruncatingTail, .byWordWrapping, .byCharWrapping, .byClipping,
+        ])
+        if choices.chance(40) { label.horizontalHugging = LayoutPriority(choices.pick(huggings)) }
+        if choices.chance(40) {
+            label.horizontalCompressionResistance = LayoutPriority(choices.pick(compressions))
+        }
+        if choices.chance(15) { label.verticalHugging = LayoutPriority(choices.pick(huggings)) }
+        if choices.chance(15) {
+            label.verticalCompressionResistance = LayoutPriority(choices.pick(compressions))
+        }
+        return label
+    }
+}
+
+/// What the direct path did with one case.
+enum StackTreeVerdict {
+    /// Same height and frames as the engine.
+    case agreed
+    /// Refused before layout (`directLayoutUnsupportedReason`).
+    case unsupported(String)
+    /// Refused at this width (ambiguous, conflicting, not modelled).
+    case refused(DirectStackLayoutError)
+    /// Other frames than the engine's: a bug.
+    case failed(String)
+    /// The engine's fitting pass ends with other label widths than its
+    /// own frame pass (a known engine issue, reported): laid out by the
+    /// engine at the direct height, the frames are the direct path's.
+    case engineFittingDiffers(String)
+}
+
+enum StackTreeDifferential {
+    /// The engine's layout of `tree.makeViews()` as a self-sizing cell.
+    static func constraintsLayout(_ tree: StackTree, width: Double) -> StackTreeLayout {
+        tree.constraintsLayout(width: width)
+    }
+
+    /// The engine's frames for a content view of the given size (no fitting).
+    static func frameLayout(_ tree: StackTree, width: Double, height: Double) -> StackTreeLayout {
+        let (content, views) = tree.makeViews()
+        content.frame = Rect(x: 0, y: 0, width: width, height: height)
+        content.layoutIfNeeded()
+        return StackTreeLayout(height: height, frames: views.map(\.frame))
+    }
+
+    /// How many labels the engine's frame pass compresses at this size.
+    static func compressedLabels(_ tree: StackTree, width: Double, height: Double) -> Int {
+        let (content, _) = tree.makeViews()
+        content.frame = Rect(x: 0, y: 0, width: width, height: height)
+        content.layoutIfNeeded()
+        return content.layoutIssues().filter {
+            if case .compressedLabel = $0 { return true }
+            return false
+        }.count
+    }
+
+    static func check(_ test: StackTreeCase) -> StackTreeVerdict {
+        if let reason = test.tree.directLayoutUnsupportedReason { return .unsupported(reason) }
+        let direct: StackTreeLayout
+        do {
+            direct = try test.tree.directLayout(width: test.width)
+        } catch {
+            return .refused(error)
+        }
+        let engine = constraintsLayout(test.tree, width: test.width)
+        guard let difference = difference(direct, engine) else { return .agreed }
+        // The engine's known issue: its fitting pass ends with other label
+        // widths than its frame pass, and fits a height too small for its
+        // own frame pass's labels (reported): then the frame pass at the
+        // direct height is the direct layout, and at the engine's height
+        // it compresses a label that the direct height does not.
+        if engine.height < direct.height,
+            self.difference(
+                direct, frameLayout(test.tree, width: test.width, height: direct.height)) == nil,
+            compressedLabels(test.tree, width: test.width, height: engine.height)
+                > compressedLabels(test.tree, width: test.width, height: direct.height)
+        {
+            return .engineFittingDiffers(difference)
+        }
+        return .failed(difference)
+    }
+
+    /// The first difference between two layouts (nil when equal to 1e-9).
+    static func difference(_ direct: StackTreeLayout, _ engine: StackTreeLayout) -> String? {
+        func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 * max(1, abs(a)) }
+        if !same(direct.height, engine.height) {
+            return "height: direct \(direct.height), constraints \(engine.height)"
+        }
+        for (index, (a, b)) in zip(direct.frames, engine.frames).enumerated() {
+            if !(same(a.minX, b.minX) && same(a.minY, b.minY) && same(a.width, b.width)
+                && same(a.height, b.height))
+            {
+                return "node\(index): direct \(a), constraints \(b)"
+            }
+        }
+        return nil
+    }
+
+    static func fails(_ test: StackTreeCase) -> Bool {
+        if case .failed = check(test) { return true }
+        return false
+    }
+
+    /// A smaller case that still fails: views taken out, texts shortened,
+    /// flags and settings put back to their defaults, while it fails.
+    static func shrink(_ test: StackTreeCase) -> StackTreeCase {
+        var best = test
+        var improved = true
+        while improved {
+            improved = false
+            for candidate in smaller(best) where fails(candidate) {
+                best = candidate
+                improved = true
+                break
+            }
+        }
+        return best
+    }
+
+    private static func smaller(_ test: StackTreeCase) -> [StackTreeCase] {
+        var found: [StackTreeCase] = []
+        func variants(_ stack: StackTree.Stack) -> [StackTree.Stack] {
+            var out: [StackTree.Stack] = []
+            for index in stack.children.indices where stack.children.count > 1 {
+                var copy = stack
+                copy.children.remove(at: index)
+                copy.customSpacing = [:]
+                out.append(copy)
+            }
+            if !stack.customSpacing.isEmpty {
+                var copy = stack; copy.customSpacing = [:]; out.append(copy)
+            }
+            if stack.layoutMargins != nil {
+                var copy = stack; copy.layoutMargins = nil; out.append(copy)
+            }
+            if stack.isBaselineRelativeArrangement {
+                var copy = stack; copy.isBaselineRelativeArrangement = false; out.append(copy)
+            }
+            if stack.spacing != 0 { var copy = stack; copy.spacing = 0; out.append(copy) }
+            if stack.distribution != .fill {
+                var copy = stack; copy.distribution = .fill; out.append(copy)
+            }
+            if stack.alignment != .fill {
+                var copy = stack; copy.alignment = .fill; out.append(copy)
+            }
+            for (index, child) in stack.children.enumerated() {
+                for replacement in nodeVariants(child) {
+                    var copy = stack
+                    copy.children[index] = replacement
+                    out.append(copy)
+                }
+            }
+            return out
+        }
+        func nodeVariants(_ node: StackTree.Node) -> [StackTree.Node] {
+            var out: [StackTree.Node] = []
+            if node.isHidden { out.append(StackTree.Node(node.content)) }
+            switch node.content {
+            case .stack(let stack):
+                if stack.children.count == 1 { out.append(stack.children[0]) }
+                out += variants(stack).map { StackTree.Node(.stack($0), isHidden: node.isHidden) }
+            case .label(let label):
+                let text = label.text.string
+                if !text.isEmpty {
+                    var copy = label
+                    copy.text = .plain(String(text.prefix(text.count / 2)))
+                    out.append(StackTree.Node(.label(copy), isHidden: node.isHidden))
+                }
+                var defaults = StackTree.LabelNode(
+                    text: label.text, style: label.style, numberOfLines: label.numberOfLines)
+                defaults.lineBreakMode = label.lineBreakMode
+                if defaults != label {
+                    out.append(StackTree.Node(.label(defaults), isHidden: node.isHidden))
+                }
+            default:
+                break
+            }
+            return out
+        }
+        for root in variants(test.tree.root) {
+            var copy = test
+            copy.tree.root = root
+            found.append(copy)
+        }
+        if test.tree.pinning != .edges {
+            var copy = test; copy.tree.pinning = .edges; found.append(copy)
+        }
+        return found
+    }
+
+    /// The case as Swift that builds it.
+    static func reproduction(_ test: StackTreeCase) -> String {
+        func describe(_ node: StackTree.Node, _ indent: String) -> String {
+            let hidden = node.isHidden ? ", isHidden: true" : ""
+            switch node.content {
+            case .stack(let stack):
+                var settings =
+                    "axis: .\(stack.axis), distribution: .\(stack.distribution), alignment: .\(stack.alignment), spacing: \(stack.spacing)"
+                if !stack.customSpacing.isEmpty {
+                    settings += ", customSpacing: \(stack.customSpacing)"
+                }
+                if let margins = stack.layoutMargins { settings += ", layoutMargins: \(margins)" }
+                if stack.isBaselineRelativeArrangement {
+                    settings += ", isBaselineRelativeArrangement: true"
+                }
+                let children = stack.children.map { describe($0, indent + "    ") }.joined(
+                    separator: ",\n")
+                return
+                    "\(indent).stack(.init(\(settings), children: [\n\(children)\n\(indent)])\(hidden))"
+            case .label(let label):
+                let priorities =
+                    "h \(label.horizontalHugging.rawValue)/\(label.verticalHugging.rawValue), c \(label.horizontalCompressionResistance.rawValue)/\(label.verticalCompressionResistance.rawValue)"
+                return
+                    "\(indent).label(\(label.text.string.debugDescription), size \(label.style.size), lineSpacing \(label.style.lineSpacing), lines \(label.numberOfLines), .\(label.lineBreakMode), \(priorities)\(hidden))"
+            case .button(let button):
+                let priorities =
+                    "h \(button.horizontalHugging.rawValue)/\(button.verticalHugging.rawValue), c \(button.horizontalCompressionResistance.rawValue)/\(button.verticalCompressionResistance.rawValue)"
+                return
+                    "\(indent).button(\(button.title.debugDescription), size \(button.style.size), insets \(button.contentEdgeInsets), \(priorities)\(hidden))"
+            case .image(let image):
+                return
+                    "\(indent).image(\(image.aspectRatio), maxHeight: \(image.maxHeight.map { "\($0)" } ?? "nil")\(hidden))"
+            case .fixed(let box):
+                return
+                    "\(indent).fixed(width: \(box.width.map { "\($0)" } ?? "nil"), height: \(box.height.map { "\($0)" } ?? "nil"), priority: \(box.priority.rawValue)\(hidden))"
+            }
+        }
+        return "width \(test.width), scale \(test.tree.scale), pinning \(test.tree.pinning)\n"
+            + describe(StackTree.Node(.stack(test.tree.root)), "")
+    }
+}
+
+/// Counts of a run over many seeded cases.
+struct StackTreeDifferentialRun: Sendable {
+    var agreed = 0
+    var unsupported = 0
+    var refused = 0
+    var engineFittingDiffers: [String] = []
+    var failures: [String] = []
+    var unsupportedReasons: [String: Int] = [:]
+    var refusedReasons: [String: Int] = [:]
+
+    var total: Int { agreed + unsupported + refused + engineFittingDiffers.count + failures.count }
+
+    var summary: String {
+        let rate = total == 0 ? 0 : Double(agreed) * 100 / Double(total)
+        return
+            "\(total) trees: \(agreed) agreed (\(Int(rate.rounded()))%), \(unsupported) unsupported, \(refused) refused at their width, \(engineFittingDiffers.count) where the engine's fitting disagrees with its own frame pass, \(failures.count) failed"
+    }
+
+    /// Checks the cases of seeds `first..<first + count`.
+    static func run(first: UInt64, count: Int) -> StackTreeDifferentialRun {
+        var run = StackTreeDifferentialRun()
+        for seed in first..<(first + UInt64(count)) {
+            var choices = _SeededChoices(seed: seed)
+            let test = StackTreeGenerator.make(&choices)
+            switch StackTreeDifferential.check(test) {
+            case .agreed:
+                run.agreed += 1
+            case .unsupported(let reason):
+                run.unsupported += 1
+                run.unsupportedReasons[_reasonKind(reason), default: 0] += 1
+            case .refused(let error):
+                run.refused += 1
+                run.refusedReasons["\(error.kind): " + _reasonKind(error.reason), default: 0] += 1
+            case .engineFittingDiffers(let message):
+                run.engineFittingDiffers.append(
+                    "seed \(seed): \(message)\n\(StackTreeDifferential.reproduction(test))")
+            case .failed(let message):
+                if run.failures.count < 3 {
+                    let small = StackTreeDifferential.shrink(test)
+                    let again = StackTreeDifferential.check(small)
+                    var detail = message
+                    if case .failed(let smallMessage) = again { detail = smallMessage }
+                    run.failures.append(
+                        "seed \(seed): \(message)\nshrunk: \(detail)\n\(StackTreeDifferential.reproduction(small))"
+                    )
+                } else {
+                    run.failures.append("seed \(seed): \(message)")
+                }
+            }
+        }
+        return run
+    }
+}
+
+/// A reason without its node numbers and values, to count reasons by kind.
+private func _reasonKind(_ reason: String) -> String {
+    var text = reason
+    if text.hasPrefix("node"), let colon = text.firstIndex(of: ":") {
+        text = String(text[text.index(after: colon)...])
+    }
+    return String(text.drop { $0 == " " }.prefix(70))
+}
+
+enum StackTreeDifferentialFuzz {
+    @discardableResult
+    static func run(_ bytes: [UInt8]) throws(FuzzViolation) -> FuzzOutcome {
+        var input = FuzzInput(bytes)
+        let test = StackTreeGenerator.make(&input)
+        switch StackTreeDifferential.check(test) {
+        case .agreed: return .accepted
+        case .unsupported, .refused, .engineFittingDiffers: return .rejected
+        case .failed(let message):
+            let small = StackTreeDifferential.shrink(test)
+            throw FuzzViolation(
+                target: "stacktree",
+                message: "\(message)\nreproduction:\n\(StackTreeDifferential.reproduction(small))",
+                input: "")
+        }
+    }
+}
+
+extension Substring {
+    /// The text with every `target` replaced (no Foundation here).
+    fileprivate func replacingAll(_ target: Character, _ replacement: String) -> String {
+        var result = ""
+        for character in self {
+            if character == target { result += replacement } else { result.append(character) }
+        }
+        return result
+    }
+}
+
+extension String {
+    fileprivate func replacingAll(_ target: Character, _ replacement: String) -> String {
+        Substring(self).replacingAll(target, replacement)
+    }
+}
