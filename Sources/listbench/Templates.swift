@@ -233,7 +233,7 @@ struct FileAloneSuite: BenchSuite {
     let scale: Double
 
     var noFramesReason: String? {
-        file.stackTreeProblem ?? "\(file.file): a tree of stacks, but the direct stack path is not built into this listbench"
+        file.stackTreeProblem ?? "\(file.file): a tree of stacks, but template files are not yet turned into StackTree values, which the direct path (DirectStackLayout) lays out"
     }
 
     func makeFrames(measurer: TextMeasurer) throws(CellError) -> TemplateFileCell? { nil }

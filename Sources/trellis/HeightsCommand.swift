@@ -159,7 +159,7 @@ struct Heights: ParsableCommand {
         try checkUntrusted(file)
         if path == "frames" {
             throw CLIFailure.usage(
-                "--path frames: \(file.stackTreeProblem ?? "\(template): the direct stack path is not built into this command"); use --path constraints")
+                "--path frames: \(file.stackTreeProblem ?? "\(template): a tree of stacks, but template files are not yet turned into StackTree values for the direct path"); use --path constraints")
         }
         try produce(
             rows: .json, templateIdentity: ["file", template, String(decoding: text, as: UTF8.self)],
