@@ -67,6 +67,20 @@ struct BenchData {
         guard !all.isEmpty else { throw CLIFailure.data("\(path): the file has no rows") }
         return Array(all.prefix(rows))
     }
+
+    /// The rows as `format` reads them: the first of `path`, or generated.
+    func rows<Item>(_ format: RowFormat<Item>) throws -> [Item] {
+        guard let path else {
+            showProgress("generating \(rows) rows…")
+            defer { endProgress() }
+            return format.generate(seed, rows)
+        }
+        do {
+            return try format.rows(fromFile: path, limit: rows)
+        } catch {
+            throw CLIFailure.data("\(error)")
+        }
+    }
 }
 
 extension BenchSuite where Item == AnimalItem {

@@ -273,15 +273,10 @@ struct FileAloneSuite: BenchSuite {
         }
     }
 
-    func loadRows(_ data: BenchData) throws -> [JSONRow] {
-        if let path = data.path { return try data.fromFile(path) { try JSONRowLoader.load(path: $0) } }
-        return AnimalDataGenerator(seed: data.seed).items(count: data.rows).map(\.jsonRow)
-    }
+    func loadRows(_ data: BenchData) throws -> [JSONRow] { try data.rows(RowFormat<JSONRow>.json) }
 
     /// The `image` field's size, as the sample rows carry it.
-    func mediaSize(of item: JSONRow) -> Size? {
-        (try? item.size(at: JSONKeyPath("image")!)) ?? nil
-    }
+    func mediaSize(of item: JSONRow) -> Size? { RowFormat<JSONRow>.json.mediaSize(item) }
 }
 
 /// A suite whose rows a template file can read (as JSON rows).
@@ -357,24 +352,7 @@ struct PostSuite: BenchSuite, JSONRowConvertible {
         }
     }
 
-    func loadRows(_ data: BenchData) throws -> [PostItem] {
-        guard let path = data.path else {
-            showProgress("generating \(data.rows) posts…")
-            defer { endProgress() }
-            return PostDataGenerator(seed: data.seed).items(count: data.rows)
-        }
-        let rows = try data.fromFile(path) { try JSONRowLoader.load(path: $0) }
-        var posts: [PostItem] = []
-        posts.reserveCapacity(rows.count)
-        for row in rows {
-            do {
-                posts.append(try PostItem(row: row))
-            } catch {
-                throw CLIFailure.data("\(path):\(row.line ?? 0): \(error)")
-            }
-        }
-        return posts
-    }
+    func loadRows(_ data: BenchData) throws -> [PostItem] { try data.rows(RowFormat<PostItem>.posts) }
 
     func mediaSize(of item: PostItem) -> Size? { item.photoSize }
 }

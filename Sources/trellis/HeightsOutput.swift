@@ -217,10 +217,7 @@ final class RecordWriter {
 
     /// A number as JSON writes it: whole numbers without a fraction, others
     /// with enough digits to read back the same.
-    static func number(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return "\(value)"
-    }
+    static func number(_ value: Double) -> String { JSONValue.decimalText(value) }
 
     static func json(_ value: JSONValue) -> String {
         switch value {

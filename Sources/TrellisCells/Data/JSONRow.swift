@@ -45,7 +45,7 @@ public indirect enum JSONValue: Hashable, Sendable {
     /// A number as a label shows it: whole numbers without a fraction
     /// ("12", "-3"), others in the shortest form that reads back the same
     /// ("1.5", "0.1", "1e+21").
-    static func decimalText(_ value: Double) -> String {
+    public static func decimalText(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 {
             return String(Int64(value))
         }
@@ -114,20 +114,29 @@ public struct JSONRow: Hashable, Sendable {
         return .found(current)
     }
 
+    /// The value at `path`, nil when it is missing or null.
+    /// - Throws: when the path goes through a value that is neither an
+    ///   object nor an array.
+    public func value(at path: JSONKeyPath) throws(JSONRowError) -> JSONValue? {
+        switch lookup(path) {
+        case .missing, .found(.null): return nil
+        case .found(let value): return value
+        case .notAContainer(let prefix, let found):
+            throw JSONRowError(path: path, message: "goes through \"\(prefix)\", which is \(found), not an object")
+        }
+    }
+
     /// The text a label bound to `path` shows: a string as it is, a number
     /// as its decimal text, a boolean as `true`/`false`, nothing for a
     /// missing or null value.
     /// - Throws: a message for an array or object (no text), or a path through a non-container.
     public func text(at path: JSONKeyPath) throws(JSONRowError) -> String {
-        switch lookup(path) {
-        case .missing, .found(.null): return ""
-        case .found(.string(let text)): return text
-        case .found(.number(let value)): return JSONValue.decimalText(value)
-        case .found(.bool(let value)): return value ? "true" : "false"
-        case .found(let other):
-            throw JSONRowError(path: path, message: "is \(other.kindName), not text")
-        case .notAContainer(let prefix, let found):
-            throw JSONRowError(path: path, message: "goes through \"\(prefix)\", which is \(found), not an object")
+        switch try value(at: path) {
+        case nil: return ""
+        case .string(let text)?: return text
+        case .number(let value)?: return JSONValue.decimalText(value)
+        case .bool(let value)?: return value ? "true" : "false"
+        case let other?: throw JSONRowError(path: path, message: "is \(other.kindName), not text")
         }
     }
 
@@ -145,9 +154,9 @@ public struct JSONRow: Hashable, Sendable {
     /// image's size); nil when missing or null.
     /// - Throws: a message for anything else.
     public func size(at path: JSONKeyPath) throws(JSONRowError) -> Size? {
-        switch lookup(path) {
-        case .missing, .found(.null): return nil
-        case .found(.array(let items)):
+        switch try value(at: path) {
+        case nil: return nil
+        case .array(let items)?:
             guard items.count == 2, case .number(let width) = items[0], case .number(let height) = items[1]
             else {
                 throw JSONRowError(path: path, message: "must be [width, height], got an array of \(items.count)")
@@ -157,10 +166,8 @@ public struct JSONRow: Hashable, Sendable {
                     path: path, message: "sizes must be finite and positive, got [\(width), \(height)]")
             }
             return Size(width: width, height: height)
-        case .found(let other):
+        case let other?:
             throw JSONRowError(path: path, message: "must be [width, height], not \(other.kindName)")
-        case .notAContainer(let prefix, let found):
-            throw JSONRowError(path: path, message: "goes through \"\(prefix)\", which is \(found), not an object")
         }
     }
 }

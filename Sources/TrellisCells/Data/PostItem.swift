@@ -106,26 +106,22 @@ extension PostItem {
     public init(row: JSONRow) throws(JSONRowError) {
         func text(_ path: String) throws(JSONRowError) -> String {
             let keyPath = JSONKeyPath(path)!
-            switch row.lookup(keyPath) {
-            case .found(.string(let text)): return text
-            case .missing, .found(.null): return ""
-            case .found(let other): throw JSONRowError(path: keyPath, message: "must be a string, not \(other.kindName)")
-            case .notAContainer(let prefix, let found):
-                throw JSONRowError(path: keyPath, message: "goes through \"\(prefix)\", which is \(found), not an object")
+            switch try row.value(at: keyPath) {
+            case nil: return ""
+            case .string(let text)?: return text
+            case let other?: throw JSONRowError(path: keyPath, message: "must be a string, not \(other.kindName)")
             }
         }
         func count(_ path: String) throws(JSONRowError) -> Int {
             let keyPath = JSONKeyPath(path)!
-            switch row.lookup(keyPath) {
-            case .found(.number(let value)):
+            switch try row.value(at: keyPath) {
+            case nil: return 0
+            case .number(let value)?:
                 guard value == value.rounded(), abs(value) < 1e15 else {
                     throw JSONRowError(path: keyPath, message: "must be a whole number, got \(value)")
                 }
                 return Int(value)
-            case .missing, .found(.null): return 0
-            case .found(let other): throw JSONRowError(path: keyPath, message: "must be a number, not \(other.kindName)")
-            case .notAContainer(let prefix, let found):
-                throw JSONRowError(path: keyPath, message: "goes through \"\(prefix)\", which is \(found), not an object")
+            case let other?: throw JSONRowError(path: keyPath, message: "must be a number, not \(other.kindName)")
             }
         }
         var id: Int?

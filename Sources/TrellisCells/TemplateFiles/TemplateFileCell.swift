@@ -376,8 +376,7 @@ private struct _DataImage {
     let squareWhenMissing: Bool
     let maxHeight: Double?
     let position: SourcePosition
-    private var aspect: LayoutConstraint?
-    private var ratio = Double.nan
+    private var aspect = AspectConstraint()
 
     init(view: ImageView, path: JSONKeyPath, squareWhenMissing: Bool, maxHeight: Double?, position: SourcePosition) {
         self.view = view
@@ -385,6 +384,7 @@ private struct _DataImage {
         self.squareWhenMissing = squareWhenMissing
         self.maxHeight = maxHeight
         self.position = position
+        if maxHeight != nil { aspect.priority = LayoutPriority(rawValue: 999) }
     }
 
     /// The cap, once the view is in its hierarchy.
@@ -400,15 +400,7 @@ private struct _DataImage {
         if view.isHidden != hidden { view.isHidden = hidden }
         guard !hidden else { return }
         let size = size ?? Size(width: 1, height: 1)
-        let ratio = size.height / size.width
-        guard ratio != self.ratio else { return }
-        aspect?.isActive = false
-        let made = view.heightAnchor.constraint(equalTo: view.widthAnchor, multiplier: ratio)
-        made.identifier = "\(view.layoutName)-aspect"
-        if maxHeight != nil { made.priority = LayoutPriority(rawValue: 999) }
-        made.isActive = true
-        aspect = made
-        self.ratio = ratio
+        aspect.set(size.height / size.width, on: view)
     }
 }
 

@@ -30,12 +30,15 @@ func makeSubview<V: View>(_ view: V, _ name: String, scale: Double) -> V {
 struct AspectConstraint {
     private(set) var constraint: LayoutConstraint?
     private(set) var ratio: Double = .nan
+    /// Below required where a height cap may win over the ratio.
+    var priority: LayoutPriority = .required
 
     mutating func set(_ ratio: Double, on view: View) {
         guard ratio != self.ratio else { return }
         constraint?.isActive = false
         let new = view.heightAnchor.constraint(equalTo: view.widthAnchor, multiplier: ratio)
         new.identifier = "\(view.layoutName)-aspect"
+        new.priority = priority
         new.isActive = true
         constraint = new
         self.ratio = ratio

@@ -45,8 +45,7 @@ public final class PostCellView: ConstraintCellView {
     public let labels: [Label]
     /// `photo.height == ratio × photo.width` @999, replaced when the ratio
     /// changes (a multiplier is fixed once made, as in UIKit).
-    private var aspect: LayoutConstraint?
-    private var aspectRatio = Double.nan
+    private var aspect = AspectConstraint(priority: LayoutPriority(rawValue: PostCell.photoAspectPriority))
 
     public init(style: PostCellStyle) {
         let scale = style.scale
@@ -130,16 +129,7 @@ public final class PostCellView: ConstraintCellView {
         let bodyHidden = item.body.isEmpty
         if bodyLabel.isHidden != bodyHidden { bodyLabel.isHidden = bodyHidden }
         let ratio = PostCell.photoAspectRatio(item)
-        if let ratio, ratio != aspectRatio {
-            aspect?.isActive = false
-            let constraint = photo.heightAnchor.constraint(
-                equalTo: photo.widthAnchor, multiplier: ratio)
-            constraint.priority = LayoutPriority(rawValue: PostCell.photoAspectPriority)
-            constraint.identifier = "photo-aspect"
-            constraint.isActive = true
-            aspect = constraint
-            aspectRatio = ratio
-        }
+        if let ratio { aspect.set(ratio, on: photo) }
         let photoHidden = ratio == nil
         if photo.isHidden != photoHidden { photo.isHidden = photoHidden }
         for (button, count) in zip(buttons, PostCell.counts(of: item)) {
