@@ -1,8 +1,9 @@
 // Solver: the public face of the incremental Cassowary solver (Badros,
 // Borning and Stuckey, "The Cassowary Linear Arithmetic Constraint Solving
 // Algorithm", 2001) with a strictly ordered (lexicographic) objective.
-// The simplex steps live in Solver+Simplex.swift, conflict reporting in
-// Solver+Conflicts.swift.
+// Adding and removing constraints live in Solver+Installing.swift, changing
+// them in place in Solver+Updating.swift, the simplex steps in
+// Solver+Simplex.swift, conflict reporting in Solver+Conflicts.swift.
 
 /// An incremental linear constraint solver with Auto Layout's semantics.
 ///

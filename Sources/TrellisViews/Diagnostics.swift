@@ -85,7 +85,7 @@ extension View {
 
     /// The conflicts found in this view's hierarchy so far (each also logged once).
     public var unsatisfiableConstraints: [UnsatisfiableConstraints] {
-        rootView._engine?.unsatisfiable ?? []
+        rootView._membership.engine?.unsatisfiable ?? []
     }
 
     /// Everything suspicious in the layout of this view's subtree: conflicts,

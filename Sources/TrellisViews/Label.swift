@@ -124,10 +124,6 @@ open class Label: View {
 
     /// The width the layout last gave a multi-line label with automatic width.
     @exclusivity(unchecked) var _layoutWidth: Double?
-    /// The engine that last compared `_layoutWidth` with its solution (a
-    /// subview measured alone has an engine of its own, which may give the
-    /// label another width).
-    @exclusivity(unchecked) var _layoutWidthEngine: ObjectIdentifier?
     /// Set when the baselines may have moved; the engine re-makes baseline constraints.
     @exclusivity(unchecked) var _baselinesChanged = false
     @exclusivity(unchecked) private var _cachedSize: (width: Double, scale: Double, size: Size)?
@@ -309,7 +305,7 @@ open class Label: View {
     /// the label must be measured again at it.
     override func _layoutWidthDidChange(to width: Double, by engine: ObjectIdentifier) -> Bool {
         guard _widthDependent, width.isFinite else { return false }
-        _layoutWidthEngine = engine
+        _membership.layoutWidthEngine = engine
         // The solver's rounding around 0 (±1e-14) is 0.
         let width = width < Label._narrowestWidth ? 0 : width
         if let current = _layoutWidth, abs(current - width) < 1e-9 { return false }

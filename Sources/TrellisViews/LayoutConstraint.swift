@@ -183,13 +183,13 @@ public final class LayoutConstraint: CustomStringConvertible {
         _activationOrder = LayoutConstraint.nextActivationOrder()
         _host = host
         host._constraints.append(self)
-        host.rootView._engine?.constraintDidActivate(self)
+        host.rootView._membership.engine?.constraintDidActivate(self)
     }
 
     /// Deactivates the constraint (removes it from its view and the solver).
     public func deactivate() {
         guard let host = _host else { return }
-        host.rootView._engine?.constraintWillDeactivate(self)
+        host.rootView._membership.engine?.constraintWillDeactivate(self)
         if let index = host._constraints.firstIndex(where: { $0 === self }) {
             host._constraints.remove(at: index)
         }
@@ -246,7 +246,7 @@ public final class LayoutConstraint: CustomStringConvertible {
     func _setPriority(_ value: LayoutPriority) { _priority = value }
 
     /// The engine of the hierarchy the constraint is active in.
-    private var _engine: LayoutEngine? { _host?.rootView._engine }
+    private var _engine: LayoutEngine? { _host?.rootView._membership.engine }
 
     private static let activationCounter = _NameCounter()
     static func nextActivationOrder() -> Int { activationCounter.next() }

@@ -41,20 +41,9 @@ open class View: LayoutItem {
     /// The subviews, back to front (the last is drawn and hit-tested first).
     public private(set) var subviews: [View] = []
     var _constraints: [LayoutConstraint] = []
-    @exclusivity(unchecked) var _engine: LayoutEngine? {
-        didSet { _unmanagedEngine = _engine.map { Unmanaged.passUnretained($0) } }
-    }
-    /// Set while the engine of the view's hierarchy does not need to be told
-    /// of a new intrinsic size: it keeps the view's update waiting (its size
-    /// is fixed by required constraints; `LayoutEngine.deferContentSize`)
-    /// and reads the size again whenever its constraints change, or it
-    /// polls the view on every refit (`LayoutEngine.pollingHeights`).
-    /// Cleared when the engine requeues or forgets the view, and whenever
-    /// an engine collects it.
-    @exclusivity(unchecked) var _contentDeferred = false
-    /// `_engine`, lent without reference counting (a label's text change
-    /// tells it on a reused cell's per-row path).
-    @exclusivity(unchecked) var _unmanagedEngine: Unmanaged<LayoutEngine>?
+    /// What the view holds of the layout engine of its hierarchy (see
+    /// `_EngineMembership`).
+    @exclusivity(unchecked) var _membership = _EngineMembership()
     var _layoutGuides: [LayoutGuide] = []
     var _marginsGuide: LayoutGuide?
     var _safeAreaGuide: LayoutGuide?
@@ -65,13 +54,6 @@ open class View: LayoutItem {
         (horizontal: LayoutPriority, vertical: LayoutPriority) = (
             .defaultHigh, .defaultHigh
         )
-    /// The view's index in the list of the layout engine `_engineIndexOwner`.
-    @exclusivity(unchecked) var _engineIndex = -1
-    @exclusivity(unchecked) var _engineIndexOwner: ObjectIdentifier?
-    /// The intrinsic width and height as solver variables (made on first use;
-    /// the engine holds them as edit variables, see `LayoutEngine.ContentConstraints`).
-    @exclusivity(unchecked) private var _intrinsicVariables:
-        (horizontal: Variable, vertical: Variable)?
 
     /// A view with the given frame (in its superview's coordinates).
     public init(frame: Rect = .zero) {
@@ -163,7 +145,7 @@ open class View: LayoutItem {
     }
 
     /// The layout engine of the hierarchy (nil before its first layout).
-    var _rootEngine: LayoutEngine? { _unmanagedRoot._withUnsafeGuaranteedRef { $0._engine } }
+    var _rootEngine: LayoutEngine? { _unmanagedRoot._withUnsafeGuaranteedRef { $0._membership.engine } }
 
     /// Adds a view at the end of `subviews` (in front of the others), removing
     /// it from its previous superview first.
@@ -176,7 +158,7 @@ open class View: LayoutItem {
     public func insertSubview(_ view: View, at index: Int) {
         guard _mayContain(view, "add") else { return }
         if view.superview != nil { view.removeFromSuperview() }
-        view._engine = nil
+        view._membership.engine = nil
         view._superview = Unmanaged.passUnretained(self)
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         _rootEngine?.hierarchyDidChange()
@@ -197,7 +179,7 @@ open class View: LayoutItem {
         let root = parent.rootView
         parent.subviews.removeAll { $0 === self }
         _superview = nil
-        root._engine?.hierarchyDidChange()
+        root._membership.engine?.hierarchyDidChange()
     }
 
     /// Whether `view` may become a subview (it is not this view or one of
@@ -397,18 +379,18 @@ open class View: LayoutItem {
     /// The variable holding the intrinsic size along an axis.
     func _intrinsicVariable(_ axis: LayoutAxis) -> Variable {
         let variables =
-            _intrinsicVariables
+            _membership.intrinsicVariables
             ?? (Variable("\(layoutName).intrinsicWidth"), Variable("\(layoutName).intrinsicHeight"))
-        _intrinsicVariables = variables
+        _membership.intrinsicVariables = variables
         return axis == .horizontal ? variables.horizontal : variables.vertical
     }
 
     /// Tells the layout that `intrinsicContentSize` changed; the next layout
     /// updates the constraints it turned into (in place, no rebuild).
     public func invalidateIntrinsicContentSize() {
-        // Its engine already waits to read the size again (see `_contentDeferred`).
-        if _contentDeferred { return }
-        guard let engine = _unmanagedRoot._withUnsafeGuaranteedRef({ $0._unmanagedEngine }) else {
+        // Its engine already waits to read the size again (see `_EngineMembership.contentDeferred`).
+        if _membership.contentDeferred { return }
+        guard let engine = _unmanagedRoot._withUnsafeGuaranteedRef({ $0._membership.unmanagedEngine }) else {
             return
         }
         engine._withUnsafeGuaranteedRef { $0.intrinsicContentSizeDidChange(self) }
@@ -532,7 +514,7 @@ open class View: LayoutItem {
             )
             return _frame.size
         }
-        if _superview == nil, let engine = _unmanagedEngine {
+        if _superview == nil, let engine = _membership.unmanagedEngine {
             // A root measured before (a reused cell): its engine, lent.
             return engine._withUnsafeGuaranteedRef {
                 $0.fittingSize(
@@ -553,9 +535,9 @@ open class View: LayoutItem {
     }
 
     func _engineCreatingIfNeeded() -> LayoutEngine {
-        if let engine = _engine { return engine }
+        if let engine = _membership.engine { return engine }
         let engine = LayoutEngine(root: self)
-        _engine = engine
+        _membership.engine = engine
         return engine
     }
 
@@ -577,72 +559,4 @@ open class View: LayoutItem {
     /// it to the rest of the hierarchy were deactivated (a stack view stops
     /// arranging it).
     func _subviewWillBeRemoved(_ view: View) {}
-
-    /// True when the point (in this view's coordinates) is inside its bounds.
-    public func point(inside point: Point) -> Bool { bounds.contains(point) }
-
-    /// The deepest visible, interactive view containing the point (given in this
-    /// view's coordinates), searching front-most subviews first; nil when the
-    /// point is outside, as `hitTest(_:with:)`.
-    /// - Complexity: O(n) in the number of views in the subtree.
-    public func hitTest(_ point: Point) -> View? {
-        guard !isHidden, isUserInteractionEnabled, point.x.isFinite, point.y.isFinite,
-            self.point(inside: point)
-        else { return nil }
-        for subview in subviews.reversed() {
-            let local = Point(x: point.x - subview._frame.minX, y: point.y - subview._frame.minY)
-            if let hit = subview.hitTest(local) { return hit }
-        }
-        return self
-    }
-
-    /// Converts a point from this view's coordinates to another view's in the
-    /// same hierarchy (or to the root's when `view` is nil).
-    public func convert(_ point: Point, to view: View?) -> Point {
-        let mine = _originInRoot
-        let theirs = view?._originInRoot ?? .zero
-        return Point(x: point.x + mine.x - theirs.x, y: point.y + mine.y - theirs.y)
-    }
-
-    /// Converts a rectangle from this view's coordinates to another view's.
-    public func convert(_ rect: Rect, to view: View?) -> Rect {
-        Rect(origin: convert(rect.origin, to: view), size: rect.size)
-    }
-
-    /// The view's top-left corner in its root view's coordinates.
-    var _originInRoot: Point {
-        var x = 0.0
-        var y = 0.0
-        var current: View? = self
-        while let view = current, let parent = view.superview {
-            x += view._frame.minX
-            y += view._frame.minY
-            current = parent
-        }
-        return Point(x: x, y: y)
-    }
-}
-
-extension LayoutConstraint {
-    /// True when one of the items lies in the subtree of `view`.
-    func _refersToSubtree(of view: View) -> Bool {
-        for item in [_firstItem, _secondItem] {
-            if let owner = item?._owningView, owner.isDescendant(of: view) { return true }
-        }
-        return false
-    }
-}
-
-/// The parts of a view's frame that grow and shrink with its superview, as
-/// `UIView.AutoresizingMask` (same raw values).
-public struct AutoresizingMask: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt
-    public init(rawValue: UInt) { self.rawValue = rawValue }
-
-    public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
-    public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
-    public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
-    public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
-    public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
-    public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
 }

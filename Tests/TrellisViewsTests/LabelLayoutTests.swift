@@ -32,7 +32,7 @@ import TrellisText
         // 288 wide; the text engine wraps the sentence into 3 lines of 20.
         #expect(same(pinned.label.frame, rect(16, 12, 288, 60)))
         // Pass 1 measures the text on one line, pass 2 at the solved 288.
-        #expect(pinned.root._engine?.lastPassCount == 2)
+        #expect(pinned.root._membership.engine?.lastPassCount == 2)
     }
 
     @Test func multiLineLabelFollowsWidthChanges() {
@@ -42,7 +42,7 @@ import TrellisText
         pinned.root.layoutIfNeeded()
         // 382 wide: 2 lines.
         #expect(same(pinned.label.frame, rect(16, 12, 382, 40)))
-        #expect(pinned.root._engine?.rebuildCount == 1)
+        #expect(pinned.root._membership.engine?.rebuildCount == 1)
     }
 
     @Test func singleLineLabelIsOneLineHigh() {
@@ -141,7 +141,7 @@ import TrellisText
         cell.body.text = LabelLayoutTests.sentence
         // 2 lines at 382.
         #expect(cell.height(414) == 92)
-        #expect(cell.contentView._engine?.rebuildCount == 1)
+        #expect(cell.contentView._membership.engine?.rebuildCount == 1)
     }
 
     /// A text is compared by its UTF-8 bytes: the same bytes (even from
@@ -182,7 +182,7 @@ import TrellisText
             "Another text that is long enough to wrap onto a second line at this width, surely."
         _ = cell.height(320)
         // The label is measured at its last width before solving, which is still right.
-        #expect(cell.contentView._engine?.lastPassCount == 1)
+        #expect(cell.contentView._membership.engine?.lastPassCount == 1)
     }
 
     @Test func measuringThenLayingOutGivesTheSameHeight() throws {

@@ -149,7 +149,7 @@ import TrellisGeometry
         leading.constant = 40
         pair.root.layoutIfNeeded()
         #expect(pair.cover.frame.minX == 40)
-        #expect(pair.root._engine?.rebuildCount == 1)
+        #expect(pair.root._membership.engine?.rebuildCount == 1)
     }
 
     @Test func nonFiniteConstantIsRefused() {
@@ -188,7 +188,7 @@ import TrellisGeometry
         narrow.priority = 400
         pair.root.layoutIfNeeded()
         #expect(pair.cover.frame.width == 50)
-        #expect(pair.root._engine?.rebuildCount == 1)
+        #expect(pair.root._membership.engine?.rebuildCount == 1)
     }
 
     @Test func inactiveConstraintsTakeAnyPriority() throws {

@@ -195,7 +195,7 @@ import TrellisText
                 #expect(same(cell.height(), try freshHeight("T", text)), "\(round) \(text)")
             }
         }
-        let engine = try #require(cell.content._engine)
+        let engine = try #require(cell.content._membership.engine)
         #expect(engine.pollingHeights)
         // The last height came from memory; reading the solver suggests it.
         cell.show("T", long)
@@ -227,7 +227,7 @@ import TrellisText
         for text in Self.texts { cell.show("T", text); _ = cell.height() }
         for text in Self.texts.reversed() {
             _ = cell.height()
-            #expect(cell.content._engine?.pollingHeights == true)
+            #expect(cell.content._membership.engine?.pollingHeights == true)
             cell.show("T", text)
             let fresh = try Cell()
             fresh.show("T", text)
@@ -249,7 +249,7 @@ import TrellisText
         let large = TextStyle(fonts: try FontCollection.bundled("Inter"), size: 30)
         cell.show("T", Self.texts[1])
         let before = cell.height()
-        #expect(cell.content._engine?.pollingHeights == true)
+        #expect(cell.content._membership.engine?.pollingHeights == true)
         cell.subtitle.style = large
         let after = cell.height()
         let fresh = try Cell()
@@ -272,7 +272,7 @@ import TrellisText
         let cell = try Cell()
         for text in Self.texts { cell.show("T", text); _ = cell.height() }
         let subtitle = cell.subtitle
-        #expect(cell.content._engine?.pollingHeights == true)
+        #expect(cell.content._membership.engine?.pollingHeights == true)
         subtitle.removeFromSuperview()
         let other = View()
         subtitle.translatesAutoresizingMaskIntoConstraints = false

@@ -63,7 +63,7 @@ import TrellisText
         scene.root.layoutIfNeeded()
         scene.root.frame = Rect(x: 0, y: 0, width: 568, height: 320)
         scene.root.layoutIfNeeded()
-        #expect(scene.root._engine?.rebuildCount == 1)
+        #expect(scene.root._membership.engine?.rebuildCount == 1)
     }
 
     // MARK: 2. Conflict

@@ -63,7 +63,7 @@ import TrellisGeometry
         root.layoutIfNeeded()
         // Both 110-point margins take half of the 248-point change: x = 110 + 124.
         #expect(badge.frame == Rect(x: 234, y: 10, width: 100, height: 44))
-        #expect(root._engine?.rebuildCount == 1)
+        #expect(root._membership.engine?.rebuildCount == 1)
     }
 
     @Test func flexibleMarginConstraintReadsAsAFunctionOfTheSuperviewWidth() {
@@ -127,7 +127,7 @@ import TrellisGeometry
         root.layoutIfNeeded()
         // Leading margin 20 + 16 from the safe area; top at the safe area, 44.
         #expect(child.frame == Rect(x: 36, y: 44, width: 10, height: 10))
-        #expect(root._engine?.rebuildCount == 1)
+        #expect(root._membership.engine?.rebuildCount == 1)
     }
 
     @Test func nonFiniteInsetsAreRefused() {

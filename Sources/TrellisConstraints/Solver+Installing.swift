@@ -1,0 +1,265 @@
+// Adding and removing a constraint (paper sections 4.1 and 4.2): its row in
+// augmented simplex form, the subject it is solved for, the artificial
+// variable of phase one, and the removal of its marker.
+
+extension Solver {
+    // MARK: Adding a constraint
+
+    /// Installs a validated constraint; returns a conflict, and installs
+    /// nothing, when a required constraint cannot be satisfied.
+    func _install(_ constraint: Constraint, isEdit: Bool) -> ConstraintConflict? {
+        if _records.capacity == 0 { _reserveInitialCapacity() }
+        _membershipVersion &+= 1
+        let slot = _allocateRecord(constraint, isEdit: isEdit)
+        let level = constraint.priority.isRequired ? -1 : _acquireLevel(constraint.priority)
+        var row = _createRow(constraint, slot: slot, level: level)
+        let marker = _records[Int(slot)].marker
+        var subject = _chooseSubject(row, marker: marker, other: _records[Int(slot)].other)
+        if subject < 0 && _allDummies(row) {
+            guard _nearZero(row.constant) else {
+                let conflict = _conflict(certificate: row, basic: _noSymbol, broken: slot)
+                _discardFailedRecord(slot)
+                return _minimized(conflict)
+            }
+            subject = marker  // redundant equality: keep its marker basic
+        }
+        if subject >= 0 {
+            row.solve(for: subject)
+            _substitute(subject, row)
+            _insertRow(subject, row)
+        } else if let certificate = _addWithArtificialVariable(row) {
+            let conflict = _conflict(certificate: certificate, basic: _noSymbol, broken: slot)
+            _discardFailedRecord(slot)
+            _optimize(_allLevels)
+            if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
+            return _minimized(conflict)
+        }
+        constraint._solver = self
+        constraint._slot = slot
+        _optimize(_allLevels)
+        if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
+        return nil
+    }
+
+    /// Builds the constraint's row in augmented simplex form (paper section
+    /// 4.1): `0 = terms - constant + marker (+ errors)`, with basic variables
+    /// substituted by their rows, and a non-negative constant.
+    func _createRow(_ constraint: Constraint, slot: Int32, level: Int) -> _Row {
+        var row = _Row(constant: -constraint.constant)
+        row.terms.reserveCapacity(max(8, constraint.terms.count + 2))
+        let terms = constraint.terms
+        for i in 0..<terms.count {
+            let symbol = _acquireSymbol(for: terms[i].variable)
+            let coefficient = terms[i].coefficient
+            if _nearZero(coefficient) { continue }
+            let basicRow = _symbols[Int(symbol)].row
+            if basicRow >= 0 {
+                _add(_rows[Int(basicRow)], times: coefficient, to: &row, basic: _noSymbol)
+            } else {
+                row.insert(symbol, coefficient)
+            }
+        }
+        var marker = _noSymbol
+        var other = _noSymbol
+        var markerCoefficient = 1.0
+        let optional = level >= 0
+        switch constraint.relation {
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            // terms - constant + slack = 0 for <=, - slack for >=.
+            markerCoefficient = constraint.relation == .lessThanOrEqual ? 1 : -1
+            marker = _newSymbol(.slack, owner: slot)
+            row.insert(marker, markerCoefficient)
+            if optional {
+                other = _newSymbol(.error, owner: slot)
+                row.insert(other, -markerCoefficient)
+                _objective[level].insert(other, 1)
+            }
+        case .equal:
+            if optional {
+                // terms - constant = plus - minus.
+                markerCoefficient = -1
+                marker = _newSymbol(.error, owner: slot)
+                other = _newSymbol(.error, owner: slot)
+                row.insert(marker, -1)
+                row.insert(other, 1)
+                _objective[level].insert(marker, 1)
+                _objective[level].insert(other, 1)
+            } else {
+                marker = _newSymbol(.dummy, owner: slot)
+                row.insert(marker, 1)
+            }
+        }
+        _records[Int(slot)].marker = marker
+        _records[Int(slot)].other = other
+        _records[Int(slot)].markerScale = 1 / markerCoefficient
+        if row.constant < 0 { row.reverseSign() }
+        return row
+    }
+
+    /// Chooses the symbol to make basic for a new row (paper section 4.1):
+    /// any external variable; else the constraint's own slack or error symbol
+    /// if its coefficient is negative (the row's constant is non-negative,
+    /// so that basic value is feasible); else none.
+    func _chooseSubject(_ row: _Row, marker: _Symbol, other: _Symbol) -> _Symbol {
+        for term in row.terms where _symbols[Int(term.symbol)].kind == .external {
+            return term.symbol
+        }
+        if _isRestrictedSubject(marker, in: row) { return marker }
+        if _isRestrictedSubject(other, in: row) { return other }
+        return _noSymbol
+    }
+
+    @inline(__always)
+    func _isRestrictedSubject(_ symbol: _Symbol, in row: _Row) -> Bool {
+        guard symbol >= 0 else { return false }
+        let kind = _symbols[Int(symbol)].kind
+        return (kind == .slack || kind == .error) && row.coefficient(for: symbol) < 0
+    }
+
+    func _allDummies(_ row: _Row) -> Bool {
+        for term in row.terms where _symbols[Int(term.symbol)].kind != .dummy { return false }
+        return true
+    }
+
+    /// Phase one (paper section 4.1, "artificial variable"): adds `row` with
+    /// an artificial basic variable and minimises it. Returns nil when the
+    /// row was added, or the optimal artificial objective (a certificate that
+    /// the required constraints are infeasible) after taking it out again.
+    func _addWithArtificialVariable(_ row: _Row) -> _Row? {
+        let artificial = _newSymbol(.slack, owner: -1)
+        _insertRow(artificial, row)
+        _objective.append(_ObjectiveRow(row))
+        _optimize(_levelPriority.count..<_objective.count)
+        let objective = _objective.removeLast().row
+        guard _nearZero(objective.constant) else {
+            _removeEquation(marker: artificial)
+            _scrub(artificial)
+            _freeSymbol(artificial)
+            return objective
+        }
+        let index = _symbols[Int(artificial)].row
+        if index >= 0 {
+            var basicRow = _takeRow(at: Int(index))
+            if !basicRow.terms.isEmpty {
+                let entering = _anyPivotableSymbol(basicRow)
+                if entering >= 0 {
+                    basicRow.solve(for: artificial, entering)
+                    _substitute(entering, basicRow)
+                    _insertRow(entering, basicRow)
+                }
+                // Else the row reads 0 = (dummies): implied by the other rows.
+            }
+        }
+        _scrub(artificial)
+        _freeSymbol(artificial)
+        return nil
+    }
+
+    func _anyPivotableSymbol(_ row: _Row) -> _Symbol {
+        for term in row.terms {
+            let kind = _symbols[Int(term.symbol)].kind
+            if kind == .slack || kind == .error { return term.symbol }
+        }
+        return _noSymbol
+    }
+
+    /// Undoes `_createRow` for a constraint that was not installed.
+    func _discardFailedRecord(_ slot: Int32) {
+        let record = _records[Int(slot)]
+        guard let constraint = record.constraint else { return }
+        for symbol in [record.marker, record.other] where symbol >= 0 {
+            _scrub(symbol)
+            _freeSymbol(symbol)
+        }
+        for term in constraint.terms { _releaseSymbol(for: term.variable) }
+        if !constraint.priority.isRequired { _releaseLevel(constraint.priority) }
+        _freeRecord(slot)
+    }
+
+    // MARK: Removing a constraint
+
+    /// Removes an installed constraint (paper section 4.2) and re-optimises.
+    func _uninstall(slot: Int32) {
+        let record = _records[Int(slot)]
+        guard let constraint = record.constraint else { return }
+        _membershipVersion &+= 1
+        if !constraint.priority.isRequired {
+            _addErrorEffects(record, level: _level(of: constraint.priority), times: -1)
+        }
+        _removeEquation(marker: record.marker)
+        _freeSymbol(record.marker)
+        if record.other >= 0 {
+            _scrub(record.other)
+            _freeSymbol(record.other)
+        }
+        for term in constraint.terms { _releaseSymbol(for: term.variable) }
+        if !constraint.priority.isRequired { _releaseLevel(constraint.priority) }
+        _freeRecord(slot)
+        constraint._solver = nil
+        constraint._slot = -1
+        _optimize(_allLevels)
+        if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
+    }
+
+    /// Adds `factor` times the constraint's error symbols to its objective
+    /// level (their rows when basic).
+    func _addErrorEffects(_ record: _Record, level: Int, times factor: Double) {
+        for symbol in [record.marker, record.other]
+        where symbol >= 0 && _symbols[Int(symbol)].kind == .error {
+            let row = _symbols[Int(symbol)].row
+            if row >= 0 {
+                _objective[level].insert(_rows[Int(row)], times: factor)
+            } else {
+                _objective[level].insert(symbol, factor)
+            }
+        }
+    }
+
+    /// Takes the equation marked by `marker` out of the tableau: erases its
+    /// row if basic, else first pivots it into the basis in the row the
+    /// paper's marker rule picks (keeping the tableau feasible).
+    func _removeEquation(marker: _Symbol) {
+        let basicRow = _symbols[Int(marker)].row
+        if basicRow >= 0 {
+            _ = _takeRow(at: Int(basicRow))
+            return
+        }
+        guard let index = _markerLeavingRow(marker) else { return }  // column already empty
+        let leaving = _rows[index].basic
+        var row = _takeRow(at: index)
+        row.solve(for: leaving, marker)
+        _substitute(marker, row)
+    }
+
+    /// The row to pivot a parametric marker into (Kiwi's rule): the
+    /// restricted row with a negative coefficient and the smallest ratio;
+    /// else a restricted row with the smallest ratio; else an unrestricted one.
+    ///
+    /// - Complexity: O(rows holding the marker), through its column.
+    func _markerLeavingRow(_ marker: _Symbol) -> Int? {
+        var negativeRatio = Double.greatestFiniteMagnitude
+        var positiveRatio = Double.greatestFiniteMagnitude
+        var first: Int? = nil
+        var second: Int? = nil
+        var third: Int? = nil
+        _forEachRow(holding: marker) { i, t in
+            let coefficient = _rows[i].terms[t].coefficient
+            if _symbols[Int(_rows[i].basic)].kind == .external {
+                third = i
+            } else if coefficient < 0 {
+                let ratio = -_rows[i].constant / coefficient
+                if ratio < negativeRatio {
+                    negativeRatio = ratio
+                    first = i
+                }
+            } else {
+                let ratio = _rows[i].constant / coefficient
+                if ratio < positiveRatio {
+                    positiveRatio = ratio
+                    second = i
+                }
+            }
+        }
+        return first ?? second ?? third
+    }
+}

@@ -1,0 +1,163 @@
+// Changing installed constraints in place: constants (paper section 4.3,
+// generalised to every constraint through its marker) and priorities.
+
+extension Solver {
+    // MARK: Constants and priorities of installed constraints
+
+    /// Sets an installed constraint's constant (paper section 4.3 for edit
+    /// constants, generalised to every constraint through its marker).
+    /// Returns the conflict if required constraints became unsatisfiable; the
+    /// constraint is then left out.
+    @inline(__always)
+    func _changeConstant(slot: Int32, to constant: Double) -> ConstraintConflict? {
+        let old = _records[Int(slot)].constant
+        guard constant != old else { return nil }
+        if !_shiftCachedColumn(slot: Int(slot), from: old, to: constant) {
+            _records[Int(slot)].constant = constant
+            if !_records[Int(slot)].isEdit { _records[Int(slot)].constraint?.constant = constant }
+            _shiftMarker(slot: slot, by: constant - old)
+        }
+        // Only rows noted infeasible need the dual simplex.
+        if _infeasible.isEmpty { return nil }
+        return _restoreFeasibility(slot: slot, from: old, to: constant)
+    }
+
+    /// The rest of `_changeConstant` when a row became infeasible.
+    @inline(never)
+    func _restoreFeasibility(slot: Int32, from old: Double, to constant: Double)
+        -> ConstraintConflict?
+    {
+        guard let failed = _dualOptimize() else { return nil }
+
+        guard let constraint = _records[Int(slot)].constraint else { return nil }
+        let index = Int(_symbols[Int(failed)].row)
+        let conflict = _conflict(certificate: _rows[index], basic: failed, broken: slot)
+        // Back to the old constant (a feasible system, and the basis is still
+        // optimal, so the dual simplex succeeds), then leave the constraint out.
+        if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
+        _records[Int(slot)].constant = old
+        _shiftMarker(slot: slot, by: old - constant)
+        for i in _rows.indices { _noteIfInfeasible(i) }
+        let recovered = _dualOptimize()
+        assert(recovered == nil, "TrellisConstraints: could not restore a feasible tableau")
+        _uninstall(slot: slot)
+        constraint.constant = constant
+        let minimal = _minimized(conflict)
+        _forgetBroken(constraint)
+        brokenConstraints.append(minimal)
+        return minimal
+    }
+
+    /// Carries a change of `delta` in a constraint's constant into the
+    /// tableau. The constraint's original row is `0 = terms - constant +
+    /// c * marker + ...`; raising the constant by `delta` gives the same
+    /// system in `marker' = marker + delta / c`, i.e. `marker = marker' -
+    /// delta / c`: only constants of rows holding the marker change.
+    func _shiftMarker(slot: Int32, by delta: Double) {
+        let slot = Int(slot)
+        let shift = -delta * _records[slot].markerScale
+        let marker = _records[slot].marker
+        let markerRow = _symbols[Int(marker)].row
+        if markerRow >= 0 {
+            _rows[Int(markerRow)].constant -= shift
+            _noteIfInfeasible(Int(markerRow))
+            return
+        }
+        let other = _records[slot].other
+        if other >= 0 {
+            // The other error's column is minus the marker's: when it is
+            // basic, the marker appears in its row only.
+            let otherRow = _symbols[Int(other)].row
+            if otherRow >= 0 {
+                let index = Int(otherRow)
+                _rows[index].constant += _rows[index].coefficient(for: marker) * shift
+                _noteIfInfeasible(index)
+                return
+            }
+        }
+        // The marker's column (rows holding it), cached until the tableau's
+        // terms change: repeated suggestions then touch only those rows.
+        if _records[slot].columnVersion != _structureVersion {
+            _records[slot].column.removeAll(keepingCapacity: true)
+            _records[slot].column.reserveCapacity(8)
+            _forEachRow(holding: marker) { i, t in
+                _records[slot].column.append(
+                    _ColumnEntry(
+                        row: Int32(i), basicKind: _symbols[Int(_rows[i].basic)].kind,
+                        coefficient: _rows[i].terms[t].coefficient))
+            }
+            _records[slot].columnVersion = _structureVersion
+        }
+        _shiftColumn(slot: slot, by: shift)
+    }
+
+    /// `_changeConstant`'s update for an edit constraint whose marker's
+    /// column is cached and current (so neither of its errors is basic: a
+    /// symbol enters or leaves the basis only with a structure change):
+    /// sets the constant and shifts the rows of the column, as
+    /// `_shiftMarker` would. False, having done nothing, otherwise.
+    /// (A reused cell's engine runs this once per row of its list.)
+    @inline(__always)
+    func _shiftCachedColumn(slot: Int, from old: Double, to constant: Double) -> Bool {
+        guard _records[slot].isEdit, _records[slot].columnVersion == _structureVersion else {
+            return false
+        }
+        _shiftColumn(slot: slot, by: -(constant - old) * _records[slot].markerScale, setting: constant)
+        return true
+    }
+
+    /// Adds `coefficient * shift` to the constant of every row in the
+    /// slot's cached column (and sets the record's constant to `constant`
+    /// when given), then notes the rows that became infeasible.
+    @inline(__always)
+    func _shiftColumn(slot: Int, by shift: Double, setting constant: Double? = nil) {
+        // Through buffers: one uniqueness check for all the rows, where
+        // indexing `_rows` checked it once per row. Mutable access
+        // throughout: exclusive, so the buffers need no retain.
+        var infeasibleFound = false
+        _records.withUnsafeMutableBufferPointer { records in
+            if let constant { records[slot].constant = constant }
+            records[slot].column.withUnsafeMutableBufferPointer { column in
+                _rows.withUnsafeMutableBufferPointer { rows in
+                    for entry in column {
+                        let index = Int(entry.row)
+                        rows[index].constant += entry.coefficient * shift
+                        // `_noteIfInfeasible`, deciding only whether any row is.
+                        switch entry.basicKind {
+                        case .external, .free: break
+                        case .dummy: if !_nearZero(rows[index].constant) { infeasibleFound = true }
+                        case .slack, .error: if rows[index].constant < 0 { infeasibleFound = true }
+                        }
+                    }
+                }
+            }
+        }
+        guard infeasibleFound else { return }
+        for entry in _records[slot].column { _noteIfInfeasible(Int(entry.row)) }
+    }
+
+    @inline(__always)
+    func _noteIfInfeasible(_ index: Int) {
+        let basic = _rows[index].basic
+        switch _symbols[Int(basic)].kind {
+        case .external, .free: return
+        case .dummy:
+            if !_nearZero(_rows[index].constant) { _infeasible.append(basic) }
+        case .slack, .error:
+            if _rows[index].constant < 0 { _infeasible.append(basic) }
+        }
+    }
+
+    /// Moves an optional constraint's errors from one objective level to
+    /// another and re-optimises.
+    func _moveErrors(slot: Int32, from old: Priority, to new: Priority) {
+        let record = _records[Int(slot)]
+        let newLevel = _acquireLevel(new)
+        _addErrorEffects(record, level: _level(of: old), times: -1)
+        _addErrorEffects(record, level: newLevel, times: 1)
+        _releaseLevel(old)
+        record.constraint?.priority = new
+        _optimize(_allLevels)
+        if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
+    }
+}

@@ -1,0 +1,346 @@
+// Building the solver from the view tree: the root's origin and size,
+// autoresizing frames, intrinsic-size constraints, guide edges, then the
+// user's constraints in activation order.
+
+import TrellisConstraints
+import TrellisGeometry
+
+extension LayoutEngine {
+
+    /// Rebuilds the solver from the hierarchy, the root at `target` in the
+    /// current `sizeMode` (its frame's size when laying out, the fitting
+    /// target when measuring): constraints are tried against the real size,
+    /// so none is broken, nor logged, against a size never asked for.
+    func rebuild(target: Size) {
+        rebuildCount += 1
+        defer { structuralChanges = 0 }
+        reportsConflictsDirectly = true
+        defer { reportsConflictsDirectly = false }
+        sawTransientConflict = false
+        pendingHeight = nil
+        refitSizes.removeAll()
+        storedSolver = Solver()
+        solverConstraints = [:]
+        baselineConstraints = []
+        for index in staleContent where index < views.count {
+            views.withView(at: index) { $0._membership.contentDeferred = false }
+        }
+        staleContent.removeAll(keepingCapacity: true)
+        stopPollingHeights(requeue: false)
+        layoutConstraints = [:]
+        itemConstraints = [:]
+        contents = []
+        contentHistory = []
+        installVersion += 1
+        pendingIntrinsic.removeAll(keepingCapacity: true)
+        pendingStart = 0
+        views = _EngineViews()
+        parentIndex = []
+        guides = []
+        widthDependentLabels = []
+        proportionalStacks = []
+        isLabel = []
+        collect(root, parent: -1)
+        needsRebuild = false
+        needsLayout = true
+
+        install(
+            LayoutConstraint(
+                root, .left, .equal, nil, .notAnAttribute, constant: 0, priority: .required,
+                origin: .rootOrigin, identifier: "Root-Origin-X"))
+        install(
+            LayoutConstraint(
+                root, .top, .equal, nil, .notAnAttribute, constant: 0, priority: .required,
+                origin: .rootOrigin, identifier: "Root-Origin-Y"))
+        installRootSize(sizeMode, size: target)
+
+        for (index, view) in views.enumerated()
+        where index > 0 && view.translatesAutoresizingMaskIntoConstraints {
+            installAutoresizing(view, superview: views[parentIndex[index]])
+        }
+        for index in views.indices { installContentSize(at: index) }
+        for guide in guides where guide._kind != .custom { installGuideEdges(guide) }
+
+        var user: [LayoutConstraint] = []
+        for view in views { user.append(contentsOf: view._constraints) }
+        user.sort { $0._activationOrder < $1._activationOrder }
+        for constraint in user where constraint._firstItem != nil { install(constraint) }
+    }
+
+    func collect(_ view: View, parent: Int) {
+        let index = views.count
+        views.append(view)
+        view._membership.contentDeferred = false
+        view._membership.index = index
+        view._membership.indexOwner = ObjectIdentifier(self)
+        contents.append(ContentConstraints())
+        contentHistory.append(ContentHistory())
+        parentIndex.append(parent)
+        if let guide = view._marginsGuide { guides.append(guide) }
+        if let guide = view._safeAreaGuide { guides.append(guide) }
+        guides.append(contentsOf: view._layoutGuides)
+        isLabel.append(view is Label)
+        if let stack = view as? StackView, stack.distribution == .fillProportionally {
+            proportionalStacks.append(Unmanaged.passUnretained(stack))
+        }
+        if let label = view as? Label, label._widthDependent {
+            widthDependentLabels.append((index, Unmanaged.passUnretained(label._width)))
+        }
+        for subview in view.subviews { collect(subview, parent: index) }
+    }
+
+    func installRootSize(_ mode: SizeMode, size: Size) {
+        sizeMode = mode
+        // A root that was never given a size (frame mode, 0 × 0) has no size
+        // constraints yet, as a UIKit view outside any window: constraints
+        // activated before it is sized must not be reported as conflicts.
+        if mode == .frame && size == .zero {
+            rootSize = []
+            return
+        }
+        let (horizontal, vertical, origin, name):
+            (LayoutPriority, LayoutPriority, LayoutConstraint.Origin, String)
+        switch mode {
+        case .frame:
+            (horizontal, vertical, origin, name) = (
+                .required, .required, .encapsulatedLayout, "Encapsulated-Layout"
+            )
+        case .fitting(let h, let v):
+            (horizontal, vertical, origin, name) = (h, v, .fitting, "Fitting-Size")
+        }
+        rootSize = [
+            LayoutConstraint(
+                root, .width, .equal, nil, .notAnAttribute, constant: size.width,
+                priority: horizontal, origin: origin, identifier: "\(name)-Width"),
+            LayoutConstraint(
+                root, .height, .equal, nil, .notAnAttribute, constant: size.height,
+                priority: vertical, origin: origin, identifier: "\(name)-Height"),
+        ]
+        for constraint in rootSize { installRootSizeConstraint(constraint) }
+        rootSizeValue = size
+        sizeMode = mode
+    }
+
+    /// Installs a root size constraint (the size the root is laid out or
+    /// fitted at). When it conflicts with required constraints, UIKit keeps
+    /// the size and breaks one of the user's constraints; the solver would
+    /// leave out the newest constraint, which is this one. So the newest
+    /// conflicting user constraint is taken out first, the size installed,
+    /// and that constraint added again, to be reported and left out itself.
+    func installRootSizeConstraint(_ constraint: LayoutConstraint) {
+        requeueStaleContent()
+        installVersion += 1
+        var removed: [LayoutConstraint] = []
+        for _ in 0..<16 {
+            guard let solverConstraint = makeSolverConstraint(constraint) else { break }
+            solverConstraints[ObjectIdentifier(constraint)] = solverConstraint
+            layoutConstraints[ObjectIdentifier(solverConstraint)] = constraint
+            needsLayout = true
+            let conflict: ConstraintConflict?
+            do {
+                conflict = try solver.add(solverConstraint)
+            } catch {
+                LayoutLog.emit("Could not add \(constraint): \(error)")
+                break
+            }
+            guard let conflict else { break }
+            let victim = conflict.conflicting
+                .compactMap { layoutConstraints[ObjectIdentifier($0)] }
+                .filter { $0._origin == .user }
+                .max { $0._activationOrder < $1._activationOrder }
+            guard let victim else {
+                report(conflict)
+                break
+            }
+            uninstall(constraint)
+            uninstall(victim)
+            removed.append(victim)
+        }
+        for victim in removed.reversed() { install(victim) }
+    }
+
+    func installAutoresizing(_ view: View, superview: View) {
+        let made = autoresizingConstraints(view, superview: superview)
+        itemConstraints[ObjectIdentifier(view), default: ItemConstraints()].autoresizing = made
+        for constraint in made { install(constraint) }
+    }
+
+    /// The four constraints a frame and an autoresizing mask turn into, as
+    /// UIKit's `NSAutoresizingMaskLayoutConstraint`s. Along each axis, the
+    /// parts the mask makes flexible (leading margin, size, trailing margin)
+    /// share any change of the superview's size in proportion to their
+    /// current lengths (equally when those are all 0), so each is a linear
+    /// function of the superview's size: `part = weight × size + constant`.
+    /// Without flexible parts they are the frame's numbers.
+    func autoresizingConstraints(_ view: View, superview: View) -> [LayoutConstraint] {
+        let frame = view._frame
+        let mask = view.autoresizingMask
+        func axis(
+            position: Double, length: Double, superLength: Double,
+            flexible: (before: Bool, size: Bool, after: Bool)
+        ) -> (position: (Double, Double), length: (Double, Double)) {
+            let parts = [position, length, superLength - position - length]
+            let isFlexible = [flexible.before, flexible.size, flexible.after]
+            let count = isFlexible.filter { $0 }.count
+            guard count > 0, superLength > 0 else { return ((0, position), (0, length)) }
+            let total = zip(parts, isFlexible).reduce(0) { $0 + ($1.1 ? max($1.0, 0) : 0) }
+            let weights = zip(parts, isFlexible).map { part, flexible -> Double in
+                guard flexible else { return 0 }
+                return total > 0 ? max(part, 0) / total : 1 / Double(count)
+            }
+            // part(S) = part + weight × (S − S₀)
+            return (
+                (weights[0], position - weights[0] * superLength),
+                (weights[1], length - weights[1] * superLength)
+            )
+        }
+        let horizontal = axis(
+            position: frame.minX, length: frame.width, superLength: superview._frame.width,
+            flexible: (
+                mask.contains(.flexibleLeftMargin), mask.contains(.flexibleWidth),
+                mask.contains(.flexibleRightMargin)
+            ))
+        let vertical = axis(
+            position: frame.minY, length: frame.height, superLength: superview._frame.height,
+            flexible: (
+                mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight),
+                mask.contains(.flexibleBottomMargin)
+            ))
+        func make(
+            _ attribute: LayoutAttribute, _ dimension: LayoutAttribute, _ line: (Double, Double),
+            _ name: String
+        ) -> LayoutConstraint {
+            let (weight, constant) = line
+            let isPosition = !attribute.isDimension
+            if weight == 0 {
+                return LayoutConstraint(
+                    view, attribute, .equal, isPosition ? superview : nil,
+                    isPosition ? attribute : .notAnAttribute, constant: constant,
+                    priority: .required, origin: .autoresizing, identifier: name)
+            }
+            // A position is measured from the superview's edge: see `linearForm`.
+            return LayoutConstraint(
+                view, attribute, .equal, superview, dimension, multiplier: weight,
+                constant: constant, priority: .required, origin: .autoresizing, identifier: name)
+        }
+        return [
+            make(.left, .width, horizontal.position, "Autoresizing-MinX"),
+            make(.top, .height, vertical.position, "Autoresizing-MinY"),
+            make(.width, .width, horizontal.length, "Autoresizing-Width"),
+            make(.height, .height, vertical.length, "Autoresizing-Height"),
+        ]
+    }
+
+    /// Makes and installs the intrinsic-size constraints of the view at `index`
+    /// (see `ContentConstraints`).
+    func installContentSize(at index: Int) {
+        let view = views[index]
+        let size = view.intrinsicContentSize
+        var content = ContentConstraints()
+        content.isPending = contents[index].isPending
+        content.isStale = contents[index].isStale
+        let axes: [(LayoutAttribute, Double, LayoutPriority, LayoutPriority, String)] = [
+            (
+                .width, size.width, view._compression.horizontal, view._hugging.horizontal,
+                "Horizontal"
+            ),
+            (.height, size.height, view._compression.vertical, view._hugging.vertical, "Vertical"),
+        ]
+        for (attribute, value, compression, hugging, axisName) in axes
+        where value >= 0 && value.isFinite {
+            let pair = [
+                LayoutConstraint(
+                    view, attribute, .greaterThanOrEqual, nil, .notAnAttribute, constant: value,
+                    priority: compression, origin: .compressionResistance,
+                    identifier: "Compression-Resistance-\(axisName)"),
+                LayoutConstraint(
+                    view, attribute, .lessThanOrEqual, nil, .notAnAttribute, constant: value,
+                    priority: hugging, origin: .contentHugging,
+                    identifier: "Content-Hugging-\(axisName)"),
+            ]
+            content.constraints += pair
+            let editPriority = Self.intrinsicEditPriority
+            guard contentHistory[index].prefersEdit, compression < editPriority,
+                hugging < editPriority
+            else {
+                for constraint in pair { content.solverForms.append(install(constraint)) }
+                continue
+            }
+            content.solverForms += [nil, nil]
+            let variable = view._intrinsicVariable(attribute == .width ? .horizontal : .vertical)
+            do {
+                try solver.addEditVariable(variable, priority: editPriority)
+                try solver.suggestValue(value, for: variable)
+            } catch {
+                LayoutLog.emit("Could not edit the intrinsic size of \(view.layoutName): \(error)")
+            }
+            if attribute == .width { content.width = variable } else { content.height = variable }
+            let size = _Linear([(attribute == .width ? view._width : view._height, 1)])
+            for constraint in pair {
+                install(
+                    constraint,
+                    as: _makeSolverConstraint(
+                        size, constraint.relation, _Linear([(variable, 1)]),
+                        priority: constraint.priority,
+                        identifier: constraint.identifier))
+            }
+        }
+        content.size = size
+        contents[index] = content
+    }
+
+    /// Uninstalls the intrinsic-size constraints of the view at `index`.
+    func uninstallContentSize(at index: Int) {
+        let content = contents[index]
+        defer {
+            contents[index].isPending = content.isPending
+            contents[index].isStale = content.isStale
+        }
+        for constraint in content.constraints { uninstall(constraint) }
+        for variable in [content.width, content.height].compactMap({ $0 })
+        where solver.hasEditVariable(variable) {
+            do { try solver.removeEditVariable(variable) } catch {
+                LayoutLog.emit("Could not stop editing \(variable): \(error)")
+            }
+        }
+        contents[index] = ContentConstraints()
+    }
+
+    /// The index of a view in `views`, nil when it is not in this hierarchy.
+    func index(of view: View) -> Int? {
+        // The view's hint is trusted when this engine wrote it: every view of
+        // the hierarchy was numbered by the last `collect`.
+        if view._membership.indexOwner == ObjectIdentifier(self) { return view._membership.index }
+        // Another engine (a subview measured alone) numbered the view since.
+        guard let found = views.firstIndex(where: { $0 === view }) else { return nil }
+        view._membership.index = found
+        view._membership.indexOwner = ObjectIdentifier(self)
+        return found
+    }
+
+    func installGuideEdges(_ guide: LayoutGuide) {
+        guard let owner = guide.owningView else { return }
+        let insets = guideInsets(guide, owner: owner)
+        let prefix = guide._kind == .safeArea ? "Safe-Area" : "Layout-Margins"
+        let made = [
+            LayoutConstraint(
+                guide, .left, .equal, owner, .left, constant: insets.left, priority: .required,
+                origin: .guide, identifier: "\(prefix)-Left"),
+            LayoutConstraint(
+                guide, .top, .equal, owner, .top, constant: insets.top, priority: .required,
+                origin: .guide, identifier: "\(prefix)-Top"),
+            LayoutConstraint(
+                owner, .right, .equal, guide, .right, constant: insets.right, priority: .required,
+                origin: .guide, identifier: "\(prefix)-Right"),
+            LayoutConstraint(
+                owner, .bottom, .equal, guide, .bottom, constant: insets.bottom,
+                priority: .required, origin: .guide, identifier: "\(prefix)-Bottom"),
+        ]
+        itemConstraints[ObjectIdentifier(guide), default: ItemConstraints()].guide = made
+        for constraint in made { install(constraint) }
+    }
+
+    func guideInsets(_ guide: LayoutGuide, owner: View) -> EdgeInsets {
+        guide._kind == .safeArea ? owner.safeAreaInsets : owner._effectiveMarginInsets
+    }
+}

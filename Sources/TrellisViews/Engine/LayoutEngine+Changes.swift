@@ -1,0 +1,310 @@
+// Change notices from views and constraints (activations, constants,
+// priorities, frames, guide insets, intrinsic sizes) and the
+// intrinsic-size updates they queue.
+
+import TrellisConstraints
+import TrellisGeometry
+
+extension LayoutEngine {
+
+    func hierarchyDidChange() {
+        needsRebuild = true
+        needsLayout = true
+    }
+
+    func constraintDidActivate(_ constraint: LayoutConstraint) {
+        guard !needsRebuild else { return }
+        install(constraint)
+    }
+
+    func constraintWillDeactivate(_ constraint: LayoutConstraint) {
+        guard !needsRebuild else { return }
+        uninstall(constraint)
+    }
+
+    func constantDidChange(_ constraint: LayoutConstraint) {
+        guard !needsRebuild else { return }
+        pushConstant(constraint)
+    }
+
+    func priorityDidChange(_ constraint: LayoutConstraint) {
+        guard !needsRebuild, let solverConstraint = solverConstraints[ObjectIdentifier(constraint)],
+            solver.contains(solverConstraint)
+        else { return }
+        do {
+            try solver.setPriority(constraint.priority, for: solverConstraint)
+        } catch {
+            LayoutLog.emit("Could not change the priority of \(constraint): \(error)")
+        }
+        needsLayout = true
+    }
+
+    /// Sends a constraint's current constant to the solver (cheap).
+    func pushConstant(_ constraint: LayoutConstraint) {
+        guard !needsRebuild else { return }
+        guard let solverConstraint = solverConstraints[ObjectIdentifier(constraint)] else { return }
+        guard solver.contains(solverConstraint) else { return }  // broken earlier: stays out, as in UIKit
+        guard let value = solverConstant(of: constraint) else { return }
+        do {
+            constantChanges &+= 1
+            if let conflict = try _setSolverConstant(value, of: solverConstraint, in: solver) {
+                // The solver left the constraint out: sizes it fixed may be free.
+                installVersion += 1
+                requeueStaleContent()
+                switch constraint._origin {
+                case .autoresizing, .encapsulatedLayout:
+                    // The solver left the new frame out. UIKit keeps frames and
+                    // breaks one of the constraints fighting them; rebuilding
+                    // (frames first, then constraints in activation order)
+                    // does the same, and logs that conflict instead.
+                    hierarchyDidChange()
+                default:
+                    report(conflict)
+                }
+            }
+        } catch {
+            LayoutLog.emit("Could not change the constant of \(constraint): \(error)")
+        }
+        needsLayout = true
+    }
+
+    func setConstant(_ value: Double, of constraint: LayoutConstraint) {
+        guard constraint.constant != value else { return }
+        constraint._setConstant(value)
+        pushConstant(constraint)
+    }
+
+    func frameDidChange(_ view: View) {
+        guard !needsRebuild else { return }
+        if view === root {
+            if sizeMode == .frame, rootSize.count == 2 {
+                setConstant(view._frame.width, of: rootSize[0])
+                setConstant(view._frame.height, of: rootSize[1])
+                rootSizeValue = view._frame.size
+            } else if sizeMode == .frame {
+                needsLayout = true  // first size: prepare() installs it and retries broken constraints
+            }
+            return
+        }
+        guard let made = itemConstraints[ObjectIdentifier(view)]?.autoresizing, made.count == 4,
+            let superview = view.superview
+        else { return }
+        // Same shapes (a fixed frame, or the same mask): new constants only.
+        let remade = autoresizingConstraints(view, superview: superview)
+        if zip(made, remade).allSatisfy({
+            $0.multiplier == $1.multiplier && $0.secondAttribute == $1.secondAttribute
+        }) {
+            for (constraint, new) in zip(made, remade) { setConstant(new.constant, of: constraint) }
+        } else {
+            for constraint in made { uninstall(constraint) }
+            installAutoresizing(view, superview: superview)
+        }
+    }
+
+    func guideInsetsDidChange(_ view: View) {
+        guard !needsRebuild else { return }
+        for guide in [view._marginsGuide, view._safeAreaGuide].compactMap({ $0 }) {
+            guard let made = itemConstraints[ObjectIdentifier(guide)]?.guide, made.count == 4 else {
+                continue
+            }
+            let insets = guideInsets(guide, owner: view)
+            for (constraint, value) in zip(
+                made, [insets.left, insets.top, insets.right, insets.bottom])
+            {
+                setConstant(value, of: constraint)
+            }
+        }
+    }
+
+    func intrinsicContentSizeDidChange(_ view: View) {
+        needsLayout = true
+        guard !needsRebuild else { return }
+        guard let index = index(of: view) else { return }
+        if isLabel[index], contents[index].fixedVersion == installVersion,
+            contents[index].fixed == (true, true, true)
+        {
+            deferContentSize(at: index, entirely: true)  // as `updateContentSize` would, without queueing
+            return
+        }
+        queueContentSize(at: index)
+    }
+
+    func queueContentSize(at index: Int) {
+        guard !contents[index].isPending else { return }
+        contents[index].isPending = true
+        pendingIntrinsic.append(index)
+    }
+
+    func contentPrioritiesDidChange(_ view: View) {
+        guard !needsRebuild, let index = index(of: view) else { return }
+        uninstallContentSize(at: index)
+        installContentSize(at: index)
+    }
+
+    /// Along which axes required constraints alone fix the view's size, and
+    /// whether nothing reads its baselines. Along a fixed axis the intrinsic
+    /// size cannot change the layout (content constraints are never required,
+    /// and their error there is the same whatever else moves), so updating it
+    /// can wait; a label fixed along both axes with no baseline constraint need
+    /// not even measure its text. A one-line title pinned left, right and to a
+    /// fixed height is the common case, and a multi-line label pinned left and
+    /// right has a fixed width: skipping them keeps a reused cell's per-row
+    /// cost to the values that matter. The answer only changes with the
+    /// installed constraints, so it is kept until they change.
+    @inline(__always)
+    func fixedAxes(at index: Int) -> (width: Bool, height: Bool, baselineFree: Bool) {
+        if contents[index].fixedVersion == installVersion { return contents[index].fixed }
+        let view = views[index]
+        let fixed = (
+            width: solver.isDetermined(view._width), height: solver.isDetermined(view._height),
+            baselineFree: !baselineConstraints.contains(where: {
+                $0._firstItem === view || $0._secondItem === view
+            })
+        )
+        contents[index].fixedVersion = installVersion
+        contents[index].fixed = fixed
+        return fixed
+    }
+
+    /// Brings a view's intrinsic-size constraints to its current intrinsic size:
+    /// new values when the same axes have a size (cheap: one suggestion per
+    /// axis in edit form), else new constraints. Updates along fixed axes
+    /// wait (see `fixedAxes(at:)`): the view is kept in `staleContent`, so
+    /// any change to the installed constraints brings it back.
+    func updateContentSize(at index: Int) {
+        let isLabel = isLabel[index]
+        let installed = !contents[index].constraints.isEmpty
+        let fixed =
+            installed ? fixedAxes(at: index) : (width: false, height: false, baselineFree: true)
+        if isLabel, installed, fixed.width, fixed.height, fixed.baselineFree {
+            // Measured later if a constraint change makes its size matter.
+            deferContentSize(at: index, entirely: true)
+            return
+        }
+        let old = contents[index].size
+        let size = views.withView(at: index) { $0.intrinsicContentSize }
+        if size != old {
+            let hasWidth = size.width >= 0 && size.width.isFinite
+            let hasHeight = size.height >= 0 && size.height.isFinite
+            if installed, (old.width >= 0) == hasWidth, (old.height >= 0) == hasHeight,
+                contentHistory[index].prefersEdit || !switchesToEditForm(at: index)
+            {
+                // The content constraints are (width ≥, width ≤) when the view has
+                // an intrinsic width, then (height ≥, height ≤): update them in place.
+                if hasWidth, size.width != old.width {
+                    if fixed.width {
+                        deferContentSize(at: index)
+                    } else {
+                        updateContent(
+                            at: index, offset: 0, edit: contents[index].width, from: old.width,
+                            to: size.width)
+                        contents[index].size.width = size.width
+                    }
+                }
+                if hasHeight, size.height != old.height {
+                    if fixed.height {
+                        deferContentSize(at: index)
+                    } else {
+                        updateContent(
+                            at: index, offset: hasWidth ? 2 : 0, edit: contents[index].height,
+                            from: old.height,
+                            to: size.height)
+                        contents[index].size.height = size.height
+                    }
+                }
+            } else {
+                uninstallContentSize(at: index)
+                installContentSize(at: index)
+            }
+        }
+        guard isLabel else { return }
+        views.withView(at: index) { view in
+            let label = unsafeDowncast(view, to: Label.self)
+            if label._baselinesChanged { reinstallBaselineConstraints(of: label) }
+        }
+    }
+
+    /// Keeps a view's intrinsic-size update waiting (in `staleContent`);
+    /// `entirely` when no axis of it matters (see `View._membership.contentDeferred`).
+    func deferContentSize(at index: Int, entirely: Bool = false) {
+        guard !contents[index].isStale else { return }
+        contents[index].isStale = true
+        if entirely { views.withView(at: index) { $0._membership.contentDeferred = true } }
+        staleContent.append(index)
+    }
+
+    /// Moves one axis's pair of intrinsic-size constraints from `old` to `new`.
+    func updateContent(
+        at index: Int, offset: Int, edit: Variable?, from old: Double, to new: Double
+    ) {
+        needsLayout = true
+        guard let edit else {
+            updateContentConstants(at: index, offset: offset, from: old, to: new)
+            return
+        }
+        // The constraints' constants only describe them (logs, see
+        // `syncContentConstants()`); the solver reads the edit variable.
+        do { try solver.suggestValue(new, for: edit) } catch {
+            LayoutLog.emit(
+                "Could not edit the intrinsic size of \(views[index].layoutName): \(error)")
+        }
+    }
+
+    /// `updateContent` in constants form: the one that moves away from the
+    /// other first, so the pair never asks for an empty range on the way.
+    func updateContentConstants(
+        at index: Int, offset: Int, from old: Double, to new: Double
+    ) {
+        let first = new > old ? offset + 1 : offset
+        for k in [first, 2 * offset + 1 - first] {
+            let constraint = contents[index].constraints[k]
+            guard !constraint.priority.isRequired, let form = contents[index].solverForms[k],
+                solver.contains(form)
+            else {
+                setConstant(new, of: constraint)  // may conflict: reported there
+                continue
+            }
+            // Optional: never a conflict, so straight to the solver.
+            constraint._setConstant(new)
+            constantChanges &+= 1
+            do { _ = try _setSolverConstant(new, of: form, in: solver) } catch {
+                LayoutLog.emit("Could not change the constant of \(constraint): \(error)")
+            }
+        }
+    }
+
+    /// Moves a view in constants form to edit form when its intrinsic size
+    /// keeps changing while nothing else does (see `ContentConstraints`);
+    /// true when it did (its constraints were made again, at the current size).
+    func switchesToEditForm(at index: Int) -> Bool {
+        guard !contentHistory[index].prefersEdit else { return false }
+        if contentHistory[index].version == installVersion {
+            contentHistory[index].steadyUpdates += 1
+        } else {
+            contentHistory[index].version = installVersion
+            contentHistory[index].steadyUpdates = 0
+        }
+        guard contentHistory[index].steadyUpdates >= 2 else { return false }
+        contentHistory[index].prefersEdit = true
+        uninstallContentSize(at: index)
+        installContentSize(at: index)
+        return true
+    }
+
+    /// Baseline constraints carry the label's baseline offset as a constant
+    /// of the expression; when the text changes they are made again.
+    func reinstallBaselineConstraints(of label: Label) {
+        guard label._baselinesChanged else { return }
+        label._baselinesChanged = false
+        guard !baselineConstraints.isEmpty else { return }
+        // Only the (usually few) installed baseline constraints are looked at,
+        // so a text change costs nothing here when no baseline is constrained.
+        let affected = baselineConstraints.filter {
+            $0._firstItem === label || $0._secondItem === label
+        }
+        for constraint in affected.sorted(by: { $0._activationOrder < $1._activationOrder }) {
+            uninstall(constraint)
+            install(constraint)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+// Conflicts: reporting unsatisfiable constraints as UIKit logs them, and
+// the violated optional constraints of a solution (for diagnostics).
+
+import TrellisConstraints
+import TrellisGeometry
+
+extension LayoutEngine {
+
+    /// Writes the intrinsic sizes held in edit variables into the constants
+    /// of their content constraints, which only describe them (a row's
+    /// update leaves them, see `updateContent`); done before describing.
+    func syncContentConstants() {
+        for content in contents where content.width != nil || content.height != nil {
+            var offset = 0
+            for (edit, value) in [
+                (content.width, content.size.width), (content.height, content.size.height),
+            ] where value >= 0 {
+                if edit != nil {
+                    content.constraints[offset]._setConstant(value)
+                    content.constraints[offset + 1]._setConstant(value)
+                }
+                offset += 2
+            }
+        }
+    }
+
+    func report(_ conflict: ConstraintConflict) {
+        guard reportsConflictsDirectly || solvingAfresh else {
+            // Found while updating the solver in place: the rest of the row's
+            // changes may resolve it, so it is judged by building the solver
+            // afresh at the next layout (`solveAfreshIfNeeded`).
+            sawTransientConflict = true
+            return
+        }
+        syncContentConstants()
+        let describe: (Constraint) -> String = { [layoutConstraints] constraint in
+            layoutConstraints[ObjectIdentifier(constraint)]?.description ?? "(unknown constraint)"
+        }
+        // The solver lists the installed constraints the broken one conflicts
+        // with; UIKit's log lists the broken one among them, last.
+        let report = UnsatisfiableConstraints(
+            conflicting: (conflict.conflicting + [conflict.broken]).map(describe),
+            broken: describe(conflict.broken))
+        guard !unsatisfiable.contains(report) else { return }
+        unsatisfiable.append(report)
+        LayoutLog.emit(report.description)
+    }
+}
+
+extension LayoutEngine {
+    /// Every installed constraint with how far the current solution misses
+    /// it (0 when it holds), most important first: what tells two solutions
+    /// of one hierarchy apart (the better one has the smaller errors at the
+    /// highest priority where they differ). For diagnostics and tests.
+    func _violations() -> [(constraint: LayoutConstraint, error: Double)] {
+        syncContentConstants()
+        solver.updateVariables()
+        var result: [(constraint: LayoutConstraint, error: Double)] = []
+        for constraint in layoutConstraints.values {
+            guard let (lhs, relation, rhs) = linearForm(constraint) else { continue }
+            let difference = value(of: lhs) - value(of: rhs)
+            let error: Double
+            switch relation {
+            case .equal: error = abs(difference)
+            case .lessThanOrEqual: error = max(0, difference)
+            case .greaterThanOrEqual: error = max(0, -difference)
+            }
+            result.append((constraint, error))
+        }
+        return result.sorted {
+            ($0.constraint.priority, $0.constraint.description) > ($1.constraint.priority, $1.constraint.description)
+        }
+    }
+}

@@ -1,0 +1,148 @@
+// Installing and removing constraints, and the linear forms they turn into
+// (attributes as expressions of the items' variables, leading and trailing
+// resolved by layout direction, baselines with their offsets).
+
+import TrellisConstraints
+import TrellisGeometry
+
+extension LayoutEngine {
+    func requeueStaleContent() {
+        guard !staleContent.isEmpty else { return }
+        for index in staleContent {
+            contents[index].isStale = false
+            views.withView(at: index) { $0._membership.contentDeferred = false }
+            queueContentSize(at: index)
+        }
+        staleContent.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds a constraint to the solver (in `form`, or as its linear form says);
+    /// a conflict is reported and the solver leaves the broken constraint out.
+    @discardableResult
+    func install(_ constraint: LayoutConstraint, as form: Constraint? = nil) -> Constraint?
+    {
+        requeueStaleContent()
+        structuralChanges &+= 1
+        guard let solverConstraint = form ?? makeSolverConstraint(constraint) else { return nil }
+        installVersion += 1
+        let id = ObjectIdentifier(constraint)
+        if Self.usesBaseline(constraint) { baselineConstraints.append(constraint) }
+        solverConstraints[id] = solverConstraint
+        layoutConstraints[ObjectIdentifier(solverConstraint)] = constraint
+        do {
+            if let conflict = try solver.add(solverConstraint) { report(conflict) }
+        } catch {
+            LayoutLog.emit("Could not add \(constraint): \(error)")
+        }
+        needsLayout = true
+        return solverConstraint
+    }
+
+    static func usesBaseline(_ constraint: LayoutConstraint) -> Bool {
+        let attributes = [constraint.firstAttribute, constraint.secondAttribute]
+        return attributes.contains(.firstBaseline) || attributes.contains(.lastBaseline)
+    }
+
+    func uninstall(_ constraint: LayoutConstraint) {
+        requeueStaleContent()
+        structuralChanges &+= 1
+        guard
+            let solverConstraint = solverConstraints.removeValue(
+                forKey: ObjectIdentifier(constraint))
+        else { return }
+        installVersion += 1
+        if Self.usesBaseline(constraint) { baselineConstraints.removeAll { $0 === constraint } }
+        layoutConstraints[ObjectIdentifier(solverConstraint)] = nil
+        if solver.contains(solverConstraint) {
+            do { try solver.remove(solverConstraint) } catch {
+                LayoutLog.emit("Could not remove \(constraint): \(error)")
+            }
+        }
+        needsLayout = true
+    }
+
+    /// The solver form of a constraint. Leading and trailing resolve to the
+    /// right and left edges in a right-to-left layout, where distances along
+    /// them also run right to left: `a.leading == b.leading + 20` puts a's right
+    /// edge 20 points left of b's (the constant and the inequality flip).
+    func makeSolverConstraint(_ constraint: LayoutConstraint) -> Constraint? {
+        guard let (lhs, relation, rhs) = linearForm(constraint) else { return nil }
+        return _makeSolverConstraint(
+            lhs, relation, rhs, priority: constraint.priority, identifier: constraint.identifier)
+    }
+
+    /// `lhs relation rhs` for a constraint, in the solver's variables.
+    func linearForm(_ constraint: LayoutConstraint) -> (_Linear, LayoutRelation, _Linear)? {
+        guard let first = constraint._firstItem else { return nil }
+        let direction =
+            constraint._host?.effectiveUserInterfaceLayoutDirection ?? first._layoutDirection
+        let rtl = direction == .rightToLeft
+        let mirrored =
+            rtl
+            && (constraint.firstAttribute.isDirectional || constraint.secondAttribute.isDirectional)
+        let lhs = linear(first, constraint.firstAttribute, rightToLeft: rtl)
+        var rhs = _Linear(constant: mirrored ? -constraint.constant : constraint.constant)
+        if let second = constraint._secondItem {
+            rhs.add(
+                linear(second, constraint.secondAttribute, rightToLeft: rtl),
+                times: constraint.multiplier)
+            // A flexible autoresizing margin: `minX == weight × superview.width + c`
+            // is measured from the superview's own edge.
+            if constraint._origin == .autoresizing, !constraint.firstAttribute.isDimension,
+                constraint.secondAttribute.isDimension
+            {
+                rhs.add(linear(second, constraint.firstAttribute, rightToLeft: rtl), times: 1)
+            }
+        }
+        return (lhs, mirrored ? constraint.relation.flipped : constraint.relation, rhs)
+    }
+
+    /// The constant the solver holds for a constraint (rhs − lhs constants of
+    /// its linear form). Only baselines add constants of their own, and only
+    /// leading/trailing can mirror the sign, so the usual case (sizes, edges)
+    /// needs neither the linear form nor the layout direction: the hot path
+    /// of a reused cell (intrinsic sizes, fitting sizes) stays allocation-free.
+    func solverConstant(of constraint: LayoutConstraint) -> Double? {
+        let first = constraint.firstAttribute
+        let second = constraint.secondAttribute
+        let usesBaseline =
+            first == .firstBaseline || first == .lastBaseline || second == .firstBaseline
+            || second == .lastBaseline
+        if !usesBaseline && !first.isDirectional && !second.isDirectional {
+            return constraint._firstItem == nil ? nil : constraint.constant
+        }
+        guard let (lhs, _, rhs) = linearForm(constraint) else { return nil }
+        return rhs.constant - lhs.constant
+    }
+
+    /// An attribute as a linear expression of the item's four variables.
+    /// Leading and trailing follow the direction of the view the constraint is
+    /// stored on (the items' nearest common ancestor), so both items of a
+    /// constraint agree on which edge is leading: a subview forced left to
+    /// right inside a right-to-left view lays out its own subviews left to
+    /// right, while its place in the superview follows the superview.
+    func linear(_ item: LayoutItem, _ attribute: LayoutAttribute, rightToLeft rtl: Bool)
+        -> _Linear
+    {
+        switch attribute {
+        case .left: return _Linear([(item._minX, 1)])
+        case .right: return _Linear([(item._minX, 1), (item._width, 1)])
+        case .centerX: return _Linear([(item._minX, 1), (item._width, 0.5)])
+        case .leading: return linear(item, rtl ? .right : .left, rightToLeft: rtl)
+        case .trailing: return linear(item, rtl ? .left : .right, rightToLeft: rtl)
+        case .width: return _Linear([(item._width, 1)])
+        case .top: return _Linear([(item._minY, 1)])
+        case .bottom: return _Linear([(item._minY, 1), (item._height, 1)])
+        case .centerY: return _Linear([(item._minY, 1), (item._height, 0.5)])
+        case .height: return _Linear([(item._height, 1)])
+        case .firstBaseline, .lastBaseline:
+            guard let view = item as? View, let offsets = view._baselineOffsetsFromTop else {
+                return linear(item, .bottom, rightToLeft: rtl)
+            }
+            return _Linear(
+                [(item._minY, 1)],
+                constant: attribute == .firstBaseline ? offsets.first : offsets.last)
+        case .notAnAttribute: return _Linear()
+        }
+    }
+}

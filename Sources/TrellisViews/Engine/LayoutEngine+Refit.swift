@@ -1,0 +1,253 @@
+// The per-row refit: a reused cell measured again at the same target with
+// only intrinsic sizes changed skips the general bookkeeping and goes
+// through solver handles (the plan is made once after the constraints change).
+
+import TrellisConstraints
+import TrellisGeometry
+
+extension LayoutEngine {
+
+    /// Looks at the installed constraints once after they change, so that
+    /// measuring again at the same target (a reused cell's next row) can
+    /// skip the general bookkeeping: which queued labels defer, which are
+    /// one suggestion, and solver handles for every value read. The plan is
+    /// dropped (versions reset) when any of it cannot be had.
+    func makeRefitPlan() {
+        stopPollingHeights(requeue: true)
+        forgetRememberedSizes()
+        refitInstallVersion = -1
+        refitSolverVersion = .max
+        refitHeightLabels = []
+        guard !needsRebuild, rootSize.count == 2, case .fitting = sizeMode else { return }
+        let root = (width: solver.valueHandle(for: rootWidth), height: solver.valueHandle(for: rootHeight))
+        guard root.width.isValid, root.height.isValid else { return }
+        var widths: [SolverHandle] = []
+        widths.reserveCapacity(widthDependentLabels.count)
+        for (_, width) in widthDependentLabels {
+            let handle = width._withUnsafeGuaranteedRef { solver.valueHandle(for: $0) }
+            guard handle.isValid else { return }
+            widths.append(handle)
+        }
+        var widthsFixed = true
+        for (index, _) in widthDependentLabels where !fixedAxes(at: index).width {
+            widthsFixed = false
+        }
+        var kinds = [RefitKind](repeating: .general, count: views.count)
+        var heights = [SolverHandle](repeating: .none, count: views.count)
+        var heightLabels: [Int] = []
+        for index in views.indices where isLabel[index] && !contents[index].constraints.isEmpty {
+            let fixed = fixedAxes(at: index)
+            if fixed.width, fixed.height, fixed.baselineFree {
+                kinds[index] = .deferred
+                continue
+            }
+            let content = contents[index]
+            guard fixed.width, !fixed.height, fixed.baselineFree, contentHistory[index].prefersEdit,
+                content.size.width >= 0, content.size.height >= 0, let height = content.height,
+                views.withView(at: index, { type(of: $0) == Label.self && unsafeDowncast($0, to: Label.self)._widthDependent })
+            else { continue }
+            let handle = solver.editHandle(for: height)
+            guard handle.isValid else { continue }
+            kinds[index] = .heightEdit
+            heights[index] = handle
+            heightLabels.append(index)
+        }
+        refitRoot = root
+        refitKinds = kinds
+        refitHeights = heights
+        refitHeightLabels = heightLabels
+        refitWidths = widths
+        refitWidthsFixed = widthsFixed
+        refitCheckedConstants = constantChanges  // `solve` has just checked the widths
+        refitInstallVersion = installVersion
+        refitSolverVersion = solver.membershipVersion
+    }
+
+    /// `fittingSize` for a hierarchy measured before at the same target
+    /// with nothing changed since but intrinsic sizes of labels the plan
+    /// covers: what `prepare` and `solve` would do, through solver handles
+    /// and without their general checks. Nil, having done nothing, when the
+    /// plan does not apply.
+    @inline(__always)
+    func refit(_ mode: SizeMode, size: Size) -> Size? {
+        // A label whose width the solve gives starts every layout from its
+        // first pass (`resetFreeLabelWidths`), which the general path does.
+        guard refitInstallVersion == installVersion, refitWidthsFixed, !needsRebuild,
+            mode == sizeMode, size == rootSizeValue,
+            refitSolverVersion == storedSolver.membershipVersion
+        else { return nil }
+        for k in pendingStart..<pendingIntrinsic.count where refitKinds[pendingIntrinsic[k]] == .general {
+            return nil
+        }
+        return unmanagedSolver._withUnsafeGuaranteedRef { refitQueued($0) }
+    }
+
+    /// The body of `refit`, with the solver lent.
+    @inline(__always)
+    func refitQueued(_ solver: Solver) -> Size {
+        var widthsChecked = refitWidthsFixed && refitCheckedConstants == constantChanges
+        while pendingStart < pendingIntrinsic.count {
+            let index = pendingIntrinsic[pendingStart]
+            pendingStart += 1
+            contents[index].isPending = false
+            if refitKinds[index] == .deferred {
+                deferContentSize(at: index, entirely: true)
+            } else if !refitHeight(at: index, solver) {
+                widthsChecked = false
+            }
+        }
+        while !pendingIntrinsic.isEmpty { pendingIntrinsic.removeLast() }
+        pendingStart = 0
+        if pollingHeights {
+            for k in 0..<refitHeightLabels.count where !refitHeight(at: refitHeightLabels[k], solver) {
+                widthsChecked = false
+            }
+        } else {
+            startPollingHeights()  // the queue held whatever changed
+        }
+        // `solve(updatingAll: false)`, unless no width can have moved.
+        if widthsChecked {
+            lastPassCount = 1
+            needsLayout = true
+            guard remembersSizes else {
+                let (width, height) = solver.values(at: refitRoot.width, refitRoot.height)
+                return Size(width: width, height: height)
+            }
+            let height = contents[refitHeightLabels[0]].size.height
+            if let known = rememberedSize(height: height) { return known }
+            applyPendingHeight()
+            let (width, rootHeight) = solver.values(at: refitRoot.width, refitRoot.height)
+            let size = Size(width: width, height: rootHeight)
+            if refitSizes.count >= 64 { refitSizes.removeAll() }
+            refitSizes.append((height, size))
+            return size
+        }
+        // Widths are read and may change: every height goes to the solver
+        // first, and the remembered sizes may no longer hold.
+        forgetRememberedSizes()
+        var passes = 0
+        while true {
+            passes += 1
+            var changed = false
+            for k in 0..<refitWidths.count {
+                let index = widthDependentLabels[k].index
+                let width = solver.value(at: refitWidths[k])
+                let label = views.unretainedView(at: index)
+                guard label._withUnsafeGuaranteedRef({
+                    $0._layoutWidthDidChange(to: width, by: ObjectIdentifier(self))
+                }) else {
+                    continue
+                }
+                updateContentSize(at: index)
+                changed = true
+            }
+            // A general update may have changed the installed constraints.
+            if refitInstallVersion != installVersion
+                || refitSolverVersion != solver.membershipVersion
+            {
+                solve(updatingAll: false)
+                needsLayout = true
+                return Size(
+                    width: solver.currentValue(of: rootWidth),
+                    height: solver.currentValue(of: rootHeight))
+            }
+            if !changed || passes >= 8 { break }
+        }
+        refitCheckedConstants = constantChanges
+        lastPassCount = passes
+        needsLayout = true
+        let (width, height) = solver.values(at: refitRoot.width, refitRoot.height)
+        return Size(width: width, height: height)
+    }
+
+    /// Starts polling the plan's `.heightEdit` labels (see `pollingHeights`)
+    /// once their intrinsic sizes are up to date.
+    func startPollingHeights() {
+        guard !pollingHeights, !refitHeightLabels.isEmpty, refitInstallVersion == installVersion,
+            refitSolverVersion == storedSolver.membershipVersion
+        else { return }
+        for index in refitHeightLabels { views.withView(at: index) { $0._membership.contentDeferred = true } }
+        pollingHeights = true
+    }
+
+    /// Stops polling: the labels tell the engine of changes again, and with
+    /// `requeue` they are queued, so the next update reads what changed
+    /// since the last refit.
+    func stopPollingHeights(requeue: Bool) {
+        guard pollingHeights else { return }
+        forgetRememberedSizes()
+        pollingHeights = false
+        for index in refitHeightLabels where index < views.count {
+            views.withView(at: index) { $0._membership.contentDeferred = false }
+            if requeue { queueContentSize(at: index) }
+        }
+    }
+
+    /// `updateContentSize` for a `.heightEdit` label: its width is fixed,
+    /// so a new intrinsic width waits (`deferContentSize`), and a new height
+    /// is suggested to its edit variable.
+    /// False when the label's width was last checked by another engine
+    /// (then the widths must be checked after all).
+    @inline(__always)
+    func refitHeight(at index: Int, _ solver: Solver) -> Bool {
+        let old = contents[index].size
+        let label = unsafeBitCast(views.unretainedView(at: index), to: Unmanaged<Label>.self)
+        let (size, ownWidth) = label._withUnsafeGuaranteedRef {
+            ($0._refitIntrinsicSize(), $0._membership.layoutWidthEngine == ObjectIdentifier(self))
+        }
+        guard size != old else { return ownWidth }
+        // Non-negative and finite (NaN fails both checks). Finiteness first:
+        // checked as `isFinite` (a mask and one comparison each), the four
+        // comparisons compiled to a classification of each number.
+        guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
+            updateContentSize(at: index)  // no intrinsic metric any more: new constraints
+            return ownWidth
+        }
+        if size.width != old.width { deferContentSize(at: index) }
+        if size.height != old.height {
+            needsLayout = true
+            if remembersSizes {
+                // Suggested at the end of the refit unless its size is known
+                // (a suggestion sets the value outright: an earlier pending
+                // one is moot).
+                pendingHeight = (size.height, refitHeights[index])
+            } else {
+                suggestHeight(size.height, at: refitHeights[index], solver)
+            }
+            contents[index].size.height = size.height
+        }
+        return ownWidth
+    }
+
+    /// Whether the refit remembers root sizes by height (`refitSizes`):
+    /// while exactly one label is polled.
+    @inline(__always)
+    var remembersSizes: Bool { pollingHeights && refitHeightLabels.count == 1 }
+
+    @inline(__always)
+    func rememberedSize(height: Double) -> Size? {
+        for entry in refitSizes where entry.height == height { return entry.size }
+        return nil
+    }
+
+    func suggestHeight(_ height: Double, at handle: SolverHandle, _ solver: Solver) {
+        do { try solver.suggestValue(height, at: handle) } catch {
+            LayoutLog.emit("Could not edit an intrinsic height (\(height)) of \(root.layoutName): \(error)")
+        }
+    }
+
+    /// Suggests the pending height, if any, and forgets the remembered
+    /// sizes: what any use of the solver other than the refit needs first.
+    @inline(__always)
+    func forgetRememberedSizes() {
+        applyPendingHeight()
+        if !refitSizes.isEmpty { refitSizes.removeAll() }
+    }
+
+    /// Suggests the pending height, if any (see `pendingHeight`).
+    func applyPendingHeight() {
+        guard let pending = pendingHeight else { return }
+        pendingHeight = nil
+        suggestHeight(pending.value, at: pending.handle, storedSolver)
+    }
+}

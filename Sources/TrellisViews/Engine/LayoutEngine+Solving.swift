@@ -1,0 +1,270 @@
+// Solving: preparing a layout or a measurement (stacks arranged, labels'
+// width passes, rebuilds when needed), solving, and reading frames and
+// fitting sizes back.
+
+import TrellisConstraints
+import TrellisGeometry
+
+extension LayoutEngine {
+
+    func prepare(_ mode: SizeMode, size: Size) {
+        if structuralChanges > Self.refreshThreshold { needsRebuild = true }
+        if needsRebuild {
+            sizeMode = mode
+            rebuild(target: size)
+        }
+        stopPollingHeights(requeue: true)
+        if mode != sizeMode || rootSize.isEmpty != (mode == .frame && size == .zero) {
+            // A constraint broken under the old root size (typically a
+            // hierarchy activated before its root had a size) may hold under
+            // the new one: rebuild so it is tried again.
+            let anyBroken = solverConstraints.values.contains { !solver.contains($0) }
+            if anyBroken {
+                sizeMode = mode
+                rebuild(target: size)
+            } else {
+                for constraint in rootSize { uninstall(constraint) }
+                installRootSize(mode, size: size)
+                switchesSinceDriftCheck += 1
+                if switchesSinceDriftCheck >= Self.driftCheckInterval {
+                    switchesSinceDriftCheck = 0
+                    if requiredResidualsDrifted() {
+                        sizeMode = mode
+                        rebuild(target: size)
+                    }
+                }
+            }
+        } else if rootSize.count == 2, size != rootSizeValue {
+            setConstant(size.width, of: rootSize[0])
+            setConstant(size.height, of: rootSize[1])
+            rootSizeValue = size
+        }
+        // Stacks make their constraints now, against the new target size; one
+        // that adds or removes spacer guides changes the hierarchy, and the
+        // solver is built again for it.
+        if !pendingArrangements.isEmpty {
+            let stacks = pendingArrangements
+            pendingArrangements.removeAll()
+            StackView._arrange(stacks)
+            if needsRebuild {
+                sizeMode = mode
+                rebuild(target: size)
+            }
+        }
+        resetFreeLabelWidths()
+        // Proportions from the sizes the labels start from (after the reset,
+        // as in a fresh hierarchy).
+        for stack in proportionalStacks { _ = stack._withUnsafeGuaranteedRef { $0._refreshProportions() } }
+        // Views queued while this runs are appended and handled in turn.
+        while pendingStart < pendingIntrinsic.count {
+            let index = pendingIntrinsic[pendingStart]
+            pendingStart += 1
+            contents[index].isPending = false
+            updateContentSize(at: index)
+        }
+        while !pendingIntrinsic.isEmpty { pendingIntrinsic.removeLast() }  // cheaper than removeAll for a few
+        pendingStart = 0
+        // A conflict met while updating in place is judged on a solver built
+        // from the final constraints (see `reportsConflictsDirectly`).
+        if sawTransientConflict {
+            sizeMode = mode
+            rebuildAsNew(target: size)
+        }
+    }
+
+    /// Whether some required constraint misses the solver's current
+    /// solution by more than `driftLimit` (relative to the magnitude of its
+    /// terms): rounding has built up in the tableau.
+    /// - Complexity: O(terms of the installed constraints).
+    func requiredResidualsDrifted() -> Bool {
+        solver.updateVariables()
+        for constraint in solverConstraints.values where constraint.priority.isRequired && solver.contains(constraint) {
+            var magnitude = max(1, abs(constraint.constant))
+            for term in constraint.terms { magnitude = max(magnitude, abs(term.coefficient * term.variable.solvedValue)) }
+            if constraint.violation > Self.driftLimit * magnitude { return true }
+        }
+        return false
+    }
+
+    /// Builds the solver as a new hierarchy would: every width-dependent
+    /// label starts again from its first pass (unconstrained), so the
+    /// states the solver passes through, and any conflict found on the
+    /// way, are a new hierarchy's.
+    func rebuildAsNew(target: Size) {
+        for (index, _) in widthDependentLabels {
+            _ = views.withView(at: index) { unsafeDowncast($0, to: Label.self)._forgetLayoutWidth() }
+        }
+        rebuild(target: target)
+    }
+
+    /// UIKit's two-pass rule, from the start on every layout: a multi-line
+    /// label of automatic width is measured unconstrained (on one line)
+    /// first, then at the width the solve gives it, again while that width
+    /// changes (`solve`), exactly as in a hierarchy laid out for the first
+    /// time.
+    ///
+    /// Starting from the width an earlier row or target left would make the
+    /// answer depend on history: a label capped by `width <= 200` that was
+    /// 19.7 wide for "ok" would wrap a long text at 19.7 again, and the
+    /// hugging constraint would keep it there, so a reused cell could only
+    /// get narrower. So when any such label's width is free (not fixed by
+    /// required equalities), every width-dependent label starts again from
+    /// its first pass: even a label whose own width is fixed has a height in
+    /// the first pass that moves the others (through a chain of tops and
+    /// bottoms, an aspect ratio, the root's height), so keeping its last
+    /// row's height there would send the free ones another way.
+    ///
+    /// When every width-dependent label's width is fixed (pinned at both
+    /// edges, as the built-in cells are), nothing is reset: their solved
+    /// widths are the same whatever they were measured at
+    /// (`Solver.isDetermined` rows hold dummy symbols only, so no intrinsic
+    /// size, always an inequality, enters them), so they are measured at
+    /// their final widths in the end either way and the layout equals a
+    /// fresh hierarchy's, without the extra pass. (`isDetermined` may miss a
+    /// fixed width, never claim a free one: a miss only costs that pass.)
+    func resetFreeLabelWidths() {
+        guard !widthDependentLabels.isEmpty else { return }
+        if freeWidthLabelsVersion != installVersion {
+            hasFreeWidthLabel = widthDependentLabels.contains { !fixedAxes(at: $0.index).width }
+            freeWidthLabelsVersion = installVersion
+        }
+        guard hasFreeWidthLabel else { return }
+        for (index, _) in widthDependentLabels {
+            let forgot = views.withView(at: index) {
+                unsafeDowncast($0, to: Label.self)._forgetLayoutWidth()
+            }
+            if forgot { queueContentSize(at: index) }
+        }
+    }
+
+    /// Solves, then re-measures labels whose width changed and solves again
+    /// until every width is stable (at most 8 passes).
+    ///
+    /// Measuring (`updatingAll` false) reads only the widths it needs from
+    /// the solver; `Variable.value`s are written by the next layout.
+    func solve(updatingAll: Bool = true) {
+        var passes = 0
+        while true {
+            if updatingAll { solver.updateVariables() }
+            passes += 1
+            var changed = false
+            for (index, widthVariable) in widthDependentLabels {
+                let width = widthVariable._withUnsafeGuaranteedRef {
+                    updatingAll ? $0.solvedValue : solver.currentValue(of: $0)
+                }
+                let widthChanged = views.withView(at: index) {
+                    $0._layoutWidthDidChange(to: width, by: ObjectIdentifier(self))
+                }
+                guard widthChanged else { continue }
+                updateContentSize(at: index)
+                changed = true
+            }
+            // Proportions follow the sizes the labels were just measured at.
+            for stack in proportionalStacks
+            where stack._withUnsafeGuaranteedRef({ $0._refreshProportions() }) {
+                changed = true
+            }
+            if !changed || passes >= 8 { break }
+        }
+        lastPassCount = passes
+    }
+
+    /// When rounding has degraded the solver's tableau (`Solver.isDegraded`:
+    /// after a long history of changes an optimisation stopped short of the
+    /// optimum), or an update in place met a conflict (see
+    /// `reportsConflictsDirectly`), builds it afresh from the hierarchy and
+    /// solves again, so the answer (and any conflict reported) is the one a
+    /// new hierarchy gives. Rare: the reuse
+    /// property's long run met it a few times in 100,000 random cells, on
+    /// cells whose constraints were added and removed hundreds of times.
+    func solveAfreshIfDegraded(_ mode: SizeMode, size: Size, updatingAll: Bool) {
+        guard storedSolver.isDegraded || sawTransientConflict else { return }
+        freshRebuildCount += 1
+        sizeMode = mode
+        rebuildAsNew(target: size)
+        prepare(mode, size: size)
+        solvingAfresh = true
+        defer {
+            solvingAfresh = false
+            sawTransientConflict = false
+        }
+        solve(updatingAll: updatingAll)
+    }
+
+    /// Solves for the root's frame and assigns every view's frame (rounded to
+    /// the pixel grid of the root's `contentScaleFactor`, edges rounded to the
+    /// nearest pixel as UIKit does).
+    func layout() {
+        if !needsRebuild, !needsLayout, pendingIntrinsic.isEmpty, pendingArrangements.isEmpty,
+            !pollingHeights, sizeMode == .frame
+        {
+            return
+        }
+        let frames = solvedFrames()
+        for (index, view) in views.enumerated() where index > 0 {
+            view._frame = frames.views[index]
+        }
+        for (guide, frame) in zip(guides, frames.guides) { guide.layoutFrame = frame }
+        needsLayout = false
+    }
+
+    /// Solves for the root's current frame and returns every view's frame in
+    /// its superview's coordinates (index 0, the root, keeps its frame) and
+    /// every guide's in its owning view's, without assigning them.
+    func solvedFrames() -> (views: [Rect], guides: [Rect]) {
+        prepare(.frame, size: root._frame.size)
+        solve()
+        solveAfreshIfDegraded(.frame, size: root._frame.size, updatingAll: true)
+        let scale = root.contentScaleFactor
+        var absolute = [Rect](repeating: .zero, count: views.count)
+        var relative = [Rect](repeating: root._frame, count: views.count)
+        var indexOfView: [ObjectIdentifier: Int] = [:]
+        for (index, view) in views.enumerated() {
+            indexOfView[ObjectIdentifier(view)] = index
+            let rect = pixelRect(view, scale: scale)
+            absolute[index] = rect
+            guard index > 0 else { continue }
+            let parent = absolute[parentIndex[index]]
+            relative[index] = rect.offsetBy(dx: -parent.minX, dy: -parent.minY)
+        }
+        let guideFrames = guides.map { guide -> Rect in
+            guard let owner = guide.owningView, let index = indexOfView[ObjectIdentifier(owner)]
+            else { return .zero }
+            let origin = absolute[index]
+            return pixelRect(guide, scale: scale).offsetBy(dx: -origin.minX, dy: -origin.minY)
+        }
+        return (relative, guideFrames)
+    }
+
+    func pixelRect(_ item: LayoutItem, scale: Double) -> Rect {
+        let minX = PixelGrid.round(item._minX.solvedValue, scale: scale)
+        let minY = PixelGrid.round(item._minY.solvedValue, scale: scale)
+        let maxX = PixelGrid.round(item._minX.solvedValue + item._width.solvedValue, scale: scale)
+        let maxY = PixelGrid.round(item._minY.solvedValue + item._height.solvedValue, scale: scale)
+        return Rect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
+    }
+
+    /// The root's size with its width and height pulled towards `target` at the
+    /// given priorities. The fitting constraints stay installed, so measuring
+    /// again (another width, other texts) only changes constants.
+    func fittingSize(
+        _ target: Size, horizontalPriority: LayoutPriority, verticalPriority: LayoutPriority
+    ) -> Size {
+        let mode = SizeMode.fitting(horizontal: horizontalPriority, vertical: verticalPriority)
+        if proportionalStacks.isEmpty, pendingArrangements.isEmpty, let size = refit(mode, size: target),
+            !storedSolver.isDegraded
+        {
+            return size
+        }
+        prepare(mode, size: target)
+        solve(updatingAll: false)
+        solveAfreshIfDegraded(mode, size: target, updatingAll: false)
+        needsLayout = true
+        if refitInstallVersion != installVersion || refitSolverVersion != solver.membershipVersion {
+            makeRefitPlan()
+        }
+        startPollingHeights()
+        return Size(
+            width: solver.currentValue(of: rootWidth), height: solver.currentValue(of: rootHeight))
+    }
+}
