@@ -1,8 +1,9 @@
 // swift-tools-version: 6.1
-// Trellis: UIKit-style self-sizing layout for Linux. Module layout follows
-// ../shared/DESIGN.md; TrellisGeometry is an addition (shared value types so
-// that text, views and lists agree on Point/Size/Rect without importing each
-// other).
+// Trellis: UIKit-style self-sizing layout for Linux. The modules, bottom
+// up: TrellisGeometry (shared value types, so that text, views and lists
+// agree on Point/Size/Rect without importing each other), TrellisText,
+// TrellisConstraints, TrellisViews, TrellisCells, TrellisLists, then
+// rendering and snapshots; docs/module-contracts.md lists what each offers.
 
 import PackageDescription
 
@@ -23,13 +24,15 @@ let package = Package(
         .executable(name: "listbench", targets: ["listbench"]),
         .executable(name: "trellis", targets: ["trellis"]),
     ],
-    // Issue 23: swift-snapshot-testing is compiled only with this trait
+    // swift-snapshot-testing is compiled only with this trait
     // (`swift build --traits SnapshotTesting`; Scripts/test.sh sets it), so the
     // core library and the CLIs never build it (nor swift-syntax).
     traits: [.trait(name: "SnapshotTesting", description: "TrellisSnapshotTesting's swift-snapshot-testing strategies")],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        // `swift package generate-documentation` (each library's DocC catalog).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // System libraries (Debian packages, found through pkg-config).
