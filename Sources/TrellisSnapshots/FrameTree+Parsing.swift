@@ -21,7 +21,9 @@ extension FrameTree {
     /// height)`, two spaces of indentation per level below the single root.
     /// Empty lines are ignored.
     ///
-    /// - Parameter file: names the text in errors (a path, "old snapshot").
+    /// - Parameters:
+    ///   - text: the frame tree as `description` writes it.
+    ///   - file: names the text in errors (a path, "old snapshot").
     /// - Throws: `FrameTreeSyntaxError` at the first line that is not a
     ///   node, is indented by an odd number of spaces or more than one level
     ///   below the line before it, has a number that is not finite or a
