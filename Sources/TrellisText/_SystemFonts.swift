@@ -33,12 +33,22 @@ final class _SystemFallback: @unchecked Sendable {
     private struct _Candidate {
         var path: String
         var index: Int
-        /// fontconfig's coverage of the font, referenced (FcCharSetCopy).
+        /// fontconfig's coverage of the font, borrowed from a pattern of a
+        /// font set that is never freed (`rankings`).
         var charset: OpaquePointer
     }
 
-    /// Ranked candidates per pattern language.
-    private let rankings = _Locked<[String: [_Candidate]]>([:])
+    /// Ranked candidates per (family, weight, language), for the whole
+    /// process: a few patterns at most, and their font sets are kept, so
+    /// the coverage pointers stay valid without counting references
+    /// (releasing copies of fontconfig's charsets when a collection was
+    /// freed corrupted memory in testing).
+    private struct _RankingKey: Hashable {
+        var family: String
+        var weight: Int32
+        var language: String
+    }
+    private static let rankings = _Locked<[_RankingKey: [_Candidate]]>([:])
     /// The face chosen per (character, language index), nil when no system font has it.
     private let chosen = _Locked<[UInt64: _FontFace?]>([:])
     private let languages = _Locked<[String]>([])
@@ -124,16 +134,12 @@ final class _SystemFallback: @unchecked Sendable {
 
     /// fontconfig's ranking for this family and weight in `language`, made once.
     private func ranking(for language: String) -> [_Candidate] {
-        if let known = rankings.withLock({ $0[language] }) { return known }
-        let made = Self.fontconfig.withLock { config in
-            Self.rank(family: family, weight: weight, language: language, config: config)
-        }
-        return rankings.withLock { table in
-            if let known = table[language] {
-                for candidate in made { FcCharSetDestroy(candidate.charset) }
-                return known
-            }
-            table[language] = made
+        let key = _RankingKey(family: family, weight: weight, language: language)
+        // Made under the fontconfig lock, so each key is ranked once.
+        return Self.fontconfig.withLock { config in
+            if let known = Self.rankings.withLock({ $0[key] }) { return known }
+            let made = Self.rank(family: family, weight: weight, language: language, config: config)
+            Self.rankings.withLock { $0[key] = made }
             return made
         }
     }
@@ -168,12 +174,11 @@ final class _SystemFallback: @unchecked Sendable {
             let path = String(cString: file)
             let face = Int(index & 0xFFFF)
             if candidates.contains(where: { $0.path == path && $0.index == face }) { return }
-            guard let copy = FcCharSetCopy(charset) else { return }
-            candidates.append(_Candidate(path: path, index: face, charset: copy))
+            candidates.append(_Candidate(path: path, index: face, charset: charset))
         }
-        if let match = FcFontMatch(config, pattern, &result) {
-            if isOutlineFormat(match) { add(match) }
-            FcPatternDestroy(match)
+        // The match and the trimmed set are kept (see `rankings`).
+        if let match = FcFontMatch(config, pattern, &result), isOutlineFormat(match) {
+            add(match)
         }
         guard let sorted = FcFontSort(config, pattern, 0, nil, &result) else { return candidates }
         defer { FcFontSetDestroy(sorted) }
@@ -189,7 +194,6 @@ final class _SystemFallback: @unchecked Sendable {
         }
         FcFontSetDestroy(filtered)
         guard let trimmed else { return candidates }
-        defer { FcFontSetDestroy(trimmed) }
         for case let font? in UnsafeBufferPointer(
             start: trimmed.pointee.fonts, count: Int(trimmed.pointee.nfont))
         {
@@ -206,14 +210,6 @@ final class _SystemFallback: @unchecked Sendable {
         else { return false }
         let name = String(cString: format)
         return name == "TrueType" || name == "CFF"
-    }
-
-    deinit {
-        rankings.withLock { table in
-            for candidates in table.values {
-                for candidate in candidates { FcCharSetDestroy(candidate.charset) }
-            }
-        }
     }
 }
 

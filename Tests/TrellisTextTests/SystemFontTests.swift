@@ -69,4 +69,42 @@ struct SystemFontTests {
         #expect(close(layout.size.height, height, tolerance: 0.0005 * Double(lines)))
         #expect(close(layout.size.width, width, tolerance: 0.01))
     }
+
+    @Test func theCollectionsOwnFontsComeBeforeTheSystems() throws {
+        // Bundled Noto Sans Hebrew is second in `.bundled("Inter")`: Hebrew
+        // stays with that file; Thai, which no bundled font has, goes to
+        // the system's Noto Sans Thai.
+        let fonts = try FontCollection.bundled("Inter").addingSystemFonts()
+        let style = TextStyle(fonts: fonts, size: 17)
+        let glyphs = try measurer.glyphLayout("שלום ไทย", style: style, width: 300)
+        let files = Set(glyphs.lines.flatMap { $0.map { glyphs.fonts[$0.fontIndex].path } })
+        #expect(files.contains { $0.hasSuffix("Fonts/NotoSansHebrew/NotoSansHebrew-Regular.ttf") })
+        #expect(files.contains { $0.hasSuffix("NotoSansThai-Regular.ttf") })
+    }
+
+    @Test func aCharacterNoFontHasIsStillReportedMissing() throws {
+        // U+10FFFD is a private-use character no installed font draws.
+        let layout = try measurer.layout("a \u{10FFFD} b", style: style(), width: 300)
+        #expect(layout.missingGlyphs == [2..<6])
+    }
+
+    @Test func attributedRunsFallBackToTheSystemsFonts() throws {
+        // "Hello 你好" with the Chinese in a second run at 20 pt: the line is
+        // as tall as the CJK font's line at 20 pt (taller than Inter's at
+        // 17), as "你好" alone at 20 pt is.
+        let fonts = try FontCollection(Font(family: "Inter")).addingSystemFonts()
+        var text = AttributedText("Hello 你好", attributes: TextAttributes(fonts: fonts, size: 17))
+        try text.setAttributes(TextAttributes(fonts: fonts, size: 20), range: 6..<12)
+        let layout = try measurer.layout(text, style: style(), width: 300)
+        let alone = try measurer.layout("你好", style: TextStyle(fonts: fonts, size: 20), width: 300)
+        #expect(layout.missingGlyphs.isEmpty)
+        #expect(close(layout.size.height, alone.size.height))
+    }
+
+    @Test func aFaceOfAFontCollectionFileIsLoadedByIndex() throws {
+        let path = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+        #expect(try Font(path: path, index: 2).familyName == "Noto Sans CJK SC")
+        #expect(try Font(path: path, index: 0).familyName == "Noto Sans CJK JP")
+        #expect(throws: TextError.self) { try Font(path: path, index: 40) }
+    }
 }
