@@ -39,10 +39,9 @@ final class _SystemFallback: @unchecked Sendable {
     }
 
     /// Ranked candidates per (family, weight, language), for the whole
-    /// process: a few patterns at most, and their font sets are kept, so
-    /// the coverage pointers stay valid without counting references
-    /// (releasing copies of fontconfig's charsets when a collection was
-    /// freed corrupted memory in testing).
+    /// process: a few patterns at most (collections of the same family share
+    /// them), and their font sets are kept, so the coverage pointers stay
+    /// valid without counting references on fontconfig's cached charsets.
     private struct _RankingKey: Hashable {
         var family: String
         var weight: Int32
