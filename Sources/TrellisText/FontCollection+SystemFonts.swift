@@ -61,16 +61,26 @@ extension FontCollection {
         var added: [_FontFace] = []
         var script = _Script.common
         var index = range.lowerBound
+        // Whether the previous scalar was part of an emoji, and a joiner followed it.
+        var inEmoji = false
+        var joined = false
         while index < range.upperBound {
             let (scalar, length) = _decodeScalar(text, at: index)
             index += length
+            let next = index < range.upperBound ? _decodeScalar(text, at: index).0 : nil
+            let emoji = _presentsAsEmoji(scalar, next: next, continuing: inEmoji && joined)
+            joined = scalar == 0x200D
+            if !joined && scalar != 0xFE0F { inEmoji = emoji }
             if scalar < 0x80 && (faces.first?.hasGlyph(scalar) ?? false) { continue }
             let own = _Script(scalar)
             if own != .common { script = own }
             if _isDefaultIgnorable(scalar) || faces.contains(where: { $0.hasGlyph(scalar) }) {
                 continue
             }
-            let language = _derivedLanguage(script, textLanguage: system.language)
+            // Emoji are ranked for "und-zsye", the language emoji fonts
+            // declare, as Pango's itemizer asks for them.
+            let language =
+                emoji ? "und-zsye" : _derivedLanguage(script, textLanguage: system.language)
             guard let face = system.face(for: scalar, language: language) else { continue }
             needs.append((scalar, face))
             if !added.contains(where: { $0 === face }) { added.append(face) }
@@ -94,4 +104,16 @@ extension FontCollection {
         }
         return FontCollection(fonts + added.map(Font.init(_sharing:)))
     }
+}
+
+/// True when `scalar` is drawn as an emoji (UTS #51, as Pango's emoji
+/// iterator segments text): a character whose default presentation is emoji,
+/// a skin-tone modifier, a regional indicator (flags), an emoji character
+/// followed by U+FE0F, or an emoji character joined (U+200D) to an emoji.
+func _presentsAsEmoji(_ scalar: UInt32, next: UInt32?, continuing: Bool) -> Bool {
+    guard scalar >= 0xA9, let value = Unicode.Scalar(scalar) else { return false }
+    if (0x1F1E6...0x1F1FF).contains(scalar) { return true }
+    let properties = value.properties
+    if properties.isEmojiPresentation || properties.isEmojiModifier { return true }
+    return properties.isEmoji && (next == 0xFE0F || continuing)
 }

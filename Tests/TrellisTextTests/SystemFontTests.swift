@@ -107,4 +107,24 @@ struct SystemFontTests {
         #expect(try Font(path: path, index: 0).familyName == "Noto Sans CJK JP")
         #expect(throws: TextError.self) { try Font(path: path, index: 40) }
     }
+
+    @Test(arguments: [
+        // Pango with the system's fontconfig rules: an emoji the named font
+        // lacks goes to the font ranked first for "und-zsye" (Noto Color
+        // Emoji), not to the first system font that has the character.
+        ("a😀b", 41.307, 20.619),
+        ("👍🏽", 21.167, 19.922),
+        ("👨‍👩‍👧", 21.167, 19.922),
+        ("🇫🇷", 21.167, 19.922),
+        // Text-presentation symbols keep the text's ranking (DejaVu Sans).
+        ("☺", 17.723, 19.789),
+        ("✈", 14.244, 19.789),
+    ])
+    func emojiAreRankedForTheEmojiLanguageAsPangoAsks(text: String, width: Double, height: Double)
+        throws
+    {
+        let layout = try measurer.layout(text, style: style(), width: 300)
+        #expect(close(layout.size.width, width, tolerance: 0.001))
+        #expect(close(layout.size.height, height, tolerance: 0.001))
+    }
 }
