@@ -121,7 +121,8 @@ final class _SystemFallback: @unchecked Sendable {
             let covers = Self.fontconfig.withLock { _ in
                 FcCharSetHasChar(candidate.charset, scalar) != 0
             }
-            guard covers, let face = try? _FontFace.shared(path: candidate.path, index: candidate.index),
+            guard covers,
+                let face = try? _FontFace.shared(path: candidate.path, index: candidate.index),
                 face.hasGlyph(scalar)
             else { continue }
             found = face
@@ -182,7 +183,8 @@ final class _SystemFallback: @unchecked Sendable {
         guard let sorted = FcFontSort(config, pattern, 0, nil, &result) else { return candidates }
         defer { FcFontSetDestroy(sorted) }
         guard let filtered = FcFontSetCreate() else { return candidates }
-        let fonts = UnsafeBufferPointer(start: sorted.pointee.fonts, count: Int(sorted.pointee.nfont))
+        let fonts = UnsafeBufferPointer(
+            start: sorted.pointee.fonts, count: Int(sorted.pointee.nfont))
         for case let font? in fonts where isOutlineFormat(font) {
             FcPatternReference(font)
             _ = FcFontSetAdd(filtered, font)
@@ -268,11 +270,13 @@ enum _Script: Equatable {
     /// scripts' samples name and a few more; nil when unknown (Pango then
     /// assumes the language may be written in any script).
     static func written(_ language: String) -> [_Script]? {
-        let primary = language.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" })
+        let primary =
+            language.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" })
             .first.map(String.init) ?? ""
         switch primary {
         case "en", "de", "fr", "es", "it", "pt", "nl", "sv", "da", "nb", "nn", "no", "fi", "pl",
-            "cs", "sk", "sl", "hr", "hu", "ro", "tr", "et", "lv", "lt", "id", "ms", "vi", "ca", "eu",
+            "cs", "sk", "sl", "hr", "hu", "ro", "tr", "et", "lv", "lt", "id", "ms", "vi", "ca",
+            "eu",
             "gl", "is", "ga", "cy", "sq":
             return [.latin]
         case "ru", "uk", "be", "bg", "mk", "sr", "kk", "ky", "tg", "mn": return [.cyrillic]

@@ -36,7 +36,8 @@ struct TextOptions {
     func checkTemplateFile(_ name: String) throws {
         if fallback == .system {
             throw CLIFailure.usage(
-                "--fallback system is not available with a template file (\(name)): its fonts are loaded by TrellisCells, which has no system fallback yet")
+                "--fallback system is not available with a template file (\(name)): its fonts are loaded by TrellisCells, which has no system fallback yet"
+            )
         }
     }
 }

@@ -14,7 +14,8 @@ let notoCJKInstalled = FileManager.default.fileExists(
         let input = try Tool.temporaryFile("text-options-\(UUID().uuidString).jsonl", rows)
         let process = Process()
         process.executableURL = Tool.directory.appendingPathComponent("trellis")
-        process.arguments = ["measure", "--font", "Inter", "--size", "17", "--width", "300"] + options
+        process.arguments =
+            ["measure", "--font", "Inter", "--size", "17", "--width", "300"] + options
         process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: input))
         let out = Pipe()
         let err = Pipe()
@@ -30,7 +31,8 @@ let notoCJKInstalled = FileManager.default.fileExists(
     @Test func measureCountsTheCharactersNoFontHas() throws {
         // U+10FFFD (private use) is in no bundled font; Thai "ไทย" is three clusters.
         let result = try measure(
-            "{\"subtitle\": \"Fox\"}\n{\"subtitle\": \"a \\udbff\\udffd b\"}\n{\"subtitle\": \"ไทย\"}\n")
+            "{\"subtitle\": \"Fox\"}\n{\"subtitle\": \"a \\udbff\\udffd b\"}\n{\"subtitle\": \"ไทย\"}\n"
+        )
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 3)
@@ -43,20 +45,26 @@ let notoCJKInstalled = FileManager.default.fileExists(
         // Entities decode to the text itself; bold is wider than regular.
         let plain = try measure("{\"subtitle\": \"Fox & hound\"}\n")
         let markup = try measure(
-            "{\"subtitle\": \"Fox &amp; hound\"}\n{\"subtitle\": \"<b>Fox</b> &amp; hound\"}\n", ["--markup"])
+            "{\"subtitle\": \"Fox &amp; hound\"}\n{\"subtitle\": \"<b>Fox</b> &amp; hound\"}\n",
+            ["--markup"])
         #expect(markup.status == 0)
         let lines = markup.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == plain.stdout.split(separator: "\n").first.map(String.init))
         func width(_ line: String) -> Double? {
-            line.components(separatedBy: "\"width\": ").last?.split(separator: ",").first.flatMap { Double($0) }
+            line.components(separatedBy: "\"width\": ").last?.split(separator: ",").first.flatMap {
+                Double($0)
+            }
         }
         #expect((width(lines[1]) ?? 0) > (width(lines[0]) ?? .infinity))
     }
 
     @Test func malformedMarkupNamesTheLineAndTheByte() throws {
-        let result = try measure("{\"subtitle\": \"fine\"}\n{\"subtitle\": \"<b>Fox\"}\n", ["--markup"])
+        let result = try measure(
+            "{\"subtitle\": \"fine\"}\n{\"subtitle\": \"<b>Fox\"}\n", ["--markup"])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("line 2: field \"subtitle\": malformed markup at byte 6: <b> is not closed"))
+        #expect(
+            result.stderr.contains(
+                "line 2: field \"subtitle\": malformed markup at byte 6: <b> is not closed"))
         #expect(result.stdout.split(separator: "\n").count == 1)
     }
 
@@ -79,13 +87,17 @@ let notoCJKInstalled = FileManager.default.fileExists(
         let first = try Tool.run("listbench", common + ["--dump-heights", large])
         let second = try Tool.run(
             "listbench",
-            common + ["--content-size", "accessibilityExtraExtraExtraLarge", "--dump-heights", largest])
+            common + [
+                "--content-size", "accessibilityExtraExtraExtraLarge", "--dump-heights", largest,
+            ])
         #expect(first.status == 0)
         #expect(second.status == 0)
         #expect(second.stdout.contains("\"content_size\": \"accessibilityExtraExtraExtraLarge\""))
         #expect(second.stdout.contains("\"rows_differing\": 0"))
-        let small = try String(contentsOfFile: large, encoding: .utf8).split(separator: "\n").compactMap { Double($0) }
-        let big = try String(contentsOfFile: largest, encoding: .utf8).split(separator: "\n").compactMap { Double($0) }
+        let small = try String(contentsOfFile: large, encoding: .utf8).split(separator: "\n")
+            .compactMap { Double($0) }
+        let big = try String(contentsOfFile: largest, encoding: .utf8).split(separator: "\n")
+            .compactMap { Double($0) }
         #expect(small.count == 40 && big.count == 40)
         // Rows with text grow (labels set 53/17 as large, the body curve); a
         // row without a subtitle keeps its image's 64 pt, so none shrinks.

@@ -40,7 +40,8 @@ enum MarkupFuzz {
     @discardableResult
     static func run(_ bytes: [UInt8]) throws(FuzzViolation) -> FuzzOutcome {
         guard let base else {
-            throw FuzzViolation(target: "markup", message: "bundled font Inter did not load", input: "")
+            throw FuzzViolation(
+                target: "markup", message: "bundled font Inter did not load", input: "")
         }
         var input = FuzzInput(bytes)
         let width = input.pick(widths)
@@ -60,7 +61,8 @@ enum MarkupFuzz {
             case .unknownFamily, .invalidParameter:
                 break
             default:
-                throw FuzzViolation(target: "markup", message: "unexpected error \(error)", input: markup)
+                throw FuzzViolation(
+                    target: "markup", message: "unexpected error \(error)", input: markup)
             }
             _ = error.description
             return .rejected
@@ -68,7 +70,8 @@ enum MarkupFuzz {
         // The naive reading: the text the markup shows.
         guard let expected = naiveText(markup) else {
             throw FuzzViolation(
-                target: "markup", message: "parsed although a tag or entity is not closed", input: markup)
+                target: "markup", message: "parsed although a tag or entity is not closed",
+                input: markup)
         }
         try _require(
             text.string == expected, "markup",
@@ -79,7 +82,8 @@ enum MarkupFuzz {
         for run in text.runs {
             try _require(
                 run.range.lowerBound == next
-                    && (run.range.upperBound > run.range.lowerBound || text.runs.count == 1), "markup",
+                    && (run.range.upperBound > run.range.lowerBound || text.runs.count == 1),
+                "markup",
                 "runs \(text.runs.map(\.range)) do not tile \(text.string.utf8.count) bytes",
                 input: markup)
             next = run.range.upperBound
@@ -90,11 +94,13 @@ enum MarkupFuzz {
 
         let layout: TextLayout
         do {
-            layout = try measurer.layout(text, style: base, width: width, numberOfLines: numberOfLines)
+            layout = try measurer.layout(
+                text, style: base, width: width, numberOfLines: numberOfLines)
         } catch {
             // Only more than 32 distinct fonts, sizes and offsets are refused.
             guard case .invalidParameter = error else {
-                throw FuzzViolation(target: "markup", message: "layout failed: \(error)", input: markup)
+                throw FuzzViolation(
+                    target: "markup", message: "layout failed: \(error)", input: markup)
             }
             return .rejected
         }
