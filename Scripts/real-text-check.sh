@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Line counts and heights of `trellis measure --fallback system` against Pango
 # (../shared/reference/pango_measure.c, hyphens off) on real Russian, German
-# and Chinese rows with emoji (Scripts/real-text-rows.py), at widths 120, 287
+# and Chinese rows and English ones with emoji (Scripts/real-text-rows.py), at widths 120, 287
 # and 500, Inter 17 then the system's fonts in both (Pango with the system's
 # fontconfig files). Needs pangocairo, gettext (msgunfmt), fonts-noto-cjk,
 # fonts-noto-color-emoji and a built `trellis` (.build/debug, or $TRELLIS).
@@ -23,11 +23,11 @@ done
 python3 - "$work" <<'PY'
 import json, sys
 work = sys.argv[1]
-names = ["ru", "de", "zh"]
+names = ["en", "ru", "de", "zh"]
 for width in [120, 287, 500]:
     pango = [line.split("\t") for line in open(f"{work}/pango-{width}.tsv")]
     ours = [json.loads(line) for line in open(f"{work}/trellis-{width}.jsonl")]
-    per = len(pango) // 3
+    per = len(pango) // 4
     def rates(rows):
         lines = sum(int(pango[i][0]) == ours[i]["lines"] for i in rows) / len(rows) * 100
         heights = sum(abs(float(pango[i][1]) - ours[i]["height"]) <= 0.5 for i in rows) / len(rows) * 100

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-# Rows of real Russian, German and Chinese text with emoji inserted, for the
-# Pango agreement check (Scripts/real-text-check.sh). The text is the msgstr
+# Rows of real English, Russian, German and Chinese text with emoji inserted,
+# for the Pango agreement check (Scripts/real-text-check.sh). The text is the
 # strings of the translations Debian installs under /usr/share/locale (read
-# with gettext's msgunfmt); format directives, markup and control characters
-# are blanked. Russian and German rows are 8-25 consecutive words, one word in
+# with gettext's msgunfmt): English from the German catalogs' msgids, the
+# others from their msgstrs; format directives, markup and control characters
+# are blanked. English, Russian and German rows are 8-25 consecutive words, one word in
 # five followed by an emoji; Chinese rows are 8-60 consecutive characters with
 # an emoji after about one in sixteen. The generator is seeded: the same
 # installed translations give the same rows.
@@ -14,13 +15,13 @@ import glob, json, random, re, subprocess, sys
 EMOJI = ["😀", "👍🏽", "👨‍👩‍👧", "🇫🇷", "🎉", "🙈", "👩🏿‍💻", "🔥"]
 
 
-def msgstrs(locale):
+def msgstrs(locale, field="msgstr"):
     strings = []
     for path in sorted(glob.glob(f"/usr/share/locale/{locale}/LC_MESSAGES/*.mo")):
         po = subprocess.run(["msgunfmt", path], capture_output=True, text=True, errors="replace").stdout
         current = None
         for line in po.splitlines():
-            if line.startswith("msgstr"):
+            if line.startswith(field + " ") or line.startswith(field + "["):
                 current = [line.split('"', 1)[1].rsplit('"', 1)[0]] if '"' in line else None
             elif line.startswith('"') and current is not None:
                 current.append(line[1:].rsplit('"', 1)[0])
@@ -41,8 +42,8 @@ def main():
     per_language = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
     rnd = random.Random(19)
     rows = []
-    for locale in ["ru", "de"]:
-        words = [w for s in msgstrs(locale) for w in s.split()]
+    for locale, field in [("de", "msgid"), ("ru", "msgstr"), ("de", "msgstr")]:
+        words = [w for s in msgstrs(locale, field) for w in s.split()]
         for _ in range(per_language):
             n = rnd.randint(8, 25)
             start = rnd.randrange(0, len(words) - n)
