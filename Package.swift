@@ -46,6 +46,12 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]
         ),
+        // The system's fonts, ranked as Pango ranks them (`--fallback system`).
+        .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
+        ),
         // ICU behind a header of our own: ICU's headers must never be imported
         // into Swift on Linux, where they clash with Foundation's _FoundationICU.
         .target(
@@ -56,7 +62,7 @@ let package = Package(
         .target(name: "TrellisGeometry"),
         .target(
             name: "TrellisText",
-            dependencies: ["TrellisGeometry", "CFreeType", "CHarfBuzz", "CTrellisICU"]
+            dependencies: ["TrellisGeometry", "CFreeType", "CHarfBuzz", "CFontconfig", "CTrellisICU"]
         ),
         .target(name: "TrellisConstraints"),
         .target(

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Trellis builds against, when they are missing:
-# FreeType, HarfBuzz (not on a fresh machine), ICU and libpng development files, and
-# the color emoji font the emoji tests measure with (fonts-noto-color-emoji:
-# TrellisText's ColorEmojiTests are skipped without it).
+# FreeType, HarfBuzz (not on a fresh machine), ICU, fontconfig and libpng development
+# files; the color emoji font the emoji tests measure with (fonts-noto-color-emoji:
+# TrellisText's ColorEmojiTests are skipped without it); and the system fonts the
+# fallback tests measure CJK, Thai, Devanagari, Hebrew and Arabic with
+# (fonts-noto-cjk, fonts-noto-core: SystemFontTests are skipped without them).
 set -euo pipefail
 
 missing=()
-for pkg in libfreetype-dev libharfbuzz-dev libicu-dev libpng-dev pkg-config fonts-noto-color-emoji; do
+for pkg in libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libpng-dev pkg-config \
+    fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core; do
     if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
         missing+=("$pkg")
     fi

@@ -269,7 +269,7 @@ private struct _MarkupParser {
     /// The attributes of a frame: its family at its weight, then the base's fallbacks.
     mutating func attributes(of frame: Frame, at offset: Int) throws(TextError) -> TextAttributes {
         let key = frame.family.lowercased() + "\u{0}" + frame.weight.rawValue
-        let fonts: FontCollection
+        var fonts: FontCollection
         if stack.count == 1
             || (frame.family == stack[0].family && frame.weight == stack[0].weight)
         {
@@ -279,6 +279,10 @@ private struct _MarkupParser {
         } else {
             let primary = try Font(family: frame.family, weight: frame.weight)
             fonts = FontCollection([primary] + base.fonts.fonts.dropFirst())
+            // Pango ranks the system's fonts for the span's own family and weight.
+            if let system = base.fonts.systemFallback {
+                fonts = try fonts.addingSystemFonts(language: system.language)
+            }
             collections[key] = fonts
         }
         return TextAttributes(

@@ -80,9 +80,15 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
         _face = try _FontFace.shared(path: _BundledFonts.directory + "/" + file)
     }
 
-    /// Loads the first face of an OpenType/TrueType font file.
-    public init(path: String) throws(TextError) {
-        _face = try _FontFace.shared(path: path)
+    /// Loads face `index` of an OpenType/TrueType font file or collection
+    /// (`.ttc`/`.otc`: Noto Sans CJK's faces are 0 JP, 1 KR, 2 SC, 3 TC, 4 HK).
+    public init(path: String, index: Int = 0) throws(TextError) {
+        _face = try _FontFace.shared(path: path, index: index)
+    }
+
+    /// A font for a face already loaded (the system fallback's choices).
+    init(_sharing face: _FontFace) {
+        _face = face
     }
 
     /// The bundled families and their weights, as "Family (weight, …)".
@@ -96,6 +102,9 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
 
     /// The path the font was read from.
     public var path: String { _face.path }
+
+    /// The face's index in its file (0 unless the file is a collection).
+    public var faceIndex: Int { _face.index }
 
     /// Metrics at `size` points.
     /// - Complexity: O(1).
@@ -117,6 +126,8 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
 final class _FontFace: @unchecked Sendable {
     let id: Int
     let path: String
+    /// The face's index in a font collection file (0 for a single font).
+    let index: Int
     let familyName: String
     let unitsPerEm: Int
     let ascenderUnits: Double
@@ -135,20 +146,25 @@ final class _FontFace: @unchecked Sendable {
     /// The kern-only analysis (`_KernOnlyFace`), made on first use.
     private let _kernOnly = _Locked<_KernOnlyFace??>(nil)
 
-    private static let registry = _Locked<[String: _FontFace]>([:])
+    private static let registry = _Locked<[_FaceKey: _FontFace]>([:])
+    private struct _FaceKey: Hashable {
+        var path: String
+        var index: Int
+    }
     private static let nextID = Atomic<Int>(0)
 
-    static func shared(path: String) throws(TextError) -> _FontFace {
-        if let face = registry.withLock({ $0[path] }) { return face }
-        let face = try _FontFace(path: path)
+    static func shared(path: String, index: Int = 0) throws(TextError) -> _FontFace {
+        let key = _FaceKey(path: path, index: index)
+        if let face = registry.withLock({ $0[key] }) { return face }
+        let face = try _FontFace(path: path, index: index)
         return registry.withLock { faces in
-            if let existing = faces[path] { return existing }
-            faces[path] = face
+            if let existing = faces[key] { return existing }
+            faces[key] = face
             return face
         }
     }
 
-    private init(path: String) throws(TextError) {
+    private init(path: String, index: Int) throws(TextError) {
         var info = stat()
         guard stat(path, &info) == 0 else { throw TextError.fontFileNotFound(path: path) }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
@@ -163,15 +179,18 @@ final class _FontFace: @unchecked Sendable {
             throw TextError.invalidFontFile(path: path, reason: "empty file")
         }
         let tables: _SFNTTables
-        do {
-            tables = try _SFNTTables.read(bytes: bytes, length: Int(length))
+        do throws(_SFNTTables.Failure) {
+            guard (0..<0x1_0000).contains(index) else {
+                throw _SFNTTables.Failure(reason: "face index \(index) out of range")
+            }
+            tables = try _SFNTTables.read(bytes: bytes, length: Int(length), index: index)
         } catch {
             hb_blob_destroy(blob)
             throw TextError.invalidFontFile(path: path, reason: error.reason)
         }
         // HarfBuzz returns its empty face or font rather than NULL on failure;
         // an empty face has no glyphs.
-        guard let face = hb_face_create(blob, 0) else {
+        guard let face = hb_face_create(blob, UInt32(index)) else {
             hb_blob_destroy(blob)
             throw TextError.invalidFontFile(path: path, reason: "HarfBuzz cannot open it")
         }
@@ -190,6 +209,7 @@ final class _FontFace: @unchecked Sendable {
         self.isColorEmoji = hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0
         self.hbFont = font
         self.path = path
+        self.index = index
         self.familyName = tables.familyName
         self.unitsPerEm = tables.unitsPerEm
         self.ascenderUnits = tables.ascender
@@ -248,7 +268,9 @@ struct _SFNTTables {
 
     private static let library = _Locked<FT_Library?>(nil)
 
-    static func read(bytes: UnsafePointer<CChar>, length: Int) throws(Failure) -> _SFNTTables {
+    static func read(bytes: UnsafePointer<CChar>, length: Int, index: Int = 0) throws(Failure)
+        -> _SFNTTables
+    {
         let result: Result<_SFNTTables, Failure> = library.withLock { library in
             if library == nil {
                 var created: FT_Library?
@@ -259,9 +281,12 @@ struct _SFNTTables {
             }
             var face: FT_Face?
             let error = bytes.withMemoryRebound(to: FT_Byte.self, capacity: length) {
-                FT_New_Memory_Face(library, $0, FT_Long(length), 0, &face)
+                FT_New_Memory_Face(library, $0, FT_Long(length), FT_Long(index), &face)
             }
             guard error == 0, let face else {
+                if index > 0 && error == 6 {  // FT_Err_Invalid_Argument
+                    return .failure(Failure(reason: "the file has no face \(index)"))
+                }
                 return .failure(Failure(reason: "FreeType error \(error)"))
             }
             defer { FT_Done_Face(face) }

@@ -14,15 +14,24 @@ public final class FontCollection: @unchecked Sendable, CustomStringConvertible 
     /// cached widths.
     let id: Int32
     let faces: [_FontFace]
+    /// The system's fonts after `fonts`, ranked by fontconfig
+    /// (FontCollection+SystemFonts.swift); nil for a fixed list.
+    let systemFallback: _SystemFallback?
 
     private static let interned = _Locked<[[Int]: Int32]>([:])
 
     /// A collection of `fonts` in fallback order. An empty list falls back to
     /// nothing: prefer `init(validating:)`, which rejects it.
-    public init(_ fonts: [Font]) {
+    public convenience init(_ fonts: [Font]) {
+        self.init(fonts, systemFallback: nil)
+    }
+
+    init(_ fonts: [Font], systemFallback: _SystemFallback?) {
         self.fonts = fonts
         self.faces = fonts.map(\._face)
-        let key = faces.map(\.id)
+        self.systemFallback = systemFallback
+        // Face ids are 1 and up; a negative entry marks the system's fonts.
+        let key = faces.map(\.id) + (systemFallback.map { [-$0.id] } ?? [])
         self.id = FontCollection.interned.withLock { table in
             if let id = table[key] { return id }
             let id = Int32(table.count)
@@ -58,6 +67,7 @@ public final class FontCollection: @unchecked Sendable, CustomStringConvertible 
     public var primary: Font? { fonts.first }
 
     public var description: String {
-        "FontCollection(\(fonts.map(\.familyName).joined(separator: " → ")))"
+        let tail = systemFallback.map { " → system fonts (\($0.language))" } ?? ""
+        return "FontCollection(\(fonts.map(\.familyName).joined(separator: " → "))\(tail))"
     }
 }

@@ -37,6 +37,11 @@ final class _PreparedText: @unchecked Sendable {
     /// The identity of `text`, which this object holds (see `_StringIdentity`).
     let identity: _StringIdentity?
     let fonts: FontCollection
+    /// The id of the collection the text was asked for, under which the
+    /// cache files it: `fonts.id`, except for a collection that ends in the
+    /// system's fonts, where `fonts` is that collection resolved for this
+    /// text (`FontCollection._resolved(for:)`). Set before the text is shared.
+    var lookupFontsID: Int32
     /// The pieces, except for a plain paragraph (see `wholePieces`).
     private let storedPieces: [_Piece]
     /// Bidi runs over the whole text as (end offset, level); empty when the
@@ -78,6 +83,7 @@ final class _PreparedText: @unchecked Sendable {
         self.byteCount = text.utf8.count
         self.identity = _StringIdentity(text)
         self.fonts = fonts
+        self.lookupFontsID = fonts.id
         self.bidiRuns = bidiRuns
         self.pieceCount = pieces.count
         var missing = 0

@@ -10,7 +10,8 @@ import TrellisGeometry
 public struct PlacedGlyph: Sendable, Equatable {
     /// The glyph's index in its font.
     public var glyph: UInt32
-    /// Which font of the style's collection the glyph belongs to.
+    /// Which font of `GlyphLayout.fonts` the glyph belongs to (the style's
+    /// collection's, then any system fonts the text needed).
     public var fontIndex: Int
     /// The glyph's origin on its baseline, in points from the top-left of
     /// the text (HarfBuzz's offsets applied).
@@ -29,6 +30,10 @@ public struct GlyphLayout: Sendable {
     public var layout: TextLayout
     /// The glyphs of each line of `layout.lines`, left to right.
     public var lines: [[PlacedGlyph]]
+    /// The fonts `PlacedGlyph.fontIndex` indexes: the style's collection's
+    /// fonts, followed, for a collection that ends in the system's fonts
+    /// (`FontCollection.addingSystemFonts`), by the system fonts this text needed.
+    public var fonts: [Font]
 }
 
 extension TextMeasurer {
@@ -52,7 +57,9 @@ extension TextMeasurer {
         throws(TextError) -> GlyphLayout
     {
         let layout = try self.layout(text, style: style, width: width, numberOfLines: numberOfLines)
-        if layout.lines.isEmpty { return GlyphLayout(layout: layout, lines: []) }
+        if layout.lines.isEmpty {
+            return GlyphLayout(layout: layout, lines: [], fonts: style.fonts.fonts)
+        }
         let parameters = try _breakParameters(
             text, style: style, width: width, numberOfLines: numberOfLines, singleLine: false)
         return try workspaces.withWorkspace { (workspace) throws(TextError) -> GlyphLayout in
@@ -62,7 +69,7 @@ extension TextMeasurer {
                 workspace._placedGlyphs(
                     line, prepared, pieces, parameters, style: style, cache: words)
             }
-            return GlyphLayout(layout: layout, lines: lines)
+            return GlyphLayout(layout: layout, lines: lines, fonts: prepared.fonts.fonts)
         }
     }
 }

@@ -226,8 +226,9 @@ public final class TextMeasurer: @unchecked Sendable {
             text, style: style, width: width, numberOfLines: numberOfLines, singleLine: false,
             styleChecked: styleChecked)
         if text.isEmpty { return .zero }
-        return try _withLines(text, fonts: style.fonts, parameters) { lines, _, _, _ in
-            _assembledSize(lines, style: style, usesFontLeading: usesFontLeading)
+        return try _withLines(text, fonts: style.fonts, parameters) { lines, _, prepared, _ in
+            _assembledSize(
+                lines, style: style, usesFontLeading: usesFontLeading, fonts: prepared.fonts)
         }
     }
 
@@ -345,7 +346,10 @@ public final class TextMeasurer: @unchecked Sendable {
             )
         }
         if let cached { return cached }
-        let result = try workspace.prepare(text, fonts: fonts, cache: words)
+        // A collection ending in the system's fonts is resolved for this
+        // text: its own fonts, then the system fonts its characters need.
+        let result = try workspace.prepare(text, fonts: fonts._resolved(for: text), cache: words)
+        result.lookupFontsID = fonts.id
         if result.byteCount <= _PreparedTextCache.maximumTextLength {
             prepared.insert(result, hash: hash)
         }
@@ -406,12 +410,13 @@ public final class TextMeasurer: @unchecked Sendable {
     /// heights and gaps, added in the same order.
     func _assembledSize(
         _ lines: UnsafeBufferPointer<_Line>, style: TextStyle, usesFontLeading: Bool,
-        styles: _StyleRuns? = nil
+        styles: _StyleRuns? = nil, fonts: FontCollection? = nil
     ) -> Size {
         guard !lines.isEmpty else { return .zero }
         var widest = 0.0
         var top = 0.0
-        var metrics = _LineMetrics(style: style, usesFontLeading: usesFontLeading, styles: styles)
+        var metrics = _LineMetrics(
+            style: style, usesFontLeading: usesFontLeading, styles: styles, fonts: fonts)
         for index in lines.indices {
             let line = lines[index]
             widest = max(widest, line.width)
@@ -460,7 +465,8 @@ public final class TextMeasurer: @unchecked Sendable {
         }
         var placer = _LinePlacer(
             metrics: _LineMetrics(
-                style: style, usesFontLeading: usesFontLeading, styles: prepared.styles),
+                style: style, usesFontLeading: usesFontLeading, styles: prepared.styles,
+                fonts: prepared.fonts),
             alignment: style.alignment, containerWidth: containerWidth, count: count)
         // The array's own slots are overwritten (one uniqueness check for
         // all), then any more lines appended and any fewer removed: emptying
@@ -536,8 +542,9 @@ struct _LinePlacer {
 /// Line heights as `_assemble` works them out, shared with `_assembledSize`
 /// so both add the same numbers in the same order.
 struct _LineMetrics {
-    /// The style's fonts, unretained: a `_LineMetrics` lives within one
-    /// call whose style holds them.
+    /// The fonts the text was shaped with (the style's, or the style's
+    /// resolved for the text when they end in the system's fonts),
+    /// unretained: a `_LineMetrics` lives within one call that holds them.
     unowned(unsafe) let fonts: FontCollection
     /// An attributed text's runs, whose line fonts the masks index
     /// instead (see Workspace+AttributedText.swift), unretained likewise.
@@ -557,8 +564,11 @@ struct _LineMetrics {
     private var height = 0.0
     private var below = 0.0
 
-    init(style: TextStyle, usesFontLeading: Bool, styles: _StyleRuns? = nil) {
-        self.fonts = style.fonts
+    init(
+        style: TextStyle, usesFontLeading: Bool, styles: _StyleRuns? = nil,
+        fonts: FontCollection? = nil
+    ) {
+        self.fonts = fonts ?? style.fonts
         self.styles = styles
         self.size = style.size
         self.lineHeightMultiple = style.lineHeightMultiple
@@ -711,7 +721,7 @@ final class _PreparedTextCache: @unchecked Sendable {
             -> _PreparedText?
         {
             first(hash: hash) { text in
-                text.fonts.id == fonts && text.byteCount == bytes.count
+                text.lookupFontsID == fonts && text.byteCount == bytes.count
                     && text.withBytes({
                         // The same storage (the caller's string, as cached) needs no comparison.
                         $0.baseAddress! == bytes.baseAddress!
@@ -721,7 +731,7 @@ final class _PreparedTextCache: @unchecked Sendable {
         }
 
         func value(identity: _StringIdentity, fonts: Int32, hash: UInt64) -> _PreparedText? {
-            first(hash: hash) { $0.identity == identity && $0.fonts.id == fonts }
+            first(hash: hash) { $0.identity == identity && $0.lookupFontsID == fonts }
         }
 
         mutating func insert(_ text: _PreparedText, hash: UInt64) {
@@ -797,7 +807,7 @@ final class _PreparedTextCache: @unchecked Sendable {
     /// used, and under the identity of its string.
     func insert(_ value: _PreparedText, hash: UInt64) {
         let perShard = self.perShard
-        let fonts = value.fonts.id
+        let fonts = value.lookupFontsID
         withShard(hash) { table in
             let present = value.withBytes {
                 table.value(for: UnsafeRawBufferPointer($0), fonts: fonts, hash: hash) != nil

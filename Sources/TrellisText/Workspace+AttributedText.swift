@@ -58,9 +58,16 @@ final class _StyleRuns: @unchecked Sendable {
         var collections: [FontCollection] = []
         runs.reserveCapacity(text.runs.count)
         collections.reserveCapacity(text.runs.count)
+        var string = text.string
         for run in text.runs {
-            let attributes = run.attributes
+            var attributes = run.attributes
             try attributes._validate()
+            // Fonts that end in the system's are resolved for the run's text.
+            if attributes.fonts.systemFallback != nil {
+                attributes.fonts = string.withUTF8 {
+                    attributes.fonts._resolved(for: $0, in: run.range)
+                }
+            }
             let firstFace = faceBits.count
             var runMask: UInt32 = 0
             for face in attributes.fonts.faces {

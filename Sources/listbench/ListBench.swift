@@ -62,6 +62,15 @@ struct ListBench: ParsableCommand {
     var dumpHeights: String?
 
     @Option(
+        name: .customLong("content-size"),
+        help: "Dynamic Type category of every label (extraSmall … extraExtraExtraLarge, accessibilityMedium … accessibilityExtraExtraExtraLarge); fonts scale as UIFontMetrics.default scales a custom font.")
+    var contentSize: ContentSizeCategory = .large
+
+    @Option(
+        help: "After each label's font: bundled (Noto Sans Hebrew, Noto Sans Arabic) or system (the system's fonts, ranked by fontconfig as Pango falls back).")
+    var fallback: FallbackChoice = .bundled
+
+    @Option(
         help: "Run a list scenario instead of the phases: chat (bottom-anchored, pages prepended, messages appended) or updates (a snapshot changing 1% of the rows every 30 frames while flinging).")
     var scenario: ScenarioKind?
 
@@ -95,14 +104,17 @@ struct ListBench: ParsableCommand {
         let source = BenchData(path: data, rows: rows, seed: seed)
         let configuration = BenchConfiguration(
             rows: rows, width: width, scale: scale, threads: threads, repeats: effectiveRepeats,
-            layout: layout, templateName: choice.name)
+            layout: layout, templateName: choice.name, contentSize: contentSize, fallback: fallback)
+        let text = TextOptions(contentSize: contentSize, fallback: fallback)
         if let scenario {
             let report = try choice.with(
-                ScenarioConsumer(kind: scenario, data: source, configuration: configuration, seed: seed), scale: scale)
+                ScenarioConsumer(kind: scenario, data: source, configuration: configuration, seed: seed), scale: scale,
+                text: text)
             print(json ? report.json().serialized() : report.table())
             return
         }
-        var finished = try choice.with(PhasesConsumer(data: source, configuration: configuration), scale: scale)
+        var finished = try choice.with(
+            PhasesConsumer(data: source, configuration: configuration), scale: scale, text: text)
         let memory = MemoryReading.current()
         finished.memory = MemoryFigures(
             peakResidentBytes: memory.peakResidentBytes,

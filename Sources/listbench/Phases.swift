@@ -14,6 +14,9 @@ struct BenchConfiguration {
     var repeats: Int
     var layout: ListLayoutKind
     var templateName: String
+    /// `--content-size` and `--fallback`.
+    var contentSize: ContentSizeCategory = .large
+    var fallback: FallbackChoice = .bundled
     /// Why the template has no frame path (constraints only), or nil.
     var noFramesReason: String? = nil
     /// The width of the rotation phase (portrait 375 → landscape 812).
@@ -42,6 +45,8 @@ protocol BenchSuite {
     /// A third path, a template file of the same cell on the rows turned
     /// into JSON rows, compared with the other two; nil for none.
     func makeFileTemplate(measurer: TextMeasurer) throws(CellError) -> MappedTemplate<TemplateFileCell, Item>?
+    /// How many of `items` show a character no font of its label's style has.
+    func rowsWithMissingGlyphs(_ items: [Item], measurer: TextMeasurer) throws(CellError) -> Int
 }
 
 extension BenchSuite {
@@ -137,6 +142,8 @@ struct BenchReport {
     var constraintsTemplate = PathFigures(totalMilliseconds: 0, rows: 0)
     var maxHeightDifference = 0.0
     var rowsDiffering = 0
+    /// Rows with a label showing a character no font of its style has.
+    var rowsWithMissingGlyphs = 0
     var rotationFrames = PathFigures(totalMilliseconds: 0, rows: 0)
     var rotationConstraints = PathFigures(totalMilliseconds: 0, rows: 0)
     var rotationMaxHeightDifference = 0.0
@@ -258,6 +265,9 @@ struct BenchRunner<Suite: BenchSuite> {
 
         // 8. Parallel cold text pass, each thread with its own rows.
         (report.parallelMilliseconds, report.parallelIdentical) = try parallelColdPass(reference: framesHeights)
+
+        // Not timed: rows whose text has characters no font has.
+        report.rowsWithMissingGlyphs = try suite.rowsWithMissingGlyphs(items, measurer: measurer)
         return report
     }
 
@@ -303,6 +313,7 @@ struct BenchRunner<Suite: BenchSuite> {
                 ).run(reused, path: "constraints")
             ]
         }
+        report.rowsWithMissingGlyphs = try suite.rowsWithMissingGlyphs(items, measurer: measurer)
         return report
     }
 

@@ -62,6 +62,8 @@ extension BenchReport {
         lines.append(
             "9 memory: peak RSS \(fixed(Double(memory.peakResidentBytes) / 1_048_576, 1)) MB, \(fixed(memory.bytesPerRow, 0)) bytes/row"
         )
+        lines.append(
+            "  text: content size \(c.contentSize.rawValue), fallback \(c.fallback.rawValue), rows with missing glyphs: \(rowsWithMissingGlyphs)")
         return lines.joined(separator: "\n")
     }
 
@@ -110,11 +112,14 @@ extension BenchReport {
             ("scale", .number(c.scale)),
             ("template", .string(c.templateName)),
             ("repeats", .integer(c.repeats)),
+            ("content_size", .string(c.contentSize.rawValue)),
+            ("fallback", .string(c.fallback.rawValue)),
             (
                 "text",
                 .object([
                     ("cold_ms", .number(textColdMilliseconds)),
                     ("warm_ms", .number(textWarmMilliseconds)),
+                    ("rows_with_missing_glyphs", .integer(rowsWithMissingGlyphs)),
                 ])
             ),
             ("no_frames_reason", c.noFramesReason.map(JSON.string) ?? .null),

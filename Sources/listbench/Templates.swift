@@ -43,22 +43,33 @@ enum TemplateChoice {
     }
 
     /// Hands the chosen suite, as its concrete type, to `consumer`.
-    func with<Consumer: BenchSuiteConsumer>(_ consumer: Consumer, scale: Double) throws -> Consumer.Result {
+    func with<Consumer: BenchSuiteConsumer>(_ consumer: Consumer, scale: Double, text: TextOptions = TextOptions())
+        throws -> Consumer.Result
+    {
         switch self {
-        case .builtIn(.animal): return try consumer.consume(AnimalSuite(scale: scale))
-        case .builtIn(.bird): return try consumer.consume(BirdSuite(scale: scale))
-        case .builtIn(.feed): return try consumer.consume(FeedSuite(scale: scale))
-        case .builtIn(.post): return try consumer.consume(PostSuite(scale: scale, file: PostSuite.bundledFile()))
+        case .builtIn(.animal): return try consumer.consume(AnimalSuite(scale: scale, text: text))
+        case .builtIn(.bird): return try consumer.consume(BirdSuite(scale: scale, text: text))
+        case .builtIn(.feed): return try consumer.consume(FeedSuite(scale: scale, text: text))
+        case .builtIn(.post):
+            // The bundled PostCell.json is a third path only where it can follow the text options.
+            let file = text.fallback == .bundled ? PostSuite.bundledFile() : nil
+            return try consumer.consume(PostSuite(scale: scale, file: file, text: text))
         case .file(let file, .animal):
-            return try consumer.consume(FileSuite(file: file, frames: AnimalSuite(scale: scale), scale: scale))
+            try text.checkTemplateFile(file.file)
+            return try consumer.consume(FileSuite(file: file, frames: AnimalSuite(scale: scale, text: text), scale: scale, text: text))
         case .file(let file, .bird):
-            return try consumer.consume(FileSuite(file: file, frames: BirdSuite(scale: scale), scale: scale))
+            try text.checkTemplateFile(file.file)
+            return try consumer.consume(FileSuite(file: file, frames: BirdSuite(scale: scale, text: text), scale: scale, text: text))
         case .file(let file, .feed):
-            return try consumer.consume(FileSuite(file: file, frames: FeedSuite(scale: scale), scale: scale))
+            try text.checkTemplateFile(file.file)
+            return try consumer.consume(FileSuite(file: file, frames: FeedSuite(scale: scale, text: text), scale: scale, text: text))
         case .file(let file, .post):
-            return try consumer.consume(FileSuite(file: file, frames: PostSuite(scale: scale, file: nil), scale: scale))
+            try text.checkTemplateFile(file.file)
+            return try consumer.consume(
+                FileSuite(file: file, frames: PostSuite(scale: scale, file: nil, text: text), scale: scale, text: text))
         case .fileAlone(let file):
-            return try consumer.consume(FileAloneSuite(file: file, scale: scale))
+            try text.checkTemplateFile(file.file)
+            return try consumer.consume(FileAloneSuite(file: file, scale: scale, text: text))
         }
     }
 }
@@ -125,18 +136,23 @@ func measureLabels<T: CellTemplate & LabelDescribing>(
 
 struct AnimalSuite: BenchSuite {
     let scale: Double
+    var text = TextOptions()
+
+    func style(measurer: TextMeasurer) throws(CellError) -> AnimalCellStyle {
+        try AnimalCellStyle.classic(scale: scale, measurer: measurer).adjusted(text)
+    }
 
     func makeFrames(measurer: TextMeasurer) throws(CellError) -> AnimalTableViewCellFrames? {
-        AnimalTableViewCellFrames(style: try .classic(scale: scale, measurer: measurer))
+        AnimalTableViewCellFrames(style: try style(measurer: measurer))
     }
 
     func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError) -> AnimalTableViewCellConstraints {
-        AnimalTableViewCellConstraints(style: try .classic(scale: scale, measurer: measurer), reusingEngine: reusingEngine)
+        AnimalTableViewCellConstraints(style: try style(measurer: measurer), reusingEngine: reusingEngine)
     }
 
     /// The subtitle at W − 88 (the title is one line in a fixed 16-point frame).
     func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double) throws(CellError) -> Void {
-        let style = try AnimalCellStyle.classic(scale: scale, measurer: measurer)
+        let style = try style(measurer: measurer)
         return { (item, cellWidth) throws(CellError) in
             try checkWidth(cellWidth, minimum: AnimalTableViewCell.labelWidthReduction, template: AnimalTableViewCell.name)
             _ = try style.subtitleHeight(item.subtitle, width: cellWidth - AnimalTableViewCell.labelWidthReduction)
@@ -146,17 +162,22 @@ struct AnimalSuite: BenchSuite {
 
 struct BirdSuite: BenchSuite {
     let scale: Double
+    var text = TextOptions()
+
+    func style(measurer: TextMeasurer) throws(CellError) -> BirdCellStyle {
+        try BirdCellStyle.standard(scale: scale, measurer: measurer).adjusted(text)
+    }
 
     func makeFrames(measurer: TextMeasurer) throws(CellError) -> BirdCollectionViewCellFrames? {
-        BirdCollectionViewCellFrames(style: try .standard(scale: scale, measurer: measurer))
+        BirdCollectionViewCellFrames(style: try style(measurer: measurer))
     }
 
     func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError) -> BirdCollectionViewCellConstraints {
-        BirdCollectionViewCellConstraints(style: try .standard(scale: scale, measurer: measurer), reusingEngine: reusingEngine)
+        BirdCollectionViewCellConstraints(style: try style(measurer: measurer), reusingEngine: reusingEngine)
     }
 
     func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double) throws(CellError) -> Void {
-        let frames = BirdCollectionViewCellFrames(style: try .standard(scale: scale, measurer: measurer))
+        let frames = BirdCollectionViewCellFrames(style: try style(measurer: measurer))
         return { (item, cellWidth) throws(CellError) in
             try checkWidth(cellWidth, minimum: 2 * BirdCollectionViewCell.inset, template: BirdCollectionViewCell.name)
             try measureLabels(
@@ -168,17 +189,22 @@ struct BirdSuite: BenchSuite {
 
 struct FeedSuite: BenchSuite {
     let scale: Double
+    var text = TextOptions()
+
+    func style(measurer: TextMeasurer) throws(CellError) -> FeedCellStyle {
+        try FeedCellStyle.standard(scale: scale, measurer: measurer).adjusted(text)
+    }
 
     func makeFrames(measurer: TextMeasurer) throws(CellError) -> FeedCellFrames? {
-        FeedCellFrames(style: try .standard(scale: scale, measurer: measurer))
+        FeedCellFrames(style: try style(measurer: measurer))
     }
 
     func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError) -> FeedCellConstraints {
-        FeedCellConstraints(style: try .standard(scale: scale, measurer: measurer), reusingEngine: reusingEngine)
+        FeedCellConstraints(style: try style(measurer: measurer), reusingEngine: reusingEngine)
     }
 
     func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double) throws(CellError) -> Void {
-        let frames = FeedCellFrames(style: try .standard(scale: scale, measurer: measurer))
+        let frames = FeedCellFrames(style: try style(measurer: measurer))
         return { (item, cellWidth) throws(CellError) in
             let header = cellWidth - 2 * FeedCell.padding - FeedCell.avatarSide - FeedCell.spacing
             try checkWidth(
@@ -202,6 +228,7 @@ struct FileSuite<FrameSuite: BenchSuite & JSONRowConvertible>: BenchSuite {
     let file: TemplateFile
     let frames: FrameSuite
     let scale: Double
+    var text = TextOptions()
 
     func makeFrames(measurer: TextMeasurer) throws(CellError) -> FrameSuite.Frames? {
         try frames.makeFrames(measurer: measurer)
@@ -212,7 +239,12 @@ struct FileSuite<FrameSuite: BenchSuite & JSONRowConvertible>: BenchSuite {
     func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError)
         -> MappedTemplate<TemplateFileCell, FrameSuite.Item>
     {
-        try FrameSuite.fileTemplate(file, measurer: measurer, scale: scale, reusingEngine: reusingEngine)
+        try FrameSuite.fileTemplate(
+            file, measurer: measurer, scale: scale, reusingEngine: reusingEngine, contentSize: text.contentSize)
+    }
+
+    func rowsWithMissingGlyphs(_ items: [FrameSuite.Item], measurer: TextMeasurer) throws(CellError) -> Int {
+        try frames.rowsWithMissingGlyphs(items, measurer: measurer)
     }
 
     func loadRows(_ data: BenchData) throws -> [FrameSuite.Item] { try frames.loadRows(data) }
@@ -231,6 +263,7 @@ struct FileSuite<FrameSuite: BenchSuite & JSONRowConvertible>: BenchSuite {
 struct FileAloneSuite: BenchSuite {
     let file: TemplateFile
     let scale: Double
+    var text = TextOptions()
 
     var noFramesReason: String? {
         file.stackTreeProblem ?? "\(file.file): a tree of stacks, but template files are not yet turned into StackTree values, which the direct path (DirectStackLayout) lays out"
@@ -240,24 +273,52 @@ struct FileAloneSuite: BenchSuite {
 
     func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError) -> TemplateFileCell {
         do {
-            return try TemplateFileCell(file: file, measurer: measurer, scale: scale, reusingEngine: reusingEngine)
+            return try TemplateFileCell(
+                file: file, measurer: measurer, scale: scale, reusingEngine: reusingEngine, contentSize: text.contentSize)
         } catch {
             throw CellError(template: file.name, message: "\(error)")
         }
     }
 
-    /// Each bound label's text measured at the row's width, one line per
-    /// paragraph (what a direct path measures first).
-    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (JSONRow, Double) throws(CellError) -> Void {
+    /// The file's bound labels: key path, style at the content size, lines.
+    func boundLabels() throws(CellError) -> [(JSONKeyPath, TextStyle, Int)] {
         var bound: [(JSONKeyPath, TextStyle, Int)] = []
         for view in file.views where view.kind == .label {
             guard let field = view.field, let path = JSONKeyPath(field) else { continue }
             do {
-                bound.append((path, try TemplateFileCellView.style(for: view), view.lines))
+                let style = try TemplateFileCellView.style(for: view)
+                bound.append((path, ScaledMetrics().scaledStyle(style, compatibleWith: text.contentSize), view.lines))
             } catch {
                 throw CellError(template: file.name, message: "view \"\(view.id)\": \(error)")
             }
         }
+        return bound
+    }
+
+    func rowsWithMissingGlyphs(_ items: [JSONRow], measurer: TextMeasurer) throws(CellError) -> Int {
+        let bound = try boundLabels()
+        var count = 0
+        for row in items {
+            for (path, style, _) in bound {
+                do {
+                    let text = try row.text(at: path)
+                    if text.isEmpty { continue }
+                    if !(try measurer.layout(text, style: style, width: .infinity)).missingGlyphs.isEmpty {
+                        count += 1
+                        break
+                    }
+                } catch {
+                    throw CellError(template: file.name, message: "\(error)")
+                }
+            }
+        }
+        return count
+    }
+
+    /// Each bound label's text measured at the row's width, one line per
+    /// paragraph (what a direct path measures first).
+    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (JSONRow, Double) throws(CellError) -> Void {
+        let bound = try boundLabels()
         let name = file.name
         let scale = scale
         return { (row, width) throws(CellError) in
@@ -286,11 +347,13 @@ protocol JSONRowConvertible: BenchSuite {
 
 extension JSONRowConvertible {
     /// `file`'s cell over this suite's rows.
-    static func fileTemplate(_ file: TemplateFile, measurer: TextMeasurer, scale: Double, reusingEngine: Bool)
-        throws(CellError) -> MappedTemplate<TemplateFileCell, Item>
-    {
+    static func fileTemplate(
+        _ file: TemplateFile, measurer: TextMeasurer, scale: Double, reusingEngine: Bool,
+        contentSize: ContentSizeCategory = .large
+    ) throws(CellError) -> MappedTemplate<TemplateFileCell, Item> {
         do {
-            let cell = try TemplateFileCell(file: file, measurer: measurer, scale: scale, reusingEngine: reusingEngine)
+            let cell = try TemplateFileCell(
+                file: file, measurer: measurer, scale: scale, reusingEngine: reusingEngine, contentSize: contentSize)
             return MappedTemplate(cell, transform: Self.jsonRow(of:))
         } catch {
             throw CellError(template: file.name, message: "\(error)")
@@ -313,6 +376,11 @@ extension FeedSuite: JSONRowConvertible {
 struct PostSuite: BenchSuite, JSONRowConvertible {
     let scale: Double
     let file: TemplateFile?
+    var text = TextOptions()
+
+    func style(measurer: TextMeasurer) throws(CellError) -> PostCellStyle {
+        try PostCellStyle.standard(scale: scale, measurer: measurer).adjusted(text)
+    }
 
     /// `Templates/PostCell.json` from the working folder or the checkout
     /// the executable was built in (`.build/<configuration>/listbench`).
@@ -329,21 +397,22 @@ struct PostSuite: BenchSuite, JSONRowConvertible {
     static func jsonRow(of item: PostItem) -> JSONRow { item.jsonRow }
 
     func makeFrames(measurer: TextMeasurer) throws(CellError) -> PostCellFrames? {
-        PostCellFrames(style: try .standard(scale: scale, measurer: measurer))
+        PostCellFrames(style: try style(measurer: measurer))
     }
 
     func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError) -> PostCellConstraints {
-        PostCellConstraints(style: try .standard(scale: scale, measurer: measurer), reusingEngine: reusingEngine)
+        PostCellConstraints(style: try style(measurer: measurer), reusingEngine: reusingEngine)
     }
 
     func makeFileTemplate(measurer: TextMeasurer) throws(CellError) -> MappedTemplate<TemplateFileCell, PostItem>? {
         guard let file else { return nil }
-        return try Self.fileTemplate(file, measurer: measurer, scale: scale, reusingEngine: true)
+        return try Self.fileTemplate(
+            file, measurer: measurer, scale: scale, reusingEngine: true, contentSize: text.contentSize)
     }
 
     /// The header labels and the body at the text column's width (W − 84).
     func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (PostItem, Double) throws(CellError) -> Void {
-        let frames = PostCellFrames(style: try .standard(scale: scale, measurer: measurer))
+        let frames = PostCellFrames(style: try style(measurer: measurer))
         return { (item, cellWidth) throws(CellError) in
             try checkWidth(cellWidth, minimum: PostCell.textWidthReduction, template: PostCell.name)
             try measureLabels(

@@ -1,5 +1,5 @@
 // `trellis measure`: measures one JSON Lines field per input line with
-// TrellisText and writes `{"lines": n, "width": w, "height": h}` per line.
+// TrellisText and writes `{"lines": n, "width": w, "height": h, "missing": m}` per line.
 import ArgumentParser
 import CLISupport
 import Foundation
@@ -11,10 +11,15 @@ struct Measure: ParsableCommand {
         abstract: "Measure text from JSON Lines on stdin, as a UILabel would.",
         discussion: """
             Reads one JSON object per line from stdin and writes one JSON object per line:
-            {"lines": n, "width": w, "height": h}, fractional (before pixel rounding).
+            {"lines": n, "width": w, "height": h, "missing": m}, fractional (before pixel
+            rounding); "missing" counts the characters (clusters) no font has.
             With --scale, "roundedWidth" and "roundedHeight" give sizeThatFits's values,
-            rounded up to that pixel grid. A malformed line or a missing field stops
-            with an error naming the line (exit code 2); bad options exit with 64.
+            rounded up to that pixel grid. With --markup the field is Pango-style markup
+            (<b>, <i>, <span font_family weight size letter_spacing rise>). With
+            --fallback system, characters the font lacks go to the system's fonts as
+            fontconfig ranks them (as Pango falls back). A malformed line, markup or a
+            missing field stops with an error naming the line (exit code 2); bad options
+            exit with 64.
             """)
 
     @Option(
@@ -46,6 +51,14 @@ struct Measure: ParsableCommand {
     @Option(help: "The JSON field holding the text.")
     var field: String = "subtitle"
 
+    @Option(
+        help:
+            "After the font: bundled (Noto Sans Hebrew, Noto Sans Arabic) or system (the system's fonts, ranked by fontconfig).")
+    var fallback: FallbackChoice = .bundled
+
+    @Flag(help: "Read the field as Pango-style markup (<b>, <i>, <span …>, &amp; …).")
+    var markup = false
+
     func validate() throws {
         guard size.isFinite, size > 0 else {
             throw ValidationError("--size must be a number greater than 0, got \(size)")
@@ -72,7 +85,8 @@ struct Measure: ParsableCommand {
         let fonts: FontCollection
         do {
             fonts = try Self.fonts(
-                font, weight: FontWeight(rawValue: weight.lowercased()) ?? .regular)
+                font, weight: FontWeight(rawValue: weight.lowercased()) ?? .regular,
+                fallback: fallback)
         } catch {
             throw ValidationError("--font: \(error)")
         }
@@ -83,19 +97,28 @@ struct Measure: ParsableCommand {
         let reader = try LineReader(path: "-")
         var lineNumber = 0
         var batch: [String] = []
+        var attributed: [AttributedText] = []
         var failure: String?
         while failure == nil, let (_, bytes) = try reader.nextLine() {
             let line = Data(bytes)
             lineNumber += 1
             switch Self.text(of: line, field: field) {
+            case .success(let text) where markup:
+                do {
+                    attributed.append(try AttributedText(markup: text, base: style))
+                } catch {
+                    failure = "line \(lineNumber): field \"\(field)\": \(error)"
+                }
             case .success(let text): batch.append(text)
             case .failure(let message): failure = "line \(lineNumber): \(message)"
             }
-            if batch.count == 4096 {
-                try write(batch, measurer: measurer, style: style); batch.removeAll()
+            if batch.count + attributed.count == 4096 {
+                try write(batch, attributed, measurer: measurer, style: style)
+                batch.removeAll()
+                attributed.removeAll()
             }
         }
-        try write(batch, measurer: measurer, style: style)
+        try write(batch, attributed, measurer: measurer, style: style)
         if let failure {
             // Rows before the bad line were written (the output streams); the
             // exit code is the same as every Trellis tool's for bad data.
@@ -103,11 +126,18 @@ struct Measure: ParsableCommand {
         }
     }
 
-    /// A bundled family with the usual fallbacks, or a font file followed by them.
-    static func fonts(_ name: String, weight: FontWeight) throws -> FontCollection {
+    /// A bundled family with the usual fallbacks, or a font file followed by
+    /// them; with `fallback` system, the font followed by the system's fonts.
+    static func fonts(_ name: String, weight: FontWeight, fallback: FallbackChoice = .bundled)
+        throws -> FontCollection
+    {
         let isPath =
             name.contains("/") || name.lowercased().hasSuffix(".ttf")
-            || name.lowercased().hasSuffix(".otf")
+            || name.lowercased().hasSuffix(".otf") || name.lowercased().hasSuffix(".ttc")
+        if fallback == .system {
+            let font = isPath ? try Font(path: name) : try Font(family: name, weight: weight)
+            return try FontCollection(font).addingSystemFonts()
+        }
         guard isPath else { return try FontCollection.bundled(name, weight: weight) }
         return FontCollection([
             try Font(path: name), try Font(family: "Noto Sans Hebrew"),
@@ -141,13 +171,21 @@ struct Measure: ParsableCommand {
         return .success(text)
     }
 
-    private func write(_ texts: [String], measurer: TextMeasurer, style: TextStyle) throws {
-        if texts.isEmpty { return }
-        let layouts = try measurer.layouts(texts, style: style, width: width, numberOfLines: lines)
+    /// Writes the layouts of `texts` (plain) or of `attributed` (markup):
+    /// one of the two is empty.
+    private func write(
+        _ texts: [String], _ attributed: [AttributedText], measurer: TextMeasurer, style: TextStyle
+    ) throws {
+        if texts.isEmpty && attributed.isEmpty { return }
+        let layouts =
+            try measurer.layouts(texts, style: style, width: width, numberOfLines: lines)
+            + attributed.map {
+                try measurer.layout($0, style: style, width: width, numberOfLines: lines)
+            }
         var output = ""
         for layout in layouts {
             output +=
-                "{\"lines\": \(layout.lineCount), \"width\": \(layout.size.width), \"height\": \(layout.size.height)"
+                "{\"lines\": \(layout.lineCount), \"width\": \(layout.size.width), \"height\": \(layout.size.height), \"missing\": \(layout.missingGlyphs.count)"
             if let scale {
                 output +=
                     ", \"roundedWidth\": \(PixelGrid.ceil(layout.size.width, scale: scale)), \"roundedHeight\": \(PixelGrid.ceil(layout.size.height, scale: scale))"
@@ -157,6 +195,8 @@ struct Measure: ParsableCommand {
         FileHandle.standardOutput.write(Data(output.utf8))
     }
 }
+
+extension FallbackChoice: ExpressibleByArgument {}
 
 /// A message as an error (for `Result`).
 struct MessageError: Error, CustomStringConvertible {

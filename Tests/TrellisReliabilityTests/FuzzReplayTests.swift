@@ -69,4 +69,8 @@ struct FuzzReplayTests {
     @Test func textMeasurementOfHostileUnicodeGivesWellFormedLayouts() {
         replay(TextMeasurementFuzz.run, seed: 0x7F5, count: 2000, maximumLength: 200)
     }
+
+    @Test func markupParsesToItsNaiveTextOrIsRefusedWithAnOffset() {
+        replay(MarkupFuzz.run, seed: 0x7F9, count: 2000, maximumLength: 120)
+    }
 }

@@ -14,6 +14,7 @@ let fuzzTargets: [String: ([UInt8]) throws(FuzzViolation) -> FuzzOutcome] = [
     "jsonl": JSONLinesFuzz.run,
     "rows": JSONRowFuzz.run,
     "text": TextMeasurementFuzz.run,
+    "markup": MarkupFuzz.run,
     "reuse": ReuseDifferentialFuzz.run,
     "frames": FrameTreeFuzz.run,
     "png": PNGDecoderFuzz.run,
@@ -38,6 +39,7 @@ let fuzzSeeds: [String: [String]] = [
     "jsonl": JSONLinesFuzz.seeds,
     "rows": JSONRowFuzz.seeds,
     "frames": FrameTreeFuzz.seeds,
+    "markup": MarkupFuzz.seeds,
 ]
 
 /// libFuzzer calls this once before fuzzing: writes the selected target's

@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+# Rows of real English, Russian, German and Chinese text with emoji inserted,
+# for the Pango agreement check (Scripts/real-text-check.sh). The text is the
+# strings of the translations Debian installs under /usr/share/locale (read
+# with gettext's msgunfmt): English from the German catalogs' msgids, the
+# others from their msgstrs; format directives, markup and control characters
+# are blanked. English, Russian and German rows are 8-25 consecutive words, one word in
+# five followed by an emoji; Chinese rows are 8-60 consecutive characters with
+# an emoji after about one in sixteen. The generator is seeded: the same
+# installed translations give the same rows.
+#
+# usage: real-text-rows.py OUT.jsonl [ROWS_PER_LANGUAGE]
+import glob, json, random, re, subprocess, sys
+
+EMOJI = ["😀", "👍🏽", "👨‍👩‍👧", "🇫🇷", "🎉", "🙈", "👩🏿‍💻", "🔥"]
+
+
+def msgstrs(locale, field="msgstr"):
+    strings = []
+    for path in sorted(glob.glob(f"/usr/share/locale/{locale}/LC_MESSAGES/*.mo")):
+        po = subprocess.run(["msgunfmt", path], capture_output=True, text=True, errors="replace").stdout
+        current = None
+        for line in po.splitlines():
+            if line.startswith(field + " ") or line.startswith(field + "["):
+                current = [line.split('"', 1)[1].rsplit('"', 1)[0]] if '"' in line else None
+            elif line.startswith('"') and current is not None:
+                current.append(line[1:].rsplit('"', 1)[0])
+            else:
+                if current:
+                    strings.append("".join(current))
+                current = None
+    return [clean(s) for s in strings]
+
+
+def clean(text):
+    text = text.replace("\\n", " ").replace("\\t", " ").replace('\\"', '"').replace("\\\\", "\\")
+    return re.sub(r"%[-#0-9.]*[a-zA-Z]|[\x00-\x1f]|[&_~]|<[^>]*>", " ", text)
+
+
+def main():
+    out = sys.argv[1]
+    per_language = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
+    rnd = random.Random(19)
+    rows = []
+    for locale, field in [("de", "msgid"), ("ru", "msgstr"), ("de", "msgstr")]:
+        words = [w for s in msgstrs(locale, field) for w in s.split()]
+        for _ in range(per_language):
+            n = rnd.randint(8, 25)
+            start = rnd.randrange(0, len(words) - n)
+            row = []
+            for word in words[start:start + n]:
+                row.append(word)
+                if rnd.random() < 0.2:
+                    row.append(rnd.choice(EMOJI))
+            rows.append(" ".join(row))
+    text = "".join(s.strip() for s in msgstrs("zh_CN"))
+    chinese = 0
+    while chinese < per_language:
+        n = rnd.randint(8, 60)
+        start = rnd.randrange(0, len(text) - n)
+        piece = list(text[start:start + n])
+        for i in range(len(piece) - 1, 0, -1):
+            if rnd.random() < 0.06:
+                piece.insert(i, rnd.choice(EMOJI))
+        row = "".join(piece).strip()
+        # A blank row is no text (UIKit sizes it to zero, Pango to one line).
+        if row:
+            rows.append(row)
+            chinese += 1
+    with open(out, "w") as f:
+        for row in rows:
+            f.write(json.dumps({"subtitle": row}, ensure_ascii=False) + "\n")
+    print(f"{len(rows)} rows, {len(set(w for r in rows for w in r.split()))} distinct words", file=sys.stderr)
+
+
+main()

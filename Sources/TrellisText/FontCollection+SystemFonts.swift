@@ -1,0 +1,119 @@
+// A fallback list that ends in the system's fonts: characters none of the
+// collection's own fonts has go to the font fontconfig ranks first among
+// those that have them, as Pango chooses (see _SystemFonts.swift).
+//
+// How a text is measured with such a collection: before it is prepared, its
+// characters that no font of the collection has are looked up in the
+// system's ranking, and the text is shaped with the collection's fonts
+// followed by the fonts found, in the order they were first needed
+// (`_resolved(for:)`). Every character then takes the same font as from the
+// whole ranked list: the collection's own fonts come first in both, and a
+// font added for one character that also has another comes, for that other
+// character, no earlier than its own choice (checked and reordered below).
+// Resolved lists are ordinary collections: the word cache shares their
+// widths with any collection of the same files.
+
+extension FontCollection {
+    /// These fonts, then the system's fonts in the order fontconfig ranks
+    /// them for the first font's family and weight, as Pango falls back.
+    ///
+    /// ```swift
+    /// let fonts = try FontCollection(Font(family: "Inter")).addingSystemFonts()
+    /// // "你好" is measured with Noto Sans CJK when fonts-noto-cjk is installed
+    /// ```
+    /// - Parameter language: the text's language (BCP 47 or POSIX, "zh-cn",
+    ///   "ja"); nil for the process's locale, as Pango's default ("c" for the
+    ///   C locale, which ranks fonts for no language). A character of a
+    ///   script the language is not written in is ranked for the script's
+    ///   sample language (Thai for Thai, Korean for Hangul), as Pango does.
+    /// - Throws: `TextError.systemFontsUnavailable` when fontconfig cannot
+    ///   load its configuration.
+    /// - Complexity: O(number of fonts); the system's ranking is made on the
+    ///   first character that needs it (one FcFontSort per language).
+    public func addingSystemFonts(language: String? = nil) throws(TextError) -> FontCollection {
+        let first = faces.first
+        let described = first.flatMap { _SystemFallback.describe(path: $0.path, index: $0.index) }
+        let family = described?.family ?? first?.familyName ?? "sans-serif"
+        let weight = described?.weight ?? _SystemFallback.fontconfigWeight(openType: 400)
+        let fallback = try _SystemFallback(
+            family: family, weight: weight, language: language ?? _processLanguage())
+        return FontCollection(fonts, systemFallback: fallback)
+    }
+
+    /// True when characters none of `fonts` has are looked up in the system's fonts.
+    public var endsInSystemFonts: Bool { systemFallback != nil }
+
+    /// The collection to shape `text` with: itself, or for a collection
+    /// that ends in the system's fonts, its fonts followed by the system
+    /// fonts `text`'s characters need (see the top of this file).
+    /// - Complexity: O(n) in the text's length for a collection that ends
+    ///   in the system's fonts; O(1) otherwise.
+    func _resolved(for text: String) -> FontCollection {
+        guard systemFallback != nil else { return self }
+        var text = text
+        return text.withUTF8 { _resolved(for: $0, in: 0..<$0.count) }
+    }
+
+    func _resolved(for text: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> FontCollection {
+        guard let system = systemFallback else { return self }
+        // Each needed character with the system font chosen for it.
+        var needs: [(scalar: UInt32, face: _FontFace)] = []
+        var added: [_FontFace] = []
+        var script = _Script.common
+        var index = range.lowerBound
+        // Whether the previous scalar was part of an emoji, and a joiner followed it.
+        var inEmoji = false
+        var joined = false
+        while index < range.upperBound {
+            let (scalar, length) = _decodeScalar(text, at: index)
+            index += length
+            let next = index < range.upperBound ? _decodeScalar(text, at: index).0 : nil
+            let emoji = _presentsAsEmoji(scalar, next: next, continuing: inEmoji && joined)
+            joined = scalar == 0x200D
+            if !joined && scalar != 0xFE0F { inEmoji = emoji }
+            if scalar < 0x80 && (faces.first?.hasGlyph(scalar) ?? false) { continue }
+            let own = _Script(scalar)
+            if own != .common { script = own }
+            if _isDefaultIgnorable(scalar) || faces.contains(where: { $0.hasGlyph(scalar) }) {
+                continue
+            }
+            // Emoji are ranked for "und-zsye", the language emoji fonts
+            // declare, as Pango's itemizer asks for them.
+            let language =
+                emoji ? "und-zsye" : _derivedLanguage(script, textLanguage: system.language)
+            guard let face = system.face(for: scalar, language: language) else { continue }
+            needs.append((scalar, face))
+            if !added.contains(where: { $0 === face }) { added.append(face) }
+        }
+        if added.isEmpty { return self }
+        // A character's own choice must come before any other added font
+        // that also has it; move it forward where one does not.
+        var moved = true
+        var rounds = 0
+        while moved && rounds <= added.count * added.count {
+            moved = false
+            rounds += 1
+            for need in needs {
+                guard let first = added.firstIndex(where: { $0.hasGlyph(need.scalar) }),
+                    added[first] !== need.face,
+                    let own = added.firstIndex(where: { $0 === need.face })
+                else { continue }
+                added.insert(added.remove(at: own), at: first)
+                moved = true
+            }
+        }
+        return FontCollection(fonts + added.map(Font.init(_sharing:)))
+    }
+}
+
+/// True when `scalar` is drawn as an emoji (UTS #51, as Pango's emoji
+/// iterator segments text): a character whose default presentation is emoji,
+/// a skin-tone modifier, a regional indicator (flags), an emoji character
+/// followed by U+FE0F, or an emoji character joined (U+200D) to an emoji.
+func _presentsAsEmoji(_ scalar: UInt32, next: UInt32?, continuing: Bool) -> Bool {
+    guard scalar >= 0xA9, let value = Unicode.Scalar(scalar) else { return false }
+    if (0x1F1E6...0x1F1FF).contains(scalar) { return true }
+    let properties = value.properties
+    if properties.isEmojiPresentation || properties.isEmojiModifier { return true }
+    return properties.isEmoji && (next == 0xFE0F || continuing)
+}

@@ -1,0 +1,368 @@
+// The system's fonts through fontconfig, ranked for a pattern as Pango ranks
+// them, and the first of them that has a character.
+//
+// Pango's fallback (pangofc-fontmap.c, 1.50): a font description and a
+// language make one fontconfig pattern (family, weight, slant, width, lang),
+// completed by FcConfigSubstitute and FcDefaultSubstitute. Font 0 is
+// FcFontMatch's answer; the rest are FcFontSort's list (untrimmed), kept to
+// TrueType and CFF files, sorted again by FcFontSetSort with trimming (a font
+// that covers nothing the fonts before it lack is dropped). A character goes
+// to the first font of that list whose coverage has it. The language is the
+// item's: the text's language when it is written in the character's script
+// (or when nothing is known about the language, as for the C locale's "c"),
+// else the script's sample language (Thai "th", Hangul "ko"), else "xx",
+// which matches no font's languages (pango-language.c, itemize.c).
+import CFontconfig
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// fontconfig's ranked fonts for one family and weight, per language, and
+/// the face chosen for each character. Immutable in what it answers; its
+/// caches fill under locks, so threads may share it.
+final class _SystemFallback: @unchecked Sendable {
+    /// The pattern's family and fontconfig weight.
+    let family: String
+    let weight: Int32
+    /// The text's language (`FontCollection.addingSystemFonts(language:)`).
+    let language: String
+    /// Distinguishes collections that end in different rankings.
+    let id: Int
+
+    private struct _Candidate {
+        var path: String
+        var index: Int
+        /// fontconfig's coverage of the font, borrowed from a pattern of a
+        /// font set that is never freed (`rankings`).
+        var charset: OpaquePointer
+    }
+
+    /// Ranked candidates per (family, weight, language), for the whole
+    /// process: a few patterns at most (collections of the same family share
+    /// them), and their font sets are kept, so the coverage pointers stay
+    /// valid without counting references on fontconfig's cached charsets.
+    private struct _RankingKey: Hashable {
+        var family: String
+        var weight: Int32
+        var language: String
+    }
+    private static let rankings = _Locked<[_RankingKey: [_Candidate]]>([:])
+    /// The face chosen per (character, language index), nil when no system font has it.
+    private let chosen = _Locked<[UInt64: _FontFace?]>([:])
+    private let languages = _Locked<[String]>([])
+
+    /// fontconfig is used under one lock: its configuration is process-wide.
+    private static let fontconfig = _Locked<OpaquePointer?>(nil)
+    private static let nextID = _Locked<Int>(0)
+
+    init(family: String, weight: Int32, language: String) throws(TextError) {
+        self.family = family
+        self.weight = weight
+        self.language = language
+        self.id = _SystemFallback.nextID.withLock { next in
+            next += 1
+            return next
+        }
+        _ = try Self.configuration()
+    }
+
+    /// The current fontconfig configuration, loaded once.
+    private static func configuration() throws(TextError) -> OpaquePointer {
+        let result: OpaquePointer? = fontconfig.withLock { config in
+            if config == nil, FcInit() != 0 { config = FcConfigGetCurrent() }
+            return config
+        }
+        guard let result else {
+            throw TextError.systemFontsUnavailable(
+                reason: "fontconfig could not load its configuration (FcInit failed)")
+        }
+        return result
+    }
+
+    /// fontconfig's weight for an OpenType weight class (400 regular, 700 bold).
+    static func fontconfigWeight(openType: Int) -> Int32 {
+        fontconfig.withLock { _ in Int32(FcWeightFromOpenType(Int32(openType))) }
+    }
+
+    /// The family name and OpenType weight class fontconfig reads from a
+    /// font file (`FcFreeTypeQuery`), or nil when it cannot read it.
+    static func describe(path: String, index: Int) -> (family: String, weight: Int32)? {
+        fontconfig.withLock { _ -> (String, Int32)? in
+            var count: Int32 = 0
+            guard
+                let pattern = FcFreeTypeQuery(path, UInt32(index), nil, &count)
+            else { return nil }
+            defer { FcPatternDestroy(pattern) }
+            var name: UnsafeMutablePointer<FcChar8>?
+            guard FcPatternGetString(pattern, FC_FAMILY, 0, &name) == FcResultMatch, let name
+            else { return nil }
+            var weight: Int32 = Int32(FC_WEIGHT_REGULAR)
+            _ = FcPatternGetInteger(pattern, FC_WEIGHT, 0, &weight)
+            return (String(cString: name), weight)
+        }
+    }
+
+    /// The face the system draws `scalar` with in text of `language`: the
+    /// first of fontconfig's ranked fonts whose coverage has it (and whose
+    /// file, once loaded, maps it to a glyph). Nil when none has it.
+    /// - Complexity: O(1) after the first call for the pair.
+    func face(for scalar: UInt32, language: String) -> _FontFace? {
+        let languageIndex: Int = languages.withLock { known in
+            if let index = known.firstIndex(of: language) { return index }
+            known.append(language)
+            return known.count - 1
+        }
+        let key = UInt64(scalar) | UInt64(languageIndex) << 32
+        if let known = chosen.withLock({ $0[key] }) { return known }
+        let candidates = ranking(for: language)
+        var found: _FontFace?
+        for candidate in candidates {
+            let covers = Self.fontconfig.withLock { _ in
+                FcCharSetHasChar(candidate.charset, scalar) != 0
+            }
+            guard covers,
+                let face = try? _FontFace.shared(path: candidate.path, index: candidate.index),
+                face.hasGlyph(scalar)
+            else { continue }
+            found = face
+            break
+        }
+        chosen.withLock { $0[key] = .some(found) }
+        return found
+    }
+
+    /// fontconfig's ranking for this family and weight in `language`, made once.
+    private func ranking(for language: String) -> [_Candidate] {
+        let key = _RankingKey(family: family, weight: weight, language: language)
+        // Made under the fontconfig lock, so each key is ranked once.
+        return Self.fontconfig.withLock { config in
+            if let known = Self.rankings.withLock({ $0[key] }) { return known }
+            let made = Self.rank(family: family, weight: weight, language: language, config: config)
+            Self.rankings.withLock { $0[key] = made }
+            return made
+        }
+    }
+
+    /// Pango's list (see the top of this file). Called under the fontconfig lock.
+    private static func rank(
+        family: String, weight: Int32, language: String, config: OpaquePointer?
+    ) -> [_Candidate] {
+        guard let config, let pattern = FcPatternCreate() else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        _ = FcPatternAddString(pattern, FC_FAMILY, family)
+        _ = FcPatternAddInteger(pattern, FC_WEIGHT, weight)
+        _ = FcPatternAddInteger(pattern, FC_SLANT, Int32(FC_SLANT_ROMAN))
+        _ = FcPatternAddInteger(pattern, FC_WIDTH, Int32(FC_WIDTH_NORMAL))
+        if !language.isEmpty { _ = FcPatternAddString(pattern, FC_LANG, language) }
+        _ = FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+
+        var result = FcResultMatch
+        var candidates: [_Candidate] = []
+        func add(_ font: OpaquePointer) {
+            var file: UnsafeMutablePointer<FcChar8>?
+            var index: Int32 = 0
+            var charset: OpaquePointer?
+            guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file,
+                FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch,
+                let charset
+            else { return }
+            _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
+            // The high bits of a variable font's index name an instance; the
+            // face is the low 16.
+            let path = String(cString: file)
+            let face = Int(index & 0xFFFF)
+            if candidates.contains(where: { $0.path == path && $0.index == face }) { return }
+            candidates.append(_Candidate(path: path, index: face, charset: charset))
+        }
+        // The match and the trimmed set are kept (see `rankings`).
+        if let match = FcFontMatch(config, pattern, &result), isOutlineFormat(match) {
+            add(match)
+        }
+        guard let sorted = FcFontSort(config, pattern, 0, nil, &result) else { return candidates }
+        defer { FcFontSetDestroy(sorted) }
+        guard let filtered = FcFontSetCreate() else { return candidates }
+        let fonts = UnsafeBufferPointer(
+            start: sorted.pointee.fonts, count: Int(sorted.pointee.nfont))
+        for case let font? in fonts where isOutlineFormat(font) {
+            FcPatternReference(font)
+            _ = FcFontSetAdd(filtered, font)
+        }
+        var sets: [UnsafeMutablePointer<FcFontSet>?] = [filtered]
+        let trimmed = sets.withUnsafeMutableBufferPointer {
+            FcFontSetSort(config, $0.baseAddress, 1, pattern, 1, nil, &result)
+        }
+        FcFontSetDestroy(filtered)
+        guard let trimmed else { return candidates }
+        for case let font? in UnsafeBufferPointer(
+            start: trimmed.pointee.fonts, count: Int(trimmed.pointee.nfont))
+        {
+            add(font)
+        }
+        return candidates
+    }
+
+    /// TrueType or CFF outlines (Pango's filter_fontset_by_format): no
+    /// Type 1 or bitmap-only formats.
+    private static func isOutlineFormat(_ font: OpaquePointer) -> Bool {
+        var format: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(font, FC_FONTFORMAT, 0, &format) == FcResultMatch, let format
+        else { return false }
+        let name = String(cString: format)
+        return name == "TrueType" || name == "CFF"
+    }
+}
+
+// MARK: - The language of a character's item
+
+/// The language Pango gives the item holding a character of `script`
+/// in text of `language` (itemize.c's compute_derived_language).
+func _derivedLanguage(_ script: _Script, textLanguage language: String) -> String {
+    guard script != .common else { return language }
+    guard let scripts = _Script.written(language), !scripts.contains(script) else {
+        return language
+    }
+    return script.sampleLanguage ?? "xx"
+}
+
+/// The scripts whose sample languages Pango knows (pango-language.c), plus
+/// Han (no sample language) and common characters (punctuation, digits,
+/// symbols, marks: the script of the text around them).
+enum _Script: Equatable {
+    case common, latin, greek, cyrillic, armenian, hebrew, arabic, devanagari, bengali
+    case gurmukhi, gujarati, oriya, tamil, telugu, kannada, malayalam, sinhala, thai, lao
+    case tibetan, myanmar, georgian, hangul, ethiopic, khmer, hiragana, katakana, han
+
+    /// Pango's `pango_script_get_sample_language`.
+    var sampleLanguage: String? {
+        switch self {
+        case .common, .han: return nil
+        case .latin: return "en"
+        case .greek: return "el"
+        case .cyrillic: return "ru"
+        case .armenian: return "hy"
+        case .hebrew: return "he"
+        case .arabic: return "ar"
+        case .devanagari: return "hi"
+        case .bengali: return "bn"
+        case .gurmukhi: return "pa"
+        case .gujarati: return "gu"
+        case .oriya: return "or"
+        case .tamil: return "ta"
+        case .telugu: return "te"
+        case .kannada: return "kn"
+        case .malayalam: return "ml"
+        case .sinhala: return "si"
+        case .thai: return "th"
+        case .lao: return "lo"
+        case .tibetan: return "bo"
+        case .myanmar: return "my"
+        case .georgian: return "ka"
+        case .hangul: return "ko"
+        case .ethiopic: return "am"
+        case .khmer: return "km"
+        case .hiragana, .katakana: return "ja"
+        }
+    }
+
+    /// The scripts `language` is written in, for the languages these
+    /// scripts' samples name and a few more; nil when unknown (Pango then
+    /// assumes the language may be written in any script).
+    static func written(_ language: String) -> [_Script]? {
+        let primary =
+            language.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" })
+            .first.map(String.init) ?? ""
+        switch primary {
+        case "en", "de", "fr", "es", "it", "pt", "nl", "sv", "da", "nb", "nn", "no", "fi", "pl",
+            "cs", "sk", "sl", "hr", "hu", "ro", "tr", "et", "lv", "lt", "id", "ms", "vi", "ca",
+            "eu",
+            "gl", "is", "ga", "cy", "sq":
+            return [.latin]
+        case "ru", "uk", "be", "bg", "mk", "sr", "kk", "ky", "tg", "mn": return [.cyrillic]
+        case "el": return [.greek]
+        case "hy": return [.armenian]
+        case "he", "yi": return [.hebrew]
+        case "ar", "fa", "ur", "ps": return [.arabic]
+        case "hi", "mr", "ne", "sa": return [.devanagari]
+        case "bn", "as": return [.bengali]
+        case "pa": return [.gurmukhi]
+        case "gu": return [.gujarati]
+        case "or": return [.oriya]
+        case "ta": return [.tamil]
+        case "te": return [.telugu]
+        case "kn": return [.kannada]
+        case "ml": return [.malayalam]
+        case "si": return [.sinhala]
+        case "th": return [.thai]
+        case "lo": return [.lao]
+        case "bo", "dz": return [.tibetan]
+        case "my": return [.myanmar]
+        case "ka": return [.georgian]
+        case "ko": return [.hangul, .han]
+        case "am", "ti": return [.ethiopic]
+        case "km": return [.khmer]
+        case "ja": return [.han, .hiragana, .katakana]
+        case "zh": return [.han]
+        default: return nil
+        }
+    }
+
+    /// The script of `scalar` by the blocks of the scripts above; anything
+    /// else counts as common.
+    init(_ scalar: UInt32) {
+        switch scalar {
+        case 0x41...0x5A, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x24F, 0x1E00...0x1EFF,
+            0x2C60...0x2C7F, 0xA720...0xA7FF, 0xFF21...0xFF3A, 0xFF41...0xFF5A:
+            self = .latin
+        case 0x370...0x3FF, 0x1F00...0x1FFF: self = .greek
+        case 0x400...0x52F, 0x2DE0...0x2DFF, 0xA640...0xA69F: self = .cyrillic
+        case 0x531...0x58F: self = .armenian
+        case 0x591...0x5F4, 0xFB1D...0xFB4F: self = .hebrew
+        case 0x600...0x604, 0x606...0x60B, 0x60D...0x61A, 0x61C...0x61E, 0x620...0x63F,
+            0x641...0x64A, 0x656...0x66F, 0x671...0x6DC, 0x6DE...0x6FF, 0x750...0x77F,
+            0x8A0...0x8FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF:
+            self = .arabic
+        case 0x900...0x950, 0x955...0x963, 0x966...0x97F, 0xA8E0...0xA8FF: self = .devanagari
+        case 0x980...0x9FF: self = .bengali
+        case 0xA00...0xA7F: self = .gurmukhi
+        case 0xA80...0xAFF: self = .gujarati
+        case 0xB00...0xB7F: self = .oriya
+        case 0xB80...0xBFF: self = .tamil
+        case 0xC00...0xC7F: self = .telugu
+        case 0xC80...0xCFF: self = .kannada
+        case 0xD00...0xD7F: self = .malayalam
+        case 0xD80...0xDFF: self = .sinhala
+        case 0xE01...0xE3A, 0xE40...0xE5B: self = .thai
+        case 0xE80...0xEFF: self = .lao
+        case 0xF00...0xFFF: self = .tibetan
+        case 0x1000...0x109F: self = .myanmar
+        case 0x10A0...0x10FF: self = .georgian
+        case 0x1100...0x11FF, 0x3131...0x318E, 0xA960...0xA97F, 0xAC00...0xD7AF, 0xD7B0...0xD7FF,
+            0xFFA0...0xFFDC:
+            self = .hangul
+        case 0x1200...0x139F: self = .ethiopic
+        case 0x1780...0x17FF: self = .khmer
+        case 0x3041...0x3096, 0x309D...0x309F: self = .hiragana
+        case 0x30A1...0x30FA, 0x30FD...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF6F, 0xFF71...0xFF9D:
+            self = .katakana
+        case 0x2E80...0x2FDF, 0x3005, 0x3007, 0x3021...0x3029, 0x3038...0x303B, 0x3400...0x4DBF,
+            0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3134F:
+            self = .han
+        default: self = .common
+        }
+    }
+}
+
+/// The language of the process's character-type locale as Pango names it
+/// (`pango_language_get_default`): "en_US.UTF-8" is "en-us"; the C and
+/// POSIX locales are "c", a language Pango knows nothing about.
+func _processLanguage() -> String {
+    guard let locale = setlocale(LC_CTYPE, nil) else { return "c" }
+    var name = String(cString: locale)
+    if let dot = name.firstIndex(where: { $0 == "." || $0 == "@" }) {
+        name = String(name[..<dot])
+    }
+    if name.isEmpty || name == "POSIX" { return "c" }
+    return String(name.lowercased().map { $0 == "_" ? "-" : $0 })
+}

@@ -1,0 +1,111 @@
+// `--content-size` and `--fallback`: the text of every template's labels at
+// a Dynamic Type category and with the fonts after its own, and the count of
+// rows whose text has characters no font has.
+
+import ArgumentParser
+import CLISupport
+import Trellis
+
+extension ContentSizeCategory: ExpressibleByArgument {}
+extension FallbackChoice: ExpressibleByArgument {}
+
+/// How the templates' text styles are adjusted for a run.
+struct TextOptions {
+    /// Every label's font is scaled as `UIFontMetrics.default` scales a
+    /// custom font (the body style's curve), as template files are
+    /// (`TemplateFileCell(contentSize:)`): the templates' sizes are `.large`'s.
+    var contentSize: ContentSizeCategory = .large
+    var fallback: FallbackChoice = .bundled
+
+    /// `style` at the content size, with the system's fonts after its first
+    /// font for `--fallback system`.
+    func adjusted(_ style: TextStyle, template: String) throws(CellError) -> TextStyle {
+        var adjusted = ScaledMetrics().scaledStyle(style, compatibleWith: contentSize)
+        if fallback == .system, let first = style.fonts.primary {
+            do {
+                adjusted.fonts = try FontCollection(first).addingSystemFonts()
+            } catch {
+                throw CellError(template: template, message: "\(error)")
+            }
+        }
+        return adjusted
+    }
+
+    /// Refuses what template files cannot do yet: their fonts are loaded
+    /// inside TrellisCells, which takes a content size but no fallback.
+    func checkTemplateFile(_ name: String) throws {
+        if fallback == .system {
+            throw CLIFailure.usage(
+                "--fallback system is not available with a template file (\(name)): its fonts are loaded by TrellisCells, which has no system fallback yet"
+            )
+        }
+    }
+}
+
+extension AnimalCellStyle {
+    func adjusted(_ text: TextOptions) throws(CellError) -> AnimalCellStyle {
+        var style = self
+        style.title = try text.adjusted(title, template: AnimalTableViewCell.name)
+        style.subtitle = try text.adjusted(subtitle, template: AnimalTableViewCell.name)
+        return style
+    }
+}
+
+extension BirdCellStyle {
+    func adjusted(_ text: TextOptions) throws(CellError) -> BirdCellStyle {
+        var style = self
+        style.name = try text.adjusted(name, template: BirdCollectionViewCell.name)
+        style.caption = try text.adjusted(caption, template: BirdCollectionViewCell.name)
+        return style
+    }
+}
+
+extension FeedCellStyle {
+    func adjusted(_ text: TextOptions) throws(CellError) -> FeedCellStyle {
+        var style = self
+        for path in [\FeedCellStyle.name, \.date, \.body, \.button] {
+            style[keyPath: path] = try text.adjusted(self[keyPath: path], template: FeedCell.name)
+        }
+        return style
+    }
+}
+
+extension PostCellStyle {
+    func adjusted(_ text: TextOptions) throws(CellError) -> PostCellStyle {
+        var style = self
+        for path in [\PostCellStyle.name, \.handle, \.time, \.body, \.button] {
+            style[keyPath: path] = try text.adjusted(self[keyPath: path], template: PostCell.name)
+        }
+        return style
+    }
+}
+
+/// The number of `items` with a label whose text has characters no font
+/// of its style has (`TextLayout.missingGlyphs`), as `template` shows them.
+func rowsWithMissingGlyphs<T: CellTemplate & LabelDescribing>(
+    _ template: T, _ items: [T.Item], measurer: TextMeasurer
+) throws(CellError) -> Int {
+    var count = 0
+    for item in items {
+        for label in template.labels(for: item) where !label.text.isEmpty {
+            let layout: TextLayout
+            do {
+                layout = try measurer.layout(label.text, style: label.style, width: .infinity)
+            } catch {
+                throw CellError(template: template.name, message: "\(label.name): \(error)")
+            }
+            if !layout.missingGlyphs.isEmpty {
+                count += 1
+                break
+            }
+        }
+    }
+    return count
+}
+
+extension BenchSuite where Frames: LabelDescribing, Frames.Item == Item {
+    func rowsWithMissingGlyphs(_ items: [Item], measurer: TextMeasurer) throws(CellError) -> Int {
+        guard let frames = try makeFrames(measurer: measurer) else { return 0 }
+        return try listbench.rowsWithMissingGlyphs(frames, items, measurer: measurer)
+    }
+}
