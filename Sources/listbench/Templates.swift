@@ -11,7 +11,9 @@ typealias TemplateName = BuiltInTemplate
 
 /// What `--template` named: a built-in template; a template file whose
 /// constraints are compared with the built-in frame code of the same name;
-/// or any other template file, on rows of any keys.
+/// or any other template file, on rows of any keys. A file that is a tree
+/// of stacks has its own frame path (the direct stack path), so it always
+/// runs alone: direct frames against its constraints.
 enum TemplateChoice {
     case builtIn(TemplateName)
     case file(TemplateFile, TemplateName)
@@ -38,7 +40,9 @@ enum TemplateChoice {
         } catch {
             throw CLIFailure.data("\(error)")
         }
-        guard let builtIn = TemplateName(rawValue: file.name) else { return .fileAlone(file) }
+        guard let builtIn = TemplateName(rawValue: file.name), file.stackTreeProblem != nil else {
+            return .fileAlone(file)
+        }
         return .file(file, builtIn)
     }
 
@@ -224,19 +228,26 @@ struct FileSuite<FrameSuite: BenchSuite & JSONRowConvertible>: BenchSuite {
 }
 
 /// A template file on its own, on rows of any keys (`--data`, JSON Lines;
-/// without it the generated sample rows as `title`, `subtitle`, `image`).
-/// A file that is a tree of stacks has a frame path: its stacks measured
-/// and arranged directly; any other runs constraints only, and the report
-/// says why.
+/// without it generated rows: the built-in template's of the file's name,
+/// else the samples as `title`, `subtitle`, `image`).
+/// A file that is a tree of stacks has a frame path: each row turned into a
+/// `StackTree` and laid out directly (`TemplateFileDirectCell`), compared
+/// with the file's constraints on every row; any other runs constraints
+/// only, and the report says why.
 struct FileAloneSuite: BenchSuite {
     let file: TemplateFile
     let scale: Double
 
-    var noFramesReason: String? {
-        file.stackTreeProblem ?? "\(file.file): a tree of stacks, but template files are not yet turned into StackTree values, which the direct path (DirectStackLayout) lays out"
-    }
+    var noFramesReason: String? { file.stackTreeProblem }
 
-    func makeFrames(measurer: TextMeasurer) throws(CellError) -> TemplateFileCell? { nil }
+    func makeFrames(measurer: TextMeasurer) throws(CellError) -> TemplateFileDirectCell? {
+        guard file.stackTreeProblem == nil else { return nil }
+        do {
+            return try TemplateFileDirectCell(file: file, measurer: measurer, scale: scale)
+        } catch {
+            throw CellError(template: file.name, message: "\(error)")
+        }
+    }
 
     func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError) -> TemplateFileCell {
         do {
@@ -273,10 +284,16 @@ struct FileAloneSuite: BenchSuite {
         }
     }
 
-    func loadRows(_ data: BenchData) throws -> [JSONRow] { try data.rows(RowFormat<JSONRow>.json) }
+    /// The rows of `--data`, or generated as the built-in template of the
+    /// file's name generates its rows (posts for `PostCell`).
+    var rowFormat: RowFormat<JSONRow> {
+        TemplateName(rawValue: file.name).map { RowFormat<JSONRow>.json(generatedAs: $0) } ?? .json
+    }
 
-    /// The `image` field's size, as the sample rows carry it.
-    func mediaSize(of item: JSONRow) -> Size? { RowFormat<JSONRow>.json.mediaSize(item) }
+    func loadRows(_ data: BenchData) throws -> [JSONRow] { try data.rows(rowFormat) }
+
+    /// The media field's size (`image`, or `photo` for posts).
+    func mediaSize(of item: JSONRow) -> Size? { rowFormat.mediaSize(item) }
 }
 
 /// A suite whose rows a template file can read (as JSON rows).

@@ -131,18 +131,34 @@ extension RowFormat where Item == AnimalItem {
 }
 
 extension RowFormat where Item == JSONRow {
-    /// Rows of any keys, as template files read them.
-    public static var json: RowFormat<JSONRow> {
-        RowFormat(
+    /// Rows of any keys, as template files read them; generated as the
+    /// sample rows (`title`, `subtitle`, `image`).
+    public static var json: RowFormat<JSONRow> { json(generatedAs: .animal) }
+
+    /// Rows of any keys, generated as `template`'s rows are and turned into
+    /// the JSON rows a data file of them holds (posts for `PostCell`, with
+    /// the keys `Templates/PostCell.json` reads; the sample rows for the others).
+    public static func json(generatedAs template: BuiltInTemplate) -> RowFormat<JSONRow> {
+        let media: JSONKeyPath
+        let generate: @Sendable (UInt64, Int) -> [JSONRow]
+        switch template {
+        case .post:
+            media = JSONKeyPath("photo")!
+            generate = { seed, count in PostDataGenerator(seed: seed).items(count: count).map(\.jsonRow) }
+        case .animal, .bird, .feed:
+            media = JSONKeyPath("image")!
+            generate = { seed, count in AnimalDataGenerator(seed: seed).items(count: count).map(\.jsonRow) }
+        }
+        return RowFormat(
             read: { $0 },
-            generate: { seed, count in AnimalDataGenerator(seed: seed).items(count: count).map(\.jsonRow) },
+            generate: generate,
             summary: { row in
                 row.fields.sorted { $0.key < $1.key }.compactMap { key, value in
                     if case .string(let text) = value { return "\(key): \(text)" }
                     return nil
                 }.joined(separator: "; ")
             },
-            mediaSize: { row in (try? row.size(at: JSONKeyPath("image")!)) ?? nil })
+            mediaSize: { row in (try? row.size(at: media)) ?? nil })
     }
 }
 
