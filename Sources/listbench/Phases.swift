@@ -42,11 +42,15 @@ protocol BenchSuite {
     /// A third path, a template file of the same cell on the rows turned
     /// into JSON rows, compared with the other two; nil for none.
     func makeFileTemplate(measurer: TextMeasurer) throws(CellError) -> MappedTemplate<TemplateFileCell, Item>?
+    /// Rows the frame path (a stack-tree file's direct path) refused and
+    /// left to the constraints, when it can refuse rows.
+    var directRefusals: DirectRefusals? { get }
 }
 
 extension BenchSuite {
     var noFramesReason: String? { nil }
     func makeFileTemplate(measurer: TextMeasurer) throws(CellError) -> MappedTemplate<TemplateFileCell, Item>? { nil }
+    var directRefusals: DirectRefusals? { nil }
 }
 
 /// Where the rows come from: `--data`, or the generator (`--seed`).
@@ -146,6 +150,10 @@ struct BenchReport {
     var memory = MemoryFigures(peakResidentBytes: 0, bytesPerRow: 0)
     /// Heights of every row from the frames path at the main width.
     var heights: [Double] = []
+    /// Rows × widths the direct path refused (laid out by constraints in
+    /// its place, so not compared), and the first reason; nil when the
+    /// frame path is not a direct path.
+    var directRefusals: (count: Int, first: String?)?
 
     init(configuration: BenchConfiguration) {
         self.configuration = configuration
@@ -258,6 +266,7 @@ struct BenchRunner<Suite: BenchSuite> {
 
         // 8. Parallel cold text pass, each thread with its own rows.
         (report.parallelMilliseconds, report.parallelIdentical) = try parallelColdPass(reference: framesHeights)
+        report.directRefusals = suite.directRefusals?.summary
         return report
     }
 

@@ -237,13 +237,20 @@ struct FileSuite<FrameSuite: BenchSuite & JSONRowConvertible>: BenchSuite {
 struct FileAloneSuite: BenchSuite {
     let file: TemplateFile
     let scale: Double
+    /// Rows the direct path refused, shared by every copy of the frame path.
+    let refusals = DirectRefusals()
 
     var noFramesReason: String? { file.stackTreeProblem }
 
-    func makeFrames(measurer: TextMeasurer) throws(CellError) -> TemplateFileDirectCell? {
+    var directRefusals: DirectRefusals? { file.stackTreeProblem == nil ? refusals : nil }
+
+    func makeFrames(measurer: TextMeasurer) throws(CellError) -> DirectFramesOrConstraints? {
         guard file.stackTreeProblem == nil else { return nil }
         do {
-            return try TemplateFileDirectCell(file: file, measurer: measurer, scale: scale)
+            return DirectFramesOrConstraints(
+                direct: try TemplateFileDirectCell(file: file, measurer: measurer, scale: scale),
+                constraints: try TemplateFileCell(file: file, measurer: measurer, scale: scale),
+                refusals: refusals)
         } catch {
             throw CellError(template: file.name, message: "\(error)")
         }
@@ -372,4 +379,67 @@ struct PostSuite: BenchSuite, JSONRowConvertible {
     func loadRows(_ data: BenchData) throws -> [PostItem] { try data.rows(RowFormat<PostItem>.posts) }
 
     func mediaSize(of item: PostItem) -> Size? { item.photoSize }
+}
+
+/// A stack-tree file's frame path in listbench: the direct path, and for a
+/// row it refuses (ambiguous, conflicting, not modelled at that width) the
+/// file's constraints in its place, so the run goes on; each such row is
+/// counted and the report says how many and why, since those rows are not
+/// a comparison of the two paths.
+struct DirectFramesOrConstraints: CellTemplate {
+    var direct: TemplateFileDirectCell
+    var constraints: TemplateFileCell
+    let refusals: DirectRefusals
+
+    var name: String { direct.name }
+    var path: LayoutPath { .frames }
+
+    mutating func layout(_ item: JSONRow, width: Double) throws(CellError) -> CellLayout {
+        do {
+            return try direct.layout(item, width: width)
+        } catch {
+            // A field the file cannot show fails both paths alike: the
+            // constraints' error is the one reported.
+            let layout = try constraints.layout(item, width: width)
+            refusals.record(item, width: width, error)
+            return layout
+        }
+    }
+
+    mutating func height(for item: JSONRow, width: Double) throws(CellError) -> Double {
+        do {
+            return try direct.height(for: item, width: width)
+        } catch {
+            let height = try constraints.height(for: item, width: width)
+            refusals.record(item, width: width, error)
+            return height
+        }
+    }
+}
+
+/// The rows (and widths) the direct path refused, from every thread.
+final class DirectRefusals: @unchecked Sendable {
+    private let lock = NSLock()
+    private var refused: Set<RefusedRow> = []
+    private var firstReason: String?
+
+    private struct RefusedRow: Hashable {
+        let row: JSONRow
+        let width: Double
+    }
+
+    func record(_ row: JSONRow, width: Double, _ error: CellError) {
+        lock.lock()
+        defer { lock.unlock() }
+        if refused.insert(RefusedRow(row: row, width: width)).inserted, firstReason == nil {
+            firstReason = error.message
+        }
+    }
+
+    /// Distinct rows × widths refused, and the first reason.
+    var summary: (count: Int, first: String?) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (refused.count, firstReason)
+    }
 }

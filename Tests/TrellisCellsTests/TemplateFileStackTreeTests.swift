@@ -51,6 +51,25 @@ import TrellisViews
         #expect(agreement.disagreements == 0, "\(agreement)")
     }
 
+    /// A stack file over the sample keys (`title`, `subtitle`, `image`) on
+    /// the user rows fixture, real text of many scripts (hard breaks, tabs,
+    /// URLs, long words, emoji, Hebrew, Arabic, mixed directions, combining
+    /// marks, CJK): equal at four widths and two scales.
+    @Test func aStackFileAgreesWithItsConstraintsOnRealText() throws {
+        let file = try TemplateFile.load(
+            path: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/SampleStackCell.json").path)
+        let rows = try JSONRowLoader.load(path: PathAgreementTests.userRows)
+        for scale in [3.0, 2] {
+            var direct = try TemplateFileDirectCell(file: file, scale: scale)
+            var constraints = try TemplateFileCell(file: file, scale: scale)
+            let agreement = try TemplateAgreement.compare(
+                &direct, &constraints, items: rows, widths: [200, 320, 375, 812])
+            #expect(agreement.comparisons == rows.count * 4)
+            #expect(agreement.disagreements == 0, "scale \(scale): \(agreement)")
+        }
+    }
+
     /// The tree of PostCell.json: node order, stack settings, the action
     /// bar's fixed height, the avatar's fixed size, bound texts, a hidden
     /// empty body, the photo's ratio and cap.
