@@ -11,7 +11,9 @@ import TrellisText
 import TrellisViews
 
 @Suite struct TemplateFileStackTreeTests {
-    static let postFile = TemplateFileTests.repository.appendingPathComponent("Templates/PostCell.json").path
+    static let postFile = TemplateFileTests.repository.appendingPathComponent(
+        "Templates/PostCell.json"
+    ).path
 
     static func row(_ json: String) throws -> JSONRow {
         try JSONRowLoader.parse(Data(json.utf8), file: "<rows>")[0]
@@ -39,13 +41,14 @@ import TrellisViews
         var direct = try TemplateFileDirectCell(file: file)
         var constraints = try TemplateFileCell(file: file)
         let rows = try JSONRowLoader.parse(
-            Data("""
-            {"author": {"name": "Ada Lovelace", "handle": "@ada"}, "time": "2h", "body": "Notes on the Analytical Engine.", "counts": {"reply": 3, "repost": 12, "like": 1024, "share": 0}}
-            {"author": {"name": 42, "handle": ""}, "time": 7, "body": null, "photo": [1080, 1920], "counts": {}}
-            {"time": "now", "body": "Supercalifragilisticexpialidocious-and-then-some-more-words-without-spaces", "photo": [4000, 300]}
-            {"author": {"name": "Ζωή Παπαδοπούλου", "handle": "@zoe"}, "time": "3d", "body": "Γειά σου κόσμε! Привет, мир! שלום עולם", "photo": [3, 2], "counts": {"reply": 1.5, "like": -2}}
-            {"author": {"name": "A very long display name that will not fit beside the handle", "handle": "@a_handle_that_is_long_too"}, "time": "12:45", "body": "Line one\\nLine two\\n\\nLine four", "extra": {"ignored": [1, 2, 3]}}
-            """.utf8), file: "<rows>")
+            Data(
+                """
+                {"author": {"name": "Ada Lovelace", "handle": "@ada"}, "time": "2h", "body": "Notes on the Analytical Engine.", "counts": {"reply": 3, "repost": 12, "like": 1024, "share": 0}}
+                {"author": {"name": 42, "handle": ""}, "time": 7, "body": null, "photo": [1080, 1920], "counts": {}}
+                {"time": "now", "body": "Supercalifragilisticexpialidocious-and-then-some-more-words-without-spaces", "photo": [4000, 300]}
+                {"author": {"name": "Ζωή Παπαδοπούλου", "handle": "@zoe"}, "time": "3d", "body": "Γειά σου κόσμε! Привет, мир! שלום עולם", "photo": [3, 2], "counts": {"reply": 1.5, "like": -2}}
+                {"author": {"name": "A very long display name that will not fit beside the handle", "handle": "@a_handle_that_is_long_too"}, "time": "12:45", "body": "Line one\\nLine two\\n\\nLine four", "extra": {"ignored": [1, 2, 3]}}
+                """.utf8), file: "<rows>")
         let agreement = try TemplateAgreement.compare(
             &direct, &constraints, items: rows, widths: [200, 320, 375, 414, 1024])
         #expect(agreement.disagreements == 0, "\(agreement)")
@@ -77,16 +80,22 @@ import TrellisViews
         let trees = try TemplateFileStackTree(file: try TemplateFile.load(path: Self.postFile))
         #expect(
             trees.nodeIDs == [
-                "root", "avatar", "column", "header", "name", "handle", "time", "body", "photo", "actionBar",
+                "root", "avatar", "column", "header", "name", "handle", "time", "body", "photo",
+                "actionBar",
                 "reply", "repost", "like", "share",
             ])
         let tree = try trees.tree(
-            for: Self.row(#"{"author": {"name": "Ada", "handle": "@ada"}, "time": 5, "body": "", "photo": [4, 3], "counts": {"like": 12}}"#))
+            for: Self.row(
+                #"{"author": {"name": "Ada", "handle": "@ada"}, "time": 5, "body": "", "photo": [4, 3], "counts": {"like": 12}}"#
+            ))
         #expect(tree.pinning == .edges)
-        #expect(tree.root.axis == .horizontal && tree.root.alignment == .leading && tree.root.spacing == 12)
+        #expect(
+            tree.root.axis == .horizontal && tree.root.alignment == .leading
+                && tree.root.spacing == 12)
         #expect(tree.root.layoutMargins == EdgeInsets(all: 16))
         let nodes = tree.nodes
-        guard case .fixed(let avatar) = nodes[1].content, case .stack(let column) = nodes[2].content,
+        guard case .fixed(let avatar) = nodes[1].content,
+            case .stack(let column) = nodes[2].content,
             case .label(let name) = nodes[4].content, case .label(let time) = nodes[6].content,
             case .image(let photo) = nodes[8].content, case .stack(let bar) = nodes[9].content,
             case .button(let like) = nodes[12].content
@@ -100,7 +109,9 @@ import TrellisViews
         #expect(name.style.size == 15 && name.lineBreakMode == .byTruncatingTail)
         #expect(time.text == .plain("5") && time.horizontalHugging == .required)
         #expect(nodes[7].isHidden)  // the empty body collapses
-        #expect(photo.aspectRatio == Size(width: 4, height: 3) && photo.maxHeight == 300 && !nodes[8].isHidden)
+        #expect(
+            photo.aspectRatio == Size(width: 4, height: 3) && photo.maxHeight == 300
+                && !nodes[8].isHidden)
         #expect(bar.distribution == .fillEqually && bar.fixedHeight == 32 && bar.spacing == 8)
         #expect(like.title == "12")
         // No photo: hidden.
@@ -132,7 +143,8 @@ import TrellisViews
             Data(
                 "{\"title\": \"Hello\"}\n{\"title\": \"A title long enough to wrap at a phone's width, twice or more, with words.\"}\n{}"
                     .utf8), file: "<rows>")
-        let agreement = try TemplateAgreement.compare(&direct, &constraints, items: rows, widths: [120, 375])
+        let agreement = try TemplateAgreement.compare(
+            &direct, &constraints, items: rows, widths: [120, 375])
         #expect(agreement.disagreements == 0, "\(agreement)")
         let layout = try direct.layout(rows[0], width: 375)
         // 10 + 17-point Inter's line (21, rounded up on the 3× grid) + 4 + 1 + 8.
@@ -153,27 +165,35 @@ import TrellisViews
                 return error.message
             }
         }
-        let pins = #""root.top == contentView.top", "root.bottom == contentView.bottom", "root.leading == contentView.leading", "root.trailing == contentView.trailing""#
+        let pins =
+            #""root.top == contentView.top", "root.bottom == contentView.bottom", "root.leading == contentView.leading", "root.trailing == contentView.trailing""#
         let root = #"{"id": "root", "kind": "stack"}"#
-        #expect(try problem(root + #", {"id": "a", "kind": "label", "parent": "root"}"#, pins) == nil)
+        #expect(
+            try problem(root + #", {"id": "a", "kind": "label", "parent": "root"}"#, pins) == nil)
         let fixedLabel = try problem(
-            root + #", {"id": "a", "kind": "label", "parent": "root"}"#, pins + #", "a.width == 40""#)
+            root + #", {"id": "a", "kind": "label", "parent": "root"}"#,
+            pins + #", "a.width == 40""#)
         #expect(fixedLabel?.hasPrefix("t.json:1:") == true)
         #expect(fixedLabel?.contains("fixes the size of label \"a\"") == true)
         let picture = try problem(
-            root + #", {"id": "a", "kind": "image", "parent": "root", "size": [40, 40]}"#, pins + #", "a.width == 40""#)
+            root + #", {"id": "a", "kind": "image", "parent": "root", "size": [40, 40]}"#,
+            pins + #", "a.width == 40""#)
         #expect(picture?.contains("image \"a\" has an intrinsic size") == true)
         let twice = try problem(
-            root + #", {"id": "a", "kind": "view", "parent": "root"}"#, pins + #", "a.width == 40", "a.width == 41""#)
+            root + #", {"id": "a", "kind": "view", "parent": "root"}"#,
+            pins + #", "a.width == 40", "a.width == 41""#)
         #expect(twice?.contains("the width of \"a\" is fixed twice") == true)
-        let free = try problem(root + #", {"id": "a", "kind": "view", "parent": "root"}"#, pins + #", "a.width == root.width""#)
+        let free = try problem(
+            root + #", {"id": "a", "kind": "view", "parent": "root"}"#,
+            pins + #", "a.width == root.width""#)
         #expect(free?.contains("is outside the stacks") == true)
     }
 
     /// A row whose field the file cannot show names the file's place and the data line.
     @Test func aBadFieldNamesTheFilesPlaceAndTheDataLine() throws {
         let trees = try TemplateFileStackTree(file: try TemplateFile.load(path: Self.postFile))
-        let rows = try JSONRowLoader.parse(Data("{}\n{\"author\": \"Ada\"}".utf8), file: "rows.jsonl")
+        let rows = try JSONRowLoader.parse(
+            Data("{}\n{\"author\": \"Ada\"}".utf8), file: "rows.jsonl")
         #expect {
             try trees.tree(for: rows[1])
         } throws: { error in

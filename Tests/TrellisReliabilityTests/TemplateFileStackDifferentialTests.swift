@@ -15,7 +15,9 @@ import Testing
         for (reason, number) in run.reasons.sorted(by: { $0.value > $1.value }).prefix(12) {
             print("  \(number): \(reason)")
         }
-        for case_ in run.engineFittingDiffers.prefix(3) { print("engine fitting differs: \(case_)") }
+        for case_ in run.engineFittingDiffers.prefix(3) {
+            print("engine fitting differs: \(case_)")
+        }
         let failed = run.failures.count
         #expect(failed == 0, "\(failed) failed; first: \(run.failures.first ?? "")")
         // Most rows must be laid out, or the property says little.

@@ -165,7 +165,8 @@ import TrellisText
             ])
         let tree = StackTree(
             root: .init(
-                axis: .vertical, spacing: 8, children: [.fixed(width: nil, height: 20), .stack(bar)]))
+                axis: .vertical, spacing: 8,
+                children: [.fixed(width: nil, height: 20), .stack(bar)]))
         let layout = try tree.directLayout(width: 100)
         #expect(layout.height == 60)
         #expect(

@@ -41,7 +41,8 @@ public struct TemplateFileDirectCell: CellTemplate {
     ) throws(StackTreeProblem) {
         trees = try TemplateFileStackTree(file: file, scale: scale, contentSize: contentSize)
         direct = DirectStackLayout(measurer: measurer)
-        let nodes = Dictionary(uniqueKeysWithValues: trees.nodeIDs.enumerated().map { ($0.element, $0.offset) })
+        let nodes = Dictionary(
+            uniqueKeysWithValues: trees.nodeIDs.enumerated().map { ($0.element, $0.offset) })
         fileOrder = file.views.compactMap { view in nodes[view.id].map { (view.id, $0) } }
     }
 
@@ -61,7 +62,9 @@ public struct TemplateFileDirectCell: CellTemplate {
         try directLayout(item, width: width).height
     }
 
-    private mutating func directLayout(_ row: JSONRow, width: Double) throws(CellError) -> StackTreeLayout {
+    private mutating func directLayout(_ row: JSONRow, width: Double) throws(CellError)
+        -> StackTreeLayout
+    {
         let tree = try trees.tree(for: row)
         do {
             return try direct.layout(tree, width: width)
@@ -69,7 +72,9 @@ public struct TemplateFileDirectCell: CellTemplate {
             let place = row.line.map { " (data line \($0))" } ?? ""
             throw CellError(
                 template: trees.name,
-                message: "the direct path lays out no frames at width \(formatPoints(width))\(place): \(error)")
+                message:
+                    "the direct path lays out no frames at width \(formatPoints(width))\(place): \(error)"
+            )
         }
     }
 }

@@ -72,7 +72,9 @@ public struct TemplateFileStackTree: Sendable {
             let spec = specs[id]!  // ids come from the file's own views
             let index = plan.count
             ids.append(id)
-            plan.append(_PlannedNode(content: .fixed(.init(width: nil, height: nil)), position: spec.position))
+            plan.append(
+                _PlannedNode(
+                    content: .fixed(.init(width: nil, height: nil)), position: spec.position))
             let size = sizes[id]
             switch spec.kind {
             case .stack:
@@ -89,9 +91,11 @@ public struct TemplateFileStackTree: Sendable {
             case .label, .button:
                 let style: TextStyle
                 do {
-                    style = try TemplateFileCellView.scaledStyle(for: spec, contentSize: contentSize)
+                    style = try TemplateFileCellView.scaledStyle(
+                        for: spec, contentSize: contentSize)
                 } catch {
-                    throw StackTreeProblem(message: "\(file.file):\(spec.position): view \"\(id)\": \(error)")
+                    throw StackTreeProblem(
+                        message: "\(file.file):\(spec.position): view \"\(id)\": \(error)")
                 }
                 let binding = spec.field.flatMap(JSONKeyPath.init).map {
                     _TextBinding(path: $0, hiddenWhenEmpty: spec.hiddenWhenEmpty)
@@ -116,8 +120,11 @@ public struct TemplateFileStackTree: Sendable {
                     // "item" (the first format): the row's "image", square without one.
                     let legacy = field == "item"
                     plan[index].content = .image(
-                        StackTree.ImageNode(aspectRatio: Size(width: 1, height: 1), maxHeight: spec.maxHeight),
-                        _ImageBinding(path: JSONKeyPath(legacy ? "image" : field)!, squareWhenMissing: legacy))
+                        StackTree.ImageNode(
+                            aspectRatio: Size(width: 1, height: 1), maxHeight: spec.maxHeight),
+                        _ImageBinding(
+                            path: JSONKeyPath(legacy ? "image" : field)!, squareWhenMissing: legacy)
+                    )
                 } else {
                     // No picture, or one whose size required constraints fix
                     // (`stackTree` checked): a box of its fixed sizes.
@@ -141,7 +148,8 @@ public struct TemplateFileStackTree: Sendable {
     /// - Complexity: O(nodes + the fields' path lengths).
     public func tree(for row: JSONRow) throws(CellError) -> StackTree {
         func fail(_ position: SourcePosition, _ error: JSONRowError) -> CellError {
-            TemplateFileCellView.rowError(template: name, file: file, position: position, error: error, row: row)
+            TemplateFileCellView.rowError(
+                template: name, file: file, position: position, error: error, row: row)
         }
         func node(_ index: Int) throws(CellError) -> StackTree.Node {
             let planned = plan[index]
@@ -157,7 +165,8 @@ public struct TemplateFileStackTree: Sendable {
                 } catch {
                     throw fail(planned.position, error)
                 }
-                return .label(label, isHidden: binding.hiddenWhenEmpty && row.isEmpty(at: binding.path))
+                return .label(
+                    label, isHidden: binding.hiddenWhenEmpty && row.isEmpty(at: binding.path))
             case .button(var button, let binding):
                 guard let binding else { return .button(button) }
                 do {
@@ -165,7 +174,8 @@ public struct TemplateFileStackTree: Sendable {
                 } catch {
                     throw fail(planned.position, error)
                 }
-                return .button(button, isHidden: binding.hiddenWhenEmpty && row.isEmpty(at: binding.path))
+                return .button(
+                    button, isHidden: binding.hiddenWhenEmpty && row.isEmpty(at: binding.path))
             case .image(var image, let binding):
                 let size: Size?
                 do {
@@ -195,12 +205,15 @@ public struct TemplateFileStackTree: Sendable {
         stack.alignment = TemplateFileCellView.alignment(settings.alignment)
         stack.spacing = settings.spacing
         if let margins = settings.layoutMargins {
-            stack.layoutMargins = EdgeInsets(top: margins[0], left: margins[1], bottom: margins[2], right: margins[3])
+            stack.layoutMargins = EdgeInsets(
+                top: margins[0], left: margins[1], bottom: margins[2], right: margins[3])
         }
     }
 
     /// The file's `hugging` and `compression` (UIKit's 250 and 750 unless given).
-    static func applyPriorities<Node: _FilePrioritized>(_ spec: TemplateViewSpec, to node: inout Node) {
+    static func applyPriorities<Node: _FilePrioritized>(
+        _ spec: TemplateViewSpec, to node: inout Node
+    ) {
         if let hugging = spec.hugging {
             node.horizontalHugging = LayoutPriority(rawValue: Float(hugging[0]))
             node.verticalHugging = LayoutPriority(rawValue: Float(hugging[1]))

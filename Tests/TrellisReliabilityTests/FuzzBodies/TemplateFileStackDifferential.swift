@@ -39,9 +39,11 @@ struct StackFileCase: CustomStringConvertible {
 enum StackFileGenerator {
     static let widths: [Double] = [200, 320, 375, 414, 812]
     static let texts = [
-        "ok", "Ada Lovelace", "@ada", "2h", "A body long enough to wrap onto a second line at most widths.",
+        "ok", "Ada Lovelace", "@ada", "2h",
+        "A body long enough to wrap onto a second line at most widths.",
         "The quick brown fox jumps over the lazy dog while the cat watches from the warm windowsill.",
-        "Supercalifragilisticexpialidocious", "Съешь же ещё этих мягких французских булок.", "שלום עולם, a mixed line",
+        "Supercalifragilisticexpialidocious", "Съешь же ещё этих мягких французских булок.",
+        "שלום עולם, a mixed line",
         "مرحبا بالعالم", "Two\\nlines", "  spaced  ", "12:45",
     ]
 
@@ -77,7 +79,9 @@ enum StackFileGenerator {
             axis: choices.pick([.vertical, .horizontal]))
         // Pins: to the edges or the margins, with constants.
         let guide = choices.chance(30) ? "contentView.margins" : "contentView"
-        let insets = choices.chance(50) ? [0.0, 0, 0, 0] : [choices.pick([4.0, 11, 16]), 16, choices.pick([4.0, 11]), 8.5]
+        let insets =
+            choices.chance(50)
+            ? [0.0, 0, 0, 0] : [choices.pick([4.0, 11, 16]), 16, choices.pick([4.0, 11]), 8.5]
         writer.constraints.insert(
             contentsOf: [
                 "\"\(root).top == \(guide).top + \(insets[0])\"",
@@ -89,17 +93,20 @@ enum StackFileGenerator {
             "{\"name\": \"Random\", \"views\": [\n  " + writer.views.joined(separator: ",\n  ")
             + "\n], \"constraints\": [\n  " + writer.constraints.joined(separator: ",\n  ") + "\n]}"
         let rows = (0..<3).map { _ in row(&choices, writer.fields) }
-        let width = choices.chance(80) ? choices.pick(widths) : Double(100 + choices.below(700)) + 0.5
+        let width =
+            choices.chance(80) ? choices.pick(widths) : Double(100 + choices.below(700)) + 0.5
         return StackFileCase(json: json, rows: rows, width: width)
     }
 
     static func stack<C: _ChoiceSource>(
-        _ choices: inout C, _ writer: inout Writer, id: String, parent: String?, depth: Int, budget: inout Int,
+        _ choices: inout C, _ writer: inout Writer, id: String, parent: String?, depth: Int,
+        budget: inout Int,
         axis: LayoutAxis
     ) {
         let distribution =
             choices.chance(60)
-            ? "fill" : choices.pick(["fillEqually", "fillProportionally", "equalSpacing", "equalCentering"])
+            ? "fill"
+            : choices.pick(["fillEqually", "fillProportionally", "equalSpacing", "equalCentering"])
         let alignment =
             choices.chance(40)
             ? "fill"
@@ -108,7 +115,8 @@ enum StackFileGenerator {
                     ? ["top", "center", "bottom", "firstBaseline", "lastBaseline"]
                     : ["leading", "center", "trailing"])
         var keys = [
-            "\"id\": \"\(id)\"", "\"kind\": \"stack\"", "\"axis\": \"\(axis == .horizontal ? "horizontal" : "vertical")\"",
+            "\"id\": \"\(id)\"", "\"kind\": \"stack\"",
+            "\"axis\": \"\(axis == .horizontal ? "horizontal" : "vertical")\"",
             "\"distribution\": \"\(distribution)\"", "\"alignment\": \"\(alignment)\"",
             "\"spacing\": \(choices.pick([0, 4, 6, 8, 12, 2.5]))",
         ]
@@ -120,7 +128,8 @@ enum StackFileGenerator {
         }
         let labelsOnly =
             distribution == "fillProportionally"
-            || (axis == .horizontal && (alignment == "firstBaseline" || alignment == "lastBaseline"))
+            || (axis == .horizontal
+                && (alignment == "firstBaseline" || alignment == "lastBaseline"))
         let fillsWidth = axis == .vertical && alignment == "fill"
         let count = 1 + choices.below(depth == 0 ? 4 : 3)
         for position in 0..<count where budget > 0 || position == 0 {
@@ -132,29 +141,41 @@ enum StackFileGenerator {
                     &choices, &writer, id: child, parent: id, depth: depth + 1, budget: &budget,
                     axis: axis == .vertical ? .horizontal : .vertical)
             case 2 where fillsWidth:
-                var image = "{\"id\": \"\(child)\", \"kind\": \"image\", \"parent\": \"\(id)\", \"image\": \"\(writer.field(&choices, .size))\""
-                if choices.chance(50) { image += ", \"maxHeight\": \(choices.pick([100, 150.5, 300]))" }
+                var image =
+                    "{\"id\": \"\(child)\", \"kind\": \"image\", \"parent\": \"\(id)\", \"image\": \"\(writer.field(&choices, .size))\""
+                if choices.chance(50) {
+                    image += ", \"maxHeight\": \(choices.pick([100, 150.5, 300]))"
+                }
                 writer.views.append(image + "}")
             case 3:
                 let side = choices.pick([24, 40, 44])
                 if choices.chance(50) {
                     writer.views.append(
-                        "{\"id\": \"\(child)\", \"kind\": \"image\", \"parent\": \"\(id)\", \"size\": [\(side), \(side)]}")
+                        "{\"id\": \"\(child)\", \"kind\": \"image\", \"parent\": \"\(id)\", \"size\": [\(side), \(side)]}"
+                    )
                 } else {
-                    writer.views.append("{\"id\": \"\(child)\", \"kind\": \"view\", \"parent\": \"\(id)\"}")
+                    writer.views.append(
+                        "{\"id\": \"\(child)\", \"kind\": \"view\", \"parent\": \"\(id)\"}")
                 }
                 writer.constraints.append("\"\(child).width == \(side)\"")
                 writer.constraints.append("\"\(child).height == \(side)\"")
             case 4:
-                writer.views.append(text(&choices, &writer, id: child, parent: id, kind: "button", axis: axis, position: position))
+                writer.views.append(
+                    text(
+                        &choices, &writer, id: child, parent: id, kind: "button", axis: axis,
+                        position: position))
             default:
-                writer.views.append(text(&choices, &writer, id: child, parent: id, kind: "label", axis: axis, position: position))
+                writer.views.append(
+                    text(
+                        &choices, &writer, id: child, parent: id, kind: "label", axis: axis,
+                        position: position))
             }
         }
     }
 
     static func text<C: _ChoiceSource>(
-        _ choices: inout C, _ writer: inout Writer, id: String, parent: String, kind: String, axis: LayoutAxis,
+        _ choices: inout C, _ writer: inout Writer, id: String, parent: String, kind: String,
+        axis: LayoutAxis,
         position: Int
     ) -> String {
         var keys = ["\"id\": \"\(id)\"", "\"kind\": \"\(kind)\"", "\"parent\": \"\(parent)\""]
@@ -174,7 +195,8 @@ enum StackFileGenerator {
             if choices.chance(25) { style.append("\"lineSpacing\": 2") }
             if choices.chance(50) {
                 style.append(
-                    "\"lineBreakMode\": \"\(choices.pick(["wordWrap", "charWrap", "clip", "truncateHead", "truncateMiddle", "truncateTail"]))\"")
+                    "\"lineBreakMode\": \"\(choices.pick(["wordWrap", "charWrap", "clip", "truncateHead", "truncateMiddle", "truncateTail"]))\""
+                )
             }
         }
         keys.append("\"textStyle\": {" + style.joined(separator: ", ") + "}")
@@ -184,13 +206,16 @@ enum StackFileGenerator {
             keys.append("\"hugging\": [\(248 + position), \(choices.pick([250, 251, 750]))]")
             keys.append("\"compression\": [\(748 + position), 750]")
         } else if choices.chance(20) {
-            keys.append("\"hugging\": [\(choices.pick([250, 251, 1000])), \(choices.pick([250, 251]))]")
+            keys.append(
+                "\"hugging\": [\(choices.pick([250, 251, 1000])), \(choices.pick([250, 251]))]")
         }
         return "{" + keys.joined(separator: ", ") + "}"
     }
 
     /// A row for the fields: nested ones in their objects.
-    static func row<C: _ChoiceSource>(_ choices: inout C, _ fields: [(path: String, kind: Writer.FieldKind)]) -> String {
+    static func row<C: _ChoiceSource>(
+        _ choices: inout C, _ fields: [(path: String, kind: Writer.FieldKind)]
+    ) -> String {
         var top: [String] = []
         var nested: [String: [String]] = [:]
         for (path, kind) in fields {
@@ -202,7 +227,8 @@ enum StackFileGenerator {
                 case 3: value = "null"
                 case 4 where choices.chance(10): value = "\"wide\""  // not [w, h]: both paths refuse the row
                 default:
-                    value = "[\(choices.pick([1, 3, 4, 16, 1080, 4000])), \(choices.pick([1, 2, 3, 9, 1920, 300]))]"
+                    value =
+                        "[\(choices.pick([1, 3, 4, 16, 1080, 4000])), \(choices.pick([1, 2, 3, 9, 1920, 300]))]"
                 }
             case .text:
                 switch choices.below(12) {
@@ -283,7 +309,10 @@ enum StackFileDifferential {
             } catch {
                 // The file's cell must refuse the same row.
                 if (try? constraints.layout(row, width: test.width)) != nil {
-                    verdicts.append(.failed("row \(number + 1): the direct path refuses its data (\(error)), the constraints lay it out"))
+                    verdicts.append(
+                        .failed(
+                            "row \(number + 1): the direct path refuses its data (\(error)), the constraints lay it out"
+                        ))
                 } else {
                     verdicts.append(.badRow)
                 }
@@ -304,7 +333,10 @@ enum StackFileDifferential {
             do {
                 cell = try constraints.layout(row, width: test.width)
             } catch {
-                verdicts.append(.failed("row \(number + 1): the constraints refuse a row the direct path lays out: \(error)"))
+                verdicts.append(
+                    .failed(
+                        "row \(number + 1): the constraints refuse a row the direct path lays out: \(error)"
+                    ))
                 continue
             }
             guard let difference = difference(layout, cell, ids: trees.nodeIDs) else {
@@ -313,7 +345,9 @@ enum StackFileDifferential {
             }
             // The tree's own views laid out by the engine tell the known
             // engine issue from a wrong conversion.
-            if case .engineFittingDiffers = StackTreeDifferential.check(StackTreeCase(tree: tree, width: test.width)) {
+            if case .engineFittingDiffers = StackTreeDifferential.check(
+                StackTreeCase(tree: tree, width: test.width))
+            {
                 verdicts.append(.engineFittingDiffers("row \(number + 1): \(difference)"))
             } else {
                 verdicts.append(.failed("row \(number + 1): \(difference)"))
@@ -323,14 +357,20 @@ enum StackFileDifferential {
     }
 
     /// The first difference between the direct layout and the file's (nil when equal to 1e-9).
-    static func difference(_ direct: StackTreeLayout, _ engine: CellLayout, ids: [String]) -> String? {
+    static func difference(_ direct: StackTreeLayout, _ engine: CellLayout, ids: [String])
+        -> String?
+    {
         func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 * max(1, abs(a)) }
         if !same(direct.height, engine.height) {
             return "height: direct \(direct.height), constraints \(engine.height)"
         }
         for (id, a) in zip(ids, direct.frames) {
-            guard let b = engine.frame(of: id) else { return "\(id): no frame from the constraints" }
-            if !(same(a.minX, b.minX) && same(a.minY, b.minY) && same(a.width, b.width) && same(a.height, b.height)) {
+            guard let b = engine.frame(of: id) else {
+                return "\(id): no frame from the constraints"
+            }
+            if !(same(a.minX, b.minX) && same(a.minY, b.minY) && same(a.width, b.width)
+                && same(a.height, b.height))
+            {
                 return "\(id): direct \(a), constraints \(b)"
             }
         }
@@ -348,7 +388,9 @@ struct StackFileDifferentialRun: Sendable {
     var failures: [String] = []
     var reasons: [String: Int] = [:]
 
-    var total: Int { agreed + unsupported + refused + badRows + engineFittingDiffers.count + failures.count }
+    var total: Int {
+        agreed + unsupported + refused + badRows + engineFittingDiffers.count + failures.count
+    }
 
     var summary: String {
         let rate = total == 0 ? 0 : Double(agreed) * 100 / Double(total)
@@ -383,7 +425,9 @@ struct StackFileDifferentialRun: Sendable {
 
     private static func _kind(_ reason: String) -> String {
         var text = reason
-        if let range = text.range(of: "node"), let colon = text[range.upperBound...].firstIndex(of: ":") {
+        if let range = text.range(of: "node"),
+            let colon = text[range.upperBound...].firstIndex(of: ":")
+        {
             text.removeSubrange(range.lowerBound...colon)
         }
         return String(text.prefix(70))
