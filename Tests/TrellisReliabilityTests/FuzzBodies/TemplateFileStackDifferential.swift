@@ -21,6 +21,8 @@
 
 import Foundation
 import TrellisCells
+import TrellisSamples
+import TrellisTemplateFiles
 import TrellisGeometry
 import TrellisText
 import TrellisViews

@@ -1,6 +1,7 @@
 // The frame path of a template file that is a tree of stacks: each row
 // turned into a `StackTree` and laid out directly, without a solver.
 
+import TrellisCells
 import TrellisGeometry
 import TrellisText
 import TrellisViews

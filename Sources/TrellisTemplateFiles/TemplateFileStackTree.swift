@@ -2,6 +2,7 @@
 // row by row, so the direct path (`DirectStackLayout`) lays it out without a
 // solver, with the frames `TemplateFileCell`'s constraints give.
 
+import TrellisCells
 import TrellisGeometry
 import TrellisText
 import TrellisViews

@@ -1,6 +1,7 @@
 // Builds the views and constraints a template file describes, as a
 // constraint-based cell that binds labels to item fields.
 
+import TrellisCells
 import TrellisGeometry
 import TrellisText
 import TrellisViews

@@ -5,6 +5,8 @@
 // stacks, plain views and images of a fixed picture. `TemplateFileStackTree`
 // turns such a file and a row into a `StackTree`.
 
+import TrellisCells
+
 extension TemplateFile {
     /// The root stack's pins: how far each edge sits inside the content
     /// view's edges (its margins included when pinned to them).
