@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "TrellisConstraints", targets: ["TrellisConstraints"]),
         .library(name: "TrellisViews", targets: ["TrellisViews"]),
         .library(name: "TrellisCells", targets: ["TrellisCells"]),
+        .library(name: "TrellisTemplateFiles", targets: ["TrellisTemplateFiles"]),
+        .library(name: "TrellisSamples", targets: ["TrellisSamples"]),
         .library(name: "TrellisLists", targets: ["TrellisLists"]),
         .library(name: "TrellisRender", targets: ["TrellisRender"]),
         // Issue 23: layout snapshots. The strategies need the SnapshotTesting trait.
@@ -73,6 +75,17 @@ let package = Package(
             name: "TrellisCells",
             dependencies: ["TrellisGeometry", "TrellisText", "TrellisConstraints", "TrellisViews", "TrellisLists"]
         ),
+        // The template-file language: cells described in JSON, read at run time.
+        .target(
+            name: "TrellisTemplateFiles",
+            dependencies: ["TrellisGeometry", "TrellisText", "TrellisViews", "TrellisCells"]
+        ),
+        // The sample cells (Animal, Bird, Feed, Post), their rows and
+        // generators, and the built-in template registry both CLIs serve.
+        .target(
+            name: "TrellisSamples",
+            dependencies: ["TrellisGeometry", "TrellisText", "TrellisConstraints", "TrellisViews", "TrellisCells", "TrellisLists"]
+        ),
         .target(name: "TrellisLists", dependencies: ["TrellisGeometry"]),
         // Pictures of laid-out cells (`trellis render`): bitmaps, PNG, glyphs
         // rasterized with FreeType. Separate so layout modules never link it.
@@ -99,7 +112,7 @@ let package = Package(
         .testTarget(
             name: "SnapshotTests",
             dependencies: [
-                "TrellisSnapshotTesting", "TrellisSnapshots",
+                "TrellisSnapshotTesting", "TrellisSnapshots", "TrellisSamples", "TrellisTemplateFiles",
                 .product(
                     name: "SnapshotTesting", package: "swift-snapshot-testing",
                     condition: .when(traits: ["SnapshotTesting"])),
@@ -110,7 +123,7 @@ let package = Package(
             name: "Trellis",
             dependencies: [
                 "TrellisGeometry", "TrellisText", "TrellisConstraints", "TrellisViews",
-                "TrellisCells", "TrellisLists", "TrellisRender",
+                "TrellisCells", "TrellisTemplateFiles", "TrellisSamples", "TrellisLists", "TrellisRender",
             ]
         ),
 
@@ -137,9 +150,11 @@ let package = Package(
         .testTarget(name: "TrellisTextTests", dependencies: ["TrellisText"], exclude: ["Fixtures"]),
         .testTarget(name: "TrellisConstraintsTests", dependencies: ["TrellisConstraints"]),
         .testTarget(name: "TrellisViewsTests", dependencies: ["TrellisViews"]),
-        .testTarget(name: "TrellisCellsTests", dependencies: ["TrellisCells"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "TrellisCellsTests", dependencies: ["TrellisCells", "TrellisTemplateFiles", "TrellisSamples"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "TrellisListsTests", dependencies: ["TrellisLists"]),
-        .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender"]),
+        .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisSamples", "TrellisTemplateFiles"]),
         // Runs the built `listbench` and `trellis` executables end to end.
         .testTarget(name: "CLITests", dependencies: ["listbench", "trellis"]),
         // Fuzz bodies (shared with Fuzz/), thread safety, extreme and bad input.

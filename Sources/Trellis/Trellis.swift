@@ -6,6 +6,8 @@
 @_exported import TrellisText
 @_exported import TrellisViews
 @_exported import TrellisRender
+@_exported import TrellisSamples
+@_exported import TrellisTemplateFiles
 
 /// This version of Trellis (part of `trellis heights`' cache key: heights
 /// computed by another version may differ).

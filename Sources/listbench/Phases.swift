@@ -47,11 +47,15 @@ protocol BenchSuite {
     func makeFileTemplate(measurer: TextMeasurer) throws(CellError) -> MappedTemplate<TemplateFileCell, Item>?
     /// How many of `items` show a character no font of its label's style has.
     func rowsWithMissingGlyphs(_ items: [Item], measurer: TextMeasurer) throws(CellError) -> Int
+    /// Rows the frame path (a stack-tree file's direct path) refused and
+    /// left to the constraints, when it can refuse rows.
+    var directRefusals: DirectRefusals? { get }
 }
 
 extension BenchSuite {
     var noFramesReason: String? { nil }
     func makeFileTemplate(measurer: TextMeasurer) throws(CellError) -> MappedTemplate<TemplateFileCell, Item>? { nil }
+    var directRefusals: DirectRefusals? { nil }
 }
 
 /// Where the rows come from: `--data`, or the generator (`--seed`).
@@ -153,6 +157,10 @@ struct BenchReport {
     var memory = MemoryFigures(peakResidentBytes: 0, bytesPerRow: 0)
     /// Heights of every row from the frames path at the main width.
     var heights: [Double] = []
+    /// Rows × widths the direct path refused (laid out by constraints in
+    /// its place, so not compared), and the first reason; nil when the
+    /// frame path is not a direct path.
+    var directRefusals: (count: Int, first: String?)?
 
     init(configuration: BenchConfiguration) {
         self.configuration = configuration
@@ -268,6 +276,7 @@ struct BenchRunner<Suite: BenchSuite> {
 
         // Not timed: rows whose text has characters no font has.
         report.rowsWithMissingGlyphs = try suite.rowsWithMissingGlyphs(items, measurer: measurer)
+        report.directRefusals = suite.directRefusals?.summary
         return report
     }
 

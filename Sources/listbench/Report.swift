@@ -52,6 +52,12 @@ extension BenchReport {
         }
         lines.append(
             "5 agreement\(templateFile == nil ? "" : " (frames, constraints, template file)"): max |Δheight| \(formatPoints(maxHeightDifference)) over \(c.rows) rows (\(rowsDiffering) rows differ)")
+        if let refusals = directRefusals {
+            lines.append(
+                refusals.count == 0
+                    ? "  frames: the direct stack path laid out every row"
+                    : "  frames: the direct stack path refused \(refusals.count) layouts (a row at a width), laid out by constraints instead and not compared; first: \(refusals.first ?? "")")
+        }
         row("6 rotation → \(formatPoints(c.rotatedWidth)), frames", rotationFrames.totalMilliseconds, rotationFrames.microsecondsPerRow, 1)
         row("  rotation, constraints (template)", rotationConstraints.totalMilliseconds, rotationConstraints.microsecondsPerRow, ratioRotation)
         lines.append("  rotation agreement: max |Δheight| \(formatPoints(rotationMaxHeightDifference))")
@@ -123,6 +129,15 @@ extension BenchReport {
                 ])
             ),
             ("no_frames_reason", c.noFramesReason.map(JSON.string) ?? .null),
+            (
+                "direct_refusals",
+                directRefusals.map { refusals in
+                    .object([
+                        ("rows", .integer(refusals.count)),
+                        ("first", refusals.first.map(JSON.string) ?? .null),
+                    ])
+                } ?? .null
+            ),
             (
                 "paths",
                 .object([

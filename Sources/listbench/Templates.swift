@@ -11,7 +11,9 @@ typealias TemplateName = BuiltInTemplate
 
 /// What `--template` named: a built-in template; a template file whose
 /// constraints are compared with the built-in frame code of the same name;
-/// or any other template file, on rows of any keys.
+/// or any other template file, on rows of any keys. A file that is a tree
+/// of stacks has its own frame path (the direct stack path), so it always
+/// runs alone: direct frames against its constraints.
 enum TemplateChoice {
     case builtIn(TemplateName)
     case file(TemplateFile, TemplateName)
@@ -38,7 +40,9 @@ enum TemplateChoice {
         } catch {
             throw CLIFailure.data("\(error)")
         }
-        guard let builtIn = TemplateName(rawValue: file.name) else { return .fileAlone(file) }
+        guard let builtIn = TemplateName(rawValue: file.name), file.stackTreeProblem != nil else {
+            return .fileAlone(file)
+        }
         return .file(file, builtIn)
     }
 
@@ -256,20 +260,34 @@ struct FileSuite<FrameSuite: BenchSuite & JSONRowConvertible>: BenchSuite {
 }
 
 /// A template file on its own, on rows of any keys (`--data`, JSON Lines;
-/// without it the generated sample rows as `title`, `subtitle`, `image`).
-/// A file that is a tree of stacks has a frame path: its stacks measured
-/// and arranged directly; any other runs constraints only, and the report
-/// says why.
+/// without it generated rows: the built-in template's of the file's name,
+/// else the samples as `title`, `subtitle`, `image`).
+/// A file that is a tree of stacks has a frame path: each row turned into a
+/// `StackTree` and laid out directly (`TemplateFileDirectCell`), compared
+/// with the file's constraints on every row; any other runs constraints
+/// only, and the report says why.
 struct FileAloneSuite: BenchSuite {
     let file: TemplateFile
     let scale: Double
     var text = TextOptions()
+    /// Rows the direct path refused, shared by every copy of the frame path.
+    let refusals = DirectRefusals()
 
-    var noFramesReason: String? {
-        file.stackTreeProblem ?? "\(file.file): a tree of stacks, but template files are not yet turned into StackTree values, which the direct path (DirectStackLayout) lays out"
+    var noFramesReason: String? { file.stackTreeProblem }
+
+    var directRefusals: DirectRefusals? { file.stackTreeProblem == nil ? refusals : nil }
+
+    func makeFrames(measurer: TextMeasurer) throws(CellError) -> DirectFramesOrConstraints? {
+        guard file.stackTreeProblem == nil else { return nil }
+        do {
+            return DirectFramesOrConstraints(
+                direct: try TemplateFileDirectCell(file: file, measurer: measurer, scale: scale),
+                constraints: try TemplateFileCell(file: file, measurer: measurer, scale: scale),
+                refusals: refusals)
+        } catch {
+            throw CellError(template: file.name, message: "\(error)")
+        }
     }
-
-    func makeFrames(measurer: TextMeasurer) throws(CellError) -> TemplateFileCell? { nil }
 
     func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError) -> TemplateFileCell {
         do {
@@ -334,10 +352,16 @@ struct FileAloneSuite: BenchSuite {
         }
     }
 
-    func loadRows(_ data: BenchData) throws -> [JSONRow] { try data.rows(RowFormat<JSONRow>.json) }
+    /// The rows of `--data`, or generated as the built-in template of the
+    /// file's name generates its rows (posts for `PostCell`).
+    var rowFormat: RowFormat<JSONRow> {
+        TemplateName(rawValue: file.name).map { RowFormat<JSONRow>.json(generatedAs: $0) } ?? .json
+    }
 
-    /// The `image` field's size, as the sample rows carry it.
-    func mediaSize(of item: JSONRow) -> Size? { RowFormat<JSONRow>.json.mediaSize(item) }
+    func loadRows(_ data: BenchData) throws -> [JSONRow] { try data.rows(rowFormat) }
+
+    /// The media field's size (`image`, or `photo` for posts).
+    func mediaSize(of item: JSONRow) -> Size? { rowFormat.mediaSize(item) }
 }
 
 /// A suite whose rows a template file can read (as JSON rows).
@@ -424,4 +448,67 @@ struct PostSuite: BenchSuite, JSONRowConvertible {
     func loadRows(_ data: BenchData) throws -> [PostItem] { try data.rows(RowFormat<PostItem>.posts) }
 
     func mediaSize(of item: PostItem) -> Size? { item.photoSize }
+}
+
+/// A stack-tree file's frame path in listbench: the direct path, and for a
+/// row it refuses (ambiguous, conflicting, not modelled at that width) the
+/// file's constraints in its place, so the run goes on; each such row is
+/// counted and the report says how many and why, since those rows are not
+/// a comparison of the two paths.
+struct DirectFramesOrConstraints: CellTemplate {
+    var direct: TemplateFileDirectCell
+    var constraints: TemplateFileCell
+    let refusals: DirectRefusals
+
+    var name: String { direct.name }
+    var path: LayoutPath { .frames }
+
+    mutating func layout(_ item: JSONRow, width: Double) throws(CellError) -> CellLayout {
+        do {
+            return try direct.layout(item, width: width)
+        } catch {
+            // A field the file cannot show fails both paths alike: the
+            // constraints' error is the one reported.
+            let layout = try constraints.layout(item, width: width)
+            refusals.record(item, width: width, error)
+            return layout
+        }
+    }
+
+    mutating func height(for item: JSONRow, width: Double) throws(CellError) -> Double {
+        do {
+            return try direct.height(for: item, width: width)
+        } catch {
+            let height = try constraints.height(for: item, width: width)
+            refusals.record(item, width: width, error)
+            return height
+        }
+    }
+}
+
+/// The rows (and widths) the direct path refused, from every thread.
+final class DirectRefusals: @unchecked Sendable {
+    private let lock = NSLock()
+    private var refused: Set<RefusedRow> = []
+    private var firstReason: String?
+
+    private struct RefusedRow: Hashable {
+        let row: JSONRow
+        let width: Double
+    }
+
+    func record(_ row: JSONRow, width: Double, _ error: CellError) {
+        lock.lock()
+        defer { lock.unlock() }
+        if refused.insert(RefusedRow(row: row, width: width)).inserted, firstReason == nil {
+            firstReason = error.message
+        }
+    }
+
+    /// Distinct rows × widths refused, and the first reason.
+    var summary: (count: Int, first: String?) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (refused.count, firstReason)
+    }
 }

@@ -158,8 +158,23 @@ struct Heights: ParsableCommand {
         }
         try checkUntrusted(file)
         if path == "frames" {
-            throw CLIFailure.usage(
-                "--path frames: \(file.stackTreeProblem ?? "\(template): a tree of stacks, but template files are not yet turned into StackTree values for the direct path"); use --path constraints")
+            // A tree of stacks has a frame path: each row turned into a
+            // StackTree and laid out directly, without a solver.
+            if let problem = file.stackTreeProblem {
+                throw CLIFailure.usage("--path frames: \(problem); use --path constraints")
+            }
+            try produce(
+                rows: .json, templateIdentity: ["file", template, String(decoding: text, as: UTF8.self)],
+                fontFiles: fontFiles(of: file), options: options, pathName: "frames"
+            ) { scale, contentSize, measurer throws(CellError) in
+                do {
+                    return try TemplateFileDirectCell(
+                        file: file, measurer: measurer, scale: scale, contentSize: contentSize)
+                } catch {
+                    throw CellError(template: file.name, message: "\(error)")
+                }
+            }
+            return
         }
         try produce(
             rows: .json, templateIdentity: ["file", template, String(decoding: text, as: UTF8.self)],

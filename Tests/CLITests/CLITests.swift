@@ -152,6 +152,46 @@ struct Tool {
         #expect(table.stdout.contains("constraints only: no frame path ("), "\(table.stdout)")
     }
 
+    /// A template file that is a tree of stacks has a frame path, the
+    /// direct stack path, compared with its constraints on every row and
+    /// after rotation: PostCell.json on generated posts, and a stack file
+    /// on real-text rows of its own keys; a row the direct path refuses is
+    /// counted and named, and the run goes on.
+    @Test func aStackTreeFileRunsDirectFramesAgainstItsConstraints() throws {
+        func run(_ arguments: [String]) throws -> [String: Any] {
+            let result = try Tool.run("listbench", arguments + ["--json", "--repeat", "1"])
+            #expect(result.status == 0, "\(result.stderr)")
+            return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        }
+        let post = Tool.repository.appendingPathComponent("Templates/PostCell.json").path
+        let sample = Tool.repository.appendingPathComponent("Tests/TrellisCellsTests/Fixtures/SampleStackCell.json").path
+        let userRows = Tool.repository.appendingPathComponent("Tests/TrellisCellsTests/Fixtures/user-rows.jsonl").path
+        for (json, rows) in [
+            (try run(["--template", post, "--rows", "60"]), 60), (try run(["--template", sample, "--data", userRows]), 61),
+        ] {
+            #expect(json["no_frames_reason"] is NSNull)
+            #expect((json["rows"] as? NSNumber)?.intValue == rows)
+            let paths = try #require(json["paths"] as? [String: Any])
+            #expect(paths["frames"] is [String: Any])
+            let agreement = try #require(json["agreement"] as? [String: Any])
+            #expect((agreement["max_height_diff"] as? NSNumber)?.doubleValue == 0)
+            let rotation = try #require(json["rotation"] as? [String: Any])
+            #expect((rotation["max_height_diff"] as? NSNumber)?.doubleValue == 0)
+            let refusals = try #require(json["direct_refusals"] as? [String: Any])
+            #expect((refusals["rows"] as? NSNumber)?.intValue == 0)
+        }
+        // A row with no title, subtitle or image leaves the text column
+        // without a visible view: any height satisfies it, so the direct
+        // path refuses that row (at both widths) and the constraints lay it out.
+        let data = try Tool.temporaryFile("stack-rows.jsonl", "{\"title\": \"A\"}\n{}\n{\"subtitle\": 5, \"image\": [3, 2]}\n")
+        let refused = try run(["--template", sample, "--data", data])
+        let refusals = try #require(refused["direct_refusals"] as? [String: Any])
+        #expect((refusals["rows"] as? NSNumber)?.intValue == 2)
+        #expect((refusals["first"] as? String)?.contains("(data line 2): unsupported:") == true, "\(refusals)")
+        let table = try Tool.run("listbench", ["--template", sample, "--data", data, "--repeat", "1"])
+        #expect(table.stdout.contains("frames: the direct stack path refused 2 layouts"), "\(table.stdout)")
+    }
+
     @Test func aRowWhoseFieldPathMeetsANonObjectIsNamed() throws {
         let file = try Tool.temporaryFile("free.json", Self.freeTemplate)
         let data = try Tool.temporaryFile("bad-posts.jsonl", "{\"author\": {\"name\": \"Ana\"}}\n\n{\"author\": \"Ana\"}\n")

@@ -183,4 +183,32 @@ import Testing
         #expect(limited.status == 2)
         #expect(limited.stderr.contains("30 views, more than --max-views 10"), "\(limited.stderr)")
     }
+
+    /// `--path frames` on a template file that is a tree of stacks lays
+    /// every row out directly: the same heights as `--path constraints`.
+    /// A file with free constraints still says why it has no frame path.
+    @Test func aStackTreeFileHasAFramePathWithTheConstraintsHeights() throws {
+        let file = Tool.repository.appendingPathComponent("Tests/TrellisCellsTests/Fixtures/SampleStackCell.json").path
+        let data = Tool.repository.appendingPathComponent("Tests/TrellisCellsTests/Fixtures/user-rows.jsonl").path
+        let frames = try Tool.temporaryFile("stack-frames.jsonl", "")
+        let constraints = try Tool.temporaryFile("stack-constraints.jsonl", "")
+        for (path, out) in [("frames", frames), ("constraints", constraints)] {
+            let result = try Tool.run(
+                "trellis",
+                ["heights", "--template", file, "--data", data, "--widths", "320,375", "--scales", "2,3", "--path", path,
+                 "--out", out])
+            #expect(result.status == 0, "\(path): \(result.stderr)")
+        }
+        let direct = Self.heights(try Self.records(frames))
+        #expect(direct.count == 61 * 2 * 2)
+        #expect(direct == Self.heights(try Self.records(constraints)))
+        let free = try Tool.temporaryFile(
+            "free-heights.json",
+            #"{"views": [{"id": "t", "kind": "label", "field": "title"}], "constraints": ["t.top == contentView.top", "t.bottom == contentView.bottom", "t.leading == contentView.leading"]}"#)
+        let refused = try Tool.run(
+            "trellis", ["heights", "--template", free, "--data", data, "--widths", "375", "--path", "frames", "--out", frames])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("--path frames: \(free):1:"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("use --path constraints"), "\(refused.stderr)")
+    }
 }

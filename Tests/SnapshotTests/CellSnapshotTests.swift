@@ -10,6 +10,8 @@
     import SnapshotTesting
     import Testing
     import TrellisCells
+    import TrellisSamples
+    import TrellisTemplateFiles
     import TrellisSnapshotTesting
 
     @Suite struct CellSnapshotTests {

@@ -6,6 +6,8 @@
     import SnapshotTesting
     import Testing
     import TrellisCells
+    import TrellisSamples
+    import TrellisTemplateFiles
     import TrellisLists
     import TrellisSnapshotTesting
 

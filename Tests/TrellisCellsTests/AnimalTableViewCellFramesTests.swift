@@ -1,5 +1,7 @@
 import Testing
 import TrellisCells
+import TrellisSamples
+import TrellisTemplateFiles
 import TrellisGeometry
 import TrellisText
 

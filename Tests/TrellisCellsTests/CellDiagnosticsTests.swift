@@ -1,5 +1,7 @@
 import Testing
 import TrellisCells
+import TrellisSamples
+import TrellisTemplateFiles
 import TrellisViews
 
 /// The classic AnimalTableViewCell sizes itself from the subtitle alone:

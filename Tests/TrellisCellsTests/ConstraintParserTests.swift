@@ -1,5 +1,7 @@
 import Testing
 import TrellisCells
+import TrellisSamples
+import TrellisTemplateFiles
 
 @Suite struct ConstraintParserTests {
     @Test func readsTheFormLogsPrint() throws {

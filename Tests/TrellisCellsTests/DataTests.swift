@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import TrellisCells
+import TrellisSamples
+import TrellisTemplateFiles
 import TrellisGeometry
 
 @Suite struct AnimalDataGeneratorTests {

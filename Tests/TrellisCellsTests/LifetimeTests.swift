@@ -1,5 +1,7 @@
 import Testing
 import TrellisCells
+import TrellisSamples
+import TrellisTemplateFiles
 import TrellisViews
 
 /// A laid-out cell hierarchy must be freed once nothing references it: a

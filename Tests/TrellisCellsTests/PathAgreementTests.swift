@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import TrellisCells
+import TrellisSamples
+import TrellisTemplateFiles
 import TrellisGeometry
 
 /// Frame code and constraints must give identical heights for the same item

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import TrellisCells
+import TrellisSamples
+import TrellisTemplateFiles
 
 @Suite struct TemplateFileTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -5,6 +5,8 @@
 import Foundation
 import Testing
 import TrellisCells
+import TrellisSamples
+import TrellisTemplateFiles
 import TrellisGeometry
 import TrellisText
 

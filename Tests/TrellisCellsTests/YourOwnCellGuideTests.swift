@@ -9,6 +9,8 @@
 import Foundation
 import Testing
 import TrellisCells
+import TrellisSamples
+import TrellisTemplateFiles
 import TrellisGeometry
 import TrellisLists
 import TrellisText

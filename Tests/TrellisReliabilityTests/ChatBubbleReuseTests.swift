@@ -4,6 +4,8 @@
 
 import Testing
 import TrellisCells
+import TrellisSamples
+import TrellisTemplateFiles
 import TrellisGeometry
 import TrellisText
 import TrellisViews

@@ -6,6 +6,8 @@
 import Glibc
 import Testing
 import TrellisCells
+import TrellisSamples
+import TrellisTemplateFiles
 import TrellisConstraints
 import TrellisGeometry
 import TrellisLists

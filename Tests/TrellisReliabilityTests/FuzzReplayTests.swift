@@ -66,6 +66,10 @@ struct FuzzReplayTests {
         replay(ReuseDifferentialFuzz.run, seed: 0x7F6, count: 120, maximumLength: 400)
     }
 
+    @Test func randomStackTreeTemplateFilesLayOutDirectlyAsTheirConstraintsDo() {
+        replay(StackFileDifferentialFuzz.run, seed: 0x7F9, count: 150, maximumLength: 400)
+    }
+
     @Test func textMeasurementOfHostileUnicodeGivesWellFormedLayouts() {
         replay(TextMeasurementFuzz.run, seed: 0x7F5, count: 2000, maximumLength: 200)
     }

@@ -7,6 +7,8 @@ import Dispatch
 import Synchronization
 import Testing
 import TrellisCells
+import TrellisSamples
+import TrellisTemplateFiles
 import TrellisConstraints
 import TrellisGeometry
 import TrellisLists

@@ -152,6 +152,40 @@ import TrellisText
         }
     }
 
+    @Test func aStackOfFixedHeightGivesItToItsViews() throws {
+        // A column of a 20-high box, 8 of spacing and a bar fixed 32 high
+        // (a template file's `bar.height == 32`) holding two boxes 10 high
+        // that fill it: 20 + 8 + 32 = 60; the boxes stretch to 32 (fill
+        // alignment), half of 100 wide each (fill equally).
+        let bar = StackTree.Stack(
+            axis: .horizontal, distribution: .fillEqually, fixedHeight: 32,
+            children: [
+                .fixed(width: nil, height: 10, priority: 999),
+                .fixed(width: nil, height: 10, priority: 999),
+            ])
+        let tree = StackTree(
+            root: .init(
+                axis: .vertical, spacing: 8,
+                children: [.fixed(width: nil, height: 20), .stack(bar)]))
+        let layout = try tree.directLayout(width: 100)
+        #expect(layout.height == 60)
+        #expect(
+            Array(layout.frames[2...]) == [
+                Rect(x: 0, y: 28, width: 100, height: 32), Rect(x: 0, y: 0, width: 50, height: 32),
+                Rect(x: 50, y: 0, width: 50, height: 32),
+            ])
+        #expect(layout == Self.engineLayout(tree, width: 100))
+        // A root stack fixed narrower than its pins make it conflicts, as
+        // the engine's required constraints do.
+        var narrow = tree
+        narrow.root.fixedWidth = 50
+        #expect {
+            try narrow.directLayout(width: 100)
+        } throws: { error in
+            (error as? DirectStackLayoutError)?.kind == .conflict
+        }
+    }
+
     @Test func labelsHuggingAtOnePriorityInARowAreRefusedUpFront() {
         let style = TextStyle(fonts: Self.inter, size: 15)
         let tree = StackTree(

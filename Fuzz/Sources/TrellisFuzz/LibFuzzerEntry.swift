@@ -19,6 +19,7 @@ let fuzzTargets: [String: ([UInt8]) throws(FuzzViolation) -> FuzzOutcome] = [
     "frames": FrameTreeFuzz.run,
     "png": PNGDecoderFuzz.run,
     "stacktree": StackTreeDifferentialFuzz.run,
+    "stackfile": StackFileDifferentialFuzz.run,
 ]
 
 let selectedTarget: ([UInt8]) throws(FuzzViolation) -> FuzzOutcome = {

@@ -177,16 +177,12 @@ public struct JSONRowError: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: JSONKeyPath
     public var message: String
 
-    public var description: String { "field \"\(path)\" \(message)" }
-}
-
-extension AnimalItem {
-    /// The sample row as a data file row: `title`, `subtitle` and `image`.
-    public var jsonRow: JSONRow {
-        var fields: [String: JSONValue] = ["title": .string(title), "subtitle": .string(subtitle)]
-        if let imageSize { fields["image"] = .array([.number(imageSize.width), .number(imageSize.height)]) }
-        return JSONRow(fields)
+    package init(path: JSONKeyPath, message: String) {
+        self.path = path
+        self.message = message
     }
+
+    public var description: String { "field \"\(path)\" \(message)" }
 }
 
 /// Reads data files as `JSONRow`s: JSON Lines, one object per non-blank
@@ -203,7 +199,7 @@ public enum JSONRowLoader {
     /// Parses JSON Lines held in memory; `file` names the source in errors.
     public static func parse(_ data: Data, file: String = "<input>") throws(DataFileError) -> [JSONRow] {
         var rows: [JSONRow] = []
-        try JSONLinesLoader.forEachLine(of: data) { line, number throws(DataFileError) in
+        try forEachLine(of: data) { line, number throws(DataFileError) in
             rows.append(try parseLine(line, file: file, line: number))
         }
         return rows

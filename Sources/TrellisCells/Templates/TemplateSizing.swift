@@ -62,11 +62,3 @@ public final class TemplateWaterfallSizing<Template: CellTemplate>: WaterfallIte
         return max(0, cell - media)
     }
 }
-
-
-extension TemplateWaterfallSizing where Template.Item == AnimalItem {
-    /// A sizing over the sample rows: media sizes from `AnimalItem.imageSize`.
-    public convenience init(sizing: TemplateSizing<Template>) {
-        self.init(sizing: sizing, mediaSize: \.imageSize)
-    }
-}

@@ -83,7 +83,12 @@ extension StackTree {
 public struct DirectStackLayout {
     var plan = _DirectPlan()
 
-    public init() {}
+    /// A layout whose labels and buttons measure with `measurer` (the
+    /// views of `makeViews()` measure with the shared one; every measurer
+    /// gives the same sizes, caches aside).
+    public init(measurer: TextMeasurer = .shared) {
+        plan.measurer = measurer
+    }
 
     /// The height and frames `tree.makeViews()` gets at `width` from
     /// `systemLayoutSizeFitting` (height rounded up to the pixel grid) and
@@ -143,6 +148,7 @@ struct _DirectPlan {
     /// Priority levels of the tree, highest first; lane = index + 1.
     var levels: [Float] = []
     var scale = 3.0
+    var measurer = TextMeasurer.shared
     var tree: StackTree?
     /// What each emulated solve of the width passes also checks.
     enum Checking { case fitting, frame(Double) }
@@ -261,6 +267,10 @@ struct _DirectPlan {
     }
 
     private static func stackProblem(_ stack: StackTree.Stack, isHidden: Bool) -> String? {
+        for value in [stack.fixedWidth, stack.fixedHeight].compactMap({ $0 })
+        where !(value.isFinite && value >= 0) {
+            return "fixed sizes must be finite and not negative"
+        }
         guard stack.spacing.isFinite,
             stack.customSpacing.values.allSatisfy({
                 !$0.isNaN && ($0.isFinite || $0 == StackView.spacingUseDefault)
@@ -504,6 +514,7 @@ struct _DirectPlan {
                 && p.spacing == q.spacing && p.customSpacing == q.customSpacing
                 && p.layoutMargins == q.layoutMargins
                 && p.isBaselineRelativeArrangement == q.isBaselineRelativeArrangement
+                && p.fixedWidth == q.fixedWidth && p.fixedHeight == q.fixedHeight
                 && p.children.count == q.children.count
                 && zip(p.children, q.children).allSatisfy { same($0, $1) }
         }
@@ -536,7 +547,6 @@ struct _DirectPlan {
         }
         var style = label.style
         style.lineBreakMode = label.lineBreakMode
-        let measurer = TextMeasurer.shared
         let size = Size(width: width, height: .infinity)
         do throws(TextError) {
             switch label.text {
@@ -572,7 +582,7 @@ struct _DirectPlan {
             title = known.size
         } else if !button.title.isEmpty {
             title =
-                (try? TextMeasurer.shared.sizeThatFits(
+                (try? measurer.sizeThatFits(
                     button.title, style: button.style,
                     size: Size(width: .infinity, height: .infinity), numberOfLines: 1,
                     scale: scale)) ?? .zero
@@ -605,10 +615,10 @@ struct _DirectPlan {
             let layout: TextLayout
             switch label.text {
             case .plain(let text):
-                layout = try TextMeasurer.shared.layout(
+                layout = try measurer.layout(
                     text, style: style, width: width, numberOfLines: label.numberOfLines)
             case .attributed(let text):
-                layout = try TextMeasurer.shared.layout(
+                layout = try measurer.layout(
                     text, style: style, width: width, numberOfLines: label.numberOfLines)
             }
             let offsets = (layout.firstBaseline, layout.lastBaseline)
@@ -678,6 +688,9 @@ struct _DirectPlan {
             }
             nodes[0].y = insets.top
             nodes[0].height = height - insets.top - insets.bottom
+            // The cell's height is rounded up to the pixel grid: a fixed
+            // height of the root's own off the grid conflicts with its pins.
+            try checkFeasible(0, nodes[0].height)
             try arrange(0, .vertical)
             return StackTreeLayout(height: height, frames: pixelFrames())
         } catch {
@@ -733,6 +746,7 @@ struct _DirectPlan {
         try computeCosts(.horizontal)
         nodes[0].x = insets.left
         nodes[0].width = width - insets.left - insets.right
+        try checkFeasible(0, nodes[0].width)  // a fixed width of the root's own
         try arrange(0, .horizontal)
         guard let checking else { return }
         do throws(_StackCostError) {
@@ -801,6 +815,13 @@ struct _DirectPlan {
         for index in nodes.indices.reversed() {
             costs[index] = try cost(of: index, axis)
             assert(costs[index]._checkInvariants(), "node\(index)'s cost is not convex")
+            // No length satisfies the view's required constraints (a stack
+            // of fixed height holding a taller fixed view): the engine
+            // breaks one of them.
+            let (lo, hi) = (costs[index].lo, costs[index].hi)
+            guard lo <= hi + 1e-9 * max(1, abs(hi)) else {
+                throw .conflict("node\(index): required \(axis) lengths \(lo) > \(hi)")
+            }
         }
     }
 
@@ -864,11 +885,16 @@ struct _DirectPlan {
         case .stack:
             let stack = nodes[index].stack!
             let visible = visibleChildren(index)
-            if visible.isEmpty { break }  // a hidden stack: its parent sets its size
-            if axis == stack.axis {
-                cost = try alongCost(index, stack, visible, axis)
-            } else {
-                cost = try acrossCost(index, stack, visible, axis)
+            if !visible.isEmpty {  // else a hidden stack: its parent sets its size
+                if axis == stack.axis {
+                    cost = try alongCost(index, stack, visible, axis)
+                } else {
+                    cost = try acrossCost(index, stack, visible, axis)
+                }
+            }
+            // The stack view's own required size bounds whatever its views cost.
+            if let length = axis == .horizontal ? stack.fixedWidth : stack.fixedHeight {
+                cost.addEqual(length, lane: 0)
             }
         }
         return cost

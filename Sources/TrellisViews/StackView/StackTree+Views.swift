@@ -126,6 +126,15 @@ extension StackTree {
                 stackView.isLayoutMarginsRelativeArrangement = true
             }
             stackView.isBaselineRelativeArrangement = stack.isBaselineRelativeArrangement
+            var fixed: [LayoutConstraint] = []
+            if let width = stack.fixedWidth {
+                fixed.append(stackView.widthAnchor.constraint(equalToConstant: width))
+            }
+            if let height = stack.fixedHeight {
+                fixed.append(stackView.heightAnchor.constraint(equalToConstant: height))
+            }
+            for constraint in fixed { constraint.identifier = "fixed-size" }
+            LayoutConstraint.activate(fixed)
             for child in stack.children {
                 stackView.addArrangedSubview(_makeView(child, into: &views))
             }

@@ -143,6 +143,13 @@ public struct StackTree: Sendable, Equatable {
         /// `isBaselineRelativeArrangement` (vertical stacks: the spacing runs
         /// from one view's last baseline to the next one's first).
         public var isBaselineRelativeArrangement: Bool
+        /// A required width of the stack view itself (`widthAnchor ==
+        /// constant`, as a template file's `bar.width == 320` makes); nil
+        /// leaves it to the arrangement.
+        public var fixedWidth: Double?
+        /// A required height of the stack view itself (an action bar's
+        /// `bar.height == 32`); nil leaves it to the arrangement.
+        public var fixedHeight: Double?
         /// The arranged views, in order.
         public var children: [Node]
 
@@ -150,7 +157,8 @@ public struct StackTree: Sendable, Equatable {
             axis: LayoutAxis, distribution: StackView.Distribution = .fill,
             alignment: StackView.Alignment = .fill, spacing: Double = 0,
             customSpacing: [Int: Double] = [:], layoutMargins: EdgeInsets? = nil,
-            isBaselineRelativeArrangement: Bool = false, children: [Node]
+            isBaselineRelativeArrangement: Bool = false, fixedWidth: Double? = nil,
+            fixedHeight: Double? = nil, children: [Node]
         ) {
             self.axis = axis
             self.distribution = distribution
@@ -159,6 +167,8 @@ public struct StackTree: Sendable, Equatable {
             self.customSpacing = customSpacing
             self.layoutMargins = layoutMargins
             self.isBaselineRelativeArrangement = isBaselineRelativeArrangement
+            self.fixedWidth = fixedWidth
+            self.fixedHeight = fixedHeight
             self.children = children
         }
     }

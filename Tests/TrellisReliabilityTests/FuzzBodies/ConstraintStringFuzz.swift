@@ -4,6 +4,8 @@
 // (or just past its end).
 
 import TrellisCells
+import TrellisSamples
+import TrellisTemplateFiles
 
 enum ConstraintStringFuzz {
     static let tokens = _utf8([

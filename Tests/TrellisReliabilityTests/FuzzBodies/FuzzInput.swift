@@ -5,6 +5,8 @@
 // Shared with the Fuzz package through a symlink (Fuzz/Sources/FuzzBodies).
 
 import TrellisCells
+import TrellisSamples
+import TrellisTemplateFiles
 
 /// An invariant a fuzz body found broken: what was expected and the input.
 struct FuzzViolation: Error, CustomStringConvertible {

@@ -3,6 +3,8 @@
 
 import Foundation
 import TrellisCells
+import TrellisSamples
+import TrellisTemplateFiles
 
 enum JSONLinesFuzz {
     static let tokens = _utf8([

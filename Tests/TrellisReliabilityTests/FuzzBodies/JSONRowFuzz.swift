@@ -5,6 +5,8 @@
 
 import Foundation
 import TrellisCells
+import TrellisSamples
+import TrellisTemplateFiles
 
 enum JSONRowFuzz {
     static let tokens = _utf8([

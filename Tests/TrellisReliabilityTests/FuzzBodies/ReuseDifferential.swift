@@ -12,6 +12,8 @@
 // Shared with the Fuzz package through a symlink (Fuzz/Sources/FuzzBodies).
 
 import TrellisCells
+import TrellisSamples
+import TrellisTemplateFiles
 import TrellisGeometry
 import TrellisText
 import TrellisViews

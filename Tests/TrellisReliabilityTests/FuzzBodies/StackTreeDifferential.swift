@@ -4,7 +4,7 @@
 //
 // Random trees: nested stacks (depth up to 4) of every axis, distribution
 // and alignment, spacing and custom spacing, margins, baseline-relative
-// arrangement, hidden views; labels (texts of several scripts, empty, long
+// arrangement, hidden views, fixed sizes of stacks; labels (texts of several scripts, empty, long
 // words, hard breaks; 0 to 3 lines; break modes; hugging and compression
 // per axis); images (aspect ratios, a maximum height); fixed boxes. The same
 // generator serves the test suite (seeded) and the `stacktree` fuzz target
@@ -88,6 +88,9 @@ enum StackTreeGenerator {
             stack.layoutMargins = EdgeInsets(top: 4, left: 6, bottom: 2, right: 3)
         }
         if axis == .vertical, choices.chance(6) { stack.isBaselineRelativeArrangement = true }
+        // The stack view's own size (a template file's `bar.height == 32`).
+        if choices.chance(6) { stack.fixedHeight = choices.pick([32, 44, 0, 12.5]) }
+        if choices.chance(3) { stack.fixedWidth = choices.pick([100, 200, 44, 0]) }
         return stack
     }
 
@@ -297,6 +300,9 @@ enum StackTreeDifferential {
                 var copy = stack; copy.isBaselineRelativeArrangement = false; out.append(copy)
             }
             if stack.spacing != 0 { var copy = stack; copy.spacing = 0; out.append(copy) }
+            if stack.fixedWidth != nil || stack.fixedHeight != nil {
+                var copy = stack; copy.fixedWidth = nil; copy.fixedHeight = nil; out.append(copy)
+            }
             if stack.distribution != .fill {
                 var copy = stack; copy.distribution = .fill; out.append(copy)
             }
@@ -363,6 +369,8 @@ enum StackTreeDifferential {
                 if stack.isBaselineRelativeArrangement {
                     settings += ", isBaselineRelativeArrangement: true"
                 }
+                if let width = stack.fixedWidth { settings += ", fixedWidth: \(width)" }
+                if let height = stack.fixedHeight { settings += ", fixedHeight: \(height)" }
                 let children = stack.children.map { describe($0, indent + "    ") }.joined(
                     separator: ",\n")
                 return

@@ -4,6 +4,8 @@
 // file, line and column").
 
 import TrellisCells
+import TrellisSamples
+import TrellisTemplateFiles
 
 enum TemplateFileFuzz {
     static let tokens = _utf8([

@@ -32,6 +32,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 }
 
 #if canImport(Glibc)
+import TrellisCells
 import Glibc
 @inline(__always) func _log(_ x: Double) -> Double { Glibc.log(x) }
 @inline(__always) func _cos(_ x: Double) -> Double { Glibc.cos(x) }

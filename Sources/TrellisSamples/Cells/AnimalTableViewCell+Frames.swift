@@ -1,6 +1,7 @@
 // UIKit's classic AnimalTableViewCell written as frame code: every frame is
 // arithmetic on the width plus one text measurement.
 
+import TrellisCells
 import TrellisGeometry
 import TrellisText
 

@@ -2,6 +2,7 @@
 // frame code in `PostCell+Frames.swift`: both give the same height and the
 // same frames for every row.
 
+import TrellisCells
 import TrellisGeometry
 import TrellisText
 import TrellisViews

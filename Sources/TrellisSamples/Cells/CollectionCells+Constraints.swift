@@ -1,6 +1,7 @@
 // BirdCollectionViewCell and FeedCell with constraints, twins of the frame
 // code in `CollectionCells+Frames.swift`; both must give identical heights.
 
+import TrellisCells
 import TrellisGeometry
 import TrellisText
 import TrellisViews
@@ -23,26 +24,6 @@ func makeSubview<V: View>(_ view: V, _ name: String, scale: Double) -> V {
     view.contentScaleFactor = scale
     view.translatesAutoresizingMaskIntoConstraints = false
     return view
-}
-
-/// `view.height == multiplier × view.width`, replaced whenever the ratio
-/// changes (a multiplier is fixed once made, as in UIKit).
-struct AspectConstraint {
-    private(set) var constraint: LayoutConstraint?
-    private(set) var ratio: Double = .nan
-    /// Below required where a height cap may win over the ratio.
-    var priority: LayoutPriority = .required
-
-    mutating func set(_ ratio: Double, on view: View) {
-        guard ratio != self.ratio else { return }
-        constraint?.isActive = false
-        let new = view.heightAnchor.constraint(equalTo: view.widthAnchor, multiplier: ratio)
-        new.identifier = "\(view.layoutName)-aspect"
-        new.priority = priority
-        new.isActive = true
-        constraint = new
-        self.ratio = ratio
-    }
 }
 
 // MARK: - BirdCollectionViewCell

@@ -2,6 +2,7 @@
 // view, as its Interface Builder / anchor code does, and sized with
 // `systemLayoutSizeFitting(width, .required, .fittingSizeLevel)`.
 
+import TrellisCells
 import TrellisGeometry
 import TrellisText
 import TrellisViews

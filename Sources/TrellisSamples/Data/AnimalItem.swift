@@ -1,4 +1,5 @@
 // The row model shared by the built-in templates and the data files.
+import TrellisCells
 import TrellisGeometry
 
 /// One row of data: a title, a subtitle and an optional image size, as in the
@@ -23,5 +24,14 @@ public struct AnimalItem: Hashable, Sendable {
         case "subtitle": return subtitle
         default: return nil
         }
+    }
+}
+
+extension AnimalItem {
+    /// The sample row as a data file row: `title`, `subtitle` and `image`.
+    public var jsonRow: JSONRow {
+        var fields: [String: JSONValue] = ["title": .string(title), "subtitle": .string(subtitle)]
+        if let imageSize { fields["image"] = .array([.number(imageSize.width), .number(imageSize.height)]) }
+        return JSONRow(fields)
     }
 }

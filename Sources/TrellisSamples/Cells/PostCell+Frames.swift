@@ -3,6 +3,7 @@
 // its style, and measuring-and-placing code that reproduces the stack views'
 // arithmetic and the engine's pixel snapping, frame for frame.
 
+import TrellisCells
 import TrellisGeometry
 import TrellisText
 

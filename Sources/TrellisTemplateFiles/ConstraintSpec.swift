@@ -5,6 +5,8 @@
 //   title.leading == contentView.margins.leading
 //   header.top >= contentView.safeArea.top + inset      (inset: a metric)
 
+import TrellisCells
+
 /// The attributes a constraint can relate, as `NSLayoutConstraint.Attribute`.
 public enum LayoutAttributeName: String, CaseIterable, Sendable {
     case leading, trailing, left, right, top, bottom, width, height, centerX, centerY

@@ -2,6 +2,7 @@
 // both serve: each template's name, its two implementations and how its
 // rows are read from data files and generated.
 
+import TrellisCells
 import TrellisGeometry
 import TrellisText
 
@@ -76,49 +77,6 @@ public protocol BuiltInTemplateVisitor {
     ) throws -> Result where CellView.Item == Frames.Item
 }
 
-/// How a row type is read from a data file's JSON row, generated, and shown.
-public struct RowFormat<Item>: Sendable {
-    /// The row from a data file's JSON row (an error names the field).
-    public let read: @Sendable (JSONRow) throws(JSONRowError) -> Item
-    /// `count` generated rows from a seed.
-    public let generate: @Sendable (_ seed: UInt64, _ count: Int) -> [Item]
-    /// The row's text, for reports (the worst rows of a comparison).
-    public let summary: @Sendable (Item) -> String
-    /// The size of the row's media (image or photo), for collection layouts.
-    public let mediaSize: @Sendable (Item) -> Size?
-
-    public init(
-        read: @escaping @Sendable (JSONRow) throws(JSONRowError) -> Item,
-        generate: @escaping @Sendable (UInt64, Int) -> [Item],
-        summary: @escaping @Sendable (Item) -> String,
-        mediaSize: @escaping @Sendable (Item) -> Size?
-    ) {
-        self.read = read
-        self.generate = generate
-        self.summary = summary
-        self.mediaSize = mediaSize
-    }
-}
-
-extension RowFormat {
-    /// The first `limit` rows of the data file at `path`, read as this
-    /// format says.
-    /// - Throws: `DataFileError` naming the file (and the line of a bad row);
-    ///   a file without rows is an error too.
-    public func rows(fromFile path: String, limit: Int) throws(DataFileError) -> [Item] {
-        var items: [Item] = []
-        for row in try JSONRowLoader.load(path: path).prefix(limit) {
-            do {
-                items.append(try read(row))
-            } catch {
-                throw DataFileError(file: path, line: row.line, message: "\(error)")
-            }
-        }
-        guard !items.isEmpty else { throw DataFileError(file: path, line: nil, message: "the file has no rows") }
-        return items
-    }
-}
-
 extension RowFormat where Item == AnimalItem {
     /// The sample rows: `title`, `subtitle`, `image`, as `JSONLinesLoader` reads them.
     public static var samples: RowFormat<AnimalItem> {
@@ -131,18 +89,34 @@ extension RowFormat where Item == AnimalItem {
 }
 
 extension RowFormat where Item == JSONRow {
-    /// Rows of any keys, as template files read them.
-    public static var json: RowFormat<JSONRow> {
-        RowFormat(
+    /// Rows of any keys, as template files read them; generated as the
+    /// sample rows (`title`, `subtitle`, `image`).
+    public static var json: RowFormat<JSONRow> { json(generatedAs: .animal) }
+
+    /// Rows of any keys, generated as `template`'s rows are and turned into
+    /// the JSON rows a data file of them holds (posts for `PostCell`, with
+    /// the keys `Templates/PostCell.json` reads; the sample rows for the others).
+    public static func json(generatedAs template: BuiltInTemplate) -> RowFormat<JSONRow> {
+        let media: JSONKeyPath
+        let generate: @Sendable (UInt64, Int) -> [JSONRow]
+        switch template {
+        case .post:
+            media = JSONKeyPath("photo")!
+            generate = { seed, count in PostDataGenerator(seed: seed).items(count: count).map(\.jsonRow) }
+        case .animal, .bird, .feed:
+            media = JSONKeyPath("image")!
+            generate = { seed, count in AnimalDataGenerator(seed: seed).items(count: count).map(\.jsonRow) }
+        }
+        return RowFormat(
             read: { $0 },
-            generate: { seed, count in AnimalDataGenerator(seed: seed).items(count: count).map(\.jsonRow) },
+            generate: generate,
             summary: { row in
                 row.fields.sorted { $0.key < $1.key }.compactMap { key, value in
                     if case .string(let text) = value { return "\(key): \(text)" }
                     return nil
                 }.joined(separator: "; ")
             },
-            mediaSize: { row in (try? row.size(at: JSONKeyPath("image")!)) ?? nil })
+            mediaSize: { row in (try? row.size(at: media)) ?? nil })
     }
 }
 

@@ -2,6 +2,7 @@
 // constraint twins live in the `+Constraints` files; both must give the same
 // heights for every item and width.
 
+import TrellisCells
 import TrellisGeometry
 import TrellisText
 

@@ -3,6 +3,7 @@
 // photos of every shape (panoramas to tall portraits past the height cap),
 // and counts from 0 to millions.
 
+import TrellisCells
 import TrellisGeometry
 
 /// Generates `PostItem`s from a seed; the same seed gives the same rows on

@@ -1,6 +1,7 @@
 // Builds the views and constraints a template file describes, as a
 // constraint-based cell that binds labels to item fields.
 
+import TrellisCells
 import TrellisGeometry
 import TrellisText
 import TrellisViews
@@ -73,7 +74,7 @@ public final class TemplateFileCellView: ConstraintCellView {
             case .label, .button:
                 let style: TextStyle
                 do {
-                    style = ScaledMetrics().scaledStyle(try Self.style(for: spec), compatibleWith: contentSize)
+                    style = try Self.scaledStyle(for: spec, contentSize: contentSize)
                 } catch {
                     throw fail(spec.position, "view \"\(spec.id)\": \(error)")
                 }
@@ -223,23 +224,41 @@ public final class TemplateFileCellView: ConstraintCellView {
         return style
     }
 
+    /// `style(for:)` with its font scaled for `contentSize` as
+    /// `UIFontMetrics.default` scales a custom font.
+    static func scaledStyle(for spec: TemplateViewSpec, contentSize: ContentSizeCategory) throws(TextError)
+        -> TextStyle
+    {
+        ScaledMetrics().scaledStyle(try style(for: spec), compatibleWith: contentSize)
+    }
+
+    /// A file's `"distribution"` (checked when the file was read).
+    static func distribution(_ name: String) -> StackView.Distribution {
+        switch name {
+        case "fillEqually": return .fillEqually
+        case "fillProportionally": return .fillProportionally
+        case "equalSpacing": return .equalSpacing
+        case "equalCentering": return .equalCentering
+        default: return .fill
+        }
+    }
+
+    /// A file's `"alignment"`: `top` is `leading` and `bottom` is `trailing`, as in UIKit.
+    static func alignment(_ name: String) -> StackView.Alignment {
+        switch name {
+        case "leading", "top": return .leading
+        case "center": return .center
+        case "trailing", "bottom": return .trailing
+        case "firstBaseline": return .firstBaseline
+        case "lastBaseline": return .lastBaseline
+        default: return .fill
+        }
+    }
+
     static func apply(_ settings: TemplateStackSpec, to stack: StackView) {
         stack.axis = settings.axis == "vertical" ? .vertical : .horizontal
-        switch settings.distribution {
-        case "fillEqually": stack.distribution = .fillEqually
-        case "fillProportionally": stack.distribution = .fillProportionally
-        case "equalSpacing": stack.distribution = .equalSpacing
-        case "equalCentering": stack.distribution = .equalCentering
-        default: stack.distribution = .fill
-        }
-        switch settings.alignment {
-        case "leading", "top": stack.alignment = .leading
-        case "center": stack.alignment = .center
-        case "trailing", "bottom": stack.alignment = .trailing
-        case "firstBaseline": stack.alignment = .firstBaseline
-        case "lastBaseline": stack.alignment = .lastBaseline
-        default: stack.alignment = .fill
-        }
+        stack.distribution = distribution(settings.distribution)
+        stack.alignment = alignment(settings.alignment)
         stack.spacing = settings.spacing
         if let margins = settings.layoutMargins {
             stack.layoutMargins = EdgeInsets(top: margins[0], left: margins[1], bottom: margins[2], right: margins[3])
@@ -277,8 +296,7 @@ public final class TemplateFileCellView: ConstraintCellView {
     ///   image field is not `[width, height]`.
     public func configure(with row: JSONRow) throws(CellError) {
         func fail(_ position: SourcePosition, _ error: JSONRowError) -> CellError {
-            let place = row.line.map { " (data line \($0))" } ?? ""
-            return CellError(template: templateName, message: "\(file):\(position): \(error)\(place)")
+            Self.rowError(template: templateName, file: file, position: position, error: error, row: row)
         }
         for bound in boundTexts {
             let text: String
@@ -306,6 +324,15 @@ public final class TemplateFileCellView: ConstraintCellView {
             }
             dataImages[index].show(size)
         }
+    }
+
+    /// A row the view at `position` of the file cannot show: the file's
+    /// place, what is wrong with the field, and the row's data line.
+    static func rowError(
+        template: String, file: String, position: SourcePosition, error: JSONRowError, row: JSONRow
+    ) -> CellError {
+        let place = row.line.map { " (data line \($0))" } ?? ""
+        return CellError(template: template, message: "\(file):\(position): \(error)\(place)")
     }
 
     /// What each label shows for `row` (its bound field's text, or its

@@ -1,6 +1,7 @@
 // The row of PostCell, a social feed post, and its JSON Lines form (the keys
 // the PostCell template file reads by key path).
 
+import TrellisCells
 import TrellisGeometry
 
 /// One post of a social feed: author, time, body text, an optional photo

@@ -2,6 +2,7 @@
 // lengths spread like real list content (median about 70 characters, a long
 // tail up to 600, a few empty), so benchmarks exercise short and long cells.
 
+import TrellisCells
 import TrellisGeometry
 
 /// Generates `AnimalItem`s from a seed; the same seed gives the same rows on

@@ -1,7 +1,11 @@
 // Whether a template file is a tree of stacks, the shape that can be laid
 // out without a solver (measured and arranged directly): one root stack
 // pinned to the content view's edges or margins, every other view arranged
-// in a stack, and no constraint but the root's four pins and fixed sizes.
+// in a stack, and no constraint but the root's four pins and fixed sizes of
+// stacks, plain views and images of a fixed picture. `TemplateFileStackTree`
+// turns such a file and a row into a `StackTree`.
+
+import TrellisCells
 
 extension TemplateFile {
     /// The root stack's pins: how far each edge sits inside the content
@@ -52,6 +56,7 @@ extension TemplateFile {
             .failure(StackTreeProblem(message: "\(file):\(position): \(message)"))
         }
         let kinds = Dictionary(uniqueKeysWithValues: views.map { ($0.id, $0.kind) })
+        let specs = Dictionary(uniqueKeysWithValues: views.map { ($0.id, $0) })
         let topLevel = views.filter { $0.parent == "contentView" }
         guard let root = topLevel.first else {
             return .failure(StackTreeProblem(message: "\(file): no views"))
@@ -76,9 +81,30 @@ extension TemplateFile {
             guard spec.priority >= 1000, spec.relation == .equal else { return outside }
             // A fixed size: `view.width == N` or `view.height == N`.
             if spec.second == nil, spec.first.guide == nil, spec.first.attribute.isDimension {
-                var size = sizes[spec.first.item] ?? FixedSize(view: spec.first.item)
-                if spec.first.attribute == .width { size.width = spec.constant } else { size.height = spec.constant }
-                sizes[spec.first.item] = size
+                let id = spec.first.item
+                if let view = specs[id] {
+                    // Labels and buttons are sized by their text, images from
+                    // data by their width: a stack tree gives them no fixed size.
+                    switch view.kind {
+                    case .label, .button:
+                        return problem(
+                            constraint.position,
+                            "constraint \"\(constraint.text)\" fixes the size of \(view.kind.rawValue) \"\(id)\" (in a tree of stacks only stacks, plain views and images of a fixed picture take fixed sizes)")
+                    case .image where view.imageFromItem:
+                        return problem(
+                            constraint.position,
+                            "constraint \"\(constraint.text)\" fixes the size of image \"\(id)\", whose height follows its width from the data")
+                    default:
+                        break
+                    }
+                }
+                var size = sizes[id] ?? FixedSize(view: id)
+                let isWidth = spec.first.attribute == .width
+                guard (isWidth ? size.width : size.height) == nil else {
+                    return problem(constraint.position, "the \(isWidth ? "width" : "height") of \"\(id)\" is fixed twice")
+                }
+                if isWidth { size.width = spec.constant } else { size.height = spec.constant }
+                sizes[id] = size
                 continue
             }
             // A pin: `root.edge == contentView(.margins).edge + c`, either way round.
@@ -124,12 +150,29 @@ extension TemplateFile {
         for size in sizes.values where size.view == root.id || size.view == "contentView" {
             return problem(root.position, "a fixed size on \"\(size.view)\" (only arranged views take fixed sizes)")
         }
+        // An image of a fixed picture (`"size"`) has an intrinsic size,
+        // which a stack tree models only where required constraints fix it.
+        for view in views where view.kind == .image && view.imageSize != nil {
+            if view.imageFromItem {
+                return problem(
+                    view.position,
+                    "image \"\(view.id)\" has both a picture size (\"size\") and a size from the data (\"image\")")
+            }
+            let size = sizes[view.id]
+            if size?.width == nil || size?.height == nil {
+                return problem(
+                    view.position,
+                    "image \"\(view.id)\" has an intrinsic size (\"size\") that no required width and height constraints fix (\"\(view.id).width == N\", \"\(view.id).height == N\")")
+            }
+        }
         pins.toMargins = margins ?? false
         return .success((root.id, pins, sizes.values.sorted { $0.view < $1.view }))
     }
 }
 
 /// Why a template file is not a tree of stacks (file:line:column: what).
-public struct StackTreeProblem: Error, Hashable, Sendable {
+public struct StackTreeProblem: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
+
+    public var description: String { message }
 }

@@ -3,6 +3,7 @@
 // time. This file reads and validates the format; `TemplateFileCell` builds
 // the views.
 
+import TrellisCells
 import Foundation
 
 /// A template file that could not be read, with the place of the problem.

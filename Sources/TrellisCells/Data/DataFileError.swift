@@ -1,0 +1,58 @@
+// Where a data file's problem is (file, line, column), and the line
+// splitter every JSON Lines reader uses.
+
+import Foundation
+
+/// A data file that could not be read, with the place of the problem.
+public struct DataFileError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The file's path as given (or `<input>` for in-memory data).
+    public var file: String
+    /// The 1-based line number, or nil for a problem with the whole file.
+    public var line: Int?
+    /// The 1-based column (in characters) within the line, when known.
+    public var column: Int?
+    public var message: String
+
+    public init(file: String, line: Int?, column: Int? = nil, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    /// The bytes of the file at `path`; an unreadable or missing file is an error.
+    package static func contents(of path: String) throws(DataFileError) -> Data {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw DataFileError(file: path, line: nil, message: exists ? "cannot read the file" : "no such file")
+        }
+        return data
+    }
+
+    public var description: String {
+        if let line, let column { return "\(file):\(line):\(column): \(message)" }
+        if let line { return "\(file):\(line): \(message)" }
+        return "\(file): \(message)"
+    }
+}
+
+extension JSONRowLoader {
+    /// Calls `body` with every line of `data` that is not blank (without its
+    /// line break or a carriage return before it) and its 1-based number.
+    package static func forEachLine(of data: Data, _ body: (Data, Int) throws(DataFileError) -> Void) throws(DataFileError) {
+        var lineNumber = 0
+        var start = data.startIndex
+        while start < data.endIndex {
+            lineNumber += 1
+            let end = data[start...].firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex
+            var lineEnd = end
+            if lineEnd > start, data[data.index(before: lineEnd)] == UInt8(ascii: "\r") {
+                lineEnd = data.index(before: lineEnd)
+            }
+            let line = data[start..<lineEnd]
+            start = end < data.endIndex ? data.index(after: end) : end
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            try body(line, lineNumber)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+// How a row type is read from data files, generated and shown: what the
+// built-in template registry and the CLIs take per row type.
+
+import TrellisGeometry
+
+/// How a row type is read from a data file's JSON row, generated, and shown.
+public struct RowFormat<Item>: Sendable {
+    /// The row from a data file's JSON row (an error names the field).
+    public let read: @Sendable (JSONRow) throws(JSONRowError) -> Item
+    /// `count` generated rows from a seed.
+    public let generate: @Sendable (_ seed: UInt64, _ count: Int) -> [Item]
+    /// The row's text, for reports (the worst rows of a comparison).
+    public let summary: @Sendable (Item) -> String
+    /// The size of the row's media (image or photo), for collection layouts.
+    public let mediaSize: @Sendable (Item) -> Size?
+
+    public init(
+        read: @escaping @Sendable (JSONRow) throws(JSONRowError) -> Item,
+        generate: @escaping @Sendable (UInt64, Int) -> [Item],
+        summary: @escaping @Sendable (Item) -> String,
+        mediaSize: @escaping @Sendable (Item) -> Size?
+    ) {
+        self.read = read
+        self.generate = generate
+        self.summary = summary
+        self.mediaSize = mediaSize
+    }
+}
+
+extension RowFormat {
+    /// The first `limit` rows of the data file at `path`, read as this
+    /// format says.
+    /// - Throws: `DataFileError` naming the file (and the line of a bad row);
+    ///   a file without rows is an error too.
+    public func rows(fromFile path: String, limit: Int) throws(DataFileError) -> [Item] {
+        var items: [Item] = []
+        for row in try JSONRowLoader.load(path: path).prefix(limit) {
+            do {
+                items.append(try read(row))
+            } catch {
+                throw DataFileError(file: path, line: row.line, message: "\(error)")
+            }
+        }
+        guard !items.isEmpty else { throw DataFileError(file: path, line: nil, message: "the file has no rows") }
+        return items
+    }
+}

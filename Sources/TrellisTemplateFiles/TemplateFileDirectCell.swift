@@ -1,0 +1,81 @@
+// The frame path of a template file that is a tree of stacks: each row
+// turned into a `StackTree` and laid out directly, without a solver.
+
+import TrellisCells
+import TrellisGeometry
+import TrellisText
+import TrellisViews
+
+/// A template file's direct path, as a `CellTemplate` over `JSONRow`s:
+/// each row becomes a `StackTree` (`TemplateFileStackTree`) that
+/// `DirectStackLayout` measures and arranges. Heights and frames equal those
+/// of the file's constraints (`TemplateFileCell`) wherever the direct path
+/// lays a row out; where the solver's answer would depend on its pivoting
+/// order (or on what the direct path does not model) the row is an error
+/// that says why, never other frames.
+///
+/// ```swift
+/// let file = try TemplateFile.load(path: "Templates/PostCell.json")
+/// var frames = try TemplateFileDirectCell(file: file)
+/// var constraints = try TemplateFileCell(file: file)
+/// let agreement = try TemplateAgreement.compare(&frames, &constraints, items: rows, widths: [375])
+/// ```
+public struct TemplateFileDirectCell: CellTemplate {
+    public typealias Item = JSONRow
+
+    /// The file's rows as stack trees.
+    public let trees: TemplateFileStackTree
+    private var direct: DirectStackLayout
+    /// Node numbers in the file's view order (`CellLayout.frames` lists the
+    /// views in file order, as `TemplateFileCellView.subviewFrames` does).
+    private let fileOrder: [(name: String, node: Int)]
+
+    public var name: String { trees.name }
+    public var path: LayoutPath { .frames }
+
+    /// The direct path of `file`, measuring text with `measurer`.
+    /// - Throws: `StackTreeProblem` when the file is not a tree of stacks
+    ///   (with its place) or a font cannot be loaded.
+    public init(
+        file: TemplateFile, measurer: TextMeasurer = .shared, scale: Double = 3,
+        contentSize: ContentSizeCategory = .large
+    ) throws(StackTreeProblem) {
+        trees = try TemplateFileStackTree(file: file, scale: scale, contentSize: contentSize)
+        direct = DirectStackLayout(measurer: measurer)
+        let nodes = Dictionary(
+            uniqueKeysWithValues: trees.nodeIDs.enumerated().map { ($0.element, $0.offset) })
+        fileOrder = file.views.compactMap { view in nodes[view.id].map { (view.id, $0) } }
+    }
+
+    /// The row's height and every view's frame (in its parent's coordinates).
+    /// - Throws: `CellError` for a field the file cannot show (with the
+    ///   file's place and the data line), or when the direct path refuses
+    ///   the row at this width (ambiguous, conflicting or not modelled).
+    /// - Complexity: O(nodes × passes) plus text measurement; see `DirectStackLayout`.
+    public mutating func layout(_ item: JSONRow, width: Double) throws(CellError) -> CellLayout {
+        let layout = try directLayout(item, width: width)
+        return CellLayout(
+            width: width, height: layout.height,
+            frames: fileOrder.map { NamedFrame(name: $0.name, frame: layout.frames[$0.node]) })
+    }
+
+    public mutating func height(for item: JSONRow, width: Double) throws(CellError) -> Double {
+        try directLayout(item, width: width).height
+    }
+
+    private mutating func directLayout(_ row: JSONRow, width: Double) throws(CellError)
+        -> StackTreeLayout
+    {
+        let tree = try trees.tree(for: row)
+        do {
+            return try direct.layout(tree, width: width)
+        } catch {
+            let place = row.line.map { " (data line \($0))" } ?? ""
+            throw CellError(
+                template: trees.name,
+                message:
+                    "the direct path lays out no frames at width \(formatPoints(width))\(place): \(error)"
+            )
+        }
+    }
+}

@@ -1,0 +1,261 @@
+// A template file that is a tree of stacks, turned into `StackTree` values
+// row by row, so the direct path (`DirectStackLayout`) lays it out without a
+// solver, with the frames `TemplateFileCell`'s constraints give.
+
+import TrellisCells
+import TrellisGeometry
+import TrellisText
+import TrellisViews
+
+/// A template file that is a tree of stacks (`TemplateFile.stackTree`), as
+/// a `StackTree` for each row: labels and buttons with their text styles
+/// and their fields' texts, views hidden when their field is empty, images
+/// sized by the row's `[w, h]` and capped by `maxHeight`, fixed sizes,
+/// every stack's settings and the root stack's pins.
+///
+/// The tree shows a row as `TemplateFileCellView.configure(with:)` does,
+/// so `DirectStackLayout` gives the frames the file's constraints give
+/// (`TemplateFileDirectCell` compares them in listbench).
+///
+/// ```swift
+/// let trees = try TemplateFileStackTree(file: try TemplateFile.load(path: "Templates/PostCell.json"))
+/// var direct = DirectStackLayout()
+/// let layout = try direct.layout(try trees.tree(for: row), width: 375)
+/// ```
+public struct TemplateFileStackTree: Sendable {
+    /// The file's name (`"name"`).
+    public let name: String
+    /// The view ids in node order: the root stack first, then each arranged
+    /// view before its own arranged views (`StackTreeLayout.frames` order).
+    public let nodeIDs: [String]
+    /// Pixels per point of the trees.
+    public let scale: Double
+    private let file: String
+    private let pinning: StackTree.Pinning
+    private let plan: [_PlannedNode]
+
+    /// Reads the file's tree of stacks and loads its fonts.
+    ///
+    /// At a `contentSize` other than `.large` every label's and button's
+    /// font is scaled as `TemplateFileCellView` scales it.
+    /// - Throws: `StackTreeProblem` naming the file's place: the file is not
+    ///   a tree of stacks (`TemplateFile.stackTreeProblem`), or a font
+    ///   cannot be loaded.
+    /// - Complexity: O(views + constraints), plus loading fonts.
+    public init(file: TemplateFile, scale: Double = 3, contentSize: ContentSizeCategory = .large)
+        throws(StackTreeProblem)
+    {
+        let shape: (root: String, pins: TemplateFile.RootPins, fixedSizes: [TemplateFile.FixedSize])
+        switch file.stackTree {
+        case .success(let value): shape = value
+        case .failure(let problem): throw problem
+        }
+        name = file.name
+        self.file = file.file
+        self.scale = scale
+        let pins = shape.pins
+        // Pinned to the margins, the root sits inside the content view's
+        // own margins (a `View`'s, 8 on each side) by the pins' constants.
+        let margins = pins.toMargins ? View().layoutMargins : .zero
+        let insets = EdgeInsets(
+            top: margins.top + pins.top, left: margins.left + pins.leading,
+            bottom: margins.bottom + pins.bottom, right: margins.right + pins.trailing)
+        pinning = insets == .zero ? .edges : .layoutMargins(insets)
+        let sizes = Dictionary(uniqueKeysWithValues: shape.fixedSizes.map { ($0.view, $0) })
+        var childrenOf: [String: [String]] = [:]
+        for view in file.views { childrenOf[view.parent, default: []].append(view.id) }
+        let specs = Dictionary(uniqueKeysWithValues: file.views.map { ($0.id, $0) })
+
+        var plan: [_PlannedNode] = []
+        var ids: [String] = []
+        // Pre-order, arranged views in file order (`addArrangedSubview`'s).
+        func add(_ id: String) throws(StackTreeProblem) {
+            let spec = specs[id]!  // ids come from the file's own views
+            let index = plan.count
+            ids.append(id)
+            plan.append(
+                _PlannedNode(
+                    content: .fixed(.init(width: nil, height: nil)), position: spec.position))
+            let size = sizes[id]
+            switch spec.kind {
+            case .stack:
+                var stack = StackTree.Stack(axis: .horizontal, children: [])
+                if let settings = spec.stack { Self.apply(settings, to: &stack) }
+                stack.fixedWidth = size?.width
+                stack.fixedHeight = size?.height
+                var children: [Int] = []
+                for child in childrenOf[id] ?? [] {
+                    children.append(plan.count)
+                    try add(child)
+                }
+                plan[index].content = .stack(stack, children: children)
+            case .label, .button:
+                let style: TextStyle
+                do {
+                    style = try TemplateFileCellView.scaledStyle(
+                        for: spec, contentSize: contentSize)
+                } catch {
+                    throw StackTreeProblem(
+                        message: "\(file.file):\(spec.position): view \"\(id)\": \(error)")
+                }
+                let binding = spec.field.flatMap(JSONKeyPath.init).map {
+                    _TextBinding(path: $0, hiddenWhenEmpty: spec.hiddenWhenEmpty)
+                }
+                if spec.kind == .label {
+                    var label = StackTree.LabelNode(
+                        text: .plain(spec.text ?? ""), style: style, numberOfLines: spec.lines,
+                        lineBreakMode: style.lineBreakMode)
+                    Self.applyPriorities(spec, to: &label)
+                    plan[index].content = .label(label, binding)
+                } else {
+                    var button = StackTree.ButtonNode(spec.text ?? "", style: style)
+                    if let insets = spec.insets {
+                        button.contentEdgeInsets = EdgeInsets(
+                            top: insets[0], left: insets[1], bottom: insets[2], right: insets[3])
+                    }
+                    Self.applyPriorities(spec, to: &button)
+                    plan[index].content = .button(button, binding)
+                }
+            case .image:
+                if let field = spec.imageField {
+                    // "item" (the first format): the row's "image", square without one.
+                    let legacy = field == "item"
+                    plan[index].content = .image(
+                        StackTree.ImageNode(
+                            aspectRatio: Size(width: 1, height: 1), maxHeight: spec.maxHeight),
+                        _ImageBinding(
+                            path: JSONKeyPath(legacy ? "image" : field)!, squareWhenMissing: legacy)
+                    )
+                } else {
+                    // No picture, or one whose size required constraints fix
+                    // (`stackTree` checked): a box of its fixed sizes.
+                    plan[index].content = .fixed(.init(width: size?.width, height: size?.height))
+                }
+            case .view:
+                plan[index].content = .fixed(.init(width: size?.width, height: size?.height))
+            }
+        }
+        try add(shape.root)
+        self.plan = plan
+        nodeIDs = ids
+    }
+
+    /// The tree showing `row`: bound texts, views hidden when their field
+    /// is empty, images' aspect ratios from their fields (hidden without one).
+    /// - Throws: `CellError` naming the template file's place of the view
+    ///   and the data row's line, as `TemplateFileCellView.configure(with:)`
+    ///   does: a field path through a value that is not an object, a text
+    ///   field holding an array or object, an image field not `[w, h]`.
+    /// - Complexity: O(nodes + the fields' path lengths).
+    public func tree(for row: JSONRow) throws(CellError) -> StackTree {
+        func fail(_ position: SourcePosition, _ error: JSONRowError) -> CellError {
+            TemplateFileCellView.rowError(
+                template: name, file: file, position: position, error: error, row: row)
+        }
+        func node(_ index: Int) throws(CellError) -> StackTree.Node {
+            let planned = plan[index]
+            switch planned.content {
+            case .stack(var stack, let children):
+                stack.children.reserveCapacity(children.count)
+                for child in children { stack.children.append(try node(child)) }
+                return .stack(stack)
+            case .label(var label, let binding):
+                guard let binding else { return .label(label) }
+                do {
+                    label.text = .plain(try row.text(at: binding.path))
+                } catch {
+                    throw fail(planned.position, error)
+                }
+                return .label(
+                    label, isHidden: binding.hiddenWhenEmpty && row.isEmpty(at: binding.path))
+            case .button(var button, let binding):
+                guard let binding else { return .button(button) }
+                do {
+                    button.title = try row.text(at: binding.path)
+                } catch {
+                    throw fail(planned.position, error)
+                }
+                return .button(
+                    button, isHidden: binding.hiddenWhenEmpty && row.isEmpty(at: binding.path))
+            case .image(var image, let binding):
+                let size: Size?
+                do {
+                    size = try row.size(at: binding.path)
+                } catch {
+                    throw fail(planned.position, error)
+                }
+                if let size {
+                    image.aspectRatio = size
+                } else if !binding.squareWhenMissing {
+                    return .image(image, isHidden: true)
+                }
+                return .image(image)
+            case .fixed(let box):
+                return .fixed(width: box.width, height: box.height, priority: box.priority)
+            }
+        }
+        guard case .stack(let root) = try node(0).content else {
+            preconditionFailure("node 0 is the root stack")
+        }
+        return StackTree(root: root, pinning: pinning, scale: scale)
+    }
+
+    static func apply(_ settings: TemplateStackSpec, to stack: inout StackTree.Stack) {
+        stack.axis = settings.axis == "vertical" ? .vertical : .horizontal
+        stack.distribution = TemplateFileCellView.distribution(settings.distribution)
+        stack.alignment = TemplateFileCellView.alignment(settings.alignment)
+        stack.spacing = settings.spacing
+        if let margins = settings.layoutMargins {
+            stack.layoutMargins = EdgeInsets(
+                top: margins[0], left: margins[1], bottom: margins[2], right: margins[3])
+        }
+    }
+
+    /// The file's `hugging` and `compression` (UIKit's 250 and 750 unless given).
+    static func applyPriorities<Node: _FilePrioritized>(
+        _ spec: TemplateViewSpec, to node: inout Node
+    ) {
+        if let hugging = spec.hugging {
+            node.horizontalHugging = LayoutPriority(rawValue: Float(hugging[0]))
+            node.verticalHugging = LayoutPriority(rawValue: Float(hugging[1]))
+        }
+        if let compression = spec.compression {
+            node.horizontalCompressionResistance = LayoutPriority(rawValue: Float(compression[0]))
+            node.verticalCompressionResistance = LayoutPriority(rawValue: Float(compression[1]))
+        }
+    }
+}
+
+/// Labels and buttons: the priorities a file sets.
+protocol _FilePrioritized {
+    var horizontalHugging: LayoutPriority { get set }
+    var verticalHugging: LayoutPriority { get set }
+    var horizontalCompressionResistance: LayoutPriority { get set }
+    var verticalCompressionResistance: LayoutPriority { get set }
+}
+
+extension StackTree.LabelNode: _FilePrioritized {}
+extension StackTree.ButtonNode: _FilePrioritized {}
+
+/// One view of the file as a node, with what a row sets on it.
+private struct _PlannedNode: Sendable {
+    enum Content: Sendable {
+        case stack(StackTree.Stack, children: [Int])
+        case label(StackTree.LabelNode, _TextBinding?)
+        case button(StackTree.ButtonNode, _TextBinding?)
+        case image(StackTree.ImageNode, _ImageBinding)
+        case fixed(StackTree.FixedNode)
+    }
+    var content: Content
+    let position: SourcePosition
+}
+
+private struct _TextBinding: Sendable {
+    let path: JSONKeyPath
+    let hiddenWhenEmpty: Bool
+}
+
+private struct _ImageBinding: Sendable {
+    let path: JSONKeyPath
+    let squareWhenMissing: Bool
+}
