@@ -71,6 +71,9 @@ extension TemplateFile {
         if let format = visualFormats.first {
             return problem(format.position, "VFL \"\(format.format)\" places views outside the stacks")
         }
+        if let label = views.first(where: \.markup) {
+            return problem(label.position, "label \"\(label.id)\" shows markup, which the direct path does not measure (attributed text is laid out by constraints)")
+        }
         var pins = RootPins()
         var pinned: Set<String> = []
         var margins: Bool?

@@ -61,6 +61,10 @@ public struct TemplateViewSpec: Hashable, Sendable {
     /// Whether the view is hidden when its field (text or image) is
     /// missing, null or empty; in a stack it then collapses.
     public var hiddenWhenEmpty: Bool = false
+    /// Whether a label's text (fixed or from its field) is Pango-style
+    /// markup (`<b>`, `<i>`, `<span …>`, entities), measured as attributed
+    /// text over the label's style (`AttributedText(markup:base:)`).
+    public var markup: Bool = false
     /// The row field holding the image's `[width, height]` (image views
     /// whose aspect ratio comes from the data: height = width × h / w),
     /// hidden when the row has none; `item` (the first format) reads the
@@ -258,7 +262,7 @@ private struct TemplateReader {
         guard case .object(let members, let position) = node else { throw fail(node, "a view must be an object") }
         let known: Set = [
             "id", "parent", "kind", "text", "field", "font", "weight", "size", "lines", "insets", "hugging",
-            "compression", "image", "hiddenWhenEmpty", "maxHeight", "textStyle",
+            "compression", "image", "hiddenWhenEmpty", "markup", "maxHeight", "textStyle",
             "axis", "distribution", "alignment", "spacing", "layoutMargins",
         ]
         for member in members where !known.contains(member.key) {
@@ -293,6 +297,11 @@ private struct TemplateReader {
                 throw fail(n, "\"hiddenWhenEmpty\" needs a \"field\" (or an image from data) to look at")
             }
             spec.hiddenWhenEmpty = value
+        }
+        if let n = node["markup"] {
+            guard case .bool(let value, _) = n else { throw fail(n, "\"markup\" must be true or false, not \(n.kindName)") }
+            guard !value || kind == .label else { throw fail(n, "\"markup\" is for labels") }
+            spec.markup = value
         }
         // Text style: on the view (the first format) or in "textStyle".
         let textKeys = ["font", "weight", "size", "lines", "lineSpacing", "lineBreakMode"]

@@ -79,7 +79,14 @@ public final class TemplateFileCellView: ConstraintCellView {
                     throw fail(spec.position, "view \"\(spec.id)\": \(error)")
                 }
                 if spec.kind == .label {
-                    let label = Label(text: spec.text ?? "", style: style)
+                    let label = Label(text: spec.markup ? "" : spec.text ?? "", style: style)
+                    if spec.markup, let text = spec.text {
+                        do {
+                            label.attributedText = try AttributedText(markup: text, base: style)
+                        } catch {
+                            throw fail(spec.position, "view \"\(spec.id)\": \(error)")
+                        }
+                    }
                     label.numberOfLines = spec.lines
                     label.lineBreakMode = style.lineBreakMode
                     label.measurer = measurer
@@ -95,7 +102,8 @@ public final class TemplateFileCellView: ConstraintCellView {
                 if let field = spec.field, let path = JSONKeyPath(field) {
                     boundTexts.append(
                         _BoundText(
-                            view: view, path: path, hiddenWhenEmpty: spec.hiddenWhenEmpty, position: spec.position))
+                            view: view, path: path, hiddenWhenEmpty: spec.hiddenWhenEmpty, markup: spec.markup,
+                            position: spec.position))
                 }
             }
             view.name = spec.id
@@ -306,7 +314,17 @@ public final class TemplateFileCellView: ConstraintCellView {
                 throw fail(bound.position, error)
             }
             if let label = bound.view as? Label {
-                label.text = text
+                if bound.markup {
+                    do {
+                        label.attributedText = try AttributedText(markup: text, base: label.style)
+                    } catch {
+                        let place = row.line.map { " (data line \($0))" } ?? ""
+                        throw CellError(
+                            template: templateName, message: "\(file):\(bound.position): field \"\(bound.path)\": \(error)\(place)")
+                    }
+                } else {
+                    label.text = text
+                }
             } else if let button = bound.view as? Button {
                 button.title = text
             }
@@ -339,11 +357,18 @@ public final class TemplateFileCellView: ConstraintCellView {
     /// fixed text), with its style: for pictures of the cell. The views are
     /// not changed.
     public func labelContents(for row: JSONRow) -> [LabelContent] {
-        var bound: [ObjectIdentifier: JSONKeyPath] = [:]
-        for entry in boundTexts { bound[ObjectIdentifier(entry.view)] = entry.path }
+        var bound: [ObjectIdentifier: _BoundText] = [:]
+        for entry in boundTexts { bound[ObjectIdentifier(entry.view)] = entry }
         return order.compactMap { id -> LabelContent? in
             guard let label = views[id] as? Label else { return nil }
-            let text = bound[ObjectIdentifier(label)].map { (try? row.text(at: $0)) ?? "" } ?? label.text
+            var text: String
+            if let entry = bound[ObjectIdentifier(label)] {
+                text = (try? row.text(at: entry.path)) ?? ""
+                // Markup shows its characters without the tags.
+                if entry.markup { text = (try? AttributedText(markup: text, base: label.style))?.string ?? text }
+            } else {
+                text = label.attributedText?.string ?? label.text
+            }
             return LabelContent(name: id, text: text, style: label.style, numberOfLines: label.numberOfLines)
         }
     }
@@ -390,6 +415,8 @@ private struct _BoundText {
     let view: View
     let path: JSONKeyPath
     let hiddenWhenEmpty: Bool
+    /// Whether the text is markup (set as the label's attributed text).
+    let markup: Bool
     let position: SourcePosition
 }
 
