@@ -76,8 +76,12 @@ public final class TextMeasurer: @unchecked Sendable {
     /// `numberOfLines` (0 = unlimited) and the style's line break mode.
     /// Line heights include the font's leading, as `UIFont.lineHeight`.
     ///
-    /// - Parameter width: the available width in points, greater than 0;
-    ///   `.infinity` for no limit.
+    /// - Parameters:
+    ///   - text: the text, in any script; hard breaks start new lines.
+    ///   - style: fonts, size and paragraph style.
+    ///   - width: the available width in points, greater than 0;
+    ///     `.infinity` for no limit.
+    ///   - numberOfLines: the most lines shown, 0 for any number.
     /// - Throws: `TextError.invalidParameter` for a width that is NaN or not
     ///   positive, a negative `numberOfLines`, or a style with bad numbers.
     /// - Complexity: O(n) in the text's length; pieces not cached are shaped.
