@@ -15,7 +15,7 @@ import TrellisViews
 /// let cell = try CellSnapshot(template: &template, item: item, width: 375)
 /// print(cell.frameTree)
 /// ```
-public struct CellSnapshot: LayoutSnapshotSubject, @unchecked Sendable {
+public struct CellSnapshot: LayoutSnapshotSubject, Sendable {
     /// The template's name (the root of the frame tree).
     public var name: String
     public var layout: CellLayout

@@ -108,7 +108,7 @@ public func checkWidth(_ width: Double, minimum: Double, template: String) throw
 
 /// The text a label of a cell shows for an item, with its style: what a
 /// renderer needs to draw the cell's text where the layout put its frame.
-public struct LabelContent: @unchecked Sendable {
+public struct LabelContent: Sendable {
     /// The subview's name, as in `CellLayout.frames`.
     public var name: String
     public var text: String

@@ -7,7 +7,7 @@ import TrellisText
 
 /// The fonts and pixel scale of the classic AnimalTableViewCell, shared by its
 /// frame and constraint implementations so both measure the same text.
-public struct AnimalCellStyle: @unchecked Sendable {
+public struct AnimalCellStyle: Sendable {
     /// Title: Inter SemiBold 13, one line, truncating at the tail.
     public var title: TextStyle
     /// Subtitle: Inter Regular 17, any number of lines, word wrapped.

@@ -33,7 +33,7 @@ func imageAspectRatio(_ item: AnimalItem) -> Double {
 // MARK: - BirdCollectionViewCell
 
 /// Fonts and scale of `BirdCollectionViewCell`.
-public struct BirdCellStyle: @unchecked Sendable {
+public struct BirdCellStyle: Sendable {
     /// Name: Inter SemiBold 15, one line, tail truncation.
     public var name: TextStyle
     /// Caption: Inter Regular 13, up to 3 lines, tail truncation.
@@ -107,7 +107,7 @@ public struct BirdCollectionViewCellFrames: CellTemplate {
 // MARK: - FeedCell
 
 /// Fonts and scale of `FeedCell`.
-public struct FeedCellStyle: @unchecked Sendable {
+public struct FeedCellStyle: Sendable {
     /// Author name: Inter SemiBold 15, one line.
     public var name: TextStyle
     /// Date: Inter Regular 13, one line.

@@ -8,7 +8,7 @@ import TrellisGeometry
 import TrellisText
 
 /// Fonts and scale of `PostCell`.
-public struct PostCellStyle: @unchecked Sendable {
+public struct PostCellStyle: Sendable {
     /// Author name: Inter SemiBold 15, one line, tail truncation.
     public var name: TextStyle
     /// Handle: Inter Regular 15, one line, tail truncation (drawn in a
