@@ -61,19 +61,21 @@ let package = Package(
             linkerSettings: [.linkedLibrary("icuuc")]
         ),
 
+        // What several modules share: the one lock, the seeded generator.
+        .target(name: "TrellisSupport"),
         .target(name: "TrellisGeometry"),
         .target(
             name: "TrellisText",
-            dependencies: ["TrellisGeometry", "CFreeType", "CHarfBuzz", "CFontconfig", "CTrellisICU"]
+            dependencies: ["TrellisGeometry", "TrellisSupport", "CFreeType", "CHarfBuzz", "CFontconfig", "CTrellisICU"]
         ),
         .target(name: "TrellisConstraints"),
         .target(
             name: "TrellisViews",
-            dependencies: ["TrellisGeometry", "TrellisConstraints", "TrellisText"]
+            dependencies: ["TrellisGeometry", "TrellisConstraints", "TrellisText", "TrellisSupport"]
         ),
         .target(
             name: "TrellisCells",
-            dependencies: ["TrellisGeometry", "TrellisText", "TrellisConstraints", "TrellisViews", "TrellisLists"]
+            dependencies: ["TrellisGeometry", "TrellisText", "TrellisConstraints", "TrellisViews", "TrellisLists", "TrellisSupport"]
         ),
         // The template-file language: cells described in JSON, read at run time.
         .target(
@@ -84,7 +86,7 @@ let package = Package(
         // generators, and the built-in template registry both CLIs serve.
         .target(
             name: "TrellisSamples",
-            dependencies: ["TrellisGeometry", "TrellisText", "TrellisConstraints", "TrellisViews", "TrellisCells", "TrellisLists"]
+            dependencies: ["TrellisGeometry", "TrellisText", "TrellisConstraints", "TrellisViews", "TrellisCells", "TrellisLists", "TrellisSupport"]
         ),
         .target(name: "TrellisLists", dependencies: ["TrellisGeometry"]),
         // Pictures of laid-out cells (`trellis render`): bitmaps, PNG, glyphs
@@ -93,7 +95,7 @@ let package = Package(
             name: "TrellisRender",
             dependencies: ["TrellisGeometry", "TrellisText", "TrellisCells", "CFreeType", "CHarfBuzz", "CPNG"]
         ),
-        // Issue 23: PNG through libpng; snapshot formats (frame trees, JSON,
+        // PNG through libpng; snapshot formats (frame trees, JSON,
         // diffs, golden files) apart from the swift-snapshot-testing strategies.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(
@@ -132,14 +134,14 @@ let package = Package(
         .executableTarget(
             name: "listbench",
             dependencies: [
-                "Trellis", "CLISupport",
+                "Trellis", "CLISupport", "TrellisSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "trellis",
             dependencies: [
-                "Trellis", "CLISupport", "TrellisSnapshots",
+                "Trellis", "CLISupport", "TrellisSnapshots", "TrellisSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -147,18 +149,18 @@ let package = Package(
         .executableTarget(name: "quickstart", dependencies: ["Trellis"], path: "Examples/QuickStart"),
 
         .testTarget(name: "TrellisGeometryTests", dependencies: ["TrellisGeometry"]),
-        .testTarget(name: "TrellisTextTests", dependencies: ["TrellisText"], exclude: ["Fixtures"]),
-        .testTarget(name: "TrellisConstraintsTests", dependencies: ["TrellisConstraints"]),
-        .testTarget(name: "TrellisViewsTests", dependencies: ["TrellisViews"]),
+        .testTarget(name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "TrellisConstraintsTests", dependencies: ["TrellisConstraints", "TrellisSupport"]),
+        .testTarget(name: "TrellisViewsTests", dependencies: ["TrellisViews", "TrellisSupport"]),
         .testTarget(
-            name: "TrellisCellsTests", dependencies: ["TrellisCells", "TrellisTemplateFiles", "TrellisSamples"],
+            name: "TrellisCellsTests", dependencies: ["TrellisCells", "TrellisTemplateFiles", "TrellisSamples", "TrellisSupport"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "TrellisListsTests", dependencies: ["TrellisLists"]),
+        .testTarget(name: "TrellisListsTests", dependencies: ["TrellisLists", "TrellisSupport"]),
         .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisSamples", "TrellisTemplateFiles"]),
         // Runs the built `listbench` and `trellis` executables end to end.
         .testTarget(name: "CLITests", dependencies: ["listbench", "trellis"]),
         // Fuzz bodies (shared with Fuzz/), thread safety, extreme and bad input.
-        .testTarget(name: "TrellisReliabilityTests", dependencies: ["Trellis", "TrellisSnapshots"]),
+        .testTarget(name: "TrellisReliabilityTests", dependencies: ["Trellis", "TrellisSnapshots", "TrellisSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -3,6 +3,7 @@
 import CFreeType
 import CHarfBuzz
 import Synchronization
+import TrellisSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -144,9 +145,9 @@ final class _FontFace: @unchecked Sendable {
     private let blob: OpaquePointer
     private let hbFace: OpaquePointer
     /// The kern-only analysis (`_KernOnlyFace`), made on first use.
-    private let _kernOnly = _Locked<_KernOnlyFace??>(nil)
+    private let _kernOnly = Locked<_KernOnlyFace??>(nil)
 
-    private static let registry = _Locked<[_FaceKey: _FontFace]>([:])
+    private static let registry = Locked<[_FaceKey: _FontFace]>([:])
     private struct _FaceKey: Hashable {
         var path: String
         var index: Int
@@ -266,7 +267,7 @@ struct _SFNTTables {
     var capHeight: Double
     var xHeight: Double
 
-    private static let library = _Locked<FT_Library?>(nil)
+    private static let library = Locked<FT_Library?>(nil)
 
     static func read(bytes: UnsafePointer<CChar>, length: Int, index: Int = 0) throws(Failure)
         -> _SFNTTables

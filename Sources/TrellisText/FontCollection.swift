@@ -1,6 +1,8 @@
 // An ordered list of fonts: each character cluster is drawn with the first
 // font that has glyphs for all of it (fallback), as CoreText's cascade list.
 
+import TrellisSupport
+
 /// Fonts in fallback order. Immutable; share it between threads.
 ///
 /// ```swift
@@ -18,7 +20,7 @@ public final class FontCollection: @unchecked Sendable, CustomStringConvertible 
     /// (FontCollection+SystemFonts.swift); nil for a fixed list.
     let systemFallback: _SystemFallback?
 
-    private static let interned = _Locked<[[Int]: Int32]>([:])
+    private static let interned = Locked<[[Int]: Int32]>([:])
 
     /// A collection of `fonts` in fallback order. An empty list falls back to
     /// nothing: prefer `init(validating:)`, which rejects it.

@@ -2,6 +2,8 @@
 // same attributed text again (a second layout pass, a new width) skips
 // breaking and measuring its pieces, as prepared texts in one style do.
 
+import TrellisSupport
+
 /// Prepared attributed texts by a hash of their UTF-8 bytes and runs,
 /// checked against the string and runs they were prepared from. Bound:
 /// `capacity` texts; a full table starts over (as the other caches do).
@@ -13,7 +15,7 @@ final class _AttributedTextCache: @unchecked Sendable {
         let runs: [AttributedText.Run]
     }
 
-    private let table = _Locked<[UInt64: Entry]>([:])
+    private let table = Locked<[UInt64: Entry]>([:])
     let capacity: Int
 
     init(capacity: Int) { self.capacity = capacity }

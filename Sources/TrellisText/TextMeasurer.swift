@@ -3,6 +3,7 @@
 // every thread shares.
 import Dispatch
 import TrellisGeometry
+import TrellisSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -199,7 +200,7 @@ public final class TextMeasurer: @unchecked Sendable {
         if count == 0 { return [] }
         let threadCount = max(1, min(threads ?? _processorCount(), count))
         let chunk = (count + threadCount - 1) / threadCount
-        let failure = _Locked<TextError?>(nil)
+        let failure = Locked<TextError?>(nil)
         var results = [TextLayout](repeating: .empty, count: count)
         results.withUnsafeMutableBufferPointer { buffer in
             let base = _UnsafeSendable(buffer)
@@ -770,11 +771,11 @@ final class _PreparedTextCache: @unchecked Sendable {
     /// their strings; owned here and used through `unowned(unsafe)` views
     /// (`shard`, `identityShard`): retaining a shard for each lookup cost as
     /// much as the lookup, on a count all threads share.
-    private let owners: [_Locked<Table>]
+    private let owners: [Locked<Table>]
     private let perShard: Int
 
     init(capacity: Int) {
-        owners = (0..<32).map { _ in _Locked(Table()) }
+        owners = (0..<32).map { _ in Locked(Table()) }
         perShard = max(1, capacity / 16)
     }
 

@@ -4,6 +4,7 @@
 // ems, so one entry serves every point size.
 import CTrellisICU
 import Synchronization
+import TrellisSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -48,7 +49,7 @@ final class _WordWidthCache: @unchecked Sendable {
     static let maximumKeyLength = 128
 
     private final class Shard {
-        let table: _Locked<_ByteKeyTable>
+        let table: Locked<_ByteKeyTable>
         /// The table's slot array as `address | log2(slot count)` (the
         /// address is 64-byte aligned), published for `prefetch`, which reads
         /// it without the lock: a stale value only prefetches a useless line.
@@ -56,7 +57,7 @@ final class _WordWidthCache: @unchecked Sendable {
         init(capacity: Int) {
             let table = _ByteKeyTable(maximumCount: capacity)
             slotsHint = Atomic(table.slotsHint)
-            self.table = _Locked(table)
+            self.table = Locked(table)
         }
     }
 

@@ -5,6 +5,7 @@
 import CHarfBuzz
 import CTrellisICU
 import Synchronization
+import TrellisSupport
 
 final class _Workspace {
     let buffer: OpaquePointer
@@ -578,7 +579,7 @@ private let _plainHigh: UInt64 = 0x07FF_FFFE << 0 | 0x07FF_FFFE << 32
 /// The last workspace given back waits in a one-slot atomic cache, so a
 /// thread measuring text after text takes and returns it without the lock.
 final class _WorkspacePool: @unchecked Sendable {
-    private let idle = _Locked<[_Workspace]>([])
+    private let idle = Locked<[_Workspace]>([])
     /// A retained workspace's address, or 0 when the slot is empty.
     private let slot = Atomic<UInt>(0)
     /// Whether its workspaces may measure without HarfBuzz (`kernOnlyMeasure`).

@@ -13,6 +13,7 @@
 // else the script's sample language (Thai "th", Hangul "ko"), else "xx",
 // which matches no font's languages (pango-language.c, itemize.c).
 import CFontconfig
+import TrellisSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -47,14 +48,14 @@ final class _SystemFallback: @unchecked Sendable {
         var weight: Int32
         var language: String
     }
-    private static let rankings = _Locked<[_RankingKey: [_Candidate]]>([:])
+    private static let rankings = Locked<[_RankingKey: [_Candidate]]>([:])
     /// The face chosen per (character, language index), nil when no system font has it.
-    private let chosen = _Locked<[UInt64: _FontFace?]>([:])
-    private let languages = _Locked<[String]>([])
+    private let chosen = Locked<[UInt64: _FontFace?]>([:])
+    private let languages = Locked<[String]>([])
 
     /// fontconfig is used under one lock: its configuration is process-wide.
-    private static let fontconfig = _Locked<OpaquePointer?>(nil)
-    private static let nextID = _Locked<Int>(0)
+    private static let fontconfig = Locked<OpaquePointer?>(nil)
+    private static let nextID = Locked<Int>(0)
 
     init(family: String, weight: Int32, language: String) throws(TextError) {
         self.family = family

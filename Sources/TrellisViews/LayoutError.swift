@@ -1,5 +1,7 @@
 // Errors of the view layer and the log conflicts and refused changes go to.
 
+import TrellisSupport
+
 /// Something the layout API refused, saying what and where.
 public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The constraint's items are in different hierarchies.
@@ -43,24 +45,19 @@ private func formatPriority(_ value: Double) -> String {
 /// Where layout messages go: unsatisfiable-constraint logs and refused changes.
 /// By default they are written to standard error, as UIKit writes them to the console.
 public enum LayoutLog {
-    private static let state = _LogState()
+    private static let handler = Locked<(@Sendable (String) -> Void)?>(nil)
 
     /// Replaces the destination of layout messages (pass nil to restore standard error).
     public static func setHandler(_ handler: (@Sendable (String) -> Void)?) {
-        state.lock.withLock { state.handler = handler }
+        self.handler.withLock { $0 = handler }
     }
 
     static func emit(_ message: String) {
-        let handler = state.lock.withLock { state.handler }
+        let handler = self.handler.withLock { $0 }
         if let handler {
             handler(message)
         } else {
             _writeToStandardError(message + "\n")
         }
     }
-}
-
-final class _LogState: @unchecked Sendable {
-    let lock = _Lock()
-    var handler: (@Sendable (String) -> Void)?
 }

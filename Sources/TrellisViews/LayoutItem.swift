@@ -3,6 +3,7 @@
 
 import TrellisConstraints
 import TrellisGeometry
+import TrellisSupport
 
 /// Something constraints can refer to: a `View` or a `LayoutGuide`.
 ///
@@ -71,13 +72,12 @@ open class LayoutItem {
 }
 
 /// Thread-safe serial numbers for default item names.
-final class _NameCounter: @unchecked Sendable {
-    private var value = 0
-    private let lock = _Lock()
+final class _NameCounter: Sendable {
+    private let value = Locked(0)
     func next() -> Int {
-        lock.withLock {
-            value += 1
-            return value
+        value.withLock {
+            $0 += 1
+            return $0
         }
     }
 }

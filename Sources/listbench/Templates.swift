@@ -5,6 +5,7 @@ import ArgumentParser
 import CLISupport
 import Foundation
 import Trellis
+import TrellisSupport
 
 /// Built-in template names: the registry both CLIs serve.
 typealias TemplateName = BuiltInTemplate
@@ -487,28 +488,21 @@ struct DirectFramesOrConstraints: CellTemplate {
 }
 
 /// The rows (and widths) the direct path refused, from every thread.
-final class DirectRefusals: @unchecked Sendable {
-    private let lock = NSLock()
-    private var refused: Set<RefusedRow> = []
-    private var firstReason: String?
-
+final class DirectRefusals: Sendable {
     private struct RefusedRow: Hashable {
         let row: JSONRow
         let width: Double
     }
+    private let state = Locked((refused: Set<RefusedRow>(), firstReason: String?.none))
 
     func record(_ row: JSONRow, width: Double, _ error: CellError) {
-        lock.lock()
-        defer { lock.unlock() }
-        if refused.insert(RefusedRow(row: row, width: width)).inserted, firstReason == nil {
-            firstReason = error.message
+        state.withLock {
+            if $0.refused.insert(RefusedRow(row: row, width: width)).inserted, $0.firstReason == nil {
+                $0.firstReason = error.message
+            }
         }
     }
 
     /// Distinct rows × widths refused, and the first reason.
-    var summary: (count: Int, first: String?) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (refused.count, firstReason)
-    }
+    var summary: (count: Int, first: String?) { state.withLock { ($0.refused.count, $0.firstReason) } }
 }

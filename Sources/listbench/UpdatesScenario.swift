@@ -4,6 +4,7 @@
 // change keeps in order must not move.
 
 import Trellis
+import TrellisSupport
 
 struct UpdatesScenario<Item> {
     let items: [Item]

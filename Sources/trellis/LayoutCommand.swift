@@ -6,8 +6,8 @@
 import ArgumentParser
 import CLISupport
 import Foundation
-import Synchronization
 import Trellis
+import TrellisSupport
 
 struct Layout: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -60,7 +60,7 @@ struct Layout: ParsableCommand {
 
         // Layout messages (conflict logs) go to standard error as UIKit's do,
         // and into the JSON.
-        let messages = Mutex<[String]>([])
+        let messages = Locked<[String]>([])
         LayoutLog.setHandler { message in
             messages.withLock { $0.append(message) }
             FileHandle.standardError.write(Data((message + "\n").utf8))

@@ -6,6 +6,7 @@ import Foundation
 import Testing
 import TrellisCells
 import TrellisSamples
+import TrellisSupport
 import TrellisTemplateFiles
 import TrellisText
 
@@ -59,12 +60,11 @@ import TrellisText
         }
     }
 
-    final class Flag: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value = false
-        var isSet: Bool { lock.withLock { value } }
-        func set() { lock.withLock { value = true } }
-        func reset() { lock.withLock { value = false } }
+    final class Flag: Sendable {
+        private let value = Locked(false)
+        var isSet: Bool { value.withLock { $0 } }
+        func set() { value.withLock { $0 = true } }
+        func reset() { value.withLock { $0 = false } }
     }
 
     @Test func theFirstBadRowIsReportedWhateverTheThreads() throws {

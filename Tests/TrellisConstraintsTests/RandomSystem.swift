@@ -3,23 +3,8 @@
 // the differential test stores only Kiwi's objectives.
 
 @testable import TrellisConstraints
+import TrellisSupport
 
-/// SplitMix64 (Steele, Lea and Flood), the generator both sides use.
-struct SplitMix64 {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-}
 
 /// A random system: required constraints that hold at a random integer
 /// point x0, then optional levels (see the script's docstring).

@@ -1,4 +1,5 @@
 import Testing
+import TrellisSupport
 
 @testable import TrellisConstraints
 

@@ -7,11 +7,12 @@ import Dispatch
 import Synchronization
 import Testing
 import TrellisCells
-import TrellisSamples
-import TrellisTemplateFiles
 import TrellisConstraints
 import TrellisGeometry
 import TrellisLists
+import TrellisSamples
+import TrellisSupport
+import TrellisTemplateFiles
 import TrellisText
 
 @Suite("Thread safety")
@@ -23,7 +24,7 @@ struct ThreadSafetyTests {
 
     /// Runs `body(thread)` on `threadCount` threads at once and returns the results in thread order.
     private func onThreads<T: Sendable>(_ body: @Sendable (Int) -> T) -> [T] {
-        let results = Mutex<[Int: T]>([:])
+        let results = Locked<[Int: T]>([:])
         DispatchQueue.concurrentPerform(iterations: Self.threadCount) { thread in
             let value = body(thread)
             results.withLock { $0[thread] = value }

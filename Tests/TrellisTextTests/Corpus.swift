@@ -3,19 +3,10 @@
 // generator (SplitMix64), so the test and Scripts/pango-reference.sh see the
 // same rows.
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny seeded generator.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
+import TrellisSupport
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
-}
+typealias SeededGenerator = SplitMix64
+
 
 enum Corpus {
     static let english = """

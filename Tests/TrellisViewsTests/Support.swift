@@ -2,6 +2,7 @@
 // to build constraint-laid-out views.
 
 import TrellisGeometry
+import TrellisSupport
 import TrellisText
 
 @testable import TrellisViews
@@ -78,11 +79,10 @@ func activate(
 
 /// Collects layout log messages for one test (the log is global, so tests
 /// that look at it read the engine's own reports instead where they can).
-final class LogCapture: @unchecked Sendable {
-    private let lock = _Lock()
-    private var messages: [String] = []
-    func append(_ message: String) { lock.withLock { messages.append(message) } }
-    var all: [String] { lock.withLock { messages } }
+final class LogCapture: Sendable {
+    private let messages = Locked<[String]>([])
+    func append(_ message: String) { messages.withLock { $0.append(message) } }
+    var all: [String] { messages.withLock { $0 } }
 }
 
 /// Rectangles compared to a thousandth of a point (frames sit on a 1/3 point grid).

@@ -3,6 +3,7 @@
 
 import Testing
 import TrellisGeometry
+import TrellisSupport
 
 @testable import TrellisViews
 
@@ -315,15 +316,3 @@ import TrellisGeometry
     }
 }
 
-/// A small seeded random number generator (SplitMix64), so the fuzz test is repeatable.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

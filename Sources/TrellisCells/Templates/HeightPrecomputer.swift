@@ -3,6 +3,7 @@
 
 import Dispatch
 import Foundation
+import TrellisSupport
 
 /// Lays out rows with one template per thread and gives their heights in
 /// input order.
@@ -25,8 +26,8 @@ public final class HeightPrecomputer<Template: CellTemplate>: @unchecked Sendabl
     public let threads: Int
     /// One template per thread; thread `k` only touches `boxes[k]`.
     private let boxes: [_TemplateBox<Template>]
-    private let lock = NSLock()
-    private var running = false
+    /// Whether a call is running (one at a time: the templates are per thread).
+    private let running = Locked(false)
 
     /// Makes `threads` templates (one per thread) with `makeTemplate`.
     public init(
@@ -47,15 +48,11 @@ public final class HeightPrecomputer<Template: CellTemplate>: @unchecked Sendabl
         of rows: [Template.Item], widths: [Double], firstRow: Int = 0,
         isCancelled: @escaping @Sendable () -> Bool = { false }
     ) throws -> [[Double]] {
-        lock.lock()
-        precondition(!running, "HeightPrecomputer: one call at a time (it owns one template per thread)")
-        running = true
-        lock.unlock()
-        defer {
-            lock.lock()
-            running = false
-            lock.unlock()
+        running.withLock {
+            precondition(!$0, "HeightPrecomputer: one call at a time (it owns one template per thread)")
+            $0 = true
         }
+        defer { running.withLock { $0 = false } }
         let count = rows.count
         guard count > 0 else { return [] }
         let perRow = widths.count
@@ -145,44 +142,29 @@ private final class _TemplateBox<Template: CellTemplate>: @unchecked Sendable {
 }
 
 /// The first failure of each thread; the earliest row wins.
-private final class _Failures: @unchecked Sendable {
-    private let lock = NSLock()
-    private var failures: [(row: Int, error: HeightError)] = []
-    private var earliest = Int.max
+private final class _Failures: Sendable {
+    private let state = Locked((failures: [(row: Int, error: HeightError)](), earliest: Int.max))
 
     init(threads: Int) {}
 
     /// The earliest failed row so far (`Int.max` when none).
-    var earliestRow: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return earliest
-    }
+    var earliestRow: Int { state.withLock { $0.earliest } }
 
     func record(thread: Int, row: Int, _ error: HeightError) {
-        lock.lock()
-        failures.append((row, error))
-        earliest = min(earliest, row)
-        lock.unlock()
+        state.withLock {
+            $0.failures.append((row, error))
+            $0.earliest = min($0.earliest, row)
+        }
     }
 
-    var first: HeightError? { failures.min { $0.row < $1.row }?.error }
+    var first: HeightError? { state.withLock { $0.failures.min { $0.row < $1.row }?.error } }
 }
 
-private final class _CancelFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    func set() {
-        lock.lock()
-        value = true
-        lock.unlock()
-    }
+private final class _CancelFlag: Sendable {
+    private let value = Locked(false)
+    func set() { value.withLock { $0 = true } }
     var isSet: @Sendable () -> Bool {
-        { [self] in
-            lock.lock()
-            defer { lock.unlock() }
-            return value
-        }
+        { [self] in value.withLock { $0 } }
     }
 }
 

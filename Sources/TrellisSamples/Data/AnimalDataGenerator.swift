@@ -4,6 +4,7 @@
 
 import TrellisCells
 import TrellisGeometry
+import TrellisSupport
 
 /// Generates `AnimalItem`s from a seed; the same seed gives the same rows on
 /// every machine.

@@ -5,6 +5,7 @@
 
 import TrellisCells
 import TrellisGeometry
+import TrellisSupport
 
 /// Generates `PostItem`s from a seed; the same seed gives the same rows on
 /// every machine.

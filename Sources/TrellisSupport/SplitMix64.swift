@@ -18,6 +18,12 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 
+    /// A uniform integer in 0..<n (n > 0), by the remainder: the bias is
+    /// below n / 2^64, and the sequence is the same on every platform.
+    public mutating func below(_ n: Int) -> Int {
+        Int(next() % UInt64(n))
+    }
+
     /// A uniform double in [0, 1).
     public mutating func nextUnit() -> Double {
         Double(next() >> 11) * 0x1.0p-53
@@ -32,7 +38,6 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 }
 
 #if canImport(Glibc)
-import TrellisCells
 import Glibc
 @inline(__always) func _log(_ x: Double) -> Double { Glibc.log(x) }
 @inline(__always) func _cos(_ x: Double) -> Double { Glibc.cos(x) }

@@ -1,0 +1,3 @@
+// The seeded generator the sample data is made with, for users of the samples.
+
+@_exported import struct TrellisSupport.SplitMix64
