@@ -39,7 +39,11 @@ import TrellisGeometry
 /// wide and ⌊(375 + 10) / (125 + 10)⌋ = 2 items per line.
 ///
 /// A header (when `headerHeight > 0`) spans the bounds' full width above its
-/// section. An empty section is just its header.
+/// section, and a footer (when `footerHeight > 0`) below its last row (the
+/// section has no bottom inset). An empty section is just its header and
+/// footer. Headers and footers size themselves through
+/// `layoutSupplementaries(in:sizing:)` (their heights are then estimates) and
+/// pin to the visible bounds (`SectionSupplementaryLayout`).
 ///
 /// `Sizing` is a generic parameter, not an existential: the per-item loop is
 /// specialised for the concrete height source.
@@ -54,8 +58,16 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
     public var interItemSpacing: Double
     /// The vertical space between rows.
     public var lineSpacing: Double
-    /// The height of each section's header; 0 for no headers.
+    /// The height (or estimate) of each section's header; 0 for no headers.
     public var headerHeight: Double
+    /// The height (or estimate) of each section's footer; 0 for no footers.
+    public var footerHeight: Double
+    /// UICollectionViewFlowLayout's `sectionHeadersPinToVisibleBounds`, used
+    /// by `visibleAttributes(in:)`.
+    public var sectionHeadersPinToVisibleBounds = false
+    /// UICollectionViewFlowLayout's `sectionFootersPinToVisibleBounds`, used
+    /// by `visibleAttributes(in:)`.
+    public var sectionFootersPinToVisibleBounds = false
 
     /// The columns the sample's rule gives for the prepared bounds.
     public private(set) var columnCount = 0
@@ -71,11 +83,13 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
 
     private var store = _ElementStore()
     private var bands = _BandIndex(isXOrdered: true)
+    private var supplementaryHeights = _SupplementaryHeights()
 
     /// A layout whose items get their heights from `sizing`.
     public init(
         itemCounts: [Int], sizing: Sizing, minColumnWidth: Double = 300,
-        interItemSpacing: Double = 10, lineSpacing: Double = 10, headerHeight: Double = 0
+        interItemSpacing: Double = 10, lineSpacing: Double = 10, headerHeight: Double = 0,
+        footerHeight: Double = 0
     ) {
         self.itemCounts = itemCounts
         self.sizing = sizing
@@ -83,6 +97,7 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
         self.interItemSpacing = interItemSpacing
         self.lineSpacing = lineSpacing
         self.headerHeight = headerHeight
+        self.footerHeight = footerHeight
     }
 
     /// Every element of the prepared layout, in `LayoutAttributes.precedes` order.
@@ -92,6 +107,12 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
     /// - Complexity: O(1).
     public func attributes(forHeaderInSection section: Int) -> LayoutAttributes? {
         store.header(inSection: section)
+    }
+
+    /// A section's footer, or `nil` without footers or such a section.
+    /// - Complexity: O(1).
+    public func attributes(forFooterInSection section: Int) -> LayoutAttributes? {
+        store.footer(inSection: section)
     }
 
     /// - Complexity: O(1).
@@ -126,6 +147,7 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
         try _Validate.length(interItemSpacing, name: "interItemSpacing")
         try _Validate.length(lineSpacing, name: "lineSpacing")
         try _Validate.length(headerHeight, name: "headerHeight")
+        try _Validate.length(footerHeight, name: "footerHeight")
         try _Validate.itemCounts(itemCounts)
 
         let available = bounds.width - layoutMargins.left - layoutMargins.right
@@ -155,27 +177,37 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
             1, ((lineWidth + interItemSpacing) / (width + interItemSpacing)).rounded(.down))
         let fullLine = Int(min(fitted, 1e9))
 
+        var heights = supplementaryHeights
+        heights.prepare(width: bounds.width, sections: itemCounts.count)
         var newStore = _ElementStore(
-            reservingCapacity: totalItems + (headerHeight > 0 ? itemCounts.count : 0),
-            sections: itemCounts.count)
+            reservingCapacity: totalItems + 2 * itemCounts.count, sections: itemCounts.count)
         var newBands = _BandIndex(
             isXOrdered: true, reservingCapacity: totalItems / fullLine + 2 * itemCounts.count)
         var y = 0.0
         for (section, count) in itemCounts.enumerated() {
             if headerHeight > 0 {
-                newStore.headerIndex.append(newStore.elements.count)
-                newStore.elements.append(
-                    LayoutAttributes(
-                        indexPath: IndexPath(item: 0, section: section),
-                        frame: Rect(x: 0, y: y, width: bounds.width, height: headerHeight),
-                        kind: .header))
-                newBands.append(end: newStore.elements.count, minY: y, maxY: y + headerHeight)
-                y += headerHeight
+                let height = heights.height(of: .header, inSection: section, estimate: headerHeight)
+                newStore.appendSupplementary(
+                    .header, section: section, y: y, width: bounds.width, height: height)
+                newBands.append(end: newStore.elements.count, minY: y, maxY: y + height)
+                y += height
             } else {
                 newStore.headerIndex.append(-1)
             }
             newStore.firstItemIndex.append(newStore.elements.count)
             newStore.itemCounts.append(count)
+            defer {
+                if footerHeight > 0 {
+                    let height = heights.height(
+                        of: .footer, inSection: section, estimate: footerHeight)
+                    newStore.appendSupplementary(
+                        .footer, section: section, y: y, width: bounds.width, height: height)
+                    newBands.append(end: newStore.elements.count, minY: y, maxY: y + height)
+                    y += height
+                } else {
+                    newStore.footerIndex.append(-1)
+                }
+            }
             guard count > 0 else { continue }
             // Each section fills its own lines: a section shorter than a
             // line spreads (or centres) its items over the whole line.
@@ -215,6 +247,7 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
 
         store = newStore
         bands = newBands
+        supplementaryHeights = heights
         columnCount = Int(min(columns, 1e9))
         itemsPerLine = fullLine
         itemWidth = width
@@ -261,6 +294,24 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
         return _offset(restoring: anchor, orKeeping: visibleRect)
     }
 
+    /// Takes the real height of a section's header or footer
+    /// (`SectionSupplementaryLayout`): the elements after it move by the
+    /// change, and the returned offset keeps the first item visible in
+    /// `visibleRect` where it was. The height lasts across `prepare` while the
+    /// width and the section count stay the same.
+    /// - Complexity: O(log n + elements after it).
+    public mutating func updateSupplementaryHeight(
+        _ height: Double, of kind: ElementKind, inSection section: Int, visibleRect: Rect
+    ) throws(CollectionLayoutError) -> Point {
+        guard preparedBounds != nil else { throw .notPrepared }
+        let element = store.supplementaryIndex(kind, inSection: section)
+        try _Validate.supplementary(height, of: kind, inSection: section, exists: element != nil)
+        let anchor = anchor(in: visibleRect)
+        contentSize.height += store.resize(element!, to: height, bands: &bands)
+        supplementaryHeights.record(height, of: kind, inSection: section)
+        return _offset(restoring: anchor, orKeeping: visibleRect)
+    }
+
     /// Centres each item of a row vertically in the row, as the flow layout does.
     private static func _centre(
         _ elements: inout [LayoutAttributes], _ row: Range<Int>, rowTop: Double, rowHeight: Double
@@ -275,13 +326,25 @@ extension ColumnFlowLayout where Sizing == FixedCellSizing {
     /// The sample's layout: cells of one height (70 by default).
     public init(
         itemCounts: [Int], cellHeight: Double = 70, minColumnWidth: Double = 300,
-        interItemSpacing: Double = 10, lineSpacing: Double = 10, headerHeight: Double = 0
+        interItemSpacing: Double = 10, lineSpacing: Double = 10, headerHeight: Double = 0,
+        footerHeight: Double = 0
     ) {
         self.init(
             itemCounts: itemCounts, sizing: FixedCellSizing(height: cellHeight),
             minColumnWidth: minColumnWidth, interItemSpacing: interItemSpacing,
-            lineSpacing: lineSpacing, headerHeight: headerHeight)
+            lineSpacing: lineSpacing, headerHeight: headerHeight, footerHeight: footerHeight)
     }
 }
 
 extension ColumnFlowLayout: Sendable where Sizing: Sendable {}
+
+extension ColumnFlowLayout: SectionSupplementaryLayout {
+    /// The number of sections of the prepared layout.
+    /// - Complexity: O(1).
+    public var sectionCount: Int { store.itemCounts.count }
+
+    /// - Complexity: O(1).
+    public func isMeasured(_ kind: ElementKind, inSection section: Int) -> Bool {
+        supplementaryHeights.isMeasured(kind, inSection: section)
+    }
+}
