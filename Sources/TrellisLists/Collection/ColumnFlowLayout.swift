@@ -296,7 +296,7 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
 
     /// Takes the real height of a section's header or footer
     /// (`SectionSupplementaryLayout`): the elements after it move by the
-    /// change, and the returned offset keeps the first item visible in
+    /// change, and the returned offset keeps the first element visible in
     /// `visibleRect` where it was. The height lasts across `prepare` while the
     /// width and the section count stay the same.
     /// - Complexity: O(log n + elements after it).
@@ -306,8 +306,10 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
         guard preparedBounds != nil else { throw .notPrepared }
         let element = store.supplementaryIndex(kind, inSection: section)
         try _Validate.supplementary(height, of: kind, inSection: section, exists: element != nil)
-        let anchor = anchor(in: visibleRect)
-        contentSize.height += store.resize(element!, to: height, bands: &bands)
+        let anchor = _elementAnchor(in: visibleRect)
+        _ = store.resize(element!, to: height, bands: &bands)
+        // The content ends where its last element does, to the last bit.
+        contentSize.height = store.elements.last?.frame.maxY ?? 0
         supplementaryHeights.record(height, of: kind, inSection: section)
         return _offset(restoring: anchor, orKeeping: visibleRect)
     }

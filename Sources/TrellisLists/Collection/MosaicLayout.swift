@@ -249,7 +249,7 @@ public struct MosaicLayout: CollectionLayout, Sendable {
 
     /// Takes the real height of the header or footer
     /// (`SectionSupplementaryLayout`): the elements after it move by the
-    /// change, and the returned offset keeps the first item visible in
+    /// change, and the returned offset keeps the first element visible in
     /// `visibleRect` where it was. The height lasts across `prepare` while
     /// the width stays the same.
     /// - Complexity: O(log n + elements after it).
@@ -259,7 +259,7 @@ public struct MosaicLayout: CollectionLayout, Sendable {
         guard let preparedBounds else { throw .notPrepared }
         let element = store.supplementaryIndex(kind, inSection: section)
         try _Validate.supplementary(height, of: kind, inSection: section, exists: element != nil)
-        let anchor = anchor(in: visibleRect)
+        let anchor = _elementAnchor(in: visibleRect)
         _ = store.resize(element!, to: height, bands: &bands)
         supplementaryHeights.record(height, of: kind, inSection: section)
         contentSize.height = max(preparedBounds.height, store.elements.last?.frame.maxY ?? 0)

@@ -39,7 +39,7 @@ public struct ClosureSupplementarySizing: SupplementarySizing {
 
 /// What one `layoutSupplementaries(in:sizing:)` pass did.
 public struct SupplementaryPass: Hashable, Sendable {
-    /// The content offset that keeps the first visible item where it was.
+    /// The content offset that keeps the first visible element where it was.
     public var contentOffset: Point
     /// Headers and footers whose height source was called in this pass.
     public var measured: Int
@@ -84,7 +84,7 @@ public protocol SectionSupplementaryLayout: CollectionLayout {
     func isMeasured(_ kind: ElementKind, inSection section: Int) -> Bool
 
     /// Takes the real height of a section's header or footer: the elements
-    /// after it move, and the returned content offset keeps the first item
+    /// after it move, and the returned content offset keeps the first element
     /// visible in `visibleRect` at the same distance from the top.
     /// - Throws: `.notPrepared`; `.noSuchSupplementary` for a kind the
     ///   section lacks; `.invalidSupplementaryHeight`. The layout is
@@ -97,7 +97,7 @@ public protocol SectionSupplementaryLayout: CollectionLayout {
 extension SectionSupplementaryLayout {
     /// Measures, through `sizing`, every header and footer that is displayed
     /// in `visibleRect` (at its pinned place when pinning is on) and still
-    /// has its estimate, keeping the first visible item in place; repeats
+    /// has its estimate, keeping the first visible element in place; repeats
     /// with the moved offset until everything displayed is measured. Call it
     /// after each scroll, as a table's layout pass.
     ///
@@ -191,6 +191,34 @@ extension SectionSupplementaryLayout {
         footer.frame.origin.y = max(
             min(visibleBounds.maxY - footer.frame.height, footer.frame.minY), start)
         return footer
+    }
+
+    /// The first element of any kind intersecting `visibleRect` (in
+    /// `LayoutAttributes.precedes` order) and its distance from the rect's
+    /// top: what a new header or footer height keeps in place. Everything
+    /// before it in that order is above or beside it, so an element measured
+    /// in view grows downwards, and one above the view moves the offset.
+    func _elementAnchor(in visibleRect: Rect) -> (LayoutAttributes, Double)? {
+        attributes(in: visibleRect).first.map { ($0, $0.frame.minY - visibleRect.minY) }
+    }
+
+    /// The offset that puts the anchor element back at its distance from the
+    /// top, clamped to the content; `visibleRect`'s offset clamped without one.
+    func _offset(restoring anchor: (LayoutAttributes, Double)?, orKeeping visibleRect: Rect)
+        -> Point
+    {
+        guard let (element, distance) = anchor else {
+            return _clampedOffset(visibleRect.minY, visibleHeight: visibleRect.height)
+        }
+        let section = element.indexPath.section
+        let now: LayoutAttributes?
+        switch element.kind {
+        case .cell: now = attributes(forItem: element.indexPath)
+        case .header: now = attributes(forHeaderInSection: section)
+        case .footer: now = attributes(forFooterInSection: section)
+        }
+        return _clampedOffset(
+            (now?.frame.minY ?? element.frame.minY) - distance, visibleHeight: visibleRect.height)
     }
 
     /// Where a section starts: its header's top, or the previous section's

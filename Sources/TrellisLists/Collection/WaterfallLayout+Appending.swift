@@ -90,6 +90,6 @@ extension WaterfallLayout {
             store.elements.append(footer)
             elementColumn.append(-1)
         }
-        _finish(section: section)
+        _finish(section: section, bottom: sectionBottom[section])
     }
 }

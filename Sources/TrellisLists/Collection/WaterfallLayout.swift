@@ -424,14 +424,14 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: SelfSizingCollection
             if Int(laneElements[mid]) < element { position = mid + 1 } else { high = mid }
         }
         _stack(lane: lane, from: position)
-        _finish(section: section)
+        _finish(section: section, bottom: sectionBottom[section])
         return _offset(restoring: anchor, orKeeping: visibleRect)
     }
 
     /// Takes the real height of a section's header or footer
     /// (`SectionSupplementaryLayout`): the section's items (a header) or
     /// nothing in it (a footer) and the later sections move, every item
-    /// keeping its column, and the returned offset keeps the first item
+    /// keeping its column, and the returned offset keeps the first element
     /// visible in `visibleRect` where it was. The height is rounded up to the
     /// pixel grid and lasts across `prepare` while the width and the section
     /// count stay the same.
@@ -446,13 +446,14 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: SelfSizingCollection
         guard snapped.isFinite else {
             throw .invalidSupplementaryHeight(kind, section: section, height: height)
         }
-        let anchor = anchor(in: visibleRect)
+        let anchor = _elementAnchor(in: visibleRect)
         store.elements[element!].frame.size.height = snapped
         supplementaryHeights.record(snapped, of: kind, inSection: section)
+        let bottom = sectionBottom[section]
         if kind == .header {
             _place(section: section, top: sectionTop[section])
         }
-        _finish(section: section)
+        _finish(section: section, bottom: bottom)
         return _offset(restoring: anchor, orKeeping: visibleRect)
     }
 }
@@ -477,11 +478,11 @@ extension WaterfallLayout {
     }
 
     /// Places a section's footer under its items, takes its new bottom, and
-    /// places the later sections again when it moved; updates the content
-    /// height.
-    mutating func _finish(section: Int) {
+    /// places the later sections again when it moved from `oldBottom`;
+    /// updates the content height.
+    mutating func _finish(section: Int, bottom oldBottom: Double) {
         let bottom = _placeFooter(section: section)
-        let moved = bottom != sectionBottom[section]
+        let moved = bottom != oldBottom
         sectionBottom[section] = bottom
         if moved {
             for later in (section + 1)..<sectionTop.count {
