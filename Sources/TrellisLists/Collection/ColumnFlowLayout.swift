@@ -77,13 +77,15 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
     public private(set) var itemsPerLine = 0
     /// The width of every item.
     public private(set) var itemWidth = 0.0
-    public private(set) var contentSize = Size.zero
+    public internal(set) var contentSize = Size.zero
     /// The bounds of the last successful `prepare`.
     public private(set) var preparedBounds: Rect?
 
-    private var store = _ElementStore()
-    private var bands = _BandIndex(isXOrdered: true)
-    private var supplementaryHeights = _SupplementaryHeights()
+    var store = _ElementStore()
+    var bands = _BandIndex(isXOrdered: true)
+    var supplementaryHeights = _SupplementaryHeights()
+    /// The geometry of the last `prepare`, which in-place updates reuse.
+    var prepared: _FlowGeometry?
 
     /// A layout whose items get their heights from `sizing`.
     public init(
@@ -179,29 +181,83 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
 
         var heights = supplementaryHeights
         heights.prepare(width: bounds.width, sections: itemCounts.count)
+        let geometry = _FlowGeometry(
+            boundsWidth: bounds.width, lineWidth: lineWidth, left: safeAreaInsets.left,
+            itemWidth: width, fullLine: fullLine, parameters: _parameters)
         var newStore = _ElementStore(
             reservingCapacity: totalItems + 2 * itemCounts.count, sections: itemCounts.count)
         var newBands = _BandIndex(
             isXOrdered: true, reservingCapacity: totalItems / fullLine + 2 * itemCounts.count)
-        var y = 0.0
-        for (section, count) in itemCounts.enumerated() {
-            if headerHeight > 0 {
-                let height = heights.height(of: .header, inSection: section, estimate: headerHeight)
-                newStore.appendSupplementary(
-                    .header, section: section, y: y, width: bounds.width, height: height)
-                newBands.append(end: newStore.elements.count, minY: y, maxY: y + height)
-                y += height
-            } else {
-                newStore.headerIndex.append(-1)
+        let sizing = self.sizing
+        let end = try _lay(
+            counts: itemCounts, from: 0, item: 0, y: 0, geometry: geometry, heights: heights,
+            store: &newStore, bands: &newBands
+        ) { (indexPath: IndexPath) throws(CollectionLayoutError) -> Double in
+            let height = sizing.height(at: indexPath, width: width)
+            guard _Validate.isValidHeight(height) else {
+                throw .invalidItemHeight(indexPath, height)
             }
-            newStore.firstItemIndex.append(newStore.elements.count)
-            newStore.itemCounts.append(count)
+            return height
+        }
+
+        store = newStore
+        bands = newBands
+        supplementaryHeights = heights
+        prepared = geometry
+        columnCount = Int(min(columns, 1e9))
+        itemsPerLine = fullLine
+        itemWidth = width
+        contentSize = Size(width: bounds.width, height: end)
+        preparedBounds = bounds
+    }
+
+    /// The parameters a prepared layout was laid out with.
+    var _parameters: [Double] {
+        [minColumnWidth, interItemSpacing, lineSpacing, headerHeight, footerHeight]
+    }
+
+    /// Lays out sections from `firstSection` on, starting at item
+    /// `firstItem` of it (a line start; its header and the items before it
+    /// are already in `store`) at `y`, appending to `store` and `bands`;
+    /// returns the content's end. `prepare` and the in-place updates share it,
+    /// so both place every element with the same arithmetic.
+    @inline(__always)
+    func _lay(
+        counts: [Int], from firstSection: Int, item firstItem: Int, y startY: Double,
+        geometry: _FlowGeometry, heights: _SupplementaryHeights,
+        store newStore: inout _ElementStore,
+        bands newBands: inout _BandIndex,
+        itemHeight: (IndexPath) throws(CollectionLayoutError) -> Double
+    ) throws(CollectionLayoutError) -> Double {
+        let width = geometry.itemWidth
+        var y = startY
+        for section in firstSection..<counts.count {
+            let count = counts[section]
+            let resumes = section == firstSection && firstItem > 0
+            if resumes {
+                newStore.itemCounts[section] = count
+            } else {
+                if headerHeight > 0 {
+                    let height = heights.height(
+                        of: .header, inSection: section, estimate: headerHeight)
+                    newStore.appendSupplementary(
+                        .header, section: section, y: y, width: geometry.boundsWidth,
+                        height: height)
+                    newBands.append(end: newStore.elements.count, minY: y, maxY: y + height)
+                    y += height
+                } else {
+                    newStore.headerIndex.append(-1)
+                }
+                newStore.firstItemIndex.append(newStore.elements.count)
+                newStore.itemCounts.append(count)
+            }
             defer {
                 if footerHeight > 0 {
                     let height = heights.height(
                         of: .footer, inSection: section, estimate: footerHeight)
                     newStore.appendSupplementary(
-                        .footer, section: section, y: y, width: bounds.width, height: height)
+                        .footer, section: section, y: y, width: geometry.boundsWidth,
+                        height: height)
                     newBands.append(end: newStore.elements.count, minY: y, maxY: y + height)
                     y += height
                 } else {
@@ -211,22 +267,17 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
             guard count > 0 else { continue }
             // Each section fills its own lines: a section shorter than a
             // line spreads (or centres) its items over the whole line.
-            let perLine = min(fullLine, count)
-            let gap = perLine > 1 ? (lineWidth - Double(perLine) * width) / Double(perLine - 1) : 0
-            let firstX =
-                perLine > 1 ? safeAreaInsets.left : safeAreaInsets.left + (lineWidth - width) / 2
-            y += interItemSpacing
-            var item = 0
+            let perLine = min(geometry.fullLine, count)
+            let (firstX, gap) = geometry.line(holding: perLine)
+            var item = resumes ? firstItem : 0
+            if !resumes { y += interItemSpacing }
             while item < count {
                 let rowStart = newStore.elements.count
                 let rowEnd = min(item + perLine, count)
                 var rowHeight = 0.0
                 for column in 0..<(rowEnd - item) {
                     let indexPath = IndexPath(item: item + column, section: section)
-                    let height = sizing.height(at: indexPath, width: width)
-                    guard _Validate.isValidHeight(height) else {
-                        throw .invalidItemHeight(indexPath, height)
-                    }
+                    let height = try itemHeight(indexPath)
                     rowHeight = max(rowHeight, height)
                     newStore.elements.append(
                         LayoutAttributes(
@@ -244,15 +295,7 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
                 if item < count { y += lineSpacing }
             }
         }
-
-        store = newStore
-        bands = newBands
-        supplementaryHeights = heights
-        columnCount = Int(min(columns, 1e9))
-        itemsPerLine = fullLine
-        itemWidth = width
-        contentSize = Size(width: bounds.width, height: y)
-        preparedBounds = bounds
+        return y
     }
 
     /// Takes the real height a self-sizing item reports (UIKit's
@@ -348,5 +391,25 @@ extension ColumnFlowLayout: SectionSupplementaryLayout {
     /// - Complexity: O(1).
     public func isMeasured(_ kind: ElementKind, inSection section: Int) -> Bool {
         supplementaryHeights.isMeasured(kind, inSection: section)
+    }
+}
+
+/// What a column flow's line filling needs from `prepare`: the line's width
+/// and left edge, the item width and how many items fill a line.
+struct _FlowGeometry: Sendable, Equatable {
+    var boundsWidth: Double
+    var lineWidth: Double
+    var left: Double
+    var itemWidth: Double
+    var fullLine: Int
+    /// The layout's parameters when it was prepared.
+    var parameters: [Double]
+
+    /// The first item's x and the gap between items of a section whose
+    /// lines hold `perLine` items: justified, or centred when one fits.
+    func line(holding perLine: Int) -> (firstX: Double, gap: Double) {
+        let gap = perLine > 1 ? (lineWidth - Double(perLine) * itemWidth) / Double(perLine - 1) : 0
+        let firstX = perLine > 1 ? left : left + (lineWidth - itemWidth) / 2
+        return (firstX, gap)
     }
 }

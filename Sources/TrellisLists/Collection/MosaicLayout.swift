@@ -123,13 +123,17 @@ public struct MosaicLayout: CollectionLayout, Sendable {
     /// by `visibleAttributes(in:)`.
     public var sectionFootersPinToVisibleBounds = false
 
-    public private(set) var contentSize = Size.zero
+    public internal(set) var contentSize = Size.zero
     /// The bounds of the last successful `prepare`.
     public private(set) var preparedBounds: Rect?
 
-    private var store = _ElementStore()
-    private var bands = _BandIndex(isXOrdered: false)
-    private var supplementaryHeights = _SupplementaryHeights()
+    var store = _ElementStore()
+    var bands = _BandIndex(isXOrdered: false)
+    var supplementaryHeights = _SupplementaryHeights()
+    /// The style of each segment, top to bottom.
+    var segmentStyles: [MosaicSegmentStyle] = []
+    /// `_parameters` at the last `prepare`, which in-place updates need.
+    var preparedParameters: [Double] = []
 
     public init(
         itemCount: Int, segmentHeight: Double = 200, headerHeight: Double = 0,
@@ -207,9 +211,36 @@ public struct MosaicLayout: CollectionLayout, Sendable {
         }
         newStore.firstItemIndex.append(newStore.elements.count)
         newStore.itemCounts.append(itemCount)
-        var style = MosaicSegmentStyle.fullWidth
-        var item = 0
-        let firstItem = newStore.elements.count
+        var newStyles: [MosaicSegmentStyle] = []
+        let end = try _laySegments(
+            from: 0, style: .fullWidth, lastMaxY: lastMaxY, width: width, heights: heights,
+            store: &newStore, bands: &newBands, styles: &newStyles)
+
+        store = newStore
+        bands = newBands
+        segmentStyles = newStyles
+        supplementaryHeights = heights
+        contentSize = Size(width: width, height: max(bounds.height, end))
+        preparedBounds = bounds
+        preparedParameters = _parameters
+    }
+
+    /// The parameters a prepared layout was laid out with.
+    var _parameters: [Double] { [segmentHeight, headerHeight, footerHeight] }
+
+    /// Cuts segments for the items from `firstItem` on (a segment's first
+    /// item; the elements before it are in `store`), starting with `style`
+    /// 1 point below `lastMaxY`, then places the footer; returns the bottom
+    /// of the last element. `prepare` and the in-place updates share it.
+    func _laySegments(
+        from firstItem: Int, style firstStyle: MosaicSegmentStyle, lastMaxY startMaxY: Double,
+        width: Double, heights: _SupplementaryHeights, store newStore: inout _ElementStore,
+        bands newBands: inout _BandIndex, styles: inout [MosaicSegmentStyle]
+    ) throws(CollectionLayoutError) -> Double {
+        var style = firstStyle
+        var item = firstItem
+        var lastMaxY = startMaxY
+        let itemBase = newStore.firstItemIndex[0]
         // Only the styles the items use are checked: one item is one
         // full-width segment, which any positive height and width can hold.
         var checked: Set<MosaicSegmentStyle> = []
@@ -226,7 +257,8 @@ public struct MosaicLayout: CollectionLayout, Sendable {
                 item += 1
                 lastMaxY = frame.maxY
             }
-            newBands.append(end: firstItem + item, minY: segment.minY, maxY: segment.maxY)
+            newBands.append(end: itemBase + item, minY: segment.minY, maxY: segment.maxY)
+            styles.append(style)
             style = style.next(remaining: itemCount - item)
         }
         if footerHeight > 0 {
@@ -239,12 +271,7 @@ public struct MosaicLayout: CollectionLayout, Sendable {
         } else {
             newStore.footerIndex.append(-1)
         }
-
-        store = newStore
-        bands = newBands
-        supplementaryHeights = heights
-        contentSize = Size(width: width, height: max(bounds.height, lastMaxY))
-        preparedBounds = bounds
+        return lastMaxY
     }
 
     /// Takes the real height of the header or footer

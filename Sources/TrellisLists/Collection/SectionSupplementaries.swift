@@ -293,6 +293,18 @@ struct _SupplementaryHeights: Sendable {
         measuredFooter = Array(repeating: .nan, count: sections)
     }
 
+    /// Keeps the measured heights of the first `sections` sections (laid
+    /// out again in place, where the later sections may be new ones) and
+    /// gives the other sections of `count` their estimates.
+    mutating func keep(sections: Int, count: Int) {
+        for index in [0, 1] {
+            var measured = index == 0 ? measuredHeader : measuredFooter
+            if measured.count > sections { measured.removeSubrange(sections...) }
+            measured += Array(repeating: .nan, count: count - measured.count)
+            if index == 0 { measuredHeader = measured } else { measuredFooter = measured }
+        }
+    }
+
     mutating func record(_ height: Double, of kind: ElementKind, inSection section: Int) {
         if kind == .header {
             measuredHeader[section] = height

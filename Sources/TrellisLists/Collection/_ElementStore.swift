@@ -136,6 +136,13 @@ struct _BandIndex: Sendable {
         maxY.append(bottom)
     }
 
+    /// Drops the bands from `first` on.
+    mutating func removeBands(from first: Int) {
+        ends.removeSubrange(first...)
+        minY.removeSubrange(first...)
+        maxY.removeSubrange(first...)
+    }
+
     /// The band holding an element.
     /// - Complexity: O(log bands).
     func band(containing element: Int) -> Int {
