@@ -12,8 +12,9 @@ extension ColumnFlowLayout {
     /// first changed section when its items per line change), everything
     /// after is placed again as `prepare` places it, items with a source
     /// keep its height (a reported one too) and only the others are
-    /// measured through `sizing`. Without a `prepare` since the parameters
-    /// changed, returns false to be prepared again.
+    /// measured through `sizing`. Returns false, changing nothing, when the
+    /// layout was never prepared or its parameters changed since (it must be
+    /// prepared again).
     ///
     /// - Throws: `.invalidItemCount`; `.invalidParameter` when `sources`
     ///   does not have one entry per new item or names no old item; a new

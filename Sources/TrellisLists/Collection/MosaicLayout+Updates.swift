@@ -23,8 +23,9 @@ extension MosaicLayout: ItemCountedCollectionLayout {
     /// sequence, except the last two segments of the shorter count (whose
     /// styles depend on how many items remain); the rest is cut as `prepare`
     /// cuts it. A mosaic measures nothing, so `sources` only says where the
-    /// first change is. Without a `prepare` since the parameters changed,
-    /// returns false to be prepared again.
+    /// first change is. Returns false, changing nothing, when the layout was
+    /// never prepared or its parameters changed since (it must be prepared
+    /// again).
     ///
     /// - Throws: `.invalidParameter` for other than one section, or `sources`
     ///   without one entry per new item; `.invalidItemCount`; what `prepare`
