@@ -105,24 +105,12 @@ extension ColumnFlowLayout {
         var heights = supplementaryHeights
         heights.keep(sections: keptSections, count: counts.count)
         let newStarts = counts.reduce(into: [0]) { $0.append($0.last! + $1) }
-        let old = store
-        let sizing = self.sizing
-        let width = geometry.itemWidth
         let end = try _lay(
             counts: counts, from: section, item: item, y: y, geometry: geometry,
-            heights: heights, store: &newStore, bands: &newBands
-        ) { (indexPath: IndexPath) throws(CollectionLayoutError) -> Double in
-            let source = sources[newStarts[indexPath.section] + indexPath.item]
-            if source >= 0 {
-                let from = _indexPath(ofPosition: source, starts: oldStarts)
-                return old.elements[old.firstItemIndex[from.section] + from.item].frame.height
-            }
-            let height = sizing.height(at: indexPath, width: width)
-            guard _Validate.isValidHeight(height) else {
-                throw .invalidItemHeight(indexPath, height)
-            }
-            return height
-        }
+            heights: heights, store: &newStore, bands: &newBands,
+            itemHeights: _KeptItemHeights(
+                sources: sources, newStarts: newStarts, oldStarts: oldStarts, old: store,
+                measured: _MeasuredItemHeights(sizing: sizing, width: geometry.itemWidth)))
 
         store = newStore
         bands = newBands
@@ -130,5 +118,22 @@ extension ColumnFlowLayout {
         itemCounts = counts
         contentSize.height = end
         return true
+    }
+}
+
+/// The heights of an in-place update: an item with a source keeps its old
+/// frame's height; the others are measured.
+struct _KeptItemHeights<Sizing: CellSizing>: _FlowItemHeights {
+    let sources: [Int]
+    let newStarts: [Int]
+    let oldStarts: [Int]
+    let old: _ElementStore
+    let measured: _MeasuredItemHeights<Sizing>
+
+    func height(at indexPath: IndexPath) throws(CollectionLayoutError) -> Double {
+        let source = sources[newStarts[indexPath.section] + indexPath.item]
+        guard source >= 0 else { return try measured.height(at: indexPath) }
+        let from = _indexPath(ofPosition: source, starts: oldStarts)
+        return old.elements[old.firstItemIndex[from.section] + from.item].frame.height
     }
 }

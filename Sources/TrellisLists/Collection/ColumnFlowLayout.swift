@@ -188,17 +188,10 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
             reservingCapacity: totalItems + 2 * itemCounts.count, sections: itemCounts.count)
         var newBands = _BandIndex(
             isXOrdered: true, reservingCapacity: totalItems / fullLine + 2 * itemCounts.count)
-        let sizing = self.sizing
         let end = try _lay(
             counts: itemCounts, from: 0, item: 0, y: 0, geometry: geometry, heights: heights,
-            store: &newStore, bands: &newBands
-        ) { (indexPath: IndexPath) throws(CollectionLayoutError) -> Double in
-            let height = sizing.height(at: indexPath, width: width)
-            guard _Validate.isValidHeight(height) else {
-                throw .invalidItemHeight(indexPath, height)
-            }
-            return height
-        }
+            store: &newStore, bands: &newBands,
+            itemHeights: _MeasuredItemHeights(sizing: sizing, width: width))
 
         store = newStore
         bands = newBands
@@ -221,13 +214,15 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
     /// are already in `store`) at `y`, appending to `store` and `bands`;
     /// returns the content's end. `prepare` and the in-place updates share it,
     /// so both place every element with the same arithmetic.
+    /// Generic over the item heights (not a closure) so the per-item call
+    /// is specialised and inlined: a closure here made `prepare` about 30%
+    /// slower (CollectionBenchmarks, 50,000 items).
     @inline(__always)
-    func _lay(
+    func _lay<ItemHeights: _FlowItemHeights>(
         counts: [Int], from firstSection: Int, item firstItem: Int, y startY: Double,
         geometry: _FlowGeometry, heights: _SupplementaryHeights,
-        store newStore: inout _ElementStore,
-        bands newBands: inout _BandIndex,
-        itemHeight: (IndexPath) throws(CollectionLayoutError) -> Double
+        store newStore: inout _ElementStore, bands newBands: inout _BandIndex,
+        itemHeights: ItemHeights
     ) throws(CollectionLayoutError) -> Double {
         let width = geometry.itemWidth
         var y = startY
@@ -277,7 +272,7 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
                 var rowHeight = 0.0
                 for column in 0..<(rowEnd - item) {
                     let indexPath = IndexPath(item: item + column, section: section)
-                    let height = try itemHeight(indexPath)
+                    let height = try itemHeights.height(at: indexPath)
                     rowHeight = max(rowHeight, height)
                     newStore.elements.append(
                         LayoutAttributes(
@@ -411,5 +406,23 @@ struct _FlowGeometry: Sendable, Equatable {
         let gap = perLine > 1 ? (lineWidth - Double(perLine) * itemWidth) / Double(perLine - 1) : 0
         let firstX = perLine > 1 ? left : left + (lineWidth - itemWidth) / 2
         return (firstX, gap)
+    }
+}
+
+/// Where `_lay` gets item heights: measured through the sizing, or kept.
+protocol _FlowItemHeights {
+    func height(at indexPath: IndexPath) throws(CollectionLayoutError) -> Double
+}
+
+/// Heights measured through a `CellSizing` at the item width, checked.
+struct _MeasuredItemHeights<Sizing: CellSizing>: _FlowItemHeights {
+    let sizing: Sizing
+    let width: Double
+
+    @inline(__always)
+    func height(at indexPath: IndexPath) throws(CollectionLayoutError) -> Double {
+        let height = sizing.height(at: indexPath, width: width)
+        guard _Validate.isValidHeight(height) else { throw .invalidItemHeight(indexPath, height) }
+        return height
     }
 }
