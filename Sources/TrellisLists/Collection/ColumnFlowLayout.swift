@@ -246,26 +246,12 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
                 newStore.firstItemIndex.append(newStore.elements.count)
                 newStore.itemCounts.append(count)
             }
-            defer {
-                if footerHeight > 0 {
-                    let height = heights.height(
-                        of: .footer, inSection: section, estimate: footerHeight)
-                    newStore.appendSupplementary(
-                        .footer, section: section, y: y, width: geometry.boundsWidth,
-                        height: height)
-                    newBands.append(end: newStore.elements.count, minY: y, maxY: y + height)
-                    y += height
-                } else {
-                    newStore.footerIndex.append(-1)
-                }
-            }
-            guard count > 0 else { continue }
             // Each section fills its own lines: a section shorter than a
             // line spreads (or centres) its items over the whole line.
             let perLine = min(geometry.fullLine, count)
             let (firstX, gap) = geometry.line(holding: perLine)
             var item = resumes ? firstItem : 0
-            if !resumes { y += interItemSpacing }
+            if !resumes && count > 0 { y += interItemSpacing }
             while item < count {
                 let rowStart = newStore.elements.count
                 let rowEnd = min(item + perLine, count)
@@ -288,6 +274,17 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
                 y += rowHeight
                 item = rowEnd
                 if item < count { y += lineSpacing }
+            }
+            if footerHeight > 0 {
+                let height = heights.height(
+                    of: .footer, inSection: section, estimate: footerHeight)
+                newStore.appendSupplementary(
+                    .footer, section: section, y: y, width: geometry.boundsWidth,
+                    height: height)
+                newBands.append(end: newStore.elements.count, minY: y, maxY: y + height)
+                y += height
+            } else {
+                newStore.footerIndex.append(-1)
             }
         }
         return y
