@@ -5,19 +5,27 @@
 import TrellisGeometry
 
 /// What a laid-out element is, as UIKit's `representedElementCategory` plus
-/// the section-header supplementary kind.
+/// the section-header and section-footer supplementary kinds.
 public enum ElementKind: UInt8, Hashable, Sendable, CustomStringConvertible {
     /// An item's cell.
     case cell
     /// A section's header (`UICollectionView.elementKindSectionHeader`).
     case header
+    /// A section's footer (`UICollectionView.elementKindSectionFooter`).
+    case footer
 
-    public var description: String { self == .cell ? "cell" : "header" }
+    public var description: String {
+        switch self {
+        case .cell: return "cell"
+        case .header: return "header"
+        case .footer: return "footer"
+        }
+    }
 }
 
 /// The frame of one element, as `UICollectionViewLayoutAttributes` but a value.
 ///
-/// A header carries the index path `[section, 0]`.
+/// A header or footer carries the index path `[section, 0]`.
 public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
     public var indexPath: IndexPath
     public var frame: Rect
@@ -30,13 +38,21 @@ public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The order `attributes(in:)` returns: by section, a section's header
-    /// before its items, then by item.
+    /// before its items, then by item, then the section's footer.
     public static func precedes(_ lhs: LayoutAttributes, _ rhs: LayoutAttributes) -> Bool {
         if lhs.indexPath.section != rhs.indexPath.section {
             return lhs.indexPath.section < rhs.indexPath.section
         }
-        if lhs.kind != rhs.kind { return lhs.kind == .header }
+        if lhs.kind != rhs.kind { return _rank(lhs.kind) < _rank(rhs.kind) }
         return lhs.indexPath.item < rhs.indexPath.item
+    }
+
+    private static func _rank(_ kind: ElementKind) -> Int {
+        switch kind {
+        case .header: return 0
+        case .cell: return 1
+        case .footer: return 2
+        }
     }
 
     public var description: String { "\(kind) \(indexPath) \(frame)" }

@@ -28,6 +28,10 @@ public enum CollectionLayoutError: Error, Hashable, Sendable, CustomStringConver
     case noSuchItem(IndexPath)
     /// The layout has not been prepared yet.
     case notPrepared
+    /// The section has no such header or footer (or the kind is `.cell`).
+    case noSuchSupplementary(ElementKind, section: Int)
+    /// A header or footer height (measured or reported) is negative or not finite.
+    case invalidSupplementaryHeight(ElementKind, section: Int, height: Double)
     /// A snapshot was refused (repeated identifiers, a reload of a missing item).
     case invalidSnapshot(SnapshotError)
 
@@ -59,6 +63,11 @@ public enum CollectionLayoutError: Error, Hashable, Sendable, CustomStringConver
             return "no item at \(indexPath) in the prepared layout"
         case .notPrepared:
             return "the layout has not been prepared"
+        case .noSuchSupplementary(let kind, let section):
+            return "no \(kind) in section \(section) of the prepared layout"
+        case .invalidSupplementaryHeight(let kind, let section, let height):
+            return
+                "\(kind) of section \(section): height \(_exactNumber(height)) must be finite and not negative"
         case .invalidSnapshot(let error):
             return "invalid snapshot: \(error)"
         }

@@ -18,12 +18,29 @@ public protocol ItemCountedCollectionLayout: CollectionLayout {
     /// Adds `count` items at the end of the last section without moving the
     /// others, if the layout can; returns false to be prepared again instead.
     mutating func appendItemsInPlace(count: Int) throws(CollectionLayoutError) -> Bool
+    /// Takes new item counts after inserts, deletes, moves and reloads and
+    /// lays them out without a new `prepare`, if the layout can: elements
+    /// before the first change stay, everything after it is placed again,
+    /// and only items without a source are measured. `sources[n]` is, for
+    /// the new item at position n (counting section by section), the old
+    /// position whose height it keeps, or -1 to measure it (inserted or
+    /// reloaded). Returns false to be prepared again instead.
+    mutating func updateItemsInPlace(counts: [Int], sources: [Int]) throws(CollectionLayoutError)
+        -> Bool
 }
 
 extension ItemCountedCollectionLayout {
     /// By default, appended items are laid out by a new `prepare`: false.
     /// - Complexity: O(1).
     public mutating func appendItemsInPlace(count: Int) throws(CollectionLayoutError) -> Bool {
+        false
+    }
+
+    /// By default, updated items are laid out by a new `prepare`: false.
+    /// - Complexity: O(1).
+    public mutating func updateItemsInPlace(counts: [Int], sources: [Int])
+        throws(CollectionLayoutError) -> Bool
+    {
         false
     }
 }
@@ -57,24 +74,6 @@ extension WaterfallLayout: ItemCountedCollectionLayout {
     }
 }
 
-extension MosaicLayout: ItemCountedCollectionLayout {
-    /// `[itemCount]`: a mosaic has one section.
-    /// - Complexity: O(1).
-    public var sectionItemCounts: [Int] { [itemCount] }
-    /// Sets `itemCount` from the one section's count.
-    /// - Throws: `.invalidParameter` unless there is exactly one section (a
-    ///   mosaic has one).
-    /// - Complexity: O(1).
-    public mutating func setItemCounts(_ counts: [Int]) throws(CollectionLayoutError) {
-        guard counts.count == 1 else {
-            throw .invalidParameter(
-                name: "section count", value: Double(counts.count),
-                requirement: "a mosaic has exactly 1 section")
-        }
-        itemCount = counts[0]
-    }
-}
-
 /// A collection layout whose content is given as snapshots of section and
 /// item identifiers, applied like `UICollectionViewDiffableDataSource.apply(_:)`.
 ///
@@ -83,7 +82,10 @@ extension MosaicLayout: ItemCountedCollectionLayout {
 /// content offset that keeps the first visible item that stays in order at
 /// its distance from the top. Items appended at the end of the last section
 /// (and nothing else changed) go in without laying the others out again
-/// when the layout can (the waterfall: no reshuffle).
+/// when the layout can (the waterfall: no reshuffle); other changes are laid
+/// out in place when the layout can (the column flow and the mosaic: the
+/// elements before the first change stay, and items that stay keep their
+/// heights, including heights reported with `updateItemHeight`).
 ///
 /// The layout's sizing is asked with index paths of the new snapshot:
 /// update the data it reads before applying.
@@ -196,8 +198,15 @@ public struct DiffableCollectionLayout<
             && difference.insertedItems.allSatisfy {
                 $0.section == counts.count - 1 && $0.item >= counts[counts.count - 1] - appended
             }
-        let appendedInPlace = onlyAppended ? try updated.appendItemsInPlace(count: appended) : false
-        if !appendedInPlace {
+        var inPlace = onlyAppended ? try updated.appendItemsInPlace(count: appended) : false
+        if !inPlace {
+            var sources = match.itemSource
+            for n in sources.indices where match.itemFlags[n] & _SnapshotMatch.reloaded != 0 {
+                sources[n] = -1
+            }
+            inPlace = try updated.updateItemsInPlace(counts: counts, sources: sources)
+        }
+        if !inPlace {
             try updated.setItemCounts(counts)
             try updated.prepare(bounds: bounds, layoutMargins: margins, safeAreaInsets: safeArea)
         }

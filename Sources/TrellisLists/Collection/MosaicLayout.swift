@@ -100,26 +100,65 @@ public enum MosaicSegmentStyle: Hashable, Sendable, CaseIterable {
 /// used, as in the sample. The content is at least as tall as the bounds (the
 /// sample starts its content rect from the bounds) and, unlike the sample,
 /// includes the last segment.
+///
+/// A header (when `headerHeight > 0`, at y = 0) and a footer (when
+/// `footerHeight > 0`) span the bounds' full width; segments start 1 point
+/// below the header, and the footer 1 point below the last segment (the
+/// sample's gutter). They size themselves through
+/// `layoutSupplementaries(in:sizing:)` (their heights are then estimates)
+/// and pin to the visible bounds (`SectionSupplementaryLayout`).
 public struct MosaicLayout: CollectionLayout, Sendable {
     /// The number of items (a mosaic has one section).
     public var itemCount: Int
     /// The height of a segment (the sample's 200).
     public var segmentHeight: Double
+    /// The height (or estimate) of the section's header; 0 for none.
+    public var headerHeight: Double
+    /// The height (or estimate) of the section's footer; 0 for none.
+    public var footerHeight: Double
+    /// UICollectionViewFlowLayout's `sectionHeadersPinToVisibleBounds`, used
+    /// by `visibleAttributes(in:)`.
+    public var sectionHeadersPinToVisibleBounds = false
+    /// UICollectionViewFlowLayout's `sectionFootersPinToVisibleBounds`, used
+    /// by `visibleAttributes(in:)`.
+    public var sectionFootersPinToVisibleBounds = false
 
-    public private(set) var contentSize = Size.zero
+    public internal(set) var contentSize = Size.zero
     /// The bounds of the last successful `prepare`.
     public private(set) var preparedBounds: Rect?
 
-    private var store = _ElementStore()
-    private var bands = _BandIndex(isXOrdered: false)
+    var store = _ElementStore()
+    var bands = _BandIndex(isXOrdered: false)
+    var supplementaryHeights = _SupplementaryHeights()
+    /// The style of each segment, top to bottom.
+    var segmentStyles: [MosaicSegmentStyle] = []
+    /// `_parameters` at the last `prepare`, which in-place updates need.
+    var preparedParameters: [Double] = []
 
-    public init(itemCount: Int, segmentHeight: Double = 200) {
+    public init(
+        itemCount: Int, segmentHeight: Double = 200, headerHeight: Double = 0,
+        footerHeight: Double = 0
+    ) {
         self.itemCount = itemCount
         self.segmentHeight = segmentHeight
+        self.headerHeight = headerHeight
+        self.footerHeight = footerHeight
     }
 
-    /// Every element of the prepared layout, in item order.
+    /// Every element of the prepared layout, in `LayoutAttributes.precedes` order.
     public var allAttributes: [LayoutAttributes] { store.elements }
+
+    /// The header, or `nil` without one (a mosaic has one section).
+    /// - Complexity: O(1).
+    public func attributes(forHeaderInSection section: Int) -> LayoutAttributes? {
+        store.header(inSection: section)
+    }
+
+    /// The footer, or `nil` without one.
+    /// - Complexity: O(1).
+    public func attributes(forFooterInSection section: Int) -> LayoutAttributes? {
+        store.footer(inSection: section)
+    }
 
     /// - Complexity: O(1).
     public func attributes(forItem indexPath: IndexPath) -> LayoutAttributes? {
@@ -154,15 +193,54 @@ public struct MosaicLayout: CollectionLayout, Sendable {
             bounds: bounds, layoutMargins: layoutMargins, safeAreaInsets: safeAreaInsets)
         try _Validate.itemCounts([itemCount])
         try _Validate.positiveLength(segmentHeight, name: "segmentHeight")
+        try _Validate.length(headerHeight, name: "headerHeight")
+        try _Validate.length(footerHeight, name: "footerHeight")
         let width = bounds.width
-        var newStore = _ElementStore(reservingCapacity: itemCount, sections: 1)
-        newStore.headerIndex.append(-1)
-        newStore.firstItemIndex.append(0)
-        newStore.itemCounts.append(itemCount)
-        var newBands = _BandIndex(isXOrdered: false, reservingCapacity: itemCount / 2 + 1)
-        var style = MosaicSegmentStyle.fullWidth
+        var heights = supplementaryHeights
+        heights.prepare(width: width, sections: 1)
+        var newStore = _ElementStore(reservingCapacity: itemCount + 2, sections: 1)
+        var newBands = _BandIndex(isXOrdered: false, reservingCapacity: itemCount / 2 + 3)
         var lastMaxY = 0.0
-        var item = 0
+        if headerHeight > 0 {
+            let height = heights.height(of: .header, inSection: 0, estimate: headerHeight)
+            newStore.appendSupplementary(.header, section: 0, y: 0, width: width, height: height)
+            newBands.append(end: 1, minY: 0, maxY: height)
+            lastMaxY = height
+        } else {
+            newStore.headerIndex.append(-1)
+        }
+        newStore.firstItemIndex.append(newStore.elements.count)
+        newStore.itemCounts.append(itemCount)
+        var newStyles: [MosaicSegmentStyle] = []
+        let end = try _laySegments(
+            from: 0, style: .fullWidth, lastMaxY: lastMaxY, width: width, heights: heights,
+            store: &newStore, bands: &newBands, styles: &newStyles)
+
+        store = newStore
+        bands = newBands
+        segmentStyles = newStyles
+        supplementaryHeights = heights
+        contentSize = Size(width: width, height: max(bounds.height, end))
+        preparedBounds = bounds
+        preparedParameters = _parameters
+    }
+
+    /// The parameters a prepared layout was laid out with.
+    var _parameters: [Double] { [segmentHeight, headerHeight, footerHeight] }
+
+    /// Cuts segments for the items from `firstItem` on (a segment's first
+    /// item; the elements before it are in `store`), starting with `style`
+    /// 1 point below `lastMaxY`, then places the footer; returns the bottom
+    /// of the last element. `prepare` and the in-place updates share it.
+    func _laySegments(
+        from firstItem: Int, style firstStyle: MosaicSegmentStyle, lastMaxY startMaxY: Double,
+        width: Double, heights: _SupplementaryHeights, store newStore: inout _ElementStore,
+        bands newBands: inout _BandIndex, styles: inout [MosaicSegmentStyle]
+    ) throws(CollectionLayoutError) -> Double {
+        var style = firstStyle
+        var item = firstItem
+        var lastMaxY = startMaxY
+        let itemBase = newStore.firstItemIndex[0]
         // Only the styles the items use are checked: one item is one
         // full-width segment, which any positive height and width can hold.
         var checked: Set<MosaicSegmentStyle> = []
@@ -179,14 +257,40 @@ public struct MosaicLayout: CollectionLayout, Sendable {
                 item += 1
                 lastMaxY = frame.maxY
             }
-            newBands.append(end: item, minY: segment.minY, maxY: segment.maxY)
+            newBands.append(end: itemBase + item, minY: segment.minY, maxY: segment.maxY)
+            styles.append(style)
             style = style.next(remaining: itemCount - item)
         }
+        if footerHeight > 0 {
+            let height = heights.height(of: .footer, inSection: 0, estimate: footerHeight)
+            newStore.appendSupplementary(
+                .footer, section: 0, y: lastMaxY + 1, width: width, height: height)
+            newBands.append(
+                end: newStore.elements.count, minY: lastMaxY + 1, maxY: lastMaxY + 1 + height)
+            lastMaxY += 1 + height
+        } else {
+            newStore.footerIndex.append(-1)
+        }
+        return lastMaxY
+    }
 
-        store = newStore
-        bands = newBands
-        contentSize = Size(width: width, height: max(bounds.height, lastMaxY))
-        preparedBounds = bounds
+    /// Takes the real height of the header or footer
+    /// (`SectionSupplementaryLayout`): the elements after it move by the
+    /// change, and the returned offset keeps the first element visible in
+    /// `visibleRect` where it was. The height lasts across `prepare` while
+    /// the width stays the same.
+    /// - Complexity: O(log n + elements after it).
+    public mutating func updateSupplementaryHeight(
+        _ height: Double, of kind: ElementKind, inSection section: Int, visibleRect: Rect
+    ) throws(CollectionLayoutError) -> Point {
+        guard let preparedBounds else { throw .notPrepared }
+        let element = store.supplementaryIndex(kind, inSection: section)
+        try _Validate.supplementary(height, of: kind, inSection: section, exists: element != nil)
+        let anchor = _elementAnchor(in: visibleRect)
+        _ = store.resize(element!, to: height, bands: &bands)
+        supplementaryHeights.record(height, of: kind, inSection: section)
+        contentSize.height = max(preparedBounds.height, store.elements.last?.frame.maxY ?? 0)
+        return _offset(restoring: anchor, orKeeping: visibleRect)
     }
 
     /// Throws when a style's split leaves an item without width (the bounds
@@ -206,5 +310,16 @@ public struct MosaicLayout: CollectionLayout, Sendable {
                         + "(\(style) leaves an item \(_exactNumber(frame.height)) points tall)")
             }
         }
+    }
+}
+
+extension MosaicLayout: SectionSupplementaryLayout {
+    /// 1 once prepared (a mosaic has one section), 0 before.
+    /// - Complexity: O(1).
+    public var sectionCount: Int { store.itemCounts.count }
+
+    /// - Complexity: O(1).
+    public func isMeasured(_ kind: ElementKind, inSection section: Int) -> Bool {
+        supplementaryHeights.isMeasured(kind, inSection: section)
     }
 }

@@ -40,6 +40,10 @@ extension WaterfallLayout {
         }
         guard count > 0 else { return }
 
+        // The last section's footer comes after its items: take it out here
+        // and put it back below them at the end.
+        let footer = store.footerIndex[section] >= 0 ? store.elements.removeLast() : nil
+        if footer != nil { elementColumn.removeLast() }
         // The last section's lanes, as lists, with where each column goes on.
         var itemsTop = sectionTop[section]
         if store.headerIndex[section] >= 0 {
@@ -81,7 +85,11 @@ extension WaterfallLayout {
         }
         store.itemCounts[section] += count
         itemCounts[section] += count
-        sectionBottom[section] = _bottom(ofSection: section)
-        contentSize.height = sectionBottom[section]
+        if let footer {
+            store.footerIndex[section] = store.elements.count
+            store.elements.append(footer)
+            elementColumn.append(-1)
+        }
+        _finish(section: section, bottom: sectionBottom[section])
     }
 }

@@ -31,9 +31,14 @@ public enum WaterfallColumns: Hashable, Sendable {
 ///   index; items in a column are `itemSpacing` apart and the first is
 ///   `itemSpacing` below the section's top (its header's bottom), as the
 ///   column flow's section inset;
-/// - a section ends at its tallest column; the next section starts there.
-///   A header (when `headerHeight > 0`) spans the bounds' full width. An empty
-///   section is just its header.
+/// - a section's items end at its tallest column; a footer (when
+///   `footerHeight > 0`) starts there, and the next section starts at the
+///   footer's bottom (or the tallest column without footers). A header (when
+///   `headerHeight > 0`) and a footer span the bounds' full width. An empty
+///   section is just its header and footer. Headers and footers size
+///   themselves through `layoutSupplementaries(in:sizing:)` (their heights
+///   are then estimates) and pin to the visible bounds
+///   (`SectionSupplementaryLayout`); a new height keeps every item's column.
 /// - a re-measured item keeps its column, and so does every other item: the
 ///   items below it in its column move, and later sections move by the change
 ///   in the section's height. Its new height is rounded up to the pixel grid
@@ -56,8 +61,16 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: SelfSizingCollection
     public var columnSpacing: Double
     /// The vertical space between items of a column, and above a section's items.
     public var itemSpacing: Double
-    /// The height of each section's header; 0 for no headers.
+    /// The height (or estimate) of each section's header; 0 for no headers.
     public var headerHeight: Double
+    /// The height (or estimate) of each section's footer; 0 for no footers.
+    public var footerHeight: Double
+    /// UICollectionViewFlowLayout's `sectionHeadersPinToVisibleBounds`, used
+    /// by `visibleAttributes(in:)`.
+    public var sectionHeadersPinToVisibleBounds = false
+    /// UICollectionViewFlowLayout's `sectionFootersPinToVisibleBounds`, used
+    /// by `visibleAttributes(in:)`.
+    public var sectionFootersPinToVisibleBounds = false
     /// Pixels per point of the screen whose grid item sizes are rounded to.
     public var displayScale: Double
 
@@ -80,13 +93,14 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: SelfSizingCollection
     var laneElements: [Int32] = []
     /// Where each lane starts in `laneElements`; one more entry than lanes.
     var laneStart: [Int] = []
-    /// Per element: its column, or -1 for a header.
+    /// Per element: its column, or -1 for a header or footer.
     var elementColumn: [Int32] = []
+    var supplementaryHeights = _SupplementaryHeights()
 
     public init(
         itemCounts: [Int], sizing: Sizing, columns: WaterfallColumns = .count(2),
         columnSpacing: Double = 10, itemSpacing: Double = 10, headerHeight: Double = 0,
-        displayScale: Double = 2
+        footerHeight: Double = 0, displayScale: Double = 2
     ) {
         self.itemCounts = itemCounts
         self.sizing = sizing
@@ -94,6 +108,7 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: SelfSizingCollection
         self.columnSpacing = columnSpacing
         self.itemSpacing = itemSpacing
         self.headerHeight = headerHeight
+        self.footerHeight = footerHeight
         self.displayScale = displayScale
     }
 
@@ -104,6 +119,12 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: SelfSizingCollection
     /// - Complexity: O(1).
     public func attributes(forHeaderInSection section: Int) -> LayoutAttributes? {
         store.header(inSection: section)
+    }
+
+    /// A section's footer, or `nil` without footers or such a section.
+    /// - Complexity: O(1).
+    public func attributes(forFooterInSection section: Int) -> LayoutAttributes? {
+        store.footer(inSection: section)
     }
 
     /// - Complexity: O(1).
@@ -159,6 +180,9 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: SelfSizingCollection
                     if store.elements[bestElement].frame.intersects(rect) {
                         result.append(store.elements[bestElement])
                     }
+                }
+                if let footer = store.footer(inSection: section), footer.frame.intersects(rect) {
+                    result.append(footer)
                 }
                 section += 1
             }
@@ -223,6 +247,7 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: SelfSizingCollection
         try _Validate.length(columnSpacing, name: "columnSpacing")
         try _Validate.length(itemSpacing, name: "itemSpacing")
         try _Validate.length(headerHeight, name: "headerHeight")
+        try _Validate.length(footerHeight, name: "footerHeight")
         try _Validate.positiveLength(displayScale, name: "displayScale")
         try _Validate.itemCounts(itemCounts)
 
@@ -256,9 +281,10 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: SelfSizingCollection
         }
 
         let totalItems = itemCounts.reduce(0, +)
+        var heights = supplementaryHeights
+        heights.prepare(width: bounds.width, sections: itemCounts.count)
         var newStore = _ElementStore(
-            reservingCapacity: totalItems + (headerHeight > 0 ? itemCounts.count : 0),
-            sections: itemCounts.count)
+            reservingCapacity: totalItems + 2 * itemCounts.count, sections: itemCounts.count)
         var newColumnX: [Double] = []
         for column in 0..<count {
             newColumnX.append(layoutMargins.left + Double(column) * (width + columnSpacing))
@@ -278,14 +304,11 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: SelfSizingCollection
         for (section, itemCount) in itemCounts.enumerated() {
             newTop.append(y)
             if headerHeight > 0 {
-                newStore.headerIndex.append(newStore.elements.count)
-                newStore.elements.append(
-                    LayoutAttributes(
-                        indexPath: IndexPath(item: 0, section: section),
-                        frame: Rect(x: 0, y: y, width: bounds.width, height: headerHeight),
-                        kind: .header))
+                let height = heights.height(of: .header, inSection: section, estimate: headerHeight)
+                newStore.appendSupplementary(
+                    .header, section: section, y: y, width: bounds.width, height: height)
                 newElementColumn.append(-1)
-                y += headerHeight
+                y += height
             } else {
                 newStore.headerIndex.append(-1)
             }
@@ -312,6 +335,15 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: SelfSizingCollection
             for column in 0..<count where !lanes[column].isEmpty {
                 y = max(y, newStore.elements[Int(lanes[column].last!)].frame.maxY)
             }
+            if footerHeight > 0 {
+                let height = heights.height(of: .footer, inSection: section, estimate: footerHeight)
+                newStore.appendSupplementary(
+                    .footer, section: section, y: y, width: bounds.width, height: height)
+                newElementColumn.append(-1)
+                y += height
+            } else {
+                newStore.footerIndex.append(-1)
+            }
             newBottom.append(y)
             for column in 0..<count {
                 newLaneElements.append(contentsOf: lanes[column])
@@ -326,6 +358,7 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: SelfSizingCollection
         laneElements = newLaneElements
         laneStart = newLaneStart
         elementColumn = newElementColumn
+        supplementaryHeights = heights
         columnCount = count
         itemWidth = width
         contentSize = Size(width: bounds.width, height: y)
@@ -391,16 +424,36 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: SelfSizingCollection
             if Int(laneElements[mid]) < element { position = mid + 1 } else { high = mid }
         }
         _stack(lane: lane, from: position)
+        _finish(section: section, bottom: sectionBottom[section])
+        return _offset(restoring: anchor, orKeeping: visibleRect)
+    }
 
-        let bottom = _bottom(ofSection: section)
-        let sectionDelta = bottom - sectionBottom[section]
-        sectionBottom[section] = bottom
-        if sectionDelta != 0 {
-            for later in (section + 1)..<sectionTop.count {
-                _place(section: later, top: sectionBottom[later - 1])
-            }
+    /// Takes the real height of a section's header or footer
+    /// (`SectionSupplementaryLayout`): the section's items (a header) or
+    /// nothing in it (a footer) and the later sections move, every item
+    /// keeping its column, and the returned offset keeps the first element
+    /// visible in `visibleRect` where it was. The height is rounded up to the
+    /// pixel grid and lasts across `prepare` while the width and the section
+    /// count stay the same.
+    /// - Complexity: O(elements of this and later sections).
+    public mutating func updateSupplementaryHeight(
+        _ height: Double, of kind: ElementKind, inSection section: Int, visibleRect: Rect
+    ) throws(CollectionLayoutError) -> Point {
+        guard preparedBounds != nil else { throw .notPrepared }
+        let element = store.supplementaryIndex(kind, inSection: section)
+        try _Validate.supplementary(height, of: kind, inSection: section, exists: element != nil)
+        let snapped = PixelGrid.ceil(height, scale: displayScale)
+        guard snapped.isFinite else {
+            throw .invalidSupplementaryHeight(kind, section: section, height: height)
         }
-        contentSize.height = sectionBottom.last ?? 0
+        let anchor = _elementAnchor(in: visibleRect)
+        store.elements[element!].frame.size.height = snapped
+        supplementaryHeights.record(snapped, of: kind, inSection: section)
+        let bottom = sectionBottom[section]
+        if kind == .header {
+            _place(section: section, top: sectionTop[section])
+        }
+        _finish(section: section, bottom: bottom)
         return _offset(restoring: anchor, orKeeping: visibleRect)
     }
 }
@@ -424,9 +477,34 @@ extension WaterfallLayout {
         }
     }
 
-    /// A section's bottom: its tallest column's last item's bottom, or its
-    /// header's bottom (its top without a header) when it has no items.
-    func _bottom(ofSection section: Int) -> Double {
+    /// Places a section's footer under its items, takes its new bottom, and
+    /// places the later sections again when it moved from `oldBottom`;
+    /// updates the content height.
+    mutating func _finish(section: Int, bottom oldBottom: Double) {
+        let bottom = _placeFooter(section: section)
+        let moved = bottom != oldBottom
+        sectionBottom[section] = bottom
+        if moved {
+            for later in (section + 1)..<sectionTop.count {
+                _place(section: later, top: sectionBottom[later - 1])
+            }
+        }
+        contentSize.height = sectionBottom.last ?? 0
+    }
+
+    /// Puts a section's footer (if any) at its items' bottom and returns the
+    /// section's bottom.
+    mutating func _placeFooter(section: Int) -> Double {
+        let itemsBottom = _itemsBottom(ofSection: section)
+        guard store.footerIndex[section] >= 0 else { return itemsBottom }
+        store.elements[store.footerIndex[section]].frame.origin.y = itemsBottom
+        return store.elements[store.footerIndex[section]].frame.maxY
+    }
+
+    /// The bottom of a section's items: its tallest column's last item's
+    /// bottom, or its header's bottom (its top without a header) when it has
+    /// no items.
+    func _itemsBottom(ofSection section: Int) -> Double {
         var bottom = store.header(inSection: section)?.frame.maxY ?? sectionTop[section]
         for column in 0..<columnCount {
             let lane = section * columnCount + column
@@ -445,7 +523,7 @@ extension WaterfallLayout {
         var itemsTop = top
         if store.headerIndex[section] >= 0 {
             store.elements[store.headerIndex[section]].frame.origin.y = top
-            itemsTop += headerHeight
+            itemsTop = store.elements[store.headerIndex[section]].frame.maxY
         }
         for column in 0..<columnCount {
             let lane = section * columnCount + column
@@ -454,8 +532,19 @@ extension WaterfallLayout {
                 itemsTop + itemSpacing
             _stack(lane: lane, from: laneStart[lane])
         }
-        sectionBottom[section] = _bottom(ofSection: section)
+        sectionBottom[section] = _placeFooter(section: section)
     }
 }
 
 extension WaterfallLayout: Sendable where Sizing: Sendable {}
+
+extension WaterfallLayout: SectionSupplementaryLayout {
+    /// The number of sections of the prepared layout.
+    /// - Complexity: O(1).
+    public var sectionCount: Int { store.itemCounts.count }
+
+    /// - Complexity: O(1).
+    public func isMeasured(_ kind: ElementKind, inSection section: Int) -> Bool {
+        supplementaryHeights.isMeasured(kind, inSection: section)
+    }
+}

@@ -9,6 +9,8 @@ struct _ElementStore: Sendable {
     var elements: [LayoutAttributes] = []
     /// Per section: the element index of the header, or -1 without one.
     var headerIndex: [Int] = []
+    /// Per section: the element index of the footer, or -1 without one.
+    var footerIndex: [Int] = []
     /// Per section: the element index of item 0 (where it would be when empty).
     var firstItemIndex: [Int] = []
     /// Per section: the number of items.
@@ -19,6 +21,7 @@ struct _ElementStore: Sendable {
     init(reservingCapacity capacity: Int, sections: Int) {
         elements.reserveCapacity(capacity)
         headerIndex.reserveCapacity(sections)
+        footerIndex.reserveCapacity(sections)
         firstItemIndex.reserveCapacity(sections)
         itemCounts.reserveCapacity(sections)
     }
@@ -46,6 +49,50 @@ struct _ElementStore: Sendable {
             return nil
         }
         return elements[headerIndex[section]]
+    }
+
+    /// The footer of a section, or `nil` when it has none.
+    /// - Complexity: O(1).
+    func footer(inSection section: Int) -> LayoutAttributes? {
+        guard section >= 0, section < footerIndex.count, footerIndex[section] >= 0 else {
+            return nil
+        }
+        return elements[footerIndex[section]]
+    }
+
+    /// The element index of a section's header or footer, or nil.
+    func supplementaryIndex(_ kind: ElementKind, inSection section: Int) -> Int? {
+        guard section >= 0, section < headerIndex.count else { return nil }
+        let index =
+            kind == .header ? headerIndex[section] : kind == .footer ? footerIndex[section] : -1
+        return index >= 0 ? index : nil
+    }
+
+    /// Appends a full-width header or footer at `y` and records its index.
+    mutating func appendSupplementary(
+        _ kind: ElementKind, section: Int, y: Double, width: Double, height: Double
+    ) {
+        if kind == .header {
+            headerIndex.append(elements.count)
+        } else {
+            footerIndex.append(elements.count)
+        }
+        elements.append(
+            LayoutAttributes(
+                indexPath: IndexPath(item: 0, section: section),
+                frame: Rect(x: 0, y: y, width: width, height: height), kind: kind))
+    }
+
+    /// Gives a band's only element (a header, a footer) a new height: the
+    /// elements after it move by the change, which is returned, and the
+    /// bands from its band on take their edges from the moved frames.
+    /// - Complexity: O(log bands + elements after it).
+    mutating func resize(_ element: Int, to height: Double, bands: inout _BandIndex) -> Double {
+        let delta = height - elements[element].frame.height
+        elements[element].frame.size.height = height
+        shiftElements(from: element + 1, by: delta)
+        bands.refit(from: bands.band(containing: element), elements: elements)
+        return delta
     }
 
     /// Moves every element from `start` on down by `dy`.
@@ -87,6 +134,13 @@ struct _BandIndex: Sendable {
         ends.append(end)
         minY.append(top)
         maxY.append(bottom)
+    }
+
+    /// Drops the bands from `first` on.
+    mutating func removeBands(from first: Int) {
+        ends.removeSubrange(first...)
+        minY.removeSubrange(first...)
+        maxY.removeSubrange(first...)
     }
 
     /// The band holding an element.

@@ -57,6 +57,7 @@ public struct DiffableTableLayout<
         sizing: Sizing, width: Double, viewportHeight: Double, overscanRows: Int = 2,
         rangeTuning: TableRangeTuning = .texture, contentAnchoring: TableContentAnchoring = .top,
         headerFooterSizing: HeaderFooterSizing? = nil, axis: TableAxis = .vertical,
+        style: TableStyle = .plain,
         sectionHeights: @escaping (SectionIdentifier) -> (header: Double, footer: Double) = { _ in
             (0, 0)
         }
@@ -73,7 +74,8 @@ public struct DiffableTableLayout<
         _table = try TableLayout(
             sections: sections, estimate: estimate, sizing: sizing, width: width,
             viewportHeight: viewportHeight, overscanRows: overscanRows, rangeTuning: rangeTuning,
-            contentAnchoring: contentAnchoring, headerFooterSizing: headerFooterSizing, axis: axis)
+            contentAnchoring: contentAnchoring, headerFooterSizing: headerFooterSizing, axis: axis,
+            style: style)
         current = snapshot
         current.clearReloads()
         self.sectionHeights = sectionHeights

@@ -153,9 +153,10 @@ extension TableLayout {
             }
         }
         for (t, description) in newSections.enumerated() {
-            let (header, footer) = try description.edgeUnits(section: t)
-            let start = plan.newSectionStarts[t]
             let selfSizing = headerFooterSizing != nil
+            let (header, footer) = try description.packedEdges(
+                section: t, style: style, selfSizing: selfSizing)
+            let start = plan.newSectionStarts[t]
             // Self-sizing headers and footers of kept sections keep what
             // they measured; fixed ones take the sections' heights.
             let kept = plan.newToOld[t].map { s in
@@ -164,13 +165,11 @@ extension TableLayout {
             fills.append(
                 .init(
                     position: start, count: 1,
-                    value: selfSizing && kept != nil
-                        ? kept!.0 : OffsetIndex.packEdge(header, selfSizing: selfSizing)))
+                    value: selfSizing && kept != nil ? kept!.0 : header))
             fills.append(
                 .init(
                     position: plan.newSectionStarts[t + 1] - 1, count: 1,
-                    value: selfSizing && kept != nil
-                        ? kept!.1 : OffsetIndex.packEdge(footer, selfSizing: selfSizing)))
+                    value: selfSizing && kept != nil ? kept!.1 : footer))
             let base = start + 1
             guard let s = plan.newToOld[t] else {
                 try fillEstimates(at: base, rows: 0..<description.rowCount, section: t)

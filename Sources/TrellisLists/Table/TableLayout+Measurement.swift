@@ -114,6 +114,7 @@ extension TableLayout {
         -> TableLayoutPass
     {
         try TableLayout.validateWidth(newWidth)
+        try style.validate(width: newWidth)
         let viewport = try TableLayout.viewportUnits(viewportHeight)
         let saved = self
         do throws(TableError) {
@@ -319,9 +320,9 @@ extension TableLayout {
         let units: Int64
         switch element(flat: flat) {
         case .row(let path):
-            let height = sizing.height(at: path, width: width)
+            let height = sizing.height(at: path, width: cellWidth)
             guard let valid = _validHeightUnits(height) else {
-                throw .invalidMeasuredHeight(height, at: path, width: width)
+                throw .invalidMeasuredHeight(height, at: path, width: cellWidth)
             }
             units = valid
             pass.rowsMeasured += 1
@@ -329,9 +330,9 @@ extension TableLayout {
             // Fixed headers and footers are never measured (after a width
             // change they keep their heights).
             guard let headerFooterSizing else { return }
-            let height = headerFooterSizing.height(of: element, width: width)
+            let height = headerFooterSizing.height(of: element, width: cellWidth)
             guard let valid = _validHeightUnits(height) else {
-                throw .invalidHeaderFooterHeight(height, element: element, width: width)
+                throw .invalidHeaderFooterHeight(height, element: element, width: cellWidth)
             }
             units = valid
             pass.headersAndFootersMeasured += 1

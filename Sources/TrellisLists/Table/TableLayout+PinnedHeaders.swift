@@ -38,9 +38,11 @@ extension TableLayout {
         return rect(flat: sectionStarts[section], top: 0, y: pinnedTop(section))
     }
 
-    /// The pinned header's top in units.
+    /// The pinned header's top in units: its place in the content for the
+    /// grouped styles, whose headers do not stick.
     func pinnedTop(_ section: Int) -> Int64 {
         let top = index.prefix(sectionStarts[section])
+        guard style == .plain else { return top }
         let limit =
             index.prefix(sectionStarts[section + 1]) - index.units(at: sectionStarts[section])
         return min(max(offsetUnits, top), limit)
@@ -48,9 +50,11 @@ extension TableLayout {
 
     /// The header stuck to the top of the viewport: the header of the
     /// section at the viewport's top edge, at its pinned frame, when it has
-    /// height and its pinned frame reaches into the viewport; nil otherwise.
+    /// height and its pinned frame reaches into the viewport; nil otherwise,
+    /// and always nil for the grouped styles (their headers do not stick).
     /// - Complexity: O(log n + log sections).
     public var pinnedHeader: TableElementFrame? {
+        guard style == .plain else { return nil }
         let flat = min(index.index(containing: max(0, offsetUnits)), index.count - 1)
         guard flat >= 0, index.count > 0 else { return nil }
         let section = section(containing: flat)

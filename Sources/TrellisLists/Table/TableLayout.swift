@@ -47,6 +47,8 @@ public struct TableLayout<Sizing: CellSizing> {
     /// length along the x axis, `width` is the cross size (the carousel's
     /// height) that cells are measured at, and frames are transposed.
     public let axis: TableAxis
+    /// The style: plain, grouped or inset grouped (`TableStyle`).
+    public let style: TableStyle
     /// For a `.bottom` table: rows inserted below the viewport since it was
     /// last at the end (a chat's "new messages" count); 0 once it is at the
     /// end again. O(1).
@@ -72,16 +74,23 @@ public struct TableLayout<Sizing: CellSizing> {
     ///
     /// - Throws: `TableError` for a negative row count, a NaN, infinite or
     ///   negative estimate or header/footer height, a width or viewport height
-    ///   that is not finite and positive, or a negative overscan.
+    ///   that is not finite and positive, a negative overscan, grouped metrics
+    ///   out of range (an inset leaving no width), or a grouped horizontal table.
     /// - Complexity: O(n) in the number of rows (one estimate call per row for
     ///   `.perRow` estimates).
     public init(
         sections: [TableSection], estimate: RowHeightEstimate, sizing: Sizing, width: Double,
         viewportHeight: Double, overscanRows: Int = 2, rangeTuning: TableRangeTuning = .texture,
         contentAnchoring: TableContentAnchoring = .top,
-        headerFooterSizing: HeaderFooterSizing? = nil, axis: TableAxis = .vertical
+        headerFooterSizing: HeaderFooterSizing? = nil, axis: TableAxis = .vertical,
+        style: TableStyle = .plain
     ) throws(TableError) {
         try TableLayout.validateWidth(width)
+        try style.validate(width: width)
+        guard style == .plain || axis == .vertical else {
+            throw .invalidParameter(
+                name: "style", value: 0, reason: "grouped styles need a vertical table")
+        }
         let viewport = try TableLayout.viewportUnits(viewportHeight)
         guard overscanRows >= 0 else {
             throw .invalidParameter(
@@ -94,7 +103,7 @@ public struct TableLayout<Sizing: CellSizing> {
                 reason: "must be finite, not negative and at most "
                     + "\(Int(_Units.maximumElementHeight)) points")
         }
-        var builder = _ElementBuilder(selfSizingEdges: headerFooterSizing != nil)
+        var builder = _ElementBuilder(selfSizingEdges: headerFooterSizing != nil, style: style)
         try builder.reserve(sections: sections)
         for (section, description) in sections.enumerated() {
             try builder.appendSection(description, section: section) {
@@ -115,6 +124,7 @@ public struct TableLayout<Sizing: CellSizing> {
         self.contentAnchoring = contentAnchoring
         self.headerFooterSizing = headerFooterSizing
         self.axis = axis
+        self.style = style
         if contentAnchoring == .bottom { offsetUnits = maximumOffsetUnits }
     }
 
@@ -222,7 +232,9 @@ public struct TableLayout<Sizing: CellSizing> {
         let top = _Units.points((y ?? index.prefix(flat)) - origin)
         let length = _Units.points(index.units(at: flat))
         switch axis {
-        case .vertical: return Rect(x: 0, y: top, width: width, height: length)
+        case .vertical:
+            let inset = style.inset(atWidth: width)
+            return Rect(x: inset, y: top, width: width - 2 * inset, height: length)
         case .horizontal: return Rect(x: top, y: 0, width: length, height: width)
         }
     }
@@ -248,14 +260,17 @@ public struct TableLayout<Sizing: CellSizing> {
     }
 
     /// The header, row or footer at a point in content coordinates; nil outside
-    /// the content (x outside `0 ..< width`, y outside `0 ..< contentHeight`;
-    /// the other way round for a horizontal table). An element's top edge
+    /// the content (x outside `0 ..< width`, or outside the elements' inset
+    /// for the inset grouped style; y outside `0 ..< contentHeight`; the other
+    /// way round for a horizontal table). An element's top edge
     /// belongs to it, its bottom edge to the next one; `y` is first snapped
     /// to the table's 1/768-point grid.
     /// - Complexity: O(log n + log sections).
     public func element(at point: Point) -> TableElement? {
         let (along, across) = axial(point)
-        guard across >= 0, across < width, _Units.isRepresentable(along), along >= 0 else {
+        let inset = style.inset(atWidth: width)
+        guard across >= inset, across < width - inset, _Units.isRepresentable(along), along >= 0
+        else {
             return nil
         }
         let y = _Units.units(along)
@@ -269,7 +284,8 @@ public struct TableLayout<Sizing: CellSizing> {
     public func indexPathsForRows(in rect: Rect) -> [IndexPath] {
         let (lowerAlong, lowerAcross) = axial(Point(x: rect.minX, y: rect.minY))
         let (upperAlong, upperAcross) = axial(Point(x: rect.maxX, y: rect.maxY))
-        guard !rect.isEmpty, upperAcross > 0, lowerAcross < width,
+        let inset = style.inset(atWidth: width)
+        guard !rect.isEmpty, upperAcross > inset, lowerAcross < width - inset,
             _Units.isRepresentable(lowerAlong), _Units.isRepresentable(upperAlong)
         else { return [] }
         let lower = _Units.units(lowerAlong)
@@ -499,6 +515,8 @@ struct _ElementBuilder {
     /// True when headers and footers size themselves: their heights are
     /// then estimates (0 still means none, never measured).
     var selfSizingEdges: Bool
+    /// The table's style, which gives grouped sections their spacing.
+    var style: TableStyle = .plain
     var packed: [Int32] = []
     /// Section starts so far, then the element count (always current).
     var sectionStarts: [Int] = [0]
@@ -521,10 +539,11 @@ struct _ElementBuilder {
         _ description: TableSection, section: Int,
         rows: (inout _ElementBuilder) throws(TableError) -> Void
     ) throws(TableError) {
-        let (header, footer) = try description.edgeUnits(section: section)
-        packed.append(OffsetIndex.packEdge(header, selfSizing: selfSizingEdges))
+        let (header, footer) = try description.packedEdges(
+            section: section, style: style, selfSizing: selfSizingEdges)
+        packed.append(header)
         try rows(&self)
-        packed.append(OffsetIndex.packEdge(footer, selfSizing: selfSizingEdges))
+        packed.append(footer)
         sectionStarts.append(packed.count)
     }
 
