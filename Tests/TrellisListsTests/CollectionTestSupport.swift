@@ -3,23 +3,12 @@
 // of every kind (small, screen-sized, empty, touching, out of bounds).
 
 import TrellisGeometry
+import TrellisSupport
 
 @testable import TrellisLists
 
-/// SplitMix64: a small seeded generator so every randomized test is repeatable.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The seeded generator every randomized test uses.
+typealias SeededRandom = SplitMix64
 
 /// Every element reached through the per-item and per-header lookups (not the
 /// spatial index), in `LayoutAttributes.precedes` order.

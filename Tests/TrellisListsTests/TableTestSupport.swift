@@ -3,21 +3,12 @@
 // functions, and a snapshot of a table's observable state.
 
 import TrellisGeometry
+import TrellisSupport
 
 @testable import TrellisLists
 
-/// SplitMix64: a small, seeded, repeatable generator.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The seeded generator every randomized test uses.
+typealias SeededGenerator = SplitMix64
 
 /// A stable hash of an integer, for heights that depend only on a row's identity.
 func mix(_ value: Int) -> UInt64 {

@@ -19,19 +19,6 @@ struct WrappingCaption: CellSizing {
     }
 }
 
-/// Deterministic pseudo-random values (SplitMix64), so every run lays out the
-/// same content.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 let phone = Rect(x: 0, y: 0, width: 375, height: 812)
 let phoneMargins = EdgeInsets(top: 0, left: 16, bottom: 0, right: 16)
 let pad = Rect(x: 0, y: 0, width: 1024, height: 768)
@@ -89,7 +76,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    var random = SplitMix64(state: 6)
+    var random = SplitMix64(seed: 6)  // deterministic: every run lays out the same content
     let ratios = (0..<100_000).map { _ in Double.random(in: 0.5...2, using: &random) }
     let captions = WrappingCaption(
         characterCounts: (0..<100_000).map { _ in Int.random(in: 10...140, using: &random) })

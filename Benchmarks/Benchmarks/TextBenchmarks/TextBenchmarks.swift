@@ -137,21 +137,8 @@ enum BenchmarkRows {
         "ka ro mi sel tor an ber lo vin da est ur pa len qui sha mo ti gar ne bri col fen hal jor lum nix op pre sto tra wel yan zor ing er ous ly tion"
         .split(separator: " ").map(String.init)
 
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9e37_79b9_7f4a_7c15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    }
-
     static func make(count: Int, vocabularySize: Int) -> [String] {
-        var random = Generator(state: 2026)
+        var random = SplitMix64(seed: 2026)
         var vocabulary = functionWords
         var seen = Set(vocabulary)
         while vocabulary.count < max(vocabularySize, functionWords.count) {
@@ -166,7 +153,7 @@ enum BenchmarkRows {
             cumulative.append(sum)
         }
         func pick() -> String {
-            let target = random.unit() * sum
+            let target = random.nextUnit() * sum
             var low = 0
             var high = cumulative.count - 1
             while low < high {
