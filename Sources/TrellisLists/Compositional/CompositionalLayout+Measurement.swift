@@ -57,7 +57,9 @@ extension CompositionalLayout {
             section.expanded, size: section.groupSize, frames: &frames
         ) { leaf, width in
             let item = first + leaf
-            guard item < count, failure == nil else { return nil }
+            // A partly filled last group: missing cells take no height.
+            guard item < count else { return 0 }
+            guard failure == nil else { return nil }
             let indexPath = IndexPath(item: item, section: index)
             let height = sizing.height(at: indexPath, width: width)
             guard _Validate.isValidHeight(height), height <= _Units.maximumElementHeight / 2 else {
