@@ -18,6 +18,7 @@ let fuzzTargets: [String: ([UInt8]) throws(FuzzViolation) -> FuzzOutcome] = [
     "frames": FrameTreeFuzz.run,
     "png": PNGDecoderFuzz.run,
     "stacktree": StackTreeDifferentialFuzz.run,
+    "layout": LayoutFileFuzz.run,
 ]
 
 let selectedTarget: ([UInt8]) throws(FuzzViolation) -> FuzzOutcome = {
@@ -38,6 +39,7 @@ let fuzzSeeds: [String: [String]] = [
     "jsonl": JSONLinesFuzz.seeds,
     "rows": JSONRowFuzz.seeds,
     "frames": FrameTreeFuzz.seeds,
+    "layout": LayoutFileFuzz.seeds,
 ]
 
 /// libFuzzer calls this once before fuzzing: writes the selected target's

@@ -73,6 +73,11 @@ extension CompositionalLayout {
         for (leaf, frame) in frames.enumerated() where first + leaf < _sections[index].measuredFrames.count {
             _sections[index].measuredFrames[first + leaf] = frame
         }
+        let overflow = _overflow(of: frames, in: size)
+        if overflow > _sections[index].overhang {
+            _sections[index].overhang = overflow
+            _maximumOverhang = max(_maximumOverhang, overflow)
+        }
         let spacing = section.description.interGroupSpacing
         if section.isOrthogonal {
             _sections[index].groupHeights[group] = size.height

@@ -40,6 +40,7 @@ extension CompositionalLayout {
                     safeAreaInsets: safeAreaInsets))
         }
         _sections = prepared
+        _maximumOverhang = prepared.reduce(0) { max($0, $1.overhang) }
         preparedBounds = bounds
         measuredGroupCount = 0
         _restack(from: 0)
@@ -80,7 +81,13 @@ extension CompositionalLayout {
         let groupSize = Size(
             width: section.group.layoutSize.widthDimension.resolved(in: content),
             height: section.group.layoutSize.heightDimension.resolved(in: content))
-        let expanded = _GroupArrangement.expand(section.group, size: groupSize)
+        var budget = _ExpansionBudget()
+        let expanded = _GroupArrangement.expand(section.group, size: groupSize, budget: &budget)
+        guard !budget.overflowed else {
+            throw .invalidParameter(
+                name: "sections[\(index)].group", value: Double(_maximumItemsPerGroup),
+                requirement: "a group may hold at most \(_maximumItemsPerGroup) items, nested groups included")
+        }
         var template: [Rect] = []
         template.reserveCapacity(expanded.leafCount)
         let templateSize = _GroupArrangement.arrange(
@@ -143,6 +150,10 @@ extension CompositionalLayout {
             leafIndex += 1
         }
 
+        // Cells outside their group's box (custom frames, cells taller than
+        // an absolute group) are found by looking that much further too.
+        overhang = max(overhang, _overflow(of: template, in: templateSize))
+
         var groupIndex: OffsetIndex?
         var groupHeights: [Double] = []
         var measuredFrames: [Rect] = []
@@ -194,6 +205,15 @@ extension CompositionalLayout {
         }
         contentSize = Size(width: preparedBounds?.width ?? 0, height: y)
     }
+}
+
+/// How far frames reach outside a box of `size` at the origin.
+func _overflow(of frames: [Rect], in size: Size) -> Double {
+    var result = 0.0
+    for frame in frames {
+        result = max(result, -frame.minX, -frame.minY, frame.maxX - size.width, frame.maxY - size.height)
+    }
+    return result
 }
 
 /// True when some cell of the expanded group has an estimated height.

@@ -28,8 +28,8 @@ extension CompositionalLayout {
     /// Appends to `result` what `elements(in:visibleBounds:)` returns.
     public func _collect(in rect: Rect, visibleBounds: Rect?, into result: inout [CompositionalElement]) {
         guard rect._hasNoNaN, !rect.isEmpty, !_sections.isEmpty else { return }
-        var section = _firstSection(reachingBelow: rect.minY)
-        while section < _sections.count, _tops[section] < rect.maxY {
+        var section = _firstSection(reachingBelow: rect.minY - _maximumOverhang)
+        while section < _sections.count, _tops[section] < rect.maxY + _maximumOverhang {
             _collect(section: section, in: rect, visibleBounds: visibleBounds, into: &result)
             section += 1
         }

@@ -95,6 +95,8 @@ public struct CompositionalLayout<Sizing: CellSizing>: CollectionLayout {
     var _sections: [_PreparedSection] = []
     /// Each section's top in content coordinates.
     var _tops: [Double] = []
+    /// The largest distance any section's cells or badges reach outside it.
+    var _maximumOverhang = 0.0
 
     public init(sections: [LayoutSection], itemCounts: [Int], sizing: Sizing) {
         self.sections = sections

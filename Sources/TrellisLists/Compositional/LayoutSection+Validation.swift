@@ -68,10 +68,15 @@ extension LayoutSection {
 enum _LayoutRules {
     typealias Path = [LayoutDescriptionError.PathComponent]
 
+    /// The largest size, inset, spacing or fraction a description may hold:
+    /// far beyond any screen, and small enough that a million groups of it
+    /// still add up to exact, finite offsets.
+    static let maximumLength = 1_000_000.0
+
     static func length(_ value: Double, _ path: Path) throws(LayoutDescriptionError) {
-        guard value.isFinite, value >= 0 else {
+        guard value.isFinite, value >= 0, value <= maximumLength else {
             throw LayoutDescriptionError(
-                path: path, message: "\(_exactNumber(value)) must be finite and not negative")
+                path: path, message: "\(_exactNumber(value)) must be between 0 and 1,000,000")
         }
     }
 
@@ -139,10 +144,11 @@ enum _LayoutRules {
             }
             for (index, frame) in group.customFrames.enumerated() {
                 let values = [frame.minX, frame.minY, frame.width, frame.height]
-                guard values.allSatisfy(\.isFinite), frame.width >= 0, frame.height >= 0 else {
+                guard values.allSatisfy({ abs($0) <= maximumLength }), frame.width >= 0, frame.height >= 0
+                else {
                     throw LayoutDescriptionError(
                         path: path + [.key("frames"), .index(index)],
-                        message: "a frame needs finite numbers and a size that is not negative")
+                        message: "a frame needs numbers within ±1,000,000 and a size that is not negative")
                 }
             }
             return

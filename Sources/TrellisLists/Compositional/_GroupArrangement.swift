@@ -42,9 +42,25 @@ struct _ExpandedNode: Sendable {
     }
 }
 
-/// The most items one group may hold: a group of 0-point items repeated
-/// until it is full would never end.
+/// The most items one group may hold, nested groups included: a group of
+/// tiny items repeated until it is full must not exhaust memory.
 let _maximumItemsPerGroup = 10_000
+
+/// How many more cells an expansion may create; `overflowed` once one more was refused.
+struct _ExpansionBudget {
+    var remaining = _maximumItemsPerGroup
+    var overflowed = false
+
+    /// Takes one cell from the budget; false (and `overflowed`) when none is left.
+    mutating func take() -> Bool {
+        guard remaining > 0 else {
+            overflowed = true
+            return false
+        }
+        remaining -= 1
+        return true
+    }
+}
 
 enum _GroupArrangement {
     /// The size a subitem asks for in a container, with `override` along `axis`.
@@ -71,9 +87,12 @@ enum _GroupArrangement {
     }
 
     /// Expands a group of `size` (its own dimensions resolved by the caller).
-    static func expand(_ group: LayoutGroup, size: Size) -> _ExpandedNode {
+    static func expand(_ group: LayoutGroup, size: Size, budget: inout _ExpansionBudget) -> _ExpandedNode {
         if group.axis == .custom {
-            let children = group.customFrames.map { _ExpandedNode(kind: .fixed($0), leafCount: 1) }
+            var children: [_ExpandedNode] = []
+            for frame in group.customFrames where budget.take() {
+                children.append(_ExpandedNode(kind: .fixed(frame), leafCount: 1))
+            }
             return _ExpandedNode(kind: .group(group), children: children, leafCount: children.count)
         }
         let inner = innerSize(of: group, size: size)
@@ -84,8 +103,9 @@ enum _GroupArrangement {
         if let count = group.count, let first = group.subitems.first {
             let n = max(1, min(count, _maximumItemsPerGroup))
             let length = max(0, (innerLength - Double(n - 1) * spacing) / Double(n))
-            for _ in 0..<n {
-                children.append(expandChild(first, in: inner, override: length, axis: group.axis))
+            for _ in 0..<n where !budget.overflowed {
+                children.append(
+                    expandChild(first, in: inner, override: length, axis: group.axis, budget: &budget))
             }
         } else if !group.subitems.isEmpty {
             // An estimated length has no room to fill: one pass of subitems.
@@ -95,7 +115,7 @@ enum _GroupArrangement {
                 : group.layoutSize.heightDimension.isEstimated
             var used = 0.0
             var index = 0
-            while children.count < _maximumItemsPerGroup {
+            while children.count < _maximumItemsPerGroup && !budget.overflowed {
                 let subitem = group.subitems[index % group.subitems.count]
                 if lengthIsEstimated && index == group.subitems.count { break }
                 let requested = requestedSize(
@@ -108,7 +128,8 @@ enum _GroupArrangement {
                 {
                     break
                 }
-                children.append(expandChild(subitem, in: inner, override: nil, axis: group.axis))
+                children.append(
+                    expandChild(subitem, in: inner, override: nil, axis: group.axis, budget: &budget))
                 used = needed
                 index += 1
                 // Items with no length would repeat forever: one pass of them.
@@ -120,16 +141,18 @@ enum _GroupArrangement {
     }
 
     static func expandChild(
-        _ subitem: LayoutGroupSubitem, in inner: Size, override: Double?, axis: LayoutGroupAxis
+        _ subitem: LayoutGroupSubitem, in inner: Size, override: Double?, axis: LayoutGroupAxis,
+        budget: inout _ExpansionBudget
     ) -> _ExpandedNode {
         switch subitem {
         case .item(let item):
+            guard budget.take() else { return _ExpandedNode(kind: .item(item), leafCount: 0) }
             return _ExpandedNode(
                 kind: .item(item), alongOverride: override,
                 overridesHeight: override != nil && axis == .vertical, leafCount: 1)
         case .group(let group):
             let size = requestedSize(group.layoutSize, in: inner, override: override, parentAxis: axis)
-            var node = expand(group, size: size)
+            var node = expand(group, size: size, budget: &budget)
             node.alongOverride = override
             node.overridesHeight = override != nil && axis == .vertical
             return node
