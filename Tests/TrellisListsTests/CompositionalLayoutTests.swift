@@ -8,7 +8,7 @@ import TrellisGeometry
 @testable import TrellisLists
 
 @Suite struct CompositionalLayoutTests {
-    static func item(_ w: LayoutDimension, _ h: LayoutDimension, insets: DirectionalInsets = .zero, badge: Bool = false)
+    static func item(_ w: CollectionLayoutDimension, _ h: CollectionLayoutDimension, insets: DirectionalInsets = .zero, badge: Bool = false)
         -> LayoutGroupSubitem
     {
         let badges =
@@ -25,7 +25,7 @@ import TrellisGeometry
                 supplementaryItems: badges))
     }
 
-    static func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize {
+    static func size(_ w: CollectionLayoutDimension, _ h: CollectionLayoutDimension) -> LayoutSize {
         LayoutSize(widthDimension: w, heightDimension: h)
     }
 

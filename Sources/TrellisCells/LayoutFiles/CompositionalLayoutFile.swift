@@ -253,7 +253,7 @@ private struct _LayoutFileReader {
             heightDimension: try dimension(try required(node, "heightDimension", what)))
     }
 
-    func dimension(_ node: JSONNode) throws(LayoutFileError) -> LayoutDimension {
+    func dimension(_ node: JSONNode) throws(LayoutFileError) -> CollectionLayoutDimension {
         let names = ["absolute", "estimated", "fractionalWidth", "fractionalHeight"]
         let fields = try members(node, "a dimension", known: names)
         guard fields.count == 1, let field = fields.first else {

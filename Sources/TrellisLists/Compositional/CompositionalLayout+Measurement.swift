@@ -165,3 +165,54 @@ extension CompositionalLayout {
         }
     }
 }
+
+extension CompositionalLayout {
+    /// Measures every self-sizing group not measured yet (a whole-layout
+    /// dump or picture; scrolling measures lazily with `measureItems(in:)`).
+    /// - Throws: `.notPrepared`, or `.invalidItemHeight` naming the cell.
+    /// - Complexity: O(n) cells measured, plus O(log g + s) per group.
+    public mutating func measureAllItems() throws(CollectionLayoutError) {
+        guard preparedBounds != nil else { throw .notPrepared }
+        for section in _sections.indices where _sections[section].isSelfSizing {
+            for group in 0..<_sections[section].groupCount where !_sections[section].isMeasured(group) {
+                try _measureGroup(group, inSection: section)
+            }
+        }
+    }
+
+    /// Every item's frame, section by section, orthogonal sections at offset 0.
+    /// - Complexity: O(n), O(n log g) with self-sizing sections.
+    public var itemFramesAtOrthogonalOffsetZero: [[Rect]] {
+        (0..<_sections.count).map { section in
+            (0..<_sections[section].itemCount).map {
+                frame(ofItem: IndexPath(item: $0, section: section), orthogonalOffsetZero: true)!
+            }
+        }
+    }
+}
+
+/// A `CellSizing` over rows numbered across sections: item i of section s
+/// is row `firstRows[s] + i` of `base` (asked for as `[0, row]`), the way a
+/// layout file's sections take their rows from the data in order.
+public struct SectionRowsSizing<Base: CellSizing>: CellSizing {
+    public var base: Base
+    /// The row of each section's first item.
+    public var firstRows: [Int]
+
+    /// Rows for sections of `itemCounts`, in order.
+    public init(base: Base, itemCounts: [Int]) {
+        self.base = base
+        var rows: [Int] = []
+        var next = 0
+        for count in itemCounts {
+            rows.append(next)
+            next += count
+        }
+        firstRows = rows
+    }
+
+    public func height(at indexPath: IndexPath, width: Double) -> Double {
+        guard indexPath.section >= 0, indexPath.section < firstRows.count else { return .nan }
+        return base.height(at: IndexPath(item: firstRows[indexPath.section] + indexPath.item, section: 0), width: width)
+    }
+}

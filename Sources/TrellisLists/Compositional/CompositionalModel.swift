@@ -10,7 +10,7 @@ import TrellisGeometry
 /// Fractions are of the container's effective size (its size less its
 /// content insets): a top-level group's container is its section's content
 /// area, an item's container is its group.
-public enum LayoutDimension: Hashable, Sendable, CustomStringConvertible {
+public enum CollectionLayoutDimension: Hashable, Sendable, CustomStringConvertible {
     /// A fixed number of points.
     case absolute(Double)
     /// A first guess; the real value comes from measuring the content (only
@@ -58,10 +58,10 @@ public enum LayoutDimension: Hashable, Sendable, CustomStringConvertible {
 
 /// A width and a height, as `NSCollectionLayoutSize`.
 public struct LayoutSize: Hashable, Sendable {
-    public var widthDimension: LayoutDimension
-    public var heightDimension: LayoutDimension
+    public var widthDimension: CollectionLayoutDimension
+    public var heightDimension: CollectionLayoutDimension
 
-    public init(widthDimension: LayoutDimension, heightDimension: LayoutDimension) {
+    public init(widthDimension: CollectionLayoutDimension, heightDimension: CollectionLayoutDimension) {
         self.widthDimension = widthDimension
         self.heightDimension = heightDimension
     }

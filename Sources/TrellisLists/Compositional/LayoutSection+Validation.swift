@@ -94,7 +94,7 @@ enum _LayoutRules {
     }
 
     static func dimension(
-        _ dimension: LayoutDimension, _ path: Path, widthEstimated: Bool, heightEstimated: Bool
+        _ dimension: CollectionLayoutDimension, _ path: Path, widthEstimated: Bool, heightEstimated: Bool
     ) throws(LayoutDescriptionError) {
         try length(dimension.value, path)
         switch dimension {
