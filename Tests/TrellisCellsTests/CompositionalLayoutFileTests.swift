@@ -130,3 +130,17 @@ import TrellisLists
         }
     }
 }
+
+@Suite struct ListLayoutFileTests {
+    @Test func aListSectionIsAListConfiguration() throws {
+        let file = try CompositionalLayoutFile.parse(
+            #"{"sections": [{"items": 4, "list": {"appearance": "insetGrouped", "headerMode": "supplementary", "estimatedRowHeight": 60}}]}"#)
+        var expected = ListConfiguration(appearance: .insetGrouped)
+        expected.headerMode = .supplementary
+        expected.estimatedRowHeight = 60
+        #expect(file.sections == [expected.section()])
+        #expect(throws: LayoutFileError.self) {
+            try CompositionalLayoutFile.parse(#"{"sections": [{"items": 4, "list": {"appearance": "sidebar"}}]}"#)
+        }
+    }
+}

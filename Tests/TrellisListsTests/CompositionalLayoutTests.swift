@@ -376,3 +376,49 @@ extension SeededRandom {
     /// A number in 0..<bound.
     mutating func next(upTo bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
 }
+
+@Suite struct ListConfigurationTests {
+    static let phone = Rect(x: 0, y: 0, width: 375, height: 667)
+    static let margins = EdgeInsets(top: 0, left: 16, bottom: 0, right: 16)
+
+    static func layout(_ configuration: ListConfiguration, counts: [Int]) throws -> CompositionalLayout<ClosureCellSizing> {
+        var layout = CompositionalLayout(
+            sections: counts.map { _ in configuration.section() }, itemCounts: counts,
+            sizing: ClosureCellSizing { path, width in path.item == 0 ? 60 : 44 })
+        layout.supplementarySizing = { kind, _, _ in kind == "header" ? 30 : 20 }
+        try layout.prepare(bounds: phone, layoutMargins: margins, safeAreaInsets: .zero)
+        try layout.measureAllItems()
+        return layout
+    }
+
+    @Test func plainListsAreEdgeToEdgeSelfSizingRows() throws {
+        let layout = try Self.layout(ListConfiguration(appearance: .plain), counts: [3])
+        // Rows measured 60, 44, 44 at the full width.
+        #expect(
+            (0..<3).map { layout.frame(ofItem: IndexPath(item: $0, section: 0))! } == [
+                Rect(x: 0, y: 0, width: 375, height: 60), Rect(x: 0, y: 60, width: 375, height: 44),
+                Rect(x: 0, y: 104, width: 375, height: 44),
+            ])
+    }
+
+    @Test func groupedListsSpaceTheirSections() throws {
+        // 35 above each section: section 1 starts at 35 + 60 + 44 = 139, its rows at 174.
+        let layout = try Self.layout(ListConfiguration(appearance: .grouped), counts: [2, 1])
+        #expect(layout.frame(ofItem: IndexPath(item: 0, section: 0)) == Rect(x: 0, y: 35, width: 375, height: 60))
+        #expect(layout.frame(ofItem: IndexPath(item: 0, section: 1)) == Rect(x: 0, y: 174, width: 375, height: 60))
+    }
+
+    @Test func insetGroupedListsFollowTheMarginsWithHeadersAndFooters() throws {
+        var configuration = ListConfiguration(appearance: .insetGrouped)
+        configuration.headerMode = .supplementary
+        configuration.footerMode = .supplementary
+        let layout = try Self.layout(configuration, counts: [2])
+        // Rows between the 16-point margins; header measured 30 above them,
+        // footer 20 below.
+        #expect(layout.frame(ofItem: IndexPath(item: 0, section: 0)) == Rect(x: 16, y: 30, width: 343, height: 60))
+        #expect(
+            layout.boundaryElements(inSection: 0).map(\.frame) == [
+                Rect(x: 16, y: 0, width: 343, height: 30), Rect(x: 16, y: 134, width: 343, height: 20),
+            ])
+    }
+}

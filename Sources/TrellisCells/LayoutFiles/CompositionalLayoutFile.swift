@@ -189,13 +189,19 @@ private struct _LayoutFileReader {
         _ = try members(
             node, what,
             known: [
-                "items", "group", "interGroupSpacing", "contentInsets", "contentInsetsReference",
+                "items", "group", "list", "interGroupSpacing", "contentInsets", "contentInsetsReference",
                 "orthogonalScrollingBehavior", "boundarySupplementaryItems", "decorationItems",
             ])
         let count = try integer(
             try required(node, "items", what), "items",
             range: 0...CompositionalLayoutFile.maximumItemsPerSection)
-        var section = LayoutSection(group: try group(try required(node, "group", what)))
+        var section: LayoutSection
+        if let listNode = node["list"] {
+            if let groupNode = node["group"] { throw fail(groupNode, "a section has a \"group\" or a \"list\", not both") }
+            section = try list(listNode).section()
+        } else {
+            section = LayoutSection(group: try group(try required(node, "group", what)))
+        }
         if let value = node["interGroupSpacing"] {
             section.interGroupSpacing = try length(value, "interGroupSpacing")
         }
@@ -226,6 +232,32 @@ private struct _LayoutFileReader {
             }
         }
         return (section, count)
+    }
+
+    /// `"list": {"appearance": "insetGrouped", "headerMode": "supplementary", …}`
+    /// (UICollectionLayoutListConfiguration's names).
+    func list(_ node: JSONNode) throws(LayoutFileError) -> ListConfiguration {
+        _ = try members(
+            node, "a list",
+            known: [
+                "appearance", "headerMode", "footerMode", "headersPinToVisibleBounds", "estimatedRowHeight",
+                "estimatedHeaderHeight", "sectionSpacing", "rowSpacing",
+            ])
+        var list = ListConfiguration(
+            appearance: try choice(try required(node, "appearance", "a list"), "appearance", ListAppearance.allCases))
+        if let value = node["headerMode"] { list.headerMode = try choice(value, "headerMode", ListSupplementaryMode.allCases) }
+        if let value = node["footerMode"] { list.footerMode = try choice(value, "footerMode", ListSupplementaryMode.allCases) }
+        if let value = node["headersPinToVisibleBounds"] {
+            guard case .bool(let flag, _) = value else {
+                throw fail(value, "\"headersPinToVisibleBounds\" must be true or false, not \(value.kindName)")
+            }
+            list.headersPinToVisibleBounds = flag
+        }
+        if let value = node["estimatedRowHeight"] { list.estimatedRowHeight = try length(value, "estimatedRowHeight") }
+        if let value = node["estimatedHeaderHeight"] { list.estimatedHeaderHeight = try length(value, "estimatedHeaderHeight") }
+        if let value = node["sectionSpacing"] { list.sectionSpacing = try length(value, "sectionSpacing") }
+        if let value = node["rowSpacing"] { list.rowSpacing = try length(value, "rowSpacing") }
+        return list
     }
 
     func boundaryItem(_ node: JSONNode) throws(LayoutFileError) -> LayoutBoundaryItem {
