@@ -196,14 +196,11 @@ import TrellisGeometry
         #expect(layout.frame(ofItem: IndexPath(item: 11, section: 0)) == Rect(x: 0, y: 1050, width: 375, height: 50))
     }
 
-    @Test func measuringAboveTheAnchorMovesTheOffset() throws {
-        // Two-row groups: item 0 of a group starts above the viewport and
-        // item 1 is the anchor? No: one group per row, but a header of 30
-        // means the anchor is the first cell intersecting the rect. Start at
-        // 1050 with rows measured 50 each after the first measured one:
-        // measuring item 10 (1000...1100 → 1000...1050) leaves 1050 empty of
-        // item 10, so item 10 no longer intersects. The anchor (item 10, −50)
-        // is restored: the offset stays 1050 and item 10 is just above.
+    @Test func measuringARowThatLeavesTheViewportKeepsItsDistance() throws {
+        // Rows estimated 100, really 50. At 1050 the first visible row is
+        // row 10 (1000...1100), 50 above the top. Measured, it ends at 1050,
+        // out of view, but the anchor (row 10, −50) still holds: the offset
+        // stays 1050, and the rows then in view (11 on) are measured too.
         var layout = CompositionalLayout(
             sections: [Self.selfSizingList()], itemCounts: [1000], sizing: ClosureCellSizing { _, _ in 50 })
         try layout.prepare(bounds: Self.phone, layoutMargins: .zero, safeAreaInsets: .zero)
@@ -214,6 +211,22 @@ import TrellisGeometry
         for item in 11...24 {
             #expect(layout.frame(ofItem: IndexPath(item: item, section: 0))!.height == 50)
         }
+    }
+
+    @Test func measuringCellsAboveTheAnchorMovesTheOffset() throws {
+        // Vertical groups of two self-sizing cells (estimated 100, really
+        // 50). At offset 150 item 0 (0...100) is above the viewport and
+        // item 1 (100...200) is first visible, 50 above the top. Measuring
+        // their group moves item 1 up to 50...100: the offset becomes
+        // 50 + 50 = 100, so item 1 stays 50 above the top (no jump).
+        let cell = Self.item(.fractionalWidth(1), .estimated(100))
+        let group = LayoutGroup.vertical(Self.size(.fractionalWidth(1), .estimated(200)), subitems: [cell, cell])
+        var layout = CompositionalLayout(
+            sections: [LayoutSection(group: group)], itemCounts: [100], sizing: ClosureCellSizing { _, _ in 50 })
+        try layout.prepare(bounds: Self.phone, layoutMargins: .zero, safeAreaInsets: .zero)
+        let offset = try layout.measureItems(in: Rect(x: 0, y: 150, width: 375, height: 667))
+        #expect(layout.frame(ofItem: IndexPath(item: 1, section: 0)) == Rect(x: 0, y: 50, width: 375, height: 50))
+        #expect(offset == Point(x: 0, y: 100))
     }
 
     @Test func rotationInvalidatesAndKeepsTheFirstItem() throws {

@@ -109,6 +109,8 @@ public struct CompositionalLayout<Sizing: CellSizing>: CollectionLayout {
     }
 }
 
+extension CompositionalLayout: Sendable where Sizing: Sendable {}
+
 extension CompositionalLayout where Sizing == FixedCellSizing {
     /// A layout whose self-sizing cells all measure `estimatedHeightsMeasureAs`
     /// (44 by default): for layouts without estimated heights, the value is unused.
