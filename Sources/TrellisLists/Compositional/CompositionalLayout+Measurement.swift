@@ -46,15 +46,20 @@ extension CompositionalLayout {
 
     /// Measures one group's cells and takes its real height.
     mutating func _measureGroup(_ group: Int, inSection index: Int) throws(CollectionLayoutError) {
-        let section = _sections[index]
-        let first = group * section.leavesPerGroup
-        let count = section.itemCount
+        // Only what is read, not the whole section: a copy of the section
+        // would share its `measuredFrames`, and the write below would then
+        // copy all of them (O(n) per group measured).
+        let leaves = _sections[index].leavesPerGroup
+        let first = group * leaves
+        let count = _sections[index].itemCount
+        let isOrthogonal = _sections[index].isOrthogonal
+        let spacing = _sections[index].description.interGroupSpacing
         var frames: [Rect] = []
-        frames.reserveCapacity(section.leavesPerGroup)
+        frames.reserveCapacity(leaves)
         var failure: CollectionLayoutError?
         let sizing = self.sizing
         let size = _GroupArrangement.arrange(
-            section.expanded, size: section.groupSize, frames: &frames
+            _sections[index].expanded, size: _sections[index].groupSize, frames: &frames
         ) { leaf, width in
             let item = first + leaf
             // A partly filled last group: missing cells take no height.
@@ -78,8 +83,7 @@ extension CompositionalLayout {
             _sections[index].overhang = overflow
             _maximumOverhang = max(_maximumOverhang, overflow)
         }
-        let spacing = section.description.interGroupSpacing
-        if section.isOrthogonal {
+        if isOrthogonal {
             _sections[index].groupHeights[group] = size.height
             _sections[index].groupsExtent = _sections[index].groupHeights.max() ?? 0
         } else {
