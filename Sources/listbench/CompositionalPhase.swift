@@ -59,7 +59,8 @@ final class CompositionalSetup {
     static func load(path: String) throws -> CompositionalSetup {
         do {
             let file = try CompositionalLayoutFile.load(path: path)
-            return CompositionalSetup(name: path, sections: file.sections, itemCounts: file.itemCounts)
+            return CompositionalSetup(
+                name: path, sections: file.sections, itemCounts: file.itemCounts)
         } catch {
             throw CLIFailure.data("\(error)")
         }
@@ -73,14 +74,20 @@ final class CompositionalSetup {
         let carousel = min(20, max(1, rows / 10))
         let grid = max(0, min(rows - carousel, rows * 3 / 10))
         let list = max(0, rows - carousel - grid)
-        func size(_ w: CollectionLayoutDimension, _ h: CollectionLayoutDimension) -> LayoutSize { LayoutSize(widthDimension: w, heightDimension: h) }
-        let header = LayoutBoundaryItem(kind: "header", layoutSize: size(.fractionalWidth(1), .absolute(44)), alignment: .top)
+        func size(_ w: CollectionLayoutDimension, _ h: CollectionLayoutDimension) -> LayoutSize {
+            LayoutSize(widthDimension: w, heightDimension: h)
+        }
+        let header = LayoutBoundaryItem(
+            kind: "header", layoutSize: size(.fractionalWidth(1), .absolute(44)), alignment: .top)
         var pinned = header
         pinned.pinToVisibleBounds = true
 
-        let card = LayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)), contentInsets: DirectionalInsets(all: 8))
+        let card = LayoutItem(
+            layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)),
+            contentInsets: DirectionalInsets(all: 8))
         var carouselSection = LayoutSection(
-            group: .horizontal(size(.fractionalWidth(0.8), .absolute(220)), subitems: [.item(card)]),
+            group: .horizontal(
+                size(.fractionalWidth(0.8), .absolute(220)), subitems: [.item(card)]),
             contentInsets: DirectionalInsets(top: 0, leading: 8, bottom: 8, trailing: 8),
             orthogonalScrollingBehavior: .groupPaging, boundarySupplementaryItems: [header])
         carouselSection.interGroupSpacing = 0
@@ -92,28 +99,35 @@ final class CompositionalSetup {
         gridGroup.interItemSpacing = .fixed(8)
         let gridSection = LayoutSection(
             group: gridGroup, interGroupSpacing: 8, contentInsets: DirectionalInsets(all: 8),
-            boundarySupplementaryItems: [header], decorationItems: [LayoutDecorationItem(kind: "background")])
+            boundarySupplementaryItems: [header],
+            decorationItems: [LayoutDecorationItem(kind: "background")])
 
         var listGroup = LayoutGroup.horizontal(
             size(.fractionalWidth(1), .estimated(100)),
             subitems: [.item(LayoutItem(layoutSize: size(.fractionalWidth(1), .estimated(100))))])
         listGroup.count = 1
-        let listSection = LayoutSection(group: listGroup, interGroupSpacing: 1, boundarySupplementaryItems: [pinned])
+        let listSection = LayoutSection(
+            group: listGroup, interGroupSpacing: 1, boundarySupplementaryItems: [pinned])
         return CompositionalSetup(
             name: "compositional (carousel \(carousel), grid \(grid), list \(list))",
-            sections: [carouselSection, gridSection, listSection], itemCounts: [carousel, grid, list])
+            sections: [carouselSection, gridSection, listSection],
+            itemCounts: [carousel, grid, list])
     }
 
     /// Keeps a path's frames; once both paths have given theirs, any
     /// difference is an error naming the first item that differs.
     func record(_ frames: [[Rect]], path: String, template: String) throws(CellError) {
         self.frames[path] = frames
-        guard let first = self.frames["frames"], let second = self.frames["constraints"] else { return }
+        guard let first = self.frames["frames"], let second = self.frames["constraints"] else {
+            return
+        }
         for (section, pair) in zip(first, second).enumerated() {
             for (item, (a, b)) in zip(pair.0, pair.1).enumerated() where a != b {
                 throw CellError(
                     template: template,
-                    message: "compositional layout: frames and constraints disagree at item [\(section), \(item)]: \(a) against \(b)")
+                    message:
+                        "compositional layout: frames and constraints disagree at item [\(section), \(item)]: \(a) against \(b)"
+                )
             }
         }
     }
@@ -124,7 +138,8 @@ final class CompositionalSetup {
         var text = ""
         for (section, items) in frames.enumerated() {
             for (item, frame) in items.enumerated() {
-                text += "\(section) \(item) \(formatPoints(frame.minX)) \(formatPoints(frame.minY)) \(formatPoints(frame.width)) \(formatPoints(frame.height))\n"
+                text +=
+                    "\(section) \(item) \(formatPoints(frame.minX)) \(formatPoints(frame.minY)) \(formatPoints(frame.width)) \(formatPoints(frame.height))\n"
             }
         }
         return text
@@ -147,22 +162,29 @@ struct CompositionalScrollPhase<Item> {
     let configuration: BenchConfiguration
     let setup: CompositionalSetup
 
-    func run<T: CellTemplate>(_ template: T, path: String) throws(CellError) -> ScrollFigures where T.Item == Item {
+    func run<T: CellTemplate>(_ template: T, path: String) throws(CellError) -> ScrollFigures
+    where T.Item == Item {
         showProgress("7 scroll (\(setup.name), \(path)): preparing \(items.count) items…")
         defer { endProgress() }
         let sizing = TemplateSizing(template: template, items: items)
-        let counting = CountingSizing(base: SectionRowsSizing(base: sizing, itemCounts: setup.itemCounts))
-        var layout = CompositionalLayout(sections: setup.sections, itemCounts: setup.itemCounts, sizing: counting)
+        let counting = CountingSizing(
+            base: SectionRowsSizing(base: sizing, itemCounts: setup.itemCounts))
+        var layout = CompositionalLayout(
+            sections: setup.sections, itemCounts: setup.itemCounts, sizing: counting)
         do {
             let figures = try fling(&layout, counting: counting, sizing: sizing)
             try layout.measureAllItems()
             if let error = sizing.error { throw error }
-            try setup.record(layout.itemFramesAtOrthogonalOffsetZero, path: path, template: configuration.templateName)
+            try setup.record(
+                layout.itemFramesAtOrthogonalOffsetZero, path: path,
+                template: configuration.templateName)
             return figures
         } catch let error as CellError {
             throw error
         } catch {
-            throw sizing.error ?? CellError(template: configuration.templateName, message: "scroll phase: \(error)")
+            throw sizing.error
+                ?? CellError(
+                    template: configuration.templateName, message: "scroll phase: \(error)")
         }
     }
 
@@ -171,14 +193,16 @@ struct CompositionalScrollPhase<Item> {
     /// anchor, and asks for the visible elements. The anchor drift is how
     /// far the first visible item moved on screen when cells were measured.
     private func fling<S: CellSizing, T: CellTemplate>(
-        _ layout: inout CompositionalLayout<S>, counting: CountingSizing<SectionRowsSizing<TemplateSizing<T>>>,
+        _ layout: inout CompositionalLayout<S>,
+        counting: CountingSizing<SectionRowsSizing<TemplateSizing<T>>>,
         sizing: TemplateSizing<T>
     ) throws -> ScrollFigures {
         let size = Size(width: configuration.width, height: ScrollSettings.viewportHeight)
         var frameTimes: [Double] = []
         let start = monotonicNanoseconds()
         try layout.prepare(
-            bounds: Rect(origin: Point(x: 0, y: 0), size: size), layoutMargins: EdgeInsets(top: 0, left: 16, bottom: 0, right: 16),
+            bounds: Rect(origin: Point(x: 0, y: 0), size: size),
+            layoutMargins: EdgeInsets(top: 0, left: 16, bottom: 0, right: 16),
             safeAreaInsets: .zero)
         frameTimes.append(Double(monotonicNanoseconds() - start) / 1e3)
 
@@ -206,11 +230,13 @@ struct CompositionalScrollPhase<Item> {
                     drift = max(drift, abs((frame.minY - offset) - anchor.distanceFromTop))
                 }
                 var next: [TrellisLists.IndexPath: CollectionCell] = [:]
-                for element in layout.elements(in: visible, visibleBounds: visible) where element.category == .cell {
+                for element in layout.elements(in: visible, visibleBounds: visible)
+                where element.category == .cell {
                     if let cell = onScreen.removeValue(forKey: element.indexPath) {
                         next[element.indexPath] = cell
                     } else {
-                        next[element.indexPath] = try pool.dequeueReusableCell(withIdentifier: "item")
+                        next[element.indexPath] = try pool.dequeueReusableCell(
+                            withIdentifier: "item")
                     }
                 }
                 for cell in onScreen.values { pool.enqueue(cell) }
@@ -221,9 +247,11 @@ struct CompositionalScrollPhase<Item> {
         let sorted = frameTimes.sorted()
         let counts = pool.counts["item"] ?? .init()
         return ScrollFigures(
-            frames: frameTimes.count, p50Microseconds: percentile(sorted, 50), p99Microseconds: percentile(sorted, 99),
+            frames: frameTimes.count, p50Microseconds: percentile(sorted, 50),
+            p99Microseconds: percentile(sorted, 99),
             maxMicroseconds: sorted.last ?? 0, overBudget: frameTimes.count { $0 > 8330 },
-            overBudgetCPU: frameTimes.count { $0 > 8330 }, p99CPUMicroseconds: percentile(sorted, 99),
+            overBudgetCPU: frameTimes.count { $0 > 8330 },
+            p99CPUMicroseconds: percentile(sorted, 99),
             rowsMeasured: counting.calls, cellsCreated: counts.made, cellsReused: counts.reused,
             maxAnchorDrift: drift, frameMicroseconds: frameTimes)
     }

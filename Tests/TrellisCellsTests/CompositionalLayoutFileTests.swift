@@ -37,26 +37,39 @@ import TrellisLists
         #expect(file.itemCounts == [120])
         let section = try #require(file.sections.first)
         #expect(section.interGroupSpacing == 8)
-        #expect(section.contentInsets == DirectionalInsets(top: 10, leading: 11, bottom: 12, trailing: 13))
+        #expect(
+            section.contentInsets
+                == DirectionalInsets(top: 10, leading: 11, bottom: 12, trailing: 13))
         #expect(section.orthogonalScrollingBehavior == .groupPaging)
         #expect(section.contentInsetsReference == .layoutMargins)
         #expect(
             section.boundarySupplementaryItems == [
                 LayoutBoundaryItem(
                     kind: "header",
-                    layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44)),
+                    layoutSize: LayoutSize(
+                        widthDimension: .fractionalWidth(1), heightDimension: .estimated(44)),
                     alignment: .top, pinToVisibleBounds: true)
             ])
-        #expect(section.decorationItems == [LayoutDecorationItem(kind: "background", contentInsets: DirectionalInsets(top: 5, leading: 6, bottom: 7, trailing: 8))])
+        #expect(
+            section.decorationItems == [
+                LayoutDecorationItem(
+                    kind: "background",
+                    contentInsets: DirectionalInsets(top: 5, leading: 6, bottom: 7, trailing: 8))
+            ])
         #expect(section.group.axis == .horizontal)
         #expect(section.group.interItemSpacing == .flexible(8))
         #expect(section.group.subitems.count == 2)
-        guard case .item(let item) = section.group.subitems[0], case .group(let nested) = section.group.subitems[1] else {
+        guard case .item(let item) = section.group.subitems[0],
+            case .group(let nested) = section.group.subitems[1]
+        else {
             Issue.record("subitems")
             return
         }
         #expect(item.contentInsets == DirectionalInsets(top: 1, leading: 2, bottom: 3, trailing: 4))
-        #expect(item.layoutSize == LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .fractionalHeight(1)))
+        #expect(
+            item.layoutSize
+                == LayoutSize(
+                    widthDimension: .fractionalWidth(0.5), heightDimension: .fractionalHeight(1)))
         #expect(nested.axis == .vertical && nested.count == 2)
     }
 
@@ -69,7 +82,8 @@ import TrellisLists
             """
         #expect(
             Self.error(text)
-                == "bad.json:4:55: fractionalHeight of a container whose height is estimated (use absolute or estimated)")
+                == "bad.json:4:55: fractionalHeight of a container whose height is estimated (use absolute or estimated)"
+        )
     }
 
     @Test func aNegativeInsetIsNamedWhereItIs() {
@@ -78,7 +92,8 @@ import TrellisLists
               "group": {"axis": "horizontal", "widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 44},
                         "subitems": [{"item": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"fractionalHeight": 1}}}]}}]}
             """
-        #expect(Self.error(text) == "bad.json:1:52: the bottom inset must not be negative, got -4.0")
+        #expect(
+            Self.error(text) == "bad.json:1:52: the bottom inset must not be negative, got -4.0")
     }
 
     @Test func anUnknownKeyIsNamedWhereItIs() {
@@ -100,31 +115,49 @@ import TrellisLists
               "group": {"axis": "vertical", "widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 44},
                         "subitems": []}}]}
             """
-        #expect(Self.error(text) == "bad.json:3:25: an empty group: \"subitems\" has no item or group")
+        #expect(
+            Self.error(text) == "bad.json:3:25: an empty group: \"subitems\" has no item or group")
     }
 
     @Test func otherMistakesAreNamedToo() {
-        let group = #""group": {"axis": "horizontal", "widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 44}, "subitems": [{"item": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"fractionalHeight": 1}}}]}"#
-        #expect(Self.error("{\"sections\": [{\(group)}]}") == "bad.json:1:15: a section is missing \"items\"")
-        #expect(Self.error("{\"sections\": [{\"items\": 1.5, \(group)}]}")?.hasPrefix("bad.json:1:25: \"items\" must be a whole number") == true)
+        let group =
+            #""group": {"axis": "horizontal", "widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 44}, "subitems": [{"item": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"fractionalHeight": 1}}}]}"#
         #expect(
-            Self.error("{\"sections\": [{\"items\": 1, \"orthogonalScrollingBehavior\": \"sideways\", \(group)}]}")?
-                .hasPrefix("bad.json:1:59: \"orthogonalScrollingBehavior\" must be one of \"none\"") == true)
-        #expect(Self.error("{\"sections\": [{\"items\": 1, \(group)") == "bad.json:1:250: unexpected end of file, expected ',' or '}'")
+            Self.error("{\"sections\": [{\(group)}]}")
+                == "bad.json:1:15: a section is missing \"items\"")
         #expect(
-            Self.error(#"{"sections": [{"items": 1, "group": {"axis": "horizontal", "widthDimension": {"absolute": 1, "estimated": 2}, "heightDimension": {"absolute": 44}, "subitems": []}}]}"#)
-                == "bad.json:1:78: a dimension must have exactly one of absolute, estimated, fractionalWidth, fractionalHeight")
+            Self.error("{\"sections\": [{\"items\": 1.5, \(group)}]}")?.hasPrefix(
+                "bad.json:1:25: \"items\" must be a whole number") == true)
+        #expect(
+            Self.error(
+                "{\"sections\": [{\"items\": 1, \"orthogonalScrollingBehavior\": \"sideways\", \(group)}]}"
+            )?
+            .hasPrefix("bad.json:1:59: \"orthogonalScrollingBehavior\" must be one of \"none\"")
+                == true)
+        #expect(
+            Self.error("{\"sections\": [{\"items\": 1, \(group)")
+                == "bad.json:1:250: unexpected end of file, expected ',' or '}'")
+        #expect(
+            Self.error(
+                #"{"sections": [{"items": 1, "group": {"axis": "horizontal", "widthDimension": {"absolute": 1, "estimated": 2}, "heightDimension": {"absolute": 44}, "subitems": []}}]}"#
+            )
+                == "bad.json:1:78: a dimension must have exactly one of absolute, estimated, fractionalWidth, fractionalHeight"
+        )
         #expect(Self.error(#"{"sections": []}"#) == "bad.json:1:14: \"sections\" must not be empty")
     }
 
     @Test func everySampleLayoutFileLoads() throws {
         let names = [
-            "List", "Grid", "InsetItemsGrid", "TwoColumnGrid", "DistinctSections", "Badges", "NestedGroups",
-            "OrthogonalSections", "OrthogonalSectionBehaviors", "SectionHeadersFooters", "PinnedSectionHeaders",
+            "List", "Grid", "InsetItemsGrid", "TwoColumnGrid", "DistinctSections", "Badges",
+            "NestedGroups",
+            "OrthogonalSections", "OrthogonalSectionBehaviors", "SectionHeadersFooters",
+            "PinnedSectionHeaders",
             "SectionBackgroundDecoration", "EstimatedSelfSizingGrid", "ConferenceNewsFeed",
         ]
         for name in names {
-            let path = CompositionalSampleLayoutTests.directory.appendingPathComponent("\(name).json").path
+            let path = CompositionalSampleLayoutTests.directory.appendingPathComponent(
+                "\(name).json"
+            ).path
             let file = try CompositionalLayoutFile.load(path: path)
             #expect(file.sections.count == file.itemCounts.count)
         }
@@ -134,13 +167,15 @@ import TrellisLists
 @Suite struct ListLayoutFileTests {
     @Test func aListSectionIsAListConfiguration() throws {
         let file = try CompositionalLayoutFile.parse(
-            #"{"sections": [{"items": 4, "list": {"appearance": "insetGrouped", "headerMode": "supplementary", "estimatedRowHeight": 60}}]}"#)
+            #"{"sections": [{"items": 4, "list": {"appearance": "insetGrouped", "headerMode": "supplementary", "estimatedRowHeight": 60}}]}"#
+        )
         var expected = ListConfiguration(appearance: .insetGrouped)
         expected.headerMode = .supplementary
         expected.estimatedRowHeight = 60
         #expect(file.sections == [expected.section()])
         #expect(throws: LayoutFileError.self) {
-            try CompositionalLayoutFile.parse(#"{"sections": [{"items": 4, "list": {"appearance": "sidebar"}}]}"#)
+            try CompositionalLayoutFile.parse(
+                #"{"sections": [{"items": 4, "list": {"appearance": "sidebar"}}]}"#)
         }
     }
 }

@@ -16,15 +16,21 @@ import TrellisLists
     static let phone = Size(width: 375, height: 667)
     static let pad = Size(width: 1024, height: 768)
 
-    static func layout<S: CellSizing>(_ name: String, _ size: Size, sizing: S) throws -> CompositionalLayout<S> {
-        let file = try CompositionalLayoutFile.load(path: directory.appendingPathComponent(name).path)
-        var layout = CompositionalLayout(sections: file.sections, itemCounts: file.itemCounts, sizing: sizing)
+    static func layout<S: CellSizing>(_ name: String, _ size: Size, sizing: S) throws
+        -> CompositionalLayout<S>
+    {
+        let file = try CompositionalLayoutFile.load(
+            path: directory.appendingPathComponent(name).path)
+        var layout = CompositionalLayout(
+            sections: file.sections, itemCounts: file.itemCounts, sizing: sizing)
         try layout.prepare(
-            bounds: Rect(origin: Point(x: 0, y: 0), size: size), layoutMargins: .zero, safeAreaInsets: .zero)
+            bounds: Rect(origin: Point(x: 0, y: 0), size: size), layoutMargins: .zero,
+            safeAreaInsets: .zero)
         return layout
     }
 
-    static func layout(_ name: String, _ size: Size) throws -> CompositionalLayout<FixedCellSizing> {
+    static func layout(_ name: String, _ size: Size) throws -> CompositionalLayout<FixedCellSizing>
+    {
         try layout(name, size, sizing: FixedCellSizing(height: 44))
     }
 
@@ -42,9 +48,10 @@ import TrellisLists
     static func same(_ actual: [Rect], _ expected: [Rect]) -> Bool {
         actual.count == expected.count
             && zip(actual, expected).allSatisfy { a, e in
-                [a.minX - e.minX, a.minY - e.minY, a.width - e.width, a.height - e.height].allSatisfy {
-                    abs($0) < 1e-9
-                }
+                [a.minX - e.minX, a.minY - e.minY, a.width - e.width, a.height - e.height]
+                    .allSatisfy {
+                        abs($0) < 1e-9
+                    }
             }
     }
 
@@ -57,7 +64,10 @@ import TrellisLists
         for size in [Self.phone, Self.pad] {
             let layout = try Self.layout("List.json", size)
             let w = size.width
-            #expect(Self.same(Self.frames(layout, section: 0), [Self.r(0, 0, w, 44), Self.r(0, 44, w, 44), Self.r(0, 88, w, 44)]))
+            #expect(
+                Self.same(
+                    Self.frames(layout, section: 0),
+                    [Self.r(0, 0, w, 44), Self.r(0, 44, w, 44), Self.r(0, 88, w, 44)]))
             #expect(layout.contentSize == Size(width: w, height: 132))
         }
     }
@@ -68,7 +78,9 @@ import TrellisLists
         #expect(
             Self.same(
                 Self.frames(phone, section: 0),
-                [0, 75, 150, 225, 300].map { Self.r($0, 0, 75, 75) } + [Self.r(0, 75, 75, 75), Self.r(75, 75, 75, 75)]))
+                [0, 75, 150, 225, 300].map { Self.r($0, 0, 75, 75) } + [
+                    Self.r(0, 75, 75, 75), Self.r(75, 75, 75, 75),
+                ]))
         let pad = try Self.layout("Grid.json", Self.pad)
         #expect(
             Self.same(
@@ -83,7 +95,9 @@ import TrellisLists
         #expect(
             Self.same(
                 Self.frames(phone, section: 0),
-                [5, 80, 155, 230, 305].map { Self.r($0, 5, 65, 65) } + [Self.r(5, 80, 65, 65), Self.r(80, 80, 65, 65)]))
+                [5, 80, 155, 230, 305].map { Self.r($0, 5, 65, 65) } + [
+                    Self.r(5, 80, 65, 65), Self.r(80, 80, 65, 65),
+                ]))
         let pad = try Self.layout("InsetItemsGrid.json", Self.pad)
         #expect(
             Self.same(
@@ -100,7 +114,8 @@ import TrellisLists
             Self.same(
                 Self.frames(phone, section: 0),
                 [
-                    Self.r(10, 10, 172.5, 44), Self.r(192.5, 10, 172.5, 44), Self.r(10, 64, 172.5, 44),
+                    Self.r(10, 10, 172.5, 44), Self.r(192.5, 10, 172.5, 44),
+                    Self.r(10, 64, 172.5, 44),
                     Self.r(192.5, 64, 172.5, 44), Self.r(10, 118, 172.5, 44),
                 ]))
         #expect(phone.contentSize.height == 172)  // 10 + 3 × 44 + 2 × 10 + 10
@@ -109,7 +124,8 @@ import TrellisLists
             Self.same(
                 Self.frames(pad, section: 0),
                 [
-                    Self.r(10, 10, 497, 44), Self.r(517, 10, 497, 44), Self.r(10, 64, 497, 44), Self.r(517, 64, 497, 44),
+                    Self.r(10, 10, 497, 44), Self.r(517, 10, 497, 44), Self.r(10, 64, 497, 44),
+                    Self.r(517, 64, 497, 44),
                     Self.r(10, 118, 497, 44),
                 ]))
     }
@@ -120,20 +136,26 @@ import TrellisLists
         // iPhone: content width 335; list section height 20 + 3 × 44 + 20 = 172;
         // grid rows 67 tall: section 1 is 20 + 2 × 67 + 20 = 174 (ends at 346).
         let phone = try Self.layout("DistinctSections.json", Self.phone)
-        #expect(Self.same(Self.frames(phone, section: 0), [22, 66, 110].map { Self.r(22, $0, 331, 40) }))
+        #expect(
+            Self.same(
+                Self.frames(phone, section: 0), [22, 66, 110].map { Self.r(22, $0, 331, 40) }))
         #expect(
             Self.same(
                 Self.frames(phone, section: 1),
-                (0..<5).map { Self.r(22 + 67 * Double($0), 194, 63, 63) } + (0..<2).map { Self.r(22 + 67 * Double($0), 261, 63, 63) }
+                (0..<5).map { Self.r(22 + 67 * Double($0), 194, 63, 63) }
+                    + (0..<2).map { Self.r(22 + 67 * Double($0), 261, 63, 63) }
             ))
         let third = 335.0 / 3
         #expect(
             Self.same(
                 Self.frames(phone, section: 2),
-                (0..<3).map { Self.r(22 + third * Double($0), 368, third - 4, 63) } + [Self.r(22, 435, third - 4, 63)]))
+                (0..<3).map { Self.r(22 + third * Double($0), 368, third - 4, 63) } + [
+                    Self.r(22, 435, third - 4, 63)
+                ]))
         // iPad: content width 984; grid rows 196.8; section 1 ends at 172 + 433.6.
         let pad = try Self.layout("DistinctSections.json", Self.pad)
-        #expect(Self.same(Self.frames(pad, section: 0), [22, 66, 110].map { Self.r(22, $0, 980, 40) }))
+        #expect(
+            Self.same(Self.frames(pad, section: 0), [22, 66, 110].map { Self.r(22, $0, 980, 40) }))
         #expect(
             Self.same(
                 Self.frames(pad, section: 1),
@@ -142,7 +164,9 @@ import TrellisLists
         #expect(
             Self.same(
                 Self.frames(pad, section: 2),
-                (0..<3).map { Self.r(22 + 328 * Double($0), 627.6, 324, 192.8) } + [Self.r(22, 824.4, 324, 192.8)]))
+                (0..<3).map { Self.r(22 + 328 * Double($0), 627.6, 324, 192.8) } + [
+                    Self.r(22, 824.4, 324, 192.8)
+                ]))
     }
 
     @Test func badges() throws {
@@ -153,7 +177,9 @@ import TrellisLists
         #expect(
             Self.same(
                 Self.frames(phone, section: 0),
-                (0..<4).map { Self.r(25 + 83.75 * Double($0), 25, 73.75, 57) } + [Self.r(25, 92, 73.75, 57)]))
+                (0..<4).map { Self.r(25 + 83.75 * Double($0), 25, 73.75, 57) } + [
+                    Self.r(25, 92, 73.75, 57)
+                ]))
         let elements = phone.elements(in: Self.r(0, 0, 375, 667))
         let badges = elements.filter { $0.category == .supplementary("badge") }
         #expect(badges.count == 5)
@@ -164,8 +190,12 @@ import TrellisLists
         #expect(
             Self.same(
                 Self.frames(pad, section: 0),
-                (0..<4).map { Self.r(25 + 246 * Double($0), 25, 236, 186.8) } + [Self.r(25, 221.8, 236, 186.8)]))
-        let padBadge = pad.elements(in: Self.r(0, 0, 1024, 768)).first { $0.category == .supplementary("badge") }
+                (0..<4).map { Self.r(25 + 246 * Double($0), 25, 236, 186.8) } + [
+                    Self.r(25, 221.8, 236, 186.8)
+                ]))
+        let padBadge = pad.elements(in: Self.r(0, 0, 1024, 768)).first {
+            $0.category == .supplementary("badge")
+        }
         #expect(padBadge.map { Self.same([$0.frame], [Self.r(247, 19, 20, 20)]) } == true)
     }
 
@@ -178,8 +208,10 @@ import TrellisLists
             Self.same(
                 Self.frames(phone, section: 0),
                 [
-                    Self.r(10, 10, 242.5, 246.8), Self.r(272.5, 10, 92.5, 113.4), Self.r(272.5, 143.4, 92.5, 113.4),
-                    Self.r(10, 276.8, 242.5, 246.8), Self.r(272.5, 276.8, 92.5, 113.4), Self.r(272.5, 410.2, 92.5, 113.4),
+                    Self.r(10, 10, 242.5, 246.8), Self.r(272.5, 10, 92.5, 113.4),
+                    Self.r(272.5, 143.4, 92.5, 113.4),
+                    Self.r(10, 276.8, 242.5, 246.8), Self.r(272.5, 276.8, 92.5, 113.4),
+                    Self.r(272.5, 410.2, 92.5, 113.4),
                 ]))
         // iPad: group 1024 × 307.2; leading 716.8, trailing 307.2 wide.
         let pad = try Self.layout("NestedGroups.json", Self.pad)
@@ -187,8 +219,10 @@ import TrellisLists
             Self.same(
                 Self.frames(pad, section: 0),
                 [
-                    Self.r(10, 10, 696.8, 287.2), Self.r(726.8, 10, 287.2, 133.6), Self.r(726.8, 163.6, 287.2, 133.6),
-                    Self.r(10, 317.2, 696.8, 287.2), Self.r(726.8, 317.2, 287.2, 133.6), Self.r(726.8, 470.8, 287.2, 133.6),
+                    Self.r(10, 10, 696.8, 287.2), Self.r(726.8, 10, 287.2, 133.6),
+                    Self.r(726.8, 163.6, 287.2, 133.6),
+                    Self.r(10, 317.2, 696.8, 287.2), Self.r(726.8, 317.2, 287.2, 133.6),
+                    Self.r(726.8, 470.8, 287.2, 133.6),
                 ]))
     }
 
@@ -197,28 +231,41 @@ import TrellisLists
         // group 1 starts at 318.75; the list below starts under the 266.8 row.
         var phone = try Self.layout("OrthogonalSections.json", Self.phone)
         let expected = [
-            Self.r(10, 10, 203.125, 246.8), Self.r(233.125, 10, 75.625, 113.4), Self.r(233.125, 143.4, 75.625, 113.4),
-            Self.r(328.75, 10, 203.125, 246.8), Self.r(551.875, 10, 75.625, 113.4), Self.r(551.875, 143.4, 75.625, 113.4),
+            Self.r(10, 10, 203.125, 246.8), Self.r(233.125, 10, 75.625, 113.4),
+            Self.r(233.125, 143.4, 75.625, 113.4),
+            Self.r(328.75, 10, 203.125, 246.8), Self.r(551.875, 10, 75.625, 113.4),
+            Self.r(551.875, 143.4, 75.625, 113.4),
         ]
         #expect(Self.same(Self.frames(phone, section: 0), expected))
-        #expect(Self.same(Self.frames(phone, section: 1), [266.8, 310.8, 354.8].map { Self.r(0, $0, 375, 44) }))
+        #expect(
+            Self.same(
+                Self.frames(phone, section: 1),
+                [266.8, 310.8, 354.8].map { Self.r(0, $0, 375, 44) }))
         #expect(phone.orthogonalContentWidth(inSection: 0) == 637.5)
         #expect(phone.maximumOrthogonalOffset(inSection: 0) == 262.5)
         // Scrolled 100 points, the section's cells move left; a query sees them there.
         phone.setOrthogonalOffset(100, inSection: 0)
-        #expect(Self.same(Self.frames(phone, section: 0), expected.map { $0.offsetBy(dx: -100, dy: 0) }))
-        let visible = phone.elements(in: Self.r(0, 0, 375, 667)).filter { $0.indexPath.section == 0 }
+        #expect(
+            Self.same(Self.frames(phone, section: 0), expected.map { $0.offsetBy(dx: -100, dy: 0) })
+        )
+        let visible = phone.elements(in: Self.r(0, 0, 375, 667)).filter {
+            $0.indexPath.section == 0
+        }
         #expect(visible.map(\.indexPath.item) == [0, 1, 2, 3])  // items 4 and 5 start at 451.875
         phone.setOrthogonalOffset(262.5, inSection: 0)
-        #expect(phone.elements(in: Self.r(0, 0, 375, 667)).filter { $0.indexPath.section == 0 }.map(\.indexPath.item) == [1, 2, 3, 4, 5])
+        #expect(
+            phone.elements(in: Self.r(0, 0, 375, 667)).filter { $0.indexPath.section == 0 }.map(
+                \.indexPath.item) == [1, 2, 3, 4, 5])
         // iPad: group 870.4 × 307.2.
         let pad = try Self.layout("OrthogonalSections.json", Self.pad)
         #expect(
             Self.same(
                 Self.frames(pad, section: 0),
                 [
-                    Self.r(10, 10, 589.28, 287.2), Self.r(619.28, 10, 241.12, 133.6), Self.r(619.28, 163.6, 241.12, 133.6),
-                    Self.r(880.4, 10, 589.28, 287.2), Self.r(1489.68, 10, 241.12, 133.6), Self.r(1489.68, 163.6, 241.12, 133.6),
+                    Self.r(10, 10, 589.28, 287.2), Self.r(619.28, 10, 241.12, 133.6),
+                    Self.r(619.28, 163.6, 241.12, 133.6),
+                    Self.r(880.4, 10, 589.28, 287.2), Self.r(1489.68, 10, 241.12, 133.6),
+                    Self.r(1489.68, 163.6, 241.12, 133.6),
                 ]))
     }
 
@@ -229,14 +276,29 @@ import TrellisLists
         let phone = try Self.layout("OrthogonalSectionBehaviors.json", Self.phone)
         for section in 0..<4 {
             let top = 310.8 * Double(section)
-            #expect(Self.same([phone.frame(ofItem: IndexPath(item: 0, section: section))!], [Self.r(10, top + 54, 203.125, 246.8)]))
-            #expect(Self.same([phone.frame(ofItem: IndexPath(item: 3, section: section))!], [Self.r(328.75, top + 54, 203.125, 246.8)]))
-            #expect(Self.same(phone.boundaryElements(inSection: section).map(\.frame), [Self.r(0, top, 375, 44)]))
+            #expect(
+                Self.same(
+                    [phone.frame(ofItem: IndexPath(item: 0, section: section))!],
+                    [Self.r(10, top + 54, 203.125, 246.8)]))
+            #expect(
+                Self.same(
+                    [phone.frame(ofItem: IndexPath(item: 3, section: section))!],
+                    [Self.r(328.75, top + 54, 203.125, 246.8)]))
+            #expect(
+                Self.same(
+                    phone.boundaryElements(inSection: section).map(\.frame),
+                    [Self.r(0, top, 375, 44)]))
         }
         // groupPagingCentered: the group is centred, (375 − 318.75) / 2 = 28.125 in.
-        #expect(Self.same([phone.frame(ofItem: IndexPath(item: 0, section: 4))!], [Self.r(38.125, 1243.2 + 54, 203.125, 246.8)]))
+        #expect(
+            Self.same(
+                [phone.frame(ofItem: IndexPath(item: 0, section: 4))!],
+                [Self.r(38.125, 1243.2 + 54, 203.125, 246.8)]))
         // none: full-width groups stacked down the page, 6 of them.
-        #expect(Self.same([phone.frame(ofItem: IndexPath(item: 3, section: 5))!], [Self.r(10, 1554 + 44 + 266.8 + 10, 242.5, 246.8)]))
+        #expect(
+            Self.same(
+                [phone.frame(ofItem: IndexPath(item: 3, section: 5))!],
+                [Self.r(10, 1554 + 44 + 266.8 + 10, 242.5, 246.8)]))
         #expect(abs(phone.contentSize.height - (1554 + 44 + 6 * 266.8)) < 1e-9)
         // Where each comes to rest: groups 318.75 apart, pages 375 wide,
         // content 6 × 318.75 = 1912.5 wide (max offset 1537.5).
@@ -253,8 +315,14 @@ import TrellisLists
         #expect(phone.targetOrthogonalOffset(inSection: 5, from: 0, proposed: 10) == 0)
         // iPad: 0.85 × 1024 = 870.4 wide groups, 0.4 × 768 = 307.2 tall.
         let pad = try Self.layout("OrthogonalSectionBehaviors.json", Self.pad)
-        #expect(Self.same([pad.frame(ofItem: IndexPath(item: 3, section: 0))!], [Self.r(880.4, 54, 589.28, 287.2)]))
-        #expect(Self.same([pad.frame(ofItem: IndexPath(item: 0, section: 4))!], [Self.r(76.8 + 10, 4 * 351.2 + 54, 589.28, 287.2)]))
+        #expect(
+            Self.same(
+                [pad.frame(ofItem: IndexPath(item: 3, section: 0))!],
+                [Self.r(880.4, 54, 589.28, 287.2)]))
+        #expect(
+            Self.same(
+                [pad.frame(ofItem: IndexPath(item: 0, section: 4))!],
+                [Self.r(76.8 + 10, 4 * 351.2 + 54, 589.28, 287.2)]))
     }
 
     @Test func sectionHeadersAndFooters() throws {
@@ -265,10 +333,19 @@ import TrellisLists
             let w = size.width - 20
             for section in 0..<2 {
                 let top = 250 * Double(section)
-                #expect(Self.same(Self.frames(layout, section: section), [54, 103, 152].map { Self.r(10, top + $0, w, 44) }))
+                #expect(
+                    Self.same(
+                        Self.frames(layout, section: section),
+                        [54, 103, 152].map { Self.r(10, top + $0, w, 44) }))
                 let boundary = layout.boundaryElements(inSection: section)
-                #expect(boundary.map(\.category) == [.supplementary("header"), .supplementary("footer")])
-                #expect(Self.same(boundary.map(\.frame), [Self.r(10, top, w, 44), Self.r(10, top + 206, w, 44)]))
+                #expect(
+                    boundary.map(\.category) == [
+                        .supplementary("header"), .supplementary("footer"),
+                    ])
+                #expect(
+                    Self.same(
+                        boundary.map(\.frame),
+                        [Self.r(10, top, w, 44), Self.r(10, top + 206, w, 44)]))
             }
             #expect(layout.contentSize.height == 500)
         }
@@ -281,19 +358,24 @@ import TrellisLists
         let layout = try Self.layout("PinnedSectionHeaders.json", Self.phone)
         func headers(at y: Double) -> [Rect] {
             let visible = Self.r(0, y, 375, 667)
-            return layout.elements(in: visible, visibleBounds: visible).filter { $0.category == .supplementary("header") }
-                .map(\.frame)
+            return layout.elements(in: visible, visibleBounds: visible).filter {
+                $0.category == .supplementary("header")
+            }
+            .map(\.frame)
         }
         #expect(headers(at: 0) == [Self.r(10, 0, 355, 44), Self.r(10, 304, 355, 44)])
         #expect(headers(at: 100) == [Self.r(10, 100, 355, 44), Self.r(10, 304, 355, 44)])
         #expect(headers(at: 280) == [Self.r(10, 260, 355, 44), Self.r(10, 304, 355, 44)])
         #expect(headers(at: 400) == [Self.r(10, 400, 355, 44)])
         // Without visible bounds, headers are at their place in the content.
-        #expect(layout.elements(in: Self.r(0, 100, 375, 10)).filter { $0.category != .cell }.isEmpty)
+        #expect(
+            layout.elements(in: Self.r(0, 100, 375, 10)).filter { $0.category != .cell }.isEmpty)
         let pad = try Self.layout("PinnedSectionHeaders.json", Self.pad)
         let visible = Self.r(0, 150, 1024, 768)
         #expect(
-            pad.elements(in: visible, visibleBounds: visible).filter { $0.category == .supplementary("header") }.map(\.frame)
+            pad.elements(in: visible, visibleBounds: visible).filter {
+                $0.category == .supplementary("header")
+            }.map(\.frame)
                 == [Self.r(10, 150, 1004, 44), Self.r(10, 304, 1004, 44)])
     }
 
@@ -305,10 +387,18 @@ import TrellisLists
             let backgrounds = layout.elements(in: Self.r(0, 0, size.width, 1000)).filter {
                 $0.category == .decoration("background")
             }
-            #expect(backgrounds.map(\.frame) == [Self.r(5, 5, size.width - 10, 152), Self.r(5, 167, size.width - 10, 152)])
-            #expect(Self.same(Self.frames(layout, section: 1), [172, 221, 270].map { Self.r(10, $0, size.width - 20, 44) }))
+            #expect(
+                backgrounds.map(\.frame) == [
+                    Self.r(5, 5, size.width - 10, 152), Self.r(5, 167, size.width - 10, 152),
+                ])
+            #expect(
+                Self.same(
+                    Self.frames(layout, section: 1),
+                    [172, 221, 270].map { Self.r(10, $0, size.width - 20, 44) }))
             // Decorations come first in their section, behind its cells.
-            #expect(layout.elements(in: Self.r(0, 0, size.width, 100)).first?.category == .decoration("background"))
+            #expect(
+                layout.elements(in: Self.r(0, 0, size.width, 100)).first?.category
+                    == .decoration("background"))
         }
     }
 
@@ -319,13 +409,17 @@ import TrellisLists
         let sizing = ClosureCellSizing { indexPath, _ in 40 + 10 * Double(indexPath.item) }
         var phone = try Self.layout("EstimatedSelfSizingGrid.json", Self.phone, sizing: sizing)
         // Before measuring: estimates (rows of 100).
-        #expect(Self.same([phone.frame(ofItem: IndexPath(item: 2, section: 0))!], [Self.r(8, 116, 161.55, 100)]))
+        #expect(
+            Self.same(
+                [phone.frame(ofItem: IndexPath(item: 2, section: 0))!],
+                [Self.r(8, 116, 161.55, 100)]))
         _ = try phone.measureItems(in: Self.r(0, 0, 375, 667))
         #expect(
             Self.same(
                 Self.frames(phone, section: 0),
                 [
-                    Self.r(8, 8, 161.55, 40), Self.r(177.55, 8, 161.55, 50), Self.r(8, 66, 161.55, 60),
+                    Self.r(8, 8, 161.55, 40), Self.r(177.55, 8, 161.55, 50),
+                    Self.r(8, 66, 161.55, 60),
                     Self.r(177.55, 66, 161.55, 70), Self.r(8, 144, 161.55, 80),
                 ]))
         #expect(phone.contentSize.height == 232)
@@ -352,8 +446,13 @@ import TrellisLists
             Self.same(
                 Self.frames(phone, section: 0),
                 [Self.r(10, 10, 355, 60), Self.r(10, 80, 355, 80), Self.r(10, 170, 355, 100)]))
-        #expect(Self.same(phone.boundaryElements(inSection: 1).map(\.frame), [Self.r(10, 280, 355, 44)]))
-        #expect(Self.same(Self.frames(phone, section: 1), [10, 154.25, 298.5, 442.75].map { Self.r($0, 324, 124.25, 250) }))
+        #expect(
+            Self.same(phone.boundaryElements(inSection: 1).map(\.frame), [Self.r(10, 280, 355, 44)])
+        )
+        #expect(
+            Self.same(
+                Self.frames(phone, section: 1),
+                [10, 154.25, 298.5, 442.75].map { Self.r($0, 324, 124.25, 250) }))
         #expect(phone.contentSize.height == 574)
         var pad = try Self.layout("ConferenceNewsFeed.json", Self.pad, sizing: sizing)
         _ = try pad.measureItems(in: Self.r(0, 0, 1024, 768))
@@ -361,6 +460,9 @@ import TrellisLists
             Self.same(
                 Self.frames(pad, section: 0),
                 [Self.r(10, 10, 1004, 60), Self.r(10, 80, 1004, 80), Self.r(10, 170, 1004, 100)]))
-        #expect(Self.same(Self.frames(pad, section: 1), [10, 381.4, 752.8, 1124.2].map { Self.r($0, 324, 351.4, 250) }))
+        #expect(
+            Self.same(
+                Self.frames(pad, section: 1),
+                [10, 381.4, 752.8, 1124.2].map { Self.r($0, 324, 351.4, 250) }))
     }
 }

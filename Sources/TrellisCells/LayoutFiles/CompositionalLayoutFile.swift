@@ -44,7 +44,8 @@ public struct CompositionalLayoutFile: Sendable {
     /// Reads a layout file from disk.
     public static func load(path: String) throws(LayoutFileError) -> CompositionalLayoutFile {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw LayoutFileError(file: path, position: nil, message: "no such file or not readable")
+            throw LayoutFileError(
+                file: path, position: nil, message: "no such file or not readable")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw LayoutFileError(file: path, position: nil, message: "not UTF-8 text")
@@ -91,12 +92,15 @@ private struct _LayoutFileReader {
         for member in members where !known.contains(member.key) {
             throw fail(
                 member.value,
-                "unknown key \"\(member.key)\" in \(what) (expected one of \(known.joined(separator: ", ")))")
+                "unknown key \"\(member.key)\" in \(what) (expected one of \(known.joined(separator: ", ")))"
+            )
         }
         return members
     }
 
-    func required(_ node: JSONNode, _ key: String, _ what: String) throws(LayoutFileError) -> JSONNode {
+    func required(_ node: JSONNode, _ key: String, _ what: String) throws(LayoutFileError)
+        -> JSONNode
+    {
         guard let value = node[key] else { throw fail(node, "\(what) is missing \"\(key)\"") }
         return value
     }
@@ -115,10 +119,17 @@ private struct _LayoutFileReader {
         return value
     }
 
-    func integer(_ node: JSONNode, _ key: String, range: ClosedRange<Int>) throws(LayoutFileError) -> Int {
+    func integer(_ node: JSONNode, _ key: String, range: ClosedRange<Int>) throws(LayoutFileError)
+        -> Int
+    {
         let value = try number(node, key)
-        guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
-            throw fail(node, "\"\(key)\" must be a whole number in \(range.lowerBound)...\(range.upperBound), got \(value)")
+        guard value == value.rounded(), value >= Double(range.lowerBound),
+            value <= Double(range.upperBound)
+        else {
+            throw fail(
+                node,
+                "\"\(key)\" must be a whole number in \(range.lowerBound)...\(range.upperBound), got \(value)"
+            )
         }
         return Int(value)
     }
@@ -130,11 +141,15 @@ private struct _LayoutFileReader {
         return value
     }
 
-    func choice<T: RawRepresentable>(_ node: JSONNode, _ key: String, _ values: [T]) throws(LayoutFileError) -> T
+    func choice<T: RawRepresentable>(_ node: JSONNode, _ key: String, _ values: [T])
+        throws(LayoutFileError) -> T
     where T.RawValue == String {
         let text = try string(node, key)
         guard let value = values.first(where: { $0.rawValue == text }) else {
-            throw fail(node, "\"\(key)\" must be one of \(values.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \"\(text)\"")
+            throw fail(
+                node,
+                "\"\(key)\" must be one of \(values.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \"\(text)\""
+            )
         }
         return value
     }
@@ -151,7 +166,9 @@ private struct _LayoutFileReader {
     func read(_ root: JSONNode) throws(LayoutFileError) -> CompositionalLayoutFile {
         _ = try members(root, "the layout", known: ["sections"])
         let sectionNodes = try array(try required(root, "sections", "the layout"), "sections")
-        guard !sectionNodes.isEmpty else { throw fail(root["sections"]!, "\"sections\" must not be empty") }
+        guard !sectionNodes.isEmpty else {
+            throw fail(root["sections"]!, "\"sections\" must not be empty")
+        }
         var sections: [LayoutSection] = []
         var counts: [Int] = []
         for (index, node) in sectionNodes.enumerated() {
@@ -177,7 +194,9 @@ private struct _LayoutFileReader {
                 guard let next = current[key] else { return current }
                 current = next
             case .index(let index):
-                guard case .array(let items, _) = current, index < items.count else { return current }
+                guard case .array(let items, _) = current, index < items.count else {
+                    return current
+                }
                 current = items[index]
             }
         }
@@ -189,7 +208,8 @@ private struct _LayoutFileReader {
         _ = try members(
             node, what,
             known: [
-                "items", "group", "list", "interGroupSpacing", "contentInsets", "contentInsetsReference",
+                "items", "group", "list", "interGroupSpacing", "contentInsets",
+                "contentInsetsReference",
                 "orthogonalScrollingBehavior", "boundarySupplementaryItems", "decorationItems",
             ])
         let count = try integer(
@@ -197,7 +217,9 @@ private struct _LayoutFileReader {
             range: 0...CompositionalLayoutFile.maximumItemsPerSection)
         var section: LayoutSection
         if let listNode = node["list"] {
-            if let groupNode = node["group"] { throw fail(groupNode, "a section has a \"group\" or a \"list\", not both") }
+            if let groupNode = node["group"] {
+                throw fail(groupNode, "a section has a \"group\" or a \"list\", not both")
+            }
             section = try list(listNode).section()
         } else {
             section = LayoutSection(group: try group(try required(node, "group", what)))
@@ -224,7 +246,9 @@ private struct _LayoutFileReader {
                 _ = try members(item, "a decoration item", known: ["kind", "contentInsets"])
                 let kind = try string(try required(item, "kind", "a decoration item"), "kind")
                 guard kind == "background" else {
-                    throw fail(item["kind"]!, "\"kind\" of a decoration item must be \"background\", got \"\(kind)\"")
+                    throw fail(
+                        item["kind"]!,
+                        "\"kind\" of a decoration item must be \"background\", got \"\(kind)\"")
                 }
                 section.decorationItems.append(
                     LayoutDecorationItem(
@@ -240,22 +264,36 @@ private struct _LayoutFileReader {
         _ = try members(
             node, "a list",
             known: [
-                "appearance", "headerMode", "footerMode", "headersPinToVisibleBounds", "estimatedRowHeight",
+                "appearance", "headerMode", "footerMode", "headersPinToVisibleBounds",
+                "estimatedRowHeight",
                 "estimatedHeaderHeight", "sectionSpacing", "rowSpacing",
             ])
         var list = ListConfiguration(
-            appearance: try choice(try required(node, "appearance", "a list"), "appearance", ListAppearance.allCases))
-        if let value = node["headerMode"] { list.headerMode = try choice(value, "headerMode", ListSupplementaryMode.allCases) }
-        if let value = node["footerMode"] { list.footerMode = try choice(value, "footerMode", ListSupplementaryMode.allCases) }
+            appearance: try choice(
+                try required(node, "appearance", "a list"), "appearance", ListAppearance.allCases))
+        if let value = node["headerMode"] {
+            list.headerMode = try choice(value, "headerMode", ListSupplementaryMode.allCases)
+        }
+        if let value = node["footerMode"] {
+            list.footerMode = try choice(value, "footerMode", ListSupplementaryMode.allCases)
+        }
         if let value = node["headersPinToVisibleBounds"] {
             guard case .bool(let flag, _) = value else {
-                throw fail(value, "\"headersPinToVisibleBounds\" must be true or false, not \(value.kindName)")
+                throw fail(
+                    value,
+                    "\"headersPinToVisibleBounds\" must be true or false, not \(value.kindName)")
             }
             list.headersPinToVisibleBounds = flag
         }
-        if let value = node["estimatedRowHeight"] { list.estimatedRowHeight = try length(value, "estimatedRowHeight") }
-        if let value = node["estimatedHeaderHeight"] { list.estimatedHeaderHeight = try length(value, "estimatedHeaderHeight") }
-        if let value = node["sectionSpacing"] { list.sectionSpacing = try length(value, "sectionSpacing") }
+        if let value = node["estimatedRowHeight"] {
+            list.estimatedRowHeight = try length(value, "estimatedRowHeight")
+        }
+        if let value = node["estimatedHeaderHeight"] {
+            list.estimatedHeaderHeight = try length(value, "estimatedHeaderHeight")
+        }
+        if let value = node["sectionSpacing"] {
+            list.sectionSpacing = try length(value, "sectionSpacing")
+        }
         if let value = node["rowSpacing"] { list.rowSpacing = try length(value, "rowSpacing") }
         return list
     }
@@ -271,12 +309,14 @@ private struct _LayoutFileReader {
         var pin = false
         if let value = node["pinToVisibleBounds"] {
             guard case .bool(let flag, _) = value else {
-                throw fail(value, "\"pinToVisibleBounds\" must be true or false, not \(value.kindName)")
+                throw fail(
+                    value, "\"pinToVisibleBounds\" must be true or false, not \(value.kindName)")
             }
             pin = flag
         }
         return LayoutBoundaryItem(
-            kind: kind, layoutSize: try size(node, what), alignment: alignment, pinToVisibleBounds: pin)
+            kind: kind, layoutSize: try size(node, what), alignment: alignment,
+            pinToVisibleBounds: pin)
     }
 
     func size(_ node: JSONNode, _ what: String) throws(LayoutFileError) -> LayoutSize {
@@ -289,7 +329,8 @@ private struct _LayoutFileReader {
         let names = ["absolute", "estimated", "fractionalWidth", "fractionalHeight"]
         let fields = try members(node, "a dimension", known: names)
         guard fields.count == 1, let field = fields.first else {
-            throw fail(node, "a dimension must have exactly one of \(names.joined(separator: ", "))")
+            throw fail(
+                node, "a dimension must have exactly one of \(names.joined(separator: ", "))")
         }
         let value = try length(field.value, field.key)
         switch field.key {
@@ -303,15 +344,21 @@ private struct _LayoutFileReader {
     func insets(_ node: JSONNode) throws(LayoutFileError) -> DirectionalInsets {
         let items = try array(node, "contentInsets")
         guard items.count == 4 else {
-            throw fail(node, "\"contentInsets\" must be [top, leading, bottom, trailing], got \(items.count) values")
+            throw fail(
+                node,
+                "\"contentInsets\" must be [top, leading, bottom, trailing], got \(items.count) values"
+            )
         }
         var values: [Double] = []
         for (name, item) in zip(["top", "leading", "bottom", "trailing"], items) {
             let value = try number(item, "contentInsets")
-            guard value >= 0 else { throw fail(item, "the \(name) inset must not be negative, got \(value)") }
+            guard value >= 0 else {
+                throw fail(item, "the \(name) inset must not be negative, got \(value)")
+            }
             values.append(value)
         }
-        return DirectionalInsets(top: values[0], leading: values[1], bottom: values[2], trailing: values[3])
+        return DirectionalInsets(
+            top: values[0], leading: values[1], bottom: values[2], trailing: values[3])
     }
 
     func spacing(_ node: JSONNode, _ key: String) throws(LayoutFileError) -> LayoutSpacing {
@@ -326,10 +373,15 @@ private struct _LayoutFileReader {
     func edgeSpacing(_ node: JSONNode) throws(LayoutFileError) -> LayoutEdgeSpacing {
         _ = try members(node, "\"edgeSpacing\"", known: ["leading", "top", "trailing", "bottom"])
         return LayoutEdgeSpacing(
-            leading: try node["leading"].map { n throws(LayoutFileError) in try spacing(n, "leading") },
+            leading: try node["leading"].map { n throws(LayoutFileError) in
+                try spacing(n, "leading")
+            },
             top: try node["top"].map { n throws(LayoutFileError) in try spacing(n, "top") },
-            trailing: try node["trailing"].map { n throws(LayoutFileError) in try spacing(n, "trailing") },
-            bottom: try node["bottom"].map { n throws(LayoutFileError) in try spacing(n, "bottom") })
+            trailing: try node["trailing"].map { n throws(LayoutFileError) in
+                try spacing(n, "trailing")
+            },
+            bottom: try node["bottom"].map { n throws(LayoutFileError) in try spacing(n, "bottom") }
+        )
     }
 
     func group(_ node: JSONNode) throws(LayoutFileError) -> LayoutGroup {
@@ -337,46 +389,66 @@ private struct _LayoutFileReader {
         _ = try members(
             node, what,
             known: [
-                "axis", "widthDimension", "heightDimension", "subitems", "count", "interItemSpacing",
+                "axis", "widthDimension", "heightDimension", "subitems", "count",
+                "interItemSpacing",
                 "contentInsets", "edgeSpacing", "frames",
             ])
         let axis = try choice(
-            try required(node, "axis", what), "axis", [LayoutGroupAxis.horizontal, .vertical, .custom])
+            try required(node, "axis", what), "axis",
+            [LayoutGroupAxis.horizontal, .vertical, .custom])
         var group = LayoutGroup(axis: axis, layoutSize: try size(node, what), subitems: [])
         if let value = node["count"] {
             group.count = try integer(value, "count", range: 1...10_000)
         }
-        if let value = node["interItemSpacing"] { group.interItemSpacing = try spacing(value, "interItemSpacing") }
+        if let value = node["interItemSpacing"] {
+            group.interItemSpacing = try spacing(value, "interItemSpacing")
+        }
         if let value = node["contentInsets"] { group.contentInsets = try insets(value) }
         if let value = node["edgeSpacing"] { group.edgeSpacing = try edgeSpacing(value) }
         if axis == .custom {
-            if let value = node["subitems"] { throw fail(value, "a custom group takes \"frames\", not \"subitems\"") }
+            if let value = node["subitems"] {
+                throw fail(value, "a custom group takes \"frames\", not \"subitems\"")
+            }
             let frames = try array(try required(node, "frames", "a custom group"), "frames")
             for frame in frames {
                 let values = try array(frame, "frames")
-                guard values.count == 4 else { throw fail(frame, "a frame must be [x, y, width, height]") }
-                let numbers = try values.map { n throws(LayoutFileError) in try number(n, "frames") }
+                guard values.count == 4 else {
+                    throw fail(frame, "a frame must be [x, y, width, height]")
+                }
+                let numbers = try values.map { n throws(LayoutFileError) in try number(n, "frames")
+                }
                 guard numbers[2] >= 0, numbers[3] >= 0 else {
                     throw fail(frame, "a frame's width and height must not be negative")
                 }
-                group.customFrames.append(Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
+                group.customFrames.append(
+                    Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
             }
-            guard !group.customFrames.isEmpty else { throw fail(node["frames"]!, "an empty group: \"frames\" has no frame") }
+            guard !group.customFrames.isEmpty else {
+                throw fail(node["frames"]!, "an empty group: \"frames\" has no frame")
+            }
             return group
         }
-        if let value = node["frames"] { throw fail(value, "\"frames\" is only for a group whose axis is \"custom\"") }
+        if let value = node["frames"] {
+            throw fail(value, "\"frames\" is only for a group whose axis is \"custom\"")
+        }
         let subitemsNode = try required(node, "subitems", what)
         let subitems = try array(subitemsNode, "subitems")
-        guard !subitems.isEmpty else { throw fail(subitemsNode, "an empty group: \"subitems\" has no item or group") }
+        guard !subitems.isEmpty else {
+            throw fail(subitemsNode, "an empty group: \"subitems\" has no item or group")
+        }
         for subitem in subitems {
             let fields = try members(subitem, "a subitem", known: ["item", "group"])
             guard fields.count == 1, let field = fields.first else {
                 throw fail(subitem, "a subitem must be {\"item\": …} or {\"group\": …}")
             }
-            group.subitems.append(field.key == "item" ? .item(try item(field.value)) : .group(try self.group(field.value)))
+            group.subitems.append(
+                field.key == "item"
+                    ? .item(try item(field.value)) : .group(try self.group(field.value)))
         }
         if group.count != nil, subitems.count != 1 {
-            throw fail(subitemsNode, "a group with \"count\" repeats exactly one subitem, got \(subitems.count)")
+            throw fail(
+                subitemsNode,
+                "a group with \"count\" repeats exactly one subitem, got \(subitems.count)")
         }
         return group
     }
@@ -384,7 +456,11 @@ private struct _LayoutFileReader {
     func item(_ node: JSONNode) throws(LayoutFileError) -> LayoutItem {
         let what = "an item"
         _ = try members(
-            node, what, known: ["widthDimension", "heightDimension", "contentInsets", "edgeSpacing", "supplementaryItems"])
+            node, what,
+            known: [
+                "widthDimension", "heightDimension", "contentInsets", "edgeSpacing",
+                "supplementaryItems",
+            ])
         var item = LayoutItem(layoutSize: try size(node, what))
         if let value = node["contentInsets"] { item.contentInsets = try insets(value) }
         if let value = node["edgeSpacing"] { item.edgeSpacing = try edgeSpacing(value) }
@@ -398,7 +474,8 @@ private struct _LayoutFileReader {
 
     func badge(_ node: JSONNode) throws(LayoutFileError) -> LayoutSupplementaryItem {
         let what = "a supplementary item"
-        _ = try members(node, what, known: ["kind", "widthDimension", "heightDimension", "containerAnchor"])
+        _ = try members(
+            node, what, known: ["kind", "widthDimension", "heightDimension", "containerAnchor"])
         let kind = try string(try required(node, "kind", what), "kind")
         let anchor = try required(node, "containerAnchor", what)
         _ = try members(anchor, "\"containerAnchor\"", known: ["edges", "fractionalOffset"])
@@ -409,15 +486,21 @@ private struct _LayoutFileReader {
             case "leading": edges.insert(.leading)
             case "bottom": edges.insert(.bottom)
             case "trailing": edges.insert(.trailing)
-            default: throw fail(edge, "an edge must be \"top\", \"leading\", \"bottom\" or \"trailing\"")
+            default:
+                throw fail(edge, "an edge must be \"top\", \"leading\", \"bottom\" or \"trailing\"")
             }
         }
         var offset = Point(x: 0, y: 0)
         if let value = anchor["fractionalOffset"] {
             let values = try array(value, "fractionalOffset")
-            guard values.count == 2 else { throw fail(value, "\"fractionalOffset\" must be [x, y]") }
-            offset = Point(x: try number(values[0], "fractionalOffset"), y: try number(values[1], "fractionalOffset"))
+            guard values.count == 2 else {
+                throw fail(value, "\"fractionalOffset\" must be [x, y]")
+            }
+            offset = Point(
+                x: try number(values[0], "fractionalOffset"),
+                y: try number(values[1], "fractionalOffset"))
         }
-        return LayoutSupplementaryItem(kind: kind, layoutSize: try size(node, what), edges: edges, fractionalOffset: offset)
+        return LayoutSupplementaryItem(
+            kind: kind, layoutSize: try size(node, what), edges: edges, fractionalOffset: offset)
     }
 }

@@ -75,7 +75,8 @@ extension CompositionalLayout {
         }
         if let failure { throw failure }
         measuredGroupCount += 1
-        for (leaf, frame) in frames.enumerated() where first + leaf < _sections[index].measuredFrames.count {
+        for (leaf, frame) in frames.enumerated()
+        where first + leaf < _sections[index].measuredFrames.count {
             _sections[index].measuredFrames[first + leaf] = frame
         }
         let overflow = _overflow(of: frames, in: size)
@@ -89,7 +90,8 @@ extension CompositionalLayout {
         } else {
             let packed = OffsetIndex.pack(_Units.units(size.height + spacing), measured: true)
             _sections[index].groupIndex!.setPacked(packed, at: group)
-            _sections[index].groupsExtent = _Units.points(_sections[index].groupIndex!.total) - spacing
+            _sections[index].groupsExtent =
+                _Units.points(_sections[index].groupIndex!.total) - spacing
         }
         _restack(from: index)
     }
@@ -111,7 +113,10 @@ extension CompositionalLayout {
         guard index >= 0, index < _sections.count, _sections[index].isOrthogonal else { return 0 }
         let section = _sections[index]
         let groups = Double(section.groupCount)
-        let run = max(0, groups * section.templateSize.width + max(0, groups - 1) * section.description.interGroupSpacing)
+        let run = max(
+            0,
+            groups * section.templateSize.width + max(0, groups - 1)
+                * section.description.interGroupSpacing)
         let leading = section.firstGroupX - section.containerX
         let trailing: Double
         if section.description.orthogonalScrollingBehavior == .groupPagingCentered {
@@ -132,8 +137,10 @@ extension CompositionalLayout {
     /// `0...maximumOrthogonalOffset(inSection:)`. Other sections ignore it.
     /// - Complexity: O(1).
     public mutating func setOrthogonalOffset(_ offset: Double, inSection index: Int) {
-        guard index >= 0, index < _sections.count, _sections[index].isOrthogonal, !offset.isNaN else { return }
-        _sections[index].orthogonalOffset = min(max(0, offset), maximumOrthogonalOffset(inSection: index))
+        guard index >= 0, index < _sections.count, _sections[index].isOrthogonal, !offset.isNaN
+        else { return }
+        _sections[index].orthogonalOffset = min(
+            max(0, offset), maximumOrthogonalOffset(inSection: index))
     }
 
     /// Where an orthogonal section comes to rest when a drag that started at
@@ -145,7 +152,9 @@ extension CompositionalLayout {
     /// the group of `current` towards `proposed`. Always clamped to the
     /// scrollable range.
     /// - Complexity: O(1).
-    public func targetOrthogonalOffset(inSection index: Int, from current: Double, proposed: Double) -> Double {
+    public func targetOrthogonalOffset(inSection index: Int, from current: Double, proposed: Double)
+        -> Double
+    {
         guard index >= 0, index < _sections.count, _sections[index].isOrthogonal else { return 0 }
         let section = _sections[index]
         let maximum = maximumOrthogonalOffset(inSection: index)
@@ -178,7 +187,8 @@ extension CompositionalLayout {
     public mutating func measureAllItems() throws(CollectionLayoutError) {
         guard preparedBounds != nil else { throw .notPrepared }
         for section in _sections.indices where _sections[section].isSelfSizing {
-            for group in 0..<_sections[section].groupCount where !_sections[section].isMeasured(group) {
+            for group in 0..<_sections[section].groupCount
+            where !_sections[section].isMeasured(group) {
                 try _measureGroup(group, inSection: section)
             }
         }
@@ -217,6 +227,8 @@ public struct SectionRowsSizing<Base: CellSizing>: CellSizing {
 
     public func height(at indexPath: IndexPath, width: Double) -> Double {
         guard indexPath.section >= 0, indexPath.section < firstRows.count else { return .nan }
-        return base.height(at: IndexPath(item: firstRows[indexPath.section] + indexPath.item, section: 0), width: width)
+        return base.height(
+            at: IndexPath(item: firstRows[indexPath.section] + indexPath.item, section: 0),
+            width: width)
     }
 }

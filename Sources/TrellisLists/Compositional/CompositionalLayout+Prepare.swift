@@ -14,10 +14,13 @@ extension CompositionalLayout {
     ///   unchanged when it throws.
     /// - Complexity: O(s + size of the descriptions + g) for s sections and
     ///   g groups of self-sizing sections; O(s) otherwise.
-    public mutating func prepare(bounds: Rect, layoutMargins: EdgeInsets, safeAreaInsets: EdgeInsets)
+    public mutating func prepare(
+        bounds: Rect, layoutMargins: EdgeInsets, safeAreaInsets: EdgeInsets
+    )
         throws(CollectionLayoutError)
     {
-        try _Validate.geometry(bounds: bounds, layoutMargins: layoutMargins, safeAreaInsets: safeAreaInsets)
+        try _Validate.geometry(
+            bounds: bounds, layoutMargins: layoutMargins, safeAreaInsets: safeAreaInsets)
         guard itemCounts.count == sections.count else {
             throw .invalidParameter(
                 name: "itemCounts.count", value: Double(itemCounts.count),
@@ -32,7 +35,8 @@ extension CompositionalLayout {
             do {
                 try section.validate(path: [.key("sections"), .index(index)])
             } catch {
-                throw .invalidParameter(name: error.pathDescription, value: .nan, requirement: error.message)
+                throw .invalidParameter(
+                    name: error.pathDescription, value: .nan, requirement: error.message)
             }
             prepared.append(
                 try _prepareSection(
@@ -74,9 +78,11 @@ extension CompositionalLayout {
         let containerWidth = bounds.width - reference.left - reference.right
         let contentWidth = containerWidth - insets.leading - insets.trailing
         guard contentWidth > 0 else {
-            throw .noRoomForItems(layout: "CompositionalLayout section \(index)", availableWidth: contentWidth)
+            throw .noRoomForItems(
+                layout: "CompositionalLayout section \(index)", availableWidth: contentWidth)
         }
-        let content = Size(width: contentWidth, height: max(0, bounds.height - insets.top - insets.bottom))
+        let content = Size(
+            width: contentWidth, height: max(0, bounds.height - insets.top - insets.bottom))
 
         let groupSize = Size(
             width: section.group.layoutSize.widthDimension.resolved(in: content),
@@ -86,7 +92,9 @@ extension CompositionalLayout {
         guard !budget.overflowed else {
             throw .invalidParameter(
                 name: "sections[\(index)].group", value: Double(_maximumItemsPerGroup),
-                requirement: "a group may hold at most \(_maximumItemsPerGroup) items, nested groups included")
+                requirement:
+                    "a group may hold at most \(_maximumItemsPerGroup) items, nested groups included"
+            )
         }
         var template: [Rect] = []
         template.reserveCapacity(expanded.leafCount)
@@ -102,9 +110,11 @@ extension CompositionalLayout {
         let isOrthogonal = section.orthogonalScrollingBehavior != .none
         let isSelfSizing = _containsEstimatedCellHeight(expanded)
         let spacing = section.interGroupSpacing
-        for value in [templateSize.width, templateSize.height] where !(value.isFinite && value >= 0) {
+        for value in [templateSize.width, templateSize.height] where !(value.isFinite && value >= 0)
+        {
             throw .invalidParameter(
-                name: "sections[\(index)].group", value: value, requirement: "must have a finite size")
+                name: "sections[\(index)].group", value: value,
+                requirement: "must have a finite size")
         }
 
         var firstGroupX = containerX + insets.leading
@@ -132,7 +142,8 @@ extension CompositionalLayout {
                 topItems.append((item, Rect(x: x, y: topHeight, width: width, height: height)))
                 topHeight += height
             case .bottom:
-                bottomItems.append((item, Rect(x: x, y: bottomHeight, width: width, height: height)))
+                bottomItems.append(
+                    (item, Rect(x: x, y: bottomHeight, width: width, height: height)))
                 bottomHeight += height
             }
         }
@@ -165,13 +176,16 @@ extension CompositionalLayout {
             }
         } else {
             groupsExtent =
-                groupCount > 0 ? Double(groupCount) * templateSize.height + Double(groupCount - 1) * spacing : 0
+                groupCount > 0
+                ? Double(groupCount) * templateSize.height + Double(groupCount - 1) * spacing : 0
             if isSelfSizing {
                 let extent = templateSize.height + spacing
                 guard extent <= _Units.maximumElementHeight else {
                     throw .invalidParameter(
                         name: "sections[\(index)].group", value: extent,
-                        requirement: "a self-sizing group and its spacing must be at most \(formatPoints(_Units.maximumElementHeight)) points")
+                        requirement:
+                            "a self-sizing group and its spacing must be at most \(formatPoints(_Units.maximumElementHeight)) points"
+                    )
                 }
                 let packed = OffsetIndex.pack(_Units.units(extent), measured: false)
                 groupIndex = OffsetIndex(packed: Array(repeating: packed, count: groupCount))
@@ -211,7 +225,8 @@ extension CompositionalLayout {
 func _overflow(of frames: [Rect], in size: Size) -> Double {
     var result = 0.0
     for frame in frames {
-        result = max(result, -frame.minX, -frame.minY, frame.maxX - size.width, frame.maxY - size.height)
+        result = max(
+            result, -frame.minX, -frame.minY, frame.maxX - size.width, frame.maxY - size.height)
     }
     return result
 }

@@ -26,7 +26,9 @@ extension CompositionalLayout {
     }
 
     /// Appends to `result` what `elements(in:visibleBounds:)` returns.
-    public func _collect(in rect: Rect, visibleBounds: Rect?, into result: inout [CompositionalElement]) {
+    public func _collect(
+        in rect: Rect, visibleBounds: Rect?, into result: inout [CompositionalElement]
+    ) {
         guard rect._hasNoNaN, !rect.isEmpty, !_sections.isEmpty else { return }
         var section = _firstSection(reachingBelow: rect.minY - _maximumOverhang)
         while section < _sections.count, _tops[section] < rect.maxY + _maximumOverhang {
@@ -48,7 +50,8 @@ extension CompositionalLayout {
     }
 
     func _collect(
-        section index: Int, in rect: Rect, visibleBounds: Rect?, into result: inout [CompositionalElement]
+        section index: Int, in rect: Rect, visibleBounds: Rect?,
+        into result: inout [CompositionalElement]
     ) {
         let section = _sections[index]
         let top = _tops[index]
@@ -56,7 +59,10 @@ extension CompositionalLayout {
         for decoration in section.description.decorationItems {
             let frame = _decorationFrame(decoration, section: index)
             if frame.intersects(rect) {
-                result.append(CompositionalElement(category: .decoration(decoration.kind), indexPath: sectionPath, frame: frame))
+                result.append(
+                    CompositionalElement(
+                        category: .decoration(decoration.kind), indexPath: sectionPath, frame: frame
+                    ))
             }
         }
         for (item, relative) in section.topItems {
@@ -66,16 +72,21 @@ extension CompositionalLayout {
                     max(visibleBounds.minY, frame.minY), top + section.height - frame.height)
             }
             if frame.intersects(rect) {
-                result.append(CompositionalElement(category: .supplementary(item.kind), indexPath: sectionPath, frame: frame))
+                result.append(
+                    CompositionalElement(
+                        category: .supplementary(item.kind), indexPath: sectionPath, frame: frame))
             }
         }
         _collectCells(section: index, in: rect, into: &result)
         let bottomStart =
-            top + section.groupsTop + section.groupsExtent + section.description.contentInsets.bottom
+            top + section.groupsTop + section.groupsExtent
+            + section.description.contentInsets.bottom
         for (item, relative) in section.bottomItems {
             let frame = relative.offsetBy(dx: 0, dy: bottomStart)
             if frame.intersects(rect) {
-                result.append(CompositionalElement(category: .supplementary(item.kind), indexPath: sectionPath, frame: frame))
+                result.append(
+                    CompositionalElement(
+                        category: .supplementary(item.kind), indexPath: sectionPath, frame: frame))
             }
         }
     }
@@ -99,28 +110,36 @@ extension CompositionalLayout {
             let start = section.firstGroupX - section.orthogonalOffset
             let low = rect.minX - section.overhang - start
             let high = rect.maxX + section.overhang - start
-            return _uniformRange(low: low, high: high, length: section.templateSize.width, pitch: pitch, count: section.groupCount)
+            return _uniformRange(
+                low: low, high: high, length: section.templateSize.width, pitch: pitch,
+                count: section.groupCount)
         }
         let start = _tops[index] + section.groupsTop
         let low = rect.minY - section.overhang - start
         let high = rect.maxY + section.overhang - start
         if let groupIndex = section.groupIndex {
-            let first = groupIndex.index(containing: _Units.units(max(0, low)) )
-            let last = min(section.groupCount, groupIndex.index(containing: _Units.units(max(0, high))) + 1)
+            let first = groupIndex.index(containing: _Units.units(max(0, low)))
+            let last = min(
+                section.groupCount, groupIndex.index(containing: _Units.units(max(0, high))) + 1)
             return first..<max(first, last)
         }
-        return _uniformRange(low: low, high: high, length: section.templateSize.height, pitch: pitch, count: section.groupCount)
+        return _uniformRange(
+            low: low, high: high, length: section.templateSize.height, pitch: pitch,
+            count: section.groupCount)
     }
 
     /// Groups i with [i × pitch, i × pitch + length] meeting (low, high).
-    func _uniformRange(low: Double, high: Double, length: Double, pitch: Double, count: Int) -> Range<Int> {
+    func _uniformRange(low: Double, high: Double, length: Double, pitch: Double, count: Int)
+        -> Range<Int>
+    {
         guard pitch > 0 else { return 0..<count }
         let first = max(0, min(Double(count), ((low - length) / pitch).rounded(.down)))
         let last = max(0, min(Double(count), (high / pitch).rounded(.down) + 1))
         return Int(first)..<Int(max(first, last))
     }
 
-    func _collectCells(section index: Int, in rect: Rect, into result: inout [CompositionalElement]) {
+    func _collectCells(section index: Int, in rect: Rect, into result: inout [CompositionalElement])
+    {
         let section = _sections[index]
         let range = _groupRange(section: index, in: rect)
         guard !range.isEmpty else { return }
@@ -135,17 +154,22 @@ extension CompositionalLayout {
             let end = min(first + leaves, section.itemCount)
             let measured = section.isMeasured(group)
             for item in first..<end {
-                let relative = measured ? section.measuredFrames[item] : section.template[item - first]
+                let relative =
+                    measured ? section.measuredFrames[item] : section.template[item - first]
                 let frame = relative.offsetBy(dx: origin.x, dy: origin.y + top)
                 let indexPath = IndexPath(item: item, section: index)
                 if frame.intersects(rect) {
-                    result.append(CompositionalElement(category: .cell, indexPath: indexPath, frame: frame))
+                    result.append(
+                        CompositionalElement(category: .cell, indexPath: indexPath, frame: frame))
                 }
                 if badges, let leaf = leafItems[item - first] {
                     for badge in leaf.supplementaryItems {
                         let badgeFrame = badge.frame(on: frame)
                         if badgeFrame.intersects(rect) {
-                            result.append(CompositionalElement(category: .supplementary(badge.kind), indexPath: indexPath, frame: badgeFrame))
+                            result.append(
+                                CompositionalElement(
+                                    category: .supplementary(badge.kind), indexPath: indexPath,
+                                    frame: badgeFrame))
                         }
                     }
                 }
@@ -163,8 +187,10 @@ extension CompositionalLayout {
         else { return nil }
         let section = _sections[index]
         let group = indexPath.item / section.leavesPerGroup
-        let origin = section.groupOrigin(group, offset: orthogonalOffsetZero ? 0 : section.orthogonalOffset)
-        return section.relativeFrame(ofItem: indexPath.item).offsetBy(dx: origin.x, dy: origin.y + _tops[index])
+        let origin = section.groupOrigin(
+            group, offset: orthogonalOffsetZero ? 0 : section.orthogonalOffset)
+        return section.relativeFrame(ofItem: indexPath.item).offsetBy(
+            dx: origin.x, dy: origin.y + _tops[index])
     }
 
     /// The boundary items (headers, footers) of a section at their place in
@@ -172,18 +198,23 @@ extension CompositionalLayout {
     /// - Complexity: O(boundary items).
     public func boundaryElements(inSection index: Int) -> [CompositionalElement] {
         guard index >= 0, index < _sections.count else { return [] }
-        let infinite = Rect(x: -1e300, y: _tops[index], width: 2e300, height: max(_sections[index].height, 1e-300))
+        let infinite = Rect(
+            x: -1e300, y: _tops[index], width: 2e300, height: max(_sections[index].height, 1e-300))
         var result: [CompositionalElement] = []
         _collect(section: index, in: infinite, visibleBounds: nil, into: &result)
         return result.filter {
-            if case .supplementary = $0.category { return $0.indexPath.item == 0 && _isBoundary($0, index) }
+            if case .supplementary = $0.category {
+                return $0.indexPath.item == 0 && _isBoundary($0, index)
+            }
             return false
         }
     }
 
     func _isBoundary(_ element: CompositionalElement, _ section: Int) -> Bool {
         guard case .supplementary(let kind) = element.category else { return false }
-        return _sections[section].description.boundarySupplementaryItems.contains { $0.kind == kind }
+        return _sections[section].description.boundarySupplementaryItems.contains {
+            $0.kind == kind
+        }
     }
 
     /// A section's frame: from its top boundary item to its bottom one,
@@ -192,7 +223,9 @@ extension CompositionalLayout {
     public func frame(ofSection index: Int) -> Rect? {
         guard index >= 0, index < _sections.count else { return nil }
         let section = _sections[index]
-        return Rect(x: section.containerX, y: _tops[index], width: section.containerWidth, height: section.height)
+        return Rect(
+            x: section.containerX, y: _tops[index], width: section.containerWidth,
+            height: section.height)
     }
 
     // MARK: CollectionLayout
@@ -205,7 +238,8 @@ extension CompositionalLayout {
             switch element.category {
             case .cell: return LayoutAttributes(indexPath: element.indexPath, frame: element.frame)
             case .supplementary("header") where _isBoundary(element, element.indexPath.section):
-                return LayoutAttributes(indexPath: element.indexPath, frame: element.frame, kind: .header)
+                return LayoutAttributes(
+                    indexPath: element.indexPath, frame: element.frame, kind: .header)
             default: return nil
             }
         }

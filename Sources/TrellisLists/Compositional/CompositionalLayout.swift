@@ -114,8 +114,11 @@ extension CompositionalLayout: Sendable where Sizing: Sendable {}
 extension CompositionalLayout where Sizing == FixedCellSizing {
     /// A layout whose self-sizing cells all measure `estimatedHeightsMeasureAs`
     /// (44 by default): for layouts without estimated heights, the value is unused.
-    public init(sections: [LayoutSection], itemCounts: [Int], estimatedHeightsMeasureAs height: Double = 44) {
-        self.init(sections: sections, itemCounts: itemCounts, sizing: FixedCellSizing(height: height))
+    public init(
+        sections: [LayoutSection], itemCounts: [Int], estimatedHeightsMeasureAs height: Double = 44
+    ) {
+        self.init(
+            sections: sections, itemCounts: itemCounts, sizing: FixedCellSizing(height: height))
     }
 }
 

@@ -61,7 +61,9 @@ public struct LayoutSize: Hashable, Sendable {
     public var widthDimension: CollectionLayoutDimension
     public var heightDimension: CollectionLayoutDimension
 
-    public init(widthDimension: CollectionLayoutDimension, heightDimension: CollectionLayoutDimension) {
+    public init(
+        widthDimension: CollectionLayoutDimension, heightDimension: CollectionLayoutDimension
+    ) {
         self.widthDimension = widthDimension
         self.heightDimension = heightDimension
     }
@@ -157,7 +159,10 @@ public struct LayoutSupplementaryItem: Hashable, Sendable {
     public var edges: LayoutEdges
     public var fractionalOffset: Point
 
-    public init(kind: String, layoutSize: LayoutSize, edges: LayoutEdges, fractionalOffset: Point = Point(x: 0, y: 0)) {
+    public init(
+        kind: String, layoutSize: LayoutSize, edges: LayoutEdges,
+        fractionalOffset: Point = Point(x: 0, y: 0)
+    ) {
         self.kind = kind
         self.layoutSize = layoutSize
         self.edges = edges
@@ -277,12 +282,16 @@ public struct LayoutGroup: Hashable, Sendable {
     }
 
     /// `NSCollectionLayoutGroup.horizontal(layoutSize:subitems:)`.
-    public static func horizontal(_ layoutSize: LayoutSize, subitems: [LayoutGroupSubitem]) -> LayoutGroup {
+    public static func horizontal(_ layoutSize: LayoutSize, subitems: [LayoutGroupSubitem])
+        -> LayoutGroup
+    {
         LayoutGroup(axis: .horizontal, layoutSize: layoutSize, subitems: subitems)
     }
 
     /// `NSCollectionLayoutGroup.vertical(layoutSize:subitems:)`.
-    public static func vertical(_ layoutSize: LayoutSize, subitems: [LayoutGroupSubitem]) -> LayoutGroup {
+    public static func vertical(_ layoutSize: LayoutSize, subitems: [LayoutGroupSubitem])
+        -> LayoutGroup
+    {
         LayoutGroup(axis: .vertical, layoutSize: layoutSize, subitems: subitems)
     }
 
@@ -336,7 +345,10 @@ public struct LayoutBoundaryItem: Hashable, Sendable {
     public var alignment: BoundaryAlignment
     public var pinToVisibleBounds: Bool
 
-    public init(kind: String, layoutSize: LayoutSize, alignment: BoundaryAlignment, pinToVisibleBounds: Bool = false) {
+    public init(
+        kind: String, layoutSize: LayoutSize, alignment: BoundaryAlignment,
+        pinToVisibleBounds: Bool = false
+    ) {
         self.kind = kind
         self.layoutSize = layoutSize
         self.alignment = alignment

@@ -56,11 +56,13 @@ extension LayoutSection {
             containerHeightEstimated: false)
         for (index, item) in boundarySupplementaryItems.enumerated() {
             let itemPath = path + [.key("boundarySupplementaryItems"), .index(index)]
-            try _LayoutRules.size(item.layoutSize, itemPath, widthEstimated: false, heightEstimated: false)
+            try _LayoutRules.size(
+                item.layoutSize, itemPath, widthEstimated: false, heightEstimated: false)
         }
         for (index, item) in decorationItems.enumerated() {
             try _LayoutRules.insets(
-                item.contentInsets, path + [.key("decorationItems"), .index(index), .key("contentInsets")])
+                item.contentInsets,
+                path + [.key("decorationItems"), .index(index), .key("contentInsets")])
         }
     }
 }
@@ -94,18 +96,23 @@ enum _LayoutRules {
     }
 
     static func dimension(
-        _ dimension: CollectionLayoutDimension, _ path: Path, widthEstimated: Bool, heightEstimated: Bool
+        _ dimension: CollectionLayoutDimension, _ path: Path, widthEstimated: Bool,
+        heightEstimated: Bool
     ) throws(LayoutDescriptionError) {
         try length(dimension.value, path)
         switch dimension {
         case .fractionalWidth where widthEstimated:
             throw LayoutDescriptionError(
                 path: path,
-                message: "fractionalWidth of a container whose width is estimated (use absolute or estimated)")
+                message:
+                    "fractionalWidth of a container whose width is estimated (use absolute or estimated)"
+            )
         case .fractionalHeight where heightEstimated:
             throw LayoutDescriptionError(
                 path: path,
-                message: "fractionalHeight of a container whose height is estimated (use absolute or estimated)")
+                message:
+                    "fractionalHeight of a container whose height is estimated (use absolute or estimated)"
+            )
         default: break
         }
     }
@@ -122,7 +129,8 @@ enum _LayoutRules {
     }
 
     static func group(
-        _ group: LayoutGroup, path: Path, containerWidthEstimated: Bool, containerHeightEstimated: Bool
+        _ group: LayoutGroup, path: Path, containerWidthEstimated: Bool,
+        containerHeightEstimated: Bool
     ) throws(LayoutDescriptionError) {
         try size(
             group.layoutSize, path, widthEstimated: containerWidthEstimated,
@@ -140,15 +148,19 @@ enum _LayoutRules {
         if group.axis == .custom {
             guard !group.customFrames.isEmpty else {
                 throw LayoutDescriptionError(
-                    path: path + [.key("frames")], message: "a custom group needs at least one frame")
+                    path: path + [.key("frames")],
+                    message: "a custom group needs at least one frame")
             }
             for (index, frame) in group.customFrames.enumerated() {
                 let values = [frame.minX, frame.minY, frame.width, frame.height]
-                guard values.allSatisfy({ abs($0) <= maximumLength }), frame.width >= 0, frame.height >= 0
+                guard values.allSatisfy({ abs($0) <= maximumLength }), frame.width >= 0,
+                    frame.height >= 0
                 else {
                     throw LayoutDescriptionError(
                         path: path + [.key("frames"), .index(index)],
-                        message: "a frame needs numbers within ±1,000,000 and a size that is not negative")
+                        message:
+                            "a frame needs numbers within ±1,000,000 and a size that is not negative"
+                    )
                 }
             }
             return
@@ -169,8 +181,10 @@ enum _LayoutRules {
                 try edgeSpacing(item.edgeSpacing, itemPath + [.key("edgeSpacing")])
                 for (badgeIndex, badge) in item.supplementaryItems.enumerated() {
                     let badgePath = itemPath + [.key("supplementaryItems"), .index(badgeIndex)]
-                    try size(badge.layoutSize, badgePath, widthEstimated: false, heightEstimated: false)
-                    guard badge.fractionalOffset.x.isFinite, badge.fractionalOffset.y.isFinite else {
+                    try size(
+                        badge.layoutSize, badgePath, widthEstimated: false, heightEstimated: false)
+                    guard badge.fractionalOffset.x.isFinite, badge.fractionalOffset.y.isFinite
+                    else {
                         throw LayoutDescriptionError(
                             path: badgePath + [.key("fractionalOffset")],
                             message: "the offset must be finite")
@@ -179,12 +193,15 @@ enum _LayoutRules {
             case .group(let nested):
                 try self.group(
                     nested, path: subitemPath + [.key("group")],
-                    containerWidthEstimated: widthEstimated, containerHeightEstimated: heightEstimated)
+                    containerWidthEstimated: widthEstimated,
+                    containerHeightEstimated: heightEstimated)
             }
         }
     }
 
-    static func edgeSpacing(_ spacing: LayoutEdgeSpacing?, _ path: Path) throws(LayoutDescriptionError) {
+    static func edgeSpacing(_ spacing: LayoutEdgeSpacing?, _ path: Path)
+        throws(LayoutDescriptionError)
+    {
         guard let spacing else { return }
         try self.spacing(spacing.leading, path + [.key("leading")])
         try self.spacing(spacing.top, path + [.key("top")])

@@ -54,9 +54,11 @@ public struct ListConfiguration: Hashable, Sendable {
     /// The section this configuration describes.
     /// - Complexity: O(1).
     public func section() -> LayoutSection {
-        let size = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(estimatedRowHeight))
+        let size = LayoutSize(
+            widthDimension: .fractionalWidth(1), heightDimension: .estimated(estimatedRowHeight))
         let group = LayoutGroup(
-            axis: .horizontal, layoutSize: size, subitems: [.item(LayoutItem(layoutSize: size))], count: 1)
+            axis: .horizontal, layoutSize: size, subitems: [.item(LayoutItem(layoutSize: size))],
+            count: 1)
         var section = LayoutSection(group: group, interGroupSpacing: rowSpacing)
         if appearance != .plain { section.contentInsets.top = sectionSpacing }
         if appearance == .insetGrouped { section.contentInsetsReference = .layoutMargins }
@@ -73,7 +75,8 @@ public struct ListConfiguration: Hashable, Sendable {
         }
         if footerMode == .supplementary {
             section.boundarySupplementaryItems.append(
-                LayoutBoundaryItem(kind: "footer", layoutSize: supplementarySize, alignment: .bottom))
+                LayoutBoundaryItem(
+                    kind: "footer", layoutSize: supplementarySize, alignment: .bottom))
         }
         return section
     }

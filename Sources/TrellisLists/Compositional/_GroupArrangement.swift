@@ -81,13 +81,16 @@ enum _GroupArrangement {
         let insets = group.contentInsets
         return Size(
             width: size.width
-                - (group.layoutSize.widthDimension.isEstimated ? 0 : insets.leading + insets.trailing),
+                - (group.layoutSize.widthDimension.isEstimated
+                    ? 0 : insets.leading + insets.trailing),
             height: size.height
                 - (group.layoutSize.heightDimension.isEstimated ? 0 : insets.top + insets.bottom))
     }
 
     /// Expands a group of `size` (its own dimensions resolved by the caller).
-    static func expand(_ group: LayoutGroup, size: Size, budget: inout _ExpansionBudget) -> _ExpandedNode {
+    static func expand(_ group: LayoutGroup, size: Size, budget: inout _ExpansionBudget)
+        -> _ExpandedNode
+    {
         if group.axis == .custom {
             var children: [_ExpandedNode] = []
             for frame in group.customFrames where budget.take() {
@@ -105,7 +108,8 @@ enum _GroupArrangement {
             let length = max(0, (innerLength - Double(n - 1) * spacing) / Double(n))
             for _ in 0..<n where !budget.overflowed {
                 children.append(
-                    expandChild(first, in: inner, override: length, axis: group.axis, budget: &budget))
+                    expandChild(
+                        first, in: inner, override: length, axis: group.axis, budget: &budget))
             }
         } else if !group.subitems.isEmpty {
             // An estimated length has no room to fill: one pass of subitems.
@@ -129,7 +133,8 @@ enum _GroupArrangement {
                     break
                 }
                 children.append(
-                    expandChild(subitem, in: inner, override: nil, axis: group.axis, budget: &budget))
+                    expandChild(
+                        subitem, in: inner, override: nil, axis: group.axis, budget: &budget))
                 used = needed
                 index += 1
                 // Items with no length would repeat forever: one pass of them.
@@ -151,7 +156,8 @@ enum _GroupArrangement {
                 kind: .item(item), alongOverride: override,
                 overridesHeight: override != nil && axis == .vertical, leafCount: 1)
         case .group(let group):
-            let size = requestedSize(group.layoutSize, in: inner, override: override, parentAxis: axis)
+            let size = requestedSize(
+                group.layoutSize, in: inner, override: override, parentAxis: axis)
             var node = expand(group, size: size, budget: &budget)
             node.alongOverride = override
             node.overridesHeight = override != nil && axis == .vertical
@@ -225,8 +231,11 @@ enum _GroupArrangement {
         let used = lengths.reduce(0, +) + spaces.reduce(0) { $0 + $1.minimum }
         let flexibleCount = spaces.reduce(0) { $0 + ($1.isFlexible ? 1 : 0) }
         let spare =
-            lengthEstimated || flexibleCount == 0 ? 0 : max(0, innerLength - used) / Double(flexibleCount)
-        func amount(_ space: LayoutSpacing) -> Double { space.minimum + (space.isFlexible ? spare : 0) }
+            lengthEstimated || flexibleCount == 0
+            ? 0 : max(0, innerLength - used) / Double(flexibleCount)
+        func amount(_ space: LayoutSpacing) -> Double {
+            space.minimum + (space.isFlexible ? spare : 0)
+        }
 
         // Across: a child's position from its edge spacing in the group's thickness.
         let crossSizes = sizes.map { horizontal ? $0.height : $0.width }
@@ -291,7 +300,8 @@ enum _GroupArrangement {
         height: (Int, Double) -> Double?
     ) -> Size {
         guard let layoutSize = child.layoutSize else { return .zero }
-        var size = requestedSize(layoutSize, in: inner, override: child.alongOverride, parentAxis: axis)
+        var size = requestedSize(
+            layoutSize, in: inner, override: child.alongOverride, parentAxis: axis)
         switch child.kind {
         case .item(let item):
             let insets = item.contentInsets

@@ -11,18 +11,25 @@ import TrellisLists
 enum LayoutFileFuzz {
     static let tokens = _utf8([
         "{", "}", "[", "]", ":", ",", "\"", " ", "\n", "\\", "\\u0041",
-        "\"sections\":", "\"items\":", "\"group\":", "\"axis\":", "\"horizontal\"", "\"vertical\"", "\"custom\"",
+        "\"sections\":", "\"items\":", "\"group\":", "\"axis\":", "\"horizontal\"", "\"vertical\"",
+        "\"custom\"",
         "\"widthDimension\":", "\"heightDimension\":", "\"subitems\":", "\"item\":", "\"count\":",
-        "\"interItemSpacing\":", "\"fixed\":", "\"flexible\":", "\"contentInsets\":", "\"edgeSpacing\":",
+        "\"interItemSpacing\":", "\"fixed\":", "\"flexible\":", "\"contentInsets\":",
+        "\"edgeSpacing\":",
         "\"leading\":", "\"top\":", "\"trailing\":", "\"bottom\":", "\"interGroupSpacing\":",
         "\"contentInsetsReference\":", "\"readableContent\"", "\"layoutMargins\"",
         "\"orthogonalScrollingBehavior\":", "\"groupPagingCentered\"", "\"continuous\"", "\"none\"",
-        "\"boundarySupplementaryItems\":", "\"kind\":", "\"header\"", "\"footer\"", "\"alignment\":",
-        "\"pinToVisibleBounds\":", "\"decorationItems\":", "\"background\"", "\"supplementaryItems\":",
+        "\"boundarySupplementaryItems\":", "\"kind\":", "\"header\"", "\"footer\"",
+        "\"alignment\":",
+        "\"pinToVisibleBounds\":", "\"decorationItems\":", "\"background\"",
+        "\"supplementaryItems\":",
         "\"badge\"", "\"containerAnchor\":", "\"edges\":", "\"fractionalOffset\":", "\"frames\":",
-        "{\"absolute\": 44}", "{\"estimated\": 100}", "{\"fractionalWidth\": 1}", "{\"fractionalHeight\": 1}",
-        "{\"fractionalWidth\": 0.2}", "{\"fractionalHeight\": 0.5}", "[10, 10, 10, 10]", "[0, -1, 0, 0]",
-        "[0.3, -0.3]", "[0, 0, 50, 50]", "0", "1", "-1", "2", "3", "44", "0.5", "1e400", "1e6", "1e7",
+        "{\"absolute\": 44}", "{\"estimated\": 100}", "{\"fractionalWidth\": 1}",
+        "{\"fractionalHeight\": 1}",
+        "{\"fractionalWidth\": 0.2}", "{\"fractionalHeight\": 0.5}", "[10, 10, 10, 10]",
+        "[0, -1, 0, 0]",
+        "[0.3, -0.3]", "[0, 0, 50, 50]", "0", "1", "-1", "2", "3", "44", "0.5", "1e400", "1e6",
+        "1e7",
         "true", "false", "null", "é",
     ])
 
@@ -64,18 +71,24 @@ enum LayoutFileFuzz {
             file = try CompositionalLayoutFile.parse(text, file: "fuzz.json")
         } catch {
             guard let position = error.position else {
-                throw FuzzViolation(target: "layout", message: "error without a position: \(error)", input: text)
+                throw FuzzViolation(
+                    target: "layout", message: "error without a position: \(error)", input: text)
             }
             try _checkPosition(position, in: text, target: "layout", message: error.message)
-            try _require(error.file == "fuzz.json", "layout", "error names file \(error.file)", input: text)
+            try _require(
+                error.file == "fuzz.json", "layout", "error names file \(error.file)", input: text)
             return .rejected
         }
         var layout = CompositionalLayout(
             sections: file.sections, itemCounts: file.itemCounts.map { min($0, itemLimit) },
-            sizing: ClosureCellSizing { path, width in Double((path.item * 13) % 70) + width.truncatingRemainder(dividingBy: 7) })
+            sizing: ClosureCellSizing { path, width in
+                Double((path.item * 13) % 70) + width.truncatingRemainder(dividingBy: 7)
+            })
         let bounds = Rect(x: 0, y: 0, width: 375, height: 667)
         do {
-            try layout.prepare(bounds: bounds, layoutMargins: EdgeInsets(top: 0, left: 16, bottom: 0, right: 16), safeAreaInsets: .zero)
+            try layout.prepare(
+                bounds: bounds, layoutMargins: EdgeInsets(top: 0, left: 16, bottom: 0, right: 16),
+                safeAreaInsets: .zero)
         } catch {
             return .rejected
         }
@@ -83,29 +96,38 @@ enum LayoutFileFuzz {
         do {
             _ = try layout.measureItems(in: bounds)
         } catch {
-            throw FuzzViolation(target: "layout", message: "measuring failed: \(error)", input: text)
+            throw FuzzViolation(
+                target: "layout", message: "measuring failed: \(error)", input: text)
         }
         try check(layout, in: bounds, text: text)
         return .accepted
     }
 
     /// Frames are finite and the query returns exactly the cells meeting the rect.
-    static func check<S>(_ layout: CompositionalLayout<S>, in rect: Rect, text: String) throws(FuzzViolation) {
-        try _require(layout.contentSize.height.isFinite, "layout", "content height \(layout.contentSize)", input: text)
+    static func check<S>(_ layout: CompositionalLayout<S>, in rect: Rect, text: String)
+        throws(FuzzViolation)
+    {
+        try _require(
+            layout.contentSize.height.isFinite, "layout", "content height \(layout.contentSize)",
+            input: text)
         var expected: [IndexPath] = []
         for (section, count) in layout.itemCounts.enumerated() {
             for item in 0..<count {
                 let path = IndexPath(item: item, section: section)
                 guard let frame = layout.frame(ofItem: path) else {
-                    throw FuzzViolation(target: "layout", message: "no frame for \(path)", input: text)
+                    throw FuzzViolation(
+                        target: "layout", message: "no frame for \(path)", input: text)
                 }
                 try _require(
-                    [frame.minX, frame.minY, frame.width, frame.height].allSatisfy(\.isFinite), "layout",
+                    [frame.minX, frame.minY, frame.width, frame.height].allSatisfy(\.isFinite),
+                    "layout",
                     "frame \(frame) of \(path)", input: text)
                 if frame.intersects(rect) { expected.append(path) }
             }
         }
         let found = layout.elements(in: rect).filter { $0.category == .cell }.map(\.indexPath)
-        try _require(found == expected, "layout", "query found \(found.count) cells, frames say \(expected.count)", input: text)
+        try _require(
+            found == expected, "layout",
+            "query found \(found.count) cells, frames say \(expected.count)", input: text)
     }
 }
