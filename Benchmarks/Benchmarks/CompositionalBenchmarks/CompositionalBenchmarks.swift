@@ -67,7 +67,12 @@ let selfSizingList = LayoutSection(
         count: 1),
     interGroupSpacing: 1)
 
-let rowHeights = ClosureCellSizing { indexPath, _ in 40 + Double((indexPath.item &* 7919) % 91) }
+/// Self-sizing rows measured 40 to 130 points, by item.
+struct RowHeights: CellSizing, Sendable {
+    func height(at indexPath: IndexPath, width: Double) -> Double {
+        40 + Double((indexPath.item &* 7919) % 91)
+    }
+}
 
 /// Screen-sized rects spread evenly down the content (and, for orthogonal
 /// sections, scrolled sideways), so the runs visit every offset.
@@ -79,9 +84,9 @@ func screenRects(count: Int, contentHeight: Double) -> [Rect] {
 }
 
 func prepared(_ sections: [LayoutSection], _ counts: [Int], measureAll: Bool = false)
-    -> CompositionalLayout<ClosureCellSizing>
+    -> CompositionalLayout<RowHeights>
 {
-    var layout = CompositionalLayout(sections: sections, itemCounts: counts, sizing: rowHeights)
+    var layout = CompositionalLayout(sections: sections, itemCounts: counts, sizing: RowHeights())
     do {
         try layout.prepare(bounds: phone, layoutMargins: .zero, safeAreaInsets: .zero)
         if measureAll { try layout.measureAllItems() }
@@ -99,7 +104,7 @@ let benchmarks: @Sendable () -> Void = {
         metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds,
         maxDuration: .seconds(3), maxIterations: 100)
 
-    let layouts: [(String, CompositionalLayout<ClosureCellSizing>)] = [
+    let layouts: [(String, CompositionalLayout<RowHeights>)] = [
         ("grid of 1,000,000 items", prepared([grid], [1_000_000])),
         (
             "nested groups with badges and pinned headers, 1,000,000 items",
