@@ -50,7 +50,11 @@ import Testing
     @Test func renderDrawsALayoutFile() throws {
         let out = try Tool.temporaryFile("badges.png", "")
         let result = try Tool.run(
-            "trellis", ["render", "--layout", Self.layout("Badges.json"), "--scale", "1", "--out", out])
+            "trellis",
+            [
+                "render", "--layout", Self.layout("Badges.json"), "--template", "BirdCollectionViewCell", "--scale", "1",
+                "--out", out,
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         // 375 wide; 20 + 2 rows × 67 + 20 = 174 tall.
         #expect(result.stderr.contains("375×174 px, 5 cells"))
