@@ -77,10 +77,11 @@ let package = Package(
             name: "TrellisCells",
             dependencies: ["TrellisGeometry", "TrellisText", "TrellisConstraints", "TrellisViews", "TrellisLists", "TrellisSupport"]
         ),
-        // The template-file language: cells described in JSON, read at run time.
+        // The file languages read at run time: template files (cells described
+        // in JSON) and compositional layout files.
         .target(
             name: "TrellisTemplateFiles",
-            dependencies: ["TrellisGeometry", "TrellisText", "TrellisViews", "TrellisCells"]
+            dependencies: ["TrellisGeometry", "TrellisText", "TrellisViews", "TrellisCells", "TrellisLists"]
         ),
         // The sample cells (Animal, Bird, Feed, Post), their rows and
         // generators, and the built-in template registry both CLIs serve.

@@ -7,7 +7,7 @@ import PackageDescription
 
 let suites = [
     "TextBenchmarks", "SolverBenchmarks", "TableBenchmarks", "CollectionBenchmarks",
-    "ViewBenchmarks",
+    "ViewBenchmarks", "CompositionalBenchmarks",
 ]
 
 let package = Package(

@@ -35,6 +35,10 @@ struct CollectionScrollPhase<Item>: ScrollPhaseRunner {
             case .mosaic:
                 var layout = MosaicLayout(itemCount: items.count)
                 return try fling(&layout, bounds: bounds, margins: margins, sizing: sizing)
+            case .compositional:
+                let setup = configuration.compositional ?? CompositionalSetup.builtIn(rows: items.count)
+                return try CompositionalScrollPhase(items: items, configuration: configuration, setup: setup).run(
+                    template, path: path)
             case .waterfall, .table:
                 // `.table` never reaches this phase (BenchRunner sends it to
                 // ScrollPhase); a waterfall is the closest collection to it.

@@ -27,8 +27,14 @@ struct ListBench: ParsableCommand {
     @Option(help: "Cell template: AnimalTableViewCell, BirdCollectionViewCell, FeedCell, or a template file (.json).")
     var template: String = TemplateName.animal.rawValue
 
-    @Option(help: "Scroll phase layout: table, column, mosaic or waterfall.")
-    var layout: ListLayoutKind = .table
+    @Option(
+        help: "Scroll phase layout: table, column, mosaic, waterfall, compositional (built in: a carousel, a self-sizing grid and a self-sizing list), or a compositional layout file (.json; its sections take the rows in order).")
+    var layout: LayoutOption = .kind(.table)
+
+    @Option(
+        name: .customLong("dump-frames"),
+        help: "With a compositional layout: write every item's frame, one line per item: section item x y width height (content coordinates, orthogonal sections at offset 0).")
+    var dumpFrames: String?
 
     @Option(help: "Cell width in points.")
     var width: Double = 375
@@ -81,6 +87,9 @@ struct ListBench: ParsableCommand {
             throw ValidationError("--scale must be between 1 and 4, got \(scale)")
         }
         guard threads >= 1, threads <= 256 else { throw ValidationError("--threads must be 1...256, got \(threads)") }
+        if dumpFrames != nil, layout.kind != .compositional {
+            throw ValidationError("--dump-frames needs --layout compositional or a layout file (.json)")
+        }
         if let repeats, !(1...100).contains(repeats) {
             throw ValidationError("--repeat must be 1...100, got \(repeats)")
         }
@@ -101,10 +110,22 @@ struct ListBench: ParsableCommand {
     func run() throws {
         let choice = try TemplateChoice.parse(template)
         let baseline = MemoryReading.current()
+        var compositional: CompositionalSetup?
+        var rows = rows
+        switch layout {
+        case .file(let path):
+            let setup = try CompositionalSetup.load(path: path)
+            guard setup.totalItems > 0 else { throw CLIFailure.data("\(path): the layout's sections have no items") }
+            rows = setup.totalItems
+            compositional = setup
+        case .kind(.compositional): compositional = CompositionalSetup.builtIn(rows: rows)
+        case .kind: break
+        }
         let source = BenchData(path: data, rows: rows, seed: seed)
-        let configuration = BenchConfiguration(
+        var configuration = BenchConfiguration(
             rows: rows, width: width, scale: scale, threads: threads, repeats: effectiveRepeats,
-            layout: layout, templateName: choice.name, contentSize: contentSize, fallback: fallback)
+            layout: layout.kind, templateName: choice.name, contentSize: contentSize, fallback: fallback)
+        configuration.compositional = compositional
         let text = TextOptions(contentSize: contentSize, fallback: fallback)
         if let scenario {
             let report = try choice.with(
@@ -128,6 +149,13 @@ struct ListBench: ParsableCommand {
                 throw CLIFailure.data("cannot write --dump-heights file \(dumpHeights): \(error.localizedDescription)")
             }
         }
+        if let dumpFrames, let text = compositional?.dump() {
+            do {
+                try text.write(toFile: dumpFrames, atomically: true, encoding: .utf8)
+            } catch {
+                throw CLIFailure.data("cannot write --dump-frames file \(dumpFrames): \(error.localizedDescription)")
+            }
+        }
         if let plot {
             do {
                 try SVGChart(report: finished).svg().write(toFile: plot, atomically: true, encoding: .utf8)
@@ -142,5 +170,5 @@ struct ListBench: ParsableCommand {
 
 /// The layouts the scroll phase can drive.
 enum ListLayoutKind: String, ExpressibleByArgument, CaseIterable {
-    case table, column, mosaic, waterfall
+    case table, column, mosaic, waterfall, compositional
 }

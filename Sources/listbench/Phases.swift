@@ -19,6 +19,8 @@ struct BenchConfiguration {
     var fallback: FallbackChoice = .bundled
     /// Why the template has no frame path (constraints only), or nil.
     var noFramesReason: String? = nil
+    /// The compositional layout of `--layout compositional` or a layout file.
+    var compositional: CompositionalSetup? = nil
     /// The width of the rotation phase (portrait 375 → landscape 812).
     var rotatedWidth: Double { width == 812 ? 375 : 812 }
 }

@@ -13,7 +13,7 @@ struct Render: ParsableCommand {
     @Option(help: "Template: \(BuiltInTemplate.names), or a template file (.json; rows of any keys).")
     var template: String = AnimalTableViewCell.name
 
-    @Option(help: "Layout: table (cells stacked), column, mosaic or waterfall.")
+    @Option(help: "Layout: table (cells stacked), column, mosaic, waterfall, or a compositional layout file (.json; its sections take the rows in order, --rows is ignored).")
     var layout: String = "table"
 
     @Option(help: "Number of rows to draw.")
@@ -41,7 +41,7 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        guard ["table", "column", "mosaic", "waterfall"].contains(layout) else {
+        guard ["table", "column", "mosaic", "waterfall"].contains(layout) || layoutIsFile else {
             throw CLIFailure.usage("unknown layout '\(layout)' (expected table, column, mosaic or waterfall)")
         }
         let (bitmap, count): (Bitmap, Int)
@@ -75,6 +75,7 @@ struct Render: ParsableCommand {
 
     /// The first `rows` rows of `--data`, read as `format` says, or generated ones.
     func rows<Item>(_ format: RowFormat<Item>) throws -> [Item] {
+        let rows = layoutIsFile ? try layoutFile().itemCounts.reduce(0, +) : rows
         guard let data else { return format.generate(seed, rows) }
         do {
             return try format.rows(fromFile: data, limit: rows)
@@ -91,6 +92,7 @@ struct Render: ParsableCommand {
         if layout == "table" {
             return try CellPicture.render(template: &cell, items: items, width: width, scale: scale).0
         }
+        if layoutIsFile { return try drawCompositional(&cell, items: items) }
         let sizing = TemplateSizing(template: cell, items: items)
         let bounds = Rect(x: 0, y: 0, width: width, height: 812)
         let margins = EdgeInsets(top: 0, left: 16, bottom: 0, right: 16)

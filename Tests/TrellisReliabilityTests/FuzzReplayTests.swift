@@ -58,6 +58,10 @@ struct FuzzReplayTests {
         replay(FrameTreeFuzz.run, seeds: FrameTreeFuzz.seeds, seed: 0x7F9, count: 3000, maximumLength: 300)
     }
 
+    @Test func compositionalLayoutFilesLayOutOrNameALineAndColumn() {
+        replay(LayoutFileFuzz.run, seeds: LayoutFileFuzz.seeds, seed: 0x7FA, count: 3000, maximumLength: 300)
+    }
+
     @Test func pngFilesDecodeToWellFormedBitmapsOrAreRefused() {
         replay(PNGDecoderFuzz.run, seed: 0x7F8, count: 2000, maximumLength: 64)
     }

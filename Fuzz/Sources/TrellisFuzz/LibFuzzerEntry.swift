@@ -20,6 +20,7 @@ let fuzzTargets: [String: ([UInt8]) throws(FuzzViolation) -> FuzzOutcome] = [
     "png": PNGDecoderFuzz.run,
     "stacktree": StackTreeDifferentialFuzz.run,
     "stackfile": StackFileDifferentialFuzz.run,
+    "layout": LayoutFileFuzz.run,
 ]
 
 let selectedTarget: ([UInt8]) throws(FuzzViolation) -> FuzzOutcome = {
@@ -41,6 +42,7 @@ let fuzzSeeds: [String: [String]] = [
     "rows": JSONRowFuzz.seeds,
     "frames": FrameTreeFuzz.seeds,
     "markup": MarkupFuzz.seeds,
+    "layout": LayoutFileFuzz.seeds,
 ]
 
 /// libFuzzer calls this once before fuzzing: writes the selected target's
