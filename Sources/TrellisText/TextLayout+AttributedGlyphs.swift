@@ -29,6 +29,14 @@ public struct AttributedGlyphLayout: Sendable {
     /// The attributes of each run of the text, in `AttributedText.runs` order.
     public var attributes: [TextAttributes]
 
+    /// A layout with these glyphs (to draw some of them, say).
+    /// - Complexity: O(1).
+    public init(layout: TextLayout, lines: [[StyledGlyph]], attributes: [TextAttributes]) {
+        self.layout = layout
+        self.lines = lines
+        self.attributes = attributes
+    }
+
     /// The font `glyph` is drawn with.
     /// - Complexity: O(1).
     public func font(of glyph: StyledGlyph) -> Font {
