@@ -186,11 +186,16 @@ public final class TextRasterizer {
     }
 }
 
-/// Where a color glyph's strike lands on the canvas, in fixed point
-/// (1/256 of a pixel), and the box filter that scales it there.
+/// Where a color glyph's strike lands on the canvas, in fixed point, and
+/// the box filter that scales it there. Canvas positions are in 1/256 of a
+/// target pixel; strike positions in 1/65,536 of a strike pixel, so a
+/// target pixel's footprint is exact to 1/65,536 even when scaling up
+/// (where a target pixel spans a fraction of a strike pixel).
 struct ColorGlyphScaling {
-    /// Fixed-point units per pixel.
+    /// Fixed-point units per target pixel.
     static let unit = 256
+    /// Fixed-point units per strike pixel.
+    static let sourceUnit = 65_536
     /// Target pixels per em, in units.
     let pixelsPerEm: Int
     let strike: Int
@@ -213,14 +218,14 @@ struct ColorGlyphScaling {
         self.rows = rows
     }
 
-    /// The canvas position (units) of strike position `s` (source pixels × unit) from `origin`.
+    /// The canvas position (units) of strike position `s` (source units) from `origin`.
     func canvas(_ s: Int, from origin: Int) -> Int {
-        origin + Self.floorDivide(s * pixelsPerEm, strike * Self.unit)
+        origin + Self.floorDivide(s * pixelsPerEm, strike * Self.sourceUnit)
     }
 
-    /// The strike position (source pixels × unit) of canvas position `t` (units).
+    /// The strike position (source units) of canvas position `t` (units).
     func source(_ t: Int, from origin: Int) -> Int {
-        Self.floorDivide((t - origin) * strike * Self.unit, pixelsPerEm)
+        Self.floorDivide((t - origin) * strike * Self.sourceUnit, pixelsPerEm)
     }
 
     /// For each target pixel along one axis: the source pixels under it
@@ -228,8 +233,9 @@ struct ColorGlyphScaling {
     /// the target pixel in source units.
     func weights(origin: Int, count: Int) -> [(pixel: Int, sources: [(Int, Int)], span: Int)] {
         let unit = Self.unit
+        let sourceUnit = Self.sourceUnit
         let first = Self.floorDivide(origin, unit)
-        let end = canvas(count * unit, from: origin)
+        let end = canvas(count * sourceUnit, from: origin)
         let last = Self.floorDivide(end + unit - 1, unit)
         var result: [(pixel: Int, sources: [(Int, Int)], span: Int)] = []
         guard last > first else { return result }
@@ -237,9 +243,9 @@ struct ColorGlyphScaling {
             let s0 = source(pixel * unit, from: origin)
             let s1 = source((pixel + 1) * unit, from: origin)
             var sources: [(Int, Int)] = []
-            var index = max(0, Self.floorDivide(s0, unit))
-            while index < count && index * unit < s1 {
-                let overlap = min(s1, (index + 1) * unit) - max(s0, index * unit)
+            var index = max(0, Self.floorDivide(s0, sourceUnit))
+            while index < count && index * sourceUnit < s1 {
+                let overlap = min(s1, (index + 1) * sourceUnit) - max(s0, index * sourceUnit)
                 if overlap > 0 { sources.append((index, overlap)) }
                 index += 1
             }
@@ -254,6 +260,8 @@ struct ColorGlyphScaling {
         for (y, rowSources, rowSpan) in weights(origin: top, count: rows) {
             for (x, columnSources, columnSpan) in columns {
                 var sum = (b: 0, g: 0, r: 0, a: 0)
+                // At most 2³² per strike pixel × 255 × the strike pixels under
+                // one target pixel (109² at 1 pixel an em): below 2⁶³.
                 for (row, rowWeight) in rowSources {
                     for (column, columnWeight) in columnSources {
                         let weight = rowWeight * columnWeight
