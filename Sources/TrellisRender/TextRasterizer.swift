@@ -212,7 +212,8 @@ struct ColorGlyphScaling {
         let unit = Self.unit
         pixelsPerEm = max(1, Int((pixelSize * Double(unit)).rounded()))
         self.strike = strike
-        left = Int((x * Double(unit)).rounded()) + Self.floorDivide(bitmapLeft * pixelsPerEm, strike)
+        left =
+            Int((x * Double(unit)).rounded()) + Self.floorDivide(bitmapLeft * pixelsPerEm, strike)
         top = Int(baseline.rounded()) * unit - Self.floorDivide(bitmapTop * pixelsPerEm, strike)
         self.width = width
         self.rows = rows
@@ -281,7 +282,8 @@ struct ColorGlyphScaling {
                 }
                 let alpha = UInt8(min(255, (sum.a + area / 2) / area))
                 bitmap.blend(
-                    x: x, y: y, color: RGBA(straight(sum.r), straight(sum.g), straight(sum.b), alpha))
+                    x: x, y: y,
+                    color: RGBA(straight(sum.r), straight(sum.g), straight(sum.b), alpha))
             }
         }
     }

@@ -147,7 +147,8 @@ extension _Workspace {
                 let ellipsisRun = styles.index(at: start)
                 let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
                 let glyphs = ellipsis.withUnsafeBufferPointer {
-                    _shapedGlyphs($0, 0..<3, rtl: false, faces: styles.runs[ellipsisRun].fonts.faces)
+                    _shapedGlyphs(
+                        $0, 0..<3, rtl: false, faces: styles.runs[ellipsisRun].fonts.faces)
                 }
                 parts.append(
                     (

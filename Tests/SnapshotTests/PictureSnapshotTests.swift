@@ -41,7 +41,8 @@
         var text = AttributedText(
             "Ada replied: on my way, see you at 10² 🦊", attributes: TextAttributes(style))
         try text.setAttributes(TextAttributes(fonts: bold, size: 24), range: 0..<3)
-        try text.setAttributes(TextAttributes(fonts: fonts, size: 17, letterSpacing: 3), range: 13..<22)
+        try text.setAttributes(
+            TextAttributes(fonts: fonts, size: 17, letterSpacing: 3), range: 13..<22)
         try text.setAttributes(
             TextAttributes(fonts: fonts, size: 11, baselineOffset: 7), range: 37..<39)
         let rich = place(
@@ -64,9 +65,12 @@
             assertSnapshot(of: root, as: .image(scale: 2), named: "scene")
         }
 
-        @Test(.enabled(if: pictureEmojiInstalled, "needs fonts-noto-color-emoji (Scripts/bootstrap.sh)"))
+        @Test(
+            .enabled(
+                if: pictureEmojiInstalled, "needs fonts-noto-color-emoji (Scripts/bootstrap.sh)"))
         func colorEmoji() throws {
-            let root = try picturesScene(fonts: try FontCollection.bundled("Inter").addingColorEmoji())
+            let root = try picturesScene(
+                fonts: try FontCollection.bundled("Inter").addingColorEmoji())
             assertSnapshot(of: root, as: .image(scale: 3), named: "scene")
         }
     }

@@ -178,11 +178,32 @@ struct ColorEmojiPictureTests {
         let line = try #require(glyphs.lines.first)
         let split = Int(((5 + line[1].placed.position.x) * 2).rounded())
         func redColumns(_ columns: Range<Int>) -> Int {
-            columns.filter { x in (0..<bitmap.height).contains { Self.isRed(bitmap.pixel(x: x, y: $0)) } }
-                .count
+            columns.filter { x in
+                (0..<bitmap.height).contains { Self.isRed(bitmap.pixel(x: x, y: $0)) }
+            }
+            .count
         }
         let small = redColumns(0..<split)
         let large = redColumns(split..<bitmap.width)
         #expect(small > 20 && abs(Double(large) / Double(small) - 2) < 0.1, "\(small), \(large)")
+    }
+
+    @Test func emojiAreDrawnInColor() throws {
+        let fonts = Self.fonts
+        let style = TextStyle(fonts: fonts, size: 17)
+        let glyphs = try TextMeasurer.shared.glyphLayout("Fox 🦊", style: style, width: 200)
+        #expect(glyphs.lines[0].last?.fontIndex == fonts.fonts.count - 1)
+        var bitmap = Bitmap(width: 240, height: 90)
+        try TextRasterizer().draw(
+            glyphs, style: style, at: Point(x: 5, y: 5), scale: 3, color: .black, into: &bitmap)
+        // The fox is orange: pixels with much more red than blue.
+        var orange = 0
+        for y in 0..<bitmap.height {
+            for x in 0..<bitmap.width {
+                let pixel = bitmap.pixel(x: x, y: y)
+                if Int(pixel.r) - Int(pixel.b) > 100 { orange += 1 }
+            }
+        }
+        #expect(orange > 200, "orange pixels: \(orange)")
     }
 }
