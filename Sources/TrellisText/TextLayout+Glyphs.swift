@@ -143,25 +143,7 @@ extension _Workspace {
                 appendShaped(pieceStart..<pieceEnd) { $0 >= start && $0 < contentEnd }
             }
         }
-        // UAX #9 L2: from the highest level down to the lowest odd one,
-        // reverse every sequence of runs at that level or higher.
-        let highest = runs.map(\.level).max() ?? 0
-        let lowestOdd = (runs.map(\.level).filter { $0 & 1 == 1 }.min()) ?? (highest + 1)
-        var level = highest
-        while level >= lowestOdd && level > 0 {
-            var index = 0
-            while index < runs.count {
-                guard runs[index].level >= level else {
-                    index += 1
-                    continue
-                }
-                var end = index
-                while end < runs.count && runs[end].level >= level { end += 1 }
-                runs[index..<end].reverse()
-                index = end
-            }
-            level -= 1
-        }
+        runs = _visualOrder(runs) { $0.level }
         var placed: [PlacedGlyph] = []
         var pen = 0.0
         var previousCluster = Int.min
@@ -237,8 +219,9 @@ extension _Workspace {
 
     /// The cluster offsets a truncated line keeps before and after its
     /// ellipsis: the clusters and the choice `truncateLastLine` makes
-    /// (whitespace next to the ellipsis dropped).
-    private func _keptClusters(
+    /// (whitespace next to the ellipsis dropped; for an attributed text,
+    /// the ellipsis in the style of the run where the line starts).
+    func _keptClusters(
         _ text: _PreparedText, _ line: LineFragment, contentEnd: Int,
         _ parameters: _BreakParameters,
         cache: _WordWidthCache
@@ -251,8 +234,16 @@ extension _Workspace {
             if all[index].isTab { all[index].width = _nextTabStop(after: x) - x }
             x += all[index].width
         }
+        var ellipsisFonts = text.fonts
+        var ellipsisParameters = parameters
+        if let run = text.styles?.run(at: line.range.lowerBound) {
+            ellipsisFonts = run.fonts
+            ellipsisParameters.size = run.size
+            ellipsisParameters.letterSpacing = run.letterSpacing
+        }
         let available =
-            parameters.width + _fitTolerance - ellipsisWidth(text.fonts, parameters, cache: cache)
+            parameters.width + _fitTolerance
+            - ellipsisWidth(ellipsisFonts, ellipsisParameters, cache: cache)
         var head = 0
         var tail = 0
         var used = 0.0
@@ -282,6 +273,33 @@ extension _Workspace {
 }
 
 /// The bidi level at a text offset (0 when the text has no right-to-left character).
-private func _level(at offset: Int, _ runs: [(end: Int32, level: UInt8)]) -> UInt8 {
+func _level(at offset: Int, _ runs: [(end: Int32, level: UInt8)]) -> UInt8 {
     runs.first { Int($0.end) > offset }?.level ?? 0
+}
+
+/// `runs` in visual order by UAX #9 rule L2: from the highest level down to
+/// the lowest odd one, every sequence of runs at that level or higher is
+/// reversed (each run's own glyphs are already in visual order).
+/// - Complexity: O(runs × levels).
+func _visualOrder<Run>(_ runs: [Run], level: (Run) -> UInt8) -> [Run] {
+    var runs = runs
+    let levels = runs.map(level)
+    let highest = levels.max() ?? 0
+    let lowestOdd = (levels.filter { $0 & 1 == 1 }.min()) ?? (highest + 1)
+    var current = highest
+    while current >= lowestOdd && current > 0 {
+        var index = 0
+        while index < runs.count {
+            guard level(runs[index]) >= current else {
+                index += 1
+                continue
+            }
+            var end = index
+            while end < runs.count && level(runs[end]) >= current { end += 1 }
+            runs[index..<end].reverse()
+            index = end
+        }
+        current -= 1
+    }
+    return runs
 }

@@ -24,6 +24,11 @@ open class ImageView: View {
         didSet { if image != oldValue { invalidateIntrinsicContentSize() } }
     }
 
+    /// How the image fills the view's bounds (`UIView.contentMode`;
+    /// `.scaleToFill` by default, as in UIKit). It changes what a picture
+    /// shows, never the layout.
+    public var contentMode = ContentMode.scaleToFill
+
     /// An image view showing `image` (none by default).
     public init(image: Image? = nil) {
         self.image = image
@@ -36,4 +41,34 @@ open class ImageView: View {
         else { return Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
         return image.size
     }
+}
+
+/// How a view's content is placed in its bounds, as `UIView.ContentMode`.
+public enum ContentMode: Sendable, Hashable, CaseIterable {
+    /// Stretched to the bounds, aspect ratio not kept.
+    case scaleToFill
+    /// Scaled to fit inside the bounds, aspect ratio kept (letterboxed).
+    case scaleAspectFit
+    /// Scaled to cover the bounds, aspect ratio kept (cropped).
+    case scaleAspectFill
+    /// Drawn again at the new size; for an image, as `scaleToFill`.
+    case redraw
+    /// Unscaled, centered.
+    case center
+    /// Unscaled, centered horizontally at the top.
+    case top
+    /// Unscaled, centered horizontally at the bottom.
+    case bottom
+    /// Unscaled, centered vertically at the left.
+    case left
+    /// Unscaled, centered vertically at the right.
+    case right
+    /// Unscaled, in the top-left corner.
+    case topLeft
+    /// Unscaled, in the top-right corner.
+    case topRight
+    /// Unscaled, in the bottom-left corner.
+    case bottomLeft
+    /// Unscaled, in the bottom-right corner.
+    case bottomRight
 }

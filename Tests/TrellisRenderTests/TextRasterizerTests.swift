@@ -145,24 +145,4 @@ import TrellisText
         // Anti-aliased: edges are partly covered pixels, not only black and white.
         #expect(gray > 20, "partly covered pixels: \(gray)")
     }
-
-    @Test func emojiAreDrawnInColor() throws {
-        // Without fonts-noto-color-emoji there is nothing to draw in color.
-        guard let fonts = try? FontCollection.bundled("Inter").addingColorEmoji() else { return }
-        let style = TextStyle(fonts: fonts, size: 17)
-        let glyphs = try TextMeasurer.shared.glyphLayout("Fox 🦊", style: style, width: 200)
-        #expect(glyphs.lines[0].last?.fontIndex == fonts.fonts.count - 1)
-        var bitmap = Bitmap(width: 240, height: 90)
-        try TextRasterizer().draw(
-            glyphs, style: style, at: Point(x: 5, y: 5), scale: 3, color: .black, into: &bitmap)
-        // The fox is orange: pixels with much more red than blue.
-        var orange = 0
-        for y in 0..<bitmap.height {
-            for x in 0..<bitmap.width {
-                let pixel = bitmap.pixel(x: x, y: y)
-                if Int(pixel.r) - Int(pixel.b) > 100 { orange += 1 }
-            }
-        }
-        #expect(orange > 200, "orange pixels: \(orange)")
-    }
 }
