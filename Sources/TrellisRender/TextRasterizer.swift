@@ -55,7 +55,9 @@ public final class TextRasterizer {
         _ glyphs: GlyphLayout, style: TextStyle, at origin: Point, scale: Double, color: RGBA,
         into bitmap: inout Bitmap
     ) throws(RenderError) {
-        let fonts = style.fonts.fonts
+        // The fonts the layout used: the style's, then any system fonts the
+        // fallback reached (`fontIndex` indexes this list).
+        let fonts = glyphs.fonts
         for line in glyphs.lines {
             for placed in line where fonts.indices.contains(placed.fontIndex) {
                 try draw(
