@@ -157,7 +157,8 @@ let package = Package(
             name: "TrellisCellsTests", dependencies: ["TrellisCells", "TrellisTemplateFiles", "TrellisSamples", "TrellisSupport"],
             exclude: ["Fixtures"]),
         .testTarget(name: "TrellisListsTests", dependencies: ["TrellisLists", "TrellisSupport"]),
-        .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisSamples", "TrellisTemplateFiles"]),
+        .testTarget(
+            name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisSamples", "TrellisTemplateFiles", "TrellisSupport"]),
         // Runs the built `listbench` and `trellis` executables end to end.
         .testTarget(name: "CLITests", dependencies: ["listbench", "trellis"]),
         // Fuzz bodies (shared with Fuzz/), thread safety, extreme and bad input.

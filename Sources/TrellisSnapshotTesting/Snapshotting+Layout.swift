@@ -2,7 +2,7 @@
 // the package's SnapshotTesting trait (so the core library never builds
 // swift-snapshot-testing): `.frames`, `.layoutJSON`, `.image` and
 // `.diagnostics` of a cell (`CellSnapshot`), a view hierarchy (`View`) and a
-// list's visible range (`ListSnapshot`).
+// list's visible range (`VisibleListSnapshot`).
 //
 //     assertSnapshot(of: try CellSnapshot(template: &template, item: item, width: 375), as: .frames)
 

@@ -34,7 +34,7 @@ public func diagnosticsReport(of view: View) -> String {
 
 /// What a list shows: the viewport, and each visible row's frame in the
 /// content with its cell (when one is given).
-public struct ListSnapshot: LayoutSnapshotSubject, Sendable {
+public struct VisibleListSnapshot: LayoutSnapshotSubject, Sendable {
     /// The viewport in content coordinates (y = content offset).
     public var viewport: Rect
     public var rows: [(indexPath: IndexPath, frame: Rect, cell: CellSnapshot?)]

@@ -23,7 +23,7 @@
             _ = try table.layoutIfNeeded()
             try table.scrollToRow(at: IndexPath(row: 500, section: 0), at: .top)
             _ = try table.layoutIfNeeded()
-            let list = try ListSnapshot(table: table, scale: 3) { indexPath, width in
+            let list = try VisibleListSnapshot(table: table, scale: 3) { indexPath, width in
                 try CellSnapshot(template: &template, item: items[indexPath.row], width: width)
             }
             #expect(list.rows.first?.indexPath == IndexPath(row: 500, section: 0))

@@ -24,7 +24,7 @@ import TrellisGeometry
                     edges: [.top, .trailing], fractionalOffset: Point(x: 0.3, y: -0.3))
             ] : []
         return .item(
-            LayoutItem(
+            CollectionLayoutItem(
                 layoutSize: LayoutSize(widthDimension: w, heightDimension: h),
                 contentInsets: insets,
                 supplementaryItems: badges))
@@ -386,7 +386,7 @@ import TrellisGeometry
     @Test func edgeSpacingCentresAnItem() throws {
         // Flexible leading and trailing edge spacing around one 100-point
         // item centre it: (375 − 100) / 2 = 137.5; a fixed top of 6 moves it down.
-        let item = LayoutItem(
+        let item = CollectionLayoutItem(
             layoutSize: Self.size(.absolute(100), .absolute(30)),
             edgeSpacing: LayoutEdgeSpacing(
                 leading: .flexible(0), top: .fixed(6), trailing: .flexible(0)))

@@ -1,6 +1,7 @@
 import Testing
 import TrellisCells
 import TrellisGeometry
+import TrellisSupport
 import TrellisText
 
 @testable import TrellisRender

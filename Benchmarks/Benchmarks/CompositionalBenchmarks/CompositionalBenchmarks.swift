@@ -19,7 +19,7 @@ let grid = LayoutSection(
         size(.fractionalWidth(1), .fractionalWidth(0.2)),
         subitems: [
             .item(
-                LayoutItem(
+                CollectionLayoutItem(
                     layoutSize: size(.fractionalWidth(0.2), .fractionalHeight(1)),
                     contentInsets: DirectionalInsets(all: 5)))
         ]))
@@ -29,7 +29,7 @@ let nested: LayoutSection = {
     let badge = LayoutSupplementaryItem(
         kind: "badge", layoutSize: size(.absolute(20), .absolute(20)), edges: [.top, .trailing],
         fractionalOffset: Point(x: 0.3, y: -0.3))
-    let leading = LayoutItem(
+    let leading = CollectionLayoutItem(
         layoutSize: size(.fractionalWidth(0.7), .fractionalHeight(1)),
         contentInsets: DirectionalInsets(all: 10),
         supplementaryItems: [badge])
@@ -37,7 +37,7 @@ let nested: LayoutSection = {
         axis: .vertical, layoutSize: size(.fractionalWidth(0.3), .fractionalHeight(1)),
         subitems: [
             .item(
-                LayoutItem(
+                CollectionLayoutItem(
                     layoutSize: size(.fractionalWidth(1), .fractionalHeight(0.3)),
                     contentInsets: DirectionalInsets(all: 10)))
         ],
@@ -56,14 +56,14 @@ let nested: LayoutSection = {
 let carousel = LayoutSection(
     group: .horizontal(
         size(.fractionalWidth(0.85), .absolute(200)),
-        subitems: [.item(LayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1))))]),
+        subitems: [.item(CollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1))))]),
     interGroupSpacing: 10, orthogonalScrollingBehavior: .groupPaging)
 
 /// A self-sizing list: rows estimated at 100, measured 40 to 130.
 let selfSizingList = LayoutSection(
     group: LayoutGroup(
         axis: .horizontal, layoutSize: size(.fractionalWidth(1), .estimated(100)),
-        subitems: [.item(LayoutItem(layoutSize: size(.fractionalWidth(1), .estimated(100))))],
+        subitems: [.item(CollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .estimated(100))))],
         count: 1),
     interGroupSpacing: 1)
 

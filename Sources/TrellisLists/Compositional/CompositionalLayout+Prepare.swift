@@ -240,7 +240,7 @@ func _containsEstimatedCellHeight(_ node: _ExpandedNode) -> Bool {
 }
 
 /// Calls `body` for each leaf in item order, with its item (nil for a custom frame).
-func _forEachLeafItem(_ node: _ExpandedNode, _ body: (LayoutItem?) -> Void) {
+func _forEachLeafItem(_ node: _ExpandedNode, _ body: (CollectionLayoutItem?) -> Void) {
     switch node.kind {
     case .item(let item): body(item)
     case .fixed: body(nil)

@@ -146,7 +146,7 @@ extension CompositionalLayout {
         let top = _tops[index]
         let leaves = section.leavesPerGroup
         let badges = section.overhang > 0
-        var leafItems: [LayoutItem?] = []
+        var leafItems: [CollectionLayoutItem?] = []
         if badges { _forEachLeafItem(section.expanded) { leafItems.append($0) } }
         for group in range {
             let origin = section.groupOrigin(group, offset: section.orthogonalOffset)

@@ -197,7 +197,7 @@ public struct LayoutSupplementaryItem: Hashable, Sendable {
 }
 
 /// An item: one cell, as `NSCollectionLayoutItem`.
-public struct LayoutItem: Hashable, Sendable {
+public struct CollectionLayoutItem: Hashable, Sendable {
     public var layoutSize: LayoutSize
     /// Shrinks the cell inside the room its size gives it, except along an
     /// estimated dimension (UIKit ignores insets there).
@@ -226,7 +226,7 @@ public enum LayoutGroupAxis: String, Hashable, Sendable {
 
 /// A group's child: an item or a nested group.
 public indirect enum LayoutGroupSubitem: Hashable, Sendable {
-    case item(LayoutItem)
+    case item(CollectionLayoutItem)
     case group(LayoutGroup)
 
     var layoutSize: LayoutSize {

@@ -9,7 +9,7 @@ import TrellisGeometry
 /// A group with its repetitions decided: every child is placed, in order.
 struct _ExpandedNode: Sendable {
     enum Kind: Sendable {
-        case item(LayoutItem)
+        case item(CollectionLayoutItem)
         case group(LayoutGroup)
         /// A custom group's item: its frame in the group.
         case fixed(Rect)

@@ -454,7 +454,7 @@ private struct _LayoutFileReader {
         return group
     }
 
-    func item(_ node: JSONNode) throws(LayoutFileError) -> LayoutItem {
+    func item(_ node: JSONNode) throws(LayoutFileError) -> CollectionLayoutItem {
         let what = "an item"
         _ = try members(
             node, what,
@@ -462,7 +462,7 @@ private struct _LayoutFileReader {
                 "widthDimension", "heightDimension", "contentInsets", "edgeSpacing",
                 "supplementaryItems",
             ])
-        var item = LayoutItem(layoutSize: try size(node, what))
+        var item = CollectionLayoutItem(layoutSize: try size(node, what))
         if let value = node["contentInsets"] { item.contentInsets = try insets(value) }
         if let value = node["edgeSpacing"] { item.edgeSpacing = try edgeSpacing(value) }
         if let value = node["supplementaryItems"] {
