@@ -127,6 +127,15 @@ public struct CellPicture {
         into bitmap: inout Bitmap
     ) throws {
         guard !label.text.isEmpty, frame.width > 0 else { return }
+        if let attributed = label.attributedText {
+            // Run by run, with the shaping its measurement used.
+            let glyphs = try measurer.glyphLayout(
+                attributed, style: label.style, width: frame.width, numberOfLines: label.numberOfLines)
+            let y = frame.minY + max(0, (frame.height - glyphs.layout.size.height) / 2)
+            try rasterizer.draw(
+                glyphs, at: Point(x: frame.minX, y: y), scale: scale, color: textColor, into: &bitmap)
+            return
+        }
         let glyphs = try measurer.glyphLayout(
             label.text, style: label.style, width: frame.width, numberOfLines: label.numberOfLines)
         let y = frame.minY + max(0, (frame.height - glyphs.layout.size.height) / 2)

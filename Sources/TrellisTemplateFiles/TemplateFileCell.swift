@@ -362,14 +362,20 @@ public final class TemplateFileCellView: ConstraintCellView {
         return order.compactMap { id -> LabelContent? in
             guard let label = views[id] as? Label else { return nil }
             var text: String
+            var attributed: AttributedText?
             if let entry = bound[ObjectIdentifier(label)] {
                 text = (try? row.text(at: entry.path)) ?? ""
-                // Markup shows its characters without the tags.
-                if entry.markup { text = (try? AttributedText(markup: text, base: label.style))?.string ?? text }
+                // Markup is drawn run by run; its characters without the tags.
+                if entry.markup, let runs = try? AttributedText(markup: text, base: label.style) {
+                    attributed = runs
+                    text = runs.string
+                }
             } else {
-                text = label.attributedText?.string ?? label.text
+                attributed = label.attributedText
+                text = attributed?.string ?? label.text
             }
-            return LabelContent(name: id, text: text, style: label.style, numberOfLines: label.numberOfLines)
+            return LabelContent(
+                name: id, text: text, style: label.style, numberOfLines: label.numberOfLines, attributedText: attributed)
         }
     }
 

@@ -115,12 +115,18 @@ public struct LabelContent: Sendable {
     public var style: TextStyle
     /// 0 for any number of lines.
     public var numberOfLines: Int
+    /// The text with its runs, for a label that shows attributed text (its
+    /// `string` is `text`); nil for text in `style` alone.
+    public var attributedText: AttributedText?
 
-    public init(name: String, text: String, style: TextStyle, numberOfLines: Int) {
+    public init(
+        name: String, text: String, style: TextStyle, numberOfLines: Int, attributedText: AttributedText? = nil
+    ) {
         self.name = name
         self.text = text
         self.style = style
         self.numberOfLines = numberOfLines
+        self.attributedText = attributedText
     }
 }
 
