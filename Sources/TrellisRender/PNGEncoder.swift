@@ -41,8 +41,10 @@ public enum PNGDecoder {
     /// The pixels of a PNG file of any color type and depth, as 8-bit RGBA
     /// (libpng's simplified reader: palettes expanded, gray made RGB, 16-bit
     /// channels reduced, missing alpha opaque).
-    /// - Parameter maximumPixels: larger pictures are refused before any
-    ///   pixel memory is allocated (a header can claim 2³¹ × 2³¹ pixels).
+    /// - Parameters:
+    ///   - bytes: the PNG file's bytes.
+    ///   - maximumPixels: larger pictures are refused before any pixel
+    ///     memory is allocated (a header can claim 2³¹ × 2³¹ pixels).
     /// - Throws: `RenderError` naming libpng's complaint when `bytes` is not
     ///   a PNG file libpng can read, or the picture is too large.
     /// - Complexity: O(width × height).
