@@ -1,0 +1,126 @@
+// Measuring a piece without HarfBuzz where the font only kerns it
+// (the proof is in KernOnlyShaping.swift).
+
+import CHarfBuzz
+
+extension _Workspace {
+    /// The kern-only analysis of `face` (cached for the last face asked).
+    @inline(__always)
+    func kernOnlyFace(_ face: _FontFace) -> _KernOnlyFace? {
+        if face.id != kernFaceID {
+            kernFaceID = face.id
+            kernFace = face.kernOnly
+        }
+        return kernFace
+    }
+
+    /// The measure of the left-to-right `text[range]` with `face` when the
+    /// face's layout only kerns it and every pair is known; nil otherwise
+    /// (HarfBuzz must shape it). Equal, bit for bit, to shaping it alone.
+    func kernOnlyMeasure(
+        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, trailingStart: Int,
+        face: _FontFace
+    ) -> _PieceMeasure? {
+        guard usesKernModel, !range.isEmpty, face.id < 1 << 24, let model = kernOnlyFace(face)
+        else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: range.count) {
+            glyphs -> _PieceMeasure? in
+            // Pass 1: each character's glyph and offset, and the buffer's
+            // script (its first character not of the Common script).
+            var count = 0
+            var scriptClass: UInt32 = 0
+            var index = range.lowerBound
+            let scalars = model.scalars
+            while index < range.upperBound {
+                let (scalar, length) = _decodeScalar(text, at: index)
+                guard scalar < _KernOnlyFace.scalarLimit else { return nil }
+                let entry = scalars[Int(scalar)]
+                let entryClass = entry >> 16
+                if entryClass == _KernOnlyFace.ineligible { return nil }
+                if scriptClass == 0 { scriptClass = entryClass }
+                glyphs[count] = UInt64(entry & 0xFFFF) | UInt64(index) << 32
+                count += 1
+                index += length
+            }
+            guard let plan = model.simple[Int(scriptClass)] else { return nil }
+            let hasGuards = !plan.needs.isEmpty
+            var needed: UInt64 = 0
+            var present: UInt64 = 0
+            // Pass 2: advances with each pair's kerning, summed as
+            // `shapeRun` sums HarfBuzz's (same tally, same order).
+            var tally = _GlyphTally(perUnit: 1 / Double(face.unitsPerEm))
+            let advances = model.advances
+            let faceKey = _KernPairs.key(face: face.id, scriptClass: Int(scriptClass), first: 0, second: 0)
+            for position in 0..<count {
+                let glyph = UInt32(truncatingIfNeeded: glyphs[position])
+                guard plan.simple.contains(Int(glyph)) else { return nil }
+                if hasGuards {
+                    needed |= plan.needs[Int(glyph)]
+                    present |= plan.guards[Int(glyph)]
+                }
+                var advance = advances[Int(glyph)]
+                if position + 1 < count {
+                    let next = UInt32(truncatingIfNeeded: glyphs[position + 1])
+                    guard let kerning = kernPairs.value(faceKey | UInt64(glyph) << 16 | UInt64(next))
+                    else { return nil }
+                    advance &+= kerning
+                }
+                _ = tally.add(
+                    cluster: UInt32(truncatingIfNeeded: glyphs[position] >> 32), advance: advance,
+                    isMissing: false, trailingStart: trailingStart)
+            }
+            if needed & present != 0 { return nil }
+            var measure = _PieceMeasure()
+            tally.addTo(&measure)
+            measure.fontMask = 1
+            return measure
+        }
+    }
+
+    /// Learns pair kernings from the buffer HarfBuzz has just shaped from
+    /// `bytes` with `face`, left to right, when all its glyphs are simple.
+    func learnKerning(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ infos: UnsafeMutablePointer<hb_glyph_info_t>,
+        _ positions: UnsafeMutablePointer<hb_glyph_position_t>, _ glyphCount: Int,
+        face: _FontFace
+    ) {
+        guard usesKernModel, glyphCount > 0, face.id < 1 << 24, let model = kernOnlyFace(face)
+        else { return }
+        var properties = hb_segment_properties_t()
+        hb_buffer_get_segment_properties(buffer, &properties)
+        guard let scriptClass = _KernOnlyFace.scriptClass(properties.script),
+            let plan = model.simple[scriptClass]
+        else { return }
+        // Every glyph must be the cmap glyph of its own character, simple
+        // for this plan, and in the buffer's order.
+        var index = 0
+        var needed: UInt64 = 0
+        var present: UInt64 = 0
+        for position in 0..<glyphCount {
+            guard index < bytes.count else { return }
+            let (scalar, length) = _decodeScalar(bytes, at: index)
+            guard scalar < _KernOnlyFace.scalarLimit else { return }
+            let entry = model.scalars[Int(scalar)]
+            let glyph = infos[position].codepoint
+            guard entry >> 16 != _KernOnlyFace.ineligible, entry & 0xFFFF == glyph,
+                infos[position].cluster == UInt32(index), plan.simple.contains(Int(glyph))
+            else { return }
+            if !plan.needs.isEmpty {
+                needed |= plan.needs[Int(glyph)]
+                present |= plan.guards[Int(glyph)]
+            }
+            index += length
+        }
+        guard index == bytes.count, needed & present == 0 else { return }
+        let faceKey = _KernPairs.key(face: face.id, scriptClass: scriptClass, first: 0, second: 0)
+        var consistent =
+            positions[glyphCount - 1].x_advance == model.advances[Int(infos[glyphCount - 1].codepoint)]
+        for position in 0..<(glyphCount - 1) where consistent {
+            let glyph = infos[position].codepoint
+            let kerning = positions[position].x_advance &- model.advances[Int(glyph)]
+            consistent = kernPairs.insert(
+                faceKey | UInt64(glyph) << 16 | UInt64(infos[position + 1].codepoint), kerning)
+        }
+        if !consistent { usesKernModel = false }
+    }
+}

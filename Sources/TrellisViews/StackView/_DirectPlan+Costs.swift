@@ -1,0 +1,299 @@
+// The direct path's costs, bottom-up: each stack's cost along and across
+// its axis from its views' (see _StackCost.swift).
+
+import TrellisGeometry
+import TrellisText
+
+extension _DirectPlan {
+    // MARK: Costs (bottom-up)
+
+    mutating func computeCosts(_ axis: LayoutAxis) throws(_StackCostError) {
+        if costs.count != nodes.count { costs = [_Cost](repeating: _Cost(), count: nodes.count) }
+        for index in nodes.indices.reversed() {
+            costs[index] = try cost(of: index, axis)
+            assert(costs[index]._checkInvariants(), "node\(index)'s cost is not convex")
+            // No length satisfies the view's required constraints (a stack
+            // of fixed height holding a taller fixed view): the engine
+            // breaks one of them.
+            let (lo, hi) = (costs[index].lo, costs[index].hi)
+            guard lo <= hi + 1e-9 * max(1, abs(hi)) else {
+                throw .conflict("node\(index): required \(axis) lengths \(lo) > \(hi)")
+            }
+        }
+    }
+
+    func children(_ index: Int) -> ArraySlice<Int> { childList[nodes[index].children] }
+
+    /// A stack's visible views (made once per shape: hidden flags are part of it).
+    func visibleChildren(_ index: Int) -> [Int] { visibleOf[index] }
+
+    /// Margins of a stack's canvas along an axis (start, end).
+    func margins(_ index: Int, _ axis: LayoutAxis) -> (Double, Double) {
+        guard let margins = nodes[index].stack?.layoutMargins else { return (0, 0) }
+        return axis == .horizontal ? (margins.left, margins.right) : (margins.top, margins.bottom)
+    }
+
+    /// The gaps after each visible view but the last (made once per shape).
+    func gaps(_ index: Int, _ visible: [Int]) -> [Double] { gapsOf[index] }
+
+    func makeGaps(_ index: Int, _ visible: [Int]) -> [Double] {
+        guard let stack = nodes[index].stack else { return [] }
+        let range = nodes[index].children
+        return visible.dropLast().map { child in
+            let position =
+                (childList[range].firstIndex(of: child) ?? range.lowerBound) - range.lowerBound
+            guard let custom = stack.customSpacing[position],
+                custom != StackView.spacingUseDefault
+            else { return stack.spacing }
+            return custom == StackView.spacingUseSystem
+                ? LayoutConstraint.standardSiblingSpacing : custom
+        }
+    }
+
+    mutating func cost(of index: Int, _ axis: LayoutAxis) throws(_StackCostError) -> _Cost {
+        var cost = _Cost()
+        switch nodes[index].kind {
+        case .label, .button:
+            // An intrinsic size: `>=` at the compression resistance, `<=` at the hugging.
+            let hugging =
+                (nodes[index].label?.hugging(axis) ?? nodes[index].button!.hugging(axis)).rawValue
+            let compression =
+                (nodes[index].label?.compressionResistance(axis)
+                ?? nodes[index].button!.compressionResistance(axis)).rawValue
+            let intrinsic = nodes[index].intrinsic
+            let length = axis == .horizontal ? intrinsic.width : intrinsic.height
+            cost.addAtLeast(length, lane: lane(compression))
+            cost.addAtMost(length, lane: lane(hugging))
+        case .fixed:
+            let box = nodes[index].fixed!
+            if let length = axis == .horizontal ? box.width : box.height {
+                cost.addEqual(length, lane: lane(box.priority.rawValue))
+            }
+        case .image:
+            guard axis == .vertical else { break }
+            let image = nodes[index].image!
+            let target = nodes[index].width * image.aspectRatio.height / image.aspectRatio.width
+            if let cap = image.maxHeight {
+                cost.hi = cap
+                cost.addEqual(target, lane: lane(999))
+            } else {
+                cost.addEqual(target, lane: 0)
+            }
+        case .stack:
+            let stack = nodes[index].stack!
+            let visible = visibleChildren(index)
+            if !visible.isEmpty {  // else a hidden stack: its parent sets its size
+                if axis == stack.axis {
+                    cost = try alongCost(index, stack, visible, axis)
+                } else {
+                    cost = try acrossCost(index, stack, visible, axis)
+                }
+            }
+            // The stack view's own required size bounds whatever its views cost.
+            if let length = axis == .horizontal ? stack.fixedWidth : stack.fixedHeight {
+                cost.addEqual(length, lane: 0)
+            }
+        }
+        return cost
+    }
+
+    /// The cost of a stack's length along its axis.
+    mutating func alongCost(
+        _ index: Int, _ stack: StackTree.Stack, _ visible: [Int], _ axis: LayoutAxis
+    )
+        throws(_StackCostError) -> _Cost
+    {
+        let (start, end) = margins(index, axis)
+        let gaps = gaps(index, visible)
+        let fixedLength = start + end + gaps.reduce(0, +)
+        // Views sharing the length out start from their best lengths.
+        for child in visible { try costs[child].checkMinimumModelled("node\(child)'s best length") }
+        if stack.isBaselineRelativeArrangement, axis == .vertical {
+            let offset = start + end + baselineChain(visible, gaps)
+            if stack.distribution == .fillEqually {
+                return visible.reduce(_Cost()) {
+                    $0 + costs[$1].composed(scale: 1, offset: -offset)
+                }
+            }
+            return costs[visible.last!].composed(scale: 1, offset: -offset)
+        }
+        switch stack.distribution {
+        case .fill:
+            return _Cost.convolution(
+                visible.map { costs[$0].anchored(view: 0) }, offset: fixedLength)
+        case .fillEqually:
+            let count = Double(visible.count)
+            return visible.reduce(_Cost()) {
+                $0 + costs[$1].composed(scale: 1 / count, offset: -fixedLength / count)
+            }
+        case .fillProportionally:
+            let shares = proportions(visible, axis)
+            guard let shares else {
+                return _Cost.convolution(
+                    visible.map { costs[$0].anchored(view: 0) }, offset: fixedLength)
+            }
+            var sum = _Cost()
+            for (child, share) in zip(visible, shares) {
+                sum = sum + costs[child].composed(scale: share, offset: -share * fixedLength)
+            }
+            return sum
+        case .equalSpacing:
+            var parts = visible.map { costs[$0].anchored(view: 0) }
+            if visible.count > 1 {
+                parts.append(gapPart(visible.count, spacing: gaps[0]).anchored(view: 0))
+            }
+            return _Cost.convolution(parts, offset: fixedLength)
+        case .equalCentering:
+            guard visible.count > 1 else {
+                return _Cost.convolution(
+                    visible.map { costs[$0].anchored(view: 0) }, offset: fixedLength)
+            }
+            // Above the shortest canvas the centres spread evenly; the first
+            // distance's spanning fit (at 51) costs |distance|, least at 0
+            // when negative spacing lets the distance be negative.
+            let lengths = try centeredLengths(visible, axis)
+            let minimum = start + end + centeringMinimum(lengths, gaps)
+            let zeroDistance = start + end + lengths[0] / 2 + lengths[lengths.count - 1] / 2
+            var cost = _Cost()
+            var bound = _Slope()
+            bound[lane(245)] = 1e-6
+            cost.addUnmodelled(below: minimum, bound: bound)
+            var slope = _Slope()
+            slope[lane(51)] = 1 / Double(visible.count - 1)
+            if zeroDistance > minimum {
+                cost.kinks[cost.kinks.count - 1].delta -= slope
+                cost.kinks.append(_Kink(x: zeroDistance, delta: 2 * slope))
+            } else {
+                cost.kinks[cost.kinks.count - 1].delta += slope
+            }
+            return cost
+        }
+    }
+
+    /// The cost of what equal gaps take beyond their minimum `spacing`
+    /// (`extra`, shared by `count - 1` gaps): the first gap's spanning fit
+    /// at 51, |spacing + extra / (count - 1)|, least where the gaps are 0
+    /// (or at their minimum, when it is positive).
+    func gapPart(_ count: Int, spacing: Double) -> _Cost {
+        var cost = _Cost(lo: 0)
+        var slope = _Slope()
+        slope[lane(51)] = 1 / Double(count - 1)
+        cost.base = -slope
+        cost.kinks = [_Kink(x: -spacing * Double(count - 1), delta: 2 * slope)]
+        return cost
+    }
+
+    /// Shares of `fillProportionally`: each visible view's intrinsic length
+    /// over their sum (nil when the sum is 0: no proportions are made).
+    func proportions(_ visible: [Int], _ axis: LayoutAxis) -> [Double]? {
+        let sizes = visible.map { child -> Double in
+            let size = nodes[child].intrinsic
+            let length = axis == .horizontal ? size.width : size.height
+            return length.isFinite && length > 0 ? length : 0
+        }
+        let total = sizes.reduce(0, +)
+        return total > 0 ? sizes.map { $0 / total } : nil
+    }
+
+    /// Lengths of the views of an equal-centering stack: each its own best,
+    /// which must be decided by priorities above the gaps' spanning fit.
+    func centeredLengths(_ visible: [Int], _ axis: LayoutAxis) throws(_StackCostError)
+        -> [Double]
+    {
+        var lengths: [Double] = []
+        for child in visible {
+            let length = try costs[child].argmin("node\(child)'s length")
+            let (left, right) = costs[child].slopes(at: length)
+            let firm = lane(51)
+            let holdsLeft =
+                costs[child].lo >= length - 1e-9
+                || (1..<firm).contains { left[$0] < -1e-9 } && _sign(left) < 0
+            let holdsRight =
+                costs[child].hi <= length + 1e-9
+                || (1..<firm).contains { right[$0] > 1e-9 } && _sign(right) > 0
+            guard holdsLeft, holdsRight else {
+                throw .unmodelled(
+                    "node\(child) in an equal-centering stack gives way below the gaps' priority")
+            }
+            lengths.append(length)
+        }
+        return lengths
+    }
+
+    /// The shortest canvas of an equal-centering stack: equal centre
+    /// distances, each gap at least its minimum.
+    func centeringMinimum(_ lengths: [Double], _ gaps: [Double]) -> Double {
+        var distance = -Double.infinity
+        for k in gaps.indices {
+            distance = max(distance, gaps[k] + (lengths[k] + lengths[k + 1]) / 2)
+        }
+        return lengths[0] / 2 + Double(gaps.count) * distance + lengths[lengths.count - 1] / 2
+    }
+
+    /// Baseline-relative: the last view's top below the canvas's start.
+    mutating func baselineChain(_ visible: [Int], _ gaps: [Double]) -> Double {
+        var top = 0.0
+        for k in gaps.indices {
+            let previous = baselines(visible[k])?.last ?? nodes[visible[k]].intrinsic.height
+            let next = baselines(visible[k + 1])?.first ?? 0
+            top += previous + gaps[k] - next
+        }
+        return top
+    }
+
+    /// Baseline alignment: each view's top below the canvas's start.
+    mutating func baselineOffsets(_ stack: StackTree.Stack, _ visible: [Int]) -> [Double] {
+        let first = stack.alignment == .firstBaseline
+        let offsets = visible.map { child -> Double in
+            let lines = baselines(child)
+            return (first ? lines?.first : lines?.last) ?? 0
+        }
+        let line = offsets.max() ?? 0
+        return offsets.map { line - $0 }
+    }
+
+    func effectiveAlignment(_ stack: StackTree.Stack) -> StackView.Alignment {
+        if stack.axis == .vertical,
+            stack.alignment == .firstBaseline || stack.alignment == .lastBaseline
+        {
+            return .fill
+        }
+        return stack.alignment
+    }
+
+    /// The cost of a stack's thickness across its axis.
+    mutating func acrossCost(
+        _ index: Int, _ stack: StackTree.Stack, _ visible: [Int], _ axis: LayoutAxis
+    )
+        throws(_StackCostError) -> _Cost
+    {
+        let (start, end) = margins(index, axis)
+        let margin = start + end
+        switch effectiveAlignment(stack) {
+        case .fill:
+            return visible.reduce(_Cost()) { $0 + costs[$1].composed(scale: 1, offset: -margin) }
+        case .leading, .center, .trailing:
+            for child in visible {
+                try costs[child].checkMinimumModelled("node\(child)'s best length")
+            }
+            var cost = visible.reduce(_Cost()) {
+                $0 + costs[$1].runningMinimum().composed(scale: 1, offset: -margin)
+            }
+            cost.addEqual(margin, lane: lane(51))
+            return cost
+        case .firstBaseline, .lastBaseline:
+            for child in visible {
+                try costs[child].checkMinimumModelled("node\(child)'s best length")
+            }
+            let offsets = baselineOffsets(stack, visible)
+            var cost = _Cost()
+            for (child, offset) in zip(visible, offsets) {
+                cost =
+                    cost
+                    + costs[child].runningMinimum().composed(scale: 1, offset: -margin - offset)
+            }
+            cost.addEqual(margin, lane: lane(51))
+            return cost
+        }
+    }
+}

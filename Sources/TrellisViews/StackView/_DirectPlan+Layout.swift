@@ -1,0 +1,183 @@
+// The direct path's passes: widths, then heights at those widths, then
+// frames on the pixel grid.
+
+import TrellisGeometry
+import TrellisText
+
+extension _DirectPlan {
+    // MARK: Layout
+
+    mutating func layout(_ tree: StackTree, width: Double) throws(DirectStackLayoutError)
+        -> StackTreeLayout
+    {
+        try prepare(tree)
+        guard width.isFinite, width >= 0 else {
+            throw DirectStackLayoutError(
+                kind: .unsupported, reason: "the width must be finite and not negative")
+        }
+        let insets = tree.pinning.insets
+        do throws(_StackCostError) {
+            for index in nodes.indices
+            where nodes[index].kind == .label || nodes[index].kind == .button {
+                measure(index)
+            }
+            // Widths, with the engine's passes: labels of several lines are
+            // measured again at the width they got, until no width changes.
+            // The frame pass updates them all from one solve (Jacobi); the
+            // fitting pass one at a time, each seeing the solve after the
+            // last (Gauss-Seidel). Where a label's width is free the two
+            // may settle on other widths: the engine then fits one layout
+            // and lays out another, which the direct path refuses.
+            // Every solve of the engine's passes solves both axes: a
+            // required conflict met on the way (a label measured at an
+            // earlier width, too tall for a fixed height) breaks a
+            // constraint for good, so each pass is checked (`checking`).
+            // With every label's width fixed by required constraints, the
+            // passes of both kinds go through the same states, with labels
+            // no taller than in the end: nothing to do twice, nor to check
+            // unless a label's height is capped (`needsPassChecks`).
+            checking = needsPassChecks ? .fitting : nil
+            try settleWidths(width, insets, oneAtATime: hasFreeWidthLabel)
+            let fitted = needsPassChecks ? nodes.map(\.layoutWidth) : []
+            let height = try fittingHeight(insets)
+            if needsPassChecks {
+                // The frame pass starts again from the labels' first pass.
+                for index in nodes.indices where nodes[index].kind == .label {
+                    nodes[index].layoutWidth = nil
+                    measure(index)
+                }
+                checking = .frame(height)
+                try settleWidths(width, insets, oneAtATime: false)
+                for (index, node) in nodes.enumerated() where node.kind == .label {
+                    guard let a = fitted[index], let b = node.layoutWidth else { continue }
+                    if abs(a - b) >= 1e-9 {
+                        throw _StackCostError.unmodelled(
+                            "node\(index): the engine's fitting pass measures this label at \(a), its frame pass at \(b) (they update labels in other orders)"
+                        )
+                    }
+                }
+                checking = nil
+                try computeCosts(.vertical)  // the frame pass's labels
+            }
+            nodes[0].y = insets.top
+            nodes[0].height = height - insets.top - insets.bottom
+            // The cell's height is rounded up to the pixel grid: a fixed
+            // height of the root's own off the grid conflicts with its pins.
+            try checkFeasible(0, nodes[0].height)
+            try arrange(0, .vertical)
+            return StackTreeLayout(height: height, frames: pixelFrames())
+        } catch {
+            switch error {
+            case .ambiguous(let reason):
+                throw DirectStackLayoutError(kind: .ambiguous, reason: reason)
+            case .conflict(let reason):
+                throw DirectStackLayoutError(kind: .conflict, reason: reason)
+            case .unmodelled(let reason):
+                throw DirectStackLayoutError(kind: .unmodelled, reason: reason)
+            }
+        }
+    }
+
+    /// The engine's width passes: solve, measure again the labels of
+    /// several lines whose width changed, until none does (at most 8
+    /// passes). `oneAtATime`: each label sees the solve after the last
+    /// one's change (the fitting pass), else all see the pass's solve.
+    mutating func settleWidths(_ width: Double, _ insets: EdgeInsets, oneAtATime: Bool)
+        throws(_StackCostError)
+    {
+        var passes = 0
+        while true {
+            passes += 1
+            try solveWidths(width, insets)
+            var changed = false
+            for index in nodes.indices {
+                guard let label = nodes[index].label, label.numberOfLines != 1 else { continue }
+                if oneAtATime, changed { try solveWidths(width, insets) }
+                var solved = nodes[index].width
+                if solved < Label._narrowestWidth { solved = 0 }
+                if let current = nodes[index].layoutWidth, abs(current - solved) < 1e-9 { continue }
+                nodes[index].layoutWidth = solved
+                measure(index)
+                changed = true
+            }
+            // Labels whose widths required constraints fix cannot move any
+            // width by measuring again (see `widthIsFixed`): the next pass
+            // would solve the same widths, so it is not run.
+            if !changed || !hasFreeWidthLabel { break }
+            if passes >= 8 {
+                throw _StackCostError.unmodelled("label widths still changed after 8 passes")
+            }
+        }
+        if oneAtATime { try solveWidths(width, insets) }
+    }
+
+    /// Every view's width and x, for the labels' current sizes; with
+    /// `checking`, also the heights that solve would give, to find a
+    /// required conflict there.
+    mutating func solveWidths(_ width: Double, _ insets: EdgeInsets) throws(_StackCostError)
+    {
+        try computeCosts(.horizontal)
+        nodes[0].x = insets.left
+        nodes[0].width = width - insets.left - insets.right
+        try checkFeasible(0, nodes[0].width)  // a fixed width of the root's own
+        try arrange(0, .horizontal)
+        guard let checking else { return }
+        do throws(_StackCostError) {
+            switch checking {
+            case .fitting:
+                let height = try fittingHeight(insets, rounded: false)
+                nodes[0].height = height - insets.top - insets.bottom
+            case .frame(let height):
+                try computeCosts(.vertical)
+                nodes[0].height = height - insets.top - insets.bottom
+            }
+            try arrange(0, .vertical)
+        } catch {
+            if case .conflict(let reason) = error {
+                throw .conflict("a pass of the engine's meets a required conflict: \(reason)")
+            }
+        }
+    }
+
+    /// The content view's height: pulled towards 0 at the fitting priority,
+    /// rounded up to the pixel grid (as cells round it) when `rounded`.
+    mutating func fittingHeight(_ insets: EdgeInsets, rounded: Bool = true)
+        throws(_StackCostError)
+        -> Double
+    {
+        try computeCosts(.vertical)
+        var fitting = costs[0]
+        fitting.addEqual(-insets.top - insets.bottom, lane: lane(50))
+        let natural = try fitting.argmin("the root stack's height") + insets.top + insets.bottom
+        guard rounded else { return natural }
+        let height = PixelGrid.ceil(natural, scale: scale)
+        guard height >= 0 else {
+            throw .conflict("the content view would be \(height) high (a frame the engine refuses)")
+        }
+        return height
+    }
+
+    /// Frames rounded as the engine rounds them: every edge in the content
+    /// view's coordinates to the nearest pixel, then made relative to the
+    /// parent's rounded origin.
+    mutating func pixelFrames() -> [Rect] {
+        var frames = [Rect](repeating: .zero, count: nodes.count)
+        for index in nodes.indices {
+            let parent = nodes[index].parent
+            let origin = parent >= 0 ? nodes[parent].absolute : Point(x: 0, y: 0)
+            let parentRounded = parent >= 0 ? nodes[parent].rounded : Point(x: 0, y: 0)
+            let x = origin.x + nodes[index].x
+            let y = origin.y + nodes[index].y
+            nodes[index].absolute = Point(x: x, y: y)
+            let minX = PixelGrid.round(x, scale: scale)
+            let minY = PixelGrid.round(y, scale: scale)
+            let maxX = PixelGrid.round(x + nodes[index].width, scale: scale)
+            let maxY = PixelGrid.round(y + nodes[index].height, scale: scale)
+            nodes[index].rounded = Point(x: minX, y: minY)
+            frames[index] = Rect(
+                x: minX - parentRounded.x, y: minY - parentRounded.y, width: max(0, maxX - minX),
+                height: max(0, maxY - minY))
+        }
+        return frames
+    }
+}

@@ -1,0 +1,266 @@
+// The direct path's flattening of a tree and its label measurements.
+
+import TrellisGeometry
+import TrellisText
+
+extension _DirectPlan {
+    // MARK: Flattening
+
+    mutating func prepare(_ tree: StackTree) throws(DirectStackLayoutError) {
+        let sameShape = self.tree.map { Self.sameShape($0, tree) } ?? false
+        if !sameShape {
+            if let reason = Self.unsupportedReason(tree) {
+                throw DirectStackLayoutError(kind: .unsupported, reason: reason)
+            }
+            var levels = Set<Float>([999, 245, 51, 50, 48])
+            for node in tree.nodes {
+                for priority in node.content.priorities where priority.rawValue < 1000 {
+                    levels.insert(priority.rawValue)
+                }
+            }
+            self.levels = levels.sorted(by: >)
+        }
+        scale = tree.scale
+        nodes.removeAll(keepingCapacity: true)
+        childList.removeAll(keepingCapacity: true)
+        flatten(StackTree.Node(.stack(tree.root)), parent: -1)
+        if !sameShape || measured.count != nodes.count {
+            measured = Array(repeating: _Measurements(), count: nodes.count)
+            visibleOf = nodes.indices.map { index in children(index).filter { !nodes[$0].isHidden }
+            }
+            gapsOf = nodes.indices.map { makeGaps($0, visibleOf[$0]) }
+        }
+        self.tree = tree
+        hasFreeWidthLabel = nodes.indices.contains { index in
+            guard let label = nodes[index].label, label.numberOfLines != 1 else { return false }
+            return !widthIsFixed(index)
+        }
+        // A label of several lines measured on one line first is shorter
+        // than in the end: with a required height cap (hugging) it can meet
+        // a conflict in the first pass that the last does not have.
+        needsPassChecks =
+            hasFreeWidthLabel
+            || nodes.contains { node in
+                guard let label = node.label, label.numberOfLines != 1 else { return false }
+                return label.verticalHugging == .required
+            }
+    }
+
+    /// Whether a view's width follows from required constraints alone,
+    /// whatever the labels measure: vertical stacks that fill it up to the
+    /// root, or filling horizontal stacks whose other views have required
+    /// fixed widths.
+    func widthIsFixed(_ index: Int) -> Bool {
+        var child = index
+        while nodes[child].parent >= 0 {
+            let parent = nodes[child].parent
+            guard !nodes[child].isHidden, let stack = nodes[parent].stack else { return false }
+            if stack.axis == .vertical {
+                guard [.fill, .firstBaseline, .lastBaseline].contains(stack.alignment) else {
+                    return false
+                }
+            } else {
+                switch stack.distribution {
+                case .fillEqually:
+                    break
+                case .fill:
+                    for sibling in childList[nodes[parent].children]
+                    where sibling != child && !nodes[sibling].isHidden {
+                        guard let box = nodes[sibling].fixed, box.width != nil,
+                            box.priority == .required
+                        else {
+                            return false
+                        }
+                    }
+                default:
+                    return false
+                }
+            }
+            child = parent
+        }
+        return true
+    }
+
+    mutating func flatten(_ node: StackTree.Node, parent: Int) {
+        let index = nodes.count
+        var flat = _DirectNode(kind: .fixed, isHidden: node.isHidden, parent: parent)
+        switch node.content {
+        case .stack(let stack):
+            flat.kind = .stack
+            flat.stack = stack
+        case .label(let label):
+            flat.kind = .label
+            flat.label = label
+        case .image(let image):
+            flat.kind = .image
+            flat.image = image
+        case .fixed(let box):
+            flat.fixed = box
+        case .button(let button):
+            flat.kind = .button
+            flat.button = button
+        }
+        nodes.append(flat)
+        guard case .stack(let stack) = node.content else { return }
+        let start = childList.count
+        childList.append(contentsOf: repeatElement(0, count: stack.children.count))
+        nodes[index].children = start..<childList.count
+        for (position, child) in stack.children.enumerated() {
+            childList[start + position] = nodes.count
+            flatten(child, parent: index)
+        }
+    }
+
+    /// Whether two trees differ at most in their labels' non-empty texts and
+    /// their images' valid aspect ratios:
+    /// what the support check and the priority levels depend on is the same.
+    static func sameShape(_ a: StackTree, _ b: StackTree) -> Bool {
+        func same(_ x: StackTree.Node, _ y: StackTree.Node) -> Bool {
+            guard x.isHidden == y.isHidden else { return false }
+            switch (x.content, y.content) {
+            case (.stack(let p), .stack(let q)):
+                return same(p, q)
+            case (.label(var p), .label(let q)):
+                guard p.text.string.isEmpty == q.text.string.isEmpty else { return false }
+                p.text = q.text
+                return p == q
+            case (.image(let p), .image(let q)):
+                // Rows bring their own aspect ratios: only validity counts.
+                func valid(_ image: StackTree.ImageNode) -> Bool {
+                    let ratio = image.aspectRatio
+                    return ratio.width.isFinite && ratio.height.isFinite && ratio.width > 0
+                        && ratio.height >= 0
+                }
+                return p.maxHeight == q.maxHeight && valid(p) == valid(q)
+            case (.fixed(let p), .fixed(let q)):
+                return p == q
+            case (.button(var p), .button(let q)):
+                p.title = q.title
+                return p == q
+            default:
+                return false
+            }
+        }
+        func same(_ p: StackTree.Stack, _ q: StackTree.Stack) -> Bool {
+            p.axis == q.axis && p.distribution == q.distribution && p.alignment == q.alignment
+                && p.spacing == q.spacing && p.customSpacing == q.customSpacing
+                && p.layoutMargins == q.layoutMargins
+                && p.isBaselineRelativeArrangement == q.isBaselineRelativeArrangement
+                && p.fixedWidth == q.fixedWidth && p.fixedHeight == q.fixedHeight
+                && p.children.count == q.children.count
+                && zip(p.children, q.children).allSatisfy { same($0, $1) }
+        }
+        return a.pinning == b.pinning && a.scale == b.scale && same(a.root, b.root)
+    }
+
+    /// The lane of a priority (0: required).
+    @inline(__always)
+    func lane(_ priority: Float) -> Int {
+        if priority >= 1000 { return 0 }
+        for (index, level) in levels.enumerated() where level == priority { return index + 1 }
+        preconditionFailure("priority \(priority) was not collected")
+    }
+
+    // MARK: Labels
+
+    /// Measures label `index` at its current measuring width, as `Label` does.
+    mutating func measure(_ index: Int) {
+        if let button = nodes[index].button {
+            measureButton(index, button)
+            return
+        }
+        guard let label = nodes[index].label else { return }
+        let width = measuringWidth(index)
+        nodes[index].baselines = nil
+        if index < measured.count, let known = measured[index].size(label.text, width) {
+            nodes[index].intrinsic = known.size
+            nodes[index].baselines = known.baselines
+            return
+        }
+        var style = label.style
+        style.lineBreakMode = label.lineBreakMode
+        let size = Size(width: width, height: .infinity)
+        do throws(TextError) {
+            switch label.text {
+            case .plain(let text):
+                nodes[index].intrinsic =
+                    text.isEmpty
+                    ? .zero
+                    : try measurer.sizeThatFits(
+                        text, style: style, size: size, numberOfLines: label.numberOfLines,
+                        scale: scale)
+            case .attributed(let text):
+                nodes[index].intrinsic =
+                    text.string.isEmpty
+                    ? .zero
+                    : try measurer.sizeThatFits(
+                        text, style: style, size: size, numberOfLines: label.numberOfLines,
+                        scale: scale)
+            }
+        } catch {
+            nodes[index].intrinsic = .zero
+        }
+        if index < measured.count {
+            measured[index].remember(label.text, width, nodes[index].intrinsic, nil)
+        }
+    }
+
+    /// A button's intrinsic size, as `Button` gives it: its title on one
+    /// line in its style, plus its content insets.
+    mutating func measureButton(_ index: Int, _ button: StackTree.ButtonNode) {
+        let key = StackTree.Text.plain(button.title)
+        var title = Size.zero
+        if index < measured.count, let known = measured[index].size(key, .infinity) {
+            title = known.size
+        } else if !button.title.isEmpty {
+            title =
+                (try? measurer.sizeThatFits(
+                    button.title, style: button.style,
+                    size: Size(width: .infinity, height: .infinity), numberOfLines: 1,
+                    scale: scale)) ?? .zero
+            if index < measured.count { measured[index].remember(key, .infinity, title, nil) }
+        }
+        let insets = button.contentEdgeInsets
+        nodes[index].intrinsic = Size(
+            width: title.width + insets.horizontal, height: title.height + insets.vertical)
+    }
+
+    /// The width a label measures its text at, as `Label` does: one line
+    /// for a single-line label or before the layout gave it a width, else
+    /// that width (at least the narrowest, for 0).
+    func measuringWidth(_ index: Int) -> Double {
+        guard let label = nodes[index].label, label.numberOfLines != 1,
+            let layoutWidth = nodes[index].layoutWidth
+        else { return .infinity }
+        return max(layoutWidth, Label._narrowestWidth)
+    }
+
+    /// The label's baseline offsets from its top, as `Label` gives them to
+    /// baseline constraints (measured at its measuring width).
+    mutating func baselines(_ index: Int) -> (first: Double, last: Double)? {
+        if let known = nodes[index].baselines { return known }
+        guard let label = nodes[index].label, !label.text.string.isEmpty else { return nil }
+        let width = measuringWidth(index)
+        var style = label.style
+        style.lineBreakMode = label.lineBreakMode
+        do throws(TextError) {
+            let layout: TextLayout
+            switch label.text {
+            case .plain(let text):
+                layout = try measurer.layout(
+                    text, style: style, width: width, numberOfLines: label.numberOfLines)
+            case .attributed(let text):
+                layout = try measurer.layout(
+                    text, style: style, width: width, numberOfLines: label.numberOfLines)
+            }
+            let offsets = (layout.firstBaseline, layout.lastBaseline)
+            nodes[index].baselines = offsets
+            if index < measured.count {
+                measured[index].remember(label.text, width, nodes[index].intrinsic, offsets)
+            }
+            return offsets
+        } catch {
+            return nil
+        }
+    }
+}
