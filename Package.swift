@@ -29,7 +29,11 @@ let package = Package(
     // swift-snapshot-testing is compiled only with this trait
     // (`swift build --traits SnapshotTesting`; Scripts/test.sh sets it), so the
     // core library and the CLIs never build it (nor swift-syntax).
-    traits: [.trait(name: "SnapshotTesting", description: "TrellisSnapshotTesting's swift-snapshot-testing strategies")],
+    traits: [
+        .trait(
+            name: "SnapshotTesting",
+            description: "TrellisSnapshotTesting's swift-snapshot-testing strategies")
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
@@ -66,42 +70,60 @@ let package = Package(
         .target(name: "TrellisGeometry"),
         .target(
             name: "TrellisText",
-            dependencies: ["TrellisGeometry", "TrellisSupport", "CFreeType", "CHarfBuzz", "CFontconfig", "CTrellisICU"]
+            dependencies: [
+                "TrellisGeometry", "TrellisSupport", "CFreeType", "CHarfBuzz", "CFontconfig",
+                "CTrellisICU",
+            ]
         ),
         .target(name: "TrellisConstraints"),
         .target(
             name: "TrellisViews",
-            dependencies: ["TrellisGeometry", "TrellisConstraints", "TrellisText", "TrellisSupport"]
+            dependencies: [
+                "TrellisGeometry", "TrellisConstraints", "TrellisText", "TrellisSupport",
+            ]
         ),
         .target(
             name: "TrellisCells",
-            dependencies: ["TrellisGeometry", "TrellisText", "TrellisConstraints", "TrellisViews", "TrellisLists", "TrellisSupport"]
+            dependencies: [
+                "TrellisGeometry", "TrellisText", "TrellisConstraints", "TrellisViews",
+                "TrellisLists", "TrellisSupport",
+            ]
         ),
         // The file languages read at run time: template files (cells described
         // in JSON) and compositional layout files.
         .target(
             name: "TrellisTemplateFiles",
-            dependencies: ["TrellisGeometry", "TrellisText", "TrellisViews", "TrellisCells", "TrellisLists"]
+            dependencies: [
+                "TrellisGeometry", "TrellisText", "TrellisViews", "TrellisCells", "TrellisLists",
+            ]
         ),
         // The sample cells (Animal, Bird, Feed, Post), their rows and
         // generators, and the built-in template registry both CLIs serve.
         .target(
             name: "TrellisSamples",
-            dependencies: ["TrellisGeometry", "TrellisText", "TrellisConstraints", "TrellisViews", "TrellisCells", "TrellisLists", "TrellisSupport"]
+            dependencies: [
+                "TrellisGeometry", "TrellisText", "TrellisConstraints", "TrellisViews",
+                "TrellisCells", "TrellisLists", "TrellisSupport",
+            ]
         ),
         .target(name: "TrellisLists", dependencies: ["TrellisGeometry"]),
         // Pictures of laid-out cells (`trellis render`): bitmaps, PNG, glyphs
         // rasterized with FreeType. Separate so layout modules never link it.
         .target(
             name: "TrellisRender",
-            dependencies: ["TrellisGeometry", "TrellisText", "TrellisCells", "CFreeType", "CHarfBuzz", "CPNG"]
+            dependencies: [
+                "TrellisGeometry", "TrellisText", "TrellisCells", "CFreeType", "CHarfBuzz", "CPNG",
+            ]
         ),
         // PNG through libpng; snapshot formats (frame trees, JSON,
         // diffs, golden files) apart from the swift-snapshot-testing strategies.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(
             name: "TrellisSnapshots",
-            dependencies: ["TrellisGeometry", "TrellisViews", "TrellisCells", "TrellisLists", "TrellisRender", "CLISupport"]
+            dependencies: [
+                "TrellisGeometry", "TrellisViews", "TrellisCells", "TrellisLists", "TrellisRender",
+                "CLISupport",
+            ]
         ),
         .target(
             name: "TrellisSnapshotTesting",
@@ -115,7 +137,8 @@ let package = Package(
         .testTarget(
             name: "SnapshotTests",
             dependencies: [
-                "TrellisSnapshotTesting", "TrellisSnapshots", "TrellisSamples", "TrellisTemplateFiles",
+                "TrellisSnapshotTesting", "TrellisSnapshots", "TrellisSamples",
+                "TrellisTemplateFiles",
                 .product(
                     name: "SnapshotTesting", package: "swift-snapshot-testing",
                     condition: .when(traits: ["SnapshotTesting"])),
@@ -126,7 +149,8 @@ let package = Package(
             name: "Trellis",
             dependencies: [
                 "TrellisGeometry", "TrellisText", "TrellisConstraints", "TrellisViews",
-                "TrellisCells", "TrellisTemplateFiles", "TrellisSamples", "TrellisLists", "TrellisRender",
+                "TrellisCells", "TrellisTemplateFiles", "TrellisSamples", "TrellisLists",
+                "TrellisRender",
             ]
         ),
 
@@ -147,22 +171,35 @@ let package = Package(
             ]
         ),
 
-        .executableTarget(name: "quickstart", dependencies: ["Trellis"], path: "Examples/QuickStart"),
+        .executableTarget(
+            name: "quickstart", dependencies: ["Trellis"], path: "Examples/QuickStart"),
 
         .testTarget(name: "TrellisGeometryTests", dependencies: ["TrellisGeometry"]),
-        .testTarget(name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "TrellisConstraintsTests", dependencies: ["TrellisConstraints", "TrellisSupport"]),
+        .testTarget(
+            name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisSupport"],
+            exclude: ["Fixtures"]),
+        .testTarget(
+            name: "TrellisConstraintsTests", dependencies: ["TrellisConstraints", "TrellisSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "TrellisViewsTests", dependencies: ["TrellisViews", "TrellisSupport"]),
         .testTarget(
-            name: "TrellisCellsTests", dependencies: ["TrellisCells", "TrellisTemplateFiles", "TrellisSamples", "TrellisSupport"],
+            name: "TrellisCellsTests",
+            dependencies: [
+                "TrellisCells", "TrellisTemplateFiles", "TrellisSamples", "TrellisSupport",
+            ],
             exclude: ["Fixtures"]),
         .testTarget(name: "TrellisListsTests", dependencies: ["TrellisLists", "TrellisSupport"]),
         .testTarget(
-            name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisSamples", "TrellisTemplateFiles", "TrellisSupport"]),
+            name: "TrellisRenderTests",
+            dependencies: [
+                "TrellisRender", "TrellisSamples", "TrellisTemplateFiles", "TrellisSupport",
+            ]),
         // Runs the built `listbench` and `trellis` executables end to end.
         .testTarget(name: "CLITests", dependencies: ["listbench", "trellis"]),
         // Fuzz bodies (shared with Fuzz/), thread safety, extreme and bad input.
-        .testTarget(name: "TrellisReliabilityTests", dependencies: ["Trellis", "TrellisSnapshots", "TrellisSupport"]),
+        .testTarget(
+            name: "TrellisReliabilityTests",
+            dependencies: ["Trellis", "TrellisSnapshots", "TrellisSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -2,7 +2,7 @@
 // documented exit code, never a crash or partial output.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A failure with its exit code: 64 (EX_USAGE) for bad options or names,

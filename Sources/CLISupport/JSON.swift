@@ -37,7 +37,8 @@ public enum JSON {
             if fields.isEmpty { return "{}" }
             let separator = pretty ? ": " : ":"
             let body = fields.map {
-                pad + JSON.quoted($0.0) + separator + $0.1.serialized(indent: indent + 1, pretty: pretty)
+                pad + JSON.quoted($0.0) + separator
+                    + $0.1.serialized(indent: indent + 1, pretty: pretty)
             }
             return "{" + newline + body.joined(separator: "," + newline) + newline + closePad + "}"
         }

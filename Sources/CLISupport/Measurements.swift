@@ -2,7 +2,7 @@
 // percentiles, and the process's resident set size from /proc.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Nanoseconds from a monotonic clock.

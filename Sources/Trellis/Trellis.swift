@@ -3,11 +3,11 @@
 @_exported import TrellisConstraints
 @_exported import TrellisGeometry
 @_exported import TrellisLists
-@_exported import TrellisText
-@_exported import TrellisViews
 @_exported import TrellisRender
 @_exported import TrellisSamples
 @_exported import TrellisTemplateFiles
+@_exported import TrellisText
+@_exported import TrellisViews
 
 /// This version of Trellis (part of `trellis heights`' cache key: heights
 /// computed by another version may differ).

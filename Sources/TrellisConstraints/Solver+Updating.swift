@@ -102,7 +102,8 @@ extension Solver {
         guard _records[slot].isEdit, _records[slot].columnVersion == _structureVersion else {
             return false
         }
-        _shiftColumn(slot: slot, by: -(constant - old) * _records[slot].markerScale, setting: constant)
+        _shiftColumn(
+            slot: slot, by: -(constant - old) * _records[slot].markerScale, setting: constant)
         return true
     }
 

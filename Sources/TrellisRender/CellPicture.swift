@@ -130,10 +130,12 @@ public struct CellPicture {
         if let attributed = label.attributedText {
             // Run by run, with the shaping its measurement used.
             let glyphs = try measurer.glyphLayout(
-                attributed, style: label.style, width: frame.width, numberOfLines: label.numberOfLines)
+                attributed, style: label.style, width: frame.width,
+                numberOfLines: label.numberOfLines)
             let y = frame.minY + max(0, (frame.height - glyphs.layout.size.height) / 2)
             try rasterizer.draw(
-                glyphs, at: Point(x: frame.minX, y: y), scale: scale, color: textColor, into: &bitmap)
+                glyphs, at: Point(x: frame.minX, y: y), scale: scale, color: textColor,
+                into: &bitmap)
             return
         }
         let glyphs = try measurer.glyphLayout(

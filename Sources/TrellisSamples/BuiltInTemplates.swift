@@ -21,7 +21,8 @@ public enum BuiltInTemplate: String, CaseIterable, Sendable {
 
     /// Hands the template's implementations, as their concrete types, to
     /// `visitor` (so hot loops are specialized per template).
-    public func visit<Visitor: BuiltInTemplateVisitor>(_ visitor: Visitor) throws -> Visitor.Result {
+    public func visit<Visitor: BuiltInTemplateVisitor>(_ visitor: Visitor) throws -> Visitor.Result
+    {
         switch self {
         case .animal:
             return try visitor.visit(
@@ -31,17 +32,20 @@ public enum BuiltInTemplate: String, CaseIterable, Sendable {
                 },
                 constraints: { scale, measurer, reusing throws(CellError) in
                     AnimalTableViewCellConstraints(
-                        style: try .classic(scale: scale, measurer: measurer), reusingEngine: reusing)
+                        style: try .classic(scale: scale, measurer: measurer),
+                        reusingEngine: reusing)
                 })
         case .bird:
             return try visitor.visit(
                 self, rows: .samples,
                 frames: { scale, measurer throws(CellError) in
-                    BirdCollectionViewCellFrames(style: try .standard(scale: scale, measurer: measurer))
+                    BirdCollectionViewCellFrames(
+                        style: try .standard(scale: scale, measurer: measurer))
                 },
                 constraints: { scale, measurer, reusing throws(CellError) in
                     BirdCollectionViewCellConstraints(
-                        style: try .standard(scale: scale, measurer: measurer), reusingEngine: reusing)
+                        style: try .standard(scale: scale, measurer: measurer),
+                        reusingEngine: reusing)
                 })
         case .feed:
             return try visitor.visit(
@@ -50,7 +54,9 @@ public enum BuiltInTemplate: String, CaseIterable, Sendable {
                     FeedCellFrames(style: try .standard(scale: scale, measurer: measurer))
                 },
                 constraints: { scale, measurer, reusing throws(CellError) in
-                    FeedCellConstraints(style: try .standard(scale: scale, measurer: measurer), reusingEngine: reusing)
+                    FeedCellConstraints(
+                        style: try .standard(scale: scale, measurer: measurer),
+                        reusingEngine: reusing)
                 })
         case .post:
             return try visitor.visit(
@@ -59,7 +65,9 @@ public enum BuiltInTemplate: String, CaseIterable, Sendable {
                     PostCellFrames(style: try .standard(scale: scale, measurer: measurer))
                 },
                 constraints: { scale, measurer, reusing throws(CellError) in
-                    PostCellConstraints(style: try .standard(scale: scale, measurer: measurer), reusingEngine: reusing)
+                    PostCellConstraints(
+                        style: try .standard(scale: scale, measurer: measurer),
+                        reusingEngine: reusing)
                 })
         }
     }
@@ -73,7 +81,8 @@ public protocol BuiltInTemplateVisitor {
     func visit<Frames: CellTemplate & LabelDescribing, CellView: ConstraintCellView>(
         _ template: BuiltInTemplate, rows: RowFormat<Frames.Item>,
         frames: @escaping (Double, TextMeasurer) throws(CellError) -> Frames,
-        constraints: @escaping (Double, TextMeasurer, Bool) throws(CellError) -> ConstraintTemplate<CellView>
+        constraints:
+            @escaping (Double, TextMeasurer, Bool) throws(CellError) -> ConstraintTemplate<CellView>
     ) throws -> Result where CellView.Item == Frames.Item
 }
 
@@ -83,7 +92,9 @@ extension RowFormat where Item == AnimalItem {
         RowFormat(
             read: { row throws(JSONRowError) in try AnimalItem(row: row) },
             generate: { seed, count in AnimalDataGenerator(seed: seed).items(count: count) },
-            summary: { item in item.title.isEmpty ? item.subtitle : "\(item.title): \(item.subtitle)" },
+            summary: { item in
+                item.title.isEmpty ? item.subtitle : "\(item.title): \(item.subtitle)"
+            },
             mediaSize: { $0.imageSize })
     }
 }
@@ -102,10 +113,14 @@ extension RowFormat where Item == JSONRow {
         switch template {
         case .post:
             media = JSONKeyPath("photo")!
-            generate = { seed, count in PostDataGenerator(seed: seed).items(count: count).map(\.jsonRow) }
+            generate = { seed, count in
+                PostDataGenerator(seed: seed).items(count: count).map(\.jsonRow)
+            }
         case .animal, .bird, .feed:
             media = JSONKeyPath("image")!
-            generate = { seed, count in AnimalDataGenerator(seed: seed).items(count: count).map(\.jsonRow) }
+            generate = { seed, count in
+                AnimalDataGenerator(seed: seed).items(count: count).map(\.jsonRow)
+            }
         }
         return RowFormat(
             read: { $0 },
@@ -130,15 +145,20 @@ extension AnimalItem {
             case nil, .null?: return nil
             case .string(let text)?: return text
             case let other?:
-                throw JSONRowError(path: JSONKeyPath(key)!, message: "must be a string, not \(other.kindName)")
+                throw JSONRowError(
+                    path: JSONKeyPath(key)!, message: "must be a string, not \(other.kindName)")
             }
         }
         let title = try text("title")
         let subtitle = try text("subtitle")
         guard title != nil || subtitle != nil else {
-            throw JSONRowError(path: JSONKeyPath("title")!, message: "is missing, and so is \"subtitle\" (a row needs one)")
+            throw JSONRowError(
+                path: JSONKeyPath("title")!,
+                message: "is missing, and so is \"subtitle\" (a row needs one)")
         }
-        self.init(title: title ?? "", subtitle: subtitle ?? "", imageSize: try row.size(at: JSONKeyPath("image")!))
+        self.init(
+            title: title ?? "", subtitle: subtitle ?? "",
+            imageSize: try row.size(at: JSONKeyPath("image")!))
     }
 }
 

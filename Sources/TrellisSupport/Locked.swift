@@ -49,7 +49,9 @@ extension Locked where Value == Void {
 
     /// Runs `body` while holding the lock.
     @inline(__always)
-    package func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result)
+        throws(Failure) -> Result
+    {
         try withLock { (_: inout Void) throws(Failure) -> Result in try body() }
     }
 }

@@ -38,11 +38,11 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 }
 
 #if canImport(Glibc)
-import Glibc
-@inline(__always) func _log(_ x: Double) -> Double { Glibc.log(x) }
-@inline(__always) func _cos(_ x: Double) -> Double { Glibc.cos(x) }
+    import Glibc
+    @inline(__always) func _log(_ x: Double) -> Double { Glibc.log(x) }
+    @inline(__always) func _cos(_ x: Double) -> Double { Glibc.cos(x) }
 #else
-import Foundation
-@inline(__always) func _log(_ x: Double) -> Double { Foundation.log(x) }
-@inline(__always) func _cos(_ x: Double) -> Double { Foundation.cos(x) }
+    import Foundation
+    @inline(__always) func _log(_ x: Double) -> Double { Foundation.log(x) }
+    @inline(__always) func _cos(_ x: Double) -> Double { Foundation.cos(x) }
 #endif

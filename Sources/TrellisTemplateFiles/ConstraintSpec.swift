@@ -65,7 +65,8 @@ public struct ConstraintSpec: Hashable, Sendable, CustomStringConvertible {
     public var identifier: String?
 
     public init(
-        first: AnchorSpec, relation: RelationSpec, second: AnchorSpec?, multiplier: Double = 1, constant: Double = 0,
+        first: AnchorSpec, relation: RelationSpec, second: AnchorSpec?, multiplier: Double = 1,
+        constant: Double = 0,
         priority: Double = 1000, identifier: String? = nil
     ) {
         self.first = first
@@ -131,7 +132,9 @@ public struct ConstraintParser {
     private let metrics: [String: Double]
 
     /// Parses one constraint; `metrics` gives values to names used as constants.
-    public static func parse(_ text: String, metrics: [String: Double] = [:]) throws(ConstraintSyntaxError) -> ConstraintSpec {
+    public static func parse(_ text: String, metrics: [String: Double] = [:])
+        throws(ConstraintSyntaxError) -> ConstraintSpec
+    {
         var parser = ConstraintParser(scalars: Array(text.unicodeScalars), metrics: metrics)
         return try parser.constraint()
     }
@@ -191,7 +194,9 @@ public struct ConstraintParser {
             index += 1
             let value = try constantValue()
             constant += next == "+" ? value : -value
-            guard constant.isFinite else { throw error("The constant is out of range", at: termStart) }
+            guard constant.isFinite else {
+                throw error("The constant is out of range", at: termStart)
+            }
         }
         var priority = 1000.0
         if peek() == "@" {
@@ -203,19 +208,24 @@ public struct ConstraintParser {
         // Auto Layout's rules on which attributes may be related.
         if let second {
             if first.attribute.isDimension != second.attribute.isDimension {
-                throw error("Cannot relate a size (\(first.attribute.isDimension ? first : second)) to a position (\(first.attribute.isDimension ? second : first))", at: secondStart)
+                throw error(
+                    "Cannot relate a size (\(first.attribute.isDimension ? first : second)) to a position (\(first.attribute.isDimension ? second : first))",
+                    at: secondStart)
             }
             if first.attribute.isHorizontal != second.attribute.isHorizontal {
-                throw error("Cannot relate a horizontal attribute to a vertical one", at: secondStart)
+                throw error(
+                    "Cannot relate a horizontal attribute to a vertical one", at: secondStart)
             }
             guard multiplier.isFinite, multiplier != 0 else {
                 throw error("Multiplier must be a finite non-zero number", at: secondStart)
             }
         } else if !first.attribute.isDimension {
-            throw error("A position (\(first.attribute.rawValue)) needs a second anchor", at: firstStart)
+            throw error(
+                "A position (\(first.attribute.rawValue)) needs a second anchor", at: firstStart)
         }
         return ConstraintSpec(
-            first: first, relation: relation, second: second, multiplier: multiplier, constant: constant,
+            first: first, relation: relation, second: second, multiplier: multiplier,
+            constant: constant,
             priority: priority)
     }
 
@@ -251,7 +261,9 @@ public struct ConstraintParser {
             case "margins", "layoutMarginsGuide": guide = .margins
             case "safeArea", "safeAreaLayoutGuide": guide = .safeArea
             default:
-                throw error("Unknown guide '\(guideName)' (expected margins or safeArea)", at: guideStart - guideName.unicodeScalars.count)
+                throw error(
+                    "Unknown guide '\(guideName)' (expected margins or safeArea)",
+                    at: guideStart - guideName.unicodeScalars.count)
             }
         } else if parts.count > 3 {
             throw error("Too many parts in anchor", at: start)
@@ -261,7 +273,9 @@ public struct ConstraintParser {
 
     private mutating func identifier() throws(ConstraintSyntaxError) -> String {
         skipSpaces()
-        guard index < scalars.count, isIdentifierStart(scalars[index]) else { throw error("Expected a name") }
+        guard index < scalars.count, isIdentifierStart(scalars[index]) else {
+            throw error("Expected a name")
+        }
         var name = String.UnicodeScalarView()
         while index < scalars.count, isIdentifierPart(scalars[index]) {
             name.append(scalars[index])
@@ -272,7 +286,9 @@ public struct ConstraintParser {
 
     private mutating func relationToken() throws(ConstraintSyntaxError) -> RelationSpec {
         skipSpaces()
-        guard index + 1 < scalars.count, scalars[index + 1] == "=" else { throw error("Expected '==', '<=' or '>='") }
+        guard index + 1 < scalars.count, scalars[index + 1] == "=" else {
+            throw error("Expected '==', '<=' or '>='")
+        }
         let relation: RelationSpec
         switch scalars[index] {
         case "=": relation = .equal
@@ -296,8 +312,12 @@ public struct ConstraintParser {
         if isIdentifierStart(scalars[index]) {
             let start = index
             let name = try identifier()
-            guard let value = metrics[name] else { throw error("Unknown metric '\(name)'", at: start) }
-            guard value.isFinite else { throw error("Metric '\(name)' is not a finite number", at: start) }
+            guard let value = metrics[name] else {
+                throw error("Unknown metric '\(name)'", at: start)
+            }
+            guard value.isFinite else {
+                throw error("Metric '\(name)' is not a finite number", at: start)
+            }
             return sign * value
         }
         let start = index
@@ -339,7 +359,9 @@ public struct ConstraintParser {
             }
         }
         let value = try constantValue()
-        guard value >= 1, value <= 1000 else { throw error("Priority must be 1...1000, got \(formatNumber(value))", at: start) }
+        guard value >= 1, value <= 1000 else {
+            throw error("Priority must be 1...1000, got \(formatNumber(value))", at: start)
+        }
         return value
     }
 

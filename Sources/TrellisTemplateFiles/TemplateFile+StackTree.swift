@@ -18,7 +18,10 @@ extension TemplateFile {
         /// Whether the edges are pinned to the content view's layout margins.
         public var toMargins = false
 
-        public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0, toMargins: Bool = false) {
+        public init(
+            top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0,
+            toMargins: Bool = false
+        ) {
             self.top = top
             self.leading = leading
             self.bottom = bottom
@@ -49,7 +52,9 @@ extension TemplateFile {
 
     /// The file as a tree of stacks: the root stack's id, its pins and the
     /// fixed sizes; or the first problem.
-    public var stackTree: Result<(root: String, pins: RootPins, fixedSizes: [FixedSize]), StackTreeProblem> {
+    public var stackTree:
+        Result<(root: String, pins: RootPins, fixedSizes: [FixedSize]), StackTreeProblem>
+    {
         func problem(_ position: SourcePosition, _ message: String) -> Result<
             (root: String, pins: RootPins, fixedSizes: [FixedSize]), StackTreeProblem
         > {
@@ -63,16 +68,26 @@ extension TemplateFile {
         }
         guard topLevel.count == 1, root.kind == .stack else {
             let other = root.kind == .stack ? topLevel[1] : root
-            return problem(other.position, "view \"\(other.id)\" is placed by constraints in the content view, not in a stack (one root stack holds everything)")
+            return problem(
+                other.position,
+                "view \"\(other.id)\" is placed by constraints in the content view, not in a stack (one root stack holds everything)"
+            )
         }
         for view in views where view.id != root.id && kinds[view.parent] != .stack {
-            return problem(view.position, "view \"\(view.id)\" is placed by constraints inside \"\(view.parent)\", not arranged in a stack")
+            return problem(
+                view.position,
+                "view \"\(view.id)\" is placed by constraints inside \"\(view.parent)\", not arranged in a stack"
+            )
         }
         if let format = visualFormats.first {
-            return problem(format.position, "VFL \"\(format.format)\" places views outside the stacks")
+            return problem(
+                format.position, "VFL \"\(format.format)\" places views outside the stacks")
         }
         if let label = views.first(where: \.markup) {
-            return problem(label.position, "label \"\(label.id)\" shows markup, which the direct path does not measure (attributed text is laid out by constraints)")
+            return problem(
+                label.position,
+                "label \"\(label.id)\" shows markup, which the direct path does not measure (attributed text is laid out by constraints)"
+            )
         }
         var pins = RootPins()
         var pinned: Set<String> = []
@@ -80,7 +95,10 @@ extension TemplateFile {
         var sizes: [String: FixedSize] = [:]
         for constraint in constraints {
             let spec = constraint.spec
-            let outside = problem(constraint.position, "constraint \"\(constraint.text)\" is outside the stacks (only the root stack's four edges and fixed sizes are)")
+            let outside = problem(
+                constraint.position,
+                "constraint \"\(constraint.text)\" is outside the stacks (only the root stack's four edges and fixed sizes are)"
+            )
             guard spec.priority >= 1000, spec.relation == .equal else { return outside }
             // A fixed size: `view.width == N` or `view.height == N`.
             if spec.second == nil, spec.first.guide == nil, spec.first.attribute.isDimension {
@@ -92,11 +110,13 @@ extension TemplateFile {
                     case .label, .button:
                         return problem(
                             constraint.position,
-                            "constraint \"\(constraint.text)\" fixes the size of \(view.kind.rawValue) \"\(id)\" (in a tree of stacks only stacks, plain views and images of a fixed picture take fixed sizes)")
+                            "constraint \"\(constraint.text)\" fixes the size of \(view.kind.rawValue) \"\(id)\" (in a tree of stacks only stacks, plain views and images of a fixed picture take fixed sizes)"
+                        )
                     case .image where view.imageFromItem:
                         return problem(
                             constraint.position,
-                            "constraint \"\(constraint.text)\" fixes the size of image \"\(id)\", whose height follows its width from the data")
+                            "constraint \"\(constraint.text)\" fixes the size of image \"\(id)\", whose height follows its width from the data"
+                        )
                     default:
                         break
                     }
@@ -104,14 +124,18 @@ extension TemplateFile {
                 var size = sizes[id] ?? FixedSize(view: id)
                 let isWidth = spec.first.attribute == .width
                 guard (isWidth ? size.width : size.height) == nil else {
-                    return problem(constraint.position, "the \(isWidth ? "width" : "height") of \"\(id)\" is fixed twice")
+                    return problem(
+                        constraint.position,
+                        "the \(isWidth ? "width" : "height") of \"\(id)\" is fixed twice")
                 }
                 if isWidth { size.width = spec.constant } else { size.height = spec.constant }
                 sizes[id] = size
                 continue
             }
             // A pin: `root.edge == contentView(.margins).edge + c`, either way round.
-            guard let second = spec.second, spec.multiplier == 1, second.attribute == spec.first.attribute else {
+            guard let second = spec.second, spec.multiplier == 1,
+                second.attribute == spec.first.attribute
+            else {
                 return outside
             }
             let (rootAnchor, contentAnchor, sign): (AnchorSpec, AnchorSpec, Double)
@@ -125,7 +149,9 @@ extension TemplateFile {
             guard rootAnchor.guide == nil, contentAnchor.guide != .safeArea else { return outside }
             let toMargins = contentAnchor.guide == .margins
             if let margins, margins != toMargins {
-                return problem(constraint.position, "the root stack is pinned partly to the margins and partly to the edges")
+                return problem(
+                    constraint.position,
+                    "the root stack is pinned partly to the margins and partly to the edges")
             }
             margins = toMargins
             // root.edge = content.edge + sign × constant: the inset is measured inwards.
@@ -148,10 +174,14 @@ extension TemplateFile {
             }
         }
         for edge in ["top", "leading", "bottom", "trailing"] where !pinned.contains(edge) {
-            return problem(root.position, "the root stack \"\(root.id)\" is not pinned at its \(edge) to the content view")
+            return problem(
+                root.position,
+                "the root stack \"\(root.id)\" is not pinned at its \(edge) to the content view")
         }
         for size in sizes.values where size.view == root.id || size.view == "contentView" {
-            return problem(root.position, "a fixed size on \"\(size.view)\" (only arranged views take fixed sizes)")
+            return problem(
+                root.position,
+                "a fixed size on \"\(size.view)\" (only arranged views take fixed sizes)")
         }
         // An image of a fixed picture (`"size"`) has an intrinsic size,
         // which a stack tree models only where required constraints fix it.
@@ -159,13 +189,15 @@ extension TemplateFile {
             if view.imageFromItem {
                 return problem(
                     view.position,
-                    "image \"\(view.id)\" has both a picture size (\"size\") and a size from the data (\"image\")")
+                    "image \"\(view.id)\" has both a picture size (\"size\") and a size from the data (\"image\")"
+                )
             }
             let size = sizes[view.id]
             if size?.width == nil || size?.height == nil {
                 return problem(
                     view.position,
-                    "image \"\(view.id)\" has an intrinsic size (\"size\") that no required width and height constraints fix (\"\(view.id).width == N\", \"\(view.id).height == N\")")
+                    "image \"\(view.id)\" has an intrinsic size (\"size\") that no required width and height constraints fix (\"\(view.id).width == N\", \"\(view.id).height == N\")"
+                )
             }
         }
         pins.toMargins = margins ?? false

@@ -3,8 +3,8 @@
 // time. This file reads and validates the format; `TemplateFileCell` builds
 // the views.
 
-import TrellisCells
 import Foundation
+import TrellisCells
 
 /// A template file that could not be read, with the place of the problem.
 public struct TemplateFileError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -44,8 +44,12 @@ public struct TemplateStackSpec: Hashable, Sendable {
     public var layoutMargins: [Double]?
 
     static let axes = ["horizontal", "vertical"]
-    static let distributions = ["fill", "fillEqually", "fillProportionally", "equalSpacing", "equalCentering"]
-    static let alignments = ["fill", "leading", "top", "center", "trailing", "bottom", "firstBaseline", "lastBaseline"]
+    static let distributions = [
+        "fill", "fillEqually", "fillProportionally", "equalSpacing", "equalCentering",
+    ]
+    static let alignments = [
+        "fill", "leading", "top", "center", "trailing", "bottom", "firstBaseline", "lastBaseline",
+    ]
 }
 
 /// One view of a template file.
@@ -100,7 +104,9 @@ public struct TemplateViewSpec: Hashable, Sendable {
     public var compression: [Double]?
     public var position: SourcePosition
 
-    static let lineBreakModes = ["wordWrap", "charWrap", "clip", "truncateHead", "truncateMiddle", "truncateTail"]
+    static let lineBreakModes = [
+        "wordWrap", "charWrap", "clip", "truncateHead", "truncateMiddle", "truncateTail",
+    ]
 }
 
 /// A constraint string with where it was written.
@@ -152,7 +158,8 @@ public struct TemplateFile: Sendable {
     /// Reads a template file from disk.
     public static func load(path: String) throws(TemplateFileError) -> TemplateFile {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw TemplateFileError(file: path, position: nil, message: "no such file or not readable")
+            throw TemplateFileError(
+                file: path, position: nil, message: "no such file or not readable")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw TemplateFileError(file: path, position: nil, message: "not UTF-8 text")
@@ -161,7 +168,9 @@ public struct TemplateFile: Sendable {
     }
 
     /// Parses template JSON; `file` names the source in errors.
-    public static func parse(_ text: String, file: String = "<template>") throws(TemplateFileError) -> TemplateFile {
+    public static func parse(_ text: String, file: String = "<template>") throws(TemplateFileError)
+        -> TemplateFile
+    {
         let root: JSONNode
         do {
             root = try JSONDocumentParser.parse(text)
@@ -182,59 +191,86 @@ private struct TemplateReader {
     }
 
     mutating func read(_ root: JSONNode) throws(TemplateFileError) -> TemplateFile {
-        guard case .object(let members, _) = root else { throw fail(root, "expected an object at the top") }
+        guard case .object(let members, _) = root else {
+            throw fail(root, "expected an object at the top")
+        }
         let known: Set = ["name", "metrics", "views", "constraints", "vfl"]
         for member in members where !known.contains(member.key) {
-            throw fail(member.value, "unknown key \"\(member.key)\" (expected \(known.sorted().joined(separator: ", ")))")
+            throw fail(
+                member.value,
+                "unknown key \"\(member.key)\" (expected \(known.sorted().joined(separator: ", ")))"
+            )
         }
-        let name = try root["name"].map { node throws(TemplateFileError) in try string(node, "name") } ?? "template"
-        let metrics = try root["metrics"].map { node throws(TemplateFileError) in try numberMap(node, "metrics") } ?? [:]
+        let name =
+            try root["name"].map { node throws(TemplateFileError) in try string(node, "name") }
+            ?? "template"
+        let metrics =
+            try root["metrics"].map { node throws(TemplateFileError) in
+                try numberMap(node, "metrics")
+            } ?? [:]
         guard let viewsNode = root["views"] else { throw fail(root, "missing \"views\"") }
-        guard case .array(let viewNodes, _) = viewsNode else { throw fail(viewsNode, "\"views\" must be an array") }
+        guard case .array(let viewNodes, _) = viewsNode else {
+            throw fail(viewsNode, "\"views\" must be an array")
+        }
         var views: [TemplateViewSpec] = []
         var ids: Set<String> = ["contentView"]
         for node in viewNodes {
             let view = try self.view(node)
             guard ids.insert(view.id).inserted else {
-                throw fail(node, view.id == "contentView" ? "\"contentView\" is reserved" : "duplicate view id \"\(view.id)\"")
+                throw fail(
+                    node,
+                    view.id == "contentView"
+                        ? "\"contentView\" is reserved" : "duplicate view id \"\(view.id)\"")
             }
             views.append(view)
         }
         for view in views where !ids.contains(view.parent) {
-            throw TemplateFileError(file: file, position: view.position, message: "unknown parent \"\(view.parent)\" of \"\(view.id)\"")
+            throw TemplateFileError(
+                file: file, position: view.position,
+                message: "unknown parent \"\(view.parent)\" of \"\(view.id)\"")
         }
         try checkParentsFormATree(views)
         try checkStacksHaveSubviews(views)
 
         var constraints: [TemplateConstraint] = []
         if let node = root["constraints"] {
-            guard case .array(let items, _) = node else { throw fail(node, "\"constraints\" must be an array") }
+            guard case .array(let items, _) = node else {
+                throw fail(node, "\"constraints\" must be an array")
+            }
             for item in items {
                 constraints.append(try constraint(item, metrics: metrics, ids: ids))
             }
         }
         var formats: [TemplateVisualFormat] = []
         if let node = root["vfl"] {
-            guard case .array(let items, _) = node else { throw fail(node, "\"vfl\" must be an array") }
+            guard case .array(let items, _) = node else {
+                throw fail(node, "\"vfl\" must be an array")
+            }
             for item in items {
                 formats.append(try visualFormat(item, metrics: metrics))
             }
         }
         return TemplateFile(
-            file: file, name: name, metrics: metrics, views: views, constraints: constraints, visualFormats: formats)
+            file: file, name: name, metrics: metrics, views: views, constraints: constraints,
+            visualFormats: formats)
     }
 
     func string(_ node: JSONNode, _ key: String) throws(TemplateFileError) -> String {
-        guard case .string(let value, _) = node else { throw fail(node, "\"\(key)\" must be a string, not \(node.kindName)") }
+        guard case .string(let value, _) = node else {
+            throw fail(node, "\"\(key)\" must be a string, not \(node.kindName)")
+        }
         return value
     }
 
     func number(_ node: JSONNode, _ key: String) throws(TemplateFileError) -> Double {
-        guard case .number(let value, _) = node else { throw fail(node, "\"\(key)\" must be a number, not \(node.kindName)") }
+        guard case .number(let value, _) = node else {
+            throw fail(node, "\"\(key)\" must be a number, not \(node.kindName)")
+        }
         return value
     }
 
-    func numbers(_ node: JSONNode, _ key: String, count: Int) throws(TemplateFileError) -> [Double] {
+    func numbers(_ node: JSONNode, _ key: String, count: Int) throws(TemplateFileError) -> [Double]
+    {
         guard case .array(let items, _) = node, items.count == count else {
             throw fail(node, "\"\(key)\" must be an array of \(count) numbers")
         }
@@ -244,62 +280,95 @@ private struct TemplateReader {
     }
 
     func numberMap(_ node: JSONNode, _ key: String) throws(TemplateFileError) -> [String: Double] {
-        guard case .object(let members, _) = node else { throw fail(node, "\"\(key)\" must be an object of numbers") }
+        guard case .object(let members, _) = node else {
+            throw fail(node, "\"\(key)\" must be an object of numbers")
+        }
         var map: [String: Double] = [:]
         for member in members {
-            guard isName(member.key) else { throw fail(member.value, "metric name \"\(member.key)\" is not a valid name") }
+            guard isName(member.key) else {
+                throw fail(member.value, "metric name \"\(member.key)\" is not a valid name")
+            }
             map[member.key] = try number(member.value, "\(key).\(member.key)")
         }
         return map
     }
 
     func isName(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
-        return text.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        guard let first = text.unicodeScalars.first, first == "_" || first.properties.isAlphabetic
+        else { return false }
+        return text.unicodeScalars.allSatisfy {
+            $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+        }
     }
 
     func view(_ node: JSONNode) throws(TemplateFileError) -> TemplateViewSpec {
-        guard case .object(let members, let position) = node else { throw fail(node, "a view must be an object") }
+        guard case .object(let members, let position) = node else {
+            throw fail(node, "a view must be an object")
+        }
         let known: Set = [
-            "id", "parent", "kind", "text", "field", "font", "weight", "size", "lines", "insets", "hugging",
+            "id", "parent", "kind", "text", "field", "font", "weight", "size", "lines", "insets",
+            "hugging",
             "compression", "image", "hiddenWhenEmpty", "markup", "maxHeight", "textStyle",
             "axis", "distribution", "alignment", "spacing", "layoutMargins",
         ]
         for member in members where !known.contains(member.key) {
-            throw fail(member.value, "unknown view key \"\(member.key)\" (expected \(known.sorted().joined(separator: ", ")))")
+            throw fail(
+                member.value,
+                "unknown view key \"\(member.key)\" (expected \(known.sorted().joined(separator: ", ")))"
+            )
         }
         guard let idNode = node["id"] else { throw fail(node, "a view needs an \"id\"") }
         let id = try string(idNode, "id")
-        guard isName(id) else { throw fail(idNode, "view id \"\(id)\" must be a name (letters, digits, _)") }
-        guard let kindNode = node["kind"] else { throw fail(node, "view \"\(id)\" needs a \"kind\"") }
+        guard isName(id) else {
+            throw fail(idNode, "view id \"\(id)\" must be a name (letters, digits, _)")
+        }
+        guard let kindNode = node["kind"] else {
+            throw fail(node, "view \"\(id)\" needs a \"kind\"")
+        }
         guard let kind = TemplateViewKind(rawValue: try string(kindNode, "kind")) else {
-            throw fail(kindNode, "unknown kind (expected \(TemplateViewKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw fail(
+                kindNode,
+                "unknown kind (expected \(TemplateViewKind.allCases.map(\.rawValue).joined(separator: ", ")))"
+            )
         }
         var spec = TemplateViewSpec(
-            id: id, parent: "contentView", kind: kind, text: nil, field: nil, font: "Inter", weight: "regular",
+            id: id, parent: "contentView", kind: kind, text: nil, field: nil, font: "Inter",
+            weight: "regular",
             fontSize: 17, lines: 1, imageSize: nil, insets: nil, hugging: nil, compression: nil,
             position: position)
         if let n = node["parent"] { spec.parent = try string(n, "parent") }
         if let n = node["text"] {
-            guard kind == .label || kind == .button else { throw fail(n, "\"text\" is for labels and buttons") }
+            guard kind == .label || kind == .button else {
+                throw fail(n, "\"text\" is for labels and buttons")
+            }
             spec.text = try string(n, "text")
         }
         if let n = node["field"] {
             guard kind == .label || kind == .button else {
-                throw fail(n, "\"field\" is for labels and buttons (an image view takes \"image\": \"FIELD\")")
+                throw fail(
+                    n,
+                    "\"field\" is for labels and buttons (an image view takes \"image\": \"FIELD\")"
+                )
             }
             spec.field = try keyPath(n, "field")
         }
-        if spec.text != nil && spec.field != nil { throw fail(node, "view \"\(id)\" has both \"text\" and \"field\"") }
+        if spec.text != nil && spec.field != nil {
+            throw fail(node, "view \"\(id)\" has both \"text\" and \"field\"")
+        }
         if let n = node["hiddenWhenEmpty"] {
-            guard case .bool(let value, _) = n else { throw fail(n, "\"hiddenWhenEmpty\" must be true or false, not \(n.kindName)") }
+            guard case .bool(let value, _) = n else {
+                throw fail(n, "\"hiddenWhenEmpty\" must be true or false, not \(n.kindName)")
+            }
             guard !value || spec.field != nil || kind == .image else {
-                throw fail(n, "\"hiddenWhenEmpty\" needs a \"field\" (or an image from data) to look at")
+                throw fail(
+                    n, "\"hiddenWhenEmpty\" needs a \"field\" (or an image from data) to look at")
             }
             spec.hiddenWhenEmpty = value
         }
         if let n = node["markup"] {
-            guard case .bool(let value, _) = n else { throw fail(n, "\"markup\" must be true or false, not \(n.kindName)") }
+            guard case .bool(let value, _) = n else {
+                throw fail(n, "\"markup\" must be true or false, not \(n.kindName)")
+            }
             guard !value || kind == .label else { throw fail(n, "\"markup\" is for labels") }
             spec.markup = value
         }
@@ -309,28 +378,45 @@ private struct TemplateReader {
         for key in ["font", "weight", "lines"] { if let n = node[key] { styleNodes[key] = n } }
         if kind != .image, let n = node["size"] { styleNodes["size"] = n }
         if let styleNode = node["textStyle"] {
-            guard kind == .label || kind == .button else { throw fail(styleNode, "\"textStyle\" is for labels and buttons") }
+            guard kind == .label || kind == .button else {
+                throw fail(styleNode, "\"textStyle\" is for labels and buttons")
+            }
             guard case .object(let styleMembers, _) = styleNode else {
                 throw fail(styleNode, "\"textStyle\" must be an object, not \(styleNode.kindName)")
             }
             for member in styleMembers {
                 guard textKeys.contains(member.key) else {
-                    throw fail(member.value, "unknown textStyle key \"\(member.key)\" (expected \(textKeys.joined(separator: ", ")))")
+                    throw fail(
+                        member.value,
+                        "unknown textStyle key \"\(member.key)\" (expected \(textKeys.joined(separator: ", ")))"
+                    )
                 }
                 guard styleNodes[member.key] == nil else {
-                    throw fail(member.value, "\"\(member.key)\" is given both on the view and in its textStyle")
+                    throw fail(
+                        member.value,
+                        "\"\(member.key)\" is given both on the view and in its textStyle")
                 }
                 styleNodes[member.key] = member.value
             }
         }
         if kind == .view || kind == .stack {
-            for key in textKeys { if let n = styleNodes[key] { throw fail(n, "a \(kind.rawValue) has no \"\(key)\" (text style is for labels and buttons)") } }
+            for key in textKeys {
+                if let n = styleNodes[key] {
+                    throw fail(
+                        n,
+                        "a \(kind.rawValue) has no \"\(key)\" (text style is for labels and buttons)"
+                    )
+                }
+            }
         }
         if let n = styleNodes["font"] { spec.font = try string(n, "font") }
         if let n = styleNodes["weight"] {
             spec.weight = try string(n, "weight")
             guard ["regular", "medium", "semibold", "bold"].contains(spec.weight) else {
-                throw fail(n, "unknown weight \"\(spec.weight)\" (expected regular, medium, semibold or bold)")
+                throw fail(
+                    n,
+                    "unknown weight \"\(spec.weight)\" (expected regular, medium, semibold or bold)"
+                )
             }
         }
         if let n = styleNodes["lines"] {
@@ -342,19 +428,26 @@ private struct TemplateReader {
         }
         if let n = styleNodes["lineSpacing"] {
             let spacing = try number(n, "lineSpacing")
-            guard spacing >= 0, spacing <= 10_000 else { throw fail(n, "\"lineSpacing\" must be in [0, 10000], got \(spacing)") }
+            guard spacing >= 0, spacing <= 10_000 else {
+                throw fail(n, "\"lineSpacing\" must be in [0, 10000], got \(spacing)")
+            }
             spec.lineSpacing = spacing
         }
         if let n = styleNodes["lineBreakMode"] {
             let mode = try string(n, "lineBreakMode")
             guard TemplateViewSpec.lineBreakModes.contains(mode) else {
-                throw fail(n, "unknown lineBreakMode \"\(mode)\" (expected \(TemplateViewSpec.lineBreakModes.joined(separator: ", ")))")
+                throw fail(
+                    n,
+                    "unknown lineBreakMode \"\(mode)\" (expected \(TemplateViewSpec.lineBreakModes.joined(separator: ", ")))"
+                )
             }
             spec.lineBreakMode = mode
         }
         if kind != .image, let n = styleNodes["size"] {
             let size = try number(n, "size")
-            guard size > 0, size <= 10_000 else { throw fail(n, "font size must be in (0, 10000], got \(size)") }
+            guard size > 0, size <= 10_000 else {
+                throw fail(n, "font size must be in (0, 10000], got \(size)")
+            }
             spec.fontSize = size
         }
         try readStack(node, kind: kind, into: &spec)
@@ -362,7 +455,9 @@ private struct TemplateReader {
             switch kind {
             case .image:
                 let size = try numbers(n, "size", count: 2)
-                guard size.allSatisfy({ $0 >= 0 }) else { throw fail(n, "image size must not be negative") }
+                guard size.allSatisfy({ $0 >= 0 }) else {
+                    throw fail(n, "image size must not be negative")
+                }
                 spec.imageSize = size
             default: break
             }
@@ -375,10 +470,15 @@ private struct TemplateReader {
         }
         if let n = node["maxHeight"] {
             guard kind == .image, spec.imageField != nil else {
-                throw fail(n, "\"maxHeight\" is for image views whose size comes from the data (\"image\": \"FIELD\")")
+                throw fail(
+                    n,
+                    "\"maxHeight\" is for image views whose size comes from the data (\"image\": \"FIELD\")"
+                )
             }
             let height = try number(n, "maxHeight")
-            guard height >= 0, height.isFinite else { throw fail(n, "\"maxHeight\" must be a finite number ≥ 0, got \(height)") }
+            guard height >= 0, height.isFinite else {
+                throw fail(n, "\"maxHeight\" must be a finite number ≥ 0, got \(height)")
+            }
             spec.maxHeight = height
         }
         if let n = node["insets"] {
@@ -388,7 +488,9 @@ private struct TemplateReader {
         for key in ["hugging", "compression"] {
             guard let n = node[key] else { continue }
             let values = try numbers(n, key, count: 2)
-            guard values.allSatisfy({ (1...1000).contains($0) }) else { throw fail(n, "\"\(key)\" priorities must be 1...1000") }
+            guard values.allSatisfy({ (1...1000).contains($0) }) else {
+                throw fail(n, "\"\(key)\" priorities must be 1...1000")
+            }
             if key == "hugging" { spec.hugging = values } else { spec.compression = values }
         }
         return spec
@@ -404,11 +506,16 @@ private struct TemplateReader {
     }
 
     /// The stack keys: only on stacks, each checked against UIKit's names.
-    func readStack(_ node: JSONNode, kind: TemplateViewKind, into spec: inout TemplateViewSpec) throws(TemplateFileError) {
+    func readStack(_ node: JSONNode, kind: TemplateViewKind, into spec: inout TemplateViewSpec)
+        throws(TemplateFileError)
+    {
         let keys = ["axis", "distribution", "alignment", "spacing", "layoutMargins"]
         guard kind == .stack else {
             for key in keys {
-                if let n = node[key] { throw fail(n, "\"\(key)\" is for stacks (\"kind\": \"stack\"), not a \(kind.rawValue)") }
+                if let n = node[key] {
+                    throw fail(
+                        n, "\"\(key)\" is for stacks (\"kind\": \"stack\"), not a \(kind.rawValue)")
+                }
             }
             return
         }
@@ -417,16 +524,23 @@ private struct TemplateReader {
             guard let n = node[key] else { return nil }
             let value = try string(n, key)
             guard allowed.contains(value) else {
-                throw fail(n, "unknown \(key) \"\(value)\" (expected \(allowed.joined(separator: ", ")))")
+                throw fail(
+                    n, "unknown \(key) \"\(value)\" (expected \(allowed.joined(separator: ", ")))")
             }
             return value
         }
         if let axis = try choice("axis", TemplateStackSpec.axes) { stack.axis = axis }
-        if let distribution = try choice("distribution", TemplateStackSpec.distributions) { stack.distribution = distribution }
-        if let alignment = try choice("alignment", TemplateStackSpec.alignments) { stack.alignment = alignment }
+        if let distribution = try choice("distribution", TemplateStackSpec.distributions) {
+            stack.distribution = distribution
+        }
+        if let alignment = try choice("alignment", TemplateStackSpec.alignments) {
+            stack.alignment = alignment
+        }
         if let n = node["spacing"] {
             let spacing = try number(n, "spacing")
-            guard spacing.isFinite, abs(spacing) <= 100_000 else { throw fail(n, "\"spacing\" must be finite, got \(spacing)") }
+            guard spacing.isFinite, abs(spacing) <= 100_000 else {
+                throw fail(n, "\"spacing\" must be finite, got \(spacing)")
+            }
             stack.spacing = spacing
         }
         if let n = node["layoutMargins"] {
@@ -445,7 +559,9 @@ private struct TemplateReader {
         for view in views where view.kind == .stack && !parents.contains(view.id) {
             throw TemplateFileError(
                 file: file, position: view.position,
-                message: "stack \"\(view.id)\" has no arranged subviews (give views \"parent\": \"\(view.id)\")")
+                message:
+                    "stack \"\(view.id)\" has no arranged subviews (give views \"parent\": \"\(view.id)\")"
+            )
         }
     }
 
@@ -456,23 +572,31 @@ private struct TemplateReader {
             var current = view.parent
             while current != "contentView" {
                 guard seen.insert(current).inserted else {
-                    throw TemplateFileError(file: file, position: view.position, message: "view \"\(view.id)\" is its own ancestor")
+                    throw TemplateFileError(
+                        file: file, position: view.position,
+                        message: "view \"\(view.id)\" is its own ancestor")
                 }
                 current = parents[current] ?? "contentView"
             }
         }
     }
 
-    func constraint(_ node: JSONNode, metrics: [String: Double], ids: Set<String>) throws(TemplateFileError) -> TemplateConstraint {
+    func constraint(_ node: JSONNode, metrics: [String: Double], ids: Set<String>)
+        throws(TemplateFileError) -> TemplateConstraint
+    {
         var textNode = node
         var identifier: String?
         if case .object = node {
-            guard let c = node["constraint"] else { throw fail(node, "a constraint object needs \"constraint\"") }
+            guard let c = node["constraint"] else {
+                throw fail(node, "a constraint object needs \"constraint\"")
+            }
             textNode = c
             if let i = node["identifier"] { identifier = try string(i, "identifier") }
         }
         guard case .string(let text, let position) = textNode else {
-            throw fail(textNode, "a constraint must be a string or {\"constraint\": ..., \"identifier\": ...}")
+            throw fail(
+                textNode,
+                "a constraint must be a string or {\"constraint\": ..., \"identifier\": ...}")
         }
         // The column of character k of the string is the quote's column + k.
         func at(_ offset: Int) -> SourcePosition {
@@ -482,29 +606,43 @@ private struct TemplateReader {
         do {
             spec = try ConstraintParser.parse(text, metrics: metrics)
         } catch {
-            throw TemplateFileError(file: file, position: at(error.offset), message: "in \"\(text)\": \(error.message)")
+            throw TemplateFileError(
+                file: file, position: at(error.offset), message: "in \"\(text)\": \(error.message)")
         }
-        for anchor in [spec.first, spec.second].compactMap({ $0 }) where !ids.contains(anchor.item) {
-            throw TemplateFileError(file: file, position: at(1), message: "in \"\(text)\": unknown view \"\(anchor.item)\"")
+        for anchor in [spec.first, spec.second].compactMap({ $0 }) where !ids.contains(anchor.item)
+        {
+            throw TemplateFileError(
+                file: file, position: at(1),
+                message: "in \"\(text)\": unknown view \"\(anchor.item)\"")
         }
         spec.identifier = identifier
         return TemplateConstraint(spec: spec, text: text, position: position)
     }
 
-    func visualFormat(_ node: JSONNode, metrics: [String: Double]) throws(TemplateFileError) -> TemplateVisualFormat {
+    func visualFormat(_ node: JSONNode, metrics: [String: Double]) throws(TemplateFileError)
+        -> TemplateVisualFormat
+    {
         if case .string(let format, let position) = node {
-            return TemplateVisualFormat(format: format, metrics: metrics, options: [], position: position)
+            return TemplateVisualFormat(
+                format: format, metrics: metrics, options: [], position: position)
         }
         guard case .object(_, let position) = node, let formatNode = node["format"] else {
-            throw fail(node, "a VFL entry must be a string or {\"format\": ..., \"metrics\": ..., \"options\": [...]}")
+            throw fail(
+                node,
+                "a VFL entry must be a string or {\"format\": ..., \"metrics\": ..., \"options\": [...]}"
+            )
         }
         var merged = metrics
         if let m = node["metrics"] { merged.merge(try numberMap(m, "metrics")) { $1 } }
         var options: [String] = []
         if let o = node["options"] {
-            guard case .array(let items, _) = o else { throw fail(o, "\"options\" must be an array of strings") }
+            guard case .array(let items, _) = o else {
+                throw fail(o, "\"options\" must be an array of strings")
+            }
             for item in items { options.append(try string(item, "options")) }
         }
-        return TemplateVisualFormat(format: try string(formatNode, "format"), metrics: merged, options: options, position: position)
+        return TemplateVisualFormat(
+            format: try string(formatNode, "format"), metrics: merged, options: options,
+            position: position)
     }
 }

@@ -62,12 +62,16 @@ public final class TemplateFileCellView: ConstraintCellView {
                 if let settings = spec.stack { Self.apply(settings, to: stack) }
                 view = stack
             case .image:
-                let image = ImageView(image: spec.imageSize.map { Image(size: Size(width: $0[0], height: $0[1]), name: spec.id) })
+                let image = ImageView(
+                    image: spec.imageSize.map {
+                        Image(size: Size(width: $0[0], height: $0[1]), name: spec.id)
+                    })
                 if let field = spec.imageField {
                     let legacy = field == "item"
                     dataImages.append(
                         _DataImage(
-                            view: image, path: JSONKeyPath(legacy ? "image" : field)!, squareWhenMissing: legacy,
+                            view: image, path: JSONKeyPath(legacy ? "image" : field)!,
+                            squareWhenMissing: legacy,
                             maxHeight: spec.maxHeight, position: spec.position))
                 }
                 view = image
@@ -95,14 +99,16 @@ public final class TemplateFileCellView: ConstraintCellView {
                     let button = Button(title: spec.text ?? "", style: style)
                     button.measurer = measurer
                     if let insets = spec.insets {
-                        button.contentEdgeInsets = EdgeInsets(top: insets[0], left: insets[1], bottom: insets[2], right: insets[3])
+                        button.contentEdgeInsets = EdgeInsets(
+                            top: insets[0], left: insets[1], bottom: insets[2], right: insets[3])
                     }
                     view = button
                 }
                 if let field = spec.field, let path = JSONKeyPath(field) {
                     boundTexts.append(
                         _BoundText(
-                            view: view, path: path, hiddenWhenEmpty: spec.hiddenWhenEmpty, markup: spec.markup,
+                            view: view, path: path, hiddenWhenEmpty: spec.hiddenWhenEmpty,
+                            markup: spec.markup,
                             position: spec.position))
                 }
             }
@@ -110,12 +116,16 @@ public final class TemplateFileCellView: ConstraintCellView {
             view.contentScaleFactor = scale
             view.translatesAutoresizingMaskIntoConstraints = false
             if let hugging = spec.hugging {
-                view.setContentHuggingPriority(LayoutPriority(rawValue: Float(hugging[0])), for: .horizontal)
-                view.setContentHuggingPriority(LayoutPriority(rawValue: Float(hugging[1])), for: .vertical)
+                view.setContentHuggingPriority(
+                    LayoutPriority(rawValue: Float(hugging[0])), for: .horizontal)
+                view.setContentHuggingPriority(
+                    LayoutPriority(rawValue: Float(hugging[1])), for: .vertical)
             }
             if let compression = spec.compression {
-                view.setContentCompressionResistancePriority(LayoutPriority(rawValue: Float(compression[0])), for: .horizontal)
-                view.setContentCompressionResistancePriority(LayoutPriority(rawValue: Float(compression[1])), for: .vertical)
+                view.setContentCompressionResistancePriority(
+                    LayoutPriority(rawValue: Float(compression[0])), for: .horizontal)
+                view.setContentCompressionResistancePriority(
+                    LayoutPriority(rawValue: Float(compression[1])), for: .vertical)
             }
             views[spec.id] = view
         }
@@ -148,7 +158,8 @@ public final class TemplateFileCellView: ConstraintCellView {
             let made: [LayoutConstraint]
             do {
                 made = try LayoutConstraint.constraints(
-                    withVisualFormat: format.format, options: options, metrics: format.metrics, views: views)
+                    withVisualFormat: format.format, options: options, metrics: format.metrics,
+                    views: views)
             } catch {
                 throw fail(format.position, "in \"\(format.format)\": \(error)")
             }
@@ -179,8 +190,10 @@ public final class TemplateFileCellView: ConstraintCellView {
         case .greaterThanOrEqual: relation = .greaterThanOrEqual
         }
         let constraint = LayoutConstraint(
-            item: item(spec.first), attribute: Self.attribute(spec.first.attribute), relatedBy: relation,
-            toItem: spec.second.map(item), attribute: spec.second.map { Self.attribute($0.attribute) } ?? .notAnAttribute,
+            item: item(spec.first), attribute: Self.attribute(spec.first.attribute),
+            relatedBy: relation,
+            toItem: spec.second.map(item),
+            attribute: spec.second.map { Self.attribute($0.attribute) } ?? .notAnAttribute,
             multiplier: spec.multiplier, constant: spec.constant)
         constraint.priority = LayoutPriority(rawValue: Float(spec.priority))
         constraint.identifier = spec.identifier
@@ -234,7 +247,8 @@ public final class TemplateFileCellView: ConstraintCellView {
 
     /// `style(for:)` with its font scaled for `contentSize` as
     /// `UIFontMetrics.default` scales a custom font.
-    static func scaledStyle(for spec: TemplateViewSpec, contentSize: ContentSizeCategory) throws(TextError)
+    static func scaledStyle(for spec: TemplateViewSpec, contentSize: ContentSizeCategory)
+        throws(TextError)
         -> TextStyle
     {
         ScaledMetrics().scaledStyle(try style(for: spec), compatibleWith: contentSize)
@@ -269,7 +283,8 @@ public final class TemplateFileCellView: ConstraintCellView {
         stack.alignment = alignment(settings.alignment)
         stack.spacing = settings.spacing
         if let margins = settings.layoutMargins {
-            stack.layoutMargins = EdgeInsets(top: margins[0], left: margins[1], bottom: margins[2], right: margins[3])
+            stack.layoutMargins = EdgeInsets(
+                top: margins[0], left: margins[1], bottom: margins[2], right: margins[3])
             stack.isLayoutMarginsRelativeArrangement = true
         }
     }
@@ -277,19 +292,24 @@ public final class TemplateFileCellView: ConstraintCellView {
     static func options(_ names: [String]) throws(TemplateFileError) -> FormatOptions {
         var options: FormatOptions = []
         let known: [String: FormatOptions] = [
-            "alignAllLeft": .alignAllLeft, "alignAllRight": .alignAllRight, "alignAllTop": .alignAllTop,
+            "alignAllLeft": .alignAllLeft, "alignAllRight": .alignAllRight,
+            "alignAllTop": .alignAllTop,
             "alignAllBottom": .alignAllBottom, "alignAllLeading": .alignAllLeading,
             "alignAllTrailing": .alignAllTrailing, "alignAllCenterX": .alignAllCenterX,
             "alignAllCenterY": .alignAllCenterY, "alignAllLastBaseline": .alignAllLastBaseline,
-            "alignAllFirstBaseline": .alignAllFirstBaseline, "directionLeftToRight": .directionLeftToRight,
-            "directionRightToLeft": .directionRightToLeft, "directionLeadingToTrailing": .directionLeadingToTrailing,
+            "alignAllFirstBaseline": .alignAllFirstBaseline,
+            "directionLeftToRight": .directionLeftToRight,
+            "directionRightToLeft": .directionRightToLeft,
+            "directionLeadingToTrailing": .directionLeadingToTrailing,
             "spacingBaselineToBaseline": .spacingBaselineToBaseline,
         ]
         for name in names {
             guard let option = known[name] else {
                 throw TemplateFileError(
                     file: "", position: nil,
-                    message: "unknown VFL option \"\(name)\" (expected one of \(known.keys.sorted().joined(separator: ", ")))")
+                    message:
+                        "unknown VFL option \"\(name)\" (expected one of \(known.keys.sorted().joined(separator: ", ")))"
+                )
             }
             options.formUnion(option)
         }
@@ -304,7 +324,8 @@ public final class TemplateFileCellView: ConstraintCellView {
     ///   image field is not `[width, height]`.
     public func configure(with row: JSONRow) throws(CellError) {
         func fail(_ position: SourcePosition, _ error: JSONRowError) -> CellError {
-            Self.rowError(template: templateName, file: file, position: position, error: error, row: row)
+            Self.rowError(
+                template: templateName, file: file, position: position, error: error, row: row)
         }
         for bound in boundTexts {
             let text: String
@@ -320,7 +341,10 @@ public final class TemplateFileCellView: ConstraintCellView {
                     } catch {
                         let place = row.line.map { " (data line \($0))" } ?? ""
                         throw CellError(
-                            template: templateName, message: "\(file):\(bound.position): field \"\(bound.path)\": \(error)\(place)")
+                            template: templateName,
+                            message:
+                                "\(file):\(bound.position): field \"\(bound.path)\": \(error)\(place)"
+                        )
                     }
                 } else {
                     label.text = text
@@ -375,7 +399,8 @@ public final class TemplateFileCellView: ConstraintCellView {
                 text = attributed?.string ?? label.text
             }
             return LabelContent(
-                name: id, text: text, style: label.style, numberOfLines: label.numberOfLines, attributedText: attributed)
+                name: id, text: text, style: label.style, numberOfLines: label.numberOfLines,
+                attributedText: attributed)
         }
     }
 
@@ -392,20 +417,24 @@ public typealias TemplateFileCell = ConstraintTemplate<TemplateFileCellView>
 extension ConstraintTemplate where CellView == TemplateFileCellView {
     /// Builds the file's cell; with `reusingEngine` false, once per row.
     public init(
-        file: TemplateFile, measurer: TextMeasurer = .shared, scale: Double = 3, reusingEngine: Bool = true,
+        file: TemplateFile, measurer: TextMeasurer = .shared, scale: Double = 3,
+        reusingEngine: Bool = true,
         contentSize: ContentSizeCategory = .large
     ) throws(TemplateFileError) {
         // Build once here so file errors surface as TemplateFileError.
-        let first = try TemplateFileCellView(file: file, measurer: measurer, scale: scale, contentSize: contentSize)
+        let first = try TemplateFileCellView(
+            file: file, measurer: measurer, scale: scale, contentSize: contentSize)
         var pending: TemplateFileCellView? = first
         do {
-            try self.init(reusingEngine: reusingEngine) { () throws(CellError) -> TemplateFileCellView in
+            try self.init(reusingEngine: reusingEngine) {
+                () throws(CellError) -> TemplateFileCellView in
                 if let cell = pending {
                     pending = nil
                     return cell
                 }
                 do {
-                    return try TemplateFileCellView(file: file, measurer: measurer, scale: scale, contentSize: contentSize)
+                    return try TemplateFileCellView(
+                        file: file, measurer: measurer, scale: scale, contentSize: contentSize)
                 } catch {
                     throw CellError(template: file.name, message: "\(error)")
                 }
@@ -438,7 +467,10 @@ private struct _DataImage {
     let position: SourcePosition
     private var aspect = AspectConstraint()
 
-    init(view: ImageView, path: JSONKeyPath, squareWhenMissing: Bool, maxHeight: Double?, position: SourcePosition) {
+    init(
+        view: ImageView, path: JSONKeyPath, squareWhenMissing: Bool, maxHeight: Double?,
+        position: SourcePosition
+    ) {
         self.view = view
         self.path = path
         self.squareWhenMissing = squareWhenMissing

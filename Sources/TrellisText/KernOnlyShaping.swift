@@ -185,7 +185,9 @@ final class _KernOnlyFace: @unchecked Sendable {
         var eligible = _GlyphSet(count: glyphCount)
         for codePoint in 0x20..<scalarLimit {
             let point = hb_codepoint_t(codePoint)
-            guard codePoint != 0x2044, _isEligibleCategory(hb_unicode_general_category(unicode, point)) else { continue }
+            guard codePoint != 0x2044,
+                _isEligibleCategory(hb_unicode_general_category(unicode, point))
+            else { continue }
             let script = hb_unicode_script(unicode, point)
             let scriptClass: UInt32
             if script == HB_SCRIPT_COMMON {

@@ -50,7 +50,8 @@ extension _Workspace {
             // `shapeRun` sums HarfBuzz's (same tally, same order).
             var tally = _GlyphTally(perUnit: 1 / Double(face.unitsPerEm))
             let advances = model.advances
-            let faceKey = _KernPairs.key(face: face.id, scriptClass: Int(scriptClass), first: 0, second: 0)
+            let faceKey = _KernPairs.key(
+                face: face.id, scriptClass: Int(scriptClass), first: 0, second: 0)
             for position in 0..<count {
                 let glyph = UInt32(truncatingIfNeeded: glyphs[position])
                 guard plan.simple.contains(Int(glyph)) else { return nil }
@@ -61,7 +62,8 @@ extension _Workspace {
                 var advance = advances[Int(glyph)]
                 if position + 1 < count {
                     let next = UInt32(truncatingIfNeeded: glyphs[position + 1])
-                    guard let kerning = kernPairs.value(faceKey | UInt64(glyph) << 16 | UInt64(next))
+                    guard
+                        let kerning = kernPairs.value(faceKey | UInt64(glyph) << 16 | UInt64(next))
                     else { return nil }
                     advance &+= kerning
                 }
@@ -114,7 +116,8 @@ extension _Workspace {
         guard index == bytes.count, needed & present == 0 else { return }
         let faceKey = _KernPairs.key(face: face.id, scriptClass: scriptClass, first: 0, second: 0)
         var consistent =
-            positions[glyphCount - 1].x_advance == model.advances[Int(infos[glyphCount - 1].codepoint)]
+            positions[glyphCount - 1].x_advance
+            == model.advances[Int(infos[glyphCount - 1].codepoint)]
         for position in 0..<(glyphCount - 1) where consistent {
             let glyph = infos[position].codepoint
             let kerning = positions[position].x_advance &- model.advances[Int(glyph)]

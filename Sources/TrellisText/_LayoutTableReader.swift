@@ -162,8 +162,10 @@ struct _LayoutReader {
                 (ligature) throws(Malformed) in
                 try glyphsEligible(ligature + 4, count: try u16(ligature + 2) - 1, eligible)
             }
-        case (false, 1), (false, 2), (false, 3), (false, 4),  // single, multiple, alternate, ligature
-            (true, 1), (true, 3), (true, 4), (true, 5), (true, 6):  // single, cursive, mark attachment
+        // single, multiple, alternate, ligature
+        case (false, 1), (false, 2), (false, 3), (false, 4),
+            // single, cursive, mark attachment
+            (true, 1), (true, 3), (true, 4), (true, 5), (true, 6):
             try addCovered(subtable + (try u16(subtable + 2)), in: eligible, to: &triggers)
         case (true, 2):
             // Pair adjustment: modelled when it adjusts the first glyph only
@@ -184,7 +186,8 @@ struct _LayoutReader {
                     try glyphsEligible(rule + 4, count: try u16(rule) - 1, eligible)
                 }
             } else if format == 2 {  // rules of classes: each must be some eligible glyph's
-                let (present, classOf) = try classes(subtable + (try u16(subtable + 4)), of: eligible)
+                let (present, classOf) = try classes(
+                    subtable + (try u16(subtable + 4)), of: eligible)
                 try addIfAnyClassRule(
                     subtable, sets: subtable + 6, classOf: classOf, eligible, &triggers
                 ) { (rule) throws(Malformed) in
@@ -215,7 +218,9 @@ struct _LayoutReader {
                     for part in 0..<3 {
                         let count = try u16(offset) - (part == 1 ? 1 : 0)
                         guard count >= 0 else { throw Malformed() }
-                        if !(try glyphsEligible(offset + 2, count: count, eligible)) { return false }
+                        if !(try glyphsEligible(offset + 2, count: count, eligible)) {
+                            return false
+                        }
                         offset += 2 + 2 * count
                     }
                     return true

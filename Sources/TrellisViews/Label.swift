@@ -1,13 +1,14 @@
 // UILabel for layout: intrinsic size from TrellisText, multi-line labels that
 // take their width from the solve, baselines for baseline constraints.
 
+import TrellisGeometry
+import TrellisText
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import TrellisGeometry
-import TrellisText
 
 /// A view showing text, as `UILabel`.
 ///
@@ -62,7 +63,8 @@ open class Label: View {
     /// Font, size and paragraph settings.
     @exclusivity(unchecked) public var style: TextStyle {
         didSet {
-            _spec = _MeasuringSpec(style: Self._measuringStyle(style, lineBreakMode), measurer: measurer)
+            _spec = _MeasuringSpec(
+                style: Self._measuringStyle(style, lineBreakMode), measurer: measurer)
             _textDidChange()
         }
     }
@@ -86,7 +88,8 @@ open class Label: View {
     /// it replaces `style.lineBreakMode` when the label measures its text.
     @exclusivity(unchecked) public var lineBreakMode: LineBreakMode = .byTruncatingTail {
         didSet {
-            _spec = _MeasuringSpec(style: Self._measuringStyle(style, lineBreakMode), measurer: measurer)
+            _spec = _MeasuringSpec(
+                style: Self._measuringStyle(style, lineBreakMode), measurer: measurer)
             _textDidChange()
         }
     }
@@ -147,7 +150,8 @@ open class Label: View {
     public init(text: String = "", style: TextStyle) {
         _text = text
         self.style = style
-        _spec = _MeasuringSpec(style: Self._measuringStyle(style, .byTruncatingTail), measurer: .shared)
+        _spec = _MeasuringSpec(
+            style: Self._measuringStyle(style, .byTruncatingTail), measurer: .shared)
         _unmanagedSpec = Unmanaged.passUnretained(_spec)
         super.init(frame: .zero)
     }

@@ -145,7 +145,9 @@ open class View: LayoutItem {
     }
 
     /// The layout engine of the hierarchy (nil before its first layout).
-    var _rootEngine: LayoutEngine? { _unmanagedRoot._withUnsafeGuaranteedRef { $0._membership.engine } }
+    var _rootEngine: LayoutEngine? {
+        _unmanagedRoot._withUnsafeGuaranteedRef { $0._membership.engine }
+    }
 
     /// Adds a view at the end of `subviews` (in front of the others), removing
     /// it from its previous superview first.
@@ -187,7 +189,8 @@ open class View: LayoutItem {
     func _mayContain(_ view: View, _ action: String) -> Bool {
         guard view !== self, !isDescendant(of: view) else {
             LayoutLog.emit(
-                "Refused to \(action) \(view.layoutName) in \(layoutName): a view cannot contain itself.")
+                "Refused to \(action) \(view.layoutName) in \(layoutName): a view cannot contain itself."
+            )
             return false
         }
         return true
@@ -390,7 +393,9 @@ open class View: LayoutItem {
     public func invalidateIntrinsicContentSize() {
         // Its engine already waits to read the size again (see `_EngineMembership.contentDeferred`).
         if _membership.contentDeferred { return }
-        guard let engine = _unmanagedRoot._withUnsafeGuaranteedRef({ $0._membership.unmanagedEngine }) else {
+        guard
+            let engine = _unmanagedRoot._withUnsafeGuaranteedRef({ $0._membership.unmanagedEngine })
+        else {
             return
         }
         engine._withUnsafeGuaranteedRef { $0.intrinsicContentSizeDidChange(self) }

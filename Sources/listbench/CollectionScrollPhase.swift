@@ -21,11 +21,13 @@ struct CollectionScrollPhase<Item>: ScrollPhaseRunner {
 
     func run<T: CellTemplate>(_ template: T, path: String) throws(CellError) -> ScrollFigures
     where T.Item == Item {
-        showProgress("7 scroll (\(configuration.layout.rawValue), \(path)): preparing \(items.count) items…")
+        showProgress(
+            "7 scroll (\(configuration.layout.rawValue), \(path)): preparing \(items.count) items…")
         defer { endProgress() }
         let sizing = TemplateSizing(template: template, items: items)
         let counts = [items.count]
-        let bounds = Rect(x: 0, y: 0, width: configuration.width, height: ScrollSettings.viewportHeight)
+        let bounds = Rect(
+            x: 0, y: 0, width: configuration.width, height: ScrollSettings.viewportHeight)
         let margins = EdgeInsets(top: 0, left: 16, bottom: 0, right: 16)
         do {
             switch configuration.layout {
@@ -36,20 +38,27 @@ struct CollectionScrollPhase<Item>: ScrollPhaseRunner {
                 var layout = MosaicLayout(itemCount: items.count)
                 return try fling(&layout, bounds: bounds, margins: margins, sizing: sizing)
             case .compositional:
-                let setup = configuration.compositional ?? CompositionalSetup.builtIn(rows: items.count)
-                return try CompositionalScrollPhase(items: items, configuration: configuration, setup: setup).run(
+                let setup =
+                    configuration.compositional ?? CompositionalSetup.builtIn(rows: items.count)
+                return try CompositionalScrollPhase(
+                    items: items, configuration: configuration, setup: setup
+                ).run(
                     template, path: path)
             case .waterfall, .table:
                 // `.table` never reaches this phase (BenchRunner sends it to
                 // ScrollPhase); a waterfall is the closest collection to it.
                 var layout = WaterfallLayout(
-                    itemCounts: counts, sizing: TemplateWaterfallSizing(sizing: sizing, mediaSize: mediaSize), displayScale: configuration.scale)
+                    itemCounts: counts,
+                    sizing: TemplateWaterfallSizing(sizing: sizing, mediaSize: mediaSize),
+                    displayScale: configuration.scale)
                 return try fling(&layout, bounds: bounds, margins: margins, sizing: sizing)
             }
         } catch let error as CellError {
             throw error
         } catch {
-            throw sizing.error ?? CellError(template: configuration.templateName, message: "scroll phase: \(error)")
+            throw sizing.error
+                ?? CellError(
+                    template: configuration.templateName, message: "scroll phase: \(error)")
         }
     }
 
@@ -79,13 +88,15 @@ struct CollectionScrollPhase<Item>: ScrollPhaseRunner {
                 offset = min(maxOffset, max(0, offset + velocity * dt / 1000))
                 velocity *= pow(0.998, dt)
                 let frameStart = monotonicNanoseconds()
-                let visible = layout.attributes(in: Rect(x: 0, y: offset, width: bounds.width, height: bounds.height))
+                let visible = layout.attributes(
+                    in: Rect(x: 0, y: offset, width: bounds.width, height: bounds.height))
                 var next: [IndexPath: CollectionCell] = [:]
                 for attributes in visible where attributes.kind == .cell {
                     if let cell = onScreen.removeValue(forKey: attributes.indexPath) {
                         next[attributes.indexPath] = cell
                     } else {
-                        next[attributes.indexPath] = try pool.dequeueReusableCell(withIdentifier: "item")
+                        next[attributes.indexPath] = try pool.dequeueReusableCell(
+                            withIdentifier: "item")
                     }
                 }
                 for cell in onScreen.values { pool.enqueue(cell) }
@@ -96,10 +107,13 @@ struct CollectionScrollPhase<Item>: ScrollPhaseRunner {
         let sorted = frameTimes.sorted()
         let counts = pool.counts["item"] ?? .init()
         return ScrollFigures(
-            frames: frameTimes.count, p50Microseconds: percentile(sorted, 50), p99Microseconds: percentile(sorted, 99),
+            frames: frameTimes.count, p50Microseconds: percentile(sorted, 50),
+            p99Microseconds: percentile(sorted, 99),
             maxMicroseconds: sorted.last ?? 0, overBudget: frameTimes.count { $0 > 8330 },
-            overBudgetCPU: frameTimes.count { $0 > 8330 }, p99CPUMicroseconds: percentile(sorted, 99),
-            rowsMeasured: layout is MosaicLayout ? 0 : items.count, cellsCreated: counts.made, cellsReused: counts.reused,
+            overBudgetCPU: frameTimes.count { $0 > 8330 },
+            p99CPUMicroseconds: percentile(sorted, 99),
+            rowsMeasured: layout is MosaicLayout ? 0 : items.count, cellsCreated: counts.made,
+            cellsReused: counts.reused,
             // Items are measured in prepare, before any scrolling: nothing on
             // screen can move while the layout is scrolled.
             maxAnchorDrift: 0, frameMicroseconds: frameTimes)
@@ -107,5 +121,5 @@ struct CollectionScrollPhase<Item>: ScrollPhaseRunner {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

@@ -94,7 +94,10 @@ final class CompositionalSetup {
 
         var gridGroup = LayoutGroup.horizontal(
             size(.fractionalWidth(1), .estimated(200)),
-            subitems: [.item(CollectionLayoutItem(layoutSize: size(.fractionalWidth(0.5), .estimated(200))))])
+            subitems: [
+                .item(
+                    CollectionLayoutItem(layoutSize: size(.fractionalWidth(0.5), .estimated(200))))
+            ])
         gridGroup.count = 2
         gridGroup.interItemSpacing = .fixed(8)
         let gridSection = LayoutSection(
@@ -104,7 +107,9 @@ final class CompositionalSetup {
 
         var listGroup = LayoutGroup.horizontal(
             size(.fractionalWidth(1), .estimated(100)),
-            subitems: [.item(CollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .estimated(100))))])
+            subitems: [
+                .item(CollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .estimated(100))))
+            ])
         listGroup.count = 1
         let listSection = LayoutSection(
             group: listGroup, interGroupSpacing: 1, boundarySupplementaryItems: [pinned])

@@ -10,7 +10,8 @@ import Trellis
 struct ListBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "listbench",
-        abstract: "Frames against constraints: lay out a list's rows both ways and time each phase.",
+        abstract:
+            "Frames against constraints: lay out a list's rows both ways and time each phase.",
         discussion: """
             Exit codes: 0 success, 64 bad usage (bad option values, unknown template), \
             2 bad input data (missing or malformed data file, a row that cannot be laid out).
@@ -21,19 +22,28 @@ struct ListBench: ParsableCommand {
     var rows: Int = 10_000
 
     @Option(
-        help: "A JSON Lines file of rows: for the built-in cells {\"title\": ..., \"subtitle\": ..., \"image\": [w, h]}; for a template file, objects with any keys its fields read.")
+        help:
+            "A JSON Lines file of rows: for the built-in cells {\"title\": ..., \"subtitle\": ..., \"image\": [w, h]}; for a template file, objects with any keys its fields read."
+    )
     var data: String?
 
-    @Option(help: "Cell template: AnimalTableViewCell, BirdCollectionViewCell, FeedCell, or a template file (.json).")
+    @Option(
+        help:
+            "Cell template: AnimalTableViewCell, BirdCollectionViewCell, FeedCell, or a template file (.json)."
+    )
     var template: String = TemplateName.animal.rawValue
 
     @Option(
-        help: "Scroll phase layout: table, column, mosaic, waterfall, compositional (built in: a carousel, a self-sizing grid and a self-sizing list), or a compositional layout file (.json; its sections take the rows in order).")
+        help:
+            "Scroll phase layout: table, column, mosaic, waterfall, compositional (built in: a carousel, a self-sizing grid and a self-sizing list), or a compositional layout file (.json; its sections take the rows in order)."
+    )
     var layout: LayoutOption = .kind(.table)
 
     @Option(
         name: .customLong("dump-frames"),
-        help: "With a compositional layout: write every item's frame, one line per item: section item x y width height (content coordinates, orthogonal sections at offset 0).")
+        help:
+            "With a compositional layout: write every item's frame, one line per item: section item x y width height (content coordinates, orthogonal sections at offset 0)."
+    )
     var dumpFrames: String?
 
     @Option(help: "Cell width in points.")
@@ -50,7 +60,9 @@ struct ListBench: ParsableCommand {
 
     @Option(
         name: .customLong("repeat"),
-        help: "Repeats of the cheap phases (the median is reported); by default 11 up to 100,000 rows, 3 above.")
+        help:
+            "Repeats of the cheap phases (the median is reported); by default 11 up to 100,000 rows, 3 above."
+    )
     var repeats: Int?
 
     /// `--repeat`, or its default: more repeats make the medians of this
@@ -64,31 +76,44 @@ struct ListBench: ParsableCommand {
     @Option(help: "Write an SVG chart (cumulative time per path, scroll frame histogram).")
     var plot: String?
 
-    @Option(name: .customLong("dump-heights"), help: "Write one height per row, in order, to this file.")
+    @Option(
+        name: .customLong("dump-heights"), help: "Write one height per row, in order, to this file."
+    )
     var dumpHeights: String?
 
     @Option(
         name: .customLong("content-size"),
-        help: "Dynamic Type category of every label (extraSmall … extraExtraExtraLarge, accessibilityMedium … accessibilityExtraExtraExtraLarge); fonts scale as UIFontMetrics.default scales a custom font.")
+        help:
+            "Dynamic Type category of every label (extraSmall … extraExtraExtraLarge, accessibilityMedium … accessibilityExtraExtraExtraLarge); fonts scale as UIFontMetrics.default scales a custom font."
+    )
     var contentSize: ContentSizeCategory = .large
 
     @Option(
-        help: "After each label's font: bundled (Noto Sans Hebrew, Noto Sans Arabic) or system (the system's fonts, ranked by fontconfig as Pango falls back).")
+        help:
+            "After each label's font: bundled (Noto Sans Hebrew, Noto Sans Arabic) or system (the system's fonts, ranked by fontconfig as Pango falls back)."
+    )
     var fallback: FallbackChoice = .bundled
 
     @Option(
-        help: "Run a list scenario instead of the phases: chat (bottom-anchored, pages prepended, messages appended) or updates (a snapshot changing 1% of the rows every 30 frames while flinging).")
+        help:
+            "Run a list scenario instead of the phases: chat (bottom-anchored, pages prepended, messages appended) or updates (a snapshot changing 1% of the rows every 30 frames while flinging)."
+    )
     var scenario: ScenarioKind?
 
     func validate() throws {
         guard rows >= 1 else { throw ValidationError("--rows must be at least 1, got \(rows)") }
-        guard width.isFinite, width > 0 else { throw ValidationError("--width must be a positive number, got \(width)") }
+        guard width.isFinite, width > 0 else {
+            throw ValidationError("--width must be a positive number, got \(width)")
+        }
         guard scale.isFinite, scale >= 1, scale <= 4 else {
             throw ValidationError("--scale must be between 1 and 4, got \(scale)")
         }
-        guard threads >= 1, threads <= 256 else { throw ValidationError("--threads must be 1...256, got \(threads)") }
+        guard threads >= 1, threads <= 256 else {
+            throw ValidationError("--threads must be 1...256, got \(threads)")
+        }
         if dumpFrames != nil, layout.kind != .compositional {
-            throw ValidationError("--dump-frames needs --layout compositional or a layout file (.json)")
+            throw ValidationError(
+                "--dump-frames needs --layout compositional or a layout file (.json)")
         }
         if let repeats, !(1...100).contains(repeats) {
             throw ValidationError("--repeat must be 1...100, got \(repeats)")
@@ -115,7 +140,9 @@ struct ListBench: ParsableCommand {
         switch layout {
         case .file(let path):
             let setup = try CompositionalSetup.load(path: path)
-            guard setup.totalItems > 0 else { throw CLIFailure.data("\(path): the layout's sections have no items") }
+            guard setup.totalItems > 0 else {
+                throw CLIFailure.data("\(path): the layout's sections have no items")
+            }
             rows = setup.totalItems
             compositional = setup
         case .kind(.compositional): compositional = CompositionalSetup.builtIn(rows: rows)
@@ -124,12 +151,15 @@ struct ListBench: ParsableCommand {
         let source = BenchData(path: data, rows: rows, seed: seed)
         var configuration = BenchConfiguration(
             rows: rows, width: width, scale: scale, threads: threads, repeats: effectiveRepeats,
-            layout: layout.kind, templateName: choice.name, contentSize: contentSize, fallback: fallback)
+            layout: layout.kind, templateName: choice.name, contentSize: contentSize,
+            fallback: fallback)
         configuration.compositional = compositional
         let text = TextOptions(contentSize: contentSize, fallback: fallback)
         if let scenario {
             let report = try choice.with(
-                ScenarioConsumer(kind: scenario, data: source, configuration: configuration, seed: seed), scale: scale,
+                ScenarioConsumer(
+                    kind: scenario, data: source, configuration: configuration, seed: seed),
+                scale: scale,
                 text: text)
             print(json ? report.json().serialized() : report.table())
             return
@@ -146,21 +176,26 @@ struct ListBench: ParsableCommand {
             do {
                 try text.write(toFile: dumpHeights, atomically: true, encoding: .utf8)
             } catch {
-                throw CLIFailure.data("cannot write --dump-heights file \(dumpHeights): \(error.localizedDescription)")
+                throw CLIFailure.data(
+                    "cannot write --dump-heights file \(dumpHeights): \(error.localizedDescription)"
+                )
             }
         }
         if let dumpFrames, let text = compositional?.dump() {
             do {
                 try text.write(toFile: dumpFrames, atomically: true, encoding: .utf8)
             } catch {
-                throw CLIFailure.data("cannot write --dump-frames file \(dumpFrames): \(error.localizedDescription)")
+                throw CLIFailure.data(
+                    "cannot write --dump-frames file \(dumpFrames): \(error.localizedDescription)")
             }
         }
         if let plot {
             do {
-                try SVGChart(report: finished).svg().write(toFile: plot, atomically: true, encoding: .utf8)
+                try SVGChart(report: finished).svg().write(
+                    toFile: plot, atomically: true, encoding: .utf8)
             } catch {
-                throw CLIFailure.data("cannot write --plot file \(plot): \(error.localizedDescription)")
+                throw CLIFailure.data(
+                    "cannot write --plot file \(plot): \(error.localizedDescription)")
             }
         }
         print(json ? finished.json().serialized() : finished.table())

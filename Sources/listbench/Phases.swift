@@ -34,10 +34,12 @@ protocol BenchSuite {
 
     /// The frame path, or nil when the template has none (see `noFramesReason`).
     func makeFrames(measurer: TextMeasurer) throws(CellError) -> Frames?
-    func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError) -> Constraints
+    func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError)
+        -> Constraints
     /// A function measuring an item's texts as the template does at a cell
     /// width (the cold and parallel text phases), with styles made once.
-    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (Item, Double) throws(CellError) -> Void
+    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (Item, Double)
+        throws(CellError) -> Void
     /// The rows: the first `data.rows` of `data.path`, or generated ones.
     func loadRows(_ data: BenchData) throws -> [Item]
     /// A row's media size (the waterfall layout's aspect ratios).
@@ -46,7 +48,9 @@ protocol BenchSuite {
     var noFramesReason: String? { get }
     /// A third path, a template file of the same cell on the rows turned
     /// into JSON rows, compared with the other two; nil for none.
-    func makeFileTemplate(measurer: TextMeasurer) throws(CellError) -> MappedTemplate<TemplateFileCell, Item>?
+    func makeFileTemplate(measurer: TextMeasurer) throws(CellError) -> MappedTemplate<
+        TemplateFileCell, Item
+    >?
     /// How many of `items` show a character no font of its label's style has.
     func rowsWithMissingGlyphs(_ items: [Item], measurer: TextMeasurer) throws(CellError) -> Int
     /// Rows the frame path (a stack-tree file's direct path) refused and
@@ -56,7 +60,9 @@ protocol BenchSuite {
 
 extension BenchSuite {
     var noFramesReason: String? { nil }
-    func makeFileTemplate(measurer: TextMeasurer) throws(CellError) -> MappedTemplate<TemplateFileCell, Item>? { nil }
+    func makeFileTemplate(measurer: TextMeasurer) throws(CellError) -> MappedTemplate<
+        TemplateFileCell, Item
+    >? { nil }
     var directRefusals: DirectRefusals? { nil }
 }
 
@@ -96,7 +102,9 @@ struct BenchData {
 
 extension BenchSuite where Item == AnimalItem {
     func loadRows(_ data: BenchData) throws -> [AnimalItem] {
-        if let path = data.path { return try data.fromFile(path) { try JSONLinesLoader.load(path: $0) } }
+        if let path = data.path {
+            return try data.fromFile(path) { try JSONLinesLoader.load(path: $0) }
+        }
         showProgress("generating \(data.rows) rows…")
         defer { endProgress() }
         return AnimalDataGenerator(seed: data.seed).items(count: data.rows)
@@ -185,9 +193,11 @@ struct BenchRunner<Suite: BenchSuite> {
         }
 
         // 1. Text, cold: a new measurer has empty caches.
-        report.textColdMilliseconds = try measureTexts(with: measurer, width: width, phase: "1 text, cold")
+        report.textColdMilliseconds = try measureTexts(
+            with: measurer, width: width, phase: "1 text, cold")
         report.textWarmMilliseconds = try repeated {
-            () throws(CellError) -> Double in try measureTexts(with: measurer, width: width, phase: "1 text, warm")
+            () throws(CellError) -> Double in
+            try measureTexts(with: measurer, width: width, phase: "1 text, warm")
         }
 
         // 2 and 4. Frames, and constraints with the template's engine reused
@@ -204,7 +214,8 @@ struct BenchRunner<Suite: BenchSuite> {
         var repeatDifference = 0.0
         for _ in 0..<configuration.repeats {
             let (framesFigures, framesRun) = try layOut(&frames, width: width, phase: "2 frames")
-            let (reusedFigures, reusedRun) = try layOut(&reused, width: width, phase: "4 constraints, template")
+            let (reusedFigures, reusedRun) = try layOut(
+                &reused, width: width, phase: "4 constraints, template")
             framesSamples.append(framesFigures)
             reusedSamples.append(reusedFigures)
             if framesHeights.isEmpty {
@@ -222,7 +233,8 @@ struct BenchRunner<Suite: BenchSuite> {
 
         // 3. Constraints with a fresh engine per row (once: it is the slow path).
         var fresh = try suite.makeConstraints(measurer: measurer, reusingEngine: false)
-        let (freshFigures, freshHeights) = try layOut(&fresh, width: width, phase: "3 constraints, fresh")
+        let (freshFigures, freshHeights) = try layOut(
+            &fresh, width: width, phase: "3 constraints, fresh")
         report.constraintsFresh = freshFigures
 
         // 4b. The same cell as a template file, when the suite has one.
@@ -239,7 +251,8 @@ struct BenchRunner<Suite: BenchSuite> {
         // 5. Agreement between the three.
         for row in framesHeights.indices {
             let difference = max(
-                abs(framesHeights[row] - freshHeights[row]), abs(framesHeights[row] - reusedHeights[row]),
+                abs(framesHeights[row] - freshHeights[row]),
+                abs(framesHeights[row] - reusedHeights[row]),
                 fileHeights.isEmpty ? 0 : abs(framesHeights[row] - fileHeights[row]))
             if difference > 0 { report.rowsDiffering += 1 }
             report.maxHeightDifference = max(report.maxHeightDifference, difference)
@@ -249,19 +262,23 @@ struct BenchRunner<Suite: BenchSuite> {
         // 6. Rotation: the same rows at the other width, both paths, text warm
         // from phase 1 (prepared texts are reused; only line breaking reruns).
         let rotated = configuration.rotatedWidth
-        let (rotationFrames, rotatedFramesHeights) = try layOut(&frames, width: rotated, phase: "6 rotation, frames")
+        let (rotationFrames, rotatedFramesHeights) = try layOut(
+            &frames, width: rotated, phase: "6 rotation, frames")
         let (rotationConstraints, rotatedReusedHeights) = try layOut(
             &reused, width: rotated, phase: "6 rotation, constraints")
         report.rotationFrames = rotationFrames
         report.rotationConstraints = rotationConstraints
         for row in rotatedFramesHeights.indices {
             report.rotationMaxHeightDifference = max(
-                report.rotationMaxHeightDifference, abs(rotatedFramesHeights[row] - rotatedReusedHeights[row]))
+                report.rotationMaxHeightDifference,
+                abs(rotatedFramesHeights[row] - rotatedReusedHeights[row]))
         }
         if var file = fileTemplate {
-            let (_, rotatedFileHeights) = try layOut(&file, width: rotated, phase: "6 rotation, template file")
+            let (_, rotatedFileHeights) = try layOut(
+                &file, width: rotated, phase: "6 rotation, template file")
             report.rotationMaxHeightDifference = max(
-                report.rotationMaxHeightDifference, maxDifference(rotatedFramesHeights, rotatedFileHeights))
+                report.rotationMaxHeightDifference,
+                maxDifference(rotatedFramesHeights, rotatedFileHeights))
         }
 
         // 7. Scroll simulation per path.
@@ -269,12 +286,15 @@ struct BenchRunner<Suite: BenchSuite> {
             report.scroll = try ScrollPhase(items: items, configuration: configuration).run(
                 frames: frames, constraints: reused)
         } else {
-            report.scroll = try CollectionScrollPhase(items: items, mediaSize: suite.mediaSize(of:), configuration: configuration).run(
+            report.scroll = try CollectionScrollPhase(
+                items: items, mediaSize: suite.mediaSize(of:), configuration: configuration
+            ).run(
                 frames: frames, constraints: reused)
         }
 
         // 8. Parallel cold text pass, each thread with its own rows.
-        (report.parallelMilliseconds, report.parallelIdentical) = try parallelColdPass(reference: framesHeights)
+        (report.parallelMilliseconds, report.parallelIdentical) = try parallelColdPass(
+            reference: framesHeights)
 
         // Not timed: rows whose text has characters no font has.
         report.rowsWithMissingGlyphs = try suite.rowsWithMissingGlyphs(items, measurer: measurer)
@@ -286,9 +306,12 @@ struct BenchRunner<Suite: BenchSuite> {
     /// against a fresh hierarchy per row (agreement), at both widths, and
     /// the reused engine's scroll; the text and parallel phases, which time
     /// the frame path, are left out.
-    private func runConstraintsOnly(_ start: BenchReport, measurer: TextMeasurer) throws(CellError) -> BenchReport {
+    private func runConstraintsOnly(_ start: BenchReport, measurer: TextMeasurer) throws(CellError)
+        -> BenchReport
+    {
         var report = start
-        report.configuration.noFramesReason = suite.noFramesReason ?? "the template has no frame path"
+        report.configuration.noFramesReason =
+            suite.noFramesReason ?? "the template has no frame path"
         let width = configuration.width
         var reused = try suite.makeConstraints(measurer: measurer, reusingEngine: true)
         var samples: [PathFigures] = []
@@ -297,12 +320,17 @@ struct BenchRunner<Suite: BenchSuite> {
         for _ in 0..<configuration.repeats {
             let (figures, run) = try layOut(&reused, width: width, phase: "4 constraints, template")
             samples.append(figures)
-            if reusedHeights.isEmpty { reusedHeights = run } else { repeatDifference = max(repeatDifference, maxDifference(reusedHeights, run)) }
+            if reusedHeights.isEmpty {
+                reusedHeights = run
+            } else {
+                repeatDifference = max(repeatDifference, maxDifference(reusedHeights, run))
+            }
         }
         report.constraintsTemplate = medianSample(samples)
         report.heights = reusedHeights
         var fresh = try suite.makeConstraints(measurer: measurer, reusingEngine: false)
-        let (freshFigures, freshHeights) = try layOut(&fresh, width: width, phase: "3 constraints, fresh")
+        let (freshFigures, freshHeights) = try layOut(
+            &fresh, width: width, phase: "3 constraints, fresh")
         report.constraintsFresh = freshFigures
         for row in reusedHeights.indices {
             let difference = abs(reusedHeights[row] - freshHeights[row])
@@ -311,12 +339,16 @@ struct BenchRunner<Suite: BenchSuite> {
         }
         report.maxHeightDifference = max(report.maxHeightDifference, repeatDifference)
         let rotated = configuration.rotatedWidth
-        let (rotation, rotatedReused) = try layOut(&reused, width: rotated, phase: "6 rotation, constraints")
+        let (rotation, rotatedReused) = try layOut(
+            &reused, width: rotated, phase: "6 rotation, constraints")
         let (_, rotatedFresh) = try layOut(&fresh, width: rotated, phase: "6 rotation, fresh")
         report.rotationConstraints = rotation
         report.rotationMaxHeightDifference = maxDifference(rotatedReused, rotatedFresh)
         if configuration.layout == .table {
-            report.scroll = ["constraints_template": try ScrollPhase(items: items, configuration: configuration).run(reused, path: "constraints")]
+            report.scroll = [
+                "constraints_template": try ScrollPhase(items: items, configuration: configuration)
+                    .run(reused, path: "constraints")
+            ]
         } else {
             report.scroll = [
                 "constraints_template": try CollectionScrollPhase(
@@ -348,7 +380,9 @@ struct BenchRunner<Suite: BenchSuite> {
         return largest
     }
 
-    private func measureTexts(with measurer: TextMeasurer, width: Double, phase: String) throws(CellError) -> Double {
+    private func measureTexts(with measurer: TextMeasurer, width: Double, phase: String)
+        throws(CellError) -> Double
+    {
         let measure = try suite.textMeasurement(measurer: measurer)
         let start = monotonicNanoseconds()
         for (row, item) in items.enumerated() {
@@ -373,7 +407,8 @@ struct BenchRunner<Suite: BenchSuite> {
             do {
                 heights[row] = try template.height(for: items[row], width: width)
             } catch {
-                throw CellError(template: error.template, message: "row \(row + 1): \(error.message)")
+                throw CellError(
+                    template: error.template, message: "row \(row + 1): \(error.message)")
             }
             if (row + 1) % sampleEvery == 0 || row + 1 == items.count {
                 let now = monotonicNanoseconds()
@@ -383,7 +418,10 @@ struct BenchRunner<Suite: BenchSuite> {
         }
         let total = Double(monotonicNanoseconds() - start) / 1e6
         endProgress()
-        return (PathFigures(totalMilliseconds: total, rows: items.count, cumulative: cumulative), heights)
+        return (
+            PathFigures(totalMilliseconds: total, rows: items.count, cumulative: cumulative),
+            heights
+        )
     }
 
     /// The cold text pass and the frame heights on `threads` threads, each with

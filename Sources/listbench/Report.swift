@@ -5,12 +5,18 @@ import CLISupport
 import Trellis
 
 extension BenchReport {
-    private var ratioFresh: Double { ratio(constraintsFresh.totalMilliseconds, frames.totalMilliseconds) }
-    private var ratioTemplate: Double { ratio(constraintsTemplate.totalMilliseconds, frames.totalMilliseconds) }
+    private var ratioFresh: Double {
+        ratio(constraintsFresh.totalMilliseconds, frames.totalMilliseconds)
+    }
+    private var ratioTemplate: Double {
+        ratio(constraintsTemplate.totalMilliseconds, frames.totalMilliseconds)
+    }
     private var ratioRotation: Double {
         ratio(rotationConstraints.totalMilliseconds, rotationFrames.totalMilliseconds)
     }
-    private var parallelSpeedup: Double { ratio(textColdMilliseconds + frames.totalMilliseconds, parallelMilliseconds) }
+    private var parallelSpeedup: Double {
+        ratio(textColdMilliseconds + frames.totalMilliseconds, parallelMilliseconds)
+    }
 
     private func ratio(_ a: Double, _ b: Double) -> Double { b > 0 ? a / b : 0 }
 
@@ -20,7 +26,9 @@ extension BenchReport {
         lines.append(
             "listbench: \(c.templateName), \(c.rows) rows, width \(formatPoints(c.width)), scale \(formatPoints(c.scale)), median of \(c.repeats)"
         )
-        lines.append(pad("phase", 34) + pad("total ms", 12, right: true) + pad("µs/row", 10, right: true) + pad("× frames", 10, right: true))
+        lines.append(
+            pad("phase", 34) + pad("total ms", 12, right: true) + pad("µs/row", 10, right: true)
+                + pad("× frames", 10, right: true))
         func row(_ name: String, _ ms: Double, _ perRow: Double?, _ ratio: Double?) {
             lines.append(
                 pad(name, 34) + pad(fixed(ms, 2), 12, right: true)
@@ -30,37 +38,62 @@ extension BenchReport {
         let rows = Double(c.rows)
         if let reason = c.noFramesReason {
             lines.append("constraints only: no frame path (\(reason))")
-            row("3 constraints, fresh engine/row", constraintsFresh.totalMilliseconds, constraintsFresh.microsecondsPerRow, nil)
-            row("4 constraints, template engine", constraintsTemplate.totalMilliseconds, constraintsTemplate.microsecondsPerRow, nil)
+            row(
+                "3 constraints, fresh engine/row", constraintsFresh.totalMilliseconds,
+                constraintsFresh.microsecondsPerRow, nil)
+            row(
+                "4 constraints, template engine", constraintsTemplate.totalMilliseconds,
+                constraintsTemplate.microsecondsPerRow, nil)
             lines.append(
-                "5 agreement (template engine against a fresh hierarchy per row): max |Δheight| \(formatPoints(maxHeightDifference)) over \(c.rows) rows (\(rowsDiffering) rows differ)")
-            row("6 rotation → \(formatPoints(c.rotatedWidth)), constraints (template)", rotationConstraints.totalMilliseconds, rotationConstraints.microsecondsPerRow, nil)
-            lines.append("  rotation agreement (template against fresh): max |Δheight| \(formatPoints(rotationMaxHeightDifference))")
+                "5 agreement (template engine against a fresh hierarchy per row): max |Δheight| \(formatPoints(maxHeightDifference)) over \(c.rows) rows (\(rowsDiffering) rows differ)"
+            )
+            row(
+                "6 rotation → \(formatPoints(c.rotatedWidth)), constraints (template)",
+                rotationConstraints.totalMilliseconds, rotationConstraints.microsecondsPerRow, nil)
+            lines.append(
+                "  rotation agreement (template against fresh): max |Δheight| \(formatPoints(rotationMaxHeightDifference))"
+            )
             appendScroll(to: &lines)
             lines.append(
-                "9 memory: peak RSS \(fixed(Double(memory.peakResidentBytes) / 1_048_576, 1)) MB, \(fixed(memory.bytesPerRow, 0)) bytes/row")
+                "9 memory: peak RSS \(fixed(Double(memory.peakResidentBytes) / 1_048_576, 1)) MB, \(fixed(memory.bytesPerRow, 0)) bytes/row"
+            )
             return lines.joined(separator: "\n")
         }
-        row("1 text, cold (empty caches)", textColdMilliseconds, textColdMilliseconds * 1000 / rows, nil)
+        row(
+            "1 text, cold (empty caches)", textColdMilliseconds, textColdMilliseconds * 1000 / rows,
+            nil)
         row("  text, warm", textWarmMilliseconds, textWarmMilliseconds * 1000 / rows, nil)
         row("2 frames", frames.totalMilliseconds, frames.microsecondsPerRow, 1)
-        row("3 constraints, fresh engine/row", constraintsFresh.totalMilliseconds, constraintsFresh.microsecondsPerRow, ratioFresh)
-        row("4 constraints, template engine", constraintsTemplate.totalMilliseconds, constraintsTemplate.microsecondsPerRow, ratioTemplate)
+        row(
+            "3 constraints, fresh engine/row", constraintsFresh.totalMilliseconds,
+            constraintsFresh.microsecondsPerRow, ratioFresh)
+        row(
+            "4 constraints, template engine", constraintsTemplate.totalMilliseconds,
+            constraintsTemplate.microsecondsPerRow, ratioTemplate)
         if let templateFile, let templateFileName {
-            row("4b template file (\(templateFileName))", templateFile.totalMilliseconds, templateFile.microsecondsPerRow,
+            row(
+                "4b template file (\(templateFileName))", templateFile.totalMilliseconds,
+                templateFile.microsecondsPerRow,
                 ratio(templateFile.totalMilliseconds, frames.totalMilliseconds))
         }
         lines.append(
-            "5 agreement\(templateFile == nil ? "" : " (frames, constraints, template file)"): max |Δheight| \(formatPoints(maxHeightDifference)) over \(c.rows) rows (\(rowsDiffering) rows differ)")
+            "5 agreement\(templateFile == nil ? "" : " (frames, constraints, template file)"): max |Δheight| \(formatPoints(maxHeightDifference)) over \(c.rows) rows (\(rowsDiffering) rows differ)"
+        )
         if let refusals = directRefusals {
             lines.append(
                 refusals.count == 0
                     ? "  frames: the direct stack path laid out every row"
-                    : "  frames: the direct stack path refused \(refusals.count) layouts (a row at a width), laid out by constraints instead and not compared; first: \(refusals.first ?? "")")
+                    : "  frames: the direct stack path refused \(refusals.count) layouts (a row at a width), laid out by constraints instead and not compared; first: \(refusals.first ?? "")"
+            )
         }
-        row("6 rotation → \(formatPoints(c.rotatedWidth)), frames", rotationFrames.totalMilliseconds, rotationFrames.microsecondsPerRow, 1)
-        row("  rotation, constraints (template)", rotationConstraints.totalMilliseconds, rotationConstraints.microsecondsPerRow, ratioRotation)
-        lines.append("  rotation agreement: max |Δheight| \(formatPoints(rotationMaxHeightDifference))")
+        row(
+            "6 rotation → \(formatPoints(c.rotatedWidth)), frames",
+            rotationFrames.totalMilliseconds, rotationFrames.microsecondsPerRow, 1)
+        row(
+            "  rotation, constraints (template)", rotationConstraints.totalMilliseconds,
+            rotationConstraints.microsecondsPerRow, ratioRotation)
+        lines.append(
+            "  rotation agreement: max |Δheight| \(formatPoints(rotationMaxHeightDifference))")
         appendScroll(to: &lines)
         lines.append(
             "8 parallel: cold text + frames on \(c.threads) threads \(fixed(parallelMilliseconds, 2)) ms, speed-up \(fixed(parallelSpeedup, 2))× over one thread, heights identical: \(parallelIdentical ? "yes" : "NO")"
@@ -69,7 +102,8 @@ extension BenchReport {
             "9 memory: peak RSS \(fixed(Double(memory.peakResidentBytes) / 1_048_576, 1)) MB, \(fixed(memory.bytesPerRow, 0)) bytes/row"
         )
         lines.append(
-            "  text: content size \(c.contentSize.rawValue), fallback \(c.fallback.rawValue), rows with missing glyphs: \(rowsWithMissingGlyphs)")
+            "  text: content size \(c.contentSize.rawValue), fallback \(c.fallback.rawValue), rows with missing glyphs: \(rowsWithMissingGlyphs)"
+        )
         return lines.joined(separator: "\n")
     }
 
@@ -140,11 +174,32 @@ extension BenchReport {
             ),
             (
                 "paths",
-                .object([
-                    ("frames", c.noFramesReason == nil ? path(frames, ratio: nil) : .null),
-                    ("constraints_fresh", path(constraintsFresh, ratio: c.noFramesReason == nil ? ratioFresh : nil)),
-                    ("constraints_template", path(constraintsTemplate, ratio: c.noFramesReason == nil ? ratioTemplate : nil)),
-                ] + (templateFile.map { [("template_file", path($0, ratio: ratio($0.totalMilliseconds, frames.totalMilliseconds)))] } ?? []))
+                .object(
+                    [
+                        ("frames", c.noFramesReason == nil ? path(frames, ratio: nil) : .null),
+                        (
+                            "constraints_fresh",
+                            path(
+                                constraintsFresh, ratio: c.noFramesReason == nil ? ratioFresh : nil)
+                        ),
+                        (
+                            "constraints_template",
+                            path(
+                                constraintsTemplate,
+                                ratio: c.noFramesReason == nil ? ratioTemplate : nil)
+                        ),
+                    ]
+                        + (templateFile.map {
+                            [
+                                (
+                                    "template_file",
+                                    path(
+                                        $0,
+                                        ratio: ratio($0.totalMilliseconds, frames.totalMilliseconds)
+                                    )
+                                )
+                            ]
+                        } ?? []))
             ),
             (
                 "agreement",

@@ -27,7 +27,8 @@ struct ScrollPhase<Item>: ScrollPhaseRunner {
         if items.count <= 20_000 { return ScrollStep.downAndBack(velocity: Self.flingVelocity) }
         let flings = [ScrollStep](repeating: .fling(velocity: Self.flingVelocity), count: 3)
         let back = [ScrollStep](repeating: .fling(velocity: -Self.flingVelocity), count: 3)
-        return flings + [.jump(to: IndexPath(row: items.count / 2, section: 0), at: .top)] + flings + back
+        return flings + [.jump(to: IndexPath(row: items.count / 2, section: 0), at: .top)] + flings
+            + back
             + [.jumpToEnd] + back
     }
 
@@ -39,21 +40,27 @@ struct ScrollPhase<Item>: ScrollPhaseRunner {
         let result: ScrollSimulationResult
         do {
             var table = try TableLayout(
-                sections: [TableSection(rowCount: items.count)], estimate: .uniform(Self.estimatedRowHeight),
+                sections: [TableSection(rowCount: items.count)],
+                estimate: .uniform(Self.estimatedRowHeight),
                 sizing: sizing, width: configuration.width, viewportHeight: Self.viewportHeight)
             result = try ScrollSimulation(script: script).run(&table)
         } catch {
-            throw sizing.error ?? CellError(template: configuration.templateName, message: "scroll phase: \(error)")
+            throw sizing.error
+                ?? CellError(
+                    template: configuration.templateName, message: "scroll phase: \(error)")
         }
         let summary = result.summary
         func microseconds(_ duration: Duration) -> Double {
-            Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
+            Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds)
+                / 1e12
         }
         return ScrollFigures(
             frames: summary.frameCount, p50Microseconds: microseconds(summary.layoutTimeP50),
-            p99Microseconds: microseconds(summary.layoutTimeP99), maxMicroseconds: microseconds(summary.layoutTimeMax),
+            p99Microseconds: microseconds(summary.layoutTimeP99),
+            maxMicroseconds: microseconds(summary.layoutTimeMax),
             overBudget: summary.framesOverBudget, overBudgetCPU: summary.framesOverBudgetCPU,
-            p99CPUMicroseconds: microseconds(summary.layoutCPUTimeP99), rowsMeasured: summary.rowsMeasured, cellsCreated: summary.cellsMade,
+            p99CPUMicroseconds: microseconds(summary.layoutCPUTimeP99),
+            rowsMeasured: summary.rowsMeasured, cellsCreated: summary.cellsMade,
             cellsReused: summary.cellsReused, maxAnchorDrift: summary.maxAnchorDrift,
             frameMicroseconds: result.frames.map { microseconds($0.layoutTime) })
     }
@@ -67,7 +74,8 @@ protocol ScrollPhaseRunner {
 }
 
 extension ScrollPhaseRunner {
-    func run<F: CellTemplate, C: CellTemplate>(frames: F, constraints: C) throws(CellError) -> [String: ScrollFigures]
+    func run<F: CellTemplate, C: CellTemplate>(frames: F, constraints: C) throws(CellError)
+        -> [String: ScrollFigures]
     where F.Item == Item, C.Item == Item {
         [
             "frames": try run(frames, path: "frames"),

@@ -48,7 +48,9 @@ enum TemplateChoice {
     }
 
     /// Hands the chosen suite, as its concrete type, to `consumer`.
-    func with<Consumer: BenchSuiteConsumer>(_ consumer: Consumer, scale: Double, text: TextOptions = TextOptions())
+    func with<Consumer: BenchSuiteConsumer>(
+        _ consumer: Consumer, scale: Double, text: TextOptions = TextOptions()
+    )
         throws -> Consumer.Result
     {
         switch self {
@@ -61,17 +63,28 @@ enum TemplateChoice {
             return try consumer.consume(PostSuite(scale: scale, file: file, text: text))
         case .file(let file, .animal):
             try text.checkTemplateFile(file.file)
-            return try consumer.consume(FileSuite(file: file, frames: AnimalSuite(scale: scale, text: text), scale: scale, text: text))
+            return try consumer.consume(
+                FileSuite(
+                    file: file, frames: AnimalSuite(scale: scale, text: text), scale: scale,
+                    text: text))
         case .file(let file, .bird):
             try text.checkTemplateFile(file.file)
-            return try consumer.consume(FileSuite(file: file, frames: BirdSuite(scale: scale, text: text), scale: scale, text: text))
+            return try consumer.consume(
+                FileSuite(
+                    file: file, frames: BirdSuite(scale: scale, text: text), scale: scale,
+                    text: text))
         case .file(let file, .feed):
             try text.checkTemplateFile(file.file)
-            return try consumer.consume(FileSuite(file: file, frames: FeedSuite(scale: scale, text: text), scale: scale, text: text))
+            return try consumer.consume(
+                FileSuite(
+                    file: file, frames: FeedSuite(scale: scale, text: text), scale: scale,
+                    text: text))
         case .file(let file, .post):
             try text.checkTemplateFile(file.file)
             return try consumer.consume(
-                FileSuite(file: file, frames: PostSuite(scale: scale, file: nil, text: text), scale: scale, text: text))
+                FileSuite(
+                    file: file, frames: PostSuite(scale: scale, file: nil, text: text),
+                    scale: scale, text: text))
         case .fileAlone(let file):
             try text.checkTemplateFile(file.file)
             return try consumer.consume(FileAloneSuite(file: file, scale: scale, text: text))
@@ -113,7 +126,9 @@ struct ScenarioConsumer: BenchSuiteConsumer {
         var configuration = configuration
         configuration.rows = items.count
         do {
-            return try ScenarioRunner(suite: suite, kind: kind, items: items, configuration: configuration, seed: seed).run()
+            return try ScenarioRunner(
+                suite: suite, kind: kind, items: items, configuration: configuration, seed: seed
+            ).run()
         } catch let error as CLIFailure {
             throw error
         } catch {
@@ -151,16 +166,24 @@ struct AnimalSuite: BenchSuite {
         AnimalTableViewCellFrames(style: try style(measurer: measurer))
     }
 
-    func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError) -> AnimalTableViewCellConstraints {
-        AnimalTableViewCellConstraints(style: try style(measurer: measurer), reusingEngine: reusingEngine)
+    func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError)
+        -> AnimalTableViewCellConstraints
+    {
+        AnimalTableViewCellConstraints(
+            style: try style(measurer: measurer), reusingEngine: reusingEngine)
     }
 
     /// The subtitle at W − 88 (the title is one line in a fixed 16-point frame).
-    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double) throws(CellError) -> Void {
+    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double)
+        throws(CellError) -> Void
+    {
         let style = try style(measurer: measurer)
         return { (item, cellWidth) throws(CellError) in
-            try checkWidth(cellWidth, minimum: AnimalTableViewCell.labelWidthReduction, template: AnimalTableViewCell.name)
-            _ = try style.subtitleHeight(item.subtitle, width: cellWidth - AnimalTableViewCell.labelWidthReduction)
+            try checkWidth(
+                cellWidth, minimum: AnimalTableViewCell.labelWidthReduction,
+                template: AnimalTableViewCell.name)
+            _ = try style.subtitleHeight(
+                item.subtitle, width: cellWidth - AnimalTableViewCell.labelWidthReduction)
         }
     }
 }
@@ -177,16 +200,24 @@ struct BirdSuite: BenchSuite {
         BirdCollectionViewCellFrames(style: try style(measurer: measurer))
     }
 
-    func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError) -> BirdCollectionViewCellConstraints {
-        BirdCollectionViewCellConstraints(style: try style(measurer: measurer), reusingEngine: reusingEngine)
+    func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError)
+        -> BirdCollectionViewCellConstraints
+    {
+        BirdCollectionViewCellConstraints(
+            style: try style(measurer: measurer), reusingEngine: reusingEngine)
     }
 
-    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double) throws(CellError) -> Void {
+    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double)
+        throws(CellError) -> Void
+    {
         let frames = BirdCollectionViewCellFrames(style: try style(measurer: measurer))
         return { (item, cellWidth) throws(CellError) in
-            try checkWidth(cellWidth, minimum: 2 * BirdCollectionViewCell.inset, template: BirdCollectionViewCell.name)
+            try checkWidth(
+                cellWidth, minimum: 2 * BirdCollectionViewCell.inset,
+                template: BirdCollectionViewCell.name)
             try measureLabels(
-                of: frames, item: item, frameWidth: { _ in cellWidth - 2 * BirdCollectionViewCell.inset },
+                of: frames, item: item,
+                frameWidth: { _ in cellWidth - 2 * BirdCollectionViewCell.inset },
                 measurer: measurer)
         }
     }
@@ -204,16 +235,21 @@ struct FeedSuite: BenchSuite {
         FeedCellFrames(style: try style(measurer: measurer))
     }
 
-    func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError) -> FeedCellConstraints {
+    func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError)
+        -> FeedCellConstraints
+    {
         FeedCellConstraints(style: try style(measurer: measurer), reusingEngine: reusingEngine)
     }
 
-    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double) throws(CellError) -> Void {
+    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double)
+        throws(CellError) -> Void
+    {
         let frames = FeedCellFrames(style: try style(measurer: measurer))
         return { (item, cellWidth) throws(CellError) in
             let header = cellWidth - 2 * FeedCell.padding - FeedCell.avatarSide - FeedCell.spacing
             try checkWidth(
-                cellWidth, minimum: 2 * FeedCell.padding + FeedCell.avatarSide + FeedCell.spacing, template: FeedCell.name)
+                cellWidth, minimum: 2 * FeedCell.padding + FeedCell.avatarSide + FeedCell.spacing,
+                template: FeedCell.name)
             try measureLabels(
                 of: frames, item: item,
                 frameWidth: { name in
@@ -245,17 +281,22 @@ struct FileSuite<FrameSuite: BenchSuite & JSONRowConvertible>: BenchSuite {
         -> MappedTemplate<TemplateFileCell, FrameSuite.Item>
     {
         try FrameSuite.fileTemplate(
-            file, measurer: measurer, scale: scale, reusingEngine: reusingEngine, contentSize: text.contentSize)
+            file, measurer: measurer, scale: scale, reusingEngine: reusingEngine,
+            contentSize: text.contentSize)
     }
 
-    func rowsWithMissingGlyphs(_ items: [FrameSuite.Item], measurer: TextMeasurer) throws(CellError) -> Int {
+    func rowsWithMissingGlyphs(_ items: [FrameSuite.Item], measurer: TextMeasurer) throws(CellError)
+        -> Int
+    {
         try frames.rowsWithMissingGlyphs(items, measurer: measurer)
     }
 
     func loadRows(_ data: BenchData) throws -> [FrameSuite.Item] { try frames.loadRows(data) }
     func mediaSize(of item: FrameSuite.Item) -> Size? { frames.mediaSize(of: item) }
 
-    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (FrameSuite.Item, Double) throws(CellError) -> Void {
+    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (FrameSuite.Item, Double)
+        throws(CellError) -> Void
+    {
         try frames.textMeasurement(measurer: measurer)
     }
 }
@@ -290,10 +331,13 @@ struct FileAloneSuite: BenchSuite {
         }
     }
 
-    func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError) -> TemplateFileCell {
+    func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError)
+        -> TemplateFileCell
+    {
         do {
             return try TemplateFileCell(
-                file: file, measurer: measurer, scale: scale, reusingEngine: reusingEngine, contentSize: text.contentSize)
+                file: file, measurer: measurer, scale: scale, reusingEngine: reusingEngine,
+                contentSize: text.contentSize)
         } catch {
             throw CellError(template: file.name, message: "\(error)")
         }
@@ -306,7 +350,11 @@ struct FileAloneSuite: BenchSuite {
             guard let field = view.field, let path = JSONKeyPath(field) else { continue }
             do {
                 let style = try TemplateFileCellView.style(for: view)
-                bound.append((path, ScaledMetrics().scaledStyle(style, compatibleWith: text.contentSize), view.lines))
+                bound.append(
+                    (
+                        path, ScaledMetrics().scaledStyle(style, compatibleWith: text.contentSize),
+                        view.lines
+                    ))
             } catch {
                 throw CellError(template: file.name, message: "view \"\(view.id)\": \(error)")
             }
@@ -314,7 +362,8 @@ struct FileAloneSuite: BenchSuite {
         return bound
     }
 
-    func rowsWithMissingGlyphs(_ items: [JSONRow], measurer: TextMeasurer) throws(CellError) -> Int {
+    func rowsWithMissingGlyphs(_ items: [JSONRow], measurer: TextMeasurer) throws(CellError) -> Int
+    {
         let bound = try boundLabels()
         var count = 0
         for row in items {
@@ -322,7 +371,9 @@ struct FileAloneSuite: BenchSuite {
                 do {
                     let text = try row.text(at: path)
                     if text.isEmpty { continue }
-                    if !(try measurer.layout(text, style: style, width: .infinity)).missingGlyphs.isEmpty {
+                    if !(try measurer.layout(text, style: style, width: .infinity)).missingGlyphs
+                        .isEmpty
+                    {
                         count += 1
                         break
                     }
@@ -336,7 +387,9 @@ struct FileAloneSuite: BenchSuite {
 
     /// Each bound label's text measured at the row's width, one line per
     /// paragraph (what a direct path measures first).
-    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (JSONRow, Double) throws(CellError) -> Void {
+    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (JSONRow, Double)
+        throws(CellError) -> Void
+    {
         let bound = try boundLabels()
         let name = file.name
         let scale = scale
@@ -344,7 +397,8 @@ struct FileAloneSuite: BenchSuite {
             for (path, style, lines) in bound {
                 do {
                     _ = try measurer.sizeThatFits(
-                        try row.text(at: path), style: style, size: Size(width: width, height: .greatestFiniteMagnitude),
+                        try row.text(at: path), style: style,
+                        size: Size(width: width, height: .greatestFiniteMagnitude),
                         numberOfLines: lines, scale: scale)
                 } catch {
                     throw CellError(template: name, message: "\(error)")
@@ -378,7 +432,8 @@ extension JSONRowConvertible {
     ) throws(CellError) -> MappedTemplate<TemplateFileCell, Item> {
         do {
             let cell = try TemplateFileCell(
-                file: file, measurer: measurer, scale: scale, reusingEngine: reusingEngine, contentSize: contentSize)
+                file: file, measurer: measurer, scale: scale, reusingEngine: reusingEngine,
+                contentSize: contentSize)
             return MappedTemplate(cell, transform: Self.jsonRow(of:))
         } catch {
             throw CellError(template: file.name, message: "\(error)")
@@ -411,10 +466,15 @@ struct PostSuite: BenchSuite, JSONRowConvertible {
     /// the executable was built in (`.build/<configuration>/listbench`).
     static func bundledFile() -> TemplateFile? {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let checkout = executable.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let checkout = executable.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         for folder in [FileManager.default.currentDirectoryPath, checkout.path] {
             let path = folder + "/Templates/PostCell.json"
-            if FileManager.default.fileExists(atPath: path), let file = try? TemplateFile.load(path: path) { return file }
+            if FileManager.default.fileExists(atPath: path),
+                let file = try? TemplateFile.load(path: path)
+            {
+                return file
+            }
         }
         return nil
     }
@@ -425,28 +485,38 @@ struct PostSuite: BenchSuite, JSONRowConvertible {
         PostCellFrames(style: try style(measurer: measurer))
     }
 
-    func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError) -> PostCellConstraints {
+    func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError)
+        -> PostCellConstraints
+    {
         PostCellConstraints(style: try style(measurer: measurer), reusingEngine: reusingEngine)
     }
 
-    func makeFileTemplate(measurer: TextMeasurer) throws(CellError) -> MappedTemplate<TemplateFileCell, PostItem>? {
+    func makeFileTemplate(measurer: TextMeasurer) throws(CellError) -> MappedTemplate<
+        TemplateFileCell, PostItem
+    >? {
         guard let file else { return nil }
         return try Self.fileTemplate(
-            file, measurer: measurer, scale: scale, reusingEngine: true, contentSize: text.contentSize)
+            file, measurer: measurer, scale: scale, reusingEngine: true,
+            contentSize: text.contentSize)
     }
 
     /// The header labels and the body at the text column's width (W − 84).
-    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (PostItem, Double) throws(CellError) -> Void {
+    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (PostItem, Double)
+        throws(CellError) -> Void
+    {
         let frames = PostCellFrames(style: try style(measurer: measurer))
         return { (item, cellWidth) throws(CellError) in
             try checkWidth(cellWidth, minimum: PostCell.textWidthReduction, template: PostCell.name)
             try measureLabels(
-                of: frames, item: item, frameWidth: { _ in cellWidth - PostCell.textWidthReduction },
+                of: frames, item: item,
+                frameWidth: { _ in cellWidth - PostCell.textWidthReduction },
                 measurer: measurer)
         }
     }
 
-    func loadRows(_ data: BenchData) throws -> [PostItem] { try data.rows(RowFormat<PostItem>.posts) }
+    func loadRows(_ data: BenchData) throws -> [PostItem] {
+        try data.rows(RowFormat<PostItem>.posts)
+    }
 
     func mediaSize(of item: PostItem) -> Size? { item.photoSize }
 }
@@ -497,12 +567,15 @@ final class DirectRefusals: Sendable {
 
     func record(_ row: JSONRow, width: Double, _ error: CellError) {
         state.withLock {
-            if $0.refused.insert(RefusedRow(row: row, width: width)).inserted, $0.firstReason == nil {
+            if $0.refused.insert(RefusedRow(row: row, width: width)).inserted, $0.firstReason == nil
+            {
                 $0.firstReason = error.message
             }
         }
     }
 
     /// Distinct rows × widths refused, and the first reason.
-    var summary: (count: Int, first: String?) { state.withLock { ($0.refused.count, $0.firstReason) } }
+    var summary: (count: Int, first: String?) {
+        state.withLock { ($0.refused.count, $0.firstReason) }
+    }
 }

@@ -64,4 +64,3 @@ struct UpdatesScenario<Item> {
         return driver.figures
     }
 }
-

@@ -31,10 +31,15 @@ struct Heights: ParsableCommand {
 
     @Option(
         name: .customLong("content-sizes"),
-        help: "Dynamic Type sizes, comma-separated (extraSmall … accessibilityExtraExtraExtraLarge; template files only).")
+        help:
+            "Dynamic Type sizes, comma-separated (extraSmall … accessibilityExtraExtraExtraLarge; template files only)."
+    )
     var contentSizes: String = "large"
 
-    @Option(help: "frames or constraints (default: frames for built-in templates, constraints for files).")
+    @Option(
+        help:
+            "frames or constraints (default: frames for built-in templates, constraints for files)."
+    )
     var path: String?
 
     @Option(help: "Threads (default: the core count). Output order does not depend on it.")
@@ -52,16 +57,21 @@ struct Heights: ParsableCommand {
     @Option(help: "Heights recorded elsewhere (same record shape) to compare with, row by row.")
     var expect: String?
 
-    @Option(name: .customLong("font-dir"), help: "A folder template files may take fonts from (repeatable).")
+    @Option(
+        name: .customLong("font-dir"),
+        help: "A folder template files may take fonts from (repeatable).")
     var fontDirs: [String] = []
 
-    @Option(name: .customLong("max-text-length"), help: "Most characters one row's text fields may hold.")
+    @Option(
+        name: .customLong("max-text-length"),
+        help: "Most characters one row's text fields may hold.")
     var maxTextLength: Int = 100_000
 
     @Option(name: .customLong("max-views"), help: "Most views a template file may have.")
     var maxViews: Int = 500
 
-    @Option(name: .customLong("max-constraints"), help: "Most constraints a template file may have.")
+    @Option(
+        name: .customLong("max-constraints"), help: "Most constraints a template file may have.")
     var maxConstraints: Int = 2_000
 
     @Option(name: .customLong("batch-size"), help: "Rows read, laid out and written at a time.")
@@ -98,7 +108,8 @@ struct Heights: ParsableCommand {
             let trimmed = name.trimmingCharacters(in: .whitespaces)
             guard let size = ContentSizeCategory(name: trimmed) else {
                 throw ValidationError(
-                    "--content-sizes: unknown size '\(trimmed)' (expected \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    "--content-sizes: unknown size '\(trimmed)' (expected \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
             }
             sizes.append(size)
         }
@@ -107,7 +118,8 @@ struct Heights: ParsableCommand {
         var shardCount = 1
         if let shard {
             let parts = shard.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, index >= 0,
+            guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
+                count >= 1, index >= 0,
                 index < count
             else {
                 throw ValidationError("--shard must be I/N with 0 ≤ I < N, got '\(shard)'")
@@ -120,13 +132,19 @@ struct Heights: ParsableCommand {
         if let path, !["frames", "constraints"].contains(path) {
             throw ValidationError("--path must be frames or constraints, got '\(path)'")
         }
-        guard (1...256).contains(threads) else { throw ValidationError("--threads must be 1...256, got \(threads)") }
-        guard (1...1_000_000).contains(batchSize) else { throw ValidationError("--batch-size must be 1...1000000") }
+        guard (1...256).contains(threads) else {
+            throw ValidationError("--threads must be 1...256, got \(threads)")
+        }
+        guard (1...1_000_000).contains(batchSize) else {
+            throw ValidationError("--batch-size must be 1...1000000")
+        }
         guard maxTextLength >= 1, maxViews >= 1, maxConstraints >= 1 else {
-            throw ValidationError("--max-text-length, --max-views and --max-constraints must be at least 1")
+            throw ValidationError(
+                "--max-text-length, --max-views and --max-constraints must be at least 1")
         }
         return HeightsOptions(
-            widths: widths, scales: scales, contentSizes: sizes, shardIndex: shardIndex, shardCount: shardCount)
+            widths: widths, scales: scales, contentSizes: sizes, shardIndex: shardIndex,
+            shardCount: shardCount)
     }
 
     func run() throws {
@@ -134,14 +152,17 @@ struct Heights: ParsableCommand {
         if let builtIn = BuiltInTemplate(rawValue: template) {
             if options.contentSizes != [.large] {
                 throw CLIFailure.usage(
-                    "--content-sizes: the built-in \(builtIn.rawValue) has fixed font sizes; give a template file to scale its fonts")
+                    "--content-sizes: the built-in \(builtIn.rawValue) has fixed font sizes; give a template file to scale its fonts"
+                )
             }
             try builtIn.visit(BuiltInHeights(command: self, options: options))
             return
         }
         let looksLikeFile = template.contains("/") || template.hasSuffix(".json")
         guard looksLikeFile else {
-            throw CLIFailure.usage("unknown template '\(template)' (expected \(BuiltInTemplate.names) or a template file)")
+            throw CLIFailure.usage(
+                "unknown template '\(template)' (expected \(BuiltInTemplate.names) or a template file)"
+            )
         }
         let file: TemplateFile
         let text: Data
@@ -164,7 +185,8 @@ struct Heights: ParsableCommand {
                 throw CLIFailure.usage("--path frames: \(problem); use --path constraints")
             }
             try produce(
-                rows: .json, templateIdentity: ["file", template, String(decoding: text, as: UTF8.self)],
+                rows: .json,
+                templateIdentity: ["file", template, String(decoding: text, as: UTF8.self)],
                 fontFiles: fontFiles(of: file), options: options, pathName: "frames"
             ) { scale, contentSize, measurer throws(CellError) in
                 do {
@@ -177,12 +199,14 @@ struct Heights: ParsableCommand {
             return
         }
         try produce(
-            rows: .json, templateIdentity: ["file", template, String(decoding: text, as: UTF8.self)],
+            rows: .json,
+            templateIdentity: ["file", template, String(decoding: text, as: UTF8.self)],
             fontFiles: fontFiles(of: file), options: options, pathName: "constraints"
         ) { scale, contentSize, measurer throws(CellError) in
             do {
                 return try TemplateFileCell(
-                    file: file, measurer: measurer, scale: scale, reusingEngine: true, contentSize: contentSize)
+                    file: file, measurer: measurer, scale: scale, reusingEngine: true,
+                    contentSize: contentSize)
             } catch {
                 throw CellError(template: file.name, message: "\(error)")
             }
@@ -197,23 +221,31 @@ struct Heights: ParsableCommand {
     /// the message never says whether a refused file exists.
     func checkUntrusted(_ file: TemplateFile) throws {
         guard file.views.count <= maxViews else {
-            throw CLIFailure.data("\(template): \(file.views.count) views, more than --max-views \(maxViews)")
+            throw CLIFailure.data(
+                "\(template): \(file.views.count) views, more than --max-views \(maxViews)")
         }
         let constraints = file.constraints.count + file.visualFormats.count
         guard constraints <= maxConstraints else {
-            throw CLIFailure.data("\(template): \(constraints) constraints, more than --max-constraints \(maxConstraints)")
+            throw CLIFailure.data(
+                "\(template): \(constraints) constraints, more than --max-constraints \(maxConstraints)"
+            )
         }
         let templateFolder = URL(fileURLWithPath: template).deletingLastPathComponent().path
         let allowed = ([Font.fontsDirectory, templateFolder] + fontDirs).map(Self.resolved)
-        for view in file.views where view.font.contains("/") || view.font.lowercased().hasSuffix(".ttf")
+        for view in file.views
+        where view.font.contains("/") || view.font.lowercased().hasSuffix(".ttf")
             || view.font.lowercased().hasSuffix(".otf")
         {
             let absolute =
-                view.font.hasPrefix("/") ? view.font : URL(fileURLWithPath: templateFolder).appendingPathComponent(view.font).path
+                view.font.hasPrefix("/")
+                ? view.font
+                : URL(fileURLWithPath: templateFolder).appendingPathComponent(view.font).path
             let real = Self.resolved(absolute)
-            guard allowed.contains(where: { real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else {
+            guard allowed.contains(where: { real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") })
+            else {
                 throw CLIFailure.data(
-                    "\(template):\(view.position): font \"\(view.font)\" is outside the allowed folders (the bundled fonts, the template's folder, --font-dir)")
+                    "\(template):\(view.position): font \"\(view.font)\" is outside the allowed folders (the bundled fonts, the template's folder, --font-dir)"
+                )
             }
         }
     }
@@ -228,7 +260,8 @@ struct Heights: ParsableCommand {
     func fontFiles(of file: TemplateFile?) -> [String] {
         var files = Set<String>()
         if let enumerator = FileManager.default.enumerator(atPath: Font.fontsDirectory) {
-            for case let name as String in enumerator where name.hasSuffix(".ttf") || name.hasSuffix(".otf") {
+            for case let name as String in enumerator
+            where name.hasSuffix(".ttf") || name.hasSuffix(".otf") {
                 files.insert(Font.fontsDirectory + "/" + name)
             }
         }
@@ -243,15 +276,18 @@ struct Heights: ParsableCommand {
     func produce<Template: CellTemplate>(
         rows rowFormat: RowFormat<Template.Item>, templateIdentity: [String], fontFiles: [String],
         options: HeightsOptions, pathName: String,
-        makeTemplate: @escaping (Double, ContentSizeCategory, TextMeasurer) throws(CellError) -> Template
+        makeTemplate:
+            @escaping (Double, ContentSizeCategory, TextMeasurer) throws(CellError) -> Template
     ) throws {
         // One precomputer (one template per thread) per scale and content size.
         let measurer = TextMeasurer()
-        var combinations: [(scale: Double, size: ContentSizeCategory, heights: HeightPrecomputer<Template>)] = []
+        var combinations:
+            [(scale: Double, size: ContentSizeCategory, heights: HeightPrecomputer<Template>)] = []
         do {
             for scale in options.scales {
                 for size in options.contentSizes {
-                    let precomputer = try HeightPrecomputer(threads: threads) { () throws(CellError) -> Template in
+                    let precomputer = try HeightPrecomputer(threads: threads) {
+                        () throws(CellError) -> Template in
                         try makeTemplate(scale, size, measurer)
                     }
                     combinations.append((scale, size, precomputer))
@@ -278,7 +314,8 @@ struct Heights: ParsableCommand {
         var completed = false
         defer { if !completed { output.discard() } }
         let writer = RecordWriter(format: format, output: output)
-        writer.header(key: key, template: template, path: pathName, options: options, threads: threads)
+        writer.header(
+            key: key, template: template, path: pathName, options: options, threads: threads)
 
         let reader: LineReader
         do {
@@ -304,7 +341,8 @@ struct Heights: ParsableCommand {
             var results: [[[Double]]] = []
             for combination in combinations {
                 do {
-                    results.append(try combination.heights.heights(of: items, widths: options.widths))
+                    results.append(
+                        try combination.heights.heights(of: items, widths: options.widths))
                 } catch let error as HeightError {
                     throw CLIFailure.data("\(data):\(batch[error.row].line): \(error.error)")
                 }
@@ -319,7 +357,8 @@ struct Heights: ParsableCommand {
                             contentSize: combination.size, height: height)
                         expected?.compare(
                             row: entry.index, width: width, scale: combination.scale,
-                            contentSize: combination.size, height: height) { rowFormat.summary(items[k]) }
+                            contentSize: combination.size, height: height
+                        ) { rowFormat.summary(items[k]) }
                     }
                 }
             }
@@ -328,10 +367,11 @@ struct Heights: ParsableCommand {
             if stderrIsTerminal {
                 let seconds = Double(monotonicNanoseconds() - started) / 1e9
                 let rate = Double(written) / max(seconds, 1e-9)
-                let eta = reader.fractionRead.map { fraction -> String in
-                    guard fraction > 0 else { return "" }
-                    return ", ETA \(Int((seconds / fraction - seconds).rounded())) s"
-                } ?? ""
+                let eta =
+                    reader.fractionRead.map { fraction -> String in
+                        guard fraction > 0 else { return "" }
+                        return ", ETA \(Int((seconds / fraction - seconds).rounded())) s"
+                    } ?? ""
                 showProgress("heights: \(written) rows, \(Int(rate)) rows/s\(eta)")
             }
         }
@@ -374,7 +414,8 @@ struct Heights: ParsableCommand {
         walk(.object(row.fields))
         guard total <= maxTextLength else {
             throw CLIFailure.data(
-                "\(data):\(line): the row's texts hold \(total) bytes, more than --max-text-length \(maxTextLength)")
+                "\(data):\(line): the row's texts hold \(total) bytes, more than --max-text-length \(maxTextLength)"
+            )
         }
     }
 }
@@ -397,17 +438,20 @@ struct BuiltInHeights: BuiltInTemplateVisitor {
     func visit<Frames: CellTemplate & LabelDescribing, CellView: ConstraintCellView>(
         _ template: BuiltInTemplate, rows: RowFormat<Frames.Item>,
         frames: @escaping (Double, TextMeasurer) throws(CellError) -> Frames,
-        constraints: @escaping (Double, TextMeasurer, Bool) throws(CellError) -> ConstraintTemplate<CellView>
+        constraints:
+            @escaping (Double, TextMeasurer, Bool) throws(CellError) -> ConstraintTemplate<CellView>
     ) throws where CellView.Item == Frames.Item {
         let identity = ["built-in", template.rawValue]
         if command.path == "constraints" {
             try command.produce(
-                rows: rows, templateIdentity: identity, fontFiles: command.fontFiles(of: nil), options: options,
+                rows: rows, templateIdentity: identity, fontFiles: command.fontFiles(of: nil),
+                options: options,
                 pathName: "constraints"
             ) { scale, _, measurer throws(CellError) in try constraints(scale, measurer, true) }
         } else {
             try command.produce(
-                rows: rows, templateIdentity: identity, fontFiles: command.fontFiles(of: nil), options: options,
+                rows: rows, templateIdentity: identity, fontFiles: command.fontFiles(of: nil),
+                options: options,
                 pathName: "frames"
             ) { scale, _, measurer throws(CellError) in try frames(scale, measurer) }
         }

@@ -25,7 +25,9 @@ final class LineReader {
         } else {
             guard let opened = FileHandle(forReadingAtPath: path) else {
                 let exists = FileManager.default.fileExists(atPath: path)
-                throw DataFileError(file: path, line: nil, message: exists ? "cannot read the file" : "no such file")
+                throw DataFileError(
+                    file: path, line: nil, message: exists ? "cannot read the file" : "no such file"
+                )
             }
             handle = opened
             let attributes = try? FileManager.default.attributesOfItem(atPath: path)
@@ -98,17 +100,21 @@ final class OutputFile {
         let regular = !exists || (attributes?[.type] as? FileAttributeType) == .typeRegular
         if regular {
             let url = URL(fileURLWithPath: path)
-            let name = ".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)"
+            let name =
+                ".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)"
             let staging = url.deletingLastPathComponent().appendingPathComponent(name).path
             guard FileManager.default.createFile(atPath: staging, contents: nil),
                 let opened = FileHandle(forWritingAtPath: staging)
             else {
-                throw CLIFailure.data("cannot write beside \(path) (its folder must exist and be writable)")
+                throw CLIFailure.data(
+                    "cannot write beside \(path) (its folder must exist and be writable)")
             }
             handle = opened
             temporary = staging
         } else {
-            guard let opened = FileHandle(forWritingAtPath: path) else { throw CLIFailure.data("cannot write \(path)") }
+            guard let opened = FileHandle(forWritingAtPath: path) else {
+                throw CLIFailure.data("cannot write \(path)")
+            }
             handle = opened
             temporary = nil
         }
@@ -168,13 +174,19 @@ final class RecordWriter {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    func header(key: CacheKey, template: String, path: String, options: HeightsOptions, threads: Int) {
+    func header(
+        key: CacheKey, template: String, path: String, options: HeightsOptions, threads: Int
+    ) {
         if format == "csv" {
-            append("# trellis \(TrellisVersion.string) heights, template \(template), path \(path), cacheKey \(key.hex)\n")
+            append(
+                "# trellis \(TrellisVersion.string) heights, template \(template), path \(path), cacheKey \(key.hex)\n"
+            )
             append("row,id,width,scale,contentSize,height\n")
             return
         }
-        let fonts: [JSON] = key.fonts.map { .object([("file", .string($0.file)), ("checksum", .string($0.checksum))]) }
+        let fonts: [JSON] = key.fonts.map {
+            .object([("file", .string($0.file)), ("checksum", .string($0.checksum))])
+        }
         let header: JSON = .object([
             (
                 "header",
@@ -194,14 +206,20 @@ final class RecordWriter {
         append(header.serialized(pretty: false) + "\n")
     }
 
-    func record(row: Int, id: JSONValue?, width: Double, scale: Double, contentSize: ContentSizeCategory, height: Double) {
+    func record(
+        row: Int, id: JSONValue?, width: Double, scale: Double, contentSize: ContentSizeCategory,
+        height: Double
+    ) {
         if format == "csv" {
-            append("\(row),\(id.map(Self.csvField) ?? ""),\(Self.number(width)),\(Self.number(scale)),\(contentSize.rawValue),\(Self.number(height))\n")
+            append(
+                "\(row),\(id.map(Self.csvField) ?? ""),\(Self.number(width)),\(Self.number(scale)),\(contentSize.rawValue),\(Self.number(height))\n"
+            )
             return
         }
         var text = "{\"row\": \(row)"
         if let id { text += ", \"id\": \(Self.json(id))" }
-        text += ", \"width\": \(Self.number(width)), \"scale\": \(Self.number(scale)), \"contentSize\": \"\(contentSize.rawValue)\", \"height\": \(Self.number(height))}\n"
+        text +=
+            ", \"width\": \(Self.number(width)), \"scale\": \(Self.number(scale)), \"contentSize\": \"\(contentSize.rawValue)\", \"height\": \(Self.number(height))}\n"
         append(text)
     }
 
@@ -227,7 +245,10 @@ final class RecordWriter {
         case .string(let text): return JSON.string(text).serialized(pretty: false)
         case .array(let items): return "[" + items.map(json).joined(separator: ", ") + "]"
         case .object(let members):
-            return "{" + members.sorted { $0.key < $1.key }.map { JSON.string($0.key).serialized(pretty: false) + ": " + json($0.value) }
+            return "{"
+                + members.sorted { $0.key < $1.key }.map {
+                    JSON.string($0.key).serialized(pretty: false) + ": " + json($0.value)
+                }
                 .joined(separator: ", ") + "}"
         }
     }
@@ -238,7 +259,9 @@ final class RecordWriter {
         case .string(let string): text = string
         default: text = json(value)
         }
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+            return text
+        }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }
@@ -251,7 +274,9 @@ struct CacheKey {
     var hex: String
     var fonts: [(file: String, checksum: String)]
 
-    static func make(version: String, template: [String], fontFiles: [String], options: [String]) -> CacheKey {
+    static func make(version: String, template: [String], fontFiles: [String], options: [String])
+        -> CacheKey
+    {
         var hash = FNV1a()
         hash.add("trellis \(version)")
         for part in template { hash.add(part) }
@@ -263,7 +288,9 @@ struct CacheKey {
             } else {
                 fileHash.add("missing \(file)")
             }
-            let name = file.hasPrefix(Font.fontsDirectory + "/") ? String(file.dropFirst(Font.fontsDirectory.count + 1)) : file
+            let name =
+                file.hasPrefix(Font.fontsDirectory + "/")
+                ? String(file.dropFirst(Font.fontsDirectory.count + 1)) : file
             fonts.append((name, fileHash.hex))
             hash.add(name)
             hash.add(fileHash.hex)
@@ -313,7 +340,8 @@ final class ExpectedHeights {
     private(set) var worse = 0
     private(set) var missing = 0
     /// The worst differences: (|Δ|, key, ours, theirs, row text), largest first.
-    private(set) var worst: [(difference: Double, key: Key, ours: Double, theirs: Double, text: String)] = []
+    private(set) var worst:
+        [(difference: Double, key: Key, ours: Double, theirs: Double, text: String)] = []
     static let worstShown = 10
 
     init(file: String) { self.file = file }
@@ -327,25 +355,32 @@ final class ExpectedHeights {
             if row.fields["header"] != nil || row.fields["expect"] != nil { continue }
             func number(_ key: String) throws -> Double {
                 guard case .number(let value)? = row.fields[key] else {
-                    throw DataFileError(file: path, line: row.line, message: "\"\(key)\" must be a number")
+                    throw DataFileError(
+                        file: path, line: row.line, message: "\"\(key)\" must be a number")
                 }
                 return value
             }
             let rowIndex = try number("row")
             guard rowIndex >= 0, rowIndex == rowIndex.rounded() else {
-                throw DataFileError(file: path, line: row.line, message: "\"row\" must be a whole number ≥ 0")
+                throw DataFileError(
+                    file: path, line: row.line, message: "\"row\" must be a whole number ≥ 0")
             }
             var contentSize = "large"
             if case .string(let size)? = row.fields["contentSize"] { contentSize = size }
             let scale: Double
             if case .number(let value)? = row.fields["scale"] { scale = value } else { scale = 3 }
-            let key = Key(row: Int(rowIndex), width: try number("width"), scale: scale, contentSize: contentSize)
+            let key = Key(
+                row: Int(rowIndex), width: try number("width"), scale: scale,
+                contentSize: contentSize)
             expected.heights[key] = try number("height")
         }
         return expected
     }
 
-    func compare(row: Int, width: Double, scale: Double, contentSize: ContentSizeCategory, height: Double, text: () -> String) {
+    func compare(
+        row: Int, width: Double, scale: Double, contentSize: ContentSizeCategory, height: Double,
+        text: () -> String
+    ) {
         let key = Key(row: row, width: width, scale: scale, contentSize: contentSize.rawValue)
         guard let theirs = heights[key] else {
             missing += 1
@@ -360,7 +395,10 @@ final class ExpectedHeights {
         if difference <= 1 / scale + 1e-9 { withinPixel += 1 } else { worse += 1 }
         if worst.count < Self.worstShown || difference > worst.last!.difference {
             worst.append((difference, key, height, theirs, text()))
-            worst.sort { $0.difference > $1.difference || ($0.difference == $1.difference && $0.key.row < $1.key.row) }
+            worst.sort {
+                $0.difference > $1.difference
+                    || ($0.difference == $1.difference && $0.key.row < $1.key.row)
+            }
             if worst.count > Self.worstShown { worst.removeLast() }
         }
     }
@@ -392,9 +430,11 @@ final class ExpectedHeights {
                     worst.map { entry in
                         .object([
                             ("row", .integer(entry.key.row)), ("width", .number(entry.key.width)),
-                            ("scale", .number(entry.key.scale)), ("contentSize", .string(entry.key.contentSize)),
+                            ("scale", .number(entry.key.scale)),
+                            ("contentSize", .string(entry.key.contentSize)),
                             ("height", .number(entry.ours)), ("expected", .number(entry.theirs)),
-                            ("difference", .number(entry.difference)), ("text", .string(entry.text)),
+                            ("difference", .number(entry.difference)),
+                            ("text", .string(entry.text)),
                         ])
                     })
             ),

@@ -12,7 +12,9 @@ import TrellisSupport
 struct Layout: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Solve a template file's cell and print its frames and diagnostics as JSON.",
-        discussion: "Exit codes: 0 laid out (even with conflicts, which are reported), 2 bad file or item, 64 bad options.")
+        discussion:
+            "Exit codes: 0 laid out (even with conflicts, which are reported), 2 bad file or item, 64 bad options."
+    )
 
     @Argument(help: "The template file (JSON).")
     var file: String
@@ -20,21 +22,29 @@ struct Layout: ParsableCommand {
     @Option(help: "Cell width in points.")
     var width: Double = 375
 
-    @Option(help: "Cell height in points; omitted, the cell sizes itself (systemLayoutSizeFitting).")
+    @Option(
+        help: "Cell height in points; omitted, the cell sizes itself (systemLayoutSizeFitting).")
     var height: Double?
 
-    @Option(help: "The row, as one JSON object with any keys the template reads (default: generated row 1, {\"title\": ..., \"subtitle\": ..., \"image\": [w, h]}).")
+    @Option(
+        help:
+            "The row, as one JSON object with any keys the template reads (default: generated row 1, {\"title\": ..., \"subtitle\": ..., \"image\": [w, h]})."
+    )
     var item: String?
 
     @Option(help: "Screen scale (pixel grid).")
     var scale: Double = 3
 
     func validate() throws {
-        guard width.isFinite, width > 0 else { throw ValidationError("--width must be a positive number, got \(width)") }
+        guard width.isFinite, width > 0 else {
+            throw ValidationError("--width must be a positive number, got \(width)")
+        }
         if let height, !(height.isFinite && height >= 0) {
             throw ValidationError("--height must be a number ≥ 0, got \(height)")
         }
-        guard scale.isFinite, scale >= 1, scale <= 4 else { throw ValidationError("--scale must be 1...4, got \(scale)") }
+        guard scale.isFinite, scale >= 1, scale <= 4 else {
+            throw ValidationError("--scale must be 1...4, got \(scale)")
+        }
     }
 
     func run() throws {
@@ -47,7 +57,8 @@ struct Layout: ParsableCommand {
         let row: JSONRow
         if let item {
             do {
-                guard let parsed = try JSONRowLoader.parse(Data(item.utf8), file: "--item").first else {
+                guard let parsed = try JSONRowLoader.parse(Data(item.utf8), file: "--item").first
+                else {
                     throw CLIFailure.data("--item is empty")
                 }
                 row = parsed
@@ -85,7 +96,8 @@ struct Layout: ParsableCommand {
         if height == nil {
             issues = cell.issues(width: width)
         }
-        let views: [JSON] = [("contentView", cell.contentView)].map { ($0.0, $0.1) }.map(viewJSON)
+        let views: [JSON] =
+            [("contentView", cell.contentView)].map { ($0.0, $0.1) }.map(viewJSON)
             + cell.order.compactMap { id in cell.views[id].map { viewJSON((id, $0)) } }
         let output: JSON = .object([
             ("template", .string(template.name)),
@@ -104,7 +116,13 @@ struct Layout: ParsableCommand {
         let frame = entry.1.frame
         var fields: [(String, JSON)] = [
             ("id", .string(entry.0)),
-            ("frame", .array([.number(frame.minX), .number(frame.minY), .number(frame.width), .number(frame.height)])),
+            (
+                "frame",
+                .array([
+                    .number(frame.minX), .number(frame.minY), .number(frame.width),
+                    .number(frame.height),
+                ])
+            ),
         ]
         if let label = entry.1 as? Label { fields.append(("text", .string(label.text))) }
         return .object(fields)

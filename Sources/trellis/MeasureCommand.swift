@@ -53,7 +53,8 @@ struct Measure: ParsableCommand {
 
     @Option(
         help:
-            "After the font: bundled (Noto Sans Hebrew, Noto Sans Arabic) or system (the system's fonts, ranked by fontconfig).")
+            "After the font: bundled (Noto Sans Hebrew, Noto Sans Arabic) or system (the system's fonts, ranked by fontconfig)."
+    )
     var fallback: FallbackChoice = .bundled
 
     @Flag(help: "Read the field as Pango-style markup (<b>, <i>, <span …>, &amp; …).")
@@ -203,4 +204,3 @@ struct MessageError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
-

@@ -8,12 +8,17 @@ import Trellis
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Draw laid-out cells to a PNG (cover yellow, title green, subtitle blue, real text).")
+        abstract:
+            "Draw laid-out cells to a PNG (cover yellow, title green, subtitle blue, real text).")
 
-    @Option(help: "Template: \(BuiltInTemplate.names), or a template file (.json; rows of any keys).")
+    @Option(
+        help: "Template: \(BuiltInTemplate.names), or a template file (.json; rows of any keys).")
     var template: String = AnimalTableViewCell.name
 
-    @Option(help: "Layout: table (cells stacked), column, mosaic, waterfall, or a compositional layout file (.json; its sections take the rows in order, --rows is ignored).")
+    @Option(
+        help:
+            "Layout: table (cells stacked), column, mosaic, waterfall, or a compositional layout file (.json; its sections take the rows in order, --rows is ignored)."
+    )
     var layout: String = "table"
 
     @Option(help: "Number of rows to draw.")
@@ -35,14 +40,21 @@ struct Render: ParsableCommand {
     var out: String
 
     func validate() throws {
-        guard (1...1000).contains(rows) else { throw ValidationError("--rows must be 1...1000, got \(rows)") }
-        guard width.isFinite, width > 0 else { throw ValidationError("--width must be a positive number, got \(width)") }
-        guard scale.isFinite, scale >= 1, scale <= 4 else { throw ValidationError("--scale must be 1...4, got \(scale)") }
+        guard (1...1000).contains(rows) else {
+            throw ValidationError("--rows must be 1...1000, got \(rows)")
+        }
+        guard width.isFinite, width > 0 else {
+            throw ValidationError("--width must be a positive number, got \(width)")
+        }
+        guard scale.isFinite, scale >= 1, scale <= 4 else {
+            throw ValidationError("--scale must be 1...4, got \(scale)")
+        }
     }
 
     func run() throws {
         guard ["table", "column", "mosaic", "waterfall"].contains(layout) || layoutIsFile else {
-            throw CLIFailure.usage("unknown layout '\(layout)' (expected table, column, mosaic or waterfall)")
+            throw CLIFailure.usage(
+                "unknown layout '\(layout)' (expected table, column, mosaic or waterfall)")
         }
         let (bitmap, count): (Bitmap, Int)
         do {
@@ -57,9 +69,14 @@ struct Render: ParsableCommand {
                 }
                 var cell = try TemplateFileCell(file: file, scale: scale)
                 let items = try rows(RowFormat<JSONRow>.json)
-                (bitmap, count) = (try draw(&cell, items: items, mediaSize: RowFormat<JSONRow>.json.mediaSize), items.count)
+                (bitmap, count) = (
+                    try draw(&cell, items: items, mediaSize: RowFormat<JSONRow>.json.mediaSize),
+                    items.count
+                )
             } else {
-                throw CLIFailure.usage("unknown template '\(template)' (expected \(BuiltInTemplate.names) or a template file)")
+                throw CLIFailure.usage(
+                    "unknown template '\(template)' (expected \(BuiltInTemplate.names) or a template file)"
+                )
             }
         } catch let failure as CLIFailure {
             throw failure
@@ -70,7 +87,8 @@ struct Render: ParsableCommand {
         guard FileManager.default.createFile(atPath: out, contents: Data(png)) else {
             throw CLIFailure.data("cannot write \(out)")
         }
-        FileHandle.standardError.write(Data("wrote \(out): \(bitmap.width)×\(bitmap.height) px, \(count) cells\n".utf8))
+        FileHandle.standardError.write(
+            Data("wrote \(out): \(bitmap.width)×\(bitmap.height) px, \(count) cells\n".utf8))
     }
 
     /// The first `rows` rows of `--data`, read as `format` says, or generated ones.
@@ -90,7 +108,8 @@ struct Render: ParsableCommand {
         _ cell: inout T, items: [T.Item], mediaSize: @escaping (T.Item) -> Size?
     ) throws -> Bitmap {
         if layout == "table" {
-            return try CellPicture.render(template: &cell, items: items, width: width, scale: scale).0
+            return try CellPicture.render(template: &cell, items: items, width: width, scale: scale)
+                .0
         }
         if layoutIsFile { return try drawCompositional(&cell, items: items) }
         let sizing = TemplateSizing(template: cell, items: items)
@@ -102,7 +121,9 @@ struct Render: ParsableCommand {
         func place<L: CollectionLayout>(_ collection: inout L) throws {
             try collection.prepare(bounds: bounds, layoutMargins: margins, safeAreaInsets: .zero)
             if let error = sizing.error { throw error }
-            frames = items.indices.compactMap { collection.attributes(forItem: IndexPath(item: $0, section: 0))?.frame }
+            frames = items.indices.compactMap {
+                collection.attributes(forItem: IndexPath(item: $0, section: 0))?.frame
+            }
             contentHeight = collection.contentSize.height
         }
         switch layout {
@@ -114,12 +135,14 @@ struct Render: ParsableCommand {
             try place(&collection)
         default:
             var collection = WaterfallLayout(
-                itemCounts: counts, sizing: TemplateWaterfallSizing(sizing: sizing, mediaSize: mediaSize),
+                itemCounts: counts,
+                sizing: TemplateWaterfallSizing(sizing: sizing, mediaSize: mediaSize),
                 displayScale: scale)
             try place(&collection)
         }
         return try CellPicture.render(
-            template: &cell, items: items, frames: frames, canvas: Size(width: width, height: contentHeight), scale: scale
+            template: &cell, items: items, frames: frames,
+            canvas: Size(width: width, height: contentHeight), scale: scale
         ).0
     }
 }
@@ -132,7 +155,8 @@ struct BuiltInRender: BuiltInTemplateVisitor {
     func visit<Frames: CellTemplate & LabelDescribing, CellView: ConstraintCellView>(
         _ template: BuiltInTemplate, rows: RowFormat<Frames.Item>,
         frames: @escaping (Double, TextMeasurer) throws(CellError) -> Frames,
-        constraints: @escaping (Double, TextMeasurer, Bool) throws(CellError) -> ConstraintTemplate<CellView>
+        constraints:
+            @escaping (Double, TextMeasurer, Bool) throws(CellError) -> ConstraintTemplate<CellView>
     ) throws -> (Bitmap, Int) where CellView.Item == Frames.Item {
         var cell = try frames(command.scale, .shared)
         let items = try command.rows(rows)

@@ -163,10 +163,14 @@ struct SnapshotManifest: Codable {
             }
             guard template.hasSuffix(".json") || template.contains("/") else {
                 throw CLIFailure.usage(
-                    "unknown template '\(template)' (expected \(BuiltInTemplate.names) or a template file ending in .json)")
+                    "unknown template '\(template)' (expected \(BuiltInTemplate.names) or a template file ending in .json)"
+                )
             }
-            var cell = try TemplateFileCell(file: try TemplateFile.load(path: template), scale: scale)
-            return try layOutAll(try items(RowFormat<JSONRow>.json)) { try CellSnapshot.ofConstraints(&cell, item: $0, width: $1) }
+            var cell = try TemplateFileCell(
+                file: try TemplateFile.load(path: template), scale: scale)
+            return try layOutAll(try items(RowFormat<JSONRow>.json)) {
+                try CellSnapshot.ofConstraints(&cell, item: $0, width: $1)
+            }
         } catch let failure as CLIFailure {
             throw failure
         } catch {
@@ -339,14 +343,19 @@ private struct SnapshotCells: BuiltInTemplateVisitor {
     func visit<Frames: CellTemplate & LabelDescribing, CellView: ConstraintCellView>(
         _ template: BuiltInTemplate, rows: RowFormat<Frames.Item>,
         frames: @escaping (Double, TextMeasurer) throws(CellError) -> Frames,
-        constraints: @escaping (Double, TextMeasurer, Bool) throws(CellError) -> ConstraintTemplate<CellView>
+        constraints:
+            @escaping (Double, TextMeasurer, Bool) throws(CellError) -> ConstraintTemplate<CellView>
     ) throws -> Result where CellView.Item == Frames.Item {
         let items = try manifest.items(rows)
         if manifest.path == "constraints" {
             var cell = try constraints(manifest.scale, .shared, true)
-            return try manifest.layOutAll(items) { try CellSnapshot(template: &cell, item: $0, width: $1) }
+            return try manifest.layOutAll(items) {
+                try CellSnapshot(template: &cell, item: $0, width: $1)
+            }
         }
         var cell = try frames(manifest.scale, .shared)
-        return try manifest.layOutAll(items) { try CellSnapshot(template: &cell, item: $0, width: $1) }
+        return try manifest.layOutAll(items) {
+            try CellSnapshot(template: &cell, item: $0, width: $1)
+        }
     }
 }

@@ -8,7 +8,11 @@ struct Tool {
         var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         while url.path != "/" {
             url.deleteLastPathComponent()
-            if FileManager.default.isExecutableFile(atPath: url.appendingPathComponent("listbench").path) { return url }
+            if FileManager.default.isExecutableFile(
+                atPath: url.appendingPathComponent("listbench").path)
+            {
+                return url
+            }
         }
         return URL(fileURLWithPath: ".build/debug")
     }()
@@ -37,14 +41,16 @@ struct Tool {
     }
 
     static func temporaryFile(_ name: String, _ contents: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-cli-\(getpid())")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trellis-cli-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent(name)
         try contents.write(to: url, atomically: true, encoding: .utf8)
         return url.path
     }
 
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .deletingLastPathComponent()
 }
 
@@ -71,7 +77,8 @@ struct Tool {
     }
 
     @Test func badLineIsNamedAndNothingIsPrinted() throws {
-        let path = try Tool.temporaryFile("bad.jsonl", "{\"title\": \"A\", \"subtitle\": \"ok\"}\n{\"title\": 3}\n")
+        let path = try Tool.temporaryFile(
+            "bad.jsonl", "{\"title\": \"A\", \"subtitle\": \"ok\"}\n{\"title\": 3}\n")
         let result = try Tool.run("listbench", ["--data", path, "--json"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("bad.jsonl:2: \"title\" must be a string"))
@@ -81,13 +88,17 @@ struct Tool {
     @Test func userDataRunsEveryPhaseAndPrintsTheDocumentedKeys() throws {
         var lines: [String] = []
         for index in 0..<40 {
-            lines.append(#"{"title": "Row \#(index)", "subtitle": "\#(String(repeating: "word ", count: index % 17))end"}"#)
+            lines.append(
+                #"{"title": "Row \#(index)", "subtitle": "\#(String(repeating: "word ", count: index % 17))end"}"#
+            )
         }
         let data = try Tool.temporaryFile("rows.jsonl", lines.joined(separator: "\n") + "\n")
         let heights = data + ".heights"
-        let result = try Tool.run("listbench", ["--data", data, "--json", "--repeat", "1", "--dump-heights", heights])
+        let result = try Tool.run(
+            "listbench", ["--data", data, "--json", "--repeat", "1", "--dump-heights", heights])
         #expect(result.status == 0, "\(result.stderr)")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(json["rows"] as? Int == 40)
         let paths = try #require(json["paths"] as? [String: Any])
         for key in ["frames", "constraints_fresh", "constraints_template"] {
@@ -97,7 +108,9 @@ struct Tool {
         let agreement = try #require(json["agreement"] as? [String: Any])
         #expect((agreement["max_height_diff"] as? NSNumber)?.doubleValue == 0)
         let scroll = try #require(json["scroll"] as? [String: Any])
-        for key in ["p50_us", "p99_us", "max_us", "over_budget", "cells_created", "max_anchor_drift"] {
+        for key in [
+            "p50_us", "p99_us", "max_us", "over_budget", "cells_created", "max_anchor_drift",
+        ] {
             #expect(scroll[key] != nil, "scroll.\(key)")
         }
         let memory = try #require(json["memory"] as? [String: Any])
@@ -113,9 +126,11 @@ struct Tool {
 
     @Test func templateFileRunsAgainstTheBuiltInFrames() throws {
         let file = Tool.repository.appendingPathComponent("Templates/AnimalTableViewCell.json").path
-        let result = try Tool.run("listbench", ["--rows", "60", "--template", file, "--json", "--repeat", "1"])
+        let result = try Tool.run(
+            "listbench", ["--rows", "60", "--template", file, "--json", "--repeat", "1"])
         #expect(result.status == 0, "\(result.stderr)")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let agreement = try #require(json["agreement"] as? [String: Any])
         #expect((agreement["max_height_diff"] as? NSNumber)?.doubleValue == 0)
     }
@@ -135,11 +150,14 @@ struct Tool {
         let file = try Tool.temporaryFile("free.json", Self.freeTemplate)
         let data = try Tool.temporaryFile(
             "posts.jsonl",
-            #"{"author": {"name": "Ana"}, "body": "A body long enough to wrap onto a second line at this width."}"# + "\n"
+            #"{"author": {"name": "Ana"}, "body": "A body long enough to wrap onto a second line at this width."}"#
+                + "\n"
                 + #"{"author": {"name": "Bo", "id": 7}, "body": 42, "tags": ["a"]}"# + "\n")
-        let result = try Tool.run("listbench", ["--template", file, "--data", data, "--json", "--repeat", "1"])
+        let result = try Tool.run(
+            "listbench", ["--template", file, "--data", data, "--json", "--repeat", "1"])
         #expect(result.status == 0, "\(result.stderr)")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let reason = try #require(json["no_frames_reason"] as? String)
         #expect(reason.contains("free.json:2:"), "\(reason)")
         #expect(reason.contains("not in a stack"), "\(reason)")
@@ -148,7 +166,8 @@ struct Tool {
         #expect((json["rows"] as? NSNumber)?.intValue == 2)
         let agreement = try #require(json["agreement"] as? [String: Any])
         #expect((agreement["max_height_diff"] as? NSNumber)?.doubleValue == 0)
-        let table = try Tool.run("listbench", ["--template", file, "--data", data, "--repeat", "1"])
+        let table = try Tool.run(
+            "listbench", ["--template", file, "--data", data, "--repeat", "1"])
         #expect(table.stdout.contains("constraints only: no frame path ("), "\(table.stdout)")
     }
 
@@ -161,13 +180,19 @@ struct Tool {
         func run(_ arguments: [String]) throws -> [String: Any] {
             let result = try Tool.run("listbench", arguments + ["--json", "--repeat", "1"])
             #expect(result.status == 0, "\(result.stderr)")
-            return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            return try #require(
+                try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         }
         let post = Tool.repository.appendingPathComponent("Templates/PostCell.json").path
-        let sample = Tool.repository.appendingPathComponent("Tests/TrellisCellsTests/Fixtures/SampleStackCell.json").path
-        let userRows = Tool.repository.appendingPathComponent("Tests/TrellisCellsTests/Fixtures/user-rows.jsonl").path
+        let sample = Tool.repository.appendingPathComponent(
+            "Tests/TrellisCellsTests/Fixtures/SampleStackCell.json"
+        ).path
+        let userRows = Tool.repository.appendingPathComponent(
+            "Tests/TrellisCellsTests/Fixtures/user-rows.jsonl"
+        ).path
         for (json, rows) in [
-            (try run(["--template", post, "--rows", "60"]), 60), (try run(["--template", sample, "--data", userRows]), 61),
+            (try run(["--template", post, "--rows", "60"]), 60),
+            (try run(["--template", sample, "--data", userRows]), 61),
         ] {
             #expect(json["no_frames_reason"] is NSNull)
             #expect((json["rows"] as? NSNumber)?.intValue == rows)
@@ -183,23 +208,32 @@ struct Tool {
         // A row with no title, subtitle or image leaves the text column
         // without a visible view: any height satisfies it, so the direct
         // path refuses that row (at both widths) and the constraints lay it out.
-        let data = try Tool.temporaryFile("stack-rows.jsonl", "{\"title\": \"A\"}\n{}\n{\"subtitle\": 5, \"image\": [3, 2]}\n")
+        let data = try Tool.temporaryFile(
+            "stack-rows.jsonl", "{\"title\": \"A\"}\n{}\n{\"subtitle\": 5, \"image\": [3, 2]}\n")
         let refused = try run(["--template", sample, "--data", data])
         let refusals = try #require(refused["direct_refusals"] as? [String: Any])
         #expect((refusals["rows"] as? NSNumber)?.intValue == 2)
-        #expect((refusals["first"] as? String)?.contains("(data line 2): unsupported:") == true, "\(refusals)")
-        let table = try Tool.run("listbench", ["--template", sample, "--data", data, "--repeat", "1"])
-        #expect(table.stdout.contains("frames: the direct stack path refused 2 layouts"), "\(table.stdout)")
+        #expect(
+            (refusals["first"] as? String)?.contains("(data line 2): unsupported:") == true,
+            "\(refusals)")
+        let table = try Tool.run(
+            "listbench", ["--template", sample, "--data", data, "--repeat", "1"])
+        #expect(
+            table.stdout.contains("frames: the direct stack path refused 2 layouts"),
+            "\(table.stdout)")
     }
 
     @Test func aRowWhoseFieldPathMeetsANonObjectIsNamed() throws {
         let file = try Tool.temporaryFile("free.json", Self.freeTemplate)
-        let data = try Tool.temporaryFile("bad-posts.jsonl", "{\"author\": {\"name\": \"Ana\"}}\n\n{\"author\": \"Ana\"}\n")
-        let result = try Tool.run("listbench", ["--template", file, "--data", data, "--json", "--repeat", "1"])
+        let data = try Tool.temporaryFile(
+            "bad-posts.jsonl", "{\"author\": {\"name\": \"Ana\"}}\n\n{\"author\": \"Ana\"}\n")
+        let result = try Tool.run(
+            "listbench", ["--template", file, "--data", data, "--json", "--repeat", "1"])
         #expect(result.status == 2)
         #expect(
             result.stderr.contains(
-                "row 2: \(file):2:12: field \"author.name\" goes through \"author\", which is a string, not an object (data line 3)"),
+                "row 2: \(file):2:12: field \"author.name\" goes through \"author\", which is a string, not an object (data line 3)"
+            ),
             "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
@@ -216,10 +250,13 @@ struct Tool {
     static func scenario(_ name: String, rows: Int) throws -> [String: Any] {
         let result = try Tool.run("listbench", ["--scenario", name, "--rows", "\(rows)", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let scenario = try #require(json["scenario"] as? [String: Any])
         #expect(scenario["name"] as? String == name)
-        for key in ["max_anchor_drift", "over_budget", "apply_p99_us", "apply_p50_us", "heights_correct"] {
+        for key in [
+            "max_anchor_drift", "over_budget", "apply_p99_us", "apply_p50_us", "heights_correct",
+        ] {
             #expect(scenario[key] != nil, "scenario.\(key)")
         }
         return scenario
@@ -259,7 +296,8 @@ struct Tool {
 
 @Suite struct TrellisCLITests {
     @Test func measureWritesOneObjectPerLineAndNamesABadLine() throws {
-        let input = try Tool.temporaryFile("measure.jsonl", "{\"subtitle\": \"Fox\"}\n{\"title\": \"no subtitle\"}\n")
+        let input = try Tool.temporaryFile(
+            "measure.jsonl", "{\"subtitle\": \"Fox\"}\n{\"title\": \"no subtitle\"}\n")
         let process = Process()
         process.executableURL = Tool.directory.appendingPathComponent("trellis")
         process.arguments = ["measure", "--font", "Inter", "--size", "17", "--width", "287"]
@@ -280,12 +318,18 @@ struct Tool {
     }
 
     @Test func layoutWithAConflictLogsItAndStillReturnsFrames() throws {
-        let file = Tool.repository.appendingPathComponent("Tests/TrellisCellsTests/Fixtures/ConflictingCell.json").path
-        let result = try Tool.run("trellis", ["layout", file, "--width", "320", "--item", #"{"title": "Fox"}"#])
+        let file = Tool.repository.appendingPathComponent(
+            "Tests/TrellisCellsTests/Fixtures/ConflictingCell.json"
+        ).path
+        let result = try Tool.run(
+            "trellis", ["layout", file, "--width", "320", "--item", #"{"title": "Fox"}"#])
         #expect(result.status == 0)
         #expect(result.stderr.contains("Unable to simultaneously satisfy constraints."))
-        #expect(result.stderr.contains("Will attempt to recover by breaking constraint\n    \"box.width == 500\""))
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(
+            result.stderr.contains(
+                "Will attempt to recover by breaking constraint\n    \"box.width == 500\""))
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let views = try #require(json["views"] as? [[String: Any]])
         #expect(views.map { $0["id"] as? String } == ["contentView", "box", "label"])
         // box keeps the width the leading/trailing pins give: 320 − 32.
@@ -294,16 +338,20 @@ struct Tool {
 
     @Test func layoutSyntaxErrorNamesThePosition() throws {
         let path = try Tool.temporaryFile(
-            "bad.json", #"{"views": [{"id": "a", "kind": "view"}], "constraints": ["a.width = 3"]}"#)
+            "bad.json", #"{"views": [{"id": "a", "kind": "view"}], "constraints": ["a.width = 3"]}"#
+        )
         let result = try Tool.run("trellis", ["layout", path])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("bad.json:1:67: in \"a.width = 3\": Expected '==', '<=' or '>='"))
+        #expect(
+            result.stderr.contains("bad.json:1:67: in \"a.width = 3\": Expected '==', '<=' or '>='")
+        )
         #expect(result.stdout.isEmpty)
     }
 
     @Test func renderWritesAPNG() throws {
         let path = try Tool.temporaryFile("cells.png", "")
-        let result = try Tool.run("trellis", ["render", "--rows", "3", "--scale", "1", "--out", path])
+        let result = try Tool.run(
+            "trellis", ["render", "--rows", "3", "--scale", "1", "--out", path])
         #expect(result.status == 0, "\(result.stderr)")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(Array(bytes.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])

@@ -13,18 +13,27 @@ import Testing
         // wide, rows 44 tall and 10 apart inside 10-point insets.
         let out = try Tool.temporaryFile("two-column-frames.txt", "")
         let result = try Tool.run(
-            "listbench", ["--layout", Self.layout("TwoColumnGrid.json"), "--dump-frames", out, "--repeat", "1", "--json"])
+            "listbench",
+            [
+                "--layout", Self.layout("TwoColumnGrid.json"), "--dump-frames", out, "--repeat",
+                "1", "--json",
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             try String(contentsOfFile: out, encoding: .utf8)
-                == "0 0 10 10 172.5 44\n0 1 192.5 10 172.5 44\n0 2 10 64 172.5 44\n0 3 192.5 64 172.5 44\n0 4 10 118 172.5 44\n")
+                == "0 0 10 10 172.5 44\n0 1 192.5 10 172.5 44\n0 2 10 64 172.5 44\n0 3 192.5 64 172.5 44\n0 4 10 118 172.5 44\n"
+        )
     }
 
     @Test func orthogonalSectionsAreDumpedAtOffsetZero() throws {
         // The carousel's second group starts 0.85 × 375 = 318.75 in, past the screen.
         let out = try Tool.temporaryFile("orthogonal-frames.txt", "")
         let result = try Tool.run(
-            "listbench", ["--layout", Self.layout("OrthogonalSections.json"), "--dump-frames", out, "--repeat", "1", "--json"])
+            "listbench",
+            [
+                "--layout", Self.layout("OrthogonalSections.json"), "--dump-frames", out,
+                "--repeat", "1", "--json",
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 9)
@@ -52,7 +61,8 @@ import Testing
         let result = try Tool.run(
             "trellis",
             [
-                "render", "--layout", Self.layout("Badges.json"), "--template", "BirdCollectionViewCell", "--scale", "1",
+                "render", "--layout", Self.layout("Badges.json"), "--template",
+                "BirdCollectionViewCell", "--scale", "1",
                 "--out", out,
             ])
         #expect(result.status == 0, "\(result.stderr)")

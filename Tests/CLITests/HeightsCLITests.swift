@@ -8,17 +8,24 @@ import Testing
 @Suite struct HeightsCLITests {
     /// Rows with ids, texts of many lengths, some images.
     static func rows(_ count: Int) -> String {
-        let words = ["the", "red", "fox", "jumps", "Съешь", "булок", "🙂", "windowsill", "a", "supercalifragilistic"]
+        let words = [
+            "the", "red", "fox", "jumps", "Съешь", "булок", "🙂", "windowsill", "a",
+            "supercalifragilistic",
+        ]
         var random: UInt64 = 12345
         func next() -> Int {
             random = random &* 6364136223846793005 &+ 1442695040888963407
             return Int(random >> 33)
         }
         return (0..<count).map { index in
-            let title = (0...(next() % 3)).map { _ in words[next() % words.count] }.joined(separator: " ")
-            let subtitle = (0..<(next() % 50)).map { _ in words[next() % words.count] }.joined(separator: " ")
-            let image = index % 3 == 0 ? ", \"image\": [\(100 + next() % 800), \(100 + next() % 800)]" : ""
-            return "{\"id\": \"r\(index)\", \"title\": \"\(title)\", \"subtitle\": \"\(subtitle)\"\(image)}"
+            let title = (0...(next() % 3)).map { _ in words[next() % words.count] }.joined(
+                separator: " ")
+            let subtitle = (0..<(next() % 50)).map { _ in words[next() % words.count] }.joined(
+                separator: " ")
+            let image =
+                index % 3 == 0 ? ", \"image\": [\(100 + next() % 800), \(100 + next() % 800)]" : ""
+            return
+                "{\"id\": \"r\(index)\", \"title\": \"\(title)\", \"subtitle\": \"\(subtitle)\"\(image)}"
         }.joined(separator: "\n") + "\n"
     }
 
@@ -30,7 +37,8 @@ import Testing
 
     static func heights(_ records: [[String: Any]]) -> [String] {
         records.filter { $0["row"] != nil }.map { record in
-            ["row", "id", "width", "scale", "contentSize", "height"].map { "\(record[$0] ?? "-")" }.joined(separator: " ")
+            ["row", "id", "width", "scale", "contentSize", "height"].map { "\(record[$0] ?? "-")" }
+                .joined(separator: " ")
         }
     }
 
@@ -40,13 +48,19 @@ import Testing
         let two = try Tool.temporaryFile("heights-2.jsonl", "")
         var result = try Tool.run(
             "trellis",
-            ["heights", "--template", "AnimalTableViewCell", "--data", data, "--widths", "320,375", "--scales", "2,3",
-             "--threads", "1", "--out", one])
+            [
+                "heights", "--template", "AnimalTableViewCell", "--data", data, "--widths",
+                "320,375", "--scales", "2,3",
+                "--threads", "1", "--out", one,
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         result = try Tool.run(
             "trellis",
-            ["heights", "--template", "AnimalTableViewCell", "--data", data, "--widths", "320,375", "--scales", "2,3",
-             "--threads", "2", "--batch-size", "37", "--out", two])
+            [
+                "heights", "--template", "AnimalTableViewCell", "--data", data, "--widths",
+                "320,375", "--scales", "2,3",
+                "--threads", "2", "--batch-size", "37", "--out", two,
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         let first = try Self.records(one)
         let header = try #require(first.first?["header"] as? [String: Any])
@@ -65,8 +79,11 @@ import Testing
             let part = try Tool.temporaryFile("heights-shard\(shard).jsonl", "")
             let run = try Tool.run(
                 "trellis",
-                ["heights", "--template", "AnimalTableViewCell", "--data", data, "--widths", "320,375", "--scales",
-                 "2,3", "--shard", "\(shard)/3", "--out", part])
+                [
+                    "heights", "--template", "AnimalTableViewCell", "--data", data, "--widths",
+                    "320,375", "--scales",
+                    "2,3", "--shard", "\(shard)/3", "--out", part,
+                ])
             #expect(run.status == 0, "\(run.stderr)")
             let lines = Self.heights(try Self.records(part))
             #expect(lines.allSatisfy { Int($0.split(separator: " ")[0])! % 3 == shard })
@@ -74,8 +91,10 @@ import Testing
         }
         let order = { (line: String) in Int(line.split(separator: " ")[0])! }
         #expect(merged.sorted { order($0) < order($1) } == body.sorted { order($0) < order($1) })
-        let stableMerged = merged.enumerated().sorted { (order($0.element), $0.offset) < (order($1.element), $1.offset) }
-            .map(\.element)
+        let stableMerged = merged.enumerated().sorted {
+            (order($0.element), $0.offset) < (order($1.element), $1.offset)
+        }
+        .map(\.element)
         #expect(stableMerged == body)
     }
 
@@ -83,26 +102,39 @@ import Testing
         let data = try Tool.temporaryFile("expect-rows.jsonl", Self.rows(50))
         let ours = try Tool.temporaryFile("expect-ours.jsonl", "")
         var result = try Tool.run(
-            "trellis", ["heights", "--template", "AnimalTableViewCell", "--data", data, "--widths", "375", "--out", ours])
+            "trellis",
+            [
+                "heights", "--template", "AnimalTableViewCell", "--data", data, "--widths", "375",
+                "--out", ours,
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         // A device's heights: row 7 off by a third of a point (a pixel at 3×), row 20 by 10.
-        var lines = try String(contentsOfFile: ours, encoding: .utf8).split(separator: "\n").map(String.init)
+        var lines = try String(contentsOfFile: ours, encoding: .utf8).split(separator: "\n").map(
+            String.init)
         func shift(_ row: Int, by delta: Double) throws {
             let index = try #require(lines.firstIndex { $0.hasPrefix("{\"row\": \(row),") })
-            var record = try #require(try JSONSerialization.jsonObject(with: Data(lines[index].utf8)) as? [String: Any])
+            var record = try #require(
+                try JSONSerialization.jsonObject(with: Data(lines[index].utf8)) as? [String: Any])
             record["height"] = (record["height"] as! NSNumber).doubleValue + delta
-            lines[index] = String(decoding: try JSONSerialization.data(withJSONObject: record), as: UTF8.self)
+            lines[index] = String(
+                decoding: try JSONSerialization.data(withJSONObject: record), as: UTF8.self)
         }
         try shift(7, by: 1.0 / 3)
         try shift(20, by: 10)
-        let device = try Tool.temporaryFile("expect-device.jsonl", lines.joined(separator: "\n") + "\n")
+        let device = try Tool.temporaryFile(
+            "expect-device.jsonl", lines.joined(separator: "\n") + "\n")
         let again = try Tool.temporaryFile("expect-again.jsonl", "")
         result = try Tool.run(
             "trellis",
-            ["heights", "--template", "AnimalTableViewCell", "--data", data, "--widths", "375", "--expect", device,
-             "--out", again])
+            [
+                "heights", "--template", "AnimalTableViewCell", "--data", data, "--widths", "375",
+                "--expect", device,
+                "--out", again,
+            ])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("50 heights, 48 exact, 1 within 1 pixel, 1 worse"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("50 heights, 48 exact, 1 within 1 pixel, 1 worse"),
+            "\(result.stderr)")
         let summary = try #require(try Self.records(again).last?["expect"] as? [String: Any])
         let worst = try #require(summary["worst"] as? [[String: Any]])
         #expect(worst.map { ($0["row"] as? NSNumber)?.intValue } == [20, 7])
@@ -110,13 +142,17 @@ import Testing
     }
 
     @Test func csvAndContentSizesOfATemplateFile() throws {
-        let template = Tool.repository.appendingPathComponent("Templates/AnimalTableViewCell.json").path
+        let template = Tool.repository.appendingPathComponent("Templates/AnimalTableViewCell.json")
+            .path
         let data = try Tool.temporaryFile("sizes-rows.jsonl", Self.rows(30))
         let out = try Tool.temporaryFile("sizes.csv", "")
         let result = try Tool.run(
             "trellis",
-            ["heights", "--template", template, "--data", data, "--widths", "375", "--content-sizes",
-             "large,accessibilityExtraLarge", "--format", "csv", "--out", out])
+            [
+                "heights", "--template", template, "--data", data, "--widths", "375",
+                "--content-sizes",
+                "large,accessibilityExtraLarge", "--format", "csv", "--out", out,
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
         #expect(lines[0].hasPrefix("# trellis "))
@@ -137,28 +173,49 @@ import Testing
     @Test func badInputLeavesNothingPartialAndSaysWhere() throws {
         let good = Self.rows(300).split(separator: "\n")
         let data = try Tool.temporaryFile(
-            "bad-rows.jsonl", (good[0..<250] + ["{\"title\": 3}"] + good[250...]).joined(separator: "\n") + "\n")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-heights-\(getpid())")
+            "bad-rows.jsonl",
+            (good[0..<250] + ["{\"title\": 3}"] + good[250...]).joined(separator: "\n") + "\n")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trellis-heights-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let out = directory.appendingPathComponent("out.jsonl").path
         let result = try Tool.run(
             "trellis",
-            ["heights", "--template", "AnimalTableViewCell", "--data", data, "--widths", "375", "--batch-size", "64",
-             "--out", out])
+            [
+                "heights", "--template", "AnimalTableViewCell", "--data", data, "--widths", "375",
+                "--batch-size", "64",
+                "--out", out,
+            ])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("bad-rows.jsonl:251: field \"title\" must be a string, not a number"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "bad-rows.jsonl:251: field \"title\" must be a string, not a number"),
+            "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
 
-        for arguments in [["--shard", "3/2"], ["--widths", "0"], ["--scales", "9"], ["--format", "xml"]] {
-            var full = ["heights", "--template", "AnimalTableViewCell", "--data", data, "--widths", "375", "--out", out]
+        for arguments in [
+            ["--shard", "3/2"], ["--widths", "0"], ["--scales", "9"], ["--format", "xml"],
+        ] {
+            var full = [
+                "heights", "--template", "AnimalTableViewCell", "--data", data, "--widths", "375",
+                "--out", out,
+            ]
             for (k, value) in arguments.enumerated() where k % 2 == 0 {
-                if let index = full.firstIndex(of: value) { full[index + 1] = arguments[k + 1] } else { full += [value, arguments[k + 1]] }
+                if let index = full.firstIndex(of: value) {
+                    full[index + 1] = arguments[k + 1]
+                } else {
+                    full += [value, arguments[k + 1]]
+                }
             }
             let run = try Tool.run("trellis", full)
             #expect(run.status == 64, "\(arguments): \(run.stderr)")
         }
         let missing = try Tool.run(
-            "trellis", ["heights", "--template", "/nonexistent/cell.json", "--data", data, "--widths", "375", "--out", out])
+            "trellis",
+            [
+                "heights", "--template", "/nonexistent/cell.json", "--data", data, "--widths",
+                "375", "--out", out,
+            ])
         #expect(missing.status == 64)
         #expect(missing.stderr.contains("cannot read the template file"))
     }
@@ -166,20 +223,37 @@ import Testing
     @Test func anUntrustedTemplateTakesFontsOnlyFromAllowedFolders() throws {
         let data = try Tool.temporaryFile("font-rows.jsonl", Self.rows(3))
         let out = try Tool.temporaryFile("font-out.jsonl", "")
-        for font in ["/etc/passwd.ttf", "../../../../../etc/fonts/x.ttf", "/nonexistent/secret.otf"] {
+        for font in [
+            "/etc/passwd.ttf", "../../../../../etc/fonts/x.ttf", "/nonexistent/secret.otf",
+        ] {
             let template = try Tool.temporaryFile(
                 "font-cell.json",
-                #"{"views": [{"id": "t", "kind": "label", "field": "title", "font": "\#(font)"}], "constraints": ["t.top == contentView.top", "t.bottom == contentView.bottom", "t.leading == contentView.leading"]}"#)
-            let result = try Tool.run("trellis", ["heights", "--template", template, "--data", data, "--widths", "375", "--out", out])
+                #"{"views": [{"id": "t", "kind": "label", "field": "title", "font": "\#(font)"}], "constraints": ["t.top == contentView.top", "t.bottom == contentView.bottom", "t.leading == contentView.leading"]}"#
+            )
+            let result = try Tool.run(
+                "trellis",
+                [
+                    "heights", "--template", template, "--data", data, "--widths", "375", "--out",
+                    out,
+                ])
             #expect(result.status == 2)
             #expect(
-                result.stderr.contains("font \"\(font)\" is outside the allowed folders (the bundled fonts, the template's folder, --font-dir)"),
+                result.stderr.contains(
+                    "font \"\(font)\" is outside the allowed folders (the bundled fonts, the template's folder, --font-dir)"
+                ),
                 "\(result.stderr)")
         }
         let many = try Tool.temporaryFile(
-            "many-views.json", #"{"views": ["# + (0..<30).map { #"{"id": "v\#($0)", "kind": "view"}"# }.joined(separator: ", ") + "]}")
+            "many-views.json",
+            #"{"views": ["#
+                + (0..<30).map { #"{"id": "v\#($0)", "kind": "view"}"# }.joined(separator: ", ")
+                + "]}")
         let limited = try Tool.run(
-            "trellis", ["heights", "--template", many, "--data", data, "--widths", "375", "--max-views", "10", "--out", out])
+            "trellis",
+            [
+                "heights", "--template", many, "--data", data, "--widths", "375", "--max-views",
+                "10", "--out", out,
+            ])
         #expect(limited.status == 2)
         #expect(limited.stderr.contains("30 views, more than --max-views 10"), "\(limited.stderr)")
     }
@@ -188,15 +262,22 @@ import Testing
     /// every row out directly: the same heights as `--path constraints`.
     /// A file with free constraints still says why it has no frame path.
     @Test func aStackTreeFileHasAFramePathWithTheConstraintsHeights() throws {
-        let file = Tool.repository.appendingPathComponent("Tests/TrellisCellsTests/Fixtures/SampleStackCell.json").path
-        let data = Tool.repository.appendingPathComponent("Tests/TrellisCellsTests/Fixtures/user-rows.jsonl").path
+        let file = Tool.repository.appendingPathComponent(
+            "Tests/TrellisCellsTests/Fixtures/SampleStackCell.json"
+        ).path
+        let data = Tool.repository.appendingPathComponent(
+            "Tests/TrellisCellsTests/Fixtures/user-rows.jsonl"
+        ).path
         let frames = try Tool.temporaryFile("stack-frames.jsonl", "")
         let constraints = try Tool.temporaryFile("stack-constraints.jsonl", "")
         for (path, out) in [("frames", frames), ("constraints", constraints)] {
             let result = try Tool.run(
                 "trellis",
-                ["heights", "--template", file, "--data", data, "--widths", "320,375", "--scales", "2,3", "--path", path,
-                 "--out", out])
+                [
+                    "heights", "--template", file, "--data", data, "--widths", "320,375",
+                    "--scales", "2,3", "--path", path,
+                    "--out", out,
+                ])
             #expect(result.status == 0, "\(path): \(result.stderr)")
         }
         let direct = Self.heights(try Self.records(frames))
@@ -204,9 +285,14 @@ import Testing
         #expect(direct == Self.heights(try Self.records(constraints)))
         let free = try Tool.temporaryFile(
             "free-heights.json",
-            #"{"views": [{"id": "t", "kind": "label", "field": "title"}], "constraints": ["t.top == contentView.top", "t.bottom == contentView.bottom", "t.leading == contentView.leading"]}"#)
+            #"{"views": [{"id": "t", "kind": "label", "field": "title"}], "constraints": ["t.top == contentView.top", "t.bottom == contentView.bottom", "t.leading == contentView.leading"]}"#
+        )
         let refused = try Tool.run(
-            "trellis", ["heights", "--template", free, "--data", data, "--widths", "375", "--path", "frames", "--out", frames])
+            "trellis",
+            [
+                "heights", "--template", free, "--data", data, "--widths", "375", "--path",
+                "frames", "--out", frames,
+            ])
         #expect(refused.status == 64)
         #expect(refused.stderr.contains("--path frames: \(free):1:"), "\(refused.stderr)")
         #expect(refused.stderr.contains("use --path constraints"), "\(refused.stderr)")

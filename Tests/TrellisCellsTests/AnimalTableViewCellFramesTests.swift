@@ -1,8 +1,8 @@
 import Testing
 import TrellisCells
+import TrellisGeometry
 import TrellisSamples
 import TrellisTemplateFiles
-import TrellisGeometry
 import TrellisText
 
 /// AnimalTableViewCell's frames from its formulas:
@@ -33,7 +33,8 @@ import TrellisText
     }
 
     @Test func threeLineSubtitle() throws {
-        let cell = try layout("The red fox is a small carnivore found across the Northern Hemisphere.")
+        let cell = try layout(
+            "The red fox is a small carnivore found across the Northern Hemisphere.")
         expectFixedFrames(cell, width: 375)
         // 3 × 20.5739 = 61.7216 pt = 185.16 px → 186 px = 62 pt.
         #expect(cell.frame(of: "subtitle") == Rect(x: 72, y: 48, width: 287, height: 62))
@@ -65,9 +66,14 @@ import TrellisText
     @Test func widthTooSmallForTheLabelsIsAnError() throws {
         var cell = AnimalTableViewCellFrames(style: try AnimalCellStyle.classic())
         #expect(
-            throws: CellError(template: "AnimalTableViewCell", message: "width 88 leaves no room for the content (needs more than 88)")
+            throws: CellError(
+                template: "AnimalTableViewCell",
+                message: "width 88 leaves no room for the content (needs more than 88)")
         ) { try cell.layout(AnimalItem(title: "a", subtitle: "b"), width: 88) }
-        #expect(throws: CellError(template: "AnimalTableViewCell", message: "width must be finite, got nan")) {
+        #expect(
+            throws: CellError(
+                template: "AnimalTableViewCell", message: "width must be finite, got nan")
+        ) {
             try cell.layout(AnimalItem(title: "a", subtitle: "b"), width: .nan)
         }
     }

@@ -10,13 +10,17 @@ import TrellisViews
 /// the corrected variant (content.bottom >= cover.bottom + 16) fixes it.
 @Suite struct CellDiagnosticsTests {
     static let short = AnimalItem(title: "Owl", subtitle: "")
-    static let long = AnimalItem(title: "Owl", subtitle: "The barn owl hunts at dawn and dusk near rivers and lakes.")
+    static let long = AnimalItem(
+        title: "Owl", subtitle: "The barn owl hunts at dawn and dusk near rivers and lakes.")
 
     @Test func classicCellWithShortSubtitleIsFlagged() throws {
         let cell = AnimalTableViewCellView(style: try .classic())
         cell.configure(with: Self.short)
         let issues = cell.issues(width: 375)
-        #expect(issues.contains(.bottomInsetSqueezed(view: "cover", cellHeight: 64, viewBottom: 56, topInset: 16)), "\(issues)")
+        #expect(
+            issues.contains(
+                .bottomInsetSqueezed(view: "cover", cellHeight: 64, viewBottom: 56, topInset: 16)),
+            "\(issues)")
     }
 
     @Test func classicCellWithLongSubtitleIsClean() throws {
@@ -43,7 +47,8 @@ import TrellisViews
     }
 
     @Test func messageSaysWhatToAdd() {
-        let issue = CellIssue.bottomInsetSqueezed(view: "cover", cellHeight: 64, viewBottom: 56, topInset: 16)
+        let issue = CellIssue.bottomInsetSqueezed(
+            view: "cover", cellHeight: 64, viewBottom: 56, topInset: 16)
         #expect(issue.description.contains("add contentView.bottom >= cover.bottom + 16"))
     }
 }

@@ -8,7 +8,9 @@ import TrellisTemplateFiles
         let spec = try ConstraintParser.parse("cover.leading == contentView.leading + 16")
         #expect(spec.first == AnchorSpec(item: "cover", attribute: .leading))
         #expect(spec.second == AnchorSpec(item: "contentView", attribute: .leading))
-        #expect(spec.relation == .equal && spec.multiplier == 1 && spec.constant == 16 && spec.priority == 1000)
+        #expect(
+            spec.relation == .equal && spec.multiplier == 1 && spec.constant == 16
+                && spec.priority == 1000)
     }
 
     @Test func readsPrioritiesAndNegativeConstants() throws {
@@ -34,17 +36,22 @@ import TrellisTemplateFiles
     }
 
     @Test func nonFiniteMetricsAreRejectedAtTheirPosition() {
-        #expect(throws: ConstraintSyntaxError(offset: 12, message: "Metric 'm' is not a finite number")) {
+        #expect(
+            throws: ConstraintSyntaxError(offset: 12, message: "Metric 'm' is not a finite number")
+        ) {
             try ConstraintParser.parse("a.width == m", metrics: ["m": .nan])
         }
-        #expect(throws: ConstraintSyntaxError(offset: 13, message: "Metric 'm' is not a finite number")) {
+        #expect(
+            throws: ConstraintSyntaxError(offset: 13, message: "Metric 'm' is not a finite number")
+        ) {
             try ConstraintParser.parse("a.width == -m", metrics: ["m": .infinity])
         }
     }
 
     @Test func constantsSummingPastTheDoubleRangeAreRejected() {
         // 1e308 + 1e308 overflows at the first '+' (character 14).
-        #expect(throws: ConstraintSyntaxError(offset: 14, message: "The constant is out of range")) {
+        #expect(throws: ConstraintSyntaxError(offset: 14, message: "The constant is out of range"))
+        {
             try ConstraintParser.parse("a.width == m + m + m", metrics: ["m": 1e308])
         }
     }
@@ -56,24 +63,55 @@ import TrellisTemplateFiles
 
     @Test func descriptionRoundTrips() throws {
         for text in [
-            "cover.leading == contentView.leading + 16", "sub.bottom == contentView.bottom - 16 @750",
-            "a.width == 0.5 * b.width + 10", "cover.height == 40", "t.top >= contentView.safeArea.top",
+            "cover.leading == contentView.leading + 16",
+            "sub.bottom == contentView.bottom - 16 @750",
+            "a.width == 0.5 * b.width + 10", "cover.height == 40",
+            "t.top >= contentView.safeArea.top",
         ] {
             #expect(try ConstraintParser.parse(text).description == text)
         }
     }
 
     @Test(arguments: [
-        ("cover.leading = contentView.leading", ConstraintSyntaxError(offset: 15, message: "Expected '==', '<=' or '>='")),
-        ("cover.top == 16", ConstraintSyntaxError(offset: 1, message: "A position (top) needs a second anchor")),
-        ("cover.width == contentView.leading", ConstraintSyntaxError(offset: 16, message: "Cannot relate a size (cover.width) to a position (contentView.leading)")),
-        ("a.top == b.leading", ConstraintSyntaxError(offset: 10, message: "Cannot relate a horizontal attribute to a vertical one")),
-        ("a.widht == 3", ConstraintSyntaxError(offset: 3, message: "Unknown attribute 'widht' (expected one of leading, trailing, left, right, top, bottom, width, height, centerX, centerY, firstBaseline, lastBaseline)")),
-        ("a.width == 3 @1001", ConstraintSyntaxError(offset: 15, message: "Priority must be 1...1000, got 1001")),
+        (
+            "cover.leading = contentView.leading",
+            ConstraintSyntaxError(offset: 15, message: "Expected '==', '<=' or '>='")
+        ),
+        (
+            "cover.top == 16",
+            ConstraintSyntaxError(offset: 1, message: "A position (top) needs a second anchor")
+        ),
+        (
+            "cover.width == contentView.leading",
+            ConstraintSyntaxError(
+                offset: 16,
+                message: "Cannot relate a size (cover.width) to a position (contentView.leading)")
+        ),
+        (
+            "a.top == b.leading",
+            ConstraintSyntaxError(
+                offset: 10, message: "Cannot relate a horizontal attribute to a vertical one")
+        ),
+        (
+            "a.widht == 3",
+            ConstraintSyntaxError(
+                offset: 3,
+                message:
+                    "Unknown attribute 'widht' (expected one of leading, trailing, left, right, top, bottom, width, height, centerX, centerY, firstBaseline, lastBaseline)"
+            )
+        ),
+        (
+            "a.width == 3 @1001",
+            ConstraintSyntaxError(offset: 15, message: "Priority must be 1...1000, got 1001")
+        ),
         ("a.width == gap", ConstraintSyntaxError(offset: 12, message: "Unknown metric 'gap'")),
         ("a.width == 3 )", ConstraintSyntaxError(offset: 14, message: "Unexpected ')'")),
         ("", ConstraintSyntaxError(offset: 1, message: "Expected a constraint")),
-        ("a.width == b.width * 0", ConstraintSyntaxError(offset: 12, message: "Multiplier must be a finite non-zero number")),
+        (
+            "a.width == b.width * 0",
+            ConstraintSyntaxError(
+                offset: 12, message: "Multiplier must be a finite non-zero number")
+        ),
     ])
     func errorsPointAtTheCharacter(text: String, expected: ConstraintSyntaxError) {
         #expect(throws: expected) { try ConstraintParser.parse(text) }

@@ -1,14 +1,18 @@
 import Foundation
 import Testing
 import TrellisCells
+import TrellisGeometry
 import TrellisSamples
 import TrellisTemplateFiles
-import TrellisGeometry
 
 @Suite struct AnimalDataGeneratorTests {
     @Test func sameSeedGivesSameRows() {
-        #expect(AnimalDataGenerator(seed: 7).items(count: 200) == AnimalDataGenerator(seed: 7).items(count: 200))
-        #expect(AnimalDataGenerator(seed: 7).items(count: 50) != AnimalDataGenerator(seed: 8).items(count: 50))
+        #expect(
+            AnimalDataGenerator(seed: 7).items(count: 200)
+                == AnimalDataGenerator(seed: 7).items(count: 200))
+        #expect(
+            AnimalDataGenerator(seed: 7).items(count: 50)
+                != AnimalDataGenerator(seed: 8).items(count: 50))
     }
 
     @Test func subtitleLengthsSpreadLikeListContent() {
@@ -25,7 +29,9 @@ import TrellisGeometry
 
     @Test func rowsMixEnglishAndRussian() {
         let items = AnimalDataGenerator(seed: 1).items(count: 2_000)
-        let russian = items.filter { $0.title.unicodeScalars.contains { (0x400...0x4FF).contains($0.value) } }
+        let russian = items.filter {
+            $0.title.unicodeScalars.contains { (0x400...0x4FF).contains($0.value) }
+        }
         #expect((400...600).contains(russian.count), "about 25% Russian, got \(russian.count)")
     }
 
@@ -51,7 +57,9 @@ import TrellisGeometry
             """)
         #expect(
             items == [
-                AnimalItem(title: "Fox", subtitle: "Lives in forests.", imageSize: Size(width: 640, height: 480)),
+                AnimalItem(
+                    title: "Fox", subtitle: "Lives in forests.",
+                    imageSize: Size(width: 640, height: 480)),
                 AnimalItem(title: "", subtitle: "No title here"),
                 AnimalItem(title: "Owl", subtitle: ""),
             ])
@@ -70,18 +78,27 @@ import TrellisGeometry
 
     @Test func missingFieldsAreReported() {
         #expect(
-            throws: DataFileError(file: "rows.jsonl", line: 1, message: "missing field \"title\" or \"subtitle\"")
+            throws: DataFileError(
+                file: "rows.jsonl", line: 1, message: "missing field \"title\" or \"subtitle\"")
         ) { try parse("{\"name\": \"A\"}") }
     }
 
     @Test func wrongTypesAreReported() {
-        #expect(throws: DataFileError(file: "rows.jsonl", line: 1, message: "\"subtitle\" must be a string")) {
+        #expect(
+            throws: DataFileError(
+                file: "rows.jsonl", line: 1, message: "\"subtitle\" must be a string")
+        ) {
             try parse("{\"subtitle\": 12}")
         }
-        #expect(throws: DataFileError(file: "rows.jsonl", line: 1, message: "expected a JSON object")) {
+        #expect(
+            throws: DataFileError(file: "rows.jsonl", line: 1, message: "expected a JSON object")
+        ) {
             try parse("[1, 2]")
         }
-        #expect(throws: DataFileError(file: "rows.jsonl", line: 1, message: "\"image\" must be [width, height]")) {
+        #expect(
+            throws: DataFileError(
+                file: "rows.jsonl", line: 1, message: "\"image\" must be [width, height]")
+        ) {
             try parse("{\"title\": \"A\", \"image\": [true, 2]}")
         }
     }
@@ -89,7 +106,8 @@ import TrellisGeometry
     @Test func nonPositiveImageSizesAreReported() {
         #expect(
             throws: DataFileError(
-                file: "rows.jsonl", line: 1, message: "\"image\" sizes must be finite and positive, got [0.0, 2.0]")
+                file: "rows.jsonl", line: 1,
+                message: "\"image\" sizes must be finite and positive, got [0.0, 2.0]")
         ) { try parse("{\"title\": \"A\", \"image\": [0, 2]}") }
     }
 
@@ -103,7 +121,10 @@ import TrellisGeometry
     }
 
     @Test func missingFileIsReported() {
-        #expect(throws: DataFileError(file: "/nonexistent/rows.jsonl", line: nil, message: "no such file")) {
+        #expect(
+            throws: DataFileError(
+                file: "/nonexistent/rows.jsonl", line: nil, message: "no such file")
+        ) {
             try JSONLinesLoader.load(path: "/nonexistent/rows.jsonl")
         }
     }

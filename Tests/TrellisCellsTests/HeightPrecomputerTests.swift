@@ -25,10 +25,13 @@ import TrellisText
             let precomputer = try HeightPrecomputer(threads: threads) { () throws(CellError) in
                 AnimalTableViewCellConstraints(style: try .classic())
             }
-            #expect(try precomputer.heights(of: Self.rows, widths: Self.widths) == expected, "threads \(threads)")
+            #expect(
+                try precomputer.heights(of: Self.rows, widths: Self.widths) == expected,
+                "threads \(threads)")
             var streamed: [[Double]] = []
             var firsts: [Int] = []
-            try precomputer.stream(Self.rows, widths: Self.widths, batchSize: 97) { first, batch, heights in
+            try precomputer.stream(Self.rows, widths: Self.widths, batchSize: 97) {
+                first, batch, heights in
                 firsts.append(first)
                 #expect(batch.count == heights.count)
                 streamed += heights
@@ -97,7 +100,10 @@ import TrellisText
         #expect(throws: CancellationError.self) {
             _ = try precomputer.heights(of: Self.rows, widths: Self.widths, isCancelled: { true })
         }
-        let task = Task { try await precomputer.heights(of: Self.rows + Self.rows + Self.rows, widths: Self.widths) }
+        let task = Task {
+            try await precomputer.heights(
+                of: Self.rows + Self.rows + Self.rows, widths: Self.widths)
+        }
         task.cancel()
         do {
             _ = try await task.value

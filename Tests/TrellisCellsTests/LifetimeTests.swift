@@ -13,7 +13,8 @@ import TrellisViews
         weak var subtitle: Label?
         do {
             let cell = AnimalTableViewCellView(style: style)
-            cell.configure(with: AnimalItem(title: "Fox", subtitle: "Lives in the northern forests."))
+            cell.configure(
+                with: AnimalItem(title: "Fox", subtitle: "Lives in the northern forests."))
             _ = cell.layout(width: 375)
             contentView = cell.contentView
             subtitle = cell.subtitleLabel

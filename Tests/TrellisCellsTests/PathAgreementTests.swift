@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 import TrellisCells
+import TrellisGeometry
 import TrellisSamples
 import TrellisTemplateFiles
-import TrellisGeometry
 
 /// Frame code and constraints must give identical heights for the same item
 /// and width (the mission's comparison relies on it).
@@ -18,7 +18,9 @@ import TrellisGeometry
             for (row, item) in items.enumerated() {
                 let a = try frames.height(for: item, width: width)
                 let b = try constraints.height(for: item, width: width)
-                if a != b { found.append("row \(row) width \(width): frames \(a), constraints \(b)") }
+                if a != b {
+                    found.append("row \(row) width \(width): frames \(a), constraints \(b)")
+                }
             }
         }
         return found
@@ -65,7 +67,10 @@ import TrellisGeometry
             // Subview frames come from the solver: equal up to its rounding noise.
             for (x, y) in zip(a.frames, b.frames) {
                 #expect(x.name == y.name)
-                for (p, q) in [(x.frame.minX, y.frame.minX), (x.frame.minY, y.frame.minY), (x.frame.width, y.frame.width), (x.frame.height, y.frame.height)] {
+                for (p, q) in [
+                    (x.frame.minX, y.frame.minX), (x.frame.minY, y.frame.minY),
+                    (x.frame.width, y.frame.width), (x.frame.height, y.frame.height),
+                ] {
                     #expect(abs(p - q) < 1e-9, "\(x.name): \(p) vs \(q)")
                 }
             }
@@ -93,7 +98,9 @@ import TrellisGeometry
 }
 
 @Suite struct TemplateFileCellTests {
-    static let animalFile = TemplateFileTests.repository.appendingPathComponent("Templates/AnimalTableViewCell.json").path
+    static let animalFile = TemplateFileTests.repository.appendingPathComponent(
+        "Templates/AnimalTableViewCell.json"
+    ).path
 
     @Test func animalTemplateFileGivesTheBuiltInHeights() throws {
         let style = try AnimalCellStyle.classic()
@@ -102,7 +109,11 @@ import TrellisGeometry
         var differ = 0
         for width in [320.0, 375, 414] {
             for item in AnimalDataGenerator(seed: 1).items(count: 500) {
-                if try builtIn.height(for: item, width: width) != file.height(for: item.jsonRow, width: width) { differ += 1 }
+                if try builtIn.height(for: item, width: width)
+                    != file.height(for: item.jsonRow, width: width)
+                {
+                    differ += 1
+                }
             }
         }
         #expect(differ == 0)
@@ -111,13 +122,17 @@ import TrellisGeometry
     @Test func fileFramesMatchTheBuiltInFrames() throws {
         var builtIn = AnimalTableViewCellFrames(style: try AnimalCellStyle.classic())
         var file = try TemplateFileCell(file: try TemplateFile.load(path: Self.animalFile))
-        let item = AnimalItem(title: "Red Fox", subtitle: "The red fox is a small carnivore found across the Northern Hemisphere.")
+        let item = AnimalItem(
+            title: "Red Fox",
+            subtitle: "The red fox is a small carnivore found across the Northern Hemisphere.")
         let a = try builtIn.layout(item, width: 375)
         let b = try file.layout(item.jsonRow, width: 375)
         #expect(a.height == b.height && a.height == 126)
         for (x, y) in zip(a.frames, b.frames) {
             #expect(x.name == y.name)
-            #expect(abs(x.frame.minY - y.frame.minY) < 1e-9 && abs(x.frame.height - y.frame.height) < 1e-9)
+            #expect(
+                abs(x.frame.minY - y.frame.minY) < 1e-9
+                    && abs(x.frame.height - y.frame.height) < 1e-9)
         }
     }
 

@@ -5,9 +5,9 @@
 import Foundation
 import Testing
 import TrellisCells
+import TrellisGeometry
 import TrellisSamples
 import TrellisTemplateFiles
-import TrellisGeometry
 import TrellisText
 
 @Suite struct PostCellAgreementTests {

@@ -33,16 +33,21 @@ import TrellisText
         let base = TextStyle(fonts: try FontCollection.bundled("Inter", weight: .regular), size: 17)
         let text = try AttributedText(markup: markup, base: base)
         return try TextMeasurer.shared.sizeThatFits(
-            text, style: base, size: Size(width: 343, height: .infinity), numberOfLines: lines, scale: 3
+            text, style: base, size: Size(width: 343, height: .infinity), numberOfLines: lines,
+            scale: 3
         ).height
     }
 
     @Test func markupLabelsMeasureTheirRuns() throws {
         let file = try TemplateFile.parse(Self.note, file: "note.json")
         var cell = try TemplateFileCell(file: file)
-        let markup = #"A <span size="28pt">large</span> word and a <b>bold</b> one, long enough to wrap over more than one line at this width."#
+        let markup =
+            #"A <span size="28pt">large</span> word and a <b>bold</b> one, long enough to wrap over more than one line at this width."#
         let body = try Self.height(markup: markup, lines: 0)
-        let plain = try Self.height(markup: "A large word and a bold one, long enough to wrap over more than one line at this width.", lines: 0)
+        let plain = try Self.height(
+            markup:
+                "A large word and a bold one, long enough to wrap over more than one line at this width.",
+            lines: 0)
         #expect(body > plain)  // the 28-point run makes its line taller
         let tag = try Self.height(markup: "<b>New</b> &amp; noted", lines: 1)
         let json = #"{"body": "\#(markup.replacingOccurrences(of: "\"", with: "\\\""))"}"#
@@ -52,18 +57,24 @@ import TrellisText
         #expect(abs(layout.height - (12 + body + 4 + tag + 12)) < 1e-9)
         // What a picture draws: the characters without the tags.
         let shown = cell.cell.labelContents(for: try Self.row(json))
-        #expect(shown.map(\.text) == ["A large word and a bold one, long enough to wrap over more than one line at this width.", "New & noted"])
+        #expect(
+            shown.map(\.text) == [
+                "A large word and a bold one, long enough to wrap over more than one line at this width.",
+                "New & noted",
+            ])
     }
 
     @Test func badMarkupInARowNamesTheFileTheFieldAndTheDataLine() throws {
         var cell = try TemplateFileCell(file: try TemplateFile.parse(Self.note, file: "note.json"))
-        let rows = try JSONRowLoader.parse(Data(#"{"body": "fine"}\#n{"body": "a <b>bold"}"#.utf8), file: "rows.jsonl")
+        let rows = try JSONRowLoader.parse(
+            Data(#"{"body": "fine"}\#n{"body": "a <b>bold"}"#.utf8), file: "rows.jsonl")
         _ = try cell.height(for: rows[0], width: 375)
         #expect {
             _ = try cell.height(for: rows[1], width: 375)
         } throws: { error in
             let text = "\(error)"
-            return text.contains("note.json:4:") && text.contains("field \"body\"") && text.contains("byte")
+            return text.contains("note.json:4:") && text.contains("field \"body\"")
+                && text.contains("byte")
                 && text.contains("data line 2")
         }
         // The cell goes on with the next good row.
@@ -72,14 +83,17 @@ import TrellisText
 
     @Test func badFixedMarkupAndMisplacedKeysAreFileErrors() throws {
         let bad = Self.note.replacingOccurrences(of: "<b>New</b>", with: "<b>New")
-        #expect(throws: (any Error).self) { _ = try TemplateFileCell(file: try TemplateFile.parse(bad, file: "note.json")) }
+        #expect(throws: (any Error).self) {
+            _ = try TemplateFileCell(file: try TemplateFile.parse(bad, file: "note.json"))
+        }
         let onImage = """
             {"name": "X", "views": [{"id": "photo", "kind": "image", "size": [10, 10], "markup": true}], "constraints": []}
             """
         #expect {
             _ = try TemplateFile.parse(onImage, file: "x.json")
         } throws: { "\($0)".contains("x.json:1:") && "\($0)".contains("\"markup\" is for labels") }
-        let notBool = Self.note.replacingOccurrences(of: #""markup": true}"#, with: #""markup": "yes"}"#)
+        let notBool = Self.note.replacingOccurrences(
+            of: #""markup": true}"#, with: #""markup": "yes"}"#)
         #expect {
             _ = try TemplateFile.parse(notBool, file: "note.json")
         } throws: { "\($0)".contains("\"markup\" must be true or false") }

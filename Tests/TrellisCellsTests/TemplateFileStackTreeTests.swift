@@ -6,9 +6,9 @@
 import Foundation
 import Testing
 import TrellisCells
+import TrellisGeometry
 import TrellisSamples
 import TrellisTemplateFiles
-import TrellisGeometry
 import TrellisText
 import TrellisViews
 

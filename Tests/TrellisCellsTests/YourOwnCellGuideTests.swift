@@ -9,10 +9,10 @@
 import Foundation
 import Testing
 import TrellisCells
-import TrellisSamples
-import TrellisTemplateFiles
 import TrellisGeometry
 import TrellisLists
+import TrellisSamples
+import TrellisTemplateFiles
 import TrellisText
 import TrellisViews
 
@@ -59,13 +59,17 @@ final class ChatMessageCellView: ConstraintCellView {
         bubble.name = "bubble"
         sender.name = "sender"
         body.name = "body"
-        for view in [bubble, sender, body] { view.translatesAutoresizingMaskIntoConstraints = false }
+        for view in [bubble, sender, body] {
+            view.translatesAutoresizingMaskIntoConstraints = false
+        }
         contentView.addSubview(bubble)
         bubble.addSubview(sender)
         bubble.addSubview(body)
         let c = ChatMessageCell.self
-        leading = bubble.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: c.inset)
-        trailing = bubble.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -c.inset)
+        leading = bubble.leadingAnchor.constraint(
+            equalTo: contentView.leadingAnchor, constant: c.inset)
+        trailing = bubble.trailingAnchor.constraint(
+            equalTo: contentView.trailingAnchor, constant: -c.inset)
         LayoutConstraint.activate([
             bubble.topAnchor.constraint(equalTo: contentView.topAnchor, constant: c.inset),
             bubble.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -c.inset),
@@ -74,10 +78,12 @@ final class ChatMessageCellView: ConstraintCellView {
             leading,
             sender.topAnchor.constraint(equalTo: bubble.topAnchor, constant: c.padding),
             sender.leadingAnchor.constraint(equalTo: bubble.leadingAnchor, constant: c.padding),
-            sender.trailingAnchor.constraint(lessThanOrEqualTo: bubble.trailingAnchor, constant: -c.padding),
+            sender.trailingAnchor.constraint(
+                lessThanOrEqualTo: bubble.trailingAnchor, constant: -c.padding),
             body.topAnchor.constraint(equalTo: sender.bottomAnchor, constant: c.gap),
             body.leadingAnchor.constraint(equalTo: bubble.leadingAnchor, constant: c.padding),
-            body.trailingAnchor.constraint(lessThanOrEqualTo: bubble.trailingAnchor, constant: -c.padding),
+            body.trailingAnchor.constraint(
+                lessThanOrEqualTo: bubble.trailingAnchor, constant: -c.padding),
             body.bottomAnchor.constraint(equalTo: bubble.bottomAnchor, constant: -c.padding),
         ])
         // The bubble hugs the wider of its two labels.
@@ -156,9 +162,11 @@ struct ChatMessageFrames: CellTemplate {
         func inBubble(_ rect: Rect) -> Rect {
             snapped(rect.offsetBy(dx: x, dy: c.inset)).offsetBy(dx: -bubble.minX, dy: -bubble.minY)
         }
-        let senderFrame = Rect(x: c.padding, y: c.padding, width: min(sender.width, textWidth), height: sender.height)
+        let senderFrame = Rect(
+            x: c.padding, y: c.padding, width: min(sender.width, textWidth), height: sender.height)
         let bodyFrame = Rect(
-            x: c.padding, y: c.padding + sender.height + c.gap, width: min(body.width, textWidth), height: body.height)
+            x: c.padding, y: c.padding + sender.height + c.gap, width: min(body.width, textWidth),
+            height: body.height)
         return CellLayout(
             width: width, height: height,
             frames: [
@@ -175,7 +183,8 @@ struct ChatMessageFrames: CellTemplate {
         var random = SplitMix64(seed: seed)
         let words = [
             "ok", "see", "you", "tomorrow", "at", "the", "station", "🙂", "Съешь", "ещё", "булок",
-            "supercalifragilistic", "a", "long", "message", "that", "wraps", "onto", "several", "lines",
+            "supercalifragilistic", "a", "long", "message", "that", "wraps", "onto", "several",
+            "lines",
         ]
         let senders = ["Ana", "Bartholomew Featherstonehaugh", "李雷", "me"]
         return (0..<count).map { _ in
@@ -211,7 +220,8 @@ struct ChatMessageFrames: CellTemplate {
         // so every row comes into view and is measured.
         _ = try table.scroll(toOffset: 0)
         while table.contentOffset < table.maximumContentOffset {
-            _ = try table.scroll(toOffset: min(table.contentOffset + 700, table.maximumContentOffset))
+            _ = try table.scroll(
+                toOffset: min(table.contentOffset + 700, table.maximumContentOffset))
         }
         #expect(sizing.error == nil)
         #expect(table.measuredRowCount == items.count)
@@ -219,7 +229,8 @@ struct ChatMessageFrames: CellTemplate {
         var fresh = ConstraintTemplate(reusingEngine: false) {
             ChatMessageCellView(senderStyle: senderStyle, bodyStyle: bodyStyle)
         }
-        var frames = ChatMessageFrames(senderStyle: senderStyle, bodyStyle: bodyStyle, measurer: .shared)
+        var frames = ChatMessageFrames(
+            senderStyle: senderStyle, bodyStyle: bodyStyle, measurer: .shared)
         var reused = ConstraintTemplate(reusingEngine: true) {
             ChatMessageCellView(senderStyle: senderStyle, bodyStyle: bodyStyle)
         }
@@ -230,7 +241,9 @@ struct ChatMessageFrames: CellTemplate {
             let byFrames = try frames.layout(item, width: width)
             #expect(height == byFrames.height, "row \(row): \(item)")
             let byConstraints = try reused.layout(item, width: width)
-            #expect(byConstraints.frames == byFrames.frames, "row \(row): \(byConstraints) vs \(byFrames)")
+            #expect(
+                byConstraints.frames == byFrames.frames,
+                "row \(row): \(byConstraints) vs \(byFrames)")
             total += height
         }
         #expect(abs(table.contentHeight - total) < 1e-6)
@@ -248,14 +261,16 @@ struct ChatMessageFrames: CellTemplate {
         }
         let sizing = TemplateSizing(template: cell, items: messages)
         var table = try TableLayout(
-            sections: [TableSection(rowCount: messages.count)], estimate: .uniform(60), sizing: sizing,
+            sections: [TableSection(rowCount: messages.count)], estimate: .uniform(60),
+            sizing: sizing,
             width: 375, viewportHeight: 812)
         _ = try table.scroll(toOffset: 0)  // the first screen is measured
         let firstRow = try table.rectForRow(at: IndexPath(row: 0, section: 0))
 
         // Frame code against constraints, every row, heights and frames,
         // at three widths: listbench's agreement check.
-        var frames = ChatMessageFrames(senderStyle: senderStyle, bodyStyle: bodyStyle, measurer: .shared)
+        var frames = ChatMessageFrames(
+            senderStyle: senderStyle, bodyStyle: bodyStyle, measurer: .shared)
         var constraints = ConstraintTemplate(reusingEngine: true) {
             ChatMessageCellView(senderStyle: senderStyle, bodyStyle: bodyStyle)
         }
@@ -278,7 +293,8 @@ struct ChatMessageFrames: CellTemplate {
         }
         let fileAgreement = try TemplateAgreement.compare(
             &frames, &fromFileOnMessages, items: incoming, widths: [320, 375, 414])
-        print(file.stackTreeProblem ?? "a tree of stacks")  // the bubble's free width: constraints only
+        // the bubble's free width: constraints only
+        print(file.stackTreeProblem ?? "a tree of stacks")
         // guide: end
         #expect(fileAgreement.disagreements == 0, "\(fileAgreement)")
         #expect(fileAgreement.comparisons == 3 * incoming.count && !incoming.isEmpty)
@@ -311,11 +327,13 @@ struct ChatMessageFrames: CellTemplate {
     @Test func guideShowsThisCode() throws {
         let here = URL(fileURLWithPath: #filePath)
         let guide = try String(
-            contentsOf: here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            contentsOf: here.deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
                 .appendingPathComponent("docs/your-own-cell.md"), encoding: .utf8)
         let source = try String(contentsOf: here, encoding: .utf8)
         func dedented(_ lines: [Substring]) -> String {
-            let indent = lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            let indent =
+                lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
                 .map { $0.prefix { $0 == " " }.count }.min() ?? 0
             return lines.map { String($0.dropFirst(min(indent, $0.count))) }.joined(separator: "\n")
         }
@@ -350,15 +368,21 @@ struct ChatMessageFrames: CellTemplate {
             }
         }
         let swiftBlocks = blocks.filter { $0.language == "swift" }
-        #expect(swiftBlocks.count == regions.count, "guide blocks \(swiftBlocks.count), regions \(regions.keys.sorted())")
+        #expect(
+            swiftBlocks.count == regions.count,
+            "guide blocks \(swiftBlocks.count), regions \(regions.keys.sorted())")
         for block in swiftBlocks {
             let lines = block.text.split(separator: "\n", omittingEmptySubsequences: false)
             let name = lines.first.map { $0.replacingOccurrences(of: "// guide: ", with: "") } ?? ""
-            #expect(regions[name] == lines.dropFirst().joined(separator: "\n"), "block \(name) differs from the test's region")
+            #expect(
+                regions[name] == lines.dropFirst().joined(separator: "\n"),
+                "block \(name) differs from the test's region")
         }
         let json = blocks.filter { $0.language == "json" }.map(\.text)
         #expect(json.count == 1)
-        #expect(json.first.map { dedented($0.split(separator: "\n", omittingEmptySubsequences: false)) }
-            == dedented(Self.chatTemplate.split(separator: "\n", omittingEmptySubsequences: false)))
+        #expect(
+            json.first.map { dedented($0.split(separator: "\n", omittingEmptySubsequences: false)) }
+                == dedented(
+                    Self.chatTemplate.split(separator: "\n", omittingEmptySubsequences: false)))
     }
 }

@@ -2,9 +2,9 @@
 // Scripts/kiwi-differential.py exactly (SplitMix64, integer arithmetic), so
 // the differential test stores only Kiwi's objectives.
 
-@testable import TrellisConstraints
 import TrellisSupport
 
+@testable import TrellisConstraints
 
 /// A random system: required constraints that hold at a random integer
 /// point x0, then optional levels (see the script's docstring).

@@ -169,8 +169,11 @@ import TrellisSupport
                 let expected = byVariable.currentValue(of: a)
                 let valueHandle = byHandle.valueHandle(for: a)
                 let read = valueHandle.isValid ? byHandle.value(at: valueHandle) : a.value
-                #expect(abs(read - expected) <= 1e-9 * max(1, abs(expected)), "seed \(seed) step \(step)")
-                #expect(abs(byHandle.currentValue(of: a) - expected) <= 1e-9 * max(1, abs(expected)))
+                #expect(
+                    abs(read - expected) <= 1e-9 * max(1, abs(expected)),
+                    "seed \(seed) step \(step)")
+                #expect(
+                    abs(byHandle.currentValue(of: a) - expected) <= 1e-9 * max(1, abs(expected)))
                 let b = system.variables[rng.below(system.variables.count)]
                 let bHandle = byHandle.valueHandle(for: b)
                 if valueHandle.isValid, bHandle.isValid {

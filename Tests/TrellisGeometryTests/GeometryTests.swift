@@ -24,7 +24,8 @@ import TrellisGeometry
         // The solver's noise on a reused tableau (2.25e-9 seen on a cell's
         // height after five rows) stays on the boundary too.
         #expect(PixelGrid.ceil(180.00000000225464, scale: 3) == 180)
-        #expect(PixelGrid.ceil(180.00001, scale: 3) == 180 + 1.0 / 3)  // 3e-5 pixel past: a real value
+        // 3e-5 pixel past: a real value
+        #expect(PixelGrid.ceil(180.00001, scale: 3) == 180 + 1.0 / 3)
         // Far from 0 the noise is relative: seed 9320 of the reuse long run
         // fitted 1014.3333336846 reused against 1014.3333333333 fresh.
         #expect(PixelGrid.ceil(1014.3333336846378, scale: 3) == 3043.0 / 3)
@@ -51,11 +52,14 @@ import TrellisGeometry
     }
 
     @Test func insetShrinksEachEdge() {
-        let r = Rect(x: 0, y: 0, width: 375, height: 100).inset(by: EdgeInsets(top: 1, left: 16, bottom: 2, right: 16))
+        let r = Rect(x: 0, y: 0, width: 375, height: 100).inset(
+            by: EdgeInsets(top: 1, left: 16, bottom: 2, right: 16))
         #expect(r == Rect(x: 16, y: 1, width: 343, height: 97))
     }
 
     @Test func descriptionPrintsCompactNumbers() {
-        #expect(Rect(x: 72, y: 48, width: 287, height: 20.333333).description == "(72, 48, 287, 20.333)")
+        #expect(
+            Rect(x: 72, y: 48, width: 287, height: 20.333333).description == "(72, 48, 287, 20.333)"
+        )
     }
 }

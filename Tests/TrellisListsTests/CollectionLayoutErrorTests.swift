@@ -125,7 +125,7 @@ import TrellisGeometry
                 == "item [0, 1]: aspect ratio 0 must be positive and finite (width / height)")
     }
 
-    @Test(arguments: [-1.0, .infinity, 1e-320])
+    @Test(arguments: [-1.0, .infinity, .leastNonzeroMagnitude])
     func aspectRatiosThatGiveNoFiniteHeightAreRejected(ratio: Double) {
         var layout = Self.waterfall([ratio])
         #expect(

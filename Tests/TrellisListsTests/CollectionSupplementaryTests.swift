@@ -93,7 +93,8 @@ func supplementaryPositions(_ attributes: [LayoutAttributes], _ kind: ElementKin
     @Test(arguments: [
         // top of the visible bounds (200 tall), the footers shown, and why.
         (0.0, ["0@180"]),  // footer 0 (own place 190) sticks to the bottom: 200 − 20
-        (20, ["0@190"]),  // at its own place; footer 1 would be at 240 (below header 1), out of view
+        // at its own place; footer 1 would be at 240 (below header 1), out of view
+        (20, ["0@190"]),
         (100, ["0@190", "1@280"]),  // footer 1 stuck to the bottom (300 − 20), below header 1's 240
         (250, ["1@400"]),  // at its own place (min(430, 400))
     ])

@@ -4,9 +4,9 @@
 
 import Testing
 import TrellisCells
+import TrellisGeometry
 import TrellisSamples
 import TrellisTemplateFiles
-import TrellisGeometry
 import TrellisText
 import TrellisViews
 
@@ -42,27 +42,33 @@ import TrellisViews
                 avatar.widthAnchor.constraint(equalToConstant: 32),
                 avatar.heightAnchor.constraint(equalToConstant: 32),
                 avatar.topAnchor.constraint(equalTo: content.topAnchor, constant: 8),
-                content.bottomAnchor.constraint(greaterThanOrEqualTo: avatar.bottomAnchor, constant: 8),
+                content.bottomAnchor.constraint(
+                    greaterThanOrEqualTo: avatar.bottomAnchor, constant: 8),
                 bubble.topAnchor.constraint(equalTo: content.topAnchor, constant: 8),
-                content.bottomAnchor.constraint(greaterThanOrEqualTo: bubble.bottomAnchor, constant: 8),
-                bubble.widthAnchor.constraint(lessThanOrEqualTo: content.widthAnchor, multiplier: 0.75),
+                content.bottomAnchor.constraint(
+                    greaterThanOrEqualTo: bubble.bottomAnchor, constant: 8),
+                bubble.widthAnchor.constraint(
+                    lessThanOrEqualTo: content.widthAnchor, multiplier: 0.75),
                 message.topAnchor.constraint(equalTo: bubble.topAnchor, constant: 12),
                 message.leadingAnchor.constraint(equalTo: bubble.leadingAnchor, constant: 12),
                 message.trailingAnchor.constraint(equalTo: bubble.trailingAnchor, constant: -12),
                 time.topAnchor.constraint(equalTo: message.bottomAnchor, constant: 4),
                 time.trailingAnchor.constraint(equalTo: bubble.trailingAnchor, constant: -12),
-                time.leadingAnchor.constraint(greaterThanOrEqualTo: bubble.leadingAnchor, constant: 12),
+                time.leadingAnchor.constraint(
+                    greaterThanOrEqualTo: bubble.leadingAnchor, constant: 12),
                 time.bottomAnchor.constraint(equalTo: bubble.bottomAnchor, constant: -12),
             ])
             incoming = [
                 avatar.leadingAnchor.constraint(equalTo: content.leadingAnchor, constant: 8),
                 bubble.leadingAnchor.constraint(equalTo: avatar.trailingAnchor, constant: 8),
-                bubble.trailingAnchor.constraint(lessThanOrEqualTo: content.trailingAnchor, constant: -8),
+                bubble.trailingAnchor.constraint(
+                    lessThanOrEqualTo: content.trailingAnchor, constant: -8),
             ]
             outgoing = [
                 avatar.trailingAnchor.constraint(equalTo: content.trailingAnchor, constant: -8),
                 bubble.trailingAnchor.constraint(equalTo: avatar.leadingAnchor, constant: -8),
-                bubble.leadingAnchor.constraint(greaterThanOrEqualTo: content.leadingAnchor, constant: 8),
+                bubble.leadingAnchor.constraint(
+                    greaterThanOrEqualTo: content.leadingAnchor, constant: 8),
             ]
             LayoutConstraint.activate(isOutgoing ? outgoing : incoming)
         }

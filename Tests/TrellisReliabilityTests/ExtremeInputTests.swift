@@ -6,11 +6,11 @@
 import Glibc
 import Testing
 import TrellisCells
-import TrellisSamples
-import TrellisTemplateFiles
 import TrellisConstraints
 import TrellisGeometry
 import TrellisLists
+import TrellisSamples
+import TrellisTemplateFiles
 import TrellisText
 import TrellisViews
 

@@ -51,15 +51,20 @@ struct FuzzReplayTests {
     }
 
     @Test func dataRowsOfAnyKeysLoadOrNameALineAndColumn() {
-        replay(JSONRowFuzz.run, seeds: JSONRowFuzz.seeds, seed: 0x7F7, count: 3000, maximumLength: 300)
+        replay(
+            JSONRowFuzz.run, seeds: JSONRowFuzz.seeds, seed: 0x7F7, count: 3000, maximumLength: 300)
     }
 
     @Test func goldenFrameFilesReadBackOrNameALineAndColumn() {
-        replay(FrameTreeFuzz.run, seeds: FrameTreeFuzz.seeds, seed: 0x7F9, count: 3000, maximumLength: 300)
+        replay(
+            FrameTreeFuzz.run, seeds: FrameTreeFuzz.seeds, seed: 0x7F9, count: 3000,
+            maximumLength: 300)
     }
 
     @Test func compositionalLayoutFilesLayOutOrNameALineAndColumn() {
-        replay(LayoutFileFuzz.run, seeds: LayoutFileFuzz.seeds, seed: 0x7FA, count: 3000, maximumLength: 300)
+        replay(
+            LayoutFileFuzz.run, seeds: LayoutFileFuzz.seeds, seed: 0x7FA, count: 3000,
+            maximumLength: 300)
     }
 
     @Test func pngFilesDecodeToWellFormedBitmapsOrAreRefused() {

@@ -5,11 +5,11 @@
 import Foundation
 import Testing
 import TrellisCells
-import TrellisSamples
-import TrellisTemplateFiles
 import TrellisConstraints
 import TrellisGeometry
 import TrellisLists
+import TrellisSamples
+import TrellisTemplateFiles
 import TrellisText
 import TrellisViews
 

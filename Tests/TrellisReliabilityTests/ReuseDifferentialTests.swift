@@ -5,10 +5,11 @@
 // The same run with other numbers, in release mode, is Fuzz/'s
 // `TrellisReuseCheck` (Scripts/reuse-check.sh CELLS).
 
+import Testing
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import Testing
 
 @Suite struct ReuseDifferentialTests {
     @Test func reusedCellsLayOutAsFreshOnesForRandomCells() async {

@@ -6,6 +6,7 @@ import Testing
 import TrellisCells
 import TrellisGeometry
 import TrellisTemplateFiles
+
 @testable import TrellisRender
 
 @Suite struct CellPictureMarkupTests {
@@ -22,12 +23,16 @@ import TrellisTemplateFiles
     /// Rows of dark (text) pixels inside the label's frame.
     static func inkRows(markup: Bool, text: String) throws -> (ink: Int, frame: Rect) {
         var cell = try TemplateFileCell(file: try file(markup: markup))
-        let row = try #require(try JSONRowLoader.parse(Data(#"{"tag": "\#(text)"}"#.utf8), file: "rows.jsonl").first)
-        let (bitmap, layouts) = try CellPicture.render(template: &cell, items: [row], width: 300, scale: 2)
+        let row = try #require(
+            try JSONRowLoader.parse(Data(#"{"tag": "\#(text)"}"#.utf8), file: "rows.jsonl").first)
+        let (bitmap, layouts) = try CellPicture.render(
+            template: &cell, items: [row], width: 300, scale: 2)
         let frame = try #require(layouts.first?.frame(of: "tag"))
         var rows = 0
         for y in Int(frame.minY * 2)..<Int(frame.maxY * 2) {
-            let dark = (Int(frame.minX * 2)..<Int(frame.maxX * 2)).contains { bitmap.pixel(x: $0, y: y).r < 100 }
+            let dark = (Int(frame.minX * 2)..<Int(frame.maxX * 2)).contains {
+                bitmap.pixel(x: $0, y: y).r < 100
+            }
             if dark { rows += 1 }
         }
         return (rows, frame)

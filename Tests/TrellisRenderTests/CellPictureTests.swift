@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import TrellisCells
+import TrellisGeometry
 import TrellisSamples
 import TrellisTemplateFiles
-import TrellisGeometry
+
 @testable import TrellisRender
 
 @Suite struct CellPictureTests {
@@ -27,11 +28,16 @@ import TrellisGeometry
         for layout in layouts {
             let cover = try #require(layout.frame(of: "cover"))
             // Cover (16, 16, 40, 40) at scale 3: pixels 48..<168 in x.
-            for (x, y) in [(cover.minX + 0.5, cover.minY + 0.5), (cover.midX, cover.midY), (cover.maxX - 0.5, cover.maxY - 0.5)] {
+            for (x, y) in [
+                (cover.minX + 0.5, cover.minY + 0.5), (cover.midX, cover.midY),
+                (cover.maxX - 0.5, cover.maxY - 0.5),
+            ] {
                 #expect(bitmap.pixel(x: Int(x * 3), y: Int((top + y) * 3)) == RGBA(255, 204, 0))
             }
             // Just outside the cover's right edge is not yellow.
-            #expect(bitmap.pixel(x: Int(cover.maxX * 3) + 1, y: Int((top + cover.midY) * 3)) != RGBA(255, 204, 0))
+            #expect(
+                bitmap.pixel(x: Int(cover.maxX * 3) + 1, y: Int((top + cover.midY) * 3))
+                    != RGBA(255, 204, 0))
             top += layout.height
         }
     }
@@ -46,7 +52,8 @@ import TrellisGeometry
             guard !item.subtitle.isEmpty, let frame = layout.frame(of: "subtitle") else { continue }
             var dark = 0
             for y in Int((top + frame.minY) * 3)..<Int((top + frame.maxY) * 3) {
-                for x in Int(frame.minX * 3)..<Int(frame.maxX * 3) where bitmap.pixel(x: x, y: y).r < 100 {
+                for x in Int(frame.minX * 3)..<Int(frame.maxX * 3)
+                where bitmap.pixel(x: x, y: y).r < 100 {
                     dark += 1
                 }
             }

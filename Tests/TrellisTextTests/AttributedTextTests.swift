@@ -261,7 +261,8 @@ import TrellisText
         let style = try interStyle()
         let texts = try (0..<40).map { index in
             try AttributedText(
-                markup: "row \(index): <b>Ada</b> replied <span size=\"\(12 + index % 9)pt\">on my way</span>, see you at \(index)",
+                markup:
+                    "row \(index): <b>Ada</b> replied <span size=\"\(12 + index % 9)pt\">on my way</span>, see you at \(index)",
                 base: style)
         }
         let expected = try texts.map { try TextMeasurer().layout($0, style: style, width: 120) }

@@ -18,7 +18,8 @@ import TrellisText
         // Pango: 81.907 pt; isolated forms (no joining) would be wider.
         let layout = try measurer.layout("مرحبا بالعالم", style: interStyle(), width: 287)
         #expect(close(layout.size.width, 81.907, tolerance: 0.01))
-        #expect(close(layout.size.height, (1374.0 + 738) * 17 / 1000))  // 35.904: Noto Sans Arabic hhea
+        // 35.904: Noto Sans Arabic hhea
+        #expect(close(layout.size.height, (1374.0 + 738) * 17 / 1000))
     }
 
     @Test func rightToLeftParagraphsAlignRightNaturally() throws {

@@ -7,7 +7,6 @@ import TrellisSupport
 
 typealias SeededGenerator = SplitMix64
 
-
 enum Corpus {
     static let english = """
         the a an of and to in is was for on with as by at from this that it be are or not have has \

@@ -1,3 +1,4 @@
+import Foundation
 // Measuring without HarfBuzz (`_KernOnlyFace`, `kernOnlyMeasure`) must give,
 // bit for bit, what shaping with HarfBuzz gives, and must leave to HarfBuzz
 // every piece its model cannot prove.
@@ -20,7 +21,8 @@ import Testing
         scalars += "éèêëàâäçñöüßÉÀØøåæœıłšžčğő".unicodeScalars
         scalars += "абвгдежзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИКЛМНОПРСТУФХЦЧШЩЭЮЯё".unicodeScalars
         scalars += "αβγδεζηθικλμνξοπρστυφχψωΑΒΓΔΘΛΞΠΣΦΨΩάέήίόύώ".unicodeScalars
-        scalars += "“”‘’«»‹›–—…•·†‡‰′″€£¥©®™°±×÷½¼→←↑↓≠≤≥∞√∑∆ⁿ№\u{A0}\u{2009}\u{2011}".unicodeScalars
+        scalars +=
+            "“”‘’«»‹›–—…•·†‡‰′″€£¥©®™°±×÷½¼→←↑↓≠≤≥∞√∑∆ⁿ№\u{A0}\u{2009}\u{2011}".unicodeScalars
         scalars += "\u{301}\u{200D}\u{200B}\t\u{AD}שלוםمرحبا中文\u{2044}".unicodeScalars
         return scalars
     }()
@@ -29,7 +31,10 @@ import Testing
     /// fonts substitute or kern ("fi", "->", "1/2", "Te", "AV") mixed in.
     static func randomTexts(count: Int, seed: UInt64) -> [String] {
         var random = SeededGenerator(seed: seed)
-        let fragments = ["fi", "fl", "ffi", "->", "<-", "--", "1/2", "Te", "AV", "To", "Wa", "y.", "r,", ":)", "12:30", "x×y"]
+        let fragments = [
+            "fi", "fl", "ffi", "->", "<-", "--", "1/2", "Te", "AV", "To", "Wa", "y.", "r,", ":)",
+            "12:30", "x×y",
+        ]
         return (0..<count).map { _ in
             var text = ""
             let length = Int.random(in: 1...30, using: &random)
@@ -177,7 +182,9 @@ import Testing
         let workspace = try _Workspace()
         let bytes = Array("AV".utf8)
         bytes.withUnsafeBufferPointer { buffer in
-            guard let (infos, positions, count) = workspace.shapeBuffer(buffer, rtl: false, face: face)
+            guard
+                let (infos, positions, count) = workspace.shapeBuffer(
+                    buffer, rtl: false, face: face)
             else {
                 Issue.record("HarfBuzz shaped nothing")
                 return
@@ -234,14 +241,16 @@ extension KernOnlyShapingTests {
     }
 }
 
-import Foundation
-
 extension KernOnlyShapingTests {
     /// Inter with its bytes changed by `edit`, written to a file of its own.
-    static func editedInter(_ name: String, _ edit: (inout [UInt8], _ table: (String) -> Int) -> Void)
+    static func editedInter(
+        _ name: String, _ edit: (inout [UInt8], _ table: (String) -> Int) -> Void
+    )
         throws -> String
     {
-        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Font.fontsDirectory + "/Inter/Inter-Regular.otf")))
+        var bytes = [UInt8](
+            try Data(
+                contentsOf: URL(fileURLWithPath: Font.fontsDirectory + "/Inter/Inter-Regular.otf")))
         func u16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
         func u32(_ at: Int) -> Int { u16(at) << 16 | u16(at + 2) }
         let tables = u16(4)

@@ -46,7 +46,8 @@ import TrellisGeometry
                     #expect(fits.height == PixelGrid.ceil(layout.size.height, scale: 3))
                     for leading in [true, false] {
                         let options: DrawingOptions =
-                            leading ? [.usesLineFragmentOrigin, .usesFontLeading]
+                            leading
+                            ? [.usesLineFragmentOrigin, .usesFontLeading]
                             : .usesLineFragmentOrigin
                         let rect = try measurer.boundingRect(
                             row, with: Size(width: width, height: 0), options: options,

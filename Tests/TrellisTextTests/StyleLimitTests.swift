@@ -21,7 +21,8 @@ import TrellisText
     }
 
     @Test func largestAcceptedSizeGivesAFiniteHeight() throws {
-        let style = TextStyle(fonts: try FontCollection.bundled("Inter"), size: TextStyle.maximumPoints)
+        let style = TextStyle(
+            fonts: try FontCollection.bundled("Inter"), size: TextStyle.maximumPoints)
         let layout = try TextMeasurer().layout("x\ny", style: style, width: .infinity)
         #expect(layout.size.height.isFinite && layout.lineCount == 2)
     }

@@ -48,7 +48,8 @@ import TrellisText
             label.text = text
             // The fitting height is the label's own size at the width the solve gives it.
             #expect(
-                fittingHeight(of: root, width: 100) == label.sizeThatFits(Size(width: 100, height: .infinity)).height)
+                fittingHeight(of: root, width: 100)
+                    == label.sizeThatFits(Size(width: 100, height: .infinity)).height)
         }
     }
 

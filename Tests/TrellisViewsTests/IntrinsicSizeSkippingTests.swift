@@ -1,6 +1,7 @@
 import Testing
 import TrellisGeometry
 import TrellisText
+
 @testable import TrellisViews
 
 /// A label whose width and height are fixed by required constraints does not
@@ -23,7 +24,9 @@ import TrellisText
         return (root, label, height)
     }
 
-    func fittingHeight(_ root: View) -> Double { TrellisViewsTests.fittingHeight(of: root, width: 300) }
+    func fittingHeight(_ root: View) -> Double {
+        TrellisViewsTests.fittingHeight(of: root, width: 300)
+    }
 
     @Test func fixedSizeLabelIgnoresItsText() throws {
         let (root, label, _) = try makeCell()

@@ -11,7 +11,8 @@ import TrellisText
 @Suite struct RefitTests {
     static let texts = [
         "Short.", "A subtitle long enough to wrap onto a second line at this width, and on.",
-        "", "Three lines at least: the quick brown fox jumps over the lazy dog, again and again, and then once more.",
+        "",
+        "Three lines at least: the quick brown fox jumps over the lazy dog, again and again, and then once more.",
         "שלום עולם, a mixed line", "One",
     ]
 
@@ -33,9 +34,11 @@ import TrellisText
                 view.translatesAutoresizingMaskIntoConstraints = false
                 content.addSubview(view)
             }
-            subtitleRight = subtitle.rightAnchor.constraint(equalTo: content.rightAnchor, constant: -16)
+            subtitleRight = subtitle.rightAnchor.constraint(
+                equalTo: content.rightAnchor, constant: -16)
             titleHeight = title.heightAnchor.constraint(equalToConstant: 16)
-            let bottom = subtitle.bottomAnchor.constraint(equalTo: content.bottomAnchor, constant: -16)
+            let bottom = subtitle.bottomAnchor.constraint(
+                equalTo: content.bottomAnchor, constant: -16)
             bottom.priority = .defaultHigh
             LayoutConstraint.activate([
                 title.leftAnchor.constraint(equalTo: content.leftAnchor, constant: 16),
@@ -78,7 +81,8 @@ import TrellisText
             for (k, text) in Self.texts.enumerated() {
                 let title = "Title \(k) \(round)"
                 cell.show(title, text)
-                #expect(same(cell.height(), try freshHeight(title, text)), "row \(k), round \(round)")
+                #expect(
+                    same(cell.height(), try freshHeight(title, text)), "row \(k), round \(round)")
             }
         }
     }
@@ -288,7 +292,8 @@ import TrellisText
         for (text, height) in zip(Self.texts.prefix(4), heights) {
             let alone = Label(text: text, style: subtitle.style)
             alone.numberOfLines = 0
-            #expect(height == alone.sizeThatFits(Size(width: 200, height: .infinity)).height, "\(text)")
+            #expect(
+                height == alone.sizeThatFits(Size(width: 200, height: .infinity)).height, "\(text)")
         }
     }
 

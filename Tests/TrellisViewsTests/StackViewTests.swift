@@ -71,7 +71,9 @@ import TrellisText
         let root = Self.lay(stack)
         // (300 − 2 × 10) / 3 = 93.333 each, on the 1/3-point grid.
         for box in boxes { #expect(abs(box.frame.width - 280.0 / 3) < 1e-9) }
-        for (box, start) in zip(boxes, [0, 310.0 / 3, 620.0 / 3]) { #expect(abs(box.frame.minX - start) < 1e-9) }
+        for (box, start) in zip(boxes, [0, 310.0 / 3, 620.0 / 3]) {
+            #expect(abs(box.frame.minX - start) < 1e-9)
+        }
         #expect(root.layoutIssues().isEmpty, "\(root.layoutIssues())")
     }
 
@@ -229,7 +231,8 @@ import TrellisText
         row.alignment = .firstBaseline
         name.setContentHuggingPriority(249, for: .horizontal)
         let body = makeLabel(
-            "The quick brown fox jumps over the lazy dog while the cat watches.", name: "body", lines: 0)
+            "The quick brown fox jumps over the lazy dog while the cat watches.", name: "body",
+            lines: 0)
         let column = StackView(arrangedSubviews: [row, body])
         column.axis = .vertical
         column.spacing = 4
@@ -266,7 +269,9 @@ import TrellisText
 
     @Test func conflictsNameUIKitsIdentifiers() {
         let (stack, boxes) = Self.threeBoxes()
-        for box in boxes { box.setContentCompressionResistancePriority(.required, for: .horizontal) }
+        for box in boxes {
+            box.setContentCompressionResistancePriority(.required, for: .horizontal)
+        }
         let root = Self.lay(stack, width: 100)
         // 40 + 60 + 80 + 20 cannot fit in 100 with every width required.
         let log = root.unsatisfiableConstraints.map(\.description).joined()

@@ -315,4 +315,3 @@ import TrellisSupport
         return format
     }
 }
-

@@ -56,14 +56,18 @@ let nested: LayoutSection = {
 let carousel = LayoutSection(
     group: .horizontal(
         size(.fractionalWidth(0.85), .absolute(200)),
-        subitems: [.item(CollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1))))]),
+        subitems: [
+            .item(CollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1))))
+        ]),
     interGroupSpacing: 10, orthogonalScrollingBehavior: .groupPaging)
 
 /// A self-sizing list: rows estimated at 100, measured 40 to 130.
 let selfSizingList = LayoutSection(
     group: LayoutGroup(
         axis: .horizontal, layoutSize: size(.fractionalWidth(1), .estimated(100)),
-        subitems: [.item(CollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .estimated(100))))],
+        subitems: [
+            .item(CollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .estimated(100))))
+        ],
         count: 1),
     interGroupSpacing: 1)
 

@@ -40,12 +40,14 @@ final class ChatBubbleCell {
         incoming = [
             avatar.leadingAnchor.constraint(equalTo: content.leadingAnchor, constant: 8),
             bubble.leadingAnchor.constraint(equalTo: avatar.trailingAnchor, constant: 8),
-            bubble.trailingAnchor.constraint(lessThanOrEqualTo: content.trailingAnchor, constant: -8),
+            bubble.trailingAnchor.constraint(
+                lessThanOrEqualTo: content.trailingAnchor, constant: -8),
         ]
         outgoing = [
             avatar.trailingAnchor.constraint(equalTo: content.trailingAnchor, constant: -8),
             bubble.trailingAnchor.constraint(equalTo: avatar.leadingAnchor, constant: -8),
-            bubble.leadingAnchor.constraint(greaterThanOrEqualTo: content.leadingAnchor, constant: 8),
+            bubble.leadingAnchor.constraint(
+                greaterThanOrEqualTo: content.leadingAnchor, constant: 8),
         ]
         LayoutConstraint.activate(isOutgoing ? outgoing : incoming)
     }

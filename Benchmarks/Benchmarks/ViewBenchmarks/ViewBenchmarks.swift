@@ -174,7 +174,8 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark(
             "Vertical stack of \(count) labels: build and first layout",
             configuration: .init(
-                metrics: [.wallClock, .peakMemoryResident, .mallocCountTotal], maxDuration: .seconds(10),
+                metrics: [.wallClock, .peakMemoryResident, .mallocCountTotal],
+                maxDuration: .seconds(10),
                 maxIterations: 5)
         ) { benchmark in
             for _ in benchmark.scaledIterations {

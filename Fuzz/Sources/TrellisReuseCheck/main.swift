@@ -28,7 +28,8 @@ let run = await ReuseDifferentialRun.run(
 clock_gettime(CLOCK_MONOTONIC, &clock)
 let seconds = Double(clock.tv_sec) + Double(clock.tv_nsec) * 1e-9 - start
 print(
-    "reuse check\(stacked ? " (stacks)" : ""), seeds from \(firstSeed), \(workers) workers: \(run.summary) in \(Int(seconds.rounded())) s")
+    "reuse check\(stacked ? " (stacks)" : ""), seeds from \(firstSeed), \(workers) workers: \(run.summary) in \(Int(seconds.rounded())) s"
+)
 if let failure = run.failure {
     print("\(run.failures.count) disagreements, at seeds \(run.failures.map(\.seed).sorted())")
     for (seed, message) in run.failures.sorted(by: { $0.seed < $1.seed }).prefix(20) {

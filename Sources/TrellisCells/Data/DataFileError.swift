@@ -24,7 +24,8 @@ public struct DataFileError: Error, CustomStringConvertible, Equatable, Sendable
     package static func contents(of path: String) throws(DataFileError) -> Data {
         guard let data = FileManager.default.contents(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
-            throw DataFileError(file: path, line: nil, message: exists ? "cannot read the file" : "no such file")
+            throw DataFileError(
+                file: path, line: nil, message: exists ? "cannot read the file" : "no such file")
         }
         return data
     }
@@ -39,7 +40,9 @@ public struct DataFileError: Error, CustomStringConvertible, Equatable, Sendable
 extension JSONRowLoader {
     /// Calls `body` with every line of `data` that is not blank (without its
     /// line break or a carriage return before it) and its 1-based number.
-    package static func forEachLine(of data: Data, _ body: (Data, Int) throws(DataFileError) -> Void) throws(DataFileError) {
+    package static func forEachLine(
+        of data: Data, _ body: (Data, Int) throws(DataFileError) -> Void
+    ) throws(DataFileError) {
         var lineNumber = 0
         var start = data.startIndex
         while start < data.endIndex {

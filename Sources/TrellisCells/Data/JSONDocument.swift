@@ -27,7 +27,8 @@ public indirect enum JSONNode: Sendable {
 
     public var position: SourcePosition {
         switch self {
-        case .null(let p), .bool(_, let p), .number(_, let p), .string(_, let p), .array(_, let p), .object(_, let p):
+        case .null(let p), .bool(_, let p), .number(_, let p), .string(_, let p), .array(_, let p),
+            .object(_, let p):
             return p
         }
     }
@@ -124,21 +125,26 @@ public struct JSONDocumentParser {
         case UInt8(ascii: "t"): try literal("true"); return .bool(true, start)
         case UInt8(ascii: "f"): try literal("false"); return .bool(false, start)
         case UInt8(ascii: "n"): try literal("null"); return .null(start)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number(), start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return .number(try number(), start)
         default: throw error("unexpected character, expected a value")
         }
     }
 
     private mutating func literal(_ word: String) throws(JSONSyntaxError) {
         for byte in word.utf8 {
-            guard index < bytes.count, bytes[index] == byte else { throw error("expected '\(word)'") }
+            guard index < bytes.count, bytes[index] == byte else {
+                throw error("expected '\(word)'")
+            }
             index += 1
         }
     }
 
     private mutating func enter() throws(JSONSyntaxError) {
         depth += 1
-        if depth > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+        if depth > Self.maximumDepth {
+            throw error("nesting deeper than \(Self.maximumDepth) levels")
+        }
     }
 
     private mutating func object(_ start: SourcePosition) throws(JSONSyntaxError) -> JSONNode {
@@ -153,19 +159,25 @@ public struct JSONDocumentParser {
         }
         while true {
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error("expected a key in quotes")
+            }
             let keyPosition = position
             let key = try string()
             if members.contains(where: { $0.key == key }) {
                 throw JSONSyntaxError(position: keyPosition, message: "duplicate key \"\(key)\"")
             }
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after the key") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("expected ':' after the key")
+            }
             index += 1
             skipWhitespace()
             members.append((key, try value()))
             skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of file, expected ',' or '}'") }
+            guard index < bytes.count else {
+                throw error("unexpected end of file, expected ',' or '}'")
+            }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
                 continue
@@ -190,7 +202,9 @@ public struct JSONDocumentParser {
             skipWhitespace()
             elements.append(try value())
             skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of file, expected ',' or ']'") }
+            guard index < bytes.count else {
+                throw error("unexpected end of file, expected ',' or ']'")
+            }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
                 continue
@@ -207,7 +221,9 @@ public struct JSONDocumentParser {
         var runStart = index
         func flush(_ end: Int) {
             if end > runStart {
-                scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars)
+                scalars.append(
+                    contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self)
+                        .unicodeScalars)
             }
         }
         while index < bytes.count {
@@ -240,11 +256,14 @@ public struct JSONDocumentParser {
                 var code = try hex4()
                 if (0xD800..<0xDC00).contains(code) {
                     // A high surrogate must be followed by an escaped low one.
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u")
                     else { throw error("unpaired surrogate \\u\(String(code, radix: 16))") }
                     index += 2
                     let low = try hex4()
-                    guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate \\u\(String(code, radix: 16))") }
+                    guard (0xDC00..<0xE000).contains(low) else {
+                        throw error("unpaired surrogate \\u\(String(code, radix: 16))")
+                    }
                     code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                 } else if (0xDC00..<0xE000).contains(code) {
                     throw error("unpaired surrogate \\u\(String(code, radix: 16))")
@@ -268,8 +287,10 @@ public struct JSONDocumentParser {
             let digit: UInt32
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            case UInt8(ascii: "a")...UInt8(ascii: "f"):
+                digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"):
+                digit = UInt32(byte - UInt8(ascii: "A") + 10)
             default: throw error("expected 4 hex digits after \\u")
             }
             value = value * 16 + digit
@@ -283,7 +304,9 @@ public struct JSONDocumentParser {
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         func digits() -> Int {
             let first = index
-            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            while index < bytes.count,
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
+            { index += 1 }
             return index - first
         }
         let integerStart = index
@@ -295,9 +318,15 @@ public struct JSONDocumentParser {
             index += 1
             guard digits() > 0 else { throw error("expected digits after '.'") }
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+        if index < bytes.count,
+            bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")
+        {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count,
+                bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+            {
+                index += 1
+            }
             guard digits() > 0 else { throw error("expected digits in the exponent") }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)

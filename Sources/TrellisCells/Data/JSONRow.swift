@@ -102,13 +102,16 @@ public struct JSONRow: Hashable, Sendable {
                 guard let next = members[key] else { return .missing }
                 current = next
             case .array(let items):
-                guard let position = Int(key), items.indices.contains(position) else { return .missing }
+                guard let position = Int(key), items.indices.contains(position) else {
+                    return .missing
+                }
                 current = items[position]
             case .null:
                 return .missing
             default:
                 return .notAContainer(
-                    prefix: path.components[..<index].joined(separator: "."), found: current.kindName)
+                    prefix: path.components[..<index].joined(separator: "."),
+                    found: current.kindName)
             }
         }
         return .found(current)
@@ -122,7 +125,8 @@ public struct JSONRow: Hashable, Sendable {
         case .missing, .found(.null): return nil
         case .found(let value): return value
         case .notAContainer(let prefix, let found):
-            throw JSONRowError(path: path, message: "goes through \"\(prefix)\", which is \(found), not an object")
+            throw JSONRowError(
+                path: path, message: "goes through \"\(prefix)\", which is \(found), not an object")
         }
     }
 
@@ -157,17 +161,21 @@ public struct JSONRow: Hashable, Sendable {
         switch try value(at: path) {
         case nil: return nil
         case .array(let items)?:
-            guard items.count == 2, case .number(let width) = items[0], case .number(let height) = items[1]
+            guard items.count == 2, case .number(let width) = items[0],
+                case .number(let height) = items[1]
             else {
-                throw JSONRowError(path: path, message: "must be [width, height], got an array of \(items.count)")
+                throw JSONRowError(
+                    path: path, message: "must be [width, height], got an array of \(items.count)")
             }
             guard width.isFinite, height.isFinite, width > 0, height > 0 else {
                 throw JSONRowError(
-                    path: path, message: "sizes must be finite and positive, got [\(width), \(height)]")
+                    path: path,
+                    message: "sizes must be finite and positive, got [\(width), \(height)]")
             }
             return Size(width: width, height: height)
         case let other?:
-            throw JSONRowError(path: path, message: "must be [width, height], not \(other.kindName)")
+            throw JSONRowError(
+                path: path, message: "must be [width, height], not \(other.kindName)")
         }
     }
 }
@@ -197,7 +205,9 @@ public enum JSONRowLoader {
     }
 
     /// Parses JSON Lines held in memory; `file` names the source in errors.
-    public static func parse(_ data: Data, file: String = "<input>") throws(DataFileError) -> [JSONRow] {
+    public static func parse(_ data: Data, file: String = "<input>") throws(DataFileError)
+        -> [JSONRow]
+    {
         var rows: [JSONRow] = []
         try forEachLine(of: data) { line, number throws(DataFileError) in
             rows.append(try parseLine(line, file: file, line: number))
@@ -206,7 +216,9 @@ public enum JSONRowLoader {
     }
 
     /// One line of a data file (without its line break) as a row; `line` names it in errors.
-    public static func parseLine(_ bytes: Data, file: String, line: Int) throws(DataFileError) -> JSONRow {
+    public static func parseLine(_ bytes: Data, file: String, line: Int) throws(DataFileError)
+        -> JSONRow
+    {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw DataFileError(file: file, line: line, message: "invalid UTF-8")
         }
@@ -214,10 +226,12 @@ public enum JSONRowLoader {
         do {
             node = try JSONDocumentParser.parse(text)
         } catch {
-            throw DataFileError(file: file, line: line, column: error.position.column, message: error.message)
+            throw DataFileError(
+                file: file, line: line, column: error.position.column, message: error.message)
         }
         guard case .object = node, case .object(let fields) = JSONValue(node) else {
-            throw DataFileError(file: file, line: line, message: "expected a JSON object, got \(node.kindName)")
+            throw DataFileError(
+                file: file, line: line, message: "expected a JSON object, got \(node.kindName)")
         }
         return JSONRow(fields, line: line)
     }

@@ -41,7 +41,9 @@ extension RowFormat {
                 throw DataFileError(file: path, line: row.line, message: "\(error)")
             }
         }
-        guard !items.isEmpty else { throw DataFileError(file: path, line: nil, message: "the file has no rows") }
+        guard !items.isEmpty else {
+            throw DataFileError(file: path, line: nil, message: "the file has no rows")
+        }
         return items
     }
 }

@@ -44,7 +44,8 @@ extension ConstraintCellView {
             if layout.height - frame.maxY < frame.minY - tolerance {
                 issues.append(
                     .bottomInsetSqueezed(
-                        view: subview.layoutName, cellHeight: layout.height, viewBottom: frame.maxY, topInset: frame.minY))
+                        view: subview.layoutName, cellHeight: layout.height, viewBottom: frame.maxY,
+                        topInset: frame.minY))
             }
         }
         return issues

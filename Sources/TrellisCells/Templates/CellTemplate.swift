@@ -102,7 +102,9 @@ public func checkWidth(_ width: Double, minimum: Double, template: String) throw
     guard width > minimum else {
         throw CellError(
             template: template,
-            message: "width \(formatPoints(width)) leaves no room for the content (needs more than \(formatPoints(minimum)))")
+            message:
+                "width \(formatPoints(width)) leaves no room for the content (needs more than \(formatPoints(minimum)))"
+        )
     }
 }
 
@@ -120,7 +122,8 @@ public struct LabelContent: Sendable {
     public var attributedText: AttributedText?
 
     public init(
-        name: String, text: String, style: TextStyle, numberOfLines: Int, attributedText: AttributedText? = nil
+        name: String, text: String, style: TextStyle, numberOfLines: Int,
+        attributedText: AttributedText? = nil
     ) {
         self.name = name
         self.text = text

@@ -49,7 +49,8 @@ public final class HeightPrecomputer<Template: CellTemplate>: @unchecked Sendabl
         isCancelled: @escaping @Sendable () -> Bool = { false }
     ) throws -> [[Double]] {
         running.withLock {
-            precondition(!$0, "HeightPrecomputer: one call at a time (it owns one template per thread)")
+            precondition(
+                !$0, "HeightPrecomputer: one call at a time (it owns one template per thread)")
             $0 = true
         }
         defer { running.withLock { $0 = false } }
@@ -73,12 +74,17 @@ public final class HeightPrecomputer<Template: CellTemplate>: @unchecked Sendabl
                     // Rows after a failed one are not needed; rows before it
                     // are, so that the failure reported is the first row's
                     // whatever the threads (as on one thread).
-                    if (row - lower) & 63 == 0 && (isCancelled() || row > failures.earliestRow) { return }
+                    if (row - lower) & 63 == 0 && (isCancelled() || row > failures.earliestRow) {
+                        return
+                    }
                     for (k, width) in widths.enumerated() {
                         do throws(CellError) {
-                            flat[row * perRow + k] = try box.template.height(for: rows[row], width: width)
+                            flat[row * perRow + k] = try box.template.height(
+                                for: rows[row], width: width)
                         } catch {
-                            failures.record(thread: thread, row: row, HeightError(row: firstRow + row, error: error))
+                            failures.record(
+                                thread: thread, row: row,
+                                HeightError(row: firstRow + row, error: error))
                             return
                         }
                     }
@@ -91,7 +97,9 @@ public final class HeightPrecomputer<Template: CellTemplate>: @unchecked Sendabl
     }
 
     /// The same, off the caller's thread; cancelled with the task.
-    public func heights(of rows: [Template.Item], widths: [Double], firstRow: Int = 0) async throws -> [[Double]] {
+    public func heights(of rows: [Template.Item], widths: [Double], firstRow: Int = 0) async throws
+        -> [[Double]]
+    {
         let flag = _CancelFlag()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -100,7 +108,8 @@ public final class HeightPrecomputer<Template: CellTemplate>: @unchecked Sendabl
                     do {
                         continuation.resume(
                             returning: try self.heights(
-                                of: rows.value, widths: widths, firstRow: firstRow, isCancelled: flag.isSet))
+                                of: rows.value, widths: widths, firstRow: firstRow,
+                                isCancelled: flag.isSet))
                     } catch {
                         continuation.resume(throwing: error)
                     }
@@ -128,7 +137,8 @@ public final class HeightPrecomputer<Template: CellTemplate>: @unchecked Sendabl
             batch.removeAll(keepingCapacity: true)
             while batch.count < max(1, batchSize), let row = iterator.next() { batch.append(row) }
             if batch.isEmpty { return }
-            let heights = try self.heights(of: batch, widths: widths, firstRow: first, isCancelled: isCancelled)
+            let heights = try self.heights(
+                of: batch, widths: widths, firstRow: first, isCancelled: isCancelled)
             try emit(first, batch, heights)
             first += batch.count
         }

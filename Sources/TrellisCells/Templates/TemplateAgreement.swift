@@ -29,10 +29,13 @@ public struct TemplateAgreement: Sendable, CustomStringConvertible {
                     first = try a.layout(item, width: width)
                     second = try b.layout(item, width: width)
                 } catch {
-                    throw CellError(template: error.template, message: "row \(row + 1), width \(width): \(error.message)")
+                    throw CellError(
+                        template: error.template,
+                        message: "row \(row + 1), width \(width): \(error.message)")
                 }
                 result.comparisons += 1
-                result.maxHeightDifference = max(result.maxHeightDifference, abs(first.height - second.height))
+                result.maxHeightDifference = max(
+                    result.maxHeightDifference, abs(first.height - second.height))
                 if first.height != second.height || first.frames != second.frames {
                     result.disagreements += 1
                     if result.first == nil { result.first = (row, width, first, second) }
@@ -43,9 +46,11 @@ public struct TemplateAgreement: Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        var text = "\(comparisons - disagreements) of \(comparisons) rows agree, max |Δheight| \(maxHeightDifference)"
+        var text =
+            "\(comparisons - disagreements) of \(comparisons) rows agree, max |Δheight| \(maxHeightDifference)"
         if let first {
-            text += "; first difference at row \(first.row + 1), width \(first.width):\n\(first.a)\n---\n\(first.b)"
+            text +=
+                "; first difference at row \(first.row + 1), width \(first.width):\n\(first.a)\n---\n\(first.b)"
         }
         return text
     }

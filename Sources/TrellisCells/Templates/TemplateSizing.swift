@@ -20,7 +20,9 @@ public final class TemplateSizing<Template: CellTemplate>: CellSizing {
     public func height(at indexPath: IndexPath, width: Double) -> Double {
         guard items.indices.contains(indexPath.row) else {
             if error == nil {
-                error = CellError(template: template.name, message: "row \(indexPath.row + 1) does not exist (\(items.count) rows)")
+                error = CellError(
+                    template: template.name,
+                    message: "row \(indexPath.row + 1) does not exist (\(items.count) rows)")
             }
             return .nan
         }
@@ -28,7 +30,8 @@ public final class TemplateSizing<Template: CellTemplate>: CellSizing {
             return try template.height(for: items[indexPath.row], width: width)
         } catch {
             if self.error == nil {
-                self.error = CellError(template: error.template, message: "row \(indexPath.row + 1): \(error.message)")
+                self.error = CellError(
+                    template: error.template, message: "row \(indexPath.row + 1): \(error.message)")
             }
             return .nan
         }

@@ -57,7 +57,8 @@ public struct ListConfiguration: Hashable, Sendable {
         let size = LayoutSize(
             widthDimension: .fractionalWidth(1), heightDimension: .estimated(estimatedRowHeight))
         let group = LayoutGroup(
-            axis: .horizontal, layoutSize: size, subitems: [.item(CollectionLayoutItem(layoutSize: size))],
+            axis: .horizontal, layoutSize: size,
+            subitems: [.item(CollectionLayoutItem(layoutSize: size))],
             count: 1)
         var section = LayoutSection(group: group, interGroupSpacing: rowSpacing)
         if appearance != .plain { section.contentInsets.top = sectionSpacing }

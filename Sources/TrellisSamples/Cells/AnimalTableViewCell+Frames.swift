@@ -17,7 +17,9 @@ public struct AnimalCellStyle: Sendable {
     /// The measurer both paths use (its caches are shared and thread-safe).
     public var measurer: TextMeasurer
 
-    public init(title: TextStyle, subtitle: TextStyle, scale: Double, measurer: TextMeasurer = .shared) {
+    public init(
+        title: TextStyle, subtitle: TextStyle, scale: Double, measurer: TextMeasurer = .shared
+    ) {
         self.title = title
         self.subtitle = subtitle
         self.scale = scale
@@ -26,12 +28,17 @@ public struct AnimalCellStyle: Sendable {
 
     /// The template's fonts: title Inter SemiBold 13, subtitle Inter Regular
     /// 17, both falling back to Noto Sans Hebrew and Arabic; scale 3.
-    public static func classic(scale: Double = 3, measurer: TextMeasurer = .shared) throws(CellError) -> AnimalCellStyle {
+    public static func classic(scale: Double = 3, measurer: TextMeasurer = .shared)
+        throws(CellError) -> AnimalCellStyle
+    {
         do {
-            var title = TextStyle(fonts: try FontCollection.bundled("Inter", weight: .semibold), size: 13)
+            var title = TextStyle(
+                fonts: try FontCollection.bundled("Inter", weight: .semibold), size: 13)
             title.lineBreakMode = .byTruncatingTail
-            let subtitle = TextStyle(fonts: try FontCollection.bundled("Inter", weight: .regular), size: 17)
-            return AnimalCellStyle(title: title, subtitle: subtitle, scale: scale, measurer: measurer)
+            let subtitle = TextStyle(
+                fonts: try FontCollection.bundled("Inter", weight: .regular), size: 17)
+            return AnimalCellStyle(
+                title: title, subtitle: subtitle, scale: scale, measurer: measurer)
         } catch {
             throw CellError(template: AnimalTableViewCell.name, message: "\(error)")
         }
@@ -99,25 +106,30 @@ public struct AnimalTableViewCellFrames: CellTemplate {
         let inset = AnimalTableViewCell.inset
         let x = AnimalTableViewCell.labelX
         return CellLayout(
-            width: width, height: AnimalTableViewCell.cellHeight(subtitleHeight: h, scale: style.scale),
+            width: width,
+            height: AnimalTableViewCell.cellHeight(subtitleHeight: h, scale: style.scale),
             frames: [
                 NamedFrame(name: "cover", frame: Rect(x: inset, y: inset, width: 40, height: 40)),
                 NamedFrame(
                     name: "title",
-                    frame: Rect(x: x, y: inset, width: labelWidth, height: AnimalTableViewCell.titleHeight)),
+                    frame: Rect(
+                        x: x, y: inset, width: labelWidth, height: AnimalTableViewCell.titleHeight)),
                 NamedFrame(
                     name: "subtitle",
-                    frame: Rect(x: x, y: AnimalTableViewCell.subtitleY, width: labelWidth, height: h)),
+                    frame: Rect(
+                        x: x, y: AnimalTableViewCell.subtitleY, width: labelWidth, height: h)),
             ])
     }
 
     public mutating func height(for item: AnimalItem, width: Double) throws(CellError) -> Double {
-        AnimalTableViewCell.cellHeight(subtitleHeight: try subtitleHeight(item, width: width), scale: style.scale)
+        AnimalTableViewCell.cellHeight(
+            subtitleHeight: try subtitleHeight(item, width: width), scale: style.scale)
     }
 
     private func subtitleHeight(_ item: AnimalItem, width: Double) throws(CellError) -> Double {
         try checkWidth(width, minimum: AnimalTableViewCell.labelWidthReduction, template: name)
-        return try style.subtitleHeight(item.subtitle, width: width - AnimalTableViewCell.labelWidthReduction)
+        return try style.subtitleHeight(
+            item.subtitle, width: width - AnimalTableViewCell.labelWidthReduction)
     }
 }
 
@@ -125,7 +137,8 @@ extension AnimalTableViewCellFrames: LabelDescribing {
     public func labels(for item: AnimalItem) -> [LabelContent] {
         [
             LabelContent(name: "title", text: item.title, style: style.title, numberOfLines: 1),
-            LabelContent(name: "subtitle", text: item.subtitle, style: style.subtitle, numberOfLines: 0),
+            LabelContent(
+                name: "subtitle", text: item.subtitle, style: style.subtitle, numberOfLines: 0),
         ]
     }
 

@@ -7,7 +7,9 @@ import TrellisText
 import TrellisViews
 
 /// Makes a label for a cell: identifier, style, lines, measurer and scale.
-func makeLabel(_ name: String, style: TextStyle, lines: Int, measurer: TextMeasurer, scale: Double) -> Label {
+func makeLabel(_ name: String, style: TextStyle, lines: Int, measurer: TextMeasurer, scale: Double)
+    -> Label
+{
     let label = Label(style: style)
     label.name = name
     label.numberOfLines = lines
@@ -49,13 +51,16 @@ public final class BirdCollectionViewCellView: ConstraintCellView {
         contentView.name = "contentView"
         contentView.contentScaleFactor = style.scale
         imageView = makeSubview(ImageView(), "image", scale: style.scale)
-        nameLabel = makeLabel("name", style: style.name, lines: 1, measurer: style.measurer, scale: style.scale)
+        nameLabel = makeLabel(
+            "name", style: style.name, lines: 1, measurer: style.measurer, scale: style.scale)
         captionLabel = makeLabel(
-            "caption", style: style.caption, lines: BirdCollectionViewCell.captionLines, measurer: style.measurer,
+            "caption", style: style.caption, lines: BirdCollectionViewCell.captionLines,
+            measurer: style.measurer,
             scale: style.scale)
         for view in [imageView, nameLabel, captionLabel] as [View] { contentView.addSubview(view) }
         let inset = BirdCollectionViewCell.inset
-        let bottom = captionLabel.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -inset)
+        let bottom = captionLabel.bottomAnchor.constraint(
+            equalTo: contentView.bottomAnchor, constant: -inset)
         bottom.priority = .defaultHigh
         LayoutConstraint.activate([
             imageView.leftAnchor.constraint(equalTo: contentView.leftAnchor),
@@ -66,7 +71,8 @@ public final class BirdCollectionViewCellView: ConstraintCellView {
             nameLabel.topAnchor.constraint(equalTo: imageView.bottomAnchor, constant: inset),
             captionLabel.leftAnchor.constraint(equalTo: contentView.leftAnchor, constant: inset),
             captionLabel.rightAnchor.constraint(equalTo: contentView.rightAnchor, constant: -inset),
-            captionLabel.topAnchor.constraint(equalTo: nameLabel.bottomAnchor, constant: BirdCollectionViewCell.nameToCaption),
+            captionLabel.topAnchor.constraint(
+                equalTo: nameLabel.bottomAnchor, constant: BirdCollectionViewCell.nameToCaption),
             bottom,
         ])
     }
@@ -79,7 +85,8 @@ public final class BirdCollectionViewCellView: ConstraintCellView {
 
     public var subviewFrames: [NamedFrame] {
         [
-            NamedFrame(name: "image", frame: imageView.frame), NamedFrame(name: "name", frame: nameLabel.frame),
+            NamedFrame(name: "image", frame: imageView.frame),
+            NamedFrame(name: "name", frame: nameLabel.frame),
             NamedFrame(name: "caption", frame: captionLabel.frame),
         ]
     }
@@ -122,19 +129,29 @@ public final class FeedCellView: ConstraintCellView {
         let gap = FeedCell.spacing
         contentView.name = "contentView"
         contentView.contentScaleFactor = style.scale
-        avatar = makeSubview(ImageView(image: Image(size: Size(width: FeedCell.avatarSide, height: FeedCell.avatarSide))), "avatar", scale: style.scale)
-        nameLabel = makeLabel("name", style: style.name, lines: 1, measurer: style.measurer, scale: style.scale)
-        dateLabel = makeLabel("date", style: style.date, lines: 1, measurer: style.measurer, scale: style.scale)
-        bodyLabel = makeLabel("body", style: style.body, lines: 0, measurer: style.measurer, scale: style.scale)
+        avatar = makeSubview(
+            ImageView(
+                image: Image(size: Size(width: FeedCell.avatarSide, height: FeedCell.avatarSide))),
+            "avatar", scale: style.scale)
+        nameLabel = makeLabel(
+            "name", style: style.name, lines: 1, measurer: style.measurer, scale: style.scale)
+        dateLabel = makeLabel(
+            "date", style: style.date, lines: 1, measurer: style.measurer, scale: style.scale)
+        bodyLabel = makeLabel(
+            "body", style: style.body, lines: 0, measurer: style.measurer, scale: style.scale)
         imageView = makeSubview(ImageView(), "image", scale: style.scale)
         buttons = FeedCell.buttonTitles.map { title in
-            let button = makeSubview(Button(title: title, style: style.button), title.lowercased(), scale: style.scale)
+            let button = makeSubview(
+                Button(title: title, style: style.button), title.lowercased(), scale: style.scale)
             button.measurer = style.measurer
             button.contentEdgeInsets = FeedCell.buttonInsets
             return button
         }
-        for view in [avatar, nameLabel, dateLabel, bodyLabel] + buttons as [View] { contentView.addSubview(view) }
-        let bottom = buttons[0].bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -p)
+        for view in [avatar, nameLabel, dateLabel, bodyLabel] + buttons as [View] {
+            contentView.addSubview(view)
+        }
+        let bottom = buttons[0].bottomAnchor.constraint(
+            equalTo: contentView.bottomAnchor, constant: -p)
         bottom.priority = .defaultHigh
         var constraints = [
             avatar.leftAnchor.constraint(equalTo: contentView.leftAnchor, constant: p),
@@ -146,18 +163,22 @@ public final class FeedCellView: ConstraintCellView {
             nameLabel.rightAnchor.constraint(equalTo: contentView.rightAnchor, constant: -p),
             dateLabel.leftAnchor.constraint(equalTo: nameLabel.leftAnchor),
             dateLabel.rightAnchor.constraint(equalTo: nameLabel.rightAnchor),
-            dateLabel.topAnchor.constraint(equalTo: nameLabel.bottomAnchor, constant: FeedCell.nameToDate),
+            dateLabel.topAnchor.constraint(
+                equalTo: nameLabel.bottomAnchor, constant: FeedCell.nameToDate),
             bodyLabel.leftAnchor.constraint(equalTo: contentView.leftAnchor, constant: p),
             bodyLabel.rightAnchor.constraint(equalTo: contentView.rightAnchor, constant: -p),
-            bodyLabel.topAnchor.constraint(greaterThanOrEqualTo: avatar.bottomAnchor, constant: gap),
-            bodyLabel.topAnchor.constraint(greaterThanOrEqualTo: dateLabel.bottomAnchor, constant: gap),
+            bodyLabel.topAnchor.constraint(
+                greaterThanOrEqualTo: avatar.bottomAnchor, constant: gap),
+            bodyLabel.topAnchor.constraint(
+                greaterThanOrEqualTo: dateLabel.bottomAnchor, constant: gap),
             buttons[0].leftAnchor.constraint(equalTo: contentView.leftAnchor, constant: p),
             buttons[2].rightAnchor.constraint(equalTo: contentView.rightAnchor, constant: -p),
             bottom,
         ]
         for index in 1..<buttons.count {
             constraints += [
-                buttons[index].leftAnchor.constraint(equalTo: buttons[index - 1].rightAnchor, constant: gap),
+                buttons[index].leftAnchor.constraint(
+                    equalTo: buttons[index - 1].rightAnchor, constant: gap),
                 buttons[index].widthAnchor.constraint(equalTo: buttons[0].widthAnchor),
                 buttons[index].topAnchor.constraint(equalTo: buttons[0].topAnchor),
             ]
@@ -168,7 +189,8 @@ public final class FeedCellView: ConstraintCellView {
         bodyUp.priority = LayoutPriority(rawValue: 249)
         constraints.append(bodyUp)
         LayoutConstraint.activate(constraints)
-        buttonsBelowBody = buttons[0].topAnchor.constraint(equalTo: bodyLabel.bottomAnchor, constant: gap)
+        buttonsBelowBody = buttons[0].topAnchor.constraint(
+            equalTo: bodyLabel.bottomAnchor, constant: gap)
         buttonsBelowBody.isActive = true
         imageConstraints = [
             imageView.leftAnchor.constraint(equalTo: contentView.leftAnchor, constant: p),
@@ -199,11 +221,15 @@ public final class FeedCellView: ConstraintCellView {
 
     public var subviewFrames: [NamedFrame] {
         var frames = [
-            NamedFrame(name: "avatar", frame: avatar.frame), NamedFrame(name: "name", frame: nameLabel.frame),
-            NamedFrame(name: "date", frame: dateLabel.frame), NamedFrame(name: "body", frame: bodyLabel.frame),
+            NamedFrame(name: "avatar", frame: avatar.frame),
+            NamedFrame(name: "name", frame: nameLabel.frame),
+            NamedFrame(name: "date", frame: dateLabel.frame),
+            NamedFrame(name: "body", frame: bodyLabel.frame),
         ]
         if showsImage { frames.append(NamedFrame(name: "image", frame: imageView.frame)) }
-        for button in buttons { frames.append(NamedFrame(name: button.layoutName, frame: button.frame)) }
+        for button in buttons {
+            frames.append(NamedFrame(name: button.layoutName, frame: button.frame))
+        }
         return frames
     }
 

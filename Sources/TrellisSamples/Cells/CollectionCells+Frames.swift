@@ -10,13 +10,15 @@ import TrellisText
 /// height rounded up to the pixel grid; empty text measures 0, as UILabel's
 /// intrinsic size of an empty label.
 func labelHeight(
-    _ text: String, style: TextStyle, width: Double, lines: Int, scale: Double, measurer: TextMeasurer,
+    _ text: String, style: TextStyle, width: Double, lines: Int, scale: Double,
+    measurer: TextMeasurer,
     template: String, label: String
 ) throws(CellError) -> Double {
     if text.isEmpty { return 0 }
     do {
         return try measurer.sizeThatFits(
-            text, style: style, size: Size(width: width, height: .greatestFiniteMagnitude), numberOfLines: lines,
+            text, style: style, size: Size(width: width, height: .greatestFiniteMagnitude),
+            numberOfLines: lines,
             scale: scale
         ).height
     } catch {
@@ -41,11 +43,15 @@ public struct BirdCellStyle: Sendable {
     public var scale: Double
     public var measurer: TextMeasurer
 
-    public static func standard(scale: Double = 3, measurer: TextMeasurer = .shared) throws(CellError) -> BirdCellStyle {
+    public static func standard(scale: Double = 3, measurer: TextMeasurer = .shared)
+        throws(CellError) -> BirdCellStyle
+    {
         do {
-            var name = TextStyle(fonts: try FontCollection.bundled("Inter", weight: .semibold), size: 15)
+            var name = TextStyle(
+                fonts: try FontCollection.bundled("Inter", weight: .semibold), size: 15)
             name.lineBreakMode = .byTruncatingTail
-            var caption = TextStyle(fonts: try FontCollection.bundled("Inter", weight: .regular), size: 13)
+            var caption = TextStyle(
+                fonts: try FontCollection.bundled("Inter", weight: .regular), size: 13)
             caption.lineBreakMode = .byTruncatingTail
             return BirdCellStyle(name: name, caption: caption, scale: scale, measurer: measurer)
         } catch {
@@ -86,10 +92,12 @@ public struct BirdCollectionViewCellFrames: CellTemplate {
         let textWidth = width - 2 * inset
         let imageHeight = width * imageAspectRatio(item)
         let nameHeight = try labelHeight(
-            item.title, style: style.name, width: textWidth, lines: 1, scale: style.scale, measurer: style.measurer,
+            item.title, style: style.name, width: textWidth, lines: 1, scale: style.scale,
+            measurer: style.measurer,
             template: name, label: "name")
         let captionHeight = try labelHeight(
-            item.subtitle, style: style.caption, width: textWidth, lines: BirdCollectionViewCell.captionLines,
+            item.subtitle, style: style.caption, width: textWidth,
+            lines: BirdCollectionViewCell.captionLines,
             scale: style.scale, measurer: style.measurer, template: name, label: "caption")
         let nameY = imageHeight + inset
         let captionY = nameY + nameHeight + BirdCollectionViewCell.nameToCaption
@@ -97,9 +105,14 @@ public struct BirdCollectionViewCellFrames: CellTemplate {
         return CellLayout(
             width: width, height: height,
             frames: [
-                NamedFrame(name: "image", frame: Rect(x: 0, y: 0, width: width, height: imageHeight)),
-                NamedFrame(name: "name", frame: Rect(x: inset, y: nameY, width: textWidth, height: nameHeight)),
-                NamedFrame(name: "caption", frame: Rect(x: inset, y: captionY, width: textWidth, height: captionHeight)),
+                NamedFrame(
+                    name: "image", frame: Rect(x: 0, y: 0, width: width, height: imageHeight)),
+                NamedFrame(
+                    name: "name",
+                    frame: Rect(x: inset, y: nameY, width: textWidth, height: nameHeight)),
+                NamedFrame(
+                    name: "caption",
+                    frame: Rect(x: inset, y: captionY, width: textWidth, height: captionHeight)),
             ])
     }
 }
@@ -119,7 +132,9 @@ public struct FeedCellStyle: Sendable {
     public var scale: Double
     public var measurer: TextMeasurer
 
-    public static func standard(scale: Double = 3, measurer: TextMeasurer = .shared) throws(CellError) -> FeedCellStyle {
+    public static func standard(scale: Double = 3, measurer: TextMeasurer = .shared)
+        throws(CellError) -> FeedCellStyle
+    {
         do {
             let semibold = try FontCollection.bundled("Inter", weight: .semibold)
             let regular = try FontCollection.bundled("Inter", weight: .regular)
@@ -130,7 +145,9 @@ public struct FeedCellStyle: Sendable {
             let body = TextStyle(fonts: regular, size: 15)
             var button = TextStyle(fonts: semibold, size: 13)
             button.lineBreakMode = .byTruncatingTail
-            return FeedCellStyle(name: name, date: date, body: body, button: button, scale: scale, measurer: measurer)
+            return FeedCellStyle(
+                name: name, date: date, body: body, button: button, scale: scale, measurer: measurer
+            )
         } catch {
             throw CellError(template: FeedCell.name, message: "\(error)")
         }
@@ -141,7 +158,9 @@ public struct FeedCellStyle: Sendable {
 /// text, an optional image, and a row of three action buttons.
 public enum FeedCell {
     public static let name = "FeedCell"
-    public static let subviewNames = ["avatar", "name", "date", "body", "image", "like", "comment", "share"]
+    public static let subviewNames = [
+        "avatar", "name", "date", "body", "image", "like", "comment", "share",
+    ]
     public static let padding = 12.0
     public static let avatarSide = 40.0
     public static let spacing = 8.0
@@ -186,26 +205,39 @@ public struct FeedCellFrames: CellTemplate {
         try checkWidth(width, minimum: textX + p, template: name)
         let headerWidth = width - textX - p
         let contentWidth = width - 2 * p
-        func height(_ text: String, _ style: TextStyle, _ width: Double, _ lines: Int, _ label: String) throws(CellError) -> Double {
+        func height(
+            _ text: String, _ style: TextStyle, _ width: Double, _ lines: Int, _ label: String
+        ) throws(CellError) -> Double {
             try labelHeight(
-                text, style: style, width: width, lines: lines, scale: self.style.scale, measurer: self.style.measurer,
+                text, style: style, width: width, lines: lines, scale: self.style.scale,
+                measurer: self.style.measurer,
                 template: name, label: label)
         }
         let nameHeight = try height(item.title, style.name, headerWidth, 1, "name")
         let dateY = p + nameHeight + FeedCell.nameToDate
-        let dateHeight = try height(FeedCell.dateText(for: item), style.date, headerWidth, 1, "date")
+        let dateHeight = try height(
+            FeedCell.dateText(for: item), style.date, headerWidth, 1, "date")
         let bodyY = max(p + FeedCell.avatarSide, dateY + dateHeight) + gap
         let bodyHeight = try height(item.subtitle, style.body, contentWidth, 0, "body")
         var frames = [
-            NamedFrame(name: "avatar", frame: Rect(x: p, y: p, width: FeedCell.avatarSide, height: FeedCell.avatarSide)),
-            NamedFrame(name: "name", frame: Rect(x: textX, y: p, width: headerWidth, height: nameHeight)),
-            NamedFrame(name: "date", frame: Rect(x: textX, y: dateY, width: headerWidth, height: dateHeight)),
-            NamedFrame(name: "body", frame: Rect(x: p, y: bodyY, width: contentWidth, height: bodyHeight)),
+            NamedFrame(
+                name: "avatar",
+                frame: Rect(x: p, y: p, width: FeedCell.avatarSide, height: FeedCell.avatarSide)),
+            NamedFrame(
+                name: "name", frame: Rect(x: textX, y: p, width: headerWidth, height: nameHeight)),
+            NamedFrame(
+                name: "date",
+                frame: Rect(x: textX, y: dateY, width: headerWidth, height: dateHeight)),
+            NamedFrame(
+                name: "body", frame: Rect(x: p, y: bodyY, width: contentWidth, height: bodyHeight)),
         ]
         var lastMaxY = bodyY + bodyHeight
         if item.imageSize != nil {
             let imageHeight = contentWidth * imageAspectRatio(item)
-            frames.append(NamedFrame(name: "image", frame: Rect(x: p, y: lastMaxY + gap, width: contentWidth, height: imageHeight)))
+            frames.append(
+                NamedFrame(
+                    name: "image",
+                    frame: Rect(x: p, y: lastMaxY + gap, width: contentWidth, height: imageHeight)))
             lastMaxY += gap + imageHeight
         }
         let buttonWidth = (contentWidth - 2 * gap) / 3
@@ -219,7 +251,9 @@ public struct FeedCellFrames: CellTemplate {
             frames.append(
                 NamedFrame(
                     name: title.lowercased(),
-                    frame: Rect(x: p + Double(index) * (buttonWidth + gap), y: buttonY, width: buttonWidth, height: buttonHeight)))
+                    frame: Rect(
+                        x: p + Double(index) * (buttonWidth + gap), y: buttonY, width: buttonWidth,
+                        height: buttonHeight)))
         }
         let total = PixelGrid.ceil(buttonY + buttonHeight + p, scale: style.scale)
         return CellLayout(width: width, height: total, frames: frames)
@@ -230,7 +264,9 @@ extension BirdCollectionViewCellFrames: LabelDescribing {
     public func labels(for item: AnimalItem) -> [LabelContent] {
         [
             LabelContent(name: "name", text: item.title, style: style.name, numberOfLines: 1),
-            LabelContent(name: "caption", text: item.subtitle, style: style.caption, numberOfLines: BirdCollectionViewCell.captionLines),
+            LabelContent(
+                name: "caption", text: item.subtitle, style: style.caption,
+                numberOfLines: BirdCollectionViewCell.captionLines),
         ]
     }
 
@@ -242,11 +278,14 @@ extension FeedCellFrames: LabelDescribing {
     public func labels(for item: AnimalItem) -> [LabelContent] {
         [
             LabelContent(name: "name", text: item.title, style: style.name, numberOfLines: 1),
-            LabelContent(name: "date", text: FeedCell.dateText(for: item), style: style.date, numberOfLines: 1),
+            LabelContent(
+                name: "date", text: FeedCell.dateText(for: item), style: style.date,
+                numberOfLines: 1),
             LabelContent(name: "body", text: item.subtitle, style: style.body, numberOfLines: 0),
-        ] + FeedCell.buttonTitles.map {
-            LabelContent(name: $0.lowercased(), text: $0, style: style.button, numberOfLines: 1)
-        }
+        ]
+            + FeedCell.buttonTitles.map {
+                LabelContent(name: $0.lowercased(), text: $0, style: style.button, numberOfLines: 1)
+            }
     }
 
     public var measurer: TextMeasurer { style.measurer }

@@ -46,7 +46,8 @@ public final class PostCellView: ConstraintCellView {
     public let labels: [Label]
     /// `photo.height == ratio × photo.width` @999, replaced when the ratio
     /// changes (a multiplier is fixed once made, as in UIKit).
-    private var aspect = AspectConstraint(priority: LayoutPriority(rawValue: PostCell.photoAspectPriority))
+    private var aspect = AspectConstraint(
+        priority: LayoutPriority(rawValue: PostCell.photoAspectPriority))
 
     public init(style: PostCellStyle) {
         let scale = style.scale

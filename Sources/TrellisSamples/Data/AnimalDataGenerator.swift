@@ -134,14 +134,22 @@ struct Phrases: Sendable {
 
     static let english = Phrases(
         animals: [
-            Animal(name: "Red Fox", noun: "the fox"), Animal(name: "Snow Leopard", noun: "the leopard"),
-            Animal(name: "Emperor Penguin", noun: "the penguin"), Animal(name: "Giant Panda", noun: "the panda"),
-            Animal(name: "Gray Wolf", noun: "the wolf"), Animal(name: "Sea Otter", noun: "the otter"),
-            Animal(name: "Barn Owl", noun: "the owl"), Animal(name: "African Elephant", noun: "the elephant"),
-            Animal(name: "Humpback Whale", noun: "the whale"), Animal(name: "Koala", noun: "the koala"),
-            Animal(name: "Red Panda", noun: "the red panda"), Animal(name: "Arctic Hare", noun: "the hare"),
-            Animal(name: "Bald Eagle", noun: "the eagle"), Animal(name: "Hedgehog", noun: "the hedgehog"),
-            Animal(name: "Bengal Tiger", noun: "the tiger"), Animal(name: "Platypus", noun: "the platypus"),
+            Animal(name: "Red Fox", noun: "the fox"),
+            Animal(name: "Snow Leopard", noun: "the leopard"),
+            Animal(name: "Emperor Penguin", noun: "the penguin"),
+            Animal(name: "Giant Panda", noun: "the panda"),
+            Animal(name: "Gray Wolf", noun: "the wolf"),
+            Animal(name: "Sea Otter", noun: "the otter"),
+            Animal(name: "Barn Owl", noun: "the owl"),
+            Animal(name: "African Elephant", noun: "the elephant"),
+            Animal(name: "Humpback Whale", noun: "the whale"),
+            Animal(name: "Koala", noun: "the koala"),
+            Animal(name: "Red Panda", noun: "the red panda"),
+            Animal(name: "Arctic Hare", noun: "the hare"),
+            Animal(name: "Bald Eagle", noun: "the eagle"),
+            Animal(name: "Hedgehog", noun: "the hedgehog"),
+            Animal(name: "Bengal Tiger", noun: "the tiger"),
+            Animal(name: "Platypus", noun: "the platypus"),
         ],
         openers: [
             "is found", "lives", "can be seen", "has been recorded", "is most common",
@@ -159,7 +167,8 @@ struct Phrases: Sendable {
             "in the cold waters of the Southern Ocean", "in grasslands and savannas",
         ],
         details: [
-            "Its thick fur keeps it warm in winter.", "Populations have recovered in recent decades.",
+            "Its thick fur keeps it warm in winter.",
+            "Populations have recovered in recent decades.",
             "Cubs stay with their mother for up to two years.",
             "It can run at more than fifty kilometres per hour.",
             "Scientists track individuals with lightweight collars.",
@@ -176,7 +185,8 @@ struct Phrases: Sendable {
             Animal(name: "Императорский пингвин", noun: "пингвин"),
             Animal(name: "Большая панда", noun: "панда"), Animal(name: "Серый волк", noun: "волк"),
             Animal(name: "Калан", noun: "калан"), Animal(name: "Сипуха", noun: "сипуха"),
-            Animal(name: "Африканский слон", noun: "слон"), Animal(name: "Горбатый кит", noun: "кит"),
+            Animal(name: "Африканский слон", noun: "слон"),
+            Animal(name: "Горбатый кит", noun: "кит"),
             Animal(name: "Бурый медведь", noun: "медведь"), Animal(name: "Ёж", noun: "ёж"),
             Animal(name: "Амурский тигр", noun: "тигр"),
         ],
@@ -205,9 +215,9 @@ struct Phrases: Sendable {
 }
 
 #if canImport(Glibc)
-import Glibc
-@inline(__always) func _exp(_ x: Double) -> Double { Glibc.exp(x) }
+    import Glibc
+    @inline(__always) func _exp(_ x: Double) -> Double { Glibc.exp(x) }
 #else
-import Foundation
-@inline(__always) func _exp(_ x: Double) -> Double { Foundation.exp(x) }
+    import Foundation
+    @inline(__always) func _exp(_ x: Double) -> Double { Foundation.exp(x) }
 #endif

@@ -31,7 +31,9 @@ extension AnimalItem {
     /// The sample row as a data file row: `title`, `subtitle` and `image`.
     public var jsonRow: JSONRow {
         var fields: [String: JSONValue] = ["title": .string(title), "subtitle": .string(subtitle)]
-        if let imageSize { fields["image"] = .array([.number(imageSize.width), .number(imageSize.height)]) }
+        if let imageSize {
+            fields["image"] = .array([.number(imageSize.width), .number(imageSize.height)])
+        }
         return JSONRow(fields)
     }
 }

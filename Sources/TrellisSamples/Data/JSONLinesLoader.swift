@@ -1,8 +1,8 @@
 // Loads user rows from JSON Lines files: one object per line,
 // `{"title": "...", "subtitle": "...", "image": [w, h]}`.
 
-import TrellisCells
 import Foundation
+import TrellisCells
 import TrellisGeometry
 
 /// Reads `AnimalItem`s from JSON Lines.
@@ -22,7 +22,9 @@ public enum JSONLinesLoader {
     }
 
     /// Parses JSON Lines held in memory; `file` names the source in errors.
-    public static func parse(_ data: Data, file: String = "<input>") throws(DataFileError) -> [AnimalItem] {
+    public static func parse(_ data: Data, file: String = "<input>") throws(DataFileError)
+        -> [AnimalItem]
+    {
         var items: [AnimalItem] = []
         try JSONRowLoader.forEachLine(of: data) { line, number throws(DataFileError) in
             items.append(try parseLine(line, file: file, line: number))
@@ -30,7 +32,9 @@ public enum JSONLinesLoader {
         return items
     }
 
-    static func parseLine(_ bytes: Data, file: String, line: Int) throws(DataFileError) -> AnimalItem {
+    static func parseLine(_ bytes: Data, file: String, line: Int) throws(DataFileError)
+        -> AnimalItem
+    {
         func fail(_ message: String) -> DataFileError {
             DataFileError(file: file, line: line, message: message)
         }

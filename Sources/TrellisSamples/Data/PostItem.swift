@@ -110,7 +110,9 @@ extension PostItem {
             switch try row.value(at: keyPath) {
             case nil: return ""
             case .string(let text)?: return text
-            case let other?: throw JSONRowError(path: keyPath, message: "must be a string, not \(other.kindName)")
+            case let other?:
+                throw JSONRowError(
+                    path: keyPath, message: "must be a string, not \(other.kindName)")
             }
         }
         func count(_ path: String) throws(JSONRowError) -> Int {
@@ -119,18 +121,26 @@ extension PostItem {
             case nil: return 0
             case .number(let value)?:
                 guard value == value.rounded(), abs(value) < 1e15 else {
-                    throw JSONRowError(path: keyPath, message: "must be a whole number, got \(value)")
+                    throw JSONRowError(
+                        path: keyPath, message: "must be a whole number, got \(value)")
                 }
                 return Int(value)
-            case let other?: throw JSONRowError(path: keyPath, message: "must be a number, not \(other.kindName)")
+            case let other?:
+                throw JSONRowError(
+                    path: keyPath, message: "must be a number, not \(other.kindName)")
             }
         }
         var id: Int?
-        if case .number(let value)? = row.fields["id"], value == value.rounded(), abs(value) < 1e15 { id = Int(value) }
+        if case .number(let value)? = row.fields["id"], value == value.rounded(), abs(value) < 1e15
+        {
+            id = Int(value)
+        }
         self.init(
-            id: id, authorName: try text("author.name"), handle: try text("author.handle"), time: try text("time"),
+            id: id, authorName: try text("author.name"), handle: try text("author.handle"),
+            time: try text("time"),
             body: try text("body"), photoSize: try row.size(at: JSONKeyPath("photo")!),
-            replies: try count("counts.reply"), reposts: try count("counts.repost"), likes: try count("counts.like"),
+            replies: try count("counts.reply"), reposts: try count("counts.repost"),
+            likes: try count("counts.like"),
             shares: try count("counts.share"))
     }
 }

@@ -17,8 +17,8 @@
 //                  "decorationItems": [{"kind": "background", "contentInsets": [5, 5, 5, 5]}]}]}
 
 import Foundation
-import TrellisGeometry
 import TrellisCells
+import TrellisGeometry
 import TrellisLists
 
 /// A layout file's errors: the same file:line:column shape as template files'.

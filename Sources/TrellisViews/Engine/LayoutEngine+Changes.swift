@@ -43,7 +43,8 @@ extension LayoutEngine {
     func pushConstant(_ constraint: LayoutConstraint) {
         guard !needsRebuild else { return }
         guard let solverConstraint = solverConstraints[ObjectIdentifier(constraint)] else { return }
-        guard solver.contains(solverConstraint) else { return }  // broken earlier: stays out, as in UIKit
+        // broken earlier: stays out, as in UIKit
+        guard solver.contains(solverConstraint) else { return }
         guard let value = solverConstant(of: constraint) else { return }
         do {
             constantChanges &+= 1
@@ -82,7 +83,8 @@ extension LayoutEngine {
                 setConstant(view._frame.height, of: rootSize[1])
                 rootSizeValue = view._frame.size
             } else if sizeMode == .frame {
-                needsLayout = true  // first size: prepare() installs it and retries broken constraints
+                // first size: prepare() installs it and retries broken constraints
+                needsLayout = true
             }
             return
         }
@@ -123,7 +125,8 @@ extension LayoutEngine {
         if isLabel[index], contents[index].fixedVersion == installVersion,
             contents[index].fixed == (true, true, true)
         {
-            deferContentSize(at: index, entirely: true)  // as `updateContentSize` would, without queueing
+            // as `updateContentSize` would, without queueing
+            deferContentSize(at: index, entirely: true)
             return
         }
         queueContentSize(at: index)

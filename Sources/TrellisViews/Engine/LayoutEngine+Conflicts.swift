@@ -68,7 +68,9 @@ extension LayoutEngine {
             result.append((constraint, error))
         }
         return result.sorted {
-            ($0.constraint.priority, $0.constraint.description) > ($1.constraint.priority, $1.constraint.description)
+            ($0.constraint.priority, $0.constraint.description) > (
+                $1.constraint.priority, $1.constraint.description
+            )
         }
     }
 }

@@ -19,8 +19,7 @@ extension LayoutEngine {
     /// Adds a constraint to the solver (in `form`, or as its linear form says);
     /// a conflict is reported and the solver leaves the broken constraint out.
     @discardableResult
-    func install(_ constraint: LayoutConstraint, as form: Constraint? = nil) -> Constraint?
-    {
+    func install(_ constraint: LayoutConstraint, as form: Constraint? = nil) -> Constraint? {
         requeueStaleContent()
         structuralChanges &+= 1
         guard let solverConstraint = form ?? makeSolverConstraint(constraint) else { return nil }

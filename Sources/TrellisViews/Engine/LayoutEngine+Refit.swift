@@ -19,7 +19,9 @@ extension LayoutEngine {
         refitSolverVersion = .max
         refitHeightLabels = []
         guard !needsRebuild, rootSize.count == 2, case .fitting = sizeMode else { return }
-        let root = (width: solver.valueHandle(for: rootWidth), height: solver.valueHandle(for: rootHeight))
+        let root = (
+            width: solver.valueHandle(for: rootWidth), height: solver.valueHandle(for: rootHeight)
+        )
         guard root.width.isValid, root.height.isValid else { return }
         var widths: [SolverHandle] = []
         widths.reserveCapacity(widthDependentLabels.count)
@@ -44,7 +46,12 @@ extension LayoutEngine {
             let content = contents[index]
             guard fixed.width, !fixed.height, fixed.baselineFree, contentHistory[index].prefersEdit,
                 content.size.width >= 0, content.size.height >= 0, let height = content.height,
-                views.withView(at: index, { type(of: $0) == Label.self && unsafeDowncast($0, to: Label.self)._widthDependent })
+                views.withView(
+                    at: index,
+                    {
+                        type(of: $0) == Label.self
+                            && unsafeDowncast($0, to: Label.self)._widthDependent
+                    })
             else { continue }
             let handle = solver.editHandle(for: height)
             guard handle.isValid else { continue }
@@ -76,7 +83,8 @@ extension LayoutEngine {
             mode == sizeMode, size == rootSizeValue,
             refitSolverVersion == storedSolver.membershipVersion
         else { return nil }
-        for k in pendingStart..<pendingIntrinsic.count where refitKinds[pendingIntrinsic[k]] == .general {
+        for k in pendingStart..<pendingIntrinsic.count
+        where refitKinds[pendingIntrinsic[k]] == .general {
             return nil
         }
         return unmanagedSolver._withUnsafeGuaranteedRef { refitQueued($0) }
@@ -99,7 +107,8 @@ extension LayoutEngine {
         while !pendingIntrinsic.isEmpty { pendingIntrinsic.removeLast() }
         pendingStart = 0
         if pollingHeights {
-            for k in 0..<refitHeightLabels.count where !refitHeight(at: refitHeightLabels[k], solver) {
+            for k in 0..<refitHeightLabels.count
+            where !refitHeight(at: refitHeightLabels[k], solver) {
                 widthsChecked = false
             }
         } else {
@@ -133,9 +142,11 @@ extension LayoutEngine {
                 let index = widthDependentLabels[k].index
                 let width = solver.value(at: refitWidths[k])
                 let label = views.unretainedView(at: index)
-                guard label._withUnsafeGuaranteedRef({
-                    $0._layoutWidthDidChange(to: width, by: ObjectIdentifier(self))
-                }) else {
+                guard
+                    label._withUnsafeGuaranteedRef({
+                        $0._layoutWidthDidChange(to: width, by: ObjectIdentifier(self))
+                    })
+                else {
                     continue
                 }
                 updateContentSize(at: index)
@@ -166,7 +177,9 @@ extension LayoutEngine {
         guard !pollingHeights, !refitHeightLabels.isEmpty, refitInstallVersion == installVersion,
             refitSolverVersion == storedSolver.membershipVersion
         else { return }
-        for index in refitHeightLabels { views.withView(at: index) { $0._membership.contentDeferred = true } }
+        for index in refitHeightLabels {
+            views.withView(at: index) { $0._membership.contentDeferred = true }
+        }
         pollingHeights = true
     }
 
@@ -232,7 +245,8 @@ extension LayoutEngine {
 
     func suggestHeight(_ height: Double, at handle: SolverHandle, _ solver: Solver) {
         do { try solver.suggestValue(height, at: handle) } catch {
-            LayoutLog.emit("Could not edit an intrinsic height (\(height)) of \(root.layoutName): \(error)")
+            LayoutLog.emit(
+                "Could not edit an intrinsic height (\(height)) of \(root.layoutName): \(error)")
         }
     }
 

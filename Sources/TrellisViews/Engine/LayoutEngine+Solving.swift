@@ -54,7 +54,9 @@ extension LayoutEngine {
         resetFreeLabelWidths()
         // Proportions from the sizes the labels start from (after the reset,
         // as in a fresh hierarchy).
-        for stack in proportionalStacks { _ = stack._withUnsafeGuaranteedRef { $0._refreshProportions() } }
+        for stack in proportionalStacks {
+            _ = stack._withUnsafeGuaranteedRef { $0._refreshProportions() }
+        }
         // Views queued while this runs are appended and handled in turn.
         while pendingStart < pendingIntrinsic.count {
             let index = pendingIntrinsic[pendingStart]
@@ -62,7 +64,8 @@ extension LayoutEngine {
             contents[index].isPending = false
             updateContentSize(at: index)
         }
-        while !pendingIntrinsic.isEmpty { pendingIntrinsic.removeLast() }  // cheaper than removeAll for a few
+        // cheaper than removeAll for a few
+        while !pendingIntrinsic.isEmpty { pendingIntrinsic.removeLast() }
         pendingStart = 0
         // A conflict met while updating in place is judged on a solver built
         // from the final constraints (see `reportsConflictsDirectly`).
@@ -78,9 +81,12 @@ extension LayoutEngine {
     /// - Complexity: O(terms of the installed constraints).
     func requiredResidualsDrifted() -> Bool {
         solver.updateVariables()
-        for constraint in solverConstraints.values where constraint.priority.isRequired && solver.contains(constraint) {
+        for constraint in solverConstraints.values
+        where constraint.priority.isRequired && solver.contains(constraint) {
             var magnitude = max(1, abs(constraint.constant))
-            for term in constraint.terms { magnitude = max(magnitude, abs(term.coefficient * term.variable.solvedValue)) }
+            for term in constraint.terms {
+                magnitude = max(magnitude, abs(term.coefficient * term.variable.solvedValue))
+            }
             if constraint.violation > Self.driftLimit * magnitude { return true }
         }
         return false
@@ -92,7 +98,9 @@ extension LayoutEngine {
     /// way, are a new hierarchy's.
     func rebuildAsNew(target: Size) {
         for (index, _) in widthDependentLabels {
-            _ = views.withView(at: index) { unsafeDowncast($0, to: Label.self)._forgetLayoutWidth() }
+            _ = views.withView(at: index) {
+                unsafeDowncast($0, to: Label.self)._forgetLayoutWidth()
+            }
         }
         rebuild(target: target)
     }
@@ -251,7 +259,8 @@ extension LayoutEngine {
         _ target: Size, horizontalPriority: LayoutPriority, verticalPriority: LayoutPriority
     ) -> Size {
         let mode = SizeMode.fitting(horizontal: horizontalPriority, vertical: verticalPriority)
-        if proportionalStacks.isEmpty, pendingArrangements.isEmpty, let size = refit(mode, size: target),
+        if proportionalStacks.isEmpty, pendingArrangements.isEmpty,
+            let size = refit(mode, size: target),
             !storedSolver.isDegraded
         {
             return size

@@ -102,8 +102,8 @@ final class LayoutEngine {
     @exclusivity(unchecked) var guides: [LayoutGuide] = []
     /// Labels whose intrinsic size depends on the width the solve gives them.
     /// (their indices in `views` and width variables, unretained: the labels keep them).
-    @exclusivity(unchecked) var widthDependentLabels:
-        [(index: Int, width: Unmanaged<Variable>)] = []
+    @exclusivity(unchecked) var widthDependentLabels: [(index: Int, width: Unmanaged<Variable>)] =
+        []
     /// Whether the width of a width-dependent label is free (not fixed by
     /// required equalities), as of `installVersion` `freeWidthLabelsVersion`
     /// (see `resetFreeLabelWidths()`).
@@ -195,7 +195,6 @@ final class LayoutEngine {
         rootHeight = root._height
         unmanagedSolver = Unmanaged.passUnretained(storedSolver)
     }
-
 
     // MARK: - Installing state
 

@@ -13,7 +13,8 @@ struct _StackAxis {
     var size: LayoutAttribute
     var center: LayoutAttribute
 
-    static let horizontal = _StackAxis(start: .leading, end: .trailing, size: .width, center: .centerX)
+    static let horizontal = _StackAxis(
+        start: .leading, end: .trailing, size: .width, center: .centerX)
     static let vertical = _StackAxis(start: .top, end: .bottom, size: .height, center: .centerY)
 }
 
@@ -44,7 +45,8 @@ extension StackView {
         _ identifier: String
     ) -> LayoutConstraint {
         LayoutConstraint(
-            first, firstAttribute, relation, second, second == nil ? .notAnAttribute : secondAttribute,
+            first, firstAttribute, relation, second,
+            second == nil ? .notAnAttribute : secondAttribute,
             multiplier: multiplier, constant: constant, priority: priority, origin: .user,
             identifier: identifier)
     }
@@ -93,9 +95,13 @@ extension StackView {
     /// multiplier, constant, priority and identifier) stay active, and only
     /// the others go out and come in. Hiding one view of ten changes a few
     /// constraints instead of all of them (each one a solver change).
-    func _difference(to planned: [LayoutConstraint]) -> (kept: [LayoutConstraint], removed: [LayoutConstraint], added: [LayoutConstraint]) {
+    func _difference(to planned: [LayoutConstraint]) -> (
+        kept: [LayoutConstraint], removed: [LayoutConstraint], added: [LayoutConstraint]
+    ) {
         var current: [_ArrangementKey: [LayoutConstraint]] = [:]
-        for constraint in _arrangement { current[_ArrangementKey(constraint), default: []].append(constraint) }
+        for constraint in _arrangement {
+            current[_ArrangementKey(constraint), default: []].append(constraint)
+        }
         var kept: [LayoutConstraint] = []
         var added: [LayoutConstraint] = []
         for constraint in planned {
@@ -159,7 +165,8 @@ extension StackView {
                         next, .firstBaseline, exact ? .equal : .greaterThanOrEqual, previous,
                         .lastBaseline, constant: gap, "UISV-spacing")
                     : make(
-                        next, along.start, exact ? .equal : .greaterThanOrEqual, previous, along.end,
+                        next, along.start, exact ? .equal : .greaterThanOrEqual, previous,
+                        along.end,
                         constant: gap, "UISV-spacing"))
         }
         switch distribution {
@@ -188,10 +195,12 @@ extension StackView {
                         spacer, along.end, .equal, next, edges ? along.start : along.center,
                         "UISV-distributing-edge"))
                 made.append(
-                    make(spacer, axis == .horizontal ? .top : .leading, .equal, canvas,
+                    make(
+                        spacer, axis == .horizontal ? .top : .leading, .equal, canvas,
                         axis == .horizontal ? .top : .leading, "UISV-distributing-edge"))
                 made.append(
-                    make(spacer, axis == .horizontal ? .height : .width, .equal, nil, constant: 0,
+                    make(
+                        spacer, axis == .horizontal ? .height : .width, .equal, nil, constant: 0,
                         "UISV-distributing-edge"))
                 // Equal where the minimum gaps allow (a custom spacing may
                 // ask one gap for more than an equal share).
@@ -229,33 +238,44 @@ extension StackView {
         func boundary(_ view: View, start: Bool, end: Bool) {
             if start {
                 made.append(
-                    make(view, across.start, .greaterThanOrEqual, canvas, across.start,
+                    make(
+                        view, across.start, .greaterThanOrEqual, canvas, across.start,
                         "UISV-spanning-boundary"))
             }
             if end {
                 made.append(
-                    make(canvas, across.end, .greaterThanOrEqual, view, across.end,
+                    make(
+                        canvas, across.end, .greaterThanOrEqual, view, across.end,
                         "UISV-spanning-boundary"))
             }
         }
         for view in visible {
             switch alignment {
             case .fill:
-                made.append(make(view, across.start, .equal, canvas, across.start, "UISV-canvas-connection"))
-                made.append(make(canvas, across.end, .equal, view, across.end, "UISV-canvas-connection"))
+                made.append(
+                    make(view, across.start, .equal, canvas, across.start, "UISV-canvas-connection")
+                )
+                made.append(
+                    make(canvas, across.end, .equal, view, across.end, "UISV-canvas-connection"))
             case .leading:
-                made.append(make(view, across.start, .equal, canvas, across.start, "UISV-canvas-connection"))
+                made.append(
+                    make(view, across.start, .equal, canvas, across.start, "UISV-canvas-connection")
+                )
                 boundary(view, start: false, end: true)
             case .trailing:
-                made.append(make(canvas, across.end, .equal, view, across.end, "UISV-canvas-connection"))
+                made.append(
+                    make(canvas, across.end, .equal, view, across.end, "UISV-canvas-connection"))
                 boundary(view, start: true, end: false)
             case .center:
-                made.append(make(view, across.center, .equal, canvas, across.center, "UISV-alignment"))
+                made.append(
+                    make(view, across.center, .equal, canvas, across.center, "UISV-alignment"))
                 boundary(view, start: true, end: true)
             case .firstBaseline, .lastBaseline:
-                let baseline: LayoutAttribute = alignment == .firstBaseline ? .firstBaseline : .lastBaseline
+                let baseline: LayoutAttribute =
+                    alignment == .firstBaseline ? .firstBaseline : .lastBaseline
                 if view !== visible[0] {
-                    made.append(make(view, baseline, .equal, visible[0], baseline, "UISV-alignment"))
+                    made.append(
+                        make(view, baseline, .equal, visible[0], baseline, "UISV-alignment"))
                 }
                 boundary(view, start: true, end: true)
                 made.append(
@@ -267,7 +287,8 @@ extension StackView {
         if alignment != .fill {
             made.append(
                 make(
-                    canvas, across.size, .equal, nil, constant: 0, priority: Self.spanningFitPriority,
+                    canvas, across.size, .equal, nil, constant: 0,
+                    priority: Self.spanningFitPriority,
                     "UISV-spanning-fit"))
         }
         return made
@@ -305,7 +326,8 @@ extension StackView {
                 let priority = LayoutPriority(rawValue: Float(max(1, 999 - index)))
                 guard share > 0 else {
                     made.append(
-                        make(view, along.size, .equal, nil, constant: 0, priority: priority,
+                        make(
+                            view, along.size, .equal, nil, constant: 0, priority: priority,
                             "UISV-fill-proportionally"))
                     continue
                 }

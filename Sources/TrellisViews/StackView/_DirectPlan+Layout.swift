@@ -114,8 +114,7 @@ extension _DirectPlan {
     /// Every view's width and x, for the labels' current sizes; with
     /// `checking`, also the heights that solve would give, to find a
     /// required conflict there.
-    mutating func solveWidths(_ width: Double, _ insets: EdgeInsets) throws(_StackCostError)
-    {
+    mutating func solveWidths(_ width: Double, _ insets: EdgeInsets) throws(_StackCostError) {
         try computeCosts(.horizontal)
         nodes[0].x = insets.left
         nodes[0].width = width - insets.left - insets.right

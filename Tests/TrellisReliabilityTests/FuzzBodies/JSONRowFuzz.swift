@@ -12,7 +12,8 @@ enum JSONRowFuzz {
     static let tokens = _utf8([
         "{", "}", "[", "]", ":", ",", "\"", " ", "\t", "\n", "\r\n", "\\", "\\u", "d800", "0041",
         "\"author\":", "\"name\":", "\"photo\":", "\"counts\":", "\"like\":", "\"0\":", "\"a.b\":",
-        "\"Ana\"", "\"\"", "[40, 30]", "[0, 1]", "[1e400, 2]", "[-1, 2]", "[1, 2, 3]", "0", "12", "-0",
+        "\"Ana\"", "\"\"", "[40, 30]", "[0, 1]", "[1e400, 2]", "[-1, 2]", "[1, 2, 3]", "0", "12",
+        "-0",
         "1.5", "1e21", "1e400", "true", "false", "null", "é", "👍🏽", "\u{202E}", "\u{0}",
     ])
 
@@ -22,7 +23,8 @@ enum JSONRowFuzz {
     ]
 
     static let paths = [
-        "author", "author.name", "author.handle", "counts.like", "photo", "photo.0", "photo.1", "tags.1.b",
+        "author", "author.name", "author.handle", "counts.like", "photo", "photo.0", "photo.1",
+        "tags.1.b",
         "n", "0", "a.b", "missing", "author.name.first",
     ].compactMap(JSONKeyPath.init)
 
@@ -32,7 +34,9 @@ enum JSONRowFuzz {
         for key in components {
             if case .object(let members) = current, let next = members[key] {
                 current = next
-            } else if case .array(let items) = current, let index = Int(key), index >= 0, index < items.count {
+            } else if case .array(let items) = current, let index = Int(key), index >= 0,
+                index < items.count
+            {
                 current = items[index]
             } else {
                 return nil
@@ -45,40 +49,54 @@ enum JSONRowFuzz {
     static func run(_ bytes: [UInt8]) throws(FuzzViolation) -> FuzzOutcome {
         var input = FuzzInput(bytes)
         let raw = input.byte() & 1 == 0
-        let data = raw ? Data(bytes.dropFirst()) : Data(input.text(tokens: tokens, maximumLength: 4096).utf8)
+        let data =
+            raw
+            ? Data(bytes.dropFirst()) : Data(input.text(tokens: tokens, maximumLength: 4096).utf8)
         let shown = String(decoding: data, as: UTF8.self)
-        let lineCount = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
+        let lineCount = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .count
         let rows: [JSONRow]
         do {
             rows = try JSONRowLoader.parse(data, file: "fuzz.jsonl")
         } catch {
             guard let line = error.line else {
-                throw FuzzViolation(target: "rows", message: "error without a line: \(error)", input: shown)
+                throw FuzzViolation(
+                    target: "rows", message: "error without a line: \(error)", input: shown)
             }
-            try _require((1...max(1, lineCount)).contains(line), "rows", "error line \(line) outside 1...\(lineCount)", input: shown)
+            try _require(
+                (1...max(1, lineCount)).contains(line), "rows",
+                "error line \(line) outside 1...\(lineCount)", input: shown)
             if let column = error.column {
                 try _require(column >= 1, "rows", "column \(column) in \(error)", input: shown)
             }
             return .rejected
         }
-        try _require(rows.count <= lineCount, "rows", "\(rows.count) rows from \(lineCount) lines", input: shown)
+        try _require(
+            rows.count <= lineCount, "rows", "\(rows.count) rows from \(lineCount) lines",
+            input: shown)
         for row in rows {
             for path in paths {
                 let expected = naive(row, path.components)
                 switch row.lookup(path) {
                 case .found(let value):
-                    try _require(expected == value, "rows", "lookup \(path) found \(value), naive \(String(describing: expected))", input: shown)
+                    try _require(
+                        expected == value, "rows",
+                        "lookup \(path) found \(value), naive \(String(describing: expected))",
+                        input: shown)
                 case .missing, .notAContainer:
                     try _require(
                         expected == nil || expected == .null, "rows",
                         "lookup \(path) missed \(String(describing: expected))", input: shown)
                 }
                 if case .string(let text)? = expected {
-                    try _require((try? row.text(at: path)) == text, "rows", "text at \(path) is not \(text)", input: shown)
+                    try _require(
+                        (try? row.text(at: path)) == text, "rows", "text at \(path) is not \(text)",
+                        input: shown)
                 }
                 if let size = try? row.size(at: path) {
                     try _require(
-                        size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0, "rows",
+                        size.width.isFinite && size.height.isFinite && size.width > 0
+                            && size.height > 0, "rows",
                         "size \(size) at \(path) accepted", input: shown)
                 }
                 _ = row.isEmpty(at: path)

@@ -12,9 +12,9 @@
 // Shared with the Fuzz package through a symlink (Fuzz/Sources/FuzzBodies).
 
 import TrellisCells
+import TrellisGeometry
 import TrellisSamples
 import TrellisTemplateFiles
-import TrellisGeometry
 import TrellisText
 import TrellisViews
 
@@ -130,7 +130,8 @@ enum ReuseCaseGenerator {
     static let fragments = [
         "ok", "Hi!", "Short.", "A subtitle long enough to wrap onto a second line at most widths.",
         "The quick brown fox jumps over the lazy dog while the cat watches from the warm windowsill.",
-        "Supercalifragilisticexpialidocious", "https://example.com/a/very/long/path?with=query&and=more",
+        "Supercalifragilisticexpialidocious",
+        "https://example.com/a/very/long/path?with=query&and=more",
         "Съешь же ещё этих мягких французских булок, да выпей чаю.", "שלום עולם, a mixed line",
         "مرحبا بالعالم", "漢字かな交じり文", "Lorem ipsum dolor sit amet, consectetur adipiscing elit.",
         "12:45", "🙂 fine", "a", "Two\nlines", "   spaced   out   ", "x y z w v u t s r q p o n m",
@@ -219,11 +220,14 @@ enum ReuseCaseGenerator {
                 add(view, .trailing, .lessThanOrEqual, parentItem, .trailing, constant: -b)
             case 5:  // fixed width
                 add(view, .leading, .equal, parentItem, .leading, constant: a)
-                add(view, .width, .equal, nil, .notAnAttribute, constant: choices.pick([24.0, 32, 44, 60]))
+                add(
+                    view, .width, .equal, nil, .notAnAttribute,
+                    constant: choices.pick([24.0, 32, 44, 60]))
             case 6:  // a fraction of the container
                 add(view, .left, .equal, parentItem, .left, constant: a)
                 add(
-                    view, .width, .equal, parentItem, .width, multiplier: choices.pick([0.25, 0.5, 1]),
+                    view, .width, .equal, parentItem, .width,
+                    multiplier: choices.pick([0.25, 0.5, 1]),
                     constant: -a)
             default:  // leading only: the width is the content's
                 add(view, .leading, .equal, parentItem, .leading, constant: a)
@@ -232,11 +236,14 @@ enum ReuseCaseGenerator {
             // too high for the view to stay inside its container.
             switch choices.below(6) {
             case 0 where sibling != nil:  // centred on a sibling
-                add(view, .centerY, .equal, .init(view: sibling!), .centerY, constant: 0, priority: 999)
+                add(
+                    view, .centerY, .equal, .init(view: sibling!), .centerY, constant: 0,
+                    priority: 999)
                 add(view, .top, .greaterThanOrEqual, parentItem, .top, constant: a)
             case 1 where sibling != nil:  // baselines aligned with a sibling
                 add(
-                    view, .firstBaseline, .equal, .init(view: sibling!), .firstBaseline, constant: 0,
+                    view, .firstBaseline, .equal, .init(view: sibling!), .firstBaseline,
+                    constant: 0,
                     priority: 999)
                 add(view, .top, .greaterThanOrEqual, parentItem, .top, constant: a)
             case 2 where sibling != nil:  // below a sibling's last baseline
@@ -258,11 +265,13 @@ enum ReuseCaseGenerator {
             if choices.chance(40) {
                 add(
                     view, .bottom, .equal, parentItem, .bottom, constant: -b,
-                    priority: choices.pick([750, 250, 999]) - Float(choices.below(4)), mutable: true)
+                    priority: choices.pick([750, 250, 999]) - Float(choices.below(4)), mutable: true
+                )
             }
             if choices.chance(15) {
                 add(
-                    view, .height, .lessThanOrEqual, nil, .notAnAttribute, constant: choices.pick([40.0, 120]),
+                    view, .height, .lessThanOrEqual, nil, .notAnAttribute,
+                    constant: choices.pick([40.0, 120]),
                     priority: 999)
             }
         }
@@ -273,31 +282,41 @@ enum ReuseCaseGenerator {
             let second = ReuseCase.Item(view: choices.below(count + 1))
             let priority = optionalPriority(&choices)
             let constant = Double(choices.below(161)) - 40
-            let relation = choices.pick([LayoutRelation.equal, .lessThanOrEqual, .greaterThanOrEqual])
+            let relation = choices.pick([
+                LayoutRelation.equal, .lessThanOrEqual, .greaterThanOrEqual,
+            ])
             switch choices.below(4) {
             case 0:
                 let attribute = choices.pick([LayoutAttribute.width, .height])
                 add(
-                    first, attribute, relation, nil, .notAnAttribute, constant: constant, priority: priority,
+                    first, attribute, relation, nil, .notAnAttribute, constant: constant,
+                    priority: priority,
                     mutable: true)
             case 1:
                 let attribute = choices.pick([LayoutAttribute.width, .height])
                 add(
-                    first, attribute, relation, second, choices.pick([attribute, attribute, .width, .height]),
-                    multiplier: choices.pick([1, 0.5, 2, 0.75]), constant: constant, priority: priority,
+                    first, attribute, relation, second,
+                    choices.pick([attribute, attribute, .width, .height]),
+                    multiplier: choices.pick([1, 0.5, 2, 0.75]), constant: constant,
+                    priority: priority,
                     mutable: true)
             case 2 where first != second:
                 let pair = choices.pick([
                     (LayoutAttribute.leading, LayoutAttribute.leading), (.trailing, .trailing),
                     (.centerX, .centerX), (.leading, .trailing),
                 ])
-                add(first, pair.0, relation, second, pair.1, constant: constant, priority: priority, mutable: true)
+                add(
+                    first, pair.0, relation, second, pair.1, constant: constant, priority: priority,
+                    mutable: true)
             case 3 where first != second:
                 let pair = choices.pick([
-                    (LayoutAttribute.top, LayoutAttribute.top), (.bottom, .bottom), (.centerY, .centerY),
+                    (LayoutAttribute.top, LayoutAttribute.top), (.bottom, .bottom),
+                    (.centerY, .centerY),
                     (.top, .bottom), (.lastBaseline, .lastBaseline),
                 ])
-                add(first, pair.0, relation, second, pair.1, constant: constant, priority: priority, mutable: true)
+                add(
+                    first, pair.0, relation, second, pair.1, constant: constant, priority: priority,
+                    mutable: true)
             default:
                 break
             }
@@ -332,7 +351,9 @@ enum ReuseCaseGenerator {
                     images.append(nil)
                 }
             }
-            if choices.chance(5), !styles.isEmpty { styles[choices.below(styles.count)] = choices.below(max(1, ReuseCase.styles.count)) }
+            if choices.chance(5), !styles.isEmpty {
+                styles[choices.below(styles.count)] = choices.below(max(1, ReuseCase.styles.count))
+            }
             for k in states.indices where constraints[k].mutable {
                 switch choices.below(30) {
                 case 0: states[k].active.toggle()
@@ -343,7 +364,10 @@ enum ReuseCaseGenerator {
             }
             let width =
                 choices.chance(80) ? choices.pick(widths) : 180 + Double(choices.below(2400)) / 4
-            rows.append(.init(width: width, texts: texts, styles: styles, images: images, constraints: states))
+            rows.append(
+                .init(
+                    width: width, texts: texts, styles: styles, images: images, constraints: states)
+            )
         }
         return ReuseCase(
             views: views, constraints: constraints, rows: rows, scale: choices.pick([3, 2, 1]),
@@ -355,7 +379,8 @@ enum ReuseCaseGenerator {
     /// occur but less often than with the round numbers alone.
     static func optionalPriority<C: _ChoiceSource>(_ choices: inout C) -> Float {
         let priority = choices.pick(priorities) + Float(choices.below(7)) - 3
-        return priority == 50 || priority < 5 || priority > 999 ? choices.pick(priorities) : priority
+        return priority == 50 || priority < 5 || priority > 999
+            ? choices.pick(priorities) : priority
     }
 
     /// A random cell built around stack views: a root holding a stack
@@ -385,7 +410,8 @@ enum ReuseCaseGenerator {
             case 0...4:
                 spec = .init(
                     kind: .label(
-                        lines: choices.pick([0, 0, 1, 2]), mode: choices.pick(LineBreakMode.allCases),
+                        lines: choices.pick([0, 0, 1, 2]),
+                        mode: choices.pick(LineBreakMode.allCases),
                         preferredMaxWidth: 0),
                     parent: parent)
             case 5, 6: spec = .init(kind: .image, parent: parent)
@@ -433,7 +459,10 @@ enum ReuseCaseGenerator {
                 }
                 row.images.append(
                     view.kind == .image
-                        ? choices.pick([Size(width: 32, height: 32), Size(width: 120, height: 80), Size(width: 44, height: 60)])
+                        ? choices.pick([
+                            Size(width: 32, height: 32), Size(width: 120, height: 80),
+                            Size(width: 44, height: 60),
+                        ])
                         : nil)
                 row.hidden.append(view.parent > 0 && choices.chance(15))
             }
@@ -501,7 +530,8 @@ final class ReuseHierarchy {
                     views[view.parent].addSubview(made)
                 }
             }
-            made.setContentHuggingPriority(LayoutPriority(rawValue: view.hugging.0), for: .horizontal)
+            made.setContentHuggingPriority(
+                LayoutPriority(rawValue: view.hugging.0), for: .horizontal)
             made.setContentHuggingPriority(LayoutPriority(rawValue: view.hugging.1), for: .vertical)
             made.setContentCompressionResistancePriority(
                 LayoutPriority(rawValue: view.compression.0), for: .horizontal)
@@ -523,7 +553,9 @@ final class ReuseHierarchy {
             return constraint
         }
         self.views = views
-        applied = row.constraints.map { var s = $0; s.active = false; return s }
+        applied = row.constraints.map {
+            var s = $0; s.active = false; return s
+        }
         appliedStyles = row.styles
         if reversed {
             for (k, state) in row.constraints.enumerated().reversed() where state.active {
@@ -570,7 +602,8 @@ final class ReuseHierarchy {
             Size(width: width, height: 0), withHorizontalFittingPriority: .required,
             verticalFittingPriority: .fittingSizeLevel)
         let height =
-            fitted.height.isFinite ? max(0, PixelGrid.ceil(fitted.height, scale: root.contentScaleFactor)) : 0
+            fitted.height.isFinite
+            ? max(0, PixelGrid.ceil(fitted.height, scale: root.contentScaleFactor)) : 0
         root.frame = Rect(x: 0, y: 0, width: width, height: height)
         root.layoutIfNeeded()
         return ReuseLayout(fitted: fitted, frames: views.map(\.frame))
@@ -601,13 +634,16 @@ struct ReuseLayout: Equatable {
             a == b || abs(a - b) <= relative * max(1, abs(a), abs(b))
         }
         let fittedNear = { (a: Double, b: Double) in near(a, b, relative: 1e-8) }
-        if !fittedNear(fitted.width, other.fitted.width) || !fittedNear(fitted.height, other.fitted.height) {
+        if !fittedNear(fitted.width, other.fitted.width)
+            || !fittedNear(fitted.height, other.fitted.height)
+        {
             return
                 "fitted size \(fitted.width) × \(fitted.height) reused, \(other.fitted.width) × \(other.fitted.height) fresh"
         }
         for (index, (a, b)) in zip(frames, other.frames).enumerated() {
             if !near(a.minX, b.minX, relative: 1e-9) || !near(a.minY, b.minY, relative: 1e-9)
-                || !near(a.width, b.width, relative: 1e-9) || !near(a.height, b.height, relative: 1e-9)
+                || !near(a.width, b.width, relative: 1e-9)
+                || !near(a.height, b.height, relative: 1e-9)
             {
                 return
                     "v\(index).frame \(a) reused, \(b) fresh (fitted heights \(fitted.height) and \(other.fitted.height))"
@@ -656,7 +692,9 @@ enum ReuseDifferential {
             reused.show(row, spec)
             let layout = reused.layOut(width: row.width)
             var failure = layout.difference(from: expected[index])
-            if failure == nil, diagnosticsEvery > 0, index % diagnosticsEvery == diagnosticsEvery - 1 {
+            if failure == nil, diagnosticsEvery > 0,
+                index % diagnosticsEvery == diagnosticsEvery - 1
+            {
                 let mine = reused.issues()
                 let theirs = fresh[index].issues()
                 if mine != theirs {
@@ -696,7 +734,9 @@ enum ReuseDifferential {
         }
         var widths = labels.map { _ in 1e7 }
         for _ in 0..<8 {
-            for (label, width) in zip(labels, widths) { label.preferredMaxLayoutWidth = max(width, 1e-9) }
+            for (label, width) in zip(labels, widths) {
+                label.preferredMaxLayoutWidth = max(width, 1e-9)
+            }
             _ = hierarchy.layOut(width: row.width)
             if hierarchy.views.contains(where: \.hasAmbiguousLayout) { return true }
             let solved = labels.map(\.frame.width)
@@ -744,7 +784,8 @@ enum ReuseDifferential {
             // Views without subviews, with their constraints.
             k = best.views.count - 1
             while k > 0 {
-                if !best.views.contains(where: { $0.parent == k }), let candidate = best.removingView(k),
+                if !best.views.contains(where: { $0.parent == k }),
+                    let candidate = best.removingView(k),
                     fails(candidate)
                 {
                     best = candidate
@@ -756,7 +797,10 @@ enum ReuseDifferential {
             for r in best.rows.indices {
                 for v in best.views.indices {
                     guard let text = best.rows[r].texts[v], !text.isEmpty else { continue }
-                    for shorter in ["", String(text.prefix(text.count / 2)), String(text.suffix(text.count / 2))] {
+                    for shorter in [
+                        "", String(text.prefix(text.count / 2)),
+                        String(text.suffix(text.count / 2)),
+                    ] {
                         var candidate = best
                         candidate.rows[r].texts[v] = shorter
                         if fails(candidate) { best = candidate; progress = true; break }
@@ -789,7 +833,9 @@ extension ReuseCase {
         let keep = constraints.indices.filter {
             constraints[$0].first.view != index && constraints[$0].second?.view != index
         }
-        func moved(_ item: Item) -> Item { Item(view: item.view > index ? item.view - 1 : item.view, margins: item.margins) }
+        func moved(_ item: Item) -> Item {
+            Item(view: item.view > index ? item.view - 1 : item.view, margins: item.margins)
+        }
         result.constraints = keep.map {
             var c = constraints[$0]
             c.first = moved(c.first)
@@ -797,7 +843,9 @@ extension ReuseCase {
             return c
         }
         result.views.remove(at: index)
-        for v in result.views.indices where result.views[v].parent > index { result.views[v].parent -= 1 }
+        for v in result.views.indices where result.views[v].parent > index {
+            result.views[v].parent -= 1
+        }
         for r in result.rows.indices {
             result.rows[r].constraints = keep.map { rows[r].constraints[$0] }
             result.rows[r].texts.remove(at: index)
@@ -823,7 +871,8 @@ struct _ReuseReproduction {
             case .label(let lines_, let mode, let preferred):
                 lines.append(
                     "let v\(index) = Label(); numberOfLines = \(lines_), lineBreakMode = .\(mode)"
-                        + (preferred > 0 ? ", preferredMaxLayoutWidth = \(preferred)" : "") + parent)
+                        + (preferred > 0 ? ", preferredMaxLayoutWidth = \(preferred)" : "") + parent
+                )
             case .image: lines.append("let v\(index) = ImageView()\(parent)")
             case .button: lines.append("let v\(index) = Button()\(parent)")
             case .stack(let axis, let distribution, let alignment, let spacing, let margins):
@@ -840,7 +889,8 @@ struct _ReuseReproduction {
         func item(_ item: ReuseCase.Item) -> String {
             "v\(item.view)" + (item.margins ? ".layoutMarginsGuide" : "")
         }
-        func constraint(_ c: ReuseCase.ConstraintSpec, _ state: ReuseCase.ConstraintState) -> String {
+        func constraint(_ c: ReuseCase.ConstraintSpec, _ state: ReuseCase.ConstraintState) -> String
+        {
             var text = "\(item(c.first)).\(c.firstAttribute) \(c.relation) "
             if let second = c.second {
                 text += "\(item(second)).\(c.secondAttribute)"
@@ -853,7 +903,9 @@ struct _ReuseReproduction {
             return text + (state.active ? "" : "  (inactive)")
         }
         if let first = spec.rows.first {
-            for (c, state) in zip(spec.constraints, first.constraints) { lines.append(constraint(c, state)) }
+            for (c, state) in zip(spec.constraints, first.constraints) {
+                lines.append(constraint(c, state))
+            }
         }
         var previous = spec.rows.first?.constraints ?? []
         for (r, row) in spec.rows.enumerated() {
@@ -864,7 +916,9 @@ struct _ReuseReproduction {
             previous = row.constraints
             for (v, text) in row.texts.enumerated() {
                 if v < row.hidden.count, row.hidden[v] { lines.append("   v\(v) hidden") }
-                if let text { lines.append("   v\(v) = \(text.debugDescription) (style \(row.styles[v]))") }
+                if let text {
+                    lines.append("   v\(v) = \(text.debugDescription) (style \(row.styles[v]))")
+                }
                 if let image = row.images[v] { lines.append("   v\(v).image \(image)") }
             }
         }
@@ -941,12 +995,17 @@ struct ReuseDifferentialRun: Sendable {
                             run.rows += rows
                             run.diagnostics += diagnostics
                         case .discarded(let ambiguous):
-                            if ambiguous { run.discardedAmbiguous += 1 } else { run.discardedConflicts += 1 }
+                            if ambiguous {
+                                run.discardedAmbiguous += 1
+                            } else {
+                                run.discardedConflicts += 1
+                            }
                         case .failed(let row, let message):
                             run.failures.append((seed, "row \(row): \(message)"))
                             if run.failure == nil {
                                 let small = ReuseDifferential.shrink(spec)
-                                run.failure = "seed \(seed), row \(row): \(message)\nshrunk reproduction:\n\(small)"
+                                run.failure =
+                                    "seed \(seed), row \(row): \(message)\nshrunk reproduction:\n\(small)"
                             }
                             if keepGoing { run.cells += 1 }
                         }

@@ -23,9 +23,12 @@ enum TemplateFileFuzz {
         "0", "1", "-1", "16", "40", "1e400", "-1e400", "0.5", "1000", "true", "false", "null", "é",
         "👍🏽",
         // Version 2: stacks, key paths, data images, text styles.
-        "\"stack\"", "\"axis\":", "\"vertical\"", "\"distribution\":", "\"fillEqually\"", "\"alignment\":",
-        "\"firstBaseline\"", "\"spacing\":", "\"layoutMargins\":", "[16, 16, 16, 16]", "\"hiddenWhenEmpty\":",
-        "\"maxHeight\":", "\"image\":", "\"photo\"", "\"author.name\"", "\"a..b\"", "\"textStyle\":",
+        "\"stack\"", "\"axis\":", "\"vertical\"", "\"distribution\":", "\"fillEqually\"",
+        "\"alignment\":",
+        "\"firstBaseline\"", "\"spacing\":", "\"layoutMargins\":", "[16, 16, 16, 16]",
+        "\"hiddenWhenEmpty\":",
+        "\"maxHeight\":", "\"image\":", "\"photo\"", "\"author.name\"", "\"a..b\"",
+        "\"textStyle\":",
         "\"lineSpacing\":", "\"lineBreakMode\":", "\"truncateMiddle\"", "\"s\"",
     ])
 

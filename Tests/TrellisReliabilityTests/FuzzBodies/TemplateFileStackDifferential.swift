@@ -21,9 +21,9 @@
 
 import Foundation
 import TrellisCells
+import TrellisGeometry
 import TrellisSamples
 import TrellisTemplateFiles
-import TrellisGeometry
 import TrellisText
 import TrellisViews
 
@@ -227,7 +227,8 @@ enum StackFileGenerator {
                 switch choices.below(10) {
                 case 0...2: value = nil
                 case 3: value = "null"
-                case 4 where choices.chance(10): value = "\"wide\""  // not [w, h]: both paths refuse the row
+                // not [w, h]: both paths refuse the row
+                case 4 where choices.chance(10): value = "\"wide\""
                 default:
                     value =
                         "[\(choices.pick([1, 3, 4, 16, 1080, 4000])), \(choices.pick([1, 2, 3, 9, 1920, 300]))]"
@@ -238,7 +239,8 @@ enum StackFileGenerator {
                 case 1: value = "null"
                 case 2: value = "\"\""
                 case 3: value = "\(choices.pick(["0", "42", "1.5", "-2", "1024"]))"
-                case 4: value = choices.chance(15) ? "[1, 2]" : "true"  // an array: both refuse the row
+                // an array: both refuse the row
+                case 4: value = choices.chance(15) ? "[1, 2]" : "true"
                 default: value = "\"\(choices.pick(texts))\""
                 }
             }

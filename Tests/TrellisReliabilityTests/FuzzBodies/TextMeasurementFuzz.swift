@@ -79,8 +79,10 @@ enum TextMeasurementFuzz {
         // Sizes and spacings above TextStyle.maximumPoints (1e6) are refused
         // above, so an accepted style never overflows to an infinite height.
         try check(
-            layout, text: text, numberOfLines: numberOfLines, letterSpacing: style.letterSpacing, allowsInfinity: false)
-        let again = try? evictingMeasurer.layout(text, style: style, width: width, numberOfLines: numberOfLines)
+            layout, text: text, numberOfLines: numberOfLines, letterSpacing: style.letterSpacing,
+            allowsInfinity: false)
+        let again = try? evictingMeasurer.layout(
+            text, style: style, width: width, numberOfLines: numberOfLines)
         if again != layout {
             let fresh = try? TextMeasurer(wordCacheCapacity: 16, preparedTextCapacity: 16).layout(
                 text, style: style, width: width, numberOfLines: numberOfLines)
