@@ -179,7 +179,8 @@ let package = Package(
             name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
-            name: "TrellisConstraintsTests", dependencies: ["TrellisConstraints", "TrellisSupport"],
+            name: "TrellisConstraintsTests",
+            dependencies: ["TrellisConstraints", "TrellisSupport"],
             exclude: ["Fixtures"]),
         .testTarget(name: "TrellisViewsTests", dependencies: ["TrellisViews", "TrellisSupport"]),
         .testTarget(
