@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "TrellisSamples", targets: ["TrellisSamples"]),
         .library(name: "TrellisLists", targets: ["TrellisLists"]),
         .library(name: "TrellisRender", targets: ["TrellisRender"]),
+        .library(name: "TrellisInspector", targets: ["TrellisInspector"]),
         // Issue 23: layout snapshots. The strategies need the SnapshotTesting trait.
         .library(name: "TrellisSnapshots", targets: ["TrellisSnapshots"]),
         .library(name: "TrellisSnapshotTesting", targets: ["TrellisSnapshotTesting"]),
@@ -115,6 +116,15 @@ let package = Package(
                 "TrellisGeometry", "TrellisText", "TrellisCells", "CFreeType", "CHarfBuzz", "CPNG",
             ]
         ),
+        // The layout inspector (`trellis inspect`): an HTML page of laid-out
+        // cells with their constraints, conflicts and diagnostics.
+        .target(
+            name: "TrellisInspector",
+            dependencies: [
+                "TrellisGeometry", "TrellisText", "TrellisViews", "TrellisCells", "TrellisRender",
+                "CFreeType", "CLISupport",
+            ]
+        ),
         // PNG through libpng; snapshot formats (frame trees, JSON,
         // diffs, golden files) apart from the swift-snapshot-testing strategies.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -166,7 +176,7 @@ let package = Package(
         .executableTarget(
             name: "trellis",
             dependencies: [
-                "Trellis", "CLISupport", "TrellisSnapshots", "TrellisSupport",
+                "Trellis", "CLISupport", "TrellisSnapshots", "TrellisSupport", "TrellisInspector",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -195,6 +205,13 @@ let package = Package(
             dependencies: [
                 "TrellisRender", "TrellisSamples", "TrellisTemplateFiles", "TrellisSupport",
             ]),
+        // Inspector pages, checked in a headless chromium (Scripts/bootstrap.sh installs it).
+        .testTarget(
+            name: "TrellisInspectorTests",
+            dependencies: [
+                "TrellisInspector", "TrellisSamples", "TrellisTemplateFiles", "TrellisRender",
+            ],
+            exclude: ["Fixtures"]),
         // Runs the built `listbench` and `trellis` executables end to end.
         .testTarget(name: "CLITests", dependencies: ["listbench", "trellis"]),
         // Fuzz bodies (shared with Fuzz/), thread safety, extreme and bad input.

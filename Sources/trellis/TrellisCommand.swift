@@ -8,7 +8,9 @@ struct TrellisCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trellis",
         abstract: "Measure text and lay out cells the way UIKit does.",
-        subcommands: [Measure.self, Layout.self, Render.self, Heights.self, Snapshot.self]
+        subcommands: [
+            Measure.self, Layout.self, Render.self, Heights.self, Snapshot.self, Inspect.self,
+        ]
     )
 
     /// Runs the chosen subcommand; `CLIFailure`s exit with their documented
