@@ -168,7 +168,7 @@ public enum CellInspector {
             guard !view.isHidden, frame.width > 0 else {
                 return InspectedText(string: label.text, lineCount: 0, glyphs: [])
             }
-            return try text(of: label, in: frame, template: template)
+            return try labelText(label, in: frame, template: template)
         }
         guard let button = view as? Button else { return nil }
         let insets = button.contentEdgeInsets
@@ -206,7 +206,7 @@ public enum CellInspector {
 
     /// A label's glyphs laid out at its frame's width and centered
     /// vertically in a taller frame, as UILabel draws (and `CellPicture`).
-    static func text(of label: Label, in frame: Rect, template: String) throws(CellError)
+    static func labelText(_ label: Label, in frame: Rect, template: String) throws(CellError)
         -> InspectedText
     {
         let width = max(frame.width, 0)
