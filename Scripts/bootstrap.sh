@@ -4,12 +4,14 @@
 # files; the color emoji font the emoji tests measure with (fonts-noto-color-emoji:
 # TrellisText's ColorEmojiTests are skipped without it); and the system fonts the
 # fallback tests measure CJK, Thai, Devanagari, Hebrew and Arabic with
-# (fonts-noto-cjk, fonts-noto-core: SystemFontTests are skipped without them).
+# (fonts-noto-cjk, fonts-noto-core: SystemFontTests are skipped without them);
+# and chromium, the headless browser TrellisInspectorTests open inspector pages
+# in (they fail, saying so, without it).
 set -euo pipefail
 
 missing=()
 for pkg in libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libpng-dev pkg-config \
-    fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core; do
+    fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core chromium; do
     if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
         missing+=("$pkg")
     fi

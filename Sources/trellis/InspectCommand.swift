@@ -175,6 +175,13 @@ struct Inspect: ParsableCommand {
     /// reloads itself when the stamp is not its own. Errors are printed and
     /// the last good page stays.
     func watchFiles() throws -> Never {
+        // Interrupting stops the watch: a parent that blocked these signals
+        // (a test runner's thread) passes its mask on to the process.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         let watched = [template, data].compactMap { $0 }.filter {
             FileManager.default.fileExists(atPath: $0)
         }
