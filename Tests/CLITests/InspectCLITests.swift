@@ -131,7 +131,8 @@ import Testing
         // The page polls the script and reloads when the stamp is not its own.
         #expect(read(out).contains("window.trellisWatch = \"inspect-watch.html.watch.js\""))
         #expect(firstStamp.hasPrefix("window.trellisStampOnDisk = "))
-        Thread.sleep(forTimeInterval: 1.1)  // a new modification time, whatever the file system's precision
+        // A new modification time, whatever the file system's precision.
+        Thread.sleep(forTimeInterval: 1.1)
         try "{\"title\": \"After\", \"subtitle\": \"two\"}\n".write(
             toFile: data, atomically: true, encoding: .utf8)
         #expect(waitFor { read(out).contains("After") })
