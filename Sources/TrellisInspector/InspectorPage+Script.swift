@@ -213,7 +213,13 @@ extension InspectorPage {
               s.src = window.trellisWatch + '?t=' + Date.now();
               s.onload = function () {
                 s.remove();
-                if (window.trellisStampOnDisk && window.trellisStampOnDisk !== window.trellisStamp) location.reload();
+                const disk = window.trellisStampOnDisk;
+                // One reload per new stamp: a page whose file is not the watched one
+                // (a copy, or a rewrite that failed) must not reload forever.
+                if (!disk || disk === window.trellisStamp) return;
+                if (sessionStorage.getItem('trellisReloadedFor') === disk) return;
+                sessionStorage.setItem('trellisReloadedFor', disk);
+                location.reload();
               };
               s.onerror = function () { s.remove(); };
               document.head.appendChild(s);
@@ -223,6 +229,8 @@ extension InspectorPage {
           window.addEventListener('load', function () {
             performance.mark('trellis-loaded');
             document.documentElement.dataset.loadedMs = String(Math.round(performance.now()));
+            const navigation = performance.getEntriesByType('navigation')[0];
+            if (navigation) document.documentElement.dataset.navigation = navigation.type;
             requestAnimationFrame(function () {
               requestAnimationFrame(function () {
                 performance.mark('trellis-ready');

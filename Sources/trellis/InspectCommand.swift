@@ -158,12 +158,15 @@ struct Inspect: ParsableCommand {
     /// never sees a partial page and a failure leaves the old one.
     static func write(_ text: String, to path: String) throws {
         let temporary = path + ".partial-\(ProcessInfo.processInfo.processIdentifier)"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else {
-            throw CLIFailure.data("cannot write \(temporary)")
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+        } catch {
+            throw CLIFailure.data("cannot write \(path): \(error.localizedDescription)")
         }
         guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(atPath: temporary)
-            throw CLIFailure.data("cannot write \(path)")
+            throw CLIFailure.data("cannot write \(path): \(reason)")
         }
     }
 

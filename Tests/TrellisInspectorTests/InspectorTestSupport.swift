@@ -94,6 +94,13 @@ enum Chromium {
         process.standardError = FileHandle.nullDevice
         let start = Date()
         try process.run()
+        // A page that never finishes loading (one that reloads forever) is
+        // stopped after a minute, with what it printed so far.
+        let watchdog = DispatchWorkItem {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
+        defer { watchdog.cancel() }
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Run(
