@@ -29,7 +29,7 @@ import Testing
         var seen = Set<UInt64>()
         for index in bytes.indices {
             bytes[index] = 0x62
-            bytes.withUnsafeBytes { seen.insert(_ByteKey.hash($0, tag: 1)) }
+            _ = bytes.withUnsafeBytes { seen.insert(_ByteKey.hash($0, tag: 1)) }
             bytes[index] = 0x61
         }
         #expect(seen.count == bytes.count)

@@ -263,7 +263,7 @@ import TrellisText
         #expect(extra.superview === stack)  // still a subview, as in UIKit
         boxes[0].removeFromSuperview()
         #expect(stack.arrangedSubviews.map(\.layoutName) == ["b", "c"])
-        let root = Self.lay(stack)
+        _ = Self.lay(stack)
         #expect(boxes[1].frame.minX == 0)
     }
 
