@@ -3,6 +3,7 @@
 import ArgumentParser
 import CLISupport
 import Foundation
+import TrellisCells
 import TrellisGeometry
 import TrellisText
 
@@ -101,9 +102,8 @@ struct Measure: ParsableCommand {
         var attributed: [AttributedText] = []
         var failure: String?
         while failure == nil, let (_, bytes) = try reader.nextLine() {
-            let line = Data(bytes)
             lineNumber += 1
-            switch Self.text(of: line, field: field) {
+            switch Self.text(of: bytes, field: field) {
             case .success(let text) where markup:
                 do {
                     attributed.append(try AttributedText(markup: text, base: style))
@@ -147,26 +147,31 @@ struct Measure: ParsableCommand {
     }
 
     /// The string in `field` of one JSON Lines line, or what is wrong with it.
-    static func text(of line: Data, field: String) -> Result<String, MessageError> {
-        guard String(validating: line, as: UTF8.self) != nil else {
+    /// The line is read by TrellisCells' JSON reader (RFC 8259, duplicate keys
+    /// rejected), whose error gives the column.
+    static func text(of line: some Collection<UInt8>, field: String) -> Result<
+        String, MessageError
+    > {
+        guard let string = String(validating: line, as: UTF8.self) else {
             return .failure(MessageError("invalid UTF-8"))
         }
         guard !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) else {
             return .failure(MessageError("empty line (expected a JSON object)"))
         }
-        let object: Any
+        let node: JSONNode
         do {
-            object = try JSONSerialization.jsonObject(with: line, options: [])
+            node = try JSONDocumentParser.parse(string)
         } catch {
-            return .failure(MessageError("malformed JSON"))
+            return .failure(
+                MessageError("malformed JSON at column \(error.position.column): \(error.message)"))
         }
-        guard let dictionary = object as? [String: Any] else {
+        guard case .object = node else {
             return .failure(MessageError("not a JSON object"))
         }
-        guard let value = dictionary[field] else {
+        guard let value = node[field] else {
             return .failure(MessageError("missing field \"\(field)\""))
         }
-        guard let text = value as? String else {
+        guard case .string(let text, _) = value else {
             return .failure(MessageError("field \"\(field)\" is not a string"))
         }
         return .success(text)

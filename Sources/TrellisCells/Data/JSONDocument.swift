@@ -70,7 +70,14 @@ public struct JSONDocumentParser {
     private var line = 1
     private var lineStart = 0
     private var depth = 0
+    /// Columns are counted up to this byte of the current line (`countedColumn`
+    /// is the column there), so each value's position costs the bytes since
+    /// the last one rather than a scan from the start of its line.
+    private var counted = 0
+    private var countedColumn = 1
     private static let maximumDepth = 512
+    /// Objects with more members than this check duplicate keys with a set.
+    private static let linearKeyCheckLimit = 16
 
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
         var parser = JSONDocumentParser(bytes: Array(text.utf8))
@@ -98,6 +105,19 @@ public struct JSONDocumentParser {
         return SourcePosition(line: line, column: column)
     }
 
+    /// `position`, counting columns on from the previous call.
+    private mutating func currentPosition() -> SourcePosition {
+        if counted < lineStart {
+            counted = lineStart
+            countedColumn = 1
+        }
+        while counted < index {
+            if bytes[counted] & 0xC0 != 0x80 { countedColumn += 1 }
+            counted += 1
+        }
+        return SourcePosition(line: line, column: countedColumn)
+    }
+
     private func error(_ message: String) -> JSONSyntaxError {
         JSONSyntaxError(position: position, message: message)
     }
@@ -117,7 +137,7 @@ public struct JSONDocumentParser {
 
     private mutating func value() throws(JSONSyntaxError) -> JSONNode {
         guard index < bytes.count else { throw error("unexpected end of file, expected a value") }
-        let start = position
+        let start = currentPosition()
         switch bytes[index] {
         case UInt8(ascii: "{"): return try object(start)
         case UInt8(ascii: "["): return try array(start)
@@ -152,6 +172,7 @@ public struct JSONDocumentParser {
         defer { depth -= 1 }
         index += 1
         var members: [(key: String, value: JSONNode)] = []
+        var keys: Set<String> = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -162,9 +183,16 @@ public struct JSONDocumentParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error("expected a key in quotes")
             }
-            let keyPosition = position
+            let keyPosition = currentPosition()
             let key = try string()
-            if members.contains(where: { $0.key == key }) {
+            let duplicate: Bool
+            if members.count < Self.linearKeyCheckLimit {
+                duplicate = members.contains { $0.key == key }
+            } else {
+                if keys.isEmpty { keys = Set(members.lazy.map(\.key)) }
+                duplicate = !keys.insert(key).inserted
+            }
+            if duplicate {
                 throw JSONSyntaxError(position: keyPosition, message: "duplicate key \"\(key)\"")
             }
             skipWhitespace()
@@ -229,6 +257,12 @@ public struct JSONDocumentParser {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
+                if scalars.isEmpty {
+                    // No escape: the bytes are the string (the text is valid UTF-8).
+                    let text = String(decoding: bytes[runStart..<index], as: UTF8.self)
+                    index += 1
+                    return text
+                }
                 flush(index)
                 index += 1
                 return String(scalars)
