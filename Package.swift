@@ -65,6 +65,10 @@ let package = Package(
             linkerSettings: [.linkedLibrary("icuuc")]
         ),
 
+        // glibc's malloc_trim for `trellis heights`, which streams any number
+        // of rows and gives the pages its caches free back after each batch.
+        .target(name: "CTrellisMemory"),
+
         // What several modules share: the one lock, the seeded generator.
         .target(name: "TrellisSupport"),
         .target(name: "TrellisGeometry"),
@@ -166,7 +170,7 @@ let package = Package(
         .executableTarget(
             name: "trellis",
             dependencies: [
-                "Trellis", "CLISupport", "TrellisSnapshots", "TrellisSupport",
+                "Trellis", "CLISupport", "TrellisSnapshots", "TrellisSupport", "CTrellisMemory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

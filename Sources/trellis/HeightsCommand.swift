@@ -5,6 +5,7 @@
 
 import ArgumentParser
 import CLISupport
+import CTrellisMemory
 import Foundation
 import Trellis
 
@@ -364,6 +365,10 @@ struct Heights: ParsableCommand {
             }
             written += batch.count
             batch.removeAll(keepingCapacity: true)
+            // The text caches free memory when they start over; give those
+            // pages back so peak memory stays flat over any number of rows
+            // (glibc keeps freed pages inside its heaps otherwise).
+            _ = trellis_release_free_memory()
             if stderrIsTerminal {
                 let seconds = Double(monotonicNanoseconds() - started) / 1e9
                 let rate = Double(written) / max(seconds, 1e-9)
