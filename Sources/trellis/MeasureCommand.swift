@@ -188,17 +188,28 @@ struct Measure: ParsableCommand {
             + attributed.map {
                 try measurer.layout($0, style: style, width: width, numberOfLines: lines)
             }
-        var output = ""
+        var output: [UInt8] = []
+        output.reserveCapacity(layouts.count * 96)
         for layout in layouts {
-            output +=
-                "{\"lines\": \(layout.lineCount), \"width\": \(layout.size.width), \"height\": \(layout.size.height), \"missing\": \(layout.missingGlyphs.count)"
+            output.append(contentsOf: "{\"lines\": ".utf8)
+            HeightsRecordFormat.appendDecimal(layout.lineCount, to: &output)
+            output.append(contentsOf: ", \"width\": ".utf8)
+            output.append(contentsOf: layout.size.width.description.utf8)
+            output.append(contentsOf: ", \"height\": ".utf8)
+            output.append(contentsOf: layout.size.height.description.utf8)
+            output.append(contentsOf: ", \"missing\": ".utf8)
+            HeightsRecordFormat.appendDecimal(layout.missingGlyphs.count, to: &output)
             if let scale {
-                output +=
-                    ", \"roundedWidth\": \(PixelGrid.ceil(layout.size.width, scale: scale)), \"roundedHeight\": \(PixelGrid.ceil(layout.size.height, scale: scale))"
+                output.append(contentsOf: ", \"roundedWidth\": ".utf8)
+                output.append(
+                    contentsOf: PixelGrid.ceil(layout.size.width, scale: scale).description.utf8)
+                output.append(contentsOf: ", \"roundedHeight\": ".utf8)
+                output.append(
+                    contentsOf: PixelGrid.ceil(layout.size.height, scale: scale).description.utf8)
             }
-            output += "}\n"
+            output.append(contentsOf: "}\n".utf8)
         }
-        FileHandle.standardOutput.write(Data(output.utf8))
+        FileHandle.standardOutput.write(Data(output))
     }
 }
 

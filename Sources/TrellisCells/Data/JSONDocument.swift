@@ -172,6 +172,7 @@ public struct JSONDocumentParser {
         defer { depth -= 1 }
         index += 1
         var members: [(key: String, value: JSONNode)] = []
+        members.reserveCapacity(8)
         var keys: Set<String> = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
@@ -255,6 +256,19 @@ public struct JSONDocumentParser {
             }
         }
         while index < bytes.count {
+            // Skip the plain bytes of the run in one tight loop.
+            index = bytes.withUnsafeBufferPointer { buffer in
+                var i = index
+                while i < buffer.count {
+                    let byte = buffer[i]
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
+                        break
+                    }
+                    i += 1
+                }
+                return i
+            }
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 if scalars.isEmpty {
