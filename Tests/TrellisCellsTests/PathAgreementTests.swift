@@ -166,7 +166,11 @@ import TrellisTemplateFiles
             _ = try TemplateFileCell(file: file)
             Issue.record("expected an error")
         } catch {
-            #expect(error.description.hasPrefix("row.json:1:50: in \"H:|-[a\": "), "\(error)")
+            // The format's quote is at column 50; its end, where "]" is
+            // expected, is 7 columns on.
+            #expect(
+                error.description.hasSuffix("row.json:1:57: in \"H:|-[a\": Expected ']'"),
+                "\(error)")
         }
     }
 }
