@@ -174,33 +174,43 @@ let package = Package(
         .executableTarget(
             name: "quickstart", dependencies: ["Trellis"], path: "Examples/QuickStart"),
 
+        // What several test targets share: the seeded generator, fixture
+        // paths, and comparisons of numbers and frames with a tolerance.
+        .target(
+            name: "TrellisTestSupport", dependencies: ["TrellisGeometry", "TrellisSupport"],
+            path: "Tests/TrellisTestSupport"),
         .testTarget(name: "TrellisGeometryTests", dependencies: ["TrellisGeometry"]),
         .testTarget(
-            name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisSupport"],
+            name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisTestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "TrellisConstraintsTests",
-            dependencies: ["TrellisConstraints", "TrellisSupport"],
+            dependencies: ["TrellisConstraints", "TrellisTestSupport"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "TrellisViewsTests", dependencies: ["TrellisViews", "TrellisSupport"]),
+        .testTarget(
+            name: "TrellisViewsTests",
+            dependencies: ["TrellisViews", "TrellisSupport", "TrellisTestSupport"]),
         .testTarget(
             name: "TrellisCellsTests",
             dependencies: [
                 "TrellisCells", "TrellisTemplateFiles", "TrellisSamples", "TrellisSupport",
+                "TrellisTestSupport",
             ],
             exclude: ["Fixtures"]),
-        .testTarget(name: "TrellisListsTests", dependencies: ["TrellisLists", "TrellisSupport"]),
+        .testTarget(
+            name: "TrellisListsTests", dependencies: ["TrellisLists", "TrellisTestSupport"]),
         .testTarget(
             name: "TrellisRenderTests",
             dependencies: [
-                "TrellisRender", "TrellisSamples", "TrellisTemplateFiles", "TrellisSupport",
+                "TrellisRender", "TrellisSamples", "TrellisTemplateFiles", "TrellisTestSupport",
             ]),
         // Runs the built `listbench` and `trellis` executables end to end.
-        .testTarget(name: "CLITests", dependencies: ["listbench", "trellis"]),
+        .testTarget(
+            name: "CLITests", dependencies: ["listbench", "trellis", "TrellisTestSupport"]),
         // Fuzz bodies (shared with Fuzz/), thread safety, extreme and bad input.
         .testTarget(
             name: "TrellisReliabilityTests",
-            dependencies: ["Trellis", "TrellisSnapshots", "TrellisSupport"]),
+            dependencies: ["Trellis", "TrellisSnapshots", "TrellisSupport", "TrellisTestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -7,6 +7,7 @@ import Dispatch
 import Synchronization
 import Testing
 import TrellisGeometry
+import TrellisTestSupport
 import TrellisText
 
 @Suite struct AttributedTextTests {

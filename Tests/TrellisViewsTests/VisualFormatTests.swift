@@ -3,7 +3,7 @@
 
 import Testing
 import TrellisGeometry
-import TrellisSupport
+import TrellisTestSupport
 
 @testable import TrellisViews
 
@@ -285,7 +285,7 @@ import TrellisSupport
     }
 
     static func pick<T>(_ options: [T], _ generator: inout SplitMix64) -> T {
-        options[Int(generator.next() % UInt64(options.count))]
+        options[generator.below(options.count)]
     }
 
     /// A format following the grammar, then mutated.
