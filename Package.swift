@@ -156,17 +156,26 @@ let package = Package(
 
         // Helpers shared by the two executables (timing, JSON output, progress).
         .target(name: "CLISupport"),
+        // The options both executables take (swift-argument-parser groups).
+        // Apart from CLISupport, which TrellisSnapshots (a library) links, so
+        // that no library pulls in swift-argument-parser.
+        .target(
+            name: "CLIOptions",
+            dependencies: [
+                "CLISupport", "TrellisText",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .executableTarget(
             name: "listbench",
             dependencies: [
-                "Trellis", "CLISupport", "TrellisSupport",
+                "Trellis", "CLISupport", "CLIOptions", "TrellisSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "trellis",
             dependencies: [
-                "Trellis", "CLISupport", "TrellisSnapshots", "TrellisSupport",
+                "Trellis", "CLISupport", "CLIOptions", "TrellisSnapshots", "TrellisSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
