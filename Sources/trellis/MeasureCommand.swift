@@ -1,6 +1,7 @@
 // `trellis measure`: measures one JSON Lines field per input line with
 // TrellisText and writes `{"lines": n, "width": w, "height": h, "missing": m}` per line.
 import ArgumentParser
+import CLIOptions
 import CLISupport
 import Foundation
 import TrellisCells
@@ -212,8 +213,6 @@ struct Measure: ParsableCommand {
         FileHandle.standardOutput.write(Data(output))
     }
 }
-
-extension FallbackChoice: ExpressibleByArgument {}
 
 /// A message as an error (for `Result`).
 struct MessageError: Error, CustomStringConvertible {

@@ -4,6 +4,7 @@
 
 import Foundation
 import Testing
+import TrellisTestSupport
 
 @Suite struct HeightsCLITests {
     /// Rows with ids, texts of many lengths, some images.
@@ -142,8 +143,10 @@ import Testing
     }
 
     @Test func csvAndContentSizesOfATemplateFile() throws {
-        let template = Tool.repository.appendingPathComponent("Templates/AnimalTableViewCell.json")
-            .path
+        let template = TestPaths.repository.appendingPathComponent(
+            "Templates/AnimalTableViewCell.json"
+        )
+        .path
         let data = try Tool.temporaryFile("sizes-rows.jsonl", Self.rows(30))
         let out = try Tool.temporaryFile("sizes.csv", "")
         let result = try Tool.run(
@@ -332,10 +335,10 @@ import Testing
     /// every row out directly: the same heights as `--path constraints`.
     /// A file with free constraints still says why it has no frame path.
     @Test func aStackTreeFileHasAFramePathWithTheConstraintsHeights() throws {
-        let file = Tool.repository.appendingPathComponent(
+        let file = TestPaths.repository.appendingPathComponent(
             "Tests/TrellisCellsTests/Fixtures/SampleStackCell.json"
         ).path
-        let data = Tool.repository.appendingPathComponent(
+        let data = TestPaths.repository.appendingPathComponent(
             "Tests/TrellisCellsTests/Fixtures/user-rows.jsonl"
         ).path
         let frames = try Tool.temporaryFile("stack-frames.jsonl", "")

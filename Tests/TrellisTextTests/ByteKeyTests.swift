@@ -2,6 +2,7 @@
 // a loop of its own for speed; it must give the value a key of the same
 // bytes has, for every length and alignment of the bytes.
 import Testing
+import TrellisTestSupport
 
 @testable import TrellisText
 

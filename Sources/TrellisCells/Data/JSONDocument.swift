@@ -2,18 +2,9 @@
 // file errors can name the line and column ("cell.json:14:9: …"), which
 // Foundation's JSONSerialization cannot.
 
-/// A place in a text file: 1-based line and column (in characters).
-public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-
-    public var description: String { "\(line):\(column)" }
-}
+// Every parser's positions are TrellisGeometry's `SourcePosition`; code that
+// imports TrellisCells names it without importing TrellisGeometry.
+@_exported import struct TrellisGeometry.SourcePosition
 
 /// A parsed JSON value with the position of its first character.
 public indirect enum JSONNode: Sendable {
