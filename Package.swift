@@ -66,6 +66,10 @@ let package = Package(
             linkerSettings: [.linkedLibrary("icuuc")]
         ),
 
+        // glibc's malloc_trim for `trellis heights`, which streams any number
+        // of rows and gives the pages its caches free back after each batch.
+        .target(name: "CTrellisMemory"),
+
         // What several modules share: the one lock, the seeded generator.
         .target(name: "TrellisSupport"),
         .target(name: "TrellisGeometry"),
@@ -166,17 +170,27 @@ let package = Package(
 
         // Helpers shared by the two executables (timing, JSON output, progress).
         .target(name: "CLISupport"),
+        // The options both executables take (swift-argument-parser groups).
+        // Apart from CLISupport, which TrellisSnapshots (a library) links, so
+        // that no library pulls in swift-argument-parser.
+        .target(
+            name: "CLIOptions",
+            dependencies: [
+                "CLISupport", "TrellisText",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .executableTarget(
             name: "listbench",
             dependencies: [
-                "Trellis", "CLISupport", "TrellisSupport",
+                "Trellis", "CLISupport", "CLIOptions", "TrellisSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "trellis",
             dependencies: [
-                "Trellis", "CLISupport", "TrellisSnapshots", "TrellisSupport", "TrellisInspector",
+                "Trellis", "CLISupport", "CLIOptions", "TrellisSnapshots", "TrellisSupport",
+                "CTrellisMemory", "TrellisInspector",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -184,26 +198,35 @@ let package = Package(
         .executableTarget(
             name: "quickstart", dependencies: ["Trellis"], path: "Examples/QuickStart"),
 
+        // What several test targets share: the seeded generator, fixture
+        // paths, and comparisons of numbers and frames with a tolerance.
+        .target(
+            name: "TrellisTestSupport", dependencies: ["TrellisGeometry", "TrellisSupport"],
+            path: "Tests/TrellisTestSupport"),
         .testTarget(name: "TrellisGeometryTests", dependencies: ["TrellisGeometry"]),
         .testTarget(
-            name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisSupport"],
+            name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisTestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "TrellisConstraintsTests",
-            dependencies: ["TrellisConstraints", "TrellisSupport"],
+            dependencies: ["TrellisConstraints", "TrellisTestSupport"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "TrellisViewsTests", dependencies: ["TrellisViews", "TrellisSupport"]),
+        .testTarget(
+            name: "TrellisViewsTests",
+            dependencies: ["TrellisViews", "TrellisSupport", "TrellisTestSupport"]),
         .testTarget(
             name: "TrellisCellsTests",
             dependencies: [
                 "TrellisCells", "TrellisTemplateFiles", "TrellisSamples", "TrellisSupport",
+                "TrellisTestSupport",
             ],
             exclude: ["Fixtures"]),
-        .testTarget(name: "TrellisListsTests", dependencies: ["TrellisLists", "TrellisSupport"]),
+        .testTarget(
+            name: "TrellisListsTests", dependencies: ["TrellisLists", "TrellisTestSupport"]),
         .testTarget(
             name: "TrellisRenderTests",
             dependencies: [
-                "TrellisRender", "TrellisSamples", "TrellisTemplateFiles", "TrellisSupport",
+                "TrellisRender", "TrellisSamples", "TrellisTemplateFiles", "TrellisTestSupport",
             ]),
         // Inspector pages, checked in a headless chromium (Scripts/bootstrap.sh installs it).
         .testTarget(
@@ -213,11 +236,12 @@ let package = Package(
             ],
             exclude: ["Fixtures"]),
         // Runs the built `listbench` and `trellis` executables end to end.
-        .testTarget(name: "CLITests", dependencies: ["listbench", "trellis"]),
+        .testTarget(
+            name: "CLITests", dependencies: ["listbench", "trellis", "TrellisTestSupport"]),
         // Fuzz bodies (shared with Fuzz/), thread safety, extreme and bad input.
         .testTarget(
             name: "TrellisReliabilityTests",
-            dependencies: ["Trellis", "TrellisSnapshots", "TrellisSupport"]),
+            dependencies: ["Trellis", "TrellisSnapshots", "TrellisSupport", "TrellisTestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

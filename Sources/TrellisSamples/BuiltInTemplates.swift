@@ -158,8 +158,11 @@ extension AnimalItem {
         }
         self.init(
             title: title ?? "", subtitle: subtitle ?? "",
-            imageSize: try row.size(at: JSONKeyPath("image")!))
+            imageSize: try row.size(at: Self.imagePath))
     }
+
+    /// Made once: parsing a key path per row cost as much as reading its size.
+    private static let imagePath = JSONKeyPath("image")!
 }
 
 extension RowFormat where Item == PostItem {

@@ -8,12 +8,17 @@ import TrellisGeometry
 public struct FrameTreeSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file (or a description of the text) that was read.
     public var file: String
-    /// 1-based line and column of the problem.
-    public var line: Int
-    public var column: Int
+    /// Where in the text the problem is.
+    public var position: SourcePosition
     public var message: String
 
-    public var description: String { "\(file):\(line):\(column): \(message)" }
+    public init(file: String, position: SourcePosition, message: String) {
+        self.file = file
+        self.position = position
+        self.message = message
+    }
+
+    public var description: String { "\(file):\(position): \(message)" }
 }
 
 extension FrameTree {
@@ -42,15 +47,18 @@ extension FrameTree {
                 }
             }
         }
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false)
-            .enumerated()
-        {
+        // Lines end at a line feed, as `SourcePosition` counts them: "\r\n" is
+        // one Character, so it is a separator of its own.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        for (index, rawLine) in lines.enumerated() {
             let lineNumber = index + 1
             var line = Substring(rawLine)
             if line.last == "\r" { line.removeLast() }
             if line.allSatisfy({ $0 == " " }) { continue }
             func failure(_ column: Int, _ message: String) -> FrameTreeSyntaxError {
-                FrameTreeSyntaxError(file: file, line: lineNumber, column: column, message: message)
+                FrameTreeSyntaxError(
+                    file: file, position: SourcePosition(line: lineNumber, column: column),
+                    message: message)
             }
             let spaces = line.prefix { $0 == " " }.count
             guard !line.dropFirst(spaces).hasPrefix("\t") else {
@@ -78,7 +86,8 @@ extension FrameTree {
                 content.index(open, offsetBy: 2)..<content.index(before: content.endIndex)
             ]
             .split(separator: ",", omittingEmptySubsequences: false)
-            let frameColumn = spaces + name.count + 2  // at the "("
+            // At the "(": columns count Unicode scalars, as every position does.
+            let frameColumn = spaces + name.unicodeScalars.count + 2
             guard fields.count == 4 else {
                 throw failure(
                     frameColumn,
@@ -108,7 +117,7 @@ extension FrameTree {
         close(to: 0)
         guard let root else {
             throw FrameTreeSyntaxError(
-                file: file, line: 1, column: 1, message: "no frames in the text")
+                file: file, position: .start, message: "no frames in the text")
         }
         self = root
     }

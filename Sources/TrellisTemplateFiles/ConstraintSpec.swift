@@ -97,18 +97,20 @@ func formatNumber(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
 }
 
-/// A constraint string that could not be read; `offset` is the 1-based
-/// character position in the string.
+/// A constraint string that could not be read, with the position in the
+/// string where the problem starts (`Expected '==', '<=' or '>=' at 1:15`).
 public struct ConstraintSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var offset: Int
+    /// Where in the constraint string; the column after the last character
+    /// means "at the end".
+    public var position: SourcePosition
     public var message: String
 
-    public init(offset: Int, message: String) {
-        self.offset = offset
+    public init(position: SourcePosition, message: String) {
+        self.position = position
         self.message = message
     }
 
-    public var description: String { "\(message) at \(offset)" }
+    public var description: String { "\(message) at \(position)" }
 }
 
 /// Reads constraint strings.
@@ -145,7 +147,9 @@ public struct ConstraintParser {
     }
 
     private func error(_ message: String, at position: Int? = nil) -> ConstraintSyntaxError {
-        ConstraintSyntaxError(offset: (position ?? index) + 1, message: message)
+        ConstraintSyntaxError(
+            position: SourcePosition(scalarOffset: position ?? index, in: scalars), message: message
+        )
     }
 
     private mutating func skipSpaces() {

@@ -121,7 +121,11 @@ public struct TemplateVisualFormat: Hashable, Sendable {
     public var format: String
     public var metrics: [String: Double]
     public var options: [String]
+    /// Where the entry starts (the string, or the object around it).
     public var position: SourcePosition
+    /// Where the format string starts (its opening quote): the format's own
+    /// positions are relative to it (`SourcePosition.locating`).
+    public var formatPosition: SourcePosition
 }
 
 /// A parsed, validated template file.
@@ -598,21 +602,18 @@ private struct TemplateReader {
                 textNode,
                 "a constraint must be a string or {\"constraint\": ..., \"identifier\": ...}")
         }
-        // The column of character k of the string is the quote's column + k.
-        func at(_ offset: Int) -> SourcePosition {
-            SourcePosition(line: position.line, column: position.column + offset)
-        }
         var spec: ConstraintSpec
         do {
             spec = try ConstraintParser.parse(text, metrics: metrics)
         } catch {
             throw TemplateFileError(
-                file: file, position: at(error.offset), message: "in \"\(text)\": \(error.message)")
+                file: file, position: position.locating(error.position),
+                message: "in \"\(text)\": \(error.message)")
         }
         for anchor in [spec.first, spec.second].compactMap({ $0 }) where !ids.contains(anchor.item)
         {
             throw TemplateFileError(
-                file: file, position: at(1),
+                file: file, position: position.locating(.start),
                 message: "in \"\(text)\": unknown view \"\(anchor.item)\"")
         }
         spec.identifier = identifier
@@ -624,7 +625,8 @@ private struct TemplateReader {
     {
         if case .string(let format, let position) = node {
             return TemplateVisualFormat(
-                format: format, metrics: metrics, options: [], position: position)
+                format: format, metrics: metrics, options: [], position: position,
+                formatPosition: position)
         }
         guard case .object(_, let position) = node, let formatNode = node["format"] else {
             throw fail(
@@ -643,6 +645,6 @@ private struct TemplateReader {
         }
         return TemplateVisualFormat(
             format: try string(formatNode, "format"), metrics: merged, options: options,
-            position: position)
+            position: position, formatPosition: formatNode.position)
     }
 }

@@ -161,7 +161,9 @@ public final class TemplateFileCellView: ConstraintCellView {
                     withVisualFormat: format.format, options: options, metrics: format.metrics,
                     views: views)
             } catch {
-                throw fail(format.position, "in \"\(format.format)\": \(error)")
+                throw fail(
+                    format.formatPosition.locating(error.position),
+                    "in \"\(format.format)\": \(error.message)")
             }
             for constraint in made {
                 do {

@@ -8,6 +8,8 @@
 // to pixels at its context's resolution, 96 dpi by default: compare with a
 // Pango context at 72 dpi, where a point is a pixel.)
 
+import TrellisGeometry
+
 extension AttributedText {
     /// Parses Pango-style markup into an attributed text. Text outside any
     /// tag has `base`'s font, size and letter spacing; `<b>` selects the
@@ -21,7 +23,7 @@ extension AttributedText {
     ///     markup: "<b>Ada</b> replied: <span size=\"13pt\">on my way</span>",
     ///     base: try TextStyle.preferred(.body))
     /// ```
-    /// - Throws: `TextError.malformedMarkup` with the byte offset in
+    /// - Throws: `TextError.malformedMarkup` with the position (line:column) in
     ///   `markup` of what is wrong (an unknown tag or entity, a tag not
     ///   closed or closed out of order, a bad attribute value, `<i>`: no
     ///   italic face is bundled); `unknownFamily` for a family or weight
@@ -92,7 +94,8 @@ private struct _MarkupParser {
     }
 
     func failure(_ offset: Int, _ reason: String) -> TextError {
-        TextError.malformedMarkup(byteOffset: offset, reason: reason)
+        TextError.malformedMarkup(
+            position: SourcePosition(utf8Offset: offset, in: markup), reason: reason)
     }
 
     mutating func parse() throws(TextError) {

@@ -1,5 +1,7 @@
 // Errors of text measurement: each says what went wrong and where.
 
+import TrellisGeometry
+
 /// An error from loading fonts or measuring text.
 public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No font file exists at the path.
@@ -17,8 +19,8 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No color emoji font exists at any of the paths searched.
     case emojiFontNotFound(searched: [String])
     /// Markup (`AttributedText(markup:base:)`) that cannot be read, with the
-    /// UTF-8 byte offset in the markup where the problem starts.
-    case malformedMarkup(byteOffset: Int, reason: String)
+    /// position (line and column) in the markup where the problem starts.
+    case malformedMarkup(position: SourcePosition, reason: String)
     /// fontconfig, which finds the system's fonts, is not usable.
     case systemFontsUnavailable(reason: String)
 
@@ -37,8 +39,8 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
             return "a font collection needs at least one font"
         case .icuFailure(let operation, let status):
             return "ICU \(operation) failed with status \(status)"
-        case .malformedMarkup(let offset, let reason):
-            return "malformed markup at byte \(offset): \(reason)"
+        case .malformedMarkup(let position, let reason):
+            return "malformed markup at \(position): \(reason)"
         case .systemFontsUnavailable(let reason):
             return "the system's fonts are unavailable: \(reason)"
         case .emojiFontNotFound(let searched):

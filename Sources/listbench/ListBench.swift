@@ -2,6 +2,7 @@
 // side by side, and reports what each path costs.
 
 import ArgumentParser
+import CLIOptions
 import CLISupport
 import Foundation
 import Trellis
@@ -46,8 +47,8 @@ struct ListBench: ParsableCommand {
     )
     var dumpFrames: String?
 
-    @Option(help: "Cell width in points.")
-    var width: Double = 375
+    @OptionGroup var cellWidth: CellWidthOption
+    var width: Double { cellWidth.width }
 
     @Option(help: "Screen scale (pixel grid for label heights).")
     var scale: Double = 3
@@ -102,9 +103,6 @@ struct ListBench: ParsableCommand {
 
     func validate() throws {
         guard rows >= 1 else { throw ValidationError("--rows must be at least 1, got \(rows)") }
-        guard width.isFinite, width > 0 else {
-            throw ValidationError("--width must be a positive number, got \(width)")
-        }
         guard scale.isFinite, scale >= 1, scale <= 4 else {
             throw ValidationError("--scale must be between 1 and 4, got \(scale)")
         }

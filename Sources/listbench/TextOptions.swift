@@ -3,11 +3,9 @@
 // rows whose text has characters no font has.
 
 import ArgumentParser
+import CLIOptions
 import CLISupport
 import Trellis
-
-extension ContentSizeCategory: ExpressibleByArgument {}
-extension FallbackChoice: ExpressibleByArgument {}
 
 /// How the templates' text styles are adjusted for a run.
 struct TextOptions {

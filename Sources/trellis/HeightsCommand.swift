@@ -5,6 +5,7 @@
 
 import ArgumentParser
 import CLISupport
+import CTrellisMemory
 import Foundation
 import Trellis
 
@@ -324,18 +325,48 @@ struct Heights: ParsableCommand {
             throw CLIFailure.data("\(error)")
         }
         var index = 0
-        var batch: [(index: Int, line: Int, row: JSONRow)] = []
+        var batch = HeightsBatch()
         let started = monotonicNanoseconds()
         var written = 0
+        var outputs: [(width: Double, scale: Double, size: ContentSizeCategory)] = []
+        for combination in combinations {
+            for width in options.widths {
+                outputs.append((width, combination.scale, combination.size))
+            }
+        }
+        let recordFormat = HeightsRecordFormat(format: format, combinations: outputs)
+        let threads = combinations.first?.heights.threads ?? 1
         func flush() throws {
             guard !batch.isEmpty else { return }
+            let count = batch.count
+            // Parse, check and read every row on every thread; the first
+            // bad row in input order stops the run.
+            var parsed = [ParsedHeightsRow<Template.Item>?](repeating: nil, count: count)
+            parsed.withUnsafeMutableBufferPointer { parsed in
+                batch.bytes.withUnsafeBufferPointer { bytes in
+                    forEachShare(count: count, threads: threads) { _, rows in
+                        for k in rows {
+                            let line = batch.lines[k]
+                            parsed[k] = parse(
+                                Data(bytes[line.range]), line: line.line, rowFormat: rowFormat)
+                            if case .failure = parsed[k] { return }
+                        }
+                    }
+                }
+            }
             var items: [Template.Item] = []
-            items.reserveCapacity(batch.count)
-            for entry in batch {
-                do {
-                    items.append(try rowFormat.read(entry.row))
-                } catch {
-                    throw CLIFailure.data("\(data):\(entry.line): \(error)")
+            var ids: [JSONValue?] = []
+            items.reserveCapacity(count)
+            ids.reserveCapacity(count)
+            for result in parsed {
+                // A share stops at its first bad row, so every row before
+                // the first failure was parsed.
+                switch result {
+                case .row(let item, let id)?:
+                    items.append(item)
+                    ids.append(id)
+                case .failure(let failure)?: throw failure
+                case nil: preconditionFailure("a row before the first failure was not parsed")
                 }
             }
             var results: [[[Double]]] = []
@@ -344,26 +375,48 @@ struct Heights: ParsableCommand {
                     results.append(
                         try combination.heights.heights(of: items, widths: options.widths))
                 } catch let error as HeightError {
-                    throw CLIFailure.data("\(data):\(batch[error.row].line): \(error.error)")
+                    throw CLIFailure.data(
+                        "\(data):\(batch.lines[error.row].line): \(error.error)")
                 }
             }
-            for (k, entry) in batch.enumerated() {
-                let id = entry.row.fields["id"]
-                for (c, combination) in combinations.enumerated() {
-                    for (w, width) in options.widths.enumerated() {
-                        let height = results[c][k][w]
-                        writer.record(
-                            row: entry.index, id: id, width: width, scale: combination.scale,
-                            contentSize: combination.size, height: height)
-                        expected?.compare(
-                            row: entry.index, width: width, scale: combination.scale,
-                            contentSize: combination.size, height: height
-                        ) { rowFormat.summary(items[k]) }
+            // Format every share's records on its own thread, then write
+            // them in input order.
+            let shareCount = max(1, min(threads, count))
+            var formatted = [[UInt8]](repeating: [], count: shareCount)
+            formatted.withUnsafeMutableBufferPointer { formatted in
+                forEachShare(count: count, threads: threads) { share, rows in
+                    var output: [UInt8] = []
+                    output.reserveCapacity(rows.count * outputs.count * 96)
+                    var heights: [Double] = []
+                    for k in rows {
+                        heights.removeAll(keepingCapacity: true)
+                        for result in results { heights.append(contentsOf: result[k]) }
+                        recordFormat.append(
+                            row: batch.lines[k].index, id: ids[k], heights: heights, to: &output)
+                    }
+                    formatted[share] = output
+                }
+            }
+            for bytes in formatted { writer.raw(bytes) }
+            if let expected {
+                for k in 0..<count {
+                    for (c, combination) in combinations.enumerated() {
+                        for (w, width) in options.widths.enumerated() {
+                            expected.compare(
+                                row: batch.lines[k].index, width: width,
+                                scale: combination.scale, contentSize: combination.size,
+                                height: results[c][k][w]
+                            ) { rowFormat.summary(items[k]) }
+                        }
                     }
                 }
             }
-            written += batch.count
-            batch.removeAll(keepingCapacity: true)
+            written += count
+            batch.removeAll()
+            // The text caches free memory when they start over; give those
+            // pages back so peak memory stays flat over any number of rows
+            // (glibc keeps freed pages inside its heaps otherwise).
+            _ = trellis_release_free_memory()
             if stderrIsTerminal {
                 let seconds = Double(monotonicNanoseconds() - started) / 1e9
                 let rate = Double(written) / max(seconds, 1e-9)
@@ -375,20 +428,14 @@ struct Heights: ParsableCommand {
                 showProgress("heights: \(written) rows, \(Int(rate)) rows/s\(eta)")
             }
         }
-        do {
-            while let (lineNumber, bytes) = try reader.nextLine() {
-                if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-                defer { index += 1 }
-                guard index % options.shardCount == options.shardIndex else { continue }
-                let row = try JSONRowLoader.parseLine(Data(bytes), file: data, line: lineNumber)
-                try checkLimits(row, line: lineNumber)
-                batch.append((index, lineNumber, row))
-                if batch.count >= batchSize { try flush() }
-            }
-            try flush()
-        } catch let error as DataFileError {
-            throw CLIFailure.data("\(error)")
+        while let (lineNumber, bytes) = try reader.nextLine() {
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            defer { index += 1 }
+            guard index % options.shardCount == options.shardIndex else { continue }
+            batch.append(index: index, line: lineNumber, bytes)
+            if batch.count >= batchSize { try flush() }
         }
+        try flush()
         endProgress()
         if let expected {
             writer.expectSummary(expected.json())
@@ -397,6 +444,27 @@ struct Heights: ParsableCommand {
         try writer.finish()
         try output.commit()
         completed = true
+    }
+
+    /// One row of the data file: parsed, checked against the limits and read
+    /// as the template's item (or the error that names its line).
+    func parse<Item>(_ bytes: Data, line: Int, rowFormat: RowFormat<Item>) -> ParsedHeightsRow<
+        Item
+    > {
+        let row: JSONRow
+        do {
+            row = try JSONRowLoader.parseLine(bytes, file: data, line: line)
+            try checkLimits(row, line: line)
+        } catch let failure as CLIFailure {
+            return .failure(failure)
+        } catch {
+            return .failure(.data("\(error)"))
+        }
+        do {
+            return .row(try rowFormat.read(row), id: row.fields["id"])
+        } catch {
+            return .failure(.data("\(data):\(line): \(error)"))
+        }
     }
 
     /// A row whose texts are longer than `--max-text-length` is an error

@@ -206,21 +206,10 @@ final class RecordWriter {
         append(header.serialized(pretty: false) + "\n")
     }
 
-    func record(
-        row: Int, id: JSONValue?, width: Double, scale: Double, contentSize: ContentSizeCategory,
-        height: Double
-    ) {
-        if format == "csv" {
-            append(
-                "\(row),\(id.map(Self.csvField) ?? ""),\(Self.number(width)),\(Self.number(scale)),\(contentSize.rawValue),\(Self.number(height))\n"
-            )
-            return
-        }
-        var text = "{\"row\": \(row)"
-        if let id { text += ", \"id\": \(Self.json(id))" }
-        text +=
-            ", \"width\": \(Self.number(width)), \"scale\": \(Self.number(scale)), \"contentSize\": \"\(contentSize.rawValue)\", \"height\": \(Self.number(height))}\n"
-        append(text)
+    /// Records formatted by `HeightsRecordFormat`.
+    func raw(_ bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { flush() }
     }
 
     func expectSummary(_ summary: JSON) {

@@ -4,6 +4,7 @@
 // are still returned.
 
 import ArgumentParser
+import CLIOptions
 import CLISupport
 import Foundation
 import Trellis
@@ -19,8 +20,8 @@ struct Layout: ParsableCommand {
     @Argument(help: "The template file (JSON).")
     var file: String
 
-    @Option(help: "Cell width in points.")
-    var width: Double = 375
+    @OptionGroup var cellWidth: CellWidthOption
+    var width: Double { cellWidth.width }
 
     @Option(
         help: "Cell height in points; omitted, the cell sizes itself (systemLayoutSizeFitting).")
@@ -36,9 +37,6 @@ struct Layout: ParsableCommand {
     var scale: Double = 3
 
     func validate() throws {
-        guard width.isFinite, width > 0 else {
-            throw ValidationError("--width must be a positive number, got \(width)")
-        }
         if let height, !(height.isFinite && height >= 0) {
             throw ValidationError("--height must be a number ≥ 0, got \(height)")
         }

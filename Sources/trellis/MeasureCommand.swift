@@ -1,8 +1,10 @@
 // `trellis measure`: measures one JSON Lines field per input line with
 // TrellisText and writes `{"lines": n, "width": w, "height": h, "missing": m}` per line.
 import ArgumentParser
+import CLIOptions
 import CLISupport
 import Foundation
+import TrellisCells
 import TrellisGeometry
 import TrellisText
 
@@ -101,9 +103,8 @@ struct Measure: ParsableCommand {
         var attributed: [AttributedText] = []
         var failure: String?
         while failure == nil, let (_, bytes) = try reader.nextLine() {
-            let line = Data(bytes)
             lineNumber += 1
-            switch Self.text(of: line, field: field) {
+            switch Self.text(of: bytes, field: field) {
             case .success(let text) where markup:
                 do {
                     attributed.append(try AttributedText(markup: text, base: style))
@@ -147,26 +148,31 @@ struct Measure: ParsableCommand {
     }
 
     /// The string in `field` of one JSON Lines line, or what is wrong with it.
-    static func text(of line: Data, field: String) -> Result<String, MessageError> {
-        guard String(validating: line, as: UTF8.self) != nil else {
+    /// The line is read by TrellisCells' JSON reader (RFC 8259, duplicate keys
+    /// rejected), whose error gives the column.
+    static func text(of line: some Collection<UInt8>, field: String) -> Result<
+        String, MessageError
+    > {
+        guard let string = String(validating: line, as: UTF8.self) else {
             return .failure(MessageError("invalid UTF-8"))
         }
         guard !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) else {
             return .failure(MessageError("empty line (expected a JSON object)"))
         }
-        let object: Any
+        let node: JSONNode
         do {
-            object = try JSONSerialization.jsonObject(with: line, options: [])
+            node = try JSONDocumentParser.parse(string)
         } catch {
-            return .failure(MessageError("malformed JSON"))
+            return .failure(
+                MessageError("malformed JSON at column \(error.position.column): \(error.message)"))
         }
-        guard let dictionary = object as? [String: Any] else {
+        guard case .object = node else {
             return .failure(MessageError("not a JSON object"))
         }
-        guard let value = dictionary[field] else {
+        guard let value = node[field] else {
             return .failure(MessageError("missing field \"\(field)\""))
         }
-        guard let text = value as? String else {
+        guard case .string(let text, _) = value else {
             return .failure(MessageError("field \"\(field)\" is not a string"))
         }
         return .success(text)
@@ -183,21 +189,30 @@ struct Measure: ParsableCommand {
             + attributed.map {
                 try measurer.layout($0, style: style, width: width, numberOfLines: lines)
             }
-        var output = ""
+        var output: [UInt8] = []
+        output.reserveCapacity(layouts.count * 96)
         for layout in layouts {
-            output +=
-                "{\"lines\": \(layout.lineCount), \"width\": \(layout.size.width), \"height\": \(layout.size.height), \"missing\": \(layout.missingGlyphs.count)"
+            output.append(contentsOf: "{\"lines\": ".utf8)
+            HeightsRecordFormat.appendDecimal(layout.lineCount, to: &output)
+            output.append(contentsOf: ", \"width\": ".utf8)
+            output.append(contentsOf: layout.size.width.description.utf8)
+            output.append(contentsOf: ", \"height\": ".utf8)
+            output.append(contentsOf: layout.size.height.description.utf8)
+            output.append(contentsOf: ", \"missing\": ".utf8)
+            HeightsRecordFormat.appendDecimal(layout.missingGlyphs.count, to: &output)
             if let scale {
-                output +=
-                    ", \"roundedWidth\": \(PixelGrid.ceil(layout.size.width, scale: scale)), \"roundedHeight\": \(PixelGrid.ceil(layout.size.height, scale: scale))"
+                output.append(contentsOf: ", \"roundedWidth\": ".utf8)
+                output.append(
+                    contentsOf: PixelGrid.ceil(layout.size.width, scale: scale).description.utf8)
+                output.append(contentsOf: ", \"roundedHeight\": ".utf8)
+                output.append(
+                    contentsOf: PixelGrid.ceil(layout.size.height, scale: scale).description.utf8)
             }
-            output += "}\n"
+            output.append(contentsOf: "}\n".utf8)
         }
-        FileHandle.standardOutput.write(Data(output.utf8))
+        FileHandle.standardOutput.write(Data(output))
     }
 }
-
-extension FallbackChoice: ExpressibleByArgument {}
 
 /// A message as an error (for `Result`).
 struct MessageError: Error, CustomStringConvertible {

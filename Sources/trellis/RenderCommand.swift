@@ -2,6 +2,7 @@
 // PNG, with the classic debugging colors and the real text.
 
 import ArgumentParser
+import CLIOptions
 import CLISupport
 import Foundation
 import Trellis
@@ -24,8 +25,8 @@ struct Render: ParsableCommand {
     @Option(help: "Number of rows to draw.")
     var rows: Int = 8
 
-    @Option(help: "Cell width in points.")
-    var width: Double = 375
+    @OptionGroup var cellWidth: CellWidthOption
+    var width: Double { cellWidth.width }
 
     @Option(help: "Pixels per point.")
     var scale: Double = 3
@@ -33,8 +34,8 @@ struct Render: ParsableCommand {
     @Option(help: "A JSON Lines data file (default: generated rows, seed 1).")
     var data: String?
 
-    @Option(help: "Seed of the generated rows.")
-    var seed: UInt64 = 1
+    @OptionGroup var generatedRowsSeed: GeneratedRowsSeedOption
+    var seed: UInt64 { generatedRowsSeed.seed }
 
     @Option(help: "Output PNG file.")
     var out: String
@@ -42,9 +43,6 @@ struct Render: ParsableCommand {
     func validate() throws {
         guard (1...1000).contains(rows) else {
             throw ValidationError("--rows must be 1...1000, got \(rows)")
-        }
-        guard width.isFinite, width > 0 else {
-            throw ValidationError("--width must be a positive number, got \(width)")
         }
         guard scale.isFinite, scale >= 1, scale <= 4 else {
             throw ValidationError("--scale must be 1...4, got \(scale)")

@@ -4,6 +4,7 @@
 // which views moved and by how much.
 
 import ArgumentParser
+import CLIOptions
 import CLISupport
 import Foundation
 import Trellis
@@ -34,8 +35,8 @@ struct Snapshot: ParsableCommand {
     @Option(help: "Rows to snapshot (the first ones of the data).")
     var rows: Int = 10
 
-    @Option(help: "Seed of the generated rows.")
-    var seed: UInt64 = 1
+    @OptionGroup var generatedRowsSeed: GeneratedRowsSeedOption
+    var seed: UInt64 { generatedRowsSeed.seed }
 
     @Option(help: "Cell widths in points, separated by commas.")
     var widths: String = "320,375,414"

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrellisTestSupport
 
 /// Runs one of the package's executables (built next to this test bundle).
 struct Tool {
@@ -48,10 +49,6 @@ struct Tool {
         try contents.write(to: url, atomically: true, encoding: .utf8)
         return url.path
     }
-
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .deletingLastPathComponent()
 }
 
 @Suite struct ListbenchCLITests {
@@ -125,7 +122,8 @@ struct Tool {
     }
 
     @Test func templateFileRunsAgainstTheBuiltInFrames() throws {
-        let file = Tool.repository.appendingPathComponent("Templates/AnimalTableViewCell.json").path
+        let file = TestPaths.repository.appendingPathComponent("Templates/AnimalTableViewCell.json")
+            .path
         let result = try Tool.run(
             "listbench", ["--rows", "60", "--template", file, "--json", "--repeat", "1"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -183,11 +181,11 @@ struct Tool {
             return try #require(
                 try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         }
-        let post = Tool.repository.appendingPathComponent("Templates/PostCell.json").path
-        let sample = Tool.repository.appendingPathComponent(
+        let post = TestPaths.repository.appendingPathComponent("Templates/PostCell.json").path
+        let sample = TestPaths.repository.appendingPathComponent(
             "Tests/TrellisCellsTests/Fixtures/SampleStackCell.json"
         ).path
-        let userRows = Tool.repository.appendingPathComponent(
+        let userRows = TestPaths.repository.appendingPathComponent(
             "Tests/TrellisCellsTests/Fixtures/user-rows.jsonl"
         ).path
         for (json, rows) in [
@@ -318,7 +316,7 @@ struct Tool {
     }
 
     @Test func layoutWithAConflictLogsItAndStillReturnsFrames() throws {
-        let file = Tool.repository.appendingPathComponent(
+        let file = TestPaths.repository.appendingPathComponent(
             "Tests/TrellisCellsTests/Fixtures/ConflictingCell.json"
         ).path
         let result = try Tool.run(

@@ -2,10 +2,11 @@
 
 import Foundation
 import Testing
+import TrellisTestSupport
 
 @Suite struct CompositionalCLITests {
     static func layout(_ name: String) -> String {
-        Tool.repository.appendingPathComponent("Layouts/\(name)").path
+        TestPaths.repository.appendingPathComponent("Layouts/\(name)").path
     }
 
     @Test func dumpFramesWritesEveryItemInContentCoordinates() throws {

@@ -4,6 +4,7 @@
 
 import Foundation
 import Testing
+import TrellisTestSupport
 
 @Suite struct HeightsCLITests {
     /// Rows with ids, texts of many lengths, some images.
@@ -142,8 +143,10 @@ import Testing
     }
 
     @Test func csvAndContentSizesOfATemplateFile() throws {
-        let template = Tool.repository.appendingPathComponent("Templates/AnimalTableViewCell.json")
-            .path
+        let template = TestPaths.repository.appendingPathComponent(
+            "Templates/AnimalTableViewCell.json"
+        )
+        .path
         let data = try Tool.temporaryFile("sizes-rows.jsonl", Self.rows(30))
         let out = try Tool.temporaryFile("sizes.csv", "")
         let result = try Tool.run(
@@ -168,6 +171,76 @@ import Testing
             #expect(huge >= large)
         }
         #expect(taller > 20)
+    }
+
+    /// Rows are parsed and records formatted on every thread: the bytes
+    /// written do not depend on the threads or the batch size, in both
+    /// formats, with ids of every JSON kind.
+    @Test func outputBytesAreTheSameOnAnyThreadsAndBatchSizes() throws {
+        let ids = [
+            "\"plain\"", "\"a,\\\"quoted\\\"\\nid\"", "7", "2.5", "null", "true", "[1, \"x\"]",
+        ]
+        let rows = Self.rows(500).split(separator: "\n").enumerated().map { index, row in
+            // Replace the generated id by one of every kind, or drop it.
+            let rest = row.drop { $0 != "," }
+            return index % 8 == 7
+                ? "{" + rest.dropFirst() : "{\"id\": \(ids[index % 8 % ids.count])" + rest
+        }
+        let data = try Tool.temporaryFile("bytes-rows.jsonl", rows.joined(separator: "\n\n") + "\n")
+        for format in ["jsonl", "csv"] {
+            var outputs: [String: Data] = [:]
+            for (threads, batch) in [("1", "2048"), ("2", "1"), ("2", "37"), ("3", "100")] {
+                let out = try Tool.temporaryFile("bytes-\(format)-\(threads)-\(batch)", "")
+                let result = try Tool.run(
+                    "trellis",
+                    [
+                        "heights", "--template", "AnimalTableViewCell", "--data", data, "--widths",
+                        "320,375.5", "--scales", "2,3", "--threads", threads, "--batch-size", batch,
+                        "--format", format, "--out", out,
+                    ])
+                #expect(result.status == 0, "\(result.stderr)")
+                outputs["\(threads)/\(batch)"] = try Data(contentsOf: URL(fileURLWithPath: out))
+            }
+            let reference = try #require(outputs["1/2048"])
+            if format == "jsonl" {
+                // Every record is JSON with the row's id as the row gave it.
+                let lines = String(decoding: reference, as: UTF8.self).split(separator: "\n")
+                for line in lines.dropFirst() {
+                    let record = try #require(
+                        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                    let row = try #require(record["row"] as? Int)
+                    #expect(record["height"] is Double || record["height"] is Int)
+                    #expect((record["id"] == nil) == (row % 8 == 7), "\(line)")
+                }
+            }
+            #expect(reference.count > 500 * 4 * 30)
+            for (key, bytes) in outputs { #expect(bytes == reference, "\(format) \(key)") }
+        }
+    }
+
+    /// With several bad rows in one batch on several threads, the first one
+    /// in the file is reported, whatever its kind.
+    @Test func theFirstBadRowIsReportedWhateverTheThreads() throws {
+        var rows = Self.rows(400).split(separator: "\n").map(String.init)
+        // Line 301 malformed, line 221 over the text limit, line 261 not a string.
+        rows[300] = "{\"title\": \"x\", \"subtitle\": [1]"
+        rows[220] = "{\"subtitle\": \"" + String(repeating: "w", count: 3000) + "\"}"
+        rows[260] = "{\"title\": false}"
+        let data = try Tool.temporaryFile("first-bad.jsonl", rows.joined(separator: "\n") + "\n")
+        let out = try Tool.temporaryFile("first-bad-out.jsonl", "")
+        for threads in ["1", "2", "3"] {
+            let result = try Tool.run(
+                "trellis",
+                [
+                    "heights", "--template", "AnimalTableViewCell", "--data", data, "--widths",
+                    "375", "--threads", threads, "--max-text-length", "2000", "--out", out,
+                ])
+            #expect(result.status == 2)
+            #expect(
+                result.stderr.contains(
+                    "first-bad.jsonl:221: the row's texts hold 3000 bytes, more than --max-text-length 2000"
+                ), "threads \(threads): \(result.stderr)")
+        }
     }
 
     @Test func badInputLeavesNothingPartialAndSaysWhere() throws {
@@ -262,10 +335,10 @@ import Testing
     /// every row out directly: the same heights as `--path constraints`.
     /// A file with free constraints still says why it has no frame path.
     @Test func aStackTreeFileHasAFramePathWithTheConstraintsHeights() throws {
-        let file = Tool.repository.appendingPathComponent(
+        let file = TestPaths.repository.appendingPathComponent(
             "Tests/TrellisCellsTests/Fixtures/SampleStackCell.json"
         ).path
-        let data = Tool.repository.appendingPathComponent(
+        let data = TestPaths.repository.appendingPathComponent(
             "Tests/TrellisCellsTests/Fixtures/user-rows.jsonl"
         ).path
         let frames = try Tool.temporaryFile("stack-frames.jsonl", "")

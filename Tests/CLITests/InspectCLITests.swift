@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+import TrellisTestSupport
 
 @Suite struct InspectCLITests {
     static let badTemplate = """
@@ -96,8 +97,7 @@ import Testing
     }
 
     @Test func watchRewritesThePageAndItsStampWhenTheDataChanges() throws {
-        let template = Tool.repository.appendingPathComponent("Templates/AnimalTableViewCell.json")
-            .path
+        let template = TestPaths.repository("Templates/AnimalTableViewCell.json")
         let data = try Tool.temporaryFile(
             "inspect-watch.jsonl", "{\"title\": \"Before\", \"subtitle\": \"one\"}\n")
         let out = try Tool.temporaryFile("inspect-watch.html", "")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrellisTestSupport
 
 /// `trellis snapshot`: golden files written, checked equal, and a template
 /// change reported view by view with exit code 1; bad input named.
@@ -32,7 +33,7 @@ import Testing
     @Test func aTemplateChangeFailsWithTheViewsThatMovedAndByHowMuch() throws {
         let out = try Self.folder("changed")
         let original = try String(
-            contentsOf: Tool.repository.appendingPathComponent(
+            contentsOf: TestPaths.repository.appendingPathComponent(
                 "Templates/AnimalTableViewCell.json"), encoding: .utf8)
         let template = try Tool.temporaryFile("snapshot-cell.json", original)
         let written = try Tool.run(

@@ -58,13 +58,13 @@ let notoCJKInstalled = FileManager.default.fileExists(
         #expect((width(lines[1]) ?? 0) > (width(lines[0]) ?? .infinity))
     }
 
-    @Test func malformedMarkupNamesTheLineAndTheByte() throws {
+    @Test func malformedMarkupNamesTheLineAndTheColumn() throws {
         let result = try measure(
             "{\"subtitle\": \"fine\"}\n{\"subtitle\": \"<b>Fox\"}\n", ["--markup"])
         #expect(result.status == 2)
         #expect(
             result.stderr.contains(
-                "line 2: field \"subtitle\": malformed markup at byte 6: <b> is not closed"))
+                "line 2: field \"subtitle\": malformed markup at 1:7: <b> is not closed"))
         #expect(result.stdout.split(separator: "\n").count == 1)
     }
 

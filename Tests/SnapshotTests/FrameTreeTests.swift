@@ -116,6 +116,12 @@ import TrellisSnapshots
             "cell (0, 0, 1, 1)\n\tx (0, 0, 1, 1)\n",
             "frame tree:2:1: tabs are not indentation; use two spaces per level"
         ),
+        // "\r\n" ends a line too; columns count Unicode scalars ("é" is one,
+        // so the "(" after "é " is column 5 of line 2).
+        (
+            "cell (0, 0, 1, 1)\r\n  é (0, 0, 1)\r\n",
+            "frame tree:2:5: a frame has 4 numbers (x, y, width, height), found 3"
+        ),
     ])
     func malformedTextIsRefusedWithItsPlace(text: String, message: String) {
         #expect(throws: FrameTreeSyntaxError.self) { try FrameTree(parsing: text) }

@@ -9,10 +9,10 @@ import TrellisCells
 import TrellisGeometry
 import TrellisLists
 import TrellisTemplateFiles
+import TrellisTestSupport
 
 @Suite struct CompositionalSampleLayoutTests {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Layouts")
+    static let directory = TestPaths.repository.appendingPathComponent("Layouts")
 
     static let phone = Size(width: 375, height: 667)
     static let pad = Size(width: 1024, height: 768)
@@ -45,30 +45,15 @@ import TrellisTemplateFiles
         return result
     }
 
-    /// Frames equal to 1e-9 point (fractions such as 0.2 × 1024 are not exact in binary).
-    static func same(_ actual: [Rect], _ expected: [Rect]) -> Bool {
-        actual.count == expected.count
-            && zip(actual, expected).allSatisfy { a, e in
-                [a.minX - e.minX, a.minY - e.minY, a.width - e.width, a.height - e.height]
-                    .allSatisfy {
-                        abs($0) < 1e-9
-                    }
-            }
-    }
-
-    static func r(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect {
-        Rect(x: x, y: y, width: w, height: h)
-    }
-
     @Test func list() throws {
         // One full-width item per 44-point group.
         for size in [Self.phone, Self.pad] {
             let layout = try Self.layout("List.json", size)
             let w = size.width
             #expect(
-                Self.same(
+                close(
                     Self.frames(layout, section: 0),
-                    [Self.r(0, 0, w, 44), Self.r(0, 44, w, 44), Self.r(0, 88, w, 44)]))
+                    [rect(0, 0, w, 44), rect(0, 44, w, 44), rect(0, 88, w, 44)]))
             #expect(layout.contentSize == Size(width: w, height: 132))
         }
     }
@@ -77,34 +62,34 @@ import TrellisTemplateFiles
         // Items 0.2 of the width, groups as tall as 0.2 of the width: 5 a row.
         let phone = try Self.layout("Grid.json", Self.phone)
         #expect(
-            Self.same(
+            close(
                 Self.frames(phone, section: 0),
-                [0, 75, 150, 225, 300].map { Self.r($0, 0, 75, 75) } + [
-                    Self.r(0, 75, 75, 75), Self.r(75, 75, 75, 75),
+                [0, 75, 150, 225, 300].map { rect($0, 0, 75, 75) } + [
+                    rect(0, 75, 75, 75), rect(75, 75, 75, 75),
                 ]))
         let pad = try Self.layout("Grid.json", Self.pad)
         #expect(
-            Self.same(
+            close(
                 Self.frames(pad, section: 0),
-                [0, 204.8, 409.6, 614.4, 819.2].map { Self.r($0, 0, 204.8, 204.8) }
-                    + [Self.r(0, 204.8, 204.8, 204.8), Self.r(204.8, 204.8, 204.8, 204.8)]))
+                [0, 204.8, 409.6, 614.4, 819.2].map { rect($0, 0, 204.8, 204.8) }
+                    + [rect(0, 204.8, 204.8, 204.8), rect(204.8, 204.8, 204.8, 204.8)]))
     }
 
     @Test func insetItemsGrid() throws {
         // The grid with 5-point item insets: each cell is its slot less 5 all round.
         let phone = try Self.layout("InsetItemsGrid.json", Self.phone)
         #expect(
-            Self.same(
+            close(
                 Self.frames(phone, section: 0),
-                [5, 80, 155, 230, 305].map { Self.r($0, 5, 65, 65) } + [
-                    Self.r(5, 80, 65, 65), Self.r(80, 80, 65, 65),
+                [5, 80, 155, 230, 305].map { rect($0, 5, 65, 65) } + [
+                    rect(5, 80, 65, 65), rect(80, 80, 65, 65),
                 ]))
         let pad = try Self.layout("InsetItemsGrid.json", Self.pad)
         #expect(
-            Self.same(
+            close(
                 Self.frames(pad, section: 0),
-                [5, 209.8, 414.6, 619.4, 824.2].map { Self.r($0, 5, 194.8, 194.8) }
-                    + [Self.r(5, 209.8, 194.8, 194.8), Self.r(209.8, 209.8, 194.8, 194.8)]))
+                [5, 209.8, 414.6, 619.4, 824.2].map { rect($0, 5, 194.8, 194.8) }
+                    + [rect(5, 209.8, 194.8, 194.8), rect(209.8, 209.8, 194.8, 194.8)]))
     }
 
     @Test func twoColumnGrid() throws {
@@ -112,22 +97,22 @@ import TrellisTemplateFiles
         // (iPad: (1024 − 20 − 10) / 2 = 497); groups 44 tall, 10 apart, 10 inset.
         let phone = try Self.layout("TwoColumnGrid.json", Self.phone)
         #expect(
-            Self.same(
+            close(
                 Self.frames(phone, section: 0),
                 [
-                    Self.r(10, 10, 172.5, 44), Self.r(192.5, 10, 172.5, 44),
-                    Self.r(10, 64, 172.5, 44),
-                    Self.r(192.5, 64, 172.5, 44), Self.r(10, 118, 172.5, 44),
+                    rect(10, 10, 172.5, 44), rect(192.5, 10, 172.5, 44),
+                    rect(10, 64, 172.5, 44),
+                    rect(192.5, 64, 172.5, 44), rect(10, 118, 172.5, 44),
                 ]))
         #expect(phone.contentSize.height == 172)  // 10 + 3 × 44 + 2 × 10 + 10
         let pad = try Self.layout("TwoColumnGrid.json", Self.pad)
         #expect(
-            Self.same(
+            close(
                 Self.frames(pad, section: 0),
                 [
-                    Self.r(10, 10, 497, 44), Self.r(517, 10, 497, 44), Self.r(10, 64, 497, 44),
-                    Self.r(517, 64, 497, 44),
-                    Self.r(10, 118, 497, 44),
+                    rect(10, 10, 497, 44), rect(517, 10, 497, 44), rect(10, 64, 497, 44),
+                    rect(517, 64, 497, 44),
+                    rect(10, 118, 497, 44),
                 ]))
     }
 
@@ -138,35 +123,35 @@ import TrellisTemplateFiles
         // grid rows 67 tall: section 1 is 20 + 2 × 67 + 20 = 174 (ends at 346).
         let phone = try Self.layout("DistinctSections.json", Self.phone)
         #expect(
-            Self.same(
-                Self.frames(phone, section: 0), [22, 66, 110].map { Self.r(22, $0, 331, 40) }))
+            close(
+                Self.frames(phone, section: 0), [22, 66, 110].map { rect(22, $0, 331, 40) }))
         #expect(
-            Self.same(
+            close(
                 Self.frames(phone, section: 1),
-                (0..<5).map { Self.r(22 + 67 * Double($0), 194, 63, 63) }
-                    + (0..<2).map { Self.r(22 + 67 * Double($0), 261, 63, 63) }
+                (0..<5).map { rect(22 + 67 * Double($0), 194, 63, 63) }
+                    + (0..<2).map { rect(22 + 67 * Double($0), 261, 63, 63) }
             ))
         let third = 335.0 / 3
         #expect(
-            Self.same(
+            close(
                 Self.frames(phone, section: 2),
-                (0..<3).map { Self.r(22 + third * Double($0), 368, third - 4, 63) } + [
-                    Self.r(22, 435, third - 4, 63)
+                (0..<3).map { rect(22 + third * Double($0), 368, third - 4, 63) } + [
+                    rect(22, 435, third - 4, 63)
                 ]))
         // iPad: content width 984; grid rows 196.8; section 1 ends at 172 + 433.6.
         let pad = try Self.layout("DistinctSections.json", Self.pad)
         #expect(
-            Self.same(Self.frames(pad, section: 0), [22, 66, 110].map { Self.r(22, $0, 980, 40) }))
+            close(Self.frames(pad, section: 0), [22, 66, 110].map { rect(22, $0, 980, 40) }))
         #expect(
-            Self.same(
+            close(
                 Self.frames(pad, section: 1),
-                (0..<5).map { Self.r(22 + 196.8 * Double($0), 194, 192.8, 192.8) }
-                    + (0..<2).map { Self.r(22 + 196.8 * Double($0), 390.8, 192.8, 192.8) }))
+                (0..<5).map { rect(22 + 196.8 * Double($0), 194, 192.8, 192.8) }
+                    + (0..<2).map { rect(22 + 196.8 * Double($0), 390.8, 192.8, 192.8) }))
         #expect(
-            Self.same(
+            close(
                 Self.frames(pad, section: 2),
-                (0..<3).map { Self.r(22 + 328 * Double($0), 627.6, 324, 192.8) } + [
-                    Self.r(22, 824.4, 324, 192.8)
+                (0..<3).map { rect(22 + 328 * Double($0), 627.6, 324, 192.8) } + [
+                    rect(22, 824.4, 324, 192.8)
                 ]))
     }
 
@@ -176,28 +161,28 @@ import TrellisTemplateFiles
         // (0.3, −0.3) × 20 = (6, −6).
         let phone = try Self.layout("Badges.json", Self.phone)
         #expect(
-            Self.same(
+            close(
                 Self.frames(phone, section: 0),
-                (0..<4).map { Self.r(25 + 83.75 * Double($0), 25, 73.75, 57) } + [
-                    Self.r(25, 92, 73.75, 57)
+                (0..<4).map { rect(25 + 83.75 * Double($0), 25, 73.75, 57) } + [
+                    rect(25, 92, 73.75, 57)
                 ]))
-        let elements = phone.elements(in: Self.r(0, 0, 375, 667))
+        let elements = phone.elements(in: rect(0, 0, 375, 667))
         let badges = elements.filter { $0.category == .supplementary("badge") }
         #expect(badges.count == 5)
         #expect(badges.first?.indexPath == IndexPath(item: 0, section: 0))
-        #expect(Self.same(badges.map(\.frame).prefix(1).map { $0 }, [Self.r(84.75, 19, 20, 20)]))
+        #expect(close(badges.map(\.frame).prefix(1).map { $0 }, [rect(84.75, 19, 20, 20)]))
         // iPad: slots 246 wide, rows 196.8 tall.
         let pad = try Self.layout("Badges.json", Self.pad)
         #expect(
-            Self.same(
+            close(
                 Self.frames(pad, section: 0),
-                (0..<4).map { Self.r(25 + 246 * Double($0), 25, 236, 186.8) } + [
-                    Self.r(25, 221.8, 236, 186.8)
+                (0..<4).map { rect(25 + 246 * Double($0), 25, 236, 186.8) } + [
+                    rect(25, 221.8, 236, 186.8)
                 ]))
-        let padBadge = pad.elements(in: Self.r(0, 0, 1024, 768)).first {
+        let padBadge = pad.elements(in: rect(0, 0, 1024, 768)).first {
             $0.category == .supplementary("badge")
         }
-        #expect(padBadge.map { Self.same([$0.frame], [Self.r(247, 19, 20, 20)]) } == true)
+        #expect(padBadge.map { close([$0.frame], [rect(247, 19, 20, 20)]) } == true)
     }
 
     @Test func nestedGroups() throws {
@@ -206,24 +191,24 @@ import TrellisTemplateFiles
         // all with 10-point insets.
         let phone = try Self.layout("NestedGroups.json", Self.phone)
         #expect(
-            Self.same(
+            close(
                 Self.frames(phone, section: 0),
                 [
-                    Self.r(10, 10, 242.5, 246.8), Self.r(272.5, 10, 92.5, 113.4),
-                    Self.r(272.5, 143.4, 92.5, 113.4),
-                    Self.r(10, 276.8, 242.5, 246.8), Self.r(272.5, 276.8, 92.5, 113.4),
-                    Self.r(272.5, 410.2, 92.5, 113.4),
+                    rect(10, 10, 242.5, 246.8), rect(272.5, 10, 92.5, 113.4),
+                    rect(272.5, 143.4, 92.5, 113.4),
+                    rect(10, 276.8, 242.5, 246.8), rect(272.5, 276.8, 92.5, 113.4),
+                    rect(272.5, 410.2, 92.5, 113.4),
                 ]))
         // iPad: group 1024 × 307.2; leading 716.8, trailing 307.2 wide.
         let pad = try Self.layout("NestedGroups.json", Self.pad)
         #expect(
-            Self.same(
+            close(
                 Self.frames(pad, section: 0),
                 [
-                    Self.r(10, 10, 696.8, 287.2), Self.r(726.8, 10, 287.2, 133.6),
-                    Self.r(726.8, 163.6, 287.2, 133.6),
-                    Self.r(10, 317.2, 696.8, 287.2), Self.r(726.8, 317.2, 287.2, 133.6),
-                    Self.r(726.8, 470.8, 287.2, 133.6),
+                    rect(10, 10, 696.8, 287.2), rect(726.8, 10, 287.2, 133.6),
+                    rect(726.8, 163.6, 287.2, 133.6),
+                    rect(10, 317.2, 696.8, 287.2), rect(726.8, 317.2, 287.2, 133.6),
+                    rect(726.8, 470.8, 287.2, 133.6),
                 ]))
     }
 
@@ -232,41 +217,41 @@ import TrellisTemplateFiles
         // group 1 starts at 318.75; the list below starts under the 266.8 row.
         var phone = try Self.layout("OrthogonalSections.json", Self.phone)
         let expected = [
-            Self.r(10, 10, 203.125, 246.8), Self.r(233.125, 10, 75.625, 113.4),
-            Self.r(233.125, 143.4, 75.625, 113.4),
-            Self.r(328.75, 10, 203.125, 246.8), Self.r(551.875, 10, 75.625, 113.4),
-            Self.r(551.875, 143.4, 75.625, 113.4),
+            rect(10, 10, 203.125, 246.8), rect(233.125, 10, 75.625, 113.4),
+            rect(233.125, 143.4, 75.625, 113.4),
+            rect(328.75, 10, 203.125, 246.8), rect(551.875, 10, 75.625, 113.4),
+            rect(551.875, 143.4, 75.625, 113.4),
         ]
-        #expect(Self.same(Self.frames(phone, section: 0), expected))
+        #expect(close(Self.frames(phone, section: 0), expected))
         #expect(
-            Self.same(
+            close(
                 Self.frames(phone, section: 1),
-                [266.8, 310.8, 354.8].map { Self.r(0, $0, 375, 44) }))
+                [266.8, 310.8, 354.8].map { rect(0, $0, 375, 44) }))
         #expect(phone.orthogonalContentWidth(inSection: 0) == 637.5)
         #expect(phone.maximumOrthogonalOffset(inSection: 0) == 262.5)
         // Scrolled 100 points, the section's cells move left; a query sees them there.
         phone.setOrthogonalOffset(100, inSection: 0)
         #expect(
-            Self.same(Self.frames(phone, section: 0), expected.map { $0.offsetBy(dx: -100, dy: 0) })
+            close(Self.frames(phone, section: 0), expected.map { $0.offsetBy(dx: -100, dy: 0) })
         )
-        let visible = phone.elements(in: Self.r(0, 0, 375, 667)).filter {
+        let visible = phone.elements(in: rect(0, 0, 375, 667)).filter {
             $0.indexPath.section == 0
         }
         #expect(visible.map(\.indexPath.item) == [0, 1, 2, 3])  // items 4 and 5 start at 451.875
         phone.setOrthogonalOffset(262.5, inSection: 0)
         #expect(
-            phone.elements(in: Self.r(0, 0, 375, 667)).filter { $0.indexPath.section == 0 }.map(
+            phone.elements(in: rect(0, 0, 375, 667)).filter { $0.indexPath.section == 0 }.map(
                 \.indexPath.item) == [1, 2, 3, 4, 5])
         // iPad: group 870.4 × 307.2.
         let pad = try Self.layout("OrthogonalSections.json", Self.pad)
         #expect(
-            Self.same(
+            close(
                 Self.frames(pad, section: 0),
                 [
-                    Self.r(10, 10, 589.28, 287.2), Self.r(619.28, 10, 241.12, 133.6),
-                    Self.r(619.28, 163.6, 241.12, 133.6),
-                    Self.r(880.4, 10, 589.28, 287.2), Self.r(1489.68, 10, 241.12, 133.6),
-                    Self.r(1489.68, 163.6, 241.12, 133.6),
+                    rect(10, 10, 589.28, 287.2), rect(619.28, 10, 241.12, 133.6),
+                    rect(619.28, 163.6, 241.12, 133.6),
+                    rect(880.4, 10, 589.28, 287.2), rect(1489.68, 10, 241.12, 133.6),
+                    rect(1489.68, 163.6, 241.12, 133.6),
                 ]))
     }
 
@@ -278,28 +263,28 @@ import TrellisTemplateFiles
         for section in 0..<4 {
             let top = 310.8 * Double(section)
             #expect(
-                Self.same(
+                close(
                     [phone.frame(ofItem: IndexPath(item: 0, section: section))!],
-                    [Self.r(10, top + 54, 203.125, 246.8)]))
+                    [rect(10, top + 54, 203.125, 246.8)]))
             #expect(
-                Self.same(
+                close(
                     [phone.frame(ofItem: IndexPath(item: 3, section: section))!],
-                    [Self.r(328.75, top + 54, 203.125, 246.8)]))
+                    [rect(328.75, top + 54, 203.125, 246.8)]))
             #expect(
-                Self.same(
+                close(
                     phone.boundaryElements(inSection: section).map(\.frame),
-                    [Self.r(0, top, 375, 44)]))
+                    [rect(0, top, 375, 44)]))
         }
         // groupPagingCentered: the group is centred, (375 − 318.75) / 2 = 28.125 in.
         #expect(
-            Self.same(
+            close(
                 [phone.frame(ofItem: IndexPath(item: 0, section: 4))!],
-                [Self.r(38.125, 1243.2 + 54, 203.125, 246.8)]))
+                [rect(38.125, 1243.2 + 54, 203.125, 246.8)]))
         // none: full-width groups stacked down the page, 6 of them.
         #expect(
-            Self.same(
+            close(
                 [phone.frame(ofItem: IndexPath(item: 3, section: 5))!],
-                [Self.r(10, 1554 + 44 + 266.8 + 10, 242.5, 246.8)]))
+                [rect(10, 1554 + 44 + 266.8 + 10, 242.5, 246.8)]))
         #expect(abs(phone.contentSize.height - (1554 + 44 + 6 * 266.8)) < 1e-9)
         // Where each comes to rest: groups 318.75 apart, pages 375 wide,
         // content 6 × 318.75 = 1912.5 wide (max offset 1537.5).
@@ -317,13 +302,13 @@ import TrellisTemplateFiles
         // iPad: 0.85 × 1024 = 870.4 wide groups, 0.4 × 768 = 307.2 tall.
         let pad = try Self.layout("OrthogonalSectionBehaviors.json", Self.pad)
         #expect(
-            Self.same(
+            close(
                 [pad.frame(ofItem: IndexPath(item: 3, section: 0))!],
-                [Self.r(880.4, 54, 589.28, 287.2)]))
+                [rect(880.4, 54, 589.28, 287.2)]))
         #expect(
-            Self.same(
+            close(
                 [pad.frame(ofItem: IndexPath(item: 0, section: 4))!],
-                [Self.r(76.8 + 10, 4 * 351.2 + 54, 589.28, 287.2)]))
+                [rect(76.8 + 10, 4 * 351.2 + 54, 589.28, 287.2)]))
     }
 
     @Test func sectionHeadersAndFooters() throws {
@@ -335,18 +320,18 @@ import TrellisTemplateFiles
             for section in 0..<2 {
                 let top = 250 * Double(section)
                 #expect(
-                    Self.same(
+                    close(
                         Self.frames(layout, section: section),
-                        [54, 103, 152].map { Self.r(10, top + $0, w, 44) }))
+                        [54, 103, 152].map { rect(10, top + $0, w, 44) }))
                 let boundary = layout.boundaryElements(inSection: section)
                 #expect(
                     boundary.map(\.category) == [
                         .supplementary("header"), .supplementary("footer"),
                     ])
                 #expect(
-                    Self.same(
+                    close(
                         boundary.map(\.frame),
-                        [Self.r(10, top, w, 44), Self.r(10, top + 206, w, 44)]))
+                        [rect(10, top, w, 44), rect(10, top + 206, w, 44)]))
             }
             #expect(layout.contentSize.height == 500)
         }
@@ -358,26 +343,26 @@ import TrellisTemplateFiles
         // up by the section's end (304 − 44 = 260).
         let layout = try Self.layout("PinnedSectionHeaders.json", Self.phone)
         func headers(at y: Double) -> [Rect] {
-            let visible = Self.r(0, y, 375, 667)
+            let visible = rect(0, y, 375, 667)
             return layout.elements(in: visible, visibleBounds: visible).filter {
                 $0.category == .supplementary("header")
             }
             .map(\.frame)
         }
-        #expect(headers(at: 0) == [Self.r(10, 0, 355, 44), Self.r(10, 304, 355, 44)])
-        #expect(headers(at: 100) == [Self.r(10, 100, 355, 44), Self.r(10, 304, 355, 44)])
-        #expect(headers(at: 280) == [Self.r(10, 260, 355, 44), Self.r(10, 304, 355, 44)])
-        #expect(headers(at: 400) == [Self.r(10, 400, 355, 44)])
+        #expect(headers(at: 0) == [rect(10, 0, 355, 44), rect(10, 304, 355, 44)])
+        #expect(headers(at: 100) == [rect(10, 100, 355, 44), rect(10, 304, 355, 44)])
+        #expect(headers(at: 280) == [rect(10, 260, 355, 44), rect(10, 304, 355, 44)])
+        #expect(headers(at: 400) == [rect(10, 400, 355, 44)])
         // Without visible bounds, headers are at their place in the content.
         #expect(
-            layout.elements(in: Self.r(0, 100, 375, 10)).filter { $0.category != .cell }.isEmpty)
+            layout.elements(in: rect(0, 100, 375, 10)).filter { $0.category != .cell }.isEmpty)
         let pad = try Self.layout("PinnedSectionHeaders.json", Self.pad)
-        let visible = Self.r(0, 150, 1024, 768)
+        let visible = rect(0, 150, 1024, 768)
         #expect(
             pad.elements(in: visible, visibleBounds: visible).filter {
                 $0.category == .supplementary("header")
             }.map(\.frame)
-                == [Self.r(10, 150, 1004, 44), Self.r(10, 304, 1004, 44)])
+                == [rect(10, 150, 1004, 44), rect(10, 304, 1004, 44)])
     }
 
     @Test func sectionBackgroundDecoration() throws {
@@ -385,20 +370,20 @@ import TrellisTemplateFiles
         // across the width, less their 5-point insets.
         for size in [Self.phone, Self.pad] {
             let layout = try Self.layout("SectionBackgroundDecoration.json", size)
-            let backgrounds = layout.elements(in: Self.r(0, 0, size.width, 1000)).filter {
+            let backgrounds = layout.elements(in: rect(0, 0, size.width, 1000)).filter {
                 $0.category == .decoration("background")
             }
             #expect(
                 backgrounds.map(\.frame) == [
-                    Self.r(5, 5, size.width - 10, 152), Self.r(5, 167, size.width - 10, 152),
+                    rect(5, 5, size.width - 10, 152), rect(5, 167, size.width - 10, 152),
                 ])
             #expect(
-                Self.same(
+                close(
                     Self.frames(layout, section: 1),
-                    [172, 221, 270].map { Self.r(10, $0, size.width - 20, 44) }))
+                    [172, 221, 270].map { rect(10, $0, size.width - 20, 44) }))
             // Decorations come first in their section, behind its cells.
             #expect(
-                layout.elements(in: Self.r(0, 0, size.width, 100)).first?.category
+                layout.elements(in: rect(0, 0, size.width, 100)).first?.category
                     == .decoration("background"))
         }
     }
@@ -411,27 +396,27 @@ import TrellisTemplateFiles
         var phone = try Self.layout("EstimatedSelfSizingGrid.json", Self.phone, sizing: sizing)
         // Before measuring: estimates (rows of 100).
         #expect(
-            Self.same(
+            close(
                 [phone.frame(ofItem: IndexPath(item: 2, section: 0))!],
-                [Self.r(8, 116, 161.55, 100)]))
-        _ = try phone.measureItems(in: Self.r(0, 0, 375, 667))
+                [rect(8, 116, 161.55, 100)]))
+        _ = try phone.measureItems(in: rect(0, 0, 375, 667))
         #expect(
-            Self.same(
+            close(
                 Self.frames(phone, section: 0),
                 [
-                    Self.r(8, 8, 161.55, 40), Self.r(177.55, 8, 161.55, 50),
-                    Self.r(8, 66, 161.55, 60),
-                    Self.r(177.55, 66, 161.55, 70), Self.r(8, 144, 161.55, 80),
+                    rect(8, 8, 161.55, 40), rect(177.55, 8, 161.55, 50),
+                    rect(8, 66, 161.55, 60),
+                    rect(177.55, 66, 161.55, 70), rect(8, 144, 161.55, 80),
                 ]))
         #expect(phone.contentSize.height == 232)
         var pad = try Self.layout("EstimatedSelfSizingGrid.json", Self.pad, sizing: sizing)
-        _ = try pad.measureItems(in: Self.r(0, 0, 1024, 768))
+        _ = try pad.measureItems(in: rect(0, 0, 1024, 768))
         #expect(
-            Self.same(
+            close(
                 Self.frames(pad, section: 0),
                 [
-                    Self.r(8, 8, 453.6, 40), Self.r(469.6, 8, 453.6, 50), Self.r(8, 66, 453.6, 60),
-                    Self.r(469.6, 66, 453.6, 70), Self.r(8, 144, 453.6, 80),
+                    rect(8, 8, 453.6, 40), rect(469.6, 8, 453.6, 50), rect(8, 66, 453.6, 60),
+                    rect(469.6, 66, 453.6, 70), rect(8, 144, 453.6, 80),
                 ]))
     }
 
@@ -442,28 +427,28 @@ import TrellisTemplateFiles
         let sizing = ClosureCellSizing { indexPath, _ in 60 + 20 * Double(indexPath.item) }
         var phone = try Self.layout("ConferenceNewsFeed.json", Self.phone, sizing: sizing)
         #expect(phone.contentSize.height == 340 + 44 + 250)
-        _ = try phone.measureItems(in: Self.r(0, 0, 375, 667))
+        _ = try phone.measureItems(in: rect(0, 0, 375, 667))
         #expect(
-            Self.same(
+            close(
                 Self.frames(phone, section: 0),
-                [Self.r(10, 10, 355, 60), Self.r(10, 80, 355, 80), Self.r(10, 170, 355, 100)]))
+                [rect(10, 10, 355, 60), rect(10, 80, 355, 80), rect(10, 170, 355, 100)]))
         #expect(
-            Self.same(phone.boundaryElements(inSection: 1).map(\.frame), [Self.r(10, 280, 355, 44)])
+            close(phone.boundaryElements(inSection: 1).map(\.frame), [rect(10, 280, 355, 44)])
         )
         #expect(
-            Self.same(
+            close(
                 Self.frames(phone, section: 1),
-                [10, 154.25, 298.5, 442.75].map { Self.r($0, 324, 124.25, 250) }))
+                [10, 154.25, 298.5, 442.75].map { rect($0, 324, 124.25, 250) }))
         #expect(phone.contentSize.height == 574)
         var pad = try Self.layout("ConferenceNewsFeed.json", Self.pad, sizing: sizing)
-        _ = try pad.measureItems(in: Self.r(0, 0, 1024, 768))
+        _ = try pad.measureItems(in: rect(0, 0, 1024, 768))
         #expect(
-            Self.same(
+            close(
                 Self.frames(pad, section: 0),
-                [Self.r(10, 10, 1004, 60), Self.r(10, 80, 1004, 80), Self.r(10, 170, 1004, 100)]))
+                [rect(10, 10, 1004, 60), rect(10, 80, 1004, 80), rect(10, 170, 1004, 100)]))
         #expect(
-            Self.same(
+            close(
                 Self.frames(pad, section: 1),
-                [10, 381.4, 752.8, 1124.2].map { Self.r($0, 324, 351.4, 250) }))
+                [10, 381.4, 752.8, 1124.2].map { rect($0, 324, 351.4, 250) }))
     }
 }

@@ -3,6 +3,9 @@ import TrellisCells
 import TrellisSamples
 import TrellisTemplateFiles
 
+/// Where a one-line constraint string's 1-based `column` is.
+private func column(_ column: Int) -> SourcePosition { SourcePosition(line: 1, column: column) }
+
 @Suite struct ConstraintParserTests {
     @Test func readsTheFormLogsPrint() throws {
         let spec = try ConstraintParser.parse("cover.leading == contentView.leading + 16")
@@ -37,12 +40,14 @@ import TrellisTemplateFiles
 
     @Test func nonFiniteMetricsAreRejectedAtTheirPosition() {
         #expect(
-            throws: ConstraintSyntaxError(offset: 12, message: "Metric 'm' is not a finite number")
+            throws: ConstraintSyntaxError(
+                position: column(12), message: "Metric 'm' is not a finite number")
         ) {
             try ConstraintParser.parse("a.width == m", metrics: ["m": .nan])
         }
         #expect(
-            throws: ConstraintSyntaxError(offset: 13, message: "Metric 'm' is not a finite number")
+            throws: ConstraintSyntaxError(
+                position: column(13), message: "Metric 'm' is not a finite number")
         ) {
             try ConstraintParser.parse("a.width == -m", metrics: ["m": .infinity])
         }
@@ -50,8 +55,10 @@ import TrellisTemplateFiles
 
     @Test func constantsSummingPastTheDoubleRangeAreRejected() {
         // 1e308 + 1e308 overflows at the first '+' (character 14).
-        #expect(throws: ConstraintSyntaxError(offset: 14, message: "The constant is out of range"))
-        {
+        #expect(
+            throws: ConstraintSyntaxError(
+                position: column(14), message: "The constant is out of range")
+        ) {
             try ConstraintParser.parse("a.width == m + m + m", metrics: ["m": 1e308])
         }
     }
@@ -75,42 +82,55 @@ import TrellisTemplateFiles
     @Test(arguments: [
         (
             "cover.leading = contentView.leading",
-            ConstraintSyntaxError(offset: 15, message: "Expected '==', '<=' or '>='")
+            ConstraintSyntaxError(position: column(15), message: "Expected '==', '<=' or '>='")
         ),
         (
             "cover.top == 16",
-            ConstraintSyntaxError(offset: 1, message: "A position (top) needs a second anchor")
+            ConstraintSyntaxError(
+                position: column(1), message: "A position (top) needs a second anchor")
         ),
         (
             "cover.width == contentView.leading",
             ConstraintSyntaxError(
-                offset: 16,
+                position: column(16),
                 message: "Cannot relate a size (cover.width) to a position (contentView.leading)")
         ),
         (
             "a.top == b.leading",
             ConstraintSyntaxError(
-                offset: 10, message: "Cannot relate a horizontal attribute to a vertical one")
+                position: column(10),
+                message: "Cannot relate a horizontal attribute to a vertical one")
         ),
         (
             "a.widht == 3",
             ConstraintSyntaxError(
-                offset: 3,
+                position: column(3),
                 message:
                     "Unknown attribute 'widht' (expected one of leading, trailing, left, right, top, bottom, width, height, centerX, centerY, firstBaseline, lastBaseline)"
             )
         ),
         (
             "a.width == 3 @1001",
-            ConstraintSyntaxError(offset: 15, message: "Priority must be 1...1000, got 1001")
+            ConstraintSyntaxError(
+                position: column(15), message: "Priority must be 1...1000, got 1001")
         ),
-        ("a.width == gap", ConstraintSyntaxError(offset: 12, message: "Unknown metric 'gap'")),
-        ("a.width == 3 )", ConstraintSyntaxError(offset: 14, message: "Unexpected ')'")),
-        ("", ConstraintSyntaxError(offset: 1, message: "Expected a constraint")),
+        (
+            "a.width == gap",
+            ConstraintSyntaxError(position: column(12), message: "Unknown metric 'gap'")
+        ),
+        ("a.width == 3 )", ConstraintSyntaxError(position: column(14), message: "Unexpected ')'")),
+        ("", ConstraintSyntaxError(position: column(1), message: "Expected a constraint")),
+        // Lines end at a line feed; "é" is one column.
+        (
+            "a.width\n  é== 3",
+            ConstraintSyntaxError(
+                position: SourcePosition(line: 2, column: 3), message: "Expected '==', '<=' or '>='"
+            )
+        ),
         (
             "a.width == b.width * 0",
             ConstraintSyntaxError(
-                offset: 12, message: "Multiplier must be a finite non-zero number")
+                position: column(12), message: "Multiplier must be a finite non-zero number")
         ),
     ])
     func errorsPointAtTheCharacter(text: String, expected: ConstraintSyntaxError) {

@@ -4,6 +4,7 @@ import TrellisCells
 import TrellisGeometry
 import TrellisSamples
 import TrellisTemplateFiles
+import TrellisTestSupport
 
 /// Frame code and constraints must give identical heights for the same item
 /// and width (the mission's comparison relies on it).
@@ -26,8 +27,7 @@ import TrellisTemplateFiles
         return found
     }
 
-    static let userRows = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/user-rows.jsonl").path
+    static let userRows = TestPaths.fixture("user-rows.jsonl", of: "TrellisCellsTests")
 
     @Test func animalTableViewCellHeightsAreIdentical() throws {
         let style = try AnimalCellStyle.classic()
@@ -98,7 +98,7 @@ import TrellisTemplateFiles
 }
 
 @Suite struct TemplateFileCellTests {
-    static let animalFile = TemplateFileTests.repository.appendingPathComponent(
+    static let animalFile = TestPaths.repository.appendingPathComponent(
         "Templates/AnimalTableViewCell.json"
     ).path
 
@@ -166,7 +166,11 @@ import TrellisTemplateFiles
             _ = try TemplateFileCell(file: file)
             Issue.record("expected an error")
         } catch {
-            #expect(error.description.hasPrefix("row.json:1:50: in \"H:|-[a\": "), "\(error)")
+            // The format's quote is at column 50; its end, where "]" is
+            // expected, is 7 columns on.
+            #expect(
+                error.description.hasSuffix("row.json:1:57: in \"H:|-[a\": Expected ']'"),
+                "\(error)")
         }
     }
 }

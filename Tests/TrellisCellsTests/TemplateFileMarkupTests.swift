@@ -74,7 +74,7 @@ import TrellisText
         } throws: { error in
             let text = "\(error)"
             return text.contains("note.json:4:") && text.contains("field \"body\"")
-                && text.contains("byte")
+                && text.contains("malformed markup at 1:10: <b> is not closed")
                 && text.contains("data line 2")
         }
         // The cell goes on with the next good row.

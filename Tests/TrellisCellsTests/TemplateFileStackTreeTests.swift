@@ -9,11 +9,12 @@ import TrellisCells
 import TrellisGeometry
 import TrellisSamples
 import TrellisTemplateFiles
+import TrellisTestSupport
 import TrellisText
 import TrellisViews
 
 @Suite struct TemplateFileStackTreeTests {
-    static let postFile = TemplateFileTests.repository.appendingPathComponent(
+    static let postFile = TestPaths.repository.appendingPathComponent(
         "Templates/PostCell.json"
     ).path
 
@@ -62,8 +63,7 @@ import TrellisViews
     /// marks, CJK): equal at four widths and two scales.
     @Test func aStackFileAgreesWithItsConstraintsOnRealText() throws {
         let file = try TemplateFile.load(
-            path: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("Fixtures/SampleStackCell.json").path)
+            path: TestPaths.fixture("SampleStackCell.json", of: "TrellisCellsTests"))
         let rows = try JSONRowLoader.load(path: PathAgreementTests.userRows)
         for scale in [3.0, 2] {
             var direct = try TemplateFileDirectCell(file: file, scale: scale)

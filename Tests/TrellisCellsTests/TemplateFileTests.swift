@@ -3,14 +3,13 @@ import Testing
 import TrellisCells
 import TrellisSamples
 import TrellisTemplateFiles
+import TrellisTestSupport
 
 @Suite struct TemplateFileTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     @Test func bundledAnimalTemplateParses() throws {
         let template = try TemplateFile.load(
-            path: Self.repository.appendingPathComponent("Templates/AnimalTableViewCell.json").path)
+            path: TestPaths.repository.appendingPathComponent("Templates/AnimalTableViewCell.json")
+                .path)
         #expect(template.name == "AnimalTableViewCell")
         #expect(template.views.map(\.id) == ["cover", "title", "subtitle"])
         #expect(template.views[1].weight == "semibold" && template.views[1].fontSize == 13)

@@ -8,6 +8,7 @@ import TrellisCells
 import TrellisGeometry
 import TrellisSamples
 import TrellisTemplateFiles
+import TrellisTestSupport
 import TrellisText
 
 @Suite struct TemplateFileV2Tests {
@@ -53,14 +54,10 @@ import TrellisText
             try Self.row(
                 #"{"author": {"name": "Ana"}, "counts": {"like": 12}, "photo": [400, 300]}"#),
             width: 375)
-        func near(_ a: Rect?, _ b: Rect) -> Bool {
-            guard let a else { return false }
-            return [a.minX - b.minX, a.minY - b.minY, a.width - b.width, a.height - b.height]
-                .allSatisfy { abs($0) < 1e-9 }
-        }
-        #expect(near(full.frame(of: "name"), Rect(x: 16, y: 16, width: 343, height: name)))
+        #expect(close(full.frame(of: "name"), Rect(x: 16, y: 16, width: 343, height: name)))
         #expect(
-            near(full.frame(of: "likes"), Rect(x: 16, y: 16 + name + 8, width: 343, height: likes)))
+            close(full.frame(of: "likes"), Rect(x: 16, y: 16 + name + 8, width: 343, height: likes))
+        )
         let photoTop = 16 + name + 8 + likes + 8
         #expect(abs((full.frame(of: "photo")?.minY ?? 0) - photoTop) < 1e-9)
         // 257.25 on the 1/3 grid

@@ -13,6 +13,7 @@ import TrellisGeometry
 import TrellisLists
 import TrellisSamples
 import TrellisTemplateFiles
+import TrellisTestSupport
 import TrellisText
 import TrellisViews
 
@@ -229,7 +230,7 @@ struct ChatMessageFrames: CellTemplate {
         var fresh = ConstraintTemplate(reusingEngine: false) {
             ChatMessageCellView(senderStyle: senderStyle, bodyStyle: bodyStyle)
         }
-        var frames = ChatMessageFrames(
+        let frames = ChatMessageFrames(
             senderStyle: senderStyle, bodyStyle: bodyStyle, measurer: .shared)
         var reused = ConstraintTemplate(reusingEngine: true) {
             ChatMessageCellView(senderStyle: senderStyle, bodyStyle: bodyStyle)
@@ -327,9 +328,7 @@ struct ChatMessageFrames: CellTemplate {
     @Test func guideShowsThisCode() throws {
         let here = URL(fileURLWithPath: #filePath)
         let guide = try String(
-            contentsOf: here.deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent()
-                .appendingPathComponent("docs/your-own-cell.md"), encoding: .utf8)
+            contentsOfFile: TestPaths.repository("docs/your-own-cell.md"), encoding: .utf8)
         let source = try String(contentsOf: here, encoding: .utf8)
         func dedented(_ lines: [Substring]) -> String {
             let indent =

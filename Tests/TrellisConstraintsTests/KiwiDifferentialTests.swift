@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrellisTestSupport
 
 @testable import TrellisConstraints
 
@@ -21,8 +22,7 @@ import Testing
     static func expectations() throws -> [Expected] {
         let path =
             ProcessInfo.processInfo.environment["TRELLIS_KIWI_OBJECTIVES"]
-            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/kiwi-objectives.txt").path
+            ?? TestPaths.fixture("kiwi-objectives.txt", of: "TrellisConstraintsTests")
         let text = try String(contentsOfFile: path, encoding: .utf8)
         return text.split(separator: "\n").compactMap { line in
             if line.hasPrefix("#") { return nil }

@@ -2,7 +2,7 @@
 // Scripts/kiwi-differential.py exactly (SplitMix64, integer arithmetic), so
 // the differential test stores only Kiwi's objectives.
 
-import TrellisSupport
+import TrellisTestSupport
 
 @testable import TrellisConstraints
 

@@ -1,5 +1,5 @@
 import Testing
-import TrellisSupport
+import TrellisTestSupport
 
 @testable import TrellisConstraints
 

@@ -3,6 +3,7 @@
 
 import Testing
 import TrellisGeometry
+import TrellisTestSupport
 
 @testable import TrellisLists
 
@@ -11,7 +12,7 @@ import TrellisGeometry
     /// that the item first visible before it is at the same distance from the
     /// top of the viewport at the returned offset.
     func expectReportedHeightsKeepTheAnchor<Layout: SelfSizingCollectionLayout>(
-        _ layout: inout Layout, itemCounts: [Int], viewport: Size, random: inout SeededRandom
+        _ layout: inout Layout, itemCounts: [Int], viewport: Size, random: inout SeededGenerator
     ) throws {
         var visible = Rect(origin: Point(x: 0, y: layout.contentSize.height / 2), size: viewport)
         for _ in 0..<300 {
@@ -30,7 +31,7 @@ import TrellisGeometry
     }
 
     @Test func columnFlowKeepsTheFirstVisibleItemThroughReportedHeights() throws {
-        var random = SeededRandom(seed: 11)
+        var random = SeededGenerator(seed: 11)
         let counts = [2_000, 3_000]
         var layout = ColumnFlowLayout(
             itemCounts: counts,
@@ -45,7 +46,7 @@ import TrellisGeometry
     }
 
     @Test func waterfallKeepsTheFirstVisibleItemThroughReportedHeights() throws {
-        var random = SeededRandom(seed: 12)
+        var random = SeededGenerator(seed: 12)
         let counts = [2_000, 3_000]
         let ratios = counts.map { (0..<$0).map { _ in Double.random(in: 0.5...2, using: &random) } }
         var layout = WaterfallLayout(

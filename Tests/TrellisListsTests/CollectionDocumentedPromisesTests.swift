@@ -4,6 +4,7 @@
 
 import Testing
 import TrellisGeometry
+import TrellisTestSupport
 
 @testable import TrellisLists
 
@@ -96,7 +97,7 @@ import TrellisGeometry
     @Test func flowQueriesAgreeWithTheFramesAfterFractionalReMeasurement() throws {
         // Items of fractional heights (0.1-point steps), centred in rows;
         // then 300 re-measurements with other fractional heights.
-        var random = SeededRandom(seed: 20)
+        var random = SeededGenerator(seed: 20)
         var layout = ColumnFlowLayout(
             itemCounts: [200, 150],
             sizing: ClosureCellSizing { path, _ in 20 + Double((path.item * 37) % 400) / 10 },
@@ -157,7 +158,7 @@ import TrellisGeometry
         // item's top is exactly the one above's bottom plus the spacing, each
         // header starts at or below every item of the section before, and
         // rect queries agree with the frames.
-        var random = SeededRandom(seed: 7)
+        var random = SeededGenerator(seed: 7)
         let counts = [60, 45, 70]
         let ratios = counts.map { count in (0..<count).map { 0.4 + Double($0 % 13) / 10 } }
         var layout = WaterfallLayout(

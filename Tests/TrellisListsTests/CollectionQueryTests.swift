@@ -3,6 +3,7 @@
 
 import Testing
 import TrellisGeometry
+import TrellisTestSupport
 
 @testable import TrellisLists
 
@@ -11,7 +12,7 @@ import TrellisGeometry
     static let rectCount = 400
 
     @Test func mosaicRectQueriesMatchScanningEveryItem() throws {
-        var random = SeededRandom(seed: 1)
+        var random = SeededGenerator(seed: 1)
         for width in [375.0, 1024.0] {
             var layout = MosaicLayout(itemCount: Self.itemCount)
             try layout.prepare(
@@ -33,7 +34,7 @@ import TrellisGeometry
     }
 
     @Test func columnFlowRectQueriesMatchScanningEveryItem() throws {
-        var random = SeededRandom(seed: 2)
+        var random = SeededGenerator(seed: 2)
         // Fixed 70-point cells at 1 and 3 columns, then self-sizing cells in
         // sections with headers, where items shorter than their row are centred.
         var fixed = ColumnFlowLayout(itemCounts: [Self.itemCount])
@@ -60,7 +61,7 @@ import TrellisGeometry
     }
 
     @Test func columnFlowRectQueriesMatchAfterItemsReportTheirHeights() throws {
-        var random = SeededRandom(seed: 3)
+        var random = SeededGenerator(seed: 3)
         let counts = [25_000, 25_000]
         let heights = counts.map { randomHeights($0, in: 40...120, random: &random) }
         var layout = ColumnFlowLayout(
@@ -81,7 +82,7 @@ import TrellisGeometry
     }
 
     @Test func waterfallRectQueriesMatchScanningEveryItem() throws {
-        var random = SeededRandom(seed: 4)
+        var random = SeededGenerator(seed: 4)
         let counts = [3, 0, 30_000, 16_997]  // 50,000 items
         let ratios = counts.map {
             (0..<$0).map { _ in Double.random(in: 0.4...2.5, using: &random) }
@@ -112,7 +113,7 @@ import TrellisGeometry
     }
 
     private func expectQueriesMatchBruteForce<Layout: _HeaderedLayout>(
-        _ layout: Layout, itemCounts: [Int], random: inout SeededRandom
+        _ layout: Layout, itemCounts: [Int], random: inout SeededGenerator
     ) throws {
         let all = everyElement(
             itemCounts: itemCounts, header: { layout.attributes(forHeaderInSection: $0) },

@@ -4,6 +4,7 @@
 
 import Testing
 import TrellisGeometry
+import TrellisTestSupport
 
 @testable import TrellisLists
 
@@ -233,7 +234,7 @@ func supplementaryPositions(_ attributes: [LayoutAttributes], _ kind: ElementKin
     }
 
     @Test func randomMeasurementsKeepTheRectQueryEqualToAScan() throws {
-        var random = SeededRandom(seed: 41)
+        var random = SeededGenerator(seed: 41)
         for _ in 0..<60 {
             let counts = (0..<Int.random(in: 1...5, using: &random)).map { _ in
                 Int.random(in: 0...9, using: &random)

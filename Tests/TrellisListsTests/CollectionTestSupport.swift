@@ -3,12 +3,9 @@
 // of every kind (small, screen-sized, empty, touching, out of bounds).
 
 import TrellisGeometry
-import TrellisSupport
+import TrellisTestSupport
 
 @testable import TrellisLists
-
-/// The seeded generator every randomized test uses.
-typealias SeededRandom = SplitMix64
 
 /// Every element reached through the per-item and per-header lookups (not the
 /// spatial index), in `LayoutAttributes.precedes` order.
@@ -36,7 +33,7 @@ func bruteForce(_ elements: [LayoutAttributes], in rect: Rect) -> [LayoutAttribu
 /// anywhere (and past every edge), thin ones, empty and negative ones, ones
 /// whose edges touch element edges exactly, and ones covering everything.
 func queryRects(
-    count: Int, contentSize: Size, elements: [LayoutAttributes], random: inout SeededRandom
+    count: Int, contentSize: Size, elements: [LayoutAttributes], random: inout SeededGenerator
 ) -> [Rect] {
     let width = contentSize.width
     let height = contentSize.height
@@ -85,7 +82,7 @@ func queryRects(
 }
 
 /// Random heights in whole and half points, so rows have mixed heights.
-func randomHeights(_ count: Int, in range: ClosedRange<Double>, random: inout SeededRandom)
+func randomHeights(_ count: Int, in range: ClosedRange<Double>, random: inout SeededGenerator)
     -> [Double]
 {
     (0..<count).map { _ in (Double.random(in: range, using: &random) * 2).rounded() / 2 }

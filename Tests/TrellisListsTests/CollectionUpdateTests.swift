@@ -4,6 +4,7 @@
 
 import Testing
 import TrellisGeometry
+import TrellisTestSupport
 
 @testable import TrellisLists
 
@@ -55,7 +56,7 @@ final class OverriddenSizing: CellSizing {
     }
 
     @Test func randomBatchesInAColumnFlowMatchAFullPrepare() throws {
-        var random = SeededRandom(seed: 77)
+        var random = SeededGenerator(seed: 77)
         var checked = 0
         for _ in 0..<3000 {
             let (old, new, reloads, duplicate) = DiffableTableLayoutTests.randomPair(&random)
@@ -112,7 +113,7 @@ final class OverriddenSizing: CellSizing {
     }
 
     @Test func randomBatchesInAMosaicMatchAFullPrepare() throws {
-        var random = SeededRandom(seed: 78)
+        var random = SeededGenerator(seed: 78)
         for _ in 0..<3000 {
             let count = Int.random(in: 0...30, using: &random)
             let old = Array(0..<count)

@@ -4,6 +4,7 @@
 
 import Testing
 import TrellisGeometry
+import TrellisTestSupport
 
 @testable import TrellisLists
 
@@ -101,7 +102,7 @@ import TrellisGeometry
     }
 
     /// A random section from the shapes the samples use.
-    static func randomSection(_ random: inout SeededRandom) -> LayoutSection {
+    static func randomSection(_ random: inout SeededGenerator) -> LayoutSection {
         let insets = DirectionalInsets(all: Double(random.next(upTo: 3)) * 5)
         let badge = random.next(upTo: 2) == 0
         var group: LayoutGroup
@@ -168,7 +169,7 @@ import TrellisGeometry
     }
 
     @Test func rectQueriesEqualTheNaiveModel() throws {
-        var random = SeededRandom(seed: 21)
+        var random = SeededGenerator(seed: 21)
         for _ in 0..<150 {
             let sectionCount = 1 + random.next(upTo: 4)
             let sections = (0..<sectionCount).map { _ in Self.randomSection(&random) }
@@ -512,7 +513,7 @@ import TrellisGeometry
     }
 }
 
-extension SeededRandom {
+extension SeededGenerator {
     /// A number in 0..<bound.
     mutating func next(upTo bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
 }

@@ -4,6 +4,7 @@
 
 import Testing
 import TrellisGeometry
+import TrellisTestSupport
 
 @testable import TrellisLists
 
@@ -138,7 +139,7 @@ final class IdentifierSizing: CellSizing {
         return best.max() ?? 0
     }
 
-    static func randomPair(_ random: inout SeededRandom) -> (
+    static func randomPair(_ random: inout SeededGenerator) -> (
         old: [(Int, [Int])], new: [(Int, [Int])], reloads: [Int], duplicate: Bool
     ) {
         var nextID = 0
@@ -189,7 +190,7 @@ final class IdentifierSizing: CellSizing {
     }
 
     @Test func tenThousandRandomSnapshotPairsAgreeWithANaiveReference() throws {
-        var random = SeededRandom(seed: 2026)
+        var random = SeededGenerator(seed: 2026)
         var refused = 0
         var moves = 0
         for pairIndex in 0..<10_000 {

@@ -4,6 +4,7 @@
 
 import Testing
 import TrellisGeometry
+import TrellisTestSupport
 
 @testable import TrellisLists
 

@@ -8,6 +8,7 @@
 
 import Testing
 import TrellisGeometry
+import TrellisTestSupport
 
 @testable import TrellisLists
 

@@ -3,12 +3,9 @@
 // functions, and a snapshot of a table's observable state.
 
 import TrellisGeometry
-import TrellisSupport
+import TrellisTestSupport
 
 @testable import TrellisLists
-
-/// The seeded generator every randomized test uses.
-typealias SeededGenerator = SplitMix64
 
 /// A stable hash of an integer, for heights that depend only on a row's identity.
 func mix(_ value: Int) -> UInt64 {

@@ -7,6 +7,7 @@ import TrellisCells
 import TrellisGeometry
 import TrellisSamples
 import TrellisTemplateFiles
+import TrellisTestSupport
 import TrellisText
 import TrellisViews
 
@@ -157,7 +158,7 @@ import TrellisViews
         ]
         return (0..<1000).map { _ in
             let count = Int(random.next() % 40)
-            let message = (0..<count).map { _ in words[Int(random.next() % UInt64(words.count))] }
+            let message = (0..<count).map { _ in words[random.below(words.count)] }
                 .joined(separator: " ")
             let time = ["9:41", "12:45", "Now", "Yesterday", "1d"][Int(random.next() % 5)]
             return Row(message: message, time: time, outgoing: random.next() % 2 == 0)
@@ -187,10 +188,9 @@ import TrellisViews
                 ("flipped", reused.flipping.layout(row, width: width)),
             ]
             for (name, result) in results {
-                let heightAgrees = abs(result.height - expected.height) < 1e-6
-                let framesAgree = zip(result.frames, expected.frames).allSatisfy { a, b in
-                    abs(a.minX - b.minX) < 1e-6 && abs(a.minY - b.minY) < 1e-6
-                        && abs(a.width - b.width) < 1e-6 && abs(a.height - b.height) < 1e-6
+                let heightAgrees = close(result.height, expected.height, tolerance: 1e-6)
+                let framesAgree = zip(result.frames, expected.frames).allSatisfy {
+                    close($0, $1, tolerance: 1e-6)
                 }
                 if !heightAgrees || !framesAgree {
                     disagreements.append(

@@ -143,14 +143,19 @@ struct NonFiniteNumberTests {
 
     @Test func visualFormatRefusesAnOutOfRangeNumberAtItsPosition() {
         #expect(
-            throws: VisualFormatError("Number '1e400' is out of range", at: 4, in: "H:|-1e400-[a]")
+            throws: VisualFormatError(
+                "Number '1e400' is out of range", at: SourcePosition(line: 1, column: 5),
+                in: "H:|-1e400-[a]")
         ) {
             try VisualFormat(parsing: "H:|-1e400-[a]")
         }
     }
 
-    @Test func constraintStringRefusesAnOutOfRangeNumberAtItsOffset() {
-        #expect(throws: ConstraintSyntaxError(offset: 12, message: "Number out of range")) {
+    @Test func constraintStringRefusesAnOutOfRangeNumberAtItsPosition() {
+        #expect(
+            throws: ConstraintSyntaxError(
+                position: SourcePosition(line: 1, column: 12), message: "Number out of range")
+        ) {
             try ConstraintParser.parse("a.width == 1e400")
         }
     }

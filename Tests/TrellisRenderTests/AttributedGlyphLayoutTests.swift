@@ -1,7 +1,7 @@
 import Testing
 import TrellisCells
 import TrellisGeometry
-import TrellisSupport
+import TrellisTestSupport
 import TrellisText
 
 @testable import TrellisRender
@@ -69,7 +69,7 @@ import TrellisText
         var string = ""
         for index in 0..<(4 + Int(random.next() % 14)) {
             if index > 0 { string += random.next() % 9 == 0 ? "\n" : " " }
-            string += words[Int(random.next() % UInt64(words.count))]
+            string += words[random.below(words.count)]
         }
         let fonts = [inter, bold, roboto]
         func attributes() -> TextAttributes {
@@ -84,8 +84,8 @@ import TrellisText
         let starts = bytes.indices.filter { bytes[$0] & 0xC0 != 0x80 } + [bytes.count]
         for _ in 0..<Int(random.next() % 6) {
             var bounds = [
-                starts[Int(random.next() % UInt64(starts.count))],
-                starts[Int(random.next() % UInt64(starts.count))],
+                starts[random.below(starts.count)],
+                starts[random.below(starts.count)],
             ]
             bounds.sort()
             try text.setAttributes(attributes(), range: bounds[0]..<bounds[1])

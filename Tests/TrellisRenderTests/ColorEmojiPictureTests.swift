@@ -1,7 +1,7 @@
 import Testing
 import TrellisCells
 import TrellisGeometry
-import TrellisSupport
+import TrellisTestSupport
 import TrellisText
 
 @testable import TrellisRender

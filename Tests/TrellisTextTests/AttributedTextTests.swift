@@ -7,6 +7,7 @@ import Dispatch
 import Synchronization
 import Testing
 import TrellisGeometry
+import TrellisTestSupport
 import TrellisText
 
 @Suite struct AttributedTextTests {
@@ -182,19 +183,25 @@ import TrellisText
     }
 
     @Test(arguments: [
-        ("a <b>b", 6, "<b> is not closed"),
-        ("a </b>", 2, "closes no open tag"),
-        ("<b><span size=\"20pt\">x</b></span>", 22, "</b> closes <span>"),
-        ("a & b", 2, "\"&\" that starts no entity"),
-        ("&nbsp;", 0, "unknown entity &nbsp;"),
-        ("<u>x</u>", 0, "unsupported tag <u>"),
-        ("<i>x</i>", 0, "no italic face"),
-        ("<span size=\"big\">x</span>", 0, "size \"big\""),
-        ("<span colour=\"red\">x</span>", 0, "unsupported span attribute"),
-        ("<span size=20pt>x</span>", 0, "is not quoted"),
-        ("x <b", 2, "without a closing"),
+        // Line 1 throughout but the last two; columns count from 1 in
+        // Unicode scalars (é is one column, two UTF-8 bytes).
+        ("a <b>b", 1, 7, "<b> is not closed"),
+        ("a </b>", 1, 3, "closes no open tag"),
+        ("<b><span size=\"20pt\">x</b></span>", 1, 23, "</b> closes <span>"),
+        ("a & b", 1, 3, "\"&\" that starts no entity"),
+        ("&nbsp;", 1, 1, "unknown entity &nbsp;"),
+        ("<u>x</u>", 1, 1, "unsupported tag <u>"),
+        ("<i>x</i>", 1, 1, "no italic face"),
+        ("<span size=\"big\">x</span>", 1, 1, "size \"big\""),
+        ("<span colour=\"red\">x</span>", 1, 1, "unsupported span attribute"),
+        ("<span size=20pt>x</span>", 1, 1, "is not quoted"),
+        ("x <b", 1, 3, "without a closing"),
+        ("éé <u>x</u>", 1, 4, "unsupported tag <u>"),
+        ("<b>a\né</b> &x;", 2, 7, "unknown entity &x;"),
     ])
-    func malformedMarkupIsAnErrorAtItsByteOffset(source: String, offset: Int, reason: String) {
+    func malformedMarkupIsAnErrorAtItsLineAndColumn(
+        source: String, line: Int, column: Int, reason: String
+    ) {
         do {
             _ = try markup(source)
             Issue.record("no error for \(source)")
@@ -203,7 +210,7 @@ import TrellisText
                 Issue.record("\(error)")
                 return
             }
-            #expect(at == offset)
+            #expect(at == SourcePosition(line: line, column: column))
             #expect(said.contains(reason), "\(said)")
         } catch {
             Issue.record("\(error)")

@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 import TrellisGeometry
+import TrellisTestSupport
 import TrellisText
 
 @Suite struct BadInputTests {

@@ -2,6 +2,7 @@
 // and font fallback per cluster. Widths are Pango 1.50.12's on the same
 // fonts (within 0.01 pt); line heights come from the fonts' hhea tables.
 import Testing
+import TrellisTestSupport
 import TrellisText
 
 @Suite struct BidiAndFallbackTests {

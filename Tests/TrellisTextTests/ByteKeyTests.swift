@@ -2,6 +2,7 @@
 // a loop of its own for speed; it must give the value a key of the same
 // bytes has, for every length and alignment of the bytes.
 import Testing
+import TrellisTestSupport
 
 @testable import TrellisText
 
@@ -29,7 +30,7 @@ import Testing
         var seen = Set<UInt64>()
         for index in bytes.indices {
             bytes[index] = 0x62
-            bytes.withUnsafeBytes { seen.insert(_ByteKey.hash($0, tag: 1)) }
+            _ = bytes.withUnsafeBytes { seen.insert(_ByteKey.hash($0, tag: 1)) }
             bytes[index] = 0x61
         }
         #expect(seen.count == bytes.count)

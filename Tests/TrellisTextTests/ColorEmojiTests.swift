@@ -6,6 +6,7 @@
 // font's folder, with fontconfig's 10-scale-bitmap-fonts rule so that Pango
 // scales the emoji strike to the size; hyphens off).
 import Testing
+import TrellisTestSupport
 import TrellisText
 
 let colorEmojiInstalled = (try? Font.colorEmoji()) != nil

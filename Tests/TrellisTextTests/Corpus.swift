@@ -3,9 +3,7 @@
 // generator (SplitMix64), so the test and Scripts/pango-reference.sh see the
 // same rows.
 
-import TrellisSupport
-
-typealias SeededGenerator = SplitMix64
+import TrellisTestSupport
 
 enum Corpus {
     static let english = """

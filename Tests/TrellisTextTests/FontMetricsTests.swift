@@ -2,6 +2,7 @@
 // with fontTools 4 (`TTFont(path)['hhea']`, `['OS/2']`, `['head'].unitsPerEm`)
 // and are written here in design units, scaled by size / unitsPerEm.
 import Testing
+import TrellisTestSupport
 import TrellisText
 
 @Suite struct FontMetricsTests {

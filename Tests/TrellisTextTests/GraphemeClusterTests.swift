@@ -5,6 +5,7 @@
 // own. The bundled fonts have no emoji: the emoji below are missing glyphs,
 // measured with Inter's notdef, which keeps these tests free of system fonts.
 import Testing
+import TrellisTestSupport
 import TrellisText
 
 @Suite struct GraphemeClusterTests {

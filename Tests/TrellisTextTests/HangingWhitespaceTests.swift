@@ -4,6 +4,7 @@
 // piece of its own; TextKit and Pango still let it hang). "word" is 40.230
 // pt in Inter 17 (Pango, Scripts/pango-setup.sh's settings).
 import Testing
+import TrellisTestSupport
 import TrellisText
 
 @Suite struct HangingWhitespaceTests {

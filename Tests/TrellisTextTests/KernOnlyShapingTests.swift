@@ -3,6 +3,7 @@ import Foundation
 // bit for bit, what shaping with HarfBuzz gives, and must leave to HarfBuzz
 // every piece its model cannot prove.
 import Testing
+import TrellisTestSupport
 
 @testable import TrellisText
 

@@ -4,6 +4,7 @@
 // see Scripts/pango-reference.sh), widths within 0.01 pt of Pango's (Pango
 // rounds each glyph position to 1/1024 pt).
 import Testing
+import TrellisTestSupport
 import TrellisText
 
 @Suite struct LineBreakingTests {

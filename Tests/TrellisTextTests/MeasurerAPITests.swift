@@ -2,6 +2,7 @@
 // parallel API and the caches.
 import Testing
 import TrellisGeometry
+import TrellisTestSupport
 import TrellisText
 
 @Suite struct MeasurerAPITests {

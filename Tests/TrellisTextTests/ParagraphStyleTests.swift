@@ -3,6 +3,7 @@
 // are NSParagraphStyle's rules (see TextMeasurer._assemble) applied to Inter
 // 17's line height 3408 × 17 / 2816 = 20.5738… (OS/2 typo metrics).
 import Testing
+import TrellisTestSupport
 import TrellisText
 
 @Suite struct ParagraphStyleTests {

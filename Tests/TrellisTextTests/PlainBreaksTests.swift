@@ -1,6 +1,7 @@
 // The plain-text shortcut for break opportunities must give exactly ICU's
 // UAX #14 opportunities.
 import Testing
+import TrellisTestSupport
 
 @testable import TrellisText
 

@@ -7,6 +7,7 @@
 // `pango_measure Inter 17 WIDTH`. These tests need those packages and are
 // skipped, saying so, when the fonts are missing.
 import Testing
+import TrellisTestSupport
 import TrellisText
 
 #if canImport(Glibc)

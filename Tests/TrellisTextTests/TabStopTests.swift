@@ -4,6 +4,7 @@
 // "word" 40.230.
 import Testing
 import TrellisGeometry
+import TrellisTestSupport
 import TrellisText
 
 @Suite struct TabStopTests {

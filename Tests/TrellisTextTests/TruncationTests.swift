@@ -2,6 +2,7 @@
 // first lines wrap at words, the last allowed line is truncated with "…"
 // (U+2026, 13.957 pt in Inter 17 per Pango) or clipped.
 import Testing
+import TrellisTestSupport
 import TrellisText
 
 @Suite struct TruncationTests {

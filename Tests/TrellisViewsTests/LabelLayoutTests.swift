@@ -3,6 +3,7 @@
 
 import Testing
 import TrellisGeometry
+import TrellisTestSupport
 import TrellisText
 
 @testable import TrellisViews

@@ -1,5 +1,6 @@
 import Testing
 import TrellisGeometry
+import TrellisTestSupport
 import TrellisText
 
 @testable import TrellisViews
@@ -58,11 +59,6 @@ import TrellisText
         }
     }
 
-    /// Equal up to the solver's rounding (a reused tableau reaches the same
-    /// solution by other pivots: differences of about 1e-13, which cells
-    /// remove by rounding heights up to the pixel grid).
-    func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
-
     /// The height a new cell gives (no refit: its first measurement).
     func freshHeight(
         _ title: String, _ subtitle: String, width: Double = 300, right: Double = -16,
@@ -82,7 +78,7 @@ import TrellisText
                 let title = "Title \(k) \(round)"
                 cell.show(title, text)
                 #expect(
-                    same(cell.height(), try freshHeight(title, text)), "row \(k), round \(round)")
+                    close(cell.height(), try freshHeight(title, text)), "row \(k), round \(round)")
             }
         }
     }
@@ -96,10 +92,10 @@ import TrellisText
         let long = Self.texts[3]
         cell.show("T", long)
         let narrow = cell.height()
-        #expect(same(narrow, try freshHeight("T", long, right: -120)))
+        #expect(close(narrow, try freshHeight("T", long, right: -120)))
         #expect(narrow > (try freshHeight("T", long)))
         cell.show("T", Self.texts[1])
-        #expect(same(cell.height(), try freshHeight("T", Self.texts[1], right: -120)))
+        #expect(close(cell.height(), try freshHeight("T", Self.texts[1], right: -120)))
     }
 
     @Test func subtitleMeasuredAloneInBetweenIsMeasuredAgainAtItsCellWidth() throws {
@@ -111,7 +107,7 @@ import TrellisText
             Size(width: 90, height: 0), withHorizontalFittingPriority: .required,
             verticalFittingPriority: .fittingSizeLevel)
         cell.subtitle.text = Self.texts[1]
-        #expect(same(cell.height(), try freshHeight("T", Self.texts[1])))
+        #expect(close(cell.height(), try freshHeight("T", Self.texts[1])))
     }
 
     @Test func titleDeferredWhileFixedCountsOnceItsHeightIsFree() throws {
@@ -127,7 +123,7 @@ import TrellisText
         fresh.titleHeight.isActive = false
         fresh.title.numberOfLines = 0
         fresh.show(Self.texts[3], Self.texts[1])
-        #expect(same(height, fresh.height()))
+        #expect(close(height, fresh.height()))
         #expect(height > (try freshHeight("T", Self.texts[1])) + 20)
     }
 
@@ -142,7 +138,7 @@ import TrellisText
         let fresh = try Cell()
         fresh.titleHeight.isActive = false
         fresh.show("", Self.texts[0])
-        #expect(same(withoutTitle, fresh.height()))
+        #expect(close(withoutTitle, fresh.height()))
         #expect(withoutTitle < withTitle - 10)
     }
 
@@ -165,9 +161,9 @@ import TrellisText
         for (text, height) in zip(Self.texts, heights) {
             let fresh = try Cell { PaddedLabel(style: $0) }
             fresh.show("T", text)
-            #expect(same(height, fresh.height()))
+            #expect(close(height, fresh.height()))
             let plain = try freshHeight("T", text)
-            #expect(same(height, plain + 10))
+            #expect(close(height, plain + 10))
         }
     }
 
@@ -176,7 +172,7 @@ import TrellisText
         for width in [300.0, 300, 180, 180, 300, 420, 300] {
             for text in Self.texts.prefix(4) {
                 cell.show("T", text)
-                #expect(same(cell.height(width: width), try freshHeight("T", text, width: width)))
+                #expect(close(cell.height(width: width), try freshHeight("T", text, width: width)))
             }
         }
     }
@@ -196,7 +192,7 @@ import TrellisText
         for round in 0..<4 {
             for text in [short, long, long, short] {
                 cell.show("T", text)
-                #expect(same(cell.height(), try freshHeight("T", text)), "\(round) \(text)")
+                #expect(close(cell.height(), try freshHeight("T", text)), "\(round) \(text)")
             }
         }
         let engine = try #require(cell.content._membership.engine)
@@ -206,17 +202,17 @@ import TrellisText
         let height = cell.height()
         let subtitleHeight = cell.subtitle.intrinsicContentSize.height
         engine.solver.updateVariables()
-        #expect(same(cell.subtitle._height.value, subtitleHeight))
+        #expect(close(cell.subtitle._height.value, subtitleHeight))
         // Frames after a remembered size are a new cell's.
         let fresh = try Cell()
         fresh.show("T", long)
-        #expect(same(height, fresh.height()))
+        #expect(close(height, fresh.height()))
         #expect(laidOutSubtitle(cell) == laidOutSubtitle(fresh))
         // A constant change that moves no width: remembered sizes are dropped.
         cell.titleHeight.constant = 40
         for text in [short, long, short] {
             cell.show("T", text)
-            #expect(same(cell.height(), try freshHeight("T", text, titleHeight: 40)), "\(text)")
+            #expect(close(cell.height(), try freshHeight("T", text, titleHeight: 40)), "\(text)")
         }
     }
 
@@ -259,7 +255,7 @@ import TrellisText
         let fresh = try Cell()
         fresh.subtitle.style = large
         fresh.show("T", Self.texts[1])
-        #expect(same(after, fresh.height()))
+        #expect(close(after, fresh.height()))
         #expect(after > before + 10)
         // A new pixel grid: the subtitle's height is rounded up to it.
         cell.show("T", Self.texts[3])
@@ -268,7 +264,7 @@ import TrellisText
         fresh.subtitle.contentScaleFactor = 1
         fresh.show("T", Self.texts[3])
         let scaled = cell.height()
-        #expect(same(scaled, fresh.height()))
+        #expect(close(scaled, fresh.height()))
         #expect(scaled == scaled.rounded(.up), "\(scaled) is on the 1× grid")
     }
 
@@ -287,7 +283,7 @@ import TrellisText
             subtitle.text = text
             heights.append(fittingHeight(of: other, width: 200))
             // The cell it left no longer holds it.
-            #expect(same(cell.height(), try freshHeightWithoutSubtitle()))
+            #expect(close(cell.height(), try freshHeightWithoutSubtitle()))
         }
         for (text, height) in zip(Self.texts.prefix(4), heights) {
             let alone = Label(text: text, style: subtitle.style)

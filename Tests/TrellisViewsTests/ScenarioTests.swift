@@ -5,6 +5,7 @@
 
 import Testing
 import TrellisGeometry
+import TrellisTestSupport
 import TrellisText
 
 @testable import TrellisViews

@@ -4,6 +4,7 @@
 
 import Testing
 import TrellisGeometry
+import TrellisTestSupport
 import TrellisText
 
 @testable import TrellisViews
@@ -263,7 +264,7 @@ import TrellisText
         #expect(extra.superview === stack)  // still a subview, as in UIKit
         boxes[0].removeFromSuperview()
         #expect(stack.arrangedSubviews.map(\.layoutName) == ["b", "c"])
-        let root = Self.lay(stack)
+        _ = Self.lay(stack)
         #expect(boxes[1].frame.minX == 0)
     }
 

@@ -3,6 +3,7 @@
 
 import TrellisGeometry
 import TrellisSupport
+import TrellisTestSupport
 import TrellisText
 
 @testable import TrellisViews
@@ -86,12 +87,4 @@ final class LogCapture: Sendable {
 }
 
 /// Rectangles compared to a thousandth of a point (frames sit on a 1/3 point grid).
-func same(_ a: Rect, _ b: Rect) -> Bool {
-    abs(a.minX - b.minX) < 0.001 && abs(a.minY - b.minY) < 0.001 && abs(a.width - b.width) < 0.001
-        && abs(a.height - b.height) < 0.001
-}
-
-/// A rectangle with thirds written as fractions (56.667 → 170 / 3).
-func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Rect {
-    Rect(x: x, y: y, width: width, height: height)
-}
+func same(_ a: Rect, _ b: Rect) -> Bool { close(a, b, tolerance: Tolerance.grid) }

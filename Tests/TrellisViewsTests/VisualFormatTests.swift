@@ -3,7 +3,7 @@
 
 import Testing
 import TrellisGeometry
-import TrellisSupport
+import TrellisTestSupport
 
 @testable import TrellisViews
 
@@ -155,7 +155,8 @@ import TrellisSupport
         let scene = Scene()
         #expect(
             throws: VisualFormatError(
-                "Unknown view 'zz' (not in the views dictionary)", at: 9, in: "H:|-[a]-[zz]")
+                "Unknown view 'zz' (not in the views dictionary)",
+                at: SourcePosition(line: 1, column: 10), in: "H:|-[a]-[zz]")
         ) {
             try LayoutConstraint.constraints(withVisualFormat: "H:|-[a]-[zz]", views: scene.views)
         }
@@ -163,7 +164,10 @@ import TrellisSupport
 
     @Test func unknownMetricPointsAtItsName() {
         let scene = Scene()
-        #expect(throws: VisualFormatError("Unknown metric 'gap'", at: 4, in: "[a]-gap-[b]")) {
+        #expect(
+            throws: VisualFormatError(
+                "Unknown metric 'gap'", at: SourcePosition(line: 1, column: 5), in: "[a]-gap-[b]")
+        ) {
             try LayoutConstraint.constraints(withVisualFormat: "[a]-gap-[b]", views: scene.views)
         }
     }
@@ -172,7 +176,8 @@ import TrellisSupport
         let scene = Scene()
         #expect(
             throws: VisualFormatError(
-                "A spacing must be a number or a metric, but 'c' is a view", at: 5,
+                "A spacing must be a number or a metric, but 'c' is a view",
+                at: SourcePosition(line: 1, column: 6),
                 in: "[a]-(c)-[b]")
         ) {
             try LayoutConstraint.constraints(withVisualFormat: "[a]-(c)-[b]", views: scene.views)
@@ -185,7 +190,7 @@ import TrellisSupport
         #expect(
             throws: VisualFormatError(
                 "'|' stands for the superview of 'lonely', which has none; add it to a view first",
-                at: 2, in: "H:|[v]")
+                at: SourcePosition(line: 1, column: 3), in: "H:|[v]")
         ) {
             try LayoutConstraint.constraints(withVisualFormat: "H:|[v]", views: ["v": lonely])
         }
@@ -196,7 +201,7 @@ import TrellisSupport
         #expect(
             throws: VisualFormatError(
                 "Option alignAllLeft aligns views along the axis the horizontal format lays them out on; use it with a vertical format",
-                at: 0, in: "H:[a][b]")
+                at: SourcePosition(line: 1, column: 1), in: "H:[a][b]")
         ) {
             try LayoutConstraint.constraints(
                 withVisualFormat: "H:[a][b]", options: .alignAllLeft, views: scene.views)
@@ -207,7 +212,8 @@ import TrellisSupport
         let scene = Scene()
         #expect(
             throws: VisualFormatError(
-                "Priority must be from 1 to 1000, not 0.0 (metric 'p')", at: 6, in: "[a(10@p)]")
+                "Priority must be from 1 to 1000, not 0.0 (metric 'p')",
+                at: SourcePosition(line: 1, column: 7), in: "[a(10@p)]")
         ) {
             try LayoutConstraint.constraints(
                 withVisualFormat: "[a(10@p)]", metrics: ["p": 0], views: scene.views)
@@ -217,7 +223,9 @@ import TrellisSupport
     @Test func nonFiniteMetric() {
         let scene = Scene()
         #expect(
-            throws: VisualFormatError("Metric 'w' is nan; it must be finite", at: 3, in: "[a(w)]")
+            throws: VisualFormatError(
+                "Metric 'w' is nan; it must be finite", at: SourcePosition(line: 1, column: 4),
+                in: "[a(w)]")
         ) {
             try LayoutConstraint.constraints(
                 withVisualFormat: "[a(w)]", metrics: ["w": .nan], views: scene.views)
@@ -230,7 +238,8 @@ import TrellisSupport
     /// formats built from the grammar with one character in three mutated,
     /// half random runs of the grammar's characters and tokens. Each either
     /// gives constraints, which are activated and laid out to finite frames,
-    /// or an error whose position lies in the string (0...count). Nothing
+    /// or an error whose position lies in the string (line:column, at most
+    /// one past a line's end). Nothing
     /// crashes.
     @Test func tenThousandRandomFormatsNeverCrashAndEveryErrorHasAPosition() {
         var generator = SplitMix64(seed: 0x5EED_1234)
@@ -261,8 +270,13 @@ import TrellisSupport
                 }
             } catch {
                 errors += 1
+                // 1-based, on a line of the format, at most one past its end.
+                let lines = format.split(separator: "\n", omittingEmptySubsequences: false)
+                #expect((1...lines.count).contains(error.position.line), "\(format): \(error)")
+                let line = lines[min(lines.count, max(1, error.position.line)) - 1]
                 #expect(
-                    error.position >= 0 && error.position <= format.count, "\(format): \(error)")
+                    (1...(line.unicodeScalars.count + 1)).contains(error.position.column),
+                    "\(format): \(error)")
                 #expect(!error.message.isEmpty)
             }
         }
@@ -271,7 +285,7 @@ import TrellisSupport
     }
 
     static func pick<T>(_ options: [T], _ generator: inout SplitMix64) -> T {
-        options[Int(generator.next() % UInt64(options.count))]
+        options[generator.below(options.count)]
     }
 
     /// A format following the grammar, then mutated.

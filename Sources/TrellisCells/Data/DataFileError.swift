@@ -9,7 +9,8 @@ public struct DataFileError: Error, CustomStringConvertible, Equatable, Sendable
     public var file: String
     /// The 1-based line number, or nil for a problem with the whole file.
     public var line: Int?
-    /// The 1-based column (in characters) within the line, when known.
+    /// The 1-based column (in Unicode scalars, as `SourcePosition` counts)
+    /// within the line, when known; nil for a problem with the row as a whole.
     public var column: Int?
     public var message: String
 
@@ -18,6 +19,17 @@ public struct DataFileError: Error, CustomStringConvertible, Equatable, Sendable
         self.line = line
         self.column = column
         self.message = message
+    }
+
+    /// An error at a known place of the file.
+    public init(file: String, position: SourcePosition, message: String) {
+        self.init(file: file, line: position.line, column: position.column, message: message)
+    }
+
+    /// The place of the problem when both line and column are known.
+    public var position: SourcePosition? {
+        guard let line, let column else { return nil }
+        return SourcePosition(line: line, column: column)
     }
 
     /// The bytes of the file at `path`; an unreadable or missing file is an error.
@@ -31,7 +43,7 @@ public struct DataFileError: Error, CustomStringConvertible, Equatable, Sendable
     }
 
     public var description: String {
-        if let line, let column { return "\(file):\(line):\(column): \(message)" }
+        if let position { return "\(file):\(position): \(message)" }
         if let line { return "\(file):\(line): \(message)" }
         return "\(file): \(message)"
     }

@@ -2,18 +2,9 @@
 // file errors can name the line and column ("cell.json:14:9: …"), which
 // Foundation's JSONSerialization cannot.
 
-/// A place in a text file: 1-based line and column (in characters).
-public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-
-    public var description: String { "\(line):\(column)" }
-}
+// Every parser's positions are TrellisGeometry's `SourcePosition`; code that
+// imports TrellisCells names it without importing TrellisGeometry.
+@_exported import struct TrellisGeometry.SourcePosition
 
 /// A parsed JSON value with the position of its first character.
 public indirect enum JSONNode: Sendable {
@@ -70,7 +61,14 @@ public struct JSONDocumentParser {
     private var line = 1
     private var lineStart = 0
     private var depth = 0
+    /// Columns are counted up to this byte of the current line (`countedColumn`
+    /// is the column there), so each value's position costs the bytes since
+    /// the last one rather than a scan from the start of its line.
+    private var counted = 0
+    private var countedColumn = 1
     private static let maximumDepth = 512
+    /// Objects with more members than this check duplicate keys with a set.
+    private static let linearKeyCheckLimit = 16
 
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
         var parser = JSONDocumentParser(bytes: Array(text.utf8))
@@ -98,6 +96,19 @@ public struct JSONDocumentParser {
         return SourcePosition(line: line, column: column)
     }
 
+    /// `position`, counting columns on from the previous call.
+    private mutating func currentPosition() -> SourcePosition {
+        if counted < lineStart {
+            counted = lineStart
+            countedColumn = 1
+        }
+        while counted < index {
+            if bytes[counted] & 0xC0 != 0x80 { countedColumn += 1 }
+            counted += 1
+        }
+        return SourcePosition(line: line, column: countedColumn)
+    }
+
     private func error(_ message: String) -> JSONSyntaxError {
         JSONSyntaxError(position: position, message: message)
     }
@@ -117,7 +128,7 @@ public struct JSONDocumentParser {
 
     private mutating func value() throws(JSONSyntaxError) -> JSONNode {
         guard index < bytes.count else { throw error("unexpected end of file, expected a value") }
-        let start = position
+        let start = currentPosition()
         switch bytes[index] {
         case UInt8(ascii: "{"): return try object(start)
         case UInt8(ascii: "["): return try array(start)
@@ -152,6 +163,8 @@ public struct JSONDocumentParser {
         defer { depth -= 1 }
         index += 1
         var members: [(key: String, value: JSONNode)] = []
+        members.reserveCapacity(8)
+        var keys: Set<String> = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -162,9 +175,16 @@ public struct JSONDocumentParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error("expected a key in quotes")
             }
-            let keyPosition = position
+            let keyPosition = currentPosition()
             let key = try string()
-            if members.contains(where: { $0.key == key }) {
+            let duplicate: Bool
+            if members.count < Self.linearKeyCheckLimit {
+                duplicate = members.contains { $0.key == key }
+            } else {
+                if keys.isEmpty { keys = Set(members.lazy.map(\.key)) }
+                duplicate = !keys.insert(key).inserted
+            }
+            if duplicate {
                 throw JSONSyntaxError(position: keyPosition, message: "duplicate key \"\(key)\"")
             }
             skipWhitespace()
@@ -227,8 +247,27 @@ public struct JSONDocumentParser {
             }
         }
         while index < bytes.count {
+            // Skip the plain bytes of the run in one tight loop.
+            index = bytes.withUnsafeBufferPointer { buffer in
+                var i = index
+                while i < buffer.count {
+                    let byte = buffer[i]
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
+                        break
+                    }
+                    i += 1
+                }
+                return i
+            }
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
+                if scalars.isEmpty {
+                    // No escape: the bytes are the string (the text is valid UTF-8).
+                    let text = String(decoding: bytes[runStart..<index], as: UTF8.self)
+                    index += 1
+                    return text
+                }
                 flush(index)
                 index += 1
                 return String(scalars)

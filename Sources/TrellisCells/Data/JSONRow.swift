@@ -226,8 +226,11 @@ public enum JSONRowLoader {
         do {
             node = try JSONDocumentParser.parse(text)
         } catch {
+            // A row is one line of the file: the row's line 1 is the file's `line`.
             throw DataFileError(
-                file: file, line: line, column: error.position.column, message: error.message)
+                file: file,
+                position: SourcePosition(line: line, column: error.position.column),
+                message: error.message)
         }
         guard case .object = node, case .object(let fields) = JSONValue(node) else {
             throw DataFileError(

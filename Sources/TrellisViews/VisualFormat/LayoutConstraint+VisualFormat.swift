@@ -1,6 +1,8 @@
 // Turns a parsed Visual Format Language string into constraints, looking up
 // view and metric names and applying the alignment and direction options.
 
+import TrellisGeometry
+
 /// Options of `LayoutConstraint.constraints(withVisualFormat:options:metrics:views:)`,
 /// as `NSLayoutConstraint.FormatOptions` (same raw values).
 public struct FormatOptions: OptionSet, Hashable, Sendable {
@@ -104,7 +106,8 @@ private struct _VisualFormatResolver {
         let horizontal = syntax.orientation == .horizontal
         let direction = options.rawValue & (3 << 16)
         if direction == 3 << 16 {
-            throw error("Options ask for both left-to-right and right-to-left directions", at: 0)
+            throw error(
+                "Options ask for both left-to-right and right-to-left directions", at: .start)
         }
         let reversed = horizontal && direction == FormatOptions.directionRightToLeft.rawValue
         let (start, end): (LayoutAttribute, LayoutAttribute) =
@@ -177,7 +180,8 @@ private struct _VisualFormatResolver {
         // the array depends on it): the leading edge, then each view's sizes
         // and the spacing after it, the trailing edge, then the alignments.
         if let connection = syntax.leadingSuperview {
-            let superview = try superviewOf(elements[0], at: syntax.leadingSuperviewPosition ?? 0)
+            let superview = try superviewOf(
+                elements[0], at: syntax.leadingSuperviewPosition ?? .start)
             made += try connect(
                 connection, previous: superview, start, next: elements[0], start, toSuperview: true)
         }
@@ -189,7 +193,7 @@ private struct _VisualFormatResolver {
             made += sizes[index + 1]
         }
         if let connection = syntax.trailingSuperview, let last = elements.last {
-            let superview = try superviewOf(last, at: syntax.trailingSuperviewPosition ?? 0)
+            let superview = try superviewOf(last, at: syntax.trailingSuperviewPosition ?? .start)
             made += try connect(
                 connection, previous: last, end, next: superview, end, toSuperview: true)
         }
@@ -201,7 +205,7 @@ private struct _VisualFormatResolver {
             guard attribute.axis != syntax.orientation.axis else {
                 throw error(
                     "Option \(optionName) aligns views along the axis the \(horizontal ? "horizontal" : "vertical") format lays them out on; use it with a \(horizontal ? "vertical" : "horizontal") format",
-                    at: 0)
+                    at: .start)
             }
             for (view, next) in zip(elements, elements.dropFirst()) {
                 made.append(
@@ -213,7 +217,9 @@ private struct _VisualFormatResolver {
         return made
     }
 
-    private func superviewOf(_ view: View, at position: Int) throws(VisualFormatError) -> View {
+    private func superviewOf(_ view: View, at position: SourcePosition) throws(VisualFormatError)
+        -> View
+    {
         guard let superview = view.superview else {
             throw error(
                 "'|' stands for the superview of '\(view.layoutName)', which has none; add it to a view first",
@@ -269,7 +275,8 @@ private struct _VisualFormatResolver {
         }
     }
 
-    private func finite(_ value: Double, _ name: String, _ position: Int) throws(VisualFormatError)
+    private func finite(_ value: Double, _ name: String, _ position: SourcePosition)
+        throws(VisualFormatError)
         -> Double
     {
         guard value.isFinite else {
@@ -286,7 +293,7 @@ private struct _VisualFormatResolver {
         }
     }
 
-    private func error(_ message: String, at position: Int) -> VisualFormatError {
+    private func error(_ message: String, at position: SourcePosition) -> VisualFormatError {
         VisualFormatError(message, at: position, in: format)
     }
 }

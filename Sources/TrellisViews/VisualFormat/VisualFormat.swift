@@ -1,6 +1,8 @@
 // The Visual Format Language as a syntax tree: what `VisualFormatParser`
 // produces before any name is looked up, so that every element keeps the
-// character position it came from (errors found later still point at it).
+// position it came from (errors found later still point at it).
+
+import TrellisGeometry
 
 /// A parsed Visual Format Language string, such as `H:|-[a(>=50)]-8-[b(==a)]-|`.
 ///
@@ -43,13 +45,13 @@ public struct VisualFormat: Hashable, Sendable {
     /// A number or a name, with the position of its first character.
     public enum Value: Hashable, Sendable {
         /// A number written in the format.
-        case number(Double, position: Int)
+        case number(Double, position: SourcePosition)
         /// A C identifier: a metric name, or (as the object of a view's
         /// predicate) possibly a view name.
-        case name(String, position: Int)
+        case name(String, position: SourcePosition)
 
-        /// Position (0-based character offset) of the value in the format.
-        public var position: Int {
+        /// Position (line and column) of the value in the format.
+        public var position: SourcePosition {
             switch self {
             case .number(_, let position), .name(_, let position): return position
             }
@@ -65,10 +67,10 @@ public struct VisualFormat: Hashable, Sendable {
         /// The priority after `@`, or `nil` for required.
         public var priority: Value?
         /// Position of the predicate's first character.
-        public var position: Int
+        public var position: SourcePosition
 
         /// A predicate as the parser makes it.
-        public init(relation: Relation, object: Value, priority: Value?, position: Int) {
+        public init(relation: Relation, object: Value, priority: Value?, position: SourcePosition) {
             self.relation = relation
             self.object = object
             self.priority = priority
@@ -79,15 +81,15 @@ public struct VisualFormat: Hashable, Sendable {
     /// The space between two elements (or an element and the superview).
     public enum Connection: Hashable, Sendable {
         /// Nothing between them (`[a][b]`, `|[a]`): spacing 0.
-        case flush(position: Int)
+        case flush(position: SourcePosition)
         /// A lone `-`: the standard spacing (8 between views, 20 to the superview).
-        case standard(position: Int)
+        case standard(position: SourcePosition)
         /// `-N-`, `-metric-` or `-(predicates)-`.
-        case predicates([Predicate], position: Int)
+        case predicates([Predicate], position: SourcePosition)
 
         /// Position of the connection's first character (where the next
         /// element starts for `flush`).
-        public var position: Int {
+        public var position: SourcePosition {
             switch self {
             case .flush(let position), .standard(let position), .predicates(_, let position):
                 return position
@@ -100,12 +102,12 @@ public struct VisualFormat: Hashable, Sendable {
         /// The view's name (a key of the `views` dictionary).
         public var name: String
         /// Position of the name's first character.
-        public var namePosition: Int
+        public var namePosition: SourcePosition
         /// Size predicates (width for `H:`, height for `V:`).
         public var predicates: [Predicate]
 
         /// An element as the parser makes it.
-        public init(name: String, namePosition: Int, predicates: [Predicate]) {
+        public init(name: String, namePosition: SourcePosition, predicates: [Predicate]) {
             self.name = name
             self.namePosition = namePosition
             self.predicates = predicates
@@ -117,7 +119,7 @@ public struct VisualFormat: Hashable, Sendable {
     /// The connection from a leading `|` to the first view, if the format starts with `|`.
     public var leadingSuperview: Connection?
     /// Position of the leading `|`, if any.
-    public var leadingSuperviewPosition: Int?
+    public var leadingSuperviewPosition: SourcePosition?
     /// The views in order (at least one).
     public var elements: [Element]
     /// `connections[i]` joins `elements[i]` and `elements[i + 1]`.
@@ -125,7 +127,7 @@ public struct VisualFormat: Hashable, Sendable {
     /// The connection from the last view to a trailing `|`, if the format ends with `|`.
     public var trailingSuperview: Connection?
     /// Position of the trailing `|`, if any.
-    public var trailingSuperviewPosition: Int?
+    public var trailingSuperviewPosition: SourcePosition?
 
     /// Parses a format string.
     ///
@@ -140,9 +142,10 @@ public struct VisualFormat: Hashable, Sendable {
     }
 
     init(
-        orientation: Orientation, leadingSuperview: Connection?, leadingSuperviewPosition: Int?,
+        orientation: Orientation, leadingSuperview: Connection?,
+        leadingSuperviewPosition: SourcePosition?,
         elements: [Element], connections: [Connection], trailingSuperview: Connection?,
-        trailingSuperviewPosition: Int?
+        trailingSuperviewPosition: SourcePosition?
     ) {
         self.orientation = orientation
         self.leadingSuperview = leadingSuperview
@@ -157,28 +160,35 @@ public struct VisualFormat: Hashable, Sendable {
 /// A Visual Format Language string that cannot be parsed or resolved, with the
 /// position of the offending character.
 ///
-/// `description` shows the message, the format and a caret under the position:
+/// `description` shows the message with the position (`line:column`), the
+/// line of the format and a caret under the position:
 ///
-///     Expected ']' at 11
+///     Expected ']' at 1:12
 ///     H:|-[button
 ///                ^
 public struct VisualFormatError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong, without the position (`Expected ']'`).
     public var message: String
-    /// 0-based character offset into `format`; `format.count` means "at the end".
-    public var position: Int
+    /// Where in `format`; the column after the last character means "at the end".
+    public var position: SourcePosition
     /// The format string.
     public var format: String
 
-    /// An error at a 0-based character position of `format`.
-    public init(_ message: String, at position: Int, in format: String) {
+    /// An error at `position` of `format`.
+    public init(_ message: String, at position: SourcePosition, in format: String) {
         self.message = message
         self.position = position
         self.format = format
     }
 
     public var description: String {
-        let caretLine = String(repeating: " ", count: max(0, position)) + "^"
-        return "\(message) at \(position)\n\(format)\n\(caretLine)"
+        let lines = format.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = position.line - 1 < lines.count ? lines[max(0, position.line - 1)] : ""
+        // The caret goes under the character: count the characters (not the
+        // scalars) before the column, as a terminal draws them.
+        let before = String(
+            String.UnicodeScalarView(line.unicodeScalars.prefix(position.column - 1)))
+        let caretLine = String(repeating: " ", count: before.count) + "^"
+        return "\(message) at \(position)\n\(line)\n\(caretLine)"
     }
 }

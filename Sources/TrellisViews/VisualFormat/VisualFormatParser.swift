@@ -1,15 +1,33 @@
 // Recursive-descent parser for the Visual Format Language (grammar in
-// `VisualFormat`). Works on the string's characters so that positions are
-// character offsets, the way the caret in an error is drawn.
+// `VisualFormat`). Works on the string's characters; each character's
+// `SourcePosition` (line, column in Unicode scalars) is found once up front.
+
+import TrellisGeometry
 
 struct VisualFormatParser {
     private let source: String
     private let characters: [Character]
+    /// `positions[i]` is where `characters[i]` starts; one more for the end.
+    private let positions: [SourcePosition]
     private var index = 0
 
     init(_ source: String) {
         self.source = source
         self.characters = Array(source)
+        var positions: [SourcePosition] = []
+        positions.reserveCapacity(characters.count + 1)
+        var position = SourcePosition.start
+        for character in characters {
+            positions.append(position)
+            // "\r\n" is one Character of two scalars, and it ends the line.
+            if character.unicodeScalars.last == "\n" {
+                position = SourcePosition(line: position.line + 1, column: 1)
+            } else {
+                position.column += character.unicodeScalars.count
+            }
+        }
+        positions.append(position)
+        self.positions = positions
     }
 
     // MARK: - Grammar rules
@@ -30,9 +48,9 @@ struct VisualFormatParser {
         }
 
         var leadingSuperview: VisualFormat.Connection?
-        var leadingSuperviewPosition: Int?
+        var leadingSuperviewPosition: SourcePosition?
         if peek() == "|" {
-            leadingSuperviewPosition = index
+            leadingSuperviewPosition = positions[index]
             index += 1
             leadingSuperview = try parseConnection()
         }
@@ -45,12 +63,12 @@ struct VisualFormatParser {
         var elements = [try parseElement()]
         var connections: [VisualFormat.Connection] = []
         var trailingSuperview: VisualFormat.Connection?
-        var trailingSuperviewPosition: Int?
+        var trailingSuperviewPosition: SourcePosition?
 
         while !isAtEnd {
             let connection = try parseConnection()
             if peek() == "|" {
-                trailingSuperviewPosition = index
+                trailingSuperviewPosition = positions[index]
                 trailingSuperview = connection
                 index += 1
                 skipSpaces()
@@ -75,7 +93,7 @@ struct VisualFormatParser {
     private mutating func parseElement() throws(VisualFormatError) -> VisualFormat.Element {
         index += 1  // '['
         skipSpaces()
-        let namePosition = index
+        let namePosition = positions[index]
         guard let name = parseIdentifier() else {
             throw error("Expected a view name", at: index)
         }
@@ -94,7 +112,7 @@ struct VisualFormatParser {
     /// `<connection>`: empty (flush), `-` (standard) or `-<predicateList>-`.
     private mutating func parseConnection() throws(VisualFormatError) -> VisualFormat.Connection {
         skipSpaces()
-        let position = index
+        let position = positions[index]
         guard peek() == "-" else {
             if peek() == "[" || peek() == "|" { return .flush(position: position) }
             throw error("Expected '-', '[' or '|'", at: index)
@@ -119,7 +137,7 @@ struct VisualFormatParser {
     /// `<simplePredicate>`: a metric name or a positive number.
     private mutating func parseSimplePredicate() throws(VisualFormatError) -> VisualFormat.Predicate
     {
-        let position = index
+        let position = positions[index]
         if let name = parseIdentifier() {
             return VisualFormat.Predicate(
                 relation: .equal, object: .name(name, position: position), priority: nil,
@@ -156,7 +174,7 @@ struct VisualFormatParser {
     /// `<predicate>`: `(<relation>)?(<objectOfPredicate>)(@<priority>)?`.
     private mutating func parsePredicate() throws(VisualFormatError) -> VisualFormat.Predicate {
         skipSpaces()
-        let position = index
+        let position = positions[index]
         let relation = try parseRelation()
         skipSpaces()
         let object = try parseValue(what: "a number, a metric name or a view name")
@@ -194,7 +212,7 @@ struct VisualFormatParser {
 
     /// `<constant>`, `<viewName>` or `<priority>`: a name or a signed number.
     private mutating func parseValue(what: String) throws(VisualFormatError) -> VisualFormat.Value {
-        let position = index
+        let position = positions[index]
         if let name = parseIdentifier() { return .name(name, position: position) }
         if let number = try parseNumber(allowSign: true) {
             return .number(number, position: position)
@@ -280,7 +298,11 @@ struct VisualFormatParser {
         while let c = peek(), c == " " || c == "\t" || c == "\n" { index += 1 }
     }
 
-    private func error(_ message: String, at position: Int) -> VisualFormatError {
+    private func error(_ message: String, at index: Int) -> VisualFormatError {
+        VisualFormatError(message, at: positions[index], in: source)
+    }
+
+    private func error(_ message: String, at position: SourcePosition) -> VisualFormatError {
         VisualFormatError(message, at: position, in: source)
     }
 }

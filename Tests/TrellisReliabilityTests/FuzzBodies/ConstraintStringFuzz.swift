@@ -33,20 +33,17 @@ enum ConstraintStringFuzz {
     /// Metrics the strings may name; `huge` overflows when multiplied.
     static let metrics = ["inset": 16.0, "huge": 1e308]
 
-    /// Parses the text the bytes decode to and checks the result or the error offset.
+    /// Parses the text the bytes decode to and checks the result or the error position.
     @discardableResult
     static func run(_ bytes: [UInt8]) throws(FuzzViolation) -> FuzzOutcome {
         var input = FuzzInput(bytes)
         let text = input.text(tokens: tokens, maximumLength: 4096)
-        let length = text.unicodeScalars.count
         let spec: ConstraintSpec
         do {
             spec = try ConstraintParser.parse(text, metrics: metrics)
         } catch {
-            try _require(
-                (1...(length + 1)).contains(error.offset), "constraint",
-                "error offset \(error.offset) outside 1...\(length + 1): \(error.message)",
-                input: text)
+            try _checkPosition(
+                error.position, in: text, target: "constraint", message: error.message)
             try _require(
                 !error.message.isEmpty, "constraint", "error without a message", input: text)
             return .rejected

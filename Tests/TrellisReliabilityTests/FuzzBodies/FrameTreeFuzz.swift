@@ -3,6 +3,7 @@
 // a tree that prints and reads back to itself, or throws an error whose line
 // and column lie inside the text.
 
+import TrellisGeometry
 import TrellisSnapshots
 
 enum FrameTreeFuzz {
@@ -30,15 +31,7 @@ enum FrameTreeFuzz {
         do {
             tree = try FrameTree(parsing: text, file: "fuzz.frames.txt")
         } catch {
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            try _require(
-                (1...max(1, lines.count)).contains(error.line), "frames",
-                "error line \(error.line) outside 1...\(lines.count): \(error)", input: text)
-            let length = lines.isEmpty ? 0 : lines[error.line - 1].count
-            try _require(
-                error.column >= 1 && error.column <= length + 1, "frames",
-                "error column \(error.column) outside line \(error.line) of \(length) characters: \(error)",
-                input: text)
+            try _checkPosition(error.position, in: text, target: "frames", message: error.message)
             return .rejected
         }
         var nodes = [tree]

@@ -53,11 +53,10 @@ enum MarkupFuzz {
             text = try AttributedText(markup: markup, base: base)
         } catch {
             switch error {
-            case .malformedMarkup(let offset, let reason):
+            case .malformedMarkup(let position, let reason):
+                try _checkPosition(position, in: markup, target: "markup", message: reason)
                 try _require(
-                    (0...markup.utf8.count).contains(offset) && !reason.isEmpty, "markup",
-                    "malformed markup at byte \(offset) of \(markup.utf8.count): \"\(reason)\"",
-                    input: markup)
+                    !reason.isEmpty, "markup", "malformed markup without a reason", input: markup)
             case .unknownFamily, .invalidParameter:
                 break
             default:

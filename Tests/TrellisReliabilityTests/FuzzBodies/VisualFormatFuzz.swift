@@ -1,6 +1,7 @@
 // Fuzz body for the Visual Format Language parser: any string either parses or
 // throws a `VisualFormatError` whose position lies inside the format.
 
+import TrellisGeometry
 import TrellisViews
 
 enum VisualFormatFuzz {
@@ -25,15 +26,12 @@ enum VisualFormatFuzz {
     static func run(_ bytes: [UInt8]) throws(FuzzViolation) -> FuzzOutcome {
         var input = FuzzInput(bytes)
         let format = input.text(tokens: tokens, maximumLength: 4096)
-        let count = format.count
+        let end = SourcePosition(scalarOffset: Int.max, in: format)
         let parsed: VisualFormat
         do {
             parsed = try VisualFormat(parsing: format)
         } catch {
-            try _require(
-                (0...count).contains(error.position), "vfl",
-                "error position \(error.position) outside 0...\(count): \(error.message)",
-                input: format)
+            try _checkPosition(error.position, in: format, target: "vfl", message: error.message)
             try _require(
                 error.format == format && !error.message.isEmpty, "vfl",
                 "error lost its format or message",
@@ -42,10 +40,11 @@ enum VisualFormatFuzz {
             return .rejected
         }
         for element in parsed.elements {
+            try _checkPosition(
+                element.namePosition, in: format, target: "vfl", message: "view \(element.name)")
             try _require(
-                (0..<count).contains(element.namePosition), "vfl",
-                "view \(element.name) at \(element.namePosition), outside 0..<\(count)",
-                input: format)
+                element.namePosition < end, "vfl",
+                "view \(element.name) at \(element.namePosition), at the end \(end)", input: format)
             try _require(!element.name.isEmpty, "vfl", "a view with an empty name", input: format)
         }
         var predicates = parsed.elements.flatMap(\.predicates)
