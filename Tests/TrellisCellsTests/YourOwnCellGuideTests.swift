@@ -229,7 +229,7 @@ struct ChatMessageFrames: CellTemplate {
         var fresh = ConstraintTemplate(reusingEngine: false) {
             ChatMessageCellView(senderStyle: senderStyle, bodyStyle: bodyStyle)
         }
-        var frames = ChatMessageFrames(
+        let frames = ChatMessageFrames(
             senderStyle: senderStyle, bodyStyle: bodyStyle, measurer: .shared)
         var reused = ConstraintTemplate(reusingEngine: true) {
             ChatMessageCellView(senderStyle: senderStyle, bodyStyle: bodyStyle)
