@@ -34,6 +34,7 @@ public final class Constraint: CustomStringConvertible {
     /// How `terms` compares with `constant`.
     public let relation: Relation
     /// The right-hand constant: the constraint reads `terms relation constant`.
+    // Unchecked as the solver's state (see Solver): one thread, read on every pivot.
     @exclusivity(unchecked) public internal(set) var constant: Double
     /// The priority; `.required` constraints must hold.
     @exclusivity(unchecked) public internal(set) var priority: Priority
@@ -41,6 +42,7 @@ public final class Constraint: CustomStringConvertible {
     public let identifier: String?
 
     // Where this constraint is installed: the solver and its record slot.
+    // Unowned (unsafe): the solver clears it on removal and in its `deinit`.
     @exclusivity(unchecked) unowned(unsafe) var _solver: Solver? = nil
     @exclusivity(unchecked) var _slot: Int32 = -1
 

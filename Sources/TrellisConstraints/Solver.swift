@@ -101,6 +101,7 @@ public final class Solver {
     @exclusivity(unchecked) public internal(set) var brokenConstraints: [ConstraintConflict] = []
 
     /// This solver's address, the key of the variables' symbol cache.
+    // An address compared, never dereferenced: nothing is retained or read through it.
     var _token: UInt { UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()) }
 
     /// Creates an empty solver.

@@ -18,6 +18,7 @@ public final class Variable: Hashable, CustomStringConvertible {
 
     /// The value written by the last `Solver.updateVariables()` of a solver
     /// that holds this variable.
+    // Unchecked as the solver's state (see Solver): one thread, written by every update.
     @exclusivity(unchecked) public internal(set) var value: Double = 0
 
     // Fast path from a variable to its symbol in one solver: the first solver

@@ -148,7 +148,7 @@ public struct CellPicture {
 }
 
 /// A laid-out cell to draw: its layout, what its labels show, and where it goes.
-public struct PlacedCell: @unchecked Sendable {
+public struct PlacedCell: Sendable {
     public var layout: CellLayout
     public var labels: [LabelContent]
     /// The measurer the labels were measured with (their text is drawn as it measured).

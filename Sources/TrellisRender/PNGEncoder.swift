@@ -23,6 +23,7 @@ public enum PNGEncoder {
             trellis_png_encode(
                 pixels.baseAddress, UInt32(bitmap.width), UInt32(bitmap.height),
                 { context, bytes, count in
+                    // Safe: `sink` outlives the call, and libpng calls back only inside it.
                     let sink = Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue()
                     sink.bytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
                 }, Unmanaged.passUnretained(sink).toOpaque())

@@ -24,6 +24,7 @@ final class _WorkspacePool: @unchecked Sendable {
     deinit {
         let address = slot.exchange(0, ordering: .acquiring)
         if let pointer = UnsafeRawPointer(bitPattern: address) {
+            // Safe: the slot's +1 reference, taken out by the exchange.
             Unmanaged<_Workspace>.fromOpaque(pointer).release()
         }
     }
@@ -39,6 +40,7 @@ final class _WorkspacePool: @unchecked Sendable {
     private func take() throws(TextError) -> _Workspace {
         let address = slot.exchange(0, ordering: .acquiring)
         if let pointer = UnsafeRawPointer(bitPattern: address) {
+            // Safe: the slot held the +1 reference `giveBack` made; the exchange took it over.
             return Unmanaged<_Workspace>.fromOpaque(pointer).takeRetainedValue()
         }
         if let reused = idle.withLock({ $0.popLast() }) { return reused }

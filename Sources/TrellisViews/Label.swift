@@ -273,6 +273,7 @@ open class Label: View {
     @exclusivity(unchecked) private var _spec: _MeasuringSpec {
         didSet { _unmanagedSpec = Unmanaged.passUnretained(_spec) }
     }
+    // Safe: `_spec` holds the spec, and its `didSet` keeps this in step.
     @exclusivity(unchecked) private var _unmanagedSpec: Unmanaged<_MeasuringSpec>
 
     private static func _measuringStyle(_ style: TextStyle, _ lineBreakMode: LineBreakMode)

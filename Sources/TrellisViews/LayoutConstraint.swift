@@ -51,6 +51,7 @@ public final class LayoutConstraint: CustomStringConvertible {
     weak var _firstItem: LayoutItem?
     weak var _secondItem: LayoutItem?
     let _origin: Origin
+    // `@exclusivity(unchecked)` below, as the engine's (see View): one thread, read per row.
     /// The view whose `constraints` list holds this constraint while it is active.
     @exclusivity(unchecked) weak var _host: View?
     /// Activation order; the engine installs constraints in this order, so the

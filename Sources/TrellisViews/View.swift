@@ -139,6 +139,7 @@ open class View: LayoutItem {
 
     /// The root view, found without retaining the views on the way.
     var _unmanagedRoot: Unmanaged<View> {
+        // Safe: a non-nil `_superview` is alive (a superview clears it in its `deinit`).
         var view = Unmanaged.passUnretained(self)
         while let parent = view._withUnsafeGuaranteedRef({ $0._superview }) { view = parent }
         return view

@@ -10,7 +10,7 @@ import TrellisText
 ///   subtitle (72, 48, W − 88, h), h = ceil₃(lines × lineHeight); height 64 + h.
 /// Inter Regular 17 has a line height of 20.573864 pt (hhea ascender 2728 −
 /// descender −680 + line gap 0, over 2816 units per em, × 17); line counts at
-/// width 287 agree with Pango's (reference/pango_measure.c): 1, 3 and 5.
+/// width 287 agree with Pango's (the fixture of PangoAgreementTests): 1, 3 and 5.
 @Suite struct AnimalTableViewCellFramesTests {
     static let lineHeight = 20.573863636363637
 

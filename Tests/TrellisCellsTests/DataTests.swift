@@ -36,9 +36,13 @@ import TrellisTemplateFiles
     }
 
     @Test func subtitlesEndAtWordBoundaries() {
+        var checked = 0
         for item in AnimalDataGenerator(seed: 3).items(count: 1_000) where !item.subtitle.isEmpty {
             #expect(!item.subtitle.hasSuffix(" ") && !item.subtitle.hasPrefix(" "))
+            checked += 1
         }
+        // 2% of subtitles are empty (the generator's rule): the rest were checked.
+        #expect(checked > 900)
     }
 }
 

@@ -64,7 +64,9 @@ import TrellisTestSupport
             let a = try frames.layout(item, width: 375)
             let b = try constraints.layout(item, width: 375)
             #expect(a.height == b.height)
-            // Subview frames come from the solver: equal up to its rounding noise.
+            // The same views (zip below stops at the shorter list), then their
+            // frames, from the solver: equal up to its rounding noise.
+            #expect(!a.frames.isEmpty && a.frames.map(\.name) == b.frames.map(\.name))
             for (x, y) in zip(a.frames, b.frames) {
                 #expect(x.name == y.name)
                 for (p, q) in [
@@ -128,6 +130,7 @@ import TrellisTestSupport
         let a = try builtIn.layout(item, width: 375)
         let b = try file.layout(item.jsonRow, width: 375)
         #expect(a.height == b.height && a.height == 126)
+        #expect(!a.frames.isEmpty && a.frames.count == b.frames.count)
         for (x, y) in zip(a.frames, b.frames) {
             #expect(x.name == y.name)
             #expect(

@@ -55,6 +55,7 @@ private func farOffTable(rows: Int = 10_000, width: Double = 390) throws -> (
             #expect((frames.first?.rowsMeasured ?? 0) > 0)
         }
         #expect(table.width == 390)
+        #expect(!table.indexPathsForVisibleRows.isEmpty)
         for path in table.indexPathsForVisibleRows {
             #expect(try table.heightForRow(at: path) == farOffHeight(id: path.row, width: 390))
         }
@@ -117,6 +118,7 @@ private func farOffTable(rows: Int = 10_000, width: Double = 390) throws -> (
         // The last row sits at the viewport's bottom, measured at 844.
         let last = IndexPath(row: 299, section: 0)
         #expect(try table.frameInViewport(for: .row(last)).maxY == 844)
+        #expect(!table.indexPathsForVisibleRows.isEmpty)
         for path in table.indexPathsForVisibleRows {
             #expect(try table.heightForRow(at: path) == farOffHeight(id: path.row, width: 844))
         }
@@ -138,6 +140,7 @@ private func farOffTable(rows: Int = 10_000, width: Double = 390) throws -> (
 
         #expect(try table.frameInViewport(for: element).minY == top)
         #expect(Array(order.prefix(firstBatch.count)) == firstBatch)
+        #expect(!table.indexPathsForVisibleRows.isEmpty)
         for path in table.indexPathsForVisibleRows {
             #expect(try table.heightForRow(at: path) == farOffHeight(id: path.row, width: 844))
         }

@@ -1,6 +1,7 @@
 // Measuring and laying out the same rows from several threads at once gives
-// bit-identical heights to a single-threaded run (DESIGN.md: caches are safe
-// to share, so heights can be precomputed in parallel). Run these under
+// bit-identical heights to a single-threaded run (caches are safe to share,
+// so heights can be precomputed in parallel: the Thread safety article,
+// Sources/Trellis/Trellis.docc/ThreadSafety.md). Run these under
 // ThreadSanitizer too: `swift test --sanitize=thread` (docs/reliability.md).
 
 import Dispatch

@@ -24,6 +24,7 @@ import TrellisTemplateFiles
 
     @Test func coverSquaresAreYellowAtTheirSolvedFrames() throws {
         let (bitmap, layouts) = try Self.render()
+        #expect(layouts.count == 8)
         var top = 0.0
         for layout in layouts {
             let cover = try #require(layout.frame(of: "cover"))

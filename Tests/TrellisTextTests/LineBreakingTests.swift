@@ -103,6 +103,7 @@ import TrellisText
         let layout = try measurer.layout(string, style: interStyle(), width: 100)
         #expect(layout.lines.first?.range.lowerBound == 0)
         #expect(layout.lines.last?.range.upperBound == string.utf8.count)
+        #expect(layout.lineCount > 1)
         for (line, next) in zip(layout.lines, layout.lines.dropFirst()) {
             #expect(line.range.upperBound == next.range.lowerBound)
             #expect(line.width <= 100)

@@ -1,6 +1,6 @@
-// Line counts against Pango 1.50 (the reference tool
-// ../shared/reference/pango_measure.c: same fonts, Inter 17, unhinted,
-// unrounded positions, PANGO_WRAP_WORD_CHAR). Pango's output is committed as
+// Line counts against Pango 1.50 (the reference tool pango_measure.c, outside
+// this repository, built by Scripts/pango-setup.sh: same fonts, Inter 17,
+// unhinted, unrounded positions, PANGO_WRAP_WORD_CHAR). Pango's output is committed as
 // Fixtures/pango-inter-17.tsv; Scripts/pango-reference.sh regenerates it.
 import Foundation
 import Testing

@@ -202,6 +202,7 @@ enum BenchmarkRows {
 }
 
 /// HarfBuzz used directly, as the floor: one immutable font, one buffer.
+/// `@unchecked`: the buffer is not thread-safe; the benchmarks use it from one thread.
 final class FloorShaper: @unchecked Sendable {
     let font: OpaquePointer
     let buffer: OpaquePointer

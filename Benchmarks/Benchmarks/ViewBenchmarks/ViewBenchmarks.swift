@@ -220,6 +220,7 @@ let benchmarks: @Sendable () -> Void = {
 }
 
 /// A counter shared by the runs of one benchmark, so consecutive runs alternate.
+/// `@unchecked`: a benchmark's runs are sequential, never concurrent.
 final class Counter: @unchecked Sendable {
     var value = 0
     func next() -> Int {

@@ -144,6 +144,7 @@ public struct ConstraintTemplate<CellView: ConstraintCellView>: CellTemplate {
 /// The parts of a cell view every row reads, unretained (the cell keeps
 /// them): reading them through the protocol would retain each, every row.
 @usableFromInline struct _CellParts {
+    // Safe: the template holds `cell`, which holds these; `cell`'s `didSet` makes new parts.
     @usableFromInline let contentView: Unmanaged<View>
     @usableFromInline let labels: [Unmanaged<Label>]
     @usableFromInline let scale: Double

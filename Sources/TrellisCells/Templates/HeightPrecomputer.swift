@@ -21,7 +21,7 @@ import TrellisSupport
 /// for try await batch in ... // or, all at once:
 /// let all = try await heights.heights(of: rows, widths: [320, 375, 414])  // all[row][width]
 /// ```
-public final class HeightPrecomputer<Template: CellTemplate>: @unchecked Sendable {
+public final class HeightPrecomputer<Template: CellTemplate>: Sendable {
     /// Threads used (at least 1).
     public let threads: Int
     /// One template per thread; thread `k` only touches `boxes[k]`.
@@ -145,7 +145,8 @@ public final class HeightPrecomputer<Template: CellTemplate>: @unchecked Sendabl
     }
 }
 
-/// A thread's template, mutated by that thread only.
+/// A thread's template, mutated by that thread only (so `@unchecked`: a call
+/// gives box `k` to thread `k` alone, and calls do not overlap).
 private final class _TemplateBox<Template: CellTemplate>: @unchecked Sendable {
     var template: Template
     init(_ template: Template) { self.template = template }
@@ -178,6 +179,8 @@ private final class _CancelFlag: Sendable {
     }
 }
 
+/// The rows, lent to the threads that only read them (`Template.Item` need
+/// not be `Sendable`; the call waits for every thread before returning).
 private struct _Unchecked<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }

@@ -105,33 +105,6 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
     /// Every element of the prepared layout, in `LayoutAttributes.precedes` order.
     public var allAttributes: [LayoutAttributes] { store.elements }
 
-    /// A section's header, or `nil` without headers or such a section.
-    /// - Complexity: O(1).
-    public func attributes(forHeaderInSection section: Int) -> LayoutAttributes? {
-        store.header(inSection: section)
-    }
-
-    /// A section's footer, or `nil` without footers or such a section.
-    /// - Complexity: O(1).
-    public func attributes(forFooterInSection section: Int) -> LayoutAttributes? {
-        store.footer(inSection: section)
-    }
-
-    /// - Complexity: O(1).
-    public func attributes(forItem indexPath: IndexPath) -> LayoutAttributes? {
-        store.attributes(forItem: indexPath)
-    }
-
-    /// - Complexity: O(log n + k), plus the items of the first and last rows
-    ///   met that are shorter than their row and miss the rect.
-    public func attributes(in rect: Rect) -> [LayoutAttributes] {
-        bands.attributes(in: rect, from: store.elements)
-    }
-
-    public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
-        newBounds.size != preparedBounds?.size
-    }
-
     /// Lays out every item, asking `sizing` for each item's height once.
     ///
     /// - Throws: bad bounds, insets or parameters, a negative item count, no
@@ -329,26 +302,6 @@ public struct ColumnFlowLayout<Sizing: CellSizing>: SelfSizingCollectionLayout {
         return _offset(restoring: anchor, orKeeping: visibleRect)
     }
 
-    /// Takes the real height of a section's header or footer
-    /// (`SectionSupplementaryLayout`): the elements after it move by the
-    /// change, and the returned offset keeps the first element visible in
-    /// `visibleRect` where it was. The height lasts across `prepare` while the
-    /// width and the section count stay the same.
-    /// - Complexity: O(log n + elements after it).
-    public mutating func updateSupplementaryHeight(
-        _ height: Double, of kind: ElementKind, inSection section: Int, visibleRect: Rect
-    ) throws(CollectionLayoutError) -> Point {
-        guard preparedBounds != nil else { throw .notPrepared }
-        let element = store.supplementaryIndex(kind, inSection: section)
-        try _Validate.supplementary(height, of: kind, inSection: section, exists: element != nil)
-        let anchor = _elementAnchor(in: visibleRect)
-        _ = store.resize(element!, to: height, bands: &bands)
-        // The content ends where its last element does, to the last bit.
-        contentSize.height = store.elements.last?.frame.maxY ?? 0
-        supplementaryHeights.record(height, of: kind, inSection: section)
-        return _offset(restoring: anchor, orKeeping: visibleRect)
-    }
-
     /// Centres each item of a row vertically in the row, as the flow layout does.
     private static func _centre(
         _ elements: inout [LayoutAttributes], _ row: Range<Int>, rowTop: Double, rowHeight: Double
@@ -375,15 +328,9 @@ extension ColumnFlowLayout where Sizing == FixedCellSizing {
 
 extension ColumnFlowLayout: Sendable where Sizing: Sendable {}
 
-extension ColumnFlowLayout: SectionSupplementaryLayout {
-    /// The number of sections of the prepared layout.
-    /// - Complexity: O(1).
-    public var sectionCount: Int { store.itemCounts.count }
-
-    /// - Complexity: O(1).
-    public func isMeasured(_ kind: ElementKind, inSection section: Int) -> Bool {
-        supplementaryHeights.isMeasured(kind, inSection: section)
-    }
+extension ColumnFlowLayout: _BandedLayout {
+    /// The content ends where its last element does, to the last bit.
+    func _contentHeight(elementsEnd: Double, preparedBounds: Rect) -> Double { elementsEnd }
 }
 
 /// What a column flow's line filling needs from `prepare`: the line's width

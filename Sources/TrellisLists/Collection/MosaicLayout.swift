@@ -148,33 +148,6 @@ public struct MosaicLayout: CollectionLayout, Sendable {
     /// Every element of the prepared layout, in `LayoutAttributes.precedes` order.
     public var allAttributes: [LayoutAttributes] { store.elements }
 
-    /// The header, or `nil` without one (a mosaic has one section).
-    /// - Complexity: O(1).
-    public func attributes(forHeaderInSection section: Int) -> LayoutAttributes? {
-        store.header(inSection: section)
-    }
-
-    /// The footer, or `nil` without one.
-    /// - Complexity: O(1).
-    public func attributes(forFooterInSection section: Int) -> LayoutAttributes? {
-        store.footer(inSection: section)
-    }
-
-    /// - Complexity: O(1).
-    public func attributes(forItem indexPath: IndexPath) -> LayoutAttributes? {
-        store.attributes(forItem: indexPath)
-    }
-
-    /// - Complexity: O(log n + k): segments are searched, and a segment holds
-    ///   at most three items.
-    public func attributes(in rect: Rect) -> [LayoutAttributes] {
-        bands.attributes(in: rect, from: store.elements)
-    }
-
-    public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
-        newBounds.size != preparedBounds?.size
-    }
-
     /// Cuts the segments for the bounds' width.
     ///
     /// - Throws: bad bounds or insets, a negative item count or segment
@@ -274,25 +247,6 @@ public struct MosaicLayout: CollectionLayout, Sendable {
         return lastMaxY
     }
 
-    /// Takes the real height of the header or footer
-    /// (`SectionSupplementaryLayout`): the elements after it move by the
-    /// change, and the returned offset keeps the first element visible in
-    /// `visibleRect` where it was. The height lasts across `prepare` while
-    /// the width stays the same.
-    /// - Complexity: O(log n + elements after it).
-    public mutating func updateSupplementaryHeight(
-        _ height: Double, of kind: ElementKind, inSection section: Int, visibleRect: Rect
-    ) throws(CollectionLayoutError) -> Point {
-        guard let preparedBounds else { throw .notPrepared }
-        let element = store.supplementaryIndex(kind, inSection: section)
-        try _Validate.supplementary(height, of: kind, inSection: section, exists: element != nil)
-        let anchor = _elementAnchor(in: visibleRect)
-        _ = store.resize(element!, to: height, bands: &bands)
-        supplementaryHeights.record(height, of: kind, inSection: section)
-        contentSize.height = max(preparedBounds.height, store.elements.last?.frame.maxY ?? 0)
-        return _offset(restoring: anchor, orKeeping: visibleRect)
-    }
-
     /// Throws when a style's split leaves an item without width (the bounds
     /// are too narrow) or without height (`segmentHeight` is too small).
     private static func _check(_ style: MosaicSegmentStyle, width: Double, height: Double)
@@ -313,13 +267,9 @@ public struct MosaicLayout: CollectionLayout, Sendable {
     }
 }
 
-extension MosaicLayout: SectionSupplementaryLayout {
-    /// 1 once prepared (a mosaic has one section), 0 before.
-    /// - Complexity: O(1).
-    public var sectionCount: Int { store.itemCounts.count }
-
-    /// - Complexity: O(1).
-    public func isMeasured(_ kind: ElementKind, inSection section: Int) -> Bool {
-        supplementaryHeights.isMeasured(kind, inSection: section)
+extension MosaicLayout: _BandedLayout {
+    /// The content is at least as tall as the prepared bounds.
+    func _contentHeight(elementsEnd: Double, preparedBounds: Rect) -> Double {
+        max(preparedBounds.height, elementsEnd)
     }
 }

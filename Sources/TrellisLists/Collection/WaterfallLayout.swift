@@ -115,31 +115,10 @@ public struct WaterfallLayout<Sizing: WaterfallItemSizing>: SelfSizingCollection
     /// Every element of the prepared layout, in `LayoutAttributes.precedes` order.
     public var allAttributes: [LayoutAttributes] { store.elements }
 
-    /// A section's header, or `nil` without headers or such a section.
-    /// - Complexity: O(1).
-    public func attributes(forHeaderInSection section: Int) -> LayoutAttributes? {
-        store.header(inSection: section)
-    }
-
-    /// A section's footer, or `nil` without footers or such a section.
-    /// - Complexity: O(1).
-    public func attributes(forFooterInSection section: Int) -> LayoutAttributes? {
-        store.footer(inSection: section)
-    }
-
-    /// - Complexity: O(1).
-    public func attributes(forItem indexPath: IndexPath) -> LayoutAttributes? {
-        store.attributes(forItem: indexPath)
-    }
-
     /// The column an item was placed in, or `nil` when there is no such item.
     /// - Complexity: O(1).
     public func column(ofItem indexPath: IndexPath) -> Int? {
         store.elementIndex(forItem: indexPath).map { Int(elementColumn[$0]) }
-    }
-
-    public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
-        newBounds.size != preparedBounds?.size
     }
 
     /// - Complexity: O(s × c × log n + k × c) for s sections met, c columns
@@ -538,13 +517,4 @@ extension WaterfallLayout {
 
 extension WaterfallLayout: Sendable where Sizing: Sendable {}
 
-extension WaterfallLayout: SectionSupplementaryLayout {
-    /// The number of sections of the prepared layout.
-    /// - Complexity: O(1).
-    public var sectionCount: Int { store.itemCounts.count }
-
-    /// - Complexity: O(1).
-    public func isMeasured(_ kind: ElementKind, inSection section: Int) -> Bool {
-        supplementaryHeights.isMeasured(kind, inSection: section)
-    }
-}
+extension WaterfallLayout: _ElementStoreLayout {}

@@ -103,13 +103,11 @@ public struct CompositionalLayout<Sizing: CellSizing>: CollectionLayout {
         self.itemCounts = itemCounts
         self.sizing = sizing
     }
-
-    public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
-        newBounds.size != preparedBounds?.size
-    }
 }
 
 extension CompositionalLayout: Sendable where Sizing: Sendable {}
+
+extension CompositionalLayout: _PreparedBoundsLayout {}
 
 extension CompositionalLayout where Sizing == FixedCellSizing {
     /// A layout whose self-sizing cells all measure `estimatedHeightsMeasureAs`

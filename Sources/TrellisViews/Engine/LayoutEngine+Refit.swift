@@ -204,6 +204,7 @@ extension LayoutEngine {
     @inline(__always)
     func refitHeight(at index: Int, _ solver: Solver) -> Bool {
         let old = contents[index].size
+        // Safe: `views` holds it; only an exact `Label` gets the kind that reaches here.
         let label = unsafeBitCast(views.unretainedView(at: index), to: Unmanaged<Label>.self)
         let (size, ownWidth) = label._withUnsafeGuaranteedRef {
             ($0._refitIntrinsicSize(), $0._membership.layoutWidthEngine == ObjectIdentifier(self))

@@ -93,6 +93,7 @@ final class LayoutEngine {
         didSet { unmanagedSolver = Unmanaged.passUnretained(storedSolver) }
     }
     /// `storedSolver`, lent without reference counting on the per-row path.
+    // Safe: `storedSolver` holds the solver, and its `didSet` keeps this in step.
     @exclusivity(unchecked) var unmanagedSolver: Unmanaged<Solver>
     @exclusivity(unchecked) var needsRebuild = true
     @exclusivity(unchecked) var needsLayout = true
