@@ -5,6 +5,7 @@
 
 import Foundation
 import Testing
+import TrellisTestSupport
 
 /// The README's fenced code blocks, and running its `console` blocks.
 enum Readme {
@@ -17,7 +18,7 @@ enum Readme {
         var firstLine: Int
     }
 
-    static let url = Tool.repository.appendingPathComponent("README.md")
+    static let url = TestPaths.repository.appendingPathComponent("README.md")
 
     /// Fenced blocks (``` at the start of a line) in order.
     static func blocks(in text: String) -> [Block] {
@@ -74,7 +75,7 @@ enum Readme {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
-        process.currentDirectoryURL = Tool.repository
+        process.currentDirectoryURL = TestPaths.repository
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = Tool.directory.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         process.environment = environment
@@ -137,7 +138,8 @@ enum Readme {
     @Test func theQuickStartCodeShownIsTheExamplesCode() throws {
         let text = try String(contentsOf: Readme.url, encoding: .utf8)
         let example = try String(
-            contentsOf: Tool.repository.appendingPathComponent("Examples/QuickStart/main.swift"),
+            contentsOf: TestPaths.repository.appendingPathComponent(
+                "Examples/QuickStart/main.swift"),
             encoding: .utf8)
         // The file's code without its opening comment.
         let code = example.split(separator: "\n", omittingEmptySubsequences: false)
