@@ -20,6 +20,8 @@ final class _Workspace {
     var clusterEms: [Double] = []
     /// Whether each cluster has a glyph no font had (notdef).
     var clusterMissing: [Bool] = []
+    /// The face index each kept cluster was shaped with.
+    var clusterFaces: [Int32] = []
     /// Scratch of `shapeBatch`: the pieces' bytes side by side and where
     /// each starts (and the end).
     var batchBytes: [UInt8] = []
@@ -185,14 +187,18 @@ final class _Workspace {
     /// its measure; the part from `trailingStart` on counts as hanging
     /// whitespace. When `keepClusters` is set, `clusterStarts`/`clusterEms`
     /// receive each cluster (logical order, offsets relative to the range).
+    /// `trailingFace`, when given, is the face of the trailing whitespace
+    /// (`trailingSpaceFace`).
     func shape(
         _ text: UnsafeBufferPointer<UInt8>, range: Range<Int>, trailingStart: Int, rtl: Bool,
-        faces: [_FontFace], keepClusters: Bool, tryingKernModel: Bool = true
+        faces: [_FontFace], keepClusters: Bool, tryingKernModel: Bool = true,
+        trailingFace: Int? = nil
     ) -> _PieceMeasure {
         if keepClusters {
             clusterStarts.removeAll(keepingCapacity: true)
             clusterEms.removeAll(keepingCapacity: true)
             clusterMissing.removeAll(keepingCapacity: true)
+            clusterFaces.removeAll(keepingCapacity: true)
         }
         var measure = _PieceMeasure()
         if range.isEmpty { return measure }
@@ -216,6 +222,7 @@ final class _Workspace {
             clusterStarts.removeSubrange(clusterMark...)
             clusterEms.removeSubrange(clusterMark...)
             clusterMissing.removeSubrange(clusterMark...)
+            clusterFaces.removeSubrange(clusterMark...)
         }
         measure = _PieceMeasure()
         var runStart = range.lowerBound
@@ -223,7 +230,9 @@ final class _Workspace {
         var index = range.lowerBound
         while index < range.upperBound {
             let (scalar, length) = _decodeScalar(text, at: index)
-            let face = _fallbackFace(for: scalar, current: runFace, faces: faces)
+            let face =
+                index >= trailingStart && trailingFace != nil
+                ? trailingFace! : _fallbackFace(for: scalar, current: runFace, faces: faces)
             if face != runFace {
                 if runFace >= 0 {
                     _ = shapeRun(
@@ -249,6 +258,7 @@ final class _Workspace {
         clusterStarts = order.map { clusterStarts[$0] }
         clusterEms = order.map { clusterEms[$0] }
         clusterMissing = order.map { clusterMissing[$0] }
+        clusterFaces = order.map { clusterFaces[$0] }
     }
 
     /// Shapes `bytes` alone (no context) in one direction with `face`, and
@@ -306,6 +316,7 @@ final class _Workspace {
                     clusterStarts.append(Int32(cluster))
                     clusterEms.append(advance)
                     clusterMissing.append(infos[index].codepoint == 0)
+                    clusterFaces.append(Int32(faceIndex))
                 } else {
                     clusterEms[clusterEms.count - 1] += advance
                     if infos[index].codepoint == 0 {
@@ -435,6 +446,10 @@ struct _PrepareScratch {
     var missedParts: [(range: Range<Int>, trailingStart: Int)] = []
     /// What `shapeBatch` measured of them.
     var batched: [_PieceMeasure?] = []
+    /// Pieces whose trailing whitespace takes its face from the next
+    /// character, with that face (`trailingSpaceFace`), in reverse order
+    /// once pass 1 is over.
+    var trailingFaces: [(piece: Int, face: Int)] = []
 }
 
 /// Sums a run's glyph advances into a piece measure: advances in ems, split
