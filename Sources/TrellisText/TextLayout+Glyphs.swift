@@ -144,7 +144,7 @@ extension _Workspace {
                     ? _hardBreakStart(bytes, end: Int(piece.end), start: pieceStart).start
                     : Int(piece.end)
                 let trailingFace =
-                    piece.isHardBreak || text.bidiRuns.count > 0
+                    piece.isHardBreak || piece.flags & _Piece.tab != 0 || !text.bidiRuns.isEmpty
                     ? nil
                     : _Workspace.trailingSpaceFace(
                         bytes, start: pieceStart, wordEnd: Int(piece.wordEnd), next: pieceEnd,

@@ -99,3 +99,18 @@ extension _Workspace {
         return chosen == kept || !faces[chosen].hasGlyph(space) ? nil : chosen
     }
 }
+
+extension _Workspace {
+    /// `trailingSpaceFace` for the part of an attributed text's piece drawn
+    /// in one run (`part`, with the run's `faces`, ending at `runEnd`): only
+    /// for the part that ends the piece when the next character is in the
+    /// same run (Pango starts a run where attributes change).
+    static func trailingSpaceFace(
+        _ text: UnsafeBufferPointer<UInt8>, part: Range<Int>, wordEnd: Int, next: Int,
+        runEnd: Int, faces: [_FontFace]
+    ) -> Int? {
+        guard part.upperBound == next, next < runEnd else { return nil }
+        return trailingSpaceFace(
+            text, start: part.lowerBound, wordEnd: wordEnd, next: next, faces: faces)
+    }
+}

@@ -51,6 +51,25 @@ struct SpaceFontTests {
         #expect(close(layout.size.width, 92.975, tolerance: 0.001))
     }
 
+    @Test(arguments: [
+        // markup, Pango's width at 300 pt (72 dpi, so a markup point is a pixel)
+        ("<b>🎉 局</b>", 42.026),
+        ("<b>中文 %</b>", 52.552),
+        // The space begins the regular run: it takes the next character's
+        // font, Inter's, as in the run before it.
+        ("<b>中文</b> %", 52.594),
+    ])
+    func inAttributedTextTheSpaceFollowsTheSameRules(markup: String, width: Double) throws {
+        let style = try style()
+        let text = try AttributedText(markup: markup, base: style)
+        let layout = try measurer.layout(text, style: style, width: 300)
+        #expect(layout.lineCount == 1)
+        #expect(close(layout.size.width, width, tolerance: 0.001))
+        let glyphs = try measurer.glyphLayout(text, style: style, width: 300)
+        let last = try #require(glyphs.lines.last?.last?.placed)
+        #expect(close(last.position.x + last.advance, width, tolerance: 0.001))
+    }
+
     @Test func glyphsDrawTheSpaceWithTheFontItWasMeasuredWith() throws {
         let style = try style()
         let glyphs = try measurer.glyphLayout("🎉 局", style: style, width: 300)
