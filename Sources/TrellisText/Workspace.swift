@@ -543,7 +543,8 @@ private func _isSpace(_ scalar: UInt32) -> Bool {
 /// Unicode's Default_Ignorable_Code_Point property.
 @inline(__always)
 func _isDefaultIgnorable(_ scalar: UInt32) -> Bool {
-    guard scalar >= 0xAD, let value = Unicode.Scalar(scalar) else { return false }
+    guard scalar >= 0xAD, !_isIdeographOrSyllable(scalar), let value = Unicode.Scalar(scalar)
+    else { return false }
     return value.properties.isDefaultIgnorableCodePoint
 }
 
