@@ -7,22 +7,57 @@
 # fonts-noto-color-emoji and a built `trellis` (.build/debug, or $TRELLIS).
 # Prints, per width, the share of rows whose line counts agree and whose
 # heights agree within 0.5 pt, for all rows and per language.
+#
+# usage: real-text-check.sh [--markup] [--keep DIR]
+#   --markup  the same rows with words in <b> and <span weight=…> (Pango
+#             markup; `trellis measure --markup`, and Pango given the row
+#             inside <span insert_hyphens="false">, since markup replaces the
+#             attributes that turn hyphens off)
+#   --keep    leave the rows and both tools' outputs in DIR, and list the
+#             rows that differ
 set -euo pipefail
+markup=""
+keep=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --markup) markup=markup ;;
+    --keep) keep="$2"; shift ;;
+    *) echo "usage: $0 [--markup] [--keep DIR]" >&2; exit 64 ;;
+    esac
+    shift
+done
 root=$(cd "$(dirname "$0")/.." && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+if [ -n "$keep" ]; then
+    mkdir -p "$keep"
+    work=$(cd "$keep" && pwd)
+else
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+fi
 . "$root/Scripts/pango-setup.sh"
 pango_setup
 trellis=${TRELLIS:-$root/.build/debug/trellis}
-python3 "$root/Scripts/real-text-rows.py" "$work/rows.jsonl" "${ROWS_PER_LANGUAGE:-1000}"
+python3 "$root/Scripts/real-text-rows.py" "$work/rows.jsonl" "${ROWS_PER_LANGUAGE:-1000}" $markup
+if [ -n "$markup" ]; then
+    python3 - "$work/rows.jsonl" > "$work/pango-rows.jsonl" <<'PY'
+import json, sys
+for line in open(sys.argv[1]):
+    row = json.loads(line)["subtitle"]
+    print(json.dumps({"subtitle": '<span insert_hyphens="false">' + row + "</span>"}, ensure_ascii=False))
+PY
+else
+    cp "$work/rows.jsonl" "$work/pango-rows.jsonl"
+fi
 for width in 120 287 500; do
-    "$work/pango_measure" Inter 17 "$width" < "$work/rows.jsonl" > "$work/pango-$width.tsv" 2>/dev/null
-    "$trellis" measure --font Inter --size 17 --width "$width" --fallback system \
+    env ${markup:+PANGO_MARKUP=1} "$work/pango_measure" Inter 17 "$width" \
+        < "$work/pango-rows.jsonl" > "$work/pango-$width.tsv" 2>/dev/null
+    "$trellis" measure --font Inter --size 17 --width "$width" --fallback system ${markup:+--markup} \
         < "$work/rows.jsonl" > "$work/trellis-$width.jsonl"
 done
-python3 - "$work" <<'PY'
+python3 - "$work" "$keep" <<'PY'
 import json, sys
-work = sys.argv[1]
+work, listing = sys.argv[1], sys.argv[2] != ""
+texts = [json.loads(line)["subtitle"] for line in open(f"{work}/rows.jsonl")]
 names = ["en", "ru", "de", "zh"]
 for width in [120, 287, 500]:
     pango = [line.split("\t") for line in open(f"{work}/pango-{width}.tsv")]
@@ -35,4 +70,8 @@ for width in [120, 287, 500]:
     parts = [f"{name} {rates(range(k * per, (k + 1) * per))}" for k, name in enumerate(names)]
     missing = sum(row["missing"] > 0 for row in ours)
     print(f"width {width}: all {rates(range(len(pango)))}; " + "; ".join(parts) + f"; rows with missing glyphs {missing}")
+    if listing:
+        for i in range(len(pango)):
+            if int(pango[i][0]) != ours[i]["lines"] or abs(float(pango[i][1]) - ours[i]["height"]) > 0.5:
+                print(f"  row {i}: Pango {pango[i][0]} lines {float(pango[i][1]):.3f}, Trellis {ours[i]['lines']} lines {ours[i]['height']:.3f}: {json.dumps(texts[i], ensure_ascii=False)}")
 PY

@@ -9,7 +9,12 @@
 # an emoji after about one in sixteen. The generator is seeded: the same
 # installed translations give the same rows.
 #
-# usage: real-text-rows.py OUT.jsonl [ROWS_PER_LANGUAGE]
+# With "markup", each row is written as Pango markup instead, with one to
+# four of its words (or, in Chinese, runs of two to six characters) in
+# <b>, <span weight="600"> or <span weight="medium">, and &, < and >
+# escaped: the attributed rows of the check.
+#
+# usage: real-text-rows.py OUT.jsonl [ROWS_PER_LANGUAGE] [markup]
 import glob, json, random, re, subprocess, sys
 
 EMOJI = ["😀", "👍🏽", "👨‍👩‍👧", "🇫🇷", "🎉", "🙈", "👩🏿‍💻", "🔥"]
@@ -35,6 +40,39 @@ def msgstrs(locale, field="msgstr"):
 def clean(text):
     text = text.replace("\\n", " ").replace("\\t", " ").replace('\\"', '"').replace("\\\\", "\\")
     return re.sub(r"%[-#0-9.]*[a-zA-Z]|[\x00-\x1f]|[&_~]|<[^>]*>", " ", text)
+
+
+TAGS = [("<b>", "</b>"), ('<span weight="600">', "</span>"), ('<span weight="medium">', "</span>")]
+
+
+def escape(text):
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def marked_up(row, rnd, chinese):
+    """The row as markup: one to four words (or runs of characters) in a tag."""
+    if chinese:
+        # Characters, an inserted emoji sequence counting as one.
+        units = [m.span() for m in re.finditer("|".join(map(re.escape, EMOJI)) + "|.", row)]
+        spans = []
+        for _ in range(rnd.randint(1, 4)):
+            n = rnd.randint(2, 6)
+            if len(units) > n:
+                first = rnd.randrange(0, len(units) - n)
+                spans.append((units[first][0], units[first + n - 1][1]))
+    else:
+        words = [m.span() for m in re.finditer(r"\S+", row)]
+        spans = rnd.sample(words, min(len(words), rnd.randint(1, 4)))
+    spans.sort()
+    out, at = [], 0
+    for start, end in spans:
+        if start < at:
+            continue
+        opening, closing = rnd.choice(TAGS)
+        out += [escape(row[at:start]), opening, escape(row[start:end]), closing]
+        at = end
+    out.append(escape(row[at:]))
+    return "".join(out)
 
 
 def main():
@@ -67,6 +105,9 @@ def main():
         if row:
             rows.append(row)
             chinese += 1
+    if len(sys.argv) > 3 and sys.argv[3] == "markup":
+        mark = random.Random(1919)
+        rows = [marked_up(row, mark, k >= 3 * per_language) for k, row in enumerate(rows)]
     with open(out, "w") as f:
         for row in rows:
             f.write(json.dumps({"subtitle": row}, ensure_ascii=False) + "\n")

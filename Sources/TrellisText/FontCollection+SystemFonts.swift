@@ -64,6 +64,10 @@ extension FontCollection {
         // Whether the previous scalar was part of an emoji, and a joiner followed it.
         var inEmoji = false
         var joined = false
+        // The language of the last script looked up, and its number: a
+        // text's characters of one script share them (deriving the language
+        // reads the language tag, and its number is found under a lock).
+        var lookedUp: (script: _Script, emoji: Bool, language: String, index: Int)?
         while index < range.upperBound {
             let (scalar, length) = _decodeScalar(text, at: index)
             index += length
@@ -79,9 +83,15 @@ extension FontCollection {
             }
             // Emoji are ranked for "und-zsye", the language emoji fonts
             // declare, as Pango's itemizer asks for them.
-            let language =
-                emoji ? "und-zsye" : _derivedLanguage(script, textLanguage: system.language)
-            guard let face = system.face(for: scalar, language: language) else { continue }
+            if lookedUp.map({ $0.script != script || $0.emoji != emoji }) ?? true {
+                let language =
+                    emoji ? "und-zsye" : _derivedLanguage(script, textLanguage: system.language)
+                lookedUp = (script, emoji, language, system.languageIndex(language))
+            }
+            guard
+                let face = system.face(
+                    for: scalar, language: lookedUp!.language, index: lookedUp!.index)
+            else { continue }
             needs.append((scalar, face))
             if !added.contains(where: { $0 === face }) { added.append(face) }
         }
@@ -111,9 +121,21 @@ extension FontCollection {
 /// a skin-tone modifier, a regional indicator (flags), an emoji character
 /// followed by U+FE0F, or an emoji character joined (U+200D) to an emoji.
 func _presentsAsEmoji(_ scalar: UInt32, next: UInt32?, continuing: Bool) -> Bool {
-    guard scalar >= 0xA9, let value = Unicode.Scalar(scalar) else { return false }
+    guard scalar >= 0xA9, !_isIdeographOrSyllable(scalar), let value = Unicode.Scalar(scalar)
+    else { return false }
     if (0x1F1E6...0x1F1FF).contains(scalar) { return true }
     let properties = value.properties
     if properties.isEmojiPresentation || properties.isEmojiModifier { return true }
     return properties.isEmoji && (next == 0xFE0F || continuing)
+}
+
+/// True for kana, CJK ideographs, Hangul syllables and fullwidth forms
+/// (not the halfwidth Hangul filler, U+FFA0, which is default-ignorable):
+/// blocks with no emoji and no default-ignorable character, where Chinese,
+/// Japanese and Korean text spends its characters, so their Unicode
+/// properties need not be looked up.
+@inline(__always)
+func _isIdeographOrSyllable(_ scalar: UInt32) -> Bool {
+    (0x3040...0x30FF).contains(scalar) || (0x3400...0x9FFF).contains(scalar)
+        || (0xAC00...0xD7A3).contains(scalar) || (0xFF00...0xFF9F).contains(scalar)
 }

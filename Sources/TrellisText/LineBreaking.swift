@@ -459,11 +459,17 @@ extension _Workspace {
                         faces: fonts.faces, keepClusters: true)
                     for index in clusterStarts.indices {
                         let start = Int(clusterStarts[index])
+                        // In one style a cluster sets only its own face's
+                        // bit, so a line holding part of a piece broken
+                        // between clusters is as tall as the fonts on it.
+                        let face = clusterFaces[index]
+                        let own: UInt32 =
+                            mask == .max ? (face < 32 ? 1 << UInt32(face) : 0) : mask
                         result.append(
                             _Cluster(
                                 start: start, width: clusterEms[index] * size + letterSpacing,
                                 isSpace: start >= contentEnd, isTab: bytes[start] == 0x09,
-                                mask: mask))
+                                mask: own))
                     }
                 }
             }

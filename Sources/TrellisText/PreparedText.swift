@@ -270,6 +270,7 @@ extension _Workspace {
             let bytes = UnsafeRawBufferPointer(text)
             let tag = _pieceTag(fonts, rtl: false, isLast: true)
             scratch.lookups.removeAll(keepingCapacity: true)
+            scratch.trailingFaces.removeAll(keepingCapacity: true)
             var start = 0
             var paragraphRTL = false
             var paragraphStart = 0
@@ -292,7 +293,17 @@ extension _Workspace {
                 var measure = _PieceMeasure()
                 if !hasRTL {
                     var lookup = _PieceLookup.uncached
-                    if contentEnd > start && contentEnd - start <= _WordWidthCache.maximumKeyLength
+                    // Spaces whose font the next character decides are
+                    // measured outside the caches (Workspace+SpaceFonts.swift).
+                    let trailingFace =
+                        isPlain || contentEnd != end || flags & _Piece.tab != 0
+                        ? nil
+                        : _Workspace.trailingSpaceFace(
+                            text, start: start, wordEnd: wordEnd, next: end, faces: fonts.faces)
+                    if let trailingFace {
+                        scratch.trailingFaces.append((pieces.count, trailingFace))
+                    } else if contentEnd > start
+                        && contentEnd - start <= _WordWidthCache.maximumKeyLength
                         && flags & _Piece.tab == 0
                     {
                         let key = _ByteKey(bytes, start..<contentEnd, tag: tag)
@@ -312,6 +323,7 @@ extension _Workspace {
                 start = end
                 if flags & _Piece.paragraphBreak != 0 { paragraphStart = end }
             }
+            scratch.trailingFaces.reverse()
             // Pass 2: each piece's measure, from the caches or shaped; the
             // left-to-right pieces no cache has are shaped together after it.
             scratch.missedPieces.removeAll(keepingCapacity: true)
@@ -339,6 +351,12 @@ extension _Workspace {
                     pieces[index].measure = tabbedMeasure(
                         text, start..<contentEnd, wordEnd: wordEnd, runs: runs, fonts: fonts,
                         cache: cache)
+                case .uncached
+                where scratch.trailingFaces.last.map({ $0.piece == index }) == true:
+                    pieces[index].measure = shape(
+                        text, range: start..<contentEnd, trailingStart: wordEnd, rtl: false,
+                        faces: fonts.faces, keepClusters: false,
+                        trailingFace: scratch.trailingFaces.removeLast().face)
                 case .uncached:
                     var measure = _PieceMeasure()
                     _forEachDirectionalPart(start..<contentEnd, runs: runs) { part, rtl in
@@ -507,94 +525,4 @@ extension _Workspace {
 @inline(__always)
 func _pieceTag(_ fonts: FontCollection, rtl: Bool, isLast: Bool) -> UInt32 {
     UInt32(bitPattern: fonts.id) << 2 | (rtl ? 2 : 0) | (isLast ? 1 : 0)
-}
-
-/// Where the hard break characters at the end of `start..<end` begin, and
-/// whether they are a line separator (U+2028) rather than a paragraph break.
-@inline(__always)
-func _hardBreakStart(_ text: UnsafeBufferPointer<UInt8>, end: Int, start: Int) -> (
-    start: Int, isLineSeparator: Bool
-) {
-    var position = end
-    if position - 3 >= start && text[position - 3] == 0xE2 && text[position - 2] == 0x80
-        && (text[position - 1] == 0xA8 || text[position - 1] == 0xA9)
-    {
-        return (position - 3, text[position - 1] == 0xA8)
-    }
-    if position - 2 >= start && text[position - 2] == 0xC2 && text[position - 1] == 0x85 {
-        return (position - 2, false)
-    }
-    if position > start
-        && (text[position - 1] == 0x0A || text[position - 1] == 0x0B || text[position - 1] == 0x0C)
-    {
-        position -= 1
-        if text[position] == 0x0A && position > start && text[position - 1] == 0x0D {
-            position -= 1
-        }
-        return (position, false)
-    }
-    if position > start && text[position - 1] == 0x0D { return (position - 1, false) }
-    return (end, false)
-}
-
-/// Where the whitespace that may hang past a line's end begins: spaces and
-/// tabs (UAX #14 class SP and BA spaces), not no-break spaces.
-@inline(__always)
-func _trailingWhitespaceStart(_ text: UnsafeBufferPointer<UInt8>, end: Int, start: Int) -> Int {
-    var position = end
-    while position > start {
-        let byte = text[position - 1]
-        if byte == 0x20 || byte == 0x09 {
-            position -= 1
-            continue
-        }
-        if byte >= 0x80 && position - 3 >= start {
-            let b0 = text[position - 3]
-            let b1 = text[position - 2]
-            // U+3000, U+2000–U+2006, U+2008–U+200A, U+205F, U+1680
-            if (b0 == 0xE3 && b1 == 0x80 && byte == 0x80)
-                || (b0 == 0xE2 && b1 == 0x80 && byte >= 0x80 && byte <= 0x8A && byte != 0x87)
-                || (b0 == 0xE2 && b1 == 0x81 && byte == 0x9F)
-                || (b0 == 0xE1 && b1 == 0x9A && byte == 0x80)
-            {
-                position -= 3
-                continue
-            }
-        }
-        break
-    }
-    return position
-}
-
-/// True when the UTF-8 text may hold a right-to-left character (Hebrew,
-/// Arabic, Syriac, Thaana, NKo…, their presentation forms, RTL scripts beyond
-/// the BMP, or RLM/RLE/RLO/RLI). False positives only cost a bidi pass.
-@inline(__always)
-func _mayContainRightToLeft(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    var index = 0
-    let count = text.count
-    while index < count {
-        let byte = text[index]
-        if byte < 0xD6 {
-            index += 1
-            continue
-        }
-        if byte <= 0xDF { return true }  // U+0580–U+07FF
-        if index + 1 < count {
-            let next = text[index + 1]
-            if byte == 0xE0 && next >= 0xA0 && next <= 0xA3 { return true }  // U+0800–U+08FF
-            if byte == 0xEF && next >= 0xAC && next <= 0xBB { return true }  // U+FB00–U+FEFF
-            if byte == 0xE2 && index + 2 < count {
-                let last = text[index + 2]
-                if (next == 0x80 && (last == 0x8F || last == 0xAB || last == 0xAE))
-                    || (next == 0x81 && last == 0xA7)
-                {
-                    return true
-                }
-            }
-            if byte == 0xF0 && (next == 0x90 || next == 0x9E) { return true }  // U+10800–, U+1E800–
-        }
-        index += 1
-    }
-    return false
 }

@@ -125,13 +125,23 @@ extension _Workspace {
             // As `prepareAttributed` measured a piece: run by run, each
             // run's part by direction, and a piece holding tabs between its
             // tabs (`segmentMeasure`), each tab alone.
-            func appendShaped(_ range: Range<Int>, keeping keep: (Int) -> Bool) {
+            func appendShaped(
+                _ range: Range<Int>, wordEnd: Int? = nil, keeping keep: (Int) -> Bool
+            ) {
                 styles.forEachPart(range) { styled, run in
                     let index = styles.index(at: styled.lowerBound)
+                    let trailingFace = wordEnd.flatMap { wordEnd in
+                        _Workspace.trailingSpaceFace(
+                            bytes, part: styled, wordEnd: wordEnd, next: range.upperBound,
+                            runEnd: run.end, faces: run.fonts.faces
+                        ).map { (wordEnd, $0) }
+                    }
                     _forEachTabSplit(bytes, styled) { segment in
                         text.forEachDirectionalPart(segment) { part, rtl in
-                            let kept = _shapedGlyphs(bytes, part, rtl: rtl, faces: run.fonts.faces)
-                                .filter { keep($0.cluster) }
+                            let kept = _shapedGlyphs(
+                                bytes, part, rtl: rtl, faces: run.fonts.faces,
+                                trailingFace: trailingFace
+                            ).filter { keep($0.cluster) }
                             if !kept.isEmpty {
                                 parts.append(
                                     (_level(at: part.lowerBound, text.bidiRuns), index, kept))
@@ -170,7 +180,13 @@ extension _Workspace {
                     piece.isHardBreak
                     ? _hardBreakStart(bytes, end: Int(piece.end), start: pieceStart).start
                     : Int(piece.end)
-                appendShaped(pieceStart..<pieceEnd) { $0 >= start && $0 < contentEnd }
+                // As measured: pieces with tabs or hard breaks, and texts
+                // with right-to-left runs, keep the spaces' own faces.
+                let decides =
+                    !piece.isHardBreak && piece.flags & _Piece.tab == 0 && text.bidiRuns.isEmpty
+                appendShaped(pieceStart..<pieceEnd, wordEnd: decides ? Int(piece.wordEnd) : nil) {
+                    $0 >= start && $0 < contentEnd
+                }
             }
         }
         parts = _visualOrder(parts) { $0.level }

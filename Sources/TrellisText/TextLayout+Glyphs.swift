@@ -99,11 +99,14 @@ extension _Workspace {
             let start = line.range.lowerBound
             let contentEnd = _trailingWhitespaceStart(
                 bytes, end: _hardBreakStart(bytes, end: lineEnd, start: start).start, start: start)
-            func appendShaped(_ range: Range<Int>, keeping keep: (Int) -> Bool) {
+            func appendShaped(
+                _ range: Range<Int>, trailingFace: (start: Int, face: Int)? = nil,
+                keeping keep: (Int) -> Bool
+            ) {
                 text.forEachDirectionalPart(range) { part, rtl in
-                    let kept = _shapedGlyphs(bytes, part, rtl: rtl, faces: faces).filter {
-                        keep($0.cluster)
-                    }
+                    let kept = _shapedGlyphs(
+                        bytes, part, rtl: rtl, faces: faces, trailingFace: trailingFace
+                    ).filter { keep($0.cluster) }
                     if !kept.isEmpty {
                         runs.append((_level(at: part.lowerBound, text.bidiRuns), kept))
                     }
@@ -140,7 +143,16 @@ extension _Workspace {
                     piece.isHardBreak
                     ? _hardBreakStart(bytes, end: Int(piece.end), start: pieceStart).start
                     : Int(piece.end)
-                appendShaped(pieceStart..<pieceEnd) { $0 >= start && $0 < contentEnd }
+                let trailingFace =
+                    piece.isHardBreak || piece.flags & _Piece.tab != 0 || !text.bidiRuns.isEmpty
+                    ? nil
+                    : _Workspace.trailingSpaceFace(
+                        bytes, start: pieceStart, wordEnd: Int(piece.wordEnd), next: pieceEnd,
+                        faces: faces
+                    ).map { (Int(piece.wordEnd), $0) }
+                appendShaped(pieceStart..<pieceEnd, trailingFace: trailingFace) {
+                    $0 >= start && $0 < contentEnd
+                }
             }
         }
         runs = _visualOrder(runs) { $0.level }
@@ -176,7 +188,8 @@ extension _Workspace {
     /// as `shape` shapes it for a measurement: with the first font when it
     /// has every glyph, otherwise in runs of the face `_fallbackFace` picks.
     func _shapedGlyphs(
-        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, rtl: Bool, faces: [_FontFace]
+        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, rtl: Bool, faces: [_FontFace],
+        trailingFace: (start: Int, face: Int)? = nil
     ) -> [_ShapedGlyph] {
         func shaped(_ run: Range<Int>, face: Int) -> [_ShapedGlyph] {
             guard
@@ -197,14 +210,18 @@ extension _Workspace {
         }
         if range.isEmpty { return [] }
         let whole = shaped(range, face: 0)
-        if faces.count == 1 || !whole.contains(where: { $0.glyph == 0 }) { return whole }
+        if faces.count == 1 || (trailingFace == nil && !whole.contains(where: { $0.glyph == 0 })) {
+            return whole
+        }
         var runs: [[_ShapedGlyph]] = []
         var runStart = range.lowerBound
         var runFace = -1
         var index = range.lowerBound
         while index < range.upperBound {
             let (scalar, length) = _decodeScalar(text, at: index)
-            let face = _fallbackFace(for: scalar, current: runFace, faces: faces)
+            let face =
+                trailingFace.map { index >= $0.start } == true
+                ? trailingFace!.face : _fallbackFace(for: scalar, current: runFace, faces: faces)
             if face != runFace {
                 if runFace >= 0 { runs.append(shaped(runStart..<index, face: runFace)) }
                 runFace = face

@@ -217,11 +217,24 @@ extension _Workspace {
                         // A part that reaches past the word holds trailing
                         // whitespace, which hangs (see `segmentMeasure`).
                         let isLast = part.upperBound == contentEnd || part.upperBound > wordEnd
-                        measure.add(
-                            styles.points(
-                                measurePart(
-                                    text, part, trailingStart: wordEnd, isLast: isLast, rtl: rtl,
-                                    fonts: run.fonts, cache: cache), run))
+                        // Spaces whose font the next character decides are
+                        // measured outside the caches (Workspace+SpaceFonts.swift).
+                        let trailingFace =
+                            hasRTL || contentEnd != end
+                            ? nil
+                            : _Workspace.trailingSpaceFace(
+                                text, part: part, wordEnd: wordEnd, next: end, runEnd: run.end,
+                                faces: run.fonts.faces)
+                        let partMeasure =
+                            trailingFace.map {
+                                shape(
+                                    text, range: part, trailingStart: wordEnd, rtl: false,
+                                    faces: run.fonts.faces, keepClusters: false, trailingFace: $0)
+                            }
+                            ?? measurePart(
+                                text, part, trailingStart: wordEnd, isLast: isLast, rtl: rtl,
+                                fonts: run.fonts, cache: cache)
+                        measure.add(styles.points(partMeasure, run))
                     }
                 }
             }

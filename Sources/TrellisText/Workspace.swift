@@ -20,6 +20,8 @@ final class _Workspace {
     var clusterEms: [Double] = []
     /// Whether each cluster has a glyph no font had (notdef).
     var clusterMissing: [Bool] = []
+    /// The face index each kept cluster was shaped with.
+    var clusterFaces: [Int32] = []
     /// Scratch of `shapeBatch`: the pieces' bytes side by side and where
     /// each starts (and the end).
     var batchBytes: [UInt8] = []
@@ -82,58 +84,6 @@ final class _Workspace {
         return (joinHangingWhitespace(text, count: try icuBreaks(text)), false)
     }
 
-    /// The break opportunities of plain text without asking ICU, or nil when
-    /// the text is not plain. Plain text has only ASCII letters and digits,
-    /// spaces, commas and full stops (UAX #14 classes AL, NU, SP and IS), where
-    /// the rules reduce to: break after a run of spaces (LB18), except before a
-    /// comma or full stop (LB13), and at the end; nowhere else (LB23, LB25,
-    /// LB28, LB29). A comma or full stop followed by a digit but not preceded
-    /// by one (as in "v.2") is left to ICU, for LB25's numeric rules.
-    /// Equality with ICU is tested (`plainTextBreaksEqualICUBreaks`).
-    /// - Complexity: O(n), one pass over the bytes.
-    func plainBreaks(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
-        let count = text.count
-        if breakOffsets.count < count + 1 {
-            breakOffsets = Array(repeating: 0, count: count + 1)
-            breakIsHard = Array(repeating: 0, count: count + 1)
-        }
-        return breakOffsets.withUnsafeMutableBufferPointer { offsets in
-            breakIsHard.withUnsafeMutableBufferPointer { hard in
-                // Without branches on the bytes (a branch per word boundary
-                // was mispredicted about once a word): every position is
-                // written and kept only when it is a break; whether the text
-                // is plain is decided after the loop.
-                var found = 0
-                var notPlain = 0
-                var previous: UInt8 = 0
-                var beforePrevious: UInt8 = 0
-                for index in 0..<count {
-                    let byte = text[index]
-                    // One test per byte for the whole alphabet: bit sets of
-                    // the bytes below and above 64.
-                    let allowed =
-                        byte < 64 ? _plainLow >> UInt64(byte) : _plainHigh >> UInt64(byte & 63)
-                    notPlain |= Int(truncatingIfNeeded: ~allowed & 1) | Int(byte >> 7)
-                    // LB25 (numbers) is ICU's business: a digit after a comma
-                    // or full stop that does not follow a digit.
-                    let isDigit = byte &- 0x30 < 10
-                    let afterStop = previous == 0x2C || previous == 0x2E
-                    notPlain |= _bit(isDigit && afterStop && !(beforePrevious &- 0x30 < 10))
-                    // LB18: break after spaces; LB13: not before a comma or full stop.
-                    offsets[found] = Int32(index)
-                    found &+= _bit(
-                        previous == 0x20 && byte != 0x20 && byte != 0x2C && byte != 0x2E)
-                    beforePrevious = previous
-                    previous = byte
-                }
-                if notPlain != 0 { return nil }
-                offsets[found] = Int32(count)
-                UnsafeMutableBufferPointer(rebasing: hard[0...found]).update(repeating: 0)
-                return found + 1
-            }
-        }
-    }
-
     /// Break opportunities from ICU's line break iterator.
     func icuBreaks(_ text: UnsafeBufferPointer<UInt8>) throws(TextError) -> Int {
         while true {
@@ -185,14 +135,18 @@ final class _Workspace {
     /// its measure; the part from `trailingStart` on counts as hanging
     /// whitespace. When `keepClusters` is set, `clusterStarts`/`clusterEms`
     /// receive each cluster (logical order, offsets relative to the range).
+    /// `trailingFace`, when given, is the face of the trailing whitespace
+    /// (`trailingSpaceFace`).
     func shape(
         _ text: UnsafeBufferPointer<UInt8>, range: Range<Int>, trailingStart: Int, rtl: Bool,
-        faces: [_FontFace], keepClusters: Bool, tryingKernModel: Bool = true
+        faces: [_FontFace], keepClusters: Bool, tryingKernModel: Bool = true,
+        trailingFace: Int? = nil
     ) -> _PieceMeasure {
         if keepClusters {
             clusterStarts.removeAll(keepingCapacity: true)
             clusterEms.removeAll(keepingCapacity: true)
             clusterMissing.removeAll(keepingCapacity: true)
+            clusterFaces.removeAll(keepingCapacity: true)
         }
         var measure = _PieceMeasure()
         if range.isEmpty { return measure }
@@ -216,6 +170,7 @@ final class _Workspace {
             clusterStarts.removeSubrange(clusterMark...)
             clusterEms.removeSubrange(clusterMark...)
             clusterMissing.removeSubrange(clusterMark...)
+            clusterFaces.removeSubrange(clusterMark...)
         }
         measure = _PieceMeasure()
         var runStart = range.lowerBound
@@ -223,7 +178,9 @@ final class _Workspace {
         var index = range.lowerBound
         while index < range.upperBound {
             let (scalar, length) = _decodeScalar(text, at: index)
-            let face = _fallbackFace(for: scalar, current: runFace, faces: faces)
+            let face =
+                index >= trailingStart && trailingFace != nil
+                ? trailingFace! : _fallbackFace(for: scalar, current: runFace, faces: faces)
             if face != runFace {
                 if runFace >= 0 {
                     _ = shapeRun(
@@ -249,6 +206,7 @@ final class _Workspace {
         clusterStarts = order.map { clusterStarts[$0] }
         clusterEms = order.map { clusterEms[$0] }
         clusterMissing = order.map { clusterMissing[$0] }
+        clusterFaces = order.map { clusterFaces[$0] }
     }
 
     /// Shapes `bytes` alone (no context) in one direction with `face`, and
@@ -306,6 +264,7 @@ final class _Workspace {
                     clusterStarts.append(Int32(cluster))
                     clusterEms.append(advance)
                     clusterMissing.append(infos[index].codepoint == 0)
+                    clusterFaces.append(Int32(faceIndex))
                 } else {
                     clusterEms[clusterEms.count - 1] += advance
                     if infos[index].codepoint == 0 {
@@ -435,6 +394,10 @@ struct _PrepareScratch {
     var missedParts: [(range: Range<Int>, trailingStart: Int)] = []
     /// What `shapeBatch` measured of them.
     var batched: [_PieceMeasure?] = []
+    /// Pieces whose trailing whitespace takes its face from the next
+    /// character, with that face (`trailingSpaceFace`), in reverse order
+    /// once pass 1 is over.
+    var trailingFaces: [(piece: Int, face: Int)] = []
 }
 
 /// Sums a run's glyph advances into a piece measure: advances in ems, split
@@ -528,7 +491,8 @@ private func _isSpace(_ scalar: UInt32) -> Bool {
 /// Unicode's Default_Ignorable_Code_Point property.
 @inline(__always)
 func _isDefaultIgnorable(_ scalar: UInt32) -> Bool {
-    guard scalar >= 0xAD, let value = Unicode.Scalar(scalar) else { return false }
+    guard scalar >= 0xAD, !_isIdeographOrSyllable(scalar), let value = Unicode.Scalar(scalar)
+    else { return false }
     return value.properties.isDefaultIgnorableCodePoint
 }
 
@@ -568,9 +532,4 @@ func _decodeScalar(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32
 
 /// 1 for true, 0 for false (a flag to add or or, without a branch).
 @inline(__always)
-private func _bit(_ value: Bool) -> Int { value ? 1 : 0 }
-
-/// Bytes 0–63 of plain text as a bit set: space, comma, full stop, digits.
-private let _plainLow: UInt64 = 1 << 0x20 | 1 << 0x2C | 1 << 0x2E | 0x03FF << 0x30
-/// Bytes 64–127 of plain text as a bit set (bit = byte − 64): A–Z, a–z.
-private let _plainHigh: UInt64 = 0x07FF_FFFE << 0 | 0x07FF_FFFE << 32
+func _bit(_ value: Bool) -> Int { value ? 1 : 0 }

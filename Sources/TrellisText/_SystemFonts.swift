@@ -109,11 +109,21 @@ final class _SystemFallback: @unchecked Sendable {
     /// file, once loaded, maps it to a glyph). Nil when none has it.
     /// - Complexity: O(1) after the first call for the pair.
     func face(for scalar: UInt32, language: String) -> _FontFace? {
-        let languageIndex: Int = languages.withLock { known in
+        face(for: scalar, language: language, index: languageIndex(language))
+    }
+
+    /// The number `face(for:language:index:)` knows `language` by.
+    func languageIndex(_ language: String) -> Int {
+        languages.withLock { known in
             if let index = known.firstIndex(of: language) { return index }
             known.append(language)
             return known.count - 1
         }
+    }
+
+    /// `face(for:language:)` with the language's number already looked up
+    /// (`languageIndex`), as a text's characters of one script share it.
+    func face(for scalar: UInt32, language: String, index languageIndex: Int) -> _FontFace? {
         let key = UInt64(scalar) | UInt64(languageIndex) << 32
         if let known = chosen.withLock({ $0[key] }) { return known }
         let candidates = ranking(for: language)

@@ -24,19 +24,22 @@ import TrellisTestSupport
     @Test func plainTextBreaksEqualICUBreaks() throws {
         // Random strings over the plain alphabet, weighted towards the
         // characters whose rules differ (spaces, commas, full stops, digits).
-        let alphabet: [Character] = ["a", "Z", "q", "5", "0", " ", " ", ",", "."]
+        let alphabet: [Character] = [
+            "a", "Z", "q", "5", "0", " ", " ", ",", ".", ";", ":", "!", "?", "'", "\"", "-", "-",
+        ]
         var random = SeededGenerator(seed: 14)
         var checked = 0
-        for _ in 0..<3000 {
+        for _ in 0..<20_000 {
             let length = Int.random(in: 1...24, using: &random)
             let text = String(
                 (0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &random)]
                 })
             guard let plain = try Self.breaks(text, plain: true) else { continue }
-            #expect(plain == (try Self.breaks(text, plain: false)), "\(text.debugDescription)")
+            let icu = try Self.breaks(text, plain: false)
+            #expect(plain == icu, "\(text.debugDescription) \(plain ?? []) \(icu ?? [])")
             checked += 1
         }
-        #expect(checked > 1500)  // about 1,900 of the 3,000 are plain
+        #expect(checked > 10_000)
     }
 
     @Test func corpusRowsThatArePlainBreakAsICUDoes() throws {
@@ -50,7 +53,7 @@ import TrellisTestSupport
     }
 
     @Test func textWithOtherCharactersIsLeftToICU() throws {
-        for text in ["don't", "e-mail", "(a)", "a\nb", "жук", "v.2", "a!"] {
+        for text in ["(a)", "a\nb", "жук", "v.2", "a:5", "a/b", "#1"] {
             #expect(try Self.breaks(text, plain: true) == nil)
         }
         #expect(try Self.breaks("1,200 and 3.5", plain: true) == [6, 10, 13])

@@ -123,6 +123,8 @@ let benchmarks: @Sendable () -> Void = {
         for batch in newWords where !batch.isEmpty { total += shaper.width(batch.joined()) }
         blackHole(total)
     }
+
+    RealTextBenchmarks.register()
 }
 
 /// Realistic list subtitles: sentences of words drawn with Zipf's law

@@ -1,0 +1,116 @@
+// Which font the spaces at the end of a piece are drawn with, when the
+// character after them decides it, as Pango's itemizer decides.
+//
+// Pango (itemize.c, `itemize_state_process_run`, `consider_as_space`,
+// `itemize_state_add_character`) cuts a paragraph into runs where the
+// script or the emoji presentation changes (spaces, digits and punctuation
+// are of the Common script and continue the run before them), and inside a
+// run gives each character the first font that has it, except that a space
+// chooses no font of its own:
+//
+// - a space takes the font of the item it is in, that of the character
+//   before it in the same run;
+// - spaces that begin a run (after an emoji, whose sequence is a run of its
+//   own) take the font of the next character in the run;
+// - when the font changes right after some spaces, the spaces move to the
+//   new font if it comes earlier in the fallback list ("less fallback",
+//   pango#249): between a Chinese character and "%" the space is Inter's.
+//
+// A piece's measure is cached by its bytes, so a piece whose trailing spaces
+// follow the next piece's font is measured outside the caches; such pieces
+// are rare (a space after an emoji before Chinese text, a space between
+// Chinese text and a digit or ASCII punctuation).
+
+extension _Workspace {
+    /// The face the trailing whitespace of a piece takes from the character
+    /// after the piece, or nil when the spaces take the face `_fallbackFace`
+    /// gives them (the face of the character before them, or for spaces
+    /// after a color emoji the first face that has a space).
+    ///
+    /// - Parameters:
+    ///   - start: where the piece starts; `wordEnd` where its trailing
+    ///     whitespace starts; `next` where the next piece starts (the piece
+    ///     ends without a hard break).
+    /// - Complexity: O(1) for most pieces; for a piece ending in a
+    ///   character the first face lacks, O(k) in the characters back to
+    ///   the last one of a script other than Common.
+    static func trailingSpaceFace(
+        _ text: UnsafeBufferPointer<UInt8>, start: Int, wordEnd: Int, next: Int,
+        faces: [_FontFace]
+    ) -> Int? {
+        guard faces.count > 1, wordEnd > start, wordEnd < next, next < text.count else {
+            return nil
+        }
+        // Spaces only: a tab is a forced break in Pango and a tab stop here.
+        var index = wordEnd
+        while index < next {
+            if text[index] == 0x09 { return nil }
+            index += _decodeScalar(text, at: index).1
+        }
+        // The last character before the spaces that chooses a font.
+        var position = wordEnd
+        var last: UInt32 = 0
+        while position > start {
+            position -= 1
+            while position > start && text[position] & 0xC0 == 0x80 { position -= 1 }
+            let scalar = _decodeScalar(text, at: position).0
+            if !_isDefaultIgnorable(scalar) {
+                last = scalar
+                break
+            }
+        }
+        if last == 0 { return nil }
+        let before = _fallbackFace(for: last, current: -1, faces: faces)
+        // A space is Inter's after a character Inter has: the first face is
+        // first in every fallback list, so nothing moves the space from it.
+        if before == 0 { return nil }
+        let (nextScalar, nextLength) = _decodeScalar(text, at: next)
+        if _isDefaultIgnorable(nextScalar) || nextScalar < 0x20 { return nil }
+        let afterNext =
+            next + nextLength < text.count ? _decodeScalar(text, at: next + nextLength).0 : nil
+        if _presentsAsEmoji(nextScalar, next: afterNext, continuing: false) { return nil }
+        let after = _fallbackFace(for: nextScalar, current: -1, faces: faces)
+        if faces[after].isColorEmoji { return nil }
+        // The next character must continue the run: a script of its own
+        // (not Common) starts a new run unless the run has that script.
+        let nextScript = _Script(nextScalar)
+        if nextScript != .common {
+            var back = wordEnd
+            while back > 0 {
+                back -= 1
+                while back > 0 && text[back] & 0xC0 == 0x80 { back -= 1 }
+                let script = _Script(_decodeScalar(text, at: back).0)
+                if script != .common {
+                    if script != nextScript { return nil }
+                    break
+                }
+            }
+        }
+        let (space, _) = _decodeScalar(text, at: wordEnd)
+        let kept = _fallbackFace(for: space, current: before, faces: faces)
+        let chosen: Int
+        if faces[before].isColorEmoji {
+            // The spaces begin a run of their own after the emoji's.
+            chosen = after
+        } else {
+            // The spaces move only to a face earlier in the list.
+            chosen = after < before ? after : before
+        }
+        return chosen == kept || !faces[chosen].hasGlyph(space) ? nil : chosen
+    }
+}
+
+extension _Workspace {
+    /// `trailingSpaceFace` for the part of an attributed text's piece drawn
+    /// in one run (`part`, with the run's `faces`, ending at `runEnd`): only
+    /// for the part that ends the piece when the next character is in the
+    /// same run (Pango starts a run where attributes change).
+    static func trailingSpaceFace(
+        _ text: UnsafeBufferPointer<UInt8>, part: Range<Int>, wordEnd: Int, next: Int,
+        runEnd: Int, faces: [_FontFace]
+    ) -> Int? {
+        guard part.upperBound == next, next < runEnd else { return nil }
+        return trailingSpaceFace(
+            text, start: part.lowerBound, wordEnd: wordEnd, next: next, faces: faces)
+    }
+}

@@ -1,0 +1,101 @@
+// The font of a space between two fonts, as Pango's itemizer chooses it
+// (Workspace+SpaceFonts.swift), and the height of a line holding part of a
+// word broken between fonts. Expected numbers are Pango 1.50.12's on the
+// same files: `pango_measure Inter 17 WIDTH` with the system's fontconfig
+// files, the C locale and hyphens off (Scripts/pango-setup.sh), Debian's
+// fonts-noto-cjk and fonts-noto-color-emoji installed (Scripts/bootstrap.sh).
+import Testing
+import TrellisText
+
+@Suite(
+    .enabled(
+        if: systemScriptFontsInstalled && colorEmojiInstalled,
+        "needs Debian's fonts-noto-cjk, fonts-noto-core and fonts-noto-color-emoji (Scripts/bootstrap.sh)"
+    ))
+struct SpaceFontTests {
+    let measurer = TextMeasurer()
+
+    func style() throws -> TextStyle {
+        TextStyle(fonts: try FontCollection(Font(family: "Inter")).addingSystemFonts(), size: 17)
+    }
+
+    @Test(arguments: [
+        // text, Pango's width at 300 pt (one line each)
+        // After an emoji the space begins a run: it takes the next
+        // character's font, Noto Sans CJK's space (3.808 pt, Inter's 4.781).
+        ("🎉 局", 41.975),
+        ("中文🎉 中", 75.975),
+        // Between Chinese and a character Inter has in the same run (digits,
+        // punctuation), the space moves to Inter, the font earlier in the list.
+        ("中文 %", 52.594),
+        ("中文 (a", 54.525),
+        ("中文 123", 67.783),
+        // Latin starts a run of its own: the space stays Noto Sans CJK's.
+        ("中文 abc", 67.438),
+        // After an emoji before Latin or a digit, the space is Inter's.
+        ("🎉 word", 66.179),
+        ("中文🎉 abc", 89.578),
+        ("中文🎉 1", 67.845),
+    ])
+    func aSpaceBetweenTwoFontsTakesTheFontPangoGivesIt(text: String, width: Double) throws {
+        let layout = try measurer.layout(text, style: style(), width: 300)
+        #expect(layout.lineCount == 1)
+        #expect(close(layout.size.width, width, tolerance: 0.001))
+    }
+
+    @Test func theSpaceAfterAnEmojiBeforeChineseDecidesTheLineCount() throws {
+        // Pango: 92.975 wide, so one line at 93.5; with Inter's space the
+        // text is 93.948 wide and its last character goes to a second line.
+        let layout = try measurer.layout("🎉 局局局局", style: style(), width: 93.5)
+        #expect(layout.lineCount == 1)
+        #expect(close(layout.size.width, 92.975, tolerance: 0.001))
+    }
+
+    @Test(arguments: [
+        // markup, Pango's width at 300 pt (72 dpi, so a markup point is a pixel)
+        ("<b>🎉 局</b>", 42.026),
+        ("<b>中文 %</b>", 52.552),
+        // The space begins the regular run: it takes the next character's
+        // font, Inter's, as in the run before it.
+        ("<b>中文</b> %", 52.594),
+    ])
+    func inAttributedTextTheSpaceFollowsTheSameRules(markup: String, width: Double) throws {
+        let style = try style()
+        let text = try AttributedText(markup: markup, base: style)
+        let layout = try measurer.layout(text, style: style, width: 300)
+        #expect(layout.lineCount == 1)
+        #expect(close(layout.size.width, width, tolerance: 0.001))
+        let glyphs = try measurer.glyphLayout(text, style: style, width: 300)
+        let last = try #require(glyphs.lines.last?.last?.placed)
+        #expect(close(last.position.x + last.advance, width, tolerance: 0.001))
+    }
+
+    @Test func glyphsDrawTheSpaceWithTheFontItWasMeasuredWith() throws {
+        let style = try style()
+        let glyphs = try measurer.glyphLayout("🎉 局", style: style, width: 300)
+        let placed = glyphs.lines.flatMap { $0 }
+        let space = try #require(placed.first { $0.textOffset == 4 })
+        #expect(glyphs.fonts[space.fontIndex].path.contains("NotoSansCJK"))
+        let last = try #require(placed.last)
+        #expect(close(last.position.x + last.advance, 41.975, tolerance: 0.001))
+    }
+}
+
+/// Bundled fonts only: Inter, then Noto Sans Hebrew.
+struct BrokenWordLineHeightTests {
+    @Test func aLineHoldingPartOfAWordIsAsTallAsTheFontsOnIt() throws {
+        // "abcdefghijklmnopqrsש" at 60 pt breaks between letters into four
+        // lines; only the last holds the Hebrew letter (Noto Sans Hebrew,
+        // 23.120 with Inter on one line). Pango with the same files
+        // (fontconfig reading only Fonts/): 20.574 × 3 + 23.120 = 84.843.
+        let style = TextStyle(fonts: try FontCollection.bundled("Inter"), size: 17)
+        let layout = try TextMeasurer().layout("abcdefghijklmnopqrsש", style: style, width: 60)
+        #expect(layout.lineCount == 4)
+        #expect(
+            layout.lines.map { ($0.height * 1000).rounded() / 1000 } == [
+                20.574, 20.574, 20.574, 23.12,
+            ])
+        // Pango rounds each line to 1/1024 pt.
+        #expect(close(layout.size.height, 84.843, tolerance: 0.002))
+    }
+}
