@@ -36,7 +36,7 @@ import TrellisTestSupport
                 })
             guard let plain = try Self.breaks(text, plain: true) else { continue }
             let icu = try Self.breaks(text, plain: false)
-            #expect(plain == icu, "\(text.debugDescription) \(plain ?? []) \(icu ?? [])")
+            #expect(plain == icu, "\(text.debugDescription) \(plain) \(icu ?? [])")
             checked += 1
         }
         #expect(checked > 10_000)

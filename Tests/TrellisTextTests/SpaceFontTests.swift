@@ -5,6 +5,7 @@
 // files, the C locale and hyphens off (Scripts/pango-setup.sh), Debian's
 // fonts-noto-cjk and fonts-noto-color-emoji installed (Scripts/bootstrap.sh).
 import Testing
+import TrellisTestSupport
 import TrellisText
 
 @Suite(
