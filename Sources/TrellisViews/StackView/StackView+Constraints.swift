@@ -77,9 +77,96 @@ extension StackView {
         let across = axis == .horizontal ? _StackAxis.vertical : .horizontal
         let canvas: LayoutItem = isLayoutMarginsRelativeArrangement ? layoutMarginsGuide : self
         let visible = arrangedSubviews.filter { !$0.isHidden }
+        if _chainsArrangedViews(visible) {
+            var made = _chainedHidingConstraints(across: across, canvas: canvas)
+            made += _chainConstraints(along, canvas)
+            made += _acrossConstraints(visible, across, canvas)
+            return made
+        }
         var made = _hidingConstraints(along: along, across: across, canvas: canvas)
         made += _alongConstraints(visible, along, canvas)
         made += _acrossConstraints(visible, across, canvas)
+        return made
+    }
+
+    /// Whether the arrangement along the axis is one chain through every
+    /// arranged view, hidden ones included (`_chainConstraints`): for the
+    /// fill and fill-equally distributions spaced edge to edge, with at
+    /// least one view visible.
+    func _chainsArrangedViews(_ visible: [View]) -> Bool {
+        !visible.isEmpty && (distribution == .fill || distribution == .fillEqually)
+            && !(isBaselineRelativeArrangement && axis == .vertical)
+    }
+
+    /// The alignment across the axis as applied (baselines line up side by
+    /// side only: a vertical stack fills).
+    var _effectiveAlignment: Alignment {
+        if axis == .vertical, alignment == .firstBaseline || alignment == .lastBaseline {
+            return .fill
+        }
+        return alignment
+    }
+
+    /// Along the axis, as one chain: the first arranged view at the
+    /// canvas's start and the last at its end (`UISV-canvas-connection`),
+    /// and each view after the one before it (`UISV-spacing`), hidden
+    /// views included. A link's constant is the spacing after the last
+    /// visible view before it when the view it places is visible and
+    /// follows one, else 0; hidden views are 0 long (`UISV-hiding`). The
+    /// frames are those of `_alongConstraints` with `_hidingConstraints`
+    /// (a hidden view starts where the visible views before it end, and
+    /// the visible views are spaced as if it were not there), but hiding or
+    /// showing a view changes constants of links that stay installed and
+    /// adds or removes its own size constraint only, where the other
+    /// arrangement re-makes the links around it (a reused cell with an
+    /// optional photo was paying eight solver changes per toggle).
+    private func _chainConstraints(_ along: _StackAxis, _ canvas: LayoutItem)
+        -> [LayoutConstraint]
+    {
+        guard let first = arrangedSubviews.first, let last = arrangedSubviews.last else {
+            return []
+        }
+        var made = [
+            make(first, along.start, .equal, canvas, along.start, "UISV-canvas-connection"),
+            make(canvas, along.end, .equal, last, along.end, "UISV-canvas-connection"),
+        ]
+        var lastVisible: View? = first.isHidden ? nil : first
+        for (previous, next) in zip(arrangedSubviews, arrangedSubviews.dropFirst()) {
+            var gap = 0.0
+            if !next.isHidden {
+                if let lastVisible { gap = _spacing(after: lastVisible) }
+                lastVisible = next
+            }
+            made.append(
+                make(next, along.start, .equal, previous, along.end, constant: gap, "UISV-spacing"))
+        }
+        if distribution == .fillEqually {
+            let visible = arrangedSubviews.filter { !$0.isHidden }
+            for view in visible.dropFirst() {
+                made.append(
+                    make(view, along.size, .equal, visible[0], along.size, "UISV-fill-equally"))
+            }
+        }
+        return made
+    }
+
+    /// `UISV-hiding` for a chained arrangement: a hidden view is 0 long
+    /// along the axis (the chain places it) and sits at the start of the
+    /// cross axis, with the identifier of a visible view's constraint there
+    /// when the alignment makes the same one, so that it stays installed.
+    private func _chainedHidingConstraints(across: _StackAxis, canvas: LayoutItem)
+        -> [LayoutConstraint]
+    {
+        let along = axis == .horizontal ? _StackAxis.horizontal : .vertical
+        let sharesStart = _effectiveAlignment == .fill || _effectiveAlignment == .leading
+        var made: [LayoutConstraint] = []
+        for view in arrangedSubviews where view.isHidden {
+            made.append(make(view, along.size, .equal, nil, constant: 0, "UISV-hiding"))
+            made.append(
+                make(
+                    view, across.start, .equal, canvas, across.start,
+                    sharesStart ? "UISV-canvas-connection" : "UISV-hiding"))
+        }
         return made
     }
 
@@ -92,28 +179,38 @@ extension StackView {
 
     /// `planned` against the current arrangement: the current constraints
     /// that `planned` also has (same items, attributes, relation,
-    /// multiplier, constant, priority and identifier) stay active, and only
+    /// multiplier, priority and identifier) stay active, with `planned`'s
+    /// constant (`retuned` lists those whose constant changes), and only
     /// the others go out and come in. Hiding one view of ten changes a few
-    /// constraints instead of all of them (each one a solver change).
+    /// constraints instead of all of them (each one a solver change), and
+    /// a new constant is cheaper still (the dual simplex, no new row).
     func _difference(to planned: [LayoutConstraint]) -> (
-        kept: [LayoutConstraint], removed: [LayoutConstraint], added: [LayoutConstraint]
+        kept: [LayoutConstraint], removed: [LayoutConstraint], added: [LayoutConstraint],
+        retuned: [(constraint: LayoutConstraint, constant: Double)]
     ) {
-        var current: [_ArrangementKey: [LayoutConstraint]] = [:]
+        var current = [_ArrangementKey: [LayoutConstraint]](minimumCapacity: _arrangement.count)
         for constraint in _arrangement {
             current[_ArrangementKey(constraint), default: []].append(constraint)
         }
         var kept: [LayoutConstraint] = []
         var added: [LayoutConstraint] = []
+        var retuned: [(constraint: LayoutConstraint, constant: Double)] = []
         for constraint in planned {
             let key = _ArrangementKey(constraint)
-            if var same = current[key], let existing = same.popLast() {
-                current[key] = same
-                kept.append(existing)
-            } else {
+            guard var same = current[key], !same.isEmpty else {
                 added.append(constraint)
+                continue
+            }
+            // The same constant if there is one, else the last.
+            let match = same.lastIndex { $0.constant == constraint.constant } ?? same.count - 1
+            let existing = same.remove(at: match)
+            current[key] = same
+            kept.append(existing)
+            if existing.constant != constraint.constant {
+                retuned.append((existing, constraint.constant))
             }
         }
-        return (kept, current.values.flatMap { $0 }, added)
+        return (kept, current.values.flatMap { $0 }, added, retuned)
     }
 
     /// `UISV-hiding`: a hidden view is 0 long along the axis, sits where the
@@ -230,10 +327,7 @@ extension StackView {
         -> [LayoutConstraint]
     {
         guard !visible.isEmpty else { return [] }
-        var alignment = self.alignment
-        if axis == .vertical, alignment == .firstBaseline || alignment == .lastBaseline {
-            alignment = .fill  // baselines only line up side by side
-        }
+        let alignment = _effectiveAlignment
         var made: [LayoutConstraint] = []
         func boundary(_ view: View, start: Bool, end: Bool) {
             if start {
@@ -343,7 +437,7 @@ extension StackView {
     }
 }
 
-/// What makes two stack constraints the same constraint.
+/// What makes two stack constraints the same constraint, but for its constant.
 struct _ArrangementKey: Hashable {
     let first: ObjectIdentifier?
     let firstAttribute: LayoutAttribute
@@ -351,7 +445,6 @@ struct _ArrangementKey: Hashable {
     let second: ObjectIdentifier?
     let secondAttribute: LayoutAttribute
     let multiplier: Double
-    let constant: Double
     let priority: Float
     let identifier: String?
 
@@ -362,8 +455,17 @@ struct _ArrangementKey: Hashable {
         second = constraint._secondItem.map { ObjectIdentifier($0) }
         secondAttribute = constraint.secondAttribute
         multiplier = constraint.multiplier
-        constant = constraint.constant
         priority = constraint.priority.rawValue
         identifier = constraint.identifier
+    }
+
+    /// Hashes the items and attributes only: hashing the identifier's text
+    /// cost more than the rest of an arrangement's difference (callgrind),
+    /// and the items and attributes already tell nearly all keys apart.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(first)
+        hasher.combine(firstAttribute)
+        hasher.combine(second)
+        hasher.combine(secondAttribute)
     }
 }

@@ -209,23 +209,28 @@ open class StackView: View {
     /// meet a conflict that neither the old nor the new arrangement has.
     /// A stack of the fill or fill-equally distribution is updated by
     /// difference (`_difference(to:)`): its constraints that stay the same
-    /// stay active, the others go out (all stacks' first) and come in, so
-    /// the state in between holds a subset of the new constraints only.
+    /// stay active, the others go out (all stacks' first), constants
+    /// change, and the new ones come in, so the state in between holds a
+    /// subset of the new constraints only, some with their new constants.
     static func _arrange(_ stacks: [StackView]) {
         let waiting = stacks.filter(\._needsArrangement)
         var updates: [(stack: StackView, kept: [LayoutConstraint], added: [LayoutConstraint])] = []
+        var retuned: [(constraint: LayoutConstraint, constant: Double)] = []
         var rebuilt: [StackView] = []
         for stack in waiting {
             stack._needsArrangement = false
             if stack._arrangesByDifference {
-                let (kept, removed, added) = stack._difference(to: stack._plannedArrangement())
-                LayoutConstraint.deactivate(removed)
-                updates.append((stack, kept, added))
+                let difference = stack._difference(to: stack._plannedArrangement())
+                LayoutConstraint.deactivate(difference.removed)
+                updates.append((stack, difference.kept, difference.added))
+                retuned += difference.retuned
             } else {
                 stack._removeArrangement()
                 rebuilt.append(stack)
             }
         }
+        // New constants once the old constraints are out, before the new ones are in.
+        for (constraint, constant) in retuned { constraint.constant = constant }
         for update in updates {
             update.stack._arrangement = update.kept + update.added
             LayoutConstraint.activate(update.added)

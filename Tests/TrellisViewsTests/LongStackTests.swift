@@ -1,0 +1,87 @@
+// Long vertical stacks: a chain of `UISV-spacing` equalities through many
+// arranged labels lays out with every frame where the arithmetic puts it,
+// and hiding views in the chain moves the ones after them by constants.
+
+import Testing
+import TrellisGeometry
+import TrellisText
+
+@testable import TrellisViews
+
+@Suite struct LongStackTests {
+    /// A root `width` wide holding a vertical stack of `count` one-line
+    /// labels 4 apart, pinned to its leading, trailing and top edges.
+    static func column(of count: Int, width: Double = 300) -> (View, StackView, [Label]) {
+        let labels = (0..<count).map {
+            makeLabel($0 % 2 == 0 ? "Thing 1" : "Thing 2", name: "l\($0)")
+        }
+        let stack = StackView(arrangedSubviews: labels)
+        stack.axis = .vertical
+        stack.spacing = 4
+        stack.name = "stack"
+        stack.translatesAutoresizingMaskIntoConstraints = false
+        let root = View(frame: Rect(x: 0, y: 0, width: width, height: 30 * Double(count)))
+        root.name = "root"
+        root.contentScaleFactor = 3
+        root.addSubview(stack)
+        LayoutConstraint.activate([
+            stack.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            stack.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+            stack.topAnchor.constraint(equalTo: root.topAnchor),
+        ])
+        return (root, stack, labels)
+    }
+
+    /// The frames of `labels` as "name minX minY width height" lines (a
+    /// hidden label's width, its own intrinsic width, is left out), for one
+    /// comparison.
+    static func rows(_ labels: [Label]) -> [String] {
+        labels.map { label in
+            let frame = label.frame
+            let width = label.isHidden ? "-" : "\(frame.width)"
+            return "\(label.layoutName) \(frame.minX) \(frame.minY) \(width) \(frame.height)"
+        }
+    }
+
+    @Test func aStackOfFiveHundredLabelsPutsEveryLabelInItsPlace() {
+        let count = 500
+        let (root, stack, labels) = Self.column(of: count)
+        root.layoutIfNeeded()
+        // Each label is one line of Roboto 17, 20 high (Support.swift), the
+        // full 300 wide (fill alignment); label i starts at i × (20 + 4).
+        let expected = (0..<count).map { "l\($0) 0.0 \(Double(24 * $0)) 300.0 20.0" }
+        #expect(Self.rows(labels) == expected)
+        // 500 labels and 499 gaps: 500 × 20 + 499 × 4 = 11,996.
+        #expect(stack.frame.height == 11_996)
+        #expect(root.layoutIssues().isEmpty)
+    }
+
+    @Test func hidingLabelsInALongChainMovesTheRestUp() {
+        let count = 60
+        let (root, stack, labels) = Self.column(of: count)
+        root.layoutIfNeeded()
+        let hidden: Set = [0, 7, 8, 30, 59]
+        for index in hidden { labels[index].isHidden = true }
+        root.layoutIfNeeded()
+        // Visible labels follow each other 24 apart from the top, as if the
+        // hidden ones were not there; a hidden one is 0 high where the
+        // visible ones before it end (at 0 before any).
+        var top = 0.0
+        var expected: [String] = []
+        for index in 0..<count {
+            if hidden.contains(index) {
+                expected.append("l\(index) 0.0 \(max(0, top - 4)) - 0.0")
+            } else {
+                expected.append("l\(index) 0.0 \(top) 300.0 20.0")
+                top += 24
+            }
+        }
+        #expect(Self.rows(labels) == expected)
+        #expect(stack.frame.height == top - 4)
+        // Shown again: the layout of a stack that never hid them.
+        for index in hidden { labels[index].isHidden = false }
+        root.layoutIfNeeded()
+        #expect(Self.rows(labels) == (0..<count).map { "l\($0) 0.0 \(Double(24 * $0)) 300.0 20.0" })
+        #expect(root.layoutIssues().isEmpty)
+    }
+}
