@@ -28,6 +28,11 @@ struct Tool {
         let process = Process()
         process.executableURL = directory.appendingPathComponent(name)
         process.arguments = arguments
+        return try run(process)
+    }
+
+    /// Runs a configured process to its end, capturing its output.
+    static func run(_ process: Process) throws -> Result {
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

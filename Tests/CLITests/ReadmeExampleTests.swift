@@ -79,17 +79,7 @@ enum Readme {
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = Tool.directory.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Tool.Result(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        return try Tool.run(process)
     }
 
     /// Where running the `console` blocks of `text` does not print what they
