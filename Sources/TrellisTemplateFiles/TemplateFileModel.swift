@@ -1,0 +1,127 @@
+// What a template file holds once read: its views (and their stack
+// properties), constraints, visual formats, and the error a file gives.
+
+import Foundation
+import TrellisCells
+
+/// A template file that could not be read, with the place of the problem.
+public struct TemplateFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var position: SourcePosition?
+    public var message: String
+
+    public init(file: String, position: SourcePosition?, message: String) {
+        self.file = file
+        self.position = position
+        self.message = message
+    }
+
+    public var description: String {
+        if let position { return "\(file):\(position): \(message)" }
+        return "\(file): \(message)"
+    }
+}
+
+/// What a view in a template file is.
+public enum TemplateViewKind: String, Sendable, CaseIterable {
+    case view, label, image, button, stack
+}
+
+/// A stack view's settings in a template file (`"kind": "stack"`), with
+/// UIStackView's names.
+public struct TemplateStackSpec: Hashable, Sendable {
+    /// `horizontal` or `vertical`.
+    public var axis: String = "horizontal"
+    /// `fill`, `fillEqually`, `fillProportionally`, `equalSpacing`, `equalCentering`.
+    public var distribution: String = "fill"
+    /// `fill`, `leading`, `top`, `center`, `trailing`, `bottom`, `firstBaseline`, `lastBaseline`.
+    public var alignment: String = "fill"
+    public var spacing: Double = 0
+    /// Top, left, bottom, right; when given, the arrangement is relative to
+    /// the margins (`isLayoutMarginsRelativeArrangement`).
+    public var layoutMargins: [Double]?
+
+    static let axes = ["horizontal", "vertical"]
+    static let distributions = [
+        "fill", "fillEqually", "fillProportionally", "equalSpacing", "equalCentering",
+    ]
+    static let alignments = [
+        "fill", "leading", "top", "center", "trailing", "bottom", "firstBaseline", "lastBaseline",
+    ]
+}
+
+/// One view of a template file.
+public struct TemplateViewSpec: Hashable, Sendable {
+    public var id: String
+    /// The parent's id, `contentView` by default.
+    public var parent: String
+    public var kind: TemplateViewKind
+    /// Fixed text (labels and buttons).
+    public var text: String?
+    /// The key path of the row field bound to the text (`title`, `author.name`).
+    public var field: String?
+    /// Whether the view is hidden when its field (text or image) is
+    /// missing, null or empty; in a stack it then collapses.
+    public var hiddenWhenEmpty: Bool = false
+    /// Whether a label's text (fixed or from its field) is Pango-style
+    /// markup (`<b>`, `<i>`, `<span …>`, entities), measured as attributed
+    /// text over the label's style (`AttributedText(markup:base:)`).
+    public var markup: Bool = false
+    /// The row field holding the image's `[width, height]` (image views
+    /// whose aspect ratio comes from the data: height = width × h / w),
+    /// hidden when the row has none; `item` (the first format) reads the
+    /// field `image` and draws a square when the row has none.
+    public var imageField: String?
+    /// The most an image view from data may be tall; its width stays and
+    /// the picture is cropped, as `scaleAspectFill` does.
+    public var maxHeight: Double?
+    /// A stack's settings (`kind` `stack` only).
+    public var stack: TemplateStackSpec?
+    /// Extra space between lines (labels).
+    public var lineSpacing: Double = 0
+    /// `wordWrap`, `charWrap`, `clip`, `truncateHead`, `truncateMiddle`,
+    /// `truncateTail`; nil for the default (tail truncation for one line,
+    /// word wrapping otherwise).
+    public var lineBreakMode: String?
+    /// A bundled family name or a font file path.
+    public var font: String
+    /// regular, medium, semibold or bold.
+    public var weight: String
+    public var fontSize: Double
+    /// Label lines: 0 for any number.
+    public var lines: Int
+    /// Image size in points (the image view's intrinsic size).
+    public var imageSize: [Double]?
+    /// Whether an image view takes its aspect ratio from the row (`imageField`).
+    public var imageFromItem: Bool { imageField != nil }
+    /// Button content insets: top, left, bottom, right.
+    public var insets: [Double]?
+    /// Content hugging priorities, horizontal then vertical.
+    public var hugging: [Double]?
+    /// Compression resistance priorities, horizontal then vertical.
+    public var compression: [Double]?
+    public var position: SourcePosition
+
+    static let lineBreakModes = [
+        "wordWrap", "charWrap", "clip", "truncateHead", "truncateMiddle", "truncateTail",
+    ]
+}
+
+/// A constraint string with where it was written.
+public struct TemplateConstraint: Hashable, Sendable {
+    public var spec: ConstraintSpec
+    public var text: String
+    public var position: SourcePosition
+}
+
+/// A VFL string with its metrics and options.
+public struct TemplateVisualFormat: Hashable, Sendable {
+    public var format: String
+    public var metrics: [String: Double]
+    public var options: [String]
+    /// Where the entry starts (the string, or the object around it).
+    public var position: SourcePosition
+    /// Where the format string starts (its opening quote): the format's own
+    /// positions are relative to it (`SourcePosition.locating`).
+    public var formatPosition: SourcePosition
+}
