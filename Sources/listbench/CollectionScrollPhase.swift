@@ -75,9 +75,7 @@ struct CollectionScrollPhase<Item>: ScrollPhaseRunner {
         if let error = sizing.error { throw error }
         frameTimes.append(Double(monotonicNanoseconds() - start) / 1e3)
 
-        let pool = ReusePool<CollectionCell>()
-        pool.register({ CollectionCell(reuseIdentifier: "item") }, forCellReuseIdentifier: "item")
-        var onScreen: [IndexPath: CollectionCell] = [:]
+        var cells = CollectionCellRecycler()
         let maxOffset = max(0, layout.contentSize.height - bounds.height)
         let dt = 1000.0 / 120
         var offset = 0.0
@@ -90,20 +88,51 @@ struct CollectionScrollPhase<Item>: ScrollPhaseRunner {
                 let frameStart = monotonicNanoseconds()
                 let visible = layout.attributes(
                     in: Rect(x: 0, y: offset, width: bounds.width, height: bounds.height))
-                var next: [IndexPath: CollectionCell] = [:]
-                for attributes in visible where attributes.kind == .cell {
-                    if let cell = onScreen.removeValue(forKey: attributes.indexPath) {
-                        next[attributes.indexPath] = cell
-                    } else {
-                        next[attributes.indexPath] = try pool.dequeueReusableCell(
-                            withIdentifier: "item")
-                    }
-                }
-                for cell in onScreen.values { pool.enqueue(cell) }
-                onScreen = next
+                try cells.show(visible.lazy.filter { $0.kind == .cell }.map(\.indexPath))
                 frameTimes.append(Double(monotonicNanoseconds() - frameStart) / 1e3)
             }
         }
+        // Items are measured in prepare, before any scrolling: nothing on
+        // screen can move while the layout is scrolled.
+        return cells.figures(
+            frameTimes: frameTimes, rowsMeasured: layout is MosaicLayout ? 0 : items.count,
+            maxAnchorDrift: 0)
+    }
+}
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The cells on screen during a scroll phase of a collection layout, taken
+/// from and given back to a reuse pool as items come into and leave view.
+struct CollectionCellRecycler {
+    let pool = ReusePool<CollectionCell>()
+    private var onScreen: [IndexPath: CollectionCell] = [:]
+
+    init() {
+        pool.register({ CollectionCell(reuseIdentifier: "item") }, forCellReuseIdentifier: "item")
+    }
+
+    /// Shows the items at `indexPaths`: cells already on screen stay, new
+    /// items dequeue one, and the cells of items gone are enqueued.
+    mutating func show(_ indexPaths: some Sequence<IndexPath>) throws {
+        var next: [IndexPath: CollectionCell] = [:]
+        for indexPath in indexPaths {
+            if let cell = onScreen.removeValue(forKey: indexPath) {
+                next[indexPath] = cell
+            } else {
+                next[indexPath] = try pool.dequeueReusableCell(withIdentifier: "item")
+            }
+        }
+        for cell in onScreen.values { pool.enqueue(cell) }
+        onScreen = next
+    }
+
+    /// The phase's figures from its frame times and the pool's counts.
+    func figures(frameTimes: [Double], rowsMeasured: Int, maxAnchorDrift: Double)
+        -> ScrollFigures
+    {
         let sorted = frameTimes.sorted()
         let counts = pool.counts["item"] ?? .init()
         return ScrollFigures(
@@ -112,14 +141,7 @@ struct CollectionScrollPhase<Item>: ScrollPhaseRunner {
             maxMicroseconds: sorted.last ?? 0, overBudget: frameTimes.count { $0 > 8330 },
             overBudgetCPU: frameTimes.count { $0 > 8330 },
             p99CPUMicroseconds: percentile(sorted, 99),
-            rowsMeasured: layout is MosaicLayout ? 0 : items.count, cellsCreated: counts.made,
-            cellsReused: counts.reused,
-            // Items are measured in prepare, before any scrolling: nothing on
-            // screen can move while the layout is scrolled.
-            maxAnchorDrift: 0, frameMicroseconds: frameTimes)
+            rowsMeasured: rowsMeasured, cellsCreated: counts.made, cellsReused: counts.reused,
+            maxAnchorDrift: maxAnchorDrift, frameMicroseconds: frameTimes)
     }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#endif

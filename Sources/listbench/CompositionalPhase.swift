@@ -211,9 +211,7 @@ struct CompositionalScrollPhase<Item> {
             safeAreaInsets: .zero)
         frameTimes.append(Double(monotonicNanoseconds() - start) / 1e3)
 
-        let pool = ReusePool<CollectionCell>()
-        pool.register({ CollectionCell(reuseIdentifier: "item") }, forCellReuseIdentifier: "item")
-        var onScreen: [TrellisLists.IndexPath: CollectionCell] = [:]
+        var cells = CollectionCellRecycler()
         var drift = 0.0
         let dt = 1000.0 / 120
         var offset = 0.0
@@ -234,30 +232,13 @@ struct CompositionalScrollPhase<Item> {
                 if let anchor, let frame = layout.frame(ofItem: anchor.indexPath) {
                     drift = max(drift, abs((frame.minY - offset) - anchor.distanceFromTop))
                 }
-                var next: [TrellisLists.IndexPath: CollectionCell] = [:]
-                for element in layout.elements(in: visible, visibleBounds: visible)
-                where element.category == .cell {
-                    if let cell = onScreen.removeValue(forKey: element.indexPath) {
-                        next[element.indexPath] = cell
-                    } else {
-                        next[element.indexPath] = try pool.dequeueReusableCell(
-                            withIdentifier: "item")
-                    }
-                }
-                for cell in onScreen.values { pool.enqueue(cell) }
-                onScreen = next
+                try cells.show(
+                    layout.elements(in: visible, visibleBounds: visible).lazy
+                        .filter { $0.category == .cell }.map(\.indexPath))
                 frameTimes.append(Double(monotonicNanoseconds() - frameStart) / 1e3)
             }
         }
-        let sorted = frameTimes.sorted()
-        let counts = pool.counts["item"] ?? .init()
-        return ScrollFigures(
-            frames: frameTimes.count, p50Microseconds: percentile(sorted, 50),
-            p99Microseconds: percentile(sorted, 99),
-            maxMicroseconds: sorted.last ?? 0, overBudget: frameTimes.count { $0 > 8330 },
-            overBudgetCPU: frameTimes.count { $0 > 8330 },
-            p99CPUMicroseconds: percentile(sorted, 99),
-            rowsMeasured: counting.calls, cellsCreated: counts.made, cellsReused: counts.reused,
-            maxAnchorDrift: drift, frameMicroseconds: frameTimes)
+        return cells.figures(
+            frameTimes: frameTimes, rowsMeasured: counting.calls, maxAnchorDrift: drift)
     }
 }
