@@ -155,19 +155,10 @@ extension _Workspace {
                     text, line, contentEnd: contentEnd, parameters, cache: cache)
                 appendShaped(start..<contentEnd) { kept.head.contains($0) }
                 let ellipsisRun = styles.index(at: start)
-                let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
-                let glyphs = ellipsis.withUnsafeBufferPointer {
-                    _shapedGlyphs(
-                        $0, 0..<3, rtl: false, faces: styles.runs[ellipsisRun].fonts.faces)
-                }
                 parts.append(
                     (
                         line.isRightToLeft ? 1 : 0, ellipsisRun,
-                        glyphs.map { glyph in
-                            var glyph = glyph
-                            glyph.cluster = -1
-                            return glyph
-                        }
+                        _ellipsisGlyphs(faces: styles.runs[ellipsisRun].fonts.faces)
                     ))
                 appendShaped(start..<contentEnd) { kept.tail.contains($0) }
                 return

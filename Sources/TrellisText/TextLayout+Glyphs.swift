@@ -118,19 +118,7 @@ extension _Workspace {
                 let kept = _keptClusters(
                     text, line, contentEnd: contentEnd, parameters, cache: cache)
                 appendShaped(start..<contentEnd) { kept.head.contains($0) }
-                let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
-                let glyphs = ellipsis.withUnsafeBufferPointer {
-                    _shapedGlyphs($0, 0..<3, rtl: false, faces: faces)
-                }
-                runs.append(
-                    (
-                        line.isRightToLeft ? 1 : 0,
-                        glyphs.map { glyph in
-                            var glyph = glyph
-                            glyph.cluster = -1
-                            return glyph
-                        }
-                    ))
+                runs.append((line.isRightToLeft ? 1 : 0, _ellipsisGlyphs(faces: faces)))
                 appendShaped(start..<contentEnd) { kept.tail.contains($0) }
                 return
             }
@@ -187,6 +175,17 @@ extension _Workspace {
     /// The glyphs of `text[range]` in one direction, in visual order, shaped
     /// as `shape` shapes it for a measurement: with the first font when it
     /// has every glyph, otherwise in runs of the face `_fallbackFace` picks.
+    /// The truncation ellipsis "…" shaped with `faces`, its glyphs marked as
+    /// belonging to no cluster of the text (cluster −1).
+    func _ellipsisGlyphs(faces: [_FontFace]) -> [_ShapedGlyph] {
+        let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
+        var glyphs = ellipsis.withUnsafeBufferPointer {
+            _shapedGlyphs($0, 0..<3, rtl: false, faces: faces)
+        }
+        for index in glyphs.indices { glyphs[index].cluster = -1 }
+        return glyphs
+    }
+
     func _shapedGlyphs(
         _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, rtl: Bool, faces: [_FontFace],
         trailingFace: (start: Int, face: Int)? = nil
