@@ -161,9 +161,7 @@ struct Heights: ParsableCommand {
         }
         let looksLikeFile = template.contains("/") || template.hasSuffix(".json")
         guard looksLikeFile else {
-            throw CLIFailure.usage(
-                "unknown template '\(template)' (expected \(BuiltInTemplate.names) or a template file)"
-            )
+            throw CLIFailure.unknownTemplate(template)
         }
         let file: TemplateFile
         let text: Data

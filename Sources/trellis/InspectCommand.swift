@@ -126,9 +126,7 @@ struct Inspect: ParsableCommand {
                 }
                 (title, source) = (file.name, template)
             } else {
-                throw CLIFailure.usage(
-                    "unknown template '\(template)' (expected \(BuiltInTemplate.names) or a template file)"
-                )
+                throw CLIFailure.unknownTemplate(template)
             }
         } catch let failure as CLIFailure {
             throw failure

@@ -72,9 +72,7 @@ struct Render: ParsableCommand {
                     items.count
                 )
             } else {
-                throw CLIFailure.usage(
-                    "unknown template '\(template)' (expected \(BuiltInTemplate.names) or a template file)"
-                )
+                throw CLIFailure.unknownTemplate(template)
             }
         } catch let failure as CLIFailure {
             throw failure
