@@ -346,7 +346,7 @@ struct Heights: ParsableCommand {
                         for k in rows {
                             let line = batch.lines[k]
                             parsed[k] = parse(
-                                Data(bytes[line.range]), line: line.line, rowFormat: rowFormat)
+                                bytes[line.range], line: line.line, rowFormat: rowFormat)
                             if case .failure = parsed[k] { return }
                         }
                     }
@@ -444,11 +444,14 @@ struct Heights: ParsableCommand {
         completed = true
     }
 
-    /// One row of the data file: parsed, checked against the limits and read
-    /// as the template's item (or the error that names its line).
-    func parse<Item>(_ bytes: Data, line: Int, rowFormat: RowFormat<Item>) -> ParsedHeightsRow<
-        Item
-    > {
+    /// One row of the data file (its bytes, borrowed from the batch): parsed,
+    /// checked against the limits and read as the template's item (or the
+    /// error that names its line).
+    func parse<Item>(_ bytes: some Collection<UInt8>, line: Int, rowFormat: RowFormat<Item>)
+        -> ParsedHeightsRow<
+            Item
+        >
+    {
         let row: JSONRow
         do {
             row = try JSONRowLoader.parseLine(bytes, file: data, line: line)

@@ -216,8 +216,8 @@ public enum JSONRowLoader {
     }
 
     /// One line of a data file (without its line break) as a row; `line` names it in errors.
-    public static func parseLine(_ bytes: Data, file: String, line: Int) throws(DataFileError)
-        -> JSONRow
+    public static func parseLine(_ bytes: some Collection<UInt8>, file: String, line: Int)
+        throws(DataFileError) -> JSONRow
     {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw DataFileError(file: file, line: line, message: "invalid UTF-8")
