@@ -21,6 +21,7 @@ public enum BuiltInTemplate: String, CaseIterable, Sendable {
 
     /// Hands the template's implementations, as their concrete types, to
     /// `visitor` (so hot loops are specialized per template).
+    @inlinable
     public func visit<Visitor: BuiltInTemplateVisitor>(_ visitor: Visitor) throws -> Visitor.Result
     {
         switch self {

@@ -11,6 +11,7 @@ import Trellis
 
 struct Heights: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "heights",
         abstract: "Precompute cell heights for many rows, widths, scales and content sizes.",
         discussion: """
             Output: a header record with a cache key, then one record per row and combination, in input \
@@ -278,19 +279,23 @@ struct Heights: ParsableCommand {
         makeTemplate:
             @escaping (Double, ContentSizeCategory, TextMeasurer) throws(CellError) -> Template
     ) throws {
-        // One precomputer (one template per thread) per scale and content size.
+        // Each thread has its own templates (one per scale and content size);
+        // they share one text measurer, whose caches are bounded for the
+        // whole run (a measurer per thread would hold as many caches).
         let measurer = TextMeasurer()
-        var combinations:
-            [(scale: Double, size: ContentSizeCategory, heights: HeightPrecomputer<Template>)] = []
+        var combinations: [(scale: Double, size: ContentSizeCategory)] = []
+        for scale in options.scales {
+            for size in options.contentSizes { combinations.append((scale, size)) }
+        }
+        var workers: [HeightsWorker<Template>] = []
         do {
-            for scale in options.scales {
-                for size in options.contentSizes {
-                    let precomputer = try HeightPrecomputer(threads: threads) {
-                        () throws(CellError) -> Template in
-                        try makeTemplate(scale, size, measurer)
-                    }
-                    combinations.append((scale, size, precomputer))
+            for _ in 0..<threads {
+                var templates: [Template] = []
+                for combination in combinations {
+                    templates.append(
+                        try makeTemplate(combination.scale, combination.size, measurer))
                 }
+                workers.append(HeightsWorker(templates: templates))
             }
         } catch {
             throw CLIFailure.data("\(error)")
@@ -323,7 +328,6 @@ struct Heights: ParsableCommand {
             throw CLIFailure.data("\(error)")
         }
         var index = 0
-        var batch = HeightsBatch()
         let started = monotonicNanoseconds()
         var written = 0
         var outputs: [(width: Double, scale: Double, size: ContentSizeCategory)] = []
@@ -333,87 +337,95 @@ struct Heights: ParsableCommand {
             }
         }
         let recordFormat = HeightsRecordFormat(format: format, combinations: outputs)
-        let threads = combinations.first?.heights.threads ?? 1
-        func flush() throws {
-            guard !batch.isEmpty else { return }
-            let count = batch.count
-            // Parse, check and read every row on every thread; the first
-            // bad row in input order stops the run.
-            var parsed = [ParsedHeightsRow<Template.Item>?](repeating: nil, count: count)
-            parsed.withUnsafeMutableBufferPointer { parsed in
-                batch.bytes.withUnsafeBufferPointer { bytes in
-                    forEachShare(count: count, threads: threads) { _, rows in
-                        for k in rows {
-                            let line = batch.lines[k]
-                            parsed[k] = parse(
-                                bytes[line.range], line: line.line, rowFormat: rowFormat)
-                            if case .failure = parsed[k] { return }
+        let keepsItems = expected != nil
+        let widths = options.widths
+        let batchSize = self.batchSize
+        let data = self.data
+        func read() throws -> LineBatch {
+            var batch = LineBatch()
+            while batch.count < batchSize, let (lineNumber, bytes) = try reader.nextLine() {
+                if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+                defer { index += 1 }
+                guard index % options.shardCount == options.shardIndex else { continue }
+                batch.append(index: index, line: lineNumber, bytes)
+            }
+            return batch
+        }
+        // A chunk of rows on one thread: parsed, checked and read, laid out
+        // at every combination and formatted; the first bad row stops it.
+        let rowReader = HeightsRowReader(file: data, maxTextLength: maxTextLength)
+        let process = {
+            (
+                worker: HeightsWorker<Template>, job: BatchJob<HeightsChunk<Template.Item>>,
+                rows: Range<Int>
+            )
+                -> HeightsChunk<Template.Item> in
+            let batch = job.batch
+            var chunk = HeightsChunk<Template.Item>()
+            chunk.bytes.reserveCapacity(rows.count * outputs.count * 96)
+            chunk.heights.reserveCapacity(rows.count * outputs.count)
+            batch.bytes.withUnsafeBufferPointer { bytes in
+                for k in rows {
+                    // A bad row earlier in the batch stops the run there.
+                    if k > job.earliestFailureRow { return }
+                    let line = batch.lines[k]
+                    let item: Template.Item
+                    let id: JSONValue?
+                    switch rowReader.parse(bytes[line.range], line: line.line, rowFormat: rowFormat)
+                    {
+                    case .row(let row, let rowID): (item, id) = (row, rowID)
+                    case .failure(let failure):
+                        chunk.failure = (k, failure)
+                        return
+                    }
+                    let first = chunk.heights.count
+                    for c in worker.templates.indices {
+                        for width in widths {
+                            do throws(CellError) {
+                                chunk.heights.append(
+                                    try worker.templates[c].height(for: item, width: width))
+                            } catch {
+                                chunk.failure = (k, .data("\(data):\(line.line): \(error)"))
+                                return
+                            }
                         }
                     }
+                    recordFormat.append(
+                        row: line.index, id: id, heights: chunk.heights[first...],
+                        to: &chunk.bytes)
+                    if keepsItems { chunk.items.append(item) }
                 }
             }
-            var items: [Template.Item] = []
-            var ids: [JSONValue?] = []
-            items.reserveCapacity(count)
-            ids.reserveCapacity(count)
-            for result in parsed {
-                // A share stops at its first bad row, so every row before
-                // the first failure was parsed.
-                switch result {
-                case .row(let item, let id)?:
-                    items.append(item)
-                    ids.append(id)
-                case .failure(let failure)?: throw failure
-                case nil: preconditionFailure("a row before the first failure was not parsed")
-                }
-            }
-            var results: [[[Double]]] = []
-            for combination in combinations {
-                do {
-                    results.append(
-                        try combination.heights.heights(of: items, widths: options.widths))
-                } catch let error as HeightError {
-                    throw CLIFailure.data(
-                        "\(data):\(batch.lines[error.row].line): \(error.error)")
-                }
-            }
-            // Format every share's records on its own thread, then write
-            // them in input order.
-            let shareCount = max(1, min(threads, count))
-            var formatted = [[UInt8]](repeating: [], count: shareCount)
-            formatted.withUnsafeMutableBufferPointer { formatted in
-                forEachShare(count: count, threads: threads) { share, rows in
-                    var output: [UInt8] = []
-                    output.reserveCapacity(rows.count * outputs.count * 96)
-                    var heights: [Double] = []
-                    for k in rows {
-                        heights.removeAll(keepingCapacity: true)
-                        for result in results { heights.append(contentsOf: result[k]) }
-                        recordFormat.append(
-                            row: batch.lines[k].index, id: ids[k], heights: heights, to: &output)
-                    }
-                    formatted[share] = output
-                }
-            }
-            for bytes in formatted { writer.raw(bytes) }
+            return chunk
+        }
+        try runBatchPipeline(workers: workers, read: read, process: process) { batch, chunks in
+            // The first bad row stops the run; its batch writes nothing.
+            if let failure = chunks.lazy.compactMap(\.failure).first { throw failure.failure }
+            for chunk in chunks { writer.raw(chunk.bytes) }
             if let expected {
-                for k in 0..<count {
-                    for (c, combination) in combinations.enumerated() {
-                        for (w, width) in options.widths.enumerated() {
-                            expected.compare(
-                                row: batch.lines[k].index, width: width,
-                                scale: combination.scale, contentSize: combination.size,
-                                height: results[c][k][w]
-                            ) { rowFormat.summary(items[k]) }
+                var k = 0
+                for chunk in chunks {
+                    var offset = 0
+                    for item in chunk.items {
+                        for (c, combination) in combinations.enumerated() {
+                            for (w, width) in widths.enumerated() {
+                                expected.compare(
+                                    row: batch.lines[k].index, width: width,
+                                    scale: combination.scale, contentSize: combination.size,
+                                    height: chunk.heights[offset + c * widths.count + w]
+                                ) { rowFormat.summary(item) }
+                            }
                         }
+                        offset += outputs.count
+                        k += 1
                     }
                 }
             }
-            written += count
-            batch.removeAll()
+            written += batch.count
             // The text caches free memory when they start over; give those
             // pages back so peak memory stays flat over any number of rows
-            // (glibc keeps freed pages inside its heaps otherwise).
+            // (glibc keeps freed pages inside its heaps otherwise). This runs
+            // on the calling thread while the others lay out the next batch.
             _ = trellis_release_free_memory()
             if stderrIsTerminal {
                 let seconds = Double(monotonicNanoseconds() - started) / 1e9
@@ -426,14 +438,6 @@ struct Heights: ParsableCommand {
                 showProgress("heights: \(written) rows, \(Int(rate)) rows/s\(eta)")
             }
         }
-        while let (lineNumber, bytes) = try reader.nextLine() {
-            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            defer { index += 1 }
-            guard index % options.shardCount == options.shardIndex else { continue }
-            batch.append(index: index, line: lineNumber, bytes)
-            if batch.count >= batchSize { try flush() }
-        }
-        try flush()
         endProgress()
         if let expected {
             writer.expectSummary(expected.json())
@@ -442,50 +446,6 @@ struct Heights: ParsableCommand {
         try writer.finish()
         try output.commit()
         completed = true
-    }
-
-    /// One row of the data file (its bytes, borrowed from the batch): parsed,
-    /// checked against the limits and read as the template's item (or the
-    /// error that names its line).
-    func parse<Item>(_ bytes: some Collection<UInt8>, line: Int, rowFormat: RowFormat<Item>)
-        -> ParsedHeightsRow<
-            Item
-        >
-    {
-        let row: JSONRow
-        do {
-            row = try JSONRowLoader.parseLine(bytes, file: data, line: line)
-            try checkLimits(row, line: line)
-        } catch let failure as CLIFailure {
-            return .failure(failure)
-        } catch {
-            return .failure(.data("\(error)"))
-        }
-        do {
-            return .row(try rowFormat.read(row), id: row.fields["id"])
-        } catch {
-            return .failure(.data("\(data):\(line): \(error)"))
-        }
-    }
-
-    /// A row whose texts are longer than `--max-text-length` is an error
-    /// naming its line (not a hang on a megabyte of text).
-    func checkLimits(_ row: JSONRow, line: Int) throws {
-        var total = 0
-        func walk(_ value: JSONValue) {
-            switch value {
-            case .string(let text): total += text.utf8.count
-            case .array(let items): items.forEach(walk)
-            case .object(let members): members.values.forEach(walk)
-            default: break
-            }
-        }
-        walk(.object(row.fields))
-        guard total <= maxTextLength else {
-            throw CLIFailure.data(
-                "\(data):\(line): the row's texts hold \(total) bytes, more than --max-text-length \(maxTextLength)"
-            )
-        }
     }
 }
 

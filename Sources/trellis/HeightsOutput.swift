@@ -45,7 +45,7 @@ final class LineReader {
     /// break or a trailing carriage return), or nil at the end.
     func nextLine() throws -> (Int, ArraySlice<UInt8>)? {
         while true {
-            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = nextNewline() {
                 var end = newline
                 if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
                 let line = buffer[start..<end]
@@ -70,6 +70,16 @@ final class LineReader {
             }
             let chunk = handle.readData(ofLength: 1 << 20)
             if chunk.isEmpty { finished = true } else { buffer.append(contentsOf: chunk) }
+        }
+    }
+
+    /// The index of the next line feed in the buffer from `start` (memchr:
+    /// the element-by-element search cost ~9 instructions a byte).
+    private func nextNewline() -> Int? {
+        buffer.withUnsafeBytes { bytes -> Int? in
+            guard start < bytes.count, let base = bytes.baseAddress else { return nil }
+            guard let found = memchr(base + start, 0x0A, bytes.count - start) else { return nil }
+            return base.distance(to: UnsafeRawPointer(found))
         }
     }
 }
@@ -273,7 +283,9 @@ struct CacheKey {
         for file in fontFiles {
             var fileHash = FNV1a()
             if let bytes = FileManager.default.contents(atPath: file) {
-                fileHash.add(bytes)
+                // Read in place: iterating `Data` byte by byte cost ~30 ms
+                // for the bundled fonts, before any row.
+                bytes.withUnsafeBytes { fileHash.add($0) }
             } else {
                 fileHash.add("missing \(file)")
             }

@@ -12,6 +12,7 @@ import TrellisInspector
 
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "inspect",
         abstract: "Write an HTML page to inspect laid-out cells: frames, constraints, conflicts.",
         discussion: """
             The page is one self-contained file (inline SVG, script and style; no network). \

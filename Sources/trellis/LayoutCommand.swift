@@ -12,6 +12,7 @@ import TrellisSupport
 
 struct Layout: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "layout",
         abstract: "Solve a template file's cell and print its frames and diagnostics as JSON.",
         discussion:
             "Exit codes: 0 laid out (even with conflicts, which are reported), 2 bad file or item, 64 bad options."

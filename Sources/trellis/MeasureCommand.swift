@@ -10,6 +10,7 @@ import TrellisText
 
 struct Measure: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "measure",
         abstract: "Measure text from JSON Lines on stdin, as a UILabel would.",
         discussion: """
             Reads one JSON object per line from stdin and writes one JSON object per line:
@@ -97,34 +98,50 @@ struct Measure: ParsableCommand {
         style.lineSpacing = lineSpacing
         if lines > 0 { style.lineBreakMode = .byTruncatingTail }
         let measurer = TextMeasurer.shared
+        let settings = MeasureSettings(
+            field: field, markup: markup, width: width, lines: lines, scale: scale)
         let reader = try LineReader(path: "-")
-        var lineNumber = 0
-        var batch: [String] = []
-        var attributed: [AttributedText] = []
-        var failure: String?
-        while failure == nil, let (_, bytes) = try reader.nextLine() {
-            lineNumber += 1
-            switch Self.text(of: bytes, field: field) {
-            case .success(let text) where markup:
-                do {
-                    attributed.append(try AttributedText(markup: text, base: style))
-                } catch {
-                    failure = "line \(lineNumber): field \"\(field)\": \(error)"
-                }
-            case .success(let text): batch.append(text)
-            case .failure(let message): failure = "line \(lineNumber): \(message)"
+        var index = 0
+        func read() throws -> LineBatch {
+            var batch = LineBatch()
+            while batch.count < 2048, let (lineNumber, bytes) = try reader.nextLine() {
+                batch.append(index: index, line: lineNumber, bytes)
+                index += 1
             }
-            if batch.count + attributed.count == 4096 {
-                try write(batch, attributed, measurer: measurer, style: style)
-                batch.removeAll()
-                attributed.removeAll()
-            }
+            return batch
         }
-        try write(batch, attributed, measurer: measurer, style: style)
-        if let failure {
-            // Rows before the bad line were written (the output streams); the
+        // Each line parsed, measured and formatted on whichever thread
+        // takes its chunk; the records are written in input order.
+        let threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let workers: [Void] = Array(repeating: (), count: threads)
+        let process = { (_: (), job: BatchJob<MeasureChunk>, rows: Range<Int>) -> MeasureChunk in
+            var chunk = MeasureChunk()
+            chunk.bytes.reserveCapacity(rows.count * 96)
+            job.batch.bytes.withUnsafeBufferPointer { bytes in
+                for k in rows {
+                    if k > job.earliestFailureRow { return }
+                    let line = job.batch.lines[k]
+                    do throws(MessageError) {
+                        let layout = try settings.measure(
+                            bytes[line.range], measurer: measurer, style: style)
+                        settings.append(layout, to: &chunk.bytes)
+                    } catch {
+                        chunk.failure = (k, "line \(line.line): \(error)")
+                        return
+                    }
+                }
+            }
+            return chunk
+        }
+        try runBatchPipeline(workers: workers, read: read, process: process) { _, chunks in
+            // Rows before a bad line are written (the output streams); the
             // exit code is the same as every Trellis tool's for bad data.
-            throw CLIFailure.data("measure: \(failure)")
+            for chunk in chunks {
+                FileHandle.standardOutput.write(Data(chunk.bytes))
+                if let failure = chunk.failure {
+                    throw CLIFailure.data("measure: \(failure.message)")
+                }
+            }
         }
     }
 
@@ -178,40 +195,79 @@ struct Measure: ParsableCommand {
         return .success(text)
     }
 
-    /// Writes the layouts of `texts` (plain) or of `attributed` (markup):
-    /// one of the two is empty.
-    private func write(
-        _ texts: [String], _ attributed: [AttributedText], measurer: TextMeasurer, style: TextStyle
-    ) throws {
-        if texts.isEmpty && attributed.isEmpty { return }
-        let layouts =
-            try measurer.layouts(texts, style: style, width: width, numberOfLines: lines)
-            + attributed.map {
-                try measurer.layout($0, style: style, width: width, numberOfLines: lines)
-            }
-        var output: [UInt8] = []
-        output.reserveCapacity(layouts.count * 96)
-        for layout in layouts {
-            output.append(contentsOf: "{\"lines\": ".utf8)
-            HeightsRecordFormat.appendDecimal(layout.lineCount, to: &output)
-            output.append(contentsOf: ", \"width\": ".utf8)
-            output.append(contentsOf: layout.size.width.description.utf8)
-            output.append(contentsOf: ", \"height\": ".utf8)
-            output.append(contentsOf: layout.size.height.description.utf8)
-            output.append(contentsOf: ", \"missing\": ".utf8)
-            HeightsRecordFormat.appendDecimal(layout.missingGlyphs.count, to: &output)
-            if let scale {
-                output.append(contentsOf: ", \"roundedWidth\": ".utf8)
-                output.append(
-                    contentsOf: PixelGrid.ceil(layout.size.width, scale: scale).description.utf8)
-                output.append(contentsOf: ", \"roundedHeight\": ".utf8)
-                output.append(
-                    contentsOf: PixelGrid.ceil(layout.size.height, scale: scale).description.utf8)
-            }
-            output.append(contentsOf: "}\n".utf8)
+}
+
+/// The options every line reads, copied out of the command once: each read
+/// of an `@Option` goes through ArgumentParser's generic storage (a type
+/// metadata look-up), which cost more than parsing the line's JSON.
+struct MeasureSettings {
+    var field: String
+    var markup: Bool
+    var width: Double
+    var lines: Int
+    var scale: Double?
+
+    /// The layout of one line's text (plain, or markup with `--markup`), or
+    /// what is wrong with the line.
+    func measure(
+        _ line: some Collection<UInt8>, measurer: TextMeasurer, style: TextStyle
+    ) throws(MessageError) -> TextLayout {
+        let text: String
+        switch Measure.text(of: line, field: field) {
+        case .success(let found): text = found
+        case .failure(let error): throw error
         }
-        FileHandle.standardOutput.write(Data(output))
+        do {
+            if markup {
+                let attributed: AttributedText
+                do {
+                    attributed = try AttributedText(markup: text, base: style)
+                } catch {
+                    throw MessageError("field \"\(field)\": \(error)")
+                }
+                return try measurer.layout(
+                    attributed, style: style, width: width, numberOfLines: lines)
+            }
+            return try measurer.layout(text, style: style, width: width, numberOfLines: lines)
+        } catch let error as MessageError {
+            throw error
+        } catch {
+            throw MessageError("\(error)")
+        }
     }
+
+    /// Appends one line's record.
+    func append(_ layout: TextLayout, to output: inout [UInt8]) {
+        output.append(contentsOf: "{\"lines\": ".utf8)
+        HeightsRecordFormat.appendDecimal(layout.lineCount, to: &output)
+        output.append(contentsOf: ", \"width\": ".utf8)
+        output.append(contentsOf: layout.size.width.description.utf8)
+        output.append(contentsOf: ", \"height\": ".utf8)
+        output.append(contentsOf: layout.size.height.description.utf8)
+        output.append(contentsOf: ", \"missing\": ".utf8)
+        HeightsRecordFormat.appendDecimal(layout.missingGlyphs.count, to: &output)
+        if let scale {
+            output.append(contentsOf: ", \"roundedWidth\": ".utf8)
+            output.append(
+                contentsOf: PixelGrid.ceil(layout.size.width, scale: scale).description.utf8)
+            output.append(contentsOf: ", \"roundedHeight\": ".utf8)
+            output.append(
+                contentsOf: PixelGrid.ceil(layout.size.height, scale: scale).description.utf8)
+        }
+        output.append(contentsOf: "}\n".utf8)
+    }
+}
+
+/// One chunk of `trellis measure`'s lines: their records, and the first bad
+/// line, if any.
+struct MeasureChunk: BatchChunk {
+    var bytes: [UInt8] = []
+    /// The bad line's index in the batch, and the message naming it.
+    var failure: (row: Int, message: String)?
+
+    init() {}
+
+    var failureRow: Int? { failure?.row }
 }
 
 /// A message as an error (for `Result`).

@@ -9,6 +9,7 @@ import Trellis
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract:
             "Draw laid-out cells to a PNG (cover yellow, title green, subtitle blue, real text).")
 

@@ -12,6 +12,7 @@ import TrellisSnapshots
 
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "snapshot",
         abstract:
             "Write golden frame files (and pictures) of many rows, or check a folder of them.",
         discussion: """
