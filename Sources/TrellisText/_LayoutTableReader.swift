@@ -353,21 +353,28 @@ struct _LayoutReader {
         _ coverages: [Int], first: Int?, _ eligible: _GlyphSet, _ triggers: inout _Triggers
     ) throws(Malformed) {
         guard let first, let firstIndex = coverages.firstIndex(of: first) else { return }
-        var guardGlyphs: [Int]?
-        for (index, coverage) in coverages.enumerated() {
-            var glyphs: [Int] = []
-            try forEachCovered(coverage) { if eligible.contains($0) { glyphs.append($0) } }
-            if glyphs.isEmpty { return }
-            if index != firstIndex && glyphs.count < (guardGlyphs?.count ?? .max) {
-                guardGlyphs = glyphs
-            }
-        }
+        // The first input's glyphs first: most rules fail there. The other
+        // coverages are only counted, and the guard's glyphs listed at the end.
         var firstGlyphs: [Int] = []
         try forEachCovered(first) { if eligible.contains($0) { firstGlyphs.append($0) } }
-        if let guardGlyphs {
-            triggers.conditional.append((firstGlyphs, guardGlyphs.sorted()))
-        } else {
-            for glyph in firstGlyphs { triggers.insert(glyph) }
+        if firstGlyphs.isEmpty { return }
+        var guardCoverage: Int?
+        var guardCount = Int.max
+        for (index, coverage) in coverages.enumerated() where index != firstIndex {
+            var count = 0
+            try forEachCovered(coverage) { if eligible.contains($0) { count += 1 } }
+            if count == 0 { return }
+            if count < guardCount {
+                guardCount = count
+                guardCoverage = coverage
+            }
         }
+        guard let guardCoverage else {
+            for glyph in firstGlyphs { triggers.insert(glyph) }
+            return
+        }
+        var guardGlyphs: [Int] = []
+        try forEachCovered(guardCoverage) { if eligible.contains($0) { guardGlyphs.append($0) } }
+        triggers.conditional.append((firstGlyphs, guardGlyphs.sorted()))
     }
 }
