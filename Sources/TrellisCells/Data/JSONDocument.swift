@@ -7,7 +7,7 @@
 @_exported import struct TrellisGeometry.SourcePosition
 
 /// A parsed JSON value with the position of its first character.
-public indirect enum JSONNode: Sendable {
+public enum JSONNode: Sendable {
     case null(SourcePosition)
     case bool(Bool, SourcePosition)
     case number(Double, SourcePosition)
