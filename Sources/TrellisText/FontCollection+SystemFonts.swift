@@ -56,9 +56,43 @@ extension FontCollection {
 
     func _resolved(for text: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> FontCollection {
         guard let system = systemFallback else { return self }
-        // Each needed character with the system font chosen for it.
-        var needs: [(scalar: UInt32, face: _FontFace)] = []
         var added: [_FontFace] = []
+        _forEachSystemFace(text, range, system) { _, face in
+            if !added.contains(where: { $0 === face }) { added.append(face) }
+        }
+        if added.isEmpty { return self }
+        if added.count > 1 {
+            // A character's own choice must come before any other added font
+            // that also has it; move it forward where one does not. (Rare:
+            // the characters and their choices are found again only here.)
+            var needs: [(scalar: UInt32, face: _FontFace)] = []
+            _forEachSystemFace(text, range, system) { needs.append(($0, $1)) }
+            var moved = true
+            var rounds = 0
+            while moved && rounds <= added.count * added.count {
+                moved = false
+                rounds += 1
+                for need in needs {
+                    guard let first = added.firstIndex(where: { $0.hasGlyph(need.scalar) }),
+                        added[first] !== need.face,
+                        let own = added.firstIndex(where: { $0 === need.face })
+                    else { continue }
+                    added.insert(added.remove(at: own), at: first)
+                    moved = true
+                }
+            }
+        }
+        // Texts needing the same fonts share one collection (no new objects per text).
+        return system.resolvedCollection(fonts, adding: added)
+    }
+
+    /// Calls `body` with each character of `text[range]` that none of the
+    /// collection's fonts has and the system font chosen for it.
+    @inline(__always)
+    private func _forEachSystemFace(
+        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ system: _SystemFallback,
+        _ body: (UInt32, _FontFace) -> Void
+    ) {
         var script = _Script.common
         var index = range.lowerBound
         // Whether the previous scalar was part of an emoji, and a joiner followed it.
@@ -84,35 +118,15 @@ extension FontCollection {
             // Emoji are ranked for "und-zsye", the language emoji fonts
             // declare, as Pango's itemizer asks for them.
             if lookedUp.map({ $0.script != script || $0.emoji != emoji }) ?? true {
-                let language =
-                    emoji ? "und-zsye" : _derivedLanguage(script, textLanguage: system.language)
+                let language = emoji ? "und-zsye" : system.derivedLanguage(script)
                 lookedUp = (script, emoji, language, system.languageIndex(language))
             }
             guard
                 let face = system.face(
                     for: scalar, language: lookedUp!.language, index: lookedUp!.index)
             else { continue }
-            needs.append((scalar, face))
-            if !added.contains(where: { $0 === face }) { added.append(face) }
+            body(scalar, face)
         }
-        if added.isEmpty { return self }
-        // A character's own choice must come before any other added font
-        // that also has it; move it forward where one does not.
-        var moved = true
-        var rounds = 0
-        while moved && rounds <= added.count * added.count {
-            moved = false
-            rounds += 1
-            for need in needs {
-                guard let first = added.firstIndex(where: { $0.hasGlyph(need.scalar) }),
-                    added[first] !== need.face,
-                    let own = added.firstIndex(where: { $0 === need.face })
-                else { continue }
-                added.insert(added.remove(at: own), at: first)
-                moved = true
-            }
-        }
-        return FontCollection(fonts + added.map(Font.init(_sharing:)))
     }
 }
 

@@ -398,10 +398,16 @@ extension _Workspace {
                     shapeBatch(
                         text, scratch.missedParts, face: fonts.faces[0], into: &scratch.batched)
                 }
+                // Pieces of ideographs, batched per font (Workspace+IdeographBatches.swift).
+                let ideographs = !batched && usesIdeographBatches && scratch.missedPieces.count > 1
+                if ideographs {
+                    shapeIdeographBatches(
+                        text, scratch.missedParts, faces: fonts.faces, into: &scratch.batched)
+                }
                 for (order, index) in scratch.missedPieces.enumerated() {
                     let part = scratch.missedParts[order]
                     let measure =
-                        (batched ? scratch.batched[order] : nil)
+                        (batched || ideographs ? scratch.batched[order] : nil)
                         ?? shape(
                             text, range: part.range, trailingStart: part.trailingStart, rtl: false,
                             faces: fonts.faces, keepClusters: false,

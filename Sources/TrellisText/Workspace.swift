@@ -47,6 +47,10 @@ final class _Workspace {
     /// them (`_PreparedText.isPlainParagraph`); off, every text keeps whole
     /// pieces and takes the general path (tests compare the two).
     var usesPlainParagraphs = true
+    /// Whether pieces that start with an ideograph the first font lacks skip
+    /// that font's attempt and are shaped in batches per font
+    /// (Workspace+IdeographBatches.swift); off to test against shaping alone.
+    var usesIdeographBatches = true
     /// The face `kernFace` belongs to (−1: none yet).
     var kernFaceID = -1
     var kernFace: _KernOnlyFace?
@@ -157,11 +161,16 @@ final class _Workspace {
             return known
         }
         // Most text needs only the first font: try it on the whole range and
-        // itemize by font only when it leaves glyphs missing.
+        // itemize by font only when it leaves glyphs missing (which it
+        // surely does when the range starts with an ideograph it lacks:
+        // `_firstFaceLacksIdeograph`).
         let clusterMark = clusterStarts.count
-        if shapeRun(
-            text, range, trailingStart, rtl, faces, 0, keepClusters, allowMissing: faces.count == 1,
-            &measure)
+        if !(usesIdeographBatches
+            && _firstFaceLacksIdeograph(text, at: range.lowerBound, faces: faces))
+            && shapeRun(
+                text, range, trailingStart, rtl, faces, 0, keepClusters,
+                allowMissing: faces.count == 1,
+                &measure)
         {
             if keepClusters && rtl { _sortClusters() }
             return measure
@@ -305,7 +314,7 @@ extension _Workspace {
     ///   - measures: receives one measure or nil for each part.
     func shapeBatch(
         _ text: UnsafeBufferPointer<UInt8>, _ parts: [(range: Range<Int>, trailingStart: Int)],
-        face: _FontFace, into measures: inout [_PieceMeasure?]
+        face: _FontFace, faceIndex: Int = 0, into measures: inout [_PieceMeasure?]
     ) {
         // Locals, not properties, in the loops (see `prepare`).
         var batchBytes = self.batchBytes
@@ -367,7 +376,7 @@ extension _Workspace {
             if startIsSafe && endIsSafe {
                 var measure = _PieceMeasure()
                 tally.addTo(&measure)
-                measure.fontMask = 1
+                measure.fontMask = faceIndex < 32 ? 1 << UInt32(faceIndex) : 0
                 measures[index] = measure
             }
             startIsSafe = endIsSafe
@@ -499,6 +508,8 @@ func _isDefaultIgnorable(_ scalar: UInt32) -> Bool {
 @inline(__always)
 private func _staysWithCurrentFace(_ scalar: UInt32) -> Bool {
     if scalar < 0x80 { return scalar == 0x20 || scalar == 0x09 }
+    // Ideographs are letters (Lo): no property look-up for Chinese text.
+    if _isUnifiedIdeograph(scalar) { return false }
     guard let value = Unicode.Scalar(scalar) else { return false }
     if value.properties.isDefaultIgnorableCodePoint { return true }
     switch value.properties.generalCategory {

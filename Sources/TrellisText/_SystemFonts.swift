@@ -52,6 +52,13 @@ final class _SystemFallback: @unchecked Sendable {
     /// The face chosen per (character, language index), nil when no system font has it.
     private let chosen = Locked<[UInt64: _FontFace?]>([:])
     private let languages = Locked<[String]>([])
+    /// The scripts `language` is written in (`_Script.written`), read once.
+    private let languageScripts: [_Script]?
+    /// Collections resolved for texts (`FontCollection._resolved(for:)`),
+    /// by the ids of their faces: texts that need the same system fonts
+    /// share one collection. At most `resolvedLimit` are kept.
+    private let resolved = Locked<[[Int]: FontCollection]>([:])
+    private static let resolvedLimit = 256
 
     /// fontconfig is used under one lock: its configuration is process-wide.
     private static let fontconfig = Locked<OpaquePointer?>(nil)
@@ -61,6 +68,7 @@ final class _SystemFallback: @unchecked Sendable {
         self.family = family
         self.weight = weight
         self.language = language
+        self.languageScripts = _Script.written(language)
         self.id = _SystemFallback.nextID.withLock { next in
             next += 1
             return next
@@ -110,6 +118,24 @@ final class _SystemFallback: @unchecked Sendable {
     /// - Complexity: O(1) after the first call for the pair.
     func face(for scalar: UInt32, language: String) -> _FontFace? {
         face(for: scalar, language: language, index: languageIndex(language))
+    }
+
+    /// The language of the item holding a character of `script` in text of
+    /// this fallback's language (`_derivedLanguage`).
+    func derivedLanguage(_ script: _Script) -> String {
+        _derivedLanguage(script, textLanguage: language, written: languageScripts)
+    }
+
+    /// `fonts` followed by `added`, as one collection shared by every text
+    /// that needs these fonts.
+    func resolvedCollection(_ fonts: [Font], adding added: [_FontFace]) -> FontCollection {
+        let key = fonts.map(\._face.id) + added.map(\.id)
+        if let known = resolved.withLock({ $0[key] }) { return known }
+        let made = FontCollection(fonts + added.map(Font.init(_sharing:)))
+        resolved.withLock { table in
+            if table.count < Self.resolvedLimit { table[key] = made }
+        }
+        return made
     }
 
     /// The number `face(for:language:index:)` knows `language` by.
@@ -228,10 +254,13 @@ final class _SystemFallback: @unchecked Sendable {
 // MARK: - The language of a character's item
 
 /// The language Pango gives the item holding a character of `script`
-/// in text of `language` (itemize.c's compute_derived_language).
-func _derivedLanguage(_ script: _Script, textLanguage language: String) -> String {
+/// in text of `language`, written in `scripts` (`_Script.written(language)`)
+/// (itemize.c's compute_derived_language).
+func _derivedLanguage(_ script: _Script, textLanguage language: String, written scripts: [_Script]?)
+    -> String
+{
     guard script != .common else { return language }
-    guard let scripts = _Script.written(language), !scripts.contains(script) else {
+    guard let scripts, !scripts.contains(script) else {
         return language
     }
     return script.sampleLanguage ?? "xx"
