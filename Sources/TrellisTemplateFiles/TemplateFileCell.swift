@@ -370,6 +370,26 @@ public final class TemplateFileCellView: ConstraintCellView {
         }
     }
 
+    /// The shape of a row: which views it hides, one bit per view that can
+    /// be hidden (a `hiddenWhenEmpty` field, an image from data), in file
+    /// order. Nil when a field cannot be read (`configure` says why) or
+    /// more than 62 views can be hidden.
+    public func shapeKey(for row: JSONRow) -> Int? {
+        var key = 0
+        var bit = 0
+        for bound in boundTexts where bound.hiddenWhenEmpty {
+            if row.isEmpty(at: bound.path) { key |= 1 << bit }
+            bit += 1
+        }
+        for image in dataImages {
+            let size: Size?
+            do { size = try row.size(at: image.path) } catch { return nil }
+            if size == nil && !image.squareWhenMissing { key |= 1 << bit }
+            bit += 1
+        }
+        return bit <= 62 ? key : nil
+    }
+
     /// A row the view at `position` of the file cannot show: the file's
     /// place, what is wrong with the field, and the row's data line.
     static func rowError(

@@ -139,6 +139,12 @@ public final class PostCellView: ConstraintCellView {
         }
     }
 
+    /// The shape of a row: whether the body is hidden (bit 0) and whether
+    /// the photo is shown (bit 1), the two views `configure` hides.
+    public func shapeKey(for item: PostItem) -> Int? {
+        (item.body.isEmpty ? 1 : 0) | (PostCell.photoAspectRatio(item) == nil ? 0 : 2)
+    }
+
     /// Every visible subview's frame in content-view coordinates (hidden
     /// body and photo are left out), in `PostCell.subviewNames` order.
     public var subviewFrames: [NamedFrame] {
