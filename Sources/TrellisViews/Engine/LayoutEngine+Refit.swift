@@ -37,7 +37,8 @@ extension LayoutEngine {
         var kinds = [RefitKind](repeating: .general, count: views.count)
         var heights = [SolverHandle](repeating: .none, count: views.count)
         var heightLabels: [Int] = []
-        for index in views.indices where isLabel[index] && !contents[index].constraints.isEmpty {
+        for index in views.indices
+        where defersWhenFixed[index] && !contents[index].constraints.isEmpty {
             let fixed = fixedAxes(at: index)
             if fixed.width, fixed.height, fixed.baselineFree {
                 kinds[index] = .deferred

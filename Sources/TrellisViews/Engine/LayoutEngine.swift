@@ -125,6 +125,14 @@ final class LayoutEngine {
     }
     /// Whether the view at each index of `views` is a `Label`.
     @exclusivity(unchecked) var isLabel: [Bool] = []
+    /// Whether the view at each index of `views` always has an intrinsic
+    /// width and height (a `Label`, whose empty text is 0 × 0, or a
+    /// `Button`, its title plus insets), so that while required constraints
+    /// fix its size and nothing reads its baselines, its new intrinsic size
+    /// cannot change the layout or which constraints it has: it is not even
+    /// measured (`deferContentSize(at:entirely:)`) until they change. A
+    /// button bar of fixed cells retitled every row then costs nothing.
+    @exclusivity(unchecked) var defersWhenFixed: [Bool] = []
     @exclusivity(unchecked) var solverConstraints: [ObjectIdentifier: Constraint] = [:]
     /// Installed constraints on a first or last baseline (re-made when a label's text changes).
     @exclusivity(unchecked) var baselineConstraints: [LayoutConstraint] = []
@@ -210,7 +218,7 @@ final class LayoutEngine {
     enum RefitKind: UInt8 {
         /// Not covered: the general path runs.
         case general
-        /// A label whose size required constraints fix along both axes and
+        /// A label or button whose size required constraints fix along both axes and
         /// whose baselines nothing reads: its update waits, as in `updateContentSize`.
         case deferred
         /// A multi-line label of automatic width whose width required
