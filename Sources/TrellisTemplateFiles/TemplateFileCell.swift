@@ -481,6 +481,9 @@ private struct _BoundText {
 /// `height == width × h / w`, capped at `maxHeight` (the width stays: the
 /// aspect gives way at 999 to a required cap), hidden when the field is
 /// missing or null (or square, for the first format's `"image": "item"`).
+/// With a cap the ratio is the view's `aspectRatio` (its height follows its
+/// width at 999 both ways), so a new ratio changes no constraint; without
+/// one it is a required constraint, replaced when the ratio changes.
 private struct _DataImage {
     let view: ImageView
     let path: JSONKeyPath
@@ -507,6 +510,8 @@ private struct _DataImage {
         let cap = view.heightAnchor.constraint(lessThanOrEqualToConstant: maxHeight)
         cap.identifier = "\(view.layoutName)-maxHeight"
         cap.isActive = true
+        view.setContentHuggingPriority(aspect.priority, for: .vertical)
+        view.setContentCompressionResistancePriority(aspect.priority, for: .vertical)
     }
 
     mutating func show(_ size: Size?) {
@@ -514,7 +519,11 @@ private struct _DataImage {
         if view.isHidden != hidden { view.isHidden = hidden }
         guard !hidden else { return }
         let size = size ?? Size(width: 1, height: 1)
-        aspect.set(size.height / size.width, on: view)
+        if maxHeight != nil {
+            view.aspectRatio = size.height / size.width
+        } else {
+            aspect.set(size.height / size.width, on: view)
+        }
     }
 }
 

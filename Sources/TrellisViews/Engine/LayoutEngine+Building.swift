@@ -100,8 +100,8 @@ extension LayoutEngine {
         if let stack = view as? StackView, stack.distribution == .fillProportionally {
             proportionalStacks.append(Unmanaged.passUnretained(stack))
         }
-        if let label = view as? Label, label._widthDependent {
-            widthDependentLabels.append((index, Unmanaged.passUnretained(label._width)))
+        if view._widthDependent {
+            widthDependentLabels.append((index, Unmanaged.passUnretained(view._width)))
         }
         for subview in view.subviews { collect(subview, parent: index) }
     }

@@ -101,8 +101,9 @@ final class LayoutEngine {
     @exclusivity(unchecked) var views = _EngineViews()
     @exclusivity(unchecked) var parentIndex: [Int] = []
     @exclusivity(unchecked) var guides: [LayoutGuide] = []
-    /// Labels whose intrinsic size depends on the width the solve gives them.
-    /// (their indices in `views` and width variables, unretained: the labels keep them).
+    /// Labels (and image views with an `aspectRatio`) whose intrinsic size
+    /// depends on the width the solve gives them (their indices in `views`
+    /// and width variables, unretained: the views keep them).
     @exclusivity(unchecked) var widthDependentLabels: [(index: Int, width: Unmanaged<Variable>)] =
         []
     /// Whether the width of a width-dependent label is free (not fixed by
@@ -221,9 +222,10 @@ final class LayoutEngine {
         /// A label or button whose size required constraints fix along both axes and
         /// whose baselines nothing reads: its update waits, as in `updateContentSize`.
         case deferred
-        /// A multi-line label of automatic width whose width required
-        /// constraints fix, whose baselines nothing reads, with its intrinsic
-        /// height in an edit variable: a new height is one suggestion.
+        /// A multi-line label of automatic width (or an image view with an
+        /// `aspectRatio`) whose width required constraints fix, whose
+        /// baselines nothing reads, with its intrinsic height in an edit
+        /// variable: a new height is one suggestion.
         case heightEdit
     }
 
