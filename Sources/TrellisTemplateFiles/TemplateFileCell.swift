@@ -370,6 +370,26 @@ public final class TemplateFileCellView: ConstraintCellView {
         }
     }
 
+    /// The shape of a row: which views it hides, one bit per view that can
+    /// be hidden (a `hiddenWhenEmpty` field, an image from data), in file
+    /// order. Nil when a field cannot be read (`configure` says why) or
+    /// more than 62 views can be hidden.
+    public func shapeKey(for row: JSONRow) -> Int? {
+        var key = 0
+        var bit = 0
+        for bound in boundTexts where bound.hiddenWhenEmpty {
+            if row.isEmpty(at: bound.path) { key |= 1 << bit }
+            bit += 1
+        }
+        for image in dataImages {
+            let size: Size?
+            do { size = try row.size(at: image.path) } catch { return nil }
+            if size == nil && !image.squareWhenMissing { key |= 1 << bit }
+            bit += 1
+        }
+        return bit <= 62 ? key : nil
+    }
+
     /// A row the view at `position` of the file cannot show: the file's
     /// place, what is wrong with the field, and the row's data line.
     static func rowError(
@@ -461,6 +481,9 @@ private struct _BoundText {
 /// `height == width × h / w`, capped at `maxHeight` (the width stays: the
 /// aspect gives way at 999 to a required cap), hidden when the field is
 /// missing or null (or square, for the first format's `"image": "item"`).
+/// With a cap the ratio is the view's `aspectRatio` (its height follows its
+/// width at 999 both ways), so a new ratio changes no constraint; without
+/// one it is a required constraint, replaced when the ratio changes.
 private struct _DataImage {
     let view: ImageView
     let path: JSONKeyPath
@@ -487,6 +510,8 @@ private struct _DataImage {
         let cap = view.heightAnchor.constraint(lessThanOrEqualToConstant: maxHeight)
         cap.identifier = "\(view.layoutName)-maxHeight"
         cap.isActive = true
+        view.setContentHuggingPriority(aspect.priority, for: .vertical)
+        view.setContentCompressionResistancePriority(aspect.priority, for: .vertical)
     }
 
     mutating func show(_ size: Size?) {
@@ -494,7 +519,11 @@ private struct _DataImage {
         if view.isHidden != hidden { view.isHidden = hidden }
         guard !hidden else { return }
         let size = size ?? Size(width: 1, height: 1)
-        aspect.set(size.height / size.width, on: view)
+        if maxHeight != nil {
+            view.aspectRatio = size.height / size.width
+        } else {
+            aspect.set(size.height / size.width, on: view)
+        }
     }
 }
 

@@ -1,4 +1,5 @@
-// UIImageView for layout: its intrinsic size is its image's size.
+// UIImageView for layout: its intrinsic size is its image's size, or a
+// height that follows its width (`aspectRatio`).
 
 import TrellisGeometry
 
@@ -29,13 +30,60 @@ open class ImageView: View {
     /// shows, never the layout.
     public var contentMode = ContentMode.scaleToFill
 
+    /// The view's height as a multiple of its width, for a picture whose
+    /// proportions come from data (nil by default). When set, the view has no
+    /// intrinsic width and its intrinsic height is the width the layout gives
+    /// it × `aspectRatio`, found as a multi-line label's height is: measured
+    /// unconstrained first (0 tall), then at the solved width. With vertical
+    /// hugging and compression resistance at 999 it acts as
+    /// `height == aspectRatio × width @999` (a required `height <= cap`
+    /// then caps it while the width stays, as `scaleAspectFill` crops), but a
+    /// new ratio is a new value for the engine, not a new constraint: a
+    /// reused cell's next row changes no constraint.
+    public var aspectRatio: Double? {
+        didSet {
+            guard aspectRatio != oldValue else { return }
+            if (aspectRatio == nil) != (oldValue == nil) {
+                _layoutWidth = nil
+                _rootEngine?.hierarchyDidChange()  // it joins or leaves the width-dependent views
+            } else {
+                invalidateIntrinsicContentSize()
+            }
+        }
+    }
+
+    /// The width the layout last gave the view (with an `aspectRatio`).
+    @exclusivity(unchecked) var _layoutWidth: Double?
+
     /// An image view showing `image` (none by default).
     public init(image: Image? = nil) {
         self.image = image
         super.init(frame: .zero)
     }
 
+    override var _widthDependent: Bool { aspectRatio != nil }
+
+    override func _layoutWidthDidChange(to width: Double, by engine: ObjectIdentifier) -> Bool {
+        guard aspectRatio != nil, width.isFinite else { return false }
+        _membership.layoutWidthEngine = engine
+        // The solver's rounding around 0 (±1e-14) is 0, as for labels.
+        let width = width < Label._narrowestWidth ? 0 : width
+        if let current = _layoutWidth, abs(current - width) < 1e-9 { return false }
+        _layoutWidth = width
+        return true
+    }
+
+    override func _forgetLayoutWidth() -> Bool {
+        guard _layoutWidth != nil else { return false }
+        _layoutWidth = nil
+        return true
+    }
+
     override open var intrinsicContentSize: Size {
+        if let aspectRatio {
+            let height = (_layoutWidth ?? 0) * aspectRatio
+            return Size(width: View.noIntrinsicMetric, height: height)
+        }
         guard let image, image.size.width.isFinite, image.size.height.isFinite,
             image.size.width >= 0, image.size.height >= 0
         else { return Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }

@@ -157,7 +157,7 @@ open class Label: View {
     }
 
     /// True when the label's size depends on the width the layout gives it.
-    var _widthDependent: Bool { numberOfLines != 1 && preferredMaxLayoutWidth == 0 }
+    override var _widthDependent: Bool { numberOfLines != 1 && preferredMaxLayoutWidth == 0 }
 
     /// The width the text is wrapped at for the intrinsic size.
     ///
@@ -323,7 +323,7 @@ open class Label: View {
     /// measured unconstrained again (UIKit's first pass); true when it had one.
     /// The engine calls it at the start of every layout for labels whose width
     /// depends on the solve (see `LayoutEngine.resetFreeLabelWidths()`).
-    final func _forgetLayoutWidth() -> Bool {
+    override final func _forgetLayoutWidth() -> Bool {
         guard _layoutWidth != nil else { return false }
         _layoutWidth = nil
         _baselinesChanged = true

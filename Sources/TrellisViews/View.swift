@@ -376,9 +376,17 @@ open class View: LayoutItem {
         Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
     }
 
-    /// For a label whose size depends on the width the layout gives it: told
+    /// True when the intrinsic size depends on the width the layout gives
+    /// the view (a multi-line `Label`, an `ImageView` with an `aspectRatio`).
+    var _widthDependent: Bool { false }
+
+    /// For a view whose size depends on the width the layout gives it: told
     /// that width, true when it must be measured again (see `Label`).
     func _layoutWidthDidChange(to width: Double, by engine: ObjectIdentifier) -> Bool { false }
+
+    /// Forgets the width the layout last gave a width-dependent view (UIKit's
+    /// first pass measures it unconstrained); true when it had one.
+    func _forgetLayoutWidth() -> Bool { false }
 
     /// The variable holding the intrinsic size along an axis.
     func _intrinsicVariable(_ axis: LayoutAxis) -> Variable {

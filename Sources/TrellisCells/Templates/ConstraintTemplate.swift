@@ -26,6 +26,21 @@ public protocol ConstraintCellView: AnyObject {
     /// Labels whose measurement errors must surface as cell errors (the
     /// same labels for the cell's whole life).
     var labels: [Label] { get }
+    /// The shape of hierarchy `item` needs, as UIKit apps pick a reuse
+    /// identifier: rows of one shape show the same views (the same hidden
+    /// views, the same optional views present) and differ only in texts,
+    /// images' sizes and constants. A `ConstraintTemplate` keeps one
+    /// hierarchy per shape (`ConstraintTemplate.shapeLimit` of them), so a
+    /// row of a shape seen before costs no change to the constraints.
+    /// Nil (the default): one hierarchy shows every row. Any key gives the
+    /// same layouts (a reused hierarchy lays out as a fresh one); a key
+    /// that tells shapes apart only makes rows cheaper.
+    func shapeKey(for item: Item) -> Int?
+}
+
+extension ConstraintCellView {
+    /// No shapes: one hierarchy shows every row.
+    public func shapeKey(for item: Item) -> Int? { nil }
 }
 
 extension ConstraintCellView {
@@ -50,19 +65,27 @@ extension ConstraintCellView {
 }
 
 /// A constraint-based template. With `reusingEngine` (the default) one view
-/// hierarchy and its solver serve every row, so only label texts and the
-/// width change between rows and the engine applies them as edits; without
-/// it a new hierarchy and engine are built per row, as a naive cell would.
+/// hierarchy and its solver serve every row of a shape
+/// (`ConstraintCellView.shapeKey(for:)`), so only label texts and the width
+/// change between rows and the engine applies them as edits; without it a
+/// new hierarchy and engine are built per row, as a naive cell would.
 public struct ConstraintTemplate<CellView: ConstraintCellView>: CellTemplate {
     public typealias Item = CellView.Item
     public let reusingEngine: Bool
     @usableFromInline let make: () throws(CellError) -> CellView
-    /// The current hierarchy (reused across rows when `reusingEngine`).
-    public private(set) var cell: CellView {
-        didSet { parts = _CellParts(cell) }
-    }
+    /// The hierarchy of the last row (reused across rows of its shape when
+    /// `reusingEngine`).
+    public internal(set) var cell: CellView
     /// What every row reads from `cell`, read once per hierarchy.
     @usableFromInline var parts: _CellParts
+    /// The shape `cell` shows (nil before the first row with a shape key).
+    @usableFromInline var shape: Int?
+    /// The hierarchies of other shapes, waiting for a row of theirs.
+    @usableFromInline var idleShapes: [_IdleShape<CellView>] = []
+    /// At most this many hierarchies are kept (one per shape, 8 by
+    /// default); a row of a new shape beyond them changes the last row's
+    /// hierarchy, as one hierarchy for every row would.
+    public var shapeLimit = 8
     public var name: String { cell.templateName }
     public var path: LayoutPath { .constraints }
 
@@ -97,7 +120,11 @@ public struct ConstraintTemplate<CellView: ConstraintCellView>: CellTemplate {
         if !(width.isFinite && width > parts.minimumWidth) {
             try checkWidth(width, minimum: parts.minimumWidth, template: name)
         }
-        if !reusingEngine { try remake() }
+        if !reusingEngine {
+            try remake()
+        } else if let key = cell.shapeKey(for: item), key != shape {
+            try showShape(key)
+        }
         try cell.configure(with: item)
         return cell
     }
@@ -105,6 +132,7 @@ public struct ConstraintTemplate<CellView: ConstraintCellView>: CellTemplate {
     /// A new hierarchy (a template that does not reuse its engine).
     @usableFromInline mutating func remake() throws(CellError) {
         cell = try make()
+        parts = _CellParts(cell)
     }
 
     @inlinable @inline(__always)
@@ -139,6 +167,13 @@ public struct ConstraintTemplate<CellView: ConstraintCellView>: CellTemplate {
         try checkMeasured()
         return result
     }
+}
+
+/// A hierarchy kept for rows of its shape, with the parts rows read.
+@usableFromInline struct _IdleShape<CellView: ConstraintCellView> {
+    @usableFromInline var key: Int
+    @usableFromInline var cell: CellView
+    @usableFromInline var parts: _CellParts
 }
 
 /// The parts of a cell view every row reads, unretained (the cell keeps

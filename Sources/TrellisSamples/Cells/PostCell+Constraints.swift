@@ -19,7 +19,8 @@ import TrellisViews
 ///       │ ├ handle   hugging 249 (stretches), compression resistance 749
 ///       │ └ time     hugging 1000, compression resistance 750
 ///       ├ body       0 lines; hidden (collapsed, with its spacing) when empty
-///       ├ photo      height == ratio × width @999, height ≤ 300; hidden without a photo
+///       ├ photo      height == ratio × width @999 (its `aspectRatio`), height ≤ 300;
+///       │            hidden without a photo
 ///       └ actionBar  horizontal StackView, fillEqually, spacing 8, height == 32
 ///         └ reply, repost, like, share   Buttons titled with `PostCell.countText`
 ///
@@ -44,10 +45,6 @@ public final class PostCellView: ConstraintCellView {
     public let buttons: [Button]
     public let scale: Double
     public let labels: [Label]
-    /// `photo.height == ratio × photo.width` @999, replaced when the ratio
-    /// changes (a multiplier is fixed once made, as in UIKit).
-    private var aspect = AspectConstraint(
-        priority: LayoutPriority(rawValue: PostCell.photoAspectPriority))
 
     public init(style: PostCellStyle) {
         let scale = style.scale
@@ -98,6 +95,11 @@ public final class PostCellView: ConstraintCellView {
         column.axis = .vertical
         column.spacing = PostCell.rowSpacing
         photo.isHidden = true
+        // height == ratio × width @999: the photo's height follows its width
+        // (`aspectRatio`), held at 999 both ways, so the required cap wins.
+        let aspectPriority = LayoutPriority(rawValue: PostCell.photoAspectPriority)
+        photo.setContentHuggingPriority(aspectPriority, for: .vertical)
+        photo.setContentCompressionResistancePriority(aspectPriority, for: .vertical)
         contentView.addSubview(avatar)
         contentView.addSubview(column)
 
@@ -131,12 +133,18 @@ public final class PostCellView: ConstraintCellView {
         let bodyHidden = item.body.isEmpty
         if bodyLabel.isHidden != bodyHidden { bodyLabel.isHidden = bodyHidden }
         let ratio = PostCell.photoAspectRatio(item)
-        if let ratio { aspect.set(ratio, on: photo) }
+        if let ratio { photo.aspectRatio = ratio }
         let photoHidden = ratio == nil
         if photo.isHidden != photoHidden { photo.isHidden = photoHidden }
         for (button, count) in zip(buttons, PostCell.counts(of: item)) {
             button.title = PostCell.countText(count)
         }
+    }
+
+    /// The shape of a row: whether the body is hidden (bit 0) and whether
+    /// the photo is shown (bit 1), the two views `configure` hides.
+    public func shapeKey(for item: PostItem) -> Int? {
+        (item.body.isEmpty ? 1 : 0) | (PostCell.photoAspectRatio(item) == nil ? 0 : 2)
     }
 
     /// Every visible subview's frame in content-view coordinates (hidden

@@ -40,6 +40,7 @@ extension LayoutEngine {
         widthDependentLabels = []
         proportionalStacks = []
         isLabel = []
+        defersWhenFixed = []
         collect(root, parent: -1)
         needsRebuild = false
         needsLayout = true
@@ -95,11 +96,12 @@ extension LayoutEngine {
         if let guide = view._safeAreaGuide { guides.append(guide) }
         guides.append(contentsOf: view._layoutGuides)
         isLabel.append(view is Label)
+        defersWhenFixed.append(view is Label || view is Button)
         if let stack = view as? StackView, stack.distribution == .fillProportionally {
             proportionalStacks.append(Unmanaged.passUnretained(stack))
         }
-        if let label = view as? Label, label._widthDependent {
-            widthDependentLabels.append((index, Unmanaged.passUnretained(label._width)))
+        if view._widthDependent {
+            widthDependentLabels.append((index, Unmanaged.passUnretained(view._width)))
         }
         for subview in view.subviews { collect(subview, parent: index) }
     }

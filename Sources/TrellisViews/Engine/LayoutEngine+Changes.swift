@@ -122,7 +122,7 @@ extension LayoutEngine {
         needsLayout = true
         guard !needsRebuild else { return }
         guard let index = index(of: view) else { return }
-        if isLabel[index], contents[index].fixedVersion == installVersion,
+        if defersWhenFixed[index], contents[index].fixedVersion == installVersion,
             contents[index].fixed == (true, true, true)
         {
             // as `updateContentSize` would, without queueing
@@ -179,7 +179,7 @@ extension LayoutEngine {
         let installed = !contents[index].constraints.isEmpty
         let fixed =
             installed ? fixedAxes(at: index) : (width: false, height: false, baselineFree: true)
-        if isLabel, installed, fixed.width, fixed.height, fixed.baselineFree {
+        if defersWhenFixed[index], installed, fixed.width, fixed.height, fixed.baselineFree {
             // Measured later if a constraint change makes its size matter.
             deferContentSize(at: index, entirely: true)
             return

@@ -37,21 +37,24 @@ extension LayoutEngine {
         var kinds = [RefitKind](repeating: .general, count: views.count)
         var heights = [SolverHandle](repeating: .none, count: views.count)
         var heightLabels: [Int] = []
-        for index in views.indices where isLabel[index] && !contents[index].constraints.isEmpty {
+        for index in views.indices where !contents[index].constraints.isEmpty {
+            // Exact labels and image views only: a subclass may measure otherwise.
+            let followsWidth = views.withView(at: index) {
+                (type(of: $0) == Label.self || type(of: $0) == ImageView.self) && $0._widthDependent
+            }
+            guard defersWhenFixed[index] || followsWidth else { continue }
             let fixed = fixedAxes(at: index)
-            if fixed.width, fixed.height, fixed.baselineFree {
+            if defersWhenFixed[index], fixed.width, fixed.height, fixed.baselineFree {
                 kinds[index] = .deferred
                 continue
             }
             let content = contents[index]
-            guard fixed.width, !fixed.height, fixed.baselineFree, contentHistory[index].prefersEdit,
-                content.size.width >= 0, content.size.height >= 0, let height = content.height,
-                views.withView(
-                    at: index,
-                    {
-                        type(of: $0) == Label.self
-                            && unsafeDowncast($0, to: Label.self)._widthDependent
-                    })
+            // A label has an intrinsic width (which waits, its width being
+            // fixed); an image view that follows its width has none.
+            guard followsWidth, fixed.width, !fixed.height, fixed.baselineFree,
+                contentHistory[index].prefersEdit,
+                isLabel[index] ? content.size.width >= 0 : content.size.width < 0,
+                content.size.height >= 0, let height = content.height
             else { continue }
             let handle = solver.editHandle(for: height)
             guard handle.isValid else { continue }
@@ -204,6 +207,7 @@ extension LayoutEngine {
     @inline(__always)
     func refitHeight(at index: Int, _ solver: Solver) -> Bool {
         let old = contents[index].size
+        guard isLabel[index] else { return refitImageHeight(at: index, old: old, solver) }
         // Safe: `views` holds it; only an exact `Label` gets the kind that reaches here.
         let label = unsafeBitCast(views.unretainedView(at: index), to: Unmanaged<Label>.self)
         let (size, ownWidth) = label._withUnsafeGuaranteedRef {
@@ -218,19 +222,37 @@ extension LayoutEngine {
             return ownWidth
         }
         if size.width != old.width { deferContentSize(at: index) }
-        if size.height != old.height {
-            needsLayout = true
-            if remembersSizes {
-                // Suggested at the end of the refit unless its size is known
-                // (a suggestion sets the value outright: an earlier pending
-                // one is moot).
-                pendingHeight = (size.height, refitHeights[index])
-            } else {
-                suggestHeight(size.height, at: refitHeights[index], solver)
-            }
-            contents[index].size.height = size.height
-        }
+        if size.height != old.height { refitSuggestHeight(size.height, at: index, solver) }
         return ownWidth
+    }
+
+    /// `refitHeight` for an image view that follows its width (no intrinsic width).
+    func refitImageHeight(at index: Int, old: Size, _ solver: Solver) -> Bool {
+        let (size, ownWidth) = views.withView(at: index) {
+            ($0.intrinsicContentSize, $0._membership.layoutWidthEngine == ObjectIdentifier(self))
+        }
+        guard size != old else { return ownWidth }
+        guard size.width == old.width, size.height.isFinite, size.height >= 0 else {
+            updateContentSize(at: index)  // other intrinsic metrics: new constraints
+            return ownWidth
+        }
+        refitSuggestHeight(size.height, at: index, solver)
+        return ownWidth
+    }
+
+    /// A `.heightEdit` view's new intrinsic height, to its edit variable.
+    @inline(__always)
+    func refitSuggestHeight(_ height: Double, at index: Int, _ solver: Solver) {
+        needsLayout = true
+        if remembersSizes {
+            // Suggested at the end of the refit unless its size is known
+            // (a suggestion sets the value outright: an earlier pending
+            // one is moot).
+            pendingHeight = (height, refitHeights[index])
+        } else {
+            suggestHeight(height, at: refitHeights[index], solver)
+        }
+        contents[index].size.height = height
     }
 
     /// Whether the refit remembers root sizes by height (`refitSizes`):

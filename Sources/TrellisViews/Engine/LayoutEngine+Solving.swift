@@ -99,7 +99,7 @@ extension LayoutEngine {
     func rebuildAsNew(target: Size) {
         for (index, _) in widthDependentLabels {
             _ = views.withView(at: index) {
-                unsafeDowncast($0, to: Label.self)._forgetLayoutWidth()
+                $0._forgetLayoutWidth()
             }
         }
         rebuild(target: target)
@@ -139,7 +139,7 @@ extension LayoutEngine {
         guard hasFreeWidthLabel else { return }
         for (index, _) in widthDependentLabels {
             let forgot = views.withView(at: index) {
-                unsafeDowncast($0, to: Label.self)._forgetLayoutWidth()
+                $0._forgetLayoutWidth()
             }
             if forgot { queueContentSize(at: index) }
         }

@@ -101,8 +101,9 @@ final class LayoutEngine {
     @exclusivity(unchecked) var views = _EngineViews()
     @exclusivity(unchecked) var parentIndex: [Int] = []
     @exclusivity(unchecked) var guides: [LayoutGuide] = []
-    /// Labels whose intrinsic size depends on the width the solve gives them.
-    /// (their indices in `views` and width variables, unretained: the labels keep them).
+    /// Labels (and image views with an `aspectRatio`) whose intrinsic size
+    /// depends on the width the solve gives them (their indices in `views`
+    /// and width variables, unretained: the views keep them).
     @exclusivity(unchecked) var widthDependentLabels: [(index: Int, width: Unmanaged<Variable>)] =
         []
     /// Whether the width of a width-dependent label is free (not fixed by
@@ -125,6 +126,14 @@ final class LayoutEngine {
     }
     /// Whether the view at each index of `views` is a `Label`.
     @exclusivity(unchecked) var isLabel: [Bool] = []
+    /// Whether the view at each index of `views` always has an intrinsic
+    /// width and height (a `Label`, whose empty text is 0 × 0, or a
+    /// `Button`, its title plus insets), so that while required constraints
+    /// fix its size and nothing reads its baselines, its new intrinsic size
+    /// cannot change the layout or which constraints it has: it is not even
+    /// measured (`deferContentSize(at:entirely:)`) until they change. A
+    /// button bar of fixed cells retitled every row then costs nothing.
+    @exclusivity(unchecked) var defersWhenFixed: [Bool] = []
     @exclusivity(unchecked) var solverConstraints: [ObjectIdentifier: Constraint] = [:]
     /// Installed constraints on a first or last baseline (re-made when a label's text changes).
     @exclusivity(unchecked) var baselineConstraints: [LayoutConstraint] = []
@@ -210,12 +219,13 @@ final class LayoutEngine {
     enum RefitKind: UInt8 {
         /// Not covered: the general path runs.
         case general
-        /// A label whose size required constraints fix along both axes and
+        /// A label or button whose size required constraints fix along both axes and
         /// whose baselines nothing reads: its update waits, as in `updateContentSize`.
         case deferred
-        /// A multi-line label of automatic width whose width required
-        /// constraints fix, whose baselines nothing reads, with its intrinsic
-        /// height in an edit variable: a new height is one suggestion.
+        /// A multi-line label of automatic width (or an image view with an
+        /// `aspectRatio`) whose width required constraints fix, whose
+        /// baselines nothing reads, with its intrinsic height in an edit
+        /// variable: a new height is one suggestion.
         case heightEdit
     }
 

@@ -1,0 +1,34 @@
+// A constraint template's hierarchies per shape of row
+// (`ConstraintCellView.shapeKey(for:)`), as a table keeps cells per reuse
+// identifier: each sees only rows of its shape, so only texts, images'
+// sizes and constants change on it, which the engine's refit applies
+// without touching the constraints.
+
+extension ConstraintTemplate {
+    /// Makes `cell` the hierarchy of shape `key`: the one kept for it, a
+    /// new one while fewer than `shapeLimit` are kept, else the last row's
+    /// hierarchy, which then changes its constraints for the row.
+    /// - Complexity: O(`shapeLimit`), plus building a hierarchy for a new shape.
+    @usableFromInline mutating func showShape(_ key: Int) throws(CellError) {
+        guard let current = shape else {
+            shape = key  // the first hierarchy takes the first shape
+            return
+        }
+        let outgoing = _IdleShape(key: current, cell: cell, parts: parts)
+        if let index = idleShapes.firstIndex(where: { $0.key == key }) {
+            let incoming = idleShapes[index]
+            idleShapes[index] = outgoing
+            cell = incoming.cell
+            parts = incoming.parts
+        } else if idleShapes.count + 1 < shapeLimit {
+            let made = try make()
+            idleShapes.append(outgoing)
+            cell = made
+            parts = _CellParts(made)
+        }
+        shape = key
+    }
+
+    /// The number of hierarchies kept, one per shape seen (at most `shapeLimit`).
+    public var hierarchyCount: Int { idleShapes.count + 1 }
+}
