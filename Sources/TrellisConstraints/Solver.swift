@@ -75,6 +75,17 @@ public final class Solver {
     /// Symbol → term index while long rows are merged; -1 otherwise.
     @exclusivity(unchecked) var _scratchPositions: [Int32] = []
 
+    /// Definitions (Solver+Definitions.swift): whether new constraints may
+    /// become definitions once columns are kept, how many rows are
+    /// definitions, and per-symbol scratch for evaluating and expanding them
+    /// (a value or coefficient, and the epoch that makes it current).
+    @exclusivity(unchecked) var _definitionsEnabled = true
+    @exclusivity(unchecked) var _definitionCount = 0
+    @exclusivity(unchecked) var _definitionScratch: [Double] = []
+    @exclusivity(unchecked) var _definitionMarks: [UInt32] = []
+    @exclusivity(unchecked) var _definitionEpoch: UInt32 = 0
+    @exclusivity(unchecked) var _definitionOrder: [_Symbol] = []
+
     // The objective, one row per optional priority level, highest first.
     // During phase one the artificial objective is appended after them.
     @exclusivity(unchecked) var _objective: [_ObjectiveRow] = []
@@ -305,6 +316,7 @@ public final class Solver {
     ///
     /// - Complexity: O(variables).
     public func updateVariables() {
+        if _definitionCount > 0 { return _updateVariablesWithDefinitions() }
         _variables.withUnsafeBufferPointer { variables in
             _variableInfo.withUnsafeBufferPointer { info in
                 _symbols.withUnsafeBufferPointer { symbols in
@@ -348,7 +360,9 @@ public final class Solver {
         guard symbol >= 0 else { return false }
         let row = _symbols[Int(symbol)].row
         guard row >= 0 else { return false }
-        for term in _rows[Int(row)].terms where _symbols[Int(term.symbol)].kind != .dummy {
+        let terms =
+            _rows[Int(row)].isDefinition ? _expansion(of: symbol).terms : _rows[Int(row)].terms
+        for term in terms where _symbols[Int(term.symbol)].kind != .dummy {
             return false
         }
         return true
@@ -422,6 +436,9 @@ struct _Record {
     /// The constraint's constant as installed (read here, not from the
     /// constraint object, on the suggestion path).
     var constant: Double = 0
+    /// The symbol the constraint defines when its row is a definition
+    /// (Solver+Definitions.swift), else -1.
+    var definition: _Symbol = _noSymbol
     /// For edit constraints: the rows holding the marker and its
     /// coefficients, valid while `columnVersion` equals the solver's
     /// `_structureVersion` (suggestions then skip the scan of all rows).
