@@ -82,6 +82,9 @@ struct _ObjectiveRow {
 
     /// Adds `factor * other` (constant included).
     mutating func insert(_ other: _Row, times factor: Double) {
+        // A long row merged into a short level (a probe's row, expanded
+        // through a chain) would scan the level once per term.
+        if positions.isEmpty && other.terms.count > 64 { buildIndex() }
         if positions.isEmpty {
             row.insert(other, times: factor)
         } else {

@@ -30,9 +30,10 @@
 // - a constant change carries into the definition holding the marker (a
 //   definition holds its own constraint's marker and errors, and no
 //   other marker);
-// - removing a constraint first turns every definition into an ordinary
-//   row (`_materializeDefinitions`), so the paper's removal rule sees the
-//   tableau Kiwi would have. A chain then costs what it costs in Kiwi.
+// - removing a constraint that made a definition first turns that one
+//   definition into an ordinary row (`_materializeDefinition`), so the
+//   paper's removal rule finds the marker in the rows Kiwi would have it
+//   in; removing any other constraint touches no definition.
 //
 // Definitions are made once the solver keeps columns (past 64 rows, see
 // Solver+Columns.swift): a cell's small solver never makes one.
@@ -199,8 +200,16 @@ extension Solver {
         if _definitionMarks[Int(symbol)] == _definitionEpoch {
             return _definitionScratch[Int(symbol)]
         }
-        // Post-order over the definitions not evaluated yet in this pass.
-        var stack: [(symbol: _Symbol, next: Int)] = [(symbol, 0)]
+        // Post-order over the definitions not evaluated yet in this pass
+        // (on a stack kept between calls: `updateVariables` makes one call
+        // per variable).
+        var stack = _definitionStack
+        _definitionStack = []
+        defer {
+            stack.removeAll(keepingCapacity: true)
+            _definitionStack = stack
+        }
+        stack.append((symbol, 0))
         _definitionMarks[Int(symbol)] = _definitionEpoch
         while !stack.isEmpty {
             let top = stack[stack.count - 1]
@@ -314,27 +323,23 @@ extension Solver {
         return result
     }
 
-    /// Turns every definition into an ordinary row (its expansion), before
-    /// a removal: the tableau is then the one Kiwi would hold.
+    /// Turns the definition made by the constraint in `slot`, if any, into
+    /// an ordinary row (its expansion), before the constraint is removed:
+    /// the paper's removal rule then sees the rows Kiwi would hold for its
+    /// marker. (Other definitions stay: they hold no other constraint's
+    /// marker, and read the symbol it defined as whatever it becomes.)
     ///
-    /// - Complexity: O(the ordinary rows made): quadratic in a chain's length.
-    func _materializeDefinitions() {
-        guard _definitionCount > 0 else { return }
+    /// - Complexity: O(the definitions it reaches and their terms).
+    func _materializeDefinition(slot: Int32) {
+        let symbol = _records[Int(slot)].definition
+        guard symbol >= 0 else { return }
         _structureVersion &+= 1
-        var defined: [_Symbol] = []
-        for row in _rows where row.isDefinition { defined.append(row.basic) }
-        // Any order: a definition turned into an ordinary row is read as a
-        // basic symbol's row by the expansions that follow.
-        for symbol in defined {
-            var row = _expansion(of: symbol)
-            let index = Int(_symbols[Int(symbol)].row)
-            row.basic = symbol
-            _rows[index] = row
-            _noteColumns(ofRowAt: index)
-            _definitionCount -= 1
-        }
-        for i in _records.indices where _records[i].definition >= 0 {
-            _records[i].definition = _noSymbol
-        }
+        var row = _expansion(of: symbol)
+        let index = Int(_symbols[Int(symbol)].row)
+        row.basic = symbol
+        _rows[index] = row
+        _noteColumns(ofRowAt: index)
+        _definitionCount -= 1
+        _records[Int(slot)].definition = _noSymbol
     }
 }

@@ -196,7 +196,7 @@ extension Solver {
         let record = _records[Int(slot)]
         guard let constraint = record.constraint else { return }
         _membershipVersion &+= 1
-        _materializeDefinitions()
+        _materializeDefinition(slot: slot)
         if !constraint.priority.isRequired {
             _addErrorEffects(record, level: _level(of: constraint.priority), times: -1)
         }

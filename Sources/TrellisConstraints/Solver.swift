@@ -85,6 +85,7 @@ public final class Solver {
     @exclusivity(unchecked) var _definitionMarks: [UInt32] = []
     @exclusivity(unchecked) var _definitionEpoch: UInt32 = 0
     @exclusivity(unchecked) var _definitionOrder: [_Symbol] = []
+    @exclusivity(unchecked) var _definitionStack: [(symbol: _Symbol, next: Int)] = []
 
     // The objective, one row per optional priority level, highest first.
     // During phase one the artificial objective is appended after them.
