@@ -71,6 +71,21 @@ import TrellisTestSupport
                 }
                 // Sizes before or after the links (the engine puts them last).
                 constraints += rng.below(2) == 0 ? links + sizing : sizing + links
+                // A mark near a top, at an optional priority: a definition
+                // with error symbols, which become basic when a required
+                // bound pulls the mark away (one optimum: min(top + c, bound)).
+                let mark = Variable("mark\(chain)")
+                variables.append(mark)
+                let top = tops[rng.below(count)]
+                constraints.append(
+                    Constraint(
+                        Expression(mark), .equal,
+                        Expression(terms: [Term(top)], constant: Double(rng.below(20))),
+                        priority: 600, identifier: "mark"))
+                constraints.append(
+                    Constraint(
+                        Expression(mark), .lessThanOrEqual, Expression(Double(rng.below(300))),
+                        identifier: "bound"))
             }
         }
     }
@@ -160,7 +175,10 @@ import TrellisTestSupport
         compare("after building")
         for step in 0..<12 {
             let installed = with.constraints
-            let required = installed.filter(\.priority.isRequired)
+            // Constants that keep one optimum (not a size's own pair).
+            let movable = installed.filter {
+                $0.identifier != "compression" && $0.identifier != "hugging"
+            }
             switch rng.below(5) {
             case 0:
                 // A required extra on a random top: a conflict when the
@@ -175,8 +193,8 @@ import TrellisTestSupport
                 #expect(
                     Self.sameConflict(conflict, plainConflict, twins), "seed \(seed) step \(step)")
                 unique = false
-            case 1 where !required.isEmpty:
-                let c = required[rng.below(required.count)]
+            case 1 where !movable.isEmpty:
+                let c = movable[rng.below(movable.count)]
                 let value = c.constant + Double(rng.below(41) - 20)
                 let conflict = try with.setConstant(value, for: c)
                 let plainConflict = try without.setConstant(value, for: twin(c))
