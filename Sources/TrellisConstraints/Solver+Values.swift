@@ -9,7 +9,8 @@ extension Solver {
     ///     try solver.suggestValue(320, for: width)
     ///     let w = solver.currentValue(of: width)   // 320; width.value unchanged
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(1), or O(the chain behind it) for a variable kept as
+    ///   a definition (Solver+Definitions.swift).
     public func currentValue(of variable: Variable) -> Double {
         let symbol = _existingSymbol(for: variable)
         guard symbol >= 0 else { return variable.value }
@@ -45,7 +46,7 @@ extension Solver {
 
     /// `currentValue(of:)` through a handle from `valueHandle(for:)`, valid
     /// as of the current `membershipVersion`.
-    /// - Complexity: O(1).
+    /// - Complexity: O(1), or O(the chain behind it) for a definition.
     public func value(at handle: SolverHandle) -> Double {
         let row = _symbols[Int(handle.raw)].row
         guard row >= 0 else { return 0 }
@@ -55,7 +56,7 @@ extension Solver {
 
     /// `value(at:)` for two handles at once (a width and a height),
     /// inlined into the caller.
-    /// - Complexity: O(1).
+    /// - Complexity: O(1), or O(the chains behind them) for definitions.
     @inlinable @inline(__always)
     public func values(at first: SolverHandle, _ second: SolverHandle) -> (Double, Double) {
         let firstRow = _symbols[Int(first.raw)].row

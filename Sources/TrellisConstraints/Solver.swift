@@ -152,10 +152,10 @@ public final class Solver {
     /// - Complexity: building the row, O(its length), plus per simplex pivot
     ///   (usually none or a few) O(rows holding the entering symbol × their
     ///   length): large systems keep each symbol's column (Solver+Columns).
-    ///   Rows are as long as the chains of equalities behind them (a box
-    ///   placed after n others has a row of about n terms, as in Kiwi), so n
-    ///   boxes in one chain cost O(n²) in all; tables of short chains stay
-    ///   near linear.
+    ///   In a large system (past 64 rows) a constraint whose subject no
+    ///   ordinary row holds is kept as written (a definition,
+    ///   Solver+Definitions.swift), so a chain of n equalities (a long
+    ///   stack) costs O(n) where Kiwi's rows would hold O(n²) terms.
     @discardableResult
     public func add(_ constraint: Constraint) throws(SolverError) -> ConstraintConflict? {
         try _checkNotInstalled(constraint)
@@ -167,6 +167,9 @@ public final class Solver {
     }
 
     /// Removes an installed constraint.
+    ///
+    /// - Complexity: the paper's removal, plus, for a constraint kept as a
+    ///   definition, its expansion (O(the chain behind it)).
     ///
     /// - Throws: `SolverError.unknownConstraint` if it is not installed here.
     public func remove(_ constraint: Constraint) throws(SolverError) {
@@ -315,7 +318,8 @@ public final class Solver {
     /// Writes the current solution into `value` of every variable the solver
     /// holds.
     ///
-    /// - Complexity: O(variables).
+    /// - Complexity: O(variables), plus O(terms of the definitions) when
+    ///   there are any (each is evaluated once).
     public func updateVariables() {
         if _definitionCount > 0 { return _updateVariablesWithDefinitions() }
         _variables.withUnsafeBufferPointer { variables in
