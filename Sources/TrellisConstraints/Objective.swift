@@ -17,6 +17,9 @@ struct _ObjectiveRow {
     private(set) var negatives: [_Symbol] = []
     /// The length of `negatives` after its last removal of repeats.
     private var uniqueNegatives = 0
+    /// While indexed: symbols whose terms were removed since the solver
+    /// last read this list (`Solver._relistUnblockedNegatives`).
+    var removed: [_Symbol] = []
 
     init(_ row: _Row) {
         self.row = row
@@ -79,6 +82,9 @@ struct _ObjectiveRow {
 
     /// Adds `factor * other` (constant included).
     mutating func insert(_ other: _Row, times factor: Double) {
+        // A long row merged into a short level (a probe's row, expanded
+        // through a chain) would scan the level once per term.
+        if positions.isEmpty && other.terms.count > 64 { buildIndex() }
         if positions.isEmpty {
             row.insert(other, times: factor)
         } else {
@@ -115,14 +121,25 @@ struct _ObjectiveRow {
         if i != last { positions[Int(row.terms[last].symbol)] = Int32(i) }
         row._removeTerm(at: i)
         positions[s] = -1
+        removed.append(symbol)
     }
 
-    /// Drops symbols that are no longer negative from `negatives` (and
-    /// repeats, once the list has doubled since the last time).
+    /// Lists `symbol` among the negatives again when its coefficient is
+    /// negative (`compactNegatives` may have dropped it as blocked).
+    mutating func relist(_ symbol: _Symbol) {
+        if coefficient(for: symbol) < 0 { negatives.append(symbol) }
+    }
+
+    /// Drops symbols that are no longer negative from `negatives`, and
+    /// those `isCandidate` rejects (a dummy never enters the basis; a
+    /// rejected symbol is listed again only when its coefficient turns
+    /// negative again), and repeats, once the list has doubled since the
+    /// last time.
     /// - Complexity: O(negatives), amortised.
-    mutating func compactNegatives() {
+    mutating func compactNegatives(_ isCandidate: (_Symbol) -> Bool) {
         var kept = 0
-        for j in 0..<negatives.count where coefficient(for: negatives[j]) < 0 {
+        for j in 0..<negatives.count
+        where coefficient(for: negatives[j]) < 0 && isCandidate(negatives[j]) {
             negatives[kept] = negatives[j]
             kept += 1
         }

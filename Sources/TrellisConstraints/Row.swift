@@ -20,6 +20,10 @@ struct _Row {
     /// Bit `symbol % 64` is set for every symbol in `terms` (and possibly for
     /// symbols removed since): a clear bit means the symbol is absent.
     var filter: UInt64 = 0
+    /// Whether the row is a definition (Solver+Definitions.swift): its basic
+    /// symbol is an external defined by the terms as written, which may
+    /// include other basic symbols; no other row holds that symbol.
+    @usableFromInline var isDefinition = false
 
     init(constant: Double = 0) {
         self.terms = []

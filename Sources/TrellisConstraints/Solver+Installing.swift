@@ -12,7 +12,15 @@ extension Solver {
         _membershipVersion &+= 1
         let slot = _allocateRecord(constraint, isEdit: isEdit)
         let level = constraint.priority.isRequired ? -1 : _acquireLevel(constraint.priority)
-        var row = _createRow(constraint, slot: slot, level: level)
+        if let index = _definitionCandidate(constraint) {
+            _installDefinition(constraint, slot: slot, level: level, subjectAt: index)
+            constraint._solver = self
+            constraint._slot = slot
+            _optimize(_allLevels)
+            if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
+            return nil
+        }
+        var row = _createRow(constraint, slot: slot, level: level, expanding: true)
         let marker = _records[Int(slot)].marker
         var subject = _chooseSubject(row, marker: marker, other: _records[Int(slot)].other)
         if subject < 0 && _allDummies(row) {
@@ -43,8 +51,9 @@ extension Solver {
 
     /// Builds the constraint's row in augmented simplex form (paper section
     /// 4.1): `0 = terms - constant + marker (+ errors)`, with basic variables
-    /// substituted by their rows, and a non-negative constant.
-    func _createRow(_ constraint: Constraint, slot: Int32, level: Int) -> _Row {
+    /// substituted by their rows (`expanding`; a definition keeps them, see
+    /// Solver+Definitions.swift), and a non-negative constant.
+    func _createRow(_ constraint: Constraint, slot: Int32, level: Int, expanding: Bool) -> _Row {
         var row = _Row(constant: -constraint.constant)
         row.terms.reserveCapacity(max(8, constraint.terms.count + 2))
         let terms = constraint.terms
@@ -53,8 +62,12 @@ extension Solver {
             let coefficient = terms[i].coefficient
             if _nearZero(coefficient) { continue }
             let basicRow = _symbols[Int(symbol)].row
-            if basicRow >= 0 {
-                _add(_rows[Int(basicRow)], times: coefficient, to: &row, basic: _noSymbol)
+            if basicRow >= 0 && expanding {
+                if _rows[Int(basicRow)].isDefinition {
+                    _add(_expansion(of: symbol), times: coefficient, to: &row, basic: _noSymbol)
+                } else {
+                    _add(_rows[Int(basicRow)], times: coefficient, to: &row, basic: _noSymbol)
+                }
             } else {
                 row.insert(symbol, coefficient)
             }
@@ -183,6 +196,7 @@ extension Solver {
         let record = _records[Int(slot)]
         guard let constraint = record.constraint else { return }
         _membershipVersion &+= 1
+        _materializeDefinition(slot: slot)
         if !constraint.priority.isRequired {
             _addErrorEffects(record, level: _level(of: constraint.priority), times: -1)
         }

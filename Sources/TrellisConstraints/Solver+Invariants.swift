@@ -21,19 +21,31 @@ extension Solver {
             }
         }
         // Terms are parametric, live, non-zero; restricted rows are feasible.
+        // A definition may hold basic symbols, never its own; an ordinary
+        // row or objective level holds neither (Solver+Definitions.swift).
         func checkTerms(_ row: _Row, _ name: String) {
             for term in row.terms {
                 let s = Int(term.symbol)
                 if _symbols[s].kind == .free { problems.append("\(name): free symbol \(s)") }
-                if _symbols[s].row >= 0 { problems.append("\(name): basic symbol \(s) as a term") }
+                if row.isDefinition {
+                    if term.symbol == row.basic { problems.append("\(name): defines itself") }
+                } else if _symbols[s].row >= 0 {
+                    problems.append("\(name): basic symbol \(s) as a term")
+                }
                 if _nearZero(term.coefficient) { problems.append("\(name): near-zero term \(s)") }
                 if row.filter & _Row.bit(term.symbol) == 0 {
                     problems.append("\(name): filter misses \(s)")
                 }
             }
         }
+        if _rows.filter(\.isDefinition).count != _definitionCount {
+            problems.append("definition count \(_definitionCount) is off")
+        }
         for (i, row) in _rows.enumerated() {
             checkTerms(row, "row \(i)")
+            if row.isDefinition && _symbols[Int(row.basic)].kind != .external {
+                problems.append("row \(i): definition of a restricted symbol")
+            }
             let kind = _symbols[Int(_rows[i].basic)].kind
             if kind != .external && row.constant < -1e-6 {
                 problems.append("row \(i): restricted basic with negative constant \(row.constant)")
@@ -53,8 +65,13 @@ extension Solver {
                 if objective.coefficient(for: term.symbol) != term.coefficient {
                     problems.append("objective \(k): index misses \(term.symbol)")
                 }
+                // A dummy, or a symbol a higher level blocks, may be left out
+                // (one unblocked since is listed again by the next search).
                 if objective.isIndexed && term.coefficient < 0
                     && !objective.negatives.contains(term.symbol)
+                    && _symbols[Int(term.symbol)].kind != .dummy
+                    && !(k < _levelPriority.count && _isBlockedAbove(term.symbol, level: k))
+                    && !_objective[..<k].contains(where: { $0.removed.contains(term.symbol) })
                 {
                     problems.append("objective \(k): negative \(term.symbol) not listed")
                 }

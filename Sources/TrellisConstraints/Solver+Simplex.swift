@@ -17,7 +17,13 @@ extension Solver {
     ///   through the symbol's column; Kiwi visits every row.
     func _substitute(_ symbol: _Symbol, _ row: _Row) {
         _structureVersion &+= 1
+        var definitions = 0
         _forEachRow(holding: symbol) { i, t in
+            // A definition keeps the symbol (Solver+Definitions.swift).
+            if _rows[i].isDefinition {
+                definitions += 1
+                return
+            }
             let coefficient = _rows[i].terms[t].coefficient
             _rows[i]._removeTerm(at: t)
             let basic = _rows[i].basic
@@ -26,7 +32,14 @@ extension Solver {
                 _infeasible.append(basic)
             }
         }
-        _clearColumn(symbol)
+        if definitions > 0 {
+            // The column keeps the definitions that hold the symbol.
+            let kept = _columnRows.map { _rows[Int($0)].basic }.filter { _isDefined($0) }
+            _clearColumn(symbol)
+            for basic in kept { _noteColumn(symbol, basic) }
+        } else {
+            _clearColumn(symbol)
+        }
         for k in _objective.indices where _objective[k].contains(symbol) {
             _objective[k].substitute(symbol, with: row)
         }
@@ -92,10 +105,14 @@ extension Solver {
     /// - Complexity: O(negative coefficients × levels) for long (indexed)
     ///   levels, which list their negative symbols; O(length) for short ones.
     func _enteringSymbol(_ levels: Range<Int>) -> _Symbol {
+        _relistUnblockedNegatives()
         var best = _noSymbol
         for k in levels {
             if _objective[k].isIndexed {
-                _objective[k].compactNegatives()
+                let real = k < _levelPriority.count
+                _objective[k].compactNegatives {
+                    _symbols[Int($0)].kind != .dummy && !(real && _isBlockedAbove($0, level: k))
+                }
                 for j in 0..<_objective[k].negatives.count {
                     let symbol = _objective[k].negatives[j]
                     if _improvesFirst(symbol, level: k, levels: levels, best: best) {
@@ -113,6 +130,34 @@ extension Solver {
             }
         }
         return best
+    }
+
+    /// Whether an indexed priority level above `k` holds `symbol` with a
+    /// coefficient past rounding residue: then it cannot enter for level
+    /// `k` (`_improvesFirst`) until that term goes, which the level
+    /// records (`_ObjectiveRow.removed`), so it can leave `k`'s list of
+    /// negatives meanwhile. (A stack of n labels holds n compression
+    /// errors negative at the hugging level and blocked at 750: scanning
+    /// them at every optimisation cost O(n) each.)
+    @inline(__always)
+    func _isBlockedAbove(_ symbol: _Symbol, level k: Int) -> Bool {
+        for j in 0..<k where _objective[j].isIndexed {
+            if abs(_objective[j].coefficient(for: symbol)) >= _residueLimit { return true }
+        }
+        return false
+    }
+
+    /// Lists again, at the levels below, the symbols whose terms left an
+    /// indexed level (they may no longer be blocked there).
+    @inline(__always)
+    func _relistUnblockedNegatives() {
+        for j in _objective.indices where !_objective[j].removed.isEmpty {
+            let removed = _objective[j].removed
+            _objective[j].removed.removeAll(keepingCapacity: true)
+            for k in (j + 1)..<_objective.count where _objective[k].isIndexed {
+                for symbol in removed { _objective[k].relist(symbol) }
+            }
+        }
     }
 
     /// Whether `symbol`, negative at level `k`, is a better entering symbol

@@ -179,7 +179,13 @@ extension Solver {
         if _levelUsers[index] == 0 {
             _levelPriority.remove(at: index)
             _levelUsers.remove(at: index)
-            _objective.remove(at: index)
+            let gone = _objective.remove(at: index)
+            // Symbols it blocked may be candidates again below it: those it
+            // holds and those it let go since they were last relisted.
+            for k in index..<_objective.count where _objective[k].isIndexed {
+                for term in gone.terms { _objective[k].relist(term.symbol) }
+                for symbol in gone.removed { _objective[k].relist(symbol) }
+            }
         }
     }
 

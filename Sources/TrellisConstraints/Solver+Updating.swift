@@ -61,17 +61,20 @@ extension Solver {
         if markerRow >= 0 {
             _rows[Int(markerRow)].constant -= shift
             _noteIfInfeasible(Int(markerRow))
+            _shiftDefinition(slot: slot, marker: marker, by: shift)
             return
         }
         let other = _records[slot].other
         if other >= 0 {
             // The other error's column is minus the marker's: when it is
-            // basic, the marker appears in its row only.
+            // basic, the marker appears in its row only (and in the
+            // constraint's own definition, which holds both as written).
             let otherRow = _symbols[Int(other)].row
             if otherRow >= 0 {
                 let index = Int(otherRow)
                 _rows[index].constant += _rows[index].coefficient(for: marker) * shift
                 _noteIfInfeasible(index)
+                _shiftDefinition(slot: slot, marker: marker, by: shift)
                 return
             }
         }
@@ -89,6 +92,17 @@ extension Solver {
             _records[slot].columnVersion = _structureVersion
         }
         _shiftColumn(slot: slot, by: shift)
+    }
+
+    /// Carries a marker's shift into the constraint's own definition, when
+    /// its row is one and the marker is basic elsewhere (a definition holds
+    /// basic symbols as written, so the marker's column does not list it).
+    @inline(__always)
+    func _shiftDefinition(slot: Int, marker: _Symbol, by shift: Double) {
+        let defined = _records[slot].definition
+        guard defined >= 0 else { return }
+        let index = Int(_symbols[Int(defined)].row)
+        _rows[index].constant += _rows[index].coefficient(for: marker) * shift
     }
 
     /// `_changeConstant`'s update for an edit constraint whose marker's

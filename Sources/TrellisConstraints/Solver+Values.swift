@@ -9,12 +9,12 @@ extension Solver {
     ///     try solver.suggestValue(320, for: width)
     ///     let w = solver.currentValue(of: width)   // 320; width.value unchanged
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(1), or O(the chain behind it) for a variable kept as
+    ///   a definition (Solver+Definitions.swift).
     public func currentValue(of variable: Variable) -> Double {
         let symbol = _existingSymbol(for: variable)
         guard symbol >= 0 else { return variable.value }
-        let row = _symbols[Int(symbol)].row
-        return row >= 0 ? _rows[Int(row)].constant : 0
+        return value(at: SolverHandle(raw: symbol))
     }
 }
 
@@ -46,23 +46,25 @@ extension Solver {
 
     /// `currentValue(of:)` through a handle from `valueHandle(for:)`, valid
     /// as of the current `membershipVersion`.
-    /// - Complexity: O(1).
+    /// - Complexity: O(1), or O(the chain behind it) for a definition.
     public func value(at handle: SolverHandle) -> Double {
         let row = _symbols[Int(handle.raw)].row
-        return row >= 0 ? _rows[Int(row)].constant : 0
+        guard row >= 0 else { return 0 }
+        if _rows[Int(row)].isDefinition { return _definitionValue(of: handle.raw) }
+        return _rows[Int(row)].constant
     }
 
     /// `value(at:)` for two handles at once (a width and a height),
     /// inlined into the caller.
-    /// - Complexity: O(1).
+    /// - Complexity: O(1), or O(the chains behind them) for definitions.
     @inlinable @inline(__always)
     public func values(at first: SolverHandle, _ second: SolverHandle) -> (Double, Double) {
         let firstRow = _symbols[Int(first.raw)].row
         let secondRow = _symbols[Int(second.raw)].row
-        return (
-            firstRow >= 0 ? _rows[Int(firstRow)].constant : 0,
-            secondRow >= 0 ? _rows[Int(secondRow)].constant : 0
-        )
+        guard firstRow >= 0, secondRow >= 0, !_rows[Int(firstRow)].isDefinition,
+            !_rows[Int(secondRow)].isDefinition
+        else { return (value(at: first), value(at: second)) }
+        return (_rows[Int(firstRow)].constant, _rows[Int(secondRow)].constant)
     }
 
     /// A handle for suggesting values for the edit variable `variable`

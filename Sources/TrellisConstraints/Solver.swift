@@ -75,6 +75,18 @@ public final class Solver {
     /// Symbol → term index while long rows are merged; -1 otherwise.
     @exclusivity(unchecked) var _scratchPositions: [Int32] = []
 
+    /// Definitions (Solver+Definitions.swift): whether new constraints may
+    /// become definitions once columns are kept, how many rows are
+    /// definitions, and per-symbol scratch for evaluating and expanding them
+    /// (a value or coefficient, and the epoch that makes it current).
+    @exclusivity(unchecked) var _definitionsEnabled = true
+    @exclusivity(unchecked) var _definitionCount = 0
+    @exclusivity(unchecked) var _definitionScratch: [Double] = []
+    @exclusivity(unchecked) var _definitionMarks: [UInt32] = []
+    @exclusivity(unchecked) var _definitionEpoch: UInt32 = 0
+    @exclusivity(unchecked) var _definitionOrder: [_Symbol] = []
+    @exclusivity(unchecked) var _definitionStack: [(symbol: _Symbol, next: Int)] = []
+
     // The objective, one row per optional priority level, highest first.
     // During phase one the artificial objective is appended after them.
     @exclusivity(unchecked) var _objective: [_ObjectiveRow] = []
@@ -140,10 +152,10 @@ public final class Solver {
     /// - Complexity: building the row, O(its length), plus per simplex pivot
     ///   (usually none or a few) O(rows holding the entering symbol × their
     ///   length): large systems keep each symbol's column (Solver+Columns).
-    ///   Rows are as long as the chains of equalities behind them (a box
-    ///   placed after n others has a row of about n terms, as in Kiwi), so n
-    ///   boxes in one chain cost O(n²) in all; tables of short chains stay
-    ///   near linear.
+    ///   In a large system (past 64 rows) a constraint whose subject no
+    ///   ordinary row holds is kept as written (a definition,
+    ///   Solver+Definitions.swift), so a chain of n equalities (a long
+    ///   stack) costs O(n) where Kiwi's rows would hold O(n²) terms.
     @discardableResult
     public func add(_ constraint: Constraint) throws(SolverError) -> ConstraintConflict? {
         try _checkNotInstalled(constraint)
@@ -155,6 +167,9 @@ public final class Solver {
     }
 
     /// Removes an installed constraint.
+    ///
+    /// - Complexity: the paper's removal, plus, for a constraint kept as a
+    ///   definition, its expansion (O(the chain behind it)).
     ///
     /// - Throws: `SolverError.unknownConstraint` if it is not installed here.
     public func remove(_ constraint: Constraint) throws(SolverError) {
@@ -303,8 +318,10 @@ public final class Solver {
     /// Writes the current solution into `value` of every variable the solver
     /// holds.
     ///
-    /// - Complexity: O(variables).
+    /// - Complexity: O(variables), plus O(terms of the definitions) when
+    ///   there are any (each is evaluated once).
     public func updateVariables() {
+        if _definitionCount > 0 { return _updateVariablesWithDefinitions() }
         _variables.withUnsafeBufferPointer { variables in
             _variableInfo.withUnsafeBufferPointer { info in
                 _symbols.withUnsafeBufferPointer { symbols in
@@ -348,7 +365,9 @@ public final class Solver {
         guard symbol >= 0 else { return false }
         let row = _symbols[Int(symbol)].row
         guard row >= 0 else { return false }
-        for term in _rows[Int(row)].terms where _symbols[Int(term.symbol)].kind != .dummy {
+        let terms =
+            _rows[Int(row)].isDefinition ? _expansion(of: symbol).terms : _rows[Int(row)].terms
+        for term in terms where _symbols[Int(term.symbol)].kind != .dummy {
             return false
         }
         return true
@@ -422,6 +441,9 @@ struct _Record {
     /// The constraint's constant as installed (read here, not from the
     /// constraint object, on the suggestion path).
     var constant: Double = 0
+    /// The symbol the constraint defines when its row is a definition
+    /// (Solver+Definitions.swift), else -1.
+    var definition: _Symbol = _noSymbol
     /// For edit constraints: the rows holding the marker and its
     /// coefficients, valid while `columnVersion` equals the solver's
     /// `_structureVersion` (suggestions then skip the scan of all rows).

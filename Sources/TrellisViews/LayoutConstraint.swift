@@ -159,7 +159,27 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     /// Deactivates every constraint.
     public static func deactivate(_ constraints: [LayoutConstraint]) {
-        for constraint in constraints { constraint.deactivate() }
+        guard constraints.count > 8 else {
+            for constraint in constraints { constraint.deactivate() }
+            return
+        }
+        // Each host's list is filtered once: removing the constraints one
+        // by one searched it each time, O(n²) for a stack of n views
+        // re-making its arrangement.
+        var leaving: [ObjectIdentifier: Set<ObjectIdentifier>] = [:]
+        var hosts: [View] = []
+        for constraint in constraints {
+            guard let host = constraint._host else { continue }
+            host.rootView._membership.engine?.constraintWillDeactivate(constraint)
+            let key = ObjectIdentifier(host)
+            if leaving[key] == nil { hosts.append(host) }
+            leaving[key, default: []].insert(ObjectIdentifier(constraint))
+            constraint._host = nil
+        }
+        for host in hosts {
+            let gone = leaving[ObjectIdentifier(host)] ?? []
+            host._constraints.removeAll { gone.contains(ObjectIdentifier($0)) }
+        }
     }
 
     /// Activates the constraint: stores it on the nearest common ancestor of its

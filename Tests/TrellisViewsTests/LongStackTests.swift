@@ -43,17 +43,22 @@ import TrellisText
         }
     }
 
-    @Test func aStackOfFiveHundredLabelsPutsEveryLabelInItsPlace() {
-        let count = 500
+    /// 2,000 labels took 119 s before the solver kept the chain's links as
+    /// definitions (Solver+Definitions.swift); no timing is asserted here.
+    @Test(arguments: [500, 2_000])
+    func aLongStackPutsEveryLabelInItsPlace(count: Int) {
         let (root, stack, labels) = Self.column(of: count)
         root.layoutIfNeeded()
         // Each label is one line of Roboto 17, 20 high (Support.swift), the
         // full 300 wide (fill alignment); label i starts at i × (20 + 4).
         let expected = (0..<count).map { "l\($0) 0.0 \(Double(24 * $0)) 300.0 20.0" }
         #expect(Self.rows(labels) == expected)
-        // 500 labels and 499 gaps: 500 × 20 + 499 × 4 = 11,996.
-        #expect(stack.frame.height == 11_996)
-        #expect(root.layoutIssues().isEmpty)
+        // count labels and count − 1 gaps: 500 × 20 + 499 × 4 = 11,996;
+        // 2,000 × 20 + 1,999 × 4 = 47,996.
+        #expect(stack.frame.height == Double(24 * count - 4))
+        // The diagnostics probe every view with a constraint of its own
+        // (O(n) each), so they are checked on the shorter stack only.
+        if count <= 500 { #expect(root.layoutIssues().isEmpty) }
     }
 
     @Test func hidingLabelsInALongChainMovesTheRestUp() {

@@ -1,0 +1,345 @@
+// Definitions: rows kept as written, so that chains of equalities stay
+// linear in size.
+//
+// In a Kiwi tableau every basic symbol's row is written in parametric
+// symbols only. A chain `y[i] == y[i-1] + h[i-1] + 4` then gives `y[i]` a
+// row of all the `h` before it (n²/2 terms for n links), and each `h`
+// solved for later (a label's intrinsic height) is substituted into every
+// row below it (n³ work). Gaussian elimination does not need that: a
+// constraint whose subject is an external symbol that no ordinary row and
+// no objective level holds can keep its row as written,
+// `y[i] = y[i-1] + h[i-1] + 4 - marker`, whatever the other symbols are
+// (basic, parametric, or defined in turn). Such a row is a *definition*.
+//
+// Why it is exact: the defined symbol appears in no other ordinary row and
+// in no objective level, so the ordinary tableau never sees it; the
+// definition fixes its value from the others, whatever they are. The
+// ordinary rows are the tableau of the system with the defined symbols
+// eliminated, and the simplex steps (choices of entering and leaving
+// symbols, ratio tests, the dual simplex) only ever look at ordinary rows
+// (a definition's basic symbol is external, and external rows never leave
+// the basis in a pivot). What changes:
+//
+// - a new ordinary row that mentions a defined symbol gets its expansion in
+//   parametric symbols (`_expansion(of:)`, linear in what it reaches), so
+//   ordinary rows keep their invariant;
+// - a substitution skips definitions (they may hold basic symbols);
+// - values of defined symbols are evaluated from their definitions
+//   (`_definitionValue`), basic symbols at their rows' constants and
+//   parametric ones at 0, as they are read;
+// - a constant change carries into the definition holding the marker (a
+//   definition holds its own constraint's marker and errors, and no
+//   other marker);
+// - removing a constraint that made a definition first turns that one
+//   definition into an ordinary row (`_materializeDefinition`), so the
+//   paper's removal rule finds the marker in the rows Kiwi would have it
+//   in; removing any other constraint touches no definition.
+//
+// Definitions are made once the solver keeps columns (past 64 rows, see
+// Solver+Columns.swift): a cell's small solver never makes one.
+
+extension Solver {
+    // MARK: Choosing a definition
+
+    /// The index in `constraint.terms` of the variable the constraint may
+    /// define, or nil: the first term (with a non-zero coefficient) whose
+    /// variable is new to the solver; else the first whose variable is
+    /// parametric, held by no ordinary row, by at most a few definitions
+    /// (`_definitionHolderLimit`) and by no objective level, and not
+    /// reachable from the constraint's other terms through definitions
+    /// (which would make a cycle).
+    ///
+    /// - Complexity: O(terms), plus a walk through the definitions below
+    ///   the other terms when the variable is held by definitions already
+    ///   (the end of a chain pinned before its links).
+    func _definitionCandidate(_ constraint: Constraint) -> Int? {
+        guard _definitionsEnabled, _columnsEnabled else { return nil }
+        let terms = constraint.terms
+        for i in 0..<terms.count
+        where !_nearZero(terms[i].coefficient) && _existingSymbol(for: terms[i].variable) < 0 {
+            return i
+        }
+        for i in 0..<terms.count where !_nearZero(terms[i].coefficient) {
+            let symbol = _existingSymbol(for: terms[i].variable)
+            if _symbols[Int(symbol)].row >= 0 || !_isHeldByDefinitionsOnly(symbol) { continue }
+            if _objective.contains(where: { $0.contains(symbol) }) { continue }
+            if _definitionsReach(symbol, from: terms, skipping: i) { continue }
+            return i
+        }
+        return nil
+    }
+
+    /// How many column nodes `_isHeldByDefinitionsOnly` reads before it
+    /// gives up: a symbol many definitions hold (a stack's edge, which
+    /// every arranged view's definition names) is not worth defining, and
+    /// reading its whole column for each constraint that names it would
+    /// cost O(n) each time.
+    static var _definitionHolderLimit: Int { 16 }
+
+    /// Whether `symbol` (parametric) is held by definitions only, judged
+    /// from at most `_definitionHolderLimit` nodes of its column (false
+    /// past them).
+    func _isHeldByDefinitionsOnly(_ symbol: _Symbol) -> Bool {
+        var node = _columnHeads[Int(symbol)]
+        var read = 0
+        while node >= 0 {
+            read += 1
+            if read > Self._definitionHolderLimit { return false }
+            let row = _symbols[Int(_columnNodes[Int(node)].basic)].row
+            if row >= 0 && !_rows[Int(row)].isDefinition
+                && _rows[Int(row)].index(of: symbol) != nil
+            {
+                return false
+            }
+            node = _columnNodes[Int(node)].next
+        }
+        return true
+    }
+
+    /// Whether a definition reachable from the variables of `terms` (but
+    /// the one at `skipped`) holds `target`.
+    func _definitionsReach(_ target: _Symbol, from terms: [Term], skipping skipped: Int) -> Bool {
+        _startDefinitionPass()
+        var stack: [_Symbol] = []
+        for j in terms.indices where j != skipped {
+            let symbol = _existingSymbol(for: terms[j].variable)
+            if symbol >= 0 && _isDefined(symbol)
+                && _definitionMarks[Int(symbol)] != _definitionEpoch
+            {
+                _definitionMarks[Int(symbol)] = _definitionEpoch
+                stack.append(symbol)
+            }
+        }
+        while let symbol = stack.popLast() {
+            for term in _rows[Int(_symbols[Int(symbol)].row)].terms {
+                if term.symbol == target { return true }
+                let s = Int(term.symbol)
+                if _isDefined(term.symbol) && _definitionMarks[s] != _definitionEpoch {
+                    _definitionMarks[s] = _definitionEpoch
+                    stack.append(term.symbol)
+                }
+            }
+        }
+        return false
+    }
+
+    /// Installs `constraint` as the definition of its term at `index`
+    /// (its row as written, solved for that variable); never a conflict.
+    func _installDefinition(_ constraint: Constraint, slot: Int32, level: Int, subjectAt index: Int)
+    {
+        var row = _createRow(constraint, slot: slot, level: level, expanding: false)
+        let subject = _existingSymbol(for: constraint.terms[index].variable)
+        row.solve(for: subject)
+        row.isDefinition = true
+        _records[Int(slot)].definition = subject
+        _definitionCount += 1
+        _insertRow(subject, row)
+    }
+
+    @inline(__always)
+    func _isDefined(_ symbol: _Symbol) -> Bool {
+        let row = _symbols[Int(symbol)].row
+        return row >= 0 && _rows[Int(row)].isDefinition
+    }
+
+    // MARK: Scratch
+
+    /// Starts a pass over definitions: marks from earlier passes no longer
+    /// count, and the scratch arrays cover every symbol.
+    func _startDefinitionPass() {
+        if _definitionMarks.count < _symbols.count {
+            let missing = _symbols.count - _definitionMarks.count
+            _definitionMarks.append(contentsOf: repeatElement(0, count: missing))
+            _definitionScratch.append(contentsOf: repeatElement(0, count: missing))
+        }
+        _definitionEpoch &+= 1
+        if _definitionEpoch == 0 {  // wrapped: old marks could look current
+            for i in _definitionMarks.indices { _definitionMarks[i] = 0 }
+            _definitionEpoch = 1
+        }
+    }
+
+    /// Fills `_definitionOrder` with the definitions reachable from the
+    /// defined `symbol` (itself included) in post-order (a definition after
+    /// every definition it holds), marking them in the current pass.
+    func _collectDefinitions(from symbol: _Symbol) {
+        _definitionOrder.removeAll(keepingCapacity: true)
+        var stack: [(symbol: _Symbol, next: Int)] = [(symbol, 0)]
+        _definitionMarks[Int(symbol)] = _definitionEpoch
+        while !stack.isEmpty {
+            let top = stack[stack.count - 1]
+            let row = Int(_symbols[Int(top.symbol)].row)
+            if top.next < _rows[row].terms.count {
+                stack[stack.count - 1].next += 1
+                let s = _rows[row].terms[top.next].symbol
+                if _isDefined(s) && _definitionMarks[Int(s)] != _definitionEpoch {
+                    _definitionMarks[Int(s)] = _definitionEpoch
+                    stack.append((s, 0))
+                }
+            } else {
+                stack.removeLast()
+                _definitionOrder.append(top.symbol)
+            }
+        }
+    }
+
+    // MARK: Values
+
+    /// The value of the defined `symbol` in the current solution.
+    ///
+    /// - Complexity: O(definitions it reaches and their terms).
+    @inline(never)
+    func _definitionValue(of symbol: _Symbol) -> Double {
+        _startDefinitionPass()
+        return _evaluateDefinition(symbol)
+    }
+
+    /// Evaluates the defined `symbol` in the current pass: definitions
+    /// already evaluated in it keep their values (in `_definitionScratch`).
+    func _evaluateDefinition(_ symbol: _Symbol) -> Double {
+        if _definitionMarks[Int(symbol)] == _definitionEpoch {
+            return _definitionScratch[Int(symbol)]
+        }
+        // Post-order over the definitions not evaluated yet in this pass
+        // (on a stack kept between calls: `updateVariables` makes one call
+        // per variable).
+        var stack = _definitionStack
+        _definitionStack = []
+        defer {
+            stack.removeAll(keepingCapacity: true)
+            _definitionStack = stack
+        }
+        stack.append((symbol, 0))
+        _definitionMarks[Int(symbol)] = _definitionEpoch
+        while !stack.isEmpty {
+            let top = stack[stack.count - 1]
+            let row = Int(_symbols[Int(top.symbol)].row)
+            if top.next < _rows[row].terms.count {
+                stack[stack.count - 1].next += 1
+                let s = _rows[row].terms[top.next].symbol
+                if _isDefined(s) && _definitionMarks[Int(s)] != _definitionEpoch {
+                    _definitionMarks[Int(s)] = _definitionEpoch
+                    stack.append((s, 0))
+                }
+                continue
+            }
+            stack.removeLast()
+            var value = _rows[row].constant
+            for term in _rows[row].terms {
+                let termRow = _symbols[Int(term.symbol)].row
+                guard termRow >= 0 else { continue }
+                let termValue =
+                    _rows[Int(termRow)].isDefinition
+                    ? _definitionScratch[Int(term.symbol)] : _rows[Int(termRow)].constant
+                value += term.coefficient * termValue
+            }
+            _definitionScratch[Int(top.symbol)] = value
+        }
+        return _definitionScratch[Int(symbol)]
+    }
+
+    /// `updateVariables()` when definitions exist: each definition is
+    /// evaluated once.
+    func _updateVariablesWithDefinitions() {
+        _startDefinitionPass()
+        for i in 0..<_variables.count {
+            let symbol = _variableInfo[i].symbol
+            let row = _symbols[Int(symbol)].row
+            if row < 0 {
+                _variables[i].value = 0
+            } else if _rows[Int(row)].isDefinition {
+                _variables[i].value = _evaluateDefinition(symbol)
+            } else {
+                _variables[i].value = _rows[Int(row)].constant
+            }
+        }
+    }
+
+    // MARK: Expansions
+
+    /// The defined `symbol` as an ordinary row: its value in parametric
+    /// symbols, as Kiwi's tableau would hold it.
+    ///
+    /// - Complexity: O(definitions it reaches, their terms, and the rows of
+    ///   the basic symbols they hold).
+    func _expansion(of symbol: _Symbol) -> _Row {
+        _startDefinitionPass()
+        _collectDefinitions(from: symbol)
+        for s in _definitionOrder { _definitionScratch[Int(s)] = 0 }
+        _definitionScratch[Int(symbol)] = 1
+        var result = _Row()
+        // Symbols met that are not definitions, in order of first meeting.
+        var met: [_Symbol] = []
+        @inline(__always) func accumulate(_ s: _Symbol, _ amount: Double) {
+            if _definitionMarks[Int(s)] != _definitionEpoch {
+                _definitionMarks[Int(s)] = _definitionEpoch
+                _definitionScratch[Int(s)] = 0
+                met.append(s)
+            }
+            _definitionScratch[Int(s)] += amount
+        }
+        // Referencing definitions before the ones they hold (reverse
+        // post-order), so each is expanded once, with its total factor.
+        for s in _definitionOrder.reversed() {
+            let factor = _definitionScratch[Int(s)]
+            if factor == 0 { continue }
+            let row = Int(_symbols[Int(s)].row)
+            result.constant += _rows[row].constant * factor
+            for term in _rows[row].terms {
+                let amount = term.coefficient * factor
+                if _isDefined(term.symbol) {
+                    _definitionScratch[Int(term.symbol)] += amount
+                } else {
+                    accumulate(term.symbol, amount)
+                }
+            }
+        }
+        // Basic symbols by their rows (parametric symbols only).
+        var parametric: [_Symbol] = []
+        for s in met {
+            let row = _symbols[Int(s)].row
+            if row < 0 {
+                parametric.append(s)
+                continue
+            }
+            let factor = _definitionScratch[Int(s)]
+            result.constant += _rows[Int(row)].constant * factor
+            for term in _rows[Int(row)].terms {
+                if _definitionMarks[Int(term.symbol)] != _definitionEpoch {
+                    parametric.append(term.symbol)
+                }
+                accumulate(term.symbol, term.coefficient * factor)
+            }
+        }
+        // `accumulate` appended the new ones to `met` too; list each once.
+        result.terms.reserveCapacity(parametric.count)
+        for s in parametric {
+            let coefficient = _definitionScratch[Int(s)]
+            _definitionScratch[Int(s)] = 0  // a symbol listed twice is written once
+            if _nearZero(coefficient) { continue }
+            result.terms.append(_Term(symbol: s, coefficient: coefficient))
+            result.filter |= _Row.bit(s)
+        }
+        return result
+    }
+
+    /// Turns the definition made by the constraint in `slot`, if any, into
+    /// an ordinary row (its expansion), before the constraint is removed:
+    /// the paper's removal rule then sees the rows Kiwi would hold for its
+    /// marker. (Other definitions stay: they hold no other constraint's
+    /// marker, and read the symbol it defined as whatever it becomes.)
+    ///
+    /// - Complexity: O(the definitions it reaches and their terms).
+    func _materializeDefinition(slot: Int32) {
+        let symbol = _records[Int(slot)].definition
+        guard symbol >= 0 else { return }
+        _structureVersion &+= 1
+        var row = _expansion(of: symbol)
+        let index = Int(_symbols[Int(symbol)].row)
+        row.basic = symbol
+        _rows[index] = row
+        _noteColumns(ofRowAt: index)
+        _definitionCount -= 1
+        _records[Int(slot)].definition = _noSymbol
+    }
+}
