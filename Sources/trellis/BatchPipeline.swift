@@ -106,10 +106,13 @@ final class BatchJob<Chunk: BatchChunk>: @unchecked Sendable {
 /// batch's chunks in input order, failures included (it decides what a
 /// failure writes and throws). While the other threads process batch k, the
 /// caller writes batch k − 1 and reads batch k + 1, then joins in.
+/// `whileIdle` runs after each batch while no other thread works (giving
+/// memory back there spares the others the page-table flushes it causes).
 func runBatchPipeline<Worker, Chunk: BatchChunk>(
     workers: [Worker],
     read: () throws -> LineBatch,
     process: @escaping (Worker, BatchJob<Chunk>, Range<Int>) -> Chunk,
+    whileIdle: () -> Void = {},
     write: (LineBatch, [Chunk]) throws -> Void
 ) throws {
     precondition(!workers.isEmpty)
@@ -131,6 +134,7 @@ func runBatchPipeline<Worker, Chunk: BatchChunk>(
         let next = try read()
         job.work { rows in process(workers[0], job, rows) }
         group.wait()
+        whileIdle()
         let chunks = job.results()
         if chunks.contains(where: { $0.failureRow != nil }) {
             // Stop here: the batch's own writer reports the failure.

@@ -7,4 +7,8 @@
 /// and returns 0 where the C library has no such call.
 int trellis_release_free_memory(void);
 
+/// The process's resident memory in bytes (from /proc/self/statm), or 0
+/// where it cannot be read.
+unsigned long long trellis_resident_bytes(void);
+
 #endif

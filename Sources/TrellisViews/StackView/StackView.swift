@@ -185,6 +185,22 @@ open class StackView: View {
     /// Whether the stack's constraints wait to be made again (see `setNeedsArrangement`).
     var _needsArrangement = false
 
+    /// While set, a stack outside any engine notes that its constraints must
+    /// be made again instead of making them after every change, and
+    /// `finishDeferredArrangement()` makes them once: builders of many
+    /// arranged views (template files, stack trees) set it, since making all
+    /// n constraints again after each of n additions is O(n²).
+    package var defersArrangement = false
+
+    /// Ends `defersArrangement`: the stack's constraints are made now, or,
+    /// in a hierarchy an engine lays out, at the start of its next layout.
+    package func finishDeferredArrangement() {
+        defersArrangement = false
+        guard _needsArrangement else { return }
+        _needsArrangement = false
+        setNeedsArrangement()
+    }
+
     /// Makes the stack's constraints again for its current settings: at
     /// once while its hierarchy has not been laid out, else at the start of
     /// the next layout (UIKit's `updateConstraints` pass), once the row's
@@ -193,7 +209,11 @@ open class StackView: View {
     /// and could break one for good where the new row has no conflict.
     func setNeedsArrangement() {
         guard let engine = _rootEngine else {
-            _makeArrangement()
+            if defersArrangement {
+                _needsArrangement = true
+            } else {
+                _makeArrangement()
+            }
             return
         }
         if !_needsArrangement {
