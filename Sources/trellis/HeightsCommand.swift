@@ -419,14 +419,22 @@ struct Heights: ParsableCommand {
         // interrupts them to flush their page tables (2 threads took 47%
         // more CPU time than 1). Trimming after every batch instead cost
         // ~10% of the run in system calls and page faults.
-        let trimThreshold = Self.trimThreshold
         var trimmedAt = trellis_resident_bytes()
+        // While the caches fill, resident memory grows with live entries a
+        // trim cannot give back: a trim that gave back less than a quarter
+        // of the growth doubles the growth awaited before the next (up to
+        // 8 times), one that gave back more starts over from the threshold.
+        var threshold = Self.trimThreshold
         let trim = {
             let resident = trellis_resident_bytes()
-            if resident > trimmedAt + trimThreshold {
-                _ = trellis_release_free_memory()
-                trimmedAt = trellis_resident_bytes()
-            }
+            guard resident > trimmedAt + threshold else { return }
+            _ = trellis_release_free_memory()
+            let after = trellis_resident_bytes()
+            let returned = resident - min(resident, after)
+            threshold =
+                returned * 4 < resident - trimmedAt
+                ? min(threshold * 2, Self.trimThreshold * 8) : Self.trimThreshold
+            trimmedAt = after
         }
         try runBatchPipeline(workers: workers, read: read, process: process, whileIdle: trim) {
             batch, chunks in
