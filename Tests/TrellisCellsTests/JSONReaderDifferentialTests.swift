@@ -7,56 +7,6 @@ import TrellisTestSupport
 /// random documents: the same values, every node's position on its first
 /// character, and no document accepted that Foundation rejects.
 @Suite struct JSONReaderDifferentialTests {
-    /// A value as both readers can give it: numbers as doubles, objects as
-    /// dictionaries (the generator never repeats a key).
-    indirect enum Value: Equatable {
-        case null, bool(Bool), number(Double), string(String)
-        case array([Value]), object([String: Value])
-
-        init(_ node: JSONNode) {
-            switch node {
-            case .null: self = .null
-            case .bool(let value, _): self = .bool(value)
-            case .number(let value, _): self = .number(value)
-            case .string(let value, _): self = .string(value)
-            case .array(let elements, _): self = .array(elements.map(Value.init))
-            case .object(let members, _):
-                self = .object(
-                    Dictionary(members.map { ($0.key, Value($0.value)) }) { _, last in last })
-            }
-        }
-
-        init?(foundation value: Any) {
-            switch value {
-            case is NSNull: self = .null
-            case let number as NSNumber:
-                // Foundation gives true and false as NSNumbers of type "c" (char);
-                // JSON numbers come as "i", "q" or "d".
-                if String(cString: number.objCType) == "c" {
-                    self = .bool(number.boolValue)
-                } else {
-                    self = .number(number.doubleValue)
-                }
-            case let string as String: self = .string(string)
-            case let array as [Any]:
-                var elements: [Value] = []
-                for element in array {
-                    guard let value = Value(foundation: element) else { return nil }
-                    elements.append(value)
-                }
-                self = .array(elements)
-            case let dictionary as [String: Any]:
-                var members: [String: Value] = [:]
-                for (key, element) in dictionary {
-                    guard let value = Value(foundation: element) else { return nil }
-                    members[key] = value
-                }
-                self = .object(members)
-            default: return nil
-            }
-        }
-    }
-
     /// Random JSON text: strings with escapes, surrogate pairs and non-ASCII
     /// characters, numbers in every syntax, whitespace with newlines between
     /// tokens.
@@ -109,12 +59,12 @@ import TrellisTestSupport
         }
     }
 
-    static func foundation(_ text: String) -> Value?? {
+    static func foundation(_ text: String) -> JSONValue?? {
         guard
             let object = try? JSONSerialization.jsonObject(
                 with: Data(text.utf8), options: [.fragmentsAllowed])
         else { return .none }
-        return .some(Value(foundation: object))
+        return .some(JSONValue(foundation: object))
     }
 
     /// The characters of `text` by (line, column), 1-based, as the reader counts them.
@@ -152,7 +102,7 @@ import TrellisTestSupport
             let text = generator.whitespace() + generator.value(depth: 0) + generator.whitespace()
             let node = try JSONDocumentParser.parse(text)
             let expected = try #require(Self.foundation(text), "document \(index): \(text)")
-            #expect(Value(node) == expected, "document \(index): \(text)")
+            #expect(JSONValue(node) == expected, "document \(index): \(text)")
             #expect(Self.checkPositions(node, Self.lines(of: text)), "document \(index): \(text)")
         }
     }
@@ -179,7 +129,7 @@ import TrellisTestSupport
                 continue
             }
             accepted += 1
-            #expect(Self.foundation(text) == .some(Value(node)), "document \(index): \(text)")
+            #expect(Self.foundation(text) == .some(JSONValue(node)), "document \(index): \(text)")
         }
         // Both kinds occur, so the check above ran on accepted damage.
         #expect(accepted > 100 && refused > 1000, "accepted \(accepted), refused \(refused)")
@@ -200,6 +150,41 @@ import TrellisTestSupport
         } catch {
             #expect(error.message == "duplicate key \"key4321\"")
             #expect(error.position.line == 1)
+        }
+    }
+}
+
+/// A value as Foundation's reader gives it: numbers as doubles, objects as
+/// dictionaries (the generator never repeats a key), compared with
+/// `JSONValue(node)` of TrellisCells' reader.
+extension JSONValue {
+    init?(foundation value: Any) {
+        switch value {
+        case is NSNull: self = .null
+        case let number as NSNumber:
+            // Foundation gives true and false as NSNumbers of type "c" (char);
+            // JSON numbers come as "i", "q" or "d".
+            if String(cString: number.objCType) == "c" {
+                self = .bool(number.boolValue)
+            } else {
+                self = .number(number.doubleValue)
+            }
+        case let string as String: self = .string(string)
+        case let array as [Any]:
+            var elements: [JSONValue] = []
+            for element in array {
+                guard let value = JSONValue(foundation: element) else { return nil }
+                elements.append(value)
+            }
+            self = .array(elements)
+        case let dictionary as [String: Any]:
+            var members: [String: JSONValue] = [:]
+            for (key, element) in dictionary {
+                guard let value = JSONValue(foundation: element) else { return nil }
+                members[key] = value
+            }
+            self = .object(members)
+        default: return nil
         }
     }
 }

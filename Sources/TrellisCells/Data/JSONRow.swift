@@ -27,7 +27,7 @@ public indirect enum JSONValue: Hashable, Sendable {
     }
 
     /// The value from a parsed node (positions dropped; duplicate keys: the last wins, as JSONSerialization).
-    init(_ node: JSONNode) {
+    public init(_ node: JSONNode) {
         switch node {
         case .null: self = .null
         case .bool(let value, _): self = .bool(value)
