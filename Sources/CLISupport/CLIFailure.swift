@@ -24,6 +24,13 @@ public enum CLIFailure: Error, CustomStringConvertible {
         }
     }
 
+    /// `error` itself when it is a `CLIFailure`, else a data failure (exit
+    /// code 2) saying what it is: what a command throws for an error of a
+    /// library it called.
+    public static func wrapping(_ error: any Error) -> CLIFailure {
+        error as? CLIFailure ?? .data("\(error)")
+    }
+
     /// Prints "tool: error: message" to standard error and exits with the code.
     public func exit(tool: String) -> Never {
         fputs("\(tool): error: \(description)\n", stderr)

@@ -181,10 +181,8 @@ struct Heights: ParsableCommand {
             }
             text = bytes
             file = try TemplateFile.parse(String(decoding: bytes, as: UTF8.self), file: template)
-        } catch let failure as CLIFailure {
-            throw failure
         } catch {
-            throw CLIFailure.data("\(error)")
+            throw CLIFailure.wrapping(error)
         }
         try checkUntrusted(file)
         if path == "frames" {

@@ -129,10 +129,8 @@ struct Inspect: ParsableCommand {
             } else {
                 throw CLIFailure.unknownTemplate(template)
             }
-        } catch let failure as CLIFailure {
-            throw failure
         } catch {
-            throw CLIFailure.data("\(error)")
+            throw CLIFailure.wrapping(error)
         }
         let page = InspectorPage(
             title: title, source: source, widths: widths, cells: inspected, watch: watch)

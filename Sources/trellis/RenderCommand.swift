@@ -75,10 +75,8 @@ struct Render: ParsableCommand {
             } else {
                 throw CLIFailure.unknownTemplate(template)
             }
-        } catch let failure as CLIFailure {
-            throw failure
         } catch {
-            throw CLIFailure.data("\(error)")
+            throw CLIFailure.wrapping(error)
         }
         let png = PNGEncoder.encode(bitmap)
         guard FileManager.default.createFile(atPath: out, contents: Data(png)) else {

@@ -173,10 +173,8 @@ struct SnapshotManifest: Codable {
             return try layOutAll(try items(RowFormat<JSONRow>.json)) {
                 try CellSnapshot.ofConstraints(&cell, item: $0, width: $1)
             }
-        } catch let failure as CLIFailure {
-            throw failure
         } catch {
-            throw CLIFailure.data("\(error)")
+            throw CLIFailure.wrapping(error)
         }
     }
 
