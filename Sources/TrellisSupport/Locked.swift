@@ -41,6 +41,17 @@ package final class Locked<Value>: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value.pointee)
     }
+
+    /// Runs `body` with exclusive access if no other thread holds the
+    /// mutex; nil, without waiting, if one does.
+    @inline(__always)
+    package func withLockIfAvailable<Result, Failure: Error>(
+        _ body: (inout Value) throws(Failure) -> Result
+    ) throws(Failure) -> Result? {
+        guard pthread_mutex_trylock(mutex) == 0 else { return nil }
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value.pointee)
+    }
 }
 
 extension Locked where Value == Void {

@@ -230,12 +230,23 @@ final class _FontFace: @unchecked Sendable {
     /// What the font's layout does to eligible text, or nil when it cannot
     /// be modelled (see `_KernOnlyFace`). Worked out once, on first use.
     var kernOnly: _KernOnlyFace? {
-        _kernOnly.withLock { analysis in
-            if let known = analysis { return known }
-            let made = _KernOnlyFace.analyze(face: hbFace, font: hbFont)
-            analysis = .some(made)
-            return made
-        }
+        _kernOnly.withLock { analysis in analyzeKernOnly(&analysis) }
+    }
+
+    /// `kernOnly` with `known` true, or `known` false without waiting while
+    /// another thread holds the analysis (working it out takes a few
+    /// milliseconds on a large font): measuring goes on with HarfBuzz,
+    /// which gives the same measures, rather than stall every thread.
+    var kernOnlyUnlessBusy: (model: _KernOnlyFace?, known: Bool) {
+        _kernOnly.withLockIfAvailable { analysis in (analyzeKernOnly(&analysis), true) }
+            ?? (nil, false)
+    }
+
+    private func analyzeKernOnly(_ analysis: inout _KernOnlyFace??) -> _KernOnlyFace? {
+        if let known = analysis { return known }
+        let made = _KernOnlyFace.analyze(face: hbFace, font: hbFont)
+        analysis = .some(made)
+        return made
     }
 
     func metrics(size: Double) -> FontMetrics {

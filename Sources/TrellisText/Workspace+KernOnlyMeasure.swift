@@ -4,12 +4,14 @@
 import CHarfBuzz
 
 extension _Workspace {
-    /// The kern-only analysis of `face` (cached for the last face asked).
+    /// The kern-only analysis of `face` (cached for the last face asked,
+    /// once known; nil while another thread works it out).
     @inline(__always)
     func kernOnlyFace(_ face: _FontFace) -> _KernOnlyFace? {
         if face.id != kernFaceID {
-            kernFaceID = face.id
-            kernFace = face.kernOnly
+            let (model, known) = face.kernOnlyUnlessBusy
+            kernFaceID = known ? face.id : -1
+            kernFace = model
         }
         return kernFace
     }

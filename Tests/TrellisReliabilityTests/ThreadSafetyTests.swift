@@ -153,4 +153,26 @@ struct ThreadSafetyTests {
             #expect(bits(widths) == bits(expected))
         }
     }
+
+    /// `withLockIfAvailable` gives nil without waiting while another thread
+    /// holds the lock (how a font's kern-only analysis lets the other
+    /// threads shape meanwhile), and the value once it is free.
+    @Test func lockIfAvailableDoesNotWaitForAHolder() {
+        let lock = Locked(1)
+        let held = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
+        DispatchQueue.global().async(group: done) {
+            lock.withLock { value in
+                held.signal()
+                release.wait()
+                value = 2
+            }
+        }
+        held.wait()
+        #expect(lock.withLockIfAvailable { $0 } == nil)
+        release.signal()
+        done.wait()
+        #expect(lock.withLockIfAvailable { $0 } == 2)
+    }
 }
