@@ -150,9 +150,12 @@ struct Heights: ParsableCommand {
     }
 
     /// Growth of resident memory (bytes) after which free pages are given
-    /// back (peak at 1,000,000 rows / at 100,000, 2026-11-24: 1.12 with 4 MB
-    /// and the doubling below; 1.27 with a fixed 8 MB).
-    static let trimThreshold: UInt64 = 4 << 20
+    /// back. 2 threads, 2026-11-24 (this machine, loaded): peak at 1,000,000
+    /// rows / at 100,000 1.16 with 8 MB and the doubling below (38 trims
+    /// per 1,000,000 rows, 7 per 200,000), 1.22 with 4 MB (136 trims, 24;
+    /// each trim stops the other threads), 1.36 with none, 1.27 with a
+    /// fixed 8 MB.
+    static let trimThreshold: UInt64 = 8 << 20
     /// The text caches' capacities, shared out between the threads (a
     /// `TextMeasurer`'s defaults).
     static let wordCacheCapacity = 1 << 18
@@ -414,29 +417,31 @@ struct Heights: ParsableCommand {
         // freed pages inside its heaps: once resident memory has grown by
         // `trimThreshold` since the last time, free pages go back to the
         // system, so peak memory stays flat over any number of rows. Only
-        // while the other threads wait: giving pages back while they run
-        // interrupts them to flush their page tables (2 threads took 47%
-        // more CPU time than 1). Trimming after every batch instead cost
-        // ~10% of the run in system calls and page faults.
+        // while the other threads wait (the pipeline lets the batches in
+        // flight finish first): giving pages back while they run interrupts
+        // them to flush their page tables (2 threads took 47% more CPU time
+        // than 1). Trimming after every batch instead cost ~10% of the run
+        // in system calls and page faults.
         var trimmedAt = trellis_resident_bytes()
         // While the caches fill, resident memory grows with live entries a
         // trim cannot give back: a trim that gave back less than a quarter
         // of the growth doubles the growth awaited before the next (up to
         // 8 times), one that gave back more starts over from the threshold.
         var threshold = Self.trimThreshold
+        let trimDue = { trellis_resident_bytes() > trimmedAt + threshold }
         let trim = {
             let resident = trellis_resident_bytes()
-            guard resident > trimmedAt + threshold else { return }
             _ = trellis_release_free_memory()
             let after = trellis_resident_bytes()
             let returned = resident - min(resident, after)
             threshold =
-                returned * 4 < resident - trimmedAt
+                returned * 4 < resident - min(resident, trimmedAt)
                 ? min(threshold * 2, Self.trimThreshold * 8) : Self.trimThreshold
             trimmedAt = after
         }
-        try runBatchPipeline(workers: workers, read: read, process: process, whileIdle: trim) {
-            batch, chunks in
+        try runBatchPipeline(
+            workers: workers, read: read, process: process, pauseWhen: trimDue, whilePaused: trim
+        ) { batch, chunks in
             // The first bad row stops the run; its batch writes nothing.
             if let failure = chunks.lazy.compactMap(\.failure).first { throw failure.failure }
             for chunk in chunks { writer.raw(chunk.bytes) }

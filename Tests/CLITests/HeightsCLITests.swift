@@ -218,8 +218,9 @@ import TrellisTestSupport
         }
     }
 
-    /// With several bad rows in one batch on several threads, the first one
-    /// in the file is reported, whatever its kind.
+    /// With several bad rows in one batch, or in batches in flight at once,
+    /// on several threads, the first one in the file is reported, whatever
+    /// its kind.
     @Test func theFirstBadRowIsReportedWhateverTheThreads() throws {
         var rows = Self.rows(400).split(separator: "\n").map(String.init)
         // Line 301 malformed, line 221 over the text limit, line 261 not a string.
@@ -229,17 +230,21 @@ import TrellisTestSupport
         let data = try Tool.temporaryFile("first-bad.jsonl", rows.joined(separator: "\n") + "\n")
         let out = try Tool.temporaryFile("first-bad-out.jsonl", "")
         for threads in ["1", "2", "3"] {
-            let result = try Tool.run(
-                "trellis",
-                [
-                    "heights", "--template", "AnimalTableViewCell", "--data", data, "--widths",
-                    "375", "--threads", threads, "--max-text-length", "2000", "--out", out,
-                ])
-            #expect(result.status == 2)
-            #expect(
-                result.stderr.contains(
-                    "first-bad.jsonl:221: the row's texts hold 3000 bytes, more than --max-text-length 2000"
-                ), "threads \(threads): \(result.stderr)")
+            // Batches of 16: rows 221, 261 and 301 are in three batches.
+            for batch in ["2048", "16"] {
+                let result = try Tool.run(
+                    "trellis",
+                    [
+                        "heights", "--template", "AnimalTableViewCell", "--data", data, "--widths",
+                        "375", "--threads", threads, "--batch-size", batch,
+                        "--max-text-length", "2000", "--out", out,
+                    ])
+                #expect(result.status == 2)
+                #expect(
+                    result.stderr.contains(
+                        "first-bad.jsonl:221: the row's texts hold 3000 bytes, more than --max-text-length 2000"
+                    ), "threads \(threads), batch \(batch): \(result.stderr)")
+            }
         }
     }
 
