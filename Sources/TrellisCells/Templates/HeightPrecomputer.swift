@@ -3,6 +3,7 @@
 
 import Dispatch
 import Foundation
+import Synchronization
 import TrellisSupport
 
 /// Lays out rows with one template per thread and gives their heights in
@@ -11,8 +12,8 @@ import TrellisSupport
 /// Deterministic: the heights are bit-identical whatever the number of
 /// threads, since a reused template lays a row out exactly as a fresh one
 /// does (docs/reuse.md), so which thread's template took a row does not
-/// matter. Rows are taken in batches; each batch is split into contiguous
-/// shares, one per thread. Cancellable between batches and every 64 rows.
+/// matter. The threads claim chunks of 32 rows in input order, so none
+/// waits for a slower share. Cancellable between chunks.
 ///
 /// ```swift
 /// let heights = try HeightPrecomputer(threads: 2) { () throws(CellError) in
@@ -24,6 +25,8 @@ import TrellisSupport
 public final class HeightPrecomputer<Template: CellTemplate>: Sendable {
     /// Threads used (at least 1).
     public let threads: Int
+    /// Rows a thread claims at a time.
+    static var chunkSize: Int { 32 }
     /// One template per thread; thread `k` only touches `boxes[k]`.
     private let boxes: [_TemplateBox<Template>]
     /// Whether a call is running (one at a time: the templates are per thread).
@@ -61,31 +64,35 @@ public final class HeightPrecomputer<Template: CellTemplate>: Sendable {
         flat.initialize(repeating: 0)
         defer { flat.deallocate() }
         let failures = _Failures(threads: threads)
-        let shares = min(threads, count)
-        let share = (count + shares - 1) / shares
         let boxes = self.boxes
+        let chunkSize = Self.chunkSize
+        let chunks = (count + chunkSize - 1) / chunkSize
+        // The next chunk to claim: chunks go out in input order.
+        let next = Atomic<Int>(0)
         rows.withUnsafeBufferPointer { rows in
-            DispatchQueue.concurrentPerform(iterations: shares) { thread in
-                let lower = thread * share
-                let upper = min(count, lower + share)
-                guard lower < upper else { return }
+            DispatchQueue.concurrentPerform(iterations: min(threads, chunks)) { thread in
                 let box = boxes[thread]
-                for row in lower..<upper {
+                while true {
+                    let chunk = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    let lower = chunk * chunkSize
                     // Rows after a failed one are not needed; rows before it
-                    // are, so that the failure reported is the first row's
+                    // are (all claimed already, as chunks go out in order),
+                    // so that the failure reported is the first row's
                     // whatever the threads (as on one thread).
-                    if (row - lower) & 63 == 0 && (isCancelled() || row > failures.earliestRow) {
+                    guard chunk < chunks, !isCancelled(), lower <= failures.earliestRow else {
                         return
                     }
-                    for (k, width) in widths.enumerated() {
-                        do throws(CellError) {
-                            flat[row * perRow + k] = try box.template.height(
-                                for: rows[row], width: width)
-                        } catch {
-                            failures.record(
-                                thread: thread, row: row,
-                                HeightError(row: firstRow + row, error: error))
-                            return
+                    for row in lower..<min(count, lower + chunkSize) {
+                        for (k, width) in widths.enumerated() {
+                            do throws(CellError) {
+                                flat[row * perRow + k] = try box.template.height(
+                                    for: rows[row], width: width)
+                            } catch {
+                                failures.record(
+                                    thread: thread, row: row,
+                                    HeightError(row: firstRow + row, error: error))
+                                return
+                            }
                         }
                     }
                 }
