@@ -256,7 +256,8 @@ func runBatchPipeline<Worker, Chunk: BatchChunk>(
                 return
             }
             try write(oldest.batch, chunks)
-            if !paused, pauseWhen() { paused = true }
+            // No pause once the input is all read: nothing would follow it.
+            if !paused, reading, pauseWhen() { paused = true }
             if paused, inFlight.isEmpty {
                 whilePaused()
                 paused = false
