@@ -134,14 +134,19 @@ struct Measure: ParsableCommand {
             return chunk
         }
         try runBatchPipeline(workers: workers, read: read, process: process) { _, chunks in
-            // Rows before a bad line are written (the output streams); the
-            // exit code is the same as every Trellis tool's for bad data.
+            // One write per batch. Rows before a bad line are written (the
+            // output streams); the exit code is the same as every Trellis
+            // tool's for bad data.
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(chunks.reduce(0) { $0 + $1.bytes.count })
             for chunk in chunks {
-                FileHandle.standardOutput.write(Data(chunk.bytes))
+                bytes.append(contentsOf: chunk.bytes)
                 if let failure = chunk.failure {
+                    FileHandle.standardOutput.write(Data(bytes))
                     throw CLIFailure.data("measure: \(failure.message)")
                 }
             }
+            FileHandle.standardOutput.write(Data(bytes))
         }
     }
 
