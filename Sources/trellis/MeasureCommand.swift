@@ -85,6 +85,9 @@ struct Measure: ParsableCommand {
         }
     }
 
+    /// The prepared texts `run` keeps.
+    static let preparedTextCapacity = 1024
+
     func run() throws {
         let fonts: FontCollection
         do {
@@ -97,7 +100,11 @@ struct Measure: ParsableCommand {
         var style = TextStyle(fonts: fonts, size: size)
         style.lineSpacing = lineSpacing
         if lines > 0 { style.lineBreakMode = .byTruncatingTail }
-        let measurer = TextMeasurer.shared
+        // Rows stream through once: the prepared texts kept are only a
+        // window of the latest (a repeated row within it is not prepared
+        // again). Keeping 32,768 instead cost 2% more instructions, 1,700
+        // more page faults and 7 MB on 10,000 distinct rows (2026-11-24).
+        let measurer = TextMeasurer(preparedTextCapacity: Self.preparedTextCapacity)
         let settings = MeasureSettings(
             field: field, markup: markup, width: width, lines: lines, scale: scale)
         let reader = try LineReader(path: "-")
