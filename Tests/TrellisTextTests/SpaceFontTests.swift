@@ -99,4 +99,19 @@ struct BrokenWordLineHeightTests {
         // Pango rounds each line to 1/1024 pt.
         #expect(close(layout.size.height, 84.843, tolerance: 0.002))
     }
+
+    @Test func aLineHoldingPartOfAWordInSeveralRunsIsAsTallAsTheFontsOnIt() throws {
+        // The same word with its second half bold: the lines that hold
+        // bold letters take Inter Bold only, not every font of the bold
+        // run. Pango with the same files, `PANGO_MARKUP=1` at 72 dpi:
+        // "abcdef" / "ghijklm" / "nopqrs" 20.574, "ש" 23.120.
+        let style = TextStyle(fonts: try FontCollection.bundled("Inter"), size: 17)
+        let text = try AttributedText(markup: "abcdefghij<b>klmnopqrsש</b>", base: style)
+        let layout = try TextMeasurer().layout(text, style: style, width: 60)
+        #expect(layout.lineCount == 4)
+        #expect(
+            layout.lines.map { ($0.height * 1000).rounded() / 1000 } == [
+                20.574, 20.574, 20.574, 23.12,
+            ])
+    }
 }
