@@ -216,11 +216,28 @@ extension _Workspace {
         var runStart = range.lowerBound
         var runFace = -1
         var index = range.lowerBound
+        // As `shape` chooses faces, spaces inside the range included.
+        let contentEnd = _trailingWhitespaceStart(
+            text, end: range.upperBound, start: range.lowerBound)
+        var movedEnd = range.lowerBound
+        var movedFace = 0
         while index < range.upperBound {
             let (scalar, length) = _decodeScalar(text, at: index)
-            let face =
-                trailingFace.map { index >= $0.start } == true
-                ? trailingFace!.face : _fallbackFace(for: scalar, current: runFace, faces: faces)
+            var face: Int
+            if trailingFace.map({ index >= $0.start }) == true {
+                face = trailingFace!.face
+            } else if index < movedEnd {
+                face = movedFace
+            } else {
+                face = _fallbackFace(for: scalar, current: runFace, faces: faces)
+                if scalar == 0x20 && index < contentEnd,
+                    let moved = _Workspace.innerSpaceFace(
+                        text, at: index, range: range, contentEnd: contentEnd, faces: faces)
+                {
+                    (movedFace, movedEnd) = moved
+                    face = movedFace
+                }
+            }
             if face != runFace {
                 if runFace >= 0 { runs.append(shaped(runStart..<index, face: runFace)) }
                 runFace = face
