@@ -185,20 +185,10 @@ public enum CellInspector {
             let lineWidth = layout.layout.lines.first?.width ?? 0
             let left = inner.minX + max(0, (inner.width - lineWidth) / 2)
             let top = inner.minY + max(0, (inner.height - layout.layout.size.height) / 2)
-            var glyphs: [InspectedText.Glyph] = []
-            for line in layout.lines {
-                for placed in line where layout.fonts.indices.contains(placed.fontIndex) {
-                    let font = layout.fonts[placed.fontIndex]
-                    glyphs.append(
-                        InspectedText.Glyph(
-                            font: font.path, faceIndex: font.faceIndex, glyph: placed.glyph,
-                            size: button.titleStyle.size,
-                            position: Point(x: left + placed.position.x, y: top + placed.position.y)
-                        ))
-                }
-            }
             return InspectedText(
-                string: button.title, lineCount: layout.layout.lineCount, glyphs: glyphs)
+                string: button.title, lineCount: layout.layout.lineCount,
+                glyphs: glyphs(
+                    of: layout, size: button.titleStyle.size, origin: Point(x: left, y: top)))
         } catch {
             throw CellError(template: template, message: "\(button.layoutName): \(error)")
         }
@@ -236,22 +226,32 @@ public enum CellInspector {
             let layout = try label.measurer.glyphLayout(
                 label.text, style: label.style, width: width, numberOfLines: label.numberOfLines)
             let top = frame.minY + max(0, (frame.height - layout.layout.size.height) / 2)
-            var glyphs: [InspectedText.Glyph] = []
-            for line in layout.lines {
-                for placed in line where layout.fonts.indices.contains(placed.fontIndex) {
-                    let font = layout.fonts[placed.fontIndex]
-                    glyphs.append(
-                        InspectedText.Glyph(
-                            font: font.path, faceIndex: font.faceIndex, glyph: placed.glyph,
-                            size: label.style.size,
-                            position: Point(
-                                x: frame.minX + placed.position.x, y: top + placed.position.y)))
-                }
-            }
             return InspectedText(
-                string: label.text, lineCount: layout.layout.lineCount, glyphs: glyphs)
+                string: label.text, lineCount: layout.layout.lineCount,
+                glyphs: glyphs(
+                    of: layout, size: label.style.size, origin: Point(x: frame.minX, y: top)))
         } catch {
             throw CellError(template: template, message: "\(label.layoutName): \(error)")
         }
+    }
+
+    /// The glyphs of a text in one style at `size`, its layout's top-left
+    /// corner at `origin` (a glyph whose font the layout does not list is
+    /// left out).
+    /// - Complexity: O(glyphs).
+    static func glyphs(of layout: GlyphLayout, size: Double, origin: Point) -> [InspectedText.Glyph]
+    {
+        var glyphs: [InspectedText.Glyph] = []
+        for line in layout.lines {
+            for placed in line where layout.fonts.indices.contains(placed.fontIndex) {
+                let font = layout.fonts[placed.fontIndex]
+                glyphs.append(
+                    InspectedText.Glyph(
+                        font: font.path, faceIndex: font.faceIndex, glyph: placed.glyph, size: size,
+                        position: Point(
+                            x: origin.x + placed.position.x, y: origin.y + placed.position.y)))
+            }
+        }
+        return glyphs
     }
 }

@@ -35,7 +35,7 @@ extension FontCollection {
         let described = first.flatMap { _SystemFallback.describe(path: $0.path, index: $0.index) }
         let family = described?.family ?? first?.familyName ?? "sans-serif"
         let weight = described?.weight ?? _SystemFallback.fontconfigWeight(openType: 400)
-        let fallback = try _SystemFallback(
+        let fallback = try _SystemFallback.shared(
             family: family, weight: weight, language: language ?? _processLanguage())
         return FontCollection(fonts, systemFallback: fallback)
     }

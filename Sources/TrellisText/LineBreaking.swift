@@ -452,19 +452,18 @@ extension _Workspace {
     ) -> [_Cluster] {
         var result: [_Cluster] = []
         text.withBytes { bytes in
-            text.forEachStyledPart(range, parameters) { styled, fonts, size, letterSpacing, mask in
+            text.forEachStyledPart(range, parameters) { styled, fonts, size, letterSpacing, bits in
                 text.forEachDirectionalPart(styled) { part, rtl in
                     _ = shape(
                         bytes, range: part, trailingStart: contentEnd, rtl: rtl,
                         faces: fonts.faces, keepClusters: true)
                     for index in clusterStarts.indices {
                         let start = Int(clusterStarts[index])
-                        // In one style a cluster sets only its own face's
-                        // bit, so a line holding part of a piece broken
-                        // between clusters is as tall as the fonts on it.
-                        let face = clusterFaces[index]
-                        let own: UInt32 =
-                            mask == .max ? (face < 32 ? 1 << UInt32(face) : 0) : mask
+                        // A cluster sets only its own font's bit, so a line
+                        // holding part of a piece broken between clusters
+                        // is as tall as the fonts on it (in one style or
+                        // in several: "getdomainname()=<span>�</span>").
+                        let own = bits.bit(ofFace: Int(clusterFaces[index]))
                         result.append(
                             _Cluster(
                                 start: start, width: clusterEms[index] * size + letterSpacing,

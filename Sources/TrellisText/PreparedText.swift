@@ -163,18 +163,20 @@ final class _PreparedText: @unchecked Sendable {
     /// Calls `body` with each part of `range` in one style: its fonts, the
     /// size and letter spacing its ems are multiplied by (`parameters`' for
     /// a text in one style, its run's for an attributed text), and the font
-    /// mask bits its fonts can set (all bits for a text in one style).
+    /// mask bit of each of its fonts.
     @inline(__always)
     func forEachStyledPart(
         _ range: Range<Int>, _ parameters: _BreakParameters,
-        _ body: (Range<Int>, FontCollection, Double, Double, UInt32) -> Void
+        _ body: (Range<Int>, FontCollection, Double, Double, _FaceBits) -> Void
     ) {
         guard let styles else {
-            body(range, fonts, parameters.size, parameters.letterSpacing, .max)
+            body(range, fonts, parameters.size, parameters.letterSpacing, _FaceBits())
             return
         }
         styles.forEachPart(range) { part, run in
-            body(part, run.fonts, run.size, run.letterSpacing, run.lineFontMask)
+            body(
+                part, run.fonts, run.size, run.letterSpacing,
+                _FaceBits(styles: styles, firstFace: run.firstFace))
         }
     }
 
@@ -531,4 +533,29 @@ extension _Workspace {
 @inline(__always)
 func _pieceTag(_ fonts: FontCollection, rtl: Bool, isLast: Bool) -> UInt32 {
     UInt32(bitPattern: fonts.id) << 2 | (rtl ? 2 : 0) | (isLast ? 1 : 0)
+}
+
+/// The font mask bit of each font of a part's collection: bit i for font i
+/// of a text in one style; for an attributed text, the bit of the (font,
+/// size, baseline offset) its run gives font i (`_StyleRuns.faceBits`).
+struct _FaceBits {
+    private unowned(unsafe) let styles: _StyleRuns?
+    private let firstFace: Int
+
+    init() {
+        styles = nil
+        firstFace = 0
+    }
+
+    init(styles: _StyleRuns, firstFace: Int) {
+        self.styles = styles
+        self.firstFace = firstFace
+    }
+
+    /// The bit of font `face` (an index in the part's collection).
+    func bit(ofFace face: Int) -> UInt32 {
+        guard let styles else { return face < 32 ? 1 << UInt32(face) : 0 }
+        let index = firstFace + face
+        return index < styles.faceBits.count ? styles.faceBits[index] : 0
+    }
 }

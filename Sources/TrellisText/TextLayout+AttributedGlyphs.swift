@@ -5,7 +5,8 @@
 // run's size and letter spacing and sit on the line's baseline raised by
 // the run's baseline offset. The same lines, widths, truncation and visual
 // order as the layout that sized the label, so a picture can never
-// disagree with its frames.
+// disagree with its frames. Lines are placed by the loop a text in one
+// style uses (`_Workspace._placedGlyphs`, its runs as `_GlyphStyles`).
 import TrellisGeometry
 
 /// One glyph of a laid-out attributed text, with the run it belongs to.
@@ -84,10 +85,12 @@ extension TextMeasurer {
             (workspace) throws(TextError) -> AttributedGlyphLayout in
             let prepared = try workspace.prepareAttributed(text, styles: styles, cache: words)
             let pieces = prepared.wholePieces()
+            let glyphStyles = _GlyphStyles(
+                runs: styles, baselineOffsets: attributes.map(\.baselineOffset))
             let lines = layout.lines.map { line in
-                workspace._placedStyledGlyphs(
-                    line, prepared, styles, pieces, parameters,
-                    baselineOffsets: attributes.map(\.baselineOffset), cache: words)
+                workspace._placedGlyphs(
+                    line, prepared, glyphStyles, pieces, parameters, cache: words
+                ) { glyph, run in StyledGlyph(placed: glyph, run: run) }
             }
             return AttributedGlyphLayout(layout: layout, lines: lines, attributes: attributes)
         }
@@ -106,124 +109,4 @@ extension _StyleRuns {
         }
         return low
     }
-}
-
-extension _Workspace {
-    /// The glyphs of one line of an attributed text in visual order, placed.
-    func _placedStyledGlyphs(
-        _ line: LineFragment, _ text: _PreparedText, _ styles: _StyleRuns, _ pieces: [_Piece],
-        _ parameters: _BreakParameters, baselineOffsets: [Double], cache: _WordWidthCache
-    ) -> [StyledGlyph] {
-        // Parts of one run and one bidi level, in logical order, each in
-        // visual order inside.
-        var parts: [(level: UInt8, run: Int, glyphs: [_ShapedGlyph])] = []
-        text.withBytes { bytes in
-            let lineEnd = min(line.range.upperBound, bytes.count)
-            let start = line.range.lowerBound
-            let contentEnd = _trailingWhitespaceStart(
-                bytes, end: _hardBreakStart(bytes, end: lineEnd, start: start).start, start: start)
-            // As `prepareAttributed` measured a piece: run by run, each
-            // run's part by direction, and a piece holding tabs between its
-            // tabs (`segmentMeasure`), each tab alone.
-            func appendShaped(
-                _ range: Range<Int>, wordEnd: Int? = nil, keeping keep: (Int) -> Bool
-            ) {
-                styles.forEachPart(range) { styled, run in
-                    let index = styles.index(at: styled.lowerBound)
-                    let trailingFace = wordEnd.flatMap { wordEnd in
-                        _Workspace.trailingSpaceFace(
-                            bytes, part: styled, wordEnd: wordEnd, next: range.upperBound,
-                            runEnd: run.end, faces: run.fonts.faces
-                        ).map { (wordEnd, $0) }
-                    }
-                    _forEachTabSplit(bytes, styled) { segment in
-                        text.forEachDirectionalPart(segment) { part, rtl in
-                            let kept = _shapedGlyphs(
-                                bytes, part, rtl: rtl, faces: run.fonts.faces,
-                                trailingFace: trailingFace
-                            ).filter { keep($0.cluster) }
-                            if !kept.isEmpty {
-                                parts.append(
-                                    (_level(at: part.lowerBound, text.bidiRuns), index, kept))
-                            }
-                        }
-                    }
-                }
-            }
-            if line.isTruncated {
-                let kept = _keptClusters(
-                    text, line, contentEnd: contentEnd, parameters, cache: cache)
-                appendShaped(start..<contentEnd) { kept.head.contains($0) }
-                let ellipsisRun = styles.index(at: start)
-                parts.append(
-                    (
-                        line.isRightToLeft ? 1 : 0, ellipsisRun,
-                        _ellipsisGlyphs(faces: styles.runs[ellipsisRun].fonts.faces)
-                    ))
-                appendShaped(start..<contentEnd) { kept.tail.contains($0) }
-                return
-            }
-            var pieceStart = 0
-            for piece in pieces {
-                defer { pieceStart = Int(piece.end) }
-                guard Int(piece.end) > start, pieceStart < contentEnd else { continue }
-                let pieceEnd =
-                    piece.isHardBreak
-                    ? _hardBreakStart(bytes, end: Int(piece.end), start: pieceStart).start
-                    : Int(piece.end)
-                // As measured: pieces with tabs or hard breaks, and texts
-                // with right-to-left runs, keep the spaces' own faces.
-                let decides =
-                    !piece.isHardBreak && piece.flags & _Piece.tab == 0 && text.bidiRuns.isEmpty
-                appendShaped(pieceStart..<pieceEnd, wordEnd: decides ? Int(piece.wordEnd) : nil) {
-                    $0 >= start && $0 < contentEnd
-                }
-            }
-        }
-        parts = _visualOrder(parts) { $0.level }
-        var placed: [StyledGlyph] = []
-        var pen = 0.0
-        var previousCluster = Int.min
-        // Letter spacing follows each cluster, in its own run's amount.
-        var spacing = 0.0
-        let byteCount = text.byteCount
-        for part in parts {
-            let run = styles.runs[part.run]
-            let offset = baselineOffsets[part.run]
-            for glyph in part.glyphs {
-                let isTab = text.withBytes {
-                    glyph.cluster >= 0 && glyph.cluster < byteCount && $0[glyph.cluster] == 0x09
-                }
-                if glyph.cluster != previousCluster && !placed.isEmpty { pen += spacing }
-                previousCluster = glyph.cluster
-                spacing = run.letterSpacing
-                let advance = isTab ? _nextTabStop(after: pen) - pen : glyph.advance * run.size
-                placed.append(
-                    StyledGlyph(
-                        placed: PlacedGlyph(
-                            glyph: glyph.glyph, fontIndex: glyph.face,
-                            position: Point(
-                                x: line.origin.x + pen + glyph.offset.x * run.size,
-                                y: line.baseline - offset - glyph.offset.y * run.size),
-                            advance: advance, textOffset: glyph.cluster >= 0 ? glyph.cluster : nil),
-                        run: part.run))
-                pen += advance
-            }
-        }
-        return placed
-    }
-}
-
-/// Calls `body` with each part of `range` between tabs and with each tab
-/// alone (one byte), in logical order.
-private func _forEachTabSplit(
-    _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ body: (Range<Int>) -> Void
-) {
-    var start = range.lowerBound
-    for index in range where text[index] == 0x09 {
-        if start < index { body(start..<index) }
-        body(index..<index + 1)
-        start = index + 1
-    }
-    if start < range.upperBound { body(start..<range.upperBound) }
 }

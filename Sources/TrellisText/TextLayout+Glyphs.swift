@@ -65,9 +65,13 @@ extension TextMeasurer {
         return try workspaces.withWorkspace { (workspace) throws(TextError) -> GlyphLayout in
             let prepared = try _prepared(text, fonts: style.fonts, workspace: workspace)
             let pieces = prepared.wholePieces()
+            let styles = _GlyphStyles(
+                fonts: prepared.fonts, size: parameters.size,
+                letterSpacing: parameters.letterSpacing)
             let lines = layout.lines.map { line in
-                workspace._placedGlyphs(
-                    line, prepared, pieces, parameters, style: style, cache: words)
+                workspace._placedGlyphs(line, prepared, styles, pieces, parameters, cache: words) {
+                    glyph, _ in glyph
+                }
             }
             return GlyphLayout(layout: layout, lines: lines, fonts: prepared.fonts.fonts)
         }
@@ -84,41 +88,122 @@ struct _ShapedGlyph {
     var offset: (x: Double, y: Double)
 }
 
+/// The styles a line's glyphs are drawn in: one, for a text in one style,
+/// or the runs of an attributed text, each with its fonts, size, letter
+/// spacing and baseline offset. Style indexes are run indexes (0 for a text
+/// in one style).
+struct _GlyphStyles {
+    /// The runs of an attributed text; nil for a text in one style.
+    let runs: _StyleRuns?
+    private let fonts: FontCollection?
+    private let size: Double
+    private let letterSpacing: Double
+    private let baselineOffsets: [Double]
+
+    /// One style: a prepared text's fonts, at the break parameters' size
+    /// and letter spacing.
+    init(fonts: FontCollection, size: Double, letterSpacing: Double) {
+        runs = nil
+        self.fonts = fonts
+        self.size = size
+        self.letterSpacing = letterSpacing
+        baselineOffsets = [0]
+    }
+
+    /// An attributed text's runs and their baseline offsets.
+    init(runs: _StyleRuns, baselineOffsets: [Double]) {
+        self.runs = runs
+        fonts = nil
+        size = 1
+        letterSpacing = 0
+        self.baselineOffsets = baselineOffsets
+    }
+
+    /// Calls `body` with each part of `range` in one style: the part, its
+    /// style, its fonts and where its style ends (`textEnd` for one style).
+    @inline(__always)
+    func forEachPart(
+        _ range: Range<Int>, textEnd: Int, _ body: (Range<Int>, Int, [_FontFace], Int) -> Void
+    ) {
+        guard let runs else {
+            body(range, 0, fonts!.faces, textEnd)
+            return
+        }
+        runs.forEachPart(range) { part, run in
+            body(part, runs.index(at: part.lowerBound), run.fonts.faces, run.end)
+        }
+    }
+
+    /// The style of the text at byte `offset`.
+    func style(at offset: Int) -> Int { runs?.index(at: offset) ?? 0 }
+    func faces(of style: Int) -> [_FontFace] { runs?.runs[style].fonts.faces ?? fonts!.faces }
+    func size(of style: Int) -> Double { runs?.runs[style].size ?? size }
+    func letterSpacing(of style: Int) -> Double {
+        runs?.runs[style].letterSpacing ?? letterSpacing
+    }
+    func baselineOffset(of style: Int) -> Double { baselineOffsets[style] }
+}
+
 extension _Workspace {
-    /// The glyphs of one line in visual order, placed.
-    func _placedGlyphs(
-        _ line: LineFragment, _ text: _PreparedText, _ pieces: [_Piece],
-        _ parameters: _BreakParameters,
-        style: TextStyle, cache: _WordWidthCache
-    ) -> [PlacedGlyph] {
-        let faces = text.fonts.faces
-        // Runs of one bidi level, in logical order, each in visual order inside.
-        var runs: [(level: UInt8, glyphs: [_ShapedGlyph])] = []
+    /// The glyphs of one line in visual order, placed, each made into a
+    /// `Glyph` with its style by `make`.
+    ///
+    /// Each piece on the line is shaped as it was measured: style by style,
+    /// each style's part by direction, a piece holding tabs between its
+    /// tabs and each tab alone (`tabbedMeasure`), its trailing spaces in the
+    /// face `trailingSpaceFace` gives them. Glyphs advance by HarfBuzz's
+    /// advances at their style's size plus its letter spacing per cluster
+    /// (a tab to its tab stop) and sit on the baseline raised by their
+    /// style's baseline offset.
+    func _placedGlyphs<Glyph>(
+        _ line: LineFragment, _ text: _PreparedText, _ styles: _GlyphStyles, _ pieces: [_Piece],
+        _ parameters: _BreakParameters, cache: _WordWidthCache,
+        make: (PlacedGlyph, Int) -> Glyph
+    ) -> [Glyph] {
+        // Parts of one style and one bidi level, in logical order, each in
+        // visual order inside.
+        var parts: [(level: UInt8, style: Int, glyphs: [_ShapedGlyph])] = []
         text.withBytes { bytes in
             let lineEnd = min(line.range.upperBound, bytes.count)
             let start = line.range.lowerBound
             let contentEnd = _trailingWhitespaceStart(
                 bytes, end: _hardBreakStart(bytes, end: lineEnd, start: start).start, start: start)
             func appendShaped(
-                _ range: Range<Int>, trailingFace: (start: Int, face: Int)? = nil,
-                keeping keep: (Int) -> Bool
+                _ range: Range<Int>, wordEnd: Int? = nil, keeping keep: (Int) -> Bool
             ) {
-                text.forEachDirectionalPart(range) { part, rtl in
-                    let kept = _shapedGlyphs(
-                        bytes, part, rtl: rtl, faces: faces, trailingFace: trailingFace
-                    ).filter { keep($0.cluster) }
-                    if !kept.isEmpty {
-                        runs.append((_level(at: part.lowerBound, text.bidiRuns), kept))
+                styles.forEachPart(range, textEnd: bytes.count) { styled, style, faces, styleEnd in
+                    let trailingFace = wordEnd.flatMap { wordEnd in
+                        _Workspace.trailingSpaceFace(
+                            bytes, part: styled, wordEnd: wordEnd, next: range.upperBound,
+                            runEnd: styleEnd, faces: faces
+                        ).map { (wordEnd, $0) }
+                    }
+                    _forEachTabSplit(bytes, styled) { segment in
+                        text.forEachDirectionalPart(segment) { part, rtl in
+                            let kept = _shapedGlyphs(
+                                bytes, part, rtl: rtl, faces: faces, trailingFace: trailingFace
+                            ).filter { keep($0.cluster) }
+                            if !kept.isEmpty {
+                                parts.append(
+                                    (_level(at: part.lowerBound, text.bidiRuns), style, kept))
+                            }
+                        }
                     }
                 }
             }
             if line.isTruncated {
                 // The clusters the measurement kept (`truncateLastLine`): the
-                // rest of the paragraph shaped as one range, then cut.
+                // rest of the paragraph shaped as one range, then cut, around
+                // a "…" in the style where the line starts.
                 let kept = _keptClusters(
                     text, line, contentEnd: contentEnd, parameters, cache: cache)
                 appendShaped(start..<contentEnd) { kept.head.contains($0) }
-                runs.append((line.isRightToLeft ? 1 : 0, _ellipsisGlyphs(faces: faces)))
+                let ellipsisStyle = styles.style(at: start)
+                parts.append(
+                    (
+                        line.isRightToLeft ? 1 : 0, ellipsisStyle,
+                        _ellipsisGlyphs(faces: styles.faces(of: ellipsisStyle))
+                    ))
                 appendShaped(start..<contentEnd) { kept.tail.contains($0) }
                 return
             }
@@ -131,41 +216,43 @@ extension _Workspace {
                     piece.isHardBreak
                     ? _hardBreakStart(bytes, end: Int(piece.end), start: pieceStart).start
                     : Int(piece.end)
-                let trailingFace =
-                    piece.isHardBreak || piece.flags & _Piece.tab != 0 || !text.bidiRuns.isEmpty
-                    ? nil
-                    : _Workspace.trailingSpaceFace(
-                        bytes, start: pieceStart, wordEnd: Int(piece.wordEnd), next: pieceEnd,
-                        faces: faces
-                    ).map { (Int(piece.wordEnd), $0) }
-                appendShaped(pieceStart..<pieceEnd, trailingFace: trailingFace) {
+                // As measured: pieces with tabs or hard breaks, and texts
+                // with right-to-left runs, keep the spaces' own faces.
+                let decides =
+                    !piece.isHardBreak && piece.flags & _Piece.tab == 0 && text.bidiRuns.isEmpty
+                appendShaped(pieceStart..<pieceEnd, wordEnd: decides ? Int(piece.wordEnd) : nil) {
                     $0 >= start && $0 < contentEnd
                 }
             }
         }
-        runs = _visualOrder(runs) { $0.level }
-        var placed: [PlacedGlyph] = []
+        parts = _visualOrder(parts) { $0.level }
+        var placed: [Glyph] = []
         var pen = 0.0
         var previousCluster = Int.min
-        let bytesCount = text.byteCount
-        for run in runs {
-            for glyph in run.glyphs {
+        // Letter spacing follows each cluster, in its own style's amount.
+        var spacing = 0.0
+        let byteCount = text.byteCount
+        for part in parts {
+            let size = styles.size(of: part.style)
+            let letterSpacing = styles.letterSpacing(of: part.style)
+            let offset = styles.baselineOffset(of: part.style)
+            for glyph in part.glyphs {
                 let isTab = text.withBytes {
-                    glyph.cluster >= 0 && glyph.cluster < bytesCount && $0[glyph.cluster] == 0x09
+                    glyph.cluster >= 0 && glyph.cluster < byteCount && $0[glyph.cluster] == 0x09
                 }
-                if glyph.cluster != previousCluster && !placed.isEmpty {
-                    pen += parameters.letterSpacing
-                }
+                if glyph.cluster != previousCluster && !placed.isEmpty { pen += spacing }
                 previousCluster = glyph.cluster
-                let advance =
-                    isTab ? _nextTabStop(after: pen) - pen : glyph.advance * parameters.size
+                spacing = letterSpacing
+                let advance = isTab ? _nextTabStop(after: pen) - pen : glyph.advance * size
                 placed.append(
-                    PlacedGlyph(
-                        glyph: glyph.glyph, fontIndex: glyph.face,
-                        position: Point(
-                            x: line.origin.x + pen + glyph.offset.x * parameters.size,
-                            y: line.baseline - glyph.offset.y * parameters.size),
-                        advance: advance, textOffset: glyph.cluster >= 0 ? glyph.cluster : nil))
+                    make(
+                        PlacedGlyph(
+                            glyph: glyph.glyph, fontIndex: glyph.face,
+                            position: Point(
+                                x: line.origin.x + pen + glyph.offset.x * size,
+                                y: line.baseline - offset - glyph.offset.y * size),
+                            advance: advance, textOffset: glyph.cluster >= 0 ? glyph.cluster : nil),
+                        part.style))
                 pen += advance
             }
         }
@@ -216,11 +303,28 @@ extension _Workspace {
         var runStart = range.lowerBound
         var runFace = -1
         var index = range.lowerBound
+        // As `shape` chooses faces, spaces inside the range included.
+        let contentEnd = _trailingWhitespaceStart(
+            text, end: range.upperBound, start: range.lowerBound)
+        var movedEnd = range.lowerBound
+        var movedFace = 0
         while index < range.upperBound {
             let (scalar, length) = _decodeScalar(text, at: index)
-            let face =
-                trailingFace.map { index >= $0.start } == true
-                ? trailingFace!.face : _fallbackFace(for: scalar, current: runFace, faces: faces)
+            var face: Int
+            if trailingFace.map({ index >= $0.start }) == true {
+                face = trailingFace!.face
+            } else if index < movedEnd {
+                face = movedFace
+            } else {
+                face = _fallbackFace(for: scalar, current: runFace, faces: faces)
+                if scalar == 0x20 && index < contentEnd,
+                    let moved = _Workspace.innerSpaceFace(
+                        text, at: index, range: range, contentEnd: contentEnd, faces: faces)
+                {
+                    (movedFace, movedEnd) = moved
+                    face = movedFace
+                }
+            }
             if face != runFace {
                 if runFace >= 0 { runs.append(shaped(runStart..<index, face: runFace)) }
                 runFace = face
@@ -318,4 +422,18 @@ func _visualOrder<Run>(_ runs: [Run], level: (Run) -> UInt8) -> [Run] {
         current -= 1
     }
     return runs
+}
+
+/// Calls `body` with each part of `range` between tabs and with each tab
+/// alone (one byte), in logical order.
+private func _forEachTabSplit(
+    _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ body: (Range<Int>) -> Void
+) {
+    var start = range.lowerBound
+    for index in range where text[index] == 0x09 {
+        if start < index { body(start..<index) }
+        body(index..<index + 1)
+        start = index + 1
+    }
+    if start < range.upperBound { body(start..<range.upperBound) }
 }

@@ -101,6 +101,32 @@ extension _Workspace {
 }
 
 extension _Workspace {
+    /// The face of a run of spaces inside `range` (a piece, or the part of
+    /// one in one run and direction) that a character of the range follows,
+    /// and where the spaces end; nil when the face `_fallbackFace` gives
+    /// them stands. Pango chooses these spaces' font as it chooses a
+    /// piece's trailing spaces' (`trailingSpaceFace`): ICU puts no break
+    /// after spaces before a closing bracket or a full stop (UAX #14 LB13),
+    /// so in "称 ." the space is inside a piece, and it is Inter's, as the
+    /// full stop is. Only U+0020 runs are considered.
+    ///
+    /// - Parameters:
+    ///   - index: the first space of the run (after the range's start);
+    ///     `contentEnd` where the range's trailing whitespace starts.
+    /// - Complexity: O(k) in the spaces, and `trailingSpaceFace`'s.
+    @inline(__always)
+    static func innerSpaceFace(
+        _ text: UnsafeBufferPointer<UInt8>, at index: Int, range: Range<Int>, contentEnd: Int,
+        faces: [_FontFace]
+    ) -> (face: Int, end: Int)? {
+        var end = index
+        while end < contentEnd && text[end] == 0x20 { end += 1 }
+        guard index > range.lowerBound, end < contentEnd else { return nil }
+        return trailingSpaceFace(
+            text, start: range.lowerBound, wordEnd: index, next: end, faces: faces
+        ).map { ($0, end) }
+    }
+
     /// `trailingSpaceFace` for the part of an attributed text's piece drawn
     /// in one run (`part`, with the run's `faces`, ending at `runEnd`): only
     /// for the part that ends the piece when the next character is in the

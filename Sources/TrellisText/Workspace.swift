@@ -185,11 +185,28 @@ final class _Workspace {
         var runStart = range.lowerBound
         var runFace = -1
         var index = range.lowerBound
+        let contentEnd = min(trailingStart, range.upperBound)
+        // Spaces inside the range whose face the character after them
+        // decides (`innerSpaceFace`), up to `movedEnd`.
+        var movedEnd = range.lowerBound
+        var movedFace = 0
         while index < range.upperBound {
             let (scalar, length) = _decodeScalar(text, at: index)
-            let face =
-                index >= trailingStart && trailingFace != nil
-                ? trailingFace! : _fallbackFace(for: scalar, current: runFace, faces: faces)
+            var face: Int
+            if index >= trailingStart && trailingFace != nil {
+                face = trailingFace!
+            } else if index < movedEnd {
+                face = movedFace
+            } else {
+                face = _fallbackFace(for: scalar, current: runFace, faces: faces)
+                if scalar == 0x20 && index < contentEnd,
+                    let moved = Self.innerSpaceFace(
+                        text, at: index, range: range, contentEnd: contentEnd, faces: faces)
+                {
+                    (movedFace, movedEnd) = moved
+                    face = movedFace
+                }
+            }
             if face != runFace {
                 if runFace >= 0 {
                     _ = shapeRun(

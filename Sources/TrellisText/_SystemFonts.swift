@@ -60,11 +60,34 @@ final class _SystemFallback: @unchecked Sendable {
     private let resolved = Locked<[[Int]: FontCollection]>([:])
     private static let resolvedLimit = 256
 
+    /// One fallback per (family, weight, language), for the whole process:
+    /// collections that end in the same ranking share its caches and its
+    /// id, so their widths are cached once (a markup span's bold run
+    /// builds its collection again for every text).
+    private static let shared = Locked<[_RankingKey: _SystemFallback]>([:])
+    /// What `describe` read from each font file (path and face index).
+    private static let descriptions = Locked<[String: (family: String, weight: Int32)?]>([:])
+
     /// fontconfig is used under one lock: its configuration is process-wide.
     private static let fontconfig = Locked<OpaquePointer?>(nil)
     private static let nextID = Locked<Int>(0)
 
-    init(family: String, weight: Int32, language: String) throws(TextError) {
+    /// The process's fallback for `family` at `weight` in text of `language`.
+    /// - Complexity: O(1) after the first call for the triple.
+    static func shared(family: String, weight: Int32, language: String) throws(TextError)
+        -> _SystemFallback
+    {
+        let key = _RankingKey(family: family, weight: weight, language: language)
+        if let known = shared.withLock({ $0[key] }) { return known }
+        let made = try _SystemFallback(family: family, weight: weight, language: language)
+        return shared.withLock { table in
+            if let known = table[key] { return known }
+            table[key] = made
+            return made
+        }
+    }
+
+    private init(family: String, weight: Int32, language: String) throws(TextError) {
         self.family = family
         self.weight = weight
         self.language = language
@@ -96,7 +119,17 @@ final class _SystemFallback: @unchecked Sendable {
 
     /// The family name and OpenType weight class fontconfig reads from a
     /// font file (`FcFreeTypeQuery`), or nil when it cannot read it.
+    /// - Complexity: O(1) after the first call for the file and face (a
+    ///   query reads the file's tables).
     static func describe(path: String, index: Int) -> (family: String, weight: Int32)? {
+        let key = path + "\u{0}" + String(index)
+        if let known = descriptions.withLock({ $0[key] }) { return known }
+        let read = query(path: path, index: index)
+        descriptions.withLock { $0[key] = .some(read) }
+        return read
+    }
+
+    private static func query(path: String, index: Int) -> (family: String, weight: Int32)? {
         fontconfig.withLock { _ -> (String, Int32)? in
             var count: Int32 = 0
             guard

@@ -31,6 +31,14 @@ struct SpaceFontTests {
         ("中文 %", 52.594),
         ("中文 (a", 54.525),
         ("中文 123", 67.783),
+        // The same inside a piece: ICU puts no break after spaces before a
+        // full stop or a closing bracket (UAX #14 LB13).
+        ("中文 .", 43.466),
+        ("中文  .", 48.247),
+        ("中文 )", 44.938),
+        ("中文 !", 43.515),
+        // A full-width bracket is Noto Sans CJK's: the space stays with it.
+        ("中文 ）", 54.808),
         // Latin starts a run of its own: the space stays Noto Sans CJK's.
         ("中文 abc", 67.438),
         // After an emoji before Latin or a digit, the space is Inter's.
@@ -56,6 +64,9 @@ struct SpaceFontTests {
         // markup, Pango's width at 300 pt (72 dpi, so a markup point is a pixel)
         ("<b>🎉 局</b>", 42.026),
         ("<b>中文 %</b>", 52.552),
+        ("<b>中文 .</b>", 43.001),
+        // The space ends the regular run: Noto Sans CJK's, as Pango keeps it.
+        ("中文 <b>.</b>", 42.866),
         // The space begins the regular run: it takes the next character's
         // font, Inter's, as in the run before it.
         ("<b>中文</b> %", 52.594),
@@ -98,5 +109,20 @@ struct BrokenWordLineHeightTests {
             ])
         // Pango rounds each line to 1/1024 pt.
         #expect(close(layout.size.height, 84.843, tolerance: 0.002))
+    }
+
+    @Test func aLineHoldingPartOfAWordInSeveralRunsIsAsTallAsTheFontsOnIt() throws {
+        // The same word with its second half bold: the lines that hold
+        // bold letters take Inter Bold only, not every font of the bold
+        // run. Pango with the same files, `PANGO_MARKUP=1` at 72 dpi:
+        // "abcdef" / "ghijklm" / "nopqrs" 20.574, "ש" 23.120.
+        let style = TextStyle(fonts: try FontCollection.bundled("Inter"), size: 17)
+        let text = try AttributedText(markup: "abcdefghij<b>klmnopqrsש</b>", base: style)
+        let layout = try TextMeasurer().layout(text, style: style, width: 60)
+        #expect(layout.lineCount == 4)
+        #expect(
+            layout.lines.map { ($0.height * 1000).rounded() / 1000 } == [
+                20.574, 20.574, 20.574, 23.12,
+            ])
     }
 }

@@ -22,3 +22,24 @@ struct SystemFallbackScanTests {
         #expect(covered == 192 + 27_648 + 11_172 + 160)
     }
 }
+
+/// Collections that end in the same ranking of the system's fonts (same
+/// family, weight and language) are one collection to the caches: a
+/// markup span builds its run's fonts again for every text, and before
+/// they were shared each text's bold words were shaped anew and each added
+/// an entry to the collections' interning table.
+struct SharedSystemFallbackTests {
+    @Test func aSpanInTheSameFamilyAndWeightGivesTheSameFontsInEveryText() throws {
+        let style = TextStyle(
+            fonts: try FontCollection(Font(family: "Inter")).addingSystemFonts(), size: 17)
+        let first = try AttributedText(markup: "one <b>bold</b> word", base: style)
+        let second = try AttributedText(markup: "<b>another</b> text", base: style)
+        let bold = { (text: AttributedText) in
+            text.runs.first { $0.attributes.fonts.id != style.fonts.id }?.attributes.fonts.id
+        }
+        let firstBold = try #require(bold(first))
+        #expect(firstBold == bold(second))
+        let again = try FontCollection(Font(family: "Inter")).addingSystemFonts()
+        #expect(again.id == style.fonts.id)
+    }
+}
