@@ -58,9 +58,12 @@ public final class Solver {
     /// symbol, the head of its list of rows in `_columnNodes`, and a mark for
     /// dropping repeated nodes.
     @exclusivity(unchecked) var _columnsEnabled = false
-    /// Tableaus with more rows than this keep columns (from then on); 64
-    /// keeps cell-sized systems on plain scans.
-    @exclusivity(unchecked) var _columnThreshold = 64
+    /// Tableaus with more rows than this keep columns (from then on); 128
+    /// keeps cell-sized systems on plain scans: a scan tests one filter
+    /// per row, where columns are re-collected after every pivot (PostCell,
+    /// about 100 rows: 64 -> 128 took 10% of its reused engine's
+    /// instructions per row, callgrind).
+    @exclusivity(unchecked) var _columnThreshold = 128
     /// Objective levels longer than this are indexed (see `_ObjectiveRow`).
     @exclusivity(unchecked) var _objectiveIndexThreshold = 32
     @exclusivity(unchecked) var _columnHeads: [Int32] = []
@@ -162,7 +165,7 @@ public final class Solver {
     /// - Complexity: building the row, O(its length), plus per simplex pivot
     ///   (usually none or a few) O(rows holding the entering symbol × their
     ///   length): large systems keep each symbol's column (Solver+Columns).
-    ///   In a large system (past 64 rows) a constraint whose subject no
+    ///   In a large system (past 128 rows) a constraint whose subject no
     ///   ordinary row holds is kept as written (a definition,
     ///   Solver+Definitions.swift), so a chain of n equalities (a long
     ///   stack) costs O(n) where Kiwi's rows would hold O(n²) terms.
