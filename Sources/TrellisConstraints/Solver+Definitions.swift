@@ -35,7 +35,7 @@
 //   paper's removal rule finds the marker in the rows Kiwi would have it
 //   in; removing any other constraint touches no definition.
 //
-// Definitions are made once the solver keeps columns (past 64 rows, see
+// Definitions are made once the solver keeps columns (past 128 rows, see
 // Solver+Columns.swift): a cell's small solver never makes one.
 
 extension Solver {

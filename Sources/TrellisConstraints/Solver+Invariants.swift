@@ -4,6 +4,7 @@ extension Solver {
     /// Checks the solver's internal invariants; returns the violations found
     /// (empty when consistent). For tests and debugging; O(tableau size²).
     func _invariantViolations() -> [String] {
+        _optimizeSuggestions()
         var problems: [String] = []
         // Rows and basic symbols agree.
         for (i, basic) in _rows.map(\.basic).enumerated() {

@@ -2,24 +2,134 @@
 // generalised to every constraint through its marker) and priorities.
 
 extension Solver {
+    // MARK: Batched suggestions
+
+    // A suggestion only moves constants: the basis stays optimal (dual
+    // feasible), and the rows it made infeasible are noted. The dual
+    // simplex restores feasibility from any such state, so the rows noted
+    // by several suggestions can wait for one dual optimisation, run by
+    // the next operation that reads or changes the solver
+    // (`_optimizeSuggestions`), instead of one per suggestion (Kiwi's
+    // `suggestValue` optimises each). A cell's engine suggests a few
+    // intrinsic sizes per row and then reads the root's size: one
+    // optimisation, and pivots one suggestion would make and the next
+    // undo are never made. The optimum reached is the same (where the
+    // layout is unique): the problem after the last suggestion.
+
+    /// Suggests `value` to the edit constraint in `slot`: its rows are
+    /// shifted, and when any became infeasible the suggestion waits in
+    /// `_pendingSuggestions`.
+    @inline(__always)
+    func _suggest(slot: Int32, _ value: Double) {
+        let old = _records[Int(slot)].constant
+        guard value != old else { return }
+        _shiftConstant(slot: slot, from: old, to: value)
+        if _infeasible.isEmpty { return }
+        _pendingSuggestions.append((slot, old, value))
+        // Rows are noted again by every suggestion that reaches them:
+        // optimise now and then, so a long run without reads stays small.
+        if _pendingSuggestions.count >= Self._pendingSuggestionLimit {
+            _optimizeSuggestions()
+        }
+    }
+
+    /// Pending suggestions beyond this many are optimised at once.
+    static var _pendingSuggestionLimit: Int { 64 }
+
+    /// Runs the dual optimisation the pending suggestions wait for; every
+    /// operation but a suggestion starts with it.
+    @inlinable @inline(__always)
+    func _optimizeSuggestions() {
+        if !_pendingSuggestions.isEmpty { _optimizePendingSuggestions() }
+    }
+
+    /// The body of `_optimizeSuggestions`. A suggestion (optional) cannot
+    /// make the required constraints infeasible, but should the dual
+    /// simplex stop on a row anyway (rounding), the batch is undone and
+    /// replayed one suggestion at a time, as `suggestValue` did before
+    /// suggestions were batched, so that case keeps its behaviour too.
+    @usableFromInline @inline(never)
+    func _optimizePendingSuggestions() {
+        guard _dualOptimize() != nil else {
+            _pendingSuggestions.removeAll(keepingCapacity: true)
+            return
+        }
+        _replayPendingSuggestions()
+    }
+
+    /// After a dual optimisation of pending suggestions stopped on a row:
+    /// takes them back (to the optimum before them) and makes them again
+    /// one at a time, each optimised before the next.
+    func _replayPendingSuggestions() {
+        let batch = _pendingSuggestions
+        _pendingSuggestions.removeAll(keepingCapacity: true)
+        if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
+        for suggestion in batch.reversed() {
+            _records[Int(suggestion.slot)].constant = suggestion.old
+            _shiftMarker(slot: suggestion.slot, by: suggestion.old - suggestion.new)
+        }
+        for i in _rows.indices { _noteIfInfeasible(i) }
+        let recovered = _dualOptimize()
+        assert(recovered == nil, "TrellisConstraints: could not restore a feasible tableau")
+        if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
+        for suggestion in batch where _records[Int(suggestion.slot)].isEdit {
+            _ = _changeConstant(slot: suggestion.slot, to: suggestion.new)
+        }
+    }
+
     // MARK: Constants and priorities of installed constraints
 
     /// Sets an installed constraint's constant (paper section 4.3 for edit
     /// constants, generalised to every constraint through its marker).
     /// Returns the conflict if required constraints became unsatisfiable; the
     /// constraint is then left out.
+    ///
+    /// With suggestions waiting, one dual optimisation serves them and the
+    /// new constant: suggestions (optional) never change whether the
+    /// required constraints can hold, so it fails exactly when this
+    /// constant conflicts, and then everything is taken back and made
+    /// again in order, so the conflict is the one found after the
+    /// suggestions were optimised.
     @inline(__always)
     func _changeConstant(slot: Int32, to constant: Double) -> ConstraintConflict? {
         let old = _records[Int(slot)].constant
         guard constant != old else { return nil }
+        _shiftConstant(slot: slot, from: old, to: constant)
+        // Only rows noted infeasible need the dual simplex.
+        if _infeasible.isEmpty { return nil }
+        if !_pendingSuggestions.isEmpty {
+            return _restoreFeasibilityAfterSuggestions(slot: slot, from: old, to: constant)
+        }
+        return _restoreFeasibility(slot: slot, from: old, to: constant)
+    }
+
+    /// Sets the constant in `slot` (its record and, for a constraint, the
+    /// constraint's) and shifts the rows holding its marker, noting those
+    /// that became infeasible.
+    @inline(__always)
+    func _shiftConstant(slot: Int32, from old: Double, to constant: Double) {
         if !_shiftCachedColumn(slot: Int(slot), from: old, to: constant) {
             _records[Int(slot)].constant = constant
             if !_records[Int(slot)].isEdit { _records[Int(slot)].constraint?.constant = constant }
             _shiftMarker(slot: slot, by: constant - old)
         }
-        // Only rows noted infeasible need the dual simplex.
-        if _infeasible.isEmpty { return nil }
-        return _restoreFeasibility(slot: slot, from: old, to: constant)
+    }
+
+    /// `_changeConstant`'s dual optimisation with suggestions waiting.
+    @inline(never)
+    func _restoreFeasibilityAfterSuggestions(
+        slot: Int32, from old: Double, to constant: Double
+    ) -> ConstraintConflict? {
+        guard _dualOptimize() != nil else {
+            _pendingSuggestions.removeAll(keepingCapacity: true)
+            return nil
+        }
+        if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
+        _records[Int(slot)].constant = old
+        if !_records[Int(slot)].isEdit { _records[Int(slot)].constraint?.constant = old }
+        _shiftMarker(slot: slot, by: old - constant)
+        _replayPendingSuggestions()
+        return _changeConstant(slot: slot, to: constant)
     }
 
     /// The rest of `_changeConstant` when a row became infeasible.
@@ -44,7 +154,7 @@ extension Solver {
         constraint.constant = constant
         let minimal = _minimized(conflict)
         _forgetBroken(constraint)
-        brokenConstraints.append(minimal)
+        _brokenConstraints.append(minimal)
         return minimal
     }
 

@@ -12,6 +12,7 @@ extension Solver {
     /// - Complexity: O(1), or O(the chain behind it) for a variable kept as
     ///   a definition (Solver+Definitions.swift).
     public func currentValue(of variable: Variable) -> Double {
+        _optimizeSuggestions()
         let symbol = _existingSymbol(for: variable)
         guard symbol >= 0 else { return variable.value }
         return value(at: SolverHandle(raw: symbol))
@@ -48,6 +49,7 @@ extension Solver {
     /// as of the current `membershipVersion`.
     /// - Complexity: O(1), or O(the chain behind it) for a definition.
     public func value(at handle: SolverHandle) -> Double {
+        _optimizeSuggestions()
         let row = _symbols[Int(handle.raw)].row
         guard row >= 0 else { return 0 }
         if _rows[Int(row)].isDefinition { return _definitionValue(of: handle.raw) }
@@ -59,6 +61,7 @@ extension Solver {
     /// - Complexity: O(1), or O(the chains behind them) for definitions.
     @inlinable @inline(__always)
     public func values(at first: SolverHandle, _ second: SolverHandle) -> (Double, Double) {
+        _optimizeSuggestions()
         let firstRow = _symbols[Int(first.raw)].row
         let secondRow = _symbols[Int(second.raw)].row
         guard firstRow >= 0, secondRow >= 0, !_rows[Int(firstRow)].isDefinition,
@@ -80,6 +83,6 @@ extension Solver {
         guard value.isFinite else {
             throw .nonFiniteNumber("the suggested value \(value) for an edit variable")
         }
-        _ = _changeConstant(slot: handle.raw, to: value)  // optional: never a conflict
+        _suggest(slot: handle.raw, value)
     }
 }

@@ -58,9 +58,12 @@ public final class Solver {
     /// symbol, the head of its list of rows in `_columnNodes`, and a mark for
     /// dropping repeated nodes.
     @exclusivity(unchecked) var _columnsEnabled = false
-    /// Tableaus with more rows than this keep columns (from then on); 64
-    /// keeps cell-sized systems on plain scans.
-    @exclusivity(unchecked) var _columnThreshold = 64
+    /// Tableaus with more rows than this keep columns (from then on); 128
+    /// keeps cell-sized systems on plain scans: a scan tests one filter
+    /// per row, where columns are re-collected after every pivot (PostCell,
+    /// about 100 rows: 64 -> 128 took 10% of its reused engine's
+    /// instructions per row, callgrind).
+    @exclusivity(unchecked) var _columnThreshold = 128
     /// Objective levels longer than this are indexed (see `_ObjectiveRow`).
     @exclusivity(unchecked) var _objectiveIndexThreshold = 32
     @exclusivity(unchecked) var _columnHeads: [Int32] = []
@@ -95,6 +98,12 @@ public final class Solver {
 
     /// Basic symbols of rows that may have become infeasible (dual simplex).
     @exclusivity(unchecked) var _infeasible: [_Symbol] = []
+    /// Suggestions whose dual optimisation waits for the next read or
+    /// change (Solver+Updating.swift, "Batched suggestions"), oldest first:
+    /// the edit's slot and its constant before and after. Empty exactly
+    /// when `_infeasible` is (between operations).
+    @exclusivity(unchecked) @usableFromInline var _pendingSuggestions:
+        [(slot: Int32, old: Double, new: Double)] = []
 
     // Installed constraints (and edit constraints), in slots.
     @exclusivity(unchecked) var _records: [_Record] = []
@@ -110,7 +119,11 @@ public final class Solver {
     /// Required constraints this solver left out, with what they conflicted
     /// with, oldest first. An entry goes away when its constraint is added
     /// again (successfully or not) or `removeAllBrokenConstraints()` is called.
-    @exclusivity(unchecked) public internal(set) var brokenConstraints: [ConstraintConflict] = []
+    public var brokenConstraints: [ConstraintConflict] {
+        _optimizeSuggestions()
+        return _brokenConstraints
+    }
+    @exclusivity(unchecked) var _brokenConstraints: [ConstraintConflict] = []
 
     /// This solver's address, the key of the variables' symbol cache.
     // An address compared, never dereferenced: nothing is retained or read through it.
@@ -152,17 +165,18 @@ public final class Solver {
     /// - Complexity: building the row, O(its length), plus per simplex pivot
     ///   (usually none or a few) O(rows holding the entering symbol × their
     ///   length): large systems keep each symbol's column (Solver+Columns).
-    ///   In a large system (past 64 rows) a constraint whose subject no
+    ///   In a large system (past 128 rows) a constraint whose subject no
     ///   ordinary row holds is kept as written (a definition,
     ///   Solver+Definitions.swift), so a chain of n equalities (a long
     ///   stack) costs O(n) where Kiwi's rows would hold O(n²) terms.
     @discardableResult
     public func add(_ constraint: Constraint) throws(SolverError) -> ConstraintConflict? {
+        _optimizeSuggestions()
         try _checkNotInstalled(constraint)
         try _validate(constraint)
         let conflict = _install(constraint, isEdit: false)
         _forgetBroken(constraint)
-        if let conflict { brokenConstraints.append(conflict) }
+        if let conflict { _brokenConstraints.append(conflict) }
         return conflict
     }
 
@@ -173,6 +187,7 @@ public final class Solver {
     ///
     /// - Throws: `SolverError.unknownConstraint` if it is not installed here.
     public func remove(_ constraint: Constraint) throws(SolverError) {
+        _optimizeSuggestions()
         guard constraint._solver === self, !_records[Int(constraint._slot)].isEdit else {
             throw .unknownConstraint(constraint.description)
         }
@@ -234,6 +249,7 @@ public final class Solver {
     /// - Throws: `SolverError` for an invalid priority, a required/optional
     ///   change on an installed constraint, or a constraint in another solver.
     public func setPriority(_ priority: Priority, for constraint: Constraint) throws(SolverError) {
+        _optimizeSuggestions()
         guard priority.isValid else {
             throw .invalidPriority(priority.rawValue, constraint.description)
         }
@@ -254,7 +270,8 @@ public final class Solver {
 
     /// Forgets the recorded conflicts.
     public func removeAllBrokenConstraints() {
-        brokenConstraints.removeAll()
+        _optimizeSuggestions()
+        _brokenConstraints.removeAll()
     }
 
     // MARK: Edit variables
@@ -266,6 +283,7 @@ public final class Solver {
     /// - Throws: `SolverError` if it already is an edit variable or the
     ///   priority is required or invalid.
     public func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
+        _optimizeSuggestions()
         guard priority.isValid else {
             throw .invalidPriority(priority.rawValue, "edit variable \(variable)")
         }
@@ -285,6 +303,7 @@ public final class Solver {
     ///
     /// - Throws: `SolverError.unknownEditVariable` if it is not an edit variable.
     public func removeEditVariable(_ variable: Variable) throws(SolverError) {
+        _optimizeSuggestions()
         let slot = _editSlot(of: variable)
         guard slot >= 0 else { throw .unknownEditVariable(variable.description) }
         let index = Int(_symbols[Int(_existingSymbol(for: variable))].owner)
@@ -298,19 +317,21 @@ public final class Solver {
     }
 
     /// Suggests a value for an edit variable; the solver re-optimises with
-    /// the dual simplex.
+    /// the dual simplex, once for all the suggestions made before the next
+    /// read or change (values, `updateVariables()`, constraints, constants):
+    /// suggest every edit of an update, then read.
     ///
     /// - Throws: `SolverError` if `variable` is not an edit variable or the
     ///   value is not finite.
     /// - Complexity: O(rows holding the edit's marker), cached between
-    ///   suggestions, plus dual simplex pivots (often none).
+    ///   suggestions; the next read adds the dual simplex pivots (often none).
     public func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
         let slot = _editSlot(of: variable)
         guard slot >= 0 else { throw .unknownEditVariable(variable.description) }
         guard value.isFinite else {
             throw .nonFiniteNumber("the suggested value \(value) for \(variable)")
         }
-        _ = _changeConstant(slot: slot, to: value)  // optional: never a conflict
+        _suggest(slot: slot, value)
     }
 
     // MARK: Results
@@ -321,6 +342,7 @@ public final class Solver {
     /// - Complexity: O(variables), plus O(terms of the definitions) when
     ///   there are any (each is evaluated once).
     public func updateVariables() {
+        _optimizeSuggestions()
         if _definitionCount > 0 { return _updateVariablesWithDefinitions() }
         _variables.withUnsafeBufferPointer { variables in
             _variableInfo.withUnsafeBufferPointer { info in
@@ -361,6 +383,7 @@ public final class Solver {
     ///
     /// - Complexity: O(row length).
     public func isDetermined(_ variable: Variable) -> Bool {
+        _optimizeSuggestions()
         let symbol = _existingSymbol(for: variable)
         guard symbol >= 0 else { return false }
         let row = _symbols[Int(symbol)].row
@@ -398,8 +421,8 @@ public final class Solver {
     }
 
     func _forgetBroken(_ constraint: Constraint) {
-        if !brokenConstraints.isEmpty {
-            brokenConstraints.removeAll { $0.broken === constraint }
+        if !_brokenConstraints.isEmpty {
+            _brokenConstraints.removeAll { $0.broken === constraint }
         }
     }
 }
