@@ -98,7 +98,7 @@ public struct InspectorPage: Sendable {
             "(Tab, then the arrow keys), to see its frame, sizes, priorities and constraints.</p>"
         page += "</aside></div>"
         page += "<script type=\"application/json\" id=\"trellis-data\">"
-        page += dataJSON(texts: texts).replacingOccurrences(of: "</", with: "<\\/") + "</script>"
+        page += dataJSON(texts: texts).replacing("</", with: "<\\/") + "</script>"
         if let watch {
             page += "<script>window.trellisWatch = \(JSON.quoted(watch.script)); "
             page += "window.trellisStamp = \(JSON.quoted(watch.stamp));</script>"

@@ -3,7 +3,7 @@
 // time. This file reads and validates the format; `TemplateFileCell` builds
 // the views.
 
-import Foundation
+import FoundationEssentials
 import TrellisCells
 
 /// A parsed, validated template file.

@@ -1,7 +1,7 @@
 // What a template file holds once read: its views (and their stack
 // properties), constraints, visual formats, and the error a file gives.
 
-import Foundation
+import FoundationEssentials
 import TrellisCells
 
 /// A template file that could not be read, with the place of the problem.

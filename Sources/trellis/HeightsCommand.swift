@@ -6,7 +6,7 @@
 import ArgumentParser
 import CLISupport
 import CTrellisMemory
-import Foundation
+import FoundationEssentials
 import Trellis
 
 struct Heights: ParsableCommand {
@@ -89,7 +89,7 @@ struct Heights: ParsableCommand {
             let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             var values: [Double] = []
             for part in parts {
-                guard let value = Double(part.trimmingCharacters(in: .whitespaces)) else {
+                guard let value = Double(part.trimmingSpaces()) else {
                     throw ValidationError("--\(name): '\(part)' is not a number")
                 }
                 values.append(value)
@@ -107,7 +107,7 @@ struct Heights: ParsableCommand {
         }
         var sizes: [ContentSizeCategory] = []
         for name in contentSizes.split(separator: ",") {
-            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            let trimmed = name.trimmingSpaces()
             guard let size = ContentSizeCategory(name: trimmed) else {
                 throw ValidationError(
                     "--content-sizes: unknown size '\(trimmed)' (expected \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")))"
@@ -269,9 +269,8 @@ struct Heights: ParsableCommand {
     /// a file names by path.
     func fontFiles(of file: TemplateFile?) -> [String] {
         var files = Set<String>()
-        if let enumerator = FileManager.default.enumerator(atPath: Font.fontsDirectory) {
-            for case let name as String in enumerator
-            where name.hasSuffix(".ttf") || name.hasSuffix(".otf") {
+        if let names = try? FileManager.default.subpathsOfDirectory(atPath: Font.fontsDirectory) {
+            for name in names where name.hasSuffix(".ttf") || name.hasSuffix(".otf") {
                 files.insert(Font.fontsDirectory + "/" + name)
             }
         }
@@ -479,7 +478,7 @@ struct Heights: ParsableCommand {
         endProgress()
         if let expected {
             writer.expectSummary(expected.json())
-            FileHandle.standardError.write(Data((expected.table() + "\n").utf8))
+            POSIXFile.standardError.write(expected.table() + "\n")
         }
         try writer.finish()
         try output.commit()

@@ -3,35 +3,37 @@
 // the cache key, and the comparison with heights recorded elsewhere.
 
 import CLISupport
-import Foundation
+import FoundationEssentials
+import Glibc
 import Trellis
 
 // MARK: - Reading
 
 /// Lines of a file or of standard input, read in chunks (memory stays flat).
 final class LineReader {
-    private let handle: FileHandle
+    private let handle: POSIXFile
     private var buffer: [UInt8] = []
     private var start = 0
     private var finished = false
     private var lineNumber = 0
     private let size: UInt64?
     private var consumed: UInt64 = 0
+    private let path: String
 
     init(path: String) throws {
+        self.path = path
         if path == "-" {
-            handle = FileHandle.standardInput
+            handle = POSIXFile.standardInput
             size = nil
         } else {
-            guard let opened = FileHandle(forReadingAtPath: path) else {
-                let exists = FileManager.default.fileExists(atPath: path)
+            guard let opened = POSIXFile.reading(path) else {
+                let exists = PathKind(path) != .missing
                 throw DataFileError(
                     file: path, line: nil, message: exists ? "cannot read the file" : "no such file"
                 )
             }
             handle = opened
-            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-            size = (attributes?[.size] as? NSNumber)?.uint64Value
+            size = PathKind.size(of: path)
         }
     }
 
@@ -68,7 +70,12 @@ final class LineReader {
                 buffer.removeFirst(start)
                 start = 0
             }
-            let chunk = handle.readData(ofLength: 1 << 20)
+            let chunk: [UInt8]
+            do {
+                chunk = try handle.read(upTo: 1 << 20)
+            } catch {
+                throw DataFileError(file: path, line: nil, message: "cannot read: \(error)")
+            }
             if chunk.isEmpty { finished = true } else { buffer.append(contentsOf: chunk) }
         }
     }
@@ -89,40 +96,36 @@ final class LineReader {
 /// Where the records go. A regular file is written beside the destination
 /// under a temporary name and renamed over it only when complete, so a
 /// failed run leaves nothing partial; `-` streams to standard output; any
-/// other existing non-regular file (a device, a pipe) is written in place,
-/// never renamed over.
+/// other existing file (a link, a device, a pipe) is written in place
+/// (emptied first), never renamed over.
 final class OutputFile {
     let path: String
-    private let handle: FileHandle
+    private let handle: POSIXFile
     private let temporary: String?
 
     init(path: String) throws {
         self.path = path
         if path == "-" {
-            handle = FileHandle.standardOutput
+            handle = POSIXFile.standardOutput
             temporary = nil
             return
         }
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        if exists, isDirectory.boolValue { throw CLIFailure.usage("--out \(path) is a folder") }
-        let attributes = exists ? try? FileManager.default.attributesOfItem(atPath: path) : nil
-        let regular = !exists || (attributes?[.type] as? FileAttributeType) == .typeRegular
-        if regular {
+        let kind = PathKind(path)
+        if kind == .directory { throw CLIFailure.usage("--out \(path) is a folder") }
+        // A link is written through, never renamed over.
+        if kind == .missing || PathKind(path, followingLinks: false) == .regular {
             let url = URL(fileURLWithPath: path)
             let name =
                 ".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)"
             let staging = url.deletingLastPathComponent().appendingPathComponent(name).path
-            guard FileManager.default.createFile(atPath: staging, contents: nil),
-                let opened = FileHandle(forWritingAtPath: staging)
-            else {
+            guard let opened = POSIXFile.writing(staging, creating: true) else {
                 throw CLIFailure.data(
                     "cannot write beside \(path) (its folder must exist and be writable)")
             }
             handle = opened
             temporary = staging
         } else {
-            guard let opened = FileHandle(forWritingAtPath: path) else {
+            guard let opened = POSIXFile.writing(path, creating: false) else {
                 throw CLIFailure.data("cannot write \(path)")
             }
             handle = opened
@@ -132,16 +135,16 @@ final class OutputFile {
 
     func write(_ bytes: [UInt8]) throws {
         do {
-            try handle.write(contentsOf: bytes)
+            try handle.write(bytes)
         } catch {
-            throw CLIFailure.data("cannot write \(path): \(error.localizedDescription)")
+            throw CLIFailure.data("cannot write \(path): \(error)")
         }
     }
 
     /// Moves the complete file into place.
     func commit() throws {
         guard let temporary else { return }
-        try? handle.close()
+        handle.close()
         guard rename(temporary, path) == 0 else {
             unlink(temporary)
             throw CLIFailure.data("cannot move the output into place at \(path)")
@@ -151,7 +154,7 @@ final class OutputFile {
     /// Removes a partial file (after an error).
     func discard() {
         guard let temporary else { return }
-        try? handle.close()
+        handle.close()
         unlink(temporary)
     }
 }
@@ -261,7 +264,7 @@ final class RecordWriter {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
             return text
         }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + text.replacing("\"", with: "\"\"") + "\""
     }
 }
 

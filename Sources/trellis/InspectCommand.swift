@@ -6,7 +6,8 @@
 
 import ArgumentParser
 import CLISupport
-import Foundation
+import FoundationEssentials
+import Glibc
 import Trellis
 import TrellisInspector
 
@@ -63,7 +64,7 @@ struct Inspect: ParsableCommand {
     func parsedWidths() throws -> [Double] {
         var values: [Double] = []
         for part in widths.split(separator: ",", omittingEmptySubsequences: false) {
-            let text = part.trimmingCharacters(in: .whitespaces)
+            let text = part.trimmingSpaces()
             guard let width = Double(text), width.isFinite, width > 0, width <= 10_000 else {
                 throw ValidationError("--widths: '\(text)' is not a width (a number in (0, 10000])")
             }
@@ -76,8 +77,8 @@ struct Inspect: ParsableCommand {
         if watch { try watchFiles() }
         let (page, cellCount) = try makePage(watch: nil)
         try Self.write(page, to: out)
-        FileHandle.standardError.write(
-            Data("wrote \(out): \(cellCount) cells, \(page.utf8.count) bytes\n".utf8))
+        POSIXFile.standardError.write(
+            "wrote \(out): \(cellCount) cells, \(page.utf8.count) bytes\n")
     }
 
     /// The page's HTML and its number of cells.
@@ -158,7 +159,7 @@ struct Inspect: ParsableCommand {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
         } catch {
-            throw CLIFailure.data("cannot write \(path): \(error.localizedDescription)")
+            throw CLIFailure.data("cannot write \(path): \(error)")
         }
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -203,15 +204,14 @@ struct Inspect: ParsableCommand {
                     try Self.write(page, to: out)
                     try Self.write(
                         "window.trellisStampOnDisk = \(JSON.quoted(stamp));\n", to: script)
-                    FileHandle.standardError.write(
-                        Data(
-                            "wrote \(out) (\(count) cells); watching \(watched.joined(separator: ", "))\n"
-                                .utf8))
+                    POSIXFile.standardError.write(
+                        "wrote \(out) (\(count) cells); watching \(watched.joined(separator: ", "))\n"
+                    )
                 } catch {
-                    FileHandle.standardError.write(Data("trellis: error: \(error)\n".utf8))
+                    POSIXFile.standardError.write("trellis: error: \(error)\n")
                 }
             }
-            Thread.sleep(forTimeInterval: 0.5)
+            usleep(500_000)
         }
     }
 }

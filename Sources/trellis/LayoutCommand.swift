@@ -6,7 +6,7 @@
 import ArgumentParser
 import CLIOptions
 import CLISupport
-import Foundation
+import FoundationEssentials
 import Trellis
 import TrellisSupport
 
@@ -73,7 +73,7 @@ struct Layout: ParsableCommand {
         let messages = Locked<[String]>([])
         LayoutLog.setHandler { message in
             messages.withLock { $0.append(message) }
-            FileHandle.standardError.write(Data((message + "\n").utf8))
+            POSIXFile.standardError.write(message + "\n")
         }
         defer { LayoutLog.setHandler(nil) }
 

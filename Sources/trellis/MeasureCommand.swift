@@ -3,7 +3,7 @@
 import ArgumentParser
 import CLIOptions
 import CLISupport
-import Foundation
+import FoundationEssentials
 import TrellisCells
 import TrellisGeometry
 import TrellisText
@@ -85,6 +85,15 @@ struct Measure: ParsableCommand {
         }
     }
 
+    /// Writes records to standard output.
+    static func writeOut(_ bytes: [UInt8]) throws {
+        do {
+            try POSIXFile.standardOutput.write(bytes)
+        } catch {
+            throw CLIFailure.data("measure: cannot write standard output: \(error)")
+        }
+    }
+
     /// The prepared texts `run` keeps.
     static let preparedTextCapacity = 1024
 
@@ -149,11 +158,11 @@ struct Measure: ParsableCommand {
             for chunk in chunks {
                 bytes.append(contentsOf: chunk.bytes)
                 if let failure = chunk.failure {
-                    FileHandle.standardOutput.write(Data(bytes))
+                    try Self.writeOut(bytes)
                     throw CLIFailure.data("measure: \(failure.message)")
                 }
             }
-            FileHandle.standardOutput.write(Data(bytes))
+            try Self.writeOut(bytes)
         }
     }
 

@@ -4,7 +4,7 @@
 import ArgumentParser
 import CLIOptions
 import CLISupport
-import Foundation
+import FoundationEssentials
 import Trellis
 
 struct Render: ParsableCommand {
@@ -82,8 +82,8 @@ struct Render: ParsableCommand {
         guard FileManager.default.createFile(atPath: out, contents: Data(png)) else {
             throw CLIFailure.data("cannot write \(out)")
         }
-        FileHandle.standardError.write(
-            Data("wrote \(out): \(bitmap.width)×\(bitmap.height) px, \(count) cells\n".utf8))
+        POSIXFile.standardError.write(
+            "wrote \(out): \(bitmap.width)×\(bitmap.height) px, \(count) cells\n")
     }
 
     /// The first `rows` rows of `--data`, read as `format` says, or generated ones.

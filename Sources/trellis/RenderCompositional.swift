@@ -5,7 +5,7 @@
 // drawn over the cells as outlines and tints.
 
 import CLISupport
-import Foundation
+import FoundationEssentials
 import Trellis
 
 extension Render {

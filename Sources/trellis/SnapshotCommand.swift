@@ -6,7 +6,7 @@
 import ArgumentParser
 import CLIOptions
 import CLISupport
-import Foundation
+import FoundationEssentials
 import Trellis
 import TrellisSnapshots
 
@@ -113,7 +113,7 @@ struct SnapshotManifest: Codable {
     static func parseWidths(_ text: String) throws -> [Double] {
         let widths = try text.split(separator: ",", omittingEmptySubsequences: false).map {
             field -> Double in
-            let trimmed = field.trimmingCharacters(in: .whitespaces)
+            let trimmed = field.trimmingSpaces()
             guard let width = Double(trimmed), width.isFinite, width > 0, width <= 4_096 else {
                 throw CLIFailure.usage("--widths: '\(trimmed)' is not a width in (0, 4096] points")
             }
@@ -189,7 +189,7 @@ struct SnapshotManifest: Codable {
                 to: URL(fileURLWithPath: folder).appendingPathComponent(Self.fileName))
         } catch {
             throw CLIFailure.data(
-                "cannot write \(folder)/\(Self.fileName): \(error.localizedDescription)")
+                "cannot write \(folder)/\(Self.fileName): \(error)")
         }
         for (row, width, cell) in cells {
             try Self.store(
@@ -209,10 +209,7 @@ struct SnapshotManifest: Codable {
     }
 
     static func read(folder: String) throws -> SnapshotManifest {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory),
-            isDirectory.boolValue
-        else {
+        guard PathKind(folder) == .directory else {
             throw CLIFailure.data(
                 "\(folder): no such folder (give a folder written by trellis snapshot --out)")
         }

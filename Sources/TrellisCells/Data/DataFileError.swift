@@ -1,7 +1,7 @@
 // Where a data file's problem is (file, line, column), and the line
 // splitter every JSON Lines reader uses.
 
-import Foundation
+import FoundationEssentials
 
 /// A data file that could not be read, with the place of the problem.
 public struct DataFileError: Error, CustomStringConvertible, Equatable, Sendable {

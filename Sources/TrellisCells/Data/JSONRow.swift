@@ -2,7 +2,7 @@
 // ("author.name", "counts.like", "photos.0"), as template files bind their
 // views to it. Values keep JSON's shape (nested objects and arrays allowed).
 
-import Foundation
+import FoundationEssentials
 import TrellisGeometry
 
 /// A JSON value, as a data row holds it.

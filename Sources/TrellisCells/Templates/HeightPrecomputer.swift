@@ -2,7 +2,7 @@
 // in input order (what `trellis heights` runs on a catalogue).
 
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Synchronization
 import TrellisSupport
 

@@ -1,7 +1,7 @@
 // Loads user rows from JSON Lines files: one object per line,
 // `{"title": "...", "subtitle": "...", "image": [w, h]}`.
 
-import Foundation
+import FoundationEssentials
 import TrellisCells
 import TrellisGeometry
 
@@ -38,22 +38,28 @@ public enum JSONLinesLoader {
         func fail(_ message: String) -> DataFileError {
             DataFileError(file: file, line: line, message: message)
         }
-        guard String(validating: bytes, as: UTF8.self) != nil else {
+        guard let string = String(validating: bytes, as: UTF8.self) else {
             throw fail("invalid UTF-8")
         }
-        let object: Any
+        let object: JSONNode
         do {
-            object = try JSONSerialization.jsonObject(with: bytes, options: [])
+            object = try JSONDocumentParser.parse(string)
         } catch {
             throw fail("not valid JSON")
         }
-        guard let fields = object as? [String: Any] else {
+        guard case .object(let members, _) = object else {
             throw fail("expected a JSON object")
         }
+        func field(_ key: String) -> JSONNode? {
+            // Keys are unique: the parser rejects a duplicate.
+            members.first { $0.key == key }?.value
+        }
         func text(_ key: String) throws(DataFileError) -> String? {
-            guard let value = fields[key], !(value is NSNull) else { return nil }
-            guard let string = value as? String else { throw fail("\"\(key)\" must be a string") }
-            return string
+            switch field(key) {
+            case nil, .null?: return nil
+            case .string(let string, _)?: return string
+            default: throw fail("\"\(key)\" must be a string")
+            }
         }
         let title = try text("title")
         let subtitle = try text("subtitle")
@@ -61,9 +67,11 @@ public enum JSONLinesLoader {
             throw fail("missing field \"title\" or \"subtitle\"")
         }
         var imageSize: Size?
-        if let image = fields["image"], !(image is NSNull) {
-            guard let pair = image as? [Any], pair.count == 2,
-                let width = number(pair[0]), let height = number(pair[1])
+        switch field("image") {
+        case nil, .null?: break
+        case .array(let pair, _)?:
+            guard pair.count == 2, case .number(let width, _) = pair[0],
+                case .number(let height, _) = pair[1]
             else {
                 throw fail("\"image\" must be [width, height]")
             }
@@ -71,15 +79,9 @@ public enum JSONLinesLoader {
                 throw fail("\"image\" sizes must be finite and positive, got [\(width), \(height)]")
             }
             imageSize = Size(width: width, height: height)
+        default:
+            throw fail("\"image\" must be [width, height]")
         }
         return AnimalItem(title: title ?? "", subtitle: subtitle ?? "", imageSize: imageSize)
-    }
-
-    private static func number(_ value: Any) -> Double? {
-        // JSON true/false arrive as NSNumber too; their Objective-C type code
-        // is "c" (char), while JSON numbers are "q" (Int64) or "d" (Double).
-        guard let number = value as? NSNumber else { return nil }
-        if String(cString: number.objCType) == "c" { return nil }
-        return number.doubleValue
     }
 }

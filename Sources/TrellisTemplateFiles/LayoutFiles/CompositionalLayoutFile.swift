@@ -16,7 +16,7 @@
 //                      "heightDimension": {"estimated": 44}, "alignment": "top", "pinToVisibleBounds": true}],
 //                  "decorationItems": [{"kind": "background", "contentInsets": [5, 5, 5, 5]}]}]}
 
-import Foundation
+import FoundationEssentials
 import TrellisCells
 import TrellisGeometry
 import TrellisLists

@@ -1,7 +1,11 @@
 // Progress curves for animated layout changes: UIKit's four cubic Bézier
 // curves and a damped spring.
 
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// How an animation's progress (0 → 1) advances with time, as
 /// `UIView.AnimationCurve` and `UISpringTimingParameters`.
