@@ -304,27 +304,16 @@ extension _Workspace {
         var runFace = -1
         var index = range.lowerBound
         // As `shape` chooses faces, spaces inside the range included.
-        let contentEnd = _trailingWhitespaceStart(
-            text, end: range.upperBound, start: range.lowerBound)
-        var movedEnd = range.lowerBound
-        var movedFace = 0
+        var chooser = _FaceChooser(
+            range: range,
+            contentEnd: _trailingWhitespaceStart(
+                text, end: range.upperBound, start: range.lowerBound))
         while index < range.upperBound {
             let (scalar, length) = _decodeScalar(text, at: index)
-            var face: Int
-            if trailingFace.map({ index >= $0.start }) == true {
-                face = trailingFace!.face
-            } else if index < movedEnd {
-                face = movedFace
-            } else {
-                face = _fallbackFace(for: scalar, current: runFace, faces: faces)
-                if scalar == 0x20 && index < contentEnd,
-                    let moved = _Workspace.innerSpaceFace(
-                        text, at: index, range: range, contentEnd: contentEnd, faces: faces)
-                {
-                    (movedFace, movedEnd) = moved
-                    face = movedFace
-                }
-            }
+            let face =
+                trailingFace.map({ index >= $0.start }) == true
+                ? trailingFace!.face
+                : chooser.face(text, at: index, scalar: scalar, current: runFace, faces: faces)
             if face != runFace {
                 if runFace >= 0 { runs.append(shaped(runStart..<index, face: runFace)) }
                 runFace = face

@@ -100,6 +100,44 @@ extension _Workspace {
     }
 }
 
+/// Each character's face in a range as `shape` chooses it, trailing spaces
+/// aside: the fallback face, except for a run of spaces inside the range
+/// whose face the character after them decides (`innerSpaceFace`). The
+/// measuring and the glyph-placing loops share it, so glyphs are drawn in
+/// the faces they were measured with.
+struct _FaceChooser {
+    private let range: Range<Int>
+    /// Where the range's trailing whitespace starts.
+    private let contentEnd: Int
+    /// The face of the spaces before `movedEnd`, decided at their first.
+    private var movedEnd: Int
+    private var movedFace = 0
+
+    init(range: Range<Int>, contentEnd: Int) {
+        self.range = range
+        self.contentEnd = contentEnd
+        movedEnd = range.lowerBound
+    }
+
+    /// The face of `scalar` at `index` (characters in order), after a
+    /// character in face `current`.
+    @inline(__always)
+    mutating func face(
+        _ text: UnsafeBufferPointer<UInt8>, at index: Int, scalar: UInt32, current: Int,
+        faces: [_FontFace]
+    ) -> Int {
+        if index < movedEnd { return movedFace }
+        if scalar == 0x20 && index < contentEnd,
+            let moved = _Workspace.innerSpaceFace(
+                text, at: index, range: range, contentEnd: contentEnd, faces: faces)
+        {
+            (movedFace, movedEnd) = moved
+            return movedFace
+        }
+        return _fallbackFace(for: scalar, current: current, faces: faces)
+    }
+}
+
 extension _Workspace {
     /// The face of a run of spaces inside `range` (a piece, or the part of
     /// one in one run and direction) that a character of the range follows,

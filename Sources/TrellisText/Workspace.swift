@@ -185,28 +185,13 @@ final class _Workspace {
         var runStart = range.lowerBound
         var runFace = -1
         var index = range.lowerBound
-        let contentEnd = min(trailingStart, range.upperBound)
-        // Spaces inside the range whose face the character after them
-        // decides (`innerSpaceFace`), up to `movedEnd`.
-        var movedEnd = range.lowerBound
-        var movedFace = 0
+        var chooser = _FaceChooser(range: range, contentEnd: min(trailingStart, range.upperBound))
         while index < range.upperBound {
             let (scalar, length) = _decodeScalar(text, at: index)
-            var face: Int
-            if index >= trailingStart && trailingFace != nil {
-                face = trailingFace!
-            } else if index < movedEnd {
-                face = movedFace
-            } else {
-                face = _fallbackFace(for: scalar, current: runFace, faces: faces)
-                if scalar == 0x20 && index < contentEnd,
-                    let moved = Self.innerSpaceFace(
-                        text, at: index, range: range, contentEnd: contentEnd, faces: faces)
-                {
-                    (movedFace, movedEnd) = moved
-                    face = movedFace
-                }
-            }
+            let face =
+                index >= trailingStart && trailingFace != nil
+                ? trailingFace!
+                : chooser.face(text, at: index, scalar: scalar, current: runFace, faces: faces)
             if face != runFace {
                 if runFace >= 0 {
                     _ = shapeRun(
