@@ -245,21 +245,40 @@ extension Solver {
         _substitute(marker, row)
     }
 
-    /// The row to pivot a parametric marker into (Kiwi's rule): the
-    /// restricted row with a negative coefficient and the smallest ratio;
-    /// else a restricted row with the smallest ratio; else an unrestricted one.
+    /// The row to pivot a parametric marker into: a row whose basic symbol
+    /// is a dummy, if any; else Kiwi's rule: the restricted row with a
+    /// negative coefficient and the smallest ratio; else a restricted row
+    /// with the smallest ratio; else an unrestricted one.
+    ///
+    /// A dummy row is a redundant required equality (its marker was kept
+    /// basic, `_install`): `dummy = 0 + Σ aᵢ·dᵢ` over dummies only, the
+    /// removed marker among them. Pivoting the marker in elsewhere, in row
+    /// `r` (`basic_r = c_r + a_r·marker + …`), moves every row holding the
+    /// marker by `−aᵢ·c_r / a_r`: a dummy row then reads `dummy = c ≠ 0`, a
+    /// required equality broken, where the redundant twin should have
+    /// taken the removed constraint's place. (Kiwi's rule, which ranks the
+    /// row by its coefficient's sign, does just that: `x == 10` twice with
+    /// `x >= 0`, remove the first, and Kiwi 1.5.1 gives x = 0.) Through the
+    /// dummy row, `c_r` is 0: no constant moves, the marker goes with its
+    /// row, and the twin's dummy, now parametric, carries the equality in
+    /// the other rows; every row still holds dummies only or has a
+    /// non-dummy basic symbol.
     ///
     /// - Complexity: O(rows holding the marker), through its column.
     func _markerLeavingRow(_ marker: _Symbol) -> Int? {
         var negativeRatio = Double.greatestFiniteMagnitude
         var positiveRatio = Double.greatestFiniteMagnitude
+        var redundant: Int? = nil
         var first: Int? = nil
         var second: Int? = nil
         var third: Int? = nil
         _forEachRow(holding: marker) { i, t in
             let coefficient = _rows[i].terms[t].coefficient
-            if _symbols[Int(_rows[i].basic)].kind == .external {
+            let kind = _symbols[Int(_rows[i].basic)].kind
+            if kind == .external {
                 third = i
+            } else if kind == .dummy {
+                redundant = i
             } else if coefficient < 0 {
                 let ratio = -_rows[i].constant / coefficient
                 if ratio < negativeRatio {
@@ -274,6 +293,6 @@ extension Solver {
                 }
             }
         }
-        return first ?? second ?? third
+        return redundant ?? first ?? second ?? third
     }
 }

@@ -54,6 +54,14 @@ extension Solver {
             if kind == .dummy && !_nearZero(row.constant) {
                 problems.append("row \(i): dummy basic with constant \(row.constant)")
             }
+            // A dummy row is a redundant required equality: a combination
+            // of other required equalities, so it holds their dummies only
+            // (`_markerLeavingRow`).
+            if kind == .dummy {
+                for term in row.terms where _symbols[Int(term.symbol)].kind != .dummy {
+                    problems.append("row \(i): dummy basic holds non-dummy \(term.symbol)")
+                }
+            }
             if kind != .external {
                 for term in row.terms where _symbols[Int(term.symbol)].kind == .external {
                     problems.append("row \(i): restricted row holds external \(term.symbol)")

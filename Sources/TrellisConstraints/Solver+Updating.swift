@@ -69,9 +69,7 @@ extension Solver {
             _shiftMarker(slot: suggestion.slot, by: suggestion.old - suggestion.new)
         }
         for i in _rows.indices { _noteIfInfeasible(i) }
-        let recovered = _dualOptimize()
-        assert(recovered == nil, "TrellisConstraints: could not restore a feasible tableau")
-        if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
+        _recoverFeasibility()
         for suggestion in batch where _records[Int(suggestion.slot)].isEdit {
             _ = _changeConstant(slot: suggestion.slot, to: suggestion.new)
         }
@@ -146,16 +144,37 @@ extension Solver {
         // optimal, so the dual simplex succeeds), then leave the constraint out.
         if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
         _records[Int(slot)].constant = old
+        if !_records[Int(slot)].isEdit { constraint.constant = old }
         _shiftMarker(slot: slot, by: old - constant)
         for i in _rows.indices { _noteIfInfeasible(i) }
-        let recovered = _dualOptimize()
-        assert(recovered == nil, "TrellisConstraints: could not restore a feasible tableau")
+        _recoverFeasibility()
+        // An edit (optional) cannot make the required constraints
+        // infeasible: only rounding stops the dual simplex there. Its
+        // suggestion is not applied, and the edit stays (breaking it would
+        // leave its variable pointing at a freed record).
+        if _records[Int(slot)].isEdit {
+            isDegraded = true
+            return nil
+        }
         _uninstall(slot: slot)
         constraint.constant = constant
         let minimal = _minimized(conflict)
         _forgetBroken(constraint)
         _brokenConstraints.append(minimal)
         return minimal
+    }
+
+    /// Runs the dual simplex after constants were taken back to values the
+    /// required constraints satisfy, from a basis the dual simplex left
+    /// optimal: it cannot stop on a row then (exactly), since such a row
+    /// proves the required constraints infeasible. Should rounding stop it
+    /// anyway, the tableau is marked degraded, for its owner to build it
+    /// afresh (`isDegraded`), rather than read values from an infeasible one.
+    func _recoverFeasibility() {
+        let recovered = _dualOptimize()
+        assert(recovered == nil, "TrellisConstraints: could not restore a feasible tableau")
+        if recovered != nil { isDegraded = true }
+        if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
     }
 
     /// Carries a change of `delta` in a constraint's constant into the
