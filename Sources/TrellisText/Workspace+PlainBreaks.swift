@@ -26,33 +26,30 @@ extension _Workspace {
                 // Without branches on the bytes (a branch per word boundary
                 // was mispredicted about once a word): every position is
                 // written and kept only when it is a break; whether the text
-                // is plain is decided after the loop.
+                // is plain is decided after the loop. One table load per byte
+                // gives its class and the classes after which a break comes
+                // before it.
                 var found = 0
-                var notPlain = 0
-                var previous: UInt8 = 0
+                var notPlain: UInt8 = 0
+                var previous = _PlainClass.start
                 var beforePrevious: UInt8 = 0
-                for index in 0..<count {
-                    let byte = text[index]
-                    // One test per byte for the whole alphabet: bit sets of
-                    // the bytes below and above 64.
-                    let allowed =
-                        byte < 64 ? _plainLow >> UInt64(byte) : _plainHigh >> UInt64(byte & 63)
-                    notPlain |= Int(truncatingIfNeeded: ~allowed & 1) | Int(byte >> 7)
-                    let isDigit = byte &- 0x30 < 10
-                    let isLetter = (byte | 0x20) &- 0x61 < 26
-                    let isStop = _isStop(byte)
-                    let isExclamation = byte == 0x21 || byte == 0x3F
-                    // LB25 (numbers) is ICU's business: a digit after a stop
-                    // that does not follow a digit.
-                    notPlain |= _bit(isDigit && _isStop(previous) && !(beforePrevious &- 0x30 < 10))
-                    offsets[found] = Int32(index)
-                    found &+= _bit(
-                        (previous == 0x20 && byte != 0x20 && !isStop && !isExclamation)
-                            || (previous == 0x2D && isLetter && beforePrevious != 0x20
-                                && index != 1)
-                            || ((previous == 0x21 || previous == 0x3F) && (isLetter || isDigit)))
-                    beforePrevious = previous
-                    previous = byte
+                _plainClasses.withUnsafeBufferPointer { classes in
+                    for index in 0..<count {
+                        let entry = classes[Int(text[index])]
+                        let current = UInt8(truncatingIfNeeded: entry)
+                        notPlain |= ~current & _PlainClass.plain
+                        // LB25 (numbers) is ICU's business: a digit after a
+                        // stop that does not follow a digit.
+                        notPlain |= current & previous << 3 & ~beforePrevious & _PlainClass.digit
+                        offsets[found] = Int32(index)
+                        found &+= _bit(previous & UInt8(truncatingIfNeeded: entry >> 8) != 0)
+                        // A hyphen after a space or at the start begins a word
+                        // (LB20a): it loses its class, so nothing breaks after it.
+                        let beginsWord = UInt8(
+                            truncatingIfNeeded: _bit(previous & _PlainClass.wordStart != 0))
+                        beforePrevious = previous
+                        previous = current & ~(_PlainClass.hyphen &* beginsWord)
+                    }
                 }
                 if notPlain != 0 { return nil }
                 offsets[found] = Int32(count)
@@ -63,16 +60,47 @@ extension _Workspace {
     }
 }
 
-/// Bytes 0–63 of plain text as a bit set: space, ! " ' , - . : ; ?, digits.
-private let _plainLow: UInt64 =
-    1 << 0x20 | 1 << 0x21 | 1 << 0x22 | 1 << 0x27 | 1 << 0x2C | 1 << 0x2D | 1 << 0x2E
-    | 1 << 0x3A | 1 << 0x3B | 1 << 0x3F | 0x03FF << 0x30
-
-/// A comma, full stop, colon or semicolon (UAX #14 class IS).
-@inline(__always)
-private func _isStop(_ byte: UInt8) -> Bool {
-    byte == 0x2C || byte == 0x2E || byte == 0x3A || byte == 0x3B
+/// The classes of plain text's bytes (UAX #14's, as far as the rules above
+/// need them), as bits; a byte outside plain text has none. A quote (class
+/// QU) needs no bit of its own: nothing depends on a quote before.
+private enum _PlainClass {
+    static let space: UInt8 = 1
+    static let hyphen: UInt8 = 2
+    static let exclamation: UInt8 = 4
+    /// A comma, full stop, colon or semicolon (class IS): `digit >> 3`, so
+    /// "a digit after a stop" is one shift and mask.
+    static let stop: UInt8 = 8
+    static let letter: UInt8 = 16
+    /// The position before the text (never a byte's class).
+    static let start: UInt8 = 32
+    static let digit: UInt8 = 64
+    /// Set for every byte of plain text.
+    static let plain: UInt8 = 128
+    static let wordStart = space | start
 }
 
-/// Bytes 64–127 of plain text as a bit set (bit = byte − 64): A–Z, a–z.
-private let _plainHigh: UInt64 = 0x07FF_FFFE << 0 | 0x07FF_FFFE << 32
+/// Per byte value: its `_PlainClass` bits (low byte) and the classes after
+/// which a break comes before it (high byte): after spaces (LB18) before
+/// anything but a space, stop, ! or ? (LB13); after a hyphen (one that does
+/// not begin a word) before a letter (LB31, LB20a; not before a digit, LB25);
+/// after ! or ? before a letter or digit (LB31).
+private let _plainClasses: [UInt16] = (0..<256).map { byte -> UInt16 in
+    let space = UInt16(_PlainClass.space)
+    let hyphen = UInt16(_PlainClass.hyphen)
+    let exclamation = UInt16(_PlainClass.exclamation)
+    let (classes, breaksAfter): (UInt8, UInt16)
+    switch UInt8(byte) {
+    case UInt8(ascii: " "): (classes, breaksAfter) = (_PlainClass.space, 0)
+    case UInt8(ascii: "-"): (classes, breaksAfter) = (_PlainClass.hyphen, space)
+    case UInt8(ascii: "!"), UInt8(ascii: "?"): (classes, breaksAfter) = (_PlainClass.exclamation, 0)
+    case UInt8(ascii: ","), UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: ";"):
+        (classes, breaksAfter) = (_PlainClass.stop, 0)
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+        (classes, breaksAfter) = (_PlainClass.letter, space | hyphen | exclamation)
+    case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        (classes, breaksAfter) = (_PlainClass.digit, space | exclamation)
+    case UInt8(ascii: "'"), UInt8(ascii: "\""): (classes, breaksAfter) = (0, space)
+    default: return 0
+    }
+    return breaksAfter << 8 | UInt16(classes | _PlainClass.plain)
+}
