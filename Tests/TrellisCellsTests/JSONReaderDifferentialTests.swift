@@ -152,6 +152,34 @@ import TrellisTestSupport
             #expect(error.position.line == 1)
         }
     }
+
+    /// Numbers against Swift's correctly rounded `Double(_:)` (Foundation's
+    /// reader rounds long mantissas differently, so documents above keep
+    /// theirs short): integers of 1 to 20 digits, either side of the 15
+    /// digits that are summed without strtod, and with a fraction or an
+    /// exponent, which always go through it.
+    @Test func numbersReadAsCorrectlyRoundedDoubles() throws {
+        var random = SeededGenerator(seed: 0x6e75_6d73)
+        for _ in 0..<20_000 {
+            var text = random.below(3) == 0 ? "-" : ""
+            let digits = 1 + random.below(20)
+            text += digits == 1 ? String(random.below(10)) : String(1 + random.below(9))
+            for _ in 1..<digits { text += String(random.below(10)) }
+            switch random.below(4) {
+            case 0: text += "." + String(random.below(1000))
+            case 1: text += "e" + String(random.below(5))
+            default: break
+            }
+            let node = try JSONDocumentParser.parse("[\(text)]")
+            guard case .array(let elements, _) = node, case .number(let value, _) = elements[0]
+            else {
+                Issue.record("\(text): not read as a number")
+                continue
+            }
+            let expected = try #require(Double(text))
+            #expect(value.bitPattern == expected.bitPattern, "\(text): \(value) vs \(expected)")
+        }
+    }
 }
 
 /// A value as Foundation's reader gives it: numbers as doubles, objects as

@@ -56,7 +56,8 @@ public struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
 /// - Complexity: O(n) in the length of the text; nesting is limited to 512
 ///   levels so hostile input cannot exhaust the stack.
 public struct JSONDocumentParser {
-    private let bytes: [UInt8]
+    /// The text's UTF-8, read in place (valid only during `parse`).
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var line = 1
     private var lineStart = 0
@@ -71,17 +72,24 @@ public struct JSONDocumentParser {
     private static let linearKeyCheckLimit = 16
 
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
-        var parser = JSONDocumentParser(bytes: Array(text.utf8))
-        parser.skipWhitespace()
-        let node = try parser.value()
-        parser.skipWhitespace()
-        if parser.index < parser.bytes.count {
-            throw parser.error("unexpected text after the JSON value")
+        var text = text
+        // The string's own UTF-8 storage (no copy when it is native).
+        let result = text.withUTF8 { bytes in
+            Result { () throws(JSONSyntaxError) -> JSONNode in
+                var parser = JSONDocumentParser(bytes: bytes)
+                parser.skipWhitespace()
+                let node = try parser.value()
+                parser.skipWhitespace()
+                if parser.index < parser.bytes.count {
+                    throw parser.error("unexpected text after the JSON value")
+                }
+                return node
+            }
         }
-        return node
+        return try result.get()
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
@@ -248,16 +256,12 @@ public struct JSONDocumentParser {
         }
         while index < bytes.count {
             // Skip the plain bytes of the run in one tight loop.
-            index = bytes.withUnsafeBufferPointer { buffer in
-                var i = index
-                while i < buffer.count {
-                    let byte = buffer[i]
-                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
-                        break
-                    }
-                    i += 1
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
+                    break
                 }
-                return i
+                index += 1
             }
             guard index < bytes.count else { break }
             let byte = bytes[index]
@@ -349,9 +353,22 @@ public struct JSONDocumentParser {
             return index - first
         }
         let integerStart = index
-        guard digits() > 0 else { throw error("expected digits") }
-        if bytes[integerStart] == UInt8(ascii: "0"), index - integerStart > 1 {
+        let integerDigits = digits()
+        guard integerDigits > 0 else { throw error("expected digits") }
+        if bytes[integerStart] == UInt8(ascii: "0"), integerDigits > 1 {
             throw error("leading zeros are not allowed")
+        }
+        // An integer of up to 15 digits (ids, counts) is exact in a Double:
+        // summed here rather than through a String and strtod.
+        if integerDigits <= 15,
+            index == bytes.count
+                || (bytes[index] != UInt8(ascii: ".") && bytes[index] | 0x20 != UInt8(ascii: "e"))
+        {
+            var value = 0
+            for digit in bytes[integerStart..<index] {
+                value = value &* 10 &+ Int(digit &- UInt8(ascii: "0"))
+            }
+            return bytes[start] == UInt8(ascii: "-") ? -Double(value) : Double(value)
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
