@@ -25,10 +25,23 @@ let package = Package(
             dependencies: [
                 .product(name: "Trellis", package: "Trellis"),
                 .product(name: "Benchmark", package: "benchmark"),
-            ],
+            ] + (name == "SolverBenchmarks" ? ["AnimalCellSystem"] : []),
             path: "Benchmarks/\(name)",
             swiftSettings: [.unsafeFlags(["-Ounchecked"])],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         )
-    }
+    } + [
+        // The Animal cell's constraint system, shared by SolverBenchmarks and
+        // FreshSolverLoop, the loop Scripts/kiwi-benchmark.sh runs against
+        // Kiwi's C++ (KiwiComparison/kiwi_animal_cell.cpp). Built with the
+        // library's own optimisation (-O), as an app would build it.
+        .target(
+            name: "AnimalCellSystem",
+            dependencies: [.product(name: "Trellis", package: "Trellis")],
+            path: "Benchmarks/AnimalCellSystem"),
+        .executableTarget(
+            name: "FreshSolverLoop",
+            dependencies: ["AnimalCellSystem", .product(name: "Trellis", package: "Trellis")],
+            path: "KiwiComparison/FreshSolverLoop"),
+    ]
 )

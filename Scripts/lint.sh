@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 
 swift format lint --strict --recursive \
     Package.swift Sources Tests \
-    Benchmarks/Package.swift Benchmarks/Benchmarks \
+    Benchmarks/Package.swift Benchmarks/Benchmarks Benchmarks/KiwiComparison \
     Fuzz/Package.swift Fuzz/Sources
 
 swift build --build-path .build-strict --traits SnapshotTesting \
