@@ -9,9 +9,11 @@
 # the median time per row of 5 rounds. The script downloads the kiwisolver
 # source package from PyPI into a temporary folder (Kiwi is never part of
 # the repository), compiles kiwi_animal_cell.cpp against its headers with
-# g++ -O2, builds FreshSolverLoop (release, as an app builds the library),
-# alternates the two RUNS times and prints the medians and their ratio. Run
-# it on a quiet machine.
+# g++ -O2, builds FreshSolverLoop (release, as an app builds the library)
+# twice, with the Swift runtime as shared libraries (Linux's default) and
+# linked in (`--static-swift-stdlib`, as Kiwi's headers are compiled in),
+# alternates the three RUNS times and prints the medians and their ratios.
+# Run it on a quiet machine.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 runs=${1:-9}
@@ -33,14 +35,21 @@ g++ -O2 -std=c++17 -I "$work/kiwisolver-$version" \
     Benchmarks/KiwiComparison/kiwi_animal_cell.cpp -o "$work/kiwi_animal_cell"
 swift build -c release --package-path Benchmarks --product FreshSolverLoop >&2
 trellis_loop=$(swift build -c release --package-path Benchmarks --show-bin-path)/FreshSolverLoop
+static=(--package-path Benchmarks --scratch-path Benchmarks/.build-static --static-swift-stdlib)
+swift build -c release "${static[@]}" --product FreshSolverLoop >&2
+static_loop=$(swift build -c release "${static[@]}" --show-bin-path)/FreshSolverLoop
 for _ in $(seq "$runs"); do
     "$trellis_loop" 5 | cut -d' ' -f1 >> "$work/trellis"
+    "$static_loop" 5 | cut -d' ' -f1 >> "$work/static"
     "$work/kiwi_animal_cell" 5 | cut -d' ' -f1 >> "$work/kiwi"
 done
 median() { sort -g "$1" | awk '{v[NR]=$1} END {print (NR%2)?v[(NR+1)/2]:(v[NR/2]+v[NR/2+1])/2}'; }
 t=$(median "$work/trellis")
+s=$(median "$work/static")
 k=$(median "$work/kiwi")
 echo "fresh solver per row, AnimalTableViewCell, 10,000 rows, median of $runs runs (each the median of 5 rounds):"
-echo "  Trellis: $t µs/row"
+echo "  Trellis, Swift runtime shared: $t µs/row"
+echo "  Trellis, Swift runtime linked in: $s µs/row"
 echo "  Kiwi $version (C++, g++ -O2): $k µs/row"
-awk -v t="$t" -v k="$k" 'BEGIN {printf "  Trellis / Kiwi: %.3f\n", t / k}'
+awk -v t="$t" -v s="$s" -v k="$k" \
+    'BEGIN {printf "  Trellis / Kiwi: %.3f shared, %.3f linked in\n", t / k, s / k}'
