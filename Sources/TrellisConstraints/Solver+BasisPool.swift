@@ -66,10 +66,30 @@ extension Solver {
         return true
     }
 
+    /// Notes that the constant in `slot` changes: only constants changed
+    /// since the pool was emptied can differ between a kept basis and the
+    /// tableau, so a kept basis is compared on those alone.
+    @inline(__always)
+    func _watchConstant(slot: Int) {
+        if slot < _basisWatched.count && _basisWatched[slot] { return }
+        _watchNewConstant(slot: slot)
+    }
+
+    func _watchNewConstant(slot: Int) {
+        if _basisWatched.count <= slot {
+            _basisWatched.append(
+                contentsOf: repeatElement(false, count: slot + 1 - _basisWatched.count))
+        }
+        _basisWatched[slot] = true
+        _basisWatchedSlots.append(Int32(slot))
+    }
+
     /// Forgets the kept bases (the problem changed: they may no longer be
     /// dual feasible).
     func _emptyBasisPool() {
         if !_basisPool.isEmpty { _basisPool.removeAll() }
+        for slot in _basisWatchedSlots { _basisWatched[Int(slot)] = false }
+        _basisWatchedSlots.removeAll(keepingCapacity: true)
         _basisPoolUses = 0
         _liveColumnsVersion = .max
     }
@@ -177,8 +197,9 @@ extension Solver {
         _basisChangedSlots.removeAll(keepingCapacity: true)
         _records.withUnsafeBufferPointer { records in
             _basisPool[k].constants.withUnsafeBufferPointer { constants in
-                for slot in 0..<records.count where constants[slot] != records[slot].constant {
-                    _basisChangedSlots.append(Int32(slot))
+                for slot in _basisWatchedSlots
+                where constants[Int(slot)] != records[Int(slot)].constant {
+                    _basisChangedSlots.append(slot)
                 }
             }
         }

@@ -106,6 +106,7 @@ extension Solver {
     /// that became infeasible.
     @inline(__always)
     func _shiftConstant(slot: Int32, from old: Double, to constant: Double) {
+        if _basisPoolEnabled { _watchConstant(slot: Int(slot)) }
         if !_shiftCachedColumn(slot: Int(slot), from: old, to: constant) {
             _records[Int(slot)].constant = constant
             if !_records[Int(slot)].isEdit { _records[Int(slot)].constraint?.constant = constant }

@@ -114,6 +114,8 @@ public final class Solver {
     @exclusivity(unchecked) var _basisTouched: [Int32] = []
     @exclusivity(unchecked) var _basisTouchedFlags: [Bool] = []
     @exclusivity(unchecked) var _basisChangedSlots: [Int32] = []
+    @exclusivity(unchecked) var _basisWatched: [Bool] = []
+    @exclusivity(unchecked) var _basisWatchedSlots: [Int32] = []
     @exclusivity(unchecked) var _liveColumns: [[_ColumnEntry]] = []
     @exclusivity(unchecked) var _liveColumnMade: [Bool] = []
     @exclusivity(unchecked) var _liveColumnsVersion: UInt64 = .max
