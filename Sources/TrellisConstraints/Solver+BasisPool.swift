@@ -117,7 +117,7 @@ extension Solver {
         var kept = _KeptBasis(
             rows: _rows, objective: _objective, constants: _records.map(\.constant),
             fingerprint: _basisFingerprint)
-        kept.infeasibleRows = _infeasibleRows(of: _rows)
+        kept.infeasibleRows = _notedInfeasibleRows()
         if _liveColumnsVersion == _structureVersion, _liveColumnMade.count == _records.count {
             kept.columns = _liveColumns
             kept.columnMade = _liveColumnMade
@@ -139,6 +139,7 @@ extension Solver {
             if _basisPool[k].fingerprint == _basisFingerprint { continue }
             guard _carryConstants(ofKeptBasisAt: k) else { continue }
             var taken = _basisPool.remove(at: k)
+            let leftInfeasible = _notedInfeasibleRows()
             for i in 0..<_basisTouched.count {
                 let index = Int(_basisTouched[i])
                 taken.rows[index].constant += _basisShift[index]
@@ -156,9 +157,12 @@ extension Solver {
             // `taken` now holds the basis left, at the current constants,
             // with the columns it made while it was the tableau; the
             // tableau keeps the columns made for it while it was kept.
+            // (Its constants differ from the records' in watched slots only.)
             _records.withUnsafeBufferPointer { records in
                 taken.constants.withUnsafeMutableBufferPointer { constants in
-                    for slot in 0..<records.count { constants[slot] = records[slot].constant }
+                    for slot in _basisWatchedSlots {
+                        constants[Int(slot)] = records[Int(slot)].constant
+                    }
                 }
             }
             let liveColumnsCurrent = _liveColumnsVersion == _structureVersion
@@ -173,7 +177,7 @@ extension Solver {
             _structureVersion &+= 1
             _liveColumnsVersion = _structureVersion
             if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
-            taken.infeasibleRows = _infeasibleRows(of: taken.rows)
+            taken.infeasibleRows = leftInfeasible
             _basisPool.insert(taken, at: 0)
             _basisPoolHits &+= 1
             return true
@@ -213,13 +217,19 @@ extension Solver {
                 _basisPool[k].columns[slot] = _column(of: marker, in: _basisPool[k].rows)
                 _basisPool[k].columnMade[slot] = true
             }
-            for entry in _basisPool[k].columns[slot] {
-                let i = Int(entry.row)
-                if !_basisTouchedFlags[i] {
-                    _basisTouchedFlags[i] = true
-                    _basisTouched.append(entry.row)
+            _basisPool[k].columns[slot].withUnsafeBufferPointer { column in
+                _basisShift.withUnsafeMutableBufferPointer { shifts in
+                    _basisTouchedFlags.withUnsafeMutableBufferPointer { touched in
+                        for entry in column {
+                            let i = Int(entry.row)
+                            if !touched[i] {
+                                touched[i] = true
+                                _basisTouched.append(entry.row)
+                            }
+                            shifts[i] += entry.coefficient * shift
+                        }
+                    }
                 }
-                _basisShift[i] += entry.coefficient * shift
             }
         }
         for j in 0..<_basisTouched.count {
@@ -245,16 +255,19 @@ extension Solver {
         return true
     }
 
-    /// The rows of `rows` (a tableau at the current symbols' kinds) the
-    /// dual simplex would pivot on.
-    func _infeasibleRows(of rows: [_Row]) -> [Int32] {
+    /// The tableau's rows the dual simplex would pivot on: those noted
+    /// infeasible (every row a change makes infeasible is noted, which the
+    /// dual simplex relies on too) and still so.
+    func _notedInfeasibleRows() -> [Int32] {
         var found: [Int32] = []
-        for i in 0..<rows.count {
-            let constant = rows[i].constant
-            switch _symbols[Int(rows[i].basic)].kind {
+        for basic in _infeasible {
+            let index = _symbols[Int(basic)].row
+            guard index >= 0, !found.contains(index) else { continue }
+            let constant = _rows[Int(index)].constant
+            switch _symbols[Int(basic)].kind {
             case .external, .free: continue
-            case .dummy: if !_nearZero(constant) { found.append(Int32(i)) }
-            case .slack, .error: if constant <= -_epsilon { found.append(Int32(i)) }
+            case .dummy: if !_nearZero(constant) { found.append(index) }
+            case .slack, .error: if constant <= -_epsilon { found.append(index) }
             }
         }
         return found
@@ -290,11 +303,23 @@ extension Solver {
             _liveColumns[slot] = _column(of: marker, in: _rows)
             _liveColumnMade[slot] = true
         }
-        for entry in _liveColumns[slot] {
-            let index = Int(entry.row)
-            _rows[index].constant += entry.coefficient * shift
-            _noteIfInfeasible(index)
+        // As `_shiftColumn`: one uniqueness check for all the rows.
+        var infeasibleFound = false
+        _liveColumns[slot].withUnsafeBufferPointer { column in
+            _rows.withUnsafeMutableBufferPointer { rows in
+                for entry in column {
+                    let index = Int(entry.row)
+                    rows[index].constant += entry.coefficient * shift
+                    switch entry.basicKind {
+                    case .external, .free: break
+                    case .dummy: if !_nearZero(rows[index].constant) { infeasibleFound = true }
+                    case .slack, .error: if rows[index].constant < 0 { infeasibleFound = true }
+                    }
+                }
+            }
         }
+        guard infeasibleFound else { return }
+        for entry in _liveColumns[slot] { _noteIfInfeasible(Int(entry.row)) }
     }
 
     func _clearBasisShifts() {

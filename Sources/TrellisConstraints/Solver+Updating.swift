@@ -187,7 +187,7 @@ extension Solver {
         let slot = Int(slot)
         let shift = -delta * _records[slot].markerScale
         let marker = _records[slot].marker
-        if _liveColumnsVersion == _structureVersion {
+        if _liveColumnsVersion == _structureVersion && _basisPoolMembership == _membershipVersion {
             return _shiftLiveColumn(slot: slot, marker: marker, by: shift)
         }
         let markerRow = _symbols[Int(marker)].row
