@@ -58,6 +58,7 @@ extension Solver {
 
     func _insertRow(_ basic: _Symbol, _ row: consuming _Row) {
         _structureVersion &+= 1
+        _basisFingerprint ^= Self._fingerprint(of: basic)
         _symbols[Int(basic)].row = Int32(_rows.count)
         _rows.append(row)
         _rows[_rows.count - 1].basic = basic
@@ -74,6 +75,7 @@ extension Solver {
         _structureVersion &+= 1
         let last = _rows.count - 1
         let basic = _rows[index].basic
+        _basisFingerprint ^= Self._fingerprint(of: basic)
         if index != last {
             _rows.swapAt(index, last)
             _symbols[Int(_rows[index].basic)].row = Int32(index)

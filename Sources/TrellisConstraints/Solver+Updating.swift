@@ -50,7 +50,7 @@ extension Solver {
     /// suggestions were batched, so that case keeps its behaviour too.
     @usableFromInline @inline(never)
     func _optimizePendingSuggestions() {
-        guard _dualOptimize() != nil else {
+        guard _dualOptimizeForConstants() != nil else {
             _pendingSuggestions.removeAll(keepingCapacity: true)
             return
         }
@@ -106,6 +106,7 @@ extension Solver {
     /// that became infeasible.
     @inline(__always)
     func _shiftConstant(slot: Int32, from old: Double, to constant: Double) {
+        if _basisPoolEnabled { _watchConstant(slot: Int(slot)) }
         if !_shiftCachedColumn(slot: Int(slot), from: old, to: constant) {
             _records[Int(slot)].constant = constant
             if !_records[Int(slot)].isEdit { _records[Int(slot)].constraint?.constant = constant }
@@ -118,7 +119,7 @@ extension Solver {
     func _restoreFeasibilityAfterSuggestions(
         slot: Int32, from old: Double, to constant: Double
     ) -> ConstraintConflict? {
-        guard _dualOptimize() != nil else {
+        guard _dualOptimizeForConstants() != nil else {
             _pendingSuggestions.removeAll(keepingCapacity: true)
             return nil
         }
@@ -135,7 +136,7 @@ extension Solver {
     func _restoreFeasibility(slot: Int32, from old: Double, to constant: Double)
         -> ConstraintConflict?
     {
-        guard let failed = _dualOptimize() else { return nil }
+        guard let failed = _dualOptimizeForConstants() else { return nil }
 
         guard let constraint = _records[Int(slot)].constraint else { return nil }
         let index = Int(_symbols[Int(failed)].row)
@@ -186,6 +187,9 @@ extension Solver {
         let slot = Int(slot)
         let shift = -delta * _records[slot].markerScale
         let marker = _records[slot].marker
+        if _liveColumnsVersion == _structureVersion && _basisPoolMembership == _membershipVersion {
+            return _shiftLiveColumn(slot: slot, marker: marker, by: shift)
+        }
         let markerRow = _symbols[Int(marker)].row
         if markerRow >= 0 {
             _rows[Int(markerRow)].constant -= shift
@@ -296,6 +300,7 @@ extension Solver {
     /// another and re-optimises.
     func _moveErrors(slot: Int32, from old: Priority, to new: Priority) {
         let record = _records[Int(slot)]
+        _emptyBasisPool()  // the objective changes
         let newLevel = _acquireLevel(new)
         _addErrorEffects(record, level: _level(of: old), times: -1)
         _addErrorEffects(record, level: newLevel, times: 1)

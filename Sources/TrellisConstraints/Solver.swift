@@ -98,12 +98,31 @@ public final class Solver {
 
     /// Basic symbols of rows that may have become infeasible (dual simplex).
     @exclusivity(unchecked) var _infeasible: [_Symbol] = []
+
+    @exclusivity(unchecked) @usableFromInline var _pendingSuggestions:
+        [(slot: Int32, old: Double, new: Double)] = []
+
+    // Bases kept for constant changes (Solver+BasisPool.swift).
+    @exclusivity(unchecked) var _basisPoolEnabled = true
+    @exclusivity(unchecked) var _basisPool: [_KeptBasis] = []
+    @exclusivity(unchecked) var _basisPoolMembership: UInt64 = 0
+    @exclusivity(unchecked) var _basisPoolUses = 0
+    /// Dual optimisations a kept basis replaced (for tests and profiles).
+    @exclusivity(unchecked) var _basisPoolHits = 0
+    @exclusivity(unchecked) var _basisFingerprint: UInt64 = 0
+    @exclusivity(unchecked) var _basisShift: [Double] = []
+    @exclusivity(unchecked) var _basisTouched: [Int32] = []
+    @exclusivity(unchecked) var _basisTouchedFlags: [Bool] = []
+    @exclusivity(unchecked) var _basisChangedSlots: [Int32] = []
+    @exclusivity(unchecked) var _basisWatched: [Bool] = []
+    @exclusivity(unchecked) var _basisWatchedSlots: [Int32] = []
+    @exclusivity(unchecked) var _liveColumns: [[_ColumnEntry]] = []
+    @exclusivity(unchecked) var _liveColumnMade: [Bool] = []
+    @exclusivity(unchecked) var _liveColumnsVersion: UInt64 = .max
     /// Suggestions whose dual optimisation waits for the next read or
     /// change (Solver+Updating.swift, "Batched suggestions"), oldest first:
     /// the edit's slot and its constant before and after. Empty exactly
     /// when `_infeasible` is (between operations).
-    @exclusivity(unchecked) @usableFromInline var _pendingSuggestions:
-        [(slot: Int32, old: Double, new: Double)] = []
 
     // Installed constraints (and edit constraints), in slots.
     @exclusivity(unchecked) var _records: [_Record] = []
