@@ -99,6 +99,10 @@ public final class Solver {
     /// Basic symbols of rows that may have become infeasible (dual simplex).
     @exclusivity(unchecked) var _infeasible: [_Symbol] = []
 
+    /// Suggestions whose dual optimisation waits for the next read or
+    /// change (Solver+Updating.swift, "Batched suggestions"), oldest first:
+    /// the edit's slot and its constant before and after. Empty exactly
+    /// when `_infeasible` is (between operations).
     @exclusivity(unchecked) @usableFromInline var _pendingSuggestions:
         [(slot: Int32, old: Double, new: Double)] = []
 
@@ -119,10 +123,6 @@ public final class Solver {
     @exclusivity(unchecked) var _liveColumns: [[_ColumnEntry]] = []
     @exclusivity(unchecked) var _liveColumnMade: [Bool] = []
     @exclusivity(unchecked) var _liveColumnsVersion: UInt64 = .max
-    /// Suggestions whose dual optimisation waits for the next read or
-    /// change (Solver+Updating.swift, "Batched suggestions"), oldest first:
-    /// the edit's slot and its constant before and after. Empty exactly
-    /// when `_infeasible` is (between operations).
 
     // Installed constraints (and edit constraints), in slots.
     @exclusivity(unchecked) var _records: [_Record] = []
