@@ -303,20 +303,8 @@ extension Solver {
             _liveColumns[slot] = _column(of: marker, in: _rows)
             _liveColumnMade[slot] = true
         }
-        // As `_shiftColumn`: one uniqueness check for all the rows.
-        var infeasibleFound = false
-        _liveColumns[slot].withUnsafeBufferPointer { column in
-            _rows.withUnsafeMutableBufferPointer { rows in
-                for entry in column {
-                    let index = Int(entry.row)
-                    rows[index].constant += entry.coefficient * shift
-                    switch entry.basicKind {
-                    case .external, .free: break
-                    case .dummy: if !_nearZero(rows[index].constant) { infeasibleFound = true }
-                    case .slack, .error: if rows[index].constant < 0 { infeasibleFound = true }
-                    }
-                }
-            }
+        let infeasibleFound = _liveColumns[slot].withUnsafeBufferPointer { column in
+            _shiftRows(along: column, by: shift)
         }
         guard infeasibleFound else { return }
         for entry in _liveColumns[slot] { _noteIfInfeasible(Int(entry.row)) }

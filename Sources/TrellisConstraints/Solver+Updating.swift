@@ -266,22 +266,32 @@ extension Solver {
         _records.withUnsafeMutableBufferPointer { records in
             if let constant { records[slot].constant = constant }
             records[slot].column.withUnsafeMutableBufferPointer { column in
-                _rows.withUnsafeMutableBufferPointer { rows in
-                    for entry in column {
-                        let index = Int(entry.row)
-                        rows[index].constant += entry.coefficient * shift
-                        // `_noteIfInfeasible`, deciding only whether any row is.
-                        switch entry.basicKind {
-                        case .external, .free: break
-                        case .dummy: if !_nearZero(rows[index].constant) { infeasibleFound = true }
-                        case .slack, .error: if rows[index].constant < 0 { infeasibleFound = true }
-                        }
-                    }
-                }
+                infeasibleFound = _shiftRows(along: UnsafeBufferPointer(column), by: shift)
             }
         }
         guard infeasibleFound else { return }
         for entry in _records[slot].column { _noteIfInfeasible(Int(entry.row)) }
+    }
+
+    /// Moves the constant of each row in `column` by its coefficient times
+    /// `shift`, and returns whether a restricted row became infeasible
+    /// (`_noteIfInfeasible`'s test, deciding only whether any row is).
+    /// Through a buffer: one uniqueness check for all the rows.
+    @inline(__always)
+    func _shiftRows(along column: UnsafeBufferPointer<_ColumnEntry>, by shift: Double) -> Bool {
+        var infeasibleFound = false
+        _rows.withUnsafeMutableBufferPointer { rows in
+            for entry in column {
+                let index = Int(entry.row)
+                rows[index].constant += entry.coefficient * shift
+                switch entry.basicKind {
+                case .external, .free: break
+                case .dummy: if !_nearZero(rows[index].constant) { infeasibleFound = true }
+                case .slack, .error: if rows[index].constant < 0 { infeasibleFound = true }
+                }
+            }
+        }
+        return infeasibleFound
     }
 
     @inline(__always)
