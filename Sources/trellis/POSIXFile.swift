@@ -3,6 +3,7 @@
 // (about 2 ms of every process's start, 2026-11-24).
 
 import Glibc
+import TrellisSupport
 
 /// An open file descriptor, read and written whole-buffer at a time.
 final class POSIXFile {
@@ -53,15 +54,7 @@ final class POSIXFile {
 
     /// Writes every byte.
     func write(_ bytes: UnsafeRawBufferPointer) throws(POSIXFileError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw POSIXFileError.current()
-            }
-            offset += written
-        }
+        if let code = writeAll(bytes, to: descriptor) { throw POSIXFileError(code: code) }
     }
 
     func write(_ bytes: [UInt8]) throws(POSIXFileError) {
@@ -89,9 +82,11 @@ final class POSIXFile {
 struct POSIXFileError: Error, CustomStringConvertible {
     var description: String
 
-    static func current() -> POSIXFileError {
-        POSIXFileError(description: String(cString: strerror(errno)))
+    init(code: Int32) {
+        description = String(cString: strerror(code))
     }
+
+    static func current() -> POSIXFileError { POSIXFileError(code: errno) }
 }
 
 /// Whether `path` exists, and its kind: of what a symbolic link points to,
