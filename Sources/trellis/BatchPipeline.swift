@@ -250,12 +250,9 @@ func runBatchPipeline<Worker, Chunk: BatchChunk>(
             inFlight.removeFirst()
             queue.retire(oldest)
             let chunks = oldest.results()
-            if chunks.contains(where: { $0.failureRow != nil }) {
-                // The batch's own writer reports the failure.
-                try write(oldest.batch, chunks)
-                return
-            }
             try write(oldest.batch, chunks)
+            // A failure stops the run (the batch's writer reported it).
+            if chunks.contains(where: { $0.failureRow != nil }) { return }
             // No pause once the input is all read: nothing would follow it.
             if !paused, reading, pauseWhen() { paused = true }
             if paused, inFlight.isEmpty {
