@@ -65,8 +65,7 @@ extension Solver {
         _pendingSuggestions.removeAll(keepingCapacity: true)
         if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
         for suggestion in batch.reversed() {
-            _records[Int(suggestion.slot)].constant = suggestion.old
-            _shiftMarker(slot: suggestion.slot, by: suggestion.old - suggestion.new)
+            _takeBackConstant(slot: suggestion.slot, from: suggestion.new, to: suggestion.old)
         }
         for i in _rows.indices { _noteIfInfeasible(i) }
         _recoverFeasibility()
@@ -114,6 +113,16 @@ extension Solver {
         }
     }
 
+    /// Puts the constant in `slot` back from `current` to `old` (its record
+    /// and, for a constraint, the constraint's), moving the rows holding its
+    /// marker, after a dual optimisation stopped: the caller notes the rows
+    /// to optimise again.
+    func _takeBackConstant(slot: Int32, from current: Double, to old: Double) {
+        _records[Int(slot)].constant = old
+        if !_records[Int(slot)].isEdit { _records[Int(slot)].constraint?.constant = old }
+        _shiftMarker(slot: slot, by: old - current)
+    }
+
     /// `_changeConstant`'s dual optimisation with suggestions waiting.
     @inline(never)
     func _restoreFeasibilityAfterSuggestions(
@@ -124,9 +133,7 @@ extension Solver {
             return nil
         }
         if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
-        _records[Int(slot)].constant = old
-        if !_records[Int(slot)].isEdit { _records[Int(slot)].constraint?.constant = old }
-        _shiftMarker(slot: slot, by: old - constant)
+        _takeBackConstant(slot: slot, from: constant, to: old)
         _replayPendingSuggestions()
         return _changeConstant(slot: slot, to: constant)
     }
@@ -144,9 +151,7 @@ extension Solver {
         // Back to the old constant (a feasible system, and the basis is still
         // optimal, so the dual simplex succeeds), then leave the constraint out.
         if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
-        _records[Int(slot)].constant = old
-        if !_records[Int(slot)].isEdit { constraint.constant = old }
-        _shiftMarker(slot: slot, by: old - constant)
+        _takeBackConstant(slot: slot, from: constant, to: old)
         for i in _rows.indices { _noteIfInfeasible(i) }
         _recoverFeasibility()
         // An edit (optional) cannot make the required constraints
