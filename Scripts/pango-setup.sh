@@ -20,6 +20,13 @@ pango_setup() {
         grep -q pango_attr_insert_hyphens_new "$work/pango_measure.c" ||
             { echo "could not patch $pango_source" >&2; return 1; }
     fi
+    # Markup sizes in points are pixels at 72 dpi, as Trellis's points are
+    # (Pango's default of 96 would make size="20pt" 26.7 pixels; the base
+    # font is set in pixels and does not change).
+    sed -i 's/^\(.*pango_cairo_context_set_font_options(ctx, fo);\)$/\1 pango_cairo_context_set_resolution(ctx, 72);/' \
+        "$work/pango_measure.c"
+    grep -q pango_cairo_context_set_resolution "$work/pango_measure.c" ||
+        { echo "could not set the resolution in $pango_source" >&2; return 1; }
     cc -O2 "$work/pango_measure.c" $(pkg-config --cflags --libs pangocairo) -o "$work/pango_measure"
     cat > "$work/fonts.conf" <<CONF
 <?xml version="1.0"?>

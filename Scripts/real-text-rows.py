@@ -4,15 +4,18 @@
 # strings of the translations Debian installs under /usr/share/locale (read
 # with gettext's msgunfmt): English from the German catalogs' msgids, the
 # others from their msgstrs; format directives, markup and control characters
-# are blanked. English, Russian and German rows are 8-25 consecutive words, one word in
-# five followed by an emoji; Chinese rows are 8-60 consecutive characters with
-# an emoji after about one in sixteen. The generator is seeded: the same
+# are blanked, and runs of whitespace become one space in every language.
+# English, Russian and German rows are 8-25 consecutive words, one word in
+# five followed by an emoji; Chinese rows are 8-60 consecutive characters
+# with an emoji after about one in sixteen. The generator is seeded: the same
 # installed translations give the same rows.
 #
 # With "markup", each row is written as Pango markup instead, with one to
 # four of its words (or, in Chinese, runs of two to six characters) in
-# <b>, <span weight="600"> or <span weight="medium">, and &, < and >
-# escaped: the attributed rows of the check.
+# <b>, <span weight="600">, <span weight="medium">, <span size="22pt">,
+# <span size="13pt"> or <span weight="bold" size="20pt">, and &, < and >
+# escaped: the attributed rows of the check (Pango reads them at 72 dpi,
+# Scripts/pango-setup.sh, so a markup point is a Trellis point).
 #
 # usage: real-text-rows.py OUT.jsonl [ROWS_PER_LANGUAGE] [markup]
 import glob, json, random, re, subprocess, sys
@@ -42,7 +45,14 @@ def clean(text):
     return re.sub(r"%[-#0-9.]*[a-zA-Z]|[\x00-\x1f]|[&_~]|<[^>]*>", " ", text)
 
 
-TAGS = [("<b>", "</b>"), ('<span weight="600">', "</span>"), ('<span weight="medium">', "</span>")]
+TAGS = [
+    ("<b>", "</b>"),
+    ('<span weight="600">', "</span>"),
+    ('<span weight="medium">', "</span>"),
+    ('<span size="22pt">', "</span>"),
+    ('<span size="13pt">', "</span>"),
+    ('<span weight="bold" size="20pt">', "</span>"),
+]
 
 
 def escape(text):
@@ -91,7 +101,10 @@ def main():
                 if rnd.random() < 0.2:
                     row.append(rnd.choice(EMOJI))
             rows.append(" ".join(row))
-    text = "".join(s.strip() for s in msgstrs("zh_CN"))
+    # Runs of whitespace become one space, as the other languages' words are
+    # joined: the catalogs' runs are terminal column layouts and blanked
+    # directives, not prose.
+    text = re.sub(r"\s+", " ", "".join(s.strip() for s in msgstrs("zh_CN")))
     chinese = 0
     while chinese < per_language:
         n = rnd.randint(8, 60)

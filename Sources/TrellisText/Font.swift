@@ -139,6 +139,8 @@ final class _FontFace: @unchecked Sendable {
     /// True for a color emoji font: glyphs as color bitmaps (CBDT, sbix) or
     /// color layers (COLR). Spaces do not stay with it (`_fallbackFace`).
     let isColorEmoji: Bool
+    /// Its baselines, for aligning a line's runs (_BaselineAlignment.swift).
+    let baselines: _FaceBaselines
     /// Immutable HarfBuzz font at scale = unitsPerEm (advances in design units),
     /// using HarfBuzz's own OpenType functions: safe to share between threads.
     let hbFont: OpaquePointer
@@ -209,6 +211,7 @@ final class _FontFace: @unchecked Sendable {
         self.hbFace = face
         self.isColorEmoji = hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0
         self.hbFont = font
+        self.baselines = _FaceBaselines(font: font)
         self.path = path
         self.index = index
         self.familyName = tables.familyName

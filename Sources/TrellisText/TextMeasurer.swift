@@ -233,7 +233,8 @@ public final class TextMeasurer: @unchecked Sendable {
         if text.isEmpty { return .zero }
         return try _withLines(text, fonts: style.fonts, parameters) { lines, _, prepared, _ in
             _assembledSize(
-                lines, style: style, usesFontLeading: usesFontLeading, fonts: prepared.fonts)
+                lines, style: style, usesFontLeading: usesFontLeading, fonts: prepared.fonts,
+                prepared: prepared)
         }
     }
 
@@ -415,13 +416,14 @@ public final class TextMeasurer: @unchecked Sendable {
     /// heights and gaps, added in the same order.
     func _assembledSize(
         _ lines: UnsafeBufferPointer<_Line>, style: TextStyle, usesFontLeading: Bool,
-        styles: _StyleRuns? = nil, fonts: FontCollection? = nil
+        styles: _StyleRuns? = nil, fonts: FontCollection? = nil, prepared: _PreparedText? = nil
     ) -> Size {
         guard !lines.isEmpty else { return .zero }
         var widest = 0.0
         var top = 0.0
         var metrics = _LineMetrics(
-            style: style, usesFontLeading: usesFontLeading, styles: styles, fonts: fonts)
+            style: style, usesFontLeading: usesFontLeading, styles: styles, fonts: fonts,
+            prepared: prepared)
         for index in lines.indices {
             let line = lines[index]
             widest = max(widest, line.width)
@@ -441,6 +443,8 @@ public final class TextMeasurer: @unchecked Sendable {
     /// - A line's natural height is the highest ascender plus the deepest
     ///   descender among the fonts used on it (plus the largest leading when
     ///   `usesFontLeading`), see `_LineMetrics`; an empty line uses the first font.
+    ///   A line drawn with several fonts first aligns their runs by the
+    ///   baseline its first script uses (_BaselineAlignment.swift).
     /// - Height = natural × `lineHeightMultiple` (when > 0), then at least
     ///   `minimumLineHeight` and at most `maximumLineHeight` (when > 0).
     /// - Extra height (or missing height) goes above the glyphs: the baseline
@@ -471,7 +475,7 @@ public final class TextMeasurer: @unchecked Sendable {
         var placer = _LinePlacer(
             metrics: _LineMetrics(
                 style: style, usesFontLeading: usesFontLeading, styles: prepared.styles,
-                fonts: prepared.fonts),
+                fonts: prepared.fonts, prepared: prepared),
             alignment: style.alignment, containerWidth: containerWidth, count: count)
         // The array's own slots are overwritten (one uniqueness check for
         // all), then any more lines appended and any fewer removed: emptying

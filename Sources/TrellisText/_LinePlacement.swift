@@ -63,6 +63,10 @@ struct _LineMetrics {
     /// An attributed text's runs, whose line fonts the masks index
     /// instead (see Workspace+AttributedText.swift), unretained likewise.
     unowned(unsafe) let styles: _StyleRuns?
+    /// The text the lines come from, unretained likewise: a line drawn with
+    /// several fonts aligns their baselines by the script it begins with
+    /// (_BaselineAlignment.swift). Nil: every run on the alphabetic baseline.
+    unowned(unsafe) let prepared: _PreparedText?
     /// The style's numbers (not the style: copying it retains its fonts).
     let size: Double
     let lineHeightMultiple: Double
@@ -71,19 +75,22 @@ struct _LineMetrics {
     let lineSpacing: Double
     let paragraphSpacing: Double
     let usesFontLeading: Bool
-    /// The last font mask seen, and the height (after multiple, minimum and
-    /// maximum) and depth below the baseline of its lines: lines drawn with
-    /// the same fonts have the same height.
+    /// The last font mask and alignment seen, and the height (after
+    /// multiple, minimum and maximum) and depth below the baseline of their
+    /// lines: lines drawn with the same fonts aligned alike have the same height.
     private var lastMask: UInt32 = 0
+    private var lastKind = _BaselineKind.roman
+    private var lastReference = -1
     private var height = 0.0
     private var below = 0.0
 
     init(
         style: TextStyle, usesFontLeading: Bool, styles: _StyleRuns? = nil,
-        fonts: FontCollection? = nil
+        fonts: FontCollection? = nil, prepared: _PreparedText? = nil
     ) {
         self.fonts = fonts ?? style.fonts
         self.styles = styles
+        self.prepared = prepared
         self.size = style.size
         self.lineHeightMultiple = style.lineHeightMultiple
         self.minimumLineHeight = style.minimumLineHeight
@@ -98,8 +105,68 @@ struct _LineMetrics {
     @inline(__always)
     mutating func height(of line: _Line) -> (height: Double, below: Double) {
         let mask = line.fontMask == 0 ? 1 : line.fontMask
-        if mask != lastMask { measure(mask) }
+        var kind = _BaselineKind.roman
+        var reference = -1
+        if mask & (mask &- 1) != 0, let prepared {
+            (kind, reference) = alignment(of: line, mask: mask, in: prepared)
+        }
+        if mask != lastMask || kind != lastKind || reference != lastReference {
+            measure(mask, kind: kind, reference: reference)
+        }
         return (height, below)
+    }
+
+    /// The baseline `line`'s runs align on and the line font (a bit of
+    /// `mask`) whose baseline they align to, or -1 when no run moves: the
+    /// line begins in a script of the alphabetic baseline and every font's
+    /// is where its glyphs stand.
+    private func alignment(
+        of line: _Line, mask: UInt32, in prepared: _PreparedText
+    ) -> (_BaselineKind, Int) {
+        guard
+            let found = prepared.withBytes({
+                _LineAlignment.of($0, start: line.start, end: line.end)
+            })
+        else { return (.roman, -1) }
+        if found.kind == .roman {
+            var level = true
+            forEachLineFont(mask) { face, _, _ in level = level && face.baselines.roman == 0 }
+            if level { return (.roman, -1) }
+        }
+        // The font that draws the line's first character.
+        if let styles {
+            let run = styles.run(at: found.firstOffset)
+            for (index, face) in run.fonts.faces.enumerated()
+            where run.firstFace + index < styles.faceBits.count {
+                let bit = styles.faceBits[run.firstFace + index]
+                if mask & bit != 0 && face.hasGlyph(found.firstScalar) {
+                    return (found.kind, bit.trailingZeroBitCount)
+                }
+            }
+        } else {
+            for (index, face) in fonts.faces.enumerated()
+            where index < 32 && mask & (1 << UInt32(index)) != 0 {
+                if face.hasGlyph(found.firstScalar) { return (found.kind, index) }
+            }
+        }
+        return (found.kind, mask.trailingZeroBitCount)
+    }
+
+    /// Calls `body` with the face, size and baseline offset of each line
+    /// font of `mask`, in bit order.
+    @inline(__always)
+    private func forEachLineFont(_ mask: UInt32, _ body: (_FontFace, Double, Double) -> Void) {
+        if let styles {
+            for (index, line) in styles.lineFonts.enumerated()
+            where index < 32 && mask & (1 << UInt32(index)) != 0 {
+                body(line.face, line.size, line.baselineOffset)
+            }
+        } else {
+            let faces = fonts.faces
+            for face in faces.indices where face < 32 && mask & (1 << UInt32(face)) != 0 {
+                body(faces[face], size, 0)
+            }
+        }
     }
 
     /// A line's natural height is the highest ascender plus the deepest
@@ -109,27 +176,31 @@ struct _LineMetrics {
     /// descender is the deeper: 20.619 at 17 pt, taller than either font's
     /// own line; Inter with a color emoji font likewise). With one font,
     /// that is its line height.
-    private mutating func measure(_ mask: UInt32) {
+    private mutating func measure(_ mask: UInt32, kind: _BaselineKind, reference: Int) {
         lastMask = mask
+        lastKind = kind
+        lastReference = reference
         var ascent = 0.0
         var descent = 0.0
         var leading = 0.0
-        if let styles {
-            // A baseline offset raises the run: its ascent grows and its
-            // descent shrinks by the offset (TextKit and Pango's rise alike).
-            for (index, line) in styles.lineFonts.enumerated()
-            where mask & (1 << UInt32(index)) != 0 {
-                let font = line.face.metrics(size: line.size)
-                ascent = max(ascent, font.ascender + line.baselineOffset)
-                descent = max(descent, -font.descender - line.baselineOffset)
-                if usesFontLeading { leading = max(leading, font.leading) }
+        // Baseline alignment raises each run by the reference font's height
+        // of the baseline minus its own (_BaselineAlignment.swift).
+        var referenceHeight = 0.0
+        if reference >= 0 {
+            forEachLineFont(1 << UInt32(reference)) { face, size, _ in
+                referenceHeight = face.baselines[kind] * size / Double(face.unitsPerEm)
             }
         }
-        let faces = styles == nil ? fonts.faces : []
-        for face in faces.indices where face < 32 && mask & (1 << UInt32(face)) != 0 {
-            let font = faces[face].metrics(size: size)
-            ascent = max(ascent, font.ascender)
-            descent = max(descent, -font.descender)
+        // A baseline offset raises the run: its ascent grows and its
+        // descent shrinks by the offset (TextKit and Pango's rise alike).
+        forEachLineFont(mask) { face, size, baselineOffset in
+            let font = face.metrics(size: size)
+            var raise = baselineOffset
+            if reference >= 0 {
+                raise += referenceHeight - face.baselines[kind] * size / Double(face.unitsPerEm)
+            }
+            ascent = max(ascent, font.ascender + raise)
+            descent = max(descent, -font.descender - raise)
             if usesFontLeading { leading = max(leading, font.leading) }
         }
         // The same sum, in the same order, as `FontMetrics.lineHeight`
