@@ -9,6 +9,7 @@
 // Pango context at 72 dpi, where a point is a pixel.)
 
 import TrellisGeometry
+import TrellisSupport
 
 extension AttributedText {
     /// Parses Pango-style markup into an attributed text. Text outside any
@@ -67,6 +68,17 @@ private struct _MarkupParser {
     var position = 0
     /// Collections made so far, by family and weight.
     var collections: [String: FontCollection] = [:]
+    /// The collections of spans, for the whole process, by the base's
+    /// collection, family and weight: rows of markup would otherwise build
+    /// their bold collection (and rank its system fonts) again for each
+    /// row. Emptied when it reaches `sharedLimit`.
+    private static let shared = Locked<[_SpanFontsKey: FontCollection]>([:])
+    private static let sharedLimit = 256
+    private struct _SpanFontsKey: Hashable {
+        var base: Int32
+        var family: String
+        var weight: FontWeight
+    }
 
     init(markup: [UInt8], base: TextStyle) {
         self.markup = markup
@@ -117,11 +129,11 @@ private struct _MarkupParser {
                 guard let close = markup[position...].firstIndex(of: UInt8(ascii: ">")) else {
                     throw failure(tagStart, "\"<\" without a closing \">\"")
                 }
-                let body = String(decoding: markup[(position + 1)..<close], as: UTF8.self)
+                let body = markup[(position + 1)..<close]
                 position = close + 1
                 closeRun(&self, &runStart, current)
-                if body.hasPrefix("/") {
-                    let name = String(body.dropFirst()).trimmingSpaces
+                if body.first == UInt8(ascii: "/") {
+                    let name = _MarkupParser.trimmed(body.dropFirst())
                     guard stack.count > 1, stack[stack.count - 1].tag == name else {
                         throw failure(
                             tagStart,
@@ -142,7 +154,7 @@ private struct _MarkupParser {
                 guard let scalar = _MarkupParser.entity(name) else {
                     throw failure(entityStart, "unknown entity &\(name);")
                 }
-                output.append(contentsOf: Array(String(Character(scalar)).utf8))
+                output.append(contentsOf: String(scalar).utf8)
                 position = end + 1
             } else {
                 output.append(byte)
@@ -172,8 +184,23 @@ private struct _MarkupParser {
         }
     }
 
+    /// XML's whitespace, which separates a tag's name and attributes.
+    @inline(__always)
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// `bytes` without the whitespace around it, as a string.
+    static func trimmed(_ bytes: ArraySlice<UInt8>) -> String {
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end && isSpace(bytes[start]) { start += 1 }
+        while end > start && isSpace(bytes[end - 1]) { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
     /// The frame an opening tag pushes: the current one changed by the tag.
-    func frame(for body: String, at offset: Int) throws(TextError) -> Frame {
+    func frame(for body: ArraySlice<UInt8>, at offset: Int) throws(TextError) -> Frame {
         var frame = stack[stack.count - 1]
         let (name, attributes) = try split(body, at: offset)
         frame.tag = name
@@ -222,31 +249,46 @@ private struct _MarkupParser {
         return frame
     }
 
-    /// A tag's name and its attributes (`key="value"` or `key='value'`).
-    func split(_ body: String, at offset: Int) throws(TextError) -> (String, [(String, String)]) {
-        var rest = Substring(body)
-        let name = String(rest.prefix { !$0.isWhitespace })
+    /// A tag's name and its attributes (`key="value"` or `key='value'`),
+    /// read from its bytes.
+    func split(_ body: ArraySlice<UInt8>, at offset: Int) throws(TextError) -> (
+        String, [(String, String)]
+    ) {
+        let end = body.endIndex
+        var index = body.startIndex
+        func text(_ range: Range<Int>) -> String { String(decoding: body[range], as: UTF8.self) }
+        func skipSpaces() { while index < end && _MarkupParser.isSpace(body[index]) { index += 1 } }
+        while index < end && !_MarkupParser.isSpace(body[index]) { index += 1 }
+        let name = text(body.startIndex..<index)
         guard !name.isEmpty else { throw failure(offset, "a tag without a name") }
-        rest = rest.dropFirst(name.count)
         var attributes: [(String, String)] = []
         while true {
-            rest = rest.drop { $0.isWhitespace }
-            if rest.isEmpty { break }
-            let key = String(rest.prefix { $0 != "=" && !$0.isWhitespace })
-            rest = rest.dropFirst(key.count).drop { $0.isWhitespace }
-            guard rest.first == "=" else {
+            skipSpaces()
+            if index == end { break }
+            let keyStart = index
+            while index < end && body[index] != UInt8(ascii: "=")
+                && !_MarkupParser.isSpace(body[index])
+            {
+                index += 1
+            }
+            let key = text(keyStart..<index)
+            skipSpaces()
+            guard index < end, body[index] == UInt8(ascii: "=") else {
                 throw failure(offset, "attribute \"\(key)\" without a value")
             }
-            rest = rest.dropFirst().drop { $0.isWhitespace }
-            guard let quote = rest.first, quote == "\"" || quote == "'" else {
-                throw failure(offset, "the value of \"\(key)\" is not quoted")
-            }
-            rest = rest.dropFirst()
-            guard let end = rest.firstIndex(of: quote) else {
+            index += 1
+            skipSpaces()
+            guard index < end, body[index] == UInt8(ascii: "\"") || body[index] == UInt8(ascii: "'")
+            else { throw failure(offset, "the value of \"\(key)\" is not quoted") }
+            let quote = body[index]
+            index += 1
+            let valueStart = index
+            while index < end && body[index] != quote { index += 1 }
+            guard index < end else {
                 throw failure(offset, "the value of \"\(key)\" is not closed")
             }
-            attributes.append((key, String(rest[..<end])))
-            rest = rest[rest.index(after: end)...]
+            attributes.append((key, text(valueStart..<index)))
+            index += 1
         }
         return (name, attributes)
     }
@@ -280,22 +322,27 @@ private struct _MarkupParser {
         } else if let known = collections[key] {
             fonts = known
         } else {
-            let primary = try Font(family: frame.family, weight: frame.weight)
-            fonts = FontCollection([primary] + base.fonts.fonts.dropFirst())
-            // Pango ranks the system's fonts for the span's own family and weight.
-            if let system = base.fonts.systemFallback {
-                fonts = try fonts.addingSystemFonts(language: system.language)
+            let sharedKey = _SpanFontsKey(
+                base: base.fonts.id, family: frame.family.lowercased(), weight: frame.weight)
+            if let known = _MarkupParser.shared.withLock({ $0[sharedKey] }) {
+                fonts = known
+            } else {
+                let primary = try Font(family: frame.family, weight: frame.weight)
+                fonts = FontCollection([primary] + base.fonts.fonts.dropFirst())
+                // Pango ranks the system's fonts for the span's own family and weight.
+                if let system = base.fonts.systemFallback {
+                    fonts = try fonts.addingSystemFonts(language: system.language)
+                }
+                let made = fonts
+                _MarkupParser.shared.withLock { table in
+                    if table.count >= _MarkupParser.sharedLimit { table.removeAll() }
+                    table[sharedKey] = made
+                }
             }
             collections[key] = fonts
         }
         return TextAttributes(
             fonts: fonts, size: frame.size, letterSpacing: frame.letterSpacing,
             baselineOffset: frame.rise)
-    }
-}
-
-extension String {
-    fileprivate var trimmingSpaces: String {
-        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     }
 }

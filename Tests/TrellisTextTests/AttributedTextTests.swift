@@ -182,6 +182,19 @@ import TrellisText
         #expect(text.runs.map(\.range) == [0..<4, 4..<7, 7..<10])
     }
 
+    @Test func tagsSeparateTheirPartsWithXMLWhitespace() throws {
+        // Spaces, tabs and line feeds between a tag's name and attributes,
+        // around "=", and before ">" of a closing tag, as GMarkup reads them.
+        let text = try markup("a<span\tweight = 'bold'\n size=\"20pt\" >b</span >c")
+        #expect(text.string == "abc")
+        #expect(text.runs.map(\.range) == [0..<1, 1..<2, 2..<3])
+        let bold = text.runs[1].attributes
+        #expect(bold.size == 20)
+        #expect(bold.fonts.primary?.path == (try Font(family: "Inter", weight: .bold)).path)
+        // Other Unicode spaces are not XML whitespace: the name is "b\u{A0}".
+        #expect(throws: TextError.self) { try markup("<b\u{A0}>x</b\u{A0}>") }
+    }
+
     @Test(arguments: [
         // Line 1 throughout but the last two; columns count from 1 in
         // Unicode scalars (é is one column, two UTF-8 bytes).
