@@ -135,7 +135,11 @@ extension FontCollection {
 /// a skin-tone modifier, a regional indicator (flags), an emoji character
 /// followed by U+FE0F, or an emoji character joined (U+200D) to an emoji.
 func _presentsAsEmoji(_ scalar: UInt32, next: UInt32?, continuing: Bool) -> Bool {
-    guard scalar >= 0xA9, !_isIdeographOrSyllable(scalar), let value = Unicode.Scalar(scalar)
+    // Below U+203C (‼) only © and ® are emoji characters (emoji-data.txt):
+    // Latin, Cyrillic, Greek, Hebrew, Arabic, Indic and Thai letters need no
+    // property look-up.
+    if scalar < 0x203C && scalar != 0xA9 && scalar != 0xAE { return false }
+    guard !_isIdeographOrSyllable(scalar), let value = Unicode.Scalar(scalar)
     else { return false }
     if (0x1F1E6...0x1F1FF).contains(scalar) { return true }
     let properties = value.properties

@@ -502,7 +502,11 @@ private func _isSpace(_ scalar: UInt32) -> Bool {
 /// Unicode's Default_Ignorable_Code_Point property.
 @inline(__always)
 func _isDefaultIgnorable(_ scalar: UInt32) -> Bool {
-    guard scalar >= 0xAD, !_isIdeographOrSyllable(scalar), let value = Unicode.Scalar(scalar)
+    // Below U+1100 only U+00AD, U+034F and U+061C have it
+    // (DerivedCoreProperties.txt): Latin, Greek, Cyrillic, Hebrew, Arabic,
+    // Indic and Thai letters need no property look-up.
+    if scalar < 0x1100 { return scalar == 0xAD || scalar == 0x34F || scalar == 0x61C }
+    guard !_isIdeographOrSyllable(scalar), let value = Unicode.Scalar(scalar)
     else { return false }
     return value.properties.isDefaultIgnorableCodePoint
 }
