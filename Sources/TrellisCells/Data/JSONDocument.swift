@@ -245,14 +245,17 @@ public struct JSONDocumentParser {
 
     private mutating func string() throws(JSONSyntaxError) -> String {
         index += 1  // opening quote
-        var scalars = String.UnicodeScalarView()
+        // A string with escapes is gathered as UTF-8 and made a String once
+        // (appending to a String's scalars cost about 11,000 instructions a
+        // string of prose).
+        var utf8: [UInt8] = []
+        var escaped = false
         var runStart = index
         func flush(_ end: Int) {
-            if end > runStart {
-                scalars.append(
-                    contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self)
-                        .unicodeScalars)
-            }
+            if end > runStart { utf8.append(contentsOf: bytes[runStart..<end]) }
+        }
+        func append(_ scalar: Unicode.Scalar) {
+            UTF8.encode(scalar) { utf8.append($0) }
         }
         while index < bytes.count {
             // Skip the plain bytes of the run in one tight loop.
@@ -266,7 +269,7 @@ public struct JSONDocumentParser {
             guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                if scalars.isEmpty {
+                if !escaped {
                     // No escape: the bytes are the string (the text is valid UTF-8).
                     let text = String(decoding: bytes[runStart..<index], as: UTF8.self)
                     index += 1
@@ -274,7 +277,7 @@ public struct JSONDocumentParser {
                 }
                 flush(index)
                 index += 1
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             }
             if byte < 0x20 { throw error("control character in a string (escape it)") }
             if byte != UInt8(ascii: "\\") {
@@ -282,19 +285,20 @@ public struct JSONDocumentParser {
                 continue
             }
             flush(index)
+            escaped = true
             index += 1
             guard index < bytes.count else { break }
             let escape = bytes[index]
             index += 1
             switch escape {
-            case UInt8(ascii: "\""): scalars.append("\"")
-            case UInt8(ascii: "\\"): scalars.append("\\")
-            case UInt8(ascii: "/"): scalars.append("/")
-            case UInt8(ascii: "b"): scalars.append("\u{08}")
-            case UInt8(ascii: "f"): scalars.append("\u{0C}")
-            case UInt8(ascii: "n"): scalars.append("\n")
-            case UInt8(ascii: "r"): scalars.append("\r")
-            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "\""): utf8.append(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): utf8.append(UInt8(ascii: "\\"))
+            case UInt8(ascii: "/"): utf8.append(UInt8(ascii: "/"))
+            case UInt8(ascii: "b"): utf8.append(0x08)
+            case UInt8(ascii: "f"): utf8.append(0x0C)
+            case UInt8(ascii: "n"): utf8.append(0x0A)
+            case UInt8(ascii: "r"): utf8.append(0x0D)
+            case UInt8(ascii: "t"): utf8.append(0x09)
             case UInt8(ascii: "u"):
                 var code = try hex4()
                 if (0xD800..<0xDC00).contains(code) {
@@ -312,7 +316,7 @@ public struct JSONDocumentParser {
                     throw error("unpaired surrogate \\u\(String(code, radix: 16))")
                 }
                 guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
-                scalars.append(scalar)
+                append(scalar)
             default:
                 index -= 1
                 throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))'")
