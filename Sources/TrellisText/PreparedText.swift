@@ -421,6 +421,9 @@ extension _Workspace {
                     pieces[index].measure = measure
                 }
             }
+            // Kerning across break opportunities without whitespace
+            // (Workspace+JoinKerning.swift).
+            if !hasRTL { addJoinKerning(text, pieces: &pieces, fonts: fonts, cache: cache) }
             var missing: [Range<Int>] = []
             if pieces.contains(where: { $0.measure.missingGlyphs > 0 }) {
                 missing = missingClusters(text, pieces: pieces, runs: runs, fonts: fonts)

@@ -243,6 +243,12 @@ extension _Workspace {
             start = end
             if flags & _Piece.paragraphBreak != 0 { paragraphStart = end }
         }
+        // Kerning across break opportunities without whitespace, within a
+        // run (Workspace+JoinKerning.swift).
+        if !hasRTL {
+            addJoinKerning(
+                text, pieces: &pieces, fonts: styles.runs[0].fonts, styles: styles, cache: cache)
+        }
         var missing: [Range<Int>] = []
         if pieces.contains(where: { $0.measure.missingGlyphs > 0 }) {
             styles.forEachPart(0..<text.count) { part, run in
