@@ -87,23 +87,11 @@ extension _Workspace {
     static func oneScriptRun(
         _ text: UnsafeBufferPointer<UInt8>, boundary: Int, first: UInt32
     ) -> Bool {
-        let unicode = hb_unicode_funcs_get_default()
-        func isStrong(_ script: hb_script_t) -> Bool {
-            script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED
-                && script != HB_SCRIPT_UNKNOWN
-        }
-        let after = hb_unicode_script(unicode, first)
-        guard isStrong(after) else { return true }
-        var index = boundary
-        let lowest = max(0, boundary - 256)
-        while index > lowest {
-            var lead = index - 1
-            while lead > lowest && text[lead] & 0xC0 == 0x80 { lead -= 1 }
-            let script = hb_unicode_script(unicode, _decodeScalar(text, at: lead).0)
-            if isStrong(script) { return script == after }
-            index = lead
-        }
-        return true
+        let after = hb_unicode_script(hb_unicode_funcs_get_default(), first)
+        guard _isStrongScript(after),
+            let before = _strongScript(before: boundary, in: text, limit: 256)
+        else { return true }
+        return before == after
     }
 
     /// The kerning in ems between the character at `lastStart` and the one

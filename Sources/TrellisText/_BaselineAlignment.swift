@@ -121,37 +121,55 @@ struct _LineAlignment {
         }
         let unicode = hb_unicode_funcs_get_default()
         let own = hb_unicode_script(unicode, scalar)
-        if _isStrong(own) { return own }
+        if _isStrongScript(own) { return own }
         // Back through the paragraph.
-        var before = offset
-        let lowest = max(0, offset - scriptSearchLimit)
-        while before > lowest {
-            var lead = before - 1
-            while lead > lowest && text[lead] & 0xC0 == 0x80 { lead -= 1 }
-            let (previous, _) = _decodeScalar(text, at: lead)
-            if _isParagraphSeparator(previous) { break }
-            let script = hb_unicode_script(unicode, previous)
-            if _isStrong(script) { return script }
-            before = lead
+        if let script = _strongScript(before: offset, in: text, limit: scriptSearchLimit) {
+            return script
         }
         // Then forward.
         var after = offset + length
         let highest = min(text.count, offset + scriptSearchLimit)
         while after < highest {
             let (next, nextLength) = _decodeScalar(text, at: after)
-            if _isParagraphSeparator(next) { break }
+            if _endsParagraph(next) { break }
             let script = hb_unicode_script(unicode, next)
-            if _isStrong(script) { return script }
+            if _isStrongScript(script) { return script }
             after += nextLength
         }
         return own
     }
 
-    private static func _isStrong(_ script: hb_script_t) -> Bool {
-        script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN
-    }
+}
 
-    private static func _isParagraphSeparator(_ scalar: UInt32) -> Bool {
-        scalar == 0x0A || scalar == 0x0D || scalar == 0x2029 || scalar == 0x85
+/// True for a script of its own (not Common, Inherited or Unknown).
+@inline(__always)
+func _isStrongScript(_ script: hb_script_t) -> Bool {
+    script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN
+}
+
+/// The script of the nearest character before `offset` that has one of its
+/// own, within `limit` bytes and the paragraph; nil when there is none.
+func _strongScript(
+    before offset: Int, in text: UnsafeBufferPointer<UInt8>, limit: Int
+) -> hb_script_t? {
+    let unicode = hb_unicode_funcs_get_default()
+    var index = offset
+    let lowest = max(0, offset - limit)
+    while index > lowest {
+        var lead = index - 1
+        while lead > lowest && text[lead] & 0xC0 == 0x80 { lead -= 1 }
+        let (scalar, _) = _decodeScalar(text, at: lead)
+        if _endsParagraph(scalar) { return nil }
+        let script = hb_unicode_script(unicode, scalar)
+        if _isStrongScript(script) { return script }
+        index = lead
     }
+    return nil
+}
+
+/// True for a character that ends a paragraph (line feed, carriage return,
+/// U+0085, U+2029; not U+2028, which UAX #9 keeps in the paragraph).
+@inline(__always)
+func _endsParagraph(_ scalar: UInt32) -> Bool {
+    scalar == 0x0A || scalar == 0x0D || scalar == 0x2029 || scalar == 0x85
 }
