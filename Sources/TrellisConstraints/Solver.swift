@@ -99,9 +99,10 @@ public final class Solver {
     /// Basic symbols of rows that may have become infeasible (dual simplex).
     @exclusivity(unchecked) var _infeasible: [_Symbol] = []
 
-    /// Suggestions whose dual optimisation waits for the next read or
-    /// change (Solver+Updating.swift, "Batched suggestions"), oldest first:
-    /// the edit's slot and its constant before and after. Empty exactly
+    /// Suggestions (and optional constraints' new constants) whose dual
+    /// optimisation waits for the next read or change
+    /// (Solver+Updating.swift, "Batched suggestions"), oldest first: the
+    /// record's slot and its constant before and after. Empty exactly
     /// when `_infeasible` is (between operations).
     @exclusivity(unchecked) @usableFromInline var _pendingSuggestions:
         [(slot: Int32, old: Double, new: Double)] = []

@@ -264,7 +264,13 @@ extension LayoutEngine {
             guard !constraint.priority.isRequired, let form = contents[index].solverForms[k],
                 solver.contains(form)
             else {
-                setConstant(new, of: constraint)  // may conflict: reported there
+                if defersRequiredConstants {
+                    guard constraint.constant != new else { continue }
+                    constraint._setConstant(new)
+                    deferredConstantPushes.append(constraint)
+                } else {
+                    setConstant(new, of: constraint)  // may conflict: reported there
+                }
                 continue
             }
             // Optional: never a conflict, so straight to the solver.
@@ -274,6 +280,25 @@ extension LayoutEngine {
                 LayoutLog.emit("Could not change the constant of \(constraint): \(error)")
             }
         }
+    }
+
+    /// Sends the required intrinsic-size constants that waited for the
+    /// end of `prepare`'s queue to the solver, in the order they changed.
+    /// Optional changes (suggestions, optional constants) wait in the
+    /// solver for one dual optimisation; a required constant is optimised
+    /// at once (it may conflict, which must be known then), so pushing the
+    /// required ones last makes that one optimisation serve the whole row:
+    /// a header whose time label hugs at 1000 and a body whose height is
+    /// suggested then cost one optimisation, not two. The solution is the
+    /// same (the problem after every change); so are conflicts, which
+    /// optional constants cannot cause or prevent, and a conflict met
+    /// while updating in place is judged on a solver built afresh anyway
+    /// (`reportsConflictsDirectly`).
+    func pushDeferredConstants() {
+        guard !deferredConstantPushes.isEmpty else { return }
+        // Nothing is deferred while this runs (the flag is off).
+        for k in deferredConstantPushes.indices { pushConstant(deferredConstantPushes[k]) }
+        deferredConstantPushes.removeAll(keepingCapacity: true)
     }
 
     /// Moves a view in constants form to edit form when its intrinsic size

@@ -74,10 +74,13 @@ extension LayoutEngine {
     }
 
     /// `fittingSize` for a hierarchy measured before at the same target
-    /// with nothing changed since but intrinsic sizes of labels the plan
-    /// covers: what `prepare` and `solve` would do, through solver handles
-    /// and without their general checks. Nil, having done nothing, when the
-    /// plan does not apply.
+    /// with nothing changed since but intrinsic sizes: what `prepare` and
+    /// `solve` would do, through solver handles and without their general
+    /// checks. Views the plan does not cover get the general update
+    /// (`updateContentSize`), as in `prepare`. Nil when the plan does not
+    /// apply: having done nothing, or, when a general update changed the
+    /// installed constraints or met a conflict, having updated the queued
+    /// views as `prepare` would (the general path then does the rest).
     @inline(__always)
     func refit(_ mode: SizeMode, size: Size) -> Size? {
         // A label whose width the solve gives starts every layout from its
@@ -86,37 +89,60 @@ extension LayoutEngine {
             mode == sizeMode, size == rootSizeValue,
             refitSolverVersion == storedSolver.membershipVersion
         else { return nil }
-        for k in pendingStart..<pendingIntrinsic.count
-        where refitKinds[pendingIntrinsic[k]] == .general {
-            return nil
-        }
         return unmanagedSolver._withUnsafeGuaranteedRef { refitQueued($0) }
     }
 
-    /// The body of `refit`, with the solver lent.
+    /// Whether the refit plan still holds after general updates: the same
+    /// constraints and solver handles, and nothing for the general path
+    /// to do (a rebuild, a conflict to judge afresh, views queued again).
     @inline(__always)
-    func refitQueued(_ solver: Solver) -> Size {
-        var widthsChecked = refitWidthsFixed && refitCheckedConstants == constantChanges
+    var refitPlanHolds: Bool {
+        refitInstallVersion == installVersion
+            && refitSolverVersion == storedSolver.membershipVersion && !needsRebuild
+            && !sawTransientConflict && pendingIntrinsic.isEmpty
+    }
+
+    /// The body of `refit`, with the solver lent. Required constants wait
+    /// for the end, after every suggestion, as in `prepare`
+    /// (`pushDeferredConstants`): one dual optimisation for the row.
+    @inline(__always)
+    func refitQueued(_ solver: Solver) -> Size? {
+        var heightsOwned = true
+        var general = false
+        defersRequiredConstants = true
         while pendingStart < pendingIntrinsic.count {
             let index = pendingIntrinsic[pendingStart]
             pendingStart += 1
             contents[index].isPending = false
-            if refitKinds[index] == .deferred {
-                deferContentSize(at: index, entirely: true)
-            } else if !refitHeight(at: index, solver) {
-                widthsChecked = false
+            switch refitKinds[index] {
+            case .deferred: deferContentSize(at: index, entirely: true)
+            case .heightEdit: if !refitHeight(at: index, solver) { heightsOwned = false }
+            case .general:
+                general = true
+                updateContentSize(at: index)
             }
         }
         while !pendingIntrinsic.isEmpty { pendingIntrinsic.removeLast() }
         pendingStart = 0
+        if general, !refitPlanHolds {
+            defersRequiredConstants = false
+            pushDeferredConstants()
+            return nil
+        }
         if pollingHeights {
             for k in 0..<refitHeightLabels.count
             where !refitHeight(at: refitHeightLabels[k], solver) {
-                widthsChecked = false
+                heightsOwned = false
             }
         } else {
             startPollingHeights()  // the queue held whatever changed
         }
+        defersRequiredConstants = false
+        if !deferredConstantPushes.isEmpty {
+            pushDeferredConstants()
+            guard refitPlanHolds else { return nil }
+        }
+        let widthsChecked = heightsOwned && refitCheckedConstants == constantChanges
         // `solve(updatingAll: false)`, unless no width can have moved.
         if widthsChecked {
             lastPassCount = 1

@@ -151,6 +151,11 @@ final class LayoutEngine {
     /// more than the rest of queueing it.)
     @exclusivity(unchecked) var pendingIntrinsic: [Int] = []
     @exclusivity(unchecked) var pendingStart = 0
+    /// Required intrinsic-size constraints whose new constants wait for
+    /// the end of `prepare`'s queue (`pushDeferredConstants()`), while
+    /// `defersRequiredConstants` is set.
+    @exclusivity(unchecked) var deferredConstantPushes: [LayoutConstraint] = []
+    @exclusivity(unchecked) var defersRequiredConstants = false
     @exclusivity(unchecked) var sizeMode = SizeMode.frame
     @exclusivity(unchecked) var rootSize: [LayoutConstraint] = []
     /// The constants of `rootSize` (compared without touching the constraints).
@@ -196,6 +201,8 @@ final class LayoutEngine {
     @exclusivity(unchecked) var solvingAfresh = false
     /// Number of times a degraded solver was built afresh (see `solveAfreshIfDegraded`).
     @exclusivity(unchecked) var freshRebuildCount = 0
+    /// Number of measurements the refit answered (for tests and benchmarks).
+    @exclusivity(unchecked) var refitCount = 0
     /// Number of times the solver was built from the hierarchy (for tests and benchmarks).
     @exclusivity(unchecked) var rebuildCount = 0
 
@@ -217,7 +224,8 @@ final class LayoutEngine {
 
     /// How `refit` applies a queued intrinsic-size change of the view at an index.
     enum RefitKind: UInt8 {
-        /// Not covered: the general path runs.
+        /// Not covered: the general update (`updateContentSize`) runs, and
+        /// when it changes the installed constraints the general path.
         case general
         /// A label or button whose size required constraints fix along both axes and
         /// whose baselines nothing reads: its update waits, as in `updateContentSize`.
