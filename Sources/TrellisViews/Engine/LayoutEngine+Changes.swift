@@ -43,9 +43,17 @@ extension LayoutEngine {
     func pushConstant(_ constraint: LayoutConstraint) {
         guard !needsRebuild else { return }
         guard let solverConstraint = solverConstraints[ObjectIdentifier(constraint)] else { return }
+        guard let value = solverConstant(of: constraint) else { return }
+        pushConstant(value, of: solverConstraint, for: constraint)
+    }
+
+    /// `pushConstant` with the solver form and its constant known.
+    func pushConstant(
+        _ value: Double, of solverConstraint: Constraint, for constraint: LayoutConstraint
+    ) {
+        let solver = self.solver
         // broken earlier: stays out, as in UIKit
         guard solver.contains(solverConstraint) else { return }
-        guard let value = solverConstant(of: constraint) else { return }
         do {
             constantChanges &+= 1
             if let conflict = try _setSolverConstant(value, of: solverConstraint, in: solver) {
@@ -267,7 +275,8 @@ extension LayoutEngine {
                 if defersRequiredConstants {
                     guard constraint.constant != new else { continue }
                     constraint._setConstant(new)
-                    deferredConstantPushes.append(constraint)
+                    // An installed form's constant is the intrinsic size itself.
+                    deferredConstantPushes.append((constraint, contents[index].solverForms[k]))
                 } else {
                     setConstant(new, of: constraint)  // may conflict: reported there
                 }
@@ -297,7 +306,14 @@ extension LayoutEngine {
     func pushDeferredConstants() {
         guard !deferredConstantPushes.isEmpty else { return }
         // Nothing is deferred while this runs (the flag is off).
-        for k in deferredConstantPushes.indices { pushConstant(deferredConstantPushes[k]) }
+        for k in deferredConstantPushes.indices {
+            let (constraint, form) = deferredConstantPushes[k]
+            if let form, !needsRebuild {
+                pushConstant(constraint.constant, of: form, for: constraint)
+            } else {
+                pushConstant(constraint)
+            }
+        }
         deferredConstantPushes.removeAll(keepingCapacity: true)
     }
 

@@ -36,6 +36,7 @@ extension LayoutEngine {
         }
         var kinds = [RefitKind](repeating: .general, count: views.count)
         var heights = [SolverHandle](repeating: .none, count: views.count)
+        var widthEdits = [SolverHandle](repeating: .none, count: views.count)
         var heightLabels: [Int] = []
         for index in views.indices where !contents[index].constraints.isEmpty {
             // Exact labels and image views only: a subclass may measure otherwise.
@@ -49,6 +50,11 @@ extension LayoutEngine {
                 continue
             }
             let content = contents[index]
+            if let edits = sizeEdits(at: index, fixed: fixed) {
+                kinds[index] = .sizeEdit
+                (widthEdits[index], heights[index]) = edits
+                continue
+            }
             // A label has an intrinsic width (which waits, its width being
             // fixed); an image view that follows its width has none.
             guard followsWidth, fixed.width, !fixed.height, fixed.baselineFree,
@@ -65,12 +71,79 @@ extension LayoutEngine {
         refitRoot = root
         refitKinds = kinds
         refitHeights = heights
+        refitWidthEdits = widthEdits
         refitHeightLabels = heightLabels
         refitWidths = widths
         refitWidthsFixed = widthsFixed
         refitCheckedConstants = constantChanges  // `solve` has just checked the widths
         refitInstallVersion = installVersion
         refitSolverVersion = solver.membershipVersion
+    }
+
+    /// The edit handles of a `.sizeEdit` label (`.none` along a fixed
+    /// axis), or nil when the view is not one: an exact `Label` whose
+    /// intrinsic size does not follow its width, with an intrinsic width
+    /// and height, baselines nothing reads, and an edit variable along
+    /// each free axis.
+    func sizeEdits(
+        at index: Int, fixed: (width: Bool, height: Bool, baselineFree: Bool)
+    ) -> (width: SolverHandle, height: SolverHandle)? {
+        let exactLabel = views.withView(at: index) {
+            type(of: $0) == Label.self && !$0._widthDependent
+        }
+        let content = contents[index]
+        guard exactLabel, fixed.baselineFree, !(fixed.width && fixed.height),
+            contentHistory[index].prefersEdit, content.size.width >= 0, content.size.height >= 0
+        else { return nil }
+        var edits = (width: SolverHandle.none, height: SolverHandle.none)
+        if !fixed.width {
+            guard let width = content.width else { return nil }
+            edits.width = solver.editHandle(for: width)
+            guard edits.width.isValid else { return nil }
+        }
+        if !fixed.height {
+            guard let height = content.height else { return nil }
+            edits.height = solver.editHandle(for: height)
+            guard edits.height.isValid else { return nil }
+        }
+        return edits
+    }
+
+    /// `updateContentSize` for a `.sizeEdit` label: a new width or height
+    /// is suggested to its edit variable, or waits along a fixed axis.
+    /// False when the update needed the general path (no intrinsic metric
+    /// any more: new constraints).
+    @inline(__always)
+    func refitSize(at index: Int, _ solver: Solver) -> Bool {
+        let old = contents[index].size
+        // Safe: `views` holds it; only an exact `Label` gets the kind that reaches here.
+        let label = unsafeBitCast(views.unretainedView(at: index), to: Unmanaged<Label>.self)
+        let size = label._withUnsafeGuaranteedRef { $0._refitIntrinsicSize() }
+        guard size != old else { return true }
+        guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
+            updateContentSize(at: index)
+            return false
+        }
+        needsLayout = true
+        forgetRememberedSizes()  // they were for the sizes before this one
+        let fixed = contents[index].fixed
+        if size.width != old.width {
+            if fixed.width {
+                deferContentSize(at: index)
+            } else {
+                suggestIntrinsic(size.width, at: refitWidthEdits[index], solver)
+                contents[index].size.width = size.width
+            }
+        }
+        if size.height != old.height {
+            if fixed.height {
+                deferContentSize(at: index)
+            } else {
+                suggestIntrinsic(size.height, at: refitHeights[index], solver)
+                contents[index].size.height = size.height
+            }
+        }
+        return true
     }
 
     /// `fittingSize` for a hierarchy measured before at the same target
@@ -117,6 +190,7 @@ extension LayoutEngine {
             switch refitKinds[index] {
             case .deferred: deferContentSize(at: index, entirely: true)
             case .heightEdit: if !refitHeight(at: index, solver) { heightsOwned = false }
+            case .sizeEdit: if !refitSize(at: index, solver) { general = true }
             case .general:
                 general = true
                 updateContentSize(at: index)
@@ -276,7 +350,7 @@ extension LayoutEngine {
             // one is moot).
             pendingHeight = (height, refitHeights[index])
         } else {
-            suggestHeight(height, at: refitHeights[index], solver)
+            suggestIntrinsic(height, at: refitHeights[index], solver)
         }
         contents[index].size.height = height
     }
@@ -292,10 +366,10 @@ extension LayoutEngine {
         return nil
     }
 
-    func suggestHeight(_ height: Double, at handle: SolverHandle, _ solver: Solver) {
-        do { try solver.suggestValue(height, at: handle) } catch {
+    func suggestIntrinsic(_ value: Double, at handle: SolverHandle, _ solver: Solver) {
+        do { try solver.suggestValue(value, at: handle) } catch {
             LayoutLog.emit(
-                "Could not edit an intrinsic height (\(height)) of \(root.layoutName): \(error)")
+                "Could not edit an intrinsic size (\(value)) of \(root.layoutName): \(error)")
         }
     }
 
@@ -311,6 +385,6 @@ extension LayoutEngine {
     func applyPendingHeight() {
         guard let pending = pendingHeight else { return }
         pendingHeight = nil
-        suggestHeight(pending.value, at: pending.handle, storedSolver)
+        suggestIntrinsic(pending.value, at: pending.handle, storedSolver)
     }
 }

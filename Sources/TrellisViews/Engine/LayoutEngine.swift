@@ -154,7 +154,8 @@ final class LayoutEngine {
     /// Required intrinsic-size constraints whose new constants wait for
     /// the end of `prepare`'s queue (`pushDeferredConstants()`), while
     /// `defersRequiredConstants` is set.
-    @exclusivity(unchecked) var deferredConstantPushes: [LayoutConstraint] = []
+    /// (With the solver form the constraint was installed as, when known.)
+    @exclusivity(unchecked) var deferredConstantPushes: [(LayoutConstraint, Constraint?)] = []
     @exclusivity(unchecked) var defersRequiredConstants = false
     @exclusivity(unchecked) var sizeMode = SizeMode.frame
     @exclusivity(unchecked) var rootSize: [LayoutConstraint] = []
@@ -235,6 +236,13 @@ final class LayoutEngine {
         /// baselines nothing reads, with its intrinsic height in an edit
         /// variable: a new height is one suggestion.
         case heightEdit
+        /// A label whose intrinsic size does not follow its width (one line,
+        /// or a preferred width) and whose baselines nothing reads, in edit
+        /// form along each axis that required constraints leave free: a
+        /// new width or height is one suggestion (a fixed axis waits, as in
+        /// `updateContentSize`). A header's name and handle, whose widths
+        /// the hugging and compression priorities share out.
+        case sizeEdit
     }
 
     // The refit plan (see `refit`), valid while both versions are unchanged.
@@ -243,8 +251,12 @@ final class LayoutEngine {
     @exclusivity(unchecked) var refitRoot = (width: SolverHandle.none, height: SolverHandle.none)
     /// Per view index.
     @exclusivity(unchecked) var refitKinds: [RefitKind] = []
-    /// Per view index: the intrinsic height's edit handle of `.heightEdit` labels.
+    /// Per view index: the intrinsic height's edit handle of `.heightEdit`
+    /// labels, and of `.sizeEdit` labels whose height is free.
     @exclusivity(unchecked) var refitHeights: [SolverHandle] = []
+    /// Per view index: the intrinsic width's edit handle of `.sizeEdit`
+    /// labels whose width is free.
+    @exclusivity(unchecked) var refitWidthEdits: [SolverHandle] = []
     /// The indices of the `.heightEdit` labels.
     @exclusivity(unchecked) var refitHeightLabels: [Int] = []
     /// Whether the `.heightEdit` labels are polled: their `_membership.contentDeferred`
