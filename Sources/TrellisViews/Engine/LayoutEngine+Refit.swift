@@ -81,10 +81,9 @@ extension LayoutEngine {
     }
 
     /// The edit handles of a `.sizeEdit` label (`.none` along a fixed
-    /// axis), or nil when the view is not one: an exact `Label` whose
-    /// intrinsic size does not follow its width, with an intrinsic width
-    /// and height, baselines nothing reads, and an edit variable along
-    /// each free axis.
+    /// axis or one in constants form), or nil when the view is not one: an
+    /// exact `Label` whose intrinsic size does not follow its width, with
+    /// an intrinsic width and height, and baselines nothing reads.
     func sizeEdits(
         at index: Int, fixed: (width: Bool, height: Bool, baselineFree: Bool)
     ) -> (width: SolverHandle, height: SolverHandle)? {
@@ -96,13 +95,12 @@ extension LayoutEngine {
             contentHistory[index].prefersEdit, content.size.width >= 0, content.size.height >= 0
         else { return nil }
         var edits = (width: SolverHandle.none, height: SolverHandle.none)
-        if !fixed.width {
-            guard let width = content.width else { return nil }
+        // An axis in constants form (a required priority) keeps `.none`.
+        if !fixed.width, let width = content.width {
             edits.width = solver.editHandle(for: width)
             guard edits.width.isValid else { return nil }
         }
-        if !fixed.height {
-            guard let height = content.height else { return nil }
+        if !fixed.height, let height = content.height {
             edits.height = solver.editHandle(for: height)
             guard edits.height.isValid else { return nil }
         }
@@ -131,7 +129,8 @@ extension LayoutEngine {
             if fixed.width {
                 deferContentSize(at: index)
             } else {
-                suggestIntrinsic(size.width, at: refitWidthEdits[index], solver)
+                refitIntrinsic(
+                    size.width, at: index, offset: 0, old.width, refitWidthEdits[index], solver)
                 contents[index].size.width = size.width
             }
         }
@@ -139,11 +138,27 @@ extension LayoutEngine {
             if fixed.height {
                 deferContentSize(at: index)
             } else {
-                suggestIntrinsic(size.height, at: refitHeights[index], solver)
+                refitIntrinsic(
+                    size.height, at: index, offset: 2, old.height, refitHeights[index], solver)
                 contents[index].size.height = size.height
             }
         }
         return true
+    }
+
+    /// A `.sizeEdit` label's new intrinsic width or height along a free
+    /// axis: a suggestion in edit form, else (`.none`: constants form, a
+    /// required priority) the pair of constants, as `updateContent` does.
+    @inline(__always)
+    func refitIntrinsic(
+        _ value: Double, at index: Int, offset: Int, _ old: Double, _ edit: SolverHandle,
+        _ solver: Solver
+    ) {
+        if edit.isValid {
+            suggestIntrinsic(value, at: edit, solver)
+        } else {
+            updateContentConstants(at: index, offset: offset, from: old, to: value)
+        }
     }
 
     /// `fittingSize` for a hierarchy measured before at the same target

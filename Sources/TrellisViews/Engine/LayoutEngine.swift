@@ -238,10 +238,11 @@ final class LayoutEngine {
         case heightEdit
         /// A label whose intrinsic size does not follow its width (one line,
         /// or a preferred width) and whose baselines nothing reads, in edit
-        /// form along each axis that required constraints leave free: a
-        /// new width or height is one suggestion (a fixed axis waits, as in
-        /// `updateContentSize`). A header's name and handle, whose widths
-        /// the hugging and compression priorities share out.
+        /// form: a new width or height is one suggestion, or along an axis
+        /// in constants form (a required hugging or compression) the pair
+        /// of constants; a fixed axis waits, as in `updateContentSize`. A
+        /// header's name, handle and time, whose widths the hugging and
+        /// compression priorities share out.
         case sizeEdit
     }
 
