@@ -235,13 +235,17 @@ public final class Solver {
     /// constant changes. If the new constant makes required constraints
     /// unsatisfiable, this constraint is left out (removed, keeping its new
     /// constant) and the conflict is returned and recorded in
-    /// `brokenConstraints`.
+    /// `brokenConstraints`. An optional constraint's constant cannot do
+    /// that: like a suggestion, it waits for one dual optimisation with the
+    /// suggestions and optional constants around it, at the next read or
+    /// other change.
     ///
     /// - Throws: `SolverError` for a non-finite constant or a constraint
     ///   installed in another solver.
     /// - Complexity: O(rows holding the marker) when it is not basic (the
     ///   column is cached until the tableau's terms change), plus the dual
-    ///   simplex pivots (usually none or a few).
+    ///   simplex pivots (usually none or a few; for an optional constraint,
+    ///   at the next read or change).
     @discardableResult
     public func setConstant(_ constant: Double, for constraint: Constraint) throws(SolverError)
         -> ConstraintConflict?
