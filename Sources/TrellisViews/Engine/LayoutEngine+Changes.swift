@@ -276,7 +276,9 @@ extension LayoutEngine {
                     guard constraint.constant != new else { continue }
                     constraint._setConstant(new)
                     // An installed form's constant is the intrinsic size itself.
-                    deferredConstantPushes.append((constraint, contents[index].solverForms[k]))
+                    deferredConstantPushes.append(
+                        DeferredConstant(
+                            constraint: constraint, form: contents[index].solverForms[k]))
                 } else {
                     setConstant(new, of: constraint)  // may conflict: reported there
                 }
@@ -307,8 +309,8 @@ extension LayoutEngine {
         guard !deferredConstantPushes.isEmpty else { return }
         // Nothing is deferred while this runs (the flag is off).
         for k in deferredConstantPushes.indices {
-            let (constraint, form) = deferredConstantPushes[k]
-            if let form, !needsRebuild {
+            let constraint = deferredConstantPushes[k].constraint
+            if let form = deferredConstantPushes[k].form, !needsRebuild {
                 pushConstant(constraint.constant, of: form, for: constraint)
             } else {
                 pushConstant(constraint)

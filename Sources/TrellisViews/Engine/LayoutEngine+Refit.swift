@@ -36,7 +36,9 @@ extension LayoutEngine {
         }
         var kinds = [RefitKind](repeating: .general, count: views.count)
         var heights = [SolverHandle](repeating: .none, count: views.count)
-        var widthEdits = [SolverHandle](repeating: .none, count: views.count)
+        // Filled for the first `.sizeEdit` label, in place (a plan is made
+        // again whenever the constraints change, as often as every row).
+        refitWidthEdits.removeAll(keepingCapacity: true)
         var heightLabels: [Int] = []
         for index in views.indices where !contents[index].constraints.isEmpty {
             // Exact labels and image views only: a subclass may measure otherwise.
@@ -49,20 +51,24 @@ extension LayoutEngine {
                 kinds[index] = .deferred
                 continue
             }
-            let content = contents[index]
             if let edits = sizeEdits(at: index, fixed: fixed) {
                 kinds[index] = .sizeEdit
-                (widthEdits[index], heights[index]) = edits
+                if refitWidthEdits.isEmpty {
+                    refitWidthEdits.append(contentsOf: repeatElement(.none, count: views.count))
+                }
+                (refitWidthEdits[index], heights[index]) = edits
                 continue
             }
             // A label has an intrinsic width (which waits, its width being
             // fixed); an image view that follows its width has none.
+            // (Fields read in place: a copy of `contents[index]` retains its arrays.)
+            let size = contents[index].size
             guard followsWidth, fixed.width, !fixed.height, fixed.baselineFree,
                 contentHistory[index].prefersEdit,
-                isLabel[index] ? content.size.width >= 0 : content.size.width < 0,
-                content.size.height >= 0, let height = content.height
+                isLabel[index] ? size.width >= 0 : size.width < 0,
+                size.height >= 0, let height = contents[index].height
             else { continue }
-            let handle = solver.editHandle(for: height)
+            let handle = storedSolver.editHandle(for: height)
             guard handle.isValid else { continue }
             kinds[index] = .heightEdit
             heights[index] = handle
@@ -71,7 +77,6 @@ extension LayoutEngine {
         refitRoot = root
         refitKinds = kinds
         refitHeights = heights
-        refitWidthEdits = widthEdits
         refitHeightLabels = heightLabels
         refitWidths = widths
         refitWidthsFixed = widthsFixed
@@ -87,21 +92,20 @@ extension LayoutEngine {
     func sizeEdits(
         at index: Int, fixed: (width: Bool, height: Bool, baselineFree: Bool)
     ) -> (width: SolverHandle, height: SolverHandle)? {
-        let exactLabel = views.withView(at: index) {
-            type(of: $0) == Label.self && !$0._widthDependent
-        }
-        let content = contents[index]
-        guard exactLabel, fixed.baselineFree, !(fixed.width && fixed.height),
-            contentHistory[index].prefersEdit, content.size.width >= 0, content.size.height >= 0
+        // Fields read in place: a copy of `contents[index]` retains its arrays.
+        guard isLabel[index], fixed.baselineFree, !(fixed.width && fixed.height),
+            contentHistory[index].prefersEdit, contents[index].size.width >= 0,
+            contents[index].size.height >= 0,
+            views.withView(at: index, { type(of: $0) == Label.self && !$0._widthDependent })
         else { return nil }
         var edits = (width: SolverHandle.none, height: SolverHandle.none)
         // An axis in constants form (a required priority) keeps `.none`.
-        if !fixed.width, let width = content.width {
-            edits.width = solver.editHandle(for: width)
+        if !fixed.width, let width = contents[index].width {
+            edits.width = storedSolver.editHandle(for: width)
             guard edits.width.isValid else { return nil }
         }
-        if !fixed.height, let height = content.height {
-            edits.height = solver.editHandle(for: height)
+        if !fixed.height, let height = contents[index].height {
+            edits.height = storedSolver.editHandle(for: height)
             guard edits.height.isValid else { return nil }
         }
         return edits

@@ -71,6 +71,15 @@ final class LayoutEngine {
         var prefersEdit = false
     }
 
+    /// A required intrinsic-size constraint whose new constant waits (see
+    /// `deferredConstantPushes`), with the solver form it was installed as,
+    /// when known. (A struct: an array of tuples looks up the tuple's type
+    /// metadata at run time on every append.)
+    struct DeferredConstant {
+        let constraint: LayoutConstraint
+        let form: Constraint?
+    }
+
     /// The priority of intrinsic-size edit variables: the highest optional one.
     static let intrinsicEditPriority = LayoutPriority(rawValue: Float(1000).nextDown)
 
@@ -154,8 +163,7 @@ final class LayoutEngine {
     /// Required intrinsic-size constraints whose new constants wait for
     /// the end of `prepare`'s queue (`pushDeferredConstants()`), while
     /// `defersRequiredConstants` is set.
-    /// (With the solver form the constraint was installed as, when known.)
-    @exclusivity(unchecked) var deferredConstantPushes: [(LayoutConstraint, Constraint?)] = []
+    @exclusivity(unchecked) var deferredConstantPushes: [DeferredConstant] = []
     @exclusivity(unchecked) var defersRequiredConstants = false
     @exclusivity(unchecked) var sizeMode = SizeMode.frame
     @exclusivity(unchecked) var rootSize: [LayoutConstraint] = []
