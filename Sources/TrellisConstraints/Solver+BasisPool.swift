@@ -139,17 +139,23 @@ extension Solver {
             if _basisPool[k].fingerprint == _basisFingerprint { continue }
             guard _carryConstants(ofKeptBasisAt: k) else { continue }
             var taken = _basisPool.remove(at: k)
-            let leftInfeasible = _notedInfeasibleRows()
-            for i in 0..<_basisTouched.count {
-                let index = Int(_basisTouched[i])
-                taken.rows[index].constant += _basisShift[index]
+            // The basis left gets the taken one's list back, refilled.
+            var leftInfeasible = taken.infeasibleRows
+            taken.infeasibleRows = []
+            _noteInfeasibleRows(into: &leftInfeasible)
+            taken.rows.withUnsafeMutableBufferPointer { rows in
+                _basisShift.withUnsafeBufferPointer { shifts in
+                    for i in _basisTouched { rows[Int(i)].constant += shifts[Int(i)] }
+                }
             }
             _clearBasisShifts()
             swap(&_rows, &taken.rows)
             swap(&_objective, &taken.objective)
             swap(&_basisFingerprint, &taken.fingerprint)
             _symbols.withUnsafeMutableBufferPointer { symbols in
-                for row in taken.rows { symbols[Int(row.basic)].row = -1 }
+                taken.rows.withUnsafeBufferPointer { left in
+                    for i in 0..<left.count { symbols[Int(left[i].basic)].row = -1 }
+                }
                 _rows.withUnsafeBufferPointer { rows in
                     for i in 0..<rows.count { symbols[Int(rows[i].basic)].row = Int32(i) }
                 }
@@ -209,14 +215,15 @@ extension Solver {
         }
         for j in 0..<_basisChangedSlots.count {
             let slot = Int(_basisChangedSlots[j])
-            let marker = _records[slot].marker
+            let (marker, constant, scale) = _records.withUnsafeBufferPointer {
+                ($0[slot].marker, $0[slot].constant, $0[slot].markerScale)
+            }
             guard marker >= 0 else { continue }
-            let delta = _records[slot].constant - _basisPool[k].constants[slot]
-            let shift = -delta * _records[slot].markerScale
             if !_basisPool[k].columnMade[slot] {
                 _basisPool[k].columns[slot] = _column(of: marker, in: _basisPool[k].rows)
                 _basisPool[k].columnMade[slot] = true
             }
+            let shift = -(constant - _basisPool[k].constants[slot]) * scale
             _basisPool[k].columns[slot].withUnsafeBufferPointer { column in
                 _basisShift.withUnsafeMutableBufferPointer { shifts in
                     _basisTouchedFlags.withUnsafeMutableBufferPointer { touched in
@@ -232,19 +239,26 @@ extension Solver {
                 }
             }
         }
-        for j in 0..<_basisTouched.count {
-            let i = Int(_basisTouched[j])
-            let constant = _basisPool[k].rows[i].constant + _basisShift[i]
-            let feasible: Bool
-            switch _symbols[Int(_basisPool[k].rows[i].basic)].kind {
-            case .external, .free: feasible = true
-            case .dummy: feasible = _nearZero(constant)
-            case .slack, .error: feasible = constant > -_epsilon
+        let feasible = _basisPool[k].rows.withUnsafeBufferPointer { rows in
+            _symbols.withUnsafeBufferPointer { symbols in
+                _basisShift.withUnsafeBufferPointer { shifts in
+                    _basisTouched.withUnsafeBufferPointer { touched in
+                        for i in touched {
+                            let constant = rows[Int(i)].constant + shifts[Int(i)]
+                            switch symbols[Int(rows[Int(i)].basic)].kind {
+                            case .external, .free: continue
+                            case .dummy: if !_nearZero(constant) { return false }
+                            case .slack, .error: if constant <= -_epsilon { return false }
+                            }
+                        }
+                        return true
+                    }
+                }
             }
-            if !feasible {
-                _clearBasisShifts()
-                return false
-            }
+        }
+        if !feasible {
+            _clearBasisShifts()
+            return false
         }
         // A basis is kept at the constants that made it infeasible: the
         // rows they left infeasible must have been moved back.
@@ -260,6 +274,13 @@ extension Solver {
     /// dual simplex relies on too) and still so.
     func _notedInfeasibleRows() -> [Int32] {
         var found: [Int32] = []
+        _noteInfeasibleRows(into: &found)
+        return found
+    }
+
+    /// `_notedInfeasibleRows`, into `found` (emptied first, its storage kept).
+    func _noteInfeasibleRows(into found: inout [Int32]) {
+        found.removeAll(keepingCapacity: true)
         for basic in _infeasible {
             let index = _symbols[Int(basic)].row
             guard index >= 0, !found.contains(index) else { continue }
@@ -270,7 +291,6 @@ extension Solver {
             case .slack, .error: if constant <= -_epsilon { found.append(index) }
             }
         }
-        return found
     }
 
     /// The marker's column in `rows`, as `_shiftMarker` moves constants: a
@@ -311,9 +331,16 @@ extension Solver {
     }
 
     func _clearBasisShifts() {
-        for i in _basisTouched {
-            _basisShift[Int(i)] = 0
-            _basisTouchedFlags[Int(i)] = false
+        // Through buffers: one uniqueness check per array, not per row.
+        _basisTouched.withUnsafeBufferPointer { touched in
+            _basisShift.withUnsafeMutableBufferPointer { shifts in
+                _basisTouchedFlags.withUnsafeMutableBufferPointer { flags in
+                    for i in touched {
+                        shifts[Int(i)] = 0
+                        flags[Int(i)] = false
+                    }
+                }
+            }
         }
         _basisTouched.removeAll(keepingCapacity: true)
     }

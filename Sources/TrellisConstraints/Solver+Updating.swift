@@ -69,8 +69,8 @@ extension Solver {
         }
         for i in _rows.indices { _noteIfInfeasible(i) }
         _recoverFeasibility()
-        for suggestion in batch where _records[Int(suggestion.slot)].isEdit {
-            _ = _changeConstant(slot: suggestion.slot, to: suggestion.new)
+        for suggestion in batch where _records[Int(suggestion.slot)].other >= 0 {
+            _ = _changeConstantNow(slot: suggestion.slot, to: suggestion.new)
         }
     }
 
@@ -81,6 +81,27 @@ extension Solver {
     /// Returns the conflict if required constraints became unsatisfiable; the
     /// constraint is then left out.
     ///
+    /// An optional constraint's new constant waits for the next read or
+    /// change as a suggestion does (`_suggest`): like an edit's, it moves
+    /// constants only and cannot make the required constraints
+    /// unsatisfiable, so one dual optimisation serves it with the
+    /// suggestions and changes around it (a reused cell's intrinsic sizes
+    /// in constants form, then a required one: one optimisation a row, not
+    /// one each). Should the dual simplex stop on a row anyway (rounding),
+    /// the batch is replayed one change at a time, each optimised at once,
+    /// as before; a conflict met then is recorded in `brokenConstraints`.
+    @inline(__always)
+    func _changeConstant(slot: Int32, to constant: Double) -> ConstraintConflict? {
+        if _records[Int(slot)].other >= 0 {
+            _suggest(slot: slot, constant)
+            return nil
+        }
+        return _changeConstantNow(slot: slot, to: constant)
+    }
+
+    /// `_changeConstant`, optimised at once (a required constant, or a
+    /// replayed optional one).
+    ///
     /// With suggestions waiting, one dual optimisation serves them and the
     /// new constant: suggestions (optional) never change whether the
     /// required constraints can hold, so it fails exactly when this
@@ -88,7 +109,7 @@ extension Solver {
     /// again in order, so the conflict is the one found after the
     /// suggestions were optimised.
     @inline(__always)
-    func _changeConstant(slot: Int32, to constant: Double) -> ConstraintConflict? {
+    func _changeConstantNow(slot: Int32, to constant: Double) -> ConstraintConflict? {
         let old = _records[Int(slot)].constant
         guard constant != old else { return nil }
         _shiftConstant(slot: slot, from: old, to: constant)
@@ -135,7 +156,7 @@ extension Solver {
         if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
         _takeBackConstant(slot: slot, from: constant, to: old)
         _replayPendingSuggestions()
-        return _changeConstant(slot: slot, to: constant)
+        return _changeConstantNow(slot: slot, to: constant)
     }
 
     /// The rest of `_changeConstant` when a row became infeasible.

@@ -99,9 +99,10 @@ public final class Solver {
     /// Basic symbols of rows that may have become infeasible (dual simplex).
     @exclusivity(unchecked) var _infeasible: [_Symbol] = []
 
-    /// Suggestions whose dual optimisation waits for the next read or
-    /// change (Solver+Updating.swift, "Batched suggestions"), oldest first:
-    /// the edit's slot and its constant before and after. Empty exactly
+    /// Suggestions (and optional constraints' new constants) whose dual
+    /// optimisation waits for the next read or change
+    /// (Solver+Updating.swift, "Batched suggestions"), oldest first: the
+    /// record's slot and its constant before and after. Empty exactly
     /// when `_infeasible` is (between operations).
     @exclusivity(unchecked) @usableFromInline var _pendingSuggestions:
         [(slot: Int32, old: Double, new: Double)] = []
@@ -234,13 +235,17 @@ public final class Solver {
     /// constant changes. If the new constant makes required constraints
     /// unsatisfiable, this constraint is left out (removed, keeping its new
     /// constant) and the conflict is returned and recorded in
-    /// `brokenConstraints`.
+    /// `brokenConstraints`. An optional constraint's constant cannot do
+    /// that: like a suggestion, it waits for one dual optimisation with the
+    /// suggestions and optional constants around it, at the next read or
+    /// other change.
     ///
     /// - Throws: `SolverError` for a non-finite constant or a constraint
     ///   installed in another solver.
     /// - Complexity: O(rows holding the marker) when it is not basic (the
     ///   column is cached until the tableau's terms change), plus the dual
-    ///   simplex pivots (usually none or a few).
+    ///   simplex pivots (usually none or a few; for an optional constraint,
+    ///   at the next read or change).
     @discardableResult
     public func setConstant(_ constant: Double, for constraint: Constraint) throws(SolverError)
         -> ConstraintConflict?

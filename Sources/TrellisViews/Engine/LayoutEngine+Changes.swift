@@ -43,9 +43,17 @@ extension LayoutEngine {
     func pushConstant(_ constraint: LayoutConstraint) {
         guard !needsRebuild else { return }
         guard let solverConstraint = solverConstraints[ObjectIdentifier(constraint)] else { return }
+        guard let value = solverConstant(of: constraint) else { return }
+        pushConstant(value, of: solverConstraint, for: constraint)
+    }
+
+    /// `pushConstant` with the solver form and its constant known.
+    func pushConstant(
+        _ value: Double, of solverConstraint: Constraint, for constraint: LayoutConstraint
+    ) {
+        let solver = self.solver
         // broken earlier: stays out, as in UIKit
         guard solver.contains(solverConstraint) else { return }
-        guard let value = solverConstant(of: constraint) else { return }
         do {
             constantChanges &+= 1
             if let conflict = try _setSolverConstant(value, of: solverConstraint, in: solver) {
@@ -264,7 +272,16 @@ extension LayoutEngine {
             guard !constraint.priority.isRequired, let form = contents[index].solverForms[k],
                 solver.contains(form)
             else {
-                setConstant(new, of: constraint)  // may conflict: reported there
+                if defersRequiredConstants {
+                    guard constraint.constant != new else { continue }
+                    constraint._setConstant(new)
+                    // An installed form's constant is the intrinsic size itself.
+                    deferredConstantPushes.append(
+                        DeferredConstant(
+                            constraint: constraint, form: contents[index].solverForms[k]))
+                } else {
+                    setConstant(new, of: constraint)  // may conflict: reported there
+                }
                 continue
             }
             // Optional: never a conflict, so straight to the solver.
@@ -274,6 +291,32 @@ extension LayoutEngine {
                 LayoutLog.emit("Could not change the constant of \(constraint): \(error)")
             }
         }
+    }
+
+    /// Sends the required intrinsic-size constants that waited for the
+    /// end of `prepare`'s queue to the solver, in the order they changed.
+    /// Optional changes (suggestions, optional constants) wait in the
+    /// solver for one dual optimisation; a required constant is optimised
+    /// at once (it may conflict, which must be known then), so pushing the
+    /// required ones last makes that one optimisation serve the whole row:
+    /// a header whose time label hugs at 1000 and a body whose height is
+    /// suggested then cost one optimisation, not two. The solution is the
+    /// same (the problem after every change); so are conflicts, which
+    /// optional constants cannot cause or prevent, and a conflict met
+    /// while updating in place is judged on a solver built afresh anyway
+    /// (`reportsConflictsDirectly`).
+    func pushDeferredConstants() {
+        guard !deferredConstantPushes.isEmpty else { return }
+        // Nothing is deferred while this runs (the flag is off).
+        for k in deferredConstantPushes.indices {
+            let constraint = deferredConstantPushes[k].constraint
+            if let form = deferredConstantPushes[k].form, !needsRebuild {
+                pushConstant(constraint.constant, of: form, for: constraint)
+            } else {
+                pushConstant(constraint)
+            }
+        }
+        deferredConstantPushes.removeAll(keepingCapacity: true)
     }
 
     /// Moves a view in constants form to edit form when its intrinsic size

@@ -36,6 +36,9 @@ extension LayoutEngine {
         }
         var kinds = [RefitKind](repeating: .general, count: views.count)
         var heights = [SolverHandle](repeating: .none, count: views.count)
+        // Filled for the first `.sizeEdit` label, in place (a plan is made
+        // again whenever the constraints change, as often as every row).
+        refitWidthEdits.removeAll(keepingCapacity: true)
         var heightLabels: [Int] = []
         for index in views.indices where !contents[index].constraints.isEmpty {
             // Exact labels and image views only: a subclass may measure otherwise.
@@ -48,15 +51,24 @@ extension LayoutEngine {
                 kinds[index] = .deferred
                 continue
             }
-            let content = contents[index]
+            if let edits = sizeEdits(at: index, fixed: fixed) {
+                kinds[index] = .sizeEdit
+                if refitWidthEdits.isEmpty {
+                    refitWidthEdits.append(contentsOf: repeatElement(.none, count: views.count))
+                }
+                (refitWidthEdits[index], heights[index]) = edits
+                continue
+            }
             // A label has an intrinsic width (which waits, its width being
             // fixed); an image view that follows its width has none.
+            // (Fields read in place: a copy of `contents[index]` retains its arrays.)
+            let size = contents[index].size
             guard followsWidth, fixed.width, !fixed.height, fixed.baselineFree,
                 contentHistory[index].prefersEdit,
-                isLabel[index] ? content.size.width >= 0 : content.size.width < 0,
-                content.size.height >= 0, let height = content.height
+                isLabel[index] ? size.width >= 0 : size.width < 0,
+                size.height >= 0, let height = contents[index].height
             else { continue }
-            let handle = solver.editHandle(for: height)
+            let handle = storedSolver.editHandle(for: height)
             guard handle.isValid else { continue }
             kinds[index] = .heightEdit
             heights[index] = handle
@@ -73,11 +85,94 @@ extension LayoutEngine {
         refitSolverVersion = solver.membershipVersion
     }
 
+    /// The edit handles of a `.sizeEdit` label (`.none` along a fixed
+    /// axis or one in constants form), or nil when the view is not one: an
+    /// exact `Label` whose intrinsic size does not follow its width, with
+    /// an intrinsic width and height, and baselines nothing reads.
+    func sizeEdits(
+        at index: Int, fixed: (width: Bool, height: Bool, baselineFree: Bool)
+    ) -> (width: SolverHandle, height: SolverHandle)? {
+        // Fields read in place: a copy of `contents[index]` retains its arrays.
+        guard isLabel[index], fixed.baselineFree, !(fixed.width && fixed.height),
+            contentHistory[index].prefersEdit, contents[index].size.width >= 0,
+            contents[index].size.height >= 0,
+            views.withView(at: index, { type(of: $0) == Label.self && !$0._widthDependent })
+        else { return nil }
+        var edits = (width: SolverHandle.none, height: SolverHandle.none)
+        // An axis in constants form (a required priority) keeps `.none`.
+        if !fixed.width, let width = contents[index].width {
+            edits.width = storedSolver.editHandle(for: width)
+            guard edits.width.isValid else { return nil }
+        }
+        if !fixed.height, let height = contents[index].height {
+            edits.height = storedSolver.editHandle(for: height)
+            guard edits.height.isValid else { return nil }
+        }
+        return edits
+    }
+
+    /// `updateContentSize` for a `.sizeEdit` label: a new width or height
+    /// is suggested to its edit variable, or waits along a fixed axis.
+    /// False when the update needed the general path (no intrinsic metric
+    /// any more: new constraints).
+    @inline(__always)
+    func refitSize(at index: Int, _ solver: Solver) -> Bool {
+        let old = contents[index].size
+        // Safe: `views` holds it; only an exact `Label` gets the kind that reaches here.
+        let label = unsafeBitCast(views.unretainedView(at: index), to: Unmanaged<Label>.self)
+        let size = label._withUnsafeGuaranteedRef { $0._refitIntrinsicSize() }
+        guard size != old else { return true }
+        guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
+            updateContentSize(at: index)
+            return false
+        }
+        needsLayout = true
+        forgetRememberedSizes()  // they were for the sizes before this one
+        let fixed = contents[index].fixed
+        if size.width != old.width {
+            if fixed.width {
+                deferContentSize(at: index)
+            } else {
+                refitIntrinsic(
+                    size.width, at: index, offset: 0, old.width, refitWidthEdits[index], solver)
+                contents[index].size.width = size.width
+            }
+        }
+        if size.height != old.height {
+            if fixed.height {
+                deferContentSize(at: index)
+            } else {
+                refitIntrinsic(
+                    size.height, at: index, offset: 2, old.height, refitHeights[index], solver)
+                contents[index].size.height = size.height
+            }
+        }
+        return true
+    }
+
+    /// A `.sizeEdit` label's new intrinsic width or height along a free
+    /// axis: a suggestion in edit form, else (`.none`: constants form, a
+    /// required priority) the pair of constants, as `updateContent` does.
+    @inline(__always)
+    func refitIntrinsic(
+        _ value: Double, at index: Int, offset: Int, _ old: Double, _ edit: SolverHandle,
+        _ solver: Solver
+    ) {
+        if edit.isValid {
+            suggestIntrinsic(value, at: edit, solver)
+        } else {
+            updateContentConstants(at: index, offset: offset, from: old, to: value)
+        }
+    }
+
     /// `fittingSize` for a hierarchy measured before at the same target
-    /// with nothing changed since but intrinsic sizes of labels the plan
-    /// covers: what `prepare` and `solve` would do, through solver handles
-    /// and without their general checks. Nil, having done nothing, when the
-    /// plan does not apply.
+    /// with nothing changed since but intrinsic sizes: what `prepare` and
+    /// `solve` would do, through solver handles and without their general
+    /// checks. Views the plan does not cover get the general update
+    /// (`updateContentSize`), as in `prepare`. Nil when the plan does not
+    /// apply: having done nothing, or, when a general update changed the
+    /// installed constraints or met a conflict, having updated the queued
+    /// views as `prepare` would (the general path then does the rest).
     @inline(__always)
     func refit(_ mode: SizeMode, size: Size) -> Size? {
         // A label whose width the solve gives starts every layout from its
@@ -86,37 +181,61 @@ extension LayoutEngine {
             mode == sizeMode, size == rootSizeValue,
             refitSolverVersion == storedSolver.membershipVersion
         else { return nil }
-        for k in pendingStart..<pendingIntrinsic.count
-        where refitKinds[pendingIntrinsic[k]] == .general {
-            return nil
-        }
         return unmanagedSolver._withUnsafeGuaranteedRef { refitQueued($0) }
     }
 
-    /// The body of `refit`, with the solver lent.
+    /// Whether the refit plan still holds after general updates: the same
+    /// constraints and solver handles, and nothing for the general path
+    /// to do (a rebuild, a conflict to judge afresh, views queued again).
     @inline(__always)
-    func refitQueued(_ solver: Solver) -> Size {
-        var widthsChecked = refitWidthsFixed && refitCheckedConstants == constantChanges
+    var refitPlanHolds: Bool {
+        refitInstallVersion == installVersion
+            && refitSolverVersion == storedSolver.membershipVersion && !needsRebuild
+            && !sawTransientConflict && pendingIntrinsic.isEmpty
+    }
+
+    /// The body of `refit`, with the solver lent. Required constants wait
+    /// for the end, after every suggestion, as in `prepare`
+    /// (`pushDeferredConstants`): one dual optimisation for the row.
+    @inline(__always)
+    func refitQueued(_ solver: Solver) -> Size? {
+        var heightsOwned = true
+        var general = false
+        defersRequiredConstants = true
         while pendingStart < pendingIntrinsic.count {
             let index = pendingIntrinsic[pendingStart]
             pendingStart += 1
             contents[index].isPending = false
-            if refitKinds[index] == .deferred {
-                deferContentSize(at: index, entirely: true)
-            } else if !refitHeight(at: index, solver) {
-                widthsChecked = false
+            switch refitKinds[index] {
+            case .deferred: deferContentSize(at: index, entirely: true)
+            case .heightEdit: if !refitHeight(at: index, solver) { heightsOwned = false }
+            case .sizeEdit: if !refitSize(at: index, solver) { general = true }
+            case .general:
+                general = true
+                updateContentSize(at: index)
             }
         }
         while !pendingIntrinsic.isEmpty { pendingIntrinsic.removeLast() }
         pendingStart = 0
+        if general, !refitPlanHolds {
+            defersRequiredConstants = false
+            pushDeferredConstants()
+            return nil
+        }
         if pollingHeights {
             for k in 0..<refitHeightLabels.count
             where !refitHeight(at: refitHeightLabels[k], solver) {
-                widthsChecked = false
+                heightsOwned = false
             }
         } else {
             startPollingHeights()  // the queue held whatever changed
         }
+        defersRequiredConstants = false
+        if !deferredConstantPushes.isEmpty {
+            pushDeferredConstants()
+            guard refitPlanHolds else { return nil }
+        }
+        let widthsChecked = heightsOwned && refitCheckedConstants == constantChanges
         // `solve(updatingAll: false)`, unless no width can have moved.
         if widthsChecked {
             lastPassCount = 1
@@ -250,7 +369,7 @@ extension LayoutEngine {
             // one is moot).
             pendingHeight = (height, refitHeights[index])
         } else {
-            suggestHeight(height, at: refitHeights[index], solver)
+            suggestIntrinsic(height, at: refitHeights[index], solver)
         }
         contents[index].size.height = height
     }
@@ -266,10 +385,10 @@ extension LayoutEngine {
         return nil
     }
 
-    func suggestHeight(_ height: Double, at handle: SolverHandle, _ solver: Solver) {
-        do { try solver.suggestValue(height, at: handle) } catch {
+    func suggestIntrinsic(_ value: Double, at handle: SolverHandle, _ solver: Solver) {
+        do { try solver.suggestValue(value, at: handle) } catch {
             LayoutLog.emit(
-                "Could not edit an intrinsic height (\(height)) of \(root.layoutName): \(error)")
+                "Could not edit an intrinsic size (\(value)) of \(root.layoutName): \(error)")
         }
     }
 
@@ -285,6 +404,6 @@ extension LayoutEngine {
     func applyPendingHeight() {
         guard let pending = pendingHeight else { return }
         pendingHeight = nil
-        suggestHeight(pending.value, at: pending.handle, storedSolver)
+        suggestIntrinsic(pending.value, at: pending.handle, storedSolver)
     }
 }

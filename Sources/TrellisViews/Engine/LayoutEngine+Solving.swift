@@ -58,12 +58,19 @@ extension LayoutEngine {
             _ = stack._withUnsafeGuaranteedRef { $0._refreshProportions() }
         }
         // Views queued while this runs are appended and handled in turn.
-        while pendingStart < pendingIntrinsic.count {
-            let index = pendingIntrinsic[pendingStart]
-            pendingStart += 1
-            contents[index].isPending = false
-            updateContentSize(at: index)
-        }
+        // Required constants wait for the end of the queue (see
+        // `deferredConstantPushes`); a conflict there may queue views again.
+        repeat {
+            defersRequiredConstants = true
+            while pendingStart < pendingIntrinsic.count {
+                let index = pendingIntrinsic[pendingStart]
+                pendingStart += 1
+                contents[index].isPending = false
+                updateContentSize(at: index)
+            }
+            defersRequiredConstants = false
+            pushDeferredConstants()
+        } while pendingStart < pendingIntrinsic.count
         // cheaper than removeAll for a few
         while !pendingIntrinsic.isEmpty { pendingIntrinsic.removeLast() }
         pendingStart = 0
@@ -263,6 +270,7 @@ extension LayoutEngine {
             let size = refit(mode, size: target),
             !storedSolver.isDegraded
         {
+            refitCount &+= 1
             return size
         }
         prepare(mode, size: target)

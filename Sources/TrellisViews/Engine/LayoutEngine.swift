@@ -71,6 +71,15 @@ final class LayoutEngine {
         var prefersEdit = false
     }
 
+    /// A required intrinsic-size constraint whose new constant waits (see
+    /// `deferredConstantPushes`), with the solver form it was installed as,
+    /// when known. (A struct: an array of tuples looks up the tuple's type
+    /// metadata at run time on every append.)
+    struct DeferredConstant {
+        let constraint: LayoutConstraint
+        let form: Constraint?
+    }
+
     /// The priority of intrinsic-size edit variables: the highest optional one.
     static let intrinsicEditPriority = LayoutPriority(rawValue: Float(1000).nextDown)
 
@@ -151,6 +160,11 @@ final class LayoutEngine {
     /// more than the rest of queueing it.)
     @exclusivity(unchecked) var pendingIntrinsic: [Int] = []
     @exclusivity(unchecked) var pendingStart = 0
+    /// Required intrinsic-size constraints whose new constants wait for
+    /// the end of `prepare`'s queue (`pushDeferredConstants()`), while
+    /// `defersRequiredConstants` is set.
+    @exclusivity(unchecked) var deferredConstantPushes: [DeferredConstant] = []
+    @exclusivity(unchecked) var defersRequiredConstants = false
     @exclusivity(unchecked) var sizeMode = SizeMode.frame
     @exclusivity(unchecked) var rootSize: [LayoutConstraint] = []
     /// The constants of `rootSize` (compared without touching the constraints).
@@ -196,6 +210,8 @@ final class LayoutEngine {
     @exclusivity(unchecked) var solvingAfresh = false
     /// Number of times a degraded solver was built afresh (see `solveAfreshIfDegraded`).
     @exclusivity(unchecked) var freshRebuildCount = 0
+    /// Number of measurements the refit answered (for tests and benchmarks).
+    @exclusivity(unchecked) var refitCount = 0
     /// Number of times the solver was built from the hierarchy (for tests and benchmarks).
     @exclusivity(unchecked) var rebuildCount = 0
 
@@ -217,7 +233,8 @@ final class LayoutEngine {
 
     /// How `refit` applies a queued intrinsic-size change of the view at an index.
     enum RefitKind: UInt8 {
-        /// Not covered: the general path runs.
+        /// Not covered: the general update (`updateContentSize`) runs, and
+        /// when it changes the installed constraints the general path.
         case general
         /// A label or button whose size required constraints fix along both axes and
         /// whose baselines nothing reads: its update waits, as in `updateContentSize`.
@@ -227,6 +244,14 @@ final class LayoutEngine {
         /// baselines nothing reads, with its intrinsic height in an edit
         /// variable: a new height is one suggestion.
         case heightEdit
+        /// A label whose intrinsic size does not follow its width (one line,
+        /// or a preferred width) and whose baselines nothing reads, in edit
+        /// form: a new width or height is one suggestion, or along an axis
+        /// in constants form (a required hugging or compression) the pair
+        /// of constants; a fixed axis waits, as in `updateContentSize`. A
+        /// header's name, handle and time, whose widths the hugging and
+        /// compression priorities share out.
+        case sizeEdit
     }
 
     // The refit plan (see `refit`), valid while both versions are unchanged.
@@ -235,8 +260,12 @@ final class LayoutEngine {
     @exclusivity(unchecked) var refitRoot = (width: SolverHandle.none, height: SolverHandle.none)
     /// Per view index.
     @exclusivity(unchecked) var refitKinds: [RefitKind] = []
-    /// Per view index: the intrinsic height's edit handle of `.heightEdit` labels.
+    /// Per view index: the intrinsic height's edit handle of `.heightEdit`
+    /// labels, and of `.sizeEdit` labels whose height is free.
     @exclusivity(unchecked) var refitHeights: [SolverHandle] = []
+    /// Per view index: the intrinsic width's edit handle of `.sizeEdit`
+    /// labels whose width is free.
+    @exclusivity(unchecked) var refitWidthEdits: [SolverHandle] = []
     /// The indices of the `.heightEdit` labels.
     @exclusivity(unchecked) var refitHeightLabels: [Int] = []
     /// Whether the `.heightEdit` labels are polled: their `_membership.contentDeferred`
