@@ -6,11 +6,10 @@
 # fontconfig files). Needs pangocairo, gettext (msgunfmt), fonts-noto-cjk,
 # fonts-noto-color-emoji and a built `trellis` (.build/debug, or $TRELLIS).
 # Prints, per width, the share of rows whose line counts agree and whose
-# heights agree within 0.5 pt, for all rows and per language, then the same
-# without the rows that hold runs of several spaces.
+# heights agree within 0.5 pt, for all rows and per language.
 #
 # usage: real-text-check.sh [--markup] [--keep DIR]
-#   --markup  the same rows with words in <b> and <span weight=…> (Pango
+#   --markup  the same rows with words in <b> and <span weight=… size=…> (Pango
 #             markup; `trellis measure --markup`, and Pango given the row
 #             inside <span insert_hyphens="false">, since markup replaces the
 #             attributes that turn hyphens off)
@@ -71,12 +70,6 @@ for width in [120, 287, 500]:
     parts = [f"{name} {rates(range(k * per, (k + 1) * per))}" for k, name in enumerate(names)]
     missing = sum(row["missing"] > 0 for row in ours)
     print(f"width {width}: all {rates(range(len(pango)))}; " + "; ".join(parts) + f"; rows with missing glyphs {missing}")
-    # Runs of several spaces hang whole in Trellis (as in UIKit's text
-    # system) and all but their last space count in Pango: the rates
-    # without those rows.
-    single = [i for i in range(len(pango)) if "  " not in texts[i]]
-    parts = [f"{name} {rates([i for i in single if k * per <= i < (k + 1) * per])}" for k, name in enumerate(names)]
-    print(f"  without the {len(pango) - len(single)} rows holding runs of spaces: all {rates(single)}; " + "; ".join(parts))
     if listing:
         for i in range(len(pango)):
             if int(pango[i][0]) != ours[i]["lines"] or abs(float(pango[i][1]) - ours[i]["height"]) > 0.5:

@@ -49,11 +49,12 @@ extension _Workspace {
                 // The window measured stays in the piece, and in one run.
                 var lower = index > 0 ? Int(pieces[index - 1].end) : 0
                 if let styles {
-                    let run = styles.run(at: lastStart)
+                    let runIndex = styles.runIndex(at: lastStart)
+                    let run = styles.runs[runIndex]
                     guard run.end > boundary else { continue }
                     runFonts = run.fonts
                     size = run.size
-                    lower = max(lower, styles.runs.last { $0.end <= lastStart }?.end ?? 0)
+                    lower = max(lower, styles.start(ofRun: runIndex))
                 }
                 if let kerning = joinKerning(
                     text, pieceStart: lower, lastStart: lastStart, boundary: boundary,

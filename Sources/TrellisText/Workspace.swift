@@ -493,8 +493,9 @@ func _fallbackFace(for scalar: UInt32, current: Int, faces: [_FontFace]) -> Int 
 }
 
 /// A space or tab (general category Zs, or U+0009).
+/// A space or tab (Unicode's space separators, U+00A0 and U+3000 among them).
 @inline(__always)
-private func _isSpace(_ scalar: UInt32) -> Bool {
+func _isSpace(_ scalar: UInt32) -> Bool {
     if scalar < 0x80 { return scalar == 0x20 || scalar == 0x09 }
     return Unicode.Scalar(scalar)?.properties.generalCategory == .spaceSeparator
 }

@@ -107,11 +107,6 @@ struct _LineAlignment {
         return nil
     }
 
-    private static func _isSpace(_ scalar: UInt32) -> Bool {
-        scalar == 0x20 || scalar == 0x09 || scalar == 0xA0 || scalar == 0x3000
-            || (0x2000...0x200B).contains(scalar)
-    }
-
     private static func _script(
         _ text: UnsafeBufferPointer<UInt8>, scalar: UInt32, at offset: Int, length: Int
     ) -> hb_script_t {

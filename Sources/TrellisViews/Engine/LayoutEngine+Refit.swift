@@ -129,40 +129,42 @@ extension LayoutEngine {
         needsLayout = true
         forgetRememberedSizes()  // they were for the sizes before this one
         let fixed = contents[index].fixed
-        if size.width != old.width {
-            if fixed.width {
-                deferContentSize(at: index)
-            } else {
-                refitIntrinsic(
-                    size.width, at: index, offset: 0, old.width, refitWidthEdits[index], solver)
-                contents[index].size.width = size.width
-            }
+        if size.width != old.width,
+            refitIntrinsic(
+                size.width, from: old.width, fixed: fixed.width, at: index, offset: 0,
+                refitWidthEdits[index], solver)
+        {
+            contents[index].size.width = size.width
         }
-        if size.height != old.height {
-            if fixed.height {
-                deferContentSize(at: index)
-            } else {
-                refitIntrinsic(
-                    size.height, at: index, offset: 2, old.height, refitHeights[index], solver)
-                contents[index].size.height = size.height
-            }
+        if size.height != old.height,
+            refitIntrinsic(
+                size.height, from: old.height, fixed: fixed.height, at: index, offset: 2,
+                refitHeights[index], solver)
+        {
+            contents[index].size.height = size.height
         }
         return true
     }
 
-    /// A `.sizeEdit` label's new intrinsic width or height along a free
-    /// axis: a suggestion in edit form, else (`.none`: constants form, a
+    /// A `.sizeEdit` label's new intrinsic width or height: along a fixed
+    /// axis it waits (false: the size is not taken yet); along a free one it
+    /// is a suggestion in edit form, else (`.none`: constants form, a
     /// required priority) the pair of constants, as `updateContent` does.
     @inline(__always)
     func refitIntrinsic(
-        _ value: Double, at index: Int, offset: Int, _ old: Double, _ edit: SolverHandle,
-        _ solver: Solver
-    ) {
+        _ value: Double, from old: Double, fixed: Bool, at index: Int, offset: Int,
+        _ edit: SolverHandle, _ solver: Solver
+    ) -> Bool {
+        if fixed {
+            deferContentSize(at: index)
+            return false
+        }
         if edit.isValid {
             suggestIntrinsic(value, at: edit, solver)
         } else {
             updateContentConstants(at: index, offset: offset, from: old, to: value)
         }
+        return true
     }
 
     /// `fittingSize` for a hierarchy measured before at the same target
