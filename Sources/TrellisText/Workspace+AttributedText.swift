@@ -110,7 +110,7 @@ final class _StyleRuns: @unchecked Sendable {
     /// Calls `body` with each part of `range` within one run, in order.
     @inline(__always)
     func forEachPart(_ range: Range<Int>, _ body: (Range<Int>, Run) -> Void) {
-        let low = runIndex(at: range.lowerBound)
+        let low = index(at: range.lowerBound)
         var start = range.lowerBound
         runs.withUnsafeBufferPointer { runs in
             for index in low..<runs.count {
@@ -122,19 +122,8 @@ final class _StyleRuns: @unchecked Sendable {
         }
     }
 
-    /// The index of the run that holds byte `offset` (the last run past the end).
-    func runIndex(at offset: Int) -> Int {
-        var low = 0
-        var high = runs.count - 1
-        while low < high {
-            let middle = (low + high) / 2
-            if runs[middle].end <= offset { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-
     /// The run that holds byte `offset` (the last run past the end).
-    func run(at offset: Int) -> Run { runs[runIndex(at: offset)] }
+    func run(at offset: Int) -> Run { runs[index(at: offset)] }
 
     /// Where the run at `index` starts.
     func start(ofRun index: Int) -> Int { index > 0 ? runs[index - 1].end : 0 }

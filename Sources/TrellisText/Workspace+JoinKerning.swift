@@ -49,7 +49,7 @@ extension _Workspace {
                 // The window measured stays in the piece, and in one run.
                 var lower = index > 0 ? Int(pieces[index - 1].end) : 0
                 if let styles {
-                    let runIndex = styles.runIndex(at: lastStart)
+                    let runIndex = styles.index(at: lastStart)
                     let run = styles.runs[runIndex]
                     guard run.end > boundary else { continue }
                     runFonts = run.fonts
