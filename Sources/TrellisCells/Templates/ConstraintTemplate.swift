@@ -75,7 +75,9 @@ public struct ConstraintTemplate<CellView: ConstraintCellView>: CellTemplate {
     @usableFromInline let make: () throws(CellError) -> CellView
     /// The hierarchy of the last row (reused across rows of its shape when
     /// `reusingEngine`).
-    public internal(set) var cell: CellView
+    public var cell: CellView { _cell }
+    /// `cell`'s storage, which inlinable code (`showShape`) may set.
+    @usableFromInline var _cell: CellView
     /// What every row reads from `cell`, read once per hierarchy.
     @usableFromInline var parts: _CellParts
     /// The shape `cell` shows (nil before the first row with a shape key).
@@ -95,7 +97,7 @@ public struct ConstraintTemplate<CellView: ConstraintCellView>: CellTemplate {
         self.reusingEngine = reusingEngine
         self.make = make
         let cell = make()
-        self.cell = cell
+        _cell = cell
         parts = _CellParts(cell)
     }
 
@@ -106,7 +108,7 @@ public struct ConstraintTemplate<CellView: ConstraintCellView>: CellTemplate {
         self.reusingEngine = reusingEngine
         self.make = building
         let cell = try building()
-        self.cell = cell
+        _cell = cell
         parts = _CellParts(cell)
     }
 
@@ -122,17 +124,17 @@ public struct ConstraintTemplate<CellView: ConstraintCellView>: CellTemplate {
         }
         if !reusingEngine {
             try remake()
-        } else if let key = cell.shapeKey(for: item), key != shape {
+        } else if let key = _cell.shapeKey(for: item), key != shape {
             try showShape(key)
         }
-        try cell.configure(with: item)
-        return cell
+        try _cell.configure(with: item)
+        return _cell
     }
 
     /// A new hierarchy (a template that does not reuse its engine).
     @usableFromInline mutating func remake() throws(CellError) {
-        cell = try make()
-        parts = _CellParts(cell)
+        _cell = try make()
+        parts = _CellParts(_cell)
     }
 
     @inlinable @inline(__always)
@@ -174,6 +176,12 @@ public struct ConstraintTemplate<CellView: ConstraintCellView>: CellTemplate {
     @usableFromInline var key: Int
     @usableFromInline var cell: CellView
     @usableFromInline var parts: _CellParts
+
+    @usableFromInline init(key: Int, cell: CellView, parts: _CellParts) {
+        self.key = key
+        self.cell = cell
+        self.parts = parts
+    }
 }
 
 /// The parts of a cell view every row reads, unretained (the cell keeps
