@@ -43,6 +43,10 @@ open class Label: View {
     }
     @exclusivity(unchecked) private var _text: String
 
+    /// Whether the text is empty: an exact `Label` then measures 0 × 0 at
+    /// any width (see `LayoutEngine.freeLabelWidthsMatter()`).
+    final var _hasNoText: Bool { _text.isEmpty }
+
     /// Text with runs of several fonts, sizes, letter spacings and baseline
     /// offsets (a bold name inside a sentence), as `UILabel.attributedText`.
     /// Measured with `TextMeasurer`'s attributed layout: each run's

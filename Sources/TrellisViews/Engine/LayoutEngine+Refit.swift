@@ -178,8 +178,11 @@ extension LayoutEngine {
     @inline(__always)
     func refit(_ mode: SizeMode, size: Size) -> Size? {
         // A label whose width the solve gives starts every layout from its
-        // first pass (`resetFreeLabelWidths`), which the general path does.
-        guard refitInstallVersion == installVersion, refitWidthsFixed, !needsRebuild,
+        // first pass (`resetFreeLabelWidths`), which the general path does,
+        // unless every such label is without text (nothing then depends on
+        // its width).
+        guard refitInstallVersion == installVersion, refitWidthsFixed || !freeLabelWidthsMatter(),
+            !needsRebuild,
             mode == sizeMode, size == rootSizeValue,
             refitSolverVersion == storedSolver.membershipVersion
         else { return nil }

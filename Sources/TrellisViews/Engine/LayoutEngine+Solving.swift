@@ -137,19 +137,56 @@ extension LayoutEngine {
     /// their final widths in the end either way and the layout equals a
     /// fresh hierarchy's, without the extra pass. (`isDetermined` may miss a
     /// fixed width, never claim a free one: a miss only costs that pass.)
+    ///
+    /// A free label without text counts for nothing here: an exact `Label`
+    /// with no text measures 0 × 0 at any width, so where its passes start
+    /// cannot move anything (see `freeLabelWidthsMatter()`).
     func resetFreeLabelWidths() {
-        guard !widthDependentLabels.isEmpty else { return }
-        if freeWidthLabelsVersion != installVersion {
-            hasFreeWidthLabel = widthDependentLabels.contains { !fixedAxes(at: $0.index).width }
-            freeWidthLabelsVersion = installVersion
-        }
-        guard hasFreeWidthLabel else { return }
+        guard !widthDependentLabels.isEmpty, freeLabelWidthsMatter() else { return }
         for (index, _) in widthDependentLabels {
             let forgot = views.withView(at: index) {
                 $0._forgetLayoutWidth()
             }
             if forgot { queueContentSize(at: index) }
         }
+    }
+
+    /// Whether some width-dependent view whose width is free can change
+    /// size with the width the solve gives it, so that every layout must
+    /// start from UIKit's first pass (`resetFreeLabelWidths()`). An exact
+    /// `Label` with no text cannot: it measures 0 × 0 at any width, and
+    /// when no constraint reads its baselines, nothing else of it depends
+    /// on the width. A hidden, empty body in a stack (its width left free by
+    /// the hiding) then costs no pass, nor takes the refit away.
+    /// - Complexity: O(free width-dependent views), after the first call for
+    ///   the installed constraints.
+    @inline(__always)
+    func freeLabelWidthsMatter() -> Bool {
+        if freeWidthLabelsVersion != installVersion { noteFreeWidthLabels() }
+        if freeWidthViewsAlwaysMatter { return true }
+        for index in freeWidthLabels {
+            // Safe: `freeWidthLabels` holds exact `Label`s only.
+            let label = unsafeBitCast(views.unretainedView(at: index), to: Unmanaged<Label>.self)
+            if !label._withUnsafeGuaranteedRef({ $0._hasNoText }) { return true }
+        }
+        return false
+    }
+
+    /// Sorts the width-dependent views whose width is free for
+    /// `freeLabelWidthsMatter()`, as of the installed constraints.
+    func noteFreeWidthLabels() {
+        freeWidthLabels.removeAll(keepingCapacity: true)
+        freeWidthViewsAlwaysMatter = false
+        for (index, _) in widthDependentLabels {
+            let fixed = fixedAxes(at: index)
+            guard !fixed.width else { continue }
+            if fixed.baselineFree, views.withView(at: index, { type(of: $0) == Label.self }) {
+                freeWidthLabels.append(index)
+            } else {
+                freeWidthViewsAlwaysMatter = true
+            }
+        }
+        freeWidthLabelsVersion = installVersion
     }
 
     /// Solves, then re-measures labels whose width changed and solves again

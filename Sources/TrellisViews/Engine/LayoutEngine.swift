@@ -115,10 +115,14 @@ final class LayoutEngine {
     /// and width variables, unretained: the views keep them).
     @exclusivity(unchecked) var widthDependentLabels: [(index: Int, width: Unmanaged<Variable>)] =
         []
-    /// Whether the width of a width-dependent label is free (not fixed by
-    /// required equalities), as of `installVersion` `freeWidthLabelsVersion`
-    /// (see `resetFreeLabelWidths()`).
-    @exclusivity(unchecked) var hasFreeWidthLabel = false
+    /// The width-dependent labels whose width is free (not fixed by
+    /// required equalities) and that measure 0 × 0 without text, as of
+    /// `installVersion` `freeWidthLabelsVersion` (see `freeLabelWidthsMatter()`).
+    @exclusivity(unchecked) var freeWidthLabels: [Int] = []
+    /// Whether some width-dependent view with a free width matters even
+    /// without text (an image view, a subclass, a label whose baselines a
+    /// constraint reads), as of the same version.
+    @exclusivity(unchecked) var freeWidthViewsAlwaysMatter = false
     @exclusivity(unchecked) var freeWidthLabelsVersion = -1
     /// Stack views that fill proportionally (their constraints follow their
     /// views' intrinsic sizes, so they are refreshed before every layout, as
