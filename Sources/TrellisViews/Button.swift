@@ -6,20 +6,22 @@ import TrellisText
 /// A button for layout, as `UIButton`: its intrinsic size is its title's
 /// single-line size plus `contentEdgeInsets`.
 open class Button: View {
+    // Stored state is `@exclusivity(unchecked)`, as the engine's (see View).
+
     /// The title.
-    public var title: String {
+    @exclusivity(unchecked) public var title: String {
         didSet { if title != oldValue { invalidateIntrinsicContentSize() } }
     }
     /// The title's font and size.
-    public var titleStyle: TextStyle {
+    @exclusivity(unchecked) public var titleStyle: TextStyle {
         didSet { invalidateIntrinsicContentSize() }
     }
     /// Space around the title (zero by default).
-    public var contentEdgeInsets = EdgeInsets.zero {
+    @exclusivity(unchecked) public var contentEdgeInsets = EdgeInsets.zero {
         didSet { invalidateIntrinsicContentSize() }
     }
     /// The measurer used for the title.
-    public var measurer: TextMeasurer = .shared
+    @exclusivity(unchecked) public var measurer: TextMeasurer = .shared
 
     /// A button with a title in the given style.
     public init(title: String, style: TextStyle) {

@@ -20,8 +20,10 @@ public struct Image: Hashable, Sendable {
 /// A view showing an image, as `UIImageView`: its intrinsic size is the image's
 /// size, and it has none without an image.
 open class ImageView: View {
+    // Stored state is `@exclusivity(unchecked)`, as the engine's (see View).
+
     /// The image; setting it updates the intrinsic size.
-    public var image: Image? {
+    @exclusivity(unchecked) public var image: Image? {
         didSet { if image != oldValue { invalidateIntrinsicContentSize() } }
     }
 
@@ -40,7 +42,7 @@ open class ImageView: View {
     /// then caps it while the width stays, as `scaleAspectFill` crops), but a
     /// new ratio is a new value for the engine, not a new constraint: a
     /// reused cell's next row changes no constraint.
-    public var aspectRatio: Double? {
+    @exclusivity(unchecked) public var aspectRatio: Double? {
         didSet {
             guard aspectRatio != oldValue else { return }
             if (aspectRatio == nil) != (oldValue == nil) {

@@ -560,7 +560,7 @@ open class View: LayoutItem {
     /// Whether hit testing considers this view (true by default).
     public var isUserInteractionEnabled = true
     /// Hidden views are skipped by hit testing (they still take part in layout).
-    public var isHidden = false {
+    @exclusivity(unchecked) public var isHidden = false {
         didSet {
             if isHidden != oldValue { superview?._subviewVisibilityDidChange(self) }
         }
