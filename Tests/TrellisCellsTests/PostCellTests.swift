@@ -8,6 +8,7 @@ import TrellisCells
 import TrellisGeometry
 import TrellisSamples
 import TrellisTemplateFiles
+import TrellisSupport
 import TrellisText
 
 @Suite struct PostCellAgreementTests {
@@ -270,6 +271,37 @@ import TrellisText
             (1_560_000, "1.5M"), (12_000_000, "12M"),
         ]
         for (count, text) in cases { #expect(PostCell.countText(count) == text, "\(count)") }
+    }
+
+    /// `countText` writes its bytes itself; the same text as the
+    /// interpolating formatter it replaced, on random counts of every size.
+    @Test func countsMatchTheInterpolatingFormatter() {
+        func reference(_ count: Int) -> String {
+            func scaled(_ value: Int, _ unit: Int, _ suffix: String) -> String {
+                if value < 10 * unit {
+                    let tenths = value / (unit / 10)
+                    return tenths % 10 == 0
+                        ? "\(tenths / 10)\(suffix)" : "\(tenths / 10).\(tenths % 10)\(suffix)"
+                }
+                return "\(value / unit)\(suffix)"
+            }
+            switch count {
+            case ...0: return ""
+            case ..<1_000: return "\(count)"
+            case ..<1_000_000: return scaled(count, 1_000, "K")
+            default: return scaled(count, 1_000_000, "M")
+            }
+        }
+        var generator = SplitMix64(seed: 18)
+        var counts = [Int.max, Int.min, 9_999_999, 10_000_000, 999_999_999_999_999]
+        for _ in 0..<20_000 {
+            // Magnitudes spread over every digit count.
+            let digits = Int(generator.next() % 19)
+            var value = 1
+            for _ in 0..<digits { value *= 10 }
+            counts.append(Int(generator.next() % UInt64(value)) + Int(generator.next() % 3) - 1)
+        }
+        for count in counts { #expect(PostCell.countText(count) == reference(count), "\(count)") }
     }
 
     /// Every generated row's JSON parses with JSONSerialization to exactly

@@ -42,6 +42,11 @@ public final class PostCellView: ConstraintCellView {
     public let bodyLabel: Label
     public let photo: ImageView
     public let actionBar: StackView
+    /// The action bar's buttons, as outlets (`buttons` holds them in order).
+    public let replyButton: Button
+    public let repostButton: Button
+    public let likeButton: Button
+    public let shareButton: Button
     public let buttons: [Button]
     public let scale: Double
     public let labels: [Label]
@@ -63,12 +68,17 @@ public final class PostCellView: ConstraintCellView {
         timeLabel = makeLabel("time", style: style.time, lines: 1, measurer: measurer, scale: scale)
         bodyLabel = makeLabel("body", style: style.body, lines: 0, measurer: measurer, scale: scale)
         photo = makeSubview(ImageView(), "photo", scale: scale)
-        buttons = PostCell.buttonNames.map { buttonName in
+        func makeButton(_ buttonName: String) -> Button {
             let button = makeSubview(
                 Button(title: "", style: style.button), buttonName, scale: scale)
             button.measurer = measurer
             return button
         }
+        replyButton = makeButton(PostCell.buttonNames[0])
+        repostButton = makeButton(PostCell.buttonNames[1])
+        likeButton = makeButton(PostCell.buttonNames[2])
+        shareButton = makeButton(PostCell.buttonNames[3])
+        buttons = [replyButton, repostButton, likeButton, shareButton]
         labels = [nameLabel, handleLabel, timeLabel, bodyLabel]
 
         nameLabel.setContentCompressionResistancePriority(
@@ -136,9 +146,13 @@ public final class PostCellView: ConstraintCellView {
         if let ratio { photo.aspectRatio = ratio }
         let photoHidden = ratio == nil
         if photo.isHidden != photoHidden { photo.isHidden = photoHidden }
-        for (button, count) in zip(buttons, PostCell.counts(of: item)) {
-            button.title = PostCell.countText(count)
-        }
+        // Through the outlets: a button read from `buttons` is retained
+        // and released, every row (and views, which constraints reference
+        // weakly, count references the slow way).
+        replyButton.title = PostCell.countText(item.replies)
+        repostButton.title = PostCell.countText(item.reposts)
+        likeButton.title = PostCell.countText(item.likes)
+        shareButton.title = PostCell.countText(item.shares)
     }
 
     /// The shape of a row: whether the body is hidden (bit 0) and whether

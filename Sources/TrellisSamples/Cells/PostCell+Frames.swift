@@ -127,23 +127,84 @@ public enum PostCell {
     /// none above, truncated, never rounded up ("1.2K", "12K", "999K",
     /// "1.5M", "12M"); negative counts show as 0.
     public static func countText(_ count: Int) -> String {
-        func scaled(_ value: Int, _ unit: Int, _ suffix: String) -> String {
-            if value < 10 * unit {
-                let tenths = value / (unit / 10)
-                return tenths % 10 == 0
-                    ? "\(tenths / 10)\(suffix)" : "\(tenths / 10).\(tenths % 10)\(suffix)"
-            }
-            return "\(value / unit)\(suffix)"
-        }
+        guard count > 0 else { return "" }
+        // Every count below a billion shows one of 3,160 texts, made once:
+        // a feed sets four of them per row.
+        if let index = countTextIndex(count) { return countTexts[index] }
+        return formattedCount(count)
+    }
+
+    /// The place in `countTexts` of the text for `count` (1 or more), nil
+    /// from a billion up. Counts that show the same text share a place.
+    static func countTextIndex(_ count: Int) -> Int? {
         switch count {
-        case ...0: return ""
-        case ..<1_000: return "\(count)"
-        case ..<1_000_000: return scaled(count, 1_000, "K")
-        default: return scaled(count, 1_000_000, "M")
+        case ..<1_000: count  // 1 … 999
+        case ..<10_000: 990 + count / 100  // 1K, 1.1K … 9.9K: 1,000 …
+        case ..<1_000_000: 1_080 + count / 1_000  // 10K … 999K: 1,090 …
+        case ..<10_000_000: 2_070 + count / 100_000  // 1M … 9.9M: 2,080 …
+        case ..<1_000_000_000: 2_160 + count / 1_000_000  // 10M … 999M: 2,170 …
+        default: nil
         }
     }
 
-    /// The four counts, in `buttonNames` order.
+    /// The texts of `countTextIndex`, each formatted from the smallest count
+    /// it stands for.
+    static let countTexts: [String] = {
+        var texts = [String](repeating: "", count: 3_160)
+        var firsts = Array(1..<1_000)
+        firsts += (10..<100).map { $0 * 100 }
+        firsts += (10..<1_000).map { $0 * 1_000 }
+        firsts += (10..<100).map { $0 * 100_000 }
+        firsts += (10..<1_000).map { $0 * 1_000_000 }
+        for count in firsts { texts[countTextIndex(count)!] = formattedCount(count) }
+        return texts
+    }()
+
+    /// `countText` for a count of 1 or more, written out.
+    static func formattedCount(_ count: Int) -> String {
+        // The figure shown, its tenths (nil: none shown) and its unit.
+        var whole = count
+        var tenths: Int?
+        var suffix: UInt8?
+        if count >= 1_000 {
+            let unit = count < 1_000_000 ? 1_000 : 1_000_000
+            suffix = count < 1_000_000 ? UInt8(ascii: "K") : UInt8(ascii: "M")
+            if count < 10 * unit {
+                let inTenths = count / (unit / 10)
+                whole = inTenths / 10
+                if inTenths % 10 != 0 { tenths = inTenths % 10 }
+            } else {
+                whole = count / unit
+            }
+        }
+        // Written as bytes into a small string's storage (at most 15 bytes,
+        // so none is allocated: 13 digits and a unit at most), without
+        // interpolation's buffer.
+        return String(unsafeUninitializedCapacity: 15) { bytes in
+            var length = 0
+            var rest = whole
+            repeat {
+                length += 1
+                rest /= 10
+            } while rest > 0
+            rest = whole
+            for index in stride(from: length - 1, through: 0, by: -1) {
+                bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            if let tenths {
+                bytes[length] = UInt8(ascii: ".")
+                bytes[length + 1] = UInt8(ascii: "0") + UInt8(tenths)
+                length += 2
+            }
+            if let suffix {
+                bytes[length] = suffix
+                length += 1
+            }
+            return length
+        }
+    }
+
     public static func counts(of item: PostItem) -> [Int] {
         [item.replies, item.reposts, item.likes, item.shares]
     }
