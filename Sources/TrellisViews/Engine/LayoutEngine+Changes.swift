@@ -267,10 +267,14 @@ extension LayoutEngine {
         at index: Int, offset: Int, from old: Double, to new: Double
     ) {
         let first = new > old ? offset + 1 : offset
-        for k in [first, 2 * offset + 1 - first] {
+        // What reading `solver` does first, once; the solver is then lent
+        // unretained (each read of `solver` retained and released it).
+        forgetRememberedSizes()
+        for step in 0..<2 {
+            let k = step == 0 ? first : 2 * offset + 1 - first
             let constraint = contents[index].constraints[k]
             guard !constraint.priority.isRequired, let form = contents[index].solverForms[k],
-                solver.contains(form)
+                unmanagedSolver._withUnsafeGuaranteedRef({ $0.contains(form) })
             else {
                 if defersRequiredConstants {
                     guard constraint.constant != new else { continue }
@@ -287,7 +291,11 @@ extension LayoutEngine {
             // Optional: never a conflict, so straight to the solver.
             constraint._setConstant(new)
             constantChanges &+= 1
-            do { _ = try _setSolverConstant(new, of: form, in: solver) } catch {
+            do {
+                _ = try unmanagedSolver._withUnsafeGuaranteedRef {
+                    try _setSolverConstant(new, of: form, in: $0)
+                }
+            } catch {
                 LayoutLog.emit("Could not change the constant of \(constraint): \(error)")
             }
         }
@@ -316,7 +324,9 @@ extension LayoutEngine {
                 pushConstant(constraint)
             }
         }
-        deferredConstantPushes.removeAll(keepingCapacity: true)
+        // Emptied from the end: `removeAll(keepingCapacity:)` goes through
+        // the generic range replacement.
+        while !deferredConstantPushes.isEmpty { deferredConstantPushes.removeLast() }
     }
 
     /// Moves a view in constants form to edit form when its intrinsic size
