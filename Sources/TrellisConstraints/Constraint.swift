@@ -42,8 +42,20 @@ public final class Constraint: CustomStringConvertible {
     public let identifier: String?
 
     // Where this constraint is installed: the solver and its record slot.
-    // Unowned (unsafe): the solver clears it on removal and in its `deinit`.
-    @exclusivity(unchecked) unowned(unsafe) var _solver: Solver? = nil
+    // Unretained: the solver clears it on removal and in its `deinit`.
+    @exclusivity(unchecked) var _solverReference: Unmanaged<Solver>? = nil
+    var _solver: Solver? {
+        get { _solverReference?.takeUnretainedValue() }
+        set { _solverReference = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+
+    /// Whether the constraint is installed in `solver` (or is an edit
+    /// there), compared by address: reading `_solver` to compare it
+    /// retains and releases the solver, on every constant change.
+    @inline(__always)
+    func _isIn(_ solver: Solver) -> Bool {
+        _solverReference?.toOpaque() == Unmanaged.passUnretained(solver).toOpaque()
+    }
     @exclusivity(unchecked) var _slot: Int32 = -1
 
     /// Creates `lhs relation rhs` at `priority`.

@@ -138,14 +138,19 @@ extension Solver {
         for k in _basisPool.indices {
             if _basisPool[k].fingerprint == _basisFingerprint { continue }
             guard _carryConstants(ofKeptBasisAt: k) else { continue }
-            var taken = _basisPool.remove(at: k)
+            // Taken out of its place (an exchange with an empty basis: the
+            // pool's other entries do not move until it goes to the front).
+            var taken = _KeptBasis.placeholder
+            swap(&taken, &_basisPool[k])
             // The basis left gets the taken one's list back, refilled.
             var leftInfeasible = taken.infeasibleRows
             taken.infeasibleRows = []
             _noteInfeasibleRows(into: &leftInfeasible)
             taken.rows.withUnsafeMutableBufferPointer { rows in
                 _basisShift.withUnsafeBufferPointer { shifts in
-                    for i in _basisTouched { rows[Int(i)].constant += shifts[Int(i)] }
+                    for i in _basisTouched[..<_basisTouchedCount] {
+                        rows[Int(i)].constant += shifts[Int(i)]
+                    }
                 }
             }
             _clearBasisShifts()
@@ -184,7 +189,9 @@ extension Solver {
             _liveColumnsVersion = _structureVersion
             if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
             taken.infeasibleRows = leftInfeasible
-            _basisPool.insert(taken, at: 0)
+            // The basis left goes to the front, the others down one place.
+            swap(&_basisPool[k], &taken)
+            for i in stride(from: k, to: 0, by: -1) { _basisPool.swapAt(i, i - 1) }
             _basisPoolHits &+= 1
             return true
         }
@@ -201,6 +208,7 @@ extension Solver {
             let missing = rowCount - _basisShift.count
             _basisShift.append(contentsOf: repeatElement(0, count: missing))
             _basisTouchedFlags.append(contentsOf: repeatElement(false, count: missing))
+            _basisTouched.append(contentsOf: repeatElement(0, count: missing))
         }
         // The slots whose constants moved since the basis was kept (one
         // read-only pass), then their columns.
@@ -215,35 +223,47 @@ extension Solver {
         }
         for j in 0..<_basisChangedSlots.count {
             let slot = Int(_basisChangedSlots[j])
-            let (marker, constant, scale) = _records.withUnsafeBufferPointer {
-                ($0[slot].marker, $0[slot].constant, $0[slot].markerScale)
-            }
-            guard marker >= 0 else { continue }
-            if !_basisPool[k].columnMade[slot] {
+            let marker = _records[slot].marker
+            if marker >= 0, !_basisPool[k].columnMade[slot] {
                 _basisPool[k].columns[slot] = _column(of: marker, in: _basisPool[k].rows)
                 _basisPool[k].columnMade[slot] = true
             }
-            let shift = -(constant - _basisPool[k].constants[slot]) * scale
-            _basisPool[k].columns[slot].withUnsafeBufferPointer { column in
-                _basisShift.withUnsafeMutableBufferPointer { shifts in
-                    _basisTouchedFlags.withUnsafeMutableBufferPointer { touched in
-                        for entry in column {
-                            let i = Int(entry.row)
-                            if !touched[i] {
-                                touched[i] = true
-                                _basisTouched.append(entry.row)
+        }
+        // The shifts, with every buffer opened once for all the columns
+        // (the touched rows are written in place, not appended).
+        var touchedCount = _basisTouchedCount
+        _records.withUnsafeBufferPointer { records in
+            _basisShift.withUnsafeMutableBufferPointer { shifts in
+                _basisTouchedFlags.withUnsafeMutableBufferPointer { flags in
+                    _basisTouched.withUnsafeMutableBufferPointer { touched in
+                        for slot in _basisChangedSlots {
+                            let slot = Int(slot)
+                            guard records[slot].marker >= 0 else { continue }
+                            let shift =
+                                -(records[slot].constant - _basisPool[k].constants[slot])
+                                * records[slot].markerScale
+                            _basisPool[k].columns[slot].withUnsafeBufferPointer { column in
+                                for entry in column {
+                                    let i = Int(entry.row)
+                                    if !flags[i] {
+                                        flags[i] = true
+                                        touched[touchedCount] = entry.row
+                                        touchedCount += 1
+                                    }
+                                    shifts[i] += entry.coefficient * shift
+                                }
                             }
-                            shifts[i] += entry.coefficient * shift
                         }
                     }
                 }
             }
         }
+        _basisTouchedCount = touchedCount
         let feasible = _basisPool[k].rows.withUnsafeBufferPointer { rows in
             _symbols.withUnsafeBufferPointer { symbols in
                 _basisShift.withUnsafeBufferPointer { shifts in
                     _basisTouched.withUnsafeBufferPointer { touched in
-                        for i in touched {
+                        for i in touched[..<touchedCount] {
                             let constant = rows[Int(i)].constant + shifts[Int(i)]
                             switch symbols[Int(rows[Int(i)].basic)].kind {
                             case .external, .free: continue
@@ -323,8 +343,13 @@ extension Solver {
             _liveColumns[slot] = _column(of: marker, in: _rows)
             _liveColumnMade[slot] = true
         }
-        let infeasibleFound = _liveColumns[slot].withUnsafeBufferPointer { column in
-            _shiftRows(along: column, by: shift)
+        // Mutable access, as `_shiftColumn`'s: exclusive, so the column is
+        // lent without a retain (one shared with a basis just kept is
+        // copied once, then owned).
+        let infeasibleFound = _liveColumns.withUnsafeMutableBufferPointer { columns in
+            columns[slot].withUnsafeMutableBufferPointer { column in
+                _shiftRows(along: UnsafeBufferPointer(column), by: shift)
+            }
         }
         guard infeasibleFound else { return }
         for entry in _liveColumns[slot] { _noteIfInfeasible(Int(entry.row)) }
@@ -335,14 +360,14 @@ extension Solver {
         _basisTouched.withUnsafeBufferPointer { touched in
             _basisShift.withUnsafeMutableBufferPointer { shifts in
                 _basisTouchedFlags.withUnsafeMutableBufferPointer { flags in
-                    for i in touched {
+                    for i in touched[..<_basisTouchedCount] {
                         shifts[Int(i)] = 0
                         flags[Int(i)] = false
                     }
                 }
             }
         }
-        _basisTouched.removeAll(keepingCapacity: true)
+        _basisTouchedCount = 0
     }
 
     /// A symbol's share of `_basisFingerprint`, the exclusive or over the
@@ -368,6 +393,11 @@ struct _KeptBasis {
     /// Markers' columns in `rows`, by record slot, made when first needed.
     var columns: [[_ColumnEntry]]
     var columnMade: [Bool]
+
+    /// An empty basis, holding a kept one's place while it is exchanged.
+    static var placeholder: _KeptBasis {
+        _KeptBasis(rows: [], objective: [], constants: [], fingerprint: 0)
+    }
 
     init(rows: [_Row], objective: [_ObjectiveRow], constants: [Double], fingerprint: UInt64) {
         self.rows = rows

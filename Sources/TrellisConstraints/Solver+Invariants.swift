@@ -115,7 +115,7 @@ extension Solver {
         var liveSymbols = 0
         for (slot, record) in _records.enumerated() {
             guard let constraint = record.constraint else { continue }
-            if constraint._solver !== self || constraint._slot != Int32(slot) {
+            if !constraint._isIn(self) || constraint._slot != Int32(slot) {
                 problems.append("record \(slot): constraint does not point back")
             }
             for symbol in [record.marker, record.other] where symbol >= 0 {

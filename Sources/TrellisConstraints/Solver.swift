@@ -116,7 +116,10 @@ public final class Solver {
     @exclusivity(unchecked) var _basisPoolHits = 0
     @exclusivity(unchecked) var _basisFingerprint: UInt64 = 0
     @exclusivity(unchecked) var _basisShift: [Double] = []
+    /// The rows `_basisShift` holds shifts for: the first `_basisTouchedCount`
+    /// entries (sized as `_basisShift`, so filling it appends nothing).
     @exclusivity(unchecked) var _basisTouched: [Int32] = []
+    @exclusivity(unchecked) var _basisTouchedCount = 0
     @exclusivity(unchecked) var _basisTouchedFlags: [Bool] = []
     @exclusivity(unchecked) var _basisChangedSlots: [Int32] = []
     @exclusivity(unchecked) var _basisWatched: [Bool] = []
@@ -165,7 +168,7 @@ public final class Solver {
             variable._owner = 0
             variable._symbol = _noSymbol
         }
-        for i in _records.indices where _records[i].constraint?._solver === self {
+        for i in _records.indices where _records[i].constraint?._isIn(self) == true {
             _records[i].constraint?._solver = nil
             _records[i].constraint?._slot = -1
         }
@@ -208,7 +211,7 @@ public final class Solver {
     /// - Throws: `SolverError.unknownConstraint` if it is not installed here.
     public func remove(_ constraint: Constraint) throws(SolverError) {
         _optimizeSuggestions()
-        guard constraint._solver === self, !_records[Int(constraint._slot)].isEdit else {
+        guard constraint._isIn(self), !_records[Int(constraint._slot)].isEdit else {
             throw .unknownConstraint(constraint.description)
         }
         _uninstall(slot: constraint._slot)
@@ -216,7 +219,7 @@ public final class Solver {
 
     /// Whether `constraint` is installed in this solver.
     public func contains(_ constraint: Constraint) -> Bool {
-        constraint._solver === self && !_records[Int(constraint._slot)].isEdit
+        constraint._isIn(self) && !_records[Int(constraint._slot)].isEdit
     }
 
     /// The installed constraints (not edit variables), in installation order.
@@ -253,11 +256,11 @@ public final class Solver {
         guard constant.isFinite else {
             throw .nonFiniteNumber("the new constant \(constant) for \(constraint)")
         }
-        if constraint._solver == nil {
+        if constraint._solverReference == nil {
             constraint.constant = constant
             return nil
         }
-        guard constraint._solver === self, !_records[Int(constraint._slot)].isEdit else {
+        guard constraint._isIn(self), !_records[Int(constraint._slot)].isEdit else {
             throw .constraintInAnotherSolver(constraint.description)
         }
         return _changeConstant(slot: constraint._slot, to: constant)
@@ -277,11 +280,11 @@ public final class Solver {
         guard priority.isValid else {
             throw .invalidPriority(priority.rawValue, constraint.description)
         }
-        if constraint._solver == nil {
+        if constraint._solverReference == nil {
             constraint.priority = priority
             return
         }
-        guard constraint._solver === self, !_records[Int(constraint._slot)].isEdit else {
+        guard constraint._isIn(self), !_records[Int(constraint._slot)].isEdit else {
             throw .constraintInAnotherSolver(constraint.description)
         }
         let old = constraint.priority
@@ -423,13 +426,13 @@ public final class Solver {
     // MARK: Checks
 
     func _checkNotInstalled(_ constraint: Constraint) throws(SolverError) {
-        if constraint._solver === self {
+        if constraint._isIn(self) {
             if _records[Int(constraint._slot)].isEdit {
                 throw .constraintInAnotherSolver(constraint.description)
             }
             throw .duplicateConstraint(constraint.description)
         }
-        if constraint._solver != nil { throw .constraintInAnotherSolver(constraint.description) }
+        if constraint._solverReference != nil { throw .constraintInAnotherSolver(constraint.description) }
     }
 
     func _validate(_ constraint: Constraint) throws(SolverError) {
