@@ -97,7 +97,9 @@ extension Solver {
     /// Whether a row noted infeasible is beyond the dual simplex's
     /// tolerance (else the dual simplex would only drop the notes).
     func _hasInfeasibleRow() -> Bool {
-        for basic in _infeasible {
+        // By index: iterating the stored array would retain it.
+        for k in 0..<_infeasible.count {
+            let basic = _infeasible[k]
             let index = _symbols[Int(basic)].row
             guard index >= 0 else { continue }
             let constant = _rows[Int(index)].constant
@@ -135,67 +137,80 @@ extension Solver {
     /// constants carried to the current ones), keeps the current basis in
     /// its place, and returns true.
     func _takeFeasibleKeptBasis() -> Bool {
-        for k in _basisPool.indices {
+        var k = -1
+        while k + 1 < _basisPool.count {
+            k += 1
             if _basisPool[k].fingerprint == _basisFingerprint { continue }
             guard _carryConstants(ofKeptBasisAt: k) else { continue }
-            // Taken out of its place (an exchange with an empty basis: the
-            // pool's other entries do not move until it goes to the front).
-            var taken = _KeptBasis.placeholder
-            swap(&taken, &_basisPool[k])
-            // The basis left gets the taken one's list back, refilled.
-            var leftInfeasible = taken.infeasibleRows
-            taken.infeasibleRows = []
-            _noteInfeasibleRows(into: &leftInfeasible)
-            taken.rows.withUnsafeMutableBufferPointer { rows in
-                _basisShift.withUnsafeBufferPointer { shifts in
-                    for i in _basisTouched[..<_basisTouchedCount] {
-                        rows[Int(i)].constant += shifts[Int(i)]
-                    }
-                }
+            // The kept basis is exchanged with the tableau in its place in
+            // the pool (through a pointer: exchanges and mutable access
+            // throughout, so no array is retained or copied), then moves
+            // to the front.
+            _basisPool.withUnsafeMutableBufferPointer { pool in
+                _exchangeWithTableau(pool.baseAddress! + k)
+                // In the buffer: `Array.swapAt` copies the bases it exchanges.
+                for i in stride(from: k, to: 0, by: -1) { pool.swapAt(i, i - 1) }
             }
-            _clearBasisShifts()
-            swap(&_rows, &taken.rows)
-            swap(&_objective, &taken.objective)
-            swap(&_basisFingerprint, &taken.fingerprint)
-            _symbols.withUnsafeMutableBufferPointer { symbols in
-                taken.rows.withUnsafeBufferPointer { left in
-                    for i in 0..<left.count { symbols[Int(left[i].basic)].row = -1 }
-                }
-                _rows.withUnsafeBufferPointer { rows in
-                    for i in 0..<rows.count { symbols[Int(rows[i].basic)].row = Int32(i) }
-                }
-            }
-            // `taken` now holds the basis left, at the current constants,
-            // with the columns it made while it was the tableau; the
-            // tableau keeps the columns made for it while it was kept.
-            // (Its constants differ from the records' in watched slots only.)
-            _records.withUnsafeBufferPointer { records in
-                taken.constants.withUnsafeMutableBufferPointer { constants in
-                    for slot in _basisWatchedSlots {
-                        constants[Int(slot)] = records[Int(slot)].constant
-                    }
-                }
-            }
-            let liveColumnsCurrent = _liveColumnsVersion == _structureVersion
-            swap(&taken.columns, &_liveColumns)
-            swap(&taken.columnMade, &_liveColumnMade)
-            if taken.columnMade.count != _records.count {
-                taken.columns = Array(repeating: [], count: _records.count)
-                taken.columnMade = Array(repeating: false, count: _records.count)
-            } else if !liveColumnsCurrent {
-                for slot in 0..<taken.columnMade.count { taken.columnMade[slot] = false }
-            }
-            _structureVersion &+= 1
-            _liveColumnsVersion = _structureVersion
-            if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
-            taken.infeasibleRows = leftInfeasible
-            // The basis left goes to the front, the others down one place.
-            swap(&_basisPool[k], &taken)
-            for i in stride(from: k, to: 0, by: -1) { _basisPool.swapAt(i, i - 1) }
             _basisPoolHits &+= 1
             return true
         }
         return false
+    }
+
+    /// Makes the kept basis at `taken` the tableau, its constants carried
+    /// to the current ones (`_carryConstants` has filled the shifts), and
+    /// leaves the tableau's basis there in its place, at the current
+    /// constants.
+    func _exchangeWithTableau(_ taken: UnsafeMutablePointer<_KeptBasis>) {
+        // The basis left gets the taken one's list back, refilled.
+        var leftInfeasible: [Int32] = []
+        swap(&leftInfeasible, &taken.pointee.infeasibleRows)
+        _noteInfeasibleRows(into: &leftInfeasible)
+        taken.pointee.rows.withUnsafeMutableBufferPointer { rows in
+            _basisShift.withUnsafeBufferPointer { shifts in
+                for i in _basisTouched[..<_basisTouchedCount] {
+                    rows[Int(i)].constant += shifts[Int(i)]
+                }
+            }
+        }
+        _clearBasisShifts()
+        swap(&_rows, &taken.pointee.rows)
+        swap(&_objective, &taken.pointee.objective)
+        swap(&_basisFingerprint, &taken.pointee.fingerprint)
+        _symbols.withUnsafeMutableBufferPointer { symbols in
+            taken.pointee.rows.withUnsafeMutableBufferPointer { left in
+                for i in 0..<left.count { symbols[Int(left[i].basic)].row = -1 }
+            }
+            _rows.withUnsafeMutableBufferPointer { rows in
+                for i in 0..<rows.count { symbols[Int(rows[i].basic)].row = Int32(i) }
+            }
+        }
+        // `taken` now holds the basis left, at the current constants,
+        // with the columns it made while it was the tableau; the
+        // tableau keeps the columns made for it while it was kept.
+        // (Its constants differ from the records' in watched slots only.)
+        _records.withUnsafeMutableBufferPointer { records in
+            taken.pointee.constants.withUnsafeMutableBufferPointer { constants in
+                for slot in _basisWatchedSlots {
+                    constants[Int(slot)] = records[Int(slot)].constant
+                }
+            }
+        }
+        let liveColumnsCurrent = _liveColumnsVersion == _structureVersion
+        swap(&taken.pointee.columns, &_liveColumns)
+        swap(&taken.pointee.columnMade, &_liveColumnMade)
+        if taken.pointee.columnMade.count != _records.count {
+            taken.pointee.columns = Array(repeating: [], count: _records.count)
+            taken.pointee.columnMade = Array(repeating: false, count: _records.count)
+        } else if !liveColumnsCurrent {
+            taken.pointee.columnMade.withUnsafeMutableBufferPointer { made in
+                for slot in made.indices { made[slot] = false }
+            }
+        }
+        _structureVersion &+= 1
+        _liveColumnsVersion = _structureVersion
+        if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
+        swap(&taken.pointee.infeasibleRows, &leftInfeasible)
     }
 
     /// Adds, into `_basisShift` (rows listed in `_basisTouched`), what the
@@ -210,47 +225,66 @@ extension Solver {
             _basisTouchedFlags.append(contentsOf: repeatElement(false, count: missing))
             _basisTouched.append(contentsOf: repeatElement(0, count: missing))
         }
+        // The kept basis is read through a pointer, its arrays by mutable
+        // access (none is retained; one shared with the tableau since the
+        // basis was kept is copied once), the columns inside them in place.
+        let feasible = _basisPool.withUnsafeMutableBufferPointer { pool in
+            _carryConstants(of: pool.baseAddress! + k)
+        }
+        if !feasible { _clearBasisShifts() }
+        return feasible
+    }
+
+    /// `_carryConstants(ofKeptBasisAt:)` for the basis at `basis`.
+    func _carryConstants(of basis: UnsafeMutablePointer<_KeptBasis>) -> Bool {
         // The slots whose constants moved since the basis was kept (one
         // read-only pass), then their columns.
-        _basisChangedSlots.removeAll(keepingCapacity: true)
-        _records.withUnsafeBufferPointer { records in
-            _basisPool[k].constants.withUnsafeBufferPointer { constants in
-                for slot in _basisWatchedSlots
-                where constants[Int(slot)] != records[Int(slot)].constant {
-                    _basisChangedSlots.append(slot)
+        while !_basisChangedSlots.isEmpty { _basisChangedSlots.removeLast() }
+        _records.withUnsafeMutableBufferPointer { records in
+            basis.pointee.constants.withUnsafeMutableBufferPointer { constants in
+                // By index: iterating the stored arrays would retain them.
+                for j in 0..<_basisWatchedSlots.count {
+                    let slot = _basisWatchedSlots[j]
+                    if constants[Int(slot)] != records[Int(slot)].constant {
+                        _basisChangedSlots.append(slot)
+                    }
                 }
             }
         }
         for j in 0..<_basisChangedSlots.count {
             let slot = Int(_basisChangedSlots[j])
             let marker = _records[slot].marker
-            if marker >= 0, !_basisPool[k].columnMade[slot] {
-                _basisPool[k].columns[slot] = _column(of: marker, in: _basisPool[k].rows)
-                _basisPool[k].columnMade[slot] = true
+            if marker >= 0, !basis.pointee.columnMade[slot] {
+                basis.pointee.columns[slot] = _column(of: marker, in: basis.pointee.rows)
+                basis.pointee.columnMade[slot] = true
             }
         }
         // The shifts, with every buffer opened once for all the columns
         // (the touched rows are written in place, not appended).
         var touchedCount = _basisTouchedCount
-        _records.withUnsafeBufferPointer { records in
-            _basisShift.withUnsafeMutableBufferPointer { shifts in
-                _basisTouchedFlags.withUnsafeMutableBufferPointer { flags in
-                    _basisTouched.withUnsafeMutableBufferPointer { touched in
-                        for slot in _basisChangedSlots {
-                            let slot = Int(slot)
-                            guard records[slot].marker >= 0 else { continue }
-                            let shift =
-                                -(records[slot].constant - _basisPool[k].constants[slot])
-                                * records[slot].markerScale
-                            _basisPool[k].columns[slot].withUnsafeBufferPointer { column in
-                                for entry in column {
-                                    let i = Int(entry.row)
-                                    if !flags[i] {
-                                        flags[i] = true
-                                        touched[touchedCount] = entry.row
-                                        touchedCount += 1
+        _records.withUnsafeMutableBufferPointer { records in
+            basis.pointee.constants.withUnsafeMutableBufferPointer { constants in
+                basis.pointee.columns.withUnsafeMutableBufferPointer { columns in
+                    _basisShift.withUnsafeMutableBufferPointer { shifts in
+                        _basisTouchedFlags.withUnsafeMutableBufferPointer { flags in
+                            _basisTouched.withUnsafeMutableBufferPointer { touched in
+                                for j in 0..<_basisChangedSlots.count {
+                                    let slot = Int(_basisChangedSlots[j])
+                                    guard records[slot].marker >= 0 else { continue }
+                                    let shift =
+                                        -(records[slot].constant - constants[slot])
+                                        * records[slot].markerScale
+                                    columns[slot].withUnsafeBufferPointer { column in
+                                        for entry in column {
+                                            let i = Int(entry.row)
+                                            if !flags[i] {
+                                                flags[i] = true
+                                                touched[touchedCount] = entry.row
+                                                touchedCount += 1
+                                            }
+                                            shifts[i] += entry.coefficient * shift
+                                        }
                                     }
-                                    shifts[i] += entry.coefficient * shift
                                 }
                             }
                         }
@@ -259,8 +293,8 @@ extension Solver {
             }
         }
         _basisTouchedCount = touchedCount
-        let feasible = _basisPool[k].rows.withUnsafeBufferPointer { rows in
-            _symbols.withUnsafeBufferPointer { symbols in
+        let feasible = basis.pointee.rows.withUnsafeMutableBufferPointer { rows in
+            _symbols.withUnsafeMutableBufferPointer { symbols in
                 _basisShift.withUnsafeBufferPointer { shifts in
                     _basisTouched.withUnsafeBufferPointer { touched in
                         for i in touched[..<touchedCount] {
@@ -276,17 +310,14 @@ extension Solver {
                 }
             }
         }
-        if !feasible {
-            _clearBasisShifts()
-            return false
-        }
+        guard feasible else { return false }
         // A basis is kept at the constants that made it infeasible: the
         // rows they left infeasible must have been moved back.
-        for i in _basisPool[k].infeasibleRows where !_basisTouchedFlags[Int(i)] {
-            _clearBasisShifts()
-            return false
+        return basis.pointee.infeasibleRows.withUnsafeMutableBufferPointer { rows in
+            _basisTouchedFlags.withUnsafeBufferPointer { flags in
+                rows.allSatisfy { flags[Int($0)] }
+            }
         }
-        return true
     }
 
     /// The tableau's rows the dual simplex would pivot on: those noted
@@ -301,7 +332,8 @@ extension Solver {
     /// `_notedInfeasibleRows`, into `found` (emptied first, its storage kept).
     func _noteInfeasibleRows(into found: inout [Int32]) {
         found.removeAll(keepingCapacity: true)
-        for basic in _infeasible {
+        for k in 0..<_infeasible.count {
+            let basic = _infeasible[k]
             let index = _symbols[Int(basic)].row
             guard index >= 0, !found.contains(index) else { continue }
             let constant = _rows[Int(index)].constant
@@ -352,7 +384,8 @@ extension Solver {
             }
         }
         guard infeasibleFound else { return }
-        for entry in _liveColumns[slot] { _noteIfInfeasible(Int(entry.row)) }
+        // By index: iterating `_liveColumns[slot]` would retain the column.
+        for e in 0..<_liveColumns[slot].count { _noteIfInfeasible(Int(_liveColumns[slot][e].row)) }
     }
 
     func _clearBasisShifts() {
@@ -393,11 +426,6 @@ struct _KeptBasis {
     /// Markers' columns in `rows`, by record slot, made when first needed.
     var columns: [[_ColumnEntry]]
     var columnMade: [Bool]
-
-    /// An empty basis, holding a kept one's place while it is exchanged.
-    static var placeholder: _KeptBasis {
-        _KeptBasis(rows: [], objective: [], constants: [], fingerprint: 0)
-    }
 
     init(rows: [_Row], objective: [_ObjectiveRow], constants: [Double], fingerprint: UInt64) {
         self.rows = rows
