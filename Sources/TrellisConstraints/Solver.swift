@@ -432,7 +432,9 @@ public final class Solver {
             }
             throw .duplicateConstraint(constraint.description)
         }
-        if constraint._solverReference != nil { throw .constraintInAnotherSolver(constraint.description) }
+        if constraint._solverReference != nil {
+            throw .constraintInAnotherSolver(constraint.description)
+        }
     }
 
     func _validate(_ constraint: Constraint) throws(SolverError) {

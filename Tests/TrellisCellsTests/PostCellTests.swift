@@ -7,8 +7,8 @@ import Testing
 import TrellisCells
 import TrellisGeometry
 import TrellisSamples
-import TrellisTemplateFiles
 import TrellisSupport
+import TrellisTemplateFiles
 import TrellisText
 
 @Suite struct PostCellAgreementTests {

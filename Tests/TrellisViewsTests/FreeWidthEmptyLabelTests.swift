@@ -36,18 +36,7 @@ import TrellisText
             body.numberOfLines = 0
             picture.setContentHuggingPriority(999, for: .vertical)
             picture.setContentCompressionResistancePriority(999, for: .vertical)
-            let column = StackView(arrangedSubviews: [title, body, picture])
-            column.axis = .vertical
-            column.spacing = 6
-            column.translatesAutoresizingMaskIntoConstraints = false
-            content.addSubview(column)
-            LayoutConstraint.activate([
-                column.leftAnchor.constraint(equalTo: content.leftAnchor, constant: 16),
-                column.rightAnchor.constraint(equalTo: content.rightAnchor, constant: -16),
-                column.topAnchor.constraint(equalTo: content.topAnchor, constant: 16),
-                content.bottomAnchor.constraint(
-                    greaterThanOrEqualTo: column.bottomAnchor, constant: 16),
-            ])
+            addPinnedColumn([title, body, picture], to: content)
         }
 
         /// A row: title, body, whether the body is hidden, picture ratio.

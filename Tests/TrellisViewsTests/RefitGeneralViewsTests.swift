@@ -43,18 +43,7 @@ import TrellisText
             let header = StackView(arrangedSubviews: [name, handle, time])
             header.axis = .horizontal
             header.spacing = 4
-            let column = StackView(arrangedSubviews: [header, body])
-            column.axis = .vertical
-            column.spacing = 6
-            column.translatesAutoresizingMaskIntoConstraints = false
-            content.addSubview(column)
-            LayoutConstraint.activate([
-                column.leftAnchor.constraint(equalTo: content.leftAnchor, constant: 16),
-                column.rightAnchor.constraint(equalTo: content.rightAnchor, constant: -16),
-                column.topAnchor.constraint(equalTo: content.topAnchor, constant: 16),
-                content.bottomAnchor.constraint(
-                    greaterThanOrEqualTo: column.bottomAnchor, constant: 16),
-            ])
+            addPinnedColumn([header, body], to: content)
         }
 
         func show(_ texts: [String]) {

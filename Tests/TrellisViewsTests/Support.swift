@@ -57,6 +57,23 @@ func pinEdges(_ view: View, to container: View) {
     ])
 }
 
+/// A feed cell's column: a vertical stack of `views` 6 apart, pinned 16 in
+/// from the content view's left, right and top, the content's bottom at
+/// least 16 below it (so the cell sizes itself to the column).
+func addPinnedColumn(_ views: [View], to content: View) {
+    let column = StackView(arrangedSubviews: views)
+    column.axis = .vertical
+    column.spacing = 6
+    column.translatesAutoresizingMaskIntoConstraints = false
+    content.addSubview(column)
+    LayoutConstraint.activate([
+        column.leftAnchor.constraint(equalTo: content.leftAnchor, constant: 16),
+        column.rightAnchor.constraint(equalTo: content.rightAnchor, constant: -16),
+        column.topAnchor.constraint(equalTo: content.topAnchor, constant: 16),
+        content.bottomAnchor.constraint(greaterThanOrEqualTo: column.bottomAnchor, constant: 16),
+    ])
+}
+
 /// A self-sizing cell's height: `systemLayoutSizeFitting` with a required
 /// width and a fitting-level height.
 func fittingHeight(of root: View, width: Double) -> Double {
