@@ -44,6 +44,8 @@ public final class Constraint: CustomStringConvertible {
     // Where this constraint is installed: the solver and its record slot.
     // Unretained: the solver clears it on removal and in its `deinit`.
     @exclusivity(unchecked) var _solverReference: Unmanaged<Solver>? = nil
+    @exclusivity(unchecked) var _slot: Int32 = -1
+
     var _solver: Solver? {
         get { _solverReference?.takeUnretainedValue() }
         set { _solverReference = newValue.map { Unmanaged.passUnretained($0) } }
@@ -56,7 +58,6 @@ public final class Constraint: CustomStringConvertible {
     func _isIn(_ solver: Solver) -> Bool {
         _solverReference?.toOpaque() == Unmanaged.passUnretained(solver).toOpaque()
     }
-    @exclusivity(unchecked) var _slot: Int32 = -1
 
     /// Creates `lhs relation rhs` at `priority`.
     ///

@@ -205,6 +205,7 @@ public enum PostCell {
         }
     }
 
+    /// The four counts, in `buttonNames` order.
     public static func counts(of item: PostItem) -> [Int] {
         [item.replies, item.reposts, item.likes, item.shares]
     }

@@ -30,10 +30,6 @@ extension LayoutEngine {
             guard handle.isValid else { return }
             widths.append(handle)
         }
-        var widthsFixed = true
-        for (index, _) in widthDependentLabels where !fixedAxes(at: index).width {
-            widthsFixed = false
-        }
         var kinds = [RefitKind](repeating: .general, count: views.count)
         var heights = [SolverHandle](repeating: .none, count: views.count)
         // Filled for the first `.sizeEdit` label, in place (a plan is made
@@ -79,7 +75,6 @@ extension LayoutEngine {
         refitHeights = heights
         refitHeightLabels = heightLabels
         refitWidths = widths
-        refitWidthsFixed = widthsFixed
         refitCheckedConstants = constantChanges  // `solve` has just checked the widths
         refitInstallVersion = installVersion
         refitSolverVersion = solver.membershipVersion
@@ -180,9 +175,10 @@ extension LayoutEngine {
         // A label whose width the solve gives starts every layout from its
         // first pass (`resetFreeLabelWidths`), which the general path does,
         // unless every such label is without text (nothing then depends on
-        // its width).
-        guard refitInstallVersion == installVersion, refitWidthsFixed || !freeLabelWidthsMatter(),
-            !needsRebuild,
+        // its width). With every width fixed by required constraints only
+        // a constant change can move one (suggestions, optional, cannot), so
+        // with `constantChanges` as when last checked they need no checking.
+        guard refitInstallVersion == installVersion, !freeLabelWidthsMatter(), !needsRebuild,
             mode == sizeMode, size == rootSizeValue,
             refitSolverVersion == storedSolver.membershipVersion
         else { return nil }

@@ -282,11 +282,6 @@ final class LayoutEngine {
     @exclusivity(unchecked) var pollingHeights = false
     /// The width handles of `widthDependentLabels`, in its order.
     @exclusivity(unchecked) var refitWidths: [SolverHandle] = []
-    /// Whether required constraints fix the width of every width-dependent
-    /// label: then only a constant change can move one (suggestions to edit
-    /// variables, which are optional, cannot), so with `constantChanges`
-    /// as when they were last checked, they need no checking.
-    @exclusivity(unchecked) var refitWidthsFixed = false
     @exclusivity(unchecked) var refitCheckedConstants = 0
     /// Bumped whenever the engine changes a constant in the solver.
     @exclusivity(unchecked) var constantChanges = 0
