@@ -94,20 +94,38 @@ struct TableSnapshot: Equatable {
 }
 
 /// The element a scroll to `offset` keeps where the scroll puts it, found
-/// through public queries only: the first element with area in the viewport
-/// whose height is measured (headers and footers always are), else the one
-/// at the top edge.
+/// through public queries only (the rule on `TableLayoutPass`): at an offset
+/// of 0 or less the first element (the content top); else the first of the
+/// zero-height elements at the top edge when one of them is a row not
+/// measured yet; else the first element with area in the viewport whose
+/// height is measured (headers and footers always are); else the one at
+/// the top edge.
 func elementKeptByScroll<S>(_ table: TableLayout<S>, to offset: Double) throws -> TableElement? {
-    let atTop = table.element(at: Point(x: 0, y: offset))
-    var y = offset
-    while y < offset + table.viewportHeight, let element = table.element(at: Point(x: 0, y: y)) {
-        let frame = try table.frameInViewport(for: element)
-        var measured = true
-        if case .row(let path) = element { measured = try table.isRowMeasured(at: path) }
-        if measured { return element }
-        y = frame.maxY + table.contentOffset
+    var elements: [(element: TableElement, top: Double, height: Double, measured: Bool)] = []
+    for s in 0..<table.numberOfSections {
+        let header = try table.rectForHeader(inSection: s)
+        elements.append((.header(section: s), header.minY, header.height, true))
+        for r in 0..<(try table.numberOfRows(inSection: s)) {
+            let path = IndexPath(row: r, section: s)
+            let frame = try table.rectForRow(at: path)
+            elements.append(
+                (.row(path), frame.minY, frame.height, try table.isRowMeasured(at: path)))
+        }
+        let footer = try table.rectForFooter(inSection: s)
+        elements.append((.footer(section: s), footer.minY, footer.height, true))
     }
-    return atTop
+    guard !elements.isEmpty else { return nil }
+    if offset <= 0 { return elements[0].element }
+    let atEdge = elements.filter { $0.height == 0 && $0.top == offset }
+    if atEdge.contains(where: { !$0.measured }) { return atEdge[0].element }
+    if let measured = elements.first(where: {
+        $0.height > 0 && $0.measured && $0.top + $0.height > offset
+            && $0.top < offset + table.viewportHeight
+    }) {
+        return measured.element
+    }
+    if let first = atEdge.first { return first.element }
+    return elements.first(where: { $0.top <= offset && $0.top + $0.height > offset })?.element
 }
 
 /// The first element with area at the top of the viewport and its frame in

@@ -26,8 +26,9 @@ public enum ScrollStep: Sendable, Hashable {
     /// A jump to the last row, bottom aligned, in one frame.
     case jumpToEnd
     /// A rotation in one frame: `resize(width:viewportHeight:)`, which
-    /// re-measures the rows in view with the first visible row kept in place
-    /// (its drift is recorded like any other frame's).
+    /// re-measures the rows in view with the element the rule on
+    /// `TableLayoutPass` chooses kept in place (its drift is recorded like
+    /// any other frame's).
     case resize(width: Double, viewportHeight: Double)
 
     /// Down the whole list and back with flings, then a jump to the end.
@@ -139,8 +140,11 @@ public struct ScrollFrame: Hashable, Sendable {
     public var visibleRows: Int
     /// Rows holding cells after the frame (visible plus overscan).
     public var cellsInUse: Int
-    /// How far the first visible row moved on screen during the layout work
-    /// (not counting the scroll itself), in points. Anchoring keeps this 0.
+    /// How far the element the frame's layout pass keeps in place (the rule
+    /// on `TableLayoutPass`, chosen before the pass) moved on screen during
+    /// the layout work (not counting the scroll itself), in points.
+    /// Anchoring keeps this 0 unless the pass clamps (content that would
+    /// leave blank space above the first row goes to the top).
     public var anchorDrift: Double
 }
 
@@ -360,7 +364,7 @@ private struct _Run {
     )
         throws(TableError)
     {
-        // A jump moves the first visible row on purpose, so its drift is not
+        // A jump moves the rows on screen on purpose, so its drift is not
         // recorded (0); where the row lands is scrollToRow's own contract.
         try record(&table, measuresDrift: false) { table, pass throws(TableError) in
             pass = try table.scrollToRow(at: path, at: position)
@@ -390,12 +394,13 @@ private struct _Run {
     }
 
     /// Runs `layout`, then recycles and dequeues cells, timing both, and
-    /// records the frame with the first visible element's drift.
+    /// records the frame with the kept element's drift (the element the
+    /// pass keeps by the rule on `TableLayoutPass`).
     mutating func record<S>(
         _ table: inout TableLayout<S>, measuresDrift: Bool,
         layout: (inout TableLayout<S>, inout TableLayoutPass) throws(TableError) -> Void
     ) throws(TableError) {
-        let anchorBefore = table.firstVisibleAnchor.map { table.element(flat: $0.flat) }
+        let anchorBefore = table.layoutAnchor.map { table.element(flat: $0.flat) }
         let topBefore = try anchorBefore.map { e throws(TableError) in
             table.axialEdges(try table.frameInViewport(for: e)).min
         }

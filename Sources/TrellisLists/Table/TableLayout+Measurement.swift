@@ -10,8 +10,9 @@ extension TableLayout {
     }
 
     /// Measures the rows on screen, then the rest of the cell and display
-    /// ranges, keeping the first visible element where it is on screen (after
-    /// a batch update: the element the update kept in place).
+    /// ranges, keeping one element where it is on screen, chosen by the rule
+    /// written on `TableLayoutPass` (after a batch update: the element the
+    /// update kept in place; at rest at the top: the content top).
     ///
     /// What "on screen" means for a row not measured yet: on screen at its
     /// estimated height when the walk from the kept element reaches it. So a
@@ -29,16 +30,22 @@ extension TableLayout {
     @discardableResult
     public mutating func layoutIfNeeded() throws(TableError) -> TableLayoutPass {
         try transaction { table, pass throws(TableError) in
-            try table.measureAnchored(table.layoutAnchor, into: &pass)
+            try table.measureAnchored(try table.measuredLayoutAnchor(into: &pass), into: &pass)
         }
     }
 
     /// Moves the content offset (as setting `contentOffset` does) and runs a
-    /// layout pass. Rows measured above the first visible row move the offset
-    /// by the difference, so that row stays exactly where the scroll put it.
+    /// layout pass, which forgets the element a batch update asked it to
+    /// keep. The element the pass keeps (the rule on `TableLayoutPass`: at
+    /// offset 0 the content top, else rows estimated at 0 at the top edge,
+    /// else the first measured element on screen) stays exactly where the
+    /// scroll put it; rows measured above it move the offset by the difference
+    /// (`anchorAdjustment`, from the offset asked for).
     ///
     /// - Throws: `TableError.invalidParameter` for a non-finite offset,
-    ///   `.invalidMeasuredHeight` for a bad height; the table is then unchanged.
+    ///   `.invalidMeasuredHeight` for a bad height; the table is then
+    ///   unchanged (heights, offset, scroll direction, and the element a
+    ///   batch update left for the next pass to keep).
     /// - Complexity: O(m log n) for m rows measured.
     @discardableResult
     public mutating func scroll(toOffset offset: Double) throws(TableError) -> TableLayoutPass {
@@ -49,7 +56,7 @@ extension TableLayout {
         return try transaction { table, pass throws(TableError) in
             table.setOffset(target)
             table.pendingAnchor = nil
-            try table.measureAnchored(table.layoutAnchor, into: &pass)
+            try table.measureAnchored(try table.measuredLayoutAnchor(into: &pass), into: &pass)
         }
     }
 
@@ -103,8 +110,19 @@ extension TableLayout {
     /// Changes the width rows are measured at and the viewport height (a
     /// rotation). Every measured height becomes stale but stays as the row's
     /// estimate; the visible rows are re-measured first, then the rest of the
-    /// cell and display ranges, with the first visible element kept in place.
-    /// Other rows are re-measured when they come into view.
+    /// cell and display ranges, keeping in place the element the rule on
+    /// `TableLayoutPass` chooses (a pending batch update's element is
+    /// forgotten). Other rows are re-measured when they come into view.
+    /// Self-sizing headers and footers are re-measured like rows, except
+    /// those of height 0 (none, or measured empty), which stay 0.
+    ///
+    /// When the content then ends above the viewport's bottom (rows got
+    /// shorter while the table was scrolled to its end, or the offset was
+    /// past the end already, even of an empty table), the offset is clamped
+    /// to the new `maximumContentOffset`, as UIKit's scroll view does after
+    /// a bounds change: the last element goes to the viewport's bottom
+    /// (`clamped` is true, and `anchorAdjustment` counts the clamp's move
+    /// with the rest: it is the offset after minus the offset before).
     ///
     /// - Throws: `TableError.invalidParameter`, `.invalidMeasuredHeight`; the
     ///   table is then unchanged.
@@ -119,11 +137,19 @@ extension TableLayout {
         let saved = self
         do throws(TableError) {
             var pass = TableLayoutPass()
-            let anchor = layoutAnchor
+            let anchor = try measuredLayoutAnchor(into: &pass)
             pendingAnchor = nil
             if newWidth != width {
                 width = newWidth
                 index.markAllUnmeasured()
+                // A header or footer of height 0 is none (or measured empty):
+                // it is not measured again at the new width.
+                for s in 0..<numberOfSections {
+                    for flat in [sectionStarts[s], sectionStarts[s + 1] - 1]
+                    where index.units(at: flat) == 0 {
+                        index.setPacked(OffsetIndex.pack(0, measured: true), at: flat)
+                    }
+                }
             }
             viewportUnits = viewport
             try measureAnchored(anchor, into: &pass)
@@ -156,12 +182,14 @@ extension TableLayout {
     // MARK: Internals
 
     /// Runs `body` on the table; when it throws, undoes every height it set and
-    /// restores the content offset and scroll direction.
+    /// restores the content offset, the scroll direction and the pending
+    /// anchor (every hidden state a pass changes).
     mutating func transaction(
         _ body: (inout TableLayout, inout TableLayoutPass) throws(TableError) -> Void
     ) throws(TableError) -> TableLayoutPass {
         let savedOffset = offsetUnits
         let savedDirection = scrollDirection
+        let savedAnchor = pendingAnchor
         undoLog.removeAll(keepingCapacity: true)
         var pass = TableLayoutPass()
         do throws(TableError) {
@@ -173,55 +201,72 @@ extension TableLayout {
             undoLog.removeAll(keepingCapacity: true)
             offsetUnits = savedOffset
             scrollDirection = savedDirection
+            pendingAnchor = savedAnchor
             throw error
         }
         undoLog.removeAll(keepingCapacity: true)
         return pass
     }
 
-    /// The element a layout pass keeps in place on screen, or nil when the
-    /// viewport is past the content: the first visible element with area
-    /// whose height is measured (content that was already on screen), else
-    /// the first element at the top edge.
+    /// The element a layout pass keeps in place when no batch update is
+    /// pending and a `.bottom` table is not at its end (see `TableLayoutPass`
+    /// for the whole rule), or nil when the viewport is past the content:
     ///
-    /// Measured first: scrolling up brings estimated rows in at the top; were
-    /// the first of them the anchor, their growth would push the rows already
-    /// on screen down. With a measured row kept in place they grow upwards,
-    /// out of the way, and the content offset follows.
-    ///
-    /// The first element at the top edge is the one containing the edge,
-    /// unless zero-height elements sit exactly at it: then the first of them.
-    /// UIKit treats an estimate of 0 as "no estimate", so a row estimated at
-    /// 0 at the top edge is in view and must be measured there, pushing the
-    /// rows after it down (not the rows before it up: a table whose first
-    /// rows are estimated at 0 opens at offset 0, with its first row at the top).
+    /// 1. At rest at the top (offset 0) the content top stays at the top:
+    ///    the first element, at the viewport's top. At a negative offset
+    ///    (pulled past the top) the content top stays where it is.
+    /// 2. Rows estimated at 0 at the top edge (zero-height elements not
+    ///    measured yet whose top is the viewport's top) are in view: the
+    ///    first of them stays at the top edge, so measuring them pushes what
+    ///    follows down. UIKit reads an estimate of 0 as "no estimate", so it
+    ///    measures such rows where they are.
+    /// 3. Otherwise the first element on screen with area whose height is
+    ///    measured (fixed headers and footers count as measured): scrolling
+    ///    up brings estimated rows in at the top; were the first of them
+    ///    the anchor, their growth would push the rows already on screen
+    ///    down. With a measured element kept in place they grow upwards,
+    ///    out of the way, and the content offset follows.
+    /// 4. With nothing measured on screen, the element containing the top
+    ///    edge (the first of the zero-height elements exactly at the edge).
     /// - Complexity: O(log n + k + z) for k elements on screen and z
     ///   zero-height elements at the top edge.
-    var firstVisibleAnchor: _Anchor? {
+    var restingAnchor: _Anchor? {
+        guard index.count > 0 else { return nil }
+        if offsetUnits <= 0 { return _Anchor(flat: 0, screenTop: -offsetUnits) }
         var flat = index.index(containing: offsetUnits)
         guard flat < index.count || index.total == offsetUnits else { return nil }
-        var top = flat < index.count ? index.prefix(flat) : index.total
+        let edgeTop = flat < index.count ? index.prefix(flat) : index.total
+        // The zero-height elements exactly at the top edge, first to last.
+        var firstAtEdge = flat
+        if edgeTop == offsetUnits {
+            while firstAtEdge > 0 && index.units(at: firstAtEdge - 1) == 0 { firstAtEdge -= 1 }
+        }
+        var zero = firstAtEdge
+        while zero < index.count && index.units(at: zero) == 0 {
+            if !holdsItsHeight(flat: zero) { return _Anchor(flat: firstAtEdge, screenTop: 0) }
+            zero += 1
+        }
+        var top = edgeTop
         let bottom = offsetUnits + viewportUnits
         var candidate = flat
         while candidate < index.count && top < bottom {
             let height = index.units(at: candidate)
-            // Fixed headers and footers count as measured (a width change
-            // marks them stale with the rows, but they are never measured again).
-            if height > 0
-                && (index.isMeasured(at: candidate)
-                    || (headerFooterSizing == nil && !isRow(flat: candidate)))
-            {
+            if height > 0 && holdsItsHeight(flat: candidate) {
                 return _Anchor(flat: candidate, screenTop: top - offsetUnits)
             }
             top += height
             candidate += 1
         }
-        top = flat < index.count ? index.prefix(flat) : index.total
-        if top == offsetUnits {
-            while flat > 0 && index.units(at: flat - 1) == 0 { flat -= 1 }
-        }
+        flat = firstAtEdge
         guard flat < index.count else { return nil }
         return _Anchor(flat: flat, screenTop: index.prefix(flat) - offsetUnits)
+    }
+
+    /// True when an element's height will not change in a layout pass: it
+    /// is measured, or it is a fixed header or footer (a width change marks
+    /// those stale with the rows, but they are never measured again).
+    func holdsItsHeight(flat: Int) -> Bool {
+        index.isMeasured(at: flat) || (headerFooterSizing == nil && !isRow(flat: flat))
     }
 
     mutating func setOffset(_ units: Int64) {
@@ -256,15 +301,24 @@ extension TableLayout {
             try walkDown(from: anchor, to: downLimit, overscan: overscan, into: &pass)
             try walkUp(from: anchor, to: upLimit, overscan: overscan, into: &pass)
         }
-        var moved = index.prefix(anchor.flat) - anchor.screenTop
-        // Kept at the end of content shorter than the viewport: the top.
-        if anchor.flat == index.count - 1 && contentAnchoring == .bottom { moved = max(0, moved) }
+        let moved = index.prefix(anchor.flat) - anchor.screenTop
+        // No blank space above the first row: from a non-negative offset, a
+        // pass whose kept element would need one puts the content top at
+        // the top instead (every element above the kept one is measured:
+        // the walk up reached the first element) and fills in below.
+        if moved < 0 && offsetUnits >= 0 {
+            // (A chat's end kept at the bottom of content shorter than the
+            // viewport is at the top by definition: not a clamp.)
+            let keepsShortEnd = contentAnchoring == .bottom && anchor.flat == index.count - 1
+            if !keepsShortEnd { pass.clamped = true }
+            return try measureAnchored(_Anchor(flat: 0, screenTop: 0), into: &pass)
+        }
         pass.anchorAdjustment += _Units.points(moved - offsetUnits)
         offsetUnits = moved
     }
 
     /// Measures from the anchor down: every element whose screen top is above
-    /// `limit`, then `overscan` more rows past the last visible element.
+    /// `limit`, then `overscan` more rows past the last element in view.
     private mutating func walkDown(
         from anchor: _Anchor, to limit: Int64, overscan: Int, into pass: inout TableLayoutPass
     ) throws(TableError) {
@@ -282,8 +336,8 @@ extension TableLayout {
     }
 
     /// Measures from just above the anchor up: every element whose screen
-    /// bottom is below `limit`, then `overscan` more rows past the first
-    /// visible element.
+    /// bottom is below `limit` (and zero-height elements at the viewport's
+    /// top edge), then `overscan` more rows past the first element in view.
     private mutating func walkUp(
         from anchor: _Anchor, to limit: Int64, overscan: Int, into pass: inout TableLayoutPass
     ) throws(TableError) {
@@ -291,8 +345,12 @@ extension TableLayout {
         var bottom = anchor.screenTop
         var rowsPast = 0
         while flat >= 0 {
-            let inView = bottom > 0
-            guard bottom > limit || (!inView && rowsPast < overscan) else { break }
+            // A zero-height element whose place is the viewport's top edge is
+            // in view (UIKit measures a row estimated at 0 where it is).
+            let atEdge = bottom == 0 && index.units(at: flat) == 0
+            let inView = bottom > 0 || atEdge
+            guard bottom > limit || (bottom == limit && atEdge) || (!inView && rowsPast < overscan)
+            else { break }
             try measure(flat: flat, into: &pass)
             if !inView && isRow(flat: flat) { rowsPast += 1 }
             bottom -= index.units(at: flat)
@@ -356,14 +414,22 @@ extension TableLayout {
     /// shorter at a new width while the list was scrolled to its end), puts
     /// the last element at the bottom, measuring the elements this reveals
     /// above it, and clamps the offset to the new end, as `scrollToRow`
-    /// does. Nothing happens while the offset is within range.
+    /// does (an empty table's offset goes to 0); the move counts in
+    /// `anchorAdjustment`. Nothing happens while the offset is within range.
     mutating func clampToEnd(into pass: inout TableLayoutPass) throws(TableError) {
-        guard offsetUnits > maximumOffsetUnits, index.count > 0 else { return }
+        guard offsetUnits > maximumOffsetUnits else { return }
+        pass.clamped = true
+        guard index.count > 0 else {
+            pass.anchorAdjustment -= _Units.points(offsetUnits)
+            return setOffset(0)
+        }
         let last = index.count - 1
+        // Its height first: its bottom goes to the viewport's bottom.
+        try measure(flat: last, into: &pass)
         var anchor = _Anchor(flat: last, screenTop: viewportUnits - index.units(at: last))
         try walkUp(from: anchor, to: 0, overscan: 0, into: &pass)
         let target = clampedOffset(index.prefix(last) - anchor.screenTop)
-        pass.clamped = true
+        pass.anchorAdjustment += _Units.points(target - offsetUnits)
         setOffset(target)
         anchor.screenTop = index.prefix(last) - target
         try measureAnchored(anchor, into: &pass)

@@ -157,18 +157,55 @@ public struct TableRangeTuning: Hashable, Sendable {
     }
 }
 
-/// What one layout pass did.
+/// What one layout pass did: the rows it measured and how the content
+/// offset moved to keep one element in place.
+///
+/// UIKit: "the table view adjusts the content offset so that the visible
+/// content does not jump" is what self-sizing rows with estimates promise;
+/// a table that nobody scrolled shows its first row at the top
+/// (`UIScrollView.contentOffset`: "The default value is (0, 0)"). Every
+/// pass (`layoutIfNeeded()`, `scroll(toOffset:)`, `scrollToRow(at:at:)`,
+/// `resize(width:viewportHeight:)`, `performBatchUpdates(_:sections:)`, a
+/// snapshot's `apply`, the frames of `ScrollSimulation`, a `.bottom` chat
+/// list's passes) keeps one element in place on screen, chosen by one rule:
+///
+/// 1. After a batch update (`performBatchUpdates`, `apply`), the first
+///    element on screen with area that the update kept, until the next pass
+///    has kept it; a `.bottom` table at its end keeps its end instead.
+/// 2. At rest at the top (offset 0, no batch update pending) the content
+///    top stays at the top.
+/// 3. Rows estimated at 0 at the top edge are measured in view and push
+///    what follows down.
+/// 4. Otherwise the first measured element on screen keeps its place (a
+///    fixed header or footer counts as measured): rows measured above it
+///    grow upwards, out of view.
+///
+/// No pass from a non-negative offset ends at a negative one: when the
+/// content above the kept element turns out shorter than the space above it
+/// on screen, the content top goes to the top instead (`clamped`). A call
+/// that throws leaves the table as it was, including the element a batch
+/// update left for the next pass to keep. `anchorAdjustment` is one rule for
+/// every call, resize and batch updates included: how far the offset moved
+/// beyond where the call put it, clamps counted.
 public struct TableLayoutPass: Hashable, Sendable {
     /// Rows whose height source was called in this pass.
     public var rowsMeasured: Int
     /// Self-sizing headers and footers measured in this pass.
     public var headersAndFootersMeasured = 0
-    /// How far the content offset moved to keep the anchor row in place, in
-    /// points (positive when content above grew).
+    /// How far the content offset moved during the call beyond where the
+    /// call itself put it, in points (positive when content above the kept
+    /// element grew), clamps included: the offset after the call minus the
+    /// offset before it for `layoutIfNeeded`, `resize`,
+    /// `performBatchUpdates` and `apply`; minus the offset asked for, for
+    /// `scroll(toOffset:)`; minus the offset that places the row (clamped
+    /// to `0 ... maximumContentOffset`), for `scrollToRow`.
     public var anchorAdjustment: Double
-    /// True when the content offset had to be clamped to
-    /// `0 ... maximumContentOffset` (batch updates, `scrollToRow`), so the
-    /// anchor row may have moved or the row did not land exactly in place.
+    /// True when the kept element could not keep its place because the
+    /// offset was clamped: to `0 ... maximumContentOffset` by a batch
+    /// update or `scrollToRow` (the row did not land exactly in place); to
+    /// the new end by `resize` when the content now ends above the
+    /// viewport's bottom; to the top by any pass whose kept element would
+    /// otherwise leave blank space above the first row.
     public var clamped: Bool
 
     public init(rowsMeasured: Int = 0, anchorAdjustment: Double = 0, clamped: Bool = false) {
