@@ -6,32 +6,67 @@ import TrellisLists
 
 /// Lets a table ask a (mutating) template for row heights. A class, because
 /// `CellSizing.height(at:width:)` is not mutating while templates keep state.
+///
+/// Which item a row shows is the data source's answer, as UIKit's
+/// `tableView(_:cellForRowAt:)` reads the index path's section and row:
+/// - `init(template:items:)`: the items are one section's rows (row r of
+///   section 0 is `items[r]`);
+/// - `init(template:items:sectionRowCounts:)`: the items are the rows of
+///   every section in order (row r of section s is
+///   `items[sectionRowCounts[0..<s].sum() + r]`, `SectionRowNumbering`);
+/// - `init(template:items:itemIndex:)`: a closure names the item of each
+///   index path.
+///
+/// An index path with no item (a section or row the sizing was not given)
+/// reports NaN, so the table stops with `TableError.invalidMeasuredHeight`,
+/// and `error` names the row; it never answers with another row's item.
 public final class TemplateSizing<Template: CellTemplate>: CellSizing {
     public var template: Template
     public let items: [Template.Item]
     /// The first error a row gave; the row reports NaN so the table stops.
     public private(set) var error: CellError?
+    /// The index in `items` of each index path's item, or nil.
+    private let itemIndex: (IndexPath) -> Int?
 
-    public init(template: Template, items: [Template.Item]) {
+    /// Items for one section's rows, in order.
+    public convenience init(template: Template, items: [Template.Item]) {
+        self.init(template: template, items: items, sectionRowCounts: [items.count])
+    }
+
+    /// Items for the rows of every section, in order: the first
+    /// `sectionRowCounts[0]` are section 0's, the next section 1's, and so on.
+    public convenience init(
+        template: Template, items: [Template.Item], sectionRowCounts: [Int]
+    ) {
+        let numbering = SectionRowNumbering(rowCounts: sectionRowCounts)
+        self.init(template: template, items: items) { numbering.flatRow(of: $0) }
+    }
+
+    /// Items chosen by `itemIndex`: the index in `items` of an index path's
+    /// item, or nil when it has none.
+    public init(
+        template: Template, items: [Template.Item], itemIndex: @escaping (IndexPath) -> Int?
+    ) {
         self.template = template
         self.items = items
+        self.itemIndex = itemIndex
     }
 
     public func height(at indexPath: IndexPath, width: Double) -> Double {
-        guard items.indices.contains(indexPath.row) else {
+        guard let index = itemIndex(indexPath), items.indices.contains(index) else {
             if error == nil {
                 error = CellError(
                     template: template.name,
-                    message: "row \(indexPath.row + 1) does not exist (\(items.count) rows)")
+                    message: "section \(indexPath.section) row \(indexPath.row + 1) has no item")
             }
             return .nan
         }
         do {
-            return try template.height(for: items[indexPath.row], width: width)
+            return try template.height(for: items[index], width: width)
         } catch {
             if self.error == nil {
                 self.error = CellError(
-                    template: error.template, message: "row \(indexPath.row + 1): \(error.message)")
+                    template: error.template, message: "row \(index + 1): \(error.message)")
             }
             return .nan
         }

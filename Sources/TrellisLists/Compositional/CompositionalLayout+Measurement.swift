@@ -204,31 +204,3 @@ extension CompositionalLayout {
         }
     }
 }
-
-/// A `CellSizing` over rows numbered across sections: item i of section s
-/// is row `firstRows[s] + i` of `base` (asked for as `[0, row]`), the way a
-/// layout file's sections take their rows from the data in order.
-public struct SectionRowsSizing<Base: CellSizing>: CellSizing {
-    public var base: Base
-    /// The row of each section's first item.
-    public var firstRows: [Int]
-
-    /// Rows for sections of `itemCounts`, in order.
-    public init(base: Base, itemCounts: [Int]) {
-        self.base = base
-        var rows: [Int] = []
-        var next = 0
-        for count in itemCounts {
-            rows.append(next)
-            next += count
-        }
-        firstRows = rows
-    }
-
-    public func height(at indexPath: IndexPath, width: Double) -> Double {
-        guard indexPath.section >= 0, indexPath.section < firstRows.count else { return .nan }
-        return base.height(
-            at: IndexPath(item: firstRows[indexPath.section] + indexPath.item, section: 0),
-            width: width)
-    }
-}

@@ -1,0 +1,60 @@
+// `TemplateSizing` over a table with several sections: rows take their items
+// in order across the sections (UIKit's data source answers
+// `tableView(_:cellForRowAt:)` with the index path's section and row), or
+// from an explicit item-for-index-path closure; an index path outside what
+// the sizing was given is an error naming it, never another row's item.
+
+import Testing
+import TrellisCells
+import TrellisLists
+
+/// A template whose height is its item.
+private struct HeightIsItem: CellTemplate {
+    var name: String { "height-is-item" }
+    var path: LayoutPath { .frames }
+    func layout(_ item: Double, width: Double) throws(CellError) -> CellLayout {
+        CellLayout(width: width, height: item, frames: [])
+    }
+}
+
+@Suite struct TemplateSizingSectionTests {
+    /// Two sections of 1,000 rows: section 1 row 5 is item 1,005.
+    @Test func sectionsTakeTheirItemsInOrder() throws {
+        let items = (0..<2000).map { 20 + Double($0 % 97) }
+        let sizing = TemplateSizing(
+            template: HeightIsItem(), items: items, sectionRowCounts: [1000, 1000])
+        var table = try TableLayout(
+            sections: [TableSection(rowCount: 1000), TableSection(rowCount: 1000)],
+            estimate: .uniform(44), sizing: sizing, width: 375, viewportHeight: 812)
+        let path = IndexPath(row: 5, section: 1)
+        try table.scrollToRow(at: path, at: .top)
+        #expect(try table.heightForRow(at: path) == items[1005])
+        #expect(try table.heightForRow(at: IndexPath(row: 6, section: 1)) == items[1006])
+        #expect(sizing.error == nil)
+    }
+
+    @Test func anItemForIndexPathClosureChoosesTheItem() throws {
+        let items = [30.0, 40, 50, 60]
+        let sizing = TemplateSizing(template: HeightIsItem(), items: items) { path in
+            path.section == 0 ? 3 - path.row : nil
+        }
+        #expect(sizing.height(at: IndexPath(row: 0, section: 0), width: 375) == 60)
+        #expect(sizing.height(at: IndexPath(row: 3, section: 0), width: 375) == 30)
+        #expect(sizing.height(at: IndexPath(row: 0, section: 1), width: 375).isNaN)
+        #expect(sizing.error?.message == "section 1 row 1 has no item")
+    }
+
+    /// Without section row counts the items are one section's rows: a row
+    /// of another section is an error naming it, not row 5's item again.
+    @Test func oneSectionsItemsDoNotAnswerForAnotherSection() throws {
+        let items = (0..<2000).map { 20 + Double($0 % 97) }
+        let sizing = TemplateSizing(template: HeightIsItem(), items: items)
+        #expect(sizing.height(at: IndexPath(row: 5, section: 0), width: 375) == items[5])
+        #expect(sizing.height(at: IndexPath(row: 5, section: 1), width: 375).isNaN)
+        #expect(sizing.error?.message == "section 1 row 6 has no item")
+        let counted = TemplateSizing(
+            template: HeightIsItem(), items: items, sectionRowCounts: [1000, 1000])
+        #expect(counted.height(at: IndexPath(row: 1000, section: 0), width: 375).isNaN)
+        #expect(counted.error?.message == "section 0 row 1001 has no item")
+    }
+}
