@@ -1,5 +1,7 @@
 // Phase 7: the table's scripted fling at 120 Hz with lazy measurement, once
-// per path, each through its own template behind a `CellSizing` adapter.
+// per path, each through its own template behind a `CellSizing` adapter. The
+// table has sections of 100 rows with section headers, so the drift figure
+// covers headers kept in place as well as rows.
 
 import CLISupport
 import Trellis
@@ -10,6 +12,16 @@ enum ScrollSettings {
     static let estimatedRowHeight = 44.0
     static let viewportHeight = 812.0
     static let flingVelocity = 5000.0
+    /// The scroll phase's table has sections of this many rows, each with a
+    /// plain-style header of `sectionHeaderHeight` points (a feed grouped by
+    /// day): the rows take their items in order across the sections.
+    static let rowsPerSection = 100
+    static let sectionHeaderHeight = 28.0
+
+    /// Sections of `rowsPerSection` rows (the last one shorter) for `rows` rows.
+    static func sectionRowCounts(rows: Int) -> [Int] {
+        stride(from: 0, to: rows, by: rowsPerSection).map { min(rowsPerSection, rows - $0) }
+    }
 }
 
 struct ScrollPhase<Item>: ScrollPhaseRunner {
@@ -27,7 +39,11 @@ struct ScrollPhase<Item>: ScrollPhaseRunner {
         if items.count <= 20_000 { return ScrollStep.downAndBack(velocity: Self.flingVelocity) }
         let flings = [ScrollStep](repeating: .fling(velocity: Self.flingVelocity), count: 3)
         let back = [ScrollStep](repeating: .fling(velocity: -Self.flingVelocity), count: 3)
-        return flings + [.jump(to: IndexPath(row: items.count / 2, section: 0), at: .top)] + flings
+        let middle = items.count / 2
+        let path = IndexPath(
+            row: middle % ScrollSettings.rowsPerSection,
+            section: middle / ScrollSettings.rowsPerSection)
+        return flings + [.jump(to: path, at: .top)] + flings
             + back
             + [.jumpToEnd] + back
     }
@@ -36,11 +52,14 @@ struct ScrollPhase<Item>: ScrollPhaseRunner {
     where T.Item == Item {
         showProgress("7 scroll (\(path)): \(items.count) rows…")
         defer { endProgress() }
-        let sizing = TemplateSizing(template: template, items: items)
+        let counts = ScrollSettings.sectionRowCounts(rows: items.count)
+        let sizing = TemplateSizing(template: template, items: items, sectionRowCounts: counts)
         let result: ScrollSimulationResult
         do {
             var table = try TableLayout(
-                sections: [TableSection(rowCount: items.count)],
+                sections: counts.map {
+                    TableSection(rowCount: $0, headerHeight: ScrollSettings.sectionHeaderHeight)
+                },
                 estimate: .uniform(Self.estimatedRowHeight),
                 sizing: sizing, width: configuration.width, viewportHeight: Self.viewportHeight)
             result = try ScrollSimulation(script: script).run(&table)
