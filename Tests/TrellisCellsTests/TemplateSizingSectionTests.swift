@@ -7,6 +7,7 @@
 import Testing
 import TrellisCells
 import TrellisLists
+import TrellisTestSupport
 
 /// A template whose height is its item.
 private struct HeightIsItem: CellTemplate {
@@ -56,5 +57,39 @@ private struct HeightIsItem: CellTemplate {
             template: HeightIsItem(), items: items, sectionRowCounts: [1000, 1000])
         #expect(counted.height(at: IndexPath(row: 1000, section: 0), width: 375).isNaN)
         #expect(counted.error?.message == "section 0 row 1001 has no item")
+    }
+
+    /// A naive model of the numbering: random tables of several sections
+    /// (empty ones included), random scrolls and jumps; every measured row
+    /// has the height of the item a running count over the sections names.
+    @Test(arguments: 1...40 as ClosedRange<UInt64>)
+    func measuredRowsHaveTheirItemsHeights(seed: UInt64) throws {
+        var g = SeededGenerator(seed: seed)
+        let counts = (0..<Int.random(in: 1...6, using: &g)).map { _ in
+            Int.random(in: 0...40, using: &g)
+        }
+        let items = (0..<counts.reduce(0, +)).map { _ in Double(Int.random(in: 20...300, using: &g))
+        }
+        let sizing = TemplateSizing(
+            template: HeightIsItem(), items: items, sectionRowCounts: counts)
+        var table = try TableLayout(
+            sections: counts.map { TableSection(rowCount: $0, headerHeight: 28) },
+            estimate: .uniform(44), sizing: sizing, width: 375, viewportHeight: 600)
+        for _ in 0..<20 {
+            try table.scroll(
+                toOffset: Double.random(in: 0...max(1, table.contentHeight), using: &g).rounded())
+        }
+        var flat = 0
+        for (s, count) in counts.enumerated() {
+            for r in 0..<count {
+                let path = IndexPath(row: r, section: s)
+                if try table.isRowMeasured(at: path) {
+                    #expect(try table.heightForRow(at: path) == items[flat], "\(path)")
+                }
+                flat += 1
+            }
+        }
+        #expect(table.measuredRowCount > 0)
+        #expect(sizing.error == nil)
     }
 }
