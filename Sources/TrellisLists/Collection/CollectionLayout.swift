@@ -147,13 +147,20 @@ extension CollectionLayout {
     /// returns the content offset to scroll to. Without a visible item the
     /// offset is `newBounds.origin` clamped to the new content.
     ///
+    /// At rest at the top (`previousVisibleRect.minY` 0 or less) the content
+    /// top stays at the top: the offset is 0, whatever the content above the
+    /// first item (a header measured at one width and estimated at the next)
+    /// becomes, as the table's rule (`TableLayoutPass`) keeps it.
+    ///
     /// - Complexity: as `prepare` plus two queries.
     public mutating func prepare(
         bounds newBounds: Rect, layoutMargins: EdgeInsets, safeAreaInsets: EdgeInsets,
         anchoringFirstItemIn previousVisibleRect: Rect
     ) throws(CollectionLayoutError) -> Point {
-        let anchor = anchor(in: previousVisibleRect)
+        let atTop = previousVisibleRect.minY <= 0
+        let anchor = atTop ? nil : anchor(in: previousVisibleRect)
         try prepare(bounds: newBounds, layoutMargins: layoutMargins, safeAreaInsets: safeAreaInsets)
+        if atTop { return _clampedOffset(0, visibleHeight: newBounds.height) }
         return _offset(restoring: anchor, orKeeping: newBounds)
     }
 
