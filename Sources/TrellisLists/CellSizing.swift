@@ -88,7 +88,7 @@ public struct SectionRowNumbering: Hashable, Sendable {
 /// A `CellSizing` over rows numbered across sections (`SectionRowNumbering`):
 /// item i of section s is row `firstRows[s] + i` of `base` (asked for as
 /// `[0, row]`), the way a layout file's sections take their rows from the
-/// data in order. An index path outside the sections' rows is NaN.
+/// data in order. An index path outside the sections is NaN.
 public struct SectionRowsSizing<Base: CellSizing>: CellSizing {
     public var base: Base
     /// How index paths map to the base's rows.
@@ -103,7 +103,9 @@ public struct SectionRowsSizing<Base: CellSizing>: CellSizing {
     }
 
     public func height(at indexPath: IndexPath, width: Double) -> Double {
-        guard let row = numbering.flatRow(of: indexPath) else { return .nan }
-        return base.height(at: IndexPath(item: row, section: 0), width: width)
+        guard indexPath.section >= 0, indexPath.section < firstRows.count else { return .nan }
+        return base.height(
+            at: IndexPath(item: firstRows[indexPath.section] + indexPath.item, section: 0),
+            width: width)
     }
 }

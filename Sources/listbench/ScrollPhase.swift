@@ -18,9 +18,11 @@ enum ScrollSettings {
     static let rowsPerSection = 100
     static let sectionHeaderHeight = 28.0
 
-    /// Sections of `rowsPerSection` rows (the last one shorter) for `rows` rows.
+    /// Sections of `rowsPerSection` rows (the last one shorter) for `rows`
+    /// rows; one empty section for none.
     static func sectionRowCounts(rows: Int) -> [Int] {
-        stride(from: 0, to: rows, by: rowsPerSection).map { min(rowsPerSection, rows - $0) }
+        guard rows > 0 else { return [0] }
+        return stride(from: 0, to: rows, by: rowsPerSection).map { min(rowsPerSection, rows - $0) }
     }
 }
 

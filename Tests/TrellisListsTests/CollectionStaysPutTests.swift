@@ -16,11 +16,7 @@ import TrellisGeometry
     /// item 0 at its distance (20) would scroll to 20, cutting off the
     /// header, whose measurement then keeps it there.
     @Test func aRotationAtTheTopKeepsTheContentTopAtTheTop() throws {
-        var layout = ColumnFlowLayout(
-            itemCounts: [4, 4], minColumnWidth: 100, headerHeight: 30, footerHeight: 20)
-        try layout.prepare(
-            bounds: Rect(x: 0, y: 0, width: 300, height: 200), layoutMargins: .zero,
-            safeAreaInsets: .zero)
+        var layout = try ColumnFlowSupplementaryTests.layout()
         let sizing = RecordingSupplementarySizing(header: 10, footer: 20)
         let first = try layout.layoutSupplementaries(
             in: Rect(x: 0, y: 0, width: 300, height: 200), sizing: sizing)
@@ -39,11 +35,7 @@ import TrellisGeometry
 
     /// Scrolled down, a rotation still keeps the first visible item in place.
     @Test func aRotationScrolledDownKeepsTheFirstItem() throws {
-        var layout = ColumnFlowLayout(
-            itemCounts: [4, 4], minColumnWidth: 100, headerHeight: 30, footerHeight: 20)
-        try layout.prepare(
-            bounds: Rect(x: 0, y: 0, width: 300, height: 200), layoutMargins: .zero,
-            safeAreaInsets: .zero)
+        var layout = try ColumnFlowSupplementaryTests.layout()
         let visible = Rect(x: 0, y: 130, width: 300, height: 200)
         let anchor = try #require(layout.anchor(in: visible))
         let offset = try layout.prepare(
