@@ -229,9 +229,13 @@ class LineSource:
             chunk = self.file.read(1 << 22)
             if not chunk and not self.rest:
                 break
-            parts = (self.rest + chunk).split(b"\n")
-            self.rest = parts.pop() if chunk else b""
-            self.lines = self.lines[self.position:] + [line for line in parts if chunk or line]
+            if chunk:
+                parts = (self.rest + chunk).split(b"\n")
+                self.rest = parts.pop()
+            else:
+                # The end: a last line without a line break.
+                parts, self.rest = [self.rest], b""
+            self.lines = self.lines[self.position:] + parts
             self.position = 0
         taken = self.lines[self.position:self.position + count]
         self.position += len(taken)
@@ -271,7 +275,7 @@ ROW_NUMBERS = re.compile(rb'\{"row": (\d+)[,}]')
 TAILS = re.compile(
     rb'(, "width": [^,\n]+, "scale": [^,\n]+, "contentSize": "[A-Za-z]+", "height": )'
     rb'[^,\n]*\}\n')
-BLOCK_ROWS = 4096
+BLOCK_ROWS = 1024
 # The worst rows `trellis heights --expect` keeps.
 WORST_SHOWN = 10
 

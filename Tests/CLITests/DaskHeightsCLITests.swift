@@ -89,7 +89,21 @@ enum ClusterRun {
         let (ourHeader, ourRecords) = split(ours)
         let (theirHeader, theirRecords) = split(theirs)
         #expect(theirRecords.count > 1000)
-        #expect(ourRecords == theirRecords, "records differ: \(merged) against \(single)")
+        // Compared as a flag (Swift Testing would diff megabytes byte by
+        // byte), the first line that differs shown.
+        let same = ourRecords == theirRecords
+        var firstDifference = ""
+        if !same {
+            let ourLines = String(decoding: ourRecords, as: UTF8.self).split(separator: "\n")
+            let theirLines = String(decoding: theirRecords, as: UTF8.self).split(separator: "\n")
+            if let k = zip(ourLines, theirLines).enumerated().first(where: { $1.0 != $1.1 })?.offset
+            {
+                firstDifference = "line \(k + 2): \(ourLines[k])\nagainst \(theirLines[k])"
+            } else {
+                firstDifference = "\(ourLines.count) lines against \(theirLines.count)"
+            }
+        }
+        #expect(same, "records differ from one process's: \(merged): \(firstDifference)")
         let said = theirHeader.replacingOccurrences(
             of: "\"shard\":\"0/1\"", with: "\"shard\":\"0/1\",\"mergedFrom\":\(shards)")
         #expect(theirHeader.hasPrefix("{\"header\":"))
