@@ -32,11 +32,11 @@ names the shard with its stderr and exit status, and nothing is left under
 --out (the merged file is written beside it and renamed when complete).
 Progress on stderr: shards done of all, rows, rows per second.
 
-Exit status: 0 done; a failed shard's trellis exit status (2 bad data or
-template, 64 bad options), or 1 (its worker died, a part did not merge);
-64 bad options of this script.
+Exit status: 0 done; 64 bad options (of this script, or of trellis, which
+checks them on no rows before any shard runs); 2 a bad template or --data
+file; a failed shard's trellis exit status (2 a bad row); 1 a shard whose
+worker kept dying, or parts that did not merge.
 """
-import argparse
 import importlib.util
 import os
 import shutil
@@ -67,7 +67,7 @@ PASSED = [
 
 
 def parse(argv):
-    parser = argparse.ArgumentParser(
+    parser = merge_heights.Parser(
         prog="dask-heights.py",
         description="Run `trellis heights` in shards on a Dask cluster and merge them.")
     for flag, _, repeatable in PASSED:
@@ -94,6 +94,8 @@ def parse(argv):
         problems.append(f"--workers must be 1...1024, got {args.workers}")
     if args.workers is not None and args.scheduler:
         problems.append("--workers starts a LocalCluster; a --scheduler has its own workers")
+    if args.threads is not None and not (args.threads.isdigit() and 1 <= int(args.threads) <= 256):
+        problems.append(f"--threads must be 1...256, got '{args.threads}'")
     if not 0 <= args.retries <= 100:
         problems.append(f"--retries must be 0...100, got {args.retries}")
     if args.out != "-" and os.path.isdir(args.out):
@@ -164,7 +166,6 @@ def preflight(args, data, scratch):
     if not os.access(args.trellis, os.X_OK):
         return None
     command = trellis_arguments(args, os.devnull)
-    command[command.index("--data") + 1] = os.devnull
     result = subprocess.run(
         command + ["--threads", "1", "--out", os.path.join(scratch, "preflight")],
         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -179,8 +180,10 @@ def failure_message(future, error, shards):
 
     shard = future.key.rsplit("-", 1)[-1] if isinstance(future.key, str) else future.key
     if isinstance(error, merge_heights.ShardFailed):
+        how = (f"was killed by signal {-error.status}" if error.status < 0
+               else f"exited with status {error.status}")
         return (f"shard {error.shard}/{error.shards} failed on {error.host}: trellis heights "
-                f"exited with status {error.status}\n{error.stderr.rstrip()}"), error.status
+                f"{how}\n{error.stderr.rstrip()}"), error.status
     if isinstance(error, distributed.KilledWorker):
         return (f"shard {shard}/{shards}: its worker died each time it ran it ({error})"), 1
     return f"shard {shard}/{shards} failed: {type(error).__name__}: {error}", 1
@@ -219,6 +222,7 @@ def run(args):
         dask.config.set({"distributed.scheduler.allowed-failures": args.retries})
         if args.scheduler:
             client = Client(args.scheduler)
+            client.wait_for_workers(1)
         else:
             workers = args.workers or len(os.sched_getaffinity(0))
             cluster = LocalCluster(
@@ -296,7 +300,8 @@ def main(argv=None):
         import dask  # noqa: F401
         import distributed  # noqa: F401
     except ImportError as error:
-        say(f"{error.name} is missing: pip install -r {os.path.join(HERE, 'requirements-cluster.txt')}")
+        requirements = os.path.join(HERE, "requirements-cluster.txt")
+        say(f"{error.name} is missing: python3 -m pip install -r {requirements}")
         return 1
     return run(args)
 

@@ -112,7 +112,8 @@ class Header:
                 self.format = "csv"
                 second = file.readline()
                 if second != CSV_COLUMNS:
-                    raise MergeError(f"{path}:2: expected the CSV columns {CSV_COLUMNS.decode().strip()}")
+                    columns = CSV_COLUMNS.decode().strip()
+                    raise MergeError(f"{path}:2: expected the CSV columns {columns}")
                 self.lines = [first, second]
                 self.combinations = None
                 self.shard = None
@@ -630,8 +631,16 @@ def merge_parts(paths, out, expected=None, summaries=None, progress=None):
     return total, total * per_row, table
 
 
+class Parser(argparse.ArgumentParser):
+    """Bad options exit 64, as `trellis heights`' do."""
+
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        self.exit(64, f"{self.prog}: error: {message}\n")
+
+
 def main(argv=None):
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         description="Merge the parts of a sharded `trellis heights` run into one file.")
     parser.add_argument("--out", required=True, help="The merged file.")
     parser.add_argument("--widths", help="CSV parts: the widths they were made with.")
