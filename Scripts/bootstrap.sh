@@ -9,6 +9,15 @@
 # in (they fail, saying so, without it).
 set -euo pipefail
 
+# dask and distributed (Scripts/dask-heights.py) and PyYAML (the test that reads
+# Examples/cluster/heights-job.yaml), pinned in Scripts/requirements-cluster.txt;
+# CLITests' DaskHeightsCLITests and MergeHeightsCLITests are skipped without them.
+if ! python3 -c "import dask, distributed, yaml" 2>/dev/null; then
+    echo "bootstrap: installing Scripts/requirements-cluster.txt" >&2
+    python3 -m pip install -q -r "$(dirname "$0")/requirements-cluster.txt" >&2 ||
+        echo "bootstrap: pip could not install them; the cluster tests will be skipped" >&2
+fi
+
 missing=()
 for pkg in libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libpng-dev pkg-config \
     fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core chromium; do
