@@ -167,6 +167,7 @@ final class _Workspace {
         let clusterMark = clusterStarts.count
         if !(usesIdeographBatches
             && _firstFaceLacksIdeograph(text, at: range.lowerBound, faces: faces))
+            && !_mayHoldEmojiSequence(text, range, faces: faces)
             && shapeRun(
                 text, range, trailingStart, rtl, faces, 0, keepClusters,
                 allowMissing: faces.count == 1,
@@ -185,7 +186,8 @@ final class _Workspace {
         var runStart = range.lowerBound
         var runFace = -1
         var index = range.lowerBound
-        var chooser = _FaceChooser(range: range, contentEnd: min(trailingStart, range.upperBound))
+        var chooser = _FaceChooser(
+            range: range, contentEnd: min(trailingStart, range.upperBound), faces: faces)
         while index < range.upperBound {
             let (scalar, length) = _decodeScalar(text, at: index)
             let face =
