@@ -334,7 +334,11 @@ extension _Workspace {
                     line.advance += cluster.width
                     continue
                 }
-                if line.content > 0 && line.advance + cluster.width > available {
+                // Any cluster with a width on the line, whitespace included,
+                // lets the line end before this one: after a leading space
+                // or U+3000 the line breaks as after a letter, rather than
+                // taking a cluster that overflows it.
+                if line.advance > 0 && line.advance + cluster.width > available {
                     line.emit(into: &lines, end: cluster.start, endsParagraph: false)
                     // A tab starting a line goes to the line's first stop.
                     if cluster.isTab { cluster.width = _nextTabStop(after: 0) }
@@ -348,6 +352,13 @@ extension _Workspace {
                 line.mask |= piece.measure.fontMask & cluster.mask
                 line.advance += cluster.width
                 line.content = line.advance
+            }
+            // A piece without whitespace keeps the kerning across its end
+            // (`addJoinKerning`) as its trailing measure: it counts when the
+            // line goes on, as in whole pieces, so character wrapping gives
+            // the widths word wrapping gives.
+            if Int(piece.wordEnd) == Int(piece.end) && !piece.isHardBreak {
+                line.advance += parameters.spaceWidth(piece.measure)
             }
             if piece.isHardBreak { line.emit(into: &lines, breakingAfter: piece) }
         }
