@@ -173,7 +173,7 @@ final class _Workspace {
                 allowMissing: faces.count == 1,
                 &measure)
         {
-            if keepClusters && rtl { _sortClusters() }
+            if keepClusters { _finishClusters(text, range, rtl: rtl) }
             return measure
         }
         if keepClusters {
@@ -209,9 +209,17 @@ final class _Workspace {
             text, runStart..<range.upperBound, trailingStart, rtl, faces, max(runFace, 0),
             keepClusters,
             allowMissing: true, &measure)
-        // Runs come in logical order, but HarfBuzz gives each RTL run's clusters in visual order.
-        if keepClusters && rtl { _sortClusters() }
+        if keepClusters { _finishClusters(text, range, rtl: rtl) }
         return measure
+    }
+
+    /// Puts the kept clusters in logical order (runs come in logical order,
+    /// but HarfBuzz gives each right-to-left run's clusters in visual order)
+    /// and joins those that UAX #29 puts in one grapheme cluster.
+    private func _finishClusters(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, rtl: Bool)
+    {
+        if rtl { _sortClusters() }
+        _joinClustersToGraphemes(text, range)
     }
 
     private func _sortClusters() {
