@@ -5,6 +5,9 @@
 # TrellisText's ColorEmojiTests are skipped without it); and the system fonts the
 # fallback tests measure CJK, Thai, Devanagari, Hebrew and Arabic with
 # (fonts-noto-cjk, fonts-noto-core: SystemFontTests are skipped without them);
+# Unicode's data and test files (unicode-data: /usr/share/unicode/emoji/emoji-test.txt,
+# auxiliary/LineBreakTest.txt and GraphemeBreakTest.txt, which EmojiSequenceTests and
+# UnicodeBreakTestFileTests read; they are skipped without them);
 # and chromium, the headless browser TrellisInspectorTests open inspector pages
 # in (they fail, saying so, without it).
 set -euo pipefail
@@ -20,7 +23,7 @@ fi
 
 missing=()
 for pkg in libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libpng-dev pkg-config \
-    fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core chromium; do
+    fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core unicode-data chromium; do
     if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
         missing+=("$pkg")
     fi

@@ -5,6 +5,7 @@
 
 import FoundationEssentials
 import TrellisCells
+import TrellisText
 
 /// A parsed, validated template file.
 ///
@@ -144,6 +145,43 @@ private struct TemplateReader {
         return value
     }
 
+    /// The `textStyle` key `"fallback"`: a bundled family name or
+    /// `"system"`, or an array of them (each once, `"system"` last).
+    func fallback(_ node: JSONNode) throws(TemplateFileError) -> [String] {
+        let items: [JSONNode]
+        switch node {
+        case .string: items = [node]
+        case .array(let values, _): items = values
+        default:
+            throw fail(
+                node,
+                "\"fallback\" must be a family name, \"system\" or an array of them, not \(node.kindName)"
+            )
+        }
+        guard !items.isEmpty, items.count <= 16 else {
+            throw fail(node, "\"fallback\" must name 1 to 16 fonts, got \(items.count)")
+        }
+        let families = Font.bundledFamilies.map { String($0.prefix { $0 != "(" }.dropLast()) }
+        var names: [String] = []
+        for item in items {
+            let name = try string(item, "fallback")
+            if names.last == "system" {
+                throw fail(item, "\"system\" must come last in \"fallback\" (it ends the list)")
+            }
+            guard name == "system" || families.contains(name) else {
+                throw fail(
+                    item,
+                    "unknown fallback \"\(name)\" (expected \"system\" or a bundled family: \(families.joined(separator: ", ")))"
+                )
+            }
+            guard !names.contains(name) else {
+                throw fail(item, "\"\(name)\" is named twice in \"fallback\"")
+            }
+            names.append(name)
+        }
+        return names
+    }
+
     func number(_ node: JSONNode, _ key: String) throws(TemplateFileError) -> Double {
         guard case .number(let value, _) = node else {
             throw fail(node, "\"\(key)\" must be a number, not \(node.kindName)")
@@ -255,7 +293,9 @@ private struct TemplateReader {
             spec.markup = value
         }
         // Text style: on the view (the first format) or in "textStyle".
-        let textKeys = ["font", "weight", "size", "lines", "lineSpacing", "lineBreakMode"]
+        let textKeys = [
+            "font", "weight", "size", "lines", "lineSpacing", "lineBreakMode", "fallback",
+        ]
         var styleNodes: [String: JSONNode] = [:]
         for key in ["font", "weight", "lines"] { if let n = node[key] { styleNodes[key] = n } }
         if kind != .image, let n = node["size"] { styleNodes["size"] = n }
@@ -325,6 +365,7 @@ private struct TemplateReader {
             }
             spec.lineBreakMode = mode
         }
+        if let n = styleNodes["fallback"] { spec.fallback = try fallback(n) }
         if kind != .image, let n = styleNodes["size"] {
             let size = try number(n, "size")
             guard size > 0, size <= 10_000 else {

@@ -231,7 +231,25 @@ public final class TemplateFileCellView: ConstraintCellView {
         // A name with a slash or a font file extension is a path; anything
         // else is a bundled family (unknown ones are errors listing the families).
         let lowered = spec.font.lowercased()
-        if spec.font.contains("/") || lowered.hasSuffix(".ttf") || lowered.hasSuffix(".otf") {
+        let isPath =
+            spec.font.contains("/") || lowered.hasSuffix(".ttf") || lowered.hasSuffix(".otf")
+        if let fallback = spec.fallback {
+            // The font, then the families "fallback" names (at the font's
+            // weight where bundled, else regular), then the system's fonts.
+            var list = [
+                isPath ? try Font(path: spec.font) : try Font(family: spec.font, weight: weight)
+            ]
+            for family in fallback where family != "system" {
+                if let font = try? Font(family: family, weight: weight) {
+                    list.append(font)
+                } else {
+                    list.append(try Font(family: family))
+                }
+            }
+            fonts =
+                fallback.last == "system"
+                ? try FontCollection(list).addingSystemFonts() : FontCollection(list)
+        } else if isPath {
             fonts = FontCollection([try Font(path: spec.font)])
         } else {
             fonts = try FontCollection.bundled(spec.font, weight: weight)

@@ -83,6 +83,12 @@ public struct TemplateViewSpec: Hashable, Sendable {
     /// `truncateTail`; nil for the default (tail truncation for one line,
     /// word wrapping otherwise).
     public var lineBreakMode: String?
+    /// The fonts after `font` (the `textStyle` key `"fallback"`): bundled
+    /// family names, in order, and `"system"` for the system's fonts
+    /// (fontconfig's ranking, as Pango falls back; only last). Nil for the
+    /// default: a bundled family's own fallbacks (`FontCollection.bundled`),
+    /// none after a font file.
+    public var fallback: [String]?
     /// A bundled family name or a font file path.
     public var font: String
     /// regular, medium, semibold or bold.

@@ -57,7 +57,12 @@ extension FontCollection {
     func _resolved(for text: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> FontCollection {
         guard let system = systemFallback else { return self }
         var added: [_FontFace] = []
-        _forEachSystemFace(text, range, system) { _, face in
+        _forEachSystemFace(
+            text, range, system,
+            emoji: { face in
+                if !added.contains(where: { $0 === face }) { added.append(face) }
+            }
+        ) { _, face in
             if !added.contains(where: { $0 === face }) { added.append(face) }
         }
         if added.isEmpty { return self }
@@ -87,12 +92,19 @@ extension FontCollection {
     }
 
     /// Calls `body` with each character of `text[range]` that none of the
-    /// collection's fonts has and the system font chosen for it.
+    /// collection's fonts has and the system font chosen for it, and `emoji`
+    /// with the color emoji font of each emoji sequence no color emoji font
+    /// of the collection draws as a whole (`colorEmojiFace(for:)`; the
+    /// sequence's own characters are also passed to `body` when the
+    /// collection lacks them). Where fonts added for `emoji` come among the
+    /// others does not matter: an emoji sequence takes the first color emoji
+    /// face that has it all, wherever it is in the list.
     @inline(__always)
     private func _forEachSystemFace(
         _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ system: _SystemFallback,
-        _ body: (UInt32, _FontFace) -> Void
+        emoji: ((_FontFace) -> Void)? = nil, _ body: (UInt32, _FontFace) -> Void
     ) {
+        var emojiEnd = range.lowerBound
         var script = _Script.common
         var index = range.lowerBound
         // Whether the previous scalar was part of an emoji, and a joiner followed it.
@@ -104,6 +116,19 @@ extension FontCollection {
         var lookedUp: (script: _Script, emoji: Bool, language: String, index: Int)?
         while index < range.upperBound {
             let (scalar, length) = _decodeScalar(text, at: index)
+            if let emoji, index >= emojiEnd,
+                scalar >= 0xA9 || scalar == 0x23 || scalar == 0x2A
+                    || (0x30...0x39).contains(scalar),
+                let end = _emojiSequenceEnd(text, at: index, end: range.upperBound)
+            {
+                emojiEnd = end
+                if _emojiSequenceFace(text, index..<end, faces: faces) == nil,
+                    let face = system.colorEmojiFace(for: scalar),
+                    _emojiSequenceFace(text, index..<end, faces: [face]) != nil
+                {
+                    emoji(face)
+                }
+            }
             index += length
             let next = index < range.upperBound ? _decodeScalar(text, at: index).0 : nil
             let emoji = _presentsAsEmoji(scalar, next: next, continuing: inEmoji && joined)

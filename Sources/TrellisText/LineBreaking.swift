@@ -334,7 +334,11 @@ extension _Workspace {
                     line.advance += cluster.width
                     continue
                 }
-                if line.content > 0 && line.advance + cluster.width > available {
+                // Any cluster with a width on the line, whitespace included,
+                // lets the line end before this one: after a leading space
+                // or U+3000 the line breaks as after a letter, rather than
+                // taking a cluster that overflows it.
+                if line.advance > 0 && line.advance + cluster.width > available {
                     line.emit(into: &lines, end: cluster.start, endsParagraph: false)
                     // A tab starting a line goes to the line's first stop.
                     if cluster.isTab { cluster.width = _nextTabStop(after: 0) }
@@ -348,6 +352,13 @@ extension _Workspace {
                 line.mask |= piece.measure.fontMask & cluster.mask
                 line.advance += cluster.width
                 line.content = line.advance
+            }
+            // A piece without whitespace keeps the kerning across its end
+            // (`addJoinKerning`) as its trailing measure: it counts when the
+            // line goes on, as in whole pieces, so character wrapping gives
+            // the widths word wrapping gives.
+            if Int(piece.wordEnd) == Int(piece.end) && !piece.isHardBreak {
+                line.advance += parameters.spaceWidth(piece.measure)
             }
             if piece.isHardBreak { line.emit(into: &lines, breakingAfter: piece) }
         }
@@ -441,39 +452,6 @@ extension _Workspace {
             }
             return false
         }
-    }
-
-    /// The clusters of `range` with their widths in points (letter spacing
-    /// included); clusters from `contentEnd` on are whitespace.
-    func clusters(
-        of text: _PreparedText, _ range: Range<Int>, contentEnd: Int,
-        _ parameters: _BreakParameters,
-        cache: _WordWidthCache
-    ) -> [_Cluster] {
-        var result: [_Cluster] = []
-        text.withBytes { bytes in
-            text.forEachStyledPart(range, parameters) { styled, fonts, size, letterSpacing, bits in
-                text.forEachDirectionalPart(styled) { part, rtl in
-                    _ = shape(
-                        bytes, range: part, trailingStart: contentEnd, rtl: rtl,
-                        faces: fonts.faces, keepClusters: true)
-                    for index in clusterStarts.indices {
-                        let start = Int(clusterStarts[index])
-                        // A cluster sets only its own font's bit, so a line
-                        // holding part of a piece broken between clusters
-                        // is as tall as the fonts on it (in one style or
-                        // in several: "getdomainname()=<span>�</span>").
-                        let own = bits.bit(ofFace: Int(clusterFaces[index]))
-                        result.append(
-                            _Cluster(
-                                start: start, width: clusterEms[index] * size + letterSpacing,
-                                isSpace: start >= contentEnd, isTab: bytes[start] == 0x09,
-                                mask: own))
-                    }
-                }
-            }
-        }
-        return result
     }
 
     /// Replaces the last line by the rest of its text up to the next hard

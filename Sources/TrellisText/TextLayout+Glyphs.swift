@@ -296,7 +296,10 @@ extension _Workspace {
         }
         if range.isEmpty { return [] }
         let whole = shaped(range, face: 0)
-        if faces.count == 1 || (trailingFace == nil && !whole.contains(where: { $0.glyph == 0 })) {
+        if faces.count == 1
+            || (trailingFace == nil && !whole.contains(where: { $0.glyph == 0 })
+                && !_mayHoldEmojiSequence(text, range, faces: faces))
+        {
             return whole
         }
         var runs: [[_ShapedGlyph]] = []
@@ -307,7 +310,7 @@ extension _Workspace {
         var chooser = _FaceChooser(
             range: range,
             contentEnd: _trailingWhitespaceStart(
-                text, end: range.upperBound, start: range.lowerBound))
+                text, end: range.upperBound, start: range.lowerBound), faces: faces)
         while index < range.upperBound {
             let (scalar, length) = _decodeScalar(text, at: index)
             let face =

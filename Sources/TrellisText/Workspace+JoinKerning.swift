@@ -19,7 +19,8 @@ import CHarfBuzz
 extension _Workspace {
     /// Adds the kerning across each break opportunity without whitespace
     /// to the measure of the piece before it (see the top of this file).
-    /// Left-to-right pieces without tabs or hard breaks only; `styles`
+    /// Left-to-right pieces without tabs or hard breaks only (the next
+    /// piece may hold a tab); `styles`
     /// gives an attributed text's runs (whose pieces measure in points),
     /// and the two characters must then be in one run.
     /// - Complexity: O(n) in the pieces, with three cache look-ups (shaped
@@ -35,8 +36,11 @@ extension _Workspace {
                 guard pieces[index].wordEnd == pieces[index].end, pieces[index].flags == 0
                 else { continue }
                 let mask = pieces[index].measure.fontMask
+                // The next piece may hold a tab ("bright-|>\t"): its first
+                // character is not one (`joinsAlone`), and its own widths,
+                // worked out per line, do not hold this kerning.
                 guard mask.nonzeroBitCount == 1, pieces[index + 1].measure.fontMask == mask,
-                    pieces[index + 1].flags & (_Piece.rtlParagraph | _Piece.tab) == 0,
+                    pieces[index + 1].flags & _Piece.rtlParagraph == 0,
                     pieces[index].measure.missingGlyphs == 0,
                     pieces[index + 1].measure.missingGlyphs == 0
                 else { continue }

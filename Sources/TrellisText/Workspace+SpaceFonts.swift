@@ -102,7 +102,9 @@ extension _Workspace {
 
 /// Each character's face in a range as `shape` chooses it, trailing spaces
 /// aside: the fallback face, except for a run of spaces inside the range
-/// whose face the character after them decides (`innerSpaceFace`). The
+/// whose face the character after them decides (`innerSpaceFace`), and an
+/// emoji sequence, which takes a color emoji face as a whole when one has
+/// all of it (`_emojiSequenceFace`). The
 /// measuring and the glyph-placing loops share it, so glyphs are drawn in
 /// the faces they were measured with.
 struct _FaceChooser {
@@ -112,11 +114,18 @@ struct _FaceChooser {
     /// The face of the spaces before `movedEnd`, decided at their first.
     private var movedEnd: Int
     private var movedFace = 0
+    /// Whether some face is a color emoji font, and the face of the emoji
+    /// sequence before `emojiEnd` (`_emojiSequenceFace`).
+    private let hasColorEmoji: Bool
+    private var emojiEnd: Int
+    private var emojiFace = 0
 
-    init(range: Range<Int>, contentEnd: Int) {
+    init(range: Range<Int>, contentEnd: Int, faces: [_FontFace]) {
         self.range = range
         self.contentEnd = contentEnd
         movedEnd = range.lowerBound
+        emojiEnd = range.lowerBound
+        hasColorEmoji = faces.count > 1 && faces.contains(where: \.isColorEmoji)
     }
 
     /// The face of `scalar` at `index` (characters in order), after a
@@ -127,6 +136,17 @@ struct _FaceChooser {
         faces: [_FontFace]
     ) -> Int {
         if index < movedEnd { return movedFace }
+        if index < emojiEnd { return emojiFace }
+        // An emoji sequence takes the emoji font as a whole (_EmojiSequences.swift).
+        if hasColorEmoji
+            && (scalar >= 0xA9 || scalar == 0x23 || scalar == 0x2A
+                || (0x30...0x39).contains(scalar)),
+            let end = _emojiSequenceEnd(text, at: index, end: range.upperBound),
+            let face = _emojiSequenceFace(text, index..<end, faces: faces)
+        {
+            (emojiFace, emojiEnd) = (face, end)
+            return face
+        }
         if scalar == 0x20 && index < contentEnd,
             let moved = _Workspace.innerSpaceFace(
                 text, at: index, range: range, contentEnd: contentEnd, faces: faces)

@@ -167,12 +167,13 @@ final class _Workspace {
         let clusterMark = clusterStarts.count
         if !(usesIdeographBatches
             && _firstFaceLacksIdeograph(text, at: range.lowerBound, faces: faces))
+            && !_mayHoldEmojiSequence(text, range, faces: faces)
             && shapeRun(
                 text, range, trailingStart, rtl, faces, 0, keepClusters,
                 allowMissing: faces.count == 1,
                 &measure)
         {
-            if keepClusters && rtl { _sortClusters() }
+            if keepClusters { _finishClusters(text, range, rtl: rtl) }
             return measure
         }
         if keepClusters {
@@ -185,7 +186,8 @@ final class _Workspace {
         var runStart = range.lowerBound
         var runFace = -1
         var index = range.lowerBound
-        var chooser = _FaceChooser(range: range, contentEnd: min(trailingStart, range.upperBound))
+        var chooser = _FaceChooser(
+            range: range, contentEnd: min(trailingStart, range.upperBound), faces: faces)
         while index < range.upperBound {
             let (scalar, length) = _decodeScalar(text, at: index)
             let face =
@@ -207,9 +209,17 @@ final class _Workspace {
             text, runStart..<range.upperBound, trailingStart, rtl, faces, max(runFace, 0),
             keepClusters,
             allowMissing: true, &measure)
-        // Runs come in logical order, but HarfBuzz gives each RTL run's clusters in visual order.
-        if keepClusters && rtl { _sortClusters() }
+        if keepClusters { _finishClusters(text, range, rtl: rtl) }
         return measure
+    }
+
+    /// Puts the kept clusters in logical order (runs come in logical order,
+    /// but HarfBuzz gives each right-to-left run's clusters in visual order)
+    /// and joins those that UAX #29 puts in one grapheme cluster.
+    private func _finishClusters(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, rtl: Bool)
+    {
+        if rtl { _sortClusters() }
+        _joinClustersToGraphemes(text, range)
     }
 
     private func _sortClusters() {

@@ -202,6 +202,34 @@ final class _SystemFallback: @unchecked Sendable {
         return found
     }
 
+    /// The color emoji font the system draws an emoji sequence beginning
+    /// with `scalar` in: the first of fontconfig's fonts ranked for emoji
+    /// ("und-zsye") that is a color emoji font and has `scalar`, even when a
+    /// font ranked before it has `scalar` as a text glyph (UTS #51: an emoji
+    /// sequence is drawn by the emoji font as a whole; `_EmojiSequences.swift`).
+    /// - Complexity: O(1) after the first call for the scalar.
+    func colorEmojiFace(for scalar: UInt32) -> _FontFace? {
+        let key = UInt64(scalar) | UInt64(languageIndex(Self.colorEmojiKey)) << 32
+        if let known = chosen.withLock({ $0[key] }) { return known }
+        var found: _FontFace?
+        for candidate in ranking(for: "und-zsye") {
+            let covers = Self.fontconfig.withLock { _ in
+                FcCharSetHasChar(candidate.charset, scalar) != 0
+            }
+            guard covers,
+                let face = try? _FontFace.shared(path: candidate.path, index: candidate.index),
+                face.isColorEmoji, face.hasGlyph(scalar)
+            else { continue }
+            found = face
+            break
+        }
+        chosen.withLock { $0[key] = .some(found) }
+        return found
+    }
+
+    /// The name `colorEmojiFace` caches its choices under (not a language).
+    private static let colorEmojiKey = "und-zsye (color emoji fonts only)"
+
     /// fontconfig's ranking for this family and weight in `language`, made once.
     private func ranking(for language: String) -> [_Candidate] {
         let key = _RankingKey(family: family, weight: weight, language: language)

@@ -2,7 +2,8 @@
 // hard breaks, hanging whitespace, right-to-left characters.
 
 /// Where the hard break characters at the end of `start..<end` begin, and
-/// whether they are a line separator (U+2028) rather than a paragraph break.
+/// whether they are a line separator (U+2028, VT, FF: a break that does not
+/// end the bidi paragraph) rather than a paragraph break.
 @inline(__always)
 func _hardBreakStart(_ text: UnsafeBufferPointer<UInt8>, end: Int, start: Int) -> (
     start: Int, isLineSeparator: Bool
@@ -16,13 +17,16 @@ func _hardBreakStart(_ text: UnsafeBufferPointer<UInt8>, end: Int, start: Int) -
     if position - 2 >= start && text[position - 2] == 0xC2 && text[position - 1] == 0x85 {
         return (position - 2, false)
     }
-    if position > start
-        && (text[position - 1] == 0x0A || text[position - 1] == 0x0B || text[position - 1] == 0x0C)
-    {
+    // VT and FF are mandatory line breaks (UAX #14 class BK) but not
+    // paragraph separators: UAX #9 gives them bidi classes S and WS (only
+    // class B, LF, CR, NEL, U+2029 and U+001C–U+001E, ends a paragraph), so
+    // the lines after them keep the paragraph's direction, as after U+2028.
+    if position > start && (text[position - 1] == 0x0B || text[position - 1] == 0x0C) {
+        return (position - 1, true)
+    }
+    if position > start && text[position - 1] == 0x0A {
         position -= 1
-        if text[position] == 0x0A && position > start && text[position - 1] == 0x0D {
-            position -= 1
-        }
+        if position > start && text[position - 1] == 0x0D { position -= 1 }
         return (position, false)
     }
     if position > start && text[position - 1] == 0x0D { return (position - 1, false) }

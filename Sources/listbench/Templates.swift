@@ -62,31 +62,31 @@ enum TemplateChoice {
             let file = text.fallback == .bundled ? PostSuite.bundledFile() : nil
             return try consumer.consume(PostSuite(scale: scale, file: file, text: text))
         case .file(let file, .animal):
-            try text.checkTemplateFile(file.file)
+            let file = text.applied(to: file)
             return try consumer.consume(
                 FileSuite(
                     file: file, frames: AnimalSuite(scale: scale, text: text), scale: scale,
                     text: text))
         case .file(let file, .bird):
-            try text.checkTemplateFile(file.file)
+            let file = text.applied(to: file)
             return try consumer.consume(
                 FileSuite(
                     file: file, frames: BirdSuite(scale: scale, text: text), scale: scale,
                     text: text))
         case .file(let file, .feed):
-            try text.checkTemplateFile(file.file)
+            let file = text.applied(to: file)
             return try consumer.consume(
                 FileSuite(
                     file: file, frames: FeedSuite(scale: scale, text: text), scale: scale,
                     text: text))
         case .file(let file, .post):
-            try text.checkTemplateFile(file.file)
+            let file = text.applied(to: file)
             return try consumer.consume(
                 FileSuite(
                     file: file, frames: PostSuite(scale: scale, file: nil, text: text),
                     scale: scale, text: text))
         case .fileAlone(let file):
-            try text.checkTemplateFile(file.file)
+            let file = text.applied(to: file)
             return try consumer.consume(FileAloneSuite(file: file, scale: scale, text: text))
         }
     }

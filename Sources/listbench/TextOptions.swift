@@ -29,14 +29,18 @@ struct TextOptions {
         return adjusted
     }
 
-    /// Refuses what template files cannot do yet: their fonts are loaded
-    /// inside TrellisCells, which takes a content size but no fallback.
-    func checkTemplateFile(_ name: String) throws {
-        if fallback == .system {
-            throw CLIFailure.usage(
-                "--fallback system is not available with a template file (\(name)): its fonts are loaded by TrellisCells, which has no system fallback yet"
-            )
+    /// `file` with `--fallback system` applied: every label and button ends
+    /// its fonts in the system's (the `textStyle` key `"fallback"`, added
+    /// as `"system"` to a list the file gives).
+    func applied(to file: TemplateFile) -> TemplateFile {
+        guard fallback == .system else { return file }
+        var file = file
+        for index in file.views.indices
+        where file.views[index].kind == .label || file.views[index].kind == .button {
+            let own = file.views[index].fallback ?? []
+            if own.last != "system" { file.views[index].fallback = own + ["system"] }
         }
+        return file
     }
 }
 

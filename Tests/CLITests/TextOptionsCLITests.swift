@@ -4,6 +4,7 @@
 // fonts-noto-cjk (Scripts/bootstrap.sh installs it) and are skipped without it.
 import Foundation
 import Testing
+import TrellisTestSupport
 
 let notoCJKInstalled = FileManager.default.fileExists(
     atPath: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
@@ -128,5 +129,33 @@ let notoCJKInstalled = FileManager.default.fileExists(
             #expect(system.status == 0)
             #expect(system.stdout.contains("\"rows_with_missing_glyphs\": 0"))
         }
+    }
+
+    @Test(.enabled(if: notoCJKInstalled, "needs fonts-noto-cjk (Scripts/bootstrap.sh)"))
+    func listbenchTakesFallbackSystemWithATemplateFile() throws {
+        // The file's labels end in the system's fonts, as the built-in
+        // frames' do: both paths measure "丹顶鹤" with Noto Sans CJK, and
+        // their heights agree on every row (a file left with its bundled
+        // fallbacks draws missing-glyph boxes, on Inter's shorter line).
+        let rows = """
+            {"title": "Crane", "subtitle": "丹顶鹤 in Chinese, a crane of East Asia", "image": [10, 10]}
+            {"title": "鹤", "subtitle": "A crane.", "image": [10, 10]}
+            {"title": "Owl", "subtitle": "An owl.", "image": [10, 10]}
+
+            """
+        let data = try Tool.temporaryFile("fallback-rows.jsonl", rows)
+        let file = TestPaths.repository.appendingPathComponent("Templates/AnimalTableViewCell.json")
+            .path
+        let result = try Tool.run(
+            "listbench",
+            [
+                "--template", file, "--data", data, "--rows", "3", "--repeat", "1", "--json",
+                "--fallback", "system",
+            ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let agreement = try #require(json["agreement"] as? [String: Any])
+        #expect((agreement["max_height_diff"] as? NSNumber)?.doubleValue == 0)
     }
 }
