@@ -98,6 +98,8 @@ def parse(argv):
         problems.append(f"--retries must be 0...100, got {args.retries}")
     if args.out != "-" and os.path.isdir(args.out):
         problems.append(f"--out {args.out} is a folder")
+    elif args.out != "-" and not os.path.isdir(os.path.dirname(os.path.abspath(args.out))):
+        problems.append(f"--out {args.out}: its folder does not exist")
     if problems:
         parser.error("; ".join(problems))
     if os.sep in args.trellis:
