@@ -54,15 +54,13 @@ _spec.loader.exec_module(merge_heights)
 
 DEFAULT_TRELLIS = os.path.join(os.path.dirname(HERE), ".build", "release", "trellis")
 
-# The options of `trellis heights` passed through to every shard, as
-# (flag, takes a value, repeatable). --shard and --out are the script's own.
+# The options of `trellis heights` passed through to every shard, as (flag,
+# repeatable); --shard and --out are the script's own.
 PASSED = [
-    ("--template", True, False), ("--data", True, False), ("--widths", True, False),
-    ("--scales", True, False), ("--content-sizes", True, False), ("--path", True, False),
-    ("--threads", True, False), ("--format", True, False), ("--expect", True, False),
-    ("--font-dir", True, True), ("--max-text-length", True, False),
-    ("--max-views", True, False), ("--max-constraints", True, False),
-    ("--batch-size", True, False),
+    ("--template", False), ("--data", False), ("--widths", False), ("--scales", False),
+    ("--content-sizes", False), ("--path", False), ("--threads", False), ("--format", False),
+    ("--expect", False), ("--font-dir", True), ("--max-text-length", False),
+    ("--max-views", False), ("--max-constraints", False), ("--batch-size", False),
 ]
 
 
@@ -70,7 +68,7 @@ def parse(argv):
     parser = merge_heights.Parser(
         prog="dask-heights.py",
         description="Run `trellis heights` in shards on a Dask cluster and merge them.")
-    for flag, _, repeatable in PASSED:
+    for flag, repeatable in PASSED:
         required = flag in ("--template", "--data", "--widths")
         parser.add_argument(flag, required=required, action="append" if repeatable else "store",
                             help="As `trellis heights " + flag + "`.")
@@ -100,15 +98,19 @@ def parse(argv):
         problems.append(f"--retries must be 0...100, got {args.retries}")
     if args.out != "-" and os.path.isdir(args.out):
         problems.append(f"--out {args.out} is a folder")
+    elif args.out != "-" and not os.path.isdir(os.path.dirname(os.path.abspath(args.out))):
+        problems.append(f"--out {args.out}: its folder does not exist")
     if problems:
         parser.error("; ".join(problems))
+    if os.sep in args.trellis:
+        args.trellis = os.path.abspath(args.trellis)
     return args
 
 
 def trellis_arguments(args, data):
     """The `trellis heights` options every shard gets (all but --shard, --out, --threads)."""
     command = [args.trellis, "heights"]
-    for flag, _, repeatable in PASSED:
+    for flag, repeatable in PASSED:
         value = getattr(args, flag[2:].replace("-", "_"))
         if flag in ("--data", "--threads") or value is None:
             continue
@@ -117,9 +119,11 @@ def trellis_arguments(args, data):
     return command + ["--data", data]
 
 
-def run_shard(shard, shards, command, part, threads_by_host, threads):
-    """On a worker: one shard's `trellis heights`, then its part checked.
-    Raises ShardFailed (Dask retries it) when trellis exits with an error."""
+def run_shard(shard, shards, command, part, threads_by_host, threads, cwd):
+    """On a worker: one shard's `trellis heights` (in the client's folder,
+    where it exists: relative paths, and the header that names the template
+    as given, are the same as one process's), then its part checked. Raises
+    ShardFailed (Dask retries it) when trellis exits with an error."""
     from distributed import get_worker
     from distributed.comm import get_address_host
 
@@ -132,7 +136,8 @@ def run_shard(shard, shards, command, part, threads_by_host, threads):
     started = time.monotonic()
     result = subprocess.run(
         command + ["--threads", str(threads), "--shard", f"{shard}/{shards}", "--out", part],
-        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        cwd=cwd if os.path.isdir(cwd) else None)
     seconds = time.monotonic() - started
     stderr = result.stderr.decode("utf-8", "replace")
     if result.returncode != 0:
@@ -245,7 +250,7 @@ def run(args):
         parts = [os.path.join(parts_dir, f"part-{i}.{ext}") for i in range(shards)]
         submitted = time.monotonic()
         futures = [
-            client.submit(run_shard, i, shards, command, parts[i], by_host, threads,
+            client.submit(run_shard, i, shards, command, parts[i], by_host, threads, os.getcwd(),
                           key=f"trellis-heights-shard-{i}", retries=args.retries, pure=False)
             for i in range(shards)
         ]

@@ -563,7 +563,8 @@ def interleave(files, fmt, total, per_row, output):
 def merge_parts(paths, out, expected=None, summaries=None, progress=None):
     """Checks the parts and writes them merged to `out` (beside it first, then
     renamed). `summaries`: check_part's results already made (on the workers),
-    in shard order with `paths`. Returns (rows, records)."""
+    in shard order with `paths`. Returns the rows, the records, and the
+    merged --expect comparison as trellis prints it (or None)."""
     if not paths:
         raise MergeError("no parts to merge")
     headers = [Header(path) for path in paths]

@@ -25,20 +25,19 @@ enum ClusterRun {
         TestPaths.repository.appendingPathComponent("Scripts/\(name)").path
     }
 
-    static func python(_ arguments: [String], environment: [String: String] = [:]) throws
-        -> Tool.Result
-    {
-        try run("/usr/bin/env", ["python3"] + arguments, environment: environment)
+    static func python(
+        _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil
+    ) throws -> Tool.Result {
+        try run("/usr/bin/env", ["python3"] + arguments, environment: environment, in: directory)
     }
 
     static func run(
-        _ executable: String, _ arguments: [String], environment: [String: String] = [:]
-    )
-        throws -> Tool.Result
-    {
-        let directory = try folder("run")
-        let out = directory.appendingPathComponent("stdout")
-        let err = directory.appendingPathComponent("stderr")
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:],
+        in directory: URL? = nil
+    ) throws -> Tool.Result {
+        let outputs = try folder("run")
+        let out = outputs.appendingPathComponent("stdout")
+        let err = outputs.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let process = Process()
@@ -48,6 +47,7 @@ enum ClusterRun {
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice
+        process.currentDirectoryURL = directory
         try process.run()
         process.waitUntilExit()
         return Tool.Result(
@@ -189,6 +189,27 @@ struct DaskHeightsCLITests {
         // The parts are gone; only the merged file is left.
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["merged.jsonl"])
+
+        // Another shard count, a template file named relative to the
+        // client's folder (the shards run there: the header, which names it
+        // as given, and its cache key are one process's), two content sizes.
+        let options = [
+            "--template", "Templates/AnimalTableViewCell.json", "--data", Self.small.data,
+            "--widths", "320,375", "--content-sizes", "large,accessibilityLarge",
+        ]
+        let repository = TestPaths.repository
+        let single5 = folder.appendingPathComponent("single-5.jsonl").path
+        let one = try ClusterRun.run(
+            ClusterRun.trellis, ["heights"] + options + ["--out", single5], in: repository)
+        #expect(one.status == 0, "\(one.stderr)")
+        let merged5 = folder.appendingPathComponent("merged-5.jsonl").path
+        let five = try ClusterRun.python(
+            [
+                ClusterRun.script("dask-heights.py"), "--trellis", ClusterRun.trellis,
+                "--workers", "2", "--shards", "5", "--out", merged5,
+            ] + options, in: repository)
+        #expect(five.status == 0, "\(five.stderr)")
+        try ClusterRun.expectSameRecords(merged5, single5, shards: 5)
     }
 
     @Test func aWorkerKilledOnceAndAShardFailingOnceGiveTheSameRecords() throws {
@@ -223,10 +244,10 @@ struct DaskHeightsCLITests {
         let out = outputs.appendingPathComponent("merged.jsonl").path
         let result = try Self.dask(data, out: out, shards: 8, trellis: failing)
         #expect(result.status == 3, "\(result.stderr)")
+        // The shard, its worker's host, trellis's exit status and stderr.
+        #expect(result.stderr.contains("shard 5/8 failed on "), "\(result.stderr)")
         #expect(
-            result.stderr.contains(
-                "shard 5/8 failed on 127.0.0.1: trellis heights exited with status 3"),
-            "\(result.stderr)")
+            result.stderr.contains(": trellis heights exited with status 3\n"), "\(result.stderr)")
         #expect(result.stderr.contains("rows.jsonl:77: shard five is broken"), "\(result.stderr)")
         #expect(result.stderr.contains("stopped: no output written"), "\(result.stderr)")
         // No output, no part, no temporary file.
