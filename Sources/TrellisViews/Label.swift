@@ -64,11 +64,14 @@ open class Label: View {
     }
     @exclusivity(unchecked) private var _attributedText: AttributedText?
 
-    /// Font, size and paragraph settings.
+    /// Font, size and paragraph settings. Its `lineBreakMode` is always the
+    /// label's `lineBreakMode`: a style set here takes the label's mode, as
+    /// setting `UILabel.font` leaves `UILabel.lineBreakMode` as it was.
     @exclusivity(unchecked) public var style: TextStyle {
         didSet {
-            _spec = _MeasuringSpec(
-                style: Self._measuringStyle(style, lineBreakMode), measurer: measurer)
+            // Inside its own didSet, this assignment calls no observer.
+            style.lineBreakMode = lineBreakMode
+            _spec = _MeasuringSpec(style: style, measurer: measurer)
             _textDidChange()
         }
     }
@@ -88,13 +91,19 @@ open class Label: View {
         }
     }
 
-    /// How lines break and truncate (`byTruncatingTail` by default, as UIKit);
-    /// it replaces `style.lineBreakMode` when the label measures its text.
+    /// How lines break and truncate (`byTruncatingTail` by default, as
+    /// `UILabel.lineBreakMode`): one rule, UIKit's. The label's mode applies
+    /// to its text, plain or attributed, and is `style.lineBreakMode`, which
+    /// follows it. UIKit: "If you are using styled text, assigning a new
+    /// value to this property causes the line break mode to be applied to
+    /// the entirety of the string in the attributedText property." In UIKit
+    /// an attributed string's own paragraph style then overrides it; a
+    /// Trellis `AttributedText` has no paragraph attributes of its own (they
+    /// are the style it is measured with), so the label's mode holds.
     @exclusivity(unchecked) public var lineBreakMode: LineBreakMode = .byTruncatingTail {
         didSet {
-            _spec = _MeasuringSpec(
-                style: Self._measuringStyle(style, lineBreakMode), measurer: measurer)
-            _textDidChange()
+            guard lineBreakMode != oldValue || style.lineBreakMode != lineBreakMode else { return }
+            style.lineBreakMode = lineBreakMode
         }
     }
 
@@ -153,9 +162,10 @@ open class Label: View {
     /// A label with the given text and style.
     public init(text: String = "", style: TextStyle) {
         _text = text
+        var style = style
+        style.lineBreakMode = .byTruncatingTail  // `lineBreakMode`'s default
         self.style = style
-        _spec = _MeasuringSpec(
-            style: Self._measuringStyle(style, .byTruncatingTail), measurer: .shared)
+        _spec = _MeasuringSpec(style: style, measurer: .shared)
         _unmanagedSpec = Unmanaged.passUnretained(_spec)
         super.init(frame: .zero)
     }
@@ -279,14 +289,6 @@ open class Label: View {
     }
     // Safe: `_spec` holds the spec, and its `didSet` keeps this in step.
     @exclusivity(unchecked) private var _unmanagedSpec: Unmanaged<_MeasuringSpec>
-
-    private static func _measuringStyle(_ style: TextStyle, _ lineBreakMode: LineBreakMode)
-        -> TextStyle
-    {
-        var measuring = style
-        measuring.lineBreakMode = lineBreakMode
-        return measuring
-    }
 
     override var _baselineOffsetsFromTop: (first: Double, last: Double)? {
         guard !text.isEmpty else { return nil }
