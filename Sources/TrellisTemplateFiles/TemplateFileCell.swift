@@ -431,8 +431,26 @@ public final class TemplateFileCellView: ConstraintCellView {
         }
     }
 
+    /// Every visible view's frame in the content view's coordinates (its
+    /// `frame` offset by each superview's origin up to the content view),
+    /// in file order, as `CellLayout` documents them. Views hidden, or inside
+    /// a hidden stack, are left out: "A hidden view disappears from its
+    /// window" (`UIView.isHidden`).
     public var subviewFrames: [NamedFrame] {
-        order.compactMap { id in views[id].map { NamedFrame(name: id, frame: $0.frame) } }
+        order.compactMap { id -> NamedFrame? in
+            guard let view = views[id] else { return nil }
+            var frame = view.frame
+            var current: View = view
+            while current !== contentView {
+                if current.isHidden { return nil }
+                guard let parent = current.superview else { break }
+                if parent !== contentView {
+                    frame = frame.offsetBy(dx: parent.frame.minX, dy: parent.frame.minY)
+                }
+                current = parent
+            }
+            return NamedFrame(name: id, frame: frame)
+        }
     }
 
     public private(set) lazy var labels: [Label] = order.compactMap { views[$0] as? Label }
