@@ -32,6 +32,9 @@ public struct TemplateFileDirectCell: CellTemplate {
     /// Each node's parent node (nil for the root stack, whose frame is in
     /// the content view's coordinates already).
     private let parents: [Int?]
+    /// The width of the file's fixed parts, at or below which a row is
+    /// refused (`TemplateFileCellView.minimumWidth`).
+    public let minimumWidth: Double
 
     public var name: String { trees.name }
     public var path: LayoutPath { .frames }
@@ -50,6 +53,14 @@ public struct TemplateFileDirectCell: CellTemplate {
         fileOrder = file.views.compactMap { view in nodes[view.id].map { (view.id, $0) } }
         let parentOf = Dictionary(uniqueKeysWithValues: file.views.map { ($0.id, $0.parent) })
         parents = trees.nodeIDs.map { id in parentOf[id].flatMap { nodes[$0] } }
+        do {
+            minimumWidth =
+                try TemplateFileCellView(
+                    file: file, measurer: measurer, scale: scale, contentSize: contentSize
+                ).minimumWidth
+        } catch {
+            throw StackTreeProblem(message: "\(error)")
+        }
     }
 
     /// The row's height and every visible view's frame in the content
@@ -88,6 +99,7 @@ public struct TemplateFileDirectCell: CellTemplate {
     private mutating func directLayout(_ tree: StackTree, _ row: JSONRow, width: Double)
         throws(CellError) -> StackTreeLayout
     {
+        try checkWidth(width, minimum: minimumWidth, template: trees.name)
         do {
             return try direct.layout(tree, width: width)
         } catch {
