@@ -170,13 +170,15 @@ let package = Package(
 
         // Helpers shared by the two executables (timing, JSON output, progress).
         .target(name: "CLISupport"),
-        // The options both executables take (swift-argument-parser groups).
+        // The options both executables take (swift-argument-parser groups),
+        // and what they share about reading rows: the data limits, the
+        // field check.
         // Apart from CLISupport, which TrellisSnapshots (a library) links, so
         // that no library pulls in swift-argument-parser.
         .target(
             name: "CLIOptions",
             dependencies: [
-                "CLISupport", "TrellisText",
+                "CLISupport", "TrellisText", "TrellisCells", "TrellisTemplateFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(

@@ -6,6 +6,12 @@
 # target. The SnapshotTesting trait builds swift-snapshot-testing for the
 # SnapshotTests target's strategies (without it those tests compile to
 # nothing).
+#
+# The test run prints what a reader needs: each suite as it ends, every
+# failure with its details, crashes, and swift test's own summary line last.
+# Everything the tests print (the conflict logs they provoke on purpose, the
+# property runs' summaries) goes to .build/test-output.txt. The property runs
+# are short here; Scripts/soak.sh runs them long (TRELLIS_SOAK=1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Scripts/bootstrap.sh
@@ -20,4 +26,21 @@ if grep -E "^($here/)?(Sources|Tests|Benchmarks|Fuzz)/[^:]+:[0-9]+:[0-9]+: warni
     echo "test.sh: the build above warned (warnings are errors here)" >&2
     exit 1
 fi
-swift test --skip-build --traits SnapshotTesting "$@"
+full=.build/test-output.txt
+echo "test.sh: running the tests (everything they print: $full)"
+set +e
+swift test --skip-build --traits SnapshotTesting "$@" 2>&1 | tee "$full" | awk '
+    # A failure and its details (swift-testing indents them under "↳").
+    /^✘/ || /^[[:space:]]*↳/ { print; fflush(); next }
+    /^✔ Suite / || /^Test Suite .All tests. (passed|failed)/ || /Executed [0-9]+ tests?/ {
+        print; fflush(); next
+    }
+    /error:|Fatal error|Crashed|[Ss]ignal [0-9]+|Illegal instruction|Segmentation fault/ {
+        print; fflush(); next
+    }
+    # swift test s own summary line (also printed when it passes).
+    /^(✔|✘)? ?Test run with / { print; fflush(); next }
+'
+status=${PIPESTATUS[0]}
+set -e
+exit "$status"

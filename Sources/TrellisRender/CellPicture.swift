@@ -4,6 +4,7 @@
 import TrellisCells
 import TrellisGeometry
 import TrellisText
+import TrellisViews
 
 /// Draws cells of a template, stacked as a table shows them.
 public struct CellPicture {
@@ -36,7 +37,8 @@ public struct CellPicture {
             cells.append(
                 PlacedCell(
                     layout: layout, labels: template.labels(for: item), measurer: template.measurer,
-                    frame: Rect(x: 0, y: top, width: width, height: layout.height)))
+                    frame: Rect(x: 0, y: top, width: width, height: layout.height),
+                    views: (template as? any ViewHierarchyDescribing)?.pictureViews))
             top += layout.height
         }
         let bitmap = try render(
@@ -55,7 +57,8 @@ public struct CellPicture {
                 PlacedCell(
                     layout: try template.layout(item, width: frame.width),
                     labels: template.labels(for: item),
-                    measurer: template.measurer, frame: frame))
+                    measurer: template.measurer, frame: frame,
+                    views: (template as? any ViewHierarchyDescribing)?.pictureViews))
         }
         let bitmap = try render(cells, canvas: canvas, scale: scale, separators: false)
         return (bitmap, cells.map(\.layout))
@@ -89,7 +92,7 @@ public struct CellPicture {
         for cell in cells {
             let placement = cell.frame
             let origin = placement.origin
-            for entry in cell.layout.frames {
+            for entry in cell.drawnBoxes {
                 let frame = entry.frame.offsetBy(dx: origin.x, dy: origin.y)
                 bitmap.fill(
                     x0: max(frame.minX, placement.minX) * scale,
@@ -98,12 +101,18 @@ public struct CellPicture {
                     y1: min(frame.maxY, placement.maxY) * scale,
                     color: fills[entry.name] ?? defaultFill)
             }
-            for label in cell.labels {
-                guard let frame = cell.layout.frame(of: label.name) else { continue }
-                try drawText(
-                    label, in: frame.offsetBy(dx: origin.x, dy: origin.y), measurer: cell.measurer,
-                    scale: scale,
+            if let views = cell.views {
+                try drawContents(
+                    of: views, in: placement, measurer: cell.measurer, scale: scale,
                     rasterizer: rasterizer, into: &bitmap)
+            } else {
+                for label in cell.labels {
+                    guard let frame = cell.layout.frame(of: label.name) else { continue }
+                    try drawText(
+                        label, in: frame.offsetBy(dx: origin.x, dy: origin.y),
+                        measurer: cell.measurer, scale: scale, rasterizer: rasterizer,
+                        into: &bitmap)
+                }
             }
             if separators {
                 bitmap.fill(
@@ -117,6 +126,36 @@ public struct CellPicture {
             }
         }
         return bitmap
+    }
+
+    /// The texts, titles and images of a cell's views (their frames are
+    /// filled already), each view's frame offset by the cell's origin.
+    static func drawContents(
+        of views: [PictureView], in placement: Rect, measurer: TextMeasurer, scale: Double,
+        rasterizer: TextRasterizer, into bitmap: inout Bitmap
+    ) throws {
+        for view in views {
+            let frame = view.frame.offsetBy(dx: placement.minX, dy: placement.minY)
+            switch view.content {
+            case .box:
+                break
+            case .label(let label):
+                try drawText(
+                    label, in: frame, measurer: measurer, scale: scale, rasterizer: rasterizer,
+                    into: &bitmap)
+            case .button(let title, let insets):
+                try drawText(
+                    title, in: frame.inset(by: insets), measurer: measurer, scale: scale,
+                    rasterizer: rasterizer, into: &bitmap)
+            case .image(let image, let mode):
+                // An image known only by the aspect ratio its data gave the
+                // view fills the view.
+                ViewPicture.drawImage(
+                    image ?? Image(size: frame.size),
+                    contentMode: image == nil ? .scaleToFill : mode,
+                    in: frame, scale: scale, into: &bitmap)
+            }
+        }
     }
 
     /// A label's text laid out at its frame's width, centered vertically in
@@ -156,10 +195,27 @@ public struct PlacedCell: Sendable {
     /// The cell's frame on the canvas, in points.
     public var frame: Rect
 
-    public init(layout: CellLayout, labels: [LabelContent], measurer: TextMeasurer, frame: Rect) {
+    /// The cell's visible views as its hierarchy laid them out, for a cell
+    /// that is a view hierarchy (`ViewHierarchyDescribing`): drawn view by
+    /// view, texts, titles and images included. Nil: `layout`'s frames and
+    /// `labels` are drawn.
+    public var views: [PictureView]?
+
+    public init(
+        layout: CellLayout, labels: [LabelContent], measurer: TextMeasurer, frame: Rect,
+        views: [PictureView]? = nil
+    ) {
         self.layout = layout
         self.labels = labels
         self.measurer = measurer
         self.frame = frame
+        self.views = views
+    }
+
+    /// The boxes a picture fills for the cell, in the cell's (content view's)
+    /// coordinates: every visible view of `views`, or `layout`'s frames.
+    public var drawnBoxes: [NamedFrame] {
+        guard let views else { return layout.frames }
+        return views.map { NamedFrame(name: $0.name, frame: $0.frame) }
     }
 }

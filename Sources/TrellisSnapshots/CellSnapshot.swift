@@ -27,6 +27,9 @@ public struct CellSnapshot: LayoutSnapshotSubject, Sendable {
     public var scale: Double
     /// The diagnostics of the solved cell (empty for frame code, which has no constraints).
     public var issues: [String]
+    /// A constraint cell's visible views as laid out, drawn view by view
+    /// (nil for frame code: its frames and labels are drawn).
+    public var views: [PictureView]?
 
     /// A cell of a frame-code template (which draws its labels itself).
     /// - Throws: `CellError` when the template cannot lay the item out.
@@ -64,6 +67,7 @@ public struct CellSnapshot: LayoutSnapshotSubject, Sendable {
         measurer = cell.labels.first?.measurer ?? .shared
         scale = cell.scale
         issues = cell.issues(width: width).map(\.description)
+        views = PictureView.capture(cell.contentView)
     }
 
     /// The cell and its subviews, on the template's pixel grid.
@@ -87,7 +91,8 @@ public struct CellSnapshot: LayoutSnapshotSubject, Sendable {
     public func placed(at origin: Point) -> PlacedCell {
         PlacedCell(
             layout: layout, labels: labels, measurer: measurer,
-            frame: Rect(x: origin.x, y: origin.y, width: layout.width, height: layout.height))
+            frame: Rect(x: origin.x, y: origin.y, width: layout.width, height: layout.height),
+            views: views)
     }
 
     /// `diagnosticsReport` of the cell's issues.

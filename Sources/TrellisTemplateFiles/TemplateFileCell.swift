@@ -13,7 +13,10 @@ public final class TemplateFileCellView: ConstraintCellView {
     public typealias Item = JSONRow
 
     public let templateName: String
-    public let minimumWidth = 0.0
+    /// The width of the file's fixed parts (margins, spacing, views of fixed
+    /// width, fixed texts): widths at or below it leave no room for the
+    /// content and are refused, as the built-in templates refuse theirs.
+    public private(set) var minimumWidth = 0.0
     public let contentView = View()
     public let scale: Double
     /// Views by id, `contentView` included.
@@ -179,6 +182,21 @@ public final class TemplateFileCellView: ConstraintCellView {
             }
             constraints += made
         }
+        minimumWidth = Self.fixedPartsWidth(of: contentView)
+    }
+
+    /// The narrowest the content view can be with every text field empty:
+    /// `systemLayoutSizeFitting` of a zero size at the fitting-size level
+    /// both ways ("the smallest possible size", `UIView.layoutFittingCompressedSize`),
+    /// so only required widths, margins, spacing and the texts the file fixes
+    /// (whose compression resistance is above the fitting level) take room.
+    static func fixedPartsWidth(of contentView: View) -> Double {
+        let size = contentView.systemLayoutSizeFitting(
+            Size(width: 0, height: 0), withHorizontalFittingPriority: .fittingSizeLevel,
+            verticalFittingPriority: .fittingSizeLevel)
+        guard size.width.isFinite, size.width > 0 else { return 0 }
+        // Solver residue (1e-9) is not a fixed part.
+        return (size.width * 1e6).rounded() / 1e6
     }
 
     private func constraint(_ spec: ConstraintSpec) throws(TemplateFileError) -> LayoutConstraint {
@@ -449,8 +467,26 @@ public final class TemplateFileCellView: ConstraintCellView {
         }
     }
 
+    /// Every visible view's frame in the content view's coordinates (its
+    /// `frame` offset by each superview's origin up to the content view),
+    /// in file order, as `CellLayout` documents them. Views hidden, or inside
+    /// a hidden stack, are left out: "A hidden view disappears from its
+    /// window" (`UIView.isHidden`).
     public var subviewFrames: [NamedFrame] {
-        order.compactMap { id in views[id].map { NamedFrame(name: id, frame: $0.frame) } }
+        order.compactMap { id -> NamedFrame? in
+            guard let view = views[id] else { return nil }
+            var frame = view.frame
+            var current: View = view
+            while current !== contentView {
+                if current.isHidden { return nil }
+                guard let parent = current.superview else { break }
+                if parent !== contentView {
+                    frame = frame.offsetBy(dx: parent.frame.minX, dy: parent.frame.minY)
+                }
+                current = parent
+            }
+            return NamedFrame(name: id, frame: frame)
+        }
     }
 
     public private(set) lazy var labels: [Label] = order.compactMap { views[$0] as? Label }

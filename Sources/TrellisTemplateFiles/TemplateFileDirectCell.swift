@@ -29,6 +29,12 @@ public struct TemplateFileDirectCell: CellTemplate {
     /// Node numbers in the file's view order (`CellLayout.frames` lists the
     /// views in file order, as `TemplateFileCellView.subviewFrames` does).
     private let fileOrder: [(name: String, node: Int)]
+    /// Each node's parent node (nil for the root stack, whose frame is in
+    /// the content view's coordinates already).
+    private let parents: [Int?]
+    /// The width of the file's fixed parts, at or below which a row is
+    /// refused (`TemplateFileCellView.minimumWidth`).
+    public let minimumWidth: Double
 
     public var name: String { trees.name }
     public var path: LayoutPath { .frames }
@@ -45,28 +51,55 @@ public struct TemplateFileDirectCell: CellTemplate {
         let nodes = Dictionary(
             uniqueKeysWithValues: trees.nodeIDs.enumerated().map { ($0.element, $0.offset) })
         fileOrder = file.views.compactMap { view in nodes[view.id].map { (view.id, $0) } }
+        let parentOf = Dictionary(uniqueKeysWithValues: file.views.map { ($0.id, $0.parent) })
+        parents = trees.nodeIDs.map { id in parentOf[id].flatMap { nodes[$0] } }
+        do {
+            minimumWidth =
+                try TemplateFileCellView(
+                    file: file, measurer: measurer, scale: scale, contentSize: contentSize
+                ).minimumWidth
+        } catch {
+            throw StackTreeProblem(message: "\(error)")
+        }
     }
 
-    /// The row's height and every view's frame (in its parent's coordinates).
+    /// The row's height and every visible view's frame in the content
+    /// view's coordinates (as `TemplateFileCellView.subviewFrames`: views
+    /// hidden, or inside a hidden stack, are left out).
     /// - Throws: `CellError` for a field the file cannot show (with the
     ///   file's place and the data line), or when the direct path refuses
     ///   the row at this width (ambiguous, conflicting or not modelled).
     /// - Complexity: O(nodes × passes) plus text measurement; see `DirectStackLayout`.
     public mutating func layout(_ item: JSONRow, width: Double) throws(CellError) -> CellLayout {
-        let layout = try directLayout(item, width: width)
+        let tree = try trees.tree(for: item)
+        let layout = try directLayout(tree, item, width: width)
+        // Parents come before their children in node order.
+        let nodes = tree.nodes
+        var hidden = [Bool](repeating: false, count: layout.frames.count)
+        var frames = layout.frames
+        for node in frames.indices {
+            guard let parent = parents[node] else {
+                hidden[node] = nodes[node].isHidden
+                continue
+            }
+            hidden[node] = hidden[parent] || nodes[node].isHidden
+            frames[node] = frames[node].offsetBy(dx: frames[parent].minX, dy: frames[parent].minY)
+        }
         return CellLayout(
             width: width, height: layout.height,
-            frames: fileOrder.map { NamedFrame(name: $0.name, frame: layout.frames[$0.node]) })
+            frames: fileOrder.compactMap {
+                hidden[$0.node] ? nil : NamedFrame(name: $0.name, frame: frames[$0.node])
+            })
     }
 
     public mutating func height(for item: JSONRow, width: Double) throws(CellError) -> Double {
-        try directLayout(item, width: width).height
+        try directLayout(try trees.tree(for: item), item, width: width).height
     }
 
-    private mutating func directLayout(_ row: JSONRow, width: Double) throws(CellError)
-        -> StackTreeLayout
+    private mutating func directLayout(_ tree: StackTree, _ row: JSONRow, width: Double)
+        throws(CellError) -> StackTreeLayout
     {
-        let tree = try trees.tree(for: row)
+        try checkWidth(width, minimum: minimumWidth, template: trees.name)
         do {
             return try direct.layout(tree, width: width)
         } catch {

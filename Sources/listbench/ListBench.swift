@@ -101,6 +101,9 @@ struct ListBench: ParsableCommand {
     )
     var scenario: ScenarioKind?
 
+    @OptionGroup var dataLimits: DataLimitOptions
+    @OptionGroup var strictOption: StrictOption
+
     func validate() throws {
         guard rows >= 1 else { throw ValidationError("--rows must be at least 1, got \(rows)") }
         guard scale.isFinite, scale >= 1, scale <= 4 else {
@@ -131,7 +134,7 @@ struct ListBench: ParsableCommand {
     }
 
     func run() throws {
-        let choice = try TemplateChoice.parse(template)
+        let choice = try TemplateChoice.parse(template, limits: dataLimits.limits)
         let baseline = MemoryReading.current()
         var compositional: CompositionalSetup?
         var rows = rows
@@ -146,7 +149,9 @@ struct ListBench: ParsableCommand {
         case .kind(.compositional): compositional = CompositionalSetup.builtIn(rows: rows)
         case .kind: break
         }
-        let source = BenchData(path: data, rows: rows, seed: seed)
+        let source = BenchData(
+            path: data, rows: rows, seed: seed, limits: dataLimits.limits,
+            strict: strictOption.strict)
         var configuration = BenchConfiguration(
             rows: rows, width: width, scale: scale, threads: threads, repeats: effectiveRepeats,
             layout: layout.kind, templateName: choice.name, contentSize: contentSize,

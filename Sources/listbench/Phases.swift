@@ -1,6 +1,7 @@
 // The phases listbench runs, generic over a template suite so each hot loop
 // is specialized for a concrete template type (no existentials per row).
 
+import CLIOptions
 import CLISupport
 import Dispatch
 import Trellis
@@ -71,40 +72,26 @@ struct BenchData {
     var path: String?
     var rows: Int
     var seed: UInt64
+    /// `--max-row-length` and the other data limits, checked as the rows are read.
+    var limits = DataLimits.standard
+    /// `--strict`: a template field no row has is an error.
+    var strict = false
 
-    /// The first `rows` of the file at `path`, read by `load`; an empty
-    /// file is an error.
-    func fromFile<Row>(_ path: String, _ load: (String) throws -> [Row]) throws -> [Row] {
-        let all: [Row]
-        do {
-            all = try load(path)
-        } catch {
-            throw CLIFailure.data("\(error)")
-        }
-        guard !all.isEmpty else { throw CLIFailure.data("\(path): the file has no rows") }
-        return Array(all.prefix(rows))
-    }
-
-    /// The rows as `format` reads them: the first of `path`, or generated.
+    /// The rows as `format` reads them: the first `rows` of `path` (checked
+    /// against the limits; a file without rows is an error), or generated.
     func rows<Item>(_ format: RowFormat<Item>) throws -> [Item] {
         guard let path else {
             showProgress("generating \(rows) rows…")
             defer { endProgress() }
             return format.generate(seed, rows)
         }
-        do {
-            return try format.rows(fromFile: path, limit: rows)
-        } catch {
-            throw CLIFailure.data("\(error)")
-        }
+        return try limits.rows(format, fromFile: path, limit: rows)
     }
 }
 
 extension BenchSuite where Item == AnimalItem {
     func loadRows(_ data: BenchData) throws -> [AnimalItem] {
-        if let path = data.path {
-            return try data.fromFile(path) { try JSONLinesLoader.load(path: $0) }
-        }
+        if data.path != nil { return try data.rows(RowFormat<AnimalItem>.samples) }
         showProgress("generating \(data.rows) rows…")
         defer { endProgress() }
         return AnimalDataGenerator(seed: data.seed).items(count: data.rows)
@@ -407,8 +394,11 @@ struct BenchRunner<Suite: BenchSuite> {
             do {
                 heights[row] = try template.height(for: items[row], width: width)
             } catch {
+                // Rows are named by their data line (in the message of a
+                // template file's row) and their index path in the list.
                 throw CellError(
-                    template: error.template, message: "row \(row + 1): \(error.message)")
+                    template: error.template,
+                    message: "\(error.message) (index path [0, \(row)])")
             }
             if (row + 1) % sampleEvery == 0 || row + 1 == items.count {
                 let now = monotonicNanoseconds()

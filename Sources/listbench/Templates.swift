@@ -2,6 +2,7 @@
 // constraint implementations.
 
 import ArgumentParser
+import CLIOptions
 import CLISupport
 import Foundation
 import Trellis
@@ -27,7 +28,7 @@ enum TemplateChoice {
         }
     }
 
-    static func parse(_ text: String) throws -> TemplateChoice {
+    static func parse(_ text: String, limits: DataLimits = .standard) throws -> TemplateChoice {
         if let name = TemplateName(rawValue: text) { return .builtIn(name) }
         let looksLikeFile = text.contains("/") || text.hasSuffix(".json")
         guard looksLikeFile else {
@@ -35,12 +36,7 @@ enum TemplateChoice {
                 "unknown template '\(text)' (expected \(TemplateName.allCases.map(\.rawValue).joined(separator: ", ")) or a template file)"
             )
         }
-        let file: TemplateFile
-        do {
-            file = try TemplateFile.load(path: text)
-        } catch {
-            throw CLIFailure.data("\(error)")
-        }
+        let file = try limits.templateFile(at: text)
         guard let builtIn = TemplateName(rawValue: file.name), file.stackTreeProblem != nil else {
             return .fileAlone(file)
         }
@@ -401,7 +397,8 @@ struct FileAloneSuite: BenchSuite {
                         size: Size(width: width, height: .greatestFiniteMagnitude),
                         numberOfLines: lines, scale: scale)
                 } catch {
-                    throw CellError(template: name, message: "\(error)")
+                    let place = row.line.map { " (data line \($0))" } ?? ""
+                    throw CellError(template: name, message: "\(error)\(place)")
                 }
             }
         }
@@ -413,7 +410,13 @@ struct FileAloneSuite: BenchSuite {
         TemplateName(rawValue: file.name).map { RowFormat<JSONRow>.json(generatedAs: $0) } ?? .json
     }
 
-    func loadRows(_ data: BenchData) throws -> [JSONRow] { try data.rows(rowFormat) }
+    func loadRows(_ data: BenchData) throws -> [JSONRow] {
+        let rows = try data.rows(rowFormat)
+        if data.path != nil {
+            try FieldCheck.report(for: file, rows: rows, strict: data.strict, tool: "listbench")
+        }
+        return rows
+    }
 
     /// The media field's size (`image`, or `photo` for posts).
     func mediaSize(of item: JSONRow) -> Size? { rowFormat.mediaSize(item) }

@@ -4,6 +4,7 @@
 // depend on; optionally compared with heights recorded elsewhere.
 
 import ArgumentParser
+import CLIOptions
 import CLISupport
 import CTrellisMemory
 import FoundationEssentials
@@ -16,7 +17,8 @@ struct Heights: ParsableCommand {
         discussion: """
             Output: a header record with a cache key, then one record per row and combination, in input \
             order: {"row": n, "id": ..., "width": w, "scale": s, "contentSize": c, "height": h}. \
-            Exit codes: 0 done, 2 bad data or template, 64 bad options.
+            Exit codes: 0 done, 1 more than --max-worse heights differ from --expect's by more \
+            than a pixel, 2 bad data or template (a data file without rows too), 64 bad options.
             """)
 
     @Option(help: "Template: \(BuiltInTemplate.names), or a template file (.json).")
@@ -60,17 +62,19 @@ struct Heights: ParsableCommand {
     var expect: String?
 
     @Option(
+        name: .customLong("max-worse"),
+        help:
+            "With --expect: how many heights may differ by more than a pixel (more: exit 1; default 0)."
+    )
+    var maxWorse: Int?
+
+    @Option(
         name: .customLong("font-dir"),
         help: "A folder template files may take fonts from (repeatable).")
     var fontDirs: [String] = []
 
-    @Option(
-        name: .customLong("max-text-length"),
-        help: "Most characters one row's text fields may hold.")
-    var maxTextLength: Int = 100_000
-
-    @Option(name: .customLong("max-views"), help: "Most views a template file may have.")
-    var maxViews: Int = 500
+    @OptionGroup var dataLimits: DataLimitOptions
+    @OptionGroup var strictOption: StrictOption
 
     @Option(
         name: .customLong("max-constraints"), help: "Most constraints a template file may have.")
@@ -140,9 +144,14 @@ struct Heights: ParsableCommand {
         guard (1...1_000_000).contains(batchSize) else {
             throw ValidationError("--batch-size must be 1...1000000")
         }
-        guard maxTextLength >= 1, maxViews >= 1, maxConstraints >= 1 else {
-            throw ValidationError(
-                "--max-text-length, --max-views and --max-constraints must be at least 1")
+        guard maxConstraints >= 1 else {
+            throw ValidationError("--max-constraints must be at least 1")
+        }
+        if let maxWorse {
+            guard expect != nil else { throw ValidationError("--max-worse needs --expect") }
+            guard maxWorse >= 0 else {
+                throw ValidationError("--max-worse must be 0 or more, got \(maxWorse)")
+            }
         }
         return HeightsOptions(
             widths: widths, scales: scales, contentSizes: sizes, shardIndex: shardIndex,
@@ -197,7 +206,8 @@ struct Heights: ParsableCommand {
             try produce(
                 rows: .json,
                 templateIdentity: ["file", template, String(decoding: text, as: UTF8.self)],
-                fontFiles: fontFiles(of: file), options: options, pathName: "frames"
+                fontFiles: fontFiles(of: file), options: options, pathName: "frames",
+                templateFile: file
             ) { scale, contentSize, measurer throws(CellError) in
                 do {
                     return try TemplateFileDirectCell(
@@ -211,7 +221,8 @@ struct Heights: ParsableCommand {
         try produce(
             rows: .json,
             templateIdentity: ["file", template, String(decoding: text, as: UTF8.self)],
-            fontFiles: fontFiles(of: file), options: options, pathName: "constraints"
+            fontFiles: fontFiles(of: file), options: options, pathName: "constraints",
+            templateFile: file
         ) { scale, contentSize, measurer throws(CellError) in
             do {
                 return try TemplateFileCell(
@@ -230,10 +241,7 @@ struct Heights: ParsableCommand {
     /// `--font-dir`s (symbolic links resolved first, so none leads out);
     /// the message never says whether a refused file exists.
     func checkUntrusted(_ file: TemplateFile) throws {
-        guard file.views.count <= maxViews else {
-            throw CLIFailure.data(
-                "\(template): \(file.views.count) views, more than --max-views \(maxViews)")
-        }
+        try dataLimits.limits.checkViews(file.views.count, file: template)
         let constraints = file.constraints.count + file.visualFormats.count
         guard constraints <= maxConstraints else {
             throw CLIFailure.data(
@@ -284,7 +292,7 @@ struct Heights: ParsableCommand {
     /// and content size at every width, and writes the records in order.
     func produce<Template: CellTemplate>(
         rows rowFormat: RowFormat<Template.Item>, templateIdentity: [String], fontFiles: [String],
-        options: HeightsOptions, pathName: String,
+        options: HeightsOptions, pathName: String, templateFile: TemplateFile? = nil,
         makeTemplate:
             @escaping (Double, ContentSizeCategory, TextMeasurer) throws(CellError) -> Template
     ) throws {
@@ -335,12 +343,14 @@ struct Heights: ParsableCommand {
         writer.header(
             key: key, template: template, path: pathName, options: options, threads: threads)
 
+        let limits = dataLimits.limits
         let reader: LineReader
         do {
-            reader = try LineReader(path: data)
+            reader = try LineReader(path: data, limits: limits)
         } catch {
-            throw CLIFailure.data("\(error)")
+            throw CLIFailure.wrapping(error)
         }
+        let strict = strictOption.strict
         var index = 0
         let started = monotonicNanoseconds()
         var written = 0
@@ -355,19 +365,36 @@ struct Heights: ParsableCommand {
         let widths = options.widths
         let batchSize = self.batchSize
         let data = self.data
+        // The template file's fields against the first rows (once).
+        var fieldsChecked = templateFile == nil
+        var firstRows: [JSONRow] = []
         func read() throws -> LineBatch {
             var batch = LineBatch()
             while batch.count < batchSize, let (lineNumber, bytes) = try reader.nextLine() {
                 if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+                guard index < limits.maxRows else {
+                    throw limits.tooManyRows(file: data, line: lineNumber)
+                }
                 defer { index += 1 }
+                if !fieldsChecked, firstRows.count < 1000,
+                    let row = try? JSONRowLoader.parseLine(bytes, file: data, line: lineNumber)
+                {
+                    firstRows.append(row)
+                }
                 guard index % options.shardCount == options.shardIndex else { continue }
                 batch.append(index: index, line: lineNumber, bytes)
+            }
+            if !fieldsChecked, let templateFile {
+                fieldsChecked = true
+                try FieldCheck.report(
+                    for: templateFile, rows: firstRows, strict: strict, tool: "trellis")
+                firstRows = []
             }
             return batch
         }
         // A chunk of rows on one thread: parsed, checked and read, laid out
         // at every combination and formatted; the first bad row stops it.
-        let rowReader = HeightsRowReader(file: data, maxTextLength: maxTextLength)
+        let rowReader = HeightsRowReader(file: data, limits: limits)
         let process = {
             (
                 worker: HeightsWorker<Template>, job: BatchJob<HeightsChunk<Template.Item>>,
@@ -476,6 +503,7 @@ struct Heights: ParsableCommand {
             }
         }
         endProgress()
+        guard index > 0 else { throw DataLimits.noRows(file: data) }
         if let expected {
             writer.expectSummary(expected.json())
             POSIXFile.standardError.write(expected.table() + "\n")
@@ -483,6 +511,12 @@ struct Heights: ParsableCommand {
         try writer.finish()
         try output.commit()
         completed = true
+        if let expected, expected.worse > maxWorse ?? 0 {
+            POSIXFile.standardError.write(
+                "trellis: \(expected.worse) heights differ from \(expected.file)'s by more than a pixel, more than --max-worse \(maxWorse ?? 0)\n"
+            )
+            throw ExitCode(1)
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 // file that appears only when complete, the records (JSON Lines or CSV),
 // the cache key, and the comparison with heights recorded elsewhere.
 
+import CLIOptions
 import CLISupport
 import FoundationEssentials
 import Glibc
@@ -19,9 +20,13 @@ final class LineReader {
     private let size: UInt64?
     private var consumed: UInt64 = 0
     private let path: String
+    /// `--max-row-length`: a longer line is refused as soon as this many
+    /// bytes of it are read, before the rest is.
+    private let limits: DataLimits
 
-    init(path: String) throws {
+    init(path: String, limits: DataLimits) throws {
         self.path = path
+        self.limits = limits
         if path == "-" {
             handle = POSIXFile.standardInput
             size = nil
@@ -50,16 +55,25 @@ final class LineReader {
             if let newline = nextNewline() {
                 var end = newline
                 if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                if end - start > limits.maxRowLength {
+                    throw limits.lineTooLong(file: path, line: lineNumber + 1)
+                }
                 let line = buffer[start..<end]
                 consumed += UInt64(newline + 1 - start)
                 start = newline + 1
                 lineNumber += 1
                 return (lineNumber, line)
             }
+            if buffer.count - start > limits.maxRowLength + 1 {
+                throw limits.lineTooLong(file: path, line: lineNumber + 1)
+            }
             if finished {
                 guard start < buffer.count else { return nil }
                 var end = buffer.count
                 if buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                if end - start > limits.maxRowLength {
+                    throw limits.lineTooLong(file: path, line: lineNumber + 1)
+                }
                 let line = buffer[start..<end]
                 consumed += UInt64(buffer.count - start)
                 start = buffer.count

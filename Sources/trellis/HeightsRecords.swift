@@ -1,6 +1,7 @@
 // What `trellis heights` makes of each row of a batch: the parsed row, and
 // its records formatted as bytes.
 
+import CLIOptions
 import CLISupport
 import Trellis
 
@@ -17,8 +18,8 @@ enum ParsedHeightsRow<Item> {
 struct HeightsRowReader {
     /// The data file's path, for errors.
     let file: String
-    /// `--max-text-length`.
-    let maxTextLength: Int
+    /// `--max-text-length` and the other data limits.
+    let limits: DataLimits
 
     /// One row of the data file (its bytes, borrowed from the batch): parsed,
     /// checked against the limits and read as the template's item (or the
@@ -31,7 +32,7 @@ struct HeightsRowReader {
         let row: JSONRow
         do {
             row = try JSONRowLoader.parseLine(bytes, file: file, line: line)
-            try checkLimits(row, line: line)
+            try limits.checkText(of: row, file: file, line: line)
         } catch let failure as CLIFailure {
             return .failure(failure)
         } catch {
@@ -41,26 +42,6 @@ struct HeightsRowReader {
             return .row(try rowFormat.read(row), id: row.fields["id"])
         } catch {
             return .failure(.data("\(file):\(line): \(error)"))
-        }
-    }
-
-    /// A row whose texts are longer than `--max-text-length` is an error
-    /// naming its line (not a hang on a megabyte of text).
-    func checkLimits(_ row: JSONRow, line: Int) throws {
-        var total = 0
-        func walk(_ value: JSONValue) {
-            switch value {
-            case .string(let text): total += text.utf8.count
-            case .array(let items): items.forEach(walk)
-            case .object(let members): members.values.forEach(walk)
-            default: break
-            }
-        }
-        walk(.object(row.fields))
-        guard total <= maxTextLength else {
-            throw CLIFailure.data(
-                "\(file):\(line): the row's texts hold \(total) bytes, more than --max-text-length \(maxTextLength)"
-            )
         }
     }
 }

@@ -5,6 +5,7 @@
 // the page when the template or data file changes; the open page reloads.
 
 import ArgumentParser
+import CLIOptions
 import CLISupport
 import FoundationEssentials
 import Glibc
@@ -46,6 +47,9 @@ struct Inspect: ParsableCommand {
 
     @Flag(help: "Rewrite the page whenever the template or data file changes (until interrupted).")
     var watch = false
+
+    @OptionGroup var dataLimits: DataLimitOptions
+    @OptionGroup var strictOption: StrictOption
 
     static let scale = 3.0
 
@@ -98,19 +102,18 @@ struct Inspect: ParsableCommand {
                 inspected = try builtIn.visit(BuiltInInspect(command: self, widths: widths))
                 (title, source) = (builtIn.rawValue, "built-in")
             } else if template.contains("/") || template.hasSuffix(".json") {
-                let file: TemplateFile
-                do {
-                    file = try TemplateFile.load(path: template)
-                } catch {
-                    throw CLIFailure.data("\(error)")
-                }
+                let file = try dataLimits.limits.templateFile(at: template)
                 var cell = try TemplateFileCell(
                     file: file, scale: Self.scale, reusingEngine: false, contentSize: size)
                 var direct =
                     file.stackTreeProblem == nil
                     ? try TemplateFileDirectCell(file: file, scale: Self.scale, contentSize: size)
                     : nil
-                let items = try rows(.json)
+                let items = try rows(.generated(for: file))
+                if data != nil {
+                    try FieldCheck.report(
+                        for: file, rows: items, strict: strictOption.strict, tool: "trellis")
+                }
                 for width in widths {
                     for (row, item) in items.enumerated() {
                         let other = direct.map { _ in
@@ -145,11 +148,7 @@ struct Inspect: ParsableCommand {
     /// The first `rows` rows of `--data`, read as `format` says, or generated ones.
     func rows<Item>(_ format: RowFormat<Item>) throws -> [Item] {
         guard let data else { return format.generate(1, rows) }
-        do {
-            return try format.rows(fromFile: data, limit: rows)
-        } catch {
-            throw CLIFailure.data("\(error)")
-        }
+        return try dataLimits.limits.rows(format, fromFile: data, limit: rows)
     }
 
     /// Writes `text` beside `path` and renames it into place, so a reader

@@ -30,12 +30,15 @@ struct Layout: ParsableCommand {
 
     @Option(
         help:
-            "The row, as one JSON object with any keys the template reads (default: generated row 1, {\"title\": ..., \"subtitle\": ..., \"image\": [w, h]})."
+            "The row, as one JSON object with any keys the template reads (default: generated row 1: a post for a file named PostCell, else {\"title\": ..., \"subtitle\": ..., \"image\": [w, h]})."
     )
     var item: String?
 
     @Option(help: "Screen scale (pixel grid).")
     var scale: Double = 3
+
+    @OptionGroup var dataLimits: DataLimitOptions
+    @OptionGroup var strictOption: StrictOption
 
     func validate() throws {
         if let height, !(height.isFinite && height >= 0) {
@@ -47,25 +50,19 @@ struct Layout: ParsableCommand {
     }
 
     func run() throws {
-        let template: TemplateFile
-        do {
-            template = try TemplateFile.load(path: file)
-        } catch {
-            throw CLIFailure.data("\(error)")
-        }
+        let template = try dataLimits.limits.templateFile(at: file)
         let row: JSONRow
         if let item {
-            do {
-                guard let parsed = try JSONRowLoader.parse(Data(item.utf8), file: "--item").first
-                else {
-                    throw CLIFailure.data("--item is empty")
-                }
-                row = parsed
-            } catch let error as DataFileError {
-                throw CLIFailure.data("\(error)")
+            guard !item.allSatisfy({ $0 == " " || $0 == "\t" }) else {
+                throw CLIFailure.data("--item is empty")
             }
+            row = try dataLimits.limits.row(fromArgument: item, name: "--item")
         } else {
-            row = AnimalDataGenerator(seed: 1).items(count: 1)[0].jsonRow
+            row = RowFormat<JSONRow>.generated(for: template).generate(1, 1)[0]
+        }
+        if item != nil {
+            try FieldCheck.report(
+                for: template, rows: [row], strict: strictOption.strict, tool: "trellis")
         }
 
         // Layout messages (conflict logs) go to standard error as UIKit's do,
@@ -84,6 +81,9 @@ struct Layout: ParsableCommand {
             throw CLIFailure.data("\(error)")
         }
         do {
+            // Widths too narrow for the file's fixed parts are refused, as
+            // every command refuses them.
+            try checkWidth(width, minimum: cell.minimumWidth, template: template.name)
             try cell.configure(with: row)
         } catch {
             throw CLIFailure.data("\(error)")

@@ -116,7 +116,10 @@ struct Measure: ParsableCommand {
         let measurer = TextMeasurer(preparedTextCapacity: Self.preparedTextCapacity)
         let settings = MeasureSettings(
             field: field, markup: markup, width: width, lines: lines, scale: scale)
-        let reader = try LineReader(path: "-")
+        // Texts to measure, not rows: no data limit applies.
+        var unlimited = DataLimits.standard
+        unlimited.maxRowLength = 1 << 48
+        let reader = try LineReader(path: "-", limits: unlimited)
         var index = 0
         func read() throws -> LineBatch {
             var batch = LineBatch()

@@ -41,6 +41,9 @@ struct Render: ParsableCommand {
     @Option(help: "Output PNG file.")
     var out: String
 
+    @OptionGroup var dataLimits: DataLimitOptions
+    @OptionGroup var strictOption: StrictOption
+
     func validate() throws {
         guard (1...1000).contains(rows) else {
             throw ValidationError("--rows must be 1...1000, got \(rows)")
@@ -60,17 +63,16 @@ struct Render: ParsableCommand {
             if let builtIn = BuiltInTemplate(rawValue: template) {
                 (bitmap, count) = try builtIn.visit(BuiltInRender(command: self))
             } else if template.contains("/") || template.hasSuffix(".json") {
-                let file: TemplateFile
-                do {
-                    file = try TemplateFile.load(path: template)
-                } catch {
-                    throw CLIFailure.data("\(error)")
-                }
+                let file = try dataLimits.limits.templateFile(at: template)
                 var cell = try TemplateFileCell(file: file, scale: scale)
-                let items = try rows(RowFormat<JSONRow>.json)
+                let format = RowFormat<JSONRow>.generated(for: file)
+                let items = try rows(format)
+                if data != nil {
+                    try FieldCheck.report(
+                        for: file, rows: items, strict: strictOption.strict, tool: "trellis")
+                }
                 (bitmap, count) = (
-                    try draw(&cell, items: items, mediaSize: RowFormat<JSONRow>.json.mediaSize),
-                    items.count
+                    try draw(&cell, items: items, mediaSize: format.mediaSize), items.count
                 )
             } else {
                 throw CLIFailure.unknownTemplate(template)
@@ -90,11 +92,7 @@ struct Render: ParsableCommand {
     func rows<Item>(_ format: RowFormat<Item>) throws -> [Item] {
         let rows = layoutIsFile ? try layoutFile().itemCounts.reduce(0, +) : rows
         guard let data else { return format.generate(seed, rows) }
-        do {
-            return try format.rows(fromFile: data, limit: rows)
-        } catch {
-            throw CLIFailure.data("\(error)")
-        }
+        return try dataLimits.limits.rows(format, fromFile: data, limit: rows)
     }
 
     /// Lays the items out (stacked for a table, else with the collection

@@ -57,6 +57,9 @@ struct Snapshot: ParsableCommand {
     @Option(help: "Folder of golden files to compare with the layout now.")
     var check: String?
 
+    @OptionGroup var dataLimits: DataLimitOptions
+    @OptionGroup var strictOption: StrictOption
+
     func validate() throws {
         switch (out, check) {
         case (nil, nil):
@@ -84,15 +87,19 @@ struct Snapshot: ParsableCommand {
 
     func run() throws {
         if let check {
-            let manifest = try SnapshotManifest.read(folder: check)
+            var manifest = try SnapshotManifest.read(folder: check)
+            manifest.limits = dataLimits.limits
+            manifest.strict = strictOption.strict
             let differences = try manifest.compare(folder: check)
             guard differences == 0 else { throw ExitCode(1) }
             return
         }
         guard let out, let template else { return }
-        let manifest = SnapshotManifest(
+        var manifest = SnapshotManifest(
             template: template, path: path, data: data, rows: rows, seed: seed,
             widths: try SnapshotManifest.parseWidths(widths), scale: scale, png: png)
+        manifest.limits = dataLimits.limits
+        manifest.strict = strictOption.strict
         try manifest.write(folder: out)
     }
 }
@@ -109,6 +116,13 @@ struct SnapshotManifest: Codable {
     var widths: [Double]
     var scale: Double
     var png: Bool
+    /// The command line's data limits and `--strict` (not stored in the folder).
+    var limits = DataLimits.standard
+    var strict = false
+
+    enum CodingKeys: String, CodingKey {
+        case template, path, data, rows, seed, widths, scale, png
+    }
 
     static func parseWidths(_ text: String) throws -> [Double] {
         let widths = try text.split(separator: ",", omittingEmptySubsequences: false).map {
@@ -133,11 +147,7 @@ struct SnapshotManifest: Codable {
     /// The rows as `format` reads them: the data file's first `rows`, or generated ones.
     func items<Item>(_ format: RowFormat<Item>) throws -> [Item] {
         guard let data else { return format.generate(seed, rows) }
-        do {
-            return try format.rows(fromFile: data, limit: rows)
-        } catch {
-            throw CLIFailure.data("\(error)")
-        }
+        return try limits.rows(format, fromFile: data, limit: rows)
     }
 
     /// Every row of `items` at every width, laid out by `layOut`.
@@ -150,7 +160,7 @@ struct SnapshotManifest: Codable {
                 do {
                     cells.append((row, width, try layOut(item, width)))
                 } catch {
-                    throw CLIFailure.data("row \(row) at width \(formatPoints(width)): \(error)")
+                    throw CLIFailure.data("at width \(formatPoints(width)): \(error)")
                 }
             }
         }
@@ -168,9 +178,13 @@ struct SnapshotManifest: Codable {
                     "unknown template '\(template)' (expected \(BuiltInTemplate.names) or a template file ending in .json)"
                 )
             }
-            var cell = try TemplateFileCell(
-                file: try TemplateFile.load(path: template), scale: scale)
-            return try layOutAll(try items(RowFormat<JSONRow>.json)) {
+            let file = try limits.templateFile(at: template)
+            var cell = try TemplateFileCell(file: file, scale: scale)
+            let rows = try items(RowFormat<JSONRow>.generated(for: file))
+            if data != nil {
+                try FieldCheck.report(for: file, rows: rows, strict: strict, tool: "trellis")
+            }
+            return try layOutAll(rows) {
                 try CellSnapshot.ofConstraints(&cell, item: $0, width: $1)
             }
         } catch {

@@ -83,7 +83,9 @@ struct Tool {
             "bad.jsonl", "{\"title\": \"A\", \"subtitle\": \"ok\"}\n{\"title\": 3}\n")
         let result = try Tool.run("listbench", ["--data", path, "--json"])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("bad.jsonl:2: \"title\" must be a string"))
+        #expect(
+            result.stderr.contains("bad.jsonl:2: field \"title\" must be a string"),
+            "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
 
@@ -235,7 +237,7 @@ struct Tool {
         #expect(result.status == 2)
         #expect(
             result.stderr.contains(
-                "row 2: \(file):2:12: field \"author.name\" goes through \"author\", which is a string, not an object (data line 3)"
+                "\(file):2:12: field \"author.name\" goes through \"author\", which is a string, not an object (data line 3) (index path [0, 1])"
             ),
             "\(result.stderr)")
         #expect(result.stdout.isEmpty)
@@ -325,7 +327,7 @@ struct Tool {
             "Tests/TrellisCellsTests/Fixtures/ConflictingCell.json"
         ).path
         let result = try Tool.run(
-            "trellis", ["layout", file, "--width", "320", "--item", #"{"title": "Fox"}"#])
+            "trellis", ["layout", file, "--width", "600", "--item", #"{"title": "Fox"}"#])
         #expect(result.status == 0)
         #expect(result.stderr.contains("Unable to simultaneously satisfy constraints."))
         #expect(
@@ -335,8 +337,9 @@ struct Tool {
             try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let views = try #require(json["views"] as? [[String: Any]])
         #expect(views.map { $0["id"] as? String } == ["contentView", "box", "label"])
-        // box keeps the width the leading/trailing pins give: 320 − 32.
-        #expect((views[1]["frame"] as? [NSNumber])?.map(\.doubleValue) == [16, 8, 288, 40])
+        // box keeps the width the leading/trailing pins give: 600 − 32 (at
+        // 532 or less, the width of the file's fixed parts, the width is refused).
+        #expect((views[1]["frame"] as? [NSNumber])?.map(\.doubleValue) == [16, 8, 568, 40])
     }
 
     @Test func layoutSyntaxErrorNamesThePosition() throws {

@@ -103,8 +103,15 @@ final class ChatMessageCellView: ConstraintCellView {
         }
     }
 
+    /// Frames in the content view's coordinates, as `CellLayout` has them:
+    /// the labels' frames offset by the bubble's origin.
     var subviewFrames: [NamedFrame] {
-        [bubble, sender, body].map { NamedFrame(name: $0.name ?? "", frame: $0.frame) }
+        [bubble, sender, body].map { view in
+            let frame =
+                view === bubble
+                ? view.frame : view.frame.offsetBy(dx: bubble.frame.minX, dy: bubble.frame.minY)
+            return NamedFrame(name: view.name ?? "", frame: frame)
+        }
     }
 
     var labels: [Label] { [sender, body] }
@@ -151,7 +158,8 @@ struct ChatMessageFrames: CellTemplate {
         let height = PixelGrid.ceil(bubbleHeight + 2 * c.inset, scale: scale)
         // Frames snap to the pixel grid in the cell's coordinates, then
         // become relative to their superview's snapped origin, as the
-        // engine's frames do.
+        // engine's frames do, and are given in the cell's coordinates again
+        // (the content view's, as `CellLayout` has them).
         func snapped(_ rect: Rect) -> Rect {
             let minX = PixelGrid.round(rect.minX, scale: scale)
             let minY = PixelGrid.round(rect.minY, scale: scale)
@@ -162,6 +170,7 @@ struct ChatMessageFrames: CellTemplate {
         let bubble = snapped(Rect(x: x, y: c.inset, width: bubbleWidth, height: bubbleHeight))
         func inBubble(_ rect: Rect) -> Rect {
             snapped(rect.offsetBy(dx: x, dy: c.inset)).offsetBy(dx: -bubble.minX, dy: -bubble.minY)
+                .offsetBy(dx: bubble.minX, dy: bubble.minY)
         }
         let senderFrame = Rect(
             x: c.padding, y: c.padding, width: min(sender.width, textWidth), height: sender.height)

@@ -1,11 +1,13 @@
 // The reuse property on random cells: a hierarchy reused row after row lays
 // out exactly as a fresh one (see FuzzBodies/ReuseDifferential.swift).
 //
-// The suite checks 2,000 cells × 50 rows from a fixed seed, on two threads.
-// The same run with other numbers, in release mode, is Fuzz/'s
-// `TrellisReuseCheck` (Scripts/reuse-check.sh CELLS).
+// The test command checks 200 cells × 50 rows from a fixed seed, on two
+// threads (and 60 stack cells × 30 rows); Scripts/soak.sh (TRELLIS_SOAK=1)
+// checks 2,000 and 500. The same run with other numbers, in release mode,
+// is Fuzz/'s `TrellisReuseCheck` (Scripts/reuse-check.sh CELLS).
 
 import Testing
+import TrellisTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -13,7 +15,7 @@ import Testing
 
 @Suite struct ReuseDifferentialTests {
     @Test func reusedCellsLayOutAsFreshOnesForRandomCells() async {
-        let cells = getenv("TRELLIS_REUSE_CELLS").flatMap { Int(String(cString: $0)) } ?? 2000
+        let cells = Soak.count("TRELLIS_REUSE_CELLS", quick: 200, soak: 2000)
         var clock = timespec()
         clock_gettime(CLOCK_MONOTONIC, &clock)
         let start = Double(clock.tv_sec) + Double(clock.tv_nsec) * 1e-9
@@ -30,13 +32,14 @@ import Testing
 
     /// The same property for cells built from stack views (every
     /// distribution and alignment, nested stacks, arranged views hidden and
-    /// shown between rows): 500 cells × 30 rows.
+    /// shown between rows): 60 cells × 30 rows (500 under Scripts/soak.sh).
     @Test func reusedStackCellsLayOutAsFreshOnes() async {
+        let cells = Soak.count("TRELLIS_REUSE_STACK_CELLS", quick: 60, soak: 500)
         let run = await ReuseDifferentialRun.run(
-            cells: 500, rowsPerCell: 30, firstSeed: 0x57AC_0017, workers: 2, stacked: true)
+            cells: cells, rowsPerCell: 30, firstSeed: 0x57AC_0017, workers: 2, stacked: true)
         print("reuse differential, stacks: \(run.summary)")
         #expect(run.failure == nil, "\(run.failure ?? "")")
-        #expect(run.cells == 500)
+        #expect(run.cells == cells)
         #expect(run.discardedAmbiguous + run.discardedConflicts < run.cells / 2)
     }
 

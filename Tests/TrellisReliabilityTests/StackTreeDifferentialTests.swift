@@ -3,6 +3,7 @@
 
 import Testing
 import TrellisGeometry
+import TrellisTestSupport
 import TrellisText
 import TrellisViews
 
@@ -12,7 +13,8 @@ import TrellisViews
 
 @Suite struct StackTreeDifferentialTests {
     @Test func directFramesEqualTheEnginesOnRandomTrees() {
-        let count = getenv("TRELLIS_STACKTREE_CASES").flatMap { Int(String(cString: $0)) } ?? 5000
+        // 5,000 trees under Scripts/soak.sh, 1,000 in the test command.
+        let count = Soak.count("TRELLIS_STACKTREE_CASES", quick: 1000, soak: 5000)
         let run = StackTreeDifferentialRun.run(first: 0x57AC_7EE0, count: count)
         print("stack tree differential: \(run.summary)")
         for (reason, number) in run.unsupportedReasons.sorted(by: { $0.value > $1.value }) {

@@ -2,6 +2,7 @@
 // the file's constraints (see FuzzBodies/TemplateFileStackDifferential.swift).
 
 import Testing
+import TrellisTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -9,7 +10,8 @@ import Testing
 
 @Suite struct TemplateFileStackDifferentialTests {
     @Test func directFramesEqualTheFilesConstraintsOnRandomFilesAndRows() {
-        let count = getenv("TRELLIS_STACKFILE_CASES").flatMap { Int(String(cString: $0)) } ?? 400
+        // 400 files under Scripts/soak.sh, 100 in the test command.
+        let count = Soak.count("TRELLIS_STACKFILE_CASES", quick: 100, soak: 400)
         let run = StackFileDifferentialRun.run(first: 0x5_7AC_F11E, count: count)
         print("stack file differential: \(run.summary)")
         for (reason, number) in run.reasons.sorted(by: { $0.value > $1.value }).prefix(12) {

@@ -298,6 +298,10 @@ enum StackFileDifferential {
         }
         var constraints = engine
         var direct = DirectStackLayout()
+        // Both paths refuse a width at or below the file's fixed parts.
+        if test.width <= engine.cell.minimumWidth {
+            return [.refused("width at or below the file's fixed parts")]
+        }
         var verdicts: [StackFileVerdict] = []
         for (number, text) in test.rows.enumerated() {
             let row: JSONRow
@@ -343,7 +347,11 @@ enum StackFileDifferential {
                     ))
                 continue
             }
-            guard let difference = difference(layout, cell, ids: trees.nodeIDs) else {
+            // Each view's frame in its superview's coordinates, hidden ones
+            // too, as the direct layout gives them (`CellLayout` has the
+            // visible ones in the content view's).
+            let frames = constraints.cell.views.mapValues(\.frame)
+            guard let difference = difference(layout, cell, frames, ids: trees.nodeIDs) else {
                 verdicts.append(.agreed)
                 continue
             }
@@ -361,15 +369,15 @@ enum StackFileDifferential {
     }
 
     /// The first difference between the direct layout and the file's (nil when equal to 1e-9).
-    static func difference(_ direct: StackTreeLayout, _ engine: CellLayout, ids: [String])
-        -> String?
-    {
+    static func difference(
+        _ direct: StackTreeLayout, _ engine: CellLayout, _ frames: [String: Rect], ids: [String]
+    ) -> String? {
         func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 * max(1, abs(a)) }
         if !same(direct.height, engine.height) {
             return "height: direct \(direct.height), constraints \(engine.height)"
         }
         for (id, a) in zip(ids, direct.frames) {
-            guard let b = engine.frame(of: id) else {
+            guard let b = frames[id] else {
                 return "\(id): no frame from the constraints"
             }
             if !(same(a.minX, b.minX) && same(a.minY, b.minY) && same(a.width, b.width)

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The long property runs, which Scripts/test.sh runs short: the same tests
+# with TRELLIS_SOAK=1, which makes them check many more cases.
+#
+#   reuse differential   2,000 random cells × 50 rows, 500 stack cells × 30 rows
+#                        (test.sh: 200 and 60)
+#   stack-tree differential   5,000 random trees (test.sh: 1,000)
+#   stack-file differential   400 random template files (test.sh: 100)
+#
+# Run it after Scripts/test.sh (it builds the tests only if they are not
+# built). Extra arguments go to swift test. Prints each suite as it ends,
+# every failure and swift test's summary line; the tests' own output goes to
+# .build/soak-output.txt. .ci/run runs it after the test command.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+swift build --build-tests --traits SnapshotTesting 2>&1 | grep -E "error|warning: " || true
+full=.build/soak-output.txt
+echo "soak.sh: the long property runs (everything they print: $full)"
+set +e
+TRELLIS_SOAK=1 swift test --skip-build --traits SnapshotTesting \
+    --filter 'ReuseDifferentialTests|StackTreeDifferentialTests|TemplateFileStackDifferentialTests' \
+    "$@" 2>&1 | tee "$full" | awk '
+    /^✘/ || /^[[:space:]]*↳/ || /^✔ Suite / { print; fflush(); next }
+    /differential: / { print; fflush(); next }
+    /error:|Fatal error|Crashed|[Ss]ignal [0-9]+|Segmentation fault/ { print; fflush(); next }
+    /^(✔|✘)? ?Test run with / { print; fflush(); next }
+'
+status=${PIPESTATUS[0]}
+set -e
+exit "$status"
