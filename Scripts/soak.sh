@@ -6,6 +6,7 @@
 #                        (test.sh: 200 and 60)
 #   stack-tree differential   5,000 random trees (test.sh: 1,000)
 #   stack-file differential   400 random template files (test.sh: 100)
+#   table stays-put model     20,000 random operation sequences (test.sh: 400)
 #
 # Run it after Scripts/test.sh (it builds the tests only if they are not
 # built). Extra arguments go to swift test. Prints each suite as it ends,
@@ -19,7 +20,7 @@ full=.build/soak-output.txt
 echo "soak.sh: the long property runs (everything they print: $full)"
 set +e
 TRELLIS_SOAK=1 swift test --skip-build --traits SnapshotTesting \
-    --filter 'ReuseDifferentialTests|StackTreeDifferentialTests|TemplateFileStackDifferentialTests' \
+    --filter 'ReuseDifferentialTests|StackTreeDifferentialTests|TemplateFileStackDifferentialTests|TableStaysPutModelTests' \
     "$@" 2>&1 | tee "$full" | awk '
     /^✘/ || /^[[:space:]]*↳/ || /^✔ Suite / { print; fflush(); next }
     /differential: / { print; fflush(); next }
