@@ -82,6 +82,10 @@ def parse(argv):
                         help="The trellis binary the workers run (default: %(default)s).")
     parser.add_argument("--retries", type=int, default=2,
                         help="Runs of a failed shard after the first (default: %(default)s).")
+    parser.add_argument("--max-worse", type=int,
+                        help="With --expect: exit 1 when more merged heights than this are worse "
+                             "than a pixel, as trellis heights does (default 0). The shards "
+                             "themselves never fail on it: the merged count decides.")
     parser.add_argument("--parts-dir",
                         help="Where the shards write their parts (default: beside --out).")
     args = parser.parse_args(argv)
@@ -94,6 +98,8 @@ def parse(argv):
         problems.append("--workers starts a LocalCluster; a --scheduler has its own workers")
     if args.threads is not None and not (args.threads.isdigit() and 1 <= int(args.threads) <= 256):
         problems.append(f"--threads must be 1...256, got '{args.threads}'")
+    if args.max_worse is not None and (args.expect is None or args.max_worse < 0):
+        problems.append("--max-worse needs --expect and a count of 0 or more")
     if not 0 <= args.retries <= 100:
         problems.append(f"--retries must be 0...100, got {args.retries}")
     if args.out != "-" and os.path.isdir(args.out):
@@ -116,6 +122,10 @@ def trellis_arguments(args, data):
             continue
         for item in (value if repeatable else [value]):
             command += [flag, item]
+    if args.expect is not None:
+        # A shard's own count is part of the whole: only the merged count is
+        # held against --max-worse (below), so no shard fails on it.
+        command += ["--max-worse", str(2**62)]
     return command + ["--data", data]
 
 
@@ -166,11 +176,18 @@ def say(text, end="\n"):
 
 
 def preflight(args, data, scratch):
-    """The options and template checked once here by the same binary on no
-    rows, before any shard runs (a bad option is not retried N times)."""
+    """The options and template checked once here by the same binary on the
+    input's first row, before any shard runs (a bad option is not retried N
+    times; an input without rows is refused as one process refuses it)."""
     if not os.access(args.trellis, os.X_OK):
         return None
-    command = trellis_arguments(args, os.devnull)
+    first = os.path.join(scratch, "preflight-rows.jsonl")
+    with open(data, "rb") as source, open(first, "wb") as sample:
+        for line in source:
+            sample.write(line)
+            if line.strip():
+                break
+    command = trellis_arguments(args, first)
     result = subprocess.run(
         command + ["--threads", "1", "--out", os.path.join(scratch, "preflight")],
         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -273,7 +290,7 @@ def run(args):
         computed = time.monotonic()
 
         target = args.out if args.out != "-" else os.path.join(parts_dir, "merged")
-        total, records, table = merge_heights.merge_parts(
+        total, records, table, comparison = merge_heights.merge_parts(
             parts, target, summaries=summaries)
         if args.out == "-":
             with open(target, "rb") as file:
@@ -286,6 +303,10 @@ def run(args):
             f"{finished - started:.2f} s ({total / max(finished - started, 1e-9):,.0f} rows/s; "
             f"cluster {submitted - started:.2f} s, shards {computed - submitted:.2f} s, "
             f"merge {finished - computed:.2f} s) -> {args.out}")
+        failed = merge_heights.worse_than_allowed(comparison, args.max_worse or 0)
+        if failed:
+            say(failed)
+            return 1
         return 0
     except merge_heights.MergeError as error:
         say(f"the parts did not merge: {error}")

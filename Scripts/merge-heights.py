@@ -560,6 +560,16 @@ def interleave(files, fmt, total, per_row, output):
         output.write(b"\n".join(sources[row % count].take(per_row)) + b"\n")
 
 
+def worse_than_allowed(comparison, max_worse):
+    """What `trellis heights --expect` says when more heights than `--max-worse`
+    are worse than a pixel (None when within it, or without --expect): the
+    merged run exits 1 as one process does."""
+    if comparison is None or comparison["worse"] <= max_worse:
+        return None
+    return (f"{comparison['worse']} heights differ from {comparison['file']}'s by more "
+            f"than a pixel, more than --max-worse {max_worse}")
+
+
 def merge_parts(paths, out, expected=None, summaries=None, progress=None):
     """Checks the parts and writes them merged to `out` (beside it first, then
     renamed). `summaries`: check_part's results already made (on the workers),
@@ -617,11 +627,12 @@ def merge_parts(paths, out, expected=None, summaries=None, progress=None):
             finally:
                 for file in files:
                     file.close()
-            table = None
+            table = comparison = None
             if all(expects):
                 line, merged = merge_expect(expects)
                 output.write(line)
                 table = expect_table(merged)
+                comparison = dict(merged)
         os.replace(staging, out)
     except BaseException:
         try:
@@ -629,7 +640,7 @@ def merge_parts(paths, out, expected=None, summaries=None, progress=None):
         except FileNotFoundError:
             pass
         raise
-    return total, total * per_row, table
+    return total, total * per_row, table, comparison
 
 
 class Parser(argparse.ArgumentParser):
@@ -648,8 +659,13 @@ def main(argv=None):
     parser.add_argument("--scales", default=None, help="CSV parts: the scales (default 3).")
     parser.add_argument("--content-sizes", default=None,
                         help="CSV parts: the content sizes (default large).")
+    parser.add_argument("--max-worse", type=int, default=0,
+                        help="Parts made with --expect: exit 1 when more merged heights than "
+                             "this are worse than a pixel, as trellis heights does (default 0).")
     parser.add_argument("parts", nargs="+", help="Every shard's output, in any order.")
     args = parser.parse_args(argv)
+    if args.max_worse < 0:
+        parser.error(f"--max-worse must be 0 or more, got {args.max_worse}")
     expected = None
     try:
         if args.widths is not None:
@@ -665,7 +681,7 @@ def main(argv=None):
         for path in args.parts:
             if not os.path.isfile(path):
                 raise MergeError(f"{path}: no such file")
-        rows, records, table = merge_parts(
+        rows, records, table, comparison = merge_parts(
             args.parts, args.out, expected,
             progress=lambda text: print(f"merge-heights: {text}", file=sys.stderr))
     except (MergeError, OSError) as error:
@@ -675,6 +691,10 @@ def main(argv=None):
         print(table, file=sys.stderr)
     print(f"merge-heights: {rows} rows, {records} records from {len(args.parts)} parts "
           f"-> {args.out}", file=sys.stderr)
+    failed = worse_than_allowed(comparison, args.max_worse)
+    if failed:
+        print(f"merge-heights: {failed}", file=sys.stderr)
+        return 1
     return 0
 
 
