@@ -179,7 +179,11 @@ extension _DirectPlan {
                 continue
             }
             var bounded = costs[child]
-            bounded.hi = min(bounded.hi, canvas - offsets[k])
+            // (Last baselines: UIKit bounds only the first view by the
+            // canvas's bottom; the others may stick out below.)
+            if alignment != .lastBaseline || k == 0 {
+                bounded.hi = min(bounded.hi, canvas - offsets[k])
+            }
             let length = try bounded.argmin("node\(child)'s length across node\(index)")
             let position: Double
             switch alignment {
