@@ -42,7 +42,9 @@ import TrellisViews
         // Roboto 17: lines of 20; the title wraps onto two at 320.
         let collapsed: Double = 40 + 8 + 0 + 8 + 20
         let withBadge: Double = 40 + 8 + 20 + 8 + 20
-        let rows: [(JSONRow, Double)] = [(empty, collapsed), (shown, withBadge), (empty, collapsed)]
+        let rows: [(JSONRow, Double)] = [
+            (empty, collapsed), (shown, withBadge), (empty, collapsed),
+        ]
         for (row, expected) in rows {
             let layout = try cell.layout(row, width: 320)
             #expect(layout.height == expected)

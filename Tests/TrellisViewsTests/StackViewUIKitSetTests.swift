@@ -128,10 +128,14 @@ import TrellisText
     static func expected(_ views: [View], _ c: Configuration) -> [Entry] {
         guard !views.isEmpty else { return [] }
         let horizontal = c.axis == .horizontal
-        let (start, end, size, center): (LayoutAttribute, LayoutAttribute, LayoutAttribute, LayoutAttribute) =
-            horizontal ? (.leading, .trailing, .width, .centerX) : (.top, .bottom, .height, .centerY)
-        let (top, bottom, thickness, middle): (LayoutAttribute, LayoutAttribute, LayoutAttribute, LayoutAttribute) =
-            horizontal ? (.top, .bottom, .height, .centerY) : (.leading, .trailing, .width, .centerX)
+        let (start, end, size, center):
+            (LayoutAttribute, LayoutAttribute, LayoutAttribute, LayoutAttribute) =
+                horizontal
+                ? (.leading, .trailing, .width, .centerX) : (.top, .bottom, .height, .centerY)
+        let (top, bottom, thickness, middle):
+            (LayoutAttribute, LayoutAttribute, LayoutAttribute, LayoutAttribute) =
+                horizontal
+                ? (.top, .bottom, .height, .centerY) : (.leading, .trailing, .width, .centerX)
         let canvas = c.margins ? "margins" : "stack"
         let spanner = "UISV-alignment-spanner"
         let names = views.indices.map { "v\($0)" }
@@ -142,7 +146,9 @@ import TrellisText
         for k in views.indices {
             if c.alignment != .fill {
                 out.append(
-                    Entry("UISV-ambiguity-suppression", names[k], thickness, .equal, nil, nil, priority: 25))
+                    Entry(
+                        "UISV-ambiguity-suppression", names[k], thickness, .equal, nil, nil,
+                        priority: 25))
             }
             if views[k].isHidden {
                 out.append(Entry("UISV-hiding", names[k], size, .equal, nil, nil))
@@ -181,9 +187,11 @@ import TrellisText
                 .leading: ("v0", .equal, spanner, .equal),
                 .trailing: (spanner, .equal, "v0", .equal),
                 .firstBaseline: horizontal
-                    ? ("v0", .lessThanOrEqual, spanner, .equal) : (spanner, .equal, spanner, .equal),
+                    ? ("v0", .lessThanOrEqual, spanner, .equal)
+                    : (spanner, .equal, spanner, .equal),
                 .lastBaseline: horizontal
-                    ? (spanner, .equal, "v0", .greaterThanOrEqual) : (spanner, .equal, spanner, .equal),
+                    ? (spanner, .equal, "v0", .greaterThanOrEqual)
+                    : (spanner, .equal, spanner, .equal),
             ]
             let (topItem, topRelation, bottomItem, bottomRelation) = table[c.alignment]!
             out.append(Entry(cc, canvas, top, topRelation, topItem, top))
@@ -192,7 +200,8 @@ import TrellisText
                 out.append(Entry(cc, canvas, middle, .equal, "v0", middle))
             }
             if horizontal && (c.alignment == .firstBaseline || c.alignment == .lastBaseline) {
-                out.append(Entry("UISV-canvas-fit", "stack", .height, .equal, nil, nil, priority: 49))
+                out.append(
+                    Entry("UISV-canvas-fit", "stack", .height, .equal, nil, nil, priority: 49))
             }
         }
         let spreads = c.distribution == .equalSpacing || c.distribution == .equalCentering
@@ -205,9 +214,12 @@ import TrellisText
             // `_canvasConnections`): with every view hidden the spanners are
             // as short as they can be at 51, so the stack is 0 × 0.
             out.append(
-                Entry("UISV-spanning-fit", "UISV-ordering-spanner", size, .equal, nil, nil, priority: 51))
+                Entry(
+                    "UISV-spanning-fit", "UISV-ordering-spanner", size, .equal, nil, nil,
+                    priority: 51))
             if c.alignment == .fill {
-                out.append(Entry("UISV-spanning-fit", spanner, thickness, .equal, nil, nil, priority: 51))
+                out.append(
+                    Entry("UISV-spanning-fit", spanner, thickness, .equal, nil, nil, priority: 51))
             }
         }
         if usesSpanner && c.alignment != .fill {
@@ -224,7 +236,8 @@ import TrellisText
                         pinBottom ? .equal : .greaterThanOrEqual, names[k], bottom,
                         priority: pinBottom ? 999.5 : 1000))
             }
-            out.append(Entry("UISV-spanning-fit", spanner, thickness, .equal, nil, nil, priority: 51))
+            out.append(
+                Entry("UISV-spanning-fit", spanner, thickness, .equal, nil, nil, priority: 51))
         }
         // Spacing through every arranged view: half around hidden ones.
         for k in views.indices.dropFirst() {
@@ -244,7 +257,8 @@ import TrellisText
         }
         if c.distribution == .fillEqually {
             for k in shown.dropFirst() {
-                out.append(Entry("UISV-fill-equally", names[k], size, .equal, names[shown[0]], size))
+                out.append(
+                    Entry("UISV-fill-equally", names[k], size, .equal, names[shown[0]], size))
             }
         }
         if spreads {
@@ -276,9 +290,12 @@ import TrellisText
                 guard let label = views[k] as? Label, label.numberOfLines != 1 else { continue }
                 out.append(
                     n == 0
-                        ? Entry("UISV-text-width-disambiguation", names[k], .width, .equal, nil, nil, priority: 760)
+                        ? Entry(
+                            "UISV-text-width-disambiguation", names[k], .width, .equal, nil, nil,
+                            priority: 760)
                         : Entry(
-                            "UISV-text-width-disambiguation", names[k], .width, .equal, canvas, .width,
+                            "UISV-text-width-disambiguation", names[k], .width, .equal, canvas,
+                            .width,
                             multiplier: 1 / n, constant: -c.spacing * (n - 1) / n, priority: 760))
             }
         }
@@ -300,7 +317,8 @@ import TrellisText
         let hidden = views.count - shown.count
         let total = shown.map { length(views[$0]) }.reduce(0, +)
         let small =
-            hidden == 0 ? (shown.count == 1 ? length(views[shown[0]]) <= 1 : total == 0)
+            hidden == 0
+            ? (shown.count == 1 ? length(views[shown[0]]) <= 1 : total == 0)
             : total <= c.spacing * Double(hidden)
         if small {
             return shown.dropFirst().map {
@@ -499,7 +517,9 @@ import TrellisText
             margins: false, axis: .horizontal, distribution: .fill, alignment: .fill)
         c.spacing = 20
         let made = Self.actual(Self.stack(views, c))
-        #expect(made.contains(Entry("UISV-spacing", "v2", .leading, .equal, "v1", .trailing, constant: 10)))
+        #expect(
+            made.contains(
+                Entry("UISV-spacing", "v2", .leading, .equal, "v1", .trailing, constant: 10)))
         #expect(made.contains(Entry("UISV-spacing", "v1", .leading, .equal, "v0", .trailing)))
     }
 }

@@ -99,7 +99,8 @@ extension StackView {
                 guard length >= 0 else { continue }
                 guard length > 0 else {
                     made.append(
-                        make(view, along.size, .equal, nil, constant: 0, "UISV-fill-proportionally"))
+                        make(view, along.size, .equal, nil, constant: 0, "UISV-fill-proportionally")
+                    )
                     continue
                 }
                 made.append(

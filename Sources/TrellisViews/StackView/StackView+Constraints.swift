@@ -375,7 +375,9 @@ extension StackView {
         guard let firstSpacer = spacers.first else { return }
         var arrangedIndex: [ObjectIdentifier: Int] = [:]
         if centres {
-            for (index, view) in arranged.enumerated() { arrangedIndex[ObjectIdentifier(view)] = index }
+            for (index, view) in arranged.enumerated() {
+                arrangedIndex[ObjectIdentifier(view)] = index
+            }
         }
         for (k, spacer) in spacers.enumerated().dropFirst() {
             let priority: LayoutPriority =

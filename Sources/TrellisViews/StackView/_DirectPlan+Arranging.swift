@@ -26,7 +26,6 @@ extension _DirectPlan {
         guard let stack = nodes[index].stack else { return }
         let visible = visibleChildren(index)
         let total = length(index, axis)
-        let (start, _) = margins(index, axis)
         if !visible.isEmpty {
             if axis == stack.axis {
                 try arrangeAlong(index, stack, visible, axis, total)
@@ -169,7 +168,8 @@ extension _DirectPlan {
         if baselineAligned, let firstOffset = offsets.first {
             if alignment == .firstBaseline, firstOffset > 1e-9 {
                 throw .unmodelled(
-                    "node\(index): a view above the first one in a first-baseline stack (UIKit lets it stick out)")
+                    "node\(index): a view above the first one in a first-baseline stack (UIKit lets it stick out)"
+                )
             }
         }
         for (k, child) in visible.enumerated() {
@@ -197,11 +197,13 @@ extension _DirectPlan {
             let bottoms = zip(visible, offsets).map { $1 + length($0, axis) }
             if alignment == .lastBaseline, bottoms.contains(where: { $0 > bottoms[0] + 1e-9 }) {
                 throw .unmodelled(
-                    "node\(index): a view below the first one in a last-baseline stack (UIKit lets it stick out)")
+                    "node\(index): a view below the first one in a last-baseline stack (UIKit lets it stick out)"
+                )
             }
             if alignment == .firstBaseline, canvas > (bottoms.max() ?? 0) + 1e-9 {
                 throw .unmodelled(
-                    "node\(index): a first-baseline stack taller than its views (UIKit puts them at its bottom)")
+                    "node\(index): a first-baseline stack taller than its views (UIKit puts them at its bottom)"
+                )
             }
         }
     }
@@ -259,7 +261,9 @@ extension _DirectPlan {
                 let previousEnd = position(previous) + length(previous, axis)
                 if nodes[all[k]].isHidden {
                     try checkFeasible(all[k], 0)
-                    set(all[k], axis, position: previousEnd + link(k, lastVisible: lastVisible), length: 0)
+                    set(
+                        all[k], axis, position: previousEnd + link(k, lastVisible: lastVisible),
+                        length: 0)
                 } else {
                     lastVisible = k
                 }

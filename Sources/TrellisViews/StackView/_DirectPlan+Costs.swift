@@ -199,7 +199,8 @@ extension _DirectPlan {
         let sum = sizes.reduce(0, +)
         let hidden = children(index).count - visible.count
         let tooSmall =
-            hidden == 0 ? (visible.count == 1 ? sum <= 1 : sum == 0)
+            hidden == 0
+            ? (visible.count == 1 ? sum <= 1 : sum == 0)
             : sum <= stack.spacing * Double(hidden)
         if tooSmall {
             return Array(repeating: room / Double(visible.count), count: visible.count)
@@ -207,7 +208,8 @@ extension _DirectPlan {
         let whole = sum + stack.spacing * Double(visible.count - 1)
         var lengths = sizes.map { total * $0 / whole }
         if visible.count > 1, let last = sizes.lastIndex(where: { $0 > 0 }) {
-            lengths[last] = room - lengths.indices.filter { $0 != last }.reduce(0) { $0 + lengths[$1] }
+            lengths[last] =
+                room - lengths.indices.filter { $0 != last }.reduce(0) { $0 + lengths[$1] }
         } else if let only = sizes.firstIndex(where: { $0 > 0 }) {
             lengths[only] = room
         }
