@@ -397,33 +397,6 @@ public final class Solver {
     /// `_residueLimit`) at a higher level.
     @exclusivity(unchecked) var _residueBlocked = false
 
-    /// Whether some constraint the solver holds refers to `variable`.
-    public func holds(_ variable: Variable) -> Bool { _existingSymbol(for: variable) >= 0 }
-
-    /// Whether the current solution is the only optimum, so that no
-    /// variable can move without raising the objective at some priority:
-    /// every parametric symbol that can move (not a required equality's
-    /// marker, not a user variable) has a nonzero cost at some level of the
-    /// objective. False is not a proof of ambiguity (a move may be blocked
-    /// by a degenerate row); true is a proof of none: the optimum is a
-    /// vertex whose every edge leaving it costs.
-    ///
-    /// - Complexity: O(symbols × priority levels).
-    public func hasUniqueOptimum() -> Bool {
-        _optimizeSuggestions()
-        for (index, info) in _symbols.enumerated() where info.row < 0 {
-            switch info.kind {
-            case .dummy, .free: continue
-            case .external: return false
-            case .slack, .error: break
-            }
-            let symbol = _Symbol(index)
-            guard _objective.contains(where: { abs($0.coefficient(for: symbol)) > _epsilon })
-            else { return false }
-        }
-        return true
-    }
-
     /// Whether the required constraints alone fix `variable`'s value.
     ///
     /// Computed from the tableau: the variable is basic and its row contains

@@ -92,8 +92,7 @@ extension View {
     /// ambiguity ("label: needs constraints for: X position"), misplaced views,
     /// labels compressed below their text's height, and views reaching outside
     /// their superview. Frames are not changed.
-    /// - Complexity: one solve and a check linear in the solver's size;
-    ///   with ties in the optimum, up to eight solver changes per view for ambiguity.
+    /// - Complexity: one solve, plus up to eight solver changes per view for ambiguity.
     public func layoutIssues() -> [LayoutIssue] {
         let engine = rootView._engineCreatingIfNeeded()
         let solved = engine.solvedFrames()
@@ -119,14 +118,7 @@ extension View {
         visit(self, hidden: false)
 
         var ambiguous = Set<ObjectIdentifier>()
-        // A unique optimum (checked once, in time linear in the solver's
-        // size) leaves no view ambiguous: the probes, a few solver changes
-        // per view, are only for layouts with ties.
-        let unique =
-            zip(subtree, shown).allSatisfy { view, shown in
-                !shown || view.superview == nil || (engine.isHeld(view) && engine.isHeld(view.superview!))
-            } && engine.solver.hasUniqueOptimum()
-        for (view, shown) in zip(subtree, shown) where shown && !unique {
+        for (view, shown) in zip(subtree, shown) where shown {
             // The frame solve above is the one the probes start from; a view
             // found ambiguous makes the next call solve afresh by itself.
             let missing = engine.ambiguousAttributes(of: view, solvingFirst: false)

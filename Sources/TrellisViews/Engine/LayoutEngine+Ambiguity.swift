@@ -28,8 +28,6 @@ extension LayoutEngine {
             solver.updateVariables()
         }
         guard view !== root, let parent = view.superview, view.rootView === root else { return [] }
-        // A unique optimum leaves nothing open: no probe needed.
-        if isHeld(view), isHeld(parent), solver.hasUniqueOptimum() { return [] }
         let probes: [(AmbiguousAttribute, _Linear)] = [
             (.xPosition, _Linear([(view._minX, 1), (parent._minX, -1)])),
             (.yPosition, _Linear([(view._minY, 1), (parent._minY, -1)])),
@@ -46,13 +44,6 @@ extension LayoutEngine {
             hierarchyDidChange()
         }
         return missing
-    }
-
-    /// Whether constraints in the solver refer to all four of `view`'s frame
-    /// variables (one that none refers to is free, and no optimum fixes it).
-    func isHeld(_ view: View) -> Bool {
-        solver.holds(view._minX) && solver.holds(view._minY) && solver.holds(view._width)
-            && solver.holds(view._height)
     }
 
     func isFixed(_ expression: _Linear) -> Bool {
