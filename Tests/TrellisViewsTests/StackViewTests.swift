@@ -140,14 +140,20 @@ import TrellisText
         #expect(root.layoutIssues().isEmpty, "\(root.layoutIssues())")
     }
 
-    @Test func firstBaselineAlignmentLinesUpTheBaselines() throws {
+    /// A 17-point and a 34-point label lined up by first baselines, the big
+    /// one first or second; the big one takes the room left.
+    static func baselinePair(bigFirst: Bool) -> (StackView, small: Label, big: Label, root: View) {
         let small = makeLabel("Thing 1", name: "small")
         let big = Label(text: "Thing 2", style: TextStyle(fonts: testStyle.fonts, size: 34))
         big.name = "big"
-        let stack = StackView(arrangedSubviews: [big, small])
+        let stack = StackView(arrangedSubviews: bigFirst ? [big, small] : [small, big])
         stack.alignment = .firstBaseline
-        big.setContentHuggingPriority(249, for: .horizontal)  // big takes the rest
-        let root = Self.lay(stack)
+        big.setContentHuggingPriority(249, for: .horizontal)
+        return (stack, small, big, lay(stack))
+    }
+
+    @Test func firstBaselineAlignmentLinesUpTheBaselines() throws {
+        let (stack, small, big, root) = Self.baselinePair(bigFirst: true)
         // Roboto's ascender is 1900/2048 em: the baseline is 15.771 below a
         // 17-point label's top and 31.543 below a 34-point one's. The big
         // label (first) sits at the top (`UISV-canvas-connection`: the
@@ -162,13 +168,7 @@ import TrellisText
     }
 
     @Test func firstBaselineAlignmentTiesTheStackToTheFirstView() throws {
-        let small = makeLabel("Thing 1", name: "small")
-        let big = Label(text: "Thing 2", style: TextStyle(fonts: testStyle.fonts, size: 34))
-        big.name = "big"
-        let stack = StackView(arrangedSubviews: [small, big])
-        stack.alignment = .firstBaseline
-        big.setContentHuggingPriority(249, for: .horizontal)
-        let root = Self.lay(stack)
+        let (stack, small, big, root) = Self.baselinePair(bigFirst: false)
         // UIKit ties the stack's top to the first view's only (at most it):
         // with the small label first, at the stack's top, the big one's
         // baseline 15.771 below its top puts that top 15.771 above the

@@ -394,6 +394,17 @@ import TrellisText
         return stack
     }
 
+    /// Notes (up to 3) how StackView's set for `views` differs from UIKit's.
+    static func compare(_ views: [View], _ c: Configuration, into differences: inout [String]) {
+        let made = actual(stack(views, c))
+        let want = expected(views, c)
+        guard made != want, differences.count < 3 else { return }
+        let shown = views.map { $0.isHidden ? "hidden" : "\($0.intrinsicContentSize)" }
+        differences.append(
+            "\(c), \(shown):\n missing \(Set(want).subtracting(made).sorted())\n extra \(Set(made).subtracting(want).sorted())"
+        )
+    }
+
     // MARK: Tests
 
     /// TZStackView's grid: 2 × 2 × 5 × 6 distinct alignments (UIKit's top
@@ -409,16 +420,9 @@ import TrellisText
                         let c = Configuration(
                             margins: margins, axis: axis, distribution: distribution,
                             alignment: alignment)
-                        for (name, make) in Self.viewSets {
+                        for (_, make) in Self.viewSets {
                             configurations += 1
-                            let views = make()
-                            let made = Self.actual(Self.stack(views, c))
-                            let want = Self.expected(views, c)
-                            if made != want, differences.count < 3 {
-                                differences.append(
-                                    "\(c), \(name):\n missing \(Set(want).subtracting(made).sorted())\n extra \(Set(made).subtracting(want).sorted())"
-                                )
-                            }
+                            Self.compare(make(), c, into: &differences)
                         }
                     }
                 }
@@ -466,14 +470,7 @@ import TrellisText
                 alignment: .fill)
             for make in sets {
                 configurations += 1
-                let views = make()
-                let made = Self.actual(Self.stack(views, c))
-                let want = Self.expected(views, c)
-                if made != want, differences.count < 3 {
-                    differences.append(
-                        "\(c), \(views.map { $0.isHidden ? "hidden" : "\($0.intrinsicContentSize.width)" }):\n missing \(Set(want).subtracting(made).sorted())\n extra \(Set(made).subtracting(want).sorted())"
-                    )
-                }
+                Self.compare(make(), c, into: &differences)
             }
         }
         #expect(configurations == 1_656)
