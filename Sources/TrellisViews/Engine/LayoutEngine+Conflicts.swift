@@ -46,12 +46,15 @@ extension LayoutEngine {
         // The solver lists the installed constraints the broken one conflicts
         // with; UIKit's log lists the broken one among them, last.
         let listed = conflict.conflicting + [conflict.broken]
+        let places = listed.map { [layoutConstraints] in
+            layoutConstraints[ObjectIdentifier($0)]?.sourcePlace
+        }
+        // Constraints made in code have no places: the report is then the
+        // one a view made in code always gave.
         return UnsatisfiableConstraints(
             conflicting: listed.map(describe),
             broken: describe(conflict.broken),
-            places: listed.map { [layoutConstraints] in
-                layoutConstraints[ObjectIdentifier($0)]?.sourcePlace
-            })
+            places: places.contains { $0 != nil } ? places : [])
     }
 
     /// Tells the conflict handler (`LayoutLog.setConflictHandler`) which
