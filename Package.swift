@@ -178,7 +178,8 @@ let package = Package(
         .target(
             name: "CLIOptions",
             dependencies: [
-                "CLISupport", "TrellisText", "TrellisCells", "TrellisTemplateFiles",
+                "CLISupport", "TrellisText", "TrellisCells", "TrellisTemplateFiles", "TrellisViews",
+                "TrellisSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(

@@ -149,6 +149,7 @@ public final class TemplateFileCellView: ConstraintCellView {
         for index in dataImages.indices { dataImages[index].install() }
         for constraint in file.constraints {
             let made = try self.constraint(constraint.spec)
+            made.sourcePlace = "\(file.file):\(constraint.position)"
             do {
                 try made.activate()
             } catch {
@@ -174,6 +175,7 @@ public final class TemplateFileCellView: ConstraintCellView {
                     "in \"\(format.format)\": \(error.message)")
             }
             for constraint in made {
+                constraint.sourcePlace = "\(file.file):\(format.position)"
                 do {
                     try constraint.activate()
                 } catch {
@@ -366,6 +368,7 @@ public final class TemplateFileCellView: ConstraintCellView {
     ///   is not an object, a text field holds an array or object, or an
     ///   image field is not `[width, height]`.
     public func configure(with row: JSONRow) throws(CellError) {
+        contentView.logRow = row.line
         func fail(_ position: SourcePosition, _ error: JSONRowError) -> CellError {
             Self.rowError(
                 template: templateName, file: file, position: position, error: error, row: row)

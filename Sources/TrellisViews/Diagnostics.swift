@@ -11,6 +11,34 @@ public struct UnsatisfiableConstraints: Hashable, Sendable, CustomStringConverti
     public var conflicting: [String]
     /// Description of the constraint left out.
     public var broken: String
+    /// Where each of `conflicting` was written (`LayoutConstraint.sourcePlace`),
+    /// nil for constraints made in code or by the engine; empty when none is known.
+    public var places: [String?] = []
+
+    public init(conflicting: [String], broken: String, places: [String?] = []) {
+        self.conflicting = conflicting
+        self.broken = broken
+        self.places = places
+    }
+
+    /// What tells this conflict from another, the same for every row that
+    /// has it: the constraints written in a file, by their places (the
+    /// engine's own, such as the fitting size's, left out: a fitting solve
+    /// and a frame solve meet one conflict); without places, every
+    /// constraint by its description with its numbers left out (an
+    /// intrinsic size's constant changes with the row's text).
+    public var key: String {
+        let written = places.compactMap { $0 }
+        if !written.isEmpty { return written.joined(separator: "\n") }
+        return conflicting.map { description in
+            String(description.map { $0.isNumber || $0 == "." ? "#" : $0 })
+        }.joined(separator: "\n")
+    }
+
+    private func quoted(_ index: Int) -> String {
+        let place = index < places.count ? places[index].map { " (\($0))" } ?? "" : ""
+        return "    \"\(conflicting[index])\"\(place)"
+    }
 
     /// The log, in UIKit's shape.
     public var description: String {
@@ -23,8 +51,11 @@ public struct UnsatisfiableConstraints: Hashable, Sendable, CustomStringConverti
             (
 
             """
-        text += conflicting.map { "    \"\($0)\"" }.joined(separator: ",\n")
-        text += "\n)\n\nWill attempt to recover by breaking constraint\n    \"\(broken)\"\n"
+        text += conflicting.indices.map(quoted).joined(separator: ",\n")
+        // The broken constraint is listed last among the conflicting ones.
+        let brokenPlace = places.last.flatMap { $0 }.map { " (\($0))" } ?? ""
+        text +=
+            "\n)\n\nWill attempt to recover by breaking constraint\n    \"\(broken)\"\(brokenPlace)\n"
         return text
     }
 }

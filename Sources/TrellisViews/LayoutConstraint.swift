@@ -46,6 +46,11 @@ public final class LayoutConstraint: CustomStringConvertible {
     public let multiplier: Double
     /// An identifier shown in descriptions and conflict logs.
     public var identifier: String?
+    /// Where the constraint was written (`cell.json:12:5` for a template
+    /// file's), shown after it in conflict logs and used to tell one
+    /// conflict from another whatever a row's values are. Nil for
+    /// constraints made in code or by the engine.
+    public var sourcePlace: String?
 
     // Items are weak, as UIKit's are: views own their constraints, not the reverse.
     weak var _firstItem: LayoutItem?

@@ -52,6 +52,32 @@ public enum LayoutLog {
         self.handler.withLock { $0 = handler }
     }
 
+    private static let conflictHandler =
+        Locked<(@Sendable (UnsatisfiableConstraints, _ row: Int?) -> Void)?>(nil)
+
+    /// Sends conflicts to `handler` instead of the message destination, with
+    /// the `View.logRow` of the hierarchy's root, for tools that lay out
+    /// many rows and print each distinct conflict once (`UnsatisfiableConstraints.key`).
+    /// Pass nil to log each conflict as a message again, as UIKit logs it.
+    public static func setConflictHandler(
+        _ handler: (@Sendable (UnsatisfiableConstraints, _ row: Int?) -> Void)?
+    ) {
+        conflictHandler.withLock { $0 = handler }
+    }
+
+    static func emit(_ conflict: UnsatisfiableConstraints, row: Int?) {
+        if let handler = conflictHandler.withLock({ $0 }) {
+            handler(conflict, row)
+        } else {
+            emit(conflict.description)
+        }
+    }
+
+    /// Hands a conflict already logged to the conflict handler alone.
+    static func tellConflictHandler(_ conflict: UnsatisfiableConstraints, row: Int) {
+        conflictHandler.withLock { $0 }?(conflict, row)
+    }
+
     static func emit(_ message: String) {
         let handler = self.handler.withLock { $0 }
         if let handler {

@@ -559,6 +559,9 @@ open class View: LayoutItem {
 
     /// Whether hit testing considers this view (true by default).
     public var isUserInteractionEnabled = true
+    /// The data row a root view shows (its data line), handed with each
+    /// conflict to `LayoutLog.setConflictHandler`'s handler; nil by default.
+    public var logRow: Int?
     /// Hidden views are skipped by hit testing (they still take part in layout).
     @exclusivity(unchecked) public var isHidden = false {
         didSet {

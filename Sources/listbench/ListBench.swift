@@ -134,6 +134,12 @@ struct ListBench: ParsableCommand {
     }
 
     func run() throws {
+        let conflicts = ConflictLog()
+        conflicts.start()
+        defer {
+            conflicts.stop()
+            conflicts.flush(tool: "listbench")
+        }
         let choice = try TemplateChoice.parse(template, limits: dataLimits.limits)
         let baseline = MemoryReading.current()
         var compositional: CompositionalSetup?
@@ -201,7 +207,16 @@ struct ListBench: ParsableCommand {
                     "cannot write --plot file \(plot): \(error.localizedDescription)")
             }
         }
-        print(json ? finished.json().serialized() : finished.table())
+        if json {
+            var output = finished.json()
+            if case .object(let fields) = output {
+                output = .object(fields + [("conflicts", .integer(conflicts.count))])
+            }
+            print(output.serialized())
+        } else {
+            // The summary says when the cell has conflicts (each is logged once on stderr).
+            print(finished.table() + (conflicts.summary.map { "\n\($0)" } ?? ""))
+        }
     }
 
 }

@@ -171,6 +171,12 @@ struct Heights: ParsableCommand {
     static let preparedTextCapacity = 1 << 15
 
     func run() throws {
+        let conflicts = ConflictLog()
+        conflicts.start()
+        defer {
+            conflicts.stop()
+            conflicts.flush(tool: "trellis")
+        }
         let options = try parsedOptions()
         if let builtIn = BuiltInTemplate(rawValue: template) {
             if options.contentSizes != [.large] {

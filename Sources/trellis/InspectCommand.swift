@@ -78,6 +78,12 @@ struct Inspect: ParsableCommand {
     }
 
     func run() throws {
+        let conflicts = ConflictLog()
+        conflicts.start()
+        defer {
+            conflicts.stop()
+            conflicts.flush(tool: "trellis")
+        }
         if watch { try watchFiles() }
         let (page, cellCount) = try makePage(watch: nil)
         try Self.write(page, to: out)

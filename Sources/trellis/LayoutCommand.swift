@@ -107,8 +107,15 @@ struct Layout: ParsableCommand {
             ("views", .array(views)),
             ("diagnostics", .array(issues.map { .string($0.description) })),
             ("log", .array(messages.withLock { $0 }.map { .string($0) })),
+            ("conflicts", .integer(cell.contentView.unsatisfiableConstraints.count)),
         ])
         print(output.serialized())
+        let conflictCount = cell.contentView.unsatisfiableConstraints.count
+        if conflictCount > 0 {
+            POSIXFile.standardError.write(
+                "trellis: warning: the cell has conflicting constraints: \(conflictCount) (logged above)\n"
+            )
+        }
     }
 
     private func viewJSON(_ entry: (String, View)) -> JSON {

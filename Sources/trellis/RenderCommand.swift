@@ -54,6 +54,12 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
+        let conflicts = ConflictLog()
+        conflicts.start()
+        defer {
+            conflicts.stop()
+            conflicts.flush(tool: "trellis")
+        }
         guard ["table", "column", "mosaic", "waterfall"].contains(layout) || layoutIsFile else {
             throw CLIFailure.usage(
                 "unknown layout '\(layout)' (expected table, column, mosaic or waterfall)")

@@ -86,6 +86,12 @@ struct Snapshot: ParsableCommand {
     }
 
     func run() throws {
+        let conflicts = ConflictLog()
+        conflicts.start()
+        defer {
+            conflicts.stop()
+            conflicts.flush(tool: "trellis")
+        }
         if let check {
             var manifest = try SnapshotManifest.read(folder: check)
             manifest.limits = dataLimits.limits

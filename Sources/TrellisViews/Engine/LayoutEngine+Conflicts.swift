@@ -32,18 +32,44 @@ extension LayoutEngine {
             sawTransientConflict = true
             return
         }
+        let report = self.report(describing: conflict)
+        guard !unsatisfiable.contains(report) else { return }
+        unsatisfiable.append(report)
+        LayoutLog.emit(report, row: root.logRow)
+    }
+
+    func report(describing conflict: ConstraintConflict) -> UnsatisfiableConstraints {
         syncContentConstants()
         let describe: (Constraint) -> String = { [layoutConstraints] constraint in
             layoutConstraints[ObjectIdentifier(constraint)]?.description ?? "(unknown constraint)"
         }
         // The solver lists the installed constraints the broken one conflicts
         // with; UIKit's log lists the broken one among them, last.
-        let report = UnsatisfiableConstraints(
-            conflicting: (conflict.conflicting + [conflict.broken]).map(describe),
-            broken: describe(conflict.broken))
-        guard !unsatisfiable.contains(report) else { return }
-        unsatisfiable.append(report)
-        LayoutLog.emit(report.description)
+        let listed = conflict.conflicting + [conflict.broken]
+        let places = listed.map { [layoutConstraints] in
+            layoutConstraints[ObjectIdentifier($0)]?.sourcePlace
+        }
+        // Constraints made in code have no places: the report is then the
+        // one a view made in code always gave.
+        return UnsatisfiableConstraints(
+            conflicting: listed.map(describe),
+            broken: describe(conflict.broken),
+            places: places.contains { $0 != nil } ? places : [])
+    }
+
+    /// Tells the conflict handler (`LayoutLog.setConflictHandler`) which
+    /// conflicts the row now shown still has: a reused hierarchy finds a
+    /// conflict once, when its constraints are installed, and keeps the
+    /// broken constraint out for every row after. Once per row (the root's
+    /// `logRow`); nothing without a row or a handler, and never a log message.
+    func tellConflictsInForce() {
+        guard let row = root.logRow, row != conflictsHeardRow, !unsatisfiable.isEmpty else {
+            return
+        }
+        conflictsHeardRow = row
+        for conflict in solver.brokenConstraints {
+            LayoutLog.tellConflictHandler(report(describing: conflict), row: row)
+        }
     }
 }
 

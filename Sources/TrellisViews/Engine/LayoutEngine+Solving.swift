@@ -267,6 +267,7 @@ extension LayoutEngine {
         prepare(.frame, size: root._frame.size)
         solve()
         solveAfreshIfDegraded(.frame, size: root._frame.size, updatingAll: true)
+        tellConflictsInForce()
         let scale = root.contentScaleFactor
         var absolute = [Rect](repeating: .zero, count: views.count)
         var relative = [Rect](repeating: root._frame, count: views.count)
@@ -308,6 +309,7 @@ extension LayoutEngine {
             !storedSolver.isDegraded
         {
             refitCount &+= 1
+            tellConflictsInForce()
             return size
         }
         prepare(mode, size: target)
@@ -318,6 +320,7 @@ extension LayoutEngine {
             makeRefitPlan()
         }
         startPollingHeights()
+        tellConflictsInForce()
         return Size(
             width: solver.currentValue(of: rootWidth), height: solver.currentValue(of: rootHeight))
     }

@@ -175,6 +175,8 @@ final class LayoutEngine {
     @exclusivity(unchecked) var rootSizeValue = Size(width: -1, height: -1)
     /// Conflicts found so far, oldest first (each logged once).
     @exclusivity(unchecked) var unsatisfiable: [UnsatisfiableConstraints] = []
+    /// The root's `logRow` whose conflicts in force the conflict handler last heard.
+    @exclusivity(unchecked) var conflictsHeardRow: Int?
     /// Number of solve passes in the last layout or measurement (for tests and benchmarks).
     @exclusivity(unchecked) var lastPassCount = 0
     /// Whether conflicts are reported as they are found: while the solver is
