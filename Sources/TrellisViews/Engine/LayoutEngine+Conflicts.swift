@@ -63,7 +63,10 @@ extension LayoutEngine {
     /// broken constraint out for every row after. Once per row (the root's
     /// `logRow`); nothing without a row or a handler, and never a log message.
     func tellConflictsInForce() {
-        guard let row = root.logRow, row != conflictsHeardRow, !unsatisfiable.isEmpty else {
+        // The conflicts first: a cell without any (nearly every row) reads
+        // nothing else (the root's `logRow` is read under a dynamic
+        // exclusivity check).
+        guard !unsatisfiable.isEmpty, let row = root.logRow, row != conflictsHeardRow else {
             return
         }
         conflictsHeardRow = row
