@@ -117,7 +117,7 @@ public enum CellInspector {
         return InspectedCell(
             row: row, width: width, height: layout.height, views: views,
             constraints: constraints, conflicts: conflicts.map(\.description),
-            diagnostics: diagnostics, otherPath: otherPath)
+            diagnostics: diagnostics, otherPath: otherPath, dataLine: RowPlace.line(of: item))
     }
 
     /// Names of the views whose frames differ between two layouts of a

@@ -106,6 +106,15 @@ public struct InspectedCell: Hashable, Sendable {
     /// The other layout path (frame code or the direct stack path), when the
     /// template has one: its name, the height it gave, or why it refused the row.
     public var otherPath: OtherPath?
+    /// The row's data line (1-based), when it was read from a data file.
+    public var dataLine: Int? = nil
+
+    /// How the page names the row: by its data line when it has one (the
+    /// convention of every message, `RowPlace`), else by its 1-based number
+    /// among the generated rows.
+    public var place: String {
+        dataLine.map { "data line \($0)" } ?? "row \(row + 1)"
+    }
 
     /// The second layout path's answer for the row.
     public struct OtherPath: Hashable, Sendable {

@@ -90,7 +90,7 @@ extension InspectorPage {
           function render(cell, view) {
             details.replaceChildren();
             details.appendChild(el('h2', 'name', view.name + ' (' + view.kind + ')'));
-            details.appendChild(el('p', 'place', 'row ' + (cell.row + 1) + ' at ' + fmt(cell.width) + ' pt, cell height ' + fmt(cell.height)));
+            details.appendChild(el('p', 'place', cell.place + ' at ' + fmt(cell.width) + ' pt, cell height ' + fmt(cell.height)));
             const dl = el('dl', 'facts');
             function fact(term, value, key) {
               const dt = el('dt', null, term);

@@ -129,7 +129,7 @@ public struct InspectorPage: Sendable {
         var items = ""
         for (index, cell) in cells.enumerated() {
             let place =
-                "<a href=\"#view=c\(index)v0\">row \(cell.row + 1) at \(Self.number(cell.width)) pt</a>"
+                "<a href=\"#view=c\(index)v0\">\(cell.place) at \(Self.number(cell.width)) pt</a>"
             for conflict in cell.conflicts {
                 items +=
                     "<li class=\"conflict\">\(place): conflict<pre>\(Self.escaped(conflict))</pre></li>"
@@ -176,7 +176,7 @@ public struct InspectorPage: Sendable {
         if !cell.conflicts.isEmpty { classes += " conflict" }
         if cell.otherPath?.disagrees == true { classes += " disagree" }
         if cell.views.contains(where: { !$0.ambiguous.isEmpty }) { classes += " ambiguous" }
-        let label = "row \(cell.row + 1) at \(Self.number(cell.width)) pt"
+        let label = "\(cell.place) at \(Self.number(cell.width)) pt"
         var html =
             "<article class=\"\(classes)\" id=\"\(id)\" data-row=\"\(cell.row)\" data-width=\"\(Self.number(cell.width))\" aria-label=\"\(label)\">"
         var badges = ""
@@ -185,7 +185,7 @@ public struct InspectorPage: Sendable {
             badges += " <span class=\"badge disagree\">paths disagree</span>"
         }
         html +=
-            "<h3>row \(cell.row + 1) · \(Self.number(cell.width))×\(Self.number(cell.height))\(badges)</h3>"
+            "<h3>\(cell.place) · \(Self.number(cell.width))×\(Self.number(cell.height))\(badges)</h3>"
         html += "<div class=\"body\">"
         let width = Self.number(cell.width)
         let height = Self.number(cell.height)
@@ -279,7 +279,8 @@ public struct InspectorPage: Sendable {
         let cellsJSON: [JSON] = zip(cells, texts).map { cell, glyphs in
             var fields: [(String, JSON)] = [
                 ("glyphs", .string(glyphs)),
-                ("row", .integer(cell.row)), ("width", .number(cell.width)),
+                ("row", .integer(cell.row)), ("place", .string(cell.place)),
+                ("width", .number(cell.width)),
                 ("height", .number(cell.height)),
                 (
                     "views",

@@ -485,7 +485,8 @@ struct Heights: ParsableCommand {
                         for (c, combination) in combinations.enumerated() {
                             for (w, width) in widths.enumerated() {
                                 expected.compare(
-                                    row: batch.lines[k].index, width: width,
+                                    row: batch.lines[k].index, line: batch.lines[k].line,
+                                    width: width,
                                     scale: combination.scale, contentSize: combination.size,
                                     height: chunk.heights[offset + c * widths.count + w]
                                 ) { rowFormat.summary(item) }

@@ -359,7 +359,8 @@ final class ExpectedHeights {
     private(set) var missing = 0
     /// The worst differences: (|Δ|, key, ours, theirs, row text), largest first.
     private(set) var worst:
-        [(difference: Double, key: Key, ours: Double, theirs: Double, text: String)] = []
+        [(difference: Double, key: Key, line: Int, ours: Double, theirs: Double, text: String)] =
+            []
     static let worstShown = 10
 
     init(file: String) { self.file = file }
@@ -396,8 +397,8 @@ final class ExpectedHeights {
     }
 
     func compare(
-        row: Int, width: Double, scale: Double, contentSize: ContentSizeCategory, height: Double,
-        text: () -> String
+        row: Int, line: Int, width: Double, scale: Double, contentSize: ContentSizeCategory,
+        height: Double, text: () -> String
     ) {
         let key = Key(row: row, width: width, scale: scale, contentSize: contentSize.rawValue)
         guard let theirs = heights[key] else {
@@ -412,7 +413,7 @@ final class ExpectedHeights {
         }
         if difference <= 1 / scale + 1e-9 { withinPixel += 1 } else { worse += 1 }
         if worst.count < Self.worstShown || difference > worst.last!.difference {
-            worst.append((difference, key, height, theirs, text()))
+            worst.append((difference, key, line, height, theirs, text()))
             worst.sort {
                 $0.difference > $1.difference
                     || ($0.difference == $1.difference && $0.key.row < $1.key.row)
@@ -428,7 +429,7 @@ final class ExpectedHeights {
         ]
         for entry in worst {
             lines.append(
-                "  row \(entry.key.row) width \(RecordWriter.number(entry.key.width)) scale \(RecordWriter.number(entry.key.scale)) \(entry.key.contentSize): ours \(RecordWriter.number(entry.ours)), theirs \(RecordWriter.number(entry.theirs)) (Δ \(RecordWriter.number(entry.difference))): \(entry.text.prefix(80))"
+                "  \(RowPlace.dataLine(entry.line)) row \(entry.key.row) width \(RecordWriter.number(entry.key.width)) scale \(RecordWriter.number(entry.key.scale)) \(entry.key.contentSize): ours \(RecordWriter.number(entry.ours)), theirs \(RecordWriter.number(entry.theirs)) (Δ \(RecordWriter.number(entry.difference))): \(entry.text.prefix(80))"
             )
         }
         return lines.joined(separator: "\n")
@@ -447,7 +448,8 @@ final class ExpectedHeights {
                 .array(
                     worst.map { entry in
                         .object([
-                            ("row", .integer(entry.key.row)), ("width", .number(entry.key.width)),
+                            ("row", .integer(entry.key.row)), ("line", .integer(entry.line)),
+                            ("width", .number(entry.key.width)),
                             ("scale", .number(entry.key.scale)),
                             ("contentSize", .string(entry.key.contentSize)),
                             ("height", .number(entry.ours)), ("expected", .number(entry.theirs)),

@@ -158,15 +158,19 @@ struct SnapshotManifest: Codable {
 
     /// Every row of `items` at every width, laid out by `layOut`.
     func layOutAll<Item>(_ items: [Item], _ layOut: (Item, Double) throws -> CellSnapshot) throws
-        -> [(row: Int, width: Double, cell: CellSnapshot)]
+        -> [SnapshotEntry]
     {
-        var cells: [(row: Int, width: Double, cell: CellSnapshot)] = []
+        var cells: [SnapshotEntry] = []
         for (row, item) in items.enumerated() {
+            let line = RowPlace.line(of: item)
             for width in widths {
                 do {
-                    cells.append((row, width, try layOut(item, width)))
+                    cells.append((row, width, try layOut(item, width), line))
                 } catch {
-                    throw CLIFailure.data("at width \(formatPoints(width)): \(error)")
+                    throw CLIFailure.data(
+                        RowPlace.append(
+                            to: "at width \(formatPoints(width)): \(error)", item: item,
+                            index: row))
                 }
             }
         }
@@ -174,7 +178,7 @@ struct SnapshotManifest: Codable {
     }
 
     /// Every (row, width) cell, laid out now.
-    func cells() throws -> [(row: Int, width: Double, cell: CellSnapshot)] {
+    func cells() throws -> [SnapshotEntry] {
         do {
             if let builtIn = BuiltInTemplate(rawValue: template) {
                 return try builtIn.visit(SnapshotCells(manifest: self))
@@ -211,15 +215,15 @@ struct SnapshotManifest: Codable {
             throw CLIFailure.data(
                 "cannot write \(folder)/\(Self.fileName): \(error)")
         }
-        for (row, width, cell) in cells {
+        for (row, width, cell, line) in cells {
             try Self.store(
                 Data(cell.frameTree.description.utf8), folder,
                 Self.fileName(row: row, width: width, extension: "frames.txt"))
             if png {
-                let picture = try Self.picture(of: cell, row: row, width: width, scale: scale)
-                try Self.store(
-                    Data(PNGEncoder.encode(picture)), folder,
-                    Self.fileName(row: row, width: width, extension: "png"))
+                let name = Self.fileName(row: row, width: width, extension: "png")
+                let place = name + (line.map { " " + RowPlace.dataLine($0) } ?? "")
+                let picture = try Self.picture(of: cell, place: place, scale: scale)
+                try Self.store(Data(PNGEncoder.encode(picture)), folder, name)
             }
         }
         let count = cells.count * (png ? 2 : 1)
@@ -271,9 +275,11 @@ struct SnapshotManifest: Codable {
         let cells = try cells()
         var differing = 0
         var checked = 0
-        for (row, width, cell) in cells {
+        for (row, width, cell, line) in cells {
             let name = Self.fileName(row: row, width: width, extension: "frames.txt")
-            let place = "row \(row) at width \(formatPoints(width)) (\(name))"
+            // Named by the golden file (row and width), then the data line.
+            let dataLine = line.map { " " + RowPlace.dataLine($0) } ?? ""
+            let place = name + dataLine
             checked += 1
             guard let golden = FileManager.default.contents(atPath: folder + "/" + name) else {
                 print("\(place): golden file missing")
@@ -296,9 +302,7 @@ struct SnapshotManifest: Codable {
             checked += 1
             guard let bytes = FileManager.default.contents(atPath: folder + "/" + pictureName)
             else {
-                print(
-                    "row \(row) at width \(formatPoints(width)) (\(pictureName)): golden picture missing"
-                )
+                print("\(pictureName)\(dataLine): golden picture missing")
                 differing += 1
                 continue
             }
@@ -308,9 +312,9 @@ struct SnapshotManifest: Codable {
             } catch {
                 throw CLIFailure.data("\(folder)/\(pictureName): \(error)")
             }
-            let picture = try Self.picture(of: cell, row: row, width: width, scale: scale)
+            let picture = try Self.picture(of: cell, place: pictureName + dataLine, scale: scale)
             if let difference = Self.pictureDifference(reference, picture) {
-                print("row \(row) at width \(formatPoints(width)) (\(pictureName)): \(difference)")
+                print("\(pictureName)\(dataLine): \(difference)")
                 differing += 1
             }
         }
@@ -333,14 +337,13 @@ struct SnapshotManifest: Codable {
         return different == 0 ? nil : "\(different) of \(old.width * old.height) pixels differ"
     }
 
-    private static func picture(of cell: CellSnapshot, row: Int, width: Double, scale: Double)
+    private static func picture(of cell: CellSnapshot, place: String, scale: Double)
         throws -> Bitmap
     {
         do {
             return try cell.picture(scale: scale)
         } catch {
-            throw CLIFailure.data(
-                "row \(row) at width \(formatPoints(width)): cannot draw: \(error)")
+            throw CLIFailure.data("\(place): cannot draw: \(error)")
         }
     }
 
@@ -351,10 +354,14 @@ struct SnapshotManifest: Codable {
     }
 }
 
+/// One laid-out cell of a snapshot: its row (0-based, as the golden files'
+/// names count), width, layout, and data line when read from a data file.
+typealias SnapshotEntry = (row: Int, width: Double, cell: CellSnapshot, line: Int?)
+
 /// The cells of a built-in template: its frame code, or its constraints
 /// with `--path constraints`.
 private struct SnapshotCells: BuiltInTemplateVisitor {
-    typealias Result = [(row: Int, width: Double, cell: CellSnapshot)]
+    typealias Result = [SnapshotEntry]
     let manifest: SnapshotManifest
 
     func visit<Frames: CellTemplate & LabelDescribing, CellView: ConstraintCellView>(

@@ -139,6 +139,9 @@ import TrellisTestSupport
         let summary = try #require(try Self.records(again).last?["expect"] as? [String: Any])
         let worst = try #require(summary["worst"] as? [[String: Any]])
         #expect(worst.map { ($0["row"] as? NSNumber)?.intValue } == [20, 7])
+        // The row-number convention: each row also named by its data line (1-based).
+        #expect(worst.map { ($0["line"] as? NSNumber)?.intValue } == [21, 8])
+        #expect(result.stderr.contains("  (data line 21) row 20 width 375 "), "\(result.stderr)")
         #expect((worst.first?["difference"] as? NSNumber)?.doubleValue == 10)
     }
 

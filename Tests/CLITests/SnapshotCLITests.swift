@@ -50,7 +50,7 @@ import TrellisTestSupport
         #expect(checked.status == 1)
         #expect(
             checked.stdout.contains(
-                "row 0 at width 375 (row-0000@375.frames.txt): 2 views changed:"))
+                "row-0000@375.frames.txt: 2 views changed:"))
         #expect(
             checked.stdout.contains(
                 "  AnimalTableViewCell/subtitle: moved by (0, +4): (72, 48, 287, "))

@@ -173,7 +173,7 @@ import TrellisGeometry
         #expect(
             TableError.invalidEstimatedHeight(2_796_202.5, at: IndexPath(row: 0, section: 0))
                 .description
-                == "Estimated height 2796202.5 for row [0, 0] is not usable; estimates must be finite, "
+                == "Estimated height 2796202.5 for the row at index path [0, 0] is not usable; estimates must be finite, "
                 + "not negative and at most 2796202 points.")
     }
 

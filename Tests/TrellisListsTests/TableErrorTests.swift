@@ -43,12 +43,12 @@ private func measuredTable() throws -> (TableLayout<IdentifiedRows>, IdentifiedR
             .nan, at: IndexPath(row: 130, section: 0), width: 390)
         #expect(
             error.description
-                == "Height source returned NaN for row [0, 130] at width 390; heights must be finite, "
+                == "Height source returned NaN for the row at index path [0, 130] at width 390; heights must be finite, "
                 + "not negative and at most 2796202 points.")
         #expect(
             TableError.invalidMeasuredHeight(-1, at: IndexPath(row: 2, section: 1), width: 320.5)
                 .description
-                .hasPrefix("Height source returned -1 for row [1, 2] at width 320.5;"))
+                .hasPrefix("Height source returned -1 for the row at index path [1, 2] at width 320.5;"))
     }
 
     @Test func badHeightDuringRotationRestoresWidthAndMeasuredHeights() throws {
@@ -98,7 +98,7 @@ private func measuredTable() throws -> (TableLayout<IdentifiedRows>, IdentifiedR
             TableError.rowOutOfRange(
                 IndexPath(row: 200, section: 0), rowCount: 200, context: "rectForRow(at:)"
             ).description
-                == "rectForRow(at:): row 200 in section 0 is out of range (the section has 200 rows)."
+                == "rectForRow(at:): index path [0, 200] is out of range (section 0 has 200 rows)."
         )
         #expect(try TableSnapshot(table) == before)
     }

@@ -90,7 +90,9 @@ public final class HeightPrecomputer<Template: CellTemplate>: Sendable {
                             } catch {
                                 failures.record(
                                     thread: thread, row: row,
-                                    HeightError(row: firstRow + row, error: error))
+                                    HeightError(
+                                        row: firstRow + row,
+                                        dataLine: RowPlace.line(of: rows[row]), error: error))
                                 return
                             }
                         }
@@ -197,7 +199,24 @@ private struct _Unchecked<Value>: @unchecked Sendable {
 public struct HeightError: Error, CustomStringConvertible, Sendable {
     /// The row's index (0-based, counted from the call's `firstRow`).
     public var row: Int
+    /// The row's data line, when it was read from a data file (`JSONRow`).
+    public var dataLine: Int?
     public var error: CellError
 
-    public var description: String { "row \(row + 1): \(error)" }
+    public init(row: Int, dataLine: Int? = nil, error: CellError) {
+        self.row = row
+        self.dataLine = dataLine
+        self.error = error
+    }
+
+    /// The error with the row's place, as `RowPlace` names rows:
+    /// `Post: … (data line 4)`, or `(items[3])` for rows made in code.
+    public var description: String {
+        let text = "\(error)"
+        if let dataLine {
+            let place = RowPlace.dataLine(dataLine)
+            return text.contains(place) ? text : text + " " + place
+        }
+        return text + " (items[\(row)])"
+    }
 }

@@ -10,8 +10,10 @@ public struct TemplateAgreement: Sendable, CustomStringConvertible {
     public var disagreements = 0
     /// The largest |Δheight| seen.
     public var maxHeightDifference = 0.0
-    /// The first disagreement: row, width, and both layouts.
+    /// The first disagreement: row (its index in `items`), width, and both layouts.
     public var first: (row: Int, width: Double, a: CellLayout, b: CellLayout)?
+    /// The first disagreement's row as `RowPlace` names it.
+    public var firstPlace: String?
 
     /// Lays every item out with both templates at each width and compares
     /// heights and frames (frames by name, exactly: both paths snap to the
@@ -31,14 +33,18 @@ public struct TemplateAgreement: Sendable, CustomStringConvertible {
                 } catch {
                     throw CellError(
                         template: error.template,
-                        message: "row \(row + 1), width \(width): \(error.message)")
+                        message: RowPlace.append(
+                            to: "width \(width): \(error.message)", item: item, index: row))
                 }
                 result.comparisons += 1
                 result.maxHeightDifference = max(
                     result.maxHeightDifference, abs(first.height - second.height))
                 if first.height != second.height || first.frames != second.frames {
                     result.disagreements += 1
-                    if result.first == nil { result.first = (row, width, first, second) }
+                    if result.first == nil {
+                        result.first = (row, width, first, second)
+                        result.firstPlace = RowPlace.of(item, index: row)
+                    }
                 }
             }
         }
@@ -50,7 +56,7 @@ public struct TemplateAgreement: Sendable, CustomStringConvertible {
             "\(comparisons - disagreements) of \(comparisons) rows agree, max |Δheight| \(maxHeightDifference)"
         if let first {
             text +=
-                "; first difference at row \(first.row + 1), width \(first.width):\n\(first.a)\n---\n\(first.b)"
+                "; first difference \(firstPlace ?? "(items[\(first.row)])") at width \(first.width):\n\(first.a)\n---\n\(first.b)"
         }
         return text
     }

@@ -57,7 +57,7 @@ public final class TemplateSizing<Template: CellTemplate>: CellSizing {
             if error == nil {
                 error = CellError(
                     template: template.name,
-                    message: "section \(indexPath.section) row \(indexPath.row + 1) has no item")
+                    message: "no item for \(RowPlace.indexPath(indexPath))")
             }
             return .nan
         }
@@ -66,7 +66,9 @@ public final class TemplateSizing<Template: CellTemplate>: CellSizing {
         } catch {
             if self.error == nil {
                 self.error = CellError(
-                    template: error.template, message: "row \(index + 1): \(error.message)")
+                    template: error.template,
+                    message: RowPlace.append(
+                        to: error.message, item: items[index], index: index, indexPath: indexPath))
             }
             return .nan
         }

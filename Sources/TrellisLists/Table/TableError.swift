@@ -44,7 +44,8 @@ public enum TableError: Error, Equatable, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case .invalidMeasuredHeight(let h, let at, let width):
-            return "Height source returned \(heightText(h)) for row \(at) at width "
+            return "Height source returned \(heightText(h)) for the row at index path \(at) "
+                + "at width "
                 + "\(formatNumber(width)); heights must be finite, not negative and at most "
                 + "\(Int(_Units.maximumElementHeight)) points."
         case .invalidHeaderFooterHeight(let h, let element, let width):
@@ -52,7 +53,8 @@ public enum TableError: Error, Equatable, CustomStringConvertible, Sendable {
                 + "width \(formatNumber(width)); heights must be finite, not negative and at most "
                 + "\(Int(_Units.maximumElementHeight)) points."
         case .invalidEstimatedHeight(let h, let at):
-            return "Estimated height \(heightText(h)) for row \(at) is not usable; estimates "
+            return "Estimated height \(heightText(h)) for the row at index path \(at) "
+                + "is not usable; estimates "
                 + "must be finite, not negative and at most "
                 + "\(Int(_Units.maximumElementHeight)) points."
         case .invalidSectionHeight(let h, let section, let kind):
@@ -67,8 +69,8 @@ public enum TableError: Error, Equatable, CustomStringConvertible, Sendable {
             return "\(context): section \(section) is out of range (the table has \(count) "
                 + "section\(count == 1 ? "" : "s"))."
         case .rowOutOfRange(let path, let rows, let context):
-            return "\(context): row \(path.row) in section \(path.section) is out of range "
-                + "(the section has \(rows) row\(rows == 1 ? "" : "s"))."
+            return "\(context): index path \(path) is out of range "
+                + "(section \(path.section) has \(rows) row\(rows == 1 ? "" : "s"))."
         case .invalidNumberOfSections(let after, let before, let inserted, let deleted):
             return "Invalid update: invalid number of sections. The number of sections "
                 + "contained in the table after the update (\(after)) must be equal to the "
@@ -86,7 +88,7 @@ public enum TableError: Error, Equatable, CustomStringConvertible, Sendable {
                 + "number of rows moved into or out of that section (\(movedIn) moved in, "
                 + "\(movedOut) moved out)."
         case .conflictingUpdate(let path, let reason):
-            return "Invalid update: row \(path): \(reason)."
+            return "Invalid update: index path \(path): \(reason)."
         case .conflictingSectionUpdate(let section, let reason):
             return "Invalid update: section \(section): \(reason)."
         case .unregisteredReuseIdentifier(let identifier):
