@@ -2,11 +2,18 @@
 # The long property runs, which Scripts/test.sh runs short: the same tests
 # with TRELLIS_SOAK=1, which makes them check many more cases.
 #
-#   reuse differential   2,000 random cells × 50 rows, 500 stack cells × 30 rows
-#                        (test.sh: 200 and 60)
+#   reuse differential        2,000 random cells × 50 rows, 500 stack cells × 30 rows
+#                             (test.sh: 60 and 40)
 #   stack-tree differential   5,000 random trees (test.sh: 1,000)
 #   stack-file differential   400 random template files (test.sh: 100)
 #   table stays-put model     20,000 random operation sequences (test.sh: 400)
+#   solver differentials      60-200 seeds each (test.sh: a fifth of them)
+#   cell agreement runs       120-3,000 generated rows (test.sh: a third to a fifth)
+#   text property runs        500-600 corpus rows (test.sh: 120-150)
+#   chat bubbles, conflict log  1,000 messages, 2,000 rows (test.sh: 300, 400)
+#
+# The suites are listed in `suites` below; SoakCoverageTests fails when a
+# suite that sizes itself with `Soak` is missing from the list.
 #
 # Run it after Scripts/test.sh (it builds the tests only if they are not
 # built). Extra arguments go to swift test. Prints each suite as it ends,
@@ -16,11 +23,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 swift build --build-tests --traits SnapshotTesting 2>&1 | grep -E "error|warning: " || true
+suites=(
+    ReuseDifferentialTests StackTreeDifferentialTests TemplateFileStackDifferentialTests
+    TableStaysPutModelTests ConstantChangeDifferentialTests BatchedSuggestionTests
+    SolverPropertyTests DefinitionDifferentialTests PathAgreementTests TemplateFileCellTests
+    ConstraintTemplateShapeTests PostCellAgreementTests PostCellHandComputedTests PostItemTests
+    PostDataGeneratorTests ChatBubbleReuseTests SizeOnlyTests PreparedLookupTests
+    ConflictLogCLITests
+)
+filter=$(IFS='|'; echo "${suites[*]}")
 full=.build/soak-output.txt
 echo "soak.sh: the long property runs (everything they print: $full)"
 set +e
 TRELLIS_SOAK=1 swift test --skip-build --traits SnapshotTesting \
-    --filter 'ReuseDifferentialTests|StackTreeDifferentialTests|TemplateFileStackDifferentialTests|TableStaysPutModelTests' \
+    --filter "$filter" \
     "$@" 2>&1 | tee "$full" | awk '
     /^✘/ || /^[[:space:]]*↳/ || /^✔ Suite / { print; fflush(); next }
     /differential: / { print; fflush(); next }

@@ -24,9 +24,11 @@ import TrellisTestSupport
          ]}
         """
 
-    /// 2,000 rows, each with its own text (its own intrinsic sizes).
+    /// Rows, each with its own text (its own intrinsic sizes): 400 here,
+    /// 2,000 under Scripts/soak.sh (what the issue measured).
+    static let count = Soak.count("TRELLIS_CONFLICT_ROWS", quick: 400, soak: 2000)
     static let rows =
-        (1...2000).map { #"{"title": "Fox number \#($0)"}"# }.joined(
+        (1...count).map { #"{"title": "Fox number \#($0)"}"# }.joined(
             separator: "\n") + "\n"
 
     static let unable = "Unable to simultaneously satisfy constraints."
@@ -45,7 +47,10 @@ import TrellisTestSupport
             ),
             (
                 "listbench",
-                ["--template", template, "--data", data, "--rows", "2000", "--width", "600"]
+                [
+                    "--template", template, "--data", data, "--rows", "\(Self.count)", "--width",
+                    "600",
+                ]
             ),
         ]
         for (tool, arguments) in commands {
@@ -68,7 +73,7 @@ import TrellisTestSupport
                 ))
             #expect(
                 result.stderr.contains(
-                    "this conflict was met in 2000 rows (data lines 1, 2, 3, 4, 5, …)"),
+                    "this conflict was met in \(Self.count) rows (data lines 1, 2, 3, 4, 5, …)"),
                 "\(name): \(result.stderr.prefix(2000))")
             #expect(result.stderr.count < 4000, "\(name): \(result.stderr.count) bytes")
         }

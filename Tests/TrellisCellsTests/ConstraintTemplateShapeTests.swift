@@ -74,7 +74,9 @@ final class KeyedPostCellView: ConstraintCellView {
         var pooled = PostCellConstraints(style: style)
         var fresh = PostCellConstraints(style: style, reusingEngine: false)
         let found = try Self.disagreements(
-            &pooled, &fresh, items: Self.alternatingShapes(count: 200))
+            &pooled, &fresh,
+            items: Self.alternatingShapes(
+                count: Soak.count("TRELLIS_SHAPE_ROWS", quick: 60, soak: 200)))
         #expect(found.isEmpty, "\(found.count) layouts differ; first: \(found.prefix(1))")
         #expect(pooled.hierarchyCount == 4)  // body × photo
     }
@@ -97,12 +99,13 @@ final class KeyedPostCellView: ConstraintCellView {
             path: TestPaths.repository("Templates/PostCell.json"))
         var pooled = try TemplateFileCell(file: file)
         var fresh = try TemplateFileCell(file: file, reusingEngine: false)
-        let rows = Self.alternatingShapes(count: 120).map(\.jsonRow)
+        let count = Soak.count("TRELLIS_SHAPE_ROWS", quick: 40, soak: 120)
+        let rows = Self.alternatingShapes(count: count).map(\.jsonRow)
         let found = try Self.disagreements(&pooled, &fresh, items: rows)
         #expect(found.isEmpty, "\(found.count) layouts differ; first: \(found.prefix(1))")
         #expect(pooled.hierarchyCount == 4)
         // Bit 0: the body is hidden; bit 1: the photo is.
-        for (row, item) in Self.alternatingShapes(count: 120).enumerated() {
+        for (row, item) in Self.alternatingShapes(count: count).enumerated() {
             let expected = (item.body.isEmpty ? 1 : 0) | (item.photoSize == nil ? 2 : 0)
             #expect(pooled.cell.shapeKey(for: rows[row]) == expected)
         }

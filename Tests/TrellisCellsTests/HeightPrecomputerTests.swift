@@ -88,7 +88,8 @@ import TrellisText
                 Issue.record("expected an error")
             } catch let error as HeightError {
                 #expect(error.row == 1140, "threads \(threads): \(error)")
-                #expect(error.description == "AnimalTableViewCell: refused (items[1140])", "\(error)")
+                #expect(
+                    error.description == "AnimalTableViewCell: refused (items[1140])", "\(error)")
             }
         }
     }

@@ -9,6 +9,7 @@ import TrellisGeometry
 import TrellisSamples
 import TrellisSupport
 import TrellisTemplateFiles
+import TrellisTestSupport
 import TrellisText
 
 @Suite struct PostCellAgreementTests {
@@ -31,31 +32,38 @@ import TrellisText
         return found
     }
 
-    /// 2,000 generated rows at four widths and scale 3, through one reused
-    /// hierarchy (the template engine's mode): 8,000 layouts, all equal.
-    @Test func reusedHierarchyAgreesOnTwoThousandRowsAtScale3() throws {
+    /// Generated rows at four widths and scale 3, through one reused
+    /// hierarchy (the template engine's mode): 400 rows (1,600 layouts), 2,000
+    /// under Scripts/soak.sh, all equal.
+    @Test func reusedHierarchyAgreesOnManyRowsAtScale3() throws {
         let style = try PostCellStyle.standard(scale: 3)
         var frames = PostCellFrames(style: style)
         var constraints = PostCellConstraints(style: style)
-        let items = PostDataGenerator(seed: 1).items(count: 2_000)
+        let items = PostDataGenerator(seed: 1).items(
+            count: Soak.count("TRELLIS_POST_ROWS", quick: 400, soak: 2_000))
         let found = try Self.disagreements(&frames, &constraints, items: items)
-        #expect(found.isEmpty, "\(found.count) of 8000 layouts differ; first: \(found.prefix(2))")
+        #expect(
+            found.isEmpty,
+            "\(found.count) of \(items.count * 4) layouts differ; first: \(found.prefix(2))")
     }
 
     /// The width changes on every row (a rotation between any two rows),
-    /// through one reused hierarchy: 2,000 layouts, all equal.
+    /// through one reused hierarchy: 400 layouts (2,000 under Scripts/soak.sh),
+    /// all equal.
     @Test func reusedHierarchyAgreesWhenTheWidthChangesEveryRow() throws {
         let style = try PostCellStyle.standard(scale: 3)
         var frames = PostCellFrames(style: style)
         var constraints = PostCellConstraints(style: style)
         var found: [String] = []
-        for (row, item) in PostDataGenerator(seed: 13).items(count: 2_000).enumerated() {
+        let count = Soak.count("TRELLIS_POST_ROWS", quick: 400, soak: 2_000)
+        for (row, item) in PostDataGenerator(seed: 13).items(count: count).enumerated() {
             let width = Self.widths[(row * 3 + row / 4) % Self.widths.count]
             let a = try frames.layout(item, width: width)
             let b = try constraints.layout(item, width: width)
             if a != b { found.append("row \(row) width \(width):\n\(a)\nvs constraints\n\(b)") }
         }
-        #expect(found.isEmpty, "\(found.count) of 2000 layouts differ; first: \(found.prefix(2))")
+        #expect(
+            found.isEmpty, "\(found.count) of \(count) layouts differ; first: \(found.prefix(2))")
     }
 
     @Test(arguments: [1.0, 2.0])
@@ -63,9 +71,12 @@ import TrellisText
         let style = try PostCellStyle.standard(scale: scale)
         var frames = PostCellFrames(style: style)
         var constraints = PostCellConstraints(style: style)
-        let items = PostDataGenerator(seed: 2 + UInt64(scale)).items(count: 300)
+        let items = PostDataGenerator(seed: 2 + UInt64(scale)).items(
+            count: Soak.count("TRELLIS_POST_ROWS", quick: 100, soak: 300))
         let found = try Self.disagreements(&frames, &constraints, items: items)
-        #expect(found.isEmpty, "\(found.count) of 1200 layouts differ; first: \(found.prefix(2))")
+        #expect(
+            found.isEmpty,
+            "\(found.count) of \(items.count * 4) layouts differ; first: \(found.prefix(2))")
     }
 
     /// A new hierarchy and engine per row gives the same layouts as the

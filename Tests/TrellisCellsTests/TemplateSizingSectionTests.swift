@@ -42,7 +42,7 @@ private struct HeightIsItem: CellTemplate {
         #expect(sizing.height(at: IndexPath(row: 0, section: 0), width: 375) == 60)
         #expect(sizing.height(at: IndexPath(row: 3, section: 0), width: 375) == 30)
         #expect(sizing.height(at: IndexPath(row: 0, section: 1), width: 375).isNaN)
-        #expect(sizing.error?.message == "section 1 row 1 has no item")
+        #expect(sizing.error?.message == "no item for (index path [1, 0])")
     }
 
     /// Without section row counts the items are one section's rows: a row
@@ -52,11 +52,11 @@ private struct HeightIsItem: CellTemplate {
         let sizing = TemplateSizing(template: HeightIsItem(), items: items)
         #expect(sizing.height(at: IndexPath(row: 5, section: 0), width: 375) == items[5])
         #expect(sizing.height(at: IndexPath(row: 5, section: 1), width: 375).isNaN)
-        #expect(sizing.error?.message == "section 1 row 6 has no item")
+        #expect(sizing.error?.message == "no item for (index path [1, 5])")
         let counted = TemplateSizing(
             template: HeightIsItem(), items: items, sectionRowCounts: [1000, 1000])
         #expect(counted.height(at: IndexPath(row: 1000, section: 0), width: 375).isNaN)
-        #expect(counted.error?.message == "section 0 row 1001 has no item")
+        #expect(counted.error?.message == "no item for (index path [0, 1000])")
     }
 
     /// A naive model of the numbering: random tables of several sections

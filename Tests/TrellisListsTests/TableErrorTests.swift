@@ -48,7 +48,8 @@ private func measuredTable() throws -> (TableLayout<IdentifiedRows>, IdentifiedR
         #expect(
             TableError.invalidMeasuredHeight(-1, at: IndexPath(row: 2, section: 1), width: 320.5)
                 .description
-                .hasPrefix("Height source returned -1 for the row at index path [1, 2] at width 320.5;"))
+                .hasPrefix(
+                    "Height source returned -1 for the row at index path [1, 2] at width 320.5;"))
     }
 
     @Test func badHeightDuringRotationRestoresWidthAndMeasuredHeights() throws {

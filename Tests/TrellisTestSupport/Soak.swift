@@ -21,3 +21,12 @@ public enum Soak {
         return isOn ? soak : quick
     }
 }
+
+extension Soak {
+    /// Seeds `0..<count(variable, quick:, soak:)`, for a parameterized
+    /// property test (`@Test(arguments: Soak.seeds(...))`): each seed is a
+    /// case of its own, and the long runs check more of them.
+    public static func seeds(_ variable: String, quick: Int, soak: Int) -> Range<Int> {
+        0..<count(variable, quick: quick, soak: soak)
+    }
+}
