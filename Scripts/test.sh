@@ -7,8 +7,9 @@
 # SnapshotTests target's strategies (without it those tests compile to
 # nothing).
 #
-# The test run prints what a reader needs: each suite as it ends, every
-# failure with its details, crashes, and swift test's own summary line last.
+# The test run prints what a reader needs: a count of passed tests every
+# hundred, each suite as it ends, every failure with its details, crashes,
+# and swift test's own summary line last.
 # Everything the tests print (the conflict logs they provoke on purpose, the
 # property runs' summaries) goes to .build/test-output.txt. The property runs
 # are short here; Scripts/soak.sh runs them long (TRELLIS_SOAK=1).
