@@ -17,7 +17,7 @@
 //                  "decorationItems": [{"kind": "background", "contentInsets": [5, 5, 5, 5]}]}]}
 
 import FoundationEssentials
-import TrellisCells
+import TrellisData
 import TrellisGeometry
 import TrellisLists
 

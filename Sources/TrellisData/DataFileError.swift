@@ -1,5 +1,4 @@
-// Where a data file's problem is (file, line, column), and the line
-// splitter every JSON Lines reader uses.
+// Where a data file's problem is: file, line, column.
 
 import FoundationEssentials
 
@@ -46,28 +45,5 @@ public struct DataFileError: Error, CustomStringConvertible, Equatable, Sendable
         if let position { return "\(file):\(position): \(message)" }
         if let line { return "\(file):\(line): \(message)" }
         return "\(file): \(message)"
-    }
-}
-
-extension JSONRowLoader {
-    /// Calls `body` with every line of `data` that is not blank (without its
-    /// line break or a carriage return before it) and its 1-based number.
-    package static func forEachLine(
-        of data: Data, _ body: (Data, Int) throws(DataFileError) -> Void
-    ) throws(DataFileError) {
-        var lineNumber = 0
-        var start = data.startIndex
-        while start < data.endIndex {
-            lineNumber += 1
-            let end = data[start...].firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex
-            var lineEnd = end
-            if lineEnd > start, data[data.index(before: lineEnd)] == UInt8(ascii: "\r") {
-                lineEnd = data.index(before: lineEnd)
-            }
-            let line = data[start..<lineEnd]
-            start = end < data.endIndex ? data.index(after: end) : end
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            try body(line, lineNumber)
-        }
     }
 }
