@@ -1,7 +1,9 @@
 // swift-tools-version: 6.1
 // Trellis: UIKit-style self-sizing layout for Linux. The modules, bottom
-// up: TrellisGeometry (shared value types, so that text, views and lists
-// agree on Point/Size/Rect without importing each other), TrellisText,
+// up: TrellisData (the data formats: JSON read with positions, written in
+// one form, JSON Lines, positioned errors), TrellisGeometry (shared value
+// types, so that text, views and lists agree on Point/Size/Rect without
+// importing each other), TrellisText,
 // TrellisConstraints, TrellisViews, TrellisCells, TrellisLists, then
 // rendering and snapshots; docs/module-contracts.md lists what each offers.
 
@@ -11,6 +13,7 @@ let package = Package(
     name: "Trellis",
     products: [
         .library(name: "Trellis", targets: ["Trellis"]),
+        .library(name: "TrellisData", targets: ["TrellisData"]),
         .library(name: "TrellisGeometry", targets: ["TrellisGeometry"]),
         .library(name: "TrellisText", targets: ["TrellisText"]),
         .library(name: "TrellisConstraints", targets: ["TrellisConstraints"]),
@@ -72,7 +75,12 @@ let package = Package(
 
         // What several modules share: the one lock, the seeded generator.
         .target(name: "TrellisSupport"),
-        .target(name: "TrellisGeometry"),
+        // The data formats every layer reads and writes: the JSON reader
+        // with positions, the one JSON writer, the JSON Lines line splitter,
+        // data rows, `SourcePosition` and the positioned errors. A leaf.
+        .target(name: "TrellisData"),
+        // Re-exports `SourcePosition` (it lived here first).
+        .target(name: "TrellisGeometry", dependencies: ["TrellisData"]),
         .target(
             name: "TrellisText",
             dependencies: [
@@ -90,8 +98,8 @@ let package = Package(
         .target(
             name: "TrellisCells",
             dependencies: [
-                "TrellisGeometry", "TrellisText", "TrellisConstraints", "TrellisViews",
-                "TrellisLists", "TrellisSupport",
+                "TrellisData", "TrellisGeometry", "TrellisText", "TrellisConstraints",
+                "TrellisViews", "TrellisLists", "TrellisSupport",
             ]
         ),
         // The file languages read at run time: template files (cells described
@@ -99,7 +107,8 @@ let package = Package(
         .target(
             name: "TrellisTemplateFiles",
             dependencies: [
-                "TrellisGeometry", "TrellisText", "TrellisViews", "TrellisCells", "TrellisLists",
+                "TrellisData", "TrellisGeometry", "TrellisText", "TrellisViews", "TrellisCells",
+                "TrellisLists",
             ]
         ),
         // The sample cells (Animal, Bird, Feed, Post), their rows and
@@ -125,8 +134,8 @@ let package = Package(
         .target(
             name: "TrellisInspector",
             dependencies: [
-                "TrellisGeometry", "TrellisText", "TrellisViews", "TrellisCells", "TrellisRender",
-                "CFreeType", "CLISupport",
+                "TrellisData", "TrellisGeometry", "TrellisText", "TrellisViews", "TrellisCells",
+                "TrellisRender", "CFreeType",
             ]
         ),
         // PNG through libpng; snapshot formats (frame trees, JSON,
@@ -135,8 +144,8 @@ let package = Package(
         .target(
             name: "TrellisSnapshots",
             dependencies: [
-                "TrellisGeometry", "TrellisViews", "TrellisCells", "TrellisLists", "TrellisRender",
-                "CLISupport",
+                "TrellisData", "TrellisGeometry", "TrellisViews", "TrellisCells", "TrellisLists",
+                "TrellisRender",
             ]
         ),
         .target(
@@ -162,37 +171,38 @@ let package = Package(
         .target(
             name: "Trellis",
             dependencies: [
-                "TrellisGeometry", "TrellisText", "TrellisConstraints", "TrellisViews",
-                "TrellisCells", "TrellisTemplateFiles", "TrellisSamples", "TrellisLists",
-                "TrellisRender",
+                "TrellisData", "TrellisGeometry", "TrellisText", "TrellisConstraints",
+                "TrellisViews", "TrellisCells", "TrellisTemplateFiles", "TrellisSamples",
+                "TrellisLists", "TrellisRender",
             ]
         ),
 
-        // Helpers shared by the two executables (timing, JSON output, progress).
+        // Helpers shared by the two executables (timing, failures, progress).
         .target(name: "CLISupport"),
         // The options both executables take (swift-argument-parser groups),
         // and what they share about reading rows: the data limits, the
-        // field check.
-        // Apart from CLISupport, which TrellisSnapshots (a library) links, so
-        // that no library pulls in swift-argument-parser.
+        // field check. Apart from CLISupport, so that CLISupport stays free
+        // of swift-argument-parser.
         .target(
             name: "CLIOptions",
             dependencies: [
-                "CLISupport", "TrellisText", "TrellisCells", "TrellisTemplateFiles", "TrellisViews",
+                "CLISupport", "TrellisData", "TrellisText", "TrellisCells", "TrellisTemplateFiles",
+                "TrellisViews",
                 "TrellisSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "listbench",
             dependencies: [
-                "Trellis", "CLISupport", "CLIOptions", "TrellisSupport",
+                "Trellis", "TrellisData", "CLISupport", "CLIOptions", "TrellisSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "trellis",
             dependencies: [
-                "Trellis", "CLISupport", "CLIOptions", "TrellisSnapshots", "TrellisSupport",
+                "Trellis", "TrellisData", "CLISupport", "CLIOptions", "TrellisSnapshots",
+                "TrellisSupport",
                 "CTrellisMemory", "TrellisInspector",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -223,6 +233,8 @@ let package = Package(
         .target(
             name: "TrellisTestSupport", dependencies: ["TrellisGeometry", "TrellisSupport"],
             path: "Tests/TrellisTestSupport"),
+        .testTarget(
+            name: "TrellisDataTests", dependencies: ["TrellisData", "TrellisTestSupport"]),
         .testTarget(name: "TrellisGeometryTests", dependencies: ["TrellisGeometry"]),
         .testTarget(
             name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisTestSupport"],

@@ -8,6 +8,7 @@ import ArgumentParser
 import CLISupport
 import Glibc
 import TrellisCells
+import TrellisData
 import TrellisTemplateFiles
 
 /// `--max-row-length`, `--max-text-length`, `--max-rows`, `--max-views`
@@ -149,7 +150,7 @@ public struct DataLimits: Sendable {
         var rows: [JSONRow] = []
         while rows.count < limit, let (line, bytes) = try reader.nextLine() {
             guard let bytes else { throw lineTooLong(file: path, line: line) }
-            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            if LineSplitter.isBlank(bytes) { continue }
             guard rows.count < maxRows else { throw tooManyRows(file: path, line: line) }
             let row: JSONRow
             do {
@@ -186,16 +187,12 @@ public struct DataLimits: Sendable {
 public final class BoundedLineReader {
     private let descriptor: Int32
     private let owned: Bool
-    private let maxLength: Int
     private let path: String
-    private var buffer: [UInt8] = []
-    private var start = 0
-    private var finished = false
-    private var lineNumber = 0
+    private var splitter: LineSplitter
 
     public init(path: String, maxLength: Int) throws(CLIFailure) {
         self.path = path
-        self.maxLength = maxLength
+        splitter = LineSplitter(maxLength: maxLength)
         if path == "-" {
             (descriptor, owned) = (0, false)
         } else {
@@ -220,48 +217,21 @@ public final class BoundedLineReader {
     /// `maxLength`; nil at the end of the input.
     public func nextLine() throws(CLIFailure) -> (Int, ArraySlice<UInt8>?)? {
         while true {
-            if let newline = buffer[start...].firstIndex(of: 0x0A) {
-                var end = newline
-                if end > start, buffer[end - 1] == 0x0D { end -= 1 }
-                let line = buffer[start..<end]
-                start = newline + 1
-                lineNumber += 1
-                return (lineNumber, line.count > maxLength ? nil : line)
+            switch splitter.next() {
+            case .line(let number, let bytes)?: return (number, bytes)
+            case .tooLong(let number)?: return (number, nil)
+            case nil:
+                if splitter.isFinished { return nil }
             }
-            if buffer.count - start > maxLength + 1 {
-                // No line break within the limit: refused without reading on.
-                lineNumber += 1
-                return (lineNumber, nil)
-            }
-            if finished {
-                guard start < buffer.count else { return nil }
-                var end = buffer.count
-                if buffer[end - 1] == 0x0D { end -= 1 }
-                let line = buffer[start..<end]
-                start = buffer.count
-                lineNumber += 1
-                return (lineNumber, line.count > maxLength ? nil : line)
-            }
-            if start > 0 {
-                buffer.removeFirst(start)
-                start = 0
-            }
-            let chunk = min(1 << 20, maxLength + 2)
-            let old = buffer.count
-            buffer.append(contentsOf: repeatElement(0, count: chunk))
-            let count = buffer.withUnsafeMutableBytes { bytes -> Int in
+            let chunk = min(1 << 20, splitter.maxLength + 2)
+            let count = splitter.read(upTo: chunk) { bytes -> Int in
                 while true {
-                    let result = read(descriptor, bytes.baseAddress! + old, chunk)
+                    let result = read(descriptor, bytes.baseAddress!, bytes.count)
                     if result < 0 && errno == EINTR { continue }
                     return result
                 }
             }
-            guard count >= 0 else {
-                buffer.removeLast(chunk)
-                throw .data("\(path): cannot read the file")
-            }
-            buffer.removeLast(chunk - count)
-            if count == 0 { finished = true }
+            guard count >= 0 else { throw .data("\(path): cannot read the file") }
         }
     }
 }

@@ -6,6 +6,7 @@
 import ArgumentParser
 import CLISupport
 import TrellisCells
+import TrellisData
 import TrellisTemplateFiles
 
 #if canImport(Glibc)

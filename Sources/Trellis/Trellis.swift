@@ -1,6 +1,7 @@
 // Umbrella module: `import Trellis` brings in every layer.
 @_exported import TrellisCells
 @_exported import TrellisConstraints
+@_exported import TrellisData
 @_exported import TrellisGeometry
 @_exported import TrellisLists
 @_exported import TrellisRender

@@ -3,7 +3,7 @@
 // width, each view outlined in the classic debugging colors, with a tree
 // of views beside each cell and a details panel the script fills.
 
-import CLISupport
+import TrellisData
 import TrellisGeometry
 import TrellisRender
 

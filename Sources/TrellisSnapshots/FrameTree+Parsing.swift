@@ -2,24 +2,12 @@
 // `trellis snapshot`, old snapshots to compare): errors name the file, line
 // and column.
 
+import TrellisData
 import TrellisGeometry
 
-/// Why a frame tree's text could not be read, and where.
-public struct FrameTreeSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The file (or a description of the text) that was read.
-    public var file: String
-    /// Where in the text the problem is.
-    public var position: SourcePosition
-    public var message: String
-
-    public init(file: String, position: SourcePosition, message: String) {
-        self.file = file
-        self.position = position
-        self.message = message
-    }
-
-    public var description: String { "\(file):\(position): \(message)" }
-}
+/// Why a frame tree's text could not be read, and where
+/// (`file:line:column: message`).
+public typealias FrameTreeSyntaxError = SourceError
 
 extension FrameTree {
     /// Reads what `description` writes: one node a line, `name (x, y, width,

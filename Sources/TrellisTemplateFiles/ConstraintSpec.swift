@@ -82,19 +82,15 @@ public struct ConstraintSpec: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         var text = "\(first) \(relation.rawValue)"
         if let second {
-            text += multiplier == 1 ? " \(second)" : " \(formatNumber(multiplier)) * \(second)"
-            if constant > 0 { text += " + \(formatNumber(constant))" }
-            if constant < 0 { text += " - \(formatNumber(-constant))" }
+            text += multiplier == 1 ? " \(second)" : " \(JSON.numberText(multiplier)) * \(second)"
+            if constant > 0 { text += " + \(JSON.numberText(constant))" }
+            if constant < 0 { text += " - \(JSON.numberText(-constant))" }
         } else {
-            text += " \(formatNumber(constant))"
+            text += " \(JSON.numberText(constant))"
         }
-        if priority != 1000 { text += " @\(formatNumber(priority))" }
+        if priority != 1000 { text += " @\(JSON.numberText(priority))" }
         return text
     }
-}
-
-func formatNumber(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
 }
 
 /// A constraint string that could not be read, with the position in the
@@ -364,7 +360,7 @@ public struct ConstraintParser {
         }
         let value = try constantValue()
         guard value >= 1, value <= 1000 else {
-            throw error("Priority must be 1...1000, got \(formatNumber(value))", at: start)
+            throw error("Priority must be 1...1000, got \(JSON.numberText(value))", at: start)
         }
         return value
     }

@@ -40,38 +40,21 @@ public struct TemplateFile: Sendable {
 
     /// Reads a template file from disk.
     public static func load(path: String) throws(TemplateFileError) -> TemplateFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TemplateFileError(
-                file: path, position: nil, message: "no such file or not readable")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw TemplateFileError(file: path, position: nil, message: "not UTF-8 text")
-        }
-        return try parse(text, file: path)
+        try parse(try TemplateReader.text(ofFile: path), file: path)
     }
 
     /// Parses template JSON; `file` names the source in errors.
     public static func parse(_ text: String, file: String = "<template>") throws(TemplateFileError)
         -> TemplateFile
     {
-        let root: JSONNode
-        do {
-            root = try JSONDocumentParser.parse(text)
-        } catch {
-            throw TemplateFileError(file: file, position: error.position, message: error.message)
-        }
         var reader = TemplateReader(file: file)
-        return try reader.read(root)
+        return try reader.read(try reader.document(text))
     }
 }
 
 /// Walks the JSON tree, checking each field.
-private struct TemplateReader {
+private struct TemplateReader: JSONFileReader {
     let file: String
-
-    func fail(_ node: JSONNode, _ message: String) -> TemplateFileError {
-        TemplateFileError(file: file, position: node.position, message: message)
-    }
 
     mutating func read(_ root: JSONNode) throws(TemplateFileError) -> TemplateFile {
         guard case .object(let members, _) = root else {
@@ -138,13 +121,6 @@ private struct TemplateReader {
             visualFormats: formats)
     }
 
-    func string(_ node: JSONNode, _ key: String) throws(TemplateFileError) -> String {
-        guard case .string(let value, _) = node else {
-            throw fail(node, "\"\(key)\" must be a string, not \(node.kindName)")
-        }
-        return value
-    }
-
     /// The `textStyle` key `"fallback"`: a bundled family name or
     /// `"system"`, or an array of them (each once, `"system"` last).
     func fallback(_ node: JSONNode) throws(TemplateFileError) -> [String] {
@@ -180,13 +156,6 @@ private struct TemplateReader {
             names.append(name)
         }
         return names
-    }
-
-    func number(_ node: JSONNode, _ key: String) throws(TemplateFileError) -> Double {
-        guard case .number(let value, _) = node else {
-            throw fail(node, "\"\(key)\" must be a number, not \(node.kindName)")
-        }
-        return value
     }
 
     func numbers(_ node: JSONNode, _ key: String, count: Int) throws(TemplateFileError) -> [Double]

@@ -4,23 +4,9 @@
 import FoundationEssentials
 import TrellisCells
 
-/// A template file that could not be read, with the place of the problem.
-public struct TemplateFileError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var file: String
-    public var position: SourcePosition?
-    public var message: String
-
-    public init(file: String, position: SourcePosition?, message: String) {
-        self.file = file
-        self.position = position
-        self.message = message
-    }
-
-    public var description: String {
-        if let position { return "\(file):\(position): \(message)" }
-        return "\(file): \(message)"
-    }
-}
+/// A template file that could not be read, with the place of the problem
+/// (`file:line:column: message`).
+public typealias TemplateFileError = SourceError
 
 /// What a view in a template file is.
 public enum TemplateViewKind: String, Sendable, CaseIterable {

@@ -6,6 +6,7 @@ import CLIOptions
 import CLISupport
 import Foundation
 import Trellis
+import TrellisData
 
 @main
 struct ListBench: ParsableCommand {

@@ -5,6 +5,7 @@ import CLIOptions
 import CLISupport
 import Dispatch
 import Trellis
+import TrellisData
 
 /// What the command line asked for, as the phases need it.
 struct BenchConfiguration {

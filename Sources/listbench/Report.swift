@@ -3,6 +3,7 @@
 
 import CLISupport
 import Trellis
+import TrellisData
 
 extension BenchReport {
     private var ratioFresh: Double {

@@ -5,6 +5,7 @@
 import ArgumentParser
 import CLISupport
 import Trellis
+import TrellisData
 
 #if canImport(Glibc)
     import Glibc

@@ -5,6 +5,7 @@
 
 import CLISupport
 import Trellis
+import TrellisData
 
 /// The simulated screen and gesture, shared by every scroll phase and scenario.
 enum ScrollSettings {

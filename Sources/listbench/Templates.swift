@@ -6,6 +6,7 @@ import CLIOptions
 import CLISupport
 import Foundation
 import Trellis
+import TrellisData
 import TrellisSupport
 
 /// Built-in template names: the registry both CLIs serve.

@@ -9,6 +9,7 @@ import CLISupport
 import CTrellisMemory
 import FoundationEssentials
 import Trellis
+import TrellisData
 
 struct Heights: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -377,7 +378,7 @@ struct Heights: ParsableCommand {
         func read() throws -> LineBatch {
             var batch = LineBatch()
             while batch.count < batchSize, let (lineNumber, bytes) = try reader.nextLine() {
-                if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+                if LineSplitter.isBlank(bytes) { continue }
                 guard index < limits.maxRows else {
                     throw limits.tooManyRows(file: data, line: lineNumber)
                 }

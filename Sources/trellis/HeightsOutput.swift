@@ -7,18 +7,15 @@ import CLISupport
 import FoundationEssentials
 import Glibc
 import Trellis
+import TrellisData
 
 // MARK: - Reading
 
 /// Lines of a file or of standard input, read in chunks (memory stays flat).
 final class LineReader {
     private let handle: POSIXFile
-    private var buffer: [UInt8] = []
-    private var start = 0
-    private var finished = false
-    private var lineNumber = 0
+    private var splitter: LineSplitter
     private let size: UInt64?
-    private var consumed: UInt64 = 0
     private let path: String
     /// `--max-row-length`: a longer line is refused as soon as this many
     /// bytes of it are read, before the rest is.
@@ -27,6 +24,7 @@ final class LineReader {
     init(path: String, limits: DataLimits) throws {
         self.path = path
         self.limits = limits
+        splitter = LineSplitter(maxLength: limits.maxRowLength)
         if path == "-" {
             handle = POSIXFile.standardInput
             size = nil
@@ -45,44 +43,18 @@ final class LineReader {
     /// How much of a regular file has been read (nil for a stream).
     var fractionRead: Double? {
         guard let size, size > 0 else { return nil }
-        return Double(consumed) / Double(size)
+        return Double(splitter.consumed) / Double(size)
     }
 
     /// The next line (its 1-based number and bytes, without the line
     /// break or a trailing carriage return), or nil at the end.
     func nextLine() throws -> (Int, ArraySlice<UInt8>)? {
         while true {
-            if let newline = nextNewline() {
-                var end = newline
-                if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-                if end - start > limits.maxRowLength {
-                    throw limits.lineTooLong(file: path, line: lineNumber + 1)
-                }
-                let line = buffer[start..<end]
-                consumed += UInt64(newline + 1 - start)
-                start = newline + 1
-                lineNumber += 1
-                return (lineNumber, line)
-            }
-            if buffer.count - start > limits.maxRowLength + 1 {
-                throw limits.lineTooLong(file: path, line: lineNumber + 1)
-            }
-            if finished {
-                guard start < buffer.count else { return nil }
-                var end = buffer.count
-                if buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-                if end - start > limits.maxRowLength {
-                    throw limits.lineTooLong(file: path, line: lineNumber + 1)
-                }
-                let line = buffer[start..<end]
-                consumed += UInt64(buffer.count - start)
-                start = buffer.count
-                lineNumber += 1
-                return (lineNumber, line)
-            }
-            if start > 0 {
-                buffer.removeFirst(start)
-                start = 0
+            switch splitter.next() {
+            case .line(let number, let bytes)?: return (number, bytes)
+            case .tooLong(let number)?: throw limits.lineTooLong(file: path, line: number)
+            case nil:
+                if splitter.isFinished { return nil }
             }
             let chunk: [UInt8]
             do {
@@ -90,17 +62,7 @@ final class LineReader {
             } catch {
                 throw DataFileError(file: path, line: nil, message: "cannot read: \(error)")
             }
-            if chunk.isEmpty { finished = true } else { buffer.append(contentsOf: chunk) }
-        }
-    }
-
-    /// The index of the next line feed in the buffer from `start` (memchr:
-    /// the element-by-element search cost ~9 instructions a byte).
-    private func nextNewline() -> Int? {
-        buffer.withUnsafeBytes { bytes -> Int? in
-            guard start < bytes.count, let base = bytes.baseAddress else { return nil }
-            guard let found = memchr(base + start, 0x0A, bytes.count - start) else { return nil }
-            return base.distance(to: UnsafeRawPointer(found))
+            if chunk.isEmpty { splitter.finish() } else { splitter.append(contentsOf: chunk) }
         }
     }
 }
@@ -249,25 +211,11 @@ final class RecordWriter {
         if let failure { throw failure }
     }
 
-    /// A number as JSON writes it: whole numbers without a fraction, others
-    /// with enough digits to read back the same.
-    static func number(_ value: Double) -> String { JSONValue.decimalText(value) }
+    /// A number as the JSON writer writes it exactly (`JSON.numberText`).
+    static func number(_ value: Double) -> String { JSON.numberText(value) }
 
-    static func json(_ value: JSONValue) -> String {
-        switch value {
-        case .null: return "null"
-        case .bool(let flag): return flag ? "true" : "false"
-        case .number(let number): return Self.number(number)
-        case .string(let text): return JSON.string(text).serialized(pretty: false)
-        case .array(let items): return "[" + items.map(json).joined(separator: ", ") + "]"
-        case .object(let members):
-            return "{"
-                + members.sorted { $0.key < $1.key }.map {
-                    JSON.string($0.key).serialized(pretty: false) + ": " + json($0.value)
-                }
-                .joined(separator: ", ") + "}"
-        }
-    }
+    /// A data file's value on one line, keys sorted (`JSON.Style.line`).
+    static func json(_ value: JSONValue) -> String { JSON(value).serialized(.line) }
 
     static func csvField(_ value: JSONValue) -> String {
         let text: String

@@ -4,6 +4,7 @@
 import CLIOptions
 import CLISupport
 import Trellis
+import TrellisData
 
 /// What one row of a batch gives before layout: the template's item and
 /// the row's `"id"`, or the error that stops the run.

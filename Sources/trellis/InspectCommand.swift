@@ -10,6 +10,7 @@ import CLISupport
 import FoundationEssentials
 import Glibc
 import Trellis
+import TrellisData
 import TrellisInspector
 
 struct Inspect: ParsableCommand {

@@ -8,6 +8,7 @@ import CLIOptions
 import CLISupport
 import FoundationEssentials
 import Trellis
+import TrellisData
 import TrellisSupport
 
 struct Layout: ParsableCommand {

@@ -5,6 +5,7 @@ import CLIOptions
 import CLISupport
 import FoundationEssentials
 import TrellisCells
+import TrellisData
 import TrellisGeometry
 import TrellisText
 

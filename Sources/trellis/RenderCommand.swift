@@ -6,6 +6,7 @@ import CLIOptions
 import CLISupport
 import FoundationEssentials
 import Trellis
+import TrellisData
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@
 
 import CLISupport
 import Trellis
+import TrellisData
 
 extension CLIFailure {
     /// `--template` names neither a built-in template nor a template file.

@@ -26,13 +26,13 @@ public enum JSONLinesLoader {
         -> [AnimalItem]
     {
         var items: [AnimalItem] = []
-        try JSONRowLoader.forEachLine(of: data) { line, number throws(DataFileError) in
+        try LineSplitter.forEachNonBlankLine(of: data) { line, number throws(DataFileError) in
             items.append(try parseLine(line, file: file, line: number))
         }
         return items
     }
 
-    static func parseLine(_ bytes: Data, file: String, line: Int) throws(DataFileError)
+    static func parseLine(_ bytes: ArraySlice<UInt8>, file: String, line: Int) throws(DataFileError)
         -> AnimalItem
     {
         func fail(_ message: String) -> DataFileError {

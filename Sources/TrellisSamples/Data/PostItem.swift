@@ -56,46 +56,21 @@ public struct PostItem: Hashable, Sendable {
     /// finite numbers. No line breaks: strings are escaped (RFC 8259).
     /// - Complexity: O(total text length).
     public var json: String {
-        var out = "{"
-        if let id { out += "\"id\": \(id), " }
-        out +=
-            "\"author\": {\"name\": \(Self._jsonString(authorName)), \"handle\": \(Self._jsonString(handle))}, "
-        out += "\"time\": \(Self._jsonString(time)), \"body\": \(Self._jsonString(body)), "
+        var fields: [(String, JSON)] = []
+        if let id { fields.append(("id", .integer(id))) }
+        fields += [
+            ("author", .object([("name", .string(authorName)), ("handle", .string(handle))])),
+            ("time", .string(time)), ("body", .string(body)),
+        ]
         if let size = photoSize, size.width.isFinite, size.height.isFinite {
-            out +=
-                "\"photo\": [\(Self._jsonNumber(size.width)), \(Self._jsonNumber(size.height))], "
+            fields.append(("photo", .array([.exact(size.width), .exact(size.height)])))
         }
-        out +=
-            "\"counts\": {\"reply\": \(replies), \"repost\": \(reposts), \"like\": \(likes), \"share\": \(shares)}}"
-        return out
-    }
-
-    /// A JSON string literal: quotes, backslashes and control characters
-    /// escaped; everything else (emoji, CJK, Arabic) written as is, in UTF-8.
-    static func _jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                // U+2028/2029 are valid JSON but break JavaScript readers of the lines.
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
-
-    /// A finite number as JSON: integers without a fraction ("1200"), others
-    /// in Swift's shortest round-trip form ("1333.5").
-    static func _jsonNumber(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return "\(value)"
+        let counts: [(String, JSON)] = [
+            ("reply", .integer(replies)), ("repost", .integer(reposts)), ("like", .integer(likes)),
+            ("share", .integer(shares)),
+        ]
+        fields.append(("counts", .object(counts)))
+        return JSON.object(fields).serialized(.line)
     }
 }
 

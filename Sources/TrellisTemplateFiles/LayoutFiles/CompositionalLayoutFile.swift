@@ -17,12 +17,12 @@
 //                  "decorationItems": [{"kind": "background", "contentInsets": [5, 5, 5, 5]}]}]}
 
 import FoundationEssentials
-import TrellisCells
+import TrellisData
 import TrellisGeometry
 import TrellisLists
 
-/// A layout file's errors: the same file:line:column shape as template files'.
-public typealias LayoutFileError = TemplateFileError
+/// A layout file's errors: file:line:column, as template files'.
+public typealias LayoutFileError = SourceError
 
 /// A compositional layout description read from a file: the sections and
 /// how many items each shows.
@@ -44,14 +44,7 @@ public struct CompositionalLayoutFile: Sendable {
 
     /// Reads a layout file from disk.
     public static func load(path: String) throws(LayoutFileError) -> CompositionalLayoutFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw LayoutFileError(
-                file: path, position: nil, message: "no such file or not readable")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw LayoutFileError(file: path, position: nil, message: "not UTF-8 text")
-        }
-        return try parse(text, file: path)
+        try parse(try _LayoutFileReader.text(ofFile: path), file: path)
     }
 
     /// Parses layout JSON; `file` names the source in errors.
@@ -62,14 +55,8 @@ public struct CompositionalLayoutFile: Sendable {
     public static func parse(_ text: String, file: String = "<layout>") throws(LayoutFileError)
         -> CompositionalLayoutFile
     {
-        let root: JSONNode
-        do {
-            root = try JSONDocumentParser.parse(text)
-        } catch {
-            throw LayoutFileError(file: file, position: error.position, message: error.message)
-        }
         let reader = _LayoutFileReader(file: file)
-        var result = try reader.read(root)
+        var result = try reader.read(try reader.document(text))
         result.file = file
         return result
     }
@@ -77,12 +64,8 @@ public struct CompositionalLayoutFile: Sendable {
 
 /// Walks the JSON tree, checking each value; the model's own rules
 /// (`LayoutSection.validate`) are checked after, their paths turned into positions.
-private struct _LayoutFileReader {
+private struct _LayoutFileReader: JSONFileReader {
     let file: String
-
-    func fail(_ node: JSONNode, _ message: String) -> LayoutFileError {
-        LayoutFileError(file: file, position: node.position, message: message)
-    }
 
     func members(_ node: JSONNode, _ what: String, known: [String]) throws(LayoutFileError)
         -> [(key: String, value: JSONNode)]
@@ -103,14 +86,6 @@ private struct _LayoutFileReader {
         -> JSONNode
     {
         guard let value = node[key] else { throw fail(node, "\(what) is missing \"\(key)\"") }
-        return value
-    }
-
-    func number(_ node: JSONNode, _ key: String) throws(LayoutFileError) -> Double {
-        guard case .number(let value, _) = node else {
-            throw fail(node, "\"\(key)\" must be a number, not \(node.kindName)")
-        }
-        guard value.isFinite else { throw fail(node, "\"\(key)\" must be finite") }
         return value
     }
 
@@ -135,13 +110,6 @@ private struct _LayoutFileReader {
         return Int(value)
     }
 
-    func string(_ node: JSONNode, _ key: String) throws(LayoutFileError) -> String {
-        guard case .string(let value, _) = node else {
-            throw fail(node, "\"\(key)\" must be a string, not \(node.kindName)")
-        }
-        return value
-    }
-
     func choice<T: RawRepresentable>(_ node: JSONNode, _ key: String, _ values: [T])
         throws(LayoutFileError) -> T
     where T.RawValue == String {
@@ -153,13 +121,6 @@ private struct _LayoutFileReader {
             )
         }
         return value
-    }
-
-    func array(_ node: JSONNode, _ key: String) throws(LayoutFileError) -> [JSONNode] {
-        guard case .array(let items, _) = node else {
-            throw fail(node, "\"\(key)\" must be an array, not \(node.kindName)")
-        }
-        return items
     }
 
     // MARK: Document

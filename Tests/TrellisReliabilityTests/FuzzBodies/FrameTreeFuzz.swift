@@ -31,7 +31,12 @@ enum FrameTreeFuzz {
         do {
             tree = try FrameTree(parsing: text, file: "fuzz.frames.txt")
         } catch {
-            try _checkPosition(error.position, in: text, target: "frames", message: error.message)
+            // Every frame-tree error has a place (a line, or 1:1 for a text without frames).
+            guard let position = error.position else {
+                throw FuzzViolation(
+                    target: "frames", message: "error without a position: \(error)", input: text)
+            }
+            try _checkPosition(position, in: text, target: "frames", message: error.message)
             return .rejected
         }
         var nodes = [tree]

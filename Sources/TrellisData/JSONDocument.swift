@@ -2,10 +2,6 @@
 // file errors can name the line and column ("cell.json:14:9: …"), which
 // Foundation's JSONSerialization cannot.
 
-// Every parser's positions are TrellisGeometry's `SourcePosition`; code that
-// imports TrellisCells names it without importing TrellisGeometry.
-@_exported import struct TrellisGeometry.SourcePosition
-
 /// A parsed JSON value with the position of its first character.
 public enum JSONNode: Sendable {
     case null(SourcePosition)

@@ -3,7 +3,6 @@
 // views to it. Values keep JSON's shape (nested objects and arrays allowed).
 
 import FoundationEssentials
-import TrellisGeometry
 
 /// A JSON value, as a data row holds it.
 public indirect enum JSONValue: Hashable, Sendable {
@@ -44,13 +43,9 @@ public indirect enum JSONValue: Hashable, Sendable {
 
     /// A number as a label shows it: whole numbers without a fraction
     /// ("12", "-3"), others in the shortest form that reads back the same
-    /// ("1.5", "0.1", "1e+21").
-    public static func decimalText(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 {
-            return String(Int64(value))
-        }
-        return "\(value)"
-    }
+    /// ("1.5", "0.1", "1e+21"); the JSON writer's one number format
+    /// (`JSON.numberText(_:)`).
+    public static func decimalText(_ value: Double) -> String { JSON.numberText(value) }
 }
 
 /// A path of keys into a row: `author.name`; a component of digits indexes
@@ -138,7 +133,7 @@ public struct JSONRow: Hashable, Sendable {
         switch try value(at: path) {
         case nil: return ""
         case .string(let text)?: return text
-        case .number(let value)?: return JSONValue.decimalText(value)
+        case .number(let value)?: return JSON.numberText(value)
         case .bool(let value)?: return value ? "true" : "false"
         case let other?: throw JSONRowError(path: path, message: "is \(other.kindName), not text")
         }
@@ -151,31 +146,6 @@ public struct JSONRow: Hashable, Sendable {
         case .found(.string(let text)): return text.isEmpty
         case .found(.array(let items)): return items.isEmpty
         case .found: return false
-        }
-    }
-
-    /// A `[width, height]` pair of finite positive numbers at `path` (an
-    /// image's size); nil when missing or null.
-    /// - Throws: a message for anything else.
-    public func size(at path: JSONKeyPath) throws(JSONRowError) -> Size? {
-        switch try value(at: path) {
-        case nil: return nil
-        case .array(let items)?:
-            guard items.count == 2, case .number(let width) = items[0],
-                case .number(let height) = items[1]
-            else {
-                throw JSONRowError(
-                    path: path, message: "must be [width, height], got an array of \(items.count)")
-            }
-            guard width.isFinite, height.isFinite, width > 0, height > 0 else {
-                throw JSONRowError(
-                    path: path,
-                    message: "sizes must be finite and positive, got [\(width), \(height)]")
-            }
-            return Size(width: width, height: height)
-        case let other?:
-            throw JSONRowError(
-                path: path, message: "must be [width, height], not \(other.kindName)")
         }
     }
 }
@@ -209,7 +179,7 @@ public enum JSONRowLoader {
         -> [JSONRow]
     {
         var rows: [JSONRow] = []
-        try forEachLine(of: data) { line, number throws(DataFileError) in
+        try LineSplitter.forEachNonBlankLine(of: data) { line, number throws(DataFileError) in
             rows.append(try parseLine(line, file: file, line: number))
         }
         return rows

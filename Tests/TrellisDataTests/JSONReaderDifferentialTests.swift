@@ -1,9 +1,9 @@
 import Foundation
 import Testing
-import TrellisCells
+import TrellisData
 import TrellisTestSupport
 
-/// TrellisCells' JSON reader against Foundation's `JSONSerialization` on
+/// TrellisData's JSON reader against Foundation's `JSONSerialization` on
 /// random documents: the same values, every node's position on its first
 /// character, and no document accepted that Foundation rejects.
 @Suite struct JSONReaderDifferentialTests {

@@ -2,7 +2,7 @@
 // convention of every parser's errors.
 
 import Testing
-import TrellisGeometry
+import TrellisData
 
 @Suite struct SourcePositionTests {
     @Test func printsLineColonColumn() {
