@@ -62,8 +62,6 @@ public final class TemplateFileCellView: ConstraintCellView {
                 view = View()
             case .stack:
                 let stack = StackView()
-                // Its constraints are made once, after its views are in.
-                stack.defersArrangement = true
                 if let settings = spec.stack { Self.apply(settings, to: stack) }
                 view = stack
             case .image:
@@ -142,9 +140,6 @@ public final class TemplateFileCellView: ConstraintCellView {
             } else {
                 parent.addSubview(view)
             }
-        }
-        for spec in file.views where spec.kind == .stack {
-            (views[spec.id] as? StackView)?.finishDeferredArrangement()
         }
         for index in dataImages.indices { dataImages[index].install() }
         for constraint in file.constraints {

@@ -69,13 +69,15 @@ import TrellisText
         for index in hidden { labels[index].isHidden = true }
         root.layoutIfNeeded()
         // Visible labels follow each other 24 apart from the top, as if the
-        // hidden ones were not there; a hidden one is 0 high where the
-        // visible ones before it end (at 0 before any).
+        // hidden ones were not there; a hidden one is 0 high, half the
+        // spacing (2) below where the visible ones before it end, as UIKit's
+        // `UISV-spacing` places it (at 0 when first, with no gap when last).
         var top = 0.0
         var expected: [String] = []
         for index in 0..<count {
             if hidden.contains(index) {
-                expected.append("l\(index) 0.0 \(max(0, top - 4)) - 0.0")
+                let y = index == 0 ? 0 : index == count - 1 ? top - 4 : top - 2
+                expected.append("l\(index) 0.0 \(y) - 0.0")
             } else {
                 expected.append("l\(index) 0.0 \(top) 300.0 20.0")
                 top += 24

@@ -173,7 +173,7 @@ struct _DirectPlan {
         guard [insets.top, insets.left, insets.bottom, insets.right].allSatisfy(\.isFinite) else {
             return "the content view's margins must be finite"
         }
-        var levels = Set<Float>([999, 245, 51, 50, 48])
+        var levels = Set<Float>([999, 760, 245, 51, 50, 48])
         var reason: String?
         var number = 0
         var ancestors: [(stack: StackTree.Stack, child: Int)] = []
@@ -218,6 +218,11 @@ struct _DirectPlan {
             case .stack(let stack):
                 if let problem = stackProblem(stack, isHidden: node.isHidden) {
                     return refuse(problem)
+                }
+                if sharesTextWidth(stack), !widthIsForced(ancestors) {
+                    return refuse(
+                        "a multi-line label beside other views in a horizontal stack whose width is not fixed (UIKit's text-width disambiguation at 760 then trades against the stack's width)"
+                    )
                 }
                 for (position, child) in stack.children.enumerated() {
                     ancestors.append((stack, position))
@@ -266,6 +271,24 @@ struct _DirectPlan {
         return true
     }
 
+    /// Whether `stack` makes `UISV-text-width-disambiguation` that can
+    /// matter: a horizontal stack of the fill, equal-spacing or
+    /// equal-centring distribution with a multi-line label, and more than
+    /// one visible view or a hidden multi-line label (0 wide, its share
+    /// pulls the stack's width at 760).
+    static func sharesTextWidth(_ stack: StackTree.Stack) -> Bool {
+        guard stack.axis == .horizontal,
+            [.fill, .equalSpacing, .equalCentering].contains(stack.distribution)
+        else { return false }
+        let visible = stack.children.filter { !$0.isHidden }.count
+        return stack.children.contains(where: {
+            guard case .label(let label) = $0.content, label.numberOfLines != 1 else {
+                return false
+            }
+            return visible > 1 || ($0.isHidden && visible > 0)
+        })
+    }
+
     static func stackProblem(_ stack: StackTree.Stack, isHidden: Bool) -> String? {
         for value in [stack.fixedWidth, stack.fixedHeight].compactMap({ $0 })
         where !(value.isFinite && value >= 0) {
@@ -309,12 +332,31 @@ struct _DirectPlan {
                 return "baseline-relative arrangement of views that are not labels with text"
             }
         }
-        if stack.axis == .horizontal,
-            stack.alignment == .firstBaseline || stack.alignment == .lastBaseline
-        {
+        if stack.alignment == .firstBaseline || stack.alignment == .lastBaseline {
+            guard stack.axis == .horizontal else {
+                return
+                    "baseline alignment in a vertical stack (UIKit makes no alignment constraint: the views' positions across are ambiguous)"
+            }
             guard visible.allSatisfy(isTextLabel) else {
                 return "baseline alignment of views that are not labels with text"
             }
+            guard visible.count == stack.children.count else {
+                return "hidden views in a baseline-aligned stack (they line up by their baselines)"
+            }
+        }
+        if stack.isBaselineRelativeArrangement, stack.axis == .vertical,
+            visible.count != stack.children.count
+        {
+            return "hidden views in a baseline-relative arrangement"
+        }
+        if stack.axis == .horizontal, stack.alignment == .fill,
+            stack.children.contains(where: {
+                guard $0.isHidden, case .label(let label) = $0.content else { return false }
+                return !label.text.string.isEmpty
+            })
+        {
+            return
+                "a hidden label with text in a horizontal stack that fills (UIKit aligns hidden views too: its height at width 0 weighs on the stack's)"
         }
         let baselines =
             (stack.axis == .horizontal
@@ -334,21 +376,9 @@ struct _DirectPlan {
                 }
             }
         }
-        if stack.distribution == .fillProportionally {
-            let lowest = 999 - Float(max(visible.count - 1, 0))
-            for child in visible {
-                guard case .label(let label) = child.content else {
-                    return
-                        "fillProportionally of views that are not labels (their share is 0 at the priority of fixed sizes)"
-                }
-                let priorities = [
-                    label.hugging(stack.axis), label.compressionResistance(stack.axis),
-                ]
-                if priorities.contains(where: { $0.rawValue >= lowest }) {
-                    return
-                        "fillProportionally with a label whose hugging or compression resistance is not below the proportions' priorities"
-                }
-            }
+        if stack.distribution == .fillProportionally, visible.count > 1 {
+            return
+                "fillProportionally of several views (UIKit's multipliers count the spacing, and the last view's constraint gives way)"
         }
         if stack.axis == .horizontal, stack.distribution == .fill {
             // Views stretched at the same hugging priority: with room to

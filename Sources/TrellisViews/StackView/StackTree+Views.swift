@@ -117,9 +117,6 @@ extension StackTree {
         switch node.content {
         case .stack(let stack):
             let stackView = StackView()
-            // Its constraints are made once, after its views are in.
-            stackView.defersArrangement = true
-            defer { stackView.finishDeferredArrangement() }
             stackView.axis = stack.axis
             stackView.distribution = stack.distribution
             stackView.alignment = stack.alignment

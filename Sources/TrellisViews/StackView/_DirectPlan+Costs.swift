@@ -127,16 +127,9 @@ extension _DirectPlan {
                 $0 + costs[$1].composed(scale: 1 / count, offset: -fixedLength / count)
             }
         case .fillProportionally:
-            let shares = proportions(visible, axis)
-            guard let shares else {
-                return _Cost.convolution(
-                    visible.map { costs[$0].anchored(view: 0) }, offset: fixedLength)
-            }
-            var sum = _Cost()
-            for (child, share) in zip(visible, shares) {
-                sum = sum + costs[child].composed(scale: share, offset: -share * fixedLength)
-            }
-            return sum
+            // One visible view at most (`stackProblem`): it fills the stack.
+            return _Cost.convolution(
+                visible.map { costs[$0].anchored(view: 0) }, offset: fixedLength)
         case .equalSpacing:
             var parts = visible.map { costs[$0].anchored(view: 0) }
             if visible.count > 1 {
@@ -183,16 +176,44 @@ extension _DirectPlan {
         return cost
     }
 
-    /// Shares of `fillProportionally`: each visible view's intrinsic length
-    /// over their sum (nil when the sum is 0: no proportions are made).
-    func proportions(_ visible: [Int], _ axis: LayoutAxis) -> [Double]? {
+    /// The lengths `fillProportionally` gives, as UIKit's constraints do
+    /// (`StackView._refreshProportions`): each visible view `total` (the
+    /// stack's own length) times its intrinsic length over the lengths'
+    /// sum plus the spacing between them, but the last one with a length,
+    /// whose constraint (the lowest priority) gives way: it takes what the
+    /// others and the gaps leave of `room`. Views without a length (a
+    /// multi-line label across a horizontal stack) are 0 long. When the
+    /// lengths are too small to share by, the views fill equally.
+    func proportionalLengths(
+        _ index: Int, _ stack: StackTree.Stack, _ visible: [Int], _ axis: LayoutAxis,
+        total: Double, room: Double
+    ) -> [Double] {
         let sizes = visible.map { child -> Double in
+            if axis == .horizontal, let label = nodes[child].label, label.numberOfLines != 1 {
+                return 0
+            }
             let size = nodes[child].intrinsic
             let length = axis == .horizontal ? size.width : size.height
             return length.isFinite && length > 0 ? length : 0
         }
-        let total = sizes.reduce(0, +)
-        return total > 0 ? sizes.map { $0 / total } : nil
+        let sum = sizes.reduce(0, +)
+        let hidden = children(index).count - visible.count
+        let tooSmall =
+            hidden == 0
+            ? (visible.count == 1 ? sum <= 1 : sum == 0)
+            : sum <= stack.spacing * Double(hidden)
+        if tooSmall {
+            return Array(repeating: room / Double(visible.count), count: visible.count)
+        }
+        let whole = sum + stack.spacing * Double(visible.count - 1)
+        var lengths = sizes.map { total * $0 / whole }
+        if visible.count > 1, let last = sizes.lastIndex(where: { $0 > 0 }) {
+            lengths[last] =
+                room - lengths.indices.filter { $0 != last }.reduce(0) { $0 + lengths[$1] }
+        } else if let only = sizes.firstIndex(where: { $0 > 0 }) {
+            lengths[only] = room
+        }
+        return lengths
     }
 
     /// Lengths of the views of an equal-centering stack: each its own best,
@@ -271,7 +292,10 @@ extension _DirectPlan {
         let margin = start + end
         switch effectiveAlignment(stack) {
         case .fill:
-            return visible.reduce(_Cost()) { $0 + costs[$1].composed(scale: 1, offset: -margin) }
+            // Hidden views too: UIKit aligns every arranged view.
+            return children(index).reduce(_Cost()) {
+                $0 + costs[$1].composed(scale: 1, offset: -margin)
+            }
         case .leading, .center, .trailing:
             for child in visible {
                 try costs[child].checkMinimumModelled("node\(child)'s best length")
