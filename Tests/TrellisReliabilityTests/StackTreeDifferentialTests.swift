@@ -27,6 +27,7 @@ import TrellisViews
             print("engine fitting differs: \(case_)")
         }
         let failed = run.failures.count
+        for failure in run.failures.prefix(5) { print("FAILURE \(failure)") }
         #expect(failed == 0, "\(failed) failed; first: \(run.failures.first ?? "")")
         // Most trees must be laid out, or the property says little.
         #expect(run.agreed * 2 > run.total, "\(run.summary)")

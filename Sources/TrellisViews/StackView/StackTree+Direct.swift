@@ -162,6 +162,49 @@ struct _DirectPlan {
 
     static let proportionalBase: Float = 999
 
+    /// The priority levels `tree` needs (below required): its views' own,
+    /// the fitting size (50), and those of the constraints its stacks and
+    /// images make: `UISV-spanning-fit` (51) and
+    /// `UISV-ambiguity-suppression` (25) where an alignment is not fill,
+    /// `UISV-canvas-fit` (49) in the equal-spacing distributions (equal
+    /// centring: also 245, the bound of its unmodelled region, and 51, the
+    /// priority its views' lengths must be decided above),
+    /// `UISV-text-width-disambiguation` (760), a capped image's aspect
+    /// ratio (999). Only what the tree uses, so trees of many priorities
+    /// still fit the 15 lanes of a slope.
+    static func levels(of tree: StackTree) -> Set<Float> {
+        var levels: Set<Float> = [50]
+        for node in tree.nodes {
+            for priority in node.content.priorities where priority.rawValue < 1000 {
+                levels.insert(priority.rawValue)
+            }
+            switch node.content {
+            case .stack(let stack):
+                if stack.alignment != .fill {
+                    levels.insert(StackView.spanningFitPriority.rawValue)
+                    levels.insert(StackView.ambiguitySuppressionPriority.rawValue)
+                }
+                if stack.distribution == .equalSpacing || stack.distribution == .equalCentering {
+                    levels.insert(StackView.canvasFitPriority.rawValue)
+                }
+                if stack.distribution == .equalCentering { levels.formUnion([245, 51]) }
+                if sharesTextWidth(stack) { levels.insert(StackView.textWidthPriority.rawValue) }
+                if stack.distribution == .fillProportionally,
+                    stack.children.filter({ !$0.isHidden }).count > 1
+                {
+                    for (position, child) in stack.children.enumerated() where !child.isHidden {
+                        levels.insert(proportionalBase - Float(position))
+                    }
+                }
+            case .image(let image) where image.maxHeight != nil:
+                levels.insert(StackTree.cappedAspectPriority.rawValue)
+            default:
+                break
+            }
+        }
+        return levels
+    }
+
     // MARK: Support
 
     /// Why the direct path cannot lay out `tree`, found before any layout.
@@ -173,7 +216,6 @@ struct _DirectPlan {
         guard [insets.top, insets.left, insets.bottom, insets.right].allSatisfy(\.isFinite) else {
             return "the content view's margins must be finite"
         }
-        var levels = Set<Float>([999, 760, 245, 51, 50, 48])
         var reason: String?
         var number = 0
         var ancestors: [(stack: StackTree.Stack, child: Int)] = []
@@ -182,11 +224,8 @@ struct _DirectPlan {
             number += 1
             guard reason == nil else { return }
             func refuse(_ why: String) { if reason == nil { reason = "node\(index): \(why)" } }
-            for priority in node.content.priorities {
-                guard priority.isValid else {
-                    return refuse("priority \(priority.rawValue) is not in 1...1000")
-                }
-                if priority.rawValue < 1000 { levels.insert(priority.rawValue) }
+            for priority in node.content.priorities where !priority.isValid {
+                return refuse("priority \(priority.rawValue) is not in 1...1000")
             }
             switch node.content {
             case .label(let label):
@@ -233,6 +272,7 @@ struct _DirectPlan {
         }
         check(StackTree.Node(.stack(tree.root)), parent: nil)
         if let reason { return reason }
+        let levels = levels(of: tree)
         if levels.count > 15 { return "more than 15 distinct priorities (\(levels.count))" }
         return nil
     }
@@ -349,15 +389,6 @@ struct _DirectPlan {
         {
             return "hidden views in a baseline-relative arrangement"
         }
-        if stack.axis == .horizontal, stack.alignment == .fill,
-            stack.children.contains(where: {
-                guard $0.isHidden, case .label(let label) = $0.content else { return false }
-                return !label.text.string.isEmpty
-            })
-        {
-            return
-                "a hidden label with text in a horizontal stack that fills (UIKit aligns hidden views too: its height at width 0 weighs on the stack's)"
-        }
         let baselines =
             (stack.axis == .horizontal
                 && (stack.alignment == .firstBaseline || stack.alignment == .lastBaseline))
@@ -377,8 +408,35 @@ struct _DirectPlan {
             }
         }
         if stack.distribution == .fillProportionally, visible.count > 1 {
-            return
-                "fillProportionally of several views (UIKit's multipliers count the spacing, and the last view's constraint gives way)"
+            // UIKit's proportions, at 999 for the first arranged view, 998
+            // for the second, …, must decide every length above the views'
+            // own priorities, from intrinsic lengths that do not change
+            // with the width passes.
+            let lowest = proportionalBase - Float(stack.children.count - 1)
+            for child in visible {
+                let priorities: [LayoutPriority]
+                switch child.content {
+                case .label(let label):
+                    if stack.axis == .vertical, label.numberOfLines != 1 {
+                        return
+                            "fillProportionally of a multi-line label in a vertical stack (its share follows its height at the width passes' widths)"
+                    }
+                    priorities = [
+                        label.hugging(stack.axis), label.compressionResistance(stack.axis),
+                    ]
+                case .button(let button):
+                    priorities = [
+                        button.hugging(stack.axis), button.compressionResistance(stack.axis),
+                    ]
+                default:
+                    return
+                        "fillProportionally of views that are not labels or buttons (UIKit gives a view without an intrinsic length 0 at the required priority)"
+                }
+                if priorities.contains(where: { $0.rawValue >= lowest && $0.rawValue < 1000 }) {
+                    return
+                        "fillProportionally with a view whose hugging or compression resistance is not below the proportions' priorities"
+                }
+            }
         }
         if stack.axis == .horizontal, stack.distribution == .fill {
             // Views stretched at the same hugging priority: with room to

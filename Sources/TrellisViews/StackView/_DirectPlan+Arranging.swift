@@ -100,7 +100,7 @@ extension _DirectPlan {
             }
             var parts = visible.map { costs[$0].anchored(view: 0) }
             for k in parts.indices { parts[k] = costs[visible[k]].anchored(view: k) }
-            let gapCost = gapPart(visible.count, spacing: gaps[0])
+            let gapCost = gapPart()
             parts.append(gapCost.anchored(view: visible.count))
             let center = parts.reduce(0) { $0 + $1.anchor }
             let changes = try _Cost.distribute(

@@ -12,13 +12,7 @@ extension _DirectPlan {
             if let reason = Self.unsupportedReason(tree) {
                 throw DirectStackLayoutError(kind: .unsupported, reason: reason)
             }
-            var levels = Set<Float>([999, 760, 245, 51, 50, 48])
-            for node in tree.nodes {
-                for priority in node.content.priorities where priority.rawValue < 1000 {
-                    levels.insert(priority.rawValue)
-                }
-            }
-            self.levels = levels.sorted(by: >)
+            self.levels = Self.levels(of: tree).sorted(by: >)
         }
         scale = tree.scale
         nodes.removeAll(keepingCapacity: true)

@@ -351,7 +351,11 @@ enum StackFileDifferential {
             // too, as the direct layout gives them (`CellLayout` has the
             // visible ones in the content view's).
             let frames = constraints.cell.views.mapValues(\.frame)
-            guard let difference = difference(layout, cell, frames, ids: trees.nodeIDs) else {
+            guard
+                let difference = difference(
+                    layout, cell, frames, ids: trees.nodeIDs,
+                    free: StackTreeDifferential.freePositions(tree))
+            else {
                 verdicts.append(.agreed)
                 continue
             }
@@ -370,17 +374,22 @@ enum StackFileDifferential {
 
     /// The first difference between the direct layout and the file's (nil when equal to 1e-9).
     static func difference(
-        _ direct: StackTreeLayout, _ engine: CellLayout, _ frames: [String: Rect], ids: [String]
+        _ direct: StackTreeLayout, _ engine: CellLayout, _ frames: [String: Rect], ids: [String],
+        free: [Int: LayoutAxis] = [:]
     ) -> String? {
         func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 * max(1, abs(a)) }
         if !same(direct.height, engine.height) {
             return "height: direct \(direct.height), constraints \(engine.height)"
         }
-        for (id, a) in zip(ids, direct.frames) {
+        for (index, (id, a)) in zip(ids, direct.frames).enumerated() {
             guard let b = frames[id] else {
                 return "\(id): no frame from the constraints"
             }
-            if !(same(a.minX, b.minX) && same(a.minY, b.minY) && same(a.width, b.width)
+            // (A hidden view's place in an equal-spacing stack is free: see
+            // `StackTreeDifferential.freePositions`.)
+            let freeAxis = free[index]
+            if !((freeAxis == .horizontal || same(a.minX, b.minX))
+                && (freeAxis == .vertical || same(a.minY, b.minY)) && same(a.width, b.width)
                 && same(a.height, b.height))
             {
                 return "\(id): direct \(a), constraints \(b)"
