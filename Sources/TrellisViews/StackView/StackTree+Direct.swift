@@ -254,6 +254,12 @@ struct _DirectPlan {
                 where !(value.isFinite && value >= 0) {
                     return refuse("fixed sizes must be finite and not negative")
                 }
+                if let size = box.intrinsicSize,
+                    !(size.width.isFinite && size.height.isFinite && size.width >= 0
+                        && size.height >= 0)
+                {
+                    return refuse("an intrinsic size must be finite and not negative")
+                }
             case .stack(let stack):
                 if let problem = stackProblem(stack, isHidden: node.isHidden) {
                     return refuse(problem)

@@ -119,7 +119,7 @@ public struct StackTree: Sendable, Equatable {
             case .button(let button):
                 return button.contentPriorities
             case .fixed(let box):
-                return [box.priority]
+                return box.intrinsicSize == nil ? [box.priority] : [box.priority] + box.contentPriorities
             case .stack, .image:
                 return []
             }
@@ -292,15 +292,32 @@ public struct StackTree: Sendable, Equatable {
     /// default; 999 lets a box collapse without a conflict when it is hidden
     /// in a stack, as UIKit users do). A dimension left nil is free (the
     /// stack decides it).
+    ///
+    /// With an `intrinsicSize` the box is an image view of a picture of
+    /// that size: its intrinsic content size, kept at its hugging
+    /// (`<=`) and compression resistance (`>=`) priorities, 250 and 750 by
+    /// default as UIKit's `UIImageView` ("a view's intrinsic content size
+    /// ... is used by content hugging and compression resistance"), so a
+    /// stack may stretch or squeeze it.
     public struct FixedNode: Sendable, Equatable {
         public var width: Double?
         public var height: Double?
         public var priority: LayoutPriority
+        /// The size of the picture it shows (nil: a plain view, no intrinsic size).
+        public var intrinsicSize: Size?
+        public var horizontalHugging: LayoutPriority = .defaultLow
+        public var verticalHugging: LayoutPriority = .defaultLow
+        public var horizontalCompressionResistance: LayoutPriority = .defaultHigh
+        public var verticalCompressionResistance: LayoutPriority = .defaultHigh
 
-        public init(width: Double?, height: Double?, priority: LayoutPriority = .required) {
+        public init(
+            width: Double?, height: Double?, priority: LayoutPriority = .required,
+            intrinsicSize: Size? = nil
+        ) {
             self.width = width
             self.height = height
             self.priority = priority
+            self.intrinsicSize = intrinsicSize
         }
     }
 
@@ -357,3 +374,4 @@ extension _ContentPrioritized {
 
 extension StackTree.LabelNode: _ContentPrioritized {}
 extension StackTree.ButtonNode: _ContentPrioritized {}
+extension StackTree.FixedNode: _ContentPrioritized {}

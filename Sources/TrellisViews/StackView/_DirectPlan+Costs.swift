@@ -69,6 +69,12 @@ extension _DirectPlan {
             if let length = axis == .horizontal ? box.width : box.height {
                 cost.addEqual(length, lane: lane(box.priority.rawValue))
             }
+            if let size = box.intrinsicSize {
+                // A picture's intrinsic size, as a label's.
+                let length = axis == .horizontal ? size.width : size.height
+                cost.addAtLeast(length, lane: lane(box.compressionResistance(axis).rawValue))
+                cost.addAtMost(length, lane: lane(box.hugging(axis).rawValue))
+            }
         case .image:
             guard axis == .vertical else { break }
             let image = nodes[index].image!

@@ -139,6 +139,19 @@ enum StackTreeGenerator {
                     Float(740 + choices.below(8)))
             }
             return .button(button, isHidden: hidden)
+        case 3 where choices.chance(35):
+            // An image of a fixed picture: an intrinsic size at 250/750
+            // (or other priorities), sometimes with a fixed side too.
+            var box = StackTree.FixedNode(
+                width: choices.chance(25) ? choices.pick(lengths) : nil, height: nil,
+                intrinsicSize: Size(
+                    width: choices.pick([48, 40, 24, 0, 12.5]),
+                    height: choices.pick([48, 40, 24, 0, 12.5])))
+            if choices.chance(30) {
+                box.horizontalHugging = LayoutPriority(choices.pick(huggings))
+                box.verticalCompressionResistance = LayoutPriority(choices.pick(compressions))
+            }
+            return StackTree.Node(.fixed(box), isHidden: hidden)
         case 3:
             return .fixed(
                 width: choices.pick(lengths), height: choices.pick(lengths),
@@ -428,8 +441,12 @@ enum StackTreeDifferential {
                 return
                     "\(indent).image(\(image.aspectRatio), maxHeight: \(image.maxHeight.map { "\($0)" } ?? "nil")\(hidden))"
             case .fixed(let box):
+                let intrinsic =
+                    box.intrinsicSize.map {
+                        ", intrinsicSize: \($0), h \(box.horizontalHugging.rawValue)/\(box.verticalHugging.rawValue), c \(box.horizontalCompressionResistance.rawValue)/\(box.verticalCompressionResistance.rawValue)"
+                    } ?? ""
                 return
-                    "\(indent).fixed(width: \(box.width.map { "\($0)" } ?? "nil"), height: \(box.height.map { "\($0)" } ?? "nil"), priority: \(box.priority.rawValue)\(hidden))"
+                    "\(indent).fixed(width: \(box.width.map { "\($0)" } ?? "nil"), height: \(box.height.map { "\($0)" } ?? "nil"), priority: \(box.priority.rawValue)\(intrinsic)\(hidden))"
             }
         }
         return "width \(test.width), scale \(test.tree.scale), pinning \(test.tree.pinning)\n"

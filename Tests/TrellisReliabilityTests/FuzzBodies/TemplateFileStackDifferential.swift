@@ -149,6 +149,13 @@ enum StackFileGenerator {
                     image += ", \"maxHeight\": \(choices.pick([100, 150.5, 300]))"
                 }
                 writer.views.append(image + "}")
+            case 3 where choices.chance(30):
+                // A picture whose intrinsic size alone sizes it (a comment
+                // cell's avatar), sometimes with other priorities.
+                var image =
+                    "{\"id\": \"\(child)\", \"kind\": \"image\", \"parent\": \"\(id)\", \"size\": [\(choices.pick([48, 40, 24])), \(choices.pick([48, 40, 24]))]"
+                if choices.chance(30) { image += ", \"hugging\": [\(choices.pick([249, 250, 251, 1000])), 250]" }
+                writer.views.append(image + "}")
             case 3:
                 let side = choices.pick([24, 40, 44])
                 if choices.chance(50) {
