@@ -188,6 +188,9 @@ struct _DirectPlan {
                     levels.insert(StackView.canvasFitPriority.rawValue)
                 }
                 if stack.distribution == .equalCentering { levels.formUnion([245, 51]) }
+                if stack.children.allSatisfy(\.isHidden) {
+                    levels.insert(StackView.spanningFitPriority.rawValue)
+                }
                 if sharesTextWidth(stack) { levels.insert(StackView.textWidthPriority.rawValue) }
                 if stack.distribution == .fillProportionally,
                     stack.children.filter({ !$0.isHidden }).count > 1
@@ -264,7 +267,9 @@ struct _DirectPlan {
                 if let problem = stackProblem(stack, isHidden: node.isHidden) {
                     return refuse(problem)
                 }
-                if sharesTextWidth(stack), !widthIsForced(ancestors) {
+                // (A hidden stack in a vertical one is as wide as it likes.)
+                let hiddenAcross = node.isHidden && parent?.axis == .vertical
+                if sharesTextWidth(stack), hiddenAcross || !widthIsForced(ancestors) {
                     return refuse(
                         "a multi-line label beside other views in a horizontal stack whose width is not fixed (UIKit's text-width disambiguation at 760 then trades against the stack's width)"
                     )

@@ -277,6 +277,25 @@ extension _DirectPlan {
             return
         }
         let canvas = total - start - end
+        if visible.isEmpty {
+            // Every view hidden: UIKit ties the canvas to its spacer guides
+            // only, so the views keep their own lengths across (aligned
+            // with the first: with fill, one length for all) and their
+            // places are free (here at the canvas's start).
+            var aligned: Double?
+            if stack.alignment == .fill {
+                let sum = all.reduce(_Cost()) { $0 + costs[$1] }
+                aligned = try sum.argmin("node\(index)'s hidden views' length across")
+            }
+            for child in all {
+                var length = aligned ?? 0
+                if aligned == nil {
+                    length = try costs[child].argmin("hidden node\(child)'s length")
+                }
+                set(child, axis, position: start, length: length)
+            }
+            return
+        }
         for child in all where nodes[child].isHidden {
             if stack.alignment == .fill {
                 try checkFeasible(child, canvas)

@@ -88,12 +88,19 @@ extension _DirectPlan {
         case .stack:
             let stack = nodes[index].stack!
             let visible = visibleChildren(index)
-            if !visible.isEmpty {  // else a hidden stack: its parent sets its size
+            if !visible.isEmpty {
                 if axis == stack.axis {
                     cost = try alongCost(index, stack, visible, axis)
                 } else {
                     cost = try acrossCost(index, stack, visible, axis)
                 }
+            } else {
+                // Every view hidden (a hidden stack: a visible one is
+                // refused): the canvas is tied to the spacer guides, which
+                // are as short as they can be at 51, so the stack is as
+                // long as its margins.
+                let (start, end) = margins(index, axis)
+                cost.addEqual(start + end, lane: lane(StackView.spanningFitPriority.rawValue))
             }
             // The stack view's own required size bounds whatever its views cost.
             if let length = axis == .horizontal ? stack.fixedWidth : stack.fixedHeight {
@@ -147,7 +154,7 @@ extension _DirectPlan {
                 return _Cost.convolution(
                     visible.map { costs[$0].anchored(view: 0) }, offset: fixedLength)
             }
-            guard let shares = proportionalShares(index, stack, visible, axis) else {
+            guard let shares = try proportionalShares(index, stack, visible, axis) else {
                 // Lengths too small to share by: UIKit fills equally.
                 let count = Double(visible.count)
                 return visible.reduce(_Cost()) {
@@ -235,7 +242,7 @@ extension _DirectPlan {
     /// are too small to share by (UIKit fills equally).
     func proportionalShares(
         _ index: Int, _ stack: StackTree.Stack, _ visible: [Int], _ axis: LayoutAxis
-    ) -> (shares: [Double], last: Int, position: Int)? {
+    ) throws(_StackCostError) -> (shares: [Double], last: Int, position: Int)? {
         let sizes = visible.map { child -> Double in
             if axis == .horizontal, let label = nodes[child].label, label.numberOfLines != 1 {
                 return 0
@@ -251,7 +258,12 @@ extension _DirectPlan {
             hidden == 0
             ? (visible.count == 1 ? sum <= 1 : sum == 0)
             : sum <= stack.spacing * Double(hidden)
-        guard !tooSmall, let last = sizes.lastIndex(where: { $0 > 0 }) else { return nil }
+        guard !tooSmall else { return nil }
+        guard let last = sizes.lastIndex(where: { $0 > 0 }) else {
+            // Every visible view 0 long, required, and lengths "not too
+            // small" (negative spacing): the chain cannot fill the stack.
+            throw .conflict("node\(index): fillProportionally of views without a length")
+        }
         let whole = sum + stack.spacing * Double(visible.count - 1)
         let position = (all.firstIndex(of: visible[last]) ?? all.startIndex) - all.startIndex
         return (sizes.map { $0 / whole }, last, position)

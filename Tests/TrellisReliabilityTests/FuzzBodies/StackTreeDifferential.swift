@@ -273,16 +273,25 @@ enum StackTreeDifferential {
     /// only `>=` there, so anywhere between them satisfies every
     /// constraint (UIKit does not report hidden views as ambiguous). Their
     /// size and everything else is compared.
-    static func freePositions(_ tree: StackTree) -> [Int: LayoutAxis] {
-        var free: [Int: LayoutAxis] = [:]
+    ///
+    /// In a stack whose views are all hidden, nothing ties them to the
+    /// stack (its canvas is tied to its spacer guides, as UIKit): they are
+    /// free along both axes (`[nil]` here).
+    static func freePositions(_ tree: StackTree) -> [Int: LayoutAxis?] {
+        var free: [Int: LayoutAxis?] = [:]
         var number = 0
         func visit(_ node: StackTree.Node) {
             number += 1
             guard case .stack(let stack) = node.content else { return }
             let equal =
                 stack.distribution == .equalSpacing || stack.distribution == .equalCentering
+            let allHidden = stack.children.allSatisfy(\.isHidden)
             for child in stack.children {
-                if equal, child.isHidden { free[number] = stack.axis }
+                if allHidden {
+                    free[number] = .some(nil)
+                } else if equal, child.isHidden {
+                    free[number] = stack.axis
+                }
                 visit(child)
             }
         }
@@ -293,22 +302,30 @@ enum StackTreeDifferential {
     /// The first difference between two layouts (nil when equal to 1e-9),
     /// but for the positions `free` leaves out.
     static func difference(
-        _ direct: StackTreeLayout, _ engine: StackTreeLayout, free: [Int: LayoutAxis] = [:]
+        _ direct: StackTreeLayout, _ engine: StackTreeLayout, free: [Int: LayoutAxis?] = [:]
     ) -> String? {
         func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 * max(1, abs(a)) }
         if !same(direct.height, engine.height) {
             return "height: direct \(direct.height), constraints \(engine.height)"
         }
         for (index, (a, b)) in zip(direct.frames, engine.frames).enumerated() {
-            let freeAxis = free[index]
-            if !((freeAxis == .horizontal || same(a.minX, b.minX))
-                && (freeAxis == .vertical || same(a.minY, b.minY)) && same(a.width, b.width)
-                && same(a.height, b.height))
+            let (freeX, freeY) = freeAxes(free[index])
+            if !((freeX || same(a.minX, b.minX)) && (freeY || same(a.minY, b.minY))
+                && same(a.width, b.width) && same(a.height, b.height))
             {
                 return "node\(index): direct \(a), constraints \(b)"
             }
         }
         return nil
+    }
+
+    /// Whether a node's x and y are free (see `freePositions`).
+    static func freeAxes(_ free: LayoutAxis??) -> (x: Bool, y: Bool) {
+        switch free {
+        case .none: return (false, false)
+        case .some(.none): return (true, true)
+        case .some(.some(let axis)): return (axis == .horizontal, axis == .vertical)
+        }
     }
 
     static func fails(_ test: StackTreeCase) -> Bool {

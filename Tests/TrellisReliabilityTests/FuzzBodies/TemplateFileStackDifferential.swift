@@ -382,7 +382,7 @@ enum StackFileDifferential {
     /// The first difference between the direct layout and the file's (nil when equal to 1e-9).
     static func difference(
         _ direct: StackTreeLayout, _ engine: CellLayout, _ frames: [String: Rect], ids: [String],
-        free: [Int: LayoutAxis] = [:]
+        free: [Int: LayoutAxis?] = [:]
     ) -> String? {
         func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 * max(1, abs(a)) }
         if !same(direct.height, engine.height) {
@@ -394,10 +394,9 @@ enum StackFileDifferential {
             }
             // (A hidden view's place in an equal-spacing stack is free: see
             // `StackTreeDifferential.freePositions`.)
-            let freeAxis = free[index]
-            if !((freeAxis == .horizontal || same(a.minX, b.minX))
-                && (freeAxis == .vertical || same(a.minY, b.minY)) && same(a.width, b.width)
-                && same(a.height, b.height))
+            let (freeX, freeY) = StackTreeDifferential.freeAxes(free[index])
+            if !((freeX || same(a.minX, b.minX)) && (freeY || same(a.minY, b.minY))
+                && same(a.width, b.width) && same(a.height, b.height))
             {
                 return "\(id): direct \(a), constraints \(b)"
             }
