@@ -135,8 +135,19 @@ struct _DirectNode {
     var rounded = Point(x: 0, y: 0)
 }
 
+/// What the direct path works out once per shape of a tree (see `prepare`).
+struct _ShapeAnalysis {
+    /// Why the shape is unsupported (nil: supported).
+    var reason: String?
+    var levels: [Float] = []
+    var visibleOf: [[Int]] = []
+    var gapsOf: [[Double]] = []
+}
+
 struct _DirectPlan {
     var nodes: [_DirectNode] = []
+    /// The analysis of each shape met since the tree's structure last changed.
+    var shapes: [[Bool]: _ShapeAnalysis] = [:]
     /// Labels' measurements by node, kept from row to row while the shape
     /// stays (rows of a template repeat most of their texts).
     var measured: [_Measurements] = []

@@ -325,6 +325,18 @@ public struct StackTree: Sendable, Equatable {
     /// to `maxHeight`).
     public static let cappedAspectPriority = LayoutPriority(rawValue: 999)
 
+    /// Each node's `isHidden` in pre-order (by node number), without
+    /// copying the nodes as `nodes` does.
+    public var hiddenFlags: [Bool] {
+        var flags: [Bool] = []
+        func visit(_ node: Node) {
+            flags.append(node.isHidden)
+            if case .stack(let stack) = node.content { stack.children.forEach(visit) }
+        }
+        visit(Node(.stack(root)))
+        return flags
+    }
+
     /// Every node in pre-order (the root stack first).
     public var nodes: [Node] {
         var all: [Node] = []
