@@ -61,6 +61,40 @@ import TrellisText
         if count <= 500 { #expect(root.layoutIssues().isEmpty) }
     }
 
+    /// `addArrangedSubview` one label at a time makes the arrangement once,
+    /// at the next layout (it was made again after each addition: 2,000
+    /// labels took 4.8 s), with the frames of `StackView(arrangedSubviews:)`.
+    /// The times are printed, not asserted.
+    @Test func addingLabelsOneAtATimeArrangesOnceAtTheNextLayout() {
+        let count = 2_000
+        let (root, _, labels) = Self.column(of: count)
+        root.layoutIfNeeded()
+        let stack = StackView()
+        stack.axis = .vertical
+        stack.spacing = 4
+        stack.translatesAutoresizingMaskIntoConstraints = false
+        let other = View(frame: root.frame)
+        other.contentScaleFactor = 3
+        other.addSubview(stack)
+        LayoutConstraint.activate([
+            stack.leadingAnchor.constraint(equalTo: other.leadingAnchor),
+            stack.trailingAnchor.constraint(equalTo: other.trailingAnchor),
+            stack.topAnchor.constraint(equalTo: other.topAnchor),
+        ])
+        let added = (0..<count).map {
+            makeLabel($0 % 2 == 0 ? "Thing 1" : "Thing 2", name: "l\($0)")
+        }
+        let clock = ContinuousClock()
+        let adding = clock.measure { for label in added { stack.addArrangedSubview(label) } }
+        #expect(stack._needsArrangement, "the arrangement waits for the next layout")
+        let madeBeforeTheLayout = stack._arrangement.count
+        #expect(madeBeforeTheLayout == 0)
+        let layout = clock.measure { other.layoutIfNeeded() }
+        print("addArrangedSubview × \(count): \(adding), then the layout: \(layout)")
+        #expect(!stack._needsArrangement)
+        #expect(Self.rows(added) == Self.rows(labels))
+    }
+
     @Test func hidingLabelsInALongChainMovesTheRestUp() {
         let count = 60
         let (root, stack, labels) = Self.column(of: count)

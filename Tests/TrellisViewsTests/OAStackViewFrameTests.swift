@@ -70,14 +70,19 @@ import TrellisGeometry
         // 100 × 60, spacing 20 → 80, 50 → 110 (the horizontal spec: two
         // 100 × 40 → 200, 220, 250).
         let stack = Self.stack(
-            axis == .vertical ? [Self.view(100, 20), Self.view(100, 40)]
+            axis == .vertical
+                ? [Self.view(100, 20), Self.view(100, 40)]
                 : [Self.view(100, 40), Self.view(100, 40)], axis)
         let expected: [(Double, Size)] =
             axis == .vertical
-            ? [(0, Size(width: 100, height: 60)), (20, Size(width: 100, height: 80)),
-                (50, Size(width: 100, height: 110))]
-            : [(0, Size(width: 200, height: 40)), (20, Size(width: 220, height: 40)),
-                (50, Size(width: 250, height: 40))]
+            ? [
+                (0, Size(width: 100, height: 60)), (20, Size(width: 100, height: 80)),
+                (50, Size(width: 100, height: 110)),
+            ]
+            : [
+                (0, Size(width: 200, height: 40)), (20, Size(width: 220, height: 40)),
+                (50, Size(width: 250, height: 40)),
+            ]
         for (spacing, size) in expected {
             stack.spacing = spacing
             #expect(Self.fitting(stack) == size, "spacing \(spacing)")
@@ -120,15 +125,26 @@ import TrellisGeometry
         }
     }
 
+    /// Three views of the specs' `beforeEach`: along the axis `along`
+    /// at `alongPriority` (horizontal specs: `alongPriorities`), across it
+    /// 200, 500 and 600 at 300, 300 and 330.
+    static func threeViews(
+        _ axis: LayoutAxis, along: [Double], _ alongPriorities: [Float]
+    ) -> [View] {
+        let across: [(Double, Float)] = [(200, 300), (500, 300), (600, 330)]
+        return zip(zip(along, alongPriorities), across).map { alongPart, acrossPart in
+            axis == .vertical
+                ? Self.viewP(acrossPart.0, acrossPart.1, alongPart.0, alongPart.1)
+                : Self.viewP(alongPart.0, alongPart.1, acrossPart.0, acrossPart.1)
+        }
+    }
+
     /// The alignment specs: 200, 500 and 600 across at 300, 300 and 330,
     /// 20, 30 and 40 along at 250.
     static func alignmentStack(_ axis: LayoutAxis, _ alignment: StackView.Alignment)
         -> (StackView, [View])
     {
-        let views =
-            axis == .vertical
-            ? [Self.viewP(200, 300, 20, 250), Self.viewP(500, 300, 30, 250), Self.viewP(600, 330, 40, 250)]
-            : [Self.viewP(20, 250, 200, 300), Self.viewP(30, 250, 500, 300), Self.viewP(40, 250, 600, 330)]
+        let views = threeViews(axis, along: [20, 30, 40], [250, 250, 250])
         let stack = Self.stack(views, axis)
         stack.alignment = alignment
         Self.lay(stack)
@@ -137,7 +153,8 @@ import TrellisGeometry
 
     /// (position, length) across the axis.
     static func across(_ view: View, _ axis: LayoutAxis) -> (Double, Double) {
-        axis == .vertical ? (view.frame.minX, view.frame.width) : (view.frame.minY, view.frame.height)
+        axis == .vertical
+            ? (view.frame.minX, view.frame.width) : (view.frame.minY, view.frame.height)
     }
 
     @Test(arguments: [LayoutAxis.vertical, .horizontal])
@@ -161,10 +178,7 @@ import TrellisGeometry
     /// The hiding specs: 20, 30 and 40 along, required; 200, 500 and 600
     /// across at 300, 300 and 330.
     static func hidingStack(_ axis: LayoutAxis) -> (StackView, [View]) {
-        let views =
-            axis == .vertical
-            ? [Self.viewP(200, 300, 20, 1000), Self.viewP(500, 300, 30, 1000), Self.viewP(600, 330, 40, 1000)]
-            : [Self.viewP(20, 1000, 200, 300), Self.viewP(30, 1000, 500, 300), Self.viewP(40, 1000, 600, 330)]
+        let views = threeViews(axis, along: [20, 30, 40], [1000, 1000, 1000])
         return (Self.stack(views, axis), views)
     }
 
@@ -226,10 +240,9 @@ import TrellisGeometry
     static func distributionStack(_ axis: LayoutAxis, _ distribution: StackView.Distribution)
         -> (StackView, [View])
     {
-        let views =
-            axis == .vertical
-            ? [Self.viewP(200, 300, 50, 250), Self.viewP(500, 300, 60, 250), Self.viewP(600, 330, 100, 250)]
-            : [Self.viewP(50, 300, 200, 300), Self.viewP(60, 300, 500, 300), Self.viewP(100, 300, 600, 330)]
+        let priority: Float = axis == .vertical ? 250 : 300
+        let views = threeViews(
+            axis, along: [50, 60, 100], [priority, priority, priority])
         let stack = Self.stack(views, axis)
         stack.distribution = distribution
         let length =

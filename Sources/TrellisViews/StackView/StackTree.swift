@@ -14,7 +14,7 @@ import TrellisText
 /// The same tree has two layouts that agree frame for frame:
 /// `makeViews()` builds `StackView`s, `Label`s and `ImageView`s laid out by
 /// the constraint engine, and `DirectStackLayout` measures and arranges
-/// directly (LayoutKit's and Texture's way), much faster. Where the
+/// directly (LayoutKit's and Texture's way), without a solver. Where the
 /// solver's answer depends on something the direct path does not
 /// reproduce exactly, the direct path refuses the tree and says why
 /// (`directLayoutUnsupportedReason`) rather than give other frames.
@@ -119,7 +119,8 @@ public struct StackTree: Sendable, Equatable {
             case .button(let button):
                 return button.contentPriorities
             case .fixed(let box):
-                return box.intrinsicSize == nil ? [box.priority] : [box.priority] + box.contentPriorities
+                return box.intrinsicSize == nil
+                    ? [box.priority] : [box.priority] + box.contentPriorities
             case .stack, .image:
                 return []
             }

@@ -87,7 +87,8 @@ extension _DirectPlan {
         case .fill:
             lengths = try share(visible, room, what)
         case .fillProportionally:
-            lengths = proportionalLengths(index, stack, visible, axis, total: total, room: room)
+            lengths = try proportionalLengths(
+                index, stack, visible, axis, total: total, room: room)
             for (child, length) in zip(visible, lengths) { try checkFeasible(child, length) }
         case .fillEqually:
             let length = room / Double(visible.count)

@@ -205,32 +205,13 @@ extension _DirectPlan {
     func proportionalLengths(
         _ index: Int, _ stack: StackTree.Stack, _ visible: [Int], _ axis: LayoutAxis,
         total: Double, room: Double
-    ) -> [Double] {
-        let sizes = visible.map { child -> Double in
-            if axis == .horizontal, let label = nodes[child].label, label.numberOfLines != 1 {
-                return 0
-            }
-            let size = nodes[child].intrinsic
-            let length = axis == .horizontal ? size.width : size.height
-            return length.isFinite && length > 0 ? length : 0
-        }
-        let sum = sizes.reduce(0, +)
-        let hidden = children(index).count - visible.count
-        let tooSmall =
-            hidden == 0
-            ? (visible.count == 1 ? sum <= 1 : sum == 0)
-            : sum <= stack.spacing * Double(hidden)
-        if tooSmall {
+    ) throws(_StackCostError) -> [Double] {
+        guard let plan = try proportionalShares(index, stack, visible, axis) else {
             return Array(repeating: room / Double(visible.count), count: visible.count)
         }
-        let whole = sum + stack.spacing * Double(visible.count - 1)
-        var lengths = sizes.map { total * $0 / whole }
-        if visible.count > 1, let last = sizes.lastIndex(where: { $0 > 0 }) {
-            lengths[last] =
-                room - lengths.indices.filter { $0 != last }.reduce(0) { $0 + lengths[$1] }
-        } else if let only = sizes.firstIndex(where: { $0 > 0 }) {
-            lengths[only] = room
-        }
+        var lengths = plan.shares.map { total * $0 }
+        lengths[plan.last] =
+            room - lengths.indices.filter { $0 != plan.last }.reduce(0) { $0 + lengths[$1] }
         return lengths
     }
 

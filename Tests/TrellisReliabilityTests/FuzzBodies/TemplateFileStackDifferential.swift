@@ -154,7 +154,9 @@ enum StackFileGenerator {
                 // cell's avatar), sometimes with other priorities.
                 var image =
                     "{\"id\": \"\(child)\", \"kind\": \"image\", \"parent\": \"\(id)\", \"size\": [\(choices.pick([48, 40, 24])), \(choices.pick([48, 40, 24]))]"
-                if choices.chance(30) { image += ", \"hugging\": [\(choices.pick([249, 250, 251, 1000])), 250]" }
+                if choices.chance(30) {
+                    image += ", \"hugging\": [\(choices.pick([249, 250, 251, 1000])), 250]"
+                }
                 writer.views.append(image + "}")
             case 3:
                 let side = choices.pick([24, 40, 44])
