@@ -12,15 +12,27 @@ import TrellisText
     /// A root `width` wide holding a vertical stack of `count` one-line
     /// labels 4 apart, pinned to its leading, trailing and top edges.
     static func column(of count: Int, width: Double = 300) -> (View, StackView, [Label]) {
-        let labels = (0..<count).map {
-            makeLabel($0 % 2 == 0 ? "Thing 1" : "Thing 2", name: "l\($0)")
-        }
-        let stack = StackView(arrangedSubviews: labels)
+        let labels = Self.labels(count)
+        let (root, stack) = Self.pinnedColumn(
+            StackView(arrangedSubviews: labels), width: width, height: 30 * Double(count))
+        return (root, stack, labels)
+    }
+
+    /// `count` one-line labels, "Thing 1" and "Thing 2" in turn.
+    static func labels(_ count: Int) -> [Label] {
+        (0..<count).map { makeLabel($0 % 2 == 0 ? "Thing 1" : "Thing 2", name: "l\($0)") }
+    }
+
+    /// `stack`, vertical with spacing 4, in a new root of that size, pinned
+    /// to its leading, trailing and top edges.
+    static func pinnedColumn(_ stack: StackView, width: Double, height: Double) -> (
+        View, StackView
+    ) {
         stack.axis = .vertical
         stack.spacing = 4
         stack.name = "stack"
         stack.translatesAutoresizingMaskIntoConstraints = false
-        let root = View(frame: Rect(x: 0, y: 0, width: width, height: 30 * Double(count)))
+        let root = View(frame: Rect(x: 0, y: 0, width: width, height: height))
         root.name = "root"
         root.contentScaleFactor = 3
         root.addSubview(stack)
@@ -29,7 +41,7 @@ import TrellisText
             stack.trailingAnchor.constraint(equalTo: root.trailingAnchor),
             stack.topAnchor.constraint(equalTo: root.topAnchor),
         ])
-        return (root, stack, labels)
+        return (root, stack)
     }
 
     /// The frames of `labels` as "name minX minY width height" lines (a
@@ -69,21 +81,9 @@ import TrellisText
         let count = 2_000
         let (root, _, labels) = Self.column(of: count)
         root.layoutIfNeeded()
-        let stack = StackView()
-        stack.axis = .vertical
-        stack.spacing = 4
-        stack.translatesAutoresizingMaskIntoConstraints = false
-        let other = View(frame: root.frame)
-        other.contentScaleFactor = 3
-        other.addSubview(stack)
-        LayoutConstraint.activate([
-            stack.leadingAnchor.constraint(equalTo: other.leadingAnchor),
-            stack.trailingAnchor.constraint(equalTo: other.trailingAnchor),
-            stack.topAnchor.constraint(equalTo: other.topAnchor),
-        ])
-        let added = (0..<count).map {
-            makeLabel($0 % 2 == 0 ? "Thing 1" : "Thing 2", name: "l\($0)")
-        }
+        let (other, stack) = Self.pinnedColumn(
+            StackView(), width: root.frame.width, height: root.frame.height)
+        let added = Self.labels(count)
         let clock = ContinuousClock()
         let adding = clock.measure { for label in added { stack.addArrangedSubview(label) } }
         #expect(stack._needsArrangement, "the arrangement waits for the next layout")
