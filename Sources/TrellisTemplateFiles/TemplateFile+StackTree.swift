@@ -183,20 +183,13 @@ extension TemplateFile {
                 root.position,
                 "a fixed size on \"\(size.view)\" (only arranged views take fixed sizes)")
         }
-        // An image of a fixed picture (`"size"`) has an intrinsic size,
-        // which a stack tree models only where required constraints fix it.
+        // An image of a fixed picture (`"size"`) has an intrinsic size (a
+        // tree's box with `intrinsicSize`); not with a size from the data too.
         for view in views where view.kind == .image && view.imageSize != nil {
             if view.imageFromItem {
                 return problem(
                     view.position,
                     "image \"\(view.id)\" has both a picture size (\"size\") and a size from the data (\"image\")"
-                )
-            }
-            let size = sizes[view.id]
-            if size?.width == nil || size?.height == nil {
-                return problem(
-                    view.position,
-                    "image \"\(view.id)\" has an intrinsic size (\"size\") that no required width and height constraints fix (\"\(view.id).width == N\", \"\(view.id).height == N\")"
                 )
             }
         }

@@ -62,8 +62,6 @@ public final class TemplateFileCellView: ConstraintCellView {
                 view = View()
             case .stack:
                 let stack = StackView()
-                // Its constraints are made once, after its views are in.
-                stack.defersArrangement = true
                 if let settings = spec.stack { Self.apply(settings, to: stack) }
                 view = stack
             case .image:
@@ -143,9 +141,6 @@ public final class TemplateFileCellView: ConstraintCellView {
                 parent.addSubview(view)
             }
         }
-        for spec in file.views where spec.kind == .stack {
-            (views[spec.id] as? StackView)?.finishDeferredArrangement()
-        }
         for index in dataImages.indices { dataImages[index].install() }
         for constraint in file.constraints {
             let made = try self.constraint(constraint.spec)
@@ -192,7 +187,24 @@ public final class TemplateFileCellView: ConstraintCellView {
     /// both ways ("the smallest possible size", `UIView.layoutFittingCompressedSize`),
     /// so only required widths, margins, spacing and the texts the file fixes
     /// (whose compression resistance is above the fitting level) take room.
+    ///
+    /// Stack views' `UISV-text-width-disambiguation` constraints (760) are
+    /// left out while measuring: they only break the tie between several
+    /// multi-line labels sharing a row ("the stack view resizes the arranged
+    /// views based on their index", UIKit's `.fill`), and give way at any
+    /// narrower width, so they are no fixed part of the cell.
     static func fixedPartsWidth(of contentView: View) -> Double {
+        var tieBreakers: [LayoutConstraint] = []
+        func collect(_ view: View) {
+            (view as? StackView)?.arrangeIfNeeded()
+            tieBreakers += view.constraints.filter {
+                $0.isActive && $0.identifier == "UISV-text-width-disambiguation"
+            }
+            view.subviews.forEach(collect)
+        }
+        collect(contentView)
+        for constraint in tieBreakers { constraint.isActive = false }
+        defer { for constraint in tieBreakers { constraint.isActive = true } }
         let size = contentView.systemLayoutSizeFitting(
             Size(width: 0, height: 0), withHorizontalFittingPriority: .fittingSizeLevel,
             verticalFittingPriority: .fittingSizeLevel)

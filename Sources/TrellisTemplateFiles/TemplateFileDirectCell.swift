@@ -74,15 +74,15 @@ public struct TemplateFileDirectCell: CellTemplate {
         let tree = try trees.tree(for: item)
         let layout = try directLayout(tree, item, width: width)
         // Parents come before their children in node order.
-        let nodes = tree.nodes
+        let isHidden = tree.hiddenFlags
         var hidden = [Bool](repeating: false, count: layout.frames.count)
         var frames = layout.frames
         for node in frames.indices {
             guard let parent = parents[node] else {
-                hidden[node] = nodes[node].isHidden
+                hidden[node] = isHidden[node]
                 continue
             }
-            hidden[node] = hidden[parent] || nodes[node].isHidden
+            hidden[node] = hidden[parent] || isHidden[node]
             frames[node] = frames[node].offsetBy(dx: frames[parent].minX, dy: frames[parent].minY)
         }
         return CellLayout(

@@ -127,9 +127,13 @@ public struct TemplateFileStackTree: Sendable {
                             path: JSONKeyPath(legacy ? "image" : field)!, squareWhenMissing: legacy)
                     )
                 } else {
-                    // No picture, or one whose size required constraints fix
-                    // (`stackTree` checked): a box of its fixed sizes.
-                    plan[index].content = .fixed(.init(width: size?.width, height: size?.height))
+                    // A box of its fixed sizes, with its picture's intrinsic
+                    // size and the file's priorities when it shows one.
+                    var box = StackTree.FixedNode(
+                        width: size?.width, height: size?.height,
+                        intrinsicSize: spec.imageSize.map { Size(width: $0[0], height: $0[1]) })
+                    Self.applyPriorities(spec, to: &box)
+                    plan[index].content = .fixed(box)
                 }
             case .view:
                 plan[index].content = .fixed(.init(width: size?.width, height: size?.height))
@@ -191,7 +195,7 @@ public struct TemplateFileStackTree: Sendable {
                 }
                 return .image(image)
             case .fixed(let box):
-                return .fixed(width: box.width, height: box.height, priority: box.priority)
+                return StackTree.Node(.fixed(box))
             }
         }
         guard case .stack(let root) = try node(0).content else {
@@ -236,6 +240,7 @@ protocol _FilePrioritized {
 
 extension StackTree.LabelNode: _FilePrioritized {}
 extension StackTree.ButtonNode: _FilePrioritized {}
+extension StackTree.FixedNode: _FilePrioritized {}
 
 /// One view of the file as a node, with what a row sets on it.
 private struct _PlannedNode: Sendable {

@@ -135,14 +135,21 @@ extension View {
         let scale = rootView.contentScaleFactor
 
         var subtree: [View] = []
-        func visit(_ view: View) {
+        // Hidden views and their subviews are not drawn: as in UIKit, where
+        // a hidden arranged view is left 0 long (and a stack holding only
+        // hidden views has no size of its own), their ambiguity and their
+        // reaching outside their superview are not reported.
+        var shown: [Bool] = []
+        func visit(_ view: View, hidden: Bool) {
+            let hidden = hidden || view.isHidden
             subtree.append(view)
-            for subview in view.subviews { visit(subview) }
+            shown.append(!hidden)
+            for subview in view.subviews { visit(subview, hidden: hidden) }
         }
-        visit(self)
+        visit(self, hidden: false)
 
         var ambiguous = Set<ObjectIdentifier>()
-        for view in subtree {
+        for (view, shown) in zip(subtree, shown) where shown {
             // The frame solve above is the one the probes start from; a view
             // found ambiguous makes the next call solve afresh by itself.
             let missing = engine.ambiguousAttributes(of: view, solvingFirst: false)
@@ -159,7 +166,7 @@ extension View {
                     .misplaced(view: view.layoutName, frame: view._frame, expected: frame))
             }
         }
-        for view in subtree {
+        for (view, shown) in zip(subtree, shown) where shown {
             guard let frame = frameOfView[ObjectIdentifier(view)] else { continue }
             if let label = view as? Label, !label.text.isEmpty {
                 let needed = label.sizeThatFits(Size(width: frame.width, height: .infinity)).height

@@ -3,6 +3,7 @@
 
 import TrellisConstraints
 import TrellisGeometry
+import TrellisSupport
 
 /// A rectangle in a tree of views, laid out with frames or with Auto Layout,
 /// as `UIView`.
@@ -58,11 +59,28 @@ open class View: LayoutItem {
     /// A view with the given frame (in its superview's coordinates).
     public init(frame: Rect = .zero) {
         _frame = frame
-        super.init(kindName: "\(Self.self)")
+        super.init(kindName: View._typeName(Self.self))
     }
 
     deinit {
         for subview in subviews { subview._superview = nil }
+    }
+
+    /// Type names by type, made once each. `"\(type)"` demangles the type's
+    /// name in the Swift runtime every time; done for every view made on
+    /// several threads at once, that demangling crashed (twice, in
+    /// `reusedStackCellsLayOutAsFreshOnes`), and it cost a demangling per
+    /// view. Each name is now made once, under a lock.
+    private static let _typeNames = Locked<[ObjectIdentifier: String]>([:])
+
+    static func _typeName(_ type: View.Type) -> String {
+        let key = ObjectIdentifier(type)
+        return _typeNames.withLock { names in
+            if let name = names[key] { return name }
+            let name = String(describing: type)
+            names[key] = name
+            return name
+        }
     }
 
     override var _owningView: View? { self }

@@ -105,7 +105,10 @@ import TrellisViews
             Issue.record("unexpected node kinds: \(nodes.map(\.content))")
             return
         }
-        #expect(avatar == StackTree.FixedNode(width: 40, height: 40))
+        #expect(
+            avatar
+                == StackTree.FixedNode(
+                    width: 40, height: 40, intrinsicSize: Size(width: 40, height: 40)))
         #expect(column.axis == .vertical && column.spacing == 6 && column.fixedHeight == nil)
         #expect(name.text == .plain("Ada") && name.horizontalCompressionResistance == 250)
         #expect(name.style.size == 15 && name.lineBreakMode == .byTruncatingTail)
@@ -180,7 +183,13 @@ import TrellisViews
         let picture = try problem(
             root + #", {"id": "a", "kind": "image", "parent": "root", "size": [40, 40]}"#,
             pins + #", "a.width == 40""#)
-        #expect(picture?.contains("image \"a\" has an intrinsic size") == true)
+        // A picture's intrinsic size is a box's `intrinsicSize`: no longer refused.
+        #expect(picture == nil)
+        let both = try problem(
+            root
+                + #", {"id": "a", "kind": "image", "parent": "root", "size": [40, 40], "image": "photo"}"#,
+            pins)
+        #expect(both?.contains("both a picture size") == true)
         let twice = try problem(
             root + #", {"id": "a", "kind": "view", "parent": "root"}"#,
             pins + #", "a.width == 40", "a.width == 41""#)

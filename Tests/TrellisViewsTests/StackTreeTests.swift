@@ -118,9 +118,10 @@ import TrellisText
     }
 
     @Test func aHiddenViewCollapsesWithItsSpacing() throws {
-        // 20 + 8 + 10 = 38: the hidden box is 0 high where the first ends,
-        // at the leading edge, as wide as it likes (its own 50; with no
-        // width of its own it could be any width, and is refused).
+        // 20 + 8 + 10 = 38. UIKit's constraints for the hidden box: 0 high
+        // (`UISV-hiding`), half the spacing after the first box and half
+        // before the last (`UISV-spacing` 4 and 4: y 24), and as wide as
+        // the first box (`UISV-alignment`, required, over its own 50 at 999).
         let tree = StackTree(
             root: .init(
                 axis: .vertical, spacing: 8,
@@ -131,7 +132,7 @@ import TrellisText
                 ]))
         let layout = try tree.directLayout(width: 100)
         #expect(layout.height == 38)
-        #expect(layout.frames[2] == Rect(x: 0, y: 20, width: 50, height: 0))
+        #expect(layout.frames[2] == Rect(x: 0, y: 24, width: 100, height: 0))
         #expect(layout.frames[3] == Rect(x: 0, y: 28, width: 100, height: 10))
         #expect(layout == Self.engineLayout(tree, width: 100))
     }

@@ -84,13 +84,22 @@ import TrellisText
         stack.spacing = 10
         stack.distribution = .fillProportionally
         let root = Self.lay(stack)
-        // 300 − 2 × 10 = 280 shared 40 : 60 : 100 → 56, 84, 140.
-        let expected: [Rect] = [rect(0, 0, 56, 20), rect(66, 0, 84, 20), rect(160, 0, 140, 20)]
-        #expect(boxes.map(\.frame) == expected)
-        // A new intrinsic length is followed at the next layout: 40 : 60 : 40.
+        // UIKit's `UISV-fill-proportionally`: each box the stack's 300 times
+        // its length over the lengths plus the spacing (40 + 60 + 100 + 20
+        // = 220), at 999, 998, 997: a 54.545, b 81.818; c's (the lowest)
+        // gives way and takes the rest, 300 − 20 − 136.364 = 143.636.
+        // Edges on the 1/3-point grid: 54.667, 64.667…146.333, 156.333.
+        let expected: [Rect] = [
+            rect(0, 0, 164.0 / 3, 20), rect(194.0 / 3, 0, 245.0 / 3, 20),
+            rect(469.0 / 3, 0, 431.0 / 3, 20),
+        ]
+        for (box, frame) in zip(boxes, expected) { #expect(same(box.frame, frame), "\(box.frame)") }
+        // A new intrinsic length is followed at the next layout: 40 : 60 : 40
+        // over 160: 75, 112.5, and c the rest, 92.5 (on the grid 112.667, 92.333).
         boxes[2].image = Image(size: Size(width: 40, height: 20))
         root.layoutIfNeeded()
-        #expect(boxes.map(\.frame.width) == [80, 120, 80])
+        #expect(boxes.map(\.frame.minX) == [0, 85, 623.0 / 3])
+        #expect(boxes.map(\.frame.maxX) == [75, 593.0 / 3, 300])
     }
 
     @Test func equalSpacingPadsTheGapsEvenly() {
@@ -131,23 +140,45 @@ import TrellisText
         #expect(root.layoutIssues().isEmpty, "\(root.layoutIssues())")
     }
 
-    @Test func firstBaselineAlignmentLinesUpTheBaselines() throws {
+    /// A 17-point and a 34-point label lined up by first baselines, the big
+    /// one first or second; the big one takes the room left.
+    static func baselinePair(bigFirst: Bool) -> (StackView, small: Label, big: Label, root: View) {
         let small = makeLabel("Thing 1", name: "small")
         let big = Label(text: "Thing 2", style: TextStyle(fonts: testStyle.fonts, size: 34))
         big.name = "big"
-        let stack = StackView(arrangedSubviews: [small, big])
+        let stack = StackView(arrangedSubviews: bigFirst ? [big, small] : [small, big])
         stack.alignment = .firstBaseline
-        big.setContentHuggingPriority(249, for: .horizontal)  // big takes the rest
-        let root = Self.lay(stack)
+        big.setContentHuggingPriority(249, for: .horizontal)
+        return (stack, small, big, lay(stack))
+    }
+
+    @Test func firstBaselineAlignmentLinesUpTheBaselines() throws {
+        let (stack, small, big, root) = Self.baselinePair(bigFirst: true)
         // Roboto's ascender is 1900/2048 em: the baseline is 15.771 below a
         // 17-point label's top and 31.543 below a 34-point one's. The big
-        // label sits at the top; the small one 31.543 − 15.771 = 15.771
-        // lower, 15.667 on the 1/3-point grid. The big label is
-        // ceil(34 × 1.171875 × 3) / 3 = 40 high, taller than 15.771 + 20.
+        // label (first) sits at the top (`UISV-canvas-connection`: the
+        // stack's top at most the first view's, the stack as short as it
+        // can be at 49); the small one 31.543 − 15.771 = 15.771 lower,
+        // 15.667 on the 1/3-point grid. The stack's bottom is the spanner's
+        // (around both): the big label's, ceil(34 × 1.171875 × 3) / 3 = 40.
         #expect(big.frame.minY == 0)
         #expect(small.frame.minY == 47.0 / 3)
         #expect(stack.frame.height == 40)
-        #expect(root.layoutIssues().isEmpty, "\(root.layoutIssues())")
+        #expect(root.layoutIssues().isEmpty)
+    }
+
+    @Test func firstBaselineAlignmentTiesTheStackToTheFirstView() throws {
+        let (stack, small, big, root) = Self.baselinePair(bigFirst: false)
+        // UIKit ties the stack's top to the first view's only (at most it):
+        // with the small label first, at the stack's top, the big one's
+        // baseline 15.771 below its top puts that top 15.771 above the
+        // stack's (−15.667 on the grid). The stack reaches down to the
+        // lowest bottom: the big label's, −15.771 + 40 = 24.229 (24.333).
+        #expect(small.frame.minY == 0)
+        #expect(big.frame.minY == -47.0 / 3)
+        #expect(stack.frame.height == 73.0 / 3)
+        let issues = root.layoutIssues().map(\.description)
+        #expect(issues.count == 1 && issues[0].hasPrefix("big: frame"), "\(issues)")
     }
 
     @Test func aHiddenViewCollapsesWithItsSpacing() {
@@ -169,11 +200,13 @@ import TrellisText
         stack.distribution = .equalSpacing
         stack.alignment = .top
         stack.setCustomSpacing(30, after: boxes[0])
+        boxes[2].setContentCompressionResistancePriority(749, for: .horizontal)
         let root = Self.lay(stack, width: 230)
-        // 230 − 180 = 50 for the two gaps: equal would be 25 each, but the
-        // first must be at least 30, so 30 and 20: the gaps give way before
-        // any box is squeezed, as UIKit's documentation says.
-        #expect(boxes.map(\.frame.minX) == [0, 70, 150])
+        // UIKit makes the spacers equal at 1000 (`UISV-fill-equally`) and
+        // each gap at least its spacing: both gaps 30, so the boxes get
+        // 230 − 60 = 170 of their 180, and c (the least resistant) gives 10.
+        #expect(boxes.map(\.frame.minX) == [0, 70, 160])
+        #expect(boxes[2].frame.width == 70)
         #expect(stack.customSpacing(after: boxes[0]) == 30)
         stack.setCustomSpacing(StackView.spacingUseDefault, after: boxes[0])
         #expect(stack.customSpacing(after: boxes[0]) == StackView.spacingUseDefault)

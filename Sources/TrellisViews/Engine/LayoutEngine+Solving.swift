@@ -10,6 +10,9 @@ extension LayoutEngine {
     func prepare(_ mode: SizeMode, size: Size) {
         if structuralChanges > Self.refreshThreshold { needsRebuild = true }
         if needsRebuild {
+            // Stacks changed while no engine laid them out make their
+            // constraints first (their guides join the hierarchy built now).
+            StackView._arrangeWaiting(in: root)
             sizeMode = mode
             rebuild(target: size)
         }

@@ -135,8 +135,19 @@ struct _DirectNode {
     var rounded = Point(x: 0, y: 0)
 }
 
+/// What the direct path works out once per shape of a tree (see `prepare`).
+struct _ShapeAnalysis {
+    /// Why the shape is unsupported (nil: supported).
+    var reason: String?
+    var levels: [Float] = []
+    var visibleOf: [[Int]] = []
+    var gapsOf: [[Double]] = []
+}
+
 struct _DirectPlan {
     var nodes: [_DirectNode] = []
+    /// The analysis of each shape met since the tree's structure last changed.
+    var shapes: [[Bool]: _ShapeAnalysis] = [:]
     /// Labels' measurements by node, kept from row to row while the shape
     /// stays (rows of a template repeat most of their texts).
     var measured: [_Measurements] = []
@@ -162,6 +173,52 @@ struct _DirectPlan {
 
     static let proportionalBase: Float = 999
 
+    /// The priority levels `tree` needs (below required): its views' own,
+    /// the fitting size (50), and those of the constraints its stacks and
+    /// images make: `UISV-spanning-fit` (51) and
+    /// `UISV-ambiguity-suppression` (25) where an alignment is not fill,
+    /// `UISV-canvas-fit` (49) in the equal-spacing distributions (equal
+    /// centring: also 245, the bound of its unmodelled region, and 51, the
+    /// priority its views' lengths must be decided above),
+    /// `UISV-text-width-disambiguation` (760), a capped image's aspect
+    /// ratio (999). Only what the tree uses, so trees of many priorities
+    /// still fit the 15 lanes of a slope.
+    static func levels(of tree: StackTree) -> Set<Float> {
+        var levels: Set<Float> = [50]
+        for node in tree.nodes {
+            for priority in node.content.priorities where priority.rawValue < 1000 {
+                levels.insert(priority.rawValue)
+            }
+            switch node.content {
+            case .stack(let stack):
+                if stack.alignment != .fill {
+                    levels.insert(StackView.spanningFitPriority.rawValue)
+                    levels.insert(StackView.ambiguitySuppressionPriority.rawValue)
+                }
+                if stack.distribution == .equalSpacing || stack.distribution == .equalCentering {
+                    levels.insert(StackView.canvasFitPriority.rawValue)
+                }
+                if stack.distribution == .equalCentering { levels.formUnion([245, 51]) }
+                if stack.children.allSatisfy(\.isHidden) {
+                    levels.insert(StackView.spanningFitPriority.rawValue)
+                }
+                if sharesTextWidth(stack) { levels.insert(StackView.textWidthPriority.rawValue) }
+                if stack.distribution == .fillProportionally,
+                    stack.children.filter({ !$0.isHidden }).count > 1
+                {
+                    for (position, child) in stack.children.enumerated() where !child.isHidden {
+                        levels.insert(proportionalBase - Float(position))
+                    }
+                }
+            case .image(let image) where image.maxHeight != nil:
+                levels.insert(StackTree.cappedAspectPriority.rawValue)
+            default:
+                break
+            }
+        }
+        return levels
+    }
+
     // MARK: Support
 
     /// Why the direct path cannot lay out `tree`, found before any layout.
@@ -173,7 +230,6 @@ struct _DirectPlan {
         guard [insets.top, insets.left, insets.bottom, insets.right].allSatisfy(\.isFinite) else {
             return "the content view's margins must be finite"
         }
-        var levels = Set<Float>([999, 245, 51, 50, 48])
         var reason: String?
         var number = 0
         var ancestors: [(stack: StackTree.Stack, child: Int)] = []
@@ -182,11 +238,8 @@ struct _DirectPlan {
             number += 1
             guard reason == nil else { return }
             func refuse(_ why: String) { if reason == nil { reason = "node\(index): \(why)" } }
-            for priority in node.content.priorities {
-                guard priority.isValid else {
-                    return refuse("priority \(priority.rawValue) is not in 1...1000")
-                }
-                if priority.rawValue < 1000 { levels.insert(priority.rawValue) }
+            for priority in node.content.priorities where !priority.isValid {
+                return refuse("priority \(priority.rawValue) is not in 1...1000")
             }
             switch node.content {
             case .label(let label):
@@ -215,9 +268,22 @@ struct _DirectPlan {
                 where !(value.isFinite && value >= 0) {
                     return refuse("fixed sizes must be finite and not negative")
                 }
+                if let size = box.intrinsicSize,
+                    !(size.width.isFinite && size.height.isFinite && size.width >= 0
+                        && size.height >= 0)
+                {
+                    return refuse("an intrinsic size must be finite and not negative")
+                }
             case .stack(let stack):
                 if let problem = stackProblem(stack, isHidden: node.isHidden) {
                     return refuse(problem)
+                }
+                // (A hidden stack in a vertical one is as wide as it likes.)
+                let hiddenAcross = node.isHidden && parent?.axis == .vertical
+                if sharesTextWidth(stack), hiddenAcross || !widthIsForced(ancestors) {
+                    return refuse(
+                        "a multi-line label beside other views in a horizontal stack whose width is not fixed (UIKit's text-width disambiguation at 760 then trades against the stack's width)"
+                    )
                 }
                 for (position, child) in stack.children.enumerated() {
                     ancestors.append((stack, position))
@@ -228,6 +294,7 @@ struct _DirectPlan {
         }
         check(StackTree.Node(.stack(tree.root)), parent: nil)
         if let reason { return reason }
+        let levels = levels(of: tree)
         if levels.count > 15 { return "more than 15 distinct priorities (\(levels.count))" }
         return nil
     }
@@ -264,6 +331,24 @@ struct _DirectPlan {
             }
         }
         return true
+    }
+
+    /// Whether `stack` makes `UISV-text-width-disambiguation` that can
+    /// matter: a horizontal stack of the fill, equal-spacing or
+    /// equal-centring distribution with a multi-line label, and more than
+    /// one visible view or a hidden multi-line label (0 wide, its share
+    /// pulls the stack's width at 760).
+    static func sharesTextWidth(_ stack: StackTree.Stack) -> Bool {
+        guard stack.axis == .horizontal,
+            [.fill, .equalSpacing, .equalCentering].contains(stack.distribution)
+        else { return false }
+        let visible = stack.children.filter { !$0.isHidden }.count
+        return stack.children.contains(where: {
+            guard case .label(let label) = $0.content, label.numberOfLines != 1 else {
+                return false
+            }
+            return visible > 1 || ($0.isHidden && visible > 0)
+        })
     }
 
     static func stackProblem(_ stack: StackTree.Stack, isHidden: Bool) -> String? {
@@ -309,12 +394,22 @@ struct _DirectPlan {
                 return "baseline-relative arrangement of views that are not labels with text"
             }
         }
-        if stack.axis == .horizontal,
-            stack.alignment == .firstBaseline || stack.alignment == .lastBaseline
-        {
+        if stack.alignment == .firstBaseline || stack.alignment == .lastBaseline {
+            guard stack.axis == .horizontal else {
+                return
+                    "baseline alignment in a vertical stack (UIKit makes no alignment constraint: the views' positions across are ambiguous)"
+            }
             guard visible.allSatisfy(isTextLabel) else {
                 return "baseline alignment of views that are not labels with text"
             }
+            guard visible.count == stack.children.count else {
+                return "hidden views in a baseline-aligned stack (they line up by their baselines)"
+            }
+        }
+        if stack.isBaselineRelativeArrangement, stack.axis == .vertical,
+            visible.count != stack.children.count
+        {
+            return "hidden views in a baseline-relative arrangement"
         }
         let baselines =
             (stack.axis == .horizontal
@@ -334,19 +429,34 @@ struct _DirectPlan {
                 }
             }
         }
-        if stack.distribution == .fillProportionally {
-            let lowest = 999 - Float(max(visible.count - 1, 0))
+        if stack.distribution == .fillProportionally, visible.count > 1 {
+            // UIKit's proportions, at 999 for the first arranged view, 998
+            // for the second, …, must decide every length above the views'
+            // own priorities, from intrinsic lengths that do not change
+            // with the width passes.
+            let lowest = proportionalBase - Float(stack.children.count - 1)
             for child in visible {
-                guard case .label(let label) = child.content else {
+                let priorities: [LayoutPriority]
+                switch child.content {
+                case .label(let label):
+                    if stack.axis == .vertical, label.numberOfLines != 1 {
+                        return
+                            "fillProportionally of a multi-line label in a vertical stack (its share follows its height at the width passes' widths)"
+                    }
+                    priorities = [
+                        label.hugging(stack.axis), label.compressionResistance(stack.axis),
+                    ]
+                case .button(let button):
+                    priorities = [
+                        button.hugging(stack.axis), button.compressionResistance(stack.axis),
+                    ]
+                default:
                     return
-                        "fillProportionally of views that are not labels (their share is 0 at the priority of fixed sizes)"
+                        "fillProportionally of views that are not labels or buttons (UIKit gives a view without an intrinsic length 0 at the required priority)"
                 }
-                let priorities = [
-                    label.hugging(stack.axis), label.compressionResistance(stack.axis),
-                ]
-                if priorities.contains(where: { $0.rawValue >= lowest }) {
+                if priorities.contains(where: { $0.rawValue >= lowest && $0.rawValue < 1000 }) {
                     return
-                        "fillProportionally with a label whose hugging or compression resistance is not below the proportions' priorities"
+                        "fillProportionally with a view whose hugging or compression resistance is not below the proportions' priorities"
                 }
             }
         }

@@ -117,9 +117,6 @@ extension StackTree {
         switch node.content {
         case .stack(let stack):
             let stackView = StackView()
-            // Its constraints are made once, after its views are in.
-            stackView.defersArrangement = true
-            defer { stackView.finishDeferredArrangement() }
             stackView.axis = stack.axis
             stackView.distribution = stack.distribution
             stackView.alignment = stack.alignment
@@ -176,7 +173,18 @@ extension StackTree {
             aspect.isActive = true
             view = image
         case .fixed(let node):
-            let box = View()
+            let box: View
+            if let size = node.intrinsicSize {
+                box = ImageView(image: Image(size: size))
+                box.setContentHuggingPriority(node.horizontalHugging, for: .horizontal)
+                box.setContentHuggingPriority(node.verticalHugging, for: .vertical)
+                box.setContentCompressionResistancePriority(
+                    node.horizontalCompressionResistance, for: .horizontal)
+                box.setContentCompressionResistancePriority(
+                    node.verticalCompressionResistance, for: .vertical)
+            } else {
+                box = View()
+            }
             var made: [LayoutConstraint] = []
             if let width = node.width {
                 made.append(box.widthAnchor.constraint(equalToConstant: width))

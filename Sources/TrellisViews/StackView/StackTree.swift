@@ -14,7 +14,7 @@ import TrellisText
 /// The same tree has two layouts that agree frame for frame:
 /// `makeViews()` builds `StackView`s, `Label`s and `ImageView`s laid out by
 /// the constraint engine, and `DirectStackLayout` measures and arranges
-/// directly (LayoutKit's and Texture's way), much faster. Where the
+/// directly (LayoutKit's and Texture's way), without a solver. Where the
 /// solver's answer depends on something the direct path does not
 /// reproduce exactly, the direct path refuses the tree and says why
 /// (`directLayoutUnsupportedReason`) rather than give other frames.
@@ -119,7 +119,8 @@ public struct StackTree: Sendable, Equatable {
             case .button(let button):
                 return button.contentPriorities
             case .fixed(let box):
-                return [box.priority]
+                return box.intrinsicSize == nil
+                    ? [box.priority] : [box.priority] + box.contentPriorities
             case .stack, .image:
                 return []
             }
@@ -292,21 +293,50 @@ public struct StackTree: Sendable, Equatable {
     /// default; 999 lets a box collapse without a conflict when it is hidden
     /// in a stack, as UIKit users do). A dimension left nil is free (the
     /// stack decides it).
+    ///
+    /// With an `intrinsicSize` the box is an image view of a picture of
+    /// that size: its intrinsic content size, kept at its hugging
+    /// (`<=`) and compression resistance (`>=`) priorities, 250 and 750 by
+    /// default as UIKit's `UIImageView` ("a view's intrinsic content size
+    /// ... is used by content hugging and compression resistance"), so a
+    /// stack may stretch or squeeze it.
     public struct FixedNode: Sendable, Equatable {
         public var width: Double?
         public var height: Double?
         public var priority: LayoutPriority
+        /// The size of the picture it shows (nil: a plain view, no intrinsic size).
+        public var intrinsicSize: Size?
+        public var horizontalHugging: LayoutPriority = .defaultLow
+        public var verticalHugging: LayoutPriority = .defaultLow
+        public var horizontalCompressionResistance: LayoutPriority = .defaultHigh
+        public var verticalCompressionResistance: LayoutPriority = .defaultHigh
 
-        public init(width: Double?, height: Double?, priority: LayoutPriority = .required) {
+        public init(
+            width: Double?, height: Double?, priority: LayoutPriority = .required,
+            intrinsicSize: Size? = nil
+        ) {
             self.width = width
             self.height = height
             self.priority = priority
+            self.intrinsicSize = intrinsicSize
         }
     }
 
     /// The priority of a capped image's aspect ratio (its height gives way
     /// to `maxHeight`).
     public static let cappedAspectPriority = LayoutPriority(rawValue: 999)
+
+    /// Each node's `isHidden` in pre-order (by node number), without
+    /// copying the nodes as `nodes` does.
+    public var hiddenFlags: [Bool] {
+        var flags: [Bool] = []
+        func visit(_ node: Node) {
+            flags.append(node.isHidden)
+            if case .stack(let stack) = node.content { stack.children.forEach(visit) }
+        }
+        visit(Node(.stack(root)))
+        return flags
+    }
 
     /// Every node in pre-order (the root stack first).
     public var nodes: [Node] {
@@ -357,3 +387,4 @@ extension _ContentPrioritized {
 
 extension StackTree.LabelNode: _ContentPrioritized {}
 extension StackTree.ButtonNode: _ContentPrioritized {}
+extension StackTree.FixedNode: _ContentPrioritized {}

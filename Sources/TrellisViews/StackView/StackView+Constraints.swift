@@ -1,12 +1,15 @@
-// The constraints a stack view makes, by concern: along the axis (canvas
-// connections, spacing, the distribution), across it (the alignment), and for
-// hidden views. Each carries UIKit's identifier.
+// The constraints a stack view makes: UIKit's whole set, with UIKit's
+// identifiers, relations, multipliers, constants and priorities, as the public
+// UIStackView reimplementations that compare themselves constraint by
+// constraint with a live UIStackView recorded them (TZStackView's grid over
+// margins × axes × distributions × alignments × hidden views and labels,
+// Arranged's, and the UIStackView dump in Arranged's README). The table is in
+// docs/stack-view-constraints.md.
 
 import TrellisConstraints
 import TrellisGeometry
 
-/// The attributes of one axis: edges, size and centre (and baselines across
-/// a horizontal axis).
+/// The attributes of one axis: edges, size and centre.
 struct _StackAxis {
     var start: LayoutAttribute
     var end: LayoutAttribute
@@ -19,26 +22,26 @@ struct _StackAxis {
 }
 
 extension StackView {
-    /// The priority of `UISV-spanning-fit` (the stack hugs its views across
-    /// the axis, and in the equal-spacing distributions along it): just
-    /// above `fittingSizeLevel`, as UIKit's, so a self-sizing cell still
-    /// shrinks the stack to its views, and anything that matters more
-    /// stretches it.
+    /// `UISV-spanning-fit`: the alignment spanner (a guide around the
+    /// visible views across the axis) is as thin as they allow, at 51, just
+    /// above `fittingSizeLevel`, as UIKit's.
     static let spanningFitPriority = LayoutPriority(rawValue: 51)
-    /// The priority that settles where baseline-aligned views sit in a stack
-    /// taller than they need: at its top, below everything else here.
-    static let baselineSnapPriority = LayoutPriority(rawValue: 48)
-    /// The priority of equal gaps (equal spacing and centring). UIKit's
-    /// documentation: when the views do not fit, the gaps shrink to their
-    /// minimum first, and only then are views compressed. So equal gaps give
-    /// way to compression resistance (750) and to hugging (250): with room
-    /// to spare the gaps still come out equal (nothing else claims the
-    /// room), and with too little, a minimum gap larger than an equal share
-    /// (a custom spacing) leaves the other gaps unequal rather than
-    /// squeezing a view.
-    static let equalGapPriority = LayoutPriority(rawValue: 245)
+    /// `UISV-canvas-fit`: the stack itself as small as it can be, at 49 (its
+    /// length in the equal-spacing distributions, its height when its views
+    /// line up by baselines side by side), as UIKit's.
+    static let canvasFitPriority = LayoutPriority(rawValue: 49)
+    /// `UISV-ambiguity-suppression`: every arranged view 0 thick across the
+    /// axis at 25, where the alignment does not set its thickness, so that
+    /// a view without an intrinsic size there is not ambiguous, as UIKit's.
+    static let ambiguitySuppressionPriority = LayoutPriority(rawValue: 25)
+    /// `UISV-spanning-boundary` where the alignment pins the views' edge to
+    /// the spanner's (leading or trailing alignment): 999.5, as UIKit's.
+    static let spanningBoundaryPriority = LayoutPriority(rawValue: 999.5)
+    /// `UISV-text-width-disambiguation`: a multi-line label's share of a
+    /// horizontal stack's width, at 760 (above compression resistance), as UIKit's.
+    static let textWidthPriority = LayoutPriority(rawValue: 760)
 
-    private func make(
+    func make(
         _ first: LayoutItem, _ firstAttribute: LayoutAttribute, _ relation: LayoutRelation,
         _ second: LayoutItem?, _ secondAttribute: LayoutAttribute = .notAnAttribute,
         multiplier: Double = 1, constant: Double = 0, priority: LayoutPriority = .required,
@@ -51,421 +54,373 @@ extension StackView {
             identifier: identifier)
     }
 
-    /// Takes the stack's constraints and spacer guides out.
-    func _removeArrangement() {
-        LayoutConstraint.deactivate(_arrangement)
-        LayoutConstraint.deactivate(_proportional.constraints)
-        for guide in _spacers { removeLayoutGuide(guide) }
-        _arrangement = []
-        _spacers = []
-        _proportional = ([], [])
+    /// A guide of the stack's own, made and added on first use and kept
+    /// (its identity then stays, so an arrangement made again keeps the
+    /// constraints on it that do not change).
+    private func _guide(_ stored: inout LayoutGuide?, _ identifier: String) -> LayoutGuide {
+        if let guide = stored { return guide }
+        let guide = LayoutGuide()
+        guide.identifier = identifier
+        addLayoutGuide(guide)
+        stored = guide
+        return guide
     }
 
-    /// Replaces the stack's constraints with ones for its current settings.
-    func _makeArrangement() {
-        _removeArrangement()
-        let made = _plannedArrangement()
-        _arrangement = made
-        LayoutConstraint.activate(made)
-        if distribution == .fillProportionally { _refreshProportions(force: true) }
+    /// `count` spacer guides of the equal-spacing distributions: the ones
+    /// the stack has, in order, and new ones after them; extra ones go.
+    private func _spacerGuides(_ count: Int) -> [LayoutGuide] {
+        while _spacers.count > count { removeLayoutGuide(_spacers.removeLast()) }
+        while _spacers.count < count {
+            let spacer = LayoutGuide()
+            spacer.identifier = "UISV-distributing"
+            addLayoutGuide(spacer)
+            _spacers.append(spacer)
+        }
+        return _spacers
     }
 
-    /// The constraints for the current settings, not yet active (spacer
-    /// guides, for the equal-spacing distributions, are added to the stack).
+    /// The constraints for the current settings, not yet active (but for
+    /// `UISV-fill-proportionally`, made by `_refreshProportions`): UIKit's
+    /// set, concern by concern.
     func _plannedArrangement() -> [LayoutConstraint] {
+        let arranged = arrangedSubviews
+        guard !arranged.isEmpty else {
+            _ = _spacerGuides(0)
+            return []
+        }
         let along = axis == .horizontal ? _StackAxis.horizontal : .vertical
         let across = axis == .horizontal ? _StackAxis.vertical : .horizontal
         let canvas: LayoutItem = isLayoutMarginsRelativeArrangement ? layoutMarginsGuide : self
-        let visible = arrangedSubviews.filter { !$0.isHidden }
-        if _chainsArrangedViews(visible) {
-            var made = _chainedHidingConstraints(across: across, canvas: canvas)
-            made += _chainConstraints(along, canvas)
-            made += _acrossConstraints(visible, across, canvas)
-            return made
-        }
-        var made = _hidingConstraints(along: along, across: across, canvas: canvas)
-        made += _alongConstraints(visible, along, canvas)
-        made += _acrossConstraints(visible, across, canvas)
-        return made
-    }
-
-    /// Whether the arrangement along the axis is one chain through every
-    /// arranged view, hidden ones included (`_chainConstraints`): for the
-    /// fill and fill-equally distributions spaced edge to edge, with at
-    /// least one view visible.
-    func _chainsArrangedViews(_ visible: [View]) -> Bool {
-        !visible.isEmpty && (distribution == .fill || distribution == .fillEqually)
-            && !(isBaselineRelativeArrangement && axis == .vertical)
-    }
-
-    /// The alignment across the axis as applied (baselines line up side by
-    /// side only: a vertical stack fills).
-    var _effectiveAlignment: Alignment {
-        if axis == .vertical, alignment == .firstBaseline || alignment == .lastBaseline {
-            return .fill
-        }
-        return alignment
-    }
-
-    /// Along the axis, as one chain: the first arranged view at the
-    /// canvas's start and the last at its end (`UISV-canvas-connection`),
-    /// and each view after the one before it (`UISV-spacing`), hidden
-    /// views included. A link's constant is the spacing after the last
-    /// visible view before it when the view it places is visible and
-    /// follows one, else 0; hidden views are 0 long (`UISV-hiding`). The
-    /// frames are those of `_alongConstraints` with `_hidingConstraints`
-    /// (a hidden view starts where the visible views before it end, and
-    /// the visible views are spaced as if it were not there), but hiding or
-    /// showing a view changes constants of links that stay installed and
-    /// adds or removes its own size constraint only, where the other
-    /// arrangement re-makes the links around it (a reused cell with an
-    /// optional photo was paying eight solver changes per toggle).
-    private func _chainConstraints(_ along: _StackAxis, _ canvas: LayoutItem)
-        -> [LayoutConstraint]
-    {
-        guard let first = arrangedSubviews.first, let last = arrangedSubviews.last else {
-            return []
-        }
-        var made = [
-            make(first, along.start, .equal, canvas, along.start, "UISV-canvas-connection"),
-            make(canvas, along.end, .equal, last, along.end, "UISV-canvas-connection"),
-        ]
-        var lastVisible: View? = first.isHidden ? nil : first
-        for (previous, next) in zip(arrangedSubviews, arrangedSubviews.dropFirst()) {
-            var gap = 0.0
-            if !next.isHidden {
-                if let lastVisible { gap = _spacing(after: lastVisible) }
-                lastVisible = next
-            }
-            made.append(
-                make(next, along.start, .equal, previous, along.end, constant: gap, "UISV-spacing"))
-        }
-        if distribution == .fillEqually {
-            let visible = arrangedSubviews.filter { !$0.isHidden }
-            for view in visible.dropFirst() {
-                made.append(
-                    make(view, along.size, .equal, visible[0], along.size, "UISV-fill-equally"))
-            }
-        }
-        return made
-    }
-
-    /// `UISV-hiding` for a chained arrangement: a hidden view is 0 long
-    /// along the axis (the chain places it) and sits at the start of the
-    /// cross axis, with the identifier of a visible view's constraint there
-    /// when the alignment makes the same one, so that it stays installed.
-    private func _chainedHidingConstraints(across: _StackAxis, canvas: LayoutItem)
-        -> [LayoutConstraint]
-    {
-        let along = axis == .horizontal ? _StackAxis.horizontal : .vertical
-        let sharesStart = _effectiveAlignment == .fill || _effectiveAlignment == .leading
+        let visible = arranged.filter { !$0.isHidden }
+        let spanner: LayoutGuide? =
+            alignment != .fill || visible.isEmpty
+            ? _guide(&_alignmentSpanner, "UISV-alignment-spanner") : nil
         var made: [LayoutConstraint] = []
-        for view in arrangedSubviews where view.isHidden {
-            made.append(make(view, along.size, .equal, nil, constant: 0, "UISV-hiding"))
+        made.reserveCapacity(arranged.count * 6 + 8)
+        _suppressionAndHiding(arranged, along, across, into: &made)
+        _alignmentConstraints(arranged, across, into: &made)
+        _canvasConnections(arranged, visible, along, across, canvas, spanner, into: &made)
+        _canvasFit(visible, along, across, into: &made)
+        if let spanner { _spanningConstraints(visible, across, spanner, into: &made) }
+        _distributionConstraints(arranged, visible, along, into: &made)
+        _textWidthConstraints(arranged, visible, canvas, into: &made)
+        return made
+    }
+
+    /// `UISV-ambiguity-suppression` (every arranged view, hidden ones too,
+    /// 0 thick at 25 unless the alignment is fill) and `UISV-hiding` (a
+    /// hidden view 0 long along the axis).
+    ///
+    /// UIKit: "The stack view automatically updates its layout whenever
+    /// views are added, removed or inserted into the arrangedSubviews
+    /// array, or whenever one of the arranged subviews's isHidden property
+    /// changes."
+    private func _suppressionAndHiding(
+        _ arranged: [View], _ along: _StackAxis, _ across: _StackAxis,
+        into made: inout [LayoutConstraint]
+    ) {
+        let suppresses = alignment != .fill
+        for view in arranged {
+            if suppresses {
+                made.append(
+                    make(
+                        view, across.size, .equal, nil, constant: 0,
+                        priority: Self.ambiguitySuppressionPriority, "UISV-ambiguity-suppression"))
+            }
+            if view.isHidden {
+                made.append(make(view, along.size, .equal, nil, constant: 0, "UISV-hiding"))
+            }
+        }
+    }
+
+    /// `UISV-alignment`: the first arranged view's edges (fill), edge,
+    /// centre or baseline across the axis equal to every other arranged
+    /// view's, hidden ones included, as UIKit: "fill: a layout where the
+    /// stack view resizes its arranged views so that they fill the
+    /// available space perpendicular to the stack view's axis". A vertical
+    /// stack makes none for the baseline alignments (UIKit: "firstBaseline
+    /// ... valid only for horizontal stacks"), so its views are placed
+    /// across only by the spanner's bounds (and are ambiguous there, as in UIKit).
+    private func _alignmentConstraints(
+        _ arranged: [View], _ across: _StackAxis, into made: inout [LayoutConstraint]
+    ) {
+        let attributes: [LayoutAttribute]
+        switch alignment {
+        case .fill: attributes = [across.end, across.start]
+        case .leading: attributes = [across.start]
+        case .trailing: attributes = [across.end]
+        case .center: attributes = [across.center]
+        case .firstBaseline: attributes = axis == .horizontal ? [.firstBaseline] : []
+        case .lastBaseline: attributes = axis == .horizontal ? [.lastBaseline] : []
+        }
+        let first = arranged[0]
+        for attribute in attributes {
+            for view in arranged.dropFirst() {
+                made.append(make(first, attribute, .equal, view, attribute, "UISV-alignment"))
+            }
+        }
+    }
+
+    /// `UISV-canvas-connection`: along the axis, the canvas's edges at the
+    /// first and last visible views' (at the ordering spanner's when all are
+    /// hidden); across it, at the first arranged view's or the alignment
+    /// spanner's, by the alignment. With the first baselines lined up side
+    /// by side the canvas's top is only at most the first view's (the last
+    /// baselines: its bottom at least the first view's bottom), as UIKit.
+    private func _canvasConnections(
+        _ arranged: [View], _ visible: [View], _ along: _StackAxis, _ across: _StackAxis,
+        _ canvas: LayoutItem, _ spanner: LayoutGuide?, into made: inout [LayoutConstraint]
+    ) {
+        let id = "UISV-canvas-connection"
+        guard let firstVisible = visible.first, let lastVisible = visible.last,
+            let spannerOrFirst = spanner ?? arranged.first
+        else {
+            guard let spanner else { return }
+            let ordering = _guide(&_orderingSpanner, "UISV-ordering-spanner")
+            made.append(make(canvas, along.start, .equal, ordering, along.start, id))
+            made.append(make(canvas, along.end, .equal, ordering, along.end, id))
+            made.append(make(canvas, across.start, .equal, spanner, across.start, id))
+            made.append(make(canvas, across.end, .equal, spanner, across.end, id))
+            if alignment == .center {
+                made.append(make(canvas, across.center, .equal, spanner, across.center, id))
+            }
+            // Not in UIKit's recorded set: with every view hidden nothing
+            // sizes the spanners (the canvas takes any size, and a
+            // self-sizing cell pulled the stack to a negative height). Both
+            // are as short as they can be at 51, as the spanning fit of the
+            // other alignments makes them: the stack collapses to 0 × 0.
             made.append(
                 make(
-                    view, across.start, .equal, canvas, across.start,
-                    sharesStart ? "UISV-canvas-connection" : "UISV-hiding"))
+                    ordering, along.size, .equal, nil, constant: 0,
+                    priority: Self.spanningFitPriority, "UISV-spanning-fit"))
+            if alignment == .fill {
+                made.append(
+                    make(
+                        spanner, across.size, .equal, nil, constant: 0,
+                        priority: Self.spanningFitPriority, "UISV-spanning-fit"))
+            }
+            return
         }
-        return made
+        made.append(make(canvas, along.start, .equal, firstVisible, along.start, id))
+        made.append(make(canvas, along.end, .equal, lastVisible, along.end, id))
+        let first = arranged[0]
+        var top: LayoutItem = first
+        var bottom: LayoutItem = first
+        var topRelation = LayoutRelation.equal
+        var bottomRelation = LayoutRelation.equal
+        switch alignment {
+        case .fill: break
+        case .center: (top, bottom) = (spannerOrFirst, spannerOrFirst)
+        case .leading: bottom = spannerOrFirst
+        case .trailing: top = spannerOrFirst
+        case .firstBaseline:
+            if axis == .horizontal {
+                bottom = spannerOrFirst
+                topRelation = .lessThanOrEqual
+            } else {
+                (top, bottom) = (spannerOrFirst, spannerOrFirst)
+            }
+        case .lastBaseline:
+            if axis == .horizontal {
+                top = spannerOrFirst
+                bottomRelation = .greaterThanOrEqual
+            } else {
+                (top, bottom) = (spannerOrFirst, spannerOrFirst)
+            }
+        }
+        made.append(make(canvas, across.start, topRelation, top, across.start, id))
+        made.append(make(canvas, across.end, bottomRelation, bottom, across.end, id))
+        if alignment == .center {
+            made.append(make(canvas, across.center, .equal, first, across.center, id))
+        }
     }
 
-    /// Whether the arrangement can be updated by difference: no spacer
-    /// guides (whose identity changes) and no proportions, before or after.
-    var _arrangesByDifference: Bool {
-        _spacers.isEmpty && _proportional.constraints.isEmpty
-            && (distribution == .fill || distribution == .fillEqually)
-    }
-
-    /// `planned` against the current arrangement: the current constraints
-    /// that `planned` also has (same items, attributes, relation,
-    /// multiplier, priority and identifier) stay active, with `planned`'s
-    /// constant (`retuned` lists those whose constant changes), and only
-    /// the others go out and come in. Hiding one view of ten changes a few
-    /// constraints instead of all of them (each one a solver change), and
-    /// a new constant is cheaper still (the dual simplex, no new row).
-    func _difference(to planned: [LayoutConstraint]) -> (
-        kept: [LayoutConstraint], removed: [LayoutConstraint], added: [LayoutConstraint],
-        retuned: [(constraint: LayoutConstraint, constant: Double)]
+    /// `UISV-canvas-fit`: the stack (itself, not its margins) as short as
+    /// it can be at 49 along the axis in the equal-spacing distributions
+    /// (their gaps are only minimums), and across it for baselines lined
+    /// up side by side (its top is only bounded), as UIKit.
+    private func _canvasFit(
+        _ visible: [View], _ along: _StackAxis, _ across: _StackAxis,
+        into made: inout [LayoutConstraint]
     ) {
-        var current = [_ArrangementKey: [LayoutConstraint]](minimumCapacity: _arrangement.count)
-        for constraint in _arrangement {
-            current[_ArrangementKey(constraint), default: []].append(constraint)
+        if axis == .horizontal, alignment == .firstBaseline || alignment == .lastBaseline,
+            !visible.isEmpty
+        {
+            made.append(
+                make(
+                    self, across.size, .equal, nil, constant: 0, priority: Self.canvasFitPriority,
+                    "UISV-canvas-fit"))
         }
-        var kept: [LayoutConstraint] = []
-        var added: [LayoutConstraint] = []
-        var retuned: [(constraint: LayoutConstraint, constant: Double)] = []
-        for constraint in planned {
-            let key = _ArrangementKey(constraint)
-            guard var same = current[key], !same.isEmpty else {
-                added.append(constraint)
-                continue
-            }
-            // The same constant if there is one, else the last.
-            let match = same.lastIndex { $0.constant == constraint.constant } ?? same.count - 1
-            let existing = same.remove(at: match)
-            current[key] = same
-            kept.append(existing)
-            if existing.constant != constraint.constant {
-                retuned.append((existing, constraint.constant))
-            }
+        if distribution == .equalSpacing || distribution == .equalCentering {
+            made.append(
+                make(
+                    self, along.size, .equal, nil, constant: 0, priority: Self.canvasFitPriority,
+                    "UISV-canvas-fit"))
         }
-        return (kept, current.values.flatMap { $0 }, added, retuned)
     }
 
-    /// `UISV-hiding`: a hidden view is 0 long along the axis, sits where the
-    /// views before it end, and at the start of the cross axis, so it takes
-    /// no room and its frame is still defined.
-    private func _hidingConstraints(along: _StackAxis, across: _StackAxis, canvas: LayoutItem)
-        -> [LayoutConstraint]
-    {
-        var made: [LayoutConstraint] = []
-        var previous: View?
-        for view in arrangedSubviews {
-            guard view.isHidden else {
-                previous = view
-                continue
-            }
-            made.append(make(view, along.size, .equal, nil, constant: 0, "UISV-hiding"))
+    /// `UISV-spanning-boundary`: the alignment spanner around every visible
+    /// view across the axis (its leading edge equal to theirs at 999.5 for
+    /// leading alignment, its trailing edge for trailing), and
+    /// `UISV-spanning-fit`: the spanner as thin as that allows, at 51.
+    private func _spanningConstraints(
+        _ visible: [View], _ across: _StackAxis, _ spanner: LayoutGuide,
+        into made: inout [LayoutConstraint]
+    ) {
+        guard alignment != .fill else { return }
+        let pinsStart = alignment == .leading
+        let pinsEnd = alignment == .trailing
+        for view in visible {
             made.append(
-                previous.map { make(view, along.start, .equal, $0, along.end, "UISV-hiding") }
-                    ?? make(view, along.start, .equal, canvas, along.start, "UISV-hiding"))
-            made.append(make(view, across.start, .equal, canvas, across.start, "UISV-hiding"))
+                make(
+                    spanner, across.start, pinsStart ? .equal : .lessThanOrEqual, view,
+                    across.start,
+                    priority: pinsStart ? Self.spanningBoundaryPriority : .required,
+                    "UISV-spanning-boundary"))
+            made.append(
+                make(
+                    spanner, across.end, pinsEnd ? .equal : .greaterThanOrEqual, view, across.end,
+                    priority: pinsEnd ? Self.spanningBoundaryPriority : .required,
+                    "UISV-spanning-boundary"))
         }
-        return made
+        made.append(
+            make(
+                spanner, across.size, .equal, nil, constant: 0, priority: Self.spanningFitPriority,
+                "UISV-spanning-fit"))
     }
 
     /// The spacing after `view`: its custom spacing, else `spacing`.
-    private func _spacing(after view: View) -> Double {
+    func _spacing(after view: View) -> Double {
         guard let custom = _customSpacing[ObjectIdentifier(view)] else { return spacing }
         return custom == Self.spacingUseSystem ? LayoutConstraint.standardSiblingSpacing : custom
     }
 
-    /// Along the axis: the first and last views at the canvas's edges
-    /// (`UISV-canvas-connection`), the gaps (`UISV-spacing`), and the sizes
-    /// or gaps the distribution sets.
-    private func _alongConstraints(_ visible: [View], _ along: _StackAxis, _ canvas: LayoutItem)
-        -> [LayoutConstraint]
-    {
-        guard let first = visible.first, let last = visible.last else { return [] }
-        var made = [
-            make(first, along.start, .equal, canvas, along.start, "UISV-canvas-connection"),
-            make(canvas, along.end, .equal, last, along.end, "UISV-canvas-connection"),
-        ]
-        let baselines = isBaselineRelativeArrangement && axis == .vertical
-        let exact = [.fill, .fillEqually, .fillProportionally].contains(distribution)
-        for (previous, next) in zip(visible, visible.dropFirst()) {
-            let gap = _spacing(after: previous)
-            made.append(
-                baselines
-                    ? make(
-                        next, .firstBaseline, exact ? .equal : .greaterThanOrEqual, previous,
-                        .lastBaseline, constant: gap, "UISV-spacing")
-                    : make(
-                        next, along.start, exact ? .equal : .greaterThanOrEqual, previous,
-                        along.end,
-                        constant: gap, "UISV-spacing"))
+    /// The constant of `UISV-spacing` from `arranged[k - 1]` to
+    /// `arranged[k]`. Between two visible views, the spacing after the
+    /// first. UIKit splits the spacing around a hidden view: half of it
+    /// from a visible view to a hidden one that is not the last arranged
+    /// view, half from a hidden one that is not the first to a visible
+    /// one, nothing between two hidden views. So with the first two of
+    /// three views hidden UIKit keeps half the spacing before the third
+    /// (the quirk Arranged's disabled test records: 10 with spacing 20),
+    /// and the hidden views sit that far before the stack's start; this
+    /// follows it. (With a custom spacing the half is of the spacing after
+    /// the last visible view before, or of `spacing`.)
+    func _spacingConstant(_ arranged: [View], _ k: Int, lastVisible: View?) -> Double {
+        let previous = arranged[k - 1]
+        let next = arranged[k]
+        switch (previous.isHidden, next.isHidden) {
+        case (false, false):
+            return _spacing(after: previous)
+        case (true, false):
+            guard k - 1 != 0 else { return 0 }
+            return (lastVisible.map(_spacing(after:)) ?? spacing) / 2
+        case (false, true):
+            guard k != arranged.count - 1 else { return 0 }
+            return _spacing(after: previous) / 2
+        case (true, true):
+            return 0
         }
-        switch distribution {
-        case .fill, .fillProportionally:
-            break  // proportions: `_refreshProportions`, before every layout
-        case .fillEqually:
+    }
+
+    /// Along the axis: `UISV-spacing` through every arranged view (equal in
+    /// the fill distributions, at least in the equal-spacing ones; baseline
+    /// to baseline in a baseline-relative vertical stack),
+    /// `UISV-fill-equally` (each visible view as long as the first), and for
+    /// the equal-spacing distributions a spacer guide between neighbouring
+    /// visible views (`UISV-distributing-edge`: from edge to edge, or centre
+    /// to centre) with the spacers equally long (`UISV-fill-equally`; for
+    /// equal centring at 150 minus the index of the view before the spacer,
+    /// as UIKit).
+    private func _distributionConstraints(
+        _ arranged: [View], _ visible: [View], _ along: _StackAxis,
+        into made: inout [LayoutConstraint]
+    ) {
+        let baselines = isBaselineRelativeArrangement && axis == .vertical
+        let startAttribute = baselines ? LayoutAttribute.firstBaseline : along.start
+        let endAttribute = baselines ? LayoutAttribute.lastBaseline : along.end
+        let exact = [.fill, .fillEqually, .fillProportionally].contains(distribution)
+        var lastVisible: View? = arranged[0].isHidden ? nil : arranged[0]
+        for k in arranged.indices.dropFirst() {
+            let constant = _spacingConstant(arranged, k, lastVisible: lastVisible)
+            made.append(
+                make(
+                    arranged[k], startAttribute, exact ? .equal : .greaterThanOrEqual,
+                    arranged[k - 1], endAttribute, constant: constant, "UISV-spacing"))
+            if !arranged[k].isHidden { lastVisible = arranged[k] }
+        }
+        if distribution == .fillEqually, let first = visible.first {
             for view in visible.dropFirst() {
                 made.append(make(view, along.size, .equal, first, along.size, "UISV-fill-equally"))
             }
-        case .equalSpacing, .equalCentering:
-            // Spacer guides between neighbours (edges, or centres), all the
-            // same length; the first hugs, so the gaps are as small as the
-            // stack allows.
-            let edges = distribution == .equalSpacing
-            var spacers: [LayoutGuide] = []
-            for (previous, next) in zip(visible, visible.dropFirst()) {
-                let spacer = LayoutGuide()
-                spacer.identifier = edges ? "UISV-distributing" : "UISV-distributing-center"
-                addLayoutGuide(spacer)
-                made.append(
-                    make(
-                        spacer, along.start, .equal, previous, edges ? along.end : along.center,
-                        "UISV-distributing-edge"))
-                made.append(
-                    make(
-                        spacer, along.end, .equal, next, edges ? along.start : along.center,
-                        "UISV-distributing-edge"))
-                made.append(
-                    make(
-                        spacer, axis == .horizontal ? .top : .leading, .equal, canvas,
-                        axis == .horizontal ? .top : .leading, "UISV-distributing-edge"))
-                made.append(
-                    make(
-                        spacer, axis == .horizontal ? .height : .width, .equal, nil, constant: 0,
-                        "UISV-distributing-edge"))
-                // Equal where the minimum gaps allow (a custom spacing may
-                // ask one gap for more than an equal share).
-                if let firstSpacer = spacers.first {
-                    made.append(
-                        make(
-                            spacer, along.size, .equal, firstSpacer, along.size,
-                            priority: Self.equalGapPriority, "UISV-distributing"))
-                }
-                spacers.append(spacer)
-            }
-            if let firstSpacer = spacers.first {
-                made.append(
-                    make(
-                        firstSpacer, along.size, .equal, nil, constant: 0,
-                        priority: Self.spanningFitPriority, "UISV-spanning-fit"))
-            }
-            _spacers = spacers
         }
-        return made
-    }
-
-    /// Across the axis: the alignment, with `UISV-spanning-boundary` keeping
-    /// every view inside the stack and `UISV-spanning-fit` making the stack
-    /// as thin as its thickest view where the alignment does not.
-    private func _acrossConstraints(_ visible: [View], _ across: _StackAxis, _ canvas: LayoutItem)
-        -> [LayoutConstraint]
-    {
-        guard !visible.isEmpty else { return [] }
-        let alignment = _effectiveAlignment
-        var made: [LayoutConstraint] = []
-        func boundary(_ view: View, start: Bool, end: Bool) {
-            if start {
-                made.append(
-                    make(
-                        view, across.start, .greaterThanOrEqual, canvas, across.start,
-                        "UISV-spanning-boundary"))
-            }
-            if end {
-                made.append(
-                    make(
-                        canvas, across.end, .greaterThanOrEqual, view, across.end,
-                        "UISV-spanning-boundary"))
-            }
+        guard !exact else {
+            _ = _spacerGuides(0)
+            return
         }
-        for view in visible {
-            switch alignment {
-            case .fill:
-                made.append(
-                    make(view, across.start, .equal, canvas, across.start, "UISV-canvas-connection")
-                )
-                made.append(
-                    make(canvas, across.end, .equal, view, across.end, "UISV-canvas-connection"))
-            case .leading:
-                made.append(
-                    make(view, across.start, .equal, canvas, across.start, "UISV-canvas-connection")
-                )
-                boundary(view, start: false, end: true)
-            case .trailing:
-                made.append(
-                    make(canvas, across.end, .equal, view, across.end, "UISV-canvas-connection"))
-                boundary(view, start: true, end: false)
-            case .center:
-                made.append(
-                    make(view, across.center, .equal, canvas, across.center, "UISV-alignment"))
-                boundary(view, start: true, end: true)
-            case .firstBaseline, .lastBaseline:
-                let baseline: LayoutAttribute =
-                    alignment == .firstBaseline ? .firstBaseline : .lastBaseline
-                if view !== visible[0] {
-                    made.append(
-                        make(view, baseline, .equal, visible[0], baseline, "UISV-alignment"))
-                }
-                boundary(view, start: true, end: true)
-                made.append(
-                    make(
-                        view, across.start, .equal, canvas, across.start,
-                        priority: Self.baselineSnapPriority, "UISV-canvas-connection"))
-            }
-        }
-        if alignment != .fill {
+        let spacers = _spacerGuides(max(0, visible.count - 1))
+        let centres = distribution == .equalCentering
+        for (k, spacer) in spacers.enumerated() {
+            let previous = visible[k]
+            let next = visible[k + 1]
             made.append(
                 make(
-                    canvas, across.size, .equal, nil, constant: 0,
-                    priority: Self.spanningFitPriority,
-                    "UISV-spanning-fit"))
+                    spacer, along.start, .equal, previous, centres ? along.center : endAttribute,
+                    "UISV-distributing-edge"))
+            made.append(
+                make(
+                    spacer, along.end, .equal, next, centres ? along.center : startAttribute,
+                    "UISV-distributing-edge"))
         }
-        return made
-    }
-
-    /// `fillProportionally`: each visible view is as long as its share of
-    /// the stack, by its intrinsic length, less the gaps
-    /// (`UISV-fill-proportionally`, at 999 for the first view, 998 for the
-    /// second, … as UIKit). UIKit's own multipliers ignore the gaps (a known
-    /// bug, rdar://34595752: with spacing the last view takes the rest);
-    /// these follow the documentation, so the views share what the gaps
-    /// leave. Made again when an intrinsic length changed: before a layout,
-    /// and within it while labels are measured at their solved widths, so
-    /// the proportions are those of the final sizes (as a fresh hierarchy
-    /// reaches them), not of an earlier row's. True when they changed.
-    @discardableResult
-    func _refreshProportions(force: Bool = false) -> Bool {
-        guard distribution == .fillProportionally else { return false }
-        let along = axis == .horizontal ? _StackAxis.horizontal : .vertical
-        let visible = arrangedSubviews.filter { !$0.isHidden }
-        let sizes = visible.map { view -> Double in
-            let size = view.intrinsicContentSize
-            let length = axis == .horizontal ? size.width : size.height
-            return length.isFinite && length > 0 ? length : 0
-        }
-        guard force || sizes != _proportional.sizes else { return false }
-        LayoutConstraint.deactivate(_proportional.constraints)
-        let total = sizes.reduce(0, +)
-        var made: [LayoutConstraint] = []
-        if total > 0 {
-            let canvas: LayoutItem = isLayoutMarginsRelativeArrangement ? layoutMarginsGuide : self
-            let gaps = zip(visible, visible.dropFirst()).reduce(0.0) { $0 + _spacing(after: $1.0) }
-            for (index, (view, size)) in zip(visible, sizes).enumerated() {
-                let share = size / total
-                let priority = LayoutPriority(rawValue: Float(max(1, 999 - index)))
-                guard share > 0 else {
-                    made.append(
-                        make(
-                            view, along.size, .equal, nil, constant: 0, priority: priority,
-                            "UISV-fill-proportionally"))
-                    continue
-                }
-                made.append(
-                    make(
-                        view, along.size, .equal, canvas, along.size, multiplier: share,
-                        constant: -share * gaps, priority: priority, "UISV-fill-proportionally"))
+        guard let firstSpacer = spacers.first else { return }
+        var arrangedIndex: [ObjectIdentifier: Int] = [:]
+        if centres {
+            for (index, view) in arranged.enumerated() {
+                arrangedIndex[ObjectIdentifier(view)] = index
             }
         }
-        _proportional = (made, sizes)
-        LayoutConstraint.activate(made)
-        return true
-    }
-}
-
-/// What makes two stack constraints the same constraint, but for its constant.
-struct _ArrangementKey: Hashable {
-    let first: ObjectIdentifier?
-    let firstAttribute: LayoutAttribute
-    let relation: LayoutRelation
-    let second: ObjectIdentifier?
-    let secondAttribute: LayoutAttribute
-    let multiplier: Double
-    let priority: Float
-    let identifier: String?
-
-    init(_ constraint: LayoutConstraint) {
-        first = constraint._firstItem.map { ObjectIdentifier($0) }
-        firstAttribute = constraint.firstAttribute
-        relation = constraint.relation
-        second = constraint._secondItem.map { ObjectIdentifier($0) }
-        secondAttribute = constraint.secondAttribute
-        multiplier = constraint.multiplier
-        priority = constraint.priority.rawValue
-        identifier = constraint.identifier
+        for (k, spacer) in spacers.enumerated().dropFirst() {
+            let priority: LayoutPriority =
+                centres
+                ? LayoutPriority(
+                    rawValue: Float(150 - (arrangedIndex[ObjectIdentifier(visible[k])] ?? k)))
+                : .required
+            made.append(
+                make(
+                    spacer, along.size, .equal, firstSpacer, along.size, priority: priority,
+                    "UISV-fill-equally"))
+        }
     }
 
-    /// Hashes the items and attributes only: hashing the identifier's text
-    /// cost more than the rest of an arrangement's difference (callgrind),
-    /// and the items and attributes already tell nearly all keys apart.
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(first)
-        hasher.combine(firstAttribute)
-        hasher.combine(second)
-        hasher.combine(secondAttribute)
+    /// `UISV-text-width-disambiguation`: in a horizontal stack of the fill,
+    /// equal-spacing or equal-centring distribution, every multi-line label
+    /// (`numberOfLines` not 1; hidden ones too) as wide as an equal share of
+    /// the canvas less the spacing (multiplier 1/n for n visible views, 0
+    /// wide when none is visible), at 760, as UIKit: two wrapping labels
+    /// side by side share the width instead of leaving it to chance.
+    private func _textWidthConstraints(
+        _ arranged: [View], _ visible: [View], _ canvas: LayoutItem,
+        into made: inout [LayoutConstraint]
+    ) {
+        guard axis == .horizontal,
+            distribution == .fill || distribution == .equalSpacing
+                || distribution == .equalCentering
+        else { return }
+        let n = Double(visible.count)
+        for view in arranged {
+            guard let label = view as? Label, label.numberOfLines != 1 else { continue }
+            if visible.isEmpty {
+                made.append(
+                    make(
+                        label, .width, .equal, nil, constant: 0, priority: Self.textWidthPriority,
+                        "UISV-text-width-disambiguation"))
+            } else {
+                made.append(
+                    make(
+                        label, .width, .equal, canvas, .width, multiplier: 1 / n,
+                        constant: -spacing * (n - 1) / n, priority: Self.textWidthPriority,
+                        "UISV-text-width-disambiguation"))
+            }
+        }
     }
 }

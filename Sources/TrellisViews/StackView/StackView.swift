@@ -122,8 +122,14 @@ open class StackView: View {
     var _customSpacing: [ObjectIdentifier: Double] = [:]
     /// The constraints the stack made and has active.
     var _arrangement: [LayoutConstraint] = []
-    /// Spacer guides of the equal-spacing distributions.
+    /// Spacer guides of the equal-spacing distributions (`UISV-distributing`).
     var _spacers: [LayoutGuide] = []
+    /// The guide around the visible views across the axis
+    /// (`UISV-alignment-spanner`), made on first need and kept.
+    var _alignmentSpanner: LayoutGuide?
+    /// The guide the canvas spans along the axis when every arranged view is
+    /// hidden (`UISV-ordering-spanner`), made on first need and kept.
+    var _orderingSpanner: LayoutGuide?
     /// The proportional constraints and the intrinsic sizes they were made from.
     var _proportional: (constraints: [LayoutConstraint], sizes: [Double]) = ([], [])
 
@@ -131,7 +137,7 @@ open class StackView: View {
     public init(arrangedSubviews views: [View] = []) {
         super.init(frame: .zero)
         for view in views { _append(view, at: arrangedSubviews.count) }
-        _makeArrangement()
+        setNeedsArrangement()
     }
 
     /// Adds a view at the end of `arrangedSubviews` (and of `subviews`).
@@ -184,42 +190,47 @@ open class StackView: View {
 
     /// Whether the stack's constraints wait to be made again (see `setNeedsArrangement`).
     var _needsArrangement = false
+    /// Arranged views hidden or shown since the last arrangement: their
+    /// intrinsic sizes are read again once it is made (a view hidden while
+    /// its size was fixed kept an earlier row's content constraints waiting).
+    var _shownOrHidden: [View] = []
 
-    /// While set, a stack outside any engine notes that its constraints must
-    /// be made again instead of making them after every change, and
-    /// `finishDeferredArrangement()` makes them once: builders of many
-    /// arranged views (template files, stack trees) set it, since making all
-    /// n constraints again after each of n additions is O(n²).
-    package var defersArrangement = false
-
-    /// Ends `defersArrangement`: the stack's constraints are made now, or,
-    /// in a hierarchy an engine lays out, at the start of its next layout.
-    package func finishDeferredArrangement() {
-        defersArrangement = false
-        guard _needsArrangement else { return }
-        _needsArrangement = false
-        setNeedsArrangement()
-    }
-
-    /// Makes the stack's constraints again for its current settings: at
-    /// once while its hierarchy has not been laid out, else at the start of
-    /// the next layout (UIKit's `updateConstraints` pass), once the row's
-    /// other changes and the new target size are in. Making them at once in
-    /// a laid-out hierarchy would try them against the previous row's size
+    /// Notes that the stack's constraints must be made again for its
+    /// current settings, and makes them at the start of the next layout (or
+    /// of the next question about the layout: conflicts, ambiguity, fitting
+    /// sizes), once the row's other changes and the new target size are in,
+    /// as UIKit's `updateConstraints` pass does: "The stack view
+    /// automatically updates its layout whenever views are added, removed or
+    /// inserted into the arrangedSubviews array". Adding n views one at a
+    /// time so costs one arrangement, not n (making all n constraints again
+    /// after each addition was O(n²)); and making them at once in a
+    /// laid-out hierarchy would try them against the previous row's size
     /// and could break one for good where the new row has no conflict.
     func setNeedsArrangement() {
-        guard let engine = _rootEngine else {
-            if defersArrangement {
-                _needsArrangement = true
-            } else {
-                _makeArrangement()
-            }
-            return
+        guard !_needsArrangement else { return }
+        _needsArrangement = true
+        _rootEngine?.stackNeedsArrangement(self)
+    }
+
+    /// Makes the stack's constraints now if they wait to be made (UIKit's
+    /// `updateConstraintsIfNeeded()` for a stack view); a layout does it
+    /// by itself.
+    public func arrangeIfNeeded() {
+        guard _needsArrangement else { return }
+        StackView._arrange([self])
+    }
+
+    /// Makes the constraints of every stack in `root`'s hierarchy that waits
+    /// to make them, all at once (`_arrange`): the stacks changed while no
+    /// engine laid their hierarchy out, arranged before one builds it.
+    static func _arrangeWaiting(in root: View) {
+        var waiting: [StackView] = []
+        func visit(_ view: View) {
+            if let stack = view as? StackView, stack._needsArrangement { waiting.append(stack) }
+            for subview in view.subviews { visit(subview) }
         }
-        if !_needsArrangement {
-            _needsArrangement = true
-            engine.stackNeedsArrangement(self)
-        }
+        visit(root)
+        if !waiting.isEmpty { _arrange(waiting) }
     }
 
     /// Makes the constraints again for every stack of `stacks` that waits,
@@ -227,7 +238,7 @@ open class StackView: View {
     /// each other (a hidden stack is 0 high in its superstack while its own
     /// views need height), so replacing them one stack at a time could
     /// meet a conflict that neither the old nor the new arrangement has.
-    /// A stack of the fill or fill-equally distribution is updated by
+    /// Each stack is updated by
     /// difference (`_difference(to:)`): its constraints that stay the same
     /// stay active, the others go out (all stacks' first), constants
     /// change, and the new ones come in, so the state in between holds a
@@ -236,26 +247,25 @@ open class StackView: View {
         let waiting = stacks.filter(\._needsArrangement)
         var updates: [(stack: StackView, kept: [LayoutConstraint], added: [LayoutConstraint])] = []
         var retuned: [(constraint: LayoutConstraint, constant: Double)] = []
-        var rebuilt: [StackView] = []
         for stack in waiting {
             stack._needsArrangement = false
-            if stack._arrangesByDifference {
-                let difference = stack._difference(to: stack._plannedArrangement())
-                LayoutConstraint.deactivate(difference.removed)
-                updates.append((stack, difference.kept, difference.added))
-                retuned += difference.retuned
-            } else {
-                stack._removeArrangement()
-                rebuilt.append(stack)
-            }
+            let difference = stack._difference(to: stack._plannedArrangement())
+            LayoutConstraint.deactivate(difference.removed)
+            updates.append((stack, difference.kept, difference.added))
+            retuned += difference.retuned
         }
         // New constants once the old constraints are out, before the new ones are in.
         for (constraint, constant) in retuned { constraint.constant = constant }
         for update in updates {
             update.stack._arrangement = update.kept + update.added
             LayoutConstraint.activate(update.added)
+            update.stack._refreshProportions(force: true)
+            for view in update.stack._shownOrHidden {
+                view._membership.contentDeferred = false
+                view.invalidateIntrinsicContentSize()
+            }
+            update.stack._shownOrHidden.removeAll()
         }
-        for stack in rebuilt { stack._makeArrangement() }
     }
 
     /// A subview is leaving: it is no longer arranged.
@@ -270,6 +280,8 @@ open class StackView: View {
 
     /// An arranged view was hidden or shown: it collapses or comes back.
     override func _subviewVisibilityDidChange(_ view: View) {
-        if arrangedSubviews.contains(where: { $0 === view }) { setNeedsArrangement() }
+        guard arrangedSubviews.contains(where: { $0 === view }) else { return }
+        _shownOrHidden.append(view)
+        setNeedsArrangement()
     }
 }

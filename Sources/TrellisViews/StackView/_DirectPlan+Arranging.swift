@@ -26,7 +26,6 @@ extension _DirectPlan {
         guard let stack = nodes[index].stack else { return }
         let visible = visibleChildren(index)
         let total = length(index, axis)
-        let (start, _) = margins(index, axis)
         if !visible.isEmpty {
             if axis == stack.axis {
                 try arrangeAlong(index, stack, visible, axis, total)
@@ -34,29 +33,7 @@ extension _DirectPlan {
                 try arrangeAcross(index, stack, visible, axis, total)
             }
         }
-        // Hidden views (`UISV-hiding`): no length along the axis, where the
-        // visible views before them end; at the canvas's start across it,
-        // as long as they like.
-        var previousEnd = start
-        for child in children(index) {
-            if !nodes[child].isHidden {
-                if axis == stack.axis {
-                    previousEnd =
-                        axis == .horizontal
-                        ? nodes[child].x + nodes[child].width : nodes[child].y + nodes[child].height
-                }
-                continue
-            }
-            if axis == stack.axis {
-                try checkFeasible(child, 0)
-                set(child, axis, position: previousEnd, length: 0)
-            } else if nodes[child].kind == .image {
-                set(child, axis, position: start, length: 0)  // its height is 0: so is its width
-            } else {
-                let length = try costs[child].argmin("hidden node\(child)'s length")
-                set(child, axis, position: start, length: length)
-            }
-        }
+        try placeHidden(index, stack, visible, axis, total)
         for child in children(index) { try arrange(child, axis) }
     }
 
@@ -93,16 +70,26 @@ extension _DirectPlan {
             }
             return
         }
+        // `UISV-text-width-disambiguation`: a multi-line label's share of
+        // the canvas, at 760 (the stack's width is fixed: see `unsupportedReason`).
+        var saved: [(Int, _Cost)] = []
+        defer { for (child, cost) in saved { costs[child] = cost } }
+        if stack.axis == .horizontal, _DirectPlan.sharesTextWidth(stack) {
+            let n = Double(visible.count)
+            let target = canvas / n - stack.spacing * (n - 1) / n
+            for child in visible {
+                guard let label = nodes[child].label, label.numberOfLines != 1 else { continue }
+                saved.append((child, costs[child]))
+                costs[child].addEqual(target, lane: lane(760))
+            }
+        }
         switch stack.distribution {
         case .fill:
             lengths = try share(visible, room, what)
         case .fillProportionally:
-            if let shares = proportions(visible, axis) {
-                lengths = shares.map { $0 * room }
-                for (child, length) in zip(visible, lengths) { try checkFeasible(child, length) }
-            } else {
-                lengths = try share(visible, room, what)
-            }
+            lengths = try proportionalLengths(
+                index, stack, visible, axis, total: total, room: room)
+            for (child, length) in zip(visible, lengths) { try checkFeasible(child, length) }
         case .fillEqually:
             let length = room / Double(visible.count)
             lengths = Array(repeating: length, count: visible.count)
@@ -114,7 +101,7 @@ extension _DirectPlan {
             }
             var parts = visible.map { costs[$0].anchored(view: 0) }
             for k in parts.indices { parts[k] = costs[visible[k]].anchored(view: k) }
-            let gapCost = gapPart(visible.count, spacing: gaps[0])
+            let gapCost = gapPart()
             parts.append(gapCost.anchored(view: visible.count))
             let center = parts.reduce(0) { $0 + $1.anchor }
             let changes = try _Cost.distribute(
@@ -171,9 +158,21 @@ extension _DirectPlan {
         let (start, end) = margins(index, axis)
         let canvas = total - start - end
         let alignment = effectiveAlignment(stack)
+        let baselineAligned = alignment == .firstBaseline || alignment == .lastBaseline
         let offsets: [Double] =
-            alignment == .firstBaseline || alignment == .lastBaseline
+            baselineAligned
             ? baselineOffsets(stack, visible) : Array(repeating: 0, count: visible.count)
+        // UIKit ties the canvas's top to the first view only (at most its
+        // top for first baselines, its bottom at least the first view's
+        // for last ones): the layout is the one modelled here when that
+        // view reaches furthest up (first) or down (last).
+        if baselineAligned, let firstOffset = offsets.first {
+            if alignment == .firstBaseline, firstOffset > 1e-9 {
+                throw .unmodelled(
+                    "node\(index): a view above the first one in a first-baseline stack (UIKit lets it stick out)"
+                )
+            }
+        }
         for (k, child) in visible.enumerated() {
             if alignment == .fill {
                 try checkFeasible(child, canvas)
@@ -181,13 +180,137 @@ extension _DirectPlan {
                 continue
             }
             var bounded = costs[child]
-            bounded.hi = min(bounded.hi, canvas - offsets[k])
+            // (Last baselines: UIKit bounds only the first view by the
+            // canvas's bottom; the others may stick out below.)
+            if alignment != .lastBaseline || k == 0 {
+                bounded.hi = min(bounded.hi, canvas - offsets[k])
+            }
             let length = try bounded.argmin("node\(child)'s length across node\(index)")
             let position: Double
             switch alignment {
             case .trailing: position = start + canvas - length
             case .center: position = start + (canvas - length) / 2
             default: position = start + offsets[k]
+            }
+            set(child, axis, position: position, length: length)
+        }
+        if baselineAligned {
+            let bottoms = zip(visible, offsets).map { $1 + length($0, axis) }
+            if alignment == .lastBaseline, bottoms.contains(where: { $0 > bottoms[0] + 1e-9 }) {
+                throw .unmodelled(
+                    "node\(index): a view below the first one in a last-baseline stack (UIKit lets it stick out)"
+                )
+            }
+            if alignment == .firstBaseline, canvas > (bottoms.max() ?? 0) + 1e-9 {
+                throw .unmodelled(
+                    "node\(index): a first-baseline stack taller than its views (UIKit puts them at its bottom)"
+                )
+            }
+        }
+    }
+
+    /// The spacing after the arranged view at `position` of `stack`.
+    func spacing(after position: Int, _ stack: StackTree.Stack) -> Double {
+        guard let custom = stack.customSpacing[position], custom != StackView.spacingUseDefault
+        else { return stack.spacing }
+        return custom == StackView.spacingUseSystem
+            ? LayoutConstraint.standardSiblingSpacing : custom
+    }
+
+    /// Hidden views, as UIKit's constraints place them. Along the axis they
+    /// are 0 long (`UISV-hiding`) on the chain of `UISV-spacing` through
+    /// every arranged view, whose links next to a hidden view hold half
+    /// the spacing (none between two hidden views, none from the first
+    /// arranged view or to the last): after the visible views before them,
+    /// or before the first visible view. Across it they line up with the
+    /// first arranged view (`UISV-alignment`): the whole canvas for fill,
+    /// their own length at its start, centre or end otherwise.
+    mutating func placeHidden(
+        _ index: Int, _ stack: StackTree.Stack, _ visible: [Int], _ axis: LayoutAxis,
+        _ total: Double
+    ) throws(_StackCostError) {
+        let all = Array(children(index))
+        guard visible.count != all.count else { return }
+        let (start, end) = margins(index, axis)
+        if axis == stack.axis {
+            func position(_ child: Int) -> Double {
+                axis == .horizontal ? nodes[child].x : nodes[child].y
+            }
+            func link(_ k: Int, lastVisible: Int?) -> Double {
+                let (previous, next) = (nodes[all[k - 1]].isHidden, nodes[all[k]].isHidden)
+                switch (previous, next) {
+                case (false, false): return spacing(after: k - 1, stack)
+                case (true, false):
+                    guard k - 1 != 0 else { return 0 }
+                    return (lastVisible.map { spacing(after: $0, stack) } ?? stack.spacing) / 2
+                case (false, true):
+                    guard k != all.count - 1 else { return 0 }
+                    return spacing(after: k - 1, stack) / 2
+                case (true, true): return 0
+                }
+            }
+            guard let first = all.firstIndex(where: { !nodes[$0].isHidden }) else {
+                for child in all {
+                    try checkFeasible(child, 0)
+                    set(child, axis, position: start, length: 0)
+                }
+                return
+            }
+            var lastVisible: Int? = first
+            for k in all.indices.dropFirst(first + 1) {
+                let previous = all[k - 1]
+                let previousEnd = position(previous) + length(previous, axis)
+                if nodes[all[k]].isHidden {
+                    try checkFeasible(all[k], 0)
+                    set(
+                        all[k], axis, position: previousEnd + link(k, lastVisible: lastVisible),
+                        length: 0)
+                } else {
+                    lastVisible = k
+                }
+            }
+            for k in stride(from: first - 1, through: 0, by: -1) {
+                try checkFeasible(all[k], 0)
+                set(
+                    all[k], axis, position: position(all[k + 1]) - link(k + 1, lastVisible: nil),
+                    length: 0)
+            }
+            return
+        }
+        let canvas = total - start - end
+        if visible.isEmpty {
+            // Every view hidden: UIKit ties the canvas to its spacer guides
+            // only, so the views keep their own lengths across (aligned
+            // with the first: with fill, one length for all) and their
+            // places are free (here at the canvas's start).
+            var aligned: Double?
+            if stack.alignment == .fill {
+                let sum = all.reduce(_Cost()) { $0 + costs[$1] }
+                aligned = try sum.argmin("node\(index)'s hidden views' length across")
+            }
+            for child in all {
+                var length = aligned ?? 0
+                if aligned == nil {
+                    length = try costs[child].argmin("hidden node\(child)'s length")
+                }
+                set(child, axis, position: start, length: length)
+            }
+            return
+        }
+        for child in all where nodes[child].isHidden {
+            if stack.alignment == .fill {
+                try checkFeasible(child, canvas)
+                set(child, axis, position: start, length: canvas)
+                continue
+            }
+            let length =
+                nodes[child].kind == .image
+                ? 0 : try costs[child].argmin("hidden node\(child)'s length")
+            let position: Double
+            switch stack.alignment {
+            case .trailing: position = start + canvas - length
+            case .center: position = start + (canvas - length) / 2
+            default: position = start
             }
             set(child, axis, position: position, length: length)
         }

@@ -69,6 +69,12 @@ extension _DirectPlan {
             if let length = axis == .horizontal ? box.width : box.height {
                 cost.addEqual(length, lane: lane(box.priority.rawValue))
             }
+            if let size = box.intrinsicSize {
+                // A picture's intrinsic size, as a label's.
+                let length = axis == .horizontal ? size.width : size.height
+                cost.addAtLeast(length, lane: lane(box.compressionResistance(axis).rawValue))
+                cost.addAtMost(length, lane: lane(box.hugging(axis).rawValue))
+            }
         case .image:
             guard axis == .vertical else { break }
             let image = nodes[index].image!
@@ -82,17 +88,34 @@ extension _DirectPlan {
         case .stack:
             let stack = nodes[index].stack!
             let visible = visibleChildren(index)
-            if !visible.isEmpty {  // else a hidden stack: its parent sets its size
+            if !visible.isEmpty {
                 if axis == stack.axis {
                     cost = try alongCost(index, stack, visible, axis)
                 } else {
                     cost = try acrossCost(index, stack, visible, axis)
                 }
+            } else {
+                // Every view hidden (a hidden stack: a visible one is
+                // refused): the canvas is tied to the spacer guides, which
+                // are as short as they can be at 51, so the stack is as
+                // long as its margins.
+                let (start, end) = margins(index, axis)
+                cost.addEqual(start + end, lane: lane(StackView.spanningFitPriority.rawValue))
             }
             // The stack view's own required size bounds whatever its views cost.
             if let length = axis == .horizontal ? stack.fixedWidth : stack.fixedHeight {
                 cost.addEqual(length, lane: 0)
             }
+        }
+        // `UISV-ambiguity-suppression`: an arranged view of a stack whose
+        // alignment is not fill is 0 thick across the stack's axis at 25
+        // (hidden ones too), so a view without a size there is not
+        // ambiguous, as UIKit.
+        let parent = nodes[index].parent
+        if parent >= 0, let owner = nodes[parent].stack, owner.alignment != .fill,
+            owner.axis != axis
+        {
+            cost.addEqual(0, lane: lane(StackView.ambiguitySuppressionPriority.rawValue))
         }
         return cost
     }
@@ -127,72 +150,135 @@ extension _DirectPlan {
                 $0 + costs[$1].composed(scale: 1 / count, offset: -fixedLength / count)
             }
         case .fillProportionally:
-            let shares = proportions(visible, axis)
-            guard let shares else {
-                return _Cost.convolution(
-                    visible.map { costs[$0].anchored(view: 0) }, offset: fixedLength)
-            }
-            var sum = _Cost()
-            for (child, share) in zip(visible, shares) {
-                sum = sum + costs[child].composed(scale: share, offset: -share * fixedLength)
-            }
-            return sum
-        case .equalSpacing:
-            var parts = visible.map { costs[$0].anchored(view: 0) }
-            if visible.count > 1 {
-                parts.append(gapPart(visible.count, spacing: gaps[0]).anchored(view: 0))
-            }
-            return _Cost.convolution(parts, offset: fixedLength)
-        case .equalCentering:
             guard visible.count > 1 else {
                 return _Cost.convolution(
                     visible.map { costs[$0].anchored(view: 0) }, offset: fixedLength)
             }
-            // Above the shortest canvas the centres spread evenly; the first
-            // distance's spanning fit (at 51) costs |distance|, least at 0
-            // when negative spacing lets the distance be negative.
+            guard let shares = try proportionalShares(index, stack, visible, axis) else {
+                // Lengths too small to share by: UIKit fills equally.
+                let count = Double(visible.count)
+                return visible.reduce(_Cost()) {
+                    $0 + costs[$1].composed(scale: 1 / count, offset: -fixedLength / count)
+                }
+            }
+            return try proportionalCost(index, visible, shares, fixedLength)
+        case .equalSpacing:
+            var parts = visible.map { costs[$0].anchored(view: 0) }
+            if visible.count > 1 { parts.append(gapPart().anchored(view: 0)) }
+            var cost = _Cost.convolution(parts, offset: fixedLength)
+            cost.addEqual(0, lane: lane(StackView.canvasFitPriority.rawValue))
+            return cost
+        case .equalCentering:
+            guard visible.count > 1 else {
+                var cost = _Cost.convolution(
+                    visible.map { costs[$0].anchored(view: 0) }, offset: fixedLength)
+                cost.addEqual(0, lane: lane(StackView.canvasFitPriority.rawValue))
+                return cost
+            }
+            // Above the shortest canvas the centres spread evenly (the
+            // spacers' `UISV-fill-equally`, at 150 − index, hold); the
+            // stack is as short as it can be at 49 (`UISV-canvas-fit`).
             let lengths = try centeredLengths(visible, axis)
             let minimum = start + end + centeringMinimum(lengths, gaps)
-            let zeroDistance = start + end + lengths[0] / 2 + lengths[lengths.count - 1] / 2
             var cost = _Cost()
             var bound = _Slope()
             bound[lane(245)] = 1e-6
             cost.addUnmodelled(below: minimum, bound: bound)
-            var slope = _Slope()
-            slope[lane(51)] = 1 / Double(visible.count - 1)
-            if zeroDistance > minimum {
-                cost.kinks[cost.kinks.count - 1].delta -= slope
-                cost.kinks.append(_Kink(x: zeroDistance, delta: 2 * slope))
-            } else {
-                cost.kinks[cost.kinks.count - 1].delta += slope
-            }
+            cost.addEqual(0, lane: lane(StackView.canvasFitPriority.rawValue))
             return cost
         }
     }
 
-    /// The cost of what equal gaps take beyond their minimum `spacing`
-    /// (`extra`, shared by `count - 1` gaps): the first gap's spanning fit
-    /// at 51, |spacing + extra / (count - 1)|, least where the gaps are 0
-    /// (or at their minimum, when it is positive).
-    func gapPart(_ count: Int, spacing: Double) -> _Cost {
-        var cost = _Cost(lo: 0)
-        var slope = _Slope()
-        slope[lane(51)] = 1 / Double(count - 1)
-        cost.base = -slope
-        cost.kinks = [_Kink(x: -spacing * Double(count - 1), delta: 2 * slope)]
-        return cost
+    /// The cost of what the equal gaps take beyond their minimum spacing:
+    /// nothing (no constraint pulls a spacer; `UISV-canvas-fit` pulls the
+    /// whole stack), but never less than the minimum.
+    func gapPart() -> _Cost { _Cost(lo: 0) }
+
+    /// The lengths `fillProportionally` gives, as UIKit's constraints do
+    /// (`StackView._refreshProportions`): each visible view `total` (the
+    /// stack's own length) times its intrinsic length over the lengths'
+    /// sum plus the spacing between them, but the last one with a length,
+    /// whose constraint (the lowest priority) gives way: it takes what the
+    /// others and the gaps leave of `room`. Views without a length (a
+    /// multi-line label across a horizontal stack) are 0 long. When the
+    /// lengths are too small to share by, the views fill equally.
+    func proportionalLengths(
+        _ index: Int, _ stack: StackTree.Stack, _ visible: [Int], _ axis: LayoutAxis,
+        total: Double, room: Double
+    ) throws(_StackCostError) -> [Double] {
+        guard let plan = try proportionalShares(index, stack, visible, axis) else {
+            return Array(repeating: room / Double(visible.count), count: visible.count)
+        }
+        var lengths = plan.shares.map { total * $0 }
+        lengths[plan.last] =
+            room - lengths.indices.filter { $0 != plan.last }.reduce(0) { $0 + lengths[$1] }
+        return lengths
     }
 
-    /// Shares of `fillProportionally`: each visible view's intrinsic length
-    /// over their sum (nil when the sum is 0: no proportions are made).
-    func proportions(_ visible: [Int], _ axis: LayoutAxis) -> [Double]? {
+    /// The shares of `fillProportionally` (UIKit's multipliers: each
+    /// visible view's intrinsic length over the lengths' sum plus the
+    /// spacing between the visible views), the position in `visible` of
+    /// the last view with a length (its constraint, the lowest priority,
+    /// gives way) and that view's arranged position; nil when the lengths
+    /// are too small to share by (UIKit fills equally).
+    func proportionalShares(
+        _ index: Int, _ stack: StackTree.Stack, _ visible: [Int], _ axis: LayoutAxis
+    ) throws(_StackCostError) -> (shares: [Double], last: Int, position: Int)? {
         let sizes = visible.map { child -> Double in
+            if axis == .horizontal, let label = nodes[child].label, label.numberOfLines != 1 {
+                return 0
+            }
             let size = nodes[child].intrinsic
             let length = axis == .horizontal ? size.width : size.height
             return length.isFinite && length > 0 ? length : 0
         }
-        let total = sizes.reduce(0, +)
-        return total > 0 ? sizes.map { $0 / total } : nil
+        let sum = sizes.reduce(0, +)
+        let all = children(index)
+        let hidden = all.count - visible.count
+        let tooSmall =
+            hidden == 0
+            ? (visible.count == 1 ? sum <= 1 : sum == 0)
+            : sum <= stack.spacing * Double(hidden)
+        guard !tooSmall else { return nil }
+        guard let last = sizes.lastIndex(where: { $0 > 0 }) else {
+            // Every visible view 0 long, required, and lengths "not too
+            // small" (negative spacing): the chain cannot fill the stack.
+            throw .conflict("node\(index): fillProportionally of views without a length")
+        }
+        let whole = sum + stack.spacing * Double(visible.count - 1)
+        let position = (all.firstIndex(of: visible[last]) ?? all.startIndex) - all.startIndex
+        return (sizes.map { $0 / whole }, last, position)
+    }
+
+    /// The cost of a `fillProportionally` stack's length `T`: every view
+    /// but the last with a length is `T × share` (its constraint, at 999
+    /// and down, above its own priorities: see `stackProblem`), the last
+    /// one takes the rest of the canvas, and its own constraint is broken
+    /// by `|T × (1 − Σ shares) − fixed|` at its priority (UIKit's
+    /// multipliers count the spacing that no constant takes off).
+    func proportionalCost(
+        _ index: Int, _ visible: [Int], _ plan: (shares: [Double], last: Int, position: Int),
+        _ fixedLength: Double
+    ) throws(_StackCostError) -> _Cost {
+        var cost = _Cost()
+        var others = 0.0
+        for (k, child) in visible.enumerated() where k != plan.last {
+            cost = cost + costs[child].composed(scale: plan.shares[k], offset: 0)
+            others += plan.shares[k]
+        }
+        let rest = 1 - others
+        guard rest > 1e-9 else {
+            throw .unmodelled(
+                "node\(index): proportions that leave the last view no share (negative spacing)")
+        }
+        cost = cost + costs[visible[plan.last]].composed(scale: rest, offset: -fixedLength)
+        let slope = rest - plan.shares[plan.last]
+        if abs(slope) > 1e-12 {
+            cost.addEqual(
+                fixedLength / slope, lane: lane(Self.proportionalBase - Float(plan.position)),
+                weight: abs(slope))
+        }
+        return cost
     }
 
     /// Lengths of the views of an equal-centering stack: each its own best,
@@ -271,7 +357,10 @@ extension _DirectPlan {
         let margin = start + end
         switch effectiveAlignment(stack) {
         case .fill:
-            return visible.reduce(_Cost()) { $0 + costs[$1].composed(scale: 1, offset: -margin) }
+            // Hidden views too: UIKit aligns every arranged view.
+            return children(index).reduce(_Cost()) {
+                $0 + costs[$1].composed(scale: 1, offset: -margin)
+            }
         case .leading, .center, .trailing:
             for child in visible {
                 try costs[child].checkMinimumModelled("node\(child)'s best length")

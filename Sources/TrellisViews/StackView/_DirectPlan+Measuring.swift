@@ -7,28 +7,43 @@ extension _DirectPlan {
     // MARK: Flattening
 
     mutating func prepare(_ tree: StackTree) throws(DirectStackLayoutError) {
-        let sameShape = self.tree.map { Self.sameShape($0, tree) } ?? false
-        if !sameShape {
-            if let reason = Self.unsupportedReason(tree) {
-                throw DirectStackLayoutError(kind: .unsupported, reason: reason)
-            }
-            var levels = Set<Float>([999, 245, 51, 50, 48])
-            for node in tree.nodes {
-                for priority in node.content.priorities where priority.rawValue < 1000 {
-                    levels.insert(priority.rawValue)
-                }
-            }
-            self.levels = levels.sorted(by: >)
+        // Rows of one template differ in texts, images and which views are
+        // hidden (or empty): the analysis of each such shape is kept, by
+        // its flags, while the rest of the tree stays the same; the labels'
+        // measurements stay too (node numbers do not depend on the flags).
+        let sameStructure = self.tree.map { Self.sameShape($0, tree, flags: false) } ?? false
+        if !sameStructure {
+            shapes.removeAll(keepingCapacity: true)
+            measured.removeAll(keepingCapacity: true)
+        }
+        let flags = Self.shapeFlags(tree)
+        let known = shapes[flags]
+        if let reason = known?.reason {
+            throw DirectStackLayoutError(kind: .unsupported, reason: reason)
+        }
+        if known == nil, let reason = Self.unsupportedReason(tree) {
+            shapes[flags] = _ShapeAnalysis(reason: reason)
+            self.tree = tree
+            throw DirectStackLayoutError(kind: .unsupported, reason: reason)
         }
         scale = tree.scale
         nodes.removeAll(keepingCapacity: true)
         childList.removeAll(keepingCapacity: true)
         flatten(StackTree.Node(.stack(tree.root)), parent: -1)
-        if !sameShape || measured.count != nodes.count {
+        if measured.count != nodes.count {
             measured = Array(repeating: _Measurements(), count: nodes.count)
+        }
+        if let known {
+            levels = known.levels
+            visibleOf = known.visibleOf
+            gapsOf = known.gapsOf
+        } else {
+            levels = Self.levels(of: tree).sorted(by: >)
             visibleOf = nodes.indices.map { index in children(index).filter { !nodes[$0].isHidden }
             }
             gapsOf = nodes.indices.map { makeGaps($0, visibleOf[$0]) }
+            shapes[flags] = _ShapeAnalysis(
+                reason: nil, levels: levels, visibleOf: visibleOf, gapsOf: gapsOf)
         }
         self.tree = tree
         hasFreeWidthLabel = nodes.indices.contains { index in
@@ -114,14 +129,18 @@ extension _DirectPlan {
     /// Whether two trees differ at most in their labels' non-empty texts and
     /// their images' valid aspect ratios:
     /// what the support check and the priority levels depend on is the same.
-    static func sameShape(_ a: StackTree, _ b: StackTree) -> Bool {
+    /// With `flags` false, hidden flags and texts' emptiness may differ too
+    /// (`shapeFlags` tells those apart).
+    static func sameShape(_ a: StackTree, _ b: StackTree, flags: Bool = true) -> Bool {
         func same(_ x: StackTree.Node, _ y: StackTree.Node) -> Bool {
-            guard x.isHidden == y.isHidden else { return false }
+            guard !flags || x.isHidden == y.isHidden else { return false }
             switch (x.content, y.content) {
             case (.stack(let p), .stack(let q)):
                 return same(p, q)
             case (.label(var p), .label(let q)):
-                guard p.text.string.isEmpty == q.text.string.isEmpty else { return false }
+                guard !flags || p.text.string.isEmpty == q.text.string.isEmpty else {
+                    return false
+                }
                 p.text = q.text
                 return p == q
             case (.image(let p), .image(let q)):
@@ -151,6 +170,22 @@ extension _DirectPlan {
                 && zip(p.children, q.children).allSatisfy { same($0, $1) }
         }
         return a.pinning == b.pinning && a.scale == b.scale && same(a.root, b.root)
+    }
+
+    /// Each node's hidden flag and, for labels, whether its text is empty,
+    /// in pre-order: what tells apart the shapes of rows of one structure.
+    static func shapeFlags(_ tree: StackTree) -> [Bool] {
+        var flags: [Bool] = []
+        func visit(_ node: StackTree.Node) {
+            flags.append(node.isHidden)
+            switch node.content {
+            case .stack(let stack): for child in stack.children { visit(child) }
+            case .label(let label): flags.append(label.text.string.isEmpty)
+            default: break
+            }
+        }
+        visit(StackTree.Node(.stack(tree.root)))
+        return flags
     }
 
     /// The lane of a priority (0: required).

@@ -128,6 +128,14 @@ struct _Cost {
         insert(_Kink(x: x, delta: -slope))
     }
 
+    /// `weight × |length − value|` at the priority of `lane` (not 0).
+    mutating func addEqual(_ value: Double, lane: Int, weight: Double) {
+        base[lane] -= weight
+        var delta = _Slope()
+        delta[lane] = 2 * weight
+        insert(_Kink(x: value, delta: delta))
+    }
+
     private mutating func insert(_ kink: _Kink) {
         var index = kinks.count
         while index > 0, kinks[index - 1].x > kink.x { index -= 1 }

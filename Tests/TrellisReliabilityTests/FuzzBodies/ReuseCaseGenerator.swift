@@ -278,11 +278,20 @@ enum ReuseCaseGenerator {
         var constraints: [ReuseCase.ConstraintSpec] = []
         var states: [ReuseCase.ConstraintState] = []
         func stackKind() -> ReuseCase.Kind {
-            .stack(
-                axis: choices.chance(50) ? .vertical : .horizontal,
-                distribution: choices.pick(StackView.Distribution.allCases),
-                alignment: choices.pick(StackView.Alignment.allCases),
-                spacing: choices.pick([0.0, 4, 8, 12]), marginsRelative: choices.chance(20))
+            let axis: LayoutAxis = choices.chance(50) ? .vertical : .horizontal
+            var alignment = choices.pick(StackView.Alignment.allCases)
+            // Baseline alignment of a vertical stack makes no alignment
+            // constraint in UIKit (its views' places across are ambiguous,
+            // and the cell is discarded): now and then only.
+            if axis == .vertical, alignment == .firstBaseline || alignment == .lastBaseline,
+                choices.chance(85)
+            {
+                alignment = choices.pick([.fill, .leading, .center, .trailing])
+            }
+            return .stack(
+                axis: axis, distribution: choices.pick(StackView.Distribution.allCases),
+                alignment: alignment, spacing: choices.pick([0.0, 4, 8, 12]),
+                marginsRelative: choices.chance(20))
         }
         views.append(.init(kind: stackKind(), parent: 0))
         var stacks = [1]
