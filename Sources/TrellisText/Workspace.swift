@@ -51,6 +51,16 @@ final class _Workspace {
     /// that font's attempt and are shaped in batches per font
     /// (Workspace+IdeographBatches.swift); off to test against shaping alone.
     var usesIdeographBatches = true
+    /// Whether the new pieces of a text that is not plain ASCII are shaped
+    /// in one call per script (Workspace+ScriptBatches.swift); off to test
+    /// against shaping alone.
+    var usesScriptBatches = true
+    /// The system fonts' choices this workspace has looked up.
+    var systemFaces = _SystemFaceMemo(capacity: 16384)
+    /// The word cache of the text being prepared, where `shape` keeps the
+    /// measures of the runs it itemizes a piece into (`shapeFontRun`); nil
+    /// outside `prepare`.
+    var runCache: _WordWidthCache?
     /// The face `kernFace` belongs to (−1: none yet).
     var kernFaceID = -1
     var kernFace: _KernOnlyFace?
@@ -165,8 +175,7 @@ final class _Workspace {
         // surely does when the range starts with an ideograph it lacks:
         // `_firstFaceLacksIdeograph`).
         let clusterMark = clusterStarts.count
-        if !(usesIdeographBatches
-            && _firstFaceLacksIdeograph(text, at: range.lowerBound, faces: faces))
+        if !(usesIdeographBatches && _firstFaceLacksAnIdeograph(text, range, faces: faces))
             && !_mayHoldEmojiSequence(text, range, faces: faces)
             && shapeRun(
                 text, range, trailingStart, rtl, faces, 0, keepClusters,
@@ -196,19 +205,18 @@ final class _Workspace {
                 : chooser.face(text, at: index, scalar: scalar, current: runFace, faces: faces)
             if face != runFace {
                 if runFace >= 0 {
-                    _ = shapeRun(
+                    shapeFontRun(
                         text, runStart..<index, trailingStart, rtl, faces, runFace, keepClusters,
-                        allowMissing: true, &measure)
+                        &measure)
                 }
                 runFace = face
                 runStart = index
             }
             index += length
         }
-        _ = shapeRun(
+        shapeFontRun(
             text, runStart..<range.upperBound, trailingStart, rtl, faces, max(runFace, 0),
-            keepClusters,
-            allowMissing: true, &measure)
+            keepClusters, &measure)
         if keepClusters { _finishClusters(text, range, rtl: rtl) }
         return measure
     }
@@ -248,6 +256,47 @@ final class _Workspace {
             let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount)
         else { return nil }
         return (infos, positions, Int(glyphCount))
+    }
+
+    /// Shapes one run of a piece itemized by font (`shape`), or takes its
+    /// measure from `runCache`: a run is shaped alone, without context, so
+    /// its measure depends only on its bytes, its face, its direction and
+    /// whether it is content or trailing whitespace (a run across the
+    /// trailing whitespace's start is not cached). Chinese text, whose
+    /// pieces are a character or two with punctuation drawn from another
+    /// font, repeats such runs far more than whole pieces. The cached
+    /// measure is the run's own tally, added to the piece's as `shapeRun`
+    /// adds it, so the sums are the same bits.
+    private func shapeFontRun(
+        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ trailingStart: Int, _ rtl: Bool,
+        _ faces: [_FontFace], _ faceIndex: Int, _ keepClusters: Bool,
+        _ measure: inout _PieceMeasure
+    ) {
+        let isTrailing = range.lowerBound >= trailingStart
+        guard !keepClusters, let cache = runCache, !range.isEmpty,
+            range.count <= _WordWidthCache.maximumKeyLength,
+            isTrailing || range.upperBound <= trailingStart, faces[faceIndex].id < 1 << 27
+        else {
+            _ = shapeRun(
+                text, range, trailingStart, rtl, faces, faceIndex, keepClusters,
+                allowMissing: true, &measure)
+            return
+        }
+        let tag =
+            1 << 31 | UInt32(faces[faceIndex].id) << 3 | (isTrailing ? 4 : 0) | (rtl ? 2 : 0)
+        let key = _ByteKey(UnsafeRawBufferPointer(text), range, tag: tag)
+        var run: _PieceMeasure
+        if let known = cachedMeasure(key, cache: cache) {
+            run = known
+        } else {
+            run = _PieceMeasure()
+            _ = shapeRun(
+                text, range, trailingStart, rtl, faces, faceIndex, false, allowMissing: true, &run)
+            run.fontMask = 0
+            remember(run, for: key, cache: cache)
+        }
+        run.fontMask = faceIndex < 32 ? 1 << UInt32(faceIndex) : 0
+        measure.add(run)
     }
 
     /// Shapes one run with one face. Returns false (having measured nothing
@@ -316,9 +365,10 @@ extension _Workspace {
     /// kept only when both of its ends are such safe boundaries, so its
     /// glyphs and advances are those of shaping it alone, which is how every
     /// other piece is measured (widths never depend on neighbouring text).
-    /// Only plain text (ASCII letters, digits, spaces, commas, full stops:
-    /// one script, left to right) is batched, and only with the collection's
-    /// first font; a missing glyph sends the whole batch back.
+    /// Callers batch parts that HarfBuzz gives one script alone (plain
+    /// ASCII text here, other texts by script in
+    /// Workspace+ScriptBatches.swift), left to right, with one font; a part
+    /// with a missing glyph is left out.
     ///
     /// - Parameters:
     ///   - parts: byte ranges of `text` with their trailing whitespace
@@ -380,12 +430,19 @@ extension _Workspace {
                     isMissing: false, trailingStart: Int(trailing))
                 glyph += 1
             }
-            if missing { return }
+            // The next part's first glyph must begin its own cluster at
+            // this part's end: a ligature across the boundary ("-" and the
+            // next part's ">" as Inter's arrow) is a glyph whose cluster
+            // starts inside this part, and it is no part's alone.
             let endIsSafe =
-                glyph == glyphs
-                || hb_glyph_info_get_glyph_flags(infos + glyph).rawValue
-                    & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue == 0
-            if startIsSafe && endIsSafe {
+                index == parts.count - 1
+                ? glyph == glyphs
+                : glyph < glyphs && infos[glyph].cluster == end
+                    && hb_glyph_info_get_glyph_flags(infos + glyph).rawValue
+                        & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue == 0
+            // A part with a missing glyph is left to `shape` (which finds
+            // it a fallback font); the parts around it are kept as usual.
+            if !missing && startIsSafe && endIsSafe {
                 var measure = _PieceMeasure()
                 tally.addTo(&measure)
                 measure.fontMask = faceIndex < 32 ? 1 << UInt32(faceIndex) : 0
