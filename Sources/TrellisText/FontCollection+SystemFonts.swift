@@ -148,6 +148,21 @@ extension FontCollection {
                 continue
             }
             let (scalar, length) = _decodeScalar(text, at: index)
+            // Non-ASCII below U+2000 the first face has (Latin with
+            // diacritics, Greek, Cyrillic…): no emoji (only © and ® are,
+            // below U+203C), no default-ignorable but the three skipped
+            // here, no fallback; only the script and the emoji state.
+            if scalar >= 0x80 && scalar < 0x2000 && scalar != 0xA9 && scalar != 0xAE
+                && scalar != 0xAD
+                && scalar != 0x34F && scalar != 0x61C, let first, first.hasGlyph(scalar)
+            {
+                inEmoji = false
+                joined = false
+                let own = _Script(scalar)
+                if own != .common { script = own }
+                index += length
+                continue
+            }
             if let emoji, index >= emojiEnd,
                 scalar >= 0xA9 || scalar == 0x23 || scalar == 0x2A
                     || (0x30...0x39).contains(scalar),

@@ -216,6 +216,7 @@ final class _KernOnlyFace: @unchecked Sendable {
         let gpos = _LayoutReader(blob: gposBlob, budget: budget)
         guard (try? gpos.u16(0)) == 1 else { return nil }
         var simple: [_KernOnlyPlan?] = []
+        var pairLookups: [_PairLookups?] = []
         for script in scripts {
             var properties = hb_segment_properties_t()
             properties.direction = HB_DIRECTION_LTR
@@ -232,6 +233,7 @@ final class _KernOnlyFace: @unchecked Sendable {
                     face, &properties, &features, UInt32(features.count), nil)
             else {
                 simple.append(nil)
+                pairLookups.append(nil)
                 continue
             }
             defer { hb_shape_plan_destroy(plan) }
@@ -245,27 +247,44 @@ final class _KernOnlyFace: @unchecked Sendable {
                     triggers: &triggers)
                 simple.append(
                     _KernOnlyPlan(eligible: eligible, triggers: triggers, glyphCount: glyphCount))
+                pairLookups.append(try? Self.readPairLookups(gpos, _planLookups(plan, "GPOS")))
             } catch {
                 simple.append(nil)
+                pairLookups.append(nil)
             }
         }
         guard simple.contains(where: { $0 != nil }) else { return nil }
+        // Pairs are read from GPOS later (_GPOSPairs.swift), only for a
+        // font without variations, whose values have no deltas.
+        let hasVariations = hb_ot_var_has_data(face) != 0
         return _KernOnlyFace(
             scalars: scalars, advances: advances, simple: simple,
+            pairLookups: hasVariations ? [] : pairLookups,
+            gpos: hasVariations ? nil : hb_blob_reference(gposBlob),
             analysisSteps: _LayoutReader.Budget.steps - budget.remaining)
     }
 
     /// Table reads and glyphs visited by the analysis (see `_LayoutReader.Budget`).
     let analysisSteps: Int
 
+    /// Per script class, the plan's pair adjustment lookups (_GPOSPairs.swift).
+    let pairLookups: [_PairLookups?]
+    /// The GPOS table they are read from (a reference this object holds).
+    let gpos: OpaquePointer?
+
     private init(
-        scalars: [UInt32], advances: [Int32], simple: [_KernOnlyPlan?], analysisSteps: Int
+        scalars: [UInt32], advances: [Int32], simple: [_KernOnlyPlan?],
+        pairLookups: [_PairLookups?], gpos: OpaquePointer?, analysisSteps: Int
     ) {
         self.scalars = scalars
         self.advances = advances
         self.simple = simple
+        self.pairLookups = pairLookups
+        self.gpos = gpos
         self.analysisSteps = analysisSteps
     }
+
+    deinit { hb_blob_destroy(gpos) }
 }
 
 /// General categories of eligible characters: letters, numbers, punctuation,

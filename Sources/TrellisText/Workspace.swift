@@ -43,6 +43,10 @@ final class _Workspace {
     /// Whether pieces may be measured without HarfBuzz (`kernOnlyMeasure`);
     /// off when a learned pair contradicted the model, or to test against HarfBuzz alone.
     var usesKernModel = true
+    /// Whether pairs the kern model has not learned are read from the
+    /// font's GPOS table (_GPOSPairs.swift); off, only learned pairs are
+    /// used (tests compare the two).
+    var readsPairs = true
     /// Whether plain paragraphs keep compact pieces and are filled from
     /// them (`_PreparedText.isPlainParagraph`); off, every text keeps whole
     /// pieces and takes the general path (tests compare the two).
