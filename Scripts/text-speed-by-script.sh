@@ -14,7 +14,9 @@
 # trellis; or $TRELLIS).
 #
 # usage: text-speed-by-script.sh [--keep DIR]
-#   env: ROWS (5000 per file), RUNS (5), WIDTH (287)
+#   env: ROWS (5000 per file), RUNS (5), WIDTH (287); TRELLIS_BEFORE, another
+#   `trellis` (an earlier build) timed in the same alternation, its ratio
+#   printed on a line of its own (before and after from one run).
 set -euo pipefail
 keep=""
 while [ $# -gt 0 ]; do
@@ -46,13 +48,16 @@ pango_setup
 for language in en ru de zh mixed; do
     python3 "$root/Scripts/real-text-prose.py" "$work/$language.jsonl" "${ROWS:-5000}" "$language"
 done
-python3 - "$work" "$trellis" "${RUNS:-5}" "${WIDTH:-287}" <<'PY'
+python3 - "$work" "$trellis" "${RUNS:-5}" "${WIDTH:-287}" "${TRELLIS_BEFORE:-}" <<'PY'
 import os, resource, statistics, subprocess, sys, time
-work, trellis, runs, width = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+work, trellis, runs, width, before = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5]
+measure = ["measure", "--font", "Inter", "--size", "17", "--width", width, "--fallback", "system"]
 commands = {
-    "trellis": [trellis, "measure", "--font", "Inter", "--size", "17", "--width", width, "--fallback", "system"],
+    "trellis": [trellis] + measure,
     "pango": [f"{work}/pango_measure", "Inter", "17", width],
 }
+if before:
+    commands["before"] = [before] + measure
 
 def run(tool, language):
     """Wall clock and CPU seconds of one whole process measuring the file."""
@@ -68,18 +73,20 @@ def run(tool, language):
 names = {"en": "English", "ru": "Russian", "de": "German", "zh": "Chinese", "mixed": "mixed"}
 print(f"trellis measure --font Inter --size 17 --width {width} --fallback system against Pango's whole process,")
 print(f"median of {runs} alternating runs, {sum(1 for _ in open(f'{work}/en.jsonl'))} rows per file:")
-print(f"{'file':<8} {'Trellis wall':>12} {'Pango wall':>11} {'ratio':>7}   {'Trellis CPU':>11} {'Pango CPU':>10} {'ratio':>7}")
+print(f"{'file':<16} {'Trellis wall':>12} {'Pango wall':>11} {'ratio':>7}   {'Trellis CPU':>11} {'Pango CPU':>10} {'ratio':>7}")
 for language in names:
-    times = {"trellis": [], "pango": []}
+    times = {tool: [] for tool in commands}
+    tools = list(commands)
     for k in range(runs):
-        # Alternating, and each tool first in turn, so that neither always
-        # follows the other's page cache or frequency state.
-        order = ["trellis", "pango"] if k % 2 == 0 else ["pango", "trellis"]
-        for tool in order:
+        # Alternating, each tool first in turn, so that none always
+        # follows another's page cache or frequency state.
+        for tool in tools[k % len(tools):] + tools[:k % len(tools)]:
             times[tool].append(run(tool, language))
     wall = {tool: statistics.median(t[0] for t in times[tool]) for tool in times}
     cpu = {tool: statistics.median(t[1] for t in times[tool]) for tool in times}
-    print(f"{names[language]:<8} {wall['trellis'] * 1000:>9.1f} ms {wall['pango'] * 1000:>8.1f} ms "
-          f"{wall['pango'] / wall['trellis']:>6.1f}×   {cpu['trellis'] * 1000:>8.1f} ms {cpu['pango'] * 1000:>7.1f} ms "
-          f"{cpu['pango'] / cpu['trellis']:>6.1f}×", flush=True)
+    for tool in [t for t in ["before", "trellis"] if t in commands]:
+        label = names[language] + (" (before)" if tool == "before" else "")
+        print(f"{label:<16} {wall[tool] * 1000:>9.1f} ms {wall['pango'] * 1000:>8.1f} ms "
+              f"{wall['pango'] / wall[tool]:>6.1f}×   {cpu[tool] * 1000:>8.1f} ms {cpu['pango'] * 1000:>7.1f} ms "
+              f"{cpu['pango'] / cpu[tool]:>6.1f}×", flush=True)
 PY

@@ -236,7 +236,6 @@ func _isIdeographOrSyllable(_ scalar: UInt32) -> Bool {
         || (0x2500...0x257F).contains(scalar)
 }
 
-
 /// The system faces a thread has looked up (`_SystemFallback.face(for:language:index:)`),
 /// in a direct-mapped table: what the shared cache answered, without its
 /// lock (Chinese text asks for nearly every character).

@@ -75,7 +75,9 @@ extension _Workspace {
         for (key, count) in zip(batchKeys.indices, counts) where count > 1 {
             let face = batchKeys[key].face
             batch.removeAll(keepingCapacity: true)
-            for order in parts.indices where partBatches[order] == key { batch.append(parts[order]) }
+            for order in parts.indices where partBatches[order] == key {
+                batch.append(parts[order])
+            }
             shapeBatch(text, batch, face: faces[face], faceIndex: face, into: &batchMeasures)
             var next = 0
             for order in parts.indices where partBatches[order] == key {

@@ -52,7 +52,8 @@ extension _KernOnlyFace {
 
     /// The pair adjustment subtables of each plan's GPOS lookups (nil for
     /// a plan the model does not cover), read once with the analysis.
-    static func readPairLookups(_ gpos: _LayoutReader, _ lookups: [Int]) throws(_LayoutReader.Malformed)
+    static func readPairLookups(_ gpos: _LayoutReader, _ lookups: [Int]) throws(_LayoutReader
+        .Malformed)
         -> _PairLookups
     {
         let list = try gpos.u16(8)
@@ -148,22 +149,18 @@ extension _LayoutReader {
             while low <= high {
                 let middle = (low + high) / 2
                 let found = try u16(offset + 4 + 2 * middle)
-                if found < glyph { low = middle + 1 } else if found > glyph { high = middle - 1 } else {
+                if found < glyph {
+                    low = middle + 1
+                } else if found > glyph {
+                    high = middle - 1
+                } else {
                     return middle
                 }
             }
             return nil
         case 2:
-            while low <= high {
-                let middle = (low + high) / 2
-                let range = offset + 4 + 6 * middle
-                let start = try u16(range)
-                let end = try u16(range + 2)
-                if end < glyph { low = middle + 1 } else if start > glyph { high = middle - 1 } else {
-                    return try u16(range + 4) + glyph - start
-                }
-            }
-            return nil
+            guard let range = try rangeRecord(offset + 4, count: count, glyph) else { return nil }
+            return try u16(range + 4) + glyph - (try u16(range))
         default:
             throw Malformed()
         }
@@ -180,20 +177,31 @@ extension _LayoutReader {
             guard glyph >= start, glyph < start + count else { return 0 }
             return try u16(offset + 6 + 2 * (glyph - start))
         case 2:
-            var low = 0
-            var high = try u16(offset + 2) - 1
-            while low <= high {
-                let middle = (low + high) / 2
-                let range = offset + 4 + 6 * middle
-                let start = try u16(range)
-                let end = try u16(range + 2)
-                if end < glyph { low = middle + 1 } else if start > glyph { high = middle - 1 } else {
-                    return try u16(range + 4)
-                }
-            }
-            return 0
+            let count = try u16(offset + 2)
+            guard let range = try rangeRecord(offset + 4, count: count, glyph) else { return 0 }
+            return try u16(range + 4)
         default:
             throw Malformed()
         }
+    }
+
+    /// The offset of the range record (first glyph, last glyph, value) of
+    /// the `count` at `offset` that holds `glyph`, by binary search as
+    /// HarfBuzz's; nil when none does.
+    func rangeRecord(_ offset: Int, count: Int, _ glyph: Int) throws(Malformed) -> Int? {
+        var low = 0
+        var high = count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let range = offset + 6 * middle
+            if try u16(range + 2) < glyph {
+                low = middle + 1
+            } else if try u16(range) > glyph {
+                high = middle - 1
+            } else {
+                return range
+            }
+        }
+        return nil
     }
 }

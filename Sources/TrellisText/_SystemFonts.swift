@@ -414,7 +414,8 @@ enum _Script: Equatable {
     init(_ scalar: UInt32) {
         // The common cases first, without the range search below.
         if scalar < 0x80 {
-            self = (0x41...0x5A).contains(scalar) || (0x61...0x7A).contains(scalar) ? .latin : .common
+            self =
+                (0x41...0x5A).contains(scalar) || (0x61...0x7A).contains(scalar) ? .latin : .common
             return
         }
         if (0x4E00...0x9FFF).contains(scalar) {

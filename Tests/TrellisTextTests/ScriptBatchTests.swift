@@ -61,7 +61,8 @@ import TrellisTestSupport
     func batchedPreparationWithTheSystemsFontsMeasuresAsShapingEachPieceAlone() throws {
         let fonts = try FontCollection(Font(family: "Inter")).addingSystemFonts()
         var generator = SeededGenerator(seed: 3838)
-        let chinese = Array("我们在这里学习中文每天都很开心").map(String.init)
+        let chinese =
+            Array("我们在这里学习中文每天都很开心").map(String.init)
             + ["，", "。", "：", "《", "》", "（", "）", "│", "─", "┼", "+->", "12"]
         for _ in 0..<300 {
             let count = Int.random(in: 1...40, using: &generator)
