@@ -6,10 +6,11 @@
 // applies, and the only positioning is pair kerning. When a font's OpenType
 // layout can be shown, from its tables, to do nothing else to a piece of text,
 // the piece's advances are each glyph's advance plus the kerning of it and the
-// next glyph, and those pair kernings are read from text HarfBuzz has already
-// shaped. This file holds that proof (`_KernOnlyFace`, per font, from its
-// GSUB, GPOS and GDEF tables); the learned pairs (`_KernPairs`, per
-// workspace) are in _KernPairs.swift and the measuring itself
+// next glyph, and those pair kernings are read from the font's GPOS pair
+// lookups (_GPOSPairs.swift) and from text HarfBuzz has already shaped. This
+// file holds that proof (`_KernOnlyFace`, per font, from its GSUB, GPOS and
+// GDEF tables); the known pairs (`_KernPairs`, per workspace) are in
+// _KernPairs.swift and the measuring itself
 // (`_Workspace.kernOnlyMeasure`) in Workspace+KernOnlyMeasure.swift.
 //
 // Why it is exact, step by step (the rules are those of the OpenType
@@ -47,10 +48,11 @@
 //   glyphs i and i + 1, and glyph i's advance is its `hmtx` advance plus
 //   K(glyph i, glyph i + 1), the sum over lookups; the last glyph has its
 //   `hmtx` advance. Plans with other pair lookups are not modelled.
-// - K(a, b) is learned from HarfBuzz's own output: in any text of simple
-//   glyphs HarfBuzz shapes, glyph i's advance minus its `hmtx` advance is
-//   K(glyph i, glyph i + 1). A piece whose pairs are all known is measured
-//   from them; any other is shaped by HarfBuzz, which teaches its pairs.
+// - K(a, b) is read from the plan's pair lookups as HarfBuzz applies them
+//   (_GPOSPairs.swift), and learned from HarfBuzz's own output: in any text
+//   of simple glyphs HarfBuzz shapes, glyph i's advance minus its `hmtx`
+//   advance is K(glyph i, glyph i + 1). A piece whose pairs are all known
+//   (or read) is measured from them; any other is shaped by HarfBuzz.
 //   Learning checks the model as it goes (a pair seen twice must agree, and a
 //   last glyph must have its plain advance); a contradiction turns the model
 //   off for that workspace.
