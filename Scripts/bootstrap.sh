@@ -8,6 +8,8 @@
 # Unicode's data and test files (unicode-data: /usr/share/unicode/emoji/emoji-test.txt,
 # auxiliary/LineBreakTest.txt and GraphemeBreakTest.txt, which EmojiSequenceTests and
 # UnicodeBreakTestFileTests read; they are skipped without them);
+# Debian's fortunes in four languages (fortunes, fortunes-ru, fortunes-de, fortunes-zh:
+# the real rows of Scripts/text-speed-by-script.sh and Scripts/text-benchmark.sh);
 # and chromium, the headless browser TrellisInspectorTests open inspector pages
 # in (they fail, saying so, without it).
 set -euo pipefail
@@ -23,7 +25,7 @@ fi
 
 missing=()
 for pkg in libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libpng-dev pkg-config \
-    fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core unicode-data chromium; do
+    fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core unicode-data fortunes fortunes-ru fortunes-de fortunes-zh chromium; do
     if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
         missing+=("$pkg")
     fi

@@ -8,21 +8,26 @@
 # Prints, per width, the share of rows whose line counts agree and whose
 # heights agree within 0.5 pt, for all rows and per language.
 #
-# usage: real-text-check.sh [--markup] [--keep DIR]
+# usage: real-text-check.sh [--markup] [--keep-spaces] [--keep DIR]
 #   --markup  the same rows with words in <b> and <span weight=… size=…> (Pango
 #             markup; `trellis measure --markup`, and Pango given the row
 #             inside <span insert_hyphens="false">, since markup replaces the
 #             attributes that turn hyphens off)
 #   --keep    leave the rows and both tools' outputs in DIR, and list the
 #             rows that differ
+#   --keep-spaces  rows whose runs of spaces are kept as the translations
+#             have them (real-text-rows.py keep-spaces); otherwise each run
+#             is one space
 set -euo pipefail
 markup=""
+spaces=""
 keep=""
 while [ $# -gt 0 ]; do
     case "$1" in
     --markup) markup=markup ;;
+    --keep-spaces) spaces=keep-spaces ;;
     --keep) keep="$2"; shift ;;
-    *) echo "usage: $0 [--markup] [--keep DIR]" >&2; exit 64 ;;
+    *) echo "usage: $0 [--markup] [--keep-spaces] [--keep DIR]" >&2; exit 64 ;;
     esac
     shift
 done
@@ -37,7 +42,7 @@ fi
 . "$root/Scripts/pango-setup.sh"
 pango_setup
 trellis=${TRELLIS:-$root/.build/debug/trellis}
-python3 "$root/Scripts/real-text-rows.py" "$work/rows.jsonl" "${ROWS_PER_LANGUAGE:-1000}" $markup
+python3 "$root/Scripts/real-text-rows.py" "$work/rows.jsonl" "${ROWS_PER_LANGUAGE:-1000}" $markup $spaces
 if [ -n "$markup" ]; then
     python3 - "$work/rows.jsonl" > "$work/pango-rows.jsonl" <<'PY'
 import json, sys

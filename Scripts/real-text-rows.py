@@ -17,7 +17,11 @@
 # escaped: the attributed rows of the check (Pango reads them at 72 dpi,
 # Scripts/pango-setup.sh, so a markup point is a Trellis point).
 #
-# usage: real-text-rows.py OUT.jsonl [ROWS_PER_LANGUAGE] [markup]
+# With "keep-spaces", runs of spaces stay as the translations have them
+# (between the words of a row, and in Chinese text): the same windows of
+# words for English, Russian and German, their spacing unchanged.
+#
+# usage: real-text-rows.py OUT.jsonl [ROWS_PER_LANGUAGE] [markup] [keep-spaces]
 import glob, json, random, re, subprocess, sys
 
 EMOJI = ["😀", "👍🏽", "👨‍👩‍👧", "🇫🇷", "🎉", "🙈", "👩🏿‍💻", "🔥"]
@@ -88,23 +92,35 @@ def marked_up(row, rnd, chinese):
 def main():
     out = sys.argv[1]
     per_language = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
+    options = sys.argv[3:]
+    keep_spaces = "keep-spaces" in options
     rnd = random.Random(19)
     rows = []
     for locale, field in [("de", "msgid"), ("ru", "msgstr"), ("de", "msgstr")]:
-        words = [w for s in msgstrs(locale, field) for w in s.split()]
+        strings = msgstrs(locale, field)
+        words = [w for s in strings for w in s.split()]
+        # The words' places in the strings joined, for keep-spaces.
+        joined = " ".join(s.strip() for s in strings)
+        spans = [m.span() for m in re.finditer(r"\S+", joined)] if keep_spaces else []
         for _ in range(per_language):
             n = rnd.randint(8, 25)
             start = rnd.randrange(0, len(words) - n)
             row = []
-            for word in words[start:start + n]:
+            for k, word in enumerate(words[start:start + n]):
+                if keep_spaces and k > 0:
+                    # The spaces between this word and the one before, as they are.
+                    row.append(joined[spans[start + k - 1][1]:spans[start + k][0]])
+                elif k > 0:
+                    row.append(" ")
                 row.append(word)
                 if rnd.random() < 0.2:
-                    row.append(rnd.choice(EMOJI))
-            rows.append(" ".join(row))
-    # Runs of whitespace become one space, as the other languages' words are
-    # joined: the catalogs' runs are terminal column layouts and blanked
-    # directives, not prose.
-    text = re.sub(r"\s+", " ", "".join(s.strip() for s in msgstrs("zh_CN")))
+                    row.append(" " + rnd.choice(EMOJI))
+            rows.append("".join(row))
+    # Without keep-spaces, runs of whitespace become one space, as the other
+    # languages' words are joined (the catalogs' runs are terminal column
+    # layouts and blanked directives).
+    text = "".join(s.strip() for s in msgstrs("zh_CN"))
+    text = text if keep_spaces else re.sub(r"\s+", " ", text)
     chinese = 0
     while chinese < per_language:
         n = rnd.randint(8, 60)
@@ -118,7 +134,7 @@ def main():
         if row:
             rows.append(row)
             chinese += 1
-    if len(sys.argv) > 3 and sys.argv[3] == "markup":
+    if "markup" in options:
         mark = random.Random(1919)
         rows = [marked_up(row, mark, k >= 3 * per_language) for k, row in enumerate(rows)]
     with open(out, "w") as f:

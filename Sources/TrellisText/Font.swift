@@ -148,6 +148,18 @@ final class _FontFace: @unchecked Sendable {
     private let hbFace: OpaquePointer
     /// The kern-only analysis (`_KernOnlyFace`), made on first use.
     private let _kernOnly = Locked<_KernOnlyFace??>(nil)
+    /// Which code points of the Basic Multilingual Plane the cmap maps to a
+    /// glyph, one bit each (`hasGlyph`), filled a block of
+    /// `coverageBlockSize` code points at a time on first use: a call to
+    /// `hb_font_get_nominal_glyph` costs about 200 instructions, and the
+    /// fallback scans ask for every character of every text.
+    private let coverage: UnsafeMutablePointer<UInt64>
+    /// Bit b: block b of `coverage` is filled (stored with release
+    /// ordering after the block's words).
+    private let coverageReady = Atomic<UInt64>(0)
+    /// Fills blocks one thread at a time.
+    private let coverageFill = Mutex<Void>(())
+    static let coverageBlockSize = 1024
 
     private static let registry = Locked<[_FaceKey: _FontFace]>([:])
     private struct _FaceKey: Hashable {
@@ -222,9 +234,11 @@ final class _FontFace: @unchecked Sendable {
         self.capHeightUnits = tables.capHeight
         self.xHeightUnits = tables.xHeight
         self.id = _FontFace.nextID.add(1, ordering: .relaxed).newValue
+        self.coverage = .allocate(capacity: 0x1_0000 / 64)
     }
 
     deinit {
+        coverage.deallocate()
         hb_font_destroy(hbFont)
         hb_face_destroy(hbFace)
         hb_blob_destroy(blob)
@@ -260,10 +274,41 @@ final class _FontFace: @unchecked Sendable {
             xHeight: xHeightUnits * scale, unitsPerEm: unitsPerEm)
     }
 
+    /// Whether the cmap maps `codePoint` to a glyph, as HarfBuzz maps it
+    /// when shaping (`hb_font_get_nominal_glyph`); for the Basic
+    /// Multilingual Plane, read from `coverage`, which holds that function's
+    /// own answers.
     @inline(__always)
     func hasGlyph(_ codePoint: UInt32) -> Bool {
+        guard codePoint < 0x1_0000 else { return nominalGlyph(codePoint) }
+        let block = Int(codePoint) / Self.coverageBlockSize
+        if coverageReady.load(ordering: .acquiring) & (1 << UInt64(block)) == 0 {
+            fillCoverage(block: block)
+        }
+        return (coverage[Int(codePoint) >> 6] >> UInt64(codePoint & 63)) & 1 != 0
+    }
+
+    @inline(__always)
+    private func nominalGlyph(_ codePoint: UInt32) -> Bool {
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(hbFont, codePoint, &glyph) != 0
+    }
+
+    @inline(never)
+    private func fillCoverage(block: Int) {
+        coverageFill.withLock { _ in
+            let bit: UInt64 = 1 << UInt64(block)
+            guard coverageReady.load(ordering: .relaxed) & bit == 0 else { return }
+            let first = block * Self.coverageBlockSize
+            for word in (first / 64)..<((first + Self.coverageBlockSize) / 64) {
+                var bits: UInt64 = 0
+                for offset in 0..<64 where nominalGlyph(UInt32(word * 64 + offset)) {
+                    bits |= 1 << UInt64(offset)
+                }
+                coverage[word] = bits
+            }
+            coverageReady.bitwiseOr(bit, ordering: .releasing)
+        }
     }
 }
 

@@ -49,21 +49,39 @@ extension FontCollection {
     /// - Complexity: O(n) in the text's length for a collection that ends
     ///   in the system's fonts; O(1) otherwise.
     func _resolved(for text: String) -> FontCollection {
+        var memo = _SystemFaceMemo(capacity: 256)
+        return _resolved(for: text, memo: &memo)
+    }
+
+    /// `_resolved(for:)` with the system's choices remembered in `memo`
+    /// (a workspace's, so that a thread asks the shared, locked cache once
+    /// per character).
+    func _resolved(for text: String, memo: inout _SystemFaceMemo) -> FontCollection {
         guard systemFallback != nil else { return self }
         var text = text
-        return text.withUTF8 { _resolved(for: $0, in: 0..<$0.count) }
+        return text.withUTF8 { _resolved(for: $0, in: 0..<$0.count, memo: &memo) }
     }
 
     func _resolved(for text: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> FontCollection {
+        var memo = _SystemFaceMemo(capacity: 256)
+        return _resolved(for: text, in: range, memo: &memo)
+    }
+
+    func _resolved(
+        for text: UnsafeBufferPointer<UInt8>, in range: Range<Int>, memo: inout _SystemFaceMemo
+    ) -> FontCollection {
         guard let system = systemFallback else { return self }
         var added: [_FontFace] = []
         _forEachSystemFace(
-            text, range, system,
+            text, range, system, memo: &memo,
             emoji: { face in
                 if !added.contains(where: { $0 === face }) { added.append(face) }
             }
         ) { _, face in
-            if !added.contains(where: { $0 === face }) { added.append(face) }
+            // Most characters need the font the last one needed.
+            if added.last !== face && !added.contains(where: { $0 === face }) {
+                added.append(face)
+            }
         }
         if added.isEmpty { return self }
         if added.count > 1 {
@@ -71,7 +89,7 @@ extension FontCollection {
             // that also has it; move it forward where one does not. (Rare:
             // the characters and their choices are found again only here.)
             var needs: [(scalar: UInt32, face: _FontFace)] = []
-            _forEachSystemFace(text, range, system) { needs.append(($0, $1)) }
+            _forEachSystemFace(text, range, system, memo: &memo) { needs.append(($0, $1)) }
             var moved = true
             var rounds = 0
             while moved && rounds <= added.count * added.count {
@@ -102,6 +120,7 @@ extension FontCollection {
     @inline(__always)
     private func _forEachSystemFace(
         _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ system: _SystemFallback,
+        memo: inout _SystemFaceMemo,
         emoji: ((_FontFace) -> Void)? = nil, _ body: (UInt32, _FontFace) -> Void
     ) {
         var emojiEnd = range.lowerBound
@@ -114,11 +133,40 @@ extension FontCollection {
         // text's characters of one script share them (deriving the language
         // reads the language tag, and its number is found under a lock).
         var lookedUp: (script: _Script, emoji: Bool, language: String, index: Int)?
+        let first = faces.first
         while index < range.upperBound {
+            // ASCII the first face has, but for keycap bases ("#", "*",
+            // digits): no emoji, no fallback, no change of script; only
+            // the emoji state below is reset, as for any non-emoji.
+            let byte = text[index]
+            if byte < 0x80 && byte != 0x23 && byte != 0x2A && !(0x30...0x39).contains(byte),
+                let first, first.hasGlyph(UInt32(byte))
+            {
+                inEmoji = false
+                joined = false
+                index += 1
+                continue
+            }
             let (scalar, length) = _decodeScalar(text, at: index)
+            // Non-ASCII below U+2000 the first face has (Latin with
+            // diacritics, Greek, Cyrillic…): no emoji (only © and ® are,
+            // below U+203C), no default-ignorable but the three skipped
+            // here, no fallback; only the script and the emoji state.
+            if scalar >= 0x80 && scalar < 0x2000 && scalar != 0xA9 && scalar != 0xAE
+                && scalar != 0xAD
+                && scalar != 0x34F && scalar != 0x61C, let first, first.hasGlyph(scalar)
+            {
+                inEmoji = false
+                joined = false
+                let own = _Script(scalar)
+                if own != .common { script = own }
+                index += length
+                continue
+            }
             if let emoji, index >= emojiEnd,
                 scalar >= 0xA9 || scalar == 0x23 || scalar == 0x2A
                     || (0x30...0x39).contains(scalar),
+                !_isIdeographOrSyllable(scalar),
                 let end = _emojiSequenceEnd(text, at: index, end: range.upperBound)
             {
                 emojiEnd = end
@@ -134,7 +182,7 @@ extension FontCollection {
             let emoji = _presentsAsEmoji(scalar, next: next, continuing: inEmoji && joined)
             joined = scalar == 0x200D
             if !joined && scalar != 0xFE0F { inEmoji = emoji }
-            if scalar < 0x80 && (faces.first?.hasGlyph(scalar) ?? false) { continue }
+            if scalar < 0x80 && (first?.hasGlyph(scalar) ?? false) { continue }
             let own = _Script(scalar)
             if own != .common { script = own }
             if _isDefaultIgnorable(scalar) || faces.contains(where: { $0.hasGlyph(scalar) }) {
@@ -147,8 +195,9 @@ extension FontCollection {
                 lookedUp = (script, emoji, language, system.languageIndex(language))
             }
             guard
-                let face = system.face(
-                    for: scalar, language: lookedUp!.language, index: lookedUp!.index)
+                let face = memo.face(
+                    for: scalar, language: lookedUp!.language, index: lookedUp!.index,
+                    system: system)
             else { continue }
             body(scalar, face)
         }
@@ -172,13 +221,61 @@ func _presentsAsEmoji(_ scalar: UInt32, next: UInt32?, continuing: Bool) -> Bool
     return properties.isEmoji && (next == 0xFE0F || continuing)
 }
 
-/// True for kana, CJK ideographs, Hangul syllables and fullwidth forms
-/// (not the halfwidth Hangul filler, U+FFA0, which is default-ignorable):
-/// blocks with no emoji and no default-ignorable character, where Chinese,
-/// Japanese and Korean text spends its characters, so their Unicode
-/// properties need not be looked up.
+/// True for kana, CJK ideographs, Hangul syllables, fullwidth forms (not
+/// the halfwidth Hangul filler, U+FFA0, which is default-ignorable), CJK
+/// symbols and punctuation (not U+3030 WAVY DASH and U+303D PART
+/// ALTERNATION MARK, which are emoji) and box drawing: blocks with no
+/// emoji and no default-ignorable character, where Chinese, Japanese and
+/// Korean text spends its characters ("，", "。", "「", and the "─" and "│"
+/// of its tables), so their Unicode properties need not be looked up.
 @inline(__always)
 func _isIdeographOrSyllable(_ scalar: UInt32) -> Bool {
     (0x3040...0x30FF).contains(scalar) || (0x3400...0x9FFF).contains(scalar)
         || (0xAC00...0xD7A3).contains(scalar) || (0xFF00...0xFF9F).contains(scalar)
+        || ((0x3000...0x303F).contains(scalar) && scalar != 0x3030 && scalar != 0x303D)
+        || (0x2500...0x257F).contains(scalar)
+}
+
+/// The system faces a thread has looked up (`_SystemFallback.face(for:language:index:)`),
+/// in a direct-mapped table: what the shared cache answered, without its
+/// lock (Chinese text asks for nearly every character).
+struct _SystemFaceMemo {
+    /// Slots, a power of two, and the shift that takes a hash to a slot.
+    private let size: Int
+    private let shift: UInt64
+    /// Per slot: the key (scalar, language number, fallback id, and a bit
+    /// that marks the slot used) and the answer.
+    /// Allocated on first use.
+    private var keys: [UInt64] = []
+    private var faces: [_FontFace?] = []
+
+    init(capacity: Int = 4096) {
+        var size = 1
+        while size < capacity { size <<= 1 }
+        self.size = size
+        shift = UInt64(64 - size.trailingZeroBitCount)
+    }
+
+    /// The face `system` chooses for `scalar` in `language` (whose number is `index`).
+    @inline(__always)
+    mutating func face(
+        for scalar: UInt32, language: String, index: Int, system: _SystemFallback
+    ) -> _FontFace? {
+        let key =
+            1 << 63 | UInt64(scalar) | UInt64(truncatingIfNeeded: index & 0xFF) << 21
+            | UInt64(truncatingIfNeeded: system.id & 0x3FFF_FFFF) << 29
+        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        guard index < 0x100, system.id < 0x3FFF_FFFF else {
+            return system.face(for: scalar, language: language, index: index)
+        }
+        if keys.isEmpty {
+            keys = Array(repeating: 0, count: size)
+            faces = Array(repeating: nil, count: size)
+        }
+        if keys[slot] == key { return faces[slot] }
+        let found = system.face(for: scalar, language: language, index: index)
+        keys[slot] = key
+        faces[slot] = found
+        return found
+    }
 }

@@ -6,10 +6,11 @@
 // applies, and the only positioning is pair kerning. When a font's OpenType
 // layout can be shown, from its tables, to do nothing else to a piece of text,
 // the piece's advances are each glyph's advance plus the kerning of it and the
-// next glyph, and those pair kernings are read from text HarfBuzz has already
-// shaped. This file holds that proof (`_KernOnlyFace`, per font, from its
-// GSUB, GPOS and GDEF tables); the learned pairs (`_KernPairs`, per
-// workspace) are in _KernPairs.swift and the measuring itself
+// next glyph, and those pair kernings are read from the font's GPOS pair
+// lookups (_GPOSPairs.swift) and from text HarfBuzz has already shaped. This
+// file holds that proof (`_KernOnlyFace`, per font, from its GSUB, GPOS and
+// GDEF tables); the known pairs (`_KernPairs`, per workspace) are in
+// _KernPairs.swift and the measuring itself
 // (`_Workspace.kernOnlyMeasure`) in Workspace+KernOnlyMeasure.swift.
 //
 // Why it is exact, step by step (the rules are those of the OpenType
@@ -47,10 +48,11 @@
 //   glyphs i and i + 1, and glyph i's advance is its `hmtx` advance plus
 //   K(glyph i, glyph i + 1), the sum over lookups; the last glyph has its
 //   `hmtx` advance. Plans with other pair lookups are not modelled.
-// - K(a, b) is learned from HarfBuzz's own output: in any text of simple
-//   glyphs HarfBuzz shapes, glyph i's advance minus its `hmtx` advance is
-//   K(glyph i, glyph i + 1). A piece whose pairs are all known is measured
-//   from them; any other is shaped by HarfBuzz, which teaches its pairs.
+// - K(a, b) is read from the plan's pair lookups as HarfBuzz applies them
+//   (_GPOSPairs.swift), and learned from HarfBuzz's own output: in any text
+//   of simple glyphs HarfBuzz shapes, glyph i's advance minus its `hmtx`
+//   advance is K(glyph i, glyph i + 1). A piece whose pairs are all known
+//   (or read) is measured from them; any other is shaped by HarfBuzz.
 //   Learning checks the model as it goes (a pair seen twice must agree, and a
 //   last glyph must have its plain advance); a contradiction turns the model
 //   off for that workspace.
@@ -216,6 +218,7 @@ final class _KernOnlyFace: @unchecked Sendable {
         let gpos = _LayoutReader(blob: gposBlob, budget: budget)
         guard (try? gpos.u16(0)) == 1 else { return nil }
         var simple: [_KernOnlyPlan?] = []
+        var pairLookups: [_PairLookups?] = []
         for script in scripts {
             var properties = hb_segment_properties_t()
             properties.direction = HB_DIRECTION_LTR
@@ -232,6 +235,7 @@ final class _KernOnlyFace: @unchecked Sendable {
                     face, &properties, &features, UInt32(features.count), nil)
             else {
                 simple.append(nil)
+                pairLookups.append(nil)
                 continue
             }
             defer { hb_shape_plan_destroy(plan) }
@@ -245,27 +249,44 @@ final class _KernOnlyFace: @unchecked Sendable {
                     triggers: &triggers)
                 simple.append(
                     _KernOnlyPlan(eligible: eligible, triggers: triggers, glyphCount: glyphCount))
+                pairLookups.append(try? Self.readPairLookups(gpos, _planLookups(plan, "GPOS")))
             } catch {
                 simple.append(nil)
+                pairLookups.append(nil)
             }
         }
         guard simple.contains(where: { $0 != nil }) else { return nil }
+        // Pairs are read from GPOS later (_GPOSPairs.swift), only for a
+        // font without variations, whose values have no deltas.
+        let hasVariations = hb_ot_var_has_data(face) != 0
         return _KernOnlyFace(
             scalars: scalars, advances: advances, simple: simple,
+            pairLookups: hasVariations ? [] : pairLookups,
+            gpos: hasVariations ? nil : hb_blob_reference(gposBlob),
             analysisSteps: _LayoutReader.Budget.steps - budget.remaining)
     }
 
     /// Table reads and glyphs visited by the analysis (see `_LayoutReader.Budget`).
     let analysisSteps: Int
 
+    /// Per script class, the plan's pair adjustment lookups (_GPOSPairs.swift).
+    let pairLookups: [_PairLookups?]
+    /// The GPOS table they are read from (a reference this object holds).
+    let gpos: OpaquePointer?
+
     private init(
-        scalars: [UInt32], advances: [Int32], simple: [_KernOnlyPlan?], analysisSteps: Int
+        scalars: [UInt32], advances: [Int32], simple: [_KernOnlyPlan?],
+        pairLookups: [_PairLookups?], gpos: OpaquePointer?, analysisSteps: Int
     ) {
         self.scalars = scalars
         self.advances = advances
         self.simple = simple
+        self.pairLookups = pairLookups
+        self.gpos = gpos
         self.analysisSteps = analysisSteps
     }
+
+    deinit { hb_blob_destroy(gpos) }
 }
 
 /// General categories of eligible characters: letters, numbers, punctuation,

@@ -234,6 +234,8 @@ extension _Workspace {
         let stored = string
         let generation = cache.generation.load(ordering: .acquiring)
         if front.generation != generation { front.removeAll(generation: generation) }
+        runCache = cache
+        defer { runCache = nil }
         let outcome = stored.utf8.withContiguousStorageIfAvailable {
             (text) -> Result<_PreparedText, TextError> in
             Result { () throws(TextError) -> _PreparedText in
@@ -395,21 +397,19 @@ extension _Workspace {
                 scratch.missedParts.removeSubrange(kept...)
             }
             if !scratch.missedPieces.isEmpty {
-                let batched = isPlain && scratch.missedPieces.count > 1
-                if batched {
+                let batched = scratch.missedPieces.count > 1
+                if batched && isPlain {
                     shapeBatch(
                         text, scratch.missedParts, face: fonts.faces[0], into: &scratch.batched)
-                }
-                // Pieces of ideographs, batched per font (Workspace+IdeographBatches.swift).
-                let ideographs = !batched && usesIdeographBatches && scratch.missedPieces.count > 1
-                if ideographs {
-                    shapeIdeographBatches(
+                } else if batched {
+                    // Batched per font and script (Workspace+ScriptBatches.swift).
+                    shapeScriptBatches(
                         text, scratch.missedParts, faces: fonts.faces, into: &scratch.batched)
                 }
                 for (order, index) in scratch.missedPieces.enumerated() {
                     let part = scratch.missedParts[order]
                     let measure =
-                        (batched || ideographs ? scratch.batched[order] : nil)
+                        (batched ? scratch.batched[order] : nil)
                         ?? shape(
                             text, range: part.range, trailingStart: part.trailingStart, rtl: false,
                             faces: fonts.faces, keepClusters: false,

@@ -354,7 +354,8 @@ public final class TextMeasurer: @unchecked Sendable {
         if let cached { return cached }
         // A collection ending in the system's fonts is resolved for this
         // text: its own fonts, then the system fonts its characters need.
-        let result = try workspace.prepare(text, fonts: fonts._resolved(for: text), cache: words)
+        let result = try workspace.prepare(
+            text, fonts: fonts._resolved(for: text, memo: &workspace.systemFaces), cache: words)
         result.lookupFontsID = fonts.id
         if result.byteCount <= _PreparedTextCache.maximumTextLength {
             prepared.insert(result, hash: hash)

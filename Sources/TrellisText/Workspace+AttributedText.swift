@@ -59,13 +59,14 @@ final class _StyleRuns: @unchecked Sendable {
         runs.reserveCapacity(text.runs.count)
         collections.reserveCapacity(text.runs.count)
         var string = text.string
+        var memo = _SystemFaceMemo(capacity: 256)
         for run in text.runs {
             var attributes = run.attributes
             try attributes._validate()
             // Fonts that end in the system's are resolved for the run's text.
             if attributes.fonts.systemFallback != nil {
                 attributes.fonts = string.withUTF8 {
-                    attributes.fonts._resolved(for: $0, in: run.range)
+                    attributes.fonts._resolved(for: $0, in: run.range, memo: &memo)
                 }
             }
             let firstFace = faceBits.count

@@ -2,26 +2,31 @@
 // opportunity falls between almost every two ideographs, so a cold Chinese
 // text brings many new pieces of one or two characters, each of which was
 // shaped twice: once with the collection's first font (which lacks it) and
-// again with the font that has it. Here a piece that starts with an
-// ideograph the first font lacks skips the first attempt, and a text's new
-// such pieces drawn with one font are shaped in one call (`shapeBatch`).
+// again with the font that has it. Here a piece that holds an ideograph
+// the first font lacks skips the first attempt, and a text's new such
+// pieces drawn with one font are shaped in one call per font and script
+// (`shapeBatch`).
+
+import CHarfBuzz
 
 extension _Workspace {
     /// The face `shape` draws all of `text[range]` with when the range
-    /// starts with a unified ideograph that the collection's first face
-    /// lacks and every character of it goes to that same other face; nil
-    /// otherwise.
+    /// holds a unified ideograph that the collection's first face lacks, no
+    /// emoji sequence, and every character of it goes to that same other
+    /// face; nil otherwise.
     ///
     /// Such a piece, shaped alone, is one run with that face: the first
-    /// face's attempt fails (`_firstFaceLacksIdeograph`) and itemizing by
-    /// `_fallbackFace` gives one face. Its buffer's script is Han (HarfBuzz
-    /// takes a buffer's script from its first character not of the Common or
-    /// Inherited script), as is the script of a batch that starts with such
-    /// a piece, so shaping it inside a batch uses the same shape plan.
+    /// face's attempt is skipped (`_firstFaceLacksAnIdeograph`) and itemizing
+    /// by `_fallbackFace` gives one face. Batches hold pieces of one face
+    /// and of one script as HarfBuzz guesses it for each alone (its first
+    /// character not of the Common, Inherited or Unknown script), which is
+    /// then the batch's script, so shaping a piece inside a batch uses the
+    /// same shape plan as shaping it alone.
     func ideographRunFace(
         _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, faces: [_FontFace]
     ) -> Int? {
-        guard !range.isEmpty, _firstFaceLacksIdeograph(text, at: range.lowerBound, faces: faces)
+        guard !range.isEmpty, _firstFaceLacksAnIdeograph(text, range, faces: faces),
+            !_mayHoldEmojiSequence(text, range, faces: faces)
         else { return nil }
         var face = -1
         var index = range.lowerBound
@@ -48,27 +53,34 @@ extension _Workspace {
         measures.removeAll(keepingCapacity: true)
         measures.append(contentsOf: repeatElement(nil, count: parts.count))
         guard parts.count > 1 else { return }
-        var partFaces = [Int](repeating: -1, count: parts.count)
-        var batchFaces: [Int] = []
+        // Parts are batched by face and by the script HarfBuzz gives each
+        // alone (`_guessedScript`: Han for most, but "《" and kana come first in some).
+        var partBatches = [Int](repeating: -1, count: parts.count)
+        var batchKeys: [(face: Int, script: hb_script_t)] = []
         var counts: [Int] = []
         for (order, part) in parts.enumerated() {
             guard let face = ideographRunFace(text, part.range, faces: faces) else { continue }
-            partFaces[order] = face
-            if let known = batchFaces.firstIndex(of: face) {
+            let script = _guessedScript(text, part.range)
+            if let known = batchKeys.firstIndex(where: { $0.face == face && $0.script == script }) {
+                partBatches[order] = known
                 counts[known] += 1
             } else {
-                batchFaces.append(face)
+                partBatches[order] = batchKeys.count
+                batchKeys.append((face, script))
                 counts.append(1)
             }
         }
         var batch: [(range: Range<Int>, trailingStart: Int)] = []
         var batchMeasures: [_PieceMeasure?] = []
-        for (face, count) in zip(batchFaces, counts) where count > 1 {
+        for (key, count) in zip(batchKeys.indices, counts) where count > 1 {
+            let face = batchKeys[key].face
             batch.removeAll(keepingCapacity: true)
-            for order in parts.indices where partFaces[order] == face { batch.append(parts[order]) }
+            for order in parts.indices where partBatches[order] == key {
+                batch.append(parts[order])
+            }
             shapeBatch(text, batch, face: faces[face], faceIndex: face, into: &batchMeasures)
             var next = 0
-            for order in parts.indices where partFaces[order] == face {
+            for order in parts.indices where partBatches[order] == key {
                 measures[order] = batchMeasures[next]
                 next += 1
             }
@@ -97,4 +109,26 @@ func _firstFaceLacksIdeograph(
 @inline(__always)
 func _isUnifiedIdeograph(_ scalar: UInt32) -> Bool {
     (0x3400...0x4DBF).contains(scalar) || (0x4E00...0x9FFF).contains(scalar)
+}
+
+/// True when `text[range]` holds a unified ideograph that the first of
+/// several `faces` lacks, so that `shape`'s attempt with the first face
+/// alone would leave a glyph missing (`_firstFaceLacksIdeograph`'s argument,
+/// for any character of the range).
+@inline(__always)
+func _firstFaceLacksAnIdeograph(
+    _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, faces: [_FontFace]
+) -> Bool {
+    guard faces.count > 1 else { return false }
+    var index = range.lowerBound
+    while index < range.upperBound {
+        if text[index] < 0xE3 {
+            index += 1
+            continue
+        }
+        let (scalar, length) = _decodeScalar(text, at: index)
+        if _isUnifiedIdeograph(scalar) && !faces[0].hasGlyph(scalar) { return true }
+        index += length
+    }
+    return false
 }

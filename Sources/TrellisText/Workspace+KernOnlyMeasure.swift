@@ -64,10 +64,18 @@ extension _Workspace {
                 var advance = advances[Int(glyph)]
                 if position + 1 < count {
                     let next = UInt32(truncatingIfNeeded: glyphs[position + 1])
-                    guard
-                        let kerning = kernPairs.value(faceKey | UInt64(glyph) << 16 | UInt64(next))
-                    else { return nil }
-                    advance &+= kerning
+                    let key = faceKey | UInt64(glyph) << 16 | UInt64(next)
+                    if let kerning = kernPairs.value(key) {
+                        advance &+= kerning
+                    } else {
+                        // A new pair: read from GPOS (_GPOSPairs.swift).
+                        guard readsPairs,
+                            let kerning = model.pairKerning(
+                                glyph, next, scriptClass: Int(scriptClass)),
+                            kernPairs.insert(key, kerning)
+                        else { return nil }
+                        advance &+= kerning
+                    }
                 }
                 _ = tally.add(
                     cluster: UInt32(truncatingIfNeeded: glyphs[position] >> 32), advance: advance,

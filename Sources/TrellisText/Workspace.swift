@@ -43,6 +43,10 @@ final class _Workspace {
     /// Whether pieces may be measured without HarfBuzz (`kernOnlyMeasure`);
     /// off when a learned pair contradicted the model, or to test against HarfBuzz alone.
     var usesKernModel = true
+    /// Whether pairs the kern model has not learned are read from the
+    /// font's GPOS table (_GPOSPairs.swift); off, only learned pairs are
+    /// used (tests compare the two).
+    var readsPairs = true
     /// Whether plain paragraphs keep compact pieces and are filled from
     /// them (`_PreparedText.isPlainParagraph`); off, every text keeps whole
     /// pieces and takes the general path (tests compare the two).
@@ -51,6 +55,16 @@ final class _Workspace {
     /// that font's attempt and are shaped in batches per font
     /// (Workspace+IdeographBatches.swift); off to test against shaping alone.
     var usesIdeographBatches = true
+    /// Whether the new pieces of a text that is not plain ASCII are shaped
+    /// in one call per script (Workspace+ScriptBatches.swift); off to test
+    /// against shaping alone.
+    var usesScriptBatches = true
+    /// The system fonts' choices this workspace has looked up.
+    var systemFaces = _SystemFaceMemo(capacity: 16384)
+    /// The word cache of the text being prepared, where `shape` keeps the
+    /// measures of the runs it itemizes a piece into (`shapeFontRun`); nil
+    /// outside `prepare`.
+    var runCache: _WordWidthCache?
     /// The face `kernFace` belongs to (−1: none yet).
     var kernFaceID = -1
     var kernFace: _KernOnlyFace?
@@ -165,8 +179,7 @@ final class _Workspace {
         // surely does when the range starts with an ideograph it lacks:
         // `_firstFaceLacksIdeograph`).
         let clusterMark = clusterStarts.count
-        if !(usesIdeographBatches
-            && _firstFaceLacksIdeograph(text, at: range.lowerBound, faces: faces))
+        if !(usesIdeographBatches && _firstFaceLacksAnIdeograph(text, range, faces: faces))
             && !_mayHoldEmojiSequence(text, range, faces: faces)
             && shapeRun(
                 text, range, trailingStart, rtl, faces, 0, keepClusters,
@@ -196,19 +209,18 @@ final class _Workspace {
                 : chooser.face(text, at: index, scalar: scalar, current: runFace, faces: faces)
             if face != runFace {
                 if runFace >= 0 {
-                    _ = shapeRun(
+                    shapeFontRun(
                         text, runStart..<index, trailingStart, rtl, faces, runFace, keepClusters,
-                        allowMissing: true, &measure)
+                        &measure)
                 }
                 runFace = face
                 runStart = index
             }
             index += length
         }
-        _ = shapeRun(
+        shapeFontRun(
             text, runStart..<range.upperBound, trailingStart, rtl, faces, max(runFace, 0),
-            keepClusters,
-            allowMissing: true, &measure)
+            keepClusters, &measure)
         if keepClusters { _finishClusters(text, range, rtl: rtl) }
         return measure
     }
@@ -248,6 +260,47 @@ final class _Workspace {
             let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount)
         else { return nil }
         return (infos, positions, Int(glyphCount))
+    }
+
+    /// Shapes one run of a piece itemized by font (`shape`), or takes its
+    /// measure from `runCache`: a run is shaped alone, without context, so
+    /// its measure depends only on its bytes, its face, its direction and
+    /// whether it is content or trailing whitespace (a run across the
+    /// trailing whitespace's start is not cached). Chinese text, whose
+    /// pieces are a character or two with punctuation drawn from another
+    /// font, repeats such runs far more than whole pieces. The cached
+    /// measure is the run's own tally, added to the piece's as `shapeRun`
+    /// adds it, so the sums are the same bits.
+    private func shapeFontRun(
+        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ trailingStart: Int, _ rtl: Bool,
+        _ faces: [_FontFace], _ faceIndex: Int, _ keepClusters: Bool,
+        _ measure: inout _PieceMeasure
+    ) {
+        let isTrailing = range.lowerBound >= trailingStart
+        guard !keepClusters, let cache = runCache, !range.isEmpty,
+            range.count <= _WordWidthCache.maximumKeyLength,
+            isTrailing || range.upperBound <= trailingStart, faces[faceIndex].id < 1 << 27
+        else {
+            _ = shapeRun(
+                text, range, trailingStart, rtl, faces, faceIndex, keepClusters,
+                allowMissing: true, &measure)
+            return
+        }
+        let tag =
+            1 << 31 | UInt32(faces[faceIndex].id) << 3 | (isTrailing ? 4 : 0) | (rtl ? 2 : 0)
+        let key = _ByteKey(UnsafeRawBufferPointer(text), range, tag: tag)
+        var run: _PieceMeasure
+        if let known = cachedMeasure(key, cache: cache) {
+            run = known
+        } else {
+            run = _PieceMeasure()
+            _ = shapeRun(
+                text, range, trailingStart, rtl, faces, faceIndex, false, allowMissing: true, &run)
+            run.fontMask = 0
+            remember(run, for: key, cache: cache)
+        }
+        run.fontMask = faceIndex < 32 ? 1 << UInt32(faceIndex) : 0
+        measure.add(run)
     }
 
     /// Shapes one run with one face. Returns false (having measured nothing
@@ -297,102 +350,6 @@ final class _Workspace {
         tally.addTo(&measure)
         measure.fontMask |= faceIndex < 32 ? (1 << UInt32(faceIndex)) : 0
         return true
-    }
-}
-
-extension _Workspace {
-    /// Shapes several pieces of plain text in one HarfBuzz call and returns
-    /// their measures in `measures` (nil for a piece it could not
-    /// measure that way; the caller shapes those alone).
-    ///
-    /// Why: a HarfBuzz call has a cost of its own besides the glyphs it
-    /// shapes (about 0.4 µs measured here, a tenth of shaping a word), and a
-    /// cold text brings a few new words at once. Why it is exact: the pieces
-    /// are shaped side by side, and HarfBuzz marks the first glyph of a
-    /// cluster `HB_GLYPH_FLAG_UNSAFE_TO_BREAK` whenever breaking the text
-    /// there and shaping the two sides separately could give other glyphs or
-    /// positions (HarfBuzz's documentation of `hb_glyph_flags_t`; Chrome reuses
-    /// shaping results across line breaks on the same guarantee). A piece is
-    /// kept only when both of its ends are such safe boundaries, so its
-    /// glyphs and advances are those of shaping it alone, which is how every
-    /// other piece is measured (widths never depend on neighbouring text).
-    /// Only plain text (ASCII letters, digits, spaces, commas, full stops:
-    /// one script, left to right) is batched, and only with the collection's
-    /// first font; a missing glyph sends the whole batch back.
-    ///
-    /// - Parameters:
-    ///   - parts: byte ranges of `text` with their trailing whitespace
-    ///     start, in any order.
-    ///   - measures: receives one measure or nil for each part.
-    func shapeBatch(
-        _ text: UnsafeBufferPointer<UInt8>, _ parts: [(range: Range<Int>, trailingStart: Int)],
-        face: _FontFace, faceIndex: Int = 0, into measures: inout [_PieceMeasure?]
-    ) {
-        // Locals, not properties, in the loops (see `prepare`).
-        var batchBytes = self.batchBytes
-        var batchStarts = self.batchStarts
-        self.batchBytes = []
-        self.batchStarts = []
-        defer {
-            self.batchBytes = batchBytes
-            self.batchStarts = batchStarts
-        }
-        measures.removeAll(keepingCapacity: true)
-        batchStarts.removeAll(keepingCapacity: true)
-        batchBytes.removeAll(keepingCapacity: true)
-        for part in parts {
-            batchStarts.append(Int32(batchBytes.count))
-            batchBytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[part.range]))
-            measures.append(nil)
-        }
-        batchStarts.append(Int32(batchBytes.count))
-        guard
-            let (infos, positions, glyphCount) = batchBytes.withUnsafeBufferPointer({
-                shapeBuffer($0, rtl: false, face: face)
-            })
-        else { return }
-        batchBytes.withUnsafeBufferPointer {
-            learnKerning($0, infos, positions, glyphCount, face: face)
-        }
-        let glyphs = glyphCount
-        var glyph = 0
-        // Whether the boundary at the start of the current part is safe.
-        var startIsSafe = true
-        for index in parts.indices {
-            let start = UInt32(batchStarts[index])
-            let end = UInt32(batchStarts[index + 1])
-            // The part's first glyph must begin its own cluster at its first byte.
-            guard glyph < glyphs, infos[glyph].cluster == start else { return }
-            if index > 0
-                && hb_glyph_info_get_glyph_flags(infos + glyph).rawValue
-                    & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
-            {
-                startIsSafe = false
-            }
-            var tally = _GlyphTally(perUnit: 1 / Double(face.unitsPerEm))
-            var missing = false
-            let trailing = UInt32(
-                Int(start) + parts[index].trailingStart - parts[index].range.lowerBound)
-            while glyph < glyphs && infos[glyph].cluster < end {
-                missing = missing || infos[glyph].codepoint == 0
-                _ = tally.add(
-                    cluster: infos[glyph].cluster, advance: positions[glyph].x_advance,
-                    isMissing: false, trailingStart: Int(trailing))
-                glyph += 1
-            }
-            if missing { return }
-            let endIsSafe =
-                glyph == glyphs
-                || hb_glyph_info_get_glyph_flags(infos + glyph).rawValue
-                    & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue == 0
-            if startIsSafe && endIsSafe {
-                var measure = _PieceMeasure()
-                tally.addTo(&measure)
-                measure.fontMask = faceIndex < 32 ? 1 << UInt32(faceIndex) : 0
-                measures[index] = measure
-            }
-            startIsSafe = endIsSafe
-        }
     }
 }
 

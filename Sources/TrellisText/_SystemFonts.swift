@@ -412,6 +412,20 @@ enum _Script: Equatable {
     /// The script of `scalar` by the blocks of the scripts above; anything
     /// else counts as common.
     init(_ scalar: UInt32) {
+        // The common cases first, without the range search below.
+        if scalar < 0x80 {
+            self =
+                (0x41...0x5A).contains(scalar) || (0x61...0x7A).contains(scalar) ? .latin : .common
+            return
+        }
+        if (0x4E00...0x9FFF).contains(scalar) {
+            self = .han
+            return
+        }
+        if (0x400...0x52F).contains(scalar) {
+            self = .cyrillic
+            return
+        }
         switch scalar {
         case 0x41...0x5A, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x24F, 0x1E00...0x1EFF,
             0x2C60...0x2C7F, 0xA720...0xA7FF, 0xFF21...0xFF3A, 0xFF41...0xFF5A:

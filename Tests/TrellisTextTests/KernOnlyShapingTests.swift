@@ -161,17 +161,22 @@ import TrellisTestSupport
         for scalar in "\u{301}\u{200D}\t\u{5D0}".unicodeScalars {
             #expect(model.scalars[Int(scalar.value)] >> 16 == _KernOnlyFace.ineligible)
         }
-        // Inter kerns "AV": a piece with it is modelled only once learned.
+        // Inter kerns "AV": without reading pairs from GPOS, a piece with
+        // it is modelled only once learned; reading them, at once.
         let workspace = try _Workspace()
+        workspace.readsPairs = false
+        let reading = try _Workspace()
         let bytes = Array("AV".utf8)
         try bytes.withUnsafeBufferPointer { buffer in
             #expect(workspace.kernOnlyMeasure(buffer, 0..<2, trailingStart: 2, face: face) == nil)
+            let read = reading.kernOnlyMeasure(buffer, 0..<2, trailingStart: 2, face: face)
             let shaped = workspace.shape(
                 buffer, range: 0..<2, trailingStart: 2, rtl: false, faces: [face],
                 keepClusters: false)
             let modelled = try #require(
                 workspace.kernOnlyMeasure(buffer, 0..<2, trailingStart: 2, face: face))
             #expect(modelled == shaped)
+            #expect(read == shaped)
             // A is 1904 units wide, 1712 when kerned before V (2816 units per em).
             let v = Int(model.scalars[0x56] & 0xFFFF)
             #expect(modelled.wordEm == Double(1712 + model.advances[v]) / 2816)

@@ -18,8 +18,9 @@ struct SystemFallbackScanTests {
                 "U+\(String(value, radix: 16, uppercase: true))")
             covered += 1
         }
-        // Kana 192, ideographs 27,648, Hangul syllables 11,172, fullwidth forms 160.
-        #expect(covered == 192 + 27_648 + 11_172 + 160)
+        // Kana 192, ideographs 27,648, Hangul syllables 11,172, fullwidth
+        // forms 160, CJK symbols and punctuation 62, box drawing 128.
+        #expect(covered == 192 + 27_648 + 11_172 + 160 + 62 + 128)
     }
 }
 

@@ -1,0 +1,207 @@
+// Pair kernings read from the font's GPOS pair adjustment lookups, for the
+// kern-only measuring (KernOnlyShaping.swift). Learned from HarfBuzz's output
+// alone, every pair a text brings for the first time sent the piece to
+// HarfBuzz, whose calls cost thousands of instructions a character with a
+// font of many lookups: real text of any script meets new pairs all the
+// time. Here K(a, b) is worked out from the lookups the plan applies, as
+// HarfBuzz applies them (OpenType GPOS lookup type 2; HarfBuzz 6.0's
+// PairPosFormat1/2::apply):
+// - in each lookup, the first subtable whose coverage has a and that
+//   applies to (a, b) gives a's adjustment: format 1 when b is in a's pair
+//   set (otherwise the next subtable is tried); format 2 whenever the
+//   classes of a and b are below the class counts (class 0 for a glyph the
+//   class definition does not list), even with a zero value;
+// - the lookups' adjustments add up (the model's `valueFormat2 == 0`: only
+//   the first glyph moves, and the next pair starts at the second glyph);
+// - only XAdvance counts (a placement moves a glyph, not the pen), scaled
+//   1:1 at HarfBuzz's scale of units per em; a value with device or
+//   variation tables is not computed (nil: HarfBuzz shapes the piece).
+// Pairs learned from HarfBuzz's output are still checked against these
+// (`_KernPairs.insert`), and a contradiction turns the model off.
+
+import CHarfBuzz
+
+/// A plan's pair adjustment lookups: for each, its subtables' offsets in GPOS.
+struct _PairLookups: Sendable {
+    let lookups: [[Int]]
+}
+
+extension _KernOnlyFace {
+    /// K(first, second) under the plan of `scriptClass`, in design units;
+    /// nil when it cannot be read (HarfBuzz must shape).
+    func pairKerning(_ first: UInt32, _ second: UInt32, scriptClass: Int) -> Int32? {
+        guard scriptClass < pairLookups.count, let plan = pairLookups[scriptClass],
+            let gpos
+        else { return nil }
+        let reader = _LayoutReader(blob: gpos, budget: _LayoutReader.Budget())
+        var total: Int32 = 0
+        do throws(_LayoutReader.Malformed) {
+            for subtables in plan.lookups {
+                for subtable in subtables {
+                    guard let value = try reader.pairAdjustment(subtable, Int(first), Int(second))
+                    else { continue }
+                    total &+= value
+                    break
+                }
+            }
+        } catch {
+            return nil
+        }
+        return total
+    }
+
+    /// The pair adjustment subtables of each plan's GPOS lookups (nil for
+    /// a plan the model does not cover), read once with the analysis.
+    static func readPairLookups(_ gpos: _LayoutReader, _ lookups: [Int]) throws(_LayoutReader
+        .Malformed)
+        -> _PairLookups
+    {
+        let list = try gpos.u16(8)
+        let count = try gpos.u16(list)
+        var found: [[Int]] = []
+        for index in lookups {
+            guard index < count else { throw _LayoutReader.Malformed() }
+            let lookup = list + (try gpos.u16(list + 2 + 2 * index))
+            let lookupType = try gpos.u16(lookup)
+            let subtables = try gpos.u16(lookup + 4)
+            var pairs: [Int] = []
+            for subtableIndex in 0..<subtables {
+                var subtable = lookup + (try gpos.u16(lookup + 6 + 2 * subtableIndex))
+                var type = lookupType
+                if type == 9 {
+                    guard try gpos.u16(subtable) == 1 else { throw _LayoutReader.Malformed() }
+                    type = try gpos.u16(subtable + 2)
+                    subtable += try gpos.u32(subtable + 4)
+                }
+                if type == 2 { pairs.append(subtable) }
+            }
+            if !pairs.isEmpty { found.append(pairs) }
+        }
+        return _PairLookups(lookups: found)
+    }
+}
+
+extension _LayoutReader {
+    /// The XAdvance adjustment a pair adjustment subtable gives `first`
+    /// followed by `second`, or nil when the subtable does not apply to the
+    /// pair (HarfBuzz then tries the lookup's next subtable).
+    func pairAdjustment(_ subtable: Int, _ first: Int, _ second: Int) throws(Malformed) -> Int32? {
+        let format = try u16(subtable)
+        guard let index = try coverageIndex(subtable + (try u16(subtable + 2)), first) else {
+            return nil
+        }
+        let format1 = try u16(subtable + 4)
+        let format2 = try u16(subtable + 6)
+        // Device or variation tables: not modelled.
+        guard format1 & 0xFFF0 == 0, format2 == 0 else { throw Malformed() }
+        let length1 = format1.nonzeroBitCount
+        // XAdvance follows XPlacement and YPlacement when they are present.
+        let advanceAt = (format1 & 0x3).nonzeroBitCount
+        let hasAdvance = format1 & 0x4 != 0
+        switch format {
+        case 1:
+            guard index < (try u16(subtable + 8)) else { throw Malformed() }
+            let set = subtable + (try u16(subtable + 10 + 2 * index))
+            let records = try u16(set)
+            let size = 2 + 2 * length1
+            // HarfBuzz's binary search by the second glyph.
+            var low = 0
+            var high = records - 1
+            while low <= high {
+                let middle = (low + high) / 2
+                let record = set + 2 + size * middle
+                let glyph = try u16(record)
+                if glyph < second {
+                    low = middle + 1
+                } else if glyph > second {
+                    high = middle - 1
+                } else {
+                    return hasAdvance ? Int32(try i16(record + 2 + 2 * advanceAt)) : 0
+                }
+            }
+            return nil
+        case 2:
+            let class1 = try glyphClass(subtable + (try u16(subtable + 8)), first)
+            let class2 = try glyphClass(subtable + (try u16(subtable + 10)), second)
+            let class1Count = try u16(subtable + 12)
+            let class2Count = try u16(subtable + 14)
+            guard class1 < class1Count, class2 < class2Count else { return nil }
+            let record = subtable + 16 + 2 * length1 * (class1 * class2Count + class2)
+            return hasAdvance ? Int32(try i16(record + 2 * advanceAt)) : 0
+        default:
+            throw Malformed()
+        }
+    }
+
+    func i16(_ offset: Int) throws(Malformed) -> Int {
+        Int(Int16(truncatingIfNeeded: try u16(offset)))
+    }
+
+    /// The coverage index of `glyph` in the coverage table at `offset`
+    /// (binary search, as HarfBuzz's), nil when it is not covered.
+    func coverageIndex(_ offset: Int, _ glyph: Int) throws(Malformed) -> Int? {
+        let format = try u16(offset)
+        let count = try u16(offset + 2)
+        var low = 0
+        var high = count - 1
+        switch format {
+        case 1:
+            while low <= high {
+                let middle = (low + high) / 2
+                let found = try u16(offset + 4 + 2 * middle)
+                if found < glyph {
+                    low = middle + 1
+                } else if found > glyph {
+                    high = middle - 1
+                } else {
+                    return middle
+                }
+            }
+            return nil
+        case 2:
+            guard let range = try rangeRecord(offset + 4, count: count, glyph) else { return nil }
+            return try u16(range + 4) + glyph - (try u16(range))
+        default:
+            throw Malformed()
+        }
+    }
+
+    /// The class the class definition table at `offset` gives `glyph` (0
+    /// when it does not list it).
+    func glyphClass(_ offset: Int, _ glyph: Int) throws(Malformed) -> Int {
+        let format = try u16(offset)
+        switch format {
+        case 1:
+            let start = try u16(offset + 2)
+            let count = try u16(offset + 4)
+            guard glyph >= start, glyph < start + count else { return 0 }
+            return try u16(offset + 6 + 2 * (glyph - start))
+        case 2:
+            let count = try u16(offset + 2)
+            guard let range = try rangeRecord(offset + 4, count: count, glyph) else { return 0 }
+            return try u16(range + 4)
+        default:
+            throw Malformed()
+        }
+    }
+
+    /// The offset of the range record (first glyph, last glyph, value) of
+    /// the `count` at `offset` that holds `glyph`, by binary search as
+    /// HarfBuzz's; nil when none does.
+    func rangeRecord(_ offset: Int, count: Int, _ glyph: Int) throws(Malformed) -> Int? {
+        var low = 0
+        var high = count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let range = offset + 6 * middle
+            if try u16(range + 2) < glyph {
+                low = middle + 1
+            } else if try u16(range) > glyph {
+                high = middle - 1
+            } else {
+                return range
+            }
+        }
+        return nil
+    }
+}
