@@ -11,6 +11,7 @@
 #   cell agreement runs       120-3,000 generated rows (test.sh: a third to a fifth)
 #   text property runs        500-600 corpus rows (test.sh: 120-150)
 #   chat bubbles, conflict log  1,000 messages, 2,000 rows (test.sh: 300, 400)
+#   long stack diagnostics    500 labels (test.sh: 200)
 #
 # The suites are listed in `suites` below; SoakCoverageTests fails when a
 # suite that sizes itself with `Soak` is missing from the list.
@@ -29,7 +30,7 @@ suites=(
     SolverPropertyTests DefinitionDifferentialTests PathAgreementTests TemplateFileCellTests
     ConstraintTemplateShapeTests PostCellAgreementTests PostCellHandComputedTests PostItemTests
     PostDataGeneratorTests ChatBubbleReuseTests SizeOnlyTests PreparedLookupTests
-    ConflictLogCLITests
+    ConflictLogCLITests LongStackTests
 )
 filter=$(IFS='|'; echo "${suites[*]}")
 full=.build/soak-output.txt
