@@ -32,13 +32,8 @@ while [ $# -gt 0 ]; do
     shift
 done
 root=$(cd "$(dirname "$0")/.." && pwd)
-if [ -n "$keep" ]; then
-    mkdir -p "$keep"
-    work=$(cd "$keep" && pwd)
-else
-    work=$(mktemp -d)
-    trap 'rm -rf "$work"' EXIT
-fi
+. "$root/Scripts/work-dir.sh"
+work_dir "$keep"
 . "$root/Scripts/pango-setup.sh"
 pango_setup
 trellis=${TRELLIS:-$root/.build/debug/trellis}

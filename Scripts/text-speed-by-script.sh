@@ -27,13 +27,8 @@ while [ $# -gt 0 ]; do
     shift
 done
 root=$(cd "$(dirname "$0")/.." && pwd)
-if [ -n "$keep" ]; then
-    mkdir -p "$keep"
-    work=$(cd "$keep" && pwd)
-else
-    work=$(mktemp -d)
-    trap 'rm -rf "$work"' EXIT
-fi
+. "$root/Scripts/work-dir.sh"
+work_dir "$keep"
 trellis=${TRELLIS:-$root/.build/release/trellis}
 if [ ! -x "$trellis" ]; then
     echo "no $trellis: swift build -c release --product trellis (or set TRELLIS)" >&2
