@@ -90,21 +90,18 @@ public struct LineSplitter: Sendable {
         upTo count: Int, using read: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int
     ) throws(Failure) -> Int {
         compact()
-        let old = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: count))
-        let outcome = buffer.withUnsafeMutableBytes { bytes in
-            Result { () throws(Failure) -> Int in
-                try read(UnsafeMutableRawBufferPointer(rebasing: bytes[old...]))
+        // Read into a new array of uninitialized bytes and append it (one
+        // copy): zero-filling `count` bytes in the buffer and dropping what
+        // was not read took 0.5 s a call in debug builds for a 1 MB chunk.
+        var outcome: Result<Int, Failure> = .success(0)
+        let chunk = [UInt8](unsafeUninitializedCapacity: count) { bytes, initialized in
+            outcome = Result { () throws(Failure) -> Int in
+                try read(UnsafeMutableRawBufferPointer(bytes))
             }
+            initialized = max(0, min((try? outcome.get()) ?? 0, count))
         }
-        let result: Int
-        do {
-            result = try outcome.get()
-        } catch {
-            buffer.removeLast(count)
-            throw error
-        }
-        buffer.removeLast(count - max(0, min(result, count)))
+        let result = try outcome.get()
+        buffer.append(contentsOf: chunk)
         if result == 0 { isFinished = true }
         return result
     }
