@@ -3,15 +3,18 @@
 # with TRELLIS_SOAK=1, which makes them check many more cases.
 #
 #   reuse differential        2,000 random cells × 50 rows, 500 stack cells × 30 rows
-#                             (test.sh: 60 and 40)
+#                             (test.sh: 60 × 25 and 40 × 15)
 #   stack-tree differential   5,000 random trees (test.sh: 1,000)
 #   stack-file differential   400 random template files (test.sh: 100)
 #   table stays-put model     20,000 random operation sequences (test.sh: 400)
 #   solver differentials      60-200 seeds each (test.sh: a fifth of them)
 #   cell agreement runs       120-3,000 generated rows (test.sh: a third to a fifth)
-#   text property runs        500-600 corpus rows (test.sh: 120-150)
+#   text property runs        500-1,500 corpus rows (test.sh: 120-600)
 #   chat bubbles, conflict log  1,000 messages, 2,000 rows (test.sh: 300, 400)
-#   long stack diagnostics    500 labels (test.sh: 200)
+#   long stacks               500 labels with diagnostics, 2,000 without, 2,000
+#                             added one at a time (test.sh: 200, 1,000, 500)
+#   Dask shards               20,000 and 4,000 rows (test.sh: 5,000, 1,500)
+#   collection rect queries   400 rects a layout (test.sh: 120)
 #
 # The suites are listed in `suites` below; SoakCoverageTests fails when a
 # suite that sizes itself with `Soak` is missing from the list.
@@ -30,7 +33,8 @@ suites=(
     SolverPropertyTests DefinitionDifferentialTests PathAgreementTests TemplateFileCellTests
     ConstraintTemplateShapeTests PostCellAgreementTests PostCellHandComputedTests PostItemTests
     PostDataGeneratorTests ChatBubbleReuseTests SizeOnlyTests PreparedLookupTests
-    ConflictLogCLITests LongStackTests
+    ConflictLogCLITests LongStackTests KernOnlyShapingTests DaskHeightsCLITests
+    MergeHeightsCLITests CollectionQueryTests
 )
 filter=$(IFS='|'; echo "${suites[*]}")
 full=.build/soak-output.txt

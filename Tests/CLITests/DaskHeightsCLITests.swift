@@ -120,10 +120,11 @@ enum ClusterRun {
 struct DaskHeightsCLITests {
     static let widths = ["--widths", "320,375,414"]
 
-    /// 20,000 rows (and the first 4,000 of them, for the runs that fail),
-    /// and one process's heights of them at three widths.
-    static let reference = reference(rows: 20_000)
-    static let small = reference(rows: 4_000)
+    /// 5,000 rows (20,000 under Scripts/soak.sh) and 1,500 (4,000) for the
+    /// runs that fail, and one process's heights of them at three widths.
+    static let rowCount = Soak.count("TRELLIS_DASK_ROWS", quick: 5_000, soak: 20_000)
+    static let reference = reference(rows: rowCount)
+    static let small = reference(rows: Soak.count("TRELLIS_DASK_SMALL", quick: 1_500, soak: 4_000))
 
     static func reference(rows: Int) -> (data: String, single: String) {
         let folder = try! ClusterRun.folder("reference")
@@ -184,7 +185,7 @@ struct DaskHeightsCLITests {
         #expect(result.status == 0, "\(result.stderr)")
         try ClusterRun.expectSameRecords(out, single, shards: 8)
         #expect(result.stderr.contains("8 shards on 2 workers"), "\(result.stderr)")
-        #expect(result.stderr.contains("8/8 shards, 20000 rows, "), "\(result.stderr)")
+        #expect(result.stderr.contains("8/8 shards, \(Self.rowCount) rows, "), "\(result.stderr)")
         #expect(result.stderr.contains("rows/s"), "\(result.stderr)")
         // The parts are gone; only the merged file is left.
         #expect(

@@ -9,7 +9,8 @@ import TrellisTestSupport
 
 @Suite struct CollectionQueryTests {
     static let itemCount = 50_000  // the sample's count
-    static let rectCount = 400
+    /// Query rects per layout: 120 (400 under Scripts/soak.sh).
+    static let rectCount = Soak.count("TRELLIS_QUERY_RECTS", quick: 120, soak: 400)
 
     @Test func mosaicRectQueriesMatchScanningEveryItem() throws {
         var random = SeededGenerator(seed: 1)

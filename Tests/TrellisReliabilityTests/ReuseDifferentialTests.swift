@@ -1,9 +1,9 @@
 // The reuse property on random cells: a hierarchy reused row after row lays
 // out exactly as a fresh one (see FuzzBodies/ReuseDifferential.swift).
 //
-// The test command checks 200 cells × 50 rows from a fixed seed, on two
-// threads (and 60 stack cells × 30 rows); Scripts/soak.sh (TRELLIS_SOAK=1)
-// checks 2,000 and 500. The same run with other numbers, in release mode,
+// The test command checks 60 cells × 25 rows from a fixed seed, on two
+// threads (and 40 stack cells × 15 rows); Scripts/soak.sh (TRELLIS_SOAK=1)
+// checks 2,000 cells × 50 rows and 500 × 30. The same run with other numbers, in release mode,
 // is Fuzz/'s `TrellisReuseCheck` (Scripts/reuse-check.sh CELLS).
 
 import Testing
@@ -20,7 +20,8 @@ import TrellisTestSupport
         clock_gettime(CLOCK_MONOTONIC, &clock)
         let start = Double(clock.tv_sec) + Double(clock.tv_nsec) * 1e-9
         let run = await ReuseDifferentialRun.run(
-            cells: cells, rowsPerCell: 50, firstSeed: 0x5EED_0017, workers: 2)
+            cells: cells, rowsPerCell: Soak.count("TRELLIS_REUSE_ROWS", quick: 25, soak: 50),
+            firstSeed: 0x5EED_0017, workers: 2)
         clock_gettime(CLOCK_MONOTONIC, &clock)
         let seconds = Double(clock.tv_sec) + Double(clock.tv_nsec) * 1e-9 - start
         print("reuse differential: \(run.summary) in \(Int(seconds.rounded())) s")
@@ -32,11 +33,12 @@ import TrellisTestSupport
 
     /// The same property for cells built from stack views (every
     /// distribution and alignment, nested stacks, arranged views hidden and
-    /// shown between rows): 40 cells × 30 rows (500 under Scripts/soak.sh).
+    /// shown between rows): 40 cells × 15 rows (500 × 30 under Scripts/soak.sh).
     @Test func reusedStackCellsLayOutAsFreshOnes() async {
         let cells = Soak.count("TRELLIS_REUSE_STACK_CELLS", quick: 40, soak: 500)
         let run = await ReuseDifferentialRun.run(
-            cells: cells, rowsPerCell: 30, firstSeed: 0x57AC_0017, workers: 2, stacked: true)
+            cells: cells, rowsPerCell: Soak.count("TRELLIS_REUSE_STACK_ROWS", quick: 15, soak: 30),
+            firstSeed: 0x57AC_0017, workers: 2, stacked: true)
         print("reuse differential, stacks: \(run.summary)")
         #expect(run.failure == nil, "\(run.failure ?? "")")
         #expect(run.cells == cells)

@@ -108,11 +108,12 @@ import TrellisTestSupport
     @Test(arguments: fonts)
     func corpusPiecesMeasureAsHarfBuzz(family: String, weight: FontWeight) throws {
         let face = try Font(family: family, weight: weight)._face
-        let rows = Corpus.rows(count: 1500)
+        // 600 corpus rows (1,500 under Scripts/soak.sh).
+        let rows = Corpus.rows(count: Soak.count("TRELLIS_KERN_ROWS", quick: 600, soak: 1_500))
         let (modelled, total) = try Self.compare(rows, face: face)
         // Hebrew and Arabic rows, and pieces with substituted glyphs, are
         // left to HarfBuzz; most English and Russian pieces are modelled.
-        #expect(total > 20_000)
+        #expect(total > rows.count * 13, "\(total) pieces in \(rows.count) rows")
         #expect(modelled * 2 > total, "modelled \(modelled) of \(total)")
     }
 
