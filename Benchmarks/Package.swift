@@ -43,5 +43,11 @@ let package = Package(
             name: "FreshSolverLoop",
             dependencies: ["AnimalCellSystem", .product(name: "Trellis", package: "Trellis")],
             path: "KiwiComparison/FreshSolverLoop"),
+        // The box trees of issue 40 laid out three ways, the loop
+        // Scripts/taffy-benchmark.sh runs against Taffy (stretchable on PyPI).
+        .executableTarget(
+            name: "StackTreesLoop",
+            dependencies: [.product(name: "Trellis", package: "Trellis")],
+            path: "TaffyComparison/StackTreesLoop"),
     ]
 )

@@ -1,0 +1,115 @@
+// The box trees of `BoxTrees` (TrellisSamples) laid out by Trellis three
+// ways, for Scripts/taffy-benchmark.sh, which runs Taffy on the same trees
+// beside it (Scripts/taffy-trees.py):
+//
+//   StackTreesLoop [SECONDS]      one line per tree and path: "TREE PATH µs"
+//   StackTreesLoop --frames       one JSON line per tree and width:
+//                                 {"tree", "width", "path", "height", "frames"}
+//
+// Paths: `direct` (DirectStackLayout, one kept from layout to layout),
+// `relayout` (the constraints of one hierarchy laid out again at a new
+// width), `fresh` (a new hierarchy each layout). Each layout takes the next
+// of the tree's widths (BoxTrees.widths), so none is a cache hit. Each path
+// runs for about SECONDS (default 0.3) after one warm-up layout; the time
+// printed is the median of 5 such rounds divided by their layouts.
+
+import Foundation
+import Trellis
+
+func now() -> Double {
+    var clock = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &clock)
+    return Double(clock.tv_sec) + Double(clock.tv_nsec) * 1e-9
+}
+
+/// Runs `layout` with the tree's widths in turn for about `seconds`; µs a layout.
+func time(_ widths: [Double], seconds: Double, _ layout: (Double) -> Double) -> Double {
+    var sink = layout(widths[0])
+    var rounds: [Double] = []
+    for _ in 0..<5 {
+        var count = 0
+        let start = now()
+        var elapsed = 0.0
+        repeat {
+            sink += layout(widths[count % widths.count])
+            count += 1
+            elapsed = now() - start
+        } while elapsed < seconds / 5
+        rounds.append(elapsed / Double(count) * 1e6)
+    }
+    if sink.isNaN { print("") }
+    return rounds.sorted()[2]
+}
+
+func direct(_ tree: StackTree) -> (Double) -> Double {
+    var layout = DirectStackLayout()
+    return { width in
+        do {
+            return try layout.layout(tree, width: width).height
+        } catch {
+            FileHandle.standardError.write(Data("StackTreesLoop: direct path: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+}
+
+/// Each node's parent's number (-1 for the root stack), in node order.
+func parents(_ stack: StackTree.Stack, parent: Int, into list: inout [Int]) {
+    list.append(parent)
+    let number = list.count - 1
+    for child in stack.children {
+        if case .stack(let inner) = child.content {
+            parents(inner, parent: number, into: &list)
+        } else {
+            list.append(number)
+        }
+    }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments == ["--frames"] {
+    for name in BoxTrees.names {
+        let tree = BoxTrees.tree(name)!
+        var parentList: [Int] = []
+        parents(tree.root, parent: -1, into: &parentList)
+        let parentText = parentList.map(String.init).joined(separator: ",")
+        for width in BoxTrees.widths(name) {
+            var directLayout = DirectStackLayout()
+            let results: [(String, StackTreeLayout)] = [
+                ("direct", try directLayout.layout(tree, width: width)),
+                ("constraints", tree.constraintsLayout(width: width)),
+            ]
+            for (path, result) in results {
+                let frames = result.frames.map {
+                    "[\($0.minX),\($0.minY),\($0.width),\($0.height)]"
+                }
+                print(
+                    "{\"tree\":\"\(name)\",\"width\":\(width),\"path\":\"\(path)\","
+                        + "\"height\":\(result.height),\"parents\":[\(parentText)],"
+                        + "\"frames\":[\(frames.joined(separator: ","))]}")
+            }
+        }
+    }
+    exit(0)
+}
+guard arguments.count <= 1, let seconds = Double(arguments.first ?? "0.3"), seconds > 0 else {
+    FileHandle.standardError.write(Data("usage: StackTreesLoop [SECONDS] | --frames\n".utf8))
+    exit(64)
+}
+for name in BoxTrees.names {
+    let tree = BoxTrees.tree(name)!
+    let widths = BoxTrees.widths(name)
+    let (contentView, views) = tree.makeViews()
+    let paths: [(String, (Double) -> Double)] = [
+        ("direct", direct(tree)),
+        (
+            "relayout",
+            { StackTree.layOutCell(contentView, views: views, width: $0, scale: tree.scale).height }
+        ),
+        ("fresh", { tree.constraintsLayout(width: $0).height }),
+    ]
+    for (path, layout) in paths {
+        let µs = time(widths, seconds: seconds, layout)
+        print("\(name) \(path) \(String(format: "%.2f", µs))")
+    }
+}
