@@ -265,7 +265,7 @@ let package = Package(
             name: "TrellisCellsTests",
             dependencies: [
                 "TrellisCells", "TrellisTemplateFiles", "TrellisLayoutFiles", "TrellisSamples",
-                "TrellisSupport", "TrellisTestSupport",
+                "TrellisTemplateSource", "TrellisSupport", "TrellisTestSupport",
             ],
             exclude: ["Fixtures"]),
         .testTarget(
