@@ -20,7 +20,9 @@ let package = Package(
         .library(name: "TrellisViews", targets: ["TrellisViews"]),
         .library(name: "TrellisCells", targets: ["TrellisCells"]),
         .library(name: "TrellisTemplateFiles", targets: ["TrellisTemplateFiles"]),
+        .library(name: "TrellisLayoutFiles", targets: ["TrellisLayoutFiles"]),
         .library(name: "TrellisSamples", targets: ["TrellisSamples"]),
+        .library(name: "TrellisTemplateSource", targets: ["TrellisTemplateSource"]),
         .library(name: "TrellisLists", targets: ["TrellisLists"]),
         .library(name: "TrellisRender", targets: ["TrellisRender"]),
         .library(name: "TrellisInspector", targets: ["TrellisInspector"]),
@@ -102,22 +104,35 @@ let package = Package(
                 "TrellisViews", "TrellisLists", "TrellisSupport",
             ]
         ),
-        // The file languages read at run time: template files (cells described
-        // in JSON) and compositional layout files.
+        // Template files: cells described in JSON, read at run time.
         .target(
             name: "TrellisTemplateFiles",
             dependencies: [
                 "TrellisData", "TrellisGeometry", "TrellisText", "TrellisViews", "TrellisCells",
-                "TrellisLists",
             ]
         ),
+        // Compositional layout files: sections, groups and items in JSON with
+        // UIKit's names, read into TrellisLists' layout (no cells involved).
+        .target(
+            name: "TrellisLayoutFiles",
+            dependencies: ["TrellisData", "TrellisGeometry", "TrellisLists"]
+        ),
         // The sample cells (Animal, Bird, Feed, Post), their rows and
-        // generators, and the built-in template registry both CLIs serve.
+        // generators.
         .target(
             name: "TrellisSamples",
             dependencies: [
-                "TrellisGeometry", "TrellisText", "TrellisConstraints", "TrellisViews",
-                "TrellisCells", "TrellisLists", "TrellisSupport",
+                "TrellisGeometry", "TrellisText", "TrellisViews", "TrellisCells", "TrellisSupport",
+            ]
+        ),
+        // One template source for every command: an argument resolved once
+        // (built-in name, template file, stack tree), the registry of
+        // built-in templates, the row format of template files' rows.
+        .target(
+            name: "TrellisTemplateSource",
+            dependencies: [
+                "TrellisData", "TrellisGeometry", "TrellisText", "TrellisCells",
+                "TrellisTemplateFiles", "TrellisSamples",
             ]
         ),
         .target(name: "TrellisLists", dependencies: ["TrellisGeometry"]),
@@ -172,13 +187,13 @@ let package = Package(
             name: "Trellis",
             dependencies: [
                 "TrellisData", "TrellisGeometry", "TrellisText", "TrellisConstraints",
-                "TrellisViews", "TrellisCells", "TrellisTemplateFiles", "TrellisSamples",
-                "TrellisLists", "TrellisRender",
+                "TrellisViews", "TrellisCells", "TrellisTemplateFiles", "TrellisLayoutFiles",
+                "TrellisSamples", "TrellisLists", "TrellisRender",
             ]
         ),
 
         // Helpers shared by the two executables (timing, failures, progress).
-        .target(name: "CLISupport"),
+        .target(name: "CLISupport", dependencies: ["TrellisSupport"]),
         // The options both executables take (swift-argument-parser groups),
         // and what they share about reading rows: the data limits, the
         // field check. Apart from CLISupport, so that CLISupport stays free
@@ -187,14 +202,14 @@ let package = Package(
             name: "CLIOptions",
             dependencies: [
                 "CLISupport", "TrellisData", "TrellisText", "TrellisCells", "TrellisTemplateFiles",
-                "TrellisViews",
-                "TrellisSupport",
+                "TrellisTemplateSource", "TrellisViews", "TrellisSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "listbench",
             dependencies: [
                 "Trellis", "TrellisData", "CLISupport", "CLIOptions", "TrellisSupport",
+                "TrellisTemplateSource",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -202,7 +217,7 @@ let package = Package(
             name: "trellis",
             dependencies: [
                 "Trellis", "TrellisData", "CLISupport", "CLIOptions", "TrellisSnapshots",
-                "TrellisSupport",
+                "TrellisSupport", "TrellisTemplateSource",
                 "CTrellisMemory", "TrellisInspector",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -249,8 +264,8 @@ let package = Package(
         .testTarget(
             name: "TrellisCellsTests",
             dependencies: [
-                "TrellisCells", "TrellisTemplateFiles", "TrellisSamples", "TrellisSupport",
-                "TrellisTestSupport",
+                "TrellisCells", "TrellisTemplateFiles", "TrellisLayoutFiles", "TrellisSamples",
+                "TrellisTemplateSource", "TrellisSupport", "TrellisTestSupport",
             ],
             exclude: ["Fixtures"]),
         .testTarget(
@@ -264,7 +279,8 @@ let package = Package(
         .testTarget(
             name: "TrellisInspectorTests",
             dependencies: [
-                "TrellisInspector", "TrellisSamples", "TrellisTemplateFiles", "TrellisRender",
+                "TrellisInspector", "TrellisSamples", "TrellisTemplateFiles",
+                "TrellisTemplateSource", "TrellisRender",
             ],
             exclude: ["Fixtures"]),
         // Runs the built `listbench` and `trellis` executables end to end.

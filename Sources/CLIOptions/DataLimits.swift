@@ -10,6 +10,7 @@ import Glibc
 import TrellisCells
 import TrellisData
 import TrellisTemplateFiles
+import TrellisTemplateSource
 
 /// `--max-row-length`, `--max-text-length`, `--max-rows`, `--max-views`
 /// (`trellis heights`, `inspect`, `render`, `snapshot`, `layout`, `listbench`).
@@ -119,6 +120,14 @@ public struct DataLimits: Sendable {
         }
         try checkViews(file.views.count, file: path)
         return file
+    }
+
+    /// The template `argument` names (`TemplateSource.resolve`), a file
+    /// read as `templateFile(at:)` reads it; an unknown name is a usage error.
+    public func templateSource(_ argument: String) throws(CLIFailure) -> TemplateSource {
+        try TemplateSource.resolveForCommandLine(argument) { path throws(CLIFailure) in
+            try templateFile(at: path)
+        }
     }
 
     /// One row given on the command line (`--item`): the same limits as a
@@ -232,6 +241,22 @@ public final class BoundedLineReader {
                 }
             }
             guard count >= 0 else { throw .data("\(path): cannot read the file") }
+        }
+    }
+}
+
+extension TemplateSource {
+    /// `resolve(_:readFile:)` with the commands' failures: an unknown name
+    /// is a usage error, a file's errors are `readFile`'s.
+    public static func resolveForCommandLine(
+        _ argument: String, readFile: (String) throws(CLIFailure) -> TemplateFile
+    ) throws(CLIFailure) -> TemplateSource {
+        do {
+            return try resolve(argument) { path in try readFile(path) }
+        } catch let error as UnknownTemplateError {
+            throw .usage(error.description)
+        } catch {
+            throw CLIFailure.wrapping(error)
         }
     }
 }

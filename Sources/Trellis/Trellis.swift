@@ -3,6 +3,7 @@
 @_exported import TrellisConstraints
 @_exported import TrellisData
 @_exported import TrellisGeometry
+@_exported import TrellisLayoutFiles
 @_exported import TrellisLists
 @_exported import TrellisRender
 @_exported import TrellisSamples

@@ -26,8 +26,30 @@ public enum JSONNode: Sendable {
         return members.first { $0.key == key }?.value
     }
 
-    /// A short name of the node's kind for error messages.
-    public var kindName: String {
+    /// The node's kind.
+    public var kind: JSONKind {
+        switch self {
+        case .null: return .null
+        case .bool: return .bool
+        case .number: return .number
+        case .string: return .string
+        case .array: return .array
+        case .object: return .object
+        }
+    }
+
+    /// A short name of the node's kind for error messages ("a string").
+    public var kindName: String { kind.name }
+}
+
+/// The six kinds of JSON value, named once for every message that says
+/// what a value is (`JSONNode.kindName`, `JSONValue.kindName`).
+public enum JSONKind: Sendable, CaseIterable {
+    case null, bool, number, string, array, object
+
+    /// The kind as messages name it: "null", "a boolean", "a number",
+    /// "a string", "an array", "an object".
+    public var name: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"

@@ -13,17 +13,20 @@ public indirect enum JSONValue: Hashable, Sendable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// What the value is, for messages ("a string", "an object").
-    public var kindName: String {
+    /// The value's kind.
+    public var kind: JSONKind {
         switch self {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
+        case .null: return .null
+        case .bool: return .bool
+        case .number: return .number
+        case .string: return .string
+        case .array: return .array
+        case .object: return .object
         }
     }
+
+    /// What the value is, for messages ("a string", "an object").
+    public var kindName: String { kind.name }
 
     /// The value from a parsed node (positions dropped; duplicate keys: the last wins, as JSONSerialization).
     public init(_ node: JSONNode) {

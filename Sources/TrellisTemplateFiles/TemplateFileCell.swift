@@ -229,11 +229,9 @@ public final class TemplateFileCellView: ConstraintCellView {
     public static func style(for spec: TemplateViewSpec) throws(TextError) -> TextStyle {
         let weight = FontWeight(rawValue: spec.weight) ?? .regular
         let fonts: FontCollection
-        // A name with a slash or a font file extension is a path; anything
-        // else is a bundled family (unknown ones are errors listing the families).
-        let lowered = spec.font.lowercased()
-        let isPath =
-            spec.font.contains("/") || lowered.hasSuffix(".ttf") || lowered.hasSuffix(".otf")
+        // A path (`FontName.isPath`) or a bundled family (unknown ones are
+        // errors listing the families).
+        let isPath = FontName.isPath(spec.font)
         if let fallback = spec.fallback {
             // The font, then the families "fallback" names (at the font's
             // weight where bundled, else regular), then the system's fonts.

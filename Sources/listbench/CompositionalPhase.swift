@@ -8,6 +8,7 @@ import ArgumentParser
 import CLISupport
 import Foundation
 import Trellis
+import TrellisTemplateSource
 
 /// `--layout`: a built-in layout kind or a compositional layout file.
 enum LayoutOption: ExpressibleByArgument {
@@ -17,7 +18,7 @@ enum LayoutOption: ExpressibleByArgument {
     init?(argument: String) {
         if let kind = ListLayoutKind(rawValue: argument) {
             self = .kind(kind)
-        } else if argument.hasSuffix(".json") || argument.contains("/") {
+        } else if TemplateSource.namesFile(argument) {
             self = .file(argument)
         } else {
             return nil

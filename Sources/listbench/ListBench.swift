@@ -184,28 +184,27 @@ struct ListBench: ParsableCommand {
         if let dumpHeights {
             let text = finished.heights.map { formatPoints($0) }.joined(separator: "\n") + "\n"
             do {
-                try text.write(toFile: dumpHeights, atomically: true, encoding: .utf8)
+                try OutputFile.write(text, to: dumpHeights)
             } catch {
                 throw CLIFailure.data(
-                    "cannot write --dump-heights file \(dumpHeights): \(error.localizedDescription)"
+                    "cannot write --dump-heights file \(dumpHeights): \(error)"
                 )
             }
         }
         if let dumpFrames, let text = compositional?.dump() {
             do {
-                try text.write(toFile: dumpFrames, atomically: true, encoding: .utf8)
+                try OutputFile.write(text, to: dumpFrames)
             } catch {
                 throw CLIFailure.data(
-                    "cannot write --dump-frames file \(dumpFrames): \(error.localizedDescription)")
+                    "cannot write --dump-frames file \(dumpFrames): \(error)")
             }
         }
         if let plot {
             do {
-                try SVGChart(report: finished).svg().write(
-                    toFile: plot, atomically: true, encoding: .utf8)
+                try OutputFile.write(SVGChart(report: finished).svg(), to: plot)
             } catch {
                 throw CLIFailure.data(
-                    "cannot write --plot file \(plot): \(error.localizedDescription)")
+                    "cannot write --plot file \(plot): \(error)")
             }
         }
         if json {

@@ -8,6 +8,7 @@ import Foundation
 import Trellis
 import TrellisData
 import TrellisSupport
+import TrellisTemplateSource
 
 /// Built-in template names: the registry both CLIs serve.
 typealias TemplateName = BuiltInTemplate
@@ -30,14 +31,11 @@ enum TemplateChoice {
     }
 
     static func parse(_ text: String, limits: DataLimits = .standard) throws -> TemplateChoice {
-        if let name = TemplateName(rawValue: text) { return .builtIn(name) }
-        let looksLikeFile = text.contains("/") || text.hasSuffix(".json")
-        guard looksLikeFile else {
-            throw CLIFailure.usage(
-                "unknown template '\(text)' (expected \(TemplateName.allCases.map(\.rawValue).joined(separator: ", ")) or a template file)"
-            )
+        let file: TemplateFile
+        switch try limits.templateSource(text) {
+        case .builtIn(let name): return .builtIn(name)
+        case .file(let read): file = read
         }
-        let file = try limits.templateFile(at: text)
         guard let builtIn = TemplateName(rawValue: file.name), file.stackTreeProblem != nil else {
             return .fileAlone(file)
         }
@@ -407,9 +405,7 @@ struct FileAloneSuite: BenchSuite {
 
     /// The rows of `--data`, or generated as the built-in template of the
     /// file's name generates its rows (posts for `PostCell`).
-    var rowFormat: RowFormat<JSONRow> {
-        TemplateName(rawValue: file.name).map { RowFormat<JSONRow>.json(generatedAs: $0) } ?? .json
-    }
+    var rowFormat: RowFormat<JSONRow> { file.rowFormat }
 
     func loadRows(_ data: BenchData) throws -> [JSONRow] {
         let rows = try data.rows(rowFormat)

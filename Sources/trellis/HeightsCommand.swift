@@ -10,6 +10,8 @@ import CTrellisMemory
 import FoundationEssentials
 import Trellis
 import TrellisData
+import TrellisSupport
+import TrellisTemplateSource
 
 struct Heights: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -179,7 +181,23 @@ struct Heights: ParsableCommand {
             conflicts.flush(tool: "trellis")
         }
         let options = try parsedOptions()
-        if let builtIn = BuiltInTemplate(rawValue: template) {
+        // The file's text is part of the cache key, so it is read here.
+        var text = Data()
+        let source = try TemplateSource.resolveForCommandLine(template) {
+            path throws(CLIFailure) in
+            guard let bytes = FileManager.default.contents(atPath: path) else {
+                throw CLIFailure.usage("\(path): cannot read the template file")
+            }
+            text = bytes
+            do {
+                return try TemplateFile.parse(String(decoding: bytes, as: UTF8.self), file: path)
+            } catch {
+                throw CLIFailure.wrapping(error)
+            }
+        }
+        let file: TemplateFile
+        switch source {
+        case .builtIn(let builtIn):
             if options.contentSizes != [.large] {
                 throw CLIFailure.usage(
                     "--content-sizes: the built-in \(builtIn.rawValue) has fixed font sizes; give a template file to scale its fonts"
@@ -187,21 +205,7 @@ struct Heights: ParsableCommand {
             }
             try builtIn.visit(BuiltInHeights(command: self, options: options))
             return
-        }
-        let looksLikeFile = template.contains("/") || template.hasSuffix(".json")
-        guard looksLikeFile else {
-            throw CLIFailure.unknownTemplate(template)
-        }
-        let file: TemplateFile
-        let text: Data
-        do {
-            guard let bytes = FileManager.default.contents(atPath: template) else {
-                throw CLIFailure.usage("\(template): cannot read the template file")
-            }
-            text = bytes
-            file = try TemplateFile.parse(String(decoding: bytes, as: UTF8.self), file: template)
-        } catch {
-            throw CLIFailure.wrapping(error)
+        case .file(let read): file = read
         }
         try checkUntrusted(file)
         if path == "frames" {
@@ -211,9 +215,9 @@ struct Heights: ParsableCommand {
                 throw CLIFailure.usage("--path frames: \(problem); use --path constraints")
             }
             try produce(
-                rows: .json,
+                rows: file.rowFormat,
                 templateIdentity: ["file", template, String(decoding: text, as: UTF8.self)],
-                fontFiles: fontFiles(of: file), options: options, pathName: "frames",
+                fontFiles: source.fontFiles, options: options, pathName: "frames",
                 templateFile: file
             ) { scale, contentSize, measurer throws(CellError) in
                 do {
@@ -226,9 +230,9 @@ struct Heights: ParsableCommand {
             return
         }
         try produce(
-            rows: .json,
+            rows: file.rowFormat,
             templateIdentity: ["file", template, String(decoding: text, as: UTF8.self)],
-            fontFiles: fontFiles(of: file), options: options, pathName: "constraints",
+            fontFiles: source.fontFiles, options: options, pathName: "constraints",
             templateFile: file
         ) { scale, contentSize, measurer throws(CellError) in
             do {
@@ -257,10 +261,7 @@ struct Heights: ParsableCommand {
         }
         let templateFolder = URL(fileURLWithPath: template).deletingLastPathComponent().path
         let allowed = ([Font.fontsDirectory, templateFolder] + fontDirs).map(Self.resolved)
-        for view in file.views
-        where view.font.contains("/") || view.font.lowercased().hasSuffix(".ttf")
-            || view.font.lowercased().hasSuffix(".otf")
-        {
+        for view in file.views where FontName.isPath(view.font) {
             let absolute =
                 view.font.hasPrefix("/")
                 ? view.font
@@ -278,19 +279,6 @@ struct Heights: ParsableCommand {
     /// The path with `.`, `..` and symbolic links resolved.
     static func resolved(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-    }
-
-    /// Every font file the heights may depend on: the bundled ones, and those
-    /// a file names by path.
-    func fontFiles(of file: TemplateFile?) -> [String] {
-        var files = Set<String>()
-        if let names = try? FileManager.default.subpathsOfDirectory(atPath: Font.fontsDirectory) {
-            for name in names where name.hasSuffix(".ttf") || name.hasSuffix(".otf") {
-                files.insert(Font.fontsDirectory + "/" + name)
-            }
-        }
-        for view in file?.views ?? [] where view.font.contains("/") { files.insert(view.font) }
-        return files.sorted()
     }
 
     // MARK: Producing
@@ -404,7 +392,8 @@ struct Heights: ParsableCommand {
         let rowReader = HeightsRowReader(file: data, limits: limits)
         let process = {
             (
-                worker: HeightsWorker<Template>, job: BatchJob<HeightsChunk<Template.Item>>,
+                worker: HeightsWorker<Template>,
+                job: BatchJob<LineBatch, HeightsChunk<Template.Item>>,
                 rows: Range<Int>
             )
                 -> HeightsChunk<Template.Item> in
@@ -552,13 +541,15 @@ struct BuiltInHeights: BuiltInTemplateVisitor {
         let identity = ["built-in", template.rawValue]
         if command.path == "constraints" {
             try command.produce(
-                rows: rows, templateIdentity: identity, fontFiles: command.fontFiles(of: nil),
+                rows: rows, templateIdentity: identity,
+                fontFiles: TemplateSource.builtIn(template).fontFiles,
                 options: options,
                 pathName: "constraints"
             ) { scale, _, measurer throws(CellError) in try constraints(scale, measurer, true) }
         } else {
             try command.produce(
-                rows: rows, templateIdentity: identity, fontFiles: command.fontFiles(of: nil),
+                rows: rows, templateIdentity: identity,
+                fontFiles: TemplateSource.builtIn(template).fontFiles,
                 options: options,
                 pathName: "frames"
             ) { scale, _, measurer throws(CellError) in try frames(scale, measurer) }

@@ -8,6 +8,7 @@ import FoundationEssentials
 import Glibc
 import Trellis
 import TrellisData
+import TrellisTemplateSource
 
 // MARK: - Reading
 
@@ -68,72 +69,6 @@ final class LineReader {
 }
 
 // MARK: - Writing
-
-/// Where the records go. A regular file is written beside the destination
-/// under a temporary name and renamed over it only when complete, so a
-/// failed run leaves nothing partial; `-` streams to standard output; any
-/// other existing file (a link, a device, a pipe) is written in place
-/// (emptied first), never renamed over.
-final class OutputFile {
-    let path: String
-    private let handle: POSIXFile
-    private let temporary: String?
-
-    init(path: String) throws {
-        self.path = path
-        if path == "-" {
-            handle = POSIXFile.standardOutput
-            temporary = nil
-            return
-        }
-        let kind = PathKind(path)
-        if kind == .directory { throw CLIFailure.usage("--out \(path) is a folder") }
-        // A link is written through, never renamed over.
-        if kind == .missing || PathKind(path, followingLinks: false) == .regular {
-            let url = URL(fileURLWithPath: path)
-            let name =
-                ".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)"
-            let staging = url.deletingLastPathComponent().appendingPathComponent(name).path
-            guard let opened = POSIXFile.writing(staging, creating: true) else {
-                throw CLIFailure.data(
-                    "cannot write beside \(path) (its folder must exist and be writable)")
-            }
-            handle = opened
-            temporary = staging
-        } else {
-            guard let opened = POSIXFile.writing(path, creating: false) else {
-                throw CLIFailure.data("cannot write \(path)")
-            }
-            handle = opened
-            temporary = nil
-        }
-    }
-
-    func write(_ bytes: [UInt8]) throws {
-        do {
-            try handle.write(bytes)
-        } catch {
-            throw CLIFailure.data("cannot write \(path): \(error)")
-        }
-    }
-
-    /// Moves the complete file into place.
-    func commit() throws {
-        guard let temporary else { return }
-        handle.close()
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw CLIFailure.data("cannot move the output into place at \(path)")
-        }
-    }
-
-    /// Removes a partial file (after an error).
-    func discard() {
-        guard let temporary else { return }
-        handle.close()
-        unlink(temporary)
-    }
-}
 
 /// The records, as JSON Lines or CSV, buffered.
 final class RecordWriter {

@@ -5,6 +5,8 @@ import CLIOptions
 import CLISupport
 import Trellis
 import TrellisData
+import TrellisSupport
+import TrellisTemplateSource
 
 /// What one row of a batch gives before layout: the template's item and
 /// the row's `"id"`, or the error that stops the run.

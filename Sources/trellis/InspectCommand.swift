@@ -12,6 +12,7 @@ import Glibc
 import Trellis
 import TrellisData
 import TrellisInspector
+import TrellisTemplateSource
 
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -87,7 +88,7 @@ struct Inspect: ParsableCommand {
         }
         if watch { try watchFiles() }
         let (page, cellCount) = try makePage(watch: nil)
-        try Self.write(page, to: out)
+        try OutputFile.write(page, to: out)
         POSIXFile.standardError.write(
             "wrote \(out): \(cellCount) cells, \(page.utf8.count) bytes\n")
     }
@@ -100,7 +101,8 @@ struct Inspect: ParsableCommand {
         let title: String
         let source: String
         do {
-            if let builtIn = BuiltInTemplate(rawValue: template) {
+            switch try dataLimits.limits.templateSource(template) {
+            case .builtIn(let builtIn):
                 if size != .large {
                     throw CLIFailure.usage(
                         "--content-size: the built-in \(builtIn.rawValue) has fixed font sizes; give a template file to scale its fonts"
@@ -108,15 +110,14 @@ struct Inspect: ParsableCommand {
                 }
                 inspected = try builtIn.visit(BuiltInInspect(command: self, widths: widths))
                 (title, source) = (builtIn.rawValue, "built-in")
-            } else if template.contains("/") || template.hasSuffix(".json") {
-                let file = try dataLimits.limits.templateFile(at: template)
+            case .file(let file):
                 var cell = try TemplateFileCell(
                     file: file, scale: Self.scale, reusingEngine: false, contentSize: size)
                 var direct =
                     file.stackTreeProblem == nil
                     ? try TemplateFileDirectCell(file: file, scale: Self.scale, contentSize: size)
                     : nil
-                let items = try rows(.generated(for: file))
+                let items = try rows(file.rowFormat)
                 if data != nil {
                     try FieldCheck.report(
                         for: file, rows: items, strict: strictOption.strict, tool: "trellis")
@@ -137,8 +138,6 @@ struct Inspect: ParsableCommand {
                     }
                 }
                 (title, source) = (file.name, template)
-            } else {
-                throw CLIFailure.unknownTemplate(template)
             }
         } catch {
             throw CLIFailure.wrapping(error)
@@ -156,22 +155,6 @@ struct Inspect: ParsableCommand {
     func rows<Item>(_ format: RowFormat<Item>) throws -> [Item] {
         guard let data else { return format.generate(1, rows) }
         return try dataLimits.limits.rows(format, fromFile: data, limit: rows)
-    }
-
-    /// Writes `text` beside `path` and renames it into place, so a reader
-    /// never sees a partial page and a failure leaves the old one.
-    static func write(_ text: String, to path: String) throws {
-        let temporary = path + ".partial-\(ProcessInfo.processInfo.processIdentifier)"
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-        } catch {
-            throw CLIFailure.data("cannot write \(path): \(error)")
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw CLIFailure.data("cannot write \(path): \(reason)")
-        }
     }
 
     // MARK: Watching
@@ -207,8 +190,8 @@ struct Inspect: ParsableCommand {
                 let stamp = "\(ProcessInfo.processInfo.processIdentifier)-\(generation)"
                 do {
                     let (page, count) = try makePage(watch: (scriptName, stamp))
-                    try Self.write(page, to: out)
-                    try Self.write(
+                    try OutputFile.write(page, to: out)
+                    try OutputFile.write(
                         "window.trellisStampOnDisk = \(JSON.quoted(stamp));\n", to: script)
                     POSIXFile.standardError.write(
                         "wrote \(out) (\(count) cells); watching \(watched.joined(separator: ", "))\n"

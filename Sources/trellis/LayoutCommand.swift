@@ -10,6 +10,7 @@ import FoundationEssentials
 import Trellis
 import TrellisData
 import TrellisSupport
+import TrellisTemplateSource
 
 struct Layout: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -59,7 +60,7 @@ struct Layout: ParsableCommand {
             }
             row = try dataLimits.limits.row(fromArgument: item, name: "--item")
         } else {
-            row = RowFormat<JSONRow>.generated(for: template).generate(1, 1)[0]
+            row = template.rowFormat.generate(1, 1)[0]
         }
         if item != nil {
             try FieldCheck.report(

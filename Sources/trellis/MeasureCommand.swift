@@ -7,6 +7,8 @@ import FoundationEssentials
 import TrellisCells
 import TrellisData
 import TrellisGeometry
+import TrellisSupport
+import TrellisTemplateFiles
 import TrellisText
 
 struct Measure: ParsableCommand {
@@ -134,7 +136,8 @@ struct Measure: ParsableCommand {
         // takes its chunk; the records are written in input order.
         let threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let workers: [Void] = Array(repeating: (), count: threads)
-        let process = { (_: (), job: BatchJob<MeasureChunk>, rows: Range<Int>) -> MeasureChunk in
+        let process = {
+            (_: (), job: BatchJob<LineBatch, MeasureChunk>, rows: Range<Int>) -> MeasureChunk in
             var chunk = MeasureChunk()
             chunk.bytes.reserveCapacity(rows.count * 96)
             job.batch.bytes.withUnsafeBufferPointer { bytes in
@@ -175,9 +178,7 @@ struct Measure: ParsableCommand {
     static func fonts(_ name: String, weight: FontWeight, fallback: FallbackChoice = .bundled)
         throws -> FontCollection
     {
-        let isPath =
-            name.contains("/") || name.lowercased().hasSuffix(".ttf")
-            || name.lowercased().hasSuffix(".otf") || name.lowercased().hasSuffix(".ttc")
+        let isPath = FontName.isPath(name)
         if fallback == .system {
             let font = isPath ? try Font(path: name) : try Font(family: name, weight: weight)
             return try FontCollection(font).addingSystemFonts()

@@ -7,6 +7,7 @@ import CLISupport
 import FoundationEssentials
 import Trellis
 import TrellisData
+import TrellisTemplateSource
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -67,12 +68,12 @@ struct Render: ParsableCommand {
         }
         let (bitmap, count): (Bitmap, Int)
         do {
-            if let builtIn = BuiltInTemplate(rawValue: template) {
+            switch try dataLimits.limits.templateSource(template) {
+            case .builtIn(let builtIn):
                 (bitmap, count) = try builtIn.visit(BuiltInRender(command: self))
-            } else if template.contains("/") || template.hasSuffix(".json") {
-                let file = try dataLimits.limits.templateFile(at: template)
+            case .file(let file):
                 var cell = try TemplateFileCell(file: file, scale: scale)
-                let format = RowFormat<JSONRow>.generated(for: file)
+                let format = file.rowFormat
                 let items = try rows(format)
                 if data != nil {
                     try FieldCheck.report(
@@ -81,16 +82,12 @@ struct Render: ParsableCommand {
                 (bitmap, count) = (
                     try draw(&cell, items: items, mediaSize: format.mediaSize), items.count
                 )
-            } else {
-                throw CLIFailure.unknownTemplate(template)
             }
         } catch {
             throw CLIFailure.wrapping(error)
         }
         let png = PNGEncoder.encode(bitmap)
-        guard FileManager.default.createFile(atPath: out, contents: Data(png)) else {
-            throw CLIFailure.data("cannot write \(out)")
-        }
+        try OutputFile.write(png, to: out)
         POSIXFile.standardError.write(
             "wrote \(out): \(bitmap.width)×\(bitmap.height) px, \(count) cells\n")
     }

@@ -7,10 +7,11 @@
 import CLISupport
 import FoundationEssentials
 import Trellis
+import TrellisTemplateSource
 
 extension Render {
     /// True when `--layout` names a layout file.
-    var layoutIsFile: Bool { layout.hasSuffix(".json") || layout.contains("/") }
+    var layoutIsFile: Bool { TemplateSource.namesFile(layout) }
 
     /// The layout file of `--layout`.
     func layoutFile() throws -> CompositionalLayoutFile {

@@ -10,6 +10,7 @@ import FoundationEssentials
 import Trellis
 import TrellisData
 import TrellisSnapshots
+import TrellisTemplateSource
 
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -181,17 +182,13 @@ struct SnapshotManifest: Codable {
     /// Every (row, width) cell, laid out now.
     func cells() throws -> [SnapshotEntry] {
         do {
-            if let builtIn = BuiltInTemplate(rawValue: template) {
-                return try builtIn.visit(SnapshotCells(manifest: self))
+            let file: TemplateFile
+            switch try limits.templateSource(template) {
+            case .builtIn(let builtIn): return try builtIn.visit(SnapshotCells(manifest: self))
+            case .file(let read): file = read
             }
-            guard template.hasSuffix(".json") || template.contains("/") else {
-                throw CLIFailure.usage(
-                    "unknown template '\(template)' (expected \(BuiltInTemplate.names) or a template file ending in .json)"
-                )
-            }
-            let file = try limits.templateFile(at: template)
             var cell = try TemplateFileCell(file: file, scale: scale)
-            let rows = try items(RowFormat<JSONRow>.generated(for: file))
+            let rows = try items(file.rowFormat)
             if data != nil {
                 try FieldCheck.report(for: file, rows: rows, strict: strict, tool: "trellis")
             }
@@ -210,8 +207,8 @@ struct SnapshotManifest: Codable {
                 atPath: folder, withIntermediateDirectories: true)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            try (encoder.encode(self) + Data("\n".utf8)).write(
-                to: URL(fileURLWithPath: folder).appendingPathComponent(Self.fileName))
+            try OutputFile.write(
+                Array(encoder.encode(self) + Data("\n".utf8)), to: folder + "/" + Self.fileName)
         } catch {
             throw CLIFailure.data(
                 "cannot write \(folder)/\(Self.fileName): \(error)")
@@ -349,9 +346,7 @@ struct SnapshotManifest: Codable {
     }
 
     private static func store(_ data: Data, _ folder: String, _ name: String) throws {
-        guard FileManager.default.createFile(atPath: folder + "/" + name, contents: data) else {
-            throw CLIFailure.data("cannot write \(folder)/\(name)")
-        }
+        try OutputFile.write(Array(data), to: folder + "/" + name)
     }
 }
 

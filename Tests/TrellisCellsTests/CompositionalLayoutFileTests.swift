@@ -4,6 +4,7 @@
 import Testing
 import TrellisCells
 import TrellisGeometry
+import TrellisLayoutFiles
 import TrellisLists
 import TrellisTemplateFiles
 

@@ -7,6 +7,7 @@ import Foundation
 import Testing
 import TrellisCells
 import TrellisGeometry
+import TrellisLayoutFiles
 import TrellisLists
 import TrellisTemplateFiles
 import TrellisTestSupport

@@ -75,7 +75,11 @@ import TrellisTemplateFiles
     }
 
     @Test func malformedLineIsNamedByNumber() {
-        #expect(throws: DataFileError(file: "rows.jsonl", line: 2, message: "not valid JSON")) {
+        #expect(
+            throws: DataFileError(
+                file: "rows.jsonl", position: SourcePosition(line: 2, column: 11),
+                message: "unexpected end of file, expected a value")
+        ) {
             try parse("{\"title\": \"A\"}\n{\"title\": \n")
         }
     }
@@ -83,25 +87,29 @@ import TrellisTemplateFiles
     @Test func missingFieldsAreReported() {
         #expect(
             throws: DataFileError(
-                file: "rows.jsonl", line: 1, message: "missing field \"title\" or \"subtitle\"")
+                file: "rows.jsonl", line: 1,
+                message: "field \"title\" is missing, and so is \"subtitle\" (a row needs one)")
         ) { try parse("{\"name\": \"A\"}") }
     }
 
     @Test func wrongTypesAreReported() {
         #expect(
             throws: DataFileError(
-                file: "rows.jsonl", line: 1, message: "\"subtitle\" must be a string")
+                file: "rows.jsonl", line: 1,
+                message: "field \"subtitle\" must be a string, not a number")
         ) {
             try parse("{\"subtitle\": 12}")
         }
         #expect(
-            throws: DataFileError(file: "rows.jsonl", line: 1, message: "expected a JSON object")
+            throws: DataFileError(
+                file: "rows.jsonl", line: 1, message: "expected a JSON object, got an array")
         ) {
             try parse("[1, 2]")
         }
         #expect(
             throws: DataFileError(
-                file: "rows.jsonl", line: 1, message: "\"image\" must be [width, height]")
+                file: "rows.jsonl", line: 1,
+                message: "field \"image\" must be [width, height], got an array of 2")
         ) {
             try parse("{\"title\": \"A\", \"image\": [true, 2]}")
         }
@@ -111,7 +119,7 @@ import TrellisTemplateFiles
         #expect(
             throws: DataFileError(
                 file: "rows.jsonl", line: 1,
-                message: "\"image\" sizes must be finite and positive, got [0.0, 2.0]")
+                message: "field \"image\" sizes must be finite and positive, got [0.0, 2.0]")
         ) { try parse("{\"title\": \"A\", \"image\": [0, 2]}") }
     }
 

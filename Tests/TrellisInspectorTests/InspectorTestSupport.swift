@@ -8,6 +8,7 @@ import TrellisGeometry
 import TrellisInspector
 import TrellisSamples
 import TrellisTemplateFiles
+import TrellisTemplateSource
 
 enum Pages {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

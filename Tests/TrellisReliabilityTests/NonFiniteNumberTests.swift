@@ -173,7 +173,11 @@ struct NonFiniteNumberTests {
 
     @Test func jsonLinesRefusesAnOutOfRangeImageSizeOnItsLine() {
         let data = Data("{\"title\": \"ok\"}\n{\"title\": \"a\", \"image\": [1e400, 2]}\n".utf8)
-        #expect(throws: DataFileError(file: "d.jsonl", line: 2, message: "not valid JSON")) {
+        #expect(
+            throws: DataFileError(
+                file: "d.jsonl", position: SourcePosition(line: 2, column: 26),
+                message: "number out of range: 1e400")
+        ) {
             try JSONLinesLoader.parse(data, file: "d.jsonl")
         }
     }

@@ -175,4 +175,29 @@ struct ThreadSafetyTests {
         done.wait()
         #expect(lock.withLockIfAvailable { $0 } == 2)
     }
+
+    /// A waitable lock's waiter runs its body only once its condition
+    /// holds, woken by the broadcasts of another thread (the batch
+    /// pipeline's threads wait for batches this way): the other thread
+    /// counts to 1,000, each step once the waiter has checked its
+    /// condition again (or has left), and each step wakes the waiter.
+    @Test func aWaiterRunsOnceItsConditionHolds() {
+        let lock = Locked((checks: 0, count: 0, left: false), waitable: true)
+        let done = DispatchGroup()
+        DispatchQueue.global().async(group: done) {
+            for step in 0..<1000 {
+                while lock.withLock({ $0.checks <= step && !$0.left }) {}
+                lock.withLockBroadcasting { $0.count += 1 }
+            }
+        }
+        let seen = lock.withLock(
+            waitingUntil: {
+                $0.checks += 1
+                return $0.count >= 1000
+            }
+        ) { $0.count }
+        lock.withLock { $0.left = true }
+        done.wait()
+        #expect(seen == 1000)
+    }
 }

@@ -33,16 +33,27 @@ extension RowFormat {
     /// - Throws: `DataFileError` naming the file (and the line of a bad row);
     ///   a file without rows is an error too.
     public func rows(fromFile path: String, limit: Int) throws(DataFileError) -> [Item] {
+        let items = try items(of: try JSONRowLoader.load(path: path).prefix(limit), file: path)
+        guard !items.isEmpty else {
+            throw DataFileError(file: path, line: nil, message: "the file has no rows")
+        }
+        return items
+    }
+
+    /// The rows of a data file (`file` names it in errors), read as this
+    /// format says.
+    /// - Throws: `DataFileError` naming the file and the data line of the
+    ///   first row this format cannot read.
+    public func items(of rows: some Sequence<JSONRow>, file: String) throws(DataFileError)
+        -> [Item]
+    {
         var items: [Item] = []
-        for row in try JSONRowLoader.load(path: path).prefix(limit) {
+        for row in rows {
             do {
                 items.append(try read(row))
             } catch {
-                throw DataFileError(file: path, line: row.line, message: "\(error)")
+                throw DataFileError(file: file, line: row.line, message: "\(error)")
             }
-        }
-        guard !items.isEmpty else {
-            throw DataFileError(file: path, line: nil, message: "the file has no rows")
         }
         return items
     }

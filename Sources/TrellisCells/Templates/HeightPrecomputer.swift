@@ -1,9 +1,9 @@
 // Heights computed ahead of time: many rows, several widths, every core,
-// in input order (what `trellis heights` runs on a catalogue).
+// in input order, on the ordered parallel pipeline `trellis heights` runs
+// (TrellisSupport's `runBatchPipeline`).
 
 import Dispatch
 import FoundationEssentials
-import Synchronization
 import TrellisSupport
 
 /// Lays out rows with one template per thread and gives their heights in
@@ -25,8 +25,6 @@ import TrellisSupport
 public final class HeightPrecomputer<Template: CellTemplate>: Sendable {
     /// Threads used (at least 1).
     public let threads: Int
-    /// Rows a thread claims at a time.
-    static var chunkSize: Int { 32 }
     /// One template per thread; thread `k` only touches `boxes[k]`.
     private let boxes: [_TemplateBox<Template>]
     /// Whether a call is running (one at a time: the templates are per thread).
@@ -63,45 +61,54 @@ public final class HeightPrecomputer<Template: CellTemplate>: Sendable {
         let flat = UnsafeMutableBufferPointer<Double>.allocate(capacity: count * max(1, perRow))
         flat.initialize(repeating: 0)
         defer { flat.deallocate() }
-        let failures = _Failures(threads: threads)
-        let boxes = self.boxes
-        let chunkSize = Self.chunkSize
-        let chunks = (count + chunkSize - 1) / chunkSize
-        // The next chunk to claim: chunks go out in input order.
-        let next = Atomic<Int>(0)
-        rows.withUnsafeBufferPointer { rows in
-            DispatchQueue.concurrentPerform(iterations: min(threads, chunks)) { thread in
-                let box = boxes[thread]
-                while true {
-                    let chunk = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                    let lower = chunk * chunkSize
-                    // Rows after a failed one are not needed; rows before it
-                    // are (all claimed already, as chunks go out in order),
-                    // so that the failure reported is the first row's
-                    // whatever the threads (as on one thread).
-                    guard chunk < chunks, !isCancelled(), lower <= failures.earliestRow else {
-                        return
+        // The rows are one batch of the library's ordered pipeline: the
+        // threads claim chunks of 32 rows in input order; rows after a
+        // failed one are not needed, rows before it are (so the failure
+        // reported is the first row's whatever the threads, as on one).
+        let chunkSize = BatchJob<_Rows, _HeightsChunk>.chunkSize
+        var batches = [_Rows(count: count)]
+        var failure: HeightError?
+        var cancelled = false
+        try rows.withUnsafeBufferPointer { rows in
+            let rows = _Unchecked(rows)
+            try runBatchPipeline(
+                workers: Array(boxes.prefix((count + chunkSize - 1) / chunkSize)),
+                read: { batches.popLast() ?? _Rows(count: 0) },
+                process: { box, _, range in
+                    var chunk = _HeightsChunk()
+                    guard !isCancelled() else {
+                        chunk.stop = (range.lowerBound, nil)
+                        return chunk
                     }
-                    for row in lower..<min(count, lower + chunkSize) {
+                    for row in range {
                         for (k, width) in widths.enumerated() {
                             do throws(CellError) {
                                 flat[row * perRow + k] = try box.template.height(
-                                    for: rows[row], width: width)
+                                    for: rows.value[row], width: width)
                             } catch {
-                                failures.record(
-                                    thread: thread, row: row,
-                                    HeightError(
-                                        row: firstRow + row,
-                                        dataLine: RowPlace.line(of: rows[row]), error: error))
-                                return
+                                let place = HeightError(
+                                    row: firstRow + row,
+                                    dataLine: RowPlace.line(of: rows.value[row]), error: error)
+                                chunk.stop = (row, place)
+                                return chunk
                             }
                         }
                     }
-                }
-            }
+                    return chunk
+                },
+                write: { _, chunks in
+                    for chunk in chunks {
+                        guard let (_, error) = chunk.stop else { continue }
+                        if let error {
+                            failure = failure ?? error
+                        } else {
+                            cancelled = true
+                        }
+                    }
+                })
         }
-        if let error = failures.first { throw error }
-        if isCancelled() { throw CancellationError() }
+        if let failure { throw failure }
+        if cancelled || isCancelled() { throw CancellationError() }
         return (0..<count).map { row in Array(flat[(row * perRow)..<((row + 1) * perRow)]) }
     }
 
@@ -161,23 +168,19 @@ private final class _TemplateBox<Template: CellTemplate>: @unchecked Sendable {
     init(_ template: Template) { self.template = template }
 }
 
-/// The first failure of each thread; the earliest row wins.
-private final class _Failures: Sendable {
-    private let state = Locked((failures: [(row: Int, error: HeightError)](), earliest: Int.max))
+/// The rows of one call, as the pipeline's one batch.
+private struct _Rows: PipelineBatch {
+    var count: Int
+}
 
-    init(threads: Int) {}
+/// A chunk's outcome: where it stopped, if it did (with the row's error, or
+/// nil when cancelled).
+private struct _HeightsChunk: BatchChunk {
+    var stop: (row: Int, error: HeightError?)?
 
-    /// The earliest failed row so far (`Int.max` when none).
-    var earliestRow: Int { state.withLock { $0.earliest } }
+    init() {}
 
-    func record(thread: Int, row: Int, _ error: HeightError) {
-        state.withLock {
-            $0.failures.append((row, error))
-            $0.earliest = min($0.earliest, row)
-        }
-    }
-
-    var first: HeightError? { state.withLock { $0.failures.min { $0.row < $1.row }?.error } }
+    var failureRow: Int? { stop?.row }
 }
 
 private final class _CancelFlag: Sendable {

@@ -6,6 +6,7 @@
 
 import TrellisCells
 import TrellisGeometry
+import TrellisLayoutFiles
 import TrellisLists
 import TrellisTemplateFiles
 

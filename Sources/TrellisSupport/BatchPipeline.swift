@@ -1,43 +1,25 @@
-// How `trellis heights` and `trellis measure` spread their rows over their
-// threads: lines are read in batches, a few batches are in flight at once,
-// and every row of a batch is parsed, laid out and formatted by whichever
-// thread claims its chunk. A thread that finds no chunk left in one batch
-// goes on to the next without waiting for the others, so threads meet only
-// when the caller pauses them (to give memory back) or at the end. The
-// calling thread writes finished batches in input order and reads new ones
-// between its own chunks. With one thread everything runs in turn on the
-// caller.
+// The ordered parallel pipeline of every batch job (`trellis heights`,
+// `trellis measure`, `HeightPrecomputer`): input is read in batches, a few
+// batches are in flight at once, and the rows of a batch are processed in
+// chunks of 32 that the threads claim in input order with an atomic
+// counter. A thread that finds no chunk left in one batch goes on to the
+// next without waiting for the others, so threads meet only when the
+// caller pauses them (to give memory back) or at the end. The calling
+// thread writes finished batches in input order and reads new ones between
+// its own chunks. With one worker everything runs in turn on the caller.
 
 import Dispatch
-import Glibc
 import Synchronization
 
-/// The lines of one batch, copied out of the reader.
-struct LineBatch {
-    /// A row as read: its input index (the output's `row`), its line in the
-    /// file, and where its bytes are in `bytes`.
-    struct Line {
-        var index: Int
-        var line: Int
-        var range: Range<Int>
-    }
-
-    private(set) var bytes: [UInt8] = []
-    private(set) var lines: [Line] = []
-
-    var count: Int { lines.count }
-    var isEmpty: Bool { lines.isEmpty }
-
-    mutating func append(index: Int, line: Int, _ text: ArraySlice<UInt8>) {
-        let start = bytes.count
-        bytes.append(contentsOf: text)
-        lines.append(Line(index: index, line: line, range: start..<bytes.count))
-    }
+/// A batch of rows, as the pipeline needs to know it.
+package protocol PipelineBatch {
+    /// The batch's rows (0 ends the input).
+    var count: Int { get }
 }
 
 /// What a chunk of rows gives: its output, and the first of its rows that
 /// stops the run, if any (rows after that one are not processed).
-protocol BatchChunk {
+package protocol BatchChunk {
     /// The chunk of a batch that needs no processing (it starts after a bad row).
     init()
     /// The index in the batch of the chunk's first bad row.
@@ -45,13 +27,14 @@ protocol BatchChunk {
 }
 
 /// A batch being processed: chunks of rows claimed in order by the threads.
-final class BatchJob<Chunk: BatchChunk>: @unchecked Sendable {
-    static var chunkSize: Int { 32 }
+package final class BatchJob<Batch: PipelineBatch, Chunk: BatchChunk>: @unchecked Sendable {
+    /// Rows a thread claims at a time.
+    package static var chunkSize: Int { 32 }
 
-    let batch: LineBatch
+    package let batch: Batch
     /// The batch's place in the input (0 for the first).
-    let sequence: Int
-    let chunkCount: Int
+    package let sequence: Int
+    package let chunkCount: Int
     /// The next chunk to claim.
     private let next = Atomic<Int>(0)
     /// The chunks claimed and not yet done, plus the unclaimed ones.
@@ -65,7 +48,7 @@ final class BatchJob<Chunk: BatchChunk>: @unchecked Sendable {
     /// The run's first batch with a bad row: later batches skip their chunks.
     private let stop: BatchStop
 
-    fileprivate init(batch: LineBatch, sequence: Int, stop: BatchStop) {
+    fileprivate init(batch: Batch, sequence: Int, stop: BatchStop) {
         self.batch = batch
         self.sequence = sequence
         self.stop = stop
@@ -81,13 +64,13 @@ final class BatchJob<Chunk: BatchChunk>: @unchecked Sendable {
     }
 
     /// The earliest bad row any thread has seen so far (`Int.max` for none).
-    var earliestFailureRow: Int { earliestFailure.load(ordering: .relaxed) }
+    package var earliestFailureRow: Int { earliestFailure.load(ordering: .relaxed) }
 
     /// Whether every chunk is claimed (the last ones may still run).
-    var isClaimed: Bool { next.load(ordering: .relaxed) >= chunkCount }
+    package var isClaimed: Bool { next.load(ordering: .relaxed) >= chunkCount }
 
     /// Whether every chunk is done: `results()` may be read.
-    var isDone: Bool { remaining.load(ordering: .acquiring) == 0 }
+    package var isDone: Bool { remaining.load(ordering: .acquiring) == 0 }
 
     /// Claims and runs one chunk; false when none was left. `finished`
     /// runs on the thread that completes the batch's last chunk.
@@ -115,7 +98,7 @@ final class BatchJob<Chunk: BatchChunk>: @unchecked Sendable {
 
     /// Every chunk in input order, once the batch is done; the chunks
     /// after the first bad row are empty.
-    func results() -> [Chunk] {
+    package func results() -> [Chunk] {
         precondition(isDone, "batch \(sequence) read before its chunks are done")
         return (0..<chunkCount).map { k in
             guard let chunk = chunks[k] else {
@@ -134,59 +117,50 @@ private final class BatchStop: Sendable {
 
 /// The batches in flight, shared by the caller and the other threads: the
 /// threads take batches in order, and sleep when there is none to take.
-private final class BatchQueue<Chunk: BatchChunk>: @unchecked Sendable {
-    private let condition = Condition()
-    /// Batches submitted and not yet retired by the caller, oldest first.
-    private var jobs: [BatchJob<Chunk>] = []
-    private var closed = false
+private final class BatchQueue<Batch: PipelineBatch, Chunk: BatchChunk>: Sendable {
+    private struct State {
+        /// Batches submitted and not yet retired by the caller, oldest first.
+        var jobs: [BatchJob<Batch, Chunk>] = []
+        var closed = false
+    }
+    private let state = Locked(State(), waitable: true)
     let stop = BatchStop()
 
-    func submit(_ job: BatchJob<Chunk>) {
-        condition.locked {
-            jobs.append(job)
-            condition.broadcast()
-        }
+    func submit(_ job: BatchJob<Batch, Chunk>) {
+        state.withLockBroadcasting { $0.jobs.append(job) }
     }
 
     /// Forgets a batch the caller has written.
-    func retire(_ job: BatchJob<Chunk>) {
-        condition.locked { jobs.removeAll { $0 === job } }
+    func retire(_ job: BatchJob<Batch, Chunk>) {
+        state.withLock { $0.jobs.removeAll { $0 === job } }
     }
 
     /// Ends the run: sleeping threads wake and leave, running ones skip
     /// what is left.
     func close() {
         stop.batch.store(-1, ordering: .relaxed)
-        condition.locked {
-            closed = true
-            condition.broadcast()
-        }
+        state.withLockBroadcasting { $0.closed = true }
     }
 
     /// The oldest batch at `sequence` or after with chunks to claim, waiting
     /// for one to be submitted; nil once the run ends.
-    func job(from sequence: Int) -> BatchJob<Chunk>? {
-        condition.locked {
-            while true {
-                if closed { return nil }
-                if let job = jobs.first(where: { $0.sequence >= sequence && !$0.isClaimed }) {
-                    return job
-                }
-                condition.wait()
-            }
+    func job(from sequence: Int) -> BatchJob<Batch, Chunk>? {
+        func next(_ state: inout State) -> BatchJob<Batch, Chunk>? {
+            state.jobs.first { $0.sequence >= sequence && !$0.isClaimed }
+        }
+        return state.withLock(waitingUntil: { $0.closed || next(&$0) != nil }) {
+            $0.closed ? nil : next(&$0)
         }
     }
 
     /// Wakes the caller waiting for a batch to be done.
     func finished() {
-        condition.locked { condition.broadcast() }
+        state.withLockBroadcasting { _ in }
     }
 
     /// Waits until `job` is done.
-    func wait(for job: BatchJob<Chunk>) {
-        condition.locked {
-            while !job.isDone { condition.wait() }
-        }
+    func wait(for job: BatchJob<Batch, Chunk>) {
+        state.withLock(waitingUntil: { _ in job.isDone }) { _ in }
     }
 }
 
@@ -200,16 +174,16 @@ private final class BatchQueue<Chunk: BatchChunk>: @unchecked Sendable {
 /// in flight finish and run `whilePaused` while no other thread works
 /// (giving memory back there spares the others the page-table flushes it
 /// causes).
-func runBatchPipeline<Worker, Chunk: BatchChunk>(
+package func runBatchPipeline<Worker, Batch: PipelineBatch, Chunk: BatchChunk>(
     workers: [Worker],
-    read: () throws -> LineBatch,
-    process: @escaping (Worker, BatchJob<Chunk>, Range<Int>) -> Chunk,
+    read: () throws -> Batch,
+    process: @escaping (Worker, BatchJob<Batch, Chunk>, Range<Int>) -> Chunk,
     pauseWhen: () -> Bool = { false },
     whilePaused: () -> Void = {},
-    write: (LineBatch, [Chunk]) throws -> Void
+    write: (Batch, [Chunk]) throws -> Void
 ) throws {
     precondition(!workers.isEmpty)
-    let queue = BatchQueue<Chunk>()
+    let queue = BatchQueue<Batch, Chunk>()
     let group = DispatchGroup()
     // Nothing leaves this function while a worker may still run.
     defer {
@@ -229,18 +203,18 @@ func runBatchPipeline<Worker, Chunk: BatchChunk>(
     }
     // Enough batches in flight that a thread done with one finds another.
     let depth = workers.count + 1
-    var inFlight: [BatchJob<Chunk>] = []
+    var inFlight: [BatchJob<Batch, Chunk>] = []
     inFlight.reserveCapacity(depth)
     var submitted = 0
     var reading = true
     var paused = false
     func submitNext() throws {
         let batch = try read()
-        guard !batch.isEmpty else {
+        guard batch.count > 0 else {
             reading = false
             return
         }
-        let job = BatchJob<Chunk>(batch: batch, sequence: submitted, stop: queue.stop)
+        let job = BatchJob<Batch, Chunk>(batch: batch, sequence: submitted, stop: queue.stop)
         submitted += 1
         inFlight.append(job)
         queue.submit(job)
@@ -269,35 +243,6 @@ func runBatchPipeline<Worker, Chunk: BatchChunk>(
             return
         }
     }
-}
-
-/// A mutex and its condition variable (pthreads).
-private final class Condition: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let cond = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-
-    init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(cond, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(cond)
-        pthread_mutex_destroy(mutex)
-        cond.deallocate()
-        mutex.deallocate()
-    }
-
-    func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
-    }
-
-    /// Waits for a broadcast; the mutex must be held.
-    func wait() { pthread_cond_wait(cond, mutex) }
-
-    func broadcast() { pthread_cond_broadcast(cond) }
 }
 
 /// A closure run on another thread: it only touches its own worker (each

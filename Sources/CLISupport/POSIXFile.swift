@@ -1,19 +1,19 @@
 // Files and standard streams through POSIX calls: `trellis` uses only
 // FoundationEssentials, so a run does not load Foundation and its ICU
-// (about 2 ms of every process's start, 2026-11-24).
+// (about 2 ms of every process's start, 2026-11-24). Shared by both CLIs.
 
 import Glibc
 import TrellisSupport
 
 /// An open file descriptor, read and written whole-buffer at a time.
-final class POSIXFile {
-    let descriptor: Int32
+package final class POSIXFile {
+    package let descriptor: Int32
     private let owned: Bool
     private var isClosed = false
 
-    static let standardInput = POSIXFile(descriptor: 0, owned: false)
-    static let standardOutput = POSIXFile(descriptor: 1, owned: false)
-    static let standardError = POSIXFile(descriptor: 2, owned: false)
+    package static let standardInput = POSIXFile(descriptor: 0, owned: false)
+    package static let standardOutput = POSIXFile(descriptor: 1, owned: false)
+    package static let standardError = POSIXFile(descriptor: 2, owned: false)
 
     private init(descriptor: Int32, owned: Bool) {
         self.descriptor = descriptor
@@ -21,7 +21,7 @@ final class POSIXFile {
     }
 
     /// Opens `path` for reading; nil when it cannot be opened.
-    static func reading(_ path: String) -> POSIXFile? {
+    package static func reading(_ path: String) -> POSIXFile? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         return descriptor < 0 ? nil : POSIXFile(descriptor: descriptor, owned: true)
     }
@@ -29,7 +29,7 @@ final class POSIXFile {
     /// Opens `path` for writing from its start, emptied (created when
     /// `creating`; a device or pipe ignores the emptying); nil when it
     /// cannot be opened.
-    static func writing(_ path: String, creating: Bool) -> POSIXFile? {
+    package static func writing(_ path: String, creating: Bool) -> POSIXFile? {
         let flags = O_WRONLY | O_CLOEXEC | O_TRUNC | (creating ? O_CREAT : 0)
         let descriptor = open(path, flags, 0o666)
         return descriptor < 0 ? nil : POSIXFile(descriptor: descriptor, owned: true)
@@ -38,7 +38,7 @@ final class POSIXFile {
     deinit { close() }
 
     /// Up to `count` bytes; empty at the end of the file.
-    func read(upTo count: Int) throws(POSIXFileError) -> [UInt8] {
+    package func read(upTo count: Int) throws(POSIXFileError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         let read = bytes.withUnsafeMutableBytes { buffer -> Int in
             while true {
@@ -53,11 +53,11 @@ final class POSIXFile {
     }
 
     /// Writes every byte.
-    func write(_ bytes: UnsafeRawBufferPointer) throws(POSIXFileError) {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(POSIXFileError) {
         if let code = writeAll(bytes, to: descriptor) { throw POSIXFileError(code: code) }
     }
 
-    func write(_ bytes: [UInt8]) throws(POSIXFileError) {
+    package func write(_ bytes: [UInt8]) throws(POSIXFileError) {
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(POSIXFileError) in try write(buffer) }
         }
@@ -66,12 +66,12 @@ final class POSIXFile {
 
     /// Writes `text` as UTF-8, ignoring failures (for messages on
     /// standard error, as FileHandle's writes did).
-    func write(_ text: String) {
+    package func write(_ text: String) {
         var text = text
         text.withUTF8 { try? write(UnsafeRawBufferPointer($0)) }
     }
 
-    func close() {
+    package func close() {
         guard owned, !isClosed else { return }
         isClosed = true
         _ = Glibc.close(descriptor)
@@ -79,22 +79,22 @@ final class POSIXFile {
 }
 
 /// A failed read or write: the system's reason.
-struct POSIXFileError: Error, CustomStringConvertible {
-    var description: String
+package struct POSIXFileError: Error, CustomStringConvertible {
+    package var description: String
 
-    init(code: Int32) {
+    package init(code: Int32) {
         description = String(cString: strerror(code))
     }
 
-    static func current() -> POSIXFileError { POSIXFileError(code: errno) }
+    package static func current() -> POSIXFileError { POSIXFileError(code: errno) }
 }
 
 /// Whether `path` exists, and its kind: of what a symbolic link points to,
 /// or, with `followingLinks` false, `other` for the link itself.
-enum PathKind {
+package enum PathKind {
     case missing, regular, directory, other
 
-    init(_ path: String, followingLinks: Bool = true) {
+    package init(_ path: String, followingLinks: Bool = true) {
         var info = stat()
         guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else {
             self = .missing
@@ -108,7 +108,7 @@ enum PathKind {
     }
 
     /// The size of a regular file in bytes, nil otherwise.
-    static func size(of path: String) -> UInt64? {
+    package static func size(of path: String) -> UInt64? {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return UInt64(info.st_size)
@@ -118,7 +118,7 @@ enum PathKind {
 extension StringProtocol {
     /// The text without leading and trailing spaces and tabs (Unicode
     /// space separators included, as Foundation's `.whitespaces`).
-    func trimmingSpaces() -> String {
+    package func trimmingSpaces() -> String {
         func isSpace(_ character: Character) -> Bool {
             character == "\t"
                 || character.unicodeScalars.allSatisfy {

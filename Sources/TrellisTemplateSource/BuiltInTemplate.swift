@@ -1,9 +1,12 @@
 // The one registry of built-in templates that `listbench` and `trellis`
 // both serve: each template's name, its two implementations and how its
-// rows are read from data files and generated.
+// rows are read from data files and generated; and the row format of a
+// template file's rows.
 
 import TrellisCells
 import TrellisGeometry
+import TrellisSamples
+import TrellisTemplateFiles
 import TrellisText
 
 /// The built-in cell templates.
@@ -87,23 +90,17 @@ public protocol BuiltInTemplateVisitor {
     ) throws -> Result where CellView.Item == Frames.Item
 }
 
-extension RowFormat where Item == AnimalItem {
-    /// The sample rows: `title`, `subtitle`, `image`, as `JSONLinesLoader` reads them.
-    public static var samples: RowFormat<AnimalItem> {
-        RowFormat(
-            read: { row throws(JSONRowError) in try AnimalItem(row: row) },
-            generate: { seed, count in AnimalDataGenerator(seed: seed).items(count: count) },
-            summary: { item in
-                item.title.isEmpty ? item.subtitle : "\(item.title): \(item.subtitle)"
-            },
-            mediaSize: { $0.imageSize })
-    }
-}
-
 extension RowFormat where Item == JSONRow {
     /// Rows of any keys, as template files read them; generated as the
     /// sample rows (`title`, `subtitle`, `image`).
     public static var json: RowFormat<JSONRow> { json(generatedAs: .animal) }
+
+    /// Rows of any keys for a template file: generated as the built-in
+    /// template of the file's name generates its rows (posts for
+    /// `PostCell`), else as the sample rows.
+    public static func generated(for file: TemplateFile) -> RowFormat<JSONRow> {
+        BuiltInTemplate(rawValue: file.name).map { .json(generatedAs: $0) } ?? .json
+    }
 
     /// Rows of any keys, generated as `template`'s rows are and turned into
     /// the JSON rows a data file of them holds (posts for `PostCell`, with
@@ -133,46 +130,5 @@ extension RowFormat where Item == JSONRow {
                 }.joined(separator: "; ")
             },
             mediaSize: { row in (try? row.size(at: media)) ?? nil })
-    }
-}
-
-extension AnimalItem {
-    /// The sample row a data file's JSON row holds, by `JSONLinesLoader`'s
-    /// rules: `title` and `subtitle` strings (one at least), `image` an
-    /// optional `[width, height]` of finite positive numbers.
-    public init(row: JSONRow) throws(JSONRowError) {
-        func text(_ key: String) throws(JSONRowError) -> String? {
-            switch row.fields[key] {
-            case nil, .null?: return nil
-            case .string(let text)?: return text
-            case let other?:
-                throw JSONRowError(
-                    path: JSONKeyPath(key)!, message: "must be a string, not \(other.kindName)")
-            }
-        }
-        let title = try text("title")
-        let subtitle = try text("subtitle")
-        guard title != nil || subtitle != nil else {
-            throw JSONRowError(
-                path: JSONKeyPath("title")!,
-                message: "is missing, and so is \"subtitle\" (a row needs one)")
-        }
-        self.init(
-            title: title ?? "", subtitle: subtitle ?? "",
-            imageSize: try row.size(at: Self.imagePath))
-    }
-
-    /// Made once: parsing a key path per row cost as much as reading its size.
-    private static let imagePath = JSONKeyPath("image")!
-}
-
-extension RowFormat where Item == PostItem {
-    /// Posts, with the keys `PostItem.json` writes.
-    public static var posts: RowFormat<PostItem> {
-        RowFormat(
-            read: { row throws(JSONRowError) in try PostItem(row: row) },
-            generate: { seed, count in PostDataGenerator(seed: seed).items(count: count) },
-            summary: { post in "\(post.authorName) \(post.handle): \(post.body)" },
-            mediaSize: { $0.photoSize })
     }
 }

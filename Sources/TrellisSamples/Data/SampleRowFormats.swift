@@ -1,0 +1,58 @@
+// How the sample rows are read from data files, generated and shown.
+
+import TrellisCells
+import TrellisGeometry
+
+extension RowFormat where Item == AnimalItem {
+    /// The sample rows: `title`, `subtitle`, `image`, as `JSONLinesLoader` reads them.
+    public static var samples: RowFormat<AnimalItem> {
+        RowFormat(
+            read: { row throws(JSONRowError) in try AnimalItem(row: row) },
+            generate: { seed, count in AnimalDataGenerator(seed: seed).items(count: count) },
+            summary: { item in
+                item.title.isEmpty ? item.subtitle : "\(item.title): \(item.subtitle)"
+            },
+            mediaSize: { $0.imageSize })
+    }
+}
+
+extension AnimalItem {
+    /// The sample row a data file's JSON row holds, by `JSONLinesLoader`'s
+    /// rules: `title` and `subtitle` strings (one at least), `image` an
+    /// optional `[width, height]` of finite positive numbers.
+    public init(row: JSONRow) throws(JSONRowError) {
+        func text(_ key: String) throws(JSONRowError) -> String? {
+            switch row.fields[key] {
+            case nil, .null?: return nil
+            case .string(let text)?: return text
+            case let other?:
+                throw JSONRowError(
+                    path: JSONKeyPath(key)!, message: "must be a string, not \(other.kindName)")
+            }
+        }
+        let title = try text("title")
+        let subtitle = try text("subtitle")
+        guard title != nil || subtitle != nil else {
+            throw JSONRowError(
+                path: JSONKeyPath("title")!,
+                message: "is missing, and so is \"subtitle\" (a row needs one)")
+        }
+        self.init(
+            title: title ?? "", subtitle: subtitle ?? "",
+            imageSize: try row.size(at: Self.imagePath))
+    }
+
+    /// Made once: parsing a key path per row cost as much as reading its size.
+    private static let imagePath = JSONKeyPath("image")!
+}
+
+extension RowFormat where Item == PostItem {
+    /// Posts, with the keys `PostItem.json` writes.
+    public static var posts: RowFormat<PostItem> {
+        RowFormat(
+            read: { row throws(JSONRowError) in try PostItem(row: row) },
+            generate: { seed, count in PostDataGenerator(seed: seed).items(count: count) },
+            summary: { post in "\(post.authorName) \(post.handle): \(post.body)" },
+            mediaSize: { $0.photoSize })
+    }
+}
