@@ -183,7 +183,11 @@ extension Solver {
             if (rising ? up : down) == .moves { continue }
             let moves =
                 _freeStep(symbol).map { $0 * abs(term.coefficient) >= _movabilityMargin } ?? false
-            if rising { up = moves ? .moves : .undecided } else { down = moves ? .moves : .undecided }
+            if rising {
+                up = moves ? .moves : .undecided
+            } else {
+                down = moves ? .moves : .undecided
+            }
         }
         return (up, down)
     }

@@ -62,7 +62,9 @@ import TrellisTestSupport
                 image.translatesAutoresizingMaskIntoConstraints = false
                 view = image
             }
-            let parent = views.isEmpty || Bool.random(using: &random) ? root : views.randomElement(using: &random)!
+            let parent =
+                views.isEmpty || Bool.random(using: &random)
+                ? root : views.randomElement(using: &random)!
             parent.addSubview(view)
             views.append(view)
         }
@@ -85,8 +87,10 @@ import TrellisTestSupport
             }
             for _ in 0..<Int.random(in: 0...5, using: &random) {
                 let attribute = edges.randomElement(using: &random)!
-                let relation: LayoutRelation = [.equal, .equal, .greaterThanOrEqual, .lessThanOrEqual]
-                    .randomElement(using: &random)!
+                let relation: LayoutRelation = [
+                    .equal, .equal, .greaterThanOrEqual, .lessThanOrEqual,
+                ]
+                .randomElement(using: &random)!
                 let constant = Double(Int.random(in: 0...8, using: &random) * 10)
                 let constraint: LayoutConstraint
                 if (attribute == .width || attribute == .height) && Bool.random(using: &random) {
@@ -95,12 +99,16 @@ import TrellisTestSupport
                         attribute: .notAnAttribute, constant: constant)
                 } else {
                     // Another view of the same axis, or the superview.
-                    let other = Bool.random(using: &random) ? view.superview! : views.randomElement(using: &random)!
+                    let other =
+                        Bool.random(using: &random)
+                        ? view.superview! : views.randomElement(using: &random)!
                     guard other !== view else { continue }
                     let otherAttribute =
                         attribute.axis == .horizontal
-                        ? [LayoutAttribute.leading, .trailing, .centerX, .width].randomElement(using: &random)!
-                        : [LayoutAttribute.top, .bottom, .centerY, .height].randomElement(using: &random)!
+                        ? [LayoutAttribute.leading, .trailing, .centerX, .width].randomElement(
+                            using: &random)!
+                        : [LayoutAttribute.top, .bottom, .centerY, .height].randomElement(
+                            using: &random)!
                     let isSize = attribute == .width || attribute == .height
                     let otherIsSize = otherAttribute == .width || otherAttribute == .height
                     guard isSize == otherIsSize else { continue }
@@ -116,25 +124,38 @@ import TrellisTestSupport
         return (root, views)
     }
 
-    @Test func readingAgreesWithProbingOnRandomSmallSystems() {
-        var random = SeededGenerator(seed: 36)
-        var ambiguous = 0
-        var probed = 0
+    /// Compares every view of `cases` hierarchies `make` draws from a
+    /// generator seeded with `seed` (each laid out first), expecting no
+    /// mismatch; the totals and the number of views.
+    static func compareAll(
+        cases: Int, seed: UInt64, _ make: (inout SeededGenerator) -> (View, [View])
+    ) -> (total: Comparison, views: Int) {
+        var random = SeededGenerator(seed: seed)
+        var total = Comparison()
         var views = 0
-        for index in 0..<400 {
-            let (root, hierarchy) = Self.randomHierarchy(&random)
-            let comparison = Self.compare(root, hierarchy)
-            #expect(comparison.mismatches.isEmpty, "case \(index): \(comparison.mismatches)")
-            ambiguous += comparison.ambiguous
-            probed += comparison.probedReadings
+        for index in 0..<cases {
+            let (root, hierarchy) = make(&random)
+            root.layoutIfNeeded()
+            let comparison = compare(root, hierarchy)
+            #expect(
+                comparison.mismatches.isEmpty, "case \(index): \(comparison.mismatches.prefix(3))")
+            total.ambiguous += comparison.ambiguous
+            total.probedReadings += comparison.probedReadings
             views += hierarchy.count
         }
-        print("small systems: \(views) views, \(ambiguous) ambiguous, \(probed) readings probed")
+        return (total, views)
+    }
+
+    @Test func readingAgreesWithProbingOnRandomSmallSystems() {
+        let (total, views) = Self.compareAll(cases: 400, seed: 36, Self.randomHierarchy)
+        print(
+            "small systems: \(views) views, \(total.ambiguous) ambiguous, \(total.probedReadings) readings probed"
+        )
         // Both answers occur often (the systems are neither all fixed nor
         // all open), and the tableau answers most of them.
-        #expect(ambiguous > views / 5)
-        #expect(ambiguous < views * 4 / 5)
-        #expect(probed < views / 10)
+        #expect(total.ambiguous > views / 5)
+        #expect(total.ambiguous < views * 4 / 5)
+        #expect(total.probedReadings < views / 10)
     }
 
     /// A root holding a stack of `count` arranged views (labels, and plain
@@ -188,22 +209,14 @@ import TrellisTestSupport
     /// Stacks of 40 to 60 views make tableaus of more than 128 rows, where
     /// the solver keeps columns and chains of definitions.
     @Test func readingAgreesWithProbingOnRandomLongStacks() {
-        var random = SeededGenerator(seed: 3636)
-        var ambiguous = 0
-        var probed = 0
-        var count = 0
-        for index in 0..<12 {
-            let (root, views) = Self.randomStack(count: Int.random(in: 40...60, using: &random), &random)
-            root.layoutIfNeeded()
-            let comparison = Self.compare(root, views)
-            #expect(comparison.mismatches.isEmpty, "case \(index): \(comparison.mismatches.prefix(3))")
-            ambiguous += comparison.ambiguous
-            probed += comparison.probedReadings
-            count += views.count
+        let (total, views) = Self.compareAll(cases: 12, seed: 3636) { random in
+            Self.randomStack(count: Int.random(in: 40...60, using: &random), &random)
         }
-        print("long stacks: \(count) views, \(ambiguous) ambiguous, \(probed) readings probed")
-        #expect(ambiguous > 0)
-        #expect(ambiguous < count)
+        print(
+            "long stacks: \(views) views, \(total.ambiguous) ambiguous, \(total.probedReadings) readings probed"
+        )
+        #expect(total.ambiguous > 0)
+        #expect(total.ambiguous < views)
     }
 
     /// The vertical stack of one-line labels the scaling benchmark lays out
