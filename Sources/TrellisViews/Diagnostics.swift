@@ -163,6 +163,7 @@ extension View {
             ambiguous.insert(ObjectIdentifier(view))
             issues.append(.ambiguous(view: view.layoutName, missing: missing))
         }
+        if !ambiguous.isEmpty { engine.startAfreshAfterAmbiguity() }
         // An ambiguous view's solved frame is one of many, so it is not "the" place.
         for view in subtree
         where view.superview != nil && !ambiguous.contains(ObjectIdentifier(view)) {

@@ -66,6 +66,8 @@ extension LayoutEngine {
             hierarchyDidChange()
             face = .unread
         }
+        // Otherwise the caller starts afresh once it has asked about every
+        // view (`startAfreshAfterAmbiguity`).
         return missing
     }
 
@@ -74,8 +76,18 @@ extension LayoutEngine {
         -> [AmbiguousAttribute]
     {
         var face = _FaceReading.unread
-        return ambiguousAttributes(
+        let missing = ambiguousAttributes(
             of: view, solvingFirst: solvingFirst, probing: probing, face: &face)
+        if !missing.isEmpty { startAfreshAfterAmbiguity() }
+        return missing
+    }
+
+    /// The next layout after ambiguity was found builds the solver afresh,
+    /// as it did when every answer came from probes: an ambiguous layout's
+    /// frames are one of several, and the next layout picks the ones a
+    /// fresh solver does.
+    func startAfreshAfterAmbiguity() {
+        hierarchyDidChange()
     }
 
     func isFixed(_ expression: _Linear) -> Bool {
