@@ -196,6 +196,9 @@ final class LayoutEngine {
     /// move a fitted height by 5e-6 points, a pixel's worth under `ceil`.
     /// Past `refreshThreshold` the solver is built afresh at the next layout.
     @exclusivity(unchecked) var structuralChanges = 0
+    /// Ambiguity probes made (constraints added to ask whether an
+    /// expression moves, `isFixed`), for tests and profiles.
+    @exclusivity(unchecked) var ambiguityProbes = 0
     static let refreshThreshold = 256
     /// Root size switches (fitting ↔ frame, two a row on a reused cell's
     /// slow path) since the tableau's drift was last checked. Removing and
