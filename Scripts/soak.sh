@@ -30,7 +30,7 @@ suites=(
     SolverPropertyTests DefinitionDifferentialTests PathAgreementTests TemplateFileCellTests
     ConstraintTemplateShapeTests PostCellAgreementTests PostCellHandComputedTests PostItemTests
     PostDataGeneratorTests ChatBubbleReuseTests SizeOnlyTests PreparedLookupTests
-    ConflictLogCLITests LongStackTests
+    ConflictLogCLITests LongStackTests AmbiguityReadingTests
 )
 filter=$(IFS='|'; echo "${suites[*]}")
 full=.build/soak-output.txt

@@ -207,9 +207,12 @@ import TrellisTestSupport
     }
 
     /// Stacks of 40 to 60 views make tableaus of more than 128 rows, where
-    /// the solver keeps columns and chains of definitions.
+    /// the solver keeps columns and chains of definitions: 3 stacks in the
+    /// test command, 12 under Scripts/soak.sh (each probes every view, about
+    /// 6 s in a debug build).
     @Test func readingAgreesWithProbingOnRandomLongStacks() {
-        let (total, views) = Self.compareAll(cases: 12, seed: 3636) { random in
+        let cases = Soak.count("TRELLIS_AMBIGUITY_LONG_STACKS", quick: 3, soak: 12)
+        let (total, views) = Self.compareAll(cases: cases, seed: 3636) { random in
             Self.randomStack(count: Int.random(in: 40...60, using: &random), &random)
         }
         print(
