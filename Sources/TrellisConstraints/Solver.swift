@@ -454,6 +454,10 @@ public final class Solver {
         for term in constraint.terms where !term.coefficient.isFinite {
             throw .nonFiniteNumber("the coefficient of \(term.variable) in \(constraint)")
         }
+        guard constraint.weight.isFinite, constraint.weight > 0 else {
+            throw .nonFiniteNumber(
+                "the weight \(constraint.weight) of \(constraint) (must be positive)")
+        }
     }
 
     func _forgetBroken(_ constraint: Constraint) {

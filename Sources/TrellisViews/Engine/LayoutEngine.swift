@@ -139,6 +139,10 @@ final class LayoutEngine {
     }
     /// Whether the view at each index of `views` is a `Label`.
     @exclusivity(unchecked) var isLabel: [Bool] = []
+    /// The weight of the intrinsic-size constraints of the view at each
+    /// index of `views`: UIKit's tie-break by arranged index
+    /// (StackView+TieBreak.swift); 1 outside stack views.
+    @exclusivity(unchecked) var tieWeights: [Double] = []
     /// Whether the view at each index of `views` always has an intrinsic
     /// width and height (a `Label`, whose empty text is 0 × 0, or a
     /// `Button`, its title plus insets), so that while required constraints
