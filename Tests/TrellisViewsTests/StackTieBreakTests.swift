@@ -26,17 +26,19 @@ import TrellisGeometry
         axis == .vertical ? view.frame.height : view.frame.width
     }
 
+    /// Makes `stack` `length` long along `axis` (required).
+    static func fixLength(of stack: StackView, _ axis: LayoutAxis, _ length: Double) {
+        (axis == .vertical ? stack.heightAnchor : stack.widthAnchor)
+            .constraint(equalToConstant: length).isActive = true
+    }
+
     /// A stack of `views` (arranged in that order) `length` long along
     /// `axis`, laid out.
     static func lay(_ views: [View], _ axis: LayoutAxis, length: Double) -> StackView {
         let stack = StackView(arrangedSubviews: views)
         stack.axis = axis
         stack.translatesAutoresizingMaskIntoConstraints = false
-        let along =
-            axis == .vertical
-            ? stack.heightAnchor.constraint(equalToConstant: length)
-            : stack.widthAnchor.constraint(equalToConstant: length)
-        along.isActive = true
+        Self.fixLength(of: stack, axis, length)
         let size = stack.systemLayoutSizeFitting(.zero)
         stack.frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
         stack.layoutIfNeeded()
@@ -73,11 +75,7 @@ import TrellisGeometry
                     stack.insertArrangedSubview(views[k]!, at: at)
                     placed.append(k)
                 }
-                let along =
-                    axis == .vertical
-                    ? stack.heightAnchor.constraint(equalToConstant: 400)
-                    : stack.widthAnchor.constraint(equalToConstant: 400)
-                along.isActive = true
+                Self.fixLength(of: stack, axis, 400)
                 OAStackViewFrameTests.lay(stack)
                 let starts = views.map { OAStackViewFrameTests.minAlong($0!, axis) }
                 #expect(starts == [0, 240, 300], "made \(made), inserted \(inserted)")
