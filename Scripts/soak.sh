@@ -34,7 +34,7 @@ suites=(
     ConstraintTemplateShapeTests PostCellAgreementTests PostCellHandComputedTests PostItemTests
     PostDataGeneratorTests ChatBubbleReuseTests SizeOnlyTests PreparedLookupTests
     ConflictLogCLITests LongStackTests KernOnlyShapingTests DaskHeightsCLITests
-    MergeHeightsCLITests CollectionQueryTests
+    MergeHeightsCLITests CollectionQueryTests AmbiguityReadingTests
 )
 filter=$(IFS='|'; echo "${suites[*]}")
 full=.build/soak-output.txt
