@@ -141,6 +141,9 @@ struct _Cost {
         while index > 0, kinks[index - 1].x > kink.x { index -= 1 }
         if index > 0, kinks[index - 1].x == kink.x {
             kinks[index - 1].delta += kink.delta
+        } else if index == kinks.count {
+            if kinks.capacity == 0 { kinks.reserveCapacity(4) }  // a view's few terms
+            kinks.append(kink)
         } else {
             kinks.insert(kink, at: index)
         }
