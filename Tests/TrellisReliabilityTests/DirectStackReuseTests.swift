@@ -15,9 +15,9 @@ import TrellisViews
 @Suite struct DirectStackReuseTests {
     @Test func aKeptLayoutGivesWhatANewOneGivesRowAfterRow() {
         let trees = Soak.count("TRELLIS_DIRECT_REUSE_TREES", quick: 300, soak: 2000)
-        // Rows of one tree: its own texts moved to other labels (so lengths,
-        // hidden flags and emptiness change), rows repeated (every cost kept)
-        // and images of other ratios.
+        // Rows of one tree: its own texts moved to other labels (so lengths
+        // and emptiness change), views hidden or shown, rows repeated (every
+        // cost kept) and images of other ratios.
         let rowOrder = [0, 1, 1, 2, 0, 3, 3]
         var direct = DirectStackLayout()  // also kept across trees
         var compared = 0
@@ -62,12 +62,17 @@ import TrellisViews
 
     /// Row `row` of `tree`: label k shows text k + row (row 0 is the tree
     /// itself), images' heights grow by a third a row, buttons' titles
-    /// grow by a character a row.
+    /// grow by a character a row, and every fourth view below the root
+    /// (from the row's number on) is hidden if shown and shown if hidden.
     static func row(_ row: Int, of tree: StackTree, texts: [StackTree.Text]) -> StackTree {
         guard row > 0 else { return tree }
         var next = 0
+        var position = 0
         func visit(_ node: StackTree.Node) -> StackTree.Node {
             var node = node
+            // One view in four (another each row) shown or hidden the other way.
+            if position > 0, (position + row) % 4 == 0 { node.isHidden.toggle() }
+            position += 1
             switch node.content {
             case .stack(var stack):
                 stack.children = stack.children.map(visit)

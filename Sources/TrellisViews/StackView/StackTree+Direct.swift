@@ -179,6 +179,11 @@ struct _DirectPlan {
     /// Costs kept from the last computation along each axis (horizontal,
     /// vertical); emptied when the tree's shape changes.
     var memos = [_CostMemo(), _CostMemo()]
+    /// The kept costs of the other shapes met (rows of a template switch
+    /// between a few: a photo or none, an empty body), by shape flags.
+    var shapeMemos: [[Bool]: [_CostMemo]] = [:]
+    /// The shape flags of the tree the nodes were made from (empty: the
+    /// nodes are of another structure than the last tree's).
     var lastFlags: [Bool] = []
     /// The analysis of each shape met since the tree's structure last changed.
     var shapes: [[Bool]: _ShapeAnalysis] = [:]

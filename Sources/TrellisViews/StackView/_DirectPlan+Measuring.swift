@@ -15,6 +15,7 @@ extension _DirectPlan {
         if !sameStructure {
             shapes.removeAll(keepingCapacity: true)
             measured.removeAll(keepingCapacity: true)
+            shapeMemos.removeAll()
             lastFlags = []
         }
         let flags = Self.shapeFlags(tree)
@@ -28,8 +29,14 @@ extension _DirectPlan {
             throw DirectStackLayoutError(kind: .unsupported, reason: reason)
         }
         scale = tree.scale
-        if flags == lastFlags {
-            // The nodes are this tree's but for texts and aspect ratios.
+        if !lastFlags.isEmpty {
+            // The nodes are this tree's but for texts, aspect ratios and
+            // hidden flags; the kept costs are those of its shape.
+            if flags != lastFlags {
+                shapeMemos[lastFlags] = memos
+                memos = shapeMemos.removeValue(forKey: flags) ?? [_CostMemo(), _CostMemo()]
+                lastFlags = flags
+            }
             var index = 0
             Self.refresh(StackTree.Node(.stack(tree.root)), &nodes, &index)
         } else {
@@ -152,12 +159,13 @@ extension _DirectPlan {
     }
 
     /// Sets what a row changes in nodes flattened from a tree of the same
-    /// shape (`sameShape` with the same `shapeFlags`): labels' texts,
-    /// buttons' titles, images' aspect ratios, and clears what the last
-    /// layout left, as `flatten` makes a node.
+    /// structure (`sameShape` with `flags` false): labels' texts, buttons'
+    /// titles, images' aspect ratios, hidden flags, and clears what the
+    /// last layout left, as `flatten` makes a node.
     static func refresh(_ node: StackTree.Node, _ nodes: inout [_DirectNode], _ index: inout Int) {
         let at = index
         index += 1
+        nodes[at].isHidden = node.isHidden
         nodes[at].layoutWidth = nil
         nodes[at].intrinsic = .zero
         nodes[at].baselines = nil
@@ -167,6 +175,7 @@ extension _DirectPlan {
         nodes[at].height = 0
         switch node.content {
         case .stack(let stack):
+            nodes[at].sharesTextWidth = sharesTextWidth(stack)  // reads hidden flags
             for child in stack.children { refresh(child, &nodes, &index) }
         case .label(let label):
             nodes[at].label?.text = label.text
