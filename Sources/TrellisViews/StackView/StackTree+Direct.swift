@@ -533,8 +533,11 @@ struct _Measurements {
     func size(_ text: StackTree.Text, _ width: Double) -> (
         size: Size, baselines: (first: Double, last: Double)?
     )? {
-        for entry in entries where entry.width == width && Self.same(entry.text, text) {
-            return (entry.size, entry.baselines.map { (first: $0.0, last: $0.1) })
+        // (By index, the width first: no entry is copied unless it matches.)
+        for k in entries.indices where entries[k].width == width {
+            if Self.same(entries[k].text, text) {
+                return (entries[k].size, entries[k].baselines.map { (first: $0.0, last: $0.1) })
+            }
         }
         return nil
     }
@@ -561,6 +564,13 @@ struct _Measurements {
             if baselines != nil { entries[k].baselines = baselines }
             return
         }
+        add(text, width, size, baselines)
+    }
+
+    /// A measurement not among the entries (`size` just missed it).
+    mutating func add(
+        _ text: StackTree.Text, _ width: Double, _ size: Size, _ baselines: (Double, Double)?
+    ) {
         if entries.count < 8 {
             entries.append((text, width, size, baselines))
         } else {

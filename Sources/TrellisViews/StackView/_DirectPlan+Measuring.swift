@@ -299,7 +299,7 @@ extension _DirectPlan {
             nodes[index].intrinsic = .zero
         }
         if index < measured.count {
-            measured[index].remember(label.text, width, nodes[index].intrinsic, nil)
+            measured[index].add(label.text, width, nodes[index].intrinsic, nil)
         }
     }
 
@@ -316,7 +316,7 @@ extension _DirectPlan {
                     button.title, style: button.style,
                     size: Size(width: .infinity, height: .infinity), numberOfLines: 1,
                     scale: scale)) ?? .zero
-            if index < measured.count { measured[index].remember(key, .infinity, title, nil) }
+            if index < measured.count { measured[index].add(key, .infinity, title, nil) }
         }
         let insets = button.contentEdgeInsets
         nodes[index].intrinsic = Size(

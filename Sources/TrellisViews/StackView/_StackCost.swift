@@ -414,7 +414,7 @@ struct _Cost {
             var segments: [Segment] = []
             for part in parts { segments += growing ? part.right : part.left }
             _sortCheapestFirst(&segments, ascending: growing)
-            let unmodelled = segments.filter { $0.slope[0] != 0 }
+            let anyUnmodelled = segments.contains { $0.slope[0] != 0 }
             remaining = abs(remaining)
             for segment in segments {
                 if _isNegligible(remaining, total) { break }
@@ -422,7 +422,7 @@ struct _Cost {
                     throw .unmodelled(
                         "\(what()): a view would take length in a region not modelled")
                 }
-                for other in unmodelled {
+                for other in segments where anyUnmodelled && other.slope[0] != 0 {
                     let order = _compare(_modelled(other.slope), segment.slope)
                     if growing ? order <= 0 : order >= 0 {
                         throw .unmodelled("\(what()): a region not modelled might be cheaper")
