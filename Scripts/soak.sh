@@ -6,6 +6,7 @@
 #                             (test.sh: 60 × 25 and 40 × 15)
 #   stack-tree differential   5,000 random trees (test.sh: 1,000)
 #   stack-file differential   400 random template files (test.sh: 100)
+#   direct stack reuse        2,000 random trees × 7 rows (test.sh: 300)
 #   table stays-put model     20,000 random operation sequences (test.sh: 400)
 #   solver differentials      60-200 seeds each (test.sh: a fifth of them)
 #   cell agreement runs       120-3,000 generated rows (test.sh: a third to a fifth)
@@ -29,6 +30,7 @@ cd "$(dirname "$0")/.."
 swift build --build-tests --traits SnapshotTesting 2>&1 | grep -E "error|warning: " || true
 suites=(
     ReuseDifferentialTests StackTreeDifferentialTests TemplateFileStackDifferentialTests
+    DirectStackReuseTests
     TableStaysPutModelTests ConstantChangeDifferentialTests BatchedSuggestionTests
     SolverPropertyTests DefinitionDifferentialTests PathAgreementTests TemplateFileCellTests
     ConstraintTemplateShapeTests PostCellAgreementTests PostCellHandComputedTests PostItemTests

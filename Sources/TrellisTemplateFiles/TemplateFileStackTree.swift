@@ -165,13 +165,17 @@ public struct TemplateFileStackTree: Sendable {
                 return .stack(stack)
             case .label(var label, let binding):
                 guard let binding else { return .label(label) }
+                let text: String
                 do {
-                    label.text = .plain(try row.text(at: binding.path))
+                    text = try row.text(at: binding.path)
                 } catch {
                     throw fail(planned.position, error)
                 }
-                return .label(
-                    label, isHidden: binding.hiddenWhenEmpty && row.isEmpty(at: binding.path))
+                label.text = .plain(text)
+                // Where `text(at:)` gives a text, `isEmpty(at:)` is whether
+                // it is empty (missing and null give ""; numbers and booleans
+                // are never empty): one lookup, not two.
+                return .label(label, isHidden: binding.hiddenWhenEmpty && text.isEmpty)
             case .button(var button, let binding):
                 guard let binding else { return .button(button) }
                 do {
@@ -179,8 +183,7 @@ public struct TemplateFileStackTree: Sendable {
                 } catch {
                     throw fail(planned.position, error)
                 }
-                return .button(
-                    button, isHidden: binding.hiddenWhenEmpty && row.isEmpty(at: binding.path))
+                return .button(button, isHidden: binding.hiddenWhenEmpty && button.title.isEmpty)
             case .image(var image, let binding):
                 let size: Size?
                 do {

@@ -120,6 +120,16 @@ struct _DirectNode {
     var image: StackTree.ImageNode?
     var fixed: StackTree.FixedNode?
     var button: StackTree.ButtonNode?
+    /// A label of several lines (its width is measured again at the width
+    /// it gets): read in every pass, so kept here rather than copied out of
+    /// `label`.
+    var isMultiLine = false
+    /// A stack that makes `UISV-text-width-disambiguation` (`sharesTextWidth`).
+    var sharesTextWidth = false
+    /// A label's or button's hugging and compression resistance
+    /// (horizontal, vertical).
+    var hugging: (Float, Float) = (0, 0)
+    var compression: (Float, Float) = (0, 0)
     // Labels: the width the engine last gave it (nil: measured on one
     // line), what it measures at, its size and baselines there.
     var layoutWidth: Double?
@@ -142,10 +152,39 @@ struct _ShapeAnalysis {
     var levels: [Float] = []
     var visibleOf: [[Int]] = []
     var gapsOf: [[Double]] = []
+    var hasFreeWidthLabel = false
+    var needsPassChecks = false
+}
+
+/// The last cost of each node along one axis, and what it was made from
+/// (see `computeCosts`).
+struct _CostMemo {
+    var costs: [_Cost]
+    var keys: [SIMD4<Double>]
+    /// Whether the entry may be kept when its key matches.
+    var valid: [Bool]
+    /// Whether the last computation kept the node's cost (its parent may then too).
+    var kept: [Bool]
+
+    init(count: Int = 0) {
+        costs = Array(repeating: _Cost(), count: count)
+        keys = Array(repeating: SIMD4(), count: count)
+        valid = Array(repeating: false, count: count)
+        kept = Array(repeating: false, count: count)
+    }
 }
 
 struct _DirectPlan {
     var nodes: [_DirectNode] = []
+    /// Costs kept from the last computation along each axis (horizontal,
+    /// vertical); emptied when the tree's shape changes.
+    var memos = [_CostMemo(), _CostMemo()]
+    /// The kept costs of the other shapes met (rows of a template switch
+    /// between a few: a photo or none, an empty body), by shape flags.
+    var shapeMemos: [[Bool]: [_CostMemo]] = [:]
+    /// The shape flags of the tree the nodes were made from (empty: the
+    /// nodes are of another structure than the last tree's).
+    var lastFlags: [Bool] = []
     /// The analysis of each shape met since the tree's structure last changed.
     var shapes: [[Bool]: _ShapeAnalysis] = [:]
     /// Labels' measurements by node, kept from row to row while the shape
@@ -475,20 +514,44 @@ struct _Measurements {
     func size(_ text: StackTree.Text, _ width: Double) -> (
         size: Size, baselines: (first: Double, last: Double)?
     )? {
-        for entry in entries where entry.width == width && entry.text == text {
-            return (entry.size, entry.baselines.map { (first: $0.0, last: $0.1) })
+        // (By index, the width first: no entry is copied unless it matches.)
+        for k in entries.indices where entries[k].width == width {
+            if Self.same(entries[k].text, text) {
+                return (entries[k].size, entries[k].baselines.map { (first: $0.0, last: $0.1) })
+            }
         }
         return nil
+    }
+
+    /// Texts of the same bytes. `String`'s `==` compares canonical
+    /// equivalence, which for text beyond ASCII normalizes as it goes (a
+    /// tenth of a row's time in a profile); equal bytes are equal texts,
+    /// and texts equivalent but of other bytes are measured again.
+    static func same(_ a: StackTree.Text, _ b: StackTree.Text) -> Bool {
+        switch (a, b) {
+        case (.plain(var x), .plain(var y)):
+            return x.withUTF8 { p in y.withUTF8 { q in p.count == q.count && p.elementsEqual(q) } }
+        default:
+            return a == b
+        }
     }
 
     mutating func remember(
         _ text: StackTree.Text, _ width: Double, _ size: Size, _ baselines: (Double, Double)?
     ) {
-        for k in entries.indices where entries[k].width == width && entries[k].text == text {
+        for k in entries.indices where entries[k].width == width && Self.same(entries[k].text, text)
+        {
             entries[k].size = size
             if baselines != nil { entries[k].baselines = baselines }
             return
         }
+        add(text, width, size, baselines)
+    }
+
+    /// A measurement not among the entries (`size` just missed it).
+    mutating func add(
+        _ text: StackTree.Text, _ width: Double, _ size: Size, _ baselines: (Double, Double)?
+    ) {
         if entries.count < 8 {
             entries.append((text, width, size, baselines))
         } else {

@@ -374,7 +374,9 @@ extension _ContentPrioritized {
         ]
     }
     func _samePriorities(_ other: some _ContentPrioritized) -> Bool {
-        contentPriorities == other.contentPriorities
+        horizontalHugging == other.horizontalHugging && verticalHugging == other.verticalHugging
+            && horizontalCompressionResistance == other.horizontalCompressionResistance
+            && verticalCompressionResistance == other.verticalCompressionResistance
     }
     /// Sets them on the view made for the node.
     func _apply(to view: View) {

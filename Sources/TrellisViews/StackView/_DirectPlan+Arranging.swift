@@ -74,11 +74,11 @@ extension _DirectPlan {
         // the canvas, at 760 (the stack's width is fixed: see `unsupportedReason`).
         var saved: [(Int, _Cost)] = []
         defer { for (child, cost) in saved { costs[child] = cost } }
-        if stack.axis == .horizontal, _DirectPlan.sharesTextWidth(stack) {
+        if stack.axis == .horizontal, nodes[index].sharesTextWidth {
             let n = Double(visible.count)
             let target = canvas / n - stack.spacing * (n - 1) / n
             for child in visible {
-                guard let label = nodes[child].label, label.numberOfLines != 1 else { continue }
+                guard nodes[child].isMultiLine else { continue }
                 saved.append((child, costs[child]))
                 costs[child].addEqual(target, lane: lane(760))
             }

@@ -7,18 +7,71 @@ import TrellisText
 extension _DirectPlan {
     // MARK: Costs (bottom-up)
 
+    /// Every node's cost along `axis`, bottom-up. A node whose inputs are
+    /// those of its last cost along this axis (a view of the same intrinsic
+    /// length, an image of the same width and ratio, a stack none of whose
+    /// views changed) keeps it: rows of a template repeat most lengths (a
+    /// row of one-line labels is as high in every row), and the engine's
+    /// passes change a label or two at a time.
     mutating func computeCosts(_ axis: LayoutAxis) throws(_StackCostError) {
         if costs.count != nodes.count { costs = [_Cost](repeating: _Cost(), count: nodes.count) }
-        for index in nodes.indices.reversed() {
-            costs[index] = try cost(of: index, axis)
-            assert(costs[index]._checkInvariants(), "node\(index)'s cost is not convex")
-            // No length satisfies the view's required constraints (a stack
-            // of fixed height holding a taller fixed view): the engine
-            // breaks one of them.
-            let (lo, hi) = (costs[index].lo, costs[index].hi)
-            guard lo <= hi + 1e-9 * max(1, abs(hi)) else {
-                throw .conflict("node\(index): required \(axis) lengths \(lo) > \(hi)")
+        let side = axis == .horizontal ? 0 : 1
+        if memos[side].costs.count != nodes.count {
+            memos[side] = _CostMemo(count: nodes.count)
+        }
+        do throws(_StackCostError) {
+            for index in nodes.indices.reversed() {
+                let key = memoKey(index, axis)
+                if memos[side].valid[index], let key, memos[side].keys[index] == key,
+                    children(index).allSatisfy({ memos[side].kept[$0] })
+                {
+                    costs[index] = memos[side].costs[index]
+                    memos[side].kept[index] = true
+                    continue
+                }
+                costs[index] = try cost(of: index, axis)
+                assert(costs[index]._checkInvariants(), "node\(index)'s cost is not convex")
+                // No length satisfies the view's required constraints (a stack
+                // of fixed height holding a taller fixed view): the engine
+                // breaks one of them.
+                let (lo, hi) = (costs[index].lo, costs[index].hi)
+                guard lo <= hi + 1e-9 * max(1, abs(hi)) else {
+                    throw .conflict("node\(index): required \(axis) lengths \(lo) > \(hi)")
+                }
+                memos[side].costs[index] = costs[index]
+                memos[side].keys[index] = key ?? SIMD4()
+                memos[side].valid[index] = key != nil
+                memos[side].kept[index] = false
             }
+        } catch {
+            // Stacks above the node that threw keep costs of older views.
+            memos[side] = _CostMemo(count: nodes.count)
+            throw error
+        }
+    }
+
+    /// What node `index`'s cost along `axis` is made from besides its
+    /// views' costs and the tree's shape (nil: not kept, it reads more).
+    func memoKey(_ index: Int, _ axis: LayoutAxis) -> SIMD4<Double>? {
+        // (Fields read in place: a node is large, and a copy retains its payloads.)
+        switch nodes[index].kind {
+        case .label, .button:
+            let size = nodes[index].intrinsic
+            return SIMD4(axis == .horizontal ? size.width : size.height, 0, 0, 0)
+        case .fixed:
+            return SIMD4()
+        case .image:
+            guard axis == .vertical, let ratio = nodes[index].image?.aspectRatio else {
+                return SIMD4()
+            }
+            return SIMD4(nodes[index].width, ratio.width, ratio.height, 0)
+        case .stack:
+            // Baselines are read from the labels' layouts, not their costs.
+            guard let stack = nodes[index].stack, !stack.isBaselineRelativeArrangement,
+                stack.alignment != .firstBaseline, stack.alignment != .lastBaseline,
+                stack.distribution != .fillProportionally
+            else { return nil }
+            return SIMD4()
         }
     }
 
@@ -55,11 +108,9 @@ extension _DirectPlan {
         switch nodes[index].kind {
         case .label, .button:
             // An intrinsic size: `>=` at the compression resistance, `<=` at the hugging.
-            let hugging =
-                (nodes[index].label?.hugging(axis) ?? nodes[index].button!.hugging(axis)).rawValue
-            let compression =
-                (nodes[index].label?.compressionResistance(axis)
-                ?? nodes[index].button!.compressionResistance(axis)).rawValue
+            let horizontal = axis == .horizontal
+            let hugging = horizontal ? nodes[index].hugging.0 : nodes[index].hugging.1
+            let compression = horizontal ? nodes[index].compression.0 : nodes[index].compression.1
             let intrinsic = nodes[index].intrinsic
             let length = axis == .horizontal ? intrinsic.width : intrinsic.height
             let weight = tieWeight(index)
@@ -231,7 +282,7 @@ extension _DirectPlan {
         _ index: Int, _ stack: StackTree.Stack, _ visible: [Int], _ axis: LayoutAxis
     ) throws(_StackCostError) -> (shares: [Double], last: Int, position: Int)? {
         let sizes = visible.map { child -> Double in
-            if axis == .horizontal, let label = nodes[child].label, label.numberOfLines != 1 {
+            if axis == .horizontal, nodes[child].isMultiLine {
                 return 0
             }
             let size = nodes[child].intrinsic

@@ -91,7 +91,7 @@ extension _DirectPlan {
             try solveWidths(width, insets)
             var changed = false
             for index in nodes.indices {
-                guard let label = nodes[index].label, label.numberOfLines != 1 else { continue }
+                guard nodes[index].isMultiLine else { continue }
                 if oneAtATime, changed { try solveWidths(width, insets) }
                 var solved = nodes[index].width
                 if solved < Label._narrowestWidth { solved = 0 }

@@ -15,6 +15,8 @@ extension _DirectPlan {
         if !sameStructure {
             shapes.removeAll(keepingCapacity: true)
             measured.removeAll(keepingCapacity: true)
+            shapeMemos.removeAll()
+            lastFlags = []
         }
         let flags = Self.shapeFlags(tree)
         let known = shapes[flags]
@@ -27,28 +29,41 @@ extension _DirectPlan {
             throw DirectStackLayoutError(kind: .unsupported, reason: reason)
         }
         scale = tree.scale
-        nodes.removeAll(keepingCapacity: true)
-        childList.removeAll(keepingCapacity: true)
-        flatten(StackTree.Node(.stack(tree.root)), parent: -1)
+        if !lastFlags.isEmpty {
+            // The nodes are this tree's but for texts, aspect ratios and
+            // hidden flags; the kept costs are those of its shape.
+            if flags != lastFlags {
+                shapeMemos[lastFlags] = memos
+                memos = shapeMemos.removeValue(forKey: flags) ?? [_CostMemo(), _CostMemo()]
+                lastFlags = flags
+            }
+            var index = 0
+            Self.refresh(StackTree.Node(.stack(tree.root)), &nodes, &index)
+        } else {
+            // Lanes, visible views and gaps may differ: no cost is kept.
+            memos = [_CostMemo(), _CostMemo()]
+            lastFlags = flags
+            nodes.removeAll(keepingCapacity: true)
+            childList.removeAll(keepingCapacity: true)
+            flatten(StackTree.Node(.stack(tree.root)), parent: -1)
+        }
         if measured.count != nodes.count {
             measured = Array(repeating: _Measurements(), count: nodes.count)
         }
+        self.tree = tree
         if let known {
             levels = known.levels
             visibleOf = known.visibleOf
             gapsOf = known.gapsOf
-        } else {
-            levels = Self.levels(of: tree).sorted(by: >)
-            visibleOf = nodes.indices.map { index in children(index).filter { !nodes[$0].isHidden }
-            }
-            gapsOf = nodes.indices.map { makeGaps($0, visibleOf[$0]) }
-            shapes[flags] = _ShapeAnalysis(
-                reason: nil, levels: levels, visibleOf: visibleOf, gapsOf: gapsOf)
+            hasFreeWidthLabel = known.hasFreeWidthLabel
+            needsPassChecks = known.needsPassChecks
+            return
         }
-        self.tree = tree
+        levels = Self.levels(of: tree).sorted(by: >)
+        visibleOf = nodes.indices.map { index in children(index).filter { !nodes[$0].isHidden } }
+        gapsOf = nodes.indices.map { makeGaps($0, visibleOf[$0]) }
         hasFreeWidthLabel = nodes.indices.contains { index in
-            guard let label = nodes[index].label, label.numberOfLines != 1 else { return false }
-            return !widthIsFixed(index)
+            nodes[index].isMultiLine && !widthIsFixed(index)
         }
         // A label of several lines measured on one line first is shorter
         // than in the end: with a required height cap (hugging) it can meet
@@ -56,9 +71,11 @@ extension _DirectPlan {
         needsPassChecks =
             hasFreeWidthLabel
             || nodes.contains { node in
-                guard let label = node.label, label.numberOfLines != 1 else { return false }
-                return label.verticalHugging == .required
+                node.isMultiLine && node.hugging.1 >= LayoutPriority.required.rawValue
             }
+        shapes[flags] = _ShapeAnalysis(
+            reason: nil, levels: levels, visibleOf: visibleOf, gapsOf: gapsOf,
+            hasFreeWidthLabel: hasFreeWidthLabel, needsPassChecks: needsPassChecks)
     }
 
     /// Whether a view's width follows from required constraints alone,
@@ -100,12 +117,22 @@ extension _DirectPlan {
         let index = nodes.count
         var flat = _DirectNode(kind: .fixed, isHidden: node.isHidden, parent: parent)
         switch node.content {
-        case .stack(let stack):
+        case .stack(var stack):
             flat.kind = .stack
+            // Its settings only: the children are flattened below (a copy
+            // of the stack then copies no array of nodes).
+            flat.sharesTextWidth = Self.sharesTextWidth(stack)
+            stack.children = []
             flat.stack = stack
         case .label(let label):
             flat.kind = .label
             flat.label = label
+            flat.isMultiLine = label.numberOfLines != 1
+            flat.hugging = (label.horizontalHugging.rawValue, label.verticalHugging.rawValue)
+            flat.compression = (
+                label.horizontalCompressionResistance.rawValue,
+                label.verticalCompressionResistance.rawValue
+            )
         case .image(let image):
             flat.kind = .image
             flat.image = image
@@ -114,6 +141,11 @@ extension _DirectPlan {
         case .button(let button):
             flat.kind = .button
             flat.button = button
+            flat.hugging = (button.horizontalHugging.rawValue, button.verticalHugging.rawValue)
+            flat.compression = (
+                button.horizontalCompressionResistance.rawValue,
+                button.verticalCompressionResistance.rawValue
+            )
         }
         nodes.append(flat)
         guard case .stack(let stack) = node.content else { return }
@@ -123,6 +155,36 @@ extension _DirectPlan {
         for (position, child) in stack.children.enumerated() {
             childList[start + position] = nodes.count
             flatten(child, parent: index)
+        }
+    }
+
+    /// Sets what a row changes in nodes flattened from a tree of the same
+    /// structure (`sameShape` with `flags` false): labels' texts, buttons'
+    /// titles, images' aspect ratios, hidden flags, and clears what the
+    /// last layout left, as `flatten` makes a node.
+    static func refresh(_ node: StackTree.Node, _ nodes: inout [_DirectNode], _ index: inout Int) {
+        let at = index
+        index += 1
+        nodes[at].isHidden = node.isHidden
+        nodes[at].layoutWidth = nil
+        nodes[at].intrinsic = .zero
+        nodes[at].baselines = nil
+        nodes[at].x = 0
+        nodes[at].y = 0
+        nodes[at].width = 0
+        nodes[at].height = 0
+        switch node.content {
+        case .stack(let stack):
+            nodes[at].sharesTextWidth = sharesTextWidth(stack)  // reads hidden flags
+            for child in stack.children { refresh(child, &nodes, &index) }
+        case .label(let label):
+            nodes[at].label?.text = label.text
+        case .button(let button):
+            nodes[at].button?.title = button.title
+        case .image(let image):
+            nodes[at].image = image
+        case .fixed:
+            break
         }
     }
 
@@ -137,12 +199,13 @@ extension _DirectPlan {
             switch (x.content, y.content) {
             case (.stack(let p), .stack(let q)):
                 return same(p, q)
-            case (.label(var p), .label(let q)):
+            case (.label(let p), .label(let q)):
                 guard !flags || p.text.string.isEmpty == q.text.string.isEmpty else {
                     return false
                 }
-                p.text = q.text
-                return p == q
+                // Field by field: no copy of the label to blank its text.
+                return p.numberOfLines == q.numberOfLines && p.lineBreakMode == q.lineBreakMode
+                    && p._samePriorities(q) && StackTree._sameStyle(p.style, q.style)
             case (.image(let p), .image(let q)):
                 // Rows bring their own aspect ratios: only validity counts.
                 func valid(_ image: StackTree.ImageNode) -> Bool {
@@ -153,9 +216,9 @@ extension _DirectPlan {
                 return p.maxHeight == q.maxHeight && valid(p) == valid(q)
             case (.fixed(let p), .fixed(let q)):
                 return p == q
-            case (.button(var p), .button(let q)):
-                p.title = q.title
-                return p == q
+            case (.button(let p), .button(let q)):
+                return p.contentEdgeInsets == q.contentEdgeInsets && p._samePriorities(q)
+                    && StackTree._sameStyle(p.style, q.style)
             default:
                 return false
             }
@@ -236,7 +299,7 @@ extension _DirectPlan {
             nodes[index].intrinsic = .zero
         }
         if index < measured.count {
-            measured[index].remember(label.text, width, nodes[index].intrinsic, nil)
+            measured[index].add(label.text, width, nodes[index].intrinsic, nil)
         }
     }
 
@@ -253,7 +316,7 @@ extension _DirectPlan {
                     button.title, style: button.style,
                     size: Size(width: .infinity, height: .infinity), numberOfLines: 1,
                     scale: scale)) ?? .zero
-            if index < measured.count { measured[index].remember(key, .infinity, title, nil) }
+            if index < measured.count { measured[index].add(key, .infinity, title, nil) }
         }
         let insets = button.contentEdgeInsets
         nodes[index].intrinsic = Size(
@@ -264,8 +327,7 @@ extension _DirectPlan {
     /// for a single-line label or before the layout gave it a width, else
     /// that width (at least the narrowest, for 0).
     func measuringWidth(_ index: Int) -> Double {
-        guard let label = nodes[index].label, label.numberOfLines != 1,
-            let layoutWidth = nodes[index].layoutWidth
+        guard nodes[index].isMultiLine, let layoutWidth = nodes[index].layoutWidth
         else { return .infinity }
         return max(layoutWidth, Label._narrowestWidth)
     }

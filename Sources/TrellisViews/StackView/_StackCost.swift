@@ -141,6 +141,9 @@ struct _Cost {
         while index > 0, kinks[index - 1].x > kink.x { index -= 1 }
         if index > 0, kinks[index - 1].x == kink.x {
             kinks[index - 1].delta += kink.delta
+        } else if index == kinks.count {
+            if kinks.capacity == 0 { kinks.reserveCapacity(4) }  // a view's few terms
+            kinks.append(kink)
         } else {
             kinks.insert(kink, at: index)
         }
@@ -411,7 +414,7 @@ struct _Cost {
             var segments: [Segment] = []
             for part in parts { segments += growing ? part.right : part.left }
             _sortCheapestFirst(&segments, ascending: growing)
-            let unmodelled = segments.filter { $0.slope[0] != 0 }
+            let anyUnmodelled = segments.contains { $0.slope[0] != 0 }
             remaining = abs(remaining)
             for segment in segments {
                 if _isNegligible(remaining, total) { break }
@@ -419,7 +422,7 @@ struct _Cost {
                     throw .unmodelled(
                         "\(what()): a view would take length in a region not modelled")
                 }
-                for other in unmodelled {
+                for other in segments where anyUnmodelled && other.slope[0] != 0 {
                     let order = _compare(_modelled(other.slope), segment.slope)
                     if growing ? order <= 0 : order >= 0 {
                         throw .unmodelled("\(what()): a region not modelled might be cheaper")
