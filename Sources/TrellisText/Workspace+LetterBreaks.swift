@@ -32,10 +32,7 @@ extension _Workspace {
     /// - Complexity: O(n), one pass over the bytes.
     func letterBreaks(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
         let count = text.count
-        if breakOffsets.count < count + 1 {
-            breakOffsets = Array(repeating: 0, count: count + 1)
-            breakIsHard = Array(repeating: 0, count: count + 1)
-        }
+        reserveBreaks(count + 1)
         let found: Int? = breakOffsets.withUnsafeMutableBufferPointer { offsets in
             _letterClassTable.withUnsafeBufferPointer { classes in
                 _letterPairTable.withUnsafeBufferPointer { pairs in

@@ -110,6 +110,15 @@ final class _Workspace {
         return (joinHangingWhitespace(text, count: try icuBreaks(text)), false)
     }
 
+    /// Makes `breakOffsets` and `breakIsHard` hold at least `count` breaks
+    /// (the break finders' scratch, kept from one text to the next).
+    func reserveBreaks(_ count: Int) {
+        if breakOffsets.count < count {
+            breakOffsets = Array(repeating: 0, count: count)
+            breakIsHard = Array(repeating: 0, count: count)
+        }
+    }
+
     /// Break opportunities from ICU's line break iterator.
     func icuBreaks(_ text: UnsafeBufferPointer<UInt8>) throws(TextError) -> Int {
         while true {
