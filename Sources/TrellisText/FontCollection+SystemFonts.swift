@@ -26,8 +26,11 @@ extension FontCollection {
     ///   C locale, which ranks fonts for no language). A character of a
     ///   script the language is not written in is ranked for the script's
     ///   sample language (Thai for Thai, Korean for Hangul), as Pango does.
-    /// - Throws: `TextError.systemFontsUnavailable` when fontconfig cannot
-    ///   load its configuration.
+    /// - Throws: nothing at present: fontconfig's configuration is loaded
+    ///   on the first character none of these fonts has (a process whose
+    ///   text needs no system font never pays for it), and if it cannot be
+    ///   loaded such characters are missing glyphs, as without system
+    ///   fonts. The signature stays throwing so that callers need not change.
     /// - Complexity: O(number of fonts); the system's ranking is made on the
     ///   first character that needs it (one FcFontSort per language).
     public func addingSystemFonts(language: String? = nil) throws(TextError) -> FontCollection {
@@ -35,7 +38,7 @@ extension FontCollection {
         let described = first.flatMap { _SystemFallback.describe(path: $0.path, index: $0.index) }
         let family = described?.family ?? first?.familyName ?? "sans-serif"
         let weight = described?.weight ?? _SystemFallback.fontconfigWeight(openType: 400)
-        let fallback = try _SystemFallback.shared(
+        let fallback = _SystemFallback.shared(
             family: family, weight: weight, language: language ?? _processLanguage())
         return FontCollection(fonts, systemFallback: fallback)
     }

@@ -21,8 +21,6 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Markup (`AttributedText(markup:base:)`) that cannot be read, with the
     /// position (line and column) in the markup where the problem starts.
     case malformedMarkup(position: SourcePosition, reason: String)
-    /// fontconfig, which finds the system's fonts, is not usable.
-    case systemFontsUnavailable(reason: String)
 
     public var description: String {
         switch self {
@@ -41,8 +39,6 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
             return "ICU \(operation) failed with status \(status)"
         case .malformedMarkup(let position, let reason):
             return "malformed markup at \(position): \(reason)"
-        case .systemFontsUnavailable(let reason):
-            return "the system's fonts are unavailable: \(reason)"
         case .emojiFontNotFound(let searched):
             return
                 "no color emoji font found (searched \(searched.joined(separator: ", "))); install Debian's fonts-noto-color-emoji or set TRELLIS_EMOJI_FONT to a font file"

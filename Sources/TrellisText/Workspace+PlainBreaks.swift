@@ -17,10 +17,7 @@ extension _Workspace {
     /// - Complexity: O(n), one pass over the bytes.
     func plainBreaks(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
         let count = text.count
-        if breakOffsets.count < count + 1 {
-            breakOffsets = Array(repeating: 0, count: count + 1)
-            breakIsHard = Array(repeating: 0, count: count + 1)
-        }
+        reserveBreaks(count + 1)
         return breakOffsets.withUnsafeMutableBufferPointer { offsets in
             breakIsHard.withUnsafeMutableBufferPointer { hard in
                 // Without branches on the bytes (a branch per word boundary

@@ -47,6 +47,9 @@ final class _Workspace {
     /// font's GPOS table (_GPOSPairs.swift); off, only learned pairs are
     /// used (tests compare the two).
     var readsPairs = true
+    /// Whether text that is not plain ASCII takes its breaks from
+    /// `letterBreaks` when it can; off, from ICU (tests compare the two).
+    var usesLetterBreaks = true
     /// Whether plain paragraphs keep compact pieces and are filled from
     /// them (`_PreparedText.isPlainParagraph`); off, every text keeps whole
     /// pieces and takes the general path (tests compare the two).
@@ -94,12 +97,26 @@ final class _Workspace {
     /// UAX #14 break opportunities of `text` into `breakOffsets`/`breakIsHard`.
     /// Returns their count. ICU's breaks go without those before a piece of
     /// only hanging whitespace (`joinHangingWhitespace`).
-    /// `isPlain` is true when the text is plain (see `plainBreaks`).
+    /// `isPlain` is true when the text is plain (see `plainBreaks`). Text
+    /// that is not plain ASCII but only letters of Latin, Greek or Cyrillic
+    /// with common punctuation gets its breaks from `letterBreaks`, the
+    /// same as ICU's; other text from ICU.
     func findBreaks(_ text: UnsafeBufferPointer<UInt8>) throws(TextError) -> (
         count: Int, isPlain: Bool
     ) {
-        if let count = plainBreaks(text) { return (count, true) }
+        let isASCII = _isASCII(text)
+        if isASCII, let count = plainBreaks(text) { return (count, true) }
+        if usesLetterBreaks, let count = letterBreaks(text) { return (count, false) }
         return (joinHangingWhitespace(text, count: try icuBreaks(text)), false)
+    }
+
+    /// Makes `breakOffsets` and `breakIsHard` hold at least `count` breaks
+    /// (the break finders' scratch, kept from one text to the next).
+    func reserveBreaks(_ count: Int) {
+        if breakOffsets.count < count {
+            breakOffsets = Array(repeating: 0, count: count)
+            breakIsHard = Array(repeating: 0, count: count)
+        }
     }
 
     /// Break opportunities from ICU's line break iterator.

@@ -74,12 +74,10 @@ final class _SystemFallback: @unchecked Sendable {
 
     /// The process's fallback for `family` at `weight` in text of `language`.
     /// - Complexity: O(1) after the first call for the triple.
-    static func shared(family: String, weight: Int32, language: String) throws(TextError)
-        -> _SystemFallback
-    {
+    static func shared(family: String, weight: Int32, language: String) -> _SystemFallback {
         let key = _RankingKey(family: family, weight: weight, language: language)
         if let known = shared.withLock({ $0[key] }) { return known }
-        let made = try _SystemFallback(family: family, weight: weight, language: language)
+        let made = _SystemFallback(family: family, weight: weight, language: language)
         return shared.withLock { table in
             if let known = table[key] { return known }
             table[key] = made
@@ -87,7 +85,7 @@ final class _SystemFallback: @unchecked Sendable {
         }
     }
 
-    private init(family: String, weight: Int32, language: String) throws(TextError) {
+    private init(family: String, weight: Int32, language: String) {
         self.family = family
         self.weight = weight
         self.language = language
@@ -96,20 +94,16 @@ final class _SystemFallback: @unchecked Sendable {
             next += 1
             return next
         }
-        _ = try Self.configuration()
     }
 
-    /// The current fontconfig configuration, loaded once.
-    private static func configuration() throws(TextError) -> OpaquePointer {
-        let result: OpaquePointer? = fontconfig.withLock { config in
-            if config == nil, FcInit() != 0 { config = FcConfigGetCurrent() }
-            return config
-        }
-        guard let result else {
-            throw TextError.systemFontsUnavailable(
-                reason: "fontconfig could not load its configuration (FcInit failed)")
-        }
-        return result
+    /// The current fontconfig configuration, loaded on the first call that
+    /// needs it (`FcInit` reads and parses every file of /etc/fonts: 26 M
+    /// instructions, about a tenth of a cold `trellis measure` of 5,000
+    /// English rows, which need no system font); nil when it cannot be
+    /// loaded. Called under the fontconfig lock, with its value.
+    private static func loadedConfiguration(_ config: inout OpaquePointer?) -> OpaquePointer? {
+        if config == nil, FcInit() != 0 { config = FcConfigGetCurrent() }
+        return config
     }
 
     /// fontconfig's weight for an OpenType weight class (400 regular, 700 bold).
@@ -236,7 +230,9 @@ final class _SystemFallback: @unchecked Sendable {
         // Made under the fontconfig lock, so each key is ranked once.
         return Self.fontconfig.withLock { config in
             if let known = Self.rankings.withLock({ $0[key] }) { return known }
-            let made = Self.rank(family: family, weight: weight, language: language, config: config)
+            let made = Self.rank(
+                family: family, weight: weight, language: language,
+                config: Self.loadedConfiguration(&config))
             Self.rankings.withLock { $0[key] = made }
             return made
         }

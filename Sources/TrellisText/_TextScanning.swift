@@ -94,3 +94,24 @@ func _mayContainRightToLeft(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
     }
     return false
 }
+
+/// True when every byte of the text is ASCII (below 0x80); eight bytes at
+/// a time, so a Russian text leaves at its first word and an English one
+/// costs well under an instruction a byte.
+@inline(__always)
+func _isASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    let raw = UnsafeRawBufferPointer(text)
+    let count = raw.count
+    var index = 0
+    var high: UInt64 = 0
+    while index + 8 <= count {
+        high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        if high & 0x8080_8080_8080_8080 != 0 { return false }
+        index += 8
+    }
+    while index < count {
+        if raw[index] >= 0x80 { return false }
+        index += 1
+    }
+    return true
+}
