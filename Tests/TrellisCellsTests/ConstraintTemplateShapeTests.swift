@@ -76,7 +76,7 @@ final class KeyedPostCellView: ConstraintCellView {
         let found = try Self.disagreements(
             &pooled, &fresh,
             items: Self.alternatingShapes(
-                count: Soak.count("TRELLIS_SHAPE_ROWS", quick: 60, soak: 200)))
+                count: Soak.count("TRELLIS_SHAPE_ROWS", quick: 25, soak: 200)))
         #expect(found.isEmpty, "\(found.count) layouts differ; first: \(found.prefix(1))")
         #expect(pooled.hierarchyCount == 4)  // body × photo
     }
@@ -99,7 +99,7 @@ final class KeyedPostCellView: ConstraintCellView {
             path: TestPaths.repository("Templates/PostCell.json"))
         var pooled = try TemplateFileCell(file: file)
         var fresh = try TemplateFileCell(file: file, reusingEngine: false)
-        let count = Soak.count("TRELLIS_SHAPE_ROWS", quick: 40, soak: 120)
+        let count = Soak.count("TRELLIS_SHAPE_ROWS", quick: 15, soak: 120)
         let rows = Self.alternatingShapes(count: count).map(\.jsonRow)
         let found = try Self.disagreements(&pooled, &fresh, items: rows)
         #expect(found.isEmpty, "\(found.count) layouts differ; first: \(found.prefix(1))")

@@ -93,7 +93,7 @@ import TrellisTestSupport
         var frames = FeedCellFrames(style: style)
         var constraints = FeedCellConstraints(style: style)
         var items = AnimalDataGenerator(seed: 4).items(
-            count: Soak.count("TRELLIS_FEED_ROWS", quick: 600, soak: 3_000))
+            count: Soak.count("TRELLIS_FEED_ROWS", quick: 250, soak: 3_000))
         for index in stride(from: 0, to: items.count, by: 3) { items[index].imageSize = nil }
         let found = try disagreements(&frames, &constraints, items: items)
         #expect(found.isEmpty, "\(found.count) rows differ: \(found.prefix(5))")

@@ -33,14 +33,14 @@ import TrellisText
     }
 
     /// Generated rows at four widths and scale 3, through one reused
-    /// hierarchy (the template engine's mode): 400 rows (1,600 layouts), 2,000
+    /// hierarchy (the template engine's mode): 150 rows (600 layouts), 2,000
     /// under Scripts/soak.sh, all equal.
     @Test func reusedHierarchyAgreesOnManyRowsAtScale3() throws {
         let style = try PostCellStyle.standard(scale: 3)
         var frames = PostCellFrames(style: style)
         var constraints = PostCellConstraints(style: style)
         let items = PostDataGenerator(seed: 1).items(
-            count: Soak.count("TRELLIS_POST_ROWS", quick: 400, soak: 2_000))
+            count: Soak.count("TRELLIS_POST_ROWS", quick: 150, soak: 2_000))
         let found = try Self.disagreements(&frames, &constraints, items: items)
         #expect(
             found.isEmpty,
@@ -48,14 +48,14 @@ import TrellisText
     }
 
     /// The width changes on every row (a rotation between any two rows),
-    /// through one reused hierarchy: 400 layouts (2,000 under Scripts/soak.sh),
+    /// through one reused hierarchy: 150 layouts (2,000 under Scripts/soak.sh),
     /// all equal.
     @Test func reusedHierarchyAgreesWhenTheWidthChangesEveryRow() throws {
         let style = try PostCellStyle.standard(scale: 3)
         var frames = PostCellFrames(style: style)
         var constraints = PostCellConstraints(style: style)
         var found: [String] = []
-        let count = Soak.count("TRELLIS_POST_ROWS", quick: 400, soak: 2_000)
+        let count = Soak.count("TRELLIS_POST_ROWS", quick: 150, soak: 2_000)
         for (row, item) in PostDataGenerator(seed: 13).items(count: count).enumerated() {
             let width = Self.widths[(row * 3 + row / 4) % Self.widths.count]
             let a = try frames.layout(item, width: width)
@@ -72,7 +72,7 @@ import TrellisText
         var frames = PostCellFrames(style: style)
         var constraints = PostCellConstraints(style: style)
         let items = PostDataGenerator(seed: 2 + UInt64(scale)).items(
-            count: Soak.count("TRELLIS_POST_ROWS", quick: 100, soak: 300))
+            count: Soak.count("TRELLIS_POST_ROWS", quick: 50, soak: 300))
         let found = try Self.disagreements(&frames, &constraints, items: items)
         #expect(
             found.isEmpty,

@@ -24,7 +24,7 @@ import TrellisTestSupport
         return solver
     }
 
-    @Test(arguments: Soak.seeds("TRELLIS_SOLVER_SEEDS", quick: 16, soak: 80), [false, true])
+    @Test(arguments: Soak.seeds("TRELLIS_SOLVER_SEEDS", quick: 8, soak: 80), [false, true])
     func batchedSuggestionsGiveTheValuesOfOneAtATime(seed: Int, large: Bool) throws {
         let system = RandomSystem(kind: seed % 2 == 0 ? .single : .levels, seed: UInt64(seed))
         var rng = SplitMix64(seed: UInt64(seed) &+ 4_242)
@@ -78,7 +78,7 @@ import TrellisTestSupport
     /// included (any required constant may move: the same constraint is
     /// broken), and what a fresh solver given the installed constraints
     /// gives.
-    @Test(arguments: Soak.seeds("TRELLIS_SOLVER_SEEDS", quick: 8, soak: 40))
+    @Test(arguments: Soak.seeds("TRELLIS_SOLVER_SEEDS", quick: 4, soak: 40))
     func changesAfterWaitingSuggestionsMatchChangesAfterReads(seed: Int) throws {
         let system = RandomSystem(kind: .levels, seed: UInt64(seed) &+ 900)
         var rng = SplitMix64(seed: UInt64(seed) &+ 17)
@@ -141,7 +141,7 @@ import TrellisTestSupport
     /// every change (each optimised at once, as before the optional ones
     /// waited), breaks the same constraints, and agrees with a fresh
     /// solver given its installed constraints.
-    @Test(arguments: Soak.seeds("TRELLIS_SOLVER_SEEDS", quick: 12, soak: 60))
+    @Test(arguments: Soak.seeds("TRELLIS_SOLVER_SEEDS", quick: 6, soak: 60))
     func optionalConstantsWaitAndGiveTheValuesOfOneAtATime(seed: Int) throws {
         let system = RandomSystem(
             kind: seed % 2 == 0 ? .single : .levels, seed: UInt64(seed) &+ 5_100)

@@ -66,7 +66,7 @@ import TrellisTestSupport
 
     /// Every variable is an edit variable at a priority of its own below
     /// all of the system's levels, so the optimum is a single point.
-    @Test(arguments: Soak.seeds("TRELLIS_SOLVER_SEEDS", quick: 20, soak: 100), [false, true])
+    @Test(arguments: Soak.seeds("TRELLIS_SOLVER_SEEDS", quick: 10, soak: 100), [false, true])
     func constantChangesWithConflictsMatchAFreshSolver(seed: Int, large: Bool) throws {
         let system = RandomSystem(kind: seed % 2 == 0 ? .single : .levels, seed: UInt64(seed))
         var rng = SplitMix64(seed: UInt64(seed) &+ 77_001)

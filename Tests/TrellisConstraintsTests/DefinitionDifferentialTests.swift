@@ -124,7 +124,7 @@ import TrellisTestSupport
         return errors
     }
 
-    @Test(arguments: Soak.seeds("TRELLIS_SOLVER_SEEDS", quick: 40, soak: 200))
+    @Test(arguments: Soak.seeds("TRELLIS_SOLVER_SEEDS", quick: 20, soak: 200))
     func definitionsGiveThePlainTableausValuesAndConflicts(seed: Int) throws {
         let system = ChainSystem(seed: UInt64(seed) &* 7919)
         var rng = SplitMix64(seed: UInt64(seed) &+ 424_242)

@@ -48,7 +48,7 @@ import TrellisTestSupport
 
     /// `large`: the solver keeps the structures of a large system (columns,
     /// indexed objective levels) from the start.
-    @Test(arguments: Soak.seeds("TRELLIS_SOLVER_SEEDS", quick: 12, soak: 60), [false, true])
+    @Test(arguments: Soak.seeds("TRELLIS_SOLVER_SEEDS", quick: 6, soak: 60), [false, true])
     func randomOperationsKeepTheSolverConsistentAndOptimal(seed: Int, large: Bool) throws {
         let system = RandomSystem(kind: seed % 2 == 0 ? .single : .levels, seed: UInt64(seed))
         var rng = SplitMix64(seed: UInt64(seed) &+ 1_000_003)

@@ -146,7 +146,7 @@ import TrellisViews
         )
     }
 
-    /// 300 messages (1,000 under Scripts/soak.sh): words of several scripts, long words, links, emoji,
+    /// 150 messages (1,000 under Scripts/soak.sh): words of several scripts, long words, links, emoji,
     /// hard breaks, empty ones; times of one to five characters.
     static func rows(seed: UInt64) -> [Row] {
         var random = SplitMix64(seed: seed)
@@ -156,7 +156,7 @@ import TrellisViews
             "Supercalifragilisticexpialidocious", "https://example.com/a/very/long/path", "🙂",
             "👍🏽", "—", "(really)", "12:45", "\n",
         ]
-        return (0..<Soak.count("TRELLIS_CHAT_ROWS", quick: 300, soak: 1000)).map { _ in
+        return (0..<Soak.count("TRELLIS_CHAT_ROWS", quick: 150, soak: 1000)).map { _ in
             let count = Int(random.next() % 40)
             let message = (0..<count).map { _ in words[random.below(words.count)] }
                 .joined(separator: " ")

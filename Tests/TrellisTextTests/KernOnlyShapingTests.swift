@@ -108,8 +108,8 @@ import TrellisTestSupport
     @Test(arguments: fonts)
     func corpusPiecesMeasureAsHarfBuzz(family: String, weight: FontWeight) throws {
         let face = try Font(family: family, weight: weight)._face
-        // 600 corpus rows (1,500 under Scripts/soak.sh).
-        let rows = Corpus.rows(count: Soak.count("TRELLIS_KERN_ROWS", quick: 600, soak: 1_500))
+        // 300 corpus rows (1,500 under Scripts/soak.sh).
+        let rows = Corpus.rows(count: Soak.count("TRELLIS_KERN_ROWS", quick: 300, soak: 1_500))
         let (modelled, total) = try Self.compare(rows, face: face)
         // Hebrew and Arabic rows, and pieces with substituted glyphs, are
         // left to HarfBuzz; most English and Russian pieces are modelled.
@@ -121,14 +121,17 @@ import TrellisTestSupport
     func randomTextMeasuresAsHarfBuzz(family: String, weight: FontWeight) throws {
         let face = try Font(family: family, weight: weight)._face
         let (modelled, total) = try Self.compare(
-            Self.randomTexts(count: 4000, seed: 0x6B65_726E), face: face)
+            Self.randomTexts(
+                count: Soak.count("TRELLIS_KERN_TEXTS", quick: 1_500, soak: 4_000),
+                seed: 0x6B65_726E), face: face)
         #expect(modelled > total / 10, "modelled \(modelled) of \(total)")
         #expect(modelled < total, "the refused characters must be refused")
     }
 
     @Test func layoutsAreUnchangedByTheModel() throws {
         let style = try interStyle()
-        let rows = Corpus.rows(count: 1000) + Self.randomTexts(count: 1000, seed: 7)
+        let count = Soak.count("TRELLIS_KERN_LAYOUT_ROWS", quick: 400, soak: 1_000)
+        let rows = Corpus.rows(count: count) + Self.randomTexts(count: count, seed: 7)
         let withModel = TextMeasurer(
             wordCacheCapacity: 1 << 16, preparedTextCapacity: 16, usesKernModel: true)
         let harfBuzz = TextMeasurer(

@@ -104,7 +104,7 @@ import TrellisTestSupport
     /// than the line rebuild whole pieces), and for one-line bounding rects.
     @Test func plainParagraphsMatchTheGeneralPath() throws {
         let rows =
-            Corpus.rows(count: Soak.count("TRELLIS_TEXT_ROWS", quick: 120, soak: 500)) + [
+            Corpus.rows(count: Soak.count("TRELLIS_TEXT_ROWS", quick: 60, soak: 500)) + [
                 "Supercalifragilisticexpialidocious is long", "a", " ", "  two  spaces  ",
                 String(repeating: "x", count: 300), "tab\tand  spaces   ",
             ]

@@ -30,7 +30,7 @@ import TrellisTestSupport
     @Test func sizesEqualTheFullLayoutsSizes() throws {
         let measurer = TextMeasurer()
         let rows =
-            Corpus.rows(count: Soak.count("TRELLIS_TEXT_ROWS", quick: 150, soak: 600)) + [
+            Corpus.rows(count: Soak.count("TRELLIS_TEXT_ROWS", quick: 80, soak: 600)) + [
                 "", "a", "\n", "one\n\ntwo\n", "x\u{2028}y", "Supercalifragilisticexpialidocious",
             ]
         var compared = 0
