@@ -6,11 +6,10 @@ import TrellisConstraints
 /// A solver constraint `lhs relation rhs`.
 func _makeSolverConstraint(
     _ lhs: _Linear, _ relation: LayoutRelation, _ rhs: _Linear, priority: LayoutPriority,
-    identifier: String?, weight: Double = 1
+    identifier: String?
 ) -> Constraint {
     Constraint(
-        _expression(lhs), relation, _expression(rhs), priority: priority, identifier: identifier,
-        weight: weight)
+        _expression(lhs), relation, _expression(rhs), priority: priority, identifier: identifier)
 }
 
 /// Gives an installed constraint a new constant: `value` is the right-hand

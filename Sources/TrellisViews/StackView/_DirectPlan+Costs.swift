@@ -113,24 +113,18 @@ extension _DirectPlan {
             let compression = horizontal ? nodes[index].compression.0 : nodes[index].compression.1
             let intrinsic = nodes[index].intrinsic
             let length = axis == .horizontal ? intrinsic.width : intrinsic.height
-            let weight = tieWeight(index)
-            cost.addAtLeast(length, lane: lane(compression), weight: weight)
-            cost.addAtMost(length, lane: lane(hugging), weight: weight)
+            cost.addAtLeast(length, lane: lane(compression))
+            cost.addAtMost(length, lane: lane(hugging))
         case .fixed:
             let box = nodes[index].fixed!
-            let weight = tieWeight(index)
             if let length = axis == .horizontal ? box.width : box.height {
-                let level = box.priority.rawValue
-                let w = level < 1000 ? weight : 1
-                cost.addAtLeast(length, lane: lane(level), weight: w)
-                cost.addAtMost(length, lane: lane(level), weight: w)
+                cost.addEqual(length, lane: lane(box.priority.rawValue))
             }
             if let size = box.intrinsicSize {
                 // A picture's intrinsic size, as a label's.
                 let length = axis == .horizontal ? size.width : size.height
-                cost.addAtLeast(
-                    length, lane: lane(box.compressionResistance(axis).rawValue), weight: weight)
-                cost.addAtMost(length, lane: lane(box.hugging(axis).rawValue), weight: weight)
+                cost.addAtLeast(length, lane: lane(box.compressionResistance(axis).rawValue))
+                cost.addAtMost(length, lane: lane(box.hugging(axis).rawValue))
             }
         case .image:
             guard axis == .vertical else { break }
