@@ -1,11 +1,20 @@
 // swift-tools-version: 6.1
-// Trellis: UIKit-style self-sizing layout for Linux. The modules, bottom
-// up: TrellisData (the data formats: JSON read with positions, written in
-// one form, JSON Lines, positioned errors), TrellisGeometry (shared value
-// types, so that text, views and lists agree on Point/Size/Rect without
-// importing each other), TrellisText,
-// TrellisConstraints, TrellisViews, TrellisCells, TrellisLists, then
-// rendering and snapshots; docs/module-contracts.md lists what each offers.
+// Trellis: UIKit-style self-sizing layout for Linux. Its library modules
+// in layers, bottom up: a module depends only on modules of lower layers
+// (and on the C libraries: CFreeType, CHarfBuzz, CFontconfig, CPNG,
+// CTrellisICU, CTrellisMemory). Scripts/import-check.py checks these lines
+// against the targets below; docs/module-contracts.md says what each offers.
+// layer 0: TrellisSupport, TrellisData, TrellisConstraints
+// layer 1: TrellisGeometry
+// layer 2: TrellisText, TrellisLists
+// layer 3: TrellisViews, TrellisLayoutFiles
+// layer 4: TrellisCells
+// layer 5: TrellisTemplateFiles, TrellisSamples, TrellisRender
+// layer 6: TrellisTemplateSource, TrellisInspector, TrellisSnapshots, Trellis
+// layer 7: TrellisSnapshotTesting
+// The umbrella `Trellis` re-exports every layer but the samples (product
+// TrellisSamples). The executables `trellis` and `listbench` sit on top,
+// with CLISupport and CLIOptions, which no library uses.
 
 import PackageDescription
 
@@ -122,7 +131,8 @@ let package = Package(
         .target(
             name: "TrellisSamples",
             dependencies: [
-                "TrellisGeometry", "TrellisText", "TrellisViews", "TrellisCells", "TrellisSupport",
+                "TrellisData", "TrellisGeometry", "TrellisText", "TrellisViews", "TrellisCells",
+                "TrellisSupport",
             ]
         ),
         // One template source for every command: an argument resolved once
@@ -141,7 +151,8 @@ let package = Package(
         .target(
             name: "TrellisRender",
             dependencies: [
-                "TrellisGeometry", "TrellisText", "TrellisCells", "CFreeType", "CHarfBuzz", "CPNG",
+                "TrellisGeometry", "TrellisText", "TrellisViews", "TrellisCells", "CFreeType",
+                "CPNG",
             ]
         ),
         // The layout inspector (`trellis inspect`): an HTML page of laid-out
@@ -159,14 +170,15 @@ let package = Package(
         .target(
             name: "TrellisSnapshots",
             dependencies: [
-                "TrellisData", "TrellisGeometry", "TrellisViews", "TrellisCells", "TrellisLists",
-                "TrellisRender",
+                "TrellisData", "TrellisGeometry", "TrellisText", "TrellisViews", "TrellisCells",
+                "TrellisLists", "TrellisRender",
             ]
         ),
         .target(
             name: "TrellisSnapshotTesting",
             dependencies: [
-                "TrellisSnapshots",
+                "TrellisSnapshots", "TrellisData", "TrellisGeometry", "TrellisViews",
+                "TrellisRender",
                 .product(
                     name: "SnapshotTesting", package: "swift-snapshot-testing",
                     condition: .when(traits: ["SnapshotTesting"])),
@@ -176,7 +188,8 @@ let package = Package(
             name: "SnapshotTests",
             dependencies: [
                 "TrellisSnapshotTesting", "TrellisSnapshots", "TrellisSamples",
-                "TrellisTemplateFiles",
+                "TrellisTemplateFiles", "TrellisCells", "TrellisGeometry", "TrellisLists",
+                "TrellisText", "TrellisViews",
                 .product(
                     name: "SnapshotTesting", package: "swift-snapshot-testing",
                     condition: .when(traits: ["SnapshotTesting"])),
@@ -188,7 +201,7 @@ let package = Package(
             dependencies: [
                 "TrellisData", "TrellisGeometry", "TrellisText", "TrellisConstraints",
                 "TrellisViews", "TrellisCells", "TrellisTemplateFiles", "TrellisLayoutFiles",
-                "TrellisSamples", "TrellisLists", "TrellisRender",
+                "TrellisLists", "TrellisRender",
             ]
         ),
 
@@ -208,15 +221,17 @@ let package = Package(
         .executableTarget(
             name: "listbench",
             dependencies: [
-                "Trellis", "TrellisData", "CLISupport", "CLIOptions", "TrellisSupport",
-                "TrellisTemplateSource",
+                "Trellis", "TrellisData", "TrellisSamples", "CLISupport", "CLIOptions",
+                "TrellisSupport", "TrellisTemplateSource",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "trellis",
             dependencies: [
-                "Trellis", "TrellisData", "CLISupport", "CLIOptions", "TrellisSnapshots",
+                "Trellis", "TrellisData", "TrellisGeometry", "TrellisText", "TrellisCells",
+                "TrellisTemplateFiles", "TrellisSamples", "CLISupport", "CLIOptions",
+                "TrellisSnapshots",
                 "TrellisSupport", "TrellisTemplateSource",
                 "CTrellisMemory", "TrellisInspector",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -241,7 +256,8 @@ let package = Package(
         ),
 
         .executableTarget(
-            name: "quickstart", dependencies: ["Trellis"], path: "Examples/QuickStart"),
+            name: "quickstart", dependencies: ["Trellis", "TrellisSamples"],
+            path: "Examples/QuickStart"),
 
         // What several test targets share: the seeded generator, fixture
         // paths, and comparisons of numbers and frames with a tolerance.
@@ -252,7 +268,8 @@ let package = Package(
             name: "TrellisDataTests", dependencies: ["TrellisData", "TrellisTestSupport"]),
         .testTarget(name: "TrellisGeometryTests", dependencies: ["TrellisGeometry"]),
         .testTarget(
-            name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisTestSupport"],
+            name: "TrellisTextTests",
+            dependencies: ["TrellisText", "TrellisGeometry", "TrellisTestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "TrellisConstraintsTests",
@@ -260,27 +277,36 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(
             name: "TrellisViewsTests",
-            dependencies: ["TrellisViews", "TrellisSupport", "TrellisTestSupport"]),
+            dependencies: [
+                "TrellisViews", "TrellisConstraints", "TrellisGeometry", "TrellisText",
+                "TrellisSupport", "TrellisTestSupport",
+            ]),
         .testTarget(
             name: "TrellisCellsTests",
             dependencies: [
                 "TrellisCells", "TrellisTemplateFiles", "TrellisLayoutFiles", "TrellisSamples",
-                "TrellisTemplateSource", "TrellisSupport", "TrellisTestSupport",
+                "TrellisTemplateSource", "TrellisData", "TrellisGeometry", "TrellisLists",
+                "TrellisText",
+                "TrellisViews", "TrellisSupport", "TrellisTestSupport",
             ],
             exclude: ["Fixtures"]),
         .testTarget(
-            name: "TrellisListsTests", dependencies: ["TrellisLists", "TrellisTestSupport"]),
+            name: "TrellisListsTests",
+            dependencies: ["TrellisLists", "TrellisGeometry", "TrellisTestSupport"]),
         .testTarget(
             name: "TrellisRenderTests",
             dependencies: [
-                "TrellisRender", "TrellisSamples", "TrellisTemplateFiles", "TrellisTestSupport",
+                "TrellisRender", "TrellisSamples", "TrellisTemplateFiles", "TrellisCells",
+                "TrellisData",
+                "TrellisGeometry", "TrellisText", "TrellisViews", "TrellisTestSupport",
             ]),
         // Inspector pages, checked in a headless chromium (Scripts/bootstrap.sh installs it).
         .testTarget(
             name: "TrellisInspectorTests",
             dependencies: [
                 "TrellisInspector", "TrellisSamples", "TrellisTemplateFiles",
-                "TrellisTemplateSource", "TrellisRender",
+                "TrellisTemplateSource", "TrellisRender", "TrellisCells", "TrellisData",
+                "TrellisGeometry", "TrellisText",
             ],
             exclude: ["Fixtures"]),
         // Runs the built `listbench` and `trellis` executables end to end.
@@ -289,7 +315,12 @@ let package = Package(
         // Fuzz bodies (shared with Fuzz/), thread safety, extreme and bad input.
         .testTarget(
             name: "TrellisReliabilityTests",
-            dependencies: ["Trellis", "TrellisSnapshots", "TrellisSupport", "TrellisTestSupport"]),
+            dependencies: [
+                "Trellis", "TrellisCells", "TrellisConstraints", "TrellisData", "TrellisGeometry",
+                "TrellisLayoutFiles", "TrellisLists", "TrellisRender", "TrellisSamples",
+                "TrellisTemplateFiles", "TrellisText", "TrellisViews", "TrellisSnapshots",
+                "TrellisSupport", "TrellisTestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v5]
 )

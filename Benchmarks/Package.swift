@@ -24,6 +24,7 @@ let package = Package(
             name: name,
             dependencies: [
                 .product(name: "Trellis", package: "Trellis"),
+                .product(name: "TrellisSamples", package: "Trellis"),
                 .product(name: "Benchmark", package: "benchmark"),
             ] + (name == "SolverBenchmarks" ? ["AnimalCellSystem"] : []),
             path: "Benchmarks/\(name)",
@@ -37,17 +38,26 @@ let package = Package(
         // library's own optimisation (-O), as an app would build it.
         .target(
             name: "AnimalCellSystem",
-            dependencies: [.product(name: "Trellis", package: "Trellis")],
+            dependencies: [
+                .product(name: "Trellis", package: "Trellis"),
+                .product(name: "TrellisSamples", package: "Trellis"),
+            ],
             path: "Benchmarks/AnimalCellSystem"),
         .executableTarget(
             name: "FreshSolverLoop",
-            dependencies: ["AnimalCellSystem", .product(name: "Trellis", package: "Trellis")],
+            dependencies: [
+                "AnimalCellSystem", .product(name: "Trellis", package: "Trellis"),
+                .product(name: "TrellisSamples", package: "Trellis"),
+            ],
             path: "KiwiComparison/FreshSolverLoop"),
         // The box trees of issue 40 laid out three ways, the loop
         // Scripts/taffy-benchmark.sh runs against Taffy (stretchable on PyPI).
         .executableTarget(
             name: "StackTreesLoop",
-            dependencies: [.product(name: "Trellis", package: "Trellis")],
+            dependencies: [
+                .product(name: "Trellis", package: "Trellis"),
+                .product(name: "TrellisSamples", package: "Trellis"),
+            ],
             path: "TaffyComparison/StackTreesLoop"),
     ]
 )

@@ -20,6 +20,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Trellis", package: "Trellis"),
                 .product(name: "TrellisSnapshots", package: "Trellis"),
+                .product(name: "TrellisSamples", package: "Trellis"),
             ],
             // libFuzzer supplies `main`; this module only defines the entry point.
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
@@ -31,6 +32,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Trellis", package: "Trellis"),
                 .product(name: "TrellisSnapshots", package: "Trellis"),
+                .product(name: "TrellisSamples", package: "Trellis"),
             ]
         ),
     ],

@@ -7,6 +7,10 @@
 # - The library and executable targets build with warnings as errors and with
 #   SwiftPM's explicit target dependency import check (a target that imports a
 #   module it does not declare fails), in their own build directory.
+# - Scripts/import-check.py: the imports SwiftPM's check lets through (a
+#   module reachable through another dependency but not declared), declared
+#   dependencies no source imports, and the layers Package.swift's header
+#   states, for every target, test targets included.
 #
 # Test targets are built by Scripts/test.sh, which fails on any warning in the
 # project's own files: `-warnings-as-errors` cannot be passed to them, because
@@ -18,8 +22,10 @@ cd "$(dirname "$0")/.."
 
 swift format lint --strict --recursive \
     Package.swift Sources Tests \
-    Benchmarks/Package.swift Benchmarks/Benchmarks Benchmarks/KiwiComparison \
+    Benchmarks/Package.swift Benchmarks/Benchmarks Benchmarks/KiwiComparison Benchmarks/TaffyComparison \
     Fuzz/Package.swift Fuzz/Sources
+
+python3 Scripts/import-check.py
 
 swift build --build-path .build-strict --traits SnapshotTesting \
     -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error

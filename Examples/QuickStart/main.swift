@@ -1,6 +1,7 @@
 // The README's example, compiled with the package so it cannot go stale:
 // measure a text, lay out a cell both ways, and scroll a virtual table.
 import Trellis
+import TrellisSamples
 
 // Text: what UILabel.sizeThatFits gives a 0-line label 287 points wide.
 let style = TextStyle(fonts: try FontCollection.bundled("Inter", weight: .regular), size: 17)

@@ -6,7 +6,6 @@
 @_exported import TrellisLayoutFiles
 @_exported import TrellisLists
 @_exported import TrellisRender
-@_exported import TrellisSamples
 @_exported import TrellisTemplateFiles
 @_exported import TrellisText
 @_exported import TrellisViews

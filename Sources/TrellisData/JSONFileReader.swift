@@ -58,6 +58,20 @@ extension JSONFileReader {
         return value
     }
 
+    /// `node` as one of an enumeration's names (its raw values), with the
+    /// names listed in the error: `unknown axis "diagonal" (expected
+    /// horizontal, vertical)`.
+    public func choice<Choice: RawRepresentable & CaseIterable>(
+        _ node: JSONNode, _ key: String, _ type: Choice.Type
+    ) throws(SourceError) -> Choice where Choice.RawValue == String {
+        let name = try string(node, key)
+        guard let value = Choice(rawValue: name) else {
+            let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw fail(node, "unknown \(key) \"\(name)\" (expected \(names))")
+        }
+        return value
+    }
+
     /// `node` as an array (`key` names it in the error).
     public func array(_ node: JSONNode, _ key: String) throws(SourceError) -> [JSONNode] {
         guard case .array(let items, _) = node else {

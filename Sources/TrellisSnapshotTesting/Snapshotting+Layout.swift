@@ -6,6 +6,7 @@
 //
 //     assertSnapshot(of: try CellSnapshot(template: &template, item: item, width: 375), as: .frames)
 
+import TrellisData
 @_exported import TrellisSnapshots
 
 #if SnapshotTesting

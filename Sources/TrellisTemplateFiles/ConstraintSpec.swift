@@ -6,6 +6,7 @@
 //   header.top >= contentView.safeArea.top + inset      (inset: a metric)
 
 import TrellisCells
+import TrellisData
 
 /// The attributes a constraint can relate, as `NSLayoutConstraint.Attribute`.
 public enum LayoutAttributeName: String, CaseIterable, Sendable {

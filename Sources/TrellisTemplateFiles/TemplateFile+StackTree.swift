@@ -6,6 +6,7 @@
 // turns such a file and a row into a `StackTree`.
 
 import TrellisCells
+import TrellisData
 
 extension TemplateFile {
     /// The root stack's pins: how far each edge sits inside the content

@@ -5,6 +5,7 @@
 
 import FoundationEssentials
 import TrellisCells
+import TrellisData
 import TrellisText
 
 /// A parsed, validated template file.
@@ -222,7 +223,7 @@ private struct TemplateReader: JSONFileReader {
         }
         var spec = TemplateViewSpec(
             id: id, parent: "contentView", kind: kind, text: nil, field: nil, font: "Inter",
-            weight: "regular",
+            weight: .regular,
             fontSize: 17, lines: 1, imageSize: nil, insets: nil, hugging: nil, compression: nil,
             position: position)
         if let n = node["parent"] { spec.parent = try string(n, "parent") }
@@ -302,13 +303,12 @@ private struct TemplateReader: JSONFileReader {
         }
         if let n = styleNodes["font"] { spec.font = try string(n, "font") }
         if let n = styleNodes["weight"] {
-            spec.weight = try string(n, "weight")
-            guard ["regular", "medium", "semibold", "bold"].contains(spec.weight) else {
+            let name = try string(n, "weight")
+            guard let weight = FontWeight(rawValue: name) else {
                 throw fail(
-                    n,
-                    "unknown weight \"\(spec.weight)\" (expected regular, medium, semibold or bold)"
-                )
+                    n, "unknown weight \"\(name)\" (expected regular, medium, semibold or bold)")
             }
+            spec.weight = weight
         }
         if let n = styleNodes["lines"] {
             let lines = try number(n, "lines")
@@ -325,14 +325,7 @@ private struct TemplateReader: JSONFileReader {
             spec.lineSpacing = spacing
         }
         if let n = styleNodes["lineBreakMode"] {
-            let mode = try string(n, "lineBreakMode")
-            guard TemplateViewSpec.lineBreakModes.contains(mode) else {
-                throw fail(
-                    n,
-                    "unknown lineBreakMode \"\(mode)\" (expected \(TemplateViewSpec.lineBreakModes.joined(separator: ", ")))"
-                )
-            }
-            spec.lineBreakMode = mode
+            spec.lineBreakMode = try choice(n, "lineBreakMode", TemplateLineBreakMode.self)
         }
         if let n = styleNodes["fallback"] { spec.fallback = try fallback(n) }
         if kind != .image, let n = styleNodes["size"] {
@@ -412,21 +405,12 @@ private struct TemplateReader: JSONFileReader {
             return
         }
         var stack = TemplateStackSpec()
-        func choice(_ key: String, _ allowed: [String]) throws(TemplateFileError) -> String? {
-            guard let n = node[key] else { return nil }
-            let value = try string(n, key)
-            guard allowed.contains(value) else {
-                throw fail(
-                    n, "unknown \(key) \"\(value)\" (expected \(allowed.joined(separator: ", ")))")
-            }
-            return value
+        if let n = node["axis"] { stack.axis = try choice(n, "axis", TemplateStackSpec.Axis.self) }
+        if let n = node["distribution"] {
+            stack.distribution = try choice(n, "distribution", TemplateStackSpec.Distribution.self)
         }
-        if let axis = try choice("axis", TemplateStackSpec.axes) { stack.axis = axis }
-        if let distribution = try choice("distribution", TemplateStackSpec.distributions) {
-            stack.distribution = distribution
-        }
-        if let alignment = try choice("alignment", TemplateStackSpec.alignments) {
-            stack.alignment = alignment
+        if let n = node["alignment"] {
+            stack.alignment = try choice(n, "alignment", TemplateStackSpec.Alignment.self)
         }
         if let n = node["spacing"] {
             let spacing = try number(n, "spacing")

@@ -2,6 +2,7 @@
 // constraint-based cell that binds labels to item fields.
 
 import TrellisCells
+import TrellisData
 import TrellisGeometry
 import TrellisText
 import TrellisViews
@@ -227,7 +228,7 @@ public final class TemplateFileCellView: ConstraintCellView {
 
     /// The text style a label or button of the file is drawn with.
     public static func style(for spec: TemplateViewSpec) throws(TextError) -> TextStyle {
-        let weight = FontWeight(rawValue: spec.weight) ?? .regular
+        let weight = spec.weight
         let fonts: FontCollection
         // A path (`FontName.isPath`) or a bundled family (unknown ones are
         // errors listing the families).
@@ -257,15 +258,8 @@ public final class TemplateFileCellView: ConstraintCellView {
         style.lineSpacing = spec.lineSpacing
         // Unless the file says: one-line labels truncate at the tail, as
         // UILabel's default; others wrap words.
-        switch spec.lineBreakMode {
-        case "wordWrap": style.lineBreakMode = .byWordWrapping
-        case "charWrap": style.lineBreakMode = .byCharWrapping
-        case "clip": style.lineBreakMode = .byClipping
-        case "truncateHead": style.lineBreakMode = .byTruncatingHead
-        case "truncateMiddle": style.lineBreakMode = .byTruncatingMiddle
-        case "truncateTail": style.lineBreakMode = .byTruncatingTail
-        default: style.lineBreakMode = spec.lines == 1 ? .byTruncatingTail : .byWordWrapping
-        }
+        style.lineBreakMode =
+            spec.lineBreakMode?.mode ?? (spec.lines == 1 ? .byTruncatingTail : .byWordWrapping)
         return style
     }
 
@@ -278,33 +272,10 @@ public final class TemplateFileCellView: ConstraintCellView {
         ScaledMetrics().scaledStyle(try style(for: spec), compatibleWith: contentSize)
     }
 
-    /// A file's `"distribution"` (checked when the file was read).
-    static func distribution(_ name: String) -> StackView.Distribution {
-        switch name {
-        case "fillEqually": return .fillEqually
-        case "fillProportionally": return .fillProportionally
-        case "equalSpacing": return .equalSpacing
-        case "equalCentering": return .equalCentering
-        default: return .fill
-        }
-    }
-
-    /// A file's `"alignment"`: `top` is `leading` and `bottom` is `trailing`, as in UIKit.
-    static func alignment(_ name: String) -> StackView.Alignment {
-        switch name {
-        case "leading", "top": return .leading
-        case "center": return .center
-        case "trailing", "bottom": return .trailing
-        case "firstBaseline": return .firstBaseline
-        case "lastBaseline": return .lastBaseline
-        default: return .fill
-        }
-    }
-
     static func apply(_ settings: TemplateStackSpec, to stack: StackView) {
-        stack.axis = settings.axis == "vertical" ? .vertical : .horizontal
-        stack.distribution = distribution(settings.distribution)
-        stack.alignment = alignment(settings.alignment)
+        stack.axis = settings.axis.stackAxis
+        stack.distribution = settings.distribution.stackDistribution
+        stack.alignment = settings.alignment.stackAlignment
         stack.spacing = settings.spacing
         if let margins = settings.layoutMargins {
             stack.layoutMargins = EdgeInsets(
@@ -572,4 +543,45 @@ extension ConstraintTemplate: LabelDescribing where CellView == TemplateFileCell
     public func labels(for item: JSONRow) -> [LabelContent] { cell.labelContents(for: item) }
     public var measurer: TextMeasurer { cell.measurer }
     public var scale: Double { cell.scale }
+}
+
+extension TemplateStackSpec.Axis {
+    /// The stack view's axis.
+    var stackAxis: LayoutAxis {
+        switch self {
+        case .horizontal: .horizontal
+        case .vertical: .vertical
+        }
+    }
+}
+
+extension TemplateStackSpec.Distribution {
+    /// The stack view's distribution.
+    var stackDistribution: StackView.Distribution {
+        switch self {
+        case .fill: .fill
+        case .fillEqually: .fillEqually
+        case .fillProportionally: .fillProportionally
+        case .equalSpacing: .equalSpacing
+        case .equalCentering: .equalCentering
+        }
+    }
+}
+
+extension TemplateStackSpec.Alignment {
+    /// The stack view's alignment: `top` is `leading` and `bottom` is
+    /// `trailing`, as in UIKit ("top: A layout for vertical stacks where the
+    /// stack view aligns the top edge of its arranged views along its top
+    /// edge. This is equivalent to the UIStackView.Alignment.leading
+    /// alignment for horizontal stacks.").
+    var stackAlignment: StackView.Alignment {
+        switch self {
+        case .fill: .fill
+        case .leading, .top: .leading
+        case .center: .center
+        case .trailing, .bottom: .trailing
+        case .firstBaseline: .firstBaseline
+        case .lastBaseline: .lastBaseline
+        }
+    }
 }

@@ -2,6 +2,7 @@
 // turned into a `StackTree` and laid out directly, without a solver.
 
 import TrellisCells
+import TrellisData
 import TrellisGeometry
 import TrellisText
 import TrellisViews

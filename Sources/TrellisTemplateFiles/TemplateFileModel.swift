@@ -3,6 +3,8 @@
 
 import FoundationEssentials
 import TrellisCells
+import TrellisData
+import TrellisText
 
 /// A template file that could not be read, with the place of the problem
 /// (`file:line:column: message`).
@@ -16,24 +18,47 @@ public enum TemplateViewKind: String, Sendable, CaseIterable {
 /// A stack view's settings in a template file (`"kind": "stack"`), with
 /// UIStackView's names.
 public struct TemplateStackSpec: Hashable, Sendable {
-    /// `horizontal` or `vertical`.
-    public var axis: String = "horizontal"
-    /// `fill`, `fillEqually`, `fillProportionally`, `equalSpacing`, `equalCentering`.
-    public var distribution: String = "fill"
-    /// `fill`, `leading`, `top`, `center`, `trailing`, `bottom`, `firstBaseline`, `lastBaseline`.
-    public var alignment: String = "fill"
+    /// `"axis"`: UIStackView's `axis`, spelled as the file spells it.
+    public enum Axis: String, Hashable, Sendable, CaseIterable {
+        case horizontal, vertical
+    }
+    /// `"distribution"`: UIStackView's `distribution`.
+    public enum Distribution: String, Hashable, Sendable, CaseIterable {
+        case fill, fillEqually, fillProportionally, equalSpacing, equalCentering
+    }
+    /// `"alignment"`: UIStackView's `alignment`. `top` and `leading` are one
+    /// alignment in UIKit (`UIStackView.Alignment.top` "is equivalent to
+    /// leading" for a horizontal stack), as are `bottom` and `trailing`; the
+    /// file keeps the name it was given.
+    public enum Alignment: String, Hashable, Sendable, CaseIterable {
+        case fill, leading, top, center, trailing, bottom, firstBaseline, lastBaseline
+    }
+
+    public var axis: Axis = .horizontal
+    public var distribution: Distribution = .fill
+    public var alignment: Alignment = .fill
     public var spacing: Double = 0
     /// Top, left, bottom, right; when given, the arrangement is relative to
     /// the margins (`isLayoutMarginsRelativeArrangement`).
     public var layoutMargins: [Double]?
+}
 
-    static let axes = ["horizontal", "vertical"]
-    static let distributions = [
-        "fill", "fillEqually", "fillProportionally", "equalSpacing", "equalCentering",
-    ]
-    static let alignments = [
-        "fill", "leading", "top", "center", "trailing", "bottom", "firstBaseline", "lastBaseline",
-    ]
+/// A label's `"lineBreakMode"` in a template file (`textStyle`), UIKit's
+/// `NSLineBreakMode` under the file's names.
+public enum TemplateLineBreakMode: String, Hashable, Sendable, CaseIterable {
+    case wordWrap, charWrap, clip, truncateHead, truncateMiddle, truncateTail
+
+    /// The text engine's mode.
+    public var mode: LineBreakMode {
+        switch self {
+        case .wordWrap: .byWordWrapping
+        case .charWrap: .byCharWrapping
+        case .clip: .byClipping
+        case .truncateHead: .byTruncatingHead
+        case .truncateMiddle: .byTruncatingMiddle
+        case .truncateTail: .byTruncatingTail
+        }
+    }
 }
 
 /// One view of a template file.
@@ -68,7 +93,7 @@ public struct TemplateViewSpec: Hashable, Sendable {
     /// `wordWrap`, `charWrap`, `clip`, `truncateHead`, `truncateMiddle`,
     /// `truncateTail`; nil for the default (tail truncation for one line,
     /// word wrapping otherwise).
-    public var lineBreakMode: String?
+    public var lineBreakMode: TemplateLineBreakMode?
     /// The fonts after `font` (the `textStyle` key `"fallback"`): bundled
     /// family names, in order, and `"system"` for the system's fonts
     /// (fontconfig's ranking, as Pango falls back; only last). Nil for the
@@ -78,7 +103,7 @@ public struct TemplateViewSpec: Hashable, Sendable {
     /// A bundled family name or a font file path.
     public var font: String
     /// regular, medium, semibold or bold.
-    public var weight: String
+    public var weight: FontWeight
     public var fontSize: Double
     /// Label lines: 0 for any number.
     public var lines: Int
@@ -93,10 +118,6 @@ public struct TemplateViewSpec: Hashable, Sendable {
     /// Compression resistance priorities, horizontal then vertical.
     public var compression: [Double]?
     public var position: SourcePosition
-
-    static let lineBreakModes = [
-        "wordWrap", "charWrap", "clip", "truncateHead", "truncateMiddle", "truncateTail",
-    ]
 }
 
 /// A constraint string with where it was written.

@@ -3,6 +3,7 @@
 // solver, with the frames `TemplateFileCell`'s constraints give.
 
 import TrellisCells
+import TrellisData
 import TrellisGeometry
 import TrellisText
 import TrellisViews
@@ -208,9 +209,9 @@ public struct TemplateFileStackTree: Sendable {
     }
 
     static func apply(_ settings: TemplateStackSpec, to stack: inout StackTree.Stack) {
-        stack.axis = settings.axis == "vertical" ? .vertical : .horizontal
-        stack.distribution = TemplateFileCellView.distribution(settings.distribution)
-        stack.alignment = TemplateFileCellView.alignment(settings.alignment)
+        stack.axis = settings.axis.stackAxis
+        stack.distribution = settings.distribution.stackDistribution
+        stack.alignment = settings.alignment.stackAlignment
         stack.spacing = settings.spacing
         if let margins = settings.layoutMargins {
             stack.layoutMargins = EdgeInsets(

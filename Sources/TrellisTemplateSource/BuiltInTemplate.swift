@@ -4,6 +4,7 @@
 // template file's rows.
 
 import TrellisCells
+import TrellisData
 import TrellisGeometry
 import TrellisSamples
 import TrellisTemplateFiles

@@ -6,6 +6,7 @@
 
 import FoundationEssentials
 import TrellisCells
+import TrellisData
 import TrellisSamples
 import TrellisTemplateFiles
 import TrellisText

@@ -6,6 +6,7 @@ import CLISupport
 import Dispatch
 import Trellis
 import TrellisData
+import TrellisSamples
 
 /// What the command line asked for, as the phases need it.
 struct BenchConfiguration {

@@ -7,6 +7,7 @@ import CLISupport
 import Foundation
 import Trellis
 import TrellisData
+import TrellisSamples
 import TrellisSupport
 import TrellisTemplateSource
 

@@ -6,6 +6,7 @@ import ArgumentParser
 import CLIOptions
 import CLISupport
 import Trellis
+import TrellisSamples
 
 /// How the templates' text styles are adjusted for a run.
 struct TextOptions {

@@ -9,6 +9,7 @@ import CLISupport
 import FoundationEssentials
 import Trellis
 import TrellisData
+import TrellisSamples
 import TrellisSupport
 import TrellisTemplateSource
 

@@ -7,6 +7,7 @@ import CLISupport
 import FoundationEssentials
 import Trellis
 import TrellisData
+import TrellisSamples
 import TrellisTemplateSource
 
 struct Render: ParsableCommand {

@@ -1,5 +1,6 @@
 import Testing
 import TrellisCells
+import TrellisData
 import TrellisSamples
 import TrellisTemplateFiles
 

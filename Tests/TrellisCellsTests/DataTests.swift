@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrellisCells
+import TrellisData
 import TrellisGeometry
 import TrellisSamples
 import TrellisTemplateFiles

@@ -8,6 +8,7 @@
 import Foundation
 import Testing
 import TrellisCells
+import TrellisData
 import TrellisGeometry
 import TrellisTemplateFiles
 import TrellisViews

@@ -4,6 +4,7 @@
 
 import Testing
 import TrellisCells
+import TrellisData
 import TrellisLists
 
 @Suite struct RowPlaceTests {

@@ -6,6 +6,7 @@
 import Foundation
 import Testing
 import TrellisCells
+import TrellisData
 import TrellisGeometry
 import TrellisTemplateFiles
 import TrellisText

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrellisCells
+import TrellisData
 import TrellisSamples
 import TrellisTemplateFiles
 import TrellisTestSupport
@@ -12,7 +13,7 @@ import TrellisTestSupport
                 .path)
         #expect(template.name == "AnimalTableViewCell")
         #expect(template.views.map(\.id) == ["cover", "title", "subtitle"])
-        #expect(template.views[1].weight == "semibold" && template.views[1].fontSize == 13)
+        #expect(template.views[1].weight == .semibold && template.views[1].fontSize == 13)
         #expect(template.constraints.count == 12)
         let bottom = template.constraints[11]
         #expect(

@@ -9,6 +9,7 @@
 import Foundation
 import Testing
 import TrellisCells
+import TrellisData
 import TrellisGeometry
 import TrellisLists
 import TrellisSamples

@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 import TrellisCells
+import TrellisData
 import TrellisGeometry
 import TrellisInspector
 import TrellisSamples

@@ -186,7 +186,7 @@ import TrellisGeometry
         let visible = Rect(x: 0, y: 1000, width: 375, height: 812)
         #expect(
             layout.anchor(in: visible)
-                == LayoutAnchor(indexPath: IndexPath(item: 12, section: 0), distanceFromTop: -30))
+                == ScrollAnchor(indexPath: IndexPath(item: 12, section: 0), distanceFromTop: -30))
 
         // Landscape 812 × 375, safe area 44 at the sides, margins 60: 2 columns
         // of 346 (see linesSpanTheSafeAreaNotTheBounds). Item 12 is in row 6

@@ -244,7 +244,7 @@ import TrellisTestSupport
         let visible = Rect(x: 0, y: 1040, width: 375, height: 667)
         #expect(
             layout.anchor(in: visible)
-                == LayoutAnchor(indexPath: IndexPath(item: 10, section: 0), distanceFromTop: -40))
+                == ScrollAnchor(indexPath: IndexPath(item: 10, section: 0), distanceFromTop: -40))
         let offset = try layout.measureItems(in: visible)
         let frame = layout.frame(ofItem: IndexPath(item: 10, section: 0))!
         #expect(frame == Rect(x: 0, y: 1000, width: 375, height: 50))

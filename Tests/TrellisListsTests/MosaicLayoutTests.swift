@@ -132,7 +132,7 @@ import TrellisGeometry
         let visible = Rect(x: 0, y: 1000, width: 375, height: 812)
         #expect(
             layout.anchor(in: visible)
-                == LayoutAnchor(indexPath: IndexPath(item: 9, section: 0), distanceFromTop: -195))
+                == ScrollAnchor(indexPath: IndexPath(item: 9, section: 0), distanceFromTop: -195))
         let offset = try layout.prepare(
             bounds: Rect(x: 0, y: 1000, width: 812, height: 375), layoutMargins: .zero,
             safeAreaInsets: EdgeInsets(top: 0, left: 44, bottom: 21, right: 44),

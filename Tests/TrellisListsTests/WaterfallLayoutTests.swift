@@ -166,7 +166,7 @@ import TrellisGeometry
         let visible = Rect(x: 0, y: 1000, width: 375, height: 812)
         #expect(
             layout.anchor(in: visible)
-                == LayoutAnchor(indexPath: IndexPath(item: 10, section: 0), distanceFromTop: -107.5)
+                == ScrollAnchor(indexPath: IndexPath(item: 10, section: 0), distanceFromTop: -107.5)
         )
 
         // Landscape, margins 60, available 692: ⌊702 / 170⌋ = 4 columns of

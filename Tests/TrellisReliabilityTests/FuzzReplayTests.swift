@@ -3,6 +3,7 @@
 // result or fails with an error that says where (see each body's invariants).
 
 import Testing
+import TrellisData
 
 @Suite("Fuzz bodies on fixed-seed inputs")
 struct FuzzReplayTests {

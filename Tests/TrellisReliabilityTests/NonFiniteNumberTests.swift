@@ -6,6 +6,7 @@ import Foundation
 import Testing
 import TrellisCells
 import TrellisConstraints
+import TrellisData
 import TrellisGeometry
 import TrellisLists
 import TrellisSamples

@@ -5,6 +5,7 @@
 
 import Testing
 import TrellisCells
+import TrellisData
 import TrellisGeometry
 import TrellisTemplateFiles
 import TrellisViews

@@ -8,6 +8,7 @@
 import AnimalCellSystem
 import Benchmark
 import Trellis
+import TrellisSamples
 
 let benchmarks: @Sendable () -> Void = {
     let configuration = Benchmark.Configuration(

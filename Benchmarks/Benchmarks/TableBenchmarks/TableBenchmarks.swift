@@ -6,6 +6,7 @@
 
 import Benchmark
 import Trellis
+import TrellisSamples
 
 /// An AnimalTableViewCell-like height without the text engine: a 76-point
 /// image column, a one-line title and a subtitle wrapped greedily at

@@ -7,6 +7,7 @@
 
 import Benchmark
 import Trellis
+import TrellisSamples
 
 /// A social-feed cell: avatar, name, handle, time, menu button, body text
 /// (multi-line), media image, four action buttons with a count, a badge and a

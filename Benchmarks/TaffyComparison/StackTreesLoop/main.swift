@@ -15,6 +15,7 @@
 
 import Foundation
 import Trellis
+import TrellisSamples
 
 func now() -> Double {
     var clock = timespec()

@@ -2,6 +2,7 @@
 // TrellisGeometry, kept beside the templates that use it so TrellisData
 // imports nothing.
 
+import TrellisData
 import TrellisGeometry
 
 extension JSONRow {

@@ -1,6 +1,7 @@
 // How a row type is read from data files, generated and shown: what the
 // built-in template registry and the CLIs take per row type.
 
+import TrellisData
 import TrellisGeometry
 
 /// How a row type is read from a data file's JSON row, generated, and shown.

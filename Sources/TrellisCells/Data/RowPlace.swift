@@ -1,3 +1,4 @@
+import TrellisData
 // How every message names a row: one convention for the library and the
 // command-line tools.
 import TrellisLists

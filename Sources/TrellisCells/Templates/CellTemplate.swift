@@ -1,6 +1,7 @@
 // The abstraction every cell template implements, once with frame code and
 // once with constraints, so the two paths can be compared row by row.
 
+import TrellisData
 import TrellisGeometry
 import TrellisText
 

@@ -4,6 +4,7 @@
 
 import Dispatch
 import FoundationEssentials
+import TrellisData
 import TrellisSupport
 
 /// Lays out rows with one template per thread and gives their heights in

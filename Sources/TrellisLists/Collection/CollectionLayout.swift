@@ -61,7 +61,7 @@ public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
 /// Where the first visible item sat, so a re-prepared layout can scroll back
 /// to it: the item and the distance from the top of the visible rect to the
 /// item's top edge.
-public struct LayoutAnchor: Hashable, Sendable {
+public struct ScrollAnchor: Hashable, Sendable {
     public var indexPath: IndexPath
     /// `item.minY - visibleRect.minY`; negative when the item starts above.
     public var distanceFromTop: Double
@@ -122,11 +122,11 @@ extension CollectionLayout {
     /// cell is visible.
     ///
     /// - Complexity: as `attributes(in:)`.
-    public func anchor(in visibleRect: Rect) -> LayoutAnchor? {
+    public func anchor(in visibleRect: Rect) -> ScrollAnchor? {
         guard let first = attributes(in: visibleRect).first(where: { $0.kind == .cell }) else {
             return nil
         }
-        return LayoutAnchor(
+        return ScrollAnchor(
             indexPath: first.indexPath, distanceFromTop: first.frame.minY - visibleRect.minY)
     }
 
@@ -136,7 +136,7 @@ extension CollectionLayout {
     /// view clamps it. `nil` when the anchored item no longer exists.
     ///
     /// - Complexity: as `attributes(forItem:)`.
-    public func contentOffset(restoring anchor: LayoutAnchor, visibleSize: Size) -> Point? {
+    public func contentOffset(restoring anchor: ScrollAnchor, visibleSize: Size) -> Point? {
         guard let item = attributes(forItem: anchor.indexPath) else { return nil }
         return _clampedOffset(
             item.frame.minY - anchor.distanceFromTop, visibleHeight: visibleSize.height)
@@ -167,7 +167,7 @@ extension CollectionLayout {
     /// The offset restoring `anchor` in a viewport the size of `visibleRect`,
     /// or `visibleRect`'s own offset clamped to the content when there is no
     /// anchor or its item is gone.
-    func _offset(restoring anchor: LayoutAnchor?, orKeeping visibleRect: Rect) -> Point {
+    func _offset(restoring anchor: ScrollAnchor?, orKeeping visibleRect: Rect) -> Point {
         if let anchor, let offset = contentOffset(restoring: anchor, visibleSize: visibleRect.size)
         {
             return offset

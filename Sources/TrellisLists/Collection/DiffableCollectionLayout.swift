@@ -174,14 +174,14 @@ public struct DiffableCollectionLayout<
         let difference = match.difference
 
         // The first visible item that stays in order, by its new index path.
-        var anchor: LayoutAnchor?
+        var anchor: ScrollAnchor?
         for attributes in layout.attributes(in: visibleRect) where attributes.kind == .cell {
             let old = attributes.indexPath
             let n = match.itemTarget[match.oldItemStarts[old.section] + old.item]
             guard n >= 0, match.itemFlags[n] & _SnapshotMatch.kept != 0 else { continue }
             let to = _indexPath(ofPosition: n, starts: match.newItemStarts)
             guard !match.sectionMoved[to.section] else { continue }
-            anchor = LayoutAnchor(
+            anchor = ScrollAnchor(
                 indexPath: to, distanceFromTop: attributes.frame.minY - visibleRect.minY)
             break
         }

@@ -1,5 +1,6 @@
 // The row model shared by the built-in templates and the data files.
 import TrellisCells
+import TrellisData
 import TrellisGeometry
 
 /// One row of data: a title, a subtitle and an optional image size, as in the

@@ -5,6 +5,7 @@
 
 import FoundationEssentials
 import TrellisCells
+import TrellisData
 
 /// Reads `AnimalItem`s from JSON Lines.
 ///

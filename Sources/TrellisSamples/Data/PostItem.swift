@@ -2,6 +2,7 @@
 // the PostCell template file reads by key path).
 
 import TrellisCells
+import TrellisData
 import TrellisGeometry
 
 /// One post of a social feed: author, time, body text, an optional photo

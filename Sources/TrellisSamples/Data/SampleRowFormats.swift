@@ -1,6 +1,7 @@
 // How the sample rows are read from data files, generated and shown.
 
 import TrellisCells
+import TrellisData
 import TrellisGeometry
 
 extension RowFormat where Item == AnimalItem {

@@ -3,6 +3,7 @@
 
 import Foundation
 import TrellisCells
+import TrellisData
 import TrellisSamples
 import TrellisTemplateFiles
 

@@ -5,6 +5,7 @@
 
 import Foundation
 import TrellisCells
+import TrellisData
 import TrellisSamples
 import TrellisTemplateFiles
 

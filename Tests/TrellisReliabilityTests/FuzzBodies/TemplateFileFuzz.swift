@@ -4,6 +4,7 @@
 // file, line and column").
 
 import TrellisCells
+import TrellisData
 import TrellisSamples
 import TrellisTemplateFiles
 

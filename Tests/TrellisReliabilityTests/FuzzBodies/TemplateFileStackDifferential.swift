@@ -21,6 +21,7 @@
 
 import Foundation
 import TrellisCells
+import TrellisData
 import TrellisGeometry
 import TrellisSamples
 import TrellisTemplateFiles
