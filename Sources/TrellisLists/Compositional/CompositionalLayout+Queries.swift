@@ -21,13 +21,14 @@ extension CompositionalLayout {
     ///   groups at the rect's edges that miss it).
     public func elements(in rect: Rect, visibleBounds: Rect? = nil) -> [CompositionalElement] {
         var result: [CompositionalElement] = []
-        _collect(in: rect, visibleBounds: visibleBounds, into: &result)
+        appendElements(in: rect, visibleBounds: visibleBounds, to: &result)
         return result
     }
 
-    /// Appends to `result` what `elements(in:visibleBounds:)` returns.
-    public func _collect(
-        in rect: Rect, visibleBounds: Rect?, into result: inout [CompositionalElement]
+    /// Appends to `result` what `elements(in:visibleBounds:)` returns (so a
+    /// caller that queries every frame can keep one array's storage).
+    public func appendElements(
+        in rect: Rect, visibleBounds: Rect?, to result: inout [CompositionalElement]
     ) {
         guard rect._hasNoNaN, !rect.isEmpty, !_sections.isEmpty else { return }
         var section = _firstSection(reachingBelow: rect.minY - _maximumOverhang)
