@@ -62,6 +62,13 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// Activation order; the engine installs constraints in this order, so the
     /// most recently activated constraint is the one broken in a conflict.
     @exclusivity(unchecked) var _activationOrder = 0
+    /// For a baseline constraint as installed: which of its items had
+    /// baselines (bit 0 the first, bit 1 the second). An item without them
+    /// (an empty label) stands for its bottom edge, another linear form, so
+    /// the constraint is made again when this changes; otherwise a new
+    /// baseline offset is only a new constant (see
+    /// `LayoutEngine.reinstallBaselineConstraints(of:)`).
+    @exclusivity(unchecked) var _baselineShape: UInt8 = 0
     @exclusivity(unchecked) private var _constant: Double
     @exclusivity(unchecked) private var _priority: LayoutPriority
 

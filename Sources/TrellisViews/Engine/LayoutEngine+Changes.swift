@@ -348,7 +348,11 @@ extension LayoutEngine {
     }
 
     /// Baseline constraints carry the label's baseline offset as a constant
-    /// of the expression; when the text changes they are made again.
+    /// of the expression. When the text changes, a constraint whose items
+    /// still have baselines gets its new constant (a cheap constant change,
+    /// which leaves the installed set, and so a reused cell's refit plan,
+    /// as they were); one whose label gained or lost its baselines (became
+    /// empty: its bottom edge stands in) is made again.
     func reinstallBaselineConstraints(of label: Label) {
         guard label._baselinesChanged else { return }
         label._baselinesChanged = false
@@ -359,8 +363,14 @@ extension LayoutEngine {
             $0._firstItem === label || $0._secondItem === label
         }
         for constraint in affected.sorted(by: { $0._activationOrder < $1._activationOrder }) {
-            uninstall(constraint)
-            install(constraint)
+            if Self.baselineShape(of: constraint) == constraint._baselineShape,
+                solverConstraints[ObjectIdentifier(constraint)] != nil
+            {
+                pushConstant(constraint)
+            } else {
+                uninstall(constraint)
+                install(constraint)
+            }
         }
     }
 }

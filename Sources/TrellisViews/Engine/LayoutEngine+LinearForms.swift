@@ -25,7 +25,10 @@ extension LayoutEngine {
         guard let solverConstraint = form ?? makeSolverConstraint(constraint) else { return nil }
         installVersion += 1
         let id = ObjectIdentifier(constraint)
-        if Self.usesBaseline(constraint) { baselineConstraints.append(constraint) }
+        if Self.usesBaseline(constraint) {
+            baselineConstraints.append(constraint)
+            constraint._baselineShape = Self.baselineShape(of: constraint)
+        }
         solverConstraints[id] = solverConstraint
         layoutConstraints[ObjectIdentifier(solverConstraint)] = constraint
         do {
@@ -35,6 +38,20 @@ extension LayoutEngine {
         }
         needsLayout = true
         return solverConstraint
+    }
+
+    /// Which items of a baseline constraint have baselines now (bit 0 the
+    /// first item, bit 1 the second; see `LayoutConstraint._baselineShape`).
+    /// The offsets are the ones the linear form reads (cached by the label).
+    static func baselineShape(of constraint: LayoutConstraint) -> UInt8 {
+        func has(_ item: LayoutItem?, _ attribute: LayoutAttribute) -> Bool {
+            guard attribute == .firstBaseline || attribute == .lastBaseline,
+                let view = item as? View
+            else { return false }
+            return view._baselineOffsetsFromTop != nil
+        }
+        return (has(constraint._firstItem, constraint.firstAttribute) ? 1 : 0)
+            | (has(constraint._secondItem, constraint.secondAttribute) ? 2 : 0)
     }
 
     static func usesBaseline(_ constraint: LayoutConstraint) -> Bool {
@@ -110,8 +127,28 @@ extension LayoutEngine {
         if !usesBaseline && !first.isDirectional && !second.isDirectional {
             return constraint._firstItem == nil ? nil : constraint.constant
         }
+        if usesBaseline, constraint._origin != .autoresizing {
+            // Vertical attributes: no mirroring, and every attribute's own
+            // constant is 0 but a baseline's offset (an item without
+            // baselines stands in with its bottom edge, constant 0 too).
+            guard let firstItem = constraint._firstItem else { return nil }
+            var value = constraint.constant - Self.baselineOffset(of: firstItem, first)
+            if let secondItem = constraint._secondItem {
+                value += constraint.multiplier * Self.baselineOffset(of: secondItem, second)
+            }
+            return value
+        }
         guard let (lhs, _, rhs) = linearForm(constraint) else { return nil }
         return rhs.constant - lhs.constant
+    }
+
+    /// The constant `linear(item, attribute, …)` carries: a baseline's offset
+    /// from the item's top, else 0.
+    static func baselineOffset(of item: LayoutItem, _ attribute: LayoutAttribute) -> Double {
+        guard attribute == .firstBaseline || attribute == .lastBaseline,
+            let view = item as? View, let offsets = view._baselineOffsetsFromTop
+        else { return 0 }
+        return attribute == .firstBaseline ? offsets.first : offsets.last
     }
 
     /// An attribute as a linear expression of the item's four variables.
