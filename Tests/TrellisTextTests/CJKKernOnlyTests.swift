@@ -57,17 +57,6 @@ struct CJKKernOnlyTests {
         + ["─", "│", "┤", "├", "┼", "└", "┌", "───", "□"]
         + ["Open", "Office ", "gpg ", "x", "12", " ", "  ", "-", "-- ", "= ", "(", ")", ": ", "AV"]
 
-    /// Every piece of `text` prepared by a new workspace with an empty cache,
-    /// with the model and batches, or as HarfBuzz measures each piece alone.
-    static func pieces(_ text: String, fonts: FontCollection, fast: Bool) throws -> [_Piece] {
-        let workspace = try _Workspace()
-        workspace.usesKernModel = fast
-        workspace.usesIdeographBatches = fast
-        let prepared = try workspace.prepare(
-            text, fonts: fonts._resolved(for: text), cache: _WordWidthCache(capacity: 1024))
-        return prepared.wholePieces()
-    }
-
     @Test func piecesOfSeveralFontsMeasureAsHarfBuzz() throws {
         let fonts = try FontCollection(Font(family: "Inter")).addingSystemFonts()
         var generator = SeededGenerator(seed: 38)
@@ -75,8 +64,10 @@ struct CJKKernOnlyTests {
             let count = Int.random(in: 1...40, using: &generator)
             let text = (0..<count).map { _ in Self.alphabet.randomElement(using: &generator)! }
                 .joined()
-            let fast = try Self.pieces(text, fonts: fonts, fast: true)
-            let reference = try Self.pieces(text, fonts: fonts, fast: false)
+            // With the model and batches, and as HarfBuzz measures each piece alone.
+            let fast = try ScriptBatchTests.pieces(text, fonts: fonts, batches: true)
+            let reference = try ScriptBatchTests.pieces(
+                text, fonts: fonts, batches: false, kernModel: false)
             #expect(fast.count == reference.count)
             for (piece, expected) in zip(fast, reference) {
                 #expect(piece.end == expected.end)
@@ -96,7 +87,9 @@ struct CJKKernOnlyTests {
             for text in [String(scalar), "a" + String(scalar)] {
                 let bytes = Array(text.utf8)
                 bytes.withUnsafeBufferPointer { buffer in
-                    guard let (infos, _, count) = workspace.shapeBuffer(buffer, rtl: false, face: inter)
+                    guard
+                        let (infos, _, count) = workspace.shapeBuffer(
+                            buffer, rtl: false, face: inter)
                     else { return }
                     let glyph = (0..<count).first { infos[$0].cluster == UInt32(buffer.count - 3) }
                         .map { infos[$0].codepoint }
