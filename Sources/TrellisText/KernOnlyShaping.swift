@@ -18,7 +18,10 @@
 // - A piece is eligible when every character is in the table below (U+0020 to
 //   U+23FF), has a glyph in the font's cmap that GDEF does not class as a
 //   mark, is not a mark, control, format or unassigned character nor
-//   U+2044, and is of the Common, Latin, Cyrillic or Greek script. HarfBuzz then keeps each character as its cmap glyph (its
+//   U+2044, and is of the Common, Latin, Cyrillic or Greek script (in a
+//   font that maps U+4E00, also CJK symbols, kana, ideographs and fullwidth
+//   forms, of the Common, Han, Hiragana or Katakana script). HarfBuzz then
+//   keeps each character as its cmap glyph (its
 //   normalizer keeps characters the font has), one cluster per character,
 //   shaped by the default shaper with the plan of the buffer's script (the
 //   first character whose script is not Common, as

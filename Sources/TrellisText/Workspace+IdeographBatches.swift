@@ -3,9 +3,11 @@
 // text brings many new pieces of one or two characters, each of which was
 // shaped twice: once with the collection's first font (which lacks it) and
 // again with the font that has it. Here a piece that holds an ideograph
-// the first font lacks skips the first attempt, and a text's new such
-// pieces drawn with one font are shaped in one call per font and script
-// (`shapeBatch`).
+// (or box drawing, CJK punctuation, a fullwidth form: `_hasNoSubstituteGlyph`)
+// the first font lacks skips the first attempt, is measured without
+// HarfBuzz where its font only kerns it (`ideographKernOnlyMeasure`), and a
+// text's other new such pieces drawn with one font are shaped in one call
+// per font and script (`shapeBatch`).
 
 import CHarfBuzz
 
