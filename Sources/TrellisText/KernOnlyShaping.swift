@@ -18,7 +18,10 @@
 // - A piece is eligible when every character is in the table below (U+0020 to
 //   U+23FF), has a glyph in the font's cmap that GDEF does not class as a
 //   mark, is not a mark, control, format or unassigned character nor
-//   U+2044, and is of the Common, Latin, Cyrillic or Greek script. HarfBuzz then keeps each character as its cmap glyph (its
+//   U+2044, and is of the Common, Latin, Cyrillic or Greek script (in a
+//   font that maps U+4E00, also CJK symbols, kana, ideographs and fullwidth
+//   forms, of the Common, Han, Hiragana or Katakana script). HarfBuzz then
+//   keeps each character as its cmap glyph (its
 //   normalizer keeps characters the font has), one cluster per character,
 //   shaped by the default shaper with the plan of the buffer's script (the
 //   first character whose script is not Common, as
@@ -143,13 +146,22 @@ struct _KernOnlyPlan {
 
 /// What a face's layout does to eligible text, worked out once per font.
 final class _KernOnlyFace: @unchecked Sendable {
-    /// Code points below this are looked up in `scalars`; others are not eligible.
+    /// Code points below this are looked up in `scalars` of every face.
     static let scalarLimit = 0x2400
+    /// The end of `scalars` of a face with CJK ideographs, whose eligible
+    /// characters also include CJK symbols and punctuation, kana, the
+    /// unified ideographs (and Extension A) and the fullwidth forms.
+    static let cjkScalarLimit = 0x1_0000
+    /// The code points of `cjkScalarLimit`'s table that may be eligible.
+    static let cjkRanges = [0x3000..<0x3100, 0x3400..<0x4DC0, 0x4E00..<0xA000, 0xFF00..<0xFFF0]
     /// `scalars`' script class of an ineligible code point.
     static let ineligible: UInt32 = 7
 
     /// Per code point: its cmap glyph (bits 0–15) and script class (bits
-    /// 16–18: 0 Common, 1 Latin, 2 Cyrillic, 3 Greek, 7 not eligible).
+    /// 16–18: 0 Common, 1 Latin, 2 Cyrillic, 3 Greek, 4 Han, 5 Hiragana,
+    /// 6 Katakana, 7 not eligible). `scalarLimit` entries, or
+    /// `cjkScalarLimit` for a face that maps U+4E00 (一); code points past
+    /// the end are not eligible.
     let scalars: [UInt32]
     /// Each glyph's advance in design units (HarfBuzz's, at scale = units per em).
     let advances: [Int32]
@@ -159,8 +171,11 @@ final class _KernOnlyFace: @unchecked Sendable {
 
     /// The HarfBuzz scripts of the classes, in class order.
     static let scripts: [hb_script_t] = [
-        HB_SCRIPT_INVALID, HB_SCRIPT_LATIN, HB_SCRIPT_CYRILLIC, HB_SCRIPT_GREEK,
+        HB_SCRIPT_INVALID, HB_SCRIPT_LATIN, HB_SCRIPT_CYRILLIC, HB_SCRIPT_GREEK, HB_SCRIPT_HAN,
+        HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA,
     ]
+    /// The first class of the CJK scripts, analyzed only for faces with CJK ideographs.
+    static let firstCJKClass = 4
 
     /// The class of a buffer's script (its place in `scripts`), or nil for a
     /// script not modelled.
@@ -183,9 +198,12 @@ final class _KernOnlyFace: @unchecked Sendable {
         // Eligible code points and their glyphs; `eligible` holds those
         // glyphs that GDEF does not class as marks.
         let unicode = hb_unicode_funcs_get_default()
-        var scalars = [UInt32](repeating: ineligible << 16, count: scalarLimit)
+        var ideograph: hb_codepoint_t = 0
+        let hasCJK = hb_font_get_nominal_glyph(font, 0x4E00, &ideograph) != 0 && ideograph != 0
+        var scalars = [UInt32](
+            repeating: ineligible << 16, count: hasCJK ? cjkScalarLimit : scalarLimit)
         var eligible = _GlyphSet(count: glyphCount)
-        for codePoint in 0x20..<scalarLimit {
+        for codePoint in ([0x20..<scalarLimit] + (hasCJK ? cjkRanges : [])).joined() {
             let point = hb_codepoint_t(codePoint)
             guard codePoint != 0x2044,
                 _isEligibleCategory(hb_unicode_general_category(unicode, point))
@@ -219,7 +237,13 @@ final class _KernOnlyFace: @unchecked Sendable {
         guard (try? gpos.u16(0)) == 1 else { return nil }
         var simple: [_KernOnlyPlan?] = []
         var pairLookups: [_PairLookups?] = []
-        for script in scripts {
+        for (scriptClass, script) in scripts.enumerated() {
+            // A face without ideographs has no eligible character of these scripts.
+            if scriptClass >= firstCJKClass && !hasCJK {
+                simple.append(nil)
+                pairLookups.append(nil)
+                continue
+            }
             var properties = hb_segment_properties_t()
             properties.direction = HB_DIRECTION_LTR
             properties.script = script

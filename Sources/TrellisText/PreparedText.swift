@@ -382,6 +382,7 @@ extension _Workspace {
                     let part = scratch.missedParts[order]
                     if let measure = kernOnlyMeasure(
                         text, part.range, trailingStart: part.trailingStart, face: fonts.faces[0])
+                        ?? ideographKernOnlyMeasure(text, part, faces: fonts.faces)
                     {
                         if case .shared(let key) = scratch.lookups[index] {
                             remember(measure, for: key, cache: cache)

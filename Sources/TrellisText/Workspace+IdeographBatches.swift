@@ -3,20 +3,24 @@
 // text brings many new pieces of one or two characters, each of which was
 // shaped twice: once with the collection's first font (which lacks it) and
 // again with the font that has it. Here a piece that holds an ideograph
-// the first font lacks skips the first attempt, and a text's new such
-// pieces drawn with one font are shaped in one call per font and script
-// (`shapeBatch`).
+// (or box drawing, CJK punctuation, a fullwidth form: `_hasNoSubstituteGlyph`)
+// the first font lacks skips the first attempt, is measured without
+// HarfBuzz where its font only kerns it (`ideographKernOnlyMeasure`), and a
+// text's other new such pieces drawn with one font are shaped in one call
+// per font and script (`shapeBatch`).
 
 import CHarfBuzz
 
 extension _Workspace {
     /// The face `shape` draws all of `text[range]` with when the range
-    /// holds a unified ideograph that the collection's first face lacks, no
+    /// holds a character the collection's first face lacks and HarfBuzz can
+    /// draw with no other glyph (`_firstFaceLacksAGlyph`: an ideograph, CJK
+    /// punctuation, box drawing), no
     /// emoji sequence, and every character of it goes to that same other
     /// face; nil otherwise.
     ///
     /// Such a piece, shaped alone, is one run with that face: the first
-    /// face's attempt is skipped (`_firstFaceLacksAnIdeograph`) and itemizing
+    /// face's attempt is skipped (`_firstFaceLacksAGlyph`) and itemizing
     /// by `_fallbackFace` gives one face. Batches hold pieces of one face
     /// and of one script as HarfBuzz guesses it for each alone (its first
     /// character not of the Common, Inherited or Unknown script), which is
@@ -25,7 +29,7 @@ extension _Workspace {
     func ideographRunFace(
         _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, faces: [_FontFace]
     ) -> Int? {
-        guard !range.isEmpty, _firstFaceLacksAnIdeograph(text, range, faces: faces),
+        guard !range.isEmpty, _firstFaceLacksAGlyph(text, range, faces: faces),
             !_mayHoldEmojiSequence(text, range, faces: faces)
         else { return nil }
         var face = -1
@@ -39,6 +43,22 @@ extension _Workspace {
         }
         // Face 0 here means no face has the ideograph: a missing glyph.
         return face > 0 ? face : nil
+    }
+
+    /// The measure of `part` without HarfBuzz when it is drawn with one
+    /// face other than the first (`ideographRunFace`) and that face only
+    /// kerns it (`kernOnlyMeasure`: Noto Sans CJK's ideographs and
+    /// punctuation); nil otherwise. Shaped alone, such a part is one run with
+    /// that face, so this is its measure bit for bit.
+    func ideographKernOnlyMeasure(
+        _ text: UnsafeBufferPointer<UInt8>, _ part: (range: Range<Int>, trailingStart: Int),
+        faces: [_FontFace]
+    ) -> _PieceMeasure? {
+        guard usesKernModel, let face = ideographRunFace(text, part.range, faces: faces)
+        else { return nil }
+        return kernOnlyMeasure(
+            text, part.range, trailingStart: part.trailingStart, face: faces[face],
+            faceIndex: face)
     }
 
     /// Measures the parts that start with an ideograph (`ideographRunFace`)
@@ -88,22 +108,6 @@ extension _Workspace {
     }
 }
 
-/// True when the scalar at `index` is a unified ideograph that the first of
-/// several `faces` lacks, so that `shape`'s attempt with the first face alone
-/// would leave a glyph missing: HarfBuzz maps a character through the same
-/// `cmap` as `hasGlyph` (`hb_font_get_nominal_glyph`), and a unified
-/// ideograph has no canonical decomposition and composes with nothing, so
-/// HarfBuzz's normalizer cannot find it another glyph; it comes out as
-/// glyph 0 (the differential tests check this on the bundled and CJK fonts).
-@inline(__always)
-func _firstFaceLacksIdeograph(
-    _ text: UnsafeBufferPointer<UInt8>, at index: Int, faces: [_FontFace]
-) -> Bool {
-    guard faces.count > 1, text[index] >= 0xE3 else { return false }
-    let (scalar, _) = _decodeScalar(text, at: index)
-    return _isUnifiedIdeograph(scalar) && !faces[0].hasGlyph(scalar)
-}
-
 /// CJK Unified Ideographs and Extension A: letters (general category Lo)
 /// of the Han script, without decompositions.
 @inline(__always)
@@ -111,23 +115,41 @@ func _isUnifiedIdeograph(_ scalar: UInt32) -> Bool {
     (0x3400...0x4DBF).contains(scalar) || (0x4E00...0x9FFF).contains(scalar)
 }
 
-/// True when `text[range]` holds a unified ideograph that the first of
-/// several `faces` lacks, so that `shape`'s attempt with the first face
-/// alone would leave a glyph missing (`_firstFaceLacksIdeograph`'s argument,
-/// for any character of the range).
+/// True when `scalar` is a character HarfBuzz draws with its own cmap glyph
+/// or not at all: a unified ideograph, box drawing (U+2500–257F), CJK
+/// symbols and punctuation but the ideographic space and the tone marks
+/// (U+3001–3029, U+3030–303F), or a fullwidth form (U+FF01–FF60). None of
+/// them has a canonical decomposition, composes with anything or is a mark,
+/// and none is a space (HarfBuzz draws a space
+/// a font lacks with the font's space) or U+2011 (drawn as U+2010): so when
+/// a font's `cmap` lacks one (`hasGlyph`, the same `hb_font_get_nominal_glyph`
+/// HarfBuzz calls), HarfBuzz's normalizer cannot find it another glyph and
+/// it comes out as glyph 0 (`IdeographBatchTests` checks every one against
+/// HarfBuzz with Inter).
 @inline(__always)
-func _firstFaceLacksAnIdeograph(
+func _hasNoSubstituteGlyph(_ scalar: UInt32) -> Bool {
+    _isUnifiedIdeograph(scalar) || (0x2500...0x257F).contains(scalar)
+        || (0x3001...0x3029).contains(scalar) || (0x3030...0x303F).contains(scalar)
+        || (0xFF01...0xFF60).contains(scalar)
+}
+
+/// True when `text[range]` holds a character of `_hasNoSubstituteGlyph`
+/// that the first of several `faces` lacks, so that `shape`'s attempt with
+/// the first face alone would leave a glyph missing.
+@inline(__always)
+func _firstFaceLacksAGlyph(
     _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, faces: [_FontFace]
 ) -> Bool {
     guard faces.count > 1 else { return false }
     var index = range.lowerBound
     while index < range.upperBound {
-        if text[index] < 0xE3 {
+        // Every such character is three bytes long, from 0xE2 on.
+        if text[index] < 0xE2 {
             index += 1
             continue
         }
         let (scalar, length) = _decodeScalar(text, at: index)
-        if _isUnifiedIdeograph(scalar) && !faces[0].hasGlyph(scalar) { return true }
+        if _hasNoSubstituteGlyph(scalar) && !faces[0].hasGlyph(scalar) { return true }
         index += length
     }
     return false

@@ -18,10 +18,12 @@ extension _Workspace {
 
     /// The measure of the left-to-right `text[range]` with `face` when the
     /// face's layout only kerns it and every pair is known; nil otherwise
-    /// (HarfBuzz must shape it). Equal, bit for bit, to shaping it alone.
+    /// (HarfBuzz must shape it). Equal, bit for bit, to shaping it alone;
+    /// its font mask is that of `faceIndex`, the face's place in the
+    /// collection.
     func kernOnlyMeasure(
         _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, trailingStart: Int,
-        face: _FontFace
+        face: _FontFace, faceIndex: Int = 0
     ) -> _PieceMeasure? {
         guard usesKernModel, !range.isEmpty, face.id < 1 << 24, let model = kernOnlyFace(face)
         else { return nil }
@@ -35,7 +37,7 @@ extension _Workspace {
             let scalars = model.scalars
             while index < range.upperBound {
                 let (scalar, length) = _decodeScalar(text, at: index)
-                guard scalar < _KernOnlyFace.scalarLimit else { return nil }
+                guard scalar < scalars.count else { return nil }
                 let entry = scalars[Int(scalar)]
                 let entryClass = entry >> 16
                 if entryClass == _KernOnlyFace.ineligible { return nil }
@@ -84,7 +86,7 @@ extension _Workspace {
             if needed & present != 0 { return nil }
             var measure = _PieceMeasure()
             tally.addTo(&measure)
-            measure.fontMask = 1
+            measure.fontMask = faceIndex < 32 ? 1 << UInt32(faceIndex) : 0
             return measure
         }
     }
@@ -111,7 +113,7 @@ extension _Workspace {
         for position in 0..<glyphCount {
             guard index < bytes.count else { return }
             let (scalar, length) = _decodeScalar(bytes, at: index)
-            guard scalar < _KernOnlyFace.scalarLimit else { return }
+            guard scalar < model.scalars.count else { return }
             let entry = model.scalars[Int(scalar)]
             let glyph = infos[position].codepoint
             guard entry >> 16 != _KernOnlyFace.ineligible, entry & 0xFFFF == glyph,

@@ -44,7 +44,7 @@ extension _Workspace {
         var groups: [[Int]] = []
         for order in parts.indices where measures[order] == nil {
             let range = parts[order].range
-            guard !range.isEmpty, !_firstFaceLacksAnIdeograph(text, range, faces: faces),
+            guard !range.isEmpty, !_firstFaceLacksAGlyph(text, range, faces: faces),
                 !_mayHoldEmojiSequence(text, range, faces: faces)
             else { continue }
             let script = _guessedScript(text, range)

@@ -193,10 +193,10 @@ final class _Workspace {
         }
         // Most text needs only the first font: try it on the whole range and
         // itemize by font only when it leaves glyphs missing (which it
-        // surely does when the range starts with an ideograph it lacks:
-        // `_firstFaceLacksIdeograph`).
+        // surely does when the range holds an ideograph it lacks:
+        // `_firstFaceLacksAGlyph`).
         let clusterMark = clusterStarts.count
-        if !(usesIdeographBatches && _firstFaceLacksAnIdeograph(text, range, faces: faces))
+        if !(usesIdeographBatches && _firstFaceLacksAGlyph(text, range, faces: faces))
             && !_mayHoldEmojiSequence(text, range, faces: faces)
             && shapeRun(
                 text, range, trailingStart, rtl, faces, 0, keepClusters,
@@ -282,8 +282,11 @@ final class _Workspace {
     /// Shapes one run of a piece itemized by font (`shape`), or takes its
     /// measure from `runCache`: a run is shaped alone, without context, so
     /// its measure depends only on its bytes, its face, its direction and
-    /// whether it is content or trailing whitespace (a run across the
-    /// trailing whitespace's start is not cached). Chinese text, whose
+    /// whether it is content, trailing whitespace, or content followed by
+    /// its own trailing whitespace (a run across the trailing whitespace's
+    /// start is cached only when that start is where the run's own trailing
+    /// whitespace starts, as for "-- " before "《": then its bytes give the
+    /// split). Chinese text, whose
     /// pieces are a character or two with punctuation drawn from another
     /// font, repeats such runs far more than whole pieces. The cached
     /// measure is the run's own tally, added to the piece's as `shapeRun`
@@ -294,10 +297,22 @@ final class _Workspace {
         _ measure: inout _PieceMeasure
     ) {
         let isTrailing = range.lowerBound >= trailingStart
+        let crosses = !isTrailing && range.upperBound > trailingStart
         guard !keepClusters, let cache = runCache, !range.isEmpty,
             range.count <= _WordWidthCache.maximumKeyLength,
-            isTrailing || range.upperBound <= trailingStart, faces[faceIndex].id < 1 << 27
+            !crosses
+                || _trailingWhitespaceStart(text, end: range.upperBound, start: range.lowerBound)
+                    == trailingStart,
+            faces[faceIndex].id < 1 << 27
         else {
+            if !rtl && !keepClusters,
+                var known = kernOnlyMeasure(
+                    text, range, trailingStart: trailingStart, face: faces[faceIndex])
+            {
+                known.fontMask = faceIndex < 32 ? 1 << UInt32(faceIndex) : 0
+                measure.add(known)
+                return
+            }
             _ = shapeRun(
                 text, range, trailingStart, rtl, faces, faceIndex, keepClusters,
                 allowMissing: true, &measure)
@@ -305,14 +320,23 @@ final class _Workspace {
         }
         let tag =
             1 << 31 | UInt32(faces[faceIndex].id) << 3 | (isTrailing ? 4 : 0) | (rtl ? 2 : 0)
+            | (crosses ? 1 : 0)
         let key = _ByteKey(UnsafeRawBufferPointer(text), range, tag: tag)
         var run: _PieceMeasure
         if let known = cachedMeasure(key, cache: cache) {
             run = known
         } else {
-            run = _PieceMeasure()
-            _ = shapeRun(
-                text, range, trailingStart, rtl, faces, faceIndex, false, allowMissing: true, &run)
+            if !rtl,
+                let known = kernOnlyMeasure(
+                    text, range, trailingStart: trailingStart, face: faces[faceIndex])
+            {
+                run = known
+            } else {
+                run = _PieceMeasure()
+                _ = shapeRun(
+                    text, range, trailingStart, rtl, faces, faceIndex, false, allowMissing: true,
+                    &run)
+            }
             run.fontMask = 0
             remember(run, for: key, cache: cache)
         }

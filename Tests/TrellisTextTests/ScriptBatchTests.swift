@@ -22,9 +22,13 @@ import TrellisTestSupport
     }
 
     /// Every piece of `text`, prepared by a new workspace with an empty
-    /// cache, with the batches (by script and of ideographs) on or off.
-    static func pieces(_ text: String, fonts: FontCollection, batches: Bool) throws -> [_Piece] {
+    /// cache, with the batches (by script and of ideographs) on or off, and
+    /// the kern-only model on or off.
+    static func pieces(
+        _ text: String, fonts: FontCollection, batches: Bool, kernModel: Bool = true
+    ) throws -> [_Piece] {
         let workspace = try _Workspace()
+        workspace.usesKernModel = kernModel
         workspace.usesScriptBatches = batches
         workspace.usesIdeographBatches = batches
         let prepared = try workspace.prepare(
