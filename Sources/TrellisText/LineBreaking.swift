@@ -117,6 +117,14 @@ enum _FillStop {
 /// whitespace of its pieces so far plus the piece's width without its own
 /// is within `available` (the first piece of a line always fits, unless it
 /// is wider than a line). Advances `index` past the pieces taken.
+///
+/// A piece's trailing whitespace is a whole run of spaces: UAX #14 puts no
+/// break inside it (LB7, "Do not break before spaces"; LB18, "Break after
+/// spaces"), and all of it hangs when the line ends there, however wide, as
+/// in Core Text: "Creating a line for a width can result in a line that is
+/// actually longer than the desired width due to trailing whitespace"
+/// (`CTLineGetTrailingWhitespaceWidth`). Pango 1.50.12 counts all but the
+/// last space of the run instead (SpaceRunTests).
 @inline(__always)
 func _fill(
     _ pieces: [_Piece], _ index: inout Int, _ line: inout _OpenLine, available: Double,

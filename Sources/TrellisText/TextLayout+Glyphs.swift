@@ -136,6 +136,8 @@ struct _GlyphStyles {
 
     /// The style of the text at byte `offset`.
     func style(at offset: Int) -> Int { runs?.index(at: offset) ?? 0 }
+    /// Where the run of `style` starts, or -1 for a text in one style.
+    func runStart(of style: Int) -> Int { runs?.start(ofRun: style) ?? -1 }
     func faces(of style: Int) -> [_FontFace] { runs?.runs[style].fonts.faces ?? fonts!.faces }
     func size(of style: Int) -> Double { runs?.runs[style].size ?? size }
     func letterSpacing(of style: Int) -> Double {
@@ -175,8 +177,9 @@ extension _Workspace {
                     let trailingFace = wordEnd.flatMap { wordEnd in
                         _Workspace.trailingSpaceFace(
                             bytes, part: styled, wordEnd: wordEnd, next: range.upperBound,
-                            runEnd: styleEnd, faces: faces
-                        ).map { (wordEnd, $0) }
+                            runEnd: styleEnd, faces: faces,
+                            beginsRun: { styles.runStart(of: style) == styled.lowerBound }
+                        ).map { (max(wordEnd, styled.lowerBound), $0) }
                     }
                     _forEachTabSplit(bytes, styled) { segment in
                         text.forEachDirectionalPart(segment) { part, rtl in

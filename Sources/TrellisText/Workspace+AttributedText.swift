@@ -221,7 +221,11 @@ extension _Workspace {
                             ? nil
                             : _Workspace.trailingSpaceFace(
                                 text, part: part, wordEnd: wordEnd, next: end, runEnd: run.end,
-                                faces: run.fonts.faces)
+                                faces: run.fonts.faces,
+                                beginsRun: {
+                                    part.lowerBound != start
+                                        || styles.start(ofRun: styles.index(at: start)) == start
+                                })
                         let partMeasure =
                             trailingFace.map {
                                 shape(

@@ -5,9 +5,14 @@
 // "\u{2003}" (or a tab, U+2002, U+3000…) as two pieces. Measured apart, the
 // second piece has no word of its own: it was placed on a line of its own
 // when the first piece filled the line, and the space before it was counted
-// in the line's width. In TextKit and Pango all the whitespace at a line's
-// end hangs past its edge, whatever it is made of; joined, the space and the
-// wide space are the one piece's trailing whitespace, and they hang. No line
+// in the line's width. In TextKit all the whitespace at a line's end hangs
+// past its edge, whatever it is made of (Core Text: "Creating a line for a
+// width can result in a line that is actually longer than the desired width
+// due to trailing whitespace", `CTLineGetTrailingWhitespaceWidth`); joined,
+// the space and the wide space are the one piece's trailing whitespace, and
+// they hang. (Pango 1.50.12 lets only the last whitespace character before a
+// break hang, `find_break_extra_width`: it gives "word \u{2003}word" three
+// lines at width 41.23, this rule two; see SpaceRunTests.) No line
 // can break inside such a run anyway without starting a line with
 // whitespace, which greedy filling never needs to do: the content before the
 // joined whitespace is the same, so every line that fitted still fits.

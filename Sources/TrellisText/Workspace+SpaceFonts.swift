@@ -11,7 +11,11 @@
 // - a space takes the font of the item it is in, that of the character
 //   before it in the same run;
 // - spaces that begin a run (after an emoji, whose sequence is a run of its
-//   own) take the font of the next character in the run;
+//   own, or where a markup span's attributes change) take the font of the
+//   next character in the run: `itemize_state_add_character` gives an item
+//   that starts with spaces the font of its first other character, and a
+//   change of attributes starts a new item. In "65535<span size="22pt">
+//   之间</span>" the space is Noto Sans CJK's at 22 pt, not Inter's;
 // - when the font changes right after some spaces, the spaces move to the
 //   new font if it comes earlier in the fallback list ("less fallback",
 //   pango#249): between a Chinese character and "%" the space is Inter's.
@@ -34,11 +38,17 @@ extension _Workspace {
     /// - Complexity: O(1) for most pieces; for a piece ending in a
     ///   character the first face lacks, O(k) in the characters back to
     ///   the last one of a script other than Common.
+    ///   - beginsRun: whether `start` begins one of Pango's runs (an
+    ///     attributed run): spaces right at `start` then take the face of
+    ///     the next character.
     static func trailingSpaceFace(
         _ text: UnsafeBufferPointer<UInt8>, start: Int, wordEnd: Int, next: Int,
-        faces: [_FontFace]
+        faces: [_FontFace], beginsRun: Bool = false
     ) -> Int? {
-        guard faces.count > 1, wordEnd > start, wordEnd < next, next < text.count else {
+        let spacesBeginRun = beginsRun && wordEnd == start
+        guard faces.count > 1, wordEnd > start || spacesBeginRun, wordEnd < next,
+            next < text.count
+        else {
             return nil
         }
         // Spaces only: a tab is a forced break in Pango and a tab stop here.
@@ -59,8 +69,9 @@ extension _Workspace {
                 break
             }
         }
-        if last == 0 { return nil }
-        let before = _fallbackFace(for: last, current: -1, faces: faces)
+        if last == 0 && !spacesBeginRun { return nil }
+        // No face before spaces that begin a run: they have none of their own.
+        let before = spacesBeginRun ? -1 : _fallbackFace(for: last, current: -1, faces: faces)
         // A space is Inter's after a character Inter has: the first face is
         // first in every fallback list, so nothing moves the space from it.
         if before == 0 { return nil }
@@ -74,7 +85,11 @@ extension _Workspace {
         // The next character must continue the run: a script of its own
         // (not Common) starts a new run unless the run has that script.
         let nextScript = _Script(nextScalar)
-        if nextScript != .common {
+        if nextScript != .common && spacesBeginRun {
+            // Brackets and all, as Pango's script iterator cuts runs.
+            let script = _pangoRunScript(text, before: wordEnd)
+            if script != .common && script != nextScript { return nil }
+        } else if nextScript != .common {
             var back = wordEnd
             while back > 0 {
                 back -= 1
@@ -89,8 +104,9 @@ extension _Workspace {
         let (space, _) = _decodeScalar(text, at: wordEnd)
         let kept = _fallbackFace(for: space, current: before, faces: faces)
         let chosen: Int
-        if faces[before].isColorEmoji {
-            // The spaces begin a run of their own after the emoji's.
+        if before < 0 || faces[before].isColorEmoji {
+            // The spaces begin a run: of their own after the emoji's, or
+            // where the attributes change.
             chosen = after
         } else {
             // The spaces move only to a face earlier in the list.
@@ -186,15 +202,19 @@ extension _Workspace {
     }
 
     /// `trailingSpaceFace` for the part of an attributed text's piece drawn
-    /// in one run (`part`, with the run's `faces`, ending at `runEnd`): only
+    /// in one run (`part`, with the run's `faces`, ending at `runEnd`;
+    /// `beginsRun` tells whether `part` starts where the run does): only
     /// for the part that ends the piece when the next character is in the
-    /// same run (Pango starts a run where attributes change).
+    /// same run (Pango starts a run where attributes change). A part of
+    /// only spaces at its run's start takes the next character's face.
     static func trailingSpaceFace(
         _ text: UnsafeBufferPointer<UInt8>, part: Range<Int>, wordEnd: Int, next: Int,
-        runEnd: Int, faces: [_FontFace]
+        runEnd: Int, faces: [_FontFace], beginsRun: () -> Bool
     ) -> Int? {
         guard part.upperBound == next, next < runEnd else { return nil }
+        let spacesOnly = wordEnd <= part.lowerBound
         return trailingSpaceFace(
-            text, start: part.lowerBound, wordEnd: wordEnd, next: next, faces: faces)
+            text, start: part.lowerBound, wordEnd: max(wordEnd, part.lowerBound), next: next,
+            faces: faces, beginsRun: spacesOnly && beginsRun())
     }
 }

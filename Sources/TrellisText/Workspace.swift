@@ -185,7 +185,10 @@ final class _Workspace {
         }
         var measure = _PieceMeasure()
         if range.isEmpty { return measure }
-        if !rtl && !keepClusters && tryingKernModel,
+        // Spaces given a face of their own (a run of spaces that begins an
+        // attributed run) skip the first-font paths below.
+        let firstFaceOnly = trailingFace == nil || trailingFace == 0
+        if !rtl && !keepClusters && tryingKernModel && firstFaceOnly,
             let known = kernOnlyMeasure(
                 text, range, trailingStart: trailingStart, face: faces[0])
         {
@@ -196,7 +199,8 @@ final class _Workspace {
         // surely does when the range holds an ideograph it lacks:
         // `_firstFaceLacksAGlyph`).
         let clusterMark = clusterStarts.count
-        if !(usesIdeographBatches && _firstFaceLacksAGlyph(text, range, faces: faces))
+        if firstFaceOnly
+            && !(usesIdeographBatches && _firstFaceLacksAGlyph(text, range, faces: faces))
             && !_mayHoldEmojiSequence(text, range, faces: faces)
             && shapeRun(
                 text, range, trailingStart, rtl, faces, 0, keepClusters,

@@ -1,7 +1,8 @@
 // Whitespace at the end of a line hangs past its edge however it is made:
 // a run of spaces, or a tab, U+2002, U+2003 or U+3000 after an ordinary
 // space (UAX #14 breaks after the space, so ICU puts such a character in a
-// piece of its own; TextKit and Pango still let it hang). "word" is 40.230
+// piece of its own; TextKit still lets it hang, Pango only the last
+// whitespace character before a break: see SpaceRunTests). "word" is 40.230
 // pt in Inter 17 (Pango, Scripts/pango-setup.sh's settings).
 import Testing
 import TrellisTestSupport

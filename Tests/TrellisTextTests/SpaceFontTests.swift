@@ -126,3 +126,63 @@ struct BrokenWordLineHeightTests {
             ])
     }
 }
+
+/// Spaces that begin a markup span's run: Pango starts a new item where the
+/// attributes change, and an item that starts with spaces takes the font of
+/// its first other character (`itemize_state_add_character`), when that
+/// character is in the same script run (pango-script.c, where a closing
+/// bracket takes the script of the run its opening bracket was in).
+extension SpaceFontTests {
+    @Test(arguments: [
+        // markup, Pango's width at 300 pt (one line each)
+        // The span's space takes the next character's font: Noto Sans CJK's
+        // space (3.808 pt at 17, Inter's 4.781), at the span's size.
+        ("<b>中:</b> 在", 42.866),
+        ("中<span size=\"22pt\"> 之</span>", 43.928),
+        ("中文<span size=\"13pt\"> 中文</span>", 62.912),
+        ("中文<b> 中文</b>", 71.859),
+        ("1<span size=\"22pt\">  之</span>", 39.752),
+        ("（选项）<b> 名称</b>", 105.859),
+        // Before Latin or an emoji the space keeps Inter; after "[选项]"
+        // opened in Latin ("local [") the "]" and the space are in a Latin
+        // run, and the space keeps Inter Bold.
+        ("<b>ab</b> cd", 45.488),
+        ("<b>中</b> 🎉", 42.948),
+        ("<b>中文</b> abc", 68.411),
+        ("local [选项]<b> 名称</b>", 126.321),
+    ])
+    func aSpaceThatBeginsASpanTakesTheFontPangoGivesIt(markup: String, width: Double) throws {
+        let text = try AttributedText(markup: markup, base: style())
+        let layout = try measurer.layout(text, style: style(), width: 300)
+        #expect(layout.lineCount == 1)
+        #expect(close(layout.size.width, width, tolerance: 0.005))
+    }
+
+    @Test(arguments: [
+        // Markup rows of Scripts/real-text-check.sh --markup whose heights
+        // differed from Pango's at width 120 (lines and height, Pango): a
+        // hanging space that begins a 20 or 22 pt span is Noto Sans CJK's,
+        // whose line is taller than Inter's; in the second row the space
+        // of " 在" is 0.973 pt narrower and "中" still fits its line.
+        (
+            "d🇫🇷p👩🏿‍💻i 必须在 1 至 65535<span size=\"22pt\"> 之间；不允</span>许使用",
+            4, 112.943
+        ),
+        (
+            "<span size=\"22pt\">定义</span>的引用: 的🇫🇷多<span weight=\"bold\" size=\"20pt\">重定义:</span>"
+                + " 在 %<b>3$s</b> 中<span size=\"13pt\">从🙈 %</span>1$",
+            4, 111.075
+        ),
+        (
+            "“}”结束。第😀<span weight=\"bold\" size=\"20pt\"> 条👨‍👩‍👧指</span>令<span size=\"13pt\">以无</span>"
+                + "效<span size=\"22pt\">的字</span>符而非“}”结束。第 😀条指令",
+            5, 139.008
+        ),
+    ])
+    func aSpanSpaceSetsItsLineAsInPango(markup: String, lines: Int, height: Double) throws {
+        let text = try AttributedText(markup: markup, base: style())
+        let layout = try measurer.layout(text, style: style(), width: 120)
+        #expect(layout.lineCount == lines)
+        #expect(close(layout.size.height, height, tolerance: 0.01))
+    }
+}
