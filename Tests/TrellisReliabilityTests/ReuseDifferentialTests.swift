@@ -50,6 +50,22 @@ import TrellisTestSupport
         #expect(run.discardedAmbiguous + run.discardedConflicts < run.cells * 3 / 10)
     }
 
+    /// Stack cells of the long run that once disagreed: 1470890129 (a
+    /// fillProportionally stack whose new proportions freed a multi-line
+    /// label's width; the reused cell kept measuring it at the 0 width of
+    /// the row before: fitted 1047 pt high at row 6, fresh 118.5; shrunk in
+    /// TrellisViewsTests' `ProportionalReuseTests`).
+    @Test(arguments: [1_470_890_129] as [UInt64])
+    func stackCellsThatOnceDisagreedAgree(seed: UInt64) {
+        var choices = _SeededChoices(seed: seed)
+        var spec = ReuseCaseGenerator.makeStacked(&choices, rowCount: 30)
+        let verdict = ReuseDifferential.check(&spec)
+        guard case .agreed = verdict else {
+            Issue.record("expected agreement on every row, got \(verdict)")
+            return
+        }
+    }
+
     /// Cells of the long run that once disagreed: 3783 (pixel rounding of a
     /// height 2e-9 off a pixel boundary), 2417 (an objective that rounding
     /// had made unbounded stopped the solver short of the optimum; the engine
