@@ -33,7 +33,8 @@ import TrellisText
             stack.addArrangedSubview(line)
             root.addSubview(stack)
             root.contentScaleFactor = 2
-            stack.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 16).isActive = true
+            stack.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 16).isActive =
+                true
             stack.topAnchor.constraint(equalTo: root.topAnchor, constant: 12).isActive = true
             root.bottomAnchor.constraint(greaterThanOrEqualTo: stack.bottomAnchor, constant: 12)
                 .isActive = true
