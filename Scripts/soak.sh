@@ -16,6 +16,7 @@
 #                             added one at a time (test.sh: 200, 1,000, 500)
 #   Dask shards               20,000 and 4,000 rows (test.sh: 5,000, 1,500)
 #   collection rect queries   400 rects a layout (test.sh: 120)
+#   ambiguity reading         12 random long stacks read against the probe (test.sh: 3)
 #
 # The suites are listed in `suites` below; SoakCoverageTests fails when a
 # suite that sizes itself with `Soak` is missing from the list.
@@ -36,7 +37,7 @@ suites=(
     ConstraintTemplateShapeTests PostCellAgreementTests PostCellHandComputedTests PostItemTests
     PostDataGeneratorTests ChatBubbleReuseTests SizeOnlyTests PreparedLookupTests
     ConflictLogCLITests LongStackTests KernOnlyShapingTests DaskHeightsCLITests
-    MergeHeightsCLITests CollectionQueryTests
+    MergeHeightsCLITests CollectionQueryTests AmbiguityReadingTests
 )
 filter=$(IFS='|'; echo "${suites[*]}")
 full=.build/soak-output.txt

@@ -40,6 +40,14 @@ public final class Constraint: CustomStringConvertible {
     @exclusivity(unchecked) public internal(set) var priority: Priority
     /// A name for logs, like `NSLayoutConstraint.identifier`.
     public let identifier: String?
+    /// What one unit of this optional constraint's error costs against the
+    /// other errors at its priority (1 for every constraint a user makes).
+    /// Priorities stay strict; within one level the solver minimises the
+    /// weighted sum, so of two constraints that could give way equally, the
+    /// lighter one does. The layout engine uses it for UIKit's tie-break of
+    /// stack views by arranged index (TrellisViews, `_TieBreak`). Must be
+    /// finite and positive (checked when the constraint is added).
+    public let weight: Double
 
     // Where this constraint is installed: the solver and its record slot.
     // Unretained: the solver clears it on removal and in its `deinit`.
@@ -65,7 +73,7 @@ public final class Constraint: CustomStringConvertible {
     ///   (terms of one variable are merged); constraints have a few terms.
     public init(
         _ lhs: Expression, _ relation: Relation, _ rhs: Expression,
-        priority: Priority = .required, identifier: String? = nil
+        priority: Priority = .required, identifier: String? = nil, weight: Double = 1
     ) {
         if rhs.terms.isEmpty && Constraint.isMerged(lhs.terms) {
             self.terms = lhs.terms  // the common `expression relation constant`: shared storage
@@ -81,6 +89,7 @@ public final class Constraint: CustomStringConvertible {
         self.constant = rhs.constant - lhs.constant
         self.priority = priority
         self.identifier = identifier
+        self.weight = weight
     }
 
     /// `variable relation rhs` at `priority`, built without an intermediate
@@ -133,20 +142,21 @@ public final class Constraint: CustomStringConvertible {
     /// A constraint over terms already merged (one per variable).
     init(
         mergedTerms: [Term], relation: Relation, constant: Double, priority: Priority,
-        identifier: String?
+        identifier: String?, weight: Double = 1
     ) {
         self.terms = mergedTerms
         self.relation = relation
         self.constant = constant
         self.priority = priority
         self.identifier = identifier
+        self.weight = weight
     }
 
     /// A copy of this constraint (not installed) at another priority.
     public func withPriority(_ priority: Priority) -> Constraint {
         Constraint(
             mergedTerms: terms, relation: relation, constant: constant, priority: priority,
-            identifier: identifier)
+            identifier: identifier, weight: weight)
     }
 
     /// `lhs - rhs`: the expression the relation compares with zero.

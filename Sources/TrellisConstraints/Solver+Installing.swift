@@ -85,7 +85,7 @@ extension Solver {
             if optional {
                 other = _newSymbol(.error, owner: slot)
                 row.insert(other, -markerCoefficient)
-                _objective[level].insert(other, 1)
+                _objective[level].insert(other, constraint.weight)
             }
         case .equal:
             if optional {
@@ -95,8 +95,8 @@ extension Solver {
                 other = _newSymbol(.error, owner: slot)
                 row.insert(marker, -1)
                 row.insert(other, 1)
-                _objective[level].insert(marker, 1)
-                _objective[level].insert(other, 1)
+                _objective[level].insert(marker, constraint.weight)
+                _objective[level].insert(other, constraint.weight)
             } else {
                 marker = _newSymbol(.dummy, owner: slot)
                 row.insert(marker, 1)
@@ -215,9 +215,10 @@ extension Solver {
         if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
     }
 
-    /// Adds `factor` times the constraint's error symbols to its objective
-    /// level (their rows when basic).
+    /// Adds `factor` times the constraint's weighted error symbols to its
+    /// objective level (their rows when basic).
     func _addErrorEffects(_ record: _Record, level: Int, times factor: Double) {
+        let factor = factor * (record.constraint?.weight ?? 1)
         for symbol in [record.marker, record.other]
         where symbol >= 0 && _symbols[Int(symbol)].kind == .error {
             let row = _symbols[Int(symbol)].row

@@ -128,6 +128,13 @@ public final class Solver {
     @exclusivity(unchecked) var _liveColumnMade: [Bool] = []
     @exclusivity(unchecked) var _liveColumnsVersion: UInt64 = .max
 
+    /// Per symbol, whether it may move on the optimal face (set by
+    /// `_prepareMovability`, Solver+Movability.swift).
+    @exclusivity(unchecked) var _movableSymbols: [Bool] = []
+    /// Per symbol, whether its value in parametric symbols may hold a
+    /// movable one: 0 not known yet, 1 no, 2 yes (`_reachesMovable`).
+    @exclusivity(unchecked) var _movableReach: [UInt8] = []
+
     // Installed constraints (and edit constraints), in slots.
     @exclusivity(unchecked) var _records: [_Record] = []
     @exclusivity(unchecked) var _freeRecords: [Int32] = []
@@ -446,6 +453,10 @@ public final class Solver {
         }
         for term in constraint.terms where !term.coefficient.isFinite {
             throw .nonFiniteNumber("the coefficient of \(term.variable) in \(constraint)")
+        }
+        guard constraint.weight.isFinite, constraint.weight > 0 else {
+            throw .nonFiniteNumber(
+                "the weight \(constraint.weight) of \(constraint) (must be positive)")
         }
     }
 

@@ -20,8 +20,9 @@ public enum CellInspector {
     /// stack path) for the row: its layout, or why it refused the row.
     /// - Throws: `CellError` when the row cannot be laid out (a field the
     ///   template cannot show, a text that cannot be measured).
-    /// - Complexity: one layout, the diagnostics' ambiguity probes (up to
-    ///   eight solver changes per view), and one text layout per label.
+    /// - Complexity: one layout, the diagnostics (`View.layoutIssues()`:
+    ///   ambiguity read off the solver's tableau, each view's frame
+    ///   written in its parametric symbols), and one text layout per label.
     public static func inspect<CellView: ConstraintCellView>(
         _ template: inout ConstraintTemplate<CellView>, item: CellView.Item, row: Int,
         width: Double, other: (name: String, layout: Result<CellLayout, CellError>)? = nil

@@ -123,7 +123,10 @@ extension View {
     /// ambiguity ("label: needs constraints for: X position"), misplaced views,
     /// labels compressed below their text's height, and views reaching outside
     /// their superview. Frames are not changed.
-    /// - Complexity: one solve, plus up to eight solver changes per view for ambiguity.
+    /// - Complexity: one solve; for ambiguity, one reading of the solver's
+    ///   optimal face, then per view its position and size written in the
+    ///   tableau's parametric symbols (the probes' up to eight solver
+    ///   changes only where that reading leaves the answer open).
     public func layoutIssues() -> [LayoutIssue] {
         let engine = rootView._engineCreatingIfNeeded()
         let solved = engine.solvedFrames()
@@ -149,14 +152,18 @@ extension View {
         visit(self, hidden: false)
 
         var ambiguous = Set<ObjectIdentifier>()
+        // The tableau's optimal face, read once for every view unless a
+        // probe or a solve changes the tableau.
+        var face = _FaceReading.unread
         for (view, shown) in zip(subtree, shown) where shown {
             // The frame solve above is the one the probes start from; a view
             // found ambiguous makes the next call solve afresh by itself.
-            let missing = engine.ambiguousAttributes(of: view, solvingFirst: false)
+            let missing = engine.ambiguousAttributes(of: view, solvingFirst: false, face: &face)
             guard !missing.isEmpty else { continue }
             ambiguous.insert(ObjectIdentifier(view))
             issues.append(.ambiguous(view: view.layoutName, missing: missing))
         }
+        if !ambiguous.isEmpty { engine.startAfreshAfterAmbiguity() }
         // An ambiguous view's solved frame is one of many, so it is not "the" place.
         for view in subtree
         where view.superview != nil && !ambiguous.contains(ObjectIdentifier(view)) {

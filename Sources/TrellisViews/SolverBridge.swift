@@ -6,10 +6,11 @@ import TrellisConstraints
 /// A solver constraint `lhs relation rhs`.
 func _makeSolverConstraint(
     _ lhs: _Linear, _ relation: LayoutRelation, _ rhs: _Linear, priority: LayoutPriority,
-    identifier: String?
+    identifier: String?, weight: Double = 1
 ) -> Constraint {
     Constraint(
-        _expression(lhs), relation, _expression(rhs), priority: priority, identifier: identifier)
+        _expression(lhs), relation, _expression(rhs), priority: priority, identifier: identifier,
+        weight: weight)
 }
 
 /// Gives an installed constraint a new constant: `value` is the right-hand

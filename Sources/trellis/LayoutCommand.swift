@@ -94,10 +94,12 @@ struct Layout: ParsableCommand {
         let cellHeight = height ?? cell.fittingHeight(width: width)
         cell.contentView.frame = Rect(x: 0, y: 0, width: width, height: cellHeight)
         cell.contentView.layoutIfNeeded()
-        var issues = cell.contentView.layoutIssues().map(CellIssue.layout)
-        if height == nil {
-            issues = cell.issues(width: width)
-        }
+        // A self-sizing cell's issues include the squeezed-inset check,
+        // which lays it out again at its fitting height; the view layer's
+        // issues are found once either way.
+        let issues =
+            height == nil
+            ? cell.issues(width: width) : cell.contentView.layoutIssues().map(CellIssue.layout)
         let views: [JSON] =
             [("contentView", cell.contentView)].map { ($0.0, $0.1) }.map(viewJSON)
             + cell.order.compactMap { id in cell.views[id].map { viewJSON((id, $0)) } }

@@ -187,20 +187,28 @@ import TrellisText
         }
     }
 
-    @Test func labelsHuggingAtOnePriorityInARowAreRefusedUpFront() {
+    /// Two labels hugging at one priority in a filling row, with room to
+    /// spare: the first one stretches (UIKit: "If there's any ambiguity,
+    /// the stack view resizes the arranged views based on their index in
+    /// the arrangedSubviews array"), on the direct path as in the engine.
+    @Test func labelsHuggingAtOnePriorityInARowStretchTheFirst() throws {
         let style = TextStyle(fonts: Self.inter, size: 15)
         let tree = StackTree(
             root: .init(
                 axis: .horizontal,
                 children: [.label(.init("a", style: style)), .label(.init("b", style: style))]))
-        let reason = tree.directLayoutUnsupportedReason
-        #expect(reason?.contains("hug at the same priority 250") == true)
-        #expect(throws: DirectStackLayoutError.self) { try tree.directLayout(width: 320) }
+        #expect(tree.directLayoutUnsupportedReason == nil)
+        let layout = try tree.directLayout(width: 320)
+        #expect(layout == Self.engineLayout(tree, width: 320))
+        // Frames: the root, then "a" and "b"; "b" keeps its own width.
+        #expect(layout.frames[1].width > 300)
+        #expect(abs(layout.frames[2].maxX - 320) < 0.5)
     }
 
-    @Test func twoLabelsCompressedAtOnePriorityAreRefusedAtThatWidth() throws {
-        // Both resist compression at 750: with too little room either may
-        // give way, so the direct path refuses; with room it lays out.
+    @Test func twoLabelsCompressedAtOnePriorityShrinkTheFirst() throws {
+        // Both resist compression at 750: with too little room the first
+        // gives way, as UIKit breaks the tie by index; the direct path
+        // agrees with the engine at every width.
         let style = TextStyle(fonts: Self.inter, size: 15)
         var second = StackTree.LabelNode("a second label that is long", style: style)
         second.horizontalHugging = 251
@@ -212,10 +220,11 @@ import TrellisText
                 ]))
         #expect(tree.directLayoutUnsupportedReason == nil)
         #expect(try tree.directLayout(width: 1000) == Self.engineLayout(tree, width: 1000))
-        #expect {
-            try tree.directLayout(width: 100)
-        } throws: { error in
-            (error as? DirectStackLayoutError)?.kind == .ambiguous
-        }
+        let narrow = try tree.directLayout(width: 200)
+        #expect(narrow == Self.engineLayout(tree, width: 200))
+        // The second label keeps its whole text; the first gives the room.
+        let secondWidth = narrow.frames[2].width
+        #expect(narrow.frames[1].width < secondWidth)
+        #expect(abs(narrow.frames[1].width + secondWidth - 200) < 0.5)
     }
 }

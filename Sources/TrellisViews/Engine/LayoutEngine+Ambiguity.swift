@@ -18,14 +18,16 @@ extension LayoutEngine {
     /// later passes may leave it at another vertex of a tie), and a probe
     /// from there missed a tie between two compression resistances at 751
     /// (the reuse long run's seed 24885).
-    func ambiguousAttributes(of view: View, solvingFirst: Bool = true) -> [AmbiguousAttribute] {
+    func ambiguousAttributes(
+        of view: View, solvingFirst: Bool = true, probing: Bool = false,
+        face: inout _FaceReading
+    ) -> [AmbiguousAttribute] {
         if solvingFirst || needsRebuild || needsLayout || pollingHeights || sizeMode != .frame {
             prepare(.frame, size: root._frame.size)
             solve()
             solveAfreshIfDegraded(.frame, size: root._frame.size, updatingAll: true)
             reportsConflictsDirectly = false
-        } else {
-            solver.updateVariables()
+            face = .unread
         }
         guard view !== root, let parent = view.superview, view.rootView === root else { return [] }
         let probes: [(AmbiguousAttribute, _Linear)] = [
@@ -34,16 +36,58 @@ extension LayoutEngine {
             (.width, _Linear([(view._width, 1)])),
             (.height, _Linear([(view._height, 1)])),
         ]
-        var missing: [AmbiguousAttribute] = []
-        for (attribute, expression) in probes where !isFixed(expression) {
-            missing.append(attribute)
+        if face == .unread && !probing {
+            face = solver._prepareMovability() ? .read : .unreadable
         }
-        if !missing.isEmpty {
+        var missing: [AmbiguousAttribute] = []
+        var probed = false
+        for (attribute, expression) in probes {
+            if face == .read {
+                // A determined expression reads as staying both ways.
+                let (up, down) = solver._movability(of: expression.terms)
+                if up == .moves || down == .moves {
+                    missing.append(attribute)
+                    continue
+                }
+                if up == .stays && down == .stays { continue }
+            }
+            if !probed {
+                // The probes read solved values.
+                solver.updateVariables()
+                probed = true
+            }
+            if !isFixed(expression) { missing.append(attribute) }
+            // The probe may have left the tableau at another vertex.
+            if !probing { face = solver._prepareMovability() ? .read : .unreadable }
+        }
+        if probed && !missing.isEmpty {
             // Probes may have left open variables elsewhere; start afresh so
             // that asking does not change the next layout.
             hierarchyDidChange()
+            face = .unread
         }
+        // Otherwise the caller starts afresh once it has asked about every
+        // view (`startAfreshAfterAmbiguity`).
         return missing
+    }
+
+    /// `ambiguousAttributes(of:solvingFirst:probing:face:)` for one view.
+    func ambiguousAttributes(of view: View, solvingFirst: Bool = true, probing: Bool = false)
+        -> [AmbiguousAttribute]
+    {
+        var face = _FaceReading.unread
+        let missing = ambiguousAttributes(
+            of: view, solvingFirst: solvingFirst, probing: probing, face: &face)
+        if !missing.isEmpty { startAfreshAfterAmbiguity() }
+        return missing
+    }
+
+    /// The next layout after ambiguity was found builds the solver afresh,
+    /// as it did when every answer came from probes: an ambiguous layout's
+    /// frames are one of several, and the next layout picks the ones a
+    /// fresh solver does.
+    func startAfreshAfterAmbiguity() {
+        hierarchyDidChange()
     }
 
     func isFixed(_ expression: _Linear) -> Bool {
@@ -55,6 +99,7 @@ extension LayoutEngine {
                 identifier: "Ambiguity-Probe")
             do {
                 structuralChanges &+= 2
+                ambiguityProbes &+= 1
                 _ = try solver.add(probe)
                 solver.updateVariables()
                 let moved = abs(value(of: expression) - current) > 1e-6
@@ -71,4 +116,16 @@ extension LayoutEngine {
     func value(of expression: _Linear) -> Double {
         expression.terms.reduce(expression.constant) { $0 + $1.0.value * $1.1 }
     }
+}
+
+/// Whether the solver's optimal face has been read for the ambiguity
+/// questions since the tableau last changed (one reading serves every view
+/// of a `layoutIssues()` call).
+enum _FaceReading: Equatable {
+    /// Not read since the last solve or probe.
+    case unread
+    /// Read (`Solver._prepareMovability`): answers come from the tableau.
+    case read
+    /// The tableau is not in a state to be read: every question is probed.
+    case unreadable
 }

@@ -42,6 +42,7 @@ extension LayoutEngine {
         isLabel = []
         defersWhenFixed = []
         collect(root, parent: -1)
+        assignTieWeights()
         needsRebuild = false
         needsLayout = true
 
@@ -283,6 +284,7 @@ extension LayoutEngine {
                 for constraint in pair { content.solverForms.append(install(constraint)) }
                 continue
             }
+            let weight = tieWeight(of: pair[0])
             content.solverForms += [nil, nil]
             let variable = view._intrinsicVariable(attribute == .width ? .horizontal : .vertical)
             do {
@@ -299,7 +301,7 @@ extension LayoutEngine {
                     as: _makeSolverConstraint(
                         size, constraint.relation, _Linear([(variable, 1)]),
                         priority: constraint.priority,
-                        identifier: constraint.identifier))
+                        identifier: constraint.identifier, weight: weight))
             }
         }
         content.size = size

@@ -22,7 +22,10 @@ extension LayoutEngine {
     func install(_ constraint: LayoutConstraint, as form: Constraint? = nil) -> Constraint? {
         requeueStaleContent()
         structuralChanges &+= 1
-        guard let solverConstraint = form ?? makeSolverConstraint(constraint) else { return nil }
+        guard
+            let solverConstraint = form
+                ?? makeSolverConstraint(constraint, weight: tieWeight(of: constraint))
+        else { return nil }
         installVersion += 1
         let id = ObjectIdentifier(constraint)
         if Self.usesBaseline(constraint) {
@@ -81,10 +84,11 @@ extension LayoutEngine {
     /// right and left edges in a right-to-left layout, where distances along
     /// them also run right to left: `a.leading == b.leading + 20` puts a's right
     /// edge 20 points left of b's (the constant and the inequality flip).
-    func makeSolverConstraint(_ constraint: LayoutConstraint) -> Constraint? {
+    func makeSolverConstraint(_ constraint: LayoutConstraint, weight: Double = 1) -> Constraint? {
         guard let (lhs, relation, rhs) = linearForm(constraint) else { return nil }
         return _makeSolverConstraint(
-            lhs, relation, rhs, priority: constraint.priority, identifier: constraint.identifier)
+            lhs, relation, rhs, priority: constraint.priority, identifier: constraint.identifier,
+            weight: weight)
     }
 
     /// `lhs relation rhs` for a constraint, in the solver's variables.

@@ -56,9 +56,24 @@ extension LayoutEngine {
         }
         resetFreeLabelWidths()
         // Proportions from the sizes the labels start from (after the reset,
-        // as in a fresh hierarchy).
-        for stack in proportionalStacks {
-            _ = stack._withUnsafeGuaranteedRef { $0._refreshProportions() }
+        // as in a fresh hierarchy). New proportions can free a width the
+        // last row's fixed: a multi-line label in a horizontal
+        // fillProportionally stack is 0 wide (required) while another view
+        // has a length, and shares equally with the others once none has.
+        // The reset above judged it fixed and kept the width it was last
+        // measured at (0: a letter a line), so the reused cell settled on
+        // another self-consistent height than a fresh one (the stack reuse
+        // long run's seed 1470890129: fitted 1047 pt high against 118.5).
+        // So the reset is judged again under the new proportions, until
+        // they stop changing.
+        for _ in 0..<4 {
+            var changed = false
+            for stack in proportionalStacks
+            where stack._withUnsafeGuaranteedRef({ $0._refreshProportions() }) {
+                changed = true
+            }
+            guard changed else { break }
+            resetFreeLabelWidths()
         }
         // Views queued while this runs are appended and handled in turn.
         // Required constants wait for the end of the queue (see

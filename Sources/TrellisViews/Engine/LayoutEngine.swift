@@ -139,6 +139,10 @@ final class LayoutEngine {
     }
     /// Whether the view at each index of `views` is a `Label`.
     @exclusivity(unchecked) var isLabel: [Bool] = []
+    /// The weight of the intrinsic-size constraints of the view at each
+    /// index of `views`: UIKit's tie-break by arranged index
+    /// (StackView+TieBreak.swift); 1 outside stack views.
+    @exclusivity(unchecked) var tieWeights: [Double] = []
     /// Whether the view at each index of `views` always has an intrinsic
     /// width and height (a `Label`, whose empty text is 0 × 0, or a
     /// `Button`, its title plus insets), so that while required constraints
@@ -196,6 +200,9 @@ final class LayoutEngine {
     /// move a fitted height by 5e-6 points, a pixel's worth under `ceil`.
     /// Past `refreshThreshold` the solver is built afresh at the next layout.
     @exclusivity(unchecked) var structuralChanges = 0
+    /// Ambiguity probes made (constraints added to ask whether an
+    /// expression moves, `isFixed`), for tests and profiles.
+    @exclusivity(unchecked) var ambiguityProbes = 0
     static let refreshThreshold = 256
     /// Root size switches (fitting ↔ frame, two a row on a reused cell's
     /// slow path) since the tableau's drift was last checked. Removing and

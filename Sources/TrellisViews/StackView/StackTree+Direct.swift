@@ -499,25 +499,6 @@ struct _DirectPlan {
                 }
             }
         }
-        if stack.axis == .horizontal, stack.distribution == .fill {
-            // Views stretched at the same hugging priority: with room to
-            // spare, the solver gives it to either (Interface Builder's
-            // "content priority ambiguity").
-            var seen = Set<Float>()
-            for child in visible {
-                let hugging: LayoutPriority
-                switch child.content {
-                case .label(let label): hugging = label.horizontalHugging
-                case .button(let button): hugging = button.horizontalHugging
-                default: continue
-                }
-                guard hugging.rawValue < 1000 else { continue }
-                if !seen.insert(hugging.rawValue).inserted {
-                    return
-                        "two labels or buttons of a filling horizontal stack hug at the same priority \(hugging.rawValue): with room to spare either may stretch (give one a higher content hugging priority)"
-                }
-            }
-        }
         return nil
     }
 }

@@ -160,6 +160,8 @@ open class StackView: View {
         arrangedSubviews.remove(at: index)
         _customSpacing[ObjectIdentifier(view)] = nil
         setNeedsArrangement()
+        // The tie-break ranks follow the arranged order (StackView+TieBreak.swift).
+        _rootEngine?.hierarchyDidChange()
     }
 
     /// Sets the spacing after `view` (an arranged view); `spacingUseDefault`
@@ -183,6 +185,9 @@ open class StackView: View {
         if let current = arrangedSubviews.firstIndex(where: { $0 === view }) {
             arrangedSubviews.remove(at: current)
         }
+        // A subview that moves in the arranged order changes the tie-break
+        // ranks (StackView+TieBreak.swift); a new one rebuilds anyway.
+        if view.superview === self { _rootEngine?.hierarchyDidChange() }
         if view.superview !== self { addSubview(view) }
         view.translatesAutoresizingMaskIntoConstraints = false
         arrangedSubviews.insert(view, at: min(max(index, 0), arrangedSubviews.count))

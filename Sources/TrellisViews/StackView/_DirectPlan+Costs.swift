@@ -113,18 +113,24 @@ extension _DirectPlan {
             let compression = horizontal ? nodes[index].compression.0 : nodes[index].compression.1
             let intrinsic = nodes[index].intrinsic
             let length = axis == .horizontal ? intrinsic.width : intrinsic.height
-            cost.addAtLeast(length, lane: lane(compression))
-            cost.addAtMost(length, lane: lane(hugging))
+            let weight = tieWeight(index)
+            cost.addAtLeast(length, lane: lane(compression), weight: weight)
+            cost.addAtMost(length, lane: lane(hugging), weight: weight)
         case .fixed:
             let box = nodes[index].fixed!
+            let weight = tieWeight(index)
             if let length = axis == .horizontal ? box.width : box.height {
-                cost.addEqual(length, lane: lane(box.priority.rawValue))
+                let level = box.priority.rawValue
+                let w = level < 1000 ? weight : 1
+                cost.addAtLeast(length, lane: lane(level), weight: w)
+                cost.addAtMost(length, lane: lane(level), weight: w)
             }
             if let size = box.intrinsicSize {
                 // A picture's intrinsic size, as a label's.
                 let length = axis == .horizontal ? size.width : size.height
-                cost.addAtLeast(length, lane: lane(box.compressionResistance(axis).rawValue))
-                cost.addAtMost(length, lane: lane(box.hugging(axis).rawValue))
+                cost.addAtLeast(
+                    length, lane: lane(box.compressionResistance(axis).rawValue), weight: weight)
+                cost.addAtMost(length, lane: lane(box.hugging(axis).rawValue), weight: weight)
             }
         case .image:
             guard axis == .vertical else { break }

@@ -91,25 +91,25 @@ struct _Cost {
     // MARK: Terms
 
     /// `length >= value` at the priority of `lane` (0: required).
-    mutating func addAtLeast(_ value: Double, lane: Int) {
+    mutating func addAtLeast(_ value: Double, lane: Int, weight: Double = 1) {
         if lane == 0 {
             lo = max(lo, value)
             return
         }
-        base[lane] -= 1
+        base[lane] -= weight
         var delta = _Slope()
-        delta[lane] = 1
+        delta[lane] = weight
         insert(_Kink(x: value, delta: delta))
     }
 
     /// `length <= value` at the priority of `lane` (0: required).
-    mutating func addAtMost(_ value: Double, lane: Int) {
+    mutating func addAtMost(_ value: Double, lane: Int, weight: Double = 1) {
         if lane == 0 {
             hi = min(hi, value)
             return
         }
         var delta = _Slope()
-        delta[lane] = 1
+        delta[lane] = weight
         insert(_Kink(x: value, delta: delta))
     }
 

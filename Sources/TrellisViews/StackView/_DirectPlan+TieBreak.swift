@@ -1,0 +1,15 @@
+// The direct path's tie-break by arranged index, as the engine's
+// (StackView+TieBreak.swift): of views whose lengths tie at one priority,
+// the earlier one gives way first.
+
+extension _DirectPlan {
+    /// The weight, within its priority level, of the optional lengths of
+    /// node `index` alone (its intrinsic pair, an optional fixed length):
+    /// `_TieBreak.weight(rank:)` of its rank. Nodes are numbered in
+    /// pre-order, the root stack 0, arranged views in order with the views
+    /// inside each right after it, hidden ones too: the engine's ranks of
+    /// the same tree built as views (`StackTree.makeViews`) under a root
+    /// that is not itself in a stack.
+    @inline(__always)
+    func tieWeight(_ index: Int) -> Double { _TieBreak.weight(rank: index) }
+}
