@@ -23,6 +23,10 @@ extension Solver {
         var row = _createRow(constraint, slot: slot, level: level, expanding: true)
         let marker = _records[Int(slot)].marker
         var subject = _chooseSubject(row, marker: marker, other: _records[Int(slot)].other)
+        if level >= 0 && subject >= 0 && _symbols[Int(subject)].kind != .external {
+            subject = _degenerateSubject(
+                row, chosen: subject, marker: marker, other: _records[Int(slot)].other, level: level)
+        }
         if subject < 0 && _allDummies(row) {
             guard _nearZero(row.constant) else {
                 let conflict = _conflict(certificate: row, basic: _noSymbol, broken: slot)
@@ -120,6 +124,46 @@ extension Solver {
         if _isRestrictedSubject(marker, in: row) { return marker }
         if _isRestrictedSubject(other, in: row) { return other }
         return _noSymbol
+    }
+
+    /// For a row whose constant is 0 (an optional constraint that already
+    /// holds, such as `UISV-spanning-boundary` at 999.5 for every view of a
+    /// leading-aligned stack: `spanner.leading == view.leading` where
+    /// `view.leading == first.leading`), either error symbol of the
+    /// constraint is a feasible subject. The paper's choice (the marker)
+    /// may leave a negative coefficient in the objective, which the
+    /// optimisation then pivots away (a degenerate pivot: no value moves);
+    /// with n such constraints the rows all hold the same parametric pair,
+    /// so every other one pivoted through all n rows (O(n²): a column of
+    /// 10,000 boxes took 10 s). The other error symbol is taken instead
+    /// when it leaves no negative coefficient and the marker would: the
+    /// tableau is then optimal as it stands, and no value differs.
+    func _degenerateSubject(
+        _ row: _Row, chosen: _Symbol, marker: _Symbol, other: _Symbol, level: Int
+    ) -> _Symbol {
+        guard _nearZero(row.constant), _makesNegative(row, subject: chosen, level: level) else {
+            return chosen
+        }
+        let alternative = chosen == marker ? other : marker
+        guard alternative >= 0, _symbols[Int(alternative)].kind != .dummy,
+            row.coefficient(for: alternative) != 0,
+            !_makesNegative(row, subject: alternative, level: level)
+        else { return chosen }
+        return alternative
+    }
+
+    /// Whether solving `row` for `subject` and substituting it into
+    /// objective level `level` gives a non-dummy symbol a negative coefficient there.
+    func _makesNegative(_ row: _Row, subject: _Symbol, level: Int) -> Bool {
+        let weight = _objective[level].coefficient(for: subject)
+        if weight == 0 { return false }
+        let factor = -weight / row.coefficient(for: subject)
+        for term in row.terms where term.symbol != subject {
+            if _symbols[Int(term.symbol)].kind == .dummy { continue }
+            let updated = _objective[level].coefficient(for: term.symbol) + factor * term.coefficient
+            if updated <= -_epsilon { return true }
+        }
+        return false
     }
 
     @inline(__always)
