@@ -117,13 +117,52 @@ extension Solver {
     /// any external variable; else the constraint's own slack or error symbol
     /// if its coefficient is negative (the row's constant is non-negative,
     /// so that basic value is feasible); else none.
+    ///
+    /// In a large system (columns kept) the external symbol held by the
+    /// fewest ordinary rows is taken (the first of those tied), judged from
+    /// at most `_subjectHolderLimit` nodes of each column: substituting the
+    /// subject costs a row merge per row holding it. (A fill-aligned stack
+    /// of n views makes `first.leading == view.leading` for each: the row
+    /// `w_k - w_0 = 0` solved for `w_0`, as Kiwi's order by symbol id would,
+    /// went through every earlier `w_j = w_0`: O(n²), 2,000 labels 2.5 s.)
     func _chooseSubject(_ row: _Row, marker: _Symbol, other: _Symbol) -> _Symbol {
+        var best = _noSymbol
+        var fewest = Int.max
         for term in row.terms where _symbols[Int(term.symbol)].kind == .external {
-            return term.symbol
+            if !_columnsEnabled { return term.symbol }
+            let holders = _ordinaryHolders(of: term.symbol)
+            if holders == 0 { return term.symbol }
+            if holders < fewest {
+                best = term.symbol
+                fewest = holders
+            }
         }
+        if best >= 0 { return best }
         if _isRestrictedSubject(marker, in: row) { return marker }
         if _isRestrictedSubject(other, in: row) { return other }
         return _noSymbol
+    }
+
+    /// How many column nodes `_ordinaryHolders` reads at most.
+    static var _subjectHolderLimit: Int { 8 }
+
+    /// The number of ordinary rows (not definitions) holding `symbol`, up
+    /// to `_subjectHolderLimit`, read from its column.
+    func _ordinaryHolders(of symbol: _Symbol) -> Int {
+        var node = _columnHeads[Int(symbol)]
+        var count = 0
+        var read = 0
+        while node >= 0 && read < Self._subjectHolderLimit {
+            read += 1
+            let row = _symbols[Int(_columnNodes[Int(node)].basic)].row
+            if row >= 0 && !_rows[Int(row)].isDefinition
+                && _rows[Int(row)].index(of: symbol) != nil
+            {
+                count += 1
+            }
+            node = _columnNodes[Int(node)].next
+        }
+        return node >= 0 ? Self._subjectHolderLimit : count
     }
 
     /// For a row whose constant is 0 (an optional constraint that already
