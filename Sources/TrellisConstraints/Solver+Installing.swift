@@ -25,7 +25,8 @@ extension Solver {
         var subject = _chooseSubject(row, marker: marker, other: _records[Int(slot)].other)
         if level >= 0 && subject >= 0 && _symbols[Int(subject)].kind != .external {
             subject = _degenerateSubject(
-                row, chosen: subject, marker: marker, other: _records[Int(slot)].other, level: level)
+                row, chosen: subject, marker: marker, other: _records[Int(slot)].other, level: level
+            )
         }
         if subject < 0 && _allDummies(row) {
             guard _nearZero(row.constant) else {
@@ -199,7 +200,8 @@ extension Solver {
         let factor = -weight / row.coefficient(for: subject)
         for term in row.terms where term.symbol != subject {
             if _symbols[Int(term.symbol)].kind == .dummy { continue }
-            let updated = _objective[level].coefficient(for: term.symbol) + factor * term.coefficient
+            let updated =
+                _objective[level].coefficient(for: term.symbol) + factor * term.coefficient
             if updated <= -_epsilon { return true }
         }
         return false

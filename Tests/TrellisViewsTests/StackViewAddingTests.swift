@@ -54,7 +54,8 @@ import TrellisGeometry
                                 if made != initial && differences.count < 3 {
                                     differences.append(
                                         "\(c), \(name), inserting \(inserting): "
-                                            + "\(made.count) constraints, initializer \(initial.count)")
+                                            + "\(made.count) constraints, initializer \(initial.count)"
+                                    )
                                 }
                             }
                         }

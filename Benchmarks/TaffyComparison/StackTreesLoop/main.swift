@@ -111,7 +111,9 @@ if arguments.count == 4, arguments[0] == "--run", let tree = BoxTrees.tree(argum
     case "direct": layout = direct(tree)
     case "relayout":
         let (contentView, views) = tree.makeViews()
-        layout = { StackTree.layOutCell(contentView, views: views, width: $0, scale: tree.scale).height }
+        layout = {
+            StackTree.layOutCell(contentView, views: views, width: $0, scale: tree.scale).height
+        }
     case "fresh": layout = { tree.constraintsLayout(width: $0).height }
     default:
         FileHandle.standardError.write(Data("StackTreesLoop: no path \(arguments[2])\n".utf8))
@@ -122,11 +124,14 @@ if arguments.count == 4, arguments[0] == "--run", let tree = BoxTrees.tree(argum
     print("\(arguments[1]) \(arguments[2]) \(count) layouts, heights \(sink)")
     exit(0)
 }
-if arguments.count == 2, arguments[0] == "--add-arranged", let count = Int(arguments[1]), count > 0 {
+if arguments.count == 2, arguments[0] == "--add-arranged", let count = Int(arguments[1]), count > 0
+{
     let style = TextStyle(fonts: try FontCollection.bundled("Roboto"), size: 17)
     /// Builds and lays out the stack; milliseconds for (adding, layout).
     func build(oneAtATime: Bool) -> (Double, Double) {
-        let labels = (0..<count).map { Label(text: $0 % 2 == 0 ? "Thing 1" : "Thing 2", style: style) }
+        let labels = (0..<count).map {
+            Label(text: $0 % 2 == 0 ? "Thing 1" : "Thing 2", style: style)
+        }
         let start = now()
         let stack: StackView
         if oneAtATime {
@@ -151,7 +156,8 @@ if arguments.count == 2, arguments[0] == "--add-arranged", let count = Int(argum
         root.layoutIfNeeded()
         let laidOut = now()
         if labels[count - 1].frame.minY != Double(24 * (count - 1)) {
-            FileHandle.standardError.write(Data("StackTreesLoop: the last label is misplaced\n".utf8))
+            FileHandle.standardError.write(
+                Data("StackTreesLoop: the last label is misplaced\n".utf8))
             exit(1)
         }
         return ((built - start) * 1e3, (laidOut - start) * 1e3)
@@ -164,12 +170,18 @@ if arguments.count == 2, arguments[0] == "--add-arranged", let count = Int(argum
     for (name, runs) in zip(["addArrangedSubview", "init(arrangedSubviews:)"], results) {
         let adding = runs.map(\.0).sorted()[2]
         let total = runs.map(\.1).sorted()[2]
-        print(String(format: "%@ × %d: %.2f ms to arrange, %.2f ms with the layout", name, count, adding, total))
+        print(
+            String(
+                format: "%@ × %d: %.2f ms to arrange, %.2f ms with the layout", name, count, adding,
+                total))
     }
     exit(0)
 }
 guard arguments.count <= 1, let seconds = Double(arguments.first ?? "0.3"), seconds > 0 else {
-    FileHandle.standardError.write(Data("usage: StackTreesLoop [SECONDS] | --frames | --run TREE PATH COUNT | --add-arranged COUNT\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            "usage: StackTreesLoop [SECONDS] | --frames | --run TREE PATH COUNT | --add-arranged COUNT\n"
+                .utf8))
     exit(64)
 }
 for name in BoxTrees.names {

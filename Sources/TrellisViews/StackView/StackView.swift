@@ -184,7 +184,9 @@ open class StackView: View {
     /// not one is looked for in none: adding n new views one at a time
     /// costs O(n), not O(n²) (2,000 labels spent 4.8 s in this search).
     private func _append(_ view: View, at index: Int) {
-        if view.superview === self, let current = arrangedSubviews.firstIndex(where: { $0 === view }) {
+        if view.superview === self,
+            let current = arrangedSubviews.firstIndex(where: { $0 === view })
+        {
             arrangedSubviews.remove(at: current)
         }
         if view.superview !== self { addSubview(view) }
