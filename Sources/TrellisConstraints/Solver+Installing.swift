@@ -23,7 +23,9 @@ extension Solver {
         var row = _createRow(constraint, slot: slot, level: level, expanding: true)
         let marker = _records[Int(slot)].marker
         var subject = _chooseSubject(row, marker: marker, other: _records[Int(slot)].other)
-        if level >= 0 && subject >= 0 && _symbols[Int(subject)].kind != .external {
+        if _columnsEnabled && level >= 0 && subject >= 0
+            && _symbols[Int(subject)].kind != .external
+        {
             subject = _degenerateSubject(
                 row, chosen: subject, marker: marker, other: _records[Int(slot)].other, level: level
             )
@@ -177,7 +179,9 @@ extension Solver {
     /// so every other one pivoted through all n rows (O(n²): a column of
     /// 10,000 boxes took 10 s). The other error symbol is taken instead
     /// when it leaves no negative coefficient and the marker would: the
-    /// tableau is then optimal as it stands, and no value differs.
+    /// tableau is then optimal as it stands, and no value differs. Only in
+    /// large systems (columns kept): a cell's solver keeps the paper's
+    /// choice, and its pivots cost a few rows.
     func _degenerateSubject(
         _ row: _Row, chosen: _Symbol, marker: _Symbol, other: _Symbol, level: Int
     ) -> _Symbol {

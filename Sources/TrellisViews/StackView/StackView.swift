@@ -182,7 +182,7 @@ open class StackView: View {
     /// Puts `view` at `index` of `arrangedSubviews` (moving it if it is
     /// there already). Only a subview can be arranged, so a view that is
     /// not one is looked for in none: adding n new views one at a time
-    /// costs O(n), not O(n²) (2,000 labels spent 4.8 s in this search).
+    /// costs O(n), not O(n²) (4% of building a column of 10,000 boxes).
     private func _append(_ view: View, at index: Int) {
         if view.superview === self,
             let current = arrangedSubviews.firstIndex(where: { $0 === view })
