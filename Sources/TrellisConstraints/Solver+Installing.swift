@@ -23,6 +23,13 @@ extension Solver {
         var row = _createRow(constraint, slot: slot, level: level, expanding: true)
         let marker = _records[Int(slot)].marker
         var subject = _chooseSubject(row, marker: marker, other: _records[Int(slot)].other)
+        if _columnsEnabled && level >= 0 && subject >= 0
+            && _symbols[Int(subject)].kind != .external
+        {
+            subject = _degenerateSubject(
+                row, chosen: subject, marker: marker, other: _records[Int(slot)].other, level: level
+            )
+        }
         if subject < 0 && _allDummies(row) {
             guard _nearZero(row.constant) else {
                 let conflict = _conflict(certificate: row, basic: _noSymbol, broken: slot)
@@ -113,13 +120,95 @@ extension Solver {
     /// any external variable; else the constraint's own slack or error symbol
     /// if its coefficient is negative (the row's constant is non-negative,
     /// so that basic value is feasible); else none.
+    ///
+    /// In a large system (columns kept) the external symbol held by the
+    /// fewest ordinary rows is taken (the first of those tied), judged from
+    /// at most `_subjectHolderLimit` nodes of each column: substituting the
+    /// subject costs a row merge per row holding it. (A fill-aligned stack
+    /// of n views makes `first.leading == view.leading` for each: the row
+    /// `w_k - w_0 = 0` solved for `w_0`, as Kiwi's order by symbol id would,
+    /// went through every earlier `w_j = w_0`: O(n²), 2,000 labels 2.5 s.)
     func _chooseSubject(_ row: _Row, marker: _Symbol, other: _Symbol) -> _Symbol {
+        var best = _noSymbol
+        var fewest = Int.max
         for term in row.terms where _symbols[Int(term.symbol)].kind == .external {
-            return term.symbol
+            if !_columnsEnabled { return term.symbol }
+            let holders = _ordinaryHolders(of: term.symbol)
+            if holders == 0 { return term.symbol }
+            if holders < fewest {
+                best = term.symbol
+                fewest = holders
+            }
         }
+        if best >= 0 { return best }
         if _isRestrictedSubject(marker, in: row) { return marker }
         if _isRestrictedSubject(other, in: row) { return other }
         return _noSymbol
+    }
+
+    /// How many column nodes `_ordinaryHolders` reads at most.
+    static var _subjectHolderLimit: Int { 8 }
+
+    /// The number of ordinary rows (not definitions) holding `symbol`, up
+    /// to `_subjectHolderLimit`, read from its column.
+    func _ordinaryHolders(of symbol: _Symbol) -> Int {
+        var node = _columnHeads[Int(symbol)]
+        var count = 0
+        var read = 0
+        while node >= 0 && read < Self._subjectHolderLimit {
+            read += 1
+            let row = _symbols[Int(_columnNodes[Int(node)].basic)].row
+            if row >= 0 && !_rows[Int(row)].isDefinition
+                && _rows[Int(row)].index(of: symbol) != nil
+            {
+                count += 1
+            }
+            node = _columnNodes[Int(node)].next
+        }
+        return node >= 0 ? Self._subjectHolderLimit : count
+    }
+
+    /// For a row whose constant is 0 (an optional constraint that already
+    /// holds, such as `UISV-spanning-boundary` at 999.5 for every view of a
+    /// leading-aligned stack: `spanner.leading == view.leading` where
+    /// `view.leading == first.leading`), either error symbol of the
+    /// constraint is a feasible subject. The paper's choice (the marker)
+    /// may leave a negative coefficient in the objective, which the
+    /// optimisation then pivots away (a degenerate pivot: no value moves);
+    /// with n such constraints the rows all hold the same parametric pair,
+    /// so every other one pivoted through all n rows (O(n²): a column of
+    /// 10,000 boxes took 10 s). The other error symbol is taken instead
+    /// when it leaves no negative coefficient and the marker would: the
+    /// tableau is then optimal as it stands, and no value differs. Only in
+    /// large systems (columns kept): a cell's solver keeps the paper's
+    /// choice, and its pivots cost a few rows.
+    func _degenerateSubject(
+        _ row: _Row, chosen: _Symbol, marker: _Symbol, other: _Symbol, level: Int
+    ) -> _Symbol {
+        guard _nearZero(row.constant), _makesNegative(row, subject: chosen, level: level) else {
+            return chosen
+        }
+        let alternative = chosen == marker ? other : marker
+        guard alternative >= 0, _symbols[Int(alternative)].kind != .dummy,
+            row.coefficient(for: alternative) != 0,
+            !_makesNegative(row, subject: alternative, level: level)
+        else { return chosen }
+        return alternative
+    }
+
+    /// Whether solving `row` for `subject` and substituting it into
+    /// objective level `level` gives a non-dummy symbol a negative coefficient there.
+    func _makesNegative(_ row: _Row, subject: _Symbol, level: Int) -> Bool {
+        let weight = _objective[level].coefficient(for: subject)
+        if weight == 0 { return false }
+        let factor = -weight / row.coefficient(for: subject)
+        for term in row.terms where term.symbol != subject {
+            if _symbols[Int(term.symbol)].kind == .dummy { continue }
+            let updated =
+                _objective[level].coefficient(for: term.symbol) + factor * term.coefficient
+            if updated <= -_epsilon { return true }
+        }
+        return false
     }
 
     @inline(__always)

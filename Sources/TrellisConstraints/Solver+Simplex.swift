@@ -25,6 +25,7 @@ extension Solver {
                 return
             }
             let coefficient = _rows[i].terms[t].coefficient
+            _substitutedRowCount &+= 1
             _rows[i]._removeTerm(at: t)
             let basic = _rows[i].basic
             _add(row, times: coefficient, to: &_rows[i], basic: basic)
@@ -48,6 +49,7 @@ extension Solver {
     /// Exchanges the basic symbol of row `index` with `entering`.
     func _pivot(rowAt index: Int, entering: _Symbol) {
         let leaving = _rows[index].basic
+        _pivotCount &+= 1
         var row = _takeRow(at: index)
         row.solve(for: leaving, entering)
         _substitute(entering, row)

@@ -115,6 +115,10 @@ public final class Solver {
     /// Dual optimisations a kept basis replaced (for tests and profiles).
     @exclusivity(unchecked) var _basisPoolHits = 0
     @exclusivity(unchecked) var _basisFingerprint: UInt64 = 0
+    /// Pivots and rows merged by substitutions so far (for tests that check
+    /// that building a system costs what it touches).
+    @exclusivity(unchecked) var _pivotCount = 0
+    @exclusivity(unchecked) var _substitutedRowCount = 0
     @exclusivity(unchecked) var _basisShift: [Double] = []
     /// The rows `_basisShift` holds shifts for: the first `_basisTouchedCount`
     /// entries (sized as `_basisShift`, so filling it appends nothing).

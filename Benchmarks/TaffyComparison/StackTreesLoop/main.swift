@@ -5,6 +5,16 @@
 //   StackTreesLoop [SECONDS]      one line per tree and path: "TREE PATH µs"
 //   StackTreesLoop --frames       one JSON line per tree and width:
 //                                 {"tree", "width", "path", "height", "frames"}
+//   StackTreesLoop --run TREE PATH COUNT
+//                                 COUNT layouts of one tree by one path and
+//                                 nothing else, for a profiler (callgrind)
+//   StackTreesLoop --add-arranged COUNT
+//                                 a vertical stack of COUNT one-line labels
+//                                 (Roboto 17) built two ways, each then laid
+//                                 out: `addArrangedSubview` one label at a
+//                                 time, and `StackView(arrangedSubviews:)`;
+//                                 prints the milliseconds of each (median of
+//                                 5 runs, alternating)
 //
 // Paths: `direct` (DirectStackLayout, one kept from layout to layout),
 // `relayout` (the constraints of one hierarchy laid out again at a new
@@ -93,8 +103,86 @@ if arguments == ["--frames"] {
     }
     exit(0)
 }
+if arguments.count == 4, arguments[0] == "--run", let tree = BoxTrees.tree(arguments[1]),
+    let count = Int(arguments[3]), count > 0
+{
+    let widths = BoxTrees.widths(arguments[1])
+    let layout: (Double) -> Double
+    switch arguments[2] {
+    case "direct": layout = direct(tree)
+    case "relayout":
+        let (contentView, views) = tree.makeViews()
+        layout = {
+            StackTree.layOutCell(contentView, views: views, width: $0, scale: tree.scale).height
+        }
+    case "fresh": layout = { tree.constraintsLayout(width: $0).height }
+    default:
+        FileHandle.standardError.write(Data("StackTreesLoop: no path \(arguments[2])\n".utf8))
+        exit(64)
+    }
+    var sink = 0.0
+    for i in 0..<count { sink += layout(widths[i % widths.count]) }
+    print("\(arguments[1]) \(arguments[2]) \(count) layouts, heights \(sink)")
+    exit(0)
+}
+if arguments.count == 2, arguments[0] == "--add-arranged", let count = Int(arguments[1]), count > 0
+{
+    let style = TextStyle(fonts: try FontCollection.bundled("Roboto"), size: 17)
+    /// Builds and lays out the stack; milliseconds for (adding, layout).
+    func build(oneAtATime: Bool) -> (Double, Double) {
+        let labels = (0..<count).map {
+            Label(text: $0 % 2 == 0 ? "Thing 1" : "Thing 2", style: style)
+        }
+        let start = now()
+        let stack: StackView
+        if oneAtATime {
+            stack = StackView()
+            stack.axis = .vertical
+            stack.spacing = 4
+            for label in labels { stack.addArrangedSubview(label) }
+        } else {
+            stack = StackView(arrangedSubviews: labels)
+            stack.axis = .vertical
+            stack.spacing = 4
+        }
+        let built = now()
+        stack.translatesAutoresizingMaskIntoConstraints = false
+        let root = View(frame: Rect(x: 0, y: 0, width: 300, height: 24 * Double(count)))
+        root.addSubview(stack)
+        LayoutConstraint.activate([
+            stack.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            stack.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+            stack.topAnchor.constraint(equalTo: root.topAnchor),
+        ])
+        root.layoutIfNeeded()
+        let laidOut = now()
+        if labels[count - 1].frame.minY != Double(24 * (count - 1)) {
+            FileHandle.standardError.write(
+                Data("StackTreesLoop: the last label is misplaced\n".utf8))
+            exit(1)
+        }
+        return ((built - start) * 1e3, (laidOut - start) * 1e3)
+    }
+    var results: [[(Double, Double)]] = [[], []]
+    for _ in 0..<5 {
+        results[0].append(build(oneAtATime: true))
+        results[1].append(build(oneAtATime: false))
+    }
+    for (name, runs) in zip(["addArrangedSubview", "init(arrangedSubviews:)"], results) {
+        let adding = runs.map(\.0).sorted()[2]
+        let total = runs.map(\.1).sorted()[2]
+        print(
+            String(
+                format: "%@ × %d: %.2f ms to arrange, %.2f ms with the layout", name, count, adding,
+                total))
+    }
+    exit(0)
+}
 guard arguments.count <= 1, let seconds = Double(arguments.first ?? "0.3"), seconds > 0 else {
-    FileHandle.standardError.write(Data("usage: StackTreesLoop [SECONDS] | --frames\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            "usage: StackTreesLoop [SECONDS] | --frames | --run TREE PATH COUNT | --add-arranged COUNT\n"
+                .utf8))
     exit(64)
 }
 for name in BoxTrees.names {
