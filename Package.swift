@@ -269,7 +269,7 @@ let package = Package(
         .testTarget(name: "TrellisGeometryTests", dependencies: ["TrellisGeometry"]),
         .testTarget(
             name: "TrellisTextTests",
-            dependencies: ["TrellisText", "TrellisGeometry", "TrellisTestSupport"],
+            dependencies: ["TrellisText", "TrellisGeometry", "CHarfBuzz", "TrellisTestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "TrellisConstraintsTests",
