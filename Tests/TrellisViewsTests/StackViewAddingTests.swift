@@ -37,28 +37,19 @@ import TrellisGeometry
     @Test func viewsAddedOneAtATimeMakeTheInitializersSet() {
         var configurations = 0
         var differences: [String] = []
-        for margins in [false, true] {
-            for axis in [LayoutAxis.horizontal, .vertical] {
-                for distribution in StackView.Distribution.allCases {
-                    for alignment in StackView.Alignment.allCases {
-                        let c = UIKitSet.Configuration(
-                            margins: margins, axis: axis, distribution: distribution,
-                            alignment: alignment)
-                        for (name, make) in UIKitSet.viewSets {
-                            configurations += 1
-                            let initial = UIKitSet.actual(UIKitSet.stack(make(), c))
-                            for inserting in [false, true] {
-                                let stack = Self.added(make(), c, inserting: inserting)
-                                #expect(stack._needsArrangement && stack._arrangement.isEmpty)
-                                let made = UIKitSet.actual(stack)
-                                if made != initial && differences.count < 3 {
-                                    differences.append(
-                                        "\(c), \(name), inserting \(inserting): "
-                                            + "\(made.count) constraints, initializer \(initial.count)"
-                                    )
-                                }
-                            }
-                        }
+        for c in UIKitSet.Configuration.grid {
+            for (name, make) in UIKitSet.viewSets {
+                configurations += 1
+                let initial = UIKitSet.actual(UIKitSet.stack(make(), c))
+                for inserting in [false, true] {
+                    let stack = Self.added(make(), c, inserting: inserting)
+                    #expect(stack._needsArrangement && stack._arrangement.isEmpty)
+                    let made = UIKitSet.actual(stack)
+                    if made != initial && differences.count < 3 {
+                        differences.append(
+                            "\(c), \(name), inserting \(inserting): "
+                                + "\(made.count) constraints, initializer \(initial.count)"
+                        )
                     }
                 }
             }

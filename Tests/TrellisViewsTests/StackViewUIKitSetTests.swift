@@ -121,6 +121,20 @@ import TrellisText
         var description: String {
             "margins \(margins), \(axis), \(distribution), \(alignment), spacing \(spacing)"
         }
+
+        /// TZStackView's grid: margins on and off × both axes × every
+        /// distribution × every alignment (80 configurations, spacing 10).
+        static let grid: [Configuration] = [false, true].flatMap { margins in
+            [LayoutAxis.horizontal, .vertical].flatMap { axis in
+                StackView.Distribution.allCases.flatMap { distribution in
+                    StackView.Alignment.allCases.map { alignment in
+                        Configuration(
+                            margins: margins, axis: axis, distribution: distribution,
+                            alignment: alignment)
+                    }
+                }
+            }
+        }
     }
 
     /// The set UIKit makes for `views` (`hidden`, and for labels their
@@ -413,19 +427,10 @@ import TrellisText
     @Test func everyConfigurationOfTheGridMakesUIKitsSet() {
         var configurations = 0
         var differences: [String] = []
-        for margins in [false, true] {
-            for axis in [LayoutAxis.horizontal, .vertical] {
-                for distribution in StackView.Distribution.allCases {
-                    for alignment in StackView.Alignment.allCases {
-                        let c = Configuration(
-                            margins: margins, axis: axis, distribution: distribution,
-                            alignment: alignment)
-                        for (_, make) in Self.viewSets {
-                            configurations += 1
-                            Self.compare(make(), c, into: &differences)
-                        }
-                    }
-                }
+        for c in Configuration.grid {
+            for (_, make) in Self.viewSets {
+                configurations += 1
+                Self.compare(make(), c, into: &differences)
             }
         }
         #expect(configurations == 2_040)
