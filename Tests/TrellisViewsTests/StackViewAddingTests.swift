@@ -14,12 +14,7 @@ import TrellisGeometry
     /// `insertArrangedSubview(_:at: 0)` from the last view to the first.
     static func added(_ views: [View], _ c: UIKitSet.Configuration, inserting: Bool) -> StackView {
         let stack = StackView()
-        stack.layoutMargins = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
-        stack.isLayoutMarginsRelativeArrangement = c.margins
-        stack.axis = c.axis
-        stack.distribution = c.distribution
-        stack.alignment = c.alignment
-        stack.spacing = c.spacing
+        c.apply(to: stack)
         if inserting {
             for view in views.reversed() { stack.insertArrangedSubview(view, at: 0) }
         } else {

@@ -122,6 +122,17 @@ import TrellisText
             "margins \(margins), \(axis), \(distribution), \(alignment), spacing \(spacing)"
         }
 
+        /// Gives `stack` these settings (no margins' own insets: only
+        /// whether the arrangement is relative to them).
+        func apply(to stack: StackView) {
+            stack.layoutMargins = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+            stack.isLayoutMarginsRelativeArrangement = margins
+            stack.axis = axis
+            stack.distribution = distribution
+            stack.alignment = alignment
+            stack.spacing = spacing
+        }
+
         /// TZStackView's grid: margins on and off × both axes × every
         /// distribution × every alignment (80 configurations, spacing 10).
         static let grid: [Configuration] = [false, true].flatMap { margins in
@@ -399,12 +410,7 @@ import TrellisText
 
     static func stack(_ views: [View], _ c: Configuration) -> StackView {
         let stack = StackView(arrangedSubviews: views)
-        stack.layoutMargins = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
-        stack.isLayoutMarginsRelativeArrangement = c.margins
-        stack.axis = c.axis
-        stack.distribution = c.distribution
-        stack.alignment = c.alignment
-        stack.spacing = c.spacing
+        c.apply(to: stack)
         return stack
     }
 
