@@ -335,7 +335,7 @@ public final class TemplateFileCellView: ConstraintCellView {
                     do {
                         label.attributedText = try AttributedText(markup: text, base: label.style)
                     } catch {
-                        let place = row.line.map { " (data line \($0))" } ?? ""
+                        let place = RowPlace.dataLineSuffix(row.line)
                         throw CellError(
                             template: templateName,
                             message:
@@ -389,7 +389,7 @@ public final class TemplateFileCellView: ConstraintCellView {
     static func rowError(
         template: String, file: String, position: SourcePosition, error: JSONRowError, row: JSONRow
     ) -> CellError {
-        let place = row.line.map { " (data line \($0))" } ?? ""
+        let place = RowPlace.dataLineSuffix(row.line)
         return CellError(template: template, message: "\(file):\(position): \(error)\(place)")
     }
 

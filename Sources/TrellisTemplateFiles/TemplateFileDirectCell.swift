@@ -104,7 +104,7 @@ public struct TemplateFileDirectCell: CellTemplate {
         do {
             return try direct.layout(tree, width: width)
         } catch {
-            let place = row.line.map { " (data line \($0))" } ?? ""
+            let place = RowPlace.dataLineSuffix(row.line)
             throw CellError(
                 template: trees.name,
                 message:

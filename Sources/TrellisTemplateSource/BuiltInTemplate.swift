@@ -23,71 +23,115 @@ public enum BuiltInTemplate: String, CaseIterable, Sendable {
         return all.dropLast().joined(separator: ", ") + " or " + all.last!
     }
 
-    /// Hands the template's implementations, as their concrete types, to
-    /// `visitor` (so hot loops are specialized per template).
+    /// Hands the template's parts, as their concrete types, to `visitor`
+    /// (so hot loops are specialized per template). `adjustingText`, when
+    /// given, is applied to every label's text style of both
+    /// implementations (a run's Dynamic Type category or fallback fonts).
     @inlinable
-    public func visit<Visitor: BuiltInTemplateVisitor>(_ visitor: Visitor) throws -> Visitor.Result
-    {
+    public func visit<Visitor: BuiltInTemplateVisitor>(
+        _ visitor: Visitor,
+        adjustingText adjust: (@Sendable (TextStyle) throws(CellError) -> TextStyle)? = nil
+    ) throws -> Visitor.Result {
+        func adjusted<Style: LabelStyles>(_ style: Style) throws(CellError) -> Style {
+            guard let adjust else { return style }
+            return try style.mappingTextStyles(adjust)
+        }
         switch self {
         case .animal:
             return try visitor.visit(
-                self, rows: .samples,
-                frames: { scale, measurer throws(CellError) in
-                    AnimalTableViewCellFrames(style: try .classic(scale: scale, measurer: measurer))
-                },
-                constraints: { scale, measurer, reusing throws(CellError) in
-                    AnimalTableViewCellConstraints(
-                        style: try .classic(scale: scale, measurer: measurer),
-                        reusingEngine: reusing)
-                })
+                BuiltInParts(
+                    template: self, rows: .samples, labelWidths: AnimalTableViewCell.labelWidths,
+                    frames: { scale, measurer throws(CellError) in
+                        AnimalTableViewCellFrames(
+                            style: try adjusted(.classic(scale: scale, measurer: measurer)))
+                    },
+                    constraints: { scale, measurer, reusing throws(CellError) in
+                        AnimalTableViewCellConstraints(
+                            style: try adjusted(.classic(scale: scale, measurer: measurer)),
+                            reusingEngine: reusing)
+                    }))
         case .bird:
             return try visitor.visit(
-                self, rows: .samples,
-                frames: { scale, measurer throws(CellError) in
-                    BirdCollectionViewCellFrames(
-                        style: try .standard(scale: scale, measurer: measurer))
-                },
-                constraints: { scale, measurer, reusing throws(CellError) in
-                    BirdCollectionViewCellConstraints(
-                        style: try .standard(scale: scale, measurer: measurer),
-                        reusingEngine: reusing)
-                })
+                BuiltInParts(
+                    template: self, rows: .samples,
+                    labelWidths: BirdCollectionViewCell.labelWidths,
+                    frames: { scale, measurer throws(CellError) in
+                        BirdCollectionViewCellFrames(
+                            style: try adjusted(.standard(scale: scale, measurer: measurer)))
+                    },
+                    constraints: { scale, measurer, reusing throws(CellError) in
+                        BirdCollectionViewCellConstraints(
+                            style: try adjusted(.standard(scale: scale, measurer: measurer)),
+                            reusingEngine: reusing)
+                    }))
         case .feed:
             return try visitor.visit(
-                self, rows: .samples,
-                frames: { scale, measurer throws(CellError) in
-                    FeedCellFrames(style: try .standard(scale: scale, measurer: measurer))
-                },
-                constraints: { scale, measurer, reusing throws(CellError) in
-                    FeedCellConstraints(
-                        style: try .standard(scale: scale, measurer: measurer),
-                        reusingEngine: reusing)
-                })
+                BuiltInParts(
+                    template: self, rows: .samples, labelWidths: FeedCell.labelWidths,
+                    frames: { scale, measurer throws(CellError) in
+                        FeedCellFrames(
+                            style: try adjusted(.standard(scale: scale, measurer: measurer)))
+                    },
+                    constraints: { scale, measurer, reusing throws(CellError) in
+                        FeedCellConstraints(
+                            style: try adjusted(.standard(scale: scale, measurer: measurer)),
+                            reusingEngine: reusing)
+                    }))
         case .post:
             return try visitor.visit(
-                self, rows: .posts,
-                frames: { scale, measurer throws(CellError) in
-                    PostCellFrames(style: try .standard(scale: scale, measurer: measurer))
-                },
-                constraints: { scale, measurer, reusing throws(CellError) in
-                    PostCellConstraints(
-                        style: try .standard(scale: scale, measurer: measurer),
-                        reusingEngine: reusing)
-                })
+                BuiltInParts(
+                    template: self, rows: .posts, labelWidths: PostCell.labelWidths,
+                    frames: { scale, measurer throws(CellError) in
+                        PostCellFrames(
+                            style: try adjusted(.standard(scale: scale, measurer: measurer)))
+                    },
+                    constraints: { scale, measurer, reusing throws(CellError) in
+                        PostCellConstraints(
+                            style: try adjusted(.standard(scale: scale, measurer: measurer)),
+                            reusingEngine: reusing)
+                    }))
         }
     }
 }
 
-/// Something done with a built-in template's two implementations.
-public protocol BuiltInTemplateVisitor {
-    associatedtype Result
-    /// `frames(scale, measurer)` and `constraints(scale, measurer, reusingEngine)`
-    /// make the template's implementations; `rows` reads and makes its rows.
-    func visit<Frames: CellTemplate & LabelDescribing, CellView: ConstraintCellView>(
-        _ template: BuiltInTemplate, rows: RowFormat<Frames.Item>,
+/// One built-in template's parts, as their concrete types: how its rows
+/// are read and generated, its two implementations, and the widths its
+/// frame code measures its labels at.
+public struct BuiltInParts<
+    Frames: CellTemplate & LabelDescribing, CellView: ConstraintCellView
+> where CellView.Item == Frames.Item {
+    public typealias Item = Frames.Item
+    public let template: BuiltInTemplate
+    /// How its rows are read from data files, generated and shown.
+    public let rows: RowFormat<Item>
+    /// The widths its frame code measures its labels at.
+    public let labelWidths: LabelWidths
+    /// `frames(scale, measurer)`: the frame code.
+    public let frames: (Double, TextMeasurer) throws(CellError) -> Frames
+    /// `constraints(scale, measurer, reusingEngine)`: the constraint implementation.
+    public let constraints:
+        (Double, TextMeasurer, Bool) throws(CellError) -> ConstraintTemplate<CellView>
+
+    @inlinable
+    public init(
+        template: BuiltInTemplate, rows: RowFormat<Item>, labelWidths: LabelWidths,
         frames: @escaping (Double, TextMeasurer) throws(CellError) -> Frames,
         constraints:
             @escaping (Double, TextMeasurer, Bool) throws(CellError) -> ConstraintTemplate<CellView>
+    ) {
+        self.template = template
+        self.rows = rows
+        self.labelWidths = labelWidths
+        self.frames = frames
+        self.constraints = constraints
+    }
+}
+
+/// Something done with a built-in template's parts.
+public protocol BuiltInTemplateVisitor {
+    associatedtype Result
+    func visit<Frames: CellTemplate & LabelDescribing, CellView: ConstraintCellView>(
+        _ parts: BuiltInParts<Frames, CellView>
     ) throws -> Result where CellView.Item == Frames.Item
 }
 
@@ -130,6 +174,7 @@ extension RowFormat where Item == JSONRow {
                     return nil
                 }.joined(separator: "; ")
             },
-            mediaSize: { row in (try? row.size(at: media)) ?? nil })
+            mediaSize: { row in (try? row.size(at: media)) ?? nil },
+            jsonRow: { $0 })
     }
 }

@@ -8,6 +8,7 @@ import Foundation
 import Trellis
 import TrellisData
 import TrellisSamples
+import TrellisTemplateSource
 
 @main
 struct ListBench: ParsableCommand {
@@ -31,10 +32,10 @@ struct ListBench: ParsableCommand {
     var data: String?
 
     @Option(
-        help:
-            "Cell template: AnimalTableViewCell, BirdCollectionViewCell, FeedCell, or a template file (.json)."
+        help: ArgumentHelp(
+            "Cell template: \(BuiltInTemplate.names), or a template file (.json).")
     )
-    var template: String = TemplateName.animal.rawValue
+    var template: String = BuiltInTemplate.animal.rawValue
 
     @Option(
         help:

@@ -91,17 +91,6 @@ struct BenchData {
     }
 }
 
-extension BenchSuite where Item == AnimalItem {
-    func loadRows(_ data: BenchData) throws -> [AnimalItem] {
-        if data.path != nil { return try data.rows(RowFormat<AnimalItem>.samples) }
-        showProgress("generating \(data.rows) rows…")
-        defer { endProgress() }
-        return AnimalDataGenerator(seed: data.seed).items(count: data.rows)
-    }
-
-    func mediaSize(of item: AnimalItem) -> Size? { item.imageSize }
-}
-
 /// One path's totals.
 struct PathFigures {
     var totalMilliseconds: Double

@@ -11,17 +11,14 @@ import TrellisSamples
 import TrellisSupport
 import TrellisTemplateSource
 
-/// Built-in template names: the registry both CLIs serve.
-typealias TemplateName = BuiltInTemplate
-
 /// What `--template` named: a built-in template; a template file whose
 /// constraints are compared with the built-in frame code of the same name;
 /// or any other template file, on rows of any keys. A file that is a tree
 /// of stacks has its own frame path (the direct stack path), so it always
 /// runs alone: direct frames against its constraints.
 enum TemplateChoice {
-    case builtIn(TemplateName)
-    case file(TemplateFile, TemplateName)
+    case builtIn(BuiltInTemplate)
+    case file(TemplateFile, BuiltInTemplate)
     case fileAlone(TemplateFile)
 
     var name: String {
@@ -37,53 +34,67 @@ enum TemplateChoice {
         case .builtIn(let name): return .builtIn(name)
         case .file(let read): file = read
         }
-        guard let builtIn = TemplateName(rawValue: file.name), file.stackTreeProblem != nil else {
+        guard let builtIn = BuiltInTemplate(rawValue: file.name), file.stackTreeProblem != nil
+        else {
             return .fileAlone(file)
         }
         return .file(file, builtIn)
     }
 
-    /// Hands the chosen suite, as its concrete type, to `consumer`.
+    /// Hands the chosen suite, as its concrete type, to `consumer`: a
+    /// built-in template's suite is made from the registry's parts
+    /// (`BuiltInTemplate.visit`), with the text options applied to every label.
     func with<Consumer: BenchSuiteConsumer>(
         _ consumer: Consumer, scale: Double, text: TextOptions = TextOptions()
     )
         throws -> Consumer.Result
     {
         switch self {
-        case .builtIn(.animal): return try consumer.consume(AnimalSuite(scale: scale, text: text))
-        case .builtIn(.bird): return try consumer.consume(BirdSuite(scale: scale, text: text))
-        case .builtIn(.feed): return try consumer.consume(FeedSuite(scale: scale, text: text))
-        case .builtIn(.post):
+        case .builtIn(let name):
             // The bundled PostCell.json is a third path only where it can follow the text options.
-            let file = text.fallback == .bundled ? PostSuite.bundledFile() : nil
-            return try consumer.consume(PostSuite(scale: scale, file: file, text: text))
-        case .file(let file, .animal):
-            let file = text.applied(to: file)
-            return try consumer.consume(
-                FileSuite(
-                    file: file, frames: AnimalSuite(scale: scale, text: text), scale: scale,
-                    text: text))
-        case .file(let file, .bird):
-            let file = text.applied(to: file)
-            return try consumer.consume(
-                FileSuite(
-                    file: file, frames: BirdSuite(scale: scale, text: text), scale: scale,
-                    text: text))
-        case .file(let file, .feed):
-            let file = text.applied(to: file)
-            return try consumer.consume(
-                FileSuite(
-                    file: file, frames: FeedSuite(scale: scale, text: text), scale: scale,
-                    text: text))
-        case .file(let file, .post):
-            let file = text.applied(to: file)
-            return try consumer.consume(
-                FileSuite(
-                    file: file, frames: PostSuite(scale: scale, file: nil, text: text),
-                    scale: scale, text: text))
+            let file = name == .post && text.fallback == .bundled ? bundledPostCellFile() : nil
+            return try name.visit(
+                SuiteMaker(consumer: consumer, scale: scale, text: text, role: .alone(third: file)),
+                adjustingText: text.adjustment(template: name.rawValue))
+        case .file(let file, let name):
+            return try name.visit(
+                SuiteMaker(
+                    consumer: consumer, scale: scale, text: text,
+                    role: .framesFor(text.applied(to: file))),
+                adjustingText: text.adjustment(template: name.rawValue))
         case .fileAlone(let file):
             let file = text.applied(to: file)
             return try consumer.consume(FileAloneSuite(file: file, scale: scale, text: text))
+        }
+    }
+}
+
+/// Makes a built-in template's suite from the registry's parts and hands it
+/// to a consumer: on its own, or as the frame code a template file of the
+/// same cell is compared with.
+private struct SuiteMaker<Consumer: BenchSuiteConsumer>: BuiltInTemplateVisitor {
+    enum Role {
+        /// The built-in template, with a template file of it as a third path.
+        case alone(third: TemplateFile?)
+        /// The frame code against this template file's constraints.
+        case framesFor(TemplateFile)
+    }
+    let consumer: Consumer
+    let scale: Double
+    let text: TextOptions
+    let role: Role
+
+    func visit<Frames: CellTemplate & LabelDescribing, CellView: ConstraintCellView>(
+        _ parts: BuiltInParts<Frames, CellView>
+    ) throws -> Consumer.Result where CellView.Item == Frames.Item {
+        switch role {
+        case .alone(let third):
+            return try consumer.consume(
+                BuiltInSuite(parts: parts, scale: scale, text: text, file: third))
+        case .framesFor(let file):
+            let frames = BuiltInSuite(parts: parts, scale: scale, text: text, file: nil)
+            return try consumer.consume(
+                FileSuite(file: file, frames: frames, scale: scale, text: text))
         }
     }
 }
@@ -133,152 +144,99 @@ struct ScenarioConsumer: BenchSuiteConsumer {
     }
 }
 
-/// Measures each label of an item as its frame template does (the cold and
-/// parallel text phases), via the template's `LabelDescribing` conformance.
-func measureLabels<T: CellTemplate & LabelDescribing>(
-    of template: T, item: T.Item, frameWidth: (String) -> Double, measurer: TextMeasurer
-) throws(CellError) {
-    for label in template.labels(for: item) where !label.text.isEmpty {
+/// A built-in template's suite, from the registry's parts: its frame code,
+/// its constraints, its rows, and a template file of the same cell as a
+/// third path when one is given.
+struct BuiltInSuite<Frames: CellTemplate & LabelDescribing, CellView: ConstraintCellView>:
+    BenchSuite
+where CellView.Item == Frames.Item {
+    typealias Item = Frames.Item
+    let parts: BuiltInParts<Frames, CellView>
+    let scale: Double
+    let text: TextOptions
+    /// The third path's template file, read with the rows as JSON rows.
+    let file: TemplateFile?
+
+    func makeFrames(measurer: TextMeasurer) throws(CellError) -> Frames? {
+        try parts.frames(scale, measurer)
+    }
+
+    func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError)
+        -> ConstraintTemplate<CellView>
+    {
+        try parts.constraints(scale, measurer, reusingEngine)
+    }
+
+    func makeFileTemplate(measurer: TextMeasurer) throws(CellError) -> MappedTemplate<
+        TemplateFileCell, Item
+    >? {
+        guard let file else { return nil }
+        return try fileTemplate(file, measurer: measurer, reusingEngine: true)
+    }
+
+    /// `file`'s cell over this template's rows, each handed over as the
+    /// JSON row a data file holding it would have.
+    func fileTemplate(_ file: TemplateFile, measurer: TextMeasurer, reusingEngine: Bool)
+        throws(CellError) -> MappedTemplate<TemplateFileCell, Item>
+    {
         do {
-            _ = try measurer.sizeThatFits(
-                label.text, style: label.style,
-                size: Size(width: frameWidth(label.name), height: .greatestFiniteMagnitude),
-                numberOfLines: label.numberOfLines, scale: template.scale)
+            let cell = try TemplateFileCell(
+                file: file, measurer: measurer, scale: scale, reusingEngine: reusingEngine,
+                contentSize: text.contentSize)
+            return MappedTemplate(cell, transform: parts.rows.jsonRow)
         } catch {
-            throw CellError(template: template.name, message: "\(label.name): \(error)")
+            throw CellError(template: file.name, message: "\(error)")
         }
     }
-}
 
-struct AnimalSuite: BenchSuite {
-    let scale: Double
-    var text = TextOptions()
-
-    func style(measurer: TextMeasurer) throws(CellError) -> AnimalCellStyle {
-        try AnimalCellStyle.classic(scale: scale, measurer: measurer).adjusted(text)
-    }
-
-    func makeFrames(measurer: TextMeasurer) throws(CellError) -> AnimalTableViewCellFrames? {
-        AnimalTableViewCellFrames(style: try style(measurer: measurer))
-    }
-
-    func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError)
-        -> AnimalTableViewCellConstraints
-    {
-        AnimalTableViewCellConstraints(
-            style: try style(measurer: measurer), reusingEngine: reusingEngine)
-    }
-
-    /// The subtitle at W − 88 (the title is one line in a fixed 16-point frame).
-    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double)
+    /// Each label the frame code measures, at the width it measures it at
+    /// (`BuiltInParts.labelWidths`).
+    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (Item, Double)
         throws(CellError) -> Void
     {
-        let style = try style(measurer: measurer)
+        let frames = try parts.frames(scale, measurer)
+        let widths = parts.labelWidths
+        let name = parts.template.rawValue
         return { (item, cellWidth) throws(CellError) in
-            try checkWidth(
-                cellWidth, minimum: AnimalTableViewCell.labelWidthReduction,
-                template: AnimalTableViewCell.name)
-            _ = try style.subtitleHeight(
-                item.subtitle, width: cellWidth - AnimalTableViewCell.labelWidthReduction)
+            try checkWidth(cellWidth, minimum: widths.minimumCellWidth, template: name)
+            for label in frames.labels(for: item) where !label.text.isEmpty {
+                guard let width = widths.width(label.name, cellWidth) else { continue }
+                do {
+                    _ = try measurer.sizeThatFits(
+                        label.text, style: label.style,
+                        size: Size(width: width, height: .greatestFiniteMagnitude),
+                        numberOfLines: label.numberOfLines, scale: frames.scale)
+                } catch {
+                    throw CellError(template: name, message: "\(label.name): \(error)")
+                }
+            }
         }
     }
-}
 
-struct BirdSuite: BenchSuite {
-    let scale: Double
-    var text = TextOptions()
-
-    func style(measurer: TextMeasurer) throws(CellError) -> BirdCellStyle {
-        try BirdCellStyle.standard(scale: scale, measurer: measurer).adjusted(text)
-    }
-
-    func makeFrames(measurer: TextMeasurer) throws(CellError) -> BirdCollectionViewCellFrames? {
-        BirdCollectionViewCellFrames(style: try style(measurer: measurer))
-    }
-
-    func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError)
-        -> BirdCollectionViewCellConstraints
-    {
-        BirdCollectionViewCellConstraints(
-            style: try style(measurer: measurer), reusingEngine: reusingEngine)
-    }
-
-    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double)
-        throws(CellError) -> Void
-    {
-        let frames = BirdCollectionViewCellFrames(style: try style(measurer: measurer))
-        return { (item, cellWidth) throws(CellError) in
-            try checkWidth(
-                cellWidth, minimum: 2 * BirdCollectionViewCell.inset,
-                template: BirdCollectionViewCell.name)
-            try measureLabels(
-                of: frames, item: item,
-                frameWidth: { _ in cellWidth - 2 * BirdCollectionViewCell.inset },
-                measurer: measurer)
-        }
-    }
-}
-
-struct FeedSuite: BenchSuite {
-    let scale: Double
-    var text = TextOptions()
-
-    func style(measurer: TextMeasurer) throws(CellError) -> FeedCellStyle {
-        try FeedCellStyle.standard(scale: scale, measurer: measurer).adjusted(text)
-    }
-
-    func makeFrames(measurer: TextMeasurer) throws(CellError) -> FeedCellFrames? {
-        FeedCellFrames(style: try style(measurer: measurer))
-    }
-
-    func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError)
-        -> FeedCellConstraints
-    {
-        FeedCellConstraints(style: try style(measurer: measurer), reusingEngine: reusingEngine)
-    }
-
-    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (AnimalItem, Double)
-        throws(CellError) -> Void
-    {
-        let frames = FeedCellFrames(style: try style(measurer: measurer))
-        return { (item, cellWidth) throws(CellError) in
-            let header = cellWidth - 2 * FeedCell.padding - FeedCell.avatarSide - FeedCell.spacing
-            try checkWidth(
-                cellWidth, minimum: 2 * FeedCell.padding + FeedCell.avatarSide + FeedCell.spacing,
-                template: FeedCell.name)
-            try measureLabels(
-                of: frames, item: item,
-                frameWidth: { name in
-                    switch name {
-                    case "name", "date": return header
-                    case "body": return cellWidth - 2 * FeedCell.padding
-                    default: return .greatestFiniteMagnitude
-                    }
-                }, measurer: measurer)
-        }
-    }
+    func loadRows(_ data: BenchData) throws -> [Item] { try data.rows(parts.rows) }
+    func mediaSize(of item: Item) -> Size? { parts.rows.mediaSize(item) }
 }
 
 /// A template file's constraints against the built-in frame code of the
 /// same template.
-struct FileSuite<FrameSuite: BenchSuite & JSONRowConvertible>: BenchSuite {
+struct FileSuite<Frames: CellTemplate & LabelDescribing, CellView: ConstraintCellView>: BenchSuite
+where CellView.Item == Frames.Item {
+    typealias FrameSuite = BuiltInSuite<Frames, CellView>
     let file: TemplateFile
     let frames: FrameSuite
     let scale: Double
     var text = TextOptions()
 
-    func makeFrames(measurer: TextMeasurer) throws(CellError) -> FrameSuite.Frames? {
+    func makeFrames(measurer: TextMeasurer) throws(CellError) -> Frames? {
         try frames.makeFrames(measurer: measurer)
     }
 
     /// The file's cell reads JSON rows: each row is handed over as one
-    /// (`jsonRow(of:)`), as a data file holding it would be.
+    /// (`RowFormat.jsonRow`), as a data file holding it would be.
     func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError)
         -> MappedTemplate<TemplateFileCell, FrameSuite.Item>
     {
-        try FrameSuite.fileTemplate(
-            file, measurer: measurer, scale: scale, reusingEngine: reusingEngine,
-            contentSize: text.contentSize)
+        try frames.fileTemplate(file, measurer: measurer, reusingEngine: reusingEngine)
     }
 
     func rowsWithMissingGlyphs(_ items: [FrameSuite.Item], measurer: TextMeasurer) throws(CellError)
@@ -397,7 +355,7 @@ struct FileAloneSuite: BenchSuite {
                         size: Size(width: width, height: .greatestFiniteMagnitude),
                         numberOfLines: lines, scale: scale)
                 } catch {
-                    let place = row.line.map { " (data line \($0))" } ?? ""
+                    let place = RowPlace.dataLineSuffix(row.line)
                     throw CellError(template: name, message: "\(error)\(place)")
                 }
             }
@@ -420,106 +378,21 @@ struct FileAloneSuite: BenchSuite {
     func mediaSize(of item: JSONRow) -> Size? { rowFormat.mediaSize(item) }
 }
 
-/// A suite whose rows a template file can read (as JSON rows).
-protocol JSONRowConvertible: BenchSuite {
-    static func jsonRow(of item: Item) -> JSONRow
-}
-
-extension JSONRowConvertible {
-    /// `file`'s cell over this suite's rows.
-    static func fileTemplate(
-        _ file: TemplateFile, measurer: TextMeasurer, scale: Double, reusingEngine: Bool,
-        contentSize: ContentSizeCategory = .large
-    ) throws(CellError) -> MappedTemplate<TemplateFileCell, Item> {
-        do {
-            let cell = try TemplateFileCell(
-                file: file, measurer: measurer, scale: scale, reusingEngine: reusingEngine,
-                contentSize: contentSize)
-            return MappedTemplate(cell, transform: Self.jsonRow(of:))
-        } catch {
-            throw CellError(template: file.name, message: "\(error)")
+/// `Templates/PostCell.json` from the working folder or the checkout the
+/// executable was built in (`.build/<configuration>/listbench`).
+func bundledPostCellFile() -> TemplateFile? {
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    let checkout = executable.deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    for folder in [FileManager.default.currentDirectoryPath, checkout.path] {
+        let path = folder + "/Templates/PostCell.json"
+        if FileManager.default.fileExists(atPath: path),
+            let file = try? TemplateFile.load(path: path)
+        {
+            return file
         }
     }
-}
-
-extension AnimalSuite: JSONRowConvertible {
-    static func jsonRow(of item: AnimalItem) -> JSONRow { item.jsonRow }
-}
-extension BirdSuite: JSONRowConvertible {
-    static func jsonRow(of item: AnimalItem) -> JSONRow { item.jsonRow }
-}
-extension FeedSuite: JSONRowConvertible {
-    static func jsonRow(of item: AnimalItem) -> JSONRow { item.jsonRow }
-}
-
-/// PostCell: frame code, constraints (stack views), and its template file
-/// (`Templates/PostCell.json`) as a third path when it is found.
-struct PostSuite: BenchSuite, JSONRowConvertible {
-    let scale: Double
-    let file: TemplateFile?
-    var text = TextOptions()
-
-    func style(measurer: TextMeasurer) throws(CellError) -> PostCellStyle {
-        try PostCellStyle.standard(scale: scale, measurer: measurer).adjusted(text)
-    }
-
-    /// `Templates/PostCell.json` from the working folder or the checkout
-    /// the executable was built in (`.build/<configuration>/listbench`).
-    static func bundledFile() -> TemplateFile? {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let checkout = executable.deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        for folder in [FileManager.default.currentDirectoryPath, checkout.path] {
-            let path = folder + "/Templates/PostCell.json"
-            if FileManager.default.fileExists(atPath: path),
-                let file = try? TemplateFile.load(path: path)
-            {
-                return file
-            }
-        }
-        return nil
-    }
-
-    static func jsonRow(of item: PostItem) -> JSONRow { item.jsonRow }
-
-    func makeFrames(measurer: TextMeasurer) throws(CellError) -> PostCellFrames? {
-        PostCellFrames(style: try style(measurer: measurer))
-    }
-
-    func makeConstraints(measurer: TextMeasurer, reusingEngine: Bool) throws(CellError)
-        -> PostCellConstraints
-    {
-        PostCellConstraints(style: try style(measurer: measurer), reusingEngine: reusingEngine)
-    }
-
-    func makeFileTemplate(measurer: TextMeasurer) throws(CellError) -> MappedTemplate<
-        TemplateFileCell, PostItem
-    >? {
-        guard let file else { return nil }
-        return try Self.fileTemplate(
-            file, measurer: measurer, scale: scale, reusingEngine: true,
-            contentSize: text.contentSize)
-    }
-
-    /// The header labels and the body at the text column's width (W − 84).
-    func textMeasurement(measurer: TextMeasurer) throws(CellError) -> (PostItem, Double)
-        throws(CellError) -> Void
-    {
-        let frames = PostCellFrames(style: try style(measurer: measurer))
-        return { (item, cellWidth) throws(CellError) in
-            try checkWidth(cellWidth, minimum: PostCell.textWidthReduction, template: PostCell.name)
-            try measureLabels(
-                of: frames, item: item,
-                frameWidth: { _ in cellWidth - PostCell.textWidthReduction },
-                measurer: measurer)
-        }
-    }
-
-    func loadRows(_ data: BenchData) throws -> [PostItem] {
-        try data.rows(RowFormat<PostItem>.posts)
-    }
-
-    func mediaSize(of item: PostItem) -> Size? { item.photoSize }
+    return nil
 }
 
 /// A stack-tree file's frame path in listbench: the direct path, and for a

@@ -30,6 +30,13 @@ struct TextOptions {
         return adjusted
     }
 
+    /// `adjusted(_:template:)` as the registry applies it to every label of
+    /// a built-in template (`BuiltInTemplate.visit(_:adjustingText:)`).
+    func adjustment(template: String) -> @Sendable (TextStyle) throws(CellError) -> TextStyle {
+        let options = self
+        return { style throws(CellError) in try options.adjusted(style, template: template) }
+    }
+
     /// `file` with `--fallback system` applied: every label and button ends
     /// its fonts in the system's (the `textStyle` key `"fallback"`, added
     /// as `"system"` to a list the file gives).
@@ -42,44 +49,6 @@ struct TextOptions {
             if own.last != "system" { file.views[index].fallback = own + ["system"] }
         }
         return file
-    }
-}
-
-extension AnimalCellStyle {
-    func adjusted(_ text: TextOptions) throws(CellError) -> AnimalCellStyle {
-        var style = self
-        style.title = try text.adjusted(title, template: AnimalTableViewCell.name)
-        style.subtitle = try text.adjusted(subtitle, template: AnimalTableViewCell.name)
-        return style
-    }
-}
-
-extension BirdCellStyle {
-    func adjusted(_ text: TextOptions) throws(CellError) -> BirdCellStyle {
-        var style = self
-        style.name = try text.adjusted(name, template: BirdCollectionViewCell.name)
-        style.caption = try text.adjusted(caption, template: BirdCollectionViewCell.name)
-        return style
-    }
-}
-
-extension FeedCellStyle {
-    func adjusted(_ text: TextOptions) throws(CellError) -> FeedCellStyle {
-        var style = self
-        for path in [\FeedCellStyle.name, \.date, \.body, \.button] {
-            style[keyPath: path] = try text.adjusted(self[keyPath: path], template: FeedCell.name)
-        }
-        return style
-    }
-}
-
-extension PostCellStyle {
-    func adjusted(_ text: TextOptions) throws(CellError) -> PostCellStyle {
-        var style = self
-        for path in [\PostCellStyle.name, \.handle, \.time, \.body, \.button] {
-            style[keyPath: path] = try text.adjusted(self[keyPath: path], template: PostCell.name)
-        }
-        return style
     }
 }
 

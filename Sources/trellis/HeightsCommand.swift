@@ -533,11 +533,12 @@ struct BuiltInHeights: BuiltInTemplateVisitor {
     let options: HeightsOptions
 
     func visit<Frames: CellTemplate & LabelDescribing, CellView: ConstraintCellView>(
-        _ template: BuiltInTemplate, rows: RowFormat<Frames.Item>,
-        frames: @escaping (Double, TextMeasurer) throws(CellError) -> Frames,
-        constraints:
-            @escaping (Double, TextMeasurer, Bool) throws(CellError) -> ConstraintTemplate<CellView>
+        _ parts: BuiltInParts<Frames, CellView>
     ) throws where CellView.Item == Frames.Item {
+        let template = parts.template
+        let rows = parts.rows
+        let frames = parts.frames
+        let constraints = parts.constraints
         let identity = ["built-in", template.rawValue]
         if command.path == "constraints" {
             try command.produce(

@@ -213,11 +213,11 @@ struct BuiltInInspect: BuiltInTemplateVisitor {
     let widths: [Double]
 
     func visit<Frames: CellTemplate & LabelDescribing, CellView: ConstraintCellView>(
-        _ template: BuiltInTemplate, rows: RowFormat<Frames.Item>,
-        frames: @escaping (Double, TextMeasurer) throws(CellError) -> Frames,
-        constraints:
-            @escaping (Double, TextMeasurer, Bool) throws(CellError) -> ConstraintTemplate<CellView>
+        _ parts: BuiltInParts<Frames, CellView>
     ) throws -> [InspectedCell] where CellView.Item == Frames.Item {
+        let rows = parts.rows
+        let frames = parts.frames
+        let constraints = parts.constraints
         var frameCode = try frames(Inspect.scale, .shared)
         var cell = try constraints(Inspect.scale, .shared, false)
         let items = try command.rows(rows)

@@ -151,11 +151,10 @@ struct BuiltInRender: BuiltInTemplateVisitor {
     let command: Render
 
     func visit<Frames: CellTemplate & LabelDescribing, CellView: ConstraintCellView>(
-        _ template: BuiltInTemplate, rows: RowFormat<Frames.Item>,
-        frames: @escaping (Double, TextMeasurer) throws(CellError) -> Frames,
-        constraints:
-            @escaping (Double, TextMeasurer, Bool) throws(CellError) -> ConstraintTemplate<CellView>
+        _ parts: BuiltInParts<Frames, CellView>
     ) throws -> (Bitmap, Int) where CellView.Item == Frames.Item {
+        let rows = parts.rows
+        let frames = parts.frames
         var cell = try frames(command.scale, .shared)
         let items = try command.rows(rows)
         return (try command.draw(&cell, items: items, mediaSize: rows.mediaSize), items.count)

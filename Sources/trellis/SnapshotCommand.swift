@@ -361,11 +361,11 @@ private struct SnapshotCells: BuiltInTemplateVisitor {
     let manifest: SnapshotManifest
 
     func visit<Frames: CellTemplate & LabelDescribing, CellView: ConstraintCellView>(
-        _ template: BuiltInTemplate, rows: RowFormat<Frames.Item>,
-        frames: @escaping (Double, TextMeasurer) throws(CellError) -> Frames,
-        constraints:
-            @escaping (Double, TextMeasurer, Bool) throws(CellError) -> ConstraintTemplate<CellView>
+        _ parts: BuiltInParts<Frames, CellView>
     ) throws -> Result where CellView.Item == Frames.Item {
+        let rows = parts.rows
+        let frames = parts.frames
+        let constraints = parts.constraints
         let items = try manifest.items(rows)
         if manifest.path == "constraints" {
             var cell = try constraints(manifest.scale, .shared, true)

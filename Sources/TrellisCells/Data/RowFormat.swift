@@ -1,10 +1,11 @@
-// How a row type is read from data files, generated and shown: what the
+// How a row type is read from data files, written back, generated and shown: what the
 // built-in template registry and the CLIs take per row type.
 
 import TrellisData
 import TrellisGeometry
 
-/// How a row type is read from a data file's JSON row, generated, and shown.
+/// How a row type is read from a data file's JSON row (and turned back into
+/// one), generated, and shown.
 public struct RowFormat<Item>: Sendable {
     /// The row from a data file's JSON row (an error names the field).
     public let read: @Sendable (JSONRow) throws(JSONRowError) -> Item
@@ -14,17 +15,22 @@ public struct RowFormat<Item>: Sendable {
     public let summary: @Sendable (Item) -> String
     /// The size of the row's media (image or photo), for collection layouts.
     public let mediaSize: @Sendable (Item) -> Size?
+    /// The JSON row a data file holding the row would have (what a template
+    /// file of the same cell reads), the inverse of `read`.
+    public let jsonRow: @Sendable (Item) -> JSONRow
 
     public init(
         read: @escaping @Sendable (JSONRow) throws(JSONRowError) -> Item,
         generate: @escaping @Sendable (UInt64, Int) -> [Item],
         summary: @escaping @Sendable (Item) -> String,
-        mediaSize: @escaping @Sendable (Item) -> Size?
+        mediaSize: @escaping @Sendable (Item) -> Size?,
+        jsonRow: @escaping @Sendable (Item) -> JSONRow
     ) {
         self.read = read
         self.generate = generate
         self.summary = summary
         self.mediaSize = mediaSize
+        self.jsonRow = jsonRow
     }
 }
 

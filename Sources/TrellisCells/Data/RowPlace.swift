@@ -17,6 +17,12 @@ public enum RowPlace {
     /// `(data line N)`.
     public static func dataLine(_ line: Int) -> String { "(data line \(line))" }
 
+    /// ` (data line N)` to append to a message about a row read from line
+    /// `line` of a data file; empty for a row with no data line.
+    public static func dataLineSuffix(_ line: Int?) -> String {
+        line.map { " " + dataLine($0) } ?? ""
+    }
+
     /// `(index path [s, r])`.
     public static func indexPath(_ path: IndexPath) -> String { "(index path \(path))" }
 

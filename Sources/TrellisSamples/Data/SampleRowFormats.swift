@@ -13,7 +13,8 @@ extension RowFormat where Item == AnimalItem {
             summary: { item in
                 item.title.isEmpty ? item.subtitle : "\(item.title): \(item.subtitle)"
             },
-            mediaSize: { $0.imageSize })
+            mediaSize: { $0.imageSize },
+            jsonRow: { $0.jsonRow })
     }
 }
 
@@ -54,6 +55,7 @@ extension RowFormat where Item == PostItem {
             read: { row throws(JSONRowError) in try PostItem(row: row) },
             generate: { seed, count in PostDataGenerator(seed: seed).items(count: count) },
             summary: { post in "\(post.authorName) \(post.handle): \(post.body)" },
-            mediaSize: { $0.photoSize })
+            mediaSize: { $0.photoSize },
+            jsonRow: { $0.jsonRow })
     }
 }

@@ -1,0 +1,119 @@
+// What a run may change in every built-in cell's text at once (Dynamic
+// Type, fallback fonts), and the width at which each cell's frame code
+// measures each label: what a benchmark's text phases need to measure the
+// text as the frame code does, without laying the cell out.
+
+import TrellisCells
+import TrellisText
+
+/// A built-in cell's style, whose labels' text styles can be changed all at once.
+public protocol LabelStyles {
+    /// The style with `transform` applied to each label's text style.
+    func mappingTextStyles<Failure: Error>(
+        _ transform: (TextStyle) throws(Failure) -> TextStyle
+    ) throws(Failure) -> Self
+}
+
+extension AnimalCellStyle: LabelStyles {
+    public func mappingTextStyles<Failure: Error>(
+        _ transform: (TextStyle) throws(Failure) -> TextStyle
+    ) throws(Failure) -> AnimalCellStyle {
+        var style = self
+        style.title = try transform(title)
+        style.subtitle = try transform(subtitle)
+        return style
+    }
+}
+
+extension BirdCellStyle: LabelStyles {
+    public func mappingTextStyles<Failure: Error>(
+        _ transform: (TextStyle) throws(Failure) -> TextStyle
+    ) throws(Failure) -> BirdCellStyle {
+        var style = self
+        style.name = try transform(name)
+        style.caption = try transform(caption)
+        return style
+    }
+}
+
+extension FeedCellStyle: LabelStyles {
+    public func mappingTextStyles<Failure: Error>(
+        _ transform: (TextStyle) throws(Failure) -> TextStyle
+    ) throws(Failure) -> FeedCellStyle {
+        var style = self
+        style.name = try transform(name)
+        style.date = try transform(date)
+        style.body = try transform(body)
+        style.button = try transform(button)
+        return style
+    }
+}
+
+extension PostCellStyle: LabelStyles {
+    public func mappingTextStyles<Failure: Error>(
+        _ transform: (TextStyle) throws(Failure) -> TextStyle
+    ) throws(Failure) -> PostCellStyle {
+        var style = self
+        style.name = try transform(name)
+        style.handle = try transform(handle)
+        style.time = try transform(time)
+        style.body = try transform(body)
+        style.button = try transform(button)
+        return style
+    }
+}
+
+/// The widths at which a cell's frame code measures its labels at a cell
+/// width: the narrowest cell it lays out, and each label's width by name
+/// (nil for a label it never measures, such as a one-line title in a frame
+/// of fixed height).
+public struct LabelWidths: Sendable {
+    /// The narrowest cell width the frame code accepts (`checkWidth`).
+    public let minimumCellWidth: Double
+    /// The width label `name` is measured at in a cell `cellWidth` wide.
+    public let width: @Sendable (_ name: String, _ cellWidth: Double) -> Double?
+
+    public init(
+        minimumCellWidth: Double,
+        width: @escaping @Sendable (_ name: String, _ cellWidth: Double) -> Double?
+    ) {
+        self.minimumCellWidth = minimumCellWidth
+        self.width = width
+    }
+}
+
+extension AnimalTableViewCell {
+    /// The subtitle at W − 88; the title is one line in a fixed 16-point
+    /// frame, never measured.
+    public static let labelWidths = LabelWidths(minimumCellWidth: labelWidthReduction) {
+        name, cellWidth in name == "subtitle" ? cellWidth - labelWidthReduction : nil
+    }
+}
+
+extension BirdCollectionViewCell {
+    /// Every label across the cell inside its insets.
+    public static let labelWidths = LabelWidths(minimumCellWidth: 2 * inset) { _, cellWidth in
+        cellWidth - 2 * inset
+    }
+}
+
+extension FeedCell {
+    /// Name and date beside the avatar, the body across the cell inside its
+    /// padding, the buttons at their natural width.
+    public static let labelWidths = LabelWidths(
+        minimumCellWidth: 2 * padding + avatarSide + spacing
+    ) { name, cellWidth in
+        switch name {
+        case "name", "date": return cellWidth - 2 * padding - avatarSide - spacing
+        case "body": return cellWidth - 2 * padding
+        default: return .greatestFiniteMagnitude
+        }
+    }
+}
+
+extension PostCell {
+    /// Every label in the text column (W − 84).
+    public static let labelWidths = LabelWidths(minimumCellWidth: textWidthReduction) {
+        _, cellWidth in cellWidth - textWidthReduction
+    }
+}
