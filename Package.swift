@@ -12,7 +12,8 @@
 // layer 5: TrellisTemplateFiles, TrellisSamples, TrellisRender
 // layer 6: TrellisTemplateSource, TrellisInspector, TrellisSnapshots, Trellis
 // layer 7: TrellisSnapshotTesting
-// The umbrella `Trellis` re-exports every layer but the samples (product
+// The umbrella `Trellis` re-exports every layer but the solver (product
+// TrellisConstraints, behind the views' engine) and the samples (product
 // TrellisSamples). The executables `trellis` and `listbench` sit on top,
 // with CLISupport and CLIOptions, which no library uses.
 
@@ -199,8 +200,8 @@ let package = Package(
         .target(
             name: "Trellis",
             dependencies: [
-                "TrellisData", "TrellisGeometry", "TrellisText", "TrellisConstraints",
-                "TrellisViews", "TrellisCells", "TrellisTemplateFiles", "TrellisLayoutFiles",
+                "TrellisData", "TrellisGeometry", "TrellisText", "TrellisViews", "TrellisCells",
+                "TrellisTemplateFiles", "TrellisLayoutFiles",
                 "TrellisLists", "TrellisRender",
             ]
         ),

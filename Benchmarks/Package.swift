@@ -24,6 +24,7 @@ let package = Package(
             name: name,
             dependencies: [
                 .product(name: "Trellis", package: "Trellis"),
+                .product(name: "TrellisConstraints", package: "Trellis"),
                 .product(name: "TrellisSamples", package: "Trellis"),
                 .product(name: "Benchmark", package: "benchmark"),
             ] + (name == "SolverBenchmarks" ? ["AnimalCellSystem"] : []),
@@ -40,6 +41,7 @@ let package = Package(
             name: "AnimalCellSystem",
             dependencies: [
                 .product(name: "Trellis", package: "Trellis"),
+                .product(name: "TrellisConstraints", package: "Trellis"),
                 .product(name: "TrellisSamples", package: "Trellis"),
             ],
             path: "Benchmarks/AnimalCellSystem"),
@@ -47,6 +49,7 @@ let package = Package(
             name: "FreshSolverLoop",
             dependencies: [
                 "AnimalCellSystem", .product(name: "Trellis", package: "Trellis"),
+                .product(name: "TrellisConstraints", package: "Trellis"),
                 .product(name: "TrellisSamples", package: "Trellis"),
             ],
             path: "KiwiComparison/FreshSolverLoop"),

@@ -1,6 +1,6 @@
-// Umbrella module: `import Trellis` brings in every layer.
+// Umbrella module: `import Trellis` brings in every layer an app lays out
+// with; the solver (TrellisConstraints) stays behind the views' engine.
 @_exported import TrellisCells
-@_exported import TrellisConstraints
 @_exported import TrellisData
 @_exported import TrellisGeometry
 @_exported import TrellisLayoutFiles

@@ -2,13 +2,6 @@
 
 import TrellisConstraints
 
-/// A constraint's priority, as `UILayoutPriority` (required 1000, defaultHigh 750,
-/// defaultLow 250, fittingSizeLevel 50).
-public typealias LayoutPriority = TrellisConstraints.Priority
-
-/// The relation of a constraint, as `NSLayoutConstraint.Relation`.
-public typealias LayoutRelation = TrellisConstraints.Relation
-
 /// A part of a view's or guide's layout rectangle, as `NSLayoutConstraint.Attribute`.
 public enum LayoutAttribute: Hashable, Sendable, CustomStringConvertible {
     case left, right, top, bottom, leading, trailing, width, height, centerX, centerY

@@ -9,8 +9,8 @@ func _makeSolverConstraint(
     identifier: String?, weight: Double = 1
 ) -> Constraint {
     Constraint(
-        _expression(lhs), relation, _expression(rhs), priority: priority, identifier: identifier,
-        weight: weight)
+        _expression(lhs), relation.solverRelation, _expression(rhs),
+        priority: priority.solverPriority, identifier: identifier, weight: weight)
 }
 
 /// Gives an installed constraint a new constant: `value` is the right-hand

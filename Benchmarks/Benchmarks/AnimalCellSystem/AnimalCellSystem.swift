@@ -3,6 +3,7 @@
 // FreshSolverLoop (KiwiComparison/, the loop Scripts/kiwi-benchmark.sh runs
 // against Kiwi's C++ in KiwiComparison/kiwi_animal_cell.cpp).
 import Trellis
+import TrellisConstraints
 import TrellisSamples
 
 /// The rows' inputs: a few device widths, and one to four lines of 20.5 pt.

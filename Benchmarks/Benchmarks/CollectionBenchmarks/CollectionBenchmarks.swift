@@ -6,6 +6,7 @@
 
 import Benchmark
 import Trellis
+import TrellisSamples
 
 /// A caption source standing in for a self-sizing label until the bird cell
 /// template lands: 17-point lines, text of a stored length wrapped at about

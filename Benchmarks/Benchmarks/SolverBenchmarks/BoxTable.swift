@@ -6,6 +6,7 @@
 // last box holds one term per link, so the ideal ratio is above 10). A
 // vertical chain of boxes: rows as long as the chain make it quadratic.
 import Trellis
+import TrellisConstraints
 
 /// The variables and constraints of a `rows × columns` box table (one
 /// column: a vertical chain).

@@ -8,6 +8,7 @@
 import AnimalCellSystem
 import Benchmark
 import Trellis
+import TrellisConstraints
 import TrellisSamples
 
 let benchmarks: @Sendable () -> Void = {

@@ -6,6 +6,7 @@ import Benchmark
 import CHarfBuzz
 import Foundation
 import Trellis
+import TrellisSamples
 
 let benchmarks: @Sendable () -> Void = {
     // TRELLIS_BENCH_ITERATIONS=1 for a single pass (under valgrind --tool=callgrind).

@@ -7,6 +7,7 @@
 // usage: FreshSolverLoop [ROUNDS]
 import AnimalCellSystem
 import Trellis
+import TrellisConstraints
 import TrellisSamples
 
 #if canImport(Glibc)

@@ -288,7 +288,7 @@ extension LayoutEngine {
             content.solverForms += [nil, nil]
             let variable = view._intrinsicVariable(attribute == .width ? .horizontal : .vertical)
             do {
-                try solver.addEditVariable(variable, priority: editPriority)
+                try solver.addEditVariable(variable, priority: editPriority.solverPriority)
                 try solver.suggestValue(value, for: variable)
             } catch {
                 LayoutLog.emit("Could not edit the intrinsic size of \(view.layoutName): \(error)")

@@ -32,7 +32,7 @@ extension LayoutEngine {
             solver.contains(solverConstraint)
         else { return }
         do {
-            try solver.setPriority(constraint.priority, for: solverConstraint)
+            try solver.setPriority(constraint.priority.solverPriority, for: solverConstraint)
         } catch {
             LayoutLog.emit("Could not change the priority of \(constraint): \(error)")
         }
