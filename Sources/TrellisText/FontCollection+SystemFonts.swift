@@ -95,6 +95,7 @@ extension FontCollection {
                     slot = added.count - 1
                 }
             }
+            if needs.capacity == 0 { needs.reserveCapacity(range.count) }
             needs.append(UInt64(scalar) | UInt64(slot) << 32)
         }
         if added.isEmpty { return self }

@@ -41,7 +41,11 @@ public final class FontCollection: @unchecked Sendable, CustomStringConvertible 
         if systemFallback != nil, let first = faces.first {
             for byte in 0..<128 where first.hasGlyph(UInt32(byte)) {
                 if byte == 0x23 || byte == 0x2A || (0x30...0x39).contains(byte) { continue }
-                if byte < 64 { skips.0 |= 1 << UInt64(byte) } else { skips.1 |= 1 << UInt64(byte - 64) }
+                if byte < 64 {
+                    skips.0 |= 1 << UInt64(byte)
+                } else {
+                    skips.1 |= 1 << UInt64(byte - 64)
+                }
             }
         }
         self.asciiSkips = skips

@@ -56,11 +56,14 @@ final class _SystemFallback: @unchecked Sendable {
             // Pages of 256 code points, in order, as fontconfig keeps them
             // (FC_CHARSET_MAP_SIZE words of 32 bits each); the last is
             // followed by FC_CHARSET_DONE (all ones).
-            var map = (FcChar32(0), FcChar32(0), FcChar32(0), FcChar32(0),
-                       FcChar32(0), FcChar32(0), FcChar32(0), FcChar32(0))
+            var map = (
+                FcChar32(0), FcChar32(0), FcChar32(0), FcChar32(0),
+                FcChar32(0), FcChar32(0), FcChar32(0), FcChar32(0)
+            )
             var next: FcChar32 = 0
             var page = withUnsafeMutableBytes(of: &map) {
-                FcCharSetFirstPage(charset, $0.baseAddress!.assumingMemoryBound(to: FcChar32.self), &next)
+                FcCharSetFirstPage(
+                    charset, $0.baseAddress!.assumingMemoryBound(to: FcChar32.self), &next)
             }
             while page != FcChar32.max && page < 0x1_0000 {
                 withUnsafeBytes(of: &map) { words in
@@ -71,7 +74,8 @@ final class _SystemFallback: @unchecked Sendable {
                     }
                 }
                 page = withUnsafeMutableBytes(of: &map) {
-                    FcCharSetNextPage(charset, $0.baseAddress!.assumingMemoryBound(to: FcChar32.self), &next)
+                    FcCharSetNextPage(
+                        charset, $0.baseAddress!.assumingMemoryBound(to: FcChar32.self), &next)
                 }
             }
         }
@@ -110,6 +114,10 @@ final class _SystemFallback: @unchecked Sendable {
     /// The face chosen per (character, language index), nil when no system font has it.
     private let chosen = Locked<[UInt64: _FontFace?]>([:])
     private let languages = Locked<[String]>([])
+    /// The rankings this fallback has used, by language number
+    /// (`languageIndex`): found without hashing the family and language
+    /// strings of `rankings`' key on every first look-up of a character.
+    private let rankingsByIndex = Locked<[[_Candidate]?]>([])
     /// The scripts `language` is written in (`_Script.written`), read once.
     private let languageScripts: [_Script]?
     /// Collections resolved for texts (`FontCollection._resolved(for:)`),
@@ -237,7 +245,21 @@ final class _SystemFallback: @unchecked Sendable {
     func face(for scalar: UInt32, language: String, index languageIndex: Int) -> _FontFace? {
         let key = UInt64(scalar) | UInt64(languageIndex) << 32
         if let known = chosen.withLock({ $0[key] }) { return known }
-        let candidates = ranking(for: language)
+        let candidates: [_Candidate]
+        if let known = rankingsByIndex.withLock({
+            languageIndex < $0.count ? $0[languageIndex] : nil
+        }) {
+            candidates = known
+        } else {
+            candidates = ranking(for: language)
+            rankingsByIndex.withLock { table in
+                if table.count <= languageIndex {
+                    table.append(
+                        contentsOf: repeatElement(nil, count: languageIndex + 1 - table.count))
+                }
+                table[languageIndex] = candidates
+            }
+        }
         var found: _FontFace?
         for candidate in candidates {
             let covers =
@@ -290,7 +312,8 @@ final class _SystemFallback: @unchecked Sendable {
                     FcCharSetHasChar(candidate.charset, scalar) != 0
                 }
                 if theirs != candidate.covers(scalar) {
-                    found.append(candidate.path + " U+" + String(scalar, radix: 16, uppercase: true))
+                    found.append(
+                        candidate.path + " U+" + String(scalar, radix: 16, uppercase: true))
                 }
             }
         }
