@@ -75,33 +75,47 @@ extension FontCollection {
     ) -> FontCollection {
         guard let system = systemFallback else { return self }
         var added: [_FontFace] = []
+        // Each character's choice, as its scalar and the index in `added`
+        // its face had when first added (scalar | index << 32), for the
+        // check below: collected on the way rather than found again.
+        var needs: [UInt64] = []
         _forEachSystemFace(
             text, range, system, memo: &memo,
             emoji: { face in
                 if !added.contains(where: { $0 === face }) { added.append(face) }
             }
-        ) { _, face in
+        ) { scalar, face in
             // Most characters need the font the last one needed.
-            if added.last !== face && !added.contains(where: { $0 === face }) {
-                added.append(face)
+            var slot = added.count - 1
+            if slot < 0 || added[slot] !== face {
+                if let known = added.firstIndex(where: { $0 === face }) {
+                    slot = known
+                } else {
+                    added.append(face)
+                    slot = added.count - 1
+                }
             }
+            if needs.capacity == 0 { needs.reserveCapacity(range.count) }
+            needs.append(UInt64(scalar) | UInt64(slot) << 32)
         }
         if added.isEmpty { return self }
         if added.count > 1 {
             // A character's own choice must come before any other added font
             // that also has it; move it forward where one does not. (Rare:
-            // the characters and their choices are found again only here.)
-            var needs: [(scalar: UInt32, face: _FontFace)] = []
-            _forEachSystemFace(text, range, system, memo: &memo) { needs.append(($0, $1)) }
+            // most texts need one system font.)
+            let original = added
             var moved = true
             var rounds = 0
             while moved && rounds <= added.count * added.count {
                 moved = false
                 rounds += 1
                 for need in needs {
-                    guard let first = added.firstIndex(where: { $0.hasGlyph(need.scalar) }),
-                        added[first] !== need.face,
-                        let own = added.firstIndex(where: { $0 === need.face })
+                    let scalar = UInt32(truncatingIfNeeded: need)
+                    let face = original[Int(need >> 32)]
+                    var first = 0
+                    while first < added.count && !added[first].hasGlyph(scalar) { first += 1 }
+                    guard first < added.count, added[first] !== face,
+                        let own = added.firstIndex(where: { $0 === face })
                     else { continue }
                     added.insert(added.remove(at: own), at: first)
                     moved = true
@@ -140,17 +154,45 @@ extension FontCollection {
         while index < range.upperBound {
             // ASCII the first face has, but for keycap bases ("#", "*",
             // digits): no emoji, no fallback, no change of script; only
-            // the emoji state below is reset, as for any non-emoji.
-            let byte = text[index]
-            if byte < 0x80 && byte != 0x23 && byte != 0x2A && !(0x30...0x39).contains(byte),
-                let first, first.hasGlyph(UInt32(byte))
-            {
+            // the emoji state below is reset, as for any non-emoji. A run
+            // of them is skipped in one loop (`asciiSkips`).
+            if text[index] < 0x80 && _skipsASCII(text[index]) {
+                index += 1
+                while index < range.upperBound && text[index] < 0x80 && _skipsASCII(text[index]) {
+                    index += 1
+                }
                 inEmoji = false
                 joined = false
-                index += 1
                 continue
             }
             let (scalar, length) = _decodeScalar(text, at: index)
+            // Kana, ideographs, Hangul, CJK punctuation and box drawing: no
+            // emoji, nothing default-ignorable (`_isIdeographOrSyllable`),
+            // so only the script, the emoji state and the fonts matter.
+            if scalar >= 0x2500 && _isIdeographOrSyllable(scalar) {
+                inEmoji = false
+                joined = false
+                index += length
+                let own = _Script(scalar)
+                if own != .common { script = own }
+                var inOwnFonts = false
+                for face in faces where face.hasGlyph(scalar) {
+                    inOwnFonts = true
+                    break
+                }
+                if inOwnFonts { continue }
+                if lookedUp.map({ $0.script != script || $0.emoji }) ?? true {
+                    let language = system.derivedLanguage(script)
+                    lookedUp = (script, false, language, system.languageIndex(language))
+                }
+                if let face = memo.face(
+                    for: scalar, language: lookedUp!.language, index: lookedUp!.index,
+                    system: system)
+                {
+                    body(scalar, face)
+                }
+                continue
+            }
             // Non-ASCII below U+2000 the first face has (Latin with
             // diacritics, Greek, Cyrillic…): no emoji (only © and ® are,
             // below U+203C), no default-ignorable but the three skipped

@@ -19,6 +19,11 @@ public final class FontCollection: @unchecked Sendable, CustomStringConvertible 
     /// The system's fonts after `fonts`, ranked by fontconfig
     /// (FontCollection+SystemFonts.swift); nil for a fixed list.
     let systemFallback: _SystemFallback?
+    /// For a collection that ends in the system's fonts: bit b (of the
+    /// two words, 0–63 and 64–127) set when ASCII byte b is a character
+    /// the first face has and not a keycap base ("#", "*", a digit), which
+    /// the system-font scan steps over (`_skipsASCII`). Zero otherwise.
+    let asciiSkips: (UInt64, UInt64)
 
     private static let interned = Locked<[[Int]: Int32]>([:])
 
@@ -32,6 +37,18 @@ public final class FontCollection: @unchecked Sendable, CustomStringConvertible 
         self.fonts = fonts
         self.faces = fonts.map(\._face)
         self.systemFallback = systemFallback
+        var skips: (UInt64, UInt64) = (0, 0)
+        if systemFallback != nil, let first = faces.first {
+            for byte in 0..<128 where first.hasGlyph(UInt32(byte)) {
+                if byte == 0x23 || byte == 0x2A || (0x30...0x39).contains(byte) { continue }
+                if byte < 64 {
+                    skips.0 |= 1 << UInt64(byte)
+                } else {
+                    skips.1 |= 1 << UInt64(byte - 64)
+                }
+            }
+        }
+        self.asciiSkips = skips
         // Face ids are 1 and up; a negative entry marks the system's fonts.
         let key = faces.map(\.id) + (systemFallback.map { [-$0.id] } ?? [])
         self.id = FontCollection.interned.withLock { table in
@@ -63,6 +80,14 @@ public final class FontCollection: @unchecked Sendable, CustomStringConvertible 
             fonts.append(try Font(family: fallback))
         }
         return FontCollection(fonts)
+    }
+
+    /// True when `byte` (below 0x80) is in `asciiSkips`.
+    @inline(__always)
+    func _skipsASCII(_ byte: UInt8) -> Bool {
+        byte < 64
+            ? (asciiSkips.0 >> UInt64(byte)) & 1 != 0
+            : (asciiSkips.1 >> UInt64(byte &- 64)) & 1 != 0
     }
 
     /// The first font, whose metrics set the height of empty lines.

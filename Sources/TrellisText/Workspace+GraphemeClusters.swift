@@ -16,17 +16,28 @@ extension _Workspace {
     /// Joins each kept cluster that does not begin a UAX #29 grapheme
     /// cluster into the cluster before it (`clusterStarts` in logical order,
     /// relative to the text; `range` what was shaped).
-    /// - Complexity: O(n) in the range's length when it holds a character
-    ///   outside ASCII (a `String` of the range is segmented); O(n) over
-    ///   the bytes with nothing to join otherwise, except CR LF.
+    /// - Complexity: O(n) in the range's length when it holds CR or a
+    ///   character outside `_isOwnGrapheme`'s blocks (a `String` of the
+    ///   range is segmented); O(n) over the bytes with nothing to join
+    ///   otherwise.
     func _joinClustersToGraphemes(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
         guard clusterStarts.count > 1 else { return }
-        var plain = true
-        for index in range where text[index] >= 0x80 || text[index] == 0x0D {
-            plain = false
-            break
+        // Text whose every character is its own grapheme cluster, whatever
+        // is next to it, has nothing to join: ASCII but CR, and the blocks
+        // of `_isOwnGrapheme` (box-drawing lines, Chinese prose).
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let lead = text[index]
+            if lead < 0x80 {
+                if lead == 0x0D { break }
+                index += 1
+                continue
+            }
+            let (scalar, length) = _decodeScalar(text, at: index)
+            if !_isOwnGrapheme(scalar) { break }
+            index += length
         }
-        if plain { return }
+        if index >= range.upperBound { return }
         var boundaries = Set<Int>()
         let string = String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
         var offset = range.lowerBound
@@ -52,4 +63,26 @@ extension _Workspace {
         clusterMissing.removeSubrange(kept...)
         clusterFaces.removeSubrange(kept...)
     }
+}
+
+/// True for characters whose Grapheme_Cluster_Break property is Other and
+/// that are not Extended_Pictographic (GraphemeBreakProperty.txt,
+/// emoji-data.txt): UAX #29 puts a boundary on both sides of such a
+/// character unless the one after it is an Extend, ZWJ or SpacingMark, and
+/// the scan in `_joinClustersToGraphemes` checks every character. Latin-1
+/// letters and symbols (not the soft hyphen, a Control, nor © and ®),
+/// general punctuation (U+2010–U+2027, U+2030–U+205E: not the joiners,
+/// marks and separators around them, nor ‼ and ⁉), box drawing, CJK
+/// symbols and punctuation (not the tone marks U+302A–U+302F, nor U+3030
+/// and U+303D), CJK ideographs and Extension A, and the fullwidth ASCII
+/// forms (`UnicodeBreakTestFileTests` checks them against Swift's
+/// `Character`).
+@inline(__always)
+func _isOwnGrapheme(_ scalar: UInt32) -> Bool {
+    (0x4E00...0x9FFF).contains(scalar) || (0x2500...0x257F).contains(scalar)
+        || ((0x3000...0x3029).contains(scalar) || (0x3031...0x303C).contains(scalar))
+        || (0xFF01...0xFF5E).contains(scalar) || (0x3400...0x4DBF).contains(scalar)
+        || ((0xA0...0xFF).contains(scalar) && scalar != 0xAD && scalar != 0xA9 && scalar != 0xAE)
+        || (0x2010...0x2027).contains(scalar)
+        || ((0x2030...0x205E).contains(scalar) && scalar != 0x203C && scalar != 0x2049)
 }

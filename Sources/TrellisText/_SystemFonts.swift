@@ -31,12 +31,74 @@ final class _SystemFallback: @unchecked Sendable {
     /// Distinguishes collections that end in different rankings.
     let id: Int
 
-    private struct _Candidate {
-        var path: String
-        var index: Int
+    private final class _Candidate: @unchecked Sendable {
+        let path: String
+        let index: Int
         /// fontconfig's coverage of the font, borrowed from a pattern of a
         /// font set that is never freed (`rankings`).
-        var charset: OpaquePointer
+        let charset: OpaquePointer
+        /// The same coverage for the Basic Multilingual Plane, one bit per
+        /// code point, copied from the charset's pages when the ranking is
+        /// made: `FcCharSetHasChar` searches the charset's leaves (about
+        /// 600 instructions a call with its lock, and a Chinese character
+        /// is looked for in a dozen fonts before the one that has it).
+        /// Kept as long as the ranking, for the whole process.
+        private let bits: UnsafeMutablePointer<UInt64>
+        /// The face opened for this candidate (`face`), nil until then.
+        private let opened = Locked<_FontFace??>(nil)
+
+        init(path: String, index: Int, charset: OpaquePointer) {
+            self.path = path
+            self.index = index
+            self.charset = charset
+            bits = .allocate(capacity: 0x1_0000 / 64)
+            bits.initialize(repeating: 0, count: 0x1_0000 / 64)
+            // Pages of 256 code points, in order, as fontconfig keeps them
+            // (FC_CHARSET_MAP_SIZE words of 32 bits each); the last is
+            // followed by FC_CHARSET_DONE (all ones).
+            var map = (
+                FcChar32(0), FcChar32(0), FcChar32(0), FcChar32(0),
+                FcChar32(0), FcChar32(0), FcChar32(0), FcChar32(0)
+            )
+            var next: FcChar32 = 0
+            var page = withUnsafeMutableBytes(of: &map) {
+                FcCharSetFirstPage(
+                    charset, $0.baseAddress!.assumingMemoryBound(to: FcChar32.self), &next)
+            }
+            while page != FcChar32.max && page < 0x1_0000 {
+                withUnsafeBytes(of: &map) { words in
+                    let pageWords = words.bindMemory(to: FcChar32.self)
+                    for k in 0..<4 {
+                        bits[Int(page) / 64 + k] =
+                            UInt64(pageWords[2 * k]) | UInt64(pageWords[2 * k + 1]) << 32
+                    }
+                }
+                page = withUnsafeMutableBytes(of: &map) {
+                    FcCharSetNextPage(
+                        charset, $0.baseAddress!.assumingMemoryBound(to: FcChar32.self), &next)
+                }
+            }
+        }
+
+        /// True when fontconfig's coverage of the font has `scalar`
+        /// (`FcCharSetHasChar`). Beyond the Basic Multilingual Plane,
+        /// called under the fontconfig lock.
+        @inline(__always)
+        func covers(_ scalar: UInt32) -> Bool {
+            guard scalar < 0x1_0000 else { return FcCharSetHasChar(charset, scalar) != 0 }
+            return (bits[Int(scalar) >> 6] >> UInt64(scalar & 63)) & 1 != 0
+        }
+
+        /// The candidate's face (`_FontFace.shared`), opened on the first
+        /// call; nil when the file cannot be opened.
+        var face: _FontFace? {
+            opened.withLock { known in
+                if let known { return known }
+                let made = try? _FontFace.shared(path: path, index: index)
+                known = .some(made)
+                return made
+            }
+        }
     }
 
     /// Ranked candidates per (family, weight, language), for the whole
@@ -52,6 +114,10 @@ final class _SystemFallback: @unchecked Sendable {
     /// The face chosen per (character, language index), nil when no system font has it.
     private let chosen = Locked<[UInt64: _FontFace?]>([:])
     private let languages = Locked<[String]>([])
+    /// The rankings this fallback has used, by language number
+    /// (`languageIndex`): found without hashing the family and language
+    /// strings of `rankings`' key on every first look-up of a character.
+    private let rankingsByIndex = Locked<[[_Candidate]?]>([])
     /// The scripts `language` is written in (`_Script.written`), read once.
     private let languageScripts: [_Script]?
     /// Collections resolved for texts (`FontCollection._resolved(for:)`),
@@ -179,15 +245,28 @@ final class _SystemFallback: @unchecked Sendable {
     func face(for scalar: UInt32, language: String, index languageIndex: Int) -> _FontFace? {
         let key = UInt64(scalar) | UInt64(languageIndex) << 32
         if let known = chosen.withLock({ $0[key] }) { return known }
-        let candidates = ranking(for: language)
+        let candidates: [_Candidate]
+        if let known = rankingsByIndex.withLock({
+            languageIndex < $0.count ? $0[languageIndex] : nil
+        }) {
+            candidates = known
+        } else {
+            candidates = ranking(for: language)
+            rankingsByIndex.withLock { table in
+                if table.count <= languageIndex {
+                    table.append(
+                        contentsOf: repeatElement(nil, count: languageIndex + 1 - table.count))
+                }
+                table[languageIndex] = candidates
+            }
+        }
         var found: _FontFace?
         for candidate in candidates {
-            let covers = Self.fontconfig.withLock { _ in
-                FcCharSetHasChar(candidate.charset, scalar) != 0
-            }
-            guard covers,
-                let face = try? _FontFace.shared(path: candidate.path, index: candidate.index),
-                face.hasGlyph(scalar)
+            let covers =
+                scalar < 0x1_0000
+                ? candidate.covers(scalar)
+                : Self.fontconfig.withLock { _ in candidate.covers(scalar) }
+            guard covers, let face = candidate.face, face.hasGlyph(scalar)
             else { continue }
             found = face
             break
@@ -207,18 +286,38 @@ final class _SystemFallback: @unchecked Sendable {
         if let known = chosen.withLock({ $0[key] }) { return known }
         var found: _FontFace?
         for candidate in ranking(for: "und-zsye") {
-            let covers = Self.fontconfig.withLock { _ in
-                FcCharSetHasChar(candidate.charset, scalar) != 0
-            }
-            guard covers,
-                let face = try? _FontFace.shared(path: candidate.path, index: candidate.index),
-                face.isColorEmoji, face.hasGlyph(scalar)
+            let covers =
+                scalar < 0x1_0000
+                ? candidate.covers(scalar)
+                : Self.fontconfig.withLock { _ in candidate.covers(scalar) }
+            guard covers, let face = candidate.face, face.isColorEmoji, face.hasGlyph(scalar)
             else { continue }
             found = face
             break
         }
         chosen.withLock { $0[key] = .some(found) }
         return found
+    }
+
+    /// Checks every candidate's copied coverage (`_Candidate.covers`)
+    /// against fontconfig's own `FcCharSetHasChar` for every code point of
+    /// the Basic Multilingual Plane, in the ranking for `language`: the
+    /// number of candidates and the disagreements found ("path U+XXXX").
+    func _coverageDisagreements(language: String) -> (candidates: Int, found: [String]) {
+        let candidates = ranking(for: language)
+        var found: [String] = []
+        for candidate in candidates {
+            for scalar in UInt32(0)..<0x1_0000 {
+                let theirs = Self.fontconfig.withLock { _ in
+                    FcCharSetHasChar(candidate.charset, scalar) != 0
+                }
+                if theirs != candidate.covers(scalar) {
+                    found.append(
+                        candidate.path + " U+" + String(scalar, radix: 16, uppercase: true))
+                }
+            }
+        }
+        return (candidates.count, found)
     }
 
     /// The name `colorEmojiFace` caches its choices under (not a language).

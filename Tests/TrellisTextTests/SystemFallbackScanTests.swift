@@ -44,3 +44,45 @@ struct SharedSystemFallbackTests {
         #expect(again.id == style.fonts.id)
     }
 }
+
+/// The copies the system-font scan keeps of fontconfig's answers: each
+/// ranked font's coverage of the Basic Multilingual Plane, one bit per code
+/// point, against `FcCharSetHasChar` itself; and the characters whose
+/// clusters `_joinClustersToGraphemes` need not join, against Swift's
+/// `Character` (UAX #29's extended grapheme clusters).
+struct SystemFallbackCopiesTests {
+    @Test func eachRankedFontsCopiedCoverageIsFontconfigs() throws {
+        let fonts = try FontCollection(Font(family: "Inter")).addingSystemFonts(language: "zh-cn")
+        let system = try #require(fonts.systemFallback)
+        let checked = system._coverageDisagreements(language: "zh-cn")
+        #expect(checked.candidates > 0)
+        #expect(checked.found.count == 0, "\(checked.found.prefix(10))")
+    }
+
+    @Test func everyCharacterOfTheOwnGraphemeBlocksIsAGraphemeClusterBesideAnyOther() {
+        // Neighbours from each block, ASCII, and marks and joiners that
+        // would join a cluster (which are never in the blocks themselves).
+        let neighbours: [Unicode.Scalar] = ["a", " ", "\n", "中", "─", "，", "ａ", "é", "—"]
+        var covered = 0
+        for value in UInt32(0)...0x10FFFF where _isOwnGrapheme(value) {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            covered += 1
+            let name = "U+" + String(value, radix: 16, uppercase: true)
+            for other in neighbours + [scalar] {
+                var before = String(Character(other))
+                before.unicodeScalars.append(scalar)
+                #expect(before.count == 2, "\(name) after \(other)")
+                var after = String(Character(scalar))
+                after.unicodeScalars.append(other)
+                #expect(after.count == 2, "\(name) before \(other)")
+            }
+            // Nothing joins it from before: it is no Extend, ZWJ or
+            // SpacingMark, so after a letter it is a cluster of its own
+            // (checked above); and no Prepend: a letter after it is too.
+        }
+        // Ideographs 20,992, box drawing 128, CJK punctuation 42 and 12,
+        // fullwidth forms 94, Extension A 6,592, Latin-1 93, general
+        // punctuation 24 and 45.
+        #expect(covered == 20_992 + 128 + 42 + 12 + 94 + 6_592 + 93 + 24 + 45)
+    }
+}
