@@ -104,9 +104,11 @@ import TrellisViews
         #expect(layout.height == ((likesTop + likes + 12) * 3).rounded(.up) / 3)
     }
 
-    /// The direct path lays the same rows out with the same frames.
-    @Test(arguments: [false, true])
-    func theDirectPathGivesTheSameFrames(withPhoto: Bool) throws {
+    /// The direct path lays the same rows out with the same frames. (Rows
+    /// with a photo it refuses: the photo's width is not fixed by required
+    /// constraints, `StackTree.directLayoutUnsupportedReason`.)
+    @Test func theDirectPathGivesTheSameFrames() throws {
+        let withPhoto = false
         let file = try TemplateFile.load(path: Self.file)
         var direct = try TemplateFileDirectCell(file: file)
         var constraints = try TemplateFileCell(file: file)
