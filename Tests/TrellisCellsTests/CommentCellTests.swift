@@ -18,10 +18,6 @@ import TrellisViews
         "Templates/CommentCell.json"
     ).path
 
-    static func row(_ json: String) throws -> JSONRow {
-        try JSONRowLoader.parse(Data(json.utf8), file: "<rows>")[0]
-    }
-
     /// The body's label as the file makes it (Inter 15, line spacing 2,
     /// any number of lines).
     static func bodyLabel(_ text: String) throws -> Label {
@@ -75,7 +71,7 @@ import TrellisViews
         #expect(label.sizeThatFits(Size(width: widest, height: .infinity)) == wrapped)
 
         var constraints = try TemplateFileCell(file: TemplateFile.load(path: Self.file))
-        let layout = try constraints.layout(try Self.row(json), width: 375)
+        let layout = try constraints.layout(try TemplateFileStackTreeTests.row(json), width: 375)
         // One-line labels: heights as measured (on the pixel grid already).
         let header = try #require(layout.frame(of: "header")).height
         let likes = try #require(layout.frame(of: "likes")).height
@@ -117,7 +113,7 @@ import TrellisViews
             "A short body that is long enough to wrap onto a second line in this comment cell here.",
         ]
         let rows = try bodies.map {
-            try Self.row(
+            try TemplateFileStackTreeTests.row(
                 #"{"name": "Ana", "time": "2h", "body": "\#($0)", "likes": "12 likes""#
                     + (withPhoto ? #", "photo": [1200, 800]}"# : "}"))
         }
