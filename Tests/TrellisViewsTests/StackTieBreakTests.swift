@@ -113,6 +113,45 @@ import TrellisGeometry
         }
     }
 
+    /// "UIKit never gives an arranged view a negative size" (issue 36): a
+    /// shortfall longer than the first view shrinks it to 0, then the next
+    /// one gives way (StackView+Floors.swift). [50, 60, 100] at 750 in 130
+    /// (80 short): [0, 30, 100], not [-30, 60, 100]; in 40 (170 short):
+    /// [0, 0, 40]. The same on the direct path (the boxes as pictures of
+    /// those sizes). Broken (no floors made): the first view -30 long,
+    /// drawn 0 long, the next one at -30 (watched).
+    @Test(arguments: [LayoutAxis.vertical, .horizontal])
+    func theFirstViewShrinksToZeroThenTheNext(axis: LayoutAxis) throws {
+        for (length, expected) in [(130.0, [0.0, 30, 100]), (40, [0, 0, 40])] {
+            let views = [50.0, 60, 100].map {
+                axis == .vertical ? Box(80, $0) : Box($0, 80) as View
+            }
+            _ = Self.lay(views, axis, length: length)
+            #expect(views.map { Self.length($0, axis) } == expected, "length \(length)")
+            let starts = views.map { axis == .vertical ? $0.frame.minY : $0.frame.minX }
+            #expect(starts == [0, expected[0], expected[0] + expected[1]], "length \(length)")
+            #expect(views.allSatisfy { !$0.hasAmbiguousLayout })
+            // The direct path: a stack tree `length` long of the same boxes.
+            let boxes = [50.0, 60, 100].map { along -> StackTree.Node in
+                let size =
+                    axis == .vertical
+                    ? Size(width: 80, height: along) : Size(width: along, height: 80)
+                return StackTree.Node(.fixed(.init(width: nil, height: nil, intrinsicSize: size)))
+            }
+            var root = StackTree.Stack(axis: axis, alignment: .leading, children: boxes)
+            if axis == .vertical { root.fixedHeight = length }
+            let tree = StackTree(root: root)
+            #expect(tree.directLayoutUnsupportedReason == nil)
+            let direct = try tree.directLayout(width: axis == .vertical ? 80 : length)
+            #expect(direct.frames.dropFirst().map { Self.length($0, axis) } == expected)
+            #expect(direct == tree.constraintsLayout(width: axis == .vertical ? 80 : length))
+        }
+    }
+
+    static func length(_ rect: Rect, _ axis: LayoutAxis) -> Double {
+        axis == .vertical ? rect.height : rect.width
+    }
+
     /// A nested stack's views come after the view before it and before the
     /// view after it: [A, [B, C], D] gives way in the order A, B, C, D.
     @Test func nestedStacksRankDepthFirst() {

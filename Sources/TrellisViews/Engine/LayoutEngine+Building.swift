@@ -277,6 +277,9 @@ extension LayoutEngine {
                     identifier: "Content-Hugging-\(axisName)"),
             ]
             content.constraints += pair
+            if let floor = floor(under: view, at: index, attribute, compression, axisName) {
+                content.floors.append(floor)
+            }
             let editPriority = Self.intrinsicEditPriority
             guard contentHistory[index].prefersEdit, compression < editPriority,
                 hugging < editPriority
@@ -304,6 +307,9 @@ extension LayoutEngine {
                         identifier: constraint.identifier, weight: weight))
             }
         }
+        for floor in content.floors {
+            install(floor, as: makeSolverConstraint(floor, weight: _TieBreak.floorWeight))
+        }
         content.size = size
         contents[index] = content
     }
@@ -316,6 +322,7 @@ extension LayoutEngine {
             contents[index].isStale = content.isStale
         }
         for constraint in content.constraints { uninstall(constraint) }
+        for floor in content.floors { uninstall(floor) }
         for variable in [content.width, content.height].compactMap({ $0 })
         where solver.hasEditVariable(variable) {
             do { try solver.removeEditVariable(variable) } catch {

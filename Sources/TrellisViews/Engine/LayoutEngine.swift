@@ -54,6 +54,10 @@ final class LayoutEngine {
         var height: Variable?
         /// The solver forms of `constraints` (updated in place in constants form).
         var solverForms: [Constraint?] = []
+        /// The floors (`length >= 0`) under the lengths of a view inside a
+        /// stack view's tree (StackView+Floors.swift); constant, so kept
+        /// while the intrinsic size changes in place.
+        var floors: [LayoutConstraint] = []
         /// Whether the view is in `pendingIntrinsic` (not yet handled) or `staleContent`.
         var isPending = false
         var isStale = false

@@ -116,6 +116,7 @@ extension _DirectPlan {
             let weight = tieWeight(index)
             cost.addAtLeast(length, lane: lane(compression), weight: weight)
             cost.addAtMost(length, lane: lane(hugging), weight: weight)
+            addFloor(to: &cost, compression: compression)
         case .fixed:
             let box = nodes[index].fixed!
             let weight = tieWeight(index)
@@ -131,6 +132,7 @@ extension _DirectPlan {
                 cost.addAtLeast(
                     length, lane: lane(box.compressionResistance(axis).rawValue), weight: weight)
                 cost.addAtMost(length, lane: lane(box.hugging(axis).rawValue), weight: weight)
+                addFloor(to: &cost, compression: box.compressionResistance(axis).rawValue)
             }
         case .image:
             guard axis == .vertical else { break }

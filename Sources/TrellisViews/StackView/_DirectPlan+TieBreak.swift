@@ -13,3 +13,15 @@ extension _DirectPlan {
     @inline(__always)
     func tieWeight(_ index: Int) -> Double { _TieBreak.weight(rank: index) }
 }
+
+extension _DirectPlan {
+    /// The engine's floor under a length of a view with an intrinsic size
+    /// (`LayoutEngine.floor(under:at:_:_:_:)`, StackView+Floors.swift):
+    /// `length >= 0` at its compression resistance priority, weighing
+    /// `_TieBreak.floorWeight`; none at a required priority.
+    @inline(__always)
+    func addFloor(to cost: inout _Cost, compression: Float) {
+        guard compression < 1000 else { return }
+        cost.addAtLeast(0, lane: lane(compression), weight: _TieBreak.floorWeight)
+    }
+}
