@@ -27,6 +27,9 @@ public struct TemplateFileDirectCell: CellTemplate {
     /// The file's rows as stack trees.
     public let trees: TemplateFileStackTree
     private var direct: DirectStackLayout
+    /// The last row's values (`TemplateFileStackTree.row(_:into:)`), their
+    /// storage kept from row to row.
+    private var values: StackTreeRow
     /// Node numbers in the file's view order (`CellLayout.frames` lists the
     /// views in file order, as `TemplateFileCellView.subviewFrames` does).
     private let fileOrder: [(name: String, node: Int)]
@@ -49,6 +52,7 @@ public struct TemplateFileDirectCell: CellTemplate {
     ) throws(StackTreeProblem) {
         trees = try TemplateFileStackTree(file: file, scale: scale, contentSize: contentSize)
         direct = DirectStackLayout(measurer: measurer)
+        values = StackTreeRow(count: trees.nodeIDs.count)
         let nodes = Dictionary(
             uniqueKeysWithValues: trees.nodeIDs.enumerated().map { ($0.element, $0.offset) })
         fileOrder = file.views.compactMap { view in nodes[view.id].map { (view.id, $0) } }
@@ -72,10 +76,9 @@ public struct TemplateFileDirectCell: CellTemplate {
     ///   the row at this width (ambiguous, conflicting or not modelled).
     /// - Complexity: O(nodes × passes) plus text measurement; see `DirectStackLayout`.
     public mutating func layout(_ item: JSONRow, width: Double) throws(CellError) -> CellLayout {
-        let tree = try trees.tree(for: item)
-        let layout = try directLayout(tree, item, width: width)
+        let layout = try directLayout(item, width: width)
         // Parents come before their children in node order.
-        let isHidden = tree.hiddenFlags
+        let isHidden = values.isHidden
         var hidden = [Bool](repeating: false, count: layout.frames.count)
         var frames = layout.frames
         for node in frames.indices {
@@ -94,15 +97,18 @@ public struct TemplateFileDirectCell: CellTemplate {
     }
 
     public mutating func height(for item: JSONRow, width: Double) throws(CellError) -> Double {
-        try directLayout(try trees.tree(for: item), item, width: width).height
+        try directLayout(item, width: width).height
     }
 
-    private mutating func directLayout(_ tree: StackTree, _ row: JSONRow, width: Double)
+    /// The row's values read into `values`, laid out in the nodes of the
+    /// last row (the file's rows keep one structure).
+    private mutating func directLayout(_ row: JSONRow, width: Double)
         throws(CellError) -> StackTreeLayout
     {
+        try trees.row(row, into: &values)
         try checkWidth(width, minimum: minimumWidth, template: trees.name)
         do {
-            return try direct.layout(tree, width: width)
+            return try direct.layout(values, of: trees.structure, width: width)
         } catch {
             let place = RowPlace.dataLineSuffix(row.line)
             throw CellError(

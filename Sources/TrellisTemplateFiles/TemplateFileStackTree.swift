@@ -34,6 +34,11 @@ public struct TemplateFileStackTree: Sendable {
     private let file: String
     private let pinning: StackTree.Pinning
     private let plan: [_PlannedNode]
+    /// The tree of the file's views with no row's values (fixed texts,
+    /// empty fields, square images): `tree(for:)` is this tree with a
+    /// row's values, and the direct path lays rows out as values of it
+    /// (`DirectStackLayout.layout(_:of:width:)`).
+    public let structure: StackTree
 
     /// Reads the file's tree of stacks and loads its fonts.
     ///
@@ -143,69 +148,94 @@ public struct TemplateFileStackTree: Sendable {
         try add(shape.root)
         self.plan = plan
         nodeIDs = ids
+        func node(_ index: Int) -> StackTree.Node {
+            switch plan[index].content {
+            case .stack(var stack, let children):
+                stack.children = children.map(node)
+                return .stack(stack)
+            case .label(let label, _): return .label(label)
+            case .button(let button, _): return .button(button)
+            case .image(let image, _): return .image(image)
+            case .fixed(let box): return StackTree.Node(.fixed(box))
+            }
+        }
+        guard case .stack(let root) = node(0).content else {
+            preconditionFailure("node 0 is the root stack")
+        }
+        structure = StackTree(root: root, pinning: pinning, scale: scale)
     }
 
     /// The tree showing `row`: bound texts, views hidden when their field
     /// is empty, images' aspect ratios from their fields (hidden without one).
     /// - Throws: `CellError` naming the template file's place of the view
-    ///   and the data row's line, as `TemplateFileCellView.configure(with:)`
+    ///   and the data line of the row, as `TemplateFileCellView.configure(with:)`
     ///   does: a field path through a value that is not an object, a text
     ///   field holding an array or object, an image field not `[w, h]`.
     /// - Complexity: O(nodes + the fields' path lengths).
     public func tree(for row: JSONRow) throws(CellError) -> StackTree {
+        var values = StackTreeRow(count: plan.count)
+        try self.row(row, into: &values)
+        return structure.applying(values)
+    }
+
+    /// What `row` sets in the file's tree (`tree(for:)` is the tree of
+    /// these values), written into `values` (made for `nodeIDs.count`
+    /// nodes, kept from row to row).
+    /// - Throws: as `tree(for:)`.
+    /// - Complexity: O(nodes + the fields' path lengths).
+    public func row(_ row: JSONRow, into values: inout StackTreeRow) throws(CellError) {
+        if values.isHidden.count != plan.count { values = StackTreeRow(count: plan.count) }
         func fail(_ position: SourcePosition, _ error: JSONRowError) -> CellError {
             TemplateFileCellView.rowError(
                 template: name, file: file, position: position, error: error, row: row)
         }
-        func node(_ index: Int) throws(CellError) -> StackTree.Node {
+        for index in plan.indices {
             let planned = plan[index]
+            var hidden = false
             switch planned.content {
-            case .stack(var stack, let children):
-                stack.children.reserveCapacity(children.count)
-                for child in children { stack.children.append(try node(child)) }
-                return .stack(stack)
-            case .label(var label, let binding):
-                guard let binding else { return .label(label) }
+            case .stack, .fixed:
+                break
+            case .label(let label, let binding):
+                guard let binding else {
+                    values.texts[index] = label.text
+                    break
+                }
                 let text: String
                 do {
                     text = try row.text(at: binding.path)
                 } catch {
                     throw fail(planned.position, error)
                 }
-                label.text = .plain(text)
+                values.texts[index] = .plain(text)
                 // Where `text(at:)` gives a text, `isEmpty(at:)` is whether
                 // it is empty (missing and null give ""; numbers and booleans
                 // are never empty): one lookup, not two.
-                return .label(label, isHidden: binding.hiddenWhenEmpty && text.isEmpty)
-            case .button(var button, let binding):
-                guard let binding else { return .button(button) }
+                hidden = binding.hiddenWhenEmpty && text.isEmpty
+            case .button(let button, let binding):
+                guard let binding else {
+                    values.texts[index] = .plain(button.title)
+                    break
+                }
+                let title: String
                 do {
-                    button.title = try row.text(at: binding.path)
+                    title = try row.text(at: binding.path)
                 } catch {
                     throw fail(planned.position, error)
                 }
-                return .button(button, isHidden: binding.hiddenWhenEmpty && button.title.isEmpty)
-            case .image(var image, let binding):
+                values.texts[index] = .plain(title)
+                hidden = binding.hiddenWhenEmpty && title.isEmpty
+            case .image(let image, let binding):
                 let size: Size?
                 do {
                     size = try row.size(at: binding.path)
                 } catch {
                     throw fail(planned.position, error)
                 }
-                if let size {
-                    image.aspectRatio = size
-                } else if !binding.squareWhenMissing {
-                    return .image(image, isHidden: true)
-                }
-                return .image(image)
-            case .fixed(let box):
-                return StackTree.Node(.fixed(box))
+                values.aspectRatios[index] = size ?? image.aspectRatio
+                hidden = size == nil && !binding.squareWhenMissing
             }
+            values.isHidden[index] = hidden
         }
-        guard case .stack(let root) = try node(0).content else {
-            preconditionFailure("node 0 is the root stack")
-        }
-        return StackTree(root: root, pinning: pinning, scale: scale)
     }
 
     static func apply(_ settings: TemplateStackSpec, to stack: inout StackTree.Stack) {

@@ -124,6 +124,10 @@ struct _DirectNode {
     /// it gets): read in every pass, so kept here rather than copied out of
     /// `label`.
     var isMultiLine = false
+    /// A label's style with its line break mode, when it passed
+    /// `_validate()` (measured then without checking it again, as `Label`
+    /// does); nil: measured with every check.
+    var checkedStyle: TextStyle?
     /// A stack that makes `UISV-text-width-disambiguation` (`sharesTextWidth`).
     var sharesTextWidth = false
     /// A label's or button's hugging and compression resistance
@@ -154,6 +158,8 @@ struct _ShapeAnalysis {
     var gapsOf: [[Double]] = []
     var hasFreeWidthLabel = false
     var needsPassChecks = false
+    /// Each node's `sharesTextWidth` (it reads hidden flags).
+    var sharesTextWidth: [Bool] = []
 }
 
 /// The last cost of each node along one axis, and what it was made from
@@ -185,6 +191,11 @@ struct _DirectPlan {
     /// The shape flags of the tree the nodes were made from (empty: the
     /// nodes are of another structure than the last tree's).
     var lastFlags: [Bool] = []
+    /// A row's shape flags (`prepare(_: StackTreeRow)`), kept to reuse its storage.
+    var rowFlags: [Bool] = []
+    /// The structure whose rows were last written into the nodes
+    /// (`layout(_:of:width:)`); nil after a whole tree.
+    var rowStructure: StackTree?
     /// The analysis of each shape met since the tree's structure last changed.
     var shapes: [[Bool]: _ShapeAnalysis] = [:]
     /// Labels' measurements by node, kept from row to row while the shape

@@ -10,12 +10,18 @@ extension _DirectPlan {
     mutating func layout(_ tree: StackTree, width: Double) throws(DirectStackLayoutError)
         -> StackTreeLayout
     {
+        rowStructure = nil
         try prepare(tree)
+        return try layoutPrepared(width: width)
+    }
+
+    /// The layout of the prepared nodes (`prepare`) at `width`.
+    mutating func layoutPrepared(width: Double) throws(DirectStackLayoutError) -> StackTreeLayout {
         guard width.isFinite, width >= 0 else {
             throw DirectStackLayoutError(
                 kind: .unsupported, reason: "the width must be finite and not negative")
         }
-        let insets = tree.pinning.insets
+        let insets = tree?.pinning.insets ?? .zero
         do throws(_StackCostError) {
             for index in nodes.indices
             where nodes[index].kind == .label || nodes[index].kind == .button {

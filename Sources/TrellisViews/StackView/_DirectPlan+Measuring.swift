@@ -52,11 +52,7 @@ extension _DirectPlan {
         }
         self.tree = tree
         if let known {
-            levels = known.levels
-            visibleOf = known.visibleOf
-            gapsOf = known.gapsOf
-            hasFreeWidthLabel = known.hasFreeWidthLabel
-            needsPassChecks = known.needsPassChecks
+            use(known)
             return
         }
         levels = Self.levels(of: tree).sorted(by: >)
@@ -75,7 +71,17 @@ extension _DirectPlan {
             }
         shapes[flags] = _ShapeAnalysis(
             reason: nil, levels: levels, visibleOf: visibleOf, gapsOf: gapsOf,
-            hasFreeWidthLabel: hasFreeWidthLabel, needsPassChecks: needsPassChecks)
+            hasFreeWidthLabel: hasFreeWidthLabel, needsPassChecks: needsPassChecks,
+            sharesTextWidth: nodes.map(\.sharesTextWidth))
+    }
+
+    /// Takes a shape's analysis (made by `prepare` when first met).
+    mutating func use(_ known: _ShapeAnalysis) {
+        levels = known.levels
+        visibleOf = known.visibleOf
+        gapsOf = known.gapsOf
+        hasFreeWidthLabel = known.hasFreeWidthLabel
+        needsPassChecks = known.needsPassChecks
     }
 
     /// Whether a view's width follows from required constraints alone,
@@ -128,6 +134,9 @@ extension _DirectPlan {
             flat.kind = .label
             flat.label = label
             flat.isMultiLine = label.numberOfLines != 1
+            var style = label.style
+            style.lineBreakMode = label.lineBreakMode
+            if (try? style._validate()) != nil { flat.checkedStyle = style }
             flat.hugging = (label.horizontalHugging.rawValue, label.verticalHugging.rawValue)
             flat.compression = (
                 label.horizontalCompressionResistance.rawValue,
@@ -166,13 +175,7 @@ extension _DirectPlan {
         let at = index
         index += 1
         nodes[at].isHidden = node.isHidden
-        nodes[at].layoutWidth = nil
-        nodes[at].intrinsic = .zero
-        nodes[at].baselines = nil
-        nodes[at].x = 0
-        nodes[at].y = 0
-        nodes[at].width = 0
-        nodes[at].height = 0
+        nodes[at].clearLayout()
         switch node.content {
         case .stack(let stack):
             nodes[at].sharesTextWidth = sharesTextWidth(stack)  // reads hidden flags
@@ -208,12 +211,8 @@ extension _DirectPlan {
                     && p._samePriorities(q) && StackTree._sameStyle(p.style, q.style)
             case (.image(let p), .image(let q)):
                 // Rows bring their own aspect ratios: only validity counts.
-                func valid(_ image: StackTree.ImageNode) -> Bool {
-                    let ratio = image.aspectRatio
-                    return ratio.width.isFinite && ratio.height.isFinite && ratio.width > 0
-                        && ratio.height >= 0
-                }
-                return p.maxHeight == q.maxHeight && valid(p) == valid(q)
+                return p.maxHeight == q.maxHeight
+                    && isValidRatio(p.aspectRatio) == isValidRatio(q.aspectRatio)
             case (.fixed(let p), .fixed(let q)):
                 return p == q
             case (.button(let p), .button(let q)):
@@ -275,25 +274,31 @@ extension _DirectPlan {
             nodes[index].baselines = known.baselines
             return
         }
-        var style = label.style
-        style.lineBreakMode = label.lineBreakMode
-        let size = Size(width: width, height: .infinity)
         do throws(TextError) {
             switch label.text {
             case .plain(let text):
-                nodes[index].intrinsic =
-                    text.isEmpty
-                    ? .zero
-                    : try measurer.sizeThatFits(
-                        text, style: style, size: size, numberOfLines: label.numberOfLines,
-                        scale: scale)
+                if text.isEmpty {
+                    nodes[index].intrinsic = .zero
+                } else if let style = nodes[index].checkedStyle {
+                    nodes[index].intrinsic = try measurer._sizeThatFits(
+                        text, checkedStyle: style, width: width,
+                        numberOfLines: label.numberOfLines, scale: scale)
+                } else {
+                    var style = label.style
+                    style.lineBreakMode = label.lineBreakMode
+                    nodes[index].intrinsic = try measurer.sizeThatFits(
+                        text, style: style, size: Size(width: width, height: .infinity),
+                        numberOfLines: label.numberOfLines, scale: scale)
+                }
             case .attributed(let text):
+                var style = label.style
+                style.lineBreakMode = label.lineBreakMode
                 nodes[index].intrinsic =
                     text.string.isEmpty
                     ? .zero
                     : try measurer.sizeThatFits(
-                        text, style: style, size: size, numberOfLines: label.numberOfLines,
-                        scale: scale)
+                        text, style: style, size: Size(width: width, height: .infinity),
+                        numberOfLines: label.numberOfLines, scale: scale)
             }
         } catch {
             nodes[index].intrinsic = .zero

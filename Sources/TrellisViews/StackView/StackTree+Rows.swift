@@ -1,0 +1,202 @@
+// Rows of one structure laid out directly without a `StackTree` per row:
+// what a row sets (texts, hidden flags, aspect ratios) written into the
+// direct path's nodes in place.
+
+import TrellisGeometry
+
+/// What a row sets in a tree of a fixed structure, by node number
+/// (pre-order, the root stack 0): each node's hidden flag, each label's
+/// text and button's title, each image's aspect ratio. Everything else
+/// (stacks, styles, priorities, fixed sizes, pinning) is the structure's.
+///
+/// ```swift
+/// let structure = StackTree(root: card)   // made once
+/// var row = StackTreeRow(count: structure.nodes.count)
+/// var direct = DirectStackLayout()
+/// for item in items {
+///     row.texts[2] = .plain(item.title)
+///     row.isHidden[3] = item.subtitle.isEmpty
+///     let layout = try direct.layout(row, of: structure, width: 375)  // = layout(structure.applying(row), width: 375)
+/// }
+/// ```
+public struct StackTreeRow: Sendable, Equatable {
+    /// Each node's `isHidden`.
+    public var isHidden: [Bool]
+    /// Each label's text and each button's title (its string); nil leaves
+    /// the structure's.
+    public var texts: [StackTree.Text?]
+    /// Each image's aspect ratio; nil leaves the structure's.
+    public var aspectRatios: [Size?]
+
+    /// A row of `count` nodes, none hidden, every text and ratio the structure's.
+    public init(count: Int) {
+        isHidden = Array(repeating: false, count: count)
+        texts = Array(repeating: nil, count: count)
+        aspectRatios = Array(repeating: nil, count: count)
+    }
+
+    /// What `tree` sets: its hidden flags, its labels' texts, its buttons'
+    /// titles and its images' aspect ratios.
+    public init(_ tree: StackTree) {
+        let nodes = tree.nodes
+        self.init(count: nodes.count)
+        for (index, node) in nodes.enumerated() {
+            isHidden[index] = node.isHidden
+            switch node.content {
+            case .label(let label): texts[index] = label.text
+            case .button(let button): texts[index] = .plain(button.title)
+            case .image(let image): aspectRatios[index] = image.aspectRatio
+            case .stack, .fixed: break
+            }
+        }
+    }
+}
+
+extension StackTree {
+    /// This tree with `row`'s hidden flags, texts, titles and aspect
+    /// ratios (nodes beyond the row's count, and nil values, stay).
+    /// - Complexity: O(nodes).
+    public func applying(_ row: StackTreeRow) -> StackTree {
+        var number = 0
+        func visit(_ node: Node) -> Node {
+            let index = number
+            number += 1
+            guard index < row.isHidden.count else { return node }
+            var node = node
+            node.isHidden = row.isHidden[index]
+            switch node.content {
+            case .stack(var stack):
+                stack.children = stack.children.map(visit)
+                node.content = .stack(stack)
+            case .label(var label):
+                if let text = row.texts[index] { label.text = text }
+                node.content = .label(label)
+            case .button(var button):
+                if let text = row.texts[index] { button.title = text.string }
+                node.content = .button(button)
+            case .image(var image):
+                if let ratio = row.aspectRatios[index] { image.aspectRatio = ratio }
+                node.content = .image(image)
+            case .fixed:
+                break
+            }
+            return node
+        }
+        var tree = self
+        if case .stack(let root) = visit(Node(.stack(root))).content { tree.root = root }
+        return tree
+    }
+
+    /// Whether `other` is this tree value itself: its root's arranged views
+    /// in the same storage (a copy, never changed since), its settings and
+    /// pinning equal. Equal trees made apart are not the same.
+    func _isSameValue(_ other: StackTree) -> Bool {
+        let sameStorage = root.children.withUnsafeBufferPointer { a in
+            other.root.children.withUnsafeBufferPointer { b in
+                a.baseAddress == b.baseAddress && a.count == b.count
+            }
+        }
+        guard sameStorage, pinning == other.pinning, scale == other.scale else { return false }
+        var (a, b) = (root, other.root)
+        a.children = []
+        b.children = []
+        return a == b
+    }
+}
+
+extension DirectStackLayout {
+    /// `layout(structure.applying(row), width:)`, to the bit, without
+    /// making that tree for each row: while `structure` is the tree value
+    /// of the last row's (the same value, not an equal one made again) and
+    /// the row's shape (hidden flags, empty texts) was met since, the row
+    /// is written into the nodes kept from the last row.
+    /// - Throws: as `layout(_:width:)`.
+    /// - Complexity: O(nodes × passes) plus text measurement, as
+    ///   `layout(_:width:)`, without making or comparing a tree.
+    public mutating func layout(
+        _ row: StackTreeRow, of structure: StackTree, width: Double
+    ) throws(DirectStackLayoutError) -> StackTreeLayout {
+        if try !plan.prepare(row, of: structure) {
+            plan.rowStructure = nil
+            defer { plan.rowStructure = structure }
+            try plan.prepare(structure.applying(row))
+        }
+        return try plan.layoutPrepared(width: width)
+    }
+}
+
+extension _DirectPlan {
+    /// Writes `row` into the nodes when they are of `structure` and the
+    /// row's shape is known; false when the caller must prepare the whole
+    /// tree.
+    /// - Throws: `unsupported` for a known shape the direct path refuses.
+    mutating func prepare(_ row: StackTreeRow, of structure: StackTree)
+        throws(DirectStackLayoutError) -> Bool
+    {
+        let count = nodes.count
+        guard !lastFlags.isEmpty, let kept = rowStructure, kept._isSameValue(structure),
+            row.isHidden.count == count, row.texts.count == count,
+            row.aspectRatios.count == count
+        else { return false }
+        rowFlags.removeAll(keepingCapacity: true)
+        for index in 0..<count {
+            rowFlags.append(row.isHidden[index])
+            switch nodes[index].kind {
+            case .label:
+                // (A text left nil is the structure's, not the last row's.)
+                guard let text = row.texts[index] else { return false }
+                rowFlags.append(text.string.isEmpty)
+            case .button:
+                guard row.texts[index] != nil else { return false }
+            case .image:
+                guard let ratio = row.aspectRatios[index],
+                    let old = nodes[index].image?.aspectRatio,
+                    Self.isValidRatio(ratio) == Self.isValidRatio(old)
+                else { return false }
+            case .stack, .fixed:
+                break
+            }
+        }
+        guard let known = shapes[rowFlags] else { return false }
+        if let reason = known.reason {
+            throw DirectStackLayoutError(kind: .unsupported, reason: reason)
+        }
+        if rowFlags != lastFlags {
+            shapeMemos[lastFlags] = memos
+            memos = shapeMemos.removeValue(forKey: rowFlags) ?? [_CostMemo(), _CostMemo()]
+            lastFlags = rowFlags
+        }
+        for index in 0..<count {
+            nodes[index].isHidden = row.isHidden[index]
+            nodes[index].clearLayout()
+            nodes[index].sharesTextWidth = known.sharesTextWidth[index]
+            switch nodes[index].kind {
+            case .label: nodes[index].label?.text = row.texts[index]!
+            case .button: nodes[index].button?.title = row.texts[index]!.string
+            case .image: nodes[index].image?.aspectRatio = row.aspectRatios[index]!
+            case .stack, .fixed: break
+            }
+        }
+        use(known)
+        return true
+    }
+
+    /// Whether an image of this aspect ratio has a valid size (part of a
+    /// tree's structure: `sameShape`).
+    static func isValidRatio(_ ratio: Size) -> Bool {
+        ratio.width.isFinite && ratio.height.isFinite && ratio.width > 0 && ratio.height >= 0
+    }
+}
+
+extension _DirectNode {
+    /// Forgets what the last layout left, as `flatten` makes a node.
+    mutating func clearLayout() {
+        layoutWidth = nil
+        intrinsic = .zero
+        baselines = nil
+        x = 0
+        y = 0
+        width = 0
+        height = 0
+    }
+}
