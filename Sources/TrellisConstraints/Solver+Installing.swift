@@ -69,7 +69,14 @@ extension Solver {
         row.terms.reserveCapacity(max(_columnsEnabled ? 8 : 16, constraint.terms.count + 2))
         let terms = constraint.terms
         for i in 0..<terms.count {
-            let symbol = _acquireSymbol(for: terms[i].variable)
+            // A variable already held counts one more use here, inline: a
+            // call to `_acquireSymbol` retains and releases the variable.
+            var symbol = _existingSymbol(for: terms[i].variable)
+            if symbol >= 0 {
+                _variableInfo[Int(_symbols[Int(symbol)].owner)].uses += 1
+            } else {
+                symbol = _acquireSymbol(for: terms[i].variable)
+            }
             let coefficient = terms[i].coefficient
             if _nearZero(coefficient) { continue }
             let basicRow = _symbols[Int(symbol)].row
