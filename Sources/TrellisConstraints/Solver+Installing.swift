@@ -62,10 +62,21 @@ extension Solver {
     /// Solver+Definitions.swift), and a non-negative constant.
     func _createRow(_ constraint: Constraint, slot: Int32, level: Int, expanding: Bool) -> _Row {
         var row = _Row(constant: -constraint.constant)
-        row.terms.reserveCapacity(max(8, constraint.terms.count + 2))
+        // A cell-sized tableau's rows grow past 8 terms as basic rows are
+        // substituted in; room for 16 saves a fresh cell solver about 5
+        // regrowths (callgrind). Large systems (columns kept) keep 8: their
+        // rows are mostly short, and there are many.
+        row.terms.reserveCapacity(max(_columnsEnabled ? 8 : 16, constraint.terms.count + 2))
         let terms = constraint.terms
         for i in 0..<terms.count {
-            let symbol = _acquireSymbol(for: terms[i].variable)
+            // A variable already held counts one more use here, inline: a
+            // call to `_acquireSymbol` retains and releases the variable.
+            var symbol = _existingSymbol(for: terms[i].variable)
+            if symbol >= 0 {
+                _variableInfo[Int(_symbols[Int(symbol)].owner)].uses += 1
+            } else {
+                symbol = _acquireSymbol(for: terms[i].variable)
+            }
             let coefficient = terms[i].coefficient
             if _nearZero(coefficient) { continue }
             let basicRow = _symbols[Int(symbol)].row
