@@ -32,65 +32,73 @@ public enum BuiltInTemplate: String, CaseIterable, Sendable {
         _ visitor: Visitor,
         adjustingText adjust: (@Sendable (TextStyle) throws(CellError) -> TextStyle)? = nil
     ) throws -> Visitor.Result {
-        func adjusted<Style: LabelStyles>(_ style: Style) throws(CellError) -> Style {
-            guard let adjust else { return style }
-            return try style.mappingTextStyles(adjust)
-        }
         switch self {
         case .animal:
             return try visitor.visit(
-                BuiltInParts(
-                    template: self, rows: .samples, labelWidths: AnimalTableViewCell.labelWidths,
-                    frames: { scale, measurer throws(CellError) in
-                        AnimalTableViewCellFrames(
-                            style: try adjusted(.classic(scale: scale, measurer: measurer)))
+                parts(
+                    rows: .samples, labelWidths: AnimalTableViewCell.labelWidths,
+                    style: { scale, measurer throws(CellError) in
+                        try .classic(scale: scale, measurer: measurer)
                     },
-                    constraints: { scale, measurer, reusing throws(CellError) in
-                        AnimalTableViewCellConstraints(
-                            style: try adjusted(.classic(scale: scale, measurer: measurer)),
-                            reusingEngine: reusing)
-                    }))
+                    frames: AnimalTableViewCellFrames.init(style:),
+                    constraints: { AnimalTableViewCellConstraints(style: $0, reusingEngine: $1) },
+                    adjustingText: adjust))
         case .bird:
             return try visitor.visit(
-                BuiltInParts(
-                    template: self, rows: .samples,
-                    labelWidths: BirdCollectionViewCell.labelWidths,
-                    frames: { scale, measurer throws(CellError) in
-                        BirdCollectionViewCellFrames(
-                            style: try adjusted(.standard(scale: scale, measurer: measurer)))
+                parts(
+                    rows: .samples, labelWidths: BirdCollectionViewCell.labelWidths,
+                    style: { scale, measurer throws(CellError) in
+                        try .standard(scale: scale, measurer: measurer)
                     },
-                    constraints: { scale, measurer, reusing throws(CellError) in
-                        BirdCollectionViewCellConstraints(
-                            style: try adjusted(.standard(scale: scale, measurer: measurer)),
-                            reusingEngine: reusing)
-                    }))
+                    frames: BirdCollectionViewCellFrames.init(style:),
+                    constraints: {
+                        BirdCollectionViewCellConstraints(style: $0, reusingEngine: $1)
+                    },
+                    adjustingText: adjust))
         case .feed:
             return try visitor.visit(
-                BuiltInParts(
-                    template: self, rows: .samples, labelWidths: FeedCell.labelWidths,
-                    frames: { scale, measurer throws(CellError) in
-                        FeedCellFrames(
-                            style: try adjusted(.standard(scale: scale, measurer: measurer)))
+                parts(
+                    rows: .samples, labelWidths: FeedCell.labelWidths,
+                    style: { scale, measurer throws(CellError) in
+                        try .standard(scale: scale, measurer: measurer)
                     },
-                    constraints: { scale, measurer, reusing throws(CellError) in
-                        FeedCellConstraints(
-                            style: try adjusted(.standard(scale: scale, measurer: measurer)),
-                            reusingEngine: reusing)
-                    }))
+                    frames: FeedCellFrames.init(style:),
+                    constraints: { FeedCellConstraints(style: $0, reusingEngine: $1) },
+                    adjustingText: adjust))
         case .post:
             return try visitor.visit(
-                BuiltInParts(
-                    template: self, rows: .posts, labelWidths: PostCell.labelWidths,
-                    frames: { scale, measurer throws(CellError) in
-                        PostCellFrames(
-                            style: try adjusted(.standard(scale: scale, measurer: measurer)))
+                parts(
+                    rows: .posts, labelWidths: PostCell.labelWidths,
+                    style: { scale, measurer throws(CellError) in
+                        try .standard(scale: scale, measurer: measurer)
                     },
-                    constraints: { scale, measurer, reusing throws(CellError) in
-                        PostCellConstraints(
-                            style: try adjusted(.standard(scale: scale, measurer: measurer)),
-                            reusingEngine: reusing)
-                    }))
+                    frames: PostCellFrames.init(style:),
+                    constraints: { PostCellConstraints(style: $0, reusingEngine: $1) },
+                    adjustingText: adjust))
         }
+    }
+
+    /// The template's parts from its style (made at a scale with a
+    /// measurer, then adjusted) and the two implementations made from it.
+    @inlinable
+    func parts<Style: LabelStyles, Frames, CellView>(
+        rows: RowFormat<Frames.Item>, labelWidths: LabelWidths,
+        style: @escaping (Double, TextMeasurer) throws(CellError) -> Style,
+        frames: @escaping (Style) -> Frames,
+        constraints: @escaping (Style, Bool) -> ConstraintTemplate<CellView>,
+        adjustingText adjust: (@Sendable (TextStyle) throws(CellError) -> TextStyle)?
+    ) -> BuiltInParts<Frames, CellView> {
+        func adjusted(_ scale: Double, _ measurer: TextMeasurer) throws(CellError) -> Style {
+            let made = try style(scale, measurer)
+            guard let adjust else { return made }
+            return try made.mappingTextStyles(adjust)
+        }
+        return BuiltInParts(
+            template: self, rows: rows, labelWidths: labelWidths,
+            frames: { scale, measurer throws(CellError) in frames(try adjusted(scale, measurer)) },
+            constraints: { scale, measurer, reusing throws(CellError) in
+                constraints(try adjusted(scale, measurer), reusing)
+            })
     }
 }
 

@@ -8,58 +8,42 @@ import TrellisText
 
 /// A built-in cell's style, whose labels' text styles can be changed all at once.
 public protocol LabelStyles {
+    /// Each label's text style in the style.
+    static var textStyles: [WritableKeyPath<Self, TextStyle>] { get }
+}
+
+extension LabelStyles {
     /// The style with `transform` applied to each label's text style.
-    func mappingTextStyles<Failure: Error>(
+    public func mappingTextStyles<Failure: Error>(
         _ transform: (TextStyle) throws(Failure) -> TextStyle
-    ) throws(Failure) -> Self
+    ) throws(Failure) -> Self {
+        var style = self
+        for path in Self.textStyles { style[keyPath: path] = try transform(self[keyPath: path]) }
+        return style
+    }
 }
 
 extension AnimalCellStyle: LabelStyles {
-    public func mappingTextStyles<Failure: Error>(
-        _ transform: (TextStyle) throws(Failure) -> TextStyle
-    ) throws(Failure) -> AnimalCellStyle {
-        var style = self
-        style.title = try transform(title)
-        style.subtitle = try transform(subtitle)
-        return style
+    public static var textStyles: [WritableKeyPath<AnimalCellStyle, TextStyle>] {
+        [\.title, \.subtitle]
     }
 }
 
 extension BirdCellStyle: LabelStyles {
-    public func mappingTextStyles<Failure: Error>(
-        _ transform: (TextStyle) throws(Failure) -> TextStyle
-    ) throws(Failure) -> BirdCellStyle {
-        var style = self
-        style.name = try transform(name)
-        style.caption = try transform(caption)
-        return style
+    public static var textStyles: [WritableKeyPath<BirdCellStyle, TextStyle>] {
+        [\.name, \.caption]
     }
 }
 
 extension FeedCellStyle: LabelStyles {
-    public func mappingTextStyles<Failure: Error>(
-        _ transform: (TextStyle) throws(Failure) -> TextStyle
-    ) throws(Failure) -> FeedCellStyle {
-        var style = self
-        style.name = try transform(name)
-        style.date = try transform(date)
-        style.body = try transform(body)
-        style.button = try transform(button)
-        return style
+    public static var textStyles: [WritableKeyPath<FeedCellStyle, TextStyle>] {
+        [\.name, \.date, \.body, \.button]
     }
 }
 
 extension PostCellStyle: LabelStyles {
-    public func mappingTextStyles<Failure: Error>(
-        _ transform: (TextStyle) throws(Failure) -> TextStyle
-    ) throws(Failure) -> PostCellStyle {
-        var style = self
-        style.name = try transform(name)
-        style.handle = try transform(handle)
-        style.time = try transform(time)
-        style.body = try transform(body)
-        style.button = try transform(button)
-        return style
+    public static var textStyles: [WritableKeyPath<PostCellStyle, TextStyle>] {
+        [\.name, \.handle, \.time, \.body, \.button]
     }
 }
 
