@@ -35,6 +35,7 @@ suites=(
     TableStaysPutModelTests ConstantChangeDifferentialTests BatchedSuggestionTests
     SolverPropertyTests DefinitionDifferentialTests PathAgreementTests TemplateFileCellTests
     ConstraintTemplateShapeTests PostCellAgreementTests PostCellHandComputedTests PostItemTests
+    ProductCardTests
     PostDataGeneratorTests ChatBubbleReuseTests SizeOnlyTests PreparedLookupTests
     ConflictLogCLITests LongStackTests KernOnlyShapingTests DaskHeightsCLITests
     MergeHeightsCLITests CollectionQueryTests AmbiguityReadingTests

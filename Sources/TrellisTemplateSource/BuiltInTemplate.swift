@@ -16,6 +16,7 @@ public enum BuiltInTemplate: String, CaseIterable, Sendable {
     case bird = "BirdCollectionViewCell"
     case feed = "FeedCell"
     case post = "PostCell"
+    case product = "ProductCard"
 
     /// The names, for messages ("AnimalTableViewCell, BirdCollectionViewCell or FeedCell").
     public static var names: String {
@@ -74,6 +75,16 @@ public enum BuiltInTemplate: String, CaseIterable, Sendable {
                     },
                     frames: PostCellFrames.init(style:),
                     constraints: { PostCellConstraints(style: $0, reusingEngine: $1) },
+                    adjustingText: adjust))
+        case .product:
+            return try visitor.visit(
+                parts(
+                    rows: .products, labelWidths: ProductCard.labelWidths,
+                    style: { scale, measurer throws(CellError) in
+                        try .standard(scale: scale, measurer: measurer)
+                    },
+                    frames: ProductCardFrames.init(style:),
+                    constraints: { ProductCardConstraints(style: $0, reusingEngine: $1) },
                     adjustingText: adjust))
         }
     }
@@ -150,14 +161,15 @@ extension RowFormat where Item == JSONRow {
 
     /// Rows of any keys for a template file: generated as the built-in
     /// template of the file's name generates its rows (posts for
-    /// `PostCell`), else as the sample rows.
+    /// `PostCell`, products for `ProductCard`), else as the sample rows.
     public static func generated(for file: TemplateFile) -> RowFormat<JSONRow> {
         BuiltInTemplate(rawValue: file.name).map { .json(generatedAs: $0) } ?? .json
     }
 
     /// Rows of any keys, generated as `template`'s rows are and turned into
     /// the JSON rows a data file of them holds (posts for `PostCell`, with
-    /// the keys `Templates/PostCell.json` reads; the sample rows for the others).
+    /// the keys `Templates/PostCell.json` reads; products, `title` and
+    /// `price`, for `ProductCard`; the sample rows for the others).
     public static func json(generatedAs template: BuiltInTemplate) -> RowFormat<JSONRow> {
         let media: JSONKeyPath
         let generate: @Sendable (UInt64, Int) -> [JSONRow]
@@ -166,6 +178,11 @@ extension RowFormat where Item == JSONRow {
             media = JSONKeyPath("photo")!
             generate = { seed, count in
                 PostDataGenerator(seed: seed).items(count: count).map(\.jsonRow)
+            }
+        case .product:
+            media = JSONKeyPath("image")!
+            generate = { seed, count in
+                ProductDataGenerator(seed: seed).items(count: count).map(\.jsonRow)
             }
         case .animal, .bird, .feed:
             media = JSONKeyPath("image")!

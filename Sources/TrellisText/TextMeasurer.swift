@@ -242,7 +242,7 @@ public final class TextMeasurer: @unchecked Sendable {
     /// `body`, with whether text was left over; their storage stays with the
     /// workspace for the next layout.
     @inline(__always)
-    private func _withLines<R>(
+    func _withLines<R>(
         _ text: String, fonts: FontCollection, _ parameters: _BreakParameters,
         _ body: (UnsafeBufferPointer<_Line>, Bool, _PreparedText, _Workspace) -> R
     ) throws(TextError) -> R {

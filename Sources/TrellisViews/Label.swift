@@ -145,6 +145,9 @@ open class Label: View {
     @exclusivity(unchecked) private var _cachedSize: (width: Double, scale: Double, size: Size)?
     @exclusivity(unchecked) private var _cachedBaselines:
         (width: Double, offsets: (first: Double, last: Double))?
+    /// Set once something read the baselines (a baseline constraint): then
+    /// measuring the size keeps the baselines too (`_measureWithBaselines`).
+    @exclusivity(unchecked) private var _readsBaselines = false
 
     /// A label with UIKit's defaults: the default style (`Label.defaultStyle`,
     /// 17 points, as `UILabel`'s system font), one line, tail truncation,
@@ -201,9 +204,36 @@ open class Label: View {
         if let cached = _cachedSize, cached.width == width, cached.scale == scale {
             return cached.size
         }
-        let size = _measure(width: width, scale: scale)
+        let size =
+            _readsBaselines
+            ? _measureWithBaselines(width: width, scale: scale)
+                ?? _measure(width: width, scale: scale)
+            : _measure(width: width, scale: scale)
         _cachedSize = (width, scale, size)
         return size
+    }
+
+    /// Measures the text at `width` and keeps its baselines at that width
+    /// (`_cachedBaselines`), from one line breaking: for a label whose
+    /// baselines a constraint reads, which needs both on every new text.
+    /// Nil where the two are measured apart (no text, attributed text, a
+    /// style that does not validate, an error, which `_measure` records).
+    private final func _measureWithBaselines(width: Double, scale: Double) -> Size? {
+        guard !_text.isEmpty, _attributedText == nil else { return nil }
+        let text = _text
+        return _unmanagedSpec._withUnsafeGuaranteedRef { spec -> Size? in
+            guard spec.styleIsValid else { return nil }
+            do throws(TextError) {
+                let measured = try spec.measurer._sizeAndBaselines(
+                    text, checkedStyle: spec.style, width: width, numberOfLines: numberOfLines,
+                    scale: scale)
+                _cachedBaselines = (width, (measured.firstBaseline, measured.lastBaseline))
+                if measurementError != nil { measurementError = nil }
+                return measured.size
+            } catch {
+                return nil
+            }
+        }
     }
 
     /// `intrinsicContentSize` for the engine's refit of an exact `Label`:
@@ -292,8 +322,16 @@ open class Label: View {
 
     override var _baselineOffsetsFromTop: (first: Double, last: Double)? {
         guard !text.isEmpty else { return nil }
+        // From now on each new text is measured with its baselines.
+        _readsBaselines = true
         let width = _measuringWidth
         if let cached = _cachedBaselines, cached.width == width { return cached.offsets }
+        // Read before the size at this width (another label's baseline
+        // constraint asked first): measure both now, as the size is next.
+        if _cachedSize?.width != width {
+            _ = _intrinsicSize()
+            if let cached = _cachedBaselines, cached.width == width { return cached.offsets }
+        }
         do throws(TextError) {
             let layout: TextLayout
             if let attributed = _attributedText {

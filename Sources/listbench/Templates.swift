@@ -199,16 +199,27 @@ where CellView.Item == Frames.Item {
         let name = parts.template.rawValue
         return { (item, cellWidth) throws(CellError) in
             try checkWidth(cellWidth, minimum: widths.minimumCellWidth, template: name)
-            for label in frames.labels(for: item) where !label.text.isEmpty {
-                guard let width = widths.width(label.name, cellWidth) else { continue }
+            let labels = frames.labels(for: item)
+            func measure(_ label: LabelContent, width: Double) throws(CellError) -> Size {
                 do {
-                    _ = try measurer.sizeThatFits(
+                    return try measurer.sizeThatFits(
                         label.text, style: label.style,
                         size: Size(width: width, height: .greatestFiniteMagnitude),
                         numberOfLines: label.numberOfLines, scale: frames.scale)
                 } catch {
                     throw CellError(template: name, message: "\(label.name): \(error)")
                 }
+            }
+            func naturalWidth(_ other: String) throws(CellError) -> Double {
+                guard let label = labels.first(where: { $0.name == other }), !label.text.isEmpty
+                else { return 0 }
+                return try measure(label, width: .infinity).width
+            }
+            for label in labels where !label.text.isEmpty {
+                guard let width = try widths.width(label.name, cellWidth, naturalWidth) else {
+                    continue
+                }
+                _ = try measure(label, width: width)
             }
         }
     }

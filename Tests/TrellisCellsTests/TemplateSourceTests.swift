@@ -53,7 +53,7 @@ import TrellisTemplateSource
         }
         #expect(
             UnknownTemplateError(argument: "NoSuchCell").description
-                == "unknown template 'NoSuchCell' (expected AnimalTableViewCell, BirdCollectionViewCell, FeedCell or PostCell or a template file)"
+                == "unknown template 'NoSuchCell' (expected AnimalTableViewCell, BirdCollectionViewCell, FeedCell, PostCell or ProductCard or a template file)"
         )
     }
 

@@ -66,3 +66,48 @@ import TrellisTestSupport
         #expect(compared == (try Self.styles()).count * 4 * rows.count)
     }
 }
+
+/// `_sizeAndBaselines` (what a label in a baseline constraint measures with)
+/// gives, bit for bit, `sizeThatFits`'s size and `layout`'s first and last
+/// baselines, for every paragraph style, width and line limit.
+@Suite struct SizeAndBaselinesTests {
+    @Test func equalsSizeThatFitsAndTheLayoutsBaselines() throws {
+        let measurer = TextMeasurer()
+        let rows =
+            Corpus.rows(count: Soak.count("TRELLIS_TEXT_ROWS", quick: 60, soak: 600)) + [
+                "a", "\n", "one\n\ntwo\n", "x\u{2028}y", "Supercalifragilisticexpialidocious",
+                "مرحبا بالعالم and שלום", "漢字とかな、そして English",
+            ]
+        var styles = try SizeOnlyTests.styles()
+        // Fonts of different heights on one line (Arabic falls back to Noto).
+        styles.append(
+            TextStyle(
+                fonts: FontCollection([
+                    try Font(family: "Inter", weight: .semibold),
+                    try Font(family: "Noto Sans Arabic"),
+                ]), size: 17))
+        var compared = 0
+        for style in styles {
+            for width in [1e-9, 40.0, 120, 287, .infinity] {
+                for (index, row) in rows.enumerated() {
+                    let lines = index % 4
+                    let both = try measurer._sizeAndBaselines(
+                        row, checkedStyle: style, width: width, numberOfLines: lines, scale: 3)
+                    let fits = try measurer.sizeThatFits(
+                        row, style: style, size: Size(width: width, height: .infinity),
+                        numberOfLines: lines, scale: 3)
+                    let layout = try measurer.layout(
+                        row, style: style, width: width, numberOfLines: lines)
+                    #expect(both.size == fits, "\(row.debugDescription) at \(width)")
+                    #expect(
+                        both.firstBaseline == layout.firstBaseline
+                            && both.lastBaseline == layout.lastBaseline,
+                        "\(row.debugDescription) at \(width), \(lines) lines: \(both) against \(layout.firstBaseline), \(layout.lastBaseline)"
+                    )
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 1_500)
+    }
+}

@@ -52,14 +52,34 @@ extension PostCellStyle: LabelStyles {
 /// (nil for a label it never measures, such as a one-line title in a frame
 /// of fixed height).
 public struct LabelWidths: Sendable {
+    /// Another label's one-line width at no limit, by name (0 without text).
+    public typealias NaturalWidth = (_ name: String) throws(CellError) -> Double
+
     /// The narrowest cell width the frame code accepts (`checkWidth`).
     public let minimumCellWidth: Double
-    /// The width label `name` is measured at in a cell `cellWidth` wide.
-    public let width: @Sendable (_ name: String, _ cellWidth: Double) -> Double?
+    /// The width label `name` is measured at in a cell `cellWidth` wide,
+    /// which may depend on another label's natural width (a title beside a
+    /// price that hugs its text).
+    public let width:
+        @Sendable (_ name: String, _ cellWidth: Double, _ naturalWidth: NaturalWidth)
+            throws(CellError) -> Double?
 
+    /// Widths that depend on the cell's width alone.
     public init(
         minimumCellWidth: Double,
         width: @escaping @Sendable (_ name: String, _ cellWidth: Double) -> Double?
+    ) {
+        self.minimumCellWidth = minimumCellWidth
+        self.width = { name, cellWidth, _ in width(name, cellWidth) }
+    }
+
+    /// Widths that may depend on other labels' natural widths.
+    public init(
+        minimumCellWidth: Double,
+        besideOthers width:
+            @escaping @Sendable (
+                _ name: String, _ cellWidth: Double, _ naturalWidth: NaturalWidth
+            ) throws(CellError) -> Double?
     ) {
         self.minimumCellWidth = minimumCellWidth
         self.width = width
@@ -100,4 +120,25 @@ extension PostCell {
     public static let labelWidths = LabelWidths(minimumCellWidth: textWidthReduction) {
         _, cellWidth in cellWidth - textWidthReduction
     }
+}
+
+extension ProductCardStyle: LabelStyles {
+    public static var textStyles: [WritableKeyPath<ProductCardStyle, TextStyle>] {
+        [\.title, \.price]
+    }
+}
+
+extension ProductCard {
+    /// The price on one line at any width; the title beside it, in what the
+    /// price leaves (W − 108 − the price's one-line width).
+    public static let labelWidths = LabelWidths(
+        minimumCellWidth: fixedWidth,
+        besideOthers: {
+            name, cellWidth, naturalWidth throws(CellError) -> Double? in
+            switch name {
+            case "price": return .infinity
+            case "title": return max(cellWidth - fixedWidth - (try naturalWidth("price")), 1e-9)
+            default: return nil
+            }
+        })
 }

@@ -59,3 +59,15 @@ extension RowFormat where Item == PostItem {
             jsonRow: { $0.jsonRow })
     }
 }
+
+extension RowFormat where Item == ProductItem {
+    /// Products: `title` and `price`.
+    public static var products: RowFormat<ProductItem> {
+        RowFormat(
+            read: { row throws(JSONRowError) in try ProductItem(row: row) },
+            generate: { seed, count in ProductDataGenerator(seed: seed).items(count: count) },
+            summary: { item in item.price.isEmpty ? item.title : "\(item.title): \(item.price)" },
+            mediaSize: { _ in nil },
+            jsonRow: { $0.jsonRow })
+    }
+}
