@@ -128,6 +128,19 @@ public struct JSONRow: Hashable, Sendable {
         }
     }
 
+    /// The string at `path`, nil when it is missing or null: what a typed
+    /// row reads from a field that must hold a string.
+    /// - Throws: "must be a string, not a number" (and so on) for another
+    ///   kind, or a path through a non-container.
+    public func string(at path: JSONKeyPath) throws(JSONRowError) -> String? {
+        switch try value(at: path) {
+        case nil: return nil
+        case .string(let text)?: return text
+        case let other?:
+            throw JSONRowError(path: path, message: "must be a string, not \(other.kindName)")
+        }
+    }
+
     /// The text a label bound to `path` shows: a string as it is, a number
     /// as its decimal text, a boolean as `true`/`false`, nothing for a
     /// missing or null value.

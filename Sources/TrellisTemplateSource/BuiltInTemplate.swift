@@ -34,83 +34,119 @@ public enum BuiltInTemplate: String, CaseIterable, Sendable {
         adjustingText adjust: (@Sendable (TextStyle) throws(CellError) -> TextStyle)? = nil
     ) throws -> Visitor.Result {
         switch self {
-        case .animal:
-            return try visitor.visit(
-                parts(
-                    rows: .samples, labelWidths: AnimalTableViewCell.labelWidths,
-                    style: { scale, measurer throws(CellError) in
-                        try .classic(scale: scale, measurer: measurer)
-                    },
-                    frames: AnimalTableViewCellFrames.init(style:),
-                    constraints: { AnimalTableViewCellConstraints(style: $0, reusingEngine: $1) },
-                    adjustingText: adjust))
-        case .bird:
-            return try visitor.visit(
-                parts(
-                    rows: .samples, labelWidths: BirdCollectionViewCell.labelWidths,
-                    style: { scale, measurer throws(CellError) in
-                        try .standard(scale: scale, measurer: measurer)
-                    },
-                    frames: BirdCollectionViewCellFrames.init(style:),
-                    constraints: {
-                        BirdCollectionViewCellConstraints(style: $0, reusingEngine: $1)
-                    },
-                    adjustingText: adjust))
-        case .feed:
-            return try visitor.visit(
-                parts(
-                    rows: .samples, labelWidths: FeedCell.labelWidths,
-                    style: { scale, measurer throws(CellError) in
-                        try .standard(scale: scale, measurer: measurer)
-                    },
-                    frames: FeedCellFrames.init(style:),
-                    constraints: { FeedCellConstraints(style: $0, reusingEngine: $1) },
-                    adjustingText: adjust))
-        case .post:
-            return try visitor.visit(
-                parts(
-                    rows: .posts, labelWidths: PostCell.labelWidths,
-                    style: { scale, measurer throws(CellError) in
-                        try .standard(scale: scale, measurer: measurer)
-                    },
-                    frames: PostCellFrames.init(style:),
-                    constraints: { PostCellConstraints(style: $0, reusingEngine: $1) },
-                    adjustingText: adjust))
-        case .product:
-            return try visitor.visit(
-                parts(
-                    rows: .products, labelWidths: ProductCard.labelWidths,
-                    style: { scale, measurer throws(CellError) in
-                        try .standard(scale: scale, measurer: measurer)
-                    },
-                    frames: ProductCardFrames.init(style:),
-                    constraints: { ProductCardConstraints(style: $0, reusingEngine: $1) },
-                    adjustingText: adjust))
+        case .animal: return try visitor.visit(parts(AnimalTableViewCell.self, adjust))
+        case .bird: return try visitor.visit(parts(BirdCollectionViewCell.self, adjust))
+        case .feed: return try visitor.visit(parts(FeedCell.self, adjust))
+        case .post: return try visitor.visit(parts(PostCell.self, adjust))
+        case .product: return try visitor.visit(parts(ProductCard.self, adjust))
         }
     }
 
-    /// The template's parts from its style (made at a scale with a
-    /// measurer, then adjusted) and the two implementations made from it.
+    /// The parts of `cell`: its style (made at a scale with a measurer,
+    /// then adjusted) and the two implementations made from it.
     @inlinable
-    func parts<Style: LabelStyles, Frames, CellView>(
-        rows: RowFormat<Frames.Item>, labelWidths: LabelWidths,
-        style: @escaping (Double, TextMeasurer) throws(CellError) -> Style,
-        frames: @escaping (Style) -> Frames,
-        constraints: @escaping (Style, Bool) -> ConstraintTemplate<CellView>,
-        adjustingText adjust: (@Sendable (TextStyle) throws(CellError) -> TextStyle)?
-    ) -> BuiltInParts<Frames, CellView> {
-        func adjusted(_ scale: Double, _ measurer: TextMeasurer) throws(CellError) -> Style {
-            let made = try style(scale, measurer)
+    func parts<Cell: BuiltInCell>(
+        _ cell: Cell.Type,
+        _ adjust: (@Sendable (TextStyle) throws(CellError) -> TextStyle)?
+    ) -> BuiltInParts<Cell.Frames, Cell.CellView> {
+        func adjusted(_ scale: Double, _ measurer: TextMeasurer) throws(CellError) -> Cell.Style {
+            let made = try Cell.style(scale: scale, measurer: measurer)
             guard let adjust else { return made }
             return try made.mappingTextStyles(adjust)
         }
         return BuiltInParts(
-            template: self, rows: rows, labelWidths: labelWidths,
-            frames: { scale, measurer throws(CellError) in frames(try adjusted(scale, measurer)) },
+            template: self, rows: Cell.rows, labelWidths: Cell.labelWidths,
+            frames: { scale, measurer throws(CellError) in
+                Cell.frames(try adjusted(scale, measurer))
+            },
             constraints: { scale, measurer, reusing throws(CellError) in
-                constraints(try adjusted(scale, measurer), reusing)
+                Cell.constraints(try adjusted(scale, measurer), reusingEngine: reusing)
             })
     }
+}
+
+/// A built-in cell as the registry serves it: its style, its frame code
+/// and constraints made from the style, its rows, and the widths its frame
+/// code measures its labels at.
+public protocol BuiltInCell {
+    associatedtype Style: LabelStyles
+    associatedtype Frames: CellTemplate & LabelDescribing
+    associatedtype CellView: ConstraintCellView where CellView.Item == Frames.Item
+    /// How its rows are read from data files, generated and shown.
+    static var rows: RowFormat<Frames.Item> { get }
+    /// The widths its frame code measures its labels at.
+    static var labelWidths: LabelWidths { get }
+    /// Its fonts at a scale, measured by `measurer`.
+    static func style(scale: Double, measurer: TextMeasurer) throws(CellError) -> Style
+    /// Its frame code.
+    static func frames(_ style: Style) -> Frames
+    /// Its constraints, on one reused hierarchy or a fresh one per row.
+    static func constraints(_ style: Style, reusingEngine: Bool) -> ConstraintTemplate<CellView>
+}
+
+extension AnimalTableViewCell: BuiltInCell {
+    public static var rows: RowFormat<AnimalItem> { .samples }
+    public static func style(scale: Double, measurer: TextMeasurer) throws(CellError)
+        -> AnimalCellStyle
+    { try .classic(scale: scale, measurer: measurer) }
+    public static func frames(_ style: AnimalCellStyle) -> AnimalTableViewCellFrames {
+        AnimalTableViewCellFrames(style: style)
+    }
+    public static func constraints(_ style: AnimalCellStyle, reusingEngine: Bool)
+        -> AnimalTableViewCellConstraints
+    { AnimalTableViewCellConstraints(style: style, reusingEngine: reusingEngine) }
+}
+
+extension BirdCollectionViewCell: BuiltInCell {
+    public static var rows: RowFormat<AnimalItem> { .samples }
+    public static func style(scale: Double, measurer: TextMeasurer) throws(CellError)
+        -> BirdCellStyle
+    { try .standard(scale: scale, measurer: measurer) }
+    public static func frames(_ style: BirdCellStyle) -> BirdCollectionViewCellFrames {
+        BirdCollectionViewCellFrames(style: style)
+    }
+    public static func constraints(_ style: BirdCellStyle, reusingEngine: Bool)
+        -> BirdCollectionViewCellConstraints
+    { BirdCollectionViewCellConstraints(style: style, reusingEngine: reusingEngine) }
+}
+
+extension FeedCell: BuiltInCell {
+    public static var rows: RowFormat<AnimalItem> { .samples }
+    public static func style(scale: Double, measurer: TextMeasurer) throws(CellError)
+        -> FeedCellStyle
+    { try .standard(scale: scale, measurer: measurer) }
+    public static func frames(_ style: FeedCellStyle) -> FeedCellFrames {
+        FeedCellFrames(style: style)
+    }
+    public static func constraints(_ style: FeedCellStyle, reusingEngine: Bool)
+        -> FeedCellConstraints
+    { FeedCellConstraints(style: style, reusingEngine: reusingEngine) }
+}
+
+extension PostCell: BuiltInCell {
+    public static var rows: RowFormat<PostItem> { .posts }
+    public static func style(scale: Double, measurer: TextMeasurer) throws(CellError)
+        -> PostCellStyle
+    { try .standard(scale: scale, measurer: measurer) }
+    public static func frames(_ style: PostCellStyle) -> PostCellFrames {
+        PostCellFrames(style: style)
+    }
+    public static func constraints(_ style: PostCellStyle, reusingEngine: Bool)
+        -> PostCellConstraints
+    { PostCellConstraints(style: style, reusingEngine: reusingEngine) }
+}
+
+extension ProductCard: BuiltInCell {
+    public static var rows: RowFormat<ProductItem> { .products }
+    public static func style(scale: Double, measurer: TextMeasurer) throws(CellError)
+        -> ProductCardStyle
+    { try .standard(scale: scale, measurer: measurer) }
+    public static func frames(_ style: ProductCardStyle) -> ProductCardFrames {
+        ProductCardFrames(style: style)
+    }
+    public static func constraints(_ style: ProductCardStyle, reusingEngine: Bool)
+        -> ProductCardConstraints
+    { ProductCardConstraints(style: style, reusingEngine: reusingEngine) }
 }
 
 /// One built-in template's parts, as their concrete types: how its rows

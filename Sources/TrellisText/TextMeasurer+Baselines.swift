@@ -34,16 +34,8 @@ extension TextMeasurer {
                 lines, style: style, usesFontLeading: true, fonts: prepared.fonts,
                 prepared: prepared)
             guard !lines.isEmpty else { return (size, 0, 0) }
-            var containerWidth = width
-            if !width.isFinite {
-                containerWidth = 0
-                for line in lines { containerWidth = max(containerWidth, line.width) }
-            }
             var placer = _LinePlacer(
-                metrics: _LineMetrics(
-                    style: style, usesFontLeading: true, styles: prepared.styles,
-                    fonts: prepared.fonts, prepared: prepared),
-                alignment: style.alignment, containerWidth: containerWidth, count: lines.count)
+                lines, prepared: prepared, style: style, width: width, usesFontLeading: true)
             for index in lines.indices { _ = placer.place(lines[index], at: index) }
             return (size, placer.firstBaseline, placer.lastBaseline)
         }

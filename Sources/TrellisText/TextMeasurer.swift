@@ -468,16 +468,9 @@ public final class TextMeasurer: @unchecked Sendable {
                 missingGlyphs: prepared.missingClusters, isTruncated: truncated)
         }
         let count = lines.count
-        var containerWidth = width
-        if !width.isFinite {
-            containerWidth = 0
-            for line in lines { containerWidth = max(containerWidth, line.width) }
-        }
         var placer = _LinePlacer(
-            metrics: _LineMetrics(
-                style: style, usesFontLeading: usesFontLeading, styles: prepared.styles,
-                fonts: prepared.fonts, prepared: prepared),
-            alignment: style.alignment, containerWidth: containerWidth, count: count)
+            lines, prepared: prepared, style: style, width: width,
+            usesFontLeading: usesFontLeading)
         // The array's own slots are overwritten (one uniqueness check for
         // all), then any more lines appended and any fewer removed: emptying
         // it first went through the generic `replaceSubrange`.

@@ -26,6 +26,24 @@ struct _LinePlacer {
         self.count = count
     }
 
+    /// The placer of `lines` broken from `prepared` at `width`: aligned
+    /// within `width`, or within the widest line when it is unlimited.
+    init(
+        _ lines: UnsafeBufferPointer<_Line>, prepared: _PreparedText, style: TextStyle,
+        width: Double, usesFontLeading: Bool
+    ) {
+        var containerWidth = width
+        if !width.isFinite {
+            containerWidth = 0
+            for line in lines { containerWidth = max(containerWidth, line.width) }
+        }
+        self.init(
+            metrics: _LineMetrics(
+                style: style, usesFontLeading: usesFontLeading, styles: prepared.styles,
+                fonts: prepared.fonts, prepared: prepared),
+            alignment: style.alignment, containerWidth: containerWidth, count: lines.count)
+    }
+
     /// The fragment of `line`, the line at `index`; lines come in order.
     @inline(__always)
     mutating func place(_ line: _Line, at index: Int) -> LineFragment {

@@ -82,14 +82,7 @@ extension PostItem {
     /// `.like`, `.share` (whole numbers; missing is 0), `id` (optional).
     public init(row: JSONRow) throws(JSONRowError) {
         func text(_ path: String) throws(JSONRowError) -> String {
-            let keyPath = JSONKeyPath(path)!
-            switch try row.value(at: keyPath) {
-            case nil: return ""
-            case .string(let text)?: return text
-            case let other?:
-                throw JSONRowError(
-                    path: keyPath, message: "must be a string, not \(other.kindName)")
-            }
+            try row.string(at: JSONKeyPath(path)!) ?? ""
         }
         func count(_ path: String) throws(JSONRowError) -> Int {
             let keyPath = JSONKeyPath(path)!

@@ -25,24 +25,18 @@ extension ProductItem {
     /// A data file's row: `title` and `price` strings, one at least (the
     /// other is empty when missing or null).
     public init(row: JSONRow) throws(JSONRowError) {
-        func text(_ key: String) throws(JSONRowError) -> String? {
-            switch row.fields[key] {
-            case nil, .null?: return nil
-            case .string(let text)?: return text
-            case let other?:
-                throw JSONRowError(
-                    path: JSONKeyPath(key)!, message: "must be a string, not \(other.kindName)")
-            }
-        }
-        let title = try text("title")
-        let price = try text("price")
+        let title = try row.string(at: Self.titlePath)
+        let price = try row.string(at: Self.pricePath)
         guard title != nil || price != nil else {
             throw JSONRowError(
-                path: JSONKeyPath("title")!,
+                path: Self.titlePath,
                 message: "is missing, and so is \"price\" (a row needs one)")
         }
         self.init(title: title ?? "", price: price ?? "")
     }
+
+    private static let titlePath = JSONKeyPath("title")!
+    private static let pricePath = JSONKeyPath("price")!
 }
 
 /// Generates `ProductItem`s from a seed; the same seed gives the same rows

@@ -23,20 +23,11 @@ extension AnimalItem {
     /// rules: `title` and `subtitle` strings (one at least), `image` an
     /// optional `[width, height]` of finite positive numbers.
     public init(row: JSONRow) throws(JSONRowError) {
-        func text(_ key: String) throws(JSONRowError) -> String? {
-            switch row.fields[key] {
-            case nil, .null?: return nil
-            case .string(let text)?: return text
-            case let other?:
-                throw JSONRowError(
-                    path: JSONKeyPath(key)!, message: "must be a string, not \(other.kindName)")
-            }
-        }
-        let title = try text("title")
-        let subtitle = try text("subtitle")
+        let title = try row.string(at: Self.titlePath)
+        let subtitle = try row.string(at: Self.subtitlePath)
         guard title != nil || subtitle != nil else {
             throw JSONRowError(
-                path: JSONKeyPath("title")!,
+                path: Self.titlePath,
                 message: "is missing, and so is \"subtitle\" (a row needs one)")
         }
         self.init(
@@ -46,6 +37,8 @@ extension AnimalItem {
 
     /// Made once: parsing a key path per row cost as much as reading its size.
     private static let imagePath = JSONKeyPath("image")!
+    private static let titlePath = JSONKeyPath("title")!
+    private static let subtitlePath = JSONKeyPath("subtitle")!
 }
 
 extension RowFormat where Item == PostItem {
