@@ -297,6 +297,13 @@ extension _DirectPlan {
             }
             return
         }
+        // Baselines: each hidden view's baseline on the visible views' line
+        // (`UISV-alignment` to the first arranged view, visible here), its
+        // own length across.
+        let line =
+            stack.axis == .horizontal
+                && (stack.alignment == .firstBaseline || stack.alignment == .lastBaseline)
+            ? visible.map { ownBaseline($0, stack) }.max() ?? 0 : 0
         for child in all where nodes[child].isHidden {
             if stack.alignment == .fill {
                 try checkFeasible(child, canvas)
@@ -310,6 +317,8 @@ extension _DirectPlan {
             switch stack.alignment {
             case .trailing: position = start + canvas - length
             case .center: position = start + (canvas - length) / 2
+            case .firstBaseline, .lastBaseline where stack.axis == .horizontal:
+                position = start + line - ownBaseline(child, stack)
             default: position = start
             }
             set(child, axis, position: position, length: length)

@@ -137,10 +137,22 @@ extension _DirectPlan {
         case .image:
             guard axis == .vertical else { break }
             let image = nodes[index].image!
-            let target = nodes[index].width * image.aspectRatio.height / image.aspectRatio.width
+            let ratio = image.aspectRatio.height / image.aspectRatio.width
+            let target = nodes[index].width * ratio
             if let cap = image.maxHeight {
                 cost.hi = cap
-                cost.addEqual(target, lane: lane(999))
+                if image.isIntrinsic {
+                    // The engine's intrinsic height at 999 both ways,
+                    // weighted by rank as every intrinsic length in a stack
+                    // tree, of the width `ImageView` takes from the layout: a
+                    // width below 0 (a hidden stack's margins, a view pushed
+                    // out) is 0, as a label's (`_layoutWidthDidChange`).
+                    let width = nodes[index].width
+                    let taken = width < Label._narrowestWidth ? 0 : width
+                    cost.addEqual(taken * ratio, lane: lane(999), weight: tieWeight(index))
+                } else {
+                    cost.addEqual(target, lane: lane(999))
+                }
             } else {
                 cost.addEqual(target, lane: 0)
             }
@@ -388,13 +400,21 @@ extension _DirectPlan {
 
     /// Baseline alignment: each view's top below the canvas's start.
     mutating func baselineOffsets(_ stack: StackTree.Stack, _ visible: [Int]) -> [Double] {
-        let first = stack.alignment == .firstBaseline
-        let offsets = visible.map { child -> Double in
-            let lines = baselines(child)
-            return (first ? lines?.first : lines?.last) ?? 0
-        }
+        let offsets = visible.map { ownBaseline($0, stack) }
         let line = offsets.max() ?? 0
         return offsets.map { line - $0 }
+    }
+
+    /// The baseline of a view in a horizontal baseline-aligned stack, below
+    /// its top: a label's text's first or last baseline; "the bottom edge
+    /// for views without text", as `View.firstBaselineAnchor` (an empty
+    /// label, 0 high there; a box of a required height, that height: the
+    /// views `unsupportedReason` lets into such a stack).
+    mutating func ownBaseline(_ child: Int, _ stack: StackTree.Stack) -> Double {
+        if let lines = baselines(child) {
+            return stack.alignment == .firstBaseline ? lines.first : lines.last
+        }
+        return nodes[child].fixed?.height ?? 0
     }
 
     func effectiveAlignment(_ stack: StackTree.Stack) -> StackView.Alignment {
