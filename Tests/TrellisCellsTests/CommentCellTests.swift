@@ -78,7 +78,8 @@ import TrellisViews
         var direct = try TemplateFileDirectCell(file: file)
         let row = try TemplateFileStackTreeTests.row(json)
         // Both paths, each against the frames worked out below.
-        for layout in [try constraints.layout(row, width: 375), try direct.layout(row, width: 375)] {
+        let layouts = [try constraints.layout(row, width: 375), try direct.layout(row, width: 375)]
+        for layout in layouts {
             try Self.expectWorkedOut(layout, photo: photo, wrapped: wrapped)
         }
     }

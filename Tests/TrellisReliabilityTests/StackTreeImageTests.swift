@@ -7,6 +7,19 @@ import TrellisGeometry
 import TrellisViews
 
 @Suite struct StackTreeImageTests {
+    /// An image of ratio w:h capped at 100 whose height follows its width.
+    static func capped(_ width: Double, _ height: Double) -> StackTree.Node {
+        .image(
+            StackTree.ImageNode(
+                aspectRatio: Size(width: width, height: height), maxHeight: 100,
+                followsWidth: true))
+    }
+
+    /// A horizontal root stack that fills, pinned to the edges, at scale 1.
+    static func row(_ children: [StackTree.Node]) -> StackTree {
+        StackTree(root: .init(axis: .horizontal, children: children), scale: 1)
+    }
+
     /// An `ImageView`'s `aspectRatio` makes its intrinsic height from the
     /// width the layout gives it, and a width below 0 is 0 (as a label's,
     /// `_layoutWidthDidChange`). A capped image in a hidden stack (0 wide,
@@ -15,24 +28,18 @@ import TrellisViews
     /// fills, 6 high. The direct path took the negative width (cell 0
     /// high; watched failing).
     @Test func anImageInAHiddenStackTakesNoNegativeWidth() throws {
-        let tree = StackTree(
-            root: .init(
-                axis: .horizontal,
-                children: [
-                    .stack(
-                        .init(
-                            axis: .vertical,
-                            layoutMargins: EdgeInsets(top: 4, left: 6, bottom: 2, right: 3),
-                            children: [
-                                StackTreeDifferentialTests.label("", size: 22, lines: 1, mode: .byCharWrapping),
-                                .image(
-                                    StackTree.ImageNode(
-                                        aspectRatio: Size(width: 2, height: 3), maxHeight: 100,
-                                        followsWidth: true)),
-                            ]), isHidden: true),
-                    StackTreeDifferentialTests.label("", size: 17, lines: 1),
-                ]),
-            scale: 1)
+        let tree = Self.row([
+            .stack(
+                .init(
+                    axis: .vertical,
+                    layoutMargins: EdgeInsets(top: 4, left: 6, bottom: 2, right: 3),
+                    children: [
+                        StackTreeDifferentialTests.label(
+                            "", size: 22, lines: 1, mode: .byCharWrapping),
+                        Self.capped(2, 3),
+                    ]), isHidden: true),
+            StackTreeDifferentialTests.label("", size: 17, lines: 1),
+        ])
         let direct = try tree.directLayout(width: 200)
         #expect(direct.height == 6)
         #expect(direct == tree.constraintsLayout(width: 200))
@@ -40,34 +47,29 @@ import TrellisViews
 
     /// A multi-line label's text-width share (280 / 3 at 760) beats the
     /// compression resistance (750) of a column beside a 200-wide one: the
-    /// column is pushed to 280 − 200 − 93.333 = −13.333 wide, and its
-    /// capped image, as wide, is 0 high (not −4.444), as is the cell.
+    /// column's width solves to 280 − 200 − 93.333 = −13.333, and its
+    /// capped image, whose layout width is then 0, is 0 high (the direct
+    /// path made it −4.444 high, its label 4 high at y −4: watched
+    /// failing), as is the cell.
     @Test func anImagePushedBelowZeroWideIsZeroHigh() throws {
-        let tree = StackTree(
-            root: .init(
-                axis: .horizontal,
-                children: [
-                    .stack(
-                        .init(
-                            axis: .vertical,
-                            children: [
-                                .image(
-                                    StackTree.ImageNode(
-                                        aspectRatio: Size(width: 3, height: 1), maxHeight: 100,
-                                        followsWidth: true)),
-                                StackTreeDifferentialTests.label(
-                                    "", size: 22, lines: 3, mode: .byClipping),
-                            ])),
-                    .stack(
-                        .init(
-                            axis: .vertical, fixedWidth: 200,
-                            children: [
-                                StackTreeDifferentialTests.label(
-                                    "", size: 13, lines: 3, lineSpacing: 2)
-                            ])),
-                    StackTreeDifferentialTests.label("", size: 22, lines: 0),
-                ]),
-            scale: 1)
+        let tree = Self.row([
+            .stack(
+                .init(
+                    axis: .vertical,
+                    children: [
+                        Self.capped(3, 1),
+                        StackTreeDifferentialTests.label(
+                            "", size: 22, lines: 3, mode: .byClipping),
+                    ])),
+            .stack(
+                .init(
+                    axis: .vertical, fixedWidth: 200,
+                    children: [
+                        StackTreeDifferentialTests.label(
+                            "", size: 13, lines: 3, lineSpacing: 2)
+                    ])),
+            StackTreeDifferentialTests.label("", size: 22, lines: 0),
+        ])
         let direct = try tree.directLayout(width: 280)
         #expect(direct.frames[2] == Rect(x: 0, y: 0, width: 0, height: 0))
         #expect(direct.height == 0)

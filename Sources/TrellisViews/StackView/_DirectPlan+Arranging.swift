@@ -317,7 +317,8 @@ extension _DirectPlan {
             switch stack.alignment {
             case .trailing: position = start + canvas - length
             case .center: position = start + (canvas - length) / 2
-            case .firstBaseline, .lastBaseline where stack.axis == .horizontal:
+            case .firstBaseline where stack.axis == .horizontal,
+                .lastBaseline where stack.axis == .horizontal:
                 position = start + line - ownBaseline(child, stack)
             default: position = start
             }
