@@ -428,16 +428,14 @@ struct _DirectPlan {
             if case .label(let label) = node.content { return !label.text.string.isEmpty }
             return false
         }
-        /// A view whose baselines do not move with its height across a
-        /// horizontal baseline-aligned stack: a label with text (its
-        /// text's), an empty label (0 high there: its bottom, as a view
-        /// without text), a box of a required height and no intrinsic size
-        /// (its bottom, that far below its top).
-        func hasFixedBaseline(_ node: StackTree.Node) -> Bool {
+        /// A view whose baseline across a horizontal baseline-aligned stack
+        /// is its own: a label with text (its text's), an empty label (0
+        /// high there: its bottom, as a view without text), a button or a
+        /// box (its bottom, at the length its own costs give it; refused at
+        /// a width where it gets another).
+        func hasOwnBaseline(_ node: StackTree.Node) -> Bool {
             switch node.content {
-            case .label: return true
-            case .fixed(let box):
-                return box.height != nil && box.priority == .required && box.intrinsicSize == nil
+            case .label, .button, .fixed: return true
             default: return false
             }
         }
@@ -463,9 +461,9 @@ struct _DirectPlan {
                 return
                     "baseline alignment in a vertical stack (UIKit makes no alignment constraint: the views' positions across are ambiguous)"
             }
-            guard stack.children.allSatisfy(hasFixedBaseline) else {
+            guard stack.children.allSatisfy(hasOwnBaseline) else {
                 return
-                    "baseline alignment of views that are not labels, or boxes of a required height"
+                    "baseline alignment of stacks or images (their baselines, their bottoms, move with the lengths they share)"
             }
             guard !stack.children[0].isHidden || visible.count == stack.children.count else {
                 return

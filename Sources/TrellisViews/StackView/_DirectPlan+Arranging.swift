@@ -161,7 +161,7 @@ extension _DirectPlan {
         let baselineAligned = alignment == .firstBaseline || alignment == .lastBaseline
         let offsets: [Double] =
             baselineAligned
-            ? baselineOffsets(stack, visible) : Array(repeating: 0, count: visible.count)
+            ? try baselineOffsets(stack, visible) : Array(repeating: 0, count: visible.count)
         // UIKit ties the canvas's top to the first view only (at most its
         // top for first baselines, its bottom at least the first view's
         // for last ones): the layout is the one modelled here when that
@@ -195,6 +195,7 @@ extension _DirectPlan {
             set(child, axis, position: position, length: length)
         }
         if baselineAligned {
+            try checkBaselineLengths(visible, axis)
             let bottoms = zip(visible, offsets).map { $1 + length($0, axis) }
             if alignment == .lastBaseline, bottoms.contains(where: { $0 > bottoms[0] + 1e-9 }) {
                 throw .unmodelled(
@@ -300,10 +301,13 @@ extension _DirectPlan {
         // Baselines: each hidden view's baseline on the visible views' line
         // (`UISV-alignment` to the first arranged view, visible here), its
         // own length across.
-        let line =
+        var line = 0.0
+        let baselineAligned =
             stack.axis == .horizontal
-                && (stack.alignment == .firstBaseline || stack.alignment == .lastBaseline)
-            ? visible.map { ownBaseline($0, stack) }.max() ?? 0 : 0
+            && (stack.alignment == .firstBaseline || stack.alignment == .lastBaseline)
+        if baselineAligned {
+            for child in visible { line = max(line, try ownBaseline(child, stack)) }
+        }
         for child in all where nodes[child].isHidden {
             if stack.alignment == .fill {
                 try checkFeasible(child, canvas)
@@ -319,10 +323,11 @@ extension _DirectPlan {
             case .center: position = start + (canvas - length) / 2
             case .firstBaseline where stack.axis == .horizontal,
                 .lastBaseline where stack.axis == .horizontal:
-                position = start + line - ownBaseline(child, stack)
+                position = start + line - (try ownBaseline(child, stack))
             default: position = start
             }
             set(child, axis, position: position, length: length)
         }
+        if baselineAligned { try checkBaselineLengths(all.filter { nodes[$0].isHidden }, axis) }
     }
 }

@@ -399,22 +399,52 @@ extension _DirectPlan {
     }
 
     /// Baseline alignment: each view's top below the canvas's start.
-    mutating func baselineOffsets(_ stack: StackTree.Stack, _ visible: [Int]) -> [Double] {
-        let offsets = visible.map { ownBaseline($0, stack) }
+    mutating func baselineOffsets(_ stack: StackTree.Stack, _ visible: [Int])
+        throws(_StackCostError) -> [Double]
+    {
+        var offsets: [Double] = []
+        offsets.reserveCapacity(visible.count)
+        for child in visible { offsets.append(try ownBaseline(child, stack)) }
         let line = offsets.max() ?? 0
         return offsets.map { line - $0 }
     }
 
     /// The baseline of a view in a horizontal baseline-aligned stack, below
     /// its top: a label's text's first or last baseline; "the bottom edge
-    /// for views without text", as `View.firstBaselineAnchor` (an empty
-    /// label, 0 high there; a box of a required height, that height: the
-    /// views `unsupportedReason` lets into such a stack).
-    mutating func ownBaseline(_ child: Int, _ stack: StackTree.Stack) -> Double {
+    /// for views without text", as `View.firstBaselineAnchor`: an empty
+    /// label's (0 high there), a box's of a required height (that height),
+    /// and a button's or any other box's at the length its own costs give
+    /// it, which `checkBaselineLengths` then checks it got.
+    mutating func ownBaseline(_ child: Int, _ stack: StackTree.Stack) throws(_StackCostError)
+        -> Double
+    {
         if let lines = baselines(child) {
             return stack.alignment == .firstBaseline ? lines.first : lines.last
         }
-        return nodes[child].fixed?.height ?? 0
+        if nodes[child].kind == .label { return 0 }
+        if let box = nodes[child].fixed, let height = box.height, box.priority == .required {
+            return height
+        }
+        return try costs[child].argmin("node\(child)'s length at its baseline")
+    }
+
+    /// Whether each view of a baseline-aligned stack whose baseline is its
+    /// bottom at the length its own costs give it (`ownBaseline`) got that
+    /// length: else its baseline moved with it, which is not modelled.
+    mutating func checkBaselineLengths(_ children: [Int], _ axis: LayoutAxis)
+        throws(_StackCostError)
+    {
+        for child in children where nodes[child].kind == .button || nodes[child].kind == .fixed {
+            if let box = nodes[child].fixed, box.height != nil, box.priority == .required {
+                continue
+            }
+            let best = try costs[child].argmin("node\(child)'s length at its baseline")
+            guard abs(length(child, axis) - best) <= 1e-9 * max(1, abs(best)) else {
+                throw .unmodelled(
+                    "node\(child): a view without text in a baseline-aligned stack gets another length than its own best (its baseline, its bottom, moves with it)"
+                )
+            }
+        }
     }
 
     func effectiveAlignment(_ stack: StackTree.Stack) -> StackView.Alignment {
@@ -453,7 +483,7 @@ extension _DirectPlan {
             for child in visible {
                 try costs[child].checkMinimumModelled("node\(child)'s best length")
             }
-            let offsets = baselineOffsets(stack, visible)
+            let offsets = try baselineOffsets(stack, visible)
             var cost = _Cost()
             for (child, offset) in zip(visible, offsets) {
                 cost =
