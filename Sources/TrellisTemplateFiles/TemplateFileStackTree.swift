@@ -128,7 +128,8 @@ public struct TemplateFileStackTree: Sendable {
                     let legacy = field == "item"
                     plan[index].content = .image(
                         StackTree.ImageNode(
-                            aspectRatio: Size(width: 1, height: 1), maxHeight: spec.maxHeight),
+                            aspectRatio: Size(width: 1, height: 1), maxHeight: spec.maxHeight,
+                            followsWidth: true),
                         _ImageBinding(
                             path: JSONKeyPath(legacy ? "image" : field)!, squareWhenMissing: legacy)
                     )

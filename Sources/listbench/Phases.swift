@@ -59,6 +59,10 @@ protocol BenchSuite {
     /// Rows the frame path (a stack-tree file's direct path) refused and
     /// left to the constraints, when it can refuse rows.
     var directRefusals: DirectRefusals? { get }
+    /// Every frame of the frame path against the constraints' on every row
+    /// at each width, when the frame path is a stack-tree file's direct path.
+    func directFrameAgreement(_ items: [Item], widths: [Double], measurer: TextMeasurer)
+        throws(CellError) -> DirectFrameAgreement?
 }
 
 extension BenchSuite {
@@ -67,6 +71,9 @@ extension BenchSuite {
         TemplateFileCell, Item
     >? { nil }
     var directRefusals: DirectRefusals? { nil }
+    func directFrameAgreement(_ items: [Item], widths: [Double], measurer: TextMeasurer)
+        throws(CellError) -> DirectFrameAgreement?
+    { nil }
 }
 
 /// Where the rows come from: `--data`, or the generator (`--seed`).
@@ -149,6 +156,8 @@ struct BenchReport {
     /// its place, so not compared), and the first reason; nil when the
     /// frame path is not a direct path.
     var directRefusals: (count: Int, first: String?)?
+    /// The direct path's frames against the constraints' (untimed).
+    var directFrames: DirectFrameAgreement?
 
     init(configuration: BenchConfiguration) {
         self.configuration = configuration
@@ -277,6 +286,8 @@ struct BenchRunner<Suite: BenchSuite> {
         // Not timed: rows whose text has characters no font has.
         report.rowsWithMissingGlyphs = try suite.rowsWithMissingGlyphs(items, measurer: measurer)
         report.directRefusals = suite.directRefusals?.summary
+        report.directFrames = try suite.directFrameAgreement(
+            items, widths: [width, rotated], measurer: measurer)
         return report
     }
 

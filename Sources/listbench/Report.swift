@@ -87,6 +87,11 @@ extension BenchReport {
                     : "  frames: the direct stack path refused \(refusals.count) layouts (a row at a width), laid out by constraints instead and not compared; first: \(refusals.first ?? "")"
             )
         }
+        if let agreement = directFrames {
+            lines.append(
+                "  frames: every frame of \(agreement.compared) direct layouts (rows × both widths) against the constraints': \(agreement.differing) differ\(agreement.first.map { "; first: \($0)" } ?? "")"
+            )
+        }
         row(
             "6 rotation → \(formatPoints(c.rotatedWidth)), frames",
             rotationFrames.totalMilliseconds, rotationFrames.microsecondsPerRow, 1)
@@ -170,6 +175,16 @@ extension BenchReport {
                     .object([
                         ("rows", .integer(refusals.count)),
                         ("first", refusals.first.map(JSON.string) ?? .null),
+                    ])
+                } ?? .null
+            ),
+            (
+                "direct_frames",
+                directFrames.map { agreement in
+                    .object([
+                        ("compared", .integer(agreement.compared)),
+                        ("differing", .integer(agreement.differing)),
+                        ("first", agreement.first.map(JSON.string) ?? .null),
                     ])
                 } ?? .null
             ),

@@ -178,7 +178,7 @@ struct Tool {
 
     /// A template file that is a tree of stacks has a frame path, the
     /// direct stack path, compared with its constraints on every row and
-    /// after rotation: PostCell.json on generated posts, and a stack file
+    /// after rotation (heights, then every frame): PostCell.json on generated posts, and a stack file
     /// on real-text rows of its own keys; a row the direct path refuses is
     /// counted and named, and the run goes on.
     @Test func aStackTreeFileRunsDirectFramesAgainstItsConstraints() throws {
@@ -209,6 +209,10 @@ struct Tool {
             #expect((rotation["max_height_diff"] as? NSNumber)?.doubleValue == 0)
             let refusals = try #require(json["direct_refusals"] as? [String: Any])
             #expect((refusals["rows"] as? NSNumber)?.intValue == 0)
+            // Every frame of every row, at the width and after rotation.
+            let frames = try #require(json["direct_frames"] as? [String: Any])
+            #expect((frames["compared"] as? NSNumber)?.intValue == rows * 2)
+            #expect((frames["differing"] as? NSNumber)?.intValue == 0, "\(frames)")
         }
         // A row with no title, subtitle or image leaves the text column
         // without a visible view: any height satisfies it, so the direct
@@ -218,6 +222,8 @@ struct Tool {
         let refused = try run(["--template", sample, "--data", data])
         let refusals = try #require(refused["direct_refusals"] as? [String: Any])
         #expect((refusals["rows"] as? NSNumber)?.intValue == 2)
+        let frames = try #require(refused["direct_frames"] as? [String: Any])
+        #expect((frames["compared"] as? NSNumber)?.intValue == 3 * 2 - 2)
         #expect(
             (refusals["first"] as? String)?.contains("(data line 2): unsupported:") == true,
             "\(refusals)")

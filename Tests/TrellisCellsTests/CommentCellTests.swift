@@ -49,19 +49,22 @@ import TrellisViews
     ///   4, the body, 4, the likes; the avatar 48 high (alignment top);
     ///   the cell 12 + max(48, column) + 12.
     ///
-    /// With a 1200 × 800 photo (0 intrinsic width: its height is its width
-    /// × 2/3 at 999, at most 240) the photo is as wide as the column and
-    /// W × 2/3 high, between the body and the likes.
+    /// With a 1200 × 800 photo (no intrinsic width: its intrinsic height is
+    /// the width the layout gives it × 2/3, at 999 both ways, at most 240)
+    /// the photo is as wide as the column and W × 2/3 high, between the
+    /// body and the likes; an 800 × 1600 one is as wide and 240 high (the
+    /// required cap wins over the ratio at 999; the width stays, as
+    /// `scaleAspectFill` crops). The direct path gives the same frames.
     ///
     /// Broken (no floors): the avatar −279 wide (drawn 0 wide), the column
     /// 610 wide at x −251 and the body on one line (watched).
-    @Test(arguments: [false, true])
-    func theAvatarShrinksToZeroAtMostThenTheBodyWraps(withPhoto: Bool) throws {
+    @Test(arguments: [nil, Size(width: 1200, height: 800), Size(width: 800, height: 1600)])
+    func theAvatarShrinksToZeroAtMostThenTheBodyWraps(photo: Size?) throws {
         let body =
             "A short body that is long enough to wrap onto a second line in this comment cell here."
         let json =
             #"{"name": "Ana", "time": "2h", "body": "\#(body)", "likes": "12 likes""#
-            + (withPhoto ? #", "photo": [1200, 800]}"# : "}")
+            + (photo.map { #", "photo": [\#($0.width), \#($0.height)]}"# } ?? "}")
         let label = try Self.bodyLabel(body)
         let oneLine = label.sizeThatFits(Size(width: .infinity, height: .infinity)).width
         #expect(oneLine > 331 + 48)  // the avatar alone could not make the room
@@ -70,8 +73,21 @@ import TrellisViews
         #expect(widest > 331 - 48 && widest < 331)  // so the tie is met again in pass 2
         #expect(label.sizeThatFits(Size(width: widest, height: .infinity)) == wrapped)
 
-        var constraints = try TemplateFileCell(file: TemplateFile.load(path: Self.file))
-        let layout = try constraints.layout(try TemplateFileStackTreeTests.row(json), width: 375)
+        let file = try TemplateFile.load(path: Self.file)
+        var constraints = try TemplateFileCell(file: file)
+        var direct = try TemplateFileDirectCell(file: file)
+        let row = try TemplateFileStackTreeTests.row(json)
+        // Both paths, each against the frames worked out below.
+        let layouts = [try constraints.layout(row, width: 375), try direct.layout(row, width: 375)]
+        for layout in layouts {
+            try Self.expectWorkedOut(layout, photo: photo, wrapped: wrapped)
+        }
+    }
+
+    /// The frames of the row of `theAvatarShrinksToZeroAtMostThenTheBodyWraps`
+    /// from UIKit's constraints, worked out in its comment.
+    static func expectWorkedOut(_ layout: CellLayout, photo ratio: Size?, wrapped: Size) throws {
+        let widest = wrapped.width
         // One-line labels: heights as measured (on the pixel grid already).
         let header = try #require(layout.frame(of: "header")).height
         let likes = try #require(layout.frame(of: "likes")).height
@@ -80,9 +96,9 @@ import TrellisViews
         let avatar = 331 - widest
         let column = 16 + avatar + 12
         let bodyTop = 12 + header + 4
-        let photo = withPhoto ? min(widest * 800 / 1200, 240) : 0
+        let photo = ratio.map { min(widest * $0.height / $0.width, 240) } ?? 0
         let photoTop = bodyTop + wrapped.height + 4
-        let likesTop = photoTop + (withPhoto ? photo + 4 : 0)
+        let likesTop = photoTop + (ratio != nil ? photo + 4 : 0)
         func pixels(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Rect {
             func grid(_ value: Double) -> Double { (value * 3).rounded() / 3 }
             return Rect(
@@ -92,7 +108,7 @@ import TrellisViews
         #expect(layout.frame(of: "avatar") == pixels(16, 12, avatar, 48))
         #expect(layout.frame(of: "column") == pixels(column, 12, widest, likesTop + likes - 12))
         #expect(layout.frame(of: "body") == pixels(column, bodyTop, widest, wrapped.height))
-        if withPhoto {
+        if ratio != nil {
             #expect(layout.frame(of: "photo") == pixels(column, photoTop, widest, photo))
         }
         #expect(layout.frame(of: "likes") == pixels(column, likesTop, widest, likes))
@@ -100,11 +116,11 @@ import TrellisViews
         #expect(layout.height == ((likesTop + likes + 12) * 3).rounded(.up) / 3)
     }
 
-    /// The direct path lays the same rows out with the same frames. (Rows
-    /// with a photo it refuses: the photo's width is not fixed by required
-    /// constraints, `StackTree.directLayoutUnsupportedReason`.)
-    @Test func theDirectPathGivesTheSameFrames() throws {
-        let withPhoto = false
+    /// The direct path lays the same rows out with the same frames, with
+    /// and without a photo (its height follows the width it gets, as the
+    /// view's `aspectRatio` at 999 both ways, capped at 240).
+    @Test(arguments: [false, true])
+    func theDirectPathGivesTheSameFrames(withPhoto: Bool) throws {
         let file = try TemplateFile.load(path: Self.file)
         var direct = try TemplateFileDirectCell(file: file)
         var constraints = try TemplateFileCell(file: file)
@@ -112,10 +128,14 @@ import TrellisViews
             "", "Short.",
             "A short body that is long enough to wrap onto a second line in this comment cell here.",
         ]
-        let rows = try bodies.map {
-            try TemplateFileStackTreeTests.row(
-                #"{"name": "Ana", "time": "2h", "body": "\#($0)", "likes": "12 likes""#
-                    + (withPhoto ? #", "photo": [1200, 800]}"# : "}"))
+        // A landscape photo (its height follows the width) and a portrait
+        // one (capped at 240).
+        let photos = withPhoto ? [#", "photo": [1200, 800]}"#, #", "photo": [800, 1600]}"#] : ["}"]
+        let rows = try bodies.flatMap { body in
+            try photos.map {
+                try TemplateFileStackTreeTests.row(
+                    #"{"name": "Ana", "time": "2h", "body": "\#(body)", "likes": "12 likes""# + $0)
+            }
         }
         let agreement = try TemplateAgreement.compare(
             &direct, &constraints, items: rows, widths: [200, 320, 375, 414])

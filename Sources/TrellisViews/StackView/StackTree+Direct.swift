@@ -308,9 +308,10 @@ struct _DirectPlan {
                 if let cap = image.maxHeight, !(cap.isFinite && cap >= 0) {
                     return refuse("maxHeight must be finite and not negative")
                 }
-                if !widthIsForced(ancestors) {
+                // An intrinsic height (`followsWidth`) weighs on no width.
+                if !image.isIntrinsic, !widthIsForced(ancestors) {
                     return refuse(
-                        "an image's width must be fixed by required constraints (vertical stacks that fill, or siblings of required widths in a filling horizontal stack): else its height, which follows its width, weighs on the widths"
+                        "an image's width must be fixed by required constraints (vertical stacks that fill, or siblings of required widths in a filling horizontal stack), unless its height follows it as an intrinsic size (followsWidth, with maxHeight): else its height, which follows its width, weighs on the widths"
                     )
                 }
             case .fixed(let box):
@@ -427,6 +428,17 @@ struct _DirectPlan {
             if case .label(let label) = node.content { return !label.text.string.isEmpty }
             return false
         }
+        /// A view whose baseline across a horizontal baseline-aligned stack
+        /// is its own: a label with text (its text's), an empty label (0
+        /// high there: its bottom, as a view without text), a button or a
+        /// box (its bottom, at the length its own costs give it; refused at
+        /// a width where it gets another).
+        func hasOwnBaseline(_ node: StackTree.Node) -> Bool {
+            switch node.content {
+            case .label, .button, .fixed: return true
+            default: return false
+            }
+        }
         let equal = stack.distribution == .equalSpacing || stack.distribution == .equalCentering
         if equal, visible.count > 1,
             stack.customSpacing.contains(where: {
@@ -449,11 +461,13 @@ struct _DirectPlan {
                 return
                     "baseline alignment in a vertical stack (UIKit makes no alignment constraint: the views' positions across are ambiguous)"
             }
-            guard visible.allSatisfy(isTextLabel) else {
-                return "baseline alignment of views that are not labels with text"
+            guard stack.children.allSatisfy(hasOwnBaseline) else {
+                return
+                    "baseline alignment of stacks or images (their baselines, their bottoms, move with the lengths they share)"
             }
-            guard visible.count == stack.children.count else {
-                return "hidden views in a baseline-aligned stack (they line up by their baselines)"
+            guard !stack.children[0].isHidden || visible.count == stack.children.count else {
+                return
+                    "a hidden first view in a baseline-aligned stack (the others line up with its baseline)"
             }
         }
         if stack.isBaselineRelativeArrangement, stack.axis == .vertical,
@@ -469,7 +483,7 @@ struct _DirectPlan {
             // The engine moves baseline constraints as labels are measured
             // again; a label whose height is required meets conflicts on the
             // way (seen: one broken for good in a cell of fixed height).
-            for child in visible {
+            for child in stack.children {
                 guard case .label(let label) = child.content else { continue }
                 if label.verticalHugging == .required
                     || label.verticalCompressionResistance == .required

@@ -77,7 +77,8 @@ extension StackTree {
     /// aspect ratios. Views whose kind does not match are left alone.
     ///
     /// An image's new ratio replaces its aspect-ratio constraint (a
-    /// multiplier cannot change in place, as in UIKit).
+    /// multiplier cannot change in place, as in UIKit), or is its
+    /// `aspectRatio` (`ImageNode.followsWidth`).
     /// - Complexity: O(nodes).
     public func show(on views: [View]) {
         for (node, view) in zip(nodes, views) {
@@ -91,6 +92,10 @@ extension StackTree {
                 }
             case .image(let content):
                 let ratio = content.aspectRatio.height / content.aspectRatio.width
+                if content.isIntrinsic, let image = view as? ImageView, image.aspectRatio != nil {
+                    image.aspectRatio = ratio
+                    continue
+                }
                 guard
                     let aspect = view.constraints.first(where: { $0.identifier == "aspect-ratio" }),
                     aspect.multiplier != ratio
@@ -161,16 +166,23 @@ extension StackTree {
         case .image(let node):
             let image = ImageView()
             let ratio = node.aspectRatio.height / node.aspectRatio.width
-            let aspect = image.heightAnchor.constraint(
-                equalTo: image.widthAnchor, multiplier: ratio)
-            aspect.identifier = "aspect-ratio"
+            if node.isIntrinsic {
+                image.aspectRatio = ratio
+                image.setContentHuggingPriority(StackTree.cappedAspectPriority, for: .vertical)
+                image.setContentCompressionResistancePriority(
+                    StackTree.cappedAspectPriority, for: .vertical)
+            } else {
+                let aspect = image.heightAnchor.constraint(
+                    equalTo: image.widthAnchor, multiplier: ratio)
+                aspect.identifier = "aspect-ratio"
+                if node.maxHeight != nil { aspect.priority = StackTree.cappedAspectPriority }
+                aspect.isActive = true
+            }
             if let maxHeight = node.maxHeight {
-                aspect.priority = StackTree.cappedAspectPriority
                 let cap = image.heightAnchor.constraint(lessThanOrEqualToConstant: maxHeight)
                 cap.identifier = "max-height"
                 cap.isActive = true
             }
-            aspect.isActive = true
             view = image
         case .fixed(let node):
             let box: View

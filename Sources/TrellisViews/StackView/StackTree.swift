@@ -276,16 +276,26 @@ public struct StackTree: Sendable, Equatable {
     ///
     /// Made as `height == width × h / w` (required, or at 999 with
     /// `height <= maxHeight` required); the image view has no image, so no
-    /// intrinsic size.
+    /// intrinsic size. With `followsWidth` and a `maxHeight`, made as a
+    /// template file makes its capped images instead: the ratio is the
+    /// view's `aspectRatio` (an intrinsic height, the width the layout gives
+    /// it × h / w, at 999 both ways), so its height weighs on no width.
     public struct ImageNode: Sendable, Equatable {
         /// Width and height of the picture (only their ratio matters).
         public var aspectRatio: Size
         public var maxHeight: Double?
+        /// Whether a capped image's ratio is its `ImageView.aspectRatio`
+        /// (a template file's `TemplateFileCell`) rather than a constraint.
+        public var followsWidth: Bool
 
-        public init(aspectRatio: Size, maxHeight: Double? = nil) {
+        public init(aspectRatio: Size, maxHeight: Double? = nil, followsWidth: Bool = false) {
             self.aspectRatio = aspectRatio
             self.maxHeight = maxHeight
+            self.followsWidth = followsWidth
         }
+
+        /// Whether the view's height follows its width as an intrinsic size.
+        var isIntrinsic: Bool { followsWidth && maxHeight != nil }
     }
 
     /// A plain view of fixed width and/or height (an avatar, a separator).

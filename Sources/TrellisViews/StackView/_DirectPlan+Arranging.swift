@@ -161,7 +161,7 @@ extension _DirectPlan {
         let baselineAligned = alignment == .firstBaseline || alignment == .lastBaseline
         let offsets: [Double] =
             baselineAligned
-            ? baselineOffsets(stack, visible) : Array(repeating: 0, count: visible.count)
+            ? try baselineOffsets(stack, visible) : Array(repeating: 0, count: visible.count)
         // UIKit ties the canvas's top to the first view only (at most its
         // top for first baselines, its bottom at least the first view's
         // for last ones): the layout is the one modelled here when that
@@ -195,6 +195,7 @@ extension _DirectPlan {
             set(child, axis, position: position, length: length)
         }
         if baselineAligned {
+            try checkBaselineLengths(visible, axis)
             let bottoms = zip(visible, offsets).map { $1 + length($0, axis) }
             if alignment == .lastBaseline, bottoms.contains(where: { $0 > bottoms[0] + 1e-9 }) {
                 throw .unmodelled(
@@ -297,6 +298,16 @@ extension _DirectPlan {
             }
             return
         }
+        // Baselines: each hidden view's baseline on the visible views' line
+        // (`UISV-alignment` to the first arranged view, visible here), its
+        // own length across.
+        var line = 0.0
+        let baselineAligned =
+            stack.axis == .horizontal
+            && (stack.alignment == .firstBaseline || stack.alignment == .lastBaseline)
+        if baselineAligned {
+            for child in visible { line = max(line, try ownBaseline(child, stack)) }
+        }
         for child in all where nodes[child].isHidden {
             if stack.alignment == .fill {
                 try checkFeasible(child, canvas)
@@ -310,9 +321,13 @@ extension _DirectPlan {
             switch stack.alignment {
             case .trailing: position = start + canvas - length
             case .center: position = start + (canvas - length) / 2
+            case .firstBaseline where stack.axis == .horizontal,
+                .lastBaseline where stack.axis == .horizontal:
+                position = start + line - (try ownBaseline(child, stack))
             default: position = start
             }
             set(child, axis, position: position, length: length)
         }
+        if baselineAligned { try checkBaselineLengths(all.filter { nodes[$0].isHidden }, axis) }
     }
 }

@@ -137,10 +137,22 @@ extension _DirectPlan {
         case .image:
             guard axis == .vertical else { break }
             let image = nodes[index].image!
-            let target = nodes[index].width * image.aspectRatio.height / image.aspectRatio.width
+            let ratio = image.aspectRatio.height / image.aspectRatio.width
+            let target = nodes[index].width * ratio
             if let cap = image.maxHeight {
                 cost.hi = cap
-                cost.addEqual(target, lane: lane(999))
+                if image.isIntrinsic {
+                    // The engine's intrinsic height at 999 both ways,
+                    // weighted by rank as every intrinsic length in a stack
+                    // tree, of the width `ImageView` takes from the layout: a
+                    // width below 0 (a hidden stack's margins, a view pushed
+                    // out) is 0, as a label's (`_layoutWidthDidChange`).
+                    let width = nodes[index].width
+                    let taken = width < Label._narrowestWidth ? 0 : width
+                    cost.addEqual(taken * ratio, lane: lane(999), weight: tieWeight(index))
+                } else {
+                    cost.addEqual(target, lane: lane(999))
+                }
             } else {
                 cost.addEqual(target, lane: 0)
             }
@@ -387,14 +399,52 @@ extension _DirectPlan {
     }
 
     /// Baseline alignment: each view's top below the canvas's start.
-    mutating func baselineOffsets(_ stack: StackTree.Stack, _ visible: [Int]) -> [Double] {
-        let first = stack.alignment == .firstBaseline
-        let offsets = visible.map { child -> Double in
-            let lines = baselines(child)
-            return (first ? lines?.first : lines?.last) ?? 0
-        }
+    mutating func baselineOffsets(_ stack: StackTree.Stack, _ visible: [Int])
+        throws(_StackCostError) -> [Double]
+    {
+        var offsets: [Double] = []
+        offsets.reserveCapacity(visible.count)
+        for child in visible { offsets.append(try ownBaseline(child, stack)) }
         let line = offsets.max() ?? 0
         return offsets.map { line - $0 }
+    }
+
+    /// The baseline of a view in a horizontal baseline-aligned stack, below
+    /// its top: a label's text's first or last baseline; "the bottom edge
+    /// for views without text", as `View.firstBaselineAnchor`: an empty
+    /// label's (0 high there), a box's of a required height (that height),
+    /// and a button's or any other box's at the length its own costs give
+    /// it, which `checkBaselineLengths` then checks it got.
+    mutating func ownBaseline(_ child: Int, _ stack: StackTree.Stack) throws(_StackCostError)
+        -> Double
+    {
+        if let lines = baselines(child) {
+            return stack.alignment == .firstBaseline ? lines.first : lines.last
+        }
+        if nodes[child].kind == .label { return 0 }
+        if let box = nodes[child].fixed, let height = box.height, box.priority == .required {
+            return height
+        }
+        return try costs[child].argmin("node\(child)'s length at its baseline")
+    }
+
+    /// Whether each view of a baseline-aligned stack whose baseline is its
+    /// bottom at the length its own costs give it (`ownBaseline`) got that
+    /// length: else its baseline moved with it, which is not modelled.
+    mutating func checkBaselineLengths(_ children: [Int], _ axis: LayoutAxis)
+        throws(_StackCostError)
+    {
+        for child in children where nodes[child].kind == .button || nodes[child].kind == .fixed {
+            if let box = nodes[child].fixed, box.height != nil, box.priority == .required {
+                continue
+            }
+            let best = try costs[child].argmin("node\(child)'s length at its baseline")
+            guard abs(length(child, axis) - best) <= 1e-9 * max(1, abs(best)) else {
+                throw .unmodelled(
+                    "node\(child): a view without text in a baseline-aligned stack gets another length than its own best (its baseline, its bottom, moves with it)"
+                )
+            }
+        }
     }
 
     func effectiveAlignment(_ stack: StackTree.Stack) -> StackView.Alignment {
@@ -433,7 +483,7 @@ extension _DirectPlan {
             for child in visible {
                 try costs[child].checkMinimumModelled("node\(child)'s best length")
             }
-            let offsets = baselineOffsets(stack, visible)
+            let offsets = try baselineOffsets(stack, visible)
             var cost = _Cost()
             for (child, offset) in zip(visible, offsets) {
                 cost =

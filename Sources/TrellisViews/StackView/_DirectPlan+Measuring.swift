@@ -211,7 +211,7 @@ extension _DirectPlan {
                     && p._samePriorities(q) && StackTree._sameStyle(p.style, q.style)
             case (.image(let p), .image(let q)):
                 // Rows bring their own aspect ratios: only validity counts.
-                return p.maxHeight == q.maxHeight
+                return p.maxHeight == q.maxHeight && p.followsWidth == q.followsWidth
                     && isValidRatio(p.aspectRatio) == isValidRatio(q.aspectRatio)
             case (.fixed(let p), .fixed(let q)):
                 return p == q

@@ -121,12 +121,14 @@ enum StackTreeGenerator {
             return .stack(
                 stack(&choices, depth: depth, budget: &budget, axis: axis), isHidden: hidden)
         case 2 where fillsWidth || choices.chance(10):
-            return .image(
-                StackTree.ImageNode(
-                    aspectRatio: Size(
-                        width: Double(1 + choices.below(4)), height: Double(1 + choices.below(3))),
-                    maxHeight: choices.chance(40) ? choices.pick([100, 150.5, 300]) : nil),
-                isHidden: hidden)
+            var image = StackTree.ImageNode(
+                aspectRatio: Size(
+                    width: Double(1 + choices.below(4)), height: Double(1 + choices.below(3))),
+                maxHeight: choices.chance(40) ? choices.pick([100, 150.5, 300]) : nil)
+            // A capped image as a template file makes it: the ratio as the
+            // view's `aspectRatio`, its height an intrinsic size.
+            if image.maxHeight != nil, choices.chance(50) { image.followsWidth = true }
+            return .image(image, isHidden: hidden)
         case 4 where choices.chance(50):
             var button = StackTree.ButtonNode(
                 choices.pick(["Reply", "Repost 12", "Like 1,024", "", "Share"]),
@@ -456,7 +458,7 @@ enum StackTreeDifferential {
                     "\(indent).button(\(button.title.debugDescription), size \(button.style.size), insets \(button.contentEdgeInsets), \(priorities)\(hidden))"
             case .image(let image):
                 return
-                    "\(indent).image(\(image.aspectRatio), maxHeight: \(image.maxHeight.map { "\($0)" } ?? "nil")\(hidden))"
+                    "\(indent).image(\(image.aspectRatio), maxHeight: \(image.maxHeight.map { "\($0)" } ?? "nil")\(image.followsWidth ? ", followsWidth" : "")\(hidden))"
             case .fixed(let box):
                 let intrinsic =
                     box.intrinsicSize.map {
