@@ -23,8 +23,12 @@ extension _DirectPlan {
         }
         let insets = tree?.pinning.insets ?? .zero
         do throws(_StackCostError) {
+            // (Labels of several lines are measured on one line for the
+            // widths pass only: not when it is replayed.)
+            let replayed = needsPassChecks ? false : replaysWidths(at: width)
             for index in nodes.indices
             where nodes[index].kind == .label || nodes[index].kind == .button {
+                if replayed, nodes[index].isMultiLine { continue }
                 measure(index)
             }
             // Widths, with the engine's passes: labels of several lines are
@@ -121,6 +125,14 @@ extension _DirectPlan {
     /// `checking`, also the heights that solve would give, to find a
     /// required conflict there.
     mutating func solveWidths(_ width: Double, _ insets: EdgeInsets) throws(_StackCostError) {
+        if try replayWidths(width, insets) { return }
+        try solveWidthsGenerally(width, insets)
+    }
+
+    /// `solveWidths` by the general planner.
+    mutating func solveWidthsGenerally(_ width: Double, _ insets: EdgeInsets)
+        throws(_StackCostError)
+    {
         try computeCosts(.horizontal)
         nodes[0].x = insets.left
         nodes[0].width = width - insets.left - insets.right
