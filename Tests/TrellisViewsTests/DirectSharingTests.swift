@@ -111,7 +111,9 @@ import TrellisSupport
         var plan = _DirectPlan()
         let room = 375 - 32 - 10.0
         var widths: Set<UInt64> = []
-        for intrinsic in stride(from: 0.1, to: 400, by: 7.3) {
+        // Text widths on the pixel grid (thirds of a point): 66 of these
+        // 1,500 give another last bit as `anchor + (room − (40 + anchor))`.
+        for intrinsic in (0..<1500).map({ Double($0) / 3 }) {
             var label = _Cost()
             label.addAtLeast(intrinsic, lane: 1, weight: _TieBreak.weight(rank: 2))
             label.addAtMost(intrinsic, lane: 2, weight: _TieBreak.weight(rank: 2))
