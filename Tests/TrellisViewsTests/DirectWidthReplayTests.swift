@@ -103,6 +103,8 @@ import TrellisText
         for _ in 0..<120 {
             let tree = Self.card(&random)
             var kept = DirectStackLayout()
+            // Heights only (`height(_:of:width:)`), kept apart.
+            var heights = DirectStackLayout()
             for k in 0..<16 {
                 let row = Self.row(of: tree, &random, hiding: k % 2 == 1)
                 let width = [320.0, 375][Int(random.next() % 2)]
@@ -117,6 +119,14 @@ import TrellisText
                 let expected = Result<StackTreeLayout, DirectStackLayoutError> {
                     () throws(DirectStackLayoutError) in
                     try general.layout(tree.applying(row), width: width)
+                }
+                let height = Result<Double, DirectStackLayoutError> {
+                    () throws(DirectStackLayoutError) in
+                    try heights.height(row, of: tree, width: width)
+                }
+                if height != got.map(\.height), mismatches.count < 3 {
+                    mismatches.append(
+                        "row \(rows + 1) at \(width): height \(height), layout \(got)")
                 }
                 rows += 1
                 if case .success = expected { laidOut += 1 }

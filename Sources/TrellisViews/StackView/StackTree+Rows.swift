@@ -123,6 +123,19 @@ extension DirectStackLayout {
         }
         return try plan.layoutPrepared(width: width)
     }
+
+    /// `layout(row, of: structure, width: width).height`, or its error,
+    /// without putting the frames on the pixel grid.
+    public mutating func height(
+        _ row: StackTreeRow, of structure: StackTree, width: Double
+    ) throws(DirectStackLayoutError) -> Double {
+        if try !plan.prepare(row, of: structure) {
+            plan.rowStructure = nil
+            defer { plan.rowStructure = structure }
+            try plan.prepare(structure.applying(row))
+        }
+        return try plan.layoutPrepared(width: width, frames: false).height
+    }
 }
 
 extension _DirectPlan {

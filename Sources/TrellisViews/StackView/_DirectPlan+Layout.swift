@@ -15,8 +15,12 @@ extension _DirectPlan {
         return try layoutPrepared(width: width)
     }
 
-    /// The layout of the prepared nodes (`prepare`) at `width`.
-    mutating func layoutPrepared(width: Double) throws(DirectStackLayoutError) -> StackTreeLayout {
+    /// The layout of the prepared nodes (`prepare`) at `width`; without
+    /// `frames`, its height only (every pass and check run as for the
+    /// frames, which are not put on the pixel grid: `frames` is empty).
+    mutating func layoutPrepared(width: Double, frames: Bool = true)
+        throws(DirectStackLayoutError) -> StackTreeLayout
+    {
         guard width.isFinite, width >= 0 else {
             throw DirectStackLayoutError(
                 kind: .unsupported, reason: "the width must be finite and not negative")
@@ -75,7 +79,7 @@ extension _DirectPlan {
             // height of the root's own off the grid conflicts with its pins.
             try checkFeasible(0, nodes[0].height)
             try arrange(0, .vertical)
-            return StackTreeLayout(height: height, frames: pixelFrames())
+            return StackTreeLayout(height: height, frames: frames ? pixelFrames() : [])
         } catch {
             switch error {
             case .ambiguous(let reason):
