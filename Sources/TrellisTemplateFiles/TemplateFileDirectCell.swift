@@ -96,18 +96,26 @@ public struct TemplateFileDirectCell: CellTemplate {
             })
     }
 
+    /// The row's height, as `layout(_:width:)` gives it (the same passes
+    /// and refusals), without putting the frames on the pixel grid.
     public mutating func height(for item: JSONRow, width: Double) throws(CellError) -> Double {
-        try directLayout(item, width: width).height
+        try directLayout(item, width: width, frames: false).height
     }
 
     /// The row's values read into `values`, laid out in the nodes of the
-    /// last row (the file's rows keep one structure).
-    private mutating func directLayout(_ row: JSONRow, width: Double)
+    /// last row (the file's rows keep one structure); without `frames`,
+    /// the height only (`frames` empty).
+    private mutating func directLayout(_ row: JSONRow, width: Double, frames: Bool = true)
         throws(CellError) -> StackTreeLayout
     {
         try trees.row(row, into: &values)
         try checkWidth(width, minimum: minimumWidth, template: trees.name)
         do {
+            guard frames else {
+                return StackTreeLayout(
+                    height: try direct.height(values, of: trees.structure, width: width),
+                    frames: [])
+            }
             return try direct.layout(values, of: trees.structure, width: width)
         } catch {
             let place = RowPlace.dataLineSuffix(row.line)

@@ -198,6 +198,12 @@ struct _DirectPlan {
     var rowStructure: StackTree?
     /// The analysis of each shape met since the tree's structure last changed.
     var shapes: [[Bool]: _ShapeAnalysis] = [:]
+    /// The widths pass of each shape met, where no row's texts can change
+    /// it (`replayWidths`); `replayingWidths` false: always the general pass.
+    var widthRecords: [[Bool]: _WidthRecord] = [:]
+    var replayingWidths = true
+    /// How many widths passes were replayed (for tests and profiles).
+    var widthReplays = 0
     /// Labels' measurements by node, kept from row to row while the shape
     /// stays (rows of a template repeat most of their texts).
     var measured: [_Measurements] = []
@@ -555,7 +561,7 @@ struct _Measurements {
     static func same(_ a: StackTree.Text, _ b: StackTree.Text) -> Bool {
         switch (a, b) {
         case (.plain(var x), .plain(var y)):
-            return x.withUTF8 { p in y.withUTF8 { q in p.count == q.count && p.elementsEqual(q) } }
+            return _sameUTF8(&x, &y)
         default:
             return a == b
         }

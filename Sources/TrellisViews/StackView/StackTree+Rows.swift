@@ -116,12 +116,29 @@ extension DirectStackLayout {
     public mutating func layout(
         _ row: StackTreeRow, of structure: StackTree, width: Double
     ) throws(DirectStackLayoutError) -> StackTreeLayout {
+        try prepare(row, of: structure)
+        return try plan.layoutPrepared(width: width)
+    }
+
+    /// Writes `row` into the kept nodes, or prepares `structure.applying(row)`
+    /// when they are of another structure or the row's shape is new.
+    private mutating func prepare(_ row: StackTreeRow, of structure: StackTree)
+        throws(DirectStackLayoutError)
+    {
         if try !plan.prepare(row, of: structure) {
             plan.rowStructure = nil
             defer { plan.rowStructure = structure }
             try plan.prepare(structure.applying(row))
         }
-        return try plan.layoutPrepared(width: width)
+    }
+
+    /// `layout(row, of: structure, width: width).height`, or its error,
+    /// without putting the frames on the pixel grid.
+    public mutating func height(
+        _ row: StackTreeRow, of structure: StackTree, width: Double
+    ) throws(DirectStackLayoutError) -> Double {
+        try prepare(row, of: structure)
+        return try plan.layoutPrepared(width: width, frames: false).height
     }
 }
 

@@ -47,7 +47,8 @@ extension _DirectPlan {
         let room = canvas - gaps.reduce(0, +)
         var lengths: [Double]
         var spacing = gaps
-        let what = "node\(index)'s views along its axis"
+        // (Made only for an error: a row lays out thousands of stacks.)
+        func what() -> String { "node\(index)'s views along its axis" }
         if stack.isBaselineRelativeArrangement, axis == .vertical {
             let chain = baselineChain(visible, gaps)
             let last = canvas - chain
@@ -85,7 +86,7 @@ extension _DirectPlan {
         }
         switch stack.distribution {
         case .fill:
-            lengths = try share(visible, room, what)
+            lengths = try share(visible, room, what())
         case .fillProportionally:
             lengths = try proportionalLengths(
                 index, stack, visible, axis, total: total, room: room)
@@ -96,7 +97,7 @@ extension _DirectPlan {
             for child in visible { try checkFeasible(child, length) }
         case .equalSpacing:
             if visible.count == 1 {
-                lengths = try share(visible, room, what)
+                lengths = try share(visible, room, what())
                 break
             }
             var parts = visible.map { costs[$0].anchored(view: 0) }
@@ -106,20 +107,21 @@ extension _DirectPlan {
             let center = parts.reduce(0) { $0 + $1.anchor }
             let changes = try _Cost.distribute(
                 parts, costs: visible.map { costs[$0] } + [gapCost], total: room, center: center,
-                what)
+                what())
             lengths = visible.indices.map { parts[$0].anchor + changes[$0] }
             let extra =
                 (parts[visible.count].anchor + changes[visible.count]) / Double(visible.count - 1)
             spacing = gaps.map { $0 + extra }
         case .equalCentering:
             if visible.count == 1 {
-                lengths = try share(visible, room, what)
+                lengths = try share(visible, room, what())
                 break
             }
             lengths = try centeredLengths(visible, axis)
             let minimum = centeringMinimum(lengths, gaps)
             guard canvas >= minimum - 1e-9 * max(1, abs(minimum)) else {
-                throw .unmodelled("\(what): too short for equal centring (\(canvas) < \(minimum))")
+                throw .unmodelled(
+                    "\(what()): too short for equal centring (\(canvas) < \(minimum))")
             }
             let distance =
                 (canvas - lengths[0] / 2 - lengths[lengths.count - 1] / 2) / Double(gaps.count)
@@ -132,15 +134,12 @@ extension _DirectPlan {
         }
     }
 
-    /// Distribution fill: `room` shared out, cheapest stretches first.
+    /// Distribution fill: `room` shared out, cheapest stretches first
+    /// (`sharedLengths`, _DirectPlan+Sharing.swift).
     func share(_ visible: [Int], _ room: Double, _ what: @autoclosure () -> String)
         throws(_StackCostError) -> [Double]
     {
-        let parts = visible.indices.map { costs[visible[$0]].anchored(view: $0) }
-        let center = parts.reduce(0) { $0 + $1.anchor }
-        let changes = try _Cost.distribute(
-            parts, costs: visible.map { costs[$0] }, total: room, center: center, what())
-        return visible.indices.map { parts[$0].anchor + changes[$0] }
+        try sharedLengths(visible, room, what())
     }
 
     func checkFeasible(_ child: Int, _ length: Double) throws(_StackCostError) {
@@ -230,8 +229,8 @@ extension _DirectPlan {
         _ index: Int, _ stack: StackTree.Stack, _ visible: [Int], _ axis: LayoutAxis,
         _ total: Double
     ) throws(_StackCostError) {
+        guard visible.count != nodes[index].children.count else { return }
         let all = Array(children(index))
-        guard visible.count != all.count else { return }
         let (start, end) = margins(index, axis)
         if axis == stack.axis {
             func position(_ child: Int) -> Double {

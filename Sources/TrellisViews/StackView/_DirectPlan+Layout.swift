@@ -15,16 +15,24 @@ extension _DirectPlan {
         return try layoutPrepared(width: width)
     }
 
-    /// The layout of the prepared nodes (`prepare`) at `width`.
-    mutating func layoutPrepared(width: Double) throws(DirectStackLayoutError) -> StackTreeLayout {
+    /// The layout of the prepared nodes (`prepare`) at `width`; without
+    /// `frames`, its height only (every pass and check run as for the
+    /// frames, which are not put on the pixel grid: `frames` is empty).
+    mutating func layoutPrepared(width: Double, frames: Bool = true)
+        throws(DirectStackLayoutError) -> StackTreeLayout
+    {
         guard width.isFinite, width >= 0 else {
             throw DirectStackLayoutError(
                 kind: .unsupported, reason: "the width must be finite and not negative")
         }
         let insets = tree?.pinning.insets ?? .zero
         do throws(_StackCostError) {
+            // (Labels of several lines are measured on one line for the
+            // widths pass only: not when it is replayed.)
+            let replayed = needsPassChecks ? false : replaysWidths(at: width)
             for index in nodes.indices
             where nodes[index].kind == .label || nodes[index].kind == .button {
+                if replayed, nodes[index].isMultiLine { continue }
                 measure(index)
             }
             // Widths, with the engine's passes: labels of several lines are
@@ -71,7 +79,7 @@ extension _DirectPlan {
             // height of the root's own off the grid conflicts with its pins.
             try checkFeasible(0, nodes[0].height)
             try arrange(0, .vertical)
-            return StackTreeLayout(height: height, frames: pixelFrames())
+            return StackTreeLayout(height: height, frames: frames ? pixelFrames() : [])
         } catch {
             switch error {
             case .ambiguous(let reason):
@@ -121,6 +129,14 @@ extension _DirectPlan {
     /// `checking`, also the heights that solve would give, to find a
     /// required conflict there.
     mutating func solveWidths(_ width: Double, _ insets: EdgeInsets) throws(_StackCostError) {
+        if try replayWidths(width, insets) { return }
+        try solveWidthsGenerally(width, insets)
+    }
+
+    /// `solveWidths` by the general planner.
+    mutating func solveWidthsGenerally(_ width: Double, _ insets: EdgeInsets)
+        throws(_StackCostError)
+    {
         try computeCosts(.horizontal)
         nodes[0].x = insets.left
         nodes[0].width = width - insets.left - insets.right

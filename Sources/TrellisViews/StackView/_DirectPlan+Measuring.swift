@@ -14,6 +14,7 @@ extension _DirectPlan {
         let sameStructure = self.tree.map { Self.sameShape($0, tree, flags: false) } ?? false
         if !sameStructure {
             shapes.removeAll(keepingCapacity: true)
+            widthRecords.removeAll()
             measured.removeAll(keepingCapacity: true)
             shapeMemos.removeAll()
             lastFlags = []

@@ -315,22 +315,28 @@ struct _Cost {
         var view: Int
     }
 
+    /// The length `anchored(view:)` sees the cost from: its leftmost
+    /// minimizer (the right end of a flat stretch that reaches -∞, 0 for a
+    /// free view), within the bounds.
+    var anchor: Double {
+        let (first, last) = boundedMinimizers()
+        if first.isFinite { return first }
+        if last.isFinite { return last }
+        return Swift.min(Swift.max(0, lo), hi)
+    }
+
     /// The cost seen from its leftmost minimizer (the right end of a flat
     /// stretch that reaches -∞, 0 for a free view): the stretches to the
     /// right, then to the left, each in order of distance.
     func anchored(view: Int) -> (anchor: Double, left: [Segment], right: [Segment]) {
-        let (first, last) = boundedMinimizers()
-        let anchor: Double
-        if first.isFinite {
-            anchor = first
-        } else if last.isFinite {
-            anchor = last
-        } else {
-            anchor = Swift.min(Swift.max(0, lo), hi)
-        }
+        let anchor = self.anchor
         // Regions as (start, end, slope) within the bounds.
+        // (Room for every stretch up front: grown one append at a time,
+        // these arrays were a sixth of a template row's allocations.)
         var left: [Segment] = []
         var right: [Segment] = []
+        left.reserveCapacity(kinks.count + 1)
+        right.reserveCapacity(kinks.count + 1)
         var slope = base
         var start = -Double.infinity
         var index = 0
@@ -366,6 +372,8 @@ struct _Cost {
         var center = offset
         var right: [Segment] = []
         var left: [Segment] = []
+        right.reserveCapacity(parts.reduce(0) { $0 + $1.right.count })
+        left.reserveCapacity(parts.reduce(0) { $0 + $1.left.count })
         for part in parts {
             center += part.anchor
             right += part.right
@@ -412,6 +420,8 @@ struct _Cost {
         let growing = remaining >= 0
         if !_isNegligible(remaining, total) {
             var segments: [Segment] = []
+            segments.reserveCapacity(
+                parts.reduce(0) { $0 + (growing ? $1.right.count : $1.left.count) })
             for part in parts { segments += growing ? part.right : part.left }
             _sortCheapestFirst(&segments, ascending: growing)
             let anyUnmodelled = segments.contains { $0.slope[0] != 0 }
@@ -436,37 +446,52 @@ struct _Cost {
                 throw .conflict("\(what()): \(total) is out of the views' required lengths")
             }
         }
-        // Optimal when no view can grow for less than another saves by
-        // shrinking; two views that could trade at no cost make a tie the
-        // solver breaks arbitrarily.
-        var growth: (slope: _Slope, views: [Int])?
-        var saving: (slope: _Slope, views: [Int])?
-        for (view, part) in parts.enumerated() {
-            let length = part.anchor + changes[view]
-            let cost = costs[view]
+        try checkNoTrade(
+            count: parts.count, length: { parts[$0].anchor + changes[$0] }, cost: { costs[$0] },
+            what())
+        return changes
+    }
+
+    /// Throws `ambiguous` when two of the views laid end to end (view `k`
+    /// at `length(k)`, of cost `cost(k)`) could trade length at no cost:
+    /// the layout is optimal when no view can grow for less than another
+    /// saves by shrinking, and a tie there is one the solver breaks
+    /// arbitrarily. (Without arrays: the cheapest growth and the dearest
+    /// saving are kept with the first view of each and how many share it.)
+    @inline(__always)
+    static func checkNoTrade(
+        count: Int, length: (Int) -> Double, cost: (Int) -> _Cost,
+        _ what: @autoclosure () -> String
+    ) throws(_StackCostError) {
+        var growth: (slope: _Slope, first: Int, count: Int)?
+        var saving: (slope: _Slope, first: Int, count: Int)?
+        for view in 0..<count {
+            let length = length(view)
+            let cost = cost(view)
             let (left, right) = cost.slopes(at: length)
             if length < cost.hi - 1e-9 * max(1, abs(length)) {
                 let order = growth.map { _compare(right, $0.slope) } ?? -1
                 if order < 0 {
-                    growth = (right, [view])
+                    growth = (right, view, 1)
                 } else if order == 0 {
-                    growth!.views.append(view)
+                    growth!.count += 1
                 }
             }
             if length > cost.lo + 1e-9 * max(1, abs(length)) {
                 let order = saving.map { _compare(left, $0.slope) } ?? 1
                 if order > 0 {
-                    saving = (left, [view])
+                    saving = (left, view, 1)
                 } else if order == 0 {
-                    saving!.views.append(view)
+                    saving!.count += 1
                 }
             }
         }
         if let growth, let saving, _compare(growth.slope, saving.slope) <= 0 {
-            let pairs = growth.views.contains { grown in saving.views.contains { $0 != grown } }
+            // Some view that grows and another that saves: all but one
+            // view growing and the same one saving.
+            let pairs = growth.count > 1 || saving.count > 1 || growth.first != saving.first
             if pairs { throw .ambiguous("\(what()): two views could trade length at no cost") }
         }
-        return changes
     }
 }
 

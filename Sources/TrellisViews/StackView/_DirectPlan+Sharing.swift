@@ -1,0 +1,60 @@
+// The direct path's distribution fill: a stack's length shared out among
+// its views, cheapest stretches first, without listing the stretches when
+// no view moves from its best length.
+
+extension _DirectPlan {
+    /// How `visible` (laid end to end, distribution fill) share `room`:
+    /// each view's anchor (its leftmost best length), then the difference
+    /// taken by the cheapest stretches (`_Cost.distribute`). Where the
+    /// anchors fill `room` already (a stack at its natural length: most
+    /// heights), no stretch is taken, so none is listed: the lengths are
+    /// the anchors, worked out with the same operations in the same order
+    /// as `distribute` does (so the same to the bit), and the same check
+    /// that no two views could trade length at no cost.
+    /// - Throws: as `_Cost.distribute`.
+    func sharedLengths(_ visible: [Int], _ room: Double, _ what: @autoclosure () -> String)
+        throws(_StackCostError) -> [Double]
+    {
+        var lengths = [Double]()
+        lengths.reserveCapacity(visible.count)
+        var center = 0.0
+        for child in visible {
+            let anchor = costs[child].anchor
+            lengths.append(anchor)
+            center += anchor
+        }
+        if _isNegligible(room - center, room) {
+            // (`anchor + change` with every change 0, as `distribute` leaves them.)
+            for k in lengths.indices { lengths[k] += 0 }
+            try _Cost.checkNoTrade(
+                count: visible.count, length: { lengths[$0] }, cost: { costs[visible[$0]] },
+                what())
+        } else {
+            let parts = visible.indices.map { costs[visible[$0]].anchored(view: $0) }
+            let changes = try _Cost.distribute(
+                parts, costs: visible.map { costs[$0] }, total: room, center: center, what())
+            lengths = visible.indices.map { parts[$0].anchor + changes[$0] }
+        }
+        takeTheRest(visible, room, &lengths)
+        return lengths
+    }
+
+    /// Where every view but one has a required length (`lo == hi`: fixed
+    /// boxes, stacks of them), that one takes what they leave of `room`,
+    /// worked out as `room − Σ others` rather than from its own anchor:
+    /// the same length within the solver's precision, and one that does
+    /// not depend on the view's own cost (its labels' texts) to the last
+    /// bit, so the widths a row's texts cannot change are the same in
+    /// every row (what `_DirectPlan.replayWidths` relies on).
+    func takeTheRest(_ visible: [Int], _ room: Double, _ lengths: inout [Double]) {
+        var movable = -1
+        for (k, child) in visible.enumerated() where costs[child].lo != costs[child].hi {
+            guard movable < 0 else { return }
+            movable = k
+        }
+        guard movable >= 0 else { return }
+        var others = 0.0
+        for k in lengths.indices where k != movable { others += lengths[k] }
+        lengths[movable] = room - others
+    }
+}

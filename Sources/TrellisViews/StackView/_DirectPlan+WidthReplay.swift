@@ -1,0 +1,149 @@
+// The widths of a shape that no row's texts can change, worked out once per
+// width and replayed for the shape's later rows: the first step of a
+// compiled per-shape plan (record what the general planner decides, replay
+// it for rows of the same shape).
+
+import TrellisGeometry
+
+/// What the widths pass gave for one shape (hidden flags and empty texts)
+/// at the widths met, when they follow from the shape alone (`applies`).
+struct _WidthRecord {
+    /// Whether every view's width and x follow from required constraints
+    /// and the cell's width alone (`_DirectPlan.widthsFollowFromShape`).
+    var applies: Bool
+    /// Each width met (by its bits): every node's x and width, or the
+    /// refusal the pass threw.
+    var entries: [(width: UInt64, result: Result<[(x: Double, width: Double)], _StackCostError>)] =
+        []
+    var next = 0
+
+    func entry(_ width: Double) -> Result<[(x: Double, width: Double)], _StackCostError>? {
+        for entry in entries where entry.width == width.bitPattern { return entry.result }
+        return nil
+    }
+
+    /// Keeps the last four widths (a list is laid out at one or two).
+    mutating func record(
+        _ width: Double, _ result: Result<[(x: Double, width: Double)], _StackCostError>
+    ) {
+        if entries.count < 4 {
+            entries.append((width.bitPattern, result))
+        } else {
+            entries[next] = (width.bitPattern, result)
+            next = (next + 1) % 4
+        }
+    }
+}
+
+extension _DirectPlan {
+    /// Whether the widths pass at `width` will be replayed (so labels of
+    /// several lines need not be measured on one line first: only the
+    /// widths pass reads that length).
+    func replaysWidths(at width: Double) -> Bool {
+        guard replayingWidths, checking == nil, let record = widthRecords[lastFlags] else {
+            return false
+        }
+        return record.applies && record.entry(width) != nil
+    }
+
+    /// The widths pass (`solveWidths`) for a shape whose widths follow
+    /// from the shape alone: the x and width of every node as the general
+    /// pass gave them at this width for the shape's first row (or its
+    /// refusal), else the general pass, recorded. True when the widths
+    /// were set (or the refusal thrown) here.
+    ///
+    /// Exact: where every view's width is fixed by required constraints
+    /// (vertical stacks that fill, fill-equally stacks, filling stacks of
+    /// fixed boxes and one other view, which takes the rest:
+    /// `takeTheRest`), and no label's width is bounded by a required
+    /// hugging or compression resistance, the general pass computes every
+    /// x and width from the cell's width, margins, spacing and fixed sizes
+    /// only, with the same operations in the same order whatever the
+    /// texts: the same bits in every row of the shape. Anything else (a
+    /// view that could give way, baselines, proportions, equal spacing,
+    /// hidden views placed by their own lengths, the passes the engine
+    /// checks) leaves the shape to the general pass in every row.
+    mutating func replayWidths(_ width: Double, _ insets: EdgeInsets) throws(_StackCostError)
+        -> Bool
+    {
+        guard replayingWidths, checking == nil else { return false }
+        guard let record = widthRecords[lastFlags] else {
+            // A shape not met yet: is it one whose widths can be replayed?
+            widthRecords[lastFlags] = _WidthRecord(applies: widthsFollowFromShape())
+            return try replayWidths(width, insets)
+        }
+        guard record.applies else { return false }
+        if let known = record.entry(width) {
+            switch known {
+            case .success(let frames):
+                widthReplays += 1
+                for index in nodes.indices {
+                    nodes[index].x = frames[index].x
+                    nodes[index].width = frames[index].width
+                }
+                return true
+            case .failure(let error):
+                throw error
+            }
+        }
+        do throws(_StackCostError) {
+            try solveWidthsGenerally(width, insets)
+        } catch {
+            widthRecords[lastFlags]!.record(width, .failure(error))
+            throw error
+        }
+        widthRecords[lastFlags]!.record(width, .success(nodes.map { (x: $0.x, width: $0.width) }))
+        return true
+    }
+
+    /// Whether the current shape's widths follow from required constraints
+    /// and the cell's width alone (see `replayWidths`).
+    func widthsFollowFromShape() -> Bool {
+        guard !hasFreeWidthLabel, !needsPassChecks else { return false }
+        for index in nodes.indices {
+            switch nodes[index].kind {
+            case .label, .button:
+                // A required hugging or compression resistance bounds the
+                // width by the text.
+                if nodes[index].hugging.0 >= 1000 || nodes[index].compression.0 >= 1000 {
+                    return false
+                }
+            case .stack:
+                guard let stack = nodes[index].stack else { return false }
+                if stack.isBaselineRelativeArrangement || stack.alignment == .firstBaseline
+                    || stack.alignment == .lastBaseline || stack.distribution == .fillProportionally
+                {
+                    return false
+                }
+                // Every view hidden: their widths across are their own best.
+                if !children(index).isEmpty, visibleOf[index].isEmpty { return false }
+            case .image, .fixed:
+                break
+            }
+            let parent = nodes[index].parent
+            guard parent >= 0, let owner = nodes[parent].stack else { continue }
+            if owner.axis == .vertical {
+                guard owner.alignment == .fill else { return false }
+                continue
+            }
+            switch owner.distribution {
+            case .fillEqually:
+                continue
+            case .fill:
+                // At most one visible view without a required width: it
+                // takes the rest.
+                var free = 0
+                for sibling in visibleOf[parent] {
+                    if let box = nodes[sibling].fixed, box.width != nil, box.priority == .required {
+                        continue
+                    }
+                    free += 1
+                }
+                if free > 1 { return false }
+            default:
+                return false
+            }
+        }
+        return true
+    }
+}
