@@ -21,8 +21,9 @@ public final class FontCollection: @unchecked Sendable, CustomStringConvertible 
     let systemFallback: _SystemFallback?
     /// For a collection that ends in the system's fonts: bit b (of the
     /// two words, 0–63 and 64–127) set when ASCII byte b is a character
-    /// the first face has and not a keycap base ("#", "*", a digit), which
-    /// the system-font scan steps over (`_skipsASCII`). Zero otherwise.
+    /// the first face has and not a keycap base ("#", "*", a digit), or a
+    /// control character (`_isControl`), which the system-font scan steps
+    /// over (`_skipsASCII`). Zero otherwise.
     let asciiSkips: (UInt64, UInt64)
 
     private static let interned = Locked<[[Int]: Int32]>([:])
@@ -39,7 +40,7 @@ public final class FontCollection: @unchecked Sendable, CustomStringConvertible 
         self.systemFallback = systemFallback
         var skips: (UInt64, UInt64) = (0, 0)
         if systemFallback != nil, let first = faces.first {
-            for byte in 0..<128 where first.hasGlyph(UInt32(byte)) {
+            for byte in 0..<128 where first.hasGlyph(UInt32(byte)) || _isControl(UInt32(byte)) {
                 if byte == 0x23 || byte == 0x2A || (0x30...0x39).contains(byte) { continue }
                 if byte < 64 {
                     skips.0 |= 1 << UInt64(byte)

@@ -34,11 +34,15 @@
 //   combining mark, a context of marks or of another script) triggers
 //   nothing; rules given by glyphs (format 1) and by classes (format 2) are
 //   checked component by component, rules given by coverage tables (format
-//   3) coverage by coverage. A format 3 rule with context, such as Inter's
-//   "×" for an "x" between digits, makes its first glyph a trigger only in
-//   text that also has a glyph of its rarest other coverage (its guard), so
-//   "x" stays simple in words without digits. The fraction features
-//   (`frac`, `numr`, `dnom`) act only next to U+2044 FRACTION SLASH
+//   3) coverage by coverage; a rule that applies no lookup (an exception)
+//   triggers nothing. A format 3 rule with context, such as Inter's "×" for
+//   an "x" between digits, makes its first glyph a trigger only in text
+//   that also has a glyph of its rarest other coverage (its guard; one
+//   without the first glyphs when there is one), so "x" stays simple in
+//   words without digits; a ligature's first glyph is likewise guarded by
+//   a component of each of its ligatures (Inter's "-" by the ">" of "->").
+//   The fraction features (`frac`, `numr`, `dnom`) act only next to U+2044
+//   FRACTION SLASH
 //   (HarfBuzz sets their masks there alone), which is not eligible, so their
 //   lookups are left out of the plan examined. What remains of the eligible
 //   glyphs is the plan's simple set: on text of simple glyphs without a

@@ -80,9 +80,9 @@ extension TextMeasurer {
             singleLine: false)
         parameters.size = 1
         parameters.letterSpacing = 0
-        let styles = try _StyleRuns(text)
         return try workspaces.withWorkspace {
             (workspace) throws(TextError) -> AttributedGlyphLayout in
+            let styles = try _StyleRuns(text, memo: &workspace.systemFaces)
             let prepared = try workspace.prepareAttributed(text, styles: styles, cache: words)
             let pieces = prepared.wholePieces()
             let glyphStyles = _GlyphStyles(

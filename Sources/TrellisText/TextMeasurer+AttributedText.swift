@@ -110,7 +110,13 @@ extension TextMeasurer {
         let cached = cacheable ? attributedTexts.value(for: text, hash: hash) : nil
         // Run attributes are checked when the text is first prepared.
         let styles: _StyleRuns
-        if let known = cached?.styles { styles = known } else { styles = try _StyleRuns(text) }
+        if let known = cached?.styles {
+            styles = known
+        } else {
+            styles = try workspaces.withWorkspace { (workspace) throws(TextError) in
+                try _StyleRuns(text, memo: &workspace.systemFaces)
+            }
+        }
         if text.string.isEmpty { return .empty }
         return try workspaces.withWorkspace { (workspace) throws(TextError) -> TextLayout in
             let prepared: _PreparedText

@@ -51,7 +51,17 @@ final class _StyleRuns: @unchecked Sendable {
     /// text: font masks are 32 bits.
     static let maximumLineFonts = 32
 
-    init(_ text: AttributedText) throws(TextError) {
+    /// The runs of `text`, validated, with fonts that end in the system's
+    /// resolved for each run's characters.
+    convenience init(_ text: AttributedText) throws(TextError) {
+        var memo = _SystemFaceMemo(capacity: 256)
+        try self.init(text, memo: &memo)
+    }
+
+    /// `init(_:)` with the system's choices remembered in `memo` (a
+    /// workspace's, kept from text to text: a memo of its own per text
+    /// cost about 5,000 instructions a text, for its two tables).
+    init(_ text: AttributedText, memo: inout _SystemFaceMemo) throws(TextError) {
         var runs: [Run] = []
         var lineFonts: [LineFont] = []
         var faceBits: [UInt32] = []
@@ -59,7 +69,6 @@ final class _StyleRuns: @unchecked Sendable {
         runs.reserveCapacity(text.runs.count)
         collections.reserveCapacity(text.runs.count)
         var string = text.string
-        var memo = _SystemFaceMemo(capacity: 256)
         for run in text.runs {
             var attributes = run.attributes
             try attributes._validate()

@@ -158,10 +158,7 @@ struct _LayoutReader {
         let format = try u16(subtable)
         switch (isPositioning, type) {
         case (false, 4) where format == 1:  // ligature: only when all its components can occur
-            try addIfAnySequence(subtable, sets: subtable + 4, eligible, &triggers) {
-                (ligature) throws(Malformed) in
-                try glyphsEligible(ligature + 4, count: try u16(ligature + 2) - 1, eligible)
-            }
+            try addLigatures(subtable, eligible, &triggers)
         // single, multiple, alternate, ligature
         case (false, 1), (false, 2), (false, 3), (false, 4),
             // single, cursive, mark attachment
@@ -175,6 +172,8 @@ struct _LayoutReader {
             }
         case (false, 5), (true, 7):  // context
             if format == 3 {
+                // A rule that applies no lookup changes nothing.
+                if try u16(subtable + 4) == 0 { return }
                 let glyphCount = try u16(subtable + 2)
                 let coverages = try (0..<glyphCount).map { (index) throws(Malformed) in
                     subtable + (try u16(subtable + 6 + 2 * index))
@@ -183,7 +182,8 @@ struct _LayoutReader {
             } else if format == 1 {  // rules of glyphs: each must be eligible
                 try addIfAnySequence(subtable, sets: subtable + 4, eligible, &triggers) {
                     (rule) throws(Malformed) in
-                    try glyphsEligible(rule + 4, count: try u16(rule) - 1, eligible)
+                    guard try u16(rule + 2) > 0 else { return false }
+                    return try glyphsEligible(rule + 4, count: try u16(rule) - 1, eligible)
                 }
             } else if format == 2 {  // rules of classes: each must be some eligible glyph's
                 let (present, classOf) = try classes(
@@ -191,7 +191,8 @@ struct _LayoutReader {
                 try addIfAnyClassRule(
                     subtable, sets: subtable + 6, classOf: classOf, eligible, &triggers
                 ) { (rule) throws(Malformed) in
-                    try classesPresent(rule + 4, count: try u16(rule) - 1, present)
+                    guard try u16(rule + 2) > 0 else { return false }
+                    return try classesPresent(rule + 4, count: try u16(rule) - 1, present)
                 }
             } else {
                 throw Malformed()
@@ -210,6 +211,10 @@ struct _LayoutReader {
                     }
                     offset += 2 + 2 * count
                 }
+                // A rule that applies no lookup (an exception before the
+                // rules that do, as Inter's "(" after a lowercase letter)
+                // changes nothing.
+                if try u16(offset) == 0 { return }
                 try addIfMatchable(coverages, first: firstInput, eligible, &triggers)
             } else if format == 1 {
                 try addIfAnySequence(subtable, sets: subtable + 4, eligible, &triggers) {
@@ -223,7 +228,7 @@ struct _LayoutReader {
                         }
                         offset += 2 + 2 * count
                     }
-                    return true
+                    return try u16(offset) > 0
                 }
             } else if format == 2 {
                 let backtrack = try classes(subtable + (try u16(subtable + 4)), of: eligible)
@@ -241,7 +246,7 @@ struct _LayoutReader {
                         if !(try classesPresent(offset + 2, count: count, present)) { return false }
                         offset += 2 + 2 * count
                     }
-                    return true
+                    return try u16(offset) > 0
                 }
             } else {
                 throw Malformed()
@@ -270,15 +275,7 @@ struct _LayoutReader {
         _ subtable: Int, sets: Int, _ eligible: _GlyphSet, _ triggers: inout _Triggers,
         _ matchable: (Int) throws(Malformed) -> Bool
     ) throws(Malformed) {
-        let setCount = try u16(sets)
-        var covered: [(glyph: Int, index: Int)] = []
-        try forEachCoveredIndex(subtable + (try u16(subtable + 2))) { glyph, index in
-            if eligible.contains(glyph) { covered.append((glyph, index)) }
-        }
-        for (glyph, index) in covered where index < setCount {
-            let setOffset = try u16(sets + 2 + 2 * index)
-            if setOffset == 0 { continue }
-            let set = subtable + setOffset
+        for (glyph, set) in try coveredSets(subtable, sets: sets, eligible) {
             let count = try u16(set)
             for sequence in 0..<count {
                 if try matchable(set + (try u16(set + 2 + 2 * sequence))) {
@@ -286,6 +283,64 @@ struct _LayoutReader {
                     break
                 }
             }
+        }
+    }
+
+    /// The covered eligible glyphs of a subtable whose coverage index
+    /// selects a set (rule sets, ligature sets), each with its set's offset;
+    /// glyphs without a set are left out.
+    private func coveredSets(_ subtable: Int, sets: Int, _ eligible: _GlyphSet)
+        throws(Malformed) -> [(glyph: Int, set: Int)]
+    {
+        let setCount = try u16(sets)
+        var covered: [(glyph: Int, index: Int)] = []
+        try forEachCoveredIndex(subtable + (try u16(subtable + 2))) { glyph, index in
+            if eligible.contains(glyph) { covered.append((glyph, index)) }
+        }
+        var found: [(glyph: Int, set: Int)] = []
+        for (glyph, index) in covered where index < setCount {
+            let setOffset = try u16(sets + 2 + 2 * index)
+            if setOffset != 0 { found.append((glyph, subtable + setOffset)) }
+        }
+        return found
+    }
+
+    /// Ligature substitution (format 1): a covered eligible glyph is a
+    /// trigger when one ligature of its set has only eligible components,
+    /// and only in text that has one of those ligatures' guards. A
+    /// ligature replaces its first glyph and the components that follow
+    /// it only when every component is there, so each matchable ligature
+    /// names one component as its guard (the last one that is not the
+    /// first glyph, else the first glyph itself): text without any of the
+    /// guards cannot form any of them. Inter's "-" starts its arrows
+    /// ("->", "-->", "—>") only with a ">" in the text, so hyphenated words
+    /// stay simple. A ligature of one glyph repeated ("--" in a font that
+    /// joins it) is guarded by that glyph itself, so its first glyph is a
+    /// trigger in any text that holds it, as before.
+    private func addLigatures(
+        _ subtable: Int, _ eligible: _GlyphSet, _ triggers: inout _Triggers
+    ) throws(Malformed) {
+        for (glyph, set) in try coveredSets(subtable, sets: subtable + 4, eligible) {
+            var guardGlyphs: Set<Int> = []
+            for ligature in 0..<(try u16(set)) {
+                let offset = set + (try u16(set + 2 + 2 * ligature))
+                let components = try u16(offset + 2) - 1
+                guard try glyphsEligible(offset + 4, count: components, eligible) else { continue }
+                var chosen = glyph
+                for component in 0..<components {
+                    let other = try u16(offset + 4 + 2 * component)
+                    if other != glyph { chosen = other }
+                }
+                if chosen == glyph {
+                    // Guarded by itself: a trigger wherever it is.
+                    guardGlyphs = []
+                    triggers.insert(glyph)
+                    break
+                }
+                guardGlyphs.insert(chosen)
+            }
+            if guardGlyphs.isEmpty { continue }
+            triggers.conditional.append(([glyph], guardGlyphs.sorted()))
         }
     }
 
@@ -358,14 +413,24 @@ struct _LayoutReader {
         var firstGlyphs: [Int] = []
         try forEachCovered(first) { if eligible.contains($0) { firstGlyphs.append($0) } }
         if firstGlyphs.isEmpty { return }
+        // The guard: a coverage without the first input's glyphs if there
+        // is one (Inter's "-" before a capital is guarded by the capitals,
+        // not by the 46 punctuation marks it belongs to, which would make it
+        // guard itself), the one with fewest eligible glyphs among those.
+        // Any coverage of the rule is a sound guard: each must match.
         var guardCoverage: Int?
-        var guardCount = Int.max
+        var guardRank = (Int.max, Int.max)
         for (index, coverage) in coverages.enumerated() where index != firstIndex {
             var count = 0
-            try forEachCovered(coverage) { if eligible.contains($0) { count += 1 } }
+            var shared = 0
+            try forEachCovered(coverage) {
+                guard eligible.contains($0) else { return }
+                count += 1
+                if Self.sortedContains(firstGlyphs, $0) { shared = 1 }
+            }
             if count == 0 { return }
-            if count < guardCount {
-                guardCount = count
+            if (shared, count) < guardRank {
+                guardRank = (shared, count)
                 guardCoverage = coverage
             }
         }
@@ -376,5 +441,18 @@ struct _LayoutReader {
         var guardGlyphs: [Int] = []
         try forEachCovered(guardCoverage) { if eligible.contains($0) { guardGlyphs.append($0) } }
         triggers.conditional.append((firstGlyphs, guardGlyphs.sorted()))
+    }
+
+    /// Whether `glyphs`, ascending (a coverage table's order), holds `glyph`.
+    /// On an unsorted list it may answer false wrongly; callers only use the
+    /// answer to prefer one sound guard over another.
+    static func sortedContains(_ glyphs: [Int], _ glyph: Int) -> Bool {
+        var low = 0
+        var high = glyphs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if glyphs[middle] < glyph { low = middle + 1 } else { high = middle }
+        }
+        return low < glyphs.count && glyphs[low] == glyph
     }
 }

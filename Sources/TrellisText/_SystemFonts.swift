@@ -113,6 +113,9 @@ final class _SystemFallback: @unchecked Sendable {
     private static let rankings = Locked<[_RankingKey: [_Candidate]]>([:])
     /// The face chosen per (character, language index), nil when no system font has it.
     private let chosen = Locked<[UInt64: _FontFace?]>([:])
+    /// How many (character, language) choices have been looked up (tests:
+    /// which characters the scan asks about).
+    var _chosenCount: Int { chosen.withLock { $0.count } }
     private let languages = Locked<[String]>([])
     /// The rankings this fallback has used, by language number
     /// (`languageIndex`): found without hashing the family and language
