@@ -21,6 +21,7 @@ extension LayoutEngine {
         refitSizes.removeAll()
         storedSolver = Solver()
         solverConstraints = [:]
+        brokenCount = 0
         baselineConstraints = []
         for index in staleContent where index < views.count {
             views.withView(at: index) { $0._membership.contentDeferred = false }
@@ -151,13 +152,14 @@ extension LayoutEngine {
         var removed: [LayoutConstraint] = []
         for _ in 0..<16 {
             guard let solverConstraint = makeSolverConstraint(constraint) else { break }
-            solverConstraints[ObjectIdentifier(constraint)] = solverConstraint
-            layoutConstraints[ObjectIdentifier(solverConstraint)] = constraint
+            recordForm(solverConstraint, of: constraint)
             needsLayout = true
             let conflict: ConstraintConflict?
             do {
                 conflict = try solver.add(solverConstraint)
+                noteIfBroken(solverConstraint)
             } catch {
+                noteIfBroken(solverConstraint)
                 LayoutLog.emit("Could not add \(constraint): \(error)")
                 break
             }

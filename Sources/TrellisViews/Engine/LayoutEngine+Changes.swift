@@ -58,6 +58,7 @@ extension LayoutEngine {
             constantChanges &+= 1
             if let conflict = try _setSolverConstant(value, of: solverConstraint, in: solver) {
                 // The solver left the constraint out: sizes it fixed may be free.
+                noteIfBroken(solverConstraint)
                 installVersion += 1
                 requeueStaleContent()
                 switch constraint._origin {

@@ -27,20 +27,39 @@ extension LayoutEngine {
                 ?? makeSolverConstraint(constraint, weight: tieWeight(of: constraint))
         else { return nil }
         installVersion += 1
-        let id = ObjectIdentifier(constraint)
         if Self.usesBaseline(constraint) {
             baselineConstraints.append(constraint)
             constraint._baselineShape = Self.baselineShape(of: constraint)
         }
-        solverConstraints[id] = solverConstraint
-        layoutConstraints[ObjectIdentifier(solverConstraint)] = constraint
+        recordForm(solverConstraint, of: constraint)
         do {
-            if let conflict = try solver.add(solverConstraint) { report(conflict) }
+            let conflict = try solver.add(solverConstraint)
+            noteIfBroken(solverConstraint)
+            if let conflict { report(conflict) }
         } catch {
+            noteIfBroken(solverConstraint)
             LayoutLog.emit("Could not add \(constraint): \(error)")
         }
         needsLayout = true
         return solverConstraint
+    }
+
+    /// Records `form` as the solver form of `constraint`, before it is
+    /// added; a form it replaces leaves `brokenCount` if it was counted there.
+    func recordForm(_ form: Constraint, of constraint: LayoutConstraint) {
+        if let old = solverConstraints.updateValue(form, forKey: ObjectIdentifier(constraint)),
+            !storedSolver.contains(old)
+        {
+            brokenCount -= 1
+        }
+        layoutConstraints[ObjectIdentifier(form)] = constraint
+    }
+
+    /// Counts `form` in `brokenCount` when the solver does not hold it
+    /// (after an `add` that left it out).
+    @inline(__always)
+    func noteIfBroken(_ form: Constraint) {
+        if !storedSolver.contains(form) { brokenCount += 1 }
     }
 
     /// Which items of a baseline constraint have baselines now (bit 0 the
@@ -76,6 +95,8 @@ extension LayoutEngine {
             do { try solver.remove(solverConstraint) } catch {
                 LayoutLog.emit("Could not remove \(constraint): \(error)")
             }
+        } else {
+            brokenCount -= 1
         }
         needsLayout = true
     }

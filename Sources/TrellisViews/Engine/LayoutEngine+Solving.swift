@@ -21,8 +21,8 @@ extension LayoutEngine {
             // A constraint broken under the old root size (typically a
             // hierarchy activated before its root had a size) may hold under
             // the new one: rebuild so it is tried again.
-            let anyBroken = solverConstraints.values.contains { !solver.contains($0) }
-            if anyBroken {
+            assert(brokenCount == solverConstraints.values.count { !solver.contains($0) })
+            if brokenCount > 0 {
                 sizeMode = mode
                 rebuild(target: size)
             } else {

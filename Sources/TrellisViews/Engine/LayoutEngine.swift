@@ -156,6 +156,11 @@ final class LayoutEngine {
     /// button bar of fixed cells retitled every row then costs nothing.
     @exclusivity(unchecked) var defersWhenFixed: [Bool] = []
     @exclusivity(unchecked) var solverConstraints: [ObjectIdentifier: Constraint] = [:]
+    /// How many forms in `solverConstraints` the solver does not hold (left
+    /// out in a conflict, when added or given a new constant): kept as they
+    /// change, so a root size switch asks whether any constraint is broken
+    /// in O(1), not by looking at every constraint.
+    @exclusivity(unchecked) var brokenCount = 0
     /// Installed constraints on a first or last baseline (re-made when a label's text changes).
     @exclusivity(unchecked) var baselineConstraints: [LayoutConstraint] = []
     @exclusivity(unchecked) var layoutConstraints: [ObjectIdentifier: LayoutConstraint] =
