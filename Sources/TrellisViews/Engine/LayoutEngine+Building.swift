@@ -40,7 +40,7 @@ extension LayoutEngine {
         guides = []
         widthDependentLabels = []
         proportionalStacks = []
-        isLabel = []
+        texts = []
         defersWhenFixed = []
         collect(root, parent: -1)
         assignTieWeights()
@@ -97,8 +97,9 @@ extension LayoutEngine {
         if let guide = view._marginsGuide { guides.append(guide) }
         if let guide = view._safeAreaGuide { guides.append(guide) }
         guides.append(contentsOf: view._layoutGuides)
-        isLabel.append(view is Label)
-        defersWhenFixed.append(view is Label || view is Button)
+        let text = view._engineText
+        texts.append(text.map(_EngineTextRef.init))
+        defersWhenFixed.append(text != nil || view is Button)
         if let stack = view as? StackView, stack.distribution == .fillProportionally {
             proportionalStacks.append(Unmanaged.passUnretained(stack))
         }

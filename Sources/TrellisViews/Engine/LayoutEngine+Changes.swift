@@ -184,7 +184,6 @@ extension LayoutEngine {
     /// wait (see `fixedAxes(at:)`): the view is kept in `staleContent`, so
     /// any change to the installed constraints brings it back.
     func updateContentSize(at index: Int) {
-        let isLabel = isLabel[index]
         let installed = !contents[index].constraints.isEmpty
         let fixed =
             installed ? fixedAxes(at: index) : (width: false, height: false, baselineFree: true)
@@ -229,11 +228,8 @@ extension LayoutEngine {
                 installContentSize(at: index)
             }
         }
-        guard isLabel else { return }
-        views.withView(at: index) { view in
-            let label = unsafeDowncast(view, to: Label.self)
-            if label._baselinesChanged { reinstallBaselineConstraints(of: label) }
-        }
+        guard let text = texts[index]?.view, text._baselinesChanged else { return }
+        reinstallBaselineConstraints(of: text)
     }
 
     /// Keeps a view's intrinsic-size update waiting (in `staleContent`);
@@ -354,7 +350,7 @@ extension LayoutEngine {
     /// which leaves the installed set, and so a reused cell's refit plan,
     /// as they were); one whose label gained or lost its baselines (became
     /// empty: its bottom edge stands in) is made again.
-    func reinstallBaselineConstraints(of label: Label) {
+    func reinstallBaselineConstraints(of label: any _EngineText) {
         guard label._baselinesChanged else { return }
         label._baselinesChanged = false
         guard !baselineConstraints.isEmpty else { return }

@@ -37,9 +37,10 @@ extension LayoutEngine {
         refitWidthEdits.removeAll(keepingCapacity: true)
         var heightLabels: [Int] = []
         for index in views.indices where !contents[index].constraints.isEmpty {
-            // Exact labels and image views only: a subclass may measure otherwise.
+            // Exact text views and image views only: a subclass may measure otherwise.
+            let text = texts[index]?.view
             let followsWidth = views.withView(at: index) {
-                (type(of: $0) == Label.self || type(of: $0) == ImageView.self) && $0._widthDependent
+                (text?._measuresExactly ?? (type(of: $0) == ImageView.self)) && $0._widthDependent
             }
             guard defersWhenFixed[index] || followsWidth else { continue }
             let fixed = fixedAxes(at: index)
@@ -61,7 +62,7 @@ extension LayoutEngine {
             let size = contents[index].size
             guard followsWidth, fixed.width, !fixed.height, fixed.baselineFree,
                 contentHistory[index].prefersEdit,
-                isLabel[index] ? size.width >= 0 : size.width < 0,
+                text != nil ? size.width >= 0 : size.width < 0,
                 size.height >= 0, let height = contents[index].height
             else { continue }
             let handle = storedSolver.editHandle(for: height)
@@ -82,16 +83,15 @@ extension LayoutEngine {
 
     /// The edit handles of a `.sizeEdit` label (`.none` along a fixed
     /// axis or one in constants form), or nil when the view is not one: an
-    /// exact `Label` whose intrinsic size does not follow its width, with
+    /// exact text view whose intrinsic size does not follow its width, with
     /// an intrinsic width and height, and baselines nothing reads.
     func sizeEdits(
         at index: Int, fixed: (width: Bool, height: Bool, baselineFree: Bool)
     ) -> (width: SolverHandle, height: SolverHandle)? {
         // Fields read in place: a copy of `contents[index]` retains its arrays.
-        guard isLabel[index], fixed.baselineFree, !(fixed.width && fixed.height),
+        guard let text = texts[index]?.view, fixed.baselineFree, !(fixed.width && fixed.height),
             contentHistory[index].prefersEdit, contents[index].size.width >= 0,
-            contents[index].size.height >= 0,
-            views.withView(at: index, { type(of: $0) == Label.self && !$0._widthDependent })
+            contents[index].size.height >= 0, text._measuresExactly, !text._widthDependent
         else { return nil }
         var edits = (width: SolverHandle.none, height: SolverHandle.none)
         // An axis in constants form (a required priority) keeps `.none`.
@@ -113,9 +113,8 @@ extension LayoutEngine {
     @inline(__always)
     func refitSize(at index: Int, _ solver: Solver) -> Bool {
         let old = contents[index].size
-        // Safe: `views` holds it; only an exact `Label` gets the kind that reaches here.
-        let label = unsafeBitCast(views.unretainedView(at: index), to: Unmanaged<Label>.self)
-        let size = label._withUnsafeGuaranteedRef { $0._refitIntrinsicSize() }
+        // Only an exact text view gets the kind that reaches here.
+        let size = texts[index].unsafelyUnwrapped.view._refitIntrinsicSize()
         guard size != old else { return true }
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
             updateContentSize(at: index)
@@ -327,12 +326,10 @@ extension LayoutEngine {
     @inline(__always)
     func refitHeight(at index: Int, _ solver: Solver) -> Bool {
         let old = contents[index].size
-        guard isLabel[index] else { return refitImageHeight(at: index, old: old, solver) }
-        // Safe: `views` holds it; only an exact `Label` gets the kind that reaches here.
-        let label = unsafeBitCast(views.unretainedView(at: index), to: Unmanaged<Label>.self)
-        let (size, ownWidth) = label._withUnsafeGuaranteedRef {
-            ($0._refitIntrinsicSize(), $0._membership.layoutWidthEngine == ObjectIdentifier(self))
-        }
+        guard let text = texts[index] else { return refitImageHeight(at: index, old: old, solver) }
+        // Only an exact text view gets the kind that reaches here.
+        let size = text.view._refitIntrinsicSize()
+        let ownWidth = text.view._membership.layoutWidthEngine == ObjectIdentifier(self)
         guard size != old else { return ownWidth }
         // Non-negative and finite (NaN fails both checks). Finiteness first:
         // checked as `isFinite` (a mask and one comparison each), the four

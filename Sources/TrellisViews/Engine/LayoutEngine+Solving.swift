@@ -156,8 +156,8 @@ extension LayoutEngine {
     /// fresh hierarchy's, without the extra pass. (`isDetermined` may miss a
     /// fixed width, never claim a free one: a miss only costs that pass.)
     ///
-    /// A free label without text counts for nothing here: an exact `Label`
-    /// with no text measures 0 × 0 at any width, so where its passes start
+    /// A free label without text counts for nothing here: an exact text
+    /// view without text measures 0 × 0 at any width, so where its passes start
     /// cannot move anything (see `freeLabelWidthsMatter()`).
     func resetFreeLabelWidths() {
         guard !widthDependentLabels.isEmpty, freeLabelWidthsMatter() else { return }
@@ -172,7 +172,7 @@ extension LayoutEngine {
     /// Whether some width-dependent view whose width is free can change
     /// size with the width the solve gives it, so that every layout must
     /// start from UIKit's first pass (`resetFreeLabelWidths()`). An exact
-    /// `Label` with no text cannot: it measures 0 × 0 at any width, and
+    /// text view with no text cannot: it measures 0 × 0 at any width, and
     /// when no constraint reads its baselines, nothing else of it depends
     /// on the width. A hidden, empty body in a stack (its width left free by
     /// the hiding) then costs no pass, nor takes the refit away.
@@ -183,9 +183,8 @@ extension LayoutEngine {
         if freeWidthLabelsVersion != installVersion { noteFreeWidthLabels() }
         if freeWidthViewsAlwaysMatter { return true }
         for index in freeWidthLabels {
-            // Safe: `freeWidthLabels` holds exact `Label`s only.
-            let label = unsafeBitCast(views.unretainedView(at: index), to: Unmanaged<Label>.self)
-            if !label._withUnsafeGuaranteedRef({ $0._hasNoText }) { return true }
+            // `freeWidthLabels` holds exact text views only.
+            if !texts[index].unsafelyUnwrapped.view._hasNoText { return true }
         }
         return false
     }
@@ -198,7 +197,7 @@ extension LayoutEngine {
         for (index, _) in widthDependentLabels {
             let fixed = fixedAxes(at: index)
             guard !fixed.width else { continue }
-            if fixed.baselineFree, views.withView(at: index, { type(of: $0) == Label.self }) {
+            if fixed.baselineFree, texts[index]?.view._measuresExactly == true {
                 freeWidthLabels.append(index)
             } else {
                 freeWidthViewsAlwaysMatter = true

@@ -141,14 +141,15 @@ final class LayoutEngine {
         pendingArrangements.append(stack)
         needsLayout = true
     }
-    /// Whether the view at each index of `views` is a `Label`.
-    @exclusivity(unchecked) var isLabel: [Bool] = []
+    /// The view at each index of `views` as a text view (`_EngineText`),
+    /// nil for any other view.
+    @exclusivity(unchecked) var texts: [_EngineTextRef?] = []
     /// The weight of the intrinsic-size constraints of the view at each
     /// index of `views`: UIKit's tie-break by arranged index
     /// (StackView+TieBreak.swift); 1 outside stack views.
     @exclusivity(unchecked) var tieWeights: [Double] = []
     /// Whether the view at each index of `views` always has an intrinsic
-    /// width and height (a `Label`, whose empty text is 0 × 0, or a
+    /// width and height (a text view, whose empty text is 0 × 0, or a
     /// `Button`, its title plus insets), so that while required constraints
     /// fix its size and nothing reads its baselines, its new intrinsic size
     /// cannot change the layout or which constraints it has: it is not even
