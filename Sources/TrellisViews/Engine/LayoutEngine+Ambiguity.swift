@@ -98,7 +98,7 @@ extension LayoutEngine {
                 expression, .equal, _Linear(constant: current + offset), priority: 1,
                 identifier: "Ambiguity-Probe")
             do {
-                structuralChanges &+= 2
+                store.structuralChanges &+= 2
                 ambiguityProbes &+= 1
                 _ = try solver.add(probe)
                 solver.updateVariables()

@@ -13,26 +13,21 @@ extension LayoutEngine {
     /// so none is broken, nor logged, against a size never asked for.
     func rebuild(target: Size) {
         rebuildCount += 1
-        defer { structuralChanges = 0 }
+        defer { store.structuralChanges = 0 }
         reportsConflictsDirectly = true
         defer { reportsConflictsDirectly = false }
         sawTransientConflict = false
         pendingHeight = nil
         refitSizes.removeAll()
         storedSolver = Solver()
-        solverConstraints = [:]
-        brokenCount = 0
-        baselineConstraints = []
+        store.removeAll()
         for index in staleContent where index < views.count {
             views.withView(at: index) { $0._membership.contentDeferred = false }
         }
         staleContent.removeAll(keepingCapacity: true)
         stopPollingHeights(requeue: false)
-        layoutConstraints = [:]
-        itemConstraints = [:]
         contents = []
         contentHistory = []
-        installVersion += 1
         pendingIntrinsic.removeAll(keepingCapacity: true)
         pendingStart = 0
         views = _EngineViews()
@@ -149,24 +144,24 @@ extension LayoutEngine {
     /// and that constraint added again, to be reported and left out itself.
     func installRootSizeConstraint(_ constraint: LayoutConstraint) {
         requeueStaleContent()
-        installVersion += 1
+        store.installVersion += 1
         var removed: [LayoutConstraint] = []
         for _ in 0..<16 {
             guard let solverConstraint = makeSolverConstraint(constraint) else { break }
-            recordForm(solverConstraint, of: constraint)
+            store.record(solverConstraint, of: constraint, in: storedSolver)
             needsLayout = true
             let conflict: ConstraintConflict?
             do {
                 conflict = try solver.add(solverConstraint)
-                noteIfBroken(solverConstraint)
+                store.noteIfBroken(solverConstraint, in: storedSolver)
             } catch {
-                noteIfBroken(solverConstraint)
+                store.noteIfBroken(solverConstraint, in: storedSolver)
                 LayoutLog.emit("Could not add \(constraint): \(error)")
                 break
             }
             guard let conflict else { break }
             let victim = conflict.conflicting
-                .compactMap { layoutConstraints[ObjectIdentifier($0)] }
+                .compactMap { store.owners[ObjectIdentifier($0)] }
                 .filter { $0._origin == .user }
                 .max { $0._activationOrder < $1._activationOrder }
             guard let victim else {
@@ -182,7 +177,8 @@ extension LayoutEngine {
 
     func installAutoresizing(_ view: View, superview: View) {
         let made = autoresizingConstraints(view, superview: superview)
-        itemConstraints[ObjectIdentifier(view), default: ItemConstraints()].autoresizing = made
+        store.items[ObjectIdentifier(view), default: _ConstraintStore.ItemConstraints()]
+            .autoresizing = made
         for constraint in made { install(constraint) }
     }
 
@@ -365,7 +361,8 @@ extension LayoutEngine {
                 owner, .bottom, .equal, guide, .bottom, constant: insets.bottom,
                 priority: .required, origin: .guide, identifier: "\(prefix)-Bottom"),
         ]
-        itemConstraints[ObjectIdentifier(guide), default: ItemConstraints()].guide = made
+        store.items[ObjectIdentifier(guide), default: _ConstraintStore.ItemConstraints()].guide =
+            made
         for constraint in made { install(constraint) }
     }
 

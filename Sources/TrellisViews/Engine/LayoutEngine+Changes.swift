@@ -28,7 +28,7 @@ extension LayoutEngine {
     }
 
     func priorityDidChange(_ constraint: LayoutConstraint) {
-        guard !needsRebuild, let solverConstraint = solverConstraints[ObjectIdentifier(constraint)],
+        guard !needsRebuild, let solverConstraint = store.forms[ObjectIdentifier(constraint)],
             solver.contains(solverConstraint)
         else { return }
         do {
@@ -42,7 +42,7 @@ extension LayoutEngine {
     /// Sends a constraint's current constant to the solver (cheap).
     func pushConstant(_ constraint: LayoutConstraint) {
         guard !needsRebuild else { return }
-        guard let solverConstraint = solverConstraints[ObjectIdentifier(constraint)] else { return }
+        guard let solverConstraint = store.forms[ObjectIdentifier(constraint)] else { return }
         guard let value = solverConstant(of: constraint) else { return }
         pushConstant(value, of: solverConstraint, for: constraint)
     }
@@ -58,8 +58,8 @@ extension LayoutEngine {
             constantChanges &+= 1
             if let conflict = try _setSolverConstant(value, of: solverConstraint, in: solver) {
                 // The solver left the constraint out: sizes it fixed may be free.
-                noteIfBroken(solverConstraint)
-                installVersion += 1
+                store.noteIfBroken(solverConstraint, in: solver)
+                store.installVersion += 1
                 requeueStaleContent()
                 switch constraint._origin {
                 case .autoresizing, .encapsulatedLayout:
@@ -97,7 +97,7 @@ extension LayoutEngine {
             }
             return
         }
-        guard let made = itemConstraints[ObjectIdentifier(view)]?.autoresizing, made.count == 4,
+        guard let made = store.items[ObjectIdentifier(view)]?.autoresizing, made.count == 4,
             let superview = view.superview
         else { return }
         // Same shapes (a fixed frame, or the same mask): new constants only.
@@ -115,7 +115,7 @@ extension LayoutEngine {
     func guideInsetsDidChange(_ view: View) {
         guard !needsRebuild else { return }
         for guide in [view._marginsGuide, view._safeAreaGuide].compactMap({ $0 }) {
-            guard let made = itemConstraints[ObjectIdentifier(guide)]?.guide, made.count == 4 else {
+            guard let made = store.items[ObjectIdentifier(guide)]?.guide, made.count == 4 else {
                 continue
             }
             let insets = guideInsets(guide, owner: view)
@@ -131,7 +131,7 @@ extension LayoutEngine {
         needsLayout = true
         guard !needsRebuild else { return }
         guard let index = index(of: view) else { return }
-        if defersWhenFixed[index], contents[index].fixedVersion == installVersion,
+        if defersWhenFixed[index], contents[index].fixedVersion == store.installVersion,
             contents[index].fixed == (true, true, true)
         {
             // as `updateContentSize` would, without queueing
@@ -165,15 +165,15 @@ extension LayoutEngine {
     /// installed constraints, so it is kept until they change.
     @inline(__always)
     func fixedAxes(at index: Int) -> (width: Bool, height: Bool, baselineFree: Bool) {
-        if contents[index].fixedVersion == installVersion { return contents[index].fixed }
+        if contents[index].fixedVersion == store.installVersion { return contents[index].fixed }
         let view = views[index]
         let fixed = (
             width: solver.isDetermined(view._width), height: solver.isDetermined(view._height),
-            baselineFree: !baselineConstraints.contains(where: {
+            baselineFree: !store.baselines.contains(where: {
                 $0._firstItem === view || $0._secondItem === view
             })
         )
-        contents[index].fixedVersion = installVersion
+        contents[index].fixedVersion = store.installVersion
         contents[index].fixed = fixed
         return fixed
     }
@@ -331,10 +331,10 @@ extension LayoutEngine {
     /// true when it did (its constraints were made again, at the current size).
     func switchesToEditForm(at index: Int) -> Bool {
         guard !contentHistory[index].prefersEdit else { return false }
-        if contentHistory[index].version == installVersion {
+        if contentHistory[index].version == store.installVersion {
             contentHistory[index].steadyUpdates += 1
         } else {
-            contentHistory[index].version = installVersion
+            contentHistory[index].version = store.installVersion
             contentHistory[index].steadyUpdates = 0
         }
         guard contentHistory[index].steadyUpdates >= 2 else { return false }
@@ -353,15 +353,15 @@ extension LayoutEngine {
     func reinstallBaselineConstraints(of label: any _EngineText) {
         guard label._baselinesChanged else { return }
         label._baselinesChanged = false
-        guard !baselineConstraints.isEmpty else { return }
+        guard !store.baselines.isEmpty else { return }
         // Only the (usually few) installed baseline constraints are looked at,
         // so a text change costs nothing here when no baseline is constrained.
-        let affected = baselineConstraints.filter {
+        let affected = store.baselines.filter {
             $0._firstItem === label || $0._secondItem === label
         }
         for constraint in affected.sorted(by: { $0._activationOrder < $1._activationOrder }) {
             if Self.baselineShape(of: constraint) == constraint._baselineShape,
-                solverConstraints[ObjectIdentifier(constraint)] != nil
+                store.forms[ObjectIdentifier(constraint)] != nil
             {
                 pushConstant(constraint)
             } else {

@@ -21,45 +21,27 @@ extension LayoutEngine {
     @discardableResult
     func install(_ constraint: LayoutConstraint, as form: Constraint? = nil) -> Constraint? {
         requeueStaleContent()
-        structuralChanges &+= 1
+        store.structuralChanges &+= 1
         guard
             let solverConstraint = form
                 ?? makeSolverConstraint(constraint, weight: tieWeight(of: constraint))
         else { return nil }
-        installVersion += 1
+        store.installVersion += 1
         if Self.usesBaseline(constraint) {
-            baselineConstraints.append(constraint)
+            store.baselines.append(constraint)
             constraint._baselineShape = Self.baselineShape(of: constraint)
         }
-        recordForm(solverConstraint, of: constraint)
+        store.record(solverConstraint, of: constraint, in: storedSolver)
         do {
             let conflict = try solver.add(solverConstraint)
-            noteIfBroken(solverConstraint)
+            store.noteIfBroken(solverConstraint, in: storedSolver)
             if let conflict { report(conflict) }
         } catch {
-            noteIfBroken(solverConstraint)
+            store.noteIfBroken(solverConstraint, in: storedSolver)
             LayoutLog.emit("Could not add \(constraint): \(error)")
         }
         needsLayout = true
         return solverConstraint
-    }
-
-    /// Records `form` as the solver form of `constraint`, before it is
-    /// added; a form it replaces leaves `brokenCount` if it was counted there.
-    func recordForm(_ form: Constraint, of constraint: LayoutConstraint) {
-        if let old = solverConstraints.updateValue(form, forKey: ObjectIdentifier(constraint)),
-            !storedSolver.contains(old)
-        {
-            brokenCount -= 1
-        }
-        layoutConstraints[ObjectIdentifier(form)] = constraint
-    }
-
-    /// Counts `form` in `brokenCount` when the solver does not hold it
-    /// (after an `add` that left it out).
-    @inline(__always)
-    func noteIfBroken(_ form: Constraint) {
-        if !storedSolver.contains(form) { brokenCount += 1 }
     }
 
     /// Which items of a baseline constraint have baselines now (bit 0 the
@@ -83,20 +65,14 @@ extension LayoutEngine {
 
     func uninstall(_ constraint: LayoutConstraint) {
         requeueStaleContent()
-        structuralChanges &+= 1
-        guard
-            let solverConstraint = solverConstraints.removeValue(
-                forKey: ObjectIdentifier(constraint))
-        else { return }
-        installVersion += 1
-        if Self.usesBaseline(constraint) { baselineConstraints.removeAll { $0 === constraint } }
-        layoutConstraints[ObjectIdentifier(solverConstraint)] = nil
+        store.structuralChanges &+= 1
+        guard let solverConstraint = store.remove(constraint, in: storedSolver) else { return }
+        store.installVersion += 1
+        if Self.usesBaseline(constraint) { store.baselines.removeAll { $0 === constraint } }
         if solver.contains(solverConstraint) {
             do { try solver.remove(solverConstraint) } catch {
                 LayoutLog.emit("Could not remove \(constraint): \(error)")
             }
-        } else {
-            brokenCount -= 1
         }
         needsLayout = true
     }

@@ -77,7 +77,7 @@ extension LayoutEngine {
         refitHeightLabels = heightLabels
         refitWidths = widths
         refitCheckedConstants = constantChanges  // `solve` has just checked the widths
-        refitInstallVersion = installVersion
+        refitInstallVersion = store.installVersion
         refitSolverVersion = solver.membershipVersion
     }
 
@@ -177,7 +177,7 @@ extension LayoutEngine {
         // its width). With every width fixed by required constraints only
         // a constant change can move one (suggestions, optional, cannot), so
         // with `constantChanges` as when last checked they need no checking.
-        guard refitInstallVersion == installVersion, !freeLabelWidthsMatter(), !needsRebuild,
+        guard refitInstallVersion == store.installVersion, !freeLabelWidthsMatter(), !needsRebuild,
             mode == sizeMode, size == rootSizeValue,
             refitSolverVersion == storedSolver.membershipVersion
         else { return nil }
@@ -189,7 +189,7 @@ extension LayoutEngine {
     /// to do (a rebuild, a conflict to judge afresh, views queued again).
     @inline(__always)
     var refitPlanHolds: Bool {
-        refitInstallVersion == installVersion
+        refitInstallVersion == store.installVersion
             && refitSolverVersion == storedSolver.membershipVersion && !needsRebuild
             && !sawTransientConflict && pendingIntrinsic.isEmpty
     }
@@ -275,7 +275,7 @@ extension LayoutEngine {
                 changed = true
             }
             // A general update may have changed the installed constraints.
-            if refitInstallVersion != installVersion
+            if refitInstallVersion != store.installVersion
                 || refitSolverVersion != solver.membershipVersion
             {
                 solve(updatingAll: false)
@@ -296,7 +296,8 @@ extension LayoutEngine {
     /// Starts polling the plan's `.heightEdit` labels (see `pollingHeights`)
     /// once their intrinsic sizes are up to date.
     func startPollingHeights() {
-        guard !pollingHeights, !refitHeightLabels.isEmpty, refitInstallVersion == installVersion,
+        guard !pollingHeights, !refitHeightLabels.isEmpty,
+            refitInstallVersion == store.installVersion,
             refitSolverVersion == storedSolver.membershipVersion
         else { return }
         for index in refitHeightLabels {

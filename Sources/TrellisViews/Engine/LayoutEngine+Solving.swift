@@ -8,7 +8,7 @@ import TrellisGeometry
 extension LayoutEngine {
 
     func prepare(_ mode: SizeMode, size: Size) {
-        if structuralChanges > Self.refreshThreshold { needsRebuild = true }
+        if store.structuralChanges > _ConstraintStore.refreshThreshold { needsRebuild = true }
         if needsRebuild {
             // Stacks changed while no engine laid them out make their
             // constraints first (their guides join the hierarchy built now).
@@ -21,8 +21,8 @@ extension LayoutEngine {
             // A constraint broken under the old root size (typically a
             // hierarchy activated before its root had a size) may hold under
             // the new one: rebuild so it is tried again.
-            assert(brokenCount == solverConstraints.values.count { !solver.contains($0) })
-            if brokenCount > 0 {
+            assert(store.brokenCount == store.countBroken(in: solver))
+            if store.brokenCount > 0 {
                 sizeMode = mode
                 rebuild(target: size)
             } else {
@@ -106,7 +106,7 @@ extension LayoutEngine {
     /// - Complexity: O(terms of the installed constraints).
     func requiredResidualsDrifted() -> Bool {
         solver.updateVariables()
-        for constraint in solverConstraints.values
+        for constraint in store.forms.values
         where constraint.priority.isRequired && solver.contains(constraint) {
             var magnitude = max(1, abs(constraint.constant))
             for term in constraint.terms {
@@ -180,7 +180,7 @@ extension LayoutEngine {
     ///   the installed constraints.
     @inline(__always)
     func freeLabelWidthsMatter() -> Bool {
-        if freeWidthLabelsVersion != installVersion { noteFreeWidthLabels() }
+        if freeWidthLabelsVersion != store.installVersion { noteFreeWidthLabels() }
         if freeWidthViewsAlwaysMatter { return true }
         for index in freeWidthLabels {
             // `freeWidthLabels` holds exact text views only.
@@ -203,7 +203,7 @@ extension LayoutEngine {
                 freeWidthViewsAlwaysMatter = true
             }
         }
-        freeWidthLabelsVersion = installVersion
+        freeWidthLabelsVersion = store.installVersion
     }
 
     /// Solves, then re-measures labels whose width changed and solves again
@@ -333,7 +333,9 @@ extension LayoutEngine {
         solve(updatingAll: false)
         solveAfreshIfDegraded(mode, size: target, updatingAll: false)
         needsLayout = true
-        if refitInstallVersion != installVersion || refitSolverVersion != solver.membershipVersion {
+        if refitInstallVersion != store.installVersion
+            || refitSolverVersion != solver.membershipVersion
+        {
             makeRefitPlan()
         }
         startPollingHeights()

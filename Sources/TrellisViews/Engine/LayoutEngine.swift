@@ -21,12 +21,6 @@ final class LayoutEngine {
         case fitting(horizontal: LayoutPriority, vertical: LayoutPriority)
     }
 
-    /// The constraints the engine makes for one item's frame or guide edges.
-    struct ItemConstraints {
-        var autoresizing: [LayoutConstraint] = []
-        var guide: [LayoutConstraint] = []
-    }
-
     /// A view's intrinsic-size constraints: `size >= intrinsic` at the
     /// compression resistance priority and `size <= intrinsic` at the hugging
     /// priority, per axis with an intrinsic metric.
@@ -156,23 +150,13 @@ final class LayoutEngine {
     /// measured (`deferContentSize(at:entirely:)`) until they change. A
     /// button bar of fixed cells retitled every row then costs nothing.
     @exclusivity(unchecked) var defersWhenFixed: [Bool] = []
-    @exclusivity(unchecked) var solverConstraints: [ObjectIdentifier: Constraint] = [:]
-    /// How many forms in `solverConstraints` the solver does not hold (left
-    /// out in a conflict, when added or given a new constant): kept as they
-    /// change, so a root size switch asks whether any constraint is broken
-    /// in O(1), not by looking at every constraint.
-    @exclusivity(unchecked) var brokenCount = 0
-    /// Installed constraints on a first or last baseline (re-made when a label's text changes).
-    @exclusivity(unchecked) var baselineConstraints: [LayoutConstraint] = []
-    @exclusivity(unchecked) var layoutConstraints: [ObjectIdentifier: LayoutConstraint] =
-        [:]
-    @exclusivity(unchecked) var itemConstraints: [ObjectIdentifier: ItemConstraints] = [:]
+    /// The installed constraints and their solver forms (see `_ConstraintStore`).
+    @exclusivity(unchecked) var store = _ConstraintStore()
+    /// `store.installVersion` (for tests).
+    var installVersion: Int { store.installVersion }
     /// Intrinsic-size constraints per view, indexed like `views`.
     @exclusivity(unchecked) var contents: [ContentConstraints] = []
     @exclusivity(unchecked) var contentHistory: [ContentHistory] = []
-    /// Bumped whenever the set of installed constraints changes, so answers
-    /// that depend on it (is a label's size fixed?) can be kept until then.
-    @exclusivity(unchecked) var installVersion = 0
     /// Indices of views whose intrinsic size changed; those before
     /// `pendingStart` are done. (Indices, not views: retaining a view costs
     /// more than the rest of queueing it.)
@@ -203,17 +187,9 @@ final class LayoutEngine {
     /// built afresh from the final constraints, as a new hierarchy would be.
     @exclusivity(unchecked) var reportsConflictsDirectly = false
     @exclusivity(unchecked) var sawTransientConflict = false
-    /// Constraints added to and removed from the solver since it was built.
-    /// Each change leaves rounding in the tableau (about 1e-16 of the
-    /// numbers, more through small pivots); hundreds of them in a reused
-    /// cell (constraints switched every row, ambiguity probes) were seen to
-    /// move a fitted height by 5e-6 points, a pixel's worth under `ceil`.
-    /// Past `refreshThreshold` the solver is built afresh at the next layout.
-    @exclusivity(unchecked) var structuralChanges = 0
     /// Ambiguity probes made (constraints added to ask whether an
     /// expression moves, `isFixed`), for tests and profiles.
     @exclusivity(unchecked) var ambiguityProbes = 0
-    static let refreshThreshold = 256
     /// Root size switches (fitting ↔ frame, two a row on a reused cell's
     /// slow path) since the tableau's drift was last checked. Removing and
     /// adding the root's size constraints pivots through the cell's own
