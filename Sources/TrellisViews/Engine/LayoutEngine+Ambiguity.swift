@@ -22,7 +22,7 @@ extension LayoutEngine {
         of view: View, solvingFirst: Bool = true, probing: Bool = false,
         face: inout _FaceReading
     ) -> [AmbiguousAttribute] {
-        if solvingFirst || needsRebuild || needsLayout || pollingHeights || sizeMode != .frame {
+        if solvingFirst || needsRebuild || needsLayout || plan.polling || sizeMode != .frame {
             prepare(.frame, size: root._frame.size)
             solve()
             solveAfreshIfDegraded(.frame, size: root._frame.size, updatingAll: true)
@@ -100,6 +100,7 @@ extension LayoutEngine {
             do {
                 store.structuralChanges &+= 2
                 ambiguityProbes &+= 1
+                plan.invalidate()  // the solver's membership changes
                 _ = try solver.add(probe)
                 solver.updateVariables()
                 let moved = abs(value(of: expression) - current) > 1e-6

@@ -17,8 +17,8 @@ extension LayoutEngine {
         reportsConflictsDirectly = true
         defer { reportsConflictsDirectly = false }
         sawTransientConflict = false
-        pendingHeight = nil
-        refitSizes.removeAll()
+        plan.pendingHeight = nil
+        plan.sizes.removeAll()
         storedSolver = Solver()
         store.removeAll()
         for index in staleContent where index < views.count {
@@ -324,6 +324,7 @@ extension LayoutEngine {
         for floor in content.floors { uninstall(floor) }
         for variable in [content.width, content.height].compactMap({ $0 })
         where solver.hasEditVariable(variable) {
+            plan.invalidate()  // the solver's membership changes
             do { try solver.removeEditVariable(variable) } catch {
                 LayoutLog.emit("Could not stop editing \(variable): \(error)")
             }

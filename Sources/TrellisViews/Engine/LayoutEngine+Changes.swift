@@ -55,7 +55,7 @@ extension LayoutEngine {
         // broken earlier: stays out, as in UIKit
         guard solver.contains(solverConstraint) else { return }
         do {
-            constantChanges &+= 1
+            plan.widthsChecked = false
             if let conflict = try _setSolverConstant(value, of: solverConstraint, in: solver) {
                 // The solver left the constraint out: sizes it fixed may be free.
                 store.noteIfBroken(solverConstraint, in: solver)
@@ -287,7 +287,7 @@ extension LayoutEngine {
             }
             // Optional: never a conflict, so straight to the solver.
             constraint._setConstant(new)
-            constantChanges &+= 1
+            plan.widthsChecked = false
             do {
                 _ = try unmanagedSolver._withUnsafeGuaranteedRef {
                     try _setSolverConstant(new, of: form, in: $0)

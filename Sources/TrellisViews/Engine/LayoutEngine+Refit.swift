@@ -15,9 +15,8 @@ extension LayoutEngine {
     func makeRefitPlan() {
         stopPollingHeights(requeue: true)
         forgetRememberedSizes()
-        refitInstallVersion = -1
-        refitSolverVersion = .max
-        refitHeightLabels = []
+        plan.invalidate()
+        plan.heightLabels = []
         guard !needsRebuild, rootSize.count == 2, case .fitting = sizeMode else { return }
         let root = (
             width: solver.valueHandle(for: rootWidth), height: solver.valueHandle(for: rootHeight)
@@ -30,11 +29,11 @@ extension LayoutEngine {
             guard handle.isValid else { return }
             widths.append(handle)
         }
-        var kinds = [RefitKind](repeating: .general, count: views.count)
+        var kinds = [_RefitPlan.Kind](repeating: .general, count: views.count)
         var heights = [SolverHandle](repeating: .none, count: views.count)
         // Filled for the first `.sizeEdit` label, in place (a plan is made
         // again whenever the constraints change, as often as every row).
-        refitWidthEdits.removeAll(keepingCapacity: true)
+        plan.widthEdits.removeAll(keepingCapacity: true)
         var heightLabels: [Int] = []
         for index in views.indices where !contents[index].constraints.isEmpty {
             // Exact text views and image views only: a subclass may measure otherwise.
@@ -50,10 +49,10 @@ extension LayoutEngine {
             }
             if let edits = sizeEdits(at: index, fixed: fixed) {
                 kinds[index] = .sizeEdit
-                if refitWidthEdits.isEmpty {
-                    refitWidthEdits.append(contentsOf: repeatElement(.none, count: views.count))
+                if plan.widthEdits.isEmpty {
+                    plan.widthEdits.append(contentsOf: repeatElement(.none, count: views.count))
                 }
-                (refitWidthEdits[index], heights[index]) = edits
+                (plan.widthEdits[index], heights[index]) = edits
                 continue
             }
             // A label has an intrinsic width (which waits, its width being
@@ -71,14 +70,16 @@ extension LayoutEngine {
             heights[index] = handle
             heightLabels.append(index)
         }
-        refitRoot = root
-        refitKinds = kinds
-        refitHeights = heights
-        refitHeightLabels = heightLabels
-        refitWidths = widths
-        refitCheckedConstants = constantChanges  // `solve` has just checked the widths
-        refitInstallVersion = store.installVersion
-        refitSolverVersion = solver.membershipVersion
+        plan.root = root
+        plan.kinds = kinds
+        plan.heights = heights
+        plan.heightLabels = heightLabels
+        plan.widths = widths
+        plan.widthsChecked = true  // `solve` has just checked the widths
+        plan.token = store.installVersion
+        #if DEBUG
+            plan.membership = solver.membershipVersion
+        #endif
     }
 
     /// The edit handles of a `.sizeEdit` label (`.none` along a fixed
@@ -126,14 +127,14 @@ extension LayoutEngine {
         if size.width != old.width,
             refitIntrinsic(
                 size.width, from: old.width, fixed: fixed.width, at: index, offset: 0,
-                refitWidthEdits[index], solver)
+                plan.widthEdits[index], solver)
         {
             contents[index].size.width = size.width
         }
         if size.height != old.height,
             refitIntrinsic(
                 size.height, from: old.height, fixed: fixed.height, at: index, offset: 2,
-                refitHeights[index], solver)
+                plan.heights[index], solver)
         {
             contents[index].size.height = size.height
         }
@@ -176,10 +177,10 @@ extension LayoutEngine {
         // unless every such label is without text (nothing then depends on
         // its width). With every width fixed by required constraints only
         // a constant change can move one (suggestions, optional, cannot), so
-        // with `constantChanges` as when last checked they need no checking.
-        guard refitInstallVersion == store.installVersion, !freeLabelWidthsMatter(), !needsRebuild,
-            mode == sizeMode, size == rootSizeValue,
-            refitSolverVersion == storedSolver.membershipVersion
+        // with no constant changed since they were last checked
+        // (`plan.widthsChecked`) they need no checking.
+        guard planHolds, !freeLabelWidthsMatter(), !needsRebuild, mode == sizeMode,
+            size == rootSizeValue
         else { return nil }
         return unmanagedSolver._withUnsafeGuaranteedRef { refitQueued($0) }
     }
@@ -189,8 +190,7 @@ extension LayoutEngine {
     /// to do (a rebuild, a conflict to judge afresh, views queued again).
     @inline(__always)
     var refitPlanHolds: Bool {
-        refitInstallVersion == store.installVersion
-            && refitSolverVersion == storedSolver.membershipVersion && !needsRebuild
+        planHolds && !needsRebuild
             && !sawTransientConflict && pendingIntrinsic.isEmpty
     }
 
@@ -206,7 +206,7 @@ extension LayoutEngine {
             let index = pendingIntrinsic[pendingStart]
             pendingStart += 1
             contents[index].isPending = false
-            switch refitKinds[index] {
+            switch plan.kinds[index] {
             case .deferred: deferContentSize(at: index, entirely: true)
             case .heightEdit: if !refitHeight(at: index, solver) { heightsOwned = false }
             case .sizeEdit: if !refitSize(at: index, solver) { general = true }
@@ -222,9 +222,9 @@ extension LayoutEngine {
             pushDeferredConstants()
             return nil
         }
-        if pollingHeights {
-            for k in 0..<refitHeightLabels.count
-            where !refitHeight(at: refitHeightLabels[k], solver) {
+        if plan.polling {
+            for k in 0..<plan.heightLabels.count
+            where !refitHeight(at: plan.heightLabels[k], solver) {
                 heightsOwned = false
             }
         } else {
@@ -235,22 +235,22 @@ extension LayoutEngine {
             pushDeferredConstants()
             guard refitPlanHolds else { return nil }
         }
-        let widthsChecked = heightsOwned && refitCheckedConstants == constantChanges
+        let widthsChecked = heightsOwned && plan.widthsChecked
         // `solve(updatingAll: false)`, unless no width can have moved.
         if widthsChecked {
             lastPassCount = 1
             needsLayout = true
-            guard remembersSizes else {
-                let (width, height) = solver.values(at: refitRoot.width, refitRoot.height)
+            guard plan.remembersSizes else {
+                let (width, height) = solver.values(at: plan.root.width, plan.root.height)
                 return Size(width: width, height: height)
             }
-            let height = contents[refitHeightLabels[0]].size.height
-            if let known = rememberedSize(height: height) { return known }
+            let height = contents[plan.heightLabels[0]].size.height
+            if let known = plan.rememberedSize(height: height) { return known }
             applyPendingHeight()
-            let (width, rootHeight) = solver.values(at: refitRoot.width, refitRoot.height)
+            let (width, rootHeight) = solver.values(at: plan.root.width, plan.root.height)
             let size = Size(width: width, height: rootHeight)
-            if refitSizes.count >= 64 { refitSizes.removeAll() }
-            refitSizes.append((height, size))
+            if plan.sizes.count >= 64 { plan.sizes.removeAll() }
+            plan.sizes.append((height, size))
             return size
         }
         // Widths are read and may change: every height goes to the solver
@@ -260,9 +260,9 @@ extension LayoutEngine {
         while true {
             passes += 1
             var changed = false
-            for k in 0..<refitWidths.count {
+            for k in 0..<plan.widths.count {
                 let index = widthDependentLabels[k].index
-                let width = solver.value(at: refitWidths[k])
+                let width = solver.value(at: plan.widths[k])
                 let label = views.unretainedView(at: index)
                 guard
                     label._withUnsafeGuaranteedRef({
@@ -275,9 +275,7 @@ extension LayoutEngine {
                 changed = true
             }
             // A general update may have changed the installed constraints.
-            if refitInstallVersion != store.installVersion
-                || refitSolverVersion != solver.membershipVersion
-            {
+            if !planHolds {
                 solve(updatingAll: false)
                 needsLayout = true
                 return Size(
@@ -286,34 +284,31 @@ extension LayoutEngine {
             }
             if !changed || passes >= 8 { break }
         }
-        refitCheckedConstants = constantChanges
+        plan.widthsChecked = true
         lastPassCount = passes
         needsLayout = true
-        let (width, height) = solver.values(at: refitRoot.width, refitRoot.height)
+        let (width, height) = solver.values(at: plan.root.width, plan.root.height)
         return Size(width: width, height: height)
     }
 
     /// Starts polling the plan's `.heightEdit` labels (see `pollingHeights`)
     /// once their intrinsic sizes are up to date.
     func startPollingHeights() {
-        guard !pollingHeights, !refitHeightLabels.isEmpty,
-            refitInstallVersion == store.installVersion,
-            refitSolverVersion == storedSolver.membershipVersion
-        else { return }
-        for index in refitHeightLabels {
+        guard !plan.polling, !plan.heightLabels.isEmpty, planHolds else { return }
+        for index in plan.heightLabels {
             views.withView(at: index) { $0._membership.contentDeferred = true }
         }
-        pollingHeights = true
+        plan.polling = true
     }
 
     /// Stops polling: the labels tell the engine of changes again, and with
     /// `requeue` they are queued, so the next update reads what changed
     /// since the last refit.
     func stopPollingHeights(requeue: Bool) {
-        guard pollingHeights else { return }
+        guard plan.polling else { return }
         forgetRememberedSizes()
-        pollingHeights = false
-        for index in refitHeightLabels where index < views.count {
+        plan.polling = false
+        for index in plan.heightLabels where index < views.count {
             views.withView(at: index) { $0._membership.contentDeferred = false }
             if requeue { queueContentSize(at: index) }
         }
@@ -362,26 +357,28 @@ extension LayoutEngine {
     @inline(__always)
     func refitSuggestHeight(_ height: Double, at index: Int, _ solver: Solver) {
         needsLayout = true
-        if remembersSizes {
+        if plan.remembersSizes {
             // Suggested at the end of the refit unless its size is known
             // (a suggestion sets the value outright: an earlier pending
             // one is moot).
-            pendingHeight = (height, refitHeights[index])
+            plan.pendingHeight = (height, plan.heights[index])
         } else {
-            suggestIntrinsic(height, at: refitHeights[index], solver)
+            suggestIntrinsic(height, at: plan.heights[index], solver)
         }
         contents[index].size.height = height
     }
 
-    /// Whether the refit remembers root sizes by height (`refitSizes`):
-    /// while exactly one label is polled.
+    /// Whether the refit plan holds for the installed constraints (see
+    /// `_RefitPlan`; debug builds check the solver's membership too).
     @inline(__always)
-    var remembersSizes: Bool { pollingHeights && refitHeightLabels.count == 1 }
-
-    @inline(__always)
-    func rememberedSize(height: Double) -> Size? {
-        for entry in refitSizes where entry.height == height { return entry.size }
-        return nil
+    var planHolds: Bool {
+        let holds = plan.holds(for: store.installVersion)
+        #if DEBUG
+            assert(
+                !holds || plan.membership == storedSolver.membershipVersion,
+                "the solver's membership changed under a refit plan")
+        #endif
+        return holds
     }
 
     func suggestIntrinsic(_ value: Double, at handle: SolverHandle, _ solver: Solver) {
@@ -396,13 +393,13 @@ extension LayoutEngine {
     @inline(__always)
     func forgetRememberedSizes() {
         applyPendingHeight()
-        if !refitSizes.isEmpty { refitSizes.removeAll() }
+        if !plan.sizes.isEmpty { plan.sizes.removeAll() }
     }
 
     /// Suggests the pending height, if any (see `pendingHeight`).
     func applyPendingHeight() {
-        guard let pending = pendingHeight else { return }
-        pendingHeight = nil
+        guard let pending = plan.pendingHeight else { return }
+        plan.pendingHeight = nil
         suggestIntrinsic(pending.value, at: pending.handle, storedSolver)
     }
 }

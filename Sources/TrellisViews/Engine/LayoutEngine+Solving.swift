@@ -265,7 +265,7 @@ extension LayoutEngine {
     /// nearest pixel as UIKit does).
     func layout() {
         if !needsRebuild, !needsLayout, pendingIntrinsic.isEmpty, pendingArrangements.isEmpty,
-            !pollingHeights, sizeMode == .frame
+            !plan.polling, sizeMode == .frame
         {
             return
         }
@@ -333,11 +333,7 @@ extension LayoutEngine {
         solve(updatingAll: false)
         solveAfreshIfDegraded(mode, size: target, updatingAll: false)
         needsLayout = true
-        if refitInstallVersion != store.installVersion
-            || refitSolverVersion != solver.membershipVersion
-        {
-            makeRefitPlan()
-        }
+        if !planHolds { makeRefitPlan() }
         startPollingHeights()
         tellConflictsInForce()
         return Size(

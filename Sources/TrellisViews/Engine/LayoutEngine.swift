@@ -228,68 +228,8 @@ final class LayoutEngine {
     /// constraints updates them again.
     @exclusivity(unchecked) var staleContent: [Int] = []
 
-    // MARK: - Refit plan state (see LayoutEngine+Refit.swift)
-
-    /// How `refit` applies a queued intrinsic-size change of the view at an index.
-    enum RefitKind: UInt8 {
-        /// Not covered: the general update (`updateContentSize`) runs, and
-        /// when it changes the installed constraints the general path.
-        case general
-        /// A label or button whose size required constraints fix along both axes and
-        /// whose baselines nothing reads: its update waits, as in `updateContentSize`.
-        case deferred
-        /// A multi-line label of automatic width (or an image view with an
-        /// `aspectRatio`) whose width required constraints fix, whose
-        /// baselines nothing reads, with its intrinsic height in an edit
-        /// variable: a new height is one suggestion.
-        case heightEdit
-        /// A label whose intrinsic size does not follow its width (one line,
-        /// or a preferred width) and whose baselines nothing reads, in edit
-        /// form: a new width or height is one suggestion, or along an axis
-        /// in constants form (a required hugging or compression) the pair
-        /// of constants; a fixed axis waits, as in `updateContentSize`. A
-        /// header's name, handle and time, whose widths the hugging and
-        /// compression priorities share out.
-        case sizeEdit
-    }
-
-    // The refit plan (see `refit`), valid while both versions are unchanged.
-    @exclusivity(unchecked) var refitInstallVersion = -1
-    @exclusivity(unchecked) var refitSolverVersion = UInt64.max
-    @exclusivity(unchecked) var refitRoot = (width: SolverHandle.none, height: SolverHandle.none)
-    /// Per view index.
-    @exclusivity(unchecked) var refitKinds: [RefitKind] = []
-    /// Per view index: the intrinsic height's edit handle of `.heightEdit`
-    /// labels, and of `.sizeEdit` labels whose height is free.
-    @exclusivity(unchecked) var refitHeights: [SolverHandle] = []
-    /// Per view index: the intrinsic width's edit handle of `.sizeEdit`
-    /// labels whose width is free.
-    @exclusivity(unchecked) var refitWidthEdits: [SolverHandle] = []
-    /// The indices of the `.heightEdit` labels.
-    @exclusivity(unchecked) var refitHeightLabels: [Int] = []
-    /// Whether the `.heightEdit` labels are polled: their `_membership.contentDeferred`
-    /// is set, so they do not tell the engine of new texts, and every refit
-    /// reads their intrinsic size instead (from the label's cache when
-    /// nothing changed). A reused cell's subtitle changes on nearly every
-    /// row, so asking is cheaper than being told: no lookup of the view's
-    /// index and no queue. `prepare` ends the polling (queueing the labels,
-    /// so the general path reads them), and so does a rebuild.
-    @exclusivity(unchecked) var pollingHeights = false
-    /// The width handles of `widthDependentLabels`, in its order.
-    @exclusivity(unchecked) var refitWidths: [SolverHandle] = []
-    @exclusivity(unchecked) var refitCheckedConstants = 0
-    /// Bumped whenever the engine changes a constant in the solver.
-    @exclusivity(unchecked) var constantChanges = 0
-    /// With one polled label: the root sizes the refit read from the solver,
-    /// by that label's height, since anything else last changed. The
-    /// solution for a height is the same whenever nothing else changed (an
-    /// optimum of the same problem), so a height seen before gives its
-    /// size back without the solver, which is told the height only when
-    /// something reads it (`pendingHeight`). Emptied by any other use of
-    /// the solver, a new plan, and a refit that checks widths.
-    @exclusivity(unchecked) var refitSizes: [(height: Double, size: Size)] = []
-    /// The polled label's height, not yet suggested to its edit variable
-    /// (while `refitSizes` has its size): suggested before any other use of
-    /// the solver (`solver`, `applyPendingHeight`).
-    @exclusivity(unchecked) var pendingHeight: (value: Double, handle: SolverHandle)?
+    /// The per-row refit's plan (see `_RefitPlan`, LayoutEngine+Refit.swift).
+    @exclusivity(unchecked) var plan = _RefitPlan()
+    /// `plan.polling` (for tests).
+    var pollingHeights: Bool { plan.polling }
 }
