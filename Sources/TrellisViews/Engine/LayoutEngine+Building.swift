@@ -21,22 +21,16 @@ extension LayoutEngine {
         plan.sizes.removeAll()
         storedSolver = Solver()
         store.removeAll()
-        for index in staleContent where index < views.count {
+        for index in intrinsic.staleContent where index < views.count {
             views.withView(at: index) { $0._membership.contentDeferred = false }
         }
-        staleContent.removeAll(keepingCapacity: true)
+        intrinsic.staleContent.removeAll(keepingCapacity: true)
         stopPollingHeights(requeue: false)
-        contents = []
-        contentHistory = []
-        pendingIntrinsic.removeAll(keepingCapacity: true)
-        pendingStart = 0
+        intrinsic.removeAll()
         views = _EngineViews()
         parentIndex = []
         guides = []
-        widthDependentLabels = []
         proportionalStacks = []
-        texts = []
-        defersWhenFixed = []
         collect(root, parent: -1)
         assignTieWeights()
         needsRebuild = false
@@ -86,20 +80,17 @@ extension LayoutEngine {
         view._membership.contentDeferred = false
         view._membership.index = index
         view._membership.indexOwner = ObjectIdentifier(self)
-        contents.append(ContentConstraints())
-        contentHistory.append(ContentHistory())
         parentIndex.append(parent)
         if let guide = view._marginsGuide { guides.append(guide) }
         if let guide = view._safeAreaGuide { guides.append(guide) }
         guides.append(contentsOf: view._layoutGuides)
         let text = view._engineText
-        texts.append(text.map(_EngineTextRef.init))
-        defersWhenFixed.append(text != nil || view is Button)
+        intrinsic.append(text: text, defersWhenFixed: text != nil || view is Button)
         if let stack = view as? StackView, stack.distribution == .fillProportionally {
             proportionalStacks.append(Unmanaged.passUnretained(stack))
         }
         if view._widthDependent {
-            widthDependentLabels.append((index, Unmanaged.passUnretained(view._width)))
+            intrinsic.widthDependentLabels.append((index, Unmanaged.passUnretained(view._width)))
         }
         for subview in view.subviews { collect(subview, parent: index) }
     }
@@ -253,9 +244,9 @@ extension LayoutEngine {
     func installContentSize(at index: Int) {
         let view = views[index]
         let size = view.intrinsicContentSize
-        var content = ContentConstraints()
-        content.isPending = contents[index].isPending
-        content.isStale = contents[index].isStale
+        var content = _IntrinsicSizes.ContentConstraints()
+        content.isPending = intrinsic.contents[index].isPending
+        content.isStale = intrinsic.contents[index].isStale
         let axes: [(LayoutAttribute, Double, LayoutPriority, LayoutPriority, String)] = [
             (
                 .width, size.width, view._compression.horizontal, view._hugging.horizontal,
@@ -280,7 +271,7 @@ extension LayoutEngine {
                 content.floors.append(floor)
             }
             let editPriority = Self.intrinsicEditPriority
-            guard contentHistory[index].prefersEdit, compression < editPriority,
+            guard intrinsic.contentHistory[index].prefersEdit, compression < editPriority,
                 hugging < editPriority
             else {
                 for constraint in pair { content.solverForms.append(install(constraint)) }
@@ -310,15 +301,15 @@ extension LayoutEngine {
             install(floor, as: makeSolverConstraint(floor, weight: _TieBreak.floorWeight))
         }
         content.size = size
-        contents[index] = content
+        intrinsic.contents[index] = content
     }
 
     /// Uninstalls the intrinsic-size constraints of the view at `index`.
     func uninstallContentSize(at index: Int) {
-        let content = contents[index]
+        let content = intrinsic.contents[index]
         defer {
-            contents[index].isPending = content.isPending
-            contents[index].isStale = content.isStale
+            intrinsic.contents[index].isPending = content.isPending
+            intrinsic.contents[index].isStale = content.isStale
         }
         for constraint in content.constraints { uninstall(constraint) }
         for floor in content.floors { uninstall(floor) }
@@ -329,7 +320,7 @@ extension LayoutEngine {
                 LayoutLog.emit("Could not stop editing \(variable): \(error)")
             }
         }
-        contents[index] = ContentConstraints()
+        intrinsic.contents[index] = _IntrinsicSizes.ContentConstraints()
     }
 
     /// The index of a view in `views`, nil when it is not in this hierarchy.

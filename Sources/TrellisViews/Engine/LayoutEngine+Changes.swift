@@ -131,8 +131,9 @@ extension LayoutEngine {
         needsLayout = true
         guard !needsRebuild else { return }
         guard let index = index(of: view) else { return }
-        if defersWhenFixed[index], contents[index].fixedVersion == store.installVersion,
-            contents[index].fixed == (true, true, true)
+        if intrinsic.defersWhenFixed[index],
+            intrinsic.contents[index].fixedVersion == store.installVersion,
+            intrinsic.contents[index].fixed == (true, true, true)
         {
             // as `updateContentSize` would, without queueing
             deferContentSize(at: index, entirely: true)
@@ -141,11 +142,7 @@ extension LayoutEngine {
         queueContentSize(at: index)
     }
 
-    func queueContentSize(at index: Int) {
-        guard !contents[index].isPending else { return }
-        contents[index].isPending = true
-        pendingIntrinsic.append(index)
-    }
+    func queueContentSize(at index: Int) { intrinsic.enqueue(index) }
 
     func contentPrioritiesDidChange(_ view: View) {
         guard !needsRebuild, let index = index(of: view) else { return }
@@ -165,7 +162,9 @@ extension LayoutEngine {
     /// installed constraints, so it is kept until they change.
     @inline(__always)
     func fixedAxes(at index: Int) -> (width: Bool, height: Bool, baselineFree: Bool) {
-        if contents[index].fixedVersion == store.installVersion { return contents[index].fixed }
+        if intrinsic.contents[index].fixedVersion == store.installVersion {
+            return intrinsic.contents[index].fixed
+        }
         let view = views[index]
         let fixed = (
             width: solver.isDetermined(view._width), height: solver.isDetermined(view._height),
@@ -173,8 +172,8 @@ extension LayoutEngine {
                 $0._firstItem === view || $0._secondItem === view
             })
         )
-        contents[index].fixedVersion = store.installVersion
-        contents[index].fixed = fixed
+        intrinsic.contents[index].fixedVersion = store.installVersion
+        intrinsic.contents[index].fixed = fixed
         return fixed
     }
 
@@ -184,21 +183,23 @@ extension LayoutEngine {
     /// wait (see `fixedAxes(at:)`): the view is kept in `staleContent`, so
     /// any change to the installed constraints brings it back.
     func updateContentSize(at index: Int) {
-        let installed = !contents[index].constraints.isEmpty
+        let installed = !intrinsic.contents[index].constraints.isEmpty
         let fixed =
             installed ? fixedAxes(at: index) : (width: false, height: false, baselineFree: true)
-        if defersWhenFixed[index], installed, fixed.width, fixed.height, fixed.baselineFree {
+        if intrinsic.defersWhenFixed[index], installed, fixed.width, fixed.height,
+            fixed.baselineFree
+        {
             // Measured later if a constraint change makes its size matter.
             deferContentSize(at: index, entirely: true)
             return
         }
-        let old = contents[index].size
+        let old = intrinsic.contents[index].size
         let size = views.withView(at: index) { $0.intrinsicContentSize }
         if size != old {
             let hasWidth = size.width >= 0 && size.width.isFinite
             let hasHeight = size.height >= 0 && size.height.isFinite
             if installed, (old.width >= 0) == hasWidth, (old.height >= 0) == hasHeight,
-                contentHistory[index].prefersEdit || !switchesToEditForm(at: index)
+                intrinsic.contentHistory[index].prefersEdit || !switchesToEditForm(at: index)
             {
                 // The content constraints are (width ≥, width ≤) when the view has
                 // an intrinsic width, then (height ≥, height ≤): update them in place.
@@ -207,9 +208,10 @@ extension LayoutEngine {
                         deferContentSize(at: index)
                     } else {
                         updateContent(
-                            at: index, offset: 0, edit: contents[index].width, from: old.width,
+                            at: index, offset: 0, edit: intrinsic.contents[index].width,
+                            from: old.width,
                             to: size.width)
-                        contents[index].size.width = size.width
+                        intrinsic.contents[index].size.width = size.width
                     }
                 }
                 if hasHeight, size.height != old.height {
@@ -217,10 +219,11 @@ extension LayoutEngine {
                         deferContentSize(at: index)
                     } else {
                         updateContent(
-                            at: index, offset: hasWidth ? 2 : 0, edit: contents[index].height,
+                            at: index, offset: hasWidth ? 2 : 0,
+                            edit: intrinsic.contents[index].height,
                             from: old.height,
                             to: size.height)
-                        contents[index].size.height = size.height
+                        intrinsic.contents[index].size.height = size.height
                     }
                 }
             } else {
@@ -228,17 +231,17 @@ extension LayoutEngine {
                 installContentSize(at: index)
             }
         }
-        guard let text = texts[index]?.view, text._baselinesChanged else { return }
+        guard let text = intrinsic.texts[index]?.view, text._baselinesChanged else { return }
         reinstallBaselineConstraints(of: text)
     }
 
     /// Keeps a view's intrinsic-size update waiting (in `staleContent`);
     /// `entirely` when no axis of it matters (see `View._membership.contentDeferred`).
     func deferContentSize(at index: Int, entirely: Bool = false) {
-        guard !contents[index].isStale else { return }
-        contents[index].isStale = true
+        guard !intrinsic.contents[index].isStale else { return }
+        intrinsic.contents[index].isStale = true
         if entirely { views.withView(at: index) { $0._membership.contentDeferred = true } }
-        staleContent.append(index)
+        intrinsic.staleContent.append(index)
     }
 
     /// Moves one axis's pair of intrinsic-size constraints from `old` to `new`.
@@ -269,17 +272,18 @@ extension LayoutEngine {
         forgetRememberedSizes()
         for step in 0..<2 {
             let k = step == 0 ? first : 2 * offset + 1 - first
-            let constraint = contents[index].constraints[k]
-            guard !constraint.priority.isRequired, let form = contents[index].solverForms[k],
+            let constraint = intrinsic.contents[index].constraints[k]
+            guard !constraint.priority.isRequired,
+                let form = intrinsic.contents[index].solverForms[k],
                 unmanagedSolver._withUnsafeGuaranteedRef({ $0.contains(form) })
             else {
-                if defersRequiredConstants {
+                if intrinsic.defersRequiredConstants {
                     guard constraint.constant != new else { continue }
                     constraint._setConstant(new)
                     // An installed form's constant is the intrinsic size itself.
-                    deferredConstantPushes.append(
-                        DeferredConstant(
-                            constraint: constraint, form: contents[index].solverForms[k]))
+                    intrinsic.deferredConstantPushes.append(
+                        _IntrinsicSizes.DeferredConstant(
+                            constraint: constraint, form: intrinsic.contents[index].solverForms[k]))
                 } else {
                     setConstant(new, of: constraint)  // may conflict: reported there
                 }
@@ -311,11 +315,11 @@ extension LayoutEngine {
     /// while updating in place is judged on a solver built afresh anyway
     /// (`reportsConflictsDirectly`).
     func pushDeferredConstants() {
-        guard !deferredConstantPushes.isEmpty else { return }
+        guard !intrinsic.deferredConstantPushes.isEmpty else { return }
         // Nothing is deferred while this runs (the flag is off).
-        for k in deferredConstantPushes.indices {
-            let constraint = deferredConstantPushes[k].constraint
-            if let form = deferredConstantPushes[k].form, !needsRebuild {
+        for k in intrinsic.deferredConstantPushes.indices {
+            let constraint = intrinsic.deferredConstantPushes[k].constraint
+            if let form = intrinsic.deferredConstantPushes[k].form, !needsRebuild {
                 pushConstant(constraint.constant, of: form, for: constraint)
             } else {
                 pushConstant(constraint)
@@ -323,22 +327,24 @@ extension LayoutEngine {
         }
         // Emptied from the end: `removeAll(keepingCapacity:)` goes through
         // the generic range replacement.
-        while !deferredConstantPushes.isEmpty { deferredConstantPushes.removeLast() }
+        while !intrinsic.deferredConstantPushes.isEmpty {
+            intrinsic.deferredConstantPushes.removeLast()
+        }
     }
 
     /// Moves a view in constants form to edit form when its intrinsic size
     /// keeps changing while nothing else does (see `ContentConstraints`);
     /// true when it did (its constraints were made again, at the current size).
     func switchesToEditForm(at index: Int) -> Bool {
-        guard !contentHistory[index].prefersEdit else { return false }
-        if contentHistory[index].version == store.installVersion {
-            contentHistory[index].steadyUpdates += 1
+        guard !intrinsic.contentHistory[index].prefersEdit else { return false }
+        if intrinsic.contentHistory[index].version == store.installVersion {
+            intrinsic.contentHistory[index].steadyUpdates += 1
         } else {
-            contentHistory[index].version = store.installVersion
-            contentHistory[index].steadyUpdates = 0
+            intrinsic.contentHistory[index].version = store.installVersion
+            intrinsic.contentHistory[index].steadyUpdates = 0
         }
-        guard contentHistory[index].steadyUpdates >= 2 else { return false }
-        contentHistory[index].prefersEdit = true
+        guard intrinsic.contentHistory[index].steadyUpdates >= 2 else { return false }
+        intrinsic.contentHistory[index].prefersEdit = true
         uninstallContentSize(at: index)
         installContentSize(at: index)
         return true

@@ -10,7 +10,7 @@ extension LayoutEngine {
     /// of their content constraints, which only describe them (a row's
     /// update leaves them, see `updateContent`); done before describing.
     func syncContentConstants() {
-        for content in contents where content.width != nil || content.height != nil {
+        for content in intrinsic.contents where content.width != nil || content.height != nil {
             var offset = 0
             for (edit, value) in [
                 (content.width, content.size.width), (content.height, content.size.height),

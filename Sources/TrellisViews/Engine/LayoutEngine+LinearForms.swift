@@ -7,13 +7,13 @@ import TrellisGeometry
 
 extension LayoutEngine {
     func requeueStaleContent() {
-        guard !staleContent.isEmpty else { return }
-        for index in staleContent {
-            contents[index].isStale = false
+        guard !intrinsic.staleContent.isEmpty else { return }
+        for index in intrinsic.staleContent {
+            intrinsic.contents[index].isStale = false
             views.withView(at: index) { $0._membership.contentDeferred = false }
             queueContentSize(at: index)
         }
-        staleContent.removeAll(keepingCapacity: true)
+        intrinsic.staleContent.removeAll(keepingCapacity: true)
     }
 
     /// Adds a constraint to the solver (in `form`, or as its linear form says);

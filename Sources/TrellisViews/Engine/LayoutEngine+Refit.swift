@@ -23,8 +23,8 @@ extension LayoutEngine {
         )
         guard root.width.isValid, root.height.isValid else { return }
         var widths: [SolverHandle] = []
-        widths.reserveCapacity(widthDependentLabels.count)
-        for (_, width) in widthDependentLabels {
+        widths.reserveCapacity(intrinsic.widthDependentLabels.count)
+        for (_, width) in intrinsic.widthDependentLabels {
             let handle = width._withUnsafeGuaranteedRef { solver.valueHandle(for: $0) }
             guard handle.isValid else { return }
             widths.append(handle)
@@ -35,15 +35,15 @@ extension LayoutEngine {
         // again whenever the constraints change, as often as every row).
         plan.widthEdits.removeAll(keepingCapacity: true)
         var heightLabels: [Int] = []
-        for index in views.indices where !contents[index].constraints.isEmpty {
+        for index in views.indices where !intrinsic.contents[index].constraints.isEmpty {
             // Exact text views and image views only: a subclass may measure otherwise.
-            let text = texts[index]?.view
+            let text = intrinsic.texts[index]?.view
             let followsWidth = views.withView(at: index) {
                 (text?._measuresExactly ?? (type(of: $0) == ImageView.self)) && $0._widthDependent
             }
-            guard defersWhenFixed[index] || followsWidth else { continue }
+            guard intrinsic.defersWhenFixed[index] || followsWidth else { continue }
             let fixed = fixedAxes(at: index)
-            if defersWhenFixed[index], fixed.width, fixed.height, fixed.baselineFree {
+            if intrinsic.defersWhenFixed[index], fixed.width, fixed.height, fixed.baselineFree {
                 kinds[index] = .deferred
                 continue
             }
@@ -58,11 +58,11 @@ extension LayoutEngine {
             // A label has an intrinsic width (which waits, its width being
             // fixed); an image view that follows its width has none.
             // (Fields read in place: a copy of `contents[index]` retains its arrays.)
-            let size = contents[index].size
+            let size = intrinsic.contents[index].size
             guard followsWidth, fixed.width, !fixed.height, fixed.baselineFree,
-                contentHistory[index].prefersEdit,
+                intrinsic.contentHistory[index].prefersEdit,
                 text != nil ? size.width >= 0 : size.width < 0,
-                size.height >= 0, let height = contents[index].height
+                size.height >= 0, let height = intrinsic.contents[index].height
             else { continue }
             let handle = storedSolver.editHandle(for: height)
             guard handle.isValid else { continue }
@@ -90,17 +90,18 @@ extension LayoutEngine {
         at index: Int, fixed: (width: Bool, height: Bool, baselineFree: Bool)
     ) -> (width: SolverHandle, height: SolverHandle)? {
         // Fields read in place: a copy of `contents[index]` retains its arrays.
-        guard let text = texts[index]?.view, fixed.baselineFree, !(fixed.width && fixed.height),
-            contentHistory[index].prefersEdit, contents[index].size.width >= 0,
-            contents[index].size.height >= 0, text._measuresExactly, !text._widthDependent
+        guard let text = intrinsic.texts[index]?.view, fixed.baselineFree,
+            !(fixed.width && fixed.height),
+            intrinsic.contentHistory[index].prefersEdit, intrinsic.contents[index].size.width >= 0,
+            intrinsic.contents[index].size.height >= 0, text._measuresExactly, !text._widthDependent
         else { return nil }
         var edits = (width: SolverHandle.none, height: SolverHandle.none)
         // An axis in constants form (a required priority) keeps `.none`.
-        if !fixed.width, let width = contents[index].width {
+        if !fixed.width, let width = intrinsic.contents[index].width {
             edits.width = storedSolver.editHandle(for: width)
             guard edits.width.isValid else { return nil }
         }
-        if !fixed.height, let height = contents[index].height {
+        if !fixed.height, let height = intrinsic.contents[index].height {
             edits.height = storedSolver.editHandle(for: height)
             guard edits.height.isValid else { return nil }
         }
@@ -113,9 +114,9 @@ extension LayoutEngine {
     /// any more: new constraints).
     @inline(__always)
     func refitSize(at index: Int, _ solver: Solver) -> Bool {
-        let old = contents[index].size
+        let old = intrinsic.contents[index].size
         // Only an exact text view gets the kind that reaches here.
-        let size = texts[index].unsafelyUnwrapped.view._refitIntrinsicSize()
+        let size = intrinsic.texts[index].unsafelyUnwrapped.view._refitIntrinsicSize()
         guard size != old else { return true }
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
             updateContentSize(at: index)
@@ -123,20 +124,20 @@ extension LayoutEngine {
         }
         needsLayout = true
         forgetRememberedSizes()  // they were for the sizes before this one
-        let fixed = contents[index].fixed
+        let fixed = intrinsic.contents[index].fixed
         if size.width != old.width,
             refitIntrinsic(
                 size.width, from: old.width, fixed: fixed.width, at: index, offset: 0,
                 plan.widthEdits[index], solver)
         {
-            contents[index].size.width = size.width
+            intrinsic.contents[index].size.width = size.width
         }
         if size.height != old.height,
             refitIntrinsic(
                 size.height, from: old.height, fixed: fixed.height, at: index, offset: 2,
                 plan.heights[index], solver)
         {
-            contents[index].size.height = size.height
+            intrinsic.contents[index].size.height = size.height
         }
         return true
     }
@@ -191,7 +192,7 @@ extension LayoutEngine {
     @inline(__always)
     var refitPlanHolds: Bool {
         planHolds && !needsRebuild
-            && !sawTransientConflict && pendingIntrinsic.isEmpty
+            && !sawTransientConflict && intrinsic.pendingIntrinsic.isEmpty
     }
 
     /// The body of `refit`, with the solver lent. Required constants wait
@@ -201,11 +202,8 @@ extension LayoutEngine {
     func refitQueued(_ solver: Solver) -> Size? {
         var heightsOwned = true
         var general = false
-        defersRequiredConstants = true
-        while pendingStart < pendingIntrinsic.count {
-            let index = pendingIntrinsic[pendingStart]
-            pendingStart += 1
-            contents[index].isPending = false
+        intrinsic.defersRequiredConstants = true
+        while let index = intrinsic.dequeue() {
             switch plan.kinds[index] {
             case .deferred: deferContentSize(at: index, entirely: true)
             case .heightEdit: if !refitHeight(at: index, solver) { heightsOwned = false }
@@ -215,10 +213,9 @@ extension LayoutEngine {
                 updateContentSize(at: index)
             }
         }
-        while !pendingIntrinsic.isEmpty { pendingIntrinsic.removeLast() }
-        pendingStart = 0
+        intrinsic.clearQueue()
         if general, !refitPlanHolds {
-            defersRequiredConstants = false
+            intrinsic.defersRequiredConstants = false
             pushDeferredConstants()
             return nil
         }
@@ -230,8 +227,8 @@ extension LayoutEngine {
         } else {
             startPollingHeights()  // the queue held whatever changed
         }
-        defersRequiredConstants = false
-        if !deferredConstantPushes.isEmpty {
+        intrinsic.defersRequiredConstants = false
+        if !intrinsic.deferredConstantPushes.isEmpty {
             pushDeferredConstants()
             guard refitPlanHolds else { return nil }
         }
@@ -244,7 +241,7 @@ extension LayoutEngine {
                 let (width, height) = solver.values(at: plan.root.width, plan.root.height)
                 return Size(width: width, height: height)
             }
-            let height = contents[plan.heightLabels[0]].size.height
+            let height = intrinsic.contents[plan.heightLabels[0]].size.height
             if let known = plan.rememberedSize(height: height) { return known }
             applyPendingHeight()
             let (width, rootHeight) = solver.values(at: plan.root.width, plan.root.height)
@@ -261,7 +258,7 @@ extension LayoutEngine {
             passes += 1
             var changed = false
             for k in 0..<plan.widths.count {
-                let index = widthDependentLabels[k].index
+                let index = intrinsic.widthDependentLabels[k].index
                 let width = solver.value(at: plan.widths[k])
                 let label = views.unretainedView(at: index)
                 guard
@@ -321,8 +318,10 @@ extension LayoutEngine {
     /// (then the widths must be checked after all).
     @inline(__always)
     func refitHeight(at index: Int, _ solver: Solver) -> Bool {
-        let old = contents[index].size
-        guard let text = texts[index] else { return refitImageHeight(at: index, old: old, solver) }
+        let old = intrinsic.contents[index].size
+        guard let text = intrinsic.texts[index] else {
+            return refitImageHeight(at: index, old: old, solver)
+        }
         // Only an exact text view gets the kind that reaches here.
         let size = text.view._refitIntrinsicSize()
         let ownWidth = text.view._membership.layoutWidthEngine == ObjectIdentifier(self)
@@ -365,7 +364,7 @@ extension LayoutEngine {
         } else {
             suggestIntrinsic(height, at: plan.heights[index], solver)
         }
-        contents[index].size.height = height
+        intrinsic.contents[index].size.height = height
     }
 
     /// Whether the refit plan holds for the installed constraints (see

@@ -79,19 +79,12 @@ extension LayoutEngine {
         // Required constants wait for the end of the queue (see
         // `deferredConstantPushes`); a conflict there may queue views again.
         repeat {
-            defersRequiredConstants = true
-            while pendingStart < pendingIntrinsic.count {
-                let index = pendingIntrinsic[pendingStart]
-                pendingStart += 1
-                contents[index].isPending = false
-                updateContentSize(at: index)
-            }
-            defersRequiredConstants = false
+            intrinsic.defersRequiredConstants = true
+            while let index = intrinsic.dequeue() { updateContentSize(at: index) }
+            intrinsic.defersRequiredConstants = false
             pushDeferredConstants()
-        } while pendingStart < pendingIntrinsic.count
-        // cheaper than removeAll for a few
-        while !pendingIntrinsic.isEmpty { pendingIntrinsic.removeLast() }
-        pendingStart = 0
+        } while intrinsic.hasQueued
+        intrinsic.clearQueue()
         // A conflict met while updating in place is judged on a solver built
         // from the final constraints (see `reportsConflictsDirectly`).
         if sawTransientConflict {
@@ -122,7 +115,7 @@ extension LayoutEngine {
     /// states the solver passes through, and any conflict found on the
     /// way, are a new hierarchy's.
     func rebuildAsNew(target: Size) {
-        for (index, _) in widthDependentLabels {
+        for (index, _) in intrinsic.widthDependentLabels {
             _ = views.withView(at: index) {
                 $0._forgetLayoutWidth()
             }
@@ -160,8 +153,8 @@ extension LayoutEngine {
     /// view without text measures 0 × 0 at any width, so where its passes start
     /// cannot move anything (see `freeLabelWidthsMatter()`).
     func resetFreeLabelWidths() {
-        guard !widthDependentLabels.isEmpty, freeLabelWidthsMatter() else { return }
-        for (index, _) in widthDependentLabels {
+        guard !intrinsic.widthDependentLabels.isEmpty, freeLabelWidthsMatter() else { return }
+        for (index, _) in intrinsic.widthDependentLabels {
             let forgot = views.withView(at: index) {
                 $0._forgetLayoutWidth()
             }
@@ -180,11 +173,11 @@ extension LayoutEngine {
     ///   the installed constraints.
     @inline(__always)
     func freeLabelWidthsMatter() -> Bool {
-        if freeWidthLabelsVersion != store.installVersion { noteFreeWidthLabels() }
-        if freeWidthViewsAlwaysMatter { return true }
-        for index in freeWidthLabels {
+        if intrinsic.freeWidthLabelsVersion != store.installVersion { noteFreeWidthLabels() }
+        if intrinsic.freeWidthViewsAlwaysMatter { return true }
+        for index in intrinsic.freeWidthLabels {
             // `freeWidthLabels` holds exact text views only.
-            if !texts[index].unsafelyUnwrapped.view._hasNoText { return true }
+            if !intrinsic.texts[index].unsafelyUnwrapped.view._hasNoText { return true }
         }
         return false
     }
@@ -192,18 +185,18 @@ extension LayoutEngine {
     /// Sorts the width-dependent views whose width is free for
     /// `freeLabelWidthsMatter()`, as of the installed constraints.
     func noteFreeWidthLabels() {
-        freeWidthLabels.removeAll(keepingCapacity: true)
-        freeWidthViewsAlwaysMatter = false
-        for (index, _) in widthDependentLabels {
+        intrinsic.freeWidthLabels.removeAll(keepingCapacity: true)
+        intrinsic.freeWidthViewsAlwaysMatter = false
+        for (index, _) in intrinsic.widthDependentLabels {
             let fixed = fixedAxes(at: index)
             guard !fixed.width else { continue }
-            if fixed.baselineFree, texts[index]?.view._measuresExactly == true {
-                freeWidthLabels.append(index)
+            if fixed.baselineFree, intrinsic.texts[index]?.view._measuresExactly == true {
+                intrinsic.freeWidthLabels.append(index)
             } else {
-                freeWidthViewsAlwaysMatter = true
+                intrinsic.freeWidthViewsAlwaysMatter = true
             }
         }
-        freeWidthLabelsVersion = store.installVersion
+        intrinsic.freeWidthLabelsVersion = store.installVersion
     }
 
     /// Solves, then re-measures labels whose width changed and solves again
@@ -217,7 +210,7 @@ extension LayoutEngine {
             if updatingAll { solver.updateVariables() }
             passes += 1
             var changed = false
-            for (index, widthVariable) in widthDependentLabels {
+            for (index, widthVariable) in intrinsic.widthDependentLabels {
                 let width = widthVariable._withUnsafeGuaranteedRef {
                     updatingAll ? $0.solvedValue : solver.currentValue(of: $0)
                 }
@@ -264,7 +257,8 @@ extension LayoutEngine {
     /// the pixel grid of the root's `contentScaleFactor`, edges rounded to the
     /// nearest pixel as UIKit does).
     func layout() {
-        if !needsRebuild, !needsLayout, pendingIntrinsic.isEmpty, pendingArrangements.isEmpty,
+        if !needsRebuild, !needsLayout, intrinsic.pendingIntrinsic.isEmpty,
+            pendingArrangements.isEmpty,
             !plan.polling, sizeMode == .frame
         {
             return

@@ -21,63 +21,6 @@ final class LayoutEngine {
         case fitting(horizontal: LayoutPriority, vertical: LayoutPriority)
     }
 
-    /// A view's intrinsic-size constraints: `size >= intrinsic` at the
-    /// compression resistance priority and `size <= intrinsic` at the hugging
-    /// priority, per axis with an intrinsic metric.
-    ///
-    /// A view starts with constants, updated in place (`solverForms`, no
-    /// lookups). Once its intrinsic size has changed twice in a row with no
-    /// other constraint change in between (a reused cell: only texts change),
-    /// it moves to edit form along axes whose two priorities are optional:
-    /// `intrinsic` is then an edit variable of the solver (`Variable` of the
-    /// view, held at `intrinsicEditPriority`), so that a template's new
-    /// intrinsic size is one `suggestValue`, and both constraints move together, so the
-    /// dual simplex never sees the pair disagree halfway through an update.
-    /// Nothing else refers to the variable and its edit outranks both
-    /// constraints, so it always takes the suggested value exactly: the
-    /// solution is the one the constants would give. A required priority
-    /// keeps the constants, so that an intrinsic size that cannot be met is
-    /// reported as a conflict, as UIKit does.
-    struct ContentConstraints {
-        /// (width ≥, width ≤) when the view has an intrinsic width, then (height ≥, height ≤).
-        var constraints: [LayoutConstraint] = []
-        /// The intrinsic size the constraints were made from or last updated to.
-        var size = Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
-        /// The edit variables holding the intrinsic width and height, when in edit form.
-        var width: Variable?
-        var height: Variable?
-        /// The solver forms of `constraints` (updated in place in constants form).
-        var solverForms: [Constraint?] = []
-        /// The floors (`length >= 0`) under the lengths of a view inside a
-        /// stack view's tree (StackView+Floors.swift); constant, so kept
-        /// while the intrinsic size changes in place.
-        var floors: [LayoutConstraint] = []
-        /// Whether the view is in `pendingIntrinsic` (not yet handled) or `staleContent`.
-        var isPending = false
-        var isStale = false
-        /// `fixedAxes(at:)` as of `installVersion` `fixedVersion`.
-        var fixedVersion = -1
-        var fixed = (width: false, height: false, baselineFree: true)
-    }
-
-    /// How a view's intrinsic size has been changing (see `ContentConstraints`).
-    struct ContentHistory {
-        /// `installVersion` at the last update, and how many updates in a row found it unchanged.
-        var version = -1
-        var steadyUpdates = 0
-        /// Whether the view's intrinsic sizes are installed in edit form where they can be.
-        var prefersEdit = false
-    }
-
-    /// A required intrinsic-size constraint whose new constant waits (see
-    /// `deferredConstantPushes`), with the solver form it was installed as,
-    /// when known. (A struct: an array of tuples looks up the tuple's type
-    /// metadata at run time on every append.)
-    struct DeferredConstant {
-        let constraint: LayoutConstraint
-        let form: Constraint?
-    }
-
     /// The priority of intrinsic-size edit variables: the highest optional one.
     static let intrinsicEditPriority = LayoutPriority(rawValue: Float(1000).nextDown)
 
@@ -108,20 +51,6 @@ final class LayoutEngine {
     @exclusivity(unchecked) var views = _EngineViews()
     @exclusivity(unchecked) var parentIndex: [Int] = []
     @exclusivity(unchecked) var guides: [LayoutGuide] = []
-    /// Labels (and image views with an `aspectRatio`) whose intrinsic size
-    /// depends on the width the solve gives them (their indices in `views`
-    /// and width variables, unretained: the views keep them).
-    @exclusivity(unchecked) var widthDependentLabels: [(index: Int, width: Unmanaged<Variable>)] =
-        []
-    /// The width-dependent labels whose width is free (not fixed by
-    /// required equalities) and that measure 0 × 0 without text, as of
-    /// `installVersion` `freeWidthLabelsVersion` (see `freeLabelWidthsMatter()`).
-    @exclusivity(unchecked) var freeWidthLabels: [Int] = []
-    /// Whether some width-dependent view with a free width matters even
-    /// without text (an image view, a subclass, a label whose baselines a
-    /// constraint reads), as of the same version.
-    @exclusivity(unchecked) var freeWidthViewsAlwaysMatter = false
-    @exclusivity(unchecked) var freeWidthLabelsVersion = -1
     /// Stack views that fill proportionally (their constraints follow their
     /// views' intrinsic sizes, so they are refreshed before every layout, as
     /// UIKit's `updateConstraints` pass does), unretained: `views` keeps them.
@@ -135,38 +64,16 @@ final class LayoutEngine {
         pendingArrangements.append(stack)
         needsLayout = true
     }
-    /// The view at each index of `views` as a text view (`_EngineText`),
-    /// nil for any other view.
-    @exclusivity(unchecked) var texts: [_EngineTextRef?] = []
     /// The weight of the intrinsic-size constraints of the view at each
     /// index of `views`: UIKit's tie-break by arranged index
     /// (StackView+TieBreak.swift); 1 outside stack views.
     @exclusivity(unchecked) var tieWeights: [Double] = []
-    /// Whether the view at each index of `views` always has an intrinsic
-    /// width and height (a text view, whose empty text is 0 × 0, or a
-    /// `Button`, its title plus insets), so that while required constraints
-    /// fix its size and nothing reads its baselines, its new intrinsic size
-    /// cannot change the layout or which constraints it has: it is not even
-    /// measured (`deferContentSize(at:entirely:)`) until they change. A
-    /// button bar of fixed cells retitled every row then costs nothing.
-    @exclusivity(unchecked) var defersWhenFixed: [Bool] = []
     /// The installed constraints and their solver forms (see `_ConstraintStore`).
     @exclusivity(unchecked) var store = _ConstraintStore()
+    /// The views' intrinsic sizes and their updates (see `_IntrinsicSizes`).
+    @exclusivity(unchecked) var intrinsic = _IntrinsicSizes()
     /// `store.installVersion` (for tests).
     var installVersion: Int { store.installVersion }
-    /// Intrinsic-size constraints per view, indexed like `views`.
-    @exclusivity(unchecked) var contents: [ContentConstraints] = []
-    @exclusivity(unchecked) var contentHistory: [ContentHistory] = []
-    /// Indices of views whose intrinsic size changed; those before
-    /// `pendingStart` are done. (Indices, not views: retaining a view costs
-    /// more than the rest of queueing it.)
-    @exclusivity(unchecked) var pendingIntrinsic: [Int] = []
-    @exclusivity(unchecked) var pendingStart = 0
-    /// Required intrinsic-size constraints whose new constants wait for
-    /// the end of `prepare`'s queue (`pushDeferredConstants()`), while
-    /// `defersRequiredConstants` is set.
-    @exclusivity(unchecked) var deferredConstantPushes: [DeferredConstant] = []
-    @exclusivity(unchecked) var defersRequiredConstants = false
     @exclusivity(unchecked) var sizeMode = SizeMode.frame
     @exclusivity(unchecked) var rootSize: [LayoutConstraint] = []
     /// The constants of `rootSize` (compared without touching the constraints).
@@ -222,11 +129,6 @@ final class LayoutEngine {
     }
 
     // MARK: - Installing state
-
-    /// Views whose intrinsic size changed along an axis fixed by required
-    /// constraints (see `fixedAxes(at:)`); any change to the installed
-    /// constraints updates them again.
-    @exclusivity(unchecked) var staleContent: [Int] = []
 
     /// The per-row refit's plan (see `_RefitPlan`, LayoutEngine+Refit.swift).
     @exclusivity(unchecked) var plan = _RefitPlan()
