@@ -22,11 +22,11 @@ extension LayoutEngine {
         of view: View, solvingFirst: Bool = true, probing: Bool = false,
         face: inout _FaceReading
     ) -> [AmbiguousAttribute] {
-        if solvingFirst || needsRebuild || needsLayout || plan.polling || sizeMode != .frame {
+        if solvingFirst || needsRebuild || needsLayout || plan.polling || loop.sizeMode != .frame {
             prepare(.frame, size: root._frame.size)
             solve()
             solveAfreshIfDegraded(.frame, size: root._frame.size, updatingAll: true)
-            reportsConflictsDirectly = false
+            loop.reportsConflictsDirectly = false
             face = .unread
         }
         guard view !== root, let parent = view.superview, view.rootView === root else { return [] }

@@ -12,11 +12,11 @@ extension LayoutEngine {
     /// target when measuring): constraints are tried against the real size,
     /// so none is broken, nor logged, against a size never asked for.
     func rebuild(target: Size) {
-        rebuildCount += 1
+        loop.rebuildCount += 1
         defer { store.structuralChanges = 0 }
-        reportsConflictsDirectly = true
-        defer { reportsConflictsDirectly = false }
-        sawTransientConflict = false
+        loop.reportsConflictsDirectly = true
+        defer { loop.reportsConflictsDirectly = false }
+        loop.sawTransientConflict = false
         plan.pendingHeight = nil
         plan.sizes.removeAll()
         storedSolver = Solver()
@@ -44,7 +44,7 @@ extension LayoutEngine {
             LayoutConstraint(
                 root, .top, .equal, nil, .notAnAttribute, constant: 0, priority: .required,
                 origin: .rootOrigin, identifier: "Root-Origin-Y"))
-        installRootSize(sizeMode, size: target)
+        installRootSize(loop.sizeMode, size: target)
 
         for (index, view) in views.enumerated()
         where index > 0 && view.translatesAutoresizingMaskIntoConstraints {
@@ -96,12 +96,12 @@ extension LayoutEngine {
     }
 
     func installRootSize(_ mode: SizeMode, size: Size) {
-        sizeMode = mode
+        loop.sizeMode = mode
         // A root that was never given a size (frame mode, 0 × 0) has no size
         // constraints yet, as a UIKit view outside any window: constraints
         // activated before it is sized must not be reported as conflicts.
         if mode == .frame && size == .zero {
-            rootSize = []
+            loop.rootSize = []
             return
         }
         let (horizontal, vertical, origin, name):
@@ -114,7 +114,7 @@ extension LayoutEngine {
         case .fitting(let h, let v):
             (horizontal, vertical, origin, name) = (h, v, .fitting, "Fitting-Size")
         }
-        rootSize = [
+        loop.rootSize = [
             LayoutConstraint(
                 root, .width, .equal, nil, .notAnAttribute, constant: size.width,
                 priority: horizontal, origin: origin, identifier: "\(name)-Width"),
@@ -122,9 +122,9 @@ extension LayoutEngine {
                 root, .height, .equal, nil, .notAnAttribute, constant: size.height,
                 priority: vertical, origin: origin, identifier: "\(name)-Height"),
         ]
-        for constraint in rootSize { installRootSizeConstraint(constraint) }
-        rootSizeValue = size
-        sizeMode = mode
+        for constraint in loop.rootSize { installRootSizeConstraint(constraint) }
+        loop.rootSizeValue = size
+        loop.sizeMode = mode
     }
 
     /// Installs a root size constraint (the size the root is laid out or

@@ -87,11 +87,11 @@ extension LayoutEngine {
     func frameDidChange(_ view: View) {
         guard !needsRebuild else { return }
         if view === root {
-            if sizeMode == .frame, rootSize.count == 2 {
-                setConstant(view._frame.width, of: rootSize[0])
-                setConstant(view._frame.height, of: rootSize[1])
-                rootSizeValue = view._frame.size
-            } else if sizeMode == .frame {
+            if loop.sizeMode == .frame, loop.rootSize.count == 2 {
+                setConstant(view._frame.width, of: loop.rootSize[0])
+                setConstant(view._frame.height, of: loop.rootSize[1])
+                loop.rootSizeValue = view._frame.size
+            } else if loop.sizeMode == .frame {
                 // first size: prepare() installs it and retries broken constraints
                 needsLayout = true
             }

@@ -25,11 +25,11 @@ extension LayoutEngine {
     }
 
     func report(_ conflict: ConstraintConflict) {
-        guard reportsConflictsDirectly || solvingAfresh else {
+        guard loop.reportsConflictsDirectly || loop.solvingAfresh else {
             // Found while updating the solver in place: the rest of the row's
             // changes may resolve it, so it is judged by building the solver
             // afresh at the next layout (`solveAfreshIfNeeded`).
-            sawTransientConflict = true
+            loop.sawTransientConflict = true
             return
         }
         let report = self.report(describing: conflict)

@@ -17,7 +17,7 @@ extension LayoutEngine {
         forgetRememberedSizes()
         plan.invalidate()
         plan.heightLabels = []
-        guard !needsRebuild, rootSize.count == 2, case .fitting = sizeMode else { return }
+        guard !needsRebuild, loop.rootSize.count == 2, case .fitting = loop.sizeMode else { return }
         let root = (
             width: solver.valueHandle(for: rootWidth), height: solver.valueHandle(for: rootHeight)
         )
@@ -180,8 +180,8 @@ extension LayoutEngine {
         // a constant change can move one (suggestions, optional, cannot), so
         // with no constant changed since they were last checked
         // (`plan.widthsChecked`) they need no checking.
-        guard planHolds, !freeLabelWidthsMatter(), !needsRebuild, mode == sizeMode,
-            size == rootSizeValue
+        guard planHolds, !freeLabelWidthsMatter(), !needsRebuild, mode == loop.sizeMode,
+            size == loop.rootSizeValue
         else { return nil }
         return unmanagedSolver._withUnsafeGuaranteedRef { refitQueued($0) }
     }
@@ -192,7 +192,7 @@ extension LayoutEngine {
     @inline(__always)
     var refitPlanHolds: Bool {
         planHolds && !needsRebuild
-            && !sawTransientConflict && intrinsic.pendingIntrinsic.isEmpty
+            && !loop.sawTransientConflict && intrinsic.pendingIntrinsic.isEmpty
     }
 
     /// The body of `refit`, with the solver lent. Required constants wait
@@ -235,7 +235,7 @@ extension LayoutEngine {
         let widthsChecked = heightsOwned && plan.widthsChecked
         // `solve(updatingAll: false)`, unless no width can have moved.
         if widthsChecked {
-            lastPassCount = 1
+            loop.lastPassCount = 1
             needsLayout = true
             guard plan.remembersSizes else {
                 let (width, height) = solver.values(at: plan.root.width, plan.root.height)
@@ -282,7 +282,7 @@ extension LayoutEngine {
             if !changed || passes >= 8 { break }
         }
         plan.widthsChecked = true
-        lastPassCount = passes
+        loop.lastPassCount = passes
         needsLayout = true
         let (width, height) = solver.values(at: plan.root.width, plan.root.height)
         return Size(width: width, height: height)

@@ -13,34 +13,34 @@ extension LayoutEngine {
             // Stacks changed while no engine laid them out make their
             // constraints first (their guides join the hierarchy built now).
             StackView._arrangeWaiting(in: root)
-            sizeMode = mode
+            loop.sizeMode = mode
             rebuild(target: size)
         }
         stopPollingHeights(requeue: true)
-        if mode != sizeMode || rootSize.isEmpty != (mode == .frame && size == .zero) {
+        if mode != loop.sizeMode || loop.rootSize.isEmpty != (mode == .frame && size == .zero) {
             // A constraint broken under the old root size (typically a
             // hierarchy activated before its root had a size) may hold under
             // the new one: rebuild so it is tried again.
             assert(store.brokenCount == store.countBroken(in: solver))
             if store.brokenCount > 0 {
-                sizeMode = mode
+                loop.sizeMode = mode
                 rebuild(target: size)
             } else {
-                for constraint in rootSize { uninstall(constraint) }
+                for constraint in loop.rootSize { uninstall(constraint) }
                 installRootSize(mode, size: size)
-                switchesSinceDriftCheck += 1
-                if switchesSinceDriftCheck >= Self.driftCheckInterval {
-                    switchesSinceDriftCheck = 0
+                loop.switchesSinceDriftCheck += 1
+                if loop.switchesSinceDriftCheck >= _SolveLoop.driftCheckInterval {
+                    loop.switchesSinceDriftCheck = 0
                     if requiredResidualsDrifted() {
-                        sizeMode = mode
+                        loop.sizeMode = mode
                         rebuild(target: size)
                     }
                 }
             }
-        } else if rootSize.count == 2, size != rootSizeValue {
-            setConstant(size.width, of: rootSize[0])
-            setConstant(size.height, of: rootSize[1])
-            rootSizeValue = size
+        } else if loop.rootSize.count == 2, size != loop.rootSizeValue {
+            setConstant(size.width, of: loop.rootSize[0])
+            setConstant(size.height, of: loop.rootSize[1])
+            loop.rootSizeValue = size
         }
         // Stacks make their constraints now, against the new target size; one
         // that adds or removes spacer guides changes the hierarchy, and the
@@ -50,7 +50,7 @@ extension LayoutEngine {
             pendingArrangements.removeAll()
             StackView._arrange(stacks)
             if needsRebuild {
-                sizeMode = mode
+                loop.sizeMode = mode
                 rebuild(target: size)
             }
         }
@@ -87,8 +87,8 @@ extension LayoutEngine {
         intrinsic.clearQueue()
         // A conflict met while updating in place is judged on a solver built
         // from the final constraints (see `reportsConflictsDirectly`).
-        if sawTransientConflict {
-            sizeMode = mode
+        if loop.sawTransientConflict {
+            loop.sizeMode = mode
             rebuildAsNew(target: size)
         }
     }
@@ -105,7 +105,7 @@ extension LayoutEngine {
             for term in constraint.terms {
                 magnitude = max(magnitude, abs(term.coefficient * term.variable.solvedValue))
             }
-            if constraint.violation > Self.driftLimit * magnitude { return true }
+            if constraint.violation > _SolveLoop.driftLimit * magnitude { return true }
         }
         return false
     }
@@ -228,7 +228,7 @@ extension LayoutEngine {
             }
             if !changed || passes >= 8 { break }
         }
-        lastPassCount = passes
+        loop.lastPassCount = passes
     }
 
     /// When rounding has degraded the solver's tableau (`Solver.isDegraded`:
@@ -240,15 +240,15 @@ extension LayoutEngine {
     /// property's long run met it a few times in 100,000 random cells, on
     /// cells whose constraints were added and removed hundreds of times.
     func solveAfreshIfDegraded(_ mode: SizeMode, size: Size, updatingAll: Bool) {
-        guard storedSolver.isDegraded || sawTransientConflict else { return }
-        freshRebuildCount += 1
-        sizeMode = mode
+        guard storedSolver.isDegraded || loop.sawTransientConflict else { return }
+        loop.freshRebuildCount += 1
+        loop.sizeMode = mode
         rebuildAsNew(target: size)
         prepare(mode, size: size)
-        solvingAfresh = true
+        loop.solvingAfresh = true
         defer {
-            solvingAfresh = false
-            sawTransientConflict = false
+            loop.solvingAfresh = false
+            loop.sawTransientConflict = false
         }
         solve(updatingAll: updatingAll)
     }
@@ -259,7 +259,7 @@ extension LayoutEngine {
     func layout() {
         if !needsRebuild, !needsLayout, intrinsic.pendingIntrinsic.isEmpty,
             pendingArrangements.isEmpty,
-            !plan.polling, sizeMode == .frame
+            !plan.polling, loop.sizeMode == .frame
         {
             return
         }
@@ -319,7 +319,7 @@ extension LayoutEngine {
             let size = refit(mode, size: target),
             !storedSolver.isDegraded
         {
-            refitCount &+= 1
+            loop.refitCount &+= 1
             tellConflictsInForce()
             return size
         }

@@ -13,6 +13,23 @@ import TrellisGeometry
 /// an `add`. Only hierarchy changes (adding or removing views and guides,
 /// switching `translatesAutoresizingMaskIntoConstraints` or the layout
 /// direction) rebuild it.
+///
+/// A facade over four parts, each a value with its own invariants (stated
+/// on its type), and the hierarchy they serve (`views`, `guides`, the stack
+/// views to refresh):
+/// - the constraint store (`store`, `_ConstraintStore`): the installed
+///   constraints, their solver forms both ways, the broken ones counted,
+///   the baseline constraints and the version of the installed set;
+/// - the intrinsic-size tracker (`intrinsic`, `_IntrinsicSizes`): each
+///   view's intrinsic-size constraints and history, the queue of views
+///   whose size changed, what waits along fixed axes, and the text views
+///   (`_EngineText`, the one seam to `Label`);
+/// - the refit plan (`plan`, `_RefitPlan`): the per-row shortcut, valid
+///   while its one token equals the store's version;
+/// - the solve loop (`loop`, `_SolveLoop`): the root's size mode and
+///   constraints, passes, drift checks and how conflicts are judged.
+/// The extensions (Building, Changes, LinearForms, Solving, Refit,
+/// Conflicts, Ambiguity) are the operations that change them together.
 final class LayoutEngine {
     /// How the root's size is fixed: by its frame while laying out, or pulled
     /// towards a target size while measuring with `systemLayoutSizeFitting`.
@@ -33,7 +50,7 @@ final class LayoutEngine {
     let rootWidth: Variable
     let rootHeight: Variable
     /// The solver, with any height suggestion the refit left pending
-    /// (`pendingHeight`) carried into it first: whatever reads or changes
+    /// (`plan.pendingHeight`) carried into it first: whatever reads or changes
     /// the solver through this property sees every intrinsic height.
     var solver: Solver {
         forgetRememberedSizes()
@@ -72,54 +89,16 @@ final class LayoutEngine {
     @exclusivity(unchecked) var store = _ConstraintStore()
     /// The views' intrinsic sizes and their updates (see `_IntrinsicSizes`).
     @exclusivity(unchecked) var intrinsic = _IntrinsicSizes()
-    /// `store.installVersion` (for tests).
-    var installVersion: Int { store.installVersion }
-    @exclusivity(unchecked) var sizeMode = SizeMode.frame
-    @exclusivity(unchecked) var rootSize: [LayoutConstraint] = []
-    /// The constants of `rootSize` (compared without touching the constraints).
-    @exclusivity(unchecked) var rootSizeValue = Size(width: -1, height: -1)
+    /// The solve loop's state: the root's size, passes, conflicts judged
+    /// (see `_SolveLoop`).
+    @exclusivity(unchecked) var loop = _SolveLoop()
     /// Conflicts found so far, oldest first (each logged once).
     @exclusivity(unchecked) var unsatisfiable: [UnsatisfiableConstraints] = []
     /// The root's `logRow` whose conflicts in force the conflict handler last heard.
     @exclusivity(unchecked) var conflictsHeardRow: Int?
-    /// Number of solve passes in the last layout or measurement (for tests and benchmarks).
-    @exclusivity(unchecked) var lastPassCount = 0
-    /// Whether conflicts are reported as they are found: while the solver is
-    /// built from the hierarchy, and for the rest of a layout that built it.
-    /// Otherwise (the solver updated in place: new constants, activations,
-    /// baselines, a stack's new arrangement) a conflict may be an artefact
-    /// of the order the changes came in (a stack hidden while its labels
-    /// still have the last row's baselines), which a hierarchy built for
-    /// the row would never meet; it is only noted, and judged on a solver
-    /// built afresh from the final constraints, as a new hierarchy would be.
-    @exclusivity(unchecked) var reportsConflictsDirectly = false
-    @exclusivity(unchecked) var sawTransientConflict = false
     /// Ambiguity probes made (constraints added to ask whether an
     /// expression moves, `isFixed`), for tests and profiles.
     @exclusivity(unchecked) var ambiguityProbes = 0
-    /// Root size switches (fitting ↔ frame, two a row on a reused cell's
-    /// slow path) since the tableau's drift was last checked. Removing and
-    /// adding the root's size constraints pivots through the cell's own
-    /// multipliers, and rounding can grow by their inverse at each switch:
-    /// a cell with `width × 0.25` constraints saw a required equality off
-    /// by 1e-13, then ×4 a row, 1.1e-6 after 15 rows (a pixel flipped
-    /// under rounding; the reuse long run's seed 101600). So every
-    /// `driftCheckInterval` switches the required constraints' residuals
-    /// are measured, and past `driftLimit` the solver is built afresh.
-    @exclusivity(unchecked) var switchesSinceDriftCheck = 0
-    static let driftCheckInterval = 4
-    /// Largest residual of a required constraint accepted, relative to
-    /// the magnitude of its terms (at least 1 point): far above a fresh
-    /// tableau's rounding (1e-13), far below what moves a pixel (1e-6).
-    static let driftLimit = 1e-10
-    /// True during `solveAfreshIfDegraded`: every conflict is real then.
-    @exclusivity(unchecked) var solvingAfresh = false
-    /// Number of times a degraded solver was built afresh (see `solveAfreshIfDegraded`).
-    @exclusivity(unchecked) var freshRebuildCount = 0
-    /// Number of measurements the refit answered (for tests and benchmarks).
-    @exclusivity(unchecked) var refitCount = 0
-    /// Number of times the solver was built from the hierarchy (for tests and benchmarks).
-    @exclusivity(unchecked) var rebuildCount = 0
 
     init(root: View) {
         self.root = root
@@ -128,10 +107,16 @@ final class LayoutEngine {
         unmanagedSolver = Unmanaged.passUnretained(storedSolver)
     }
 
-    // MARK: - Installing state
-
     /// The per-row refit's plan (see `_RefitPlan`, LayoutEngine+Refit.swift).
     @exclusivity(unchecked) var plan = _RefitPlan()
-    /// `plan.polling` (for tests).
+}
+
+// Readings for tests and benchmarks, from the parts.
+extension LayoutEngine {
+    var installVersion: Int { store.installVersion }
     var pollingHeights: Bool { plan.polling }
+    var lastPassCount: Int { loop.lastPassCount }
+    var refitCount: Int { loop.refitCount }
+    var rebuildCount: Int { loop.rebuildCount }
+    var freshRebuildCount: Int { loop.freshRebuildCount }
 }
