@@ -35,7 +35,7 @@ suites=(
     TableStaysPutModelTests ConstantChangeDifferentialTests BatchedSuggestionTests
     SolverPropertyTests DefinitionDifferentialTests PathAgreementTests TemplateFileCellTests
     ConstraintTemplateShapeTests PostCellAgreementTests PostCellHandComputedTests PostItemTests
-    ProductCardTests
+    ProductCardTests SizeAndBaselinesTests
     PostDataGeneratorTests ChatBubbleReuseTests SizeOnlyTests PreparedLookupTests
     ConflictLogCLITests LongStackTests KernOnlyShapingTests DaskHeightsCLITests
     MergeHeightsCLITests CollectionQueryTests AmbiguityReadingTests
