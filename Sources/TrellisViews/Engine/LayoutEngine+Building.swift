@@ -12,25 +12,35 @@ extension LayoutEngine {
     /// target when measuring): constraints are tried against the real size,
     /// so none is broken, nor logged, against a size never asked for.
     func rebuild(target: Size) {
-        loop.rebuildCount += 1
-        defer { store.structuralChanges = 0 }
-        loop.reportsConflictsDirectly = true
-        defer { loop.reportsConflictsDirectly = false }
-        loop.sawTransientConflict = false
-        plan.pendingHeight = nil
-        plan.sizes.removeAll()
+        rebuildCount += 1
+        defer { structuralChanges = 0 }
+        reportsConflictsDirectly = true
+        defer { reportsConflictsDirectly = false }
+        sawTransientConflict = false
+        pendingHeight = nil
+        refitSizes.removeAll()
         storedSolver = Solver()
-        store.removeAll()
-        for index in intrinsic.staleContent where index < views.count {
+        solverConstraints = [:]
+        baselineConstraints = []
+        for index in staleContent where index < views.count {
             views.withView(at: index) { $0._membership.contentDeferred = false }
         }
-        intrinsic.staleContent.removeAll(keepingCapacity: true)
+        staleContent.removeAll(keepingCapacity: true)
         stopPollingHeights(requeue: false)
-        intrinsic.removeAll()
+        layoutConstraints = [:]
+        itemConstraints = [:]
+        contents = []
+        contentHistory = []
+        installVersion += 1
+        pendingIntrinsic.removeAll(keepingCapacity: true)
+        pendingStart = 0
         views = _EngineViews()
         parentIndex = []
         guides = []
+        widthDependentLabels = []
         proportionalStacks = []
+        isLabel = []
+        defersWhenFixed = []
         collect(root, parent: -1)
         assignTieWeights()
         needsRebuild = false
@@ -44,7 +54,7 @@ extension LayoutEngine {
             LayoutConstraint(
                 root, .top, .equal, nil, .notAnAttribute, constant: 0, priority: .required,
                 origin: .rootOrigin, identifier: "Root-Origin-Y"))
-        installRootSize(loop.sizeMode, size: target)
+        installRootSize(sizeMode, size: target)
 
         for (index, view) in views.enumerated()
         where index > 0 && view.translatesAutoresizingMaskIntoConstraints {
@@ -80,28 +90,30 @@ extension LayoutEngine {
         view._membership.contentDeferred = false
         view._membership.index = index
         view._membership.indexOwner = ObjectIdentifier(self)
+        contents.append(ContentConstraints())
+        contentHistory.append(ContentHistory())
         parentIndex.append(parent)
         if let guide = view._marginsGuide { guides.append(guide) }
         if let guide = view._safeAreaGuide { guides.append(guide) }
         guides.append(contentsOf: view._layoutGuides)
-        let text = view._engineText
-        intrinsic.append(text: text, defersWhenFixed: text != nil || view is Button)
+        isLabel.append(view is Label)
+        defersWhenFixed.append(view is Label || view is Button)
         if let stack = view as? StackView, stack.distribution == .fillProportionally {
             proportionalStacks.append(Unmanaged.passUnretained(stack))
         }
         if view._widthDependent {
-            intrinsic.widthDependentLabels.append((index, Unmanaged.passUnretained(view._width)))
+            widthDependentLabels.append((index, Unmanaged.passUnretained(view._width)))
         }
         for subview in view.subviews { collect(subview, parent: index) }
     }
 
     func installRootSize(_ mode: SizeMode, size: Size) {
-        loop.sizeMode = mode
+        sizeMode = mode
         // A root that was never given a size (frame mode, 0 × 0) has no size
         // constraints yet, as a UIKit view outside any window: constraints
         // activated before it is sized must not be reported as conflicts.
         if mode == .frame && size == .zero {
-            loop.rootSize = []
+            rootSize = []
             return
         }
         let (horizontal, vertical, origin, name):
@@ -114,7 +126,7 @@ extension LayoutEngine {
         case .fitting(let h, let v):
             (horizontal, vertical, origin, name) = (h, v, .fitting, "Fitting-Size")
         }
-        loop.rootSize = [
+        rootSize = [
             LayoutConstraint(
                 root, .width, .equal, nil, .notAnAttribute, constant: size.width,
                 priority: horizontal, origin: origin, identifier: "\(name)-Width"),
@@ -122,9 +134,9 @@ extension LayoutEngine {
                 root, .height, .equal, nil, .notAnAttribute, constant: size.height,
                 priority: vertical, origin: origin, identifier: "\(name)-Height"),
         ]
-        for constraint in loop.rootSize { installRootSizeConstraint(constraint) }
-        loop.rootSizeValue = size
-        loop.sizeMode = mode
+        for constraint in rootSize { installRootSizeConstraint(constraint) }
+        rootSizeValue = size
+        sizeMode = mode
     }
 
     /// Installs a root size constraint (the size the root is laid out or
@@ -135,24 +147,23 @@ extension LayoutEngine {
     /// and that constraint added again, to be reported and left out itself.
     func installRootSizeConstraint(_ constraint: LayoutConstraint) {
         requeueStaleContent()
-        store.installVersion += 1
+        installVersion += 1
         var removed: [LayoutConstraint] = []
         for _ in 0..<16 {
             guard let solverConstraint = makeSolverConstraint(constraint) else { break }
-            store.record(solverConstraint, of: constraint, in: storedSolver)
+            solverConstraints[ObjectIdentifier(constraint)] = solverConstraint
+            layoutConstraints[ObjectIdentifier(solverConstraint)] = constraint
             needsLayout = true
             let conflict: ConstraintConflict?
             do {
                 conflict = try solver.add(solverConstraint)
-                store.noteIfBroken(solverConstraint, in: storedSolver)
             } catch {
-                store.noteIfBroken(solverConstraint, in: storedSolver)
                 LayoutLog.emit("Could not add \(constraint): \(error)")
                 break
             }
             guard let conflict else { break }
             let victim = conflict.conflicting
-                .compactMap { store.owners[ObjectIdentifier($0)] }
+                .compactMap { layoutConstraints[ObjectIdentifier($0)] }
                 .filter { $0._origin == .user }
                 .max { $0._activationOrder < $1._activationOrder }
             guard let victim else {
@@ -168,8 +179,7 @@ extension LayoutEngine {
 
     func installAutoresizing(_ view: View, superview: View) {
         let made = autoresizingConstraints(view, superview: superview)
-        store.items[ObjectIdentifier(view), default: _ConstraintStore.ItemConstraints()]
-            .autoresizing = made
+        itemConstraints[ObjectIdentifier(view), default: ItemConstraints()].autoresizing = made
         for constraint in made { install(constraint) }
     }
 
@@ -244,9 +254,9 @@ extension LayoutEngine {
     func installContentSize(at index: Int) {
         let view = views[index]
         let size = view.intrinsicContentSize
-        var content = _IntrinsicSizes.ContentConstraints()
-        content.isPending = intrinsic.contents[index].isPending
-        content.isStale = intrinsic.contents[index].isStale
+        var content = ContentConstraints()
+        content.isPending = contents[index].isPending
+        content.isStale = contents[index].isStale
         let axes: [(LayoutAttribute, Double, LayoutPriority, LayoutPriority, String)] = [
             (
                 .width, size.width, view._compression.horizontal, view._hugging.horizontal,
@@ -271,7 +281,7 @@ extension LayoutEngine {
                 content.floors.append(floor)
             }
             let editPriority = Self.intrinsicEditPriority
-            guard intrinsic.contentHistory[index].prefersEdit, compression < editPriority,
+            guard contentHistory[index].prefersEdit, compression < editPriority,
                 hugging < editPriority
             else {
                 for constraint in pair { content.solverForms.append(install(constraint)) }
@@ -301,26 +311,25 @@ extension LayoutEngine {
             install(floor, as: makeSolverConstraint(floor, weight: _TieBreak.floorWeight))
         }
         content.size = size
-        intrinsic.contents[index] = content
+        contents[index] = content
     }
 
     /// Uninstalls the intrinsic-size constraints of the view at `index`.
     func uninstallContentSize(at index: Int) {
-        let content = intrinsic.contents[index]
+        let content = contents[index]
         defer {
-            intrinsic.contents[index].isPending = content.isPending
-            intrinsic.contents[index].isStale = content.isStale
+            contents[index].isPending = content.isPending
+            contents[index].isStale = content.isStale
         }
         for constraint in content.constraints { uninstall(constraint) }
         for floor in content.floors { uninstall(floor) }
         for variable in [content.width, content.height].compactMap({ $0 })
         where solver.hasEditVariable(variable) {
-            plan.invalidate()  // the solver's membership changes
             do { try solver.removeEditVariable(variable) } catch {
                 LayoutLog.emit("Could not stop editing \(variable): \(error)")
             }
         }
-        intrinsic.contents[index] = _IntrinsicSizes.ContentConstraints()
+        contents[index] = ContentConstraints()
     }
 
     /// The index of a view in `views`, nil when it is not in this hierarchy.
@@ -353,8 +362,7 @@ extension LayoutEngine {
                 owner, .bottom, .equal, guide, .bottom, constant: insets.bottom,
                 priority: .required, origin: .guide, identifier: "\(prefix)-Bottom"),
         ]
-        store.items[ObjectIdentifier(guide), default: _ConstraintStore.ItemConstraints()].guide =
-            made
+        itemConstraints[ObjectIdentifier(guide), default: ItemConstraints()].guide = made
         for constraint in made { install(constraint) }
     }
 

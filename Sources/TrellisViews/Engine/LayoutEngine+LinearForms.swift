@@ -7,13 +7,13 @@ import TrellisGeometry
 
 extension LayoutEngine {
     func requeueStaleContent() {
-        guard !intrinsic.staleContent.isEmpty else { return }
-        for index in intrinsic.staleContent {
-            intrinsic.contents[index].isStale = false
+        guard !staleContent.isEmpty else { return }
+        for index in staleContent {
+            contents[index].isStale = false
             views.withView(at: index) { $0._membership.contentDeferred = false }
             queueContentSize(at: index)
         }
-        intrinsic.staleContent.removeAll(keepingCapacity: true)
+        staleContent.removeAll(keepingCapacity: true)
     }
 
     /// Adds a constraint to the solver (in `form`, or as its linear form says);
@@ -21,23 +21,22 @@ extension LayoutEngine {
     @discardableResult
     func install(_ constraint: LayoutConstraint, as form: Constraint? = nil) -> Constraint? {
         requeueStaleContent()
-        store.structuralChanges &+= 1
+        structuralChanges &+= 1
         guard
             let solverConstraint = form
                 ?? makeSolverConstraint(constraint, weight: tieWeight(of: constraint))
         else { return nil }
-        store.installVersion += 1
+        installVersion += 1
+        let id = ObjectIdentifier(constraint)
         if Self.usesBaseline(constraint) {
-            store.baselines.append(constraint)
+            baselineConstraints.append(constraint)
             constraint._baselineShape = Self.baselineShape(of: constraint)
         }
-        store.record(solverConstraint, of: constraint, in: storedSolver)
+        solverConstraints[id] = solverConstraint
+        layoutConstraints[ObjectIdentifier(solverConstraint)] = constraint
         do {
-            let conflict = try solver.add(solverConstraint)
-            store.noteIfBroken(solverConstraint, in: storedSolver)
-            if let conflict { report(conflict) }
+            if let conflict = try solver.add(solverConstraint) { report(conflict) }
         } catch {
-            store.noteIfBroken(solverConstraint, in: storedSolver)
             LayoutLog.emit("Could not add \(constraint): \(error)")
         }
         needsLayout = true
@@ -65,10 +64,14 @@ extension LayoutEngine {
 
     func uninstall(_ constraint: LayoutConstraint) {
         requeueStaleContent()
-        store.structuralChanges &+= 1
-        guard let solverConstraint = store.remove(constraint, in: storedSolver) else { return }
-        store.installVersion += 1
-        if Self.usesBaseline(constraint) { store.baselines.removeAll { $0 === constraint } }
+        structuralChanges &+= 1
+        guard
+            let solverConstraint = solverConstraints.removeValue(
+                forKey: ObjectIdentifier(constraint))
+        else { return }
+        installVersion += 1
+        if Self.usesBaseline(constraint) { baselineConstraints.removeAll { $0 === constraint } }
+        layoutConstraints[ObjectIdentifier(solverConstraint)] = nil
         if solver.contains(solverConstraint) {
             do { try solver.remove(solverConstraint) } catch {
                 LayoutLog.emit("Could not remove \(constraint): \(error)")
