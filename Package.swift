@@ -266,11 +266,14 @@ let package = Package(
             name: "TrellisTestSupport", dependencies: ["TrellisGeometry", "TrellisSupport"],
             path: "Tests/TrellisTestSupport"),
         .testTarget(
-            name: "TrellisDataTests", dependencies: ["TrellisData", "TrellisTestSupport"]),
+            name: "TrellisDataTests",
+            dependencies: ["TrellisData", "TrellisSupport", "TrellisTestSupport"]),
         .testTarget(name: "TrellisGeometryTests", dependencies: ["TrellisGeometry"]),
         .testTarget(
             name: "TrellisTextTests",
-            dependencies: ["TrellisText", "TrellisGeometry", "CHarfBuzz", "TrellisTestSupport"],
+            dependencies: [
+                "TrellisText", "TrellisGeometry", "CHarfBuzz", "CFreeType", "TrellisTestSupport",
+            ],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "TrellisConstraintsTests",

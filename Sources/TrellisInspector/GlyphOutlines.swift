@@ -4,28 +4,16 @@
 // browser's own text layout, and needs no font at all.
 
 import CFreeType
+import TrellisText
 
 /// SVG path data of glyphs, one definition per (font, glyph), in units of
 /// 1/1000 em with y growing downwards (scale by size/1000 to draw).
 /// Not thread-safe (FreeType faces are not): use one per thread.
 public final class GlyphOutlines {
-    private var library: FT_Library?
-    private var faces: [String: FT_Face] = [:]
+    private let faces = FreeTypeFaces()
     private var paths: [String: String] = [:]
 
-    /// - Throws: `InspectorError` when FreeType cannot start.
-    public init() throws(InspectorError) {
-        var library: FT_Library?
-        guard FT_Init_FreeType(&library) == 0, library != nil else {
-            throw InspectorError("FreeType could not be initialised")
-        }
-        self.library = library
-    }
-
-    deinit {
-        for face in faces.values { FT_Done_Face(face) }
-        FT_Done_FreeType(library)
-    }
+    public init() {}
 
     /// The outline of `glyph` in the font file at `path`, as SVG path data
     /// (empty for a glyph without an outline: a space, or a color bitmap emoji).
@@ -75,14 +63,11 @@ public final class GlyphOutlines {
     }
 
     private func face(path: String, index: Int) throws(InspectorError) -> FT_Face {
-        let key = "\(path)#\(index)"
-        if let face = faces[key] { return face }
-        var face: FT_Face?
-        guard FT_New_Face(library, path, FT_Long(index), &face) == 0, let face else {
-            throw InspectorError("FreeType cannot open \(path)")
+        do {
+            return try faces.face(path: path, index: index)
+        } catch {
+            throw InspectorError("FreeType cannot open \(path) (face \(index)): \(error)")
         }
-        faces[key] = face
-        return face
     }
 }
 

@@ -43,7 +43,7 @@ public struct InspectorPage: Sendable {
     /// - Throws: `InspectorError` when a font of a label cannot be opened.
     /// - Complexity: O(views + constraints + glyphs).
     public func html() throws(InspectorError) -> String {
-        let outlines = try GlyphOutlines()
+        let outlines = GlyphOutlines()
         var glyphIDs: [String: Int] = [:]
         var glyphDefs = ""
         func glyphID(_ glyph: InspectedText.Glyph) throws(InspectorError) -> Int? {

@@ -88,7 +88,7 @@ public struct CellPicture {
         var bitmap = Bitmap(
             width: Int((canvas.width * scale).rounded(.up)),
             height: Int((canvas.height * scale).rounded(.up)))
-        let rasterizer = try TextRasterizer()
+        let rasterizer = TextRasterizer()
         for cell in cells {
             let placement = cell.frame
             let origin = placement.origin

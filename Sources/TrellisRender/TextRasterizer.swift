@@ -21,30 +21,17 @@ public struct RenderError: Error, CustomStringConvertible, Sendable {
 /// Rasterizes text with FreeType. Not thread-safe (FreeType faces are not):
 /// use one per thread.
 public final class TextRasterizer {
-    private var library: FT_Library?
-    private var faces: [String: FT_Face] = [:]
+    private let faces = FreeTypeFaces()
 
-    public init() throws(RenderError) {
-        var library: FT_Library?
-        guard FT_Init_FreeType(&library) == 0, library != nil else {
-            throw RenderError("FreeType could not be initialised")
-        }
-        self.library = library
-    }
-
-    deinit {
-        for face in faces.values { FT_Done_Face(face) }
-        FT_Done_FreeType(library)
-    }
+    public init() {}
 
     private func face(for font: Font) throws(RenderError) -> FT_Face {
-        if let face = faces[font.path] { return face }
-        var face: FT_Face?
-        guard FT_New_Face(library, font.path, 0, &face) == 0, let face else {
-            throw RenderError("FreeType cannot open \(font.path)")
+        do {
+            return try faces.face(for: font)
+        } catch {
+            throw RenderError(
+                "FreeType cannot open \(font.path) (face \(font.faceIndex)): \(error)")
         }
-        faces[font.path] = face
-        return face
     }
 
     /// Draws `glyphs` (laid out with `style`) with the text's top-left corner

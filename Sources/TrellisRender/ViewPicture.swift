@@ -40,7 +40,7 @@ public enum ViewPicture {
         var bitmap = Bitmap(
             width: Int((size.width * scale).rounded(.up)),
             height: Int((size.height * scale).rounded(.up)))
-        let rasterizer = try TextRasterizer()
+        let rasterizer = TextRasterizer()
         func draw(_ view: View, origin: Point) throws {
             for subview in view.subviews where !subview.isHidden {
                 let frame = subview.frame.offsetBy(dx: origin.x, dy: origin.y)

@@ -8,6 +8,7 @@ import FoundationEssentials
 import Glibc
 import Trellis
 import TrellisData
+import TrellisSupport
 import TrellisTemplateSource
 
 // MARK: - Reading
@@ -198,27 +199,6 @@ struct CacheKey {
         }
         for option in options { hash.add(option) }
         return CacheKey(hex: hash.hex, fonts: fonts)
-    }
-}
-
-struct FNV1a {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    mutating func add<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        for byte in bytes {
-            value ^= UInt64(byte)
-            value = value &* 0x0000_0100_0000_01B3
-        }
-        // A separator, so ("ab", "c") and ("a", "bc") differ.
-        value ^= 0xFF
-        value = value &* 0x0000_0100_0000_01B3
-    }
-
-    mutating func add(_ text: String) { add(Array(text.utf8)) }
-
-    var hex: String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }
 

@@ -73,7 +73,7 @@ import TrellisText
     }
 
     @Test func glyphOutlineIsAPathInThousandthsOfAnEm() throws {
-        let outlines = try GlyphOutlines()
+        let outlines = GlyphOutlines()
         let font = try Font(family: "Inter")
         // Glyph 0 is .notdef, a box in most fonts; an "H" has two stems and a bar.
         let layout = try TextMeasurer.shared.glyphLayout(

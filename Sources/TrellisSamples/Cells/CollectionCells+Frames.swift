@@ -4,6 +4,7 @@
 
 import TrellisCells
 import TrellisGeometry
+import TrellisSupport
 import TrellisText
 
 /// Measures a label the way `UILabel.sizeThatFits` does: fractional text
@@ -171,11 +172,7 @@ public enum FeedCell {
     /// A stable, data-derived date text ("5 h ago"), so the cell has a third
     /// label without needing a date field in the data.
     public static func dateText(for item: AnimalItem) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a
-        for byte in item.title.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        return "\(hash % 23 + 1) h ago"
+        "\(FNV1a.hash(item.title.utf8) % 23 + 1) h ago"
     }
 }
 
