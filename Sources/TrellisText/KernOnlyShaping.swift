@@ -329,6 +329,7 @@ final class _KernOnlyFace: @unchecked Sendable {
         guard (try? gpos.u16(0)) == 1 else { return nil }
         var simple: [_KernOnlyPlan?] = []
         var pairLookups: [_PairLookups?] = []
+        var analyzed: [(gsub: [Int], gpos: [Int], plan: _KernOnlyPlan?, pairs: _PairLookups?)] = []
         for (scriptClass, script) in scripts.enumerated() {
             // A face without ideographs has no eligible character of these scripts.
             if scriptClass >= firstCJKClass && !hasCJK {
@@ -355,21 +356,35 @@ final class _KernOnlyFace: @unchecked Sendable {
                 continue
             }
             defer { hb_shape_plan_destroy(plan) }
+            let gsubLookups = _planLookups(plan, "GSUB")
+            let gposLookups = _planLookups(plan, "GPOS")
+            // Scripts whose plans apply the same lookups (a Latin font's
+            // Cyrillic, Greek and Common plans, often its Latin one too)
+            // have the same triggers and pairs: analyzed once.
+            if let same = analyzed.first(where: { $0.gsub == gsubLookups && $0.gpos == gposLookups }
+            ) {
+                simple.append(same.plan)
+                pairLookups.append(same.pairs)
+                continue
+            }
             var triggers = _Triggers(count: glyphCount)
+            var kernPlan: _KernOnlyPlan?
+            var pairs: _PairLookups?
             do {
                 try gsub.scanLookups(
-                    _planLookups(plan, "GSUB"), isPositioning: false, eligible: eligible,
-                    triggers: &triggers)
+                    gsubLookups, isPositioning: false, eligible: eligible, triggers: &triggers)
                 try gpos.scanLookups(
-                    _planLookups(plan, "GPOS"), isPositioning: true, eligible: eligible,
-                    triggers: &triggers)
-                simple.append(
-                    _KernOnlyPlan(eligible: eligible, triggers: triggers, glyphCount: glyphCount))
-                pairLookups.append(try? Self.readPairLookups(gpos, _planLookups(plan, "GPOS")))
+                    gposLookups, isPositioning: true, eligible: eligible, triggers: &triggers)
+                kernPlan = _KernOnlyPlan(
+                    eligible: eligible, triggers: triggers, glyphCount: glyphCount)
+                pairs = try? Self.readPairLookups(gpos, gposLookups)
             } catch {
-                simple.append(nil)
-                pairLookups.append(nil)
+                kernPlan = nil
+                pairs = nil
             }
+            simple.append(kernPlan)
+            pairLookups.append(pairs)
+            analyzed.append((gsubLookups, gposLookups, kernPlan, pairs))
         }
         guard simple.contains(where: { $0 != nil }) else { return nil }
         // Pairs are read from GPOS later (_GPOSPairs.swift), only for a
