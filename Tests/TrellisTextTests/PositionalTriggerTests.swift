@@ -31,6 +31,22 @@ import TrellisTestSupport
         "QOTD: ",
     ]
 
+    /// The kern-only model's measure of `piece` (nil when it leaves the
+    /// piece to HarfBuzz) and HarfBuzz's own, the piece shaped alone.
+    static func measures(
+        _ piece: String, trailingStart: Int, _ workspace: _Workspace, _ face: _FontFace
+    ) -> (modelled: _PieceMeasure?, shaped: _PieceMeasure) {
+        Array(piece.utf8).withUnsafeBufferPointer { buffer in
+            let range = 0..<buffer.count
+            let modelled = workspace.kernOnlyMeasure(
+                buffer, range, trailingStart: trailingStart, face: face)
+            let shaped = workspace.shape(
+                buffer, range: range, trailingStart: trailingStart, rtl: false, faces: [face],
+                keepClusters: false, tryingKernModel: false)
+            return (modelled, shaped)
+        }
+    }
+
     @Test(arguments: [FontWeight.regular, .semibold, .bold])
     func punctuationBesideNoContextIsModelled(weight: FontWeight) throws {
         let face = try Font(family: "Inter", weight: weight)._face
@@ -38,21 +54,13 @@ import TrellisTestSupport
         _ = try #require(face.kernOnly)
         let workspace = try _Workspace()
         for piece in Self.simple + Self.contextual {
-            let bytes = Array(piece.utf8)
             let trailing = piece.utf8.count - piece.reversed().prefix { $0 == " " }.count
-            try bytes.withUnsafeBufferPointer { buffer in
-                let range = 0..<buffer.count
-                let modelled = workspace.kernOnlyMeasure(
-                    buffer, range, trailingStart: trailing, face: face)
-                let shaped = workspace.shape(
-                    buffer, range: range, trailingStart: trailing, rtl: false, faces: [face],
-                    keepClusters: false, tryingKernModel: false)
-                if Self.simple.contains(piece) {
-                    let measured = try #require(modelled, "\(piece) is measured without HarfBuzz")
-                    #expect(measured == shaped, "\(piece)")
-                } else {
-                    #expect(modelled == nil, "\(piece) is left to HarfBuzz")
-                }
+            let (modelled, shaped) = Self.measures(piece, trailingStart: trailing, workspace, face)
+            if Self.simple.contains(piece) {
+                let measured = try #require(modelled, "\(piece) is measured without HarfBuzz")
+                #expect(measured == shaped, "\(piece)")
+            } else {
+                #expect(modelled == nil, "\(piece) is left to HarfBuzz")
             }
         }
     }
@@ -109,19 +117,11 @@ import TrellisTestSupport
                     piece.unicodeScalars.append(
                         alphabet[Int.random(in: 0..<alphabet.count, using: &random)])
                 }
-                let bytes = Array(piece.utf8)
-                bytes.withUnsafeBufferPointer { buffer in
-                    let range = 0..<buffer.count
-                    guard
-                        let modelled = workspace.kernOnlyMeasure(
-                            buffer, range, trailingStart: buffer.count, face: face)
-                    else { return }
-                    modelledCount += 1
-                    let shaped = workspace.shape(
-                        buffer, range: range, trailingStart: buffer.count, rtl: false,
-                        faces: [face], keepClusters: false, tryingKernModel: false)
-                    #expect(modelled == shaped, "\(piece.debugDescription)")
-                }
+                let (modelled, shaped) = Self.measures(
+                    piece, trailingStart: piece.utf8.count, workspace, face)
+                guard let modelled else { continue }
+                modelledCount += 1
+                #expect(modelled == shaped, "\(piece.debugDescription)")
             }
             // Most such pieces are modelled (not all left to HarfBuzz).
             #expect(modelledCount > 1_000, "\(modelledCount)")
