@@ -36,11 +36,17 @@
 //   checked component by component, rules given by coverage tables (format
 //   3) coverage by coverage; a rule that applies no lookup (an exception)
 //   triggers nothing. A format 3 rule with context, such as Inter's "×" for
-//   an "x" between digits, makes its first glyph a trigger only in text
-//   that also has a glyph of its rarest other coverage (its guard; one
-//   without the first glyphs when there is one), so "x" stays simple in
-//   words without digits; a ligature's first glyph is likewise guarded by
-//   a component of each of its ligatures (Inter's "-" by the ">" of "->").
+//   an "x" between digits, makes its first glyph a trigger only where each
+//   of its other coverages holds the glyph at its place (a positional
+//   trigger, checked on the piece: `_KernOnlyPlan.matchesRule`), so "x"
+//   stays simple but between digits and Inter's brackets and hyphen but
+//   beside capitals; if no rule of any lookup matches the cmap glyphs, no
+//   lookup changes them (induction over the lookups in order). For a
+//   lookup that skips base glyphs or ligatures, or past a plan's 64 rules,
+//   the rule's first glyph is a trigger in text that also has a glyph of
+//   its rarest other coverage (its guard; one without the first glyphs when
+//   there is one); a ligature's first glyph is likewise guarded by a
+//   component of each of its ligatures (Inter's "-" by the ">" of "->").
 //   The fraction features (`frac`, `numr`, `dnom`) act only next to U+2044
 //   FRACTION SLASH
 //   (HarfBuzz sets their masks there alone), which is not eligible, so their
@@ -96,11 +102,18 @@ struct _GlyphSet {
     var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
 }
 
-/// Glyphs at which a plan's lookups could act on eligible text: always, or
-/// only in text that also has a glyph of a guard set.
+/// Glyphs at which a plan's lookups could act on eligible text: always,
+/// only in text that also has a glyph of a guard set, or only where the
+/// glyphs around them match a rule's context (`positional`).
 struct _Triggers {
     var always: _GlyphSet
     var conditional: [(glyphs: [Int], guardGlyphs: [Int])] = []
+    /// Rules of coverage tables: their first input glyphs act only where,
+    /// for each (offset, glyphs) of `context`, the glyph that many places
+    /// away is one of `glyphs`; `fallback` is the guard set used instead
+    /// when a plan has more distinct rules or sets than it tracks.
+    var positional: [(glyphs: [Int], context: [(offset: Int, glyphs: [Int])], fallback: [Int])] =
+        []
 
     init(count: Int) { always = _GlyphSet(count: count) }
 
@@ -108,8 +121,10 @@ struct _Triggers {
 }
 
 /// One script's plan, as `kernOnlyMeasure` checks a piece against it: the
-/// piece's glyphs must all be simple, and no glyph whose `needs` has a bit
-/// may share the piece with a glyph whose `guards` has that bit.
+/// piece's glyphs must all be simple, no glyph whose `needs` has a bit may
+/// share the piece with a glyph whose `guards` has that bit, and no glyph
+/// whose `starts` has a bit may stand where that rule's context matches
+/// (`matchesRule`).
 struct _KernOnlyPlan {
     /// Eligible glyphs that are never triggers.
     var simple: _GlyphSet
@@ -119,17 +134,63 @@ struct _KernOnlyPlan {
     /// Per glyph: the guard sets it belongs to (bits); empty when the plan has none.
     var guards: [UInt64]
 
+    /// Per glyph: the positional rules (bits, indices of `rules`) whose
+    /// first input it is; empty when the plan has none.
+    var starts: [UInt64]
+    /// Per glyph: the context sets (bits) it belongs to; empty when the plan has none.
+    var members: [UInt64]
+    /// Per positional rule: each context glyph's offset from the first
+    /// input and the bit of its set.
+    var rules: [[(offset: Int, set: UInt64)]]
+
     /// Builds the plan from its triggers; guards beyond 64 distinct sets
-    /// make their glyphs triggers always.
+    /// make their glyphs triggers always, and positional rules beyond 64
+    /// (or beyond 64 distinct context sets) fall back to their guard sets.
     init(eligible: _GlyphSet, triggers: _Triggers, glyphCount: Int) {
         var always = triggers.always
+        var conditional = triggers.conditional
+        let positionalSize = triggers.positional.isEmpty ? 0 : glyphCount
+        var starts = [UInt64](repeating: 0, count: positionalSize)
+        var members = [UInt64](repeating: 0, count: positionalSize)
+        var rules: [[(offset: Int, set: UInt64)]] = []
+        var setBits: [[Int]: Int] = [:]
+        var ruleBits: [[Int]: Int] = [:]
+        for (glyphs, context, fallback) in triggers.positional {
+            var key: [Int] = []
+            var rule: [(offset: Int, set: UInt64)] = []
+            for (offset, contextGlyphs) in context {
+                var bit = setBits[contextGlyphs]
+                if bit == nil && setBits.count < 64 {
+                    bit = setBits.count
+                    setBits[contextGlyphs] = bit
+                    for glyph in contextGlyphs { members[glyph] |= 1 << UInt64(bit!) }
+                }
+                guard let bit else { break }
+                key += [offset, bit]
+                rule.append((offset, 1 << UInt64(bit)))
+            }
+            var ruleBit = rule.count == context.count ? ruleBits[key] : nil
+            if ruleBit == nil && rule.count == context.count && rules.count < 64 {
+                ruleBit = rules.count
+                ruleBits[key] = ruleBit
+                rules.append(rule)
+            }
+            if let ruleBit {
+                for glyph in glyphs { starts[glyph] |= 1 << UInt64(ruleBit) }
+            } else {
+                conditional.append((glyphs, fallback))
+            }
+        }
+        self.starts = starts
+        self.members = members
+        self.rules = rules
         // Per-glyph bits only for plans with guarded triggers (they cost 16
         // bytes a glyph, 1 MB for a font of 65,536 glyphs).
-        let size = triggers.conditional.isEmpty ? 0 : glyphCount
+        let size = conditional.isEmpty ? 0 : glyphCount
         var needs = [UInt64](repeating: 0, count: size)
         var guards = [UInt64](repeating: 0, count: size)
         var bits: [[Int]: Int] = [:]
-        for (glyphs, guardGlyphs) in triggers.conditional {
+        for (glyphs, guardGlyphs) in conditional {
             var bit = bits[guardGlyphs]
             if bit == nil && bits.count < 64 {
                 bit = bits.count
@@ -145,6 +206,33 @@ struct _KernOnlyPlan {
         self.simple = simple
         self.needs = needs
         self.guards = guards
+    }
+
+    /// Whether one of the positional rules `bits` (of the glyph at
+    /// `position`) has its whole context around it: each context glyph
+    /// inside `glyphs` (glyph ids in the low 16 bits) and of its set.
+    /// Glyphs past either end are no match: a piece is shaped alone.
+    @inline(__always)
+    func matchesRule(
+        _ bits: UInt64, at position: Int, in glyphs: UnsafeMutableBufferPointer<UInt64>, count: Int
+    ) -> Bool {
+        var remaining = bits
+        while remaining != 0 {
+            let rule = rules[remaining.trailingZeroBitCount]
+            remaining &= remaining - 1
+            var matches = true
+            for (offset, set) in rule {
+                let other = position + offset
+                guard other >= 0, other < count,
+                    members[Int(glyphs[other] & 0xFFFF)] & set != 0
+                else {
+                    matches = false
+                    break
+                }
+            }
+            if matches { return true }
+        }
+        return false
     }
 }
 
@@ -241,6 +329,7 @@ final class _KernOnlyFace: @unchecked Sendable {
         guard (try? gpos.u16(0)) == 1 else { return nil }
         var simple: [_KernOnlyPlan?] = []
         var pairLookups: [_PairLookups?] = []
+        var analyzed: [(gsub: [Int], gpos: [Int], plan: _KernOnlyPlan?, pairs: _PairLookups?)] = []
         for (scriptClass, script) in scripts.enumerated() {
             // A face without ideographs has no eligible character of these scripts.
             if scriptClass >= firstCJKClass && !hasCJK {
@@ -267,21 +356,35 @@ final class _KernOnlyFace: @unchecked Sendable {
                 continue
             }
             defer { hb_shape_plan_destroy(plan) }
+            let gsubLookups = _planLookups(plan, "GSUB")
+            let gposLookups = _planLookups(plan, "GPOS")
+            // Scripts whose plans apply the same lookups (a Latin font's
+            // Cyrillic, Greek and Common plans, often its Latin one too)
+            // have the same triggers and pairs: analyzed once.
+            if let same = analyzed.first(where: { $0.gsub == gsubLookups && $0.gpos == gposLookups }
+            ) {
+                simple.append(same.plan)
+                pairLookups.append(same.pairs)
+                continue
+            }
             var triggers = _Triggers(count: glyphCount)
+            var kernPlan: _KernOnlyPlan?
+            var pairs: _PairLookups?
             do {
                 try gsub.scanLookups(
-                    _planLookups(plan, "GSUB"), isPositioning: false, eligible: eligible,
-                    triggers: &triggers)
+                    gsubLookups, isPositioning: false, eligible: eligible, triggers: &triggers)
                 try gpos.scanLookups(
-                    _planLookups(plan, "GPOS"), isPositioning: true, eligible: eligible,
-                    triggers: &triggers)
-                simple.append(
-                    _KernOnlyPlan(eligible: eligible, triggers: triggers, glyphCount: glyphCount))
-                pairLookups.append(try? Self.readPairLookups(gpos, _planLookups(plan, "GPOS")))
+                    gposLookups, isPositioning: true, eligible: eligible, triggers: &triggers)
+                kernPlan = _KernOnlyPlan(
+                    eligible: eligible, triggers: triggers, glyphCount: glyphCount)
+                pairs = try? Self.readPairLookups(gpos, gposLookups)
             } catch {
-                simple.append(nil)
-                pairLookups.append(nil)
+                kernPlan = nil
+                pairs = nil
             }
+            simple.append(kernPlan)
+            pairLookups.append(pairs)
+            analyzed.append((gsubLookups, gposLookups, kernPlan, pairs))
         }
         guard simple.contains(where: { $0 != nil }) else { return nil }
         // Pairs are read from GPOS later (_GPOSPairs.swift), only for a

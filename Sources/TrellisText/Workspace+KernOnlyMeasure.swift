@@ -48,6 +48,7 @@ extension _Workspace {
             }
             guard let plan = model.simple[Int(scriptClass)] else { return nil }
             let hasGuards = !plan.needs.isEmpty
+            let hasRules = !plan.starts.isEmpty
             var needed: UInt64 = 0
             var present: UInt64 = 0
             // Pass 2: advances with each pair's kerning, summed as
@@ -62,6 +63,13 @@ extension _Workspace {
                 if hasGuards {
                     needed |= plan.needs[Int(glyph)]
                     present |= plan.guards[Int(glyph)]
+                }
+                if hasRules {
+                    let rules = plan.starts[Int(glyph)]
+                    if rules != 0 && plan.matchesRule(rules, at: position, in: glyphs, count: count)
+                    {
+                        return nil
+                    }
                 }
                 var advance = advances[Int(glyph)]
                 if position + 1 < count {
@@ -126,6 +134,24 @@ extension _Workspace {
             index += length
         }
         guard index == bytes.count, needed & present == 0 else { return }
+        if !plan.starts.isEmpty {
+            let matched = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: glyphCount) {
+                glyphs -> Bool in
+                for position in 0..<glyphCount {
+                    glyphs[position] = UInt64(infos[position].codepoint)
+                }
+                for position in 0..<glyphCount {
+                    let rules = plan.starts[Int(glyphs[position])]
+                    if rules != 0
+                        && plan.matchesRule(rules, at: position, in: glyphs, count: glyphCount)
+                    {
+                        return true
+                    }
+                }
+                return false
+            }
+            if matched { return }
+        }
         let faceKey = _KernPairs.key(face: face.id, scriptClass: scriptClass, first: 0, second: 0)
         var consistent =
             positions[glyphCount - 1].x_advance

@@ -509,6 +509,8 @@ func _fallbackFace(for scalar: UInt32, current: Int, faces: [_FontFace]) -> Int 
 @inline(__always)
 func _isSpace(_ scalar: UInt32) -> Bool {
     if scalar < 0x80 { return scalar == 0x20 || scalar == 0x09 }
+    // CJK text: U+3000 IDEOGRAPHIC SPACE is the one space separator of these blocks.
+    if _isIdeographOrSyllable(scalar) { return scalar == 0x3000 }
     return Unicode.Scalar(scalar)?.properties.generalCategory == .spaceSeparator
 }
 
@@ -525,10 +527,26 @@ func _isDefaultIgnorable(_ scalar: UInt32) -> Bool {
 }
 
 @inline(__always)
-private func _staysWithCurrentFace(_ scalar: UInt32) -> Bool {
+func _staysWithCurrentFace(_ scalar: UInt32) -> Bool {
     if scalar < 0x80 { return scalar == 0x20 || scalar == 0x09 }
     // Ideographs are letters (Lo): no property look-up for Chinese text.
     if _isUnifiedIdeograph(scalar) { return false }
+    // The rest of the CJK blocks (`_isIdeographOrSyllable`: kana, CJK
+    // punctuation, fullwidth forms, Hangul, box drawing) and the general
+    // punctuation CJK text uses (dashes, quotation marks, "…"): no
+    // default-ignorable character; the marks and the space among them are
+    // U+3000 (Zs), U+302A–U+302F and U+3099–U+309A (Mn). Checked against
+    // the properties for every scalar of those blocks (`StaysWithFaceTests`).
+    if _isIdeographOrSyllable(scalar) {
+        return scalar == 0x3000 || (0x302A...0x302F).contains(scalar)
+            || (0x3099...0x309A).contains(scalar)
+    }
+    if (0x2010...0x2027).contains(scalar) { return false }
+    return _staysWithCurrentFaceByProperties(scalar)
+}
+
+/// `_staysWithCurrentFace` from the scalar's Unicode properties alone.
+func _staysWithCurrentFaceByProperties(_ scalar: UInt32) -> Bool {
     guard let value = Unicode.Scalar(scalar) else { return false }
     if value.properties.isDefaultIgnorableCodePoint { return true }
     switch value.properties.generalCategory {

@@ -178,7 +178,9 @@ struct _LayoutReader {
                 let coverages = try (0..<glyphCount).map { (index) throws(Malformed) in
                     subtable + (try u16(subtable + 6 + 2 * index))
                 }
-                try addIfMatchable(coverages, first: coverages.first, eligible, &triggers)
+                try addIfMatchable(
+                    coverages, offsets: Array(0..<glyphCount), firstIndex: 0, flags: flags,
+                    eligible, &triggers)
             } else if format == 1 {  // rules of glyphs: each must be eligible
                 try addIfAnySequence(subtable, sets: subtable + 4, eligible, &triggers) {
                     (rule) throws(Malformed) in
@@ -201,21 +203,32 @@ struct _LayoutReader {
             if format == 3 {
                 var offset = subtable + 2
                 var coverages: [Int] = []
-                var firstInput: Int?
+                // Each coverage's place from the first input glyph: the
+                // backtrack's k-th at -(k + 1), the input's j-th at j, the
+                // lookahead's k-th at (input count) + k.
+                var offsets: [Int] = []
+                var firstIndex: Int?
+                var inputCount = 0
                 for part in 0..<3 {
                     let count = try u16(offset)
                     for index in 0..<count {
                         let coverage = subtable + (try u16(offset + 2 + 2 * index))
-                        if part == 1 && index == 0 { firstInput = coverage }
+                        if part == 1 && index == 0 { firstIndex = coverages.count }
                         coverages.append(coverage)
+                        offsets.append(
+                            part == 0 ? -(index + 1) : part == 1 ? index : inputCount + index)
                     }
+                    if part == 1 { inputCount = count }
                     offset += 2 + 2 * count
                 }
                 // A rule that applies no lookup (an exception before the
                 // rules that do, as Inter's "(" after a lowercase letter)
                 // changes nothing.
                 if try u16(offset) == 0 { return }
-                try addIfMatchable(coverages, first: firstInput, eligible, &triggers)
+                guard let firstIndex else { return }
+                try addIfMatchable(
+                    coverages, offsets: offsets, firstIndex: firstIndex, flags: flags, eligible,
+                    &triggers)
             } else if format == 1 {
                 try addIfAnySequence(subtable, sets: subtable + 4, eligible, &triggers) {
                     (rule) throws(Malformed) in
@@ -254,15 +267,18 @@ struct _LayoutReader {
         case (false, 8):  // reverse chained single substitution
             let coverage = subtable + (try u16(subtable + 2))
             var coverages = [coverage]
+            var offsets = [0]
             var offset = subtable + 4
-            for _ in 0..<2 {
+            for part in 0..<2 {
                 let count = try u16(offset)
                 for index in 0..<count {
                     coverages.append(subtable + (try u16(offset + 2 + 2 * index)))
+                    offsets.append(part == 0 ? -(index + 1) : index + 1)
                 }
                 offset += 2 + 2 * count
             }
-            try addIfMatchable(coverages, first: coverage, eligible, &triggers)
+            try addIfMatchable(
+                coverages, offsets: offsets, firstIndex: 0, flags: flags, eligible, &triggers)
         default:
             throw Malformed()
         }
@@ -400,47 +416,57 @@ struct _LayoutReader {
 
     /// A rule of coverage tables can only match text of eligible glyphs when
     /// each of its coverages has one; then its first input glyphs are
-    /// triggers. When it has other coverages than the first input's, they
-    /// are triggers only in text that has a glyph of one of them (its guard:
-    /// the one with fewest eligible glyphs), as "x" in Inter only becomes
-    /// "×" between digits.
+    /// triggers, but only where every other coverage has the glyph at its
+    /// place (`offsets`, from the first input glyph): a positional trigger
+    /// (`_KernOnlyPlan.matchesRule`). So Inter's ")" stays simple after a
+    /// lowercase letter even in a piece with a capital or a trailing space
+    /// elsewhere, and becomes ")" of the case forms only after a capital.
+    /// The places are glyphs side by side only when the lookup skips no
+    /// eligible glyph (no IgnoreBaseGlyphs or IgnoreLigatures flag; eligible
+    /// text has no marks); otherwise, and when a plan has too many rules to
+    /// track, the rule's guard stands in: its first glyphs are triggers in
+    /// text that has a glyph of one coverage (the one with fewest eligible
+    /// glyphs, preferring one without the first input's glyphs), as "x" in
+    /// Inter only becomes "×" between digits.
     private func addIfMatchable(
-        _ coverages: [Int], first: Int?, _ eligible: _GlyphSet, _ triggers: inout _Triggers
+        _ coverages: [Int], offsets: [Int], firstIndex: Int, flags: Int, _ eligible: _GlyphSet,
+        _ triggers: inout _Triggers
     ) throws(Malformed) {
-        guard let first, let firstIndex = coverages.firstIndex(of: first) else { return }
-        // The first input's glyphs first: most rules fail there. The other
-        // coverages are only counted, and the guard's glyphs listed at the end.
+        // The first input's glyphs first: most rules fail there.
         var firstGlyphs: [Int] = []
-        try forEachCovered(first) { if eligible.contains($0) { firstGlyphs.append($0) } }
+        try forEachCovered(coverages[firstIndex]) {
+            if eligible.contains($0) { firstGlyphs.append($0) }
+        }
         if firstGlyphs.isEmpty { return }
-        // The guard: a coverage without the first input's glyphs if there
-        // is one (Inter's "-" before a capital is guarded by the capitals,
-        // not by the 46 punctuation marks it belongs to, which would make it
-        // guard itself), the one with fewest eligible glyphs among those.
         // Any coverage of the rule is a sound guard: each must match.
-        var guardCoverage: Int?
+        var context: [(offset: Int, glyphs: [Int])] = []
+        var guardGlyphs: [Int]?
         var guardRank = (Int.max, Int.max)
         for (index, coverage) in coverages.enumerated() where index != firstIndex {
-            var count = 0
+            var glyphs: [Int] = []
             var shared = 0
             try forEachCovered(coverage) {
                 guard eligible.contains($0) else { return }
-                count += 1
+                glyphs.append($0)
                 if Self.sortedContains(firstGlyphs, $0) { shared = 1 }
             }
-            if count == 0 { return }
-            if (shared, count) < guardRank {
-                guardRank = (shared, count)
-                guardCoverage = coverage
+            if glyphs.isEmpty { return }
+            glyphs.sort()
+            if (shared, glyphs.count) < guardRank {
+                guardRank = (shared, glyphs.count)
+                guardGlyphs = glyphs
             }
+            context.append((offsets[index], glyphs))
         }
-        guard let guardCoverage else {
+        guard let guardGlyphs else {
             for glyph in firstGlyphs { triggers.insert(glyph) }
             return
         }
-        var guardGlyphs: [Int] = []
-        try forEachCovered(guardCoverage) { if eligible.contains($0) { guardGlyphs.append($0) } }
-        triggers.conditional.append((firstGlyphs, guardGlyphs.sorted()))
+        if flags & 0x6 == 0 {
+            triggers.positional.append((firstGlyphs, context, guardGlyphs))
+        } else {
+            triggers.conditional.append((firstGlyphs, guardGlyphs))
+        }
     }
 
     /// Whether `glyphs`, ascending (a coverage table's order), holds `glyph`.
