@@ -208,6 +208,13 @@ enum StackTreeVerdict {
     case unsupported(String)
     /// Refused at this width (ambiguous, conflicting, not modelled).
     case refused(DirectStackLayoutError)
+    /// Required constraints of UIKit's own set conflict at this width: the
+    /// direct path refuses with a conflict and the engine logs the same
+    /// tree's constraints as unsatisfiable. UIKit then "will attempt to
+    /// recover by breaking constraint" (its console log), and which one it
+    /// breaks is not documented, so no layout is UIKit's to copy: these
+    /// are counted apart, checked on both sides, not laid out.
+    case conflictInUIKit(String)
     /// Other frames than the engine's: a bug.
     case failed(String)
     /// The engine's fitting pass ends with other label widths than its
@@ -220,6 +227,14 @@ enum StackTreeDifferential {
     /// The engine's layout of `tree.makeViews()` as a self-sizing cell.
     static func constraintsLayout(_ tree: StackTree, width: Double) -> StackTreeLayout {
         tree.constraintsLayout(width: width)
+    }
+
+    /// The first conflict the engine logs laying out the tree as a
+    /// self-sizing cell at `width` (nil: its constraints all hold).
+    static func engineConflict(_ tree: StackTree, width: Double) -> String? {
+        let (content, views) = tree.makeViews()
+        _ = StackTree.layOutCell(content, views: views, width: width, scale: tree.scale)
+        return content.unsatisfiableConstraints.first.map { "broke \($0.broken)" }
     }
 
     /// The engine's frames for a content view of the given size (no fitting).
@@ -247,6 +262,9 @@ enum StackTreeDifferential {
         do {
             direct = try test.tree.directLayout(width: test.width)
         } catch {
+            if error.kind == .conflict, let logged = engineConflict(test.tree, width: test.width) {
+                return .conflictInUIKit(logged)
+            }
             return .refused(error)
         }
         let engine = constraintsLayout(test.tree, width: test.width)
@@ -480,15 +498,25 @@ struct StackTreeDifferentialRun: Sendable {
     var refused = 0
     var engineFittingDiffers: [String] = []
     var failures: [String] = []
+    /// Trees whose required constraints conflict in the engine too (`conflictInUIKit`).
+    var conflicting = 0
     var unsupportedReasons: [String: Int] = [:]
     var refusedReasons: [String: Int] = [:]
 
-    var total: Int { agreed + unsupported + refused + engineFittingDiffers.count + failures.count }
+    var total: Int {
+        agreed + unsupported + refused + conflicting + engineFittingDiffers.count + failures.count
+    }
+
+    /// The share of trees the direct path did not lay out though UIKit's
+    /// constraints hold (unsupported or refused), in percent.
+    var notLaidOut: Double {
+        total == 0 ? 0 : Double(unsupported + refused) * 100 / Double(total)
+    }
 
     var summary: String {
         let rate = total == 0 ? 0 : Double(agreed) * 100 / Double(total)
         return
-            "\(total) trees: \(agreed) agreed (\(Int(rate.rounded()))%), \(unsupported) unsupported, \(refused) refused at their width, \(engineFittingDiffers.count) where the engine's fitting disagrees with its own frame pass, \(failures.count) failed"
+            "\(total) trees: \(agreed) agreed (\(Int(rate.rounded()))%), \(unsupported) unsupported, \(refused) refused at their width, \(conflicting) whose required constraints conflict in the engine too, \(engineFittingDiffers.count) where the engine's fitting disagrees with its own frame pass, \(failures.count) failed"
     }
 
     /// Checks the cases of seeds `first..<first + count`.
@@ -506,6 +534,8 @@ struct StackTreeDifferentialRun: Sendable {
             case .refused(let error):
                 run.refused += 1
                 run.refusedReasons["\(error.kind): " + _reasonKind(error.reason), default: 0] += 1
+            case .conflictInUIKit:
+                run.conflicting += 1
             case .engineFittingDiffers(let message):
                 run.engineFittingDiffers.append(
                     "seed \(seed): \(message)\n\(StackTreeDifferential.reproduction(test))")
@@ -533,6 +563,10 @@ private func _reasonKind(_ reason: String) -> String {
     if text.hasPrefix("node"), let colon = text.firstIndex(of: ":") {
         text = String(text[text.index(after: colon)...])
     }
+    // (Values in parentheses, "(120.0 < 209.5)", are left out too.)
+    if let open = text.range(of: " ("), text[open.upperBound...].first?.isNumber == true {
+        text = String(text[..<open.lowerBound])
+    }
     return String(text.drop { $0 == " " }.prefix(70))
 }
 
@@ -543,7 +577,7 @@ enum StackTreeDifferentialFuzz {
         let test = StackTreeGenerator.make(&input)
         switch StackTreeDifferential.check(test) {
         case .agreed: return .accepted
-        case .unsupported, .refused, .engineFittingDiffers: return .rejected
+        case .unsupported, .refused, .conflictInUIKit, .engineFittingDiffers: return .rejected
         case .failed(let message):
             let small = StackTreeDifferential.shrink(test)
             throw FuzzViolation(
