@@ -337,9 +337,13 @@ struct _DirectPlan {
                 }
                 // (A hidden stack in a vertical one is as wide as it likes.)
                 let hiddenAcross = node.isHidden && parent?.axis == .vertical
-                if sharesTextWidth(stack), hiddenAcross || !widthIsForced(ancestors) {
+                // (A filling or equal-spacing stack's cost then follows the
+                // share, see `textSharingCost`; equal centring's is not modelled.)
+                if sharesTextWidth(stack), hiddenAcross || !widthIsForced(ancestors),
+                    hiddenAcross || stack.distribution == .equalCentering
+                {
                     return refuse(
-                        "a multi-line label beside other views in a horizontal stack whose width is not fixed (UIKit's text-width disambiguation at 760 then trades against the stack's width)"
+                        "a multi-line label beside other views in a horizontal equal-centering stack, or a hidden one in a vertical stack, whose width is not fixed (UIKit's text-width disambiguation at 760 then trades against the stack's width)"
                     )
                 }
                 for (position, child) in stack.children.enumerated() {

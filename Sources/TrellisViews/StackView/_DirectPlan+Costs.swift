@@ -213,6 +213,12 @@ extension _DirectPlan {
         }
         switch stack.distribution {
         case .fill:
+            if nodes[index].sharesTextWidth {
+                let hiddenLabels = children(index).filter {
+                    nodes[$0].isHidden && nodes[$0].isMultiLine
+                }.count
+                return try textSharingCost(index, visible, hiddenLabels: hiddenLabels, gaps: nil)
+            }
             return _Cost.convolution(
                 visible.map { costs[$0].anchored(view: 0) }, offset: fixedLength)
         case .fillEqually:
@@ -234,9 +240,19 @@ extension _DirectPlan {
             }
             return try proportionalCost(index, visible, shares, fixedLength)
         case .equalSpacing:
-            var parts = visible.map { costs[$0].anchored(view: 0) }
-            if visible.count > 1 { parts.append(gapPart().anchored(view: 0)) }
-            var cost = _Cost.convolution(parts, offset: fixedLength)
+            var cost: _Cost
+            if nodes[index].sharesTextWidth {
+                let hiddenLabels = children(index).filter {
+                    nodes[$0].isHidden && nodes[$0].isMultiLine
+                }.count
+                cost = try textSharingCost(
+                    index, visible, hiddenLabels: hiddenLabels,
+                    gaps: visible.count > 1 ? gapPart() : nil)
+            } else {
+                var parts = visible.map { costs[$0].anchored(view: 0) }
+                if visible.count > 1 { parts.append(gapPart().anchored(view: 0)) }
+                cost = _Cost.convolution(parts, offset: fixedLength)
+            }
             cost.addEqual(0, lane: lane(StackView.canvasFitPriority.rawValue))
             return cost
         case .equalCentering:
