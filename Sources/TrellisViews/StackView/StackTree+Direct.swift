@@ -370,7 +370,9 @@ struct _DirectPlan {
                 return level == 0
             }
             if stack.axis == .vertical {
-                guard [.fill, .firstBaseline, .lastBaseline].contains(stack.alignment) else {
+                // (Aligned by baselines, a vertical stack makes no
+                // alignment constraint: its views' widths are their own.)
+                guard stack.alignment == .fill else {
                     return false
                 }
                 continue
@@ -466,11 +468,12 @@ struct _DirectPlan {
                 return "baseline-relative arrangement of views that are not labels with text"
             }
         }
-        if stack.alignment == .firstBaseline || stack.alignment == .lastBaseline {
-            guard stack.axis == .horizontal else {
-                return
-                    "baseline alignment in a vertical stack (UIKit makes no alignment constraint: the views' positions across are ambiguous)"
-            }
+        // (A vertical stack aligned by baselines makes no alignment
+        // constraint: laid out where its views' places are not open, see
+        // `effectiveAlignment`.)
+        if stack.axis == .horizontal,
+            stack.alignment == .firstBaseline || stack.alignment == .lastBaseline
+        {
             guard stack.children.allSatisfy(hasOwnBaseline) else {
                 return
                     "baseline alignment of stacks or images (their baselines, their bottoms, move with the lengths they share)"

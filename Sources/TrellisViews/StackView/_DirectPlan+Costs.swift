@@ -463,13 +463,25 @@ extension _DirectPlan {
         }
     }
 
+    /// The alignment whose constraints across the axis `stack` makes. A
+    /// vertical stack aligned by baselines makes no `UISV-alignment` (UIKit:
+    /// "firstBaseline: a layout where the stack view aligns its arranged
+    /// views based on their first baseline. This alignment is only valid
+    /// for horizontal stacks."); its spanner is around every visible view
+    /// (`UISV-spanning-boundary`, required both ways) and as thin as that
+    /// allows (`UISV-spanning-fit`, 51), its canvas tied to the spanner: the
+    /// lengths across are those of the centre alignment, whose constraints
+    /// bound them the same way (`isUnaligned`: only the places differ).
     func effectiveAlignment(_ stack: StackTree.Stack) -> StackView.Alignment {
-        if stack.axis == .vertical,
-            stack.alignment == .firstBaseline || stack.alignment == .lastBaseline
-        {
-            return .fill
-        }
+        if isUnaligned(stack) { return .center }
         return stack.alignment
+    }
+
+    /// A vertical stack aligned by baselines: its views' places across are
+    /// tied to nothing but the spanner around them (see `effectiveAlignment`).
+    func isUnaligned(_ stack: StackTree.Stack) -> Bool {
+        stack.axis == .vertical
+            && (stack.alignment == .firstBaseline || stack.alignment == .lastBaseline)
     }
 
     /// The cost of a stack's thickness across its axis.

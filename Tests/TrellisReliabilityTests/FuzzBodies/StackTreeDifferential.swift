@@ -215,6 +215,12 @@ enum StackTreeVerdict {
     /// breaks is not documented, so no layout is UIKit's to copy: these
     /// are counted apart, checked on both sides, not laid out.
     case conflictInUIKit(String)
+    /// UIKit's own constraints leave the layout open at this width: the
+    /// direct path refuses it as ambiguous and the engine reports a view
+    /// ambiguous in the same tree (`layoutIssues`, as UIKit's
+    /// `hasAmbiguousLayout`): no one layout is UIKit's to copy. Counted
+    /// apart, checked on both sides.
+    case ambiguousInUIKit(String)
     /// Other frames than the engine's: a bug.
     case failed(String)
     /// The engine's fitting pass ends with other label widths than its
@@ -235,6 +241,17 @@ enum StackTreeDifferential {
         let (content, views) = tree.makeViews()
         _ = StackTree.layOutCell(content, views: views, width: width, scale: tree.scale)
         return content.unsatisfiableConstraints.first.map { "broke \($0.broken)" }
+    }
+
+    /// The first view the engine reports ambiguous laying out the tree as
+    /// a self-sizing cell at `width` (nil: none).
+    static func engineAmbiguity(_ tree: StackTree, width: Double) -> String? {
+        let (content, views) = tree.makeViews()
+        _ = StackTree.layOutCell(content, views: views, width: width, scale: tree.scale)
+        for issue in content.layoutIssues() {
+            if case .ambiguous = issue { return "\(issue)" }
+        }
+        return nil
     }
 
     /// The engine's frames for a content view of the given size (no fitting).
@@ -265,6 +282,9 @@ enum StackTreeDifferential {
             if error.kind == .conflict, let logged = engineConflict(test.tree, width: test.width) {
                 return .conflictInUIKit(logged)
             }
+            if error.kind == .ambiguous, let open = engineAmbiguity(test.tree, width: test.width) {
+                return .ambiguousInUIKit(open)
+            }
             return .refused(error)
         }
         let engine = constraintsLayout(test.tree, width: test.width)
@@ -294,6 +314,9 @@ enum StackTreeDifferential {
     /// constraint (UIKit does not report hidden views as ambiguous). Their
     /// size and everything else is compared.
     ///
+    /// A hidden view in a vertical stack aligned by baselines is free
+    /// across (UIKit makes no alignment constraint there).
+    ///
     /// In a stack whose views are all hidden, nothing ties them to the
     /// stack (its canvas is tied to its spacer guides, as UIKit): they are
     /// free along both axes (`[nil]` here).
@@ -306,11 +329,18 @@ enum StackTreeDifferential {
             let equal =
                 stack.distribution == .equalSpacing || stack.distribution == .equalCentering
             let allHidden = stack.children.allSatisfy(\.isHidden)
+            // A vertical stack aligned by baselines makes no alignment
+            // constraint: a hidden view's x is tied to nothing.
+            let unaligned =
+                stack.axis == .vertical
+                && (stack.alignment == .firstBaseline || stack.alignment == .lastBaseline)
             for child in stack.children {
                 if allHidden {
                     free[number] = .some(nil)
                 } else if equal, child.isHidden {
                     free[number] = stack.axis
+                } else if unaligned, child.isHidden {
+                    free[number] = .horizontal
                 }
                 visit(child)
             }
@@ -500,11 +530,14 @@ struct StackTreeDifferentialRun: Sendable {
     var failures: [String] = []
     /// Trees whose required constraints conflict in the engine too (`conflictInUIKit`).
     var conflicting = 0
+    /// Trees the engine reports ambiguous too (`ambiguousInUIKit`).
+    var ambiguous = 0
     var unsupportedReasons: [String: Int] = [:]
     var refusedReasons: [String: Int] = [:]
 
     var total: Int {
-        agreed + unsupported + refused + conflicting + engineFittingDiffers.count + failures.count
+        agreed + unsupported + refused + conflicting + ambiguous + engineFittingDiffers.count
+            + failures.count
     }
 
     /// The share of trees the direct path did not lay out though UIKit's
@@ -516,7 +549,7 @@ struct StackTreeDifferentialRun: Sendable {
     var summary: String {
         let rate = total == 0 ? 0 : Double(agreed) * 100 / Double(total)
         return
-            "\(total) trees: \(agreed) agreed (\(Int(rate.rounded()))%), \(unsupported) unsupported, \(refused) refused at their width, \(conflicting) whose required constraints conflict in the engine too, \(engineFittingDiffers.count) where the engine's fitting disagrees with its own frame pass, \(failures.count) failed"
+            "\(total) trees: \(agreed) agreed (\(Int(rate.rounded()))%), \(unsupported) unsupported, \(refused) refused at their width, \(conflicting) whose required constraints conflict in the engine too, \(ambiguous) the engine reports ambiguous too, \(engineFittingDiffers.count) where the engine's fitting disagrees with its own frame pass, \(failures.count) failed"
     }
 
     /// Checks the cases of seeds `first..<first + count`.
@@ -536,6 +569,8 @@ struct StackTreeDifferentialRun: Sendable {
                 run.refusedReasons["\(error.kind): " + _reasonKind(error.reason), default: 0] += 1
             case .conflictInUIKit:
                 run.conflicting += 1
+            case .ambiguousInUIKit:
+                run.ambiguous += 1
             case .engineFittingDiffers(let message):
                 run.engineFittingDiffers.append(
                     "seed \(seed): \(message)\n\(StackTreeDifferential.reproduction(test))")
@@ -577,7 +612,8 @@ enum StackTreeDifferentialFuzz {
         let test = StackTreeGenerator.make(&input)
         switch StackTreeDifferential.check(test) {
         case .agreed: return .accepted
-        case .unsupported, .refused, .conflictInUIKit, .engineFittingDiffers: return .rejected
+        case .unsupported, .refused, .conflictInUIKit, .ambiguousInUIKit, .engineFittingDiffers:
+            return .rejected
         case .failed(let message):
             let small = StackTreeDifferential.shrink(test)
             throw FuzzViolation(
