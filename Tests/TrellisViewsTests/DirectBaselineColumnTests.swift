@@ -75,3 +75,62 @@ import TrellisText
         #expect(ambiguous == [[.xPosition]])
     }
 }
+
+/// A baseline-relative vertical stack: UIKit's `isBaselineRelativeArrangement`
+/// ("If true, the vertical space between views are measured from the last
+/// baseline of a text-based view, to the first baseline of the view below
+/// it") makes `UISV-spacing` from one view's last baseline to the next
+/// one's first baseline. A view without text has its bottom edge for both
+/// (`UIView.forFirstBaselineLayout` is the view itself: "For views without
+/// text, … the bottom edge").
+@Suite struct DirectBaselineRelativeTests {
+    static let style = TextStyle(fonts: try! FontCollection.bundled("Inter"), size: 15)
+
+    /// The first and last baselines of one line of `text` below its top.
+    static func baselines(_ text: String) throws -> (first: Double, last: Double) {
+        let layout = try TextMeasurer.shared.layout(text, style: style, width: 320, numberOfLines: 1)
+        return (layout.firstBaseline, layout.lastBaseline)
+    }
+
+    /// [a label, a box 10 high, a label], spacing 20: the box's bottom 20
+    /// below the first label's last baseline `b1` (its top 10 above that),
+    /// the second label's first baseline `f2` 20 below the box's bottom.
+    @Test func aBoxBetweenLabelsHasItsBottomOnTheChain() throws {
+        let tree = StackTree(
+            root: .init(
+                axis: .vertical, spacing: 20, isBaselineRelativeArrangement: true,
+                children: [
+                    .label(.init("Title", style: Self.style)), .fixed(width: nil, height: 10),
+                    .label(.init("Body", style: Self.style)),
+                ]))
+        #expect(tree.directLayoutUnsupportedReason == nil)
+        let layout = try tree.directLayout(width: 320)
+        #expect(layout == tree.constraintsLayout(width: 320))
+        let b1 = try Self.baselines("Title").last
+        let (f2, _) = try Self.baselines("Body")
+        let pixel = { (x: Double) in PixelGrid.round(x, scale: tree.scale) }
+        // Frames in node order: root, label, box, label.
+        #expect(layout.frames[2].minY == pixel(b1 + 20 - 10))
+        #expect(abs(layout.frames[2].height - 10) < 1e-9)
+        #expect(layout.frames[3].minY == pixel(b1 + 20 + 20 - f2))
+    }
+
+    /// [a label, a box 10 high], spacing 8, in a row aligned top (so the
+    /// cell's height, rounded up to the pixel grid, is the row's, not
+    /// required of the stack): the box's bottom, the stack's, is 8 below
+    /// the label's last baseline, so the stack is `b1 + 8` high and the
+    /// box's top 2 above the baseline.
+    @Test func aLastBoxEndsTheStackAtItsBaseline() throws {
+        let column = StackTree.Stack(
+            axis: .vertical, spacing: 8, isBaselineRelativeArrangement: true,
+            children: [.label(.init("Title", style: Self.style)), .fixed(width: nil, height: 10)])
+        let tree = StackTree(
+            root: .init(axis: .horizontal, alignment: .top, children: [.stack(column)]))
+        let layout = try tree.directLayout(width: 320)
+        #expect(layout == tree.constraintsLayout(width: 320))
+        let b1 = try Self.baselines("Title").last
+        // Frames in node order: root, stack, label, box.
+        #expect(layout.frames[1].height == PixelGrid.round(b1 + 8, scale: tree.scale))
+        #expect(layout.frames[3].minY == PixelGrid.round(b1 - 2, scale: tree.scale))
+    }
+}

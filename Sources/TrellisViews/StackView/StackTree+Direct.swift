@@ -464,8 +464,22 @@ struct _DirectPlan {
             guard stack.distribution == .fill || stack.distribution == .fillEqually else {
                 return "baseline-relative arrangement with \(stack.distribution)"
             }
-            guard visible.allSatisfy(isTextLabel) else {
-                return "baseline-relative arrangement of views that are not labels with text"
+            // (Filling, a view without text has its bottom for its
+            // baselines, see `chainBaselines`; filling equally, its bottom
+            // moves with the length they all share.)
+            guard visible.allSatisfy(isTextLabel) || stack.distribution == .fill else {
+                return
+                    "baseline-relative arrangement, filling equally, of views that are not labels with text"
+            }
+            // The first view's top is the canvas's: without text, its
+            // height, which moves every view below, must be fixed.
+            if visible.count > 1, !isTextLabel(visible[0]) {
+                guard case .fixed(let box) = visible[0].content, box.height != nil,
+                    box.priority == .required
+                else {
+                    return
+                        "baseline-relative arrangement whose first view has neither text nor a required height (its bottom, its baseline, moves with its height)"
+                }
             }
         }
         // (A vertical stack aligned by baselines makes no alignment

@@ -50,7 +50,7 @@ extension _DirectPlan {
         // (Made only for an error: a row lays out thousands of stacks.)
         func what() -> String { "node\(index)'s views along its axis" }
         if stack.isBaselineRelativeArrangement, axis == .vertical {
-            let chain = baselineChain(visible, gaps)
+            let chain = try baselineChain(visible, gaps)
             let last = canvas - chain
             lengths = []
             var top = start
@@ -65,7 +65,7 @@ extension _DirectPlan {
                 set(child, axis, position: top, length: length)
                 if k < gaps.count {
                     let previous = baselines(child)?.last ?? length
-                    let next = baselines(visible[k + 1])?.first ?? 0
+                    let next = try chainBaselines(visible[k + 1]).first
                     top += previous + gaps[k] - next
                 }
             }

@@ -203,7 +203,15 @@ extension _DirectPlan {
         // Views sharing the length out start from their best lengths.
         for child in visible { try costs[child].checkMinimumModelled("node\(child)'s best length") }
         if stack.isBaselineRelativeArrangement, axis == .vertical {
-            let offset = start + end + baselineChain(visible, gaps)
+            let offset = try start + end + baselineChain(visible, gaps)
+            let last = visible[visible.count - 1]
+            if stack.distribution == .fill, visible.count > 1, baselines(last) == nil {
+                // A last view without text: its bottom is the baseline
+                // the chain reaches, whatever its height.
+                var cost = _Cost()
+                cost.addEqual(offset + (try chainBaselines(last).first), lane: 0)
+                return cost
+            }
             if stack.distribution == .fillEqually {
                 return visible.reduce(_Cost()) {
                     $0 + costs[$1].composed(scale: 1, offset: -offset)
@@ -404,14 +412,31 @@ extension _DirectPlan {
     }
 
     /// Baseline-relative: the last view's top below the canvas's start.
-    mutating func baselineChain(_ visible: [Int], _ gaps: [Double]) -> Double {
+    mutating func baselineChain(_ visible: [Int], _ gaps: [Double]) throws(_StackCostError)
+        -> Double
+    {
         var top = 0.0
         for k in gaps.indices {
-            let previous = baselines(visible[k])?.last ?? nodes[visible[k]].intrinsic.height
-            let next = baselines(visible[k + 1])?.first ?? 0
+            let previous = try chainBaselines(visible[k]).last
+            let next = try chainBaselines(visible[k + 1]).first
             top += previous + gaps[k] - next
         }
         return top
+    }
+
+    /// A view's baselines below its top in a baseline-relative vertical
+    /// stack: a label's text's, else its bottom ("For views without text,
+    /// the stack view uses the bottom edge", as `View.firstBaselineAnchor`)
+    /// at the height its own cost gives it, which a view of a filling
+    /// baseline-relative stack keeps but for the first one (its top is the
+    /// canvas's): the top of any other follows from the baseline above and
+    /// its own baseline, so its height moves no other view.
+    mutating func chainBaselines(_ child: Int) throws(_StackCostError) -> (
+        first: Double, last: Double
+    ) {
+        if let lines = baselines(child) { return lines }
+        let height = try costs[child].argmin("node\(child)'s height at its baseline")
+        return (height, height)
     }
 
     /// Baseline alignment: each view's top below the canvas's start.
