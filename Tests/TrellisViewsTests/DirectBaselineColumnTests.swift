@@ -88,7 +88,8 @@ import TrellisText
 
     /// The first and last baselines of one line of `text` below its top.
     static func baselines(_ text: String) throws -> (first: Double, last: Double) {
-        let layout = try TextMeasurer.shared.layout(text, style: style, width: 320, numberOfLines: 1)
+        let layout = try TextMeasurer.shared.layout(
+            text, style: style, width: 320, numberOfLines: 1)
         return (layout.firstBaseline, layout.lastBaseline)
     }
 

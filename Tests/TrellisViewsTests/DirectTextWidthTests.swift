@@ -40,22 +40,29 @@ import TrellisText
         StackTree(root: .init(axis: .vertical, alignment: .leading, children: [.stack(row)]))
     }
 
+    /// [a wrapping label, a box 44 wide] in a row of `distribution`,
+    /// spacing 8, in a leading column 320 wide: the direct layout, checked
+    /// supported and equal to the engine's.
+    static func labelAndBox(_ distribution: StackView.Distribution) throws -> StackTreeLayout {
+        let row = StackTree.Stack(
+            axis: .horizontal, distribution: distribution, spacing: 8,
+            children: [
+                .label(.init(long, style: style, numberOfLines: 0)), .fixed(width: 44, height: nil),
+            ])
+        let tree = tree(row)
+        #expect(tree.directLayoutUnsupportedReason == nil)
+        let layout = try tree.directLayout(width: 320)
+        #expect(layout == tree.constraintsLayout(width: 320))
+        return layout
+    }
+
     /// [a wrapping label, a box 44 wide] filling a row, spacing 8. The
     /// label is `l = W/2 − 8/2` at 760 and the row `W = l + 8 + 44`
     /// (required), so `l = 44`, `W = 96`, whatever the text: the
     /// label's compression resistance (750) and the row's pull to 0 at
     /// `UISV-ambiguity-suppression` (25) both give way.
     @Test func aWrappingLabelBesideABoxTakesHalfTheRow() throws {
-        let row = StackTree.Stack(
-            axis: .horizontal, spacing: 8,
-            children: [
-                .label(.init(Self.long, style: Self.style, numberOfLines: 0)),
-                .fixed(width: 44, height: nil),
-            ])
-        let tree = Self.tree(row)
-        #expect(tree.directLayoutUnsupportedReason == nil)
-        let layout = try tree.directLayout(width: 320)
-        #expect(layout == tree.constraintsLayout(width: 320))
+        let layout = try Self.labelAndBox(.fill)
         // Frames in node order: root, row, label, box.
         #expect(layout.frames[1].width == 96)
         #expect(layout.frames[2].width == 44)
@@ -100,16 +107,7 @@ import TrellisText
     /// `320/2 − 4 = 156`. Measured again at 156 it is `w` wide, and the
     /// row settles at `W = 2(w + 4)`: the label `w`, the box at `W − 44`.
     @Test func equalSpacingStretchesTheRowForTheLabelsShare() throws {
-        let row = StackTree.Stack(
-            axis: .horizontal, distribution: .equalSpacing, spacing: 8,
-            children: [
-                .label(.init(Self.long, style: Self.style, numberOfLines: 0)),
-                .fixed(width: 44, height: nil),
-            ])
-        let tree = Self.tree(row)
-        #expect(tree.directLayoutUnsupportedReason == nil)
-        let layout = try tree.directLayout(width: 320)
-        #expect(layout == tree.constraintsLayout(width: 320))
+        let layout = try Self.labelAndBox(.equalSpacing)
         let w = Self.wrappedWidth(Self.long, at: 156)
         #expect(w < 156 && Self.wrappedWidth(Self.long, at: w) == w)
         let pixel = { (x: Double) in PixelGrid.round(x, scale: 3) }
