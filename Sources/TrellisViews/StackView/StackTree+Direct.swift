@@ -337,9 +337,16 @@ struct _DirectPlan {
                 }
                 // (A hidden stack in a vertical one is as wide as it likes.)
                 let hiddenAcross = node.isHidden && parent?.axis == .vertical
-                if sharesTextWidth(stack), hiddenAcross || !widthIsForced(ancestors) {
+                // (A filling or equal-spacing stack's cost then follows the
+                // share, see `textSharingCost`; equal centring's is not
+                // modelled, nor a baseline-aligned row's, whose labels'
+                // heights at the shared widths move their baselines.)
+                if sharesTextWidth(stack), hiddenAcross || !widthIsForced(ancestors),
+                    hiddenAcross || stack.distribution == .equalCentering
+                        || stack.alignment == .firstBaseline || stack.alignment == .lastBaseline
+                {
                     return refuse(
-                        "a multi-line label beside other views in a horizontal stack whose width is not fixed (UIKit's text-width disambiguation at 760 then trades against the stack's width)"
+                        "a multi-line label beside other views in a horizontal equal-centering or baseline-aligned stack, or a hidden one in a vertical stack, whose width is not fixed (UIKit's text-width disambiguation at 760 then trades against the stack's width)"
                     )
                 }
                 for (position, child) in stack.children.enumerated() {
@@ -366,7 +373,9 @@ struct _DirectPlan {
                 return level == 0
             }
             if stack.axis == .vertical {
-                guard [.fill, .firstBaseline, .lastBaseline].contains(stack.alignment) else {
+                // (Aligned by baselines, a vertical stack makes no
+                // alignment constraint: its views' widths are their own.)
+                guard stack.alignment == .fill else {
                     return false
                 }
                 continue
@@ -406,131 +415,6 @@ struct _DirectPlan {
             }
             return visible > 1 || ($0.isHidden && visible > 0)
         })
-    }
-
-    static func stackProblem(_ stack: StackTree.Stack, isHidden: Bool) -> String? {
-        for value in [stack.fixedWidth, stack.fixedHeight].compactMap({ $0 })
-        where !(value.isFinite && value >= 0) {
-            return "fixed sizes must be finite and not negative"
-        }
-        guard stack.spacing.isFinite,
-            stack.customSpacing.values.allSatisfy({
-                !$0.isNaN && ($0.isFinite || $0 == StackView.spacingUseDefault)
-            })
-        else {
-            return "spacing must be finite"
-        }
-        if let margins = stack.layoutMargins,
-            ![margins.top, margins.left, margins.bottom, margins.right].allSatisfy(\.isFinite)
-        {
-            return "layout margins must be finite"
-        }
-        let visible = stack.children.filter { !$0.isHidden }
-        if visible.isEmpty, !isHidden {
-            return
-                "a stack with no visible arranged view has no size of its own (any size satisfies its constraints)"
-        }
-        func isTextLabel(_ node: StackTree.Node) -> Bool {
-            if case .label(let label) = node.content { return !label.text.string.isEmpty }
-            return false
-        }
-        /// A view whose baseline across a horizontal baseline-aligned stack
-        /// is its own: a label with text (its text's), an empty label (0
-        /// high there: its bottom, as a view without text), a button or a
-        /// box (its bottom, at the length its own costs give it; refused at
-        /// a width where it gets another).
-        func hasOwnBaseline(_ node: StackTree.Node) -> Bool {
-            switch node.content {
-            case .label, .button, .fixed: return true
-            default: return false
-            }
-        }
-        let equal = stack.distribution == .equalSpacing || stack.distribution == .equalCentering
-        if equal, visible.count > 1,
-            stack.customSpacing.contains(where: {
-                stack.children.indices.contains($0.key) && $0.value != StackView.spacingUseDefault
-            })
-        {
-            return
-                "custom spacing in an equal-spacing distribution (unequal minimum gaps trade against equal gaps)"
-        }
-        if stack.isBaselineRelativeArrangement, stack.axis == .vertical {
-            guard stack.distribution == .fill || stack.distribution == .fillEqually else {
-                return "baseline-relative arrangement with \(stack.distribution)"
-            }
-            guard visible.allSatisfy(isTextLabel) else {
-                return "baseline-relative arrangement of views that are not labels with text"
-            }
-        }
-        if stack.alignment == .firstBaseline || stack.alignment == .lastBaseline {
-            guard stack.axis == .horizontal else {
-                return
-                    "baseline alignment in a vertical stack (UIKit makes no alignment constraint: the views' positions across are ambiguous)"
-            }
-            guard stack.children.allSatisfy(hasOwnBaseline) else {
-                return
-                    "baseline alignment of stacks or images (their baselines, their bottoms, move with the lengths they share)"
-            }
-            guard !stack.children[0].isHidden || visible.count == stack.children.count else {
-                return
-                    "a hidden first view in a baseline-aligned stack (the others line up with its baseline)"
-            }
-        }
-        if stack.isBaselineRelativeArrangement, stack.axis == .vertical,
-            visible.count != stack.children.count
-        {
-            return "hidden views in a baseline-relative arrangement"
-        }
-        let baselines =
-            (stack.axis == .horizontal
-                && (stack.alignment == .firstBaseline || stack.alignment == .lastBaseline))
-            || (stack.axis == .vertical && stack.isBaselineRelativeArrangement)
-        if baselines {
-            // The engine moves baseline constraints as labels are measured
-            // again; a label whose height is required meets conflicts on the
-            // way (seen: one broken for good in a cell of fixed height).
-            for child in stack.children {
-                guard case .label(let label) = child.content else { continue }
-                if label.verticalHugging == .required
-                    || label.verticalCompressionResistance == .required
-                {
-                    return
-                        "a label of required height in a baseline arrangement (the engine's passes can break a baseline constraint on the way)"
-                }
-            }
-        }
-        if stack.distribution == .fillProportionally, visible.count > 1 {
-            // UIKit's proportions, at 999 for the first arranged view, 998
-            // for the second, …, must decide every length above the views'
-            // own priorities, from intrinsic lengths that do not change
-            // with the width passes.
-            let lowest = proportionalBase - Float(stack.children.count - 1)
-            for child in visible {
-                let priorities: [LayoutPriority]
-                switch child.content {
-                case .label(let label):
-                    if stack.axis == .vertical, label.numberOfLines != 1 {
-                        return
-                            "fillProportionally of a multi-line label in a vertical stack (its share follows its height at the width passes' widths)"
-                    }
-                    priorities = [
-                        label.hugging(stack.axis), label.compressionResistance(stack.axis),
-                    ]
-                case .button(let button):
-                    priorities = [
-                        button.hugging(stack.axis), button.compressionResistance(stack.axis),
-                    ]
-                default:
-                    return
-                        "fillProportionally of views that are not labels or buttons (UIKit gives a view without an intrinsic length 0 at the required priority)"
-                }
-                if priorities.contains(where: { $0.rawValue >= lowest && $0.rawValue < 1000 }) {
-                    return
-                        "fillProportionally with a view whose hugging or compression resistance is not below the proportions' priorities"
-                }
-            }
-        }
-        return nil
     }
 }
 

@@ -50,7 +50,7 @@ extension _DirectPlan {
         // (Made only for an error: a row lays out thousands of stacks.)
         func what() -> String { "node\(index)'s views along its axis" }
         if stack.isBaselineRelativeArrangement, axis == .vertical {
-            let chain = baselineChain(visible, gaps)
+            let chain = try baselineChain(visible, gaps)
             let last = canvas - chain
             lengths = []
             var top = start
@@ -65,7 +65,7 @@ extension _DirectPlan {
                 set(child, axis, position: top, length: length)
                 if k < gaps.count {
                     let previous = baselines(child)?.last ?? length
-                    let next = baselines(visible[k + 1])?.first ?? 0
+                    let next = try chainBaselines(visible[k + 1]).first
                     top += previous + gaps[k] - next
                 }
             }
@@ -185,6 +185,13 @@ extension _DirectPlan {
                 bounded.hi = min(bounded.hi, canvas - offsets[k])
             }
             let length = try bounded.argmin("node\(child)'s length across node\(index)")
+            if isUnaligned(stack), !_isNegligible(canvas - length, canvas) {
+                // Anywhere in the spanner satisfies every constraint, as
+                // UIKit reports it (`hasAmbiguousLayout`).
+                throw .ambiguous(
+                    "node\(child): a view narrower than its vertical stack aligned by baselines (UIKit makes no alignment constraint there: any x from \(start) to \(start + canvas - length) is as good)"
+                )
+            }
             let position: Double
             switch alignment {
             case .trailing: position = start + canvas - length
@@ -317,6 +324,8 @@ extension _DirectPlan {
                 nodes[child].kind == .image
                 ? 0 : try costs[child].argmin("hidden node\(child)'s length")
             let position: Double
+            // (Unaligned, a hidden view's place is as open: UIKit does not
+            // report hidden views as ambiguous; it is put at the start.)
             switch stack.alignment {
             case .trailing: position = start + canvas - length
             case .center: position = start + (canvas - length) / 2

@@ -203,7 +203,15 @@ extension _DirectPlan {
         // Views sharing the length out start from their best lengths.
         for child in visible { try costs[child].checkMinimumModelled("node\(child)'s best length") }
         if stack.isBaselineRelativeArrangement, axis == .vertical {
-            let offset = start + end + baselineChain(visible, gaps)
+            let offset = try start + end + baselineChain(visible, gaps)
+            let last = visible[visible.count - 1]
+            if stack.distribution == .fill, visible.count > 1, baselines(last) == nil {
+                // A last view without text: its bottom is the baseline
+                // the chain reaches, whatever its height.
+                var cost = _Cost()
+                cost.addEqual(offset + (try chainBaselines(last).first), lane: 0)
+                return cost
+            }
             if stack.distribution == .fillEqually {
                 return visible.reduce(_Cost()) {
                     $0 + costs[$1].composed(scale: 1, offset: -offset)
@@ -213,6 +221,12 @@ extension _DirectPlan {
         }
         switch stack.distribution {
         case .fill:
+            if nodes[index].sharesTextWidth {
+                let hiddenLabels = children(index).filter {
+                    nodes[$0].isHidden && nodes[$0].isMultiLine
+                }.count
+                return try textSharingCost(index, visible, hiddenLabels: hiddenLabels, gaps: nil)
+            }
             return _Cost.convolution(
                 visible.map { costs[$0].anchored(view: 0) }, offset: fixedLength)
         case .fillEqually:
@@ -234,9 +248,19 @@ extension _DirectPlan {
             }
             return try proportionalCost(index, visible, shares, fixedLength)
         case .equalSpacing:
-            var parts = visible.map { costs[$0].anchored(view: 0) }
-            if visible.count > 1 { parts.append(gapPart().anchored(view: 0)) }
-            var cost = _Cost.convolution(parts, offset: fixedLength)
+            var cost: _Cost
+            if nodes[index].sharesTextWidth {
+                let hiddenLabels = children(index).filter {
+                    nodes[$0].isHidden && nodes[$0].isMultiLine
+                }.count
+                cost = try textSharingCost(
+                    index, visible, hiddenLabels: hiddenLabels,
+                    gaps: visible.count > 1 ? gapPart() : nil)
+            } else {
+                var parts = visible.map { costs[$0].anchored(view: 0) }
+                if visible.count > 1 { parts.append(gapPart().anchored(view: 0)) }
+                cost = _Cost.convolution(parts, offset: fixedLength)
+            }
             cost.addEqual(0, lane: lane(StackView.canvasFitPriority.rawValue))
             return cost
         case .equalCentering:
@@ -388,14 +412,31 @@ extension _DirectPlan {
     }
 
     /// Baseline-relative: the last view's top below the canvas's start.
-    mutating func baselineChain(_ visible: [Int], _ gaps: [Double]) -> Double {
+    mutating func baselineChain(_ visible: [Int], _ gaps: [Double]) throws(_StackCostError)
+        -> Double
+    {
         var top = 0.0
         for k in gaps.indices {
-            let previous = baselines(visible[k])?.last ?? nodes[visible[k]].intrinsic.height
-            let next = baselines(visible[k + 1])?.first ?? 0
+            let previous = try chainBaselines(visible[k]).last
+            let next = try chainBaselines(visible[k + 1]).first
             top += previous + gaps[k] - next
         }
         return top
+    }
+
+    /// A view's baselines below its top in a baseline-relative vertical
+    /// stack: a label's text's, else its bottom ("For views without text,
+    /// the stack view uses the bottom edge", as `View.firstBaselineAnchor`)
+    /// at the height its own cost gives it, which a view of a filling
+    /// baseline-relative stack keeps but for the first one (its top is the
+    /// canvas's): the top of any other follows from the baseline above and
+    /// its own baseline, so its height moves no other view.
+    mutating func chainBaselines(_ child: Int) throws(_StackCostError) -> (
+        first: Double, last: Double
+    ) {
+        if let lines = baselines(child) { return lines }
+        let height = try costs[child].argmin("node\(child)'s height at its baseline")
+        return (height, height)
     }
 
     /// Baseline alignment: each view's top below the canvas's start.
@@ -447,13 +488,25 @@ extension _DirectPlan {
         }
     }
 
+    /// The alignment whose constraints across the axis `stack` makes. A
+    /// vertical stack aligned by baselines makes no `UISV-alignment` (UIKit:
+    /// "firstBaseline: a layout where the stack view aligns its arranged
+    /// views based on their first baseline. This alignment is only valid
+    /// for horizontal stacks."); its spanner is around every visible view
+    /// (`UISV-spanning-boundary`, required both ways) and as thin as that
+    /// allows (`UISV-spanning-fit`, 51), its canvas tied to the spanner: the
+    /// lengths across are those of the centre alignment, whose constraints
+    /// bound them the same way (`isUnaligned`: only the places differ).
     func effectiveAlignment(_ stack: StackTree.Stack) -> StackView.Alignment {
-        if stack.axis == .vertical,
-            stack.alignment == .firstBaseline || stack.alignment == .lastBaseline
-        {
-            return .fill
-        }
+        if isUnaligned(stack) { return .center }
         return stack.alignment
+    }
+
+    /// A vertical stack aligned by baselines: its views' places across are
+    /// tied to nothing but the spanner around them (see `effectiveAlignment`).
+    func isUnaligned(_ stack: StackTree.Stack) -> Bool {
+        stack.axis == .vertical
+            && (stack.alignment == .firstBaseline || stack.alignment == .lastBaseline)
     }
 
     /// The cost of a stack's thickness across its axis.

@@ -95,7 +95,7 @@ extension _DirectPlan {
             let parent = nodes[child].parent
             guard !nodes[child].isHidden, let stack = nodes[parent].stack else { return false }
             if stack.axis == .vertical {
-                guard [.fill, .firstBaseline, .lastBaseline].contains(stack.alignment) else {
+                guard stack.alignment == .fill else {
                     return false
                 }
             } else {

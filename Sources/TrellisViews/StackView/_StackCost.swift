@@ -518,7 +518,7 @@ private func _upToEndless(_ segments: [_Cost.Segment], growing: Bool) -> [_Cost.
 
 /// Sorts stretches by slope (ascending for growth, descending for
 /// shrinking), keeping view order among equals.
-private func _sortCheapestFirst(_ segments: inout [_Cost.Segment], ascending: Bool) {
+func _sortCheapestFirst(_ segments: inout [_Cost.Segment], ascending: Bool) {
     // Insertion sort: a handful of stretches, and stable.
     guard segments.count > 1 else { return }
     for i in 1..<segments.count {

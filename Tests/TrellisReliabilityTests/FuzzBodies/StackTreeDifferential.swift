@@ -208,6 +208,19 @@ enum StackTreeVerdict {
     case unsupported(String)
     /// Refused at this width (ambiguous, conflicting, not modelled).
     case refused(DirectStackLayoutError)
+    /// Required constraints of UIKit's own set conflict at this width: the
+    /// direct path refuses with a conflict and the engine logs the same
+    /// tree's constraints as unsatisfiable. UIKit then "will attempt to
+    /// recover by breaking constraint" (its console log), and which one it
+    /// breaks is not documented, so no layout is UIKit's to copy: these
+    /// are counted apart, checked on both sides, not laid out.
+    case conflictInUIKit(String)
+    /// UIKit's own constraints leave the layout open at this width: the
+    /// direct path refuses it as ambiguous and the engine reports a view
+    /// ambiguous in the same tree (`layoutIssues`, as UIKit's
+    /// `hasAmbiguousLayout`): no one layout is UIKit's to copy. Counted
+    /// apart, checked on both sides.
+    case ambiguousInUIKit(String)
     /// Other frames than the engine's: a bug.
     case failed(String)
     /// The engine's fitting pass ends with other label widths than its
@@ -220,6 +233,25 @@ enum StackTreeDifferential {
     /// The engine's layout of `tree.makeViews()` as a self-sizing cell.
     static func constraintsLayout(_ tree: StackTree, width: Double) -> StackTreeLayout {
         tree.constraintsLayout(width: width)
+    }
+
+    /// The first conflict the engine logs laying out the tree as a
+    /// self-sizing cell at `width` (nil: its constraints all hold).
+    static func engineConflict(_ tree: StackTree, width: Double) -> String? {
+        let (content, views) = tree.makeViews()
+        _ = StackTree.layOutCell(content, views: views, width: width, scale: tree.scale)
+        return content.unsatisfiableConstraints.first.map { "broke \($0.broken)" }
+    }
+
+    /// The first view the engine reports ambiguous laying out the tree as
+    /// a self-sizing cell at `width` (nil: none).
+    static func engineAmbiguity(_ tree: StackTree, width: Double) -> String? {
+        let (content, views) = tree.makeViews()
+        _ = StackTree.layOutCell(content, views: views, width: width, scale: tree.scale)
+        for issue in content.layoutIssues() {
+            if case .ambiguous = issue { return "\(issue)" }
+        }
+        return nil
     }
 
     /// The engine's frames for a content view of the given size (no fitting).
@@ -247,11 +279,20 @@ enum StackTreeDifferential {
         do {
             direct = try test.tree.directLayout(width: test.width)
         } catch {
+            if error.kind == .conflict, let logged = engineConflict(test.tree, width: test.width) {
+                return .conflictInUIKit(logged)
+            }
+            if error.kind == .ambiguous, let open = engineAmbiguity(test.tree, width: test.width) {
+                return .ambiguousInUIKit(open)
+            }
             return .refused(error)
         }
         let engine = constraintsLayout(test.tree, width: test.width)
         let free = freePositions(test.tree)
-        guard let difference = difference(direct, engine, free: free) else { return .agreed }
+        let pixel = 1 / test.tree.scale
+        guard let difference = difference(direct, engine, free: free, pixel: pixel) else {
+            return .agreed
+        }
         // The engine's known issue: its fitting pass ends with other label
         // widths than its frame pass, and fits a height too small for its
         // own frame pass's labels (reported): then the frame pass at the
@@ -260,7 +301,7 @@ enum StackTreeDifferential {
         if engine.height < direct.height,
             self.difference(
                 direct, frameLayout(test.tree, width: test.width, height: direct.height),
-                free: free) == nil,
+                free: free, pixel: pixel) == nil,
             compressedLabels(test.tree, width: test.width, height: engine.height)
                 > compressedLabels(test.tree, width: test.width, height: direct.height)
         {
@@ -276,6 +317,9 @@ enum StackTreeDifferential {
     /// constraint (UIKit does not report hidden views as ambiguous). Their
     /// size and everything else is compared.
     ///
+    /// A hidden view in a vertical stack aligned by baselines is free
+    /// across (UIKit makes no alignment constraint there).
+    ///
     /// In a stack whose views are all hidden, nothing ties them to the
     /// stack (its canvas is tied to its spacer guides, as UIKit): they are
     /// free along both axes (`[nil]` here).
@@ -288,11 +332,18 @@ enum StackTreeDifferential {
             let equal =
                 stack.distribution == .equalSpacing || stack.distribution == .equalCentering
             let allHidden = stack.children.allSatisfy(\.isHidden)
+            // A vertical stack aligned by baselines makes no alignment
+            // constraint: a hidden view's x is tied to nothing.
+            let unaligned =
+                stack.axis == .vertical
+                && (stack.alignment == .firstBaseline || stack.alignment == .lastBaseline)
             for child in stack.children {
                 if allHidden {
                     free[number] = .some(nil)
                 } else if equal, child.isHidden {
                     free[number] = stack.axis
+                } else if unaligned, child.isHidden {
+                    free[number] = .horizontal
                 }
                 visit(child)
             }
@@ -302,9 +353,12 @@ enum StackTreeDifferential {
     }
 
     /// The first difference between two layouts (nil when equal to 1e-9),
-    /// but for the positions `free` leaves out.
+    /// but for the positions `free` leaves out; along a free axis the size
+    /// may differ by one `pixel` too (each edge is rounded to the pixel
+    /// grid where it is, so a free place moves the rounded size).
     static func difference(
-        _ direct: StackTreeLayout, _ engine: StackTreeLayout, free: [Int: LayoutAxis?] = [:]
+        _ direct: StackTreeLayout, _ engine: StackTreeLayout, free: [Int: LayoutAxis?] = [:],
+        pixel: Double = 0
     ) -> String? {
         func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 * max(1, abs(a)) }
         if !same(direct.height, engine.height) {
@@ -312,8 +366,11 @@ enum StackTreeDifferential {
         }
         for (index, (a, b)) in zip(direct.frames, engine.frames).enumerated() {
             let (freeX, freeY) = freeAxes(free[index])
+            func sameSize(_ a: Double, _ b: Double, _ free: Bool) -> Bool {
+                same(a, b) || (free && abs(a - b) <= pixel + 1e-9)
+            }
             if !((freeX || same(a.minX, b.minX)) && (freeY || same(a.minY, b.minY))
-                && same(a.width, b.width) && same(a.height, b.height))
+                && sameSize(a.width, b.width, freeX) && sameSize(a.height, b.height, freeY))
             {
                 return "node\(index): direct \(a), constraints \(b)"
             }
@@ -329,148 +386,6 @@ enum StackTreeDifferential {
         case .some(.some(let axis)): return (axis == .horizontal, axis == .vertical)
         }
     }
-
-    static func fails(_ test: StackTreeCase) -> Bool {
-        if case .failed = check(test) { return true }
-        return false
-    }
-
-    /// A smaller case that still fails: views taken out, texts shortened,
-    /// flags and settings put back to their defaults, while it fails.
-    static func shrink(_ test: StackTreeCase) -> StackTreeCase {
-        var best = test
-        var improved = true
-        while improved {
-            improved = false
-            for candidate in smaller(best) where fails(candidate) {
-                best = candidate
-                improved = true
-                break
-            }
-        }
-        return best
-    }
-
-    private static func smaller(_ test: StackTreeCase) -> [StackTreeCase] {
-        var found: [StackTreeCase] = []
-        func variants(_ stack: StackTree.Stack) -> [StackTree.Stack] {
-            var out: [StackTree.Stack] = []
-            for index in stack.children.indices where stack.children.count > 1 {
-                var copy = stack
-                copy.children.remove(at: index)
-                copy.customSpacing = [:]
-                out.append(copy)
-            }
-            if !stack.customSpacing.isEmpty {
-                var copy = stack; copy.customSpacing = [:]; out.append(copy)
-            }
-            if stack.layoutMargins != nil {
-                var copy = stack; copy.layoutMargins = nil; out.append(copy)
-            }
-            if stack.isBaselineRelativeArrangement {
-                var copy = stack; copy.isBaselineRelativeArrangement = false; out.append(copy)
-            }
-            if stack.spacing != 0 { var copy = stack; copy.spacing = 0; out.append(copy) }
-            if stack.fixedWidth != nil || stack.fixedHeight != nil {
-                var copy = stack; copy.fixedWidth = nil; copy.fixedHeight = nil; out.append(copy)
-            }
-            if stack.distribution != .fill {
-                var copy = stack; copy.distribution = .fill; out.append(copy)
-            }
-            if stack.alignment != .fill {
-                var copy = stack; copy.alignment = .fill; out.append(copy)
-            }
-            for (index, child) in stack.children.enumerated() {
-                for replacement in nodeVariants(child) {
-                    var copy = stack
-                    copy.children[index] = replacement
-                    out.append(copy)
-                }
-            }
-            return out
-        }
-        func nodeVariants(_ node: StackTree.Node) -> [StackTree.Node] {
-            var out: [StackTree.Node] = []
-            if node.isHidden { out.append(StackTree.Node(node.content)) }
-            switch node.content {
-            case .stack(let stack):
-                if stack.children.count == 1 { out.append(stack.children[0]) }
-                out += variants(stack).map { StackTree.Node(.stack($0), isHidden: node.isHidden) }
-            case .label(let label):
-                let text = label.text.string
-                if !text.isEmpty {
-                    var copy = label
-                    copy.text = .plain(String(text.prefix(text.count / 2)))
-                    out.append(StackTree.Node(.label(copy), isHidden: node.isHidden))
-                }
-                var defaults = StackTree.LabelNode(
-                    text: label.text, style: label.style, numberOfLines: label.numberOfLines)
-                defaults.lineBreakMode = label.lineBreakMode
-                if defaults != label {
-                    out.append(StackTree.Node(.label(defaults), isHidden: node.isHidden))
-                }
-            default:
-                break
-            }
-            return out
-        }
-        for root in variants(test.tree.root) {
-            var copy = test
-            copy.tree.root = root
-            found.append(copy)
-        }
-        if test.tree.pinning != .edges {
-            var copy = test; copy.tree.pinning = .edges; found.append(copy)
-        }
-        return found
-    }
-
-    /// The case as Swift that builds it.
-    static func reproduction(_ test: StackTreeCase) -> String {
-        func describe(_ node: StackTree.Node, _ indent: String) -> String {
-            let hidden = node.isHidden ? ", isHidden: true" : ""
-            switch node.content {
-            case .stack(let stack):
-                var settings =
-                    "axis: .\(stack.axis), distribution: .\(stack.distribution), alignment: .\(stack.alignment), spacing: \(stack.spacing)"
-                if !stack.customSpacing.isEmpty {
-                    settings += ", customSpacing: \(stack.customSpacing)"
-                }
-                if let margins = stack.layoutMargins { settings += ", layoutMargins: \(margins)" }
-                if stack.isBaselineRelativeArrangement {
-                    settings += ", isBaselineRelativeArrangement: true"
-                }
-                if let width = stack.fixedWidth { settings += ", fixedWidth: \(width)" }
-                if let height = stack.fixedHeight { settings += ", fixedHeight: \(height)" }
-                let children = stack.children.map { describe($0, indent + "    ") }.joined(
-                    separator: ",\n")
-                return
-                    "\(indent).stack(.init(\(settings), children: [\n\(children)\n\(indent)])\(hidden))"
-            case .label(let label):
-                let priorities =
-                    "h \(label.horizontalHugging.rawValue)/\(label.verticalHugging.rawValue), c \(label.horizontalCompressionResistance.rawValue)/\(label.verticalCompressionResistance.rawValue)"
-                return
-                    "\(indent).label(\(label.text.string.debugDescription), size \(label.style.size), lineSpacing \(label.style.lineSpacing), lines \(label.numberOfLines), .\(label.lineBreakMode), \(priorities)\(hidden))"
-            case .button(let button):
-                let priorities =
-                    "h \(button.horizontalHugging.rawValue)/\(button.verticalHugging.rawValue), c \(button.horizontalCompressionResistance.rawValue)/\(button.verticalCompressionResistance.rawValue)"
-                return
-                    "\(indent).button(\(button.title.debugDescription), size \(button.style.size), insets \(button.contentEdgeInsets), \(priorities)\(hidden))"
-            case .image(let image):
-                return
-                    "\(indent).image(\(image.aspectRatio), maxHeight: \(image.maxHeight.map { "\($0)" } ?? "nil")\(image.followsWidth ? ", followsWidth" : "")\(hidden))"
-            case .fixed(let box):
-                let intrinsic =
-                    box.intrinsicSize.map {
-                        ", intrinsicSize: \($0), h \(box.horizontalHugging.rawValue)/\(box.verticalHugging.rawValue), c \(box.horizontalCompressionResistance.rawValue)/\(box.verticalCompressionResistance.rawValue)"
-                    } ?? ""
-                return
-                    "\(indent).fixed(width: \(box.width.map { "\($0)" } ?? "nil"), height: \(box.height.map { "\($0)" } ?? "nil"), priority: \(box.priority.rawValue)\(intrinsic)\(hidden))"
-            }
-        }
-        return "width \(test.width), scale \(test.tree.scale), pinning \(test.tree.pinning)\n"
-            + describe(StackTree.Node(.stack(test.tree.root)), "")
-    }
 }
 
 /// Counts of a run over many seeded cases.
@@ -480,15 +395,28 @@ struct StackTreeDifferentialRun: Sendable {
     var refused = 0
     var engineFittingDiffers: [String] = []
     var failures: [String] = []
+    /// Trees whose required constraints conflict in the engine too (`conflictInUIKit`).
+    var conflicting = 0
+    /// Trees the engine reports ambiguous too (`ambiguousInUIKit`).
+    var ambiguous = 0
     var unsupportedReasons: [String: Int] = [:]
     var refusedReasons: [String: Int] = [:]
 
-    var total: Int { agreed + unsupported + refused + engineFittingDiffers.count + failures.count }
+    var total: Int {
+        agreed + unsupported + refused + conflicting + ambiguous + engineFittingDiffers.count
+            + failures.count
+    }
+
+    /// The share of trees the direct path did not lay out though UIKit's
+    /// constraints hold (unsupported or refused), in percent.
+    var notLaidOut: Double {
+        total == 0 ? 0 : Double(unsupported + refused) * 100 / Double(total)
+    }
 
     var summary: String {
         let rate = total == 0 ? 0 : Double(agreed) * 100 / Double(total)
         return
-            "\(total) trees: \(agreed) agreed (\(Int(rate.rounded()))%), \(unsupported) unsupported, \(refused) refused at their width, \(engineFittingDiffers.count) where the engine's fitting disagrees with its own frame pass, \(failures.count) failed"
+            "\(total) trees: \(agreed) agreed (\(Int(rate.rounded()))%), \(unsupported) unsupported, \(refused) refused at their width, \(conflicting) whose required constraints conflict in the engine too, \(ambiguous) the engine reports ambiguous too, \(engineFittingDiffers.count) where the engine's fitting disagrees with its own frame pass, \(failures.count) failed"
     }
 
     /// Checks the cases of seeds `first..<first + count`.
@@ -506,6 +434,10 @@ struct StackTreeDifferentialRun: Sendable {
             case .refused(let error):
                 run.refused += 1
                 run.refusedReasons["\(error.kind): " + _reasonKind(error.reason), default: 0] += 1
+            case .conflictInUIKit:
+                run.conflicting += 1
+            case .ambiguousInUIKit:
+                run.ambiguous += 1
             case .engineFittingDiffers(let message):
                 run.engineFittingDiffers.append(
                     "seed \(seed): \(message)\n\(StackTreeDifferential.reproduction(test))")
@@ -533,6 +465,10 @@ private func _reasonKind(_ reason: String) -> String {
     if text.hasPrefix("node"), let colon = text.firstIndex(of: ":") {
         text = String(text[text.index(after: colon)...])
     }
+    // (Values in parentheses, "(120.0 < 209.5)", are left out too.)
+    if let open = text.range(of: " ("), text[open.upperBound...].first?.isNumber == true {
+        text = String(text[..<open.lowerBound])
+    }
     return String(text.drop { $0 == " " }.prefix(70))
 }
 
@@ -543,7 +479,8 @@ enum StackTreeDifferentialFuzz {
         let test = StackTreeGenerator.make(&input)
         switch StackTreeDifferential.check(test) {
         case .agreed: return .accepted
-        case .unsupported, .refused, .engineFittingDiffers: return .rejected
+        case .unsupported, .refused, .conflictInUIKit, .ambiguousInUIKit, .engineFittingDiffers:
+            return .rejected
         case .failed(let message):
             let small = StackTreeDifferential.shrink(test)
             throw FuzzViolation(
