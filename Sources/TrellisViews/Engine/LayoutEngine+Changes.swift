@@ -231,8 +231,9 @@ extension LayoutEngine {
                 installContentSize(at: index)
             }
         }
-        guard let text = intrinsic.texts[index]?.view, text._baselinesChanged else { return }
-        reinstallBaselineConstraints(of: text)
+        intrinsic.texts[index]?.with { text in
+            if text._baselinesChanged { reinstallBaselineConstraints(of: text) }
+        }
     }
 
     /// Keeps a view's intrinsic-size update waiting (in `staleContent`);

@@ -37,9 +37,10 @@ extension LayoutEngine {
         var heightLabels: [Int] = []
         for index in views.indices where !intrinsic.contents[index].constraints.isEmpty {
             // Exact text views and image views only: a subclass may measure otherwise.
-            let text = intrinsic.texts[index]?.view
+            let text = intrinsic.texts[index]
             let followsWidth = views.withView(at: index) {
-                (text?._measuresExactly ?? (type(of: $0) == ImageView.self)) && $0._widthDependent
+                (text?.with({ $0._measuresExactly }) ?? (type(of: $0) == ImageView.self))
+                    && $0._widthDependent
             }
             guard intrinsic.defersWhenFixed[index] || followsWidth else { continue }
             let fixed = fixedAxes(at: index)
@@ -90,10 +91,11 @@ extension LayoutEngine {
         at index: Int, fixed: (width: Bool, height: Bool, baselineFree: Bool)
     ) -> (width: SolverHandle, height: SolverHandle)? {
         // Fields read in place: a copy of `contents[index]` retains its arrays.
-        guard let text = intrinsic.texts[index]?.view, fixed.baselineFree,
+        guard let text = intrinsic.texts[index], fixed.baselineFree,
             !(fixed.width && fixed.height),
             intrinsic.contentHistory[index].prefersEdit, intrinsic.contents[index].size.width >= 0,
-            intrinsic.contents[index].size.height >= 0, text._measuresExactly, !text._widthDependent
+            intrinsic.contents[index].size.height >= 0,
+            text.with({ $0._measuresExactly && !$0._widthDependent })
         else { return nil }
         var edits = (width: SolverHandle.none, height: SolverHandle.none)
         // An axis in constants form (a required priority) keeps `.none`.
@@ -116,7 +118,7 @@ extension LayoutEngine {
     func refitSize(at index: Int, _ solver: Solver) -> Bool {
         let old = intrinsic.contents[index].size
         // Only an exact text view gets the kind that reaches here.
-        let size = intrinsic.texts[index].unsafelyUnwrapped.view._refitIntrinsicSize()
+        let size = intrinsic.texts[index].unsafelyUnwrapped.with { $0._refitIntrinsicSize() }
         guard size != old else { return true }
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
             updateContentSize(at: index)
@@ -323,8 +325,11 @@ extension LayoutEngine {
             return refitImageHeight(at: index, old: old, solver)
         }
         // Only an exact text view gets the kind that reaches here.
-        let size = text.view._refitIntrinsicSize()
-        let ownWidth = text.view._membership.layoutWidthEngine == ObjectIdentifier(self)
+        let size = text.with { $0._refitIntrinsicSize() }
+        // Read as a `View`, in place (through the protocol, the membership is copied).
+        let ownWidth = views.withView(at: index) {
+            $0._membership.layoutWidthEngine == ObjectIdentifier(self)
+        }
         guard size != old else { return ownWidth }
         // Non-negative and finite (NaN fails both checks). Finiteness first:
         // checked as `isFinite` (a mask and one comparison each), the four

@@ -177,7 +177,7 @@ extension LayoutEngine {
         if intrinsic.freeWidthViewsAlwaysMatter { return true }
         for index in intrinsic.freeWidthLabels {
             // `freeWidthLabels` holds exact text views only.
-            if !intrinsic.texts[index].unsafelyUnwrapped.view._hasNoText { return true }
+            if !intrinsic.texts[index].unsafelyUnwrapped.with({ $0._hasNoText }) { return true }
         }
         return false
     }
@@ -190,7 +190,7 @@ extension LayoutEngine {
         for (index, _) in intrinsic.widthDependentLabels {
             let fixed = fixedAxes(at: index)
             guard !fixed.width else { continue }
-            if fixed.baselineFree, intrinsic.texts[index]?.view._measuresExactly == true {
+            if fixed.baselineFree, intrinsic.texts[index]?.with({ $0._measuresExactly }) == true {
                 intrinsic.freeWidthLabels.append(index)
             } else {
                 intrinsic.freeWidthViewsAlwaysMatter = true

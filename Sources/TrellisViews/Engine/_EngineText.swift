@@ -32,6 +32,32 @@ protocol _EngineText: View {
 /// A text view of the engine's hierarchy, held without reference counting
 /// (the engine's list of views keeps it), so that reading it on a reused
 /// cell's per-row path costs no retain.
+///
+/// Kept as the view, unretained, and its dynamic type as a text view: `with`
+/// lends the view as `any _EngineText` with its protocol's witnesses, the
+/// view guaranteed by the caller (no retain, no dynamic cast). An
+/// `unowned(unsafe)` existential would be retained on every read, and a
+/// label is a view that weak references point at, whose reference counts
+/// live in a side table: that retain and release cost more than the rest of
+/// the refit of a row (callgrind, AnimalTableViewCell).
 struct _EngineTextRef {
-    unowned(unsafe) let view: any _EngineText
+    private let object: Unmanaged<View>
+    private let type: any _EngineText.Type
+
+    init(_ text: any _EngineText) {
+        object = Unmanaged.passUnretained(text)
+        type = Swift.type(of: text)
+    }
+
+    /// Calls `body` with the text view, unretained.
+    @inline(__always)
+    func with<Result>(_ body: (any _EngineText) -> Result) -> Result {
+        object._withUnsafeGuaranteedRef { view in
+            // `type` is the view's own dynamic type (see `init`).
+            func lend<Text: _EngineText>(_: Text.Type) -> Result {
+                body(unsafeDowncast(view, to: Text.self))
+            }
+            return _openExistential(type, do: lend)
+        }
+    }
 }
