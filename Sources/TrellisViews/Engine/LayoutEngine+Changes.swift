@@ -232,7 +232,7 @@ extension LayoutEngine {
             }
         }
         intrinsic.texts[index]?.with { text in
-            if text._baselinesChanged { reinstallBaselineConstraints(of: text) }
+            if text._baselinesChanged { reinstallBaselineConstraints(of: text, at: index) }
         }
     }
 
@@ -357,16 +357,17 @@ extension LayoutEngine {
     /// which leaves the installed set, and so a reused cell's refit plan,
     /// as they were); one whose label gained or lost its baselines (became
     /// empty: its bottom edge stands in) is made again.
-    func reinstallBaselineConstraints(of label: any _EngineText) {
+    /// - Complexity: O(baseline constraints on the label), after the first
+    ///   text change for the installed constraints.
+    func reinstallBaselineConstraints(of label: any _EngineText, at index: Int) {
         guard label._baselinesChanged else { return }
         label._baselinesChanged = false
         guard !store.baselines.isEmpty else { return }
-        // Only the (usually few) installed baseline constraints are looked at,
-        // so a text change costs nothing here when no baseline is constrained.
-        let affected = store.baselines.filter {
-            $0._firstItem === label || $0._secondItem === label
-        }
-        for constraint in affected.sorted(by: { $0._activationOrder < $1._activationOrder }) {
+        // Only the (usually few) installed baseline constraints on the label
+        // are looked at, so a text change costs nothing here when no
+        // baseline is constrained. A copy: re-making one changes the store.
+        let affected = baselineConstraints(at: index)
+        for constraint in affected {
             if Self.baselineShape(of: constraint) == constraint._baselineShape,
                 store.forms[ObjectIdentifier(constraint)] != nil
             {
@@ -376,5 +377,33 @@ extension LayoutEngine {
                 install(constraint)
             }
         }
+    }
+}
+
+extension LayoutEngine {
+    /// The installed baseline constraints on the view at `index`, in
+    /// activation order (see `_ConstraintStore.baselinesByView`).
+    @inline(__always)
+    func baselineConstraints(at index: Int) -> [LayoutConstraint] {
+        if store.baselinesByViewVersion != store.installVersion { indexBaselineConstraints() }
+        return store.baselinesByView[index]
+    }
+
+    /// Sorts `store.baselines` by the views they are on, for the installed
+    /// constraints: each list in activation order, ties (none among
+    /// activated constraints) in the order of `baselines`.
+    func indexBaselineConstraints() {
+        var lists = [[LayoutConstraint]](repeating: [], count: views.count)
+        for constraint in store.baselines {
+            let first = (constraint._firstItem as? View).flatMap { index(of: $0) }
+            let second = (constraint._secondItem as? View).flatMap { index(of: $0) }
+            if let first { lists[first].append(constraint) }
+            if let second, second != first { lists[second].append(constraint) }
+        }
+        for k in lists.indices where lists[k].count > 1 {
+            lists[k].sort { $0._activationOrder < $1._activationOrder }
+        }
+        store.baselinesByView = lists
+        store.baselinesByViewVersion = store.installVersion
     }
 }

@@ -18,6 +18,11 @@ import TrellisConstraints
 /// - `baselines` lists each installed constraint on a first or last
 ///   baseline once (re-made or given a new constant when a label's text
 ///   changes), so a text change looks at these few only.
+/// - `baselinesByView`, when `baselinesByViewVersion` equals
+///   `installVersion`, holds for the view at each index of the engine's
+///   `views` the constraints of `baselines` on it (as first or second
+///   item, once), in activation order: what a text change of that view
+///   re-makes, found without filtering and sorting `baselines` each time.
 /// - `installVersion` changes whenever the set of installed constraints
 ///   does (answers that depend on it, such as whether required constraints
 ///   fix a view's size, are kept until then); it never goes back, even
@@ -44,6 +49,8 @@ struct _ConstraintStore {
     var owners: [ObjectIdentifier: LayoutConstraint] = [:]
     var brokenCount = 0
     var baselines: [LayoutConstraint] = []
+    var baselinesByView: [[LayoutConstraint]] = []
+    var baselinesByViewVersion = -1
     /// The constraints made for each item's frame (autoresizing) or guide edges.
     var items: [ObjectIdentifier: ItemConstraints] = [:]
     var installVersion = 0
@@ -55,6 +62,8 @@ struct _ConstraintStore {
         owners = [:]
         brokenCount = 0
         baselines = []
+        baselinesByView = []
+        baselinesByViewVersion = -1
         items = [:]
         installVersion += 1
         structuralChanges = 0
