@@ -47,6 +47,8 @@ open class Label: View {
     /// any width (see `LayoutEngine.freeLabelWidthsMatter()`).
     final var _hasNoText: Bool { _text.isEmpty }
 
+    override final var _engineText: (any _EngineText)? { self }
+
     /// Text with runs of several fonts, sizes, letter spacings and baseline
     /// offsets (a bold name inside a sentence), as `UILabel.attributedText`.
     /// Measured with `TextMeasurer`'s attributed layout: each run's
@@ -424,4 +426,9 @@ final class _MeasuringSpec {
             styleIsValid = false
         }
     }
+}
+
+extension Label: _EngineText {
+    /// True for `Label` itself: a subclass may measure otherwise.
+    final var _measuresExactly: Bool { type(of: self) == Label.self }
 }

@@ -398,6 +398,9 @@ open class View: LayoutItem {
     /// the view (a multi-line `Label`, an `ImageView` with an `aspectRatio`).
     var _widthDependent: Bool { false }
 
+    /// The view as the engine reads a text view (`_EngineText`), or nil.
+    var _engineText: (any _EngineText)? { nil }
+
     /// For a view whose size depends on the width the layout gives it: told
     /// that width, true when it must be measured again (see `Label`).
     func _layoutWidthDidChange(to width: Double, by engine: ObjectIdentifier) -> Bool { false }

@@ -22,11 +22,11 @@ extension LayoutEngine {
         of view: View, solvingFirst: Bool = true, probing: Bool = false,
         face: inout _FaceReading
     ) -> [AmbiguousAttribute] {
-        if solvingFirst || needsRebuild || needsLayout || pollingHeights || sizeMode != .frame {
+        if solvingFirst || needsRebuild || needsLayout || plan.polling || loop.sizeMode != .frame {
             prepare(.frame, size: root._frame.size)
             solve()
             solveAfreshIfDegraded(.frame, size: root._frame.size, updatingAll: true)
-            reportsConflictsDirectly = false
+            loop.reportsConflictsDirectly = false
             face = .unread
         }
         guard view !== root, let parent = view.superview, view.rootView === root else { return [] }
@@ -98,8 +98,9 @@ extension LayoutEngine {
                 expression, .equal, _Linear(constant: current + offset), priority: 1,
                 identifier: "Ambiguity-Probe")
             do {
-                structuralChanges &+= 2
+                store.structuralChanges &+= 2
                 ambiguityProbes &+= 1
+                plan.invalidate()  // the solver's membership changes
                 _ = try solver.add(probe)
                 solver.updateVariables()
                 let moved = abs(value(of: expression) - current) > 1e-6

@@ -12,35 +12,25 @@ extension LayoutEngine {
     /// target when measuring): constraints are tried against the real size,
     /// so none is broken, nor logged, against a size never asked for.
     func rebuild(target: Size) {
-        rebuildCount += 1
-        defer { structuralChanges = 0 }
-        reportsConflictsDirectly = true
-        defer { reportsConflictsDirectly = false }
-        sawTransientConflict = false
-        pendingHeight = nil
-        refitSizes.removeAll()
+        loop.rebuildCount += 1
+        defer { store.structuralChanges = 0 }
+        loop.reportsConflictsDirectly = true
+        defer { loop.reportsConflictsDirectly = false }
+        loop.sawTransientConflict = false
+        plan.pendingHeight = nil
+        plan.sizes.removeAll()
         storedSolver = Solver()
-        solverConstraints = [:]
-        baselineConstraints = []
-        for index in staleContent where index < views.count {
+        store.removeAll()
+        for index in intrinsic.staleContent where index < views.count {
             views.withView(at: index) { $0._membership.contentDeferred = false }
         }
-        staleContent.removeAll(keepingCapacity: true)
+        intrinsic.staleContent.removeAll(keepingCapacity: true)
         stopPollingHeights(requeue: false)
-        layoutConstraints = [:]
-        itemConstraints = [:]
-        contents = []
-        contentHistory = []
-        installVersion += 1
-        pendingIntrinsic.removeAll(keepingCapacity: true)
-        pendingStart = 0
+        intrinsic.removeAll()
         views = _EngineViews()
         parentIndex = []
         guides = []
-        widthDependentLabels = []
         proportionalStacks = []
-        isLabel = []
-        defersWhenFixed = []
         collect(root, parent: -1)
         assignTieWeights()
         needsRebuild = false
@@ -54,7 +44,7 @@ extension LayoutEngine {
             LayoutConstraint(
                 root, .top, .equal, nil, .notAnAttribute, constant: 0, priority: .required,
                 origin: .rootOrigin, identifier: "Root-Origin-Y"))
-        installRootSize(sizeMode, size: target)
+        installRootSize(loop.sizeMode, size: target)
 
         for (index, view) in views.enumerated()
         where index > 0 && view.translatesAutoresizingMaskIntoConstraints {
@@ -90,30 +80,28 @@ extension LayoutEngine {
         view._membership.contentDeferred = false
         view._membership.index = index
         view._membership.indexOwner = ObjectIdentifier(self)
-        contents.append(ContentConstraints())
-        contentHistory.append(ContentHistory())
         parentIndex.append(parent)
         if let guide = view._marginsGuide { guides.append(guide) }
         if let guide = view._safeAreaGuide { guides.append(guide) }
         guides.append(contentsOf: view._layoutGuides)
-        isLabel.append(view is Label)
-        defersWhenFixed.append(view is Label || view is Button)
+        let text = view._engineText
+        intrinsic.append(text: text, defersWhenFixed: text != nil || view is Button)
         if let stack = view as? StackView, stack.distribution == .fillProportionally {
             proportionalStacks.append(Unmanaged.passUnretained(stack))
         }
         if view._widthDependent {
-            widthDependentLabels.append((index, Unmanaged.passUnretained(view._width)))
+            intrinsic.widthDependentLabels.append((index, Unmanaged.passUnretained(view._width)))
         }
         for subview in view.subviews { collect(subview, parent: index) }
     }
 
     func installRootSize(_ mode: SizeMode, size: Size) {
-        sizeMode = mode
+        loop.sizeMode = mode
         // A root that was never given a size (frame mode, 0 × 0) has no size
         // constraints yet, as a UIKit view outside any window: constraints
         // activated before it is sized must not be reported as conflicts.
         if mode == .frame && size == .zero {
-            rootSize = []
+            loop.rootSize = []
             return
         }
         let (horizontal, vertical, origin, name):
@@ -126,7 +114,7 @@ extension LayoutEngine {
         case .fitting(let h, let v):
             (horizontal, vertical, origin, name) = (h, v, .fitting, "Fitting-Size")
         }
-        rootSize = [
+        loop.rootSize = [
             LayoutConstraint(
                 root, .width, .equal, nil, .notAnAttribute, constant: size.width,
                 priority: horizontal, origin: origin, identifier: "\(name)-Width"),
@@ -134,9 +122,9 @@ extension LayoutEngine {
                 root, .height, .equal, nil, .notAnAttribute, constant: size.height,
                 priority: vertical, origin: origin, identifier: "\(name)-Height"),
         ]
-        for constraint in rootSize { installRootSizeConstraint(constraint) }
-        rootSizeValue = size
-        sizeMode = mode
+        for constraint in loop.rootSize { installRootSizeConstraint(constraint) }
+        loop.rootSizeValue = size
+        loop.sizeMode = mode
     }
 
     /// Installs a root size constraint (the size the root is laid out or
@@ -147,23 +135,24 @@ extension LayoutEngine {
     /// and that constraint added again, to be reported and left out itself.
     func installRootSizeConstraint(_ constraint: LayoutConstraint) {
         requeueStaleContent()
-        installVersion += 1
+        store.installVersion += 1
         var removed: [LayoutConstraint] = []
         for _ in 0..<16 {
             guard let solverConstraint = makeSolverConstraint(constraint) else { break }
-            solverConstraints[ObjectIdentifier(constraint)] = solverConstraint
-            layoutConstraints[ObjectIdentifier(solverConstraint)] = constraint
+            store.record(solverConstraint, of: constraint, in: storedSolver)
             needsLayout = true
             let conflict: ConstraintConflict?
             do {
                 conflict = try solver.add(solverConstraint)
+                store.noteIfBroken(solverConstraint, in: storedSolver)
             } catch {
+                store.noteIfBroken(solverConstraint, in: storedSolver)
                 LayoutLog.emit("Could not add \(constraint): \(error)")
                 break
             }
             guard let conflict else { break }
             let victim = conflict.conflicting
-                .compactMap { layoutConstraints[ObjectIdentifier($0)] }
+                .compactMap { store.owners[ObjectIdentifier($0)] }
                 .filter { $0._origin == .user }
                 .max { $0._activationOrder < $1._activationOrder }
             guard let victim else {
@@ -179,7 +168,8 @@ extension LayoutEngine {
 
     func installAutoresizing(_ view: View, superview: View) {
         let made = autoresizingConstraints(view, superview: superview)
-        itemConstraints[ObjectIdentifier(view), default: ItemConstraints()].autoresizing = made
+        store.items[ObjectIdentifier(view), default: _ConstraintStore.ItemConstraints()]
+            .autoresizing = made
         for constraint in made { install(constraint) }
     }
 
@@ -254,9 +244,9 @@ extension LayoutEngine {
     func installContentSize(at index: Int) {
         let view = views[index]
         let size = view.intrinsicContentSize
-        var content = ContentConstraints()
-        content.isPending = contents[index].isPending
-        content.isStale = contents[index].isStale
+        var content = _IntrinsicSizes.ContentConstraints()
+        content.isPending = intrinsic.contents[index].isPending
+        content.isStale = intrinsic.contents[index].isStale
         let axes: [(LayoutAttribute, Double, LayoutPriority, LayoutPriority, String)] = [
             (
                 .width, size.width, view._compression.horizontal, view._hugging.horizontal,
@@ -281,7 +271,7 @@ extension LayoutEngine {
                 content.floors.append(floor)
             }
             let editPriority = Self.intrinsicEditPriority
-            guard contentHistory[index].prefersEdit, compression < editPriority,
+            guard intrinsic.contentHistory[index].prefersEdit, compression < editPriority,
                 hugging < editPriority
             else {
                 for constraint in pair { content.solverForms.append(install(constraint)) }
@@ -311,25 +301,26 @@ extension LayoutEngine {
             install(floor, as: makeSolverConstraint(floor, weight: _TieBreak.floorWeight))
         }
         content.size = size
-        contents[index] = content
+        intrinsic.contents[index] = content
     }
 
     /// Uninstalls the intrinsic-size constraints of the view at `index`.
     func uninstallContentSize(at index: Int) {
-        let content = contents[index]
+        let content = intrinsic.contents[index]
         defer {
-            contents[index].isPending = content.isPending
-            contents[index].isStale = content.isStale
+            intrinsic.contents[index].isPending = content.isPending
+            intrinsic.contents[index].isStale = content.isStale
         }
         for constraint in content.constraints { uninstall(constraint) }
         for floor in content.floors { uninstall(floor) }
         for variable in [content.width, content.height].compactMap({ $0 })
         where solver.hasEditVariable(variable) {
+            plan.invalidate()  // the solver's membership changes
             do { try solver.removeEditVariable(variable) } catch {
                 LayoutLog.emit("Could not stop editing \(variable): \(error)")
             }
         }
-        contents[index] = ContentConstraints()
+        intrinsic.contents[index] = _IntrinsicSizes.ContentConstraints()
     }
 
     /// The index of a view in `views`, nil when it is not in this hierarchy.
@@ -362,7 +353,8 @@ extension LayoutEngine {
                 owner, .bottom, .equal, guide, .bottom, constant: insets.bottom,
                 priority: .required, origin: .guide, identifier: "\(prefix)-Bottom"),
         ]
-        itemConstraints[ObjectIdentifier(guide), default: ItemConstraints()].guide = made
+        store.items[ObjectIdentifier(guide), default: _ConstraintStore.ItemConstraints()].guide =
+            made
         for constraint in made { install(constraint) }
     }
 

@@ -28,7 +28,7 @@ extension LayoutEngine {
     }
 
     func priorityDidChange(_ constraint: LayoutConstraint) {
-        guard !needsRebuild, let solverConstraint = solverConstraints[ObjectIdentifier(constraint)],
+        guard !needsRebuild, let solverConstraint = store.forms[ObjectIdentifier(constraint)],
             solver.contains(solverConstraint)
         else { return }
         do {
@@ -42,7 +42,7 @@ extension LayoutEngine {
     /// Sends a constraint's current constant to the solver (cheap).
     func pushConstant(_ constraint: LayoutConstraint) {
         guard !needsRebuild else { return }
-        guard let solverConstraint = solverConstraints[ObjectIdentifier(constraint)] else { return }
+        guard let solverConstraint = store.forms[ObjectIdentifier(constraint)] else { return }
         guard let value = solverConstant(of: constraint) else { return }
         pushConstant(value, of: solverConstraint, for: constraint)
     }
@@ -55,10 +55,11 @@ extension LayoutEngine {
         // broken earlier: stays out, as in UIKit
         guard solver.contains(solverConstraint) else { return }
         do {
-            constantChanges &+= 1
+            plan.widthsChecked = false
             if let conflict = try _setSolverConstant(value, of: solverConstraint, in: solver) {
                 // The solver left the constraint out: sizes it fixed may be free.
-                installVersion += 1
+                store.noteIfBroken(solverConstraint, in: solver)
+                store.installVersion += 1
                 requeueStaleContent()
                 switch constraint._origin {
                 case .autoresizing, .encapsulatedLayout:
@@ -86,17 +87,17 @@ extension LayoutEngine {
     func frameDidChange(_ view: View) {
         guard !needsRebuild else { return }
         if view === root {
-            if sizeMode == .frame, rootSize.count == 2 {
-                setConstant(view._frame.width, of: rootSize[0])
-                setConstant(view._frame.height, of: rootSize[1])
-                rootSizeValue = view._frame.size
-            } else if sizeMode == .frame {
+            if loop.sizeMode == .frame, loop.rootSize.count == 2 {
+                setConstant(view._frame.width, of: loop.rootSize[0])
+                setConstant(view._frame.height, of: loop.rootSize[1])
+                loop.rootSizeValue = view._frame.size
+            } else if loop.sizeMode == .frame {
                 // first size: prepare() installs it and retries broken constraints
                 needsLayout = true
             }
             return
         }
-        guard let made = itemConstraints[ObjectIdentifier(view)]?.autoresizing, made.count == 4,
+        guard let made = store.items[ObjectIdentifier(view)]?.autoresizing, made.count == 4,
             let superview = view.superview
         else { return }
         // Same shapes (a fixed frame, or the same mask): new constants only.
@@ -114,7 +115,7 @@ extension LayoutEngine {
     func guideInsetsDidChange(_ view: View) {
         guard !needsRebuild else { return }
         for guide in [view._marginsGuide, view._safeAreaGuide].compactMap({ $0 }) {
-            guard let made = itemConstraints[ObjectIdentifier(guide)]?.guide, made.count == 4 else {
+            guard let made = store.items[ObjectIdentifier(guide)]?.guide, made.count == 4 else {
                 continue
             }
             let insets = guideInsets(guide, owner: view)
@@ -130,8 +131,9 @@ extension LayoutEngine {
         needsLayout = true
         guard !needsRebuild else { return }
         guard let index = index(of: view) else { return }
-        if defersWhenFixed[index], contents[index].fixedVersion == installVersion,
-            contents[index].fixed == (true, true, true)
+        if intrinsic.defersWhenFixed[index],
+            intrinsic.contents[index].fixedVersion == store.installVersion,
+            intrinsic.contents[index].fixed == (true, true, true)
         {
             // as `updateContentSize` would, without queueing
             deferContentSize(at: index, entirely: true)
@@ -140,11 +142,7 @@ extension LayoutEngine {
         queueContentSize(at: index)
     }
 
-    func queueContentSize(at index: Int) {
-        guard !contents[index].isPending else { return }
-        contents[index].isPending = true
-        pendingIntrinsic.append(index)
-    }
+    func queueContentSize(at index: Int) { intrinsic.enqueue(index) }
 
     func contentPrioritiesDidChange(_ view: View) {
         guard !needsRebuild, let index = index(of: view) else { return }
@@ -164,16 +162,18 @@ extension LayoutEngine {
     /// installed constraints, so it is kept until they change.
     @inline(__always)
     func fixedAxes(at index: Int) -> (width: Bool, height: Bool, baselineFree: Bool) {
-        if contents[index].fixedVersion == installVersion { return contents[index].fixed }
+        if intrinsic.contents[index].fixedVersion == store.installVersion {
+            return intrinsic.contents[index].fixed
+        }
         let view = views[index]
         let fixed = (
             width: solver.isDetermined(view._width), height: solver.isDetermined(view._height),
-            baselineFree: !baselineConstraints.contains(where: {
+            baselineFree: !store.baselines.contains(where: {
                 $0._firstItem === view || $0._secondItem === view
             })
         )
-        contents[index].fixedVersion = installVersion
-        contents[index].fixed = fixed
+        intrinsic.contents[index].fixedVersion = store.installVersion
+        intrinsic.contents[index].fixed = fixed
         return fixed
     }
 
@@ -183,22 +183,23 @@ extension LayoutEngine {
     /// wait (see `fixedAxes(at:)`): the view is kept in `staleContent`, so
     /// any change to the installed constraints brings it back.
     func updateContentSize(at index: Int) {
-        let isLabel = isLabel[index]
-        let installed = !contents[index].constraints.isEmpty
+        let installed = !intrinsic.contents[index].constraints.isEmpty
         let fixed =
             installed ? fixedAxes(at: index) : (width: false, height: false, baselineFree: true)
-        if defersWhenFixed[index], installed, fixed.width, fixed.height, fixed.baselineFree {
+        if intrinsic.defersWhenFixed[index], installed, fixed.width, fixed.height,
+            fixed.baselineFree
+        {
             // Measured later if a constraint change makes its size matter.
             deferContentSize(at: index, entirely: true)
             return
         }
-        let old = contents[index].size
+        let old = intrinsic.contents[index].size
         let size = views.withView(at: index) { $0.intrinsicContentSize }
         if size != old {
             let hasWidth = size.width >= 0 && size.width.isFinite
             let hasHeight = size.height >= 0 && size.height.isFinite
             if installed, (old.width >= 0) == hasWidth, (old.height >= 0) == hasHeight,
-                contentHistory[index].prefersEdit || !switchesToEditForm(at: index)
+                intrinsic.contentHistory[index].prefersEdit || !switchesToEditForm(at: index)
             {
                 // The content constraints are (width ≥, width ≤) when the view has
                 // an intrinsic width, then (height ≥, height ≤): update them in place.
@@ -207,9 +208,10 @@ extension LayoutEngine {
                         deferContentSize(at: index)
                     } else {
                         updateContent(
-                            at: index, offset: 0, edit: contents[index].width, from: old.width,
+                            at: index, offset: 0, edit: intrinsic.contents[index].width,
+                            from: old.width,
                             to: size.width)
-                        contents[index].size.width = size.width
+                        intrinsic.contents[index].size.width = size.width
                     }
                 }
                 if hasHeight, size.height != old.height {
@@ -217,10 +219,11 @@ extension LayoutEngine {
                         deferContentSize(at: index)
                     } else {
                         updateContent(
-                            at: index, offset: hasWidth ? 2 : 0, edit: contents[index].height,
+                            at: index, offset: hasWidth ? 2 : 0,
+                            edit: intrinsic.contents[index].height,
                             from: old.height,
                             to: size.height)
-                        contents[index].size.height = size.height
+                        intrinsic.contents[index].size.height = size.height
                     }
                 }
             } else {
@@ -228,20 +231,18 @@ extension LayoutEngine {
                 installContentSize(at: index)
             }
         }
-        guard isLabel else { return }
-        views.withView(at: index) { view in
-            let label = unsafeDowncast(view, to: Label.self)
-            if label._baselinesChanged { reinstallBaselineConstraints(of: label) }
+        intrinsic.texts[index]?.with { text in
+            if text._baselinesChanged { reinstallBaselineConstraints(of: text, at: index) }
         }
     }
 
     /// Keeps a view's intrinsic-size update waiting (in `staleContent`);
     /// `entirely` when no axis of it matters (see `View._membership.contentDeferred`).
     func deferContentSize(at index: Int, entirely: Bool = false) {
-        guard !contents[index].isStale else { return }
-        contents[index].isStale = true
+        guard !intrinsic.contents[index].isStale else { return }
+        intrinsic.contents[index].isStale = true
         if entirely { views.withView(at: index) { $0._membership.contentDeferred = true } }
-        staleContent.append(index)
+        intrinsic.staleContent.append(index)
     }
 
     /// Moves one axis's pair of intrinsic-size constraints from `old` to `new`.
@@ -272,17 +273,18 @@ extension LayoutEngine {
         forgetRememberedSizes()
         for step in 0..<2 {
             let k = step == 0 ? first : 2 * offset + 1 - first
-            let constraint = contents[index].constraints[k]
-            guard !constraint.priority.isRequired, let form = contents[index].solverForms[k],
+            let constraint = intrinsic.contents[index].constraints[k]
+            guard !constraint.priority.isRequired,
+                let form = intrinsic.contents[index].solverForms[k],
                 unmanagedSolver._withUnsafeGuaranteedRef({ $0.contains(form) })
             else {
-                if defersRequiredConstants {
+                if intrinsic.defersRequiredConstants {
                     guard constraint.constant != new else { continue }
                     constraint._setConstant(new)
                     // An installed form's constant is the intrinsic size itself.
-                    deferredConstantPushes.append(
-                        DeferredConstant(
-                            constraint: constraint, form: contents[index].solverForms[k]))
+                    intrinsic.deferredConstantPushes.append(
+                        _IntrinsicSizes.DeferredConstant(
+                            constraint: constraint, form: intrinsic.contents[index].solverForms[k]))
                 } else {
                     setConstant(new, of: constraint)  // may conflict: reported there
                 }
@@ -290,7 +292,7 @@ extension LayoutEngine {
             }
             // Optional: never a conflict, so straight to the solver.
             constraint._setConstant(new)
-            constantChanges &+= 1
+            plan.widthsChecked = false
             do {
                 _ = try unmanagedSolver._withUnsafeGuaranteedRef {
                     try _setSolverConstant(new, of: form, in: $0)
@@ -314,11 +316,11 @@ extension LayoutEngine {
     /// while updating in place is judged on a solver built afresh anyway
     /// (`reportsConflictsDirectly`).
     func pushDeferredConstants() {
-        guard !deferredConstantPushes.isEmpty else { return }
+        guard !intrinsic.deferredConstantPushes.isEmpty else { return }
         // Nothing is deferred while this runs (the flag is off).
-        for k in deferredConstantPushes.indices {
-            let constraint = deferredConstantPushes[k].constraint
-            if let form = deferredConstantPushes[k].form, !needsRebuild {
+        for k in intrinsic.deferredConstantPushes.indices {
+            let constraint = intrinsic.deferredConstantPushes[k].constraint
+            if let form = intrinsic.deferredConstantPushes[k].form, !needsRebuild {
                 pushConstant(constraint.constant, of: form, for: constraint)
             } else {
                 pushConstant(constraint)
@@ -326,22 +328,24 @@ extension LayoutEngine {
         }
         // Emptied from the end: `removeAll(keepingCapacity:)` goes through
         // the generic range replacement.
-        while !deferredConstantPushes.isEmpty { deferredConstantPushes.removeLast() }
+        while !intrinsic.deferredConstantPushes.isEmpty {
+            intrinsic.deferredConstantPushes.removeLast()
+        }
     }
 
     /// Moves a view in constants form to edit form when its intrinsic size
     /// keeps changing while nothing else does (see `ContentConstraints`);
     /// true when it did (its constraints were made again, at the current size).
     func switchesToEditForm(at index: Int) -> Bool {
-        guard !contentHistory[index].prefersEdit else { return false }
-        if contentHistory[index].version == installVersion {
-            contentHistory[index].steadyUpdates += 1
+        guard !intrinsic.contentHistory[index].prefersEdit else { return false }
+        if intrinsic.contentHistory[index].version == store.installVersion {
+            intrinsic.contentHistory[index].steadyUpdates += 1
         } else {
-            contentHistory[index].version = installVersion
-            contentHistory[index].steadyUpdates = 0
+            intrinsic.contentHistory[index].version = store.installVersion
+            intrinsic.contentHistory[index].steadyUpdates = 0
         }
-        guard contentHistory[index].steadyUpdates >= 2 else { return false }
-        contentHistory[index].prefersEdit = true
+        guard intrinsic.contentHistory[index].steadyUpdates >= 2 else { return false }
+        intrinsic.contentHistory[index].prefersEdit = true
         uninstallContentSize(at: index)
         installContentSize(at: index)
         return true
@@ -353,18 +357,19 @@ extension LayoutEngine {
     /// which leaves the installed set, and so a reused cell's refit plan,
     /// as they were); one whose label gained or lost its baselines (became
     /// empty: its bottom edge stands in) is made again.
-    func reinstallBaselineConstraints(of label: Label) {
+    /// - Complexity: O(baseline constraints on the label), after the first
+    ///   text change for the installed constraints.
+    func reinstallBaselineConstraints(of label: any _EngineText, at index: Int) {
         guard label._baselinesChanged else { return }
         label._baselinesChanged = false
-        guard !baselineConstraints.isEmpty else { return }
-        // Only the (usually few) installed baseline constraints are looked at,
-        // so a text change costs nothing here when no baseline is constrained.
-        let affected = baselineConstraints.filter {
-            $0._firstItem === label || $0._secondItem === label
-        }
-        for constraint in affected.sorted(by: { $0._activationOrder < $1._activationOrder }) {
+        guard !store.baselines.isEmpty else { return }
+        // Only the (usually few) installed baseline constraints on the label
+        // are looked at, so a text change costs nothing here when no
+        // baseline is constrained. A copy: re-making one changes the store.
+        let affected = baselineConstraints(at: index)
+        for constraint in affected {
             if Self.baselineShape(of: constraint) == constraint._baselineShape,
-                solverConstraints[ObjectIdentifier(constraint)] != nil
+                store.forms[ObjectIdentifier(constraint)] != nil
             {
                 pushConstant(constraint)
             } else {
@@ -372,5 +377,33 @@ extension LayoutEngine {
                 install(constraint)
             }
         }
+    }
+}
+
+extension LayoutEngine {
+    /// The installed baseline constraints on the view at `index`, in
+    /// activation order (see `_ConstraintStore.baselinesByView`).
+    @inline(__always)
+    func baselineConstraints(at index: Int) -> [LayoutConstraint] {
+        if store.baselinesByViewVersion != store.installVersion { indexBaselineConstraints() }
+        return store.baselinesByView[index]
+    }
+
+    /// Sorts `store.baselines` by the views they are on, for the installed
+    /// constraints: each list in activation order, ties (none among
+    /// activated constraints) in the order of `baselines`.
+    func indexBaselineConstraints() {
+        var lists = [[LayoutConstraint]](repeating: [], count: views.count)
+        for constraint in store.baselines {
+            let first = (constraint._firstItem as? View).flatMap { index(of: $0) }
+            let second = (constraint._secondItem as? View).flatMap { index(of: $0) }
+            if let first { lists[first].append(constraint) }
+            if let second, second != first { lists[second].append(constraint) }
+        }
+        for k in lists.indices where lists[k].count > 1 {
+            lists[k].sort { $0._activationOrder < $1._activationOrder }
+        }
+        store.baselinesByView = lists
+        store.baselinesByViewVersion = store.installVersion
     }
 }

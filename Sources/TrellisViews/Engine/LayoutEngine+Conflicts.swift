@@ -10,7 +10,7 @@ extension LayoutEngine {
     /// of their content constraints, which only describe them (a row's
     /// update leaves them, see `updateContent`); done before describing.
     func syncContentConstants() {
-        for content in contents where content.width != nil || content.height != nil {
+        for content in intrinsic.contents where content.width != nil || content.height != nil {
             var offset = 0
             for (edit, value) in [
                 (content.width, content.size.width), (content.height, content.size.height),
@@ -25,11 +25,11 @@ extension LayoutEngine {
     }
 
     func report(_ conflict: ConstraintConflict) {
-        guard reportsConflictsDirectly || solvingAfresh else {
+        guard loop.reportsConflictsDirectly || loop.solvingAfresh else {
             // Found while updating the solver in place: the rest of the row's
             // changes may resolve it, so it is judged by building the solver
             // afresh at the next layout (`solveAfreshIfNeeded`).
-            sawTransientConflict = true
+            loop.sawTransientConflict = true
             return
         }
         let report = self.report(describing: conflict)
@@ -40,14 +40,14 @@ extension LayoutEngine {
 
     func report(describing conflict: ConstraintConflict) -> UnsatisfiableConstraints {
         syncContentConstants()
-        let describe: (Constraint) -> String = { [layoutConstraints] constraint in
-            layoutConstraints[ObjectIdentifier(constraint)]?.description ?? "(unknown constraint)"
+        let describe: (Constraint) -> String = { [owners = store.owners] constraint in
+            owners[ObjectIdentifier(constraint)]?.description ?? "(unknown constraint)"
         }
         // The solver lists the installed constraints the broken one conflicts
         // with; UIKit's log lists the broken one among them, last.
         let listed = conflict.conflicting + [conflict.broken]
-        let places = listed.map { [layoutConstraints] in
-            layoutConstraints[ObjectIdentifier($0)]?.sourcePlace
+        let places = listed.map { [owners = store.owners] in
+            owners[ObjectIdentifier($0)]?.sourcePlace
         }
         // Constraints made in code have no places: the report is then the
         // one a view made in code always gave.
@@ -85,7 +85,7 @@ extension LayoutEngine {
         syncContentConstants()
         solver.updateVariables()
         var result: [(constraint: LayoutConstraint, error: Double)] = []
-        for constraint in layoutConstraints.values {
+        for constraint in store.owners.values {
             guard let (lhs, relation, rhs) = linearForm(constraint) else { continue }
             let difference = value(of: lhs) - value(of: rhs)
             let error: Double

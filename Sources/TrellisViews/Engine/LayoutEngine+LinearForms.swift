@@ -7,13 +7,13 @@ import TrellisGeometry
 
 extension LayoutEngine {
     func requeueStaleContent() {
-        guard !staleContent.isEmpty else { return }
-        for index in staleContent {
-            contents[index].isStale = false
+        guard !intrinsic.staleContent.isEmpty else { return }
+        for index in intrinsic.staleContent {
+            intrinsic.contents[index].isStale = false
             views.withView(at: index) { $0._membership.contentDeferred = false }
             queueContentSize(at: index)
         }
-        staleContent.removeAll(keepingCapacity: true)
+        intrinsic.staleContent.removeAll(keepingCapacity: true)
     }
 
     /// Adds a constraint to the solver (in `form`, or as its linear form says);
@@ -21,22 +21,23 @@ extension LayoutEngine {
     @discardableResult
     func install(_ constraint: LayoutConstraint, as form: Constraint? = nil) -> Constraint? {
         requeueStaleContent()
-        structuralChanges &+= 1
+        store.structuralChanges &+= 1
         guard
             let solverConstraint = form
                 ?? makeSolverConstraint(constraint, weight: tieWeight(of: constraint))
         else { return nil }
-        installVersion += 1
-        let id = ObjectIdentifier(constraint)
+        store.installVersion += 1
         if Self.usesBaseline(constraint) {
-            baselineConstraints.append(constraint)
+            store.baselines.append(constraint)
             constraint._baselineShape = Self.baselineShape(of: constraint)
         }
-        solverConstraints[id] = solverConstraint
-        layoutConstraints[ObjectIdentifier(solverConstraint)] = constraint
+        store.record(solverConstraint, of: constraint, in: storedSolver)
         do {
-            if let conflict = try solver.add(solverConstraint) { report(conflict) }
+            let conflict = try solver.add(solverConstraint)
+            store.noteIfBroken(solverConstraint, in: storedSolver)
+            if let conflict { report(conflict) }
         } catch {
+            store.noteIfBroken(solverConstraint, in: storedSolver)
             LayoutLog.emit("Could not add \(constraint): \(error)")
         }
         needsLayout = true
@@ -64,14 +65,10 @@ extension LayoutEngine {
 
     func uninstall(_ constraint: LayoutConstraint) {
         requeueStaleContent()
-        structuralChanges &+= 1
-        guard
-            let solverConstraint = solverConstraints.removeValue(
-                forKey: ObjectIdentifier(constraint))
-        else { return }
-        installVersion += 1
-        if Self.usesBaseline(constraint) { baselineConstraints.removeAll { $0 === constraint } }
-        layoutConstraints[ObjectIdentifier(solverConstraint)] = nil
+        store.structuralChanges &+= 1
+        guard let solverConstraint = store.remove(constraint, in: storedSolver) else { return }
+        store.installVersion += 1
+        if Self.usesBaseline(constraint) { store.baselines.removeAll { $0 === constraint } }
         if solver.contains(solverConstraint) {
             do { try solver.remove(solverConstraint) } catch {
                 LayoutLog.emit("Could not remove \(constraint): \(error)")

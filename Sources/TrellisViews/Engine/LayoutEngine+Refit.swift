@@ -15,54 +15,55 @@ extension LayoutEngine {
     func makeRefitPlan() {
         stopPollingHeights(requeue: true)
         forgetRememberedSizes()
-        refitInstallVersion = -1
-        refitSolverVersion = .max
-        refitHeightLabels = []
-        guard !needsRebuild, rootSize.count == 2, case .fitting = sizeMode else { return }
+        plan.invalidate()
+        plan.heightLabels = []
+        guard !needsRebuild, loop.rootSize.count == 2, case .fitting = loop.sizeMode else { return }
         let root = (
             width: solver.valueHandle(for: rootWidth), height: solver.valueHandle(for: rootHeight)
         )
         guard root.width.isValid, root.height.isValid else { return }
         var widths: [SolverHandle] = []
-        widths.reserveCapacity(widthDependentLabels.count)
-        for (_, width) in widthDependentLabels {
+        widths.reserveCapacity(intrinsic.widthDependentLabels.count)
+        for (_, width) in intrinsic.widthDependentLabels {
             let handle = width._withUnsafeGuaranteedRef { solver.valueHandle(for: $0) }
             guard handle.isValid else { return }
             widths.append(handle)
         }
-        var kinds = [RefitKind](repeating: .general, count: views.count)
+        var kinds = [_RefitPlan.Kind](repeating: .general, count: views.count)
         var heights = [SolverHandle](repeating: .none, count: views.count)
         // Filled for the first `.sizeEdit` label, in place (a plan is made
         // again whenever the constraints change, as often as every row).
-        refitWidthEdits.removeAll(keepingCapacity: true)
+        plan.widthEdits.removeAll(keepingCapacity: true)
         var heightLabels: [Int] = []
-        for index in views.indices where !contents[index].constraints.isEmpty {
-            // Exact labels and image views only: a subclass may measure otherwise.
+        for index in views.indices where !intrinsic.contents[index].constraints.isEmpty {
+            // Exact text views and image views only: a subclass may measure otherwise.
+            let text = intrinsic.texts[index]
             let followsWidth = views.withView(at: index) {
-                (type(of: $0) == Label.self || type(of: $0) == ImageView.self) && $0._widthDependent
+                (text?.with({ $0._measuresExactly }) ?? (type(of: $0) == ImageView.self))
+                    && $0._widthDependent
             }
-            guard defersWhenFixed[index] || followsWidth else { continue }
+            guard intrinsic.defersWhenFixed[index] || followsWidth else { continue }
             let fixed = fixedAxes(at: index)
-            if defersWhenFixed[index], fixed.width, fixed.height, fixed.baselineFree {
+            if intrinsic.defersWhenFixed[index], fixed.width, fixed.height, fixed.baselineFree {
                 kinds[index] = .deferred
                 continue
             }
             if let edits = sizeEdits(at: index, fixed: fixed) {
                 kinds[index] = .sizeEdit
-                if refitWidthEdits.isEmpty {
-                    refitWidthEdits.append(contentsOf: repeatElement(.none, count: views.count))
+                if plan.widthEdits.isEmpty {
+                    plan.widthEdits.append(contentsOf: repeatElement(.none, count: views.count))
                 }
-                (refitWidthEdits[index], heights[index]) = edits
+                (plan.widthEdits[index], heights[index]) = edits
                 continue
             }
             // A label has an intrinsic width (which waits, its width being
             // fixed); an image view that follows its width has none.
             // (Fields read in place: a copy of `contents[index]` retains its arrays.)
-            let size = contents[index].size
+            let size = intrinsic.contents[index].size
             guard followsWidth, fixed.width, !fixed.height, fixed.baselineFree,
-                contentHistory[index].prefersEdit,
-                isLabel[index] ? size.width >= 0 : size.width < 0,
-                size.height >= 0, let height = contents[index].height
+                intrinsic.contentHistory[index].prefersEdit,
+                text != nil ? size.width >= 0 : size.width < 0,
+                size.height >= 0, let height = intrinsic.contents[index].height
             else { continue }
             let handle = storedSolver.editHandle(for: height)
             guard handle.isValid else { continue }
@@ -70,36 +71,39 @@ extension LayoutEngine {
             heights[index] = handle
             heightLabels.append(index)
         }
-        refitRoot = root
-        refitKinds = kinds
-        refitHeights = heights
-        refitHeightLabels = heightLabels
-        refitWidths = widths
-        refitCheckedConstants = constantChanges  // `solve` has just checked the widths
-        refitInstallVersion = installVersion
-        refitSolverVersion = solver.membershipVersion
+        plan.root = root
+        plan.kinds = kinds
+        plan.heights = heights
+        plan.heightLabels = heightLabels
+        plan.widths = widths
+        plan.widthsChecked = true  // `solve` has just checked the widths
+        plan.token = store.installVersion
+        #if DEBUG
+            plan.membership = solver.membershipVersion
+        #endif
     }
 
     /// The edit handles of a `.sizeEdit` label (`.none` along a fixed
     /// axis or one in constants form), or nil when the view is not one: an
-    /// exact `Label` whose intrinsic size does not follow its width, with
+    /// exact text view whose intrinsic size does not follow its width, with
     /// an intrinsic width and height, and baselines nothing reads.
     func sizeEdits(
         at index: Int, fixed: (width: Bool, height: Bool, baselineFree: Bool)
     ) -> (width: SolverHandle, height: SolverHandle)? {
         // Fields read in place: a copy of `contents[index]` retains its arrays.
-        guard isLabel[index], fixed.baselineFree, !(fixed.width && fixed.height),
-            contentHistory[index].prefersEdit, contents[index].size.width >= 0,
-            contents[index].size.height >= 0,
-            views.withView(at: index, { type(of: $0) == Label.self && !$0._widthDependent })
+        guard let text = intrinsic.texts[index], fixed.baselineFree,
+            !(fixed.width && fixed.height),
+            intrinsic.contentHistory[index].prefersEdit, intrinsic.contents[index].size.width >= 0,
+            intrinsic.contents[index].size.height >= 0,
+            text.with({ $0._measuresExactly && !$0._widthDependent })
         else { return nil }
         var edits = (width: SolverHandle.none, height: SolverHandle.none)
         // An axis in constants form (a required priority) keeps `.none`.
-        if !fixed.width, let width = contents[index].width {
+        if !fixed.width, let width = intrinsic.contents[index].width {
             edits.width = storedSolver.editHandle(for: width)
             guard edits.width.isValid else { return nil }
         }
-        if !fixed.height, let height = contents[index].height {
+        if !fixed.height, let height = intrinsic.contents[index].height {
             edits.height = storedSolver.editHandle(for: height)
             guard edits.height.isValid else { return nil }
         }
@@ -112,10 +116,9 @@ extension LayoutEngine {
     /// any more: new constraints).
     @inline(__always)
     func refitSize(at index: Int, _ solver: Solver) -> Bool {
-        let old = contents[index].size
-        // Safe: `views` holds it; only an exact `Label` gets the kind that reaches here.
-        let label = unsafeBitCast(views.unretainedView(at: index), to: Unmanaged<Label>.self)
-        let size = label._withUnsafeGuaranteedRef { $0._refitIntrinsicSize() }
+        let old = intrinsic.contents[index].size
+        // Only an exact text view gets the kind that reaches here.
+        let size = intrinsic.texts[index].unsafelyUnwrapped.with { $0._refitIntrinsicSize() }
         guard size != old else { return true }
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
             updateContentSize(at: index)
@@ -123,20 +126,20 @@ extension LayoutEngine {
         }
         needsLayout = true
         forgetRememberedSizes()  // they were for the sizes before this one
-        let fixed = contents[index].fixed
+        let fixed = intrinsic.contents[index].fixed
         if size.width != old.width,
             refitIntrinsic(
                 size.width, from: old.width, fixed: fixed.width, at: index, offset: 0,
-                refitWidthEdits[index], solver)
+                plan.widthEdits[index], solver)
         {
-            contents[index].size.width = size.width
+            intrinsic.contents[index].size.width = size.width
         }
         if size.height != old.height,
             refitIntrinsic(
                 size.height, from: old.height, fixed: fixed.height, at: index, offset: 2,
-                refitHeights[index], solver)
+                plan.heights[index], solver)
         {
-            contents[index].size.height = size.height
+            intrinsic.contents[index].size.height = size.height
         }
         return true
     }
@@ -177,10 +180,10 @@ extension LayoutEngine {
         // unless every such label is without text (nothing then depends on
         // its width). With every width fixed by required constraints only
         // a constant change can move one (suggestions, optional, cannot), so
-        // with `constantChanges` as when last checked they need no checking.
-        guard refitInstallVersion == installVersion, !freeLabelWidthsMatter(), !needsRebuild,
-            mode == sizeMode, size == rootSizeValue,
-            refitSolverVersion == storedSolver.membershipVersion
+        // with no constant changed since they were last checked
+        // (`plan.widthsChecked`) they need no checking.
+        guard planHolds, !freeLabelWidthsMatter(), !needsRebuild, mode == loop.sizeMode,
+            size == loop.rootSizeValue
         else { return nil }
         return unmanagedSolver._withUnsafeGuaranteedRef { refitQueued($0) }
     }
@@ -190,9 +193,8 @@ extension LayoutEngine {
     /// to do (a rebuild, a conflict to judge afresh, views queued again).
     @inline(__always)
     var refitPlanHolds: Bool {
-        refitInstallVersion == installVersion
-            && refitSolverVersion == storedSolver.membershipVersion && !needsRebuild
-            && !sawTransientConflict && pendingIntrinsic.isEmpty
+        planHolds && !needsRebuild
+            && !loop.sawTransientConflict && intrinsic.pendingIntrinsic.isEmpty
     }
 
     /// The body of `refit`, with the solver lent. Required constants wait
@@ -202,12 +204,9 @@ extension LayoutEngine {
     func refitQueued(_ solver: Solver) -> Size? {
         var heightsOwned = true
         var general = false
-        defersRequiredConstants = true
-        while pendingStart < pendingIntrinsic.count {
-            let index = pendingIntrinsic[pendingStart]
-            pendingStart += 1
-            contents[index].isPending = false
-            switch refitKinds[index] {
+        intrinsic.defersRequiredConstants = true
+        while let index = intrinsic.dequeue() {
+            switch plan.kinds[index] {
             case .deferred: deferContentSize(at: index, entirely: true)
             case .heightEdit: if !refitHeight(at: index, solver) { heightsOwned = false }
             case .sizeEdit: if !refitSize(at: index, solver) { general = true }
@@ -216,42 +215,41 @@ extension LayoutEngine {
                 updateContentSize(at: index)
             }
         }
-        while !pendingIntrinsic.isEmpty { pendingIntrinsic.removeLast() }
-        pendingStart = 0
+        intrinsic.clearQueue()
         if general, !refitPlanHolds {
-            defersRequiredConstants = false
+            intrinsic.defersRequiredConstants = false
             pushDeferredConstants()
             return nil
         }
-        if pollingHeights {
-            for k in 0..<refitHeightLabels.count
-            where !refitHeight(at: refitHeightLabels[k], solver) {
+        if plan.polling {
+            for k in 0..<plan.heightLabels.count
+            where !refitHeight(at: plan.heightLabels[k], solver) {
                 heightsOwned = false
             }
         } else {
             startPollingHeights()  // the queue held whatever changed
         }
-        defersRequiredConstants = false
-        if !deferredConstantPushes.isEmpty {
+        intrinsic.defersRequiredConstants = false
+        if !intrinsic.deferredConstantPushes.isEmpty {
             pushDeferredConstants()
             guard refitPlanHolds else { return nil }
         }
-        let widthsChecked = heightsOwned && refitCheckedConstants == constantChanges
+        let widthsChecked = heightsOwned && plan.widthsChecked
         // `solve(updatingAll: false)`, unless no width can have moved.
         if widthsChecked {
-            lastPassCount = 1
+            loop.lastPassCount = 1
             needsLayout = true
-            guard remembersSizes else {
-                let (width, height) = solver.values(at: refitRoot.width, refitRoot.height)
+            guard plan.remembersSizes else {
+                let (width, height) = solver.values(at: plan.root.width, plan.root.height)
                 return Size(width: width, height: height)
             }
-            let height = contents[refitHeightLabels[0]].size.height
-            if let known = rememberedSize(height: height) { return known }
+            let height = intrinsic.contents[plan.heightLabels[0]].size.height
+            if let known = plan.rememberedSize(height: height) { return known }
             applyPendingHeight()
-            let (width, rootHeight) = solver.values(at: refitRoot.width, refitRoot.height)
+            let (width, rootHeight) = solver.values(at: plan.root.width, plan.root.height)
             let size = Size(width: width, height: rootHeight)
-            if refitSizes.count >= 64 { refitSizes.removeAll() }
-            refitSizes.append((height, size))
+            if plan.sizes.count >= 64 { plan.sizes.removeAll() }
+            plan.sizes.append((height, size))
             return size
         }
         // Widths are read and may change: every height goes to the solver
@@ -261,9 +259,9 @@ extension LayoutEngine {
         while true {
             passes += 1
             var changed = false
-            for k in 0..<refitWidths.count {
-                let index = widthDependentLabels[k].index
-                let width = solver.value(at: refitWidths[k])
+            for k in 0..<plan.widths.count {
+                let index = intrinsic.widthDependentLabels[k].index
+                let width = solver.value(at: plan.widths[k])
                 let label = views.unretainedView(at: index)
                 guard
                     label._withUnsafeGuaranteedRef({
@@ -276,9 +274,7 @@ extension LayoutEngine {
                 changed = true
             }
             // A general update may have changed the installed constraints.
-            if refitInstallVersion != installVersion
-                || refitSolverVersion != solver.membershipVersion
-            {
+            if !planHolds {
                 solve(updatingAll: false)
                 needsLayout = true
                 return Size(
@@ -287,33 +283,31 @@ extension LayoutEngine {
             }
             if !changed || passes >= 8 { break }
         }
-        refitCheckedConstants = constantChanges
-        lastPassCount = passes
+        plan.widthsChecked = true
+        loop.lastPassCount = passes
         needsLayout = true
-        let (width, height) = solver.values(at: refitRoot.width, refitRoot.height)
+        let (width, height) = solver.values(at: plan.root.width, plan.root.height)
         return Size(width: width, height: height)
     }
 
     /// Starts polling the plan's `.heightEdit` labels (see `pollingHeights`)
     /// once their intrinsic sizes are up to date.
     func startPollingHeights() {
-        guard !pollingHeights, !refitHeightLabels.isEmpty, refitInstallVersion == installVersion,
-            refitSolverVersion == storedSolver.membershipVersion
-        else { return }
-        for index in refitHeightLabels {
+        guard !plan.polling, !plan.heightLabels.isEmpty, planHolds else { return }
+        for index in plan.heightLabels {
             views.withView(at: index) { $0._membership.contentDeferred = true }
         }
-        pollingHeights = true
+        plan.polling = true
     }
 
     /// Stops polling: the labels tell the engine of changes again, and with
     /// `requeue` they are queued, so the next update reads what changed
     /// since the last refit.
     func stopPollingHeights(requeue: Bool) {
-        guard pollingHeights else { return }
+        guard plan.polling else { return }
         forgetRememberedSizes()
-        pollingHeights = false
-        for index in refitHeightLabels where index < views.count {
+        plan.polling = false
+        for index in plan.heightLabels where index < views.count {
             views.withView(at: index) { $0._membership.contentDeferred = false }
             if requeue { queueContentSize(at: index) }
         }
@@ -326,12 +320,15 @@ extension LayoutEngine {
     /// (then the widths must be checked after all).
     @inline(__always)
     func refitHeight(at index: Int, _ solver: Solver) -> Bool {
-        let old = contents[index].size
-        guard isLabel[index] else { return refitImageHeight(at: index, old: old, solver) }
-        // Safe: `views` holds it; only an exact `Label` gets the kind that reaches here.
-        let label = unsafeBitCast(views.unretainedView(at: index), to: Unmanaged<Label>.self)
-        let (size, ownWidth) = label._withUnsafeGuaranteedRef {
-            ($0._refitIntrinsicSize(), $0._membership.layoutWidthEngine == ObjectIdentifier(self))
+        let old = intrinsic.contents[index].size
+        guard let text = intrinsic.texts[index] else {
+            return refitImageHeight(at: index, old: old, solver)
+        }
+        // Only an exact text view gets the kind that reaches here.
+        let size = text.with { $0._refitIntrinsicSize() }
+        // Read as a `View`, in place (through the protocol, the membership is copied).
+        let ownWidth = views.withView(at: index) {
+            $0._membership.layoutWidthEngine == ObjectIdentifier(self)
         }
         guard size != old else { return ownWidth }
         // Non-negative and finite (NaN fails both checks). Finiteness first:
@@ -364,26 +361,28 @@ extension LayoutEngine {
     @inline(__always)
     func refitSuggestHeight(_ height: Double, at index: Int, _ solver: Solver) {
         needsLayout = true
-        if remembersSizes {
+        if plan.remembersSizes {
             // Suggested at the end of the refit unless its size is known
             // (a suggestion sets the value outright: an earlier pending
             // one is moot).
-            pendingHeight = (height, refitHeights[index])
+            plan.pendingHeight = (height, plan.heights[index])
         } else {
-            suggestIntrinsic(height, at: refitHeights[index], solver)
+            suggestIntrinsic(height, at: plan.heights[index], solver)
         }
-        contents[index].size.height = height
+        intrinsic.contents[index].size.height = height
     }
 
-    /// Whether the refit remembers root sizes by height (`refitSizes`):
-    /// while exactly one label is polled.
+    /// Whether the refit plan holds for the installed constraints (see
+    /// `_RefitPlan`; debug builds check the solver's membership too).
     @inline(__always)
-    var remembersSizes: Bool { pollingHeights && refitHeightLabels.count == 1 }
-
-    @inline(__always)
-    func rememberedSize(height: Double) -> Size? {
-        for entry in refitSizes where entry.height == height { return entry.size }
-        return nil
+    var planHolds: Bool {
+        let holds = plan.holds(for: store.installVersion)
+        #if DEBUG
+            assert(
+                !holds || plan.membership == storedSolver.membershipVersion,
+                "the solver's membership changed under a refit plan")
+        #endif
+        return holds
     }
 
     func suggestIntrinsic(_ value: Double, at handle: SolverHandle, _ solver: Solver) {
@@ -398,13 +397,13 @@ extension LayoutEngine {
     @inline(__always)
     func forgetRememberedSizes() {
         applyPendingHeight()
-        if !refitSizes.isEmpty { refitSizes.removeAll() }
+        if !plan.sizes.isEmpty { plan.sizes.removeAll() }
     }
 
     /// Suggests the pending height, if any (see `pendingHeight`).
     func applyPendingHeight() {
-        guard let pending = pendingHeight else { return }
-        pendingHeight = nil
+        guard let pending = plan.pendingHeight else { return }
+        plan.pendingHeight = nil
         suggestIntrinsic(pending.value, at: pending.handle, storedSolver)
     }
 }

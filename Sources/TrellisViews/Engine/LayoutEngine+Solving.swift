@@ -8,39 +8,39 @@ import TrellisGeometry
 extension LayoutEngine {
 
     func prepare(_ mode: SizeMode, size: Size) {
-        if structuralChanges > Self.refreshThreshold { needsRebuild = true }
+        if store.structuralChanges > _ConstraintStore.refreshThreshold { needsRebuild = true }
         if needsRebuild {
             // Stacks changed while no engine laid them out make their
             // constraints first (their guides join the hierarchy built now).
             StackView._arrangeWaiting(in: root)
-            sizeMode = mode
+            loop.sizeMode = mode
             rebuild(target: size)
         }
         stopPollingHeights(requeue: true)
-        if mode != sizeMode || rootSize.isEmpty != (mode == .frame && size == .zero) {
+        if mode != loop.sizeMode || loop.rootSize.isEmpty != (mode == .frame && size == .zero) {
             // A constraint broken under the old root size (typically a
             // hierarchy activated before its root had a size) may hold under
             // the new one: rebuild so it is tried again.
-            let anyBroken = solverConstraints.values.contains { !solver.contains($0) }
-            if anyBroken {
-                sizeMode = mode
+            assert(store.brokenCount == store.countBroken(in: solver))
+            if store.brokenCount > 0 {
+                loop.sizeMode = mode
                 rebuild(target: size)
             } else {
-                for constraint in rootSize { uninstall(constraint) }
+                for constraint in loop.rootSize { uninstall(constraint) }
                 installRootSize(mode, size: size)
-                switchesSinceDriftCheck += 1
-                if switchesSinceDriftCheck >= Self.driftCheckInterval {
-                    switchesSinceDriftCheck = 0
+                loop.switchesSinceDriftCheck += 1
+                if loop.switchesSinceDriftCheck >= _SolveLoop.driftCheckInterval {
+                    loop.switchesSinceDriftCheck = 0
                     if requiredResidualsDrifted() {
-                        sizeMode = mode
+                        loop.sizeMode = mode
                         rebuild(target: size)
                     }
                 }
             }
-        } else if rootSize.count == 2, size != rootSizeValue {
-            setConstant(size.width, of: rootSize[0])
-            setConstant(size.height, of: rootSize[1])
-            rootSizeValue = size
+        } else if loop.rootSize.count == 2, size != loop.rootSizeValue {
+            setConstant(size.width, of: loop.rootSize[0])
+            setConstant(size.height, of: loop.rootSize[1])
+            loop.rootSizeValue = size
         }
         // Stacks make their constraints now, against the new target size; one
         // that adds or removes spacer guides changes the hierarchy, and the
@@ -50,7 +50,7 @@ extension LayoutEngine {
             pendingArrangements.removeAll()
             StackView._arrange(stacks)
             if needsRebuild {
-                sizeMode = mode
+                loop.sizeMode = mode
                 rebuild(target: size)
             }
         }
@@ -79,23 +79,16 @@ extension LayoutEngine {
         // Required constants wait for the end of the queue (see
         // `deferredConstantPushes`); a conflict there may queue views again.
         repeat {
-            defersRequiredConstants = true
-            while pendingStart < pendingIntrinsic.count {
-                let index = pendingIntrinsic[pendingStart]
-                pendingStart += 1
-                contents[index].isPending = false
-                updateContentSize(at: index)
-            }
-            defersRequiredConstants = false
+            intrinsic.defersRequiredConstants = true
+            while let index = intrinsic.dequeue() { updateContentSize(at: index) }
+            intrinsic.defersRequiredConstants = false
             pushDeferredConstants()
-        } while pendingStart < pendingIntrinsic.count
-        // cheaper than removeAll for a few
-        while !pendingIntrinsic.isEmpty { pendingIntrinsic.removeLast() }
-        pendingStart = 0
+        } while intrinsic.hasQueued
+        intrinsic.clearQueue()
         // A conflict met while updating in place is judged on a solver built
         // from the final constraints (see `reportsConflictsDirectly`).
-        if sawTransientConflict {
-            sizeMode = mode
+        if loop.sawTransientConflict {
+            loop.sizeMode = mode
             rebuildAsNew(target: size)
         }
     }
@@ -106,13 +99,13 @@ extension LayoutEngine {
     /// - Complexity: O(terms of the installed constraints).
     func requiredResidualsDrifted() -> Bool {
         solver.updateVariables()
-        for constraint in solverConstraints.values
+        for constraint in store.forms.values
         where constraint.priority.isRequired && solver.contains(constraint) {
             var magnitude = max(1, abs(constraint.constant))
             for term in constraint.terms {
                 magnitude = max(magnitude, abs(term.coefficient * term.variable.solvedValue))
             }
-            if constraint.violation > Self.driftLimit * magnitude { return true }
+            if constraint.violation > _SolveLoop.driftLimit * magnitude { return true }
         }
         return false
     }
@@ -122,7 +115,7 @@ extension LayoutEngine {
     /// states the solver passes through, and any conflict found on the
     /// way, are a new hierarchy's.
     func rebuildAsNew(target: Size) {
-        for (index, _) in widthDependentLabels {
+        for (index, _) in intrinsic.widthDependentLabels {
             _ = views.withView(at: index) {
                 $0._forgetLayoutWidth()
             }
@@ -156,12 +149,12 @@ extension LayoutEngine {
     /// fresh hierarchy's, without the extra pass. (`isDetermined` may miss a
     /// fixed width, never claim a free one: a miss only costs that pass.)
     ///
-    /// A free label without text counts for nothing here: an exact `Label`
-    /// with no text measures 0 × 0 at any width, so where its passes start
+    /// A free label without text counts for nothing here: an exact text
+    /// view without text measures 0 × 0 at any width, so where its passes start
     /// cannot move anything (see `freeLabelWidthsMatter()`).
     func resetFreeLabelWidths() {
-        guard !widthDependentLabels.isEmpty, freeLabelWidthsMatter() else { return }
-        for (index, _) in widthDependentLabels {
+        guard !intrinsic.widthDependentLabels.isEmpty, freeLabelWidthsMatter() else { return }
+        for (index, _) in intrinsic.widthDependentLabels {
             let forgot = views.withView(at: index) {
                 $0._forgetLayoutWidth()
             }
@@ -172,7 +165,7 @@ extension LayoutEngine {
     /// Whether some width-dependent view whose width is free can change
     /// size with the width the solve gives it, so that every layout must
     /// start from UIKit's first pass (`resetFreeLabelWidths()`). An exact
-    /// `Label` with no text cannot: it measures 0 × 0 at any width, and
+    /// text view with no text cannot: it measures 0 × 0 at any width, and
     /// when no constraint reads its baselines, nothing else of it depends
     /// on the width. A hidden, empty body in a stack (its width left free by
     /// the hiding) then costs no pass, nor takes the refit away.
@@ -180,12 +173,11 @@ extension LayoutEngine {
     ///   the installed constraints.
     @inline(__always)
     func freeLabelWidthsMatter() -> Bool {
-        if freeWidthLabelsVersion != installVersion { noteFreeWidthLabels() }
-        if freeWidthViewsAlwaysMatter { return true }
-        for index in freeWidthLabels {
-            // Safe: `freeWidthLabels` holds exact `Label`s only.
-            let label = unsafeBitCast(views.unretainedView(at: index), to: Unmanaged<Label>.self)
-            if !label._withUnsafeGuaranteedRef({ $0._hasNoText }) { return true }
+        if intrinsic.freeWidthLabelsVersion != store.installVersion { noteFreeWidthLabels() }
+        if intrinsic.freeWidthViewsAlwaysMatter { return true }
+        for index in intrinsic.freeWidthLabels {
+            // `freeWidthLabels` holds exact text views only.
+            if !intrinsic.texts[index].unsafelyUnwrapped.with({ $0._hasNoText }) { return true }
         }
         return false
     }
@@ -193,18 +185,18 @@ extension LayoutEngine {
     /// Sorts the width-dependent views whose width is free for
     /// `freeLabelWidthsMatter()`, as of the installed constraints.
     func noteFreeWidthLabels() {
-        freeWidthLabels.removeAll(keepingCapacity: true)
-        freeWidthViewsAlwaysMatter = false
-        for (index, _) in widthDependentLabels {
+        intrinsic.freeWidthLabels.removeAll(keepingCapacity: true)
+        intrinsic.freeWidthViewsAlwaysMatter = false
+        for (index, _) in intrinsic.widthDependentLabels {
             let fixed = fixedAxes(at: index)
             guard !fixed.width else { continue }
-            if fixed.baselineFree, views.withView(at: index, { type(of: $0) == Label.self }) {
-                freeWidthLabels.append(index)
+            if fixed.baselineFree, intrinsic.texts[index]?.with({ $0._measuresExactly }) == true {
+                intrinsic.freeWidthLabels.append(index)
             } else {
-                freeWidthViewsAlwaysMatter = true
+                intrinsic.freeWidthViewsAlwaysMatter = true
             }
         }
-        freeWidthLabelsVersion = installVersion
+        intrinsic.freeWidthLabelsVersion = store.installVersion
     }
 
     /// Solves, then re-measures labels whose width changed and solves again
@@ -218,7 +210,7 @@ extension LayoutEngine {
             if updatingAll { solver.updateVariables() }
             passes += 1
             var changed = false
-            for (index, widthVariable) in widthDependentLabels {
+            for (index, widthVariable) in intrinsic.widthDependentLabels {
                 let width = widthVariable._withUnsafeGuaranteedRef {
                     updatingAll ? $0.solvedValue : solver.currentValue(of: $0)
                 }
@@ -236,7 +228,7 @@ extension LayoutEngine {
             }
             if !changed || passes >= 8 { break }
         }
-        lastPassCount = passes
+        loop.lastPassCount = passes
     }
 
     /// When rounding has degraded the solver's tableau (`Solver.isDegraded`:
@@ -248,15 +240,15 @@ extension LayoutEngine {
     /// property's long run met it a few times in 100,000 random cells, on
     /// cells whose constraints were added and removed hundreds of times.
     func solveAfreshIfDegraded(_ mode: SizeMode, size: Size, updatingAll: Bool) {
-        guard storedSolver.isDegraded || sawTransientConflict else { return }
-        freshRebuildCount += 1
-        sizeMode = mode
+        guard storedSolver.isDegraded || loop.sawTransientConflict else { return }
+        loop.freshRebuildCount += 1
+        loop.sizeMode = mode
         rebuildAsNew(target: size)
         prepare(mode, size: size)
-        solvingAfresh = true
+        loop.solvingAfresh = true
         defer {
-            solvingAfresh = false
-            sawTransientConflict = false
+            loop.solvingAfresh = false
+            loop.sawTransientConflict = false
         }
         solve(updatingAll: updatingAll)
     }
@@ -265,8 +257,9 @@ extension LayoutEngine {
     /// the pixel grid of the root's `contentScaleFactor`, edges rounded to the
     /// nearest pixel as UIKit does).
     func layout() {
-        if !needsRebuild, !needsLayout, pendingIntrinsic.isEmpty, pendingArrangements.isEmpty,
-            !pollingHeights, sizeMode == .frame
+        if !needsRebuild, !needsLayout, intrinsic.pendingIntrinsic.isEmpty,
+            pendingArrangements.isEmpty,
+            !plan.polling, loop.sizeMode == .frame
         {
             return
         }
@@ -326,7 +319,7 @@ extension LayoutEngine {
             let size = refit(mode, size: target),
             !storedSolver.isDegraded
         {
-            refitCount &+= 1
+            loop.refitCount &+= 1
             tellConflictsInForce()
             return size
         }
@@ -334,9 +327,7 @@ extension LayoutEngine {
         solve(updatingAll: false)
         solveAfreshIfDegraded(mode, size: target, updatingAll: false)
         needsLayout = true
-        if refitInstallVersion != installVersion || refitSolverVersion != solver.membershipVersion {
-            makeRefitPlan()
-        }
+        if !planHolds { makeRefitPlan() }
         startPollingHeights()
         tellConflictsInForce()
         return Size(

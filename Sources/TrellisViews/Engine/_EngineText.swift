@@ -1,0 +1,63 @@
+// The seam between the layout engine and the views that measure text.
+
+import TrellisGeometry
+
+/// What a view that measures its own text (a `Label`) offers the layout
+/// engine beyond `View`: the engine reads text views through this protocol
+/// only, never through their class.
+///
+/// A text view always has an intrinsic width and height (no text is 0 × 0),
+/// may follow the width the solve gives it (`View._widthDependent`, UIKit's
+/// two passes of a multi-line label), and has baselines that constraints
+/// may read.
+protocol _EngineText: View {
+    /// Whether the view has no text: an exact one (`_measuresExactly`)
+    /// then measures 0 × 0 at any width (see
+    /// `LayoutEngine.freeLabelWidthsMatter()`).
+    var _hasNoText: Bool { get }
+    /// The intrinsic size, for the engine's refit when no constraint reads
+    /// the view's baselines: clears `_baselinesChanged`, as re-making
+    /// baseline constraints that do not exist would.
+    func _refitIntrinsicSize() -> Size
+    /// Set by the view when its baselines may have moved; the engine
+    /// re-makes the baseline constraints on it and clears it.
+    var _baselinesChanged: Bool { get set }
+    /// Whether the view measures exactly as its protocol conformance says
+    /// (its own class, not a subclass that may measure otherwise): only
+    /// then does the engine take the shortcuts that rest on how it
+    /// measures (no text is 0 × 0 at any width; the refit's suggestions).
+    var _measuresExactly: Bool { get }
+}
+
+/// A text view of the engine's hierarchy, held without reference counting
+/// (the engine's list of views keeps it), so that reading it on a reused
+/// cell's per-row path costs no retain.
+///
+/// Kept as the view, unretained, and its dynamic type as a text view: `with`
+/// lends the view as `any _EngineText` with its protocol's witnesses, the
+/// view guaranteed by the caller (no retain, no dynamic cast). An
+/// `unowned(unsafe)` existential would be retained on every read, and a
+/// label is a view that weak references point at, whose reference counts
+/// live in a side table: that retain and release cost more than the rest of
+/// the refit of a row (callgrind, AnimalTableViewCell).
+struct _EngineTextRef {
+    private let object: Unmanaged<View>
+    private let type: any _EngineText.Type
+
+    init(_ text: any _EngineText) {
+        object = Unmanaged.passUnretained(text)
+        type = Swift.type(of: text)
+    }
+
+    /// Calls `body` with the text view, unretained.
+    @inline(__always)
+    func with<Result>(_ body: (any _EngineText) -> Result) -> Result {
+        object._withUnsafeGuaranteedRef { view in
+            // `type` is the view's own dynamic type (see `init`).
+            func lend<Text: _EngineText>(_: Text.Type) -> Result {
+                body(unsafeDowncast(view, to: Text.self))
+            }
+            return _openExistential(type, do: lend)
+        }
+    }
+}

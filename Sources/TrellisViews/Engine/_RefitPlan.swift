@@ -1,0 +1,114 @@
+// The refit plan: what the per-row refit (LayoutEngine+Refit.swift) knows
+// of the installed constraints, made once after they change.
+
+import TrellisConstraints
+import TrellisGeometry
+
+/// The plan of a layout engine's refit: for a reused cell measured again at
+/// the same target with only intrinsic sizes changed, how each queued view
+/// is updated and the solver handles of every value read, so that a row
+/// skips the general bookkeeping.
+///
+/// Invariants:
+/// - The plan holds exactly while `token` equals the engine's
+///   `store.installVersion`: one validity token. The engine changes that
+///   version whenever the installed constraints change, and drops the plan
+///   (`invalidate()`) whenever it changes the solver's membership otherwise
+///   (an ambiguity probe), so the handles, which stay valid while the
+///   solver's membership does, are never read stale. Debug builds check
+///   this against the solver's `membershipVersion`.
+/// - `kinds` and `heights` have one entry per view of the engine (and
+///   `widthEdits` too, when not empty); `widths` one per width-dependent
+///   view, in the engine's order; `heightLabels` lists the `.heightEdit`
+///   views.
+/// - `widthsChecked` is false once the engine has changed a constant in
+///   the solver since the widths were last checked (a constant can move a
+///   width fixed by required constraints; a suggestion cannot).
+/// - `polling` only while the plan holds; `sizes` and `pendingHeight` only
+///   while polling exactly one label (`remembersSizes`).
+struct _RefitPlan {
+    /// How `refit` applies a queued intrinsic-size change of the view at an index.
+    enum Kind: UInt8 {
+        /// Not covered: the general update (`updateContentSize`) runs, and
+        /// when it changes the installed constraints the general path.
+        case general
+        /// A label or button whose size required constraints fix along both axes and
+        /// whose baselines nothing reads: its update waits, as in `updateContentSize`.
+        case deferred
+        /// A multi-line label of automatic width (or an image view with an
+        /// `aspectRatio`) whose width required constraints fix, whose
+        /// baselines nothing reads, with its intrinsic height in an edit
+        /// variable: a new height is one suggestion.
+        case heightEdit
+        /// A label whose intrinsic size does not follow its width (one line,
+        /// or a preferred width) and whose baselines nothing reads, in edit
+        /// form: a new width or height is one suggestion, or along an axis
+        /// in constants form (a required hugging or compression) the pair
+        /// of constants; a fixed axis waits, as in `updateContentSize`. A
+        /// header's name, handle and time, whose widths the hugging and
+        /// compression priorities share out.
+        case sizeEdit
+    }
+
+    /// `store.installVersion` when the plan was made; -1 for none.
+    var token = -1
+    #if DEBUG
+        /// The solver's `membershipVersion` when the plan was made (checked
+        /// against the token in debug builds).
+        var membership = UInt64.max
+    #endif
+    var root = (width: SolverHandle.none, height: SolverHandle.none)
+    /// Per view index.
+    var kinds: [Kind] = []
+    /// Per view index: the intrinsic height's edit handle of `.heightEdit`
+    /// labels, and of `.sizeEdit` labels whose height is free.
+    var heights: [SolverHandle] = []
+    /// Per view index: the intrinsic width's edit handle of `.sizeEdit`
+    /// labels whose width is free.
+    var widthEdits: [SolverHandle] = []
+    /// The indices of the `.heightEdit` labels.
+    var heightLabels: [Int] = []
+    /// Whether the `.heightEdit` labels are polled: their `_membership.contentDeferred`
+    /// is set, so they do not tell the engine of new texts, and every refit
+    /// reads their intrinsic size instead (from the label's cache when
+    /// nothing changed). A reused cell's subtitle changes on nearly every
+    /// row, so asking is cheaper than being told: no lookup of the view's
+    /// index and no queue. `prepare` ends the polling (queueing the labels,
+    /// so the general path reads them), and so does a rebuild.
+    var polling = false
+    /// The width handles of the engine's `widthDependentLabels`, in its order.
+    var widths: [SolverHandle] = []
+    /// Whether no constant has changed in the solver since the widths were
+    /// last checked.
+    var widthsChecked = false
+    /// With one polled label: the root sizes the refit read from the solver,
+    /// by that label's height, since anything else last changed. The
+    /// solution for a height is the same whenever nothing else changed (an
+    /// optimum of the same problem), so a height seen before gives its
+    /// size back without the solver, which is told the height only when
+    /// something reads it (`pendingHeight`). Emptied by any other use of
+    /// the solver, a new plan, and a refit that checks widths.
+    var sizes: [(height: Double, size: Size)] = []
+    /// The polled label's height, not yet suggested to its edit variable
+    /// (while `sizes` has its size): suggested before any other use of
+    /// the solver (the engine's `solver`, `applyPendingHeight`).
+    var pendingHeight: (value: Double, handle: SolverHandle)?
+
+    /// Whether the plan holds for the engine's installed constraints.
+    @inline(__always)
+    func holds(for installVersion: Int) -> Bool { token == installVersion }
+
+    /// Drops the plan (the solver's membership changed).
+    mutating func invalidate() { token = -1 }
+
+    /// Whether the refit remembers root sizes by height (`sizes`): while
+    /// exactly one label is polled.
+    @inline(__always)
+    var remembersSizes: Bool { polling && heightLabels.count == 1 }
+
+    @inline(__always)
+    func rememberedSize(height: Double) -> Size? {
+        for entry in sizes where entry.height == height { return entry.size }
+        return nil
+    }
+}
