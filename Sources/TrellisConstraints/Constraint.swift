@@ -110,7 +110,9 @@ public final class Constraint: CustomStringConvertible {
 
     /// `variable relation constant` (or, `negated`, `-variable relation
     /// -constant`) at required priority.
-    convenience init(_ variable: Variable, _ relation: Relation, _ constant: Double, negated: Bool = false) {
+    convenience init(
+        _ variable: Variable, _ relation: Relation, _ constant: Double, negated: Bool = false
+    ) {
         self.init(
             mergedTerms: [Term(variable, negated ? -1 : 1)], relation: relation,
             constant: negated ? 0 - constant : constant, priority: .required, identifier: nil)

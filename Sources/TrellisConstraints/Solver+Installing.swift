@@ -92,7 +92,8 @@ extension Solver {
                     let b = Int(basicRow)
                     row.constant += _rows[b].constant * coefficient
                     for j in 0..<_rows[b].terms.count {
-                        row.insert(_rows[b].terms[j].symbol, _rows[b].terms[j].coefficient * coefficient)
+                        let term = _rows[b].terms[j]
+                        row.insert(term.symbol, term.coefficient * coefficient)
                     }
                 } else {
                     _add(_rows[Int(basicRow)], times: coefficient, to: &row, basic: _noSymbol)
