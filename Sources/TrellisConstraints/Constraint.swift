@@ -72,7 +72,7 @@ public final class Constraint: CustomStringConvertible {
     /// - Complexity: O(n²) in the number of terms when variables repeat
     ///   (terms of one variable are merged); constraints have a few terms.
     public init(
-        _ lhs: Expression, _ relation: Relation, _ rhs: Expression,
+        _ lhs: __owned Expression, _ relation: Relation, _ rhs: __owned Expression,
         priority: Priority = .required, identifier: String? = nil, weight: Double = 1
     ) {
         if rhs.terms.isEmpty && Constraint.isMerged(lhs.terms) {
@@ -106,6 +106,16 @@ public final class Constraint: CustomStringConvertible {
         self.init(
             mergedTerms: merged, relation: relation, constant: rhs.constant, priority: priority,
             identifier: identifier)
+    }
+
+    /// `variable relation constant` (or, `negated`, `-variable relation
+    /// -constant`) at required priority.
+    convenience init(
+        _ variable: Variable, _ relation: Relation, _ constant: Double, negated: Bool = false
+    ) {
+        self.init(
+            mergedTerms: [Term(variable, negated ? -1 : 1)], relation: relation,
+            constant: negated ? 0 - constant : constant, priority: .required, identifier: nil)
     }
 
     /// Adds `factor * terms` to `merged`, one term per variable.
@@ -255,22 +265,26 @@ extension Variable {
     public static func >= (lhs: Variable, rhs: Variable) -> Constraint {
         Expression(lhs) >= Expression(rhs)
     }
+    // A variable against a number builds its one term directly (the same
+    // constraint as through two expressions, without their copies).
     public static func == (lhs: Variable, rhs: Double) -> Constraint {
-        Expression(lhs) == Expression(rhs)
+        Constraint(lhs, .equal, rhs)
     }
     public static func <= (lhs: Variable, rhs: Double) -> Constraint {
-        Expression(lhs) <= Expression(rhs)
+        Constraint(lhs, .lessThanOrEqual, rhs)
     }
     public static func >= (lhs: Variable, rhs: Double) -> Constraint {
-        Expression(lhs) >= Expression(rhs)
+        Constraint(lhs, .greaterThanOrEqual, rhs)
     }
+    // `c relation v` is stored as `-v relation -c`, as `Expression(c) relation
+    // Expression(v)` stores it.
     public static func == (lhs: Double, rhs: Variable) -> Constraint {
-        Expression(lhs) == Expression(rhs)
+        Constraint(rhs, .equal, lhs, negated: true)
     }
     public static func <= (lhs: Double, rhs: Variable) -> Constraint {
-        Expression(lhs) <= Expression(rhs)
+        Constraint(rhs, .lessThanOrEqual, lhs, negated: true)
     }
     public static func >= (lhs: Double, rhs: Variable) -> Constraint {
-        Expression(lhs) >= Expression(rhs)
+        Constraint(rhs, .greaterThanOrEqual, lhs, negated: true)
     }
 }

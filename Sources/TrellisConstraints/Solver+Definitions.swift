@@ -245,13 +245,15 @@ extension Solver {
         for i in 0..<_variables.count {
             let symbol = _variableInfo[i].symbol
             let row = _symbols[Int(symbol)].row
+            let value: Double
             if row < 0 {
-                _variables[i].value = 0
+                value = 0
             } else if _rows[Int(row)].isDefinition {
-                _variables[i].value = _evaluateDefinition(symbol)
+                value = _evaluateDefinition(symbol)
             } else {
-                _variables[i].value = _rows[Int(row)].constant
+                value = _rows[Int(row)].constant
             }
+            _variables[i]._withUnsafeGuaranteedRef { $0.value = value }
         }
     }
 

@@ -40,8 +40,11 @@ extension Solver {
         }
         if subject >= 0 {
             row.solve(for: subject)
-            _substitute(subject, row)
-            _insertRow(subject, row)
+            // Moved into a `let`: substituting a `var` row retained and
+            // released its terms around the call.
+            let solved = consume row
+            _substitute(subject, solved)
+            _insertRow(subject, solved)
         } else if let certificate = _addWithArtificialVariable(row) {
             let conflict = _conflict(certificate: certificate, basic: _noSymbol, broken: slot)
             _discardFailedRecord(slot)
@@ -70,12 +73,12 @@ extension Solver {
         let terms = constraint.terms
         for i in 0..<terms.count {
             // A variable already held counts one more use here, inline: a
-            // call to `_acquireSymbol` retains and releases the variable.
+            // call to `_acquireSymbol` costs more.
             var symbol = _existingSymbol(for: terms[i].variable)
             if symbol >= 0 {
                 _variableInfo[Int(_symbols[Int(symbol)].owner)].uses += 1
             } else {
-                symbol = _acquireSymbol(for: terms[i].variable)
+                symbol = _acquireSymbol(for: Unmanaged.passUnretained(terms[i].variable))
             }
             let coefficient = terms[i].coefficient
             if _nearZero(coefficient) { continue }
@@ -83,6 +86,15 @@ extension Solver {
             if basicRow >= 0 && expanding {
                 if _rows[Int(basicRow)].isDefinition {
                     _add(_expansion(of: symbol), times: coefficient, to: &row, basic: _noSymbol)
+                } else if !_isLongMerge(_rows[Int(basicRow)], into: row) {
+                    // `_add`'s short merge, reading the basic row in place:
+                    // passing it retained and released its terms.
+                    let b = Int(basicRow)
+                    row.constant += _rows[b].constant * coefficient
+                    for j in 0..<_rows[b].terms.count {
+                        let term = _rows[b].terms[j]
+                        row.insert(term.symbol, term.coefficient * coefficient)
+                    }
                 } else {
                     _add(_rows[Int(basicRow)], times: coefficient, to: &row, basic: _noSymbol)
                 }

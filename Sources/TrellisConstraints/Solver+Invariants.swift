@@ -148,7 +148,7 @@ extension Solver {
             if _symbols[Int(symbol)].kind != .external || _symbols[Int(symbol)].owner != Int32(i) {
                 problems.append("variable \(i): symbol \(symbol) not an owned external")
             }
-            if _existingSymbol(for: _variables[i]) != symbol {
+            if _existingSymbol(for: _variables[i].takeUnretainedValue()) != symbol {
                 problems.append("variable \(i): lookup disagrees")
             }
             let edit = _variableInfo[i].edit

@@ -52,8 +52,9 @@ extension Solver {
         _pivotCount &+= 1
         var row = _takeRow(at: index)
         row.solve(for: leaving, entering)
-        _substitute(entering, row)
-        _insertRow(entering, row)
+        let solved = consume row  // a `var` is retained around the call
+        _substitute(entering, solved)
+        _insertRow(entering, solved)
     }
 
     // MARK: Primal simplex

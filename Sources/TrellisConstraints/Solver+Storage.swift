@@ -76,12 +76,15 @@ extension Solver {
         let last = _rows.count - 1
         let basic = _rows[index].basic
         _basisFingerprint ^= Self._fingerprint(of: basic)
+        _symbols[Int(basic)].row = -1
+        // The last row moves into the hole (`swap` moves the rows: `swapAt`
+        // retained and released both rows' terms).
+        var taken = _rows.removeLast()
         if index != last {
-            _rows.swapAt(index, last)
+            swap(&taken, &_rows[index])
             _symbols[Int(_rows[index].basic)].row = Int32(index)
         }
-        _symbols[Int(basic)].row = -1
-        return _rows.removeLast()
+        return taken
     }
 
     // MARK: Variables
@@ -95,21 +98,27 @@ extension Solver {
     }
 
     /// The variable's symbol, created on first use; counts one more use.
-    func _acquireSymbol(for variable: Variable) -> _Symbol {
-        let existing = _existingSymbol(for: variable)
+    /// The variable comes unretained (a term of the constraint being
+    /// installed keeps it alive): passed as a reference, the caller
+    /// retained and released it around the call.
+    func _acquireSymbol(for unretained: Unmanaged<Variable>) -> _Symbol {
+        let existing = unretained._withUnsafeGuaranteedRef { _existingSymbol(for: $0) }
         if existing >= 0 {
             _variableInfo[Int(_symbols[Int(existing)].owner)].uses += 1
             return existing
         }
         let index = Int32(_variables.count)
         let symbol = _newSymbol(.external, owner: index)
-        _variables.append(variable)
+        _variables.append(unretained)
         _variableInfo.append(_VariableInfo(symbol: symbol, uses: 1, edit: -1))
-        if variable._owner == 0 {
-            variable._owner = _token
-            variable._symbol = symbol
-        } else {
-            _foreignVariables[ObjectIdentifier(variable)] = symbol
+        let token = _token
+        unretained._withUnsafeGuaranteedRef { variable in
+            if variable._owner == 0 {
+                variable._owner = token
+                variable._symbol = symbol
+            } else {
+                _foreignVariables[ObjectIdentifier(variable)] = symbol
+            }
         }
         return symbol
     }
@@ -174,7 +183,7 @@ extension Solver {
             if index == _levelPriority.count {
                 _levelPriority.append(priority)
                 _levelUsers.append(0)
-                _objective.append(_ObjectiveRow(row))
+                _objective.append(_ObjectiveRow(consume row))
             } else {
                 _levelPriority.insert(priority, at: index)
                 _levelUsers.insert(0, at: index)

@@ -144,8 +144,13 @@ public final class Solver {
     @exclusivity(unchecked) var _freeRecords: [Int32] = []
     @exclusivity(unchecked) var _installCount: UInt64 = 0
 
-    // Variables held by the solver, dense.
-    @exclusivity(unchecked) var _variables: [Variable] = []
+    // Variables held by the solver, dense. Unretained: every variable held
+    // is a term of an installed constraint (or edit), which the records
+    // retain, and it leaves this list before its last such constraint
+    // leaves the records (`_uninstall`, `_discardFailedRecord`). Retaining
+    // it here again cost a fresh cell solver an atomic retain and release
+    // per variable.
+    @exclusivity(unchecked) var _variables: [Unmanaged<Variable>] = []
     @exclusivity(unchecked) var _variableInfo: [_VariableInfo] = []
     /// Symbols of variables whose fast-path cache belongs to another solver.
     @exclusivity(unchecked) var _foreignVariables: [ObjectIdentifier: _Symbol] = [:]
@@ -175,9 +180,15 @@ public final class Solver {
     }
 
     deinit {
-        for variable in _variables where variable._owner == _token {
-            variable._owner = 0
-            variable._symbol = _noSymbol
+        // The records (destroyed after this body) keep the variables alive.
+        let token = _token
+        for variable in _variables {
+            variable._withUnsafeGuaranteedRef {
+                if $0._owner == token {
+                    $0._owner = 0
+                    $0._symbol = _noSymbol
+                }
+            }
         }
         for i in _records.indices where _records[i].constraint?._isIn(self) == true {
             _records[i].constraint?._solver = nil
@@ -388,7 +399,8 @@ public final class Solver {
                     _rows.withUnsafeBufferPointer { rows in
                         for i in 0..<variables.count {
                             let row = symbols[Int(info[i].symbol)].row
-                            variables[i].value = row >= 0 ? rows[Int(row)].constant : 0
+                            let value = row >= 0 ? rows[Int(row)].constant : 0
+                            variables[i]._withUnsafeGuaranteedRef { $0.value = value }
                         }
                     }
                 }

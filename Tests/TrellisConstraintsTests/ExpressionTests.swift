@@ -14,6 +14,31 @@ import Testing
         #expect(c.priority == .required)
     }
 
+    /// A variable against a number is built directly (one term, no
+    /// intermediate expressions); it must be the constraint the expression
+    /// path stores: `v rel c` as `v rel c`, `c rel v` as `-v rel -c`.
+    @Test func variableAgainstNumberMatchesTheExpressionPath() {
+        let v = Variable("v")
+        for number in [16.0, -2.5, 0] {
+            let pairs: [(Constraint, Constraint)] = [
+                (v == number, Expression(v) == Expression(number)),
+                (v <= number, Expression(v) <= Expression(number)),
+                (v >= number, Expression(v) >= Expression(number)),
+                (number == v, Expression(number) == Expression(v)),
+                (number <= v, Expression(number) <= Expression(v)),
+                (number >= v, Expression(number) >= Expression(v)),
+            ]
+            for (direct, reference) in pairs {
+                #expect(direct.terms.map(\.variable) == reference.terms.map(\.variable))
+                #expect(direct.terms.map(\.coefficient) == reference.terms.map(\.coefficient))
+                #expect(direct.constant == reference.constant)
+                #expect(direct.constant.sign == reference.constant.sign)
+                #expect(direct.relation == reference.relation)
+                #expect(direct.priority == reference.priority && direct.identifier == nil)
+            }
+        }
+    }
+
     @Test func repeatedVariablesMergeAndCancellingOnesDisappear() {
         let a = Variable("a"), b = Variable("b")
         let c = Constraint(a + b + a, .lessThanOrEqual, Expression(b) + 4)
