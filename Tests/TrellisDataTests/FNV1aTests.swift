@@ -23,5 +23,11 @@ import TrellisSupport
         plain.combine("abc".utf8)
         #expect(plain.value == FNV1a.hash("abc".utf8))
         #expect(FNV1a().hex == "cbf29ce484222325")
+        // A file read in place goes through the raw-buffer loop.
+        var viaBuffer = FNV1a()
+        Array("foobar".utf8).withUnsafeBytes { viaBuffer.add($0) }
+        var viaSequence = FNV1a()
+        viaSequence.add("foobar")
+        #expect(viaBuffer.value == viaSequence.value)
     }
 }
