@@ -74,31 +74,11 @@ extension FontCollection {
         for text: UnsafeBufferPointer<UInt8>, in range: Range<Int>, memo: inout _SystemFaceMemo
     ) -> FontCollection {
         guard let system = systemFallback else { return self }
-        var added: [_FontFace] = []
-        // Each character's choice, as its scalar and the index in `added`
-        // its face had when first added (scalar | index << 32), for the
-        // check below: collected on the way rather than found again.
-        var needs: [UInt64] = []
-        _forEachSystemFace(
-            text, range, system, memo: &memo,
-            emoji: { face in
-                if !added.contains(where: { $0 === face }) { added.append(face) }
-            }
-        ) { scalar, face in
-            // Most characters need the font the last one needed.
-            var slot = added.count - 1
-            if slot < 0 || added[slot] !== face {
-                if let known = added.firstIndex(where: { $0 === face }) {
-                    slot = known
-                } else {
-                    added.append(face)
-                    slot = added.count - 1
-                }
-            }
-            if needs.capacity == 0 { needs.reserveCapacity(range.count) }
-            needs.append(UInt64(scalar) | UInt64(slot) << 32)
-        }
-        if added.isEmpty { return self }
+        var scan = _SystemFaceNeeds()
+        _forEachSystemFace(text, range, system, memo: &memo, into: &scan)
+        if scan.added.isEmpty { return self }
+        var added = scan.added.map { $0.takeUnretainedValue() }
+        let needs = scan.scalars
         if added.count > 1 {
             // A character's own choice must come before any other added font
             // that also has it; move it forward where one does not. (Rare:
@@ -126,19 +106,19 @@ extension FontCollection {
         return system.resolvedCollection(fonts, adding: added)
     }
 
-    /// Calls `body` with each character of `text[range]` that none of the
-    /// collection's fonts has and the system font chosen for it, and `emoji`
-    /// with the color emoji font of each emoji sequence no color emoji font
-    /// of the collection draws as a whole (`colorEmojiFace(for:)`; the
-    /// sequence's own characters are also passed to `body` when the
-    /// collection lacks them). Where fonts added for `emoji` come among the
-    /// others does not matter: an emoji sequence takes the first color emoji
-    /// face that has it all, wherever it is in the list.
+    /// Adds to `needs` each character of `text[range]` that none of the
+    /// collection's fonts has with the system font chosen for it
+    /// (`_SystemFaceNeeds.add(_:face:)`), and the color emoji font of each
+    /// emoji sequence no color emoji font of the collection draws as a whole
+    /// (`colorEmojiFace(for:)`, `_SystemFaceNeeds.addEmoji(_:)`; the
+    /// sequence's own characters are also added when the collection lacks
+    /// them). Where fonts added for emoji come among the others does not
+    /// matter: an emoji sequence takes the first color emoji face that has
+    /// it all, wherever it is in the list.
     @inline(__always)
     private func _forEachSystemFace(
         _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ system: _SystemFallback,
-        memo: inout _SystemFaceMemo,
-        emoji: ((_FontFace) -> Void)? = nil, _ body: (UInt32, _FontFace) -> Void
+        memo: inout _SystemFaceMemo, into needs: inout _SystemFaceNeeds
     ) {
         var emojiEnd = range.lowerBound
         var script = _Script.common
@@ -195,7 +175,7 @@ extension FontCollection {
                     for: scalar, language: lookedUp!.language, index: lookedUp!.index,
                     system: system)
                 {
-                    body(scalar, face)
+                    needs.add(scalar, face: face, reserving: range.count)
                 }
                 continue
             }
@@ -213,9 +193,24 @@ extension FontCollection {
                 let own = _Script(scalar)
                 if own != .common { script = own }
                 index += length
+                // The rest of a run of Cyrillic letters of U+0400–U+047F
+                // (two bytes, the first D0 or D1; all of that script) that
+                // the first face has, in one loop: the same answers, a
+                // third of the instructions a letter on Russian rows.
+                if own == .cyrillic {
+                    while index + 1 < range.upperBound, text[index] & 0xFE == 0xD0,
+                        text[index + 1] & 0xC0 == 0x80
+                    {
+                        let letter =
+                            UInt32(text[index] & 0x1F) << 6 | UInt32(text[index + 1] & 0x3F)
+                        guard firstFace._withUnsafeGuaranteedRef({ $0.hasGlyph(letter) })
+                        else { break }
+                        index += 2
+                    }
+                }
                 continue
             }
-            if let emoji, index >= emojiEnd,
+            if index >= emojiEnd,
                 scalar >= 0xA9 || scalar == 0x23 || scalar == 0x2A
                     || (0x30...0x39).contains(scalar),
                 !_isIdeographOrSyllable(scalar),
@@ -226,7 +221,7 @@ extension FontCollection {
                     let face = system.colorEmojiFace(for: scalar),
                     _emojiSequenceFace(text, index..<end, faces: [face]) != nil
                 {
-                    emoji(face)
+                    needs.addEmoji(face)
                 }
             }
             index += length
@@ -237,7 +232,9 @@ extension FontCollection {
             if scalar < 0x80 && (first?.hasGlyph(scalar) ?? false) { continue }
             let own = _Script(scalar)
             if own != .common { script = own }
-            if _isDefaultIgnorable(scalar) || faces.contains(where: { $0.hasGlyph(scalar) }) {
+            if _isDefaultIgnorable(scalar)
+                || ownFaces.contains(where: { $0._withUnsafeGuaranteedRef { $0.hasGlyph(scalar) } })
+            {
                 continue
             }
             // Emoji are ranked for "und-zsye", the language emoji fonts
@@ -251,8 +248,51 @@ extension FontCollection {
                     for: scalar, language: lookedUp!.language, index: lookedUp!.index,
                     system: system)
             else { continue }
-            body(scalar, face)
+            needs.add(scalar, face: face, reserving: range.count)
         }
+    }
+}
+
+/// What the system-font scan collects for one text: the system faces it
+/// needs, in the order first needed, and each character's choice for the
+/// reorder check of `_resolved(for:in:memo:)`. The faces are unretained:
+/// the shared `_SystemFallback` that chose them keeps them for the whole
+/// process (as `_SystemFaceMemo` holds them).
+struct _SystemFaceNeeds {
+    var added: [Unmanaged<_FontFace>] = []
+    /// Each character's choice, as its scalar and the index in `added` its
+    /// face had when first added (scalar | index << 32): collected on the
+    /// way rather than found again.
+    var scalars: [UInt64] = []
+
+    @inline(__always)
+    private func slot(of face: Unmanaged<_FontFace>) -> Int? {
+        added.firstIndex(where: { $0.toOpaque() == face.toOpaque() })
+    }
+
+    /// The color emoji face of an emoji sequence, once.
+    mutating func addEmoji(_ face: _FontFace) {
+        let face = Unmanaged.passUnretained(face)
+        if slot(of: face) == nil { added.append(face) }
+    }
+
+    /// A character none of the collection's fonts has, and the system face
+    /// chosen for it; `reserving` is the text's length in bytes, an upper
+    /// bound on its characters.
+    @inline(__always)
+    mutating func add(_ scalar: UInt32, face: Unmanaged<_FontFace>, reserving: Int) {
+        // Most characters need the font the last one needed.
+        var index = added.count - 1
+        if index < 0 || added[index].toOpaque() != face.toOpaque() {
+            if let known = slot(of: face) {
+                index = known
+            } else {
+                added.append(face)
+                index = added.count - 1
+            }
+        }
+        if scalars.capacity == 0 { scalars.reserveCapacity(reserving) }
+        scalars.append(UInt64(scalar) | UInt64(index) << 32)
     }
 }
 
@@ -316,7 +356,11 @@ struct _SystemFaceMemo {
     /// that marks the slot used) and the answer.
     /// Allocated on first use.
     private var keys: [UInt64] = []
-    private var faces: [_FontFace?] = []
+    /// Unretained: the shared `_SystemFallback` that chose a face keeps it
+    /// for the whole process, and a slot's key names that fallback's id,
+    /// never given to another (reference counting these answers was a
+    /// tenth of the scan's instructions on Chinese text).
+    private var faces: [Unmanaged<_FontFace>?] = []
 
     init(capacity: Int = 4096) {
         var size = 1
@@ -329,20 +373,24 @@ struct _SystemFaceMemo {
     @inline(__always)
     mutating func face(
         for scalar: UInt32, language: String, index: Int, system: _SystemFallback
-    ) -> _FontFace? {
+    ) -> Unmanaged<_FontFace>? {
         let key =
             1 << 63 | UInt64(scalar) | UInt64(truncatingIfNeeded: index & 0xFF) << 21
             | UInt64(truncatingIfNeeded: system.id & 0x3FFF_FFFF) << 29
         let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
         guard index < 0x100, system.id < 0x3FFF_FFFF else {
-            return system.face(for: scalar, language: language, index: index)
+            return system.face(for: scalar, language: language, index: index).map {
+                Unmanaged.passUnretained($0)
+            }
         }
         if keys.isEmpty {
             keys = Array(repeating: 0, count: size)
             faces = Array(repeating: nil, count: size)
         }
         if keys[slot] == key { return faces[slot] }
-        let found = system.face(for: scalar, language: language, index: index)
+        let found = system.face(for: scalar, language: language, index: index).map {
+            Unmanaged.passUnretained($0)
+        }
         keys[slot] = key
         faces[slot] = found
         return found

@@ -524,6 +524,25 @@ enum _Script: Equatable {
             self = .cyrillic
             return
         }
+        // Chinese punctuation ("，", "。", "“", "…", "—", "「"), which went
+        // through every range of the switch: no block holds it but four Han
+        // marks of U+3000–U+303F. `_Script(blocks:)` is the whole rule.
+        if (0x2000...0x2BFF).contains(scalar) || (0xFF00...0xFF20).contains(scalar) {
+            self = .common
+            return
+        }
+        if (0x3000...0x303F).contains(scalar) {
+            self =
+                scalar == 0x3005 || scalar == 0x3007 || (0x3021...0x3029).contains(scalar)
+                    || (0x3038...0x303B).contains(scalar) ? .han : .common
+            return
+        }
+        self.init(blocks: scalar)
+    }
+
+    /// The script of `scalar` by the blocks of the scripts above, without
+    /// `init(_:)`'s shortcuts for the common cases.
+    init(blocks scalar: UInt32) {
         switch scalar {
         case 0x41...0x5A, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x24F, 0x1E00...0x1EFF,
             0x2C60...0x2C7F, 0xA720...0xA7FF, 0xFF21...0xFF3A, 0xFF41...0xFF5A:

@@ -6,6 +6,10 @@ import Testing
 
 @testable import TrellisText
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 struct SystemFallbackScanTests {
     @Test func theIdeographShortcutCoversNoEmojiAndNoDefaultIgnorable() {
         var covered = 0
@@ -84,5 +88,50 @@ struct SystemFallbackCopiesTests {
         // fullwidth forms 94, Extension A 6,592, Latin-1 93, general
         // punctuation 24 and 45.
         #expect(covered == 20_992 + 128 + 42 + 12 + 94 + 6_592 + 93 + 24 + 45)
+    }
+}
+
+/// The system-font scan's shortcuts against its own whole rules: the
+/// script of Chinese punctuation (`_Script.init(_:)` against
+/// `_Script(blocks:)`, for every scalar), and runs of Cyrillic letters,
+/// which after a letter the first font has are read in one loop: each
+/// letter the first font lacks must still take the system's font for it,
+/// as the same letter does where the scan meets it alone.
+struct SystemFallbackShortcutTests {
+    @Test func theScriptShortcutsAgreeWithTheBlocks() {
+        var checked = 0
+        for value in UInt32(0)...0x10FFFF {
+            checked += 1
+            #expect(_Script(value) == _Script(blocks: value), "U+\(String(value, radix: 16))")
+        }
+        #expect(checked == 0x11_0000)
+    }
+
+    @Test(
+        .enabled(
+            if: access("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", F_OK) == 0,
+            "needs Debian's fonts-noto-cjk (Scripts/bootstrap.sh)"))
+    func aCyrillicLetterTheFirstFontLacksTakesTheSystemsFontWithinARun() throws {
+        // Noto Sans CJK's Cyrillic is U+0401, U+0410–U+044F and U+0451
+        // (fontconfig's charset): "д" is its own, "Ђ" (U+0402) is not.
+        let cjk = try Font(path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
+        let fonts = try FontCollection(cjk).addingSystemFonts(language: "ru")
+        let first = try #require(fonts.faces.first)
+        var lacking = 0
+        for value in UInt32(0x400)...0x47F {
+            let letter = String(Unicode.Scalar(value)!)
+            let inRun = fonts._resolved(for: "дд" + letter + "д")
+            let alone = fonts._resolved(for: " " + letter)
+            let name = "U+\(String(value, radix: 16))"
+            #expect(inRun === alone, "\(name)")
+            if first.hasGlyph(value) {
+                #expect(inRun === fonts, "\(name)")
+            } else {
+                lacking += 1
+                #expect(inRun.faces.count == fonts.faces.count + 1, "\(name)")
+                #expect(inRun.faces.last?.hasGlyph(value) == true, "\(name)")
+            }
+        }
+        #expect(lacking == 0x80 - 66)
     }
 }
