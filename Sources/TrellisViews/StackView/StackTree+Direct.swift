@@ -450,15 +450,28 @@ struct _DirectPlan {
 /// measures each label at a width or two, and rows of a template repeat
 /// most texts, so eight entries serve nearly every lookup.
 struct _Measurements {
-    var entries: [(text: StackTree.Text, width: Double, size: Size, baselines: (Double, Double)?)] =
-        []
+    /// `bytes`: a plain text's UTF-8 length (-1 for attributed text),
+    /// compared before the texts themselves: most texts a row brings are
+    /// new, and a length tells most of them apart without reading them.
+    var entries:
+        [(
+            text: StackTree.Text, bytes: Int, width: Double, size: Size,
+            baselines: (Double, Double)?
+        )] = []
     var next = 0
+
+    /// `bytes` of an entry for `text`.
+    static func bytes(_ text: StackTree.Text) -> Int {
+        if case .plain(let string) = text { return string.utf8.count }
+        return -1
+    }
 
     func size(_ text: StackTree.Text, _ width: Double) -> (
         size: Size, baselines: (first: Double, last: Double)?
     )? {
-        // (By index, the width first: no entry is copied unless it matches.)
-        for k in entries.indices where entries[k].width == width {
+        let bytes = Self.bytes(text)
+        // (By index, the width and length first: no entry is copied unless it matches.)
+        for k in entries.indices where entries[k].width == width && entries[k].bytes == bytes {
             if Self.same(entries[k].text, text) {
                 return (entries[k].size, entries[k].baselines.map { (first: $0.0, last: $0.1) })
             }
@@ -482,7 +495,10 @@ struct _Measurements {
     mutating func remember(
         _ text: StackTree.Text, _ width: Double, _ size: Size, _ baselines: (Double, Double)?
     ) {
-        for k in entries.indices where entries[k].width == width && Self.same(entries[k].text, text)
+        let bytes = Self.bytes(text)
+        for k in entries.indices
+        where entries[k].width == width && entries[k].bytes == bytes
+            && Self.same(entries[k].text, text)
         {
             entries[k].size = size
             if baselines != nil { entries[k].baselines = baselines }
@@ -495,10 +511,11 @@ struct _Measurements {
     mutating func add(
         _ text: StackTree.Text, _ width: Double, _ size: Size, _ baselines: (Double, Double)?
     ) {
+        let entry = (text, Self.bytes(text), width, size, baselines)
         if entries.count < 8 {
-            entries.append((text, width, size, baselines))
+            entries.append(entry)
         } else {
-            entries[next] = (text, width, size, baselines)
+            entries[next] = entry
             next = (next + 1) % 8
         }
     }
