@@ -34,6 +34,9 @@ public struct TemplateFileStackTree: Sendable {
     private let file: String
     private let pinning: StackTree.Pinning
     private let plan: [_PlannedNode]
+    /// What each row reads for each node (`row(_:into:)`), made once from
+    /// `plan`: a small value per node, so a row copies no node's settings.
+    private let reads: [_RowRead]
     /// The tree of the file's views with no row's values (fixed texts,
     /// empty fields, square images): `tree(for:)` is this tree with a
     /// row's values, and the direct path lays rows out as values of it
@@ -148,6 +151,7 @@ public struct TemplateFileStackTree: Sendable {
         }
         try add(shape.root)
         self.plan = plan
+        reads = plan.map(_RowRead.init)
         nodeIDs = ids
         func node(_ index: Int) -> StackTree.Node {
             switch plan[index].content {
@@ -190,50 +194,34 @@ public struct TemplateFileStackTree: Sendable {
             TemplateFileCellView.rowError(
                 template: name, file: file, position: position, error: error, row: row)
         }
-        for index in plan.indices {
-            let planned = plan[index]
+        for index in reads.indices {
             var hidden = false
-            switch planned.content {
-            case .stack, .fixed:
+            switch reads[index].kind {
+            case .none:
                 break
-            case .label(let label, let binding):
-                guard let binding else {
-                    values.texts[index] = label.text
-                    break
-                }
+            case .fixedText:
+                values.texts[index] = reads[index].fixedText
+            case .text:
                 let text: String
                 do {
-                    text = try row.text(at: binding.path)
+                    text = try row.text(at: reads[index].path!)
                 } catch {
-                    throw fail(planned.position, error)
+                    throw fail(plan[index].position, error)
                 }
                 values.texts[index] = .plain(text)
                 // Where `text(at:)` gives a text, `isEmpty(at:)` is whether
                 // it is empty (missing and null give ""; numbers and booleans
                 // are never empty): one lookup, not two.
-                hidden = binding.hiddenWhenEmpty && text.isEmpty
-            case .button(let button, let binding):
-                guard let binding else {
-                    values.texts[index] = .plain(button.title)
-                    break
-                }
-                let title: String
-                do {
-                    title = try row.text(at: binding.path)
-                } catch {
-                    throw fail(planned.position, error)
-                }
-                values.texts[index] = .plain(title)
-                hidden = binding.hiddenWhenEmpty && title.isEmpty
-            case .image(let image, let binding):
+                hidden = reads[index].hiddenOrSquare && text.isEmpty
+            case .image:
                 let size: Size?
                 do {
-                    size = try row.size(at: binding.path)
+                    size = try row.size(at: reads[index].path!)
                 } catch {
-                    throw fail(planned.position, error)
+                    throw fail(plan[index].position, error)
                 }
-                values.aspectRatios[index] = size ?? image.aspectRatio
-                hidden = size == nil && !binding.squareWhenMissing
+                values.aspectRatios[index] = size ?? reads[index].ratio
+                hidden = size == nil && !reads[index].hiddenOrSquare
             }
             values.isHidden[index] = hidden
         }
@@ -298,4 +286,39 @@ private struct _TextBinding: Sendable {
 private struct _ImageBinding: Sendable {
     let path: JSONKeyPath
     let squareWhenMissing: Bool
+}
+
+/// What a row reads for one node: a label's or button's field (or its
+/// fixed text), an image's field (or its square ratio), or nothing.
+private struct _RowRead: Sendable {
+    enum Kind { case none, fixedText, text, image }
+    var kind = Kind.none
+    var path: JSONKeyPath?
+    /// A text field's `hiddenWhenEmpty`; an image field's `squareWhenMissing`.
+    var hiddenOrSquare = false
+    var fixedText: StackTree.Text?
+    var ratio = Size(width: 1, height: 1)
+
+    init(_ node: _PlannedNode) {
+        switch node.content {
+        case .stack, .fixed:
+            break
+        case .label(let label, let binding):
+            if let binding {
+                (kind, path, hiddenOrSquare) = (.text, binding.path, binding.hiddenWhenEmpty)
+            } else {
+                (kind, fixedText) = (.fixedText, label.text)
+            }
+        case .button(let button, let binding):
+            if let binding {
+                (kind, path, hiddenOrSquare) = (.text, binding.path, binding.hiddenWhenEmpty)
+            } else {
+                (kind, fixedText) = (.fixedText, .plain(button.title))
+            }
+        case .image(let image, let binding):
+            (kind, path, hiddenOrSquare, ratio) = (
+                .image, binding.path, binding.squareWhenMissing, image.aspectRatio
+            )
+        }
+    }
 }

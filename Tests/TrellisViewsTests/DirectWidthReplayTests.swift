@@ -179,7 +179,7 @@ import TrellisText
             compared += 1
         }
         #expect(kept.plan.widthReplays == 0)
-        #expect(kept.plan.widthRecords.values.allSatisfy { !$0.applies })
+        #expect(kept.plan.widthRecords.allSatisfy { !($0?.applies ?? false) })
         #expect(compared == 4)
     }
 }

@@ -153,6 +153,10 @@ struct _DirectNode {
 struct _ShapeAnalysis {
     /// Why the shape is unsupported (nil: supported).
     var reason: String?
+    /// The shape's number among those met since the structure last
+    /// changed (its place in `_DirectPlan.widthRecords` and `shapeMemos`:
+    /// a row hashes its flags once, in `prepare`).
+    var id = 0
     var levels: [Float] = []
     var visibleOf: [[Int]] = []
     var gapsOf: [[Double]] = []
@@ -160,6 +164,26 @@ struct _ShapeAnalysis {
     var needsPassChecks = false
     /// Each node's `sharesTextWidth` (it reads hidden flags).
     var sharesTextWidth: [Bool] = []
+}
+
+/// A shape's flags (`_DirectPlan.shapeFlags`) as a dictionary key, hashed
+/// 64 flags to a word: `[Bool]`'s own hash combines every flag on its own,
+/// several hundred instructions a row's lookup.
+struct _ShapeFlags: Hashable {
+    var flags: [Bool]
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(flags.count)
+        var word: UInt64 = 0
+        for (index, flag) in flags.enumerated() {
+            if flag { word |= 1 << UInt64(index & 63) }
+            if index & 63 == 63 {
+                hasher.combine(word)
+                word = 0
+            }
+        }
+        hasher.combine(word)
+    }
 }
 
 /// The last cost of each node along one axis, and what it was made from
@@ -186,21 +210,25 @@ struct _DirectPlan {
     /// vertical); emptied when the tree's shape changes.
     var memos = [_CostMemo(), _CostMemo()]
     /// The kept costs of the other shapes met (rows of a template switch
-    /// between a few: a photo or none, an empty body), by shape flags.
-    var shapeMemos: [[Bool]: [_CostMemo]] = [:]
+    /// between a few: a photo or none, an empty body), by shape number
+    /// (`_ShapeAnalysis.id`; nil: none kept, or the current shape's, in
+    /// `memos`).
+    var shapeMemos: [[_CostMemo]?] = []
     /// The shape flags of the tree the nodes were made from (empty: the
-    /// nodes are of another structure than the last tree's).
+    /// nodes are of another structure than the last tree's), and its number.
     var lastFlags: [Bool] = []
+    var lastShape = 0
     /// A row's shape flags (`prepare(_: StackTreeRow)`), kept to reuse its storage.
     var rowFlags: [Bool] = []
     /// The structure whose rows were last written into the nodes
     /// (`layout(_:of:width:)`); nil after a whole tree.
     var rowStructure: StackTree?
     /// The analysis of each shape met since the tree's structure last changed.
-    var shapes: [[Bool]: _ShapeAnalysis] = [:]
+    var shapes: [_ShapeFlags: _ShapeAnalysis] = [:]
     /// The widths pass of each shape met, where no row's texts can change
     /// it (`replayWidths`); `replayingWidths` false: always the general pass.
-    var widthRecords: [[Bool]: _WidthRecord] = [:]
+    /// By shape number (`_ShapeAnalysis.id`).
+    var widthRecords: [_WidthRecord?] = []
     var replayingWidths = true
     /// How many widths passes were replayed (for tests and profiles).
     var widthReplays = 0
@@ -422,15 +450,28 @@ struct _DirectPlan {
 /// measures each label at a width or two, and rows of a template repeat
 /// most texts, so eight entries serve nearly every lookup.
 struct _Measurements {
-    var entries: [(text: StackTree.Text, width: Double, size: Size, baselines: (Double, Double)?)] =
-        []
+    /// `bytes`: a plain text's UTF-8 length (-1 for attributed text),
+    /// compared before the texts themselves: most texts a row brings are
+    /// new, and a length tells most of them apart without reading them.
+    var entries:
+        [(
+            text: StackTree.Text, bytes: Int, width: Double, size: Size,
+            baselines: (Double, Double)?
+        )] = []
     var next = 0
+
+    /// `bytes` of an entry for `text`.
+    static func bytes(_ text: StackTree.Text) -> Int {
+        if case .plain(let string) = text { return string.utf8.count }
+        return -1
+    }
 
     func size(_ text: StackTree.Text, _ width: Double) -> (
         size: Size, baselines: (first: Double, last: Double)?
     )? {
-        // (By index, the width first: no entry is copied unless it matches.)
-        for k in entries.indices where entries[k].width == width {
+        let bytes = Self.bytes(text)
+        // (By index, the width and length first: no entry is copied unless it matches.)
+        for k in entries.indices where entries[k].width == width && entries[k].bytes == bytes {
             if Self.same(entries[k].text, text) {
                 return (entries[k].size, entries[k].baselines.map { (first: $0.0, last: $0.1) })
             }
@@ -454,7 +495,10 @@ struct _Measurements {
     mutating func remember(
         _ text: StackTree.Text, _ width: Double, _ size: Size, _ baselines: (Double, Double)?
     ) {
-        for k in entries.indices where entries[k].width == width && Self.same(entries[k].text, text)
+        let bytes = Self.bytes(text)
+        for k in entries.indices
+        where entries[k].width == width && entries[k].bytes == bytes
+            && Self.same(entries[k].text, text)
         {
             entries[k].size = size
             if baselines != nil { entries[k].baselines = baselines }
@@ -467,10 +511,11 @@ struct _Measurements {
     mutating func add(
         _ text: StackTree.Text, _ width: Double, _ size: Size, _ baselines: (Double, Double)?
     ) {
+        let entry = (text, Self.bytes(text), width, size, baselines)
         if entries.count < 8 {
-            entries.append((text, width, size, baselines))
+            entries.append(entry)
         } else {
-            entries[next] = (text, width, size, baselines)
+            entries[next] = entry
             next = (next + 1) % 8
         }
     }

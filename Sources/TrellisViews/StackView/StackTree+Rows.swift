@@ -174,14 +174,13 @@ extension _DirectPlan {
                 break
             }
         }
-        guard let known = shapes[rowFlags] else { return false }
+        guard let known = shapes[_ShapeFlags(flags: rowFlags)] else { return false }
         if let reason = known.reason {
             throw DirectStackLayoutError(kind: .unsupported, reason: reason)
         }
-        if rowFlags != lastFlags {
-            shapeMemos[lastFlags] = memos
-            memos = shapeMemos.removeValue(forKey: rowFlags) ?? [_CostMemo(), _CostMemo()]
-            lastFlags = rowFlags
+        if known.id != lastShape {
+            switchMemos(to: known.id)
+            swap(&lastFlags, &rowFlags)
         }
         for index in 0..<count {
             nodes[index].isHidden = row.isHidden[index]

@@ -17,15 +17,18 @@ extension _DirectPlan {
             widthRecords.removeAll()
             measured.removeAll(keepingCapacity: true)
             shapeMemos.removeAll()
+            lastShape = 0
             lastFlags = []
         }
         let flags = Self.shapeFlags(tree)
-        let known = shapes[flags]
+        let known = shapes[_ShapeFlags(flags: flags)]
         if let reason = known?.reason {
             throw DirectStackLayoutError(kind: .unsupported, reason: reason)
         }
+        // (A new shape's number: shapes are only added, one a call.)
+        let id = known?.id ?? shapes.count
         if known == nil, let reason = Self.unsupportedReason(tree) {
-            shapes[flags] = _ShapeAnalysis(reason: reason)
+            shapes[_ShapeFlags(flags: flags)] = _ShapeAnalysis(reason: reason, id: id)
             self.tree = tree
             throw DirectStackLayoutError(kind: .unsupported, reason: reason)
         }
@@ -33,9 +36,8 @@ extension _DirectPlan {
         if !lastFlags.isEmpty {
             // The nodes are this tree's but for texts, aspect ratios and
             // hidden flags; the kept costs are those of its shape.
-            if flags != lastFlags {
-                shapeMemos[lastFlags] = memos
-                memos = shapeMemos.removeValue(forKey: flags) ?? [_CostMemo(), _CostMemo()]
+            if id != lastShape {
+                switchMemos(to: id)
                 lastFlags = flags
             }
             var index = 0
@@ -44,6 +46,7 @@ extension _DirectPlan {
             // Lanes, visible views and gaps may differ: no cost is kept.
             memos = [_CostMemo(), _CostMemo()]
             lastFlags = flags
+            lastShape = id
             nodes.removeAll(keepingCapacity: true)
             childList.removeAll(keepingCapacity: true)
             flatten(StackTree.Node(.stack(tree.root)), parent: -1)
@@ -70,10 +73,23 @@ extension _DirectPlan {
             || nodes.contains { node in
                 node.isMultiLine && node.hugging.1 >= LayoutPriority.required.rawValue
             }
-        shapes[flags] = _ShapeAnalysis(
-            reason: nil, levels: levels, visibleOf: visibleOf, gapsOf: gapsOf,
+        shapes[_ShapeFlags(flags: flags)] = _ShapeAnalysis(
+            reason: nil, id: id, levels: levels, visibleOf: visibleOf, gapsOf: gapsOf,
             hasFreeWidthLabel: hasFreeWidthLabel, needsPassChecks: needsPassChecks,
             sharesTextWidth: nodes.map(\.sharesTextWidth))
+    }
+
+    /// Keeps the current shape's costs and takes those kept for shape `id`
+    /// (none when first met).
+    mutating func switchMemos(to id: Int) {
+        let count = max(id, lastShape) + 1
+        if shapeMemos.count < count {
+            shapeMemos.append(contentsOf: repeatElement(nil, count: count - shapeMemos.count))
+        }
+        shapeMemos[lastShape] = memos
+        memos = shapeMemos[id] ?? [_CostMemo(), _CostMemo()]
+        shapeMemos[id] = nil
+        lastShape = id
     }
 
     /// Takes a shape's analysis (made by `prepare` when first met).

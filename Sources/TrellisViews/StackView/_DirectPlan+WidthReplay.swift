@@ -40,7 +40,9 @@ extension _DirectPlan {
     /// several lines need not be measured on one line first: only the
     /// widths pass reads that length).
     func replaysWidths(at width: Double) -> Bool {
-        guard replayingWidths, checking == nil, let record = widthRecords[lastFlags] else {
+        guard replayingWidths, checking == nil, lastShape < widthRecords.count,
+            let record = widthRecords[lastShape]
+        else {
             return false
         }
         return record.applies && record.entry(width) != nil
@@ -67,9 +69,13 @@ extension _DirectPlan {
         -> Bool
     {
         guard replayingWidths, checking == nil else { return false }
-        guard let record = widthRecords[lastFlags] else {
+        if widthRecords.count <= lastShape {
+            widthRecords.append(
+                contentsOf: repeatElement(nil, count: lastShape + 1 - widthRecords.count))
+        }
+        guard let record = widthRecords[lastShape] else {
             // A shape not met yet: is it one whose widths can be replayed?
-            widthRecords[lastFlags] = _WidthRecord(applies: widthsFollowFromShape())
+            widthRecords[lastShape] = _WidthRecord(applies: widthsFollowFromShape())
             return try replayWidths(width, insets)
         }
         guard record.applies else { return false }
@@ -89,10 +95,10 @@ extension _DirectPlan {
         do throws(_StackCostError) {
             try solveWidthsGenerally(width, insets)
         } catch {
-            widthRecords[lastFlags]!.record(width, .failure(error))
+            widthRecords[lastShape]!.record(width, .failure(error))
             throw error
         }
-        widthRecords[lastFlags]!.record(width, .success(nodes.map { (x: $0.x, width: $0.width) }))
+        widthRecords[lastShape]!.record(width, .success(nodes.map { (x: $0.x, width: $0.width) }))
         return true
     }
 
