@@ -164,7 +164,15 @@ extension Solver {
     /// every definition it holds), marking them in the current pass.
     func _collectDefinitions(from symbol: _Symbol) {
         _definitionOrder.removeAll(keepingCapacity: true)
-        var stack: [(symbol: _Symbol, next: Int)] = [(symbol, 0)]
+        // The stack kept between calls (one allocation a call was a tenth
+        // of an expansion's cost).
+        var stack = _definitionStack
+        _definitionStack = []
+        defer {
+            stack.removeAll(keepingCapacity: true)
+            _definitionStack = stack
+        }
+        stack.append((symbol, 0))
         _definitionMarks[Int(symbol)] = _definitionEpoch
         while !stack.isEmpty {
             let top = stack[stack.count - 1]
@@ -270,8 +278,20 @@ extension Solver {
         for s in _definitionOrder { _definitionScratch[Int(s)] = 0 }
         _definitionScratch[Int(symbol)] = 1
         var result = _Row()
-        // Symbols met that are not definitions, in order of first meeting.
-        var met: [_Symbol] = []
+        // Symbols met that are not definitions, in order of first meeting,
+        // and the parametric ones among them and their rows' terms: arrays
+        // kept between calls (allocating them was a third of an
+        // expansion's instructions in a new column of 1,000 boxes).
+        var met = _expansionMet
+        var parametric = _expansionParametric
+        _expansionMet = []
+        _expansionParametric = []
+        defer {
+            met.removeAll(keepingCapacity: true)
+            parametric.removeAll(keepingCapacity: true)
+            _expansionMet = met
+            _expansionParametric = parametric
+        }
         @inline(__always) func accumulate(_ s: _Symbol, _ amount: Double) {
             if _definitionMarks[Int(s)] != _definitionEpoch {
                 _definitionMarks[Int(s)] = _definitionEpoch
@@ -297,7 +317,6 @@ extension Solver {
             }
         }
         // Basic symbols by their rows (parametric symbols only).
-        var parametric: [_Symbol] = []
         for s in met {
             let row = _symbols[Int(s)].row
             if row < 0 {

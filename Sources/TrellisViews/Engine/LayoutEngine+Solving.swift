@@ -26,8 +26,13 @@ extension LayoutEngine {
                 loop.sizeMode = mode
                 rebuild(target: size)
             } else {
-                for constraint in loop.rootSize { uninstall(constraint) }
-                installRootSize(mode, size: size)
+                switchRootSize(to: mode, size: size)
+                // A new width that conflicts in frame mode asks for a
+                // rebuild (see `pushConstant`): frames first, as UIKit.
+                if needsRebuild {
+                    loop.sizeMode = mode
+                    rebuild(target: size)
+                }
                 loop.switchesSinceDriftCheck += 1
                 if loop.switchesSinceDriftCheck >= _SolveLoop.driftCheckInterval {
                     loop.switchesSinceDriftCheck = 0
