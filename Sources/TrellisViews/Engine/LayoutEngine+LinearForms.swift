@@ -90,12 +90,7 @@ extension LayoutEngine {
     /// new column of 1,000 boxes, callgrind).
     func makeSolverConstraint(_ constraint: LayoutConstraint, weight: Double = 1) -> Constraint? {
         guard let first = constraint._firstItem else { return nil }
-        let direction =
-            constraint._host?.effectiveUserInterfaceLayoutDirection ?? first._layoutDirection
-        let rtl = direction == .rightToLeft
-        let mirrored =
-            rtl
-            && (constraint.firstAttribute.isDirectional || constraint.secondAttribute.isDirectional)
+        let (rtl, mirrored) = Self.direction(of: constraint, first: first)
         var terms: [Term] = []
         terms.reserveCapacity(4)
         let lhsConstant = Self.appendTerms(
@@ -124,6 +119,20 @@ extension LayoutEngine {
         return _makeSolverConstraint(
             mergedTerms: terms, relation, constant: rhsConstant - lhsConstant,
             priority: constraint.priority, identifier: constraint.identifier, weight: weight)
+    }
+
+    /// Whether the constraint's leading and trailing are right to left (by
+    /// the view it is stored on), and whether that mirrors its constant.
+    static func direction(of constraint: LayoutConstraint, first: LayoutItem) -> (
+        rightToLeft: Bool, mirrored: Bool
+    ) {
+        let direction =
+            constraint._host?.effectiveUserInterfaceLayoutDirection ?? first._layoutDirection
+        let rtl = direction == .rightToLeft
+        let mirrored =
+            rtl
+            && (constraint.firstAttribute.isDirectional || constraint.secondAttribute.isDirectional)
+        return (rtl, mirrored)
     }
 
     /// Adds `sign × (coefficient × factor)` of each term of `linear(item,
@@ -181,12 +190,7 @@ extension LayoutEngine {
     /// `lhs relation rhs` for a constraint, in the solver's variables.
     func linearForm(_ constraint: LayoutConstraint) -> (_Linear, LayoutRelation, _Linear)? {
         guard let first = constraint._firstItem else { return nil }
-        let direction =
-            constraint._host?.effectiveUserInterfaceLayoutDirection ?? first._layoutDirection
-        let rtl = direction == .rightToLeft
-        let mirrored =
-            rtl
-            && (constraint.firstAttribute.isDirectional || constraint.secondAttribute.isDirectional)
+        let (rtl, mirrored) = Self.direction(of: constraint, first: first)
         let lhs = linear(first, constraint.firstAttribute, rightToLeft: rtl)
         var rhs = _Linear(constant: mirrored ? -constraint.constant : constraint.constant)
         if let second = constraint._secondItem {
