@@ -10,7 +10,8 @@
 # flexbox nodes in Scripts/taffy-trees.py. The script installs Taffy's Python
 # package (`stretchable` from PyPI) if python3 lacks it (nothing of Taffy is
 # in the repository), builds Benchmarks' StackTreesLoop (release), and
-#   1. checks that every frame of both Trellis paths (direct and constraints)
+#   1. checks that every frame of the Trellis paths (direct, constraints on
+#      a new hierarchy, and constraints re-laid out at each width in turn)
 #      equals Taffy's to the pixel: each edge, in the content view's
 #      coordinates, within half a pixel at scale 3 (Trellis rounds edges
 #      there to the pixel grid; Taffy's are unrounded), and every cell height
@@ -77,7 +78,7 @@ for line in open(sys.argv[1]):
 if differing:
     print("taffy-benchmark: frames differ from Taffy's:", *differing[:20], sep="\n  ", file=sys.stderr)
     sys.exit(1)
-print(f"frames: {compared} compared with Taffy's (both Trellis paths, every tree and width), "
+print(f"frames: {compared} compared with Taffy's (every Trellis path, tree and width), "
       f"every edge within half a pixel at scale 3 (largest difference {worst:.4f} pt)")
 EOF
 

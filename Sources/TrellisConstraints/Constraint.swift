@@ -149,8 +149,10 @@ public final class Constraint: CustomStringConvertible {
         return true
     }
 
-    /// A constraint over terms already merged (one per variable).
-    init(
+    /// A constraint over terms already merged (one per variable, none 0),
+    /// `terms relation constant`: for the layout engine, which merges them
+    /// as it builds them.
+    package init(
         mergedTerms: [Term], relation: Relation, constant: Double, priority: Priority,
         identifier: String?, weight: Double = 1
     ) {

@@ -89,6 +89,9 @@ public final class Solver {
     @exclusivity(unchecked) var _definitionEpoch: UInt32 = 0
     @exclusivity(unchecked) var _definitionOrder: [_Symbol] = []
     @exclusivity(unchecked) var _definitionStack: [(symbol: _Symbol, next: Int)] = []
+    /// Scratch lists of `_expansion(of:)`, empty between calls.
+    @exclusivity(unchecked) var _expansionMet: [_Symbol] = []
+    @exclusivity(unchecked) var _expansionParametric: [_Symbol] = []
 
     // The objective, one row per optional priority level, highest first.
     // During phase one the artificial objective is appended after them.

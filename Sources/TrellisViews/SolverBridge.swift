@@ -13,6 +13,17 @@ func _makeSolverConstraint(
         priority: priority.solverPriority, identifier: identifier, weight: weight)
 }
 
+/// A solver constraint over terms already merged (each variable once, none
+/// cancelled), `terms relation constant`.
+func _makeSolverConstraint(
+    mergedTerms terms: [Term], _ relation: LayoutRelation, constant: Double,
+    priority: LayoutPriority, identifier: String?, weight: Double
+) -> Constraint {
+    Constraint(
+        mergedTerms: terms, relation: relation.solverRelation, constant: constant,
+        priority: priority.solverPriority, identifier: identifier, weight: weight)
+}
+
 /// Gives an installed constraint a new constant: `value` is the right-hand
 /// side's constant minus the left-hand side's, as the engine's linear form has
 /// them (same terms, new constants).

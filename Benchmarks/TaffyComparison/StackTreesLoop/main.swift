@@ -3,8 +3,12 @@
 // beside it (Scripts/taffy-trees.py):
 //
 //   StackTreesLoop [SECONDS]      one line per tree and path: "TREE PATH µs"
-//   StackTreesLoop --frames       one JSON line per tree and width:
-//                                 {"tree", "width", "path", "height", "frames"}
+//   StackTreesLoop --frames       one JSON line per tree, width and path:
+//                                 {"tree", "width", "path", "height", "frames"};
+//                                 paths `direct`, `constraints` (a new
+//                                 hierarchy) and `relayout` (one hierarchy
+//                                 laid out at the widths in turn, twice
+//                                 round, so each width follows another)
 //   StackTreesLoop --run TREE PATH COUNT
 //                                 COUNT layouts of one tree by one path and
 //                                 nothing else, for a profiler (callgrind)
@@ -84,12 +88,21 @@ if arguments == ["--frames"] {
         var parentList: [Int] = []
         parents(tree.root, parent: -1, into: &parentList)
         let parentText = parentList.map(String.init).joined(separator: ",")
-        for width in BoxTrees.widths(name) {
-            var directLayout = DirectStackLayout()
-            let results: [(String, StackTreeLayout)] = [
-                ("direct", try directLayout.layout(tree, width: width)),
-                ("constraints", tree.constraintsLayout(width: width)),
-            ]
+        let widths = BoxTrees.widths(name)
+        let (contentView, views) = tree.makeViews()
+        for (turn, width) in (widths + widths).enumerated() {
+            var results: [(String, StackTreeLayout)] = []
+            if turn < widths.count {
+                var directLayout = DirectStackLayout()
+                results.append(("direct", try directLayout.layout(tree, width: width)))
+                results.append(("constraints", tree.constraintsLayout(width: width)))
+            }
+            results.append(
+                (
+                    "relayout",
+                    StackTree.layOutCell(
+                        contentView, views: views, width: width, scale: tree.scale)
+                ))
             for (path, result) in results {
                 let frames = result.frames.map {
                     "[\($0.minX),\($0.minY),\($0.width),\($0.height)]"

@@ -26,8 +26,13 @@ extension LayoutEngine {
                 loop.sizeMode = mode
                 rebuild(target: size)
             } else {
-                for constraint in loop.rootSize { uninstall(constraint) }
-                installRootSize(mode, size: size)
+                switchRootSize(to: mode, size: size)
+                // A new width that conflicts in frame mode asks for a
+                // rebuild (see `pushConstant`): frames first, as UIKit.
+                if needsRebuild {
+                    loop.sizeMode = mode
+                    rebuild(target: size)
+                }
                 loop.switchesSinceDriftCheck += 1
                 if loop.switchesSinceDriftCheck >= _SolveLoop.driftCheckInterval {
                     loop.switchesSinceDriftCheck = 0
@@ -98,6 +103,9 @@ extension LayoutEngine {
     /// terms): rounding has built up in the tableau.
     /// - Complexity: O(terms of the installed constraints).
     func requiredResidualsDrifted() -> Bool {
+        // Read once: each read of `solver` retains it and checks for a
+        // pending height (a fifth of the check's cost on a column of 1,000).
+        let solver = self.solver
         solver.updateVariables()
         for constraint in store.forms.values
         where constraint.priority.isRequired && solver.contains(constraint) {

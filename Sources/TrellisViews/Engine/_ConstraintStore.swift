@@ -80,6 +80,17 @@ struct _ConstraintStore {
         owners[ObjectIdentifier(form)] = constraint
     }
 
+    /// Makes `constraint` the owner of the installed `form` in place of
+    /// the one it had (the root's width kept from one size mode to the
+    /// next, see `LayoutEngine.switchRootSize`); the installed set is the
+    /// same, so the version stays.
+    mutating func replaceOwner(of form: Constraint, with constraint: LayoutConstraint) {
+        guard let old = owners[ObjectIdentifier(form)] else { return }
+        forms[ObjectIdentifier(old)] = nil
+        forms[ObjectIdentifier(constraint)] = form
+        owners[ObjectIdentifier(form)] = constraint
+    }
+
     /// Counts `form` in `brokenCount` when the solver does not hold it
     /// (after an `add` or a new constant that left it out).
     @inline(__always)

@@ -19,7 +19,11 @@ extension StackTree {
         contentView.name = "contentView"
         contentView.contentScaleFactor = scale
         var views: [View] = []
-        let root = Self._makeView(.stack(self.root), into: &views) as! StackView
+        // What holds each node's place until its view is made (one view,
+        // not one a node: a view costs four solver variables).
+        let placeholder = contentView
+        let root =
+            Self._makeView(.stack(self.root), into: &views, placeholder: placeholder) as! StackView
         root.translatesAutoresizingMaskIntoConstraints = false
         contentView.addSubview(root)
         let canvas: LayoutItem
@@ -115,9 +119,11 @@ extension StackTree {
     }
 
     /// The view for `node` (appended to `views` before its subtree's).
-    private static func _makeView(_ node: Node, into views: inout [View]) -> View {
+    private static func _makeView(_ node: Node, into views: inout [View], placeholder: View)
+        -> View
+    {
         let index = views.count
-        views.append(View())  // replaced below, once made
+        views.append(placeholder)  // replaced below, once made
         let view: View
         switch node.content {
         case .stack(let stack):
@@ -141,7 +147,8 @@ extension StackTree {
             for constraint in fixed { constraint.identifier = "fixed-size" }
             LayoutConstraint.activate(fixed)
             for child in stack.children {
-                stackView.addArrangedSubview(_makeView(child, into: &views))
+                stackView.addArrangedSubview(
+                    _makeView(child, into: &views, placeholder: placeholder))
             }
             for (after, spacing) in stack.customSpacing where stack.children.indices.contains(after)
             {
