@@ -255,25 +255,10 @@ extension LayoutEngine {
     func linear(_ item: LayoutItem, _ attribute: LayoutAttribute, rightToLeft rtl: Bool)
         -> _Linear
     {
-        switch attribute {
-        case .left: return _Linear([(item._minX, 1)])
-        case .right: return _Linear([(item._minX, 1), (item._width, 1)])
-        case .centerX: return _Linear([(item._minX, 1), (item._width, 0.5)])
-        case .leading: return linear(item, rtl ? .right : .left, rightToLeft: rtl)
-        case .trailing: return linear(item, rtl ? .left : .right, rightToLeft: rtl)
-        case .width: return _Linear([(item._width, 1)])
-        case .top: return _Linear([(item._minY, 1)])
-        case .bottom: return _Linear([(item._minY, 1), (item._height, 1)])
-        case .centerY: return _Linear([(item._minY, 1), (item._height, 0.5)])
-        case .height: return _Linear([(item._height, 1)])
-        case .firstBaseline, .lastBaseline:
-            guard let view = item as? View, let offsets = view._baselineOffsetsFromTop else {
-                return linear(item, .bottom, rightToLeft: rtl)
-            }
-            return _Linear(
-                [(item._minY, 1)],
-                constant: attribute == .firstBaseline ? offsets.first : offsets.last)
-        case .notAnAttribute: return _Linear()
-        }
+        // The attributes' variables are written once, in `appendTerms`.
+        var terms: [Term] = []
+        let constant = Self.appendTerms(
+            item, attribute, rightToLeft: rtl, times: 1, sign: 1, into: &terms)
+        return _Linear(terms.map { ($0.variable, $0.coefficient) }, constant: constant)
     }
 }
