@@ -8,8 +8,9 @@ import TrellisText
 
 /// The refit of a product card: a multi-line title whose width no required
 /// constraint fixes (the price beside it keeps its one-line width through
-/// its hugging and compression, 751, above the title's), and the price on
-/// the title's first or last baseline. Every row sends the title back to
+/// its hugging and compression, 751, above the title's), and the price, in
+/// a larger font, on the title's first or last baseline, its bottom inside
+/// the card (so the baseline constraint's constant moves the height). Every row sends the title back to
 /// its first pass (`LayoutEngine.freeLabelWidthsMatter()`), and each
 /// measurement moves the baseline constraint's constant. The refit must
 /// answer such rows (before, every one went the general way), with the
@@ -34,7 +35,7 @@ import TrellisText
                 style: TextStyle(fonts: try FontCollection.bundled("Inter"), size: 17))
             title.numberOfLines = 0
             price = Label(
-                style: TextStyle(fonts: try FontCollection.bundled("Inter"), size: 13))
+                style: TextStyle(fonts: try FontCollection.bundled("Inter"), size: 24))
             price.setContentHuggingPriority(751, for: .horizontal)
             price.setContentCompressionResistancePriority(751, for: .horizontal)
             for view in [thumb, title, price] {
@@ -58,6 +59,8 @@ import TrellisText
                     lessThanOrEqualTo: content.bottomAnchor, constant: -12),
                 price.leftAnchor.constraint(equalTo: title.rightAnchor, constant: 8),
                 price.rightAnchor.constraint(equalTo: content.rightAnchor, constant: -12),
+                price.bottomAnchor.constraint(
+                    lessThanOrEqualTo: content.bottomAnchor, constant: -12),
                 baseline,
             ])
         }

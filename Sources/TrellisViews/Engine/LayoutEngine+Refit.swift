@@ -285,7 +285,13 @@ extension LayoutEngine {
     /// views as `prepare` would (the general path then does the rest).
     @inline(__always)
     func refit(_ mode: SizeMode, size: Size) -> Size? {
+        // Past `refreshThreshold` structural changes `prepare` builds the
+        // solver afresh: so must the refit's row, or the rounding the
+        // changes left would stay in the tableau longer than the general
+        // path lets it (RefitBaselineTests saw a fitted height 1 ulp off
+        // the general path's rows after the threshold was crossed).
         guard planHolds, !needsRebuild, mode == loop.sizeMode, size == loop.rootSizeValue,
+            store.structuralChanges <= _ConstraintStore.refreshThreshold,
             baselineLabelsKeepTheirShape()
         else { return nil }
         // A label whose width the solve gives starts every layout from its
