@@ -431,4 +431,23 @@ final class _MeasuringSpec {
 extension Label: _EngineText {
     /// True for `Label` itself: a subclass may measure otherwise.
     final var _measuresExactly: Bool { type(of: self) == Label.self }
+
+    /// `_refitIntrinsicSize()` of a label lent as a `View` (see `_EngineText`).
+    static func _refitIntrinsicSize(of view: View) -> Size {
+        unsafeDowncast(view, to: Label.self)._refitIntrinsicSize()
+    }
+
+    /// `_hasNoText` of a label lent as a `View` (see `_EngineText`).
+    static func _hasNoText(of view: View) -> Bool {
+        unsafeDowncast(view, to: Label.self)._hasNoText
+    }
+
+    /// The intrinsic size of a label lent as a `View`, and whether its
+    /// baselines moved since the engine last asked (see `_EngineText`).
+    static func _sizeAndBaselineMove(of view: View) -> (size: Size, baselinesMoved: Bool) {
+        let label = unsafeDowncast(view, to: Label.self)
+        let moved = label._baselinesChanged
+        label._baselinesChanged = false
+        return (label._intrinsicSize(), moved)
+    }
 }

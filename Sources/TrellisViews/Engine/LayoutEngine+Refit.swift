@@ -34,6 +34,9 @@ extension LayoutEngine {
         // Filled for the first `.sizeEdit` label, in place (a plan is made
         // again whenever the constraints change, as often as every row).
         plan.widthEdits.removeAll(keepingCapacity: true)
+        plan.baselines.removeAll(keepingCapacity: true)
+        plan.baselineRanges.removeAll(keepingCapacity: true)
+        plan.baselineLabels.removeAll(keepingCapacity: true)
         var heightLabels: [Int] = []
         for index in views.indices where !intrinsic.contents[index].constraints.isEmpty {
             // Exact text views and image views only: a subclass may measure otherwise.
@@ -85,17 +88,21 @@ extension LayoutEngine {
 
     /// The edit handles of a `.sizeEdit` label (`.none` along a fixed
     /// axis or one in constants form), or nil when the view is not one: an
-    /// exact text view whose intrinsic size does not follow its width, with
-    /// an intrinsic width and height, and baselines nothing reads.
+    /// exact text view whose intrinsic size does not follow its width, or
+    /// does and whose width is free, with an intrinsic width and height,
+    /// and whose baseline constraints, if any, the plan can carry
+    /// (`planBaselines(at:)`, which notes them).
     func sizeEdits(
         at index: Int, fixed: (width: Bool, height: Bool, baselineFree: Bool)
     ) -> (width: SolverHandle, height: SolverHandle)? {
         // Fields read in place: a copy of `contents[index]` retains its arrays.
-        guard let text = intrinsic.texts[index], fixed.baselineFree,
+        // A label that follows its width qualifies only with a free width
+        // (a fixed one is a `.heightEdit`, or general when baselines are read).
+        guard let text = intrinsic.texts[index],
             !(fixed.width && fixed.height),
             intrinsic.contentHistory[index].prefersEdit, intrinsic.contents[index].size.width >= 0,
             intrinsic.contents[index].size.height >= 0,
-            text.with({ $0._measuresExactly && !$0._widthDependent })
+            text.with({ $0._measuresExactly && (!$0._widthDependent || !fixed.width) })
         else { return nil }
         var edits = (width: SolverHandle.none, height: SolverHandle.none)
         // An axis in constants form (a required priority) keeps `.none`.
@@ -107,7 +114,48 @@ extension LayoutEngine {
             edits.height = storedSolver.editHandle(for: height)
             guard edits.height.isValid else { return nil }
         }
+        if !fixed.baselineFree {
+            guard let baselines = planBaselines(at: index) else { return nil }
+            if plan.baselineRanges.isEmpty {
+                plan.baselineRanges.append(contentsOf: repeatElement(0..<0, count: views.count))
+            }
+            plan.baselineRanges[index] = baselines
+            plan.baselineLabels.append((index, !text.hasNoText))
+        }
         return edits
+    }
+
+    /// Appends the baseline constraints on the view at `index` to
+    /// `plan.baselines` and returns their range, or nil (appending none)
+    /// when one is out of the refit's reach: made for autoresizing, not
+    /// installed, or reading a baseline of a view the engine does not lay
+    /// out. What `solverConstant(of:)` computes for each is then a few
+    /// reads (see `refitBaselines(in:at:)`).
+    func planBaselines(at index: Int) -> Range<Int32>? {
+        let start = plan.baselines.count
+        func side(_ item: LayoutItem?, _ attribute: LayoutAttribute) -> (Int32, Bool)? {
+            guard attribute == .firstBaseline || attribute == .lastBaseline,
+                let view = item as? View
+            else { return (-1, false) }  // no baseline: 0, as `baselineOffset(of:_:)`
+            guard let found = self.index(of: view) else { return nil }
+            return (Int32(found), attribute == .lastBaseline)
+        }
+        for constraint in baselineConstraints(at: index) {
+            guard constraint._origin != .autoresizing, constraint._firstItem != nil,
+                let form = store.forms[ObjectIdentifier(constraint)],
+                let first = side(constraint._firstItem, constraint.firstAttribute),
+                let second = side(constraint._secondItem, constraint.secondAttribute)
+            else {
+                plan.baselines.removeSubrange(start...)
+                return nil
+            }
+            plan.baselines.append(
+                _RefitPlan.Baseline(
+                    constraint: constraint, form: form, first: first.0, second: second.0,
+                    firstIsLast: first.1, secondIsLast: second.1,
+                    hasSecond: constraint._secondItem != nil))
+        }
+        return Int32(start)..<Int32(plan.baselines.count)
     }
 
     /// `updateContentSize` for a `.sizeEdit` label: a new width or height
@@ -118,12 +166,34 @@ extension LayoutEngine {
     func refitSize(at index: Int, _ solver: Solver) -> Bool {
         let old = intrinsic.contents[index].size
         // Only an exact text view gets the kind that reaches here.
-        let size = intrinsic.texts[index].unsafelyUnwrapped.with { $0._refitIntrinsicSize() }
-        guard size != old else { return true }
-        guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
-            updateContentSize(at: index)
-            return false
+        let text = intrinsic.texts[index].unsafelyUnwrapped
+        let baselines = plan.baselineRange(at: index)
+        let size: Size
+        var baselinesMoved = false
+        if baselines.isEmpty {
+            size = text.refitIntrinsicSize()
+        } else {
+            (size, baselinesMoved) = text.sizeAndBaselineMove()
         }
+        if size != old {
+            guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0
+            else {
+                // No intrinsic metric any more: new constraints, and the
+                // baselines as the general update makes them.
+                if baselinesMoved { text.with { $0._baselinesChanged = true } }
+                updateContentSize(at: index)
+                return false
+            }
+            refitNewSize(size, from: old, at: index, solver)
+        }
+        // As `updateContentSize` ends: the baseline constraints follow.
+        guard baselinesMoved else { return true }
+        return refitBaselines(in: baselines, at: index)
+    }
+
+    /// The body of `refitSize` for a new, valid intrinsic size.
+    @inline(__always)
+    func refitNewSize(_ size: Size, from old: Size, at index: Int, _ solver: Solver) {
         needsLayout = true
         forgetRememberedSizes()  // they were for the sizes before this one
         let fixed = intrinsic.contents[index].fixed
@@ -140,6 +210,46 @@ extension LayoutEngine {
                 plan.heights[index], solver)
         {
             intrinsic.contents[index].size.height = size.height
+        }
+    }
+
+    /// `reinstallBaselineConstraints` for a `.sizeEdit` label whose
+    /// baselines moved, through the plan: each baseline constraint on it
+    /// gets the constant `solverConstant(of:)` gives, read from the same
+    /// offsets (`View._baselineOffsetsFromTop`, which measures a label not
+    /// measured yet), and sent the same way (`pushConstant`). False when an
+    /// item gained or lost its baselines (a label without text): the
+    /// general update then re-makes the constraints as it does (the plan
+    /// no longer holds).
+    func refitBaselines(in range: Range<Int32>, at index: Int) -> Bool {
+        for k in Int(range.lowerBound)..<Int(range.upperBound) {
+            let entry = plan.baselines[k]
+            let first =
+                entry.first < 0
+                ? nil : views.withView(at: Int(entry.first)) { $0._baselineOffsetsFromTop }
+            let second =
+                entry.second < 0
+                ? nil : views.withView(at: Int(entry.second)) { $0._baselineOffsetsFromTop }
+            let shape: UInt8 = (first != nil ? 1 : 0) | (second != nil ? 2 : 0)
+            guard shape == entry.constraint._baselineShape else {
+                // Pushed so far: the same constants again, changing nothing.
+                intrinsic.texts[index]?.with { text in
+                    text._baselinesChanged = true
+                    reinstallBaselineConstraints(of: text, at: index)
+                }
+                return false
+            }
+            // `solverConstant(of:)`, operation for operation.
+            let constraint = entry.constraint
+            var value =
+                constraint.constant
+                - (first.map { entry.firstIsLast ? $0.last : $0.first } ?? 0)
+            if entry.hasSecond {
+                value +=
+                    constraint.multiplier
+                    * (second.map { entry.secondIsLast ? $0.last : $0.first } ?? 0)
+            }
+            pushConstant(value, of: entry.form, for: constraint)
         }
         return true
     }
@@ -175,17 +285,49 @@ extension LayoutEngine {
     /// views as `prepare` would (the general path then does the rest).
     @inline(__always)
     func refit(_ mode: SizeMode, size: Size) -> Size? {
-        // A label whose width the solve gives starts every layout from its
-        // first pass (`resetFreeLabelWidths`), which the general path does,
-        // unless every such label is without text (nothing then depends on
-        // its width). With every width fixed by required constraints only
-        // a constant change can move one (suggestions, optional, cannot), so
-        // with no constant changed since they were last checked
-        // (`plan.widthsChecked`) they need no checking.
-        guard planHolds, !freeLabelWidthsMatter(), !needsRebuild, mode == loop.sizeMode,
-            size == loop.rootSizeValue
+        // Past `refreshThreshold` structural changes `prepare` builds the
+        // solver afresh: so must the refit's row, or the rounding the
+        // changes left would stay in the tableau longer than the general
+        // path lets it (RefitBaselineTests saw a fitted height 1 ulp off
+        // the general path's rows after the threshold was crossed).
+        guard planHolds, !needsRebuild, mode == loop.sizeMode, size == loop.rootSizeValue,
+            store.structuralChanges <= _ConstraintStore.refreshThreshold,
+            baselineLabelsKeepTheirShape()
         else { return nil }
-        return unmanagedSolver._withUnsafeGuaranteedRef { refitQueued($0) }
+        // A label whose width the solve gives starts every layout from its
+        // first pass (`resetFreeLabelWidths`), unless every such label is
+        // without text (nothing then depends on its width): as `prepare`
+        // does, polling stops and every width-dependent label forgets its
+        // width and is queued, and the widths are then read pass after
+        // pass, as `solve` does. With every width fixed by required
+        // constraints only a constant change can move one (suggestions,
+        // optional, cannot), so with no constant changed since they were
+        // last checked (`plan.widthsChecked`) they need no checking.
+        let startsOver = freeLabelWidthsMatter()
+        if startsOver {
+            stopPollingHeights(requeue: true)
+            forgetLabelWidths()
+        }
+        let size = unmanagedSolver._withUnsafeGuaranteedRef {
+            refitQueued($0, startsOver: startsOver)
+        }
+        // A conflict met on the way (a baseline's new constant) is judged
+        // on a solver built afresh: the general path's `prepare` does that.
+        return loop.sawTransientConflict ? nil : size
+    }
+
+    /// Whether every `.sizeEdit` label with baseline constraints has text
+    /// exactly when it had when the plan was made (see
+    /// `_RefitPlan.baselineLabels`).
+    @inline(__always)
+    func baselineLabelsKeepTheirShape() -> Bool {
+        for k in 0..<plan.baselineLabels.count {
+            let label = plan.baselineLabels[k]
+            if intrinsic.texts[label.index].unsafelyUnwrapped.hasNoText == label.hasText {
+                return false
+            }
+        }
+        return true
     }
 
     /// Whether the refit plan still holds after general updates: the same
@@ -200,12 +342,22 @@ extension LayoutEngine {
     /// The body of `refit`, with the solver lent. Required constants wait
     /// for the end, after every suggestion, as in `prepare`
     /// (`pushDeferredConstants`): one dual optimisation for the row.
+    /// With `startsOver`, every width-dependent label was sent back to its
+    /// first pass: the widths are read whatever else happened, and polling
+    /// does not start (the next row stops it again).
     @inline(__always)
-    func refitQueued(_ solver: Solver) -> Size? {
+    func refitQueued(_ solver: Solver, startsOver: Bool) -> Size? {
         var heightsOwned = true
         var general = false
         intrinsic.defersRequiredConstants = true
         while let index = intrinsic.dequeue() {
+            // A general update (or a baseline constraint made again) may
+            // have changed the installed constraints, and with them the
+            // solver's handles: the rest of the queue is `prepare`'s.
+            guard planHolds else {
+                updateContentSize(at: index)
+                continue
+            }
             switch plan.kinds[index] {
             case .deferred: deferContentSize(at: index, entirely: true)
             case .heightEdit: if !refitHeight(at: index, solver) { heightsOwned = false }
@@ -226,7 +378,7 @@ extension LayoutEngine {
             where !refitHeight(at: plan.heightLabels[k], solver) {
                 heightsOwned = false
             }
-        } else {
+        } else if !startsOver {
             startPollingHeights()  // the queue held whatever changed
         }
         intrinsic.defersRequiredConstants = false
@@ -234,7 +386,7 @@ extension LayoutEngine {
             pushDeferredConstants()
             guard refitPlanHolds else { return nil }
         }
-        let widthsChecked = heightsOwned && plan.widthsChecked
+        let widthsChecked = heightsOwned && plan.widthsChecked && !startsOver
         // `solve(updatingAll: false)`, unless no width can have moved.
         if widthsChecked {
             loop.lastPassCount = 1
@@ -270,7 +422,12 @@ extension LayoutEngine {
                 else {
                     continue
                 }
-                updateContentSize(at: index)
+                // A `.sizeEdit` label follows its width only when that width is free.
+                if plan.kinds[index] == .sizeEdit {
+                    _ = refitSize(at: index, solver)
+                } else {
+                    updateContentSize(at: index)
+                }
                 changed = true
             }
             // A general update may have changed the installed constraints.
@@ -325,7 +482,7 @@ extension LayoutEngine {
             return refitImageHeight(at: index, old: old, solver)
         }
         // Only an exact text view gets the kind that reaches here.
-        let size = text.with { $0._refitIntrinsicSize() }
+        let size = text.refitIntrinsicSize()
         // Read as a `View`, in place (through the protocol, the membership is copied).
         let ownWidth = views.withView(at: index) {
             $0._membership.layoutWidthEngine == ObjectIdentifier(self)

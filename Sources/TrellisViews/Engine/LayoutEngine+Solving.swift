@@ -162,6 +162,12 @@ extension LayoutEngine {
     /// cannot move anything (see `freeLabelWidthsMatter()`).
     func resetFreeLabelWidths() {
         guard !intrinsic.widthDependentLabels.isEmpty, freeLabelWidthsMatter() else { return }
+        forgetLabelWidths()
+    }
+
+    /// The reset of `resetFreeLabelWidths()`: every width-dependent label
+    /// forgets its width and, when it had one, is queued.
+    func forgetLabelWidths() {
         for (index, _) in intrinsic.widthDependentLabels {
             let forgot = views.withView(at: index) {
                 $0._forgetLayoutWidth()
@@ -185,7 +191,7 @@ extension LayoutEngine {
         if intrinsic.freeWidthViewsAlwaysMatter { return true }
         for index in intrinsic.freeWidthLabels {
             // `freeWidthLabels` holds exact text views only.
-            if !intrinsic.texts[index].unsafelyUnwrapped.with({ $0._hasNoText }) { return true }
+            if !intrinsic.texts[index].unsafelyUnwrapped.hasNoText { return true }
         }
         return false
     }

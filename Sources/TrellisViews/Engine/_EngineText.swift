@@ -19,6 +19,17 @@ protocol _EngineText: View {
     /// the view's baselines: clears `_baselinesChanged`, as re-making
     /// baseline constraints that do not exist would.
     func _refitIntrinsicSize() -> Size
+    /// `_refitIntrinsicSize()` of `view`, a view of this very type: what
+    /// `_EngineTextRef` calls through the type it keeps, one call through
+    /// the witness table, without opening an existential per row.
+    static func _refitIntrinsicSize(of view: View) -> Size
+    /// `_hasNoText` of `view`, a view of this very type (as above).
+    static func _hasNoText(of view: View) -> Bool
+    /// For the engine's refit of a view whose baselines a constraint reads:
+    /// the intrinsic size of `view`, a view of this very type, and whether
+    /// its baselines may have moved (`_baselinesChanged`, cleared, as
+    /// re-making its baseline constraints does).
+    static func _sizeAndBaselineMove(of view: View) -> (size: Size, baselinesMoved: Bool)
     /// Set by the view when its baselines may have moved; the engine
     /// re-makes the baseline constraints on it and clears it.
     var _baselinesChanged: Bool { get set }
@@ -47,6 +58,26 @@ struct _EngineTextRef {
     init(_ text: any _EngineText) {
         object = Unmanaged.passUnretained(text)
         type = Swift.type(of: text)
+    }
+
+    /// The text view's `_refitIntrinsicSize()`, through its type's witness
+    /// (no existential opened: `with` costs a generic call more a row).
+    @inline(__always)
+    func refitIntrinsicSize() -> Size {
+        object._withUnsafeGuaranteedRef { type._refitIntrinsicSize(of: $0) }
+    }
+
+    /// Whether the text view has no text, through its type's witness.
+    @inline(__always)
+    var hasNoText: Bool {
+        object._withUnsafeGuaranteedRef { type._hasNoText(of: $0) }
+    }
+
+    /// The text view's intrinsic size and whether its baselines moved
+    /// (see `_EngineText._sizeAndBaselineMove(of:)`).
+    @inline(__always)
+    func sizeAndBaselineMove() -> (size: Size, baselinesMoved: Bool) {
+        object._withUnsafeGuaranteedRef { type._sizeAndBaselineMove(of: $0) }
     }
 
     /// Calls `body` with the text view, unretained.

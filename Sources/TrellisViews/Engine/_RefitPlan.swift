@@ -18,9 +18,12 @@ import TrellisGeometry
 ///   solver's membership does, are never read stale. Debug builds check
 ///   this against the solver's `membershipVersion`.
 /// - `kinds` and `heights` have one entry per view of the engine (and
-///   `widthEdits` too, when not empty); `widths` one per width-dependent
+///   `widthEdits` and `baselineRanges` too, when not empty); `widths` one per width-dependent
 ///   view, in the engine's order; `heightLabels` lists the `.heightEdit`
-///   views.
+///   views; `baselines` holds the installed baseline constraints (and
+///   their solver forms) on the `.sizeEdit` views, which the store keeps
+///   while the token holds (`baselinesByView` is made for the same
+///   `installVersion`).
 /// - `widthsChecked` is false once the engine has changed a constant in
 ///   the solver since the widths were last checked (a constant can move a
 ///   width fixed by required constraints; a suggestion cannot).
@@ -40,13 +43,16 @@ struct _RefitPlan {
         /// baselines nothing reads, with its intrinsic height in an edit
         /// variable: a new height is one suggestion.
         case heightEdit
-        /// A label whose intrinsic size does not follow its width (one line,
-        /// or a preferred width) and whose baselines nothing reads, in edit
-        /// form: a new width or height is one suggestion, or along an axis
-        /// in constants form (a required hugging or compression) the pair
-        /// of constants; a fixed axis waits, as in `updateContentSize`. A
+        /// A label in edit form whose intrinsic size does not follow its
+        /// width (one line, or a preferred width), or does and whose width
+        /// is free (a multi-line title beside a price that hugs its text):
+        /// a new width or height is one suggestion, or along an axis in
+        /// constants form (a required hugging or compression) the pair of
+        /// constants; a fixed axis waits, as in `updateContentSize`. A
         /// header's name, handle and time, whose widths the hugging and
-        /// compression priorities share out.
+        /// compression priorities share out. When baseline constraints
+        /// read the label (`baselineRanges`), their new constants follow,
+        /// as `reinstallBaselineConstraints` gives them.
         case sizeEdit
     }
 
@@ -93,6 +99,44 @@ struct _RefitPlan {
     /// (while `sizes` has its size): suggested before any other use of
     /// the solver (the engine's `solver`, `applyPendingHeight`).
     var pendingHeight: (value: Double, handle: SolverHandle)?
+
+    /// A baseline constraint on a `.sizeEdit` label, as the refit sends
+    /// its constant (`LayoutEngine.solverConstant(of:)`) to the solver:
+    /// unretained (the constraint store keeps both while the plan holds).
+    struct Baseline {
+        unowned(unsafe) let constraint: LayoutConstraint
+        unowned(unsafe) let form: Constraint
+        /// The view indices of the items whose baseline the constraint
+        /// reads (-1: the attribute is not a baseline, or the item not a
+        /// view: its constant is 0 either way), and whether it is the last.
+        let first: Int32
+        let second: Int32
+        let firstIsLast: Bool
+        let secondIsLast: Bool
+        /// Whether the constraint has a second item.
+        let hasSecond: Bool
+    }
+
+    /// The baseline constraints of every `.sizeEdit` label that has some,
+    /// label after label, each label's in activation order.
+    var baselines: [Baseline] = []
+    /// Per view index (or empty when no `.sizeEdit` label has baseline
+    /// constraints): the range of `baselines` on the view's constraints.
+    var baselineRanges: [Range<Int32>] = []
+
+    /// The `.sizeEdit` labels with baseline constraints, and whether each
+    /// had text when the plan was made. A label without text has no
+    /// baselines (its bottom edge stands in), so one that gains or loses
+    /// its text has its baseline constraints made again, which ends the
+    /// plan: such a row is left to the general path before anything is
+    /// done (see `LayoutEngine.baselineLabelsKeepTheirShape()`).
+    var baselineLabels: [(index: Int, hasText: Bool)] = []
+
+    /// The range of `baselines` on the view at `index` (empty for none).
+    @inline(__always)
+    func baselineRange(at index: Int) -> Range<Int32> {
+        baselineRanges.isEmpty ? 0..<0 : baselineRanges[index]
+    }
 
     /// Whether the plan holds for the engine's installed constraints.
     @inline(__always)
