@@ -52,33 +52,30 @@ extension _DirectPlan {
             // unless a label's height is capped (`needsPassChecks`).
             checking = needsPassChecks ? .fitting : nil
             try settleWidths(width, insets, oneAtATime: hasFreeWidthLabel)
-            let fitted = needsPassChecks ? nodes.map(\.layoutWidth) : []
-            let height = try fittingHeight(insets)
-            if needsPassChecks {
-                // The frame pass starts again from the labels' first pass.
-                for index in nodes.indices where nodes[index].kind == .label {
-                    nodes[index].layoutWidth = nil
-                    measure(index)
-                }
-                checking = .frame(height)
-                try settleWidths(width, insets, oneAtATime: false)
-                for (index, node) in nodes.enumerated() where node.kind == .label {
-                    guard let a = fitted[index], let b = node.layoutWidth else { continue }
-                    if abs(a - b) >= 1e-9 {
-                        throw _StackCostError.unmodelled(
-                            "node\(index): the engine's fitting pass measures this label at \(a), its frame pass at \(b) (they update labels in other orders)"
-                        )
-                    }
-                }
-                checking = nil
-                try computeCosts(.vertical)  // the frame pass's labels
+            guard needsPassChecks else {
+                let height = try heightsPass(insets)
+                return StackTreeLayout(height: height, frames: frames ? pixelFrames() : [])
             }
-            nodes[0].y = insets.top
-            nodes[0].height = height - insets.top - insets.bottom
-            // The cell's height is rounded up to the pixel grid: a fixed
-            // height of the root's own off the grid conflicts with its pins.
-            try checkFeasible(0, nodes[0].height)
-            try arrange(0, .vertical)
+            let fitted = nodes.map(\.layoutWidth)
+            let height = try fittingHeight(insets)
+            // The frame pass starts again from the labels' first pass.
+            for index in nodes.indices where nodes[index].kind == .label {
+                nodes[index].layoutWidth = nil
+                measure(index)
+            }
+            checking = .frame(height)
+            try settleWidths(width, insets, oneAtATime: false)
+            for (index, node) in nodes.enumerated() where node.kind == .label {
+                guard let a = fitted[index], let b = node.layoutWidth else { continue }
+                if abs(a - b) >= 1e-9 {
+                    throw _StackCostError.unmodelled(
+                        "node\(index): the engine's fitting pass measures this label at \(a), its frame pass at \(b) (they update labels in other orders)"
+                    )
+                }
+            }
+            checking = nil
+            try computeCosts(.vertical)  // the frame pass's labels
+            try placeVertically(height, insets)
             return StackTreeLayout(height: height, frames: frames ? pixelFrames() : [])
         } catch {
             switch error {

@@ -15,6 +15,7 @@ extension _DirectPlan {
         if !sameStructure {
             shapes.removeAll(keepingCapacity: true)
             widthRecords.removeAll()
+            heightRecords.removeAll()
             measured.removeAll(keepingCapacity: true)
             shapeMemos.removeAll()
             lastShape = 0

@@ -1,0 +1,144 @@
+// The heights pass of a shape replayed from the rows met before: a row whose
+// views bring the same vertical inputs as an earlier row of its shape (the
+// same label and button heights, the same image widths and ratios) gets the
+// same heights, places and refusals, so they are copied instead of worked
+// out again. The second step of a compiled per-shape plan, after the widths
+// (`_DirectPlan+WidthReplay.swift`).
+
+import TrellisGeometry
+
+/// The heights pass's results of one shape (hidden flags and empty texts)
+/// by what its views bring along the vertical axis (`_DirectPlan.heightKey`).
+struct _HeightRecord {
+    /// Whether the shape's heights pass reads nothing but its views'
+    /// vertical keys (no stack reads baselines or proportions).
+    var applies: Bool
+    var entries: [_HeightKey: Result<_HeightEntry, _StackCostError>] = [:]
+
+    /// Most entries kept for one shape: rows of a template bring a few
+    /// dozen combinations of heights (a body of 1 to 12 lines, a photo or
+    /// none); past this many the record starts again.
+    static let capacity = 512
+}
+
+/// Every node's vertical key, by bits (`Double`'s `==` would take 0 for
+/// −0 and never NaN for NaN: the bits are what the pass computes from).
+struct _HeightKey: Hashable {
+    var bits: [UInt64]
+}
+
+/// The heights pass's result: the cell's height (rounded up to the pixel
+/// grid) and every node's y and height.
+struct _HeightEntry {
+    var height: Double
+    var places: [(y: Double, height: Double)]
+}
+
+extension _DirectPlan {
+    /// The heights pass: the cell's fitting height, then every view's y
+    /// and height at it (`placeVertically`). For a shape whose pass reads
+    /// only its views' vertical keys, a row with the keys of an earlier
+    /// row of the shape gets that row's heights and places (or refusal),
+    /// copied; else the pass is run and recorded.
+    ///
+    /// Exact: along the vertical axis a node's cost is made from its own
+    /// vertical key (`memoKey`: a label's or button's intrinsic height, an
+    /// image's width and aspect ratio, nothing for a stack or fixed box)
+    /// and its views' costs, and the shape (lanes, visible views, gaps,
+    /// hidden flags, margins, the tree's settings); where no stack reads
+    /// baselines or proportions (every `memoKey` there is non-nil), the
+    /// fitting height and the share-out read nothing else, so equal keys
+    /// give the same operations on the same numbers: the same bits. The
+    /// widths pass leaves every y and height at 0 (`clearLayout`), so the
+    /// copied places are the whole of the pass's effect.
+    mutating func heightsPass(_ insets: EdgeInsets) throws(_StackCostError) -> Double {
+        guard replayingHeights, checking == nil else {
+            return try heightsPassGenerally(insets)
+        }
+        if heightRecords.count <= lastShape {
+            heightRecords.append(
+                contentsOf: repeatElement(nil, count: lastShape + 1 - heightRecords.count))
+        }
+        if heightRecords[lastShape] == nil {
+            heightRecords[lastShape] = _HeightRecord(applies: heightsFollowFromKeys())
+        }
+        guard heightRecords[lastShape]!.applies else { return try heightsPassGenerally(insets) }
+        let key = heightKey()
+        if let known = heightRecords[lastShape]!.entries[key] {
+            switch known {
+            case .success(let entry):
+                heightReplays += 1
+                for index in nodes.indices {
+                    nodes[index].y = entry.places[index].y
+                    nodes[index].height = entry.places[index].height
+                }
+                return entry.height
+            case .failure(let error):
+                heightReplays += 1
+                throw error
+            }
+        }
+        if heightRecords[lastShape]!.entries.count >= _HeightRecord.capacity {
+            heightRecords[lastShape]!.entries.removeAll(keepingCapacity: true)
+        }
+        let height: Double
+        do throws(_StackCostError) {
+            height = try heightsPassGenerally(insets)
+        } catch {
+            heightRecords[lastShape]!.entries[key] = .failure(error)
+            throw error
+        }
+        heightRecords[lastShape]!.entries[key] = .success(
+            _HeightEntry(height: height, places: nodes.map { (y: $0.y, height: $0.height) }))
+        return height
+    }
+
+    /// The heights pass by the general planner: the fitting height, the
+    /// root at it, every view placed (`arrange`).
+    mutating func heightsPassGenerally(_ insets: EdgeInsets) throws(_StackCostError) -> Double {
+        let height = try fittingHeight(insets)
+        try placeVertically(height, insets)
+        return height
+    }
+
+    /// The root stack at the cell's `height` and every view's y and height
+    /// below it.
+    mutating func placeVertically(_ height: Double, _ insets: EdgeInsets)
+        throws(_StackCostError)
+    {
+        nodes[0].y = insets.top
+        nodes[0].height = height - insets.top - insets.bottom
+        // The cell's height is rounded up to the pixel grid: a fixed
+        // height of the root's own off the grid conflicts with its pins.
+        try checkFeasible(0, nodes[0].height)
+        try arrange(0, .vertical)
+    }
+
+    /// Whether the current shape's heights pass reads its views' vertical
+    /// keys only: every node has one (`memoKey`; a stack that reads
+    /// baselines or proportions has none).
+    func heightsFollowFromKeys() -> Bool {
+        nodes.indices.allSatisfy { memoKey($0, .vertical) != nil }
+    }
+
+    /// The bits of every label's, button's and image's vertical key, in
+    /// node order (a stack's and a fixed box's key is always 0).
+    func heightKey() -> _HeightKey {
+        var bits: [UInt64] = []
+        bits.reserveCapacity(nodes.count)
+        for index in nodes.indices {
+            switch nodes[index].kind {
+            case .label, .button:
+                bits.append(nodes[index].intrinsic.height.bitPattern)
+            case .image:
+                guard let key = memoKey(index, .vertical) else { continue }
+                bits.append(key[0].bitPattern)
+                bits.append(key[1].bitPattern)
+                bits.append(key[2].bitPattern)
+            case .stack, .fixed:
+                continue
+            }
+        }
+        return _HeightKey(bits: bits)
+    }
+}
