@@ -1,0 +1,115 @@
+// The direct path's heights pass replayed per shape (`_DirectPlan.heightsPass`)
+// against the general planner on every row: the same height and frames to
+// the bit, or the same refusal. Rows of random card-like trees (texts,
+// hidden views, image ratios and cell widths changing), with and without a
+// header whose widths follow its texts, and shapes whose heights read
+// baselines, which must never be replayed.
+
+import Testing
+import TrellisGeometry
+import TrellisSupport
+import TrellisText
+
+@testable import TrellisViews
+
+@Suite struct DirectHeightReplayTests {
+    typealias Cards = DirectWidthReplayTests
+
+    /// A card of `DirectWidthReplayTests`, now and then with a header of
+    /// two labels that may give way side by side first (its widths follow
+    /// the texts: the widths pass is not replayed, the heights pass may be).
+    static func card(_ random: inout SplitMix64) -> StackTree {
+        var tree = Cards.card(&random)
+        guard random.next() % 2 == 0 else { return tree }
+        let style = TextStyle(fonts: Cards.inter, size: 15)
+        var second = StackTree.LabelNode("", style: style)
+        second.horizontalHugging = 251
+        let header = StackTree.Stack(
+            axis: .horizontal, alignment: random.next() % 2 == 0 ? .fill : .top, spacing: 4,
+            children: [
+                .fixed(width: 40, height: 40), .label(.init("", style: style)), .label(second),
+            ])
+        tree.root.children.insert(.stack(header), at: 0)
+        return tree
+    }
+
+    /// Lays out `rows` rows of `tree` with one kept layout (heights pass
+    /// replayed) and each with a new general planner (no replay): the
+    /// mismatches, described.
+    static func compare(
+        _ tree: StackTree, rows: Int, _ random: inout SplitMix64,
+        counts: inout (rows: Int, laidOut: Int, replayed: Int)
+    ) -> [String] {
+        var kept = DirectStackLayout()
+        var heights = DirectStackLayout()
+        var mismatches: [String] = []
+        for k in 0..<rows {
+            let row = Cards.row(of: tree, &random, hiding: k % 3 == 2)
+            let width = [320.0, 375][Int(random.next() % 2)]
+            let before = kept.plan.heightReplays
+            let got = Result<StackTreeLayout, DirectStackLayoutError> {
+                () throws(DirectStackLayoutError) in
+                try kept.layout(row, of: tree, width: width)
+            }
+            if kept.plan.heightReplays > before { counts.replayed += 1 }
+            var general = DirectStackLayout()
+            general.plan.replayingHeights = false
+            general.plan.replayingWidths = false
+            let expected = Result<StackTreeLayout, DirectStackLayoutError> {
+                () throws(DirectStackLayoutError) in
+                try general.layout(tree.applying(row), width: width)
+            }
+            let height = Result<Double, DirectStackLayoutError> {
+                () throws(DirectStackLayoutError) in
+                try heights.height(row, of: tree, width: width)
+            }
+            counts.rows += 1
+            if case .success = expected { counts.laidOut += 1 }
+            if got != expected {
+                mismatches.append("row \(k) at \(width): replayed \(got), general \(expected)")
+            }
+            if height != expected.map(\.height) {
+                mismatches.append("row \(k) at \(width): height \(height), general \(expected)")
+            }
+        }
+        return mismatches
+    }
+
+    @Test func replayedHeightsGiveTheGeneralPlannersLayoutRowAfterRow() {
+        var random = SplitMix64(seed: 0x4E16_47)
+        var counts = (rows: 0, laidOut: 0, replayed: 0)
+        var mismatches: [String] = []
+        for _ in 0..<150 {
+            let tree = Self.card(&random)
+            mismatches += Self.compare(tree, rows: 24, &random, counts: &counts)
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(3).joined(separator: "\n"))")
+        // The comparison says something: most rows laid out, many replayed.
+        #expect(counts.laidOut * 2 > counts.rows, "\(counts)")
+        #expect(counts.replayed * 6 > counts.rows, "\(counts)")
+    }
+
+    /// A row aligned by first baselines reads its labels' baselines, not
+    /// only their heights: its shape's heights are never replayed, and
+    /// every row equals the general planner's.
+    @Test func aShapeWhoseHeightsReadBaselinesIsNeverReplayed() {
+        let style = TextStyle(fonts: Cards.inter, size: 15)
+        let row = StackTree.Stack(
+            axis: .horizontal, alignment: .firstBaseline, spacing: 4,
+            children: [
+                .label(.init("", style: style)),
+                .label(.init("", style: TextStyle(fonts: Cards.inter, size: 13))),
+            ])
+        let tree = StackTree(
+            root: .init(
+                axis: .vertical, spacing: 8,
+                children: [.stack(row), .label(.init("", style: style, numberOfLines: 0))]))
+        #expect(tree.directLayoutUnsupportedReason == nil)
+        var random = SplitMix64(seed: 36)
+        var counts = (rows: 0, laidOut: 0, replayed: 0)
+        let mismatches = Self.compare(tree, rows: 40, &random, counts: &counts)
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(3).joined(separator: "\n"))")
+        #expect(counts.laidOut * 2 > counts.rows, "\(counts)")
+        #expect(counts.replayed == 0)
+    }
+}
