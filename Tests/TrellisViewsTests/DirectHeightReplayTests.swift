@@ -47,21 +47,18 @@ import TrellisText
             let row = Cards.row(of: tree, &random, hiding: k % 3 == 2)
             let width = [320.0, 375][Int(random.next() % 2)]
             let before = kept.plan.heightReplays
-            let got = Result<StackTreeLayout, DirectStackLayoutError> {
-                () throws(DirectStackLayoutError) in
-                try kept.layout(row, of: tree, width: width)
+            let got = kept.result { (layout) throws(DirectStackLayoutError) in
+                try layout.layout(row, of: tree, width: width)
             }
             if kept.plan.heightReplays > before { counts.replayed += 1 }
             var general = DirectStackLayout()
             general.plan.replayingHeights = false
             general.plan.replayingWidths = false
-            let expected = Result<StackTreeLayout, DirectStackLayoutError> {
-                () throws(DirectStackLayoutError) in
-                try general.layout(tree.applying(row), width: width)
+            let expected = general.result { (layout) throws(DirectStackLayoutError) in
+                try layout.layout(tree.applying(row), width: width)
             }
-            let height = Result<Double, DirectStackLayoutError> {
-                () throws(DirectStackLayoutError) in
-                try heights.height(row, of: tree, width: width)
+            let height = heights.result { (layout) throws(DirectStackLayoutError) in
+                try layout.height(row, of: tree, width: width)
             }
             counts.rows += 1
             if case .success = expected { counts.laidOut += 1 }
@@ -111,5 +108,18 @@ import TrellisText
         #expect(mismatches.isEmpty, "\(mismatches.prefix(3).joined(separator: "\n"))")
         #expect(counts.laidOut * 2 > counts.rows, "\(counts)")
         #expect(counts.replayed == 0)
+    }
+}
+
+extension DirectStackLayout {
+    /// What `body` gives with this layout, or its refusal, as a value.
+    mutating func result<T>(
+        _ body: (inout DirectStackLayout) throws(DirectStackLayoutError) -> T
+    ) -> Result<T, DirectStackLayoutError> {
+        do throws(DirectStackLayoutError) {
+            return .success(try body(&self))
+        } catch {
+            return .failure(error)
+        }
     }
 }
