@@ -56,7 +56,9 @@ import TrellisTestSupport
         // Invalid UTF-8 inside the value.
         var bytes = Array("{\"subtitle\": \"ab\"}".utf8)
         bytes[15] = 0xFF
-        #expect(bytes.withUnsafeBufferPointer { JSONDocumentParser.stringMember("subtitle", in: $0) } == nil)
+        #expect(
+            bytes.withUnsafeBufferPointer { JSONDocumentParser.stringMember("subtitle", in: $0) }
+                == nil)
         // The key must be the field asked for.
         #expect(Self.member("{\"title\": \"y\"}", "title") == "y")
     }

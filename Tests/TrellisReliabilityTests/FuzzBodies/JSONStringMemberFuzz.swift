@@ -36,7 +36,8 @@ enum JSONStringMemberFuzz {
         guard let fast else { return .rejected }
         guard let text = String(validating: line, as: UTF8.self) else {
             throw FuzzViolation(
-                target: "jsonmember", message: "answered \(fast.debugDescription) for invalid UTF-8",
+                target: "jsonmember",
+                message: "answered \(fast.debugDescription) for invalid UTF-8",
                 input: shown)
         }
         let node: JSONNode
