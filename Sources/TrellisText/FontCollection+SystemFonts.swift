@@ -77,33 +77,39 @@ extension FontCollection {
         var scan = _SystemFaceNeeds()
         _forEachSystemFace(text, range, system, memo: &memo, into: &scan)
         if scan.added.isEmpty { return self }
-        var added = scan.added.map { $0.takeUnretainedValue() }
+        // Unretained, as the scan collected them (the shared fallback keeps
+        // them): the check below runs once per character a system font
+        // draws, and retaining each face it compares cost four retains and
+        // releases a character on Chinese rows (2026-11-29).
+        var added = scan.added
         let needs = scan.scalars
         if added.count > 1 {
             // A character's own choice must come before any other added font
-            // that also has it; move it forward where one does not. (Rare:
-            // most texts need one system font.)
+            // that also has it; move it forward where one does not.
             let original = added
             var moved = true
             var rounds = 0
             while moved && rounds <= added.count * added.count {
                 moved = false
                 rounds += 1
+                // The faces in their current order, borrowed from a local
+                // array (made again after a move).
+                var order = added.map { $0.takeUnretainedValue() }
                 for need in needs {
                     let scalar = UInt32(truncatingIfNeeded: need)
-                    let face = original[Int(need >> 32)]
-                    var first = 0
-                    while first < added.count && !added[first].hasGlyph(scalar) { first += 1 }
-                    guard first < added.count, added[first] !== face,
-                        let own = added.firstIndex(where: { $0 === face })
+                    let face = original[Int(need >> 32)].toOpaque()
+                    let first = _firstFace(having: scalar, in: order)
+                    guard first < added.count, added[first].toOpaque() != face,
+                        let own = added.firstIndex(where: { $0.toOpaque() == face })
                     else { continue }
                     added.insert(added.remove(at: own), at: first)
+                    order = added.map { $0.takeUnretainedValue() }
                     moved = true
                 }
             }
         }
         // Texts needing the same fonts share one collection (no new objects per text).
-        return system.resolvedCollection(fonts, adding: added)
+        return system.resolvedCollection(fonts, adding: added.map { $0.takeUnretainedValue() })
     }
 
     /// Adds to `needs` each character of `text[range]` that none of the
@@ -251,6 +257,16 @@ extension FontCollection {
             needs.add(scalar, face: face, reserving: range.count)
         }
     }
+}
+
+/// The index of the first of `faces` that has `scalar` (`faces.count` when
+/// none has it); `faces` is borrowed, so its elements are called without
+/// being retained.
+@inline(__always)
+private func _firstFace(having scalar: UInt32, in faces: [_FontFace]) -> Int {
+    var first = 0
+    while first < faces.count && !faces[first].hasGlyph(scalar) { first += 1 }
+    return first
 }
 
 /// What the system-font scan collects for one text: the system faces it

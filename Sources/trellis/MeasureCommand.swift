@@ -196,6 +196,12 @@ struct Measure: ParsableCommand {
     static func text(of line: some Collection<UInt8>, field: String) -> Result<
         String, MessageError
     > {
+        // Most lines are `{"field": "text"}`: read without building nodes.
+        if let text = line.withContiguousStorageIfAvailable({
+            JSONDocumentParser.stringMember(field, in: $0)
+        }), let text {
+            return .success(text)
+        }
         guard let string = String(validating: line, as: UTF8.self) else {
             return .failure(MessageError("invalid UTF-8"))
         }

@@ -51,6 +51,12 @@ struct FuzzReplayTests {
             maximumLength: 300)
     }
 
+    @Test func measureLinesReadWithoutNodesAsTheParserReadsThem() {
+        replay(
+            JSONStringMemberFuzz.run, seeds: JSONStringMemberFuzz.seeds, seed: 0x7FB, count: 4000,
+            maximumLength: 200)
+    }
+
     @Test func dataRowsOfAnyKeysLoadOrNameALineAndColumn() {
         replay(
             JSONRowFuzz.run, seeds: JSONRowFuzz.seeds, seed: 0x7F7, count: 3000, maximumLength: 300)

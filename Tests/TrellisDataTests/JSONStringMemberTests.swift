@@ -1,0 +1,88 @@
+import Testing
+import TrellisData
+import TrellisTestSupport
+
+/// `JSONDocumentParser.stringMember(_:in:)`, `trellis measure`'s reader of
+/// `{"subtitle": "…"}` lines, against the full parser (the reference: its
+/// own differential test compares it with Foundation's `JSONSerialization`).
+@Suite struct JSONStringMemberTests {
+    static func member(_ line: String, _ key: String = "subtitle") -> String? {
+        Array(line.utf8).withUnsafeBufferPointer { JSONDocumentParser.stringMember(key, in: $0) }
+    }
+
+    /// What the full parser reads: the string of `key` when the line is an
+    /// object with that one member and a string value; nil otherwise.
+    static func parsed(_ bytes: [UInt8], _ key: String = "subtitle") -> String? {
+        guard let text = String(validating: bytes, as: UTF8.self),
+            let node = try? JSONDocumentParser.parse(text),
+            case .object(let members, _) = node, members.count == 1,
+            case .string(let value, _)? = node[key]
+        else { return nil }
+        return value
+    }
+
+    @Test func theLinesOfTheSpeedFilesAreAnswered() {
+        let lines = [
+            "{\"subtitle\": \"Глупость не только позволяет нам ошибаться.\"}",
+            "{\"subtitle\": \"行以告。夫子怃然曰：“鸟兽不可与同群”\"}",
+            "{\"subtitle\": \"Für: 4 Gedecke\"}",
+            "  {\t\"subtitle\" :\r\"x\"\n}  ",
+            "{\"subtitle\":\"\"}",
+        ]
+        for line in lines {
+            #expect(Self.member(line) != nil, "\(line)")
+            #expect(Self.member(line) == Self.parsed(Array(line.utf8)), "\(line)")
+        }
+    }
+
+    @Test func everyOtherLineIsLeftToTheParser() {
+        let lines = [
+            "{\"subtitle\": \"a\\\"b\"}",  // an escape
+            "{\"subtitle\": \"a\\u00e9\"}",
+            "{\"subtitle\": \"tab\there\"}",  // a raw control character
+            "{\"subtitle\": \"x\", \"title\": \"y\"}",  // two members
+            "{\"title\": \"y\"}",  // another key
+            "{\"subtitle\": 3}",  // not a string
+            "{\"subtitle\": \"x\"} x",  // text after the object
+            "{\"subtitle\": \"x\"",  // unclosed
+            "[\"subtitle\", \"x\"]",
+            "{\"sub\\u0074itle\": \"x\"}",  // the key escaped
+            "\u{FEFF}{\"subtitle\": \"x\"}",  // a byte-order mark
+            "",
+        ]
+        for line in lines {
+            #expect(Self.member(line) == nil, "\(line)")
+        }
+        // Invalid UTF-8 inside the value.
+        var bytes = Array("{\"subtitle\": \"ab\"}".utf8)
+        bytes[15] = 0xFF
+        #expect(
+            bytes.withUnsafeBufferPointer { JSONDocumentParser.stringMember("subtitle", in: $0) }
+                == nil)
+        // The key must be the field asked for.
+        #expect(Self.member("{\"title\": \"y\"}", "title") == "y")
+    }
+
+    /// Random lines of JSON tokens: every answer is the parser's.
+    @Test func randomLinesAnswerAsTheParserReads() {
+        var random = SeededGenerator(seed: 0x6d65_6d62)
+        let pieces = [
+            "{", "}", "\"", ":", ",", " ", "\t", "\r", "\\", "\\\"", "\\n", "\"subtitle\"", "Fox",
+            "é", "你好", "👍🏽", "\u{1}", "\u{7F}", "\u{2028}", "1", "null",
+        ]
+        var answered = 0
+        for index in 0..<20_000 {
+            var line = random.below(2) == 0 ? "{\"subtitle\": \"" : ""
+            for _ in 0..<random.below(8) { line += pieces[random.below(pieces.count)] }
+            if random.below(2) == 0 { line += "\"}" }
+            let bytes = Array(line.utf8)
+            let fast = bytes.withUnsafeBufferPointer {
+                JSONDocumentParser.stringMember("subtitle", in: $0)
+            }
+            guard let fast else { continue }
+            answered += 1
+            #expect(fast == Self.parsed(bytes), "line \(index): \(line.debugDescription)")
+        }
+        #expect(answered > 1000, "answered \(answered)")
+    }
+}
