@@ -205,7 +205,15 @@ public enum JSONRowLoader {
     public static func parseLine(_ bytes: some Collection<UInt8>, file: String, line: Int)
         throws(DataFileError) -> JSONRow
     {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        // Validated in place where the bytes are contiguous (a line of a
+        // file read into memory): `String(validating:as:)` of a buffer is
+        // specialized here, while of `some Collection` it runs the
+        // standard library's generic code (about 520 instructions more for
+        // a line of 100-150 bytes, callgrind, `trellis heights`).
+        let inPlace = bytes.withContiguousStorageIfAvailable {
+            String(validating: $0, as: UTF8.self)
+        }
+        guard let text = inPlace ?? String(validating: bytes, as: UTF8.self) else {
             throw DataFileError(file: file, line: line, message: "invalid UTF-8")
         }
         let node: JSONNode

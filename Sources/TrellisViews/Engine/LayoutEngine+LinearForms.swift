@@ -227,14 +227,28 @@ extension LayoutEngine {
             // constant is 0 but a baseline's offset (an item without
             // baselines stands in with its bottom edge, constant 0 too).
             guard let firstItem = constraint._firstItem else { return nil }
-            var value = constraint.constant - Self.baselineOffset(of: firstItem, first)
-            if let secondItem = constraint._secondItem {
-                value += constraint.multiplier * Self.baselineOffset(of: secondItem, second)
-            }
-            return value
+            return Self.baselineConstant(
+                of: constraint, firstOffset: Self.baselineOffset(of: firstItem, first),
+                secondOffset: constraint._secondItem.map { Self.baselineOffset(of: $0, second) })
         }
         guard let (lhs, _, rhs) = linearForm(constraint) else { return nil }
         return rhs.constant - lhs.constant
+    }
+
+    /// The solver's constant of a constraint on vertical attributes, from
+    /// the constants each item's attribute carries (`baselineOffset(of:_:)`:
+    /// a baseline's offset from the item's top, else 0): `constant − first
+    /// + multiplier × second` (no second term without a second item). The
+    /// one place this arithmetic is written: `solverConstant(of:)` and the
+    /// refit's `refitBaselines(in:at:)` both call it, so a reused cell's
+    /// constant equals a new cell's to the bit.
+    @inline(__always)
+    static func baselineConstant(
+        of constraint: LayoutConstraint, firstOffset: Double, secondOffset: Double?
+    ) -> Double {
+        var value = constraint.constant - firstOffset
+        if let secondOffset { value += constraint.multiplier * secondOffset }
+        return value
     }
 
     /// The constant `linear(item, attribute, …)` carries: a baseline's offset

@@ -239,16 +239,13 @@ extension LayoutEngine {
                 }
                 return false
             }
-            // `solverConstant(of:)`, operation for operation.
+            // `solverConstant(of:)`'s arithmetic, from the same offsets.
             let constraint = entry.constraint
-            var value =
-                constraint.constant
-                - (first.map { entry.firstIsLast ? $0.last : $0.first } ?? 0)
-            if entry.hasSecond {
-                value +=
-                    constraint.multiplier
-                    * (second.map { entry.secondIsLast ? $0.last : $0.first } ?? 0)
-            }
+            let value = Self.baselineConstant(
+                of: constraint,
+                firstOffset: first.map { entry.firstIsLast ? $0.last : $0.first } ?? 0,
+                secondOffset: entry.hasSecond
+                    ? (second.map { entry.secondIsLast ? $0.last : $0.first } ?? 0) : nil)
             pushConstant(value, of: entry.form, for: constraint)
         }
         return true
