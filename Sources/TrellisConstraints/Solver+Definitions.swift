@@ -227,6 +227,16 @@ extension Solver {
         if _definitionMarks[Int(symbol)] == _definitionEpoch {
             return _definitionScratch[Int(symbol)]
         }
+        // The usual case first: every definition the row holds is evaluated
+        // already (a chain read from its start), so one pass over the
+        // terms gives the value, as the walk below would (same sum, same
+        // order), without pushing and reading the row twice. (Called with
+        // an empty stack, every marked symbol is evaluated.)
+        if stack.isEmpty, let value = _evaluateReadyDefinition(symbol) {
+            _definitionMarks[Int(symbol)] = _definitionEpoch
+            _definitionScratch[Int(symbol)] = value
+            return value
+        }
         stack.append((symbol, 0))
         _definitionMarks[Int(symbol)] = _definitionEpoch
         while !stack.isEmpty {
@@ -242,18 +252,32 @@ extension Solver {
                 continue
             }
             stack.removeLast()
-            var value = _rows[row].constant
-            for term in _rows[row].terms {
-                let termRow = _symbols[Int(term.symbol)].row
-                guard termRow >= 0 else { continue }
-                let termValue =
-                    _rows[Int(termRow)].isDefinition
-                    ? _definitionScratch[Int(term.symbol)] : _rows[Int(termRow)].constant
-                value += term.coefficient * termValue
-            }
-            _definitionScratch[Int(top.symbol)] = value
+            // Every definition the row holds is evaluated now (post-order;
+            // definitions make no cycle).
+            _definitionScratch[Int(top.symbol)] = _evaluateReadyDefinition(top.symbol)!
         }
         return _definitionScratch[Int(symbol)]
+    }
+
+    /// The value of the defined `symbol` when every definition its row
+    /// holds is evaluated in the current pass; nil otherwise.
+    @inline(__always)
+    func _evaluateReadyDefinition(_ symbol: _Symbol) -> Double? {
+        let row = Int(_symbols[Int(symbol)].row)
+        var value = _rows[row].constant
+        for term in _rows[row].terms {
+            let termRow = _symbols[Int(term.symbol)].row
+            guard termRow >= 0 else { continue }
+            let termValue: Double
+            if _rows[Int(termRow)].isDefinition {
+                guard _definitionMarks[Int(term.symbol)] == _definitionEpoch else { return nil }
+                termValue = _definitionScratch[Int(term.symbol)]
+            } else {
+                termValue = _rows[Int(termRow)].constant
+            }
+            value += term.coefficient * termValue
+        }
+        return value
     }
 
     /// `updateVariables()` when definitions exist: each definition is

@@ -101,21 +101,16 @@ extension LayoutEngine {
     /// Whether some required constraint misses the solver's current
     /// solution by more than `driftLimit` (relative to the magnitude of its
     /// terms): rounding has built up in the tableau.
+    ///
+    /// The solver holds every installed form but the broken ones (and no
+    /// other required constraint: edits are optional, ambiguity probes
+    /// come and go within `isFixed`), so it walks its own records
+    /// (`Solver.requiredResidualsExceed`) rather than `store.forms`, a
+    /// dictionary in hash order whose walk missed the cache on nearly
+    /// every constraint of a large hierarchy.
     /// - Complexity: O(terms of the installed constraints).
     func requiredResidualsDrifted() -> Bool {
-        // Read once: each read of `solver` retains it and checks for a
-        // pending height (a fifth of the check's cost on a column of 1,000).
-        let solver = self.solver
-        solver.updateVariables()
-        for constraint in store.forms.values
-        where constraint.priority.isRequired && solver.contains(constraint) {
-            var magnitude = max(1, abs(constraint.constant))
-            for term in constraint.terms {
-                magnitude = max(magnitude, abs(term.coefficient * term.variable.solvedValue))
-            }
-            if constraint.violation > _SolveLoop.driftLimit * magnitude { return true }
-        }
-        return false
+        solver.requiredResidualsExceed(_SolveLoop.driftLimit)
     }
 
     /// Builds the solver as a new hierarchy would: every width-dependent
@@ -278,8 +273,11 @@ extension LayoutEngine {
             return
         }
         let frames = solvedFrames()
-        for (index, view) in views.enumerated() where index > 0 {
-            view._frame = frames.views[index]
+        // Views lent unretained: a view's reference count lives in a side
+        // table (constraints hold it weakly), so retaining each one was a
+        // fifth of a re-layout of a column of 10,000 boxes (perf).
+        for index in views.indices.dropFirst() {
+            views.withView(at: index) { $0._frame = frames.views[index] }
         }
         for (guide, frame) in zip(guides, frames.guides) { guide.layoutFrame = frame }
         needsLayout = false
@@ -296,14 +294,17 @@ extension LayoutEngine {
         let scale = root.contentScaleFactor
         var absolute = [Rect](repeating: .zero, count: views.count)
         var relative = [Rect](repeating: root._frame, count: views.count)
-        var indexOfView: [ObjectIdentifier: Int] = [:]
-        for (index, view) in views.enumerated() {
-            indexOfView[ObjectIdentifier(view)] = index
-            let rect = pixelRect(view, scale: scale)
+        for index in views.indices {
+            let rect = views.withView(at: index) { pixelRect($0, scale: scale) }
             absolute[index] = rect
             guard index > 0 else { continue }
             let parent = absolute[parentIndex[index]]
             relative[index] = rect.offsetBy(dx: -parent.minX, dy: -parent.minY)
+        }
+        guard !guides.isEmpty else { return (relative, []) }
+        var indexOfView: [ObjectIdentifier: Int] = [:]
+        for index in views.indices {
+            indexOfView[views.withView(at: index) { ObjectIdentifier($0) }] = index
         }
         let guideFrames = guides.map { guide -> Rect in
             guard let owner = guide.owningView, let index = indexOfView[ObjectIdentifier(owner)]
