@@ -99,7 +99,9 @@ import TrellisText
         let large = TextStyle(fonts: Shared.inter, size: 30)
         let row = StackTree.Stack(
             axis: .horizontal, alignment: alignment, spacing: 8,
-            children: [.label(.init("Small", style: Shared.style)), .label(.init("Big", style: large))])
+            children: [
+                .label(.init("Small", style: Shared.style)), .label(.init("Big", style: large)),
+            ])
         let tree = StackTree(root: .init(axis: .vertical, children: [.stack(row)]))
         #expect(tree.directLayoutUnsupportedReason == nil)
         let layout = try tree.directLayout(width: 320)

@@ -52,7 +52,8 @@ extension _DirectPlan {
         var b: [Double] = []
         for child in visible {
             if nodes[child].isMultiLine {
-                let shared = _Cost.convolution([costs[child].anchored(view: 0), pullPart], offset: 0)
+                let shared = _Cost.convolution(
+                    [costs[child].anchored(view: 0), pullPart], offset: 0)
                 cost = cost + shared.composed(scale: 1 / n, offset: shift)
                 a.append(1 / n)
                 b.append(shift)
@@ -74,7 +75,8 @@ extension _DirectPlan {
                 shortest = max(shortest, need / rate)
             } else if !(need <= 1e-9 * max(1, abs(need))) {
                 throw .unmodelled(
-                    "node\(index): equal centring of labels sharing its width is too short at any width")
+                    "node\(index): equal centring of labels sharing its width is too short at any width"
+                )
             }
         }
         if shortest.isFinite {
