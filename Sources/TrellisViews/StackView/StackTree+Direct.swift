@@ -373,15 +373,15 @@ struct _DirectPlan {
                 // (A hidden stack in a vertical one is as wide as it likes.)
                 let hiddenAcross = node.isHidden && parent?.axis == .vertical
                 // (A filling or equal-spacing stack's cost then follows the
-                // share, see `textSharingCost`; equal centring's is not
-                // modelled, nor a baseline-aligned row's, whose labels'
-                // heights at the shared widths move their baselines.)
+                // share, see `textSharingCost`, whatever its alignment: the
+                // widths pass reads no baseline; an equal-centering one's
+                // of two or more visible views too, see `centeredTextCost`.)
                 if sharesTextWidth(stack), hiddenAcross || !widthIsForced(ancestors),
-                    hiddenAcross || stack.distribution == .equalCentering
-                        || stack.alignment == .firstBaseline || stack.alignment == .lastBaseline
+                    stack.distribution == .equalCentering,
+                    stack.children.filter({ !$0.isHidden }).count < 2
                 {
                     return refuse(
-                        "a multi-line label beside other views in a horizontal equal-centering or baseline-aligned stack, or a hidden one in a vertical stack, whose width is not fixed (UIKit's text-width disambiguation at 760 then trades against the stack's width)"
+                        "a hidden multi-line label beside one visible view in a horizontal equal-centering stack whose width is not fixed (UIKit's text-width disambiguation at 760 then trades against the stack's width)"
                     )
                 }
                 for (position, child) in stack.children.enumerated() {

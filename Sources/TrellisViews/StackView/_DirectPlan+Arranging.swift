@@ -163,14 +163,17 @@ extension _DirectPlan {
             ? try baselineOffsets(stack, visible) : Array(repeating: 0, count: visible.count)
         // UIKit ties the canvas's top to the first view only (at most its
         // top for first baselines, its bottom at least the first view's
-        // for last ones): the layout is the one modelled here when that
-        // view reaches furthest up (first) or down (last).
-        if baselineAligned, let firstOffset = offsets.first {
-            if alignment == .firstBaseline, firstOffset > 1e-9 {
-                throw .unmodelled(
-                    "node\(index): a view above the first one in a first-baseline stack (UIKit lets it stick out)"
-                )
-            }
+        // for last ones): other views may stick out (`baselineOffsets`).
+        if baselineAligned,
+            nodes[index].sharesTextWidth || stack.distribution == .fillProportionally,
+            visible.contains(where: { nodes[$0].label?.text.string.isEmpty == true })
+        {
+            // (Seen: the engine lines such a row up on another baseline
+            // than the empty label's bottom, a line's, where the label's
+            // width is a share of the row's.)
+            throw .unmodelled(
+                "node\(index): an empty label in a baseline-aligned row whose labels share its width"
+            )
         }
         for (k, child) in visible.enumerated() {
             if alignment == .fill {
@@ -185,6 +188,14 @@ extension _DirectPlan {
                 bounded.hi = min(bounded.hi, canvas - offsets[k])
             }
             let length = try bounded.argmin("node\(child)'s length across node\(index)")
+            if baselineAligned, length < -1e-9 || canvas < -1e-9 {
+                // UIKit's spanner boundary (999.5) then gives way against
+                // the views' floors and the canvas connections, by an
+                // order the direct path does not follow.
+                throw .unmodelled(
+                    "node\(index): a baseline-aligned stack too short for its views' baselines (\(canvas))"
+                )
+            }
             if isUnaligned(stack), !_isNegligible(canvas - length, canvas) {
                 // Anywhere in the spanner satisfies every constraint, as
                 // UIKit reports it (`hasAmbiguousLayout`).
@@ -203,15 +214,18 @@ extension _DirectPlan {
         if baselineAligned {
             try checkBaselineLengths(visible, axis)
             let bottoms = zip(visible, offsets).map { $1 + length($0, axis) }
-            if alignment == .lastBaseline, bottoms.contains(where: { $0 > bottoms[0] + 1e-9 }) {
-                throw .unmodelled(
-                    "node\(index): a view below the first one in a last-baseline stack (UIKit lets it stick out)"
-                )
-            }
-            if alignment == .firstBaseline, canvas > (bottoms.max() ?? 0) + 1e-9 {
-                throw .unmodelled(
-                    "node\(index): a first-baseline stack taller than its views (UIKit puts them at its bottom)"
-                )
+            if alignment == .firstBaseline, let lowest = bottoms.max(),
+                canvas > lowest + 1e-9 * max(1, abs(canvas))
+            {
+                // Taller than its views: UIKit's spanner, its bottom the
+                // canvas's, as short as it can be at 51 (`UISV-spanning-fit`),
+                // takes the views down to the canvas's bottom (the first
+                // view's top need only be below the canvas's).
+                for (child, offset) in zip(visible, offsets) {
+                    set(
+                        child, axis, position: start + (canvas - lowest) + offset,
+                        length: length(child, axis))
+                }
             }
         }
     }
@@ -312,7 +326,12 @@ extension _DirectPlan {
             stack.axis == .horizontal
             && (stack.alignment == .firstBaseline || stack.alignment == .lastBaseline)
         if baselineAligned {
-            for child in visible { line = max(line, try ownBaseline(child, stack)) }
+            if stack.alignment == .firstBaseline {
+                // (The line is the first view's baseline, wherever it is.)
+                line = nodes[visible[0]].y - start + (try ownBaseline(visible[0], stack))
+            } else {
+                for child in visible { line = max(line, try ownBaseline(child, stack)) }
+            }
         }
         for child in all where nodes[child].isHidden {
             if stack.alignment == .fill {

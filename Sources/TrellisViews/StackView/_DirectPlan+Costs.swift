@@ -270,6 +270,12 @@ extension _DirectPlan {
                 cost.addEqual(0, lane: lane(StackView.canvasFitPriority.rawValue))
                 return cost
             }
+            if nodes[index].sharesTextWidth {
+                let hiddenLabels = children(index).filter {
+                    nodes[$0].isHidden && nodes[$0].isMultiLine
+                }.count
+                return try centeredTextCost(index, visible, hiddenLabels: hiddenLabels)
+            }
             // Above the shortest canvas the centres spread evenly (the
             // spacers' `UISV-fill-equally`, at 150 − index, hold); the
             // stack is as short as it can be at 49 (`UISV-canvas-fit`).
@@ -439,13 +445,22 @@ extension _DirectPlan {
         return (height, height)
     }
 
-    /// Baseline alignment: each view's top below the canvas's start.
+    /// Baseline alignment: each view's top below the canvas's start, the
+    /// stack as short as UIKit's constraints let it be. First baselines:
+    /// the canvas's top is at most the first view's (`UISV-canvas-connection`
+    /// `<=`), its bottom the alignment spanner's, which holds every view
+    /// (`UISV-spanning-boundary`): a view reaching above the first sticks
+    /// out above the canvas (a negative offset). Last baselines: the
+    /// canvas's top is the spanner's, at the topmost view's top.
     mutating func baselineOffsets(_ stack: StackTree.Stack, _ visible: [Int])
         throws(_StackCostError) -> [Double]
     {
         var offsets: [Double] = []
         offsets.reserveCapacity(visible.count)
         for child in visible { offsets.append(try ownBaseline(child, stack)) }
+        if stack.alignment == .firstBaseline, let first = offsets.first {
+            return offsets.map { first - $0 }
+        }
         let line = offsets.max() ?? 0
         return offsets.map { line - $0 }
     }
@@ -538,7 +553,11 @@ extension _DirectPlan {
             }
             let offsets = try baselineOffsets(stack, visible)
             var cost = _Cost()
-            for (child, offset) in zip(visible, offsets) {
+            // (Last baselines: only the first view's bottom bounds the
+            // canvas's, `UISV-canvas-connection` `>=`; the others may stick
+            // out below.)
+            let bounded = stack.alignment == .lastBaseline ? 1 : visible.count
+            for (child, offset) in zip(visible, offsets).prefix(bounded) {
                 cost =
                     cost
                     + costs[child].runningMinimum().composed(scale: 1, offset: -margin - offset)

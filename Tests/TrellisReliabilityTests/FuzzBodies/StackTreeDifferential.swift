@@ -318,7 +318,8 @@ enum StackTreeDifferential {
     /// size and everything else is compared.
     ///
     /// A hidden view in a vertical stack aligned by baselines is free
-    /// across (UIKit makes no alignment constraint there).
+    /// across (UIKit makes no alignment constraint there), and along too
+    /// in such a stack of the equal-spacing distributions.
     ///
     /// In a stack whose views are all hidden, nothing ties them to the
     /// stack (its canvas is tied to its spacer guides, as UIKit): they are
@@ -338,7 +339,7 @@ enum StackTreeDifferential {
                 stack.axis == .vertical
                 && (stack.alignment == .firstBaseline || stack.alignment == .lastBaseline)
             for child in stack.children {
-                if allHidden {
+                if allHidden || (equal && unaligned && child.isHidden) {
                     free[number] = .some(nil)
                 } else if equal, child.isHidden {
                     free[number] = stack.axis
