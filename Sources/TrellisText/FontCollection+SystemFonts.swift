@@ -92,18 +92,14 @@ extension FontCollection {
             while moved && rounds <= added.count * added.count {
                 moved = false
                 rounds += 1
-                // The faces in their current order, borrowed from a local
-                // array (made again after a move).
-                var order = added.map { $0.takeUnretainedValue() }
                 for need in needs {
                     let scalar = UInt32(truncatingIfNeeded: need)
                     let face = original[Int(need >> 32)].toOpaque()
-                    let first = _firstFace(having: scalar, in: order)
+                    let first = _firstFace(having: scalar, in: added)
                     guard first < added.count, added[first].toOpaque() != face,
                         let own = added.firstIndex(where: { $0.toOpaque() == face })
                     else { continue }
                     added.insert(added.remove(at: own), at: first)
-                    order = added.map { $0.takeUnretainedValue() }
                     moved = true
                 }
             }
@@ -260,12 +256,18 @@ extension FontCollection {
 }
 
 /// The index of the first of `faces` that has `scalar` (`faces.count` when
-/// none has it); `faces` is borrowed, so its elements are called without
-/// being retained.
+/// none has it). The faces are called through unretained references (the
+/// shared fallback keeps them): reading them from an array of `_FontFace`
+/// retained and released each face asked, 270,000 times for 5,000 Chinese
+/// rows.
 @inline(__always)
-private func _firstFace(having scalar: UInt32, in faces: [_FontFace]) -> Int {
+private func _firstFace(having scalar: UInt32, in faces: [Unmanaged<_FontFace>]) -> Int {
     var first = 0
-    while first < faces.count && !faces[first].hasGlyph(scalar) { first += 1 }
+    while first < faces.count
+        && !faces[first]._withUnsafeGuaranteedRef({ $0.hasGlyph(scalar) })
+    {
+        first += 1
+    }
     return first
 }
 
