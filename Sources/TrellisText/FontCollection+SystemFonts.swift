@@ -75,6 +75,7 @@ extension FontCollection {
     ) -> FontCollection {
         guard let system = systemFallback else { return self }
         var scan = _SystemFaceNeeds()
+        defer { scan.deallocate() }
         _forEachSystemFace(text, range, system, memo: &memo, into: &scan)
         if scan.added.isEmpty { return self }
         // Unretained, as the scan collected them (the shared fallback keeps
@@ -82,7 +83,7 @@ extension FontCollection {
         // draws, and retaining each face it compares cost four retains and
         // releases a character on Chinese rows (2026-11-29).
         var added = scan.added
-        let needs = scan.scalars
+        let needs = scan.scalarBuffer
         if added.count > 1 {
             // A character's own choice must come before any other added font
             // that also has it; move it forward where one does not.
@@ -131,7 +132,9 @@ extension FontCollection {
         // The language of the last script looked up, and its number: a
         // text's characters of one script share them (deriving the language
         // reads the language tag, and its number is found under a lock).
-        var lookedUp: (script: _Script, emoji: Bool, language: String, index: Int)?
+        var lookedUp: (script: _Script, emoji: Bool, index: Int)?
+        // Apart from `lookedUp`, so that reading its number copies no string.
+        var lookedUpLanguage = ""
         let first = faces.first
         // The faces as unretained references, for the per-character checks
         // below: calling through them retains nothing (the collection keeps
@@ -171,10 +174,11 @@ extension FontCollection {
                 if inOwnFonts { continue }
                 if lookedUp.map({ $0.script != script || $0.emoji }) ?? true {
                     let language = system.derivedLanguage(script)
-                    lookedUp = (script, false, language, system.languageIndex(language))
+                    lookedUp = (script, false, system.languageIndex(language))
+                    lookedUpLanguage = language
                 }
                 if let face = memo.face(
-                    for: scalar, language: lookedUp!.language, index: lookedUp!.index,
+                    for: scalar, language: lookedUpLanguage, index: lookedUp!.index,
                     system: system)
                 {
                     needs.add(scalar, face: face, reserving: range.count)
@@ -243,11 +247,12 @@ extension FontCollection {
             // declare, as Pango's itemizer asks for them.
             if lookedUp.map({ $0.script != script || $0.emoji != emoji }) ?? true {
                 let language = emoji ? "und-zsye" : system.derivedLanguage(script)
-                lookedUp = (script, emoji, language, system.languageIndex(language))
+                lookedUp = (script, emoji, system.languageIndex(language))
+                lookedUpLanguage = language
             }
             guard
                 let face = memo.face(
-                    for: scalar, language: lookedUp!.language, index: lookedUp!.index,
+                    for: scalar, language: lookedUpLanguage, index: lookedUp!.index,
                     system: system)
             else { continue }
             needs.add(scalar, face: face, reserving: range.count)
@@ -280,8 +285,22 @@ struct _SystemFaceNeeds {
     var added: [Unmanaged<_FontFace>] = []
     /// Each character's choice, as its scalar and the index in `added` its
     /// face had when first added (scalar | index << 32): collected on the
-    /// way rather than found again.
-    var scalars: [UInt64] = []
+    /// way rather than found again. Written to memory allocated once for
+    /// the text's length (an upper bound on its characters), freed by
+    /// `deallocate()`: appending to an array cost a hundred instructions a
+    /// character on Chinese rows.
+    private var scalars: UnsafeMutablePointer<UInt64>?
+    private var scalarCount = 0
+    private var scalarCapacity = 0
+    var scalarBuffer: UnsafeBufferPointer<UInt64> {
+        UnsafeBufferPointer(start: scalars, count: scalarCount)
+    }
+
+    mutating func deallocate() {
+        scalars?.deallocate()
+        scalars = nil
+        scalarCount = 0
+    }
 
     @inline(__always)
     private func slot(of face: Unmanaged<_FontFace>) -> Int? {
@@ -309,8 +328,13 @@ struct _SystemFaceNeeds {
                 index = added.count - 1
             }
         }
-        if scalars.capacity == 0 { scalars.reserveCapacity(reserving) }
-        scalars.append(UInt64(scalar) | UInt64(index) << 32)
+        if scalars == nil {
+            scalars = .allocate(capacity: reserving)
+            scalarCapacity = reserving
+        }
+        precondition(scalarCount < scalarCapacity, "more characters than bytes")
+        scalars.unsafelyUnwrapped[scalarCount] = UInt64(scalar) | UInt64(index) << 32
+        scalarCount += 1
     }
 }
 
