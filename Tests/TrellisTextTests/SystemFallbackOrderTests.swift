@@ -1,0 +1,82 @@
+// The order of the system fonts a text's collection adds
+// (`FontCollection._resolved(for:)`): every character must take, from the
+// resolved list, the font the system's whole ranking gives it
+// (`_SystemFallback.face(for:language:)`), including where a font added
+// for an earlier character also has a later one and must move behind that
+// character's own font. And the kern-only model's advances, read for all
+// glyphs in one call, against HarfBuzz's advance of each glyph alone.
+import CHarfBuzz
+import Testing
+import TrellisTestSupport
+
+@testable import TrellisText
+
+@Suite(
+    .enabled(
+        if: systemScriptFontsInstalled,
+        "needs Debian's fonts-noto-cjk and fonts-noto-core (Scripts/bootstrap.sh)"))
+struct SystemFallbackOrderTests {
+    /// Chinese with the symbols, digits in circles, arrows and punctuation
+    /// of real Chinese rows, in both orders, and Hebrew, Thai and Devanagari
+    /// among them; and rows of Debian's fortunes-zh and a table's line: at
+    /// least four of these texts need a font moved.
+    static let texts = [
+        "你好①", "①你好", "「①」中文→", "→中", "中→①②", "①→中文", "“引号”中文",
+        "中文“引号”①", "שלום 中 ①", "① שלום 中", "ไทย 中 → ①", "नमस्ते ① 中 →",
+        "《书》① ②→③", "∀x ∃y 中 ≤ ≥ ①",
+        "夫子怃然曰：“鸟兽不可与同群，吾非斯人之徒与而谁与？天下有道，丘不与易也。” --《论语》",
+        "夜阑卧听风吹雨，铁马冰河入梦来。-- 陆游《十一月四日风雨大作》",
+        "殊《清平乐·金风细细》金樽清酒斗十千，玉盘珍羞直万钱。",
+        "東家娶妇 │ ├──┼── ·《词》",
+    ]
+
+    @Test func everyCharacterTakesTheFontTheWholeRankingGivesIt() throws {
+        let fonts = try FontCollection(Font(family: "Inter")).addingSystemFonts()
+        let system = try #require(fonts.systemFallback)
+        var moves = 0
+        for text in Self.texts {
+            let resolved = fonts._resolved(for: text)
+            var script = _Script.common
+            var firstNeeded: [ObjectIdentifier] = []
+            for scalar in text.unicodeScalars {
+                let value = scalar.value
+                let own = _Script(value)
+                if own != .common { script = own }
+                if fonts.faces.contains(where: { $0.hasGlyph(value) }) { continue }
+                let language = system.derivedLanguage(script)
+                let expected = try #require(system.face(for: value, language: language))
+                let actual = resolved.faces.first { $0.hasGlyph(value) }
+                #expect(
+                    actual === expected,
+                    "\(text) U+\(String(value, radix: 16, uppercase: true)): \(actual?.path ?? "none"), not \(expected.path)"
+                )
+                if !firstNeeded.contains(ObjectIdentifier(expected)) {
+                    firstNeeded.append(ObjectIdentifier(expected))
+                }
+            }
+            let added = resolved.faces.dropFirst(fonts.faces.count).map(ObjectIdentifier.init)
+            #expect(Set(added) == Set(firstNeeded), "\(text)")
+            if added != firstNeeded { moves += 1 }
+        }
+        // These texts need a font moved before one added earlier.
+        #expect(moves >= 4)
+    }
+
+    @Test func theKernOnlyModelsAdvancesAreHarfBuzzsOneGlyphAtATime() throws {
+        let cjk = try FontCollection(Font(family: "Inter")).addingSystemFonts()
+            ._resolved(for: "中").faces.last
+        for face in [try Font(family: "Inter")._face, try #require(cjk)] {
+            let model = try #require(face.kernOnly, "\(face.path)")
+            let count = Int(hb_face_get_glyph_count(hb_font_get_face(face.hbFont)))
+            #expect(model.advances.count == count)
+            var differing = 0
+            for glyph in 0..<count
+            where model.advances[glyph]
+                != hb_font_get_glyph_h_advance(face.hbFont, hb_codepoint_t(glyph))
+            {
+                differing += 1
+            }
+            #expect(differing == 0, "\(face.path)")
+        }
+    }
+}
