@@ -386,8 +386,7 @@ extension Solver {
     /// building it (an expansion cost a new column of 1,000 boxes about
     /// 4,000 instructions, a third of them of this kind, callgrind).
     @inline(__always)
-    func _addParametricDefinition(_ index: Int, times factor: Double, to row: inout _Row) -> Bool
-    {
+    func _addParametricDefinition(_ index: Int, times factor: Double, to row: inout _Row) -> Bool {
         let count = _rows[index].terms.count
         if count > 1 && count + row.terms.count > 16 { return false }  // `_isLongMerge`
         for term in _rows[index].terms where _symbols[Int(term.symbol)].row >= 0 { return false }
