@@ -329,14 +329,6 @@ extension Solver {
             _expansionMet = met
             _expansionParametric = parametric
         }
-        @inline(__always) func accumulate(_ s: _Symbol, _ amount: Double) {
-            if _definitionMarks[Int(s)] != _definitionEpoch {
-                _definitionMarks[Int(s)] = _definitionEpoch
-                _definitionScratch[Int(s)] = 0
-                met.append(s)
-            }
-            _definitionScratch[Int(s)] += amount
-        }
         // Referencing definitions before the ones they hold (reverse
         // post-order), so each is expanded once, with its total factor.
         for s in _definitionOrder.reversed() {
@@ -349,12 +341,16 @@ extension Solver {
                 if _isDefined(term.symbol) {
                     _definitionScratch[Int(term.symbol)] += amount
                 } else {
-                    accumulate(term.symbol, amount)
+                    _accumulate(term.symbol, amount, met: &met)
                 }
             }
         }
-        // Basic symbols by their rows (parametric symbols only).
-        for s in met {
+        // Basic symbols by their rows (parametric symbols only): the ones
+        // met so far, by index (`_accumulate` appends to `met`; iterating
+        // a copy of it made `met` copy its storage on every append).
+        let metBefore = met.count
+        for k in 0..<metBefore {
+            let s = met[k]
             let row = _symbols[Int(s)].row
             if row < 0 {
                 parametric.append(s)
@@ -366,10 +362,10 @@ extension Solver {
                 if _definitionMarks[Int(term.symbol)] != _definitionEpoch {
                     parametric.append(term.symbol)
                 }
-                accumulate(term.symbol, term.coefficient * factor)
+                _accumulate(term.symbol, term.coefficient * factor, met: &met)
             }
         }
-        // `accumulate` appended the new ones to `met` too; list each once.
+        // `_accumulate` appended the new ones to `met` too; list each once.
         result.terms.reserveCapacity(parametric.count)
         for s in parametric {
             let coefficient = _definitionScratch[Int(s)]
@@ -379,6 +375,41 @@ extension Solver {
             result.filter |= _Row.bit(s)
         }
         return result
+    }
+
+    /// Adds `factor ×` the expansion of the definition at `index` to `row`
+    /// when that definition holds parametric symbols only (a size or an
+    /// edge fixed by one constraint, the usual case) and the merge is
+    /// short; returns false, changing nothing, otherwise. The expansion is
+    /// then the row itself, and this adds what `_add(_expansion(of:),
+    /// times:to:basic:)` would, the same numbers in the same order, without
+    /// building it (an expansion cost a new column of 1,000 boxes about
+    /// 4,000 instructions, a third of them of this kind, callgrind).
+    @inline(__always)
+    func _addParametricDefinition(_ index: Int, times factor: Double, to row: inout _Row) -> Bool {
+        let count = _rows[index].terms.count
+        if count > 1 && count + row.terms.count > 16 { return false }  // `_isLongMerge`
+        for term in _rows[index].terms where _symbols[Int(term.symbol)].row >= 0 { return false }
+        // The expansion's constant and coefficients: 0 + each × 1.
+        row.constant += (0.0 + _rows[index].constant) * factor
+        for j in 0..<count {
+            let term = _rows[index].terms[j]
+            if _nearZero(term.coefficient) { continue }
+            row.insert(term.symbol, term.coefficient * factor)
+        }
+        return true
+    }
+
+    /// Adds `amount` to the expansion's coefficient of the symbol `s` (not
+    /// a definition), listing it in `met` when met first in this pass.
+    @inline(__always)
+    func _accumulate(_ s: _Symbol, _ amount: Double, met: inout [_Symbol]) {
+        if _definitionMarks[Int(s)] != _definitionEpoch {
+            _definitionMarks[Int(s)] = _definitionEpoch
+            _definitionScratch[Int(s)] = 0
+            met.append(s)
+        }
+        _definitionScratch[Int(s)] += amount
     }
 
     /// Turns the definition made by the constraint in `slot`, if any, into

@@ -85,7 +85,9 @@ extension Solver {
             let basicRow = _symbols[Int(symbol)].row
             if basicRow >= 0 && expanding {
                 if _rows[Int(basicRow)].isDefinition {
-                    _add(_expansion(of: symbol), times: coefficient, to: &row, basic: _noSymbol)
+                    if !_addParametricDefinition(Int(basicRow), times: coefficient, to: &row) {
+                        _add(_expansion(of: symbol), times: coefficient, to: &row, basic: _noSymbol)
+                    }
                 } else if !_isLongMerge(_rows[Int(basicRow)], into: row) {
                     // `_add`'s short merge, reading the basic row in place:
                     // passing it retained and released its terms.

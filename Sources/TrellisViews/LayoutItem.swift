@@ -30,10 +30,10 @@ open class LayoutItem {
         _serial = Self.counter.next()
         _kindName = kindName
         let base = "\(kindName)#\(_serial)"
-        _minX = Variable("\(base).minX")
-        _minY = Variable("\(base).minY")
-        _width = Variable("\(base).width")
-        _height = Variable("\(base).height")
+        _minX = Variable(base, part: .minX)
+        _minY = Variable(base, part: .minY)
+        _width = Variable(base, part: .width)
+        _height = Variable(base, part: .height)
     }
 
     /// `name`, or the type and serial number when no name is set.

@@ -231,6 +231,8 @@ open class View: LayoutItem {
     func nearestCommonAncestor(with other: View) -> View? {
         if self === other || other.superview === self { return self }
         if superview === other { return other }
+        // Siblings (a stack's arranged views): no walk to the root for depths.
+        if let parent = superview, parent === other.superview { return parent }
         var (a, b): (View?, View?) = (self, other)
         var (depthA, depthB) = (_depth, other._depth)
         while depthA > depthB { (a, depthA) = (a?.superview, depthA - 1) }

@@ -32,6 +32,8 @@ extension LayoutEngine {
         guides = []
         proportionalStacks = []
         collect(root, parent: -1)
+        rightToLeftViews = rightToLeftFlags()
+        defer { rightToLeftViews = [] }
         assignTieWeights()
         needsRebuild = false
         needsLayout = true
@@ -70,6 +72,11 @@ extension LayoutEngine {
         var user: [LayoutConstraint] = []
         for view in views { user.append(contentsOf: view._constraints) }
         user.sort { $0._activationOrder < $1._activationOrder }
+        // Room for every form at once (growing the two maps one constraint
+        // at a time rehashed them about log2(n) times).
+        let expected = store.forms.count + user.count + views.count
+        store.forms.reserveCapacity(expected)
+        store.owners.reserveCapacity(expected)
         for constraint in user where constraint._firstItem != nil { install(constraint) }
         for index in views.indices where !requiredContent[index] { installContentSize(at: index) }
     }

@@ -81,6 +81,10 @@ final class LayoutEngine {
         pendingArrangements.append(stack)
         needsLayout = true
     }
+    /// While `rebuild` installs, per index of `views`, whether the view's
+    /// effective layout direction is right to left (`rightToLeftFlags()`;
+    /// any change of direction rebuilds); empty otherwise.
+    @exclusivity(unchecked) var rightToLeftViews: [Bool] = []
     /// The weight of the intrinsic-size constraints of the view at each
     /// index of `views`: UIKit's tie-break by arranged index
     /// (StackView+TieBreak.swift); 1 outside stack views.

@@ -17,6 +17,9 @@ extension StackView {
         kept: [LayoutConstraint], removed: [LayoutConstraint], added: [LayoutConstraint],
         retuned: [(constraint: LayoutConstraint, constant: Double)]
     ) {
+        // A stack's first arrangement: all of it comes in (what the loop
+        // below finds, without a key made and looked up per constraint).
+        if _arrangement.isEmpty { return ([], [], planned, []) }
         var current = [_ArrangementKey: [LayoutConstraint]](minimumCapacity: _arrangement.count)
         for constraint in _arrangement {
             current[_ArrangementKey(constraint), default: []].append(constraint)
