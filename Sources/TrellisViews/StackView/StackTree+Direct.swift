@@ -242,6 +242,8 @@ struct _DirectPlan {
     var replayingHeights = true
     /// How many heights passes were replayed (for tests and profiles).
     var heightReplays = 0
+    /// The storage of the last row's heights key (`heightKey(reusing:)`).
+    var heightKeyBits: [UInt64] = []
     /// Labels' measurements by node, kept from row to row while the shape
     /// stays (rows of a template repeat most of their texts).
     var measured: [_Measurements] = []
