@@ -40,7 +40,7 @@ import TrellisText
         case 5:
             let huggings: [LayoutPriority] = [250, 249, 1000, 251]
             let views: [StackTree.Node] = (0..<(2 + Int(random.next() % 2))).map { _ in
-                guard case .label(var node) = label(&random, lines: 1) else { fatalError() }
+                guard case .label(var node) = label(&random, lines: 1).content else { fatalError() }
                 node.horizontalHugging = huggings[Int(random.next() % 4)]
                 return .label(node)
             }
