@@ -201,7 +201,7 @@ import TrellisText
         }
         #expect(kept.plan.widthReplays == 3)
         #expect(kept.plan.textWidthReplays == 3)
-        #expect(kept.plan.widthRecords.compactMap { $0?.free } == [[1..<4]])
+        #expect(kept.plan.widthRecords.compactMap { $0?.free } == [[1..<5]])
         #expect(compared == 4)
     }
 
