@@ -31,9 +31,24 @@ import TrellisText
     /// A view of a card whose widths follow from required constraints: a
     /// label, an image, a row of a fixed 40 × 40 avatar (and now and then a
     /// second fixed box) beside one free view (a label or a column of
-    /// labels), or a fill-equally bar of labels and buttons.
+    /// labels), a fill-equally bar of labels and buttons, or a header of
+    /// one-line labels that share its width by their texts and priorities
+    /// (as `PostCell.json`'s name, handle and time: worked out again on
+    /// every row, the rest replayed).
     static func part(_ random: inout SplitMix64) -> StackTree.Node {
-        switch random.next() % 5 {
+        switch random.next() % 6 {
+        case 5:
+            let huggings: [LayoutPriority] = [250, 249, 1000, 251]
+            let views: [StackTree.Node] = (0..<(2 + Int(random.next() % 2))).map { _ in
+                guard case .label(var node) = label(&random, lines: 1).content else { fatalError() }
+                node.horizontalHugging = huggings[Int(random.next() % 4)]
+                return .label(node)
+            }
+            let alignments: [StackView.Alignment] = [.fill, .center, .top]
+            return .stack(
+                .init(
+                    axis: .horizontal, alignment: alignments[Int(random.next() % 3)],
+                    spacing: 4, children: views))
         case 0:
             return label(&random)
         case 1:
@@ -99,6 +114,7 @@ import TrellisText
         var rows = 0
         var laidOut = 0
         var replayed = 0
+        var shared = 0
         var mismatches: [String] = []
         for _ in 0..<120 {
             let tree = Self.card(&random)
@@ -109,11 +125,13 @@ import TrellisText
                 let row = Self.row(of: tree, &random, hiding: k % 2 == 1)
                 let width = [320.0, 375][Int(random.next() % 2)]
                 let before = kept.plan.widthReplays
+                let sharedBefore = kept.plan.textWidthReplays
                 let got = Result<StackTreeLayout, DirectStackLayoutError> {
                     () throws(DirectStackLayoutError) in
                     try kept.layout(row, of: tree, width: width)
                 }
                 if kept.plan.widthReplays > before { replayed += 1 }
+                if kept.plan.textWidthReplays > sharedBefore { shared += 1 }
                 var general = DirectStackLayout()
                 general.plan.replayingWidths = false
                 let expected = Result<StackTreeLayout, DirectStackLayoutError> {
@@ -137,16 +155,19 @@ import TrellisText
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
-        // The comparison says something: most rows laid out, a third replayed.
+        // The comparison says something: most rows laid out, a third
+        // replayed, a tenth with a header's share worked out again.
         #expect(laidOut * 2 > rows)
         #expect(replayed * 3 > rows)
+        #expect(shared * 10 > rows)
     }
 
-    /// A row of two labels side by side (both may give way): their widths
-    /// follow the texts, so the shape is never replayed, and every row of
-    /// it equals the general planner's. With the rule ignored (a
-    /// recorded row's widths replayed for the next), rows differ.
-    @Test func aShapeWhoseWidthsFollowTheTextsFallsBackToTheGeneralPass() {
+    /// A header of two labels side by side (both may give way), in a column
+    /// that fills: their widths follow the texts, so they are worked out
+    /// again on every row while the rest is replayed, and every row equals
+    /// the general planner's. With their share replayed too (a recorded
+    /// row's widths for the next), rows differ.
+    @Test func widthsThatFollowTheTextsAreWorkedOutAgainOnEveryRow() {
         let style = TextStyle(fonts: Self.inter, size: 15)
         var second = StackTree.LabelNode("", style: style)
         second.horizontalHugging = 251
@@ -178,8 +199,66 @@ import TrellisText
             #expect(got == expected, "\(a), \(b)")
             compared += 1
         }
-        #expect(kept.plan.widthReplays == 0)
-        #expect(kept.plan.widthRecords.allSatisfy { !($0?.applies ?? false) })
+        #expect(kept.plan.widthReplays == 3)
+        #expect(kept.plan.textWidthReplays == 3)
+        #expect(kept.plan.widthRecords.compactMap { $0?.free } == [[1..<5]])
         #expect(compared == 4)
+    }
+
+    /// Shapes whose widths follow the texts where the general pass reads more
+    /// than the stack's own cost at a fixed width (the stack takes the rest
+    /// of a row beside a fixed box; a label of several lines shares the
+    /// stack's width) are never replayed, and equal the general planner's.
+    @Test func aShapeWhoseSharedWidthIsNotFixedFallsBackToTheGeneralPass() {
+        let style = TextStyle(fonts: Self.inter, size: 15)
+        var second = StackTree.LabelNode("", style: style)
+        second.horizontalHugging = 251
+        let names = StackTree.Stack(
+            axis: .horizontal, spacing: 4,
+            children: [.label(.init("", style: style)), .label(second)])
+        let beside = StackTree(
+            root: .init(
+                axis: .horizontal, spacing: 8,
+                children: [.fixed(width: 40, height: 40), .stack(names)]))
+        let wrapping = StackTree(
+            root: .init(
+                axis: .vertical, spacing: 8,
+                children: [
+                    .stack(
+                        .init(
+                            axis: .horizontal, spacing: 4,
+                            children: [
+                                .label(.init("", style: style)),
+                                .label(.init("", style: style, numberOfLines: 0)),
+                            ]))
+                ]))
+        var compared = 0
+        for tree in [beside, wrapping] {
+            #expect(tree.directLayoutUnsupportedReason == nil)
+            var kept = DirectStackLayout()
+            for (a, b) in [("Ada", "@ada"), ("Lovelace", "@countess_of_lovelace"), ("A", "@b")] {
+                var row = StackTreeRow(tree)
+                let labels = tree.nodes.indices.filter {
+                    if case .label = tree.nodes[$0].content { return true }
+                    return false
+                }
+                row.texts[labels[0]] = .plain(a)
+                row.texts[labels[1]] = .plain(b)
+                let got = Result<StackTreeLayout, DirectStackLayoutError> {
+                    () throws(DirectStackLayoutError) in try kept.layout(row, of: tree, width: 320)
+                }
+                var general = DirectStackLayout()
+                general.plan.replayingWidths = false
+                let expected = Result<StackTreeLayout, DirectStackLayoutError> {
+                    () throws(DirectStackLayoutError) in
+                    try general.layout(tree.applying(row), width: 320)
+                }
+                #expect(got == expected, "\(a), \(b)")
+                compared += 1
+            }
+            #expect(kept.plan.widthReplays == 0)
+            #expect(kept.plan.widthRecords.allSatisfy { !($0?.applies ?? false) })
+        }
+        #expect(compared == 6)
     }
 }

@@ -232,6 +232,9 @@ struct _DirectPlan {
     var replayingWidths = true
     /// How many widths passes were replayed (for tests and profiles).
     var widthReplays = 0
+    /// How many of them worked out again the widths that follow the texts
+    /// (`solveTextWidths`).
+    var textWidthReplays = 0
     /// The heights pass of each shape met, by its views' vertical keys
     /// (`heightsPass`); `replayingHeights` false: always the general pass.
     /// By shape number (`_ShapeAnalysis.id`).
@@ -239,6 +242,8 @@ struct _DirectPlan {
     var replayingHeights = true
     /// How many heights passes were replayed (for tests and profiles).
     var heightReplays = 0
+    /// The storage of the last row's heights key (`heightKey(reusing:)`).
+    var heightKeyBits: [UInt64] = []
     /// Labels' measurements by node, kept from row to row while the shape
     /// stays (rows of a template repeat most of their texts).
     var measured: [_Measurements] = []

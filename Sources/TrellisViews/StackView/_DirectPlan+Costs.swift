@@ -12,15 +12,18 @@ extension _DirectPlan {
     /// length, an image of the same width and ratio, a stack none of whose
     /// views changed) keeps it: rows of a template repeat most lengths (a
     /// row of one-line labels is as high in every row), and the engine's
-    /// passes change a label or two at a time.
-    mutating func computeCosts(_ axis: LayoutAxis) throws(_StackCostError) {
+    /// passes change a label or two at a time. `nodesIn`: only those nodes
+    /// (a subtree, `solveTextWidths`).
+    mutating func computeCosts(_ axis: LayoutAxis, nodesIn subtree: Range<Int>? = nil)
+        throws(_StackCostError)
+    {
         if costs.count != nodes.count { costs = [_Cost](repeating: _Cost(), count: nodes.count) }
         let side = axis == .horizontal ? 0 : 1
         if memos[side].costs.count != nodes.count {
             memos[side] = _CostMemo(count: nodes.count)
         }
         do throws(_StackCostError) {
-            for index in nodes.indices.reversed() {
+            for index in (subtree ?? nodes.indices).reversed() {
                 let key = memoKey(index, axis)
                 if memos[side].valid[index], let key, memos[side].keys[index] == key,
                     children(index).allSatisfy({ memos[side].kept[$0] })

@@ -63,7 +63,10 @@ extension _DirectPlan {
             heightRecords[lastShape] = _HeightRecord(applies: heightsFollowFromKeys())
         }
         guard heightRecords[lastShape]!.applies else { return try heightsPassGenerally(insets) }
-        let key = heightKey()
+        var bits: [UInt64] = []
+        swap(&bits, &heightKeyBits)
+        let key = heightKey(reusing: &bits)
+        heightKeyBits = bits
         if let known = heightRecords[lastShape]!.entries[key] {
             switch known {
             case .success(let entry):
@@ -122,10 +125,11 @@ extension _DirectPlan {
     }
 
     /// The bits of every label's, button's and image's vertical key, in
-    /// node order (a stack's and a fixed box's key is always 0).
-    func heightKey() -> _HeightKey {
-        var bits: [UInt64] = []
-        bits.reserveCapacity(nodes.count)
+    /// node order (a stack's and a fixed box's key is always 0), written
+    /// into `bits`' storage: a row whose key is met before allocates none
+    /// (a key kept in a record shares it until the next row writes).
+    func heightKey(reusing bits: inout [UInt64]) -> _HeightKey {
+        bits.removeAll(keepingCapacity: true)
         for index in nodes.indices {
             switch nodes[index].kind {
             case .label, .button:

@@ -9,8 +9,12 @@ import TrellisGeometry
 /// at the widths met, when they follow from the shape alone (`applies`).
 struct _WidthRecord {
     /// Whether every view's width and x follow from required constraints
-    /// and the cell's width alone (`_DirectPlan.widthsFollowFromShape`).
+    /// and the cell's width alone but in `free` (`_DirectPlan.textWidthSubtrees`).
     var applies: Bool
+    /// The subtrees (a stack and its views, as node ranges) whose widths
+    /// follow the texts, worked out again on every row (`replayWidths`);
+    /// empty: every width is replayed.
+    var free: [Range<Int>] = []
     /// Each width met (by its bits): every node's x and width, or the
     /// refusal the pass threw.
     var entries: [(width: UInt64, result: Result<[(x: Double, width: Double)], _StackCostError>)] =
@@ -54,6 +58,10 @@ extension _DirectPlan {
     /// refusal), else the general pass, recorded. True when the widths
     /// were set (or the refusal thrown) here.
     ///
+    /// Where a stack's views share its width by their texts (`PostCell.json`'s
+    /// name, handle and time) but the stack's own width is fixed, only that
+    /// stack's views are worked out again (`solveTextWidths`).
+    ///
     /// Exact: where every view's width is fixed by required constraints
     /// (vertical stacks that fill, fill-equally stacks, filling stacks of
     /// fixed boxes and one other view, which takes the rest:
@@ -75,7 +83,8 @@ extension _DirectPlan {
         }
         guard let record = widthRecords[lastShape] else {
             // A shape not met yet: is it one whose widths can be replayed?
-            widthRecords[lastShape] = _WidthRecord(applies: widthsFollowFromShape())
+            let free = textWidthSubtrees()
+            widthRecords[lastShape] = _WidthRecord(applies: free != nil, free: free ?? [])
             return try replayWidths(width, insets)
         }
         guard record.applies else { return false }
@@ -87,6 +96,7 @@ extension _DirectPlan {
                     nodes[index].x = frames[index].x
                     nodes[index].width = frames[index].width
                 }
+                if !record.free.isEmpty { try solveTextWidths(record.free, width, insets) }
                 return true
             case .failure(let error):
                 throw error
@@ -95,61 +105,11 @@ extension _DirectPlan {
         do throws(_StackCostError) {
             try solveWidthsGenerally(width, insets)
         } catch {
-            widthRecords[lastShape]!.record(width, .failure(error))
+            // (Where some widths follow the texts, so may a refusal.)
+            if record.free.isEmpty { widthRecords[lastShape]!.record(width, .failure(error)) }
             throw error
         }
         widthRecords[lastShape]!.record(width, .success(nodes.map { (x: $0.x, width: $0.width) }))
-        return true
-    }
-
-    /// Whether the current shape's widths follow from required constraints
-    /// and the cell's width alone (see `replayWidths`).
-    func widthsFollowFromShape() -> Bool {
-        guard !hasFreeWidthLabel, !needsPassChecks else { return false }
-        for index in nodes.indices {
-            switch nodes[index].kind {
-            case .label, .button:
-                // A required hugging or compression resistance bounds the
-                // width by the text.
-                if nodes[index].hugging.0 >= 1000 || nodes[index].compression.0 >= 1000 {
-                    return false
-                }
-            case .stack:
-                guard let stack = nodes[index].stack else { return false }
-                if stack.isBaselineRelativeArrangement || stack.alignment == .firstBaseline
-                    || stack.alignment == .lastBaseline || stack.distribution == .fillProportionally
-                {
-                    return false
-                }
-                // Every view hidden: their widths across are their own best.
-                if !children(index).isEmpty, visibleOf[index].isEmpty { return false }
-            case .image, .fixed:
-                break
-            }
-            let parent = nodes[index].parent
-            guard parent >= 0, let owner = nodes[parent].stack else { continue }
-            if owner.axis == .vertical {
-                guard owner.alignment == .fill else { return false }
-                continue
-            }
-            switch owner.distribution {
-            case .fillEqually:
-                continue
-            case .fill:
-                // At most one visible view without a required width: it
-                // takes the rest.
-                var free = 0
-                for sibling in visibleOf[parent] {
-                    if let box = nodes[sibling].fixed, box.width != nil, box.priority == .required {
-                        continue
-                    }
-                    free += 1
-                }
-                if free > 1 { return false }
-            default:
-                return false
-            }
-        }
         return true
     }
 }

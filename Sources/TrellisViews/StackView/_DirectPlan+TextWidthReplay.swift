@@ -1,0 +1,129 @@
+// The widths pass of a shape replayed except where views share a stack's
+// width by their texts: which stacks those are (`textWidthSubtrees`), and
+// their views' widths worked out again on every row (`solveTextWidths`),
+// everything else copied from the shape's first row at the width
+// (`_DirectPlan+WidthReplay.swift`).
+
+import TrellisGeometry
+
+extension _DirectPlan {
+    /// Whether the current shape's widths pass can be replayed, and where
+    /// not wholly, the subtrees (a stack and its views, node ranges in
+    /// pre-order) whose widths follow the texts; nil: never replayed.
+    ///
+    /// Outside those subtrees every view's width and x follow from required
+    /// constraints and the cell's width alone: vertical stacks that fill,
+    /// fill-equally stacks, filling stacks of fixed boxes beside one other
+    /// view (which takes `room − Σ others` whatever its own cost); no
+    /// label's width bounded by a required hugging or compression
+    /// resistance; no stack reading baselines or proportions; no stack
+    /// whose views are all hidden. A stack outside them whose views share
+    /// its width by their own costs (two views that may give way, an
+    /// alignment other than fill across a vertical stack) is such a
+    /// subtree when its own width is fixed so (a visible view of a vertical
+    /// stack that fills, or of a fill-equally one: the general pass only
+    /// checks that its cost admits that width) and it holds no label of
+    /// several lines (whose one-line width a replayed pass does not
+    /// measure); else the shape is never replayed.
+    func textWidthSubtrees() -> [Range<Int>]? {
+        guard !hasFreeWidthLabel, !needsPassChecks else { return nil }
+        var free: [Range<Int>] = []
+        for index in nodes.indices {
+            let inside = free.last?.contains(index) ?? false
+            switch nodes[index].kind {
+            case .label, .button:
+                if inside {
+                    if nodes[index].isMultiLine { return nil }
+                    continue
+                }
+                // A required hugging or compression resistance bounds the
+                // width by the text.
+                if nodes[index].hugging.0 >= 1000 || nodes[index].compression.0 >= 1000 {
+                    return nil
+                }
+            case .stack:
+                guard let stack = nodes[index].stack else { return nil }
+                if stack.isBaselineRelativeArrangement || stack.alignment == .firstBaseline
+                    || stack.alignment == .lastBaseline || stack.distribution == .fillProportionally
+                {
+                    return nil
+                }
+                // Every view hidden: their widths across are their own best.
+                if !children(index).isEmpty, visibleOf[index].isEmpty { return nil }
+                if inside || viewsWidthsAreFixed(index) { continue }
+                guard index > 0, !nodes[index].isHidden,
+                    let owner = nodes[nodes[index].parent].stack,
+                    owner.axis == .vertical
+                        ? owner.alignment == .fill : owner.distribution == .fillEqually
+                else { return nil }
+                var end = index + 1
+                while end < nodes.count, descends(end, from: index) { end += 1 }
+                free.append(index..<end)
+            case .image, .fixed:
+                break
+            }
+        }
+        return free
+    }
+
+    /// Whether every view of stack `index` gets a width that follows from
+    /// the stack's own and required constraints alone (see `textWidthSubtrees`).
+    func viewsWidthsAreFixed(_ index: Int) -> Bool {
+        guard let stack = nodes[index].stack else { return true }
+        if stack.axis == .vertical { return stack.alignment == .fill }
+        switch stack.distribution {
+        case .fillEqually:
+            return true
+        case .fill:
+            // At most one visible view without a required width: it takes
+            // the rest.
+            var free = 0
+            for view in visibleOf[index] {
+                if let box = nodes[view].fixed, box.width != nil, box.priority == .required {
+                    continue
+                }
+                free += 1
+            }
+            return free <= 1
+        default:
+            return false
+        }
+    }
+
+    /// Whether node `node` is below node `ancestor`.
+    func descends(_ node: Int, from ancestor: Int) -> Bool {
+        var parent = nodes[node].parent
+        while parent > ancestor { parent = nodes[parent].parent }
+        return parent == ancestor
+    }
+
+    /// The widths of the views in `subtrees` (each a stack whose own x and
+    /// width were replayed): their costs, the stack's width checked against
+    /// its cost as its owner's arrangement checks it, and the general
+    /// arrangement below it, the same operations on the same numbers as
+    /// the general pass. A refusal met here is the general pass's own
+    /// (`solveWidthsGenerally` is run to throw it as that pass does).
+    ///
+    /// The kept costs of the stacks above change with it: they are made
+    /// again the next time the general pass needs them.
+    mutating func solveTextWidths(_ subtrees: [Range<Int>], _ width: Double, _ insets: EdgeInsets)
+        throws(_StackCostError)
+    {
+        textWidthReplays += 1
+        do throws(_StackCostError) {
+            for subtree in subtrees {
+                let root = subtree.lowerBound
+                try computeCosts(.horizontal, nodesIn: subtree)
+                var above = nodes[root].parent
+                while above >= 0 {
+                    memos[0].valid[above] = false
+                    above = nodes[above].parent
+                }
+                try checkFeasible(root, nodes[root].width)
+                try arrange(root, .horizontal)
+            }
+        } catch {
+            try solveWidthsGenerally(width, insets)
+        }
+    }
+}
