@@ -33,7 +33,8 @@ import TrellisViews
         let row = StackTree.Stack(
             axis: .horizontal, alignment: alignment, spacing: 8,
             children: [
-                .label(Differential.labelNode("Hidden but tall\nsecond line", size: 22, lines: 0),
+                .label(
+                    Differential.labelNode("Hidden but tall\nsecond line", size: 22, lines: 0),
                     isHidden: true),
                 Differential.label("12:45", size: 13, lines: 1, hugging: (251, 250)),
                 Differential.label(

@@ -138,7 +138,8 @@ extension StackTreeDifferentialTests {
             scale: 1)
         #expect(try centred.directLayout(width: 203.25) == centred.constraintsLayout(width: 203.25))
         for width in [120.0, 161.25, 203.25, 320] {
-            let verdict = StackTreeDifferential.check(StackTreeCase(tree: baselineRow, width: width))
+            let verdict = StackTreeDifferential.check(
+                StackTreeCase(tree: baselineRow, width: width))
             if case .agreed = verdict { continue }
             Issue.record("width \(width): \(verdict)")
         }
