@@ -372,7 +372,7 @@ struct _DirectPlan {
                     return refuse("an intrinsic size must be finite and not negative")
                 }
             case .stack(let stack):
-                if let problem = stackProblem(stack, isHidden: node.isHidden) {
+                if let problem = stackProblem(stack) {
                     return refuse(problem)
                 }
                 // (A hidden stack in a vertical one is as wide as it likes.)

@@ -184,7 +184,7 @@ extension _DirectPlan {
             var bounded = costs[child]
             // (Last baselines: UIKit bounds only the first view by the
             // canvas's bottom; the others may stick out below.)
-            if alignment != .lastBaseline || k == 0 {
+            if alignment != .lastBaseline || (k == 0 && hiddenFirstView(of: index) == nil) {
                 bounded.hi = min(bounded.hi, canvas - offsets[k])
             }
             let length = try bounded.argmin("node\(child)'s length across node\(index)")
@@ -339,9 +339,14 @@ extension _DirectPlan {
                 set(child, axis, position: start, length: canvas)
                 continue
             }
+            var own = costs[child]
+            if baselineAligned, stack.alignment == .lastBaseline, child == all[0] {
+                // (Its bottom bounds the canvas's: `hiddenFirstBelowLine`.)
+                own.hi = min(own.hi, canvas - line + (try ownBaseline(child, stack)))
+            }
             let length =
                 nodes[child].kind == .image
-                ? 0 : try costs[child].argmin("hidden node\(child)'s length")
+                ? 0 : try own.argmin("hidden node\(child)'s length")
             let position: Double
             // (Unaligned, a hidden view's place is as open: UIKit does not
             // report hidden views as ambiguous; it is put at the start.)

@@ -169,10 +169,11 @@ extension _DirectPlan {
                     cost = try acrossCost(index, stack, visible, axis)
                 }
             } else {
-                // Every view hidden (a hidden stack: a visible one is
-                // refused): the canvas is tied to the spacer guides, which
-                // are as short as they can be at 51, so the stack is as
-                // long as its margins.
+                // Every view hidden: the canvas is tied to the spacer
+                // guides, which are as short as they can be at 51 (a
+                // visible stack's too: `StackView` makes those spanning
+                // fits, not in UIKit's recorded set, so that it is not left
+                // any size), so the stack is as long as its margins.
                 let (start, end) = margins(index, axis)
                 cost.addEqual(start + end, lane: lane(StackView.spanningFitPriority.rawValue))
             }
@@ -453,7 +454,8 @@ extension _DirectPlan {
     /// the canvas's top is at most the first view's (`UISV-canvas-connection`
     /// `<=`), its bottom the alignment spanner's, which holds every view
     /// (`UISV-spanning-boundary`): a view reaching above the first sticks
-    /// out above the canvas (a negative offset). Last baselines: the
+    /// out above the canvas (a negative offset). A hidden first view is
+    /// that first view (`hiddenFirstBaseline`). Last baselines: the
     /// canvas's top is the spanner's, at the topmost view's top.
     mutating func baselineOffsets(_ stack: StackTree.Stack, _ visible: [Int])
         throws(_StackCostError) -> [Double]
@@ -462,7 +464,8 @@ extension _DirectPlan {
         offsets.reserveCapacity(visible.count)
         for child in visible { offsets.append(try ownBaseline(child, stack)) }
         if stack.alignment == .firstBaseline, let first = offsets.first {
-            return offsets.map { first - $0 }
+            let line = try hiddenFirstBaseline(visible, stack) ?? first
+            return offsets.map { line - $0 }
         }
         let line = offsets.max() ?? 0
         return offsets.map { line - $0 }
@@ -560,10 +563,16 @@ extension _DirectPlan {
             // canvas's, `UISV-canvas-connection` `>=`; the others may stick
             // out below.)
             let bounded = stack.alignment == .lastBaseline ? 1 : visible.count
-            for (child, offset) in zip(visible, offsets).prefix(bounded) {
-                cost =
-                    cost
-                    + costs[child].runningMinimum().composed(scale: 1, offset: -margin - offset)
+            if let hidden = try hiddenFirstBelowLine(index, stack, visible, offsets) {
+                try costs[hidden.child].checkMinimumModelled("node\(hidden.child)'s best length")
+                cost = costs[hidden.child].runningMinimum().composed(
+                    scale: 1, offset: -margin - hidden.offset)
+            } else {
+                for (child, offset) in zip(visible, offsets).prefix(bounded) {
+                    cost =
+                        cost
+                        + costs[child].runningMinimum().composed(scale: 1, offset: -margin - offset)
+                }
             }
             cost.addEqual(margin, lane: lane(51))
             return cost

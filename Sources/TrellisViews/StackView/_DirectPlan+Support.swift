@@ -2,7 +2,7 @@
 // and why it refuses the rest (see `_DirectPlan.unsupportedReason`).
 
 extension _DirectPlan {
-    static func stackProblem(_ stack: StackTree.Stack, isHidden: Bool) -> String? {
+    static func stackProblem(_ stack: StackTree.Stack) -> String? {
         for value in [stack.fixedWidth, stack.fixedHeight].compactMap({ $0 })
         where !(value.isFinite && value >= 0) {
             return "fixed sizes must be finite and not negative"
@@ -20,10 +20,6 @@ extension _DirectPlan {
             return "layout margins must be finite"
         }
         let visible = stack.children.filter { !$0.isHidden }
-        if visible.isEmpty, !isHidden {
-            return
-                "a stack with no visible arranged view has no size of its own (any size satisfies its constraints)"
-        }
         func isTextLabel(_ node: StackTree.Node) -> Bool {
             if case .label(let label) = node.content { return !label.text.string.isEmpty }
             return false
@@ -80,33 +76,13 @@ extension _DirectPlan {
                 return
                     "baseline alignment of stacks or images (their baselines, their bottoms, move with the lengths they share)"
             }
-            guard !stack.children[0].isHidden || visible.count == stack.children.count else {
-                return
-                    "a hidden first view in a baseline-aligned stack (the others line up with its baseline)"
-            }
+            // (A hidden first view: see `hiddenFirstBaseline` and
+            // `hiddenFirstBelowLine`.)
         }
         if stack.isBaselineRelativeArrangement, stack.axis == .vertical,
             visible.count != stack.children.count
         {
             return "hidden views in a baseline-relative arrangement"
-        }
-        let baselines =
-            (stack.axis == .horizontal
-                && (stack.alignment == .firstBaseline || stack.alignment == .lastBaseline))
-            || (stack.axis == .vertical && stack.isBaselineRelativeArrangement)
-        if baselines {
-            // The engine moves baseline constraints as labels are measured
-            // again; a label whose height is required meets conflicts on the
-            // way (seen: one broken for good in a cell of fixed height).
-            for child in stack.children {
-                guard case .label(let label) = child.content else { continue }
-                if label.verticalHugging == .required
-                    || label.verticalCompressionResistance == .required
-                {
-                    return
-                        "a label of required height in a baseline arrangement (the engine's passes can break a baseline constraint on the way)"
-                }
-            }
         }
         if stack.distribution == .fillProportionally, visible.count > 1 {
             // UIKit's proportions, at 999 for the first arranged view, 998
@@ -118,10 +94,9 @@ extension _DirectPlan {
                 let priorities: [LayoutPriority]
                 switch child.content {
                 case .label(let label):
-                    if stack.axis == .vertical, label.numberOfLines != 1 {
-                        return
-                            "fillProportionally of a multi-line label in a vertical stack (its share follows its height at the width passes' widths)"
-                    }
+                    // (A multi-line label in a vertical stack: its share
+                    // follows its height at the width it got, which the
+                    // heights pass reads, as the engine's last pass.)
                     priorities = [
                         label.hugging(stack.axis), label.compressionResistance(stack.axis),
                     ]
