@@ -332,6 +332,8 @@ extension LayoutEngine {
         _ target: Size, horizontalPriority: LayoutPriority, verticalPriority: LayoutPriority
     ) -> Size {
         let mode = SizeMode.fitting(horizontal: horizontalPriority, vertical: verticalPriority)
+        // `isDegraded` is read as the solver's other state, without a
+        // dynamic exclusivity check (one a row on a reused cell).
         if proportionalStacks.isEmpty, pendingArrangements.isEmpty,
             let size = refit(mode, size: target),
             !storedSolver.isDegraded
