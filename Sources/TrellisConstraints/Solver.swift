@@ -416,7 +416,15 @@ public final class Solver {
     /// kept a symbol from improving a lower one (see `_optimize`): the
     /// current solution may not be optimal. Build a new solver from the same
     /// constraints (the layout engine does) to get the exact answer back.
-    public internal(set) var isDegraded = false
+    public internal(set) var isDegraded: Bool {
+        @inlinable get { _isDegraded }
+        set { _isDegraded = newValue }
+    }
+    /// `isDegraded`'s storage, read without a dynamic exclusivity check as
+    /// the rest of the solver's state. A public stored property would not
+    /// do: another module reading it (the layout engine, once a row) checks
+    /// it dynamically whatever its attribute says (callgrind, listbench).
+    @exclusivity(unchecked) @usableFromInline var _isDegraded = false
 
     /// Set by `_enteringSymbol` when a symbol that would improve a level was
     /// kept out only by a coefficient of residue size (below

@@ -28,8 +28,11 @@ public final class TemplateFileCellView: ConstraintCellView {
     private let file: String
     /// The measurer the labels measure with.
     public let measurer: TextMeasurer
-    private var boundTexts: [_BoundText] = []
-    private var dataImages: [_DataImage] = []
+    // Read on every row (`configure`, `shapeKey`), written while building
+    // and by `configure` alone: unchecked, as the views' own state, so a
+    // row pays no dynamic exclusivity check per read.
+    @exclusivity(unchecked) private var boundTexts: [_BoundText] = []
+    @exclusivity(unchecked) private var dataImages: [_DataImage] = []
     /// The file's constraints (VFL ones included), in order, active.
     public private(set) var constraints: [LayoutConstraint] = []
 

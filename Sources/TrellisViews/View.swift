@@ -583,7 +583,7 @@ open class View: LayoutItem {
     public var isUserInteractionEnabled = true
     /// The data row a root view shows (its data line), handed with each
     /// conflict to `LayoutLog.setConflictHandler`'s handler; nil by default.
-    public var logRow: Int?
+    @exclusivity(unchecked) public var logRow: Int?
     /// Hidden views are skipped by hit testing (they still take part in layout).
     @exclusivity(unchecked) public var isHidden = false {
         didSet {

@@ -224,12 +224,19 @@ extension LayoutEngine {
     func refitBaselines(in range: Range<Int32>, at index: Int) -> Bool {
         for k in Int(range.lowerBound)..<Int(range.upperBound) {
             let entry = plan.baselines[k]
+            // Each view read through its unretained reference, loaded
+            // first: `views.withView` around a getter the compiler cannot
+            // see into copies the list (retaining both of its arrays).
             let first =
                 entry.first < 0
-                ? nil : views.withView(at: Int(entry.first)) { $0._baselineOffsetsFromTop }
+                ? nil
+                : views.unretainedView(at: Int(entry.first))
+                    ._withUnsafeGuaranteedRef { $0._baselineOffsetsFromTop }
             let second =
                 entry.second < 0
-                ? nil : views.withView(at: Int(entry.second)) { $0._baselineOffsetsFromTop }
+                ? nil
+                : views.unretainedView(at: Int(entry.second))
+                    ._withUnsafeGuaranteedRef { $0._baselineOffsetsFromTop }
             let shape: UInt8 = (first != nil ? 1 : 0) | (second != nil ? 2 : 0)
             guard shape == entry.constraint._baselineShape else {
                 // Pushed so far: the same constants again, changing nothing.

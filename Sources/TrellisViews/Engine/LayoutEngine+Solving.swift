@@ -164,7 +164,9 @@ extension LayoutEngine {
     /// forgets its width and, when it had one, is queued.
     func forgetLabelWidths() {
         for (index, _) in intrinsic.widthDependentLabels {
-            let forgot = views.withView(at: index) {
+            // Loaded first: `views.withView` around a call the compiler
+            // cannot see into copies the list (retaining both its arrays).
+            let forgot = views.unretainedView(at: index)._withUnsafeGuaranteedRef {
                 $0._forgetLayoutWidth()
             }
             if forgot { queueContentSize(at: index) }
@@ -330,6 +332,8 @@ extension LayoutEngine {
         _ target: Size, horizontalPriority: LayoutPriority, verticalPriority: LayoutPriority
     ) -> Size {
         let mode = SizeMode.fitting(horizontal: horizontalPriority, vertical: verticalPriority)
+        // `isDegraded` is read as the solver's other state, without a
+        // dynamic exclusivity check (one a row on a reused cell).
         if proportionalStacks.isEmpty, pendingArrangements.isEmpty,
             let size = refit(mode, size: target),
             !storedSolver.isDegraded
