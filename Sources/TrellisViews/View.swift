@@ -231,8 +231,7 @@ open class View: LayoutItem {
     func nearestCommonAncestor(with other: View) -> View? {
         if self === other || other.superview === self { return self }
         if superview === other { return other }
-        // Siblings (a stack's arranged views): no walk to the root for depths.
-        if let parent = superview, parent === other.superview { return parent }
+        if let parent = superview, parent === other.superview { return parent }  // siblings
         var (a, b): (View?, View?) = (self, other)
         var (depthA, depthB) = (_depth, other._depth)
         while depthA > depthB { (a, depthA) = (a?.superview, depthA - 1) }
