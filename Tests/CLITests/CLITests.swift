@@ -215,24 +215,61 @@ struct Tool {
             #expect((frames["differing"] as? NSNumber)?.intValue == 0, "\(frames)")
         }
         // A row with no title, subtitle or image leaves the text column
-        // without a visible view: any height satisfies it, so the direct
-        // path refuses that row (at both widths) and the constraints lay it out.
-        let data = try Tool.temporaryFile(
+        // visible without a visible view: `StackView` makes it as long as its
+        // margins (its spanning fits at 51), and the direct path lays it out
+        // the same way.
+        let empty = try Tool.temporaryFile(
             "stack-rows.jsonl", "{\"title\": \"A\"}\n{}\n{\"subtitle\": 5, \"image\": [3, 2]}\n")
-        let refused = try run(["--template", sample, "--data", data])
+        let laidOut = try run(["--template", sample, "--data", empty])
+        let none = try #require(laidOut["direct_refusals"] as? [String: Any])
+        #expect((none["rows"] as? NSNumber)?.intValue == 0, "\(none)")
+        let all = try #require(laidOut["direct_frames"] as? [String: Any])
+        #expect((all["compared"] as? NSNumber)?.intValue == 3 * 2)
+        #expect((all["differing"] as? NSNumber)?.intValue == 0, "\(all)")
+        // An equal-centring row too short for its views' centres (UIKit's
+        // `UISV-fill-equally` between spacers gives way) is refused at both
+        // widths and laid out by the constraints.
+        let centred = try Tool.temporaryFile("centred.json", Self.centredTemplate)
+        let long = String(repeating: "word ", count: 80)
+        let data = try Tool.temporaryFile(
+            "centred-rows.jsonl",
+            "{\"tag\": \"New\", \"title\": \"A\"}\n{\"tag\": \"\(long)\", \"title\": \"\(long)\"}\n"
+                + "{\"tag\": \"Old\", \"title\": \"C\"}\n")
+        let refused = try run(["--template", centred, "--data", data])
         let refusals = try #require(refused["direct_refusals"] as? [String: Any])
         #expect((refusals["rows"] as? NSNumber)?.intValue == 2)
         let frames = try #require(refused["direct_frames"] as? [String: Any])
         #expect((frames["compared"] as? NSNumber)?.intValue == 3 * 2 - 2)
+        #expect((frames["differing"] as? NSNumber)?.intValue == 0, "\(frames)")
         #expect(
-            (refusals["first"] as? String)?.contains("(data line 2): unsupported:") == true,
+            (refusals["first"] as? String)?.contains("(data line 2): unmodelled:") == true,
             "\(refusals)")
         let table = try Tool.run(
-            "listbench", ["--template", sample, "--data", data, "--repeat", "1"])
+            "listbench", ["--template", centred, "--data", data, "--repeat", "1"])
         #expect(
             table.stdout.contains("frames: the direct stack path refused 2 layouts"),
             "\(table.stdout)")
     }
+
+    /// A horizontal equal-centring stack of two one-line labels.
+    static let centredTemplate = """
+        {
+          "name": "CentredTagsCell",
+          "views": [
+            {"id": "root", "kind": "stack", "axis": "horizontal", "distribution": "equalCentering",
+             "spacing": 8},
+            {"id": "tag", "kind": "label", "parent": "root", "field": "tag",
+             "textStyle": {"font": "Inter", "size": 13, "lines": 1}},
+            {"id": "title", "kind": "label", "parent": "root", "field": "title",
+             "textStyle": {"font": "Inter", "size": 13, "lines": 1}}
+          ],
+          "constraints": [
+            "root.top == contentView.margins.top", "root.bottom == contentView.margins.bottom",
+            "root.leading == contentView.margins.leading",
+            "root.trailing == contentView.margins.trailing"
+          ]
+        }
+        """
 
     @Test func aRowWhoseFieldPathMeetsANonObjectIsNamed() throws {
         let file = try Tool.temporaryFile("free.json", Self.freeTemplate)
