@@ -34,8 +34,9 @@ final class _SystemFallback: @unchecked Sendable {
     private final class _Candidate: @unchecked Sendable {
         let path: String
         let index: Int
-        /// fontconfig's coverage of the font, borrowed from a pattern of a
-        /// font set that is never freed (`rankings`).
+        /// fontconfig's coverage of the font: the candidate holds a reference
+        /// of its own (`FcCharSetCopy`), so the pattern it came from (a
+        /// match or a sorted set, freed once ranked) may go.
         let charset: OpaquePointer
         /// The same coverage for the Basic Multilingual Plane, one bit per
         /// code point, copied from the charset's pages when the ranking is
@@ -50,7 +51,7 @@ final class _SystemFallback: @unchecked Sendable {
         init(path: String, index: Int, charset: OpaquePointer) {
             self.path = path
             self.index = index
-            self.charset = charset
+            self.charset = FcCharSetCopy(charset)
             bits = .allocate(capacity: 0x1_0000 / 64)
             bits.initialize(repeating: 0, count: 0x1_0000 / 64)
             // Pages of 256 code points, in order, as fontconfig keeps them
@@ -80,6 +81,11 @@ final class _SystemFallback: @unchecked Sendable {
             }
         }
 
+        deinit {
+            FcCharSetDestroy(charset)
+            bits.deallocate()
+        }
+
         /// True when fontconfig's coverage of the font has `scalar`
         /// (`FcCharSetHasChar`). Beyond the Basic Multilingual Plane,
         /// called under the fontconfig lock.
@@ -103,8 +109,8 @@ final class _SystemFallback: @unchecked Sendable {
 
     /// Ranked candidates per (family, weight, language), for the whole
     /// process: a few patterns at most (collections of the same family share
-    /// them), and their font sets are kept, so the coverage pointers stay
-    /// valid without counting references on fontconfig's cached charsets.
+    /// them); each candidate holds a reference on its charset, so the
+    /// patterns and font sets fontconfig answered with are freed.
     private struct _RankingKey: Hashable {
         var family: String
         var weight: Int32
@@ -372,9 +378,11 @@ final class _SystemFallback: @unchecked Sendable {
             if candidates.contains(where: { $0.path == path && $0.index == face }) { return }
             candidates.append(_Candidate(path: path, index: face, charset: charset))
         }
-        // The match and the trimmed set are kept (see `rankings`).
-        if let match = FcFontMatch(config, pattern, &result), isOutlineFormat(match) {
-            add(match)
+        // A candidate keeps its charset (`_Candidate.charset`): the match
+        // and the trimmed set are freed once read.
+        if let match = FcFontMatch(config, pattern, &result) {
+            if isOutlineFormat(match) { add(match) }
+            FcPatternDestroy(match)
         }
         guard let sorted = FcFontSort(config, pattern, 0, nil, &result) else { return candidates }
         defer { FcFontSetDestroy(sorted) }
@@ -391,6 +399,7 @@ final class _SystemFallback: @unchecked Sendable {
         }
         FcFontSetDestroy(filtered)
         guard let trimmed else { return candidates }
+        defer { FcFontSetDestroy(trimmed) }
         for case let font? in UnsafeBufferPointer(
             start: trimmed.pointee.fonts, count: Int(trimmed.pointee.nfont))
         {
