@@ -326,19 +326,23 @@ public final class TemplateFileCellView: ConstraintCellView {
             Self.rowError(
                 template: templateName, file: file, position: position, error: error, row: row)
         }
-        for bound in boundTexts {
+        // By index, fields read in place: a copy of an entry (`for bound in
+        // boundTexts`) retains and releases its path too on every row.
+        for index in 0..<boundTexts.count {
             let text: String
             do {
-                text = try row.text(at: bound.path)
+                text = try row.text(at: boundTexts[index].path)
             } catch {
-                throw fail(bound.position, error)
+                throw fail(boundTexts[index].position, error)
             }
-            if let label = bound.view as? Label {
-                if bound.markup {
+            let view = boundTexts[index].view
+            if let label = view as? Label {
+                if boundTexts[index].markup {
                     do {
                         label.attributedText = try AttributedText(markup: text, base: label.style)
                     } catch {
                         let place = RowPlace.dataLineSuffix(row.line)
+                        let bound = boundTexts[index]
                         throw CellError(
                             template: templateName,
                             message:
@@ -348,12 +352,12 @@ public final class TemplateFileCellView: ConstraintCellView {
                 } else {
                     label.text = text
                 }
-            } else if let button = bound.view as? Button {
+            } else if let button = view as? Button {
                 button.title = text
             }
-            if bound.hiddenWhenEmpty {
-                let hidden = row.isEmpty(at: bound.path)
-                if bound.view.isHidden != hidden { bound.view.isHidden = hidden }
+            if boundTexts[index].hiddenWhenEmpty {
+                let hidden = row.isEmpty(at: boundTexts[index].path)
+                if view.isHidden != hidden { view.isHidden = hidden }
             }
         }
         for index in dataImages.indices {

@@ -323,7 +323,7 @@ open class Label: View {
     @exclusivity(unchecked) private var _unmanagedSpec: Unmanaged<_MeasuringSpec>
 
     override var _baselineOffsetsFromTop: (first: Double, last: Double)? {
-        guard !text.isEmpty else { return nil }
+        guard !_text.isEmpty else { return nil }
         // From now on each new text is measured with its baselines.
         _readsBaselines = true
         let width = _measuringWidth
