@@ -73,6 +73,21 @@ import TrellisViews
                         label("Left", hugging: 249), image(1, 2), label("Right", hugging: 251),
                     ]))
         ),
+        // A capped image (its ratio at 999) whose width a label of
+        // required width leaves it: wider than its cap allows, its ratio
+        // gives way (its height stays at the cap, its width takes the rest).
+        (
+            "capped image past its cap",
+            StackTree(
+                root: .init(
+                    axis: .horizontal, spacing: 8,
+                    children: [
+                        image(1, 1, maxHeight: 100),
+                        StackTreeDifferentialTests.label(
+                            "Hi", size: 17, lines: 1, hugging: (1000, 250),
+                            compression: (1000, 750)),
+                    ]))
+        ),
         // Found by the differential: the image's vertical cost is made
         // from the views beside its path, measured again between solves; a
         // cost kept for the root from before ("12:45" on one line, 27
