@@ -168,20 +168,31 @@ extension _DirectPlan {
         }
         for (k, ancestor) in path.dropLast().enumerated() {
             outside = outside + ownVerticalTerms(ancestor)
+            try Self.checkBounds(outside, "node\(ancestor)")
             outside = try outsideCost(of: path[k + 1], in: ancestor, given: outside)
         }
         var cost = outside + ownVerticalTerms(image)
         guard !cost.hasUnmodelled else {
             throw .unmodelled(
-                "node\(image): an image whose width is free beside a view whose cost is not modelled")
+                "node\(image): an image whose width is free beside a view whose cost is not modelled"
+            )
         }
         let node = nodes[image].image!
         if let cap = node.maxHeight {
             cost.hi = min(cost.hi, cap)
+            try Self.checkBounds(cost, "node\(image)")
             cost = cost.softened(lane: lane(StackTree.cappedAspectPriority.rawValue), weight: 1)
         }
         let ratio = node.aspectRatio.height / node.aspectRatio.width
         return cost.composed(scale: ratio, offset: 0)
+    }
+
+    /// Throws when no height satisfies the required constraints met so
+    /// far (the engine breaks one of them whatever the image's width).
+    static func checkBounds(_ cost: _Cost, _ what: String) throws(_StackCostError) {
+        guard cost.lo <= cost.hi + 1e-9 * max(1, abs(cost.hi)) else {
+            throw .conflict("\(what): required heights \(cost.lo) > \(cost.hi)")
+        }
     }
 
     /// A node's vertical terms of its own, apart from its views': a stack's
