@@ -164,6 +164,8 @@ struct _ShapeAnalysis {
     var needsPassChecks = false
     /// Each node's `sharesTextWidth` (it reads hidden flags).
     var sharesTextWidth: [Bool] = []
+    /// The image whose width is free (`_DirectPlan+CoupledImage.swift`).
+    var coupledImage: Int?
 }
 
 /// A shape's flags (`_DirectPlan.shapeFlags`) as a dictionary key, hashed
@@ -266,6 +268,10 @@ struct _DirectPlan {
     /// Whether the engine's passes may meet a required conflict on the way
     /// (see `prepare`), so each emulated solve is checked.
     var needsPassChecks = false
+    /// The visible image whose width required constraints do not fix, and
+    /// its horizontal cost in the current solve (_DirectPlan+CoupledImage.swift).
+    var coupledImage: Int?
+    var coupledCost = _Cost()
 
     static let proportionalBase: Float = 999
 
@@ -328,6 +334,8 @@ struct _DirectPlan {
         }
         var reason: String?
         var number = 0
+        var images = 0
+        var freeImages = 0
         var ancestors: [(stack: StackTree.Stack, child: Int)] = []
         func check(_ node: StackTree.Node, parent: StackTree.Stack?) {
             let index = number
@@ -354,11 +362,12 @@ struct _DirectPlan {
                 if let cap = image.maxHeight, !(cap.isFinite && cap >= 0) {
                     return refuse("maxHeight must be finite and not negative")
                 }
-                // An intrinsic height (`followsWidth`) weighs on no width.
+                images += 1
+                // An intrinsic height (`followsWidth`) weighs on no width;
+                // a free width, see _DirectPlan+CoupledImage.swift.
                 if !image.isIntrinsic, !widthIsForced(ancestors) {
-                    return refuse(
-                        "an image's width must be fixed by required constraints (vertical stacks that fill, or siblings of required widths in a filling horizontal stack), unless its height follows it as an intrinsic size (followsWidth, with maxHeight): else its height, which follows its width, weighs on the widths"
-                    )
+                    if let problem = coupledImageProblem(ancestors) { return refuse(problem) }
+                    freeImages += 1
                 }
             case .fixed(let box):
                 for value in [box.width, box.height].compactMap({ $0 })
@@ -398,6 +407,10 @@ struct _DirectPlan {
         }
         check(StackTree.Node(.stack(tree.root)), parent: nil)
         if let reason { return reason }
+        if freeImages > 0, images > 1 {
+            return
+                "an image whose width required constraints do not fix, beside another image (their heights' costs are not separable)"
+        }
         let levels = levels(of: tree)
         if levels.count > 15 { return "more than 15 distinct priorities (\(levels.count))" }
         return nil

@@ -65,7 +65,7 @@ extension _DirectPlan {
             return SIMD4()
         case .image:
             guard axis == .vertical, let ratio = nodes[index].image?.aspectRatio else {
-                return SIMD4()
+                return index == coupledImage ? nil : SIMD4()
             }
             return SIMD4(nodes[index].width, ratio.width, ratio.height, 0)
         case .stack:
@@ -138,7 +138,10 @@ extension _DirectPlan {
                 addFloor(to: &cost, compression: box.compressionResistance(axis).rawValue)
             }
         case .image:
-            guard axis == .vertical else { break }
+            guard axis == .vertical else {
+                if index == coupledImage { cost = coupledCost }
+                break
+            }
             let image = nodes[index].image!
             let ratio = image.aspectRatio.height / image.aspectRatio.width
             let target = nodes[index].width * ratio

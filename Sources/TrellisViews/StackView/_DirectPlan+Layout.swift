@@ -134,6 +134,7 @@ extension _DirectPlan {
     mutating func solveWidthsGenerally(_ width: Double, _ insets: EdgeInsets)
         throws(_StackCostError)
     {
+        if let image = coupledImage { coupledCost = try coupledImageWidthCost(image) }
         try computeCosts(.horizontal)
         nodes[0].x = insets.left
         nodes[0].width = width - insets.left - insets.right

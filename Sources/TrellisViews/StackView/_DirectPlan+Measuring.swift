@@ -74,10 +74,14 @@ extension _DirectPlan {
             || nodes.contains { node in
                 node.isMultiLine && node.hugging.1 >= LayoutPriority.required.rawValue
             }
+        // An image whose width is free: its width follows the labels'
+        // heights too, and the fitting and frame passes' heights.
+        coupledImage = findCoupledImage()
+        if coupledImage != nil { (hasFreeWidthLabel, needsPassChecks) = (true, true) }
         shapes[_ShapeFlags(flags: flags)] = _ShapeAnalysis(
             reason: nil, id: id, levels: levels, visibleOf: visibleOf, gapsOf: gapsOf,
             hasFreeWidthLabel: hasFreeWidthLabel, needsPassChecks: needsPassChecks,
-            sharesTextWidth: nodes.map(\.sharesTextWidth))
+            sharesTextWidth: nodes.map(\.sharesTextWidth), coupledImage: coupledImage)
     }
 
     /// Keeps the current shape's costs and takes those kept for shape `id`
@@ -100,6 +104,7 @@ extension _DirectPlan {
         gapsOf = known.gapsOf
         hasFreeWidthLabel = known.hasFreeWidthLabel
         needsPassChecks = known.needsPassChecks
+        coupledImage = known.coupledImage
     }
 
     /// Whether a view's width follows from required constraints alone,
