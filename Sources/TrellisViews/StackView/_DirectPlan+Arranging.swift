@@ -118,8 +118,9 @@ extension _DirectPlan {
                 break
             }
             lengths = try centeredLengths(visible, axis)
-            guard let distances = try centeredDistances(
-                visible, lengths, gaps, canvas: canvas, what())
+            guard
+                let distances = try centeredDistances(
+                    visible, lengths, gaps, canvas: canvas, what())
             else {
                 lengths = try squeezedCenteredLengths(visible, room, what())
                 break

@@ -57,7 +57,9 @@ extension _DirectPlan {
         try checkFirm(visible, lengths, squeezed: false, what())
         // after[k]: the minimums of the spacers after k.
         var after = [Double](repeating: 0, count: count + 1)
-        for k in stride(from: count - 1, through: 0, by: -1) { after[k] = after[k + 1] + minimums[k] }
+        for k in stride(from: count - 1, through: 0, by: -1) {
+            after[k] = after[k + 1] + minimums[k]
+        }
         // The first spacer J whose distance cannot equal the first's
         // (J + 1 spacers sharing one distance, the later ones at their
         // minimum, leave it below a minimum); `largest`: the greatest
