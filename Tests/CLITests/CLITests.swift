@@ -226,9 +226,11 @@ struct Tool {
         let all = try #require(laidOut["direct_frames"] as? [String: Any])
         #expect((all["compared"] as? NSNumber)?.intValue == 3 * 2)
         #expect((all["differing"] as? NSNumber)?.intValue == 0, "\(all)")
-        // An equal-centring row too short for its views' centres (UIKit's
-        // `UISV-fill-equally` between spacers gives way) is refused at both
-        // widths and laid out by the constraints.
+        // An equal-centring row too short for its views, whose tag's
+        // compression resistance (100) is below the spacers'
+        // `UISV-fill-equally` (149): the direct path does not model that
+        // trade, refuses the row at both widths, and the constraints lay
+        // it out.
         let centred = try Tool.temporaryFile("centred.json", Self.centredTemplate)
         let long = String(repeating: "word ", count: 80)
         let data = try Tool.temporaryFile(
@@ -251,7 +253,8 @@ struct Tool {
             "\(table.stdout)")
     }
 
-    /// A horizontal equal-centring stack of two one-line labels.
+    /// A horizontal equal-centring stack of two one-line labels, the first
+    /// compressed before the spacers give way.
     static let centredTemplate = """
         {
           "name": "CentredTagsCell",
@@ -259,7 +262,7 @@ struct Tool {
             {"id": "root", "kind": "stack", "axis": "horizontal", "distribution": "equalCentering",
              "spacing": 8},
             {"id": "tag", "kind": "label", "parent": "root", "field": "tag",
-             "textStyle": {"font": "Inter", "size": 13, "lines": 1}},
+             "textStyle": {"font": "Inter", "size": 13, "lines": 1}, "compression": [100, 750]},
             {"id": "title", "kind": "label", "parent": "root", "field": "title",
              "textStyle": {"font": "Inter", "size": 13, "lines": 1}}
           ],

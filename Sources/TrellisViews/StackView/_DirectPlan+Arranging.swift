@@ -118,14 +118,14 @@ extension _DirectPlan {
                 break
             }
             lengths = try centeredLengths(visible, axis)
-            let minimum = centeringMinimum(lengths, gaps)
-            guard canvas >= minimum - 1e-9 * max(1, abs(minimum)) else {
-                throw .unmodelled(
-                    "\(what()): too short for equal centring (\(canvas) < \(minimum))")
+            guard
+                let distances = try centeredDistances(
+                    visible, lengths, gaps, canvas: canvas, what())
+            else {
+                lengths = try squeezedCenteredLengths(visible, room, what())
+                break
             }
-            let distance =
-                (canvas - lengths[0] / 2 - lengths[lengths.count - 1] / 2) / Double(gaps.count)
-            spacing = gaps.indices.map { distance - (lengths[$0] + lengths[$0 + 1]) / 2 }
+            spacing = gaps.indices.map { distances[$0] - (lengths[$0] + lengths[$0 + 1]) / 2 }
         }
         var position = start
         for (k, child) in visible.enumerated() {

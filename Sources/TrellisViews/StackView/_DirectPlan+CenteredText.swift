@@ -32,7 +32,7 @@ extension _DirectPlan {
     /// `t(W)` (a linear bound in `W`: every gap at least its minimum) the
     /// cost is not modelled, as for equal centring without labels; a
     /// label its own cost keeps off `t(W)` may make the shortest canvas
-    /// longer, which arranging checks (`too short for equal centring`).
+    /// longer, which arranging lays out (`centeredDistances`).
     /// - Throws: `unmodelled` when no width leaves every gap its minimum.
     func centeredTextCost(_ index: Int, _ visible: [Int], hiddenLabels: Int)
         throws(_StackCostError) -> _Cost

@@ -95,7 +95,7 @@ extension _DirectPlan {
     func makeGaps(_ index: Int, _ visible: [Int]) -> [Double] {
         guard let stack = nodes[index].stack else { return [] }
         let range = nodes[index].children
-        return visible.dropLast().map { child in
+        let gaps = visible.dropLast().map { child in
             let position =
                 (childList[range].firstIndex(of: child) ?? range.lowerBound) - range.lowerBound
             guard let custom = stack.customSpacing[position],
@@ -104,6 +104,7 @@ extension _DirectPlan {
             return custom == StackView.spacingUseSystem
                 ? LayoutConstraint.standardSiblingSpacing : custom
         }
+        return stack.distribution == .equalSpacing ? Self.equalSpacingGaps(gaps) : gaps
     }
 
     mutating func cost(of index: Int, _ axis: LayoutAxis) throws(_StackCostError) -> _Cost {
@@ -389,8 +390,11 @@ extension _DirectPlan {
         return cost
     }
 
-    /// Lengths of the views of an equal-centering stack: each its own best,
-    /// which must be decided by priorities above the gaps' spanning fit.
+    /// Lengths of the views of an equal-centering stack: each its own best.
+    /// Shrinking a view shortens the least canvas its centres need, which
+    /// `UISV-canvas-fit` (49) and the cell's fitting size (50) pull for:
+    /// a view must resist shrinking above 51. Growing one only lengthens
+    /// that canvas, so any cost of growing holds it.
     func centeredLengths(_ visible: [Int], _ axis: LayoutAxis) throws(_StackCostError)
         -> [Double]
     {
@@ -402,9 +406,7 @@ extension _DirectPlan {
             let holdsLeft =
                 costs[child].lo >= length - 1e-9
                 || (1..<firm).contains { left[$0] < -1e-9 } && _sign(left) < 0
-            let holdsRight =
-                costs[child].hi <= length + 1e-9
-                || (1..<firm).contains { right[$0] > 1e-9 } && _sign(right) > 0
+            let holdsRight = costs[child].hi <= length + 1e-9 || _sign(right) > 0
             guard holdsLeft, holdsRight else {
                 throw .unmodelled(
                     "node\(child) in an equal-centering stack gives way below the gaps' priority")

@@ -35,15 +35,6 @@ extension _DirectPlan {
             default: return false
             }
         }
-        let equal = stack.distribution == .equalSpacing || stack.distribution == .equalCentering
-        if equal, visible.count > 1,
-            stack.customSpacing.contains(where: {
-                stack.children.indices.contains($0.key) && $0.value != StackView.spacingUseDefault
-            })
-        {
-            return
-                "custom spacing in an equal-spacing distribution (unequal minimum gaps trade against equal gaps)"
-        }
         if stack.isBaselineRelativeArrangement, stack.axis == .vertical {
             guard stack.distribution == .fill || stack.distribution == .fillEqually else {
                 return "baseline-relative arrangement with \(stack.distribution)"
