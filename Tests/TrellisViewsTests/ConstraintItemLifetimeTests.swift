@@ -10,9 +10,11 @@ import TrellisTestSupport
 
 @Suite struct ConstraintItemLifetimeTests {
     /// A view removed from its laid-out hierarchy and released is freed
-    /// (its constraints, and the ancestor's constraint on it, hold it
-    /// unretained), the ancestor's constraint on it is deactivated, and a
-    /// constraint kept by the caller then reads nil for the freed item.
+    /// once the hierarchy is laid out again (the engine holds its views
+    /// until its next rebuild; its constraints, and the ancestor's
+    /// constraint on it, hold it unretained), the ancestor's constraint on
+    /// it is deactivated, and a constraint kept by the caller then reads
+    /// nil for the freed item.
     @Test func aRemovedViewIsFreedAndItsConstraintsReadNil() {
         let root = View(frame: Rect(x: 0, y: 0, width: 320, height: 100))
         weak var freed: View?
@@ -32,6 +34,7 @@ import TrellisTestSupport
             freed = box
             box.removeFromSuperview()
         }
+        root.layoutIfNeeded()
         #expect(freed == nil)
         #expect(kept[0].firstItem == nil)
         #expect(!kept[0].isActive)
@@ -39,11 +42,11 @@ import TrellisTestSupport
         #expect(kept[1].secondItem === root)
         #expect(!kept[1].isActive)
         #expect(root.constraints.isEmpty)
-        root.layoutIfNeeded()
     }
 
     /// A constraint kept after its whole hierarchy is freed reads nil for
-    /// both items and is inactive (its host is gone), as a guide's owner is.
+    /// its view and is inactive (its host is gone); the guide it relates
+    /// to, kept too, reads nil for its owning view.
     @Test func aFreedHierarchyLeavesItsConstraintsAndGuidesEmpty() {
         weak var freedRoot: View?
         let constraint: LayoutConstraint
@@ -62,11 +65,11 @@ import TrellisTestSupport
         }
         #expect(freedRoot == nil)
         #expect(constraint.firstItem == nil)
-        #expect(constraint.secondItem == nil)
+        #expect(constraint.secondItem === guide)
         #expect(!constraint.isActive)
         #expect(guide.owningView == nil)
         // Still describable and inert.
-        #expect(constraint.description == "nil.leading == nil.leading")
+        #expect(constraint.description == "nil.leading == nil.layoutMarginsGuide.leading")
         constraint.constant = 4
         constraint.isActive = false
     }
