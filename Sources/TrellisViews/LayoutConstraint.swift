@@ -52,13 +52,24 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// constraints made in code or by the engine.
     public var sourcePlace: String?
 
-    // Items are weak, as UIKit's are: views own their constraints, not the reverse.
-    weak var _firstItem: LayoutItem?
-    weak var _secondItem: LayoutItem?
+    // Items are not retained, as UIKit's are not: views own their
+    // constraints, not the reverse. They are held through cells
+    // (`_ItemCell`), so a freed item reads as nil.
+    let _firstCell: _ItemCell
+    let _secondCell: _ItemCell?
     let _origin: Origin
     // `@exclusivity(unchecked)` below, as the engine's (see View): one thread, read per row.
-    /// The view whose `constraints` list holds this constraint while it is active.
-    @exclusivity(unchecked) weak var _host: View?
+    @exclusivity(unchecked) private var _hostCell: _ItemCell?
+    /// The first item, nil once it has been freed.
+    var _firstItem: LayoutItem? { _firstCell.item }
+    /// The second item, nil without one or once it has been freed.
+    var _secondItem: LayoutItem? { _secondCell?.item }
+    /// The view whose `constraints` list holds this constraint while it is
+    /// active (nil once that view is freed).
+    var _host: View? {
+        get { _hostCell?.view }
+        set { _hostCell = newValue?._cell }
+    }
     /// Activation order; the engine installs constraints in this order, so the
     /// most recently activated constraint is the one broken in a conflict.
     @exclusivity(unchecked) var _activationOrder = 0
@@ -91,10 +102,10 @@ public final class LayoutConstraint: CustomStringConvertible {
         _ second: LayoutItem?, _ secondAttribute: LayoutAttribute, multiplier: Double = 1,
         constant: Double, priority: LayoutPriority, origin: Origin, identifier: String? = nil
     ) {
-        _firstItem = first
+        _firstCell = first._cell
         self.firstAttribute = firstAttribute
         self.relation = relation
-        _secondItem = second
+        _secondCell = second?._cell
         self.secondAttribute = second == nil ? .notAnAttribute : secondAttribute
         self.multiplier = multiplier
         _constant = constant

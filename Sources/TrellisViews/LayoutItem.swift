@@ -25,6 +25,9 @@ open class LayoutItem {
     /// the type and a serial number is used (`Label#12`); the Visual Format
     /// Language names unnamed views after their key in its `views` dictionary.
     public var name: String?
+    /// What constraints and guides hold of this item (made on first use):
+    /// see `_ItemCell`. Cleared when the item is freed.
+    @exclusivity(unchecked) var _cellStorage: _ItemCell?
 
     init(kindName: String) {
         _serial = Self.counter.next()
@@ -34,6 +37,16 @@ open class LayoutItem {
         _minY = Variable(base, part: .minY)
         _width = Variable(base, part: .width)
         _height = Variable(base, part: .height)
+    }
+
+    deinit { _cellStorage?.item = nil }
+
+    /// The cell that stands for this item in constraints and guides.
+    var _cell: _ItemCell {
+        if let cell = _cellStorage { return cell }
+        let cell = _ItemCell(self)
+        _cellStorage = cell
+        return cell
     }
 
     /// `name`, or the type and serial number when no name is set.
@@ -92,8 +105,13 @@ public final class LayoutGuide: LayoutItem {
     }
 
     let _kind: Kind
-    /// The view the guide belongs to.
-    public internal(set) weak var owningView: View?
+    /// The view the guide belongs to (nil once that view is freed).
+    public internal(set) var owningView: View? {
+        get { _ownerCell?.view }
+        set { _ownerCell = newValue?._cell }
+    }
+    /// The owning view, held as constraints hold their items (`_ItemCell`).
+    @exclusivity(unchecked) private var _ownerCell: _ItemCell?
     /// The guide's rectangle in its owning view's coordinates, from the last layout.
     public internal(set) var layoutFrame: Rect = .zero
 
@@ -111,7 +129,7 @@ public final class LayoutGuide: LayoutItem {
 
     init(kind: Kind, owner: View) {
         _kind = kind
-        owningView = owner
+        _ownerCell = owner._cell
         super.init(kindName: kind == .safeArea ? "SafeAreaGuide" : "MarginsGuide")
     }
 

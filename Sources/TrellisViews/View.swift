@@ -63,24 +63,11 @@ open class View: LayoutItem {
     }
 
     deinit {
+        // Constraints and guides read nil for this view from here on (its
+        // stored properties, the engine among them, are freed before
+        // `LayoutItem`'s `deinit` runs).
+        _cellStorage?.item = nil
         for subview in subviews { subview._superview = nil }
-    }
-
-    /// Type names by type, made once each. `"\(type)"` demangles the type's
-    /// name in the Swift runtime every time; done for every view made on
-    /// several threads at once, that demangling crashed (twice, in
-    /// `reusedStackCellsLayOutAsFreshOnes`), and it cost a demangling per
-    /// view. Each name is now made once, under a lock.
-    private static let _typeNames = Locked<[ObjectIdentifier: String]>([:])
-
-    static func _typeName(_ type: View.Type) -> String {
-        let key = ObjectIdentifier(type)
-        return _typeNames.withLock { names in
-            if let name = names[key] { return name }
-            let name = String(describing: type)
-            names[key] = name
-            return name
-        }
     }
 
     override var _owningView: View? { self }

@@ -47,10 +47,9 @@ protocol _EngineText: View {
 /// Kept as the view, unretained, and its dynamic type as a text view: `with`
 /// lends the view as `any _EngineText` with its protocol's witnesses, the
 /// view guaranteed by the caller (no retain, no dynamic cast). An
-/// `unowned(unsafe)` existential would be retained on every read, and a
-/// label is a view that weak references point at, whose reference counts
-/// live in a side table: that retain and release cost more than the rest of
-/// the refit of a row (callgrind, AnimalTableViewCell).
+/// `unowned(unsafe)` existential would be retained and released on every
+/// read, which cost more than the rest of the refit of a row (callgrind,
+/// AnimalTableViewCell).
 struct _EngineTextRef {
     private let object: Unmanaged<View>
     private let type: any _EngineText.Type

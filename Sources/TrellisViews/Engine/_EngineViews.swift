@@ -8,9 +8,8 @@ struct _EngineViews: RandomAccessCollection {
     private unowned(unsafe) var root: View?
     private var subviews: [View] = []
     /// Every view, root first, unretained (the list above keeps them alive):
-    /// `withView(at:_:)` lends one without reference counting, which a view
-    /// (weakly referenced by constraints, so counted through a side table)
-    /// makes costly on a reused cell's per-row path.
+    /// `withView(at:_:)` lends one without reference counting, which is
+    /// costly on a reused cell's per-row path.
     private var unretained: [Unmanaged<View>] = []
 
     var startIndex: Int { 0 }
