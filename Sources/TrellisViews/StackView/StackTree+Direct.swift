@@ -237,7 +237,10 @@ struct _DirectPlan {
     var textWidthReplays = 0
     /// Whether those are taken from the shape's memo when a row brings the
     /// same inputs (`_TextWidthMemo`), and how many were.
+    /// By shape number, apart from `widthRecords`: a record copied out
+    /// while the memo grows would make the memo copy itself.
     var memoizingTextWidths = true
+    var textWidthMemos: [_TextWidthMemo] = []
     var textWidthMemoHits = 0
     /// The heights pass of each shape met, by its views' vertical keys
     /// (`heightsPass`); `replayingHeights` false: always the general pass.

@@ -23,12 +23,13 @@ struct _TextWidthMemo {
     static let capacity = 4096
 
     var entries: [[UInt64]: [(x: Double, width: Double)]] = [:]
-    /// The storage of the last key made (`key(_:_:_:)`).
+    /// The last key made (`_DirectPlan.textWidthKey`), its storage kept.
     var scratch: [UInt64] = []
 
-    mutating func record(_ key: [UInt64], _ frames: [(x: Double, width: Double)]) {
+    /// Keeps `frames` under the last key made (`scratch`).
+    mutating func record(_ frames: [(x: Double, width: Double)]) {
         if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-        entries[key] = frames
+        entries[scratch] = frames
     }
 }
 
@@ -52,12 +53,19 @@ extension _DirectPlan {
     /// Sets the subtree's x and width from the shape's memo when a row of
     /// the same inputs was worked out before; true when it did.
     mutating func replayTextWidths(_ number: Int, _ subtree: Range<Int>, _ width: Double) -> Bool {
-        guard memoizingTextWidths, lastShape < widthRecords.count, widthRecords[lastShape] != nil
-        else { return false }
-        var key = widthRecords[lastShape]!.shares.scratch
+        guard memoizingTextWidths else { return false }
+        if textWidthMemos.count <= lastShape {
+            textWidthMemos.append(
+                contentsOf: repeatElement(
+                    _TextWidthMemo(), count: lastShape + 1 - textWidthMemos.count))
+        }
+        // (The key's storage moved out and back: it is built in place.)
+        var key: [UInt64] = []
+        swap(&key, &textWidthMemos[lastShape].scratch)
         textWidthKey(number, subtree, width, into: &key)
-        widthRecords[lastShape]!.shares.scratch = key
-        guard let frames = widthRecords[lastShape]!.shares.entries[key] else { return false }
+        swap(&key, &textWidthMemos[lastShape].scratch)
+        guard let frames = textWidthMemos[lastShape].entries[textWidthMemos[lastShape].scratch]
+        else { return false }
         for (offset, index) in subtree.enumerated() {
             nodes[index].x = frames[offset].x
             nodes[index].width = frames[offset].width
@@ -69,9 +77,8 @@ extension _DirectPlan {
     /// Keeps the subtree's x and width, just worked out, under the inputs
     /// `replayTextWidths` made its key of.
     mutating func recordTextWidths(_ subtree: Range<Int>) {
-        guard memoizingTextWidths, lastShape < widthRecords.count, widthRecords[lastShape] != nil
-        else { return }
-        let key = widthRecords[lastShape]!.shares.scratch
-        widthRecords[lastShape]!.shares.record(key, subtree.map { (nodes[$0].x, nodes[$0].width) })
+        guard memoizingTextWidths, lastShape < textWidthMemos.count else { return }
+        let frames = subtree.map { (x: nodes[$0].x, width: nodes[$0].width) }
+        textWidthMemos[lastShape].record(frames)
     }
 }

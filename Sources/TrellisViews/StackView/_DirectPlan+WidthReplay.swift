@@ -20,8 +20,6 @@ struct _WidthRecord {
     var entries: [(width: UInt64, result: Result<[(x: Double, width: Double)], _StackCostError>)] =
         []
     var next = 0
-    /// The widths of `free` worked out for earlier rows, by their inputs.
-    var shares = _TextWidthMemo()
 
     func entry(_ width: Double) -> Result<[(x: Double, width: Double)], _StackCostError>? {
         for entry in entries where entry.width == width.bitPattern { return entry.result }
