@@ -237,6 +237,13 @@ struct _DirectPlan {
     /// How many of them worked out again the widths that follow the texts
     /// (`solveTextWidths`).
     var textWidthReplays = 0
+    /// Whether those are taken from the shape's memo when a row brings the
+    /// same inputs (`_TextWidthMemo`), and how many were.
+    /// By shape number, apart from `widthRecords`: a record copied out
+    /// while the memo grows would make the memo copy itself.
+    var memoizingTextWidths = true
+    var textWidthMemos: [_TextWidthMemo] = []
+    var textWidthMemoHits = 0
     /// The heights pass of each shape met, by its views' vertical keys
     /// (`heightsPass`); `replayingHeights` false: always the general pass.
     /// By shape number (`_ShapeAnalysis.id`).
@@ -468,80 +475,5 @@ struct _DirectPlan {
             }
             return visible > 1 || ($0.isHidden && visible > 0)
         })
-    }
-}
-
-/// A label's last few measurements (text, width → size, baselines): a row
-/// measures each label at a width or two, and rows of a template repeat
-/// most texts, so eight entries serve nearly every lookup.
-struct _Measurements {
-    /// `bytes`: a plain text's UTF-8 length (-1 for attributed text),
-    /// compared before the texts themselves: most texts a row brings are
-    /// new, and a length tells most of them apart without reading them.
-    var entries:
-        [(
-            text: StackTree.Text, bytes: Int, width: Double, size: Size,
-            baselines: (Double, Double)?
-        )] = []
-    var next = 0
-
-    /// `bytes` of an entry for `text`.
-    static func bytes(_ text: StackTree.Text) -> Int {
-        if case .plain(let string) = text { return string.utf8.count }
-        return -1
-    }
-
-    func size(_ text: StackTree.Text, _ width: Double) -> (
-        size: Size, baselines: (first: Double, last: Double)?
-    )? {
-        let bytes = Self.bytes(text)
-        // (By index, the width and length first: no entry is copied unless it matches.)
-        for k in entries.indices where entries[k].width == width && entries[k].bytes == bytes {
-            if Self.same(entries[k].text, text) {
-                return (entries[k].size, entries[k].baselines.map { (first: $0.0, last: $0.1) })
-            }
-        }
-        return nil
-    }
-
-    /// Texts of the same bytes. `String`'s `==` compares canonical
-    /// equivalence, which for text beyond ASCII normalizes as it goes (a
-    /// tenth of a row's time in a profile); equal bytes are equal texts,
-    /// and texts equivalent but of other bytes are measured again.
-    static func same(_ a: StackTree.Text, _ b: StackTree.Text) -> Bool {
-        switch (a, b) {
-        case (.plain(var x), .plain(var y)):
-            return _sameUTF8(&x, &y)
-        default:
-            return a == b
-        }
-    }
-
-    mutating func remember(
-        _ text: StackTree.Text, _ width: Double, _ size: Size, _ baselines: (Double, Double)?
-    ) {
-        let bytes = Self.bytes(text)
-        for k in entries.indices
-        where entries[k].width == width && entries[k].bytes == bytes
-            && Self.same(entries[k].text, text)
-        {
-            entries[k].size = size
-            if baselines != nil { entries[k].baselines = baselines }
-            return
-        }
-        add(text, width, size, baselines)
-    }
-
-    /// A measurement not among the entries (`size` just missed it).
-    mutating func add(
-        _ text: StackTree.Text, _ width: Double, _ size: Size, _ baselines: (Double, Double)?
-    ) {
-        let entry = (text, Self.bytes(text), width, size, baselines)
-        if entries.count < 8 {
-            entries.append(entry)
-        } else {
-            entries[next] = entry
-            next = (next + 1) % 8
-        }
     }
 }

@@ -15,6 +15,7 @@ extension _DirectPlan {
         if !sameStructure {
             shapes.removeAll(keepingCapacity: true)
             widthRecords.removeAll()
+            textWidthMemos.removeAll()
             heightRecords.removeAll()
             measured.removeAll(keepingCapacity: true)
             shapeMemos.removeAll()

@@ -111,16 +111,19 @@ extension _DirectPlan {
     {
         textWidthReplays += 1
         do throws(_StackCostError) {
-            for subtree in subtrees {
+            for (number, subtree) in subtrees.enumerated() {
                 let root = subtree.lowerBound
-                try computeCosts(.horizontal, nodesIn: subtree)
                 var above = nodes[root].parent
                 while above >= 0 {
                     memos[0].valid[above] = false
                     above = nodes[above].parent
                 }
+                // (The same inputs as an earlier row's: its widths.)
+                if replayTextWidths(number, subtree, width) { continue }
+                try computeCosts(.horizontal, nodesIn: subtree)
                 try checkFeasible(root, nodes[root].width)
                 try arrange(root, .horizontal)
+                recordTextWidths(subtree)
             }
         } catch {
             try solveWidthsGenerally(width, insets)

@@ -1,0 +1,162 @@
+// The direct path's per-label cache of measurements, kept from row to row.
+
+import TrellisGeometry
+
+/// A label's (or button's) measurements (text, width → size, baselines),
+/// kept while the tree's structure stays: a row measures each label at a
+/// width or two, and rows of a template repeat many of their texts across
+/// the list (authors' names and handles, times such as "3h", counts such
+/// as "0" on buttons), more than a few rows apart. The template engine's
+/// `Label` keeps its last measurement only, so it measures each such text
+/// again on every row; here they are found by a hash of their bytes in a
+/// table of `slotCount` entries (a group of eight places per hash), so a text met in
+/// any of the last few hundred rows is not measured again. What is kept
+/// is what the measurer gave for those very bytes at that very width, so
+/// a hit gives the same size, to the bit, as measuring again.
+struct _Measurements {
+    struct Entry {
+        var text: StackTree.Text
+        /// A plain text's UTF-8 length (-1 for attributed text), compared
+        /// before the texts themselves.
+        var bytes: Int
+        var hash: UInt64
+        var width: Double
+        var size: Size
+        var baselines: (Double, Double)?
+    }
+
+    /// Places in the table (a power of two), made on the first measurement.
+    static let slotCount = 512
+    /// Places a hash may take: an aligned group of eight.
+    static let groupSize = 8
+
+    var slots: [Entry?] = []
+    /// Which place of a full group the next new text takes (round robin).
+    var turn = 0
+    /// How many measurements were kept (every one the table missed).
+    var added = 0
+
+    /// The hash of a text and its width: the text's length and up to its
+    /// first and last 32 bytes (texts of the same bytes have the same hash;
+    /// the table compares the whole text before it answers).
+    static func key(_ text: StackTree.Text, _ width: Double) -> (bytes: Int, hash: UInt64) {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        @inline(__always) func mix(_ byte: UInt8) {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+        }
+        let bytes: Int
+        var string: String
+        switch text {
+        case .plain(let plain):
+            string = plain
+            bytes = plain.utf8.count
+        case .attributed(let attributed):
+            string = attributed.string
+            bytes = -1
+        }
+        string.withUTF8 { utf8 in
+            if utf8.count <= 64 {
+                for byte in utf8 { mix(byte) }
+            } else {
+                for byte in utf8.prefix(32) { mix(byte) }
+                for byte in utf8.suffix(32) { mix(byte) }
+            }
+        }
+        hash = (hash ^ UInt64(bitPattern: Int64(bytes))) &* 0x100_0000_01B3
+        hash = (hash ^ width.bitPattern) &* 0x100_0000_01B3
+        return (bytes, hash ^ (hash >> 29))
+    }
+
+    /// The first place of a hash's group.
+    @inline(__always)
+    static func group(_ hash: UInt64) -> Int {
+        Int(truncatingIfNeeded: hash) & (slotCount - 1) & ~(groupSize - 1)
+    }
+
+    /// The place of `text` at `width` among the entries, if measured.
+    func find(_ text: StackTree.Text, _ width: Double, _ key: (bytes: Int, hash: UInt64)) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        let start = Self.group(key.hash)
+        for place in start..<(start + Self.groupSize) where holds(place, text, width, key) {
+            return place
+        }
+        return nil
+    }
+
+    /// Whether place `place` holds `text` at `width` (hash, length and
+    /// width first: no text is read unless they match).
+    @inline(__always)
+    func holds(
+        _ place: Int, _ text: StackTree.Text, _ width: Double, _ key: (bytes: Int, hash: UInt64)
+    )
+        -> Bool
+    {
+        // (Field by field: no copy of the entry, which retains its text.)
+        guard slots[place]?.hash == key.hash, slots[place]!.bytes == key.bytes,
+            slots[place]!.width == width
+        else { return false }
+        return Self.same(slots[place]!.text, text)
+    }
+
+    func size(_ text: StackTree.Text, _ width: Double) -> (
+        size: Size, baselines: (first: Double, last: Double)?
+    )? {
+        guard !slots.isEmpty else { return nil }
+        guard let place = find(text, width, Self.key(text, width)), let entry = slots[place]
+        else { return nil }
+        return (entry.size, entry.baselines.map { (first: $0.0, last: $0.1) })
+    }
+
+    /// Texts of the same bytes. `String`'s `==` compares canonical
+    /// equivalence, which for text beyond ASCII normalizes as it goes (a
+    /// tenth of a row's time in a profile); equal bytes are equal texts,
+    /// and texts equivalent but of other bytes are measured again.
+    static func same(_ a: StackTree.Text, _ b: StackTree.Text) -> Bool {
+        switch (a, b) {
+        case (.plain(var x), .plain(var y)):
+            return _sameUTF8(&x, &y)
+        default:
+            return a == b
+        }
+    }
+
+    /// Records a measurement, or the baselines of one already kept.
+    mutating func remember(
+        _ text: StackTree.Text, _ width: Double, _ size: Size, _ baselines: (Double, Double)?
+    ) {
+        let key = Self.key(text, width)
+        if let place = find(text, width, key) {
+            slots[place]!.size = size
+            if baselines != nil { slots[place]!.baselines = baselines }
+            return
+        }
+        insert(text, key, width, size, baselines)
+    }
+
+    /// A measurement not among the entries (`size` just missed it).
+    mutating func add(
+        _ text: StackTree.Text, _ width: Double, _ size: Size, _ baselines: (Double, Double)?
+    ) {
+        insert(text, Self.key(text, width), width, size, baselines)
+    }
+
+    /// Puts the entry in an empty place of its group, else in the one
+    /// whose turn it is.
+    mutating func insert(
+        _ text: StackTree.Text, _ key: (bytes: Int, hash: UInt64), _ width: Double, _ size: Size,
+        _ baselines: (Double, Double)?
+    ) {
+        let entry = Entry(
+            text: text, bytes: key.bytes, hash: key.hash, width: width, size: size,
+            baselines: baselines)
+        added += 1
+        if slots.isEmpty { slots = Array(repeating: nil, count: Self.slotCount) }
+        let start = Self.group(entry.hash)
+        for place in start..<(start + Self.groupSize) where slots[place] == nil {
+            slots[place] = entry
+            return
+        }
+        slots[start + turn] = entry
+        turn = (turn + 1) % Self.groupSize
+    }
+}

@@ -1,0 +1,114 @@
+// The direct path's per-label cache of measurements (`_Measurements`): a
+// text met rows ago is not measured again, and what the cache gives is what
+// measuring gives, to the bit (texts told apart by every byte and by width).
+
+import Testing
+import TrellisGeometry
+import TrellisText
+
+@testable import TrellisViews
+
+@Suite struct DirectMeasurementCacheTests {
+    static let inter = try! FontCollection.bundled("Inter")
+
+    /// 120 names (as many as a list's authors' handles), among them long
+    /// ones of the same length that differ only in the middle (beyond the
+    /// bytes the hash reads), and non-ASCII ones.
+    static let names: [String] = (0..<120).map { k in
+        switch k % 4 {
+        case 0: return "Author \(k)"
+        case 1: return "Екатерина \(k) 🌸"
+        case 2:
+            // 80 bytes, the 40th byte an "i" or a "W" (other widths).
+            let middle = k % 8 == 2 ? "i" : "W"
+            return String(repeating: "a", count: 39) + middle + String(repeating: "b", count: 36)
+                + "\(1000 + k)"
+        default: return "@handle_\(k)@mastodon.social"
+        }
+    }
+
+    /// A header of a name and a handle over a body of several lines.
+    static var tree: StackTree {
+        let style = TextStyle(fonts: inter, size: 15)
+        var handle = StackTree.LabelNode("", style: style)
+        handle.horizontalHugging = 249
+        let header = StackTree.Stack(
+            axis: .horizontal, spacing: 4,
+            children: [.label(.init("", style: style)), .label(handle)])
+        return StackTree(
+            root: .init(
+                axis: .vertical, spacing: 6,
+                layoutMargins: EdgeInsets(top: 16, left: 16, bottom: 16, right: 16),
+                children: [.stack(header), .label(.init("", style: style, numberOfLines: 0))]))
+    }
+
+    /// Row `k`: the name and handle cycle through `names` (at other
+    /// phases), the body is new in every row.
+    static func row(_ k: Int, of tree: StackTree) -> StackTreeRow {
+        var row = StackTreeRow(tree)
+        row.texts[2] = .plain(names[k % names.count])
+        row.texts[3] = .plain(names[(k * 7 + 3) % names.count])
+        row.texts[4] = .plain("Row \(k): \(names[k % names.count]) wrote a body that wraps")
+        return row
+    }
+
+    @Test func textsMetRowsAgoAreNotMeasuredAgainAndGiveTheSameLayout() {
+        let tree = Self.tree
+        #expect(tree.directLayoutUnsupportedReason == nil)
+        var kept = DirectStackLayout()
+        var mismatches: [String] = []
+        var addedAfterFirstCycle = (name: 0, handle: 0)
+        let rows = 3 * Self.names.count
+        for k in 0..<rows {
+            let row = Self.row(k, of: tree)
+            let width = k % 3 == 0 ? 320.0 : 375
+            let got = try? kept.layout(row, of: tree, width: width)
+            var fresh = DirectStackLayout()
+            let expected = try? fresh.layout(tree.applying(row), width: width)
+            #expect(got != nil)
+            if got != expected, mismatches.count < 3 {
+                mismatches.append(
+                    "row \(k) at \(width): kept \(String(describing: got)), fresh \(String(describing: expected))"
+                )
+            }
+            if k == Self.names.count - 1 {
+                addedAfterFirstCycle = (kept.plan.measured[2].added, kept.plan.measured[3].added)
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
+        // One-line labels are measured on one line, whatever the width:
+        // after the first cycle of names every text is found.
+        #expect(addedAfterFirstCycle.name == Self.names.count)
+        #expect(kept.plan.measured[2].added == Self.names.count)
+        #expect(kept.plan.measured[3].added == Self.names.count)
+    }
+
+    @Test func entriesAreToldApartByEveryByteAndByWidth() {
+        var cache = _Measurements()
+        // Same length, same first and last 32 bytes: one byte in the middle differs.
+        let a = String(repeating: "x", count: 40) + "i" + String(repeating: "y", count: 40)
+        let b = String(repeating: "x", count: 40) + "W" + String(repeating: "y", count: 40)
+        cache.add(.plain(a), 100, Size(width: 1, height: 2), nil)
+        #expect(cache.size(.plain(b), 100) == nil)
+        #expect(cache.size(.plain(a), 200) == nil)
+        #expect(cache.size(.plain(a), 100)?.size == Size(width: 1, height: 2))
+        cache.add(.plain(b), 100, Size(width: 3, height: 4), nil)
+        #expect(cache.size(.plain(a), 100)?.size == Size(width: 1, height: 2))
+        #expect(cache.size(.plain(b), 100)?.size == Size(width: 3, height: 4))
+        // Baselines recorded for a kept measurement.
+        cache.remember(.plain(a), 100, Size(width: 1, height: 2), (5, 6))
+        #expect(cache.size(.plain(a), 100)?.baselines?.first == 5)
+        #expect(cache.added == 2)
+        // Many texts: every one still kept answers with its own size.
+        for k in 0..<100 {
+            cache.add(.plain("text \(k)"), .infinity, Size(width: Double(k), height: 1), nil)
+        }
+        var found = 0
+        for k in 0..<100 {
+            guard let known = cache.size(.plain("text \(k)"), .infinity) else { continue }
+            #expect(known.size.width == Double(k))
+            found += 1
+        }
+        #expect(found > 80)
+    }
+}
