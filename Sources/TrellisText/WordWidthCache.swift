@@ -230,8 +230,6 @@ struct _ByteKeyTable {
         var arenaStart: Int32 = 0
         var value = _PieceMeasure()
     }
-    // Slot arrays come zeroed from `calloc`: an all-zero `Entry` is the
-    // empty slot (`lengthAndTag` 0) with `Entry()`'s values.
 
     private var slots: _AlignedBuffer<Entry>
     /// `slots`' address | log2(its count), for `_WordWidthCache.prefetch`.
@@ -246,13 +244,13 @@ struct _ByteKeyTable {
 
     init(maximumCount: Int) {
         self.maximumCount = maximumCount
-        slots = _AlignedBuffer(zeroedCount: _ByteKeyTable.initialSlots)
+        slots = _AlignedBuffer(count: _ByteKeyTable.initialSlots, repeating: Entry())
     }
 
     mutating func removeAll() {
         arena.removeAll(keepingCapacity: true)
         count = 0
-        slots = _AlignedBuffer(zeroedCount: _ByteKeyTable.initialSlots)
+        slots = _AlignedBuffer(count: _ByteKeyTable.initialSlots, repeating: Entry())
     }
 
     func value(for key: _ByteKey) -> _PieceMeasure? {
@@ -305,7 +303,7 @@ struct _ByteKeyTable {
     /// keeps the hash bits that choose its position).
     private mutating func grow() {
         let old = slots
-        slots = _AlignedBuffer(zeroedCount: old.count * 2)
+        slots = _AlignedBuffer(count: old.count * 2, repeating: Entry())
         for index in 0..<old.count where old.pointer[index].lengthAndTag != 0 {
             place(old.pointer[index])
         }
@@ -317,10 +315,6 @@ struct _ByteKeyTable {
 final class _AlignedBuffer<Element> {
     let pointer: UnsafeMutablePointer<Element>
     let count: Int
-    /// Where a zeroed buffer's memory came from (`init(zeroedCount:)`).
-    private let zeroedBase: UnsafeMutableRawPointer?
-    /// The length of a zeroed buffer's own mapping; 0 when from `calloc`.
-    private let mappedLength: Int
 
     /// `count` default values (`count` is a power of two for the tables here).
     init(count: Int, repeating value: Element) {
@@ -329,51 +323,11 @@ final class _AlignedBuffer<Element> {
             byteCount: count * MemoryLayout<Element>.stride, alignment: 64)
         pointer = raw.bindMemory(to: Element.self, capacity: count)
         pointer.initialize(repeating: value, count: count)
-        zeroedBase = nil
-        mappedLength = 0
-    }
-
-    /// `count` values whose every byte is zero, for a trivial `Element`
-    /// whose all-zero bit pattern is the value wanted (an empty slot),
-    /// without writing zeros over them as `init(count:repeating:)` does:
-    /// 64 KB or more are mapped from the system (pages it zeroes as they are
-    /// first touched), less comes from `calloc`. The word cache's slot
-    /// arrays as they double cost 11 M instructions of memset for 5,000
-    /// rows of prose (`calloc` still clears what its heap reuses).
-    init(zeroedCount count: Int) {
-        precondition(_isPOD(Element.self))
-        self.count = count
-        let length = count * MemoryLayout<Element>.stride
-        let base: UnsafeMutableRawPointer
-        if length >= 1 << 16 {
-            let mapped = mmap(
-                nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
-            // MAP_FAILED is (void *)-1.
-            guard let mapped, mapped != UnsafeMutableRawPointer(bitPattern: -1) else {
-                fatalError("out of memory mapping \(count) table slots")
-            }
-            base = mapped
-            mappedLength = length
-        } else {
-            guard let allocated = calloc(length + 63, 1) else {
-                fatalError("out of memory allocating \(count) table slots")
-            }
-            base = allocated
-            mappedLength = 0
-        }
-        zeroedBase = base
-        let aligned = (UInt(bitPattern: base) + 63) & ~UInt(63)
-        pointer = UnsafeMutableRawPointer(bitPattern: aligned)!.bindMemory(
-            to: Element.self, capacity: count)
     }
 
     deinit {
-        if let zeroedBase {
-            if mappedLength > 0 { munmap(zeroedBase, mappedLength) } else { free(zeroedBase) }
-        } else {
-            pointer.deinitialize(count: count)
-            pointer.deallocate()
-        }
+        pointer.deinitialize(count: count)
+        pointer.deallocate()
     }
 }
 
