@@ -125,23 +125,27 @@ struct _Triggers {
 /// share the piece with a glyph whose `guards` has that bit, and no glyph
 /// whose `starts` has a bit may stand where that rule's context matches
 /// (`matchesRule`).
-struct _KernOnlyPlan {
+///
+/// A class, immutable once built: `kernOnlyMeasure` takes a face's plan for
+/// every piece it measures, and a struct of six arrays copied out of the
+/// face's list retained and released each array every time.
+final class _KernOnlyPlan {
     /// Eligible glyphs that are never triggers.
-    var simple: _GlyphSet
+    let simple: _GlyphSet
     /// Per glyph: the guard sets whose presence makes it a trigger (bits);
     /// empty when the plan has none.
-    var needs: [UInt64]
+    let needs: [UInt64]
     /// Per glyph: the guard sets it belongs to (bits); empty when the plan has none.
-    var guards: [UInt64]
+    let guards: [UInt64]
 
     /// Per glyph: the positional rules (bits, indices of `rules`) whose
     /// first input it is; empty when the plan has none.
-    var starts: [UInt64]
+    let starts: [UInt64]
     /// Per glyph: the context sets (bits) it belongs to; empty when the plan has none.
-    var members: [UInt64]
+    let members: [UInt64]
     /// Per positional rule: each context glyph's offset from the first
     /// input and the bit of its set.
-    var rules: [[(offset: Int, set: UInt64)]]
+    let rules: [[(offset: Int, set: UInt64)]]
 
     /// Builds the plan from its triggers; guards beyond 64 distinct sets
     /// make their glyphs triggers always, and positional rules beyond 64

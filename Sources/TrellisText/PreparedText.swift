@@ -266,7 +266,7 @@ extension _Workspace {
             // Plain text is ASCII, so it has no right-to-left character.
             let hasRTL = !isPlain && _mayContainRightToLeft(text)
             // Plain text has no tab either.
-            let hasTabs = !isPlain && text.contains(0x09)
+            let hasTabs = !isPlain && _containsTab(text, 0..<text.count)
             // Pass 1: where each piece ends and its flags; for left-to-right
             // text also each piece's cache key, its measure when the front
             // cache has it, and otherwise the start of loading its slot of

@@ -188,7 +188,7 @@ extension _Workspace {
     ) throws(TextError) -> _PreparedText {
         let (breakCount, isPlain) = try findBreaks(text)
         let hasRTL = !isPlain && _mayContainRightToLeft(text)
-        let hasTabs = !isPlain && text.contains(0x09)
+        let hasTabs = !isPlain && _containsTab(text, 0..<text.count)
         var pieces: [_Piece] = []
         pieces.reserveCapacity(breakCount)
         var bidiRuns: [(end: Int32, level: UInt8)] = []

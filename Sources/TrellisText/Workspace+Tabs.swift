@@ -32,7 +32,20 @@ func _nextTabStop(after x: Double) -> Double {
 /// True when `text[range]` holds a tab.
 @inline(__always)
 func _containsTab(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-    for index in range where text[index] == 0x09 { return true }
+    // Eight bytes at a time: a tab is a zero byte of the word XOR tabs, and
+    // `(x - 0x01…) & ~x & 0x80…` is nonzero exactly when `x` has a zero byte.
+    let raw = UnsafeRawBufferPointer(text)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    var index = range.lowerBound
+    while index &+ 8 <= range.upperBound {
+        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ (ones &* 0x09)
+        if (word &- ones) & ~word & (ones &* 0x80) != 0 { return true }
+        index &+= 8
+    }
+    while index < range.upperBound {
+        if text[index] == 0x09 { return true }
+        index += 1
+    }
     return false
 }
 

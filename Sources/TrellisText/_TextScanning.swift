@@ -69,7 +69,17 @@ func _trailingWhitespaceStart(_ text: UnsafeBufferPointer<UInt8>, end: Int, star
 func _mayContainRightToLeft(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
     var index = 0
     let count = text.count
+    let raw = UnsafeRawBufferPointer(text)
     while index < count {
+        // Eight bytes at a time while none of them is 0xD6 or more (ASCII,
+        // and the lead and continuation bytes of Latin, Greek and Cyrillic
+        // letters): those bytes only step on below.
+        while index &+ 8 <= count
+            && !_hasByteFromD6(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        {
+            index &+= 8
+        }
+        guard index < count else { break }
         let byte = text[index]
         if byte < 0xD6 {
             index += 1
@@ -114,4 +124,15 @@ func _isASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         index += 1
     }
     return true
+}
+
+/// Whether a byte of `word` is 0xD6 or more. Per byte, with its top bit
+/// cleared (`low`), adding 0x2A carries into the top bit exactly when the
+/// byte is above 0x55 and cannot carry into the next byte; a byte is 0xD6
+/// or more exactly when its top bit is set and its low seven bits are.
+@inline(__always)
+func _hasByteFromD6(_ word: UInt64) -> Bool {
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let low = word & ~highs
+    return (low &+ 0x2A2A_2A2A_2A2A_2A2A) & word & highs != 0
 }

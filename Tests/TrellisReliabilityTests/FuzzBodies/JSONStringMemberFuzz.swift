@@ -8,6 +8,7 @@ import TrellisData
 enum JSONStringMemberFuzz {
     static let tokens = _utf8([
         "{", "}", "\"", ":", ",", " ", "\t", "\n", "\r", "\\", "\\\"", "\\u00e9", "\\n",
+        "\\/", "\\b",
         "\"subtitle\"", "\"subtitle\":", "\"title\"", "subtitle", "\"x\": 1", "[", "]", "null",
         "Fox", "é", "Привет", "你好", "👍🏽", "\u{0}", "\u{1F}", "\u{7F}", "\u{FEFF}", "\u{2028}",
     ])
