@@ -164,6 +164,8 @@ struct _ShapeAnalysis {
     var needsPassChecks = false
     /// Each node's `sharesTextWidth` (it reads hidden flags).
     var sharesTextWidth: [Bool] = []
+    /// Each node's `_DirectPlan.skipsMeasuring` (it reads hidden flags).
+    var skipsMeasuring: [Bool] = []
 }
 
 /// A shape's flags (`_DirectPlan.shapeFlags`) as a dictionary key, hashed
@@ -273,6 +275,11 @@ struct _DirectPlan {
     /// Whether the engine's passes may meet a required conflict on the way
     /// (see `prepare`), so each emulated solve is checked.
     var needsPassChecks = false
+    /// Labels and buttons left unmeasured (`skipsMeasuring`), by node.
+    var unmeasured: [Bool] = []
+    /// How many texts and titles `measure` has measured or found in
+    /// `measured` (tests count the ones it skips).
+    var measureCalls = 0
 
     static let proportionalBase: Float = 999
 
