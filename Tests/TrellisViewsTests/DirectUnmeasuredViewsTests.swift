@@ -23,7 +23,8 @@ import TrellisText
     ) -> StackTree {
         let style = TextStyle(fonts: inter, size: 13)
         let buttons: [StackTree.Node] = titles.map { title in
-            var node = StackTree.ButtonNode(title, style: style, contentEdgeInsets: EdgeInsets(all: 4))
+            var node = StackTree.ButtonNode(
+                title, style: style, contentEdgeInsets: EdgeInsets(all: 4))
             button(&node)
             return .button(node)
         }
@@ -57,7 +58,8 @@ import TrellisText
         for width in [320.0, 375, 414] {
             for (index, titles) in Self.titleSets.enumerated() {
                 let tree = Self.card(
-                    titles: titles, body: "Row \(index): a body long enough to wrap at phone widths")
+                    titles: titles, body: "Row \(index): a body long enough to wrap at phone widths"
+                )
                 #expect(tree.directLayoutUnsupportedReason == nil)
                 let before = kept.plan.measureCalls
                 let direct = try kept.layout(tree, width: width)
@@ -82,7 +84,10 @@ import TrellisText
     @Test func viewsWhoseSizeOrBaselinesMatterAreMeasured() throws {
         let titles = Self.titleSets[0]
         let variants: [(String, StackTree)] = [
-            ("no required height", Self.card(titles: titles, body: "Body") { $0.fixedHeight = nil }),
+            (
+                "no required height",
+                Self.card(titles: titles, body: "Body") { $0.fixedHeight = nil }
+            ),
             (
                 "aligned to the centre",
                 Self.card(titles: titles, body: "Body") { $0.alignment = .center }
@@ -93,9 +98,11 @@ import TrellisText
             ),
             (
                 "required compression resistance",
-                Self.card(titles: titles, body: "Body", button: {
-                    $0.verticalCompressionResistance = .required
-                })
+                Self.card(
+                    titles: titles, body: "Body",
+                    button: {
+                        $0.verticalCompressionResistance = .required
+                    })
             ),
         ]
         for (name, tree) in variants {
