@@ -166,6 +166,8 @@ struct _ShapeAnalysis {
     var sharesTextWidth: [Bool] = []
     /// The image whose width is free (`_DirectPlan+CoupledImage.swift`).
     var coupledImage: Int?
+    /// Each node's `_DirectPlan.skipsMeasuring` (it reads hidden flags).
+    var skipsMeasuring: [Bool] = []
 }
 
 /// A shape's flags (`_DirectPlan.shapeFlags`) as a dictionary key, hashed
@@ -279,6 +281,11 @@ struct _DirectPlan {
     /// its horizontal cost in the current solve (_DirectPlan+CoupledImage.swift).
     var coupledImage: Int?
     var coupledCost = _Cost()
+    /// Labels and buttons left unmeasured (`skipsMeasuring`), by node.
+    var unmeasured: [Bool] = []
+    /// How many texts and titles `measure` has measured or found in
+    /// `measured` (tests count the ones it skips).
+    var measureCalls = 0
 
     static let proportionalBase: Float = 999
 

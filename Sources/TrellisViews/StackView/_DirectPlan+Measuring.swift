@@ -62,6 +62,7 @@ extension _DirectPlan {
             return
         }
         levels = Self.levels(of: tree).sorted(by: >)
+        unmeasured = nodes.indices.map(skipsMeasuring)
         visibleOf = nodes.indices.map { index in children(index).filter { !nodes[$0].isHidden } }
         gapsOf = nodes.indices.map { makeGaps($0, visibleOf[$0]) }
         hasFreeWidthLabel = nodes.indices.contains { index in
@@ -82,7 +83,8 @@ extension _DirectPlan {
         shapes[_ShapeFlags(flags: flags)] = _ShapeAnalysis(
             reason: nil, id: id, levels: levels, visibleOf: visibleOf, gapsOf: gapsOf,
             hasFreeWidthLabel: hasFreeWidthLabel, needsPassChecks: needsPassChecks,
-            sharesTextWidth: nodes.map(\.sharesTextWidth), coupledImage: coupledImage)
+            sharesTextWidth: nodes.map(\.sharesTextWidth), coupledImage: coupledImage,
+            skipsMeasuring: unmeasured)
     }
 
     /// Keeps the current shape's costs and takes those kept for shape `id`
@@ -106,6 +108,7 @@ extension _DirectPlan {
         hasFreeWidthLabel = known.hasFreeWidthLabel
         needsPassChecks = known.needsPassChecks
         coupledImage = known.coupledImage
+        unmeasured = known.skipsMeasuring
     }
 
     /// Whether a view's width follows from required constraints alone,
@@ -286,6 +289,8 @@ extension _DirectPlan {
 
     /// Measures label `index` at its current measuring width, as `Label` does.
     mutating func measure(_ index: Int) {
+        if index < unmeasured.count, unmeasured[index] { return }
+        measureCalls &+= 1
         if let button = nodes[index].button {
             measureButton(index, button)
             return
