@@ -164,17 +164,6 @@ extension _DirectPlan {
         // UIKit ties the canvas's top to the first view only (at most its
         // top for first baselines, its bottom at least the first view's
         // for last ones): other views may stick out (`baselineOffsets`).
-        if baselineAligned,
-            nodes[index].sharesTextWidth || stack.distribution == .fillProportionally,
-            visible.contains(where: { nodes[$0].label?.text.string.isEmpty == true })
-        {
-            // (Seen: the engine lines such a row up on another baseline
-            // than the empty label's bottom, a line's, where the label's
-            // width is a share of the row's.)
-            throw .unmodelled(
-                "node\(index): an empty label in a baseline-aligned row whose labels share its width"
-            )
-        }
         for (k, child) in visible.enumerated() {
             if alignment == .fill {
                 try checkFeasible(child, canvas)
@@ -212,6 +201,7 @@ extension _DirectPlan {
             set(child, axis, position: position, length: length)
         }
         if baselineAligned {
+            try checkEmptyLabelRow(index, stack, visible, offsets, canvas)
             try checkBaselineLengths(visible, axis)
             let bottoms = zip(visible, offsets).map { $1 + length($0, axis) }
             if alignment == .firstBaseline, let lowest = bottoms.max(),

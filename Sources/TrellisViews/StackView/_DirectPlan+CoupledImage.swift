@@ -37,8 +37,11 @@
 // The root's outside is the fitting size (its height pulled towards 0 at
 // 50) in the fitting pass, the cell's rounded height (required) in the
 // frame pass: the engine's two passes may give the image other widths.
-// Stacks aligned by baselines, baseline-relative, equal spacing or centring
-// and proportional stacks on the path are refused up front (`coupledImageProblem`).
+// Hidden stacks, stacks whose views are all hidden, columns of equal spacing
+// and baseline-relative columns: _DirectPlan+CoupledImagePaths.swift. Rows
+// aligned by baselines, columns of equal centring and baseline-relative
+// ones filling equally on the path are refused up front
+// (`coupledImageProblem`); proportional stacks take labels and buttons only.
 
 import TrellisGeometry
 
@@ -100,13 +103,11 @@ extension _DirectPlan {
     /// next view in it, from the root): nil when its height's vertical cost
     /// can be followed to the root (see the file's comment).
     static func coupledImageProblem(_ path: [(stack: StackTree.Stack, child: Int)]) -> String? {
-        for (stack, child) in path {
-            if stack.children[child].isHidden {
-                return "an image whose width is free, in a hidden stack"
-            }
+        for (stack, _) in path {
             if stack.axis == .vertical {
-                guard !stack.isBaselineRelativeArrangement,
-                    stack.distribution == .fill || stack.distribution == .fillEqually
+                // (Hidden stacks and equal spacing: _DirectPlan+CoupledImagePaths.swift.)
+                guard [.fill, .fillEqually, .equalSpacing].contains(stack.distribution),
+                    !stack.isBaselineRelativeArrangement || stack.distribution == .fill
                 else {
                     return
                         "an image whose width is free, in a vertical stack that is baseline-relative or of \(stack.distribution) (its height's cost there is not followed)"
@@ -216,6 +217,9 @@ extension _DirectPlan {
     func outsideCost(of child: Int, in stack: Int, given outside: _Cost)
         throws(_StackCostError) -> _Cost
     {
+        if let cost = try hiddenOrSpacedOutsideCost(of: child, in: stack, given: outside) {
+            return cost
+        }
         let settings = nodes[stack].stack!
         let visible = visibleChildren(stack)
         let others = visible.filter { $0 != child }
