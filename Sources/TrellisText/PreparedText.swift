@@ -298,9 +298,12 @@ extension _Workspace {
                 if !hasRTL {
                     var lookup = _PieceLookup.uncached
                     // Spaces whose font the next character decides are
-                    // measured outside the caches (Workspace+SpaceFonts.swift).
+                    // measured outside the caches (Workspace+SpaceFonts.swift);
+                    // a piece without trailing spaces (most of a Chinese
+                    // text's) has none to ask about.
                     let trailingFace =
-                        isPlain || contentEnd != end || flags & _Piece.tab != 0
+                        isPlain || contentEnd != end || wordEnd == end
+                            || flags & _Piece.tab != 0
                         ? nil
                         : _Workspace.trailingSpaceFace(
                             text, start: start, wordEnd: wordEnd, next: end, faces: fonts.faces)

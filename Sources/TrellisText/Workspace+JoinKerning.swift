@@ -48,6 +48,12 @@ extension _Workspace {
                 guard boundary < text.count else { continue }
                 var lastStart = boundary - 1
                 while lastStart > 0 && text[lastStart] & 0xC0 == 0x80 { lastStart -= 1 }
+                // Neither an ideograph's side nor a space's is kerned
+                // (`joinKerning` asks this first): most of a Chinese
+                // text's boundaries end here, before any font is read.
+                guard _Workspace.joinsAlone(_decodeScalar(text, at: lastStart).0),
+                    _Workspace.joinsAlone(_decodeScalar(text, at: boundary).0)
+                else { continue }
                 var runFonts = fonts
                 var size = 1.0
                 // The window measured stays in the piece, and in one run.

@@ -21,12 +21,51 @@ extension _Workspace {
     /// (HarfBuzz must shape it). Equal, bit for bit, to shaping it alone;
     /// its font mask is that of `faceIndex`, the face's place in the
     /// collection.
+    ///
+    /// With `keepClusters`, each character's cluster is also appended to
+    /// `clusterStarts`, `clusterEms`, `clusterMissing` and `clusterFaces`,
+    /// as `shapeRun` appends HarfBuzz's (nothing is appended when it
+    /// returns nil). A modelled run is one glyph per character, each its
+    /// own cluster (the measure's cluster counts, equal to HarfBuzz's, say
+    /// so), and each cluster's advance is its glyph's, kerned against the
+    /// next: the same numbers `shapeRun` reads from HarfBuzz's positions,
+    /// so a piece wider than the line is broken between the same clusters
+    /// of the same widths without HarfBuzz.
     func kernOnlyMeasure(
         _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, trailingStart: Int,
-        face: _FontFace, faceIndex: Int = 0
+        face: _FontFace, faceIndex: Int = 0, keepClusters: Bool = false
     ) -> _PieceMeasure? {
         guard usesKernModel, !range.isEmpty, face.id < 1 << 24, let model = kernOnlyFace(face)
         else { return nil }
+        // Two copies of the loop, each with its constant: measuring alone
+        // (every piece) does not test for clusters at each character.
+        guard keepClusters else {
+            return _kernOnlyMeasure(
+                text, range, trailingStart: trailingStart, model: model, face: face,
+                faceIndex: faceIndex, keepClusters: false)
+        }
+        let clusterMark = clusterStarts.count
+        guard
+            let measure = _kernOnlyMeasure(
+                text, range, trailingStart: trailingStart, model: model, face: face,
+                faceIndex: faceIndex, keepClusters: true)
+        else {
+            if clusterStarts.count > clusterMark {
+                clusterStarts.removeSubrange(clusterMark...)
+                clusterEms.removeSubrange(clusterMark...)
+                clusterMissing.removeSubrange(clusterMark...)
+                clusterFaces.removeSubrange(clusterMark...)
+            }
+            return nil
+        }
+        return measure
+    }
+
+    @inline(__always)
+    private func _kernOnlyMeasure(
+        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, trailingStart: Int,
+        model: _KernOnlyFace, face: _FontFace, faceIndex: Int, keepClusters: Bool
+    ) -> _PieceMeasure? {
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: range.count) {
             glyphs -> _PieceMeasure? in
             // Pass 1: each character's glyph and offset, and the buffer's
@@ -87,9 +126,16 @@ extension _Workspace {
                         advance &+= kerning
                     }
                 }
-                _ = tally.add(
-                    cluster: UInt32(truncatingIfNeeded: glyphs[position] >> 32), advance: advance,
-                    isMissing: false, trailingStart: trailingStart)
+                let cluster = UInt32(truncatingIfNeeded: glyphs[position] >> 32)
+                let em = tally.add(
+                    cluster: cluster, advance: advance, isMissing: false,
+                    trailingStart: trailingStart)
+                if keepClusters {
+                    clusterStarts.append(Int32(cluster))
+                    clusterEms.append(em)
+                    clusterMissing.append(false)
+                    clusterFaces.append(Int32(faceIndex))
+                }
             }
             if needed & present != 0 { return nil }
             var measure = _PieceMeasure()

@@ -202,13 +202,26 @@ final class _Workspace {
         if firstFaceOnly
             && !(usesIdeographBatches && _firstFaceLacksAGlyph(text, range, faces: faces))
             && !_mayHoldEmojiSequence(text, range, faces: faces)
-            && shapeRun(
+        {
+            // Clusters without HarfBuzz where the first face only kerns the
+            // range: every character has its glyph there, so `shapeRun`
+            // would succeed with these very clusters.
+            if !rtl && keepClusters && tryingKernModel,
+                let known = kernOnlyMeasure(
+                    text, range, trailingStart: trailingStart, face: faces[0],
+                    keepClusters: true)
+            {
+                _finishClusters(text, range, rtl: rtl)
+                return known
+            }
+            if shapeRun(
                 text, range, trailingStart, rtl, faces, 0, keepClusters,
                 allowMissing: faces.count == 1,
                 &measure)
-        {
-            if keepClusters { _finishClusters(text, range, rtl: rtl) }
-            return measure
+            {
+                if keepClusters { _finishClusters(text, range, rtl: rtl) }
+                return measure
+            }
         }
         if keepClusters {
             clusterStarts.removeSubrange(clusterMark...)
@@ -309,9 +322,10 @@ final class _Workspace {
                     == trailingStart,
             faces[faceIndex].id < 1 << 27
         else {
-            if !rtl && !keepClusters,
+            if !rtl,
                 var known = kernOnlyMeasure(
-                    text, range, trailingStart: trailingStart, face: faces[faceIndex])
+                    text, range, trailingStart: trailingStart, face: faces[faceIndex],
+                    faceIndex: faceIndex, keepClusters: keepClusters)
             {
                 known.fontMask = faceIndex < 32 ? 1 << UInt32(faceIndex) : 0
                 measure.add(known)

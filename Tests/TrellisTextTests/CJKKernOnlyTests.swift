@@ -76,6 +76,34 @@ struct CJKKernOnlyTests {
         }
     }
 
+    @Test func clustersOfSeveralFontsAreHarfBuzzs() throws {
+        // A piece wider than the line is broken between the clusters
+        // `shape` keeps; runs of a fallback face the model covers keep
+        // theirs without HarfBuzz (`shapeFontRun`).
+        var generator = SeededGenerator(seed: 3812)
+        let model = try _Workspace()
+        let harfBuzz = try _Workspace()
+        harfBuzz.usesKernModel = false
+        for _ in 0..<500 {
+            let count = Int.random(in: 1...40, using: &generator)
+            let text = (0..<count).map { _ in Self.alphabet.randomElement(using: &generator)! }
+                .joined()
+            let faces = try Self.resolved(text).faces
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { buffer in
+                let trailing = _trailingWhitespaceStart(buffer, end: buffer.count, start: 0)
+                // Twice with the model: the first pass teaches it pairs.
+                _ = KernOnlyShapingTests.clusters(model, buffer, 0..<buffer.count, trailing, faces)
+                #expect(
+                    KernOnlyShapingTests.clusters(model, buffer, 0..<buffer.count, trailing, faces)
+                        == KernOnlyShapingTests.clusters(
+                            harfBuzz, buffer, 0..<buffer.count, trailing, faces),
+                    "\(text.debugDescription)")
+            }
+        }
+        #expect(model.usesKernModel, "a learned pair contradicted the model")
+    }
+
     @Test func charactersWithoutSubstituteComeOutAsGlyphZero() throws {
         // Every character `_hasNoSubstituteGlyph` names that Inter lacks is
         // glyph 0 when HarfBuzz shapes it with Inter, alone and after a letter.

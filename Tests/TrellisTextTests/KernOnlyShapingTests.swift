@@ -65,6 +65,19 @@ import TrellisTestSupport
         return result
     }
 
+    /// `shape`'s measure and kept clusters (starts, ems, missing glyphs,
+    /// faces) of `range` with `workspace`.
+    static func clusters(
+        _ workspace: _Workspace, _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+        _ trailing: Int, _ faces: [_FontFace]
+    ) -> String {
+        let measure = workspace.shape(
+            buffer, range: range, trailingStart: trailing, rtl: false, faces: faces,
+            keepClusters: true)
+        return "\(measure) \(workspace.clusterStarts) \(workspace.clusterEms.map(\.bitPattern)) "
+            + "\(workspace.clusterMissing) \(workspace.clusterFaces)"
+    }
+
     /// Measures every piece of `texts`, and each whole text, twice with the
     /// model (the first pass teaches it pairs) and once with HarfBuzz alone;
     /// returns how many the model measured and how many it refused.
@@ -90,6 +103,12 @@ import TrellisTestSupport
                             buffer, range: range, trailingStart: trailing, rtl: false,
                             faces: [face], keepClusters: false)
                         #expect(measured == reference, "\(text.debugDescription) \(range)")
+                        // Its clusters, as breaking a piece wider than the
+                        // line asks for them (`clusters(of:)`), model or not.
+                        #expect(
+                            Self.clusters(model, buffer, range, trailing, [face])
+                                == Self.clusters(harfBuzz, buffer, range, trailing, [face]),
+                            "\(text.debugDescription) \(range)")
                         if let direct {
                             #expect(direct == reference, "\(text.debugDescription) \(range)")
                         }
