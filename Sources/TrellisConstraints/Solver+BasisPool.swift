@@ -238,20 +238,31 @@ extension Solver {
     /// `_carryConstants(ofKeptBasisAt:)` for the basis at `basis`.
     func _carryConstants(of basis: UnsafeMutablePointer<_KeptBasis>) -> Bool {
         // The slots whose constants moved since the basis was kept (one
-        // read-only pass), then their columns.
-        while !_basisChangedSlots.isEmpty { _basisChangedSlots.removeLast() }
+        // read-only pass), then their columns. They are written in place
+        // into `_basisChangedSlots`, kept as long as the watched slots, of
+        // which the first `changedCount` are this call's (appending and
+        // emptying checked the array's uniqueness once per slot).
+        let watchedCount = _basisWatchedSlots.count
+        if _basisChangedSlots.count < watchedCount {
+            _basisChangedSlots.append(
+                contentsOf: repeatElement(0, count: watchedCount - _basisChangedSlots.count))
+        }
+        var changedCount = 0
         _records.withUnsafeMutableBufferPointer { records in
             basis.pointee.constants.withUnsafeMutableBufferPointer { constants in
-                // By index: iterating the stored arrays would retain them.
-                for j in 0..<_basisWatchedSlots.count {
-                    let slot = _basisWatchedSlots[j]
-                    if constants[Int(slot)] != records[Int(slot)].constant {
-                        _basisChangedSlots.append(slot)
+                _basisChangedSlots.withUnsafeMutableBufferPointer { changed in
+                    // By index: iterating the stored array would retain it.
+                    for j in 0..<watchedCount {
+                        let slot = _basisWatchedSlots[j]
+                        if constants[Int(slot)] != records[Int(slot)].constant {
+                            changed[changedCount] = slot
+                            changedCount += 1
+                        }
                     }
                 }
             }
         }
-        for j in 0..<_basisChangedSlots.count {
+        for j in 0..<changedCount {
             let slot = Int(_basisChangedSlots[j])
             let marker = _records[slot].marker
             if marker >= 0, !basis.pointee.columnMade[slot] {
@@ -268,7 +279,7 @@ extension Solver {
                     _basisShift.withUnsafeMutableBufferPointer { shifts in
                         _basisTouchedFlags.withUnsafeMutableBufferPointer { flags in
                             _basisTouched.withUnsafeMutableBufferPointer { touched in
-                                for j in 0..<_basisChangedSlots.count {
+                                for j in 0..<changedCount {
                                     let slot = Int(_basisChangedSlots[j])
                                     guard records[slot].marker >= 0 else { continue }
                                     let shift =

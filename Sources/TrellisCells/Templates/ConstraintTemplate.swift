@@ -140,13 +140,15 @@ public struct ConstraintTemplate<CellView: ConstraintCellView>: CellTemplate {
     @inlinable @inline(__always)
     func checkMeasured() throws(CellError) {
         for label in parts.labels where label._withUnsafeGuaranteedRef({ $0.hasMeasurementError }) {
-            try throwMeasurementError()
+            // Static, with the cell alone: a method would take a copy of
+            // the template on every row, to pass it.
+            try Self.throwMeasurementError(in: _cell)
         }
     }
 
-    @usableFromInline func throwMeasurementError() throws(CellError) {
+    @usableFromInline static func throwMeasurementError(in cell: CellView) throws(CellError) {
         guard let (label, error) = Label.firstMeasurementError(in: cell.labels) else { return }
-        throw CellError(template: name, message: "\(label.layoutName): \(error)")
+        throw CellError(template: cell.templateName, message: "\(label.layoutName): \(error)")
     }
 
     public mutating func layout(_ item: Item, width: Double) throws(CellError) -> CellLayout {
