@@ -132,10 +132,11 @@ import TrellisText
         }
     }
 
-    /// In a fitted cell the same column is as short as its views' best
-    /// heights allow: a first box 20 high on a last box without text (its
-    /// bottom, the column's, 10 below the box's bottom whatever its own
-    /// height, 6).
+    /// A first box 20 high at 750 on a last box 6 high at 750 without text,
+    /// spacing 10: the last box's bottom, the column's, is 10 below the
+    /// first box's bottom whatever its own height. Fitted, the column is 30
+    /// high; beside a box 50 high in a row that fills, the first box takes
+    /// the 20 more (40) and the last keeps 6, its top at 44.
     @Test func aFirstViewWithoutTextAboveAViewWithoutText() throws {
         let column = StackTree.Stack(
             axis: .vertical, spacing: 10, isBaselineRelativeArrangement: true,
@@ -143,12 +144,20 @@ import TrellisText
                 .fixed(width: nil, height: 20, priority: .defaultHigh),
                 .fixed(width: nil, height: 6, priority: .defaultHigh),
             ])
-        let tree = StackTree(root: column)
-        #expect(tree.directLayoutUnsupportedReason == nil)
-        let layout = try tree.directLayout(width: 320)
-        #expect(layout == tree.constraintsLayout(width: 320))
+        let fitted = StackTree(root: column)
+        #expect(fitted.directLayoutUnsupportedReason == nil)
+        let layout = try fitted.directLayout(width: 320)
+        #expect(layout == fitted.constraintsLayout(width: 320))
         #expect(layout.height == 30)
         #expect(layout.frames[2] == Rect(x: 0, y: 24, width: 320, height: 6))
+        let stretched = StackTree(
+            root: .init(
+                axis: .horizontal, children: [.stack(column), .fixed(width: 10, height: 50)]))
+        let tall = try stretched.directLayout(width: 320)
+        #expect(tall == stretched.constraintsLayout(width: 320))
+        // Frames in node order: root, column, box, box, box.
+        #expect(tall.frames[2] == Rect(x: 0, y: 0, width: 310, height: 40))
+        #expect(tall.frames[3] == Rect(x: 0, y: 44, width: 310, height: 6))
     }
 
     /// A baseline-relative column filling equally, spacing 10, of a box 20

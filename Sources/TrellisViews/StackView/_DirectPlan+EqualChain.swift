@@ -72,7 +72,8 @@ extension _DirectPlan {
             set(child, .vertical, position: top, length: height)
             if k < gaps.count {
                 let previous = hasText(child) ? try chainBaselines(child).last : height
-                let next = hasText(visible[k + 1]) ? try chainBaselines(visible[k + 1]).first : height
+                let next =
+                    hasText(visible[k + 1]) ? try chainBaselines(visible[k + 1]).first : height
                 top += previous + gaps[k] - next
             }
         }

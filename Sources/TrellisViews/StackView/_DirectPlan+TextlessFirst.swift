@@ -87,10 +87,10 @@ extension _DirectPlan {
         }
         var top = start
         for (k, child) in visible.enumerated() {
-            let length =
-                k == 0
-                ? ends[0]
-                : k == visible.count - 1 ? ends[1] : try costs[child].argmin("node\(child)'s height")
+            var length = k == 0 ? ends[0] : ends[1]
+            if k != 0, k != visible.count - 1 {
+                length = try costs[child].argmin("node\(child)'s height")
+            }
             set(child, .vertical, position: top, length: length)
             if k < gaps.count {
                 let previous = baselines(child)?.last ?? length
