@@ -50,6 +50,13 @@ extension _DirectPlan {
         // (Made only for an error: a row lays out thousands of stacks.)
         func what() -> String { "node\(index)'s views along its axis" }
         if stack.isBaselineRelativeArrangement, axis == .vertical {
+            let gaps = chainGaps(index, visible, gaps)
+            if try arrangeTextlessFirst(index, stack, visible, gaps, start: start, canvas: canvas) {
+                return
+            }
+            if try arrangeEqualChain(index, stack, visible, gaps, start: start, canvas: canvas) {
+                return
+            }
             let chain = try baselineChain(visible, gaps)
             let last = canvas - chain
             lengths = []
@@ -248,17 +255,7 @@ extension _DirectPlan {
                 axis == .horizontal ? nodes[child].x : nodes[child].y
             }
             func link(_ k: Int, lastVisible: Int?) -> Double {
-                let (previous, next) = (nodes[all[k - 1]].isHidden, nodes[all[k]].isHidden)
-                switch (previous, next) {
-                case (false, false): return spacing(after: k - 1, stack)
-                case (true, false):
-                    guard k - 1 != 0 else { return 0 }
-                    return (lastVisible.map { spacing(after: $0, stack) } ?? stack.spacing) / 2
-                case (false, true):
-                    guard k != all.count - 1 else { return 0 }
-                    return spacing(after: k - 1, stack) / 2
-                case (true, true): return 0
-                }
+                hiddenLink(stack, all, k, lastVisible: lastVisible)
             }
             guard let first = all.firstIndex(where: { !nodes[$0].isHidden }) else {
                 for child in all {
@@ -266,6 +263,9 @@ extension _DirectPlan {
                     set(child, axis, position: start, length: 0)
                 }
                 return
+            }
+            if stack.isBaselineRelativeArrangement, axis == .vertical {
+                return try placeHiddenOnChain(stack, all, first: first)
             }
             var lastVisible: Int? = first
             for k in all.indices.dropFirst(first + 1) {

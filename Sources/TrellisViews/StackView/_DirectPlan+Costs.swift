@@ -211,6 +211,13 @@ extension _DirectPlan {
         // Views sharing the length out start from their best lengths.
         for child in visible { try costs[child].checkMinimumModelled("node\(child)'s best length") }
         if stack.isBaselineRelativeArrangement, axis == .vertical {
+            let gaps = chainGaps(index, visible, gaps)
+            if let cost = try textlessFirstCost(stack, visible, gaps, margins: start + end) {
+                return cost
+            }
+            if let cost = try equalChainCost(stack, visible, gaps, margins: start + end) {
+                return cost
+            }
             let offset = try start + end + baselineChain(visible, gaps)
             let last = visible[visible.count - 1]
             if stack.distribution == .fill, visible.count > 1, baselines(last) == nil {
@@ -501,7 +508,7 @@ extension _DirectPlan {
     mutating func checkBaselineLengths(_ children: [Int], _ axis: LayoutAxis)
         throws(_StackCostError)
     {
-        for child in children where nodes[child].kind == .button || nodes[child].kind == .fixed {
+        for child in children where hasBottomBaseline(child) {
             if let box = nodes[child].fixed, box.height != nil, box.priority == .required {
                 continue
             }

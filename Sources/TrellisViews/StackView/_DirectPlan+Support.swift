@@ -20,42 +20,27 @@ extension _DirectPlan {
             return "layout margins must be finite"
         }
         let visible = stack.children.filter { !$0.isHidden }
-        func isTextLabel(_ node: StackTree.Node) -> Bool {
-            if case .label(let label) = node.content { return !label.text.string.isEmpty }
-            return false
-        }
         /// A view whose baseline across a horizontal baseline-aligned stack
         /// is its own: a label with text (its text's), an empty label (0
-        /// high there: its bottom, as a view without text), a button or a
-        /// box (its bottom, at the length its own costs give it; refused at
-        /// a width where it gets another).
+        /// high there: its bottom, as a view without text), a button, a
+        /// box, a nested stack or a visible image (its bottom, at the
+        /// length its own costs give it; refused at a width where it gets
+        /// another). See `_DirectPlan.hasBottomBaseline`.
         func hasOwnBaseline(_ node: StackTree.Node) -> Bool {
             switch node.content {
-            case .label, .button, .fixed: return true
-            default: return false
+            case .label, .button, .fixed, .stack: return true
+            case .image: return !node.isHidden
             }
         }
         if stack.isBaselineRelativeArrangement, stack.axis == .vertical {
             guard stack.distribution == .fill || stack.distribution == .fillEqually else {
                 return "baseline-relative arrangement with \(stack.distribution)"
             }
-            // (Filling, a view without text has its bottom for its
-            // baselines, see `chainBaselines`; filling equally, its bottom
-            // moves with the length they all share.)
-            guard visible.allSatisfy(isTextLabel) || stack.distribution == .fill else {
-                return
-                    "baseline-relative arrangement, filling equally, of views that are not labels with text"
-            }
-            // The first view's top is the canvas's: without text, its
-            // height, which moves every view below, must be fixed.
-            if visible.count > 1, !isTextLabel(visible[0]) {
-                guard case .fixed(let box) = visible[0].content, box.height != nil,
-                    box.priority == .required
-                else {
-                    return
-                        "baseline-relative arrangement whose first view has neither text nor a required height (its bottom, its baseline, moves with its height)"
-                }
-            }
+            // (A view without text has its bottom for its baselines, see
+            // `chainBaselines`; filling equally, its bottom moves with the
+            // length they all share, see `equalChain`.)
+            // (Filling, a first view without text shares the stack's
+            // length with the last: see `stretchesTextlessFirst`.)
         }
         // (A vertical stack aligned by baselines makes no alignment
         // constraint: laid out where its views' places are not open, see
@@ -65,16 +50,13 @@ extension _DirectPlan {
         {
             guard stack.children.allSatisfy(hasOwnBaseline) else {
                 return
-                    "baseline alignment of stacks or images (their baselines, their bottoms, move with the lengths they share)"
+                    "baseline alignment of a hidden image (0 long across, its bottom its baseline)"
             }
             // (A hidden first view: see `hiddenFirstBaseline` and
             // `hiddenFirstBelowLine`.)
         }
-        if stack.isBaselineRelativeArrangement, stack.axis == .vertical,
-            visible.count != stack.children.count
-        {
-            return "hidden views in a baseline-relative arrangement"
-        }
+        // (Hidden views in a baseline-relative arrangement: see `chainGaps`
+        // and `placeHiddenOnChain`.)
         if stack.distribution == .fillProportionally, visible.count > 1 {
             // UIKit's proportions, at 999 for the first arranged view, 998
             // for the second, …, must decide every length above the views'
