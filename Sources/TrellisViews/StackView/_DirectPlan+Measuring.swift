@@ -65,8 +65,13 @@ extension _DirectPlan {
         unmeasured = nodes.indices.map(skipsMeasuring)
         visibleOf = nodes.indices.map { index in children(index).filter { !nodes[$0].isHidden } }
         gapsOf = nodes.indices.map { makeGaps($0, visibleOf[$0]) }
+        // (A label of empty text measures 0 × 0 at every width, so no
+        // width it gets can change what it measures: the passes go through
+        // the same states whatever its width. Its emptiness is part of the
+        // shape. `PostCell.json`'s and `StackOnlyCard.json`'s body, hidden
+        // when empty, is such a label in some rows.)
         hasFreeWidthLabel = nodes.indices.contains { index in
-            nodes[index].isMultiLine && !widthIsFixed(index)
+            nodes[index].isMultiLine && !widthIsFixed(index) && !measuresEmpty(index)
         }
         // A label of several lines measured on one line first is shorter
         // than in the end: with a required height cap (hugging) it can meet
@@ -109,6 +114,12 @@ extension _DirectPlan {
         needsPassChecks = known.needsPassChecks
         coupledImage = known.coupledImage
         unmeasured = known.skipsMeasuring
+    }
+
+    /// Whether label `index`'s text is empty: `measure` gives it 0 × 0 at
+    /// any width.
+    func measuresEmpty(_ index: Int) -> Bool {
+        nodes[index].label?.text.string.isEmpty ?? false
     }
 
     /// Whether a view's width follows from required constraints alone,
