@@ -150,9 +150,17 @@ extension _DirectPlan {
     }
 
     func checkFeasible(_ child: Int, _ length: Double) throws(_StackCostError) {
-        let cost = costs[child]
+        try Self.checkFeasible(child, length, lo: costs[child].lo, hi: costs[child].hi)
+    }
+
+    /// `checkFeasible` on a cost's bounds. (The root's check follows a
+    /// write to the plan: calling a method of the plan there copies the
+    /// whole plan, retaining each of its arrays.)
+    static func checkFeasible(_ child: Int, _ length: Double, lo: Double, hi: Double)
+        throws(_StackCostError)
+    {
         let tolerance = 1e-9 * max(1, abs(length))
-        guard length >= cost.lo - tolerance, length <= cost.hi + tolerance else {
+        guard length >= lo - tolerance, length <= hi + tolerance else {
             throw .conflict("node\(child): length \(length) breaks a required constraint")
         }
     }

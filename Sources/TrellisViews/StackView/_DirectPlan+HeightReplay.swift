@@ -113,7 +113,7 @@ extension _DirectPlan {
         nodes[0].height = height - insets.top - insets.bottom
         // The cell's height is rounded up to the pixel grid: a fixed
         // height of the root's own off the grid conflicts with its pins.
-        try checkFeasible(0, nodes[0].height)
+        try Self.checkFeasible(0, nodes[0].height, lo: costs[0].lo, hi: costs[0].hi)
         try arrange(0, .vertical)
     }
 

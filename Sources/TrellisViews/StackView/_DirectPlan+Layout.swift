@@ -138,7 +138,8 @@ extension _DirectPlan {
         try computeCosts(.horizontal)
         nodes[0].x = insets.left
         nodes[0].width = width - insets.left - insets.right
-        try checkFeasible(0, nodes[0].width)  // a fixed width of the root's own
+        // (A fixed width of the root's own.)
+        try Self.checkFeasible(0, nodes[0].width, lo: costs[0].lo, hi: costs[0].hi)
         try arrange(0, .horizontal)
         guard let checking else { return }
         do throws(_StackCostError) {

@@ -65,8 +65,13 @@ extension _DirectPlan {
         unmeasured = nodes.indices.map(skipsMeasuring)
         visibleOf = nodes.indices.map { index in children(index).filter { !nodes[$0].isHidden } }
         gapsOf = nodes.indices.map { makeGaps($0, visibleOf[$0]) }
+        // (A label of empty text measures 0 × 0 at every width, so no
+        // width it gets can change what it measures: the passes go through
+        // the same states whatever its width. Its emptiness is part of the
+        // shape. `PostCell.json`'s and `StackOnlyCard.json`'s body, hidden
+        // when empty, is such a label in some rows.)
         hasFreeWidthLabel = nodes.indices.contains { index in
-            nodes[index].isMultiLine && !widthIsFixed(index)
+            nodes[index].isMultiLine && !widthIsFixed(index) && !measuresEmpty(index)
         }
         // A label of several lines measured on one line first is shorter
         // than in the end: with a required height cap (hugging) it can meet
@@ -109,6 +114,12 @@ extension _DirectPlan {
         needsPassChecks = known.needsPassChecks
         coupledImage = known.coupledImage
         unmeasured = known.skipsMeasuring
+    }
+
+    /// Whether label `index`'s text is empty: `measure` gives it 0 × 0 at
+    /// any width.
+    func measuresEmpty(_ index: Int) -> Bool {
+        nodes[index].label?.text.string.isEmpty ?? false
     }
 
     /// Whether a view's width follows from required constraints alone,
@@ -291,68 +302,83 @@ extension _DirectPlan {
     mutating func measure(_ index: Int) {
         if index < unmeasured.count, unmeasured[index] { return }
         measureCalls &+= 1
-        if let button = nodes[index].button {
-            measureButton(index, button)
+        // (The node's fields read in place: a copy of its label or button
+        // retains the text and the style's fonts.)
+        switch nodes[index].kind {
+        case .button:
+            measureButton(index)
+            return
+        case .label:
+            break
+        case .stack, .image, .fixed:
             return
         }
-        guard let label = nodes[index].label else { return }
+        // (Optional chaining: a forced unwrap there copies the whole node.)
+        guard let text = nodes[index].label?.text else { return }
         let width = measuringWidth(index)
         nodes[index].baselines = nil
-        if index < measured.count, let known = measured[index].size(label.text, width) {
+        let kept = index < measured.count
+        let key = kept ? _Measurements.key(text, width) : (bytes: 0, hash: 0)
+        if kept, let known = measured[index].size(text, width, key: key) {
             nodes[index].intrinsic = known.size
             nodes[index].baselines = known.baselines
             return
         }
+        let numberOfLines = nodes[index].label?.numberOfLines ?? 1
         do throws(TextError) {
-            switch label.text {
+            switch text {
             case .plain(let text):
                 if text.isEmpty {
                     nodes[index].intrinsic = .zero
                 } else if let style = nodes[index].checkedStyle {
                     nodes[index].intrinsic = try measurer._sizeThatFits(
                         text, checkedStyle: style, width: width,
-                        numberOfLines: label.numberOfLines, scale: scale)
+                        numberOfLines: numberOfLines, scale: scale)
                 } else {
-                    var style = label.style
-                    style.lineBreakMode = label.lineBreakMode
+                    guard var style = nodes[index].label?.style else { return }
+                    style.lineBreakMode = nodes[index].label?.lineBreakMode ?? style.lineBreakMode
                     nodes[index].intrinsic = try measurer.sizeThatFits(
                         text, style: style, size: Size(width: width, height: .infinity),
-                        numberOfLines: label.numberOfLines, scale: scale)
+                        numberOfLines: numberOfLines, scale: scale)
                 }
             case .attributed(let text):
-                var style = label.style
-                style.lineBreakMode = label.lineBreakMode
+                guard var style = nodes[index].label?.style else { return }
+                style.lineBreakMode = nodes[index].label?.lineBreakMode ?? style.lineBreakMode
                 nodes[index].intrinsic =
                     text.string.isEmpty
                     ? .zero
                     : try measurer.sizeThatFits(
                         text, style: style, size: Size(width: width, height: .infinity),
-                        numberOfLines: label.numberOfLines, scale: scale)
+                        numberOfLines: numberOfLines, scale: scale)
             }
         } catch {
             nodes[index].intrinsic = .zero
         }
-        if index < measured.count {
-            measured[index].add(label.text, width, nodes[index].intrinsic, nil)
+        if kept {
+            measured[index].insert(text, key, width, nodes[index].intrinsic, nil)
         }
     }
 
     /// A button's intrinsic size, as `Button` gives it: its title on one
     /// line in its style, plus its content insets.
-    mutating func measureButton(_ index: Int, _ button: StackTree.ButtonNode) {
-        let key = StackTree.Text.plain(button.title)
+    mutating func measureButton(_ index: Int) {
+        // (Optional chaining: a forced unwrap there copies the whole node.)
+        guard let titleText = nodes[index].button?.title,
+            let insets = nodes[index].button?.contentEdgeInsets
+        else { return }
+        let key = StackTree.Text.plain(titleText)
         var title = Size.zero
-        if index < measured.count, let known = measured[index].size(key, .infinity) {
+        let kept = index < measured.count
+        let hash = kept ? _Measurements.key(key, .infinity) : (bytes: 0, hash: 0)
+        if kept, let known = measured[index].size(key, .infinity, key: hash) {
             title = known.size
-        } else if !button.title.isEmpty {
+        } else if !titleText.isEmpty, let style = nodes[index].button?.style {
             title =
                 (try? measurer.sizeThatFits(
-                    button.title, style: button.style,
-                    size: Size(width: .infinity, height: .infinity), numberOfLines: 1,
-                    scale: scale)) ?? .zero
-            if index < measured.count { measured[index].add(key, .infinity, title, nil) }
+                    titleText, style: style, size: Size(width: .infinity, height: .infinity),
+                    numberOfLines: 1, scale: scale)) ?? .zero
+            if kept { measured[index].insert(key, hash, .infinity, title, nil) }
         }
-        let insets = button.contentEdgeInsets
         nodes[index].intrinsic = Size(
             width: title.width + insets.horizontal, height: title.height + insets.vertical)
     }

@@ -40,10 +40,6 @@ struct _Measurements {
     /// first and last 32 bytes (texts of the same bytes have the same hash;
     /// the table compares the whole text before it answers).
     static func key(_ text: StackTree.Text, _ width: Double) -> (bytes: Int, hash: UInt64) {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        @inline(__always) func mix(_ byte: UInt8) {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
-        }
         let bytes: Int
         var string: String
         switch text {
@@ -54,13 +50,17 @@ struct _Measurements {
             string = attributed.string
             bytes = -1
         }
-        string.withUTF8 { utf8 in
+        // (The hash is a local of the closure: a variable captured from
+        // outside it would be checked for exclusive access at every byte.)
+        var hash = string.withUTF8 { utf8 -> UInt64 in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             if utf8.count <= 64 {
-                for byte in utf8 { mix(byte) }
+                for byte in utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
             } else {
-                for byte in utf8.prefix(32) { mix(byte) }
-                for byte in utf8.suffix(32) { mix(byte) }
+                for byte in utf8.prefix(32) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+                for byte in utf8.suffix(32) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
             }
+            return hash
         }
         hash = (hash ^ UInt64(bitPattern: Int64(bytes))) &* 0x100_0000_01B3
         hash = (hash ^ width.bitPattern) &* 0x100_0000_01B3
@@ -102,9 +102,17 @@ struct _Measurements {
         size: Size, baselines: (first: Double, last: Double)?
     )? {
         guard !slots.isEmpty else { return nil }
-        guard let place = find(text, width, Self.key(text, width)), let entry = slots[place]
-        else { return nil }
-        return (entry.size, entry.baselines.map { (first: $0.0, last: $0.1) })
+        return size(text, width, key: Self.key(text, width))
+    }
+
+    /// `size(_:_:)` of a text whose key (`key(_:_:)`) is worked out: a
+    /// miss is then kept under it (`insert`) without hashing the text again.
+    func size(_ text: StackTree.Text, _ width: Double, key: (bytes: Int, hash: UInt64)) -> (
+        size: Size, baselines: (first: Double, last: Double)?
+    )? {
+        // (Field by field: no copy of the entry, which retains its text.)
+        guard let place = find(text, width, key) else { return nil }
+        return (slots[place]!.size, slots[place]!.baselines.map { (first: $0.0, last: $0.1) })
     }
 
     /// Texts of the same bytes. `String`'s `==` compares canonical
