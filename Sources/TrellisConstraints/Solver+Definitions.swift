@@ -163,28 +163,45 @@ extension Solver {
     /// defined `symbol` (itself included) in post-order (a definition after
     /// every definition it holds), marking them in the current pass.
     func _collectDefinitions(from symbol: _Symbol) {
-        _definitionOrder.removeAll(keepingCapacity: true)
-        // The stack kept between calls (one allocation a call was a tenth
-        // of an expansion's cost).
-        // (The walk pops all it pushes: the stack goes back empty.)
+        // The order and the stack kept between calls (one allocation a
+        // call was a tenth of an expansion's cost); the walk pops all it
+        // pushes, so the stack goes back empty. Read and written through
+        // buffers: each subscript write of a stored array checked its
+        // uniqueness (a new column of 1,000 boxes made 4,000 expansions,
+        // callgrind).
+        var order = _definitionOrder
         var stack = _definitionStack
+        _definitionOrder = []
         _definitionStack = []
-        defer { _definitionStack = stack }
-        stack.append((symbol, 0))
-        _definitionMarks[Int(symbol)] = _definitionEpoch
-        while !stack.isEmpty {
-            let top = stack[stack.count - 1]
-            let row = Int(_symbols[Int(top.symbol)].row)
-            if top.next < _rows[row].terms.count {
-                stack[stack.count - 1].next += 1
-                let s = _rows[row].terms[top.next].symbol
-                if _isDefined(s) && _definitionMarks[Int(s)] != _definitionEpoch {
-                    _definitionMarks[Int(s)] = _definitionEpoch
-                    stack.append((s, 0))
+        defer {
+            _definitionOrder = order
+            _definitionStack = stack
+        }
+        order.removeAll(keepingCapacity: true)
+        let epoch = _definitionEpoch
+        _rows.withUnsafeBufferPointer { rows in
+            _symbols.withUnsafeBufferPointer { symbols in
+                _definitionMarks.withUnsafeMutableBufferPointer { marks in
+                    stack.append((symbol, 0))
+                    marks[Int(symbol)] = epoch
+                    while let top = stack.last {
+                        let row = Int(symbols[Int(top.symbol)].row)
+                        if top.next < rows[row].terms.count {
+                            stack[stack.count - 1].next += 1
+                            let s = rows[row].terms[top.next].symbol
+                            let sRow = symbols[Int(s)].row
+                            if sRow >= 0 && rows[Int(sRow)].isDefinition
+                                && marks[Int(s)] != epoch
+                            {
+                                marks[Int(s)] = epoch
+                                stack.append((s, 0))
+                            }
+                        } else {
+                            stack.removeLast()
+                            order.append(top.symbol)
+                        }
+                    }
                 }
-            } else {
-                stack.removeLast()
-                _definitionOrder.append(top.symbol)
             }
         }
     }
@@ -312,8 +329,6 @@ extension Solver {
     func _expansion(of symbol: _Symbol) -> _Row {
         _startDefinitionPass()
         _collectDefinitions(from: symbol)
-        for s in _definitionOrder { _definitionScratch[Int(s)] = 0 }
-        _definitionScratch[Int(symbol)] = 1
         var result = _Row()
         // Symbols met that are not definitions, in order of first meeting,
         // and the parametric ones among them and their rows' terms: arrays
@@ -323,57 +338,85 @@ extension Solver {
         var parametric = _expansionParametric
         _expansionMet = []
         _expansionParametric = []
-        defer {
-            met.removeAll(keepingCapacity: true)
-            parametric.removeAll(keepingCapacity: true)
-            _expansionMet = met
-            _expansionParametric = parametric
-        }
-        // Referencing definitions before the ones they hold (reverse
-        // post-order), so each is expanded once, with its total factor.
-        for s in _definitionOrder.reversed() {
-            let factor = _definitionScratch[Int(s)]
-            if factor == 0 { continue }
-            let row = Int(_symbols[Int(s)].row)
-            result.constant += _rows[row].constant * factor
-            for term in _rows[row].terms {
-                let amount = term.coefficient * factor
-                if _isDefined(term.symbol) {
-                    _definitionScratch[Int(term.symbol)] += amount
-                } else {
-                    _accumulate(term.symbol, amount, met: &met)
+        let order = _definitionOrder
+        let epoch = _definitionEpoch
+        // The scratch values and marks through buffers, as in
+        // `_collectDefinitions` (the same reads and writes, in the same
+        // order, as subscripts of the stored arrays).
+        _rows.withUnsafeBufferPointer { rows in
+            _symbols.withUnsafeBufferPointer { symbols in
+                _definitionMarks.withUnsafeMutableBufferPointer { marks in
+                    _definitionScratch.withUnsafeMutableBufferPointer { scratch in
+                        /// Adds `amount` to the coefficient of the symbol `s` (not
+                        /// a definition), listing it in `met` when met first.
+                        @inline(__always) func accumulate(_ s: _Symbol, _ amount: Double) {
+                            if marks[Int(s)] != epoch {
+                                marks[Int(s)] = epoch
+                                scratch[Int(s)] = 0
+                                met.append(s)
+                            }
+                            scratch[Int(s)] += amount
+                        }
+                        for s in order { scratch[Int(s)] = 0 }
+                        scratch[Int(symbol)] = 1
+                        // Referencing definitions before the ones they hold
+                        // (reverse post-order), so each is expanded once, with
+                        // its total factor.
+                        for s in order.reversed() {
+                            let factor = scratch[Int(s)]
+                            if factor == 0 { continue }
+                            let row = Int(symbols[Int(s)].row)
+                            result.constant += rows[row].constant * factor
+                            for j in 0..<rows[row].terms.count {
+                                let term = rows[row].terms[j]
+                                let amount = term.coefficient * factor
+                                let termRow = symbols[Int(term.symbol)].row
+                                if termRow >= 0 && rows[Int(termRow)].isDefinition {
+                                    scratch[Int(term.symbol)] += amount
+                                } else {
+                                    accumulate(term.symbol, amount)
+                                }
+                            }
+                        }
+                        // Basic symbols by their rows (parametric symbols only):
+                        // the ones met so far, by index (`accumulate` appends to
+                        // `met`).
+                        let metBefore = met.count
+                        for k in 0..<metBefore {
+                            let s = met[k]
+                            let row = symbols[Int(s)].row
+                            if row < 0 {
+                                parametric.append(s)
+                                continue
+                            }
+                            let factor = scratch[Int(s)]
+                            result.constant += rows[Int(row)].constant * factor
+                            for j in 0..<rows[Int(row)].terms.count {
+                                let term = rows[Int(row)].terms[j]
+                                if marks[Int(term.symbol)] != epoch {
+                                    parametric.append(term.symbol)
+                                }
+                                accumulate(term.symbol, term.coefficient * factor)
+                            }
+                        }
+                        // `accumulate` appended the new ones to `met` too; list
+                        // each once.
+                        result.terms.reserveCapacity(parametric.count)
+                        for s in parametric {
+                            let coefficient = scratch[Int(s)]
+                            scratch[Int(s)] = 0  // a symbol listed twice is written once
+                            if _nearZero(coefficient) { continue }
+                            result.terms.append(_Term(symbol: s, coefficient: coefficient))
+                            result.filter |= _Row.bit(s)
+                        }
+                    }
                 }
             }
         }
-        // Basic symbols by their rows (parametric symbols only): the ones
-        // met so far, by index (`_accumulate` appends to `met`; iterating
-        // a copy of it made `met` copy its storage on every append).
-        let metBefore = met.count
-        for k in 0..<metBefore {
-            let s = met[k]
-            let row = _symbols[Int(s)].row
-            if row < 0 {
-                parametric.append(s)
-                continue
-            }
-            let factor = _definitionScratch[Int(s)]
-            result.constant += _rows[Int(row)].constant * factor
-            for term in _rows[Int(row)].terms {
-                if _definitionMarks[Int(term.symbol)] != _definitionEpoch {
-                    parametric.append(term.symbol)
-                }
-                _accumulate(term.symbol, term.coefficient * factor, met: &met)
-            }
-        }
-        // `_accumulate` appended the new ones to `met` too; list each once.
-        result.terms.reserveCapacity(parametric.count)
-        for s in parametric {
-            let coefficient = _definitionScratch[Int(s)]
-            _definitionScratch[Int(s)] = 0  // a symbol listed twice is written once
-            if _nearZero(coefficient) { continue }
-            result.terms.append(_Term(symbol: s, coefficient: coefficient))
-            result.filter |= _Row.bit(s)
-        }
+        met.removeAll(keepingCapacity: true)
+        parametric.removeAll(keepingCapacity: true)
+        _expansionMet = met
+        _expansionParametric = parametric
         return result
     }
 
@@ -398,18 +441,6 @@ extension Solver {
             row.insert(term.symbol, term.coefficient * factor)
         }
         return true
-    }
-
-    /// Adds `amount` to the expansion's coefficient of the symbol `s` (not
-    /// a definition), listing it in `met` when met first in this pass.
-    @inline(__always)
-    func _accumulate(_ s: _Symbol, _ amount: Double, met: inout [_Symbol]) {
-        if _definitionMarks[Int(s)] != _definitionEpoch {
-            _definitionMarks[Int(s)] = _definitionEpoch
-            _definitionScratch[Int(s)] = 0
-            met.append(s)
-        }
-        _definitionScratch[Int(s)] += amount
     }
 
     /// Turns the definition made by the constraint in `slot`, if any, into

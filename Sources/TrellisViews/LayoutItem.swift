@@ -32,11 +32,11 @@ open class LayoutItem {
     init(kindName: String) {
         _serial = Self.counter.next()
         _kindName = kindName
-        let base = "\(kindName)#\(_serial)"
-        _minX = Variable(base, part: .minX)
-        _minY = Variable(base, part: .minY)
-        _width = Variable(base, part: .width)
-        _height = Variable(base, part: .height)
+        // Named `kindName#serial.part`, joined only when a name is read.
+        _minX = Variable(kindName, serial: _serial, part: .minX)
+        _minY = Variable(kindName, serial: _serial, part: .minY)
+        _width = Variable(kindName, serial: _serial, part: .width)
+        _height = Variable(kindName, serial: _serial, part: .height)
     }
 
     deinit { _cellStorage?.item = nil }
