@@ -99,14 +99,7 @@ import TrellisViews
 
     @Test(arguments: [120.0, 200, 320, 414])
     func directFramesEqualTheEngines(width: Double) throws {
-        for (name, tree) in Self.trees {
-            #expect(tree.directLayoutUnsupportedReason == nil, "\(name)")
-            let verdict = StackTreeDifferential.check(StackTreeCase(tree: tree, width: width))
-            guard case .agreed = verdict else {
-                Issue.record("\(name) at \(width): \(verdict)")
-                continue
-            }
-        }
+        StackTreeDifferential.expectAgreed(Self.trees, width: width)
     }
 
     /// Equal centring keeps the image refused (the cost of its length

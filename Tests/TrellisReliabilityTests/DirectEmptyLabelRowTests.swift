@@ -76,14 +76,7 @@ import TrellisViews
 
     @Test(arguments: [120.0, 228.25, 320, 414])
     func directFramesEqualTheEngines(width: Double) throws {
-        for (name, tree) in Self.trees {
-            #expect(tree.directLayoutUnsupportedReason == nil, "\(name)")
-            let verdict = StackTreeDifferential.check(StackTreeCase(tree: tree, width: width))
-            guard case .agreed = verdict else {
-                Issue.record("\(name) at \(width): \(verdict)")
-                continue
-            }
-        }
+        StackTreeDifferential.expectAgreed(Self.trees, width: width)
     }
 
     /// A row squeezed shorter than its views reach (0 high in a column of
