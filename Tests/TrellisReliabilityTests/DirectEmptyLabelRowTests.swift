@@ -108,7 +108,8 @@ import TrellisViews
                                                     hugging: 249, compression: 749
                                                 ).content, isHidden: true),
                                             Self.label(
-                                                "ok\n   spaced   out   \n" + Self.body + "\n" + Self.body,
+                                                "ok\n   spaced   out   \n" + Self.body + "\n"
+                                                    + Self.body,
                                                 size: 13, lines: 0, mode: .byCharWrapping),
                                         ])),
                                 .stack(
@@ -116,7 +117,8 @@ import TrellisViews
                                         axis: .horizontal, spacing: 1.0 / 3,
                                         children: [
                                             StackTreeDifferentialTests.label(
-                                                Self.body, size: 13, lines: 2, mode: .byWordWrapping,
+                                                Self.body, size: 13, lines: 2,
+                                                mode: .byWordWrapping,
                                                 hugging: (248, 251), compression: (748, 300)),
                                             Self.label(
                                                 "Short. Hi! Lorem ipsum dolor sit amet, consectetur adipiscing elit.",

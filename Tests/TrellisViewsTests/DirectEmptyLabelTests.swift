@@ -41,7 +41,8 @@ import TrellisText
             ])
         var children: [StackTree.Node] = [
             .stack(header), .label(.init("", style: style, numberOfLines: 0)),
-            .image(.init(aspectRatio: Size(width: 4, height: 3), maxHeight: 240, followsWidth: true)),
+            .image(
+                .init(aspectRatio: Size(width: 4, height: 3), maxHeight: 240, followsWidth: true)),
             .stack(bar),
         ]
         if sharing {
@@ -127,7 +128,8 @@ import TrellisText
                 compared += 1
                 if got != engine || got != again, mismatches.count < 3 {
                     mismatches.append(
-                        "sharing \(sharing), row \(k) at \(width):\n direct \(got)\n engine \(engine)")
+                        "sharing \(sharing), row \(k) at \(width):\n direct \(got)\n engine \(engine)"
+                    )
                 }
             }
         }
