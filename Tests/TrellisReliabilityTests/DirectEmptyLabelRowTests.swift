@@ -72,17 +72,77 @@ import TrellisViews
                                 ])),
                     ]), scale: 2)
         ),
+        // Equal centring on first baselines, the empty label first: the
+        // body reaches above the empty label's bottom, the row's line, and
+        // sticks out above the canvas, whose top is only at most the first
+        // view's (`UISV-canvas-connection` `<=`).
+        (
+            "equal centring, empty label first, the body sticking out above",
+            StackTree(
+                root: .init(
+                    axis: .horizontal, distribution: .equalCentering, alignment: .firstBaseline,
+                    spacing: 10,
+                    children: [
+                        label("", size: 13, lines: 0, mode: .byCharWrapping, hugging: 248),
+                        label(body, lines: 0, hugging: 249),
+                    ]))
+        ),
+        // Last baselines, the empty label first: the canvas from the
+        // topmost top down to the empty label's bottom, the line; the
+        // three-line label sticks out below.
+        (
+            "last baselines, empty label first",
+            lastBaselinesEmptyFirst("Hello\nworld\nShort.")
+        ),
     ]
+
+    /// A row on last baselines whose first view is an empty label, beside
+    /// a three-line label of `text` and a one-line label.
+    static func lastBaselinesEmptyFirst(_ text: String) -> StackTree {
+        StackTree(
+            root: .init(
+                axis: .horizontal, alignment: .lastBaseline, spacing: -2,
+                children: [
+                    label("", size: 13, lines: 1, hugging: 248, compression: 748),
+                    label(
+                        text, lines: 3, lineSpacing: 2, mode: .byClipping, hugging: 249,
+                        compression: 749),
+                    label("Hi!\nx y z w v u t s r q p o n m", lines: 1),
+                ]),
+            pinning: .layoutMargins(EdgeInsets(top: 11, left: 16, bottom: 11, right: 16)),
+            scale: 1)
+    }
+
+    /// The same row with a line of Arabic (taller lines) that the label
+    /// shows on one line first and wraps away at the width it gets: the
+    /// engine's frame pass measures it on one line first, its last
+    /// baseline then lower than the canvas's bottom at the fitted height,
+    /// which UIKit's constraints cannot meet (nothing between the empty
+    /// label's bottom and the canvas's gives way): a required conflict,
+    /// which the engine logs, breaking `UISV-spanning-boundary`.
+    @Test(arguments: [174.25, 200, 320])
+    func lineBelowTheCanvasInAPassIsAConflict(width: Double) throws {
+        let tree = Self.lastBaselinesEmptyFirst(
+            "https://example.com/a/very/long/path?with=query&and=more\nمرحبا بالعالم\nShort.")
+        let verdict = StackTreeDifferential.check(StackTreeCase(tree: tree, width: width))
+        guard case .conflictInUIKit(let logged) = verdict else {
+            Issue.record("\(verdict)")
+            return
+        }
+        #expect(logged.contains("UISV-spanning-boundary"))
+    }
 
     @Test(arguments: [120.0, 228.25, 320, 414])
     func directFramesEqualTheEngines(width: Double) throws {
         StackTreeDifferential.expectAgreed(Self.trees, width: width)
     }
 
-    /// A row squeezed shorter than its views reach (0 high in a column of
-    /// fixed height whose box takes the rest): the engine lines it up
-    /// elsewhere than on the empty label's bottom, and the direct path
-    /// refuses it at that width (found by the stack-tree differential).
+    /// A row squeezed (0 high in a column of fixed height whose box takes
+    /// the rest, its label shorter than its own height and sticking out
+    /// above, though the canvas holds the views below the first view's
+    /// top, as UIKit's canvas connections bound them): the engine lines it up elsewhere than
+    /// on the empty label's bottom, and the direct path refuses it at that
+    /// width (found by the stack-tree differential).
     @Test func squeezedRowIsRefused() throws {
         let tree = StackTree(
             root: .init(
@@ -136,5 +196,6 @@ import TrellisViews
         }
         #expect(error.kind == .unmodelled)
         #expect(error.reason.contains("empty label"))
+        #expect(error.reason.contains("squeezed"))
     }
 }

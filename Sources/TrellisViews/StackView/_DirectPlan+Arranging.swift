@@ -176,6 +176,9 @@ extension _DirectPlan {
         let offsets: [Double] =
             baselineAligned
             ? try baselineOffsets(stack, visible) : Array(repeating: 0, count: visible.count)
+        if baselineAligned {
+            try checkEmptyFirstOnLastBaselines(index, stack, visible, offsets, canvas)
+        }
         // UIKit ties the canvas's top to the first view only (at most its
         // top for first baselines, its bottom at least the first view's
         // for last ones): other views may stick out (`baselineOffsets`).
