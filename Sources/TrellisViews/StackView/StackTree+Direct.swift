@@ -124,6 +124,18 @@ struct _DirectNode {
     /// it gets): read in every pass, so kept here rather than copied out of
     /// `label`.
     var isMultiLine = false
+    /// A label's text or a button's title (as `.plain`), set wherever
+    /// `label` or `button` gets one (`flatten`, `refresh`, a row's
+    /// `prepare`), a label's `numberOfLines` (1 for other nodes) and a
+    /// button's content insets: read in place by `measure` on every row,
+    /// where a read through the optional payload (`label?.text`) copies
+    /// the whole node first.
+    var text = StackTree.Text.plain("")
+    var numberOfLines = 1
+    var contentInsets = EdgeInsets.zero
+    /// An image's aspect ratio (as `image`'s), read in place by a row's
+    /// `prepare` for the same reason.
+    var aspectRatio = Size(width: 1, height: 1)
     /// A label's style with its line break mode, when it passed
     /// `_validate()` (measured then without checking it again, as `Label`
     /// does); nil: measured with every check.

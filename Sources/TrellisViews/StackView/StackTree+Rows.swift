@@ -167,33 +167,50 @@ extension _DirectPlan {
                 guard row.texts[index] != nil else { return false }
             case .image:
                 guard let ratio = row.aspectRatios[index],
-                    let old = nodes[index].image?.aspectRatio,
-                    Self.isValidRatio(ratio) == Self.isValidRatio(old)
+                    Self.isValidRatio(ratio) == Self.isValidRatio(nodes[index].aspectRatio)
                 else { return false }
             case .stack, .fixed:
                 break
             }
         }
-        guard let known = shapes[_ShapeFlags(flags: rowFlags)] else { return false }
-        if let reason = known.reason {
-            throw DirectStackLayoutError(kind: .unsupported, reason: reason)
-        }
-        if known.id != lastShape {
-            switchMemos(to: known.id)
-            swap(&lastFlags, &rowFlags)
+        // A row of the last row's shape (most rows of a list): the plan
+        // holds that shape's analysis already (`lastFlags` are always
+        // `lastShape`'s, whose analysis `prepare` or `use` set, and the
+        // nodes its `sharesTextWidth`), so it is neither looked up by its
+        // flags nor copied in again.
+        var known: _ShapeAnalysis?
+        if rowFlags != lastFlags {
+            guard let found = shapes[_ShapeFlags(flags: rowFlags)] else { return false }
+            if let reason = found.reason {
+                throw DirectStackLayoutError(kind: .unsupported, reason: reason)
+            }
+            if found.id != lastShape {
+                switchMemos(to: found.id)
+                swap(&lastFlags, &rowFlags)
+            }
+            known = found
         }
         for index in 0..<count {
             nodes[index].isHidden = row.isHidden[index]
             nodes[index].clearLayout()
-            nodes[index].sharesTextWidth = known.sharesTextWidth[index]
             switch nodes[index].kind {
-            case .label: nodes[index].label?.text = row.texts[index]!
-            case .button: nodes[index].button?.title = row.texts[index]!.string
-            case .image: nodes[index].image?.aspectRatio = row.aspectRatios[index]!
+            case .label:
+                nodes[index].label?.text = row.texts[index]!
+                nodes[index].text = row.texts[index]!
+            case .button:
+                let title = row.texts[index]!.string
+                nodes[index].button?.title = title
+                nodes[index].text = .plain(title)
+            case .image:
+                nodes[index].image?.aspectRatio = row.aspectRatios[index]!
+                nodes[index].aspectRatio = row.aspectRatios[index]!
             case .stack, .fixed: break
             }
         }
-        use(known)
+        if let known {
+            for index in 0..<count { nodes[index].sharesTextWidth = known.sharesTextWidth[index] }
+            use(known)
+        }
         return true
     }
 

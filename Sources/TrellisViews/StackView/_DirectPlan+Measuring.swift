@@ -171,6 +171,8 @@ extension _DirectPlan {
         case .label(let label):
             flat.kind = .label
             flat.label = label
+            flat.text = label.text
+            flat.numberOfLines = label.numberOfLines
             flat.isMultiLine = label.numberOfLines != 1
             var style = label.style
             style.lineBreakMode = label.lineBreakMode
@@ -183,11 +185,14 @@ extension _DirectPlan {
         case .image(let image):
             flat.kind = .image
             flat.image = image
+            flat.aspectRatio = image.aspectRatio
         case .fixed(let box):
             flat.fixed = box
         case .button(let button):
             flat.kind = .button
             flat.button = button
+            flat.text = .plain(button.title)
+            flat.contentInsets = button.contentEdgeInsets
             flat.hugging = (button.horizontalHugging.rawValue, button.verticalHugging.rawValue)
             flat.compression = (
                 button.horizontalCompressionResistance.rawValue,
@@ -220,10 +225,13 @@ extension _DirectPlan {
             for child in stack.children { refresh(child, &nodes, &index) }
         case .label(let label):
             nodes[at].label?.text = label.text
+            nodes[at].text = label.text
         case .button(let button):
             nodes[at].button?.title = button.title
+            nodes[at].text = .plain(button.title)
         case .image(let image):
             nodes[at].image = image
+            nodes[at].aspectRatio = image.aspectRatio
         case .fixed:
             break
         }
@@ -313,8 +321,8 @@ extension _DirectPlan {
         case .stack, .image, .fixed:
             return
         }
-        // (Optional chaining: a forced unwrap there copies the whole node.)
-        guard let text = nodes[index].label?.text else { return }
+        // (The node's own `text`: a read through `label` copies the whole node.)
+        let text = nodes[index].text
         let width = measuringWidth(index)
         nodes[index].baselines = nil
         let kept = index < measured.count
@@ -324,7 +332,7 @@ extension _DirectPlan {
             nodes[index].baselines = known.baselines
             return
         }
-        let numberOfLines = nodes[index].label?.numberOfLines ?? 1
+        let numberOfLines = nodes[index].numberOfLines
         do throws(TextError) {
             switch text {
             case .plain(let text):
@@ -362,11 +370,11 @@ extension _DirectPlan {
     /// A button's intrinsic size, as `Button` gives it: its title on one
     /// line in its style, plus its content insets.
     mutating func measureButton(_ index: Int) {
-        // (Optional chaining: a forced unwrap there copies the whole node.)
-        guard let titleText = nodes[index].button?.title,
-            let insets = nodes[index].button?.contentEdgeInsets
-        else { return }
-        let key = StackTree.Text.plain(titleText)
+        // (The node's own `text` and insets: a read through `button` copies
+        // the whole node.)
+        let key = nodes[index].text
+        guard case .plain(let titleText) = key else { return }
+        let insets = nodes[index].contentInsets
         var title = Size.zero
         let kept = index < measured.count
         let hash = kept ? _Measurements.key(key, .infinity) : (bytes: 0, hash: 0)
