@@ -117,8 +117,8 @@ extension Solver {
     /// recently used one.
     func _keepCurrentBasis() {
         var kept = _KeptBasis(
-            rows: _rows, objective: _objective, constants: _records.map(\.constant),
-            fingerprint: _basisFingerprint)
+            rows: _rows, objective: _objective, symbols: _symbols,
+            constants: _records.map(\.constant), fingerprint: _basisFingerprint)
         kept.infeasibleRows = _notedInfeasibleRows()
         if _liveColumnsVersion == _structureVersion, _liveColumnMade.count == _records.count {
             kept.columns = _liveColumns
@@ -177,13 +177,16 @@ extension Solver {
         swap(&_rows, &taken.pointee.rows)
         swap(&_objective, &taken.pointee.objective)
         swap(&_basisFingerprint, &taken.pointee.fingerprint)
-        _symbols.withUnsafeMutableBufferPointer { symbols in
-            taken.pointee.rows.withUnsafeMutableBufferPointer { left in
-                for i in 0..<left.count { symbols[Int(left[i].basic)].row = -1 }
-            }
-            _rows.withUnsafeMutableBufferPointer { rows in
-                for i in 0..<rows.count { symbols[Int(rows[i].basic)].row = Int32(i) }
-            }
+        // The symbols (where each is basic) go with their basis: the kept
+        // copy's row indices are those of the rows taken. The symbols
+        // themselves are the same in both (any change of the constraints
+        // empties the pool), so only a copy of another length, which
+        // cannot be, would need indexing afresh.
+        if taken.pointee.symbols.count == _symbols.count {
+            swap(&_symbols, &taken.pointee.symbols)
+        } else {
+            taken.pointee.symbols = _symbols
+            _indexBasicSymbols(left: taken.pointee.rows)
         }
         // `taken` now holds the basis left, at the current constants,
         // with the columns it made while it was the tableau; the
@@ -213,6 +216,17 @@ extension Solver {
         swap(&taken.pointee.infeasibleRows, &leftInfeasible)
     }
 
+    /// Points every symbol basic in `left` (the rows that were the
+    /// tableau) at no row, then those of `_rows` at theirs.
+    func _indexBasicSymbols(left: [_Row]) {
+        _symbols.withUnsafeMutableBufferPointer { symbols in
+            for i in 0..<left.count { symbols[Int(left[i].basic)].row = -1 }
+            _rows.withUnsafeMutableBufferPointer { rows in
+                for i in 0..<rows.count { symbols[Int(rows[i].basic)].row = Int32(i) }
+            }
+        }
+    }
+
     /// Adds, into `_basisShift` (rows listed in `_basisTouched`), what the
     /// constants that moved since the kept basis at `k` was kept change in
     /// its rows' constants, and returns whether every restricted row it
@@ -237,63 +251,45 @@ extension Solver {
 
     /// `_carryConstants(ofKeptBasisAt:)` for the basis at `basis`.
     func _carryConstants(of basis: UnsafeMutablePointer<_KeptBasis>) -> Bool {
-        // The slots whose constants moved since the basis was kept (one
-        // read-only pass), then their columns. They are written in place
-        // into `_basisChangedSlots`, kept as long as the watched slots, of
-        // which the first `changedCount` are this call's (appending and
-        // emptying checked the array's uniqueness once per slot).
-        let watchedCount = _basisWatchedSlots.count
-        if _basisChangedSlots.count < watchedCount {
-            _basisChangedSlots.append(
-                contentsOf: repeatElement(0, count: watchedCount - _basisChangedSlots.count))
-        }
-        var changedCount = 0
-        _records.withUnsafeMutableBufferPointer { records in
-            basis.pointee.constants.withUnsafeMutableBufferPointer { constants in
-                _basisChangedSlots.withUnsafeMutableBufferPointer { changed in
-                    // By index: iterating the stored array would retain it.
-                    for j in 0..<watchedCount {
-                        let slot = _basisWatchedSlots[j]
-                        if constants[Int(slot)] != records[Int(slot)].constant {
-                            changed[changedCount] = slot
-                            changedCount += 1
-                        }
-                    }
-                }
-            }
-        }
-        for j in 0..<changedCount {
-            let slot = Int(_basisChangedSlots[j])
-            let marker = _records[slot].marker
-            if marker >= 0, !basis.pointee.columnMade[slot] {
-                basis.pointee.columns[slot] = _column(of: marker, in: basis.pointee.rows)
-                basis.pointee.columnMade[slot] = true
-            }
-        }
-        // The shifts, with every buffer opened once for all the columns
-        // (the touched rows are written in place, not appended).
+        // One pass over the watched slots: each whose constant moved since
+        // the basis was kept shifts the rows of its marker's column (made
+        // the first time it is needed), with every buffer opened once for
+        // all the slots (the touched rows are written in place, not
+        // appended). Inside `columns`' closure the basis's column array
+        // reads as empty, so a column made is stored through the buffer.
         var touchedCount = _basisTouchedCount
         _records.withUnsafeMutableBufferPointer { records in
-            basis.pointee.constants.withUnsafeMutableBufferPointer { constants in
-                basis.pointee.columns.withUnsafeMutableBufferPointer { columns in
-                    _basisShift.withUnsafeMutableBufferPointer { shifts in
-                        _basisTouchedFlags.withUnsafeMutableBufferPointer { flags in
-                            _basisTouched.withUnsafeMutableBufferPointer { touched in
-                                for j in 0..<changedCount {
-                                    let slot = Int(_basisChangedSlots[j])
-                                    guard records[slot].marker >= 0 else { continue }
-                                    let shift =
-                                        -(records[slot].constant - constants[slot])
-                                        * records[slot].markerScale
-                                    columns[slot].withUnsafeBufferPointer { column in
-                                        for entry in column {
-                                            let i = Int(entry.row)
-                                            if !flags[i] {
-                                                flags[i] = true
-                                                touched[touchedCount] = entry.row
-                                                touchedCount += 1
+            _basisWatchedSlots.withUnsafeMutableBufferPointer { watched in
+                basis.pointee.constants.withUnsafeMutableBufferPointer { constants in
+                    basis.pointee.columns.withUnsafeMutableBufferPointer { columns in
+                        _basisShift.withUnsafeMutableBufferPointer { shifts in
+                            _basisTouchedFlags.withUnsafeMutableBufferPointer { flags in
+                                _basisTouched.withUnsafeMutableBufferPointer { touched in
+                                    for watchedSlot in watched {
+                                        let slot = Int(watchedSlot)
+                                        let constant = records[slot].constant
+                                        let marker = records[slot].marker
+                                        guard constants[slot] != constant, marker >= 0 else {
+                                            continue
+                                        }
+                                        if !basis.pointee.columnMade[slot] {
+                                            columns[slot] = _column(
+                                                of: marker, in: basis.pointee.rows)
+                                            basis.pointee.columnMade[slot] = true
+                                        }
+                                        let shift =
+                                            -(constant - constants[slot])
+                                            * records[slot].markerScale
+                                        columns[slot].withUnsafeBufferPointer { column in
+                                            for entry in column {
+                                                let i = Int(entry.row)
+                                                if !flags[i] {
+                                                    flags[i] = true
+                                                    touched[touchedCount] = entry.row
+                                                    touchedCount += 1
+                                                }
+                                                shifts[i] += entry.coefficient * shift
                                             }
-                                            shifts[i] += entry.coefficient * shift
                                         }
                                     }
                                 }
@@ -340,18 +336,29 @@ extension Solver {
         return found
     }
 
-    /// `_notedInfeasibleRows`, into `found` (emptied first, its storage kept).
+    /// `_notedInfeasibleRows`, into `found` (emptied first, its storage
+    /// kept), each row once, in the order first noted.
     func _noteInfeasibleRows(into found: inout [Int32]) {
         found.removeAll(keepingCapacity: true)
-        for k in 0..<_infeasible.count {
-            let basic = _infeasible[k]
-            let index = _symbols[Int(basic)].row
-            guard index >= 0, !found.contains(index) else { continue }
-            let constant = _rows[Int(index)].constant
-            switch _symbols[Int(basic)].kind {
-            case .external, .free: continue
-            case .dummy: if !_nearZero(constant) { found.append(index) }
-            case .slack, .error: if constant <= -_epsilon { found.append(index) }
+        // Through buffers (mutable access: exclusive, so none is retained);
+        // a row noted by several changes is looked for in `found` only
+        // when it is infeasible.
+        _infeasible.withUnsafeMutableBufferPointer { noted in
+            _symbols.withUnsafeMutableBufferPointer { symbols in
+                _rows.withUnsafeMutableBufferPointer { rows in
+                    for basic in noted {
+                        let index = symbols[Int(basic)].row
+                        guard index >= 0 else { continue }
+                        let constant = rows[Int(index)].constant
+                        let infeasible: Bool
+                        switch symbols[Int(basic)].kind {
+                        case .external, .free: continue
+                        case .dummy: infeasible = !_nearZero(constant)
+                        case .slack, .error: infeasible = constant <= -_epsilon
+                        }
+                        if infeasible, !found.contains(index) { found.append(index) }
+                    }
+                }
             }
         }
     }
@@ -389,14 +396,11 @@ extension Solver {
         // Mutable access, as `_shiftColumn`'s: exclusive, so the column is
         // lent without a retain (one shared with a basis just kept is
         // copied once, then owned).
-        let infeasibleFound = _liveColumns.withUnsafeMutableBufferPointer { columns in
+        _liveColumns.withUnsafeMutableBufferPointer { columns in
             columns[slot].withUnsafeMutableBufferPointer { column in
                 _shiftRows(along: UnsafeBufferPointer(column), by: shift)
             }
         }
-        guard infeasibleFound else { return }
-        // By index: iterating `_liveColumns[slot]` would retain the column.
-        for e in 0..<_liveColumns[slot].count { _noteIfInfeasible(Int(_liveColumns[slot][e].row)) }
     }
 
     func _clearBasisShifts() {
@@ -425,11 +429,13 @@ extension Solver {
     }
 }
 
-/// A basis the tableau was optimal in: its rows and objective, with the
-/// constants (by record slot) its rows' constants are for.
+/// A basis the tableau was optimal in: its rows and objective, the
+/// symbols with the rows where they are basic in it, and the constants
+/// (by record slot) its rows' constants are for.
 struct _KeptBasis {
     var rows: [_Row]
     var objective: [_ObjectiveRow]
+    var symbols: [_SymbolInfo]
     var constants: [Double]
     var fingerprint: UInt64
     /// The rows infeasible at `constants`.
@@ -438,9 +444,13 @@ struct _KeptBasis {
     var columns: [[_ColumnEntry]]
     var columnMade: [Bool]
 
-    init(rows: [_Row], objective: [_ObjectiveRow], constants: [Double], fingerprint: UInt64) {
+    init(
+        rows: [_Row], objective: [_ObjectiveRow], symbols: [_SymbolInfo], constants: [Double],
+        fingerprint: UInt64
+    ) {
         self.rows = rows
         self.objective = objective
+        self.symbols = symbols
         self.constants = constants
         self.fingerprint = fingerprint
         self.columns = Array(repeating: [], count: constants.count)

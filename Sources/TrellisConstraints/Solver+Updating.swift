@@ -282,42 +282,41 @@ extension Solver {
 
     /// Adds `coefficient * shift` to the constant of every row in the
     /// slot's cached column (and sets the record's constant to `constant`
-    /// when given), then notes the rows that became infeasible.
+    /// when given), noting the rows that became infeasible.
     @inline(__always)
     func _shiftColumn(slot: Int, by shift: Double, setting constant: Double? = nil) {
         // Through buffers: one uniqueness check for all the rows, where
         // indexing `_rows` checked it once per row. Mutable access
         // throughout: exclusive, so the buffers need no retain.
-        var infeasibleFound = false
         _records.withUnsafeMutableBufferPointer { records in
             if let constant { records[slot].constant = constant }
             records[slot].column.withUnsafeMutableBufferPointer { column in
-                infeasibleFound = _shiftRows(along: UnsafeBufferPointer(column), by: shift)
+                _shiftRows(along: UnsafeBufferPointer(column), by: shift)
             }
         }
-        guard infeasibleFound else { return }
-        for entry in _records[slot].column { _noteIfInfeasible(Int(entry.row)) }
     }
 
     /// Moves the constant of each row in `column` by its coefficient times
-    /// `shift`, and returns whether a restricted row became infeasible
-    /// (`_noteIfInfeasible`'s test, deciding only whether any row is).
-    /// Through a buffer: one uniqueness check for all the rows.
+    /// `shift`, and notes each restricted row that became infeasible, in
+    /// the column's order, as `_noteIfInfeasible` would (the entry's kind
+    /// is that of the row's basic symbol: a column is made again whenever
+    /// the basis changes). Through a buffer: one uniqueness check for all
+    /// the rows.
     @inline(__always)
-    func _shiftRows(along column: UnsafeBufferPointer<_ColumnEntry>, by shift: Double) -> Bool {
-        var infeasibleFound = false
+    func _shiftRows(along column: UnsafeBufferPointer<_ColumnEntry>, by shift: Double) {
         _rows.withUnsafeMutableBufferPointer { rows in
             for entry in column {
                 let index = Int(entry.row)
                 rows[index].constant += entry.coefficient * shift
                 switch entry.basicKind {
                 case .external, .free: break
-                case .dummy: if !_nearZero(rows[index].constant) { infeasibleFound = true }
-                case .slack, .error: if rows[index].constant < 0 { infeasibleFound = true }
+                case .dummy:
+                    if !_nearZero(rows[index].constant) { _infeasible.append(rows[index].basic) }
+                case .slack, .error:
+                    if rows[index].constant < 0 { _infeasible.append(rows[index].basic) }
                 }
             }
         }
-        return infeasibleFound
     }
 
     @inline(__always)

@@ -128,10 +128,6 @@ public final class Solver {
     @exclusivity(unchecked) var _basisTouched: [Int32] = []
     @exclusivity(unchecked) var _basisTouchedCount = 0
     @exclusivity(unchecked) var _basisTouchedFlags: [Bool] = []
-    /// The watched slots whose constants differ from a kept basis's: the
-    /// first entries, as many as `_carryConstants(of:)` counts (kept as
-    /// long as `_basisWatchedSlots`, so filling it appends nothing).
-    @exclusivity(unchecked) var _basisChangedSlots: [Int32] = []
     @exclusivity(unchecked) var _basisWatched: [Bool] = []
     @exclusivity(unchecked) var _basisWatchedSlots: [Int32] = []
     @exclusivity(unchecked) var _liveColumns: [[_ColumnEntry]] = []

@@ -8,9 +8,12 @@ extension TextMeasurer {
     /// gives for the same text at the same width (distances from the top of
     /// the text, not rounded), from one line breaking instead of two.
     ///
-    /// The size is `_assembledSize`'s and the baselines `_LinePlacer`'s, the
-    /// very code `sizeThatFits` and `layout` run, so each number is equal to
-    /// theirs. A label constrained by its baselines (UIKit's
+    /// The baselines are `_LinePlacer`'s, the very code `layout` runs, and
+    /// so is the size: the placer's widest line and bottom are
+    /// `_assembledSize`'s numbers (what `sizeThatFits` runs), added from
+    /// the same line heights in the same order, so each number is equal to
+    /// theirs. Lines are placed without their fragments, and their heights
+    /// are worked out once, for both. A label constrained by its baselines (UIKit's
     /// `firstBaselineAnchor`, "the baseline for the topmost line of text in
     /// the view") needs both on every new text.
     /// - Complexity: as `sizeThatFits`.
@@ -30,14 +33,18 @@ extension TextMeasurer {
         if text.isEmpty { return (.zero, 0, 0) }
         let (fitting, first, last) = try _withLines(text, fonts: style.fonts, parameters) {
             lines, _, prepared, _ -> (Size, Double, Double) in
-            let size = _assembledSize(
-                lines, style: style, usesFontLeading: true, fonts: prepared.fonts,
-                prepared: prepared)
-            guard !lines.isEmpty else { return (size, 0, 0) }
+            guard !lines.isEmpty else { return (.zero, 0, 0) }
+            // No line's `x` is read: any container width will do.
             var placer = _LinePlacer(
-                lines, prepared: prepared, style: style, width: width, usesFontLeading: true)
-            for index in lines.indices { _ = placer.place(lines[index], at: index) }
-            return (size, placer.firstBaseline, placer.lastBaseline)
+                metrics: _LineMetrics(
+                    style: style, usesFontLeading: true, styles: prepared.styles,
+                    fonts: prepared.fonts, prepared: prepared),
+                alignment: style.alignment, containerWidth: 0, count: lines.count)
+            for index in lines.indices { _ = placer.advance(over: lines[index], at: index) }
+            return (
+                Size(width: placer.widest, height: placer.bottom), placer.firstBaseline,
+                placer.lastBaseline
+            )
         }
         return (
             Size(

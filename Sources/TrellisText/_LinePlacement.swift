@@ -47,18 +47,28 @@ struct _LinePlacer {
     /// The fragment of `line`, the line at `index`; lines come in order.
     @inline(__always)
     mutating func place(_ line: _Line, at index: Int) -> LineFragment {
-        let (height, below) = metrics.height(of: line)
-        let baseline = top + height - below
+        let lineTop = top
+        let (height, baseline) = advance(over: line, at: index)
         let x: Double
         switch _resolvedAlignment(alignment, rtl: line.isRightToLeft) {
         case .left, .natural: x = 0
         case .right: x = containerWidth - line.width
         case .center: x = (containerWidth - line.width) / 2
         }
-        let fragment = LineFragment(
-            range: line.start..<line.end, width: line.width, origin: Point(x: x, y: top),
+        return LineFragment(
+            range: line.start..<line.end, width: line.width, origin: Point(x: x, y: lineTop),
             height: height, baseline: baseline, isTruncated: line.isTruncated,
             isRightToLeft: line.isRightToLeft)
+    }
+
+    /// Moves past `line`, the line at `index` (lines come in order): the
+    /// widest line, the bottom and the baselines so far, without the
+    /// line's fragment (its `x` and origin). Returns the line's height
+    /// and baseline, as `place` gives them.
+    @inline(__always)
+    mutating func advance(over line: _Line, at index: Int) -> (height: Double, baseline: Double) {
+        let (height, below) = metrics.height(of: line)
+        let baseline = top + height - below
         widest = max(widest, line.width)
         if index == 0 { firstBaseline = baseline }
         if index + 1 < count {
@@ -67,7 +77,7 @@ struct _LinePlacer {
             bottom = top + height
             lastBaseline = baseline
         }
-        return fragment
+        return (height, baseline)
     }
 }
 

@@ -51,14 +51,20 @@ extension LayoutEngine {
     func pushConstant(
         _ value: Double, of solverConstraint: Constraint, for constraint: LayoutConstraint
     ) {
-        let solver = self.solver
+        // What reading `solver` does first; the solver is then lent
+        // unretained (setting a constant does not replace it).
+        forgetRememberedSizes()
         // broken earlier: stays out, as in UIKit
-        guard solver.contains(solverConstraint) else { return }
+        guard unmanagedSolver._withUnsafeGuaranteedRef({ $0.contains(solverConstraint) }) else {
+            return
+        }
         do {
             plan.widthsChecked = false
-            if let conflict = try _setSolverConstant(value, of: solverConstraint, in: solver) {
+            if let conflict = try unmanagedSolver._withUnsafeGuaranteedRef({ solver in
+                try _setSolverConstant(value, of: solverConstraint, in: solver)
+            }) {
                 // The solver left the constraint out: sizes it fixed may be free.
-                store.noteIfBroken(solverConstraint, in: solver)
+                store.noteIfBroken(solverConstraint, in: storedSolver)
                 store.installVersion += 1
                 requeueStaleContent()
                 switch constraint._origin {

@@ -151,7 +151,8 @@ extension LayoutEngine {
             }
             plan.baselines.append(
                 _RefitPlan.Baseline(
-                    constraint: constraint, form: form, first: first.0, second: second.0,
+                    constraint: Unmanaged.passUnretained(constraint),
+                    form: Unmanaged.passUnretained(form), first: first.0, second: second.0,
                     firstIsLast: first.1, secondIsLast: second.1,
                     hasSecond: constraint._secondItem != nil))
         }
@@ -238,7 +239,7 @@ extension LayoutEngine {
                 : views.unretainedView(at: Int(entry.second))
                     ._withUnsafeGuaranteedRef { $0._baselineOffsetsFromTop }
             let shape: UInt8 = (first != nil ? 1 : 0) | (second != nil ? 2 : 0)
-            guard shape == entry.constraint._baselineShape else {
+            guard shape == entry.constraint._withUnsafeGuaranteedRef({ $0._baselineShape }) else {
                 // Pushed so far: the same constants again, changing nothing.
                 intrinsic.texts[index]?.with { text in
                     text._baselinesChanged = true
@@ -247,13 +248,18 @@ extension LayoutEngine {
                 return false
             }
             // `solverConstant(of:)`'s arithmetic, from the same offsets.
-            let constraint = entry.constraint
-            let value = Self.baselineConstant(
-                of: constraint,
-                firstOffset: first.map { entry.firstIsLast ? $0.last : $0.first } ?? 0,
-                secondOffset: entry.hasSecond
-                    ? (second.map { entry.secondIsLast ? $0.last : $0.first } ?? 0) : nil)
-            pushConstant(value, of: entry.form, for: constraint)
+            // (Lent: pushing a constant, even one that conflicts, releases
+            // neither the constraint nor its form, which the store keeps.)
+            entry.constraint._withUnsafeGuaranteedRef { constraint in
+                let value = Self.baselineConstant(
+                    of: constraint,
+                    firstOffset: first.map { entry.firstIsLast ? $0.last : $0.first } ?? 0,
+                    secondOffset: entry.hasSecond
+                        ? (second.map { entry.secondIsLast ? $0.last : $0.first } ?? 0) : nil)
+                entry.form._withUnsafeGuaranteedRef { form in
+                    pushConstant(value, of: form, for: constraint)
+                }
+            }
         }
         return true
     }

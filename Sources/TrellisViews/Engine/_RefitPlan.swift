@@ -102,10 +102,12 @@ struct _RefitPlan {
 
     /// A baseline constraint on a `.sizeEdit` label, as the refit sends
     /// its constant (`LayoutEngine.solverConstant(of:)`) to the solver:
-    /// unretained (the constraint store keeps both while the plan holds).
+    /// unretained (the constraint store keeps both while the plan holds),
+    /// and lent without reference counting (an `unowned(unsafe)` field
+    /// read was retained and released around each use).
     struct Baseline {
-        unowned(unsafe) let constraint: LayoutConstraint
-        unowned(unsafe) let form: Constraint
+        let constraint: Unmanaged<LayoutConstraint>
+        let form: Unmanaged<Constraint>
         /// The view indices of the items whose baseline the constraint
         /// reads (-1: the attribute is not a baseline, or the item not a
         /// view: its constant is 0 either way), and whether it is the last.
