@@ -449,10 +449,12 @@ extension Solver {
                             }
                         }
                         // Basic symbols by their rows (parametric symbols only):
-                        // the ones met so far, by index (`accumulate` appends to
-                        // `met`).
-                        let metBefore = met.count
-                        for k in 0..<metBefore {
+                        // the ones met so far. A symbol first met here is
+                        // marked and listed in `parametric` only: `met` is
+                        // not written while it is read (`accumulate` writing
+                        // it in this loop cost three dynamic exclusivity
+                        // checks an expansion, callgrind).
+                        for k in 0..<met.count {
                             let s = met[k]
                             let row = symbols[Int(s)].row
                             if row < 0 {
@@ -463,14 +465,15 @@ extension Solver {
                             constant += rows[Int(row)].constant * factor
                             for j in 0..<rows[Int(row)].terms.count {
                                 let term = rows[Int(row)].terms[j]
-                                if marks[Int(term.symbol)] != epoch {
+                                let t = Int(term.symbol)
+                                if marks[t] != epoch {
+                                    marks[t] = epoch
+                                    scratch[t] = 0
                                     parametric.append(term.symbol)
                                 }
-                                accumulate(term.symbol, term.coefficient * factor)
+                                scratch[t] += term.coefficient * factor
                             }
                         }
-                        // `accumulate` appended the new ones to `met` too; the
-                        // caller lists each once.
                     }
                 }
             }
