@@ -327,9 +327,79 @@ extension Solver {
     /// - Complexity: O(definitions it reaches, their terms, and the rows of
     ///   the basic symbols they hold).
     func _expansion(of symbol: _Symbol) -> _Row {
+        var result = _Row(constant: _expand(symbol))
+        _takeExpansionTerms(into: &result)
+        return result
+    }
+
+    /// Adds `factor ×` the expansion of the defined `symbol` to `row`, as
+    /// `_add(_expansion(of: symbol), times: factor, to: &row, basic:
+    /// _noSymbol)` does (the same numbers, added in the same order), but for
+    /// a short merge (the usual case: a stack's spanner or an arranged
+    /// view's edge, `UISV-spanning-boundary`) without building the
+    /// expansion as a row of its own: a new column of 1,000 boxes makes
+    /// 4,000 expansions, and each one's row cost an allocation, its
+    /// release and a second pass over its terms (callgrind).
+    func _addExpansion(of symbol: _Symbol, times factor: Double, to row: inout _Row) {
+        let constant = _expand(symbol)
+        // The expansion's terms (at most: a symbol listed twice in
+        // `_expansionParametric` is counted twice): past a short merge,
+        // the expansion is built and merged as before.
+        var count = 0
+        _definitionScratch.withUnsafeBufferPointer { scratch in
+            for s in _expansionParametric where !_nearZero(scratch[Int(s)]) { count += 1 }
+        }
+        if count > 1 && count + row.terms.count > 16 {
+            var expansion = _Row(constant: constant)
+            _takeExpansionTerms(into: &expansion)
+            _add(expansion, times: factor, to: &row, basic: _noSymbol)
+            return
+        }
+        // `_Row.insert(_:times:)` on the expansion, term by term as
+        // `_takeExpansionTerms` would list them.
+        row.constant += constant * factor
+        var parametric = _expansionParametric
+        _expansionParametric = []
+        _definitionScratch.withUnsafeMutableBufferPointer { scratch in
+            for s in parametric {
+                let coefficient = scratch[Int(s)]
+                scratch[Int(s)] = 0  // a symbol listed twice is written once
+                if _nearZero(coefficient) { continue }
+                row.insert(s, coefficient * factor)
+            }
+        }
+        parametric.removeAll(keepingCapacity: true)
+        _expansionParametric = parametric
+    }
+
+    /// Moves the terms of the expansion `_expand` left in scratch into
+    /// `result` (in `_expansionParametric`'s order, each once, near-zero
+    /// ones dropped), and empties `_expansionParametric`.
+    func _takeExpansionTerms(into result: inout _Row) {
+        var parametric = _expansionParametric
+        _expansionParametric = []
+        _definitionScratch.withUnsafeMutableBufferPointer { scratch in
+            result.terms.reserveCapacity(parametric.count)
+            for s in parametric {
+                let coefficient = scratch[Int(s)]
+                scratch[Int(s)] = 0  // a symbol listed twice is written once
+                if _nearZero(coefficient) { continue }
+                result.terms.append(_Term(symbol: s, coefficient: coefficient))
+                result.filter |= _Row.bit(s)
+            }
+        }
+        parametric.removeAll(keepingCapacity: true)
+        _expansionParametric = parametric
+    }
+
+    /// The expansion of the defined `symbol`, left in scratch: returns its
+    /// constant; `_expansionParametric` lists its symbols (a symbol may be
+    /// listed twice) and `_definitionScratch` holds their coefficients,
+    /// which the caller reads and sets back to 0 (`_takeExpansionTerms`).
+    func _expand(_ symbol: _Symbol) -> Double {
         _startDefinitionPass()
         _collectDefinitions(from: symbol)
-        var result = _Row()
+        var constant = 0.0
         // Symbols met that are not definitions, in order of first meeting,
         // and the parametric ones among them and their rows' terms: arrays
         // kept between calls (allocating them was a third of an
@@ -366,7 +436,7 @@ extension Solver {
                             let factor = scratch[Int(s)]
                             if factor == 0 { continue }
                             let row = Int(symbols[Int(s)].row)
-                            result.constant += rows[row].constant * factor
+                            constant += rows[row].constant * factor
                             for j in 0..<rows[row].terms.count {
                                 let term = rows[row].terms[j]
                                 let amount = term.coefficient * factor
@@ -379,10 +449,12 @@ extension Solver {
                             }
                         }
                         // Basic symbols by their rows (parametric symbols only):
-                        // the ones met so far, by index (`accumulate` appends to
-                        // `met`).
-                        let metBefore = met.count
-                        for k in 0..<metBefore {
+                        // the ones met so far. A symbol first met here is
+                        // marked and listed in `parametric` only: `met` is
+                        // not written while it is read (`accumulate` writing
+                        // it in this loop cost three dynamic exclusivity
+                        // checks an expansion, callgrind).
+                        for k in 0..<met.count {
                             let s = met[k]
                             let row = symbols[Int(s)].row
                             if row < 0 {
@@ -390,34 +462,26 @@ extension Solver {
                                 continue
                             }
                             let factor = scratch[Int(s)]
-                            result.constant += rows[Int(row)].constant * factor
+                            constant += rows[Int(row)].constant * factor
                             for j in 0..<rows[Int(row)].terms.count {
                                 let term = rows[Int(row)].terms[j]
-                                if marks[Int(term.symbol)] != epoch {
+                                let t = Int(term.symbol)
+                                if marks[t] != epoch {
+                                    marks[t] = epoch
+                                    scratch[t] = 0
                                     parametric.append(term.symbol)
                                 }
-                                accumulate(term.symbol, term.coefficient * factor)
+                                scratch[t] += term.coefficient * factor
                             }
-                        }
-                        // `accumulate` appended the new ones to `met` too; list
-                        // each once.
-                        result.terms.reserveCapacity(parametric.count)
-                        for s in parametric {
-                            let coefficient = scratch[Int(s)]
-                            scratch[Int(s)] = 0  // a symbol listed twice is written once
-                            if _nearZero(coefficient) { continue }
-                            result.terms.append(_Term(symbol: s, coefficient: coefficient))
-                            result.filter |= _Row.bit(s)
                         }
                     }
                 }
             }
         }
         met.removeAll(keepingCapacity: true)
-        parametric.removeAll(keepingCapacity: true)
         _expansionMet = met
         _expansionParametric = parametric
-        return result
+        return constant
     }
 
     /// Adds `factor ×` the expansion of the definition at `index` to `row`

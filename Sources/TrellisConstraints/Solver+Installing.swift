@@ -86,7 +86,7 @@ extension Solver {
             if basicRow >= 0 && expanding {
                 if _rows[Int(basicRow)].isDefinition {
                     if !_addParametricDefinition(Int(basicRow), times: coefficient, to: &row) {
-                        _add(_expansion(of: symbol), times: coefficient, to: &row, basic: _noSymbol)
+                        _addExpansion(of: symbol, times: coefficient, to: &row)
                     }
                 } else if !_isLongMerge(_rows[Int(basicRow)], into: row) {
                     // `_add`'s short merge, reading the basic row in place:

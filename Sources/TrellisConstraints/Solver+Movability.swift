@@ -163,7 +163,7 @@ extension Solver {
             if basic < 0 {
                 row.insert(symbol, coefficient)
             } else if _rows[Int(basic)].isDefinition {
-                _add(_expansion(of: symbol), times: coefficient, to: &row, basic: _noSymbol)
+                _addExpansion(of: symbol, times: coefficient, to: &row)
             } else {
                 _add(_rows[Int(basic)], times: coefficient, to: &row, basic: _noSymbol)
             }
