@@ -21,8 +21,21 @@ extension _Workspace {
     /// (HarfBuzz must shape it). Equal, bit for bit, to shaping it alone;
     /// its font mask is that of `faceIndex`, the face's place in the
     /// collection.
-    ///
-    /// With `keepClusters`, each character's cluster is also appended to
+    func kernOnlyMeasure(
+        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, trailingStart: Int,
+        face: _FontFace, faceIndex: Int = 0
+    ) -> _PieceMeasure? {
+        guard usesKernModel, !range.isEmpty, face.id < 1 << 24, let model = kernOnlyFace(face)
+        else { return nil }
+        // Measuring alone (every piece) is the loop specialised with a sink
+        // that keeps nothing: no cluster test, no array touched.
+        var sink = _DroppedClusters()
+        return _kernOnlyMeasure(
+            text, range, trailingStart: trailingStart, model: model, face: face,
+            faceIndex: faceIndex, clusters: &sink)
+    }
+
+    /// `kernOnlyMeasure`, appending each character's cluster to
     /// `clusterStarts`, `clusterEms`, `clusterMissing` and `clusterFaces`,
     /// as `shapeRun` appends HarfBuzz's (nothing is appended when it
     /// returns nil). A modelled run is one glyph per character, each its
@@ -31,40 +44,30 @@ extension _Workspace {
     /// next: the same numbers `shapeRun` reads from HarfBuzz's positions,
     /// so a piece wider than the line is broken between the same clusters
     /// of the same widths without HarfBuzz.
-    func kernOnlyMeasure(
+    func kernOnlyMeasureKeepingClusters(
         _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, trailingStart: Int,
-        face: _FontFace, faceIndex: Int = 0, keepClusters: Bool = false
+        face: _FontFace, faceIndex: Int = 0
     ) -> _PieceMeasure? {
         guard usesKernModel, !range.isEmpty, face.id < 1 << 24, let model = kernOnlyFace(face)
         else { return nil }
-        // Two copies of the loop, each with its constant: measuring alone
-        // (every piece) does not test for clusters at each character.
-        guard keepClusters else {
-            return _kernOnlyMeasure(
-                text, range, trailingStart: trailingStart, model: model, face: face,
-                faceIndex: faceIndex, keepClusters: false)
-        }
-        let clusterMark = clusterStarts.count
+        var kept = _KeptClusters()
         guard
             let measure = _kernOnlyMeasure(
                 text, range, trailingStart: trailingStart, model: model, face: face,
-                faceIndex: faceIndex, keepClusters: true)
-        else {
-            if clusterStarts.count > clusterMark {
-                clusterStarts.removeSubrange(clusterMark...)
-                clusterEms.removeSubrange(clusterMark...)
-                clusterMissing.removeSubrange(clusterMark...)
-                clusterFaces.removeSubrange(clusterMark...)
-            }
-            return nil
-        }
+                faceIndex: faceIndex, clusters: &kept)
+        else { return nil }
+        clusterStarts.append(contentsOf: kept.starts)
+        clusterEms.append(contentsOf: kept.ems)
+        clusterMissing.append(contentsOf: repeatElement(false, count: kept.starts.count))
+        clusterFaces.append(
+            contentsOf: repeatElement(Int32(truncatingIfNeeded: faceIndex), count: kept.starts.count))
         return measure
     }
 
     @inline(__always)
-    private func _kernOnlyMeasure(
+    private func _kernOnlyMeasure<Clusters: _ClusterSink>(
         _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, trailingStart: Int,
-        model: _KernOnlyFace, face: _FontFace, faceIndex: Int, keepClusters: Bool
+        model: _KernOnlyFace, face: _FontFace, faceIndex: Int, clusters: inout Clusters
     ) -> _PieceMeasure? {
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: range.count) {
             glyphs -> _PieceMeasure? in
@@ -130,12 +133,7 @@ extension _Workspace {
                 let em = tally.add(
                     cluster: cluster, advance: advance, isMissing: false,
                     trailingStart: trailingStart)
-                if keepClusters {
-                    clusterStarts.append(Int32(cluster))
-                    clusterEms.append(em)
-                    clusterMissing.append(false)
-                    clusterFaces.append(Int32(faceIndex))
-                }
+                clusters.keep(cluster: cluster, em: em)
             }
             if needed & present != 0 { return nil }
             var measure = _PieceMeasure()

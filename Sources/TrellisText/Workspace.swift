@@ -207,9 +207,8 @@ final class _Workspace {
             // range: every character has its glyph there, so `shapeRun`
             // would succeed with these very clusters.
             if !rtl && keepClusters && tryingKernModel,
-                let known = kernOnlyMeasure(
-                    text, range, trailingStart: trailingStart, face: faces[0],
-                    keepClusters: true)
+                let known = kernOnlyMeasureKeepingClusters(
+                    text, range, trailingStart: trailingStart, face: faces[0])
             {
                 _finishClusters(text, range, rtl: rtl)
                 return known
@@ -323,9 +322,14 @@ final class _Workspace {
             faces[faceIndex].id < 1 << 27
         else {
             if !rtl,
-                var known = kernOnlyMeasure(
-                    text, range, trailingStart: trailingStart, face: faces[faceIndex],
-                    faceIndex: faceIndex, keepClusters: keepClusters)
+                var known =
+                    keepClusters
+                    ? kernOnlyMeasureKeepingClusters(
+                        text, range, trailingStart: trailingStart, face: faces[faceIndex],
+                        faceIndex: faceIndex)
+                    : kernOnlyMeasure(
+                        text, range, trailingStart: trailingStart, face: faces[faceIndex],
+                        faceIndex: faceIndex)
             {
                 known.fontMask = faceIndex < 32 ? 1 << UInt32(faceIndex) : 0
                 measure.add(known)
