@@ -60,7 +60,8 @@ extension _Workspace {
         clusterEms.append(contentsOf: kept.ems)
         clusterMissing.append(contentsOf: repeatElement(false, count: kept.starts.count))
         clusterFaces.append(
-            contentsOf: repeatElement(Int32(truncatingIfNeeded: faceIndex), count: kept.starts.count))
+            contentsOf: repeatElement(
+                Int32(truncatingIfNeeded: faceIndex), count: kept.starts.count))
         return measure
     }
 

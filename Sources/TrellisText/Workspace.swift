@@ -203,9 +203,8 @@ final class _Workspace {
             && !(usesIdeographBatches && _firstFaceLacksAGlyph(text, range, faces: faces))
             && !_mayHoldEmojiSequence(text, range, faces: faces)
         {
-            // Clusters without HarfBuzz where the first face only kerns the
-            // range: every character has its glyph there, so `shapeRun`
-            // would succeed with these very clusters.
+            // Clusters without HarfBuzz where the first face only kerns the range:
+            // each character has its glyph there (`shapeRun` would agree).
             if !rtl && keepClusters && tryingKernModel,
                 let known = kernOnlyMeasureKeepingClusters(
                     text, range, trailingStart: trailingStart, face: faces[0])
