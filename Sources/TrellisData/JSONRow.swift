@@ -93,8 +93,14 @@ public struct JSONRow: Hashable, Sendable {
     /// The value at `path`.
     /// - Complexity: O(path length).
     public func lookup(_ path: JSONKeyPath) -> JSONLookup {
-        var current = JSONValue.object(fields)
-        for (index, key) in path.components.enumerated() {
+        let components = path.components
+        // The first key is read from `fields` itself: wrapping the row as
+        // `JSONValue.object(fields)` (an indirect case) allocated a box on
+        // every lookup, and templates look up several fields a row.
+        guard let first = components.first else { return .found(.object(fields)) }
+        guard var current = fields[first] else { return .missing }
+        for index in components.indices.dropFirst() {
+            let key = components[index]
             switch current {
             case .object(let members):
                 guard let next = members[key] else { return .missing }
@@ -108,7 +114,7 @@ public struct JSONRow: Hashable, Sendable {
                 return .missing
             default:
                 return .notAContainer(
-                    prefix: path.components[..<index].joined(separator: "."),
+                    prefix: components[..<index].joined(separator: "."),
                     found: current.kindName)
             }
         }
