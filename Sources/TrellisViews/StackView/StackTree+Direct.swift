@@ -275,6 +275,8 @@ struct _DirectPlan {
     var gapsOf: [[Double]] = []
     var childList: [Int] = []
     var costs: [_Cost] = []
+    /// The buffers of `endToEndCost` (kept from one stack to the next).
+    var stretches = _Stretches()
     /// Priority levels of the tree, highest first; lane = index + 1.
     var levels: [Float] = []
     var scale = 3.0

@@ -242,8 +242,7 @@ extension _DirectPlan {
                 }.count
                 return try textSharingCost(index, visible, hiddenLabels: hiddenLabels, gaps: nil)
             }
-            return _Cost.convolution(
-                visible.map { costs[$0].anchored(view: 0) }, offset: fixedLength)
+            return endToEndCost(visible, offset: fixedLength)
         case .fillEqually:
             let count = Double(visible.count)
             return visible.reduce(_Cost()) {
@@ -251,8 +250,7 @@ extension _DirectPlan {
             }
         case .fillProportionally:
             guard visible.count > 1 else {
-                return _Cost.convolution(
-                    visible.map { costs[$0].anchored(view: 0) }, offset: fixedLength)
+                return endToEndCost(visible, offset: fixedLength)
             }
             guard let shares = try proportionalShares(index, stack, visible, axis) else {
                 // Lengths too small to share by: UIKit fills equally.
@@ -272,16 +270,14 @@ extension _DirectPlan {
                     index, visible, hiddenLabels: hiddenLabels,
                     gaps: visible.count > 1 ? gapPart() : nil)
             } else {
-                var parts = visible.map { costs[$0].anchored(view: 0) }
-                if visible.count > 1 { parts.append(gapPart().anchored(view: 0)) }
-                cost = _Cost.convolution(parts, offset: fixedLength)
+                cost = endToEndCost(
+                    visible, extra: visible.count > 1 ? gapPart() : nil, offset: fixedLength)
             }
             cost.addEqual(0, lane: lane(StackView.canvasFitPriority.rawValue))
             return cost
         case .equalCentering:
             guard visible.count > 1 else {
-                var cost = _Cost.convolution(
-                    visible.map { costs[$0].anchored(view: 0) }, offset: fixedLength)
+                var cost = endToEndCost(visible, offset: fixedLength)
                 cost.addEqual(0, lane: lane(StackView.canvasFitPriority.rawValue))
                 return cost
             }

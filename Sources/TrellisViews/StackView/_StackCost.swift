@@ -329,36 +329,13 @@ struct _Cost {
     /// stretch that reaches -∞, 0 for a free view): the stretches to the
     /// right, then to the left, each in order of distance.
     func anchored(view: Int) -> (anchor: Double, left: [Segment], right: [Segment]) {
-        let anchor = self.anchor
-        // Regions as (start, end, slope) within the bounds.
         // (Room for every stretch up front: grown one append at a time,
         // these arrays were a sixth of a template row's allocations.)
         var left: [Segment] = []
         var right: [Segment] = []
         left.reserveCapacity(kinks.count + 1)
         right.reserveCapacity(kinks.count + 1)
-        var slope = base
-        var start = -Double.infinity
-        var index = 0
-        while true {
-            let end = index < kinks.count ? kinks[index].x : .infinity
-            let a = Swift.max(start, lo)
-            let b = Swift.min(end, hi)
-            if b > a {
-                if b > anchor, !_isNegligible(b - Swift.max(a, anchor), anchor) {
-                    right.append(
-                        Segment(length: b - Swift.max(a, anchor), slope: slope, view: view))
-                }
-                if a < anchor, !_isNegligible(Swift.min(b, anchor) - a, anchor) {
-                    left.append(Segment(length: Swift.min(b, anchor) - a, slope: slope, view: view))
-                }
-            }
-            guard index < kinks.count else { break }
-            slope += kinks[index].delta
-            start = end
-            index += 1
-        }
-        left.reverse()
+        let anchor = appendStretches(view: view, left: &left, right: &right)
         return (anchor, left, right)
     }
 
@@ -379,28 +356,7 @@ struct _Cost {
             right += part.right
             left += part.left
         }
-        _sortCheapestFirst(&right, ascending: true)
-        _sortCheapestFirst(&left, ascending: false)
-        // Each side ends with its first endless stretch.
-        let leftUsed = _upToEndless(left, growing: false)
-        let rightUsed = _upToEndless(right, growing: true)
-        let low = center - leftUsed.reduce(0) { $0 + $1.length }
-        let high = center + rightUsed.reduce(0) { $0 + $1.length }
-        var result = _Cost(lo: low, hi: high)
-        // Left to right: the left stretches outermost first, then the right ones.
-        let sequence = leftUsed.reversed() + rightUsed
-        guard let first = sequence.first else { return result }
-        result.base = first.slope
-        var position =
-            leftUsed.isEmpty
-            ? center + first.length
-            : center - leftUsed.dropLast().reduce(0) { $0 + $1.length }
-        for index in sequence.indices.dropFirst() {
-            let delta = sequence[index].slope - sequence[index - 1].slope
-            if _sign(delta) != 0 { result.kinks.append(_Kink(x: position, delta: delta)) }
-            position += sequence[index].length
-        }
-        return result
+        return laidEndToEnd(center: center, left: &left, right: &right)
     }
 
     /// How views laid end to end share `total` (their anchors summing to
@@ -493,27 +449,6 @@ struct _Cost {
             if pairs { throw .ambiguous("\(what()): two views could trade length at no cost") }
         }
     }
-}
-
-/// Stretches in order up to the first endless one. Stretches after it are
-/// never reached, but one whose cost is not modelled might be cheaper than
-/// it really is: the endless stretch then carries that flag, with the
-/// cheaper of the two lower bounds, so a view that takes length there is
-/// refused.
-private func _upToEndless(_ segments: [_Cost.Segment], growing: Bool) -> [_Cost.Segment] {
-    guard let end = segments.firstIndex(where: { !$0.length.isFinite }) else { return segments }
-    var used = Array(segments[...end])
-    let dropped = segments[(end + 1)...].filter { $0.slope[0] != 0 }
-    guard !dropped.isEmpty else { return used }
-    var bound = _modelled(used[end].slope)
-    for segment in dropped {
-        let other = _modelled(segment.slope)
-        let order = _compare(other, bound)
-        if growing ? order < 0 : order > 0 { bound = other }
-    }
-    bound[0] = growing ? 1 : -1
-    used[end].slope = bound
-    return used
 }
 
 /// Sorts stretches by slope (ascending for growth, descending for

@@ -1,0 +1,142 @@
+// Views laid end to end (distribution fill) without an array per view: each
+// view's stretches are written straight into two buffers the plan keeps
+// from one row to the next (`_Stretches`), sorted and cut there in place,
+// and the result's kinks read from them. The same operations on the same
+// numbers in the same order as `_Cost.convolution(_:offset:)` over
+// `anchored(view:)` parts, so the same cost to the bit; a new row of a
+// template whose heights are not replayed makes its root's cost this way.
+
+/// The stretches of views laid end to end, kept by a plan so that making
+/// a stack's cost allocates nothing but the cost's own kinks.
+struct _Stretches {
+    var left: [_Cost.Segment] = []
+    var right: [_Cost.Segment] = []
+}
+
+extension _Cost {
+    /// Writes the cost's stretches, seen from its leftmost minimizer, after
+    /// those already in `left` and `right` (as `anchored(view:)` gives them:
+    /// the stretches to the right, then to the left, each in order of
+    /// distance), and returns that minimizer (`anchor`).
+    func appendStretches(view: Int, left: inout [Segment], right: inout [Segment]) -> Double {
+        let anchor = self.anchor
+        let firstLeft = left.count
+        // Regions as (start, end, slope) within the bounds.
+        var slope = base
+        var start = -Double.infinity
+        var index = 0
+        while true {
+            let end = index < kinks.count ? kinks[index].x : .infinity
+            let a = Swift.max(start, lo)
+            let b = Swift.min(end, hi)
+            if b > a {
+                if b > anchor, !_isNegligible(b - Swift.max(a, anchor), anchor) {
+                    right.append(
+                        Segment(length: b - Swift.max(a, anchor), slope: slope, view: view))
+                }
+                if a < anchor, !_isNegligible(Swift.min(b, anchor) - a, anchor) {
+                    left.append(Segment(length: Swift.min(b, anchor) - a, slope: slope, view: view))
+                }
+            }
+            guard index < kinks.count else { break }
+            slope += kinks[index].delta
+            start = end
+            index += 1
+        }
+        left[firstLeft...].reverse()
+        return anchor
+    }
+
+    /// `convolution(_:offset:)` of `views`' costs in `costs`, then `extra`
+    /// (an equal-spacing stack's gaps), written into `stretches`' storage.
+    static func convolution(
+        of views: [Int], in costs: [_Cost], extra: _Cost? = nil, offset: Double,
+        stretches: inout _Stretches
+    ) -> _Cost {
+        stretches.left.removeAll(keepingCapacity: true)
+        stretches.right.removeAll(keepingCapacity: true)
+        var center = offset
+        for view in views {
+            center += costs[view].appendStretches(
+                view: 0, left: &stretches.left, right: &stretches.right)
+        }
+        if let extra {
+            center += extra.appendStretches(view: 0, left: &stretches.left, right: &stretches.right)
+        }
+        return laidEndToEnd(center: center, left: &stretches.left, right: &stretches.right)
+    }
+
+    /// The cost of views laid end to end whose best lengths sum to
+    /// `center` (gaps and margins included), from their stretches to the
+    /// left and right (in view order; sorted and cut here).
+    static func laidEndToEnd(center: Double, left: inout [Segment], right: inout [Segment])
+        -> _Cost
+    {
+        _sortCheapestFirst(&right, ascending: true)
+        _sortCheapestFirst(&left, ascending: false)
+        // Each side ends with its first endless stretch.
+        _keepUpToEndless(&left, growing: false)
+        _keepUpToEndless(&right, growing: true)
+        let low = center - left.reduce(0) { $0 + $1.length }
+        let high = center + right.reduce(0) { $0 + $1.length }
+        var result = _Cost(lo: low, hi: high)
+        // Left to right: the left stretches outermost first, then the right ones.
+        let count = left.count + right.count
+        func stretch(_ k: Int) -> Segment {
+            k < left.count ? left[left.count - 1 - k] : right[k - left.count]
+        }
+        guard count > 0 else { return result }
+        let first = stretch(0)
+        result.base = first.slope
+        var position = center + first.length
+        if !left.isEmpty {
+            var inner = 0.0
+            for k in 0..<(left.count - 1) { inner = inner + left[k].length }
+            position = center - inner
+        }
+        result.kinks.reserveCapacity(count - 1)
+        var previous = first
+        for k in 1..<count {
+            let next = stretch(k)
+            let delta = next.slope - previous.slope
+            if _sign(delta) != 0 { result.kinks.append(_Kink(x: position, delta: delta)) }
+            position += next.length
+            previous = next
+        }
+        return result
+    }
+}
+
+/// Cuts stretches in order after the first endless one. Stretches after it
+/// are never reached, but one whose cost is not modelled might be cheaper
+/// than it really is: the endless stretch then carries that flag, with the
+/// cheaper of the two lower bounds, so a view that takes length there is
+/// refused.
+func _keepUpToEndless(_ segments: inout [_Cost.Segment], growing: Bool) {
+    guard let end = segments.firstIndex(where: { !$0.length.isFinite }) else { return }
+    var bound = _modelled(segments[end].slope)
+    var flagged = false
+    for segment in segments[(end + 1)...] where segment.slope[0] != 0 {
+        flagged = true
+        let other = _modelled(segment.slope)
+        let order = _compare(other, bound)
+        if growing ? order < 0 : order > 0 { bound = other }
+    }
+    segments.removeSubrange((end + 1)...)
+    guard flagged else { return }
+    bound[0] = growing ? 1 : -1
+    segments[end].slope = bound
+}
+
+extension _DirectPlan {
+    /// The cost of `visible` laid end to end, then `extra`, plus `offset`
+    /// (`_Cost.convolution(of:in:extra:offset:stretches:)` in the plan's
+    /// buffers).
+    mutating func endToEndCost(_ visible: [Int], extra: _Cost? = nil, offset: Double) -> _Cost {
+        var buffers = _Stretches()
+        swap(&buffers, &stretches)
+        defer { swap(&buffers, &stretches) }
+        return _Cost.convolution(
+            of: visible, in: costs, extra: extra, offset: offset, stretches: &buffers)
+    }
+}
