@@ -173,9 +173,8 @@ extension _DirectPlan {
         let canvas = total - start - end
         let alignment = effectiveAlignment(stack)
         let baselineAligned = alignment == .firstBaseline || alignment == .lastBaseline
-        let offsets: [Double] =
-            baselineAligned
-            ? try baselineOffsets(stack, visible) : Array(repeating: 0, count: visible.count)
+        // (Offsets only for baselines: 0 for every view otherwise.)
+        let offsets: [Double] = baselineAligned ? try baselineOffsets(stack, visible) : []
         if baselineAligned {
             try checkEmptyFirstOnLastBaselines(index, stack, visible, offsets, canvas)
         }
@@ -183,6 +182,7 @@ extension _DirectPlan {
         // top for first baselines, its bottom at least the first view's
         // for last ones): other views may stick out (`baselineOffsets`).
         for (k, child) in visible.enumerated() {
+            let offset = baselineAligned ? offsets[k] : 0
             if alignment == .fill {
                 try checkFeasible(child, canvas)
                 set(child, axis, position: start, length: canvas)
@@ -192,7 +192,7 @@ extension _DirectPlan {
             // (Last baselines: UIKit bounds only the first view by the
             // canvas's bottom; the others may stick out below.)
             if alignment != .lastBaseline || (k == 0 && hiddenFirstView(of: index) == nil) {
-                bounded.hi = min(bounded.hi, canvas - offsets[k])
+                bounded.hi = min(bounded.hi, canvas - offset)
             }
             let length = try bounded.argmin("node\(child)'s length across node\(index)")
             if baselineAligned, length < -1e-9 || canvas < -1e-9 {
@@ -214,7 +214,7 @@ extension _DirectPlan {
             switch alignment {
             case .trailing: position = start + canvas - length
             case .center: position = start + (canvas - length) / 2
-            default: position = start + offsets[k]
+            default: position = start + offset
             }
             set(child, axis, position: position, length: length)
         }
