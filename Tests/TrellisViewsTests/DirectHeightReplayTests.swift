@@ -53,6 +53,7 @@ import TrellisText
             if kept.plan.heightReplays > before { counts.replayed += 1 }
             var general = DirectStackLayout()
             general.plan.replayingHeights = false
+            general.plan.replayingSubtrees = false
             general.plan.replayingWidths = false
             let expected = general.result { (layout) throws(DirectStackLayoutError) in
                 try layout.layout(tree.applying(row), width: width)

@@ -211,12 +211,15 @@ struct _CostMemo {
     var valid: [Bool]
     /// Whether the last computation kept the node's cost (its parent may then too).
     var kept: [Bool]
+    /// Vertical: each stack's subtree as last arranged (`replayArranged`).
+    var arranged: [_ArrangedSubtree?]
 
     init(count: Int = 0) {
         costs = Array(repeating: _Cost(), count: count)
         keys = Array(repeating: SIMD4(), count: count)
         valid = Array(repeating: false, count: count)
         kept = Array(repeating: false, count: count)
+        arranged = Array(repeating: nil, count: count)
     }
 }
 
@@ -263,8 +266,12 @@ struct _DirectPlan {
     /// By shape number (`_ShapeAnalysis.id`).
     var heightRecords: [_HeightRecord?] = []
     var replayingHeights = true
-    /// How many heights passes were replayed (for tests and profiles).
+    /// How many heights passes were replayed (for tests and profiles),
+    /// and how many stacks' subtrees in general ones (`replayArranged`).
     var heightReplays = 0
+    var subtreeReplays = 0
+    /// `replayingSubtrees` false: every stack arranged in general passes.
+    var replayingSubtrees = true
     /// The storage of the last row's heights key (`heightKey(reusing:)`).
     var heightKeyBits: [UInt64] = []
     /// Labels' measurements by node, kept from row to row while the shape

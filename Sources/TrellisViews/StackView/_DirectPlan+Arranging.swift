@@ -23,6 +23,7 @@ extension _DirectPlan {
 
     /// Lays out the subtree of `index` along `axis`, its own length set.
     mutating func arrange(_ index: Int, _ axis: LayoutAxis) throws(_StackCostError) {
+        if axis == .vertical, replayArranged(index) { return }
         guard let stack = nodes[index].stack else { return }
         let visible = visibleChildren(index)
         let total = length(index, axis)
@@ -35,6 +36,7 @@ extension _DirectPlan {
         }
         try placeHidden(index, stack, visible, axis, total)
         for child in children(index) { try arrange(child, axis) }
+        if axis == .vertical { recordArranged(index) }
     }
 
     mutating func arrangeAlong(
