@@ -34,23 +34,28 @@ import TrellisText
     }
 
     /// Lays out `rows` rows of `tree` with one kept layout (heights pass
-    /// replayed) and each with a new general planner (no replay): the
-    /// mismatches, described.
+    /// replayed; without `wholeRows`, only stacks' subtrees in it, and
+    /// `replayed` counts rows where one was) and each with a new general
+    /// planner (no replay): the mismatches, described.
     static func compare(
         _ tree: StackTree, rows: Int, _ random: inout SplitMix64,
-        counts: inout (rows: Int, laidOut: Int, replayed: Int)
+        counts: inout (rows: Int, laidOut: Int, replayed: Int), wholeRows: Bool = true
     ) -> [String] {
         var kept = DirectStackLayout()
+        kept.plan.replayingHeights = wholeRows
+        func replays(_ plan: _DirectPlan) -> Int {
+            wholeRows ? plan.heightReplays : plan.subtreeReplays
+        }
         var heights = DirectStackLayout()
         var mismatches: [String] = []
         for k in 0..<rows {
             let row = Cards.row(of: tree, &random, hiding: k % 3 == 2)
             let width = [320.0, 375][Int(random.next() % 2)]
-            let before = kept.plan.heightReplays
+            let before = replays(kept.plan)
             let got = kept.result { (layout) throws(DirectStackLayoutError) in
                 try layout.layout(row, of: tree, width: width)
             }
-            if kept.plan.heightReplays > before { counts.replayed += 1 }
+            if replays(kept.plan) > before { counts.replayed += 1 }
             var general = DirectStackLayout()
             general.plan.replayingHeights = false
             general.plan.replayingSubtrees = false
@@ -91,17 +96,7 @@ import TrellisText
     /// only their heights: its shape's heights are never replayed, and
     /// every row equals the general planner's.
     @Test func aShapeWhoseHeightsReadBaselinesIsNeverReplayed() {
-        let style = TextStyle(fonts: Cards.inter, size: 15)
-        let row = StackTree.Stack(
-            axis: .horizontal, alignment: .firstBaseline, spacing: 4,
-            children: [
-                .label(.init("", style: style)),
-                .label(.init("", style: TextStyle(fonts: Cards.inter, size: 13))),
-            ])
-        let tree = StackTree(
-            root: .init(
-                axis: .vertical, spacing: 8,
-                children: [.stack(row), .label(.init("", style: style, numberOfLines: 0))]))
+        let tree = Self.baselineRowTree()
         #expect(tree.directLayoutUnsupportedReason == nil)
         var random = SplitMix64(seed: 36)
         var counts = (rows: 0, laidOut: 0, replayed: 0)
@@ -109,6 +104,21 @@ import TrellisText
         #expect(mismatches.isEmpty, "\(mismatches.prefix(3).joined(separator: "\n"))")
         #expect(counts.laidOut * 2 > counts.rows, "\(counts)")
         #expect(counts.replayed == 0)
+    }
+
+    /// A row of two labels aligned by first baselines above a body.
+    static func baselineRowTree() -> StackTree {
+        let style = TextStyle(fonts: Cards.inter, size: 15)
+        let row = StackTree.Stack(
+            axis: .horizontal, alignment: .firstBaseline, spacing: 4,
+            children: [
+                .label(.init("", style: style)),
+                .label(.init("", style: TextStyle(fonts: Cards.inter, size: 13))),
+            ])
+        return StackTree(
+            root: .init(
+                axis: .vertical, spacing: 8,
+                children: [.stack(row), .label(.init("", style: style, numberOfLines: 0))]))
     }
 }
 
