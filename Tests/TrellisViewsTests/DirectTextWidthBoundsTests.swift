@@ -80,11 +80,12 @@ import TrellisText
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
-        // The comparison says something: most shares leave the cost unmade,
-        // some make it (required bounds on a side), and some rows are
-        // refused (texts wider than a header of required compression).
-        #expect(skipped * 2 > rows, "\(skipped) of \(rows)")
-        #expect(made * 20 > rows, "\(made) of \(rows)")
+        // The comparison says something: a third of the rows leave the
+        // cost unmade, a few make it (required bounds on a side), and some
+        // are refused (texts wider than a header of required compression,
+        // views that could trade width at no cost).
+        #expect(skipped * 3 > rows, "\(skipped) of \(rows)")
+        #expect(made * 100 > rows, "\(made) of \(rows)")
         #expect(refused * 50 > rows, "\(refused) of \(rows)")
     }
 }
