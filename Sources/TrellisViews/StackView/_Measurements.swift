@@ -19,11 +19,10 @@ struct _Measurements {
         /// A plain text's UTF-8 length (-1 for attributed text), compared
         /// before the texts themselves.
         var bytes: Int
+        var hash: UInt64
         var width: Double
         var size: Size
         var baselines: (Double, Double)?
-
-        static let empty = Entry(text: .plain(""), bytes: 0, width: 0, size: .zero, baselines: nil)
     }
 
     /// Places in the table (a power of two), made on the first measurement.
@@ -31,21 +30,15 @@ struct _Measurements {
     /// Places a hash may take: an aligned group of eight.
     static let groupSize = 8
 
-    /// Each place's hash (0: empty; `key` never gives 0), apart from the
-    /// entries: a lookup reads eight words, not eight entries (each an
-    /// optional holding a text), until a hash matches.
-    var hashes: [UInt64] = []
-    /// Each place's entry (`Entry.empty` where `hashes` is 0).
-    var entries: [Entry] = []
+    var slots: [Entry?] = []
     /// Which place of a full group the next new text takes (round robin).
     var turn = 0
     /// How many measurements were kept (every one the table missed).
     var added = 0
 
     /// The hash of a text and its width: the text's length and up to its
-    /// first and last 32 bytes, read eight at a time (texts of the same
-    /// bytes have the same hash; the table compares the whole text before
-    /// it answers). Never 0 (an empty place).
+    /// first and last 32 bytes (texts of the same bytes have the same hash;
+    /// the table compares the whole text before it answers).
     static func key(_ text: StackTree.Text, _ width: Double) -> (bytes: Int, hash: UInt64) {
         let bytes: Int
         var string: String
@@ -57,16 +50,21 @@ struct _Measurements {
             string = attributed.string
             bytes = -1
         }
+        // (The hash is a local of the closure: a variable captured from
+        // outside it would be checked for exclusive access at every byte.)
         var hash = string.withUTF8 { utf8 -> UInt64 in
-            let raw = UnsafeRawBufferPointer(utf8)
-            if raw.count <= 64 { return _wordHash(raw, from: 0, to: raw.count, 0xcbf2_9ce4_8422_2325) }
-            let head = _wordHash(raw, from: 0, to: 32, 0xcbf2_9ce4_8422_2325)
-            return _wordHash(raw, from: raw.count - 32, to: raw.count, head)
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            if utf8.count <= 64 {
+                for byte in utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+            } else {
+                for byte in utf8.prefix(32) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+                for byte in utf8.suffix(32) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+            }
+            return hash
         }
         hash = (hash ^ UInt64(bitPattern: Int64(bytes))) &* 0x100_0000_01B3
         hash = (hash ^ width.bitPattern) &* 0x100_0000_01B3
-        hash ^= hash >> 29
-        return (bytes, hash == 0 ? 1 : hash)
+        return (bytes, hash ^ (hash >> 29))
     }
 
     /// The first place of a hash's group.
@@ -77,17 +75,16 @@ struct _Measurements {
 
     /// The place of `text` at `width` among the entries, if measured.
     func find(_ text: StackTree.Text, _ width: Double, _ key: (bytes: Int, hash: UInt64)) -> Int? {
-        guard !hashes.isEmpty else { return nil }
+        guard !slots.isEmpty else { return nil }
         let start = Self.group(key.hash)
-        for place in start..<(start + Self.groupSize)
-        where hashes[place] == key.hash && holds(place, text, width, key) {
+        for place in start..<(start + Self.groupSize) where holds(place, text, width, key) {
             return place
         }
         return nil
     }
 
-    /// Whether place `place`, of the key's hash, holds `text` at `width`
-    /// (length and width first: no text is read unless they match).
+    /// Whether place `place` holds `text` at `width` (hash, length and
+    /// width first: no text is read unless they match).
     @inline(__always)
     func holds(
         _ place: Int, _ text: StackTree.Text, _ width: Double, _ key: (bytes: Int, hash: UInt64)
@@ -95,14 +92,16 @@ struct _Measurements {
         -> Bool
     {
         // (Field by field: no copy of the entry, which retains its text.)
-        guard entries[place].bytes == key.bytes, entries[place].width == width else { return false }
-        return Self.same(entries[place].text, text)
+        guard slots[place]?.hash == key.hash, slots[place]!.bytes == key.bytes,
+            slots[place]!.width == width
+        else { return false }
+        return Self.same(slots[place]!.text, text)
     }
 
     func size(_ text: StackTree.Text, _ width: Double) -> (
         size: Size, baselines: (first: Double, last: Double)?
     )? {
-        guard !hashes.isEmpty else { return nil }
+        guard !slots.isEmpty else { return nil }
         return size(text, width, key: Self.key(text, width))
     }
 
@@ -111,8 +110,9 @@ struct _Measurements {
     func size(_ text: StackTree.Text, _ width: Double, key: (bytes: Int, hash: UInt64)) -> (
         size: Size, baselines: (first: Double, last: Double)?
     )? {
+        // (Field by field: no copy of the entry, which retains its text.)
         guard let place = find(text, width, key) else { return nil }
-        return (entries[place].size, entries[place].baselines.map { (first: $0.0, last: $0.1) })
+        return (slots[place]!.size, slots[place]!.baselines.map { (first: $0.0, last: $0.1) })
     }
 
     /// Texts of the same bytes. `String`'s `==` compares canonical
@@ -134,8 +134,8 @@ struct _Measurements {
     ) {
         let key = Self.key(text, width)
         if let place = find(text, width, key) {
-            entries[place].size = size
-            if baselines != nil { entries[place].baselines = baselines }
+            slots[place]!.size = size
+            if baselines != nil { slots[place]!.baselines = baselines }
             return
         }
         insert(text, key, width, size, baselines)
@@ -155,41 +155,16 @@ struct _Measurements {
         _ baselines: (Double, Double)?
     ) {
         let entry = Entry(
-            text: text, bytes: key.bytes, width: width, size: size, baselines: baselines)
+            text: text, bytes: key.bytes, hash: key.hash, width: width, size: size,
+            baselines: baselines)
         added += 1
-        if hashes.isEmpty {
-            hashes = Array(repeating: 0, count: Self.slotCount)
-            entries = Array(repeating: .empty, count: Self.slotCount)
+        if slots.isEmpty { slots = Array(repeating: nil, count: Self.slotCount) }
+        let start = Self.group(entry.hash)
+        for place in start..<(start + Self.groupSize) where slots[place] == nil {
+            slots[place] = entry
+            return
         }
-        let start = Self.group(key.hash)
-        var place = start + turn
-        if let empty = (start..<(start + Self.groupSize)).first(where: { hashes[$0] == 0 }) {
-            place = empty
-        } else {
-            turn = (turn + 1) % Self.groupSize
-        }
-        hashes[place] = key.hash
-        entries[place] = entry
+        slots[start + turn] = entry
+        turn = (turn + 1) % Self.groupSize
     }
-}
-
-/// FNV-1a over the bytes `from..<to` of `bytes`, eight at a time (the last
-/// few, fewer than eight, as one word), from `seed`.
-@inline(__always)
-func _wordHash(_ bytes: UnsafeRawBufferPointer, from: Int, to: Int, _ seed: UInt64) -> UInt64 {
-    var hash = seed
-    var offset = from
-    while offset + 8 <= to {
-        let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        hash = (hash ^ word) &* 0x100_0000_01B3
-        hash ^= hash >> 32
-        offset += 8
-    }
-    if offset < to {
-        var word: UInt64 = 0
-        for k in offset..<to { word = word << 8 | UInt64(bytes[k]) }
-        hash = (hash ^ word) &* 0x100_0000_01B3
-        hash ^= hash >> 32
-    }
-    return hash
 }
