@@ -254,6 +254,9 @@ struct _DirectPlan {
     /// How many of them worked out again the widths that follow the texts
     /// (`solveTextWidths`).
     var textWidthReplays = 0
+    /// How many of those left the stack's own width cost unmade
+    /// (`admitsAnyWidth`).
+    var textWidthCostsSkipped = 0
     /// Whether those are taken from the shape's memo when a row brings the
     /// same inputs (`_TextWidthMemo`), and how many were.
     /// By shape number, apart from `widthRecords`: a record copied out

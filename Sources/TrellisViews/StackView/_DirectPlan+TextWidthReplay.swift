@@ -120,8 +120,15 @@ extension _DirectPlan {
                 }
                 // (The same inputs as an earlier row's: its widths.)
                 if replayTextWidths(number, subtree, width) { continue }
-                try computeCosts(.horizontal, nodesIn: subtree)
-                try checkFeasible(root, nodes[root].width)
+                // (The stack's own cost only bounds its width: not made
+                // where no width breaks those bounds, `admitsAnyWidth`.)
+                try computeCosts(.horizontal, nodesIn: (root + 1)..<subtree.upperBound)
+                if admitsAnyWidth(root) {
+                    try skipStackCost(root)
+                } else {
+                    try computeCosts(.horizontal, nodesIn: root..<(root + 1))
+                    try checkFeasible(root, nodes[root].width)
+                }
                 try arrange(root, .horizontal)
                 recordTextWidths(subtree)
             }
