@@ -66,12 +66,7 @@ import TrellisText
                 } else if kept.plan.textWidthReplays > sharesBefore {
                     made += 1
                 }
-                var general = DirectStackLayout()
-                general.plan.replayingWidths = false
-                let expected = Result<StackTreeLayout, DirectStackLayoutError> {
-                    () throws(DirectStackLayoutError) in
-                    try general.layout(tree.applying(row), width: width)
-                }
+                let expected = DirectWidthReplayTests.general(row, of: tree, width: width)
                 rows += 1
                 if case .failure = expected { refused += 1 }
                 if got != expected, mismatches.count < 3 {

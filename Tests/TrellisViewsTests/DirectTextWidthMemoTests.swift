@@ -33,12 +33,7 @@ import TrellisText
                     try kept.layout(row, of: tree, width: width)
                 }
                 if kept.plan.textWidthMemoHits > before { hits += 1 }
-                var general = DirectStackLayout()
-                general.plan.replayingWidths = false
-                let expected = Result<StackTreeLayout, DirectStackLayoutError> {
-                    () throws(DirectStackLayoutError) in
-                    try general.layout(tree.applying(row), width: width)
-                }
+                let expected = DirectWidthReplayTests.general(row, of: tree, width: width)
                 rows += 1
                 if got != expected, mismatches.count < 3 {
                     mismatches.append("row \(rows) at \(width): memo \(got), general \(expected)")

@@ -89,6 +89,18 @@ import TrellisText
         return StackTree(root: root)
     }
 
+    /// A general planner's layout of `row` (no pass replayed, no memo):
+    /// what a kept layout is compared with, to the bit.
+    static func general(_ row: StackTreeRow, of tree: StackTree, width: Double)
+        -> Result<StackTreeLayout, DirectStackLayoutError>
+    {
+        var general = DirectStackLayout()
+        general.plan.replayingWidths = false
+        return Result { () throws(DirectStackLayoutError) in
+            try general.layout(tree.applying(row), width: width)
+        }
+    }
+
     /// A row of `tree`: every label a random text, every image a random
     /// ratio, now and then a view hidden (never the root).
     static func row(of tree: StackTree, _ random: inout SplitMix64, hiding: Bool) -> StackTreeRow {
@@ -132,12 +144,7 @@ import TrellisText
                 }
                 if kept.plan.widthReplays > before { replayed += 1 }
                 if kept.plan.textWidthReplays > sharedBefore { shared += 1 }
-                var general = DirectStackLayout()
-                general.plan.replayingWidths = false
-                let expected = Result<StackTreeLayout, DirectStackLayoutError> {
-                    () throws(DirectStackLayoutError) in
-                    try general.layout(tree.applying(row), width: width)
-                }
+                let expected = Self.general(row, of: tree, width: width)
                 let height = Result<Double, DirectStackLayoutError> {
                     () throws(DirectStackLayoutError) in
                     try heights.height(row, of: tree, width: width)
@@ -247,12 +254,7 @@ import TrellisText
                 let got = Result<StackTreeLayout, DirectStackLayoutError> {
                     () throws(DirectStackLayoutError) in try kept.layout(row, of: tree, width: 320)
                 }
-                var general = DirectStackLayout()
-                general.plan.replayingWidths = false
-                let expected = Result<StackTreeLayout, DirectStackLayoutError> {
-                    () throws(DirectStackLayoutError) in
-                    try general.layout(tree.applying(row), width: 320)
-                }
+                let expected = Self.general(row, of: tree, width: 320)
                 #expect(got == expected, "\(a), \(b)")
                 compared += 1
             }
