@@ -16,6 +16,15 @@ extension _Workspace {
         return kernFace
     }
 
+    /// The kern-only analysis of `face` when the kern model may measure
+    /// `range` with it (the model is on, the range not empty, the face's
+    /// number fits a font mask); nil otherwise: both entry points' gate.
+    @inline(__always)
+    func kernModel(_ range: Range<Int>, _ face: _FontFace) -> _KernOnlyFace? {
+        guard usesKernModel, !range.isEmpty, face.id < 1 << 24 else { return nil }
+        return kernOnlyFace(face)
+    }
+
     /// The measure of the left-to-right `text[range]` with `face` when the
     /// face's layout only kerns it and every pair is known; nil otherwise
     /// (HarfBuzz must shape it). Equal, bit for bit, to shaping it alone;
@@ -25,8 +34,7 @@ extension _Workspace {
         _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, trailingStart: Int,
         face: _FontFace, faceIndex: Int = 0
     ) -> _PieceMeasure? {
-        guard usesKernModel, !range.isEmpty, face.id < 1 << 24, let model = kernOnlyFace(face)
-        else { return nil }
+        guard let model = kernModel(range, face) else { return nil }
         // Measuring alone (every piece) is the loop specialised with a sink
         // that keeps nothing: no cluster test, no array touched.
         var sink = _DroppedClusters()
@@ -48,8 +56,7 @@ extension _Workspace {
         _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, trailingStart: Int,
         face: _FontFace, faceIndex: Int = 0
     ) -> _PieceMeasure? {
-        guard usesKernModel, !range.isEmpty, face.id < 1 << 24, let model = kernOnlyFace(face)
-        else { return nil }
+        guard let model = kernModel(range, face) else { return nil }
         var kept = _KeptClusters()
         guard
             let measure = _kernOnlyMeasure(
