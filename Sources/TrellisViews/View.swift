@@ -418,56 +418,31 @@ open class View: LayoutItem {
         engine._withUnsafeGuaranteedRef { $0.intrinsicContentSizeDidChange(self) }
     }
 
-    /// The priority with which the view resists growing beyond its intrinsic
-    /// size along an axis (250 by default).
-    public func contentHuggingPriority(for axis: LayoutAxis) -> LayoutPriority {
-        axis == .horizontal ? _hugging.horizontal : _hugging.vertical
-    }
-
-    /// Sets the content hugging priority for an axis (1...1000; others are refused and logged).
-    public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
-        _setContentPriority(priority, for: axis, of: \._hugging, name: "content hugging")
-    }
-
-    /// The priority with which the view resists shrinking below its intrinsic
-    /// size along an axis (750 by default).
-    public func contentCompressionResistancePriority(for axis: LayoutAxis) -> LayoutPriority {
-        axis == .horizontal ? _compression.horizontal : _compression.vertical
-    }
-
-    /// Sets the compression resistance priority for an axis (1...1000; others
-    /// are refused and logged).
-    public func setContentCompressionResistancePriority(
-        _ priority: LayoutPriority, for axis: LayoutAxis
-    ) {
-        _setContentPriority(priority, for: axis, of: \._compression, name: "compression resistance")
-    }
-
-    private func _setContentPriority(
-        _ priority: LayoutPriority, for axis: LayoutAxis,
-        of pair: ReferenceWritableKeyPath<
-            View, (horizontal: LayoutPriority, vertical: LayoutPriority)
-        >,
-        name: String
-    ) {
-        guard priority.rawValue >= 1, priority.rawValue <= 1000 else {
-            LayoutLog.emit(
-                "Refused \(name) priority \(priority.rawValue) for \(layoutName): priorities are from 1 to 1000."
-            )
-            return
-        }
-        if axis == .horizontal {
-            self[keyPath: pair].horizontal = priority
-        } else {
-            self[keyPath: pair].vertical = priority
-        }
-        _rootEngine?.contentPrioritiesDidChange(self)
-    }
-
     /// Distance from the top of the view to its first and last baselines.
     /// Views without text have both at their bottom edge, as UIKit's views do
     /// (nil here means "the bottom").
     var _baselineOffsetsFromTop: (first: Double, last: Double)? { nil }
+
+    /// The view whose first baseline is this view's, as UIKit's
+    /// `forFirstBaselineLayout`: "Returns a view used to satisfy first
+    /// baseline constraints. [...] When you make a constraint to a view's
+    /// `NSLayoutConstraint.Attribute.firstBaseline` attribute, Auto Layout
+    /// uses the baseline of the view returned by this method. [...] The
+    /// returned view must be a subview of the receiver. The default
+    /// implementation returns the value contained by
+    /// `forLastBaselineLayout`." The engine reads it (and then the returned
+    /// view's own, down the chain) wherever a constraint or a stack uses
+    /// this view's `.firstBaseline`, in the root's coordinates: the
+    /// returned view's baseline, where it lies now. A view that is not
+    /// this view or one of its descendants is not used (this view stands).
+    /// See View+BaselineLayout.swift.
+    open var forFirstBaselineLayout: View { forLastBaselineLayout }
+    /// The view whose last baseline is this view's, as UIKit's
+    /// `forLastBaselineLayout`: "Returns a view used to satisfy last
+    /// baseline constraints. [...] The default implementation returns the
+    /// receiving view." `StackView` overrides both (its first or last
+    /// visible arranged view, or its tallest, as UIKit's).
+    open var forLastBaselineLayout: View { self }
 
     /// The first line of text's baseline (the bottom edge for views without text).
     public var firstBaselineAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .firstBaseline) }

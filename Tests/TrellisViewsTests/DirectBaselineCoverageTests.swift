@@ -13,8 +13,10 @@ import TrellisText
 /// UIKit: "For views without text, the stack view uses the bottom edge"
 /// of a view aligned or spaced by baselines (a `UIView`'s
 /// `forFirstBaselineLayout` and `forLastBaselineLayout` are the view
-/// itself). The engine gives a `StackView` no baselines of its own, so a
-/// nested stack is such a view; `isBaselineRelativeArrangement`: "If true,
+/// itself). A nested stack answers with the view UIKit names ("A vertical
+/// stack view returns its first arranged view for `forFirstBaselineLayout`
+/// and its last arranged view for `forLastBaselineLayout`"): in these trees
+/// a box at its bottom, so its bottom edge; `isBaselineRelativeArrangement`: "If true,
 /// the vertical space between views are measured from the last baseline of
 /// a text-based view, to the first baseline of the view below it."
 @Suite struct DirectBaselineCoverageTests {
@@ -37,7 +39,7 @@ import TrellisText
     static func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1 / 3 + 1e-9 }
 
     /// A row aligned by first baselines holding a column of a box 30 high
-    /// and a label: the column's baseline is its bottom (30), the label's
+    /// and a label: the column's baseline is its box's, its bottom (30), the label's
     /// first baseline `f` lies on it, so the label's top is `f` above the
     /// column's bottom. (The cell's height, rounded up to the pixel grid,
     /// takes every view down to the canvas's bottom: UIKit's spanner.)

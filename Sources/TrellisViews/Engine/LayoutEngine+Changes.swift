@@ -174,9 +174,9 @@ extension LayoutEngine {
         let view = views[index]
         let fixed = (
             width: solver.isDetermined(view._width), height: solver.isDetermined(view._height),
-            baselineFree: !store.baselines.contains(where: {
-                $0._firstItem === view || $0._secondItem === view
-            })
+            // (Constraints on the baseline this view answers for, as the
+            // view of a stack's, are indexed under it.)
+            baselineFree: store.baselines.isEmpty || baselineConstraints(at: index).isEmpty
         )
         intrinsic.contents[index].fixedVersion = store.installVersion
         intrinsic.contents[index].fixed = fixed
@@ -400,9 +400,13 @@ extension LayoutEngine {
     /// activated constraints) in the order of `baselines`.
     func indexBaselineConstraints() {
         var lists = [[LayoutConstraint]](repeating: [], count: views.count)
+        // Under the view whose baseline each item's stands for (a stack's
+        // arranged view: its text changes the constraint's constant).
         for constraint in store.baselines {
-            let first = (constraint._firstItem as? View).flatMap { index(of: $0) }
-            let second = (constraint._secondItem as? View).flatMap { index(of: $0) }
+            let first = Self.baselineView(of: constraint._firstItem, constraint.firstAttribute)
+                .flatMap { index(of: $0) }
+            let second = Self.baselineView(of: constraint._secondItem, constraint.secondAttribute)
+                .flatMap { index(of: $0) }
             if let first { lists[first].append(constraint) }
             if let second, second != first { lists[second].append(constraint) }
         }

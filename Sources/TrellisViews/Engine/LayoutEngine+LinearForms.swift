@@ -30,6 +30,7 @@ extension LayoutEngine {
         if Self.usesBaseline(constraint) {
             store.baselines.append(constraint)
             constraint._baselineShape = Self.baselineShape(of: constraint)
+            noteBaselineViews(of: constraint)
         }
         store.record(solverConstraint, of: constraint, in: storedSolver)
         do {
@@ -52,7 +53,7 @@ extension LayoutEngine {
             guard attribute == .firstBaseline || attribute == .lastBaseline,
                 let view = item as? View
             else { return false }
-            return view._baselineOffsetsFromTop != nil
+            return view._baselineView(attribute)._baselineOffsetsFromTop != nil
         }
         return (has(constraint._firstItem, constraint.firstAttribute) ? 1 : 0)
             | (has(constraint._secondItem, constraint.secondAttribute) ? 2 : 0)
@@ -73,7 +74,12 @@ extension LayoutEngine {
         store.structuralChanges &+= 1
         guard let solverConstraint = store.remove(constraint, in: storedSolver) else { return }
         store.installVersion += 1
-        if Self.usesBaseline(constraint) { store.baselines.removeAll { $0 === constraint } }
+        if Self.usesBaseline(constraint) {
+            store.baselines.removeAll { $0 === constraint }
+            if !store.delegatedBaselines.isEmpty {
+                store.delegatedBaselines.removeAll { $0.constraint === constraint }
+            }
+        }
         if solver.contains(solverConstraint) {
             do { try solver.remove(solverConstraint) } catch {
                 LayoutLog.emit("Could not remove \(constraint): \(error)")
@@ -222,11 +228,20 @@ extension LayoutEngine {
             add(item._height, 0.5)
         case .height: add(item._height, 1)
         case .firstBaseline, .lastBaseline:
-            guard let view = item as? View, let offsets = view._baselineOffsetsFromTop else {
+            // The baseline of the view that answers for this one's
+            // (`View._baselineView`: itself, or for a stack an arranged
+            // view), where that view lies; its bottom edge when it has no
+            // baseline.
+            guard let asked = item as? View else {
                 return appendTerms(
                     item, .bottom, rightToLeft: rtl, times: factor, sign: sign, into: &terms)
             }
-            add(item._minY, 1)
+            let view = asked._baselineView(attribute)
+            guard let offsets = view._baselineOffsetsFromTop else {
+                return appendTerms(
+                    view, .bottom, rightToLeft: rtl, times: factor, sign: sign, into: &terms)
+            }
+            add(view._minY, 1)
             return attribute == .firstBaseline ? offsets.first : offsets.last
         case .notAnAttribute: break
         }
@@ -301,7 +316,8 @@ extension LayoutEngine {
     /// from the item's top, else 0.
     static func baselineOffset(of item: LayoutItem, _ attribute: LayoutAttribute) -> Double {
         guard attribute == .firstBaseline || attribute == .lastBaseline,
-            let view = item as? View, let offsets = view._baselineOffsetsFromTop
+            let view = item as? View,
+            let offsets = view._baselineView(attribute)._baselineOffsetsFromTop
         else { return 0 }
         return attribute == .firstBaseline ? offsets.first : offsets.last
     }

@@ -135,7 +135,7 @@ extension LayoutEngine {
         let start = plan.baselines.count
         func side(_ item: LayoutItem?, _ attribute: LayoutAttribute) -> (Int32, Bool)? {
             guard attribute == .firstBaseline || attribute == .lastBaseline,
-                let view = item as? View
+                let view = Self.baselineView(of: item, attribute)
             else { return (-1, false) }  // no baseline: 0, as `baselineOffset(of:_:)`
             guard let found = self.index(of: view) else { return nil }
             return (Int32(found), attribute == .lastBaseline)

@@ -237,6 +237,9 @@ extension LayoutEngine {
             where stack._withUnsafeGuaranteedRef({ $0._refreshProportions() }) {
                 changed = true
             }
+            // A stack's baseline follows its views' intrinsic heights (its
+            // tallest view) and which are hidden.
+            if !store.delegatedBaselines.isEmpty, refreshDelegatedBaselines() { changed = true }
             if !changed || passes >= 8 { break }
         }
         loop.lastPassCount = passes
@@ -336,7 +339,8 @@ extension LayoutEngine {
         // dynamic exclusivity check (one a row on a reused cell).
         if proportionalStacks.isEmpty, pendingArrangements.isEmpty,
             let size = refit(mode, size: target),
-            !storedSolver.isDegraded
+            !storedSolver.isDegraded,
+            store.delegatedBaselines.isEmpty || !delegatedBaselinesMoved()
         {
             loop.refitCount &+= 1
             tellConflictsInForce()

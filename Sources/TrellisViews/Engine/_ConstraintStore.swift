@@ -51,6 +51,11 @@ struct _ConstraintStore {
     var baselines: [LayoutConstraint] = []
     var baselinesByView: [[LayoutConstraint]] = []
     var baselinesByViewVersion = -1
+    /// The installed baseline constraints on a view that may hand its
+    /// baseline to another (a stack view, or a view whose baseline view is
+    /// another), with the views that answered when each was installed
+    /// (`LayoutEngine+BaselineViews.swift`).
+    var delegatedBaselines: [_DelegatedBaseline] = []
     /// The constraints made for each item's frame (autoresizing) or guide edges.
     var items: [ObjectIdentifier: ItemConstraints] = [:]
     var installVersion = 0
@@ -64,6 +69,7 @@ struct _ConstraintStore {
         baselines = []
         baselinesByView = []
         baselinesByViewVersion = -1
+        delegatedBaselines = []
         items = [:]
         installVersion += 1
         structuralChanges = 0

@@ -422,6 +422,9 @@ struct _DirectPlan {
                 if let problem = stackProblem(stack) {
                     return refuse(problem)
                 }
+                if let parent, let problem = nestedBaselineProblem(stack, in: parent) {
+                    return refuse(problem)
+                }
                 // (A hidden stack in a vertical one is as wide as it likes.)
                 let hiddenAcross = node.isHidden && parent?.axis == .vertical
                 // (A filling or equal-spacing stack's cost then follows the

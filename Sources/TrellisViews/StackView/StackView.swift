@@ -140,6 +140,27 @@ open class StackView: View {
         setNeedsArrangement()
     }
 
+    /// The view that answers for the stack's first baseline, as
+    /// `UIStackView`'s (see StackView+Baselines.swift for the whole rule):
+    /// "A horizontal stack view returns its tallest view for both the
+    /// `forFirstBaselineLayout` and `forLastBaselineLayout` methods. If the
+    /// tallest view is also a stack view, it returns the result of calling
+    /// `forFirstBaselineLayout` or `forLastBaselineLayout` on the nested
+    /// stack view. A vertical stack view returns its first arranged view for
+    /// `forFirstBaselineLayout` and its last arranged view for
+    /// `forLastBaselineLayout`. If either of these views are also stack
+    /// views, then it returns the result of calling `forFirstBaselineLayout`
+    /// or `forLastBaselineLayout` on the nested stack view." The stack
+    /// itself (its bottom edge) when no arranged view answers.
+    open override var forFirstBaselineLayout: View {
+        _vendedBaselineView(first: true)?.forFirstBaselineLayout ?? self
+    }
+    /// The view that answers for the stack's last baseline (see
+    /// `forFirstBaselineLayout`).
+    open override var forLastBaselineLayout: View {
+        _vendedBaselineView(first: false)?.forLastBaselineLayout ?? self
+    }
+
     /// Adds a view at the end of `arrangedSubviews` (and of `subviews`).
     public func addArrangedSubview(_ view: View) {
         insertArrangedSubview(view, at: arrangedSubviews.count)

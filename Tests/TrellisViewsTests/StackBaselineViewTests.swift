@@ -1,0 +1,391 @@
+// A stack view's own baselines: which arranged view answers for them
+// (`forFirstBaselineLayout`, `forLastBaselineLayout`), and constraints and
+// baseline-aligned stacks reading a nested stack's baseline through them.
+// Frames worked out by hand from UIKit's constraints (Roboto 17: 20 high,
+// first baseline 17 × 1900/2048 = 15.771 below the top; Roboto 34: 40
+// high, baseline 31.543), edges rounded to the 1/3-point grid.
+
+import Testing
+import TrellisGeometry
+import TrellisText
+
+@testable import TrellisViews
+
+/// UIKit's documentation of `UIStackView` ("Position and Size the Stack
+/// View"): "A horizontal stack view returns its tallest view for both the
+/// `forFirstBaselineLayout` and `forLastBaselineLayout` methods. If the
+/// tallest view is also a stack view, it returns the result of calling
+/// `forFirstBaselineLayout` or `forLastBaselineLayout` on the nested stack
+/// view. A vertical stack view returns its first arranged view for
+/// `forFirstBaselineLayout` and its last arranged view for
+/// `forLastBaselineLayout`. If either of these views are also stack views,
+/// then it returns the result of calling `forFirstBaselineLayout` or
+/// `forLastBaselineLayout` on the nested stack view." And `UIView`'s: "When
+/// you make a constraint to a view's `NSLayoutConstraint.Attribute.firstBaseline`
+/// attribute, Auto Layout uses the baseline of the view returned by this
+/// method." UIKit's implementation (see StackView+Baselines.swift) skips
+/// hidden views and vends a row's tallest view only where its alignment
+/// leaves that baseline to it.
+@Suite struct StackBaselineViewTests {
+    static let big = TextStyle(fonts: testStyle.fonts, size: 34)
+
+    static func bigLabel(_ text: String, name: String) -> Label {
+        let label = Label(text: text, style: big)
+        label.name = name
+        label.translatesAutoresizingMaskIntoConstraints = false
+        return label
+    }
+
+    /// A view of a given intrinsic height (no intrinsic width).
+    final class Tall: View {
+        let height: Double
+        init(_ height: Double) {
+            self.height = height
+            super.init(frame: .zero)
+            translatesAutoresizingMaskIntoConstraints = false
+        }
+        override var intrinsicContentSize: Size {
+            Size(width: View.noIntrinsicMetric, height: height)
+        }
+    }
+
+    /// A column of a 34-point label over a 17-point one, 4 apart.
+    static func column() -> (StackView, top: Label, bottom: Label) {
+        let top = bigLabel("Thing 1", name: "t1")
+        let bottom = makeLabel("Thing 2", name: "t2")
+        let column = StackView(arrangedSubviews: [top, bottom])
+        column.axis = .vertical
+        column.spacing = 4
+        column.name = "column"
+        return (column, top, bottom)
+    }
+
+    // MARK: Which view answers
+
+    @Test func aVerticalStackVendsItsFirstAndLastVisibleViews() {
+        let a = makeLabel("Next", name: "a")
+        let b = makeLabel("Thing 1", name: "b")
+        let c = makeLabel("Thing 2", name: "c")
+        let stack = StackView(arrangedSubviews: [a, b, c])
+        stack.axis = .vertical
+        // "its first arranged view [...] its last arranged view".
+        #expect(stack.forFirstBaselineLayout === a)
+        #expect(stack.forLastBaselineLayout === c)
+        // Hidden views are skipped (UIKit's `_firstVisibleItem`).
+        a.isHidden = true
+        c.isHidden = true
+        #expect(stack.forFirstBaselineLayout === b)
+        #expect(stack.forLastBaselineLayout === b)
+        // None visible: the stack answers for itself (its bottom edge).
+        b.isHidden = true
+        #expect(stack.forFirstBaselineLayout === stack)
+        #expect(stack.forLastBaselineLayout === stack)
+    }
+
+    @Test func aRowVendsItsTallestViewWhereItsAlignmentLeavesTheBaselineToIt() {
+        let a = makeLabel("Next", name: "a")
+        let b = Self.bigLabel("Thing 2", name: "b")
+        let c = makeLabel("Thing 1", name: "c")
+        let row = StackView(arrangedSubviews: [a, b, c])
+        // Centred: "returns its tallest view for both".
+        row.alignment = .center
+        #expect(row.forFirstBaselineLayout === b)
+        #expect(row.forLastBaselineLayout === b)
+        // On first baselines (or top): the first visible view's first
+        // baseline (every first baseline is on one line), the tallest's last.
+        row.alignment = .firstBaseline
+        #expect(row.forFirstBaselineLayout === a)
+        #expect(row.forLastBaselineLayout === b)
+        row.alignment = .top
+        #expect(row.forFirstBaselineLayout === a)
+        #expect(row.forLastBaselineLayout === b)
+        // On last baselines (or bottom): the tallest's first, the last's last.
+        row.alignment = .lastBaseline
+        #expect(row.forFirstBaselineLayout === b)
+        #expect(row.forLastBaselineLayout === c)
+        // Filling: the first and last visible views.
+        row.alignment = .fill
+        #expect(row.forFirstBaselineLayout === a)
+        #expect(row.forLastBaselineLayout === c)
+        // The tallest among visible views; ties go to the earlier one.
+        row.alignment = .center
+        b.isHidden = true
+        #expect(row.forFirstBaselineLayout === a)
+        // No view taller than 0 (views without an intrinsic height): the row.
+        let empty = StackView(arrangedSubviews: [makeView("box")])
+        empty.alignment = .center
+        #expect(empty.forFirstBaselineLayout === empty)
+    }
+
+    @Test func aNestedStackAnswersThroughItsOwnViews() {
+        let (column, top, bottom) = Self.column()
+        let label = makeLabel("Next", name: "label")
+        let row = StackView(arrangedSubviews: [label, column])
+        row.alignment = .center
+        // The column is the tallest (40 + 20 + 4): the row answers with
+        // the column's answer.
+        #expect(row.forFirstBaselineLayout === top)
+        #expect(row.forLastBaselineLayout === bottom)
+    }
+
+    /// UIKit's `_calculatedIntrinsicHeight` of a vertical stack adds,
+    /// after each arranged view, `spacing × (visible views so far − 1)`:
+    /// three views 20 high, 10 apart, count 60 + 0 + 10 + 20 = 90 (they
+    /// are 80 high laid out), so a view 85 high is not the tallest.
+    @Test func aColumnsHeightForTallestFollowsUIKitsSum() {
+        let column = StackView(arrangedSubviews: [Tall(20), Tall(20), Tall(20)])
+        column.axis = .vertical
+        column.spacing = 10
+        #expect(StackView._calculatedIntrinsicHeight(of: column) == 90)
+        let other = Tall(85)
+        let row = StackView(arrangedSubviews: [other, column])
+        row.alignment = .center
+        // The column's own answer: its first visible view.
+        #expect(row.forFirstBaselineLayout === column.arrangedSubviews[0])
+    }
+
+    // MARK: Layout
+
+    /// Lays `stack` out pinned to a 300-wide root's leading, trailing and
+    /// top edges.
+    static func lay(_ stack: StackView) -> View {
+        StackViewTests.lay(stack)
+    }
+
+    /// A row on first baselines of [a 17-point label, the column]: the
+    /// column's first baseline is its first view's (31.543 below its
+    /// top), the label's (15.771) on it. UIKit ties the row's top to its
+    /// first view's (at most: the label at 0), so the column starts
+    /// 15.771 higher (−15.667 on the grid) and its second label 44 below
+    /// that (28.229: 28.333); the row reaches down to the column's bottom,
+    /// 48.229 (48.333). (Before stacks had baselines, the column's bottom
+    /// stood for its baseline: its top was 15.771 − 64 = −48.229.)
+    @Test func aRowOnFirstBaselinesReadsTheNestedColumnsFirstView() {
+        let (column, top, bottom) = Self.column()
+        let price = makeLabel("Next", name: "price")
+        let row = StackView(arrangedSubviews: [price, column])
+        row.alignment = .firstBaseline
+        row.spacing = 8
+        let root = Self.lay(row)
+        #expect(price.frame.minY == 0)
+        #expect(column.frame.minY == -47.0 / 3)
+        #expect(top.frame.minY == 0 && top.frame.height == 40)
+        #expect(bottom.frame.minY == 44)
+        #expect(row.frame.height == 145.0 / 3)
+        _ = root
+    }
+
+    /// The same on last baselines: the column's last baseline is its last
+    /// view's, 44 + 15.771 below its top; the canvas's top is the topmost
+    /// view's (the column's, at 0), so the price label's top is at 44, its
+    /// bottom at 64 with the column's. (Before: the column's bottom, 64,
+    /// was the line, the label's top 48.229.)
+    @Test func aRowOnLastBaselinesReadsTheNestedColumnsLastView() {
+        let (column, _, bottom) = Self.column()
+        let price = makeLabel("Next", name: "price")
+        let row = StackView(arrangedSubviews: [price, column])
+        row.alignment = .lastBaseline
+        row.spacing = 8
+        _ = Self.lay(row)
+        #expect(column.frame.minY == 0)
+        #expect(bottom.frame.minY == 44)
+        #expect(price.frame.minY == 44)
+        #expect(row.frame.height == 64)
+    }
+
+    /// Two levels: a row on last baselines of [price, a column of [a
+    /// label, a column of two labels]] (no spacing): the outer column's
+    /// last baseline is the inner one's, its last label's, 40 + 15.771
+    /// below the top; the price label's top at 40.
+    @Test func aStackNestedTwiceAnswersWithTheInnermostView() {
+        let inner = StackView(arrangedSubviews: [
+            makeLabel("Thing 1", name: "y"), makeLabel("Thing 2", name: "z"),
+        ])
+        inner.axis = .vertical
+        let outer = StackView(arrangedSubviews: [makeLabel("Next", name: "x"), inner])
+        outer.axis = .vertical
+        let price = makeLabel("Next", name: "price")
+        let row = StackView(arrangedSubviews: [price, outer])
+        row.alignment = .lastBaseline
+        #expect(row.forLastBaselineLayout === inner.arrangedSubviews[1])
+        _ = Self.lay(row)
+        #expect(outer.frame.minY == 0)
+        #expect(price.frame.minY == 40)
+        #expect(row.frame.height == 60)
+    }
+
+    /// A root with the column 10 from the top and two labels beside it,
+    /// `price.firstBaseline == column.firstBaseline` and
+    /// `tag.lastBaseline == column.lastBaseline`.
+    static func explicit(hideFirst: Bool = false) -> (
+        root: View, column: StackView, top: Label, price: Label, tag: Label
+    ) {
+        let root = View(frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        root.name = "root"
+        let (column, top, _) = Self.column()
+        column.spacing = 0
+        top.isHidden = hideFirst
+        column.translatesAutoresizingMaskIntoConstraints = false
+        let price = makeLabel("Next", name: "price")
+        let tag = makeLabel("Next", name: "tag")
+        for view in [column, price, tag] as [View] { root.addSubview(view) }
+        LayoutConstraint.activate([
+            column.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            column.topAnchor.constraint(equalTo: root.topAnchor, constant: 10),
+            price.leadingAnchor.constraint(equalTo: column.trailingAnchor, constant: 8),
+            tag.leadingAnchor.constraint(equalTo: price.trailingAnchor, constant: 8),
+            price.firstBaselineAnchor.constraint(equalTo: column.firstBaselineAnchor),
+            tag.lastBaselineAnchor.constraint(equalTo: column.lastBaselineAnchor),
+        ])
+        root.layoutIfNeeded()
+        return (root, column, top, price, tag)
+    }
+
+    /// `price.firstBaseline == column.firstBaseline`: the column's first
+    /// view's baseline, 10 + 31.543, so the price label's top is at
+    /// 10 + 31.543 − 15.771 = 25.771 (25.667); the tag's last baseline on
+    /// the column's last view's, 10 + 40 + 15.771: its top at 50. (Before:
+    /// both on the column's bottom, 70: tops at 54.229.)
+    @Test func anExplicitConstraintReadsTheStacksBaselineView() {
+        let (_, _, _, price, tag) = Self.explicit()
+        #expect(price.frame.minY == 77.0 / 3)
+        #expect(tag.frame.minY == 50)
+    }
+
+    /// With the column's first view hidden (0 high, no spacing), its first
+    /// visible view answers: the 17-point label at the column's top, 10,
+    /// so the price label's top is at 10. Unhidden in the same hierarchy,
+    /// and hidden again, the constraint follows, as a new hierarchy does.
+    @Test func aHiddenFirstViewHandsTheBaselineToTheNextOne() {
+        let hidden = Self.explicit(hideFirst: true)
+        #expect(hidden.price.frame.minY == 10)
+        #expect(hidden.tag.frame.minY == 10)
+        hidden.top.isHidden = false
+        hidden.root.layoutIfNeeded()
+        let shown = Self.explicit()
+        #expect(hidden.price.frame == shown.price.frame)
+        #expect(hidden.tag.frame == shown.tag.frame)
+        #expect(hidden.price.frame.minY == 77.0 / 3)
+        hidden.top.isHidden = true
+        hidden.root.layoutIfNeeded()
+        #expect(hidden.price.frame.minY == 10)
+    }
+
+    /// A centred row whose tallest view changes with its text: a reused
+    /// hierarchy, fitted as a cell row after row, gives a new one's frames.
+    @Test func theTallestViewFollowsTheTextsInAReusedCell() {
+        func make() -> (View, [Label]) {
+            let content = View(frame: .zero)
+            content.name = "content"
+            let a = makeLabel("Next", name: "a")
+            let b = Self.bigLabel("Thing 2", name: "b")
+            let row = StackView(arrangedSubviews: [a, b])
+            row.alignment = .center
+            row.spacing = 8
+            row.translatesAutoresizingMaskIntoConstraints = false
+            let price = makeLabel("Next", name: "price")
+            content.addSubview(row)
+            content.addSubview(price)
+            LayoutConstraint.activate([
+                row.leadingAnchor.constraint(equalTo: content.leadingAnchor),
+                row.topAnchor.constraint(equalTo: content.topAnchor),
+                row.bottomAnchor.constraint(lessThanOrEqualTo: content.bottomAnchor),
+                price.trailingAnchor.constraint(equalTo: content.trailingAnchor),
+                price.bottomAnchor.constraint(lessThanOrEqualTo: content.bottomAnchor),
+                price.firstBaselineAnchor.constraint(equalTo: row.firstBaselineAnchor),
+            ])
+            return (content, [a, b, price])
+        }
+        func lay(_ content: View) -> [Rect] {
+            let size = content.systemLayoutSizeFitting(
+                Size(width: 300, height: 0), withHorizontalFittingPriority: .required,
+                verticalFittingPriority: .fittingSizeLevel)
+            content.frame = Rect(x: 0, y: 0, width: 300, height: size.height)
+            content.layoutIfNeeded()
+            return content.subviews.flatMap { [$0.frame] + $0.subviews.map(\.frame) }
+        }
+        let rows: [(String, String)] = [
+            ("Next", "Thing 2"), ("Next", ""), ("Thing 1", "Thing 2"), ("", "Thing 2"),
+            ("Next", ""),
+        ]
+        let (reused, views) = make()
+        for (a, b) in rows {
+            views[0].text = a
+            views[1].text = b
+            let again = lay(reused)
+            let (fresh, freshViews) = make()
+            freshViews[0].text = a
+            freshViews[1].text = b
+            #expect(again == lay(fresh), "\(a) / \(b)")
+        }
+        // With b empty (0 high) the tallest is a, whose baseline is 15.771
+        // below the row's top: the price label at the row's top.
+        views[0].text = "Next"
+        views[1].text = ""
+        _ = lay(reused)
+        #expect(views[2].frame.minY == views[0].frame.minY)
+        // With b's 34-point text the price label sits on b's baseline.
+        views[1].text = "Thing 2"
+        _ = lay(reused)
+        #expect(views[2].frame.minY == 47.0 / 3)
+    }
+
+    // MARK: The direct path
+
+    /// A tree with a nested column of labels in a row aligned by baselines
+    /// is laid out by the engine (the direct path refuses it with its
+    /// reason), with the figures of `aRowOnFirstBaselinesReadsTheNestedColumnsFirstView`.
+    @Test func theDirectPathRefusesANestedStackWhoseBaselineIsALabels() throws {
+        let column = StackTree.Stack(
+            axis: .vertical, spacing: 4,
+            children: [
+                .label(.init("Thing 1", style: Self.big)),
+                .label(.init("Thing 2", style: testStyle)),
+            ])
+        let tree = StackTree(
+            root: .init(
+                axis: .horizontal, alignment: .firstBaseline, spacing: 8,
+                children: [.label(.init("Next", style: testStyle)), .stack(column)]))
+        let reason = try #require(tree.directLayoutUnsupportedReason)
+        #expect(reason.contains("forFirstBaselineLayout"), "\(reason)")
+        #expect(throws: DirectStackLayoutError.self) { try tree.directLayout(width: 300) }
+        let layout = tree.constraintsLayout(width: 300)
+        // Frames in node order: root, label, column, its two labels. The
+        // cell's top is the row's: the column 15.771 above it.
+        #expect(layout.frames[1].minY == 0)
+        #expect(layout.frames[2].minY == -47.0 / 3)
+        #expect(layout.frames[4].minY == 44)
+    }
+
+    /// Where the view the rule names has its baseline at the nested
+    /// stack's bottom (a column's last view without text, a row filling,
+    /// no visible view) the direct path lays the tree out, as the engine.
+    @Test func theDirectPathKeepsNestedStacksWhoseBaselineIsTheirBottom() throws {
+        let boxBelow = StackTree.Stack(
+            axis: .vertical,
+            children: [.label(.init("Thing 1", style: testStyle)), .fixed(width: 40, height: 30)])
+        let filling = StackTree.Stack(
+            axis: .horizontal,
+            children: [.fixed(width: 20, height: 30), .fixed(width: 30, height: 30)])
+        let allHidden = StackTree.Stack(
+            axis: .vertical, children: [.init(.label(.init("Next", style: testStyle)), isHidden: true)])
+        for (nested, alignment) in [
+            (boxBelow, StackView.Alignment.lastBaseline), (filling, .firstBaseline),
+            (filling, .lastBaseline), (allHidden, .firstBaseline),
+        ] {
+            let tree = StackTree(
+                root: .init(
+                    axis: .horizontal, alignment: alignment, spacing: 8,
+                    children: [.label(.init("Next", style: testStyle)), .stack(nested)]))
+            #expect(tree.directLayoutUnsupportedReason == nil)
+            let direct = try tree.directLayout(width: 300)
+            #expect(direct == tree.constraintsLayout(width: 300))
+        }
+        // The column's first baseline is its label's: refused.
+        let first = StackTree(
+            root: .init(
+                axis: .horizontal, alignment: .firstBaseline,
+                children: [.label(.init("Next", style: testStyle)), .stack(boxBelow)]))
+        #expect(first.directLayoutUnsupportedReason != nil)
+    }
+}
