@@ -87,26 +87,20 @@ import TrellisText
         let b = Self.bigLabel("Thing 2", name: "b")
         let c = makeLabel("Thing 1", name: "c")
         let row = StackView(arrangedSubviews: [a, b, c])
-        // Centred: "returns its tallest view for both".
-        row.alignment = .center
-        #expect(row.forFirstBaselineLayout === b)
-        #expect(row.forLastBaselineLayout === b)
-        // On first baselines (or top): the first visible view's first
-        // baseline (every first baseline is on one line), the tallest's last.
-        row.alignment = .firstBaseline
-        #expect(row.forFirstBaselineLayout === a)
-        #expect(row.forLastBaselineLayout === b)
-        row.alignment = .top
-        #expect(row.forFirstBaselineLayout === a)
-        #expect(row.forLastBaselineLayout === b)
-        // On last baselines (or bottom): the tallest's first, the last's last.
-        row.alignment = .lastBaseline
-        #expect(row.forFirstBaselineLayout === b)
-        #expect(row.forLastBaselineLayout === c)
-        // Filling: the first and last visible views.
-        row.alignment = .fill
-        #expect(row.forFirstBaselineLayout === a)
-        #expect(row.forLastBaselineLayout === c)
+        // Centred: "returns its tallest view for both". On first baselines
+        // (or top): the first visible view's first baseline (every first
+        // baseline is on one line), the tallest's last. On last baselines
+        // (or bottom): the tallest's first, the last view's last. Filling:
+        // the first and last visible views.
+        let answers: [(StackView.Alignment, first: View, last: View)] = [
+            (.center, b, b), (.firstBaseline, a, b), (.top, a, b), (.lastBaseline, b, c),
+            (.bottom, b, c), (.fill, a, c),
+        ]
+        for (alignment, first, last) in answers {
+            row.alignment = alignment
+            #expect(row.forFirstBaselineLayout === first, "\(alignment)")
+            #expect(row.forLastBaselineLayout === last, "\(alignment)")
+        }
         // The tallest among visible views; ties go to the earlier one.
         row.alignment = .center
         b.isHidden = true
