@@ -36,7 +36,10 @@ extension _DirectPlan {
         }
         try placeHidden(index, stack, visible, axis, total)
         for child in children(index) { try arrange(child, axis) }
-        if axis == .vertical { recordArranged(index) }
+        if axis == .vertical {
+            try checkNestedBaselines(index)
+            recordArranged(index)
+        }
     }
 
     mutating func arrangeAlong(

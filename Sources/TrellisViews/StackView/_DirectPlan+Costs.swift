@@ -495,6 +495,11 @@ extension _DirectPlan {
         if let box = nodes[child].fixed, let height = box.height, box.priority == .required {
             return height
         }
+        if nodes[child].kind == .stack,
+            let line = try nestedStackBaseline(child, first: stack.alignment == .firstBaseline)
+        {
+            return line
+        }
         return try costs[child].argmin("node\(child)'s length at its baseline")
     }
 

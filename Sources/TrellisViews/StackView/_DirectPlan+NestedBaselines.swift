@@ -1,0 +1,183 @@
+// A nested stack's baseline in a row aligned by baselines: the baseline of
+// the view UIKit's `forFirstBaselineLayout` / `forLastBaselineLayout` names.
+
+extension _DirectPlan {
+    /// Why a nested stack's baseline is out of the direct path's reach, or
+    /// nil. A stack arranged in a row aligned by baselines or in a
+    /// baseline-relative column has its baselines where the view UIKit's
+    /// `forFirstBaselineLayout` and `forLastBaselineLayout` name has them
+    /// (StackView+Baselines.swift: its first or last visible view, or its
+    /// tallest). In a row aligned by baselines the direct path follows the
+    /// first or last visible view down any depth (`nestedStackBaseline`);
+    /// a tallest view (decided by intrinsic heights) anywhere on the way is
+    /// refused. In a baseline-relative column it keeps only the trees whose
+    /// baseline is the nested stack's own bottom edge whatever the texts
+    /// (`baselineIsBottom`).
+    static func nestedBaselineProblem(_ stack: StackTree.Stack, in parent: StackTree.Stack)
+        -> String?
+    {
+        if parent.axis == .horizontal {
+            guard parent.alignment == .firstBaseline || parent.alignment == .lastBaseline
+            else { return nil }
+            let first = parent.alignment == .firstBaseline
+            guard namesVisibleView(stack, first: first) else {
+                return
+                    "a nested stack in a row aligned by baselines whose \(first ? "first" : "last") baseline is its tallest view's (UIKit's forFirstBaselineLayout and forLastBaselineLayout, decided by intrinsic heights), which the direct path does not model"
+            }
+            return nil
+        }
+        guard parent.isBaselineRelativeArrangement else { return nil }
+        for first in [true, false] where !baselineIsBottom(stack, first: first) {
+            return
+                "a nested stack in a baseline-relative column whose \(first ? "first" : "last") baseline is one of its arranged views' (UIKit's forFirstBaselineLayout and forLastBaselineLayout) away from its bottom edge, which the direct path does not model"
+        }
+        return nil
+    }
+
+    /// Whether UIKit's rule names, for `stack`'s first (or last) baseline,
+    /// its first (or last) visible view at every depth (never a tallest
+    /// view), or no view (none visible: the stack answers for itself).
+    static func namesVisibleView(_ stack: StackTree.Stack, first: Bool) -> Bool {
+        guard
+            let pick =
+                first
+                ? stack.children.firstIndex(where: { !$0.isHidden })
+                : stack.children.lastIndex(where: { !$0.isHidden })
+        else { return true }
+        if stack.axis == .horizontal, vendsTallest(stack.alignment, first: first) { return false }
+        if case .stack(let nested) = stack.children[pick].content {
+            return namesVisibleView(nested, first: first)
+        }
+        return true
+    }
+
+    /// `StackView._vendsTallestBaselineView(first:)` for a horizontal stack
+    /// aligned `alignment`.
+    static func vendsTallest(_ alignment: StackView.Alignment, first: Bool) -> Bool {
+        switch alignment {
+        case .center: return true
+        case .leading, .firstBaseline: return !first
+        case .trailing, .lastBaseline: return first
+        case .fill: return false
+        }
+    }
+}
+
+extension _DirectPlan {
+    /// The view stack `index` names for its first (or last) baseline: its
+    /// first (or last) visible arranged view (nil: none visible, its
+    /// bottom edge stands in). Only asked where `namesVisibleView` holds.
+    func namedBaselineView(_ index: Int, first: Bool) -> Int? {
+        first ? visibleOf[index].first : visibleOf[index].last
+    }
+
+    /// A nested stack's first (or last) baseline below its top at the
+    /// length its own costs give it, where UIKit's rule names one of its
+    /// views (nil: none visible, its bottom). UIKit's "A vertical stack
+    /// view returns its first arranged view for `forFirstBaselineLayout`
+    /// and its last arranged view for `forLastBaselineLayout`", and a row
+    /// aligned to fill (or on the alignment's own side) likewise: the
+    /// baseline is that view's top in the stack plus the view's own
+    /// baseline (a label's text's; a nested stack's, again; any other
+    /// view's bottom edge). The view's top is the canvas's start (a
+    /// column's first view: `UISV-canvas-connection`), `length − its own
+    /// length` from the canvas's end (a column's last), or where the row's
+    /// alignment puts it across, every view at the length its own costs
+    /// give it; `checkNestedBaselines` refuses a layout that puts it
+    /// elsewhere (the baseline would move with it).
+    mutating func nestedStackBaseline(_ index: Int, first: Bool) throws(_StackCostError)
+        -> Double?
+    {
+        guard let named = namedBaselineView(index, first: first) else { return nil }
+        let total = try costs[index].argmin("node\(index)'s length at its baseline")
+        let place = try predictedPlace(named, in: index, total: total, first: first)
+        return place.top + (try ownLine(named, first: first, length: place.length))
+    }
+
+    /// A view's first (or last) baseline below its top at `length`: a
+    /// label's text's, a nested stack's named view's, else its bottom.
+    mutating func ownLine(_ child: Int, first: Bool, length: Double) throws(_StackCostError)
+        -> Double
+    {
+        if let lines = baselines(child) { return first ? lines.first : lines.last }
+        if nodes[child].kind == .stack,
+            let line = try nestedStackBaseline(child, first: first)
+        {
+            return line
+        }
+        return length
+    }
+
+    /// Where the named view `child` of stack `index`, `total` long, lies
+    /// across the row's axis (its top below the stack's, its height), as
+    /// UIKit's constraints put it with each view at its own best length.
+    mutating func predictedPlace(_ child: Int, in index: Int, total: Double, first: Bool)
+        throws(_StackCostError) -> (top: Double, length: Double)
+    {
+        let stack = nodes[index].stack!
+        let (start, end) = margins(index, .vertical)
+        let canvas = total - start - end
+        let visible = visibleOf[index]
+        func best(_ hi: Double = .infinity) throws(_StackCostError) -> Double {
+            var own = costs[child]
+            own.hi = min(own.hi, hi)
+            return try own.argmin("node\(child)'s length at its stack's baseline")
+        }
+        if stack.axis == .vertical {
+            // (`UISV-canvas-connection`: the first visible view's top at
+            // the canvas's, the last one's bottom at the canvas's.)
+            let length = try best()
+            return first ? (start, length) : (start + canvas - length, length)
+        }
+        switch stack.alignment {
+        case .fill:
+            return (start, canvas)
+        case .leading:
+            return (start, try best(canvas))
+        case .trailing:
+            let length = try best(canvas)
+            return (start + canvas - length, length)
+        case .center:
+            let length = try best(canvas)
+            return (start + (canvas - length) / 2, length)
+        case .firstBaseline, .lastBaseline:
+            let offsets = try baselineOffsets(stack, visible)
+            let k = visible.firstIndex(of: child)!
+            let bounded = stack.alignment == .firstBaseline || k == 0
+            return (start + offsets[k], try best(bounded ? canvas - offsets[k] : .infinity))
+        }
+    }
+
+    /// The first (or last) baseline of laid-out view `child` below its
+    /// top, read from the places and lengths the layout gave its subtree.
+    mutating func laidOutLine(_ child: Int, first: Bool) -> Double {
+        if let lines = baselines(child) { return first ? lines.first : lines.last }
+        if nodes[child].kind == .stack, let named = namedBaselineView(child, first: first) {
+            return nodes[named].y + laidOutLine(named, first: first)
+        }
+        return nodes[child].height
+    }
+
+    /// After row `index` (aligned by baselines) and its subtree are laid
+    /// out along the vertical axis: throws `unmodelled` where a nested
+    /// stack's named view got another place than `nestedStackBaseline`
+    /// read (a view squeezed or stretched below or above its own best
+    /// length, a nested row taller than its views): the engine's baseline
+    /// would then move with it, which the direct path does not follow.
+    mutating func checkNestedBaselines(_ index: Int) throws(_StackCostError) {
+        guard let stack = nodes[index].stack, stack.axis == .horizontal,
+            stack.alignment == .firstBaseline || stack.alignment == .lastBaseline
+        else { return }
+        let first = stack.alignment == .firstBaseline
+        for child in children(index) where nodes[child].kind == .stack {
+            guard namedBaselineView(child, first: first) != nil else { continue }
+            let expected = try ownBaseline(child, stack)
+            let laid = laidOutLine(child, first: first)
+            guard abs(laid - expected) <= 1e-9 * max(1, abs(expected)) else {
+                throw .unmodelled(
+                    "node\(child): a nested stack in a row aligned by baselines whose named view is laid out elsewhere than at its own best length (its baseline \(laid), not \(expected))"
+                )
+            }
+        }
+    }
+}
