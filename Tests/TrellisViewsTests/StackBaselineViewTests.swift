@@ -326,29 +326,111 @@ import TrellisText
 
     // MARK: The direct path
 
-    /// A tree with a nested column of labels in a row aligned by baselines
-    /// is laid out by the engine (the direct path refuses it with its
-    /// reason), with the figures of `aRowOnFirstBaselinesReadsTheNestedColumnsFirstView`.
-    @Test func theDirectPathRefusesANestedStackWhoseBaselineIsALabels() throws {
-        let column = StackTree.Stack(
-            axis: .vertical, spacing: 4,
-            children: [
-                .label(.init("Thing 1", style: Self.big)),
-                .label(.init("Thing 2", style: testStyle)),
-            ])
-        let tree = StackTree(
+    /// The column of `column()` as a tree node ([a 34-point label over a
+    /// 17-point one, 4 apart]), its first label hidden when asked.
+    static func columnNode(
+        hideFirst: Bool = false, distribution: StackView.Distribution = .fill
+    ) -> StackTree.Node {
+        var top = StackTree.Node.label(.init("Thing 1", style: Self.big))
+        top.isHidden = hideFirst
+        return .stack(
+            .init(
+                axis: .vertical, distribution: distribution, spacing: 4,
+                children: [top, .label(.init("Thing 2", style: testStyle))]))
+    }
+
+    /// A row aligned by `alignment`, 8 apart, of [a 17-point label, `nested`].
+    static func row(_ alignment: StackView.Alignment, _ nested: StackTree.Node) -> StackTree {
+        StackTree(
             root: .init(
-                axis: .horizontal, alignment: .firstBaseline, spacing: 8,
-                children: [.label(.init("Next", style: testStyle)), .stack(column)]))
-        let reason = try #require(tree.directLayoutUnsupportedReason)
-        #expect(reason.contains("forFirstBaselineLayout"), "\(reason)")
-        #expect(throws: DirectStackLayoutError.self) { try tree.directLayout(width: 300) }
-        let layout = tree.constraintsLayout(width: 300)
+                axis: .horizontal, alignment: alignment, spacing: 8,
+                children: [.label(.init("Next", style: testStyle)), nested]))
+    }
+
+    /// A nested column of labels in a row aligned by baselines is laid out
+    /// by the direct path on its named label's baseline, with the figures
+    /// of `aRowOnFirstBaselinesReadsTheNestedColumnsFirstView` and
+    /// `aRowOnLastBaselinesReadsTheNestedColumnsLastView`, equal to the
+    /// engine's frames.
+    @Test func theDirectPathLaysOutANestedColumnOnItsLabelsBaseline() throws {
+        let first = Self.row(.firstBaseline, Self.columnNode())
+        #expect(first.directLayoutUnsupportedReason == nil)
+        let direct = try first.directLayout(width: 300)
+        #expect(direct == first.constraintsLayout(width: 300))
         // Frames in node order: root, label, column, its two labels. The
         // cell's top is the row's: the column 15.771 above it.
-        #expect(layout.frames[1].minY == 0)
-        #expect(layout.frames[2].minY == -47.0 / 3)
-        #expect(layout.frames[4].minY == 44)
+        #expect(direct.frames[1].minY == 0)
+        #expect(direct.frames[2].minY == -47.0 / 3)
+        #expect(direct.frames[4].minY == 44)
+        let last = Self.row(.lastBaseline, Self.columnNode())
+        let onLast = try last.directLayout(width: 300)
+        #expect(onLast == last.constraintsLayout(width: 300))
+        // The column at the top, the price label on its last label's line.
+        #expect(onLast.frames[2].minY == 0)
+        #expect(onLast.frames[1].minY == 44)
+        #expect(onLast.frames[0].height == 64)
+        // Its first view hidden, the column's first baseline is its second
+        // label's, at the column's top (a hidden first view is 0 high, no
+        // spacing after it): every top at 0, the row 20 high.
+        let hidden = Self.row(.firstBaseline, Self.columnNode(hideFirst: true))
+        let withHidden = try hidden.directLayout(width: 300)
+        #expect(withHidden == hidden.constraintsLayout(width: 300))
+        #expect(withHidden.frames[1].minY == 0 && withHidden.frames[2].minY == 0)
+        #expect(withHidden.frames[0].height == 20)
+    }
+
+    /// Two levels (the figures of `aStackNestedTwiceAnswersWithTheInnermostView`),
+    /// the other distributions of a nested column, and nested rows naming
+    /// their first or last visible view: laid out directly, equal to the
+    /// engine.
+    @Test func theDirectPathFollowsTheNamedViewDownTheTree() throws {
+        func label(_ text: String) -> StackTree.Node { .label(.init(text, style: testStyle)) }
+        let inner = StackTree.Node.stack(
+            .init(axis: .vertical, children: [label("Thing 1"), label("Thing 2")]))
+        let twice = Self.row(
+            .lastBaseline, .stack(.init(axis: .vertical, children: [label("Next"), inner])))
+        let nested = try twice.directLayout(width: 300)
+        #expect(nested == twice.constraintsLayout(width: 300))
+        #expect(nested.frames[1].minY == 40)
+        #expect(nested.frames[0].height == 60)
+        var trees: [StackTree] = []
+        for alignment in [StackView.Alignment.firstBaseline, .lastBaseline] {
+            for distribution in [
+                StackView.Distribution.fillEqually, .fillProportionally, .equalSpacing,
+                .equalCentering,
+            ] {
+                trees.append(Self.row(alignment, Self.columnNode(distribution: distribution)))
+            }
+            // A row filling across names its first or last visible view;
+            // on the alignment's own side a row aligned top (first) or
+            // bottom (last) does too.
+            let big = StackTree.Node.label(.init("Thing 1", style: Self.big))
+            for nestedAlignment in [StackView.Alignment.fill, .leading, .trailing] {
+                let side =
+                    nestedAlignment == .fill
+                    || (nestedAlignment == .leading) == (alignment == .firstBaseline)
+                guard side else { continue }
+                trees.append(
+                    Self.row(
+                        alignment,
+                        .stack(
+                            .init(
+                                axis: .horizontal, alignment: nestedAlignment, spacing: 2,
+                                children: [big, label("Thing 2"), Self.columnNode()]))))
+            }
+        }
+        for tree in trees {
+            #expect(tree.directLayoutUnsupportedReason == nil)
+            #expect(try tree.directLayout(width: 300) == tree.constraintsLayout(width: 300))
+        }
+        // A row aligned centre names its tallest view (decided by intrinsic
+        // heights): refused with its reason.
+        let centred = Self.row(
+            .firstBaseline,
+            .stack(.init(axis: .horizontal, alignment: .center, children: [label("a")])))
+        let reason = try #require(centred.directLayoutUnsupportedReason)
+        #expect(reason.contains("tallest"), "\(reason)")
+        #expect(throws: DirectStackLayoutError.self) { try centred.directLayout(width: 300) }
     }
 
     /// Where the view the rule names has its baseline at the nested
@@ -373,11 +455,8 @@ import TrellisText
             let direct = try tree.directLayout(width: 300)
             #expect(direct == tree.constraintsLayout(width: 300))
         }
-        // The column's first baseline is its label's: refused.
-        let first = StackTree(
-            root: .init(
-                axis: .horizontal, alignment: .firstBaseline,
-                children: [.label(.init("Next", style: testStyle)), .stack(boxBelow)]))
-        #expect(first.directLayoutUnsupportedReason != nil)
+        // The column's first baseline is its label's, at its top.
+        let first = Self.row(.firstBaseline, .stack(boxBelow))
+        #expect(try first.directLayout(width: 300) == first.constraintsLayout(width: 300))
     }
 }

@@ -79,73 +79,43 @@ extension _DirectPlan {
     /// aligned to fill (or on the alignment's own side) likewise: the
     /// baseline is that view's top in the stack plus the view's own
     /// baseline (a label's text's; a nested stack's, again; any other
-    /// view's bottom edge). The view's top is the canvas's start (a
-    /// column's first view: `UISV-canvas-connection`), `length − its own
-    /// length` from the canvas's end (a column's last), or where the row's
-    /// alignment puts it across, every view at the length its own costs
-    /// give it; `checkNestedBaselines` refuses a layout that puts it
-    /// elsewhere (the baseline would move with it).
+    /// view's bottom edge). `checkNestedBaselines` refuses a layout that
+    /// gives the stack another length or its named view another place (the
+    /// baseline would move with it).
     mutating func nestedStackBaseline(_ index: Int, first: Bool) throws(_StackCostError)
         -> Double?
     {
-        guard let named = namedBaselineView(index, first: first) else { return nil }
+        guard namedBaselineView(index, first: first) != nil else { return nil }
         let total = try costs[index].argmin("node\(index)'s length at its baseline")
-        let place = try predictedPlace(named, in: index, total: total, first: first)
-        return place.top + (try ownLine(named, first: first, length: place.length))
+        return try namedLine(index, first: first, total: total)
     }
 
-    /// A view's first (or last) baseline below its top at `length`: a
-    /// label's text's, a nested stack's named view's, else its bottom.
-    mutating func ownLine(_ child: Int, first: Bool, length: Double) throws(_StackCostError)
-        -> Double
+    /// Stack `index`'s first (or last) baseline below its top when it is
+    /// `total` high: its views arranged down the vertical axis as the
+    /// layout arranges them (`arrangeAlong` for a column, `arrangeAcross`
+    /// for a row; the layout arranges them again, top-down, afterwards),
+    /// then the named view's top plus its own baseline (nil: no view
+    /// named).
+    mutating func namedLine(_ index: Int, first: Bool, total: Double) throws(_StackCostError)
+        -> Double?
     {
-        if let lines = baselines(child) { return first ? lines.first : lines.last }
-        if nodes[child].kind == .stack,
-            let line = try nestedStackBaseline(child, first: first)
-        {
-            return line
-        }
-        return length
-    }
-
-    /// Where the named view `child` of stack `index`, `total` long, lies
-    /// across the row's axis (its top below the stack's, its height), as
-    /// UIKit's constraints put it with each view at its own best length.
-    mutating func predictedPlace(_ child: Int, in index: Int, total: Double, first: Bool)
-        throws(_StackCostError) -> (top: Double, length: Double)
-    {
-        let stack = nodes[index].stack!
-        let (start, end) = margins(index, .vertical)
-        let canvas = total - start - end
+        guard let named = namedBaselineView(index, first: first),
+            let stack = nodes[index].stack
+        else { return nil }
         let visible = visibleOf[index]
-        func best(_ hi: Double = .infinity) throws(_StackCostError) -> Double {
-            var own = costs[child]
-            own.hi = min(own.hi, hi)
-            return try own.argmin("node\(child)'s length at its stack's baseline")
-        }
         if stack.axis == .vertical {
-            // (`UISV-canvas-connection`: the first visible view's top at
-            // the canvas's, the last one's bottom at the canvas's.)
-            let length = try best()
-            return first ? (start, length) : (start + canvas - length, length)
+            try arrangeAlong(index, stack, visible, .vertical, total)
+        } else {
+            try arrangeAcross(index, stack, visible, .vertical, total)
         }
-        switch stack.alignment {
-        case .fill:
-            return (start, canvas)
-        case .leading:
-            return (start, try best(canvas))
-        case .trailing:
-            let length = try best(canvas)
-            return (start + canvas - length, length)
-        case .center:
-            let length = try best(canvas)
-            return (start + (canvas - length) / 2, length)
-        case .firstBaseline, .lastBaseline:
-            let offsets = try baselineOffsets(stack, visible)
-            let k = visible.firstIndex(of: child)!
-            let bounded = stack.alignment == .firstBaseline || k == 0
-            return (start + offsets[k], try best(bounded ? canvas - offsets[k] : .infinity))
+        let top = nodes[named].y
+        let height = nodes[named].height
+        if nodes[named].kind == .stack, let line = try namedLine(named, first: first, total: height)
+        {
+            return top + line
         }
+        if let lines = baselines(named) { return top + (first ? lines.first : lines.last) }
+        return top + height
     }
 
     /// The first (or last) baseline of laid-out view `child` below its
@@ -171,8 +141,10 @@ extension _DirectPlan {
         let first = stack.alignment == .firstBaseline
         for child in children(index) where nodes[child].kind == .stack {
             guard namedBaselineView(child, first: first) != nil else { continue }
-            let expected = try ownBaseline(child, stack)
+            // (Read before `ownBaseline`, which arranges the named views
+            // again at the stack's own best length.)
             let laid = laidOutLine(child, first: first)
+            let expected = try ownBaseline(child, stack)
             guard abs(laid - expected) <= 1e-9 * max(1, abs(expected)) else {
                 throw .unmodelled(
                     "node\(child): a nested stack in a row aligned by baselines whose named view is laid out elsewhere than at its own best length (its baseline \(laid), not \(expected))"
