@@ -1,6 +1,7 @@
 // NSLayoutConstraint: `first.attribute relation multiplier × second.attribute + constant`
 // at a priority, activated on the nearest common ancestor of its items.
 
+import TrellisConstraints
 import TrellisGeometry
 
 /// A relation between two layout attributes (or one attribute and a constant),
@@ -80,6 +81,12 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// baseline offset is only a new constant (see
     /// `LayoutEngine.reinstallBaselineConstraints(of:)`).
     @exclusivity(unchecked) var _baselineShape: UInt8 = 0
+    /// The solver form the engine installed this constraint as, valid
+    /// while `_storeToken` is its store's token (see `_ConstraintStore`),
+    /// and the constraint's index in that store's `installed`.
+    @exclusivity(unchecked) var _form: Constraint?
+    @exclusivity(unchecked) var _storeToken = 0
+    @exclusivity(unchecked) var _storeIndex = -1
     @exclusivity(unchecked) private var _constant: Double
     @exclusivity(unchecked) private var _priority: LayoutPriority
 
