@@ -81,12 +81,11 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// baseline offset is only a new constant (see
     /// `LayoutEngine.reinstallBaselineConstraints(of:)`).
     @exclusivity(unchecked) var _baselineShape: UInt8 = 0
-    /// The solver form the engine installed this constraint as, valid
-    /// while `_storeToken` is its store's token (see `_ConstraintStore`),
-    /// and the constraint's index in that store's `installed`.
+    /// The solver form an engine installed this constraint as, valid
+    /// while `_storeToken` is that engine's store's token; 0 when no store
+    /// holds these fields (see `_ConstraintStore`).
     @exclusivity(unchecked) var _form: Constraint?
     @exclusivity(unchecked) var _storeToken = 0
-    @exclusivity(unchecked) var _storeIndex = -1
     @exclusivity(unchecked) private var _constant: Double
     @exclusivity(unchecked) private var _priority: LayoutPriority
 

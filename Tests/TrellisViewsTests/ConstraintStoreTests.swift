@@ -65,31 +65,82 @@ import Testing
         withExtendedLifetime(view) {}
     }
 
-    @Test func aConstraintRecordedByAnotherStoreLeavesThisOne() {
+    /// Two stores holding the same constraints: the first keeps the
+    /// fields, the second its own table; each keeps its own forms through
+    /// removals on either side, and fields let go are taken by the next
+    /// store to record the constraint.
+    @Test func aSecondStoreKeepsItsFormsApartFromTheFirsts() {
         let (view, c, f) = Self.made(4)
         let solver = Solver()
         var first = _ConstraintStore()
         var second = _ConstraintStore()
         #expect(first.token != second.token)
         for i in 0..<4 { first.record(f[i], of: c[i], in: solver) }
-        let moved = Self.form(of: c[3])
-        second.record(moved, of: c[3], in: solver)
-        #expect(first.form(of: c[3]) == nil)
-        #expect(first.owner(of: f[3]) == nil)
-        #expect(first.remove(c[3], in: solver) == nil)
-        #expect(Self.holds(first, [c[0], c[1], c[2]], [f[0], f[1], f[2]]))
-        // Removing from the first store moves its stale last entry into
-        // the gap, which must not change the second store's record of it.
+        let g = c.map { Self.form(of: $0) }
+        for i in [3, 1, 0] { second.record(g[i], of: c[i], in: solver) }
+        #expect(c.allSatisfy { $0._storeToken == first.token })
+        #expect(second.others.count == 3)
+        #expect(Self.holds(first, c, f))
+        #expect(Self.holds(second, [c[3], c[1], c[0]], [g[3], g[1], g[0]]))
+        #expect(second.form(of: c[2]) == nil)
+        #expect(second.owner(of: f[0]) == nil)
+        #expect(first.owner(of: g[0]) == nil)
+        // Removing from the second store leaves the first's fields alone,
+        // and the first's removal leaves the second's entry.
+        #expect(second.remove(c[3], in: solver) === g[3])
+        #expect(Self.holds(first, c, f))
         #expect(first.remove(c[0], in: solver) === f[0])
-        #expect(Self.holds(first, [c[1], c[2]], [f[1], f[2]]))
-        #expect(Self.holds(second, [c[3]], [moved]))
-        // Recorded in the first store again: one live entry, the new one.
-        let back = Self.form(of: c[3])
-        first.record(back, of: c[3], in: solver)
-        #expect(Self.holds(first, [c[1], c[2], c[3]], [f[1], f[2], back]))
-        #expect(second.form(of: c[3]) == nil)
-        #expect(first.remove(c[2], in: solver) === f[2])
-        #expect(Self.holds(first, [c[1], c[3]], [f[1], back]))
+        #expect(c[0]._storeToken == 0)
+        #expect(Self.holds(first, [c[3], c[1], c[2]], [f[3], f[1], f[2]]))
+        #expect(Self.holds(second, [c[0], c[1]], [g[0], g[1]]))
+        // A new form in the second store stays in its table.
+        let again = Self.form(of: c[1])
+        second.record(again, of: c[1], in: solver)
+        #expect(c[1]._form === f[1])
+        #expect(Self.holds(second, [c[0], c[1]], [g[0], again]))
+        // The first store let c[0] go: a third store takes its fields; the
+        // first store emptied gives every field back.
+        var third = _ConstraintStore()
+        let h = Self.form(of: c[0])
+        third.record(h, of: c[0], in: solver)
+        #expect(c[0]._storeToken == third.token)
+        #expect(Self.holds(third, [c[0]], [h]))
+        #expect(Self.holds(second, [c[0], c[1]], [g[0], again]))
+        first.removeAll()
+        #expect([c[1], c[2], c[3]].allSatisfy { $0._storeToken == 0 && $0._form == nil })
+        #expect(Self.holds(second, [c[0], c[1]], [g[0], again]))
+        #expect(Self.holds(third, [c[0]], [h]))
+        // A store freed (its engine's `deinit`) gives its fields back too.
+        third.releaseAll()
+        #expect(c[0]._storeToken == 0)
+        #expect(Self.holds(second, [c[0], c[1]], [g[0], again]))
+        withExtendedLifetime(view) {}
+    }
+
+    /// A replaced owner held in the store's table (another store holds
+    /// its fields) and one in the fields.
+    @Test func aReplacedOwnerKeepsTheFormWhereverItIsHeld() {
+        let (view, c, f) = Self.made(3)
+        let solver = Solver()
+        var other = _ConstraintStore()
+        let o = Self.form(of: c[2])
+        other.record(o, of: c[2], in: solver)
+        var store = _ConstraintStore()
+        for i in 0..<2 { store.record(f[i], of: c[i], in: solver) }
+        store.replaceOwner(of: f[1], with: c[2])
+        #expect(c[1]._storeToken == 0)
+        #expect(Self.holds(store, [c[0], c[2]], [f[0], f[1]]))
+        #expect(Self.holds(other, [c[2]], [o]))
+        store.replaceOwner(of: f[1], with: c[1])
+        #expect(c[1]._storeToken == store.token)
+        #expect(store.others.isEmpty)
+        #expect(Self.holds(store, [c[0], c[1]], [f[0], f[1]]))
+        // Replacing with a constraint installed here with another form
+        // removes that entry first.
+        store.replaceOwner(of: f[0], with: c[1])
+        #expect(Self.holds(store, [c[1]], [f[0]]))
+        #expect(store.owner(of: f[1]) == nil)
+        #expect(Self.holds(other, [c[2]], [o]))
         withExtendedLifetime(view) {}
     }
 

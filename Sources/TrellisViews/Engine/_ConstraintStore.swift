@@ -7,20 +7,28 @@ import TrellisConstraints
 ///
 /// Invariants (the engine changes the store only through the solver calls
 /// it makes beside these methods, so each holds between any two calls):
-/// - `token` is this store's own number, new at every `removeAll` and
-///   never shared with another store (a process-wide counter). A layout
-///   constraint is installed here exactly when its `_storeToken` is
-///   `token`; it is then `installed[_storeIndex]`, and its `_form` is its
-///   solver form, whose `_clientIndex` is that same index. Every other
-///   entry of `installed` (a constraint since recorded by another store,
-///   whose token it now carries, or recorded here again at another index)
-///   is stale: skipped, and its fields never written. So the
-///   form of a constraint and the constraint of a form are a field read
-///   each, where two dictionaries keyed by identity were hashed on every
-///   install (600 instructions a constraint in a new feed cell, callgrind)
-///   and walked when the engine was freed. A form may still be out of the
-///   solver (broken: a required constraint the solver left out in a
-///   conflict, as UIKit breaks one).
+/// - `installed` lists each installed layout constraint once, and no
+///   other; the solver form of the one at index `i` has `_clientIndex`
+///   `i` (forms are this store's own: each store makes its own). The form
+///   of a constraint is kept in one of two places:
+///   - in the constraint's fields (`_form`, and `_storeToken` equal to
+///     this store's `token`) when this store was the
+///     first to record it while no other store held it. A form is then a
+///     field read each way, where two dictionaries keyed by identity were
+///     hashed on every install (600 instructions a constraint in a new
+///     feed cell, callgrind) and walked when the engine was freed;
+///   - in `others`, by the constraint's identity, when another store
+///     holds the fields (a subview measured on its own builds an engine
+///     over its subtree, whose constraints the root's engine holds too).
+///   A store never reads or writes fields whose `_storeToken` is not its
+///   own, and it gives back the fields it holds (token 0) when it lets a
+///   constraint go, when it is emptied and when its engine is freed
+///   (`releaseAll`), so whatever order stores are made and dropped in,
+///   each finds exactly its own forms, and a later store can take the
+///   fields. `token` is this store's number, new at every `removeAll` and
+///   never shared with another store (a process-wide counter; 0 is no
+///   store). A form may still be out of the solver (broken: a required
+///   constraint the solver left out in a conflict, as UIKit breaks one).
 /// - `brokenCount` is the number of installed forms the solver does not
 ///   hold, so "is any constraint broken?" (asked at every switch between
 ///   fitting and frame layout) is O(1), not a look at every constraint.
@@ -55,9 +63,12 @@ struct _ConstraintStore {
 
     /// This store's number (see the invariants).
     private(set) var token = _ConstraintStore.tokens.next()
-    /// The installed layout constraints (and stale entries), each
-    /// installed one at its `_storeIndex`; retained here, their forms by them.
+    /// The installed layout constraints, each at its form's
+    /// `_clientIndex`; retained here, their forms by them or by `others`.
     private(set) var installed: [LayoutConstraint] = []
+    /// The forms of the installed constraints whose fields another store
+    /// holds, by the constraint's identity (see the invariants).
+    private(set) var others: [ObjectIdentifier: Constraint] = [:]
     var brokenCount = 0
     var baselines: [LayoutConstraint] = []
     var baselinesByView: [[LayoutConstraint]] = []
@@ -70,7 +81,8 @@ struct _ConstraintStore {
     /// The solver form of `constraint` when it is installed here, else nil.
     @inline(__always)
     func form(of constraint: LayoutConstraint) -> Constraint? {
-        constraint._storeToken == token ? constraint._form : nil
+        if constraint._storeToken == token { return constraint._form }
+        return others.isEmpty ? nil : others[ObjectIdentifier(constraint)]
     }
 
     /// The layout constraint installed here as `form`, else nil.
@@ -78,38 +90,40 @@ struct _ConstraintStore {
         let index = form._clientIndex
         guard index >= 0, index < installed.count else { return nil }
         let constraint = installed[index]
-        guard _isLive(constraint, at: index), constraint._form === form else { return nil }
-        return constraint
-    }
-
-    /// Whether the entry `constraint` of `installed` at `index` is live
-    /// (not stale, see the invariants).
-    @inline(__always)
-    private func _isLive(_ constraint: LayoutConstraint, at index: Int) -> Bool {
-        constraint._storeToken == token && constraint._storeIndex == index
+        return self.form(of: constraint) === form ? constraint : nil
     }
 
     /// The installed constraints, in the order they were first recorded
     /// (a removal moves the last one into the gap).
-    var installedConstraints: [LayoutConstraint] {
-        installed.indices.compactMap { _isLive(installed[$0], at: $0) ? installed[$0] : nil }
-    }
+    var installedConstraints: [LayoutConstraint] { installed }
 
     /// Room for `count` more installed constraints.
     mutating func reserveCapacity(forMore count: Int) {
         installed.reserveCapacity(installed.count + count)
     }
 
+    /// Gives back the fields of every constraint this store holds them of
+    /// (see the invariants): when it is emptied, and when its engine is
+    /// freed, so another store can take them.
+    func releaseAll() {
+        for constraint in installed where constraint._storeToken == token {
+            Self._release(constraint)
+        }
+    }
+
+    @inline(__always)
+    private static func _release(_ constraint: LayoutConstraint) {
+        constraint._form = nil
+        constraint._storeToken = 0
+    }
+
     /// Empties the store for a solver built afresh (a new version and a
     /// new token; the constraints it held let their forms go).
     mutating func removeAll() {
-        for (index, constraint) in installed.enumerated() where _isLive(constraint, at: index) {
-            constraint._form = nil
-            constraint._storeToken = 0
-            constraint._storeIndex = -1
-        }
+        releaseAll()
         token = Self.tokens.next()
         installed = []
+        others = [:]
         brokenCount = 0
         baselines = []
         baselinesByView = []
@@ -124,15 +138,38 @@ struct _ConstraintStore {
     /// if it was counted there.
     mutating func record(_ form: Constraint, of constraint: LayoutConstraint, in solver: Solver) {
         if let old = self.form(of: constraint) {
+            form._clientIndex = old._clientIndex
             old._clientIndex = -1
             if !solver.contains(old) { brokenCount -= 1 }
+            _setForm(form, of: constraint)
         } else {
-            constraint._storeToken = token
-            constraint._storeIndex = installed.count
+            form._clientIndex = installed.count
             installed.append(constraint)
+            _take(constraint, form)
         }
-        constraint._form = form
-        form._clientIndex = constraint._storeIndex
+    }
+
+    /// Keeps `form` (whose `_clientIndex` is set) as the form of
+    /// `constraint`, not yet installed here: in its fields when no store
+    /// holds them, else in `others`.
+    @inline(__always)
+    private mutating func _take(_ constraint: LayoutConstraint, _ form: Constraint) {
+        if constraint._storeToken == 0 {
+            constraint._storeToken = token
+            constraint._form = form
+        } else {
+            others[ObjectIdentifier(constraint)] = form
+        }
+    }
+
+    /// Replaces the form of the installed `constraint` where it is kept.
+    @inline(__always)
+    private mutating func _setForm(_ form: Constraint, of constraint: LayoutConstraint) {
+        if constraint._storeToken == token {
+            constraint._form = form
+        } else {
+            others[ObjectIdentifier(constraint)] = form
+        }
     }
 
     /// Makes `constraint` the owner of the installed `form` in place of
@@ -142,18 +179,13 @@ struct _ConstraintStore {
     mutating func replaceOwner(of form: Constraint, with constraint: LayoutConstraint) {
         guard let old = owner(of: form), old !== constraint else { return }
         if let held = self.form(of: constraint) {  // recorded with another form: that one goes
+            _removeEntry(of: constraint, held)
+            _forget(constraint)
             held._clientIndex = -1
-            _removeEntry(of: constraint)
         }
-        let index = old._storeIndex
-        old._form = nil
-        old._storeToken = 0
-        old._storeIndex = -1
-        installed[index] = constraint
-        constraint._storeToken = token
-        constraint._storeIndex = index
-        constraint._form = form
-        form._clientIndex = index
+        _forget(old)
+        installed[form._clientIndex] = constraint
+        _take(constraint, form)
     }
 
     /// Counts `form` in `brokenCount` when the solver does not hold it
@@ -168,36 +200,38 @@ struct _ConstraintStore {
     /// does not hold, leaves `brokenCount`); nil when it is not installed.
     mutating func remove(_ constraint: LayoutConstraint, in solver: Solver) -> Constraint? {
         guard let form = self.form(of: constraint) else { return nil }
-        _removeEntry(of: constraint)
-        constraint._form = nil
-        constraint._storeToken = 0
-        constraint._storeIndex = -1
+        _removeEntry(of: constraint, form)
+        _forget(constraint)
         form._clientIndex = -1
         if !solver.contains(form) { brokenCount -= 1 }
         return form
     }
 
-    /// Takes the installed `constraint` out of `installed`: the last entry
-    /// moves into its place (a stale one only moves, its fields are another
-    /// store's).
-    private mutating func _removeEntry(of constraint: LayoutConstraint) {
-        let index = constraint._storeIndex
+    /// Lets the fields of `constraint` or its entry of `others` go.
+    @inline(__always)
+    private mutating func _forget(_ constraint: LayoutConstraint) {
+        if constraint._storeToken == token {
+            Self._release(constraint)
+        } else {
+            others[ObjectIdentifier(constraint)] = nil
+        }
+    }
+
+    /// Takes the installed `constraint`, whose form is `form`, out of
+    /// `installed`: the last entry moves into its place.
+    private mutating func _removeEntry(of constraint: LayoutConstraint, _ form: Constraint) {
+        let index = form._clientIndex
         let last = installed.count - 1
         if index != last {
             let moved = installed[last]
             installed[index] = moved
-            if _isLive(moved, at: last) {
-                moved._storeIndex = index
-                moved._form?._clientIndex = index
-            }
+            self.form(of: moved)?._clientIndex = index
         }
         installed.removeLast()
     }
 
     /// `brokenCount` counted afresh, to check it (debug builds).
     func countBroken(in solver: Solver) -> Int {
-        installed.indices.count {
-            _isLive(installed[$0], at: $0) && !solver.contains(installed[$0]._form!)
-        }
+        installed.count { !solver.contains(form(of: $0)!) }
     }
 }
