@@ -53,6 +53,10 @@ public final class Constraint: CustomStringConvertible {
     // Unretained: the solver clears it on removal and in its `deinit`.
     @exclusivity(unchecked) var _solverReference: Unmanaged<Solver>? = nil
     @exclusivity(unchecked) var _slot: Int32 = -1
+    /// Where a client keeps what this constraint stands for (the layout
+    /// engine: the index of its layout constraint in the engine's store);
+    /// -1 when none. The solver never reads it.
+    @exclusivity(unchecked) package var _clientIndex: Int = -1
 
     var _solver: Solver? {
         get { _solverReference?.takeUnretainedValue() }

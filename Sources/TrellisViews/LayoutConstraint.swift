@@ -1,6 +1,7 @@
 // NSLayoutConstraint: `first.attribute relation multiplier × second.attribute + constant`
 // at a priority, activated on the nearest common ancestor of its items.
 
+import TrellisConstraints
 import TrellisGeometry
 
 /// A relation between two layout attributes (or one attribute and a constant),
@@ -45,12 +46,12 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// The factor on the second attribute (1 unless made with a multiplier).
     public let multiplier: Double
     /// An identifier shown in descriptions and conflict logs.
-    public var identifier: String?
+    @exclusivity(unchecked) public var identifier: String?
     /// Where the constraint was written (`cell.json:12:5` for a template
     /// file's), shown after it in conflict logs and used to tell one
     /// conflict from another whatever a row's values are. Nil for
     /// constraints made in code or by the engine.
-    public var sourcePlace: String?
+    @exclusivity(unchecked) public var sourcePlace: String?
 
     // Items are not retained, as UIKit's are not: views own their
     // constraints, not the reverse. They are held through cells
@@ -80,6 +81,11 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// baseline offset is only a new constant (see
     /// `LayoutEngine.reinstallBaselineConstraints(of:)`).
     @exclusivity(unchecked) var _baselineShape: UInt8 = 0
+    /// The solver form an engine installed this constraint as, valid
+    /// while `_storeToken` is that engine's store's token; 0 when no store
+    /// holds these fields (see `_ConstraintStore`).
+    @exclusivity(unchecked) var _form: Constraint?
+    @exclusivity(unchecked) var _storeToken = 0
     @exclusivity(unchecked) private var _constant: Double
     @exclusivity(unchecked) private var _priority: LayoutPriority
 
@@ -177,7 +183,17 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// Activates every constraint; the ones that cannot be (no common ancestor,
     /// invalid attributes) are logged and skipped, as `NSLayoutConstraint.activate`.
     public static func activate(_ constraints: [LayoutConstraint]) {
-        for constraint in constraints { constraint.isActive = true }
+        // The batch's activation orders are taken under one lock (a lock a
+        // constraint was about 100 instructions each, a new stack's
+        // constraints come in one batch): consecutive, in the batch's order,
+        // as one at a time gives them; a constraint that fails leaves a gap.
+        var order = activationCounter.reserve(constraints.count)
+        for constraint in constraints {
+            do { try constraint._activate(order: order) } catch {
+                LayoutLog.emit(error.description)
+            }
+            order += 1
+        }
     }
 
     /// Deactivates every constraint.
@@ -209,7 +225,11 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// items and installs it in that hierarchy's solver.
     /// - Throws: `LayoutError` when the items have no common ancestor or the
     ///   attributes cannot be related; the constraint stays inactive.
-    public func activate() throws(LayoutError) {
+    public func activate() throws(LayoutError) { try _activate(order: nil) }
+
+    /// `activate()`, with the activation order given (taken for a batch,
+    /// see `activate(_:)`) or, when nil, the next one.
+    func _activate(order: Int?) throws(LayoutError) {
         guard _origin == .user, _host == nil else { return }
         try validate()
         guard let first = _firstItem?._owningView else {
@@ -224,7 +244,7 @@ public final class LayoutConstraint: CustomStringConvertible {
             }
             host = common
         }
-        _activationOrder = LayoutConstraint.nextActivationOrder()
+        _activationOrder = order ?? LayoutConstraint.nextActivationOrder()
         _host = host
         host._constraints.append(self)
         host.rootView._membership.engine?.constraintDidActivate(self)

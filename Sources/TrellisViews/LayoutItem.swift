@@ -24,7 +24,7 @@ open class LayoutItem {
     /// (`cover.leading == contentView.leading + 16`). When nil, a name made of
     /// the type and a serial number is used (`Label#12`); the Visual Format
     /// Language names unnamed views after their key in its `views` dictionary.
-    public var name: String?
+    @exclusivity(unchecked) public var name: String?
     /// What constraints and guides hold of this item (made on first use):
     /// see `_ItemCell`. Cleared when the item is freed.
     @exclusivity(unchecked) var _cellStorage: _ItemCell?
@@ -91,6 +91,17 @@ final class _NameCounter: Sendable {
         value.withLock {
             $0 += 1
             return $0
+        }
+    }
+
+    /// Takes `count` numbers at once under one lock; returns the first
+    /// (the numbers `count` calls of `next()` would have given, in order,
+    /// when no other thread takes one between them).
+    func reserve(_ count: Int) -> Int {
+        value.withLock {
+            let first = $0 + 1
+            $0 += count
+            return first
         }
     }
 }

@@ -21,12 +21,12 @@ import TrellisGeometry
         let (contentView, views) = tree.makeViews()
         _ = StackTree.layOutCell(contentView, views: views, width: 375, scale: 3)
         let engine = try #require(contentView._rootEngine)
-        let form = try #require(engine.store.forms[ObjectIdentifier(engine.loop.rootSize[0])])
+        let form = try #require(engine.store.form(of: engine.loop.rootSize[0]))
         for width in [414.0, 375, 320, 320] {
             let layout = StackTree.layOutCell(contentView, views: views, width: width, scale: 3)
             let width0 = engine.loop.rootSize[0]
-            #expect(engine.store.forms[ObjectIdentifier(width0)] === form)
-            #expect(engine.store.owners[ObjectIdentifier(form)] === width0)
+            #expect(engine.store.form(of: width0) === form)
+            #expect(engine.store.owner(of: form) === width0)
             #expect(width0.identifier == "Encapsulated-Layout-Width")
             #expect(width0.constant == width)
             #expect(engine.solver.contains(form))
@@ -38,7 +38,7 @@ import TrellisGeometry
                     verticalFittingPriority: .fittingSizeLevel
                 ).height == 50 * 20 + 49 * 8)
             #expect(engine.loop.rootSize[0].identifier == "Fitting-Size-Width")
-            #expect(engine.store.forms[ObjectIdentifier(engine.loop.rootSize[0])] === form)
+            #expect(engine.store.form(of: engine.loop.rootSize[0]) === form)
         }
     }
 }

@@ -72,11 +72,8 @@ extension LayoutEngine {
         var user: [LayoutConstraint] = []
         for view in views { user.append(contentsOf: view._constraints) }
         user.sort { $0._activationOrder < $1._activationOrder }
-        // Room for every form at once (growing the two maps one constraint
-        // at a time rehashed them about log2(n) times).
-        let expected = store.forms.count + user.count + views.count
-        store.forms.reserveCapacity(expected)
-        store.owners.reserveCapacity(expected)
+        // Room for every constraint at once.
+        store.reserveCapacity(forMore: user.count + views.count)
         for constraint in user where constraint._firstItem != nil { install(constraint) }
         for index in views.indices where !requiredContent[index] { installContentSize(at: index) }
     }
@@ -156,7 +153,7 @@ extension LayoutEngine {
         let made = rootSizeConstraints(mode, size: size)
         guard old.count == 2, !(mode == .frame && size == .zero),
             old[0].priority == made[0].priority,
-            let form = store.forms[ObjectIdentifier(old[0])], storedSolver.contains(form)
+            let form = store.form(of: old[0]), storedSolver.contains(form)
         else {
             for constraint in old { uninstall(constraint) }
             installRootSize(mode, size: size)
@@ -196,7 +193,7 @@ extension LayoutEngine {
             }
             guard let conflict else { break }
             let victim = conflict.conflicting
-                .compactMap { store.owners[ObjectIdentifier($0)] }
+                .compactMap { store.owner(of: $0) }
                 .filter { $0._origin == .user }
                 .max { $0._activationOrder < $1._activationOrder }
             guard let victim else {

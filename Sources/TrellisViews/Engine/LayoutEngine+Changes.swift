@@ -28,7 +28,7 @@ extension LayoutEngine {
     }
 
     func priorityDidChange(_ constraint: LayoutConstraint) {
-        guard !needsRebuild, let solverConstraint = store.forms[ObjectIdentifier(constraint)],
+        guard !needsRebuild, let solverConstraint = store.form(of: constraint),
             solver.contains(solverConstraint)
         else { return }
         do {
@@ -42,7 +42,7 @@ extension LayoutEngine {
     /// Sends a constraint's current constant to the solver (cheap).
     func pushConstant(_ constraint: LayoutConstraint) {
         guard !needsRebuild else { return }
-        guard let solverConstraint = store.forms[ObjectIdentifier(constraint)] else { return }
+        guard let solverConstraint = store.form(of: constraint) else { return }
         guard let value = solverConstant(of: constraint) else { return }
         pushConstant(value, of: solverConstraint, for: constraint)
     }
@@ -375,7 +375,7 @@ extension LayoutEngine {
         let affected = baselineConstraints(at: index)
         for constraint in affected {
             if Self.baselineShape(of: constraint) == constraint._baselineShape,
-                store.forms[ObjectIdentifier(constraint)] != nil
+                store.form(of: constraint) != nil
             {
                 pushConstant(constraint)
             } else {

@@ -40,15 +40,13 @@ extension LayoutEngine {
 
     func report(describing conflict: ConstraintConflict) -> UnsatisfiableConstraints {
         syncContentConstants()
-        let describe: (Constraint) -> String = { [owners = store.owners] constraint in
-            owners[ObjectIdentifier(constraint)]?.description ?? "(unknown constraint)"
+        let describe: (Constraint) -> String = { [store] constraint in
+            store.owner(of: constraint)?.description ?? "(unknown constraint)"
         }
         // The solver lists the installed constraints the broken one conflicts
         // with; UIKit's log lists the broken one among them, last.
         let listed = conflict.conflicting + [conflict.broken]
-        let places = listed.map { [owners = store.owners] in
-            owners[ObjectIdentifier($0)]?.sourcePlace
-        }
+        let places = listed.map { [store] in store.owner(of: $0)?.sourcePlace }
         // Constraints made in code have no places: the report is then the
         // one a view made in code always gave.
         return UnsatisfiableConstraints(
@@ -90,7 +88,7 @@ extension LayoutEngine {
         syncContentConstants()
         solver.updateVariables()
         var result: [(constraint: LayoutConstraint, error: Double)] = []
-        for constraint in store.owners.values {
+        for constraint in store.installedConstraints {
             guard let (lhs, relation, rhs) = linearForm(constraint) else { continue }
             let difference = value(of: lhs) - value(of: rhs)
             let error: Double

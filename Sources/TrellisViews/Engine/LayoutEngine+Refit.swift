@@ -142,7 +142,7 @@ extension LayoutEngine {
         }
         for constraint in baselineConstraints(at: index) {
             guard constraint._origin != .autoresizing, constraint._firstItem != nil,
-                let form = store.forms[ObjectIdentifier(constraint)],
+                let form = store.form(of: constraint),
                 let first = side(constraint._firstItem, constraint.firstAttribute),
                 let second = side(constraint._secondItem, constraint.secondAttribute)
             else {

@@ -105,9 +105,8 @@ extension LayoutEngine {
     /// The solver holds every installed form but the broken ones (and no
     /// other required constraint: edits are optional, ambiguity probes
     /// come and go within `isFixed`), so it walks its own records
-    /// (`Solver.requiredResidualsExceed`) rather than `store.forms`, a
-    /// dictionary in hash order whose walk missed the cache on nearly
-    /// every constraint of a large hierarchy.
+    /// (`Solver.requiredResidualsExceed`), which lie together in memory,
+    /// rather than the store's constraints and their forms, which do not.
     /// - Complexity: O(terms of the installed constraints).
     func requiredResidualsDrifted() -> Bool {
         solver.requiredResidualsExceed(_SolveLoop.driftLimit)

@@ -111,6 +111,10 @@ final class LayoutEngine {
         unmanagedSolver = Unmanaged.passUnretained(storedSolver)
     }
 
+    // The constraints' fields this engine's store holds go back, so an
+    // engine made later over them (or one living beside it) can take them.
+    deinit { store.releaseAll() }
+
     /// The per-row refit's plan (see `_RefitPlan`, LayoutEngine+Refit.swift).
     @exclusivity(unchecked) var plan = _RefitPlan()
 }

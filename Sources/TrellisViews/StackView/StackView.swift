@@ -72,15 +72,17 @@ open class StackView: View {
     /// (UIKit's `spacingUseSystem`).
     public static let spacingUseSystem = Double.leastNormalMagnitude
 
+    // Stored state is `@exclusivity(unchecked)`, as the engine's (see View).
+
     /// The views the stack arranges, in order (each is also a subview).
-    public private(set) var arrangedSubviews: [View] = []
+    @exclusivity(unchecked) public private(set) var arrangedSubviews: [View] = []
 
     /// The axis views are arranged along (`.horizontal` by default, as UIKit).
-    public var axis: LayoutAxis = .horizontal {
+    @exclusivity(unchecked) public var axis: LayoutAxis = .horizontal {
         didSet { if axis != oldValue { setNeedsArrangement() } }
     }
     /// How views share the space along the axis (`.fill` by default).
-    public var distribution: Distribution = .fill {
+    @exclusivity(unchecked) public var distribution: Distribution = .fill {
         didSet {
             if distribution != oldValue {
                 setNeedsArrangement()
@@ -90,13 +92,13 @@ open class StackView: View {
         }
     }
     /// Placement across the axis (`.fill` by default).
-    public var alignment: Alignment = .fill {
+    @exclusivity(unchecked) public var alignment: Alignment = .fill {
         didSet { if alignment != oldValue { setNeedsArrangement() } }
     }
     /// The gap between adjacent views (0 by default); a minimum for the
     /// equal-spacing distributions. Negative values overlap the views, as
     /// UIKit allows; non-finite values are refused and logged.
-    public var spacing: Double = 0 {
+    @exclusivity(unchecked) public var spacing: Double = 0 {
         didSet {
             guard spacing.isFinite else {
                 LayoutLog.emit("Refused spacing \(spacing) for \(layoutName): it must be finite.")
@@ -108,30 +110,30 @@ open class StackView: View {
     }
     /// Whether spacing along a vertical axis runs from one view's last
     /// baseline to the next one's first baseline.
-    public var isBaselineRelativeArrangement = false {
+    @exclusivity(unchecked) public var isBaselineRelativeArrangement = false {
         didSet { if isBaselineRelativeArrangement != oldValue { setNeedsArrangement() } }
     }
     /// Whether views are arranged within the layout margins instead of the bounds.
-    public var isLayoutMarginsRelativeArrangement = false {
+    @exclusivity(unchecked) public var isLayoutMarginsRelativeArrangement = false {
         didSet {
             if isLayoutMarginsRelativeArrangement != oldValue { setNeedsArrangement() }
         }
     }
 
     /// Spacing after particular views (by identity).
-    var _customSpacing: [ObjectIdentifier: Double] = [:]
+    @exclusivity(unchecked) var _customSpacing: [ObjectIdentifier: Double] = [:]
     /// The constraints the stack made and has active.
-    var _arrangement: [LayoutConstraint] = []
+    @exclusivity(unchecked) var _arrangement: [LayoutConstraint] = []
     /// Spacer guides of the equal-spacing distributions (`UISV-distributing`).
-    var _spacers: [LayoutGuide] = []
+    @exclusivity(unchecked) var _spacers: [LayoutGuide] = []
     /// The guide around the visible views across the axis
     /// (`UISV-alignment-spanner`), made on first need and kept.
-    var _alignmentSpanner: LayoutGuide?
+    @exclusivity(unchecked) var _alignmentSpanner: LayoutGuide?
     /// The guide the canvas spans along the axis when every arranged view is
     /// hidden (`UISV-ordering-spanner`), made on first need and kept.
-    var _orderingSpanner: LayoutGuide?
+    @exclusivity(unchecked) var _orderingSpanner: LayoutGuide?
     /// The proportional constraints and the intrinsic sizes they were made from.
-    var _proportional: (constraints: [LayoutConstraint], sizes: [Double]) = ([], [])
+    @exclusivity(unchecked) var _proportional: (constraints: [LayoutConstraint], sizes: [Double]) = ([], [])
 
     /// A stack arranging `views` (none by default).
     public init(arrangedSubviews views: [View] = []) {
@@ -221,11 +223,11 @@ open class StackView: View {
     }
 
     /// Whether the stack's constraints wait to be made again (see `setNeedsArrangement`).
-    var _needsArrangement = false
+    @exclusivity(unchecked) var _needsArrangement = false
     /// Arranged views hidden or shown since the last arrangement: their
     /// intrinsic sizes are read again once it is made (a view hidden while
     /// its size was fixed kept an earlier row's content constraints waiting).
-    var _shownOrHidden: [View] = []
+    @exclusivity(unchecked) var _shownOrHidden: [View] = []
 
     /// Notes that the stack's constraints must be made again for its
     /// current settings, and makes them at the start of the next layout (or
