@@ -50,9 +50,14 @@ extension _DirectPlan {
             heightRecords[lastShape].applies = heightsFollowFromKeys()
         }
         guard heightRecords[lastShape].applies else { return try heightsPassGenerally(insets) }
-        heightKey(into: &heightKeyBits)
-        let hash = _HeightTable.hash(heightKeyBits)
-        if let entry = heightRecords[lastShape].entries.find(heightKeyBits, hash: hash) {
+        // (Taken out: a method of the plan called with one of its own
+        // arrays `inout` copies the whole plan.)
+        var key: [UInt64] = []
+        swap(&key, &heightKeyBits)
+        heightKey(into: &key)
+        heightKeyBits = key
+        let hash = _HeightTable.hash(key)
+        if let entry = heightRecords[lastShape].entries.find(key, hash: hash) {
             heightReplays += 1
             if let error = heightRecords[lastShape].entries.refusals[entry] { throw error }
             for index in nodes.indices {
@@ -67,11 +72,11 @@ extension _DirectPlan {
             height = try heightsPassGenerally(insets)
         } catch {
             heightRecords[lastShape].entries.insert(
-                heightKeyBits, hash: hash, height: 0, refusal: error, nodes: nodes)
+                key, hash: hash, height: 0, refusal: error, nodes: nodes)
             throw error
         }
         heightRecords[lastShape].entries.insert(
-            heightKeyBits, hash: hash, height: height, refusal: nil, nodes: nodes)
+            key, hash: hash, height: height, refusal: nil, nodes: nodes)
         return height
     }
 
