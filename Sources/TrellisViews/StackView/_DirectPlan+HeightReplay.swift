@@ -42,8 +42,8 @@ extension _DirectPlan {
             return try heightsPassGenerally(insets)
         }
         if heightRecords.count <= lastShape {
-            heightRecords.append(
-                contentsOf: repeatElement(_HeightRecord(), count: lastShape + 1 - heightRecords.count))
+            let missing = lastShape + 1 - heightRecords.count
+            heightRecords.append(contentsOf: repeatElement(_HeightRecord(), count: missing))
         }
         if !heightRecords[lastShape].made {
             heightRecords[lastShape].made = true
