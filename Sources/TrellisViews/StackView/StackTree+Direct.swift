@@ -267,7 +267,7 @@ struct _DirectPlan {
     /// The heights pass of each shape met, by its views' vertical keys
     /// (`heightsPass`); `replayingHeights` false: always the general pass.
     /// By shape number (`_ShapeAnalysis.id`).
-    var heightRecords: [_HeightRecord?] = []
+    var heightRecords: [_HeightRecord] = []
     var replayingHeights = true
     /// How many heights passes were replayed (for tests and profiles),
     /// and how many stacks' subtrees in general ones (`replayArranged`).

@@ -8,30 +8,16 @@
 import TrellisGeometry
 
 /// The heights pass's results of one shape (hidden flags and empty texts)
-/// by what its views bring along the vertical axis (`_DirectPlan.heightKey`).
+/// by what its views bring along the vertical axis (`_DirectPlan.heightKey(into:)`).
 struct _HeightRecord {
+    /// Whether this shape's record is made yet (`applies` read).
+    var made = false
     /// Whether the shape's heights pass reads nothing but its views'
     /// vertical keys (no stack reads baselines or proportions).
-    var applies: Bool
-    var entries: [_HeightKey: Result<_HeightEntry, _StackCostError>] = [:]
-
-    /// Most entries kept for one shape: rows of a template bring a few
-    /// dozen combinations of heights (a body of 1 to 12 lines, a photo or
-    /// none); past this many the record starts again.
-    static let capacity = 512
-}
-
-/// Every node's vertical key, by bits (`Double`'s `==` would take 0 for
-/// −0 and never NaN for NaN: the bits are what the pass computes from).
-struct _HeightKey: Hashable {
-    var bits: [UInt64]
-}
-
-/// The heights pass's result: the cell's height (rounded up to the pixel
-/// grid) and every node's y and height.
-struct _HeightEntry {
-    var height: Double
-    var places: [(y: Double, height: Double)]
+    var applies = false
+    /// Up to 512 rows of keys (`_HeightTable`); past that many the record
+    /// starts again.
+    var entries = _HeightTable()
 }
 
 extension _DirectPlan {
@@ -56,43 +42,41 @@ extension _DirectPlan {
             return try heightsPassGenerally(insets)
         }
         if heightRecords.count <= lastShape {
-            heightRecords.append(
-                contentsOf: repeatElement(nil, count: lastShape + 1 - heightRecords.count))
+            let missing = lastShape + 1 - heightRecords.count
+            heightRecords.append(contentsOf: repeatElement(_HeightRecord(), count: missing))
         }
-        if heightRecords[lastShape] == nil {
-            heightRecords[lastShape] = _HeightRecord(applies: heightsFollowFromKeys())
+        if !heightRecords[lastShape].made {
+            heightRecords[lastShape].made = true
+            heightRecords[lastShape].applies = heightsFollowFromKeys()
         }
-        guard heightRecords[lastShape]!.applies else { return try heightsPassGenerally(insets) }
-        var bits: [UInt64] = []
-        swap(&bits, &heightKeyBits)
-        let key = heightKey(reusing: &bits)
-        heightKeyBits = bits
-        if let known = heightRecords[lastShape]!.entries[key] {
-            switch known {
-            case .success(let entry):
-                heightReplays += 1
-                for index in nodes.indices {
-                    nodes[index].y = entry.places[index].y
-                    nodes[index].height = entry.places[index].height
-                }
-                return entry.height
-            case .failure(let error):
-                heightReplays += 1
-                throw error
+        guard heightRecords[lastShape].applies else { return try heightsPassGenerally(insets) }
+        // (Taken out: a method of the plan called with one of its own
+        // arrays `inout` copies the whole plan.)
+        var key: [UInt64] = []
+        swap(&key, &heightKeyBits)
+        heightKey(into: &key)
+        heightKeyBits = key
+        let hash = _HeightTable.hash(key)
+        if let entry = heightRecords[lastShape].entries.find(key, hash: hash) {
+            heightReplays += 1
+            if let error = heightRecords[lastShape].entries.refusals[entry] { throw error }
+            for index in nodes.indices {
+                let place = heightRecords[lastShape].entries.place(entry, index)
+                nodes[index].y = place.y
+                nodes[index].height = place.height
             }
-        }
-        if heightRecords[lastShape]!.entries.count >= _HeightRecord.capacity {
-            heightRecords[lastShape]!.entries.removeAll(keepingCapacity: true)
+            return heightRecords[lastShape].entries.heights[entry]
         }
         let height: Double
         do throws(_StackCostError) {
             height = try heightsPassGenerally(insets)
         } catch {
-            heightRecords[lastShape]!.entries[key] = .failure(error)
+            heightRecords[lastShape].entries.insert(
+                key, hash: hash, height: 0, refusal: error, nodes: nodes)
             throw error
         }
-        heightRecords[lastShape]!.entries[key] = .success(
-            _HeightEntry(height: height, places: nodes.map { (y: $0.y, height: $0.height) }))
+        heightRecords[lastShape].entries.insert(
+            key, hash: hash, height: height, refusal: nil, nodes: nodes)
         return height
     }
 
@@ -126,9 +110,8 @@ extension _DirectPlan {
 
     /// The bits of every label's, button's and image's vertical key, in
     /// node order (a stack's and a fixed box's key is always 0), written
-    /// into `bits`' storage: a row whose key is met before allocates none
-    /// (a key kept in a record shares it until the next row writes).
-    func heightKey(reusing bits: inout [UInt64]) -> _HeightKey {
+    /// into `bits`' storage.
+    func heightKey(into bits: inout [UInt64]) {
         bits.removeAll(keepingCapacity: true)
         for index in nodes.indices {
             switch nodes[index].kind {
@@ -143,6 +126,5 @@ extension _DirectPlan {
                 continue
             }
         }
-        return _HeightKey(bits: bits)
     }
 }

@@ -30,10 +30,27 @@ extension _DirectPlan {
                 count: visible.count, length: { lengths[$0] }, cost: { costs[visible[$0]] },
                 what())
         } else {
-            let parts = visible.indices.map { costs[visible[$0]].anchored(view: $0) }
+            // The stretches of every view on the side the room moves them
+            // to, in one array (as `_Cost.distribute` gathers them from
+            // `anchored(view:)` parts, without an array per view); each
+            // view's anchor is `lengths[k]` (the same `anchor`).
+            let growing = room - center >= 0
+            var segments: [_Cost.Segment] = []
+            var other: [_Cost.Segment] = []
+            segments.reserveCapacity(visible.reduce(0) { $0 + costs[$1].kinks.count + 1 })
+            for (k, child) in visible.enumerated() {
+                if growing {
+                    _ = costs[child].appendStretches(view: k, left: &other, right: &segments)
+                } else {
+                    _ = costs[child].appendStretches(view: k, left: &segments, right: &other)
+                }
+                other.removeAll(keepingCapacity: true)
+            }
+            let anchors = lengths
             let changes = try _Cost.distribute(
-                parts, costs: visible.map { costs[$0] }, total: room, center: center, what())
-            lengths = visible.indices.map { parts[$0].anchor + changes[$0] }
+                segments: &segments, count: visible.count, total: room, center: center,
+                anchor: { anchors[$0] }, cost: { costs[visible[$0]] }, what())
+            for k in lengths.indices { lengths[k] = anchors[k] + changes[k] }
         }
         takeTheRest(visible, room, &lengths)
         return lengths

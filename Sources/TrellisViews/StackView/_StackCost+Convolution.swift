@@ -43,7 +43,14 @@ extension _Cost {
             start = end
             index += 1
         }
-        left[firstLeft...].reverse()
+        // (Reversed in place: reversing the slice `left[firstLeft...]`
+        // copied the array on every call.)
+        var (i, j) = (firstLeft, left.count - 1)
+        while i < j {
+            left.swapAt(i, j)
+            i += 1
+            j -= 1
+        }
         return anchor
     }
 

@@ -204,6 +204,7 @@ struct _Cost {
         // take a negative kink, and sums with it would not be convex.
         guard point.isFinite, point > lo else { return _Cost(lo: lo) }
         var result = _Cost(lo: lo, hi: .infinity, base: base)
+        result.kinks.reserveCapacity(kinks.count + 1)
         var slope = base
         for kink in kinks where kink.x < point {
             result.kinks.append(kink)
@@ -371,14 +372,32 @@ struct _Cost {
         total: Double,
         center: Double, _ what: @autoclosure () -> String
     ) throws(_StackCostError) -> [Double] {
-        var changes = [Double](repeating: 0, count: parts.count)
-        var remaining = total - center
-        let growing = remaining >= 0
-        if !_isNegligible(remaining, total) {
-            var segments: [Segment] = []
+        var segments: [Segment] = []
+        if !_isNegligible(total - center, total) {
+            let growing = total - center >= 0
             segments.reserveCapacity(
                 parts.reduce(0) { $0 + (growing ? $1.right.count : $1.left.count) })
             for part in parts { segments += growing ? part.right : part.left }
+        }
+        return try distribute(
+            segments: &segments, count: parts.count, total: total, center: center,
+            anchor: { parts[$0].anchor }, cost: { costs[$0] }, what())
+    }
+
+    /// `distribute(_:costs:total:center:_:)` of `count` views whose
+    /// stretches on the side the total moves them to (right when it is
+    /// above `center`, else left; nothing when it is within the solver's
+    /// precision of it) are `segments`, in view order, as `anchored(view:)`
+    /// gives each (sorted here, in place), and whose anchors and costs are
+    /// `anchor(k)` and `cost(k)`.
+    static func distribute(
+        segments: inout [Segment], count: Int, total: Double, center: Double,
+        anchor: (Int) -> Double, cost: (Int) -> _Cost, _ what: @autoclosure () -> String
+    ) throws(_StackCostError) -> [Double] {
+        var changes = [Double](repeating: 0, count: count)
+        var remaining = total - center
+        let growing = remaining >= 0
+        if !_isNegligible(remaining, total) {
             _sortCheapestFirst(&segments, ascending: growing)
             let anyUnmodelled = segments.contains { $0.slope[0] != 0 }
             remaining = abs(remaining)
@@ -403,8 +422,7 @@ struct _Cost {
             }
         }
         try checkNoTrade(
-            count: parts.count, length: { parts[$0].anchor + changes[$0] }, cost: { costs[$0] },
-            what())
+            count: count, length: { anchor($0) + changes[$0] }, cost: cost, what())
         return changes
     }
 
