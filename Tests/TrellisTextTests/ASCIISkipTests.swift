@@ -35,7 +35,8 @@ struct ASCIISkipTests {
                         }
                         let found = fonts._asciiSkipEnd(text, from: start, to: end)
                         if found != expected {
-                            Issue.record("\(bytes) from \(start) to \(end): \(found), not \(expected)")
+                            Issue.record(
+                                "\(bytes) from \(start) to \(end): \(found), not \(expected)")
                         }
                         checked += 1
                     }
