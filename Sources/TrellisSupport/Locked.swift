@@ -11,19 +11,24 @@
 
 /// A value guarded by a mutex. `@unchecked Sendable`: every access to the
 /// value goes through `withLock`, which holds the mutex.
-package final class Locked<Value>: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+///
+/// Public (this module is no product, so only the package's modules see
+/// it) rather than `package`: the compiler serializes the bodies of
+/// `@inlinable` functions for other modules only when they are public, and
+/// `withLock` must be inlined where it is called (see there).
+public final class Locked<Value>: @unchecked Sendable {
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     /// The value lives behind a pointer rather than in a stored property, so
     /// `withLock` hands it out `inout` without Swift's dynamic exclusivity
     /// bookkeeping (the mutex already makes the access exclusive).
-    private let value: UnsafeMutablePointer<Value>
+    @usableFromInline let value: UnsafeMutablePointer<Value>
     /// The condition variable of `withLock(waitingUntil:_:)` and
     /// `withLockBroadcasting(_:)`; nil unless asked for.
     private let condition: UnsafeMutablePointer<pthread_cond_t>?
 
     /// A lock around `initial`; `waitable` adds the condition variable
     /// that waiting on the value needs.
-    package init(_ initial: Value, waitable: Bool = false) {
+    public init(_ initial: Value, waitable: Bool = false) {
         value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
         value.initialize(to: initial)
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
@@ -50,9 +55,13 @@ package final class Locked<Value>: @unchecked Sendable {
         value.deallocate()
     }
 
-    /// Runs `body` with exclusive access to the value.
-    @inline(__always)
-    package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result)
+    /// Runs `body` with exclusive access to the value. Inlinable, so each
+    /// module that calls it gets a copy specialised for its value and
+    /// closure: called across modules as a generic function it went through
+    /// value witnesses and a closure context on every call (the word
+    /// cache's look-ups, once per piece of text).
+    @inlinable @inline(__always)
+    public func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result)
         throws(Failure) -> Result
     {
         pthread_mutex_lock(mutex)
@@ -61,9 +70,9 @@ package final class Locked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access if no other thread holds the
-    /// mutex; nil, without waiting, if one does.
-    @inline(__always)
-    package func withLockIfAvailable<Result, Failure: Error>(
+    /// mutex; nil, without waiting, if one does. Inlinable, as `withLock`.
+    @inlinable @inline(__always)
+    public func withLockIfAvailable<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result? {
         guard pthread_mutex_trylock(mutex) == 0 else { return nil }
@@ -104,11 +113,11 @@ extension Locked {
 
 extension Locked where Value == Void {
     /// A lock guarding no value of its own (state kept beside it).
-    package convenience init() { self.init(()) }
+    public convenience init() { self.init(()) }
 
     /// Runs `body` while holding the lock.
-    @inline(__always)
-    package func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result)
+    @inlinable @inline(__always)
+    public func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result)
         throws(Failure) -> Result
     {
         try withLock { (_: inout Void) throws(Failure) -> Result in try body() }

@@ -96,6 +96,10 @@ extension FontCollection {
                 for need in needs {
                     let scalar = UInt32(truncatingIfNeeded: need)
                     let face = original[Int(need >> 32)].toOpaque()
+                    // The face chosen for a character has it (the system's
+                    // choice checks `hasGlyph`), so when it comes first it
+                    // is the first that has it: nothing to ask the others.
+                    if added[0].toOpaque() == face { continue }
                     let first = _firstFace(having: scalar, in: added)
                     guard first < added.count, added[first].toOpaque() != face,
                         let own = added.firstIndex(where: { $0.toOpaque() == face })
@@ -105,8 +109,9 @@ extension FontCollection {
                 }
             }
         }
-        // Texts needing the same fonts share one collection (no new objects per text).
-        return system.resolvedCollection(fonts, adding: added.map { $0.takeUnretainedValue() })
+        // Texts needing the same fonts share one collection (no new objects
+        // per text); the thread's last one is kept in `memo`.
+        return memo.collection(self, adding: added, system: system)
     }
 
     /// Adds to `needs` each character of `text[range]` that none of the
@@ -146,12 +151,9 @@ extension FontCollection {
             // ASCII the first face has, but for keycap bases ("#", "*",
             // digits): no emoji, no fallback, no change of script; only
             // the emoji state below is reset, as for any non-emoji. A run
-            // of them is skipped in one loop (`asciiSkips`).
+            // of them is skipped at once (`_asciiSkipEnd`).
             if text[index] < 0x80 && _skipsASCII(text[index]) {
-                index += 1
-                while index < range.upperBound && text[index] < 0x80 && _skipsASCII(text[index]) {
-                    index += 1
-                }
+                index = _asciiSkipEnd(text, from: index + 1, to: range.upperBound)
                 inEmoji = false
                 joined = false
                 continue
@@ -404,11 +406,35 @@ struct _SystemFaceMemo {
     /// tenth of the scan's instructions on Chinese text).
     private var faces: [Unmanaged<_FontFace>?] = []
 
+    /// The collection the last text resolved to that needed system fonts:
+    /// the id of the collection it was resolved from, the faces added
+    /// (unretained, as `faces`) and the result. Consecutive texts of one
+    /// script need the same fonts, and finding their shared collection
+    /// again (`_SystemFallback.resolvedCollection`) built and hashed an
+    /// array of face ids under a lock for every text.
+    private var last: (base: Int32, added: [Unmanaged<_FontFace>], collection: FontCollection)?
+
     init(capacity: Int = 4096) {
         var size = 1
         while size < capacity { size <<= 1 }
         self.size = size
         shift = UInt64(64 - size.trailingZeroBitCount)
+    }
+
+    /// `base`'s fonts followed by `added`, as `system.resolvedCollection`
+    /// gives them (`base` ends in `system`'s fonts).
+    mutating func collection(
+        _ base: FontCollection, adding added: [Unmanaged<_FontFace>], system: _SystemFallback
+    ) -> FontCollection {
+        if let last, last.base == base.id,
+            last.added.elementsEqual(added, by: { $0.toOpaque() == $1.toOpaque() })
+        {
+            return last.collection
+        }
+        let made = system.resolvedCollection(
+            base.fonts, adding: added.map { $0.takeUnretainedValue() })
+        last = (base.id, added, made)
+        return made
     }
 
     /// The face `system` chooses for `scalar` in `language` (whose number is `index`).

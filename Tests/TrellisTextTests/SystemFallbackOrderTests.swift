@@ -62,6 +62,30 @@ struct SystemFallbackOrderTests {
         #expect(moves >= 4)
     }
 
+    /// A thread's memo keeps the collection its last text resolved to
+    /// (`_SystemFaceMemo.collection`): texts resolved one after another
+    /// with one memo, needing the same fonts, other fonts or none, each get
+    /// the fonts a fresh memo gives them.
+    @Test func oneMemoForTextsInTurnGivesEachItsOwnFonts() throws {
+        let fonts = try FontCollection(Font(family: "Inter")).addingSystemFonts()
+        let bold = try FontCollection(Font(family: "Inter", weight: .bold)).addingSystemFonts()
+        var memo = _SystemFaceMemo(capacity: 256)
+        var reused = 0
+        var previous: FontCollection?
+        let texts = Self.texts + ["plain", "中文", "中文", "ไทย", "中文", "①", "plain"] + Self.texts
+        for (index, text) in texts.enumerated() {
+            let collection = index % 5 == 4 ? bold : fonts
+            let resolved = collection._resolved(for: text, memo: &memo)
+            let fresh = collection._resolved(for: text)
+            #expect(
+                resolved.faces.map(ObjectIdentifier.init) == fresh.faces.map(ObjectIdentifier.init),
+                "\(text)")
+            if let previous, previous === resolved { reused += 1 }
+            previous = resolved
+        }
+        #expect(reused > 0)
+    }
+
     @Test func theKernOnlyModelsAdvancesAreHarfBuzzsOneGlyphAtATime() throws {
         let cjk = try FontCollection(Font(family: "Inter")).addingSystemFonts()
             ._resolved(for: "中").faces.last
