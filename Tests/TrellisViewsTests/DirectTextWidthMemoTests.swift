@@ -18,6 +18,9 @@ import TrellisText
         for _ in 0..<120 {
             let tree = DirectWidthReplayTests.card(&random)
             var kept = DirectStackLayout()
+            // (Headers of one-line labels are shared out without the memo
+            // otherwise: `DirectRowShareTests`.)
+            kept.plan.rowShares.enabled = false
             // Five rows (texts, hidden views, widths), each laid out four times.
             let cycle = (0..<5).map { k in
                 (
@@ -80,6 +83,9 @@ import TrellisText
         var kept = DirectStackLayout()
         var plain = DirectStackLayout()
         plain.plan.memoizingTextWidths = false
+        // (Else shared out without the memo: `DirectRowShareTests`.)
+        kept.plan.rowShares.enabled = false
+        plain.plan.rowShares.enabled = false
         var compared = 0
         for round in 0..<2 {
             for (a, author) in authors.enumerated() {
