@@ -98,15 +98,7 @@ public struct JSONRow: Hashable, Sendable {
         // `JSONValue.object(fields)` (an indirect case) allocated a box on
         // every lookup, and templates look up several fields a row.
         guard let first = components.first else { return .found(.object(fields)) }
-        return Self.lookup(path, from: fields[first])
-    }
-
-    /// `lookup(path)` where `first` is the row's value at the path's first
-    /// key (`fields[path.components[0]]`), looked up once for several paths
-    /// that start with it.
-    static func lookup(_ path: JSONKeyPath, from first: JSONValue?) -> JSONLookup {
-        let components = path.components
-        guard var current = first else { return .missing }
+        guard var current = fields[first] else { return .missing }
         for index in components.indices.dropFirst() {
             let key = components[index]
             switch current {
@@ -133,14 +125,7 @@ public struct JSONRow: Hashable, Sendable {
     /// - Throws: when the path goes through a value that is neither an
     ///   object nor an array.
     public func value(at path: JSONKeyPath) throws(JSONRowError) -> JSONValue? {
-        try Self.value(at: path, lookup(path))
-    }
-
-    /// The value `value(at:)` gives for what `lookup(path)` found.
-    static func value(at path: JSONKeyPath, _ found: JSONLookup) throws(JSONRowError)
-        -> JSONValue?
-    {
-        switch found {
+        switch lookup(path) {
         case .missing, .found(.null): return nil
         case .found(let value): return value
         case .notAContainer(let prefix, let found):
@@ -167,23 +152,7 @@ public struct JSONRow: Hashable, Sendable {
     /// missing or null value.
     /// - Throws: a message for an array or object (no text), or a path through a non-container.
     public func text(at path: JSONKeyPath) throws(JSONRowError) -> String {
-        try Self.text(at: path, value(at: path))
-    }
-
-    /// `text(at: path)` where `first` is the row's value at the path's
-    /// first key (`firstValue(of:)`): paths that share it (`author.name`,
-    /// `author.handle`) look it up once.
-    public func text(at path: JSONKeyPath, first: JSONValue?) throws(JSONRowError) -> String {
-        try Self.text(at: path, Self.value(at: path, Self.lookup(path, from: first)))
-    }
-
-    /// The row's value at the first key of `path` (nil when missing), for
-    /// `text(at:first:)`.
-    public func firstValue(of path: JSONKeyPath) -> JSONValue? { fields[path.components[0]] }
-
-    /// The text `text(at:)` gives for `value(at: path)`.
-    static func text(at path: JSONKeyPath, _ found: JSONValue?) throws(JSONRowError) -> String {
-        switch found {
+        switch try value(at: path) {
         case nil: return ""
         case .string(let text)?: return text
         case .number(let value)?: return JSON.numberText(value)

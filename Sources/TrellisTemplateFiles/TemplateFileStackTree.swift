@@ -151,16 +151,7 @@ public struct TemplateFileStackTree: Sendable {
         }
         try add(shape.root)
         self.plan = plan
-        var reads = plan.map(_RowRead.init)
-        // (Paths are checked against the last text field's: fields read
-        // between them, an image's, do not read text.)
-        var lastText: JSONKeyPath?
-        for index in reads.indices where reads[index].kind == .text {
-            let path = reads[index].path!
-            reads[index].sharesFirstKey = lastText?.components[0] == path.components[0]
-            lastText = path
-        }
-        self.reads = reads
+        reads = plan.map(_RowRead.init)
         nodeIDs = ids
         func node(_ index: Int) -> StackTree.Node {
             switch plan[index].content {
@@ -203,9 +194,6 @@ public struct TemplateFileStackTree: Sendable {
             TemplateFileCellView.rowError(
                 template: name, file: file, position: position, error: error, row: row)
         }
-        // The row's value at the last text field's first key (`author` of
-        // `author.name`), for the next that starts with it.
-        var first: JSONValue?
         for index in reads.indices {
             var hidden = false
             switch reads[index].kind {
@@ -215,10 +203,8 @@ public struct TemplateFileStackTree: Sendable {
                 values.texts[index] = reads[index].fixedText
             case .text:
                 let text: String
-                let path = reads[index].path!
-                if !reads[index].sharesFirstKey { first = row.firstValue(of: path) }
                 do {
-                    text = try row.text(at: path, first: first)
+                    text = try row.text(at: reads[index].path!)
                 } catch {
                     throw fail(plan[index].position, error)
                 }
@@ -312,9 +298,6 @@ private struct _RowRead: Sendable {
     var hiddenOrSquare = false
     var fixedText: StackTree.Text?
     var ratio = Size(width: 1, height: 1)
-    /// A text field whose path starts with the same key as the last text
-    /// field's before it: that key's value is not looked up again.
-    var sharesFirstKey = false
 
     init(_ node: _PlannedNode) {
         switch node.content {
