@@ -123,24 +123,7 @@ import TrellisText
     /// shared out this way (no cost of its labels made), at widths where the
     /// handle gives way and where the name and handle grow.
     @Test func aPostHeaderIsSharedOnEveryRow() {
-        let style = TextStyle(fonts: DirectWidthReplayTests.inter, size: 15)
-        var name = StackTree.LabelNode("", style: style)
-        name.horizontalCompressionResistance = 250
-        var handle = StackTree.LabelNode("", style: style)
-        handle.horizontalHugging = 249
-        handle.horizontalCompressionResistance = 749
-        var time = StackTree.LabelNode("", style: style)
-        time.horizontalHugging = 1000
-        let header = StackTree.Stack(
-            axis: .horizontal, spacing: 4, children: [.label(name), .label(handle), .label(time)])
-        let column = StackTree.Stack(
-            axis: .vertical, spacing: 6,
-            children: [.stack(header), .label(.init("", style: style, numberOfLines: 0))])
-        let tree = StackTree(
-            root: .init(
-                axis: .horizontal, alignment: .top, spacing: 12,
-                layoutMargins: EdgeInsets(top: 16, left: 16, bottom: 16, right: 16),
-                children: [.fixed(width: 40, height: 40), .stack(column)]))
+        let tree = DirectTextWidthMemoTests.postTree()
         var kept = DirectStackLayout()
         var compared = 0
         for (a, b) in [
