@@ -138,7 +138,8 @@ import TrellisText
                 row.texts[7] = .plain("\(a) wrote to \(b) about the engine")
                 let got = try? kept.layout(row, of: tree, width: width)
                 #expect(got != nil)
-                #expect(got == (try? DirectWidthReplayTests.general(row, of: tree, width: width).get()))
+                #expect(
+                    got == (try? DirectWidthReplayTests.general(row, of: tree, width: width).get()))
                 compared += 1
             }
         }

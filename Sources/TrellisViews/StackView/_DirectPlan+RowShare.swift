@@ -204,12 +204,14 @@ extension _DirectPlan {
         }
         let (start, end) = margins(root, .horizontal)
         let count = views.count
-        return .success(_RowShare(
-            root: root, views: views,
-            growing: order(right, ascending: true) { endless[$0].right },
-            shrinking: order(left, ascending: false) { endless[$0].left },
-            start: start, end: end, gaps: gaps(root, visibleOf[root]),
-            lengths: Array(repeating: 0, count: count), changes: Array(repeating: 0, count: count)))
+        return .success(
+            _RowShare(
+                root: root, views: views,
+                growing: order(right, ascending: true) { endless[$0].right },
+                shrinking: order(left, ascending: false) { endless[$0].left },
+                start: start, end: end, gaps: gaps(root, visibleOf[root]),
+                lengths: Array(repeating: 0, count: count),
+                changes: Array(repeating: 0, count: count)))
     }
 
     /// A view's cost as a `_RowShareView`: nil unless every kink lies at 0
