@@ -47,6 +47,8 @@ import TrellisText
             var kept = DirectStackLayout()
             // Every row's share worked out (none copied from the memo).
             kept.plan.memoizingTextWidths = false
+            // (Nor shared out without its labels' costs: `DirectRowShareTests`.)
+            kept.plan.rowShares.enabled = false
             for _ in 0..<12 {
                 var row = StackTreeRow(tree)
                 for index in 2..<(tree.nodes.count - 1) {

@@ -10,6 +10,31 @@ import TrellisText
 @testable import TrellisViews
 
 @Suite struct DirectTextWidthMemoTests {
+    /// `PostCell.json` as a tree: a fixed avatar beside a column of the
+    /// header (name, handle, time: the handle gives way first, the time
+    /// hugs at 1000) and a body of several lines.
+    static func postTree() -> StackTree {
+        let inter = DirectWidthReplayTests.inter
+        let style = TextStyle(fonts: inter, size: 15)
+        var name = StackTree.LabelNode("", style: style)
+        name.horizontalCompressionResistance = 250
+        var handle = StackTree.LabelNode("", style: style)
+        handle.horizontalHugging = 249
+        handle.horizontalCompressionResistance = 749
+        var time = StackTree.LabelNode("", style: style)
+        time.horizontalHugging = 1000
+        let header = StackTree.Stack(
+            axis: .horizontal, spacing: 4, children: [.label(name), .label(handle), .label(time)])
+        let column = StackTree.Stack(
+            axis: .vertical, spacing: 6,
+            children: [.stack(header), .label(.init("", style: style, numberOfLines: 0))])
+        return StackTree(
+            root: .init(
+                axis: .horizontal, alignment: .top, spacing: 12,
+                layoutMargins: EdgeInsets(top: 16, left: 16, bottom: 16, right: 16),
+                children: [.fixed(width: 40, height: 40), .stack(column)]))
+    }
+
     @Test func rowsOfKnownInputsCopyTheirWidthsAndEqualTheGeneralPlanner() {
         var random = SplitMix64(seed: 0x7E_A7)
         var rows = 0
@@ -18,6 +43,9 @@ import TrellisText
         for _ in 0..<120 {
             let tree = DirectWidthReplayTests.card(&random)
             var kept = DirectStackLayout()
+            // (Headers of one-line labels are shared out without the memo
+            // otherwise: `DirectRowShareTests`.)
+            kept.plan.rowShares.enabled = false
             // Five rows (texts, hidden views, widths), each laid out four times.
             let cycle = (0..<5).map { k in
                 (
@@ -52,25 +80,7 @@ import TrellisText
     /// which the general pass laid out), and each row equals
     /// a general planner's and a kept layout's without the memo.
     @Test func aHeadersShareIsCopiedForRowsOfTheSameWidths() {
-        let inter = DirectWidthReplayTests.inter
-        let style = TextStyle(fonts: inter, size: 15)
-        var name = StackTree.LabelNode("", style: style)
-        name.horizontalCompressionResistance = 250
-        var handle = StackTree.LabelNode("", style: style)
-        handle.horizontalHugging = 249
-        handle.horizontalCompressionResistance = 749
-        var time = StackTree.LabelNode("", style: style)
-        time.horizontalHugging = 1000
-        let header = StackTree.Stack(
-            axis: .horizontal, spacing: 4, children: [.label(name), .label(handle), .label(time)])
-        let column = StackTree.Stack(
-            axis: .vertical, spacing: 6,
-            children: [.stack(header), .label(.init("", style: style, numberOfLines: 0))])
-        let tree = StackTree(
-            root: .init(
-                axis: .horizontal, alignment: .top, spacing: 12,
-                layoutMargins: EdgeInsets(top: 16, left: 16, bottom: 16, right: 16),
-                children: [.fixed(width: 40, height: 40), .stack(column)]))
+        let tree = Self.postTree()
         #expect(tree.directLayoutUnsupportedReason == nil)
         let authors = [
             ("Ana", "@ana"), ("Bartholomew Featherstonehaugh-Cholmondeley", "@bartholomew_fc"),
@@ -80,6 +90,9 @@ import TrellisText
         var kept = DirectStackLayout()
         var plain = DirectStackLayout()
         plain.plan.memoizingTextWidths = false
+        // (Else shared out without the memo: `DirectRowShareTests`.)
+        kept.plan.rowShares.enabled = false
+        plain.plan.rowShares.enabled = false
         var compared = 0
         for round in 0..<2 {
             for (a, author) in authors.enumerated() {

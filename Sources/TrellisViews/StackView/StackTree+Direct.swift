@@ -264,6 +264,8 @@ struct _DirectPlan {
     var memoizingTextWidths = true
     var textWidthMemos: [_TextWidthMemo] = []
     var textWidthMemoHits = 0
+    /// Rows of one-line labels shared out without their costs (`shareRow`).
+    var rowShares = _RowShares()
     /// The heights pass of each shape met, by its views' vertical keys
     /// (`heightsPass`); `replayingHeights` false: always the general pass.
     /// By shape number (`_ShapeAnalysis.id`).

@@ -16,6 +16,7 @@ extension _DirectPlan {
             shapes.removeAll(keepingCapacity: true)
             widthRecords.removeAll()
             textWidthMemos.removeAll()
+            rowShares.removeAll()
             heightRecords.removeAll()
             measured.removeAll(keepingCapacity: true)
             shapeMemos.removeAll()

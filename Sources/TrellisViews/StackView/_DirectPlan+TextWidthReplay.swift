@@ -118,7 +118,10 @@ extension _DirectPlan {
                     memos[0].valid[above] = false
                     above = nodes[above].parent
                 }
-                // (The same inputs as an earlier row's: its widths.)
+                // (A row of one-line labels, shared out by the shape's
+                // order of stretches; else the same inputs as an earlier
+                // row's: its widths.)
+                if shareRow(number, subtree) { continue }
                 if replayTextWidths(number, subtree, width) { continue }
                 // (The stack's own cost only bounds its width: not made
                 // where no width breaks those bounds, `admitsAnyWidth`.)
