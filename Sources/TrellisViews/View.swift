@@ -352,7 +352,9 @@ open class View: LayoutItem {
     // MARK: Direction
 
     /// How this view picks its layout direction (inherit by default).
-    @exclusivity(unchecked) public var semanticContentAttribute = SemanticContentAttribute.unspecified {
+    @exclusivity(unchecked) public var semanticContentAttribute = SemanticContentAttribute
+        .unspecified
+    {
         didSet {
             if semanticContentAttribute != oldValue { _rootEngine?.hierarchyDidChange() }
         }
@@ -361,7 +363,9 @@ open class View: LayoutItem {
     /// The direction of the environment, used by a root view whose
     /// `semanticContentAttribute` is `.unspecified` (UIKit's trait collection
     /// `layoutDirection`: right to left for Arabic or Hebrew apps).
-    @exclusivity(unchecked) public var traitLayoutDirection = UserInterfaceLayoutDirection.leftToRight {
+    @exclusivity(unchecked) public var traitLayoutDirection = UserInterfaceLayoutDirection
+        .leftToRight
+    {
         didSet { if traitLayoutDirection != oldValue { _rootEngine?.hierarchyDidChange() } }
     }
 

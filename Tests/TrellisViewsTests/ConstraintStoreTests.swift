@@ -30,8 +30,9 @@ import Testing
     static func holds(
         _ store: _ConstraintStore, _ expected: [LayoutConstraint], _ forms: [Constraint]
     ) -> Bool {
-        guard store.installedConstraints.map(ObjectIdentifier.init)
-            == expected.map(ObjectIdentifier.init)
+        guard
+            store.installedConstraints.map(ObjectIdentifier.init)
+                == expected.map(ObjectIdentifier.init)
         else { return false }
         return zip(expected, forms).allSatisfy { constraint, form in
             store.form(of: constraint) === form && store.owner(of: form) === constraint

@@ -133,7 +133,8 @@ open class StackView: View {
     /// hidden (`UISV-ordering-spanner`), made on first need and kept.
     @exclusivity(unchecked) var _orderingSpanner: LayoutGuide?
     /// The proportional constraints and the intrinsic sizes they were made from.
-    @exclusivity(unchecked) var _proportional: (constraints: [LayoutConstraint], sizes: [Double]) = ([], [])
+    @exclusivity(unchecked) var _proportional: (constraints: [LayoutConstraint], sizes: [Double]) =
+        ([], [])
 
     /// A stack arranging `views` (none by default).
     public init(arrangedSubviews views: [View] = []) {
