@@ -424,10 +424,30 @@ import TrellisText
             #expect(try tree.directLayout(width: 300) == tree.constraintsLayout(width: 300))
         }
         // A row aligned centre names its tallest view (decided by intrinsic
-        // heights): refused with its reason.
+        // heights: the 34-point label), a row aligned top its tallest for
+        // the last baseline; laid out directly.
+        let big = StackTree.Node.label(.init("Thing 1", style: Self.big))
+        for (alignment, nestedAlignment) in [
+            (StackView.Alignment.firstBaseline, StackView.Alignment.center),
+            (.lastBaseline, .leading), (.firstBaseline, .trailing),
+        ] {
+            let tallest = Self.row(
+                alignment,
+                .stack(
+                    .init(
+                        axis: .horizontal, alignment: nestedAlignment,
+                        children: [label("a"), big, Self.columnNode()])))
+            #expect(tallest.directLayoutUnsupportedReason == nil)
+            #expect(try tallest.directLayout(width: 300) == tallest.constraintsLayout(width: 300))
+        }
+        // Among buttons (whose titles the direct path may not measure):
+        // refused with its reason.
         let centred = Self.row(
             .firstBaseline,
-            .stack(.init(axis: .horizontal, alignment: .center, children: [label("a")])))
+            .stack(
+                .init(
+                    axis: .horizontal, alignment: .center,
+                    children: [label("a"), .button(.init("Go", style: testStyle))])))
         let reason = try #require(centred.directLayoutUnsupportedReason)
         #expect(reason.contains("tallest"), "\(reason)")
         #expect(throws: DirectStackLayoutError.self) { try centred.directLayout(width: 300) }
