@@ -46,7 +46,7 @@ extension _DirectPlan {
                 ? stack.children.firstIndex(where: { !$0.isHidden })
                 : stack.children.lastIndex(where: { !$0.isHidden })
         else { return true }
-        if stack.axis == .horizontal, vendsTallest(stack.alignment, first: first) {
+        if stack.axis == .horizontal, StackView._vendsTallest(stack.alignment, first: first) {
             return stack.children.allSatisfy { child in
                 guard !child.isHidden else { return true }
                 if case .stack(let nested) = child.content {
@@ -79,17 +79,6 @@ extension _DirectPlan {
     static func decidesTallest(_ stack: StackTree.Stack) -> Bool {
         stack.children.allSatisfy { $0.isHidden || decidesTallest($0) }
     }
-
-    /// `StackView._vendsTallestBaselineView(first:)` for a horizontal stack
-    /// aligned `alignment`.
-    static func vendsTallest(_ alignment: StackView.Alignment, first: Bool) -> Bool {
-        switch alignment {
-        case .center: return true
-        case .leading, .firstBaseline: return !first
-        case .trailing, .lastBaseline: return first
-        case .fill: return false
-        }
-    }
 }
 
 extension _DirectPlan {
@@ -100,7 +89,7 @@ extension _DirectPlan {
     /// `namesVisibleView` holds.
     func namedBaselineView(_ index: Int, first: Bool) -> Int? {
         if let stack = nodes[index].stack, stack.axis == .horizontal,
-            Self.vendsTallest(stack.alignment, first: first)
+            StackView._vendsTallest(stack.alignment, first: first)
         {
             return tallestView(index)
         }
