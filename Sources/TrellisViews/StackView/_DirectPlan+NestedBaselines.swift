@@ -10,12 +10,14 @@ extension _DirectPlan {
     /// tallest). In a row aligned by baselines the direct path follows the
     /// named view down any depth (`nestedStackBaseline`); a tallest view
     /// that a button's or an intrinsic image's height may decide is
-    /// refused (`decidesTallest`). In a baseline-relative column it keeps only the trees whose
-    /// baseline is the nested stack's own bottom edge whatever the texts
-    /// (`baselineIsBottom`).
-    static func nestedBaselineProblem(_ stack: StackTree.Stack, in parent: StackTree.Stack)
-        -> String?
-    {
+    /// refused (`decidesTallest`). In a baseline-relative column it keeps
+    /// the trees whose baselines the chain reads are the nested stack's own
+    /// bottom edge whatever the texts (`baselineIsBottom`), or a fixed
+    /// distance below its top (`chainReadsTop`).
+    static func nestedBaselineProblem(
+        _ node: StackTree.Node, at position: Int, in parent: StackTree.Stack
+    ) -> String? {
+        guard case .stack(let stack) = node.content else { return nil }
         if parent.axis == .horizontal {
             guard parent.alignment == .firstBaseline || parent.alignment == .lastBaseline
             else { return nil }
@@ -27,6 +29,11 @@ extension _DirectPlan {
             return nil
         }
         guard parent.isBaselineRelativeArrangement else { return nil }
+        if chainReadsTop(node, at: position, in: parent) != nil { return nil }
+        // (Alone, or hidden among hidden views, no chain reads it.)
+        if parent.children.indices.allSatisfy({ $0 == position || parent.children[$0].isHidden }) {
+            return nil
+        }
         for first in [true, false] where !baselineIsBottom(stack, first: first) {
             return
                 "a nested stack in a baseline-relative column whose \(first ? "first" : "last") baseline is one of its arranged views' (UIKit's forFirstBaselineLayout and forLastBaselineLayout) away from its bottom edge, which the direct path does not model"
