@@ -30,10 +30,8 @@ extension _DirectPlan {
         }
         guard parent.isBaselineRelativeArrangement else { return nil }
         if chainReadsTop(node, at: position, in: parent) != nil { return nil }
-        // (Alone, or hidden among hidden views, no chain reads it.)
-        if parent.children.indices.allSatisfy({ $0 == position || parent.children[$0].isHidden }) {
-            return nil
-        }
+        // (Alone, no chain reads it.)
+        if parent.children.count == 1 { return nil }
         for first in [true, false] where !baselineIsBottom(stack, first: first) {
             return
                 "a nested stack in a baseline-relative column whose \(first ? "first" : "last") baseline is one of its arranged views' (UIKit's forFirstBaselineLayout and forLastBaselineLayout) away from its bottom edge, which the direct path does not model"

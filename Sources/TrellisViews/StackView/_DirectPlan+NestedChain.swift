@@ -4,8 +4,8 @@
 extension _DirectPlan {
     /// Which baselines of `node`, a visible nested stack at `position` in
     /// the baseline-relative column `parent`, the chain of `UISV-spacing`
-    /// reads (its first where a visible view is above it, its last where
-    /// one is below), when every one of them is a fixed distance below
+    /// reads (its first where an arranged view, hidden or not, is above
+    /// it, its last where one is below), when every one of them is a fixed distance below
     /// its top (`baselineIsTop`); nil otherwise (or when it reads none).
     /// Such a stack is on the chain as a label with text is: its top
     /// follows from the baseline above and its first baseline, and the
@@ -14,8 +14,9 @@ extension _DirectPlan {
         _ node: StackTree.Node, at position: Int, in parent: StackTree.Stack
     ) -> (first: Bool, last: Bool)? {
         guard !node.isHidden, case .stack(let stack) = node.content else { return nil }
-        let above = parent.children[..<position].contains { !$0.isHidden }
-        let below = parent.children[(position + 1)...].contains { !$0.isHidden }
+        // (A hidden neighbour's link reads it too: `placeHiddenOnChain`.)
+        let above = position > 0
+        let below = position < parent.children.count - 1
         guard above || below else { return nil }
         if above, !baselineIsTop(stack, first: true) { return nil }
         if below, !baselineIsTop(stack, first: false) { return nil }
@@ -62,10 +63,10 @@ extension _DirectPlan {
         guard nodes[child].kind == .stack, !nodes[child].isHidden, parent >= 0,
             let column = nodes[parent].stack, column.axis == .vertical,
             column.isBaselineRelativeArrangement,
-            let k = visibleOf[parent].firstIndex(of: child)
+            let k = children(parent).firstIndex(of: child)
         else { return nil }
-        let above = k > 0
-        let below = k < visibleOf[parent].count - 1
+        let above = k > children(parent).startIndex
+        let below = k < children(parent).endIndex - 1
         guard above || below else { return nil }
         if above, !isTop(child, first: true) { return nil }
         if below, !isTop(child, first: false) { return nil }
