@@ -33,26 +33,34 @@ extension _DirectPlan {
     /// `topLine`.)
     static func baselineIsTop(_ stack: StackTree.Stack, first: Bool) -> Bool {
         let visible = stack.children.filter { !$0.isHidden }
-        guard let head = visible.first, let tail = visible.last else { return false }
-        let candidates: [StackTree.Node]
-        if stack.axis == .vertical {
-            guard first else { return false }
-            candidates = [head]
-        } else {
-            switch stack.alignment {
-            case .fill: candidates = [first ? head : tail]
-            case .leading:
-                guard first || decidesTallest(stack) else { return false }
-                candidates = first ? [head] : visible
-            default: return false
-            }
-        }
-        return candidates.allSatisfy { node in
-            switch node.content {
+        guard
+            let candidates = topCandidates(
+                stack, count: visible.count, first: first, decidesTallest: decidesTallest(stack))
+        else { return false }
+        return candidates.allSatisfy { position in
+            switch visible[position].content {
             case .label: return true
             case .stack(let nested): return baselineIsTop(nested, first: first)
             default: return false
             }
+        }
+    }
+
+    /// The positions among `stack`'s `count` visible views of those that
+    /// may be named for its first (or last) baseline where that view is at
+    /// the canvas's top (see `baselineIsTop`); nil where it is not.
+    static func topCandidates(
+        _ stack: StackTree.Stack, count: Int, first: Bool,
+        decidesTallest: @autoclosure () -> Bool
+    ) -> Range<Int>? {
+        guard count > 0 else { return nil }
+        if stack.axis == .vertical { return first ? 0..<1 : nil }
+        switch stack.alignment {
+        case .fill: return first ? 0..<1 : count - 1..<count
+        case .leading:
+            if first { return 0..<1 }
+            return decidesTallest() ? 0..<count : nil
+        default: return nil
         }
     }
 
@@ -76,25 +84,15 @@ extension _DirectPlan {
     /// `baselineIsTop` for stack `index` of the plan.
     func isTop(_ index: Int, first: Bool) -> Bool {
         let visible = visibleOf[index]
-        guard let stack = nodes[index].stack, let head = visible.first, let tail = visible.last
+        guard let stack = nodes[index].stack,
+            let candidates = Self.topCandidates(
+                stack, count: visible.count, first: first,
+                decidesTallest: decidesTallest(index))
         else { return false }
-        let candidates: [Int]
-        if stack.axis == .vertical {
-            guard first else { return false }
-            candidates = [head]
-        } else {
-            switch stack.alignment {
-            case .fill: candidates = [first ? head : tail]
-            case .leading:
-                guard first || decidesTallest(index) else { return false }
-                candidates = first ? [head] : visible
-            default: return false
-            }
-        }
-        return candidates.allSatisfy { node in
-            switch nodes[node].kind {
+        return candidates.allSatisfy { position in
+            switch nodes[visible[position]].kind {
             case .label: return true
-            case .stack: return isTop(node, first: first)
+            case .stack: return isTop(visible[position], first: first)
             default: return false
             }
         }
