@@ -472,7 +472,10 @@ import TrellisText
         var trees: [StackTree] = []
         for alignment in [StackView.Alignment.fill, .leading] {
             trees.append(
-                chain(.stack(.init(axis: .horizontal, alignment: alignment, children: [big, label("b")]))))
+                chain(
+                    .stack(
+                        .init(axis: .horizontal, alignment: alignment, children: [big, label("b")]))
+                ))
         }
         // The nested column last: only its first baseline is read.
         trees.append(

@@ -81,7 +81,8 @@ extension _DirectPlan {
             try checkFeasible(all[k], 0)
             nodes[all[k]].height = 0
             let line =
-                nodes[next].y + (try lines(next).first) - hiddenLink(stack, all, k + 1, lastVisible: nil)
+                nodes[next].y + (try lines(next).first)
+                - hiddenLink(stack, all, k + 1, lastVisible: nil)
             set(all[k], .vertical, position: line - (try lines(all[k]).last), length: 0)
         }
     }

@@ -130,7 +130,9 @@ extension _DirectPlan {
         case .image: return View.noIntrinsicMetric
         case .stack:
             guard let stack = nodes[child].stack else { return 0 }
-            guard stack.axis == .vertical else { return tallestView(child).map(intrinsicHeight) ?? 0 }
+            guard stack.axis == .vertical else {
+                return tallestView(child).map(intrinsicHeight) ?? 0
+            }
             var visible = 0
             var height = 0.0
             for arranged in children(child) {
