@@ -424,13 +424,78 @@ import TrellisText
             #expect(try tree.directLayout(width: 300) == tree.constraintsLayout(width: 300))
         }
         // A row aligned centre names its tallest view (decided by intrinsic
-        // heights): refused with its reason.
+        // heights: the 34-point label), a row aligned top its tallest for
+        // the last baseline; laid out directly.
+        let big = StackTree.Node.label(.init("Thing 1", style: Self.big))
+        for (alignment, nestedAlignment) in [
+            (StackView.Alignment.firstBaseline, StackView.Alignment.center),
+            (.lastBaseline, .leading), (.firstBaseline, .trailing),
+        ] {
+            let tallest = Self.row(
+                alignment,
+                .stack(
+                    .init(
+                        axis: .horizontal, alignment: nestedAlignment,
+                        children: [label("a"), big, Self.columnNode()])))
+            #expect(tallest.directLayoutUnsupportedReason == nil)
+            #expect(try tallest.directLayout(width: 300) == tallest.constraintsLayout(width: 300))
+        }
+        // Among buttons (whose titles the direct path may not measure):
+        // refused with its reason.
         let centred = Self.row(
             .firstBaseline,
-            .stack(.init(axis: .horizontal, alignment: .center, children: [label("a")])))
+            .stack(
+                .init(
+                    axis: .horizontal, alignment: .center,
+                    children: [label("a"), .button(.init("Go", style: testStyle))])))
         let reason = try #require(centred.directLayoutUnsupportedReason)
         #expect(reason.contains("tallest"), "\(reason)")
         #expect(throws: DirectStackLayoutError.self) { try centred.directLayout(width: 300) }
+    }
+
+    /// A baseline-relative column (spacing 10, baseline to baseline) of
+    /// [a label, a nested stack, a label]: the chain reads the nested
+    /// stack's first baseline (its top label's, a fixed distance below its
+    /// top) and its last (a row aligned to fill or top: its last or
+    /// tallest label's, at its top too). Laid out directly, equal to the
+    /// engine; the middle label's top is 15.771 + 10 − 31.543 below the
+    /// first label's baseline in the row of a big label first.
+    @Test func theDirectPathLaysOutANestedStackOnABaselineRelativeChain() throws {
+        func label(_ text: String) -> StackTree.Node { .label(.init(text, style: testStyle)) }
+        let big = StackTree.Node.label(.init("Thing 1", style: Self.big))
+        func chain(_ nested: StackTree.Node) -> StackTree {
+            StackTree(
+                root: .init(
+                    axis: .vertical, spacing: 10, isBaselineRelativeArrangement: true,
+                    children: [label("Next"), nested, label("Last")]))
+        }
+        var trees: [StackTree] = []
+        for alignment in [StackView.Alignment.fill, .leading] {
+            trees.append(
+                chain(
+                    .stack(
+                        .init(axis: .horizontal, alignment: alignment, children: [big, label("b")]))
+                ))
+        }
+        // The nested column last: only its first baseline is read.
+        trees.append(
+            StackTree(
+                root: .init(
+                    axis: .vertical, spacing: 10, isBaselineRelativeArrangement: true,
+                    children: [label("Next"), Self.columnNode()])))
+        for tree in trees {
+            #expect(tree.directLayoutUnsupportedReason == nil)
+            #expect(try tree.directLayout(width: 300) == tree.constraintsLayout(width: 300))
+        }
+        // The row of a big label first, filling: its top 15.771 + 10 −
+        // 31.543 = −5.771 below the first label's top (−17/3 on the grid).
+        let row = try trees[0].directLayout(width: 300)
+        #expect(row.frames[2].minY == -17.0 / 3)
+        // A nested column in the middle: its last baseline moves with its
+        // length, refused with its reason.
+        let middle = chain(Self.columnNode())
+        let reason = try #require(middle.directLayoutUnsupportedReason)
+        #expect(reason.contains("baseline-relative"), "\(reason)")
     }
 
     /// Where the view the rule names has its baseline at the nested

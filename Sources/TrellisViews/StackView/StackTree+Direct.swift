@@ -424,7 +424,9 @@ struct _DirectPlan {
                 if let problem = stackProblem(stack) {
                     return refuse(problem)
                 }
-                if let parent, let problem = nestedBaselineProblem(stack, in: parent) {
+                if let parent, let position = ancestors.last?.child,
+                    let problem = nestedBaselineProblem(node, at: position, in: parent)
+                {
                     return refuse(problem)
                 }
                 // (A hidden stack in a vertical one is as wide as it likes.)

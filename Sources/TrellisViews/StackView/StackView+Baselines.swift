@@ -49,7 +49,12 @@ extension StackView {
     /// Whether the first (or last) baseline is the tallest arranged
     /// view's (see `_vendedBaselineView(first:)`).
     func _vendsTallestBaselineView(first: Bool) -> Bool {
-        guard axis == .horizontal else { return false }
+        axis == .horizontal && Self._vendsTallest(alignment, first: first)
+    }
+
+    /// Whether a horizontal stack aligned `alignment` vends its tallest
+    /// view for its first (or last) baseline.
+    static func _vendsTallest(_ alignment: Alignment, first: Bool) -> Bool {
         switch alignment {
         case .center: return true
         case .leading, .firstBaseline: return !first

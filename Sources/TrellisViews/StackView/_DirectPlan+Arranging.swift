@@ -76,7 +76,7 @@ extension _DirectPlan {
                 }
                 set(child, axis, position: top, length: length)
                 if k < gaps.count {
-                    let previous = baselines(child)?.last ?? length
+                    let previous = try nestedLastLine(child) ?? baselines(child)?.last ?? length
                     let next = try chainBaselines(visible[k + 1]).first
                     top += previous + gaps[k] - next
                 }

@@ -220,7 +220,9 @@ extension _DirectPlan {
             }
             let offset = try start + end + baselineChain(visible, gaps)
             let last = visible[visible.count - 1]
-            if stack.distribution == .fill, visible.count > 1, baselines(last) == nil {
+            if stack.distribution == .fill, visible.count > 1, baselines(last) == nil,
+                nestedChainLines(last) == nil
+            {
                 // A last view without text: its bottom is the baseline
                 // the chain reaches, whatever its height.
                 var cost = _Cost()
@@ -453,6 +455,7 @@ extension _DirectPlan {
         first: Double, last: Double
     ) {
         if let lines = baselines(child) { return lines }
+        if let lines = try nestedChainBaselines(child) { return lines }
         let height = try costs[child].argmin("node\(child)'s height at its baseline")
         return (height, height)
     }

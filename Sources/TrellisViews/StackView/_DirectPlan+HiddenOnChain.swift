@@ -58,8 +58,9 @@ extension _DirectPlan {
     mutating func placeHiddenOnChain(_ stack: StackTree.Stack, _ all: [Int], first: Int)
         throws(_StackCostError)
     {
-        func lines(_ child: Int) -> (first: Double, last: Double) {
-            baselines(child) ?? (nodes[child].height, nodes[child].height)
+        func lines(_ child: Int) throws(_StackCostError) -> (first: Double, last: Double) {
+            if let lines = baselines(child) { return lines }
+            return try nestedChainBaselines(child) ?? (nodes[child].height, nodes[child].height)
         }
         var lastVisible: Int? = first
         for k in all.indices.dropFirst(first + 1) {
@@ -71,17 +72,18 @@ extension _DirectPlan {
             try checkFeasible(all[k], 0)
             nodes[all[k]].height = 0
             let line =
-                nodes[previous].y + lines(previous).last
+                nodes[previous].y + (try lines(previous).last)
                 + hiddenLink(stack, all, k, lastVisible: lastVisible)
-            set(all[k], .vertical, position: line - lines(all[k]).first, length: 0)
+            set(all[k], .vertical, position: line - (try lines(all[k]).first), length: 0)
         }
         for k in stride(from: first - 1, through: 0, by: -1) {
             let next = all[k + 1]
             try checkFeasible(all[k], 0)
             nodes[all[k]].height = 0
             let line =
-                nodes[next].y + lines(next).first - hiddenLink(stack, all, k + 1, lastVisible: nil)
-            set(all[k], .vertical, position: line - lines(all[k]).last, length: 0)
+                nodes[next].y + (try lines(next).first)
+                - hiddenLink(stack, all, k + 1, lastVisible: nil)
+            set(all[k], .vertical, position: line - (try lines(all[k]).last), length: 0)
         }
     }
 }

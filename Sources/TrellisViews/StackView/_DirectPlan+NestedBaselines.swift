@@ -8,25 +8,30 @@ extension _DirectPlan {
     /// `forFirstBaselineLayout` and `forLastBaselineLayout` name has them
     /// (StackView+Baselines.swift: its first or last visible view, or its
     /// tallest). In a row aligned by baselines the direct path follows the
-    /// first or last visible view down any depth (`nestedStackBaseline`);
-    /// a tallest view (decided by intrinsic heights) anywhere on the way is
-    /// refused. In a baseline-relative column it keeps only the trees whose
-    /// baseline is the nested stack's own bottom edge whatever the texts
-    /// (`baselineIsBottom`).
-    static func nestedBaselineProblem(_ stack: StackTree.Stack, in parent: StackTree.Stack)
-        -> String?
-    {
+    /// named view down any depth (`nestedStackBaseline`); a tallest view
+    /// that a button's or an intrinsic image's height may decide is
+    /// refused (`decidesTallest`). In a baseline-relative column it keeps
+    /// the trees whose baselines the chain reads are the nested stack's own
+    /// bottom edge whatever the texts (`baselineIsBottom`), or a fixed
+    /// distance below its top (`chainReadsTop`).
+    static func nestedBaselineProblem(
+        _ node: StackTree.Node, at position: Int, in parent: StackTree.Stack
+    ) -> String? {
+        guard case .stack(let stack) = node.content else { return nil }
         if parent.axis == .horizontal {
             guard parent.alignment == .firstBaseline || parent.alignment == .lastBaseline
             else { return nil }
             let first = parent.alignment == .firstBaseline
             guard namesVisibleView(stack, first: first) else {
                 return
-                    "a nested stack in a row aligned by baselines whose \(first ? "first" : "last") baseline is its tallest view's (UIKit's forFirstBaselineLayout and forLastBaselineLayout, decided by intrinsic heights), which the direct path does not model"
+                    "a nested stack in a row aligned by baselines whose \(first ? "first" : "last") baseline is its tallest view's (UIKit's forFirstBaselineLayout and forLastBaselineLayout, decided by intrinsic heights) among a button or an image whose height follows its width, whose intrinsic heights the direct path does not model"
             }
             return nil
         }
         guard parent.isBaselineRelativeArrangement else { return nil }
+        if chainReadsTop(node, at: position, in: parent) != nil { return nil }
+        // (Alone, no chain reads it.)
+        if parent.children.count == 1 { return nil }
         for first in [true, false] where !baselineIsBottom(stack, first: first) {
             return
                 "a nested stack in a baseline-relative column whose \(first ? "first" : "last") baseline is one of its arranged views' (UIKit's forFirstBaselineLayout and forLastBaselineLayout) away from its bottom edge, which the direct path does not model"
@@ -34,9 +39,11 @@ extension _DirectPlan {
         return nil
     }
 
-    /// Whether UIKit's rule names, for `stack`'s first (or last) baseline,
-    /// its first (or last) visible view at every depth (never a tallest
-    /// view), or no view (none visible: the stack answers for itself).
+    /// Whether the direct path follows the view UIKit's rule names for
+    /// `stack`'s first (or last) baseline: its first (or last) visible
+    /// view, or a row's tallest where every visible view's intrinsic
+    /// height is known without the layout (`decidesTallest`), at every
+    /// depth (none visible: the stack answers for itself).
     static func namesVisibleView(_ stack: StackTree.Stack, first: Bool) -> Bool {
         guard
             let pick =
@@ -44,31 +51,99 @@ extension _DirectPlan {
                 ? stack.children.firstIndex(where: { !$0.isHidden })
                 : stack.children.lastIndex(where: { !$0.isHidden })
         else { return true }
-        if stack.axis == .horizontal, vendsTallest(stack.alignment, first: first) { return false }
+        if stack.axis == .horizontal, StackView._vendsTallest(stack.alignment, first: first) {
+            return stack.children.allSatisfy { child in
+                guard !child.isHidden else { return true }
+                if case .stack(let nested) = child.content {
+                    return namesVisibleView(nested, first: first) && decidesTallest(nested)
+                }
+                return decidesTallest(child)
+            }
+        }
         if case .stack(let nested) = stack.children[pick].content {
             return namesVisibleView(nested, first: first)
         }
         return true
     }
 
-    /// `StackView._vendsTallestBaselineView(first:)` for a horizontal stack
-    /// aligned `alignment`.
-    static func vendsTallest(_ alignment: StackView.Alignment, first: Bool) -> Bool {
-        switch alignment {
-        case .center: return true
-        case .leading, .firstBaseline: return !first
-        case .trailing, .lastBaseline: return first
-        case .fill: return false
+    /// Whether a view's intrinsic height (UIKit's `_calculatedIntrinsicHeight`)
+    /// is one the direct path has: a label's (its measured size), a box's
+    /// (its picture's, or none), an image's without an intrinsic height
+    /// (none), a stack's from its visible views'. A button (whose title
+    /// the direct path may not measure) and an image whose intrinsic
+    /// height follows its width are not.
+    static func decidesTallest(_ node: StackTree.Node) -> Bool {
+        switch node.content {
+        case .label, .fixed: return true
+        case .image(let image): return !image.isIntrinsic
+        case .button: return false
+        case .stack(let stack): return decidesTallest(stack)
         }
+    }
+
+    static func decidesTallest(_ stack: StackTree.Stack) -> Bool {
+        stack.children.allSatisfy { $0.isHidden || decidesTallest($0) }
     }
 }
 
 extension _DirectPlan {
     /// The view stack `index` names for its first (or last) baseline: its
-    /// first (or last) visible arranged view (nil: none visible, its
-    /// bottom edge stands in). Only asked where `namesVisibleView` holds.
+    /// first (or last) visible arranged view, or a row's tallest (nil: none
+    /// visible or none taller than 0, its bottom edge stands in), as
+    /// `StackView._vendedBaselineView(first:)`. Only asked where
+    /// `namesVisibleView` holds.
     func namedBaselineView(_ index: Int, first: Bool) -> Int? {
-        first ? visibleOf[index].first : visibleOf[index].last
+        if let stack = nodes[index].stack, stack.axis == .horizontal,
+            StackView._vendsTallest(stack.alignment, first: first)
+        {
+            return tallestView(index)
+        }
+        return first ? visibleOf[index].first : visibleOf[index].last
+    }
+
+    /// `StackView._tallestArrangedView()`: the first visible view of stack
+    /// `index` whose intrinsic height is greater than every earlier one's
+    /// and than 0 (nil: none).
+    func tallestView(_ index: Int) -> Int? {
+        var tallest: Int?
+        var height = 0.0
+        for child in visibleOf[index] {
+            let candidate = intrinsicHeight(child)
+            if candidate > height {
+                height = candidate
+                tallest = child
+            }
+        }
+        return tallest
+    }
+
+    /// `StackView._calculatedIntrinsicHeight(of:)` from the plan's nodes
+    /// (only asked where `decidesTallest` holds): a label's measured
+    /// height, a box's picture's (-1, `noIntrinsicMetric`, without one),
+    /// an image's -1; a row's tallest visible view's (0 for none); a
+    /// column's visible views' summed, `spacing × (visible so far − 1)`
+    /// added after each arranged view once one is visible (UIKit's loop).
+    func intrinsicHeight(_ child: Int) -> Double {
+        switch nodes[child].kind {
+        case .label, .button: return nodes[child].intrinsic.height
+        case .fixed: return nodes[child].fixed?.intrinsicSize?.height ?? View.noIntrinsicMetric
+        case .image: return View.noIntrinsicMetric
+        case .stack:
+            guard let stack = nodes[child].stack else { return 0 }
+            guard stack.axis == .vertical else {
+                return tallestView(child).map(intrinsicHeight) ?? 0
+            }
+            var visible = 0
+            var height = 0.0
+            for arranged in children(child) {
+                if !nodes[arranged].isHidden {
+                    visible += 1
+                    height += intrinsicHeight(arranged)
+                }
+                if visible > 0 { height += stack.spacing * Double(visible - 1) }
+            }
+            return height
+        }
     }
 
     /// A nested stack's first (or last) baseline below its top at the

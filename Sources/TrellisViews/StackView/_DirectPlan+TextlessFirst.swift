@@ -2,8 +2,10 @@
 
 extension _DirectPlan {
     /// Whether `child` is a label with text: its baselines are its text's
-    /// (every other view has both at its bottom edge, see `chainBaselines`).
+    /// (every other view has both at its bottom edge, see `chainBaselines`),
+    /// or a nested stack whose baselines are its labels' (`nestedChainLines`).
     func hasText(_ child: Int) -> Bool {
+        if nodes[child].kind == .stack { return nestedChainLines(child) != nil }
         guard let label = nodes[child].label else { return false }
         return !label.text.string.isEmpty
     }
@@ -93,7 +95,7 @@ extension _DirectPlan {
             }
             set(child, .vertical, position: top, length: length)
             if k < gaps.count {
-                let previous = baselines(child)?.last ?? length
+                let previous = try nestedLastLine(child) ?? baselines(child)?.last ?? length
                 let next = try chainBaselines(visible[k + 1]).first
                 top += previous + gaps[k] - next
             }
