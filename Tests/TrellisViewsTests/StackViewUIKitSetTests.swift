@@ -246,6 +246,24 @@ import TrellisText
                 out.append(
                     Entry("UISV-spanning-fit", spanner, thickness, .equal, nil, nil, priority: 51))
             }
+            // iOS 26's `UISV-spacing-hidden` (every view's start at the
+            // ordering spanner's end, 50), and our placement across (the
+            // first view's start at the spanner's; every view's in a
+            // vertical stack aligned by baselines): `_hiddenPlaces`.
+            let unaligned =
+                !horizontal && (c.alignment == .firstBaseline || c.alignment == .lastBaseline)
+            for k in views.indices {
+                out.append(
+                    Entry(
+                        "UISV-spacing-hidden", names[k], start, .equal, "UISV-ordering-spanner", end,
+                        priority: 50))
+                if k == 0 || unaligned {
+                    out.append(
+                        Entry(
+                            "UISV-alignment-hidden", names[k], top, .equal, spanner, top,
+                            priority: 50))
+                }
+            }
         }
         if usesSpanner && c.alignment != .fill {
             for k in shown {

@@ -37,6 +37,10 @@ extension StackView {
     /// `UISV-spanning-boundary` where the alignment pins the views' edge to
     /// the spanner's (leading or trailing alignment): 999.5, as UIKit's.
     static let spanningBoundaryPriority = LayoutPriority(rawValue: 999.5)
+    /// `UISV-spacing-hidden` to the ordering spanner: a hidden view's place
+    /// in a stack with no visible view, at 50, as iOS 26's UIKit (see
+    /// `_hiddenPlaces`).
+    static let hiddenPlacePriority = LayoutPriority(rawValue: 50)
     /// `UISV-text-width-disambiguation`: a multi-line label's share of a
     /// horizontal stack's width, at 760 (above compression resistance), as UIKit's.
     static let textWidthPriority = LayoutPriority(rawValue: 760)
@@ -199,6 +203,7 @@ extension StackView {
                         spanner, across.size, .equal, nil, constant: 0,
                         priority: Self.spanningFitPriority, "UISV-spanning-fit"))
             }
+            _hiddenPlaces(arranged, along, across, ordering, spanner, into: &made)
             return
         }
         made.append(make(canvas, along.start, .equal, firstVisible, along.start, id))
@@ -232,6 +237,40 @@ extension StackView {
         made.append(make(canvas, across.end, bottomRelation, bottom, across.end, id))
         if alignment == .center {
             made.append(make(canvas, across.center, .equal, first, across.center, id))
+        }
+    }
+
+    /// Where the views of a stack with no visible view are. UIKit ties the
+    /// canvas to its spanner guides only, and its recorded set ties the views
+    /// to nothing but each other (`UISV-alignment` to the first arranged
+    /// view, `UISV-spacing` 0 between hidden views): their places are free,
+    /// and UIKit does not report hidden views as ambiguous. iOS 26's UIKitCore
+    /// (`_UIOrderedLayoutArrangement
+    /// _activateAndInsertEdgeToEdgeConstraintForGapBetweenSpanningLayoutGuide:hiddenItem:`,
+    /// made for each hidden view when no view is visible and none precedes
+    /// it visibly) places them along the axis: `UISV-spacing-hidden`, the
+    /// view's start == the ordering spanner's end, at 50. Across the axis
+    /// UIKit places nothing; `StackView` adds (not in UIKit's set) the
+    /// first arranged view's start == the alignment spanner's start at 50
+    /// (every view's where no alignment constraint ties them, a vertical
+    /// stack aligned by baselines), the others following by
+    /// `UISV-alignment`, so that hidden views have one place, the direct
+    /// path's.
+    private func _hiddenPlaces(
+        _ arranged: [View], _ along: _StackAxis, _ across: _StackAxis, _ ordering: LayoutGuide,
+        _ spanner: LayoutGuide, into made: inout [LayoutConstraint]
+    ) {
+        let unaligned = axis == .vertical && (alignment == .firstBaseline || alignment == .lastBaseline)
+        for (k, view) in arranged.enumerated() {
+            made.append(
+                make(
+                    view, along.start, .equal, ordering, along.end,
+                    priority: Self.hiddenPlacePriority, "UISV-spacing-hidden"))
+            guard k == 0 || unaligned else { continue }
+            made.append(
+                make(
+                    view, across.start, .equal, spanner, across.start,
+                    priority: Self.hiddenPlacePriority, "UISV-alignment-hidden"))
         }
     }
 

@@ -274,9 +274,11 @@ extension _DirectPlan {
                 hiddenLink(stack, all, k, lastVisible: lastVisible)
             }
             guard let first = all.firstIndex(where: { !nodes[$0].isHidden }) else {
+                // No view visible: each at the canvas's end
+                // (`UISV-spacing-hidden`, `StackView._hiddenPlaces`).
                 for child in all {
                     try checkFeasible(child, 0)
-                    set(child, axis, position: start, length: 0)
+                    set(child, axis, position: total - end, length: 0)
                 }
                 return
             }
@@ -305,25 +307,7 @@ extension _DirectPlan {
             return
         }
         let canvas = total - start - end
-        if visible.isEmpty {
-            // Every view hidden: UIKit ties the canvas to its spacer guides
-            // only, so the views keep their own lengths across (aligned
-            // with the first: with fill, one length for all) and their
-            // places are free (here at the canvas's start).
-            var aligned: Double?
-            if stack.alignment == .fill {
-                let sum = all.reduce(_Cost()) { $0 + costs[$1] }
-                aligned = try sum.argmin("node\(index)'s hidden views' length across")
-            }
-            for child in all {
-                var length = aligned ?? 0
-                if aligned == nil {
-                    length = try costs[child].argmin("hidden node\(child)'s length")
-                }
-                set(child, axis, position: start, length: length)
-            }
-            return
-        }
+        if visible.isEmpty { return try placeAllHidden(index, stack, all, axis, start: start) }
         // Baselines: each hidden view's baseline on the visible views' line
         // (`UISV-alignment` to the first arranged view, visible here), its
         // own length across.

@@ -321,9 +321,10 @@ enum StackTreeDifferential {
     /// across (UIKit makes no alignment constraint there), and along too
     /// in such a stack of the equal-spacing distributions.
     ///
-    /// In a stack whose views are all hidden, nothing ties them to the
-    /// stack (its canvas is tied to its spacer guides, as UIKit): they are
-    /// free along both axes (`[nil]` here).
+    /// In a stack whose views are all hidden, UIKit's recorded set ties them
+    /// to nothing but each other; `StackView` places them at 50 (iOS 26's
+    /// `UISV-spacing-hidden` along, the first view at the canvas's start
+    /// across: `StackView._hiddenPlaces`), and they are compared.
     static func freePositions(_ tree: StackTree) -> [Int: LayoutAxis?] {
         var free: [Int: LayoutAxis?] = [:]
         var number = 0
@@ -332,14 +333,13 @@ enum StackTreeDifferential {
             guard case .stack(let stack) = node.content else { return }
             let equal =
                 stack.distribution == .equalSpacing || stack.distribution == .equalCentering
-            let allHidden = stack.children.allSatisfy(\.isHidden)
             // A vertical stack aligned by baselines makes no alignment
             // constraint: a hidden view's x is tied to nothing.
             let unaligned =
                 stack.axis == .vertical
                 && (stack.alignment == .firstBaseline || stack.alignment == .lastBaseline)
             for child in stack.children {
-                if allHidden || (equal && unaligned && child.isHidden) {
+                if equal && unaligned && child.isHidden {
                     free[number] = .some(nil)
                 } else if equal, child.isHidden {
                     free[number] = stack.axis
