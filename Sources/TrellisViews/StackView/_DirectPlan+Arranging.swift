@@ -56,6 +56,7 @@ extension _DirectPlan {
         func what() -> String { "node\(index)'s views along its axis" }
         if stack.isBaselineRelativeArrangement, axis == .vertical {
             let gaps = chainGaps(index, visible, gaps)
+            let movers = try movingChainViews(stack, visible)
             if try arrangeTextlessFirst(index, stack, visible, gaps, start: start, canvas: canvas) {
                 return
             }
@@ -64,6 +65,7 @@ extension _DirectPlan {
             }
             let chain = try baselineChain(visible, gaps)
             let last = canvas - chain
+            try checkMovingChain(index, visible, movers, room: last)
             lengths = []
             var top = start
             for (k, child) in visible.enumerated() {

@@ -212,6 +212,7 @@ extension _DirectPlan {
         for child in visible { try costs[child].checkMinimumModelled("node\(child)'s best length") }
         if stack.isBaselineRelativeArrangement, axis == .vertical {
             let gaps = chainGaps(index, visible, gaps)
+            let movers = try movingChainViews(stack, visible)
             if let cost = try textlessFirstCost(stack, visible, gaps, margins: start + end) {
                 return cost
             }
@@ -234,6 +235,7 @@ extension _DirectPlan {
                     $0 + costs[$1].composed(scale: 1, offset: -offset)
                 }
             }
+            if let cost = try movingChainCost(visible, movers, offset: offset) { return cost }
             return costs[visible.last!].composed(scale: 1, offset: -offset)
         }
         switch stack.distribution {

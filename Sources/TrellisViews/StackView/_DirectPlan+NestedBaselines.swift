@@ -13,7 +13,8 @@ extension _DirectPlan {
     /// refused (`decidesTallest`). In a baseline-relative column it keeps
     /// the trees whose baselines the chain reads are the nested stack's own
     /// bottom edge whatever the texts (`baselineIsBottom`), or a fixed
-    /// distance below its top (`chainReadsTop`).
+    /// distance below its top (`chainReadsTop`), and a visible one between
+    /// visible views of a filling column (`movingChainLines`).
     static func nestedBaselineProblem(
         _ node: StackTree.Node, at position: Int, in parent: StackTree.Stack
     ) -> String? {
@@ -32,6 +33,14 @@ extension _DirectPlan {
         if chainReadsTop(node, at: position, in: parent) != nil { return nil }
         // (Alone, no chain reads it.)
         if parent.children.count == 1 { return nil }
+        // (In the middle of a filling column: `movingChainLines`.)
+        if !node.isHidden, parent.distribution == .fill,
+            parent.children[..<position].contains(where: { !$0.isHidden }),
+            parent.children[(position + 1)...].contains(where: { !$0.isHidden }),
+            namesVisibleView(stack, first: true), namesVisibleView(stack, first: false)
+        {
+            return nil
+        }
         for first in [true, false] where !baselineIsBottom(stack, first: first) {
             return
                 "a nested stack in a baseline-relative column whose \(first ? "first" : "last") baseline is one of its arranged views' (UIKit's forFirstBaselineLayout and forLastBaselineLayout) away from its bottom edge, which the direct path does not model"

@@ -115,7 +115,7 @@ extension _DirectPlan {
     mutating func nestedChainBaselines(_ child: Int) throws(_StackCostError) -> (
         first: Double, last: Double
     )? {
-        guard let reads = nestedChainLines(child) else { return nil }
+        guard let reads = nestedChainLines(child) else { return try movingChainLines(child) }
         return (
             reads.first ? try topLine(child, first: true) : 0,
             reads.last ? try topLine(child, first: false) : 0

@@ -1,0 +1,103 @@
+// A nested stack in the middle of a filling baseline-relative column whose
+// baselines are not both a fixed distance below its top.
+
+extension _DirectPlan {
+    /// The baselines below its top that the chain reads of visible stack
+    /// `child` in a baseline-relative column, where they are neither its
+    /// labels' at a fixed distance below its top (`nestedChainLines`) nor
+    /// both its bottom edge (nil then: `chainBaselines` reads its bottom).
+    /// UIKit's `forFirstBaselineLayout` and `forLastBaselineLayout` name a
+    /// view (StackView+Baselines.swift) whose place may move with the
+    /// stack's length: a nested column's last baseline is its last
+    /// visible view's, whose bottom is the canvas's. The lines are read at
+    /// the length the stack's own costs give it (`nestedStackBaseline`),
+    /// as a row aligned by baselines reads them. In the middle of a
+    /// filling column (views visible above and below it) the stack is then
+    /// on the chain as a label with text is, but for its length: where its
+    /// last baseline less its first grows with its length, it trades length
+    /// with the column's last view (`movingChainCost`, `checkMovingChain`),
+    /// and a layout that gives it another length than its own best is
+    /// refused (its baselines would move). First or last on the chain it
+    /// is refused.
+    mutating func movingChainLines(_ child: Int) throws(_StackCostError) -> (
+        first: Double, last: Double
+    )? {
+        let parent = nodes[child].parent
+        guard nodes[child].kind == .stack, !nodes[child].isHidden, parent >= 0,
+            let column = nodes[parent].stack, column.axis == .vertical,
+            column.isBaselineRelativeArrangement
+        else { return nil }
+        let height = try costs[child].argmin("node\(child)'s height at its baseline")
+        let first = try nestedStackBaseline(child, first: true) ?? height
+        let last = try nestedStackBaseline(child, first: false) ?? height
+        let tolerance = 1e-9 * max(1, abs(height))
+        if abs(first - height) <= tolerance, abs(last - height) <= tolerance { return nil }
+        let visible = visibleOf[parent]
+        guard column.distribution == .fill, visible.first != child, visible.last != child
+        else {
+            throw .unmodelled(
+                "node\(child): a nested stack first or last in a baseline-relative column, or in one filling equally, whose baselines move with its length"
+            )
+        }
+        return (first, last)
+    }
+
+    /// The views of baseline-relative column `stack` (visible: `visible`)
+    /// whose baselines move with their lengths (`movingChainLines`, which
+    /// throws `unmodelled` for one first or last, or in a column filling
+    /// equally). Throws `unmodelled` where there is one and the column's
+    /// first view without text stretches (`stretchesTextlessFirst`) or its
+    /// last one has no text (its bottom on the chain).
+    mutating func movingChainViews(_ stack: StackTree.Stack, _ visible: [Int])
+        throws(_StackCostError) -> [Int]
+    {
+        var movers: [Int] = []
+        for child in visible where nodes[child].kind == .stack && nestedChainLines(child) == nil {
+            if try movingChainLines(child) != nil { movers.append(child) }
+        }
+        guard let last = visible.last, !movers.isEmpty else { return movers }
+        if stretchesTextlessFirst(stack, visible) || !hasText(last) {
+            throw .unmodelled(
+                "node\(movers[0]): a nested stack whose baselines move with its length in a baseline-relative column whose first or last view has no text"
+            )
+        }
+        return movers
+    }
+
+    /// The cost of a filling baseline-relative column's length when views
+    /// with moving baselines (`movers`) are in it: `offset` is its length
+    /// less its last view's with each mover at its own best length; each
+    /// mover longer by `d` makes the column `d` longer (its last baseline
+    /// moves with its bottom), so the movers and the last view share the
+    /// length as views laid end to end (the infimal convolution). Nil with
+    /// no mover.
+    mutating func movingChainCost(_ visible: [Int], _ movers: [Int], offset: Double)
+        throws(_StackCostError) -> _Cost?
+    {
+        guard !movers.isEmpty, let last = visible.last else { return nil }
+        var best = 0.0
+        for child in movers { best += try costs[child].argmin("node\(child)'s height") }
+        let parts = (movers + [last]).map { costs[$0].anchored(view: 0) }
+        return _Cost.convolution(parts, offset: offset - best)
+    }
+
+    /// Whether the column's `room` (its canvas less the chain with every
+    /// mover at its best) shared between the movers and its last view
+    /// leaves each mover its own best length; throws `unmodelled` where it
+    /// does not (the movers' baselines were read at that length).
+    mutating func checkMovingChain(
+        _ index: Int, _ visible: [Int], _ movers: [Int], room: Double
+    ) throws(_StackCostError) {
+        guard !movers.isEmpty, let last = visible.last else { return }
+        var best: [Double] = []
+        for child in movers { best.append(try costs[child].argmin("node\(child)'s height")) }
+        let lengths = try sharedLengths(
+            movers + [last], room + best.reduce(0, +), "node\(index)'s views with moving baselines")
+        for (k, child) in movers.enumerated()
+        where abs(lengths[k] - best[k]) > 1e-9 * max(1, abs(best[k])) {
+            throw .unmodelled(
+                "node\(child): a nested stack in a baseline-relative column whose baselines move with its length gets another length than its own best (\(lengths[k]), not \(best[k]))"
+            )
+        }
+    }
+}
