@@ -20,7 +20,11 @@ extension _DirectPlan {
         }
         var lengths: [Double] = []
         for child in all {
-            lengths.append(try aligned ?? costs[child].argmin("hidden node\(child)'s length"))
+            if let aligned {
+                lengths.append(aligned)
+            } else {
+                lengths.append(try costs[child].argmin("hidden node\(child)'s length"))
+            }
         }
         let baselines =
             stack.axis == .horizontal
