@@ -27,6 +27,7 @@ extension _DirectPlan {
             let column = nodes[parent].stack, column.axis == .vertical,
             column.isBaselineRelativeArrangement
         else { return nil }
+        if isBottom(child, first: true), isBottom(child, first: false) { return nil }
         let height = try costs[child].argmin("node\(child)'s height at its baseline")
         let first = try nestedStackBaseline(child, first: true) ?? height
         let last = try nestedStackBaseline(child, first: false) ?? height
@@ -98,6 +99,28 @@ extension _DirectPlan {
             throw .unmodelled(
                 "node\(child): a nested stack in a baseline-relative column whose baselines move with its length gets another length than its own best (\(lengths[k]), not \(best[k]))"
             )
+        }
+    }
+
+    /// `baselineIsBottom` for stack `index` of the plan: the view UIKit's
+    /// rule names for its first (or last) baseline has it at the stack's
+    /// bottom edge whatever the texts (none visible; else no bottom margin
+    /// and a column's last arranged view, or any view of a row aligned to
+    /// fill, that is a box, an image, a button or such a stack again).
+    func isBottom(_ index: Int, first: Bool) -> Bool {
+        let visible = visibleOf[index]
+        guard let stack = nodes[index].stack, let pick = first ? visible.first : visible.last
+        else { return true }
+        if margins(index, .vertical).1 != 0 { return false }
+        if stack.axis == .vertical {
+            guard pick == children(index).last else { return false }
+        } else if stack.alignment != .fill {
+            return false
+        }
+        switch nodes[pick].kind {
+        case .fixed, .image, .button: return true
+        case .label: return false
+        case .stack: return isBottom(pick, first: first)
         }
     }
 }
