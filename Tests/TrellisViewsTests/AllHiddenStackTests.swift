@@ -60,7 +60,8 @@ import TrellisText
 
     /// A nested row whose views are all hidden, aligned to fill or centred:
     /// along, both at its right end (it is 300 − 43.333 wide); across, the
-    /// first at its top, and centred, the 10-high box on the 20-high label.
+    /// first at its top, and centred, the 10-high box on the 20-high label
+    /// (5 down, to the engine's rounding of both edges in the cell).
     @Test func aRowOfHiddenViewsInABaselineRow() throws {
         for (alignment, boxY) in [(StackView.Alignment.fill, 0.0), (.center, 5.0)] {
             let nested = StackTree.Stack(
@@ -75,7 +76,8 @@ import TrellisText
                 #expect(direct.frames[3].minY == 0)
                 #expect(direct.frames[4].minX == end)
                 if alignment == .center {
-                    #expect(direct.frames[4].minY == boxY && direct.frames[4].height == 10)
+                    #expect(abs(direct.frames[4].minY - boxY) < 1e-9, "\(direct.frames)")
+                    #expect(direct.frames[4].height == 10)
                 }
             }
         }
