@@ -492,11 +492,17 @@ import TrellisText
         let row = try trees[0].directLayout(width: 300)
         #expect(row.frames[2].minY == -17.0 / 3)
         // A nested column in the middle: its last baseline moves with its
-        // length; read at its own best length (MovingChainTests), equal to
-        // the engine.
+        // length, read at its own best length (MovingChainTests). Here
+        // the cell's height, rounded up to the pixel grid, leaves 0.105
+        // more, which the nested column (its first label, earlier than the
+        // last view) takes: refused at that width.
         let middle = chain(Self.columnNode())
         #expect(middle.directLayoutUnsupportedReason == nil)
-        #expect(try middle.directLayout(width: 300) == middle.constraintsLayout(width: 300))
+        #expect {
+            try middle.directLayout(width: 300)
+        } throws: { error in
+            (error as? DirectStackLayoutError)?.kind == .unmodelled
+        }
     }
 
     /// Where the view the rule names has its baseline at the nested
