@@ -149,8 +149,9 @@ final class _FontFace: @unchecked Sendable {
     /// The kern-only analysis (`_KernOnlyFace`), made on first use.
     private let _kernOnly = Locked<_KernOnlyFace??>(nil)
     /// Which code points of the Basic Multilingual Plane the cmap maps to a
-    /// glyph, one bit each (`hasGlyph`), filled a block of
-    /// `coverageBlockSize` code points at a time on first use: a call to
+    /// glyph, one bit each (`hasGlyph`), filled on first use from the
+    /// cmap's list of code points (`_fillCmapCoverage`), or for a symbol
+    /// font a block of `coverageBlockSize` code points at a time: a call to
     /// `hb_font_get_nominal_glyph` costs about 200 instructions, and the
     /// fallback scans ask for every character of every text.
     private let coverage: UnsafeMutablePointer<UInt64>
@@ -276,8 +277,8 @@ final class _FontFace: @unchecked Sendable {
 
     /// Whether the cmap maps `codePoint` to a glyph, as HarfBuzz maps it
     /// when shaping (`hb_font_get_nominal_glyph`); for the Basic
-    /// Multilingual Plane, read from `coverage`, which holds that function's
-    /// own answers.
+    /// Multilingual Plane, read from `coverage`, which holds the code
+    /// points the subtable that function reads lists (`_fillCmapCoverage`).
     @inline(__always)
     func hasGlyph(_ codePoint: UInt32) -> Bool {
         guard codePoint < 0x1_0000 else { return nominalGlyph(codePoint) }
@@ -298,7 +299,15 @@ final class _FontFace: @unchecked Sendable {
     private func fillCoverage(block: Int) {
         coverageFill.withLock { _ in
             let bit: UInt64 = 1 << UInt64(block)
-            guard coverageReady.load(ordering: .relaxed) & bit == 0 else { return }
+            let ready = coverageReady.load(ordering: .relaxed)
+            guard ready & bit == 0 else { return }
+            // Every block at once from the cmap's own list where HarfBuzz
+            // gives it (`_fillCmapCoverage`); else this block a code point
+            // at a time.
+            if ready == 0 && _fillCmapCoverage(face: hbFace, into: coverage) {
+                coverageReady.store(.max, ordering: .releasing)
+                return
+            }
             let first = block * Self.coverageBlockSize
             for word in (first / 64)..<((first + Self.coverageBlockSize) / 64) {
                 var bits: UInt64 = 0

@@ -10,16 +10,17 @@ extension _Workspace {
     /// The break opportunities of `text` by UAX #14's rules, or nil when it
     /// holds a character or a sequence this pass leaves to ICU. It takes
     /// characters of the classes AL (letters of Latin, Greek, Cyrillic;
-    /// ASCII symbols such as & * @ #), NU (ASCII digits), SP, IS (, . : ;),
-    /// EX (! ?), QU (' " « » ‘ ’ “ ” ‹ ›), HY (-), BA (– and the narrow
-    /// spaces U+2002–U+200A), B2 (—), IN (…), OP (( [ „ ‚), CP () ]), GL
-    /// (no-break spaces), CM (combining marks after a letter), and for
-    /// Chinese text ID (CJK ideographs), CL (、 。 ， 」 》 ）), NS (： ；),
-    /// fullwidth OP (「 《 （) and EX (！ ？), and box drawing (AL), where
+    /// ASCII symbols such as & * @ #; · ² ³ ← → ■ □), NU (ASCII digits), SP,
+    /// IS (, . : ;), EX (! ?), QU (' " « » ‘ ’ “ ” ‹ ›), HY (-), BA (– ‧ |
+    /// and the narrow spaces U+2002–U+200A), B2 (—), IN (…), OP (( [ „ ‚),
+    /// CP () ]), GL (no-break spaces), CM (combining marks after a letter),
+    /// and for Chinese text ID (CJK ideographs, fullwidth digits and －), CL
+    /// (、 。 ， 」 》 ）), NS (： ； ・), fullwidth OP (「 《 （) and EX
+    /// (！ ？), and box drawing (AL), where
     /// the rules reduce to a table of the class before (and whether spaces
     /// came between) and the class after (`_LetterClass.pairRule`).
-    /// Left to ICU: every other character (line feeds, slashes, currency
-    /// and percent signs, kana, Hangul, Hebrew, Arabic, emoji…), a digit after a
+    /// Left to ICU: every other character (line feeds, slashes, currency,
+    /// plus and percent signs, kana, Hangul, Hebrew, Arabic, emoji…), a digit after a
     /// stop that does not follow a digit (LB25's numbers), a mark after a
     /// space or at the start (LB10), and a word-initial hyphen before an
     /// opening bracket, a no-break space or a dash (LB20a).
@@ -242,8 +243,13 @@ enum _LetterClass {
             return wideOpen
         case 0xFF01, 0xFF1F: return exclamation
         case 0xFF1A, 0xFF1B: return nonstarter
-        // Box drawing: AL or AI (which ICU resolves to AL).
-        case 0x2500...0x257F: return letter
+        // Box drawing: AL or AI (which ICU resolves to AL); the arrows
+        // ← ↑ → ↓ and the squares ■ □ (AI).
+        case 0x2500...0x257F, 0x2190...0x2193, 0x25A0, 0x25A1: return letter
+        // Fullwidth digits and hyphen-minus (ID, as ideographs).
+        case 0xFF10...0xFF19, 0xFF0D: return ideographic
+        // The katakana middle dot ・ (NS).
+        case 0x30FB: return nonstarter
         default: return 0
         }
     }
@@ -260,7 +266,8 @@ enum _LetterClass {
         case 0x22, 0x27, 0xAB, 0xBB, 0x2018, 0x2019, 0x201B...0x201D, 0x201F, 0x2039, 0x203A:
             return quotation
         case 0x2D: return hyphen
-        case 0x2002...0x2006, 0x2008...0x200A, 0x2012, 0x2013: return breakAfter
+        // The narrow spaces, figure dash, en dash, hyphenation point ‧ and |.
+        case 0x2002...0x2006, 0x2008...0x200A, 0x2012, 0x2013, 0x2027, 0x7C: return breakAfter
         case 0x2014: return breakBoth
         case 0x2024...0x2026: return inseparable
         case 0x28, 0x5B, 0x201A, 0x201E: return open
@@ -268,8 +275,8 @@ enum _LetterClass {
         case 0xA0, 0x2007, 0x2011, 0x202F: return glue
         case 0x300...0x34E, 0x350...0x35B, 0x363...0x36F, 0x483...0x489: return mark
         // Latin-1 letters and the signs UAX #14 gives AL or AI (ICU
-        // resolves AI to AL): © ® µ × ÷.
-        case 0xA9, 0xAE, 0xB5, 0xC0...0xFF: return letter
+        // resolves AI to AL): © ® ² ³ µ · × ÷.
+        case 0xA9, 0xAE, 0xB2, 0xB3, 0xB5, 0xB7, 0xC0...0xFF: return letter
         // Latin Extended-A and -B, IPA.
         case 0x100...0x2AF: return letter
         // Greek (assigned letters), Cyrillic and its supplement.
