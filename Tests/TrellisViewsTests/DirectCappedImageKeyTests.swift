@@ -71,7 +71,8 @@ import TrellisText
         for (index, node) in tree.nodes.enumerated() where index > 0 {
             switch node.content {
             case .label:
-                row.texts[index] = .plain(Cards.words[Int(random.next() % UInt64(Cards.words.count))])
+                row.texts[index] = .plain(
+                    Cards.words[Int(random.next() % UInt64(Cards.words.count))])
             case .image(let image):
                 let cap = image.maxHeight ?? 240
                 let nudges = [0, 1e-13, -1e-13, 1e-10, 2e-7, -2e-7, 1e-3, 40, -40]
@@ -81,7 +82,8 @@ import TrellisText
                         height: Double(100 + random.next() % 900))
                 } else {
                     let nudge = nudges[Int(random.next() % UInt64(nudges.count))]
-                    row.aspectRatios[index] = Size(width: imageWidth, height: cap * (1 + nudge / 100))
+                    row.aspectRatios[index] = Size(
+                        width: imageWidth, height: cap * (1 + nudge / 100))
                 }
             default:
                 break
@@ -109,7 +111,14 @@ import TrellisText
                     try layout.layout(row, of: tree, width: width)
                 }
                 let capped = kept.plan.nodes.indices.filter { kept.plan.isHeldByCap($0) }
-                let key = [width] + capped.flatMap { [kept.plan.nodes[$0].width, row.aspectRatios[$0]!.width, row.aspectRatios[$0]!.height] }
+                let key =
+                    [width]
+                    + capped.flatMap {
+                        [
+                            kept.plan.nodes[$0].width, row.aspectRatios[$0]!.width,
+                            row.aspectRatios[$0]!.height,
+                        ]
+                    }
                 if kept.plan.heightReplays > before, !capped.isEmpty, !ratios.contains(key) {
                     replayedCapped += 1
                 }
@@ -124,11 +133,14 @@ import TrellisText
                 rows += 1
                 if case .success = expected { laidOut += 1 }
                 if got != expected {
-                    mismatches.append("\(tree.nodes.count) nodes at \(width): kept \(got), general \(expected)")
+                    mismatches.append(
+                        "\(tree.nodes.count) nodes at \(width): kept \(got), general \(expected)")
                 }
             }
         }
-        #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(3).joined(separator: "\n"))")
+        #expect(
+            mismatches.isEmpty,
+            "\(mismatches.count): \(mismatches.prefix(3).joined(separator: "\n"))")
         // The comparison says something: most rows laid out, and rows whose
         // capped images' ratios no earlier row had are replayed.
         #expect(laidOut * 2 > rows, "\(laidOut) of \(rows)")
