@@ -144,8 +144,7 @@ extension _DirectPlan {
                 break
             }
             let image = nodes[index].image!
-            let ratio = image.aspectRatio.height / image.aspectRatio.width
-            let target = nodes[index].width * ratio
+            let target = imageHeightTarget(index, image)
             if let cap = image.maxHeight {
                 cost.hi = cap
                 if image.isIntrinsic {
@@ -153,10 +152,9 @@ extension _DirectPlan {
                     // weighted by rank as every intrinsic length in a stack
                     // tree, of the width `ImageView` takes from the layout: a
                     // width below 0 (a hidden stack's margins, a view pushed
-                    // out) is 0, as a label's (`_layoutWidthDidChange`).
-                    let width = nodes[index].width
-                    let taken = width < Label._narrowestWidth ? 0 : width
-                    cost.addEqual(taken * ratio, lane: lane(999), weight: tieWeight(index))
+                    // out) is 0, as a label's (`_layoutWidthDidChange`):
+                    // `imageHeightTarget`.
+                    cost.addEqual(target, lane: lane(999), weight: tieWeight(index))
                 } else {
                     cost.addEqual(target, lane: lane(999))
                 }

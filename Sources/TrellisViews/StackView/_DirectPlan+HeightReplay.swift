@@ -109,7 +109,8 @@ extension _DirectPlan {
     }
 
     /// The bits of every label's, button's and image's vertical key, in
-    /// node order (a stack's and a fixed box's key is always 0), written
+    /// node order (a stack's and a fixed box's key is always 0; an image
+    /// held by its cap, one key whatever its ratio: `isHeldByCap`), written
     /// into `bits`' storage.
     func heightKey(into bits: inout [UInt64]) {
         bits.removeAll(keepingCapacity: true)
@@ -118,6 +119,12 @@ extension _DirectPlan {
             case .label, .button:
                 bits.append(nodes[index].intrinsic.height.bitPattern)
             case .image:
+                if isHeldByCap(index) {
+                    bits.append(Self.cappedImageMark)
+                    bits.append(Self.cappedImageMark)
+                    bits.append(nodes[index].image!.maxHeight!.bitPattern)
+                    continue
+                }
                 guard let key = memoKey(index, .vertical) else { continue }
                 bits.append(key[0].bitPattern)
                 bits.append(key[1].bitPattern)

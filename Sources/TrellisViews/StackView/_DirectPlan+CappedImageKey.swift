@@ -1,0 +1,50 @@
+// A capped image's vertical key in the heights pass's table
+// (`_DirectPlan.heightKey(into:)`): an image whose height its cap holds
+// (its width × ratio above `maxHeight`) in a vertical stack that lays its
+// views end to end brings the same heights, places and refusals whatever
+// its ratio, so every such ratio is one key. Rows of random photos, taller
+// than their cap about half the time, then replay the heights pass.
+
+extension _DirectPlan {
+    /// The length node `index`'s image pulls its height to (the kink of its
+    /// vertical cost, `cost(of:_:)`): its width × its ratio, of the width
+    /// `ImageView` takes from the layout (0 below `Label._narrowestWidth`)
+    /// when the ratio is an intrinsic size.
+    func imageHeightTarget(_ index: Int, _ image: StackTree.ImageNode) -> Double {
+        let ratio = image.aspectRatio.height / image.aspectRatio.width
+        guard image.isIntrinsic else { return nodes[index].width * ratio }
+        let width = nodes[index].width
+        return (width < Label._narrowestWidth ? 0 : width) * ratio
+    }
+
+    /// Whether image `index`'s height is held by its cap whatever its ratio,
+    /// in a way no step of the heights pass can tell from another such ratio.
+    ///
+    /// Exact: its vertical cost is `hi = cap` and `|length − target|` at 999
+    /// (`cost(of:_:)`), so below the cap its slope is that term's left slope
+    /// whatever `target` is, and the kink at `target` lies beyond `hi`. Its
+    /// parent (a vertical stack, distribution fill, not on baselines) reads
+    /// the cost through its bounds, its leftmost minimizer (`anchor`: the
+    /// cap, as `target > hi`), its stretches within the bounds
+    /// (`appendStretches`: one endless stretch below the cap) and its slopes
+    /// at a length the stack gives it (`slopes(at:)`, in `checkNoTrade`;
+    /// that length is at most the cap, and the kink at `target` is further
+    /// than the solver's precision from it: `target − cap` above
+    /// `1e-9 × max(1, cap)`, the cap not negative). None of these sees the
+    /// kink, so the pass does the same operations on the same numbers.
+    func isHeldByCap(_ index: Int) -> Bool {
+        guard let image = nodes[index].image, let cap = image.maxHeight, cap.isFinite, cap >= 0,
+            index != coupledImage
+        else { return false }
+        let parent = nodes[index].parent
+        guard parent >= 0, let stack = nodes[parent].stack, stack.axis == .vertical,
+            stack.distribution == .fill, !stack.isBaselineRelativeArrangement
+        else { return false }
+        let target = imageHeightTarget(index, image)
+        return target.isFinite && target - cap > 1e-9 * max(1, cap)
+    }
+
+    /// The key words of an image held by its cap (`isHeldByCap`): a NaN
+    /// with a payload no width or ratio has, then the cap's bits.
+    static let cappedImageMark: UInt64 = 0x7FF4_CA99_ED1A_6E00
+}
