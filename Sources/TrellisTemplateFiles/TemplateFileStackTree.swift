@@ -310,7 +310,7 @@ struct _RowRead: Sendable {
     var fixedText: StackTree.Text?
     var ratio = Size(width: 1, height: 1)
 
-    fileprivate init(_ node: _PlannedNode) {
+    init(_ node: _PlannedNode) {
         switch node.content {
         case .stack, .fixed:
             break
