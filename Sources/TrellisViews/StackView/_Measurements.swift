@@ -31,11 +31,6 @@ struct _Measurements {
     static let groupSize = 8
 
     var slots: [Entry?] = []
-    /// Each place's hash (0: empty; a key's hash is never 0), apart from
-    /// the entries: a group's eight are one 64-byte line, read by every
-    /// lookup, where the entries (over a line each) are read only on a match,
-    /// so a miss (a new body text, most rows) touches one line, not eight.
-    var hashes: [UInt64] = []
     /// Which place of a full group the next new text takes (round robin).
     var turn = 0
     /// How many measurements were kept (every one the table missed).
@@ -43,9 +38,7 @@ struct _Measurements {
 
     /// The hash of a text and its width: the text's length and up to its
     /// first and last 32 bytes (texts of the same bytes have the same hash;
-    /// the table compares the whole text before it answers). Its lowest
-    /// bit is set (never 0, the mark of an empty place; `group` does not
-    /// read that bit).
+    /// the table compares the whole text before it answers).
     static func key(_ text: StackTree.Text, _ width: Double) -> (bytes: Int, hash: UInt64) {
         let bytes: Int
         var string: String
@@ -71,7 +64,7 @@ struct _Measurements {
         }
         hash = (hash ^ UInt64(bitPattern: Int64(bytes))) &* 0x100_0000_01B3
         hash = (hash ^ width.bitPattern) &* 0x100_0000_01B3
-        return (bytes, (hash ^ (hash >> 29)) | 1)
+        return (bytes, hash ^ (hash >> 29))
     }
 
     /// The first place of a hash's group.
@@ -84,8 +77,7 @@ struct _Measurements {
     func find(_ text: StackTree.Text, _ width: Double, _ key: (bytes: Int, hash: UInt64)) -> Int? {
         guard !slots.isEmpty else { return nil }
         let start = Self.group(key.hash)
-        for place in start..<(start + Self.groupSize)
-        where hashes[place] == key.hash && holds(place, text, width, key) {
+        for place in start..<(start + Self.groupSize) where holds(place, text, width, key) {
             return place
         }
         return nil
@@ -166,18 +158,13 @@ struct _Measurements {
             text: text, bytes: key.bytes, hash: key.hash, width: width, size: size,
             baselines: baselines)
         added += 1
-        if slots.isEmpty {
-            slots = Array(repeating: nil, count: Self.slotCount)
-            hashes = Array(repeating: 0, count: Self.slotCount)
-        }
+        if slots.isEmpty { slots = Array(repeating: nil, count: Self.slotCount) }
         let start = Self.group(entry.hash)
-        for place in start..<(start + Self.groupSize) where hashes[place] == 0 {
+        for place in start..<(start + Self.groupSize) where slots[place] == nil {
             slots[place] = entry
-            hashes[place] = entry.hash
             return
         }
         slots[start + turn] = entry
-        hashes[start + turn] = entry.hash
         turn = (turn + 1) % Self.groupSize
     }
 }
