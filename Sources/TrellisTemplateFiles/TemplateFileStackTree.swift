@@ -36,9 +36,7 @@ public struct TemplateFileStackTree: Sendable {
     private let plan: [_PlannedNode]
     /// What each row reads for each node (`row(_:into:)`), made once from
     /// `plan`: a small value per node, so a row copies no node's settings.
-    let reads: [_RowRead]
-    /// `reads`' field paths grouped by their first key (`readGrouped`).
-    let fields: _FieldGroups
+    private let reads: [_RowRead]
     /// The tree of the file's views with no row's values (fixed texts,
     /// empty fields, square images): `tree(for:)` is this tree with a
     /// row's values, and the direct path lays rows out as values of it
@@ -154,7 +152,6 @@ public struct TemplateFileStackTree: Sendable {
         try add(shape.root)
         self.plan = plan
         reads = plan.map(_RowRead.init)
-        fields = _FieldGroups(reads)
         nodeIDs = ids
         func node(_ index: Int) -> StackTree.Node {
             switch plan[index].content {
@@ -193,14 +190,6 @@ public struct TemplateFileStackTree: Sendable {
     /// - Complexity: O(nodes + the fields' path lengths).
     public func row(_ row: JSONRow, into values: inout StackTreeRow) throws(CellError) {
         if values.isHidden.count != plan.count { values = StackTreeRow(count: plan.count) }
-        if readGrouped(row, into: &values) { return }
-        try readEachField(row, into: &values)
-    }
-
-    /// `row(_:into:)` field by field in node order, each path from the
-    /// row's top: what a row `readGrouped` does not take reads (the first
-    /// node whose field it cannot show throws).
-    func readEachField(_ row: JSONRow, into values: inout StackTreeRow) throws(CellError) {
         func fail(_ position: SourcePosition, _ error: JSONRowError) -> CellError {
             TemplateFileCellView.rowError(
                 template: name, file: file, position: position, error: error, row: row)
@@ -301,7 +290,7 @@ private struct _ImageBinding: Sendable {
 
 /// What a row reads for one node: a label's or button's field (or its
 /// fixed text), an image's field (or its square ratio), or nothing.
-struct _RowRead: Sendable {
+private struct _RowRead: Sendable {
     enum Kind { case none, fixedText, text, image }
     var kind = Kind.none
     var path: JSONKeyPath?
