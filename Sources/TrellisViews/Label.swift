@@ -253,7 +253,9 @@ open class Label: View {
     }
 
     /// Measures the text at `width` on the grid of `scale`; records (and logs
-    /// once) a measurement error, and answers 0 × 0 then.
+    /// once) a measurement error, and answers 0 × 0 then. Inlined into the
+    /// engine's refit (`_refitIntrinsicSize`), a call less per row.
+    @inline(__always)
     private final func _measure(width: Double, scale: Double) -> Size {
         guard !_text.isEmpty else { return .zero }
         // The style and measurer are read from the immutable spec lent
