@@ -241,6 +241,7 @@ open class Label: View {
     /// `intrinsicContentSize` for the engine's refit of an exact `Label`:
     /// nothing reads its baselines, so the flag saying they moved is
     /// cleared, as re-making baseline constraints that do not exist would.
+    @inline(__always)
     final func _refitIntrinsicSize() -> Size {
         _baselinesChanged = false
         return _intrinsicSize()
@@ -394,6 +395,7 @@ open class Label: View {
         return a.utf8.elementsEqual(b.utf8)
     }
 
+    @inline(__always)
     private func _textDidChange() {
         _cachedSize = nil
         _cachedBaselines = nil
