@@ -241,6 +241,7 @@ open class Label: View {
     /// `intrinsicContentSize` for the engine's refit of an exact `Label`:
     /// nothing reads its baselines, so the flag saying they moved is
     /// cleared, as re-making baseline constraints that do not exist would.
+    @inline(__always)
     final func _refitIntrinsicSize() -> Size {
         _baselinesChanged = false
         return _intrinsicSize()
@@ -253,7 +254,9 @@ open class Label: View {
     }
 
     /// Measures the text at `width` on the grid of `scale`; records (and logs
-    /// once) a measurement error, and answers 0 × 0 then.
+    /// once) a measurement error, and answers 0 × 0 then. Inlined into the
+    /// engine's refit (`_refitIntrinsicSize`), a call less per row.
+    @inline(__always)
     private final func _measure(width: Double, scale: Double) -> Size {
         guard !_text.isEmpty else { return .zero }
         // The style and measurer are read from the immutable spec lent
@@ -392,6 +395,7 @@ open class Label: View {
         return a.utf8.elementsEqual(b.utf8)
     }
 
+    @inline(__always)
     private func _textDidChange() {
         _cachedSize = nil
         _cachedBaselines = nil

@@ -337,7 +337,7 @@ extension LayoutEngine {
         // `isDegraded` is read as the solver's other state, without a
         // dynamic exclusivity check (one a row on a reused cell).
         if proportionalStacks.isEmpty, pendingArrangements.isEmpty,
-            let size = refit(mode, size: target),
+            let size = polledRefit(mode, size: target) ?? refit(mode, size: target),
             !storedSolver.isDegraded,
             store.delegatedBaselines.isEmpty || !delegatedBaselinesMoved()
         {

@@ -125,6 +125,12 @@ extension LayoutEngine {
     var pollingHeights: Bool { plan.polling }
     var lastPassCount: Int { loop.lastPassCount }
     var refitCount: Int { loop.refitCount }
+    var polledRefitCount: Int { loop.polledRefitCount }
+    /// Whether `polledRefit` may answer (see `_SolveLoop.polledRefitEnabled`).
+    var polledRefitEnabled: Bool {
+        get { loop.polledRefitEnabled }
+        set { loop.polledRefitEnabled = newValue }
+    }
     var rebuildCount: Int { loop.rebuildCount }
     var freshRebuildCount: Int { loop.freshRebuildCount }
 }

@@ -55,6 +55,11 @@ struct _SolveLoop {
     var freshRebuildCount = 0
     /// Number of measurements the refit answered (for tests and benchmarks).
     var refitCount = 0
+    /// How many of those `polledRefit` answered (for tests).
+    var polledRefitCount = 0
+    /// Whether `polledRefit` may answer (tests turn it off to compare it
+    /// with the general refit).
+    var polledRefitEnabled = true
     /// Number of times the solver was built from the hierarchy (for tests and benchmarks).
     var rebuildCount = 0
 }
