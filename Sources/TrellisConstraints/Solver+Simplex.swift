@@ -61,21 +61,7 @@ extension Solver {
 
     /// Minimises the objective `levels` lexicographically with the primal
     /// simplex (paper section 3.2, "optimize").
-    ///
-    /// Over all levels, an objective unchanged since the last optimum is
-    /// left as it is, without looking for an entering symbol: that choice
-    /// reads the objective only (its terms and the kinds of their symbols,
-    /// which never change while a symbol is held), so it would find none
-    /// again. (A required constraint whose row is a definition, or whose
-    /// subject no level holds, leaves the objective as it was: half the
-    /// constraints of a new column of 1,000 boxes.)
     func _optimize(_ levels: Range<Int>) {
-        let allLevels = levels == _allLevels
-        if allLevels && _optimalObjectiveVersion == _objectiveVersion && _skipsOptimalObjective {
-            _optimizationsSkipped &+= 1
-            _residueBlocked = false
-            return
-        }
         for k in _objective.indices
         where !_objective[k].isIndexed && _objective[k].terms.count > _objectiveIndexThreshold {
             _objective[k].buildIndex()
@@ -94,11 +80,7 @@ extension Solver {
                 // told from a real coefficient that small, so the owner
                 // builds the tableau afresh (`isDegraded`), as for an
                 // unbounded objective below.
-                if _residueBlocked {
-                    isDegraded = true
-                } else if allLevels {
-                    _optimalObjectiveVersion = _objectiveVersion
-                }
+                if _residueBlocked { isDegraded = true }
                 return
             }
             guard let index = _leavingRow(entering) else {

@@ -95,21 +95,7 @@ public final class Solver {
 
     // The objective, one row per optional priority level, highest first.
     // During phase one the artificial objective is appended after them.
-    // Every write (a term, a level, an index) counts in `_objectiveVersion`.
-    @exclusivity(unchecked) var _objective: [_ObjectiveRow] = [] {
-        didSet { _objectiveVersion &+= 1 }
-    }
-    /// Changes with every write of `_objective`.
-    @exclusivity(unchecked) var _objectiveVersion: UInt64 = 0
-    /// `_objectiveVersion` when `_optimize` over all levels last stopped at
-    /// an optimum (no entering symbol, no residue in the way); `.max` when
-    /// none did. While the two are equal, the objective is optimal still:
-    /// the entering symbol is chosen from the objective alone.
-    @exclusivity(unchecked) var _optimalObjectiveVersion: UInt64 = .max
-    /// Whether `_optimize` skips an objective optimal still (false only in
-    /// tests comparing it with the full search), and how often it did.
-    @exclusivity(unchecked) var _skipsOptimalObjective = true
-    @exclusivity(unchecked) var _optimizationsSkipped = 0
+    @exclusivity(unchecked) var _objective: [_ObjectiveRow] = []
     @exclusivity(unchecked) var _levelPriority: [Priority] = []
     @exclusivity(unchecked) var _levelUsers: [Int32] = []
 
