@@ -148,7 +148,12 @@ extension Solver {
     /// count, and the scratch arrays cover every symbol.
     func _startDefinitionPass() {
         if _definitionMarks.count < _symbols.count {
-            let missing = _symbols.count - _definitionMarks.count
+            // Grown by half again at least: a new symbol or two comes with
+            // nearly every constraint, and growing to the exact count made
+            // a pass of each expansion (4,000 a new column of 1,000 boxes)
+            // append to both arrays. Marks past the symbols are never read.
+            let target = max(_symbols.count, _definitionMarks.count + _definitionMarks.count / 2)
+            let missing = target - _definitionMarks.count
             _definitionMarks.append(contentsOf: repeatElement(0, count: missing))
             _definitionScratch.append(contentsOf: repeatElement(0, count: missing))
         }
@@ -417,16 +422,6 @@ extension Solver {
             _symbols.withUnsafeBufferPointer { symbols in
                 _definitionMarks.withUnsafeMutableBufferPointer { marks in
                     _definitionScratch.withUnsafeMutableBufferPointer { scratch in
-                        /// Adds `amount` to the coefficient of the symbol `s` (not
-                        /// a definition), listing it in `met` when met first.
-                        @inline(__always) func accumulate(_ s: _Symbol, _ amount: Double) {
-                            if marks[Int(s)] != epoch {
-                                marks[Int(s)] = epoch
-                                scratch[Int(s)] = 0
-                                met.append(s)
-                            }
-                            scratch[Int(s)] += amount
-                        }
                         for s in order { scratch[Int(s)] = 0 }
                         scratch[Int(symbol)] = 1
                         // Referencing definitions before the ones they hold
@@ -444,7 +439,19 @@ extension Solver {
                                 if termRow >= 0 && rows[Int(termRow)].isDefinition {
                                     scratch[Int(term.symbol)] += amount
                                 } else {
-                                    accumulate(term.symbol, amount)
+                                    // A symbol that is not a definition:
+                                    // listed in `met` when met first. Written
+                                    // here, not in a local function: one
+                                    // capturing `met` boxed it and checked
+                                    // exclusivity at run time, twice an
+                                    // expansion (callgrind).
+                                    let t = Int(term.symbol)
+                                    if marks[t] != epoch {
+                                        marks[t] = epoch
+                                        scratch[t] = 0
+                                        met.append(term.symbol)
+                                    }
+                                    scratch[t] += amount
                                 }
                             }
                         }
