@@ -28,7 +28,9 @@ import TrellisText
     /// the cell 64 high.
     @Test func aNestedColumnBetweenLabels() throws {
         let nested = StackTree.Node.stack(
-            .init(axis: .vertical, spacing: 4, children: [Self.label("Thing 1"), Self.label("Thing 2")]))
+            .init(
+                axis: .vertical, spacing: 4,
+                children: [Self.label("Thing 1"), Self.label("Thing 2")]))
         let tree = StackTree(
             root: .init(
                 axis: .vertical, spacing: 10, isBaselineRelativeArrangement: true,
@@ -46,7 +48,9 @@ import TrellisText
     /// trades length with the column's last view: refused up front.
     @Test func aNestedColumnFirstIsRefused() {
         let nested = StackTree.Node.stack(
-            .init(axis: .vertical, spacing: 4, children: [Self.label("Thing 1"), Self.label("Thing 2")]))
+            .init(
+                axis: .vertical, spacing: 4,
+                children: [Self.label("Thing 1"), Self.label("Thing 2")]))
         let tree = StackTree(
             root: .init(
                 axis: .vertical, spacing: 10, isBaselineRelativeArrangement: true,

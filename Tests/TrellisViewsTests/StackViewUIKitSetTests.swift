@@ -255,7 +255,8 @@ import TrellisText
             for k in views.indices {
                 out.append(
                     Entry(
-                        "UISV-spacing-hidden", names[k], start, .equal, "UISV-ordering-spanner", end,
+                        "UISV-spacing-hidden", names[k], start, .equal, "UISV-ordering-spanner",
+                        end,
                         priority: 50))
                 if k == 0 || unaligned {
                     out.append(

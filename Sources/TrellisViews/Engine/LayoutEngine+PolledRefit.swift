@@ -22,7 +22,8 @@ extension LayoutEngine {
     /// finds nothing changed and answers nil too).
     @inline(__always)
     func polledRefit(_ mode: SizeMode, size target: Size) -> Size? {
-        guard loop.polledRefitEnabled, plan.polling, plan.heightLabels.count == 1, plan.widthsChecked,
+        guard loop.polledRefitEnabled, plan.polling, plan.heightLabels.count == 1,
+            plan.widthsChecked,
             planHolds, !needsRebuild, intrinsic.pendingIntrinsic.isEmpty,
             !loop.sawTransientConflict, mode == loop.sizeMode, target == loop.rootSizeValue,
             store.structuralChanges <= _ConstraintStore.refreshThreshold,
@@ -31,7 +32,8 @@ extension LayoutEngine {
         let index = plan.heightLabels[0]
         // An image view that follows its width: the general path.
         guard let text = intrinsic.texts[index],
-            views.withView(at: index, { $0._membership.layoutWidthEngine == ObjectIdentifier(self) })
+            views.withView(
+                at: index, { $0._membership.layoutWidthEngine == ObjectIdentifier(self) })
         else { return nil }
         // Only an exact text view gets the kind polled (`.heightEdit`).
         let size = text.refitIntrinsicSize()

@@ -260,7 +260,8 @@ extension StackView {
         _ arranged: [View], _ along: _StackAxis, _ across: _StackAxis, _ ordering: LayoutGuide,
         _ spanner: LayoutGuide, into made: inout [LayoutConstraint]
     ) {
-        let unaligned = axis == .vertical && (alignment == .firstBaseline || alignment == .lastBaseline)
+        let unaligned =
+            axis == .vertical && (alignment == .firstBaseline || alignment == .lastBaseline)
         for (k, view) in arranged.enumerated() {
             made.append(
                 make(
