@@ -56,13 +56,7 @@ import TrellisText
                 try layout.layout(row, of: tree, width: width)
             }
             if replays(kept.plan) > before { counts.replayed += 1 }
-            var general = DirectStackLayout()
-            general.plan.replayingHeights = false
-            general.plan.replayingSubtrees = false
-            general.plan.replayingWidths = false
-            let expected = general.result { (layout) throws(DirectStackLayoutError) in
-                try layout.layout(tree.applying(row), width: width)
-            }
+            let expected = DirectStackLayout.unreplayed(row, of: tree, width: width)
             let height = heights.result { (layout) throws(DirectStackLayoutError) in
                 try layout.height(row, of: tree, width: width)
             }
@@ -123,6 +117,20 @@ import TrellisText
 }
 
 extension DirectStackLayout {
+    /// A general planner's layout of `row` (no pass nor subtree replayed):
+    /// what a kept layout is compared with, to the bit.
+    static func unreplayed(_ row: StackTreeRow, of tree: StackTree, width: Double)
+        -> Result<StackTreeLayout, DirectStackLayoutError>
+    {
+        var general = DirectStackLayout()
+        general.plan.replayingHeights = false
+        general.plan.replayingSubtrees = false
+        general.plan.replayingWidths = false
+        return general.result { (layout) throws(DirectStackLayoutError) in
+            try layout.layout(tree.applying(row), width: width)
+        }
+    }
+
     /// What `body` gives with this layout, or its refusal, as a value.
     mutating func result<T>(
         _ body: (inout DirectStackLayout) throws(DirectStackLayoutError) -> T

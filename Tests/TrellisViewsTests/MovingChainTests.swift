@@ -19,6 +19,14 @@ import TrellisText
 @Suite struct MovingChainTests {
     static func label(_ text: String) -> StackTree.Node { .label(.init(text, style: testStyle)) }
 
+    /// A column of two labels, 4 apart, whose last baseline moves with its length.
+    static var nestedColumn: StackTree.Node {
+        .stack(
+            .init(
+                axis: .vertical, spacing: 4,
+                children: [label("Thing 1"), label("Thing 2")]))
+    }
+
     /// [Next, [Thing 1, Thing 2] 4 apart, Last], baseline to baseline 10
     /// apart. The nested column is 20 + 4 + 20 = 44 high; its first
     /// baseline is Thing 1's (15.771 below its top), its last Thing 2's,
@@ -27,10 +35,7 @@ import TrellisText
     /// baseline at 10 + 39.771, Last's 10 below (59.771): Last's top at 44,
     /// the cell 64 high.
     @Test func aNestedColumnBetweenLabels() throws {
-        let nested = StackTree.Node.stack(
-            .init(
-                axis: .vertical, spacing: 4,
-                children: [Self.label("Thing 1"), Self.label("Thing 2")]))
+        let nested = Self.nestedColumn
         let tree = StackTree(
             root: .init(
                 axis: .vertical, spacing: 10, isBaselineRelativeArrangement: true,
@@ -47,10 +52,7 @@ import TrellisText
     /// First in the column, its last baseline moving with its length
     /// trades length with the column's last view: refused up front.
     @Test func aNestedColumnFirstIsRefused() {
-        let nested = StackTree.Node.stack(
-            .init(
-                axis: .vertical, spacing: 4,
-                children: [Self.label("Thing 1"), Self.label("Thing 2")]))
+        let nested = Self.nestedColumn
         let tree = StackTree(
             root: .init(
                 axis: .vertical, spacing: 10, isBaselineRelativeArrangement: true,
