@@ -16,7 +16,8 @@
 // Why it is exact, step by step (the rules are those of the OpenType
 // specification's GSUB and GPOS chapters, as HarfBuzz implements them):
 // - A piece is eligible when every character is in the table below (U+0020 to
-//   U+23FF), has a glyph in the font's cmap that GDEF does not class as a
+//   U+23FF, and the box drawing and block elements of U+2500 to U+259F,
+//   which Chinese rows draw tables with), has a glyph in the font's cmap that GDEF does not class as a
 //   mark, is not a mark, control, format or unassigned character nor
 //   U+2044, and is of the Common, Latin, Cyrillic or Greek script (in a
 //   font that maps U+4E00, also CJK symbols, kana, ideographs and fullwidth
@@ -69,8 +70,10 @@
 //   Learning checks the model as it goes (a pair seen twice must agree, and a
 //   last glyph must have its plain advance); a contradiction turns the model
 //   off for that workspace.
-// - Fonts with AAT tables (`morx`, `mort`, `kerx`, `trak`) or a legacy `kern`
-//   table, or without GPOS, are not modelled (HarfBuzz would use those).
+// - Fonts with AAT tables (`morx`, `mort`, `kerx`, `trak`), or without
+//   GPOS, are not modelled (HarfBuzz would use those); nor are fonts with a
+//   legacy `kern` table, but for those whose GPOS kerns under every plan,
+//   which HarfBuzz then never applies it to (KernOnlyShaping+LegacyKern.swift).
 //   Malformed layout tables turn the model off for that font.
 // `KernOnlyShapingTests` checks every piece of several corpora bit for bit
 // against HarfBuzz.
@@ -243,7 +246,10 @@ final class _KernOnlyPlan {
 /// What a face's layout does to eligible text, worked out once per font.
 final class _KernOnlyFace: @unchecked Sendable {
     /// Code points below this are looked up in `scalars` of every face.
-    static let scalarLimit = 0x2400
+    static let scalarLimit = 0x25A0
+    /// The code points of `scalarLimit`'s table that may be eligible: up
+    /// to U+23FF, then box drawing and block elements.
+    static let ranges = [0x20..<0x2400, 0x2500..<0x25A0]
     /// The end of `scalars` of a face with CJK ideographs, whose eligible
     /// characters also include CJK symbols and punctuation, kana, the
     /// unified ideographs (and Extension A) and the fullwidth forms.
@@ -282,9 +288,12 @@ final class _KernOnlyFace: @unchecked Sendable {
 
     /// The analysis of a face, or nil when its tables rule the model out.
     static func analyze(face: OpaquePointer, font: OpaquePointer) -> _KernOnlyFace? {
-        for tag in ["morx", "mort", "kerx", "trak", "kern"] where _tableLength(face, tag) > 0 {
+        for tag in ["morx", "mort", "kerx", "trak"] where _tableLength(face, tag) > 0 {
             return nil
         }
+        // A legacy `kern` table only where HarfBuzz never applies it
+        // (KernOnlyShaping+LegacyKern.swift).
+        if _tableLength(face, "kern") > 0 && !gposKernsEveryPlan(face) { return nil }
         let glyphCount = Int(hb_face_get_glyph_count(face))
         guard glyphCount > 0, glyphCount <= 0x10000 else { return nil }
         // Every glyph's advance in one call: what one call a glyph gives
@@ -309,7 +318,7 @@ final class _KernOnlyFace: @unchecked Sendable {
         var scalars = [UInt32](
             repeating: ineligible << 16, count: hasCJK ? cjkScalarLimit : scalarLimit)
         var eligible = _GlyphSet(count: glyphCount)
-        for codePoint in ([0x20..<scalarLimit] + (hasCJK ? cjkRanges : [])).joined() {
+        for codePoint in (ranges + (hasCJK ? cjkRanges : [])).joined() {
             let point = hb_codepoint_t(codePoint)
             guard codePoint != 0x2044,
                 _isEligibleCategory(hb_unicode_general_category(unicode, point))

@@ -153,10 +153,11 @@ extension _Workspace {
 
     /// Learns pair kernings from the buffer HarfBuzz has just shaped from
     /// `bytes` with `face`, left to right, when all its glyphs are simple.
+    /// `clusterBase` is the buffer offset of `bytes` (a batch's piece).
     func learnKerning(
         _ bytes: UnsafeBufferPointer<UInt8>, _ infos: UnsafeMutablePointer<hb_glyph_info_t>,
         _ positions: UnsafeMutablePointer<hb_glyph_position_t>, _ glyphCount: Int,
-        face: _FontFace
+        face: _FontFace, clusterBase: UInt32 = 0
     ) {
         guard usesKernModel, glyphCount > 0, face.id < 1 << 24, let model = kernOnlyFace(face)
         else { return }
@@ -177,7 +178,8 @@ extension _Workspace {
             let entry = model.scalars[Int(scalar)]
             let glyph = infos[position].codepoint
             guard entry >> 16 != _KernOnlyFace.ineligible, entry & 0xFFFF == glyph,
-                infos[position].cluster == UInt32(index), plan.simple.contains(Int(glyph))
+                infos[position].cluster == UInt32(index) + clusterBase,
+                plan.simple.contains(Int(glyph))
             else { return }
             if !plan.needs.isEmpty {
                 needed |= plan.needs[Int(glyph)]

@@ -94,7 +94,7 @@ extension _Workspace {
     /// Why: a HarfBuzz call has a cost of its own besides the glyphs it
     /// shapes (about 0.4 µs measured here, a tenth of shaping a word), and a
     /// cold text brings a few new words at once. Why it is exact: the pieces
-    /// are shaped side by side, and HarfBuzz marks the first glyph of a
+    /// are shaped in one buffer, and HarfBuzz marks the first glyph of a
     /// cluster `HB_GLYPH_FLAG_UNSAFE_TO_BREAK` whenever breaking the text
     /// there and shaping the two sides separately could give other glyphs or
     /// positions (HarfBuzz's documentation of `hb_glyph_flags_t`; Chrome reuses
@@ -102,6 +102,13 @@ extension _Workspace {
     /// kept only when both of its ends are such safe boundaries, so its
     /// glyphs and advances are those of shaping it alone, which is how every
     /// other piece is measured (widths never depend on neighbouring text).
+    /// Between two pieces stands U+FFFF (`_batchSeparator`), a noncharacter
+    /// no font maps: its glyph 0 is in no lookup's coverage, so contextual
+    /// rules that would look from one piece into the next (Inter's case
+    /// forms look through spaces for a capital or digit) stop there and
+    /// leave both boundaries safe; its script (Unknown) is not one
+    /// `hb_buffer_guess_segment_properties` chooses. Whether a boundary is
+    /// safe is still read from HarfBuzz's flags, never assumed.
     /// Callers batch parts that HarfBuzz gives one script alone (plain
     /// ASCII text here, other texts by script in
     /// Workspace+ScriptBatches.swift), left to right, with one font; a part
@@ -111,9 +118,12 @@ extension _Workspace {
     ///   - parts: byte ranges of `text` with their trailing whitespace
     ///     start, in any order.
     ///   - measures: receives one measure or nil for each part.
+    ///   - separator: the bytes put between two parts (`_batchSeparator`;
+    ///     tests pass none to shape parts side by side).
     func shapeBatch(
         _ text: UnsafeBufferPointer<UInt8>, _ parts: [(range: Range<Int>, trailingStart: Int)],
-        face: _FontFace, faceIndex: Int = 0, into measures: inout [_PieceMeasure?]
+        face: _FontFace, faceIndex: Int = 0, into measures: inout [_PieceMeasure?],
+        separator: [UInt8] = _batchSeparator
     ) {
         // Locals, not properties, in the loops (see `prepare`).
         var batchBytes = self.batchBytes
@@ -127,35 +137,33 @@ extension _Workspace {
         measures.removeAll(keepingCapacity: true)
         batchStarts.removeAll(keepingCapacity: true)
         batchBytes.removeAll(keepingCapacity: true)
-        for part in parts {
+        for (order, part) in parts.enumerated() {
+            if order > 0 { batchBytes.append(contentsOf: separator) }
             batchStarts.append(Int32(batchBytes.count))
             batchBytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[part.range]))
             measures.append(nil)
         }
-        batchStarts.append(Int32(batchBytes.count))
         guard
             let (infos, positions, glyphCount) = batchBytes.withUnsafeBufferPointer({
                 shapeBuffer($0, rtl: false, face: face)
             })
         else { return }
-        batchBytes.withUnsafeBufferPointer {
-            learnKerning($0, infos, positions, glyphCount, face: face)
-        }
         let glyphs = glyphCount
+        @inline(__always) func isUnsafe(_ glyph: Int) -> Bool {
+            hb_glyph_info_get_glyph_flags(infos + glyph).rawValue
+                & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
+        }
         var glyph = 0
-        // Whether the boundary at the start of the current part is safe.
-        var startIsSafe = true
         for index in parts.indices {
             let start = UInt32(batchStarts[index])
-            let end = UInt32(batchStarts[index + 1])
-            // The part's first glyph must begin its own cluster at its first byte.
+            let end = start + UInt32(parts[index].range.count)
+            // The separator's glyphs before this part.
+            while glyph < glyphs && infos[glyph].cluster < start { glyph += 1 }
+            // The part's first glyph must begin its own cluster at its
+            // first byte, at a boundary safe to break.
             guard glyph < glyphs, infos[glyph].cluster == start else { return }
-            if index > 0
-                && hb_glyph_info_get_glyph_flags(infos + glyph).rawValue
-                    & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
-            {
-                startIsSafe = false
-            }
+            let startIsSafe = index == 0 || !isUnsafe(glyph)
+            let first = glyph
             var tally = _GlyphTally(perUnit: 1 / Double(face.unitsPerEm))
             var missing = false
             let trailing = UInt32(
@@ -167,16 +175,13 @@ extension _Workspace {
                     isMissing: false, trailingStart: Int(trailing))
                 glyph += 1
             }
-            // The next part's first glyph must begin its own cluster at
-            // this part's end: a ligature across the boundary ("-" and the
-            // next part's ">" as Inter's arrow) is a glyph whose cluster
-            // starts inside this part, and it is no part's alone.
+            // The separator's first glyph must begin its own cluster at
+            // this part's end: a glyph whose cluster starts inside the
+            // part and runs past it is no part's alone.
             let endIsSafe =
                 index == parts.count - 1
                 ? glyph == glyphs
-                : glyph < glyphs && infos[glyph].cluster == end
-                    && hb_glyph_info_get_glyph_flags(infos + glyph).rawValue
-                        & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue == 0
+                : glyph < glyphs && infos[glyph].cluster == end && !isUnsafe(glyph)
             // A part with a missing glyph is left to `shape` (which finds
             // it a fallback font); the parts around it are kept as usual.
             if !missing && startIsSafe && endIsSafe {
@@ -184,8 +189,16 @@ extension _Workspace {
                 tally.addTo(&measure)
                 measure.fontMask = faceIndex < 32 ? 1 << UInt32(faceIndex) : 0
                 measures[index] = measure
+                // Its glyphs are those of shaping it alone: pairs to learn.
+                batchBytes.withUnsafeBufferPointer {
+                    learnKerning(
+                        UnsafeBufferPointer(rebasing: $0[Int(start)..<Int(end)]), infos + first,
+                        positions + first, glyph - first, face: face, clusterBase: start)
+                }
             }
-            startIsSafe = endIsSafe
         }
     }
 }
+
+/// What `shapeBatch` puts between two pieces: U+FFFF in UTF-8.
+let _batchSeparator: [UInt8] = [0xEF, 0xBF, 0xBF]

@@ -2,6 +2,7 @@
 // give each piece it keeps exactly the measure of shaping that piece alone,
 // and must leave out pieces at a boundary HarfBuzz marks unsafe to break.
 import Testing
+import TrellisTestSupport
 
 @testable import TrellisText
 
@@ -10,15 +11,16 @@ import Testing
 
     /// Shapes `parts` of `text` in one batch, and each alone; returns the
     /// batch's measures (nil where it left a piece out) and the ones alone.
-    static func measures(_ text: String, _ parts: [Part], family: String = "Inter") throws -> (
-        batched: [_PieceMeasure?], alone: [_PieceMeasure]
-    ) {
+    static func measures(
+        _ text: String, _ parts: [Part], family: String = "Inter",
+        separator: [UInt8] = _batchSeparator
+    ) throws -> (batched: [_PieceMeasure?], alone: [_PieceMeasure]) {
         let face = try Font(family: family)._face
         let workspace = try _Workspace()
         let bytes = Array(text.utf8)
         return bytes.withUnsafeBufferPointer { buffer in
             var batched: [_PieceMeasure?] = []
-            workspace.shapeBatch(buffer, parts, face: face, into: &batched)
+            workspace.shapeBatch(buffer, parts, face: face, into: &batched, separator: separator)
             let alone = parts.map {
                 workspace.shape(
                     buffer, range: $0.range, trailingStart: $0.trailingStart, rtl: false,
@@ -64,12 +66,74 @@ import Testing
     }
 
     @Test func kernedBoundaryIsLeftOut() throws {
-        // Inter kerns A and V (1904 → 1712 units for A), so HarfBuzz marks V
-        // unsafe to break: neither side may be taken from the batch.
-        let (batched, _) = try Self.measures("AV", [(0..<1, 1), (1..<2, 2)])
+        // Side by side (no separator), Inter kerns A and V (1904 → 1712
+        // units for A), so HarfBuzz marks V unsafe to break: neither side
+        // may be taken from the batch.
+        let (batched, _) = try Self.measures("AV", [(0..<1, 1), (1..<2, 2)], separator: [])
         #expect(batched.count == 2)
         #expect(batched[0] == nil)
         #expect(batched[1] == nil)
+    }
+
+    @Test func separatorKeepsKernedAndContextualNeighbours() throws {
+        // With U+FFFF between them (`_batchSeparator`), A and V are not
+        // kerned and Inter's case forms ("-" raised between capitals, "(2)"
+        // beside a digit) do not look into the next part: every part is
+        // kept, each with its measure alone.
+        for (text, parts) in [
+            ("AV", [(0..<1, 1), (1..<2, 2)]),
+            ("A-B-C", [(0..<2, 2), (2..<4, 4), (4..<5, 5)]),
+            ("(2) A ", [(0..<4, 3), (4..<6, 5)]),
+        ] as [(String, [Part])] {
+            let (batched, alone) = try Self.measures(text, parts)
+            #expect(batched.map { $0 } == alone.map { $0 }, "\(text)")
+        }
+    }
+
+    @Test(arguments: ["Inter", "Roboto"])
+    func randomPiecesMeasureAsShapedAlone(family: String) throws {
+        // Random strings of letters of several scripts, digits, punctuation
+        // Inter's contextual rules act on, marks, emoji and spaces, cut at
+        // random: every part a batch keeps is its measure alone, and with
+        // the separator most parts are kept.
+        let alphabet: [String] =
+            ["A", "V", "a", "x", "(", ")", "-", ">", "<", "=", ":", "[", "]", "1", "2", "/"]
+            + ["é", "e\u{301}", "ж", "Ж", "λ", "ß", "“", "”", "…", "—", "😀", "👍🏽", "中"]
+            + [" ", " ", " ", "  ", "\u{200D}", "ﬁ", "fi", "->", "3x5", "\t", "\u{A0}"]
+        var generator = SeededGenerator(seed: 1738)
+        var kept = 0
+        var total = 0
+        for _ in 0..<600 {
+            let count = Int.random(in: 2...30, using: &generator)
+            let text = (0..<count).map { _ in alphabet.randomElement(using: &generator)! }
+                .joined()
+            let bytes = Array(text.utf8)
+            // Cut at scalar boundaries, each part's trailing spaces as prepare finds them.
+            var cuts = Set<Int>()
+            for _ in 0..<Int.random(in: 1...6, using: &generator) {
+                var cut = Int.random(in: 1..<bytes.count, using: &generator)
+                while cut < bytes.count && bytes[cut] & 0xC0 == 0x80 { cut += 1 }
+                if cut < bytes.count { cuts.insert(cut) }
+            }
+            let ends = cuts.sorted() + [bytes.count]
+            var start = 0
+            var parts: [Part] = []
+            bytes.withUnsafeBufferPointer { buffer in
+                for end in ends {
+                    parts.append(
+                        (start..<end, _trailingWhitespaceStart(buffer, end: end, start: start)))
+                    start = end
+                }
+            }
+            let (batched, alone) = try Self.measures(text, parts, family: family)
+            for (measure, reference) in zip(batched, alone) {
+                total += 1
+                guard let measure else { continue }
+                #expect(measure == reference, "\(text.debugDescription) \(parts)")
+                kept += 1
+            }
+        }
+        #expect(kept * 10 > total * 6, "kept \(kept) of \(total)")
     }
 
     @Test func spaceSeparatedPiecesAreKept() throws {

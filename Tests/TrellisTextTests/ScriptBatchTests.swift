@@ -81,13 +81,15 @@ import TrellisTestSupport
 
     @Test func aLigatureAcrossTwoPartsIsLeftOut() throws {
         // Inter draws "->" as one arrow glyph, whose cluster starts at "-":
-        // in "+->" cut as "+-" and ">", the arrow is neither part's alone.
+        // in "+->" cut as "+-" and ">" side by side (no separator), the
+        // arrow is neither part's alone.
         let face = try Font(family: "Inter")._face
         let workspace = try _Workspace()
         let bytes = Array("+->".utf8)
         bytes.withUnsafeBufferPointer { buffer in
             var batched: [_PieceMeasure?] = []
-            workspace.shapeBatch(buffer, [(0..<2, 2), (2..<3, 3)], face: face, into: &batched)
+            workspace.shapeBatch(
+                buffer, [(0..<2, 2), (2..<3, 3)], face: face, into: &batched, separator: [])
             #expect(batched.count == 2)
             #expect(batched[0] == nil)
             #expect(batched[1] == nil)
