@@ -1,6 +1,7 @@
 // Batched shaping (several new pieces of plain text in one HarfBuzz call) must
 // give each piece it keeps exactly the measure of shaping that piece alone,
 // and must leave out pieces at a boundary HarfBuzz marks unsafe to break.
+import CHarfBuzz
 import Testing
 import TrellisTestSupport
 
@@ -94,14 +95,19 @@ import TrellisTestSupport
     func randomPiecesMeasureAsShapedAlone(family: String) throws {
         // Random strings of letters of several scripts, digits, punctuation
         // Inter's contextual rules act on, marks, emoji and spaces, cut at
-        // random: every part a batch keeps is its measure alone, and with
-        // the separator most parts are kept.
+        // random, batched by the script HarfBuzz gives each part alone (as
+        // `shapeScriptBatches` batches them): every part a batch keeps is
+        // its measure alone, and the separator keeps more parts than
+        // shaping them side by side.
         let alphabet: [String] =
             ["A", "V", "a", "x", "(", ")", "-", ">", "<", "=", ":", "[", "]", "1", "2", "/"]
             + ["é", "e\u{301}", "ж", "Ж", "λ", "ß", "“", "”", "…", "—", "😀", "👍🏽", "中"]
             + [" ", " ", " ", "  ", "\u{200D}", "ﬁ", "fi", "->", "3x5", "\t", "\u{A0}"]
+        let face = try Font(family: family)._face
+        let workspace = try _Workspace()
         var generator = SeededGenerator(seed: 1738)
         var kept = 0
+        var keptSideBySide = 0
         var total = 0
         for _ in 0..<600 {
             let count = Int.random(in: 2...30, using: &generator)
@@ -110,30 +116,45 @@ import TrellisTestSupport
             let bytes = Array(text.utf8)
             // Cut at scalar boundaries, each part's trailing spaces as prepare finds them.
             var cuts = Set<Int>()
-            for _ in 0..<Int.random(in: 1...6, using: &generator) {
+            for _ in 0..<Int.random(in: 1...8, using: &generator) {
                 var cut = Int.random(in: 1..<bytes.count, using: &generator)
                 while cut < bytes.count && bytes[cut] & 0xC0 == 0x80 { cut += 1 }
                 if cut < bytes.count { cuts.insert(cut) }
             }
-            let ends = cuts.sorted() + [bytes.count]
-            var start = 0
-            var parts: [Part] = []
             bytes.withUnsafeBufferPointer { buffer in
-                for end in ends {
-                    parts.append(
-                        (start..<end, _trailingWhitespaceStart(buffer, end: end, start: start)))
+                var start = 0
+                var groups: [hb_script_t: [Part]] = [:]
+                for end in cuts.sorted() + [bytes.count] {
+                    let part = (start..<end, _trailingWhitespaceStart(buffer, end: end, start: start))
+                    groups[_guessedScript(buffer, part.0), default: []].append(part)
                     start = end
                 }
-            }
-            let (batched, alone) = try Self.measures(text, parts, family: family)
-            for (measure, reference) in zip(batched, alone) {
-                total += 1
-                guard let measure else { continue }
-                #expect(measure == reference, "\(text.debugDescription) \(parts)")
-                kept += 1
+                for parts in groups.values where parts.count > 1 {
+                    var batched: [_PieceMeasure?] = []
+                    var sideBySide: [_PieceMeasure?] = []
+                    workspace.shapeBatch(buffer, parts, face: face, into: &batched)
+                    workspace.shapeBatch(
+                        buffer, parts, face: face, into: &sideBySide, separator: [])
+                    for (order, part) in parts.enumerated() {
+                        let alone = workspace.shape(
+                            buffer, range: part.range, trailingStart: part.trailingStart,
+                            rtl: false, faces: [face], keepClusters: false, tryingKernModel: false)
+                        total += 1
+                        if let measure = sideBySide[order] {
+                            #expect(measure == alone, "\(text.debugDescription) \(parts)")
+                            keptSideBySide += 1
+                        }
+                        if let measure = batched[order] {
+                            #expect(measure == alone, "\(text.debugDescription) \(parts)")
+                            kept += 1
+                        }
+                    }
+                }
             }
         }
-        #expect(kept * 10 > total * 6, "kept \(kept) of \(total)")
+        #expect(total > 1_000)
+        #expect(kept > keptSideBySide, "kept \(kept), side by side \(keptSideBySide), of \(total)")
+        #expect(kept * 2 > total, "kept \(kept) of \(total)")
     }
 
     @Test func spaceSeparatedPiecesAreKept() throws {
