@@ -1,0 +1,77 @@
+// The direct path's costs of a stack's thickness across its axis, by its
+// alignment.
+
+import TrellisGeometry
+import TrellisText
+
+extension _DirectPlan {
+    /// The alignment whose constraints across the axis `stack` makes. A
+    /// vertical stack aligned by baselines makes no `UISV-alignment` (UIKit:
+    /// "firstBaseline: a layout where the stack view aligns its arranged
+    /// views based on their first baseline. This alignment is only valid
+    /// for horizontal stacks."); its spanner is around every visible view
+    /// (`UISV-spanning-boundary`, required both ways) and as thin as that
+    /// allows (`UISV-spanning-fit`, 51), its canvas tied to the spanner: the
+    /// lengths across are those of the centre alignment, whose constraints
+    /// bound them the same way (`isUnaligned`: only the places differ).
+    func effectiveAlignment(_ stack: StackTree.Stack) -> StackView.Alignment {
+        if isUnaligned(stack) { return .center }
+        return stack.alignment
+    }
+
+    /// A vertical stack aligned by baselines: its views' places across are
+    /// tied to nothing but the spanner around them (see `effectiveAlignment`).
+    func isUnaligned(_ stack: StackTree.Stack) -> Bool {
+        stack.axis == .vertical
+            && (stack.alignment == .firstBaseline || stack.alignment == .lastBaseline)
+    }
+
+    /// The cost of a stack's thickness across its axis.
+    mutating func acrossCost(
+        _ index: Int, _ stack: StackTree.Stack, _ visible: [Int], _ axis: LayoutAxis
+    )
+        throws(_StackCostError) -> _Cost
+    {
+        let (start, end) = margins(index, axis)
+        let margin = start + end
+        switch effectiveAlignment(stack) {
+        case .fill:
+            // Hidden views too: UIKit aligns every arranged view.
+            return children(index).reduce(_Cost()) {
+                $0 + costs[$1].composed(scale: 1, offset: -margin)
+            }
+        case .leading, .center, .trailing:
+            for child in visible {
+                try costs[child].checkMinimumModelled("node\(child)'s best length")
+            }
+            var cost = visible.reduce(_Cost()) {
+                $0 + costs[$1].runningMinimum().composed(scale: 1, offset: -margin)
+            }
+            cost.addEqual(margin, lane: lane(51))
+            return cost
+        case .firstBaseline, .lastBaseline:
+            for child in visible {
+                try costs[child].checkMinimumModelled("node\(child)'s best length")
+            }
+            let offsets = try baselineOffsets(stack, visible)
+            var cost = _Cost()
+            // (Last baselines: only the first view's bottom bounds the
+            // canvas's, `UISV-canvas-connection` `>=`; the others may stick
+            // out below.)
+            let bounded = stack.alignment == .lastBaseline ? 1 : visible.count
+            if let hidden = try hiddenFirstBelowLine(index, stack, visible, offsets) {
+                try costs[hidden.child].checkMinimumModelled("node\(hidden.child)'s best length")
+                cost = costs[hidden.child].runningMinimum().composed(
+                    scale: 1, offset: -margin - hidden.offset)
+            } else {
+                for (child, offset) in zip(visible, offsets).prefix(bounded) {
+                    cost =
+                        cost
+                        + costs[child].runningMinimum().composed(scale: 1, offset: -margin - offset)
+                }
+            }
+            cost.addEqual(margin, lane: lane(51))
+            return cost
+        }
+    }
+}
