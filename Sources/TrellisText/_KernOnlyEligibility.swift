@@ -29,20 +29,23 @@ extension _KernOnlyFace {
         var classes: [UInt32] = []
         points.reserveCapacity(hasCJK ? 40_000 : scalarLimit)
         classes.reserveCapacity(points.capacity)
-        for codePoint in ([0x20..<scalarLimit] + (hasCJK ? cjkRanges : [])).joined() {
-            let point = hb_codepoint_t(codePoint)
-            guard codePoint != 0x2044,
-                _isEligibleCategory(hb_unicode_general_category(unicode, point))
-            else { continue }
-            let script = hb_unicode_script(unicode, point)
-            if script == HB_SCRIPT_COMMON {
-                classes.append(0)
-            } else if let known = scriptClass(script), known > 0 {
-                classes.append(UInt32(known))
-            } else {
-                continue
+        let scripts = self.scripts
+        for range in [0x20..<scalarLimit] + (hasCJK ? cjkRanges : []) {
+            for codePoint in range where codePoint != 0x2044 {
+                let point = hb_codepoint_t(codePoint)
+                guard _isEligibleCategory(hb_unicode_general_category(unicode, point)) else {
+                    continue
+                }
+                let script = hb_unicode_script(unicode, point)
+                if script == HB_SCRIPT_COMMON {
+                    classes.append(0)
+                } else if let known = scripts.firstIndex(of: script), known > 0 {
+                    classes.append(UInt32(known))
+                } else {
+                    continue
+                }
+                points.append(point)
             }
-            points.append(point)
         }
         // Glyph 0 for a code point the font lacks.
         var glyphs = [hb_codepoint_t](repeating: 0, count: points.count)
