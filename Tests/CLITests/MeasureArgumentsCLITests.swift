@@ -12,7 +12,7 @@ import TrellisTestSupport
     /// weight, line spacing, lines, scale, and fallback (the ideographs are
     /// missing with the bundled fonts only).
     static let rows = [
-        #"{"subtitle": "The quick brown fox jumps over the lazy dog, again and again.", "title": "<b>Bold</b> and <i>italic</i> words wrap"}"#,
+        #"{"subtitle": "The quick brown fox jumps over the lazy dog, again and again.", "title": "<b>Bold</b> and <span size=\"24pt\">large</span> words wrap"}"#,
         #"{"subtitle": "丹顶鹤 and a long tail of words to wrap onto lines", "title": "中文 <span weight=\"bold\">粗体</span> text"}"#,
         #"{"subtitle": "Short", "title": "x"}"#,
     ].joined(separator: "\n") + "\n"

@@ -69,10 +69,14 @@ struct KernOnlyEligibilityTests {
     }
 
     @Test func bundledFontsReadTheEligibleGlyphsOfEachCodePoint() throws {
-        for family in ["Inter", "Roboto", "Noto Sans Arabic", "Noto Sans Hebrew"] {
+        // Arabic and Hebrew letters are of scripts the model leaves out:
+        // only those fonts' Common characters are eligible.
+        for (family, least) in [
+            ("Inter", 1_000), ("Roboto", 500), ("Noto Sans Arabic", 1), ("Noto Sans Hebrew", 1),
+        ] {
             let (found, eligible) = Self.disagreements(try Font(family: family)._face)
             #expect(found.isEmpty, "\(found.prefix(10))")
-            #expect(eligible > 100, "\(family)")
+            #expect(eligible >= least, "\(family): \(eligible)")
         }
         for weight in [FontWeight.medium, .semibold, .bold] {
             let (found, _) = Self.disagreements(try Font(family: "Inter", weight: weight)._face)
