@@ -35,7 +35,8 @@ extension Measure {
                 markup = true
                 continue
             }
-            guard argument.hasPrefix("--"), let name = Name(rawValue: String(argument.dropFirst(2))),
+            guard argument.hasPrefix("--"),
+                let name = Name(rawValue: String(argument.dropFirst(2))),
                 values[name] == nil, let value = rest.popFirst(), !value.hasPrefix("-")
             else { return nil }
             values[name] = value

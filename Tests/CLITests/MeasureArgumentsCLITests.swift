@@ -11,15 +11,17 @@ import TrellisTestSupport
     /// Rows whose records depend on every option: the field read, markup,
     /// weight, line spacing, lines, scale, and fallback (the ideographs are
     /// missing with the bundled fonts only).
-    static let rows = [
-        #"{"subtitle": "The quick brown fox jumps over the lazy dog, again and again.", "title": "<b>Bold</b> and <span size=\"24pt\">large</span> words wrap"}"#,
-        #"{"subtitle": "丹顶鹤 and a long tail of words to wrap onto lines", "title": "中文 <span weight=\"bold\">粗体</span> text"}"#,
-        #"{"subtitle": "Short", "title": "x"}"#,
-    ].joined(separator: "\n") + "\n"
+    static let rows =
+        [
+            #"{"subtitle": "The quick brown fox jumps over the lazy dog, again and again.", "title": "<b>Bold</b> and <span size=\"24pt\">large</span> words wrap"}"#,
+            #"{"subtitle": "丹顶鹤 and a long tail of words to wrap onto lines", "title": "中文 <span weight=\"bold\">粗体</span> text"}"#,
+            #"{"subtitle": "Short", "title": "x"}"#,
+        ].joined(separator: "\n") + "\n"
 
     /// `trellis measure` with `arguments` and `rows` on standard input.
     func measure(_ arguments: [String]) throws -> Tool.Result {
-        let input = try Tool.temporaryFile("measure-arguments-\(UUID().uuidString).jsonl", Self.rows)
+        let input = try Tool.temporaryFile(
+            "measure-arguments-\(UUID().uuidString).jsonl", Self.rows)
         let process = Process()
         process.executableURL = Tool.directory.appendingPathComponent("trellis")
         process.arguments = ["measure"] + arguments
@@ -77,7 +79,10 @@ import TrellisTestSupport
                 ["--font", "Inter", "--size", "17", "--width", "120", "--colour", "red"],
                 ["--font=Inter", "--size=17", "--width=120", "--colour=red"]
             ),
-            (["--font", "Inter", "--size", "17", "--width"], ["--font=Inter", "--size=17", "--width"]),
+            (
+                ["--font", "Inter", "--size", "17", "--width"],
+                ["--font=Inter", "--size=17", "--width"]
+            ),
             (
                 ["--font", "Inter", "--size", "17", "--width", "120", "--lines", "many"],
                 ["--font=Inter", "--size=17", "--width=120", "--lines=many"]

@@ -56,7 +56,9 @@ struct KernOnlyEligibilityTests {
             face: hbFace, font: font, glyphCount: glyphCount, hasCJK: hasCJK)
         let expected = oneByOne(face: hbFace, font: font, glyphCount: glyphCount, hasCJK: hasCJK)
         var found: [String] = []
-        if scalars.count != expected.count { found.append("\(face.path): \(scalars.count) entries") }
+        if scalars.count != expected.count {
+            found.append("\(face.path): \(scalars.count) entries")
+        }
         var glyphs = _GlyphSet(count: glyphCount)
         for (point, (ours, theirs)) in zip(scalars, expected).enumerated() {
             if ours != theirs {
