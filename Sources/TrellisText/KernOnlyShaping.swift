@@ -312,34 +312,10 @@ final class _KernOnlyFace: @unchecked Sendable {
         }
         // Eligible code points and their glyphs; `eligible` holds those
         // glyphs that GDEF does not class as marks.
-        let unicode = hb_unicode_funcs_get_default()
         var ideograph: hb_codepoint_t = 0
         let hasCJK = hb_font_get_nominal_glyph(font, 0x4E00, &ideograph) != 0 && ideograph != 0
-        var scalars = [UInt32](
-            repeating: ineligible << 16, count: hasCJK ? cjkScalarLimit : scalarLimit)
-        var eligible = _GlyphSet(count: glyphCount)
-        for codePoint in (ranges + (hasCJK ? cjkRanges : [])).joined() {
-            let point = hb_codepoint_t(codePoint)
-            guard codePoint != 0x2044,
-                _isEligibleCategory(hb_unicode_general_category(unicode, point))
-            else { continue }
-            let script = hb_unicode_script(unicode, point)
-            let scriptClass: UInt32
-            if script == HB_SCRIPT_COMMON {
-                scriptClass = 0
-            } else if let known = Self.scriptClass(script), known > 0 {
-                scriptClass = UInt32(known)
-            } else {
-                continue
-            }
-            var glyph: hb_codepoint_t = 0
-            guard hb_font_get_nominal_glyph(font, point, &glyph) != 0, glyph != 0,
-                Int(glyph) < glyphCount,
-                hb_ot_layout_get_glyph_class(face, glyph) != HB_OT_LAYOUT_GLYPH_CLASS_MARK
-            else { continue }
-            scalars[codePoint] = glyph | scriptClass << 16
-            eligible.insert(Int(glyph))
-        }
+        let (scalars, eligible) = eligibleScalars(
+            face: face, font: font, glyphCount: glyphCount, hasCJK: hasCJK)
         let gsubBlob = hb_face_reference_table(face, _tag("GSUB"))
         let gposBlob = hb_face_reference_table(face, _tag("GPOS"))
         defer {

@@ -33,6 +33,11 @@ struct TrellisCommand: ParsableCommand {
     /// parser then reports them as usual.
     static func parseSubcommand() -> ParsableCommand? {
         let arguments = CommandLine.arguments.dropFirst()
+        if arguments.first == Measure.configuration.commandName,
+            let measure = Measure.fastParse(arguments.dropFirst())
+        {
+            return measure
+        }
         guard let name = arguments.first,
             let subcommand = configuration.subcommands.first(where: {
                 $0.configuration.commandName == name
