@@ -16,7 +16,7 @@ import TrellisViews
     /// "a.z.w", "a.z.v"), an array index, a run broken by another field,
     /// one-key fields.
     static let fields = [
-        "a.x", "a.y", "b", "a.z.w", "a.z.v", "c.0", "c.1", "a.x", "d.k", "d", "d.k", "a.y",
+        "a.x", "a.y", "b", "a.z.w", "a.z.v", "c.0", "c.1", "a.x", "d.k", "e", "d.k", "a.y",
     ]
 
     static func template() throws -> TemplateFile {
@@ -39,7 +39,9 @@ import TrellisViews
     /// A random JSON value, containers `depth` deep at most, whose objects
     /// use the fields' keys.
     static func value(_ random: inout SplitMix64, depth: Int) -> JSONValue {
-        switch Int.random(in: 0..<(depth > 0 ? 9 : 6), using: &random) {
+        // (Mostly texts and numbers: containers where a text is read are
+        // errors, and a row is read only when all twelve fields are texts.)
+        switch Int.random(in: 0..<(depth > 0 ? 16 : 6), using: &random) {
         case 0: return .null
         case 1: return .bool(Bool.random(using: &random))
         case 2:
@@ -56,8 +58,9 @@ import TrellisViews
                     : (Bool.random(using: &random) ? count : -count))
         case 3: return .string("")
         case 4, 5: return .string(["x", "a name", "Ünïcødé 🙈", "0"][Int.random(in: 0..<4, using: &random)])
-        case 6: return .array((0..<Int.random(in: 0..<3, using: &random)).map { _ in value(&random, depth: depth - 1) })
-        default: return object(&random, depth: depth - 1)
+        case 6, 7: return .array((0..<Int.random(in: 0..<3, using: &random)).map { _ in value(&random, depth: depth - 1) })
+        case 8, 9: return object(&random, depth: depth - 1)
+        default: return .number(Double(Int.random(in: 0..<1_000, using: &random)))
         }
     }
 
@@ -79,8 +82,9 @@ import TrellisViews
         var (read, refused) = (0, 0)
         for number in 0..<4_000 {
             var fields: [String: JSONValue] = [:]
-            for key in ["a", "b", "c", "d"] where Int.random(in: 0..<5, using: &random) > 0 {
-                fields[key] = Int.random(in: 0..<2, using: &random) == 0
+            for key in ["a", "b", "c", "d", "e"] where Int.random(in: 0..<5, using: &random) > 0 {
+                fields[key] =
+                    key == "b" || key == "e" || Int.random(in: 0..<4, using: &random) == 0
                     ? Self.value(&random, depth: 2) : Self.object(&random, depth: 2)
             }
             let row = JSONRow(fields, line: number + 1)
@@ -115,6 +119,6 @@ import TrellisViews
             }
         }
         // Both kinds of rows are met often.
-        #expect(read > 800 && refused > 800, "read \(read), refused \(refused)")
+        #expect(read > 400 && refused > 400, "read \(read), refused \(refused)")
     }
 }

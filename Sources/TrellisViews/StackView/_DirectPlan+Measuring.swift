@@ -333,16 +333,6 @@ extension _DirectPlan {
             nodes[index].baselines = known.baselines
             return
         }
-        if measureText(index, text, width), kept {
-            measured[index].insert(text, key, width, nodes[index].intrinsic, nil)
-        }
-    }
-
-    /// Label `index`'s text measured at `width` (a miss of its table):
-    /// apart from `measure`, whose hits then copy no style. False when the
-    /// node has no style (nothing measured, nothing to keep).
-    @inline(never)
-    mutating func measureText(_ index: Int, _ text: StackTree.Text, _ width: Double) -> Bool {
         let numberOfLines = nodes[index].numberOfLines
         do throws(TextError) {
             switch text {
@@ -354,14 +344,14 @@ extension _DirectPlan {
                         text, checkedStyle: style, width: width,
                         numberOfLines: numberOfLines, scale: scale)
                 } else {
-                    guard var style = nodes[index].label?.style else { return false }
+                    guard var style = nodes[index].label?.style else { return }
                     style.lineBreakMode = nodes[index].label?.lineBreakMode ?? style.lineBreakMode
                     nodes[index].intrinsic = try measurer.sizeThatFits(
                         text, style: style, size: Size(width: width, height: .infinity),
                         numberOfLines: numberOfLines, scale: scale)
                 }
             case .attributed(let text):
-                guard var style = nodes[index].label?.style else { return false }
+                guard var style = nodes[index].label?.style else { return }
                 style.lineBreakMode = nodes[index].label?.lineBreakMode ?? style.lineBreakMode
                 nodes[index].intrinsic =
                     text.string.isEmpty
@@ -373,7 +363,9 @@ extension _DirectPlan {
         } catch {
             nodes[index].intrinsic = .zero
         }
-        return true
+        if kept {
+            measured[index].insert(text, key, width, nodes[index].intrinsic, nil)
+        }
     }
 
     /// A button's intrinsic size, as `Button` gives it: its title on one

@@ -31,13 +31,6 @@ struct _Measurements {
     static let groupSize = 8
 
     var slots: [Entry?] = []
-    /// Each place's hash, text length and width, apart from `slots`: a
-    /// lookup compares them without reading an entry (a read of
-    /// `slots[place]?.hash` copies the whole entry, retaining its text).
-    /// An empty place's length is `Int.min`, which no text has.
-    var hashes: [UInt64] = []
-    var lengths: [Int] = []
-    var widths: [Double] = []
     /// Which place of a full group the next new text takes (round robin).
     var turn = 0
     /// How many measurements were kept (every one the table missed).
@@ -98,7 +91,9 @@ struct _Measurements {
     )
         -> Bool
     {
-        guard hashes[place] == key.hash, lengths[place] == key.bytes, widths[place] == width
+        // (Field by field: no copy of the entry, which retains its text.)
+        guard slots[place]?.hash == key.hash, slots[place]!.bytes == key.bytes,
+            slots[place]!.width == width
         else { return false }
         return Self.same(slots[place]!.text, text)
     }
@@ -163,22 +158,13 @@ struct _Measurements {
             text: text, bytes: key.bytes, hash: key.hash, width: width, size: size,
             baselines: baselines)
         added += 1
-        if slots.isEmpty {
-            slots = Array(repeating: nil, count: Self.slotCount)
-            hashes = Array(repeating: 0, count: Self.slotCount)
-            lengths = Array(repeating: Int.min, count: Self.slotCount)
-            widths = Array(repeating: 0, count: Self.slotCount)
-        }
+        if slots.isEmpty { slots = Array(repeating: nil, count: Self.slotCount) }
         let start = Self.group(entry.hash)
-        var place = start + turn
-        if let empty = (start..<(start + Self.groupSize)).first(where: { lengths[$0] == Int.min }) {
-            place = empty
-        } else {
-            turn = (turn + 1) % Self.groupSize
+        for place in start..<(start + Self.groupSize) where slots[place] == nil {
+            slots[place] = entry
+            return
         }
-        slots[place] = entry
-        hashes[place] = key.hash
-        lengths[place] = key.bytes
-        widths[place] = width
+        slots[start + turn] = entry
+        turn = (turn + 1) % Self.groupSize
     }
 }
