@@ -37,6 +37,9 @@ public struct TemplateFileStackTree: Sendable {
     /// What each row reads for each node (`row(_:into:)`), made once from
     /// `plan`: a small value per node, so a row copies no node's settings.
     private let reads: [_RowRead]
+    /// For each read, whether its text field's path is, but for its last
+    /// key, the text field's before it (`_TextFieldReader`).
+    private let sharesParent: [Bool]
     /// The tree of the file's views with no row's values (fixed texts,
     /// empty fields, square images): `tree(for:)` is this tree with a
     /// row's values, and the direct path lays rows out as values of it
@@ -152,6 +155,7 @@ public struct TemplateFileStackTree: Sendable {
         try add(shape.root)
         self.plan = plan
         reads = plan.map(_RowRead.init)
+        sharesParent = _TextFieldReader.sharedParents(reads.map { $0.kind == .text ? $0.path : nil })
         nodeIDs = ids
         func node(_ index: Int) -> StackTree.Node {
             switch plan[index].content {
@@ -194,6 +198,7 @@ public struct TemplateFileStackTree: Sendable {
             TemplateFileCellView.rowError(
                 template: name, file: file, position: position, error: error, row: row)
         }
+        var reader = _TextFieldReader()
         for index in reads.indices {
             var hidden = false
             switch reads[index].kind {
@@ -204,7 +209,8 @@ public struct TemplateFileStackTree: Sendable {
             case .text:
                 let text: String
                 do {
-                    text = try row.text(at: reads[index].path!)
+                    text = try reader.text(
+                        at: reads[index].path!, in: row, sharesParent: sharesParent[index])
                 } catch {
                     throw fail(plan[index].position, error)
                 }

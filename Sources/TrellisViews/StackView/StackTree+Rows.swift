@@ -190,21 +190,27 @@ extension _DirectPlan {
             }
             known = found
         }
-        for index in 0..<count {
-            nodes[index].isHidden = row.isHidden[index]
-            nodes[index].clearLayout()
-            switch nodes[index].kind {
-            case .label:
-                nodes[index].label?.text = row.texts[index]!
-                nodes[index].text = row.texts[index]!
-            case .button:
-                let title = row.texts[index]!.string
-                nodes[index].button?.title = title
-                nodes[index].text = .plain(title)
-            case .image:
-                nodes[index].image?.aspectRatio = row.aspectRatios[index]!
-                nodes[index].aspectRatio = row.aspectRatios[index]!
-            case .stack, .fixed: break
+        // (Through one buffer: `nodes[index].field = …` checks the array's
+        // uniqueness at every write, several times a node.)
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            for index in 0..<count {
+                nodes[index].isHidden = row.isHidden[index]
+                nodes[index].clearLayout()
+                switch nodes[index].kind {
+                case .label:
+                    let text = row.texts[index]!
+                    nodes[index].label?.text = text
+                    nodes[index].text = text
+                case .button:
+                    let title = row.texts[index]!.string
+                    nodes[index].button?.title = title
+                    nodes[index].text = .plain(title)
+                case .image:
+                    let ratio = row.aspectRatios[index]!
+                    nodes[index].image?.aspectRatio = ratio
+                    nodes[index].aspectRatio = ratio
+                case .stack, .fixed: break
+                }
             }
         }
         if let known {

@@ -1,0 +1,113 @@
+// Reading a row's text fields for the direct path: one walk of the row's
+// objects per field, and one for each run of fields under the same object.
+
+import TrellisData
+
+/// What a text field's path reaches in a row, read as `JSONRow.text(at:)`
+/// reads it but walking the row's objects once, without `JSONLookup` or
+/// `value(at:)` around each step.
+///
+/// Fields in a run under one object (`author.name`, `author.handle`;
+/// `counts.reply` … `counts.share`) find that object once: it is kept from
+/// the run's first field (`parent`). Anything but objects on the way (an
+/// array index, null, a string, …) and any value that is neither a string,
+/// a number, a boolean nor null are read by `JSONRow.text(at:)` itself, so
+/// those rows give its texts and its errors word for word.
+struct _TextFieldReader {
+    /// What the path up to a field's last key reached in the current row.
+    enum Parent {
+        /// An object: the field's last key is looked up in it.
+        case object([String: JSONValue])
+        /// A key on the way is absent: the field is missing ("").
+        case missing
+        /// Something else on the way: `JSONRow.text(at:)` reads the field.
+        case general
+    }
+
+    /// The parent of the last field read (valid for the next field when it
+    /// shares that field's path but for the last key).
+    private var parent = Parent.missing
+
+    /// The text at `path` in `row`, as `row.text(at: path)` gives it.
+    /// `sharesParent`: the path is, but for its last key, the last path read
+    /// from this row.
+    /// - Throws: as `JSONRow.text(at:)`.
+    mutating func text(at path: JSONKeyPath, in row: JSONRow, sharesParent: Bool)
+        throws(JSONRowError) -> String
+    {
+        let components = path.components
+        let value: JSONValue
+        if components.count == 1 {
+            guard let found = row.fields[components[0]] else { return "" }
+            value = found
+        } else {
+            if !sharesParent { parent = Self.parent(of: components, in: row) }
+            switch parent {
+            case .missing:
+                return ""
+            case .general:
+                return try row.text(at: path)
+            case .object(let members):
+                guard let found = members[components[components.count - 1]] else { return "" }
+                value = found
+            }
+        }
+        switch value {
+        case .string(let text): return text
+        case .null: return ""
+        case .number(let number): return Self.numberText(number)
+        case .bool(let flag): return flag ? "true" : "false"
+        case .array, .object: return try row.text(at: path)
+        }
+    }
+
+    /// `JSON.numberText(value)`: a whole number of at most 9 digits (a
+    /// count, as a row's likes) written digit by digit into a small string,
+    /// without `String(Int64(_:))`'s generic path; others by `numberText`.
+    static func numberText(_ value: Double) -> String {
+        guard value == value.rounded(), abs(value) < 1e9 else { return JSON.numberText(value) }
+        var magnitude = UInt32(abs(value))
+        let negative = value < 0 && magnitude != 0
+        var digits = 1
+        var power: UInt32 = 10
+        while digits < 10, magnitude >= power {
+            digits += 1
+            power = power &* 10
+        }
+        let count = digits + (negative ? 1 : 0)
+        return String(unsafeUninitializedCapacity: count) { bytes in
+            if negative { bytes[0] = UInt8(ascii: "-") }
+            for place in stride(from: count - 1, through: negative ? 1 : 0, by: -1) {
+                bytes[place] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            }
+            return count
+        }
+    }
+
+    /// The object the path but its last key reaches (two or more keys).
+    static func parent(of components: [String], in row: JSONRow) -> Parent {
+        guard var current = row.fields[components[0]] else { return .missing }
+        for index in 1..<(components.count - 1) {
+            guard case .object(let members) = current else { return .general }
+            guard let next = members[components[index]] else { return .missing }
+            current = next
+        }
+        guard case .object(let members) = current else { return .general }
+        return .object(members)
+    }
+
+    /// For each path, whether it is, but for its last key, the path before
+    /// it (nil: no path; neither shares with one).
+    static func sharedParents(_ paths: [JSONKeyPath?]) -> [Bool] {
+        var shares = [Bool](repeating: false, count: paths.count)
+        var last: ArraySlice<String>?
+        for (index, path) in paths.enumerated() {
+            guard let components = path?.components else { continue }
+            let prefix = components.dropLast()
+            shares[index] = components.count > 1 && last == prefix
+            last = prefix
+        }
+        return shares
+    }
+}

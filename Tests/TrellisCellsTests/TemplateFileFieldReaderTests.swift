@@ -1,0 +1,124 @@
+// The direct path's reading of a row's text fields (`_TextFieldReader`,
+// one walk a field and one a run of fields under one object) against
+// `JSONRow.text(at:)`, the reader the template engine uses: the same texts,
+// and the same first error, on random rows of every JSON kind.
+
+import Foundation
+import Testing
+import TrellisCells
+import TrellisData
+import TrellisSupport
+import TrellisTemplateFiles
+import TrellisViews
+
+@Suite struct TemplateFileFieldReaderTests {
+    /// Label fields in file order: runs under one object ("a.x", "a.y";
+    /// "a.z.w", "a.z.v"), an array index, a run broken by another field,
+    /// one-key fields.
+    static let fields = [
+        "a.x", "a.y", "b", "a.z.w", "a.z.v", "c.0", "c.1", "a.x", "d.k", "e", "d.k", "a.y",
+    ]
+
+    static func template() throws -> TemplateFile {
+        var views = [
+            #"{"id": "root", "kind": "stack", "axis": "vertical"}"#
+        ]
+        for (index, field) in fields.enumerated() {
+            views.append(
+                #"{"id": "l\#(index)", "kind": "label", "parent": "root", "field": "\#(field)", "textStyle": {"font": "Inter", "size": 15}}"#
+            )
+        }
+        let text = #"""
+            {"name": "Fields", "views": [\#(views.joined(separator: ",\n"))],
+             "constraints": ["root.leading == contentView.leading", "root.trailing == contentView.trailing",
+                             "root.top == contentView.top", "root.bottom == contentView.bottom"]}
+            """#
+        return try TemplateFile.parse(text)
+    }
+
+    /// A random JSON value, containers `depth` deep at most, whose objects
+    /// use the fields' keys.
+    static func value(_ random: inout SplitMix64, depth: Int) -> JSONValue {
+        // (Mostly texts and numbers: containers where a text is read are
+        // errors, and a row is read only when all twelve fields are texts.)
+        switch Int.random(in: 0..<(depth > 0 ? 16 : 6), using: &random) {
+        case 0: return .null
+        case 1: return .bool(Bool.random(using: &random))
+        case 2:
+            // Counts of every length, the edges of 9 digits, fractions, -0.
+            let edges: [Double] = [
+                0, -0.0, 1, -3, 2.5, -0.5, 1e21, 12, 9, 10, 99, 100, 999_999_999, 1e9, -999_999_999,
+                -1e9, 1e15 - 1, 123_456.75,
+            ]
+            let digits = Int.random(in: 0...12, using: &random)
+            let count = Double(Int.random(in: 0..<max(1, Int(pow(10.0, Double(digits)))), using: &random))
+            return .number(
+                Bool.random(using: &random)
+                    ? edges[Int.random(in: 0..<edges.count, using: &random)]
+                    : (Bool.random(using: &random) ? count : -count))
+        case 3: return .string("")
+        case 4, 5: return .string(["x", "a name", "Ünïcødé 🙈", "0"][Int.random(in: 0..<4, using: &random)])
+        case 6, 7: return .array((0..<Int.random(in: 0..<3, using: &random)).map { _ in value(&random, depth: depth - 1) })
+        case 8, 9: return object(&random, depth: depth - 1)
+        default: return .number(Double(Int.random(in: 0..<1_000, using: &random)))
+        }
+    }
+
+    static func object(_ random: inout SplitMix64, depth: Int) -> JSONValue {
+        var members: [String: JSONValue] = [:]
+        for key in ["x", "y", "z", "w", "v", "k", "0"] where Int.random(in: 0..<3, using: &random) > 0 {
+            members[key] = value(&random, depth: depth)
+        }
+        return .object(members)
+    }
+
+    /// 4,000 random rows: where `text(at:)` reads every field, the tree's
+    /// labels show its texts; else the row's error names the first field
+    /// `text(at:)` refuses, with its message.
+    @Test func directReaderGivesTheTextsAndErrorsOfTextAt() throws {
+        let trees = try TemplateFileStackTree(file: try Self.template())
+        let paths = Self.fields.map { JSONKeyPath($0)! }
+        var random = SplitMix64(seed: 36)
+        var (read, refused) = (0, 0)
+        for number in 0..<4_000 {
+            var fields: [String: JSONValue] = [:]
+            for key in ["a", "b", "c", "d", "e"] where Int.random(in: 0..<5, using: &random) > 0 {
+                fields[key] =
+                    key == "b" || key == "e" || Int.random(in: 0..<4, using: &random) == 0
+                    ? Self.value(&random, depth: 2) : Self.object(&random, depth: 2)
+            }
+            let row = JSONRow(fields, line: number + 1)
+            var expected: [String] = []
+            var firstError: JSONRowError?
+            for path in paths {
+                do throws(JSONRowError) {
+                    expected.append(try row.text(at: path))
+                } catch {
+                    firstError = error
+                    break
+                }
+            }
+            do throws(CellError) {
+                let tree = try trees.tree(for: row)
+                let texts = tree.nodes.dropFirst().map { node -> String in
+                    guard case .label(let label) = node.content else { return "<not a label>" }
+                    return label.text.string
+                }
+                #expect(firstError == nil, "row \(number): read, text(at:) refuses \(firstError!)")
+                #expect(texts == expected, "row \(number): \(fields)")
+                read += 1
+            } catch {
+                #expect(firstError != nil, "row \(number): \(error)")
+                if let firstError {
+                    #expect(
+                        error.message.hasSuffix(
+                            ": \(firstError)" + RowPlace.dataLineSuffix(row.line)),
+                        "row \(number): \(error) vs \(firstError)")
+                }
+                refused += 1
+            }
+        }
+        // Both kinds of rows are met often.
+        #expect(read > 400 && refused > 400, "read \(read), refused \(refused)")
+    }
+}
