@@ -1,7 +1,8 @@
 // The solver form the engine writes for a layout constraint
-// (`LayoutEngine.makeSolverConstraint`, terms written straight into the
-// form's storage) against the general path it stands for: the constraint's
-// linear form (`linearForm`) merged by `Constraint.init`. And the type
+// (`LayoutEngine.makeSolverConstraint`, terms merged as they are appended,
+// without the linear form's arrays) against the general path it stands
+// for: the constraint's linear form (`linearForm`) merged by
+// `Constraint.init`. And the type
 // names views are named after, read without a lock for the library's own
 // classes, against `String(describing:)`.
 

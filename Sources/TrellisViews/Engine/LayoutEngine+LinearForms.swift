@@ -102,36 +102,29 @@ extension LayoutEngine {
     func makeSolverConstraint(_ constraint: LayoutConstraint, weight: Double = 1) -> Constraint? {
         guard let first = constraint._firstItem else { return nil }
         let (rtl, mirrored) = direction(of: constraint, first: first)
+        var terms: [Term] = []
+        terms.reserveCapacity(4)
+        let lhsConstant = Self.appendTerms(
+            first, constraint.firstAttribute, rightToLeft: rtl, times: 1, sign: 1, into: &terms)
         var rhsConstant = mirrored ? -constraint.constant : constraint.constant
-        var lhsConstant = 0.0
-        // The terms are written straight into the new array's storage,
-        // room for the most the constraint can have, allocated once:
-        // reserving room in an empty array went through the array's
-        // general growth path (a third of the instructions of making a
-        // solver form, callgrind).
-        let capacity = _TermBuffer.capacity(for: constraint)
-        let terms = [Term](unsafeUninitializedCapacity: capacity) { storage, count in
-            var buffer = _TermBuffer(storage)
-            lhsConstant = Self.appendTerms(
-                first, constraint.firstAttribute, rightToLeft: rtl, times: 1, sign: 1,
-                into: &buffer)
-            if let second = constraint._secondItem {
+        if let second = constraint._secondItem {
+            rhsConstant +=
+                Self.appendTerms(
+                    second, constraint.secondAttribute, rightToLeft: rtl,
+                    times: constraint.multiplier, sign: -1, into: &terms) * constraint.multiplier
+            if constraint._origin == .autoresizing, !constraint.firstAttribute.isDimension,
+                constraint.secondAttribute.isDimension
+            {
                 rhsConstant +=
                     Self.appendTerms(
-                        second, constraint.secondAttribute, rightToLeft: rtl,
-                        times: constraint.multiplier, sign: -1, into: &buffer)
-                    * constraint.multiplier
-                if constraint._origin == .autoresizing, !constraint.firstAttribute.isDimension,
-                    constraint.secondAttribute.isDimension
-                {
-                    rhsConstant +=
-                        Self.appendTerms(
-                            second, constraint.firstAttribute, rightToLeft: rtl, times: 1,
-                            sign: -1, into: &buffer) * 1
-                }
+                        second, constraint.firstAttribute, rightToLeft: rtl, times: 1, sign: -1,
+                        into: &terms) * 1
             }
-            buffer.removeZeroTerms()
-            count = buffer.count
+        }
+        var i = terms.count - 1
+        while i >= 0 {
+            if terms[i].coefficient == 0 { terms.remove(at: i) }
+            i -= 1
         }
         let relation = mirrored ? constraint.relation.flipped : constraint.relation
         return _makeSolverConstraint(
@@ -199,10 +192,15 @@ extension LayoutEngine {
     /// as `Constraint.init` merges them) and returns that form's constant.
     static func appendTerms(
         _ item: LayoutItem, _ attribute: LayoutAttribute, rightToLeft rtl: Bool,
-        times factor: Double, sign: Double, into terms: inout _TermBuffer
+        times factor: Double, sign: Double, into terms: inout [Term]
     ) -> Double {
         @inline(__always) func add(_ variable: Variable, _ coefficient: Double) {
-            terms.add(variable, sign * (coefficient * factor))
+            let amount = sign * (coefficient * factor)
+            for k in terms.indices where terms[k].variable === variable {
+                terms[k].coefficient += amount
+                return
+            }
+            terms.append(Term(variable, amount))
         }
         switch attribute {
         case .left: add(item._minX, 1)
@@ -334,14 +332,9 @@ extension LayoutEngine {
         -> _Linear
     {
         // The attributes' variables are written once, in `appendTerms`.
-        var constant = 0.0
-        let terms = [Term](unsafeUninitializedCapacity: _TermBuffer.attributeCapacity) {
-            storage, count in
-            var buffer = _TermBuffer(storage)
-            constant = Self.appendTerms(
-                item, attribute, rightToLeft: rtl, times: 1, sign: 1, into: &buffer)
-            count = buffer.count
-        }
+        var terms: [Term] = []
+        let constant = Self.appendTerms(
+            item, attribute, rightToLeft: rtl, times: 1, sign: 1, into: &terms)
         return _Linear(terms.map { ($0.variable, $0.coefficient) }, constant: constant)
     }
 }
