@@ -247,7 +247,9 @@ public final class LayoutConstraint: CustomStringConvertible {
         _activationOrder = order ?? LayoutConstraint.nextActivationOrder()
         _host = host
         host._constraints.append(self)
-        host.rootView._membership.engine?.constraintDidActivate(self)
+        // The root found without retaining it (nearly every constraint of
+        // a new hierarchy is activated before it has an engine).
+        host._rootEngine?.constraintDidActivate(self)
     }
 
     /// Deactivates the constraint (removes it from its view and the solver).

@@ -11,6 +11,15 @@ extension View {
     private static let _typeNames = Locked<[ObjectIdentifier: String]>([:])
 
     static func _typeName(_ type: View.Type) -> String {
+        // The library's own view classes, the ones made by the thousand (a
+        // stack tree's boxes, labels and stacks), are named without the
+        // lock and the dictionary (723 to 595 instructions a view made,
+        // callgrind, a new column of 1,000 boxes). Each name is a `static
+        // let`, made once, thread-safely, by the runtime.
+        if type == View.self { return _viewName }
+        if type == StackView.self { return _stackViewName }
+        if type == Label.self { return _labelName }
+        if type == ImageView.self { return _imageViewName }
         let key = ObjectIdentifier(type)
         return _typeNames.withLock { names in
             if let name = names[key] { return name }
@@ -19,4 +28,9 @@ extension View {
             return name
         }
     }
+
+    private static let _viewName = String(describing: View.self)
+    private static let _stackViewName = String(describing: StackView.self)
+    private static let _labelName = String(describing: Label.self)
+    private static let _imageViewName = String(describing: ImageView.self)
 }
