@@ -155,7 +155,8 @@ public struct TemplateFileStackTree: Sendable {
         try add(shape.root)
         self.plan = plan
         reads = plan.map(_RowRead.init)
-        sharesParent = _TextFieldReader.sharedParents(reads.map { $0.kind == .text ? $0.path : nil })
+        sharesParent = _TextFieldReader.sharedParents(
+            reads.map { $0.kind == .text ? $0.path : nil })
         nodeIDs = ids
         func node(_ index: Int) -> StackTree.Node {
             switch plan[index].content {

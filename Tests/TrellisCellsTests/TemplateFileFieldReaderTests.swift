@@ -51,14 +51,21 @@ import TrellisViews
                 -1e9, 1e15 - 1, 123_456.75,
             ]
             let digits = Int.random(in: 0...12, using: &random)
-            let count = Double(Int.random(in: 0..<max(1, Int(pow(10.0, Double(digits)))), using: &random))
+            let count = Double(
+                Int.random(in: 0..<max(1, Int(pow(10.0, Double(digits)))), using: &random))
             return .number(
                 Bool.random(using: &random)
                     ? edges[Int.random(in: 0..<edges.count, using: &random)]
                     : (Bool.random(using: &random) ? count : -count))
         case 3: return .string("")
-        case 4, 5: return .string(["x", "a name", "Ünïcødé 🙈", "0"][Int.random(in: 0..<4, using: &random)])
-        case 6, 7: return .array((0..<Int.random(in: 0..<3, using: &random)).map { _ in value(&random, depth: depth - 1) })
+        case 4, 5:
+            return .string(
+                ["x", "a name", "Ünïcødé 🙈", "0"][Int.random(in: 0..<4, using: &random)])
+        case 6, 7:
+            return .array(
+                (0..<Int.random(in: 0..<3, using: &random)).map { _ in
+                    value(&random, depth: depth - 1)
+                })
         case 8, 9: return object(&random, depth: depth - 1)
         default: return .number(Double(Int.random(in: 0..<1_000, using: &random)))
         }
@@ -66,7 +73,8 @@ import TrellisViews
 
     static func object(_ random: inout SplitMix64, depth: Int) -> JSONValue {
         var members: [String: JSONValue] = [:]
-        for key in ["x", "y", "z", "w", "v", "k", "0"] where Int.random(in: 0..<3, using: &random) > 0 {
+        for key in ["x", "y", "z", "w", "v", "k", "0"]
+        where Int.random(in: 0..<3, using: &random) > 0 {
             members[key] = value(&random, depth: depth)
         }
         return .object(members)

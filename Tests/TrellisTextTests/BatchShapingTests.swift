@@ -125,7 +125,9 @@ import TrellisTestSupport
                 var start = 0
                 var groups: [hb_script_t: [Part]] = [:]
                 for end in cuts.sorted() + [bytes.count] {
-                    let part = (start..<end, _trailingWhitespaceStart(buffer, end: end, start: start))
+                    let part = (
+                        start..<end, _trailingWhitespaceStart(buffer, end: end, start: start)
+                    )
                     groups[_guessedScript(buffer, part.0), default: []].append(part)
                     start = end
                 }

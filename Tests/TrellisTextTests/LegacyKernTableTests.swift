@@ -113,7 +113,9 @@ struct LegacyKernTableTests {
         let workspace = try _Workspace()
         let bytes = Array("AV".utf8)
         bytes.withUnsafeBufferPointer { buffer in
-            guard let (infos, positions, count) = workspace.shapeBuffer(buffer, rtl: false, face: face)
+            guard
+                let (infos, positions, count) = workspace.shapeBuffer(
+                    buffer, rtl: false, face: face)
             else { return }
             #expect(count == 2)
             let advance = hb_font_get_glyph_h_advance(face.hbFont, infos[0].codepoint)

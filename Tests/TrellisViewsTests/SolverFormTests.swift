@@ -90,7 +90,9 @@ import TrellisGeometry
     /// The library's view classes and a subclass of the user's are named
     /// as `String(describing:)` names their type.
     @Test func viewsAreNamedAfterTheirType() {
-        let types: [View.Type] = [View.self, StackView.self, Label.self, ImageView.self, Badge.self]
+        let types: [View.Type] = [
+            View.self, StackView.self, Label.self, ImageView.self, Badge.self,
+        ]
         for type in types {
             #expect(View._typeName(type) == String(describing: type))
         }
