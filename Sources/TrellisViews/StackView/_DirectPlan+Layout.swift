@@ -97,10 +97,11 @@ extension _DirectPlan {
         throws(_StackCostError)
     {
         var passes = 0
+        var changed = false
         while true {
             passes += 1
             try solveWidths(width, insets)
-            var changed = false
+            changed = false
             for index in nodes.indices {
                 guard nodes[index].isMultiLine else { continue }
                 if oneAtATime, changed { try solveWidths(width, insets) }
@@ -119,7 +120,10 @@ extension _DirectPlan {
                 throw _StackCostError.unmodelled("label widths still changed after 8 passes")
             }
         }
-        if oneAtATime { try solveWidths(width, insets) }
+        // The fitting pass ends on a solve of the last widths; where the
+        // last pass measured nothing again, its own solve is that one (the
+        // same inputs give the same widths and the same checks).
+        if oneAtATime, changed { try solveWidths(width, insets) }
     }
 
     /// Every view's width and x, for the labels' current sizes; with
