@@ -271,9 +271,9 @@ open class Label: View {
                         numberOfLines: numberOfLines, scale: scale)
                 }
                 if spec.styleIsValid {
-                    return try spec.measurer._sizeThatFits(
-                        _text, checkedStyle: spec.style, width: width,
-                        numberOfLines: numberOfLines, scale: scale)
+                    return try Label._sizeThatFits(
+                        &_text, spec: spec, width: width, numberOfLines: numberOfLines,
+                        scale: scale)
                 }
                 return try spec.measurer.sizeThatFits(
                     _text, style: spec.style, size: Size(width: width, height: .infinity),
@@ -292,6 +292,20 @@ open class Label: View {
         }
         measurementError = failure
         return .zero
+    }
+
+    /// `TextMeasurer._sizeThatFits` of the text lent in place: through an
+    /// inout access the text reaches the measurer without a copy (a read
+    /// of the stored text around the call retains and releases it, two
+    /// atomic operations on every measurement). Nothing is written.
+    @inline(__always)
+    private static func _sizeThatFits(
+        _ text: inout String, spec: _MeasuringSpec, width: Double, numberOfLines: Int,
+        scale: Double
+    ) throws(TextError) -> Size {
+        try spec.measurer._sizeThatFits(
+            text, checkedStyle: spec.style, width: width, numberOfLines: numberOfLines,
+            scale: scale)
     }
 
     /// Whether the last measurement failed (`measurementError` is set), read
