@@ -222,13 +222,11 @@ open class Label: View {
     /// style that does not validate, an error, which `_measure` records).
     private final func _measureWithBaselines(width: Double, scale: Double) -> Size? {
         guard !_text.isEmpty, _attributedText == nil else { return nil }
-        let text = _text
         return _unmanagedSpec._withUnsafeGuaranteedRef { spec -> Size? in
             guard spec.styleIsValid else { return nil }
             do throws(TextError) {
-                let measured = try spec.measurer._sizeAndBaselines(
-                    text, checkedStyle: spec.style, width: width, numberOfLines: numberOfLines,
-                    scale: scale)
+                let measured = try Label._sizeAndBaselines(
+                    &_text, spec: spec, width: width, numberOfLines: numberOfLines, scale: scale)
                 _cachedBaselines = (width, (measured.firstBaseline, measured.lastBaseline))
                 if measurementError != nil { measurementError = nil }
                 return measured.size
@@ -304,6 +302,18 @@ open class Label: View {
         scale: Double
     ) throws(TextError) -> Size {
         try spec.measurer._sizeThatFits(
+            text, checkedStyle: spec.style, width: width, numberOfLines: numberOfLines,
+            scale: scale)
+    }
+
+    /// `TextMeasurer._sizeAndBaselines` of the text lent in place, as
+    /// `_sizeThatFits(_:spec:width:numberOfLines:scale:)`. Nothing is written.
+    @inline(__always)
+    private static func _sizeAndBaselines(
+        _ text: inout String, spec: _MeasuringSpec, width: Double, numberOfLines: Int,
+        scale: Double
+    ) throws(TextError) -> (size: Size, firstBaseline: Double, lastBaseline: Double) {
+        try spec.measurer._sizeAndBaselines(
             text, checkedStyle: spec.style, width: width, numberOfLines: numberOfLines,
             scale: scale)
     }
