@@ -222,13 +222,11 @@ open class Label: View {
     /// style that does not validate, an error, which `_measure` records).
     private final func _measureWithBaselines(width: Double, scale: Double) -> Size? {
         guard !_text.isEmpty, _attributedText == nil else { return nil }
-        let text = _text
         return _unmanagedSpec._withUnsafeGuaranteedRef { spec -> Size? in
             guard spec.styleIsValid else { return nil }
             do throws(TextError) {
-                let measured = try spec.measurer._sizeAndBaselines(
-                    text, checkedStyle: spec.style, width: width, numberOfLines: numberOfLines,
-                    scale: scale)
+                let measured = try Label._sizeAndBaselines(
+                    &_text, spec: spec, width: width, numberOfLines: numberOfLines, scale: scale)
                 _cachedBaselines = (width, (measured.firstBaseline, measured.lastBaseline))
                 if measurementError != nil { measurementError = nil }
                 return measured.size
@@ -271,9 +269,9 @@ open class Label: View {
                         numberOfLines: numberOfLines, scale: scale)
                 }
                 if spec.styleIsValid {
-                    return try spec.measurer._sizeThatFits(
-                        _text, checkedStyle: spec.style, width: width,
-                        numberOfLines: numberOfLines, scale: scale)
+                    return try Label._sizeThatFits(
+                        &_text, spec: spec, width: width, numberOfLines: numberOfLines,
+                        scale: scale)
                 }
                 return try spec.measurer.sizeThatFits(
                     _text, style: spec.style, size: Size(width: width, height: .infinity),
@@ -292,6 +290,32 @@ open class Label: View {
         }
         measurementError = failure
         return .zero
+    }
+
+    /// `TextMeasurer._sizeThatFits` of the text lent in place: through an
+    /// inout access the text reaches the measurer without a copy (a read
+    /// of the stored text around the call retains and releases it, two
+    /// atomic operations on every measurement). Nothing is written.
+    @inline(__always)
+    private static func _sizeThatFits(
+        _ text: inout String, spec: _MeasuringSpec, width: Double, numberOfLines: Int,
+        scale: Double
+    ) throws(TextError) -> Size {
+        try spec.measurer._sizeThatFits(
+            text, checkedStyle: spec.style, width: width, numberOfLines: numberOfLines,
+            scale: scale)
+    }
+
+    /// `TextMeasurer._sizeAndBaselines` of the text lent in place, as
+    /// `_sizeThatFits(_:spec:width:numberOfLines:scale:)`. Nothing is written.
+    @inline(__always)
+    private static func _sizeAndBaselines(
+        _ text: inout String, spec: _MeasuringSpec, width: Double, numberOfLines: Int,
+        scale: Double
+    ) throws(TextError) -> (size: Size, firstBaseline: Double, lastBaseline: Double) {
+        try spec.measurer._sizeAndBaselines(
+            text, checkedStyle: spec.style, width: width, numberOfLines: numberOfLines,
+            scale: scale)
     }
 
     /// Whether the last measurement failed (`measurementError` is set), read

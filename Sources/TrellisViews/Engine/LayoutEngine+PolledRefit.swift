@@ -38,24 +38,31 @@ extension LayoutEngine {
         // Only an exact text view gets the kind polled (`.heightEdit`).
         let size = text.refitIntrinsicSize()
         let old = intrinsic.contents[index].size
+        // The label's height as the engine holds it after this update.
+        var height = old.height
         if size != old {
             // As `refitHeight`: a size that is no intrinsic metric needs
             // the general update (new constraints), left to `refit`.
             guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0
             else { return nil }
-            if size.width != old.width { deferContentSize(at: index) }
+            // A width already waiting stays so (`deferContentSize`'s own
+            // check, read here without the call: the width changes on
+            // nearly every row).
+            if size.width != old.width, !intrinsic.contents[index].isStale {
+                deferContentSize(at: index)
+            }
             if size.height != old.height {
                 // Polling one label: `refitSuggestHeight` keeps the height
                 // pending (`plan.remembersSizes`) and reads no solver.
                 unmanagedSolver._withUnsafeGuaranteedRef {
                     refitSuggestHeight(size.height, at: index, $0)
                 }
+                height = size.height
             }
         }
         // `refitQueued`'s end with the widths checked.
         loop.lastPassCount = 1
         needsLayout = true
-        let height = intrinsic.contents[index].size.height
         if let known = plan.rememberedSize(height: height) {
             loop.polledRefitCount &+= 1
             return known
