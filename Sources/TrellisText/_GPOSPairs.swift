@@ -134,6 +134,13 @@ extension _LayoutReader {
         }
     }
 
+    /// The big-endian 16-bit value at `offset`, which the caller has
+    /// checked is inside the table.
+    @inline(__always)
+    private func checkedU16(_ offset: Int) -> Int {
+        Int(UInt16(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
+    }
+
     func i16(_ offset: Int) throws(Malformed) -> Int {
         Int(Int16(truncatingIfNeeded: try u16(offset)))
     }
@@ -200,13 +207,9 @@ extension _LayoutReader {
             while low <= high {
                 let middle = (low + high) / 2
                 let range = offset + 6 * middle
-                if Int(UInt16(bigEndian: bytes.loadUnaligned(fromByteOffset: range + 2, as: UInt16.self)))
-                    < glyph
-                {
+                if checkedU16(range + 2) < glyph {
                     low = middle + 1
-                } else if Int(UInt16(bigEndian: bytes.loadUnaligned(fromByteOffset: range, as: UInt16.self)))
-                    > glyph
-                {
+                } else if checkedU16(range) > glyph {
                     high = middle - 1
                 } else {
                     return range
