@@ -57,19 +57,24 @@ extension _Workspace {
         face: _FontFace, faceIndex: Int = 0
     ) -> _PieceMeasure? {
         guard let model = kernModel(range, face) else { return nil }
-        var kept = _KeptClusters()
-        guard
-            let measure = _kernOnlyMeasure(
-                text, range, trailingStart: trailingStart, model: model, face: face,
-                faceIndex: faceIndex, clusters: &kept)
-        else { return nil }
-        clusterStarts.append(contentsOf: kept.starts)
-        clusterEms.append(contentsOf: kept.ems)
-        clusterMissing.append(contentsOf: repeatElement(false, count: kept.starts.count))
-        clusterFaces.append(
-            contentsOf: repeatElement(
-                Int32(truncatingIfNeeded: faceIndex), count: kept.starts.count))
-        return measure
+        // One cluster per character at most, and a character is a byte or more.
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: range.count) { starts in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: range.count) { ems in
+                var kept = _KeptClusters(starts: starts, ems: ems)
+                guard
+                    let measure = _kernOnlyMeasure(
+                        text, range, trailingStart: trailingStart, model: model, face: face,
+                        faceIndex: faceIndex, clusters: &kept)
+                else { return nil }
+                clusterStarts.append(contentsOf: kept.keptStarts)
+                clusterEms.append(contentsOf: kept.keptEms)
+                clusterMissing.append(contentsOf: repeatElement(false, count: kept.count))
+                clusterFaces.append(
+                    contentsOf: repeatElement(
+                        Int32(truncatingIfNeeded: faceIndex), count: kept.count))
+                return measure
+            }
+        }
     }
 
     @inline(__always)

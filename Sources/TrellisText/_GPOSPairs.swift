@@ -33,7 +33,8 @@ extension _KernOnlyFace {
         guard scriptClass < pairLookups.count, let plan = pairLookups[scriptClass],
             let gpos
         else { return nil }
-        let reader = _LayoutReader(blob: gpos, budget: _LayoutReader.Budget())
+        // No budget: a pair's reads are bounded (see `_LayoutReader.budget`).
+        let reader = _LayoutReader(blob: gpos, budget: nil)
         var total: Int32 = 0
         do throws(_LayoutReader.Malformed) {
             for subtables in plan.lookups {
@@ -133,6 +134,13 @@ extension _LayoutReader {
         }
     }
 
+    /// The big-endian 16-bit value at `offset`, which the caller has
+    /// checked is inside the table.
+    @inline(__always)
+    private func checkedU16(_ offset: Int) -> Int {
+        Int(UInt16(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
+    }
+
     func i16(_ offset: Int) throws(Malformed) -> Int {
         Int(Int16(truncatingIfNeeded: try u16(offset)))
     }
@@ -189,6 +197,26 @@ extension _LayoutReader {
     /// the `count` at `offset` that holds `glyph`, by binary search as
     /// HarfBuzz's; nil when none does.
     func rangeRecord(_ offset: Int, count: Int, _ glyph: Int) throws(Malformed) -> Int? {
+        // Records wholly inside the table, and a reader without a budget
+        // (a pair's look-up): the same search with one bounds check for
+        // all of them rather than one a read (range records are most of
+        // the reads of a new pair with Inter's class definitions).
+        if budget == nil, offset >= 0, count > 0, offset + 6 * count <= bytes.count {
+            var low = 0
+            var high = count - 1
+            while low <= high {
+                let middle = (low + high) / 2
+                let range = offset + 6 * middle
+                if checkedU16(range + 2) < glyph {
+                    low = middle + 1
+                } else if checkedU16(range) > glyph {
+                    high = middle - 1
+                } else {
+                    return range
+                }
+            }
+            return nil
+        }
         var low = 0
         var high = count - 1
         while low <= high {

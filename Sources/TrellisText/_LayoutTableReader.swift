@@ -19,10 +19,14 @@ struct _LayoutReader {
     }
 
     let bytes: UnsafeRawBufferPointer
-    let budget: Budget
+    /// Nil for a reader that only looks pairs up (`pairKerning`): binary
+    /// searches and a fixed walk of a plan's lookups, bounded without one
+    /// (a budget was a new object a pair, and each charge an exclusivity
+    /// check of its counter).
+    let budget: Budget?
 
     /// The blob stays alive (its owner destroys it after reading).
-    init(blob: OpaquePointer?, budget: Budget) {
+    init(blob: OpaquePointer?, budget: Budget?) {
         var length: UInt32 = 0
         if let blob, let data = hb_blob_get_data(blob, &length), length > 0 {
             bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(data), count: Int(length))
@@ -35,6 +39,7 @@ struct _LayoutReader {
     /// Counts `steps` against the budget.
     @inline(__always)
     func spend(_ steps: Int) throws(Malformed) {
+        guard let budget else { return }
         budget.remaining -= steps
         if budget.remaining < 0 { throw Malformed() }
     }

@@ -85,6 +85,20 @@ func _mayContainRightToLeft(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
             index += 1
             continue
         }
+        // A three-byte character whose lead byte is E1 or E3–EE (U+1000–
+        // U+1FFF, U+3000–U+EFFF: kana, CJK punctuation, ideographs,
+        // Hangul), or E2 before 82–BF (U+2080–U+2FFF: box drawing among
+        // them), starts no right-to-left character, and its continuation
+        // bytes (80–BF) are below 0xD6: stepped over whole, where Chinese
+        // text went back to the eight-byte loop after each of its bytes
+        // (the same answer for any bytes: only those three are skipped).
+        if index &+ 2 < count, byte == 0xE1 || (byte >= 0xE2 && byte <= 0xEE) {
+            let next = text[index &+ 1]
+            if next & 0xC0 == 0x80, text[index &+ 2] & 0xC0 == 0x80, byte != 0xE2 || next >= 0x82 {
+                index &+= 3
+                continue
+            }
+        }
         if byte <= 0xDF { return true }  // U+0580–U+07FF
         if index + 1 < count {
             let next = text[index + 1]
