@@ -41,11 +41,13 @@ public indirect enum JSONValue: Hashable, Sendable {
         case .string(let value, _): self = .string(value)
         case .array(let items, _): self = .array(items.map(JSONValue.init))
         case .object(let members, _):
-            // `init(minimumCapacity:)` is specialized here; `reserveCapacity`
-            // runs generic code that looks type metadata up on every call.
-            var object = [String: JSONValue](minimumCapacity: members.count)
-            for member in members { object[member.key] = JSONValue(member.value) }
-            self = .object(object)
+            // Built in one call, specialized here (duplicate keys: the last
+            // wins): `reserveCapacity` and `init(minimumCapacity:)` ran
+            // generic code that looked type metadata up on every object.
+            self = .object(
+                Dictionary(
+                    members.lazy.map { ($0.key, JSONValue($0.value)) },
+                    uniquingKeysWith: { _, last in last }))
         }
     }
 
