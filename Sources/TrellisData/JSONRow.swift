@@ -4,6 +4,10 @@
 
 import FoundationEssentials
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A JSON value, as a data row holds it.
 public indirect enum JSONValue: Hashable, Sendable {
     case null
@@ -37,10 +41,13 @@ public indirect enum JSONValue: Hashable, Sendable {
         case .string(let value, _): self = .string(value)
         case .array(let items, _): self = .array(items.map(JSONValue.init))
         case .object(let members, _):
-            var object: [String: JSONValue] = [:]
-            object.reserveCapacity(members.count)
-            for member in members { object[member.key] = JSONValue(member.value) }
-            self = .object(object)
+            // Built in one call, specialized here (duplicate keys: the last
+            // wins): `reserveCapacity` and `init(minimumCapacity:)` ran
+            // generic code that looked type metadata up on every object.
+            self = .object(
+                Dictionary(
+                    members.lazy.map { ($0.key, JSONValue($0.value)) },
+                    uniquingKeysWith: { _, last in last }))
         }
     }
 
@@ -211,17 +218,50 @@ public enum JSONRowLoader {
     public static func parseLine(_ bytes: some Collection<UInt8>, file: String, line: Int)
         throws(DataFileError) -> JSONRow
     {
-        // Validated in place where the bytes are contiguous (a line of a
-        // file read into memory): `String(validating:as:)` of a buffer is
-        // specialized here, while of `some Collection` it runs the
-        // standard library's generic code (about 520 instructions more for
-        // a line of 100-150 bytes, callgrind, `trellis heights`).
-        let inPlace = bytes.withContiguousStorageIfAvailable {
-            String(validating: $0, as: UTF8.self)
-        }
+        let inPlace = bytes.withContiguousStorageIfAvailable(validatedText)
         guard let text = inPlace ?? String(validating: bytes, as: UTF8.self) else {
             throw DataFileError(file: file, line: line, message: "invalid UTF-8")
         }
+        return try parseLine(text: text, file: file, line: line)
+    }
+
+    /// `parseLine` of bytes in memory (a line of a batch, say): the same
+    /// row or error, without generic code. A caller on many threads at once
+    /// uses this one: the generic form runs the standard library's
+    /// unspecialized code, whose every call looks type metadata up in the
+    /// runtime's tables (six lookups a row, each an atomic add and subtract
+    /// on a counter every thread shares).
+    public static func parseLine(_ bytes: UnsafeBufferPointer<UInt8>, file: String, line: Int)
+        throws(DataFileError) -> JSONRow
+    {
+        guard let text = validatedText(bytes) else {
+            throw DataFileError(file: file, line: line, message: "invalid UTF-8")
+        }
+        return try parseLine(text: text, file: file, line: line)
+    }
+
+    /// The bytes as a string, or nil when they are not UTF-8. Decoding
+    /// repairs an ill-formed sequence with U+FFFD, which differs from the
+    /// bytes it replaces (the encoded U+FFFD is well-formed), so the bytes
+    /// are valid exactly when the decoded string's UTF-8 equals them: one
+    /// decode (specialized, no metadata lookups) and one `memcmp`, where
+    /// `String(validating:as:)` runs generic code.
+    static func validatedText(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var text = String(decoding: bytes, as: UTF8.self)
+        let valid = text.withUTF8 { decoded in
+            guard decoded.count == bytes.count else { return false }
+            guard let decodedStart = decoded.baseAddress, let start = bytes.baseAddress else {
+                return true
+            }
+            return memcmp(decodedStart, start, bytes.count) == 0
+        }
+        return valid ? text : nil
+    }
+
+    /// A line's text (valid UTF-8) as a row.
+    private static func parseLine(text: String, file: String, line: Int) throws(DataFileError)
+        -> JSONRow
+    {
         let node: JSONNode
         do {
             node = try JSONDocumentParser.parse(text)

@@ -355,7 +355,6 @@ struct Heights: ParsableCommand {
                 outputs.append((width, combination.scale, combination.size))
             }
         }
-        let recordFormat = HeightsRecordFormat(format: format, combinations: outputs)
         let keepsItems = expected != nil
         let widths = options.widths
         let batchSize = self.batchSize
@@ -389,7 +388,10 @@ struct Heights: ParsableCommand {
         }
         // A chunk of rows on one thread: parsed, checked and read, laid out
         // at every combination and formatted; the first bad row stops it.
-        let rowReader = HeightsRowReader(file: data, limits: limits)
+        for worker in workers {
+            worker.rows = .copy(
+                widths: widths, format: format, combinations: outputs, file: data, limits: limits)
+        }
         let process = {
             (
                 worker: HeightsWorker<Template>,
@@ -398,9 +400,11 @@ struct Heights: ParsableCommand {
             )
                 -> HeightsChunk<Template.Item> in
             let batch = job.batch
+            guard let work = worker.rows else { preconditionFailure("worker without its rows") }
             var chunk = HeightsChunk<Template.Item>()
-            chunk.bytes.reserveCapacity(rows.count * outputs.count * 96)
-            chunk.heights.reserveCapacity(rows.count * outputs.count)
+            let records = work.recordFormat.middles.count
+            chunk.bytes.reserveCapacity(rows.count * records * 96)
+            chunk.heights.reserveCapacity(rows.count * records)
             batch.bytes.withUnsafeBufferPointer { bytes in
                 for k in rows {
                     // A bad row earlier in the batch stops the run there.
@@ -408,7 +412,9 @@ struct Heights: ParsableCommand {
                     let line = batch.lines[k]
                     let item: Template.Item
                     let id: JSONValue?
-                    switch rowReader.parse(bytes[line.range], line: line.line, rowFormat: rowFormat)
+                    switch work.rowReader.parse(
+                        UnsafeBufferPointer(rebasing: bytes[line.range]), line: line.line,
+                        rowFormat: rowFormat)
                     {
                     case .row(let row, let rowID): (item, id) = (row, rowID)
                     case .failure(let failure):
@@ -417,7 +423,7 @@ struct Heights: ParsableCommand {
                     }
                     let first = chunk.heights.count
                     for c in worker.templates.indices {
-                        for width in widths {
+                        for width in work.widths {
                             do throws(CellError) {
                                 chunk.heights.append(
                                     try worker.templates[c].height(for: item, width: width))
@@ -427,7 +433,7 @@ struct Heights: ParsableCommand {
                             }
                         }
                     }
-                    recordFormat.append(
+                    work.recordFormat.append(
                         row: line.index, id: id, heights: chunk.heights[first...],
                         to: &chunk.bytes)
                     if keepsItems { chunk.items.append(item) }

@@ -27,10 +27,8 @@ struct HeightsRowReader {
     /// One row of the data file (its bytes, borrowed from the batch): parsed,
     /// checked against the limits and read as the template's item (or the
     /// error that names its line).
-    func parse<Item>(_ bytes: some Collection<UInt8>, line: Int, rowFormat: RowFormat<Item>)
-        -> ParsedHeightsRow<
-            Item
-        >
+    func parse<Item>(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, rowFormat: RowFormat<Item>)
+        -> ParsedHeightsRow<Item>
     {
         let row: JSONRow
         do {
@@ -120,13 +118,41 @@ struct HeightsRecordFormat {
     }
 }
 
-/// One thread's templates, one per combination (scale, content size). Only
-/// the thread the pipeline gives it to touches it.
+/// One thread's templates, one per combination (scale, content size), and
+/// its own copy of what every row reads. Only the thread the pipeline gives
+/// it to touches it.
 final class HeightsWorker<Template: CellTemplate>: @unchecked Sendable {
     var templates: [Template]
+    /// This thread's copies (`HeightsRowWork.copy`), set before the rows.
+    var rows: HeightsRowWork?
 
     init(templates: [Template]) {
         self.templates = templates
+    }
+}
+
+/// What laying out a row reads besides the templates: the widths, the record
+/// format and the row reader. Each thread has its own copy, in storage of
+/// its own: an array or string shared by the threads would have its
+/// reference count changed by each of them on every row (an atomic add on a
+/// cache line the other core writes too).
+struct HeightsRowWork {
+    let widths: [Double]
+    let recordFormat: HeightsRecordFormat
+    let rowReader: HeightsRowReader
+
+    /// A copy in newly allocated storage (a copy of an array or string
+    /// would share the original's).
+    static func copy(
+        widths: [Double], format: String,
+        combinations: [(width: Double, scale: Double, size: ContentSizeCategory)], file: String,
+        limits: DataLimits
+    ) -> HeightsRowWork {
+        HeightsRowWork(
+            widths: widths.map { $0 },
+            recordFormat: HeightsRecordFormat(format: format, combinations: combinations),
+            rowReader: HeightsRowReader(
+                file: String(decoding: Array(file.utf8), as: UTF8.self), limits: limits))
     }
 }
 

@@ -46,4 +46,25 @@ import TrellisData
                 Self.invalid.lazy.map { $0 }, file: "rows.jsonl", line: 7)
         }
     }
+
+    /// The buffer form (what `trellis heights` calls, decoding and comparing
+    /// rather than validating) accepts exactly what `String(validating:as:)`
+    /// accepts, U+FFFD itself included.
+    @Test func bufferFormAgreesWithTheStandardLibrary() throws {
+        let insides: [[UInt8]] = [
+            Array("Żółw 中文 😀".utf8), [0xEF, 0xBF, 0xBD], [0xED, 0xA0, 0x80], [0xC0, 0xAF],
+            [0xE4, 0xB8], [0xFF], [0xF4, 0x90, 0x80, 0x80], [0x80], [0xF0, 0x9F, 0x98],
+            [0xC3, 0x28], [],
+        ]
+        for inside in insides {
+            let line = Array(#"{"title": ""#.utf8) + inside + Array(#""}"#.utf8)
+            let reference = try? JSONRowLoader.parseLine(
+                line.lazy.map { $0 }, file: "rows.jsonl", line: 1)
+            let buffer = line.withUnsafeBufferPointer { bytes in
+                try? JSONRowLoader.parseLine(bytes, file: "rows.jsonl", line: 1)
+            }
+            #expect((String(validating: line, as: UTF8.self) != nil) == (reference != nil))
+            #expect(buffer == reference, "\(inside)")
+        }
+    }
 }
