@@ -176,8 +176,6 @@ final class _FontFace: @unchecked Sendable {
         return registry.withLock { faces in
             if let existing = faces[key] { return existing }
             faces[key] = face
-            // Kept for the whole process: shared by every thread.
-            _makeImmortal(face)
             return face
         }
     }
@@ -265,9 +263,6 @@ final class _FontFace: @unchecked Sendable {
     private func analyzeKernOnly(_ analysis: inout _KernOnlyFace??) -> _KernOnlyFace? {
         if let known = analysis { return known }
         let made = _KernOnlyFace.analyze(face: hbFace, font: hbFont)
-        // Kept as long as the face (a registered one: immortal), and every
-        // thread's workspaces hold it.
-        if let made { _makeImmortal(made) }
         analysis = .some(made)
         return made
     }
