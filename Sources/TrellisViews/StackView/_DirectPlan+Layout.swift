@@ -120,9 +120,12 @@ extension _DirectPlan {
                 throw _StackCostError.unmodelled("label widths still changed after 8 passes")
             }
         }
-        // The fitting pass ends on a solve of the last widths; where the
+        // The fitting pass ends on a solve of the last widths. Where the
         // last pass measured nothing again, its own solve is that one (the
-        // same inputs give the same widths and the same checks).
+        // same inputs give the same widths and the same checks): always so
+        // when a label's width is free, as for the fitting pass, which the
+        // loop leaves only then. A solve here serves labels measured again
+        // after the last solve (widths fixed by required constraints).
         if oneAtATime, changed { try solveWidths(width, insets) }
     }
 
