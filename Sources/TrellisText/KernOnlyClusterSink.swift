@@ -36,6 +36,9 @@ struct _KeptClusters: _ClusterSink {
 
     @inline(__always)
     mutating func keep(cluster: UInt32, em: Double) {
+        // (Unchecked writes below: a run giving more clusters than its
+        // bytes would write past the caller's memory.)
+        precondition(count < starts.count, "more clusters than bytes in a run")
         starts[count] = Int32(truncatingIfNeeded: cluster)
         ems[count] = em
         count += 1
