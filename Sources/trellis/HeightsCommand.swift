@@ -301,6 +301,13 @@ struct Heights: ParsableCommand {
         for scale in options.scales {
             for size in options.contentSizes { combinations.append((scale, size)) }
         }
+        var outputs: [(width: Double, scale: Double, size: ContentSizeCategory)] = []
+        for combination in combinations {
+            for width in options.widths {
+                outputs.append((width, combination.scale, combination.size))
+            }
+        }
+        let limits = dataLimits.limits
         var workers: [HeightsWorker<Template>] = []
         do {
             for _ in 0..<threads {
@@ -312,7 +319,12 @@ struct Heights: ParsableCommand {
                     templates.append(
                         try makeTemplate(combination.scale, combination.size, measurer))
                 }
-                workers.append(HeightsWorker(templates: templates))
+                workers.append(
+                    HeightsWorker(
+                        templates: templates,
+                        rows: .copy(
+                            widths: options.widths, format: self.format, combinations: outputs,
+                            file: self.data, limits: limits)))
             }
         } catch {
             throw CLIFailure.data("\(error)")
@@ -338,7 +350,6 @@ struct Heights: ParsableCommand {
         writer.header(
             key: key, template: template, path: pathName, options: options, threads: threads)
 
-        let limits = dataLimits.limits
         let reader: LineReader
         do {
             reader = try LineReader(path: data, limits: limits)
@@ -349,12 +360,6 @@ struct Heights: ParsableCommand {
         var index = 0
         let started = monotonicNanoseconds()
         var written = 0
-        var outputs: [(width: Double, scale: Double, size: ContentSizeCategory)] = []
-        for combination in combinations {
-            for width in options.widths {
-                outputs.append((width, combination.scale, combination.size))
-            }
-        }
         let keepsItems = expected != nil
         let widths = options.widths
         let batchSize = self.batchSize
@@ -388,10 +393,6 @@ struct Heights: ParsableCommand {
         }
         // A chunk of rows on one thread: parsed, checked and read, laid out
         // at every combination and formatted; the first bad row stops it.
-        for worker in workers {
-            worker.rows = .copy(
-                widths: widths, format: format, combinations: outputs, file: data, limits: limits)
-        }
         let process = {
             (
                 worker: HeightsWorker<Template>,
@@ -400,7 +401,7 @@ struct Heights: ParsableCommand {
             )
                 -> HeightsChunk<Template.Item> in
             let batch = job.batch
-            guard let work = worker.rows else { preconditionFailure("worker without its rows") }
+            let work = worker.rows
             var chunk = HeightsChunk<Template.Item>()
             let records = work.recordFormat.middles.count
             chunk.bytes.reserveCapacity(rows.count * records * 96)

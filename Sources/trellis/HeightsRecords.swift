@@ -123,11 +123,12 @@ struct HeightsRecordFormat {
 /// it to touches it.
 final class HeightsWorker<Template: CellTemplate>: @unchecked Sendable {
     var templates: [Template]
-    /// This thread's copies (`HeightsRowWork.copy`), set before the rows.
-    var rows: HeightsRowWork?
+    /// This thread's copies (`HeightsRowWork.copy`).
+    let rows: HeightsRowWork
 
-    init(templates: [Template]) {
+    init(templates: [Template], rows: HeightsRowWork) {
         self.templates = templates
+        self.rows = rows
     }
 }
 
@@ -141,18 +142,32 @@ struct HeightsRowWork {
     let recordFormat: HeightsRecordFormat
     let rowReader: HeightsRowReader
 
-    /// A copy in newly allocated storage (a copy of an array or string
-    /// would share the original's).
+    /// A copy in storage of its own (`ownStorage`): a copy of an array or
+    /// string shares the original's storage.
     static func copy(
         widths: [Double], format: String,
         combinations: [(width: Double, scale: Double, size: ContentSizeCategory)], file: String,
         limits: DataLimits
     ) -> HeightsRowWork {
         HeightsRowWork(
-            widths: widths.map { $0 },
+            widths: ownStorage(widths),
             recordFormat: HeightsRecordFormat(format: format, combinations: combinations),
-            rowReader: HeightsRowReader(
-                file: String(decoding: Array(file.utf8), as: UTF8.self), limits: limits))
+            rowReader: HeightsRowReader(file: ownStorage(file), limits: limits))
+    }
+
+    /// The same elements in a newly allocated array.
+    static func ownStorage<Element>(_ array: [Element]) -> [Element] {
+        Array(unsafeUninitializedCapacity: array.count) { buffer, count in
+            count = buffer.initialize(fromContentsOf: array)
+        }
+    }
+
+    /// The same text in newly allocated storage (a text short enough to be
+    /// stored inline has no storage to share).
+    static func ownStorage(_ text: String) -> String {
+        String(unsafeUninitializedCapacity: text.utf8.count) { buffer in
+            buffer.initialize(fromContentsOf: text.utf8)
+        }
     }
 }
 
