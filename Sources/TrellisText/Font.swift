@@ -87,6 +87,22 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
         _face = try _FontFace.shared(path: path, index: index)
     }
 
+    /// Loads face `index` of a font file into a face of its own, outside
+    /// the registry `init(path:index:)` shares faces through (so it is freed
+    /// with its last font, and a file rewritten at the same path is read
+    /// again): for fuzzing the font tables Trellis reads itself. With
+    /// `kernOnlyModel` false, every text in the font is shaped by HarfBuzz
+    /// (the kern-only model, `_KernOnlyFace`, is left out), so a fuzz body can
+    /// check that the model measures a damaged font as HarfBuzz does.
+    @_spi(Fuzzing)
+    public static func _unshared(path: String, index: Int = 0, kernOnlyModel: Bool = true)
+        throws(TextError) -> Font
+    {
+        Font(
+            _sharing: try _FontFace.unshared(
+                path: path, index: index, kernOnlyModel: kernOnlyModel))
+    }
+
     /// A font for a face already loaded (the system fallback's choices).
     init(_sharing face: _FontFace) {
         _face = face
@@ -180,6 +196,16 @@ final class _FontFace: @unchecked Sendable {
         }
     }
 
+    /// A face not in the registry (`Font._unshared`); without the kern-only
+    /// model when `kernOnlyModel` is false.
+    static func unshared(path: String, index: Int, kernOnlyModel: Bool) throws(TextError)
+        -> _FontFace
+    {
+        let face = try _FontFace(path: path, index: index)
+        if !kernOnlyModel { face._kernOnly.withLock { $0 = .some(nil) } }
+        return face
+    }
+
     private init(path: String, index: Int) throws(TextError) {
         var info = stat()
         guard stat(path, &info) == 0 else { throw TextError.fontFileNotFound(path: path) }
@@ -214,6 +240,21 @@ final class _FontFace: @unchecked Sendable {
             hb_face_destroy(face)
             hb_blob_destroy(blob)
             throw TextError.invalidFontFile(path: path, reason: "HarfBuzz finds no glyphs")
+        }
+        // HarfBuzz scales its positioning values by the units per em it
+        // reads itself (1,000 when its sanitizer refuses the head table);
+        // the metrics and the kern-only model use FreeType's. A font on
+        // which they disagree has a damaged head table.
+        guard hb_face_get_upem(face) == UInt32(tables.unitsPerEm) else {
+            let read = hb_face_get_upem(face)
+            hb_font_destroy(font)
+            hb_face_destroy(face)
+            hb_blob_destroy(blob)
+            throw TextError.invalidFontFile(
+                path: path,
+                reason:
+                    "damaged head table (FreeType reads \(tables.unitsPerEm) units per em, HarfBuzz \(read))"
+            )
         }
         hb_ot_font_set_funcs(font)
         let upem = Int32(tables.unitsPerEm)

@@ -90,6 +90,10 @@ struct FuzzReplayTests {
         replay(TextMeasurementFuzz.run, seed: 0x7F5, count: 2000, maximumLength: 200)
     }
 
+    @Test func damagedFontTablesAreRefusedOrMeasuredAsHarfBuzzShapes() {
+        replay(FontTablesFuzz.run, seed: 0x7FA, count: 400, maximumLength: 48)
+    }
+
     @Test func markupParsesToItsNaiveTextOrIsRefusedWithAnOffset() {
         replay(MarkupFuzz.run, seed: 0x7F9, count: 2000, maximumLength: 120)
     }

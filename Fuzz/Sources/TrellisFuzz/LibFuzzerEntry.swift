@@ -22,6 +22,7 @@ let fuzzTargets: [String: ([UInt8]) throws(FuzzViolation) -> FuzzOutcome] = [
     "stacktree": StackTreeDifferentialFuzz.run,
     "stackfile": StackFileDifferentialFuzz.run,
     "layout": LayoutFileFuzz.run,
+    "fonts": FontTablesFuzz.run,
 ]
 
 let selectedTarget: ([UInt8]) throws(FuzzViolation) -> FuzzOutcome = {

@@ -127,10 +127,12 @@ enum TextMeasurementFuzz {
     /// The shape every layout must have.
     ///
     /// A line's width may be negative only with negative letter spacing: a line
-    /// holding just a zero-width control then measures one (negative) spacing.
+    /// holding just a zero-width control then measures one (negative) spacing;
+    /// or where `negativeWidths` allows it (a font whose kerning outweighs its
+    /// advances).
     static func check(
         _ layout: TextLayout, text: String, numberOfLines: Int, letterSpacing: Double,
-        allowsInfinity: Bool
+        allowsInfinity: Bool, negativeWidths: Bool = false
     ) throws(FuzzViolation) {
         func usable(_ value: Double) -> Bool { value.isFinite || (allowsInfinity && !value.isNaN) }
         let size = layout.size
@@ -157,7 +159,8 @@ enum TextMeasurementFuzz {
                 input: text)
             previousStart = line.range.lowerBound
             try _require(
-                usable(line.width) && (line.width >= 0 || letterSpacing < 0) && usable(line.height)
+                usable(line.width) && (line.width >= 0 || letterSpacing < 0 || negativeWidths)
+                    && usable(line.height)
                     && usable(line.origin.x) && usable(line.origin.y) && usable(line.baseline),
                 "text",
                 "line \(number): width \(line.width), height \(line.height), origin (\(line.origin.x), \(line.origin.y))",
