@@ -39,12 +39,22 @@ extension Solver {
                 _basisPoolMembership == _membershipVersion,
                 _basisPoolUses >= Self._basisPoolWarmup, _hasInfeasibleRow()
             else { return nil }
-            var found = -1
-            for k in 0..<_basisPool.count
-            where _basisPool[k].fingerprint != _basisFingerprint
-                && _basisPool[k].symbols.count == _symbols.count
-            {
-                if _carryConstants(ofKeptBasisAt: k) {
+            // The basis the last such read was answered from first (a
+            // reused cell's first pass wants the same one row after row),
+            // then the pool in its order, which such reads leave as it is.
+            func feasible(_ k: Int) -> Bool {
+                _basisPool[k].fingerprint != _basisFingerprint
+                    && _basisPool[k].symbols.count == _symbols.count
+                    && _carryConstants(ofKeptBasisAt: k)
+            }
+            var hint = -1
+            for k in 0..<_basisPool.count where _basisPool[k].fingerprint == _keptReadFingerprint {
+                hint = k
+                break
+            }
+            var found = hint >= 0 && feasible(hint) ? hint : -1
+            if found < 0 {
+                for k in 0..<_basisPool.count where k != hint && feasible(k) {
                     found = k
                     break
                 }
@@ -52,6 +62,7 @@ extension Solver {
             guard found >= 0 else { return nil }
             _keptRead = found
             _keptReadStamp = stamp
+            _keptReadFingerprint = _basisPool[found].fingerprint
         }
         return (_keptValue(of: first), _keptValue(of: second))
     }
