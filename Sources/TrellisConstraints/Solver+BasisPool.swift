@@ -87,6 +87,7 @@ extension Solver {
     /// Forgets the kept bases (the problem changed: they may no longer be
     /// dual feasible).
     func _emptyBasisPool() {
+        _dropKeptRead()
         if !_basisPool.isEmpty { _basisPool.removeAll() }
         for slot in _basisWatchedSlots { _basisWatched[Int(slot)] = false }
         _basisWatchedSlots.removeAll(keepingCapacity: true)
@@ -116,6 +117,7 @@ extension Solver {
     /// pool, in place of a kept copy of the same basis or of the least
     /// recently used one.
     func _keepCurrentBasis() {
+        _dropKeptRead()
         var kept = _KeptBasis(
             rows: _rows, objective: _objective, symbols: _symbols,
             constants: _records.map(\.constant), fingerprint: _basisFingerprint)
@@ -137,6 +139,7 @@ extension Solver {
     /// constants carried to the current ones), keeps the current basis in
     /// its place, and returns true.
     func _takeFeasibleKeptBasis() -> Bool {
+        _dropKeptRead()
         var k = -1
         while k + 1 < _basisPool.count {
             k += 1

@@ -126,6 +126,7 @@ extension Solver {
     /// that became infeasible.
     @inline(__always)
     func _shiftConstant(slot: Int32, from old: Double, to constant: Double) {
+        _constantVersion &+= 1
         if _basisPoolEnabled { _watchConstant(slot: Int(slot)) }
         if !_shiftCachedColumn(slot: Int(slot), from: old, to: constant) {
             _records[Int(slot)].constant = constant
@@ -139,6 +140,7 @@ extension Solver {
     /// marker, after a dual optimisation stopped: the caller notes the rows
     /// to optimise again.
     func _takeBackConstant(slot: Int32, from current: Double, to old: Double) {
+        _constantVersion &+= 1
         _records[Int(slot)].constant = old
         if !_records[Int(slot)].isEdit { _records[Int(slot)].constraint?.constant = old }
         _shiftMarker(slot: slot, by: old - current)

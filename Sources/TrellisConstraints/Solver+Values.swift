@@ -49,6 +49,9 @@ extension Solver {
     /// as of the current `membershipVersion`.
     /// - Complexity: O(1), or O(the chain behind it) for a definition.
     public func value(at handle: SolverHandle) -> Double {
+        if !_pendingSuggestions.isEmpty, let kept = _currentKeptValues(at: handle.raw, handle.raw) {
+            return kept.0
+        }
         _optimizeSuggestions()
         let row = _symbols[Int(handle.raw)].row
         guard row >= 0 else { return 0 }
@@ -61,6 +64,9 @@ extension Solver {
     /// - Complexity: O(1), or O(the chains behind them) for definitions.
     @inlinable @inline(__always)
     public func values(at first: SolverHandle, _ second: SolverHandle) -> (Double, Double) {
+        if !_pendingSuggestions.isEmpty, let kept = _currentKeptValues(at: first.raw, second.raw) {
+            return kept
+        }
         _optimizeSuggestions()
         let firstRow = _symbols[Int(first.raw)].row
         let secondRow = _symbols[Int(second.raw)].row
@@ -68,6 +74,20 @@ extension Solver {
             !_rows[Int(secondRow)].isDefinition
         else { return (value(at: first), value(at: second)) }
         return (_rows[Int(firstRow)].constant, _rows[Int(secondRow)].constant)
+    }
+
+    /// `value(at:)` for a read the caller follows with other changes
+    /// before it reads again: a reused cell's first pass, which reads the
+    /// widths of its labels measured on one line, then measures them at
+    /// those widths. While suggestions wait it is answered from a kept
+    /// basis feasible for the current constants, the tableau left as it
+    /// is (Solver+KeptReads.swift); reads through handles with no change
+    /// between answer from the same basis.
+    public func provisionalValue(at handle: SolverHandle) -> Double {
+        if !_pendingSuggestions.isEmpty, let kept = _keptValues(at: handle.raw, handle.raw) {
+            return kept.0
+        }
+        return value(at: handle)
     }
 
     /// A handle for suggesting values for the edit variable `variable`

@@ -133,6 +133,14 @@ public final class Solver {
     @exclusivity(unchecked) var _liveColumns: [[_ColumnEntry]] = []
     @exclusivity(unchecked) var _liveColumnMade: [Bool] = []
     @exclusivity(unchecked) var _liveColumnsVersion: UInt64 = .max
+    /// A read answered from a kept basis (Solver+KeptReads.swift): its
+    /// index in the pool, its rows' shifts left in `_basisShift`, while
+    /// `_keptReadStamp` is current; -1 for none. `_constantVersion` counts
+    /// constant changes; `_keptReadFingerprint` is the basis last read so.
+    @exclusivity(unchecked) var _keptRead = -1
+    @exclusivity(unchecked) var _keptReadFingerprint: UInt64 = 0
+    @exclusivity(unchecked) var _keptReadStamp: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    @exclusivity(unchecked) var _constantVersion: UInt64 = 0
 
     /// Per symbol, whether it may move on the optimal face (set by
     /// `_prepareMovability`, Solver+Movability.swift).

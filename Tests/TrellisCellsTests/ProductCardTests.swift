@@ -34,8 +34,9 @@ import TrellisText
         return found
     }
 
-    /// Generated rows at four widths through one reused hierarchy: 200 rows
-    /// (800 layouts), 3,000 under Scripts/soak.sh, all equal.
+    /// Generated rows at four widths through reused hierarchies (one per
+    /// shape: a title or a price without text): 200 rows (800 layouts),
+    /// 3,000 under Scripts/soak.sh, all equal.
     @Test func framesEqualConstraintsOnGeneratedRows() throws {
         let style = try ProductCardStyle.standard(scale: 3)
         var frames = ProductCardFrames(style: style)
@@ -92,6 +93,24 @@ import TrellisText
         #expect(reused.isEmpty, "\(reused.count) layouts differ; first: \(reused.prefix(2))")
         let alone = try Self.disagreements(&frames, &fresh, items: items, rowOfB: { $0 })
         #expect(alone.isEmpty, "\(alone.count) layouts differ; first: \(alone.prefix(2))")
+    }
+
+    /// A label without text has no baselines, so the baseline constraint
+    /// takes another form: the Swift cell keeps a hierarchy per shape
+    /// (title, price, or neither without text), each with layouts equal to
+    /// the frame code's.
+    @Test func labelsWithoutTextAreShapes() throws {
+        let style = try ProductCardStyle.standard(scale: 3)
+        var frames = ProductCardFrames(style: style)
+        var constraints = ProductCardConstraints(style: style)
+        let items = [
+            ProductItem(title: "Mug", price: "$5.00"), ProductItem(title: "", price: "$5.00"),
+            ProductItem(title: "Mug", price: ""), ProductItem(title: "Cup", price: "$6.00"),
+            ProductItem(title: "", price: "$7.00"),
+        ]
+        let found = try Self.disagreements(&frames, &constraints, items: items, rowOfB: { $0 })
+        #expect(found.isEmpty, "\(found.count) layouts differ; first: \(found.prefix(2))")
+        #expect(constraints.hierarchyCount == 3)
     }
 
     /// One row worked out by hand from the constraints, with the labels'

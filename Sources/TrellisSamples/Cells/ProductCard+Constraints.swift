@@ -83,6 +83,16 @@ public final class ProductCardView: ConstraintCellView {
         priceLabel.text = item.price
     }
 
+    /// The shape of a row: whether the title (bit 0) and the price (bit 1)
+    /// are without text. Both labels' first baselines are read by a
+    /// constraint, and a label without text has none (its bottom edge
+    /// stands in), so the baseline constraint takes another form: rows of
+    /// each shape keep their own hierarchy, whose constraints then never
+    /// change from row to row.
+    public func shapeKey(for item: ProductItem) -> Int? {
+        (item.title.isEmpty ? 1 : 0) | (item.price.isEmpty ? 2 : 0)
+    }
+
     public var subviewFrames: [NamedFrame] {
         [
             NamedFrame(name: "thumb", frame: thumb.frame),

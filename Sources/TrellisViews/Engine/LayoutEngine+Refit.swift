@@ -423,7 +423,12 @@ extension LayoutEngine {
             var changed = false
             for k in 0..<plan.widths.count {
                 let index = intrinsic.widthDependentLabels[k].index
-                let width = solver.value(at: plan.widths[k])
+                // The first pass's widths (every label measured on one
+                // line) are followed by the second's: read without moving
+                // the tableau to the first pass's basis.
+                let width =
+                    startsOver && passes == 1
+                    ? solver.provisionalValue(at: plan.widths[k]) : solver.value(at: plan.widths[k])
                 let label = views.unretainedView(at: index)
                 guard
                     label._withUnsafeGuaranteedRef({
