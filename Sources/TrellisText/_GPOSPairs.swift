@@ -195,7 +195,10 @@ extension _LayoutReader {
 
     /// The offset of the range record (first glyph, last glyph, value) of
     /// the `count` at `offset` that holds `glyph`, by binary search as
-    /// HarfBuzz's; nil when none does.
+    /// HarfBuzz's; nil when none does. The comparisons in HarfBuzz's order
+    /// (`RangeRecord::cmp`: before `first`, else after `last`): in a damaged
+    /// font whose record has `first` after `last`, the other order goes the
+    /// other way and finds another record (the `fonts` fuzz target).
     func rangeRecord(_ offset: Int, count: Int, _ glyph: Int) throws(Malformed) -> Int? {
         // Records wholly inside the table, and a reader without a budget
         // (a pair's look-up): the same search with one bounds check for
@@ -207,10 +210,10 @@ extension _LayoutReader {
             while low <= high {
                 let middle = (low + high) / 2
                 let range = offset + 6 * middle
-                if checkedU16(range + 2) < glyph {
-                    low = middle + 1
-                } else if checkedU16(range) > glyph {
+                if glyph < checkedU16(range) {
                     high = middle - 1
+                } else if glyph > checkedU16(range + 2) {
+                    low = middle + 1
                 } else {
                     return range
                 }
@@ -222,10 +225,10 @@ extension _LayoutReader {
         while low <= high {
             let middle = (low + high) / 2
             let range = offset + 6 * middle
-            if try u16(range + 2) < glyph {
-                low = middle + 1
-            } else if try u16(range) > glyph {
+            if glyph < (try u16(range)) {
                 high = middle - 1
+            } else if glyph > (try u16(range + 2)) {
+                low = middle + 1
             } else {
                 return range
             }
