@@ -94,6 +94,13 @@ struct FuzzReplayTests {
         replay(FontTablesFuzz.run, seed: 0x7FA, count: 400, maximumLength: 48)
     }
 
+    /// Inputs the `fonts` target found (docs/reliability.md, bugs 12 and 13).
+    @Test func damagedFontTablesTheFuzzerFound() throws {
+        // Inter, GPOS byte 56,219 set to 0x00FF: a class definition's range
+        // record with its first glyph after its last.
+        try FontTablesFuzz.run([0x24, 0x0A, 0x26, 0x7E, 0x0A, 0x2E])
+    }
+
     @Test func markupParsesToItsNaiveTextOrIsRefusedWithAnOffset() {
         replay(MarkupFuzz.run, seed: 0x7F9, count: 2000, maximumLength: 120)
     }
