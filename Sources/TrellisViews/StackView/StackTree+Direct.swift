@@ -286,7 +286,15 @@ struct _DirectPlan {
     var visibleOf: [[Int]] = []
     var gapsOf: [[Double]] = []
     var childList: [Int] = []
+    /// Each node's cost along the axis last computed (`computeCosts`):
+    /// the storage of that axis's memo, lent out (`costsSide`) rather than
+    /// copied from it, so that a kept cost is not copied on every solve
+    /// (a cost is 152 bytes: a copy of every node's in and out of the memo
+    /// was a tenth of a checked row's instructions).
     var costs: [_Cost] = []
+    /// Whose memo's costs `costs` holds (0 horizontal, 1 vertical; nil:
+    /// none, each memo holds its own).
+    var costsSide: Int?
     /// The buffers of `endToEndCost` (kept from one stack to the next).
     var stretches = _Stretches()
     /// Priority levels of the tree, highest first; lane = index + 1.

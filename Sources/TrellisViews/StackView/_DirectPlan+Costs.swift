@@ -17,18 +17,15 @@ extension _DirectPlan {
     mutating func computeCosts(_ axis: LayoutAxis, nodesIn subtree: Range<Int>? = nil)
         throws(_StackCostError)
     {
-        if costs.count != nodes.count { costs = [_Cost](repeating: _Cost(), count: nodes.count) }
         let side = axis == .horizontal ? 0 : 1
-        if memos[side].costs.count != nodes.count {
-            memos[side] = _CostMemo(count: nodes.count)
-        }
+        borrowCosts(side)
         do throws(_StackCostError) {
             for index in (subtree ?? nodes.indices).reversed() {
                 let key = memoKey(index, axis)
                 if memos[side].valid[index], let key, memos[side].keys[index] == key,
                     children(index).allSatisfy({ memos[side].kept[$0] })
                 {
-                    costs[index] = memos[side].costs[index]
+                    // (`costs[index]` is the memo's own.)
                     memos[side].kept[index] = true
                     continue
                 }
@@ -41,7 +38,6 @@ extension _DirectPlan {
                 guard lo <= hi + 1e-9 * max(1, abs(hi)) else {
                     throw .conflict("node\(index): required \(axis) lengths \(lo) > \(hi)")
                 }
-                memos[side].costs[index] = costs[index]
                 memos[side].keys[index] = key ?? SIMD4()
                 memos[side].valid[index] = key != nil
                 memos[side].kept[index] = false
@@ -51,6 +47,28 @@ extension _DirectPlan {
             memos[side] = _CostMemo(count: nodes.count)
             throw error
         }
+    }
+
+    /// Lends memo `side`'s costs to `costs` (what was lent before goes
+    /// back to its memo), made for the current nodes when they are not.
+    mutating func borrowCosts(_ side: Int) {
+        if costsSide != side {
+            returnCosts()
+            swap(&costs, &memos[side].costs)
+            costsSide = side
+        }
+        if memos[side].valid.count != nodes.count || costs.count != nodes.count {
+            memos[side] = _CostMemo(count: nodes.count)
+            swap(&costs, &memos[side].costs)
+        }
+    }
+
+    /// Gives `costs` back to the memo it was lent from (before the memos
+    /// are put away or replaced).
+    mutating func returnCosts() {
+        guard let side = costsSide else { return }
+        swap(&costs, &memos[side].costs)
+        costsSide = nil
     }
 
     /// What node `index`'s cost along `axis` is made from besides its

@@ -47,6 +47,7 @@ extension _DirectPlan {
             Self.refresh(StackTree.Node(.stack(tree.root)), &nodes, &index)
         } else {
             // Lanes, visible views and gaps may differ: no cost is kept.
+            returnCosts()
             memos = [_CostMemo(), _CostMemo()]
             lastFlags = flags
             lastShape = id
@@ -100,6 +101,7 @@ extension _DirectPlan {
         if shapeMemos.count < count {
             shapeMemos.append(contentsOf: repeatElement(nil, count: count - shapeMemos.count))
         }
+        returnCosts()
         shapeMemos[lastShape] = memos
         memos = shapeMemos[id] ?? [_CostMemo(), _CostMemo()]
         shapeMemos[id] = nil
