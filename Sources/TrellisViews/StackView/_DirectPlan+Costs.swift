@@ -23,7 +23,7 @@ extension _DirectPlan {
             for index in (subtree ?? nodes.indices).reversed() {
                 let key = memoKey(index, axis)
                 if memos[side].valid[index], let key, memos[side].keys[index] == key,
-                    children(index).allSatisfy({ memos[side].kept[$0] })
+                    childrenKept(index, side)
                 {
                     // (`costs[index]` is the memo's own.)
                     memos[side].kept[index] = true
@@ -71,8 +71,19 @@ extension _DirectPlan {
         costsSide = nil
     }
 
+    /// Whether every view of node `index` kept its cost in the last
+    /// computation along `side`.
+    @inline(__always)
+    func childrenKept(_ index: Int, _ side: Int) -> Bool {
+        for k in nodes[index].children where !memos[side].kept[childList[k]] { return false }
+        return true
+    }
+
     /// What node `index`'s cost along `axis` is made from besides its
     /// views' costs and the tree's shape (nil: not kept, it reads more).
+    /// (Inlined: called from `computeCosts`, a mutating method, it was
+    /// given a copy of the whole plan, 808 bytes, for every node.)
+    @inline(__always)
     func memoKey(_ index: Int, _ axis: LayoutAxis) -> SIMD4<Double>? {
         // (Fields read in place: a node is large, and a copy retains its payloads.)
         switch nodes[index].kind {
