@@ -142,6 +142,14 @@ struct _DirectNode {
     var checkedStyle: TextStyle?
     /// A stack that makes `UISV-text-width-disambiguation` (`sharesTextWidth`).
     var sharesTextWidth = false
+    /// A stack whose costs read its labels' layouts or intrinsic sizes
+    /// (baselines, proportions): never kept (`memoKey`). Set with its
+    /// settings, read in place where `stack?` would copy them.
+    var costReadsLayouts = false
+    /// The axis across its stack when that stack is not aligned to fill:
+    /// `UISV-ambiguity-suppression` holds the node 0 thick along it at 25
+    /// (nil: no such constraint). Set with its stack's settings.
+    var suppressedAxis: LayoutAxis?
     /// A label's or button's hugging and compression resistance
     /// (horizontal, vertical).
     var hugging: (Float, Float) = (0, 0)

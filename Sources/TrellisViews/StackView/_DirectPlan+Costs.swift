@@ -93,17 +93,13 @@ extension _DirectPlan {
         case .fixed:
             return SIMD4()
         case .image:
-            guard axis == .vertical, let ratio = nodes[index].image?.aspectRatio else {
-                return index == coupledImage ? nil : SIMD4()
-            }
+            // (`aspectRatio`: the image's own, read in place.)
+            guard axis == .vertical else { return index == coupledImage ? nil : SIMD4() }
+            let ratio = nodes[index].aspectRatio
             return SIMD4(nodes[index].width, ratio.width, ratio.height, 0)
         case .stack:
             // Baselines are read from the labels' layouts, not their costs.
-            guard let stack = nodes[index].stack, !stack.isBaselineRelativeArrangement,
-                stack.alignment != .firstBaseline, stack.alignment != .lastBaseline,
-                stack.distribution != .fillProportionally
-            else { return nil }
-            return SIMD4()
+            return nodes[index].costReadsLayouts ? nil : SIMD4()
         }
     }
 
@@ -216,11 +212,9 @@ extension _DirectPlan {
         // `UISV-ambiguity-suppression`: an arranged view of a stack whose
         // alignment is not fill is 0 thick across the stack's axis at 25
         // (hidden ones too), so a view without a size there is not
-        // ambiguous, as UIKit.
-        let parent = nodes[index].parent
-        if parent >= 0, let owner = nodes[parent].stack, owner.alignment != .fill,
-            owner.axis != axis
-        {
+        // ambiguous, as UIKit (`suppressedAxis`: read in place, where the
+        // parent's `stack` was copied for every cost).
+        if nodes[index].suppressedAxis == axis {
             cost.addEqual(0, lane: lane(StackView.ambiguitySuppressionPriority.rawValue))
         }
         return cost

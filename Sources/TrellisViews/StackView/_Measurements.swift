@@ -101,11 +101,15 @@ struct _Measurements {
     )
         -> Bool
     {
-        // (Field by field: no copy of the entry, which retains its text.)
-        guard filled[place], slots[place].hash == key.hash, slots[place].bytes == key.bytes,
-            slots[place].width == width
-        else { return false }
-        return Self.same(slots[place].text, text)
+        // (Field by field, through the buffer: no copy of the entry, which
+        // retains its text; the array's own subscript copied it whole.)
+        guard filled[place] else { return false }
+        return slots.withUnsafeBufferPointer { slots in
+            guard slots[place].hash == key.hash, slots[place].bytes == key.bytes,
+                slots[place].width == width
+            else { return false }
+            return Self.same(slots[place].text, text)
+        }
     }
 
     func size(_ text: StackTree.Text, _ width: Double) -> (
@@ -122,7 +126,9 @@ struct _Measurements {
     )? {
         // (Field by field: no copy of the entry, which retains its text.)
         guard let place = find(text, width, key) else { return nil }
-        return (slots[place].size, slots[place].baselines.map { (first: $0.0, last: $0.1) })
+        return slots.withUnsafeBufferPointer { slots in
+            (slots[place].size, slots[place].baselines.map { (first: $0.0, last: $0.1) })
+        }
     }
 
     /// Texts of the same bytes. `String`'s `==` compares canonical
