@@ -313,6 +313,13 @@ struct _DirectPlan {
     /// What each emulated solve of the width passes also checks.
     enum Checking { case fitting, frame(Double) }
     var checking: Checking?
+    /// The x and width of every node after each horizontal solve of the
+    /// fitting pass (two a node, solve after solve), where the frame pass
+    /// solves the same widths (`sharesPassWidths`), and how many of them
+    /// the frame pass has taken (nil: it solves its own).
+    var passWidths: [Double] = []
+    var recordingPassWidths = false
+    var passWidthsTaken: Int?
     /// Whether a label of several lines has a width that depends on what
     /// labels measure (the engine's fitting and frame passes may differ).
     var hasFreeWidthLabel = false
