@@ -142,6 +142,14 @@ struct _DirectNode {
     var checkedStyle: TextStyle?
     /// A stack that makes `UISV-text-width-disambiguation` (`sharesTextWidth`).
     var sharesTextWidth = false
+    /// A stack whose costs read its labels' layouts or intrinsic sizes
+    /// (baselines, proportions): never kept (`memoKey`). Set with its
+    /// settings, read in place where `stack?` would copy them.
+    var costReadsLayouts = false
+    /// The axis across its stack when that stack is not aligned to fill:
+    /// `UISV-ambiguity-suppression` holds the node 0 thick along it at 25
+    /// (nil: no such constraint). Set with its stack's settings.
+    var suppressedAxis: LayoutAxis?
     /// A label's or button's hugging and compression resistance
     /// (horizontal, vertical).
     var hugging: (Float, Float) = (0, 0)
@@ -286,7 +294,15 @@ struct _DirectPlan {
     var visibleOf: [[Int]] = []
     var gapsOf: [[Double]] = []
     var childList: [Int] = []
+    /// Each node's cost along the axis last computed (`computeCosts`):
+    /// the storage of that axis's memo, lent out (`costsSide`) rather than
+    /// copied from it, so that a kept cost is not copied on every solve
+    /// (a cost is 152 bytes: a copy of every node's in and out of the memo
+    /// was a tenth of a checked row's instructions).
     var costs: [_Cost] = []
+    /// Whose memo's costs `costs` holds (0 horizontal, 1 vertical; nil:
+    /// none, each memo holds its own).
+    var costsSide: Int?
     /// The buffers of `endToEndCost` (kept from one stack to the next).
     var stretches = _Stretches()
     /// Priority levels of the tree, highest first; lane = index + 1.
@@ -297,6 +313,13 @@ struct _DirectPlan {
     /// What each emulated solve of the width passes also checks.
     enum Checking { case fitting, frame(Double) }
     var checking: Checking?
+    /// The x and width of every node after each horizontal solve of the
+    /// fitting pass (two a node, solve after solve), where the frame pass
+    /// solves the same widths (`sharesPassWidths`), and how many of them
+    /// the frame pass has taken (nil: it solves its own).
+    var passWidths: [Double] = []
+    var recordingPassWidths = false
+    var passWidthsTaken: Int?
     /// Whether a label of several lines has a width that depends on what
     /// labels measure (the engine's fitting and frame passes may differ).
     var hasFreeWidthLabel = false

@@ -149,8 +149,8 @@ extension _DirectPlan {
     }
 
     /// Distribution fill: `room` shared out, cheapest stretches first
-    /// (`sharedLengths`, _DirectPlan+Sharing.swift).
-    func share(_ visible: [Int], _ room: Double, _ what: @autoclosure () -> String)
+    /// (`sharedLengths`, _DirectPlan+Sharing.swift; mutating as it is).
+    mutating func share(_ visible: [Int], _ room: Double, _ what: @autoclosure () -> String)
         throws(_StackCostError) -> [Double]
     {
         try sharedLengths(visible, room, what())

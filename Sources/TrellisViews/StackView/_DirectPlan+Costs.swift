@@ -17,18 +17,15 @@ extension _DirectPlan {
     mutating func computeCosts(_ axis: LayoutAxis, nodesIn subtree: Range<Int>? = nil)
         throws(_StackCostError)
     {
-        if costs.count != nodes.count { costs = [_Cost](repeating: _Cost(), count: nodes.count) }
         let side = axis == .horizontal ? 0 : 1
-        if memos[side].costs.count != nodes.count {
-            memos[side] = _CostMemo(count: nodes.count)
-        }
+        borrowCosts(side)
         do throws(_StackCostError) {
             for index in (subtree ?? nodes.indices).reversed() {
                 let key = memoKey(index, axis)
                 if memos[side].valid[index], let key, memos[side].keys[index] == key,
-                    children(index).allSatisfy({ memos[side].kept[$0] })
+                    childrenKept(index, side)
                 {
-                    costs[index] = memos[side].costs[index]
+                    // (`costs[index]` is the memo's own.)
                     memos[side].kept[index] = true
                     continue
                 }
@@ -41,7 +38,6 @@ extension _DirectPlan {
                 guard lo <= hi + 1e-9 * max(1, abs(hi)) else {
                     throw .conflict("node\(index): required \(axis) lengths \(lo) > \(hi)")
                 }
-                memos[side].costs[index] = costs[index]
                 memos[side].keys[index] = key ?? SIMD4()
                 memos[side].valid[index] = key != nil
                 memos[side].kept[index] = false
@@ -53,8 +49,41 @@ extension _DirectPlan {
         }
     }
 
+    /// Lends memo `side`'s costs to `costs` (what was lent before goes
+    /// back to its memo), made for the current nodes when they are not.
+    mutating func borrowCosts(_ side: Int) {
+        if costsSide != side {
+            returnCosts()
+            swap(&costs, &memos[side].costs)
+            costsSide = side
+        }
+        if memos[side].valid.count != nodes.count || costs.count != nodes.count {
+            memos[side] = _CostMemo(count: nodes.count)
+            swap(&costs, &memos[side].costs)
+        }
+    }
+
+    /// Gives `costs` back to the memo it was lent from (before the memos
+    /// are put away or replaced).
+    mutating func returnCosts() {
+        guard let side = costsSide else { return }
+        swap(&costs, &memos[side].costs)
+        costsSide = nil
+    }
+
+    /// Whether every view of node `index` kept its cost in the last
+    /// computation along `side`.
+    @inline(__always)
+    func childrenKept(_ index: Int, _ side: Int) -> Bool {
+        for k in nodes[index].children where !memos[side].kept[childList[k]] { return false }
+        return true
+    }
+
     /// What node `index`'s cost along `axis` is made from besides its
     /// views' costs and the tree's shape (nil: not kept, it reads more).
+    /// (Inlined: called from `computeCosts`, a mutating method, it was
+    /// given a copy of the whole plan, 808 bytes, for every node.)
+    @inline(__always)
     func memoKey(_ index: Int, _ axis: LayoutAxis) -> SIMD4<Double>? {
         // (Fields read in place: a node is large, and a copy retains its payloads.)
         switch nodes[index].kind {
@@ -64,17 +93,13 @@ extension _DirectPlan {
         case .fixed:
             return SIMD4()
         case .image:
-            guard axis == .vertical, let ratio = nodes[index].image?.aspectRatio else {
-                return index == coupledImage ? nil : SIMD4()
-            }
+            // (`aspectRatio`: the image's own, read in place.)
+            guard axis == .vertical else { return index == coupledImage ? nil : SIMD4() }
+            let ratio = nodes[index].aspectRatio
             return SIMD4(nodes[index].width, ratio.width, ratio.height, 0)
         case .stack:
             // Baselines are read from the labels' layouts, not their costs.
-            guard let stack = nodes[index].stack, !stack.isBaselineRelativeArrangement,
-                stack.alignment != .firstBaseline, stack.alignment != .lastBaseline,
-                stack.distribution != .fillProportionally
-            else { return nil }
-            return SIMD4()
+            return nodes[index].costReadsLayouts ? nil : SIMD4()
         }
     }
 
@@ -187,11 +212,9 @@ extension _DirectPlan {
         // `UISV-ambiguity-suppression`: an arranged view of a stack whose
         // alignment is not fill is 0 thick across the stack's axis at 25
         // (hidden ones too), so a view without a size there is not
-        // ambiguous, as UIKit.
-        let parent = nodes[index].parent
-        if parent >= 0, let owner = nodes[parent].stack, owner.alignment != .fill,
-            owner.axis != axis
-        {
+        // ambiguous, as UIKit (`suppressedAxis`: read in place, where the
+        // parent's `stack` was copied for every cost).
+        if nodes[index].suppressedAxis == axis {
             cost.addEqual(0, lane: lane(StackView.ambiguitySuppressionPriority.rawValue))
         }
         return cost

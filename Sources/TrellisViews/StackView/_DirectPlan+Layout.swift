@@ -50,12 +50,22 @@ extension _DirectPlan {
             // passes of both kinds go through the same states, with labels
             // no taller than in the end: nothing to do twice, nor to check
             // unless a label's height is capped (`needsPassChecks`).
+            // Where the frame pass goes through the fitting pass's solves
+            // (`sharesPassWidths`), it takes their widths and makes its own
+            // checks only.
             checking = needsPassChecks ? .fitting : nil
-            try settleWidths(width, insets, oneAtATime: hasFreeWidthLabel)
             guard needsPassChecks else {
+                try settleWidths(width, insets, oneAtATime: hasFreeWidthLabel)
                 let height = try heightsPass(insets)
                 return StackTreeLayout(height: height, frames: frames ? pixelFrames() : [])
             }
+            let sharesWidths = sharesPassWidths()
+            passWidths.removeAll(keepingCapacity: true)
+            passWidthsTaken = nil
+            recordingPassWidths = sharesWidths
+            defer { (recordingPassWidths, passWidthsTaken) = (false, nil) }
+            try settleWidths(width, insets, oneAtATime: hasFreeWidthLabel)
+            recordingPassWidths = false
             let fitted = nodes.map(\.layoutWidth)
             let height = try fittingHeight(insets)
             // The frame pass starts again from the labels' first pass.
@@ -64,7 +74,9 @@ extension _DirectPlan {
                 measure(index)
             }
             checking = .frame(height)
+            passWidthsTaken = sharesWidths ? 0 : nil
             try settleWidths(width, insets, oneAtATime: false)
+            passWidthsTaken = nil
             for (index, node) in nodes.enumerated() where node.kind == .label {
                 guard let a = fitted[index], let b = node.layoutWidth else { continue }
                 if abs(a - b) >= 1e-9 {
@@ -141,13 +153,21 @@ extension _DirectPlan {
     mutating func solveWidthsGenerally(_ width: Double, _ insets: EdgeInsets)
         throws(_StackCostError)
     {
-        if let image = coupledImage { coupledCost = try coupledImageWidthCost(image) }
-        try computeCosts(.horizontal)
-        nodes[0].x = insets.left
-        nodes[0].width = width - insets.left - insets.right
-        // (A fixed width of the root's own.)
-        try Self.checkFeasible(0, nodes[0].width, lo: costs[0].lo, hi: costs[0].hi)
-        try arrange(0, .horizontal)
+        if !takePassWidths() {
+            if let image = coupledImage { coupledCost = try coupledImageWidthCost(image) }
+            try computeCosts(.horizontal)
+            nodes[0].x = insets.left
+            nodes[0].width = width - insets.left - insets.right
+            // (A fixed width of the root's own.)
+            try Self.checkFeasible(0, nodes[0].width, lo: costs[0].lo, hi: costs[0].hi)
+            try arrange(0, .horizontal)
+            if recordingPassWidths {
+                for index in nodes.indices {
+                    passWidths.append(nodes[index].x)
+                    passWidths.append(nodes[index].width)
+                }
+            }
+        }
         guard let checking else { return }
         do throws(_StackCostError) {
             switch checking {
@@ -164,6 +184,40 @@ extension _DirectPlan {
                 throw .conflict("a pass of the engine's meets a required conflict: \(reason)")
             }
         }
+    }
+
+    /// Whether the frame pass solves the same widths as the fitting pass,
+    /// solve after solve: the same labels measured on one line to start
+    /// with, and each solve's widths follow from the labels' sizes alone
+    /// (no image whose width is free: its cost reads the pass's height),
+    /// so where the two update labels in the same order (one label of
+    /// several lines, or none whose width is free: both then update them
+    /// all from one solve) every solve of the frame pass has the inputs,
+    /// and so the widths, of the fitting pass's solve of the same number.
+    /// Only the checks along the vertical axis differ (the fitting height
+    /// against the cell's): the frame pass takes the recorded widths
+    /// (`passWidths`) and makes its own checks.
+    func sharesPassWidths() -> Bool {
+        guard coupledImage == nil else { return false }
+        guard hasFreeWidthLabel else { return true }
+        var multiLine = 0
+        for index in nodes.indices where nodes[index].isMultiLine { multiLine += 1 }
+        return multiLine <= 1
+    }
+
+    /// Sets every node's x and width from the fitting pass's solve of the
+    /// frame pass's current number (`sharesPassWidths`); false when the
+    /// frame pass solves its own.
+    mutating func takePassWidths() -> Bool {
+        guard let taken = passWidthsTaken else { return false }
+        let start = taken * 2 * nodes.count
+        guard start + 2 * nodes.count <= passWidths.count else { return false }
+        for index in nodes.indices {
+            nodes[index].x = passWidths[start + 2 * index]
+            nodes[index].width = passWidths[start + 2 * index + 1]
+        }
+        passWidthsTaken = taken + 1
+        return true
     }
 
     /// The content view's height: pulled towards 0 at the fitting priority,

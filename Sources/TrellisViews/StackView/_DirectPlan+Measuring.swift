@@ -47,6 +47,7 @@ extension _DirectPlan {
             Self.refresh(StackTree.Node(.stack(tree.root)), &nodes, &index)
         } else {
             // Lanes, visible views and gaps may differ: no cost is kept.
+            returnCosts()
             memos = [_CostMemo(), _CostMemo()]
             lastFlags = flags
             lastShape = id
@@ -100,6 +101,7 @@ extension _DirectPlan {
         if shapeMemos.count < count {
             shapeMemos.append(contentsOf: repeatElement(nil, count: count - shapeMemos.count))
         }
+        returnCosts()
         shapeMemos[lastShape] = memos
         memos = shapeMemos[id] ?? [_CostMemo(), _CostMemo()]
         shapeMemos[id] = nil
@@ -161,12 +163,18 @@ extension _DirectPlan {
     mutating func flatten(_ node: StackTree.Node, parent: Int) {
         let index = nodes.count
         var flat = _DirectNode(kind: .fixed, isHidden: node.isHidden, parent: parent)
+        if parent >= 0, let owner = nodes[parent].stack, owner.alignment != .fill {
+            flat.suppressedAxis = owner.axis == .horizontal ? .vertical : .horizontal
+        }
         switch node.content {
         case .stack(var stack):
             flat.kind = .stack
             // Its settings only: the children are flattened below (a copy
             // of the stack then copies no array of nodes).
             flat.sharesTextWidth = Self.sharesTextWidth(stack)
+            flat.costReadsLayouts =
+                stack.isBaselineRelativeArrangement || stack.alignment == .firstBaseline
+                || stack.alignment == .lastBaseline || stack.distribution == .fillProportionally
             stack.children = []
             flat.stack = stack
         case .label(let label):

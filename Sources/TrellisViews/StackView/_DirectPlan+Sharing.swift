@@ -12,7 +12,10 @@ extension _DirectPlan {
     /// as `distribute` does (so the same to the bit), and the same check
     /// that no two views could trade length at no cost.
     /// - Throws: as `_Cost.distribute`.
-    func sharedLengths(_ visible: [Int], _ room: Double, _ what: @autoclosure () -> String)
+    /// (Mutating, though it changes nothing: its callers are, and a
+    /// non-mutating method called from them was given a copy of the whole
+    /// plan, 808 bytes, on every call.)
+    mutating func sharedLengths(_ visible: [Int], _ room: Double, _ what: @autoclosure () -> String)
         throws(_StackCostError) -> [Double]
     {
         var lengths = [Double]()

@@ -92,8 +92,9 @@ extension _DirectPlan {
     /// (`UISV-spacing`, at least each gap) is required, so the views give
     /// `room` (the canvas less those gaps) out as a filling stack would,
     /// by their own costs; the spacers' `UISV-fill-equally` (at most 149)
-    /// weigh less than any view's cost that decides it, which this checks.
-    func squeezedCenteredLengths(
+    /// weigh less than any view's cost that decides it, which this checks
+    /// (mutating as `share` is).
+    mutating func squeezedCenteredLengths(
         _ visible: [Int], _ room: Double, _ what: @autoclosure () -> String
     ) throws(_StackCostError) -> [Double] {
         let lengths = try share(visible, room, what())

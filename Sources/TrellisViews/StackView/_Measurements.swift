@@ -30,7 +30,17 @@ struct _Measurements {
     /// Places a hash may take: an aligned group of eight.
     static let groupSize = 8
 
-    var slots: [Entry?] = []
+    /// The entries by place, and whether each place holds one (an empty
+    /// place holds `vacant`). Not `[Entry?]`: a probe's read of one
+    /// field of an optional entry (`slots[place]?.hash`) copied the whole
+    /// entry, text and all, through `Optional`'s generic witnesses, at
+    /// every place it looked at.
+    var slots: [Entry] = []
+    var filled: [Bool] = []
+    static var vacant: Entry {
+        Entry(
+            text: .plain(""), bytes: -2, hash: 0, width: .nan, size: .zero, baselines: nil)
+    }
     /// Which place of a full group the next new text takes (round robin).
     var turn = 0
     /// How many measurements were kept (every one the table missed).
@@ -91,11 +101,15 @@ struct _Measurements {
     )
         -> Bool
     {
-        // (Field by field: no copy of the entry, which retains its text.)
-        guard slots[place]?.hash == key.hash, slots[place]!.bytes == key.bytes,
-            slots[place]!.width == width
-        else { return false }
-        return Self.same(slots[place]!.text, text)
+        // (Field by field, through the buffer: no copy of the entry, which
+        // retains its text; the array's own subscript copied it whole.)
+        guard filled[place] else { return false }
+        return slots.withUnsafeBufferPointer { slots in
+            guard slots[place].hash == key.hash, slots[place].bytes == key.bytes,
+                slots[place].width == width
+            else { return false }
+            return Self.same(slots[place].text, text)
+        }
     }
 
     func size(_ text: StackTree.Text, _ width: Double) -> (
@@ -112,7 +126,9 @@ struct _Measurements {
     )? {
         // (Field by field: no copy of the entry, which retains its text.)
         guard let place = find(text, width, key) else { return nil }
-        return (slots[place]!.size, slots[place]!.baselines.map { (first: $0.0, last: $0.1) })
+        return slots.withUnsafeBufferPointer { slots in
+            (slots[place].size, slots[place].baselines.map { (first: $0.0, last: $0.1) })
+        }
     }
 
     /// Texts of the same bytes. `String`'s `==` compares canonical
@@ -134,8 +150,8 @@ struct _Measurements {
     ) {
         let key = Self.key(text, width)
         if let place = find(text, width, key) {
-            slots[place]!.size = size
-            if baselines != nil { slots[place]!.baselines = baselines }
+            slots[place].size = size
+            if baselines != nil { slots[place].baselines = baselines }
             return
         }
         insert(text, key, width, size, baselines)
@@ -158,10 +174,14 @@ struct _Measurements {
             text: text, bytes: key.bytes, hash: key.hash, width: width, size: size,
             baselines: baselines)
         added += 1
-        if slots.isEmpty { slots = Array(repeating: nil, count: Self.slotCount) }
+        if slots.isEmpty {
+            slots = Array(repeating: Self.vacant, count: Self.slotCount)
+            filled = Array(repeating: false, count: Self.slotCount)
+        }
         let start = Self.group(entry.hash)
-        for place in start..<(start + Self.groupSize) where slots[place] == nil {
+        for place in start..<(start + Self.groupSize) where !filled[place] {
             slots[place] = entry
+            filled[place] = true
             return
         }
         slots[start + turn] = entry
