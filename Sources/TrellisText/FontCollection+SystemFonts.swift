@@ -267,14 +267,25 @@ extension FontCollection {
     /// of U+0400–U+047F (two bytes, the first D0 or D1) whose bit is set in
     /// `coverage` (U+0400–U+043F, then U+0440–U+047F) and of the ASCII
     /// bytes `_skipsASCII` steps over: `start` itself when it begins
-    /// neither.
+    /// neither. Where the coverage is whole (every code point of the
+    /// block), four letters are tested at once: eight bytes whose every
+    /// other byte is D0 or D1 and every other a continuation byte.
     @inline(__always)
     func _cyrillicRunEnd(
         _ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
         coverage: (UInt64, UInt64)
     ) -> Int {
         var index = start
+        let whole = coverage.0 == ~0 && coverage.1 == ~0
         while index < end {
+            if whole, index &+ 8 <= end, let base = text.baseAddress {
+                let word = UnsafeRawPointer(base).loadUnaligned(
+                    fromByteOffset: index, as: UInt64.self)
+                if word & 0xC0FE_C0FE_C0FE_C0FE == 0x80D0_80D0_80D0_80D0 {
+                    index &+= 8
+                    continue
+                }
+            }
             let lead = text[index]
             if lead < 0x80 {
                 guard _skipsASCII(lead) else { break }
