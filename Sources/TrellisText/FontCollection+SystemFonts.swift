@@ -267,36 +267,45 @@ extension FontCollection {
     /// of U+0400–U+047F (two bytes, the first D0 or D1) whose bit is set in
     /// `coverage` (U+0400–U+043F, then U+0440–U+047F) and of the ASCII
     /// bytes `_skipsASCII` steps over: `start` itself when it begins
-    /// neither. Where the coverage is whole (every code point of the
-    /// block), four letters are tested at once: eight bytes whose every
-    /// other byte is D0 or D1 and every other a continuation byte.
+    /// neither. A word's letters are read in a loop of their own; where
+    /// the coverage is whole (every code point of the block), four at a
+    /// time first: eight bytes whose every other byte is D0 or D1 and every
+    /// other a continuation byte.
     @inline(__always)
     func _cyrillicRunEnd(
         _ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
         coverage: (UInt64, UInt64)
     ) -> Int {
+        guard let base = text.baseAddress else { return start }
         var index = start
         let whole = coverage.0 == ~0 && coverage.1 == ~0
         while index < end {
-            if whole, index &+ 8 <= end, let base = text.baseAddress {
-                let word = UnsafeRawPointer(base).loadUnaligned(
-                    fromByteOffset: index, as: UInt64.self)
-                if word & 0xC0FE_C0FE_C0FE_C0FE == 0x80D0_80D0_80D0_80D0 {
-                    index &+= 8
-                    continue
-                }
-            }
             let lead = text[index]
             if lead < 0x80 {
+                // Spaces and punctuation between words: a byte or two.
                 guard _skipsASCII(lead) else { break }
-                index = _asciiSkipEnd(text, from: index &+ 1, to: end)
+                index &+= 1
                 continue
             }
-            guard lead & 0xFE == 0xD0, index &+ 1 < end else { break }
-            let trail = text[index &+ 1]
-            let bits = lead & 1 == 0 ? coverage.0 : coverage.1
-            guard trail & 0xC0 == 0x80, (bits >> UInt64(trail & 0x3F)) & 1 != 0 else { break }
-            index &+= 2
+            if whole {
+                while index &+ 8 <= end
+                    && UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                        & 0xC0FE_C0FE_C0FE_C0FE == 0x80D0_80D0_80D0_80D0
+                {
+                    index &+= 8
+                }
+            }
+            while index &+ 1 < end {
+                let lead = text[index]
+                let trail = text[index &+ 1]
+                let bits = lead & 1 == 0 ? coverage.0 : coverage.1
+                guard lead & 0xFE == 0xD0, trail & 0xC0 == 0x80,
+                    (bits >> UInt64(trail & 0x3F)) & 1 != 0
+                else { break }
+                index &+= 2
+            }
+            // Past the word: ASCII goes round again; anything else ends the run.
+            if index >= end || text[index] >= 0x80 { break }
         }
         return index
     }
