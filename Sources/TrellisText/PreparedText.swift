@@ -334,8 +334,8 @@ extension _Workspace {
                     (lookups + pieceCount).initialize(to: lookup)
                 }
                 (piecesBuffer + pieceCount).initialize(
-                    to: _Piece(end: Int32(end), wordEnd: Int32(wordEnd), measure: measure, flags: flags)
-                )
+                    to: _Piece(
+                        end: Int32(end), wordEnd: Int32(wordEnd), measure: measure, flags: flags))
                 pieceCount += 1
                 start = end
                 if flags & _Piece.paragraphBreak != 0 { paragraphStart = end }
