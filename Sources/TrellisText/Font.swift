@@ -330,6 +330,17 @@ final class _FontFace: @unchecked Sendable {
         return (coverage[Int(codePoint) >> 6] >> UInt64(codePoint & 63)) & 1 != 0
     }
 
+    /// The coverage bits of the 64 code points from 64 × `word` (below
+    /// U+10000): bit i set when `hasGlyph(64 × word + i)`.
+    @inline(__always)
+    func coverageWord(_ word: Int) -> UInt64 {
+        let block = word * 64 / Self.coverageBlockSize
+        if coverageReady.load(ordering: .acquiring) & (1 << UInt64(block)) == 0 {
+            fillCoverage(block: block)
+        }
+        return coverage[word]
+    }
+
     @inline(__always)
     private func nominalGlyph(_ codePoint: UInt32) -> Bool {
         var glyph: hb_codepoint_t = 0

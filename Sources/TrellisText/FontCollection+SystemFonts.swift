@@ -148,6 +148,8 @@ extension FontCollection {
         let ownFaces = faces.map { Unmanaged.passUnretained($0) }
         let firstFace = ownFaces.first
         let ownCount = ownFaces.count
+        // The first face's coverage of U+0400–U+047F, once a text needs it.
+        var cyrillicCoverage: (UInt64, UInt64)?
         while index < range.upperBound {
             // ASCII the first face has, but for keycap bases ("#", "*",
             // digits): no emoji, no fallback, no change of script; only
@@ -199,18 +201,20 @@ extension FontCollection {
                 index += length
                 // The rest of a run of Cyrillic letters of U+0400–U+047F
                 // (two bytes, the first D0 or D1; all of that script) that
-                // the first face has, in one loop: the same answers, a
-                // third of the instructions a letter on Russian rows.
+                // the first face has, and of the ASCII this loop skips
+                // (spaces and punctuation between the words), in one loop:
+                // the same answers (such a byte changes nothing after such
+                // a letter), a fifth of the instructions a letter on
+                // Russian rows. The first face's coverage of those 128
+                // code points is read once a text.
                 if own == .cyrillic {
-                    while index + 1 < range.upperBound, text[index] & 0xFE == 0xD0,
-                        text[index + 1] & 0xC0 == 0x80
-                    {
-                        let letter =
-                            UInt32(text[index] & 0x1F) << 6 | UInt32(text[index + 1] & 0x3F)
-                        guard firstFace._withUnsafeGuaranteedRef({ $0.hasGlyph(letter) })
-                        else { break }
-                        index += 2
+                    if cyrillicCoverage == nil {
+                        cyrillicCoverage = firstFace._withUnsafeGuaranteedRef {
+                            ($0.coverageWord(0x400 >> 6), $0.coverageWord(0x440 >> 6))
+                        }
                     }
+                    index = _cyrillicRunEnd(
+                        text, from: index, to: range.upperBound, coverage: cyrillicCoverage!)
                 }
                 continue
             }
@@ -255,6 +259,55 @@ extension FontCollection {
             else { continue }
             needs.add(scalar, face: face, reserving: range.count)
         }
+    }
+}
+
+extension FontCollection {
+    /// The end of the run from `start` (before `end`) of Cyrillic letters
+    /// of U+0400–U+047F (two bytes, the first D0 or D1) whose bit is set in
+    /// `coverage` (U+0400–U+043F, then U+0440–U+047F) and of the ASCII
+    /// bytes `_skipsASCII` steps over: `start` itself when it begins
+    /// neither. A word's letters are read in a loop of their own; where
+    /// the coverage is whole (every code point of the block), four at a
+    /// time first: eight bytes whose every other byte is D0 or D1 and every
+    /// other a continuation byte.
+    @inline(__always)
+    func _cyrillicRunEnd(
+        _ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+        coverage: (UInt64, UInt64)
+    ) -> Int {
+        guard let base = text.baseAddress else { return start }
+        var index = start
+        let whole = coverage.0 == ~0 && coverage.1 == ~0
+        while index < end {
+            let lead = text[index]
+            if lead < 0x80 {
+                // Spaces and punctuation between words: a byte or two.
+                guard _skipsASCII(lead) else { break }
+                index &+= 1
+                continue
+            }
+            if whole {
+                while index &+ 8 <= end
+                    && UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                        & 0xC0FE_C0FE_C0FE_C0FE == 0x80D0_80D0_80D0_80D0
+                {
+                    index &+= 8
+                }
+            }
+            while index &+ 1 < end {
+                let lead = text[index]
+                let trail = text[index &+ 1]
+                let bits = lead & 1 == 0 ? coverage.0 : coverage.1
+                guard lead & 0xFE == 0xD0, trail & 0xC0 == 0x80,
+                    (bits >> UInt64(trail & 0x3F)) & 1 != 0
+                else { break }
+                index &+= 2
+            }
+            // Past the word: ASCII goes round again; anything else ends the run.
+            if index >= end || text[index] >= 0x80 { break }
+        }
+        return index
     }
 }
 

@@ -120,13 +120,17 @@ final class _PreparedText: @unchecked Sendable {
             }
             initialized = 2 * count + endWords
         }
-        var clusters: [Int32] = []
-        clusters.reserveCapacity(2 * count)
-        for piece in pieces {
-            clusters.append(piece.measure.wordClusters)
-            clusters.append(piece.measure.spaceClusters)
+        // Written in place, as the block: appending two counts a piece ran
+        // Array's checks for each (about 20 instructions a piece).
+        plainClusters = [Int32](unsafeUninitializedCapacity: 2 * count) {
+            clusters, initialized in
+            let base = clusters.baseAddress!
+            for (index, piece) in pieces.enumerated() {
+                (base + 2 * index).initialize(to: piece.measure.wordClusters)
+                (base + 2 * index + 1).initialize(to: piece.measure.spaceClusters)
+            }
+            initialized = 2 * count
         }
-        plainClusters = clusters
     }
 
     /// The pieces. A plain paragraph keeps only their compact form, from
@@ -260,8 +264,14 @@ extension _Workspace {
             var scratch = self.prepareScratch
             self.prepareScratch = _PrepareScratch()
             defer { self.prepareScratch = scratch }
-            var pieces: [_Piece] = []
-            pieces.reserveCapacity(breakCount)
+            // The pieces and their look-ups are written to the scratch's
+            // buffers, kept between texts (appending to arrays and
+            // setting their elements checked each array's uniqueness every
+            // time, about 40 instructions a piece), and the pieces are
+            // copied into an array once measured.
+            let piecesBuffer = scratch.piecesBuffer(breakCount)
+            let lookups = scratch.lookupsBuffer(breakCount)
+            var pieceCount = 0
             var runs: [(end: Int32, level: UInt8)] = []
             // Plain text is ASCII, so it has no right-to-left character.
             let hasRTL = !isPlain && _mayContainRightToLeft(text)
@@ -273,7 +283,6 @@ extension _Workspace {
             // the shared cache.
             let bytes = UnsafeRawBufferPointer(text)
             let tag = _pieceTag(fonts, rtl: false, isLast: true)
-            scratch.lookups.removeAll(keepingCapacity: true)
             scratch.trailingFaces.removeAll(keepingCapacity: true)
             var start = 0
             var paragraphRTL = false
@@ -308,7 +317,7 @@ extension _Workspace {
                         : _Workspace.trailingSpaceFace(
                             text, start: start, wordEnd: wordEnd, next: end, faces: fonts.faces)
                     if let trailingFace {
-                        scratch.trailingFaces.append((pieces.count, trailingFace))
+                        scratch.trailingFaces.append((pieceCount, trailingFace))
                     } else if contentEnd > start
                         && contentEnd - start <= _WordWidthCache.maximumKeyLength
                         && flags & _Piece.tab == 0
@@ -322,11 +331,12 @@ extension _Workspace {
                             lookup = .shared(key)
                         }
                     }
-                    scratch.lookups.append(lookup)
+                    (lookups + pieceCount).initialize(to: lookup)
                 }
-                pieces.append(
-                    _Piece(end: Int32(end), wordEnd: Int32(wordEnd), measure: measure, flags: flags)
-                )
+                (piecesBuffer + pieceCount).initialize(
+                    to: _Piece(
+                        end: Int32(end), wordEnd: Int32(wordEnd), measure: measure, flags: flags))
+                pieceCount += 1
                 start = end
                 if flags & _Piece.paragraphBreak != 0 { paragraphStart = end }
             }
@@ -336,31 +346,31 @@ extension _Workspace {
             scratch.missedPieces.removeAll(keepingCapacity: true)
             scratch.missedParts.removeAll(keepingCapacity: true)
             start = 0
-            for index in pieces.indices {
-                let piece = pieces[index]
+            for index in 0..<pieceCount {
+                let piece = piecesBuffer[index]
                 let contentEnd =
                     piece.isHardBreak
                     ? _hardBreakStart(text, end: Int(piece.end), start: start).start
                     : Int(piece.end)
                 let wordEnd = Int(piece.wordEnd)
-                let lookup = hasRTL ? .uncached : scratch.lookups[index]
+                let lookup = hasRTL ? .uncached : lookups[index]
                 switch lookup {
                 case .measured:
                     break
                 case .shared(let key):
                     if let known = sharedMeasure(key, cache: cache) {
-                        pieces[index].measure = known
+                        piecesBuffer[index].measure = known
                     } else {
                         scratch.missedPieces.append(index)
                         scratch.missedParts.append((start..<contentEnd, wordEnd))
                     }
                 case .uncached where piece.flags & _Piece.tab != 0:
-                    pieces[index].measure = tabbedMeasure(
+                    piecesBuffer[index].measure = tabbedMeasure(
                         text, start..<contentEnd, wordEnd: wordEnd, runs: runs, fonts: fonts,
                         cache: cache)
                 case .uncached
                 where scratch.trailingFaces.last.map({ $0.piece == index }) == true:
-                    pieces[index].measure = shape(
+                    piecesBuffer[index].measure = shape(
                         text, range: start..<contentEnd, trailingStart: wordEnd, rtl: false,
                         faces: fonts.faces, keepClusters: false,
                         trailingFace: scratch.trailingFaces.removeLast().face)
@@ -373,7 +383,7 @@ extension _Workspace {
                                 isLast: part.upperBound == contentEnd,
                                 rtl: rtl, fonts: fonts, cache: cache))
                     }
-                    pieces[index].measure = measure
+                    piecesBuffer[index].measure = measure
                 }
                 start = Int(piece.end)
             }
@@ -387,10 +397,10 @@ extension _Workspace {
                         text, part.range, trailingStart: part.trailingStart, face: fonts.faces[0])
                         ?? ideographKernOnlyMeasure(text, part, faces: fonts.faces)
                     {
-                        if case .shared(let key) = scratch.lookups[index] {
+                        if case .shared(let key) = lookups[index] {
                             remember(measure, for: key, cache: cache)
                         }
-                        pieces[index].measure = measure
+                        piecesBuffer[index].measure = measure
                     } else {
                         scratch.missedPieces[kept] = index
                         scratch.missedParts[kept] = part
@@ -416,15 +426,20 @@ extension _Workspace {
                         (batched ? scratch.batched[order] : nil)
                         ?? shape(
                             text, range: part.range, trailingStart: part.trailingStart, rtl: false,
-                            faces: fonts.faces, keepClusters: false,
+                            faces: fonts.faces,
+                            // A long piece may be wider than the line, and
+                            // breaking it needs its clusters: they are
+                            // kept (Workspace+ClusterMemo.swift).
+                            keepClusters: part.range.count >= _ClusterMemo.minimumLength,
                             // Tried above; only a batch can have taught new pairs since.
                             tryingKernModel: batched)
-                    if case .shared(let key) = scratch.lookups[index] {
+                    if case .shared(let key) = lookups[index] {
                         remember(measure, for: key, cache: cache)
                     }
-                    pieces[index].measure = measure
+                    piecesBuffer[index].measure = measure
                 }
             }
+            var pieces = Array(UnsafeBufferPointer(start: piecesBuffer, count: pieceCount))
             // Kerning across break opportunities without whitespace
             // (Workspace+JoinKerning.swift).
             if !hasRTL { addJoinKerning(text, pieces: &pieces, fonts: fonts, cache: cache) }

@@ -48,10 +48,19 @@ struct _StringIdentity: Equatable {
 final class _PreparedTextCache: @unchecked Sendable {
     static let maximumTextLength = 16 * 1024
 
+    /// A slot of `Table`: a struct, not a tuple, so that an array of slots
+    /// is destroyed through the struct's own value witness (a release per
+    /// slot) rather than through the runtime's generic witnesses of a tuple
+    /// and an optional, about 50 instructions a slot besides the release
+    /// (a shard starts over every `capacity / 16` texts, and doubles).
+    private struct Slot {
+        var hash: UInt64
+        var text: _PreparedText?
+    }
+
     /// Open addressing (linear probing, load factor at most 1/2).
     private struct Table {
-        var slots: [(hash: UInt64, text: _PreparedText?)] = Array(
-            repeating: (0, nil), count: 16)
+        var slots = [Slot](repeating: Slot(hash: 0, text: nil), count: 16)
         var count = 0
 
         /// The first text under `hash` that `matches`.
@@ -88,21 +97,20 @@ final class _PreparedTextCache: @unchecked Sendable {
             if count * 2 > slots.count {
                 // Entries move to the new array: no retain and release of
                 // each prepared text (which touched every one of them).
-                var old = Array(
-                    repeating: (hash: UInt64(0), text: _PreparedText?.none), count: slots.count * 2)
+                var old = [Slot](repeating: Slot(hash: 0, text: nil), count: slots.count * 2)
                 swap(&old, &slots)
                 old.withUnsafeMutableBufferPointer { entries in
                     for index in entries.indices where entries[index].text != nil {
                         place((entries.baseAddress! + index).move())
-                        (entries.baseAddress! + index).initialize(to: (0, nil))
+                        (entries.baseAddress! + index).initialize(to: Slot(hash: 0, text: nil))
                     }
                 }
             }
-            place((hash, text))
+            place(Slot(hash: hash, text: text))
         }
 
         /// Takes ownership of `entry`, so storing it costs no retain.
-        private mutating func place(_ entry: consuming (hash: UInt64, text: _PreparedText?)) {
+        private mutating func place(_ entry: consuming Slot) {
             let hash = entry.hash
             let mask = slots.count - 1
             var slot = Int(truncatingIfNeeded: hash) & mask

@@ -45,13 +45,18 @@ extension _Workspace {
                     pieces[index + 1].measure.missingGlyphs == 0
                 else { continue }
                 let boundary = Int(pieces[index].end)
-                guard boundary < text.count else { continue }
+                // A lead byte from E3 starts a character from U+3000
+                // (ideographs, kana, CJK punctuation), which `joinsAlone`
+                // leaves out: most of a Chinese text's boundaries end
+                // here, before either side is decoded.
+                guard boundary < text.count, text[boundary] < 0xE3 else { continue }
                 var lastStart = boundary - 1
                 while lastStart > 0 && text[lastStart] & 0xC0 == 0x80 { lastStart -= 1 }
                 // Neither an ideograph's side nor a space's is kerned
-                // (`joinKerning` asks this first): most of a Chinese
-                // text's boundaries end here, before any font is read.
-                guard _Workspace.joinsAlone(_decodeScalar(text, at: lastStart).0),
+                // (`joinKerning` asks this first): the rest of those
+                // boundaries end here, before any font is read.
+                guard text[lastStart] < 0xE3,
+                    _Workspace.joinsAlone(_decodeScalar(text, at: lastStart).0),
                     _Workspace.joinsAlone(_decodeScalar(text, at: boundary).0)
                 else { continue }
                 var runFonts = fonts

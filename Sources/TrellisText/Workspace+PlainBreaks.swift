@@ -30,9 +30,23 @@ extension _Workspace {
                 var notPlain: UInt8 = 0
                 var previous = _PlainClass.start
                 var beforePrevious: UInt8 = 0
+                let letter = _PlainClass.letter | _PlainClass.plain
                 _plainClasses.withUnsafeBufferPointer { classes in
-                    for index in 0..<count {
-                        let entry = classes[Int(text[index])]
+                    var index = 0
+                    while index < count {
+                        // A letter after a letter (LB28: no break, nothing
+                        // changes but the class before the previous, which
+                        // becomes a letter), most of a text's bytes, is
+                        // stepped over with one test. The loop below writes
+                        // `offsets[found]` at every byte it reads, so the
+                        // bytes skipped here need no write either.
+                        let byte = text[index]
+                        if previous == letter && (byte | 0x20) &- 0x61 < 26 {
+                            beforePrevious = letter
+                            index &+= 1
+                            continue
+                        }
+                        let entry = classes[Int(byte)]
                         let current = UInt8(truncatingIfNeeded: entry)
                         notPlain |= ~current & _PlainClass.plain
                         // LB25 (numbers) is ICU's business: a digit after a
@@ -46,6 +60,7 @@ extension _Workspace {
                             truncatingIfNeeded: _bit(previous & _PlainClass.wordStart != 0))
                         beforePrevious = previous
                         previous = current & ~(_PlainClass.hyphen &* beginsWord)
+                        index &+= 1
                     }
                 }
                 if notPlain != 0 { return nil }

@@ -22,6 +22,8 @@ final class _Workspace {
     var clusterMissing: [Bool] = []
     /// The face index each kept cluster was shaped with.
     var clusterFaces: [Int32] = []
+    /// The clusters of the last long pieces shaped with them (Workspace+ClusterMemo.swift).
+    var clusterMemo = _ClusterMemo()
     /// Scratch of `shapeBatch`: the pieces' bytes side by side and where
     /// each starts (and the end).
     var batchBytes: [UInt8] = []
@@ -39,7 +41,9 @@ final class _Workspace {
     /// Lock-free cache of the most frequent word widths (see `_FrontWordCache`).
     let front = _FrontWordCache()
     /// Pair kernings learned from shaped text, for `kernOnlyMeasure`.
-    var kernPairs = _KernPairs()
+    /// Unchecked: a workspace has one user at a time, and each measured
+    /// piece's check of exclusive access cost about 110 instructions.
+    @exclusivity(unchecked) var kernPairs = _KernPairs()
     /// Whether pieces may be measured without HarfBuzz (`kernOnlyMeasure`);
     /// off when a learned pair contradicted the model, or to test against HarfBuzz alone.
     var usesKernModel = true
@@ -185,6 +189,13 @@ final class _Workspace {
         }
         var measure = _PieceMeasure()
         if range.isEmpty { return measure }
+        // A long piece whose clusters were kept before (Workspace+ClusterMemo.swift).
+        if keepClusters && trailingFace == nil,
+            let known = memoizedClusters(
+                text, range, trailingStart: trailingStart, rtl: rtl, faces: faces)
+        {
+            return known
+        }
         // Spaces given a face of their own (a run of spaces that begins an
         // attributed run) skip the first-font paths below.
         let firstFaceOnly = trailingFace == nil || trailingFace == 0
@@ -217,7 +228,14 @@ final class _Workspace {
                 allowMissing: faces.count == 1,
                 &measure)
             {
-                if keepClusters { _finishClusters(text, range, rtl: rtl) }
+                if keepClusters {
+                    _finishClusters(text, range, rtl: rtl)
+                    if trailingFace == nil {
+                        memoizeClusters(
+                            text, range, trailingStart: trailingStart, rtl: rtl, faces: faces,
+                            measure: measure)
+                    }
+                }
                 return measure
             }
         }
@@ -253,7 +271,14 @@ final class _Workspace {
         shapeFontRun(
             text, runStart..<range.upperBound, trailingStart, rtl, faces, max(runFace, 0),
             keepClusters, &measure)
-        if keepClusters { _finishClusters(text, range, rtl: rtl) }
+        if keepClusters {
+            _finishClusters(text, range, rtl: rtl)
+            if trailingFace == nil {
+                memoizeClusters(
+                    text, range, trailingStart: trailingStart, rtl: rtl, faces: faces,
+                    measure: measure)
+            }
+        }
         return measure
     }
 
@@ -453,8 +478,11 @@ enum _PieceLookup {
 
 /// Scratch arrays of `_Workspace.prepare`, kept between texts for their storage.
 struct _PrepareScratch {
-    /// How each piece of a left-to-right text is measured.
-    var lookups: [_PieceLookup] = []
+    /// How each piece of a left-to-right text is measured, and the pieces
+    /// (`lookupsBuffer`, `piecesBuffer`; trivial values, written before
+    /// they are read).
+    private var lookups: _AlignedBuffer<_PieceLookup>?
+    private var pieces: _AlignedBuffer<_Piece>?
     /// Pieces no cache had, with their ranges and trailing whitespace starts.
     var missedPieces: [Int] = []
     var missedParts: [(range: Range<Int>, trailingStart: Int)] = []
@@ -464,6 +492,22 @@ struct _PrepareScratch {
     /// character, with that face (`trailingSpaceFace`), in reverse order
     /// once pass 1 is over.
     var trailingFaces: [(piece: Int, face: Int)] = []
+
+    /// Room for `count` look-ups, kept for the next text.
+    mutating func lookupsBuffer(_ count: Int) -> UnsafeMutablePointer<_PieceLookup> {
+        if (lookups?.count ?? 0) < count {
+            lookups = _AlignedBuffer(uninitializedCount: max(count, 2 * (lookups?.count ?? 32)))
+        }
+        return lookups!.pointer
+    }
+
+    /// Room for `count` pieces, kept for the next text.
+    mutating func piecesBuffer(_ count: Int) -> UnsafeMutablePointer<_Piece> {
+        if (pieces?.count ?? 0) < count {
+            pieces = _AlignedBuffer(uninitializedCount: max(count, 2 * (pieces?.count ?? 32)))
+        }
+        return pieces!.pointer
+    }
 }
 
 /// The face index for a scalar: the first face that has it (a cascade list,

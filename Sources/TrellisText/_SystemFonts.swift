@@ -269,16 +269,28 @@ final class _SystemFallback: @unchecked Sendable {
                 table[languageIndex] = candidates
             }
         }
+        // The candidates unretained (the ranking keeps them): iterating the
+        // array retained and released each one asked, about ten a new
+        // character of Chinese text.
         var found: _FontFace?
-        for candidate in candidates {
-            let covers =
-                scalar < 0x1_0000
-                ? candidate.covers(scalar)
-                : Self.fontconfig.withLock { _ in candidate.covers(scalar) }
-            guard covers, let face = candidate.face, face.hasGlyph(scalar)
-            else { continue }
-            found = face
-            break
+        candidates.withUnsafeBufferPointer { candidates in
+            for index in candidates.indices {
+                let match = Unmanaged.passUnretained(candidates[index])._withUnsafeGuaranteedRef {
+                    candidate -> _FontFace? in
+                    let covers =
+                        scalar < 0x1_0000
+                        ? candidate.covers(scalar)
+                        : Self.fontconfig.withLock { _ in candidate.covers(scalar) }
+                    guard covers, let face = candidate.face, face.hasGlyph(scalar) else {
+                        return nil
+                    }
+                    return face
+                }
+                if let match {
+                    found = match
+                    break
+                }
+            }
         }
         chosen.withLock { $0[key] = .some(found) }
         return found

@@ -96,6 +96,13 @@ func _mayContainRightToLeft(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
             let next = text[index &+ 1]
             if next & 0xC0 == 0x80, text[index &+ 2] & 0xC0 == 0x80, byte != 0xE2 || next >= 0x82 {
                 index &+= 3
+                // The characters after it with lead bytes E3–EE (a Chinese
+                // text's ideographs and punctuation), in a loop of their own.
+                while index &+ 2 < count, text[index] &- 0xE3 <= 0x0B,
+                    text[index &+ 1] & 0xC0 == 0x80, text[index &+ 2] & 0xC0 == 0x80
+                {
+                    index &+= 3
+                }
                 continue
             }
         }
