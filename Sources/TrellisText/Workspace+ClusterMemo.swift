@@ -89,6 +89,20 @@ extension _Workspace {
         return entry.measure
     }
 
+    /// Puts the clusters `shape` has just left in logical order and, where
+    /// `memoizes` (no trailing face of its own), keeps them in the memo.
+    func _finishAndMemoizeClusters(
+        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, trailingStart: Int, rtl: Bool,
+        faces: [_FontFace], memoizes: Bool, measure: _PieceMeasure
+    ) {
+        _finishClusters(text, range, rtl: rtl)
+        if memoizes {
+            memoizeClusters(
+                text, range, trailingStart: trailingStart, rtl: rtl, faces: faces,
+                measure: measure)
+        }
+    }
+
     /// Keeps the clusters `shape` has just left in the cluster arrays for
     /// `range` (all of them: `shape` emptied the arrays first).
     func memoizeClusters(

@@ -229,12 +229,9 @@ final class _Workspace {
                 &measure)
             {
                 if keepClusters {
-                    _finishClusters(text, range, rtl: rtl)
-                    if trailingFace == nil {
-                        memoizeClusters(
-                            text, range, trailingStart: trailingStart, rtl: rtl, faces: faces,
-                            measure: measure)
-                    }
+                    _finishAndMemoizeClusters(
+                        text, range, trailingStart: trailingStart, rtl: rtl, faces: faces,
+                        memoizes: trailingFace == nil, measure: measure)
                 }
                 return measure
             }
@@ -272,12 +269,9 @@ final class _Workspace {
             text, runStart..<range.upperBound, trailingStart, rtl, faces, max(runFace, 0),
             keepClusters, &measure)
         if keepClusters {
-            _finishClusters(text, range, rtl: rtl)
-            if trailingFace == nil {
-                memoizeClusters(
-                    text, range, trailingStart: trailingStart, rtl: rtl, faces: faces,
-                    measure: measure)
-            }
+            _finishAndMemoizeClusters(
+                text, range, trailingStart: trailingStart, rtl: rtl, faces: faces,
+                memoizes: trailingFace == nil, measure: measure)
         }
         return measure
     }
@@ -285,8 +279,7 @@ final class _Workspace {
     /// Puts the kept clusters in logical order (runs come in logical order,
     /// but HarfBuzz gives each right-to-left run's clusters in visual order)
     /// and joins those that UAX #29 puts in one grapheme cluster.
-    private func _finishClusters(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, rtl: Bool)
-    {
+    func _finishClusters(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, rtl: Bool) {
         if rtl { _sortClusters() }
         _joinClustersToGraphemes(text, range)
     }
