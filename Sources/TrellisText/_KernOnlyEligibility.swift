@@ -19,8 +19,11 @@ extension _KernOnlyFace {
     /// `hb_font_get_nominal_glyph` calls, for a run of code points; it stops
     /// before the first code point the font lacks) and the marks from
     /// `hb_ot_layout_get_glyphs_in_class` (the glyphs whose
-    /// `hb_ot_layout_get_glyph_class` is a mark). `KernOnlyEligibilityTests`
-    /// compares the result with those per-code-point calls.
+    /// `hb_ot_layout_get_glyph_class` is a mark) when GDEF's glyph class
+    /// definition is well formed, else from `hb_ot_layout_get_glyph_class`
+    /// glyph by glyph (`_GlyphSet.marks(of:count:)`).
+    /// `KernOnlyEligibilityTests` compares the result with those
+    /// per-code-point calls.
     static func eligibleScalars(
         face: OpaquePointer, font: OpaquePointer, glyphCount: Int, hasCJK: Bool
     ) -> (scalars: [UInt32], eligible: _GlyphSet) {
@@ -65,14 +68,20 @@ extension _KernOnlyFace {
                 }
             }
         }
-        let marks = _GlyphSet(
-            glyphsIn: HB_OT_LAYOUT_GLYPH_CLASS_MARK, of: face, count: glyphCount)
+        let marks = _GlyphSet.marks(of: face, count: glyphCount)
         var scalars = [UInt32](
             repeating: ineligible << 16, count: hasCJK ? cjkScalarLimit : scalarLimit)
         var eligible = _GlyphSet(count: glyphCount)
         for k in points.indices {
             let glyph = Int(glyphs[k])
-            guard glyph != 0, glyph < glyphCount, !marks.contains(glyph) else { continue }
+            guard glyph != 0, glyph < glyphCount else { continue }
+            if let marks {
+                if marks.contains(glyph) { continue }
+            } else if hb_ot_layout_get_glyph_class(face, hb_codepoint_t(glyph))
+                == HB_OT_LAYOUT_GLYPH_CLASS_MARK
+            {
+                continue
+            }
             scalars[Int(points[k])] = UInt32(glyph) | classes[k] << 16
             eligible.insert(glyph)
         }
