@@ -187,7 +187,7 @@ extension FontCollection {
                 // The rest of a run of Chinese text in a loop of its own
                 // (FontCollection+HanRuns.swift).
                 if script == .han, let known = lookedUp, known.script == .han, !known.emoji {
-                    index = Self._hanRunEnd(
+                    index = _hanRunEnd(
                         text, from: index, to: range.upperBound, own: ownFaces,
                         language: lookedUpLanguage, languageIndex: known.index, system: system,
                         memo: &memo, needs: &needs, reserving: range.count)
