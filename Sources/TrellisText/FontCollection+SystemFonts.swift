@@ -327,13 +327,15 @@ extension FontCollection {
 /// rows.
 @inline(__always)
 private func _firstFace(having scalar: UInt32, in faces: [Unmanaged<_FontFace>]) -> Int {
-    var first = 0
-    while first < faces.count
-        && !faces[first]._withUnsafeGuaranteedRef({ $0.hasGlyph(scalar) })
-    {
-        first += 1
+    faces.withUnsafeBufferPointer { faces in
+        var first = 0
+        while first < faces.count
+            && !faces[first]._withUnsafeGuaranteedRef({ $0.hasGlyph(scalar) })
+        {
+            first += 1
+        }
+        return first
     }
-    return first
 }
 
 /// Whether one of the first `count` of `faces` (all of them) has `scalar`:

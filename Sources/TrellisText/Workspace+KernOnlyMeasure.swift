@@ -4,8 +4,9 @@
 import CHarfBuzz
 
 extension _Workspace {
-    /// The kern-only analysis of `face` (cached for the last face asked).
-    /// A thread that needs it while another works it out waits: going on
+    /// The kern-only analysis of `face` (cached for the last two faces
+    /// asked, so that alternating between two takes no lock). A thread
+    /// that needs it while another works it out waits: going on
     /// with HarfBuzz meanwhile gave the same measures, but each piece it
     /// shaped cost about 40,000 instructions, and the other thread shapes
     /// for as long as the analysis runs (Noto Sans CJK's, about 27 M
@@ -14,8 +15,9 @@ extension _Workspace {
     @inline(__always)
     func kernOnlyFace(_ face: _FontFace) -> _KernOnlyFace? {
         if face.id != kernFaceID {
-            kernFace = face.kernOnly
-            kernFaceID = face.id
+            let found = face.id == previousKernFaceID ? previousKernFace : face.kernOnly
+            (previousKernFaceID, previousKernFace) = (kernFaceID, kernFace)
+            (kernFaceID, kernFace) = (face.id, found)
         }
         return kernFace
     }
