@@ -91,7 +91,9 @@ func _cmapFormat12Glyphs(
         var group = 0
         var (start, end, glyph) = (UInt32.max, UInt32.max, UInt32(0))
         if groupCount > 0 {
-            (start, end, glyph) = (_u32(bytes, first), _u32(bytes, first + 4), _u32(bytes, first + 8))
+            start = _u32(bytes, first)
+            end = _u32(bytes, first + 4)
+            glyph = _u32(bytes, first + 8)
         }
         for k in points.indices {
             let point = points[k]
