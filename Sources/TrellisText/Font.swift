@@ -292,15 +292,6 @@ final class _FontFace: @unchecked Sendable {
         _kernOnly.withLock { analysis in analyzeKernOnly(&analysis) }
     }
 
-    /// `kernOnly` with `known` true, or `known` false without waiting while
-    /// another thread holds the analysis (working it out takes a few
-    /// milliseconds on a large font): measuring goes on with HarfBuzz,
-    /// which gives the same measures, rather than stall every thread.
-    var kernOnlyUnlessBusy: (model: _KernOnlyFace?, known: Bool) {
-        _kernOnly.withLockIfAvailable { analysis in (analyzeKernOnly(&analysis), true) }
-            ?? (nil, false)
-    }
-
     private func analyzeKernOnly(_ analysis: inout _KernOnlyFace??) -> _KernOnlyFace? {
         if let known = analysis { return known }
         let made = _KernOnlyFace.analyze(face: hbFace, font: hbFont)

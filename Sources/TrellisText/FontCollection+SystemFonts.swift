@@ -171,17 +171,26 @@ extension FontCollection {
                 index += length
                 let own = _Script(scalar)
                 if own != .common { script = own }
-                if _anyFace(ownFaces, count: ownCount, has: scalar) { continue }
-                if lookedUp.map({ $0.script != script || $0.emoji }) ?? true {
-                    let language = system.derivedLanguage(script)
-                    lookedUp = (script, false, system.languageIndex(language))
-                    lookedUpLanguage = language
+                if !_anyFace(ownFaces, count: ownCount, has: scalar) {
+                    if lookedUp.map({ $0.script != script || $0.emoji }) ?? true {
+                        let language = system.derivedLanguage(script)
+                        lookedUp = (script, false, system.languageIndex(language))
+                        lookedUpLanguage = language
+                    }
+                    if let face = memo.face(
+                        for: scalar, language: lookedUpLanguage, index: lookedUp!.index,
+                        system: system)
+                    {
+                        needs.add(scalar, face: face, reserving: range.count)
+                    }
                 }
-                if let face = memo.face(
-                    for: scalar, language: lookedUpLanguage, index: lookedUp!.index,
-                    system: system)
-                {
-                    needs.add(scalar, face: face, reserving: range.count)
+                // The rest of a run of Chinese text in a loop of its own
+                // (FontCollection+HanRuns.swift).
+                if script == .han, let known = lookedUp, known.script == .han, !known.emoji {
+                    index = _hanRunEnd(
+                        text, from: index, to: range.upperBound, own: ownFaces,
+                        language: lookedUpLanguage, languageIndex: known.index, system: system,
+                        memo: &memo, needs: &needs, reserving: range.count)
                 }
                 continue
             }
@@ -318,13 +327,15 @@ extension FontCollection {
 /// rows.
 @inline(__always)
 private func _firstFace(having scalar: UInt32, in faces: [Unmanaged<_FontFace>]) -> Int {
-    var first = 0
-    while first < faces.count
-        && !faces[first]._withUnsafeGuaranteedRef({ $0.hasGlyph(scalar) })
-    {
-        first += 1
+    faces.withUnsafeBufferPointer { faces in
+        var first = 0
+        while first < faces.count
+            && !faces[first]._withUnsafeGuaranteedRef({ $0.hasGlyph(scalar) })
+        {
+            first += 1
+        }
+        return first
     }
-    return first
 }
 
 /// Whether one of the first `count` of `faces` (all of them) has `scalar`:

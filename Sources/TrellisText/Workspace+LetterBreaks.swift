@@ -58,6 +58,27 @@ extension _Workspace {
                                 index += 1
                                 continue
                             }
+                            // Box drawing, U+2500–U+257F (AL): a table's
+                            // runs of "─".
+                            if lead == 0xE2 && text[index + 1] & 0xFE == 0x94 {
+                                index += 3
+                                continue
+                            }
+                        }
+                        // An ideograph right after an ideograph (LB31: a
+                        // break; the class stays ID), most of a Chinese
+                        // text's characters, without the tables.
+                        if before == _LetterClass.ideographic && !spaces && lead &- 0xE3 < 7 {
+                            let scalar =
+                                UInt32(lead & 0x0F) << 12 | UInt32(text[index + 1] & 0x3F) << 6
+                                | UInt32(text[index + 2] & 0x3F)
+                            if _isUnifiedIdeograph(scalar) {
+                                offsets[found] = Int32(index)
+                                found += 1
+                                beforeThat = _LetterClass.ideographic
+                                index += 3
+                                continue
+                            }
                         }
                         let current: UInt8
                         let length: Int

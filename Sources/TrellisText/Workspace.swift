@@ -75,6 +75,10 @@ final class _Workspace {
     /// The face `kernFace` belongs to (−1: none yet).
     var kernFaceID = -1
     var kernFace: _KernOnlyFace?
+    /// The face asked before it, and its analysis: Chinese text's pieces
+    /// alternate between the first font and the CJK font.
+    var previousKernFaceID = -1
+    var previousKernFace: _KernOnlyFace?
 
     init() throws(TextError) {
         var status: Int32 = 0

@@ -23,6 +23,12 @@ import CHarfBuzz
 func _fillCmapCoverage(face: OpaquePointer, into coverage: UnsafeMutablePointer<UInt64>)
     -> Bool
 {
+    // A format 12 subtable's groups in one pass (_CmapGroups.swift).
+    if _cmapFormat12Coverage(
+        face: face, glyphCount: hb_face_get_glyph_count(face), into: coverage)
+    {
+        return true
+    }
     guard !_cmapHasSymbolSubtable(face), let set = hb_set_create() else { return false }
     defer { hb_set_destroy(set) }
     hb_face_collect_unicodes(face, set)

@@ -15,9 +15,11 @@ extension _KernOnlyFace {
     /// other than 0 and below `glyphCount`, and GDEF does not class that
     /// glyph as a mark.
     ///
-    /// The glyphs come from `hb_font_get_nominal_glyphs` (the function
+    /// The glyphs come from one pass over a format 12 cmap's groups
+    /// (`_cmapFormat12Glyphs`, where HarfBuzz would read that subtable) or
+    /// else from `hb_font_get_nominal_glyphs` (the function
     /// `hb_font_get_nominal_glyph` calls, for a run of code points; it stops
-    /// before the first code point the font lacks) and the marks from
+    /// before the first code point the font lacks), and the marks from
     /// `hb_ot_layout_get_glyphs_in_class` (the glyphs whose
     /// `hb_ot_layout_get_glyph_class` is a mark) when GDEF's glyph class
     /// definition is well formed, else from `hb_ot_layout_get_glyph_class`
@@ -33,9 +35,17 @@ extension _KernOnlyFace {
         points.reserveCapacity(hasCJK ? 40_000 : scalarLimit)
         classes.reserveCapacity(points.capacity)
         let scripts = self.scripts
+        let hanClass = UInt32(scripts.firstIndex(of: HB_SCRIPT_HAN) ?? 0)
         for range in ranges + (hasCJK ? cjkRanges : []) {
             for codePoint in range where codePoint != 0x2044 {
                 let point = hb_codepoint_t(codePoint)
+                // Most of a CJK face's candidates, without two property
+                // look-ups each (about 60 instructions).
+                if hanClass > 0 && _isUnifiedIdeographSinceUnicode3(codePoint) {
+                    classes.append(hanClass)
+                    points.append(point)
+                    continue
+                }
                 guard _isEligibleCategory(hb_unicode_general_category(unicode, point)) else {
                     continue
                 }
@@ -55,6 +65,8 @@ extension _KernOnlyFace {
         let stride = UInt32(MemoryLayout<hb_codepoint_t>.stride)
         points.withUnsafeBufferPointer { points in
             glyphs.withUnsafeMutableBufferPointer { glyphs in
+                // A format 12 cmap in one pass over its groups (_CmapGroups.swift).
+                if _cmapFormat12Glyphs(face: face, points: points, into: glyphs) { return }
                 var start = 0
                 while start < points.count {
                     let found = Int(
@@ -103,4 +115,14 @@ extension _GlyphSet {
             for glyph in Int(first)...min(Int(last), count - 1) { insert(glyph) }
         }
     }
+}
+
+/// U+3400–U+4DB5 and U+4E00–U+9FA5, the unified ideographs of Unicode 3.0:
+/// letters (general category Lo) of the Han script in every Unicode version
+/// since, so in the character database of any HarfBuzz
+/// (`hb_unicode_general_category`, `hb_unicode_script`). Later additions
+/// at the ends of both blocks are looked up.
+@inline(__always)
+func _isUnifiedIdeographSinceUnicode3(_ codePoint: Int) -> Bool {
+    (0x3400...0x4DB5).contains(codePoint) || (0x4E00...0x9FA5).contains(codePoint)
 }

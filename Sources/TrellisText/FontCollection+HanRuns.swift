@@ -1,0 +1,79 @@
+// The system-font scan's step over a run of Chinese text
+// (FontCollection+SystemFonts.swift): once the scan's script is Han and its
+// language is looked up for Han, the ideographs, CJK punctuation, box
+// drawing, fullwidth punctuation and general punctuation ("“", "—", "…")
+// that follow change neither (each is of the Han or the Common script, not
+// an emoji, not default-ignorable), nor does ASCII the scan steps over
+// (`_skipsASCII`), so only the fonts matter. They are read in a loop of
+// their own: in the scan's loop each such character cost about 200
+// instructions, most of them moving the loop's state between registers and
+// the stack (5,000 Chinese rows, 2026-11-30).
+
+extension FontCollection {
+    /// The end of the run from `start` (before `end`) of characters that
+    /// keep the Han script (`_keepsHanScript`) and of ASCII bytes
+    /// `_skipsASCII` steps over; each of those characters that none of
+    /// `own` has is added to `needs` with the system's choice for it in
+    /// `language` (whose number is `languageIndex`), as
+    /// `_forEachSystemFace` adds it when its script is Han and its last
+    /// look-up was for Han without emoji. `start` itself when it begins no
+    /// such character.
+    @inline(never)
+    func _hanRunEnd(
+        _ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+        own: [Unmanaged<_FontFace>], language: String, languageIndex: Int,
+        system: _SystemFallback, memo: inout _SystemFaceMemo, needs: inout _SystemFaceNeeds,
+        reserving: Int
+    ) -> Int {
+        var index = start
+        let ownCount = own.count
+        while index < end {
+            let lead = text[index]
+            if lead < 0x80 {
+                guard _skipsASCII(lead) else { break }
+                index &+= 1
+                continue
+            }
+            // Every other such character is three bytes long (lead byte E2–EF).
+            guard lead & 0xF0 == 0xE0, index &+ 2 < end else { break }
+            let scalar =
+                UInt32(lead & 0x0F) << 12 | UInt32(text[index &+ 1] & 0x3F) << 6
+                | UInt32(text[index &+ 2] & 0x3F)
+            guard _keepsHanScript(scalar) else { break }
+            index &+= 3
+            var owned = false
+            var face = 0
+            while face < ownCount {
+                if own[face]._withUnsafeGuaranteedRef({ $0.hasGlyph(scalar) }) {
+                    owned = true
+                    break
+                }
+                face &+= 1
+            }
+            if owned { continue }
+            if let chosen = memo.face(
+                for: scalar, language: language, index: languageIndex, system: system)
+            {
+                needs.add(scalar, face: chosen, reserving: reserving)
+            }
+        }
+        return index
+    }
+}
+
+/// True for characters whose script (`_Script(_:)`) is Han or Common, so
+/// that after them the scan's script is still Han when it was, that are
+/// neither emoji (`_emojiSequenceEnd`, `_presentsAsEmoji`) nor
+/// default-ignorable: the unified ideographs and Extension A (Han), CJK
+/// symbols and punctuation but U+3030 and U+303D (Han or Common), box
+/// drawing, the fullwidth punctuation and digits U+FF00–U+FF20, and the
+/// general punctuation U+2010–U+2027 and U+2030–U+203B (Common; below
+/// U+203C, the first emoji of the block, and without the default-ignorable
+/// U+200B–U+200F and U+202A–U+202E and the separators U+2028 and U+2029).
+@inline(__always)
+func _keepsHanScript(_ scalar: UInt32) -> Bool {
+    (0x4E00...0x9FFF).contains(scalar) || (0x3400...0x4DBF).contains(scalar)
+        || ((0x3000...0x303F).contains(scalar) && scalar != 0x3030 && scalar != 0x303D)
+        || (0x2500...0x257F).contains(scalar) || (0xFF00...0xFF20).contains(scalar)
+        || (0x2010...0x2027).contains(scalar) || (0x2030...0x203B).contains(scalar)
+}

@@ -1,0 +1,61 @@
+// The glyphs of a format 12 cmap read in one pass over its groups
+// (`_cmapFormat12Glyphs`), against HarfBuzz's own answer for each code point
+// (`hb_font_get_nominal_glyph`, what the kern-only analysis read before).
+import CHarfBuzz
+import Testing
+import TrellisTestSupport
+
+@testable import TrellisText
+
+struct CmapGroupsTests {
+    /// The code points of the BMP where `_cmapFormat12Glyphs` and
+    /// `hb_font_get_nominal_glyph` disagree, named; nil when the face's
+    /// cmap is left to HarfBuzz.
+    static func disagreements(_ face: _FontFace) -> [String]? {
+        let points = [UInt32](0..<0x1_0000)
+        var glyphs = [UInt32](repeating: 0, count: points.count)
+        let read = points.withUnsafeBufferPointer { points in
+            glyphs.withUnsafeMutableBufferPointer { glyphs in
+                _cmapFormat12Glyphs(
+                    face: hb_font_get_face(face.hbFont), points: points, into: glyphs)
+            }
+        }
+        guard read else { return nil }
+        var found: [String] = []
+        for point in points {
+            var glyph: hb_codepoint_t = 0
+            if hb_font_get_nominal_glyph(face.hbFont, point, &glyph) == 0 { glyph = 0 }
+            if glyphs[Int(point)] != glyph {
+                found.append(face.path + " U+" + String(point, radix: 16, uppercase: true))
+            }
+        }
+        return found
+    }
+
+    @Test func bundledFontsMapAsHarfBuzzDoes() throws {
+        for family in ["Inter", "Roboto", "Noto Sans Arabic", "Noto Sans Hebrew"] {
+            let face = try Font(family: family)._face
+            let found = Self.disagreements(face) ?? []
+            #expect(found.isEmpty, "\(found.prefix(10))")
+        }
+    }
+
+    @Test(
+        .enabled(
+            if: systemScriptFontsInstalled,
+            "needs Debian's fonts-noto-cjk and fonts-noto-core (Scripts/bootstrap.sh)"))
+    func systemFontsATextFallsBackToMapAsHarfBuzzDoes() throws {
+        let fonts = try FontCollection(Font(family: "Inter")).addingSystemFonts(language: "zh-cn")
+        // Chinese (Noto Sans CJK, whose cmap is read here), box drawing,
+        // symbols, Thai, Devanagari, Armenian, Georgian, Ethiopic.
+        let resolved = fonts._resolved(
+            for: "中文，“引号” ─┼─ ① → ∀x ≤ ✓ ไทย नमस्ते Հայ ქართ ሰላም ᚠ")
+        var read = 0
+        for face in resolved.faces {
+            guard let found = Self.disagreements(face) else { continue }
+            read += 1
+            #expect(found.isEmpty, "\(found.prefix(10))")
+        }
+        #expect(read >= 2)
+    }
+}
