@@ -18,7 +18,10 @@ import CHarfBuzz
 /// it finds an encoding record by binary search, and a format 12
 /// subtable's group by binary search, and maps a code point in a group to
 /// the group's glyph plus its distance from the group's start (32-bit
-/// arithmetic), glyph 0 meaning none. This takes a cmap with no (3, 0)
+/// arithmetic), glyph 0 meaning none. Its sanitizer drops a cmap whose
+/// version is not 0 whole (the face then maps no code point), and a
+/// subtable that does not fit in the table. This takes a cmap of version
+/// 0 with no (3, 0)
 /// record, whose (3, 10) record names a format 12 subtable, with its
 /// encoding records in increasing order (so the search finds that record)
 /// and groups that each start at or before their end and come in
@@ -28,7 +31,7 @@ private func _cmapFormat12Groups(_ bytes: UnsafeRawBufferPointer) -> (first: Int
     let size = bytes.count
     guard size >= 4 else { return nil }
     let count = _u16(bytes, 2)
-    guard 4 + 8 * count <= size else { return nil }
+    guard _u16(bytes, 0) == 0, 4 + 8 * count <= size else { return nil }
     var subtable = 0
     var previous = -1
     for record in 0..<count {

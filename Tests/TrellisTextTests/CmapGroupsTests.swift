@@ -2,6 +2,7 @@
 // (`_cmapFormat12Glyphs`), against HarfBuzz's own answer for each code point
 // (`hb_font_get_nominal_glyph`, what the kern-only analysis read before).
 import CHarfBuzz
+import Foundation
 import Testing
 import TrellisTestSupport
 
@@ -38,6 +39,31 @@ struct CmapGroupsTests {
             let found = Self.disagreements(face) ?? []
             #expect(found.isEmpty, "\(found.prefix(10))")
         }
+    }
+
+    /// HarfBuzz's sanitizer drops a cmap whose version is not 0 whole, so
+    /// the face maps no code point; its groups, still in the file, must
+    /// not be read as the face's (the fonts fuzz target's damage).
+    @Test func aCmapOfAnotherVersionIsLeftToHarfBuzz() throws {
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Font(family: "Inter").path)))
+        func u32(_ at: Int) -> Int { (at..<at + 4).reduce(0) { $0 << 8 | Int(bytes[$1]) } }
+        var cmap = 0
+        for table in 0..<(Int(bytes[4]) << 8 | Int(bytes[5])) {
+            let record = 12 + 16 * table
+            if bytes[record..<(record + 4)].elementsEqual(Array("cmap".utf8)) {
+                cmap = u32(record + 8)
+            }
+        }
+        #expect(cmap > 0)
+        bytes[cmap + 1] = 1
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("trellis-cmap-version-\(getpid()).otf").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let face = try Font(path: path)._face
+        var glyph: hb_codepoint_t = 0
+        #expect(hb_font_get_nominal_glyph(face.hbFont, 0x41, &glyph) == 0)
+        #expect(Self.disagreements(face) == nil)
     }
 
     @Test(
