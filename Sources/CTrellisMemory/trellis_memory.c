@@ -34,10 +34,10 @@ unsigned long long trellis_resident_bytes(void) {
 static void *padding;
 #endif
 
-void trellis_use_batch_heap(unsigned long pad) {
+void trellis_use_batch_heap(unsigned long pad, int oneArena) {
 #if defined(__GLIBC__)
     if (pad > (1ul << 30)) pad = 1ul << 30;
-    mallopt(M_ARENA_MAX, 1);
+    if (oneArena) mallopt(M_ARENA_MAX, 1);
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
     mallopt(M_TRIM_THRESHOLD, (int)(2 * pad));
     mallopt(M_TOP_PAD, (int)pad);
@@ -69,5 +69,6 @@ void trellis_use_batch_heap(unsigned long pad) {
     }
 #else
     (void)pad;
+    (void)oneArena;
 #endif
 }

@@ -102,11 +102,15 @@ struct Measure: ParsableCommand {
     static let preparedTextCapacity = 0
 
     func run() throws {
-        // One process fills its caches once and exits: one heap for both
-        // threads, grown 64 MB at a time on huge pages. On 5,000 English
-        // rows, 3,600 page faults became 1,200 and system time fell from
-        // about 12 to 4.5 ms (2026-11-30, the 2-core VM).
-        trellis_use_batch_heap(64 << 20)
+        // One process fills its caches once and exits: one heap, grown
+        // 64 MB at a time on huge pages. On 5,000 English rows, 3,570 page
+        // faults became 900 and system time fell from about 12 to 4 ms
+        // (2026-11-30, the 2-core VM). The threads share the main heap's
+        // lock when they are two (small blocks come from each thread's own
+        // cache without it); more keep glibc's arena per thread, which is
+        // not on huge pages.
+        let threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        trellis_use_batch_heap(64 << 20, threads <= 2 ? 1 : 0)
         let fonts: FontCollection
         do {
             fonts = try Self.fonts(
@@ -144,7 +148,6 @@ struct Measure: ParsableCommand {
         }
         // Each line parsed, measured and formatted on whichever thread
         // takes its chunk; the records are written in input order.
-        let threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let workers: [Void] = Array(repeating: (), count: threads)
         let process = {
             (_: (), job: BatchJob<LineBatch, MeasureChunk>, rows: Range<Int>) -> MeasureChunk in
