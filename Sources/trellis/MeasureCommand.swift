@@ -125,11 +125,11 @@ struct Measure: ParsableCommand {
         // Rows stream through once, so no prepared text is kept: each is
         // freed as soon as it is measured, and its memory goes to the next
         // row's. A window of the latest 1,024 (a repeated row within it not
-        // prepared again) cost 8 M more instructions on 5,000 English rows
-        // (hashing each text, two look-ups and two insertions, and freeing
-        // the texts 1,024 rows later, out of the CPU's cache), and the real
-        // rows of Debian's fortunes repeat within such a window 0 to 22
-        // times in 5,000 (2026-11-30).
+        // prepared again) cost about 10 M more instructions on 5,000
+        // English rows (hashing each text, two look-ups and two insertions,
+        // and freeing the texts 1,024 rows later, out of the CPU's cache),
+        // and the real rows of Debian's fortunes repeat within such a
+        // window 0 to 22 times in 5,000 (2026-11-30).
         let measurer = TextMeasurer(preparedTextCapacity: Self.preparedTextCapacity)
         let settings = MeasureSettings(
             field: field, markup: markup, width: width, lines: lines, scale: scale)
