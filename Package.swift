@@ -82,7 +82,8 @@ let package = Package(
         ),
 
         // glibc's malloc_trim for `trellis heights`, which streams any number
-        // of rows and gives the pages its caches free back after each batch.
+        // of rows and gives the pages its caches free back after each batch;
+        // the heap set-up of `trellis measure` (one arena, huge pages).
         .target(name: "CTrellisMemory"),
 
         // What several modules share: the one lock, the seeded generator.

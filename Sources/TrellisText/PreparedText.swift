@@ -105,8 +105,15 @@ final class _PreparedText: @unchecked Sendable {
         storedPieces = []
         let count = pieces.count
         let endWords = (count + 1) / 2
-        plainBlock = [Double](unsafeUninitializedCapacity: 2 * count + endWords) {
-            block, initialized in
+        // Both arrays are written in a temporary buffer and appended to
+        // an array with the capacity reserved: an array made with
+        // `unsafeUninitializedCapacity` is allocated through the standard
+        // library's unspecialized path, which looks the array type's
+        // metadata up at run time on every call (about 700 instructions,
+        // two arrays a text).
+        let blockCount = 2 * count + endWords
+        plainBlock = withUnsafeTemporaryAllocation(of: Double.self, capacity: blockCount) {
+            block in
             let base = block.baseAddress!
             for (index, piece) in pieces.enumerated() {
                 (base + 2 * index).initialize(to: piece.measure.wordEm)
@@ -118,18 +125,24 @@ final class _PreparedText: @unchecked Sendable {
             for (index, piece) in pieces.enumerated() {
                 ends.storeBytes(of: piece.end, toByteOffset: 4 * index, as: Int32.self)
             }
-            initialized = 2 * count + endWords
+            var array: [Double] = []
+            array.reserveCapacity(blockCount)
+            array.append(contentsOf: UnsafeBufferPointer(block))
+            return array
         }
         // Written in place, as the block: appending two counts a piece ran
         // Array's checks for each (about 20 instructions a piece).
-        plainClusters = [Int32](unsafeUninitializedCapacity: 2 * count) {
-            clusters, initialized in
+        plainClusters = withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * count) {
+            clusters in
             let base = clusters.baseAddress!
             for (index, piece) in pieces.enumerated() {
                 (base + 2 * index).initialize(to: piece.measure.wordClusters)
                 (base + 2 * index + 1).initialize(to: piece.measure.spaceClusters)
             }
-            initialized = 2 * count
+            var array: [Int32] = []
+            array.reserveCapacity(2 * count)
+            array.append(contentsOf: UnsafeBufferPointer(clusters))
+            return array
         }
     }
 

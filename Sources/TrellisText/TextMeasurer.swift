@@ -24,6 +24,9 @@ public final class TextMeasurer: @unchecked Sendable {
 
     let words: _WordWidthCache
     private let prepared: _PreparedTextCache
+    /// False when `preparedTextCapacity` was 0: `_prepared` neither looks
+    /// texts up nor keeps them.
+    private let keepsPreparedTexts: Bool
     /// Prepared attributed texts (see TextMeasurer+AttributedTextCache.swift).
     let attributedTexts: _AttributedTextCache
     let workspaces: _WorkspacePool
@@ -33,7 +36,8 @@ public final class TextMeasurer: @unchecked Sendable {
     ///   - wordCacheCapacity: most distinct pieces (words with their
     ///     trailing spaces) kept; a full shard of the cache starts over.
     ///   - preparedTextCapacity: most prepared texts kept (texts up to 16 KB
-    ///     of UTF-8; longer ones are prepared each time).
+    ///     of UTF-8; longer ones are prepared each time); 0 keeps none, for
+    ///     a caller that measures each text once (`trellis measure`).
     public convenience init(wordCacheCapacity: Int = 1 << 18, preparedTextCapacity: Int = 1 << 15) {
         self.init(
             wordCacheCapacity: wordCacheCapacity, preparedTextCapacity: preparedTextCapacity,
@@ -51,6 +55,7 @@ public final class TextMeasurer: @unchecked Sendable {
     ) {
         words = _WordWidthCache(capacity: max(wordCacheCapacity, 16))
         prepared = _PreparedTextCache(capacity: max(preparedTextCapacity, 16))
+        keepsPreparedTexts = preparedTextCapacity > 0
         attributedTexts = _AttributedTextCache(capacity: max(preparedTextCapacity, 16))
         workspaces = _WorkspacePool(
             usesKernModel: usesKernModel, usesPlainParagraphs: usesPlainParagraphs)
@@ -333,6 +338,14 @@ public final class TextMeasurer: @unchecked Sendable {
     func _prepared(_ text: String, fonts: FontCollection, workspace: _Workspace) throws(TextError)
         -> _PreparedText
     {
+        guard keepsPreparedTexts else {
+            // Freed by the caller once measured, while its memory is still
+            // in the CPU's cache, and reused by the next text.
+            let result = try workspace.prepare(
+                text, fonts: fonts._resolved(for: text, memo: &workspace.systemFaces), cache: words)
+            result.lookupFontsID = fonts.id
+            return result
+        }
         // The caller's string itself, when it is the one a cached text was
         // prepared from: found without reading or hashing its bytes.
         let identity = _StringIdentity(text)
