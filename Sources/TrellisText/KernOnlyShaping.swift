@@ -376,7 +376,7 @@ final class _KernOnlyFace: @unchecked Sendable {
                     gposLookups, isPositioning: true, eligible: eligible, triggers: &triggers)
                 kernPlan = _KernOnlyPlan(
                     eligible: eligible, triggers: triggers, glyphCount: glyphCount)
-                pairs = try? Self.readPairLookups(gpos, gposLookups)
+                pairs = try? Self.readPairLookups(face: face, gpos, gposLookups)
             } catch {
                 kernPlan = nil
                 pairs = nil

@@ -52,10 +52,11 @@ extension _KernOnlyFace {
     }
 
     /// The pair adjustment subtables of each plan's GPOS lookups (nil for
-    /// a plan the model does not cover), read once with the analysis.
-    static func readPairLookups(_ gpos: _LayoutReader, _ lookups: [Int]) throws(_LayoutReader
-        .Malformed)
-        -> _PairLookups
+    /// a plan the model does not cover), read once with the analysis; it
+    /// throws for a lookup HarfBuzz does not read as it is in the file
+    /// (`requireHarfBuzzReadsPairs`, _GPOSPairs+Sanitized.swift).
+    static func readPairLookups(face: OpaquePointer, _ gpos: _LayoutReader, _ lookups: [Int])
+        throws(_LayoutReader.Malformed) -> _PairLookups
     {
         let list = try gpos.u16(8)
         let count = try gpos.u16(list)
@@ -76,7 +77,10 @@ extension _KernOnlyFace {
                 }
                 if type == 2 { pairs.append(subtable) }
             }
-            if !pairs.isEmpty { found.append(pairs) }
+            if !pairs.isEmpty {
+                try gpos.requireHarfBuzzReadsPairs(face: face, lookup: index, subtables: pairs)
+                found.append(pairs)
+            }
         }
         return _PairLookups(lookups: found)
     }

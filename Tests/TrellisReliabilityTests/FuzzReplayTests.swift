@@ -94,7 +94,7 @@ struct FuzzReplayTests {
         replay(FontTablesFuzz.run, seed: 0x7FA, count: 400, maximumLength: 48)
     }
 
-    /// Inputs the `fonts` target found (docs/reliability.md, bugs 12 to 14).
+    /// Inputs the `fonts` target found (docs/reliability.md, bugs 12 to 15).
     @Test func damagedFontTablesTheFuzzerFound() throws {
         // Inter, GPOS byte 56,219 set to 0x00FF: a class definition's range
         // record with its first glyph after its last.
@@ -108,6 +108,15 @@ struct FuzzReplayTests {
         try FontTablesFuzz.run([
             0xB8, 0x9D, 0x14, 0xFF, 0xFF, 0xFF, 0xFF, 0x48, 0x75, 0x61, 0x54, 0x69, 0x61, 0x6E,
             0x4B, 0x61, 0x69, 0x54, 0x69, 0x3F, 0x2A, 0x2E,
+        ])
+        // Bug 15: Inter with GPOS byte 156,604 set to 104 (lookup 0's
+        // subtable count becomes 26,625): HarfBuzz's sanitizer dropped every
+        // lookup, so HarfBuzz kerned nothing, while the kern-only model read
+        // the pair lookup as it is in the file ("AVATAR Wave To Ty" 159.54
+        // wide, HarfBuzz 168.62).
+        try FontTablesFuzz.run([
+            0x40, 0x40, 0x00, 0x00, 0x70, 0x73, 0x68, 0x00, 0x00, 0x00, 0x00, 0x00,
+            0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x28,
         ])
     }
 
