@@ -336,11 +336,26 @@ extension _DirectPlan {
         nodes[index].baselines = nil
         let kept = index < measured.count
         let key = kept ? _Measurements.key(text, width) : (bytes: 0, hash: 0)
-        if kept, let known = measured[index].size(text, width, key: key) {
+        // (Through the buffer: `measured[index]` read the entry in a copy,
+        // retaining and releasing each of its arrays.)
+        if kept,
+            let known = measured.withUnsafeBufferPointer({ $0[index].size(text, width, key: key) })
+        {
             nodes[index].intrinsic = known.size
             nodes[index].baselines = known.baselines
             return
         }
+        if measureText(index, text, width), kept {
+            measured[index].insert(text, key, width, nodes[index].intrinsic, nil)
+        }
+    }
+
+    /// Measures label `index`'s `text` at `width` with the measurer (the
+    /// kept measurements missed it); false where the label has no style
+    /// (nothing measured). Apart from `measure`, so that a hit does not
+    /// copy the label's style, which this path reads.
+    @inline(never)
+    mutating func measureText(_ index: Int, _ text: StackTree.Text, _ width: Double) -> Bool {
         let numberOfLines = nodes[index].numberOfLines
         do throws(TextError) {
             switch text {
@@ -352,14 +367,14 @@ extension _DirectPlan {
                         text, checkedStyle: style, width: width,
                         numberOfLines: numberOfLines, scale: scale)
                 } else {
-                    guard var style = nodes[index].label?.style else { return }
+                    guard var style = nodes[index].label?.style else { return false }
                     style.lineBreakMode = nodes[index].label?.lineBreakMode ?? style.lineBreakMode
                     nodes[index].intrinsic = try measurer.sizeThatFits(
                         text, style: style, size: Size(width: width, height: .infinity),
                         numberOfLines: numberOfLines, scale: scale)
                 }
             case .attributed(let text):
-                guard var style = nodes[index].label?.style else { return }
+                guard var style = nodes[index].label?.style else { return false }
                 style.lineBreakMode = nodes[index].label?.lineBreakMode ?? style.lineBreakMode
                 nodes[index].intrinsic =
                     text.string.isEmpty
@@ -371,9 +386,7 @@ extension _DirectPlan {
         } catch {
             nodes[index].intrinsic = .zero
         }
-        if kept {
-            measured[index].insert(text, key, width, nodes[index].intrinsic, nil)
-        }
+        return true
     }
 
     /// A button's intrinsic size, as `Button` gives it: its title on one
@@ -387,7 +400,11 @@ extension _DirectPlan {
         var title = Size.zero
         let kept = index < measured.count
         let hash = kept ? _Measurements.key(key, .infinity) : (bytes: 0, hash: 0)
-        if kept, let known = measured[index].size(key, .infinity, key: hash) {
+        if kept,
+            let known = measured.withUnsafeBufferPointer({
+                $0[index].size(key, .infinity, key: hash)
+            })
+        {
             title = known.size
         } else if !titleText.isEmpty, let style = nodes[index].button?.style {
             title =
