@@ -180,7 +180,7 @@ extension _DirectPlan {
         // flags nor copied in again.
         var known: _ShapeAnalysis?
         if rowFlags != lastFlags {
-            guard let found = shapes[_ShapeFlags(flags: rowFlags)] else { return false }
+            guard let found = knownShape(rowFlags) else { return false }
             if let reason = found.reason {
                 throw DirectStackLayoutError(kind: .unsupported, reason: reason)
             }

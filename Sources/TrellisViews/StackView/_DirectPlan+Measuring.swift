@@ -14,6 +14,8 @@ extension _DirectPlan {
         let sameStructure = self.tree.map { Self.sameShape($0, tree, flags: false) } ?? false
         if !sameStructure {
             shapes.removeAll(keepingCapacity: true)
+            shapeFlagsByID.removeAll(keepingCapacity: true)
+            shapesByID.removeAll(keepingCapacity: true)
             widthRecords.removeAll()
             textWidthMemos.removeAll()
             rowShares.removeAll()
@@ -31,7 +33,7 @@ extension _DirectPlan {
         // (A new shape's number: shapes are only added, one a call.)
         let id = known?.id ?? shapes.count
         if known == nil, let reason = Self.unsupportedReason(tree) {
-            shapes[_ShapeFlags(flags: flags)] = _ShapeAnalysis(reason: reason, id: id)
+            addShape(flags, _ShapeAnalysis(reason: reason, id: id))
             self.tree = tree
             throw DirectStackLayoutError(kind: .unsupported, reason: reason)
         }
@@ -87,11 +89,32 @@ extension _DirectPlan {
         // heights too, and the fitting and frame passes' heights.
         coupledImage = findCoupledImage()
         if coupledImage != nil { (hasFreeWidthLabel, needsPassChecks) = (true, true) }
-        shapes[_ShapeFlags(flags: flags)] = _ShapeAnalysis(
-            reason: nil, id: id, levels: levels, visibleOf: visibleOf, gapsOf: gapsOf,
-            hasFreeWidthLabel: hasFreeWidthLabel, needsPassChecks: needsPassChecks,
-            sharesTextWidth: nodes.map(\.sharesTextWidth), coupledImage: coupledImage,
-            skipsMeasuring: unmeasured)
+        addShape(
+            flags,
+            _ShapeAnalysis(
+                reason: nil, id: id, levels: levels, visibleOf: visibleOf, gapsOf: gapsOf,
+                hasFreeWidthLabel: hasFreeWidthLabel, needsPassChecks: needsPassChecks,
+                sharesTextWidth: nodes.map(\.sharesTextWidth), coupledImage: coupledImage,
+                skipsMeasuring: unmeasured))
+    }
+
+    /// Keeps a new shape's analysis (its `id` the number of shapes met).
+    mutating func addShape(_ flags: [Bool], _ analysis: _ShapeAnalysis) {
+        shapes[_ShapeFlags(flags: flags)] = analysis
+        shapeFlagsByID.append(flags)
+        shapesByID.append(analysis)
+    }
+
+    /// The analysis of the shape of `flags`, if met: among a few shapes
+    /// (up to 8), found by comparing their flags, without hashing them;
+    /// among more, by the dictionary. (Mutating: a method of the plan that
+    /// is not copies the whole plan when called from one that is.)
+    mutating func knownShape(_ flags: [Bool]) -> _ShapeAnalysis? {
+        guard shapeFlagsByID.count <= 8 else { return shapes[_ShapeFlags(flags: flags)] }
+        for id in shapeFlagsByID.indices where shapeFlagsByID[id] == flags {
+            return shapesByID[id]
+        }
+        return nil
     }
 
     /// Keeps the current shape's costs and takes those kept for shape `id`
