@@ -14,7 +14,7 @@ extension _DirectPlan {
         let sameStructure = self.tree.map { Self.sameShape($0, tree, flags: false) } ?? false
         if !sameStructure {
             shapes.removeAll(keepingCapacity: true)
-            shapeFlagsByID.removeAll(keepingCapacity: true)
+            shapeKeysByID.removeAll(keepingCapacity: true)
             shapesByID.removeAll(keepingCapacity: true)
             widthRecords.removeAll()
             textWidthMemos.removeAll()
@@ -101,20 +101,32 @@ extension _DirectPlan {
     /// Keeps a new shape's analysis (its `id` the number of shapes met).
     mutating func addShape(_ flags: [Bool], _ analysis: _ShapeAnalysis) {
         shapes[_ShapeFlags(flags: flags)] = analysis
-        shapeFlagsByID.append(flags)
+        shapeKeysByID.append((flags.count, Self.packed(flags)))
         shapesByID.append(analysis)
     }
 
     /// The analysis of the shape of `flags`, if met: among a few shapes
-    /// (up to 8), found by comparing their flags, without hashing them;
-    /// among more, by the dictionary. (Mutating: a method of the plan that
-    /// is not copies the whole plan when called from one that is.)
+    /// (up to 8) of up to 64 flags, found by comparing their flags packed
+    /// a bit each into a word, without hashing them; else by the
+    /// dictionary. (Mutating: a method of the plan that is not copies the
+    /// whole plan when called from one that is.)
     mutating func knownShape(_ flags: [Bool]) -> _ShapeAnalysis? {
-        guard shapeFlagsByID.count <= 8 else { return shapes[_ShapeFlags(flags: flags)] }
-        for id in shapeFlagsByID.indices where shapeFlagsByID[id] == flags {
+        guard flags.count <= 64, shapeKeysByID.count <= 8 else {
+            return shapes[_ShapeFlags(flags: flags)]
+        }
+        let word = Self.packed(flags)
+        for id in shapeKeysByID.indices
+        where shapeKeysByID[id].word == word && shapeKeysByID[id].count == flags.count {
             return shapesByID[id]
         }
         return nil
+    }
+
+    /// Up to the first 64 flags, a bit each (flag `k` bit `k`).
+    static func packed(_ flags: [Bool]) -> UInt64 {
+        var word: UInt64 = 0
+        for index in 0..<min(flags.count, 64) where flags[index] { word |= 1 << UInt64(index) }
+        return word
     }
 
     /// Keeps the current shape's costs and takes those kept for shape `id`
