@@ -370,11 +370,18 @@ extension _DirectPlan {
         let width = measuringWidth(index)
         nodes[index].baselines = nil
         let kept = index < measured.count
-        let key = kept ? _Measurements.key(text, width) : (bytes: 0, hash: 0)
         // (Through the buffer: `measured[index]` read the entry in a copy,
         // retaining and releasing each of its arrays.)
+        if kept, let known = measured.withUnsafeBufferPointer({ $0[index].lastSize(text, width) }) {
+            nodes[index].intrinsic = known.size
+            nodes[index].baselines = known.baselines
+            return
+        }
+        let key = kept ? _Measurements.key(text, width) : (bytes: 0, hash: 0)
         if kept,
-            let known = measured.withUnsafeBufferPointer({ $0[index].size(text, width, key: key) })
+            let known = measured.withUnsafeMutableBufferPointer({
+                $0[index].noteSize(text, width, key: key)
+            })
         {
             nodes[index].intrinsic = known.size
             nodes[index].baselines = known.baselines
@@ -434,19 +441,26 @@ extension _DirectPlan {
         let insets = nodes[index].contentInsets
         var title = Size.zero
         let kept = index < measured.count
-        let hash = kept ? _Measurements.key(key, .infinity) : (bytes: 0, hash: 0)
+        // (Through the buffer, as in `measure`.)
         if kept,
-            let known = measured.withUnsafeBufferPointer({
-                $0[index].size(key, .infinity, key: hash)
-            })
+            let known = measured.withUnsafeBufferPointer({ $0[index].lastSize(key, .infinity) })
         {
             title = known.size
-        } else if !titleText.isEmpty, let style = nodes[index].button?.style {
-            title =
-                (try? measurer.sizeThatFits(
-                    titleText, style: style, size: Size(width: .infinity, height: .infinity),
-                    numberOfLines: 1, scale: scale)) ?? .zero
-            if kept { measured[index].insert(key, hash, .infinity, title, nil) }
+        } else {
+            let hash = kept ? _Measurements.key(key, .infinity) : (bytes: 0, hash: 0)
+            if kept,
+                let known = measured.withUnsafeMutableBufferPointer({
+                    $0[index].noteSize(key, .infinity, key: hash)
+                })
+            {
+                title = known.size
+            } else if !titleText.isEmpty, let style = nodes[index].button?.style {
+                title =
+                    (try? measurer.sizeThatFits(
+                        titleText, style: style, size: Size(width: .infinity, height: .infinity),
+                        numberOfLines: 1, scale: scale)) ?? .zero
+                if kept { measured[index].insert(key, hash, .infinity, title, nil) }
+            }
         }
         nodes[index].intrinsic = Size(
             width: title.width + insets.horizontal, height: title.height + insets.vertical)

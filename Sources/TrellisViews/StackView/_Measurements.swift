@@ -49,6 +49,11 @@ struct _Measurements {
     var turn = 0
     /// How many measurements were kept (every one the table missed).
     var added = 0
+    /// The place of the text last found or kept (-1: none): a label whose
+    /// text is the one it had last (a button's title from the template, a
+    /// time such as "3h" twice running) finds it there by its bytes,
+    /// without its key or a probe (`lastSize`).
+    var last = -1
 
     /// The hash of a text and its width: the text's length and up to its
     /// first and last 32 bytes (texts of the same bytes have the same hash;
@@ -170,6 +175,33 @@ struct _Measurements {
         }
     }
 
+    /// `size(text, width)` where the place of the text last found or kept
+    /// (`last`) holds this plain text, by its bytes, at `width` (the
+    /// entry `find` would give); nil otherwise.
+    func lastSize(_ text: StackTree.Text, _ width: Double) -> (
+        size: Size, baselines: (first: Double, last: Double)?
+    )? {
+        guard last >= 0, case .plain = text else { return nil }
+        return slots.withUnsafeBufferPointer { slots in
+            let entry = slots.baseAddress! + last
+            guard entry.pointee.width == width, Self.same(entry.pointee.text, text) else {
+                return nil
+            }
+            return (entry.pointee.size, entry.pointee.baselines.map { (first: $0.0, last: $0.1) })
+        }
+    }
+
+    /// `size(_:_:key:)`, the place found becoming `last`.
+    mutating func noteSize(_ text: StackTree.Text, _ width: Double, key: (bytes: Int, hash: UInt64))
+        -> (size: Size, baselines: (first: Double, last: Double)?)?
+    {
+        guard let place = find(text, width, key) else { return nil }
+        last = place
+        return slots.withUnsafeBufferPointer { slots in
+            (slots[place].size, slots[place].baselines.map { (first: $0.0, last: $0.1) })
+        }
+    }
+
     /// Texts of the same bytes. `String`'s `==` compares canonical
     /// equivalence, which for text beyond ASCII normalizes as it goes (a
     /// tenth of a row's time in a profile); equal bytes are equal texts,
@@ -223,10 +255,12 @@ struct _Measurements {
             slots[place] = entry
             filled[place] = true
             hashes[place] = entry.hash
+            last = place
             return
         }
         slots[start + turn] = entry
         hashes[start + turn] = entry.hash
+        last = start + turn
         turn = (turn + 1) % Self.groupSize
     }
 }
