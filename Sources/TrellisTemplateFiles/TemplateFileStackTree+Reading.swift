@@ -38,7 +38,7 @@ struct _TextFieldReader {
         let components = path.components
         let value: JSONValue
         if components.count == 1 {
-            guard let found = row.fields[components[0]] else { return "" }
+            guard let found = Self.member(components[0], of: row.fields) else { return "" }
             value = found
         } else {
             if !sharesParent { parent = Self.parent(of: components, in: row) }
@@ -48,7 +48,8 @@ struct _TextFieldReader {
             case .general:
                 return try row.text(at: path)
             case .object(let members):
-                guard let found = members[components[components.count - 1]] else { return "" }
+                guard let found = Self.member(components[components.count - 1], of: members)
+                else { return "" }
                 value = found
             }
         }
@@ -85,12 +86,33 @@ struct _TextFieldReader {
         }
     }
 
+    /// `members[key]`. In an object of a few members (a row's, an
+    /// author's), found by a walk of its keys, each compared only where its
+    /// UTF-8 length is `key`'s, without hashing `key` (the hash was most of
+    /// a field's reading); where none matches so (a key absent, or one
+    /// canonically equivalent to `key` of another length, which `==`
+    /// equates), and in a larger object, by the dictionary's lookup. The
+    /// same member either way: a dictionary holds one key `==` to `key`
+    /// at most.
+    @inline(__always)
+    static func member(_ key: String, of members: [String: JSONValue]) -> JSONValue? {
+        guard members.count <= 8 else { return members[key] }
+        let length = key.utf8.count
+        var index = members.startIndex
+        while index != members.endIndex {
+            let candidate = members.keys[index]
+            if candidate.utf8.count == length, candidate == key { return members.values[index] }
+            members.formIndex(after: &index)
+        }
+        return members[key]
+    }
+
     /// The object the path but its last key reaches (two or more keys).
     static func parent(of components: [String], in row: JSONRow) -> Parent {
-        guard var current = row.fields[components[0]] else { return .missing }
+        guard var current = member(components[0], of: row.fields) else { return .missing }
         for index in 1..<(components.count - 1) {
             guard case .object(let members) = current else { return .general }
-            guard let next = members[components[index]] else { return .missing }
+            guard let next = member(components[index], of: members) else { return .missing }
             current = next
         }
         guard case .object(let members) = current else { return .general }

@@ -129,4 +129,35 @@ import TrellisViews
         // Both kinds of rows are met often.
         #expect(read > 400 && refused > 400, "read \(read), refused \(refused)")
     }
+
+    /// A row whose keys are canonically equivalent to the fields' but of
+    /// other bytes (a Kelvin sign for "K", "e" and a combining acute for
+    /// "é"): its texts are found as `text(at:)` finds them.
+    @Test func keysEquivalentToTheFieldsAreFound() throws {
+        let fields = ["K", "é", "n.é"]
+        var views = [#"{"id": "root", "kind": "stack", "axis": "vertical"}"#]
+        for (index, field) in fields.enumerated() {
+            views.append(
+                #"{"id": "l\#(index)", "kind": "label", "parent": "root", "field": "\#(field)", "textStyle": {"font": "Inter", "size": 15}}"#
+            )
+        }
+        let text = #"""
+            {"name": "Keys", "views": [\#(views.joined(separator: ",\n"))],
+             "constraints": ["root.leading == contentView.leading", "root.trailing == contentView.trailing",
+                             "root.top == contentView.top", "root.bottom == contentView.bottom"]}
+            """#
+        let trees = try TemplateFileStackTree(file: try TemplateFile.parse(text))
+        let row = JSONRow([
+            "\u{212A}": .string("kelvin"), "e\u{301}": .string("acute"),
+            "n": .object(["e\u{301}": .string("nested"), "x": .string("other")]),
+        ])
+        let expected = try fields.map { try row.text(at: JSONKeyPath($0)!) }
+        #expect(expected == ["kelvin", "acute", "nested"])
+        let tree = try trees.tree(for: row)
+        let texts = tree.nodes.dropFirst().map { node -> String in
+            guard case .label(let label) = node.content else { return "<not a label>" }
+            return label.text.string
+        }
+        #expect(texts == expected)
+    }
 }

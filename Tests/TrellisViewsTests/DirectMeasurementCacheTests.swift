@@ -111,4 +111,22 @@ import TrellisText
         }
         #expect(found > 80)
     }
+
+    /// The place last found or kept (`last`) answers for its own bytes at
+    /// its own width only, as the table would.
+    @Test func lastPlaceAnswersForItsOwnTextOnly() {
+        var cache = _Measurements()
+        let a = String(repeating: "x", count: 40) + "i" + String(repeating: "y", count: 40)
+        let b = String(repeating: "x", count: 40) + "W" + String(repeating: "y", count: 40)
+        cache.add(.plain(a), 100, Size(width: 1, height: 2), nil)
+        #expect(cache.lastSize(.plain(a), 100)?.size == Size(width: 1, height: 2))
+        #expect(cache.lastSize(.plain(b), 100) == nil)
+        #expect(cache.lastSize(.plain(a), 200) == nil)
+        cache.add(.plain(b), 100, Size(width: 3, height: 4), nil)
+        #expect(cache.lastSize(.plain(a), 100) == nil)
+        #expect(cache.lastSize(.plain(b), 100)?.size == Size(width: 3, height: 4))
+        let key = _Measurements.key(.plain(a), 100)
+        #expect(cache.noteSize(.plain(a), 100, key: key)?.size == Size(width: 1, height: 2))
+        #expect(cache.lastSize(.plain(a), 100)?.size == Size(width: 1, height: 2))
+    }
 }

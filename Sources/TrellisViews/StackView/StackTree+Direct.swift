@@ -252,6 +252,12 @@ struct _DirectPlan {
     var rowStructure: StackTree?
     /// The analysis of each shape met since the tree's structure last changed.
     var shapes: [_ShapeFlags: _ShapeAnalysis] = [:]
+    /// The same shapes' flags (their count, and up to 64 of them a bit
+    /// each) and analyses by shape number: a row of one of a few shapes
+    /// finds its own by comparing words (`knownShape`), where the
+    /// dictionary hashed its flags on every change of shape.
+    var shapeKeysByID: [(count: Int, word: UInt64)] = []
+    var shapesByID: [_ShapeAnalysis] = []
     /// The widths pass of each shape met, where no row's texts can change
     /// it (`replayWidths`); `replayingWidths` false: always the general pass.
     /// By shape number (`_ShapeAnalysis.id`).

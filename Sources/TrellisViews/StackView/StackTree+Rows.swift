@@ -97,10 +97,9 @@ extension StackTree {
             }
         }
         guard sameStorage, pinning == other.pinning, scale == other.scale else { return false }
-        var (a, b) = (root, other.root)
-        a.children = []
-        b.children = []
-        return a == b
+        // (The roots compared whole, without copies: arrays in the same
+        // storage are equal at once, so this compares the root's settings.)
+        return root == other.root
     }
 }
 
@@ -180,7 +179,7 @@ extension _DirectPlan {
         // flags nor copied in again.
         var known: _ShapeAnalysis?
         if rowFlags != lastFlags {
-            guard let found = shapes[_ShapeFlags(flags: rowFlags)] else { return false }
+            guard let found = knownShape(rowFlags) else { return false }
             if let reason = found.reason {
                 throw DirectStackLayoutError(kind: .unsupported, reason: reason)
             }

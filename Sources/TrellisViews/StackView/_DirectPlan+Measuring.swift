@@ -14,6 +14,8 @@ extension _DirectPlan {
         let sameStructure = self.tree.map { Self.sameShape($0, tree, flags: false) } ?? false
         if !sameStructure {
             shapes.removeAll(keepingCapacity: true)
+            shapeKeysByID.removeAll(keepingCapacity: true)
+            shapesByID.removeAll(keepingCapacity: true)
             widthRecords.removeAll()
             textWidthMemos.removeAll()
             rowShares.removeAll()
@@ -31,7 +33,7 @@ extension _DirectPlan {
         // (A new shape's number: shapes are only added, one a call.)
         let id = known?.id ?? shapes.count
         if known == nil, let reason = Self.unsupportedReason(tree) {
-            shapes[_ShapeFlags(flags: flags)] = _ShapeAnalysis(reason: reason, id: id)
+            addShape(flags, _ShapeAnalysis(reason: reason, id: id))
             self.tree = tree
             throw DirectStackLayoutError(kind: .unsupported, reason: reason)
         }
@@ -87,11 +89,44 @@ extension _DirectPlan {
         // heights too, and the fitting and frame passes' heights.
         coupledImage = findCoupledImage()
         if coupledImage != nil { (hasFreeWidthLabel, needsPassChecks) = (true, true) }
-        shapes[_ShapeFlags(flags: flags)] = _ShapeAnalysis(
-            reason: nil, id: id, levels: levels, visibleOf: visibleOf, gapsOf: gapsOf,
-            hasFreeWidthLabel: hasFreeWidthLabel, needsPassChecks: needsPassChecks,
-            sharesTextWidth: nodes.map(\.sharesTextWidth), coupledImage: coupledImage,
-            skipsMeasuring: unmeasured)
+        addShape(
+            flags,
+            _ShapeAnalysis(
+                reason: nil, id: id, levels: levels, visibleOf: visibleOf, gapsOf: gapsOf,
+                hasFreeWidthLabel: hasFreeWidthLabel, needsPassChecks: needsPassChecks,
+                sharesTextWidth: nodes.map(\.sharesTextWidth), coupledImage: coupledImage,
+                skipsMeasuring: unmeasured))
+    }
+
+    /// Keeps a new shape's analysis (its `id` the number of shapes met).
+    mutating func addShape(_ flags: [Bool], _ analysis: _ShapeAnalysis) {
+        shapes[_ShapeFlags(flags: flags)] = analysis
+        shapeKeysByID.append((flags.count, Self.packed(flags)))
+        shapesByID.append(analysis)
+    }
+
+    /// The analysis of the shape of `flags`, if met: among a few shapes
+    /// (up to 8) of up to 64 flags, found by comparing their flags packed
+    /// a bit each into a word, without hashing them; else by the
+    /// dictionary. (Mutating: a method of the plan that is not copies the
+    /// whole plan when called from one that is.)
+    mutating func knownShape(_ flags: [Bool]) -> _ShapeAnalysis? {
+        guard flags.count <= 64, shapeKeysByID.count <= 8 else {
+            return shapes[_ShapeFlags(flags: flags)]
+        }
+        let word = Self.packed(flags)
+        for id in shapeKeysByID.indices
+        where shapeKeysByID[id].word == word && shapeKeysByID[id].count == flags.count {
+            return shapesByID[id]
+        }
+        return nil
+    }
+
+    /// Up to the first 64 flags, a bit each (flag `k` bit `k`).
+    static func packed(_ flags: [Bool]) -> UInt64 {
+        var word: UInt64 = 0
+        for index in 0..<min(flags.count, 64) where flags[index] { word |= 1 << UInt64(index) }
+        return word
     }
 
     /// Keeps the current shape's costs and takes those kept for shape `id`
@@ -335,12 +370,34 @@ extension _DirectPlan {
         let width = measuringWidth(index)
         nodes[index].baselines = nil
         let kept = index < measured.count
-        let key = kept ? _Measurements.key(text, width) : (bytes: 0, hash: 0)
-        if kept, let known = measured[index].size(text, width, key: key) {
+        // (Through the buffer: `measured[index]` read the entry in a copy,
+        // retaining and releasing each of its arrays.)
+        if kept, let known = measured.withUnsafeBufferPointer({ $0[index].lastSize(text, width) }) {
             nodes[index].intrinsic = known.size
             nodes[index].baselines = known.baselines
             return
         }
+        let key = kept ? _Measurements.key(text, width) : (bytes: 0, hash: 0)
+        if kept,
+            let known = measured.withUnsafeMutableBufferPointer({
+                $0[index].noteSize(text, width, key: key)
+            })
+        {
+            nodes[index].intrinsic = known.size
+            nodes[index].baselines = known.baselines
+            return
+        }
+        if measureText(index, text, width), kept {
+            measured[index].insert(text, key, width, nodes[index].intrinsic, nil)
+        }
+    }
+
+    /// Measures label `index`'s `text` at `width` with the measurer (the
+    /// kept measurements missed it); false where the label has no style
+    /// (nothing measured). Apart from `measure`, so that a hit does not
+    /// copy the label's style, which this path reads.
+    @inline(never)
+    mutating func measureText(_ index: Int, _ text: StackTree.Text, _ width: Double) -> Bool {
         let numberOfLines = nodes[index].numberOfLines
         do throws(TextError) {
             switch text {
@@ -352,14 +409,14 @@ extension _DirectPlan {
                         text, checkedStyle: style, width: width,
                         numberOfLines: numberOfLines, scale: scale)
                 } else {
-                    guard var style = nodes[index].label?.style else { return }
+                    guard var style = nodes[index].label?.style else { return false }
                     style.lineBreakMode = nodes[index].label?.lineBreakMode ?? style.lineBreakMode
                     nodes[index].intrinsic = try measurer.sizeThatFits(
                         text, style: style, size: Size(width: width, height: .infinity),
                         numberOfLines: numberOfLines, scale: scale)
                 }
             case .attributed(let text):
-                guard var style = nodes[index].label?.style else { return }
+                guard var style = nodes[index].label?.style else { return false }
                 style.lineBreakMode = nodes[index].label?.lineBreakMode ?? style.lineBreakMode
                 nodes[index].intrinsic =
                     text.string.isEmpty
@@ -371,9 +428,7 @@ extension _DirectPlan {
         } catch {
             nodes[index].intrinsic = .zero
         }
-        if kept {
-            measured[index].insert(text, key, width, nodes[index].intrinsic, nil)
-        }
+        return true
     }
 
     /// A button's intrinsic size, as `Button` gives it: its title on one
@@ -386,15 +441,26 @@ extension _DirectPlan {
         let insets = nodes[index].contentInsets
         var title = Size.zero
         let kept = index < measured.count
-        let hash = kept ? _Measurements.key(key, .infinity) : (bytes: 0, hash: 0)
-        if kept, let known = measured[index].size(key, .infinity, key: hash) {
+        // (Through the buffer, as in `measure`.)
+        if kept,
+            let known = measured.withUnsafeBufferPointer({ $0[index].lastSize(key, .infinity) })
+        {
             title = known.size
-        } else if !titleText.isEmpty, let style = nodes[index].button?.style {
-            title =
-                (try? measurer.sizeThatFits(
-                    titleText, style: style, size: Size(width: .infinity, height: .infinity),
-                    numberOfLines: 1, scale: scale)) ?? .zero
-            if kept { measured[index].insert(key, hash, .infinity, title, nil) }
+        } else {
+            let hash = kept ? _Measurements.key(key, .infinity) : (bytes: 0, hash: 0)
+            if kept,
+                let known = measured.withUnsafeMutableBufferPointer({
+                    $0[index].noteSize(key, .infinity, key: hash)
+                })
+            {
+                title = known.size
+            } else if !titleText.isEmpty, let style = nodes[index].button?.style {
+                title =
+                    (try? measurer.sizeThatFits(
+                        titleText, style: style, size: Size(width: .infinity, height: .infinity),
+                        numberOfLines: 1, scale: scale)) ?? .zero
+                if kept { measured[index].insert(key, hash, .infinity, title, nil) }
+            }
         }
         nodes[index].intrinsic = Size(
             width: title.width + insets.horizontal, height: title.height + insets.vertical)

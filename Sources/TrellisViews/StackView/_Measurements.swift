@@ -37,6 +37,10 @@ struct _Measurements {
     /// every place it looked at.
     var slots: [Entry] = []
     var filled: [Bool] = []
+    /// Each place's hash (0 where empty), apart from its entry: a probe
+    /// reads its group's eight in one cache line, and an entry only where
+    /// the hash matches (most texts of a list are new, and miss).
+    var hashes: [UInt64] = []
     static var vacant: Entry {
         Entry(
             text: .plain(""), bytes: -2, hash: 0, width: .nan, size: .zero, baselines: nil)
@@ -45,10 +49,16 @@ struct _Measurements {
     var turn = 0
     /// How many measurements were kept (every one the table missed).
     var added = 0
+    /// The place of the text last found or kept (-1: none): a label whose
+    /// text is the one it had last (a button's title from the template, a
+    /// time such as "3h" twice running) finds it there by its bytes,
+    /// without its key or a probe (`lastSize`).
+    var last = -1
 
     /// The hash of a text and its width: the text's length and up to its
     /// first and last 32 bytes (texts of the same bytes have the same hash;
-    /// the table compares the whole text before it answers).
+    /// the table compares the whole text before it answers), taken eight
+    /// bytes at a time (`_mixWords`) and mixed once at the end.
     static func key(_ text: StackTree.Text, _ width: Double) -> (bytes: Int, hash: UInt64) {
         let bytes: Int
         var string: String
@@ -61,20 +71,52 @@ struct _Measurements {
             bytes = -1
         }
         // (The hash is a local of the closure: a variable captured from
-        // outside it would be checked for exclusive access at every byte.)
+        // outside it would be checked for exclusive access at every word.)
         var hash = string.withUTF8 { utf8 -> UInt64 in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            if utf8.count <= 64 {
-                for byte in utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-            } else {
-                for byte in utf8.prefix(32) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-                for byte in utf8.suffix(32) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-            }
-            return hash
+            let seed: UInt64 = 0xcbf2_9ce4_8422_2325
+            guard let base = utf8.baseAddress, utf8.count > 0 else { return seed }
+            let raw = UnsafeRawPointer(base)
+            if utf8.count <= 64 { return _mixWords(raw, utf8.count, seed) }
+            let head = _mixWords(raw, 32, seed)
+            return _mixWords(raw + (utf8.count - 32), 32, head)
         }
-        hash = (hash ^ UInt64(bitPattern: Int64(bytes))) &* 0x100_0000_01B3
-        hash = (hash ^ width.bitPattern) &* 0x100_0000_01B3
-        return (bytes, hash ^ (hash >> 29))
+        hash = (hash ^ UInt64(bitPattern: Int64(bytes))) &* _multiplier
+        hash = (hash ^ width.bitPattern) &* _multiplier
+        // (MurmurHash3's finalizer: every bit of every word reaches the
+        // low bits that pick the group.)
+        hash ^= hash >> 33
+        hash &*= 0xff51_afd7_ed55_8ccd
+        hash ^= hash >> 33
+        hash &*= 0xc4ce_b9fe_1a85_ec53
+        return (bytes, hash ^ (hash >> 33))
+    }
+
+    /// An odd multiplier for `_mixWords`.
+    static let _multiplier: UInt64 = 0x9e37_79b9_7f4a_7c15
+
+    /// `hash` with `count` bytes at `raw` mixed in, a word of eight at a
+    /// time (a multiply on every word, where a byte-at-a-time hash waits
+    /// for one on every byte); the last word's missing bytes are zero.
+    @inline(__always)
+    static func _mixWords(_ raw: UnsafeRawPointer, _ count: Int, _ hash: UInt64) -> UInt64 {
+        var hash = hash
+        var offset = 0
+        while offset + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            hash = (hash ^ word) &* _multiplier
+            offset += 8
+        }
+        if offset < count {
+            var word: UInt64 = 0
+            var shift: UInt64 = 0
+            while offset < count {
+                word |= UInt64(raw.load(fromByteOffset: offset, as: UInt8.self)) << shift
+                shift += 8
+                offset += 1
+            }
+            hash = (hash ^ word) &* _multiplier
+        }
+        return hash
     }
 
     /// The first place of a hash's group.
@@ -87,7 +129,8 @@ struct _Measurements {
     func find(_ text: StackTree.Text, _ width: Double, _ key: (bytes: Int, hash: UInt64)) -> Int? {
         guard !slots.isEmpty else { return nil }
         let start = Self.group(key.hash)
-        for place in start..<(start + Self.groupSize) where holds(place, text, width, key) {
+        for place in start..<(start + Self.groupSize)
+        where hashes[place] == key.hash && holds(place, text, width, key) {
             return place
         }
         return nil
@@ -101,14 +144,15 @@ struct _Measurements {
     )
         -> Bool
     {
-        // (Field by field, through the buffer: no copy of the entry, which
-        // retains its text; the array's own subscript copied it whole.)
+        // (Field by field, through a pointer to the entry: no copy of it,
+        // which retains its text.)
         guard filled[place] else { return false }
         return slots.withUnsafeBufferPointer { slots in
-            guard slots[place].hash == key.hash, slots[place].bytes == key.bytes,
-                slots[place].width == width
+            let entry = slots.baseAddress! + place
+            guard entry.pointee.hash == key.hash, entry.pointee.bytes == key.bytes,
+                entry.pointee.width == width
             else { return false }
-            return Self.same(slots[place].text, text)
+            return Self.same(entry.pointee.text, text)
         }
     }
 
@@ -131,14 +175,41 @@ struct _Measurements {
         }
     }
 
+    /// `size(text, width)` where the place of the text last found or kept
+    /// (`last`) holds this plain text, by its bytes, at `width` (the
+    /// entry `find` would give); nil otherwise.
+    func lastSize(_ text: StackTree.Text, _ width: Double) -> (
+        size: Size, baselines: (first: Double, last: Double)?
+    )? {
+        guard last >= 0, case .plain = text else { return nil }
+        return slots.withUnsafeBufferPointer { slots in
+            let entry = slots.baseAddress! + last
+            guard entry.pointee.width == width, Self.same(entry.pointee.text, text) else {
+                return nil
+            }
+            return (entry.pointee.size, entry.pointee.baselines.map { (first: $0.0, last: $0.1) })
+        }
+    }
+
+    /// `size(_:_:key:)`, the place found becoming `last`.
+    mutating func noteSize(_ text: StackTree.Text, _ width: Double, key: (bytes: Int, hash: UInt64))
+        -> (size: Size, baselines: (first: Double, last: Double)?)?
+    {
+        guard let place = find(text, width, key) else { return nil }
+        last = place
+        return slots.withUnsafeBufferPointer { slots in
+            (slots[place].size, slots[place].baselines.map { (first: $0.0, last: $0.1) })
+        }
+    }
+
     /// Texts of the same bytes. `String`'s `==` compares canonical
     /// equivalence, which for text beyond ASCII normalizes as it goes (a
     /// tenth of a row's time in a profile); equal bytes are equal texts,
     /// and texts equivalent but of other bytes are measured again.
     static func same(_ a: StackTree.Text, _ b: StackTree.Text) -> Bool {
         switch (a, b) {
-        case (.plain(var x), .plain(var y)):
-            return _sameUTF8(&x, &y)
+        case (.plain(let x), .plain(let y)):
+            return _sameUTF8(x, y)
         default:
             return a == b
         }
@@ -177,14 +248,19 @@ struct _Measurements {
         if slots.isEmpty {
             slots = Array(repeating: Self.vacant, count: Self.slotCount)
             filled = Array(repeating: false, count: Self.slotCount)
+            hashes = Array(repeating: 0, count: Self.slotCount)
         }
         let start = Self.group(entry.hash)
         for place in start..<(start + Self.groupSize) where !filled[place] {
             slots[place] = entry
             filled[place] = true
+            hashes[place] = entry.hash
+            last = place
             return
         }
         slots[start + turn] = entry
+        hashes[start + turn] = entry.hash
+        last = start + turn
         turn = (turn + 1) % Self.groupSize
     }
 }
