@@ -38,20 +38,25 @@ func _fillCmapCoverage(face: OpaquePointer, into coverage: UnsafeMutablePointer<
     var first = hb_codepoint_t.max
     var last = hb_codepoint_t.max
     while hb_set_next_range(set, &first, &last) != 0 && first < 0x1_0000 {
-        var point = Int(first)
-        let end = Int(min(last, 0xFFFF))
-        while point <= end {
-            // Whole words where the range covers them, else bit by bit.
-            if point & 63 == 0 && point + 63 <= end {
-                coverage[point >> 6] = .max
-                point += 64
-            } else {
-                coverage[point >> 6] |= 1 << UInt64(point & 63)
-                point += 1
-            }
-        }
+        _setCoverage(coverage, from: Int(first), through: Int(min(last, 0xFFFF)))
     }
     return true
+}
+
+/// Sets the bits of the code points `first...last` (both in the BMP) in
+/// `coverage`: whole words where the range covers them, else bit by bit.
+@inline(__always)
+func _setCoverage(_ coverage: UnsafeMutablePointer<UInt64>, from first: Int, through last: Int) {
+    var point = first
+    while point <= last {
+        if point & 63 == 0 && point + 63 <= last {
+            coverage[point >> 6] = .max
+            point += 64
+        } else {
+            coverage[point >> 6] |= 1 << UInt64(point & 63)
+            point += 1
+        }
+    }
 }
 
 /// Whether the face's cmap has a symbol subtable (platform 3, encoding 0),

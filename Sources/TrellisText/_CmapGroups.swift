@@ -147,18 +147,7 @@ func _cmapFormat12Coverage(
             if glyph >= glyphCount { continue }
             if glyph &+ end &- start >= glyphCount { end = start &+ glyphCount &- glyph }
             guard start <= end, start < 0x1_0000 else { continue }
-            var point = Int(start)
-            let last = Int(min(end, 0xFFFF))
-            while point <= last {
-                // Whole words where the range covers them, else bit by bit.
-                if point & 63 == 0 && point + 63 <= last {
-                    coverage[point >> 6] = .max
-                    point += 64
-                } else {
-                    coverage[point >> 6] |= 1 << UInt64(point & 63)
-                    point += 1
-                }
-            }
+            _setCoverage(coverage, from: Int(start), through: Int(min(end, 0xFFFF)))
         }
         return true
     }
