@@ -296,6 +296,7 @@ extension _Workspace {
             // the shared cache.
             let bytes = UnsafeRawBufferPointer(text)
             let tag = _pieceTag(fonts, rtl: false, isLast: true)
+            let faces = fonts.faces
             scratch.trailingFaces.removeAll(keepingCapacity: true)
             var start = 0
             var paragraphRTL = false
@@ -331,6 +332,13 @@ extension _Workspace {
                             text, start: start, wordEnd: wordEnd, next: end, faces: fonts.faces)
                     if let trailingFace {
                         scratch.trailingFaces.append((pieceCount, trailingFace))
+                    } else if end &- start == 3 && wordEnd == end && flags == 0,
+                        let known = memoizedIdeographMeasure(
+                            text, at: start, faces: faces, collection: fonts.id)
+                    {
+                        // One CJK character (Workspace+IdeographMemo.swift).
+                        measure = known
+                        lookup = .measured
                     } else if contentEnd > start
                         && contentEnd - start <= _WordWidthCache.maximumKeyLength
                         && flags & _Piece.tab == 0
@@ -568,29 +576,4 @@ extension _Workspace {
 @inline(__always)
 func _pieceTag(_ fonts: FontCollection, rtl: Bool, isLast: Bool) -> UInt32 {
     UInt32(bitPattern: fonts.id) << 2 | (rtl ? 2 : 0) | (isLast ? 1 : 0)
-}
-
-/// The font mask bit of each font of a part's collection: bit i for font i
-/// of a text in one style; for an attributed text, the bit of the (font,
-/// size, baseline offset) its run gives font i (`_StyleRuns.faceBits`).
-struct _FaceBits {
-    private unowned(unsafe) let styles: _StyleRuns?
-    private let firstFace: Int
-
-    init() {
-        styles = nil
-        firstFace = 0
-    }
-
-    init(styles: _StyleRuns, firstFace: Int) {
-        self.styles = styles
-        self.firstFace = firstFace
-    }
-
-    /// The bit of font `face` (an index in the part's collection).
-    func bit(ofFace face: Int) -> UInt32 {
-        guard let styles else { return face < 32 ? 1 << UInt32(face) : 0 }
-        let index = firstFace + face
-        return index < styles.faceBits.count ? styles.faceBits[index] : 0
-    }
 }

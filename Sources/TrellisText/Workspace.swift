@@ -66,6 +66,12 @@ final class _Workspace {
     /// in one call per script (Workspace+ScriptBatches.swift); off to test
     /// against shaping alone.
     var usesScriptBatches = true
+    /// Measures of one-character CJK pieces by code point
+    /// (Workspace+IdeographMemo.swift); unchecked as `kernPairs`.
+    @exclusivity(unchecked) var ideographMemo = _IdeographMemo()
+    /// Whether such pieces take their measures from `ideographMemo`; off,
+    /// from the word cache (tests compare the two).
+    var usesIdeographMemo = true
     /// The system fonts' choices this workspace has looked up.
     var systemFaces = _SystemFaceMemo(capacity: 16384)
     /// The word cache of the text being prepared, where `shape` keeps the

@@ -1,0 +1,141 @@
+// One-character pieces of Chinese and Japanese text measured from a table
+// indexed by code point. UAX #14 puts a break between almost every two
+// ideographs (LB31), so most pieces of a Chinese text are one character,
+// and a text draws on thousands of distinct ones: the front word cache
+// (1,024 entries) kept few of them, and each piece cost a key, its hash
+// and a look-up in the shared cache under a lock (5,000 Chinese rows,
+// 2026-12-01: 86,000 shared look-ups for 127,000 pieces). Here such a
+// piece takes its measure from a table of the workspace, filled the first
+// time a character is met with the measure the word cache's miss path
+// gives it (`kernOnlyMeasure`, then `ideographKernOnlyMeasure`): the same
+// function, so the same bits. A character that path leaves to HarfBuzz is
+// marked, and its pieces take the word cache as before.
+
+/// A workspace's measures of one-character pieces of the CJK blocks
+/// (U+3000–U+9FFF, U+FF00–U+FFEF) drawn by a face that only kerns them.
+struct _IdeographMemo {
+    /// One entry per code point: the face that drew it (its `_FontFace.id`;
+    /// −1 while unknown), its measure in ems (NaN when the kern-only model
+    /// does not measure it alone), and the last collection it was asked
+    /// for with that face's place in it (`id << 5 | place`; −1: none), so
+    /// that the next piece of the same collection need not find the face
+    /// again (a collection's id stands for its list of faces).
+    struct Entry {
+        var em: Double = .nan
+        var faceID: Int32 = -1
+        var collection: Int32 = -1
+    }
+
+    /// Entries for U+3000–U+9FFF, then U+FF00–U+FFEF.
+    static let count = 0x7000 + 0xF0
+    /// The first face of the collections the entries were made with (−1:
+    /// none yet): what the first face lacks decides which face draws a
+    /// character, so a new first face starts the table again.
+    private(set) var firstFaceID = -1
+    private var entries: _AlignedBuffer<Entry>?
+
+    /// The entry of `scalar`, or nil when it is outside the table's blocks.
+    @inline(__always)
+    static func slot(_ scalar: UInt32) -> Int? {
+        if scalar &- 0x3000 < 0x7000 { return Int(scalar &- 0x3000) }
+        if scalar &- 0xFF00 < 0xF0 { return 0x7000 + Int(scalar &- 0xFF00) }
+        return nil
+    }
+
+    /// The table for collections whose first face is `firstFace`, emptied
+    /// when it was made for another.
+    @inline(__always)
+    mutating func entries(firstFace: Int) -> UnsafeMutablePointer<Entry> {
+        if firstFace != firstFaceID || entries == nil {
+            if let entries {
+                entries.pointer.update(repeating: Entry(), count: _IdeographMemo.count)
+            } else {
+                entries = _AlignedBuffer(count: _IdeographMemo.count, repeating: Entry())
+            }
+            firstFaceID = firstFace
+        }
+        return entries!.pointer
+    }
+}
+
+extension _Workspace {
+    /// The measure of the piece `text[start..<start + 3]`, one character
+    /// without trailing whitespace, when that character is in the CJK
+    /// blocks and the kern-only model measures it alone; nil otherwise
+    /// (the piece then takes the word cache). Equal to the word cache's
+    /// measure of the piece: that of `kernOnlyMeasure` with the first face,
+    /// or else of `ideographKernOnlyMeasure`, as `prepare` measures a piece
+    /// no cache has, worked out once per character and face.
+    ///
+    /// That measure depends only on the first face, the face that draws the
+    /// character (`_fallbackFace`, the face `ideographRunFace` gives a piece
+    /// of one character) and the character: whether the piece may hold an
+    /// emoji sequence depends on the character alone here (one character
+    /// is a sequence only when it is displayed as an emoji by default), and
+    /// its font mask is the bit of the drawing face, set here for the
+    /// collection at hand.
+    @inline(__always)
+    func memoizedIdeographMeasure(
+        _ text: UnsafeBufferPointer<UInt8>, at start: Int, faces: [_FontFace], collection: Int32
+    ) -> _PieceMeasure? {
+        let lead = text[start]
+        // Every character of the table's blocks is three bytes long
+        // (lead byte E3–E9, or EF).
+        guard lead &- 0xE3 < 7 || lead == 0xEF, usesKernModel, usesIdeographMemo else {
+            return nil
+        }
+        let scalar =
+            UInt32(lead & 0x0F) << 12 | UInt32(text[start &+ 1] & 0x3F) << 6
+            | UInt32(text[start &+ 2] & 0x3F)
+        guard let slot = _IdeographMemo.slot(scalar) else { return nil }
+        let firstFaceID = Unmanaged.passUnretained(faces[0])._withUnsafeGuaranteedRef { $0.id }
+        let entry = ideographMemo.entries(firstFace: firstFaceID) + slot
+        let faceIndex: Int
+        if entry.pointee.collection >= 0 && entry.pointee.collection >> 5 == collection {
+            faceIndex = Int(entry.pointee.collection & 31)
+        } else {
+            faceIndex = _fallbackFace(for: scalar, current: -1, faces: faces)
+            guard faceIndex < 32 else { return nil }
+            let faceID = Unmanaged.passUnretained(faces[faceIndex])._withUnsafeGuaranteedRef {
+                Int32(truncatingIfNeeded: $0.id)
+            }
+            if entry.pointee.faceID != faceID {
+                entry.pointee.em = ideographMeasureAlone(
+                    text, start, scalar: scalar, faceIndex: faceIndex, faces: faces)
+                entry.pointee.faceID = faceID
+            }
+            entry.pointee.collection =
+                collection >= 0 && collection < 1 << 26 ? collection << 5 | Int32(faceIndex) : -1
+        }
+        let em = entry.pointee.em
+        if em.isNaN { return nil }
+        return _PieceMeasure(
+            wordEm: em, spaceEm: 0, wordClusters: 1, spaceClusters: 0,
+            fontMask: 1 << UInt32(faceIndex), missingGlyphs: 0)
+    }
+
+    /// The word cache's measure of the one-character piece at `start` (see
+    /// `memoizedIdeographMeasure`), in ems, when it is the kern-only
+    /// model's with face `faceIndex` and nothing but its width differs from
+    /// what `memoizedIdeographMeasure` builds; NaN otherwise.
+    @inline(never)
+    private func ideographMeasureAlone(
+        _ text: UnsafeBufferPointer<UInt8>, _ start: Int, scalar: UInt32, faceIndex: Int,
+        faces: [_FontFace]
+    ) -> Double {
+        let range = start..<(start + 3)
+        // A character displayed as an emoji by default would make the piece
+        // an emoji sequence (`_mayHoldEmojiSequence`) in some collections
+        // and not others.
+        guard _emojiSequenceEnd(text, at: start, end: range.upperBound) == nil,
+            let measure = kernOnlyMeasure(
+                text, range, trailingStart: range.upperBound, face: faces[0])
+                ?? ideographKernOnlyMeasure(
+                    text, (range, range.upperBound), faces: faces),
+            measure.fontMask == 1 << UInt32(faceIndex), measure.wordClusters == 1,
+            measure.spaceEm.bitPattern == 0, measure.spaceClusters == 0,
+            measure.missingGlyphs == 0, !measure.wordEm.isNaN
+        else { return .nan }
+        return measure.wordEm
+    }
+}
