@@ -35,6 +35,12 @@ extension _Workspace {
                 // Most pieces end in whitespace: that test first.
                 guard pieces[index].wordEnd == pieces[index].end, pieces[index].flags == 0
                 else { continue }
+                // A lead byte from E3 starts a character from U+3000
+                // (ideographs, kana, CJK punctuation), which `joinsAlone`
+                // leaves out: most of a Chinese text's boundaries end
+                // here, before either piece's measure is read.
+                let boundary = Int(pieces[index].end)
+                guard boundary < text.count, text[boundary] < 0xE3 else { continue }
                 let mask = pieces[index].measure.fontMask
                 // The next piece may hold a tab ("bright-|>\t"): its first
                 // character is not one (`joinsAlone`), and its own widths,
@@ -44,12 +50,6 @@ extension _Workspace {
                     pieces[index].measure.missingGlyphs == 0,
                     pieces[index + 1].measure.missingGlyphs == 0
                 else { continue }
-                let boundary = Int(pieces[index].end)
-                // A lead byte from E3 starts a character from U+3000
-                // (ideographs, kana, CJK punctuation), which `joinsAlone`
-                // leaves out: most of a Chinese text's boundaries end
-                // here, before either side is decoded.
-                guard boundary < text.count, text[boundary] < 0xE3 else { continue }
                 var lastStart = boundary - 1
                 while lastStart > 0 && text[lastStart] & 0xC0 == 0x80 { lastStart -= 1 }
                 // Neither an ideograph's side nor a space's is kerned
