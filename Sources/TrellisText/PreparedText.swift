@@ -301,7 +301,18 @@ extension _Workspace {
             var start = 0
             var paragraphRTL = false
             var paragraphStart = 0
-            for index in 0..<breakCount {
+            var index = 0
+            while index < breakCount {
+                // Runs of pieces of one CJK character, in a loop of their
+                // own (Workspace+IdeographMemo.swift).
+                if !hasRTL {
+                    index = memoizedIdeographRun(
+                        text, offsets: breakOffsets, hard: breakIsHard, from: index,
+                        count: breakCount, start: &start, pieces: piecesBuffer, lookups: lookups,
+                        pieceCount: &pieceCount, faces: faces, collection: fonts.id)
+                    if index == breakCount { break }
+                }
+                defer { index += 1 }
                 let end = Int(breakOffsets[index])
                 if end <= start { continue }
                 if hasRTL && start == paragraphStart {
@@ -332,13 +343,6 @@ extension _Workspace {
                             text, start: start, wordEnd: wordEnd, next: end, faces: fonts.faces)
                     if let trailingFace {
                         scratch.trailingFaces.append((pieceCount, trailingFace))
-                    } else if end &- start == 3 && wordEnd == end && flags == 0,
-                        let known = memoizedIdeographMeasure(
-                            text, at: start, faces: faces, collection: fonts.id)
-                    {
-                        // One CJK character (Workspace+IdeographMemo.swift).
-                        measure = known
-                        lookup = .measured
                     } else if contentEnd > start
                         && contentEnd - start <= _WordWidthCache.maximumKeyLength
                         && flags & _Piece.tab == 0

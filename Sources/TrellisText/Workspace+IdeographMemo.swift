@@ -9,7 +9,8 @@
 // time a character is met with the measure the word cache's miss path
 // gives it (`kernOnlyMeasure`, then `ideographKernOnlyMeasure`): the same
 // function, so the same bits. A character that path leaves to HarfBuzz is
-// marked, and its pieces take the word cache as before.
+// marked, and its pieces take the word cache as before. Pass 1 of `prepare`
+// writes a run of such pieces in a loop of its own (`memoizedIdeographRun`).
 
 /// A workspace's measures of one-character pieces of the CJK blocks
 /// (U+3000–U+9FFF, U+FF00–U+FFEF) drawn by a face that only kerns them.
@@ -101,7 +102,7 @@ extension _Workspace {
             }
             if entry.pointee.faceID != faceID {
                 entry.pointee.em = ideographMeasureAlone(
-                    text, start, scalar: scalar, faceIndex: faceIndex, faces: faces)
+                    text, start..<(start + 3), faceIndex: faceIndex, faces: faces)
                 entry.pointee.faceID = faceID
             }
             entry.pointee.collection =
@@ -114,28 +115,102 @@ extension _Workspace {
             fontMask: 1 << UInt32(faceIndex), missingGlyphs: 0)
     }
 
-    /// The word cache's measure of the one-character piece at `start` (see
+    /// The word cache's measure of the piece `text[range]`, one character
+    /// of three bytes without trailing whitespace (see
     /// `memoizedIdeographMeasure`), in ems, when it is the kern-only
     /// model's with face `faceIndex` and nothing but its width differs from
     /// what `memoizedIdeographMeasure` builds; NaN otherwise.
     @inline(never)
     private func ideographMeasureAlone(
-        _ text: UnsafeBufferPointer<UInt8>, _ start: Int, scalar: UInt32, faceIndex: Int,
+        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, faceIndex: Int,
         faces: [_FontFace]
     ) -> Double {
-        let range = start..<(start + 3)
         // A character displayed as an emoji by default would make the piece
         // an emoji sequence (`_mayHoldEmojiSequence`) in some collections
         // and not others.
-        guard _emojiSequenceEnd(text, at: start, end: range.upperBound) == nil,
+        guard _emojiSequenceEnd(text, at: range.lowerBound, end: range.upperBound) == nil,
             let measure = kernOnlyMeasure(
                 text, range, trailingStart: range.upperBound, face: faces[0])
-                ?? ideographKernOnlyMeasure(
-                    text, (range, range.upperBound), faces: faces),
-            measure.fontMask == 1 << UInt32(faceIndex), measure.wordClusters == 1,
+                ?? ideographKernOnlyMeasure(text, (range, range.upperBound), faces: faces),
+            measure.fontMask == 1 << UInt32(faceIndex),
+            measure.wordClusters == 1,
             measure.spaceEm.bitPattern == 0, measure.spaceClusters == 0,
             measure.missingGlyphs == 0, !measure.wordEm.isNaN
         else { return .nan }
         return measure.wordEm
     }
+
+    /// Pass 1 of `prepare` over a run of pieces of one character each:
+    /// from break `index` on, while the piece up to the next break is one
+    /// character of the table's blocks other than U+3000 (the only
+    /// whitespace among them), that break is not hard and the character
+    /// has a measure here (`memoizedIdeographMeasure`), the piece is
+    /// written to `pieces` with its look-up `.measured`, as pass 1 writes
+    /// it in a left-to-right text: no trailing whitespace and no flags (no
+    /// tab, hard break or right-to-left paragraph). `start` and
+    /// `pieceCount` move past the pieces taken. Returns the first break not
+    /// taken (`index` when none is). The entries of the collection at hand
+    /// are read here; the others go through `memoizedIdeographMeasure`.
+    @inline(__always)
+    func memoizedIdeographRun(
+        _ text: UnsafeBufferPointer<UInt8>, offsets: [Int32], hard: [UInt8], from index: Int,
+        count: Int, start: inout Int, pieces: UnsafeMutablePointer<_Piece>,
+        lookups: UnsafeMutablePointer<_PieceLookup>, pieceCount: inout Int, faces: [_FontFace],
+        collection: Int32
+    ) -> Int {
+        // Most pieces of other text end here, before anything is set up.
+        guard index < count, start < text.count, _memoizedScalar(text, at: start) != nil,
+            usesKernModel, usesIdeographMemo, !faces.isEmpty, collection >= 0,
+            collection < 1 << 26
+        else { return index }
+        let firstFaceID = Unmanaged.passUnretained(faces[0])._withUnsafeGuaranteedRef { $0.id }
+        let entries = ideographMemo.entries(firstFace: firstFaceID)
+        var next = index
+        var pieceStart = start
+        var made = pieceCount
+        while next < count {
+            let end = Int(offsets[next])
+            guard end &- pieceStart == 3, hard[next] == 0,
+                let scalar = _memoizedScalar(text, at: pieceStart)
+            else { break }
+            let entry = entries + _IdeographMemo.slot(scalar)!
+            var measure: _PieceMeasure
+            if entry.pointee.collection >= 0 && entry.pointee.collection >> 5 == collection {
+                let em = entry.pointee.em
+                if em.isNaN { break }
+                measure = _PieceMeasure(
+                    wordEm: em, spaceEm: 0, wordClusters: 1, spaceClusters: 0,
+                    fontMask: 1 << UInt32(entry.pointee.collection & 31), missingGlyphs: 0)
+            } else {
+                guard
+                    let known = memoizedIdeographMeasure(
+                        text, at: pieceStart, faces: faces, collection: collection)
+                else { break }
+                measure = known
+            }
+            (lookups + made).initialize(to: .measured)
+            (pieces + made).initialize(
+                to: _Piece(end: Int32(end), wordEnd: Int32(end), measure: measure, flags: 0))
+            made &+= 1
+            pieceStart = end
+            next &+= 1
+        }
+        start = pieceStart
+        pieceCount = made
+        return next
+    }
+}
+
+/// The character at `text[index]` when it is three bytes long, in the
+/// blocks of `_IdeographMemo` and not U+3000 (the only whitespace among
+/// them); nil otherwise.
+@inline(__always)
+func _memoizedScalar(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32? {
+    let lead = text[index]
+    guard lead &- 0xE3 < 7 || lead == 0xEF else { return nil }
+    let scalar =
+        UInt32(lead & 0x0F) << 12 | UInt32(text[index &+ 1] & 0x3F) << 6
+        | UInt32(text[index &+ 2] & 0x3F)
+    guard scalar != 0x3000, _IdeographMemo.slot(scalar) != nil else { return nil }
+    return scalar
 }
