@@ -301,11 +301,13 @@ extension _Workspace {
             var start = 0
             var paragraphRTL = false
             var paragraphStart = 0
+            // Runs of pieces of one CJK character go through a loop of
+            // their own (Workspace+IdeographMemo.swift), from the first byte
+            // that may begin such a character on.
+            let ideographsFrom = hasRTL ? text.count : wideLeadFrom
             var index = 0
             while index < breakCount {
-                // Runs of pieces of one CJK character, in a loop of their
-                // own (Workspace+IdeographMemo.swift).
-                if !hasRTL {
+                if start >= ideographsFrom {
                     index = memoizedIdeographRun(
                         text, offsets: breakOffsets, hard: breakIsHard, from: index,
                         count: breakCount, start: &start, pieces: piecesBuffer, lookups: lookups,

@@ -214,3 +214,22 @@ func _memoizedScalar(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt3
     guard scalar != 0x3000, _IdeographMemo.slot(scalar) != nil else { return nil }
     return scalar
 }
+
+/// The offset of the first byte of `text` that is 0xE3 or more (the lead
+/// byte of a character from U+3000 on), or an offset before it (the
+/// start of the eight bytes that hold it); `text.count` when there is none.
+/// Per byte, with its top bit cleared, adding 0x1D carries into the top bit
+/// exactly when the byte's low seven bits are 0x63 or more, and cannot
+/// carry into the next byte (as `_hasByteFromD6`).
+func _firstByteFromE3(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+    let raw = UnsafeRawBufferPointer(text)
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var index = 0
+    while index &+ 8 <= text.count {
+        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        if ((word & ~highs) &+ 0x1D1D_1D1D_1D1D_1D1D) & word & highs != 0 { return index }
+        index &+= 8
+    }
+    while index < text.count && text[index] < 0xE3 { index &+= 1 }
+    return index
+}

@@ -34,6 +34,8 @@ extension _Workspace {
     func letterBreaks(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
         let count = text.count
         reserveBreaks(count + 1)
+        // The first lead byte from E3 (`wideLeadFrom`).
+        var firstWide = count
         let found: Int? = breakOffsets.withUnsafeMutableBufferPointer { offsets in
             _letterClassTable.withUnsafeBufferPointer { classes in
                 _letterPairTable.withUnsafeBufferPointer { pairs in
@@ -102,6 +104,7 @@ extension _Workspace {
                                 | UInt32(text[index + 2] & 0x3F)
                             current = _LetterClass.ofWide(scalar)
                             length = 3
+                            if lead >= 0xE3 && firstWide == count { firstWide = index }
                         } else {
                             return nil
                         }
@@ -159,6 +162,7 @@ extension _Workspace {
             }
         }
         guard let found else { return nil }
+        wideLeadFrom = firstWide
         breakIsHard.withUnsafeMutableBufferPointer { hard in
             UnsafeMutableBufferPointer(rebasing: hard[0..<found]).update(repeating: 0)
         }

@@ -51,6 +51,11 @@ final class _Workspace {
     /// font's GPOS table (_GPOSPairs.swift); off, only learned pairs are
     /// used (tests compare the two).
     var readsPairs = true
+    /// Where the text `findBreaks` last read may first hold a byte 0xE3
+    /// or more, the lead byte of a character from U+3000 on (a lower
+    /// bound; its length when there is none): `prepare` looks for runs of
+    /// one-character CJK pieces from there (Workspace+IdeographMemo.swift).
+    var wideLeadFrom = 0
     /// Whether text that is not plain ASCII takes its breaks from
     /// `letterBreaks` when it can; off, from ICU (tests compare the two).
     var usesLetterBreaks = true
@@ -119,8 +124,12 @@ final class _Workspace {
         count: Int, isPlain: Bool
     ) {
         let isASCII = _isASCII(text)
-        if isASCII, let count = plainBreaks(text) { return (count, true) }
+        if isASCII, let count = plainBreaks(text) {
+            wideLeadFrom = text.count
+            return (count, true)
+        }
         if usesLetterBreaks, let count = letterBreaks(text) { return (count, false) }
+        wideLeadFrom = _firstByteFromE3(text)
         return (joinHangingWhitespace(text, count: try icuBreaks(text)), false)
     }
 
