@@ -98,29 +98,48 @@ extension Solver {
 
     /// Whether a definition reachable from the variables of `terms` (but
     /// the one at `skipped`) holds `target`.
+    ///
+    /// The walk's stack is kept between calls, and the rows, symbols and
+    /// marks are read through buffers: a new grid of 100 rows of 5 boxes
+    /// walks about 40 definitions a call, and iterating each row's terms
+    /// retained and released them, and each mark written checked its
+    /// array's uniqueness (callgrind).
     func _definitionsReach(_ target: _Symbol, from terms: [Term], skipping skipped: Int) -> Bool {
         _startDefinitionPass()
-        var stack: [_Symbol] = []
+        var stack = _reachStack
+        _reachStack = []
+        defer {
+            stack.removeAll(keepingCapacity: true)
+            _reachStack = stack
+        }
+        let epoch = _definitionEpoch
         for j in terms.indices where j != skipped {
             let symbol = _existingSymbol(for: terms[j].variable)
-            if symbol >= 0 && _isDefined(symbol)
-                && _definitionMarks[Int(symbol)] != _definitionEpoch
-            {
-                _definitionMarks[Int(symbol)] = _definitionEpoch
+            if symbol >= 0 && _isDefined(symbol) && _definitionMarks[Int(symbol)] != epoch {
+                _definitionMarks[Int(symbol)] = epoch
                 stack.append(symbol)
             }
         }
-        while let symbol = stack.popLast() {
-            for term in _rows[Int(_symbols[Int(symbol)].row)].terms {
-                if term.symbol == target { return true }
-                let s = Int(term.symbol)
-                if _isDefined(term.symbol) && _definitionMarks[s] != _definitionEpoch {
-                    _definitionMarks[s] = _definitionEpoch
-                    stack.append(term.symbol)
+        if stack.isEmpty { return false }
+        return _rows.withUnsafeBufferPointer { rows in
+            _symbols.withUnsafeBufferPointer { symbols in
+                _definitionMarks.withUnsafeMutableBufferPointer { marks in
+                    while let symbol = stack.popLast() {
+                        let row = Int(symbols[Int(symbol)].row)
+                        for k in 0..<rows[row].terms.count {
+                            let s = rows[row].terms[k].symbol
+                            if s == target { return true }
+                            let sRow = symbols[Int(s)].row
+                            if sRow >= 0 && rows[Int(sRow)].isDefinition && marks[Int(s)] != epoch {
+                                marks[Int(s)] = epoch
+                                stack.append(s)
+                            }
+                        }
+                    }
+                    return false
                 }
             }
         }
-        return false
     }
 
     /// Installs `constraint` as the definition of its term at `index`
@@ -184,27 +203,34 @@ extension Solver {
         }
         order.removeAll(keepingCapacity: true)
         let epoch = _definitionEpoch
+        // The definition being walked and the index of its next term are
+        // locals; the stack holds the ones below it (each with the index
+        // to go on from), so a term read writes nothing to the stack.
         _rows.withUnsafeBufferPointer { rows in
             _symbols.withUnsafeBufferPointer { symbols in
                 _definitionMarks.withUnsafeMutableBufferPointer { marks in
-                    stack.append((symbol, 0))
+                    var current = symbol
+                    var next = 0
                     marks[Int(symbol)] = epoch
-                    while let top = stack.last {
-                        let row = Int(symbols[Int(top.symbol)].row)
-                        if top.next < rows[row].terms.count {
-                            stack[stack.count - 1].next += 1
-                            let s = rows[row].terms[top.next].symbol
+                    walk: while true {
+                        let row = Int(symbols[Int(current)].row)
+                        let count = rows[row].terms.count
+                        while next < count {
+                            let s = rows[row].terms[next].symbol
+                            next += 1
                             let sRow = symbols[Int(s)].row
-                            if sRow >= 0 && rows[Int(sRow)].isDefinition
-                                && marks[Int(s)] != epoch
-                            {
+                            if sRow >= 0 && rows[Int(sRow)].isDefinition && marks[Int(s)] != epoch {
                                 marks[Int(s)] = epoch
-                                stack.append((s, 0))
+                                stack.append((current, next))
+                                current = s
+                                next = 0
+                                continue walk
                             }
-                        } else {
-                            stack.removeLast()
-                            order.append(top.symbol)
                         }
+                        order.append(current)
+                        guard let below = stack.popLast() else { break }
+                        current = below.symbol
+                        next = below.next
                     }
                 }
             }

@@ -155,11 +155,15 @@ extension Solver {
     @inline(__always)
     func _relistUnblockedNegatives() {
         for j in _objective.indices where !_objective[j].removed.isEmpty {
-            let removed = _objective[j].removed
-            _objective[j].removed.removeAll(keepingCapacity: true)
+            // Taken out and put back emptied: a copy emptied in place
+            // while the level still held it made a new buffer each time.
+            var removed: [_Symbol] = []
+            swap(&removed, &_objective[j].removed)
             for k in (j + 1)..<_objective.count where _objective[k].isIndexed {
                 for symbol in removed { _objective[k].relist(symbol) }
             }
+            removed.removeAll(keepingCapacity: true)
+            swap(&removed, &_objective[j].removed)
         }
     }
 

@@ -92,6 +92,8 @@ public final class Solver {
     /// Scratch lists of `_expansion(of:)`, empty between calls.
     @exclusivity(unchecked) var _expansionMet: [_Symbol] = []
     @exclusivity(unchecked) var _expansionParametric: [_Symbol] = []
+    /// The stack of `_definitionsReach`, empty between calls.
+    @exclusivity(unchecked) var _reachStack: [_Symbol] = []
 
     // The objective, one row per optional priority level, highest first.
     // During phase one the artificial objective is appended after them.
