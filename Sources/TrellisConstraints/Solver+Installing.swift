@@ -256,8 +256,10 @@ extension Solver {
         let artificial = _newSymbol(.slack, owner: -1)
         _insertRow(artificial, row)
         _objective.append(_ObjectiveRow(row))
+        _optimalValid = false
         _optimize(_levelPriority.count..<_objective.count)
         let objective = _objective.removeLast().row
+        _optimalValid = false
         guard _nearZero(objective.constant) else {
             _removeEquation(marker: artificial)
             _scrub(artificial)

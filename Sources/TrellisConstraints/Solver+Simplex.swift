@@ -62,6 +62,18 @@ extension Solver {
     /// Minimises the objective `levels` lexicographically with the primal
     /// simplex (paper section 3.2, "optimize").
     func _optimize(_ levels: Range<Int>) {
+        // The entering symbol depends on the objective levels alone (their
+        // terms, and the kinds of the symbols they hold, which change only
+        // with them). Unchanged since they were last optimal, they are
+        // optimal still: a required constraint whose row leaves the
+        // objective as it was (a definition, a new slack or external made
+        // basic that no level holds) skips the scan of every level (a new
+        // column of 1,000 boxes: 5,000 of its 7,000 adds, callgrind).
+        if _optimalValid && levels == _optimalLevels && !_objective.contains(where: \.isDirty) {
+            _residueBlocked = _optimalResidueBlocked
+            if _residueBlocked { isDegraded = true }
+            return
+        }
         for k in _objective.indices
         where !_objective[k].isIndexed && _objective[k].terms.count > _objectiveIndexThreshold {
             _objective[k].buildIndex()
@@ -81,6 +93,12 @@ extension Solver {
                 // builds the tableau afresh (`isDegraded`), as for an
                 // unbounded objective below.
                 if _residueBlocked { isDegraded = true }
+                for k in _objective.indices where _objective[k].isDirty {
+                    _objective[k].isDirty = false
+                }
+                _optimalValid = true
+                _optimalLevels = levels
+                _optimalResidueBlocked = _residueBlocked
                 return
             }
             guard let index = _leavingRow(entering) else {

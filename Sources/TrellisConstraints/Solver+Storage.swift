@@ -20,6 +20,9 @@ extension Solver {
 
     func _newSymbol(_ kind: _SymbolKind, owner: Int32) -> _Symbol {
         if let symbol = _freeSymbols.popLast() {
+            // A level may still hold the id (rounding residue): its new
+            // kind can make it a candidate to enter.
+            _optimalValid = false
             let i = Int(symbol)
             _symbols[i].kind = kind
             _symbols[i].row = -1
@@ -33,6 +36,7 @@ extension Solver {
     }
 
     func _freeSymbol(_ symbol: _Symbol) {
+        _optimalValid = false  // its kind changes (see `_newSymbol`)
         _symbols[Int(symbol)] = _SymbolInfo(row: -1, owner: -1, kind: .free)
         _clearColumn(symbol)
         _freeSymbols.append(symbol)
@@ -184,10 +188,12 @@ extension Solver {
                 _levelPriority.append(priority)
                 _levelUsers.append(0)
                 _objective.append(_ObjectiveRow(consume row))
+                _optimalValid = false
             } else {
                 _levelPriority.insert(priority, at: index)
                 _levelUsers.insert(0, at: index)
                 _objective.insert(_ObjectiveRow(row), at: index)
+                _optimalValid = false
             }
         }
         _levelUsers[index] += 1
@@ -204,6 +210,7 @@ extension Solver {
             _levelPriority.remove(at: index)
             _levelUsers.remove(at: index)
             let gone = _objective.remove(at: index)
+            _optimalValid = false
             // Symbols it blocked may be candidates again below it: those it
             // holds and those it let go since they were last relisted.
             for k in index..<_objective.count where _objective[k].isIndexed {

@@ -98,6 +98,14 @@ public final class Solver {
     // The objective, one row per optional priority level, highest first.
     // During phase one the artificial objective is appended after them.
     @exclusivity(unchecked) var _objective: [_ObjectiveRow] = []
+    /// Whether `_optimize` last stopped optimal over `_optimalLevels` and
+    /// no level was added, removed or replaced since (the levels' own
+    /// changes mark them dirty, `_ObjectiveRow.isDirty`), and whether
+    /// residue kept a symbol out then: an optimisation of the same levels
+    /// finds no entering symbol again, and is skipped.
+    @exclusivity(unchecked) var _optimalValid = false
+    @exclusivity(unchecked) var _optimalLevels: Range<Int> = 0..<0
+    @exclusivity(unchecked) var _optimalResidueBlocked = false
     @exclusivity(unchecked) var _levelPriority: [Priority] = []
     @exclusivity(unchecked) var _levelUsers: [Int32] = []
 
