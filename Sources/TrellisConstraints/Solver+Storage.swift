@@ -16,6 +16,24 @@ extension Solver {
         _levelUsers.reserveCapacity(4)
     }
 
+    /// Makes room for `constraints` more constraints over about `variables`
+    /// more variables, for a client that adds many at once (the layout
+    /// engine's rebuild, which knows them all): each constraint takes a
+    /// record, a row and one or two symbols of its own. Grown one
+    /// constraint at a time, the records, rows and symbols were copied
+    /// about a dozen times each over a new column of 1,000 boxes (7,000
+    /// constraints: the records alone 0.9 million instructions of copying,
+    /// callgrind). Changes nothing but the storage's capacity.
+    package func reserveCapacity(forConstraints constraints: Int, variables: Int) {
+        guard constraints > 0 else { return }
+        if _records.capacity == 0 { _reserveInitialCapacity() }
+        _records.reserveCapacity(_records.count + constraints)
+        _rows.reserveCapacity(_rows.count + constraints)
+        _symbols.reserveCapacity(_symbols.count + 2 * constraints + variables)
+        _variables.reserveCapacity(_variables.count + variables)
+        _variableInfo.reserveCapacity(_variableInfo.count + variables)
+    }
+
     // MARK: Symbols
 
     func _newSymbol(_ kind: _SymbolKind, owner: Int32) -> _Symbol {
