@@ -99,32 +99,27 @@ extension Solver {
     /// Whether a definition reachable from the variables of `terms` (but
     /// the one at `skipped`) holds `target`.
     ///
-    /// The walk's stack is kept between calls, and the rows, symbols and
-    /// marks are read through buffers: a new grid of 100 rows of 5 boxes
-    /// walks about 40 definitions a call, and iterating each row's terms
-    /// retained and released them, and each mark written checked its
-    /// array's uniqueness (callgrind).
+    /// The walk's stack is the solver's (`_reachStack`, emptied first), and
+    /// the rows, symbols and marks are read through buffers: a new grid of
+    /// 100 rows of 5 boxes walks about 40 definitions a call, and
+    /// iterating each row's terms retained and released them, and each
+    /// mark written checked its array's uniqueness (callgrind).
     func _definitionsReach(_ target: _Symbol, from terms: [Term], skipping skipped: Int) -> Bool {
         _startDefinitionPass()
-        var stack = _reachStack
-        _reachStack = []
-        defer {
-            stack.removeAll(keepingCapacity: true)
-            _reachStack = stack
-        }
+        _reachStack.removeAll()
         let epoch = _definitionEpoch
         for j in terms.indices where j != skipped {
             let symbol = _existingSymbol(for: terms[j].variable)
             if symbol >= 0 && _isDefined(symbol) && _definitionMarks[Int(symbol)] != epoch {
                 _definitionMarks[Int(symbol)] = epoch
-                stack.append(symbol)
+                _reachStack.append(symbol)
             }
         }
-        if stack.isEmpty { return false }
+        if _reachStack.isEmpty { return false }
         return _rows.withUnsafeBufferPointer { rows in
             _symbols.withUnsafeBufferPointer { symbols in
                 _definitionMarks.withUnsafeMutableBufferPointer { marks in
-                    while let symbol = stack.popLast() {
+                    while let symbol = _reachStack.popLast() {
                         let row = Int(symbols[Int(symbol)].row)
                         for k in 0..<rows[row].terms.count {
                             let s = rows[row].terms[k].symbol
@@ -132,7 +127,7 @@ extension Solver {
                             let sRow = symbols[Int(s)].row
                             if sRow >= 0 && rows[Int(sRow)].isDefinition && marks[Int(s)] != epoch {
                                 marks[Int(s)] = epoch
-                                stack.append(s)
+                                _reachStack.append(s)
                             }
                         }
                     }
@@ -187,25 +182,16 @@ extension Solver {
     /// defined `symbol` (itself included) in post-order (a definition after
     /// every definition it holds), marking them in the current pass.
     func _collectDefinitions(from symbol: _Symbol) {
-        // The order and the stack kept between calls (one allocation a
-        // call was a tenth of an expansion's cost); the walk pops all it
-        // pushes, so the stack goes back empty. Read and written through
-        // buffers: each subscript write of a stored array checked its
-        // uniqueness (a new column of 1,000 boxes made 4,000 expansions,
-        // callgrind).
-        var order = _definitionOrder
-        var stack = _definitionStack
-        _definitionOrder = []
-        _definitionStack = []
-        defer {
-            _definitionOrder = order
-            _definitionStack = stack
-        }
-        order.removeAll(keepingCapacity: true)
+        // The order and the stack are the solver's scratch lists
+        // (`_ScratchList`: an append is a store), emptied first; the rows,
+        // symbols and marks are read through buffers (a new column of
+        // 1,000 boxes makes 4,000 expansions, callgrind). The definition
+        // being walked and the index of its next term are locals; the
+        // stack holds the ones below it (each with the index to go on
+        // from), so a term read writes nothing to the stack.
+        _definitionOrder.removeAll()
+        _collectStack.removeAll()
         let epoch = _definitionEpoch
-        // The definition being walked and the index of its next term are
-        // locals; the stack holds the ones below it (each with the index
-        // to go on from), so a term read writes nothing to the stack.
         _rows.withUnsafeBufferPointer { rows in
             _symbols.withUnsafeBufferPointer { symbols in
                 _definitionMarks.withUnsafeMutableBufferPointer { marks in
@@ -221,14 +207,14 @@ extension Solver {
                             let sRow = symbols[Int(s)].row
                             if sRow >= 0 && rows[Int(sRow)].isDefinition && marks[Int(s)] != epoch {
                                 marks[Int(s)] = epoch
-                                stack.append((current, next))
+                                _collectStack.append(_WalkStep(symbol: current, next: next))
                                 current = s
                                 next = 0
                                 continue walk
                             }
                         }
-                        order.append(current)
-                        guard let below = stack.popLast() else { break }
+                        _definitionOrder.append(current)
+                        guard let below = _collectStack.popLast() else { break }
                         current = below.symbol
                         next = below.next
                     }
@@ -378,7 +364,10 @@ extension Solver {
         // the expansion is built and merged as before.
         var count = 0
         _definitionScratch.withUnsafeBufferPointer { scratch in
-            for s in _expansionParametric where !_nearZero(scratch[Int(s)]) { count += 1 }
+            for k in 0..<_expansionParametric.count
+            where !_nearZero(scratch[Int(_expansionParametric[k])]) {
+                count += 1
+            }
         }
         if count > 1 && count + row.terms.count > 16 {
             var expansion = _Row(constant: constant)
@@ -389,29 +378,26 @@ extension Solver {
         // `_Row.insert(_:times:)` on the expansion, term by term as
         // `_takeExpansionTerms` would list them.
         row.constant += constant * factor
-        var parametric = _expansionParametric
-        _expansionParametric = []
         _definitionScratch.withUnsafeMutableBufferPointer { scratch in
-            for s in parametric {
+            for k in 0..<_expansionParametric.count {
+                let s = _expansionParametric[k]
                 let coefficient = scratch[Int(s)]
                 scratch[Int(s)] = 0  // a symbol listed twice is written once
                 if _nearZero(coefficient) { continue }
                 row.insert(s, coefficient * factor)
             }
         }
-        parametric.removeAll(keepingCapacity: true)
-        _expansionParametric = parametric
+        _expansionParametric.removeAll()
     }
 
     /// Moves the terms of the expansion `_expand` left in scratch into
     /// `result` (in `_expansionParametric`'s order, each once, near-zero
     /// ones dropped), and empties `_expansionParametric`.
     func _takeExpansionTerms(into result: inout _Row) {
-        var parametric = _expansionParametric
-        _expansionParametric = []
         _definitionScratch.withUnsafeMutableBufferPointer { scratch in
-            result.terms.reserveCapacity(parametric.count)
-            for s in parametric {
+            result.terms.reserveCapacity(_expansionParametric.count)
+            for k in 0..<_expansionParametric.count {
+                let s = _expansionParametric[k]
                 let coefficient = scratch[Int(s)]
                 scratch[Int(s)] = 0  // a symbol listed twice is written once
                 if _nearZero(coefficient) { continue }
@@ -419,8 +405,7 @@ extension Solver {
                 result.filter |= _Row.bit(s)
             }
         }
-        parametric.removeAll(keepingCapacity: true)
-        _expansionParametric = parametric
+        _expansionParametric.removeAll()
     }
 
     /// The expansion of the defined `symbol`, left in scratch: returns its
@@ -431,15 +416,12 @@ extension Solver {
         _startDefinitionPass()
         _collectDefinitions(from: symbol)
         var constant = 0.0
-        // Symbols met that are not definitions, in order of first meeting,
-        // and the parametric ones among them and their rows' terms: arrays
-        // kept between calls (allocating them was a third of an
-        // expansion's instructions in a new column of 1,000 boxes).
-        var met = _expansionMet
-        var parametric = _expansionParametric
-        _expansionMet = []
-        _expansionParametric = []
-        let order = _definitionOrder
+        // Symbols met that are not definitions, in order of first meeting
+        // (`_expansionMet`), and the parametric ones among them and their
+        // rows' terms (`_expansionParametric`): the solver's scratch lists
+        // (allocating them was a third of an expansion's instructions in a
+        // new column of 1,000 boxes), empty between calls.
+        let order = _definitionOrder  // not changed below: read as it is
         let epoch = _definitionEpoch
         // The scratch values and marks through buffers, as in
         // `_collectDefinitions` (the same reads and writes, in the same
@@ -448,12 +430,13 @@ extension Solver {
             _symbols.withUnsafeBufferPointer { symbols in
                 _definitionMarks.withUnsafeMutableBufferPointer { marks in
                     _definitionScratch.withUnsafeMutableBufferPointer { scratch in
-                        for s in order { scratch[Int(s)] = 0 }
+                        for i in 0..<order.count { scratch[Int(order[i])] = 0 }
                         scratch[Int(symbol)] = 1
                         // Referencing definitions before the ones they hold
                         // (reverse post-order), so each is expanded once, with
                         // its total factor.
-                        for s in order.reversed() {
+                        for i in stride(from: order.count - 1, through: 0, by: -1) {
+                            let s = order[i]
                             let factor = scratch[Int(s)]
                             if factor == 0 { continue }
                             let row = Int(symbols[Int(s)].row)
@@ -475,7 +458,7 @@ extension Solver {
                                     if marks[t] != epoch {
                                         marks[t] = epoch
                                         scratch[t] = 0
-                                        met.append(term.symbol)
+                                        _expansionMet.append(term.symbol)
                                     }
                                     scratch[t] += amount
                                 }
@@ -487,11 +470,11 @@ extension Solver {
                         // not written while it is read (`accumulate` writing
                         // it in this loop cost three dynamic exclusivity
                         // checks an expansion, callgrind).
-                        for k in 0..<met.count {
-                            let s = met[k]
+                        for k in 0..<_expansionMet.count {
+                            let s = _expansionMet[k]
                             let row = symbols[Int(s)].row
                             if row < 0 {
-                                parametric.append(s)
+                                _expansionParametric.append(s)
                                 continue
                             }
                             let factor = scratch[Int(s)]
@@ -502,7 +485,7 @@ extension Solver {
                                 if marks[t] != epoch {
                                     marks[t] = epoch
                                     scratch[t] = 0
-                                    parametric.append(term.symbol)
+                                    _expansionParametric.append(term.symbol)
                                 }
                                 scratch[t] += term.coefficient * factor
                             }
@@ -511,9 +494,7 @@ extension Solver {
                 }
             }
         }
-        met.removeAll(keepingCapacity: true)
-        _expansionMet = met
-        _expansionParametric = parametric
+        _expansionMet.removeAll()
         return constant
     }
 

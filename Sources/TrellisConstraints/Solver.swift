@@ -87,13 +87,14 @@ public final class Solver {
     @exclusivity(unchecked) var _definitionScratch: [Double] = []
     @exclusivity(unchecked) var _definitionMarks: [UInt32] = []
     @exclusivity(unchecked) var _definitionEpoch: UInt32 = 0
-    @exclusivity(unchecked) var _definitionOrder: [_Symbol] = []
+    @exclusivity(unchecked) var _definitionOrder = _ScratchList<_Symbol>()
+    @exclusivity(unchecked) var _collectStack = _ScratchList<_WalkStep>()
     @exclusivity(unchecked) var _definitionStack: [(symbol: _Symbol, next: Int)] = []
     /// Scratch lists of `_expansion(of:)`, empty between calls.
-    @exclusivity(unchecked) var _expansionMet: [_Symbol] = []
-    @exclusivity(unchecked) var _expansionParametric: [_Symbol] = []
-    /// The stack of `_definitionsReach`, empty between calls.
-    @exclusivity(unchecked) var _reachStack: [_Symbol] = []
+    @exclusivity(unchecked) var _expansionMet = _ScratchList<_Symbol>()
+    @exclusivity(unchecked) var _expansionParametric = _ScratchList<_Symbol>()
+    /// The stack of `_definitionsReach`.
+    @exclusivity(unchecked) var _reachStack = _ScratchList<_Symbol>()
 
     // The objective, one row per optional priority level, highest first.
     // During phase one the artificial objective is appended after them.
@@ -214,6 +215,11 @@ public final class Solver {
             _records[i].constraint?._solver = nil
             _records[i].constraint?._slot = -1
         }
+        _definitionOrder.deallocate()
+        _collectStack.deallocate()
+        _expansionMet.deallocate()
+        _expansionParametric.deallocate()
+        _reachStack.deallocate()
     }
 
     // MARK: Constraints
