@@ -31,6 +31,10 @@ extension LayoutEngine {
         parentIndex = []
         guides = []
         proportionalStacks = []
+        let viewCount = Self.hierarchyCount(root)
+        views.reserveCapacity(viewCount)
+        parentIndex.reserveCapacity(viewCount)
+        intrinsic.reserveCapacity(viewCount)
         collect(root, parent: -1)
         rightToLeftViews = rightToLeftFlags()
         defer { rightToLeftViews = [] }
@@ -81,6 +85,13 @@ extension LayoutEngine {
             variables: 4 * (views.count + guides.count))
         for constraint in user where constraint._firstItem != nil { install(constraint) }
         for index in views.indices where !requiredContent[index] { installContentSize(at: index) }
+    }
+
+    /// The number of views in `view`'s hierarchy, itself included.
+    static func hierarchyCount(_ view: View) -> Int {
+        var count = 1
+        for subview in view.subviews { count += hierarchyCount(subview) }
+        return count
     }
 
     func collect(_ view: View, parent: Int) {
