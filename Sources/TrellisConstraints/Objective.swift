@@ -20,6 +20,10 @@ struct _ObjectiveRow {
     /// While indexed: symbols whose terms were removed since the solver
     /// last read this list (`Solver._relistUnblockedNegatives`).
     var removed: [_Symbol] = []
+    /// Whether the level may have changed since the solver last found the
+    /// objective optimal (`Solver._optimize`): set by every change of its
+    /// terms, constant or lists, cleared by the solver only.
+    var isDirty = true
 
     init(_ row: _Row) {
         self.row = row
@@ -52,6 +56,7 @@ struct _ObjectiveRow {
 
     /// Adds `coefficient * symbol`.
     mutating func insert(_ symbol: _Symbol, _ coefficient: Double) {
+        isDirty = true
         if positions.isEmpty {
             row.insert(symbol, coefficient)
             return
@@ -82,6 +87,7 @@ struct _ObjectiveRow {
 
     /// Adds `factor * other` (constant included).
     mutating func insert(_ other: _Row, times factor: Double) {
+        isDirty = true
         // A long row merged into a short level (a probe's row, expanded
         // through a chain) would scan the level once per term.
         if positions.isEmpty && other.terms.count > 64 { buildIndex() }
@@ -95,6 +101,7 @@ struct _ObjectiveRow {
 
     /// Replaces `symbol` by the expression `other`, when present.
     mutating func substitute(_ symbol: _Symbol, with other: _Row) {
+        isDirty = true
         if positions.isEmpty {
             guard let i = row.index(of: symbol) else { return }
             let coefficient = row.terms[i].coefficient
@@ -110,6 +117,7 @@ struct _ObjectiveRow {
 
     /// Removes `symbol`'s term.
     mutating func remove(_ symbol: _Symbol) {
+        isDirty = true
         if positions.isEmpty {
             row.remove(symbol)
             return
@@ -127,6 +135,7 @@ struct _ObjectiveRow {
     /// Lists `symbol` among the negatives again when its coefficient is
     /// negative (`compactNegatives` may have dropped it as blocked).
     mutating func relist(_ symbol: _Symbol) {
+        isDirty = true
         if coefficient(for: symbol) < 0 { negatives.append(symbol) }
     }
 
@@ -161,6 +170,7 @@ struct _ObjectiveRow {
     /// built, is kept.
     /// - Complexity: O(length + largest symbol id), once.
     mutating func buildIndex() {
+        isDirty = true
         var largest: _Symbol = 0
         for term in row.terms where term.symbol > largest { largest = term.symbol }
         positions = [Int32](repeating: -1, count: 2 * (Int(largest) + 1))

@@ -179,6 +179,7 @@ extension Solver {
         _clearBasisShifts()
         swap(&_rows, &taken.pointee.rows)
         swap(&_objective, &taken.pointee.objective)
+        _optimalValid = false
         swap(&_basisFingerprint, &taken.pointee.fingerprint)
         // The symbols (where each is basic) go with their basis: the kept
         // copy's row indices are those of the rows taken. The symbols

@@ -28,6 +28,12 @@ extension Solver {
         _columnsEnabled = true
         _columnHeads = [Int32](repeating: -1, count: _symbols.count)
         _columnSeen = [UInt32](repeating: 0, count: _symbols.count)
+        // Room for the symbols and rows the storage has room for (a
+        // client's `reserveCapacity(forConstraints:variables:)`): the
+        // columns grow with them.
+        _columnHeads.reserveCapacity(_symbols.capacity)
+        _columnSeen.reserveCapacity(_symbols.capacity)
+        _columnNodes.reserveCapacity(2 * _rows.capacity)
         for i in _rows.indices { _noteColumns(ofRowAt: i) }
     }
 

@@ -98,29 +98,43 @@ extension Solver {
 
     /// Whether a definition reachable from the variables of `terms` (but
     /// the one at `skipped`) holds `target`.
+    ///
+    /// The walk's stack is the solver's (`_reachStack`, emptied first), and
+    /// the rows, symbols and marks are read through buffers: a new grid of
+    /// 100 rows of 5 boxes walks about 40 definitions a call, and
+    /// iterating each row's terms retained and released them, and each
+    /// mark written checked its array's uniqueness (callgrind).
     func _definitionsReach(_ target: _Symbol, from terms: [Term], skipping skipped: Int) -> Bool {
         _startDefinitionPass()
-        var stack: [_Symbol] = []
+        _reachStack.removeAll()
+        let epoch = _definitionEpoch
         for j in terms.indices where j != skipped {
             let symbol = _existingSymbol(for: terms[j].variable)
-            if symbol >= 0 && _isDefined(symbol)
-                && _definitionMarks[Int(symbol)] != _definitionEpoch
-            {
-                _definitionMarks[Int(symbol)] = _definitionEpoch
-                stack.append(symbol)
+            if symbol >= 0 && _isDefined(symbol) && _definitionMarks[Int(symbol)] != epoch {
+                _definitionMarks[Int(symbol)] = epoch
+                _reachStack.append(symbol)
             }
         }
-        while let symbol = stack.popLast() {
-            for term in _rows[Int(_symbols[Int(symbol)].row)].terms {
-                if term.symbol == target { return true }
-                let s = Int(term.symbol)
-                if _isDefined(term.symbol) && _definitionMarks[s] != _definitionEpoch {
-                    _definitionMarks[s] = _definitionEpoch
-                    stack.append(term.symbol)
+        if _reachStack.isEmpty { return false }
+        return _rows.withUnsafeBufferPointer { rows in
+            _symbols.withUnsafeBufferPointer { symbols in
+                _definitionMarks.withUnsafeMutableBufferPointer { marks in
+                    while let symbol = _reachStack.popLast() {
+                        let row = Int(symbols[Int(symbol)].row)
+                        for k in 0..<rows[row].terms.count {
+                            let s = rows[row].terms[k].symbol
+                            if s == target { return true }
+                            let sRow = symbols[Int(s)].row
+                            if sRow >= 0 && rows[Int(sRow)].isDefinition && marks[Int(s)] != epoch {
+                                marks[Int(s)] = epoch
+                                _reachStack.append(s)
+                            }
+                        }
+                    }
+                    return false
                 }
             }
         }
-        return false
     }
 
     /// Installs `constraint` as the definition of its term at `index`
@@ -168,43 +182,41 @@ extension Solver {
     /// defined `symbol` (itself included) in post-order (a definition after
     /// every definition it holds), marking them in the current pass.
     func _collectDefinitions(from symbol: _Symbol) {
-        // The order and the stack kept between calls (one allocation a
-        // call was a tenth of an expansion's cost); the walk pops all it
-        // pushes, so the stack goes back empty. Read and written through
-        // buffers: each subscript write of a stored array checked its
-        // uniqueness (a new column of 1,000 boxes made 4,000 expansions,
-        // callgrind).
-        var order = _definitionOrder
-        var stack = _definitionStack
-        _definitionOrder = []
-        _definitionStack = []
-        defer {
-            _definitionOrder = order
-            _definitionStack = stack
-        }
-        order.removeAll(keepingCapacity: true)
+        // The order and the stack are the solver's scratch lists
+        // (`_ScratchList`: an append is a store), emptied first; the rows,
+        // symbols and marks are read through buffers (a new column of
+        // 1,000 boxes makes 4,000 expansions, callgrind). The definition
+        // being walked and the index of its next term are locals; the
+        // stack holds the ones below it (each with the index to go on
+        // from), so a term read writes nothing to the stack.
+        _definitionOrder.removeAll()
+        _collectStack.removeAll()
         let epoch = _definitionEpoch
         _rows.withUnsafeBufferPointer { rows in
             _symbols.withUnsafeBufferPointer { symbols in
                 _definitionMarks.withUnsafeMutableBufferPointer { marks in
-                    stack.append((symbol, 0))
+                    var current = symbol
+                    var next = 0
                     marks[Int(symbol)] = epoch
-                    while let top = stack.last {
-                        let row = Int(symbols[Int(top.symbol)].row)
-                        if top.next < rows[row].terms.count {
-                            stack[stack.count - 1].next += 1
-                            let s = rows[row].terms[top.next].symbol
+                    walk: while true {
+                        let row = Int(symbols[Int(current)].row)
+                        let count = rows[row].terms.count
+                        while next < count {
+                            let s = rows[row].terms[next].symbol
+                            next += 1
                             let sRow = symbols[Int(s)].row
-                            if sRow >= 0 && rows[Int(sRow)].isDefinition
-                                && marks[Int(s)] != epoch
-                            {
+                            if sRow >= 0 && rows[Int(sRow)].isDefinition && marks[Int(s)] != epoch {
                                 marks[Int(s)] = epoch
-                                stack.append((s, 0))
+                                _collectStack.append(_WalkStep(symbol: current, next: next))
+                                current = s
+                                next = 0
+                                continue walk
                             }
-                        } else {
-                            stack.removeLast()
-                            order.append(top.symbol)
                         }
+                        _definitionOrder.append(current)
+                        guard let below = _collectStack.popLast() else { break }
+                        current = below.symbol
+                        next = below.next
                     }
                 }
             }
@@ -352,7 +364,10 @@ extension Solver {
         // the expansion is built and merged as before.
         var count = 0
         _definitionScratch.withUnsafeBufferPointer { scratch in
-            for s in _expansionParametric where !_nearZero(scratch[Int(s)]) { count += 1 }
+            for k in 0..<_expansionParametric.count
+            where !_nearZero(scratch[Int(_expansionParametric[k])]) {
+                count += 1
+            }
         }
         if count > 1 && count + row.terms.count > 16 {
             var expansion = _Row(constant: constant)
@@ -363,29 +378,26 @@ extension Solver {
         // `_Row.insert(_:times:)` on the expansion, term by term as
         // `_takeExpansionTerms` would list them.
         row.constant += constant * factor
-        var parametric = _expansionParametric
-        _expansionParametric = []
         _definitionScratch.withUnsafeMutableBufferPointer { scratch in
-            for s in parametric {
+            for k in 0..<_expansionParametric.count {
+                let s = _expansionParametric[k]
                 let coefficient = scratch[Int(s)]
                 scratch[Int(s)] = 0  // a symbol listed twice is written once
                 if _nearZero(coefficient) { continue }
                 row.insert(s, coefficient * factor)
             }
         }
-        parametric.removeAll(keepingCapacity: true)
-        _expansionParametric = parametric
+        _expansionParametric.removeAll()
     }
 
     /// Moves the terms of the expansion `_expand` left in scratch into
     /// `result` (in `_expansionParametric`'s order, each once, near-zero
     /// ones dropped), and empties `_expansionParametric`.
     func _takeExpansionTerms(into result: inout _Row) {
-        var parametric = _expansionParametric
-        _expansionParametric = []
         _definitionScratch.withUnsafeMutableBufferPointer { scratch in
-            result.terms.reserveCapacity(parametric.count)
-            for s in parametric {
+            result.terms.reserveCapacity(_expansionParametric.count)
+            for k in 0..<_expansionParametric.count {
+                let s = _expansionParametric[k]
                 let coefficient = scratch[Int(s)]
                 scratch[Int(s)] = 0  // a symbol listed twice is written once
                 if _nearZero(coefficient) { continue }
@@ -393,8 +405,7 @@ extension Solver {
                 result.filter |= _Row.bit(s)
             }
         }
-        parametric.removeAll(keepingCapacity: true)
-        _expansionParametric = parametric
+        _expansionParametric.removeAll()
     }
 
     /// The expansion of the defined `symbol`, left in scratch: returns its
@@ -405,15 +416,12 @@ extension Solver {
         _startDefinitionPass()
         _collectDefinitions(from: symbol)
         var constant = 0.0
-        // Symbols met that are not definitions, in order of first meeting,
-        // and the parametric ones among them and their rows' terms: arrays
-        // kept between calls (allocating them was a third of an
-        // expansion's instructions in a new column of 1,000 boxes).
-        var met = _expansionMet
-        var parametric = _expansionParametric
-        _expansionMet = []
-        _expansionParametric = []
-        let order = _definitionOrder
+        // Symbols met that are not definitions, in order of first meeting
+        // (`_expansionMet`), and the parametric ones among them and their
+        // rows' terms (`_expansionParametric`): the solver's scratch lists
+        // (allocating them was a third of an expansion's instructions in a
+        // new column of 1,000 boxes), empty between calls.
+        let order = _definitionOrder  // not changed below: read as it is
         let epoch = _definitionEpoch
         // The scratch values and marks through buffers, as in
         // `_collectDefinitions` (the same reads and writes, in the same
@@ -422,12 +430,13 @@ extension Solver {
             _symbols.withUnsafeBufferPointer { symbols in
                 _definitionMarks.withUnsafeMutableBufferPointer { marks in
                     _definitionScratch.withUnsafeMutableBufferPointer { scratch in
-                        for s in order { scratch[Int(s)] = 0 }
+                        for i in 0..<order.count { scratch[Int(order[i])] = 0 }
                         scratch[Int(symbol)] = 1
                         // Referencing definitions before the ones they hold
                         // (reverse post-order), so each is expanded once, with
                         // its total factor.
-                        for s in order.reversed() {
+                        for i in stride(from: order.count - 1, through: 0, by: -1) {
+                            let s = order[i]
                             let factor = scratch[Int(s)]
                             if factor == 0 { continue }
                             let row = Int(symbols[Int(s)].row)
@@ -449,7 +458,7 @@ extension Solver {
                                     if marks[t] != epoch {
                                         marks[t] = epoch
                                         scratch[t] = 0
-                                        met.append(term.symbol)
+                                        _expansionMet.append(term.symbol)
                                     }
                                     scratch[t] += amount
                                 }
@@ -461,11 +470,11 @@ extension Solver {
                         // not written while it is read (`accumulate` writing
                         // it in this loop cost three dynamic exclusivity
                         // checks an expansion, callgrind).
-                        for k in 0..<met.count {
-                            let s = met[k]
+                        for k in 0..<_expansionMet.count {
+                            let s = _expansionMet[k]
                             let row = symbols[Int(s)].row
                             if row < 0 {
-                                parametric.append(s)
+                                _expansionParametric.append(s)
                                 continue
                             }
                             let factor = scratch[Int(s)]
@@ -476,7 +485,7 @@ extension Solver {
                                 if marks[t] != epoch {
                                     marks[t] = epoch
                                     scratch[t] = 0
-                                    parametric.append(term.symbol)
+                                    _expansionParametric.append(term.symbol)
                                 }
                                 scratch[t] += term.coefficient * factor
                             }
@@ -485,9 +494,7 @@ extension Solver {
                 }
             }
         }
-        met.removeAll(keepingCapacity: true)
-        _expansionMet = met
-        _expansionParametric = parametric
+        _expansionMet.removeAll()
         return constant
     }
 

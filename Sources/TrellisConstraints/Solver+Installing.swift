@@ -66,10 +66,12 @@ extension Solver {
     func _createRow(_ constraint: Constraint, slot: Int32, level: Int, expanding: Bool) -> _Row {
         var row = _Row(constant: -constraint.constant)
         // A cell-sized tableau's rows grow past 8 terms as basic rows are
-        // substituted in; room for 16 saves a fresh cell solver about 5
-        // regrowths (callgrind). Large systems (columns kept) keep 8: their
-        // rows are mostly short, and there are many.
-        row.terms.reserveCapacity(max(_columnsEnabled ? 8 : 16, constraint.terms.count + 2))
+        // substituted in; room for 16 saved a fresh cell solver about 5
+        // regrowths, and 32 a new feed cell of 13 views (whose long merges
+        // grew most rows past 16) 1.5% of its instructions (callgrind).
+        // Large systems (columns kept) keep 8: their rows are mostly
+        // short, and there are many.
+        row.terms.reserveCapacity(max(_columnsEnabled ? 8 : 32, constraint.terms.count + 2))
         let terms = constraint.terms
         for i in 0..<terms.count {
             // A variable already held counts one more use here, inline: a
@@ -256,8 +258,10 @@ extension Solver {
         let artificial = _newSymbol(.slack, owner: -1)
         _insertRow(artificial, row)
         _objective.append(_ObjectiveRow(row))
+        _optimalValid = false
         _optimize(_levelPriority.count..<_objective.count)
         let objective = _objective.removeLast().row
+        _optimalValid = false
         guard _nearZero(objective.constant) else {
             _removeEquation(marker: artificial)
             _scrub(artificial)

@@ -62,6 +62,18 @@ extension Solver {
     /// Minimises the objective `levels` lexicographically with the primal
     /// simplex (paper section 3.2, "optimize").
     func _optimize(_ levels: Range<Int>) {
+        // The entering symbol depends on the objective levels alone (their
+        // terms, and the kinds of the symbols they hold, which change only
+        // with them). Unchanged since they were last optimal, they are
+        // optimal still: a required constraint whose row leaves the
+        // objective as it was (a definition, a new slack or external made
+        // basic that no level holds) skips the scan of every level (a new
+        // column of 1,000 boxes: 5,000 of its 7,000 adds, callgrind).
+        if _optimalValid && levels == _optimalLevels && !_objective.contains(where: \.isDirty) {
+            _residueBlocked = _optimalResidueBlocked
+            if _residueBlocked { isDegraded = true }
+            return
+        }
         for k in _objective.indices
         where !_objective[k].isIndexed && _objective[k].terms.count > _objectiveIndexThreshold {
             _objective[k].buildIndex()
@@ -81,6 +93,12 @@ extension Solver {
                 // builds the tableau afresh (`isDegraded`), as for an
                 // unbounded objective below.
                 if _residueBlocked { isDegraded = true }
+                for k in _objective.indices where _objective[k].isDirty {
+                    _objective[k].isDirty = false
+                }
+                _optimalValid = true
+                _optimalLevels = levels
+                _optimalResidueBlocked = _residueBlocked
                 return
             }
             guard let index = _leavingRow(entering) else {
@@ -155,11 +173,15 @@ extension Solver {
     @inline(__always)
     func _relistUnblockedNegatives() {
         for j in _objective.indices where !_objective[j].removed.isEmpty {
-            let removed = _objective[j].removed
-            _objective[j].removed.removeAll(keepingCapacity: true)
+            // Taken out and put back emptied: a copy emptied in place
+            // while the level still held it made a new buffer each time.
+            var removed: [_Symbol] = []
+            swap(&removed, &_objective[j].removed)
             for k in (j + 1)..<_objective.count where _objective[k].isIndexed {
                 for symbol in removed { _objective[k].relist(symbol) }
             }
+            removed.removeAll(keepingCapacity: true)
+            swap(&removed, &_objective[j].removed)
         }
     }
 

@@ -87,15 +87,26 @@ public final class Solver {
     @exclusivity(unchecked) var _definitionScratch: [Double] = []
     @exclusivity(unchecked) var _definitionMarks: [UInt32] = []
     @exclusivity(unchecked) var _definitionEpoch: UInt32 = 0
-    @exclusivity(unchecked) var _definitionOrder: [_Symbol] = []
+    @exclusivity(unchecked) var _definitionOrder = _ScratchList<_Symbol>()
+    @exclusivity(unchecked) var _collectStack = _ScratchList<_WalkStep>()
     @exclusivity(unchecked) var _definitionStack: [(symbol: _Symbol, next: Int)] = []
     /// Scratch lists of `_expansion(of:)`, empty between calls.
-    @exclusivity(unchecked) var _expansionMet: [_Symbol] = []
-    @exclusivity(unchecked) var _expansionParametric: [_Symbol] = []
+    @exclusivity(unchecked) var _expansionMet = _ScratchList<_Symbol>()
+    @exclusivity(unchecked) var _expansionParametric = _ScratchList<_Symbol>()
+    /// The stack of `_definitionsReach`.
+    @exclusivity(unchecked) var _reachStack = _ScratchList<_Symbol>()
 
     // The objective, one row per optional priority level, highest first.
     // During phase one the artificial objective is appended after them.
     @exclusivity(unchecked) var _objective: [_ObjectiveRow] = []
+    /// Whether `_optimize` last stopped optimal over `_optimalLevels` and
+    /// no level was added, removed or replaced since (the levels' own
+    /// changes mark them dirty, `_ObjectiveRow.isDirty`), and whether
+    /// residue kept a symbol out then: an optimisation of the same levels
+    /// finds no entering symbol again, and is skipped.
+    @exclusivity(unchecked) var _optimalValid = false
+    @exclusivity(unchecked) var _optimalLevels: Range<Int> = 0..<0
+    @exclusivity(unchecked) var _optimalResidueBlocked = false
     @exclusivity(unchecked) var _levelPriority: [Priority] = []
     @exclusivity(unchecked) var _levelUsers: [Int32] = []
 
@@ -204,6 +215,11 @@ public final class Solver {
             _records[i].constraint?._solver = nil
             _records[i].constraint?._slot = -1
         }
+        _definitionOrder.deallocate()
+        _collectStack.deallocate()
+        _expansionMet.deallocate()
+        _expansionParametric.deallocate()
+        _reachStack.deallocate()
     }
 
     // MARK: Constraints

@@ -31,6 +31,10 @@ extension LayoutEngine {
         parentIndex = []
         guides = []
         proportionalStacks = []
+        let viewCount = Self.hierarchyCount(root)
+        views.reserveCapacity(viewCount)
+        parentIndex.reserveCapacity(viewCount)
+        intrinsic.reserveCapacity(viewCount)
         collect(root, parent: -1)
         rightToLeftViews = rightToLeftFlags()
         defer { rightToLeftViews = [] }
@@ -72,10 +76,22 @@ extension LayoutEngine {
         var user: [LayoutConstraint] = []
         for view in views { user.append(contentsOf: view._constraints) }
         user.sort { $0._activationOrder < $1._activationOrder }
-        // Room for every constraint at once.
+        // Room for every constraint at once (in the solver too: the
+        // user's, and about two intrinsic sizes a view; four variables an
+        // item).
         store.reserveCapacity(forMore: user.count + views.count)
+        storedSolver.reserveCapacity(
+            forConstraints: user.count + 2 * views.count,
+            variables: 4 * (views.count + guides.count))
         for constraint in user where constraint._firstItem != nil { install(constraint) }
         for index in views.indices where !requiredContent[index] { installContentSize(at: index) }
+    }
+
+    /// The number of views in `view`'s hierarchy, itself included.
+    static func hierarchyCount(_ view: View) -> Int {
+        var count = 1
+        for subview in view.subviews { count += hierarchyCount(subview) }
+        return count
     }
 
     func collect(_ view: View, parent: Int) {

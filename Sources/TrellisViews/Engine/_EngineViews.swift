@@ -20,6 +20,12 @@ struct _EngineViews: RandomAccessCollection {
         index == 0 ? root! : subviews[index - 1]
     }
 
+    /// Room for `count` views, root included.
+    mutating func reserveCapacity(_ count: Int) {
+        subviews.reserveCapacity(Swift.max(0, count - 1))
+        unretained.reserveCapacity(count)
+    }
+
     mutating func append(_ view: View) {
         if root == nil { root = view } else { subviews.append(view) }
         unretained.append(Unmanaged.passUnretained(view))
