@@ -150,7 +150,9 @@ extension _DirectPlan {
         throws(DirectStackLayoutError) -> Bool
     {
         let count = nodes.count
-        guard !lastFlags.isEmpty, let kept = rowStructure, kept._isSameValue(structure),
+        // (The kept structure compared in place: bound to a name, it is
+        // copied, its arrays retained and released.)
+        guard !lastFlags.isEmpty, rowStructure?._isSameValue(structure) == true,
             row.isHidden.count == count, row.texts.count == count,
             row.aspectRatios.count == count
         else { return false }
@@ -177,17 +179,17 @@ extension _DirectPlan {
         // `lastShape`'s, whose analysis `prepare` or `use` set, and the
         // nodes its `sharesTextWidth`), so it is neither looked up by its
         // flags nor copied in again.
-        var known: _ShapeAnalysis?
+        var known: Int?
         if rowFlags != lastFlags {
-            guard let found = knownShape(rowFlags) else { return false }
-            if let reason = found.reason {
+            guard let id = knownShape(rowFlags) else { return false }
+            if let reason = shapesByID[id].reason {
                 throw DirectStackLayoutError(kind: .unsupported, reason: reason)
             }
-            if found.id != lastShape {
-                switchMemos(to: found.id)
+            if id != lastShape {
+                switchMemos(to: id)
                 swap(&lastFlags, &rowFlags)
             }
-            known = found
+            known = id
         }
         // (Through one buffer: `nodes[index].field = …` checks the array's
         // uniqueness at every write, several times a node.)
@@ -213,8 +215,10 @@ extension _DirectPlan {
             }
         }
         if let known {
-            for index in 0..<count { nodes[index].sharesTextWidth = known.sharesTextWidth[index] }
-            use(known)
+            for index in 0..<count {
+                nodes[index].sharesTextWidth = shapesByID[known].sharesTextWidth[index]
+            }
+            useShape(known)
         }
         return true
     }

@@ -299,14 +299,18 @@ extension _RowShare {
             guard _isNegligible(remaining, room) else { return nil }
             for k in lengths.indices { lengths[k] = lengths[k] + changes[k] }
         }
-        let views = views
+        // (The views' costs read in place, through the buffer.)
         let lengths = lengths
-        do throws(_StackCostError) {
-            try _Cost.checkNoTrade(
-                count: views.count, length: { lengths[$0] }, cost: { views[$0].cost }, "")
-        } catch {
-            return nil
+        let trades = views.withUnsafeBufferPointer { views in
+            do throws(_StackCostError) {
+                try _Cost.checkNoTrade(
+                    count: views.count, length: { lengths[$0] },
+                    slopes: { views[$0].cost.boundedSlopes(at: $1) }, "")
+                return false
+            } catch {
+                return true
+            }
         }
-        return lengths
+        return trades ? nil : lengths
     }
 }
