@@ -125,8 +125,10 @@ struct _DirectNode {
     /// `label`.
     var isMultiLine = false
     /// A label's text or a button's title (as `.plain`), set wherever
-    /// `label` or `button` gets one (`flatten`, `refresh`, a row's
-    /// `prepare`), a label's `numberOfLines` (1 for other nodes) and a
+    /// `label` or `button` gets one (`flatten`, `refresh`) and by a row's
+    /// `prepare`, which writes it here only (every step reads a label's
+    /// text and a button's title here, never `label.text` nor
+    /// `button.title`), a label's `numberOfLines` (1 for other nodes) and a
     /// button's content insets: read in place by `measure` on every row,
     /// where a read through the optional payload (`label?.text`) copies
     /// the whole node first.

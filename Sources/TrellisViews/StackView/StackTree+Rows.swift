@@ -199,13 +199,11 @@ extension _DirectPlan {
                 nodes[index].clearLayout()
                 switch nodes[index].kind {
                 case .label:
-                    let text = row.texts[index]!
-                    nodes[index].label?.text = text
-                    nodes[index].text = text
+                    // (Into `text` only, which every step reads: the
+                    // payload's `label.text` keeps the structure's.)
+                    nodes[index].text = row.texts[index]!
                 case .button:
-                    let title = row.texts[index]!.string
-                    nodes[index].button?.title = title
-                    nodes[index].text = .plain(title)
+                    nodes[index].text = .plain(row.texts[index]!.string)
                 case .image:
                     let ratio = row.aspectRatios[index]!
                     nodes[index].image?.aspectRatio = ratio

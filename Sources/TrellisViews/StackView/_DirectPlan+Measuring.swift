@@ -173,7 +173,7 @@ extension _DirectPlan {
     /// Whether label `index`'s text is empty: `measure` gives it 0 × 0 at
     /// any width.
     func measuresEmpty(_ index: Int) -> Bool {
-        nodes[index].label?.text.string.isEmpty ?? false
+        nodes[index].kind == .label && nodes[index].text.string.isEmpty
     }
 
     /// Whether a view's width follows from required constraints alone,
@@ -495,13 +495,15 @@ extension _DirectPlan {
     /// baseline constraints (measured at its measuring width).
     mutating func baselines(_ index: Int) -> (first: Double, last: Double)? {
         if let known = nodes[index].baselines { return known }
-        guard let label = nodes[index].label, !label.text.string.isEmpty else { return nil }
+        // (The node's own `text`: a row writes its labels' texts there only.)
+        let text = nodes[index].text
+        guard let label = nodes[index].label, !text.string.isEmpty else { return nil }
         let width = measuringWidth(index)
         var style = label.style
         style.lineBreakMode = label.lineBreakMode
         do throws(TextError) {
             let layout: TextLayout
-            switch label.text {
+            switch text {
             case .plain(let text):
                 layout = try measurer.layout(
                     text, style: style, width: width, numberOfLines: label.numberOfLines)
@@ -512,7 +514,7 @@ extension _DirectPlan {
             let offsets = (layout.firstBaseline, layout.lastBaseline)
             nodes[index].baselines = offsets
             if index < measured.count {
-                measured[index].remember(label.text, width, nodes[index].intrinsic, offsets)
+                measured[index].remember(text, width, nodes[index].intrinsic, offsets)
             }
             return offsets
         } catch {
