@@ -222,14 +222,16 @@ struct _CostMemo {
     /// Whether the last computation kept the node's cost (its parent may then too).
     var kept: [Bool]
     /// Vertical: each stack's subtree as last arranged (`replayArranged`).
-    var arranged: [_ArrangedSubtree?]
+    /// (Not optional: a record is read in place, field by field; `end` 0
+    /// where there is none.)
+    var arranged: [_ArrangedSubtree]
 
     init(count: Int = 0) {
         costs = Array(repeating: _Cost(), count: count)
         keys = Array(repeating: SIMD4(), count: count)
         valid = Array(repeating: false, count: count)
         kept = Array(repeating: false, count: count)
-        arranged = Array(repeating: nil, count: count)
+        arranged = Array(repeating: _ArrangedSubtree(), count: count)
     }
 }
 

@@ -112,23 +112,25 @@ extension _DirectPlan {
                 return false
             }
         }
-        // (Moved out and back: written in place, no copy of its storage.)
-        var share = _RowShare.empty
-        swap(&share, &rowShares.shares[place])
-        defer { swap(&share, &rowShares.shares[place]) }
-        guard share.setWidths(nodes) else { return false }
-        let total = nodes[share.root].width
-        guard total.isFinite, let lengths = share.lengths(total: total) else { return false }
-        var position = share.start
-        for k in share.views.indices {
-            let node = share.views[k].node
+        // (Written in place in `rowShares`: moved out and back through an
+        // empty share, the empty share's arrays were retained and
+        // released on every row.)
+        guard rowShares.shares[place].setWidths(nodes) else { return false }
+        let root = rowShares.shares[place].root
+        let total = nodes[root].width
+        guard total.isFinite, rowShares.shares[place].lengths(total: total) else { return false }
+        var position = rowShares.shares[place].start
+        for k in rowShares.shares[place].views.indices {
+            let node = rowShares.shares[place].views[k].node
+            let length = rowShares.shares[place].lengths[k]
             nodes[node].x = position
-            nodes[node].width = lengths[k]
-            position += lengths[k] + (k < share.gaps.count ? share.gaps[k] : 0)
+            nodes[node].width = length
+            let gaps = rowShares.shares[place].gaps.count
+            position += length + (k < gaps ? rowShares.shares[place].gaps[k] : 0)
         }
         // (As `skipStackCost`: the stack's own cost is not made.)
-        memos[0].valid[share.root] = false
-        memos[0].kept[share.root] = false
+        memos[0].valid[root] = false
+        memos[0].kept[root] = false
         rowShares.hits += 1
         return true
     }
@@ -254,10 +256,6 @@ enum _RowShareMiss: Error {
 }
 
 extension _RowShare {
-    static let empty = _RowShare(
-        root: 0, views: [], growing: [], shrinking: [], start: 0, end: 0, gaps: [], lengths: [],
-        changes: [])
-
     /// Writes each view's intrinsic width into its cost; false when one is
     /// below `_RowShares.leastWidth` (or not finite): the general steps.
     mutating func setWidths(_ nodes: [_DirectNode]) -> Bool {
@@ -274,9 +272,10 @@ extension _RowShare {
     }
 
     /// The views' lengths in a stack `total` wide, as `sharedLengths` gives
-    /// them (`lengths` holds each view's best length, its width); nil where
-    /// it throws (a conflict, two views that could trade length).
-    mutating func lengths(total: Double) -> [Double]? {
+    /// them, into `lengths` (which holds each view's best length, its
+    /// width); false where it throws (a conflict, two views that could
+    /// trade length).
+    mutating func lengths(total: Double) -> Bool {
         let canvas = total - start - end
         let room = canvas - gaps.reduce(0, +)
         var center = 0.0
@@ -296,7 +295,7 @@ extension _RowShare {
                 changes[stretch.view] += growing ? step : -step
                 remaining -= step
             }
-            guard _isNegligible(remaining, room) else { return nil }
+            guard _isNegligible(remaining, room) else { return false }
             for k in lengths.indices { lengths[k] = lengths[k] + changes[k] }
         }
         // (The views' costs read in place, through the buffer.)
@@ -311,6 +310,6 @@ extension _RowShare {
                 return true
             }
         }
-        return trades ? nil : lengths
+        return !trades
     }
 }
