@@ -161,9 +161,10 @@ extension _DirectPlan {
             rowFlags.append(row.isHidden[index])
             switch nodes[index].kind {
             case .label:
-                // (A text left nil is the structure's, not the last row's.)
-                guard let text = row.texts[index] else { return false }
-                rowFlags.append(text.string.isEmpty)
+                // (A text left nil is the structure's, not the last row's.
+                // Read in place: bound to a name, the text is copied.)
+                guard let empty = row.texts[index]?._isEmpty else { return false }
+                rowFlags.append(empty)
             case .button:
                 guard row.texts[index] != nil else { return false }
             case .image:

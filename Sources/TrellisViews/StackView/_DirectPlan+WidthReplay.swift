@@ -97,9 +97,12 @@ extension _DirectPlan {
             switch widthRecords[lastShape]!.entries[place].result {
             case .success(let frames):
                 widthReplays += 1
-                for index in nodes.indices {
-                    nodes[index].x = frames[index].x
-                    nodes[index].width = frames[index].width
+                // (Through the buffer, as `heightsPass` writes its places.)
+                nodes.withUnsafeMutableBufferPointer { nodes in
+                    for index in nodes.indices {
+                        nodes[index].x = frames[index].x
+                        nodes[index].width = frames[index].width
+                    }
                 }
                 if textWidths { try solveTextWidths(widthRecords[lastShape]!.free, width, insets) }
                 return true
