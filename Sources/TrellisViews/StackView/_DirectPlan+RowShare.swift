@@ -43,6 +43,11 @@ struct _RowShare {
     /// Scratch for a row's lengths and changes (their storage kept).
     var lengths: [Double]
     var changes: [Double]
+    /// Whether two views could trade length (`_Cost.checkNoTrade`), by
+    /// what that check reads of each view (`tradeKey`), for up to
+    /// `tradeMemoSize` keys.
+    var tradeMemo: [(key: UInt64, trades: Bool)] = []
+    static let tradeMemoSize = 16
 }
 
 /// The plan's `_RowShare`s, by shape number and subtree number
@@ -298,9 +303,19 @@ extension _RowShare {
             guard _isNegligible(remaining, room) else { return false }
             for k in lengths.indices { lengths[k] = lengths[k] + changes[k] }
         }
+        guard let key = tradeKey() else { return !trades() }
+        for k in tradeMemo.indices where tradeMemo[k].key == key { return !tradeMemo[k].trades }
+        let trades = trades()
+        if tradeMemo.count < Self.tradeMemoSize { tradeMemo.append((key, trades)) }
+        return !trades
+    }
+
+    /// Whether two views at `lengths` could trade length at no cost
+    /// (`_Cost.checkNoTrade` throws).
+    func trades() -> Bool {
         // (The views' costs read in place, through the buffer.)
         let lengths = lengths
-        let trades = views.withUnsafeBufferPointer { views in
+        return views.withUnsafeBufferPointer { views in
             do throws(_StackCostError) {
                 try _Cost.checkNoTrade(
                     count: views.count, length: { lengths[$0] },
@@ -310,6 +325,43 @@ extension _RowShare {
                 return true
             }
         }
-        return !trades
+    }
+
+    /// All that `trades()` reads of the views at `lengths`, ten bits a
+    /// view: how many of its kinks lie before its length and how many at
+    /// it (as `_Cost.slopes(at:)` counts them, four bits each), and
+    /// whether its length is below its upper bound and above its lower
+    /// one (as `checkNoTrade` tells them); nil for more than six views or
+    /// a view of more than 15 kinks.
+    ///
+    /// Exact: a view's slopes at its length are its base plus its first
+    /// kinks' deltas, summed in order, up to those two counts; its base
+    /// and deltas are the shape's (a row writes only the kinks' places and
+    /// the bounds, `setWidths`), so the same counts give the same slopes,
+    /// to the bit, and with the same two comparisons the check does the
+    /// same operations on the same numbers.
+    func tradeKey() -> UInt64? {
+        guard views.count <= 6 else { return nil }
+        var key: UInt64 = 0
+        for k in views.indices {
+            let x = lengths[k]
+            let count = views[k].cost.kinks.count
+            guard count <= 15 else { return nil }
+            var index = 0
+            while index < count, views[k].cost.kinks[index].x < x,
+                !_isNegligible(views[k].cost.kinks[index].x - x, x)
+            {
+                index += 1
+            }
+            let before = index
+            while index < count, _isNegligible(views[k].cost.kinks[index].x - x, x) { index += 1 }
+            let below = x < views[k].cost.hi - 1e-9 * max(1, abs(x))
+            let above = x > views[k].cost.lo + 1e-9 * max(1, abs(x))
+            let bits =
+                UInt64(before) | UInt64(index - before) << 4 | (below ? 1 << 8 : 0)
+                | (above ? 1 << 9 : 0)
+            key |= bits << UInt64(10 * k)
+        }
+        return key
     }
 }
