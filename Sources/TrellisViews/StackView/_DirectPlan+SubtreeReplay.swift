@@ -70,7 +70,7 @@ extension _DirectPlan {
         record.end = end
         record.keys.removeAll(keepingCapacity: true)
         record.places.removeAll(keepingCapacity: true)
-        for k in index..<end { record.keys.append(memos[1].keys[k]) }
+        record.keys.append(contentsOf: memos[1].keys[index..<end])
         for k in (index + 1)..<end { record.places.append((nodes[k].y, nodes[k].height)) }
         memos[1].arranged[index] = record
     }

@@ -479,32 +479,38 @@ struct _Cost {
         count: Int, length: (Int) -> Double, slopes: (Int, Double) -> _BoundedSlopes,
         _ what: @autoclosure () -> String
     ) throws(_StackCostError) {
-        var growth: (slope: _Slope, first: Int, count: Int)?
-        var saving: (slope: _Slope, first: Int, count: Int)?
+        // (Plain variables, not optional tuples: a tuple of a slope was
+        // copied through `memcpy` at every assignment.)
+        var growth = _Slope()
+        var growthFirst = 0
+        var growthCount = 0  // 0: no view can grow
+        var saving = _Slope()
+        var savingFirst = 0
+        var savingCount = 0  // 0: no view can shrink
         for view in 0..<count {
             let length = length(view)
             let (lo, hi, left, right) = slopes(view, length)
             if length < hi - 1e-9 * max(1, abs(length)) {
-                let order = growth.map { _compare(right, $0.slope) } ?? -1
+                let order = growthCount > 0 ? _compare(right, growth) : -1
                 if order < 0 {
-                    growth = (right, view, 1)
+                    (growth, growthFirst, growthCount) = (right, view, 1)
                 } else if order == 0 {
-                    growth!.count += 1
+                    growthCount += 1
                 }
             }
             if length > lo + 1e-9 * max(1, abs(length)) {
-                let order = saving.map { _compare(left, $0.slope) } ?? 1
+                let order = savingCount > 0 ? _compare(left, saving) : 1
                 if order > 0 {
-                    saving = (left, view, 1)
+                    (saving, savingFirst, savingCount) = (left, view, 1)
                 } else if order == 0 {
-                    saving!.count += 1
+                    savingCount += 1
                 }
             }
         }
-        if let growth, let saving, _compare(growth.slope, saving.slope) <= 0 {
+        if growthCount > 0, savingCount > 0, _compare(growth, saving) <= 0 {
             // Some view that grows and another that saves: all but one
             // view growing and the same one saving.
-            let pairs = growth.count > 1 || saving.count > 1 || growth.first != saving.first
+            let pairs = growthCount > 1 || savingCount > 1 || growthFirst != savingFirst
             if pairs { throw .ambiguous("\(what()): two views could trade length at no cost") }
         }
     }
