@@ -325,11 +325,10 @@ struct _DirectPlan {
     var checking: Checking?
     /// The x and width of every node after each horizontal solve of the
     /// fitting pass (two a node, solve after solve), where the frame pass
-    /// solves the same widths (`sharesPassWidths`), and how many of them
-    /// the frame pass has taken (nil: it solves its own).
+    /// solves the same widths (`sharesPassWidths`; the storage kept from
+    /// row to row, what each pass does with it passed down as a
+    /// `_PassWidths`).
     var passWidths: [Double] = []
-    var recordingPassWidths = false
-    var passWidthsTaken: Int?
     /// Whether a label of several lines has a width that depends on what
     /// labels measure (the engine's fitting and frame passes may differ).
     var hasFreeWidthLabel = false
