@@ -125,8 +125,10 @@ struct _DirectNode {
     /// `label`.
     var isMultiLine = false
     /// A label's text or a button's title (as `.plain`), set wherever
-    /// `label` or `button` gets one (`flatten`, `refresh`, a row's
-    /// `prepare`), a label's `numberOfLines` (1 for other nodes) and a
+    /// `label` or `button` gets one (`flatten`, `refresh`) and by a row's
+    /// `prepare`, which writes it here only (every step reads a label's
+    /// text and a button's title here, never `label.text` nor
+    /// `button.title`), a label's `numberOfLines` (1 for other nodes) and a
     /// button's content insets: read in place by `measure` on every row,
     /// where a read through the optional payload (`label?.text`) copies
     /// the whole node first.
@@ -220,14 +222,16 @@ struct _CostMemo {
     /// Whether the last computation kept the node's cost (its parent may then too).
     var kept: [Bool]
     /// Vertical: each stack's subtree as last arranged (`replayArranged`).
-    var arranged: [_ArrangedSubtree?]
+    /// (Not optional: a record is read in place, field by field; `end` 0
+    /// where there is none.)
+    var arranged: [_ArrangedSubtree]
 
     init(count: Int = 0) {
         costs = Array(repeating: _Cost(), count: count)
         keys = Array(repeating: SIMD4(), count: count)
         valid = Array(repeating: false, count: count)
         kept = Array(repeating: false, count: count)
-        arranged = Array(repeating: nil, count: count)
+        arranged = Array(repeating: _ArrangedSubtree(), count: count)
     }
 }
 
@@ -321,11 +325,10 @@ struct _DirectPlan {
     var checking: Checking?
     /// The x and width of every node after each horizontal solve of the
     /// fitting pass (two a node, solve after solve), where the frame pass
-    /// solves the same widths (`sharesPassWidths`), and how many of them
-    /// the frame pass has taken (nil: it solves its own).
+    /// solves the same widths (`sharesPassWidths`; the storage kept from
+    /// row to row, what each pass does with it passed down as a
+    /// `_PassWidths`).
     var passWidths: [Double] = []
-    var recordingPassWidths = false
-    var passWidthsTaken: Int?
     /// Whether a label of several lines has a width that depends on what
     /// labels measure (the engine's fitting and frame passes may differ).
     var hasFreeWidthLabel = false

@@ -150,7 +150,9 @@ extension _DirectPlan {
         throws(DirectStackLayoutError) -> Bool
     {
         let count = nodes.count
-        guard !lastFlags.isEmpty, let kept = rowStructure, kept._isSameValue(structure),
+        // (The kept structure compared in place: bound to a name, it is
+        // copied, its arrays retained and released.)
+        guard !lastFlags.isEmpty, rowStructure?._isSameValue(structure) == true,
             row.isHidden.count == count, row.texts.count == count,
             row.aspectRatios.count == count
         else { return false }
@@ -159,9 +161,10 @@ extension _DirectPlan {
             rowFlags.append(row.isHidden[index])
             switch nodes[index].kind {
             case .label:
-                // (A text left nil is the structure's, not the last row's.)
-                guard let text = row.texts[index] else { return false }
-                rowFlags.append(text.string.isEmpty)
+                // (A text left nil is the structure's, not the last row's.
+                // Read in place: bound to a name, the text is copied.)
+                guard let empty = row.texts[index]?._isEmpty else { return false }
+                rowFlags.append(empty)
             case .button:
                 guard row.texts[index] != nil else { return false }
             case .image:
@@ -177,17 +180,17 @@ extension _DirectPlan {
         // `lastShape`'s, whose analysis `prepare` or `use` set, and the
         // nodes its `sharesTextWidth`), so it is neither looked up by its
         // flags nor copied in again.
-        var known: _ShapeAnalysis?
+        var known: Int?
         if rowFlags != lastFlags {
-            guard let found = knownShape(rowFlags) else { return false }
-            if let reason = found.reason {
+            guard let id = knownShape(rowFlags) else { return false }
+            if let reason = shapesByID[id].reason {
                 throw DirectStackLayoutError(kind: .unsupported, reason: reason)
             }
-            if found.id != lastShape {
-                switchMemos(to: found.id)
+            if id != lastShape {
+                switchMemos(to: id)
                 swap(&lastFlags, &rowFlags)
             }
-            known = found
+            known = id
         }
         // (Through one buffer: `nodes[index].field = …` checks the array's
         // uniqueness at every write, several times a node.)
@@ -197,13 +200,11 @@ extension _DirectPlan {
                 nodes[index].clearLayout()
                 switch nodes[index].kind {
                 case .label:
-                    let text = row.texts[index]!
-                    nodes[index].label?.text = text
-                    nodes[index].text = text
+                    // (Into `text` only, which every step reads: the
+                    // payload's `label.text` keeps the structure's.)
+                    nodes[index].text = row.texts[index]!
                 case .button:
-                    let title = row.texts[index]!.string
-                    nodes[index].button?.title = title
-                    nodes[index].text = .plain(title)
+                    nodes[index].text = .plain(row.texts[index]!.string)
                 case .image:
                     let ratio = row.aspectRatios[index]!
                     nodes[index].image?.aspectRatio = ratio
@@ -213,8 +214,10 @@ extension _DirectPlan {
             }
         }
         if let known {
-            for index in 0..<count { nodes[index].sharesTextWidth = known.sharesTextWidth[index] }
-            use(known)
+            for index in 0..<count {
+                nodes[index].sharesTextWidth = shapesByID[known].sharesTextWidth[index]
+            }
+            useShape(known)
         }
         return true
     }

@@ -186,6 +186,14 @@ public struct StackTree: Sendable, Equatable {
             case .attributed(let attributed): return attributed.string
             }
         }
+
+        /// `string.isEmpty`, without a copy of a plain text's string.
+        var _isEmpty: Bool {
+            switch self {
+            case .plain(let string): return string.isEmpty
+            case .attributed(let attributed): return attributed.string.isEmpty
+            }
+        }
     }
 
     /// A `Label`: its text, style and the priorities that decide who

@@ -45,7 +45,7 @@ extension _DirectPlan {
                 try costs[child].checkMinimumModelled("node\(child)'s best length")
             }
             var cost = visible.reduce(_Cost()) {
-                $0 + costs[$1].runningMinimum().composed(scale: 1, offset: -margin)
+                $0 + costs[$1].runningMinimum(shiftedBy: -margin)
             }
             cost.addEqual(margin, lane: lane(51))
             return cost
@@ -61,13 +61,13 @@ extension _DirectPlan {
             let bounded = stack.alignment == .lastBaseline ? 1 : visible.count
             if let hidden = try hiddenFirstBelowLine(index, stack, visible, offsets) {
                 try costs[hidden.child].checkMinimumModelled("node\(hidden.child)'s best length")
-                cost = costs[hidden.child].runningMinimum().composed(
-                    scale: 1, offset: -margin - hidden.offset)
+                cost = costs[hidden.child].runningMinimum(
+                    shiftedBy: -margin - hidden.offset)
             } else {
                 for (child, offset) in zip(visible, offsets).prefix(bounded) {
                     cost =
                         cost
-                        + costs[child].runningMinimum().composed(scale: 1, offset: -margin - offset)
+                        + costs[child].runningMinimum(shiftedBy: -margin - offset)
                 }
             }
             cost.addEqual(margin, lane: lane(51))

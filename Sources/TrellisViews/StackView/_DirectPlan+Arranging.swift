@@ -23,6 +23,9 @@ extension _DirectPlan {
 
     /// Lays out the subtree of `index` along `axis`, its own length set.
     mutating func arrange(_ index: Int, _ axis: LayoutAxis) throws(_StackCostError) {
+        // (A view that is not a stack returns before its optional `stack`
+        // is copied out.)
+        guard nodes[index].kind == .stack else { return }
         if axis == .vertical, replayArranged(index) { return }
         guard let stack = nodes[index].stack else { return }
         let visible = visibleChildren(index)

@@ -36,7 +36,7 @@ extension _DirectPlan {
     /// share its width and holds an empty label among `visible`.
     func isEmptyLabelRow(_ index: Int, _ stack: StackTree.Stack, _ visible: [Int]) -> Bool {
         (nodes[index].sharesTextWidth || stack.distribution == .fillProportionally)
-            && visible.contains(where: { nodes[$0].label?.text.string.isEmpty == true })
+            && visible.contains { nodes[$0].kind == .label && nodes[$0].text._isEmpty }
     }
 
     /// Throws `conflict` where the row's first arranged view is an empty
@@ -47,7 +47,8 @@ extension _DirectPlan {
         _ canvas: Double
     ) throws(_StackCostError) {
         guard stack.alignment == .lastBaseline, let first = visible.first,
-            nodes[first].label?.text.string.isEmpty == true, hiddenFirstView(of: index) == nil,
+            nodes[first].kind == .label, nodes[first].text._isEmpty,
+            hiddenFirstView(of: index) == nil,
             isEmptyLabelRow(index, stack, visible)
         else { return }
         guard offsets[0] <= canvas + 1e-9 * max(1, abs(canvas)) else {

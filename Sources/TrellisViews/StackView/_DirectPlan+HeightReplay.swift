@@ -60,10 +60,15 @@ extension _DirectPlan {
         if let entry = heightRecords[lastShape].entries.find(key, hash: hash) {
             heightReplays += 1
             if let error = heightRecords[lastShape].entries.refusals[entry] { throw error }
-            for index in nodes.indices {
-                let place = heightRecords[lastShape].entries.place(entry, index)
-                nodes[index].y = place.y
-                nodes[index].height = place.height
+            // (Written through the nodes' buffer: `nodes[index].y = …`
+            // checks the array's uniqueness at every write.)
+            let places = heightRecords[lastShape].entries.places
+            let base = 2 * entry * heightRecords[lastShape].entries.nodeCount
+            nodes.withUnsafeMutableBufferPointer { nodes in
+                for index in nodes.indices {
+                    nodes[index].y = places[base + 2 * index]
+                    nodes[index].height = places[base + 2 * index + 1]
+                }
             }
             return heightRecords[lastShape].entries.heights[entry]
         }

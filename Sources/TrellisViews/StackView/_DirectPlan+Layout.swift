@@ -4,6 +4,19 @@
 import TrellisGeometry
 import TrellisText
 
+/// What a widths pass does with the fitting pass's solves
+/// (`_DirectPlan.sharesPassWidths`), passed down to each solve.
+enum _PassWidths {
+    /// Each solve works out its own widths.
+    case none
+    /// Each solve works out its widths and appends every node's x and
+    /// width to `passWidths` (the fitting pass).
+    case recording
+    /// Each solve takes the fitting pass's solve of its number, `next`
+    /// the next one's (the frame pass).
+    case taking(next: Int)
+}
+
 extension _DirectPlan {
     // MARK: Layout
 
@@ -55,17 +68,15 @@ extension _DirectPlan {
             // checks only.
             checking = needsPassChecks ? .fitting : nil
             guard needsPassChecks else {
-                try settleWidths(width, insets, oneAtATime: hasFreeWidthLabel)
+                var own = _PassWidths.none
+                try settleWidths(width, insets, oneAtATime: hasFreeWidthLabel, &own)
                 let height = try heightsPass(insets)
                 return StackTreeLayout(height: height, frames: frames ? pixelFrames() : [])
             }
             let sharesWidths = sharesPassWidths()
             passWidths.removeAll(keepingCapacity: true)
-            passWidthsTaken = nil
-            recordingPassWidths = sharesWidths
-            defer { (recordingPassWidths, passWidthsTaken) = (false, nil) }
-            try settleWidths(width, insets, oneAtATime: hasFreeWidthLabel)
-            recordingPassWidths = false
+            var fittingPass: _PassWidths = sharesWidths ? .recording : .none
+            try settleWidths(width, insets, oneAtATime: hasFreeWidthLabel, &fittingPass)
             let fitted = nodes.map(\.layoutWidth)
             let height = try fittingHeight(insets)
             // The frame pass starts again from the labels' first pass.
@@ -74,9 +85,8 @@ extension _DirectPlan {
                 measure(index)
             }
             checking = .frame(height)
-            passWidthsTaken = sharesWidths ? 0 : nil
-            try settleWidths(width, insets, oneAtATime: false)
-            passWidthsTaken = nil
+            var framePass: _PassWidths = sharesWidths ? .taking(next: 0) : .none
+            try settleWidths(width, insets, oneAtATime: false, &framePass)
             for (index, node) in nodes.enumerated() where node.kind == .label {
                 guard let a = fitted[index], let b = node.layoutWidth else { continue }
                 if abs(a - b) >= 1e-9 {
@@ -105,18 +115,19 @@ extension _DirectPlan {
     /// several lines whose width changed, until none does (at most 8
     /// passes). `oneAtATime`: each label sees the solve after the last
     /// one's change (the fitting pass), else all see the pass's solve.
-    mutating func settleWidths(_ width: Double, _ insets: EdgeInsets, oneAtATime: Bool)
-        throws(_StackCostError)
-    {
+    /// `use`: what each solve does with the fitting pass's widths.
+    mutating func settleWidths(
+        _ width: Double, _ insets: EdgeInsets, oneAtATime: Bool, _ use: inout _PassWidths
+    ) throws(_StackCostError) {
         var passes = 0
         var changed = false
         while true {
             passes += 1
-            try solveWidths(width, insets)
+            try solveWidths(width, insets, &use)
             changed = false
             for index in nodes.indices {
                 guard nodes[index].isMultiLine else { continue }
-                if oneAtATime, changed { try solveWidths(width, insets) }
+                if oneAtATime, changed { try solveWidths(width, insets, &use) }
                 var solved = nodes[index].width
                 if solved < Label._narrowestWidth { solved = 0 }
                 if let current = nodes[index].layoutWidth, abs(current - solved) < 1e-9 { continue }
@@ -138,22 +149,33 @@ extension _DirectPlan {
         // when a label's width is free, as for the fitting pass, which the
         // loop leaves only then. A solve here serves labels measured again
         // after the last solve (widths fixed by required constraints).
-        if oneAtATime, changed { try solveWidths(width, insets) }
+        if oneAtATime, changed { try solveWidths(width, insets, &use) }
     }
 
     /// Every view's width and x, for the labels' current sizes; with
     /// `checking`, also the heights that solve would give, to find a
     /// required conflict there.
-    mutating func solveWidths(_ width: Double, _ insets: EdgeInsets) throws(_StackCostError) {
+    mutating func solveWidths(_ width: Double, _ insets: EdgeInsets, _ use: inout _PassWidths)
+        throws(_StackCostError)
+    {
         if try replayWidths(width, insets) { return }
-        try solveWidthsGenerally(width, insets)
+        try solveWidthsGenerally(width, insets, &use)
     }
 
-    /// `solveWidths` by the general planner.
+    /// `solveWidths` by the general planner, solving its own widths.
     mutating func solveWidthsGenerally(_ width: Double, _ insets: EdgeInsets)
         throws(_StackCostError)
     {
-        if !takePassWidths() {
+        var own = _PassWidths.none
+        try solveWidthsGenerally(width, insets, &own)
+    }
+
+    /// `solveWidths` by the general planner; `use`: recording its widths
+    /// for the frame pass, or taking the fitting pass's.
+    mutating func solveWidthsGenerally(
+        _ width: Double, _ insets: EdgeInsets, _ use: inout _PassWidths
+    ) throws(_StackCostError) {
+        if !takePassWidths(&use) {
             if let image = coupledImage { coupledCost = try coupledImageWidthCost(image) }
             try computeCosts(.horizontal)
             nodes[0].x = insets.left
@@ -161,7 +183,7 @@ extension _DirectPlan {
             // (A fixed width of the root's own.)
             try Self.checkFeasible(0, nodes[0].width, lo: costs[0].lo, hi: costs[0].hi)
             try arrange(0, .horizontal)
-            if recordingPassWidths {
+            if case .recording = use {
                 for index in nodes.indices {
                     passWidths.append(nodes[index].x)
                     passWidths.append(nodes[index].width)
@@ -206,17 +228,17 @@ extension _DirectPlan {
     }
 
     /// Sets every node's x and width from the fitting pass's solve of the
-    /// frame pass's current number (`sharesPassWidths`); false when the
-    /// frame pass solves its own.
-    mutating func takePassWidths() -> Bool {
-        guard let taken = passWidthsTaken else { return false }
+    /// frame pass's current number (`use`'s `next`, then the one after:
+    /// `sharesPassWidths`); false when the pass solves its own.
+    mutating func takePassWidths(_ use: inout _PassWidths) -> Bool {
+        guard case .taking(let taken) = use else { return false }
         let start = taken * 2 * nodes.count
         guard start + 2 * nodes.count <= passWidths.count else { return false }
         for index in nodes.indices {
             nodes[index].x = passWidths[start + 2 * index]
             nodes[index].width = passWidths[start + 2 * index + 1]
         }
-        passWidthsTaken = taken + 1
+        use = .taking(next: taken + 1)
         return true
     }
 

@@ -110,14 +110,16 @@ extension _DirectPlan {
     /// a bit each into a word, without hashing them; else by the
     /// dictionary. (Mutating: a method of the plan that is not copies the
     /// whole plan when called from one that is.)
-    mutating func knownShape(_ flags: [Bool]) -> _ShapeAnalysis? {
+    /// (Its number, `shapesByID`'s index: the analysis is read there in
+    /// place, not copied out with its arrays.)
+    mutating func knownShape(_ flags: [Bool]) -> Int? {
         guard flags.count <= 64, shapeKeysByID.count <= 8 else {
-            return shapes[_ShapeFlags(flags: flags)]
+            return shapes[_ShapeFlags(flags: flags)]?.id
         }
         let word = Self.packed(flags)
         for id in shapeKeysByID.indices
         where shapeKeysByID[id].word == word && shapeKeysByID[id].count == flags.count {
-            return shapesByID[id]
+            return id
         }
         return nil
     }
@@ -137,10 +139,24 @@ extension _DirectPlan {
             shapeMemos.append(contentsOf: repeatElement(nil, count: count - shapeMemos.count))
         }
         returnCosts()
-        shapeMemos[lastShape] = memos
-        memos = shapeMemos[id] ?? [_CostMemo(), _CostMemo()]
-        shapeMemos[id] = nil
+        // (Moved, not copied: each memo's arrays change hands unretained.)
+        var taken: [_CostMemo]? = nil
+        swap(&taken, &shapeMemos[id])
+        var next = taken ?? [_CostMemo(), _CostMemo()]
+        swap(&memos, &next)
+        shapeMemos[lastShape] = next
         lastShape = id
+    }
+
+    /// Takes shape `id`'s analysis (`shapesByID`), read in place.
+    mutating func useShape(_ id: Int) {
+        levels = shapesByID[id].levels
+        visibleOf = shapesByID[id].visibleOf
+        gapsOf = shapesByID[id].gapsOf
+        hasFreeWidthLabel = shapesByID[id].hasFreeWidthLabel
+        needsPassChecks = shapesByID[id].needsPassChecks
+        coupledImage = shapesByID[id].coupledImage
+        unmeasured = shapesByID[id].skipsMeasuring
     }
 
     /// Takes a shape's analysis (made by `prepare` when first met).
@@ -157,7 +173,7 @@ extension _DirectPlan {
     /// Whether label `index`'s text is empty: `measure` gives it 0 × 0 at
     /// any width.
     func measuresEmpty(_ index: Int) -> Bool {
-        nodes[index].label?.text.string.isEmpty ?? false
+        nodes[index].kind == .label && nodes[index].text.string.isEmpty
     }
 
     /// Whether a view's width follows from required constraints alone,
@@ -479,13 +495,15 @@ extension _DirectPlan {
     /// baseline constraints (measured at its measuring width).
     mutating func baselines(_ index: Int) -> (first: Double, last: Double)? {
         if let known = nodes[index].baselines { return known }
-        guard let label = nodes[index].label, !label.text.string.isEmpty else { return nil }
+        // (The node's own `text`: a row writes its labels' texts there only.)
+        let text = nodes[index].text
+        guard let label = nodes[index].label, !text.string.isEmpty else { return nil }
         let width = measuringWidth(index)
         var style = label.style
         style.lineBreakMode = label.lineBreakMode
         do throws(TextError) {
             let layout: TextLayout
-            switch label.text {
+            switch text {
             case .plain(let text):
                 layout = try measurer.layout(
                     text, style: style, width: width, numberOfLines: label.numberOfLines)
@@ -496,7 +514,7 @@ extension _DirectPlan {
             let offsets = (layout.firstBaseline, layout.lastBaseline)
             nodes[index].baselines = offsets
             if index < measured.count {
-                measured[index].remember(label.text, width, nodes[index].intrinsic, offsets)
+                measured[index].remember(text, width, nodes[index].intrinsic, offsets)
             }
             return offsets
         } catch {

@@ -43,6 +43,11 @@ struct _RowShare {
     /// Scratch for a row's lengths and changes (their storage kept).
     var lengths: [Double]
     var changes: [Double]
+    /// Whether two views could trade length (`_Cost.checkNoTrade`), by
+    /// what that check reads of each view (`tradeKey`), for up to
+    /// `tradeMemoSize` keys.
+    var tradeMemo: [(key: UInt64, trades: Bool)] = []
+    static let tradeMemoSize = 16
 }
 
 /// The plan's `_RowShare`s, by shape number and subtree number
@@ -112,23 +117,25 @@ extension _DirectPlan {
                 return false
             }
         }
-        // (Moved out and back: written in place, no copy of its storage.)
-        var share = _RowShare.empty
-        swap(&share, &rowShares.shares[place])
-        defer { swap(&share, &rowShares.shares[place]) }
-        guard share.setWidths(nodes) else { return false }
-        let total = nodes[share.root].width
-        guard total.isFinite, let lengths = share.lengths(total: total) else { return false }
-        var position = share.start
-        for k in share.views.indices {
-            let node = share.views[k].node
+        // (Written in place in `rowShares`: moved out and back through an
+        // empty share, the empty share's arrays were retained and
+        // released on every row.)
+        guard rowShares.shares[place].setWidths(nodes) else { return false }
+        let root = rowShares.shares[place].root
+        let total = nodes[root].width
+        guard total.isFinite, rowShares.shares[place].lengths(total: total) else { return false }
+        var position = rowShares.shares[place].start
+        for k in rowShares.shares[place].views.indices {
+            let node = rowShares.shares[place].views[k].node
+            let length = rowShares.shares[place].lengths[k]
             nodes[node].x = position
-            nodes[node].width = lengths[k]
-            position += lengths[k] + (k < share.gaps.count ? share.gaps[k] : 0)
+            nodes[node].width = length
+            let gaps = rowShares.shares[place].gaps.count
+            position += length + (k < gaps ? rowShares.shares[place].gaps[k] : 0)
         }
         // (As `skipStackCost`: the stack's own cost is not made.)
-        memos[0].valid[share.root] = false
-        memos[0].kept[share.root] = false
+        memos[0].valid[root] = false
+        memos[0].kept[root] = false
         rowShares.hits += 1
         return true
     }
@@ -254,10 +261,6 @@ enum _RowShareMiss: Error {
 }
 
 extension _RowShare {
-    static let empty = _RowShare(
-        root: 0, views: [], growing: [], shrinking: [], start: 0, end: 0, gaps: [], lengths: [],
-        changes: [])
-
     /// Writes each view's intrinsic width into its cost; false when one is
     /// below `_RowShares.leastWidth` (or not finite): the general steps.
     mutating func setWidths(_ nodes: [_DirectNode]) -> Bool {
@@ -274,9 +277,10 @@ extension _RowShare {
     }
 
     /// The views' lengths in a stack `total` wide, as `sharedLengths` gives
-    /// them (`lengths` holds each view's best length, its width); nil where
-    /// it throws (a conflict, two views that could trade length).
-    mutating func lengths(total: Double) -> [Double]? {
+    /// them, into `lengths` (which holds each view's best length, its
+    /// width); false where it throws (a conflict, two views that could
+    /// trade length).
+    mutating func lengths(total: Double) -> Bool {
         let canvas = total - start - end
         let room = canvas - gaps.reduce(0, +)
         var center = 0.0
@@ -296,17 +300,68 @@ extension _RowShare {
                 changes[stretch.view] += growing ? step : -step
                 remaining -= step
             }
-            guard _isNegligible(remaining, room) else { return nil }
+            guard _isNegligible(remaining, room) else { return false }
             for k in lengths.indices { lengths[k] = lengths[k] + changes[k] }
         }
-        let views = views
+        guard let key = tradeKey() else { return !trades() }
+        for k in tradeMemo.indices where tradeMemo[k].key == key { return !tradeMemo[k].trades }
+        let trades = trades()
+        if tradeMemo.count < Self.tradeMemoSize { tradeMemo.append((key, trades)) }
+        return !trades
+    }
+
+    /// Whether two views at `lengths` could trade length at no cost
+    /// (`_Cost.checkNoTrade` throws).
+    func trades() -> Bool {
+        // (The views' costs read in place, through the buffer.)
         let lengths = lengths
-        do throws(_StackCostError) {
-            try _Cost.checkNoTrade(
-                count: views.count, length: { lengths[$0] }, cost: { views[$0].cost }, "")
-        } catch {
-            return nil
+        return views.withUnsafeBufferPointer { views in
+            do throws(_StackCostError) {
+                try _Cost.checkNoTrade(
+                    count: views.count, length: { lengths[$0] },
+                    slopes: { views[$0].cost.boundedSlopes(at: $1) }, "")
+                return false
+            } catch {
+                return true
+            }
         }
-        return lengths
+    }
+
+    /// All that `trades()` reads of the views at `lengths`, ten bits a
+    /// view: how many of its kinks lie before its length and how many at
+    /// it (as `_Cost.slopes(at:)` counts them, four bits each), and
+    /// whether its length is below its upper bound and above its lower
+    /// one (as `checkNoTrade` tells them); nil for more than six views or
+    /// a view of more than 15 kinks.
+    ///
+    /// Exact: a view's slopes at its length are its base plus its first
+    /// kinks' deltas, summed in order, up to those two counts; its base
+    /// and deltas are the shape's (a row writes only the kinks' places and
+    /// the bounds, `setWidths`), so the same counts give the same slopes,
+    /// to the bit, and with the same two comparisons the check does the
+    /// same operations on the same numbers.
+    func tradeKey() -> UInt64? {
+        guard views.count <= 6 else { return nil }
+        var key: UInt64 = 0
+        for k in views.indices {
+            let x = lengths[k]
+            let count = views[k].cost.kinks.count
+            guard count <= 15 else { return nil }
+            var index = 0
+            while index < count, views[k].cost.kinks[index].x < x,
+                !_isNegligible(views[k].cost.kinks[index].x - x, x)
+            {
+                index += 1
+            }
+            let before = index
+            while index < count, _isNegligible(views[k].cost.kinks[index].x - x, x) { index += 1 }
+            let below = x < views[k].cost.hi - 1e-9 * max(1, abs(x))
+            let above = x > views[k].cost.lo + 1e-9 * max(1, abs(x))
+            let bits =
+                UInt64(before) | UInt64(index - before) << 4 | (below ? 1 << 8 : 0)
+                | (above ? 1 << 9 : 0)
+            key |= bits << UInt64(10 * k)
+        }
+        return key
     }
 }

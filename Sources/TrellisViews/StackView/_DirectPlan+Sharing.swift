@@ -29,9 +29,12 @@ extension _DirectPlan {
         if _isNegligible(room - center, room) {
             // (`anchor + change` with every change 0, as `distribute` leaves them.)
             for k in lengths.indices { lengths[k] += 0 }
-            try _Cost.checkNoTrade(
-                count: visible.count, length: { lengths[$0] }, cost: { costs[visible[$0]] },
-                what())
+            let at = lengths
+            try Self.withCosts(costs) { costs throws(_StackCostError) in
+                try _Cost.checkNoTrade(
+                    count: visible.count, length: { at[$0] },
+                    slopes: { costs[visible[$0]].boundedSlopes(at: $1) }, what())
+            }
         } else {
             // The stretches of every view on the side the room moves them
             // to, in one array (as `_Cost.distribute` gathers them from
@@ -50,13 +53,33 @@ extension _DirectPlan {
                 other.removeAll(keepingCapacity: true)
             }
             let anchors = lengths
-            let changes = try _Cost.distribute(
-                segments: &segments, count: visible.count, total: room, center: center,
-                anchor: { anchors[$0] }, cost: { costs[visible[$0]] }, what())
+            let changes = try Self.withCosts(costs) { costs throws(_StackCostError) in
+                try _Cost.distribute(
+                    segments: &segments, count: visible.count, total: room, center: center,
+                    anchor: { anchors[$0] }, slopes: { costs[visible[$0]].boundedSlopes(at: $1) },
+                    what())
+            }
             for k in lengths.indices { lengths[k] = anchors[k] + changes[k] }
         }
         takeTheRest(visible, room, &lengths)
         return lengths
+    }
+
+    /// `body` on `costs` through their buffer: an element read through the
+    /// array is a copy of the whole cost (152 bytes, its kinks retained),
+    /// one read through the buffer is read in place.
+    @inline(__always)
+    static func withCosts<R>(
+        _ costs: [_Cost], _ body: (UnsafeBufferPointer<_Cost>) throws(_StackCostError) -> R
+    ) throws(_StackCostError) -> R {
+        let result: Result<R, _StackCostError> = costs.withUnsafeBufferPointer { costs in
+            do throws(_StackCostError) {
+                return .success(try body(costs))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 
     /// Where every view but one has a required length (`lo == hi`: fixed

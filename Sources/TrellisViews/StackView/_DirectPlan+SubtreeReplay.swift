@@ -11,7 +11,8 @@
 struct _ArrangedSubtree {
     /// The stack's height, by bits.
     var length: UInt64 = 0
-    /// One past the subtree's last node (nodes are in pre-order).
+    /// One past the subtree's last node (nodes are in pre-order); 0: no
+    /// record.
     var end = 0
     /// Each node's vertical key (`memoKey`) in the subtree, the stack's first.
     var keys: [SIMD4<Double>] = []
@@ -35,17 +36,21 @@ extension _DirectPlan {
     /// shape's vertical memo: a new shape or structure starts without them,
     /// and a refused cost empties the memo.
     mutating func replayArranged(_ index: Int) -> Bool {
-        guard replayingSubtrees, index > 0, index < memos[1].arranged.count,
-            let record = memos[1].arranged[index],
-            record.length == nodes[index].height.bitPattern
+        // (The record read in place: bound to a name, it is copied, its
+        // arrays retained and released.)
+        guard replayingSubtrees, index > 0, index < memos[1].arranged.count else { return false }
+        let end = memos[1].arranged[index].end
+        guard end > index, memos[1].arranged[index].length == nodes[index].height.bitPattern
         else { return false }
-        for k in index..<record.end {
-            guard memos[1].valid[k], Self.sameBits(memos[1].keys[k], record.keys[k - index])
+        for k in index..<end {
+            guard memos[1].valid[k],
+                Self.sameBits(memos[1].keys[k], memos[1].arranged[index].keys[k - index])
             else { return false }
         }
-        for k in (index + 1)..<record.end {
-            nodes[k].y = record.places[k - index - 1].y
-            nodes[k].height = record.places[k - index - 1].height
+        for k in (index + 1)..<end {
+            let place = memos[1].arranged[index].places[k - index - 1]
+            nodes[k].y = place.y
+            nodes[k].height = place.height
         }
         subtreeReplays += 1
         return true
@@ -59,13 +64,13 @@ extension _DirectPlan {
         let end = subtreeEnd(index)
         for k in index..<end where !memos[1].valid[k] { return }
         // (Taken out so that its arrays are written in place.)
-        var record = memos[1].arranged[index] ?? _ArrangedSubtree()
-        memos[1].arranged[index] = nil
+        var record = _ArrangedSubtree()
+        swap(&record, &memos[1].arranged[index])
         record.length = nodes[index].height.bitPattern
         record.end = end
         record.keys.removeAll(keepingCapacity: true)
         record.places.removeAll(keepingCapacity: true)
-        for k in index..<end { record.keys.append(memos[1].keys[k]) }
+        record.keys.append(contentsOf: memos[1].keys[index..<end])
         for k in (index + 1)..<end { record.places.append((nodes[k].y, nodes[k].height)) }
         memos[1].arranged[index] = record
     }

@@ -6,8 +6,8 @@ extension _DirectPlan {
     /// or a nested stack whose baselines are its labels' (`nestedChainLines`).
     func hasText(_ child: Int) -> Bool {
         if nodes[child].kind == .stack { return nestedChainLines(child) != nil }
-        guard let label = nodes[child].label else { return false }
-        return !label.text.string.isEmpty
+        guard nodes[child].kind == .label else { return false }
+        return !nodes[child].text.string.isEmpty
     }
 
     /// Whether `visible`, the views of a baseline-relative vertical `stack`,

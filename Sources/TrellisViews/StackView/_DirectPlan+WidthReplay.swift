@@ -21,8 +21,10 @@ struct _WidthRecord {
         []
     var next = 0
 
-    func entry(_ width: Double) -> Result<[(x: Double, width: Double)], _StackCostError>? {
-        for entry in entries where entry.width == width.bitPattern { return entry.result }
+    /// The place of `width`'s entry in `entries` (its widths compared in
+    /// place: a loop over the entries copied each, retaining its result).
+    func place(_ width: Double) -> Int? {
+        for k in entries.indices where entries[k].width == width.bitPattern { return k }
         return nil
     }
 
@@ -44,12 +46,13 @@ extension _DirectPlan {
     /// several lines need not be measured on one line first: only the
     /// widths pass reads that length).
     func replaysWidths(at width: Double) -> Bool {
-        guard replayingWidths, checking == nil, lastShape < widthRecords.count,
-            let record = widthRecords[lastShape]
-        else {
+        // (The record read in place: bound to a name, it is copied, its
+        // arrays retained and released.)
+        guard replayingWidths, checking == nil, lastShape < widthRecords.count else {
             return false
         }
-        return record.applies && record.entry(width) != nil
+        return widthRecords[lastShape]?.applies == true
+            && widthRecords[lastShape]?.place(width) != nil
     }
 
     /// The widths pass (`solveWidths`) for a shape whose widths follow
@@ -81,22 +84,27 @@ extension _DirectPlan {
             widthRecords.append(
                 contentsOf: repeatElement(nil, count: lastShape + 1 - widthRecords.count))
         }
-        guard let record = widthRecords[lastShape] else {
+        // (The record read in place, as in `replaysWidths`.)
+        guard let applies = widthRecords[lastShape]?.applies else {
             // A shape not met yet: is it one whose widths can be replayed?
             let free = textWidthSubtrees()
             widthRecords[lastShape] = _WidthRecord(applies: free != nil, free: free ?? [])
             return try replayWidths(width, insets)
         }
-        guard record.applies else { return false }
-        if let known = record.entry(width) {
-            switch known {
+        guard applies else { return false }
+        let textWidths = widthRecords[lastShape]!.free.isEmpty == false
+        if let place = widthRecords[lastShape]!.place(width) {
+            switch widthRecords[lastShape]!.entries[place].result {
             case .success(let frames):
                 widthReplays += 1
-                for index in nodes.indices {
-                    nodes[index].x = frames[index].x
-                    nodes[index].width = frames[index].width
+                // (Through the buffer, as `heightsPass` writes its places.)
+                nodes.withUnsafeMutableBufferPointer { nodes in
+                    for index in nodes.indices {
+                        nodes[index].x = frames[index].x
+                        nodes[index].width = frames[index].width
+                    }
                 }
-                if !record.free.isEmpty { try solveTextWidths(record.free, width, insets) }
+                if textWidths { try solveTextWidths(widthRecords[lastShape]!.free, width, insets) }
                 return true
             case .failure(let error):
                 throw error
@@ -106,7 +114,7 @@ extension _DirectPlan {
             try solveWidthsGenerally(width, insets)
         } catch {
             // (Where some widths follow the texts, so may a refusal.)
-            if record.free.isEmpty { widthRecords[lastShape]!.record(width, .failure(error)) }
+            if !textWidths { widthRecords[lastShape]!.record(width, .failure(error)) }
             throw error
         }
         widthRecords[lastShape]!.record(width, .success(nodes.map { (x: $0.x, width: $0.width) }))

@@ -101,7 +101,7 @@ extension _Cost {
             for k in 0..<(left.count - 1) { inner = inner + left[k].length }
             position = center - inner
         }
-        result.kinks.reserveCapacity(count - 1)
+        result.kinks.reserveCapacity(count - 1 + spareKinks)
         var previous = first
         for k in 1..<count {
             let next = stretch(k)

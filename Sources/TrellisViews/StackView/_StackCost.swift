@@ -62,6 +62,10 @@ func _modelled(_ slope: _Slope) -> _Slope {
     return slope
 }
 
+/// A cost's bounds and its slopes on either side of a length
+/// (`_Cost.boundedSlopes(at:)`).
+typealias _BoundedSlopes = (lo: Double, hi: Double, left: _Slope, right: _Slope)
+
 /// A place where the slope grows by `delta`.
 struct _Kink {
     var x: Double
@@ -77,6 +81,12 @@ struct _Cost {
     var base = _Slope()
     /// Kinks in increasing `x`; every delta is non-negative (convexity).
     var kinks: [_Kink] = []
+
+    /// Room left in a combined cost's kinks (a sum, a running minimum, a
+    /// convolution) for the terms its stack then adds, each at one length
+    /// (`UISV-spanning-fit`, `UISV-ambiguity-suppression`, `UISV-canvas-fit`),
+    /// so that adding them does not move the kinks to a larger array.
+    static let spareKinks = 2
 
     /// No cost at all and no bounds: any length is as good (a free view).
     var isFree: Bool { kinks.isEmpty && _sign(base) == 0 && lo == -.infinity && hi == .infinity }
@@ -156,7 +166,7 @@ struct _Cost {
         if g.isFree { return f }  // no copy for the common first term of a sum
         if f.isFree { return g }
         var sum = _Cost(lo: max(f.lo, g.lo), hi: min(f.hi, g.hi), base: f.base + g.base)
-        sum.kinks.reserveCapacity(f.kinks.count + g.kinks.count)
+        sum.kinks.reserveCapacity(f.kinks.count + g.kinks.count + Self.spareKinks)
         var i = 0
         var j = 0
         while i < f.kinks.count || j < g.kinks.count {
@@ -194,23 +204,30 @@ struct _Cost {
     }
 
     /// `length ↦ min over l ≤ length of self(l)`: the cost of a view that
-    /// may be shorter than its stack (leading, centre, trailing alignment).
-    func runningMinimum() -> _Cost {
+    /// may be shorter than its stack (leading, centre, trailing alignment);
+    /// with `offset`, that cost `.composed(scale: 1, offset: offset)`, made
+    /// in one array: the same numbers (`(x − offset) / 1` is `x − offset`
+    /// and `delta × 1` is `delta`, to the bit; an offset of 0 or −0 leaves
+    /// the cost as it is, as `composed` does).
+    func runningMinimum(shiftedBy offset: Double = 0) -> _Cost {
         let (first, _) = minimizers()
         let point = Swift.min(Swift.max(first, lo), hi)
+        let shift = offset != 0
         // Best at its lower bound (or unbounded below): as good at any
         // length from there on. The slopes below the bound are not kept:
         // where the cost still rose at the bound, ending them there would
         // take a negative kink, and sums with it would not be convex.
-        guard point.isFinite, point > lo else { return _Cost(lo: lo) }
-        var result = _Cost(lo: lo, hi: .infinity, base: base)
-        result.kinks.reserveCapacity(kinks.count + 1)
+        guard point.isFinite, point > lo else { return _Cost(lo: shift ? lo - offset : lo) }
+        var result = _Cost(lo: shift ? lo - offset : lo, hi: .infinity, base: base)
+        result.kinks.reserveCapacity(kinks.count + 1 + Self.spareKinks)
         var slope = base
         for kink in kinks where kink.x < point {
-            result.kinks.append(kink)
+            result.kinks.append(shift ? _Kink(x: kink.x - offset, delta: kink.delta) : kink)
             slope += kink.delta
         }
-        if _sign(slope) != 0 { result.kinks.append(_Kink(x: point, delta: -slope)) }
+        if _sign(slope) != 0 {
+            result.kinks.append(_Kink(x: shift ? point - offset : point, delta: -slope))
+        }
         return result
     }
 
@@ -238,6 +255,14 @@ struct _Cost {
             previous = kinks[index].x
             index += 1
         }
+    }
+
+    /// The bounds, and the slopes just left and just right of `x`
+    /// (what `checkNoTrade` reads of a view).
+    @inline(__always)
+    func boundedSlopes(at x: Double) -> _BoundedSlopes {
+        let (left, right) = slopes(at: x)
+        return (lo, hi, left, right)
     }
 
     /// The slopes just left and just right of `x`.
@@ -285,16 +310,28 @@ struct _Cost {
     /// `runningMinimum` start from) is best only thanks to a region whose
     /// cost is not modelled.
     func checkMinimumModelled(_ what: @autoclosure () -> String) throws(_StackCostError) {
+        guard mayBeUnmodelled else { return }  // (`checkModelled` would return)
         let (first, last) = boundedMinimizers()
         let point = first.isFinite ? first : last
         guard point.isFinite else { return }
         try checkModelled(at: point, what())
     }
 
+    /// Whether some slope may flag a region not modelled: lane 0 of every
+    /// slope is a sum of `base[0]` and kinks' `delta[0]`, so where all of
+    /// them are 0 (most costs) every slope's is too, and `checkModelled`
+    /// returns at once. Found without summing the slopes (16 lanes a kink).
+    var mayBeUnmodelled: Bool {
+        if base[0] != 0 { return true }
+        for k in kinks.indices where kinks[k].delta[0] != 0 { return true }
+        return false
+    }
+
     /// Throws when `x` is optimal only thanks to a region whose cost is not
     /// modelled: with that region's lower bound instead, `x` must still be
     /// optimal.
     func checkModelled(at x: Double, _ what: @autoclosure () -> String) throws(_StackCostError) {
+        guard mayBeUnmodelled else { return }
         let (left, right) = slopes(at: x)
         guard left[0] != 0 || right[0] != 0 else { return }
         let atLow = _isNegligible(x - lo, x)
@@ -381,7 +418,7 @@ struct _Cost {
         }
         return try distribute(
             segments: &segments, count: parts.count, total: total, center: center,
-            anchor: { parts[$0].anchor }, cost: { costs[$0] }, what())
+            anchor: { parts[$0].anchor }, slopes: { costs[$0].boundedSlopes(at: $1) }, what())
     }
 
     /// `distribute(_:costs:total:center:_:)` of `count` views whose
@@ -389,10 +426,12 @@ struct _Cost {
     /// above `center`, else left; nothing when it is within the solver's
     /// precision of it) are `segments`, in view order, as `anchored(view:)`
     /// gives each (sorted here, in place), and whose anchors and costs are
-    /// `anchor(k)` and `cost(k)`.
+    /// `anchor(k)` and, at a length, its cost's bounds and slopes there
+    /// (`slopes(k, length)`, `_Cost.boundedSlopes(at:)`).
     static func distribute(
         segments: inout [Segment], count: Int, total: Double, center: Double,
-        anchor: (Int) -> Double, cost: (Int) -> _Cost, _ what: @autoclosure () -> String
+        anchor: (Int) -> Double, slopes: (Int, Double) -> _BoundedSlopes,
+        _ what: @autoclosure () -> String
     ) throws(_StackCostError) -> [Double] {
         var changes = [Double](repeating: 0, count: count)
         var remaining = total - center
@@ -422,48 +461,56 @@ struct _Cost {
             }
         }
         try checkNoTrade(
-            count: count, length: { anchor($0) + changes[$0] }, cost: cost, what())
+            count: count, length: { anchor($0) + changes[$0] }, slopes: slopes, what())
         return changes
     }
 
     /// Throws `ambiguous` when two of the views laid end to end (view `k`
-    /// at `length(k)`, of cost `cost(k)`) could trade length at no cost:
-    /// the layout is optimal when no view can grow for less than another
-    /// saves by shrinking, and a tie there is one the solver breaks
-    /// arbitrarily. (Without arrays: the cheapest growth and the dearest
-    /// saving are kept with the first view of each and how many share it.)
+    /// at `length(k)`, its cost's bounds and slopes there `slopes(k,
+    /// length(k))`) could trade length at no cost: the layout is optimal
+    /// when no view can grow for less than another saves by shrinking, and
+    /// a tie there is one the solver breaks arbitrarily. (Without arrays:
+    /// the cheapest growth and the dearest saving are kept with the first
+    /// view of each and how many share it. The callers read each cost in
+    /// place: a closure giving the whole `_Cost` copied it, 152 bytes and
+    /// a retain of its kinks, for every view.)
     @inline(__always)
     static func checkNoTrade(
-        count: Int, length: (Int) -> Double, cost: (Int) -> _Cost,
+        count: Int, length: (Int) -> Double, slopes: (Int, Double) -> _BoundedSlopes,
         _ what: @autoclosure () -> String
     ) throws(_StackCostError) {
-        var growth: (slope: _Slope, first: Int, count: Int)?
-        var saving: (slope: _Slope, first: Int, count: Int)?
+        // (Plain variables, not optional tuples: a tuple of a slope was
+        // copied through `memcpy` at every assignment.)
+        var growth = _Slope()
+        var growthFirst = 0
+        var growthCount = 0  // 0: no view can grow
+        var saving = _Slope()
+        var savingFirst = 0
+        var savingCount = 0  // 0: no view can shrink
         for view in 0..<count {
             let length = length(view)
-            let cost = cost(view)
-            let (left, right) = cost.slopes(at: length)
-            if length < cost.hi - 1e-9 * max(1, abs(length)) {
-                let order = growth.map { _compare(right, $0.slope) } ?? -1
+            let (lo, hi, left, right) = slopes(view, length)
+            if length < hi - 1e-9 * max(1, abs(length)) {
+                let order = growthCount > 0 ? _compare(right, growth) : -1
                 if order < 0 {
-                    growth = (right, view, 1)
+                    (growth, growthFirst, growthCount) = (right, view, 1)
                 } else if order == 0 {
-                    growth!.count += 1
+                    growthCount += 1
                 }
             }
-            if length > cost.lo + 1e-9 * max(1, abs(length)) {
-                let order = saving.map { _compare(left, $0.slope) } ?? 1
+            if length > lo + 1e-9 * max(1, abs(length)) {
+                let order = savingCount > 0 ? _compare(left, saving) : 1
                 if order > 0 {
-                    saving = (left, view, 1)
+                    (saving, savingFirst, savingCount) = (left, view, 1)
                 } else if order == 0 {
-                    saving!.count += 1
+                    savingCount += 1
                 }
             }
         }
-        if let growth, let saving, _compare(growth.slope, saving.slope) <= 0 {
+        if growthCount > 0, savingCount > 0, _compare(growth, saving) <= 0 {
             // Some view that grows and another that saves: all but one
             // view growing and the same one saving.
-            let pairs = growth.count > 1 || saving.count > 1 || growth.first != saving.first
+            let pairs = growthCount > 1 || savingCount > 1 || growthFirst != savingFirst
             if pairs { throw .ambiguous("\(what()): two views could trade length at no cost") }
         }
     }
