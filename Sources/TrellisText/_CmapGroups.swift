@@ -20,8 +20,13 @@ import CHarfBuzz
 /// the group's glyph plus its distance from the group's start (32-bit
 /// arithmetic), glyph 0 meaning none. Its sanitizer drops a cmap whose
 /// version is not 0 whole (the face then maps no code point), and a
-/// subtable that does not fit in the table. This takes a cmap of version
-/// 0 with no (3, 0)
+/// subtable that does not fit in the table; it zeroes the offset of each
+/// record whose subtable it refuses, at most 32 times
+/// (`HB_SANITIZE_MAX_EDITS`), and drops the whole table at the 33rd (an
+/// Inter whose record count was damaged from 4 to 48 mapped nothing in
+/// HarfBuzz). This takes a cmap of version 0 with at most 32 records
+/// besides its (3, 10) one (so no damage of the others makes HarfBuzz drop
+/// the table), no (3, 0)
 /// record, whose (3, 10) record names a format 12 subtable, with its
 /// encoding records in increasing order (so the search finds that record)
 /// and groups that each start at or before their end and come in
@@ -31,7 +36,7 @@ private func _cmapFormat12Groups(_ bytes: UnsafeRawBufferPointer) -> (first: Int
     let size = bytes.count
     guard size >= 4 else { return nil }
     let count = _u16(bytes, 2)
-    guard _u16(bytes, 0) == 0, 4 + 8 * count <= size else { return nil }
+    guard _u16(bytes, 0) == 0, count <= 33, 4 + 8 * count <= size else { return nil }
     var subtable = 0
     var previous = -1
     for record in 0..<count {

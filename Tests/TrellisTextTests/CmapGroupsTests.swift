@@ -66,6 +66,34 @@ struct CmapGroupsTests {
         #expect(Self.disagreements(face) == nil)
     }
 
+    /// HarfBuzz's sanitizer zeroes at most 32 refused subtable offsets and
+    /// drops the whole cmap at the next: Inter's record count damaged from
+    /// 4 to 48 (garbage records after the real ones, still in order) maps
+    /// nothing in HarfBuzz, and the groups must not be read (the fonts
+    /// fuzz target's damage, docs/reliability.md).
+    @Test func aCmapWithMoreRecordsThanTheSanitizerMendsIsLeftToHarfBuzz() throws {
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Font(family: "Inter").path)))
+        func u32(_ at: Int) -> Int { (at..<at + 4).reduce(0) { $0 << 8 | Int(bytes[$1]) } }
+        var cmap = 0
+        for table in 0..<(Int(bytes[4]) << 8 | Int(bytes[5])) {
+            let record = 12 + 16 * table
+            if bytes[record..<(record + 4)].elementsEqual(Array("cmap".utf8)) {
+                cmap = u32(record + 8)
+            }
+        }
+        #expect(cmap > 0)
+        #expect(bytes[cmap + 2] == 0 && bytes[cmap + 3] == 4)
+        bytes[cmap + 3] = 48
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("trellis-cmap-records-\(getpid()).otf").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let face = try Font(path: path)._face
+        var glyph: hb_codepoint_t = 0
+        #expect(hb_font_get_nominal_glyph(face.hbFont, 0x41, &glyph) == 0)
+        #expect(Self.disagreements(face) == nil)
+    }
+
     @Test(
         .enabled(
             if: systemScriptFontsInstalled,
