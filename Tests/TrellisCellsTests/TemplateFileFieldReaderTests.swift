@@ -19,7 +19,9 @@ import TrellisViews
         "a.x", "a.y", "b", "a.z.w", "a.z.v", "c.0", "c.1", "a.x", "d.k", "e", "d.k", "a.y",
     ]
 
-    static func template() throws -> TemplateFile {
+    /// A vertical stack of one label a field, named `name`.
+    static func template(fields: [String] = fields, name: String = "Fields") throws -> TemplateFile
+    {
         var views = [
             #"{"id": "root", "kind": "stack", "axis": "vertical"}"#
         ]
@@ -29,7 +31,7 @@ import TrellisViews
             )
         }
         let text = #"""
-            {"name": "Fields", "views": [\#(views.joined(separator: ",\n"))],
+            {"name": "\#(name)", "views": [\#(views.joined(separator: ",\n"))],
              "constraints": ["root.leading == contentView.leading", "root.trailing == contentView.trailing",
                              "root.top == contentView.top", "root.bottom == contentView.bottom"]}
             """#
@@ -135,18 +137,7 @@ import TrellisViews
     /// "é"): its texts are found as `text(at:)` finds them.
     @Test func keysEquivalentToTheFieldsAreFound() throws {
         let fields = ["K", "é", "n.é"]
-        var views = [#"{"id": "root", "kind": "stack", "axis": "vertical"}"#]
-        for (index, field) in fields.enumerated() {
-            views.append(
-                #"{"id": "l\#(index)", "kind": "label", "parent": "root", "field": "\#(field)", "textStyle": {"font": "Inter", "size": 15}}"#
-            )
-        }
-        let text = #"""
-            {"name": "Keys", "views": [\#(views.joined(separator: ",\n"))],
-             "constraints": ["root.leading == contentView.leading", "root.trailing == contentView.trailing",
-                             "root.top == contentView.top", "root.bottom == contentView.bottom"]}
-            """#
-        let trees = try TemplateFileStackTree(file: try TemplateFile.parse(text))
+        let trees = try TemplateFileStackTree(file: try Self.template(fields: fields, name: "Keys"))
         let row = JSONRow([
             "\u{212A}": .string("kelvin"), "e\u{301}": .string("acute"),
             "n": .object(["e\u{301}": .string("nested"), "x": .string("other")]),
