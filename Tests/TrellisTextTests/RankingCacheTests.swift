@@ -21,8 +21,8 @@ struct RankingCacheTests {
             fingerprint: "fontconfig 21400\nHOME=/root", family: "Inter", weight: 80,
             language: "zh-cn",
             stamps: [
-                ("/", _RankingCache.Stamp(of: "/")),
-                ("/no/such/file", _RankingCache.Stamp(of: "/no/such/file")),
+                ("/", _FileStamp(of: "/")),
+                ("/no/such/file", _FileStamp(of: "/no/such/file")),
             ], entries: [first, second])
     }
 
@@ -36,7 +36,7 @@ struct RankingCacheTests {
         #expect(Self.decoded(bytes) == contents)
         #expect(contents.stamps[0].stamp.exists)
         #expect(!contents.stamps[1].stamp.exists)
-        #expect(contents.stamps.allSatisfy { _RankingCache.Stamp(of: $0.path) == $0.stamp })
+        #expect(contents.stamps.allSatisfy { _FileStamp(of: $0.path) == $0.stamp })
     }
 
     @Test func refusesEveryFileCutShortOrLengthened() {
@@ -82,14 +82,14 @@ struct RankingCacheTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("fonts.conf").path
-        let before = _RankingCache.Stamp(of: file)
-        let directoryBefore = _RankingCache.Stamp(of: directory.path)
+        let before = _FileStamp(of: file)
+        let directoryBefore = _FileStamp(of: directory.path)
         #expect(!before.exists)
         try Data("<fontconfig/>".utf8).write(to: URL(fileURLWithPath: file))
-        let written = _RankingCache.Stamp(of: file)
+        let written = _FileStamp(of: file)
         #expect(written.exists && written != before)
-        #expect(_RankingCache.Stamp(of: directory.path) != directoryBefore)
+        #expect(_FileStamp(of: directory.path) != directoryBefore)
         try Data("<fontconfig></fontconfig>".utf8).write(to: URL(fileURLWithPath: file))
-        #expect(_RankingCache.Stamp(of: file) != written)
+        #expect(_FileStamp(of: file) != written)
     }
 }
