@@ -294,7 +294,9 @@ final class _FontFace: @unchecked Sendable {
 
     private func analyzeKernOnly(_ analysis: inout _KernOnlyFace??) -> _KernOnlyFace? {
         if let known = analysis { return known }
-        let made = _KernOnlyFace.analyze(face: hbFace, font: hbFont)
+        // Kept across processes (KernOnlyShaping+Cache.swift).
+        let made = _KernOnlyFace.analyzeKeeping(
+            face: hbFace, font: hbFont, path: path, index: index)
         analysis = .some(made)
         return made
     }

@@ -7,7 +7,10 @@
 // (`_skipsASCII`), so only the fonts matter. They are read in a loop of
 // their own: in the scan's loop each such character cost about 200
 // instructions, most of them moving the loop's state between registers and
-// the stack (5,000 Chinese rows, 2026-11-30).
+// the stack (5,000 Chinese rows, 2026-11-30). Each character's answer (the
+// system face it needs, or none) is kept in a table of the workspace's memo
+// by code point (`hanAnswer`), so a character met again costs a load
+// rather than asking the collection's faces and the memo's hash table.
 
 extension FontCollection {
     /// The end of the run from `start` (before `end`) of characters that
@@ -27,6 +30,8 @@ extension FontCollection {
     ) -> Int {
         var index = start
         let ownCount = own.count
+        // This collection's answers in this language, by code point.
+        memo.useHanAnswers(collection: Int(id), languageIndex: languageIndex, system: system.id)
         while index < end {
             let lead = text[index]
             if lead < 0x80 {
@@ -41,6 +46,14 @@ extension FontCollection {
                 | UInt32(text[index &+ 2] & 0x3F)
             guard _keepsHanScript(scalar) else { break }
             index &+= 3
+            let slot = _SystemFaceMemo.hanSlot(scalar)
+            let known = memo.hanAnswer(slot)
+            if known == _SystemFaceMemo.noSystemFace { continue }
+            if let face = UnsafeMutableRawPointer(bitPattern: known) {
+                needs.add(
+                    scalar, face: Unmanaged<_FontFace>.fromOpaque(face), reserving: reserving)
+                continue
+            }
             var owned = false
             var face = 0
             while face < ownCount {
@@ -50,14 +63,58 @@ extension FontCollection {
                 }
                 face &+= 1
             }
-            if owned { continue }
-            if let chosen = memo.face(
-                for: scalar, language: language, index: languageIndex, system: system)
+            if !owned,
+                let chosen = memo.face(
+                    for: scalar, language: language, index: languageIndex, system: system)
             {
+                memo.setHanAnswer(slot, UInt(bitPattern: chosen.toOpaque()))
                 needs.add(scalar, face: chosen, reserving: reserving)
+            } else {
+                memo.setHanAnswer(slot, _SystemFaceMemo.noSystemFace)
             }
         }
         return index
+    }
+}
+
+extension _SystemFaceMemo {
+    /// The value of `hanAnswer` for a character that takes no system face
+    /// (one of the collection's own faces has it, or no system face does);
+    /// 0 for one not asked about yet; else the system face (unretained,
+    /// as `face(for:language:index:system:)` gives it), whose address is
+    /// never 1.
+    static let noSystemFace: UInt = 1
+
+    /// The slot of a character `_keepsHanScript` takes: U+2000–U+9FFF,
+    /// then U+FF00–U+FF20.
+    @inline(__always)
+    static func hanSlot(_ scalar: UInt32) -> Int {
+        scalar >= 0xFF00 ? 0x8000 + Int(scalar - 0xFF00) : Int(scalar &- 0x2000)
+    }
+
+    /// Makes `hanAnswer` answer for the collection `collection` (its id:
+    /// it stands for its list of faces) in the language numbered
+    /// `languageIndex` of the fallback numbered `system`, emptied when it
+    /// answered for others. Only a workspace's memo (a capacity of 4,096
+    /// or more) keeps answers: a memo made for one text would fill 256 KB
+    /// for it.
+    @inline(__always)
+    mutating func useHanAnswers(collection: Int, languageIndex: Int, system: Int) {
+        guard keepsHanAnswers else { return }
+        let key = (collection, languageIndex, system)
+        if hanAnswers.isEmpty || hanKey != key {
+            hanAnswers = [UInt](repeating: 0, count: 0x8021)
+            hanKey = key
+        }
+    }
+
+    /// The answer of the character in `slot` (0: not known).
+    @inline(__always)
+    func hanAnswer(_ slot: Int) -> UInt { hanAnswers.isEmpty ? 0 : hanAnswers[slot] }
+
+    @inline(__always)
+    mutating func setHanAnswer(_ slot: Int, _ answer: UInt) {
+        if !hanAnswers.isEmpty { hanAnswers[slot] = answer }
     }
 }
 

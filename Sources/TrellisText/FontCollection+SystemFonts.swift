@@ -499,6 +499,12 @@ struct _SystemFaceMemo {
         []
     private static let recentCount = 4
 
+    /// The answers of `_hanRunEnd` by code point (`hanAnswer`), and the
+    /// collection, language and fallback numbers they are for.
+    var hanAnswers: [UInt] = []
+    var hanKey = (-1, -1, -1)
+    var keepsHanAnswers: Bool { size >= 4096 }
+
     init(capacity: Int = 4096) {
         var size = 1
         while size < capacity { size <<= 1 }

@@ -85,6 +85,9 @@ struct _GlyphSet {
 
     init(count: Int) { words = Array(repeating: 0, count: (count + 63) / 64) }
 
+    /// The set whose bits are `words` (as `words` gives them back).
+    init(words: [UInt64]) { self.words = words }
+
     @inline(__always)
     func contains(_ glyph: Int) -> Bool {
         let word = glyph >> 6
@@ -149,6 +152,20 @@ final class _KernOnlyPlan {
     /// Per positional rule: each context glyph's offset from the first
     /// input and the bit of its set.
     let rules: [[(offset: Int, set: UInt64)]]
+
+    /// The plan of these parts, as another plan's properties give them
+    /// (KernOnlyShaping+Cache.swift).
+    init(
+        simple: _GlyphSet, needs: [UInt64], guards: [UInt64], starts: [UInt64],
+        members: [UInt64], rules: [[(offset: Int, set: UInt64)]]
+    ) {
+        self.simple = simple
+        self.needs = needs
+        self.guards = guards
+        self.starts = starts
+        self.members = members
+        self.rules = rules
+    }
 
     /// Builds the plan from its triggers; guards beyond 64 distinct sets
     /// make their glyphs triggers always, and positional rules beyond 64
@@ -404,7 +421,7 @@ final class _KernOnlyFace: @unchecked Sendable {
     /// The GPOS table they are read from (a reference this object holds).
     let gpos: OpaquePointer?
 
-    private init(
+    init(
         scalars: [UInt32], advances: [Int32], simple: [_KernOnlyPlan?],
         pairLookups: [_PairLookups?], gpos: OpaquePointer?, analysisSteps: Int
     ) {

@@ -31,29 +31,63 @@ final class _SystemFallback: @unchecked Sendable {
     /// Distinguishes collections that end in different rankings.
     let id: Int
 
-    private final class _Candidate: @unchecked Sendable {
+    final class _Candidate: @unchecked Sendable {
         let path: String
         let index: Int
-        /// fontconfig's coverage of the font: the candidate holds a reference
-        /// of its own (`FcCharSetCopy`), so the pattern it came from (a
-        /// match or a sorted set, freed once ranked) may go.
-        let charset: OpaquePointer
+        /// fontconfig's coverage of the font as pages of 256 code points
+        /// (`FcCharSetFirstPage`, `FcCharSetNextPage`), in order: each
+        /// page's first code point, and its eight 32-bit words one after
+        /// the other in `pageWords`. Kept for the ranking cache on disk
+        /// (_SystemFonts+RankingCache.swift), which makes candidates from
+        /// them without fontconfig.
+        let pageBases: [UInt32]
+        let pageWords: [UInt32]
         /// The same coverage for the Basic Multilingual Plane, one bit per
-        /// code point, copied from the charset's pages when the ranking is
-        /// made: `FcCharSetHasChar` searches the charset's leaves (about
-        /// 600 instructions a call with its lock, and a Chinese character
-        /// is looked for in a dozen fonts before the one that has it).
-        /// Kept as long as the ranking, for the whole process.
+        /// code point: `FcCharSetHasChar` searches the charset's leaves
+        /// (about 600 instructions a call with its lock, and a Chinese
+        /// character is looked for in a dozen fonts before the one that has
+        /// it). Kept as long as the ranking, for the whole process.
         private let bits: UnsafeMutablePointer<UInt64>
+        /// The index in `pageBases` of the first page beyond it.
+        private let firstSupplementary: Int
+        /// fontconfig's coverage itself, with a reference of the candidate's
+        /// own (`FcCharSetCopy`) when the candidate was ranked by fontconfig
+        /// in this process (nil when read from the cache on disk): only
+        /// `_coverageDisagreements` reads it.
+        let charset: OpaquePointer?
         /// The face opened for this candidate (`face`), nil until then.
         private let opened = Locked<_FontFace??>(nil)
 
-        init(path: String, index: Int, charset: OpaquePointer) {
+        /// A candidate of the coverage given by `pageBases` (first code
+        /// points that are multiples of 256, below U+110000, in increasing
+        /// order) and `pageWords` (eight words a page), as
+        /// `FcCharSetNextPage` gives them.
+        init(
+            path: String, index: Int, pageBases: [UInt32], pageWords: [UInt32],
+            charset: OpaquePointer? = nil
+        ) {
+            precondition(pageWords.count == 8 * pageBases.count)
+            self.charset = charset.map { FcCharSetCopy($0) }
             self.path = path
             self.index = index
-            self.charset = FcCharSetCopy(charset)
+            self.pageBases = pageBases
+            self.pageWords = pageWords
             bits = .allocate(capacity: 0x1_0000 / 64)
             bits.initialize(repeating: 0, count: 0x1_0000 / 64)
+            var page = 0
+            while page < pageBases.count && pageBases[page] < 0x1_0000 {
+                for k in 0..<4 {
+                    bits[Int(pageBases[page]) / 64 + k] =
+                        UInt64(pageWords[8 * page + 2 * k])
+                        | UInt64(pageWords[8 * page + 2 * k + 1]) << 32
+                }
+                page += 1
+            }
+            firstSupplementary = page
+        }
+
+        /// A candidate of fontconfig's coverage `charset`.
+        convenience init(path: String, index: Int, charset: OpaquePointer) {
             // Pages of 256 code points, in order, as fontconfig keeps them
             // (FC_CHARSET_MAP_SIZE words of 32 bits each); the last is
             // followed by FC_CHARSET_DONE (all ones).
@@ -62,37 +96,51 @@ final class _SystemFallback: @unchecked Sendable {
                 FcChar32(0), FcChar32(0), FcChar32(0), FcChar32(0)
             )
             var next: FcChar32 = 0
+            var bases: [UInt32] = []
+            var words: [UInt32] = []
             var page = withUnsafeMutableBytes(of: &map) {
                 FcCharSetFirstPage(
                     charset, $0.baseAddress!.assumingMemoryBound(to: FcChar32.self), &next)
             }
-            while page != FcChar32.max && page < 0x1_0000 {
-                withUnsafeBytes(of: &map) { words in
-                    let pageWords = words.bindMemory(to: FcChar32.self)
-                    for k in 0..<4 {
-                        bits[Int(page) / 64 + k] =
-                            UInt64(pageWords[2 * k]) | UInt64(pageWords[2 * k + 1]) << 32
-                    }
+            while page != FcChar32.max && page < 0x11_0000 {
+                bases.append(page)
+                withUnsafeBytes(of: &map) {
+                    words.append(contentsOf: $0.bindMemory(to: UInt32.self))
                 }
                 page = withUnsafeMutableBytes(of: &map) {
                     FcCharSetNextPage(
                         charset, $0.baseAddress!.assumingMemoryBound(to: FcChar32.self), &next)
                 }
             }
+            self.init(
+                path: path, index: index, pageBases: bases, pageWords: words, charset: charset)
         }
 
         deinit {
-            FcCharSetDestroy(charset)
+            if let charset { FcCharSetDestroy(charset) }
             bits.deallocate()
         }
 
         /// True when fontconfig's coverage of the font has `scalar`
-        /// (`FcCharSetHasChar`). Beyond the Basic Multilingual Plane,
-        /// called under the fontconfig lock.
+        /// (`FcCharSetHasChar`).
         @inline(__always)
         func covers(_ scalar: UInt32) -> Bool {
-            guard scalar < 0x1_0000 else { return FcCharSetHasChar(charset, scalar) != 0 }
+            guard scalar < 0x1_0000 else { return coversSupplementary(scalar) }
             return (bits[Int(scalar) >> 6] >> UInt64(scalar & 63)) & 1 != 0
+        }
+
+        /// `covers` beyond the Basic Multilingual Plane: the page searched by halves.
+        private func coversSupplementary(_ scalar: UInt32) -> Bool {
+            let base = scalar & ~0xFF
+            var low = firstSupplementary
+            var high = pageBases.count
+            while low < high {
+                let middle = (low + high) / 2
+                if pageBases[middle] < base { low = middle + 1 } else { high = middle }
+            }
+            guard low < pageBases.count, pageBases[low] == base else { return false }
+            let word = pageWords[8 * low + Int(scalar & 0xFF) / 32]
+            return (word >> (scalar & 31)) & 1 != 0
         }
 
         /// True when the coverage has a code point of the Basic
@@ -314,11 +362,8 @@ final class _SystemFallback: @unchecked Sendable {
             for index in start..<candidates.count {
                 let match = Unmanaged.passUnretained(candidates[index])._withUnsafeGuaranteedRef {
                     candidate -> _FontFace? in
-                    let covers =
-                        scalar < 0x1_0000
-                        ? candidate.covers(scalar)
-                        : Self.fontconfig.withLock { _ in candidate.covers(scalar) }
-                    guard covers, let face = candidate.face, face.hasGlyph(scalar) else {
+                    guard candidate.covers(scalar), let face = candidate.face, face.hasGlyph(scalar)
+                    else {
                         return nil
                     }
                     return face
@@ -344,11 +389,8 @@ final class _SystemFallback: @unchecked Sendable {
         if let known = chosen.withLock({ $0[key] }) { return known }
         var found: _FontFace?
         for candidate in ranking(for: "und-zsye") {
-            let covers =
-                scalar < 0x1_0000
-                ? candidate.covers(scalar)
-                : Self.fontconfig.withLock { _ in candidate.covers(scalar) }
-            guard covers, let face = candidate.face, face.isColorEmoji, face.hasGlyph(scalar)
+            guard candidate.covers(scalar), let face = candidate.face, face.isColorEmoji,
+                face.hasGlyph(scalar)
             else { continue }
             found = face
             break
@@ -357,17 +399,34 @@ final class _SystemFallback: @unchecked Sendable {
         return found
     }
 
-    /// Checks every candidate's copied coverage (`_Candidate.covers`)
-    /// against fontconfig's own `FcCharSetHasChar` for every code point of
-    /// the Basic Multilingual Plane, in the ranking for `language`: the
-    /// number of candidates and the disagreements found ("path U+XXXX").
+    /// Checks the ranking for `language` (`ranking(for:)`, made by
+    /// fontconfig or read from the cache on disk) against one fontconfig
+    /// makes now: the same fonts in the same order, with the same pages;
+    /// and each candidate's copied coverage (`_Candidate.covers`) against
+    /// fontconfig's own `FcCharSetHasChar` for every code point of the
+    /// Basic Multilingual Plane and of the pages beyond it. Returns the
+    /// number of candidates and the disagreements found ("path U+XXXX",
+    /// or "path: ranking" when the lists differ).
     func _coverageDisagreements(language: String) -> (candidates: Int, found: [String]) {
         let candidates = ranking(for: language)
+        let fresh = Self.fontconfig.withLock { config in
+            Self.rank(
+                family: family, weight: weight, language: language,
+                config: Self.loadedConfiguration(&config))
+        }
         var found: [String] = []
-        for candidate in candidates {
-            for scalar in UInt32(0)..<0x1_0000 {
-                let theirs = Self.fontconfig.withLock { _ in
-                    FcCharSetHasChar(candidate.charset, scalar) != 0
+        if candidates.count != fresh.count { found.append("\(candidates.count): ranking") }
+        for (candidate, made) in zip(candidates, fresh)
+        where candidate.path != made.path || candidate.index != made.index
+            || candidate.pageBases != made.pageBases || candidate.pageWords != made.pageWords
+        {
+            found.append(candidate.path + ": ranking")
+        }
+        for candidate in fresh {
+            guard let charset = candidate.charset else { continue }
+            let beyond = candidate.pageBases.filter { $0 >= 0x1_0000 }.flatMap { $0..<($0 + 0x100) }
+            for scalar in Array(UInt32(0)..<0x1_0000) + beyond {
+                let theirs = Self.fontconfig.withLock { _ in FcCharSetHasChar(charset, scalar) != 0
                 }
                 if theirs != candidate.covers(scalar) {
                     found.append(
@@ -381,15 +440,34 @@ final class _SystemFallback: @unchecked Sendable {
     /// The name `colorEmojiFace` caches its choices under (not a language).
     private static let colorEmojiKey = "und-zsye (color emoji fonts only)"
 
-    /// fontconfig's ranking for this family and weight in `language`, made once.
+    /// fontconfig's ranking for this family and weight in `language`, made
+    /// once: read from the cache on disk when it holds it and nothing it was
+    /// made from has changed, else made by fontconfig and written there
+    /// (_SystemFonts+RankingCache.swift).
     private func ranking(for language: String) -> [_Candidate] {
         let key = _RankingKey(family: family, weight: weight, language: language)
         // Made under the fontconfig lock, so each key is ranked once.
         return Self.fontconfig.withLock { config in
             if let known = Self.rankings.withLock({ $0[key] }) { return known }
-            let made = Self.rank(
-                family: family, weight: weight, language: language,
-                config: Self.loadedConfiguration(&config))
+            let made: [_Candidate]
+            if let kept = _RankingCache.cached(family: family, weight: weight, language: language) {
+                made = kept.map {
+                    _Candidate(
+                        path: $0.path, index: $0.index, pageBases: $0.pageBases,
+                        pageWords: $0.pageWords)
+                }
+            } else {
+                let loaded = Self.loadedConfiguration(&config)
+                made = Self.rank(family: family, weight: weight, language: language, config: loaded)
+                if let loaded {
+                    _RankingCache.keep(
+                        made.map {
+                            _RankingCache.Entry(
+                                path: $0.path, index: $0.index, pageBases: $0.pageBases,
+                                pageWords: $0.pageWords)
+                        }, family: family, weight: weight, language: language, config: loaded)
+                }
+            }
             Self.rankings.withLock { $0[key] = made }
             return made
         }

@@ -49,9 +49,11 @@ struct SharedSystemFallbackTests {
     }
 }
 
-/// The copies the system-font scan keeps of fontconfig's answers: each
-/// ranked font's coverage of the Basic Multilingual Plane, one bit per code
-/// point, against `FcCharSetHasChar` itself; and the characters whose
+/// The copies the system-font scan keeps of fontconfig's answers: the
+/// ranking it uses (read from the cache file of
+/// _SystemFonts+RankingCache.swift when it holds) against one fontconfig
+/// makes afresh, and each ranked font's coverage, one bit per code point,
+/// against `FcCharSetHasChar` itself; and the characters whose
 /// clusters `_joinClustersToGraphemes` need not join, against Swift's
 /// `Character` (UAX #29's extended grapheme clusters).
 struct SystemFallbackCopiesTests {

@@ -1,0 +1,40 @@
+// The system-font scan's answers for Chinese runs kept by code point
+// (`_SystemFaceMemo.hanAnswer`, FontCollection+HanRuns.swift): a workspace's
+// memo, which keeps them, resolves every text to the same fonts as a memo
+// made for each text, which does not.
+import Testing
+import TrellisTestSupport
+
+@testable import TrellisText
+
+@Suite(
+    .enabled(
+        if: systemScriptFontsInstalled,
+        "needs Debian's fonts-noto-cjk and fonts-noto-core (Scripts/bootstrap.sh)"))
+struct HanAnswersTests {
+    /// Ideographs, CJK and general punctuation, box drawing, fullwidth
+    /// forms, kana, Latin, digits, emoji and spaces, which end Han runs.
+    static let alphabet: [String] =
+        ["中", "国", "龘", "㐀", "𠀀", "，", "。", "「", "」", "《", "》", "、", "：", "…", "—", "“", "”"]
+        + ["─", "│", "┤", "〰", "㊗", "ｱ", "Ａ", "！", "１", "あ", "カ", "한", "a", "Z", "7", " "]
+        + ["\u{3000}", "😀", "👍🏽", "❤️", "<foo>", "I:22", "\u{00A0}", "\t", "\n", "é", "Ж", "א"]
+
+    @Test func aWorkspaceMemoResolvesAsAMemoPerText() throws {
+        var generator = SystemRandomNumberGenerator()
+        for family in ["Inter", "Roboto"] {
+            let fonts = try FontCollection(Font(family: family)).addingSystemFonts()
+            var kept = _SystemFaceMemo(capacity: 16_384)
+            #expect(kept.keepsHanAnswers)
+            for _ in 0..<1_500 {
+                let text = (0..<Int.random(in: 1...40, using: &generator)).map { _ in
+                    Self.alphabet.randomElement(using: &generator)!
+                }.joined()
+                var once = _SystemFaceMemo(capacity: 256)
+                #expect(!once.keepsHanAnswers)
+                let expected = fonts._resolved(for: text, memo: &once).faces.map(\.id)
+                let resolved = fonts._resolved(for: text, memo: &kept).faces.map(\.id)
+                #expect(resolved == expected, "\(text.unicodeScalars.map(\.value))")
+            }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+// A face's kern-only analysis kept in a cache file (KernOnlyShaping+Cache.swift):
+// read back, it is the analysis worked out afresh, array for array, for the
+// bundled fonts and the system's fonts Chinese rows fall back to; and its
+// reader refuses a file cut short, damaged, for another face or fingerprint,
+// or whose stamps no longer hold.
+import CHarfBuzz
+import Testing
+import TrellisTestSupport
+
+@testable import TrellisText
+
+struct KernOnlyCacheTests {
+    /// The faces to check: the bundled fonts, and Noto Sans CJK and DejaVu
+    /// Sans when installed.
+    static func faces() throws -> [_FontFace] {
+        var faces = try ["Inter", "Roboto", "Noto Sans Arabic"].map { try Font(family: $0)._face }
+        for path in [
+            "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+            "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+        ] where _FileStamp(of: path).exists {
+            faces.append(try Font(path: path)._face)
+        }
+        return faces
+    }
+
+    /// The file `analyzeKeeping` would write for `face`, stamped with itself.
+    static func file(_ face: _FontFace) -> (bytes: [UInt8], fresh: _KernOnlyFace?) {
+        let fresh = _KernOnlyFace.analyze(face: hb_font_get_face(face.hbFont), font: face.hbFont)
+        let bytes = _KernOnlyFace.encodeCache(
+            fresh, path: face.path, index: face.index,
+            fingerprint: _KernOnlyFace.cacheFingerprint(),
+            stamps: [(face.path, _FileStamp(of: face.path))])
+        return (bytes, fresh)
+    }
+
+    static func decoded(_ bytes: [UInt8], _ face: _FontFace, path: String? = nil)
+        -> _KernOnlyFace??
+    {
+        bytes.withUnsafeBytes {
+            _KernOnlyFace.decodeCache(
+                $0, face: hb_font_get_face(face.hbFont), path: path ?? face.path, index: face.index,
+                fingerprint: _KernOnlyFace.cacheFingerprint())
+        }
+    }
+
+    /// Whether two analyses hold the same arrays.
+    static func same(_ a: _KernOnlyFace?, _ b: _KernOnlyFace?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        guard a.scalars == b.scalars, a.advances == b.advances,
+            a.analysisSteps == b.analysisSteps, (a.gpos == nil) == (b.gpos == nil),
+            a.simple.count == b.simple.count, a.pairLookups.count == b.pairLookups.count
+        else { return false }
+        for (x, y) in zip(a.simple, b.simple) {
+            guard let x, let y else {
+                if x != nil || y != nil { return false }
+                continue
+            }
+            guard x.simple.words == y.simple.words, x.needs == y.needs, x.guards == y.guards,
+                x.starts == y.starts, x.members == y.members,
+                x.rules.elementsEqual(
+                    y.rules,
+                    by: { $0.elementsEqual($1, by: { $0.offset == $1.offset && $0.set == $1.set }) }
+                )
+            else { return false }
+        }
+        return zip(a.pairLookups, b.pairLookups).allSatisfy { $0?.lookups == $1?.lookups }
+    }
+
+    @Test func readBackItIsTheAnalysisWorkedOutAfresh() throws {
+        for face in try Self.faces() {
+            let (bytes, fresh) = Self.file(face)
+            let kept = try #require(Self.decoded(bytes, face), "\(face.path)")
+            #expect(Self.same(kept, fresh), "\(face.path)")
+        }
+    }
+
+    @Test func refusesFilesCutShortDamagedOrForAnotherFace() throws {
+        let face = try Font(family: "Inter")._face
+        let (bytes, _) = Self.file(face)
+        for length in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 3_000)) {
+            #expect(Self.decoded(Array(bytes[0..<length]), face) == nil, "\(length) bytes")
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            var damaged = bytes
+            damaged[Int.random(in: 0..<bytes.count, using: &generator)] ^= UInt8.random(
+                in: 1...255, using: &generator)
+            #expect(Self.decoded(damaged, face) == nil)
+        }
+        #expect(Self.decoded(bytes, face, path: face.path + "x") == nil)
+        // Another face's glyph count: Roboto's file is not Inter's.
+        let roboto = try Font(family: "Roboto")._face
+        #expect(Self.decoded(bytes, roboto, path: face.path) == nil)
+    }
+
+    @Test func refusesAFileWhoseStampNoLongerHolds() throws {
+        let face = try Font(family: "Inter")._face
+        let fresh = _KernOnlyFace.analyze(face: hb_font_get_face(face.hbFont), font: face.hbFont)
+        var stamp = _FileStamp(of: face.path)
+        stamp.size += 1
+        let bytes = _KernOnlyFace.encodeCache(
+            fresh, path: face.path, index: face.index,
+            fingerprint: _KernOnlyFace.cacheFingerprint(), stamps: [(face.path, stamp)])
+        #expect(Self.decoded(bytes, face) == nil)
+    }
+}
