@@ -5,14 +5,14 @@
 # broken invariant stops that target, saves the input under
 # Fuzz/.build/artifacts/ and makes the script exit 1.
 #
-#   Scripts/fuzz.sh TARGET SECONDS     TARGET: vfl constraint template jsonl jsonmember rows text markup reuse frames png stacktree stackfile layout fonts all
+#   Scripts/fuzz.sh TARGET SECONDS     TARGET: vfl constraint template jsonl jsonmember rows text markup reuse frames png stacktree stackfile layout fonts fontcache all
 #
 # Corpora persist in Fuzz/.build/corpus/TARGET, so runs add up. Replay one
 # saved input with: TRELLIS_FUZZ_TARGET=text Fuzz/.build/release/TrellisFuzz FILE
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(vfl constraint template jsonl jsonmember rows text markup reuse frames png stacktree stackfile layout fonts)
+targets=(vfl constraint template jsonl jsonmember rows text markup reuse frames png stacktree stackfile layout fonts fontcache)
 usage() {
     echo "usage: Scripts/fuzz.sh TARGET SECONDS   (TARGET: ${targets[*]} all)" >&2
     exit 2
@@ -21,7 +21,7 @@ usage() {
 [[ "$2" =~ ^[1-9][0-9]*$ ]] || usage
 case "$1" in
     all) selected=("${targets[@]}") ;;
-    vfl | constraint | template | jsonl | jsonmember | rows | text | markup | reuse | frames | png | stacktree | stackfile | layout | fonts) selected=("$1") ;;
+    vfl | constraint | template | jsonl | jsonmember | rows | text | markup | reuse | frames | png | stacktree | stackfile | layout | fonts | fontcache) selected=("$1") ;;
     *) usage ;;
 esac
 seconds=$2

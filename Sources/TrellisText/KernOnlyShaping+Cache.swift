@@ -35,12 +35,8 @@ extension _KernOnlyFace {
             return analyze(face: face, font: font)
         }
         let fingerprint = cacheFingerprint()
-        // A file per program (each stamps its own file), face and font file.
         let program = _DiskCache.executablePath
-        guard
-            let file = _DiskCache.file(
-                "kern-only", key: "\(path)\u{0}\(index)\u{0}\(program)")
-        else {
+        guard let file = cacheFile(path: path, index: index, program: program) else {
             return analyze(face: face, font: font)
         }
         if let bytes = _DiskCache.readFile(file),
@@ -60,6 +56,12 @@ extension _KernOnlyFace {
                 made, path: path, index: index, fingerprint: fingerprint, stamps: stamps),
             to: file)
         return made
+    }
+
+    /// The cache file of face `index` of the font file at `path`: a file
+    /// per program (each stamps its own file), face and font file.
+    static func cacheFile(path: String, index: Int, program: String) -> String? {
+        _DiskCache.file("kern-only", key: "\(path)\u{0}\(index)\u{0}\(program)")
     }
 
     /// HarfBuzz's version and default language.

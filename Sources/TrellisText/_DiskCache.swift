@@ -11,7 +11,10 @@
 // is left. The payload names what it was made from (the files, each with
 // its `_FileStamp`, the program itself among them) and the reader's caller
 // takes it only when every stamp is as it was. A file is written under a
-// name of its own and renamed, so a reader sees a whole file or none.
+// name of its own and renamed, so a reader sees a whole file or none. The
+// directory keeps the `_DiskCache.fileLimit` files written last.
+
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -173,7 +176,10 @@ enum _DiskCache {
             _ = mkdir(String(directory[..<slash]), 0o755)
             _ = mkdir(directory, 0o755)
         }
-        let temporary = path + ".\(getpid()).tmp"
+        // The process and a count: threads of one process writing the same
+        // file do not share a temporary file.
+        let serial = temporaryFiles.add(1, ordering: .relaxed).newValue
+        let temporary = path + ".\(getpid()).\(serial).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { return }
         let written = bytes.withUnsafeBytes { raw -> Bool in
@@ -185,8 +191,51 @@ enum _DiskCache {
             }
             return true
         }
-        if close(descriptor) == 0 && written && rename(temporary, path) == 0 { return }
+        if close(descriptor) == 0 && written && rename(temporary, path) == 0 {
+            trim(keeping: fileLimit)
+            return
+        }
         _ = unlink(temporary)
+    }
+
+    private static let temporaryFiles = Atomic<Int>(0)
+
+    /// How many cache files the directory keeps: a file is written per
+    /// font file, face and program, and fonts loaded from paths that come
+    /// and go (a test's or a fuzzer's temporary fonts, each build of a
+    /// program) would otherwise add files without end.
+    static let fileLimit = 128
+
+    /// Removes the files least recently written until the directory holds
+    /// at most `limit` cache files (`.bin`), and temporary files (`.tmp`)
+    /// left an hour or more ago by a process that stopped mid-write.
+    static func trim(keeping limit: Int) {
+        guard let directory, let stream = opendir(directory) else { return }
+        var files: [(modified: Int, name: String)] = []
+        var stale: [String] = []
+        let now = Int(time(nil))
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self))
+            }
+            let isCache = name.hasSuffix(".bin")
+            guard isCache || name.hasSuffix(".tmp") else { continue }
+            var info = stat()
+            guard stat(directory + "/" + name, &info) == 0 else { continue }
+            let modified = Int(info.st_mtim.tv_sec)
+            if isCache {
+                files.append((modified, name))
+            } else if now - modified >= 3600 {
+                stale.append(name)
+            }
+        }
+        closedir(stream)
+        for name in stale { _ = unlink(directory + "/" + name) }
+        guard files.count > limit else { return }
+        files.sort { ($0.modified, $0.name) < ($1.modified, $1.name) }
+        for file in files.prefix(files.count - limit) {
+            _ = unlink(directory + "/" + file.name)
+        }
     }
 }
 

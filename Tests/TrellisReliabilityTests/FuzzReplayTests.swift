@@ -94,6 +94,10 @@ struct FuzzReplayTests {
         replay(FontTablesFuzz.run, seed: 0x7FA, count: 400, maximumLength: 48)
     }
 
+    @Test func damagedFontCacheFilesAreRefusedOrMeasureToWellFormedLayouts() {
+        replay(FontCacheFuzz.run, seed: 0xCAC4E, count: 300, maximumLength: 32)
+    }
+
     /// Inputs the `fonts` target found (docs/reliability.md, bugs 12 to 16).
     @Test func damagedFontTablesTheFuzzerFound() throws {
         // Inter, GPOS byte 56,219 set to 0x00FF: a class definition's range

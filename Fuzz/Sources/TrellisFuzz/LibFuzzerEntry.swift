@@ -23,6 +23,7 @@ let fuzzTargets: [String: ([UInt8]) throws(FuzzViolation) -> FuzzOutcome] = [
     "stackfile": StackFileDifferentialFuzz.run,
     "layout": LayoutFileFuzz.run,
     "fonts": FontTablesFuzz.run,
+    "fontcache": FontCacheFuzz.run,
 ]
 
 let selectedTarget: ([UInt8]) throws(FuzzViolation) -> FuzzOutcome = {

@@ -1,0 +1,176 @@
+// Fuzz body for the files TrellisText keeps across processes in its cache
+// directory (_DiskCache.swift): a face's kern-only analysis and fontconfig's
+// ranking. A real file's payload (the bundled Inter's or Roboto's analysis,
+// or a ranking of the bundled fonts) has bytes overwritten, 32-bit counts and
+// offsets set to extremes, or is cut short, and is framed again with its
+// length and checksum (as a file made to look whole would be), or left with
+// the old frame. The ranking reader must refuse it or give pages in order
+// within Unicode. The analysis, of a copy of the font made for the run, is
+// put where the process reads it, and the copy loaded and measured: a file
+// the reader refuses is written anew (the face analyzed again); one it
+// accepts must still measure every text to a finite, well-formed layout,
+// and the payload as it was must be accepted.
+
+import Synchronization
+@_spi(Fuzzing) import TrellisText
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+enum FontCacheFuzz {
+    /// A bundled font's bytes, copied to a file of each run's own: its
+    /// analysis's cache file is then one no other code of the process reads.
+    struct Base {
+        var bytes: [UInt8]
+        var fileExtension: String
+    }
+
+    static let bases: [Base] = ["Inter", "Roboto"].compactMap { family in
+        guard let path = try? Font(family: family).path, let bytes = _readFile(path) else {
+            return nil
+        }
+        return Base(bytes: bytes, fileExtension: path.hasSuffix(".otf") ? "otf" : "ttf")
+    }
+
+    private static let files = Atomic<Int>(0)
+
+    static let rankingPayload: [UInt8] = {
+        let paths = ["Inter", "Roboto"].compactMap { try? Font(family: $0).path }
+        return _FontCacheFuzzing.rankingPayload(
+            fonts: paths, scalars: [0x41, 0x61, 0xE9, 0x416, 0x3042, 0x4E00, 0xFF01, 0x1F600])
+    }()
+
+    static let texts = [
+        "AVATAR Wave To Ty", "Пример текста: ёлка", "ﬁ office 漢字 x", "a\u{301} Ἀθῆναι",
+    ]
+    static let widths: [Double] = [1e6, 120, 37]
+
+    @discardableResult
+    static func run(_ bytes: [UInt8]) throws(FuzzViolation) -> FuzzOutcome {
+        guard !bases.isEmpty else {
+            throw FuzzViolation(
+                target: "fontcache", message: "the bundled fonts Inter and Roboto did not load",
+                input: "")
+        }
+        var input = FuzzInput(bytes)
+        let choice = Int(input.byte() % 3)
+        var kernOnly: (fontPath: String, file: String, payload: [UInt8])?
+        if choice < bases.count {
+            let base = bases[choice]
+            let path =
+                "/tmp/trellis-fontcache-fuzz-\(getpid())-\(files.add(1, ordering: .relaxed).newValue).\(base.fileExtension)"
+            guard _writeFile(path, base.bytes),
+                let made = try? _FontCacheFuzzing.kernOnlyFile(fontAt: path)
+            else {
+                unlink(path)
+                throw FuzzViolation(
+                    target: "fontcache", message: "cannot make the analysis file of \(path)",
+                    input: "")
+            }
+            kernOnly = (path, made.file, made.payload)
+        }
+        defer {
+            if let kernOnly {
+                unlink(kernOnly.fontPath)
+                unlink(kernOnly.file)
+            }
+        }
+        let original = kernOnly?.payload ?? rankingPayload
+        var payload = original
+        let reframe = input.byte() % 8 != 0
+        var changes: [String] = []
+        while !input.isAtEnd, !payload.isEmpty {
+            let position =
+                (Int(input.byte()) << 16 | Int(input.byte()) << 8 | Int(input.byte()))
+                % payload.count
+            let kind = input.byte() % 8
+            let value = input.byte()
+            switch kind {
+            case 0...3:
+                payload[position] = value
+                changes.append("byte \(position) = \(value)")
+            case 4...6:
+                // A 32-bit little-endian count or offset set to an extreme.
+                let word: UInt32 =
+                    kind == 4 ? 0xFFFF_FFFF : kind == 5 ? 0 : UInt32(value) << 24 | 0xFF_FFFF
+                for k in 0..<4 where position + k < payload.count {
+                    payload[position + k] = UInt8(truncatingIfNeeded: word >> (8 * k))
+                }
+                changes.append("word \(position) = \(word)")
+            default:
+                payload.removeSubrange(position...)
+                changes.append("cut to \(position) bytes")
+            }
+        }
+        let shown =
+            "\(kernOnly.map { "analysis of \($0.fontPath)" } ?? "ranking")"
+            + (reframe ? "" : ", old frame") + ": " + changes.prefix(12).joined(separator: "; ")
+        let file: [UInt8]
+        if let kernOnly {
+            file =
+                reframe || payload == original
+                ? _FontCacheFuzzing.kernOnlyFrame(payload)
+                : Array(_FontCacheFuzzing.kernOnlyFrame(original).prefix(32)) + payload
+        } else {
+            file =
+                reframe || payload == original
+                ? _FontCacheFuzzing.rankingFrame(payload)
+                : Array(_FontCacheFuzzing.rankingFrame(original).prefix(32)) + payload
+        }
+        guard let kernOnly else {
+            let read: [(path: String, pages: Int)]?
+            do {
+                read = try _FontCacheFuzzing.readRanking(file)
+            } catch {
+                throw FuzzViolation(target: "fontcache", message: "\(error)", input: shown)
+            }
+            try _require(
+                payload != original || read != nil, "fontcache",
+                "the ranking reader refused a whole, undamaged file", input: shown)
+            return read == nil ? .rejected : .accepted
+        }
+        guard _writeFile(kernOnly.file, file) else {
+            throw FuzzViolation(
+                target: "fontcache", message: "cannot write \(kernOnly.file)", input: shown)
+        }
+        let font: Font
+        do {
+            font = try Font._unshared(path: kernOnly.fontPath)
+        } catch {
+            throw FuzzViolation(
+                target: "fontcache", message: "the font did not load: \(error)", input: shown)
+        }
+        let measurer = TextMeasurer()
+        for text in texts {
+            for width in widths {
+                let layout: TextLayout
+                do {
+                    layout = try measurer.layout(
+                        text, style: TextStyle(fonts: FontCollection(font), size: 17),
+                        width: width)
+                } catch {
+                    throw FuzzViolation(
+                        target: "fontcache", message: "\"\(text)\" at \(width): \(error)",
+                        input: shown)
+                }
+                // A damaged analysis's advances may be negative.
+                do {
+                    try TextMeasurementFuzz.check(
+                        layout, text: text, numberOfLines: 0, letterSpacing: 0,
+                        allowsInfinity: false, negativeWidths: true)
+                } catch {
+                    throw FuzzViolation(
+                        target: "fontcache", message: "\"\(text)\" at \(width): \(error.message)",
+                        input: shown)
+                }
+            }
+        }
+        // A file the reader took is left as it was; one it refused is written anew.
+        let accepted = _readFile(kernOnly.file) == file
+        try _require(
+            payload != original || accepted, "fontcache",
+            "the analysis reader refused a whole, undamaged file", input: shown)
+        return accepted ? .accepted : .rejected
+    }
+}
