@@ -270,6 +270,14 @@ public final class Solver {
         constraint._isIn(self) && !_records[Int(constraint._slot)].isEdit
     }
 
+    /// Whether `constraint` is installed here with `constant` as its
+    /// constant already, so that `setConstant(constant, for:)` would change
+    /// nothing (false for a constant that is not a number).
+    public func holds(_ constraint: Constraint, constant: Double) -> Bool {
+        constraint._isIn(self) && !_records[Int(constraint._slot)].isEdit
+            && _records[Int(constraint._slot)].constant == constant
+    }
+
     /// The installed constraints (not edit variables), in installation order.
     public var constraints: [Constraint] {
         _records.filter { $0.constraint != nil && !$0.isEdit }

@@ -51,6 +51,16 @@ extension LayoutEngine {
     func pushConstant(
         _ value: Double, of solverConstraint: Constraint, for constraint: LayoutConstraint
     ) {
+        // The constant the solver holds already (a baseline constraint's,
+        // computed again after every new text, nearly always is):
+        // `setConstant` would change nothing, and the remembered sizes and
+        // checked widths still hold. Only the layout is marked, as below.
+        if unmanagedSolver._withUnsafeGuaranteedRef({
+            $0.holds(solverConstraint, constant: value)
+        }) {
+            needsLayout = true
+            return
+        }
         // What reading `solver` does first; the solver is then lent
         // unretained (setting a constant does not replace it).
         forgetRememberedSizes()
