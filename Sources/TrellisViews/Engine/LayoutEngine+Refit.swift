@@ -572,8 +572,15 @@ extension LayoutEngine {
         if !plan.sizes.isEmpty { plan.sizes.removeAll() }
     }
 
-    /// Suggests the pending height, if any (see `pendingHeight`).
+    /// Suggests the pending height, if any (see `pendingHeight`). Checked
+    /// in place: most calls (every constant a refit sends) find none.
+    @inline(__always)
     func applyPendingHeight() {
+        if plan.pendingHeight != nil { suggestPendingHeight() }
+    }
+
+    /// The body of `applyPendingHeight`.
+    func suggestPendingHeight() {
         guard let pending = plan.pendingHeight else { return }
         plan.pendingHeight = nil
         suggestIntrinsic(pending.value, at: pending.handle, storedSolver)
