@@ -195,6 +195,10 @@ extension _KernOnlyFace {
                 }
                 rules.append(rule)
             }
+            // A glyph's rule bits name rules the plan has (`matchesRule`
+            // reads `rules` by them).
+            let ruleBits: UInt64 = ruleCount == 64 ? .max : (1 << UInt64(ruleCount)) - 1
+            guard starts.allSatisfy({ $0 & ~ruleBits == 0 }) else { return nil }
             plans.append(
                 _KernOnlyPlan(
                     simple: _GlyphSet(words: simple), needs: needs, guards: guards,

@@ -103,4 +103,32 @@ struct KernOnlyCacheTests {
             fingerprint: _KernOnlyFace.cacheFingerprint(), stamps: [(face.path, stamp)])
         #expect(Self.decoded(bytes, face) == nil)
     }
+
+    /// A whole file (its checksum matching) whose plan gives a glyph the
+    /// bit of a rule the plan does not have: `matchesRule` would read past
+    /// `rules` (found by the `fontcache` fuzz target), so it is refused.
+    @Test func refusesAPlanWhoseRuleBitsNameNoRule() throws {
+        let face = try Font(family: "Inter")._face
+        let fresh = try #require(
+            _KernOnlyFace.analyze(face: hb_font_get_face(face.hbFont), font: face.hbFont))
+        let plan = try #require(fresh.simple.compactMap { $0 }.first)
+        let glyphCount = fresh.advances.count
+        var starts = plan.starts.isEmpty ? [UInt64](repeating: 0, count: glyphCount) : plan.starts
+        let members =
+            plan.members.isEmpty ? [UInt64](repeating: 0, count: glyphCount) : plan.members
+        starts[1] |= 1 << UInt64(plan.rules.count)
+        let damaged = _KernOnlyPlan(
+            simple: plan.simple, needs: plan.needs, guards: plan.guards, starts: starts,
+            members: members, rules: plan.rules)
+        let analysis = _KernOnlyFace(
+            scalars: fresh.scalars, advances: fresh.advances,
+            simple: fresh.simple.map { $0 === plan ? damaged : $0 },
+            pairLookups: fresh.pairLookups, gpos: fresh.gpos.map { hb_blob_reference($0) },
+            analysisSteps: fresh.analysisSteps)
+        let bytes = _KernOnlyFace.encodeCache(
+            analysis, path: face.path, index: face.index,
+            fingerprint: _KernOnlyFace.cacheFingerprint(),
+            stamps: [(face.path, _FileStamp(of: face.path))])
+        #expect(Self.decoded(bytes, face) == nil)
+    }
 }
