@@ -4,7 +4,7 @@
 import TrellisGeometry
 import TrellisText
 
-extension _DirectPlan {
+extension _LanePlan {
     // MARK: Costs (bottom-up)
 
     /// Every node's cost along `axis`, bottom-up. A node whose inputs are
