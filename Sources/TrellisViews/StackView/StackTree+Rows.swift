@@ -136,9 +136,11 @@ extension DirectStackLayout {
         while true {
             do throws(DirectStackLayoutError) {
                 switch lanes {
-                case 8: return try Self.layout(row, of: structure, width, &narrow, frames: false).height
+                case 8:
+                    return try Self.layout(row, of: structure, width, &narrow, frames: false).height
                 case 12:
-                    return try Self.layout(row, of: structure, width, &middle!, frames: false).height
+                    return try Self.layout(row, of: structure, width, &middle!, frames: false)
+                        .height
                 default:
                     return try Self.layout(row, of: structure, width, &wide!, frames: false).height
                 }

@@ -36,7 +36,8 @@ extension DirectStackLayout {
         return true
     }
 
-    /// A new plan with `other`'s measurer and settings.
+    /// A new plan with `other`'s measurer, settings and counters (what
+    /// tests and profiles count goes on from there).
     static func plan<Wide, Slope>(like other: _LanePlan<Slope>) -> _LanePlan<Wide> {
         var plan = _LanePlan<Wide>(measurer: other.measurer)
         plan.replayingWidths = other.replayingWidths
@@ -44,6 +45,14 @@ extension DirectStackLayout {
         plan.replayingSubtrees = other.replayingSubtrees
         plan.memoizingTextWidths = other.memoizingTextWidths
         plan.rowShares.enabled = other.rowShares.enabled
+        plan.widthReplays = other.widthReplays
+        plan.textWidthReplays = other.textWidthReplays
+        plan.textWidthCostsSkipped = other.textWidthCostsSkipped
+        plan.textWidthMemoHits = other.textWidthMemoHits
+        plan.rowShares.hits = other.rowShares.hits
+        plan.heightReplays = other.heightReplays
+        plan.subtreeReplays = other.subtreeReplays
+        plan.measureCalls = other.measureCalls
         return plan
     }
 
