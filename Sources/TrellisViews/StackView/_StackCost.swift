@@ -327,12 +327,17 @@ struct _LaneCost<Slope: _SlopeLanes> {
         var place = kinks.count
         while place > 0, kinks[place - 1].x > value { place -= 1 }
         let merges = place > 0 && kinks[place - 1].x == value
-        let savedBase = base[lane]
+        let (count, savedBase) = (kinks.count, base[lane])
         let savedDelta = merges ? kinks[place - 1].delta : _Slope()
         addEqual(value, lane: lane)
         defer {
             base[lane] = savedBase
-            if merges { kinks[place - 1].delta = savedDelta } else { kinks.remove(at: place) }
+            if merges {
+                kinks[place - 1].delta = savedDelta
+            } else {
+                // (One kink, or two at a value that is not a number.)
+                kinks.removeSubrange(place..<(place + kinks.count - count))
+            }
         }
         return try argmin(what())
     }
