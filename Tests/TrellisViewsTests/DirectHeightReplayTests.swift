@@ -43,7 +43,7 @@ import TrellisText
     ) -> [String] {
         var kept = DirectStackLayout()
         kept.plan.replayingHeights = wholeRows
-        func replays(_ plan: _DirectPlan) -> Int {
+        func replays(_ plan: _PlanView) -> Int {
             wholeRows ? plan.heightReplays : plan.subtreeReplays
         }
         var heights = DirectStackLayout()

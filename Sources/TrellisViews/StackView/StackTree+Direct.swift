@@ -81,13 +81,20 @@ extension StackTree {
 /// }
 /// ```
 public struct DirectStackLayout {
-    var plan = _DirectPlan()
+    /// The plans of slopes of 8, 12 and 16 lanes, and how many lanes the
+    /// layout uses: 8 (trees of up to 7 priority levels, most trees) until
+    /// a tree needs more, then the next width for that tree and every
+    /// later one (`_DirectPlan+Lanes.swift`).
+    var narrow = _LanePlan<SIMD8<Double>>()
+    var middle: _LanePlan<_Lanes12>?
+    var wide: _LanePlan<SIMD16<Double>>?
+    var lanes = 8
 
     /// A layout whose labels and buttons measure with `measurer` (the
     /// views of `makeViews()` measure with the shared one; every measurer
     /// gives the same sizes, caches aside).
     public init(measurer: TextMeasurer = .shared) {
-        plan.measurer = measurer
+        narrow.measurer = measurer
     }
 
     /// The height and frames `tree.makeViews()` gets at `width` from
@@ -103,7 +110,17 @@ public struct DirectStackLayout {
     public mutating func layout(_ tree: StackTree, width: Double) throws(DirectStackLayoutError)
         -> StackTreeLayout
     {
-        try plan.layout(tree, width: width)
+        while true {
+            do throws(DirectStackLayoutError) {
+                switch lanes {
+                case 8: return try narrow.layout(tree, width: width)
+                case 12: return try middle!.layout(tree, width: width)
+                default: return try wide!.layout(tree, width: width)
+                }
+            } catch {
+                guard widen() else { throw error }
+            }
+        }
     }
 }
 
@@ -214,8 +231,8 @@ struct _ShapeFlags: Hashable {
 
 /// The last cost of each node along one axis, and what it was made from
 /// (see `computeCosts`).
-struct _CostMemo {
-    var costs: [_Cost]
+struct _CostMemo<Slope: _SlopeLanes> {
+    var costs: [_LaneCost<Slope>]
     var keys: [SIMD4<Double>]
     /// Whether the entry may be kept when its key matches.
     var valid: [Bool]
@@ -227,7 +244,7 @@ struct _CostMemo {
     var arranged: [_ArrangedSubtree]
 
     init(count: Int = 0) {
-        costs = Array(repeating: _Cost(), count: count)
+        costs = Array(repeating: _LaneCost(), count: count)
         keys = Array(repeating: SIMD4(), count: count)
         valid = Array(repeating: false, count: count)
         kept = Array(repeating: false, count: count)
@@ -235,7 +252,25 @@ struct _CostMemo {
     }
 }
 
-struct _DirectPlan {
+/// The direct path's state and steps for trees whose priority levels fit
+/// the lanes of `Slope` (`_SlopeLanes`): `DirectStackLayout` keeps one of
+/// 8 lanes (up to 7 levels, most trees) and one of 16 for trees of more.
+/// A slope of 16 lanes is 128 bytes, a cost 152 and a kink 144; of 8,
+/// 64, 88 and 80: the costs a row combines and copies are half as large.
+/// The plan of the widest slopes (16 lanes, up to 15 priority levels).
+typealias _DirectPlan = _LanePlan<_Slope>
+
+struct _LanePlan<Slope: _SlopeLanes> {
+    typealias _Slope = Slope
+    typealias _Kink = _LaneKink<Slope>
+    typealias _Cost = _LaneCost<Slope>
+    typealias _BoundedSlopes = _BoundedSlopesOf<Slope>
+    typealias _Stretches = _LaneStretches<Slope>
+    typealias _CostMemo = TrellisViews._CostMemo<Slope>
+    typealias _RowShareView = TrellisViews._RowShareView<Slope>
+    typealias _RowShare = TrellisViews._RowShare<Slope>
+    typealias _RowShares = TrellisViews._RowShares<Slope>
+
     var nodes: [_DirectNode] = []
     /// Costs kept from the last computation along each axis (horizontal,
     /// vertical); emptied when the tree's shape changes.
@@ -317,6 +352,9 @@ struct _DirectPlan {
     var stretches = _Stretches()
     /// Priority levels of the tree, highest first; lane = index + 1.
     var levels: [Float] = []
+    /// Set when a tree's levels did not fit this plan's slopes (`prepare`
+    /// refused it): `DirectStackLayout` then lays it out with wider ones.
+    var needsWiderSlopes = false
     var scale = 3.0
     var measurer = TextMeasurer.shared
     var tree: StackTree?
@@ -345,7 +383,7 @@ struct _DirectPlan {
     /// `measured` (tests count the ones it skips).
     var measureCalls = 0
 
-    static let proportionalBase: Float = 999
+    static var proportionalBase: Float { 999 }
 
     /// The priority levels `tree` needs (below required): its views' own,
     /// the fitting size (50), and those of the constraints its stacks and

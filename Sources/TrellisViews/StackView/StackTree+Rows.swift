@@ -115,19 +115,16 @@ extension DirectStackLayout {
     public mutating func layout(
         _ row: StackTreeRow, of structure: StackTree, width: Double
     ) throws(DirectStackLayoutError) -> StackTreeLayout {
-        try prepare(row, of: structure)
-        return try plan.layoutPrepared(width: width)
-    }
-
-    /// Writes `row` into the kept nodes, or prepares `structure.applying(row)`
-    /// when they are of another structure or the row's shape is new.
-    private mutating func prepare(_ row: StackTreeRow, of structure: StackTree)
-        throws(DirectStackLayoutError)
-    {
-        if try !plan.prepare(row, of: structure) {
-            plan.rowStructure = nil
-            defer { plan.rowStructure = structure }
-            try plan.prepare(structure.applying(row))
+        while true {
+            do throws(DirectStackLayoutError) {
+                switch lanes {
+                case 8: return try Self.layout(row, of: structure, width, &narrow)
+                case 12: return try Self.layout(row, of: structure, width, &middle!)
+                default: return try Self.layout(row, of: structure, width, &wide!)
+                }
+            } catch {
+                guard widen() else { throw error }
+            }
         }
     }
 
@@ -136,12 +133,40 @@ extension DirectStackLayout {
     public mutating func height(
         _ row: StackTreeRow, of structure: StackTree, width: Double
     ) throws(DirectStackLayoutError) -> Double {
-        try prepare(row, of: structure)
-        return try plan.layoutPrepared(width: width, frames: false).height
+        while true {
+            do throws(DirectStackLayoutError) {
+                switch lanes {
+                case 8:
+                    return try Self.layout(row, of: structure, width, &narrow, frames: false).height
+                case 12:
+                    return try Self.layout(row, of: structure, width, &middle!, frames: false)
+                        .height
+                default:
+                    return try Self.layout(row, of: structure, width, &wide!, frames: false).height
+                }
+            } catch {
+                guard widen() else { throw error }
+            }
+        }
+    }
+
+    /// The row written into `plan`'s kept nodes, or `structure.applying(row)`
+    /// prepared when they are of another structure or the row's shape is
+    /// new; then laid out.
+    private static func layout<Slope>(
+        _ row: StackTreeRow, of structure: StackTree, _ width: Double,
+        _ plan: inout _LanePlan<Slope>, frames: Bool = true
+    ) throws(DirectStackLayoutError) -> StackTreeLayout {
+        if try !plan.prepare(row, of: structure) {
+            plan.rowStructure = nil
+            defer { plan.rowStructure = structure }
+            try plan.prepare(structure.applying(row))
+        }
+        return try plan.layoutPrepared(width: width, frames: frames)
     }
 }
 
-extension _DirectPlan {
+extension _LanePlan {
     /// Writes `row` into the nodes when they are of `structure` and the
     /// row's shape is known; false when the caller must prepare the whole
     /// tree.

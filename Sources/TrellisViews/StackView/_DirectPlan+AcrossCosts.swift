@@ -4,7 +4,7 @@
 import TrellisGeometry
 import TrellisText
 
-extension _DirectPlan {
+extension _LanePlan {
     /// The alignment whose constraints across the axis `stack` makes. A
     /// vertical stack aligned by baselines makes no `UISV-alignment` (UIKit:
     /// "firstBaseline: a layout where the stack view aligns its arranged

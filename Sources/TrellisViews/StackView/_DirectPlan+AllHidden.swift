@@ -1,6 +1,6 @@
 // The views of a stack with no visible view, across its axis.
 
-extension _DirectPlan {
+extension _LanePlan {
     /// Places the views of stack `index`, every one hidden, across `axis`
     /// (not the stack's own). UIKit ties the canvas to its spanner guides
     /// only, so the views keep their own lengths across (aligned with the

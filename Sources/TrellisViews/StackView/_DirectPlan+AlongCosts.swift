@@ -5,7 +5,7 @@
 import TrellisGeometry
 import TrellisText
 
-extension _DirectPlan {
+extension _LanePlan {
     /// The cost of a stack's length along its axis.
     mutating func alongCost(
         _ index: Int, _ stack: StackTree.Stack, _ visible: [Int], _ axis: LayoutAxis

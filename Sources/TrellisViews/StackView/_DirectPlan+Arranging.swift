@@ -4,7 +4,7 @@
 import TrellisGeometry
 import TrellisText
 
-extension _DirectPlan {
+extension _LanePlan {
     // MARK: Arranging (top-down)
 
     func length(_ index: Int, _ axis: LayoutAxis) -> Double {

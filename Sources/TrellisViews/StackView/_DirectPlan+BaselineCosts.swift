@@ -5,7 +5,7 @@
 import TrellisGeometry
 import TrellisText
 
-extension _DirectPlan {
+extension _LanePlan {
     /// Baseline-relative: the last view's top below the canvas's start.
     mutating func baselineChain(_ visible: [Int], _ gaps: [Double]) throws(_StackCostError)
         -> Double

@@ -1,6 +1,6 @@
 // Views whose baseline is their bottom edge in a row aligned by baselines.
 
-extension _DirectPlan {
+extension _LanePlan {
     /// Whether `child`, in a row aligned by baselines, has its baseline at
     /// its bottom at a length its costs decide: a button, a box, a nested
     /// stack or an image. UIKit: "For views without text, the stack view
@@ -20,7 +20,7 @@ extension _DirectPlan {
     }
 }
 
-extension _DirectPlan {
+extension _LanePlan {
     /// Whether the view UIKit's rule names for `stack`'s first (or last)
     /// baseline has that baseline at `stack`'s bottom edge, whatever the
     /// texts (a nested stack in a baseline-relative column: see

@@ -5,7 +5,7 @@
 // its ratio, so every such ratio is one key. Rows of random photos, taller
 // than their cap about half the time, then replay the heights pass.
 
-extension _DirectPlan {
+extension _LanePlan {
     /// The length node `index`'s image pulls its height to (the kink of its
     /// vertical cost, `cost(of:_:)`): its width × its ratio, of the width
     /// `ImageView` takes from the layout (0 below `Label._narrowestWidth`)
@@ -46,5 +46,5 @@ extension _DirectPlan {
 
     /// The key words of an image held by its cap (`isHeldByCap`): a NaN
     /// with a payload no width or ratio has, then the cap's bits.
-    static let cappedImageMark: UInt64 = 0x7FF4_CA99_ED1A_6E00
+    static var cappedImageMark: UInt64 { 0x7FF4_CA99_ED1A_6E00 }
 }

@@ -3,7 +3,7 @@
 // when that width is itself decided by the layout (a row in a
 // leading-aligned column, beside other views in a row).
 
-extension _DirectPlan {
+extension _LanePlan {
     /// The cost of the width `W` of a horizontal equal-centering stack of
     /// two or more visible views, some of them labels of several lines.
     ///

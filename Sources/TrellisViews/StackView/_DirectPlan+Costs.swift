@@ -4,7 +4,7 @@
 import TrellisGeometry
 import TrellisText
 
-extension _DirectPlan {
+extension _LanePlan {
     // MARK: Costs (bottom-up)
 
     /// Every node's cost along `axis`, bottom-up. A node whose inputs are
@@ -29,7 +29,7 @@ extension _DirectPlan {
                     memos[side].kept[index] = true
                     continue
                 }
-                costs[index] = try cost(of: index, axis)
+                costs[index] = try cost(of: index, axis, replacing: true)
                 assert(costs[index]._checkInvariants(), "node\(index)'s cost is not convex")
                 // No length satisfies the view's required constraints (a stack
                 // of fixed height holding a taller fixed view): the engine
@@ -132,8 +132,20 @@ extension _DirectPlan {
         return stack.distribution == .equalSpacing ? Self.equalSpacingGaps(gaps) : gaps
     }
 
-    mutating func cost(of index: Int, _ axis: LayoutAxis) throws(_StackCostError) -> _Cost {
+    /// Node `index`'s cost along `axis`; `replacing`: the cost replaces
+    /// `costs[index]` (`computeCosts`), whose kinks' storage it takes.
+    mutating func cost(of index: Int, _ axis: LayoutAxis, replacing: Bool = false)
+        throws(_StackCostError) -> _Cost
+    {
         var cost = _Cost()
+        if replacing, nodes[index].kind != .stack {
+            // (A view's few terms go into the storage of its last cost's
+            // kinks, emptied: a new array for each was an allocation and a
+            // release a cost. Where another value shares that storage,
+            // emptying it makes a new one. A view's cost does not throw.)
+            swap(&cost.kinks, &costs[index].kinks)
+            cost.kinks.removeAll(keepingCapacity: true)
+        }
         switch nodes[index].kind {
         case .label, .button:
             // An intrinsic size: `>=` at the compression resistance, `<=` at the hugging.

@@ -45,7 +45,7 @@
 
 import TrellisGeometry
 
-extension _Cost {
+extension _LaneCost {
     /// `length ↦ self(−length)`.
     func reflected() -> _Cost {
         var result = _Cost(lo: -hi, hi: -lo)
@@ -97,7 +97,7 @@ extension _Cost {
     var hasUnmodelled: Bool { base[0] != 0 || kinks.contains { $0.delta[0] != 0 } }
 }
 
-extension _DirectPlan {
+extension _LanePlan {
     /// Why an image whose width is not fixed by required constraints cannot
     /// be laid out, given its ancestors (each stack and the position of the
     /// next view in it, from the root): nil when its height's vertical cost

@@ -28,7 +28,7 @@
 //   The first view's top is the canvas's; without text it is the only
 //   visible view (`stackProblem`), and fills the canvas.
 
-extension _DirectPlan {
+extension _LanePlan {
     /// The vertical cost of `child` of `stack` as a function of its height
     /// where `outsideCost(of:in:given:)` does not reach it (see the file's
     /// comment); nil: the general case.

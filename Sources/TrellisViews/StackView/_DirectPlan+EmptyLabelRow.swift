@@ -31,7 +31,7 @@
 // engine pass, in a cell of the height fitted at the last widths) is a
 // required conflict, which the engine breaks `UISV-spanning-boundary` for.
 
-extension _DirectPlan {
+extension _LanePlan {
     /// Whether stack `index`, aligned by baselines, is a row whose labels
     /// share its width and holds an empty label among `visible`.
     func isEmptyLabelRow(_ index: Int, _ stack: StackTree.Stack, _ visible: [Int]) -> Bool {

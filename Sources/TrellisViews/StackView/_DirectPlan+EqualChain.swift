@@ -1,6 +1,6 @@
 // A baseline-relative stack filling equally that holds views without text.
 
-extension _DirectPlan {
+extension _LanePlan {
     /// Whether a baseline-relative vertical `stack` fills equally with a
     /// view without text among `visible`: its views are one height `h`
     /// (`UISV-fill-equally`, required), and a view without text has both

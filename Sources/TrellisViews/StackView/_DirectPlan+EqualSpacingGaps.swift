@@ -1,6 +1,6 @@
 // The gaps of an equal-spacing stack with custom spacing.
 
-extension _DirectPlan {
+extension _LanePlan {
     /// The gaps of an equal-spacing stack: every one the largest minimum.
     /// UIKit's spacers between neighbouring views' edges are equally long
     /// at a required priority (`UISV-fill-equally`), each gap at least its

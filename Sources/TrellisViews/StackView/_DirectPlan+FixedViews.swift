@@ -1,6 +1,6 @@
 // Which views the direct path need not measure: the engine's rule.
 
-extension _DirectPlan {
+extension _LanePlan {
     /// Whether label or button `index` is left unmeasured, as the engine
     /// leaves it (`LayoutEngine.fixedAxes(at:)` and `updateContentSize`: a
     /// label or button whose width and height required constraints fix, and

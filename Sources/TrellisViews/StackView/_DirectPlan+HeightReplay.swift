@@ -20,7 +20,7 @@ struct _HeightRecord {
     var entries = _HeightTable()
 }
 
-extension _DirectPlan {
+extension _LanePlan {
     /// The heights pass: the cell's fitting height, then every view's y
     /// and height at it (`placeVertically`). For a shape whose pass reads
     /// only its views' vertical keys, a row with the keys of an earlier

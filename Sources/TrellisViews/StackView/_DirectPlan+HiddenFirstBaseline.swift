@@ -1,6 +1,6 @@
 // A hidden first view in a row aligned by baselines.
 
-extension _DirectPlan {
+extension _LanePlan {
     /// The line a row aligned by first baselines keeps when its first
     /// arranged view is hidden, below that view's top (nil: the first view
     /// is visible, or the stack is aligned otherwise).

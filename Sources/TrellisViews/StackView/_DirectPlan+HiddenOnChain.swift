@@ -1,6 +1,6 @@
 // Hidden views in a baseline-relative vertical stack.
 
-extension _DirectPlan {
+extension _LanePlan {
     /// The constant of `UISV-spacing` into the arranged view at position
     /// `k` of `all` (a stack's arranged views) from the one before it:
     /// UIKit splits the spacing around a hidden view (half from a visible

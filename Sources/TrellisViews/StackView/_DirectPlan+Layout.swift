@@ -17,7 +17,7 @@ enum _PassWidths {
     case taking(next: Int)
 }
 
-extension _DirectPlan {
+extension _LanePlan {
     // MARK: Layout
 
     mutating func layout(_ tree: StackTree, width: Double) throws(DirectStackLayoutError)
@@ -249,9 +249,12 @@ extension _DirectPlan {
         -> Double
     {
         try computeCosts(.vertical)
-        var fitting = costs[0]
-        fitting.addEqual(-insets.top - insets.bottom, lane: lane(50))
-        let natural = try fitting.argmin("the root stack's height") + insets.top + insets.bottom
+        // (The root's cost with the fitting size's term, in place.)
+        let fittingLane = lane(50)
+        let natural =
+            try costs[0].argmin(
+                adding: -insets.top - insets.bottom, lane: fittingLane, "the root stack's height")
+            + insets.top + insets.bottom
         guard rounded else { return natural }
         let height = PixelGrid.ceil(natural, scale: scale)
         guard height >= 0 else {

@@ -3,7 +3,7 @@
 import TrellisGeometry
 import TrellisText
 
-extension _DirectPlan {
+extension _LanePlan {
     // MARK: Flattening
 
     mutating func prepare(_ tree: StackTree) throws(DirectStackLayoutError) {
@@ -66,6 +66,15 @@ extension _DirectPlan {
             return
         }
         levels = Self.levels(of: tree).sorted(by: >)
+        // Lane 0 flags regions not modelled, so slopes of this plan hold
+        // one level fewer than their lanes (a shape that fits is kept,
+        // so a known shape fits).
+        guard levels.count < Slope.scalarCount else {
+            needsWiderSlopes = true
+            throw DirectStackLayoutError(
+                kind: .unsupported,
+                reason: "more than \(Slope.scalarCount - 1) distinct priorities for this plan")
+        }
         unmeasured = nodes.indices.map(skipsMeasuring)
         visibleOf = nodes.indices.map { index in children(index).filter { !nodes[$0].isHidden } }
         gapsOf = nodes.indices.map { makeGaps($0, visibleOf[$0]) }

@@ -1,7 +1,7 @@
 // A nested stack in the middle of a filling baseline-relative column whose
 // baselines are not both a fixed distance below its top.
 
-extension _DirectPlan {
+extension _LanePlan {
     /// The baselines below its top that the chain reads of visible stack
     /// `child` in a baseline-relative column, where they are neither its
     /// labels' at a fixed distance below its top (`nestedChainLines`) nor

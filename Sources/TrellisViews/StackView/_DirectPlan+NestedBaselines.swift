@@ -1,7 +1,7 @@
 // A nested stack's baseline in a row aligned by baselines: the baseline of
 // the view UIKit's `forFirstBaselineLayout` / `forLastBaselineLayout` names.
 
-extension _DirectPlan {
+extension _LanePlan {
     /// Why a nested stack's baseline is out of the direct path's reach, or
     /// nil. A stack arranged in a row aligned by baselines or in a
     /// baseline-relative column has its baselines where the view UIKit's
@@ -95,7 +95,7 @@ extension _DirectPlan {
     }
 }
 
-extension _DirectPlan {
+extension _LanePlan {
     /// The view stack `index` names for its first (or last) baseline: its
     /// first (or last) visible arranged view, or a row's tallest (nil: none
     /// visible or none taller than 0, its bottom edge stands in), as

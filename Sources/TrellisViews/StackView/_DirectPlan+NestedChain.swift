@@ -1,7 +1,7 @@
 // A nested stack in a baseline-relative column whose baselines are a fixed
 // distance below its top.
 
-extension _DirectPlan {
+extension _LanePlan {
     /// Which baselines of `node`, a visible nested stack at `position` in
     /// the baseline-relative column `parent`, the chain of `UISV-spacing`
     /// reads (its first where an arranged view, hidden or not, is above

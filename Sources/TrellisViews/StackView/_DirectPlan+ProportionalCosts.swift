@@ -4,7 +4,7 @@
 import TrellisGeometry
 import TrellisText
 
-extension _DirectPlan {
+extension _LanePlan {
     /// The lengths `fillProportionally` gives, as UIKit's constraints do
     /// (`StackView._refreshProportions`): each visible view `total` (the
     /// stack's own length) times its intrinsic length over the lengths'

@@ -10,11 +10,11 @@
 /// bounds and best length are either constants of the shape or the view's
 /// intrinsic width (`width…` marks which), kept so a row writes its width
 /// into it in place.
-struct _RowShareView {
+struct _RowShareView<Slope: _SlopeLanes> {
     var node: Int
     /// The row's intrinsic width (`_RowShare.setWidths`).
     var width: Double
-    var cost: _Cost
+    var cost: _LaneCost<Slope>
     /// The kinks at the intrinsic width (the others lie at 0: the floor).
     var widthKinks: [Int]
     var loIsWidth: Bool
@@ -29,9 +29,10 @@ struct _RowShareStretch {
 }
 
 /// What a shape's `_RowShare` needs of a row's subtree, made once.
-struct _RowShare {
+struct _RowShare<Slope: _SlopeLanes> {
+    typealias _Cost = _LaneCost<Slope>
     var root: Int
-    var views: [_RowShareView]
+    var views: [_RowShareView<Slope>]
     /// The stretches taken first to last when the views grow, and when
     /// they shrink (`_sortCheapestFirst` of their slopes, which no row
     /// changes).
@@ -47,12 +48,12 @@ struct _RowShare {
     /// what that check reads of each view (`tradeKey`), for up to
     /// `tradeMemoSize` keys.
     var tradeMemo: [(key: UInt64, trades: Bool)] = []
-    static let tradeMemoSize = 16
+    static var tradeMemoSize: Int { 16 }
 }
 
 /// The plan's `_RowShare`s, by shape number and subtree number
 /// (`_WidthRecord.free`).
-struct _RowShares {
+struct _RowShares<Slope: _SlopeLanes> {
     enum Slot {
         /// Not tried yet (or only on rows whose widths it does not take).
         case unknown
@@ -63,14 +64,14 @@ struct _RowShares {
     }
     var enabled = true
     var slots: [[Slot]] = []
-    var shares: [_RowShare] = []
+    var shares: [_RowShare<Slope>] = []
     /// How many subtrees were shared out this way (for tests and profiles).
     var hits = 0
 
     /// The least intrinsic width a view's cost keeps the structure it was
     /// compiled from at: its kinks at 0 and at the width stay apart, with
     /// no stretch between them negligible (`appendStretches`, `slopes(at:)`).
-    static let leastWidth = 1e-3
+    static var leastWidth: Double { 1e-3 }
 
     /// Forgets every shape's (the tree's structure changed).
     mutating func removeAll() {
@@ -79,7 +80,7 @@ struct _RowShares {
     }
 }
 
-extension _DirectPlan {
+extension _LanePlan {
     /// Sets the x and width of every view of subtree `number` (`subtree`,
     /// a stack whose own x and width are set) as `solveTextWidths`'s general
     /// steps would, when it is a horizontal filling stack of one-line
@@ -266,7 +267,7 @@ extension _RowShare {
     mutating func setWidths(_ nodes: [_DirectNode]) -> Bool {
         for k in views.indices {
             let width = nodes[views[k].node].intrinsic.width
-            guard width.isFinite, width >= _RowShares.leastWidth else { return false }
+            guard width.isFinite, width >= _RowShares<Slope>.leastWidth else { return false }
             views[k].width = width
             for kink in views[k].widthKinks { views[k].cost.kinks[kink].x = width }
             if views[k].loIsWidth { views[k].cost.lo = width }

@@ -2,7 +2,7 @@
 // its views, cheapest stretches first, without listing the stretches when
 // no view moves from its best length.
 
-extension _DirectPlan {
+extension _LanePlan {
     /// How `visible` (laid end to end, distribution fill) share `room`:
     /// each view's anchor (its leftmost best length), then the difference
     /// taken by the cheapest stretches (`_Cost.distribute`). Where the

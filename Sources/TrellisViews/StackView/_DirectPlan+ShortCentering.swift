@@ -2,7 +2,7 @@
 // centres to be equally far apart: which of UIKit's spacer constraints give
 // way, in closed form.
 
-extension _DirectPlan {
+extension _LanePlan {
     /// The distances between neighbouring centres of an equal-centering
     /// stack's visible views (`lengths` along the axis, `gaps` the minimum
     /// spacing after each but the last) on a canvas `canvas` long.

@@ -20,7 +20,7 @@ struct _ArrangedSubtree {
     var places: [(y: Double, height: Double)] = []
 }
 
-extension _DirectPlan {
+extension _LanePlan {
     /// Copies node `index`'s subtree's ys and heights from its record when
     /// the stack has the recorded height and every node in it the recorded
     /// vertical key, by bits (whether it did).

@@ -1,7 +1,7 @@
 // The direct path's up-front check of a stack's settings: what it lays out,
 // and why it refuses the rest (see `_DirectPlan.unsupportedReason`).
 
-extension _DirectPlan {
+extension _LanePlan {
     static func stackProblem(_ stack: StackTree.Stack) -> String? {
         for value in [stack.fixedWidth, stack.fixedHeight].compactMap({ $0 })
         where !(value.isFinite && value >= 0) {

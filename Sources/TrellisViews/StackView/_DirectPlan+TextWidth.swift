@@ -4,7 +4,7 @@
 // other views in a row): the share moves with the stack's width, so the
 // stack's cost is no plain sum of its views'.
 
-extension _DirectPlan {
+extension _LanePlan {
     /// The cost of the width `W` of a horizontal, filling stack whose
     /// visible multi-line labels are each pulled, at 760, towards an equal
     /// share of the canvas less the spacing, `t(W) = (W − margins) / n −
@@ -122,7 +122,7 @@ extension _DirectPlan {
                 throw .unmodelled("\(what()): kinks too close to read its slopes")
             }
             var slope = (values[k + 1] - values[k]) / run
-            for lane in 0..<16 where abs(slope[lane]) < 1e-9 { slope[lane] = 0 }
+            for lane in 0..<_Slope.scalarCount where abs(slope[lane]) < 1e-9 { slope[lane] = 0 }
             slopes.append(slope)
         }
         var cost = _Cost(lo: lowest, hi: highest, base: slopes[0])
@@ -183,7 +183,7 @@ extension _DirectPlan {
     }
 }
 
-extension _Cost {
+extension _LaneCost {
     /// The cost at `x`, up to a constant: the integral of the slopes from
     /// the first kink (left of it, the base slope's line).
     func value(at x: Double) -> _Slope {

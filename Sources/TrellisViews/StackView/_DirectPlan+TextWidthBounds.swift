@@ -4,7 +4,7 @@
 // may give way without bound on each side, the bounds are -∞ and +∞ and no
 // width breaks them: the cost is not made.
 
-extension _DirectPlan {
+extension _LanePlan {
     /// Whether stack `root` (a subtree of `solveTextWidths`, its views'
     /// costs made) admits any finite width, so that the check of its width
     /// against its cost (`checkFeasible`) cannot throw: a horizontal stack

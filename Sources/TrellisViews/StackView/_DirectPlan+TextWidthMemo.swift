@@ -33,7 +33,7 @@ struct _TextWidthMemo {
     }
 }
 
-extension _DirectPlan {
+extension _LanePlan {
     /// The inputs of subtree `number` (`subtree`) of the current shape at
     /// cell width `width`, as `_TextWidthMemo` keys them.
     func textWidthKey(

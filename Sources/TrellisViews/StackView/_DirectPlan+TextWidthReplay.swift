@@ -6,7 +6,7 @@
 
 import TrellisGeometry
 
-extension _DirectPlan {
+extension _LanePlan {
     /// Whether the current shape's widths pass can be replayed, and where
     /// not wholly, the subtrees (a stack and its views, node ranges in
     /// pre-order) whose widths follow the texts; nil: never replayed.

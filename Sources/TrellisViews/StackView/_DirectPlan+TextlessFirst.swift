@@ -1,6 +1,6 @@
 // A filling baseline-relative stack whose first view has no text.
 
-extension _DirectPlan {
+extension _LanePlan {
     /// Whether `child` is a label with text: its baselines are its text's
     /// (every other view has both at its bottom edge, see `chainBaselines`),
     /// or a nested stack whose baselines are its labels' (`nestedChainLines`).

@@ -2,7 +2,7 @@
 // (StackView+TieBreak.swift): of views whose lengths tie at one priority,
 // the earlier one gives way first.
 
-extension _DirectPlan {
+extension _LanePlan {
     /// The weight, within its priority level, of the optional lengths of
     /// node `index` alone (its intrinsic pair, an optional fixed length):
     /// `_TieBreak.weight(rank:)` of its rank. Nodes are numbered in
@@ -14,7 +14,7 @@ extension _DirectPlan {
     func tieWeight(_ index: Int) -> Double { _TieBreak.weight(rank: index) }
 }
 
-extension _DirectPlan {
+extension _LanePlan {
     /// The engine's floor under a length of a view with an intrinsic size
     /// (`LayoutEngine.floor(under:at:_:_:_:)`, StackView+Floors.swift):
     /// `length >= 0` at its compression resistance priority, weighing

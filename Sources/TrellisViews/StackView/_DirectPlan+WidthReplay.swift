@@ -41,7 +41,7 @@ struct _WidthRecord {
     }
 }
 
-extension _DirectPlan {
+extension _LanePlan {
     /// Whether the widths pass at `width` will be replayed (so labels of
     /// several lines need not be measured on one line first: only the
     /// widths pass reads that length).

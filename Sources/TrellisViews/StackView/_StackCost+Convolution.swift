@@ -8,12 +8,15 @@
 
 /// The stretches of views laid end to end, kept by a plan so that making
 /// a stack's cost allocates nothing but the cost's own kinks.
-struct _Stretches {
-    var left: [_Cost.Segment] = []
-    var right: [_Cost.Segment] = []
+struct _LaneStretches<Slope: _SlopeLanes> {
+    var left: [_LaneCost<Slope>.Segment] = []
+    var right: [_LaneCost<Slope>.Segment] = []
 }
 
-extension _Cost {
+/// The widest slopes' (`_Slope`).
+typealias _Stretches = _LaneStretches<_Slope>
+
+extension _LaneCost {
     /// Writes the cost's stretches, seen from its leftmost minimizer, after
     /// those already in `left` and `right` (as `anchored(view:)` gives them:
     /// the stretches to the right, then to the left, each in order of
@@ -119,7 +122,9 @@ extension _Cost {
 /// than it really is: the endless stretch then carries that flag, with the
 /// cheaper of the two lower bounds, so a view that takes length there is
 /// refused.
-func _keepUpToEndless(_ segments: inout [_Cost.Segment], growing: Bool) {
+func _keepUpToEndless<Slope: _SlopeLanes>(
+    _ segments: inout [_LaneCost<Slope>.Segment], growing: Bool
+) {
     guard let end = segments.firstIndex(where: { !$0.length.isFinite }) else { return }
     var bound = _modelled(segments[end].slope)
     var flagged = false
@@ -135,7 +140,7 @@ func _keepUpToEndless(_ segments: inout [_Cost.Segment], growing: Bool) {
     segments[end].slope = bound
 }
 
-extension _DirectPlan {
+extension _LanePlan {
     /// The cost of `visible` laid end to end, then `extra`, plus `offset`
     /// (`_Cost.convolution(of:in:extra:offset:stretches:)` in the plan's
     /// buffers).

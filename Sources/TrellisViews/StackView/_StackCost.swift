@@ -19,8 +19,12 @@
 
 /// A slope: lane 0 flags a region whose cost is not modelled (its other
 /// lanes then hold a lower bound of the true slope); lanes 1... are the
-/// priority levels of the tree, highest first.
+/// priority levels of the tree, highest first. A plan's slopes have as
+/// many lanes as the plan was made for (`_SlopeLanes`, `_LanePlan`).
+/// The widest slope (a tree of up to 15 levels), and costs of it.
 typealias _Slope = SIMD16<Double>
+typealias _Kink = _LaneKink<_Slope>
+typealias _Cost = _LaneCost<_Slope>
 
 /// Why a length could not be decided exactly.
 enum _StackCostError: Error, Equatable {
@@ -39,24 +43,28 @@ func _isNegligible(_ value: Double, _ scale: Double = 1) -> Bool {
 }
 
 /// The sign of a slope compared level by level: the first lane that is not
-/// negligible decides.
+/// negligible decides. (Lanes read from the slope's bytes, lane `k` at `8
+/// × k` in every `_SlopeLanes` type: a lane read by a variable index from
+/// the vectors stored them on the stack again at every lane.)
 @inline(__always)
-func _sign(_ slope: _Slope) -> Int {
-    for lane in 0..<16 {
-        let value = slope[lane]
-        if value > 1e-9 { return 1 }
-        if value < -1e-9 { return -1 }
+func _sign<Slope: _SlopeLanes>(_ slope: Slope) -> Int {
+    withUnsafeBytes(of: slope) { bytes in
+        for lane in 0..<Slope.scalarCount {
+            let value = bytes.load(fromByteOffset: lane &* 8, as: Double.self)
+            if value > 1e-9 { return 1 }
+            if value < -1e-9 { return -1 }
+        }
+        return 0
     }
-    return 0
 }
 
 /// `_sign(a - b)`.
 @inline(__always)
-func _compare(_ a: _Slope, _ b: _Slope) -> Int { _sign(a - b) }
+func _compare<Slope: _SlopeLanes>(_ a: Slope, _ b: Slope) -> Int { _sign(a - b) }
 
 /// A slope without its "not modelled" flag (the lower bound it carries).
 @inline(__always)
-func _modelled(_ slope: _Slope) -> _Slope {
+func _modelled<Slope: _SlopeLanes>(_ slope: Slope) -> Slope {
     var slope = slope
     slope[0] = 0
     return slope
@@ -64,16 +72,24 @@ func _modelled(_ slope: _Slope) -> _Slope {
 
 /// A cost's bounds and its slopes on either side of a length
 /// (`_Cost.boundedSlopes(at:)`).
-typealias _BoundedSlopes = (lo: Double, hi: Double, left: _Slope, right: _Slope)
+typealias _BoundedSlopesOf<Slope: _SlopeLanes> = (
+    lo: Double, hi: Double, left: Slope, right: Slope
+)
 
 /// A place where the slope grows by `delta`.
-struct _Kink {
+struct _LaneKink<Slope: _SlopeLanes> {
     var x: Double
-    var delta: _Slope
+    var delta: Slope
 }
 
 /// A convex, piecewise-linear cost of a length, with required bounds.
-struct _Cost {
+struct _LaneCost<Slope: _SlopeLanes> {
+    typealias _Slope = Slope
+    typealias _Kink = _LaneKink<Slope>
+    typealias _Cost = _LaneCost<Slope>
+    typealias _BoundedSlopes = _BoundedSlopesOf<Slope>
+    typealias _Stretches = _LaneStretches<Slope>
+
     /// Required bounds: lengths outside them break a required constraint.
     var lo = -Double.infinity
     var hi = Double.infinity
@@ -86,7 +102,7 @@ struct _Cost {
     /// convolution) for the terms its stack then adds, each at one length
     /// (`UISV-spanning-fit`, `UISV-ambiguity-suppression`, `UISV-canvas-fit`),
     /// so that adding them does not move the kinks to a larger array.
-    static let spareKinks = 2
+    static var spareKinks: Int { 2 }
 
     /// No cost at all and no bounds: any length is as good (a free view).
     var isFree: Bool { kinks.isEmpty && _sign(base) == 0 && lo == -.infinity && hi == .infinity }
@@ -295,6 +311,35 @@ struct _Cost {
         }
         try checkModelled(at: first, what())
         return first
+    }
+
+    /// `argmin` of the cost with `addEqual(value, lane: lane)` (`lane` not
+    /// 0) added, the cost then put back as it was, to the bit (the lane of
+    /// the base and the kink the term changed written back, or the kink it
+    /// made removed): the fitting size's term on the root's cost, without a
+    /// copy of the cost, whose kinks a copy then made again.
+    mutating func argmin(
+        adding value: Double, lane: Int, _ what: @autoclosure () -> String
+    ) throws(_StackCostError) -> Double {
+        assert(lane > 0)
+        // (Where `insert` puts the term's kink: after every kink at or
+        // before `value`, into the last one when it is at `value`.)
+        var place = kinks.count
+        while place > 0, kinks[place - 1].x > value { place -= 1 }
+        let merges = place > 0 && kinks[place - 1].x == value
+        let (count, savedBase) = (kinks.count, base[lane])
+        let savedDelta = merges ? kinks[place - 1].delta : _Slope()
+        addEqual(value, lane: lane)
+        defer {
+            base[lane] = savedBase
+            if merges {
+                kinks[place - 1].delta = savedDelta
+            } else {
+                // (One kink, or two at a value that is not a number.)
+                kinks.removeSubrange(place..<(place + kinks.count - count))
+            }
+        }
+        return try argmin(what())
     }
 
     /// The interval of minimizers within the bounds (the nearer bound when
@@ -518,7 +563,9 @@ struct _Cost {
 
 /// Sorts stretches by slope (ascending for growth, descending for
 /// shrinking), keeping view order among equals.
-func _sortCheapestFirst(_ segments: inout [_Cost.Segment], ascending: Bool) {
+func _sortCheapestFirst<Slope: _SlopeLanes>(
+    _ segments: inout [_LaneCost<Slope>.Segment], ascending: Bool
+) {
     // Insertion sort: a handful of stretches, and stable.
     guard segments.count > 1 else { return }
     for i in 1..<segments.count {

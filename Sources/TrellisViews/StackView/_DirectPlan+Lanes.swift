@@ -1,0 +1,142 @@
+// The width of a direct layout's slopes (_SlopeLanes.swift): one lane per
+// priority level of the tree, plus lane 0 (regions not modelled). Slopes
+// of 16 lanes hold any tree the direct path takes (up to 15 levels), but
+// most trees use fewer than 8 (a label's hugging and compression
+// resistance, the fitting size, a stack's spanning fit and ambiguity
+// suppression, a capped image's ratio), and every cost a row combines,
+// copies, sorts and compares carries its slopes: `DirectStackLayout` lays
+// trees out with slopes of 8 lanes until one needs more (its plan refuses
+// the tree in `prepare`, before any layout), then with 12 (up to 11
+// levels) and 16, for that tree and every later one. Every width gives
+// the same frames to the bit (_SlopeLanes.swift).
+
+import TrellisText
+
+extension DirectStackLayout {
+    /// Where the plan in use refused the tree for its levels (`prepare`,
+    /// before any layout), moves to the next wider slopes for it and every
+    /// later tree and returns true (the caller lays the tree out again);
+    /// else false (the refusal is the tree's).
+    mutating func widen() -> Bool {
+        switch lanes {
+        case 8:
+            guard narrow.needsWiderSlopes else { return false }
+            assert(MemoryLayout<_Lanes12>.offset(of: \_Lanes12.high) == 64)
+            middle = Self.plan(like: narrow)
+            narrow = _LanePlan(measurer: narrow.measurer)
+            lanes = 12
+        case 12:
+            guard middle!.needsWiderSlopes else { return false }
+            wide = Self.plan(like: middle!)
+            middle = nil
+            lanes = 16
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// A new plan with `other`'s measurer, settings and counters (what
+    /// tests and profiles count goes on from there).
+    static func plan<Wide, Slope>(like other: _LanePlan<Slope>) -> _LanePlan<Wide> {
+        var plan = _LanePlan<Wide>(measurer: other.measurer)
+        plan.replayingWidths = other.replayingWidths
+        plan.replayingHeights = other.replayingHeights
+        plan.replayingSubtrees = other.replayingSubtrees
+        plan.memoizingTextWidths = other.memoizingTextWidths
+        plan.rowShares.enabled = other.rowShares.enabled
+        plan.widthReplays = other.widthReplays
+        plan.textWidthReplays = other.textWidthReplays
+        plan.textWidthCostsSkipped = other.textWidthCostsSkipped
+        plan.textWidthMemoHits = other.textWidthMemoHits
+        plan.rowShares.hits = other.rowShares.hits
+        plan.heightReplays = other.heightReplays
+        plan.subtreeReplays = other.subtreeReplays
+        plan.measureCalls = other.measureCalls
+        return plan
+    }
+
+    /// What tests and profiles read of the plan in use (its counters and
+    /// last nodes) and set (which shortcuts it takes; set on every plan).
+    var plan: _PlanView {
+        get {
+            switch lanes {
+            case 8: _PlanView(narrow)
+            case 12: _PlanView(middle!)
+            default: _PlanView(wide!)
+            }
+        }
+        set {
+            newValue.apply(to: &narrow)
+            if middle != nil { newValue.apply(to: &middle!) }
+            if wide != nil { newValue.apply(to: &wide!) }
+        }
+    }
+}
+
+extension _LanePlan {
+    /// A plan with `measurer`, settings as new.
+    init(measurer: TextMeasurer) {
+        self.init()
+        self.measurer = measurer
+    }
+}
+
+/// A plan's counters, last nodes and settings, whatever its slopes
+/// (`DirectStackLayout.plan`).
+struct _PlanView {
+    var nodes: [_DirectNode]
+    var measured: [_Measurements]
+    var unmeasured: [Bool]
+    var widthRecords: [_WidthRecord?]
+    var hasFreeWidthLabel: Bool
+    var needsPassChecks: Bool
+    var widthReplays: Int
+    var textWidthReplays: Int
+    var textWidthCostsSkipped: Int
+    var textWidthMemoHits: Int
+    var heightReplays: Int
+    var subtreeReplays: Int
+    var measureCalls: Int
+    /// Each node's `_DirectPlan.isHeldByCap`.
+    var heldByCap: [Bool]
+    // Settings.
+    var replayingWidths: Bool
+    var replayingHeights: Bool
+    var replayingSubtrees: Bool
+    var memoizingTextWidths: Bool
+    var rowShares: (enabled: Bool, hits: Int)
+
+    init<Slope>(_ plan: _LanePlan<Slope>) {
+        nodes = plan.nodes
+        measured = plan.measured
+        unmeasured = plan.unmeasured
+        widthRecords = plan.widthRecords
+        hasFreeWidthLabel = plan.hasFreeWidthLabel
+        needsPassChecks = plan.needsPassChecks
+        widthReplays = plan.widthReplays
+        textWidthReplays = plan.textWidthReplays
+        textWidthCostsSkipped = plan.textWidthCostsSkipped
+        textWidthMemoHits = plan.textWidthMemoHits
+        heightReplays = plan.heightReplays
+        subtreeReplays = plan.subtreeReplays
+        measureCalls = plan.measureCalls
+        heldByCap = plan.nodes.indices.map(plan.isHeldByCap)
+        replayingWidths = plan.replayingWidths
+        replayingHeights = plan.replayingHeights
+        replayingSubtrees = plan.replayingSubtrees
+        memoizingTextWidths = plan.memoizingTextWidths
+        rowShares = (plan.rowShares.enabled, plan.rowShares.hits)
+    }
+
+    func isHeldByCap(_ index: Int) -> Bool { heldByCap[index] }
+
+    /// Sets `plan`'s settings to these.
+    func apply<Slope>(to plan: inout _LanePlan<Slope>) {
+        plan.replayingWidths = replayingWidths
+        plan.replayingHeights = replayingHeights
+        plan.replayingSubtrees = replayingSubtrees
+        plan.memoizingTextWidths = memoizingTextWidths
+        plan.rowShares.enabled = rowShares.enabled
+    }
+}
