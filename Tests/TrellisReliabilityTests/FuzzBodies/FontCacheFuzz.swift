@@ -106,18 +106,11 @@ enum FontCacheFuzz {
         let shown =
             "\(kernOnly.map { "analysis of \($0.fontPath)" } ?? "ranking")"
             + (reframe ? "" : ", old frame") + ": " + changes.prefix(12).joined(separator: "; ")
-        let file: [UInt8]
-        if let kernOnly {
-            file =
-                reframe || payload == original
-                ? _FontCacheFuzzing.kernOnlyFrame(payload)
-                : Array(_FontCacheFuzzing.kernOnlyFrame(original).prefix(32)) + payload
-        } else {
-            file =
-                reframe || payload == original
-                ? _FontCacheFuzzing.rankingFrame(payload)
-                : Array(_FontCacheFuzzing.rankingFrame(original).prefix(32)) + payload
-        }
+        let frame =
+            kernOnly == nil ? _FontCacheFuzzing.rankingFrame : _FontCacheFuzzing.kernOnlyFrame
+        let file =
+            reframe || payload == original
+            ? frame(payload) : Array(frame(original).prefix(32)) + payload
         guard let kernOnly else {
             let read: [(path: String, pages: Int)]?
             do {
