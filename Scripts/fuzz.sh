@@ -31,6 +31,10 @@ seconds=$2
 swift build -c release --package-path Fuzz --product TrellisFuzz --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
 binary=Fuzz/.build/release/TrellisFuzz
 
+# The font cache files a run writes (fonts fuzzed from temporary copies
+# each write one) go to a directory of the fuzzer's own.
+export XDG_CACHE_HOME="$(pwd)/Fuzz/.build/cache"
+
 status=0
 summary=()
 for target in "${selected[@]}"; do

@@ -28,6 +28,10 @@ if grep -E "^($here/)?(Sources|Tests|Benchmarks|Fuzz)/[^:]+:[0-9]+:[0-9]+: warni
     exit 1
 fi
 full=.build/test-output.txt
+# The font cache files the tests write (docs/text-performance.md, "The
+# one-time costs kept on disk") go to a directory of the build's own, not
+# the user's cache directory.
+export XDG_CACHE_HOME="$here/.build/test-cache"
 echo "test.sh: running the tests (everything they print: $full)"
 set +e
 swift test --skip-build --traits SnapshotTesting "$@" 2>&1 | tee "$full" | awk '
