@@ -254,7 +254,7 @@ struct _CostMemo<Slope: _SlopeLanes> {
 
 /// The direct path's state and steps for trees whose priority levels fit
 /// the lanes of `Slope` (`_SlopeLanes`): `DirectStackLayout` keeps one of
-/// 8 lanes (up to 7 levels, most trees) and one of 16 for trees of more.
+/// 8 lanes (up to 7 levels, most trees), 12 (up to 11) or 16 (up to 15).
 /// A slope of 16 lanes is 128 bytes, a cost 152 and a kink 144; of 8,
 /// 64, 88 and 80: the costs a row combines and copies are half as large.
 /// The plan of the widest slopes (16 lanes, up to 15 priority levels).

@@ -137,26 +137,10 @@ enum FontCacheFuzz {
         let measurer = TextMeasurer()
         for text in texts {
             for width in widths {
-                let layout: TextLayout
-                do {
-                    layout = try measurer.layout(
-                        text, style: TextStyle(fonts: FontCollection(font), size: 17),
-                        width: width)
-                } catch {
-                    throw FuzzViolation(
-                        target: "fontcache", message: "\"\(text)\" at \(width): \(error)",
-                        input: shown)
-                }
                 // A damaged analysis's advances may be negative.
-                do {
-                    try TextMeasurementFuzz.check(
-                        layout, text: text, numberOfLines: 0, letterSpacing: 0,
-                        allowsInfinity: false, negativeWidths: true)
-                } catch {
-                    throw FuzzViolation(
-                        target: "fontcache", message: "\"\(text)\" at \(width): \(error.message)",
-                        input: shown)
-                }
+                _ = try FontTablesFuzz.wellFormedLayout(
+                    text, font: font, width: width, measurer: measurer, target: "fontcache",
+                    input: shown)
             }
         }
         // A file the reader took is left as it was; one it refused is written anew.

@@ -113,27 +113,9 @@ enum FontTablesFuzz {
         let shaper = TextMeasurer()
         for text in texts {
             for width in widths {
-                let layout: TextLayout
-                do {
-                    layout = try measurer.layout(
-                        text, style: TextStyle(fonts: FontCollection(modelled), size: 17),
-                        width: width)
-                } catch {
-                    throw FuzzViolation(
-                        target: "fonts", message: "a loaded font failed to measure: \(error)",
-                        input: shown)
-                }
-                // Damaged advances or kerning may make a line's width negative
-                // (HarfBuzz's too); the layout's size never is.
-                do {
-                    try TextMeasurementFuzz.check(
-                        layout, text: text, numberOfLines: 0, letterSpacing: 0,
-                        allowsInfinity: false, negativeWidths: true)
-                } catch {
-                    throw FuzzViolation(
-                        target: "fonts", message: "\"\(text)\" at \(width): \(error.message)",
-                        input: shown)
-                }
+                let layout = try wellFormedLayout(
+                    text, font: modelled, width: width, measurer: measurer, target: "fonts",
+                    input: shown)
                 let byHarfBuzz = try? shaper.layout(
                     text, style: TextStyle(fonts: FontCollection(shaped), size: 17), width: width)
                 try _require(
@@ -145,6 +127,33 @@ enum FontTablesFuzz {
             }
         }
         return .accepted
+    }
+
+    /// `text` measured in `font` at 17 pt and `width`, checked to be well
+    /// formed: damaged advances or kerning may make a line's width negative
+    /// (HarfBuzz's too); the layout's size never is.
+    static func wellFormedLayout(
+        _ text: String, font: Font, width: Double, measurer: TextMeasurer, target: String,
+        input shown: String
+    ) throws(FuzzViolation) -> TextLayout {
+        let layout: TextLayout
+        do {
+            layout = try measurer.layout(
+                text, style: TextStyle(fonts: FontCollection(font), size: 17), width: width)
+        } catch {
+            throw FuzzViolation(
+                target: target, message: "a loaded font failed to measure: \(error)",
+                input: shown)
+        }
+        do {
+            try TextMeasurementFuzz.check(
+                layout, text: text, numberOfLines: 0, letterSpacing: 0, allowsInfinity: false,
+                negativeWidths: true)
+        } catch {
+            throw FuzzViolation(
+                target: target, message: "\"\(text)\" at \(width): \(error.message)", input: shown)
+        }
+        return layout
     }
 
     /// The records of the table directory (an OpenType file's, not a
