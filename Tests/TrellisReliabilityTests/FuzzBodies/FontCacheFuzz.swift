@@ -19,19 +19,10 @@ import Synchronization
 #endif
 
 enum FontCacheFuzz {
-    /// A bundled font's bytes, copied to a file of each run's own: its
-    /// analysis's cache file is then one no other code of the process reads.
-    struct Base {
-        var bytes: [UInt8]
-        var fileExtension: String
-    }
-
-    static let bases: [Base] = ["Inter", "Roboto"].compactMap { family in
-        guard let path = try? Font(family: family).path, let bytes = _readFile(path) else {
-            return nil
-        }
-        return Base(bytes: bytes, fileExtension: path.hasSuffix(".otf") ? "otf" : "ttf")
-    }
+    /// The bundled fonts' bytes (`FontTablesFuzz.bases`), each run copied
+    /// to a file of its own: its analysis's cache file is then one no other
+    /// code of the process reads.
+    static var bases: [FontTablesFuzz.Base] { FontTablesFuzz.bases }
 
     private static let files = Atomic<Int>(0)
 
