@@ -44,7 +44,10 @@ filter=$(IFS='|'; echo "${suites[*]}")
 full=.build/soak-output.txt
 echo "soak.sh: the long property runs (everything they print: $full)"
 set +e
-TRELLIS_SOAK=1 swift test --skip-build --traits SnapshotTesting \
+# The font cache files the runs write go where test.sh puts the tests' (not
+# the user's cache directory).
+TRELLIS_SOAK=1 XDG_CACHE_HOME="$(pwd)/.build/test-cache" \
+    swift test --skip-build --traits SnapshotTesting \
     --filter "$filter" \
     "$@" 2>&1 | tee "$full" | awk '
     /^✘/ || /^[[:space:]]*↳/ || /^✔ Suite / { print; fflush(); next }
