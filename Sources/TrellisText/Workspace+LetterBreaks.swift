@@ -11,7 +11,7 @@ extension _Workspace {
     /// holds a character or a sequence this pass leaves to ICU. It takes
     /// characters of the classes AL (letters of Latin, Greek, Cyrillic;
     /// ASCII symbols such as & * @ #; · ² ³ ← → ■ □), NU (ASCII digits), SP,
-    /// IS (, . : ;), EX (! ?), QU (' " « » ‘ ’ “ ” ‹ ›), HY (-), BA (– ‧ |
+    /// IS (, . : ;), SY (/), EX (! ?), QU (' " « » ‘ ’ “ ” ‹ ›), HY (-), BA (– ‧ |
     /// and the narrow spaces U+2002–U+200A), B2 (—), IN (…), OP (( [ „ ‚),
     /// CP () ]), GL (no-break spaces), CM (combining marks after a letter),
     /// and for Chinese text ID (CJK ideographs, fullwidth digits and －), CL
@@ -19,9 +19,11 @@ extension _Workspace {
     /// (！ ？), and box drawing (AL), where
     /// the rules reduce to a table of the class before (and whether spaces
     /// came between) and the class after (`_LetterClass.pairRule`).
-    /// Left to ICU: every other character (line feeds, slashes, currency,
-    /// plus and percent signs, kana, Hangul, Hebrew, Arabic, emoji…), a digit after a
-    /// stop that does not follow a digit (LB25's numbers), a mark after a
+    /// Left to ICU: every other character (line feeds, backslashes,
+    /// currency, plus and percent signs, kana, Hangul, Hebrew, Arabic,
+    /// emoji…), a digit after a stop or a slash that does not follow a
+    /// digit and anything but a digit after a slash that does (LB25's
+    /// numbers), a mark after a
     /// space or at the start (LB10), and a word-initial hyphen before an
     /// opening bracket, a no-break space or a dash (LB20a).
     ///
@@ -138,6 +140,13 @@ extension _Workspace {
                             case _LetterClass.keepsAfterNumber:
                                 // LB25: "1.5" holds together; ".5" is ICU's.
                                 if beforeThat != _LetterClass.numeric { return nil }
+                            case _LetterClass.breaksAfterNonNumber:
+                                // LB31 after a slash ("and/|or"); after a
+                                // number's slash ("1/a"), ICU's.
+                                if beforeThat == _LetterClass.numeric { return nil }
+                                offsets[found] = Int32(index)
+                                found += 1
+                                breaksHere = true
                             default:
                                 return nil
                             }
@@ -194,9 +203,10 @@ enum _LetterClass {
     static let nonstarter: UInt8 = 18  // NS
     /// OP of East Asian width F or W (「 《 （), which LB30 leaves out.
     static let wideOpen: UInt8 = 19
+    static let symbol: UInt8 = 20  // SY
     /// The start of the text; only ever the class before.
     static let start: UInt8 = 0
-    static let count = 20
+    static let count = 21
 
     /// Outcomes in the pair table.
     static let keeps: UInt8 = 0
@@ -204,15 +214,17 @@ enum _LetterClass {
     static let askICU: UInt8 = 2
     /// No break if the class before `before` is NU, otherwise ICU's call.
     static let keepsAfterNumber: UInt8 = 3
+    /// A break unless the class before `before` is NU, then ICU's call.
+    static let breaksAfterNonNumber: UInt8 = 4
 
     /// Whether UAX #14 (Unicode 15.0, as ICU 72 applies it) puts a break
     /// between a character of class `after` and the last non-space
     /// character before it, of class `before`, with spaces between when
     /// `spaces` is set. `after` is neither SP nor CM (handled by the loop).
     static func pairRule(before: UInt8, spaces: Bool, after: UInt8) -> UInt8 {
-        // LB13: no break before ) ] ! ? , . : ; 。 ， 」 even after spaces.
+        // LB13: no break before ) ] ! ? , . : ; / 。 ， 」 even after spaces.
         if after == closeParenthesis || after == exclamation || after == infixSeparator
-            || after == closePunctuation
+            || after == closePunctuation || after == symbol
         {
             return keeps
         }
@@ -247,9 +259,13 @@ enum _LetterClass {
         if alphanumeric(before) && alphanumeric(after) { return keeps }  // LB23, LB25, LB28
         if before == infixSeparator && after == letter { return keeps }  // LB29
         if before == infixSeparator && after == numeric { return keepsAfterNumber }  // LB25
+        // LB25: "1/2" holds together; "a/1" and "/1" are ICU's.
+        if before == symbol && after == numeric { return keepsAfterNumber }
         if before == hyphen && after == numeric { return keeps }  // LB25
         if alphanumeric(before) && after == open { return keeps }  // LB30
         if before == closeParenthesis && alphanumeric(after) { return keeps }  // LB30
+        // LB31 after a slash, but not where a number's may go on (LB25).
+        if before == symbol { return breaksAfterNonNumber }
         return breaks  // LB31
     }
 
@@ -287,6 +303,7 @@ enum _LetterClass {
         case 0x30...0x39: return numeric
         case 0x20: return space
         case 0x2C, 0x2E, 0x3A, 0x3B, 0x37E: return infixSeparator
+        case 0x2F: return symbol
         case 0x21, 0x3F: return exclamation
         case 0x22, 0x27, 0xAB, 0xBB, 0x2018, 0x2019, 0x201B...0x201D, 0x201F, 0x2039, 0x203A:
             return quotation
