@@ -420,6 +420,10 @@ final class _KernOnlyFace: @unchecked Sendable {
     let pairLookups: [_PairLookups?]
     /// The GPOS table they are read from (a reference this object holds).
     let gpos: OpaquePointer?
+    /// Per script class, the glyphs a coverage table of the plan's pair
+    /// adjustment subtables lists (`_KernOnlyFace.pairFirsts`): K(a, b) is
+    /// 0 for every other a. Nil where the plan's pairs are not read.
+    let pairFirsts: [_GlyphSet?]
 
     init(
         scalars: [UInt32], advances: [Int32], simple: [_KernOnlyPlan?],
@@ -431,6 +435,7 @@ final class _KernOnlyFace: @unchecked Sendable {
         self.pairLookups = pairLookups
         self.gpos = gpos
         self.analysisSteps = analysisSteps
+        pairFirsts = _KernOnlyFace.pairFirsts(pairLookups, gpos: gpos, glyphCount: advances.count)
     }
 
     deinit { hb_blob_destroy(gpos) }

@@ -140,6 +140,9 @@ extension _Workspace {
                             case _LetterClass.keepsAfterNumber:
                                 // LB25: "1.5" holds together; ".5" is ICU's.
                                 if beforeThat != _LetterClass.numeric { return nil }
+                            case _LetterClass.keepsUnlessAfterSpaces:
+                                // " .5" breaks before the stop in ICU 72.
+                                if beforeThat == _LetterClass.space { return nil }
                             case _LetterClass.breaksAfterNonNumber:
                                 // LB31 after a slash ("and/|or"); after a
                                 // number's slash ("1/a"), ICU's.
@@ -204,9 +207,11 @@ enum _LetterClass {
     /// OP of East Asian width F or W (「 《 （), which LB30 leaves out.
     static let wideOpen: UInt8 = 19
     static let symbol: UInt8 = 20  // SY
+    static let prefix: UInt8 = 21  // PR
+    static let postfix: UInt8 = 22  // PO
     /// The start of the text; only ever the class before.
     static let start: UInt8 = 0
-    static let count = 21
+    static let count = 23
 
     /// Outcomes in the pair table.
     static let keeps: UInt8 = 0
@@ -216,6 +221,8 @@ enum _LetterClass {
     static let keepsAfterNumber: UInt8 = 3
     /// A break unless the class before `before` is NU, then ICU's call.
     static let breaksAfterNonNumber: UInt8 = 4
+    /// No break unless spaces came before `before`, then ICU's call.
+    static let keepsUnlessAfterSpaces: UInt8 = 5
 
     /// Whether UAX #14 (Unicode 15.0, as ICU 72 applies it) puts a break
     /// between a character of class `after` and the last non-space
@@ -236,6 +243,22 @@ enum _LetterClass {
             return keeps
         }
         if before == breakBoth && after == breakBoth { return keeps }  // LB17: B2 SP* × B2
+        // LB25's numbers around a currency, plus or percent sign ("$(1)",
+        // "1 %"): ICU's, after spaces too.
+        let affix: (UInt8) -> Bool = { $0 == prefix || $0 == postfix }
+        if affix(after)
+            && (before == numeric || before == closeParenthesis || before == closePunctuation
+                || before == infixSeparator || before == symbol || before == hyphen
+                || before == open || before == wideOpen || affix(before))
+        {
+            return askICU
+        }
+        if affix(before)
+            && (after == numeric || after == open || after == wideOpen || after == hyphen
+                || after == infixSeparator)
+        {
+            return askICU
+        }
         if spaces { return breaks }  // LB18: SP ÷
         if before == quotation || after == quotation { return keeps }  // LB19
         if before == glue { return keeps }  // LB12: GL ×
@@ -258,7 +281,14 @@ enum _LetterClass {
         let alphanumeric: (UInt8) -> Bool = { $0 == letter || $0 == numeric }
         if alphanumeric(before) && alphanumeric(after) { return keeps }  // LB23, LB25, LB28
         if before == infixSeparator && after == letter { return keeps }  // LB29
-        if before == infixSeparator && after == numeric { return keepsAfterNumber }  // LB25
+        // LB24: (PR | PO) × AL; AL × (PR | PO).
+        if affix(before) && after == letter || before == letter && affix(after) { return keeps }
+        // LB23a: PR × ID; ID × PO.
+        if before == prefix && after == ideographic { return keeps }
+        if before == ideographic && after == postfix { return keeps }
+        // LB25 (as ICU 72 has it): "1.5", "V:0" and ".5" hold together;
+        // " .5" is ICU's.
+        if before == infixSeparator && after == numeric { return keepsUnlessAfterSpaces }
         // LB25: "1/2" holds together; "a/1" and "/1" are ICU's.
         if before == symbol && after == numeric { return keepsAfterNumber }
         if before == hyphen && after == numeric { return keeps }  // LB25
@@ -304,6 +334,10 @@ enum _LetterClass {
         case 0x20: return space
         case 0x2C, 0x2E, 0x3A, 0x3B, 0x37E: return infixSeparator
         case 0x2F: return symbol
+        case 0x24, 0x2B, 0x5C, 0xA3, 0xA5, 0xB1: return prefix
+        case 0x25, 0xB0: return postfix
+        case 0x7B: return open
+        case 0x7D: return closePunctuation
         case 0x21, 0x3F: return exclamation
         case 0x22, 0x27, 0xAB, 0xBB, 0x2018, 0x2019, 0x201B...0x201D, 0x201F, 0x2039, 0x203A:
             return quotation
