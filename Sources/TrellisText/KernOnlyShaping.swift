@@ -424,6 +424,9 @@ final class _KernOnlyFace: @unchecked Sendable {
     /// adjustment subtables lists (`_KernOnlyFace.pairFirsts`): K(a, b) is
     /// 0 for every other a. Nil where the plan's pairs are not read.
     let pairFirsts: [_GlyphSet?]
+    /// Per script class, the plan's pair subtables as arrays by glyph
+    /// (_GPOSPairs+Dense.swift), or nil where `pairKerning` searches.
+    let densePairs: [[[_DensePairSubtable]]?]
 
     init(
         scalars: [UInt32], advances: [Int32], simple: [_KernOnlyPlan?],
@@ -436,6 +439,7 @@ final class _KernOnlyFace: @unchecked Sendable {
         self.gpos = gpos
         self.analysisSteps = analysisSteps
         pairFirsts = _KernOnlyFace.pairFirsts(pairLookups, gpos: gpos, glyphCount: advances.count)
+        densePairs = _KernOnlyFace.densePairs(pairLookups, gpos: gpos, glyphCount: advances.count)
     }
 
     deinit { hb_blob_destroy(gpos) }

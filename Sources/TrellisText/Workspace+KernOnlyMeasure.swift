@@ -140,7 +140,7 @@ extension _Workspace {
                 }
                 var advance = advances[Int(glyph)]
                 if position + 1 < count
-                    && pairFirsts.map({ $0.contains(Int(glyph)) }) ?? true
+                    && (pairFirsts == nil || pairFirsts.unsafelyUnwrapped.contains(Int(glyph)))
                 {
                     let next = UInt32(truncatingIfNeeded: glyphs[position + 1])
                     let key = faceKey | UInt64(glyph) << 16 | UInt64(next)

@@ -35,12 +35,22 @@ extension _KernOnlyFace {
         else { return nil }
         // No budget: a pair's reads are bounded (see `_LayoutReader.budget`).
         let reader = _LayoutReader(blob: gpos, budget: nil)
+        // The plan's tables as arrays by glyph where it has them
+        // (_GPOSPairs+Dense.swift): the same values without the searches.
+        let dense =
+            Int(first) < advances.count && Int(second) < advances.count
+            ? densePairs[scriptClass] : nil
         var total: Int32 = 0
         do throws(_LayoutReader.Malformed) {
-            for subtables in plan.lookups {
-                for subtable in subtables {
-                    guard let value = try reader.pairAdjustment(subtable, Int(first), Int(second))
-                    else { continue }
+            for (lookup, subtables) in plan.lookups.enumerated() {
+                for (place, subtable) in subtables.enumerated() {
+                    let found: Int32?
+                    if let dense {
+                        found = try dense[lookup][place].adjustment(reader, Int(first), Int(second))
+                    } else {
+                        found = try reader.pairAdjustment(subtable, Int(first), Int(second))
+                    }
+                    guard let value = found else { continue }
                     total &+= value
                     break
                 }
@@ -58,7 +68,9 @@ extension _KernOnlyFace {
     /// nil when the search does not find it), so K = 0 without a read.
     /// A search finds only a glyph its table lists (a superset is safe:
     /// such a glyph is read as before). Nil for a plan whose tables are
-    /// not all readable, of a known format and within `glyphCount`.
+    /// not all readable, of a known format and within `glyphCount`, and
+    /// for one that lists half the glyphs or more (Inter's letters nearly
+    /// all kern: a test a glyph would cost more than the reads it spares).
     /// Noto Sans CJK lists 1,773 of its 65,535 glyphs in any GPOS lookup:
     /// no ideograph, so a piece such as "子，" reads no pair (4,746 of the
     /// 4,889 pairs 5,000 Chinese rows read from it, 2026-12-01).
@@ -94,7 +106,8 @@ extension _KernOnlyFace {
         } catch {
             return nil
         }
-        return set
+        let listed = set.words.reduce(0) { $0 + $1.nonzeroBitCount }
+        return listed * 2 < glyphCount ? set : nil
     }
 
     /// The pair adjustment subtables of each plan's GPOS lookups (nil for
