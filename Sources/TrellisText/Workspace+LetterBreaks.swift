@@ -11,19 +11,20 @@ extension _Workspace {
     /// holds a character or a sequence this pass leaves to ICU. It takes
     /// characters of the classes AL (letters of Latin, Greek, Cyrillic;
     /// ASCII symbols such as & * @ #; · ² ³ ← → ■ □), NU (ASCII digits), SP,
-    /// IS (, . : ;), SY (/), EX (! ?), QU (' " « » ‘ ’ “ ” ‹ ›), HY (-), BA (– ‧ |
-    /// and the narrow spaces U+2002–U+200A), B2 (—), IN (…), OP (( [ „ ‚),
-    /// CP () ]), GL (no-break spaces), CM (combining marks after a letter),
+    /// IS (, . : ;), SY (/), PR ($ + \ £ ¥ ±), PO (% °), EX (! ?), QU (' " « »
+    /// ‘ ’ “ ” ‹ ›), HY (-), BA (– ‧ | and the narrow spaces U+2002–U+200A),
+    /// B2 (—), IN (…), OP (( [ { „ ‚), CP () ]), CL (}), GL (no-break
+    /// spaces), CM (combining marks after a letter),
     /// and for Chinese text ID (CJK ideographs, fullwidth digits and －), CL
     /// (、 。 ， 」 》 ）), NS (： ； ・), fullwidth OP (「 《 （) and EX
     /// (！ ？), and box drawing (AL), where
     /// the rules reduce to a table of the class before (and whether spaces
     /// came between) and the class after (`_LetterClass.pairRule`).
-    /// Left to ICU: every other character (line feeds, backslashes,
-    /// currency, plus and percent signs, kana, Hangul, Hebrew, Arabic,
-    /// emoji…), a digit after a stop or a slash that does not follow a
-    /// digit and anything but a digit after a slash that does (LB25's
-    /// numbers), a mark after a
+    /// Left to ICU: every other character (line feeds, kana, Hangul,
+    /// Hebrew, Arabic, emoji…), LB25's numbers (a digit after a stop that
+    /// follows spaces, or after a slash that does not follow a digit;
+    /// anything but a digit after a slash that does; PR and PO beside
+    /// digits, brackets, stops, hyphens and each other), a mark after a
     /// space or at the start (LB10), and a word-initial hyphen before an
     /// opening bracket, a no-break space or a dash (LB20a).
     ///
@@ -175,6 +176,7 @@ extension _Workspace {
         }
         guard let found else { return nil }
         wideLeadFrom = firstWide
+        breaksFromLetters = true
         breakIsHard.withUnsafeMutableBufferPointer { hard in
             UnsafeMutableBufferPointer(rebasing: hard[0..<found]).update(repeating: 0)
         }

@@ -41,8 +41,10 @@ struct _DensePairSubtable: Sendable {
         throws(_LayoutReader.Malformed) -> _DensePairSubtable?
     {
         let format = try reader.u16(offset)
-        guard let coverage = try denseCoverage(reader, offset + (try reader.u16(offset + 2)), glyphCount)
-        else { return nil }
+        let coverageOffset = offset + (try reader.u16(offset + 2))
+        guard let coverage = try denseCoverage(reader, coverageOffset, glyphCount) else {
+            return nil
+        }
         let format1 = try reader.u16(offset + 4)
         let format2 = try reader.u16(offset + 6)
         let readable = format1 & 0xFFF0 == 0 && format2 == 0 && (format == 1 || format == 2)
@@ -207,8 +209,9 @@ extension _KernOnlyFace {
                 for subtables in plan.lookups where dense != nil {
                     var list: [_DensePairSubtable] = []
                     for subtable in subtables {
-                        guard let one = try _DensePairSubtable.make(
-                            reader, subtable, glyphCount: glyphCount)
+                        guard
+                            let one = try _DensePairSubtable.make(
+                                reader, subtable, glyphCount: glyphCount)
                         else {
                             dense = nil
                             break
