@@ -39,6 +39,11 @@ extension _Workspace {
         reserveBreaks(count + 1)
         // The first lead byte from E3 (`wideLeadFrom`).
         var firstWide = count
+        // Whether it holds U+2000–U+200A, whitespace a piece may start
+        // with: without them (nor tabs, U+3000…, which it leaves to ICU,
+        // and with no break before a space, LB7) no piece is whitespace
+        // alone, and `joinHangingWhitespace` would join nothing.
+        var spacesToJoin = false
         let found: Int? = breakOffsets.withUnsafeMutableBufferPointer { offsets in
             _letterClassTable.withUnsafeBufferPointer { classes in
                 _letterPairTable.withUnsafeBufferPointer { pairs in
@@ -97,6 +102,7 @@ extension _Workspace {
                             length = 2
                         } else if lead == 0xE2 && text[index + 1] == 0x80 {
                             // U+2000–U+203F: dashes, quotes, narrow spaces.
+                            if text[index + 2] &- 0x80 < 0x0B { spacesToJoin = true }
                             current = classes[_letterTwoByteEnd + Int(text[index + 2] & 0x3F)]
                             length = 3
                         } else if lead >= 0xE2 && lead < 0xF0 {
@@ -180,7 +186,7 @@ extension _Workspace {
         breakIsHard.withUnsafeMutableBufferPointer { hard in
             UnsafeMutableBufferPointer(rebasing: hard[0..<found]).update(repeating: 0)
         }
-        return joinHangingWhitespace(text, count: found)
+        return spacesToJoin ? joinHangingWhitespace(text, count: found) : found
     }
 }
 
