@@ -420,6 +420,13 @@ final class _KernOnlyFace: @unchecked Sendable {
     let pairLookups: [_PairLookups?]
     /// The GPOS table they are read from (a reference this object holds).
     let gpos: OpaquePointer?
+    /// Per script class, the glyphs a coverage table of the plan's pair
+    /// adjustment subtables lists (`_KernOnlyFace.pairFirsts`): K(a, b) is
+    /// 0 for every other a. Nil where the plan's pairs are not read.
+    let pairFirsts: [_GlyphSet?]
+    /// Per script class, the plan's pair subtables as arrays by glyph
+    /// (_GPOSPairs+Dense.swift), or nil where `pairKerning` searches.
+    let densePairs: [[[_DensePairSubtable]]?]
 
     init(
         scalars: [UInt32], advances: [Int32], simple: [_KernOnlyPlan?],
@@ -431,6 +438,8 @@ final class _KernOnlyFace: @unchecked Sendable {
         self.pairLookups = pairLookups
         self.gpos = gpos
         self.analysisSteps = analysisSteps
+        pairFirsts = _KernOnlyFace.pairFirsts(pairLookups, gpos: gpos, glyphCount: advances.count)
+        densePairs = _KernOnlyFace.densePairs(pairLookups, gpos: gpos, glyphCount: advances.count)
     }
 
     deinit { hb_blob_destroy(gpos) }

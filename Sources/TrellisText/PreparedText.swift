@@ -286,10 +286,11 @@ extension _Workspace {
             let lookups = scratch.lookupsBuffer(breakCount)
             var pieceCount = 0
             var runs: [(end: Int32, level: UInt8)] = []
-            // Plain text is ASCII, so it has no right-to-left character.
-            let hasRTL = !isPlain && _mayContainRightToLeft(text)
-            // Plain text has no tab either.
-            let hasTabs = !isPlain && _containsTab(text, 0..<text.count)
+            // Plain text is ASCII, so it has no right-to-left character;
+            // nor has text the letter break finder took (`breaksFromLetters`).
+            let hasRTL = !isPlain && !breaksFromLetters && _mayContainRightToLeft(text)
+            // Neither has a tab.
+            let hasTabs = !isPlain && !breaksFromLetters && _containsTab(text, 0..<text.count)
             // Pass 1: where each piece ends and its flags; for left-to-right
             // text also each piece's cache key, its measure when the front
             // cache has it, and otherwise the start of loading its slot of

@@ -118,6 +118,12 @@ extension _Workspace {
             let advances = model.advances
             let faceKey = _KernPairs.key(
                 face: face.id, scriptClass: Int(scriptClass), first: 0, second: 0)
+            // Glyphs that begin no pair of the plan's subtables (an
+            // ideograph of Noto Sans CJK) kern with nothing: neither
+            // learned nor read (_GPOSPairs.swift).
+            let pairFirsts =
+                readsPairs && Int(scriptClass) < model.pairFirsts.count
+                ? model.pairFirsts[Int(scriptClass)] : nil
             for position in 0..<count {
                 let glyph = UInt32(truncatingIfNeeded: glyphs[position])
                 guard plan.simple.contains(Int(glyph)) else { return nil }
@@ -133,7 +139,9 @@ extension _Workspace {
                     }
                 }
                 var advance = advances[Int(glyph)]
-                if position + 1 < count {
+                if position + 1 < count
+                    && (pairFirsts == nil || pairFirsts.unsafelyUnwrapped.contains(Int(glyph)))
+                {
                     let next = UInt32(truncatingIfNeeded: glyphs[position + 1])
                     let key = faceKey | UInt64(glyph) << 16 | UInt64(next)
                     if let kerning = kernPairs.value(key) {

@@ -11,17 +11,20 @@ extension _Workspace {
     /// holds a character or a sequence this pass leaves to ICU. It takes
     /// characters of the classes AL (letters of Latin, Greek, Cyrillic;
     /// ASCII symbols such as & * @ #; · ² ³ ← → ■ □), NU (ASCII digits), SP,
-    /// IS (, . : ;), EX (! ?), QU (' " « » ‘ ’ “ ” ‹ ›), HY (-), BA (– ‧ |
-    /// and the narrow spaces U+2002–U+200A), B2 (—), IN (…), OP (( [ „ ‚),
-    /// CP () ]), GL (no-break spaces), CM (combining marks after a letter),
+    /// IS (, . : ;), SY (/), PR ($ + \ £ ¥ ±), PO (% °), EX (! ?), QU (' " « »
+    /// ‘ ’ “ ” ‹ ›), HY (-), BA (– ‧ | and the narrow spaces U+2002–U+200A),
+    /// B2 (—), IN (…), OP (( [ { „ ‚), CP () ]), CL (}), GL (no-break
+    /// spaces), CM (combining marks after a letter),
     /// and for Chinese text ID (CJK ideographs, fullwidth digits and －), CL
     /// (、 。 ， 」 》 ）), NS (： ； ・), fullwidth OP (「 《 （) and EX
     /// (！ ？), and box drawing (AL), where
     /// the rules reduce to a table of the class before (and whether spaces
     /// came between) and the class after (`_LetterClass.pairRule`).
-    /// Left to ICU: every other character (line feeds, slashes, currency,
-    /// plus and percent signs, kana, Hangul, Hebrew, Arabic, emoji…), a digit after a
-    /// stop that does not follow a digit (LB25's numbers), a mark after a
+    /// Left to ICU: every other character (line feeds, kana, Hangul,
+    /// Hebrew, Arabic, emoji…), LB25's numbers (a digit after a stop that
+    /// follows spaces, or after a slash that does not follow a digit;
+    /// anything but a digit after a slash that does; PR and PO beside
+    /// digits, brackets, stops, hyphens and each other), a mark after a
     /// space or at the start (LB10), and a word-initial hyphen before an
     /// opening bracket, a no-break space or a dash (LB20a).
     ///
@@ -36,6 +39,11 @@ extension _Workspace {
         reserveBreaks(count + 1)
         // The first lead byte from E3 (`wideLeadFrom`).
         var firstWide = count
+        // Whether it holds U+2000–U+200A, whitespace a piece may start
+        // with: without them (nor tabs, U+3000…, which it leaves to ICU,
+        // and with no break before a space, LB7) no piece is whitespace
+        // alone, and `joinHangingWhitespace` would join nothing.
+        var spacesToJoin = false
         let found: Int? = breakOffsets.withUnsafeMutableBufferPointer { offsets in
             _letterClassTable.withUnsafeBufferPointer { classes in
                 _letterPairTable.withUnsafeBufferPointer { pairs in
@@ -94,6 +102,7 @@ extension _Workspace {
                             length = 2
                         } else if lead == 0xE2 && text[index + 1] == 0x80 {
                             // U+2000–U+203F: dashes, quotes, narrow spaces.
+                            if text[index + 2] &- 0x80 < 0x0B { spacesToJoin = true }
                             current = classes[_letterTwoByteEnd + Int(text[index + 2] & 0x3F)]
                             length = 3
                         } else if lead >= 0xE2 && lead < 0xF0 {
@@ -138,6 +147,16 @@ extension _Workspace {
                             case _LetterClass.keepsAfterNumber:
                                 // LB25: "1.5" holds together; ".5" is ICU's.
                                 if beforeThat != _LetterClass.numeric { return nil }
+                            case _LetterClass.keepsUnlessAfterSpaces:
+                                // " .5" breaks before the stop in ICU 72.
+                                if beforeThat == _LetterClass.space { return nil }
+                            case _LetterClass.breaksAfterNonNumber:
+                                // LB31 after a slash ("and/|or"); after a
+                                // number's slash ("1/a"), ICU's.
+                                if beforeThat == _LetterClass.numeric { return nil }
+                                offsets[found] = Int32(index)
+                                found += 1
+                                breaksHere = true
                             default:
                                 return nil
                             }
@@ -163,10 +182,11 @@ extension _Workspace {
         }
         guard let found else { return nil }
         wideLeadFrom = firstWide
+        breaksFromLetters = true
         breakIsHard.withUnsafeMutableBufferPointer { hard in
             UnsafeMutableBufferPointer(rebasing: hard[0..<found]).update(repeating: 0)
         }
-        return joinHangingWhitespace(text, count: found)
+        return spacesToJoin ? joinHangingWhitespace(text, count: found) : found
     }
 }
 
@@ -194,9 +214,12 @@ enum _LetterClass {
     static let nonstarter: UInt8 = 18  // NS
     /// OP of East Asian width F or W (「 《 （), which LB30 leaves out.
     static let wideOpen: UInt8 = 19
+    static let symbol: UInt8 = 20  // SY
+    static let prefix: UInt8 = 21  // PR
+    static let postfix: UInt8 = 22  // PO
     /// The start of the text; only ever the class before.
     static let start: UInt8 = 0
-    static let count = 20
+    static let count = 23
 
     /// Outcomes in the pair table.
     static let keeps: UInt8 = 0
@@ -204,15 +227,19 @@ enum _LetterClass {
     static let askICU: UInt8 = 2
     /// No break if the class before `before` is NU, otherwise ICU's call.
     static let keepsAfterNumber: UInt8 = 3
+    /// A break unless the class before `before` is NU, then ICU's call.
+    static let breaksAfterNonNumber: UInt8 = 4
+    /// No break unless spaces came before `before`, then ICU's call.
+    static let keepsUnlessAfterSpaces: UInt8 = 5
 
     /// Whether UAX #14 (Unicode 15.0, as ICU 72 applies it) puts a break
     /// between a character of class `after` and the last non-space
     /// character before it, of class `before`, with spaces between when
     /// `spaces` is set. `after` is neither SP nor CM (handled by the loop).
     static func pairRule(before: UInt8, spaces: Bool, after: UInt8) -> UInt8 {
-        // LB13: no break before ) ] ! ? , . : ; 。 ， 」 even after spaces.
+        // LB13: no break before ) ] ! ? , . : ; / 。 ， 」 even after spaces.
         if after == closeParenthesis || after == exclamation || after == infixSeparator
-            || after == closePunctuation
+            || after == closePunctuation || after == symbol
         {
             return keeps
         }
@@ -224,6 +251,22 @@ enum _LetterClass {
             return keeps
         }
         if before == breakBoth && after == breakBoth { return keeps }  // LB17: B2 SP* × B2
+        // LB25's numbers around a currency, plus or percent sign ("$(1)",
+        // "1 %"): ICU's, after spaces too.
+        let affix: (UInt8) -> Bool = { $0 == prefix || $0 == postfix }
+        if affix(after)
+            && (before == numeric || before == closeParenthesis || before == closePunctuation
+                || before == infixSeparator || before == symbol || before == hyphen
+                || before == open || before == wideOpen || affix(before))
+        {
+            return askICU
+        }
+        if affix(before)
+            && (after == numeric || after == open || after == wideOpen || after == hyphen
+                || after == infixSeparator)
+        {
+            return askICU
+        }
         if spaces { return breaks }  // LB18: SP ÷
         if before == quotation || after == quotation { return keeps }  // LB19
         if before == glue { return keeps }  // LB12: GL ×
@@ -246,10 +289,21 @@ enum _LetterClass {
         let alphanumeric: (UInt8) -> Bool = { $0 == letter || $0 == numeric }
         if alphanumeric(before) && alphanumeric(after) { return keeps }  // LB23, LB25, LB28
         if before == infixSeparator && after == letter { return keeps }  // LB29
-        if before == infixSeparator && after == numeric { return keepsAfterNumber }  // LB25
+        // LB24: (PR | PO) × AL; AL × (PR | PO).
+        if affix(before) && after == letter || before == letter && affix(after) { return keeps }
+        // LB23a: PR × ID; ID × PO.
+        if before == prefix && after == ideographic { return keeps }
+        if before == ideographic && after == postfix { return keeps }
+        // LB25 (as ICU 72 has it): "1.5", "V:0" and ".5" hold together;
+        // " .5" is ICU's.
+        if before == infixSeparator && after == numeric { return keepsUnlessAfterSpaces }
+        // LB25: "1/2" holds together; "a/1" and "/1" are ICU's.
+        if before == symbol && after == numeric { return keepsAfterNumber }
         if before == hyphen && after == numeric { return keeps }  // LB25
         if alphanumeric(before) && after == open { return keeps }  // LB30
         if before == closeParenthesis && alphanumeric(after) { return keeps }  // LB30
+        // LB31 after a slash, but not where a number's may go on (LB25).
+        if before == symbol { return breaksAfterNonNumber }
         return breaks  // LB31
     }
 
@@ -287,6 +341,11 @@ enum _LetterClass {
         case 0x30...0x39: return numeric
         case 0x20: return space
         case 0x2C, 0x2E, 0x3A, 0x3B, 0x37E: return infixSeparator
+        case 0x2F: return symbol
+        case 0x24, 0x2B, 0x5C, 0xA3, 0xA5, 0xB1: return prefix
+        case 0x25, 0xB0: return postfix
+        case 0x7B: return open
+        case 0x7D: return closePunctuation
         case 0x21, 0x3F: return exclamation
         case 0x22, 0x27, 0xAB, 0xBB, 0x2018, 0x2019, 0x201B...0x201D, 0x201F, 0x2039, 0x203A:
             return quotation

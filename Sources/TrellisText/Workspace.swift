@@ -56,6 +56,9 @@ final class _Workspace {
     /// bound; its length when there is none): `prepare` looks for runs of
     /// one-character CJK pieces from there (Workspace+IdeographMemo.swift).
     var wideLeadFrom = 0
+    /// Whether `letterBreaks` took the text `findBreaks` last read: none
+    /// of its tables' characters is right-to-left or a tab.
+    var breaksFromLetters = false
     /// Whether text that is not plain ASCII takes its breaks from
     /// `letterBreaks` when it can; off, from ICU (tests compare the two).
     var usesLetterBreaks = true
@@ -124,6 +127,7 @@ final class _Workspace {
         count: Int, isPlain: Bool
     ) {
         let isASCII = _isASCII(text)
+        breaksFromLetters = false
         if isASCII, let count = plainBreaks(text) {
             wideLeadFrom = text.count
             return (count, true)
