@@ -258,7 +258,9 @@ extension _DirectNode {
     /// Forgets what the last layout left, as `flatten` makes a node.
     mutating func clearLayout() {
         layoutWidth = nil
-        intrinsic = .zero
+        // (Made here, not `.zero`: a static of another module is read
+        // through its accessor, a call a node on every row.)
+        intrinsic = Size(width: 0, height: 0)
         baselines = nil
         x = 0
         y = 0
