@@ -1,7 +1,10 @@
 // Reading a row's text fields for the direct path: one walk of the row's
-// objects per field, and one for each run of fields under the same object.
+// objects per field, and one for each run of fields under the same object;
+// an image's `[width, height]` field found the same way.
 
+import TrellisCells
 import TrellisData
+import TrellisGeometry
 
 /// What a text field's path reaches in a row, read as `JSONRow.text(at:)`
 /// reads it but walking the row's objects once, without `JSONLookup` or
@@ -105,6 +108,33 @@ struct _TextFieldReader {
             members.formIndex(after: &index)
         }
         return members[key]
+    }
+
+    /// The `[width, height]` at `path` in `row`, as `row.size(at: path)`
+    /// gives it: a one-key path's member found by the dictionary's own
+    /// lookup, without `JSONLookup` and `value(at:)` around it (not by
+    /// `member`: an image's field is missing from many rows, and a walk of
+    /// the keys before the lookup is then a loss), a pair of finite
+    /// positive numbers read in place. Anything else (a longer path,
+    /// another value, a pair that is not a size) is read by `size(at:)`
+    /// itself, so its errors word for word.
+    /// - Throws: as `JSONRow.size(at:)`.
+    static func size(at path: JSONKeyPath, in row: JSONRow) throws(JSONRowError) -> Size? {
+        let components = path.components
+        guard components.count == 1 else { return try row.size(at: path) }
+        switch row.fields[components[0]] {
+        case nil, .null?:
+            return nil
+        case .array(let items)? where items.count == 2:
+            if case .number(let width) = items[0], case .number(let height) = items[1],
+                width.isFinite, height.isFinite, width > 0, height > 0
+            {
+                return Size(width: width, height: height)
+            }
+            return try row.size(at: path)
+        default:
+            return try row.size(at: path)
+        }
     }
 
     /// The object the path but its last key reaches (two or more keys).

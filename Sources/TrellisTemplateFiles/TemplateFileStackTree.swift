@@ -223,7 +223,7 @@ public struct TemplateFileStackTree: Sendable {
             case .image:
                 let size: Size?
                 do {
-                    size = try row.size(at: reads[index].path!)
+                    size = try _TextFieldReader.size(at: reads[index].path!, in: row)
                 } catch {
                     throw fail(plan[index].position, error)
                 }

@@ -129,4 +129,31 @@ import TrellisText
         #expect(cache.noteSize(.plain(a), 100, key: key)?.size == Size(width: 1, height: 2))
         #expect(cache.lastSize(.plain(a), 100)?.size == Size(width: 1, height: 2))
     }
+
+    /// A small string's hash read from its words (`_smallHash`) is the one
+    /// its bytes give, and a text is found by its bytes whichever way its
+    /// string keeps them (small, or in storage of its own).
+    @Test func smallStringsHashAsTheirBytes() {
+        let texts =
+            (0...15).map { String(repeating: "a", count: $0) } + [
+                "é", "12m", "25000 likes", "Екатерина",
+            ]
+        for text in texts {
+            let small = _Measurements.key(.plain(text), 100)
+            // The same bytes in a string of its own storage (not small).
+            var stored = String(repeating: "-", count: 40)
+            stored.removeAll(keepingCapacity: true)
+            stored.append(contentsOf: text)
+            let key = _Measurements.key(.plain(stored), 100)
+            #expect(key.hash == small.hash && key.bytes == small.bytes)
+            var cache = _Measurements()
+            cache.add(.plain(text), 100, Size(width: 7, height: 8), nil)
+            #expect(cache.size(.plain(stored), 100)?.size == Size(width: 7, height: 8))
+            #expect(cache.lastSize(.plain(stored), 100)?.size == Size(width: 7, height: 8))
+        }
+        var cache = _Measurements()
+        cache.add(.plain("12m"), 100, Size(width: 1, height: 2), nil)
+        #expect(cache.size(.plain("13m"), 100) == nil)
+        #expect(cache.lastSize(.plain("12"), 100) == nil)
+    }
 }

@@ -181,25 +181,46 @@ extension _LanePlan {
             row.isHidden.count == count, row.texts.count == count,
             row.aspectRatios.count == count
         else { return false }
-        rowFlags.removeAll(keepingCapacity: true)
-        for index in 0..<count {
-            rowFlags.append(row.isHidden[index])
-            switch nodes[index].kind {
-            case .label:
-                // (A text left nil is the structure's, not the last row's.
-                // Read in place: bound to a name, the text is copied.)
-                guard let empty = row.texts[index]?._isEmpty else { return false }
-                rowFlags.append(empty)
-            case .button:
-                guard row.texts[index] != nil else { return false }
-            case .image:
-                guard let ratio = row.aspectRatios[index],
-                    Self.isValidRatio(ratio) == Self.isValidRatio(nodes[index].aspectRatio)
-                else { return false }
-            case .stack, .fixed:
-                break
+        // (Written in place through one buffer, as many as the last row's:
+        // a row of this structure has one a node and one more a label.
+        // `append` checked the array's uniqueness and room at every flag.
+        // The nodes read through a copy of the array, released at the end
+        // of the block, before they are written below: the closure may not
+        // read `self` while it writes `rowFlags`.)
+        if rowFlags.count != lastFlags.count { rowFlags = lastFlags }
+        let complete: Bool
+        do {
+            let nodes = self.nodes
+            complete = rowFlags.withUnsafeMutableBufferPointer { flags -> Bool in
+                var next = 0
+                for index in 0..<count {
+                    guard next < flags.count else { return false }
+                    flags[next] = row.isHidden[index]
+                    next += 1
+                    switch nodes[index].kind {
+                    case .label:
+                        // (A text left nil is the structure's, not the last
+                        // row's. Read in place: bound to a name, the text is
+                        // copied.)
+                        guard let empty = row.texts[index]?._isEmpty, next < flags.count else {
+                            return false
+                        }
+                        flags[next] = empty
+                        next += 1
+                    case .button:
+                        guard row.texts[index] != nil else { return false }
+                    case .image:
+                        guard let ratio = row.aspectRatios[index],
+                            Self.isValidRatio(ratio) == Self.isValidRatio(nodes[index].aspectRatio)
+                        else { return false }
+                    case .stack, .fixed:
+                        break
+                    }
+                }
+                return next == flags.count
             }
         }
+        guard complete else { return false }
         // A row of the last row's shape (most rows of a list): the plan
         // holds that shape's analysis already (`lastFlags` are always
         // `lastShape`'s, whose analysis `prepare` or `use` set, and the
@@ -258,7 +279,9 @@ extension _DirectNode {
     /// Forgets what the last layout left, as `flatten` makes a node.
     mutating func clearLayout() {
         layoutWidth = nil
-        intrinsic = .zero
+        // (Made here, not `.zero`: a static of another module is read
+        // through its accessor, a call a node on every row.)
+        intrinsic = Size(width: 0, height: 0)
         baselines = nil
         x = 0
         y = 0

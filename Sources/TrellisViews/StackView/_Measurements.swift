@@ -72,14 +72,16 @@ struct _Measurements {
         }
         // (The hash is a local of the closure: a variable captured from
         // outside it would be checked for exclusive access at every word.)
-        var hash = string.withUTF8 { utf8 -> UInt64 in
-            let seed: UInt64 = 0xcbf2_9ce4_8422_2325
-            guard let base = utf8.baseAddress, utf8.count > 0 else { return seed }
-            let raw = UnsafeRawPointer(base)
-            if utf8.count <= 64 { return _mixWords(raw, utf8.count, seed) }
-            let head = _mixWords(raw, 32, seed)
-            return _mixWords(raw + (utf8.count - 32), 32, head)
-        }
+        var hash =
+            _smallHash(string)
+            ?? string.withUTF8 { utf8 -> UInt64 in
+                let seed: UInt64 = 0xcbf2_9ce4_8422_2325
+                guard let base = utf8.baseAddress, utf8.count > 0 else { return seed }
+                let raw = UnsafeRawPointer(base)
+                if utf8.count <= 64 { return _mixWords(raw, utf8.count, seed) }
+                let head = _mixWords(raw, 32, seed)
+                return _mixWords(raw + (utf8.count - 32), 32, head)
+            }
         hash = (hash ^ UInt64(bitPattern: Int64(bytes))) &* _multiplier
         hash = (hash ^ width.bitPattern) &* _multiplier
         // (MurmurHash3's finalizer: every bit of every word reaches the
@@ -89,6 +91,26 @@ struct _Measurements {
         hash ^= hash >> 33
         hash &*= 0xc4ce_b9fe_1a85_ec53
         return (bytes, hash ^ (hash >> 33))
+    }
+
+    /// `_mixWords` of a small string's bytes (up to 15, kept in the
+    /// string's own two words: `_StringWords`), read from those words
+    /// without `withUTF8`, which copies them out first; nil for other
+    /// strings. The same hash as from the bytes (`key`'s closure), so a
+    /// text finds its entry whichever way its string holds its bytes.
+    @inline(__always)
+    static func _smallHash(_ string: String) -> UInt64? {
+        guard let words = _StringWords(string), let count = words.smallCount else { return nil }
+        let seed: UInt64 = 0xcbf2_9ce4_8422_2325
+        guard count > 0 else { return seed }
+        // (Bytes past the count masked off: the last word's missing bytes
+        // are zero in `_mixWords`.)
+        guard count > 8 else {
+            let word = count == 8 ? words.first : words.first & ((1 << UInt64(8 * count)) - 1)
+            return (seed ^ word) &* _multiplier
+        }
+        let second = words.second & ((1 << UInt64(8 * (count - 8))) - 1)
+        return (((seed ^ words.first) &* _multiplier) ^ second) &* _multiplier
     }
 
     /// An odd multiplier for `_mixWords`.
@@ -181,10 +203,14 @@ struct _Measurements {
     func lastSize(_ text: StackTree.Text, _ width: Double) -> (
         size: Size, baselines: (first: Double, last: Double)?
     )? {
-        guard last >= 0, case .plain = text else { return nil }
+        guard last >= 0, case .plain(let plain) = text else { return nil }
         return slots.withUnsafeBufferPointer { slots in
             let entry = slots.baseAddress! + last
-            guard entry.pointee.width == width, Self.same(entry.pointee.text, text) else {
+            // (The length first, as `holds` compares it: most rows bring
+            // another text, told apart without reading its bytes.)
+            guard entry.pointee.width == width, entry.pointee.bytes == plain.utf8.count,
+                Self.same(entry.pointee.text, text)
+            else {
                 return nil
             }
             return (entry.pointee.size, entry.pointee.baselines.map { (first: $0.0, last: $0.1) })
@@ -206,13 +232,17 @@ struct _Measurements {
     /// equivalence, which for text beyond ASCII normalizes as it goes (a
     /// tenth of a row's time in a profile); equal bytes are equal texts,
     /// and texts equivalent but of other bytes are measured again.
+    @inline(__always)
     static func same(_ a: StackTree.Text, _ b: StackTree.Text) -> Bool {
-        switch (a, b) {
-        case (.plain(let x), .plain(let y)):
-            return _sameUTF8(x, y)
-        default:
-            return a == b
+        guard case .plain(let x) = a, case .plain(let y) = b else { return a == b }
+        // (One string's words, as a button's title or a text of the row a
+        // label had, are its bytes: `_StringWords`.)
+        if let p = _StringWords(x), let q = _StringWords(y), p.first == q.first,
+            p.second == q.second
+        {
+            return true
         }
+        return _sameUTF8(x, y)
     }
 
     /// Records a measurement, or the baselines of one already kept.
@@ -262,5 +292,45 @@ struct _Measurements {
         hashes[start + turn] = entry.hash
         last = start + turn
         turn = (turn + 1) % Self.groupSize
+    }
+}
+
+/// The two machine words of a `String` value. Two strings of the same
+/// words have the same bytes while something holds one of them (an entry
+/// holds its text): the words are the bytes themselves (a small string, up
+/// to 15 bytes) or a reference to storage and its length, and storage
+/// referenced twice is never changed in place (a mutation copies it first).
+/// Nil where a `String` is not two words (as TrellisText's
+/// `_StringIdentity`).
+struct _StringWords: Equatable {
+    let first: UInt64
+    let second: UInt64
+
+    @inline(__always)
+    init?(_ string: String) {
+        guard MemoryLayout<String>.size == 16 else { return nil }
+        (first, second) = unsafeBitCast(string, to: (UInt64, UInt64).self)
+    }
+
+    /// Whether the small-string layout below is this platform's (checked
+    /// once on a string of 10 bytes: flag, count and bytes where expected).
+    static let smallLayout: Bool = {
+        #if _endian(little) && _pointerBitWidth(_64)
+            guard let words = _StringWords("abcdefghij") else { return false }
+            return words.second >> 61 & 1 == 1 && words.second >> 56 & 0xF == 10
+                && words.first == 0x6867_6665_6463_6261
+                && words.second & 0x00FF_FFFF_FFFF_FFFF == 0x6A69
+        #else
+            return false
+        #endif
+    }()
+
+    /// A small string's byte count (its bytes the first word's, then the
+    /// second's low seven, in order); nil for a string that keeps its
+    /// bytes elsewhere.
+    @inline(__always)
+    var smallCount: Int? {
+        guard second >> 61 & 1 == 1, Self.smallLayout else { return nil }
+        return Int(truncatingIfNeeded: second >> 56 & 0xF)
     }
 }
