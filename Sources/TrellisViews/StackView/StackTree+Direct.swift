@@ -133,6 +133,9 @@ struct _DirectNode {
     /// Children (stacks), as a range of `_DirectPlan.childList`.
     var children: Range<Int> = 0..<0
     var stack: StackTree.Stack?
+    /// A stack's settings (as `stack`'s), read in place by every row's
+    /// steps (_StackSettings.swift).
+    var settings = _StackSettings()
     var label: StackTree.LabelNode?
     var image: StackTree.ImageNode?
     var fixed: StackTree.FixedNode?
@@ -350,6 +353,10 @@ struct _LanePlan<Slope: _SlopeLanes> {
     var costsSide: Int?
     /// The buffers of `endToEndCost` (kept from one stack to the next).
     var stretches = _Stretches()
+    /// The storage of combined costs, kept (`combinedCost`, `endToEndCost`).
+    var combining = _LaneCombining<Slope>()
+    /// The storage of the last share-out's lengths (`sharedLengths`).
+    var sharedScratch: [Double] = []
     /// Priority levels of the tree, highest first; lane = index + 1.
     var levels: [Float] = []
     /// Set when a tree's levels did not fit this plan's slopes (`prepare`
@@ -357,7 +364,12 @@ struct _LanePlan<Slope: _SlopeLanes> {
     var needsWiderSlopes = false
     var scale = 3.0
     var measurer = TextMeasurer.shared
-    var tree: StackTree?
+    var tree: StackTree? {
+        didSet { pinningInsets = tree?.pinning.insets ?? .zero }
+    }
+    /// `tree`'s pinning insets (zero without a tree), read by every layout
+    /// in place: `tree?.pinning` copied the whole tree first.
+    var pinningInsets = EdgeInsets.zero
     /// What each emulated solve of the width passes also checks.
     enum Checking { case fitting, frame(Double) }
     var checking: Checking?

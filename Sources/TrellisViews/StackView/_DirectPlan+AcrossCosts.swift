@@ -27,29 +27,33 @@ extension _LanePlan {
     }
 
     /// The cost of a stack's thickness across its axis.
-    mutating func acrossCost(
-        _ index: Int, _ stack: StackTree.Stack, _ visible: [Int], _ axis: LayoutAxis
-    )
+    mutating func acrossCost(_ index: Int, _ visible: [Int], _ axis: LayoutAxis)
         throws(_StackCostError) -> _Cost
     {
         let (start, end) = margins(index, axis)
         let margin = start + end
-        switch effectiveAlignment(stack) {
+        // (`effectiveAlignment` of the stack's settings read in place, the
+        // stack copied only for baselines: a copy retains its arrays.)
+        var alignment = nodes[index].settings.alignment
+        if nodes[index].settings.axis == .vertical,
+            alignment == .firstBaseline || alignment == .lastBaseline
+        {
+            alignment = .center
+        }
+        switch alignment {
         case .fill:
-            // Hidden views too: UIKit aligns every arranged view.
-            return children(index).reduce(_Cost()) {
-                $0 + costs[$1].composed(scale: 1, offset: -margin)
-            }
+            // Hidden views too: UIKit aligns every arranged view. (Summed
+            // in the plan's storage, `combinedCost`.)
+            return combinedCost(children(index), offset: -margin)
         case .leading, .center, .trailing:
             for child in visible {
                 try costs[child].checkMinimumModelled("node\(child)'s best length")
             }
-            var cost = visible.reduce(_Cost()) {
-                $0 + costs[$1].runningMinimum(shiftedBy: -margin)
-            }
+            var cost = combinedCost(visible, offset: -margin, runningMinimum: true)
             cost.addEqual(margin, lane: lane(51))
             return cost
         case .firstBaseline, .lastBaseline:
+            let stack = nodes[index].stack!
             for child in visible {
                 try costs[child].checkMinimumModelled("node\(child)'s best length")
             }

@@ -7,9 +7,7 @@ import TrellisText
 
 extension _LanePlan {
     /// The cost of a stack's length along its axis.
-    mutating func alongCost(
-        _ index: Int, _ stack: StackTree.Stack, _ visible: [Int], _ axis: LayoutAxis
-    )
+    mutating func alongCost(_ index: Int, _ visible: [Int], _ axis: LayoutAxis)
         throws(_StackCostError) -> _Cost
     {
         let (start, end) = margins(index, axis)
@@ -17,7 +15,11 @@ extension _LanePlan {
         let fixedLength = start + end + gaps.reduce(0, +)
         // Views sharing the length out start from their best lengths.
         for child in visible { try costs[child].checkMinimumModelled("node\(child)'s best length") }
-        if stack.isBaselineRelativeArrangement, axis == .vertical {
+        // (The stack's settings read in place, the stack copied only where
+        // a step takes it whole: a copy retains its arrays.)
+        let distribution = nodes[index].settings.distribution
+        if nodes[index].settings.isBaselineRelativeArrangement, axis == .vertical {
+            let stack = nodes[index].stack!
             let gaps = chainGaps(index, visible, gaps)
             let movers = try movingChainViews(stack, visible)
             if let cost = try textlessFirstCost(stack, visible, gaps, margins: start + end) {
@@ -45,7 +47,7 @@ extension _LanePlan {
             if let cost = try movingChainCost(visible, movers, offset: offset) { return cost }
             return costs[visible.last!].composed(scale: 1, offset: -offset)
         }
-        switch stack.distribution {
+        switch distribution {
         case .fill:
             if nodes[index].sharesTextWidth {
                 let hiddenLabels = children(index).filter {
@@ -56,13 +58,12 @@ extension _LanePlan {
             return endToEndCost(visible, offset: fixedLength)
         case .fillEqually:
             let count = Double(visible.count)
-            return visible.reduce(_Cost()) {
-                $0 + costs[$1].composed(scale: 1 / count, offset: -fixedLength / count)
-            }
+            return combinedCost(visible, scale: 1 / count, offset: -fixedLength / count)
         case .fillProportionally:
             guard visible.count > 1 else {
                 return endToEndCost(visible, offset: fixedLength)
             }
+            let stack = nodes[index].stack!
             guard let shares = try proportionalShares(index, stack, visible, axis) else {
                 // Lengths too small to share by: UIKit fills equally.
                 let count = Double(visible.count)

@@ -27,17 +27,18 @@ extension _LanePlan {
         // is copied out.)
         guard nodes[index].kind == .stack else { return }
         if axis == .vertical, replayArranged(index) { return }
-        guard let stack = nodes[index].stack else { return }
+        // (The stack's settings read in place, `settings`: the steps copy
+        // the stack only where they take it whole; a copy retains its arrays.)
         let visible = visibleChildren(index)
         let total = length(index, axis)
         if !visible.isEmpty {
-            if axis == stack.axis {
-                try arrangeAlong(index, stack, visible, axis, total)
+            if axis == nodes[index].settings.axis {
+                try arrangeAlong(index, visible, axis, total)
             } else {
-                try arrangeAcross(index, stack, visible, axis, total)
+                try arrangeAcross(index, visible, axis, total)
             }
         }
-        try placeHidden(index, stack, visible, axis, total)
+        try placeHidden(index, visible, axis, total)
         for child in children(index) { try arrange(child, axis) }
         if axis == .vertical {
             try checkNestedBaselines(index)
@@ -46,8 +47,7 @@ extension _LanePlan {
     }
 
     mutating func arrangeAlong(
-        _ index: Int, _ stack: StackTree.Stack, _ visible: [Int], _ axis: LayoutAxis,
-        _ total: Double
+        _ index: Int, _ visible: [Int], _ axis: LayoutAxis, _ total: Double
     ) throws(_StackCostError) {
         let (start, end) = margins(index, axis)
         let gaps = gaps(index, visible)
@@ -57,7 +57,8 @@ extension _LanePlan {
         var spacing = gaps
         // (Made only for an error: a row lays out thousands of stacks.)
         func what() -> String { "node\(index)'s views along its axis" }
-        if stack.isBaselineRelativeArrangement, axis == .vertical {
+        if nodes[index].settings.isBaselineRelativeArrangement, axis == .vertical {
+            let stack = nodes[index].stack!
             let gaps = chainGaps(index, visible, gaps)
             let movers = try movingChainViews(stack, visible)
             if try arrangeTextlessFirst(index, stack, visible, gaps, start: start, canvas: canvas) {
@@ -92,7 +93,8 @@ extension _LanePlan {
         // the canvas, at 760 (the stack's width is fixed: see `unsupportedReason`).
         var saved: [(Int, _Cost)] = []
         defer { for (child, cost) in saved { costs[child] = cost } }
-        if stack.axis == .horizontal, nodes[index].sharesTextWidth {
+        if nodes[index].settings.axis == .horizontal, nodes[index].sharesTextWidth {
+            let stack = nodes[index].stack!
             let n = Double(visible.count)
             let target = canvas / n - stack.spacing * (n - 1) / n
             for child in visible {
@@ -101,10 +103,11 @@ extension _LanePlan {
                 costs[child].addEqual(target, lane: lane(760))
             }
         }
-        switch stack.distribution {
+        switch nodes[index].settings.distribution {
         case .fill:
             lengths = try share(visible, room, what())
         case .fillProportionally:
+            let stack = nodes[index].stack!
             lengths = try proportionalLengths(
                 index, stack, visible, axis, total: total, room: room)
             for (child, length) in zip(visible, lengths) { try checkFeasible(child, length) }
@@ -176,17 +179,23 @@ extension _LanePlan {
     }
 
     mutating func arrangeAcross(
-        _ index: Int, _ stack: StackTree.Stack, _ visible: [Int], _ axis: LayoutAxis,
-        _ total: Double
+        _ index: Int, _ visible: [Int], _ axis: LayoutAxis, _ total: Double
     ) throws(_StackCostError) {
         let (start, end) = margins(index, axis)
         let canvas = total - start - end
-        let alignment = effectiveAlignment(stack)
+        // (`effectiveAlignment` and `isUnaligned` of the settings read in
+        // place; the stack copied for baselines only.)
+        var alignment = nodes[index].settings.alignment
+        let unaligned =
+            nodes[index].settings.axis == .vertical
+            && (alignment == .firstBaseline || alignment == .lastBaseline)
+        if unaligned { alignment = .center }
         let baselineAligned = alignment == .firstBaseline || alignment == .lastBaseline
+        let stack = baselineAligned ? nodes[index].stack : nil
         // (Offsets only for baselines: 0 for every view otherwise.)
-        let offsets: [Double] = baselineAligned ? try baselineOffsets(stack, visible) : []
+        let offsets: [Double] = baselineAligned ? try baselineOffsets(stack!, visible) : []
         if baselineAligned {
-            try checkEmptyFirstOnLastBaselines(index, stack, visible, offsets, canvas)
+            try checkEmptyFirstOnLastBaselines(index, stack!, visible, offsets, canvas)
         }
         // UIKit ties the canvas's top to the first view only (at most its
         // top for first baselines, its bottom at least the first view's
@@ -213,7 +222,7 @@ extension _LanePlan {
                     "node\(index): a baseline-aligned stack too short for its views' baselines (\(canvas))"
                 )
             }
-            if isUnaligned(stack), !_isNegligible(canvas - length, canvas) {
+            if unaligned, !_isNegligible(canvas - length, canvas) {
                 // Anywhere in the spanner satisfies every constraint, as
                 // UIKit reports it (`hasAmbiguousLayout`).
                 throw .ambiguous(
@@ -229,7 +238,7 @@ extension _LanePlan {
             set(child, axis, position: position, length: length)
         }
         if baselineAligned {
-            try checkEmptyLabelRow(index, stack, visible, offsets, canvas)
+            try checkEmptyLabelRow(index, stack!, visible, offsets, canvas)
             try checkBaselineLengths(visible, axis)
             let bottoms = zip(visible, offsets).map { $1 + length($0, axis) }
             if alignment == .firstBaseline, let lowest = bottoms.max(),
@@ -265,10 +274,10 @@ extension _LanePlan {
     /// first arranged view (`UISV-alignment`): the whole canvas for fill,
     /// their own length at its start, centre or end otherwise.
     mutating func placeHidden(
-        _ index: Int, _ stack: StackTree.Stack, _ visible: [Int], _ axis: LayoutAxis,
-        _ total: Double
+        _ index: Int, _ visible: [Int], _ axis: LayoutAxis, _ total: Double
     ) throws(_StackCostError) {
         guard visible.count != nodes[index].children.count else { return }
+        let stack = nodes[index].stack!
         let all = Array(children(index))
         let (start, end) = margins(index, axis)
         if axis == stack.axis {

@@ -37,8 +37,11 @@ extension _LanePlan {
             index != coupledImage
         else { return false }
         let parent = nodes[index].parent
-        guard parent >= 0, let stack = nodes[parent].stack, stack.axis == .vertical,
-            stack.distribution == .fill, !stack.isBaselineRelativeArrangement
+        // (The parent's settings read in place: a copy of its stack retains
+        // its arrays.)
+        guard parent >= 0, nodes[parent].kind == .stack, nodes[parent].settings.axis == .vertical,
+            nodes[parent].settings.distribution == .fill,
+            !nodes[parent].settings.isBaselineRelativeArrangement
         else { return false }
         let target = imageHeightTarget(index, image)
         return target.isFinite && target - cap > 1e-9 * max(1, cap)

@@ -22,14 +22,27 @@ extension _LanePlan {
         do throws(_StackCostError) {
             for index in (subtree ?? nodes.indices).reversed() {
                 let key = memoKey(index, axis)
+                // (Flags written only where they change: each write checks
+                // that the memos and the flags' array are not shared.)
                 if memos[side].valid[index], let key, memos[side].keys[index] == key,
                     childrenKept(index, side)
                 {
                     // (`costs[index]` is the memo's own.)
-                    memos[side].kept[index] = true
+                    if !memos[side].kept[index] { memos[side].kept[index] = true }
                     continue
                 }
-                costs[index] = try cost(of: index, axis, replacing: true)
+                var cost = try cost(of: index, axis, replacing: true)
+                if nodes[index].kind == .stack {
+                    // The stack's last cost's kinks' storage goes to the
+                    // next stack's combined cost (`combinedCost`,
+                    // `endToEndCost`): a new array for each was an
+                    // allocation and a release. (A view's cost took its own
+                    // last storage.)
+                    swap(&cost, &costs[index])
+                    swap(&cost.kinks, &combining.result)
+                } else {
+                    costs[index] = cost
+                }
                 assert(costs[index]._checkInvariants(), "node\(index)'s cost is not convex")
                 // No length satisfies the view's required constraints (a stack
                 // of fixed height holding a taller fixed view): the engine
@@ -38,9 +51,14 @@ extension _LanePlan {
                 guard lo <= hi + 1e-9 * max(1, abs(hi)) else {
                     throw .conflict("node\(index): required \(axis) lengths \(lo) > \(hi)")
                 }
-                memos[side].keys[index] = key ?? SIMD4()
-                memos[side].valid[index] = key != nil
-                memos[side].kept[index] = false
+                let newKey = key ?? SIMD4()
+                if !Self.sameBits(memos[side].keys[index], newKey) {
+                    memos[side].keys[index] = newKey
+                }
+                if memos[side].valid[index] != (key != nil) {
+                    memos[side].valid[index] = key != nil
+                }
+                if memos[side].kept[index] { memos[side].kept[index] = false }
             }
         } catch {
             // Stacks above the node that threw keep costs of older views.
@@ -199,13 +217,14 @@ extension _LanePlan {
                 cost.addEqual(target, lane: 0)
             }
         case .stack:
-            let stack = nodes[index].stack!
+            // (The stack's settings read in place: a copy of the stack
+            // retains its arrays; the costs copy it where they need more.)
             let visible = visibleChildren(index)
             if !visible.isEmpty {
-                if axis == stack.axis {
-                    cost = try alongCost(index, stack, visible, axis)
+                if axis == nodes[index].settings.axis {
+                    cost = try alongCost(index, visible, axis)
                 } else {
-                    cost = try acrossCost(index, stack, visible, axis)
+                    cost = try acrossCost(index, visible, axis)
                 }
             } else {
                 // Every view hidden: the canvas is tied to the spacer
@@ -217,7 +236,10 @@ extension _LanePlan {
                 cost.addEqual(start + end, lane: lane(StackView.spanningFitPriority.rawValue))
             }
             // The stack view's own required size bounds whatever its views cost.
-            if let length = axis == .horizontal ? stack.fixedWidth : stack.fixedHeight {
+            let fixed =
+                axis == .horizontal
+                ? nodes[index].settings.fixedWidth : nodes[index].settings.fixedHeight
+            if let length = fixed {
                 cost.addEqual(length, lane: 0)
             }
         }

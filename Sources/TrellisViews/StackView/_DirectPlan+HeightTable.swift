@@ -27,6 +27,8 @@ struct _HeightTable {
     private(set) var places: [Double] = []
     /// Per entry: the pass's refusal, or nil.
     private(set) var refusals: [_StackCostError?] = []
+    /// One entry's places, written before they are appended (`insert`).
+    private var scratch: [Double] = []
 
     /// `slotCount`: a power of two, at least 2; the table holds half as
     /// many entries (rows of a template bring a few dozen combinations of
@@ -49,7 +51,9 @@ struct _HeightTable {
     }
 
     /// The entry whose key is `key`, word for word (`hash`: its `hash`).
-    func find(_ key: [UInt64], hash: UInt64) -> Int? {
+    /// (Mutating, though it changes nothing: called on a plan's table in
+    /// place, where a non-mutating call copied the table first.)
+    mutating func find(_ key: [UInt64], hash: UInt64) -> Int? {
         guard key.count == keyWidth, count > 0 else { return nil }
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -95,10 +99,20 @@ struct _HeightTable {
         keys.append(contentsOf: key)
         heights.append(height)
         refusals.append(refusal)
-        for k in nodes.indices {
-            places.append(nodes[k].y)
-            places.append(nodes[k].height)
+        // (Written into `scratch` through its buffer, then appended whole:
+        // an append checked the array's uniqueness and room at every value.)
+        if scratch.count != 2 * nodes.count {
+            scratch = [Double](repeating: 0, count: 2 * nodes.count)
         }
+        nodes.withUnsafeBufferPointer { nodes in
+            scratch.withUnsafeMutableBufferPointer { scratch in
+                for k in nodes.indices {
+                    scratch[2 * k] = nodes[k].y
+                    scratch[2 * k + 1] = nodes[k].height
+                }
+            }
+        }
+        places.append(contentsOf: scratch)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] >= 0 { slot = (slot + 1) & mask }

@@ -38,7 +38,7 @@ extension _LanePlan {
             throw DirectStackLayoutError(
                 kind: .unsupported, reason: "the width must be finite and not negative")
         }
-        let insets = tree?.pinning.insets ?? .zero
+        let insets = pinningInsets
         do throws(_StackCostError) {
             // (Labels of several lines are measured on one line for the
             // widths pass only: not when it is replayed.)

@@ -237,6 +237,7 @@ extension _LanePlan {
                 || stack.alignment == .lastBaseline || stack.distribution == .fillProportionally
             stack.children = []
             flat.stack = stack
+            flat.settings = _StackSettings(stack)
         case .label(let label):
             flat.kind = .label
             flat.label = label

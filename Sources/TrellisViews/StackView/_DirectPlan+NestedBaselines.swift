@@ -188,9 +188,9 @@ extension _LanePlan {
         else { return nil }
         let visible = visibleOf[index]
         if stack.axis == .vertical {
-            try arrangeAlong(index, stack, visible, .vertical, total)
+            try arrangeAlong(index, visible, .vertical, total)
         } else {
-            try arrangeAcross(index, stack, visible, .vertical, total)
+            try arrangeAcross(index, visible, .vertical, total)
         }
         let top = nodes[named].y
         let height = nodes[named].height
@@ -219,7 +219,12 @@ extension _LanePlan {
     /// length, a nested row taller than its views): the engine's baseline
     /// would then move with it, which the direct path does not follow.
     mutating func checkNestedBaselines(_ index: Int) throws(_StackCostError) {
-        guard let stack = nodes[index].stack, stack.axis == .horizontal,
+        // (Its settings read in place first: most stacks are not such rows,
+        // and a copy of the stack retains its arrays.)
+        let alignment = nodes[index].settings.alignment
+        guard nodes[index].kind == .stack, nodes[index].settings.axis == .horizontal,
+            alignment == .firstBaseline || alignment == .lastBaseline,
+            let stack = nodes[index].stack, stack.axis == .horizontal,
             stack.alignment == .firstBaseline || stack.alignment == .lastBaseline
         else { return }
         let first = stack.alignment == .firstBaseline

@@ -134,9 +134,11 @@ extension _LanePlan {
             let gaps = rowShares.shares[place].gaps.count
             position += length + (k < gaps ? rowShares.shares[place].gaps[k] : 0)
         }
-        // (As `skipStackCost`: the stack's own cost is not made.)
-        memos[0].valid[root] = false
-        memos[0].kept[root] = false
+        // (As `skipStackCost`: the stack's own cost is not made. Written
+        // only where they change: each write checks that the memos and the
+        // flags' array are not shared.)
+        if memos[0].valid[root] { memos[0].valid[root] = false }
+        if memos[0].kept[root] { memos[0].kept[root] = false }
         rowShares.hits += 1
         return true
     }
@@ -265,16 +267,28 @@ extension _RowShare {
     /// Writes each view's intrinsic width into its cost; false when one is
     /// below `_RowShares.leastWidth` (or not finite): the general steps.
     mutating func setWidths(_ nodes: [_DirectNode]) -> Bool {
-        for k in views.indices {
-            let width = nodes[views[k].node].intrinsic.width
-            guard width.isFinite, width >= _RowShares<Slope>.leastWidth else { return false }
-            views[k].width = width
-            for kink in views[k].widthKinks { views[k].cost.kinks[kink].x = width }
-            if views[k].loIsWidth { views[k].cost.lo = width }
-            if views[k].hiIsWidth { views[k].cost.hi = width }
-            lengths[k] = width
+        // (Through the buffers: a write through `views[k]` checked the
+        // uniqueness of every array on its way, at every write.)
+        let least = _RowShares<Slope>.leastWidth
+        return nodes.withUnsafeBufferPointer { nodes in
+            lengths.withUnsafeMutableBufferPointer { lengths in
+                views.withUnsafeMutableBufferPointer { views in
+                    for k in views.indices {
+                        let width = nodes[views[k].node].intrinsic.width
+                        guard width.isFinite, width >= least else { return false }
+                        views[k].width = width
+                        let widthKinks = views[k].widthKinks
+                        views[k].cost.kinks.withUnsafeMutableBufferPointer { kinks in
+                            for kink in widthKinks { kinks[kink].x = width }
+                        }
+                        if views[k].loIsWidth { views[k].cost.lo = width }
+                        if views[k].hiIsWidth { views[k].cost.hi = width }
+                        lengths[k] = width
+                    }
+                    return true
+                }
+            }
         }
-        return true
     }
 
     /// The views' lengths in a stack `total` wide, as `sharedLengths` gives

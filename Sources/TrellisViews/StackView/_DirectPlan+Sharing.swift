@@ -18,7 +18,12 @@ extension _LanePlan {
     mutating func sharedLengths(_ visible: [Int], _ room: Double, _ what: @autoclosure () -> String)
         throws(_StackCostError) -> [Double]
     {
-        var lengths = [Double]()
+        // (In the storage of the last share-out's lengths, `sharedScratch`,
+        // which its caller has let go of by now: a new array for each
+        // share-out was an allocation and a release.)
+        var lengths: [Double] = []
+        swap(&lengths, &sharedScratch)
+        lengths.removeAll(keepingCapacity: true)
         lengths.reserveCapacity(visible.count)
         var center = 0.0
         for child in visible {
@@ -41,8 +46,18 @@ extension _LanePlan {
             // `anchored(view:)` parts, without an array per view); each
             // view's anchor is `lengths[k]` (the same `anchor`).
             let growing = room - center >= 0
+            // (In the plan's buffers, `stretches`: two new arrays for each
+            // share-out were two allocations and releases.)
             var segments: [_Cost.Segment] = []
             var other: [_Cost.Segment] = []
+            swap(&segments, &stretches.right)
+            swap(&other, &stretches.left)
+            defer {
+                swap(&segments, &stretches.right)
+                swap(&other, &stretches.left)
+            }
+            segments.removeAll(keepingCapacity: true)
+            other.removeAll(keepingCapacity: true)
             segments.reserveCapacity(visible.reduce(0) { $0 + costs[$1].kinks.count + 1 })
             for (k, child) in visible.enumerated() {
                 if growing {
@@ -62,6 +77,7 @@ extension _LanePlan {
             for k in lengths.indices { lengths[k] = anchors[k] + changes[k] }
         }
         takeTheRest(visible, room, &lengths)
+        sharedScratch = lengths
         return lengths
     }
 

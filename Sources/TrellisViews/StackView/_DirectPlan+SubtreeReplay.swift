@@ -18,6 +18,18 @@ struct _ArrangedSubtree {
     var keys: [SIMD4<Double>] = []
     /// Every node's y and height below the stack, in node order.
     var places: [(y: Double, height: Double)] = []
+    /// How many records were made since the stack's last replay
+    /// (`recordArranged` stops at `_ArrangedSubtree.recordsWithoutReplay`).
+    var unreplayed = 0
+
+    /// How many records of a stack none of the shape's rows replayed
+    /// before `recordArranged` stops making them: a stack whose record
+    /// holds every key a row changes (`PostCell.json`'s column, below a
+    /// root whose other view is of fixed size) is replayed only where the
+    /// whole row is (`_DirectPlan.heightsPass`). The record kept stays
+    /// true (it is what its inputs give) and is still replayed, which
+    /// starts the count again.
+    static var recordsWithoutReplay: Int { 32 }
 }
 
 extension _LanePlan {
@@ -47,12 +59,18 @@ extension _LanePlan {
                 Self.sameBits(memos[1].keys[k], memos[1].arranged[index].keys[k - index])
             else { return false }
         }
-        for k in (index + 1)..<end {
-            let place = memos[1].arranged[index].places[k - index - 1]
-            nodes[k].y = place.y
-            nodes[k].height = place.height
+        // (Written through the nodes' buffer: `nodes[k].y = …` checks the
+        // array's uniqueness at every write.)
+        let places = memos[1].arranged[index].places
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            for k in (index + 1)..<end {
+                let place = places[k - index - 1]
+                nodes[k].y = place.y
+                nodes[k].height = place.height
+            }
         }
         subtreeReplays += 1
+        if memos[1].arranged[index].unreplayed != 0 { memos[1].arranged[index].unreplayed = 0 }
         return true
     }
 
@@ -60,7 +78,9 @@ extension _LanePlan {
     /// the vertical axis, with what they were made from (when every node in
     /// it has a valid key).
     mutating func recordArranged(_ index: Int) {
-        guard replayingSubtrees, index > 0, index < memos[1].arranged.count else { return }
+        guard replayingSubtrees, index > 0, index < memos[1].arranged.count,
+            memos[1].arranged[index].unreplayed < _ArrangedSubtree.recordsWithoutReplay
+        else { return }
         let end = subtreeEnd(index)
         for k in index..<end where !memos[1].valid[k] { return }
         // (Taken out so that its arrays are written in place.)
@@ -68,10 +88,29 @@ extension _LanePlan {
         swap(&record, &memos[1].arranged[index])
         record.length = nodes[index].height.bitPattern
         record.end = end
-        record.keys.removeAll(keepingCapacity: true)
-        record.places.removeAll(keepingCapacity: true)
-        record.keys.append(contentsOf: memos[1].keys[index..<end])
-        for k in (index + 1)..<end { record.places.append((nodes[k].y, nodes[k].height)) }
+        record.unreplayed += 1
+        // (Written in place where the record is as long already, as the
+        // last record of the stack is: an append checked the array's
+        // uniqueness and room at every element.)
+        if record.keys.count != end - index {
+            record.keys.removeAll(keepingCapacity: true)
+            record.keys.append(contentsOf: repeatElement(SIMD4(), count: end - index))
+        }
+        if record.places.count != end - index - 1 {
+            record.places.removeAll(keepingCapacity: true)
+            record.places.append(
+                contentsOf: repeatElement((y: 0.0, height: 0.0), count: end - index - 1))
+        }
+        memos[1].keys.withUnsafeBufferPointer { keys in
+            record.keys.withUnsafeMutableBufferPointer { recorded in
+                for k in index..<end { recorded[k - index] = keys[k] }
+            }
+        }
+        nodes.withUnsafeBufferPointer { nodes in
+            record.places.withUnsafeMutableBufferPointer { places in
+                for k in (index + 1)..<end { places[k - index - 1] = (nodes[k].y, nodes[k].height) }
+            }
+        }
         memos[1].arranged[index] = record
     }
 

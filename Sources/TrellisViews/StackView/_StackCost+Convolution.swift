@@ -63,6 +63,18 @@ extension _LaneCost {
         of views: [Int], in costs: [_Cost], extra: _Cost? = nil, offset: Double,
         stretches: inout _Stretches
     ) -> _Cost {
+        var kinks: [_Kink] = []
+        return convolution(
+            of: views, in: costs, extra: extra, offset: offset, stretches: &stretches,
+            kinks: &kinks)
+    }
+
+    /// `convolution(of:in:extra:offset:stretches:)`, its kinks written into
+    /// `kinks`' storage (taken).
+    static func convolution(
+        of views: [Int], in costs: [_Cost], extra: _Cost? = nil, offset: Double,
+        stretches: inout _Stretches, kinks: inout [_Kink]
+    ) -> _Cost {
         stretches.left.removeAll(keepingCapacity: true)
         stretches.right.removeAll(keepingCapacity: true)
         var center = offset
@@ -73,15 +85,17 @@ extension _LaneCost {
         if let extra {
             center += extra.appendStretches(view: 0, left: &stretches.left, right: &stretches.right)
         }
-        return laidEndToEnd(center: center, left: &stretches.left, right: &stretches.right)
+        return laidEndToEnd(
+            center: center, left: &stretches.left, right: &stretches.right, kinks: &kinks)
     }
 
     /// The cost of views laid end to end whose best lengths sum to
     /// `center` (gaps and margins included), from their stretches to the
-    /// left and right (in view order; sorted and cut here).
-    static func laidEndToEnd(center: Double, left: inout [Segment], right: inout [Segment])
-        -> _Cost
-    {
+    /// left and right (in view order; sorted and cut here); its kinks
+    /// written into `kinks`' storage (taken; none given: a new array).
+    static func laidEndToEnd(
+        center: Double, left: inout [Segment], right: inout [Segment], kinks: inout [_Kink]
+    ) -> _Cost {
         _sortCheapestFirst(&right, ascending: true)
         _sortCheapestFirst(&left, ascending: false)
         // Each side ends with its first endless stretch.
@@ -90,6 +104,8 @@ extension _LaneCost {
         let low = center - left.reduce(0) { $0 + $1.length }
         let high = center + right.reduce(0) { $0 + $1.length }
         var result = _Cost(lo: low, hi: high)
+        swap(&result.kinks, &kinks)
+        result.kinks.removeAll(keepingCapacity: true)
         // Left to right: the left stretches outermost first, then the right ones.
         let count = left.count + right.count
         func stretch(_ k: Int) -> Segment {
@@ -142,13 +158,15 @@ func _keepUpToEndless<Slope: _SlopeLanes>(
 
 extension _LanePlan {
     /// The cost of `visible` laid end to end, then `extra`, plus `offset`
-    /// (`_Cost.convolution(of:in:extra:offset:stretches:)` in the plan's
-    /// buffers).
+    /// (`_Cost.convolution(of:in:extra:offset:stretches:kinks:)` in the
+    /// plan's buffers, its kinks in the storage of the last stack cost
+    /// replaced).
     mutating func endToEndCost(_ visible: [Int], extra: _Cost? = nil, offset: Double) -> _Cost {
-        var buffers = _Stretches()
-        swap(&buffers, &stretches)
-        defer { swap(&buffers, &stretches) }
+        // (The buffers written in place: a `_Stretches` moved out and back
+        // was destroyed through its value witnesses, at every stack.)
+        var kinks = takeCombinedStorage()
         return _Cost.convolution(
-            of: visible, in: costs, extra: extra, offset: offset, stretches: &buffers)
+            of: visible, in: costs, extra: extra, offset: offset, stretches: &stretches,
+            kinks: &kinks)
     }
 }

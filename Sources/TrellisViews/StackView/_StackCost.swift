@@ -439,7 +439,8 @@ struct _LaneCost<Slope: _SlopeLanes> {
             right += part.right
             left += part.left
         }
-        return laidEndToEnd(center: center, left: &left, right: &right)
+        var kinks: [_Kink] = []
+        return laidEndToEnd(center: center, left: &left, right: &right, kinks: &kinks)
     }
 
     /// How views laid end to end share `total` (their anchors summing to

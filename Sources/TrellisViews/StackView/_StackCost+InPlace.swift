@@ -1,0 +1,169 @@
+// Costs combined in storage kept from one cost to the next: a stack's sum of
+// its views' costs (alignment fill, fill equally) or of their running
+// minimums (leading, centre, trailing; baselines) made in arrays the plan
+// keeps (`_LanePlan.combining`), where `+` made a new array for every
+// term and the sum another. The same operations on the same numbers in the
+// same order as `reduce(_Cost()) { $0 + term }` over the terms
+// `composed(scale:offset:)` and `runningMinimum(shiftedBy:)` give, so the
+// same costs to the bit.
+
+/// A plan's storage for combining costs (`_LanePlan.combining`).
+struct _LaneCombining<Slope: _SlopeLanes> {
+    /// The next combined cost's kinks: the storage of the last stack cost
+    /// replaced (`computeCosts`).
+    var result: [_LaneKink<Slope>] = []
+    /// One term at a time (a running minimum, a composed cost).
+    var term = _LaneCost<Slope>()
+    /// Where a sum's kinks are merged before they replace its own.
+    var spare: [_LaneKink<Slope>] = []
+}
+
+extension _LaneCost {
+    /// `runningMinimum(shiftedBy: offset)`, written into `result` (its
+    /// kinks' storage reused).
+    func runningMinimum(shiftedBy offset: Double, into result: inout _Cost) {
+        let (first, _) = minimizers()
+        let point = Swift.min(Swift.max(first, lo), hi)
+        let shift = offset != 0
+        result.kinks.removeAll(keepingCapacity: true)
+        result.lo = shift ? lo - offset : lo
+        result.hi = .infinity
+        guard point.isFinite, point > lo else {
+            result.base = _Slope()
+            return
+        }
+        result.base = base
+        result.kinks.reserveCapacity(kinks.count + 1 + Self.spareKinks)
+        var slope = base
+        for kink in kinks where kink.x < point {
+            result.kinks.append(shift ? _Kink(x: kink.x - offset, delta: kink.delta) : kink)
+            slope += kink.delta
+        }
+        if _sign(slope) != 0 {
+            result.kinks.append(_Kink(x: shift ? point - offset : point, delta: -slope))
+        }
+    }
+
+    /// `composed(scale: scale, offset: offset)` where it is not the cost
+    /// itself (`scale` 1 and `offset` 0), written into `result` (its
+    /// kinks' storage reused).
+    func composed(scale: Double, offset: Double, into result: inout _Cost) {
+        result.kinks.removeAll(keepingCapacity: true)
+        guard scale > 0 else {
+            // A constant length: feasible or not, and no slope.
+            result.base = _Slope()
+            if offset < lo - 1e-9 || offset > hi + 1e-9 {
+                result.lo = .infinity
+                result.hi = -.infinity
+            } else {
+                result.lo = -.infinity
+                result.hi = .infinity
+            }
+            return
+        }
+        result.lo = (lo - offset) / scale
+        result.hi = (hi - offset) / scale
+        result.base = base * scale
+        result.kinks.reserveCapacity(kinks.count)
+        for kink in kinks {
+            result.kinks.append(_Kink(x: (kink.x - offset) / scale, delta: kink.delta * scale))
+        }
+    }
+
+    /// `self = self + other`: the sum's kinks merged into `spare`'s
+    /// storage, which then holds the old kinks' storage.
+    mutating func add(_ other: _Cost, spare: inout [_Kink]) {
+        if other.isFree { return }
+        if isFree {
+            // (`+` gives `other` itself.)
+            lo = other.lo
+            hi = other.hi
+            base = other.base
+            kinks.removeAll(keepingCapacity: true)
+            kinks.append(contentsOf: other.kinks)
+            return
+        }
+        spare.removeAll(keepingCapacity: true)
+        spare.reserveCapacity(kinks.count + other.kinks.count + Self.spareKinks)
+        var i = 0
+        var j = 0
+        while i < kinks.count || j < other.kinks.count {
+            if j == other.kinks.count || (i < kinks.count && kinks[i].x < other.kinks[j].x) {
+                spare.append(kinks[i])
+                i += 1
+            } else if i == kinks.count || other.kinks[j].x < kinks[i].x {
+                spare.append(other.kinks[j])
+                j += 1
+            } else {
+                spare.append(_Kink(x: kinks[i].x, delta: kinks[i].delta + other.kinks[j].delta))
+                i += 1
+                j += 1
+            }
+        }
+        lo = Swift.max(lo, other.lo)
+        hi = Swift.min(hi, other.hi)
+        base = base + other.base
+        swap(&kinks, &spare)
+    }
+}
+
+extension _LanePlan {
+    /// `terms` summed as `reduce(_Cost()) { $0 + term }` does, each term
+    /// `costs[k].composed(scale: scale, offset: offset)` (`runningMinimum`:
+    /// `costs[k].runningMinimum(shiftedBy: offset)` instead), in the
+    /// plan's storage (`combining`): the sum takes the storage of the last
+    /// stack cost replaced.
+    mutating func combinedCost<Terms: Sequence<Int>>(
+        _ terms: Terms, scale: Double = 1, offset: Double, runningMinimum: Bool = false
+    ) -> _Cost {
+        // (The plan's storage written in place, field by field: a
+        // `_LaneCombining` moved out and back was destroyed through its
+        // value witnesses, at every stack.)
+        var sum = _Cost()
+        swap(&sum.kinks, &combining.result)
+        sum.kinks.removeAll(keepingCapacity: true)
+        // Until a term is not free the sum is `_Cost()`, and `_Cost() +
+        // term` is the term itself (or `_Cost()`, the term free): the first
+        // such term is written straight into the sum's storage.
+        var started = false
+        for k in terms {
+            if !started {
+                if runningMinimum {
+                    costs[k].runningMinimum(shiftedBy: offset, into: &sum)
+                } else if scale == 1, offset == 0 {
+                    sum.lo = costs[k].lo
+                    sum.hi = costs[k].hi
+                    sum.base = costs[k].base
+                    sum.kinks.append(contentsOf: costs[k].kinks)
+                } else {
+                    costs[k].composed(scale: scale, offset: offset, into: &sum)
+                }
+                if sum.isFree {
+                    (sum.lo, sum.hi, sum.base) = (-.infinity, .infinity, _Slope())
+                    sum.kinks.removeAll(keepingCapacity: true)
+                } else {
+                    started = true
+                }
+                continue
+            }
+            if runningMinimum {
+                costs[k].runningMinimum(shiftedBy: offset, into: &combining.term)
+                sum.add(combining.term, spare: &combining.spare)
+            } else if scale == 1, offset == 0 {
+                sum.add(costs[k], spare: &combining.spare)
+            } else {
+                costs[k].composed(scale: scale, offset: offset, into: &combining.term)
+                sum.add(combining.term, spare: &combining.spare)
+            }
+        }
+        return sum
+    }
+
+    /// The storage for the next combined cost (`combinedCost`,
+    /// `endToEndCost`), taken.
+    mutating func takeCombinedStorage() -> [_Kink] {
+        var storage: [_Kink] = []
+        swap(&storage, &combining.result)
+        return storage
+    }
+}
