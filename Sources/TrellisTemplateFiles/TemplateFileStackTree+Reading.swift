@@ -1,6 +1,8 @@
-// Reading a row's text fields for the direct path: one walk of the row's
-// objects per field, and one for each run of fields under the same object;
-// an image's `[width, height]` field found the same way.
+// Reading a row's fields for the direct path: the one-key fields found in
+// one walk of the row's members (`_OneKeyFields`); any other text field by
+// one walk of the row's objects per field, and one for each run of fields
+// under the same object; an image's `[width, height]` field found the same
+// way.
 
 import TrellisCells
 import TrellisData
@@ -56,12 +58,20 @@ struct _TextFieldReader {
                 value = found
             }
         }
+        guard let text = Self.text(of: value) else { return try row.text(at: path) }
+        return text
+    }
+
+    /// The text of a field's value, as `JSONRow.text(at:)` gives it; nil
+    /// for an array or object (which `text(at:)` refuses, with its error).
+    @inline(__always)
+    static func text(of value: JSONValue) -> String? {
         switch value {
         case .string(let text): return text
         case .null: return ""
-        case .number(let number): return Self.numberText(number)
+        case .number(let number): return numberText(number)
         case .bool(let flag): return flag ? "true" : "false"
-        case .array, .object: return try row.text(at: path)
+        case .array, .object: return nil
         }
     }
 
@@ -121,19 +131,30 @@ struct _TextFieldReader {
     /// - Throws: as `JSONRow.size(at:)`.
     static func size(at path: JSONKeyPath, in row: JSONRow) throws(JSONRowError) -> Size? {
         let components = path.components
-        guard components.count == 1 else { return try row.size(at: path) }
-        switch row.fields[components[0]] {
+        guard components.count == 1, let size = size(of: row.fields[components[0]]) else {
+            return try row.size(at: path)
+        }
+        return size
+    }
+
+    /// What `JSONRow.size(at:)` gives for a one-key field of this value
+    /// (nil: missing): nil for missing or null, the size of a pair of finite
+    /// positive numbers; `.none` for anything else (read by `size(at:)`,
+    /// for its errors).
+    @inline(__always)
+    static func size(of value: JSONValue?) -> Size?? {
+        switch value {
         case nil, .null?:
-            return nil
+            return .some(nil)
         case .array(let items)? where items.count == 2:
             if case .number(let width) = items[0], case .number(let height) = items[1],
                 width.isFinite, height.isFinite, width > 0, height > 0
             {
                 return Size(width: width, height: height)
             }
-            return try row.size(at: path)
+            return .none
         default:
-            return try row.size(at: path)
+            return .none
         }
     }
 
@@ -161,5 +182,116 @@ struct _TextFieldReader {
             last = prefix
         }
         return shares
+    }
+}
+
+/// A row's one-key fields (`name`, `photo`: a path of one key) found in one
+/// walk of the row's members, where each field's own read (`member`,
+/// `size(at:in:)`) walked or hashed for it alone: an entry's key is
+/// matched to a field's by the two words of their `String` values, which
+/// are equal where the strings hold the same bytes in themselves (a key of
+/// up to 15 bytes, as most are) or the same storage. Equal words are equal
+/// keys. A field not met so is absent where its key and every key of the
+/// row are small ASCII strings (two such strings are equal only with equal
+/// bytes, so equal words); otherwise (a longer key, or one beyond ASCII,
+/// which may be canonically equivalent to another of other bytes) it is
+/// read the usual way after.
+struct _OneKeyFields: Sendable {
+    struct Field: Sendable {
+        let first: UInt64
+        let second: UInt64
+        /// The field's read (node number, under 64).
+        let read: Int
+        /// Whether the key is a small ASCII string (`isSmallASCII`).
+        let smallASCII: Bool
+        /// An image's field (else a text's).
+        let image: Bool
+        /// A text field's `hiddenWhenEmpty`; an image field's `squareWhenMissing`.
+        let hiddenOrSquare: Bool
+        /// An image's aspect ratio without a size.
+        let ratio: Size
+    }
+
+    let fields: [Field]
+
+    /// The fields of one-key paths among `reads` (by node number, those
+    /// under 64: one bit each in `walk`'s answer); none where a `String` is
+    /// not two words.
+    init(_ reads: [(path: JSONKeyPath?, image: Bool, hiddenOrSquare: Bool, ratio: Size)]) {
+        var fields: [Field] = []
+        for (index, read) in reads.enumerated() where index < 64 {
+            guard let components = read.path?.components, components.count == 1,
+                let words = Self.words(components[0])
+            else { continue }
+            fields.append(
+                Field(
+                    first: words.0, second: words.1, read: index,
+                    smallASCII: Self.smallLayout && Self.isSmallASCII(words.1), image: read.image,
+                    hiddenOrSquare: read.hiddenOrSquare, ratio: read.ratio))
+        }
+        self.fields = fields
+    }
+
+    /// A string's two words (nil where a `String` is not two words).
+    @inline(__always)
+    static func words(_ string: String) -> (UInt64, UInt64)? {
+        guard MemoryLayout<String>.size == 16 else { return nil }
+        return unsafeBitCast(string, to: (UInt64, UInt64).self)
+    }
+
+    /// Whether a string of this second word keeps its bytes, all ASCII, in
+    /// its two words (flags immortal, ASCII, small: the top four bits
+    /// 1110), where `smallLayout` found this platform's strings so.
+    @inline(__always)
+    static func isSmallASCII(_ second: UInt64) -> Bool {
+        second >> 60 == 0xE
+    }
+
+    /// Whether strings have the small ASCII layout `isSmallASCII` reads:
+    /// checked once on a small ASCII string, a small string beyond ASCII,
+    /// and a large ASCII string, made at run time.
+    static let smallLayout: Bool = {
+        #if _endian(little) && _pointerBitWidth(_64)
+            let ascii = String(decoding: [0x61, 0x62, 0x63], as: UTF8.self)
+            let beyond = String(decoding: [0xC3, 0xA9], as: UTF8.self)
+            let large = String(decoding: [UInt8](repeating: 0x61, count: 40), as: UTF8.self)
+            guard let a = words(ascii), let b = words(beyond), let c = words(large) else {
+                return false
+            }
+            return isSmallASCII(a.1) && a.1 >> 56 & 0xF == 3 && a.0 == 0x63_6261
+                && !isSmallASCII(b.1) && !isSmallASCII(c.1)
+        #else
+            return false
+        #endif
+    }()
+
+    /// Gives `body` each field met in `members` (with its value), in one
+    /// walk of them that ends when every field was met, and each field
+    /// found absent (nil); the answer has bit `read` set for each field
+    /// `body` took (true).
+    @inline(__always)
+    func walk(_ members: [String: JSONValue], _ body: (Field, JSONValue?) -> Bool) -> UInt64 {
+        guard !fields.isEmpty else { return 0 }
+        var taken: UInt64 = 0
+        var met: UInt64 = 0
+        var left = fields.count
+        var smallASCII = true
+        for (key, value) in members {
+            guard let words = Self.words(key) else { return taken }
+            smallASCII = smallASCII && Self.isSmallASCII(words.1)
+            for (place, field) in fields.enumerated()
+            where field.first == words.0 && field.second == words.1 {
+                left -= 1
+                met |= 1 << UInt64(place)
+                if body(field, value) { taken |= 1 << UInt64(field.read) }
+            }
+            if left == 0 { return taken }
+        }
+        guard smallASCII else { return taken }
+        for (place, field) in fields.enumerated()
+        where field.smallASCII && met >> UInt64(place) & 1 == 0 {
+            if body(field, nil) { taken |= 1 << UInt64(field.read) }
+        }
+        return taken
     }
 }

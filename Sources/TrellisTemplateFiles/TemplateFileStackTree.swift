@@ -40,6 +40,8 @@ public struct TemplateFileStackTree: Sendable {
     /// For each read, whether its text field's path is, but for its last
     /// key, the text field's before it (`_TextFieldReader`).
     private let sharesParent: [Bool]
+    /// The reads of one-key fields, found in one walk of a row's members.
+    private let oneKeyFields: _OneKeyFields
     /// The tree of the file's views with no row's values (fixed texts,
     /// empty fields, square images): `tree(for:)` is this tree with a
     /// row's values, and the direct path lays rows out as values of it
@@ -157,6 +159,13 @@ public struct TemplateFileStackTree: Sendable {
         reads = plan.map(_RowRead.init)
         sharesParent = _TextFieldReader.sharedParents(
             reads.map { $0.kind == .text ? $0.path : nil })
+        oneKeyFields = _OneKeyFields(
+            reads.map {
+                (
+                    $0.kind == .text || $0.kind == .image ? $0.path : nil, $0.kind == .image,
+                    $0.hiddenOrSquare, $0.ratio
+                )
+            })
         nodeIDs = ids
         func node(_ index: Int) -> StackTree.Node {
             switch plan[index].content {
@@ -199,8 +208,30 @@ public struct TemplateFileStackTree: Sendable {
             TemplateFileCellView.rowError(
                 template: name, file: file, position: position, error: error, row: row)
         }
+        // The one-key fields first, in one walk of the row's members; any
+        // not taken there (not found so, an error to throw in node order)
+        // are read below.
+        let taken = oneKeyFields.walk(row.fields) { field, value in
+            let index = field.read
+            if field.image {
+                guard let size = _TextFieldReader.size(of: value) else { return false }
+                values.aspectRatios[index] = size ?? field.ratio
+                values.isHidden[index] = size == nil && !field.hiddenOrSquare
+            } else {
+                // (Absent: "", as `text(at:)` gives a missing field.)
+                var text = ""
+                if let value {
+                    guard let found = _TextFieldReader.text(of: value) else { return false }
+                    text = found
+                }
+                values.texts[index] = .plain(text)
+                values.isHidden[index] = field.hiddenOrSquare && text.isEmpty
+            }
+            return true
+        }
         var reader = _TextFieldReader()
         for index in reads.indices {
+            if index < 64, taken >> UInt64(index) & 1 == 1 { continue }
             var hidden = false
             switch reads[index].kind {
             case .none:

@@ -151,4 +151,21 @@ import TrellisViews
         }
         #expect(texts == expected)
     }
+
+    /// One-key fields found in one walk of a row's members: a key longer
+    /// than a small string's 15 bytes, a field absent from a row of small
+    /// ASCII keys (""), a number: the texts of `text(at:)`.
+    @Test func oneKeyFieldsOfOneWalkAreTheTextsOfTextAt() throws {
+        let fields = ["a_key_of_twenty_bytes", "absent", "b", "b"]
+        let trees = try TemplateFileStackTree(file: try Self.template(fields: fields, name: "Walk"))
+        let row = JSONRow(["a_key_of_twenty_bytes": .string("long"), "b": .number(3), "c": .null])
+        let expected = try fields.map { try row.text(at: JSONKeyPath($0)!) }
+        #expect(expected == ["long", "", "3", "3"])
+        let tree = try trees.tree(for: row)
+        let texts = tree.nodes.dropFirst().map { node -> String in
+            guard case .label(let label) = node.content else { return "<not a label>" }
+            return label.text.string
+        }
+        #expect(texts == expected)
+    }
 }

@@ -190,34 +190,22 @@ extension _LanePlan {
         if rowFlags.count != lastFlags.count { rowFlags = lastFlags }
         let complete: Bool
         do {
+            // (The row's arrays and the nodes read through pointers, their
+            // counts checked above: a subscript checked the index at each
+            // read.)
             let nodes = self.nodes
             complete = rowFlags.withUnsafeMutableBufferPointer { flags -> Bool in
-                var next = 0
-                for index in 0..<count {
-                    guard next < flags.count else { return false }
-                    flags[next] = row.isHidden[index]
-                    next += 1
-                    switch nodes[index].kind {
-                    case .label:
-                        // (A text left nil is the structure's, not the last
-                        // row's. Read in place: bound to a name, the text is
-                        // copied.)
-                        guard let empty = row.texts[index]?._isEmpty, next < flags.count else {
-                            return false
+                nodes.withUnsafeBufferPointer { nodes in
+                    row.isHidden.withUnsafeBufferPointer { isHidden in
+                        row.texts.withUnsafeBufferPointer { texts in
+                            row.aspectRatios.withUnsafeBufferPointer { ratios in
+                                Self.flags(
+                                    into: flags, nodes: nodes, isHidden: isHidden, texts: texts,
+                                    ratios: ratios)
+                            }
                         }
-                        flags[next] = empty
-                        next += 1
-                    case .button:
-                        guard row.texts[index] != nil else { return false }
-                    case .image:
-                        guard let ratio = row.aspectRatios[index],
-                            Self.isValidRatio(ratio) == Self.isValidRatio(nodes[index].aspectRatio)
-                        else { return false }
-                    case .stack, .fixed:
-                        break
                     }
                 }
-                return next == flags.count
             }
         }
         guard complete else { return false }
@@ -266,6 +254,45 @@ extension _LanePlan {
             useShape(known)
         }
         return true
+    }
+
+    /// Writes a row's shape flags (`lastFlags`' layout: one a node, one more
+    /// a label) into `flags`; false where they do not fill it exactly, or a
+    /// label's or button's text or an image's ratio is left nil, or an
+    /// image's ratio is of another validity than the node's (the caller
+    /// prepares the whole tree).
+    @inline(__always)
+    static func flags(
+        into flags: UnsafeMutableBufferPointer<Bool>, nodes: UnsafeBufferPointer<_DirectNode>,
+        isHidden: UnsafeBufferPointer<Bool>, texts: UnsafeBufferPointer<StackTree.Text?>,
+        ratios: UnsafeBufferPointer<Size?>
+    ) -> Bool {
+        var next = 0
+        for index in 0..<nodes.count {
+            guard next < flags.count else { return false }
+            flags[next] = isHidden[index]
+            next += 1
+            switch nodes[index].kind {
+            case .label:
+                // (A text left nil is the structure's, not the last
+                // row's. Read in place: bound to a name, the text is
+                // copied.)
+                guard let empty = texts[index]?._isEmpty, next < flags.count else {
+                    return false
+                }
+                flags[next] = empty
+                next += 1
+            case .button:
+                guard texts[index] != nil else { return false }
+            case .image:
+                guard let ratio = ratios[index],
+                    isValidRatio(ratio) == isValidRatio(nodes[index].aspectRatio)
+                else { return false }
+            case .stack, .fixed:
+                break
+            }
+        }
+        return next == flags.count
     }
 
     /// Whether an image of this aspect ratio has a valid size (part of a
