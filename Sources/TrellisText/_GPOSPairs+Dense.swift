@@ -232,7 +232,7 @@ extension _KernOnlyFace {
 extension _LayoutReader {
     /// The XAdvance adjustment of the pair set `index` of the format 1
     /// pair adjustment subtable at `subtable` for `second`, or nil when
-    /// the set lacks it (`pairAdjustment`'s format 1).
+    /// the set lacks it (`pairAdjustment`'s format 1, and the arrays').
     @inline(__always)
     func pairSetAdjustment(
         _ subtable: Int, index: Int, _ second: Int, length1: Int, advanceAt: Int,

@@ -164,26 +164,9 @@ extension _LayoutReader {
         let hasAdvance = format1 & 0x4 != 0
         switch format {
         case 1:
-            guard index < (try u16(subtable + 8)) else { throw Malformed() }
-            let set = subtable + (try u16(subtable + 10 + 2 * index))
-            let records = try u16(set)
-            let size = 2 + 2 * length1
-            // HarfBuzz's binary search by the second glyph.
-            var low = 0
-            var high = records - 1
-            while low <= high {
-                let middle = (low + high) / 2
-                let record = set + 2 + size * middle
-                let glyph = try u16(record)
-                if glyph < second {
-                    low = middle + 1
-                } else if glyph > second {
-                    high = middle - 1
-                } else {
-                    return hasAdvance ? Int32(try i16(record + 2 + 2 * advanceAt)) : 0
-                }
-            }
-            return nil
+            return try pairSetAdjustment(
+                subtable, index: index, second, length1: length1, advanceAt: advanceAt,
+                hasAdvance: hasAdvance)
         case 2:
             let class1 = try glyphClass(subtable + (try u16(subtable + 8)), first)
             let class2 = try glyphClass(subtable + (try u16(subtable + 10)), second)

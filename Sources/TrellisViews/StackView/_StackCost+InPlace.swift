@@ -28,6 +28,10 @@ extension _LaneCost {
         result.kinks.removeAll(keepingCapacity: true)
         result.lo = shift ? lo - offset : lo
         result.hi = .infinity
+        // Best at its lower bound (or unbounded below): as good at any
+        // length from there on. The slopes below the bound are not kept:
+        // where the cost still rose at the bound, ending them there would
+        // take a negative kink, and sums with it would not be convex.
         guard point.isFinite, point > lo else {
             result.base = _Slope()
             return

@@ -226,24 +226,8 @@ struct _LaneCost<Slope: _SlopeLanes> {
     /// and `delta × 1` is `delta`, to the bit; an offset of 0 or −0 leaves
     /// the cost as it is, as `composed` does).
     func runningMinimum(shiftedBy offset: Double = 0) -> _Cost {
-        let (first, _) = minimizers()
-        let point = Swift.min(Swift.max(first, lo), hi)
-        let shift = offset != 0
-        // Best at its lower bound (or unbounded below): as good at any
-        // length from there on. The slopes below the bound are not kept:
-        // where the cost still rose at the bound, ending them there would
-        // take a negative kink, and sums with it would not be convex.
-        guard point.isFinite, point > lo else { return _Cost(lo: shift ? lo - offset : lo) }
-        var result = _Cost(lo: shift ? lo - offset : lo, hi: .infinity, base: base)
-        result.kinks.reserveCapacity(kinks.count + 1 + Self.spareKinks)
-        var slope = base
-        for kink in kinks where kink.x < point {
-            result.kinks.append(shift ? _Kink(x: kink.x - offset, delta: kink.delta) : kink)
-            slope += kink.delta
-        }
-        if _sign(slope) != 0 {
-            result.kinks.append(_Kink(x: shift ? point - offset : point, delta: -slope))
-        }
+        var result = _Cost()
+        runningMinimum(shiftedBy: offset, into: &result)
         return result
     }
 
