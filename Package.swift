@@ -120,6 +120,7 @@ let package = Package(
             name: "TrellisTemplateFiles",
             dependencies: [
                 "TrellisData", "TrellisGeometry", "TrellisText", "TrellisViews", "TrellisCells",
+                "TrellisSupport",
             ]
         ),
         // Compositional layout files: sections, groups and items in JSON with
@@ -274,6 +275,7 @@ let package = Package(
             name: "TrellisTextTests",
             dependencies: [
                 "TrellisText", "TrellisGeometry", "CHarfBuzz", "CFreeType", "TrellisTestSupport",
+                "TrellisSupport",
             ],
             exclude: ["Fixtures"]),
         .testTarget(

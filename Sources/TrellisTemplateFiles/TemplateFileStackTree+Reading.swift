@@ -7,6 +7,7 @@
 import TrellisCells
 import TrellisData
 import TrellisGeometry
+import TrellisSupport
 
 /// What a text field's path reaches in a row, read as `JSONRow.text(at:)`
 /// reads it but walking the row's objects once, without `JSONLookup` or
@@ -202,7 +203,7 @@ struct _OneKeyFields: Sendable {
         let second: UInt64
         /// The field's read (node number, under 64).
         let read: Int
-        /// Whether the key is a small ASCII string (`isSmallASCII`).
+        /// Whether the key is a small ASCII string (`StringWords.isSmallASCII`).
         let smallASCII: Bool
         /// An image's field (else a text's).
         let image: Bool
@@ -221,49 +222,16 @@ struct _OneKeyFields: Sendable {
         var fields: [Field] = []
         for (index, read) in reads.enumerated() where index < 64 {
             guard let components = read.path?.components, components.count == 1,
-                let words = Self.words(components[0])
+                let words = StringWords(components[0])
             else { continue }
             fields.append(
                 Field(
-                    first: words.0, second: words.1, read: index,
-                    smallASCII: Self.smallLayout && Self.isSmallASCII(words.1), image: read.image,
+                    first: words.first, second: words.second, read: index,
+                    smallASCII: words.isSmallASCII, image: read.image,
                     hiddenOrSquare: read.hiddenOrSquare, ratio: read.ratio))
         }
         self.fields = fields
     }
-
-    /// A string's two words (nil where a `String` is not two words).
-    @inline(__always)
-    static func words(_ string: String) -> (UInt64, UInt64)? {
-        guard MemoryLayout<String>.size == 16 else { return nil }
-        return unsafeBitCast(string, to: (UInt64, UInt64).self)
-    }
-
-    /// Whether a string of this second word keeps its bytes, all ASCII, in
-    /// its two words (flags immortal, ASCII, small: the top four bits
-    /// 1110), where `smallLayout` found this platform's strings so.
-    @inline(__always)
-    static func isSmallASCII(_ second: UInt64) -> Bool {
-        second >> 60 == 0xE
-    }
-
-    /// Whether strings have the small ASCII layout `isSmallASCII` reads:
-    /// checked once on a small ASCII string, a small string beyond ASCII,
-    /// and a large ASCII string, made at run time.
-    static let smallLayout: Bool = {
-        #if _endian(little) && _pointerBitWidth(_64)
-            let ascii = String(decoding: [0x61, 0x62, 0x63], as: UTF8.self)
-            let beyond = String(decoding: [0xC3, 0xA9], as: UTF8.self)
-            let large = String(decoding: [UInt8](repeating: 0x61, count: 40), as: UTF8.self)
-            guard let a = words(ascii), let b = words(beyond), let c = words(large) else {
-                return false
-            }
-            return isSmallASCII(a.1) && a.1 >> 56 & 0xF == 3 && a.0 == 0x63_6261
-                && !isSmallASCII(b.1) && !isSmallASCII(c.1)
-        #else
-            return false
-        #endif
-    }()
 
     /// Gives `body` each field met in `members` (with its value), in one
     /// walk of them that ends when every field was met, and each field
@@ -277,10 +245,10 @@ struct _OneKeyFields: Sendable {
         var left = fields.count
         var smallASCII = true
         for (key, value) in members {
-            guard let words = Self.words(key) else { return taken }
-            smallASCII = smallASCII && Self.isSmallASCII(words.1)
+            guard let words = StringWords(key) else { return taken }
+            smallASCII = smallASCII && words.isSmallASCII
             for (place, field) in fields.enumerated()
-            where field.first == words.0 && field.second == words.1 {
+            where field.first == words.first && field.second == words.second {
                 left -= 1
                 met |= 1 << UInt64(place)
                 if body(field, value) { taken |= 1 << UInt64(field.read) }

@@ -3,6 +3,8 @@
 // collection. Breaking it into lines at any width and size is then a linear
 // pass over numbers, without shaping or hashing.
 
+import TrellisSupport
+
 /// One piece of text between two break opportunities.
 struct _Piece {
     /// Byte offset where the piece ends (after its whitespace and hard break).
@@ -34,8 +36,8 @@ final class _PreparedText: @unchecked Sendable {
     let text: String
     /// Length of `text` in UTF-8 bytes.
     let byteCount: Int
-    /// The identity of `text`, which this object holds (see `_StringIdentity`).
-    let identity: _StringIdentity?
+    /// The identity of `text`, which this object holds (see `StringWords`).
+    let identity: StringWords?
     let fonts: FontCollection
     /// The id of the collection the text was asked for, under which the
     /// cache files it: `fonts.id`, except for a collection that ends in the
@@ -81,7 +83,7 @@ final class _PreparedText: @unchecked Sendable {
         self.styles = styles
         self.text = text
         self.byteCount = text.utf8.count
-        self.identity = _StringIdentity(text)
+        self.identity = StringWords(text)
         self.fonts = fonts
         self.lookupFontsID = fonts.id
         self.bidiRuns = bidiRuns

@@ -9,25 +9,11 @@ import TrellisSupport
     import Glibc
 #endif
 
-/// The two machine words of a `String` value. Two strings with the same
-/// words have the same bytes as long as something holds one of them: the
-/// words are the bytes themselves (a small string, up to 15 bytes) or a
-/// reference to storage plus its length, and storage that is referenced
-/// twice is never changed in place (a mutation copies it first, as for every
-/// copy-on-write value). A prepared text holds the string it was made from,
-/// so a later call with that same string (a row's text, a label's) is
-/// recognized by these words alone. Nil where `String` is not two words.
-struct _StringIdentity: Equatable {
-    let first: UInt64
-    let second: UInt64
-
-    @inline(__always)
-    init?(_ text: String) {
-        guard MemoryLayout<String>.size == 16 else { return nil }
-        (first, second) = unsafeBitCast(text, to: (UInt64, UInt64).self)
-    }
-
-    /// A hash of the words and the font collection's id.
+extension StringWords {
+    /// A hash of the words and the font collection's id (the prepared-text
+    /// cache's second index: a prepared text holds the string it was made
+    /// from, so a later call with that same string, a row's text or a
+    /// label's, is found by these words alone).
     @inline(__always)
     func hash(fonts: Int32) -> UInt64 {
         var hash = first ^ (second << 29 | second >> 35) ^ UInt64(UInt32(bitPattern: fonts))
@@ -43,7 +29,7 @@ struct _StringIdentity: Equatable {
 /// lookup and the insertion of a cold text share it) and checked against the
 /// prepared text's own bytes: no `String` is copied or hashed. A second
 /// index finds a text by the identity of the string it was prepared from
-/// (`_StringIdentity`), which spares hashing and reading the bytes when the
+/// (`StringWords`), which spares hashing and reading the bytes when the
 /// caller passes that same string again, as lists and labels do.
 final class _PreparedTextCache: @unchecked Sendable {
     static let maximumTextLength = 16 * 1024
@@ -88,7 +74,7 @@ final class _PreparedTextCache: @unchecked Sendable {
             }
         }
 
-        func value(identity: _StringIdentity, fonts: Int32, hash: UInt64) -> _PreparedText? {
+        func value(identity: StringWords, fonts: Int32, hash: UInt64) -> _PreparedText? {
             first(hash: hash) { $0.identity == identity && $0.lookupFontsID == fonts }
         }
 
@@ -153,7 +139,7 @@ final class _PreparedTextCache: @unchecked Sendable {
 
     /// The prepared text made from the string whose identity this is, if cached.
     @inline(__always)
-    func value(identity: _StringIdentity, fonts: Int32) -> _PreparedText? {
+    func value(identity: StringWords, fonts: Int32) -> _PreparedText? {
         let hash = identity.hash(fonts: fonts)
         return withShard(hash, identity: true) {
             $0.value(identity: identity, fonts: fonts, hash: hash)

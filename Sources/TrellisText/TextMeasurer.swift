@@ -348,7 +348,7 @@ public final class TextMeasurer: @unchecked Sendable {
         }
         // The caller's string itself, when it is the one a cached text was
         // prepared from: found without reading or hashing its bytes.
-        let identity = _StringIdentity(text)
+        let identity = StringWords(text)
         if let identity,
             let cached = prepared.value(identity: identity, fonts: fonts.id)
         {
@@ -378,7 +378,7 @@ public final class TextMeasurer: @unchecked Sendable {
 
     /// The prepared text cached for the very string `identity` was read
     /// from, if any (tests).
-    func _preparedByIdentity(_ identity: _StringIdentity, fonts: Int32) -> _PreparedText? {
+    func _preparedByIdentity(_ identity: StringWords, fonts: Int32) -> _PreparedText? {
         prepared.value(identity: identity, fonts: fonts)
     }
 

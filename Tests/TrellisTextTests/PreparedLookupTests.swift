@@ -1,8 +1,9 @@
 // Two shortcuts of a warm layout: a cached text found by the identity of the
-// caller's string (`_StringIdentity`), and plain paragraphs filled from their
+// caller's string (`StringWords`), and plain paragraphs filled from their
 // widths alone (`breakPlainParagraph`). Neither may change a result.
 import Testing
 import TrellisGeometry
+import TrellisSupport
 import TrellisTestSupport
 
 @testable import TrellisText
@@ -78,21 +79,21 @@ import TrellisTestSupport
         let measurer = TextMeasurer()
         let text = String(repeating: "identity ", count: 20)
         let first = try measurer.layout(text, style: style, width: 200)
-        let identity = try #require(_StringIdentity(text))
+        let identity = try #require(StringWords(text))
         let cached = try #require(measurer._preparedByIdentity(identity, fonts: fonts.id))
         #expect(cached.text == text)
         // Same bytes in other storage: not the same identity, same layout.
         let copy = String(decoding: Array(text.utf8), as: UTF8.self)
-        #expect(_StringIdentity(copy) != identity)
-        #expect(measurer._preparedByIdentity(_StringIdentity(copy)!, fonts: fonts.id) == nil)
+        #expect(StringWords(copy) != identity)
+        #expect(measurer._preparedByIdentity(StringWords(copy)!, fonts: fonts.id) == nil)
         let second = try measurer.layout(copy, style: style, width: 200)
         #expect(Self.fingerprint(first) == Self.fingerprint(second))
         // Another font collection never shares an entry.
         let other = try FontCollection.bundled("Roboto")
         #expect(measurer._preparedByIdentity(identity, fonts: other.id) == nil)
         // Small strings are their own bytes.
-        #expect(_StringIdentity("short") == _StringIdentity(String("sh") + "ort"))
-        #expect(_StringIdentity("short") != _StringIdentity("shorT"))
+        #expect(StringWords("short") == StringWords(String("sh") + "ort"))
+        #expect(StringWords("short") != StringWords("shorT"))
         measurer.removeAllCachedData()
         #expect(measurer._preparedByIdentity(identity, fonts: fonts.id) == nil)
     }
@@ -152,7 +153,7 @@ import TrellisTestSupport
         let fonts = try interStyle().fonts
         var plain = 0
         for row in rows {
-            let identity = try #require(_StringIdentity(row))
+            let identity = try #require(StringWords(row))
             let compact = try #require(measurer._preparedByIdentity(identity, fonts: fonts.id))
             let whole = try #require(general._preparedByIdentity(identity, fonts: fonts.id))
             #expect(!whole.isPlainParagraph)

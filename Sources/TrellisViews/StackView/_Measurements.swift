@@ -1,6 +1,7 @@
 // The direct path's per-label cache of measurements, kept from row to row.
 
 import TrellisGeometry
+import TrellisSupport
 
 /// A label's (or button's) measurements (text, width → size, baselines),
 /// kept while the tree's structure stays: a row measures each label at a
@@ -94,13 +95,13 @@ struct _Measurements {
     }
 
     /// `_mixWords` of a small string's bytes (up to 15, kept in the
-    /// string's own two words: `_StringWords`), read from those words
+    /// string's own two words: `StringWords`), read from those words
     /// without `withUTF8`, which copies them out first; nil for other
     /// strings. The same hash as from the bytes (`key`'s closure), so a
     /// text finds its entry whichever way its string holds its bytes.
     @inline(__always)
     static func _smallHash(_ string: String) -> UInt64? {
-        guard let words = _StringWords(string), let count = words.smallCount else { return nil }
+        guard let words = StringWords(string), let count = words.smallCount else { return nil }
         let seed: UInt64 = 0xcbf2_9ce4_8422_2325
         guard count > 0 else { return seed }
         // (Bytes past the count masked off: the last word's missing bytes
@@ -236,8 +237,8 @@ struct _Measurements {
     static func same(_ a: StackTree.Text, _ b: StackTree.Text) -> Bool {
         guard case .plain(let x) = a, case .plain(let y) = b else { return a == b }
         // (One string's words, as a button's title or a text of the row a
-        // label had, are its bytes: `_StringWords`.)
-        if let p = _StringWords(x), let q = _StringWords(y), p.first == q.first,
+        // label had, are its bytes: `StringWords`.)
+        if let p = StringWords(x), let q = StringWords(y), p.first == q.first,
             p.second == q.second
         {
             return true
@@ -292,45 +293,5 @@ struct _Measurements {
         hashes[start + turn] = entry.hash
         last = start + turn
         turn = (turn + 1) % Self.groupSize
-    }
-}
-
-/// The two machine words of a `String` value. Two strings of the same
-/// words have the same bytes while something holds one of them (an entry
-/// holds its text): the words are the bytes themselves (a small string, up
-/// to 15 bytes) or a reference to storage and its length, and storage
-/// referenced twice is never changed in place (a mutation copies it first).
-/// Nil where a `String` is not two words (as TrellisText's
-/// `_StringIdentity`).
-struct _StringWords: Equatable {
-    let first: UInt64
-    let second: UInt64
-
-    @inline(__always)
-    init?(_ string: String) {
-        guard MemoryLayout<String>.size == 16 else { return nil }
-        (first, second) = unsafeBitCast(string, to: (UInt64, UInt64).self)
-    }
-
-    /// Whether the small-string layout below is this platform's (checked
-    /// once on a string of 10 bytes: flag, count and bytes where expected).
-    static let smallLayout: Bool = {
-        #if _endian(little) && _pointerBitWidth(_64)
-            guard let words = _StringWords("abcdefghij") else { return false }
-            return words.second >> 61 & 1 == 1 && words.second >> 56 & 0xF == 10
-                && words.first == 0x6867_6665_6463_6261
-                && words.second & 0x00FF_FFFF_FFFF_FFFF == 0x6A69
-        #else
-            return false
-        #endif
-    }()
-
-    /// A small string's byte count (its bytes the first word's, then the
-    /// second's low seven, in order); nil for a string that keeps its
-    /// bytes elsewhere.
-    @inline(__always)
-    var smallCount: Int? {
-        guard second >> 61 & 1 == 1, Self.smallLayout else { return nil }
-        return Int(truncatingIfNeeded: second >> 56 & 0xF)
     }
 }
