@@ -14,12 +14,18 @@
 /// Equal words are equal strings; unequal words say nothing (the same
 /// bytes in other storage, or a canonically equivalent string of other
 /// bytes), so a caller falls back to comparing bytes or values.
-package struct StringWords: Equatable, Sendable {
-    package let first: UInt64
-    package let second: UInt64
+///
+/// Public (this module is no product, so only the package's modules see it)
+/// rather than `package`, as `Locked`: the compiler serializes the bodies of
+/// `@inlinable` members for other modules only when they are public, and
+/// these are read on every row (out of line, each call also retained and
+/// released its string: ~1,800 instructions a row of the direct path).
+public struct StringWords: Equatable, Sendable {
+    public let first: UInt64
+    public let second: UInt64
 
     @inlinable @inline(__always)
-    package init?(_ string: String) {
+    public init?(_ string: String) {
         guard MemoryLayout<String>.size == 16 else { return nil }
         (first, second) = unsafeBitCast(string, to: (UInt64, UInt64).self)
     }
@@ -30,7 +36,7 @@ package struct StringWords: Equatable, Sendable {
     /// bytes in order from the first word's low byte): checked once, on a
     /// small ASCII string of 10 bytes and one of 3, a small string beyond
     /// ASCII and a large ASCII string, all made at run time.
-    package static let smallLayout: Bool = {
+    public static let smallLayout: Bool = {
         #if _endian(little) && _pointerBitWidth(_64)
             let ten = String(decoding: Array("abcdefghij".utf8), as: UTF8.self)
             let three = String(decoding: [0x61, 0x62, 0x63], as: UTF8.self)
@@ -54,17 +60,35 @@ package struct StringWords: Equatable, Sendable {
     /// second's low seven, in order); nil for a string that keeps its bytes
     /// elsewhere, or where `smallLayout` does not hold.
     @inlinable @inline(__always)
-    package var smallCount: Int? {
-        guard second >> 61 & 1 == 1, Self.smallLayout else { return nil }
+    public var smallCount: Int? {
+        Self.smallLayout ? uncheckedSmallCount : nil
+    }
+
+    /// Whether the string keeps its bytes, all ASCII, in its two words,
+    /// where `smallLayout` holds. Two such strings are equal only with equal
+    /// bytes, so only with equal words.
+    @inlinable @inline(__always)
+    public var isSmallASCII: Bool {
+        hasSmallASCIIFlags && Self.smallLayout
+    }
+
+    // Read on every text of every row by callers that checked `smallLayout`
+    // once themselves: in another module, reading that lazy global is a
+    // call (and `swift_once`), ~100 instructions a row of the direct path.
+
+    /// `smallCount` without checking `smallLayout`: meaningful only where
+    /// the caller found `smallLayout` true.
+    @inlinable @inline(__always)
+    public var uncheckedSmallCount: Int? {
+        guard second >> 61 & 1 == 1 else { return nil }
         return Int(truncatingIfNeeded: second >> 56 & 0xF)
     }
 
-    /// Whether the string keeps its bytes, all ASCII, in its two words (the
-    /// second word's top four bits 1110: immortal, ASCII, small), where
-    /// `smallLayout` holds. Two such strings are equal only with equal
-    /// bytes, so only with equal words.
+    /// Whether the second word's top four bits are 1110 (immortal, ASCII,
+    /// small): `isSmallASCII` without checking `smallLayout`, meaningful
+    /// only where the caller found `smallLayout` true.
     @inlinable @inline(__always)
-    package var isSmallASCII: Bool {
-        second >> 60 == 0xE && Self.smallLayout
+    public var hasSmallASCIIFlags: Bool {
+        second >> 60 == 0xE
     }
 }

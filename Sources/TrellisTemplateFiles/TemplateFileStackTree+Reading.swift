@@ -246,7 +246,9 @@ struct _OneKeyFields: Sendable {
         var smallASCII = true
         for (key, value) in members {
             guard let words = StringWords(key) else { return taken }
-            smallASCII = smallASCII && words.isSmallASCII
+            // (Flags alone: no field is small ASCII unless
+            // `StringWords.smallLayout` holds.)
+            smallASCII = smallASCII && words.hasSmallASCIIFlags
             for (place, field) in fields.enumerated()
             where field.first == words.first && field.second == words.second {
                 left -= 1

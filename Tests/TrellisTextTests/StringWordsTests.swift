@@ -13,20 +13,20 @@ import TrellisSupport
         for count in 0...15 {
             let ascii = String(decoding: [UInt8](repeating: 0x61, count: count), as: UTF8.self)
             let words = try #require(StringWords(ascii))
-            #expect(words.smallCount == count)
-            #expect(words.isSmallASCII)
+            #expect(words.smallCount == count && words.uncheckedSmallCount == count)
+            #expect(words.isSmallASCII && words.hasSmallASCIIFlags)
             var stored = String(repeating: "-", count: 40)
             stored.removeAll(keepingCapacity: true)
             stored.append(contentsOf: ascii)
             let storedWords = try #require(StringWords(stored))
-            #expect(storedWords.smallCount == nil)
-            #expect(!storedWords.isSmallASCII)
+            #expect(storedWords.smallCount == nil && storedWords.uncheckedSmallCount == nil)
+            #expect(!storedWords.isSmallASCII && !storedWords.hasSmallASCIIFlags)
             #expect(storedWords != words || count == 0)
         }
         for text in ["é", "Катя", "日本語"] {
             let words = try #require(StringWords(text))
             #expect(words.smallCount == text.utf8.count)
-            #expect(!words.isSmallASCII)
+            #expect(!words.isSmallASCII && !words.hasSmallASCIIFlags)
         }
         let long = try #require(StringWords(String(repeating: "b", count: 16)))
         #expect(long.smallCount == nil && !long.isSmallASCII)

@@ -101,7 +101,9 @@ struct _Measurements {
     /// text finds its entry whichever way its string holds its bytes.
     @inline(__always)
     static func _smallHash(_ string: String) -> UInt64? {
-        guard let words = StringWords(string), let count = words.smallCount else { return nil }
+        guard Self._smallLayout, let words = StringWords(string),
+            let count = words.uncheckedSmallCount
+        else { return nil }
         let seed: UInt64 = 0xcbf2_9ce4_8422_2325
         guard count > 0 else { return seed }
         // (Bytes past the count masked off: the last word's missing bytes
@@ -113,6 +115,10 @@ struct _Measurements {
         let second = words.second & ((1 << UInt64(8 * (count - 8))) - 1)
         return (((seed ^ words.first) &* _multiplier) ^ second) &* _multiplier
     }
+
+    /// `StringWords.smallLayout`, read once in this module (from another
+    /// module each read of it is a call).
+    static let _smallLayout = StringWords.smallLayout
 
     /// An odd multiplier for `_mixWords`.
     static let _multiplier: UInt64 = 0x9e37_79b9_7f4a_7c15
