@@ -218,14 +218,18 @@ public struct TemplateFileStackTree: Sendable {
                 values.aspectRatios[index] = size ?? field.ratio
                 values.isHidden[index] = size == nil && !field.hiddenOrSquare
             } else {
-                // (Absent: "", as `text(at:)` gives a missing field.)
-                var text = ""
+                // (Absent: "", as `text(at:)` gives a missing field. The
+                // text stored last, its last use: stored before its
+                // emptiness was read, it was retained once more.)
+                let text: String
                 if let value {
                     guard let found = _TextFieldReader.text(of: value) else { return false }
                     text = found
+                } else {
+                    text = ""
                 }
-                values.texts[index] = .plain(text)
                 values.isHidden[index] = field.hiddenOrSquare && text.isEmpty
+                values.texts[index] = .plain(text)
             }
             return true
         }

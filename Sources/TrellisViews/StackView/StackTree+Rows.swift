@@ -188,13 +188,13 @@ extension _LanePlan {
         // of the block, before they are written below: the closure may not
         // read `self` while it writes `rowFlags`.)
         if rowFlags.count != lastFlags.count { rowFlags = lastFlags }
-        let complete: Bool
+        let written: (complete: Bool, word: UInt64)
         do {
             // (The row's arrays and the nodes read through pointers, their
             // counts checked above: a subscript checked the index at each
             // read.)
             let nodes = self.nodes
-            complete = rowFlags.withUnsafeMutableBufferPointer { flags -> Bool in
+            written = rowFlags.withUnsafeMutableBufferPointer { flags in
                 nodes.withUnsafeBufferPointer { nodes in
                     row.isHidden.withUnsafeBufferPointer { isHidden in
                         row.texts.withUnsafeBufferPointer { texts in
@@ -208,15 +208,25 @@ extension _LanePlan {
                 }
             }
         }
-        guard complete else { return false }
+        guard written.complete else { return false }
         // A row of the last row's shape (most rows of a list): the plan
         // holds that shape's analysis already (`lastFlags` are always
         // `lastShape`'s, whose analysis `prepare` or `use` set, and the
         // nodes its `sharesTextWidth`), so it is neither looked up by its
-        // flags nor copied in again.
+        // flags nor copied in again. (Up to 64 flags compared as the word
+        // `flags(into:)` packs them, against the shape's own.)
+        let packed = rowFlags.count <= 64 && lastShape < shapeKeysByID.count
+        let same =
+            packed
+            ? shapeKeysByID[lastShape].count == rowFlags.count
+                && shapeKeysByID[lastShape].word == written.word
+            : rowFlags == lastFlags
         var known: Int?
-        if rowFlags != lastFlags {
-            guard let id = knownShape(rowFlags) else { return false }
+        if !same {
+            let id =
+                packed && shapeKeysByID.count <= 8
+                ? knownShape(word: written.word, count: rowFlags.count) : knownShape(rowFlags)
+            guard let id else { return false }
             if let reason = shapesByID[id].reason {
                 throw DirectStackLayoutError(kind: .unsupported, reason: reason)
             }
@@ -227,32 +237,34 @@ extension _LanePlan {
             known = id
         }
         // (Through one buffer: `nodes[index].field = …` checks the array's
-        // uniqueness at every write, several times a node.)
+        // uniqueness at every write, several times a node. A new shape's
+        // `sharesTextWidth` written in the same walk, read from the
+        // analysis through its own buffer.)
+        let shares = known.map { shapesByID[$0].sharesTextWidth } ?? []
         nodes.withUnsafeMutableBufferPointer { nodes in
-            for index in 0..<count {
-                nodes[index].isHidden = row.isHidden[index]
-                nodes[index].clearLayout()
-                switch nodes[index].kind {
-                case .label:
-                    // (Into `text` only, which every step reads: the
-                    // payload's `label.text` keeps the structure's.)
-                    nodes[index].text = row.texts[index]!
-                case .button:
-                    nodes[index].text = .plain(row.texts[index]!.string)
-                case .image:
-                    let ratio = row.aspectRatios[index]!
-                    nodes[index].image?.aspectRatio = ratio
-                    nodes[index].aspectRatio = ratio
-                case .stack, .fixed: break
+            shares.withUnsafeBufferPointer { shares in
+                for index in 0..<count {
+                    nodes[index].isHidden = row.isHidden[index]
+                    nodes[index].clearLayout()
+                    switch nodes[index].kind {
+                    case .label:
+                        // (Into `text` only, which every step reads: the
+                        // payload's `label.text` keeps the structure's.)
+                        nodes[index].text = row.texts[index]!
+                    case .button:
+                        nodes[index].text = .plain(row.texts[index]!.string)
+                    case .image:
+                        let ratio = row.aspectRatios[index]!
+                        nodes[index].image?.aspectRatio = ratio
+                        nodes[index].aspectRatio = ratio
+                    case .stack:
+                        if index < shares.count { nodes[index].sharesTextWidth = shares[index] }
+                    case .fixed: break
+                    }
                 }
             }
         }
-        if let known {
-            for index in 0..<count {
-                nodes[index].sharesTextWidth = shapesByID[known].sharesTextWidth[index]
-            }
-            useShape(known)
-        }
+        if let known { useShape(known) }
         return true
     }
 
@@ -261,16 +273,21 @@ extension _LanePlan {
     /// label's or button's text or an image's ratio is left nil, or an
     /// image's ratio is of another validity than the node's (the caller
     /// prepares the whole tree).
+    /// Also gives the flags packed as `packed` packs them (up to the first
+    /// 64, a bit each).
     @inline(__always)
     static func flags(
         into flags: UnsafeMutableBufferPointer<Bool>, nodes: UnsafeBufferPointer<_DirectNode>,
         isHidden: UnsafeBufferPointer<Bool>, texts: UnsafeBufferPointer<StackTree.Text?>,
         ratios: UnsafeBufferPointer<Size?>
-    ) -> Bool {
+    ) -> (complete: Bool, word: UInt64) {
         var next = 0
+        var word: UInt64 = 0
         for index in 0..<nodes.count {
-            guard next < flags.count else { return false }
-            flags[next] = isHidden[index]
+            guard next < flags.count else { return (false, word) }
+            let hidden = isHidden[index]
+            flags[next] = hidden
+            if hidden, next < 64 { word |= 1 << UInt64(next) }
             next += 1
             switch nodes[index].kind {
             case .label:
@@ -278,21 +295,22 @@ extension _LanePlan {
                 // row's. Read in place: bound to a name, the text is
                 // copied.)
                 guard let empty = texts[index]?._isEmpty, next < flags.count else {
-                    return false
+                    return (false, word)
                 }
                 flags[next] = empty
+                if empty, next < 64 { word |= 1 << UInt64(next) }
                 next += 1
             case .button:
-                guard texts[index] != nil else { return false }
+                guard texts[index] != nil else { return (false, word) }
             case .image:
                 guard let ratio = ratios[index],
                     isValidRatio(ratio) == isValidRatio(nodes[index].aspectRatio)
-                else { return false }
+                else { return (false, word) }
             case .stack, .fixed:
                 break
             }
         }
-        return next == flags.count
+        return (next == flags.count, word)
     }
 
     /// Whether an image of this aspect ratio has a valid size (part of a

@@ -116,26 +116,45 @@ extension _LanePlan {
     /// The bits of every label's, button's and image's vertical key, in
     /// node order (a stack's and a fixed box's key is always 0; an image
     /// held by its cap, one key whatever its ratio: `isHeldByCap`), written
-    /// into `bits`' storage.
-    func heightKey(into bits: inout [UInt64]) {
-        bits.removeAll(keepingCapacity: true)
-        for index in nodes.indices {
-            switch nodes[index].kind {
-            case .label, .button:
-                bits.append(nodes[index].intrinsic.height.bitPattern)
-            case .image:
-                if isHeldByCap(index) {
-                    bits.append(Self.cappedImageMark)
-                    bits.append(Self.cappedImageMark)
-                    bits.append(nodes[index].image!.maxHeight!.bitPattern)
-                    continue
+    /// into `bits`' storage (one word a label or button, three an image:
+    /// as many for every row of a structure).
+    /// (Mutating, the nodes read through their buffer: a method of the plan
+    /// that is not, called from one that is, copied the whole plan first.)
+    mutating func heightKey(into bits: inout [UInt64]) {
+        let coupled = coupledImage
+        nodes.withUnsafeBufferPointer { nodes in
+            var count = 0
+            for index in nodes.indices {
+                switch nodes[index].kind {
+                case .label, .button: count += 1
+                case .image: count += 3
+                case .stack, .fixed: break
                 }
-                guard let key = memoKey(index, .vertical) else { continue }
-                bits.append(key[0].bitPattern)
-                bits.append(key[1].bitPattern)
-                bits.append(key[2].bitPattern)
-            case .stack, .fixed:
-                continue
+            }
+            if bits.count != count { bits = [UInt64](repeating: 0, count: count) }
+            bits.withUnsafeMutableBufferPointer { bits in
+                var next = 0
+                for index in nodes.indices {
+                    switch nodes[index].kind {
+                    case .label, .button:
+                        bits[next] = nodes[index].intrinsic.height.bitPattern
+                        next += 1
+                    case .image:
+                        if Self.isHeldByCap(index, nodes, coupledImage: coupled) {
+                            bits[next] = Self.cappedImageMark
+                            bits[next + 1] = Self.cappedImageMark
+                            bits[next + 2] = nodes[index].image!.maxHeight!.bitPattern
+                        } else {
+                            // (`memoKey`'s vertical key: its width and ratio.)
+                            bits[next] = nodes[index].width.bitPattern
+                            bits[next + 1] = nodes[index].aspectRatio.width.bitPattern
+                            bits[next + 2] = nodes[index].aspectRatio.height.bitPattern
+                        }
+                        next += 3
+                    case .stack, .fixed:
+                        continue
+                    }
+                }
             }
         }
     }

@@ -125,9 +125,14 @@ extension _LanePlan {
         guard flags.count <= 64, shapeKeysByID.count <= 8 else {
             return shapes[_ShapeFlags(flags: flags)]?.id
         }
-        let word = Self.packed(flags)
+        return knownShape(word: Self.packed(flags), count: flags.count)
+    }
+
+    /// `knownShape` of flags already packed (`word`, of `count` flags, at
+    /// most 64) among up to 8 shapes.
+    mutating func knownShape(word: UInt64, count: Int) -> Int? {
         for id in shapeKeysByID.indices
-        where shapeKeysByID[id].word == word && shapeKeysByID[id].count == flags.count {
+        where shapeKeysByID[id].word == word && shapeKeysByID[id].count == count {
             return id
         }
         return nil

@@ -23,9 +23,14 @@ struct _WidthRecord {
 
     /// The place of `width`'s entry in `entries` (its widths compared in
     /// place: a loop over the entries copied each, retaining its result).
-    func place(_ width: Double) -> Int? {
-        for k in entries.indices where entries[k].width == width.bitPattern { return k }
-        return nil
+    /// (Mutating, though it changes nothing: called on a record in place,
+    /// where a method that is not copied the record, its arrays retained.)
+    mutating func place(_ width: Double) -> Int? {
+        let bits = width.bitPattern
+        return entries.withUnsafeBufferPointer { entries in
+            for k in entries.indices where entries[k].width == bits { return k }
+            return nil
+        }
     }
 
     /// Keeps the last four widths (a list is laid out at one or two).
@@ -45,14 +50,16 @@ extension _LanePlan {
     /// Whether the widths pass at `width` will be replayed (so labels of
     /// several lines need not be measured on one line first: only the
     /// widths pass reads that length).
-    func replaysWidths(at width: Double) -> Bool {
+    /// (Mutating: a method of the plan that is not, called from one that
+    /// is, copied the whole plan first.)
+    mutating func replaysWidths(at width: Double) -> Bool {
         // (The record read in place: bound to a name, it is copied, its
         // arrays retained and released.)
         guard replayingWidths, checking == nil, lastShape < widthRecords.count else {
             return false
         }
         return widthRecords[lastShape]?.applies == true
-            && widthRecords[lastShape]?.place(width) != nil
+            && widthRecords[lastShape]!.place(width) != nil
     }
 
     /// The widths pass (`solveWidths`) for a shape whose widths follow
@@ -94,21 +101,31 @@ extension _LanePlan {
         guard applies else { return false }
         let textWidths = widthRecords[lastShape]!.free.isEmpty == false
         if let place = widthRecords[lastShape]!.place(width) {
-            switch widthRecords[lastShape]!.entries[place].result {
-            case .success(let frames):
-                widthReplays += 1
-                // (Through the buffer, as `heightsPass` writes its places.)
-                nodes.withUnsafeMutableBufferPointer { nodes in
-                    for index in nodes.indices {
-                        nodes[index].x = frames[index].x
-                        nodes[index].width = frames[index].width
+            // (The result read in place, its frames written through the
+            // buffers: a copy of the record or of the result retained their
+            // arrays; `nodes[index].x = …` checked the array's uniqueness.)
+            let entries = widthRecords[lastShape]!.entries
+            let error: _StackCostError? = entries.withUnsafeBufferPointer { entries in
+                switch entries[place].result {
+                case .success(let frames):
+                    frames.withUnsafeBufferPointer { frames in
+                        precondition(frames.count == nodes.count)
+                        nodes.withUnsafeMutableBufferPointer { nodes in
+                            for index in nodes.indices {
+                                nodes[index].x = frames[index].x
+                                nodes[index].width = frames[index].width
+                            }
+                        }
                     }
+                    return nil
+                case .failure(let error):
+                    return error
                 }
-                if textWidths { try solveTextWidths(widthRecords[lastShape]!.free, width, insets) }
-                return true
-            case .failure(let error):
-                throw error
             }
+            if let error { throw error }
+            widthReplays += 1
+            if textWidths { try solveTextWidths(widthRecords[lastShape]!.free, width, insets) }
+            return true
         }
         do throws(_StackCostError) {
             try solveWidthsGenerally(width, insets)
