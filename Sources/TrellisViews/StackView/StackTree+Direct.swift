@@ -303,7 +303,7 @@ struct _LanePlan<Slope: _SlopeLanes> {
     /// The widths pass of each shape met, where no row's texts can change
     /// it (`replayWidths`); `replayingWidths` false: always the general pass.
     /// By shape number (`_ShapeAnalysis.id`).
-    var widthRecords: [_WidthRecord?] = []
+    var widthRecords: [_WidthRecord] = []
     var replayingWidths = true
     /// How many widths passes were replayed (for tests and profiles).
     var widthReplays = 0
@@ -342,6 +342,12 @@ struct _LanePlan<Slope: _SlopeLanes> {
     var visibleOf: [[Int]] = []
     var gapsOf: [[Double]] = []
     var childList: [Int] = []
+    /// The labels, buttons and images, in node order, and the words of a
+    /// heights key (`heightKey(into:)`: one a label or button, three an
+    /// image), set with the nodes: the steps a row takes through them
+    /// alone walk this list, not every node.
+    var keyedNodes: [Int] = []
+    var heightKeyWords = 0
     /// Each node's cost along the axis last computed (`computeCosts`):
     /// the storage of that axis's memo, lent out (`costsSide`) rather than
     /// copied from it, so that a kept cost is not copied on every solve
