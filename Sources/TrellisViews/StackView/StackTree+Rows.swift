@@ -169,7 +169,8 @@ extension DirectStackLayout {
 extension _LanePlan {
     /// Writes `row` into the nodes when they are of `structure` and the
     /// row's shape is known; false when the caller must prepare the whole
-    /// tree.
+    /// tree (which writes every node again: the nodes may hold some of the
+    /// row by then).
     /// - Throws: `unsupported` for a known shape the direct path refuses.
     mutating func prepare(_ row: StackTreeRow, of structure: StackTree)
         throws(DirectStackLayoutError) -> Bool
@@ -181,103 +182,80 @@ extension _LanePlan {
             row.isHidden.count == count, row.texts.count == count,
             row.aspectRatios.count == count
         else { return false }
-        // (Written in place through one buffer, as many as the last row's:
-        // a row of this structure has one a node and one more a label.
-        // `append` checked the array's uniqueness and room at every flag.
-        // The nodes read through a copy of the array, released at the end
-        // of the block, before they are written below: the closure may not
-        // read `self` while it writes `rowFlags`.)
+        // (The flags written in place through one buffer, as many as the
+        // last row's: a row of this structure has one a node and one more
+        // a label; `append` checked the array's uniqueness and room at
+        // every flag. Taken out of the plan while the nodes are written in
+        // the same walk: a closure may not write `self` while it writes
+        // `rowFlags`. The row's arrays read through pointers, their counts
+        // checked above: a subscript checked the index at each read.)
         if rowFlags.count != lastFlags.count { rowFlags = lastFlags }
-        let written: (complete: Bool, word: UInt64)
-        do {
-            // (The row's arrays and the nodes read through pointers, their
-            // counts checked above: a subscript checked the index at each
-            // read.)
-            let nodes = self.nodes
-            written = rowFlags.withUnsafeMutableBufferPointer { flags in
-                nodes.withUnsafeBufferPointer { nodes in
-                    row.isHidden.withUnsafeBufferPointer { isHidden in
-                        row.texts.withUnsafeBufferPointer { texts in
-                            row.aspectRatios.withUnsafeBufferPointer { ratios in
-                                Self.flags(
-                                    into: flags, nodes: nodes, isHidden: isHidden, texts: texts,
-                                    ratios: ratios)
-                            }
+        var flags: [Bool] = []
+        swap(&flags, &rowFlags)
+        let written = flags.withUnsafeMutableBufferPointer { flags in
+            nodes.withUnsafeMutableBufferPointer { nodes in
+                row.isHidden.withUnsafeBufferPointer { isHidden in
+                    row.texts.withUnsafeBufferPointer { texts in
+                        row.aspectRatios.withUnsafeBufferPointer { ratios in
+                            Self.write(
+                                into: nodes, flags: flags, isHidden: isHidden, texts: texts,
+                                ratios: ratios)
                         }
                     }
                 }
             }
         }
+        swap(&flags, &rowFlags)
         guard written.complete else { return false }
         // A row of the last row's shape (most rows of a list): the plan
         // holds that shape's analysis already (`lastFlags` are always
         // `lastShape`'s, whose analysis `prepare` or `use` set, and the
         // nodes its `sharesTextWidth`), so it is neither looked up by its
         // flags nor copied in again. (Up to 64 flags compared as the word
-        // `flags(into:)` packs them, against the shape's own.)
+        // `write` packs them, against the shape's own.)
         let packed = rowFlags.count <= 64 && lastShape < shapeKeysByID.count
         let same =
             packed
             ? shapeKeysByID[lastShape].count == rowFlags.count
                 && shapeKeysByID[lastShape].word == written.word
             : rowFlags == lastFlags
-        var known: Int?
-        if !same {
-            let id =
-                packed && shapeKeysByID.count <= 8
-                ? knownShape(word: written.word, count: rowFlags.count) : knownShape(rowFlags)
-            guard let id else { return false }
-            if let reason = shapesByID[id].reason {
-                throw DirectStackLayoutError(kind: .unsupported, reason: reason)
-            }
-            if id != lastShape {
-                switchMemos(to: id)
-                swap(&lastFlags, &rowFlags)
-            }
-            known = id
+        guard !same else { return true }
+        let id =
+            packed && shapeKeysByID.count <= 8
+            ? knownShape(word: written.word, count: rowFlags.count) : knownShape(rowFlags)
+        guard let id else { return false }
+        if let reason = shapesByID[id].reason {
+            throw DirectStackLayoutError(kind: .unsupported, reason: reason)
         }
-        // (Through one buffer: `nodes[index].field = …` checks the array's
-        // uniqueness at every write, several times a node. A new shape's
-        // `sharesTextWidth` written in the same walk, read from the
-        // analysis through its own buffer.)
-        let shares = known.map { shapesByID[$0].sharesTextWidth } ?? []
+        if id != lastShape {
+            switchMemos(to: id)
+            swap(&lastFlags, &rowFlags)
+        }
+        // (The shape's `sharesTextWidth`, a stack's, read from the analysis
+        // through its own buffer and written through the nodes'.)
+        let shares = shapesByID[id].sharesTextWidth
         nodes.withUnsafeMutableBufferPointer { nodes in
             shares.withUnsafeBufferPointer { shares in
-                for index in 0..<count {
-                    nodes[index].isHidden = row.isHidden[index]
-                    nodes[index].clearLayout()
-                    switch nodes[index].kind {
-                    case .label:
-                        // (Into `text` only, which every step reads: the
-                        // payload's `label.text` keeps the structure's.)
-                        nodes[index].text = row.texts[index]!
-                    case .button:
-                        nodes[index].text = .plain(row.texts[index]!.string)
-                    case .image:
-                        let ratio = row.aspectRatios[index]!
-                        nodes[index].image?.aspectRatio = ratio
-                        nodes[index].aspectRatio = ratio
-                    case .stack:
-                        if index < shares.count { nodes[index].sharesTextWidth = shares[index] }
-                    case .fixed: break
-                    }
+                for index in nodes.indices where nodes[index].kind == .stack && index < shares.count {
+                    nodes[index].sharesTextWidth = shares[index]
                 }
             }
         }
-        if let known { useShape(known) }
+        useShape(id)
         return true
     }
 
-    /// Writes a row's shape flags (`lastFlags`' layout: one a node, one more
-    /// a label) into `flags`; false where they do not fill it exactly, or a
-    /// label's or button's text or an image's ratio is left nil, or an
+    /// Writes a row into the nodes (hidden flags, texts, titles, aspect
+    /// ratios; what the last layout left cleared, `clearLayout`) and its
+    /// shape flags (`lastFlags`' layout: one a node, one more a label) into
+    /// `flags`, packed as `packed` packs them too (up to the first 64, a
+    /// bit each); not complete where they do not fill `flags` exactly, or
+    /// a label's or button's text or an image's ratio is left nil, or an
     /// image's ratio is of another validity than the node's (the caller
-    /// prepares the whole tree).
-    /// Also gives the flags packed as `packed` packs them (up to the first
-    /// 64, a bit each).
+    /// then prepares the whole tree, which writes every node again).
     @inline(__always)
-    static func flags(
-        into flags: UnsafeMutableBufferPointer<Bool>, nodes: UnsafeBufferPointer<_DirectNode>,
+    static func write(
+        into nodes: UnsafeMutableBufferPointer<_DirectNode>, flags: UnsafeMutableBufferPointer<Bool>,
         isHidden: UnsafeBufferPointer<Bool>, texts: UnsafeBufferPointer<StackTree.Text?>,
         ratios: UnsafeBufferPointer<Size?>
     ) -> (complete: Bool, word: UInt64) {
@@ -300,15 +278,23 @@ extension _LanePlan {
                 flags[next] = empty
                 if empty, next < 64 { word |= 1 << UInt64(next) }
                 next += 1
+                // (Into `text` only, which every step reads: the
+                // payload's `label.text` keeps the structure's.)
+                nodes[index].text = texts[index]!
             case .button:
                 guard texts[index] != nil else { return (false, word) }
+                nodes[index].text = .plain(texts[index]!.string)
             case .image:
                 guard let ratio = ratios[index],
                     isValidRatio(ratio) == isValidRatio(nodes[index].aspectRatio)
                 else { return (false, word) }
+                nodes[index].image?.aspectRatio = ratio
+                nodes[index].aspectRatio = ratio
             case .stack, .fixed:
                 break
             }
+            nodes[index].isHidden = hidden
+            nodes[index].clearLayout()
         }
         return (next == flags.count, word)
     }
