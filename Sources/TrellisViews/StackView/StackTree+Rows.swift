@@ -90,7 +90,9 @@ extension StackTree {
     /// Whether `other` is this tree value itself: its root's arranged views
     /// in the same storage (a copy, never changed since), its settings and
     /// pinning equal. Equal trees made apart are not the same.
-    func _isSameValue(_ other: StackTree) -> Bool {
+    /// (Mutating, though it changes nothing: called on a plan's kept tree
+    /// in place, where a method that is not copied the tree first.)
+    mutating func _isSameValue(_ other: StackTree) -> Bool {
         let sameStorage = root.children.withUnsafeBufferPointer { a in
             other.root.children.withUnsafeBufferPointer { b in
                 a.baseAddress == b.baseAddress && a.count == b.count
