@@ -352,6 +352,8 @@ struct _LanePlan<Slope: _SlopeLanes> {
     /// image), set with the nodes: the steps a row takes through them
     /// alone walk this list, not every node.
     var keyedNodes: [Int] = []
+    /// The labels of several lines among them (`isMultiLine`).
+    var multiLineNodes: [Int] = []
     var heightKeyWords = 0
     /// Each node's cost along the axis last computed (`computeCosts`):
     /// the storage of that axis's memo, lent out (`costsSide`) rather than

@@ -127,10 +127,9 @@ extension _LanePlan {
             passes += 1
             try solveWidths(width, insets, &use)
             changed = false
-            // (Labels of several lines are among `keyedNodes`.)
-            for position in keyedNodes.indices {
-                let index = keyedNodes[position]
-                guard nodes[index].isMultiLine else { continue }
+            // (Through `multiLineNodes`, the labels of several lines.)
+            for position in multiLineNodes.indices {
+                let index = multiLineNodes[position]
                 if oneAtATime, changed { try solveWidths(width, insets, &use) }
                 var solved = nodes[index].width
                 if solved < Label._narrowestWidth { solved = 0 }

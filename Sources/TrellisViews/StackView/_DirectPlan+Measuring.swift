@@ -61,6 +61,7 @@ extension _LanePlan {
             flatten(StackTree.Node(.stack(tree.root)), parent: -1)
             keyedNodes = nodes.indices.filter { nodes[$0].kind != .stack && nodes[$0].kind != .fixed }
             heightKeyWords = keyedNodes.reduce(0) { $0 + (nodes[$1].kind == .image ? 3 : 1) }
+            multiLineNodes = keyedNodes.filter { nodes[$0].isMultiLine }
         }
         if measured.count != nodes.count {
             measured = Array(repeating: _Measurements(), count: nodes.count)
