@@ -152,6 +152,51 @@ extension DirectStackLayout {
         }
     }
 
+    /// `height(row, of: structure, width:)`, the labels' texts moved into
+    /// the kept nodes rather than copied (a copy retains each text and
+    /// releases the node's last): on return `row.texts` holds other texts
+    /// in the labels' places (the nodes' last ones, or the structure's),
+    /// on a throw the row's own (`TemplateFileDirectCell` reads a row into
+    /// the same values again, every text written).
+    package mutating func height(
+        taking row: inout StackTreeRow, of structure: StackTree, width: Double
+    ) throws(DirectStackLayoutError) -> Double {
+        while true {
+            do throws(DirectStackLayoutError) {
+                switch lanes {
+                case 8:
+                    return try Self.layout(taking: &row, of: structure, width, &narrow).height
+                case 12:
+                    return try Self.layout(taking: &row, of: structure, width, &middle!).height
+                default:
+                    return try Self.layout(taking: &row, of: structure, width, &wide!).height
+                }
+            } catch {
+                guard widen() else { throw error }
+            }
+        }
+    }
+
+    /// `layout(row, of: structure, width, &plan, frames: false)`, the row's
+    /// labels' texts moved into the nodes (given back on a throw).
+    private static func layout<Slope>(
+        taking row: inout StackTreeRow, of structure: StackTree, _ width: Double,
+        _ plan: inout _LanePlan<Slope>
+    ) throws(DirectStackLayoutError) -> StackTreeLayout {
+        guard try plan.prepare(taking: &row, of: structure) else {
+            plan.rowStructure = nil
+            defer { plan.rowStructure = structure }
+            try plan.prepare(structure.applying(row))
+            return try plan.layoutPrepared(width: width, frames: false)
+        }
+        do throws(DirectStackLayoutError) {
+            return try plan.layoutPrepared(width: width, frames: false)
+        } catch {
+            plan.giveBackTexts(&row.texts)
+            throw error
+        }
+    }
+
     /// The row written into `plan`'s kept nodes, or `structure.applying(row)`
     /// prepared when they are of another structure or the row's shape is
     /// new; then laid out.
@@ -177,11 +222,55 @@ extension _LanePlan {
     mutating func prepare(_ row: StackTreeRow, of structure: StackTree)
         throws(DirectStackLayoutError) -> Bool
     {
+        var texts = row.texts
+        return try prepare(row, texts: &texts, taking: false, of: structure)
+    }
+
+    /// `prepare(_:of:)`, the labels' texts moved into the nodes (the
+    /// nodes' last ones into `row.texts`); false, or a throw, with
+    /// `row.texts` as it was.
+    mutating func prepare(taking row: inout StackTreeRow, of structure: StackTree)
+        throws(DirectStackLayoutError) -> Bool
+    {
+        // (The texts taken out of the row while its other arrays are read.)
+        var texts: [StackTree.Text?] = []
+        swap(&texts, &row.texts)
+        defer { swap(&texts, &row.texts) }
+        return try prepare(row, texts: &texts, taking: true, of: structure)
+    }
+
+    /// Gives the labels' texts moved into the nodes back to `texts`
+    /// (`prepare(taking:of:)`), and the nodes theirs.
+    mutating func giveBackTexts(_ texts: inout [StackTree.Text?]) {
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            texts.withUnsafeMutableBufferPointer { texts in
+                Self.giveBack(nodes, texts, upTo: min(nodes.count, texts.count))
+            }
+        }
+    }
+
+    /// Swaps the texts of the labels before `end` between the nodes and
+    /// `texts` (each label's there not nil).
+    static func giveBack(
+        _ nodes: UnsafeMutableBufferPointer<_DirectNode>,
+        _ texts: UnsafeMutableBufferPointer<StackTree.Text?>, upTo end: Int
+    ) {
+        for index in 0..<end where nodes[index].kind == .label {
+            swap(&nodes[index].text, &texts[index]!)
+        }
+    }
+
+    /// `prepare(_:of:)` with `row`'s texts in `texts` (`taking`: moved
+    /// into the nodes, else read).
+    private mutating func prepare(
+        _ row: StackTreeRow, texts: inout [StackTree.Text?], taking: Bool,
+        of structure: StackTree
+    ) throws(DirectStackLayoutError) -> Bool {
         let count = nodes.count
         // (The kept structure compared in place: bound to a name, it is
         // copied, its arrays retained and released.)
         guard !lastFlags.isEmpty, rowStructure?._isSameValue(structure) == true,
-            row.isHidden.count == count, row.texts.count == count,
+            row.isHidden.count == count, texts.count == count,
             row.aspectRatios.count == count
         else { return false }
         // (The flags written in place through one buffer, as many as the
@@ -194,21 +283,31 @@ extension _LanePlan {
         if rowFlags.count != lastFlags.count { rowFlags = lastFlags }
         var flags: [Bool] = []
         swap(&flags, &rowFlags)
-        let written = flags.withUnsafeMutableBufferPointer { flags in
-            nodes.withUnsafeMutableBufferPointer { nodes in
-                row.isHidden.withUnsafeBufferPointer { isHidden in
-                    row.texts.withUnsafeBufferPointer { texts in
+        func write(_ texts: UnsafeMutableBufferPointer<StackTree.Text?>) -> (Bool, UInt64) {
+            flags.withUnsafeMutableBufferPointer { flags in
+                nodes.withUnsafeMutableBufferPointer { nodes in
+                    row.isHidden.withUnsafeBufferPointer { isHidden in
                         row.aspectRatios.withUnsafeBufferPointer { ratios in
                             Self.write(
                                 into: nodes, flags: flags, isHidden: isHidden, texts: texts,
-                                ratios: ratios)
+                                taking: taking, ratios: ratios)
                         }
                     }
                 }
             }
         }
+        // (Read, the texts are not written: through a read-only buffer, so
+        // that an array the caller shares is not copied.)
+        let written =
+            taking
+            ? texts.withUnsafeMutableBufferPointer { write($0) }
+            : texts.withUnsafeBufferPointer { write(UnsafeMutableBufferPointer(mutating: $0)) }
         swap(&flags, &rowFlags)
-        guard written.complete else { return false }
+        guard written.0 else { return false }
+        let word = written.1
+        // (From here a row that is not taken gives its texts back.)
+        var kept = false
+        defer { if taking, !kept { giveBackTexts(&texts) } }
         // A row of the last row's shape (most rows of a list): the plan
         // holds that shape's analysis already (`lastFlags` are always
         // `lastShape`'s, whose analysis `prepare` or `use` set, and the
@@ -219,12 +318,15 @@ extension _LanePlan {
         let same =
             packed
             ? shapeKeysByID[lastShape].count == rowFlags.count
-                && shapeKeysByID[lastShape].word == written.word
+                && shapeKeysByID[lastShape].word == word
             : rowFlags == lastFlags
-        guard !same else { return true }
+        if same {
+            kept = true
+            return true
+        }
         let id =
             packed && shapeKeysByID.count <= 8
-            ? knownShape(word: written.word, count: rowFlags.count) : knownShape(rowFlags)
+            ? knownShape(word: word, count: rowFlags.count) : knownShape(rowFlags)
         guard let id else { return false }
         if let reason = shapesByID[id].reason {
             throw DirectStackLayoutError(kind: .unsupported, reason: reason)
@@ -244,6 +346,7 @@ extension _LanePlan {
             }
         }
         useShape(id)
+        kept = true
         return true
     }
 
@@ -256,15 +359,20 @@ extension _LanePlan {
     /// image's ratio is of another validity than the node's (the caller
     /// then prepares the whole tree, which writes every node again).
     @inline(__always)
+    /// `taking`: each label's text moved into its node (swapped with the
+    /// node's last), and moved back when the row is not complete.
     static func write(
         into nodes: UnsafeMutableBufferPointer<_DirectNode>, flags: UnsafeMutableBufferPointer<Bool>,
-        isHidden: UnsafeBufferPointer<Bool>, texts: UnsafeBufferPointer<StackTree.Text?>,
-        ratios: UnsafeBufferPointer<Size?>
+        isHidden: UnsafeBufferPointer<Bool>, texts: UnsafeMutableBufferPointer<StackTree.Text?>,
+        taking: Bool, ratios: UnsafeBufferPointer<Size?>
     ) -> (complete: Bool, word: UInt64) {
         var next = 0
         var word: UInt64 = 0
         for index in 0..<nodes.count {
-            guard next < flags.count else { return (false, word) }
+            guard next < flags.count else {
+                if taking { giveBack(nodes, texts, upTo: index) }
+                return (false, word)
+            }
             let hidden = isHidden[index]
             flags[next] = hidden
             if hidden, next < 64 { word |= 1 << UInt64(next) }
@@ -275,6 +383,7 @@ extension _LanePlan {
                 // row's. Read in place: bound to a name, the text is
                 // copied.)
                 guard let empty = texts[index]?._isEmpty, next < flags.count else {
+                    if taking { giveBack(nodes, texts, upTo: index) }
                     return (false, word)
                 }
                 flags[next] = empty
@@ -282,14 +391,24 @@ extension _LanePlan {
                 next += 1
                 // (Into `text` only, which every step reads: the
                 // payload's `label.text` keeps the structure's.)
-                nodes[index].text = texts[index]!
+                if taking {
+                    swap(&nodes[index].text, &texts[index]!)
+                } else {
+                    nodes[index].text = texts[index]!
+                }
             case .button:
-                guard texts[index] != nil else { return (false, word) }
+                guard texts[index] != nil else {
+                    if taking { giveBack(nodes, texts, upTo: index) }
+                    return (false, word)
+                }
                 nodes[index].text = .plain(texts[index]!.string)
             case .image:
                 guard let ratio = ratios[index],
                     isValidRatio(ratio) == isValidRatio(nodes[index].aspectRatio)
-                else { return (false, word) }
+                else {
+                    if taking { giveBack(nodes, texts, upTo: index) }
+                    return (false, word)
+                }
                 nodes[index].image?.aspectRatio = ratio
                 nodes[index].aspectRatio = ratio
             case .stack, .fixed:
@@ -298,7 +417,11 @@ extension _LanePlan {
             nodes[index].isHidden = hidden
             nodes[index].clearLayout()
         }
-        return (next == flags.count, word)
+        guard next == flags.count else {
+            if taking { giveBack(nodes, texts, upTo: nodes.count) }
+            return (false, word)
+        }
+        return (true, word)
     }
 
     /// Whether an image of this aspect ratio has a valid size (part of a
