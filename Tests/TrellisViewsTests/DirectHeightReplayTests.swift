@@ -104,7 +104,9 @@ import TrellisText
     /// turn (a height alone leaves a replayed row's places uncopied), with
     /// now and then a row the kept nodes cannot take after some of it was
     /// written into them (a label's text left nil, the structure's): every
-    /// height and layout equals the general planner's.
+    /// height and layout equals the general planner's. Every other height
+    /// takes the row's texts into the nodes (`height(taking:of:width:)`):
+    /// a refused row gets its own texts back.
     @Test func heightsAloneAndLayoutsInTurnGiveTheGeneralPlanners() {
         var random = SplitMix64(seed: 0x5A_17ED)
         var mismatches: [String] = []
@@ -123,11 +125,17 @@ import TrellisText
                 let expected = DirectStackLayout.unreplayed(row, of: tree, width: width)
                 let before = kept.plan.heightReplays
                 if k % 2 == 0 {
+                    var taken = row
                     let height = kept.result { (layout) throws(DirectStackLayoutError) in
-                        try layout.height(row, of: tree, width: width)
+                        if k % 4 == 0 { return try layout.height(row, of: tree, width: width) }
+                        return try layout.height(taking: &taken, of: tree, width: width)
+                    }
+                    if case .failure = height, taken.texts != row.texts {
+                        mismatches.append("row \(k) at \(width): refused, its texts not given back")
                     }
                     if height != expected.map(\.height) {
-                        mismatches.append("row \(k) at \(width): height \(height), general \(expected)")
+                        mismatches.append(
+                            "row \(k) at \(width): height \(height), general \(expected)")
                     }
                 } else {
                     let got = kept.result { (layout) throws(DirectStackLayoutError) in

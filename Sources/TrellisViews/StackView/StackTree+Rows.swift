@@ -340,8 +340,8 @@ extension _LanePlan {
         let shares = shapesByID[id].sharesTextWidth
         nodes.withUnsafeMutableBufferPointer { nodes in
             shares.withUnsafeBufferPointer { shares in
-                for index in nodes.indices where nodes[index].kind == .stack && index < shares.count {
-                    nodes[index].sharesTextWidth = shares[index]
+                for index in nodes.indices where nodes[index].kind == .stack {
+                    if index < shares.count { nodes[index].sharesTextWidth = shares[index] }
                 }
             }
         }
@@ -362,7 +362,8 @@ extension _LanePlan {
     /// `taking`: each label's text moved into its node (swapped with the
     /// node's last), and moved back when the row is not complete.
     static func write(
-        into nodes: UnsafeMutableBufferPointer<_DirectNode>, flags: UnsafeMutableBufferPointer<Bool>,
+        into nodes: UnsafeMutableBufferPointer<_DirectNode>,
+        flags: UnsafeMutableBufferPointer<Bool>,
         isHidden: UnsafeBufferPointer<Bool>, texts: UnsafeMutableBufferPointer<StackTree.Text?>,
         taking: Bool, ratios: UnsafeBufferPointer<Size?>
     ) -> (complete: Bool, word: UInt64) {

@@ -59,7 +59,9 @@ extension _LanePlan {
             nodes.removeAll(keepingCapacity: true)
             childList.removeAll(keepingCapacity: true)
             flatten(StackTree.Node(.stack(tree.root)), parent: -1)
-            keyedNodes = nodes.indices.filter { nodes[$0].kind != .stack && nodes[$0].kind != .fixed }
+            keyedNodes = nodes.indices.filter {
+                nodes[$0].kind != .stack && nodes[$0].kind != .fixed
+            }
             heightKeyWords = keyedNodes.reduce(0) { $0 + (nodes[$1].kind == .image ? 3 : 1) }
             multiLineNodes = keyedNodes.filter { nodes[$0].isMultiLine }
         }

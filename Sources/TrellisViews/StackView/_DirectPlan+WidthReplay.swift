@@ -88,7 +88,8 @@ extension _LanePlan {
         guard replayingWidths, checking == nil else { return false }
         if widthRecords.count <= lastShape {
             widthRecords.append(
-                contentsOf: repeatElement(_WidthRecord(), count: lastShape + 1 - widthRecords.count))
+                contentsOf: repeatElement(_WidthRecord(), count: lastShape + 1 - widthRecords.count)
+            )
         }
         guard widthRecords[lastShape].made else {
             // A shape not met yet: is it one whose widths can be replayed?
