@@ -112,8 +112,10 @@ public struct TemplateFileDirectCell: CellTemplate {
         try checkWidth(width, minimum: minimumWidth, template: trees.name)
         do {
             guard frames else {
+                // (The row's texts moved into the layout's nodes, not
+                // copied: the next row's reading writes every text again.)
                 return StackTreeLayout(
-                    height: try direct.height(values, of: trees.structure, width: width),
+                    height: try direct.height(taking: &values, of: trees.structure, width: width),
                     frames: [])
             }
             return try direct.layout(values, of: trees.structure, width: width)

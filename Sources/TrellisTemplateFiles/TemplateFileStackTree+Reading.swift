@@ -214,6 +214,9 @@ struct _OneKeyFields: Sendable {
     }
 
     let fields: [Field]
+    /// Whether no two fields have the same key (a member then meets one
+    /// field at most, and `walk` stops looking at the first).
+    let distinctKeys: Bool
 
     /// The fields of one-key paths among `reads` (by node number, those
     /// under 64: one bit each in `walk`'s answer); none where a `String` is
@@ -231,6 +234,8 @@ struct _OneKeyFields: Sendable {
                     hiddenOrSquare: read.hiddenOrSquare, ratio: read.ratio))
         }
         self.fields = fields
+        distinctKeys =
+            Set(fields.map { [$0.first, $0.second] }).count == fields.count
     }
 
     /// Gives `body` each field met in `members` (with its value), in one
@@ -254,6 +259,7 @@ struct _OneKeyFields: Sendable {
                 left -= 1
                 met |= 1 << UInt64(place)
                 if body(field, value) { taken |= 1 << UInt64(field.read) }
+                if distinctKeys { break }
             }
             if left == 0 { return taken }
         }

@@ -218,20 +218,39 @@ public struct TemplateFileStackTree: Sendable {
                 values.aspectRatios[index] = size ?? field.ratio
                 values.isHidden[index] = size == nil && !field.hiddenOrSquare
             } else {
-                // (Absent: "", as `text(at:)` gives a missing field.)
-                var text = ""
+                // (Absent: "", as `text(at:)` gives a missing field. The
+                // text stored last, its last use: stored before its
+                // emptiness was read, it was retained once more.)
+                let text: String
                 if let value {
                     guard let found = _TextFieldReader.text(of: value) else { return false }
                     text = found
+                } else {
+                    text = ""
                 }
-                values.texts[index] = .plain(text)
                 values.isHidden[index] = field.hiddenOrSquare && text.isEmpty
+                values.texts[index] = .plain(text)
             }
             return true
         }
         var reader = _TextFieldReader()
-        for index in reads.indices {
-            if index < 64, taken >> UInt64(index) & 1 == 1 { continue }
+        // The reads not taken, in node order: those under 64 by the bits
+        // the walk left (a loop over every read tested each bit), then the
+        // rest.
+        let count = reads.count
+        var pending = (count >= 64 ? ~0 : (1 << UInt64(count)) - 1) & ~taken
+        var beyond = 64
+        while true {
+            let index: Int
+            if pending != 0 {
+                index = pending.trailingZeroBitCount
+                pending &= pending - 1
+            } else if beyond < count {
+                index = beyond
+                beyond += 1
+            } else {
+                break
+            }
             var hidden = false
             switch reads[index].kind {
             case .none:
@@ -246,11 +265,11 @@ public struct TemplateFileStackTree: Sendable {
                 } catch {
                     throw fail(plan[index].position, error)
                 }
-                values.texts[index] = .plain(text)
                 // Where `text(at:)` gives a text, `isEmpty(at:)` is whether
                 // it is empty (missing and null give ""; numbers and booleans
                 // are never empty): one lookup, not two.
                 hidden = reads[index].hiddenOrSquare && text.isEmpty
+                values.texts[index] = .plain(text)
             case .image:
                 let size: Size?
                 do {

@@ -100,6 +100,59 @@ import TrellisText
         #expect(counts.replayed == 0)
     }
 
+    /// One kept layout asked for heights alone and for whole layouts in
+    /// turn (a height alone leaves a replayed row's places uncopied), with
+    /// now and then a row the kept nodes cannot take after some of it was
+    /// written into them (a label's text left nil, the structure's): every
+    /// height and layout equals the general planner's. Every other height
+    /// takes the row's texts into the nodes (`height(taking:of:width:)`):
+    /// a refused row gets its own texts back.
+    @Test func heightsAloneAndLayoutsInTurnGiveTheGeneralPlanners() {
+        var random = SplitMix64(seed: 0x5A_17ED)
+        var mismatches: [String] = []
+        var rows = 0
+        var replayed = 0
+        for _ in 0..<100 {
+            let tree = Self.card(&random)
+            var kept = DirectStackLayout()
+            let labels = tree.nodes.indices.filter {
+                if case .label = tree.nodes[$0].content { return true } else { return false }
+            }
+            for k in 0..<20 {
+                var row = Cards.row(of: tree, &random, hiding: k % 3 == 2)
+                if k % 7 == 6, let last = labels.last { row.texts[last] = nil }
+                let width = [320.0, 375][Int(random.next() % 2)]
+                let expected = DirectStackLayout.unreplayed(row, of: tree, width: width)
+                let before = kept.plan.heightReplays
+                if k % 2 == 0 {
+                    var taken = row
+                    let height = kept.result { (layout) throws(DirectStackLayoutError) in
+                        if k % 4 == 0 { return try layout.height(row, of: tree, width: width) }
+                        return try layout.height(taking: &taken, of: tree, width: width)
+                    }
+                    if case .failure = height, taken.texts != row.texts {
+                        mismatches.append("row \(k) at \(width): refused, its texts not given back")
+                    }
+                    if height != expected.map(\.height) {
+                        mismatches.append(
+                            "row \(k) at \(width): height \(height), general \(expected)")
+                    }
+                } else {
+                    let got = kept.result { (layout) throws(DirectStackLayoutError) in
+                        try layout.layout(row, of: tree, width: width)
+                    }
+                    if got != expected {
+                        mismatches.append("row \(k) at \(width): kept \(got), general \(expected)")
+                    }
+                }
+                rows += 1
+                if kept.plan.heightReplays > before { replayed += 1 }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(3).joined(separator: "\n"))")
+        #expect(replayed * 6 > rows, "\(replayed) of \(rows) replayed")
+    }
+
     /// A row of two labels aligned by first baselines above a body.
     static func baselineRowTree() -> StackTree {
         let style = TextStyle(fonts: Cards.inter, size: 15)

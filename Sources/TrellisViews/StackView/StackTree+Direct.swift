@@ -191,47 +191,6 @@ struct _DirectNode {
     var rounded = Point(x: 0, y: 0)
 }
 
-/// What the direct path works out once per shape of a tree (see `prepare`).
-struct _ShapeAnalysis {
-    /// Why the shape is unsupported (nil: supported).
-    var reason: String?
-    /// The shape's number among those met since the structure last
-    /// changed (its place in `_DirectPlan.widthRecords` and `shapeMemos`:
-    /// a row hashes its flags once, in `prepare`).
-    var id = 0
-    var levels: [Float] = []
-    var visibleOf: [[Int]] = []
-    var gapsOf: [[Double]] = []
-    var hasFreeWidthLabel = false
-    var needsPassChecks = false
-    /// Each node's `sharesTextWidth` (it reads hidden flags).
-    var sharesTextWidth: [Bool] = []
-    /// The image whose width is free (`_DirectPlan+CoupledImage.swift`).
-    var coupledImage: Int?
-    /// Each node's `_DirectPlan.skipsMeasuring` (it reads hidden flags).
-    var skipsMeasuring: [Bool] = []
-}
-
-/// A shape's flags (`_DirectPlan.shapeFlags`) as a dictionary key, hashed
-/// 64 flags to a word: `[Bool]`'s own hash combines every flag on its own,
-/// several hundred instructions a row's lookup.
-struct _ShapeFlags: Hashable {
-    var flags: [Bool]
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(flags.count)
-        var word: UInt64 = 0
-        for (index, flag) in flags.enumerated() {
-            if flag { word |= 1 << UInt64(index & 63) }
-            if index & 63 == 63 {
-                hasher.combine(word)
-                word = 0
-            }
-        }
-        hasher.combine(word)
-    }
-}
-
 /// The last cost of each node along one axis, and what it was made from
 /// (see `computeCosts`).
 struct _CostMemo<Slope: _SlopeLanes> {
@@ -300,10 +259,15 @@ struct _LanePlan<Slope: _SlopeLanes> {
     /// dictionary hashed its flags on every change of shape.
     var shapeKeysByID: [(count: Int, word: UInt64)] = []
     var shapesByID: [_ShapeAnalysis] = []
+    /// The shape whose analysis arrays (`levels`, `visibleOf`, `gapsOf`,
+    /// `skipsMeasuring` as `unmeasured`) the plan holds moved out of
+    /// `shapesByID` (which holds empty ones in their place meanwhile:
+    /// `useShape`), or nil.
+    var movedShape: Int?
     /// The widths pass of each shape met, where no row's texts can change
     /// it (`replayWidths`); `replayingWidths` false: always the general pass.
     /// By shape number (`_ShapeAnalysis.id`).
-    var widthRecords: [_WidthRecord?] = []
+    var widthRecords: [_WidthRecord] = []
     var replayingWidths = true
     /// How many widths passes were replayed (for tests and profiles).
     var widthReplays = 0
@@ -342,6 +306,14 @@ struct _LanePlan<Slope: _SlopeLanes> {
     var visibleOf: [[Int]] = []
     var gapsOf: [[Double]] = []
     var childList: [Int] = []
+    /// The labels, buttons and images, in node order, and the words of a
+    /// heights key (`heightKey(into:)`: one a label or button, three an
+    /// image), set with the nodes: the steps a row takes through them
+    /// alone walk this list, not every node.
+    var keyedNodes: [Int] = []
+    /// The labels of several lines among them (`isMultiLine`).
+    var multiLineNodes: [Int] = []
+    var heightKeyWords = 0
     /// Each node's cost along the axis last computed (`computeCosts`):
     /// the storage of that axis's memo, lent out (`costsSide`) rather than
     /// copied from it, so that a kept cost is not copied on every solve

@@ -90,7 +90,9 @@ extension StackTree {
     /// Whether `other` is this tree value itself: its root's arranged views
     /// in the same storage (a copy, never changed since), its settings and
     /// pinning equal. Equal trees made apart are not the same.
-    func _isSameValue(_ other: StackTree) -> Bool {
+    /// (Mutating, though it changes nothing: called on a plan's kept tree
+    /// in place, where a method that is not copied the tree first.)
+    mutating func _isSameValue(_ other: StackTree) -> Bool {
         let sameStorage = root.children.withUnsafeBufferPointer { a in
             other.root.children.withUnsafeBufferPointer { b in
                 a.baseAddress == b.baseAddress && a.count == b.count
@@ -150,6 +152,51 @@ extension DirectStackLayout {
         }
     }
 
+    /// `height(row, of: structure, width:)`, the labels' texts moved into
+    /// the kept nodes rather than copied (a copy retains each text and
+    /// releases the node's last): on return `row.texts` holds other texts
+    /// in the labels' places (the nodes' last ones, or the structure's),
+    /// on a throw the row's own (`TemplateFileDirectCell` reads a row into
+    /// the same values again, every text written).
+    package mutating func height(
+        taking row: inout StackTreeRow, of structure: StackTree, width: Double
+    ) throws(DirectStackLayoutError) -> Double {
+        while true {
+            do throws(DirectStackLayoutError) {
+                switch lanes {
+                case 8:
+                    return try Self.layout(taking: &row, of: structure, width, &narrow).height
+                case 12:
+                    return try Self.layout(taking: &row, of: structure, width, &middle!).height
+                default:
+                    return try Self.layout(taking: &row, of: structure, width, &wide!).height
+                }
+            } catch {
+                guard widen() else { throw error }
+            }
+        }
+    }
+
+    /// `layout(row, of: structure, width, &plan, frames: false)`, the row's
+    /// labels' texts moved into the nodes (given back on a throw).
+    private static func layout<Slope>(
+        taking row: inout StackTreeRow, of structure: StackTree, _ width: Double,
+        _ plan: inout _LanePlan<Slope>
+    ) throws(DirectStackLayoutError) -> StackTreeLayout {
+        guard try plan.prepare(taking: &row, of: structure) else {
+            plan.rowStructure = nil
+            defer { plan.rowStructure = structure }
+            try plan.prepare(structure.applying(row))
+            return try plan.layoutPrepared(width: width, frames: false)
+        }
+        do throws(DirectStackLayoutError) {
+            return try plan.layoutPrepared(width: width, frames: false)
+        } catch {
+            plan.giveBackTexts(&row.texts)
+            throw error
+        }
+    }
+
     /// The row written into `plan`'s kept nodes, or `structure.applying(row)`
     /// prepared when they are of another structure or the row's shape is
     /// new; then laid out.
@@ -169,108 +216,167 @@ extension DirectStackLayout {
 extension _LanePlan {
     /// Writes `row` into the nodes when they are of `structure` and the
     /// row's shape is known; false when the caller must prepare the whole
-    /// tree.
+    /// tree (which writes every node again: the nodes may hold some of the
+    /// row by then).
     /// - Throws: `unsupported` for a known shape the direct path refuses.
     mutating func prepare(_ row: StackTreeRow, of structure: StackTree)
         throws(DirectStackLayoutError) -> Bool
     {
+        var texts = row.texts
+        return try prepare(row, texts: &texts, taking: false, of: structure)
+    }
+
+    /// `prepare(_:of:)`, the labels' texts moved into the nodes (the
+    /// nodes' last ones into `row.texts`); false, or a throw, with
+    /// `row.texts` as it was.
+    mutating func prepare(taking row: inout StackTreeRow, of structure: StackTree)
+        throws(DirectStackLayoutError) -> Bool
+    {
+        // (The texts taken out of the row while its other arrays are read.)
+        var texts: [StackTree.Text?] = []
+        swap(&texts, &row.texts)
+        defer { swap(&texts, &row.texts) }
+        return try prepare(row, texts: &texts, taking: true, of: structure)
+    }
+
+    /// Gives the labels' texts moved into the nodes back to `texts`
+    /// (`prepare(taking:of:)`), and the nodes theirs.
+    mutating func giveBackTexts(_ texts: inout [StackTree.Text?]) {
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            texts.withUnsafeMutableBufferPointer { texts in
+                Self.giveBack(nodes, texts, upTo: min(nodes.count, texts.count))
+            }
+        }
+    }
+
+    /// Swaps the texts of the labels before `end` between the nodes and
+    /// `texts` (each label's there not nil).
+    static func giveBack(
+        _ nodes: UnsafeMutableBufferPointer<_DirectNode>,
+        _ texts: UnsafeMutableBufferPointer<StackTree.Text?>, upTo end: Int
+    ) {
+        for index in 0..<end where nodes[index].kind == .label {
+            swap(&nodes[index].text, &texts[index]!)
+        }
+    }
+
+    /// `prepare(_:of:)` with `row`'s texts in `texts` (`taking`: moved
+    /// into the nodes, else read).
+    private mutating func prepare(
+        _ row: StackTreeRow, texts: inout [StackTree.Text?], taking: Bool,
+        of structure: StackTree
+    ) throws(DirectStackLayoutError) -> Bool {
         let count = nodes.count
         // (The kept structure compared in place: bound to a name, it is
         // copied, its arrays retained and released.)
         guard !lastFlags.isEmpty, rowStructure?._isSameValue(structure) == true,
-            row.isHidden.count == count, row.texts.count == count,
+            row.isHidden.count == count, texts.count == count,
             row.aspectRatios.count == count
         else { return false }
-        // (Written in place through one buffer, as many as the last row's:
-        // a row of this structure has one a node and one more a label.
-        // `append` checked the array's uniqueness and room at every flag.
-        // The nodes read through a copy of the array, released at the end
-        // of the block, before they are written below: the closure may not
-        // read `self` while it writes `rowFlags`.)
+        // (The flags written in place through one buffer, as many as the
+        // last row's: a row of this structure has one a node and one more
+        // a label; `append` checked the array's uniqueness and room at
+        // every flag. Taken out of the plan while the nodes are written in
+        // the same walk: a closure may not write `self` while it writes
+        // `rowFlags`. The row's arrays read through pointers, their counts
+        // checked above: a subscript checked the index at each read.)
         if rowFlags.count != lastFlags.count { rowFlags = lastFlags }
-        let complete: Bool
-        do {
-            // (The row's arrays and the nodes read through pointers, their
-            // counts checked above: a subscript checked the index at each
-            // read.)
-            let nodes = self.nodes
-            complete = rowFlags.withUnsafeMutableBufferPointer { flags -> Bool in
-                nodes.withUnsafeBufferPointer { nodes in
+        var flags: [Bool] = []
+        swap(&flags, &rowFlags)
+        func write(_ texts: UnsafeMutableBufferPointer<StackTree.Text?>) -> (Bool, UInt64) {
+            flags.withUnsafeMutableBufferPointer { flags in
+                nodes.withUnsafeMutableBufferPointer { nodes in
                     row.isHidden.withUnsafeBufferPointer { isHidden in
-                        row.texts.withUnsafeBufferPointer { texts in
-                            row.aspectRatios.withUnsafeBufferPointer { ratios in
-                                Self.flags(
-                                    into: flags, nodes: nodes, isHidden: isHidden, texts: texts,
-                                    ratios: ratios)
-                            }
+                        row.aspectRatios.withUnsafeBufferPointer { ratios in
+                            Self.write(
+                                into: nodes, flags: flags, isHidden: isHidden, texts: texts,
+                                taking: taking, ratios: ratios)
                         }
                     }
                 }
             }
         }
-        guard complete else { return false }
+        // (Read, the texts are not written: through a read-only buffer, so
+        // that an array the caller shares is not copied.)
+        let written =
+            taking
+            ? texts.withUnsafeMutableBufferPointer { write($0) }
+            : texts.withUnsafeBufferPointer { write(UnsafeMutableBufferPointer(mutating: $0)) }
+        swap(&flags, &rowFlags)
+        guard written.0 else { return false }
+        let word = written.1
+        // (From here a row that is not taken gives its texts back.)
+        var kept = false
+        defer { if taking, !kept { giveBackTexts(&texts) } }
         // A row of the last row's shape (most rows of a list): the plan
         // holds that shape's analysis already (`lastFlags` are always
         // `lastShape`'s, whose analysis `prepare` or `use` set, and the
         // nodes its `sharesTextWidth`), so it is neither looked up by its
-        // flags nor copied in again.
-        var known: Int?
-        if rowFlags != lastFlags {
-            guard let id = knownShape(rowFlags) else { return false }
-            if let reason = shapesByID[id].reason {
-                throw DirectStackLayoutError(kind: .unsupported, reason: reason)
-            }
-            if id != lastShape {
-                switchMemos(to: id)
-                swap(&lastFlags, &rowFlags)
-            }
-            known = id
+        // flags nor copied in again. (Up to 64 flags compared as the word
+        // `write` packs them, against the shape's own.)
+        let packed = rowFlags.count <= 64 && lastShape < shapeKeysByID.count
+        let same =
+            packed
+            ? shapeKeysByID[lastShape].count == rowFlags.count
+                && shapeKeysByID[lastShape].word == word
+            : rowFlags == lastFlags
+        if same {
+            kept = true
+            return true
         }
-        // (Through one buffer: `nodes[index].field = …` checks the array's
-        // uniqueness at every write, several times a node.)
+        let id =
+            packed && shapeKeysByID.count <= 8
+            ? knownShape(word: word, count: rowFlags.count) : knownShape(rowFlags)
+        guard let id else { return false }
+        if let reason = shapesByID[id].reason {
+            throw DirectStackLayoutError(kind: .unsupported, reason: reason)
+        }
+        if id != lastShape {
+            switchMemos(to: id)
+            swap(&lastFlags, &rowFlags)
+        }
+        // (The shape's `sharesTextWidth`, a stack's, read from the analysis
+        // through its own buffer and written through the nodes'.)
+        let shares = shapesByID[id].sharesTextWidth
         nodes.withUnsafeMutableBufferPointer { nodes in
-            for index in 0..<count {
-                nodes[index].isHidden = row.isHidden[index]
-                nodes[index].clearLayout()
-                switch nodes[index].kind {
-                case .label:
-                    // (Into `text` only, which every step reads: the
-                    // payload's `label.text` keeps the structure's.)
-                    nodes[index].text = row.texts[index]!
-                case .button:
-                    nodes[index].text = .plain(row.texts[index]!.string)
-                case .image:
-                    let ratio = row.aspectRatios[index]!
-                    nodes[index].image?.aspectRatio = ratio
-                    nodes[index].aspectRatio = ratio
-                case .stack, .fixed: break
+            shares.withUnsafeBufferPointer { shares in
+                for index in nodes.indices where nodes[index].kind == .stack {
+                    if index < shares.count { nodes[index].sharesTextWidth = shares[index] }
                 }
             }
         }
-        if let known {
-            for index in 0..<count {
-                nodes[index].sharesTextWidth = shapesByID[known].sharesTextWidth[index]
-            }
-            useShape(known)
-        }
+        useShape(id)
+        kept = true
         return true
     }
 
-    /// Writes a row's shape flags (`lastFlags`' layout: one a node, one more
-    /// a label) into `flags`; false where they do not fill it exactly, or a
-    /// label's or button's text or an image's ratio is left nil, or an
+    /// Writes a row into the nodes (hidden flags, texts, titles, aspect
+    /// ratios; what the last layout left cleared, `clearLayout`) and its
+    /// shape flags (`lastFlags`' layout: one a node, one more a label) into
+    /// `flags`, packed as `packed` packs them too (up to the first 64, a
+    /// bit each); not complete where they do not fill `flags` exactly, or
+    /// a label's or button's text or an image's ratio is left nil, or an
     /// image's ratio is of another validity than the node's (the caller
-    /// prepares the whole tree).
+    /// then prepares the whole tree, which writes every node again).
     @inline(__always)
-    static func flags(
-        into flags: UnsafeMutableBufferPointer<Bool>, nodes: UnsafeBufferPointer<_DirectNode>,
-        isHidden: UnsafeBufferPointer<Bool>, texts: UnsafeBufferPointer<StackTree.Text?>,
-        ratios: UnsafeBufferPointer<Size?>
-    ) -> Bool {
+    /// `taking`: each label's text moved into its node (swapped with the
+    /// node's last), and moved back when the row is not complete.
+    static func write(
+        into nodes: UnsafeMutableBufferPointer<_DirectNode>,
+        flags: UnsafeMutableBufferPointer<Bool>,
+        isHidden: UnsafeBufferPointer<Bool>, texts: UnsafeMutableBufferPointer<StackTree.Text?>,
+        taking: Bool, ratios: UnsafeBufferPointer<Size?>
+    ) -> (complete: Bool, word: UInt64) {
         var next = 0
+        var word: UInt64 = 0
         for index in 0..<nodes.count {
-            guard next < flags.count else { return false }
-            flags[next] = isHidden[index]
+            guard next < flags.count else {
+                if taking { giveBack(nodes, texts, upTo: index) }
+                return (false, word)
+            }
+            let hidden = isHidden[index]
+            flags[next] = hidden
+            if hidden, next < 64 { word |= 1 << UInt64(next) }
             next += 1
             switch nodes[index].kind {
             case .label:
@@ -278,21 +384,45 @@ extension _LanePlan {
                 // row's. Read in place: bound to a name, the text is
                 // copied.)
                 guard let empty = texts[index]?._isEmpty, next < flags.count else {
-                    return false
+                    if taking { giveBack(nodes, texts, upTo: index) }
+                    return (false, word)
                 }
                 flags[next] = empty
+                if empty, next < 64 { word |= 1 << UInt64(next) }
                 next += 1
+                // (Into `text` only, which every step reads: the
+                // payload's `label.text` keeps the structure's.)
+                if taking {
+                    swap(&nodes[index].text, &texts[index]!)
+                } else {
+                    nodes[index].text = texts[index]!
+                }
             case .button:
-                guard texts[index] != nil else { return false }
+                guard texts[index] != nil else {
+                    if taking { giveBack(nodes, texts, upTo: index) }
+                    return (false, word)
+                }
+                nodes[index].text = .plain(texts[index]!.string)
             case .image:
                 guard let ratio = ratios[index],
                     isValidRatio(ratio) == isValidRatio(nodes[index].aspectRatio)
-                else { return false }
+                else {
+                    if taking { giveBack(nodes, texts, upTo: index) }
+                    return (false, word)
+                }
+                nodes[index].image?.aspectRatio = ratio
+                nodes[index].aspectRatio = ratio
             case .stack, .fixed:
                 break
             }
+            nodes[index].isHidden = hidden
+            nodes[index].clearLayout()
         }
-        return next == flags.count
+        guard next == flags.count else {
+            if taking { giveBack(nodes, texts, upTo: nodes.count) }
+            return (false, word)
+        }
+        return (true, word)
     }
 
     /// Whether an image of this aspect ratio has a valid size (part of a

@@ -11,9 +11,14 @@ extension _LanePlan {
     /// `ImageView` takes from the layout (0 below `Label._narrowestWidth`)
     /// when the ratio is an intrinsic size.
     func imageHeightTarget(_ index: Int, _ image: StackTree.ImageNode) -> Double {
+        Self.imageHeightTarget(image, width: nodes[index].width)
+    }
+
+    /// `imageHeightTarget` of an image `width` wide.
+    @inline(__always)
+    static func imageHeightTarget(_ image: StackTree.ImageNode, width: Double) -> Double {
         let ratio = image.aspectRatio.height / image.aspectRatio.width
-        guard image.isIntrinsic else { return nodes[index].width * ratio }
-        let width = nodes[index].width
+        guard image.isIntrinsic else { return width * ratio }
         return (width < Label._narrowestWidth ? 0 : width) * ratio
     }
 
@@ -33,6 +38,17 @@ extension _LanePlan {
     /// `1e-9 × max(1, cap)`, the cap not negative). None of these sees the
     /// kink, so the pass does the same operations on the same numbers.
     func isHeldByCap(_ index: Int) -> Bool {
+        nodes.withUnsafeBufferPointer {
+            Self.isHeldByCap(index, $0, coupledImage: coupledImage)
+        }
+    }
+
+    /// `isHeldByCap` of node `index` among `nodes` (read in place, without
+    /// the plan), `coupledImage` the plan's.
+    @inline(__always)
+    static func isHeldByCap(
+        _ index: Int, _ nodes: UnsafeBufferPointer<_DirectNode>, coupledImage: Int?
+    ) -> Bool {
         guard let image = nodes[index].image, let cap = image.maxHeight, cap.isFinite, cap >= 0,
             index != coupledImage
         else { return false }
@@ -43,7 +59,7 @@ extension _LanePlan {
             nodes[parent].settings.distribution == .fill,
             !nodes[parent].settings.isBaselineRelativeArrangement
         else { return false }
-        let target = imageHeightTarget(index, image)
+        let target = imageHeightTarget(image, width: nodes[index].width)
         return target.isFinite && target - cap > 1e-9 * max(1, cap)
     }
 

@@ -36,8 +36,12 @@ extension _LanePlan {
     /// fitting height and the share-out read nothing else, so equal keys
     /// give the same operations on the same numbers: the same bits. The
     /// widths pass leaves every y and height at 0 (`clearLayout`), so the
-    /// copied places are the whole of the pass's effect.
-    mutating func heightsPass(_ insets: EdgeInsets) throws(_StackCostError) -> Double {
+    /// copied places are the whole of the pass's effect. Without `places`
+    /// (a row's height only, whose frames nothing reads: the next row's
+    /// `prepare` clears them) a replayed row's places are not copied.
+    mutating func heightsPass(_ insets: EdgeInsets, places copying: Bool = true)
+        throws(_StackCostError) -> Double
+    {
         guard replayingHeights, checking == nil else {
             return try heightsPassGenerally(insets)
         }
@@ -60,6 +64,7 @@ extension _LanePlan {
         if let entry = heightRecords[lastShape].entries.find(key, hash: hash) {
             heightReplays += 1
             if let error = heightRecords[lastShape].entries.refusals[entry] { throw error }
+            guard copying else { return heightRecords[lastShape].entries.heights[entry] }
             // (Written through the nodes' buffer: `nodes[index].y = …`
             // checks the array's uniqueness at every write.)
             let places = heightRecords[lastShape].entries.places
@@ -116,26 +121,40 @@ extension _LanePlan {
     /// The bits of every label's, button's and image's vertical key, in
     /// node order (a stack's and a fixed box's key is always 0; an image
     /// held by its cap, one key whatever its ratio: `isHeldByCap`), written
-    /// into `bits`' storage.
-    func heightKey(into bits: inout [UInt64]) {
-        bits.removeAll(keepingCapacity: true)
-        for index in nodes.indices {
-            switch nodes[index].kind {
-            case .label, .button:
-                bits.append(nodes[index].intrinsic.height.bitPattern)
-            case .image:
-                if isHeldByCap(index) {
-                    bits.append(Self.cappedImageMark)
-                    bits.append(Self.cappedImageMark)
-                    bits.append(nodes[index].image!.maxHeight!.bitPattern)
-                    continue
+    /// into `bits`' storage (`heightKeyWords` words: one a label or button,
+    /// three an image, as many for every row of a structure).
+    /// (Mutating, the nodes read through their buffer: a method of the plan
+    /// that is not, called from one that is, copied the whole plan first.
+    /// Only the labels, buttons and images visited: `keyedNodes`.)
+    mutating func heightKey(into bits: inout [UInt64]) {
+        let coupled = coupledImage
+        if bits.count != heightKeyWords { bits = [UInt64](repeating: 0, count: heightKeyWords) }
+        nodes.withUnsafeBufferPointer { nodes in
+            keyedNodes.withUnsafeBufferPointer { keyed in
+                bits.withUnsafeMutableBufferPointer { bits in
+                    var next = 0
+                    for index in keyed {
+                        switch nodes[index].kind {
+                        case .label, .button:
+                            bits[next] = nodes[index].intrinsic.height.bitPattern
+                            next += 1
+                        case .image:
+                            if Self.isHeldByCap(index, nodes, coupledImage: coupled) {
+                                bits[next] = Self.cappedImageMark
+                                bits[next + 1] = Self.cappedImageMark
+                                bits[next + 2] = nodes[index].image!.maxHeight!.bitPattern
+                            } else {
+                                // (`memoKey`'s vertical key: its width and ratio.)
+                                bits[next] = nodes[index].width.bitPattern
+                                bits[next + 1] = nodes[index].aspectRatio.width.bitPattern
+                                bits[next + 2] = nodes[index].aspectRatio.height.bitPattern
+                            }
+                            next += 3
+                        case .stack, .fixed:
+                            continue
+                        }
+                    }
                 }
-                guard let key = memoKey(index, .vertical) else { continue }
-                bits.append(key[0].bitPattern)
-                bits.append(key[1].bitPattern)
-                bits.append(key[2].bitPattern)
-            case .stack, .fixed:
-                continue
             }
         }
     }

@@ -111,7 +111,7 @@ struct _PlanView {
         nodes = plan.nodes
         measured = plan.measured
         unmeasured = plan.unmeasured
-        widthRecords = plan.widthRecords
+        widthRecords = plan.widthRecords.map { $0.made ? $0 : nil }
         hasFreeWidthLabel = plan.hasFreeWidthLabel
         needsPassChecks = plan.needsPassChecks
         widthReplays = plan.widthReplays

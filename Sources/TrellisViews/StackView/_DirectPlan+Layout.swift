@@ -43,8 +43,10 @@ extension _LanePlan {
             // (Labels of several lines are measured on one line for the
             // widths pass only: not when it is replayed.)
             let replayed = needsPassChecks ? false : replaysWidths(at: width)
-            for index in nodes.indices
-            where nodes[index].kind == .label || nodes[index].kind == .button {
+            // (Through `keyedNodes`: the labels, buttons and images.)
+            for position in keyedNodes.indices {
+                let index = keyedNodes[position]
+                guard nodes[index].kind == .label || nodes[index].kind == .button else { continue }
                 if replayed, nodes[index].isMultiLine { continue }
                 measure(index)
             }
@@ -70,7 +72,7 @@ extension _LanePlan {
             guard needsPassChecks else {
                 var own = _PassWidths.none
                 try settleWidths(width, insets, oneAtATime: hasFreeWidthLabel, &own)
-                let height = try heightsPass(insets)
+                let height = try heightsPass(insets, places: frames)
                 return StackTreeLayout(height: height, frames: frames ? pixelFrames() : [])
             }
             let sharesWidths = sharesPassWidths()
@@ -125,8 +127,9 @@ extension _LanePlan {
             passes += 1
             try solveWidths(width, insets, &use)
             changed = false
-            for index in nodes.indices {
-                guard nodes[index].isMultiLine else { continue }
+            // (Through `multiLineNodes`, the labels of several lines.)
+            for position in multiLineNodes.indices {
+                let index = multiLineNodes[position]
                 if oneAtATime, changed { try solveWidths(width, insets, &use) }
                 var solved = nodes[index].width
                 if solved < Label._narrowestWidth { solved = 0 }

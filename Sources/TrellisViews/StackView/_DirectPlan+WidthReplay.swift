@@ -8,9 +8,13 @@ import TrellisGeometry
 /// What the widths pass gave for one shape (hidden flags and empty texts)
 /// at the widths met, when they follow from the shape alone (`applies`).
 struct _WidthRecord {
+    /// Whether the shape's record is made yet (`applies` read). (Not an
+    /// optional record: read through an optional, the whole record was
+    /// copied, its arrays retained, to read one field.)
+    var made = false
     /// Whether every view's width and x follow from required constraints
     /// and the cell's width alone but in `free` (`_DirectPlan.textWidthSubtrees`).
-    var applies: Bool
+    var applies = false
     /// The subtrees (a stack and its views, as node ranges) whose widths
     /// follow the texts, worked out again on every row (`replayWidths`);
     /// empty: every width is replayed.
@@ -24,8 +28,11 @@ struct _WidthRecord {
     /// The place of `width`'s entry in `entries` (its widths compared in
     /// place: a loop over the entries copied each, retaining its result).
     func place(_ width: Double) -> Int? {
-        for k in entries.indices where entries[k].width == width.bitPattern { return k }
-        return nil
+        let bits = width.bitPattern
+        return entries.withUnsafeBufferPointer { entries in
+            for k in entries.indices where entries[k].width == bits { return k }
+            return nil
+        }
     }
 
     /// Keeps the last four widths (a list is laid out at one or two).
@@ -45,14 +52,13 @@ extension _LanePlan {
     /// Whether the widths pass at `width` will be replayed (so labels of
     /// several lines need not be measured on one line first: only the
     /// widths pass reads that length).
-    func replaysWidths(at width: Double) -> Bool {
-        // (The record read in place: bound to a name, it is copied, its
-        // arrays retained and released.)
+    /// (Mutating: a method of the plan that is not, called from one that
+    /// is, copied the whole plan first.)
+    mutating func replaysWidths(at width: Double) -> Bool {
         guard replayingWidths, checking == nil, lastShape < widthRecords.count else {
             return false
         }
-        return widthRecords[lastShape]?.applies == true
-            && widthRecords[lastShape]?.place(width) != nil
+        return widthRecords[lastShape].applies && widthRecords[lastShape].place(width) != nil
     }
 
     /// The widths pass (`solveWidths`) for a shape whose widths follow
@@ -82,42 +88,53 @@ extension _LanePlan {
         guard replayingWidths, checking == nil else { return false }
         if widthRecords.count <= lastShape {
             widthRecords.append(
-                contentsOf: repeatElement(nil, count: lastShape + 1 - widthRecords.count))
+                contentsOf: repeatElement(_WidthRecord(), count: lastShape + 1 - widthRecords.count)
+            )
         }
-        // (The record read in place, as in `replaysWidths`.)
-        guard let applies = widthRecords[lastShape]?.applies else {
+        guard widthRecords[lastShape].made else {
             // A shape not met yet: is it one whose widths can be replayed?
             let free = textWidthSubtrees()
-            widthRecords[lastShape] = _WidthRecord(applies: free != nil, free: free ?? [])
+            widthRecords[lastShape] = _WidthRecord(
+                made: true, applies: free != nil, free: free ?? [])
             return try replayWidths(width, insets)
         }
-        guard applies else { return false }
-        let textWidths = widthRecords[lastShape]!.free.isEmpty == false
-        if let place = widthRecords[lastShape]!.place(width) {
-            switch widthRecords[lastShape]!.entries[place].result {
-            case .success(let frames):
-                widthReplays += 1
-                // (Through the buffer, as `heightsPass` writes its places.)
-                nodes.withUnsafeMutableBufferPointer { nodes in
-                    for index in nodes.indices {
-                        nodes[index].x = frames[index].x
-                        nodes[index].width = frames[index].width
+        guard widthRecords[lastShape].applies else { return false }
+        let textWidths = !widthRecords[lastShape].free.isEmpty
+        if let place = widthRecords[lastShape].place(width) {
+            // (The result read in place, its frames written through the
+            // buffers: a copy of the record or of the result retained their
+            // arrays; `nodes[index].x = …` checked the array's uniqueness.)
+            let entries = widthRecords[lastShape].entries
+            let error: _StackCostError? = entries.withUnsafeBufferPointer { entries in
+                switch entries[place].result {
+                case .success(let frames):
+                    frames.withUnsafeBufferPointer { frames in
+                        precondition(frames.count == nodes.count)
+                        nodes.withUnsafeMutableBufferPointer { nodes in
+                            for index in nodes.indices {
+                                nodes[index].x = frames[index].x
+                                nodes[index].width = frames[index].width
+                            }
+                        }
                     }
+                    return nil
+                case .failure(let error):
+                    return error
                 }
-                if textWidths { try solveTextWidths(widthRecords[lastShape]!.free, width, insets) }
-                return true
-            case .failure(let error):
-                throw error
             }
+            if let error { throw error }
+            widthReplays += 1
+            if textWidths { try solveTextWidths(widthRecords[lastShape].free, width, insets) }
+            return true
         }
         do throws(_StackCostError) {
             try solveWidthsGenerally(width, insets)
         } catch {
             // (Where some widths follow the texts, so may a refusal.)
-            if !textWidths { widthRecords[lastShape]!.record(width, .failure(error)) }
+            if !textWidths { widthRecords[lastShape].record(width, .failure(error)) }
             throw error
         }
-        widthRecords[lastShape]!.record(width, .success(nodes.map { (x: $0.x, width: $0.width) }))
+        widthRecords[lastShape].record(width, .success(nodes.map { (x: $0.x, width: $0.width) }))
         return true
     }
 }
