@@ -179,7 +179,11 @@ struct _LayoutReader {
             if format == 3 {
                 // A rule that applies no lookup changes nothing.
                 if try u16(subtable + 4) == 0 { return }
+                // No input glyph: HarfBuzz's sanitizer refuses the
+                // subtable, which then acts nowhere (as a chained rule
+                // without input, below).
                 let glyphCount = try u16(subtable + 2)
+                guard glyphCount > 0 else { return }
                 let coverages = try (0..<glyphCount).map { (index) throws(Malformed) in
                     subtable + (try u16(subtable + 6 + 2 * index))
                 }

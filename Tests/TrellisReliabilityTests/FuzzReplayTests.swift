@@ -98,7 +98,7 @@ struct FuzzReplayTests {
         replay(FontCacheFuzz.run, seed: 0xCAC4E, count: 300, maximumLength: 32)
     }
 
-    /// Inputs the `fonts` target found (docs/reliability.md, bugs 12 to 16).
+    /// Inputs the `fonts` target found (docs/reliability.md, bugs 12 to 16 and 18).
     @Test func damagedFontTablesTheFuzzerFound() throws {
         // Inter, GPOS byte 56,219 set to 0x00FF: a class definition's range
         // record with its first glyph after its last.
@@ -132,6 +132,11 @@ struct FuzzReplayTests {
             0x2E, 0x41, 0x0A, 0xBA, 0x43, 0x00, 0x00, 0x03, 0x00, 0xE6, 0x97, 0xE8, 0x2B, 0x43,
             0x00, 0x00, 0x03, 0x0B, 0x30, 0x49,
         ])
+        // Bug 18: Inter with GSUB bytes 8,272 and 8,273 set to 0 (lookup
+        // 8's context subtable of format 3 then has no input glyph, which
+        // HarfBuzz's sanitizer refuses): the kern-only analysis read the
+        // first input's coverage past the end of an empty list (a crash).
+        try FontTablesFuzz.run([0x7A, 0x53, 0xCA, 0xAD, 0xAD, 0xAD])
     }
 
     @Test func markupParsesToItsNaiveTextOrIsRefusedWithAnOffset() {
