@@ -7,9 +7,6 @@ extension _LanePlan {
     // MARK: Flattening
 
     mutating func prepare(_ tree: StackTree) throws(DirectStackLayoutError) {
-        // (The analysis arrays a row took by move given back first: they
-        // are set again below.)
-        returnShape()
         // Rows of one template differ in texts, images and which views are
         // hidden (or empty): the analysis of each such shape is kept, by
         // its flags, while the rest of the tree stays the same; the labels'
@@ -170,44 +167,15 @@ extension _LanePlan {
         lastShape = id
     }
 
-    /// Takes shape `id`'s analysis (`shapesByID`): its arrays moved into
-    /// the plan (`movedShape`), those of the shape moved in before moved
-    /// back, so that a change of shape retains and releases none of them.
+    /// Takes shape `id`'s analysis (`shapesByID`), read in place.
     mutating func useShape(_ id: Int) {
+        levels = shapesByID[id].levels
+        visibleOf = shapesByID[id].visibleOf
+        gapsOf = shapesByID[id].gapsOf
         hasFreeWidthLabel = shapesByID[id].hasFreeWidthLabel
         needsPassChecks = shapesByID[id].needsPassChecks
         coupledImage = shapesByID[id].coupledImage
-        guard movedShape != id else { return }
-        // (Through the analyses' buffer, taken out of the plan: a closure
-        // may not write `self` while it writes `shapesByID`.)
-        var analyses: [_ShapeAnalysis] = []
-        swap(&analyses, &shapesByID)
-        let moved = movedShape
-        analyses.withUnsafeMutableBufferPointer { analyses in
-            if let moved { Self.exchange(&self, &analyses[moved]) }
-            Self.exchange(&self, &analyses[id])
-        }
-        swap(&analyses, &shapesByID)
-        movedShape = id
-    }
-
-    /// Gives the analysis arrays of `movedShape` back to `shapesByID`.
-    mutating func returnShape() {
-        guard let moved = movedShape else { return }
-        movedShape = nil
-        guard moved < shapesByID.count else { return }
-        var analyses: [_ShapeAnalysis] = []
-        swap(&analyses, &shapesByID)
-        Self.exchange(&self, &analyses[moved])
-        swap(&analyses, &shapesByID)
-    }
-
-    /// Exchanges the plan's analysis arrays with `analysis`'s.
-    static func exchange(_ plan: inout Self, _ analysis: inout _ShapeAnalysis) {
-        swap(&plan.levels, &analysis.levels)
-        swap(&plan.visibleOf, &analysis.visibleOf)
-        swap(&plan.gapsOf, &analysis.gapsOf)
-        swap(&plan.unmeasured, &analysis.skipsMeasuring)
+        unmeasured = shapesByID[id].skipsMeasuring
     }
 
     /// Takes a shape's analysis (made by `prepare` when first met).
