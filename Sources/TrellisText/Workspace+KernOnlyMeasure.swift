@@ -115,6 +115,7 @@ extension _Workspace {
             // Pass 2: advances with each pair's kerning, summed as
             // `shapeRun` sums HarfBuzz's (same tally, same order).
             var tally = _GlyphTally(perUnit: 1 / Double(face.unitsPerEm))
+            let advances = model.advances
             let faceKey = _KernPairs.key(
                 face: face.id, scriptClass: Int(scriptClass), first: 0, second: 0)
             // Glyphs that begin no pair of the plan's subtables (an
@@ -145,11 +146,24 @@ extension _Workspace {
                         break
                     }
                 }
-                guard
-                    let advance = _kernedAdvance(
-                        glyphs, position, count, model: model, scriptClass: scriptClass,
-                        faceKey: faceKey, pairFirsts: pairFirsts)
-                else { return nil }
+                var advance = advances[Int(glyph)]
+                if position + 1 < count
+                    && (pairFirsts == nil || pairFirsts.unsafelyUnwrapped.contains(Int(glyph)))
+                {
+                    let next = UInt32(truncatingIfNeeded: glyphs[position + 1])
+                    let key = faceKey | UInt64(glyph) << 16 | UInt64(next)
+                    if let kerning = kernPairs.value(key) {
+                        advance &+= kerning
+                    } else {
+                        // A new pair: read from GPOS (_GPOSPairs.swift).
+                        guard readsPairs,
+                            let kerning = model.pairKerning(
+                                glyph, next, scriptClass: Int(scriptClass)),
+                            kernPairs.insert(key, kerning)
+                        else { return nil }
+                        advance &+= kerning
+                    }
+                }
                 let cluster = UInt32(truncatingIfNeeded: glyphs[position] >> 32)
                 let em = tally.add(
                     cluster: cluster, advance: advance, isMissing: false,

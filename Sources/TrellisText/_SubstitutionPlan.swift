@@ -235,7 +235,10 @@ final class _SubstitutionPlan: @unchecked Sendable {
     ) throws(_LayoutReader.Malformed) -> Int? {
         let reader = isPositioning ? tables.gpos : tables.gsub
         let glyph = run[position]
-        for subtable in subtables where subtable.firsts.contains(glyph) {
+        // By index: binding each subtable (three arrays) would retain and
+        // release them, for each of Inter's 63 subtables of case forms.
+        for place in subtables.indices where subtables[place].firsts.contains(glyph) {
+            let subtable = subtables[place]
             switch (isPositioning, subtable.type) {
             case (false, 1):
                 let offset = subtable.offset
