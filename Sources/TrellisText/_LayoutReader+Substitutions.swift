@@ -226,7 +226,24 @@ struct _LookupCompiler {
         for (offset, type) in subtables {
             compiled.append(try subtable(offset, type: type, adding: &firsts))
         }
-        return _PlanLookup(flags: flags, subtables: compiled, firsts: firsts)
+        // Inter's case forms are one lookup of 63 subtables: which of them
+        // may act at a glyph, found by one search rather than 63 tests.
+        var maskGlyphs: [Int32] = []
+        var masks: [UInt64] = []
+        if compiled.count > 4 && compiled.count <= 64 {
+            for glyph in 0..<glyphCount where firsts.contains(glyph) {
+                var mask: UInt64 = 0
+                for (place, subtable) in compiled.enumerated()
+                where subtable.firsts.contains(glyph) {
+                    mask |= 1 << UInt64(place)
+                }
+                maskGlyphs.append(Int32(glyph))
+                masks.append(mask)
+            }
+        }
+        return _PlanLookup(
+            flags: flags, subtables: compiled, firsts: firsts, maskGlyphs: maskGlyphs,
+            masks: masks)
     }
 
     private mutating func subtable(_ offset: Int, type: Int, adding lookupFirsts: inout _GlyphSet)
@@ -330,10 +347,8 @@ struct _LookupCompiler {
             }
             guard first >= previousFirst, last >= previousLast, first <= last, last < glyphCount
             else { throw _LayoutReader.Malformed() }
-            for glyph in first...last {
-                set.insert(glyph)
-                other.insert(glyph)
-            }
+            set.insert(from: first, through: last)
+            other.insert(from: first, through: last)
             (previousFirst, previousLast) = (first, last)
         }
     }

@@ -218,7 +218,7 @@ final class _SubstitutionPlan: @unchecked Sendable {
             // Base glyphs or ligatures skipped: places are not adjacent.
             guard lookup.flags & 0x6 == 0 else { throw _LayoutReader.Malformed() }
             if let next = try applyAt(
-                position, lookup.subtables, isPositioning: isPositioning, to: run, depth: 0)
+                position, lookup, isPositioning: isPositioning, to: run, depth: 0)
             {
                 position = next
             } else {
@@ -227,84 +227,113 @@ final class _SubstitutionPlan: @unchecked Sendable {
         }
     }
 
-    /// The first of `subtables` that applies at `position`, applied: the
-    /// next position, or nil when none applies.
+    /// The first of `lookup`'s subtables that applies at `position`,
+    /// applied: the next position, or nil when none applies.
     private func applyAt(
-        _ position: Int, _ subtables: [_PlanSubtable], isPositioning: Bool, to run: _GlyphRun,
+        _ position: Int, _ lookup: _PlanLookup, isPositioning: Bool, to run: _GlyphRun, depth: Int
+    ) throws(_LayoutReader.Malformed) -> Int? {
+        let glyph = run[position]
+        if lookup.masks.isEmpty {
+            // By index: binding each subtable (three arrays) would retain
+            // and release them.
+            for place in lookup.subtables.indices
+            where lookup.subtables[place].firsts.contains(glyph) {
+                if let next = try applySubtable(
+                    lookup.subtables[place], at: position, isPositioning: isPositioning, to: run,
+                    depth: depth)
+                {
+                    return next
+                }
+            }
+        } else {
+            var remaining = lookup.mask(of: glyph)
+            while remaining != 0 {
+                let place = remaining.trailingZeroBitCount
+                remaining &= remaining - 1
+                if let next = try applySubtable(
+                    lookup.subtables[place], at: position, isPositioning: isPositioning, to: run,
+                    depth: depth)
+                {
+                    return next
+                }
+            }
+        }
+        return nil
+    }
+
+    /// `subtable`, whose first coverage holds the glyph at `position`,
+    /// applied there: the next position, or nil when it does not apply.
+    private func applySubtable(
+        _ subtable: _PlanSubtable, at position: Int, isPositioning: Bool, to run: _GlyphRun,
         depth: Int
     ) throws(_LayoutReader.Malformed) -> Int? {
         let reader = isPositioning ? tables.gpos : tables.gsub
         let glyph = run[position]
-        // By index: binding each subtable (three arrays) would retain and
-        // release them, for each of Inter's 63 subtables of case forms.
-        for place in subtables.indices where subtables[place].firsts.contains(glyph) {
-            let subtable = subtables[place]
-            switch (isPositioning, subtable.type) {
-            case (false, 1):
-                let offset = subtable.offset
-                let format = try reader.u16(offset)
-                guard
-                    let index = try reader.coverageIndex(
-                        offset + (try reader.u16(offset + 2)), glyph)
-                else { continue }
-                let substitute: Int
-                if format == 1 {
-                    substitute = (glyph + (try reader.i16(offset + 4))) & 0xFFFF
-                } else if format == 2, index < (try reader.u16(offset + 4)) {
-                    substitute = try reader.u16(offset + 6 + 2 * index)
-                } else {
-                    throw _LayoutReader.Malformed()
-                }
-                guard substitute < tables.glyphCount, !tables.marks.contains(substitute) else {
-                    throw _LayoutReader.Malformed()
-                }
-                run[position] = substitute
-                return position + 1
-            case (false, 4):
-                if let seconds = subtable.seconds,
-                    position + 1 >= run.count || !seconds.contains(run[position + 1])
-                {
-                    continue
-                }
-                if try reader.formsLigature(subtable.offset, at: position, in: run) {
-                    throw _LayoutReader.Malformed()
-                }
-            case (false, 5), (false, 6), (true, 7), (true, 8):
-                let match: (inputCount: Int, lookupCount: Int, records: Int)?
-                if let places = subtable.places {
-                    let sets = isPositioning ? positioningSets : tables.sets
-                    match =
-                        Self.matches(places, subtable, sets, at: position, in: run)
-                        ? (subtable.inputCount, subtable.lookupCount, subtable.records) : nil
-                } else {
-                    match = try reader.matchContext(
-                        subtable.offset, chained: subtable.type == 6 || subtable.type == 8,
-                        at: position, in: run)
-                }
-                guard let match else { continue }
-                if isPositioning {
-                    if match.lookupCount > 0 { throw _LayoutReader.Malformed() }
-                } else {
-                    guard depth < Self.maximumDepth else { throw _LayoutReader.Malformed() }
-                    for record in 0..<match.lookupCount {
-                        let sequence = try reader.u16(match.records + 4 * record)
-                        let nested = try reader.u16(match.records + 4 * record + 2)
-                        if sequence >= match.inputCount { continue }
-                        guard nested < tables.lookups.count,
-                            tables.lookups[nested].flags & 0x6 == 0
-                        else { throw _LayoutReader.Malformed() }
-                        _ = try applyAt(
-                            position + sequence, tables.lookups[nested].subtables,
-                            isPositioning: false, to: run, depth: depth + 1)
-                    }
-                }
-                return position + match.inputCount
-            default:
-                // Multiple, alternate and reverse substitution; single, pair
-                // (in a context), cursive and mark positioning: not
-                // modelled where they may act.
+        switch (isPositioning, subtable.type) {
+        case (false, 1):
+            let offset = subtable.offset
+            let format = try reader.u16(offset)
+            guard
+                let index = try reader.coverageIndex(
+                    offset + (try reader.u16(offset + 2)), glyph)
+            else { return nil }
+            let substitute: Int
+            if format == 1 {
+                substitute = (glyph + (try reader.i16(offset + 4))) & 0xFFFF
+            } else if format == 2, index < (try reader.u16(offset + 4)) {
+                substitute = try reader.u16(offset + 6 + 2 * index)
+            } else {
                 throw _LayoutReader.Malformed()
             }
+            guard substitute < tables.glyphCount, !tables.marks.contains(substitute) else {
+                throw _LayoutReader.Malformed()
+            }
+            run[position] = substitute
+            return position + 1
+        case (false, 4):
+            if let seconds = subtable.seconds,
+                position + 1 >= run.count || !seconds.contains(run[position + 1])
+            {
+                return nil
+            }
+            if try reader.formsLigature(subtable.offset, at: position, in: run) {
+                throw _LayoutReader.Malformed()
+            }
+        case (false, 5), (false, 6), (true, 7), (true, 8):
+            let match: (inputCount: Int, lookupCount: Int, records: Int)?
+            if let places = subtable.places {
+                let sets = isPositioning ? positioningSets : tables.sets
+                match =
+                    Self.matches(places, subtable, sets, at: position, in: run)
+                    ? (subtable.inputCount, subtable.lookupCount, subtable.records) : nil
+            } else {
+                match = try reader.matchContext(
+                    subtable.offset, chained: subtable.type == 6 || subtable.type == 8,
+                    at: position, in: run)
+            }
+            guard let match else { return nil }
+            if isPositioning {
+                if match.lookupCount > 0 { throw _LayoutReader.Malformed() }
+            } else {
+                guard depth < Self.maximumDepth else { throw _LayoutReader.Malformed() }
+                for record in 0..<match.lookupCount {
+                    let sequence = try reader.u16(match.records + 4 * record)
+                    let nested = try reader.u16(match.records + 4 * record + 2)
+                    if sequence >= match.inputCount { continue }
+                    guard nested < tables.lookups.count,
+                        tables.lookups[nested].flags & 0x6 == 0
+                    else { throw _LayoutReader.Malformed() }
+                    _ = try applyAt(
+                        position + sequence, tables.lookups[nested], isPositioning: false,
+                        to: run, depth: depth + 1)
+                }
+            }
+            return position + match.inputCount
+        default:
+            // Multiple, alternate and reverse substitution; single, pair
+            // (in a context), cursive and mark positioning: not
+            // modelled where they may act.
+            throw _LayoutReader.Malformed()
         }
         return nil
     }
@@ -327,7 +356,10 @@ final class _SubstitutionPlan: @unchecked Sendable {
 }
 
 /// One subtable of a lookup, as `_SubstitutionPlan.applyAt` applies it.
-struct _PlanSubtable {
+/// A class, as `_PlanLookup`: passing a struct of three arrays copied and
+/// destroyed them through their value witnesses, about 170 instructions a
+/// subtable tried.
+final class _PlanSubtable {
     let offset: Int
     let type: Int
     /// The glyphs at which it may act (its first coverage).
@@ -347,14 +379,58 @@ struct _PlanSubtable {
     /// component (a glyph after the first that is none of these forms
     /// none); nil when a ligature has a single component.
     let seconds: _GlyphSet?
+
+    init(
+        offset: Int, type: Int, firsts: _GlyphSet, places: [(offset: Int, set: Int)]?,
+        before: Int, after: Int, inputCount: Int, lookupCount: Int, records: Int,
+        seconds: _GlyphSet?
+    ) {
+        self.offset = offset
+        self.type = type
+        self.firsts = firsts
+        self.places = places
+        self.before = before
+        self.after = after
+        self.inputCount = inputCount
+        self.lookupCount = lookupCount
+        self.records = records
+        self.seconds = seconds
+    }
 }
 
 /// One lookup of a face's GSUB or GPOS: its flags, its subtables
 /// (extensions resolved) and the glyphs at which one of them may act.
-struct _PlanLookup {
+final class _PlanLookup {
     let flags: Int
     let subtables: [_PlanSubtable]
     let firsts: _GlyphSet
+    /// For a lookup of 5 to 64 subtables: the glyphs of `firsts`, ascending,
+    /// and for each the subtables (bits) whose first coverage holds it.
+    let maskGlyphs: [Int32]
+    let masks: [UInt64]
+
+    init(
+        flags: Int, subtables: [_PlanSubtable], firsts: _GlyphSet, maskGlyphs: [Int32],
+        masks: [UInt64]
+    ) {
+        self.flags = flags
+        self.subtables = subtables
+        self.firsts = firsts
+        self.maskGlyphs = maskGlyphs
+        self.masks = masks
+    }
+
+    /// The subtables (bits) that may act at `glyph`, a glyph of `firsts`.
+    @inline(__always)
+    func mask(of glyph: Int) -> UInt64 {
+        var low = 0
+        var high = maskGlyphs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(maskGlyphs[middle]) < glyph { low = middle + 1 } else { high = middle }
+        }
+        return low < maskGlyphs.count && Int(maskGlyphs[low]) == glyph ? masks[low] : 0
+    }
 }
 
 /// The glyphs of a piece being substituted (glyph ids in the low 16 bits
