@@ -106,6 +106,7 @@ final class _SubstitutionTables: @unchecked Sendable {
                 let lookup = try compiler.lookup(index)
                 subtables += lookup.subtables.count
                 guard subtables <= maximumSubtables else { throw _LayoutReader.Malformed() }
+                try requireHarfBuzzReads(lookup, index, face: face)
                 lookups.append(lookup)
             }
             return _SubstitutionTables(
@@ -115,6 +116,33 @@ final class _SubstitutionTables: @unchecked Sendable {
             hb_blob_destroy(gsubBlob)
             hb_blob_destroy(gposBlob)
             return nil
+        }
+    }
+}
+
+/// Throws unless every glyph at which a subtable of GSUB lookup `index`
+/// may act is one HarfBuzz lists as an input of the lookup
+/// (`hb_ot_layout_lookup_collect_glyphs`, read from its sanitized copy,
+/// which lists each subtable's first coverage): a subtable its sanitizer
+/// dropped lists nothing, and the model, which reads the table as it is in
+/// the file, would apply what HarfBuzz does not (as for pairs,
+/// `requireHarfBuzzReadsPairs`).
+private func requireHarfBuzzReads(_ lookup: _PlanLookup, _ index: Int, face: OpaquePointer)
+    throws(_LayoutReader.Malformed)
+{
+    guard let listed = hb_set_create() else { throw _LayoutReader.Malformed() }
+    defer { hb_set_destroy(listed) }
+    hb_ot_layout_lookup_collect_glyphs(face, _tag("GSUB"), UInt32(index), nil, listed, nil, nil)
+    for subtable in lookup.subtables {
+        for (word, bits) in subtable.firsts.words.enumerated() {
+            var remaining = bits
+            while remaining != 0 {
+                let glyph = word * 64 + remaining.trailingZeroBitCount
+                remaining &= remaining - 1
+                guard hb_set_has(listed, hb_codepoint_t(glyph)) != 0 else {
+                    throw _LayoutReader.Malformed()
+                }
+            }
         }
     }
 }
