@@ -85,4 +85,40 @@ import TrellisTestSupport
         // more of them to HarfBuzz).
         #expect(modelledCount > (family == "Inter" ? 2_000 : 0), "\(modelledCount)")
     }
+
+    @Test(arguments: ["Inter", "Roboto"])
+    func skippedLookupsChangeNothing(family: String) throws {
+        // `substitute` skips the lookups no glyph of the piece may start:
+        // the glyphs and the answer are those of running every lookup.
+        let alphabet = Array("AIVZaxz0159 ()[]{}@-–—:/<>=+~*×.,!?'\"→fil".unicodeScalars)
+        var random = SeededGenerator(seed: 38)
+        let face = try Font(family: family)._face
+        let model = try #require(face.kernOnly)
+        var compared = 0
+        for _ in 0..<2_000 {
+            var entries: [UInt32] = []
+            for _ in 0..<Int.random(in: 1...10, using: &random) {
+                let scalar = alphabet[Int.random(in: 0..<alphabet.count, using: &random)].value
+                guard Int(scalar) < model.scalars.count else { continue }
+                entries.append(model.scalars[Int(scalar)])
+            }
+            guard let first = entries.first, first >> 16 != _KernOnlyFace.ineligible,
+                entries.allSatisfy({ $0 >> 16 != _KernOnlyFace.ineligible }),
+                let plan = face.substitutionPlan(scriptClass: Int(first >> 16))
+            else { continue }
+            let initial = entries.enumerated().map { UInt64($1 & 0xFFFF) | UInt64($0) << 32 }
+            var skipping = initial
+            var checking = initial
+            let skipped = skipping.withUnsafeMutableBufferPointer {
+                plan.substitute($0, count: initial.count)
+            }
+            let checked = checking.withUnsafeMutableBufferPointer {
+                plan.substitute($0, count: initial.count, checkingEveryLookup: true)
+            }
+            #expect(skipped == checked, "\(entries)")
+            if checked { #expect(skipping == checking, "\(entries)") }
+            compared += 1
+        }
+        #expect(compared > 1_000, "\(compared)")
+    }
 }
