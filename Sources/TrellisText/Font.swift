@@ -164,6 +164,9 @@ final class _FontFace: @unchecked Sendable {
     private let hbFace: OpaquePointer
     /// The kern-only analysis (`_KernOnlyFace`), made on first use.
     private let _kernOnly = Locked<_KernOnlyFace??>(nil)
+    /// Per script class of the kern model, the plan that applies its
+    /// substitutions (`_SubstitutionPlan`), made on first use.
+    private let _substitutionPlans = Locked(_SubstitutionPlans())
     /// Which code points of the Basic Multilingual Plane the cmap maps to a
     /// glyph, one bit each (`hasGlyph`), filled on first use from the
     /// cmap's list of code points (`_fillCmapCoverage`), or for a symbol
@@ -290,6 +293,21 @@ final class _FontFace: @unchecked Sendable {
     /// be modelled (see `_KernOnlyFace`). Worked out once, on first use.
     var kernOnly: _KernOnlyFace? {
         _kernOnly.withLock { analysis in analyzeKernOnly(&analysis) }
+    }
+
+    /// The substitutions of the kern model's plan for `scriptClass`, or
+    /// nil when they cannot be modelled. Worked out once, on first use.
+    func substitutionPlan(scriptClass: Int) -> _SubstitutionPlan? {
+        _substitutionPlans.withLock { made in
+            if let known = made.plans[scriptClass] { return known }
+            if made.tables == nil { made.tables = .some(_SubstitutionTables.make(face: hbFace)) }
+            let plan = made.tables!.map {
+                _SubstitutionPlan.make(
+                    face: hbFace, script: _KernOnlyFace.scripts[scriptClass], tables: $0)
+            }
+            made.plans[scriptClass] = .some(plan ?? nil)
+            return plan ?? nil
+        }
     }
 
     private func analyzeKernOnly(_ analysis: inout _KernOnlyFace??) -> _KernOnlyFace? {

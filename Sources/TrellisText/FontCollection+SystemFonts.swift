@@ -74,7 +74,7 @@ extension FontCollection {
         for text: UnsafeBufferPointer<UInt8>, in range: Range<Int>, memo: inout _SystemFaceMemo
     ) -> FontCollection {
         guard let system = systemFallback else { return self }
-        var scan = _SystemFaceNeeds()
+        var scan = _SystemFaceNeeds(storage: memo.scalarStorage)
         defer { scan.deallocate() }
         _forEachSystemFace(text, range, system, memo: &memo, into: &scan)
         if scan.added.isEmpty { return self }
@@ -145,7 +145,7 @@ extension FontCollection {
         // below: calling through them retains nothing (the collection keeps
         // its faces alive), where each call through `faces` retained and
         // released the face (760,000 times for 5,000 rows of Russian).
-        let ownFaces = faces.map { Unmanaged.passUnretained($0) }
+        let ownFaces = unretainedFaces
         let firstFace = ownFaces.first
         let ownCount = ownFaces.count
         // The first face's coverage of U+0400–U+047F, once a text needs it.
@@ -366,6 +366,14 @@ struct _SystemFaceNeeds {
     /// character on Chinese rows.
     private var scalars: UnsafeMutablePointer<UInt64>?
     private var scalarCount = 0
+    /// Where `scalars` is kept from text to text (a memo's), or nil to
+    /// allocate it for this text alone: a workspace's memo kept it, where
+    /// allocating and freeing it for every text cost about 350
+    /// instructions a row of Chinese text.
+    private let storage: _ScalarStorage?
+    private var ownsScalars = false
+
+    init(storage: _ScalarStorage? = nil) { self.storage = storage }
     /// The face the last character needed, and its index in `added`.
     private var lastFace: UnsafeMutableRawPointer?
     private var lastIndex = 0
@@ -375,7 +383,7 @@ struct _SystemFaceNeeds {
     }
 
     mutating func deallocate() {
-        scalars?.deallocate()
+        if ownsScalars { scalars?.deallocate() }
         scalars = nil
         scalarCount = 0
     }
@@ -411,7 +419,12 @@ struct _SystemFaceNeeds {
             lastIndex = index
         }
         if scalars == nil {
-            scalars = .allocate(capacity: reserving)
+            if let storage {
+                scalars = storage.reserve(reserving)
+            } else {
+                scalars = .allocate(capacity: reserving)
+                ownsScalars = true
+            }
             scalarCapacity = reserving
         }
         precondition(scalarCount < scalarCapacity, "more characters than bytes")
@@ -485,6 +498,8 @@ struct _SystemFaceMemo {
     /// never given to another (reference counting these answers was a
     /// tenth of the scan's instructions on Chinese text).
     private var faces: [Unmanaged<_FontFace>?] = []
+    /// The system-font scan's characters, kept from text to text.
+    let scalarStorage = _ScalarStorage()
 
     /// The collections the last texts resolved to that needed system
     /// fonts, newest first, at most `recentCount`: the id of the
@@ -556,4 +571,23 @@ struct _SystemFaceMemo {
         faces[slot] = found
         return found
     }
+}
+
+/// Memory for `_SystemFaceNeeds`' characters that a memo keeps from text to
+/// text (one thread at a time uses a memo), grown to the longest text.
+final class _ScalarStorage {
+    private var pointer: UnsafeMutablePointer<UInt64>?
+    private var capacity = 0
+
+    /// Room for `count` characters, valid until the next call.
+    @inline(__always)
+    func reserve(_ count: Int) -> UnsafeMutablePointer<UInt64> {
+        if let pointer, capacity >= count { return pointer }
+        pointer?.deallocate()
+        let made = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
+        (pointer, capacity) = (made, count)
+        return made
+    }
+
+    deinit { pointer?.deallocate() }
 }

@@ -16,6 +16,11 @@ public final class FontCollection: @unchecked Sendable, CustomStringConvertible 
     /// cached widths.
     let id: Int32
     let faces: [_FontFace]
+    /// `faces` as unretained references (this collection keeps them), for
+    /// per-character checks that call through them without retaining:
+    /// made once here, where the system-font scan mapped `faces` for every
+    /// text (an allocation and a release a text).
+    let unretainedFaces: [Unmanaged<_FontFace>]
     /// The system's fonts after `fonts`, ranked by fontconfig
     /// (FontCollection+SystemFonts.swift); nil for a fixed list.
     let systemFallback: _SystemFallback?
@@ -37,6 +42,7 @@ public final class FontCollection: @unchecked Sendable, CustomStringConvertible 
     init(_ fonts: [Font], systemFallback: _SystemFallback?) {
         self.fonts = fonts
         self.faces = fonts.map(\._face)
+        self.unretainedFaces = faces.map { Unmanaged.passUnretained($0) }
         self.systemFallback = systemFallback
         var skips: (UInt64, UInt64) = (0, 0)
         if systemFallback != nil, let first = faces.first {

@@ -7,12 +7,16 @@ protocol _ClusterSink {
     /// One cluster of the modelled run: its byte offset and its advance
     /// in ems, as `_GlyphTally.add` returned it.
     mutating func keep(cluster: UInt32, em: Double)
+    /// Forgets the clusters kept so far (the run is measured again).
+    mutating func reset()
 }
 
 /// Keeps nothing: the loop that only measures.
 struct _DroppedClusters: _ClusterSink {
     @inline(__always)
     mutating func keep(cluster: UInt32, em: Double) {}
+    @inline(__always)
+    mutating func reset() {}
 }
 
 /// Keeps each cluster; the workspace appends them once the whole run is
@@ -43,6 +47,8 @@ struct _KeptClusters: _ClusterSink {
         ems[count] = em
         count += 1
     }
+
+    mutating func reset() { count = 0 }
 
     /// The clusters kept so far.
     var keptStarts: UnsafeBufferPointer<Int32> {

@@ -99,6 +99,20 @@ struct _GlyphSet {
         if word < words.count { words[word] |= 1 << UInt64(glyph & 63) }
     }
 
+    /// Inserts `first...last`, a word at a time (glyphs past the set's
+    /// end are left out).
+    mutating func insert(from first: Int, through last: Int) {
+        var glyph = first
+        let end = min(last, words.count * 64 - 1)
+        while glyph <= end {
+            let bit = glyph & 63
+            let span = min(64 - bit, end - glyph + 1)
+            let ones: UInt64 = span == 64 ? ~0 : (1 << UInt64(span)) - 1
+            words[glyph >> 6] |= ones << UInt64(bit)
+            glyph += span
+        }
+    }
+
     mutating func subtract(_ other: _GlyphSet) {
         for index in words.indices where index < other.words.count {
             words[index] &= ~other.words[index]

@@ -295,20 +295,47 @@ struct _ByteKeyTable {
         }
     }
 
+    /// Adds `value` for `key` unless the key is there. One probe finds
+    /// either the key or the first empty slot from its hash, where `place`
+    /// would put it (a look-up, then `place`'s own probe, walked the same
+    /// slots twice); the entry goes there unless the table is emptied or
+    /// grows first.
     mutating func insert(_ value: _PieceMeasure, for key: _ByteKey) {
-        if self.value(for: key) != nil { return }
-        if count >= maximumCount { removeAll() }
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: key.hash) & mask
+        while true {
+            let entry = slots.pointer + slot
+            if entry.pointee.lengthAndTag == 0 { break }
+            if entry.pointee.lengthAndTag == key.lengthAndTag && entry.pointee.word0 == key.word0
+                && entry.pointee.word1 == key.word1
+                && (key.bytes.count <= 16 || arenaEquals(entry.pointee.arenaStart, key.bytes))
+            {
+                return
+            }
+            slot = (slot + 1) & mask
+        }
+        var emptied = false
+        if count >= maximumCount {
+            removeAll()
+            emptied = true
+        }
         var arenaStart: Int32 = 0
         if key.bytes.count > 16 {
             arenaStart = Int32(arena.count)
             arena.append(contentsOf: UnsafeRawBufferPointer(rebasing: key.bytes[16...]))
         }
         count += 1
-        if count * 2 > slots.count { grow() }
-        place(
-            Entry(
-                word0: key.word0, word1: key.word1, lengthAndTag: key.lengthAndTag,
-                hash: UInt32(truncatingIfNeeded: key.hash), arenaStart: arenaStart, value: value))
+        let entry = Entry(
+            word0: key.word0, word1: key.word1, lengthAndTag: key.lengthAndTag,
+            hash: UInt32(truncatingIfNeeded: key.hash), arenaStart: arenaStart, value: value)
+        if count * 2 > slots.count {
+            grow()
+            place(entry)
+        } else if emptied {
+            place(entry)
+        } else {
+            slots.pointer[slot] = entry
+        }
     }
 
     private func place(_ entry: Entry) {

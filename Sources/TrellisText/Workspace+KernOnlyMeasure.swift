@@ -124,9 +124,16 @@ extension _Workspace {
             let pairFirsts =
                 readsPairs && Int(scriptClass) < model.pairFirsts.count
                 ? model.pairFirsts[Int(scriptClass)] : nil
+            // A trigger that may act ends this pass: the piece is then
+            // substituted as HarfBuzz would (_SubstitutionPlan.swift) and
+            // measured again from its new glyphs.
+            var substitutes = false
             for position in 0..<count {
                 let glyph = UInt32(truncatingIfNeeded: glyphs[position])
-                guard plan.simple.contains(Int(glyph)) else { return nil }
+                guard plan.simple.contains(Int(glyph)) else {
+                    substitutes = true
+                    break
+                }
                 if hasGuards {
                     needed |= plan.needs[Int(glyph)]
                     present |= plan.guards[Int(glyph)]
@@ -135,7 +142,8 @@ extension _Workspace {
                     let rules = plan.starts[Int(glyph)]
                     if rules != 0 && plan.matchesRule(rules, at: position, in: glyphs, count: count)
                     {
-                        return nil
+                        substitutes = true
+                        break
                     }
                 }
                 var advance = advances[Int(glyph)]
@@ -162,12 +170,60 @@ extension _Workspace {
                     trailingStart: trailingStart)
                 clusters.keep(cluster: cluster, em: em)
             }
-            if needed & present != 0 { return nil }
+            if substitutes || needed & present != 0 {
+                guard let substitution = face.substitutionPlan(scriptClass: Int(scriptClass)),
+                    substitution.substitute(glyphs, count: count)
+                else { return nil }
+                tally = _GlyphTally(perUnit: 1 / Double(face.unitsPerEm))
+                clusters.reset()
+                for position in 0..<count {
+                    guard
+                        let advance = _kernedAdvance(
+                            glyphs, position, count, model: model, scriptClass: scriptClass,
+                            faceKey: faceKey, pairFirsts: pairFirsts)
+                    else { return nil }
+                    let cluster = UInt32(truncatingIfNeeded: glyphs[position] >> 32)
+                    let em = tally.add(
+                        cluster: cluster, advance: advance, isMissing: false,
+                        trailingStart: trailingStart)
+                    clusters.keep(cluster: cluster, em: em)
+                }
+            }
             var measure = _PieceMeasure()
             tally.addTo(&measure)
             measure.fontMask = faceIndex < 32 ? 1 << UInt32(faceIndex) : 0
             return measure
         }
+    }
+
+    /// The advance of the glyph at `position` of the first `count` of
+    /// `glyphs` (glyph ids in the low 16 bits) kerned against the next
+    /// glyph, as `kernOnlyMeasure` measures it: the pair learned, else read
+    /// from GPOS and kept; nil when it cannot be read.
+    @inline(__always)
+    private func _kernedAdvance(
+        _ glyphs: UnsafeMutableBufferPointer<UInt64>, _ position: Int, _ count: Int,
+        model: _KernOnlyFace, scriptClass: UInt32, faceKey: UInt64, pairFirsts: _GlyphSet?
+    ) -> Int32? {
+        let glyph = UInt32(truncatingIfNeeded: glyphs[position]) & 0xFFFF
+        var advance = model.advances[Int(glyph)]
+        guard
+            position + 1 < count
+                && (pairFirsts == nil || pairFirsts.unsafelyUnwrapped.contains(Int(glyph)))
+        else { return advance }
+        let next = UInt32(truncatingIfNeeded: glyphs[position + 1]) & 0xFFFF
+        let key = faceKey | UInt64(glyph) << 16 | UInt64(next)
+        if let kerning = kernPairs.value(key) {
+            advance &+= kerning
+        } else {
+            // A new pair: read from GPOS (_GPOSPairs.swift).
+            guard readsPairs,
+                let kerning = model.pairKerning(glyph, next, scriptClass: Int(scriptClass)),
+                kernPairs.insert(key, kerning)
+            else { return nil }
+            advance &+= kerning
+        }
+        return advance
     }
 
     /// Learns pair kernings from the buffer HarfBuzz has just shaped from

@@ -20,10 +20,18 @@ struct _KernPairs {
 
     private static let empty = UInt64.max
 
-    /// `count` empty slots (keys `empty`, values 0).
+    /// `count` empty slots (keys `empty`, values 0), written through a
+    /// pointer (indexing the array checked its bounds and uniqueness for
+    /// each slot).
     private static func emptySlots(_ count: Int) -> [UInt64] {
         var slots = [UInt64](repeating: 0, count: 2 * count)
-        for slot in 0..<count { slots[2 &* slot] = empty }
+        slots.withUnsafeMutableBufferPointer { slots in
+            var slot = 0
+            while slot < count {
+                slots[2 &* slot] = empty
+                slot &+= 1
+            }
+        }
         return slots
     }
 
@@ -69,13 +77,31 @@ struct _KernPairs {
         }
     }
 
+    /// Doubles the slots and places each pair again, in slot order, where
+    /// `insert` would (the keys are distinct: the first empty slot from
+    /// its own), through pointers: through `insert` each pair cost a
+    /// growth check and an array write checked for bounds and uniqueness
+    /// (8 doublings, 2.8 M instructions on 5,000 mixed rows).
     private mutating func grow() {
         let old = slots
-        slots = Self.emptySlots(old.count)
-        mask = old.count - 1
-        count = 0
-        for slot in 0..<old.count / 2 where old[2 &* slot] != Self.empty {
-            _ = insert(old[2 &* slot], Int32(truncatingIfNeeded: old[2 &* slot &+ 1]))
+        var grown = Self.emptySlots(old.count)
+        let mask = old.count - 1
+        old.withUnsafeBufferPointer { old in
+            grown.withUnsafeMutableBufferPointer { grown in
+                var index = 0
+                while index < old.count / 2 {
+                    let key = old[2 &* index]
+                    if key != Self.empty {
+                        var slot = Self.slot(key, mask)
+                        while grown[2 &* slot] != Self.empty { slot = (slot &+ 1) & mask }
+                        grown[2 &* slot] = key
+                        grown[2 &* slot &+ 1] = old[2 &* index &+ 1]
+                    }
+                    index &+= 1
+                }
+            }
         }
+        slots = grown
+        self.mask = mask
     }
 }
