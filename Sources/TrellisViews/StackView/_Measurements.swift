@@ -51,15 +51,37 @@ struct _Measurements {
     var added = 0
     /// The place of the text last found or kept (-1: none): a label whose
     /// text is the one it had last (a button's title from the template, a
-    /// time such as "3h" twice running) finds it there by its bytes,
-    /// without its key or a probe (`lastSize`).
+    /// time such as "3h" twice running) at the width it had finds it there
+    /// (`lastHit`), without its key or a probe.
     var last = -1
+    /// The words (`_StringWords`) of `last`'s text where it is plain, and
+    /// its width: a text of the same words at that width is that entry's,
+    /// told without a read of its bytes (the entry holds its text, so the
+    /// words stay its bytes'). Nil where `last` is -1 or holds attributed
+    /// text.
+    var lastWords: _StringWords?
+    var lastWidth = Double.nan
 
     /// The hash of a text and its width: the text's length and up to its
     /// first and last 32 bytes (texts of the same bytes have the same hash;
     /// the table compares the whole text before it answers), taken eight
     /// bytes at a time (`_mixWords`) and mixed once at the end.
+    @inline(__always)
     static func key(_ text: StackTree.Text, _ width: Double) -> (bytes: Int, hash: UInt64) {
+        // (A small string's hash from its words, without a copy of the
+        // string, which retains and releases it; inlined, where the
+        // others' is a call.)
+        if case .plain(let plain) = text, let words = _StringWords(plain),
+            let count = words.smallCount
+        {
+            return finish(_smallHash(words, count), bytes: count, width)
+        }
+        return _storedKey(text, width)
+    }
+
+    /// `key` of a text not in a small string.
+    @inline(never)
+    static func _storedKey(_ text: StackTree.Text, _ width: Double) -> (bytes: Int, hash: UInt64) {
         let bytes: Int
         var string: String
         switch text {
@@ -72,7 +94,7 @@ struct _Measurements {
         }
         // (The hash is a local of the closure: a variable captured from
         // outside it would be checked for exclusive access at every word.)
-        var hash =
+        let hash =
             _smallHash(string)
             ?? string.withUTF8 { utf8 -> UInt64 in
                 let seed: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -82,7 +104,13 @@ struct _Measurements {
                 let head = _mixWords(raw, 32, seed)
                 return _mixWords(raw + (utf8.count - 32), 32, head)
             }
-        hash = (hash ^ UInt64(bitPattern: Int64(bytes))) &* _multiplier
+        return finish(hash, bytes: bytes, width)
+    }
+
+    /// A key from the hash of a text's bytes: its length and width mixed in.
+    @inline(__always)
+    static func finish(_ hash: UInt64, bytes: Int, _ width: Double) -> (bytes: Int, hash: UInt64) {
+        var hash = (hash ^ UInt64(bitPattern: Int64(bytes))) &* _multiplier
         hash = (hash ^ width.bitPattern) &* _multiplier
         // (MurmurHash3's finalizer: every bit of every word reaches the
         // low bits that pick the group.)
@@ -101,6 +129,12 @@ struct _Measurements {
     @inline(__always)
     static func _smallHash(_ string: String) -> UInt64? {
         guard let words = _StringWords(string), let count = words.smallCount else { return nil }
+        return _smallHash(words, count)
+    }
+
+    /// `_smallHash` of a small string's words and byte count.
+    @inline(__always)
+    static func _smallHash(_ words: _StringWords, _ count: Int) -> UInt64 {
         let seed: UInt64 = 0xcbf2_9ce4_8422_2325
         guard count > 0 else { return seed }
         // (Bytes past the count masked off: the last word's missing bytes
@@ -148,10 +182,22 @@ struct _Measurements {
     }
 
     /// The place of `text` at `width` among the entries, if measured.
+    @inline(__always)
     func find(_ text: StackTree.Text, _ width: Double, _ key: (bytes: Int, hash: UInt64)) -> Int? {
         guard !slots.isEmpty else { return nil }
         let start = Self.group(key.hash)
-        for place in start..<(start + Self.groupSize)
+        // (The group's hashes read through a pointer: a subscript checked
+        // the index at each of the eight. `hashes` has `slotCount` places
+        // whenever `slots` has.)
+        let match = hashes.withUnsafeBufferPointer { hashes -> Int in
+            let group = hashes.baseAddress! + start
+            for offset in 0..<Self.groupSize where group[offset] == key.hash {
+                return offset
+            }
+            return -1
+        }
+        guard match >= 0 else { return nil }
+        for place in (start + match)..<(start + Self.groupSize)
         where hashes[place] == key.hash && holds(place, text, width, key) {
             return place
         }
@@ -197,35 +243,47 @@ struct _Measurements {
         }
     }
 
-    /// `size(text, width)` where the place of the text last found or kept
-    /// (`last`) holds this plain text, by its bytes, at `width` (the
-    /// entry `find` would give); nil otherwise.
-    func lastSize(_ text: StackTree.Text, _ width: Double) -> (
-        size: Size, baselines: (first: Double, last: Double)?
-    )? {
-        guard last >= 0, case .plain(let plain) = text else { return nil }
-        return slots.withUnsafeBufferPointer { slots in
-            let entry = slots.baseAddress! + last
-            // (The length first, as `holds` compares it: most rows bring
-            // another text, told apart without reading its bytes.)
-            guard entry.pointee.width == width, entry.pointee.bytes == plain.utf8.count,
-                Self.same(entry.pointee.text, text)
-            else {
-                return nil
-            }
-            return (entry.pointee.size, entry.pointee.baselines.map { (first: $0.0, last: $0.1) })
-        }
-    }
-
     /// `size(_:_:key:)`, the place found becoming `last`.
+    @inline(__always)
     mutating func noteSize(_ text: StackTree.Text, _ width: Double, key: (bytes: Int, hash: UInt64))
         -> (size: Size, baselines: (first: Double, last: Double)?)?
     {
         guard let place = find(text, width, key) else { return nil }
-        last = place
+        setLast(place, Self.words(text), width)
         return slots.withUnsafeBufferPointer { slots in
             (slots[place].size, slots[place].baselines.map { (first: $0.0, last: $0.1) })
         }
+    }
+
+    /// The entry at `last` where its plain text has `words` and its width
+    /// is `width` (`lastWords`): what `find` would give for a text of those
+    /// words, found without its key, a probe or a read of its bytes; nil
+    /// otherwise.
+    @inline(__always)
+    func lastHit(_ words: _StringWords, _ width: Double) -> (
+        size: Size, baselines: (first: Double, last: Double)?
+    )? {
+        guard let lastWords, lastWords == words, lastWidth == width else { return nil }
+        return slots.withUnsafeBufferPointer { slots in
+            let entry = slots.baseAddress! + last
+            return (entry.pointee.size, entry.pointee.baselines.map { (first: $0.0, last: $0.1) })
+        }
+    }
+
+    /// Makes `place` (holding a text of `words`, nil where it is
+    /// attributed, at `width`) the place last found or kept.
+    @inline(__always)
+    mutating func setLast(_ place: Int, _ words: _StringWords?, _ width: Double) {
+        last = place
+        lastWords = words
+        lastWidth = width
+    }
+
+    /// A plain text's string's words (nil for attributed text).
+    @inline(__always)
+    static func words(_ text: StackTree.Text) -> _StringWords? {
+        guard case .plain(let string) = text else { return nil }
+        return _StringWords(string)
     }
 
     /// Texts of the same bytes. `String`'s `==` compares canonical
@@ -281,16 +339,17 @@ struct _Measurements {
             hashes = Array(repeating: 0, count: Self.slotCount)
         }
         let start = Self.group(entry.hash)
+        let words = Self.words(text)
         for place in start..<(start + Self.groupSize) where !filled[place] {
             slots[place] = entry
             filled[place] = true
             hashes[place] = entry.hash
-            last = place
+            setLast(place, words, width)
             return
         }
         slots[start + turn] = entry
         hashes[start + turn] = entry.hash
-        last = start + turn
+        setLast(start + turn, words, width)
         turn = (turn + 1) % Self.groupSize
     }
 }
