@@ -82,6 +82,14 @@ struct _Measurements {
     /// `key` of a text not in a small string.
     @inline(never)
     static func _storedKey(_ text: StackTree.Text, _ width: Double) -> (bytes: Int, hash: UInt64) {
+        // (A native string's bytes read in place, where `withUTF8`, a
+        // mutating method, needs a copy of the string, retained and
+        // released.)
+        if case .plain(let plain) = text,
+            let hash = plain.utf8.withContiguousStorageIfAvailable(_bytesHash)
+        {
+            return finish(hash, bytes: plain.utf8.count, width)
+        }
         let bytes: Int
         var string: String
         switch text {
@@ -92,19 +100,21 @@ struct _Measurements {
             string = attributed.string
             bytes = -1
         }
-        // (The hash is a local of the closure: a variable captured from
-        // outside it would be checked for exclusive access at every word.)
-        let hash =
-            _smallHash(string)
-            ?? string.withUTF8 { utf8 -> UInt64 in
-                let seed: UInt64 = 0xcbf2_9ce4_8422_2325
-                guard let base = utf8.baseAddress, utf8.count > 0 else { return seed }
-                let raw = UnsafeRawPointer(base)
-                if utf8.count <= 64 { return _mixWords(raw, utf8.count, seed) }
-                let head = _mixWords(raw, 32, seed)
-                return _mixWords(raw + (utf8.count - 32), 32, head)
-            }
+        let hash = _smallHash(string) ?? string.withUTF8(_bytesHash)
         return finish(hash, bytes: bytes, width)
+    }
+
+    /// The hash of a text's bytes: up to its first and last 32, eight at a
+    /// time. (The hash is a local here: a variable captured from outside a
+    /// closure would be checked for exclusive access at every word.)
+    @inline(__always)
+    static func _bytesHash(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let seed: UInt64 = 0xcbf2_9ce4_8422_2325
+        guard let base = utf8.baseAddress, utf8.count > 0 else { return seed }
+        let raw = UnsafeRawPointer(base)
+        if utf8.count <= 64 { return _mixWords(raw, utf8.count, seed) }
+        let head = _mixWords(raw, 32, seed)
+        return _mixWords(raw + (utf8.count - 32), 32, head)
     }
 
     /// A key from the hash of a text's bytes: its length and width mixed in.
@@ -186,41 +196,24 @@ struct _Measurements {
     func find(_ text: StackTree.Text, _ width: Double, _ key: (bytes: Int, hash: UInt64)) -> Int? {
         guard !slots.isEmpty else { return nil }
         let start = Self.group(key.hash)
-        // (The group's hashes read through a pointer: a subscript checked
-        // the index at each of the eight. `hashes` has `slotCount` places
-        // whenever `slots` has.)
-        let match = hashes.withUnsafeBufferPointer { hashes -> Int in
-            let group = hashes.baseAddress! + start
-            for offset in 0..<Self.groupSize where group[offset] == key.hash {
-                return offset
+        // (The group's hashes, flags and entries read through pointers: a
+        // subscript checked the index at every read. `hashes` and `filled`
+        // have `slotCount` places whenever `slots` has.)
+        return hashes.withUnsafeBufferPointer { hashes in
+            filled.withUnsafeBufferPointer { filled in
+                slots.withUnsafeBufferPointer { slots -> Int? in
+                    for place in start..<(start + Self.groupSize)
+                    where hashes[place] == key.hash && filled[place] {
+                        let entry = slots.baseAddress! + place
+                        if entry.pointee.bytes == key.bytes, entry.pointee.width == width,
+                            Self.same(entry.pointee.text, text)
+                        {
+                            return place
+                        }
+                    }
+                    return nil
+                }
             }
-            return -1
-        }
-        guard match >= 0 else { return nil }
-        for place in (start + match)..<(start + Self.groupSize)
-        where hashes[place] == key.hash && holds(place, text, width, key) {
-            return place
-        }
-        return nil
-    }
-
-    /// Whether place `place` holds `text` at `width` (hash, length and
-    /// width first: no text is read unless they match).
-    @inline(__always)
-    func holds(
-        _ place: Int, _ text: StackTree.Text, _ width: Double, _ key: (bytes: Int, hash: UInt64)
-    )
-        -> Bool
-    {
-        // (Field by field, through a pointer to the entry: no copy of it,
-        // which retains its text.)
-        guard filled[place] else { return false }
-        return slots.withUnsafeBufferPointer { slots in
-            let entry = slots.baseAddress! + place
-            guard entry.pointee.hash == key.hash, entry.pointee.bytes == key.bytes,
-                entry.pointee.width == width
-            else { return false }
-            return Self.same(entry.pointee.text, text)
         }
     }
 
@@ -249,7 +242,16 @@ struct _Measurements {
         -> (size: Size, baselines: (first: Double, last: Double)?)?
     {
         guard let place = find(text, width, key) else { return nil }
-        setLast(place, Self.words(text), width)
+        return take(place, Self.words(text), width)
+    }
+
+    /// The measurement at `place` (found by `find` for a text of `words`,
+    /// nil where attributed, at `width`), that place becoming `last`.
+    @inline(__always)
+    mutating func take(_ place: Int, _ words: _StringWords?, _ width: Double) -> (
+        size: Size, baselines: (first: Double, last: Double)?
+    ) {
+        setLast(place, words, width)
         return slots.withUnsafeBufferPointer { slots in
             (slots[place].size, slots[place].baselines.map { (first: $0.0, last: $0.1) })
         }
@@ -340,7 +342,11 @@ struct _Measurements {
         }
         let start = Self.group(entry.hash)
         let words = Self.words(text)
-        for place in start..<(start + Self.groupSize) where !filled[place] {
+        // (The group's flags read through a pointer, as in `find`.)
+        let empty = filled.withUnsafeBufferPointer { filled -> Int? in
+            (start..<(start + Self.groupSize)).first { !filled[$0] }
+        }
+        if let place = empty {
             slots[place] = entry
             filled[place] = true
             hashes[place] = entry.hash
