@@ -230,4 +230,59 @@ import TrellisText
         #expect(cache.size(.plain("13m"), 100) == nil)
         #expect(cache.lastHit(_Measurements.words(.plain("12"))!, 100) == nil)
     }
+
+    /// The table doubles (`grow`) when a list comes back to more texts than
+    /// it holds, up to `maximumSlotCount`, and then finds them; it keeps
+    /// its size when no text comes back; growing keeps every entry, each
+    /// answering as before, and the last place's.
+    @Test func tableGrowsWhenTextsComeBackBeyondItsSize() {
+        let size = { (k: Int) in Size(width: Double(k) + 0.25, height: Double(k % 7)) }
+        let text = { (k: Int) in StackTree.Text.plain("Comment \(k) of a long list of them") }
+        // 2,000 texts, twelve times over: far more than 512 places hold.
+        var cycling = _Measurements()
+        var missedInRound: [Int] = []
+        for _ in 0..<12 {
+            var missed = 0
+            for k in 0..<2000 {
+                if let known = cycling.size(text(k), 300) {
+                    #expect(known.size == size(k))
+                } else {
+                    cycling.add(text(k), 300, size(k), nil)
+                    missed += 1
+                }
+            }
+            missedInRound.append(missed)
+        }
+        #expect(cycling.grown > 0)
+        #expect(cycling.slots.count > _Measurements.initialSlotCount)
+        #expect(cycling.slots.count <= _Measurements.maximumSlotCount)
+        #expect(missedInRound[1] > 1000)
+        #expect(missedInRound[11] < 500)
+
+        // 20,000 texts, each once: no ghost hits, no growth.
+        var once = _Measurements()
+        for k in 0..<20000 { once.add(text(k), 300, size(k), nil) }
+        #expect(once.grown == 0)
+        #expect(once.slots.count == _Measurements.initialSlotCount)
+
+        // Growing keeps every entry found before, with its answer.
+        var table = _Measurements()
+        for k in 0..<399 { table.add(text(k), 300, size(k), k % 3 == 0 ? (1, 2) : nil) }
+        // (The last text added in a string of its own: `lastHit` tells it
+        // by its string's words.)
+        let last = text(399)
+        table.add(last, 300, size(399), nil)
+        let words = _Measurements.words(last)!
+        let before = (0..<400).map { table.size(text($0), 300) }
+        let lastBefore = table.lastHit(words, 300)
+        table.grow(to: 2 * _Measurements.initialSlotCount)
+        #expect(table.slots.count == 2 * _Measurements.initialSlotCount)
+        for k in 0..<400 {
+            let after = table.size(text(k), 300)
+            #expect(after?.size == before[k]?.size)
+            #expect(after?.baselines?.first == before[k]?.baselines?.first)
+            #expect(after?.baselines?.last == before[k]?.baselines?.last)
+        }
+        #expect(table.lastHit(words, 300)?.size == lastBefore?.size)
+    }
 }

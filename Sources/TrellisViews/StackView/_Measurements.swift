@@ -9,10 +9,12 @@ import TrellisGeometry
 /// as "0" on buttons), more than a few rows apart. The template engine's
 /// `Label` keeps its last measurement only, so it measures each such text
 /// again on every row; here they are found by a hash of their bytes in a
-/// table of `slotCount` entries (a group of eight places per hash), so a text met in
-/// any of the last few hundred rows is not measured again. What is kept
-/// is what the measurer gave for those very bytes at that very width, so
-/// a hit gives the same size, to the bit, as measuring again.
+/// table (a group of eight places per hash) of `initialSlotCount` places,
+/// doubled (`grow`) while a list comes back to more texts than it holds,
+/// up to `maximumSlotCount`, so a text met in any of the last few hundred
+/// (or thousand) rows is not measured again. What is kept is what the
+/// measurer gave for those very bytes at that very width, so a hit gives
+/// the same size, to the bit, as measuring again.
 struct _Measurements {
     struct Entry {
         var text: StackTree.Text
@@ -25,8 +27,19 @@ struct _Measurements {
         var baselines: (Double, Double)?
     }
 
-    /// Places in the table (a power of two), made on the first measurement.
-    static let slotCount = 512
+    /// Places in the table (a power of two) when made, on the first
+    /// measurement: what a list that comes back to a few hundred texts
+    /// (names, times, counts) needs.
+    static let initialSlotCount = 512
+    /// Most places the table grows to. A place is about 100 bytes (an
+    /// entry, its flag and its hash), besides the text the entry holds,
+    /// and `ghosts` 64 KB below this size: 8,192 places are about 0.8 MB
+    /// a label, and a card's few text labels together keep
+    /// about as many texts as the text measurer's prepared texts
+    /// (`TextMeasurer(preparedTextCapacity:)`, 32,768), which these tables
+    /// stand in front of; a list coming back to more texts a label than
+    /// that misses in both whatever this table's size.
+    static let maximumSlotCount = 8192
     /// Places a hash may take: an aligned group of eight.
     static let groupSize = 8
 
@@ -45,8 +58,32 @@ struct _Measurements {
         Entry(
             text: .plain(""), bytes: -2, hash: 0, width: .nan, size: .zero, baselines: nil)
     }
+    /// The first place of a hash's group: the hash's low bits, within
+    /// the places, less those of the place in the group.
+    var groupMask = 0
     /// Which place of a full group the next new text takes (round robin).
     var turn = 0
+    /// Entries replaced, recently: at the place of the low bits of its
+    /// hash (`maximumSlotCount` places, the latest there), each its hash's
+    /// upper bits and the count of replacements (`replacements`) when it
+    /// was replaced, in the low `ghostSerialBits` (a "ghost" entry, as in
+    /// ARC caches). A new text whose hash is there was replaced that many
+    /// replacements ago: a table of that many more places would have held
+    /// it. Made on the first replacement; none at the largest size.
+    var ghosts: [UInt64] = []
+    static let ghostSerialBits: UInt64 = 20
+    /// Entries replaced since the table was made.
+    var replacements = 0
+    /// Since the table last grew or looked at growing (or first replaced
+    /// an entry): entries replaced, texts added (missed) while `ghosts`
+    /// were kept, and of those, by the table each would have been found
+    /// in (`wouldHit[k]`: one of `2^k` times the places, not one of half
+    /// that; k from 1).
+    var replaced = 0
+    var missed = 0
+    var wouldHit: [Int] = []
+    /// How many times the table grew.
+    var grown = 0
     /// How many measurements were kept (every one the table missed).
     var added = 0
     /// The place of the text last found or kept (-1: none): a label whose
@@ -187,18 +224,18 @@ struct _Measurements {
 
     /// The first place of a hash's group.
     @inline(__always)
-    static func group(_ hash: UInt64) -> Int {
-        Int(truncatingIfNeeded: hash) & (slotCount - 1) & ~(groupSize - 1)
+    func group(_ hash: UInt64) -> Int {
+        Int(truncatingIfNeeded: hash) & groupMask
     }
 
     /// The place of `text` at `width` among the entries, if measured.
     @inline(__always)
     func find(_ text: StackTree.Text, _ width: Double, _ key: (bytes: Int, hash: UInt64)) -> Int? {
         guard !slots.isEmpty else { return nil }
-        let start = Self.group(key.hash)
+        let start = group(key.hash)
         // (The group's hashes, flags and entries read through pointers: a
         // subscript checked the index at every read. `hashes` and `filled`
-        // have `slotCount` places whenever `slots` has.)
+        // have as many places as `slots`.)
         return hashes.withUnsafeBufferPointer { hashes in
             filled.withUnsafeBufferPointer { filled in
                 slots.withUnsafeBufferPointer { slots -> Int? in
@@ -326,7 +363,16 @@ struct _Measurements {
     }
 
     /// Puts the entry in an empty place of its group, else in the one
-    /// whose turn it is.
+    /// whose turn it is (the entry there replaced, kept among `ghosts`);
+    /// then, once the table has replaced as many entries as it has places
+    /// since it last grew or looked, grows it (`grow`) to the largest size
+    /// (up to `maximumSlotCount`) whose doubling from half of it would have
+    /// found at least an eighth of the texts added in that time
+    /// (`wouldHit`): a list that comes back to more texts than the table
+    /// holds. The table's own hits do not tell that: a list cycling
+    /// through more texts than places finds next to none, whatever a
+    /// bigger table would; a list that never comes back to a text has no
+    /// ghost hits, and keeps its size.
     mutating func insert(
         _ text: StackTree.Text, _ key: (bytes: Int, hash: UInt64), _ width: Double, _ size: Size,
         _ baselines: (Double, Double)?
@@ -336,11 +382,13 @@ struct _Measurements {
             baselines: baselines)
         added += 1
         if slots.isEmpty {
-            slots = Array(repeating: Self.vacant, count: Self.slotCount)
-            filled = Array(repeating: false, count: Self.slotCount)
-            hashes = Array(repeating: 0, count: Self.slotCount)
+            slots = Array(repeating: Self.vacant, count: Self.initialSlotCount)
+            filled = Array(repeating: false, count: Self.initialSlotCount)
+            hashes = Array(repeating: 0, count: Self.initialSlotCount)
+            groupMask = (Self.initialSlotCount - 1) & ~(Self.groupSize - 1)
         }
-        let start = Self.group(entry.hash)
+        if !ghosts.isEmpty { noteGhost(key.hash) }
+        let start = group(entry.hash)
         let words = Self.words(text)
         // (The group's flags read through a pointer, as in `find`.)
         let empty = filled.withUnsafeBufferPointer { filled -> Int? in
@@ -353,10 +401,81 @@ struct _Measurements {
             setLast(place, words, width)
             return
         }
-        slots[start + turn] = entry
-        hashes[start + turn] = entry.hash
-        setLast(start + turn, words, width)
+        let place = start + turn
         turn = (turn + 1) % Self.groupSize
+        if slots.count < Self.maximumSlotCount { keepGhost(hashes[place]) }
+        slots[place] = entry
+        hashes[place] = entry.hash
+        setLast(place, words, width)
+        replacements += 1
+        replaced += 1
+        guard replaced >= slots.count else { return }
+        var size = slots.count
+        for k in wouldHit.indices.reversed() where k > 0 && wouldHit[k] * 8 >= max(missed, 1) {
+            size = min(slots.count << k, Self.maximumSlotCount)
+            break
+        }
+        if size > slots.count { grow(to: size) }
+        (replaced, missed) = (0, 0)
+        for k in wouldHit.indices { wouldHit[k] = 0 }
+    }
+
+    /// Keeps a replaced entry's hash among `ghosts`, with the count of
+    /// replacements.
+    mutating func keepGhost(_ hash: UInt64) {
+        if ghosts.isEmpty {
+            ghosts = Array(repeating: 0, count: Self.maximumSlotCount)
+            var k = 0
+            while Self.initialSlotCount << k <= Self.maximumSlotCount { k += 1 }
+            wouldHit = Array(repeating: 0, count: k)
+        }
+        let low: UInt64 = (1 << Self.ghostSerialBits) - 1
+        ghosts[Int(truncatingIfNeeded: hash) & (ghosts.count - 1)] =
+            hash & ~low | UInt64(truncatingIfNeeded: replacements) & low
+    }
+
+    /// Counts a text added (missed), and where its hash is among `ghosts`,
+    /// the table that would have found it (`wouldHit`): one with as many
+    /// more places as replacements since.
+    mutating func noteGhost(_ hash: UInt64) {
+        missed += 1
+        let low: UInt64 = (1 << Self.ghostSerialBits) - 1
+        let ghost = ghosts[Int(truncatingIfNeeded: hash) & (ghosts.count - 1)]
+        guard ghost != 0, (ghost ^ hash) & ~low == 0 else { return }
+        let since = Int((UInt64(truncatingIfNeeded: replacements) &- ghost) & low)
+        let needed = slots.count + since
+        guard needed <= Self.maximumSlotCount else { return }
+        var k = 1
+        while k < wouldHit.count, slots.count << k < needed { k += 1 }
+        if k < wouldHit.count { wouldHit[k] += 1 }
+    }
+
+    /// Makes the table `count` places (a power of two, more than it has):
+    /// each entry put in its group of the new places, by the same hash (a
+    /// group's entries go to groups of the new table that take no other
+    /// group's, eight places each, so every one is kept), `last`
+    /// following its entry; `ghosts` dropped at the largest size.
+    mutating func grow(to count: Int) {
+        let mask = (count - 1) & ~(Self.groupSize - 1)
+        var newSlots = Array(repeating: Self.vacant, count: count)
+        var newFilled = Array(repeating: false, count: count)
+        var newHashes = [UInt64](repeating: 0, count: count)
+        var newLast = -1
+        for place in slots.indices where filled[place] {
+            let start = Int(truncatingIfNeeded: hashes[place]) & mask
+            var target = start
+            while newFilled[target] { target += 1 }
+            precondition(target < start + Self.groupSize)
+            newSlots[target] = slots[place]
+            newFilled[target] = true
+            newHashes[target] = hashes[place]
+            if place == last { newLast = target }
+        }
+        (slots, filled, hashes, groupMask) = (newSlots, newFilled, newHashes, mask)
+        last = newLast
+        if newLast < 0 { (lastWords, lastWidth) = (nil, .nan) }
+        if count >= Self.maximumSlotCount { (ghosts, wouldHit) = ([], []) }
+        grown += 1
     }
 }
 
