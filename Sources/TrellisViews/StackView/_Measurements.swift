@@ -66,12 +66,12 @@ struct _Measurements {
     /// Entries replaced, recently: at the place of the low bits of its
     /// hash (`maximumSlotCount` places, the latest there), each its hash's
     /// upper bits and the count of replacements (`replacements`) when it
-    /// was replaced, in the low `ghostSerialBits` (a "ghost" entry, as in
+    /// was replaced, in the low bits `ghostSerial` (a "ghost" entry, as in
     /// ARC caches). A new text whose hash is there was replaced that many
     /// replacements ago: a table of that many more places would have held
     /// it. Made on the first replacement; none at the largest size.
     var ghosts: [UInt64] = []
-    static let ghostSerialBits: UInt64 = 20
+    static let ghostSerial: UInt64 = (1 << 20) - 1
     /// Entries replaced since the table was made.
     var replacements = 0
     /// Since the table last grew or looked at growing (or first replaced
@@ -387,7 +387,15 @@ struct _Measurements {
             hashes = Array(repeating: 0, count: Self.initialSlotCount)
             groupMask = (Self.initialSlotCount - 1) & ~(Self.groupSize - 1)
         }
-        if !ghosts.isEmpty { noteGhost(key.hash) }
+        if !ghosts.isEmpty {
+            // (Read through a pointer: `ghosts` has `maximumSlotCount`
+            // places whenever it has any.)
+            missed += 1
+            let ghost = ghosts.withUnsafeBufferPointer {
+                $0[Int(truncatingIfNeeded: key.hash) & (Self.maximumSlotCount - 1)]
+            }
+            if ghost != 0, (ghost ^ key.hash) & ~Self.ghostSerial == 0 { noteGhost(ghost) }
+        }
         let start = group(entry.hash)
         let words = Self.words(text)
         // (The group's flags read through a pointer, as in `find`.)
@@ -409,7 +417,13 @@ struct _Measurements {
         setLast(place, words, width)
         replacements += 1
         replaced += 1
-        guard replaced >= slots.count else { return }
+        if replaced >= slots.count { lookAtGrowing() }
+    }
+
+    /// Grows the table (`insert`) where `wouldHit` tells a size, and
+    /// starts counting anew.
+    @inline(never)
+    mutating func lookAtGrowing() {
         var size = slots.count
         for k in wouldHit.indices.reversed() where k > 0 && wouldHit[k] * 8 >= max(missed, 1) {
             size = min(slots.count << k, Self.maximumSlotCount)
@@ -422,27 +436,31 @@ struct _Measurements {
 
     /// Keeps a replaced entry's hash among `ghosts`, with the count of
     /// replacements.
+    @inline(__always)
     mutating func keepGhost(_ hash: UInt64) {
-        if ghosts.isEmpty {
-            ghosts = Array(repeating: 0, count: Self.maximumSlotCount)
-            var k = 0
-            while Self.initialSlotCount << k <= Self.maximumSlotCount { k += 1 }
-            wouldHit = Array(repeating: 0, count: k)
+        if ghosts.isEmpty { makeGhosts() }
+        let ghost =
+            hash & ~Self.ghostSerial | UInt64(truncatingIfNeeded: replacements) & Self.ghostSerial
+        ghosts.withUnsafeMutableBufferPointer {
+            $0[Int(truncatingIfNeeded: hash) & (Self.maximumSlotCount - 1)] = ghost
         }
-        let low: UInt64 = (1 << Self.ghostSerialBits) - 1
-        ghosts[Int(truncatingIfNeeded: hash) & (ghosts.count - 1)] =
-            hash & ~low | UInt64(truncatingIfNeeded: replacements) & low
     }
 
-    /// Counts a text added (missed), and where its hash is among `ghosts`,
-    /// the table that would have found it (`wouldHit`): one with as many
-    /// more places as replacements since.
-    mutating func noteGhost(_ hash: UInt64) {
-        missed += 1
-        let low: UInt64 = (1 << Self.ghostSerialBits) - 1
-        let ghost = ghosts[Int(truncatingIfNeeded: hash) & (ghosts.count - 1)]
-        guard ghost != 0, (ghost ^ hash) & ~low == 0 else { return }
-        let since = Int((UInt64(truncatingIfNeeded: replacements) &- ghost) & low)
+    /// Makes `ghosts` and `wouldHit` (on the first replacement).
+    @inline(never)
+    mutating func makeGhosts() {
+        ghosts = Array(repeating: 0, count: Self.maximumSlotCount)
+        var k = 0
+        while Self.initialSlotCount << k <= Self.maximumSlotCount { k += 1 }
+        wouldHit = Array(repeating: 0, count: k)
+    }
+
+    /// Counts a text added whose hash is among `ghosts` (`ghost`) in the
+    /// table that would have found it (`wouldHit`): one with as many more
+    /// places as replacements since.
+    @inline(never)
+    mutating func noteGhost(_ ghost: UInt64) {
+        let since = Int((UInt64(truncatingIfNeeded: replacements) &- ghost) & Self.ghostSerial)
         let needed = slots.count + since
         guard needed <= Self.maximumSlotCount else { return }
         var k = 1
