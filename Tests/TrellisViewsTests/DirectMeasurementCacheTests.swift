@@ -112,22 +112,95 @@ import TrellisText
         #expect(found > 80)
     }
 
-    /// The place last found or kept (`last`) answers for its own bytes at
-    /// its own width only, as the table would.
+    /// The place last found or kept (`last`) answers for its own string's
+    /// words at its own width only (`lastHit`); the same bytes in another
+    /// string are found by the table.
     @Test func lastPlaceAnswersForItsOwnTextOnly() {
         var cache = _Measurements()
         let a = String(repeating: "x", count: 40) + "i" + String(repeating: "y", count: 40)
         let b = String(repeating: "x", count: 40) + "W" + String(repeating: "y", count: 40)
+        let words = { (text: String) in _Measurements.words(.plain(text))! }
         cache.add(.plain(a), 100, Size(width: 1, height: 2), nil)
-        #expect(cache.lastSize(.plain(a), 100)?.size == Size(width: 1, height: 2))
-        #expect(cache.lastSize(.plain(b), 100) == nil)
-        #expect(cache.lastSize(.plain(a), 200) == nil)
+        #expect(cache.lastHit(words(a), 100)?.size == Size(width: 1, height: 2))
+        #expect(cache.lastHit(words(b), 100) == nil)
+        #expect(cache.lastHit(words(a), 200) == nil)
         cache.add(.plain(b), 100, Size(width: 3, height: 4), nil)
-        #expect(cache.lastSize(.plain(a), 100) == nil)
-        #expect(cache.lastSize(.plain(b), 100)?.size == Size(width: 3, height: 4))
+        #expect(cache.lastHit(words(a), 100) == nil)
+        #expect(cache.lastHit(words(b), 100)?.size == Size(width: 3, height: 4))
         let key = _Measurements.key(.plain(a), 100)
         #expect(cache.noteSize(.plain(a), 100, key: key)?.size == Size(width: 1, height: 2))
-        #expect(cache.lastSize(.plain(a), 100)?.size == Size(width: 1, height: 2))
+        #expect(cache.lastHit(words(a), 100)?.size == Size(width: 1, height: 2))
+        // Baselines recorded for the kept measurement are the last place's.
+        cache.remember(.plain(a), 100, Size(width: 1, height: 2), (5, 6))
+        #expect(cache.lastHit(words(a), 100)?.baselines?.first == 5)
+        // The same bytes in a string of its own storage: other words.
+        var copy = String(repeating: "-", count: 90)
+        copy.removeAll(keepingCapacity: true)
+        copy.append(contentsOf: a)
+        #expect(cache.lastHit(words(copy), 100) == nil)
+        #expect(cache.size(.plain(copy), 100)?.size == Size(width: 1, height: 2))
+    }
+
+    /// A label or a button keeps what it measured while its text, its width
+    /// and its style stay (a row of the same texts measures nothing); a new
+    /// text, another width or another style measures it again, and every
+    /// layout is a fresh plan's.
+    @Test func aNodeIsMeasuredAgainWhenItsTextWidthOrStyleChanges() {
+        func tree(size: Double) -> StackTree {
+            let style = TextStyle(fonts: Self.inter, size: size)
+            return StackTree(
+                root: .init(
+                    axis: .vertical, spacing: 6,
+                    children: [
+                        .label(.init("", style: style)),
+                        .label(.init("", style: style, numberOfLines: 0)),
+                        .button(.init("Reply", style: style)),
+                    ]))
+        }
+        let body = "A body of several words that wraps at the narrower of the widths"
+        var kept = DirectStackLayout()
+        var mismatches: [String] = []
+        var fresh = DirectStackLayout()
+        /// Lays a row out and returns how many measurements each node added
+        /// (`fresh` laid it out in a new plan).
+        func added(_ tree: StackTree, _ name: String, _ width: Double) -> [Int] {
+            let before = kept.plan.measured.map(\.added)
+            var row = StackTreeRow(tree)
+            row.texts[1] = .plain(name)
+            row.texts[2] = .plain(body)
+            let got = try? kept.layout(row, of: tree, width: width)
+            fresh = DirectStackLayout()
+            let expected = try? fresh.layout(tree.applying(row), width: width)
+            if got == nil || got != expected {
+                mismatches.append("\(name) at \(width): \(String(describing: got))")
+            }
+            let after = kept.plan.measured.map(\.added)
+            return after.indices.map { after[$0] - (before.count == after.count ? before[$0] : 0) }
+        }
+        let small = tree(size: 15)
+        let name = "Ekaterina Ivanovna Petrova"
+        #expect(added(small, name, 320) != [0, 0, 0, 0])
+        // The same row again, then the same bytes in another string: kept.
+        #expect(added(small, name, 320) == [0, 0, 0, 0])
+        var copy = String(repeating: "-", count: 40)
+        copy.removeAll(keepingCapacity: true)
+        copy.append(contentsOf: name)
+        #expect(added(small, copy, 320) == [0, 0, 0, 0])
+        // Another name: that label only.
+        #expect(added(small, "Ann", 320) == [0, 1, 0, 0])
+        // Another width: the label of several lines only (one-line labels
+        // and the button measure on one line).
+        #expect(added(small, "Ann", 200) == [0, 0, 1, 0])
+        #expect(added(small, "Ann", 200) == [0, 0, 0, 0])
+        // Another style (another structure): every text measured again, as
+        // in a new plan.
+        let large = tree(size: 17)
+        _ = added(large, "Ann", 200)
+        let measuredAgain = kept.plan.measured.map(\.added)
+        #expect(measuredAgain == fresh.plan.measured.map(\.added))
+        #expect(measuredAgain.map { $0 > 0 } == [false, true, true, true])
+        #expect(added(large, "Ann", 200) == [0, 0, 0, 0])
+        #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
     }
 
     /// A small string's hash read from its words (`_smallHash`) is the one
@@ -149,11 +222,67 @@ import TrellisText
             var cache = _Measurements()
             cache.add(.plain(text), 100, Size(width: 7, height: 8), nil)
             #expect(cache.size(.plain(stored), 100)?.size == Size(width: 7, height: 8))
-            #expect(cache.lastSize(.plain(stored), 100)?.size == Size(width: 7, height: 8))
+            #expect(
+                cache.noteSize(.plain(stored), 100, key: key)?.size == Size(width: 7, height: 8))
         }
         var cache = _Measurements()
         cache.add(.plain("12m"), 100, Size(width: 1, height: 2), nil)
         #expect(cache.size(.plain("13m"), 100) == nil)
-        #expect(cache.lastSize(.plain("12"), 100) == nil)
+        #expect(cache.lastHit(_Measurements.words(.plain("12"))!, 100) == nil)
+    }
+
+    /// The table doubles (`grow`) when a list comes back to more texts than
+    /// it holds, up to `maximumSlotCount`, and then finds them; it keeps
+    /// its size when no text comes back; growing keeps every entry, each
+    /// answering as before, and the last place's.
+    @Test func tableGrowsWhenTextsComeBackBeyondItsSize() {
+        let size = { (k: Int) in Size(width: Double(k) + 0.25, height: Double(k % 7)) }
+        let text = { (k: Int) in StackTree.Text.plain("Comment \(k) of a long list of them") }
+        // 2,000 texts, twelve times over: far more than 512 places hold.
+        var cycling = _Measurements()
+        var missedInRound: [Int] = []
+        for _ in 0..<12 {
+            var missed = 0
+            for k in 0..<2000 {
+                if let known = cycling.size(text(k), 300) {
+                    #expect(known.size == size(k))
+                } else {
+                    cycling.add(text(k), 300, size(k), nil)
+                    missed += 1
+                }
+            }
+            missedInRound.append(missed)
+        }
+        #expect(cycling.grown > 0)
+        #expect(cycling.slots.count > _Measurements.initialSlotCount)
+        #expect(cycling.slots.count <= _Measurements.maximumSlotCount)
+        #expect(missedInRound[1] > 1000)
+        #expect(missedInRound[11] < 500)
+
+        // 20,000 texts, each once: no ghost hits, no growth.
+        var once = _Measurements()
+        for k in 0..<20000 { once.add(text(k), 300, size(k), nil) }
+        #expect(once.grown == 0)
+        #expect(once.slots.count == _Measurements.initialSlotCount)
+
+        // Growing keeps every entry found before, with its answer.
+        var table = _Measurements()
+        for k in 0..<399 { table.add(text(k), 300, size(k), k % 3 == 0 ? (1, 2) : nil) }
+        // (The last text added in a string of its own: `lastHit` tells it
+        // by its string's words.)
+        let last = text(399)
+        table.add(last, 300, size(399), nil)
+        let words = _Measurements.words(last)!
+        let before = (0..<400).map { table.size(text($0), 300) }
+        let lastBefore = table.lastHit(words, 300)
+        table.grow(to: 2 * _Measurements.initialSlotCount)
+        #expect(table.slots.count == 2 * _Measurements.initialSlotCount)
+        for k in 0..<400 {
+            let after = table.size(text(k), 300)
+            #expect(after?.size == before[k]?.size)
+            #expect(after?.baselines?.first == before[k]?.baselines?.first)
+            #expect(after?.baselines?.last == before[k]?.baselines?.last)
+        }
+        #expect(table.lastHit(words, 300)?.size == lastBefore?.size)
     }
 }

@@ -386,45 +386,75 @@ extension _LanePlan {
 
     // MARK: Labels
 
-    /// Measures label `index` at its current measuring width, as `Label` does.
+    /// Measures label `index` at its current measuring width, as `Label`
+    /// does, or button `index`'s title on one line, as `Button` does.
     mutating func measure(_ index: Int) {
         if index < unmeasured.count, unmeasured[index] { return }
         measureCalls &+= 1
         // (The node's fields read in place: a copy of its label or button
         // retains the text and the style's fonts.)
+        let isButton: Bool
         switch nodes[index].kind {
-        case .button:
-            measureButton(index)
-            return
-        case .label:
-            break
-        case .stack, .image, .fixed:
+        case .label: isButton = false
+        case .button: isButton = true
+        case .stack, .image, .fixed: return
+        }
+        let width = isButton ? Double.infinity : measuringWidth(index)
+        let kept = index < measured.count
+        // A text of the words of the one this node last found or kept, at
+        // that width, is that one (`lastHit`): a button's title from the
+        // template on every row, a time such as "3h" twice running, a
+        // label measured again at the width it had. Told by its string's
+        // two words, without a copy of the text, its key or a probe.
+        // (Through the buffers: `measured[index]` read the entry in a
+        // copy, retaining and releasing each of its arrays.)
+        if kept,
+            let words = nodes.withUnsafeBufferPointer({ _Measurements.words($0[index].text) }),
+            let known = measured.withUnsafeBufferPointer({ $0[index].lastHit(words, width) })
+        {
+            setMeasurement(index, known, isButton: isButton)
             return
         }
         // (The node's own `text`: a read through `label` copies the whole node.)
         let text = nodes[index].text
-        let width = measuringWidth(index)
-        nodes[index].baselines = nil
-        let kept = index < measured.count
-        // (Through the buffer: `measured[index]` read the entry in a copy,
-        // retaining and releasing each of its arrays.)
-        if kept, let known = measured.withUnsafeBufferPointer({ $0[index].lastSize(text, width) }) {
-            nodes[index].intrinsic = known.size
-            nodes[index].baselines = known.baselines
-            return
-        }
         let key = kept ? _Measurements.key(text, width) : (bytes: 0, hash: 0)
         if kept,
             let known = measured.withUnsafeMutableBufferPointer({
                 $0[index].noteSize(text, width, key: key)
             })
         {
-            nodes[index].intrinsic = known.size
-            nodes[index].baselines = known.baselines
+            setMeasurement(index, known, isButton: isButton)
             return
         }
+        if isButton {
+            measureTitle(index, text, key: kept ? key : nil)
+            return
+        }
+        nodes[index].baselines = nil
         if measureText(index, text, width), kept {
             measured[index].insert(text, key, width, nodes[index].intrinsic, nil)
+        }
+    }
+
+    /// Sets node `index`'s measurement from a kept one: a label's size and
+    /// baselines, a button's title's size plus its content insets.
+    @inline(__always)
+    mutating func setMeasurement(
+        _ index: Int, _ known: (size: Size, baselines: (first: Double, last: Double)?),
+        isButton: Bool
+    ) {
+        if isButton {
+            let insets = nodes[index].contentInsets
+            nodes[index].intrinsic = Size(
+                width: known.size.width + insets.horizontal,
+                height: known.size.height + insets.vertical)
+        } else {
+            // (Both through one buffer: each `nodes[index].… =` checks the
+            // array's uniqueness.)
+            nodes.withUnsafeMutableBufferPointer { nodes in
+                nodes[index].intrinsic = known.size
+                nodes[index].baselines = known.baselines
+            }
         }
     }
 
@@ -440,10 +470,11 @@ extension _LanePlan {
             case .plain(let text):
                 if text.isEmpty {
                     nodes[index].intrinsic = .zero
-                } else if let style = nodes[index].checkedStyle {
-                    nodes[index].intrinsic = try measurer._sizeThatFits(
-                        text, checkedStyle: style, width: width,
-                        numberOfLines: numberOfLines, scale: scale)
+                } else if nodes[index].checkedStyle != nil {
+                    let (measurer, scale) = (self.measurer, self.scale)
+                    let size = try Self.sizeThatFits(
+                        text, &nodes[index].checkedStyle!, measurer, width, numberOfLines, scale)
+                    nodes[index].intrinsic = size
                 } else {
                     guard var style = nodes[index].label?.style else { return false }
                     style.lineBreakMode = nodes[index].label?.lineBreakMode ?? style.lineBreakMode
@@ -467,39 +498,36 @@ extension _LanePlan {
         return true
     }
 
-    /// A button's intrinsic size, as `Button` gives it: its title on one
-    /// line in its style, plus its content insets.
-    mutating func measureButton(_ index: Int) {
-        // (The node's own `text` and insets: a read through `button` copies
-        // the whole node.)
-        let key = nodes[index].text
-        guard case .plain(let titleText) = key else { return }
-        let insets = nodes[index].contentInsets
+    /// `TextMeasurer._sizeThatFits` of a style lent in place: through an
+    /// inout access the style reaches the measurer without a copy (read
+    /// from the node around the call, it is copied, its fonts retained and
+    /// released), as `Label` lends its text. Nothing is written.
+    @inline(__always)
+    static func sizeThatFits(
+        _ text: String, _ style: inout TextStyle, _ measurer: TextMeasurer, _ width: Double,
+        _ numberOfLines: Int, _ scale: Double
+    ) throws(TextError) -> Size {
+        try measurer._sizeThatFits(
+            text, checkedStyle: style, width: width, numberOfLines: numberOfLines, scale: scale)
+    }
+
+    /// Measures button `index`'s title (`text`, the kept measurements
+    /// missed it) as `Button` gives its intrinsic size: on one line in its
+    /// style, plus its content insets; kept under `key` (nil: not kept).
+    @inline(never)
+    mutating func measureTitle(
+        _ index: Int, _ text: StackTree.Text, key: (bytes: Int, hash: UInt64)?
+    ) {
+        guard case .plain(let titleText) = text else { return }
         var title = Size.zero
-        let kept = index < measured.count
-        // (Through the buffer, as in `measure`.)
-        if kept,
-            let known = measured.withUnsafeBufferPointer({ $0[index].lastSize(key, .infinity) })
-        {
-            title = known.size
-        } else {
-            let hash = kept ? _Measurements.key(key, .infinity) : (bytes: 0, hash: 0)
-            if kept,
-                let known = measured.withUnsafeMutableBufferPointer({
-                    $0[index].noteSize(key, .infinity, key: hash)
-                })
-            {
-                title = known.size
-            } else if !titleText.isEmpty, let style = nodes[index].button?.style {
-                title =
-                    (try? measurer.sizeThatFits(
-                        titleText, style: style, size: Size(width: .infinity, height: .infinity),
-                        numberOfLines: 1, scale: scale)) ?? .zero
-                if kept { measured[index].insert(key, hash, .infinity, title, nil) }
-            }
+        if !titleText.isEmpty, let style = nodes[index].button?.style {
+            title =
+                (try? measurer.sizeThatFits(
+                    titleText, style: style, size: Size(width: .infinity, height: .infinity),
+                    numberOfLines: 1, scale: scale)) ?? .zero
+            if let key { measured[index].insert(text, key, .infinity, title, nil) }
         }
-        nodes[index].intrinsic = Size(
-            width: title.width + insets.horizontal, height: title.height + insets.vertical)
+        setMeasurement(index, (title, nil), isButton: true)
     }
 
     /// The width a label measures its text at, as `Label` does: one line

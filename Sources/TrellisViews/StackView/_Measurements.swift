@@ -10,10 +10,12 @@ import TrellisSupport
 /// as "0" on buttons), more than a few rows apart. The template engine's
 /// `Label` keeps its last measurement only, so it measures each such text
 /// again on every row; here they are found by a hash of their bytes in a
-/// table of `slotCount` entries (a group of eight places per hash), so a text met in
-/// any of the last few hundred rows is not measured again. What is kept
-/// is what the measurer gave for those very bytes at that very width, so
-/// a hit gives the same size, to the bit, as measuring again.
+/// table (a group of eight places per hash) of `initialSlotCount` places,
+/// doubled (`grow`) while a list comes back to more texts than it holds,
+/// up to `maximumSlotCount`, so a text met in any of the last few hundred
+/// (or thousand) rows is not measured again. What is kept is what the
+/// measurer gave for those very bytes at that very width, so a hit gives
+/// the same size, to the bit, as measuring again.
 struct _Measurements {
     struct Entry {
         var text: StackTree.Text
@@ -26,8 +28,19 @@ struct _Measurements {
         var baselines: (Double, Double)?
     }
 
-    /// Places in the table (a power of two), made on the first measurement.
-    static let slotCount = 512
+    /// Places in the table (a power of two) when made, on the first
+    /// measurement: what a list that comes back to a few hundred texts
+    /// (names, times, counts) needs.
+    static let initialSlotCount = 512
+    /// Most places the table grows to. A place is about 100 bytes (an
+    /// entry, its flag and its hash), besides the text the entry holds,
+    /// and `ghosts` 64 KB below this size: 8,192 places are about 0.8 MB
+    /// a label, and a card's few text labels together keep
+    /// about as many texts as the text measurer's prepared texts
+    /// (`TextMeasurer(preparedTextCapacity:)`, 32,768), which these tables
+    /// stand in front of; a list coming back to more texts a label than
+    /// that misses in both whatever this table's size.
+    static let maximumSlotCount = 8192
     /// Places a hash may take: an aligned group of eight.
     static let groupSize = 8
 
@@ -46,21 +59,75 @@ struct _Measurements {
         Entry(
             text: .plain(""), bytes: -2, hash: 0, width: .nan, size: .zero, baselines: nil)
     }
+    /// The first place of a hash's group: the hash's low bits, within
+    /// the places, less those of the place in the group.
+    var groupMask = 0
     /// Which place of a full group the next new text takes (round robin).
     var turn = 0
+    /// Entries replaced, recently: at the place of the low bits of its
+    /// hash (`maximumSlotCount` places, the latest there), each its hash's
+    /// upper bits and the count of replacements (`replacements`) when it
+    /// was replaced, in the low bits `ghostSerial` (a "ghost" entry, as in
+    /// ARC caches). A new text whose hash is there was replaced that many
+    /// replacements ago: a table of that many more places would have held
+    /// it. Made on the first replacement; none at the largest size.
+    var ghosts: [UInt64] = []
+    static let ghostSerial: UInt64 = (1 << 20) - 1
+    /// Entries replaced since the table was made.
+    var replacements = 0
+    /// Since the table last grew or looked at growing (or first replaced
+    /// an entry): entries replaced, texts added (missed) while `ghosts`
+    /// were kept, and of those, by the table each would have been found
+    /// in (`wouldHit[k]`: one of `2^k` times the places, not one of half
+    /// that; k from 1).
+    var replaced = 0
+    var missed = 0
+    var wouldHit: [Int] = []
+    /// How many times the table grew.
+    var grown = 0
     /// How many measurements were kept (every one the table missed).
     var added = 0
     /// The place of the text last found or kept (-1: none): a label whose
     /// text is the one it had last (a button's title from the template, a
-    /// time such as "3h" twice running) finds it there by its bytes,
-    /// without its key or a probe (`lastSize`).
+    /// time such as "3h" twice running) at the width it had finds it there
+    /// (`lastHit`), without its key or a probe.
     var last = -1
+    /// The words (`StringWords`) of `last`'s text where it is plain, and
+    /// its width: a text of the same words at that width is that entry's,
+    /// told without a read of its bytes (the entry holds its text, so the
+    /// words stay its bytes'). Nil where `last` is -1 or holds attributed
+    /// text.
+    var lastWords: StringWords?
+    var lastWidth = Double.nan
 
     /// The hash of a text and its width: the text's length and up to its
     /// first and last 32 bytes (texts of the same bytes have the same hash;
     /// the table compares the whole text before it answers), taken eight
     /// bytes at a time (`_mixWords`) and mixed once at the end.
+    @inline(__always)
     static func key(_ text: StackTree.Text, _ width: Double) -> (bytes: Int, hash: UInt64) {
+        // (A small string's hash from its words, without a copy of the
+        // string, which retains and releases it; inlined, where the
+        // others' is a call.)
+        if Self._smallLayout, case .plain(let plain) = text, let words = StringWords(plain),
+            let count = words.uncheckedSmallCount
+        {
+            return finish(_smallHash(words, count), bytes: count, width)
+        }
+        return _storedKey(text, width)
+    }
+
+    /// `key` of a text not in a small string.
+    @inline(never)
+    static func _storedKey(_ text: StackTree.Text, _ width: Double) -> (bytes: Int, hash: UInt64) {
+        // (A native string's bytes read in place, where `withUTF8`, a
+        // mutating method, needs a copy of the string, retained and
+        // released.)
+        if case .plain(let plain) = text,
+            let hash = plain.utf8.withContiguousStorageIfAvailable(_bytesHash)
+        {
+            return finish(hash, bytes: plain.utf8.count, width)
+        }
         let bytes: Int
         var string: String
         switch text {
@@ -71,19 +138,27 @@ struct _Measurements {
             string = attributed.string
             bytes = -1
         }
-        // (The hash is a local of the closure: a variable captured from
-        // outside it would be checked for exclusive access at every word.)
-        var hash =
-            _smallHash(string)
-            ?? string.withUTF8 { utf8 -> UInt64 in
-                let seed: UInt64 = 0xcbf2_9ce4_8422_2325
-                guard let base = utf8.baseAddress, utf8.count > 0 else { return seed }
-                let raw = UnsafeRawPointer(base)
-                if utf8.count <= 64 { return _mixWords(raw, utf8.count, seed) }
-                let head = _mixWords(raw, 32, seed)
-                return _mixWords(raw + (utf8.count - 32), 32, head)
-            }
-        hash = (hash ^ UInt64(bitPattern: Int64(bytes))) &* _multiplier
+        let hash = _smallHash(string) ?? string.withUTF8(_bytesHash)
+        return finish(hash, bytes: bytes, width)
+    }
+
+    /// The hash of a text's bytes: up to its first and last 32, eight at a
+    /// time. (The hash is a local here: a variable captured from outside a
+    /// closure would be checked for exclusive access at every word.)
+    @inline(__always)
+    static func _bytesHash(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let seed: UInt64 = 0xcbf2_9ce4_8422_2325
+        guard let base = utf8.baseAddress, utf8.count > 0 else { return seed }
+        let raw = UnsafeRawPointer(base)
+        if utf8.count <= 64 { return _mixWords(raw, utf8.count, seed) }
+        let head = _mixWords(raw, 32, seed)
+        return _mixWords(raw + (utf8.count - 32), 32, head)
+    }
+
+    /// A key from the hash of a text's bytes: its length and width mixed in.
+    @inline(__always)
+    static func finish(_ hash: UInt64, bytes: Int, _ width: Double) -> (bytes: Int, hash: UInt64) {
+        var hash = (hash ^ UInt64(bitPattern: Int64(bytes))) &* _multiplier
         hash = (hash ^ width.bitPattern) &* _multiplier
         // (MurmurHash3's finalizer: every bit of every word reaches the
         // low bits that pick the group.)
@@ -104,6 +179,12 @@ struct _Measurements {
         guard Self._smallLayout, let words = StringWords(string),
             let count = words.uncheckedSmallCount
         else { return nil }
+        return _smallHash(words, count)
+    }
+
+    /// `_smallHash` of a small string's words and byte count.
+    @inline(__always)
+    static func _smallHash(_ words: StringWords, _ count: Int) -> UInt64 {
         let seed: UInt64 = 0xcbf2_9ce4_8422_2325
         guard count > 0 else { return seed }
         // (Bytes past the count masked off: the last word's missing bytes
@@ -150,38 +231,33 @@ struct _Measurements {
 
     /// The first place of a hash's group.
     @inline(__always)
-    static func group(_ hash: UInt64) -> Int {
-        Int(truncatingIfNeeded: hash) & (slotCount - 1) & ~(groupSize - 1)
+    func group(_ hash: UInt64) -> Int {
+        Int(truncatingIfNeeded: hash) & groupMask
     }
 
     /// The place of `text` at `width` among the entries, if measured.
+    @inline(__always)
     func find(_ text: StackTree.Text, _ width: Double, _ key: (bytes: Int, hash: UInt64)) -> Int? {
         guard !slots.isEmpty else { return nil }
-        let start = Self.group(key.hash)
-        for place in start..<(start + Self.groupSize)
-        where hashes[place] == key.hash && holds(place, text, width, key) {
-            return place
-        }
-        return nil
-    }
-
-    /// Whether place `place` holds `text` at `width` (hash, length and
-    /// width first: no text is read unless they match).
-    @inline(__always)
-    func holds(
-        _ place: Int, _ text: StackTree.Text, _ width: Double, _ key: (bytes: Int, hash: UInt64)
-    )
-        -> Bool
-    {
-        // (Field by field, through a pointer to the entry: no copy of it,
-        // which retains its text.)
-        guard filled[place] else { return false }
-        return slots.withUnsafeBufferPointer { slots in
-            let entry = slots.baseAddress! + place
-            guard entry.pointee.hash == key.hash, entry.pointee.bytes == key.bytes,
-                entry.pointee.width == width
-            else { return false }
-            return Self.same(entry.pointee.text, text)
+        let start = group(key.hash)
+        // (The group's hashes, flags and entries read through pointers: a
+        // subscript checked the index at every read. `hashes` and `filled`
+        // have as many places as `slots`.)
+        return hashes.withUnsafeBufferPointer { hashes in
+            filled.withUnsafeBufferPointer { filled in
+                slots.withUnsafeBufferPointer { slots -> Int? in
+                    for place in start..<(start + Self.groupSize)
+                    where hashes[place] == key.hash && filled[place] {
+                        let entry = slots.baseAddress! + place
+                        if entry.pointee.bytes == key.bytes, entry.pointee.width == width,
+                            Self.same(entry.pointee.text, text)
+                        {
+                            return place
+                        }
+                    }
+                    return nil
+                }
+            }
         }
     }
 
@@ -204,35 +280,56 @@ struct _Measurements {
         }
     }
 
-    /// `size(text, width)` where the place of the text last found or kept
-    /// (`last`) holds this plain text, by its bytes, at `width` (the
-    /// entry `find` would give); nil otherwise.
-    func lastSize(_ text: StackTree.Text, _ width: Double) -> (
-        size: Size, baselines: (first: Double, last: Double)?
-    )? {
-        guard last >= 0, case .plain(let plain) = text else { return nil }
-        return slots.withUnsafeBufferPointer { slots in
-            let entry = slots.baseAddress! + last
-            // (The length first, as `holds` compares it: most rows bring
-            // another text, told apart without reading its bytes.)
-            guard entry.pointee.width == width, entry.pointee.bytes == plain.utf8.count,
-                Self.same(entry.pointee.text, text)
-            else {
-                return nil
-            }
-            return (entry.pointee.size, entry.pointee.baselines.map { (first: $0.0, last: $0.1) })
-        }
-    }
-
     /// `size(_:_:key:)`, the place found becoming `last`.
+    @inline(__always)
     mutating func noteSize(_ text: StackTree.Text, _ width: Double, key: (bytes: Int, hash: UInt64))
         -> (size: Size, baselines: (first: Double, last: Double)?)?
     {
         guard let place = find(text, width, key) else { return nil }
-        last = place
+        return take(place, Self.words(text), width)
+    }
+
+    /// The measurement at `place` (found by `find` for a text of `words`,
+    /// nil where attributed, at `width`), that place becoming `last`.
+    @inline(__always)
+    mutating func take(_ place: Int, _ words: StringWords?, _ width: Double) -> (
+        size: Size, baselines: (first: Double, last: Double)?
+    ) {
+        setLast(place, words, width)
         return slots.withUnsafeBufferPointer { slots in
             (slots[place].size, slots[place].baselines.map { (first: $0.0, last: $0.1) })
         }
+    }
+
+    /// The entry at `last` where its plain text has `words` and its width
+    /// is `width` (`lastWords`): what `find` would give for a text of those
+    /// words, found without its key, a probe or a read of its bytes; nil
+    /// otherwise.
+    @inline(__always)
+    func lastHit(_ words: StringWords, _ width: Double) -> (
+        size: Size, baselines: (first: Double, last: Double)?
+    )? {
+        guard let lastWords, lastWords == words, lastWidth == width else { return nil }
+        return slots.withUnsafeBufferPointer { slots in
+            let entry = slots.baseAddress! + last
+            return (entry.pointee.size, entry.pointee.baselines.map { (first: $0.0, last: $0.1) })
+        }
+    }
+
+    /// Makes `place` (holding a text of `words`, nil where it is
+    /// attributed, at `width`) the place last found or kept.
+    @inline(__always)
+    mutating func setLast(_ place: Int, _ words: StringWords?, _ width: Double) {
+        last = place
+        lastWords = words
+        lastWidth = width
+    }
+
+    /// A plain text's string's words (nil for attributed text).
+    @inline(__always)
+    static func words(_ text: StackTree.Text) -> StringWords? {
+        guard case .plain(let string) = text else { return nil }
+        return StringWords(string)
     }
 
     /// Texts of the same bytes. `String`'s `==` compares canonical
@@ -273,7 +370,16 @@ struct _Measurements {
     }
 
     /// Puts the entry in an empty place of its group, else in the one
-    /// whose turn it is.
+    /// whose turn it is (the entry there replaced, kept among `ghosts`);
+    /// then, once the table has replaced as many entries as it has places
+    /// since it last grew or looked, grows it (`grow`) to the largest size
+    /// (up to `maximumSlotCount`) whose doubling from half of it would have
+    /// found at least an eighth of the texts added in that time
+    /// (`wouldHit`): a list that comes back to more texts than the table
+    /// holds. The table's own hits do not tell that: a list cycling
+    /// through more texts than places finds next to none, whatever a
+    /// bigger table would; a list that never comes back to a text has no
+    /// ghost hits, and keeps its size.
     mutating func insert(
         _ text: StackTree.Text, _ key: (bytes: Int, hash: UInt64), _ width: Double, _ size: Size,
         _ baselines: (Double, Double)?
@@ -283,21 +389,117 @@ struct _Measurements {
             baselines: baselines)
         added += 1
         if slots.isEmpty {
-            slots = Array(repeating: Self.vacant, count: Self.slotCount)
-            filled = Array(repeating: false, count: Self.slotCount)
-            hashes = Array(repeating: 0, count: Self.slotCount)
+            slots = Array(repeating: Self.vacant, count: Self.initialSlotCount)
+            filled = Array(repeating: false, count: Self.initialSlotCount)
+            hashes = Array(repeating: 0, count: Self.initialSlotCount)
+            groupMask = (Self.initialSlotCount - 1) & ~(Self.groupSize - 1)
         }
-        let start = Self.group(entry.hash)
-        for place in start..<(start + Self.groupSize) where !filled[place] {
+        if !ghosts.isEmpty {
+            // (Read through a pointer: `ghosts` has `maximumSlotCount`
+            // places whenever it has any.)
+            missed += 1
+            let ghost = ghosts.withUnsafeBufferPointer {
+                $0[Int(truncatingIfNeeded: key.hash) & (Self.maximumSlotCount - 1)]
+            }
+            if ghost != 0, (ghost ^ key.hash) & ~Self.ghostSerial == 0 { noteGhost(ghost) }
+        }
+        let start = group(entry.hash)
+        let words = Self.words(text)
+        // (The group's flags read through a pointer, as in `find`.)
+        let empty = filled.withUnsafeBufferPointer { filled -> Int? in
+            (start..<(start + Self.groupSize)).first { !filled[$0] }
+        }
+        if let place = empty {
             slots[place] = entry
             filled[place] = true
             hashes[place] = entry.hash
-            last = place
+            setLast(place, words, width)
             return
         }
-        slots[start + turn] = entry
-        hashes[start + turn] = entry.hash
-        last = start + turn
+        let place = start + turn
         turn = (turn + 1) % Self.groupSize
+        if slots.count < Self.maximumSlotCount { keepGhost(hashes[place]) }
+        slots[place] = entry
+        hashes[place] = entry.hash
+        setLast(place, words, width)
+        replacements += 1
+        replaced += 1
+        if replaced >= slots.count { lookAtGrowing() }
+    }
+
+    /// Grows the table (`insert`) where `wouldHit` tells a size, and
+    /// starts counting anew.
+    @inline(never)
+    mutating func lookAtGrowing() {
+        var size = slots.count
+        for k in wouldHit.indices.reversed() where k > 0 && wouldHit[k] * 8 >= max(missed, 1) {
+            size = min(slots.count << k, Self.maximumSlotCount)
+            break
+        }
+        if size > slots.count { grow(to: size) }
+        (replaced, missed) = (0, 0)
+        for k in wouldHit.indices { wouldHit[k] = 0 }
+    }
+
+    /// Keeps a replaced entry's hash among `ghosts`, with the count of
+    /// replacements.
+    @inline(__always)
+    mutating func keepGhost(_ hash: UInt64) {
+        if ghosts.isEmpty { makeGhosts() }
+        let ghost =
+            hash & ~Self.ghostSerial | UInt64(truncatingIfNeeded: replacements) & Self.ghostSerial
+        ghosts.withUnsafeMutableBufferPointer {
+            $0[Int(truncatingIfNeeded: hash) & (Self.maximumSlotCount - 1)] = ghost
+        }
+    }
+
+    /// Makes `ghosts` and `wouldHit` (on the first replacement).
+    @inline(never)
+    mutating func makeGhosts() {
+        ghosts = Array(repeating: 0, count: Self.maximumSlotCount)
+        var k = 0
+        while Self.initialSlotCount << k <= Self.maximumSlotCount { k += 1 }
+        wouldHit = Array(repeating: 0, count: k)
+    }
+
+    /// Counts a text added whose hash is among `ghosts` (`ghost`) in the
+    /// table that would have found it (`wouldHit`): one with as many more
+    /// places as replacements since.
+    @inline(never)
+    mutating func noteGhost(_ ghost: UInt64) {
+        let since = Int((UInt64(truncatingIfNeeded: replacements) &- ghost) & Self.ghostSerial)
+        let needed = slots.count + since
+        guard needed <= Self.maximumSlotCount else { return }
+        var k = 1
+        while k < wouldHit.count, slots.count << k < needed { k += 1 }
+        if k < wouldHit.count { wouldHit[k] += 1 }
+    }
+
+    /// Makes the table `count` places (a power of two, more than it has):
+    /// each entry put in its group of the new places, by the same hash (a
+    /// group's entries go to groups of the new table that take no other
+    /// group's, eight places each, so every one is kept), `last`
+    /// following its entry; `ghosts` dropped at the largest size.
+    mutating func grow(to count: Int) {
+        let mask = (count - 1) & ~(Self.groupSize - 1)
+        var newSlots = Array(repeating: Self.vacant, count: count)
+        var newFilled = Array(repeating: false, count: count)
+        var newHashes = [UInt64](repeating: 0, count: count)
+        var newLast = -1
+        for place in slots.indices where filled[place] {
+            let start = Int(truncatingIfNeeded: hashes[place]) & mask
+            var target = start
+            while newFilled[target] { target += 1 }
+            precondition(target < start + Self.groupSize)
+            newSlots[target] = slots[place]
+            newFilled[target] = true
+            newHashes[target] = hashes[place]
+            if place == last { newLast = target }
+        }
+        (slots, filled, hashes, groupMask) = (newSlots, newFilled, newHashes, mask)
+        last = newLast
+        if newLast < 0 { (lastWords, lastWidth) = (nil, .nan) }
+        if count >= Self.maximumSlotCount { (ghosts, wouldHit) = ([], []) }
+        grown += 1
     }
 }
