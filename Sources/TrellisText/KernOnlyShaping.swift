@@ -367,20 +367,7 @@ final class _KernOnlyFace: @unchecked Sendable {
                 pairLookups.append(nil)
                 continue
             }
-            var properties = hb_segment_properties_t()
-            properties.direction = HB_DIRECTION_LTR
-            properties.script = script
-            properties.language = hb_language_get_default()
-            // The fraction features act only around U+2044 FRACTION SLASH
-            // (HarfBuzz sets their masks there alone), which is not
-            // eligible; the plan without them has every other lookup.
-            var features = ["frac", "numr", "dnom"].map {
-                hb_feature_t(tag: _tag($0), value: 0, start: 0, end: UInt32.max)
-            }
-            guard
-                let plan = hb_shape_plan_create_cached(
-                    face, &properties, &features, UInt32(features.count), nil)
-            else {
+            guard let plan = _kernModelShapePlan(face, script) else {
                 simple.append(nil)
                 pairLookups.append(nil)
                 continue
@@ -483,6 +470,22 @@ func _tableLength(_ face: OpaquePointer, _ tag: String) -> UInt32 {
     let blob = hb_face_reference_table(face, _tag(tag))
     defer { hb_blob_destroy(blob) }
     return hb_blob_get_length(blob)
+}
+
+/// The shape plan the kern model stands in for, for `script` (left to
+/// right, the default language; the caller destroys it). The fraction
+/// features act only around U+2044 FRACTION SLASH (HarfBuzz sets their
+/// masks there alone), which is not eligible; the plan without them has
+/// every other lookup.
+func _kernModelShapePlan(_ face: OpaquePointer, _ script: hb_script_t) -> OpaquePointer? {
+    var properties = hb_segment_properties_t()
+    properties.direction = HB_DIRECTION_LTR
+    properties.script = script
+    properties.language = hb_language_get_default()
+    var features = ["frac", "numr", "dnom"].map {
+        hb_feature_t(tag: _tag($0), value: 0, start: 0, end: UInt32.max)
+    }
+    return hb_shape_plan_create_cached(face, &properties, &features, UInt32(features.count), nil)
 }
 
 /// The lookups of `table` a shape plan applies, in index order.

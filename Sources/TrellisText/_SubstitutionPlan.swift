@@ -200,17 +200,7 @@ final class _SubstitutionPlan: @unchecked Sendable {
     static func make(face: OpaquePointer, script: hb_script_t, tables: _SubstitutionTables)
         -> _SubstitutionPlan?
     {
-        var properties = hb_segment_properties_t()
-        properties.direction = HB_DIRECTION_LTR
-        properties.script = script
-        properties.language = hb_language_get_default()
-        var features = ["frac", "numr", "dnom"].map {
-            hb_feature_t(tag: _tag($0), value: 0, start: 0, end: UInt32.max)
-        }
-        guard
-            let plan = hb_shape_plan_create_cached(
-                face, &properties, &features, UInt32(features.count), nil)
-        else { return nil }
+        guard let plan = _kernModelShapePlan(face, script) else { return nil }
         defer { hb_shape_plan_destroy(plan) }
         let order = _planLookups(plan, "GSUB")
         guard order.allSatisfy({ $0 < tables.lookups.count }) else { return nil }
