@@ -355,6 +355,15 @@ open class Label: View {
         _readsBaselines = true
         let width = _measuringWidth
         if let cached = _cachedBaselines, cached.width == width { return cached.offsets }
+        return _measureBaselineOffsets(width: width)
+    }
+
+    /// `_baselineOffsetsFromTop` when the baselines at `width` are not kept:
+    /// out of line, so that the common read, of kept baselines (a baseline
+    /// constraint's refit reads both of its items), costs no frame for the
+    /// measuring.
+    @inline(never)
+    private final func _measureBaselineOffsets(width: Double) -> (first: Double, last: Double)? {
         // Read before the size at this width (another label's baseline
         // constraint asked first): measure both now, as the size is next.
         if _cachedSize?.width != width {

@@ -162,7 +162,12 @@ extension LayoutEngine {
     /// The reset of `resetFreeLabelWidths()`: every width-dependent label
     /// forgets its width and, when it had one, is queued.
     func forgetLabelWidths() {
-        for (index, _) in intrinsic.widthDependentLabels {
+        // By position: a loop over the list itself holds a copy of it (a
+        // retain and a release on every refit of a cell with a free label
+        // width), as queueing writes `intrinsic`; queueing leaves the list
+        // as it is.
+        for k in 0..<intrinsic.widthDependentLabels.count {
+            let index = intrinsic.widthDependentLabels[k].index
             // Loaded first: `views.withView` around a call the compiler
             // cannot see into copies the list (retaining both its arrays).
             let forgot = views.unretainedView(at: index)._withUnsafeGuaranteedRef {
