@@ -225,7 +225,7 @@ final class _SystemFallback: @unchecked Sendable {
     /// Collections resolved for texts (`FontCollection._resolved(for:)`),
     /// by the ids of their faces: texts that need the same system fonts
     /// share one collection. At most `resolvedLimit` are kept.
-    private let resolved = Locked<[[Int]: FontCollection]>([:])
+    private let resolved = Locked<[_FaceIDs: FontCollection]>([:])
     private static let resolvedLimit = 256
 
     /// One fallback per (first font, language), for the whole process:
@@ -350,7 +350,7 @@ final class _SystemFallback: @unchecked Sendable {
     /// `fonts` followed by `added`, as one collection shared by every text
     /// that needs these fonts.
     func resolvedCollection(_ fonts: [Font], adding added: [_FontFace]) -> FontCollection {
-        let key = fonts.map(\._face.id) + added.map(\.id)
+        let key = _FaceIDs(fonts.map(\._face.id) + added.map(\.id))
         if let known = resolved.withLock({ $0[key] }) { return known }
         let made = FontCollection(fonts + added.map(Font.init(_sharing:)))
         resolved.withLock { table in
