@@ -500,8 +500,14 @@ enum _BundledFonts {
         if let value = getenv("TRELLIS_FONTS_DIR"), value.pointee != 0 {
             return String(cString: value)
         }
-        var components = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        components.removeLast(3)
-        return components.joined(separator: "/") + "/Fonts"
+        // The path without its last three components (not `joined` on
+        // the split path, whose generic code made the runtime scan every
+        // conformance record of the binary at each start).
+        var root = Substring(#filePath)
+        for _ in 0..<3 {
+            guard let slash = root.lastIndex(of: "/") else { break }
+            root = root[..<slash]
+        }
+        return String(root) + "/Fonts"
     }()
 }

@@ -34,12 +34,13 @@ extension FontCollection {
     /// - Complexity: O(number of fonts); the system's ranking is made on the
     ///   first character that needs it (one FcFontSort per language).
     public func addingSystemFonts(language: String? = nil) throws(TextError) -> FontCollection {
-        let first = faces.first
-        let described = first.flatMap { _SystemFallback.describe(path: $0.path, index: $0.index) }
-        let family = described?.family ?? first?.familyName ?? "sans-serif"
-        let weight = described?.weight ?? _SystemFallback.fontconfigWeight(openType: 400)
+        // The family and weight fontconfig reads from the first font are
+        // read when a character first needs the ranking.
+        let source = faces.first.map {
+            _PatternSource(path: $0.path, index: $0.index, familyName: $0.familyName)
+        }
         let fallback = _SystemFallback.shared(
-            family: family, weight: weight, language: language ?? _processLanguage())
+            source: source, language: language ?? _processLanguage())
         return FontCollection(fonts, systemFallback: fallback)
     }
 

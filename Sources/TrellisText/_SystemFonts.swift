@@ -19,13 +19,19 @@ import TrellisSupport
     import Glibc
 #endif
 
-/// fontconfig's ranked fonts for one family and weight, per language, and
-/// the face chosen for each character. Immutable in what it answers; its
-/// caches fill under locks, so threads may share it.
+/// fontconfig's ranked fonts for the family and weight of a collection's
+/// first font, per language, and the face chosen for each character.
+/// Immutable in what it answers; its caches fill under locks, so threads
+/// may share it.
 final class _SystemFallback: @unchecked Sendable {
-    /// The pattern's family and fontconfig weight.
-    let family: String
-    let weight: Int32
+    /// The pattern's family and fontconfig weight (`pattern`).
+    var family: String { pattern.family }
+    var weight: Int32 { pattern.weight }
+    /// What the pattern is read from: the first font's file and face, or
+    /// nil for a collection without fonts ("sans-serif", regular).
+    private let source: _PatternSource?
+    /// `pattern` once read.
+    private let described = Locked<(family: String, weight: Int32)?>(nil)
     /// The text's language (`FontCollection.addingSystemFonts(language:)`).
     let language: String
     /// Distinguishes collections that end in different rankings.
@@ -219,14 +225,18 @@ final class _SystemFallback: @unchecked Sendable {
     /// Collections resolved for texts (`FontCollection._resolved(for:)`),
     /// by the ids of their faces: texts that need the same system fonts
     /// share one collection. At most `resolvedLimit` are kept.
-    private let resolved = Locked<[[Int]: FontCollection]>([:])
+    private let resolved = Locked<[_FaceIDs: FontCollection]>([:])
     private static let resolvedLimit = 256
 
-    /// One fallback per (family, weight, language), for the whole process:
+    /// One fallback per (first font, language), for the whole process:
     /// collections that end in the same ranking share its caches and its
     /// id, so their widths are cached once (a markup span's bold run
     /// builds its collection again for every text).
-    private static let shared = Locked<[_RankingKey: _SystemFallback]>([:])
+    private struct _SharedKey: Hashable {
+        var source: _PatternSource?
+        var language: String
+    }
+    private static let shared = Locked<[_SharedKey: _SystemFallback]>([:])
     /// What `describe` read from each font file (path and face index).
     private static let descriptions = Locked<[String: (family: String, weight: Int32)?]>([:])
 
@@ -234,12 +244,13 @@ final class _SystemFallback: @unchecked Sendable {
     private static let fontconfig = Locked<OpaquePointer?>(nil)
     private static let nextID = Locked<Int>(0)
 
-    /// The process's fallback for `family` at `weight` in text of `language`.
-    /// - Complexity: O(1) after the first call for the triple.
-    static func shared(family: String, weight: Int32, language: String) -> _SystemFallback {
-        let key = _RankingKey(family: family, weight: weight, language: language)
+    /// The process's fallback for the family and weight of `source` (see
+    /// `pattern`) in text of `language`.
+    /// - Complexity: O(1) after the first call for the pair.
+    static func shared(source: _PatternSource?, language: String) -> _SystemFallback {
+        let key = _SharedKey(source: source, language: language)
         if let known = shared.withLock({ $0[key] }) { return known }
-        let made = _SystemFallback(family: family, weight: weight, language: language)
+        let made = _SystemFallback(source: source, language: language)
         return shared.withLock { table in
             if let known = table[key] { return known }
             table[key] = made
@@ -247,9 +258,8 @@ final class _SystemFallback: @unchecked Sendable {
         }
     }
 
-    private init(family: String, weight: Int32, language: String) {
-        self.family = family
-        self.weight = weight
+    private init(source: _PatternSource?, language: String) {
+        self.source = source
         self.language = language
         self.languageScripts = _Script.written(language)
         self.id = _SystemFallback.nextID.withLock { next in
@@ -266,6 +276,28 @@ final class _SystemFallback: @unchecked Sendable {
     private static func loadedConfiguration(_ config: inout OpaquePointer?) -> OpaquePointer? {
         if config == nil, FcInit() != 0 { config = FcConfigGetCurrent() }
         return config
+    }
+
+    /// The pattern's family and fontconfig weight: those fontconfig reads
+    /// from the first font's file (`describe`), else the family FreeType
+    /// reads from it at the regular weight, else "sans-serif" at the
+    /// regular weight. Read on the first call, when a character first
+    /// needs the ranking: `FcFreeTypeQuery` reads the whole file, with its
+    /// character coverage (1.8 M instructions for Inter, a sixth of a
+    /// one-row `trellis measure`), and text whose characters the
+    /// collection's own fonts all have never ranks the system's fonts.
+    var pattern: (family: String, weight: Int32) {
+        if let known = described.withLock({ $0 }) { return known }
+        let read = source.flatMap { Self.describe(path: $0.path, index: $0.index) }
+        let made = (
+            family: read?.family ?? source?.familyName ?? "sans-serif",
+            weight: read?.weight ?? Self.fontconfigWeight(openType: 400)
+        )
+        return described.withLock { known in
+            if let known { return known }
+            known = made
+            return made
+        }
     }
 
     /// fontconfig's weight for an OpenType weight class (400 regular, 700 bold).
@@ -318,7 +350,7 @@ final class _SystemFallback: @unchecked Sendable {
     /// `fonts` followed by `added`, as one collection shared by every text
     /// that needs these fonts.
     func resolvedCollection(_ fonts: [Font], adding added: [_FontFace]) -> FontCollection {
-        let key = fonts.map(\._face.id) + added.map(\.id)
+        let key = _FaceIDs(fonts.map(\._face.id) + added.map(\.id))
         if let known = resolved.withLock({ $0[key] }) { return known }
         let made = FontCollection(fonts + added.map(Font.init(_sharing:)))
         resolved.withLock { table in
@@ -412,6 +444,7 @@ final class _SystemFallback: @unchecked Sendable {
     /// or "path: ranking" when the lists differ).
     func _coverageDisagreements(language: String) -> (candidates: Int, found: [String]) {
         let candidates = ranking(for: language)
+        let (family, weight) = pattern
         let fresh = Self.fontconfig.withLock { config in
             Self.rank(
                 family: family, weight: weight, language: language,
@@ -448,6 +481,8 @@ final class _SystemFallback: @unchecked Sendable {
     /// made from has changed, else made by fontconfig and written there
     /// (_SystemFonts+RankingCache.swift).
     private func ranking(for language: String) -> [_Candidate] {
+        // Read before the fontconfig lock, which `describe` takes.
+        let (family, weight) = pattern
         let key = _RankingKey(family: family, weight: weight, language: language)
         // Made under the fontconfig lock, so each key is ranked once.
         return Self.fontconfig.withLock { config in
@@ -551,4 +586,13 @@ final class _SystemFallback: @unchecked Sendable {
         let name = String(cString: format)
         return name == "TrueType" || name == "CFF"
     }
+}
+
+/// The font a system fallback's pattern is read from (`_SystemFallback.pattern`).
+struct _PatternSource: Hashable {
+    var path: String
+    var index: Int
+    /// The family FreeType reads from the file, for a file fontconfig
+    /// cannot read.
+    var familyName: String
 }

@@ -138,9 +138,14 @@ struct Measure: ParsableCommand {
         unlimited.maxRowLength = 1 << 48
         let reader = try LineReader(path: "-", limits: unlimited)
         var index = 0
+        // The first batch is small: the other threads have nothing to do
+        // until it is read (2,048 lines took the calling thread about
+        // 0.7 ms on the 2-core VM, 2026-12-01), and its chunks keep them
+        // busy while the next batch is read.
         func read() throws -> LineBatch {
             var batch = LineBatch()
-            while batch.count < 2048, let (lineNumber, bytes) = try reader.nextLine() {
+            let size = index == 0 ? 128 : 2048
+            while batch.count < size, let (lineNumber, bytes) = try reader.nextLine() {
                 batch.append(index: index, line: lineNumber, bytes)
                 index += 1
             }
