@@ -251,22 +251,9 @@ let package = Package(
             // The link repeats glibc's warning about `mktemp`, which
             // FoundationEssentials' temporary files reference (`trellis`
             // does not use them: it names its staging file itself).
-            // `-no-pie`: a position-dependent executable, whose 46,500
-            // relative relocations the linker resolves, so the loader
-            // neither applies them nor copies the ~110 pages they write
-            // (a one-row `trellis measure` 12.1 M -> 11.5 M instructions,
-            // 903 -> 793 page faults; `--help` 684 -> 563). The executable's
-            // own addresses are then fixed (no ASLR for its image; its
-            // libraries, heap and stacks are still placed at random). Packed
-            // relative relocations (`-z pack-relative-relocs` with lld) keep
-            // the PIE but save only the table's reading (0.24 M instructions,
-            // no page faults).
             linkerSettings: [
                 .unsafeFlags(
-                    [
-                        "-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections",
-                        "-Xclang-linker", "-no-pie",
-                    ],
+                    ["-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections"],
                     .when(configuration: .release))
             ]
         ),
