@@ -42,7 +42,11 @@ extension _Measurements {
             }
         }
         guard same else { return nil }
-        return take(place, words, width)
+        // (`take`, but for `placesByWords`, which holds the place already.)
+        (last, lastWords, lastWidth) = (place, words, width)
+        return slots.withUnsafeBufferPointer { slots in
+            (slots[place].size, slots[place].baselines.map { (first: $0.0, last: $0.1) })
+        }
     }
 
     /// Keeps `place` (holding a text of `words` at `width`) in
