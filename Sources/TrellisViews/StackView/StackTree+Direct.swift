@@ -259,6 +259,11 @@ struct _LanePlan<Slope: _SlopeLanes> {
     /// dictionary hashed its flags on every change of shape.
     var shapeKeysByID: [(count: Int, word: UInt64)] = []
     var shapesByID: [_ShapeAnalysis] = []
+    /// The shape whose analysis arrays (`levels`, `visibleOf`, `gapsOf`,
+    /// `skipsMeasuring` as `unmeasured`) the plan holds moved out of
+    /// `shapesByID` (which holds empty ones in their place meanwhile:
+    /// `useShape`), or nil.
+    var movedShape: Int?
     /// The widths pass of each shape met, where no row's texts can change
     /// it (`replayWidths`); `replayingWidths` false: always the general pass.
     /// By shape number (`_ShapeAnalysis.id`).

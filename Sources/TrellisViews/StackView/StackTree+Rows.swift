@@ -3,6 +3,7 @@
 // direct path's nodes in place.
 
 import TrellisGeometry
+import TrellisSupport
 
 /// What a row sets in a tree of a fixed structure, by node number
 /// (pre-order, the root stack 0): each node's hidden flag, each label's
@@ -335,16 +336,7 @@ extension _LanePlan {
             switchMemos(to: id)
             swap(&lastFlags, &rowFlags)
         }
-        // (The shape's `sharesTextWidth`, a stack's, read from the analysis
-        // through its own buffer and written through the nodes'.)
-        let shares = shapesByID[id].sharesTextWidth
-        nodes.withUnsafeMutableBufferPointer { nodes in
-            shares.withUnsafeBufferPointer { shares in
-                for index in nodes.indices where nodes[index].kind == .stack {
-                    if index < shares.count { nodes[index].sharesTextWidth = shares[index] }
-                }
-            }
-        }
+        // (With the shape's `sharesTextWidth`, a stack's.)
         useShape(id)
         kept = true
         return true
@@ -401,6 +393,15 @@ extension _LanePlan {
                 guard texts[index] != nil else {
                     if taking { giveBack(nodes, texts, upTo: index) }
                     return (false, word)
+                }
+                // (A title of the node's own string, as the template's on
+                // every row, is left: written, it was copied, retained and
+                // the node's released.)
+                if case .plain(let title) = texts[index]!,
+                    let words = StringWords(title),
+                    _Measurements.words(nodes[index].text) == words
+                {
+                    break
                 }
                 nodes[index].text = .plain(texts[index]!.string)
             case .image:

@@ -55,27 +55,29 @@ extension _LanePlan {
         }
         guard heightRecords[lastShape].applies else { return try heightsPassGenerally(insets) }
         // (Taken out: a method of the plan called with one of its own
-        // arrays `inout` copies the whole plan.)
+        // arrays `inout` copies the whole plan. Given back at the end, not
+        // shared: a copy kept in the plan retained it.)
         var key: [UInt64] = []
         swap(&key, &heightKeyBits)
+        defer { swap(&key, &heightKeyBits) }
         heightKey(into: &key)
-        heightKeyBits = key
         let hash = _HeightTable.hash(key)
-        if let entry = heightRecords[lastShape].entries.find(key, hash: hash) {
-            heightReplays += 1
-            if let error = heightRecords[lastShape].entries.refusals[entry] { throw error }
-            guard copying else { return heightRecords[lastShape].entries.heights[entry] }
-            // (Written through the nodes' buffer: `nodes[index].y = …`
-            // checks the array's uniqueness at every write.)
-            let places = heightRecords[lastShape].entries.places
-            let base = 2 * entry * heightRecords[lastShape].entries.nodeCount
+        // (The shape's table and the nodes written through their buffers,
+        // the records taken out of the plan meanwhile: read through
+        // `heightRecords[lastShape]`, the table's arrays were retained and
+        // each write checked an array's uniqueness.)
+        let shape = lastShape
+        var records: [_HeightRecord] = []
+        swap(&records, &heightRecords)
+        let replayed = records.withUnsafeMutableBufferPointer { records in
             nodes.withUnsafeMutableBufferPointer { nodes in
-                for index in nodes.indices {
-                    nodes[index].y = places[base + 2 * index]
-                    nodes[index].height = places[base + 2 * index + 1]
-                }
+                records[shape].entries.replay(key, hash: hash, into: nodes, places: copying)
             }
-            return heightRecords[lastShape].entries.heights[entry]
+        }
+        swap(&records, &heightRecords)
+        if let replayed {
+            heightReplays += 1
+            return try replayed.get()
         }
         let height: Double
         do throws(_StackCostError) {
@@ -129,8 +131,10 @@ extension _LanePlan {
     mutating func heightKey(into bits: inout [UInt64]) {
         let coupled = coupledImage
         if bits.count != heightKeyWords { bits = [UInt64](repeating: 0, count: heightKeyWords) }
-        nodes.withUnsafeBufferPointer { nodes in
-            keyedNodes.withUnsafeBufferPointer { keyed in
+        // (Mutable accesses, though nothing is written: read accesses
+        // retained and released both arrays around the closures.)
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            keyedNodes.withUnsafeMutableBufferPointer { keyed in
                 bits.withUnsafeMutableBufferPointer { bits in
                     var next = 0
                     for index in keyed {
@@ -139,7 +143,9 @@ extension _LanePlan {
                             bits[next] = nodes[index].intrinsic.height.bitPattern
                             next += 1
                         case .image:
-                            if Self.isHeldByCap(index, nodes, coupledImage: coupled) {
+                            if Self.isHeldByCap(
+                                index, UnsafeBufferPointer(nodes), coupledImage: coupled)
+                            {
                                 bits[next] = Self.cappedImageMark
                                 bits[next + 1] = Self.cappedImageMark
                                 bits[next + 2] = nodes[index].image!.maxHeight!.bitPattern

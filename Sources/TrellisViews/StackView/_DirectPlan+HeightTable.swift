@@ -71,6 +71,29 @@ struct _HeightTable {
         return true
     }
 
+    /// The cell's height of the entry whose key is `key` (`hash`: its
+    /// `hash`), or its refusal, its places written into `nodes` (each
+    /// node's y and height) unless `places` is false; nil where no entry
+    /// has that key.
+    mutating func replay(
+        _ key: [UInt64], hash: UInt64, into nodes: UnsafeMutableBufferPointer<_DirectNode>,
+        places copying: Bool
+    ) -> Result<Double, _StackCostError>? {
+        guard let entry = find(key, hash: hash) else { return nil }
+        if refusals[entry] != nil { return .failure(refusals[entry]!) }
+        if copying {
+            precondition(nodes.count == nodeCount)
+            let base = 2 * entry * nodeCount
+            places.withUnsafeBufferPointer { places in
+                for index in nodes.indices {
+                    nodes[index].y = places[base + 2 * index]
+                    nodes[index].height = places[base + 2 * index + 1]
+                }
+            }
+        }
+        return .success(heights[entry])
+    }
+
     /// Node `node`'s y and height in `entry`.
     @inline(__always)
     func place(_ entry: Int, _ node: Int) -> (y: Double, height: Double) {

@@ -43,13 +43,7 @@ extension _LanePlan {
             // (Labels of several lines are measured on one line for the
             // widths pass only: not when it is replayed.)
             let replayed = needsPassChecks ? false : replaysWidths(at: width)
-            // (Through `keyedNodes`: the labels, buttons and images.)
-            for position in keyedNodes.indices {
-                let index = keyedNodes[position]
-                guard nodes[index].kind == .label || nodes[index].kind == .button else { continue }
-                if replayed, nodes[index].isMultiLine { continue }
-                measure(index)
-            }
+            measureKeyed(skippingMultiLine: replayed)
             // Widths, with the engine's passes: labels of several lines are
             // measured again at the width they got, until no width changes.
             // The frame pass updates them all from one solve (Jacobi); the

@@ -1,4 +1,5 @@
-// The direct path's flattening of a tree and its label measurements.
+// The direct path's flattening of a tree and the analysis of its shapes
+// (label measurements: _DirectPlan+Labels.swift).
 
 import TrellisGeometry
 import TrellisText
@@ -7,6 +8,9 @@ extension _LanePlan {
     // MARK: Flattening
 
     mutating func prepare(_ tree: StackTree) throws(DirectStackLayoutError) {
+        // (The analysis arrays a row took by move given back first: the
+        // kept analyses are read and cleared below.)
+        returnShape()
         // Rows of one template differ in texts, images and which views are
         // hidden (or empty): the analysis of each such shape is kept, by
         // its flags, while the rest of the tree stays the same; the labels'
@@ -167,15 +171,57 @@ extension _LanePlan {
         lastShape = id
     }
 
-    /// Takes shape `id`'s analysis (`shapesByID`), read in place.
+    /// Takes shape `id`'s analysis (`shapesByID`): its arrays moved into
+    /// the plan (`movedShape`), those of the shape moved in before moved
+    /// back, so that a change of shape retains and releases none of them;
+    /// its stacks' `sharesTextWidth` written into the nodes.
     mutating func useShape(_ id: Int) {
-        levels = shapesByID[id].levels
-        visibleOf = shapesByID[id].visibleOf
-        gapsOf = shapesByID[id].gapsOf
-        hasFreeWidthLabel = shapesByID[id].hasFreeWidthLabel
-        needsPassChecks = shapesByID[id].needsPassChecks
-        coupledImage = shapesByID[id].coupledImage
-        unmeasured = shapesByID[id].skipsMeasuring
+        // (Through the analyses' buffer, taken out of the plan: a closure
+        // may not write `self` while it writes `shapesByID`.)
+        var analyses: [_ShapeAnalysis] = []
+        swap(&analyses, &shapesByID)
+        let moved = movedShape
+        analyses.withUnsafeMutableBufferPointer { analyses in
+            hasFreeWidthLabel = analyses[id].hasFreeWidthLabel
+            needsPassChecks = analyses[id].needsPassChecks
+            coupledImage = analyses[id].coupledImage
+            // (Read in place: a copy of the array retained it.)
+            analyses[id].sharesTextWidth.withUnsafeBufferPointer { shares in
+                nodes.withUnsafeMutableBufferPointer { nodes in
+                    for index in nodes.indices where nodes[index].kind == .stack {
+                        if index < shares.count { nodes[index].sharesTextWidth = shares[index] }
+                    }
+                }
+            }
+            guard moved != id else { return }
+            if let moved { Self.exchange(&self, &analyses[moved]) }
+            Self.exchange(&self, &analyses[id])
+        }
+        swap(&analyses, &shapesByID)
+        movedShape = id
+    }
+
+    /// Gives the analysis arrays of `movedShape` back to `shapesByID`,
+    /// sharing them: the plan keeps them too, so that its analysis stays
+    /// what it was (a refusal thrown before the plan takes another
+    /// analysis leaves it to the next row of the last row's shape, which
+    /// takes no analysis again).
+    mutating func returnShape() {
+        guard let moved = movedShape else { return }
+        movedShape = nil
+        guard moved < shapesByID.count else { return }
+        shapesByID[moved].levels = levels
+        shapesByID[moved].visibleOf = visibleOf
+        shapesByID[moved].gapsOf = gapsOf
+        shapesByID[moved].skipsMeasuring = unmeasured
+    }
+
+    /// Exchanges the plan's analysis arrays with `analysis`'s.
+    static func exchange(_ plan: inout Self, _ analysis: inout _ShapeAnalysis) {
+        swap(&plan.levels, &analysis.levels)
+        swap(&plan.visibleOf, &analysis.visibleOf)
+        swap(&plan.gapsOf, &analysis.gapsOf)
+        swap(&plan.unmeasured, &analysis.skipsMeasuring)
     }
 
     /// Takes a shape's analysis (made by `prepare` when first met).
@@ -382,191 +428,5 @@ extension _LanePlan {
         if priority >= 1000 { return 0 }
         for (index, level) in levels.enumerated() where level == priority { return index + 1 }
         preconditionFailure("priority \(priority) was not collected")
-    }
-
-    // MARK: Labels
-
-    /// Measures label `index` at its current measuring width, as `Label`
-    /// does, or button `index`'s title on one line, as `Button` does.
-    mutating func measure(_ index: Int) {
-        if index < unmeasured.count, unmeasured[index] { return }
-        measureCalls &+= 1
-        // (The node's fields read in place: a copy of its label or button
-        // retains the text and the style's fonts.)
-        let isButton: Bool
-        switch nodes[index].kind {
-        case .label: isButton = false
-        case .button: isButton = true
-        case .stack, .image, .fixed: return
-        }
-        let width = isButton ? Double.infinity : measuringWidth(index)
-        let kept = index < measured.count
-        // A text of the words of the one this node last found or kept, at
-        // that width, is that one (`lastHit`): a button's title from the
-        // template on every row, a time such as "3h" twice running, a
-        // label measured again at the width it had. Told by its string's
-        // two words, without a copy of the text, its key or a probe.
-        // (Through the buffers: `measured[index]` read the entry in a
-        // copy, retaining and releasing each of its arrays.)
-        if kept,
-            let words = nodes.withUnsafeBufferPointer({ _Measurements.words($0[index].text) }),
-            let known = measured.withUnsafeBufferPointer({ $0[index].lastHit(words, width) })
-        {
-            setMeasurement(index, known, isButton: isButton)
-            return
-        }
-        // (The node's own `text`: a read through `label` copies the whole node.)
-        let text = nodes[index].text
-        let key = kept ? _Measurements.key(text, width) : (bytes: 0, hash: 0)
-        if kept,
-            let known = measured.withUnsafeMutableBufferPointer({
-                $0[index].noteSize(text, width, key: key)
-            })
-        {
-            setMeasurement(index, known, isButton: isButton)
-            return
-        }
-        if isButton {
-            measureTitle(index, text, key: kept ? key : nil)
-            return
-        }
-        nodes[index].baselines = nil
-        if measureText(index, text, width), kept {
-            measured[index].insert(text, key, width, nodes[index].intrinsic, nil)
-        }
-    }
-
-    /// Sets node `index`'s measurement from a kept one: a label's size and
-    /// baselines, a button's title's size plus its content insets.
-    @inline(__always)
-    mutating func setMeasurement(
-        _ index: Int, _ known: (size: Size, baselines: (first: Double, last: Double)?),
-        isButton: Bool
-    ) {
-        if isButton {
-            let insets = nodes[index].contentInsets
-            nodes[index].intrinsic = Size(
-                width: known.size.width + insets.horizontal,
-                height: known.size.height + insets.vertical)
-        } else {
-            // (Both through one buffer: each `nodes[index].… =` checks the
-            // array's uniqueness.)
-            nodes.withUnsafeMutableBufferPointer { nodes in
-                nodes[index].intrinsic = known.size
-                nodes[index].baselines = known.baselines
-            }
-        }
-    }
-
-    /// Measures label `index`'s `text` at `width` with the measurer (the
-    /// kept measurements missed it); false where the label has no style
-    /// (nothing measured). Apart from `measure`, so that a hit does not
-    /// copy the label's style, which this path reads.
-    @inline(never)
-    mutating func measureText(_ index: Int, _ text: StackTree.Text, _ width: Double) -> Bool {
-        let numberOfLines = nodes[index].numberOfLines
-        do throws(TextError) {
-            switch text {
-            case .plain(let text):
-                if text.isEmpty {
-                    nodes[index].intrinsic = .zero
-                } else if nodes[index].checkedStyle != nil {
-                    let (measurer, scale) = (self.measurer, self.scale)
-                    let size = try Self.sizeThatFits(
-                        text, &nodes[index].checkedStyle!, measurer, width, numberOfLines, scale)
-                    nodes[index].intrinsic = size
-                } else {
-                    guard var style = nodes[index].label?.style else { return false }
-                    style.lineBreakMode = nodes[index].label?.lineBreakMode ?? style.lineBreakMode
-                    nodes[index].intrinsic = try measurer.sizeThatFits(
-                        text, style: style, size: Size(width: width, height: .infinity),
-                        numberOfLines: numberOfLines, scale: scale)
-                }
-            case .attributed(let text):
-                guard var style = nodes[index].label?.style else { return false }
-                style.lineBreakMode = nodes[index].label?.lineBreakMode ?? style.lineBreakMode
-                nodes[index].intrinsic =
-                    text.string.isEmpty
-                    ? .zero
-                    : try measurer.sizeThatFits(
-                        text, style: style, size: Size(width: width, height: .infinity),
-                        numberOfLines: numberOfLines, scale: scale)
-            }
-        } catch {
-            nodes[index].intrinsic = .zero
-        }
-        return true
-    }
-
-    /// `TextMeasurer._sizeThatFits` of a style lent in place: through an
-    /// inout access the style reaches the measurer without a copy (read
-    /// from the node around the call, it is copied, its fonts retained and
-    /// released), as `Label` lends its text. Nothing is written.
-    @inline(__always)
-    static func sizeThatFits(
-        _ text: String, _ style: inout TextStyle, _ measurer: TextMeasurer, _ width: Double,
-        _ numberOfLines: Int, _ scale: Double
-    ) throws(TextError) -> Size {
-        try measurer._sizeThatFits(
-            text, checkedStyle: style, width: width, numberOfLines: numberOfLines, scale: scale)
-    }
-
-    /// Measures button `index`'s title (`text`, the kept measurements
-    /// missed it) as `Button` gives its intrinsic size: on one line in its
-    /// style, plus its content insets; kept under `key` (nil: not kept).
-    @inline(never)
-    mutating func measureTitle(
-        _ index: Int, _ text: StackTree.Text, key: (bytes: Int, hash: UInt64)?
-    ) {
-        guard case .plain(let titleText) = text else { return }
-        var title = Size.zero
-        if !titleText.isEmpty, let style = nodes[index].button?.style {
-            title =
-                (try? measurer.sizeThatFits(
-                    titleText, style: style, size: Size(width: .infinity, height: .infinity),
-                    numberOfLines: 1, scale: scale)) ?? .zero
-            if let key { measured[index].insert(text, key, .infinity, title, nil) }
-        }
-        setMeasurement(index, (title, nil), isButton: true)
-    }
-
-    /// The width a label measures its text at, as `Label` does: one line
-    /// for a single-line label or before the layout gave it a width, else
-    /// that width (at least the narrowest, for 0).
-    func measuringWidth(_ index: Int) -> Double {
-        guard nodes[index].isMultiLine, let layoutWidth = nodes[index].layoutWidth
-        else { return .infinity }
-        return max(layoutWidth, Label._narrowestWidth)
-    }
-
-    /// The label's baseline offsets from its top, as `Label` gives them to
-    /// baseline constraints (measured at its measuring width).
-    mutating func baselines(_ index: Int) -> (first: Double, last: Double)? {
-        if let known = nodes[index].baselines { return known }
-        // (The node's own `text`: a row writes its labels' texts there only.)
-        let text = nodes[index].text
-        guard let label = nodes[index].label, !text.string.isEmpty else { return nil }
-        let width = measuringWidth(index)
-        var style = label.style
-        style.lineBreakMode = label.lineBreakMode
-        do throws(TextError) {
-            let layout: TextLayout
-            switch text {
-            case .plain(let text):
-                layout = try measurer.layout(
-                    text, style: style, width: width, numberOfLines: label.numberOfLines)
-            case .attributed(let text):
-                layout = try measurer.layout(
-                    text, style: style, width: width, numberOfLines: label.numberOfLines)
-            }
-            let offsets = (layout.firstBaseline, layout.lastBaseline)
-            nodes[index].baselines = offsets
-            if index < measured.count {
-                measured[index].remember(text, width, nodes[index].intrinsic, offsets)
-            }
-            return offsets
-        } catch {
-            return nil
-        }
     }
 }

@@ -20,9 +20,10 @@ struct _WidthRecord {
     /// empty: every width is replayed.
     var free: [Range<Int>] = []
     /// Each width met (by its bits): every node's x and width, or the
-    /// refusal the pass threw.
-    var entries: [(width: UInt64, result: Result<[(x: Double, width: Double)], _StackCostError>)] =
-        []
+    /// refusal the pass threw (and no frames). (Not a `Result`: a read of
+    /// its frames in place copied the result, retaining them.)
+    var entries:
+        [(width: UInt64, frames: [(x: Double, width: Double)], refusal: _StackCostError?)] = []
     var next = 0
 
     /// The place of `width`'s entry in `entries` (its widths compared in
@@ -35,14 +36,40 @@ struct _WidthRecord {
         }
     }
 
+    /// Writes the x and width of every node as the entry of `width`
+    /// holds them into `nodes` (as many as the entry's), or gives its
+    /// refusal; nil where no entry is of `width`. (The entries read in
+    /// place: a copy of an entry retained its frames.)
+    func replay(_ width: Double, into nodes: UnsafeMutableBufferPointer<_DirectNode>)
+        -> Result<Void, _StackCostError>?
+    {
+        guard let place = place(width) else { return nil }
+        return entries.withUnsafeBufferPointer { entries in
+            if let refusal = entries[place].refusal { return .failure(refusal) }
+            entries[place].frames.withUnsafeBufferPointer { frames in
+                precondition(frames.count == nodes.count)
+                for index in nodes.indices {
+                    nodes[index].x = frames[index].x
+                    nodes[index].width = frames[index].width
+                }
+            }
+            return .success(())
+        }
+    }
+
     /// Keeps the last four widths (a list is laid out at one or two).
     mutating func record(
         _ width: Double, _ result: Result<[(x: Double, width: Double)], _StackCostError>
     ) {
+        let entry: (width: UInt64, frames: [(x: Double, width: Double)], refusal: _StackCostError?)
+        switch result {
+        case .success(let frames): entry = (width.bitPattern, frames, nil)
+        case .failure(let refusal): entry = (width.bitPattern, [], refusal)
+        }
         if entries.count < 4 {
-            entries.append((width.bitPattern, result))
+            entries.append(entry)
         } else {
-            entries[next] = (width.bitPattern, result)
+            entries[next] = entry
             next = (next + 1) % 4
         }
     }
@@ -100,29 +127,21 @@ extension _LanePlan {
         }
         guard widthRecords[lastShape].applies else { return false }
         let textWidths = !widthRecords[lastShape].free.isEmpty
-        if let place = widthRecords[lastShape].place(width) {
-            // (The result read in place, its frames written through the
-            // buffers: a copy of the record or of the result retained their
-            // arrays; `nodes[index].x = …` checked the array's uniqueness.)
-            let entries = widthRecords[lastShape].entries
-            let error: _StackCostError? = entries.withUnsafeBufferPointer { entries in
-                switch entries[place].result {
-                case .success(let frames):
-                    frames.withUnsafeBufferPointer { frames in
-                        precondition(frames.count == nodes.count)
-                        nodes.withUnsafeMutableBufferPointer { nodes in
-                            for index in nodes.indices {
-                                nodes[index].x = frames[index].x
-                                nodes[index].width = frames[index].width
-                            }
-                        }
-                    }
-                    return nil
-                case .failure(let error):
-                    return error
-                }
+        // (The shape's record read and the nodes written through their
+        // buffers, the records taken out of the plan meanwhile: read
+        // through `widthRecords[lastShape]`, the record's arrays were
+        // retained; `nodes[index].x = …` checked the array's uniqueness.)
+        let shape = lastShape
+        var records: [_WidthRecord] = []
+        swap(&records, &widthRecords)
+        let replayed = records.withUnsafeBufferPointer { records in
+            nodes.withUnsafeMutableBufferPointer { nodes in
+                records[shape].replay(width, into: nodes)
             }
-            if let error { throw error }
+        }
+        swap(&records, &widthRecords)
+        if let replayed {
+            try replayed.get()
             widthReplays += 1
             if textWidths { try solveTextWidths(widthRecords[lastShape].free, width, insets) }
             return true

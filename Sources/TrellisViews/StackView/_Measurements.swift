@@ -99,6 +99,12 @@ struct _Measurements {
     /// text.
     var lastWords: StringWords?
     var lastWidth = Double.nan
+    /// The place of the text last found or kept by its string's words
+    /// and its width, one a place of this array (as many as the
+    /// entries' places; -1 where none): a text whose string is the one an
+    /// entry holds is found there without its key or a probe
+    /// (`wordsHit`, _Measurements+Words.swift).
+    var placesByWords: [Int32] = []
 
     /// The hash of a text and its width: the text's length and up to its
     /// first and last 32 bytes (texts of the same bytes have the same hash;
@@ -238,8 +244,20 @@ struct _Measurements {
     /// The place of `text` at `width` among the entries, if measured.
     @inline(__always)
     func find(_ text: StackTree.Text, _ width: Double, _ key: (bytes: Int, hash: UInt64)) -> Int? {
+        Self.find(text, width, key, slots, filled, hashes, groupMask)
+    }
+
+    /// `find` among a table's `slots`, `filled` and `hashes` (of as many
+    /// places) and its `groupMask`, passed as they are: a table lent to a
+    /// method `inout` (`noteSize`) was copied whole for a call of `find`
+    /// that was not inlined.
+    @inline(__always)
+    static func find(
+        _ text: StackTree.Text, _ width: Double, _ key: (bytes: Int, hash: UInt64),
+        _ slots: [Entry], _ filled: [Bool], _ hashes: [UInt64], _ groupMask: Int
+    ) -> Int? {
         guard !slots.isEmpty else { return nil }
-        let start = group(key.hash)
+        let start = Int(truncatingIfNeeded: key.hash) & groupMask
         // (The group's hashes, flags and entries read through pointers: a
         // subscript checked the index at every read. `hashes` and `filled`
         // have as many places as `slots`.)
@@ -285,7 +303,9 @@ struct _Measurements {
     mutating func noteSize(_ text: StackTree.Text, _ width: Double, key: (bytes: Int, hash: UInt64))
         -> (size: Size, baselines: (first: Double, last: Double)?)?
     {
-        guard let place = find(text, width, key) else { return nil }
+        guard let place = Self.find(text, width, key, slots, filled, hashes, groupMask) else {
+            return nil
+        }
         return take(place, Self.words(text), width)
     }
 
@@ -323,6 +343,7 @@ struct _Measurements {
         last = place
         lastWords = words
         lastWidth = width
+        if let words { keepPlace(place, words, width) }
     }
 
     /// A plain text's string's words (nil for attributed text).
@@ -393,6 +414,7 @@ struct _Measurements {
             filled = Array(repeating: false, count: Self.initialSlotCount)
             hashes = Array(repeating: 0, count: Self.initialSlotCount)
             groupMask = (Self.initialSlotCount - 1) & ~(Self.groupSize - 1)
+            placesByWords = Array(repeating: -1, count: Self.initialSlotCount)
         }
         if !ghosts.isEmpty {
             // (Read through a pointer: `ghosts` has `maximumSlotCount`
@@ -499,6 +521,7 @@ struct _Measurements {
         (slots, filled, hashes, groupMask) = (newSlots, newFilled, newHashes, mask)
         last = newLast
         if newLast < 0 { (lastWords, lastWidth) = (nil, .nan) }
+        keepPlacesByWords()
         if count >= Self.maximumSlotCount { (ghosts, wouldHit) = ([], []) }
         grown += 1
     }
