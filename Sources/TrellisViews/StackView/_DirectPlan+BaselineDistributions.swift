@@ -37,6 +37,9 @@
 //   lengths too small to share by, every view is the last one's height, as
 //   a stack filling equally (`UISV-fill-equally`).
 //
+// A single visible view fills the canvas, as in a filling column, and an
+// equal-spacing stack is as short as it can be at 49 still.
+//
 // Other views on such a chain (a nested stack whose baselines move with
 // its length, `movingChainLines`) are refused at their width.
 
@@ -88,6 +91,29 @@ extension _LanePlan {
         _ index: Int, _ stack: StackTree.Stack, _ visible: [Int], _ gaps: [Double],
         margins: Double
     ) throws(_StackCostError) -> _Cost? {
+        if stack.distribution == .equalSpacing || stack.distribution == .equalCentering,
+            visible.count == 1
+        {
+            // One view, no spacer: the canvas is its length, and the stack
+            // as short as it can be at 49 (`UISV-canvas-fit`).
+            var cost = costs[visible[0]].composed(scale: 1, offset: -margins)
+            cost.addEqual(0, lane: lane(StackView.canvasFitPriority.rawValue))
+            return cost
+        }
+        if stack.distribution == .equalCentering {
+            // Above the shortest canvas the centres spread evenly (the
+            // spacers' `UISV-fill-equally`, at 150 − index, hold); the
+            // stack is as short as it can be at 49 (`UISV-canvas-fit`).
+            let lengths = try baselineCenteredLengths(visible)
+            let minimum =
+                margins + centeringMinimum(lengths, try centeredChainGaps(visible, gaps, lengths))
+            var cost = _Cost()
+            var bound = _Slope()
+            bound[lane(245)] = 1e-6
+            cost.addUnmodelled(below: minimum, bound: bound)
+            cost.addEqual(0, lane: lane(StackView.canvasFitPriority.rawValue))
+            return cost
+        }
         guard isBaselineDistribution(stack, visible) else { return nil }
         try checkBaselineDistribution(stack, visible)
         let gaps = baselineDistributionGaps(index, stack, visible, gaps)
@@ -131,6 +157,10 @@ extension _LanePlan {
         _ index: Int, _ stack: StackTree.Stack, _ visible: [Int], _ gaps: [Double],
         start: Double, canvas: Double
     ) throws(_StackCostError) -> Bool {
+        if stack.distribution == .equalCentering, visible.count > 1 {
+            try arrangeBaselineCentering(index, visible, gaps, start: start, canvas: canvas)
+            return true
+        }
         guard isBaselineDistribution(stack, visible) else { return false }
         try checkBaselineDistribution(stack, visible)
         var spacing = baselineDistributionGaps(index, stack, visible, gaps)
@@ -185,5 +215,79 @@ extension _LanePlan {
             }
         }
         return true
+    }
+
+    /// The lengths of an equal-centering column's visible views: each its
+    /// own best (`centeredLengths`), held both ways above 51: a view's
+    /// length moves the least distance between its centre and both its
+    /// neighbours' (`centeredChainGaps`), so growing one may shorten the
+    /// least canvas too.
+    func baselineCenteredLengths(_ visible: [Int]) throws(_StackCostError) -> [Double] {
+        let lengths = try centeredLengths(visible, .vertical)
+        let firm = lane(51)
+        for (child, length) in zip(visible, lengths) {
+            let right = costs[child].slopes(at: length).right
+            guard
+                costs[child].hi <= length + 1e-9
+                    || (1..<firm).contains { right[$0] > 1e-9 } && _sign(right) > 0
+            else {
+                throw .unmodelled(
+                    "node\(child) in an equal-centering stack gives way below the gaps' priority")
+            }
+        }
+        return lengths
+    }
+
+    /// The gaps of an equal-centering column of baseline-relative
+    /// arrangement as gaps between edges: `UISV-spacing` puts each view's
+    /// first baseline at least the gap (`chainGaps`) below the last
+    /// baseline of the view above, so at the views' `lengths` its top is at
+    /// least that view's bottom plus the gap, plus that view's last
+    /// baseline less its length, less its own first baseline.
+    mutating func centeredChainGaps(_ visible: [Int], _ gaps: [Double], _ lengths: [Double])
+        throws(_StackCostError) -> [Double]
+    {
+        var result: [Double] = []
+        result.reserveCapacity(gaps.count)
+        for k in gaps.indices {
+            let above = try chainBaselines(visible[k]).last
+            let below = try chainBaselines(visible[k + 1]).first
+            result.append(gaps[k] + above - lengths[k] - below)
+        }
+        return result
+    }
+
+    /// Lays out an equal-centering column of baseline-relative
+    /// arrangement along its axis, as `arrangeAlong` a column of edges
+    /// (`centeredDistances`) at its `centeredChainGaps`. A canvas too short
+    /// for the views' least distances, or one where the spacers do not
+    /// all hold and a view's length is not decided above their priorities
+    /// (its length would move the distances), is refused.
+    mutating func arrangeBaselineCentering(
+        _ index: Int, _ visible: [Int], _ gaps: [Double], start: Double, canvas: Double
+    ) throws(_StackCostError) {
+        func what() -> String { "node\(index)'s views along its axis" }
+        let lengths = try baselineCenteredLengths(visible)
+        let edges = try centeredChainGaps(visible, gaps, lengths)
+        guard
+            let distances = try centeredDistances(visible, lengths, edges, canvas: canvas, what())
+        else {
+            throw .unmodelled(
+                "node\(index): a baseline-relative equal-centering stack too short for its views' baselines"
+            )
+        }
+        if let first = distances.first,
+            distances.contains(where: { abs($0 - first) > 1e-9 * max(1, abs(first)) })
+        {
+            try checkFirm(visible, lengths, squeezed: true, what())
+        }
+        var position = start
+        for (k, child) in visible.enumerated() {
+            try checkFeasible(child, lengths[k])
+            set(child, .vertical, position: position, length: lengths[k])
+            if k < edges.count {
+                position += lengths[k] + distances[k] - (lengths[k] + lengths[k + 1]) / 2
+            }
+        }
     }
 }

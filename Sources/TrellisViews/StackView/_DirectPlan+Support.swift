@@ -33,11 +33,8 @@ extension _LanePlan {
             }
         }
         if stack.isBaselineRelativeArrangement, stack.axis == .vertical {
-            // (Equal spacing and fill proportionally: see
+            // (Equal spacing, equal centring and fill proportionally: see
             // _DirectPlan+BaselineDistributions.swift.)
-            guard stack.distribution != .equalCentering else {
-                return "baseline-relative arrangement with \(stack.distribution)"
-            }
             if stack.distribution == .fillProportionally, visible.count > 1,
                 !visible.allSatisfy({
                     if case .label = $0.content { return true }
