@@ -454,9 +454,11 @@ struct _LanePlan<Slope: _SlopeLanes> {
                 if let cap = image.maxHeight, !(cap.isFinite && cap >= 0) {
                     return refuse("maxHeight must be finite and not negative")
                 }
-                images += 1
-                // An intrinsic height (`followsWidth`) weighs on no width;
-                // a free width, see _DirectPlan+CoupledImage.swift.
+                // An intrinsic height (`followsWidth`) weighs on no width
+                // (a constant within a solve, of the width the last solve
+                // gave it, as a label's); a free width, see
+                // _DirectPlan+CoupledImage.swift.
+                if !image.isIntrinsic { images += 1 }
                 if !image.isIntrinsic, !widthIsForced(ancestors) {
                     if let problem = coupledImageProblem(ancestors) { return refuse(problem) }
                     freeImages += 1
@@ -506,7 +508,7 @@ struct _LanePlan<Slope: _SlopeLanes> {
         if let reason { return reason }
         if freeImages > 0, images > 1 {
             return
-                "an image whose width required constraints do not fix, beside another image (their heights' costs are not separable)"
+                "an image whose width required constraints do not fix, beside another image made with its ratio as a constraint (their heights' costs are not separable)"
         }
         let levels = levels(of: tree)
         if levels.count > 31 { return "more than 31 distinct priorities (\(levels.count))" }
