@@ -1,8 +1,9 @@
 // Kinds of stack tree the direct path lays out that it once refused, each
 // against the engine (as `treesTheFuzzerFoundAgreeOrAreRefused`): views
 // without an intrinsic length, and boxes of a picture, in a stack filling
-// proportionally; baseline-relative columns of equal spacing and filling
-// proportionally; a tree of more than 15 priority levels.
+// proportionally; baseline-relative columns of equal spacing, of equal
+// centring and filling proportionally; a tree of more than 15 priority
+// levels.
 
 import Testing
 import TrellisGeometry
@@ -77,6 +78,8 @@ import TrellisViews
                     ("proportional", column(.fillProportionally, hidden: false)),
                     ("proportional, hidden label", column(.fillProportionally, hidden: true)),
                     ("equal spacing, box last", boxLast),
+                    ("equal centring", column(.equalCentering, hidden: false)),
+                    ("equal centring, hidden label", column(.equalCentering, hidden: true)),
                 ], width: width)
         }
     }

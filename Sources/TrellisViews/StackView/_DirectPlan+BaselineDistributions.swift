@@ -193,10 +193,8 @@ extension _LanePlan {
             }
             spacing = spacing.map { $0 + extra / Double(n - 1) }
         } else {
-            let total = canvas + {
-                let (top, bottom) = margins(index, .vertical)
-                return top + bottom
-            }()
+            let (upper, lower) = margins(index, .vertical)
+            let total = canvas + (upper + lower)
             if let plan = try proportionalShares(index, stack, visible, .vertical) {
                 for k in 0..<(n - 1) { lengths.append(total * plan.shares[k]) }
             } else {
