@@ -1,7 +1,7 @@
 // Slopes sized to the tree's priority levels (`_SlopeLanes`,
 // `_DirectPlan+Lanes.swift`): one kept layout moves from slopes of 8 lanes
-// to 12 and 16 as trees of more levels come, and lays every tree out as a
-// plan of 16 lanes does, to the bit.
+// to 12, 16 and 32 as trees of more levels come, and lays every tree out as
+// a plan of 32 lanes does, to the bit.
 
 import Testing
 import TrellisGeometry
@@ -41,11 +41,14 @@ import TrellisText
         #expect(_DirectPlan.levels(of: Self.card(labels: 1, body: "")).count == 7)
         #expect(_DirectPlan.levels(of: Self.card(labels: 2, body: "")).count == 11)
         #expect(_DirectPlan.levels(of: Self.card(labels: 3, body: "")).count == 15)
+        #expect(_DirectPlan.levels(of: Self.card(labels: 4, body: "")).count == 19)
         let bodies = [
             "", "A body of several words that wraps at a narrow width, twice or more.",
         ]
         var kept = DirectStackLayout()
-        for (labels, lanes) in [(1, 8), (2, 12), (1, 12), (3, 16), (1, 16), (2, 16)] {
+        for (labels, lanes) in [
+            (1, 8), (2, 12), (1, 12), (3, 16), (1, 16), (2, 16), (4, 32), (1, 32),
+        ] {
             for width in [160.0, 320, 375] {
                 for body in bodies {
                     let tree = Self.card(labels: labels, body: body)

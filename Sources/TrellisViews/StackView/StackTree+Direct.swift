@@ -81,13 +81,14 @@ extension StackTree {
 /// }
 /// ```
 public struct DirectStackLayout {
-    /// The plans of slopes of 8, 12 and 16 lanes, and how many lanes the
+    /// The plans of slopes of 8, 12, 16 and 32 lanes, and how many lanes the
     /// layout uses: 8 (trees of up to 7 priority levels, most trees) until
     /// a tree needs more, then the next width for that tree and every
     /// later one (`_DirectPlan+Lanes.swift`).
     var narrow = _LanePlan<SIMD8<Double>>()
     var middle: _LanePlan<_Lanes12>?
     var wide: _LanePlan<SIMD16<Double>>?
+    var widest: _LanePlan<SIMD32<Double>>?
     var lanes = 8
 
     /// A layout whose labels and buttons measure with `measurer` (the
@@ -115,7 +116,8 @@ public struct DirectStackLayout {
                 switch lanes {
                 case 8: return try narrow.layout(tree, width: width)
                 case 12: return try middle!.layout(tree, width: width)
-                default: return try wide!.layout(tree, width: width)
+                case 16: return try wide!.layout(tree, width: width)
+                default: return try widest!.layout(tree, width: width)
                 }
             } catch {
                 guard widen() else { throw error }
@@ -216,10 +218,11 @@ struct _CostMemo<Slope: _SlopeLanes> {
 
 /// The direct path's state and steps for trees whose priority levels fit
 /// the lanes of `Slope` (`_SlopeLanes`): `DirectStackLayout` keeps one of
-/// 8 lanes (up to 7 levels, most trees), 12 (up to 11) or 16 (up to 15).
+/// 8 lanes (up to 7 levels, most trees), 12 (up to 11), 16 (up to 15) or
+/// 32 (up to 31).
 /// A slope of 16 lanes is 128 bytes, a cost 152 and a kink 144; of 8,
 /// 64, 88 and 80: the costs a row combines and copies are half as large.
-/// The plan of the widest slopes (16 lanes, up to 15 priority levels).
+/// The plan of the widest slopes (32 lanes, up to 31 priority levels).
 typealias _DirectPlan = _LanePlan<_Slope>
 
 struct _LanePlan<Slope: _SlopeLanes> {
@@ -378,7 +381,7 @@ struct _LanePlan<Slope: _SlopeLanes> {
     /// priority its views' lengths must be decided above),
     /// `UISV-text-width-disambiguation` (760), a capped image's aspect
     /// ratio (999). Only what the tree uses, so trees of many priorities
-    /// still fit the 15 lanes of a slope.
+    /// still fit the 31 lanes of a slope.
     static func levels(of tree: StackTree) -> Set<Float> {
         var levels: Set<Float> = [50]
         for node in tree.nodes {
@@ -456,9 +459,11 @@ struct _LanePlan<Slope: _SlopeLanes> {
                 if let cap = image.maxHeight, !(cap.isFinite && cap >= 0) {
                     return refuse("maxHeight must be finite and not negative")
                 }
-                images += 1
-                // An intrinsic height (`followsWidth`) weighs on no width;
-                // a free width, see _DirectPlan+CoupledImage.swift.
+                // An intrinsic height (`followsWidth`) weighs on no width
+                // (a constant within a solve, of the width the last solve
+                // gave it, as a label's); a free width, see
+                // _DirectPlan+CoupledImage.swift.
+                if !image.isIntrinsic { images += 1 }
                 if !image.isIntrinsic, !widthIsForced(ancestors) {
                     if let problem = coupledImageProblem(ancestors) { return refuse(problem) }
                     freeImages += 1
@@ -508,10 +513,10 @@ struct _LanePlan<Slope: _SlopeLanes> {
         if let reason { return reason }
         if freeImages > 0, images > 1 {
             return
-                "an image whose width required constraints do not fix, beside another image (their heights' costs are not separable)"
+                "an image whose width required constraints do not fix, beside another image made with its ratio as a constraint (their heights' costs are not separable)"
         }
         let levels = levels(of: tree)
-        if levels.count > 15 { return "more than 15 distinct priorities (\(levels.count))" }
+        if levels.count > 31 { return "more than 31 distinct priorities (\(levels.count))" }
         return nil
     }
 

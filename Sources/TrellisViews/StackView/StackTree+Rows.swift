@@ -123,7 +123,8 @@ extension DirectStackLayout {
                 switch lanes {
                 case 8: return try Self.layout(row, of: structure, width, &narrow)
                 case 12: return try Self.layout(row, of: structure, width, &middle!)
-                default: return try Self.layout(row, of: structure, width, &wide!)
+                case 16: return try Self.layout(row, of: structure, width, &wide!)
+                default: return try Self.layout(row, of: structure, width, &widest!)
                 }
             } catch {
                 guard widen() else { throw error }
@@ -144,8 +145,11 @@ extension DirectStackLayout {
                 case 12:
                     return try Self.layout(row, of: structure, width, &middle!, frames: false)
                         .height
-                default:
+                case 16:
                     return try Self.layout(row, of: structure, width, &wide!, frames: false).height
+                default:
+                    return try Self.layout(row, of: structure, width, &widest!, frames: false)
+                        .height
                 }
             } catch {
                 guard widen() else { throw error }
@@ -169,8 +173,10 @@ extension DirectStackLayout {
                     return try Self.layout(taking: &row, of: structure, width, &narrow).height
                 case 12:
                     return try Self.layout(taking: &row, of: structure, width, &middle!).height
-                default:
+                case 16:
                     return try Self.layout(taking: &row, of: structure, width, &wide!).height
+                default:
+                    return try Self.layout(taking: &row, of: structure, width, &widest!).height
                 }
             } catch {
                 guard widen() else { throw error }

@@ -22,6 +22,11 @@ extension _LanePlan {
             let stack = nodes[index].stack!
             let gaps = chainGaps(index, visible, gaps)
             let movers = try movingChainViews(stack, visible)
+            if let cost = try baselineDistributionCost(
+                index, stack, visible, gaps, margins: start + end)
+            {
+                return cost
+            }
             if let cost = try textlessFirstCost(stack, visible, gaps, margins: start + end) {
                 return cost
             }

@@ -61,6 +61,11 @@ extension _LanePlan {
             let stack = nodes[index].stack!
             let gaps = chainGaps(index, visible, gaps)
             let movers = try movingChainViews(stack, visible)
+            if try arrangeBaselineDistribution(
+                index, stack, visible, gaps, start: start, canvas: canvas)
+            {
+                return
+            }
             if try arrangeTextlessFirst(index, stack, visible, gaps, start: start, canvas: canvas) {
                 return
             }

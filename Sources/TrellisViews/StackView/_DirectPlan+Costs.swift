@@ -135,7 +135,9 @@ extension _LanePlan {
     /// The gaps after each visible view but the last (made once per shape).
     func gaps(_ index: Int, _ visible: [Int]) -> [Double] { gapsOf[index] }
 
-    func makeGaps(_ index: Int, _ visible: [Int]) -> [Double] {
+    /// (`equalized`: an equal-spacing stack's gaps all its largest, the
+    /// least its spacers' common length.)
+    func makeGaps(_ index: Int, _ visible: [Int], equalized: Bool = true) -> [Double] {
         guard let stack = nodes[index].stack else { return [] }
         let range = nodes[index].children
         let gaps = visible.dropLast().map { child in
@@ -147,7 +149,8 @@ extension _LanePlan {
             return custom == StackView.spacingUseSystem
                 ? LayoutConstraint.standardSiblingSpacing : custom
         }
-        return stack.distribution == .equalSpacing ? Self.equalSpacingGaps(gaps) : gaps
+        return equalized && stack.distribution == .equalSpacing
+            ? Self.equalSpacingGaps(gaps) : gaps
     }
 
     /// Node `index`'s cost along `axis`; `replacing`: the cost replaces

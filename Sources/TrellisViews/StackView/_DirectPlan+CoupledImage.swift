@@ -38,9 +38,10 @@
 // 50) in the fitting pass, the cell's rounded height (required) in the
 // frame pass: the engine's two passes may give the image other widths.
 // Hidden stacks, stacks whose views are all hidden, columns of equal spacing
-// and baseline-relative columns: _DirectPlan+CoupledImagePaths.swift. Rows
-// aligned by baselines, columns of equal centring and baseline-relative
-// ones filling equally on the path are refused up front
+// and baseline-relative columns filling or of equal spacing:
+// _DirectPlan+CoupledImagePaths.swift. Rows aligned by baselines, columns
+// of equal centring and baseline-relative ones filling equally on the path
+// are refused up front
 // (`coupledImageProblem`); proportional stacks take labels and buttons only.
 
 import TrellisGeometry
@@ -107,7 +108,7 @@ extension _LanePlan {
             if stack.axis == .vertical {
                 // (Hidden stacks and equal spacing: _DirectPlan+CoupledImagePaths.swift.)
                 guard [.fill, .fillEqually, .equalSpacing].contains(stack.distribution),
-                    !stack.isBaselineRelativeArrangement || stack.distribution == .fill
+                    !stack.isBaselineRelativeArrangement || stack.distribution != .fillEqually
                 else {
                     return
                         "an image whose width is free, in a vertical stack that is baseline-relative or of \(stack.distribution) (its height's cost there is not followed)"

@@ -26,7 +26,9 @@
 //   text, the stack view uses the bottom edge"), so the height of such a
 //   view after the first moves its own top only: its own costs decide it.
 //   The first view's top is the canvas's; without text it is the only
-//   visible view (`stackProblem`), and fills the canvas.
+//   visible view (`stackProblem`), and fills the canvas. So too with
+//   equal spacing (a first view without text beside others is refused,
+//   `checkBaselineDistribution`), the stack as short as it can be at 49.
 
 extension _LanePlan {
     /// The vertical cost of `child` of `stack` as a function of its height
@@ -44,14 +46,21 @@ extension _LanePlan {
                 return zero
             }
             if settings.isBaselineRelativeArrangement {
-                // Filling (the only distribution taken with a view without
-                // text): a view without text but the first has its bottom
-                // at the baseline the chain reaches, its height moves only
-                // its own top; the first is alone (`stackProblem`) and
-                // fills the canvas.
+                // Filling or of equal spacing (the distributions taken
+                // with an image): a view without text but the first has
+                // its bottom at the baseline the chain reaches, its height
+                // moves only its own top; the first is alone
+                // (`stackProblem`, `checkBaselineDistribution`) and fills
+                // the canvas.
                 guard child == visible[0] else { return _Cost() }
                 let (start, end) = margins(stack, .vertical)
-                return outside.composed(scale: 1, offset: start + end)
+                var fitted = outside
+                if settings.distribution == .equalSpacing {
+                    // (Alone: a first view without text beside others is
+                    // refused, `checkBaselineDistribution`.)
+                    fitted.addEqual(0, lane: lane(StackView.canvasFitPriority.rawValue))
+                }
+                return fitted.composed(scale: 1, offset: start + end)
             }
             guard settings.distribution == .equalSpacing else { return nil }
             let others = visible.filter { $0 != child }

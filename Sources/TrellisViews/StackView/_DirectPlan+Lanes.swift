@@ -1,14 +1,14 @@
 // The width of a direct layout's slopes (_SlopeLanes.swift): one lane per
-// priority level of the tree, plus lane 0 (regions not modelled). Slopes
-// of 16 lanes hold any tree the direct path takes (up to 15 levels), but
-// most trees use fewer than 8 (a label's hugging and compression
-// resistance, the fitting size, a stack's spanning fit and ambiguity
-// suppression, a capped image's ratio), and every cost a row combines,
-// copies, sorts and compares carries its slopes: `DirectStackLayout` lays
-// trees out with slopes of 8 lanes until one needs more (its plan refuses
-// the tree in `prepare`, before any layout), then with 12 (up to 11
-// levels) and 16, for that tree and every later one. Every width gives
-// the same frames to the bit (_SlopeLanes.swift).
+// priority level of the tree, plus lane 0 (regions not modelled). Slopes of
+// 32 lanes hold any tree the direct path takes (up to 31 levels), but most
+// trees use fewer than 8 (a label's hugging and compression resistance, the
+// fitting size, a stack's spanning fit and ambiguity suppression, a capped
+// image's ratio), and every cost a row combines, copies, sorts and compares
+// carries its slopes: `DirectStackLayout` lays trees out with slopes of 8
+// lanes until one needs more (its plan refuses the tree in `prepare`,
+// before any layout), then with 12 (up to 11 levels), 16 (up to 15) and 32,
+// for that tree and every later one. Every width gives the same frames to
+// the bit (_SlopeLanes.swift).
 
 import TrellisText
 
@@ -30,6 +30,11 @@ extension DirectStackLayout {
             wide = Self.plan(like: middle!)
             middle = nil
             lanes = 16
+        case 16:
+            guard wide!.needsWiderSlopes else { return false }
+            widest = Self.plan(like: wide!)
+            wide = nil
+            lanes = 32
         default:
             return false
         }
@@ -63,13 +68,15 @@ extension DirectStackLayout {
             switch lanes {
             case 8: _PlanView(narrow)
             case 12: _PlanView(middle!)
-            default: _PlanView(wide!)
+            case 16: _PlanView(wide!)
+            default: _PlanView(widest!)
             }
         }
         set {
             newValue.apply(to: &narrow)
             if middle != nil { newValue.apply(to: &middle!) }
             if wide != nil { newValue.apply(to: &wide!) }
+            if widest != nil { newValue.apply(to: &widest!) }
         }
     }
 }

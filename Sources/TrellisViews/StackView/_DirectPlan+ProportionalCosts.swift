@@ -11,7 +11,8 @@ extension _LanePlan {
     /// sum plus the spacing between them, but the last one with a length,
     /// whose constraint (the lowest priority) gives way: it takes what the
     /// others and the gaps leave of `room`. Views without a length (a
-    /// multi-line label across a horizontal stack) are 0 long. When the
+    /// multi-line label across a horizontal stack, a nested stack, a box
+    /// without a picture) are 0 long. When the
     /// lengths are too small to share by, the views fill equally.
     func proportionalLengths(
         _ index: Int, _ stack: StackTree.Stack, _ visible: [Int], _ axis: LayoutAxis,
@@ -39,7 +40,11 @@ extension _LanePlan {
             if axis == .horizontal, nodes[child].isMultiLine {
                 return 0
             }
-            let size = nodes[child].intrinsic
+            // (A box's picture's size; a stack, an image without an
+            // intrinsic length and a box without a picture: none, 0.)
+            let size =
+                nodes[child].kind == .fixed
+                ? nodes[child].fixed!.intrinsicSize ?? .zero : nodes[child].intrinsic
             let length = axis == .horizontal ? size.width : size.height
             return length.isFinite && length > 0 ? length : 0
         }

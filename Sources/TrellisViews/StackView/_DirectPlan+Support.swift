@@ -33,8 +33,16 @@ extension _LanePlan {
             }
         }
         if stack.isBaselineRelativeArrangement, stack.axis == .vertical {
-            guard stack.distribution == .fill || stack.distribution == .fillEqually else {
-                return "baseline-relative arrangement with \(stack.distribution)"
+            // (Equal spacing, equal centring and fill proportionally: see
+            // _DirectPlan+BaselineDistributions.swift.)
+            if stack.distribution == .fillProportionally, visible.count > 1,
+                !visible.allSatisfy({
+                    if case .label = $0.content { return true }
+                    return false
+                })
+            {
+                return
+                    "baseline-relative arrangement filling proportionally with a view that is not a label"
             }
             // (A view without text has its bottom for its baselines, see
             // `chainBaselines`; filling equally, its bottom moves with the
@@ -77,9 +85,34 @@ extension _LanePlan {
                     priorities = [
                         button.hugging(stack.axis), button.compressionResistance(stack.axis),
                     ]
-                default:
+                case .fixed(let box):
+                    // A box of a picture has the picture's intrinsic
+                    // length, as a label; one without (or of a picture 0
+                    // long) is 0 long at the required priority, whatever
+                    // its own constraints (`proportionalShares`).
+                    let along = box.intrinsicSize.map {
+                        stack.axis == .horizontal ? $0.width : $0.height
+                    }
+                    guard let along, along > 0 else {
+                        priorities = []
+                        break
+                    }
+                    let fixed = (stack.axis == .horizontal ? box.width : box.height) != nil
+                    priorities =
+                        [box.hugging(stack.axis), box.compressionResistance(stack.axis)]
+                        + (fixed ? [box.priority] : [])
+                case .stack(let nested):
+                    // A stack has no intrinsic size: 0 long, required.
+                    // (An image in it would make its width's cost follow
+                    // the proportions: not modelled.)
+                    guard !Self.holdsImage(nested) else {
+                        return
+                            "fillProportionally of a nested stack holding an image (UIKit gives it 0 at the required priority)"
+                    }
+                    priorities = []
+                case .image:
                     return
-                        "fillProportionally of views that are not labels or buttons (UIKit gives a view without an intrinsic length 0 at the required priority)"
+                        "fillProportionally of an image (UIKit gives a view without an intrinsic length 0 at the required priority; an image's height may follow its width)"
                 }
                 if priorities.contains(where: { $0.rawValue >= lowest && $0.rawValue < 1000 }) {
                     return
@@ -88,5 +121,16 @@ extension _LanePlan {
             }
         }
         return nil
+    }
+
+    /// Whether `stack` holds an image at any depth.
+    static func holdsImage(_ stack: StackTree.Stack) -> Bool {
+        stack.children.contains { child in
+            switch child.content {
+            case .image: return true
+            case .stack(let nested): return holdsImage(nested)
+            default: return false
+            }
+        }
     }
 }

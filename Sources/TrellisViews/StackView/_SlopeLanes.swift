@@ -1,12 +1,12 @@
 // The lanes of a slope (_StackCost.swift): one a priority level of the
-// tree, highest first, after lane 0 (regions not modelled). A plan's
-// slopes have 8, 12 or 16 lanes (`_LanePlan`, `DirectStackLayout`): a
-// tree of up to 7 levels is laid out with 8, one of up to 11 with 12, any
-// other (up to 15) with 16. Lanes past the tree's levels stay 0 in every
-// slope (every term is at a level of the tree, and sums, differences and
-// multiples of 0 are 0), and every step reads them as 0 (a sign or a
-// comparison looks at the first lane that is not negligible; lane 0's
-// flag is lane 0), so every width gives the same numbers in the lanes
+// tree, highest first, after lane 0 (regions not modelled). A plan's slopes
+// have 8, 12, 16 or 32 lanes (`_LanePlan`, `DirectStackLayout`): a tree of
+// up to 7 levels is laid out with 8, one of up to 11 with 12, one of up to
+// 15 with 16, any other (up to 31) with 32. Lanes past the tree's levels
+// stay 0 in every slope (every term is at a level of the tree, and sums,
+// differences and multiples of 0 are 0), and every step reads them as 0 (a
+// sign or a comparison looks at the first lane that is not negligible; lane
+// 0's flag is lane 0), so every width gives the same numbers in the lanes
 // used, the same decisions and the same frames, to the bit.
 
 /// What the direct path does with a slope: lane by lane arithmetic (each
@@ -30,6 +30,7 @@ protocol _SlopeLanes: Equatable {
 
 extension SIMD8: _SlopeLanes where Scalar == Double {}
 extension SIMD16: _SlopeLanes where Scalar == Double {}
+extension SIMD32: _SlopeLanes where Scalar == Double {}
 
 /// A slope of 12 lanes (trees of 8 to 11 levels, as `PostCell.json`'s 8:
 /// two labels' hugging and compression resistance each a point apart,

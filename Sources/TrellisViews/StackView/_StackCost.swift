@@ -21,8 +21,8 @@
 /// lanes then hold a lower bound of the true slope); lanes 1... are the
 /// priority levels of the tree, highest first. A plan's slopes have as
 /// many lanes as the plan was made for (`_SlopeLanes`, `_LanePlan`).
-/// The widest slope (a tree of up to 15 levels), and costs of it.
-typealias _Slope = SIMD16<Double>
+/// The widest slope (a tree of up to 31 levels), and costs of it.
+typealias _Slope = SIMD32<Double>
 typealias _Kink = _LaneKink<_Slope>
 typealias _Cost = _LaneCost<_Slope>
 
