@@ -227,7 +227,7 @@ extension _LanePlan {
             let right = costs[child].slopes(at: length).right
             guard
                 costs[child].hi <= length + 1e-9
-                    || (1..<firm).contains { right[$0] > 1e-9 } && _sign(right) > 0
+                    || (1..<firm).contains(where: { right[$0] > 1e-9 }) && _sign(right) > 0
             else {
                 throw .unmodelled(
                     "node\(child) in an equal-centering stack gives way below the gaps' priority")
