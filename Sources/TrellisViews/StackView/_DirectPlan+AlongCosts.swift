@@ -104,18 +104,22 @@ extension _LanePlan {
                 }.count
                 return try centeredTextCost(index, visible, hiddenLabels: hiddenLabels)
             }
-            // Above the shortest canvas the centres spread evenly (the
-            // spacers' `UISV-fill-equally`, at 150 − index, hold); the
-            // stack is as short as it can be at 49 (`UISV-canvas-fit`).
             let lengths = try centeredLengths(visible, axis)
-            let minimum = start + end + centeringMinimum(lengths, gaps)
-            var cost = _Cost()
-            var bound = _Slope()
-            bound[lane(245)] = 1e-6
-            cost.addUnmodelled(below: minimum, bound: bound)
-            cost.addEqual(0, lane: lane(StackView.canvasFitPriority.rawValue))
-            return cost
+            return centeringCanvasCost(minimum: start + end + centeringMinimum(lengths, gaps))
         }
+    }
+
+    /// The cost of an equal-centering stack at least `minimum` long: above
+    /// the shortest canvas the centres spread evenly (the spacers'
+    /// `UISV-fill-equally`, at 150 − index, hold); the stack is as short as
+    /// it can be at 49 (`UISV-canvas-fit`).
+    func centeringCanvasCost(minimum: Double) -> _Cost {
+        var cost = _Cost()
+        var bound = _Slope()
+        bound[lane(245)] = 1e-6
+        cost.addUnmodelled(below: minimum, bound: bound)
+        cost.addEqual(0, lane: lane(StackView.canvasFitPriority.rawValue))
+        return cost
     }
 
     /// The cost of what the equal gaps take beyond their minimum spacing:

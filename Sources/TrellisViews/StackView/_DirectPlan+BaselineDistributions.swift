@@ -101,18 +101,10 @@ extension _LanePlan {
             return cost
         }
         if stack.distribution == .equalCentering {
-            // Above the shortest canvas the centres spread evenly (the
-            // spacers' `UISV-fill-equally`, at 150 − index, hold); the
-            // stack is as short as it can be at 49 (`UISV-canvas-fit`).
             let lengths = try baselineCenteredLengths(visible)
             let minimum =
                 margins + centeringMinimum(lengths, try centeredChainGaps(visible, gaps, lengths))
-            var cost = _Cost()
-            var bound = _Slope()
-            bound[lane(245)] = 1e-6
-            cost.addUnmodelled(below: minimum, bound: bound)
-            cost.addEqual(0, lane: lane(StackView.canvasFitPriority.rawValue))
-            return cost
+            return centeringCanvasCost(minimum: minimum)
         }
         guard isBaselineDistribution(stack, visible) else { return nil }
         try checkBaselineDistribution(stack, visible)
