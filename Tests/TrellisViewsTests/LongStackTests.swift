@@ -74,8 +74,10 @@ import TrellisText
         // count labels and count − 1 gaps: 200 × 20 + 199 × 4 = 4,796;
         // 2,000 × 20 + 1,999 × 4 = 47,996.
         #expect(stack.frame.height == Double(24 * count - 4))
-        // The diagnostics probe every view with a constraint of its own
-        // (O(n) each), so they are checked on the shorter stack only.
+        // The diagnostics read each view's answer off the solved tableau
+        // and probe only where that leaves it open (docs/benchmarks.md,
+        // "Diagnostics at scale"); they are checked on the shorter stack
+        // only, to keep the test quick.
         if count <= 500 { #expect(root.layoutIssues().isEmpty) }
     }
 

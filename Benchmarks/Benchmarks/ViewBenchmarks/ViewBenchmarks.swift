@@ -169,10 +169,8 @@ let benchmarks: @Sendable () -> Void = {
     // of equalities (`UISV-spacing`), which the solver must keep near
     // linear. Each run builds the stack and lays it out once. The solver
     // keeps each link as written (a definition, Solver+Definitions.swift)
-    // instead of a row of every height above it, so the chain costs O(n):
-    // 1,000 labels took 13.2 s and 2,000 took 119 s through listbench
-    // before (quadratic rows, each height substituted into every row below
-    // it); see docs/stack-direct-path.md for the figures now.
+    // instead of a row of every height above it, so the chain costs O(n)
+    // (docs/stack-direct-path.md, "Long stacks in the solver").
     for count in [100, 500, 1000, 2000, 4000] {
         Benchmark(
             "Vertical stack of \(count) labels: build and first layout",
