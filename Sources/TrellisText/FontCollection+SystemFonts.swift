@@ -428,8 +428,12 @@ struct _SystemFaceNeeds {
             }
             scalarCapacity = reserving
         }
+        let need = UInt64(scalar) | UInt64(index) << 32
+        // Right after itself ("────"), a need is one the reorder check has
+        // just made hold: checked again, it moves nothing. Kept once.
+        if scalarCount > 0 && scalars.unsafelyUnwrapped[scalarCount &- 1] == need { return }
         precondition(scalarCount < scalarCapacity, "more characters than bytes")
-        scalars.unsafelyUnwrapped[scalarCount] = UInt64(scalar) | UInt64(index) << 32
+        scalars.unsafelyUnwrapped[scalarCount] = need
         scalarCount += 1
     }
 }

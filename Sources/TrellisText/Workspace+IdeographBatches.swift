@@ -34,12 +34,17 @@ extension _Workspace {
         else { return nil }
         var face = -1
         var index = range.lowerBound
+        // A character after the same character keeps its face
+        // (`_RepeatedFallback`): a table's run of "─" asks once.
+        var last = UInt32.max
         while index < range.upperBound {
             let (scalar, length) = _decodeScalar(text, at: index)
+            index += length
+            if scalar == last { continue }
             let next = _fallbackFace(for: scalar, current: face, faces: faces)
             if face >= 0 && next != face { return nil }
             face = next
-            index += length
+            last = scalar
         }
         // Face 0 here means no face has the ideograph: a missing glyph.
         return face > 0 ? face : nil

@@ -135,6 +135,9 @@ struct _FaceChooser {
     private let hasColorEmoji: Bool
     private var emojiEnd: Int
     private var emojiFace = 0
+    /// The last character `_fallbackFace` was asked about and its answer
+    /// (`_RepeatedFallback`): a table's run of "─" asks once.
+    private var fallback = _RepeatedFallback()
 
     init(range: Range<Int>, contentEnd: Int, faces: [_FontFace]) {
         self.range = range
@@ -170,7 +173,7 @@ struct _FaceChooser {
             (movedFace, movedEnd) = moved
             return movedFace
         }
-        return _fallbackFace(for: scalar, current: current, faces: faces)
+        return fallback.face(for: scalar, current: current, faces: faces)
     }
 }
 
