@@ -80,9 +80,8 @@ extension FontCollection {
         _forEachSystemFace(text, range, system, memo: &memo, into: &scan)
         if scan.added.isEmpty { return self }
         // Unretained, as the scan collected them (the shared fallback keeps
-        // them): the check below runs once per character a system font
-        // draws, and retaining each face it compares cost four retains and
-        // releases a character on Chinese rows (2026-11-29).
+        // them): retaining each face the check below compares cost four
+        // retains and releases a character on Chinese rows (2026-11-29).
         var added = scan.added
         let needs = scan.scalarBuffer
         if added.count > 1 {
@@ -94,19 +93,23 @@ extension FontCollection {
             while moved && rounds <= added.count * added.count {
                 moved = false
                 rounds += 1
+                // Where the last need's face is in `added` (nil: find it).
+                var placed: UnsafeMutableRawPointer?
+                var own = 0
                 for need in needs {
                     let scalar = UInt32(truncatingIfNeeded: need)
                     let face = original[Int(need >> 32)].toOpaque()
+                    if face != placed {
+                        own = added.firstIndex(where: { $0.toOpaque() == face })!
+                        placed = face
+                    }
                     // The face chosen for a character has it (the system's
-                    // choice checks `hasGlyph`), so when it comes first it
-                    // is the first that has it: nothing to ask the others.
-                    if added[0].toOpaque() == face { continue }
-                    let first = _firstFace(having: scalar, in: added)
-                    guard first < added.count, added[first].toOpaque() != face,
-                        let own = added.firstIndex(where: { $0.toOpaque() == face })
-                    else { continue }
+                    // choice checks `hasGlyph`), so the first face that has
+                    // it is its own unless one before it does.
+                    let first = _firstFace(having: scalar, in: added, before: own)
+                    if first == own { continue }
                     added.insert(added.remove(at: own), at: first)
-                    moved = true
+                    (moved, placed) = (true, nil)
                 }
             }
         }
@@ -321,18 +324,17 @@ extension FontCollection {
     }
 }
 
-/// The index of the first of `faces` that has `scalar` (`faces.count` when
-/// none has it). The faces are called through unretained references (the
-/// shared fallback keeps them): reading them from an array of `_FontFace`
-/// retained and released each face asked, 270,000 times for 5,000 Chinese
-/// rows.
+/// The index of the first of `faces` before `end` that has `scalar` (`end`
+/// when none has it), asked through unretained references (the shared
+/// fallback keeps them): retaining each face asked cost 270,000 retains
+/// and releases on 5,000 Chinese rows.
 @inline(__always)
-private func _firstFace(having scalar: UInt32, in faces: [Unmanaged<_FontFace>]) -> Int {
+private func _firstFace(
+    having scalar: UInt32, in faces: [Unmanaged<_FontFace>], before end: Int
+) -> Int {
     faces.withUnsafeBufferPointer { faces in
         var first = 0
-        while first < faces.count
-            && !faces[first]._withUnsafeGuaranteedRef({ $0.hasGlyph(scalar) })
-        {
+        while first < end && !faces[first]._withUnsafeGuaranteedRef({ $0.hasGlyph(scalar) }) {
             first += 1
         }
         return first
@@ -429,8 +431,7 @@ struct _SystemFaceNeeds {
             scalarCapacity = reserving
         }
         let need = UInt64(scalar) | UInt64(index) << 32
-        // Right after itself ("────"), a need is one the reorder check has
-        // just made hold: checked again, it moves nothing. Kept once.
+        // Right after itself ("────"), the reorder check has just made it hold.
         if scalarCount > 0 && scalars.unsafelyUnwrapped[scalarCount &- 1] == need { return }
         precondition(scalarCount < scalarCapacity, "more characters than bytes")
         scalars.unsafelyUnwrapped[scalarCount] = need

@@ -51,6 +51,18 @@ extension _Workspace {
         else {
             return nil
         }
+        // After printable ASCII the first face has (most pieces), the face
+        // before the spaces is the first face: nothing moves them (below).
+        if !spacesBeginRun {
+            let end = text[wordEnd &- 1]
+            if end &- 0x21 < 0x5E
+                && Unmanaged.passUnretained(faces[0])._withUnsafeGuaranteedRef({
+                    $0.hasGlyph(UInt32(end))
+                })
+            {
+                return nil
+            }
+        }
         // Spaces only: a tab is a forced break in Pango and a tab stop here.
         var index = wordEnd
         while index < next {
