@@ -188,6 +188,9 @@ extension FontCollection {
                         needs.add(scalar, face: face, reserving: range.count)
                     }
                 }
+                // The same character again ("────"): the same script and
+                // answers, and a need `needs` keeps once; only its bytes.
+                index = _repeatEnd(text, from: index, to: range.upperBound, length: length)
                 // The rest of a run of Chinese text in a loop of its own
                 // (FontCollection+HanRuns.swift).
                 if script == .han, let known = lookedUp, known.script == .han, !known.emoji {
@@ -437,23 +440,6 @@ struct _SystemFaceNeeds {
         scalars.unsafelyUnwrapped[scalarCount] = need
         scalarCount += 1
     }
-}
-
-/// True for a control character (general category Cc: U+0000–U+001F,
-/// U+007F–U+009F). The system-font scan never looks one up: a control takes
-/// the font around it, as Pango's itemizer keeps the current font for a
-/// character that is not graphic. Measured with Pango 1.50 (hyphens off,
-/// 72 dpi, Inter 17, this repository's `pango_measure`): "a\u{92}b" and
-/// "a\u{7F}b" are 20.574 pt high, Inter's line, although fontconfig ranks
-/// Noto Sans Symbols2, which maps U+007F–U+009F, for them (its line would
-/// be 28.883 pt); no font of Debian's fonts-noto, fonts-dejavu or
-/// fonts-noto-cjk maps U+0000–U+001F. So a backspace (U+0008, in 109 of
-/// 5,000 rows of Debian's `fortunes`) no longer loads fontconfig, and a
-/// C1 control is measured with the collection's own fonts (as a missing
-/// glyph when none has it) rather than with a system font's glyph.
-@inline(__always)
-func _isControl(_ scalar: UInt32) -> Bool {
-    scalar < 0x20 || (0x7F...0x9F).contains(scalar)
 }
 
 /// True when `scalar` is drawn as an emoji (UTS #51, as Pango's emoji

@@ -61,9 +61,11 @@ extension _Workspace {
     ) -> _PieceMeasure? {
         guard usesKernModel, let face = ideographRunFace(text, part.range, faces: faces)
         else { return nil }
-        return kernOnlyMeasure(
-            text, part.range, trailingStart: part.trailingStart, face: faces[face],
-            faceIndex: face)
+        // Through an unretained reference (the array keeps the face alive).
+        return Unmanaged.passUnretained(faces[face])._withUnsafeGuaranteedRef {
+            kernOnlyMeasure(
+                text, part.range, trailingStart: part.trailingStart, face: $0, faceIndex: face)
+        }
     }
 
     /// Measures the parts that start with an ideograph (`ideographRunFace`)
@@ -154,7 +156,7 @@ func _firstFaceLacksAGlyph(
             continue
         }
         let (scalar, length) = _decodeScalar(text, at: index)
-        if _hasNoSubstituteGlyph(scalar) && !faces[0].hasGlyph(scalar) { return true }
+        if _hasNoSubstituteGlyph(scalar) && !_face(faces, 0, has: scalar) { return true }
         index += length
     }
     return false

@@ -93,7 +93,7 @@ extension _Workspace {
             next + nextLength < text.count ? _decodeScalar(text, at: next + nextLength).0 : nil
         if _presentsAsEmoji(nextScalar, next: afterNext, continuing: false) { return nil }
         let after = _fallbackFace(for: nextScalar, current: -1, faces: faces)
-        if faces[after].isColorEmoji { return nil }
+        if _isColorEmoji(faces, after) { return nil }
         // The next character must continue the run: a script of its own
         // (not Common) starts a new run unless the run has that script.
         let nextScript = _Script(nextScalar)
@@ -116,7 +116,7 @@ extension _Workspace {
         let (space, _) = _decodeScalar(text, at: wordEnd)
         let kept = _fallbackFace(for: space, current: before, faces: faces)
         let chosen: Int
-        if before < 0 || faces[before].isColorEmoji {
+        if before < 0 || _isColorEmoji(faces, before) {
             // The spaces begin a run: of their own after the emoji's, or
             // where the attributes change.
             chosen = after
@@ -156,7 +156,7 @@ struct _FaceChooser {
         self.contentEnd = contentEnd
         movedEnd = range.lowerBound
         emojiEnd = range.lowerBound
-        hasColorEmoji = faces.count > 1 && faces.contains(where: \.isColorEmoji)
+        hasColorEmoji = faces.count > 1 && _anyColorEmoji(faces)
     }
 
     /// The face of `scalar` at `index` (characters in order), after a

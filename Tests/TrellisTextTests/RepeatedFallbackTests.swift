@@ -86,4 +86,38 @@ struct RepeatedFallbackTests {
             }
         }
     }
+
+    /// A run of one character of the scan's CJK shortcut
+    /// (`_isIdeographOrSyllable`: "────", "中中") resolves to the fonts
+    /// the character alone does: the scan steps over the copies, and a
+    /// need right after itself is kept once.
+    @Test func runsOfOneCharacterResolveAsTheCharacterOnce() throws {
+        let alphabet = HanAnswersTests.alphabet + ["─", "─", "│", "中", "。"]
+        var generator = SeededGenerator(seed: 2_812)
+        for family in ["Inter", "Roboto"] {
+            let fonts = try FontCollection(Font(family: family)).addingSystemFonts()
+            for _ in 0..<1_500 {
+                var text = ""
+                for _ in 0..<Int.random(in: 1...30, using: &generator) {
+                    let piece = alphabet.randomElement(using: &generator)!
+                    let copies = Int.random(in: 1...5, using: &generator)
+                    text += String(repeating: piece, count: copies)
+                }
+                // The copies the shortcut steps over, taken out.
+                var collapsed = String.UnicodeScalarView()
+                for scalar in text.unicodeScalars {
+                    if scalar.value >= 0x2500 && _isIdeographOrSyllable(scalar.value)
+                        && collapsed.last == scalar
+                    {
+                        continue
+                    }
+                    collapsed.append(scalar)
+                }
+                #expect(
+                    fonts._resolved(for: text).faces.map(\.id)
+                        == fonts._resolved(for: String(collapsed)).faces.map(\.id),
+                    "\(text.unicodeScalars.map(\.value))")
+            }
+        }
+    }
 }
