@@ -65,7 +65,8 @@ struct RepeatedFallbackTests {
                 var current = -1
                 for scalar in sequence {
                     let face = _fallbackFace(for: scalar, current: current, faces: faces)
-                    #expect(repeated.face(for: scalar, current: current, faces: faces) == face)
+                    let chosen = repeated.face(for: scalar, current: current, faces: faces)
+                    #expect(chosen == face)
                     answers.append(face)
                     current = face
                 }
