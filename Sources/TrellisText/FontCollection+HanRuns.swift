@@ -134,3 +134,22 @@ func _keepsHanScript(_ scalar: UInt32) -> Bool {
         || (0x2500...0x257F).contains(scalar) || (0xFF00...0xFF20).contains(scalar)
         || (0x2010...0x2027).contains(scalar) || (0x2030...0x203B).contains(scalar)
 }
+
+/// The end of the copies of the `length` bytes before `start` that follow
+/// each other from `start` (before `end`): `start` itself when none does.
+@inline(__always)
+func _repeatEnd(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, length: Int)
+    -> Int
+{
+    var index = start
+    while index &+ length <= end {
+        var same = true
+        for offset in 0..<length where text[index &+ offset] != text[start &- length &+ offset] {
+            same = false
+            break
+        }
+        guard same else { break }
+        index &+= length
+    }
+    return index
+}

@@ -80,9 +80,8 @@ extension FontCollection {
         _forEachSystemFace(text, range, system, memo: &memo, into: &scan)
         if scan.added.isEmpty { return self }
         // Unretained, as the scan collected them (the shared fallback keeps
-        // them): the check below runs once per character a system font
-        // draws, and retaining each face it compares cost four retains and
-        // releases a character on Chinese rows (2026-11-29).
+        // them): retaining each face the check below compares cost four
+        // retains and releases a character on Chinese rows (2026-11-29).
         var added = scan.added
         let needs = scan.scalarBuffer
         if added.count > 1 {
@@ -94,19 +93,23 @@ extension FontCollection {
             while moved && rounds <= added.count * added.count {
                 moved = false
                 rounds += 1
+                // Where the last need's face is in `added` (nil: find it).
+                var placed: UnsafeMutableRawPointer?
+                var own = 0
                 for need in needs {
                     let scalar = UInt32(truncatingIfNeeded: need)
                     let face = original[Int(need >> 32)].toOpaque()
+                    if face != placed {
+                        own = added.firstIndex(where: { $0.toOpaque() == face })!
+                        placed = face
+                    }
                     // The face chosen for a character has it (the system's
-                    // choice checks `hasGlyph`), so when it comes first it
-                    // is the first that has it: nothing to ask the others.
-                    if added[0].toOpaque() == face { continue }
-                    let first = _firstFace(having: scalar, in: added)
-                    guard first < added.count, added[first].toOpaque() != face,
-                        let own = added.firstIndex(where: { $0.toOpaque() == face })
-                    else { continue }
+                    // choice checks `hasGlyph`), so the first face that has
+                    // it is its own unless one before it does.
+                    let first = _firstFace(having: scalar, in: added, before: own)
+                    if first == own { continue }
                     added.insert(added.remove(at: own), at: first)
-                    moved = true
+                    (moved, placed) = (true, nil)
                 }
             }
         }
@@ -185,6 +188,9 @@ extension FontCollection {
                         needs.add(scalar, face: face, reserving: range.count)
                     }
                 }
+                // The same character again ("────"): the same script and
+                // answers, and a need `needs` keeps once; only its bytes.
+                index = _repeatEnd(text, from: index, to: range.upperBound, length: length)
                 // The rest of a run of Chinese text in a loop of its own
                 // (FontCollection+HanRuns.swift).
                 if script == .han, let known = lookedUp, known.script == .han, !known.emoji {
@@ -321,18 +327,17 @@ extension FontCollection {
     }
 }
 
-/// The index of the first of `faces` that has `scalar` (`faces.count` when
-/// none has it). The faces are called through unretained references (the
-/// shared fallback keeps them): reading them from an array of `_FontFace`
-/// retained and released each face asked, 270,000 times for 5,000 Chinese
-/// rows.
+/// The index of the first of `faces` before `end` that has `scalar` (`end`
+/// when none has it), asked through unretained references (the shared
+/// fallback keeps them): retaining each face asked cost 270,000 retains
+/// and releases on 5,000 Chinese rows.
 @inline(__always)
-private func _firstFace(having scalar: UInt32, in faces: [Unmanaged<_FontFace>]) -> Int {
+private func _firstFace(
+    having scalar: UInt32, in faces: [Unmanaged<_FontFace>], before end: Int
+) -> Int {
     faces.withUnsafeBufferPointer { faces in
         var first = 0
-        while first < faces.count
-            && !faces[first]._withUnsafeGuaranteedRef({ $0.hasGlyph(scalar) })
-        {
+        while first < end && !faces[first]._withUnsafeGuaranteedRef({ $0.hasGlyph(scalar) }) {
             first += 1
         }
         return first
@@ -428,27 +433,13 @@ struct _SystemFaceNeeds {
             }
             scalarCapacity = reserving
         }
+        let need = UInt64(scalar) | UInt64(index) << 32
+        // Right after itself ("────"), the reorder check has just made it hold.
+        if scalarCount > 0 && scalars.unsafelyUnwrapped[scalarCount &- 1] == need { return }
         precondition(scalarCount < scalarCapacity, "more characters than bytes")
-        scalars.unsafelyUnwrapped[scalarCount] = UInt64(scalar) | UInt64(index) << 32
+        scalars.unsafelyUnwrapped[scalarCount] = need
         scalarCount += 1
     }
-}
-
-/// True for a control character (general category Cc: U+0000–U+001F,
-/// U+007F–U+009F). The system-font scan never looks one up: a control takes
-/// the font around it, as Pango's itemizer keeps the current font for a
-/// character that is not graphic. Measured with Pango 1.50 (hyphens off,
-/// 72 dpi, Inter 17, this repository's `pango_measure`): "a\u{92}b" and
-/// "a\u{7F}b" are 20.574 pt high, Inter's line, although fontconfig ranks
-/// Noto Sans Symbols2, which maps U+007F–U+009F, for them (its line would
-/// be 28.883 pt); no font of Debian's fonts-noto, fonts-dejavu or
-/// fonts-noto-cjk maps U+0000–U+001F. So a backspace (U+0008, in 109 of
-/// 5,000 rows of Debian's `fortunes`) no longer loads fontconfig, and a
-/// C1 control is measured with the collection's own fonts (as a missing
-/// glyph when none has it) rather than with a system font's glyph.
-@inline(__always)
-func _isControl(_ scalar: UInt32) -> Bool {
-    scalar < 0x20 || (0x7F...0x9F).contains(scalar)
 }
 
 /// True when `scalar` is drawn as an emoji (UTS #51, as Pango's emoji

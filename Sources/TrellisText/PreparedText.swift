@@ -375,8 +375,12 @@ extension _Workspace {
             // left-to-right pieces no cache has are shaped together after it.
             scratch.missedPieces.removeAll(keepingCapacity: true)
             scratch.missedParts.removeAll(keepingCapacity: true)
-            start = 0
             for index in 0..<pieceCount {
+                // Most pieces of Chinese text were measured in pass 1: only
+                // their look-up is read (pieces are contiguous, so the
+                // start of the others is where the piece before ends).
+                if !hasRTL, case .measured = lookups[index] { continue }
+                let start = index == 0 ? 0 : Int(piecesBuffer[index &- 1].end)
                 let piece = piecesBuffer[index]
                 let contentEnd =
                     piece.isHardBreak
@@ -415,7 +419,6 @@ extension _Workspace {
                     }
                     piecesBuffer[index].measure = measure
                 }
-                start = Int(piece.end)
             }
             if !scratch.missedPieces.isEmpty {
                 // Pieces the font only kerns, with known pairs, need no HarfBuzz.

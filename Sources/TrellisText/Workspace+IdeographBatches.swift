@@ -34,12 +34,17 @@ extension _Workspace {
         else { return nil }
         var face = -1
         var index = range.lowerBound
+        // A character after the same character keeps its face
+        // (`_RepeatedFallback`): a table's run of "─" asks once.
+        var last = UInt32.max
         while index < range.upperBound {
             let (scalar, length) = _decodeScalar(text, at: index)
+            index += length
+            if scalar == last { continue }
             let next = _fallbackFace(for: scalar, current: face, faces: faces)
             if face >= 0 && next != face { return nil }
             face = next
-            index += length
+            last = scalar
         }
         // Face 0 here means no face has the ideograph: a missing glyph.
         return face > 0 ? face : nil
@@ -56,9 +61,11 @@ extension _Workspace {
     ) -> _PieceMeasure? {
         guard usesKernModel, let face = ideographRunFace(text, part.range, faces: faces)
         else { return nil }
-        return kernOnlyMeasure(
-            text, part.range, trailingStart: part.trailingStart, face: faces[face],
-            faceIndex: face)
+        // Through an unretained reference (the array keeps the face alive).
+        return Unmanaged.passUnretained(faces[face])._withUnsafeGuaranteedRef {
+            kernOnlyMeasure(
+                text, part.range, trailingStart: part.trailingStart, face: $0, faceIndex: face)
+        }
     }
 
     /// Measures the parts that start with an ideograph (`ideographRunFace`)
@@ -149,7 +156,7 @@ func _firstFaceLacksAGlyph(
             continue
         }
         let (scalar, length) = _decodeScalar(text, at: index)
-        if _hasNoSubstituteGlyph(scalar) && !faces[0].hasGlyph(scalar) { return true }
+        if _hasNoSubstituteGlyph(scalar) && !_face(faces, 0, has: scalar) { return true }
         index += length
     }
     return false

@@ -51,6 +51,18 @@ extension _Workspace {
         else {
             return nil
         }
+        // After printable ASCII the first face has (most pieces), the face
+        // before the spaces is the first face: nothing moves them (below).
+        if !spacesBeginRun {
+            let end = text[wordEnd &- 1]
+            if end &- 0x21 < 0x5E
+                && Unmanaged.passUnretained(faces[0])._withUnsafeGuaranteedRef({
+                    $0.hasGlyph(UInt32(end))
+                })
+            {
+                return nil
+            }
+        }
         // Spaces only: a tab is a forced break in Pango and a tab stop here.
         var index = wordEnd
         while index < next {
@@ -81,7 +93,7 @@ extension _Workspace {
             next + nextLength < text.count ? _decodeScalar(text, at: next + nextLength).0 : nil
         if _presentsAsEmoji(nextScalar, next: afterNext, continuing: false) { return nil }
         let after = _fallbackFace(for: nextScalar, current: -1, faces: faces)
-        if faces[after].isColorEmoji { return nil }
+        if _isColorEmoji(faces, after) { return nil }
         // The next character must continue the run: a script of its own
         // (not Common) starts a new run unless the run has that script.
         let nextScript = _Script(nextScalar)
@@ -104,7 +116,7 @@ extension _Workspace {
         let (space, _) = _decodeScalar(text, at: wordEnd)
         let kept = _fallbackFace(for: space, current: before, faces: faces)
         let chosen: Int
-        if before < 0 || faces[before].isColorEmoji {
+        if before < 0 || _isColorEmoji(faces, before) {
             // The spaces begin a run: of their own after the emoji's, or
             // where the attributes change.
             chosen = after
@@ -135,13 +147,16 @@ struct _FaceChooser {
     private let hasColorEmoji: Bool
     private var emojiEnd: Int
     private var emojiFace = 0
+    /// The last character `_fallbackFace` was asked about and its answer
+    /// (`_RepeatedFallback`): a table's run of "─" asks once.
+    private var fallback = _RepeatedFallback()
 
     init(range: Range<Int>, contentEnd: Int, faces: [_FontFace]) {
         self.range = range
         self.contentEnd = contentEnd
         movedEnd = range.lowerBound
         emojiEnd = range.lowerBound
-        hasColorEmoji = faces.count > 1 && faces.contains(where: \.isColorEmoji)
+        hasColorEmoji = faces.count > 1 && _anyColorEmoji(faces)
     }
 
     /// The face of `scalar` at `index` (characters in order), after a
@@ -170,7 +185,7 @@ struct _FaceChooser {
             (movedFace, movedEnd) = moved
             return movedFace
         }
-        return _fallbackFace(for: scalar, current: current, faces: faces)
+        return fallback.face(for: scalar, current: current, faces: faces)
     }
 }
 

@@ -551,7 +551,7 @@ struct _PrepareScratch {
 func _fallbackFace(for scalar: UInt32, current: Int, faces: [_FontFace]) -> Int {
     if current >= 0 && _staysWithCurrentFace(scalar)
         && (_face(faces, current, has: scalar) || _isDefaultIgnorable(scalar))
-        && !(faces[current].isColorEmoji && _isSpace(scalar))
+        && !(_isColorEmoji(faces, current) && _isSpace(scalar))
     {
         return current
     }

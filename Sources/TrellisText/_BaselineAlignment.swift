@@ -115,7 +115,7 @@ struct _LineAlignment {
             if (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A { return HB_SCRIPT_LATIN }
         }
         let unicode = hb_unicode_funcs_get_default()
-        let own = hb_unicode_script(unicode, scalar)
+        let own = _hbScript(unicode, scalar)
         if _isStrongScript(own) { return own }
         // Back through the paragraph.
         if let script = _strongScript(before: offset, in: text, limit: scriptSearchLimit) {
@@ -127,13 +127,28 @@ struct _LineAlignment {
         while after < highest {
             let (next, nextLength) = _decodeScalar(text, at: after)
             if _endsParagraph(next) { break }
-            let script = hb_unicode_script(unicode, next)
+            let script = _hbScript(unicode, next)
             if _isStrongScript(script) { return script }
             after += nextLength
         }
         return own
     }
 
+}
+
+/// HarfBuzz's script of `scalar` (`hb_unicode_script`), without the call
+/// for ASCII (Latin letters, the rest Common), box drawing (Common: a
+/// line of a table starts with "─", and the search for a script goes
+/// through every one) and the unified ideographs U+4E00–U+9FFF (Han), as
+/// Unicode's Scripts.txt has them.
+@inline(__always)
+func _hbScript(_ unicode: OpaquePointer?, _ scalar: UInt32) -> hb_script_t {
+    if scalar < 0x80 {
+        return (scalar | 0x20) &- 0x61 < 26 ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
+    }
+    if scalar &- 0x2500 < 0x80 { return HB_SCRIPT_COMMON }
+    if scalar &- 0x4E00 < 0x5200 { return HB_SCRIPT_HAN }
+    return hb_unicode_script(unicode, scalar)
 }
 
 /// True for a script of its own (not Common, Inherited or Unknown).
@@ -155,7 +170,7 @@ func _strongScript(
         while lead > lowest && text[lead] & 0xC0 == 0x80 { lead -= 1 }
         let (scalar, _) = _decodeScalar(text, at: lead)
         if _endsParagraph(scalar) { return nil }
-        let script = hb_unicode_script(unicode, scalar)
+        let script = _hbScript(unicode, scalar)
         if _isStrongScript(script) { return script }
         index = lead
     }

@@ -127,7 +127,7 @@ func _emojiSequenceFace(
 func _mayHoldEmojiSequence(
     _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, faces: [_FontFace]
 ) -> Bool {
-    guard faces.count > 1, !faces[0].isColorEmoji, faces.contains(where: \.isColorEmoji) else {
+    guard faces.count > 1, !_isColorEmoji(faces, 0), _anyColorEmoji(faces) else {
         return false
     }
     var index = range.lowerBound
@@ -142,6 +142,26 @@ func _mayHoldEmojiSequence(
         if scalar == 0xFE0F || scalar == 0x20E3 { return true }
         if _emojiSequenceEnd(text, at: index, end: range.upperBound) != nil { return true }
         index += length
+    }
+    return false
+}
+
+/// Whether `faces[index]` is a color emoji font, asked through an
+/// unretained reference (the array keeps the face alive), as
+/// `_face(_:_:has:)` asks: reading `faces[index].isColorEmoji` retained and
+/// released the face, several times a piece of Chinese text.
+@inline(__always)
+func _isColorEmoji(_ faces: [_FontFace], _ index: Int) -> Bool {
+    Unmanaged.passUnretained(faces[index])._withUnsafeGuaranteedRef { $0.isColorEmoji }
+}
+
+/// Whether one of `faces` is a color emoji font (`_isColorEmoji`).
+@inline(__always)
+func _anyColorEmoji(_ faces: [_FontFace]) -> Bool {
+    var index = 0
+    while index < faces.count {
+        if _isColorEmoji(faces, index) { return true }
+        index += 1
     }
     return false
 }
