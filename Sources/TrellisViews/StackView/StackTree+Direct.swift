@@ -355,6 +355,11 @@ struct _LanePlan<Slope: _SlopeLanes> {
     var shadowingChecks = false
     /// How many layouts left the checks out (for tests and profiles).
     var uncheckedLayouts = 0
+    /// How many computations of costs along the horizontal axis were
+    /// begun (`computeCosts`), and the places the general widths solve last
+    /// arranged from them (`keepsHorizontalPlaces`).
+    var horizontalCostRuns = 0
+    var keptPlaces = _KeptPlaces()
     /// The x and width of every node after each horizontal solve of the
     /// fitting pass (two a node, solve after solve), where the frame pass
     /// solves the same widths (`sharesPassWidths`; the storage kept from

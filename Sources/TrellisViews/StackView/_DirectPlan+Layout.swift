@@ -213,7 +213,12 @@ extension _LanePlan {
             nodes[0].width = width - insets.left - insets.right
             // (A fixed width of the root's own.)
             try Self.checkFeasible(0, nodes[0].width, lo: costs[0].lo, hi: costs[0].hi)
-            try arrange(0, .horizontal)
+            // (Left as the last solve arranged them where it had the same
+            // inputs: `keepsHorizontalPlaces`.)
+            if !keepsHorizontalPlaces() {
+                try arrange(0, .horizontal)
+                keepHorizontalPlaces()
+            }
             if case .recording = use {
                 for index in nodes.indices {
                     passWidths.append(nodes[index].x)
