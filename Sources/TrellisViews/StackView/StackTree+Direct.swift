@@ -348,6 +348,18 @@ struct _LanePlan<Slope: _SlopeLanes> {
     /// What each emulated solve of the width passes also checks.
     enum Checking { case fitting, frame(Double) }
     var checking: Checking?
+    /// Whether each shape's passes are checked (`skipsPassChecks`), by
+    /// shape number; and, in debug builds, whether the checks run are
+    /// ones left out, run to assert that they pass.
+    var passChecks: [_PassChecks] = []
+    var shadowingChecks = false
+    /// How many layouts left the checks out (for tests and profiles).
+    var uncheckedLayouts = 0
+    /// How many computations of costs along the horizontal axis were
+    /// begun (`computeCosts`), and the places the general widths solve last
+    /// arranged from them (`keepsHorizontalPlaces`).
+    var horizontalCostRuns = 0
+    var keptPlaces = _KeptPlaces()
     /// The x and width of every node after each horizontal solve of the
     /// fitting pass (two a node, solve after solve), where the frame pass
     /// solves the same widths (`sharesPassWidths`; the storage kept from

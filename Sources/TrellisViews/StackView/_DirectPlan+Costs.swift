@@ -18,6 +18,7 @@ extension _LanePlan {
         throws(_StackCostError)
     {
         let side = axis == .horizontal ? 0 : 1
+        if side == 0 { horizontalCostRuns &+= 1 }
         borrowCosts(side)
         do throws(_StackCostError) {
             for index in (subtree ?? nodes.indices).reversed() {

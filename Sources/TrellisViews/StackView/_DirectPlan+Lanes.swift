@@ -58,6 +58,7 @@ extension DirectStackLayout {
         plan.heightReplays = other.heightReplays
         plan.subtreeReplays = other.subtreeReplays
         plan.measureCalls = other.measureCalls
+        plan.uncheckedLayouts = other.uncheckedLayouts
         return plan
     }
 
@@ -98,6 +99,8 @@ struct _PlanView {
     var widthRecords: [_WidthRecord?]
     var hasFreeWidthLabel: Bool
     var needsPassChecks: Bool
+    /// Layouts whose passes went unchecked (`skipsPassChecks`).
+    var uncheckedLayouts: Int
     var widthReplays: Int
     var textWidthReplays: Int
     var textWidthCostsSkipped: Int
@@ -121,6 +124,7 @@ struct _PlanView {
         widthRecords = plan.widthRecords.map { $0.made ? $0 : nil }
         hasFreeWidthLabel = plan.hasFreeWidthLabel
         needsPassChecks = plan.needsPassChecks
+        uncheckedLayouts = plan.uncheckedLayouts
         widthReplays = plan.widthReplays
         textWidthReplays = plan.textWidthReplays
         textWidthCostsSkipped = plan.textWidthCostsSkipped

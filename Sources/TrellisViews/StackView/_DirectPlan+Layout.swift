@@ -38,63 +38,22 @@ extension _LanePlan {
             throw DirectStackLayoutError(
                 kind: .unsupported, reason: "the width must be finite and not negative")
         }
-        let insets = pinningInsets
         do throws(_StackCostError) {
-            // (Labels of several lines are measured on one line for the
-            // widths pass only: not when it is replayed.)
-            let replayed = needsPassChecks ? false : replaysWidths(at: width)
-            measureKeyed(skippingMultiLine: replayed)
-            // Widths, with the engine's passes: labels of several lines are
-            // measured again at the width they got, until no width changes.
-            // The frame pass updates them all from one solve (Jacobi); the
-            // fitting pass one at a time, each seeing the solve after the
-            // last (Gauss-Seidel). Where a label's width is free the two
-            // may settle on other widths: the engine then fits one layout
-            // and lays out another, which the direct path refuses.
-            // Every solve of the engine's passes solves both axes: a
-            // required conflict met on the way (a label measured at an
-            // earlier width, too tall for a fixed height) breaks a
-            // constraint for good, so each pass is checked (`checking`).
-            // With every label's width fixed by required constraints, the
-            // passes of both kinds go through the same states, with labels
-            // no taller than in the end: nothing to do twice, nor to check
-            // unless a label's height is capped (`needsPassChecks`).
-            // Where the frame pass goes through the fitting pass's solves
-            // (`sharesPassWidths`), it takes their widths and makes its own
-            // checks only.
-            checking = needsPassChecks ? .fitting : nil
-            guard needsPassChecks else {
-                var own = _PassWidths.none
-                try settleWidths(width, insets, oneAtATime: hasFreeWidthLabel, &own)
-                let height = try heightsPass(insets, places: frames)
-                return StackTreeLayout(height: height, frames: frames ? pixelFrames() : [])
-            }
-            let sharesWidths = sharesPassWidths()
-            passWidths.removeAll(keepingCapacity: true)
-            var fittingPass: _PassWidths = sharesWidths ? .recording : .none
-            try settleWidths(width, insets, oneAtATime: hasFreeWidthLabel, &fittingPass)
-            let fitted = nodes.map(\.layoutWidth)
-            let height = try fittingHeight(insets)
-            // The frame pass starts again from the labels' first pass.
-            for index in nodes.indices where nodes[index].kind == .label {
-                nodes[index].layoutWidth = nil
-                measure(index)
-            }
-            checking = .frame(height)
-            var framePass: _PassWidths = sharesWidths ? .taking(next: 0) : .none
-            try settleWidths(width, insets, oneAtATime: false, &framePass)
-            for (index, node) in nodes.enumerated() where node.kind == .label {
-                guard let a = fitted[index], let b = node.layoutWidth else { continue }
-                if abs(a - b) >= 1e-9 {
-                    throw _StackCostError.unmodelled(
-                        "node\(index): the engine's fitting pass measures this label at \(a), its frame pass at \(b) (they update labels in other orders)"
-                    )
+            // Where the shape's passes need no checks (`skipsPassChecks`),
+            // they are laid out without; a row they throw on is laid out
+            // again with them, which throw first what they meet.
+            if needsPassChecks, skipsPassChecks() {
+                do throws(_StackCostError) {
+                    let layout = try layoutPasses(width: width, frames: frames, checked: false)
+                    uncheckedLayouts += 1
+                    return layout
+                } catch {
+                    for index in nodes.indices { nodes[index].clearLayout() }
                 }
             }
-            checking = nil
-            try computeCosts(.vertical)  // the frame pass's labels
-            try placeVertically(height, insets)
-            return StackTreeLayout(height: height, frames: frames ? pixelFrames() : [])
+            let layout = try layoutPasses(width: width, frames: frames, checked: true)
+            if needsPassChecks { passedPassChecks() }
+            return layout
         } catch {
             switch error {
             case .ambiguous(let reason):
@@ -105,6 +64,83 @@ extension _LanePlan {
                 throw DirectStackLayoutError(kind: .unmodelled, reason: reason)
             }
         }
+    }
+
+    /// The engine's passes at `width` (`layoutPrepared`); `checked`: each
+    /// solve of the width passes checked for required conflicts along the
+    /// vertical axis where the shape needs it (`needsPassChecks`), else
+    /// not (`skipsPassChecks`). (Inlined: a call of its own cost a row of
+    /// a shape without checks about 30 instructions.)
+    @inline(__always)
+    mutating func layoutPasses(width: Double, frames: Bool, checked: Bool)
+        throws(_StackCostError) -> StackTreeLayout
+    {
+        let insets = pinningInsets
+        // (Labels of several lines are measured on one line for the
+        // widths pass only: not when it is replayed.)
+        let replayed = needsPassChecks ? false : replaysWidths(at: width)
+        measureKeyed(skippingMultiLine: replayed)
+        // Widths, with the engine's passes: labels of several lines are
+        // measured again at the width they got, until no width changes.
+        // The frame pass updates them all from one solve (Jacobi); the
+        // fitting pass one at a time, each seeing the solve after the
+        // last (Gauss-Seidel). Where a label's width is free the two
+        // may settle on other widths: the engine then fits one layout
+        // and lays out another, which the direct path refuses.
+        // Every solve of the engine's passes solves both axes: a
+        // required conflict met on the way (a label measured at an
+        // earlier width, too tall for a fixed height) breaks a
+        // constraint for good, so each pass is checked (`checking`).
+        // With every label's width fixed by required constraints, the
+        // passes of both kinds go through the same states, with labels
+        // no taller than in the end: nothing to do twice, nor to check
+        // unless a label's height is capped (`needsPassChecks`).
+        // Where the frame pass goes through the fitting pass's solves
+        // (`sharesPassWidths`), it takes their widths and makes its own
+        // checks only.
+        checking = needsPassChecks ? .fitting : nil
+        shadowingChecks = false
+        if !checked {
+            // (Debug builds run them anyway, asserting that they pass.)
+            #if DEBUG
+                shadowingChecks = true
+            #else
+                checking = nil
+            #endif
+        }
+        guard needsPassChecks else {
+            var own = _PassWidths.none
+            try settleWidths(width, insets, oneAtATime: hasFreeWidthLabel, &own)
+            let height = try heightsPass(insets, places: frames)
+            return StackTreeLayout(height: height, frames: frames ? pixelFrames() : [])
+        }
+        let sharesWidths = sharesPassWidths()
+        passWidths.removeAll(keepingCapacity: true)
+        var fittingPass: _PassWidths = sharesWidths ? .recording : .none
+        try settleWidths(width, insets, oneAtATime: hasFreeWidthLabel, &fittingPass)
+        let fitted = nodes.map(\.layoutWidth)
+        let height = try fittingHeight(insets)
+        // The frame pass starts again from the labels' first pass.
+        for index in nodes.indices where nodes[index].kind == .label {
+            nodes[index].layoutWidth = nil
+            measure(index)
+        }
+        checking = checked || shadowingChecks ? .frame(height) : nil
+        var framePass: _PassWidths = sharesWidths ? .taking(next: 0) : .none
+        try settleWidths(width, insets, oneAtATime: false, &framePass)
+        for (index, node) in nodes.enumerated() where node.kind == .label {
+            guard let a = fitted[index], let b = node.layoutWidth else { continue }
+            if abs(a - b) >= 1e-9 {
+                throw _StackCostError.unmodelled(
+                    "node\(index): the engine's fitting pass measures this label at \(a), its frame pass at \(b) (they update labels in other orders)"
+                )
+            }
+        }
+        checking = nil
+        shadowingChecks = false
+        try computeCosts(.vertical)  // the frame pass's labels
+        try placeVertically(height, insets)
+        return StackTreeLayout(height: height, frames: frames ? pixelFrames() : [])
     }
 
     /// The engine's width passes: solve, measure again the labels of
@@ -179,7 +215,12 @@ extension _LanePlan {
             nodes[0].width = width - insets.left - insets.right
             // (A fixed width of the root's own.)
             try Self.checkFeasible(0, nodes[0].width, lo: costs[0].lo, hi: costs[0].hi)
-            try arrange(0, .horizontal)
+            // (Left as the last solve arranged them where it had the same
+            // inputs: `keepsHorizontalPlaces`.)
+            if !keepsHorizontalPlaces() {
+                try arrange(0, .horizontal)
+                keepHorizontalPlaces()
+            }
             if case .recording = use {
                 for index in nodes.indices {
                     passWidths.append(nodes[index].x)
@@ -200,6 +241,7 @@ extension _LanePlan {
             try arrange(0, .vertical)
         } catch {
             if case .conflict(let reason) = error {
+                assert(!shadowingChecks, "a check left out meets a conflict: \(reason)")
                 throw .conflict("a pass of the engine's meets a required conflict: \(reason)")
             }
         }

@@ -24,6 +24,7 @@ extension _LanePlan {
             textWidthMemos.removeAll()
             rowShares.removeAll()
             heightRecords.removeAll()
+            passChecks.removeAll()
             measured.removeAll(keepingCapacity: true)
             shapeMemos.removeAll()
             lastShape = 0

@@ -26,10 +26,14 @@ extension _LanePlan {
         lengths.removeAll(keepingCapacity: true)
         lengths.reserveCapacity(visible.count)
         var center = 0.0
-        for child in visible {
-            let anchor = costs[child].anchor
-            lengths.append(anchor)
-            center += anchor
+        // (Costs read in place, through their buffer: read through the
+        // array, each was copied, 152 bytes, its kinks retained.)
+        costs.withUnsafeBufferPointer { costs in
+            for child in visible {
+                let anchor = costs[child].anchor
+                lengths.append(anchor)
+                center += anchor
+            }
         }
         if _isNegligible(room - center, room) {
             // (`anchor + change` with every change 0, as `distribute` leaves them.)
@@ -58,16 +62,21 @@ extension _LanePlan {
             }
             segments.removeAll(keepingCapacity: true)
             other.removeAll(keepingCapacity: true)
-            segments.reserveCapacity(visible.reduce(0) { $0 + costs[$1].kinks.count + 1 })
-            for (k, child) in visible.enumerated() {
-                if growing {
-                    _ = costs[child].appendStretches(view: k, left: &other, right: &segments)
-                } else {
-                    _ = costs[child].appendStretches(view: k, left: &segments, right: &other)
-                }
-                other.removeAll(keepingCapacity: true)
-            }
+            // (Each view's anchor is the one worked out above, `lengths[k]`.)
             let anchors = lengths
+            costs.withUnsafeBufferPointer { costs in
+                segments.reserveCapacity(visible.reduce(0) { $0 + costs[$1].kinks.count + 1 })
+                for (k, child) in visible.enumerated() {
+                    if growing {
+                        costs[child].appendStretches(
+                            view: k, anchor: anchors[k], left: &other, right: &segments)
+                    } else {
+                        costs[child].appendStretches(
+                            view: k, anchor: anchors[k], left: &segments, right: &other)
+                    }
+                    other.removeAll(keepingCapacity: true)
+                }
+            }
             let changes = try Self.withCosts(costs) { costs throws(_StackCostError) in
                 try _Cost.distribute(
                     segments: &segments, count: visible.count, total: room, center: center,

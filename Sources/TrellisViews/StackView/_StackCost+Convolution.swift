@@ -22,7 +22,15 @@ extension _LaneCost {
     /// the stretches to the right, then to the left, each in order of
     /// distance), and returns that minimizer (`anchor`).
     func appendStretches(view: Int, left: inout [Segment], right: inout [Segment]) -> Double {
-        let anchor = self.anchor
+        appendStretches(view: view, anchor: anchor, left: &left, right: &right)
+    }
+
+    /// `appendStretches(view:left:right:)` from `anchor`, the cost's
+    /// `anchor` already worked out.
+    @discardableResult
+    func appendStretches(
+        view: Int, anchor: Double, left: inout [Segment], right: inout [Segment]
+    ) -> Double {
         let firstLeft = left.count
         // Regions as (start, end, slope) within the bounds.
         var slope = base
