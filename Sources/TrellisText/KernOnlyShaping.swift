@@ -122,6 +122,20 @@ struct _GlyphSet {
     var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
 }
 
+/// A `_GlyphSet`'s words read through a pointer, valid while their owner
+/// lives (`_KernOnlyFace.pairFirstBits`): asking it retains nothing.
+struct _GlyphBits {
+    let words: UnsafePointer<UInt64>
+    let count: Int
+
+    /// Whether the set holds `glyph` (as `_GlyphSet.contains`).
+    @inline(__always)
+    func contains(_ glyph: Int) -> Bool {
+        let word = glyph >> 6
+        return word < count && (words[word] >> UInt64(glyph & 63)) & 1 != 0
+    }
+}
+
 /// Glyphs at which a plan's lookups could act on eligible text: always,
 /// only in text that also has a glyph of a guard set, or only where the
 /// glyphs around them match a rule's context (`positional`).
@@ -425,6 +439,11 @@ final class _KernOnlyFace: @unchecked Sendable {
     /// adjustment subtables lists (`_KernOnlyFace.pairFirsts`): K(a, b) is
     /// 0 for every other a. Nil where the plan's pairs are not read.
     let pairFirsts: [_GlyphSet?]
+    /// `pairFirsts` read through pointers into `pairFirstWords` (their
+    /// words side by side), for `kernOnlyMeasure`: a set copied out of
+    /// `pairFirsts` retained and released its words for every piece.
+    let pairFirstBits: [_GlyphBits?]
+    private let pairFirstWords: _AlignedBuffer<UInt64>
     /// Per script class, the plan's pair subtables as arrays by glyph
     /// (_GPOSPairs+Dense.swift), or nil where `pairKerning` searches.
     let densePairs: [[[_DensePairSubtable]]?]
@@ -439,7 +458,20 @@ final class _KernOnlyFace: @unchecked Sendable {
         self.pairLookups = pairLookups
         self.gpos = gpos
         self.analysisSteps = analysisSteps
-        pairFirsts = _KernOnlyFace.pairFirsts(pairLookups, gpos: gpos, glyphCount: advances.count)
+        let firsts = _KernOnlyFace.pairFirsts(pairLookups, gpos: gpos, glyphCount: advances.count)
+        pairFirsts = firsts
+        let words = _AlignedBuffer<UInt64>(
+            count: max(1, firsts.reduce(0) { $0 + ($1?.words.count ?? 0) }), repeating: 0)
+        var offset = 0
+        pairFirstBits = firsts.map { set in
+            set.map { set in
+                let start = words.pointer + offset
+                for (index, word) in set.words.enumerated() { start[index] = word }
+                offset += set.words.count
+                return _GlyphBits(words: UnsafePointer(start), count: set.words.count)
+            }
+        }
+        pairFirstWords = words
         densePairs = _KernOnlyFace.densePairs(pairLookups, gpos: gpos, glyphCount: advances.count)
     }
 

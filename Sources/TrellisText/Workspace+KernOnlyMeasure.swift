@@ -14,8 +14,14 @@ extension _Workspace {
     /// moved by that much from run to run).
     @inline(__always)
     func kernOnlyFace(_ face: _FontFace) -> _KernOnlyFace? {
-        if face.id != kernFaceID {
-            let found = face.id == previousKernFaceID ? previousKernFace : face.kernOnly
+        if face.id == previousKernFaceID && face.id != kernFaceID {
+            // The two kept swap places, moved rather than copied: copying
+            // them retained and released both at every switch (Chinese
+            // text's pieces switch at every few).
+            swap(&kernFaceID, &previousKernFaceID)
+            swap(&kernFace, &previousKernFace)
+        } else if face.id != kernFaceID {
+            let found = face.kernOnly
             (previousKernFaceID, previousKernFace) = (kernFaceID, kernFace)
             (kernFaceID, kernFace) = (face.id, found)
         }
@@ -25,10 +31,16 @@ extension _Workspace {
     /// The kern-only analysis of `face` when the kern model may measure
     /// `range` with it (the model is on, the range not empty, the face's
     /// number fits a font mask); nil otherwise: both entry points' gate.
+    /// Unretained: the face keeps its analysis for its whole life, and the
+    /// caller holds the face. Retaining it, and the plan and pair set taken
+    /// from it below, cost three retains and three releases a piece
+    /// measured (about 100 instructions: 4.4 M on 5,000 rows of the mixed
+    /// file of "Speed per script", 2026-12-01).
     @inline(__always)
-    func kernModel(_ range: Range<Int>, _ face: _FontFace) -> _KernOnlyFace? {
-        guard usesKernModel, !range.isEmpty, face.id < 1 << 24 else { return nil }
-        return kernOnlyFace(face)
+    func kernModel(_ range: Range<Int>, _ face: _FontFace) -> Unmanaged<_KernOnlyFace>? {
+        guard usesKernModel, !range.isEmpty, face.id < 1 << 24, let model = kernOnlyFace(face)
+        else { return nil }
+        return Unmanaged.passUnretained(model)
     }
 
     /// The measure of the left-to-right `text[range]` with `face` when the
@@ -44,9 +56,11 @@ extension _Workspace {
         // Measuring alone (every piece) is the loop specialised with a sink
         // that keeps nothing: no cluster test, no array touched.
         var sink = _DroppedClusters()
-        return _kernOnlyMeasure(
-            text, range, trailingStart: trailingStart, model: model, face: face,
-            faceIndex: faceIndex, clusters: &sink)
+        return model._withUnsafeGuaranteedRef { model in
+            _kernOnlyMeasure(
+                text, range, trailingStart: trailingStart, model: model, face: face,
+                faceIndex: faceIndex, clusters: &sink)
+        }
     }
 
     /// `kernOnlyMeasure`, appending each character's cluster to
@@ -68,9 +82,11 @@ extension _Workspace {
             withUnsafeTemporaryAllocation(of: Double.self, capacity: range.count) { ems in
                 var kept = _KeptClusters(starts: starts, ems: ems)
                 guard
-                    let measure = _kernOnlyMeasure(
-                        text, range, trailingStart: trailingStart, model: model, face: face,
-                        faceIndex: faceIndex, clusters: &kept)
+                    let measure = model._withUnsafeGuaranteedRef({ model in
+                        _kernOnlyMeasure(
+                            text, range, trailingStart: trailingStart, model: model, face: face,
+                            faceIndex: faceIndex, clusters: &kept)
+                    })
                 else { return nil }
                 clusterStarts.append(contentsOf: kept.keptStarts)
                 clusterEms.append(contentsOf: kept.keptEms)
@@ -107,92 +123,99 @@ extension _Workspace {
                 count += 1
                 index += length
             }
-            guard let plan = model.simple[Int(scriptClass)] else { return nil }
-            let hasGuards = !plan.needs.isEmpty
-            let hasRules = !plan.starts.isEmpty
-            var needed: UInt64 = 0
-            var present: UInt64 = 0
-            // Pass 2: advances with each pair's kerning, summed as
-            // `shapeRun` sums HarfBuzz's (same tally, same order).
-            var tally = _GlyphTally(perUnit: 1 / Double(face.unitsPerEm))
-            let advances = model.advances
-            let faceKey = _KernPairs.key(
-                face: face.id, scriptClass: Int(scriptClass), first: 0, second: 0)
-            // Glyphs that begin no pair of the plan's subtables (an
-            // ideograph of Noto Sans CJK) kern with nothing: neither
-            // learned nor read (_GPOSPairs.swift).
-            let pairFirsts =
-                readsPairs && Int(scriptClass) < model.pairFirsts.count
-                ? model.pairFirsts[Int(scriptClass)] : nil
-            // A trigger that may act ends this pass: the piece is then
-            // substituted as HarfBuzz would (_SubstitutionPlan.swift) and
-            // measured again from its new glyphs.
-            var substitutes = false
-            for position in 0..<count {
-                let glyph = UInt32(truncatingIfNeeded: glyphs[position])
-                guard plan.simple.contains(Int(glyph)) else {
-                    substitutes = true
-                    break
-                }
-                if hasGuards {
-                    needed |= plan.needs[Int(glyph)]
-                    present |= plan.guards[Int(glyph)]
-                }
-                if hasRules {
-                    let rules = plan.starts[Int(glyph)]
-                    if rules != 0 && plan.matchesRule(rules, at: position, in: glyphs, count: count)
-                    {
-                        substitutes = true
-                        break
+            guard model.simple[Int(scriptClass)] != nil else { return nil }
+            // The plan through an unretained reference (the analysis keeps it).
+            return Unmanaged.passUnretained(model.simple[Int(scriptClass)].unsafelyUnwrapped)
+                ._withUnsafeGuaranteedRef { plan -> _PieceMeasure? in
+                    let hasGuards = !plan.needs.isEmpty
+                    let hasRules = !plan.starts.isEmpty
+                    var needed: UInt64 = 0
+                    var present: UInt64 = 0
+                    // Pass 2: advances with each pair's kerning, summed as
+                    // `shapeRun` sums HarfBuzz's (same tally, same order).
+                    var tally = _GlyphTally(perUnit: 1 / Double(face.unitsPerEm))
+                    let advances = model.advances
+                    let faceKey = _KernPairs.key(
+                        face: face.id, scriptClass: Int(scriptClass), first: 0, second: 0)
+                    // Glyphs that begin no pair of the plan's subtables (an
+                    // ideograph of Noto Sans CJK) kern with nothing: neither
+                    // learned nor read (_GPOSPairs.swift).
+                    let pairFirsts =
+                        readsPairs && Int(scriptClass) < model.pairFirstBits.count
+                        ? model.pairFirstBits[Int(scriptClass)] : nil
+                    // A trigger that may act ends this pass: the piece is then
+                    // substituted as HarfBuzz would (_SubstitutionPlan.swift) and
+                    // measured again from its new glyphs.
+                    var substitutes = false
+                    for position in 0..<count {
+                        let glyph = UInt32(truncatingIfNeeded: glyphs[position])
+                        guard plan.simple.contains(Int(glyph)) else {
+                            substitutes = true
+                            break
+                        }
+                        if hasGuards {
+                            needed |= plan.needs[Int(glyph)]
+                            present |= plan.guards[Int(glyph)]
+                        }
+                        if hasRules {
+                            let rules = plan.starts[Int(glyph)]
+                            if rules != 0
+                                && plan.matchesRule(rules, at: position, in: glyphs, count: count)
+                            {
+                                substitutes = true
+                                break
+                            }
+                        }
+                        var advance = advances[Int(glyph)]
+                        if position + 1 < count
+                            && (pairFirsts == nil
+                                || pairFirsts.unsafelyUnwrapped.contains(Int(glyph)))
+                        {
+                            let next = UInt32(truncatingIfNeeded: glyphs[position + 1])
+                            let key = faceKey | UInt64(glyph) << 16 | UInt64(next)
+                            if let kerning = kernPairs.value(key) {
+                                advance &+= kerning
+                            } else {
+                                // A new pair: read from GPOS (_GPOSPairs.swift).
+                                guard readsPairs,
+                                    let kerning = model.pairKerning(
+                                        glyph, next, scriptClass: Int(scriptClass)),
+                                    kernPairs.insert(key, kerning)
+                                else { return nil }
+                                advance &+= kerning
+                            }
+                        }
+                        let cluster = UInt32(truncatingIfNeeded: glyphs[position] >> 32)
+                        let em = tally.add(
+                            cluster: cluster, advance: advance, isMissing: false,
+                            trailingStart: trailingStart)
+                        clusters.keep(cluster: cluster, em: em)
                     }
-                }
-                var advance = advances[Int(glyph)]
-                if position + 1 < count
-                    && (pairFirsts == nil || pairFirsts.unsafelyUnwrapped.contains(Int(glyph)))
-                {
-                    let next = UInt32(truncatingIfNeeded: glyphs[position + 1])
-                    let key = faceKey | UInt64(glyph) << 16 | UInt64(next)
-                    if let kerning = kernPairs.value(key) {
-                        advance &+= kerning
-                    } else {
-                        // A new pair: read from GPOS (_GPOSPairs.swift).
-                        guard readsPairs,
-                            let kerning = model.pairKerning(
-                                glyph, next, scriptClass: Int(scriptClass)),
-                            kernPairs.insert(key, kerning)
+                    if substitutes || needed & present != 0 {
+                        guard
+                            let substitution = face.substitutionPlan(scriptClass: Int(scriptClass)),
+                            substitution.substitute(glyphs, count: count)
                         else { return nil }
-                        advance &+= kerning
+                        tally = _GlyphTally(perUnit: 1 / Double(face.unitsPerEm))
+                        clusters.reset()
+                        for position in 0..<count {
+                            guard
+                                let advance = _kernedAdvance(
+                                    glyphs, position, count, model: model, scriptClass: scriptClass,
+                                    faceKey: faceKey, pairFirsts: pairFirsts)
+                            else { return nil }
+                            let cluster = UInt32(truncatingIfNeeded: glyphs[position] >> 32)
+                            let em = tally.add(
+                                cluster: cluster, advance: advance, isMissing: false,
+                                trailingStart: trailingStart)
+                            clusters.keep(cluster: cluster, em: em)
+                        }
                     }
+                    var measure = _PieceMeasure()
+                    tally.addTo(&measure)
+                    measure.fontMask = faceIndex < 32 ? 1 << UInt32(faceIndex) : 0
+                    return measure
                 }
-                let cluster = UInt32(truncatingIfNeeded: glyphs[position] >> 32)
-                let em = tally.add(
-                    cluster: cluster, advance: advance, isMissing: false,
-                    trailingStart: trailingStart)
-                clusters.keep(cluster: cluster, em: em)
-            }
-            if substitutes || needed & present != 0 {
-                guard let substitution = face.substitutionPlan(scriptClass: Int(scriptClass)),
-                    substitution.substitute(glyphs, count: count)
-                else { return nil }
-                tally = _GlyphTally(perUnit: 1 / Double(face.unitsPerEm))
-                clusters.reset()
-                for position in 0..<count {
-                    guard
-                        let advance = _kernedAdvance(
-                            glyphs, position, count, model: model, scriptClass: scriptClass,
-                            faceKey: faceKey, pairFirsts: pairFirsts)
-                    else { return nil }
-                    let cluster = UInt32(truncatingIfNeeded: glyphs[position] >> 32)
-                    let em = tally.add(
-                        cluster: cluster, advance: advance, isMissing: false,
-                        trailingStart: trailingStart)
-                    clusters.keep(cluster: cluster, em: em)
-                }
-            }
-            var measure = _PieceMeasure()
-            tally.addTo(&measure)
-            measure.fontMask = faceIndex < 32 ? 1 << UInt32(faceIndex) : 0
-            return measure
         }
     }
 
@@ -203,7 +226,7 @@ extension _Workspace {
     @inline(__always)
     private func _kernedAdvance(
         _ glyphs: UnsafeMutableBufferPointer<UInt64>, _ position: Int, _ count: Int,
-        model: _KernOnlyFace, scriptClass: UInt32, faceKey: UInt64, pairFirsts: _GlyphSet?
+        model: _KernOnlyFace, scriptClass: UInt32, faceKey: UInt64, pairFirsts: _GlyphBits?
     ) -> Int32? {
         let glyph = UInt32(truncatingIfNeeded: glyphs[position]) & 0xFFFF
         var advance = model.advances[Int(glyph)]
