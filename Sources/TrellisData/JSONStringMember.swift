@@ -93,8 +93,18 @@ extension JSONDocumentParser {
         skipWhitespace()
         guard take(0x22) else { return nil }
         let nameEnd = plainEnd(index)
+        // The key's bytes compared as a buffer's: comparing with its
+        // `utf8` view went through the generic sequence comparison, about
+        // 430 instructions a line for "subtitle".
+        var key = key
         guard nameEnd < count, base[nameEnd] == 0x22,
-            UnsafeBufferPointer(rebasing: line[index..<nameEnd]).elementsEqual(key.utf8)
+            key.withUTF8({ key in
+                guard key.count == nameEnd - index else { return false }
+                for offset in 0..<key.count where key[offset] != base[index + offset] {
+                    return false
+                }
+                return true
+            })
         else { return nil }
         index = nameEnd + 1
         skipWhitespace()

@@ -52,6 +52,9 @@ import TrellisTestSupport
             "{\"subtitle\": \"tab\there\"}",  // a raw control character
             "{\"subtitle\": \"x\", \"title\": \"y\"}",  // two members
             "{\"title\": \"y\"}",  // another key
+            "{\"subtitl\": \"y\"}",  // the key's start
+            "{\"subtitles\": \"y\"}",  // the key and more
+            "{\"subtitlf\": \"y\"}",  // the key but its last byte
             "{\"subtitle\": 3}",  // not a string
             "{\"subtitle\": \"x\"} x",  // text after the object
             "{\"subtitle\": \"x\"",  // unclosed
