@@ -76,7 +76,11 @@ extension FontCollection {
     ) -> FontCollection {
         guard let system = systemFallback else { return self }
         var scan = _SystemFaceNeeds(storage: memo.scalarStorage)
-        defer { scan.deallocate() }
+        scan.added = memo.takeSpareAdded()
+        defer {
+            scan.deallocate()
+            swap(&scan.added, &memo.spareAdded)
+        }
         _forEachSystemFace(text, range, system, memo: &memo, into: &scan)
         if scan.added.isEmpty { return self }
         // Unretained, as the scan collected them (the shared fallback keeps
@@ -492,6 +496,17 @@ struct _SystemFaceMemo {
     private var faces: [Unmanaged<_FontFace>?] = []
     /// The system-font scan's characters, kept from text to text.
     let scalarStorage = _ScalarStorage()
+    /// The array the system-font scan collects a text's faces in, kept: one
+    /// allocated, grown and freed per text cost about 500 instructions a row.
+    var spareAdded: [Unmanaged<_FontFace>] = []
+
+    /// `spareAdded`, emptied, leaving it empty (so that its buffer is unique).
+    mutating func takeSpareAdded() -> [Unmanaged<_FontFace>] {
+        var taken: [Unmanaged<_FontFace>] = []
+        swap(&taken, &spareAdded)
+        taken.removeAll(keepingCapacity: true)
+        return taken
+    }
 
     /// The collections the last texts resolved to that needed system
     /// fonts, newest first, at most `recentCount`: the id of the

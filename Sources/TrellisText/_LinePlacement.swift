@@ -172,9 +172,10 @@ struct _LineMetrics {
                 }
             }
         } else {
-            for (index, face) in fonts.faces.enumerated()
-            where index < 32 && mask & (1 << UInt32(index)) != 0 {
-                if face.hasGlyph(found.firstScalar) { return (found.kind, index) }
+            // Faces asked through unretained references (`_face`).
+            let faces = fonts.faces
+            for index in faces.indices where index < 32 && mask & (1 << UInt32(index)) != 0 {
+                if _face(faces, index, has: found.firstScalar) { return (found.kind, index) }
             }
         }
         return (found.kind, mask.trailingZeroBitCount)
@@ -190,9 +191,11 @@ struct _LineMetrics {
                 body(line.face, line.size, line.baselineOffset)
             }
         } else {
+            // Unretained (the collection keeps its faces): retaining each
+            // face cost a retain and a release a line drawn with two fonts.
             let faces = fonts.faces
             for face in faces.indices where face < 32 && mask & (1 << UInt32(face)) != 0 {
-                body(faces[face], size, 0)
+                Unmanaged.passUnretained(faces[face])._withUnsafeGuaranteedRef { body($0, size, 0) }
             }
         }
     }
