@@ -16,7 +16,10 @@ import TrellisTemplateSource
 /// Lines of a file or of standard input, read in chunks (memory stays flat).
 final class LineReader {
     private let handle: POSIXFile
-    private var splitter: LineSplitter
+    /// Unchecked: lines are read by one thread at a time, and the run-time
+    /// check of exclusive access (one a line, about 130 instructions) sees
+    /// only its own thread's accesses anyway.
+    @exclusivity(unchecked) private var splitter: LineSplitter
     private let size: UInt64?
     private let path: String
     /// `--max-row-length`: a longer line is refused as soon as this many
