@@ -55,8 +55,15 @@ public final class Constraint: CustomStringConvertible {
     @exclusivity(unchecked) var _slot: Int32 = -1
     /// Where a client keeps what this constraint stands for (the layout
     /// engine: the index of its layout constraint in the engine's store);
-    /// -1 when none. The solver never reads it.
-    @exclusivity(unchecked) package var _clientIndex: Int = -1
+    /// -1 when none. The solver never reads it. (A computed property over
+    /// unchecked storage: another module writing a stored property checks
+    /// exclusivity at run time on every access, whatever its attribute
+    /// says; inlined, the caller reads and writes the storage unchecked.)
+    @inlinable package var _clientIndex: Int {
+        get { _clientIndexStorage }
+        set { _clientIndexStorage = newValue }
+    }
+    @exclusivity(unchecked) @usableFromInline var _clientIndexStorage: Int = -1
 
     var _solver: Solver? {
         get { _solverReference?.takeUnretainedValue() }

@@ -124,7 +124,9 @@ public final class LayoutGuide: LayoutItem {
     /// The owning view, held as constraints hold their items (`_ItemCell`).
     @exclusivity(unchecked) private var _ownerCell: _ItemCell?
     /// The guide's rectangle in its owning view's coordinates, from the last layout.
-    public internal(set) var layoutFrame: Rect = .zero
+    // Unchecked as the hierarchy's other stored state (see View): one
+    // thread, written by every layout.
+    @exclusivity(unchecked) public internal(set) var layoutFrame: Rect = .zero
 
     /// Same as `name`, UIKit's spelling for guides.
     public var identifier: String? {

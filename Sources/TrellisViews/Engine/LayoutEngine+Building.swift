@@ -304,6 +304,15 @@ extension LayoutEngine {
         var content = _IntrinsicSizes.ContentConstraints()
         content.isPending = intrinsic.contents[index].isPending
         content.isStale = intrinsic.contents[index].isStale
+        // No intrinsic size on either axis (a plain view, a stack): nothing
+        // to make, as the loop below finds, without its list of axes (900
+        // instructions a view of a new column of boxes, callgrind).
+        guard (size.width >= 0 && size.width.isFinite) || (size.height >= 0 && size.height.isFinite)
+        else {
+            content.size = size
+            intrinsic.contents[index] = content
+            return
+        }
         let axes: [(LayoutAttribute, Double, LayoutPriority, LayoutPriority, String)] = [
             (
                 .width, size.width, view._compression.horizontal, view._hugging.horizontal,
