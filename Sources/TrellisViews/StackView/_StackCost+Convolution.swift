@@ -65,6 +65,48 @@ extension _LaneCost {
         return anchor
     }
 
+    /// The stretches on one side of `anchor` (`right`: to its right, else
+    /// to its left) appended to `segments`, as `appendStretches(view:
+    /// anchor:left:right:)` appends them to that side: the same stretches
+    /// from the same slopes, in the same order (the left ones reversed in
+    /// place, nearest first). What a share-out reads (`sharedLengths`),
+    /// without the other side's, which it does not.
+    func appendStretches(view: Int, anchor: Double, right: Bool, into segments: inout [Segment]) {
+        let first = segments.count
+        var slope = base
+        var start = -Double.infinity
+        var index = 0
+        while true {
+            let end = index < kinks.count ? kinks[index].x : .infinity
+            let a = Swift.max(start, lo)
+            let b = Swift.min(end, hi)
+            if right {
+                if b > a, b > anchor, !_isNegligible(b - Swift.max(a, anchor), anchor) {
+                    segments.append(
+                        Segment(length: b - Swift.max(a, anchor), slope: slope, view: view))
+                }
+            } else {
+                // (No region from here on starts left of the anchor.)
+                if a >= anchor { break }
+                if b > a, a < anchor, !_isNegligible(Swift.min(b, anchor) - a, anchor) {
+                    segments.append(
+                        Segment(length: Swift.min(b, anchor) - a, slope: slope, view: view))
+                }
+            }
+            guard index < kinks.count else { break }
+            slope += kinks[index].delta
+            start = end
+            index += 1
+        }
+        guard !right else { return }
+        var (i, j) = (first, segments.count - 1)
+        while i < j {
+            segments.swapAt(i, j)
+            i += 1
+            j -= 1
+        }
+    }
+
     /// `convolution(_:offset:)` of `views`' costs in `costs`, then `extra`
     /// (an equal-spacing stack's gaps), written into `stretches`' storage.
     static func convolution(
