@@ -36,6 +36,22 @@ import TrellisText
 
     enum Skips { case most, some, none }
 
+    /// `row`'s layout by `plan`, or its error; `whole`: as a tree of its
+    /// own (`tree.applying(row)`), not written into the kept nodes.
+    static func layout(
+        _ plan: inout DirectStackLayout, _ row: StackTreeRow, of tree: StackTree, width: Double,
+        whole: Bool = false
+    ) -> Result<StackTreeLayout, DirectStackLayoutError> {
+        do throws(DirectStackLayoutError) {
+            return .success(
+                whole
+                    ? try plan.layout(tree.applying(row), width: width)
+                    : try plan.layout(row, of: tree, width: width))
+        } catch {
+            return .failure(error)
+        }
+    }
+
     @Test func rootsLeftUnmadeGiveTheLayoutsOfRootsMade() {
         var random = SplitMix64(seed: 0x2007)
         for (number, (tree, skips)) in Self.trees().enumerated() {
@@ -48,17 +64,11 @@ import TrellisText
             for k in 0..<150 {
                 let row = DirectPassChecksTests.row(of: tree, &random)
                 let width = [320.0, 375, 414][k % 3]
-                let got = Result { () throws(DirectStackLayoutError) in
-                    try kept.layout(row, of: tree, width: width)
-                }
-                let made = Result { () throws(DirectStackLayoutError) in
-                    try making.layout(row, of: tree, width: width)
-                }
+                let got = Self.layout(&kept, row, of: tree, width: width)
+                let made = Self.layout(&making, row, of: tree, width: width)
                 var fresh = DirectStackLayout()
                 fresh.plan.skippingRootCosts = false
-                let again = Result { () throws(DirectStackLayoutError) in
-                    try fresh.layout(tree.applying(row), width: width)
-                }
+                let again = Self.layout(&fresh, row, of: tree, width: width, whole: true)
                 rows += 1
                 if case .success = got { laidOut += 1 }
                 if (got != made || got != again), mismatches.count < 3 {
