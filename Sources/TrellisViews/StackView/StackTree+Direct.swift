@@ -280,6 +280,10 @@ struct _LanePlan<Slope: _SlopeLanes> {
     /// How many of those left the stack's own width cost unmade
     /// (`admitsAnyWidth`).
     var textWidthCostsSkipped = 0
+    /// Whether a general widths solve leaves the root's own cost unmade
+    /// where no width breaks its bounds (`computeWidthCosts`), and how many did.
+    var skippingRootCosts = true
+    var rootCostsSkipped = 0
     /// Whether those are taken from the shape's memo when a row brings the
     /// same inputs (`_TextWidthMemo`), and how many were.
     /// By shape number, apart from `widthRecords`: a record copied out
@@ -330,8 +334,9 @@ struct _LanePlan<Slope: _SlopeLanes> {
     var stretches = _Stretches()
     /// The storage of combined costs, kept (`combinedCost`, `endToEndCost`).
     var combining = _LaneCombining<Slope>()
-    /// The storage of the last share-out's lengths (`sharedLengths`).
+    /// The storage of the last share-out's lengths and changes (`sharedLengths`).
     var sharedScratch: [Double] = []
+    var sharedChanges: [Double] = []
     /// Priority levels of the tree, highest first; lane = index + 1.
     var levels: [Float] = []
     /// Set when a tree's levels did not fit this plan's slopes (`prepare`

@@ -7,6 +7,10 @@ import TrellisText
 extension _LanePlan {
     // MARK: Arranging (top-down)
 
+    /// (Inlined: called from a mutating method, a method of the plan is
+    /// given a copy of the whole plan, about a kilobyte, and its arrays
+    /// retained.)
+    @inline(__always)
     func length(_ index: Int, _ axis: LayoutAxis) -> Double {
         axis == .horizontal ? nodes[index].width : nodes[index].height
     }
@@ -167,6 +171,11 @@ extension _LanePlan {
         try sharedLengths(visible, room, what())
     }
 
+    /// A view's length checked against its cost's required bounds.
+    /// (Inlined: called from a mutating method, a method of the plan is
+    /// given a copy of the whole plan, about a kilobyte, and its arrays
+    /// retained.)
+    @inline(__always)
     func checkFeasible(_ child: Int, _ length: Double) throws(_StackCostError) {
         try Self.checkFeasible(child, length, lo: costs[child].lo, hi: costs[child].hi)
     }
@@ -262,6 +271,46 @@ extension _LanePlan {
         }
     }
 
+    /// `placeHidden` across the axis of a stack not aligned by baselines,
+    /// some of its views visible (the steps of its last part, the same
+    /// operations on the same numbers); false, placing nothing, elsewhere.
+    /// (The settings and costs read in place: the stack, a copy of its
+    /// views' list and of each hidden view's cost are not made.)
+    mutating func placeHiddenAcross(
+        _ index: Int, _ visible: [Int], _ axis: LayoutAxis, _ total: Double
+    ) throws(_StackCostError) -> Bool {
+        let settings = nodes[index].settings
+        let baselineAligned =
+            settings.axis == .horizontal
+            && (settings.alignment == .firstBaseline || settings.alignment == .lastBaseline)
+        guard axis != settings.axis, !visible.isEmpty, !baselineAligned else { return false }
+        let (start, end) = margins(index, axis)
+        let canvas = total - start - end
+        for k in nodes[index].children {
+            let child = childList[k]
+            guard nodes[child].isHidden else { continue }
+            if settings.alignment == .fill {
+                try checkFeasible(child, canvas)
+                set(child, axis, position: start, length: canvas)
+                continue
+            }
+            let length =
+                nodes[child].kind == .image
+                ? 0
+                : try Self.withCosts(costs) { costs throws(_StackCostError) in
+                    try costs[child].argmin("hidden node\(child)'s length")
+                }
+            let position: Double
+            switch settings.alignment {
+            case .trailing: position = start + canvas - length
+            case .center: position = start + (canvas - length) / 2
+            default: position = start
+            }
+            set(child, axis, position: position, length: length)
+        }
+        return true
+    }
+
     /// The spacing after the arranged view at `position` of `stack`.
     func spacing(after position: Int, _ stack: StackTree.Stack) -> Double {
         guard let custom = stack.customSpacing[position], custom != StackView.spacingUseDefault
@@ -282,6 +331,7 @@ extension _LanePlan {
         _ index: Int, _ visible: [Int], _ axis: LayoutAxis, _ total: Double
     ) throws(_StackCostError) {
         guard visible.count != nodes[index].children.count else { return }
+        if try placeHiddenAcross(index, visible, axis, total) { return }
         let stack = nodes[index].stack!
         let all = Array(children(index))
         let (start, end) = margins(index, axis)

@@ -10,6 +10,10 @@ extension _LanePlan {
     /// vertical cost, `cost(of:_:)`): its width × its ratio, of the width
     /// `ImageView` takes from the layout (0 below `Label._narrowestWidth`)
     /// when the ratio is an intrinsic size.
+    /// (Inlined: called from a mutating method, a method of the plan is
+    /// given a copy of the whole plan, about a kilobyte, and its arrays
+    /// retained.)
+    @inline(__always)
     func imageHeightTarget(_ index: Int, _ image: StackTree.ImageNode) -> Double {
         Self.imageHeightTarget(image, width: nodes[index].width)
     }

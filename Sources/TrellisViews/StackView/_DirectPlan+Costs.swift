@@ -13,12 +13,14 @@ extension _LanePlan {
     /// views changed) keeps it: rows of a template repeat most lengths (a
     /// row of one-line labels is as high in every row), and the engine's
     /// passes change a label or two at a time. `nodesIn`: only those nodes
-    /// (a subtree, `solveTextWidths`).
-    mutating func computeCosts(_ axis: LayoutAxis, nodesIn subtree: Range<Int>? = nil)
-        throws(_StackCostError)
-    {
+    /// (a subtree, `solveTextWidths`). `countingRun` false: the nodes
+    /// complete a run begun by the call before (`computeWidthCosts`), not
+    /// counted again in `horizontalCostRuns`.
+    mutating func computeCosts(
+        _ axis: LayoutAxis, nodesIn subtree: Range<Int>? = nil, countingRun: Bool = true
+    ) throws(_StackCostError) {
         let side = axis == .horizontal ? 0 : 1
-        if side == 0 { horizontalCostRuns &+= 1 }
+        if side == 0, countingRun { horizontalCostRuns &+= 1 }
         borrowCosts(side)
         do throws(_StackCostError) {
             for index in (subtree ?? nodes.indices).reversed() {
@@ -122,18 +124,29 @@ extension _LanePlan {
         }
     }
 
+    /// A stack's arranged views.
+    /// (Inlined: called from a mutating method, a method of the plan is
+    /// given a copy of the whole plan, about a kilobyte, and its arrays
+    /// retained.)
+    @inline(__always)
     func children(_ index: Int) -> ArraySlice<Int> { childList[nodes[index].children] }
 
     /// A stack's visible views (made once per shape: hidden flags are part of it).
+    @inline(__always)
     func visibleChildren(_ index: Int) -> [Int] { visibleOf[index] }
 
-    /// Margins of a stack's canvas along an axis (start, end).
+    /// Margins of a stack's canvas along an axis (start, end); (0, 0) for
+    /// a stack without margins or a view that is no stack. (Read from the
+    /// settings in place: read through the optional `stack`, the whole
+    /// stack was copied, its arrays retained, and destroyed again.)
+    @inline(__always)
     func margins(_ index: Int, _ axis: LayoutAxis) -> (Double, Double) {
-        guard let margins = nodes[index].stack?.layoutMargins else { return (0, 0) }
+        let margins = nodes[index].settings.layoutMargins
         return axis == .horizontal ? (margins.left, margins.right) : (margins.top, margins.bottom)
     }
 
     /// The gaps after each visible view but the last (made once per shape).
+    @inline(__always)
     func gaps(_ index: Int, _ visible: [Int]) -> [Double] { gapsOf[index] }
 
     /// (`equalized`: an equal-spacing stack's gaps all its largest, the

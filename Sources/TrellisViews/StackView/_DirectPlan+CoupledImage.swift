@@ -134,6 +134,10 @@ extension _LanePlan {
     }
 
     /// One past the last node of `index`'s subtree (nodes are in pre-order).
+    /// (Inlined: called from a mutating method, a method of the plan is
+    /// given a copy of the whole plan, about a kilobyte, and its arrays
+    /// retained.)
+    @inline(__always)
     func subtreeEnd(_ index: Int) -> Int {
         var last = index
         while let child = children(last).last { last = child }

@@ -9,6 +9,10 @@ extension _LanePlan {
     /// hidden views; see `StackView._spacingConstant`). `lastVisible`: the
     /// position of the last visible view before `k`, whose spacing the
     /// half after a hidden view is of.
+    /// (Inlined: called from a mutating method, a method of the plan is
+    /// given a copy of the whole plan, about a kilobyte, and its arrays
+    /// retained.)
+    @inline(__always)
     func hiddenLink(_ stack: StackTree.Stack, _ all: [Int], _ k: Int, lastVisible: Int?)
         -> Double
     {

@@ -49,10 +49,12 @@ extension DirectStackLayout {
         plan.replayingHeights = other.replayingHeights
         plan.replayingSubtrees = other.replayingSubtrees
         plan.memoizingTextWidths = other.memoizingTextWidths
+        plan.skippingRootCosts = other.skippingRootCosts
         plan.rowShares.enabled = other.rowShares.enabled
         plan.widthReplays = other.widthReplays
         plan.textWidthReplays = other.textWidthReplays
         plan.textWidthCostsSkipped = other.textWidthCostsSkipped
+        plan.rootCostsSkipped = other.rootCostsSkipped
         plan.textWidthMemoHits = other.textWidthMemoHits
         plan.rowShares.hits = other.rowShares.hits
         plan.heightReplays = other.heightReplays
@@ -104,6 +106,7 @@ struct _PlanView {
     var widthReplays: Int
     var textWidthReplays: Int
     var textWidthCostsSkipped: Int
+    var rootCostsSkipped: Int
     var textWidthMemoHits: Int
     var heightReplays: Int
     var subtreeReplays: Int
@@ -115,6 +118,7 @@ struct _PlanView {
     var replayingHeights: Bool
     var replayingSubtrees: Bool
     var memoizingTextWidths: Bool
+    var skippingRootCosts: Bool
     var rowShares: (enabled: Bool, hits: Int)
 
     init<Slope>(_ plan: _LanePlan<Slope>) {
@@ -128,6 +132,7 @@ struct _PlanView {
         widthReplays = plan.widthReplays
         textWidthReplays = plan.textWidthReplays
         textWidthCostsSkipped = plan.textWidthCostsSkipped
+        rootCostsSkipped = plan.rootCostsSkipped
         textWidthMemoHits = plan.textWidthMemoHits
         heightReplays = plan.heightReplays
         subtreeReplays = plan.subtreeReplays
@@ -137,6 +142,7 @@ struct _PlanView {
         replayingHeights = plan.replayingHeights
         replayingSubtrees = plan.replayingSubtrees
         memoizingTextWidths = plan.memoizingTextWidths
+        skippingRootCosts = plan.skippingRootCosts
         rowShares = (plan.rowShares.enabled, plan.rowShares.hits)
     }
 
@@ -148,6 +154,7 @@ struct _PlanView {
         plan.replayingHeights = replayingHeights
         plan.replayingSubtrees = replayingSubtrees
         plan.memoizingTextWidths = memoizingTextWidths
+        plan.skippingRootCosts = skippingRootCosts
         plan.rowShares.enabled = rowShares.enabled
     }
 }

@@ -118,7 +118,11 @@ extension _LanePlan {
         passWidths.removeAll(keepingCapacity: true)
         var fittingPass: _PassWidths = sharesWidths ? .recording : .none
         try settleWidths(width, insets, oneAtATime: hasFreeWidthLabel, &fittingPass)
-        let fitted = nodes.map(\.layoutWidth)
+        // (Read field by field: `nodes.map(\.layoutWidth)` and a loop over
+        // `nodes.enumerated()` copied every node, retaining its payloads.)
+        var fitted: [Double?] = []
+        fitted.reserveCapacity(nodes.count)
+        for index in nodes.indices { fitted.append(nodes[index].layoutWidth) }
         let height = try fittingHeight(insets)
         // The frame pass starts again from the labels' first pass.
         for index in nodes.indices where nodes[index].kind == .label {
@@ -128,8 +132,8 @@ extension _LanePlan {
         checking = checked || shadowingChecks ? .frame(height) : nil
         var framePass: _PassWidths = sharesWidths ? .taking(next: 0) : .none
         try settleWidths(width, insets, oneAtATime: false, &framePass)
-        for (index, node) in nodes.enumerated() where node.kind == .label {
-            guard let a = fitted[index], let b = node.layoutWidth else { continue }
+        for index in nodes.indices where nodes[index].kind == .label {
+            guard let a = fitted[index], let b = nodes[index].layoutWidth else { continue }
             if abs(a - b) >= 1e-9 {
                 throw _StackCostError.unmodelled(
                     "node\(index): the engine's fitting pass measures this label at \(a), its frame pass at \(b) (they update labels in other orders)"
@@ -210,11 +214,9 @@ extension _LanePlan {
     ) throws(_StackCostError) {
         if !takePassWidths(&use) {
             if let image = coupledImage { coupledCost = try coupledImageWidthCost(image) }
-            try computeCosts(.horizontal)
+            try computeWidthCosts(rootWidth: width - insets.left - insets.right)
             nodes[0].x = insets.left
             nodes[0].width = width - insets.left - insets.right
-            // (A fixed width of the root's own.)
-            try Self.checkFeasible(0, nodes[0].width, lo: costs[0].lo, hi: costs[0].hi)
             // (Left as the last solve arranged them where it had the same
             // inputs: `keepsHorizontalPlaces`.)
             if !keepsHorizontalPlaces() {
@@ -258,6 +260,10 @@ extension _LanePlan {
     /// Only the checks along the vertical axis differ (the fitting height
     /// against the cell's): the frame pass takes the recorded widths
     /// (`passWidths`) and makes its own checks.
+    /// (Inlined: called from a mutating method, a method of the plan is
+    /// given a copy of the whole plan, about a kilobyte, and its arrays
+    /// retained.)
+    @inline(__always)
     func sharesPassWidths() -> Bool {
         guard coupledImage == nil else { return false }
         guard hasFreeWidthLabel else { return true }

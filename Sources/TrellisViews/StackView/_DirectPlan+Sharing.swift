@@ -38,52 +38,47 @@ extension _LanePlan {
         if _isNegligible(room - center, room) {
             // (`anchor + change` with every change 0, as `distribute` leaves them.)
             for k in lengths.indices { lengths[k] += 0 }
-            let at = lengths
+            // (The lengths read in place: a copy of them, alive while
+            // `takeTheRest` wrote to them, made it copy them again.)
             try Self.withCosts(costs) { costs throws(_StackCostError) in
                 try _Cost.checkNoTrade(
-                    count: visible.count, length: { at[$0] },
+                    count: visible.count, length: { lengths[$0] },
                     slopes: { costs[visible[$0]].boundedSlopes(at: $1) }, what())
             }
         } else {
             // The stretches of every view on the side the room moves them
             // to, in one array (as `_Cost.distribute` gathers them from
-            // `anchored(view:)` parts, without an array per view); each
-            // view's anchor is `lengths[k]` (the same `anchor`).
+            // `anchored(view:)` parts, without an array per view, nor the
+            // other side's); each view's anchor is `lengths[k]` (the same
+            // `anchor`).
             let growing = room - center >= 0
-            // (In the plan's buffers, `stretches`: two new arrays for each
-            // share-out were two allocations and releases.)
+            // (In the plan's buffer, `stretches.right`: a new array for
+            // each share-out was an allocation and a release.)
             var segments: [_Cost.Segment] = []
-            var other: [_Cost.Segment] = []
             swap(&segments, &stretches.right)
-            swap(&other, &stretches.left)
-            defer {
-                swap(&segments, &stretches.right)
-                swap(&other, &stretches.left)
-            }
+            defer { swap(&segments, &stretches.right) }
             segments.removeAll(keepingCapacity: true)
-            other.removeAll(keepingCapacity: true)
-            // (Each view's anchor is the one worked out above, `lengths[k]`.)
-            let anchors = lengths
+            // (Each view's anchor is the one worked out above, `lengths[k]`,
+            // read in place: a copy of the lengths, alive while they were
+            // written below, made them copy themselves.)
             costs.withUnsafeBufferPointer { costs in
                 segments.reserveCapacity(visible.reduce(0) { $0 + costs[$1].kinks.count + 1 })
                 for (k, child) in visible.enumerated() {
-                    if growing {
-                        costs[child].appendStretches(
-                            view: k, anchor: anchors[k], left: &other, right: &segments)
-                    } else {
-                        costs[child].appendStretches(
-                            view: k, anchor: anchors[k], left: &segments, right: &other)
-                    }
-                    other.removeAll(keepingCapacity: true)
+                    costs[child].appendStretches(
+                        view: k, anchor: lengths[k], right: growing, into: &segments)
                 }
             }
-            let changes = try Self.withCosts(costs) { costs throws(_StackCostError) in
+            // (The changes in the plan's buffer, `sharedChanges`.)
+            var changes: [Double] = []
+            swap(&changes, &sharedChanges)
+            defer { swap(&changes, &sharedChanges) }
+            try Self.withCosts(costs) { costs throws(_StackCostError) in
                 try _Cost.distribute(
                     segments: &segments, count: visible.count, total: room, center: center,
-                    anchor: { anchors[$0] }, slopes: { costs[visible[$0]].boundedSlopes(at: $1) },
-                    what())
+                    anchor: { lengths[$0] }, slopes: { costs[visible[$0]].boundedSlopes(at: $1) },
+                    changes: &changes, what())
             }
-            for k in lengths.indices { lengths[k] = anchors[k] + changes[k] }
+            for k in lengths.indices { lengths[k] = lengths[k] + changes[k] }
         }
         takeTheRest(visible, room, &lengths)
         sharedScratch = lengths

@@ -1,8 +1,9 @@
-// A stack whose views share its width by their texts (`solveTextWidths`):
-// its own width cost, a convolution of its views' costs, is made only to
-// check that the width its owner gives it is within its bounds. Where a view
-// may give way without bound on each side, the bounds are -∞ and +∞ and no
-// width breaks them: the cost is not made.
+// A stack whose views share its width by their texts (`solveTextWidths`),
+// and the root of a general widths solve (`computeWidthCosts`): its own
+// width cost, a convolution of its views' costs, is made only to check that
+// the width its owner (or the cell) gives it is within its bounds. Where a
+// view may give way without bound on each side, the bounds are -∞ and +∞
+// and no width breaks them: the cost is not made.
 
 extension _LanePlan {
     /// Whether stack `root` (a subtree of `solveTextWidths`, its views'
@@ -19,10 +20,14 @@ extension _LanePlan {
     /// so -∞; likewise `hi` is +∞. A label's or button's compression
     /// resistance and hugging below 1000 are such views (the floor at 0 is
     /// not required either, see `addFloor`).
-    func admitsAnyWidth(_ root: Int) -> Bool {
-        guard nodes[root].width.isFinite, let stack = nodes[root].stack,
-            stack.axis == .horizontal, stack.distribution == .fill, stack.fixedWidth == nil,
-            !stack.isBaselineRelativeArrangement, !nodes[root].sharesTextWidth
+    func admitsAnyWidth(_ root: Int) -> Bool { admitsAnyWidth(root, width: nodes[root].width) }
+
+    /// `admitsAnyWidth` of stack `root` given `width`. (The stack's
+    /// settings read in place: a copy of the stack retains its arrays.)
+    func admitsAnyWidth(_ root: Int, width: Double) -> Bool {
+        guard width.isFinite, nodes[root].kind == .stack, nodes[root].settings.axis == .horizontal,
+            nodes[root].settings.distribution == .fill, nodes[root].settings.fixedWidth == nil,
+            !nodes[root].settings.isBaselineRelativeArrangement, !nodes[root].sharesTextWidth
         else { return false }
         var shorter = false
         var longer = false
@@ -44,5 +49,42 @@ extension _LanePlan {
         memos[0].valid[root] = false
         memos[0].kept[root] = false
         textWidthCostsSkipped += 1
+    }
+}
+
+extension _LanePlan {
+    /// Every node's cost along the horizontal axis for a general widths
+    /// solve (`computeCosts`), and the root's width (`rootWidth`) checked
+    /// against the root's cost (`checkFeasible`), the one step of the solve
+    /// that reads that cost (the arrangement reads its views' costs). Where
+    /// the root admits any finite width (`admitsAnyWidth`), the check
+    /// cannot throw and the root's cost is not made: only the checks
+    /// `alongCost` makes of its views first, as `skipStackCost` for a
+    /// subtree of `solveTextWidths`. The root's memo then holds no cost
+    /// (`valid` false: made again where a solve needs it) and counts as
+    /// kept where each of its views' costs was (`keepsHorizontalPlaces`:
+    /// the arrangement's inputs are those of the last one).
+    mutating func computeWidthCosts(rootWidth: Double) throws(_StackCostError) {
+        try computeCosts(.horizontal, nodesIn: 1..<nodes.count)
+        guard skippingRootCosts, admitsAnyWidth(0, width: rootWidth) else {
+            try computeCosts(.horizontal, nodesIn: 0..<1, countingRun: false)
+            try Self.checkFeasible(0, rootWidth, lo: costs[0].lo, hi: costs[0].hi)
+            return
+        }
+        do throws(_StackCostError) {
+            for child in visibleOf[0] {
+                try costs[child].checkMinimumModelled("node\(child)'s best length")
+            }
+        } catch {
+            // (As `computeCosts` leaves the memo after a throw.)
+            memos[0] = _CostMemo(count: nodes.count)
+            throw error
+        }
+        // (Flags written only where they change: each write checks that
+        // the memo's arrays are not shared.)
+        if memos[0].valid[0] { memos[0].valid[0] = false }
+        let kept = childrenKept(0, 0)
+        if memos[0].kept[0] != kept { memos[0].kept[0] = kept }
+        rootCostsSkipped += 1
     }
 }

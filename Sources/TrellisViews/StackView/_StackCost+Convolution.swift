@@ -32,14 +32,7 @@ extension _LaneCost {
         view: Int, anchor: Double, left: inout [Segment], right: inout [Segment]
     ) -> Double {
         let firstLeft = left.count
-        // Regions as (start, end, slope) within the bounds.
-        var slope = base
-        var start = -Double.infinity
-        var index = 0
-        while true {
-            let end = index < kinks.count ? kinks[index].x : .infinity
-            let a = Swift.max(start, lo)
-            let b = Swift.min(end, hi)
+        forEachRegion { a, b, slope in
             if b > a {
                 if b > anchor, !_isNegligible(b - Swift.max(a, anchor), anchor) {
                     right.append(
@@ -49,20 +42,68 @@ extension _LaneCost {
                     left.append(Segment(length: Swift.min(b, anchor) - a, slope: slope, view: view))
                 }
             }
-            guard index < kinks.count else { break }
+            return true
+        }
+        Self.reverse(&left, from: firstLeft)
+        return anchor
+    }
+
+    /// Calls `body` with each region of the cost within its bounds, left
+    /// to right, until it returns false: from `a` (the lower bound or a
+    /// kink) to `b` (the next kink or the upper bound; the region is empty
+    /// where `b` is not above `a`), at `slope`. (Inlined, with `body`.)
+    @inline(__always)
+    func forEachRegion(_ body: (_ a: Double, _ b: Double, _ slope: _Slope) -> Bool) {
+        var slope = base
+        var start = -Double.infinity
+        var index = 0
+        while true {
+            let end = index < kinks.count ? kinks[index].x : .infinity
+            guard body(Swift.max(start, lo), Swift.min(end, hi), slope) else { return }
+            guard index < kinks.count else { return }
             slope += kinks[index].delta
             start = end
             index += 1
         }
-        // (Reversed in place: reversing the slice `left[firstLeft...]`
-        // copied the array on every call.)
-        var (i, j) = (firstLeft, left.count - 1)
+    }
+
+    /// Reverses `segments[first...]` in place (the left stretches of one
+    /// view, nearest first). (Reversing the slice `segments[first...]`
+    /// copied the array on every call.)
+    @inline(__always)
+    static func reverse(_ segments: inout [Segment], from first: Int) {
+        var (i, j) = (first, segments.count - 1)
         while i < j {
-            left.swapAt(i, j)
+            segments.swapAt(i, j)
             i += 1
             j -= 1
         }
-        return anchor
+    }
+
+    /// The stretches on one side of `anchor` (`right`: to its right, else
+    /// to its left) appended to `segments`, as `appendStretches(view:
+    /// anchor:left:right:)` appends them to that side: the same stretches
+    /// from the same slopes, in the same order (the left ones reversed in
+    /// place, nearest first). What a share-out reads (`sharedLengths`),
+    /// without the other side's, which it does not.
+    func appendStretches(view: Int, anchor: Double, right: Bool, into segments: inout [Segment]) {
+        let first = segments.count
+        forEachRegion { a, b, slope in
+            if right {
+                if b > a, b > anchor, !_isNegligible(b - Swift.max(a, anchor), anchor) {
+                    segments.append(
+                        Segment(length: b - Swift.max(a, anchor), slope: slope, view: view))
+                }
+                return true
+            }
+            // (No region from here on starts left of the anchor.)
+            if a >= anchor { return false }
+            if b > a, a < anchor, !_isNegligible(Swift.min(b, anchor) - a, anchor) {
+                segments.append(Segment(length: Swift.min(b, anchor) - a, slope: slope, view: view))
+            }
+            return true
+        }
+        if !right { Self.reverse(&segments, from: first) }
     }
 
     /// `convolution(_:offset:)` of `views`' costs in `costs`, then `extra`

@@ -463,7 +463,24 @@ struct _LaneCost<Slope: _SlopeLanes> {
         anchor: (Int) -> Double, slopes: (Int, Double) -> _BoundedSlopes,
         _ what: @autoclosure () -> String
     ) throws(_StackCostError) -> [Double] {
-        var changes = [Double](repeating: 0, count: count)
+        var changes: [Double] = []
+        try distribute(
+            segments: &segments, count: count, total: total, center: center, anchor: anchor,
+            slopes: slopes, changes: &changes, what())
+        return changes
+    }
+
+    /// `distribute(segments:count:total:center:anchor:slopes:_:)`, its
+    /// changes written into `changes` (emptied first; its storage reused:
+    /// a new array for each share-out was an allocation, a few hundred
+    /// instructions with its storage type's lookup).
+    static func distribute(
+        segments: inout [Segment], count: Int, total: Double, center: Double,
+        anchor: (Int) -> Double, slopes: (Int, Double) -> _BoundedSlopes,
+        changes: inout [Double], _ what: @autoclosure () -> String
+    ) throws(_StackCostError) {
+        changes.removeAll(keepingCapacity: true)
+        changes.append(contentsOf: repeatElement(0, count: count))
         var remaining = total - center
         let growing = remaining >= 0
         if !_isNegligible(remaining, total) {
@@ -492,7 +509,6 @@ struct _LaneCost<Slope: _SlopeLanes> {
         }
         try checkNoTrade(
             count: count, length: { anchor($0) + changes[$0] }, slopes: slopes, what())
-        return changes
     }
 
     /// Throws `ambiguous` when two of the views laid end to end (view `k`

@@ -13,6 +13,8 @@ struct _StackSettings {
     var isBaselineRelativeArrangement = false
     var fixedWidth: Double?
     var fixedHeight: Double?
+    /// The stack's `layoutMargins`, zero where it has none (`margins`).
+    var layoutMargins = EdgeInsets()
 
     init() {}
 
@@ -23,5 +25,6 @@ struct _StackSettings {
         isBaselineRelativeArrangement = stack.isBaselineRelativeArrangement
         fixedWidth = stack.fixedWidth
         fixedHeight = stack.fixedHeight
+        layoutMargins = stack.layoutMargins ?? EdgeInsets()
     }
 }
