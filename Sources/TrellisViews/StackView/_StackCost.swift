@@ -171,7 +171,17 @@ struct _LaneCost<Slope: _SlopeLanes> {
             if kinks.capacity == 0 { kinks.reserveCapacity(4) }  // a view's few terms
             kinks.append(kink)
         } else {
-            kinks.insert(kink, at: index)
+            // (`insert(_:at:)` goes through the generic range replacement:
+            // the kink appended and the later ones moved up one place.)
+            kinks.append(kink)
+            kinks.withUnsafeMutableBufferPointer { buffer in
+                var place = buffer.count - 1
+                while place > index {
+                    buffer[place] = buffer[place - 1]
+                    place -= 1
+                }
+                buffer[index] = kink
+            }
         }
     }
 
@@ -479,7 +489,7 @@ struct _LaneCost<Slope: _SlopeLanes> {
         anchor: (Int) -> Double, slopes: (Int, Double) -> _BoundedSlopes,
         changes: inout [Double], _ what: @autoclosure () -> String
     ) throws(_StackCostError) {
-        changes.removeAll(keepingCapacity: true)
+        changes.removeAllFromEnd()
         changes.append(contentsOf: repeatElement(0, count: count))
         var remaining = total - center
         let growing = remaining >= 0
