@@ -577,20 +577,24 @@ struct _LaneCost<Slope: _SlopeLanes> {
 func _sortCheapestFirst<Slope: _SlopeLanes>(
     _ segments: inout [_LaneCost<Slope>.Segment], ascending: Bool
 ) {
-    // Insertion sort: a handful of stretches, and stable.
+    // Insertion sort: a handful of stretches, and stable. (Through the
+    // buffer: each write to the array asked whether its storage was
+    // shared.)
     guard segments.count > 1 else { return }
-    for i in 1..<segments.count {
-        let item = segments[i]
-        var j = i
-        while j > 0 {
-            let order = _compare(segments[j - 1].slope, item.slope)
-            if ascending ? order > 0 : order < 0 {
-                segments[j] = segments[j - 1]
-                j -= 1
-            } else {
-                break
+    segments.withUnsafeMutableBufferPointer { segments in
+        for i in 1..<segments.count {
+            let item = segments[i]
+            var j = i
+            while j > 0 {
+                let order = _compare(segments[j - 1].slope, item.slope)
+                if ascending ? order > 0 : order < 0 {
+                    segments[j] = segments[j - 1]
+                    j -= 1
+                } else {
+                    break
+                }
             }
+            segments[j] = item
         }
-        segments[j] = item
     }
 }
