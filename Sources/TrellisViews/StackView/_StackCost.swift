@@ -171,8 +171,7 @@ struct _LaneCost<Slope: _SlopeLanes> {
             if kinks.capacity == 0 { kinks.reserveCapacity(4) }  // a view's few terms
             kinks.append(kink)
         } else {
-            // (`insert(_:at:)` goes through the generic range replacement:
-            // the kink appended and the later ones moved up one place.)
+            // (Appended, then moved into place: `insert(_:at:)` is generic.)
             kinks.append(kink)
             kinks.withUnsafeMutableBufferPointer { buffer in
                 var place = buffer.count - 1
@@ -483,7 +482,9 @@ struct _LaneCost<Slope: _SlopeLanes> {
     /// `distribute(segments:count:total:center:anchor:slopes:_:)`, its
     /// changes written into `changes` (emptied first; its storage reused:
     /// a new array for each share-out was an allocation, a few hundred
-    /// instructions with its storage type's lookup).
+    /// instructions with its storage type's lookup). Inlined: its callers'
+    /// closures called in place, not through thunks.
+    @inline(__always)
     static func distribute(
         segments: inout [Segment], count: Int, total: Double, center: Double,
         anchor: (Int) -> Double, slopes: (Int, Double) -> _BoundedSlopes,
@@ -577,9 +578,8 @@ struct _LaneCost<Slope: _SlopeLanes> {
 func _sortCheapestFirst<Slope: _SlopeLanes>(
     _ segments: inout [_LaneCost<Slope>.Segment], ascending: Bool
 ) {
-    // Insertion sort: a handful of stretches, and stable. (Through the
-    // buffer: each write to the array asked whether its storage was
-    // shared.)
+    // Insertion sort: a handful of stretches, and stable. (In the buffer:
+    // each write to the array asked whether its storage was shared.)
     guard segments.count > 1 else { return }
     segments.withUnsafeMutableBufferPointer { segments in
         for i in 1..<segments.count {
