@@ -179,7 +179,7 @@ extension _LanePlan {
             // release a cost. Where another value shares that storage,
             // emptying it makes a new one. A view's cost does not throw.)
             swap(&cost.kinks, &costs[index].kinks)
-            cost.kinks.removeAll(keepingCapacity: true)
+            cost.kinks.removeAllFromEnd()
         }
         switch nodes[index].kind {
         case .label, .button:

@@ -115,7 +115,7 @@ extension _LanePlan {
             return StackTreeLayout(height: height, frames: frames ? pixelFrames() : [])
         }
         let sharesWidths = sharesPassWidths()
-        passWidths.removeAll(keepingCapacity: true)
+        passWidths.removeAllFromEnd()
         var fittingPass: _PassWidths = sharesWidths ? .recording : .none
         try settleWidths(width, insets, oneAtATime: hasFreeWidthLabel, &fittingPass)
         // (Read field by field: `nodes.map(\.layoutWidth)` and a loop over

@@ -23,7 +23,7 @@ extension _LanePlan {
         // share-out was an allocation and a release.)
         var lengths: [Double] = []
         swap(&lengths, &sharedScratch)
-        lengths.removeAll(keepingCapacity: true)
+        lengths.removeAllFromEnd()
         lengths.reserveCapacity(visible.count)
         var center = 0.0
         // (Costs read in place, through their buffer: read through the
@@ -57,7 +57,7 @@ extension _LanePlan {
             var segments: [_Cost.Segment] = []
             swap(&segments, &stretches.right)
             defer { swap(&segments, &stretches.right) }
-            segments.removeAll(keepingCapacity: true)
+            segments.removeAllFromEnd()
             // (Each view's anchor is the one worked out above, `lengths[k]`,
             // read in place: a copy of the lengths, alive while they were
             // written below, made them copy themselves.)

@@ -124,8 +124,8 @@ extension _LaneCost {
         of views: [Int], in costs: [_Cost], extra: _Cost? = nil, offset: Double,
         stretches: inout _Stretches, kinks: inout [_Kink]
     ) -> _Cost {
-        stretches.left.removeAll(keepingCapacity: true)
-        stretches.right.removeAll(keepingCapacity: true)
+        stretches.left.removeAllFromEnd()
+        stretches.right.removeAllFromEnd()
         var center = offset
         for view in views {
             center += costs[view].appendStretches(
@@ -154,7 +154,7 @@ extension _LaneCost {
         let high = center + right.reduce(0) { $0 + $1.length }
         var result = _Cost(lo: low, hi: high)
         swap(&result.kinks, &kinks)
-        result.kinks.removeAll(keepingCapacity: true)
+        result.kinks.removeAllFromEnd()
         // Left to right: the left stretches outermost first, then the right ones.
         let count = left.count + right.count
         func stretch(_ k: Int) -> Segment {
@@ -199,7 +199,7 @@ func _keepUpToEndless<Slope: _SlopeLanes>(
         let order = _compare(other, bound)
         if growing ? order < 0 : order > 0 { bound = other }
     }
-    segments.removeSubrange((end + 1)...)
+    segments.keepFirst(end + 1)
     guard flagged else { return }
     bound[0] = growing ? 1 : -1
     segments[end].slope = bound

@@ -25,7 +25,7 @@ extension _LaneCost {
         let (first, _) = minimizers()
         let point = Swift.min(Swift.max(first, lo), hi)
         let shift = offset != 0
-        result.kinks.removeAll(keepingCapacity: true)
+        result.kinks.removeAllFromEnd()
         result.lo = shift ? lo - offset : lo
         result.hi = .infinity
         // Best at its lower bound (or unbounded below): as good at any
@@ -52,7 +52,7 @@ extension _LaneCost {
     /// itself (`scale` 1 and `offset` 0), written into `result` (its
     /// kinks' storage reused).
     func composed(scale: Double, offset: Double, into result: inout _Cost) {
-        result.kinks.removeAll(keepingCapacity: true)
+        result.kinks.removeAllFromEnd()
         guard scale > 0 else {
             // A constant length: feasible or not, and no slope.
             result.base = _Slope()
@@ -83,11 +83,11 @@ extension _LaneCost {
             lo = other.lo
             hi = other.hi
             base = other.base
-            kinks.removeAll(keepingCapacity: true)
+            kinks.removeAllFromEnd()
             kinks.append(contentsOf: other.kinks)
             return
         }
-        spare.removeAll(keepingCapacity: true)
+        spare.removeAllFromEnd()
         spare.reserveCapacity(kinks.count + other.kinks.count + Self.spareKinks)
         var i = 0
         var j = 0
@@ -125,7 +125,7 @@ extension _LanePlan {
         // value witnesses, at every stack.)
         var sum = _Cost()
         swap(&sum.kinks, &combining.result)
-        sum.kinks.removeAll(keepingCapacity: true)
+        sum.kinks.removeAllFromEnd()
         // Until a term is not free the sum is `_Cost()`, and `_Cost() +
         // term` is the term itself (or `_Cost()`, the term free): the first
         // such term is written straight into the sum's storage.
@@ -144,7 +144,7 @@ extension _LanePlan {
                 }
                 if sum.isFree {
                     (sum.lo, sum.hi, sum.base) = (-.infinity, .infinity, _Slope())
-                    sum.kinks.removeAll(keepingCapacity: true)
+                    sum.kinks.removeAllFromEnd()
                 } else {
                     started = true
                 }

@@ -171,7 +171,16 @@ struct _LaneCost<Slope: _SlopeLanes> {
             if kinks.capacity == 0 { kinks.reserveCapacity(4) }  // a view's few terms
             kinks.append(kink)
         } else {
-            kinks.insert(kink, at: index)
+            // (Appended, then moved into place: `insert(_:at:)` is generic.)
+            kinks.append(kink)
+            kinks.withUnsafeMutableBufferPointer { buffer in
+                var place = buffer.count - 1
+                while place > index {
+                    buffer[place] = buffer[place - 1]
+                    place -= 1
+                }
+                buffer[index] = kink
+            }
         }
     }
 
@@ -473,13 +482,15 @@ struct _LaneCost<Slope: _SlopeLanes> {
     /// `distribute(segments:count:total:center:anchor:slopes:_:)`, its
     /// changes written into `changes` (emptied first; its storage reused:
     /// a new array for each share-out was an allocation, a few hundred
-    /// instructions with its storage type's lookup).
+    /// instructions with its storage type's lookup). Inlined: its callers'
+    /// closures called in place, not through thunks.
+    @inline(__always)
     static func distribute(
         segments: inout [Segment], count: Int, total: Double, center: Double,
         anchor: (Int) -> Double, slopes: (Int, Double) -> _BoundedSlopes,
         changes: inout [Double], _ what: @autoclosure () -> String
     ) throws(_StackCostError) {
-        changes.removeAll(keepingCapacity: true)
+        changes.removeAllFromEnd()
         changes.append(contentsOf: repeatElement(0, count: count))
         var remaining = total - center
         let growing = remaining >= 0
@@ -567,20 +578,23 @@ struct _LaneCost<Slope: _SlopeLanes> {
 func _sortCheapestFirst<Slope: _SlopeLanes>(
     _ segments: inout [_LaneCost<Slope>.Segment], ascending: Bool
 ) {
-    // Insertion sort: a handful of stretches, and stable.
+    // Insertion sort: a handful of stretches, and stable. (In the buffer:
+    // each write to the array asked whether its storage was shared.)
     guard segments.count > 1 else { return }
-    for i in 1..<segments.count {
-        let item = segments[i]
-        var j = i
-        while j > 0 {
-            let order = _compare(segments[j - 1].slope, item.slope)
-            if ascending ? order > 0 : order < 0 {
-                segments[j] = segments[j - 1]
-                j -= 1
-            } else {
-                break
+    segments.withUnsafeMutableBufferPointer { segments in
+        for i in 1..<segments.count {
+            let item = segments[i]
+            var j = i
+            while j > 0 {
+                let order = _compare(segments[j - 1].slope, item.slope)
+                if ascending ? order > 0 : order < 0 {
+                    segments[j] = segments[j - 1]
+                    j -= 1
+                } else {
+                    break
+                }
             }
+            segments[j] = item
         }
-        segments[j] = item
     }
 }
