@@ -8,17 +8,7 @@ import TrellisSupport
 @testable import TrellisViews
 
 @Suite struct DirectIntrinsicTermsTests {
-    typealias Cost = _LaneCost<SIMD8<Double>>
-
-    static func bits(_ cost: Cost) -> [UInt64] {
-        var bits = [cost.lo.bitPattern, cost.hi.bitPattern, UInt64(cost.kinks.count)]
-        for lane in 0..<8 { bits.append(cost.base[lane].bitPattern) }
-        for kink in cost.kinks {
-            bits.append(kink.x.bitPattern)
-            for lane in 0..<8 { bits.append(kink.delta[lane].bitPattern) }
-        }
-        return bits
-    }
+    typealias Cost = _Cost
 
     @Test func intrinsicTermsInOneGoAreTheTermsAddedOneAtATime() {
         var random = SplitMix64(seed: 0x1717)
@@ -45,7 +35,9 @@ import TrellisSupport
             if floor != nil, compression != 0, hugging != 0, length > 0, length.isFinite {
                 inOneGo += 1
             }
-            if Self.bits(made) != Self.bits(added), mismatches.count < 3 {
+            if DirectConvolutionTests.bits(made) != DirectConvolutionTests.bits(added),
+                mismatches.count < 3
+            {
                 mismatches.append(
                     "\(length) at \(compression)/\(hugging), weight \(weight), floor \(String(describing: floor)):\n \(made)\n \(added)"
                 )

@@ -53,24 +53,12 @@ import TrellisText
             var running = DirectStackLayout()
             running.plan.skippingFramePasses = false
             running.plan.skippingRepeatSolves = false
-            var laidOut = 0
-            var mismatches: [String] = []
-            for k in 0..<150 {
-                let row = DirectPassChecksTests.row(of: tree, &random)
-                let width = [320.0, 375, 414][k % 3]
-                let got = DirectRootCostTests.layout(&kept, row, of: tree, width: width)
-                let run = DirectRootCostTests.layout(&running, row, of: tree, width: width)
-                var fresh = DirectStackLayout()
+            let (mismatches, laidOut) = DirectRootCostTests.compareRows(
+                of: tree, number: number, &kept, &running, &random,
+                labels: ["left out", "run", "new"]
+            ) { fresh in
                 fresh.plan.skippingFramePasses = false
                 fresh.plan.skippingRepeatSolves = false
-                let again = DirectRootCostTests.layout(
-                    &fresh, row, of: tree, width: width, whole: true)
-                if case .success = got { laidOut += 1 }
-                if (got != run || got != again), mismatches.count < 3 {
-                    mismatches.append(
-                        "tree \(number), row \(k) at \(width):\n left out \(got)\n run \(run)\n new \(again)"
-                    )
-                }
             }
             #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
             #expect(laidOut > 100, "tree \(number)")
