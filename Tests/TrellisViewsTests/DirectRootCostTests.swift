@@ -52,31 +52,48 @@ import TrellisText
         }
     }
 
+    /// 150 rows of `tree` (`DirectPassChecksTests.row`) at widths 320, 375
+    /// and 414 in turn, each laid out by `kept`, by `other` and by a new
+    /// plan `setUp` sets (as a tree of its own, not written into kept
+    /// nodes): the first mismatches (up to 3, of tree `number`, each
+    /// plan's result under its label in `labels`) and how many rows
+    /// `kept` laid out.
+    static func compareRows(
+        of tree: StackTree, number: Int, _ kept: inout DirectStackLayout,
+        _ other: inout DirectStackLayout, _ random: inout SplitMix64, labels: [String],
+        setUp: (inout DirectStackLayout) -> Void
+    ) -> (mismatches: [String], laidOut: Int) {
+        var laidOut = 0
+        var mismatches: [String] = []
+        for k in 0..<150 {
+            let row = DirectPassChecksTests.row(of: tree, &random)
+            let width = [320.0, 375, 414][k % 3]
+            let got = layout(&kept, row, of: tree, width: width)
+            let made = layout(&other, row, of: tree, width: width)
+            var fresh = DirectStackLayout()
+            setUp(&fresh)
+            let again = layout(&fresh, row, of: tree, width: width, whole: true)
+            if case .success = got { laidOut += 1 }
+            if (got != made || got != again), mismatches.count < 3 {
+                mismatches.append(
+                    "tree \(number), row \(k) at \(width):\n \(labels[0]) \(got)\n \(labels[1]) \(made)\n \(labels[2]) \(again)"
+                )
+            }
+        }
+        return (mismatches, laidOut)
+    }
+
     @Test func rootsLeftUnmadeGiveTheLayoutsOfRootsMade() {
         var random = SplitMix64(seed: 0x2007)
         for (number, (tree, skips)) in Self.trees().enumerated() {
             var kept = DirectStackLayout()
             var making = DirectStackLayout()
             making.plan.skippingRootCosts = false
-            var rows = 0
-            var laidOut = 0
-            var mismatches: [String] = []
-            for k in 0..<150 {
-                let row = DirectPassChecksTests.row(of: tree, &random)
-                let width = [320.0, 375, 414][k % 3]
-                let got = Self.layout(&kept, row, of: tree, width: width)
-                let made = Self.layout(&making, row, of: tree, width: width)
-                var fresh = DirectStackLayout()
-                fresh.plan.skippingRootCosts = false
-                let again = Self.layout(&fresh, row, of: tree, width: width, whole: true)
-                rows += 1
-                if case .success = got { laidOut += 1 }
-                if (got != made || got != again), mismatches.count < 3 {
-                    mismatches.append(
-                        "tree \(number), row \(k) at \(width):\n skipped \(got)\n kept \(made)\n new \(again)"
-                    )
-                }
-            }
+            let rows = 150
+            let (mismatches, laidOut) = Self.compareRows(
+                of: tree, number: number, &kept, &making, &random,
+                labels: ["skipped", "kept", "new"]
+            ) { $0.plan.skippingRootCosts = false }
             #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
             #expect(making.plan.rootCostsSkipped == 0)
             // (The root of a required width: laid out at that width only.)

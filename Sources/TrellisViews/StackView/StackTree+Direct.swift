@@ -284,6 +284,13 @@ struct _LanePlan<Slope: _SlopeLanes> {
     /// where no width breaks its bounds (`computeWidthCosts`), and how many did.
     var skippingRootCosts = true
     var rootCostsSkipped = 0
+    /// Whether an unchecked frame pass that goes through the fitting pass's
+    /// solves is left out (`layoutPasses`), and a widths pass that would
+    /// solve the last solve's inputs again (`repeatsLastSolve`); how many were.
+    var skippingFramePasses = true
+    var skippingRepeatSolves = true
+    var framePassesLeftOut = 0
+    var repeatSolvesLeftOut = 0
     /// Whether those are taken from the shape's memo when a row brings the
     /// same inputs (`_TextWidthMemo`), and how many were.
     /// By shape number, apart from `widthRecords`: a record copied out

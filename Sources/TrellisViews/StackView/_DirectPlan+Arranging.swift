@@ -43,7 +43,12 @@ extension _LanePlan {
             }
         }
         try placeHidden(index, visible, axis, total)
-        for child in children(index) { try arrange(child, axis) }
+        // (Only the stacks: `arrange` of any other view returns at once.
+        // By position in `childList`: a slice of it was retained and
+        // released for each stack.)
+        for k in nodes[index].children where nodes[childList[k]].kind == .stack {
+            try arrange(childList[k], axis)
+        }
         if axis == .vertical {
             try checkNestedBaselines(index)
             recordArranged(index)

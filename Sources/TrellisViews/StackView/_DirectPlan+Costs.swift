@@ -22,16 +22,22 @@ extension _LanePlan {
         let side = axis == .horizontal ? 0 : 1
         if side == 0, countingRun { horizontalCostRuns &+= 1 }
         borrowCosts(side)
+        // (The memo taken out of the plan for the walk, its keys and flags
+        // read and written in the local value: through `memos[side]`, each
+        // access went through both arrays, and each write checked both for
+        // sharing. No step of `cost(of:)` reads the memos.)
+        var memo = _CostMemo()
+        swap(&memo, &memos[side])
         do throws(_StackCostError) {
             for index in (subtree ?? nodes.indices).reversed() {
                 let key = memoKey(index, axis)
                 // (Flags written only where they change: each write checks
-                // that the memos and the flags' array are not shared.)
-                if memos[side].valid[index], let key, memos[side].keys[index] == key,
-                    childrenKept(index, side)
+                // that the flags' array is not shared.)
+                if memo.valid[index], let key, memo.keys[index] == key,
+                    Self.childrenKept(index, nodes, childList, memo.kept)
                 {
                     // (`costs[index]` is the memo's own.)
-                    if !memos[side].kept[index] { memos[side].kept[index] = true }
+                    if !memo.kept[index] { memo.kept[index] = true }
                     continue
                 }
                 var cost = try cost(of: index, axis, replacing: true)
@@ -55,19 +61,16 @@ extension _LanePlan {
                     throw .conflict("node\(index): required \(axis) lengths \(lo) > \(hi)")
                 }
                 let newKey = key ?? SIMD4()
-                if !Self.sameBits(memos[side].keys[index], newKey) {
-                    memos[side].keys[index] = newKey
-                }
-                if memos[side].valid[index] != (key != nil) {
-                    memos[side].valid[index] = key != nil
-                }
-                if memos[side].kept[index] { memos[side].kept[index] = false }
+                if !Self.sameBits(memo.keys[index], newKey) { memo.keys[index] = newKey }
+                if memo.valid[index] != (key != nil) { memo.valid[index] = key != nil }
+                if memo.kept[index] { memo.kept[index] = false }
             }
         } catch {
             // Stacks above the node that threw keep costs of older views.
             memos[side] = _CostMemo(count: nodes.count)
             throw error
         }
+        swap(&memo, &memos[side])
     }
 
     /// Lends memo `side`'s costs to `costs` (what was lent before goes
@@ -96,7 +99,15 @@ extension _LanePlan {
     /// computation along `side`.
     @inline(__always)
     func childrenKept(_ index: Int, _ side: Int) -> Bool {
-        for k in nodes[index].children where !memos[side].kept[childList[k]] { return false }
+        Self.childrenKept(index, nodes, childList, memos[side].kept)
+    }
+
+    /// `childrenKept(_:_:)` of `kept`, a memo's flags.
+    @inline(__always)
+    static func childrenKept(
+        _ index: Int, _ nodes: [_DirectNode], _ childList: [Int], _ kept: [Bool]
+    ) -> Bool {
+        for k in nodes[index].children where !kept[childList[k]] { return false }
         return true
     }
 
@@ -189,10 +200,11 @@ extension _LanePlan {
             let compression = horizontal ? nodes[index].compression.0 : nodes[index].compression.1
             let intrinsic = nodes[index].intrinsic
             let length = axis == .horizontal ? intrinsic.width : intrinsic.height
-            let weight = tieWeight(index)
-            cost.addAtLeast(length, lane: lane(compression), weight: weight)
-            cost.addAtMost(length, lane: lane(hugging), weight: weight)
-            addFloor(to: &cost, compression: compression)
+            // (`addAtLeast`, `addAtMost` and `addFloor`, in one go.)
+            cost.addIntrinsic(
+                length, compression: lane(compression), hugging: lane(hugging),
+                weight: tieWeight(index),
+                floor: compression < 1000 ? _TieBreak.floorWeight : nil)
         case .fixed:
             let box = nodes[index].fixed!
             let weight = tieWeight(index)

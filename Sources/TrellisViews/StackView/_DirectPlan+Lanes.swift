@@ -50,6 +50,8 @@ extension DirectStackLayout {
         plan.replayingSubtrees = other.replayingSubtrees
         plan.memoizingTextWidths = other.memoizingTextWidths
         plan.skippingRootCosts = other.skippingRootCosts
+        plan.skippingFramePasses = other.skippingFramePasses
+        plan.skippingRepeatSolves = other.skippingRepeatSolves
         plan.rowShares.enabled = other.rowShares.enabled
         plan.widthReplays = other.widthReplays
         plan.textWidthReplays = other.textWidthReplays
@@ -61,6 +63,8 @@ extension DirectStackLayout {
         plan.subtreeReplays = other.subtreeReplays
         plan.measureCalls = other.measureCalls
         plan.uncheckedLayouts = other.uncheckedLayouts
+        plan.framePassesLeftOut = other.framePassesLeftOut
+        plan.repeatSolvesLeftOut = other.repeatSolvesLeftOut
         return plan
     }
 
@@ -103,6 +107,8 @@ struct _PlanView {
     var needsPassChecks: Bool
     /// Layouts whose passes went unchecked (`skipsPassChecks`).
     var uncheckedLayouts: Int
+    var framePassesLeftOut: Int
+    var repeatSolvesLeftOut: Int
     var widthReplays: Int
     var textWidthReplays: Int
     var textWidthCostsSkipped: Int
@@ -119,6 +125,8 @@ struct _PlanView {
     var replayingSubtrees: Bool
     var memoizingTextWidths: Bool
     var skippingRootCosts: Bool
+    var skippingFramePasses: Bool
+    var skippingRepeatSolves: Bool
     var rowShares: (enabled: Bool, hits: Int)
 
     init<Slope>(_ plan: _LanePlan<Slope>) {
@@ -129,6 +137,8 @@ struct _PlanView {
         hasFreeWidthLabel = plan.hasFreeWidthLabel
         needsPassChecks = plan.needsPassChecks
         uncheckedLayouts = plan.uncheckedLayouts
+        framePassesLeftOut = plan.framePassesLeftOut
+        repeatSolvesLeftOut = plan.repeatSolvesLeftOut
         widthReplays = plan.widthReplays
         textWidthReplays = plan.textWidthReplays
         textWidthCostsSkipped = plan.textWidthCostsSkipped
@@ -143,6 +153,8 @@ struct _PlanView {
         replayingSubtrees = plan.replayingSubtrees
         memoizingTextWidths = plan.memoizingTextWidths
         skippingRootCosts = plan.skippingRootCosts
+        skippingFramePasses = plan.skippingFramePasses
+        skippingRepeatSolves = plan.skippingRepeatSolves
         rowShares = (plan.rowShares.enabled, plan.rowShares.hits)
     }
 
@@ -155,6 +167,8 @@ struct _PlanView {
         plan.replayingSubtrees = replayingSubtrees
         plan.memoizingTextWidths = memoizingTextWidths
         plan.skippingRootCosts = skippingRootCosts
+        plan.skippingFramePasses = skippingFramePasses
+        plan.skippingRepeatSolves = skippingRepeatSolves
         plan.rowShares.enabled = rowShares.enabled
     }
 }

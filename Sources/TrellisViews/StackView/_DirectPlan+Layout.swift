@@ -115,9 +115,30 @@ extension _LanePlan {
             return StackTreeLayout(height: height, frames: frames ? pixelFrames() : [])
         }
         let sharesWidths = sharesPassWidths()
-        passWidths.removeAllFromEnd()
-        var fittingPass: _PassWidths = sharesWidths ? .recording : .none
+        // Unchecked, a frame pass that goes through the fitting pass's
+        // solves (`sharesWidths`) makes nothing of its own (`leavesOutFramePass`).
+        let leavesOutFramePass = sharesWidths && !checked && skippingFramePasses
+        // (Emptied at once: one element at a time, each removal checked
+        // that the storage was not shared, about 20 instructions a width.)
+        passWidths.removeAll(keepingCapacity: true)
+        var fittingPass: _PassWidths = sharesWidths && !leavesOutFramePass ? .recording : .none
         try settleWidths(width, insets, oneAtATime: hasFreeWidthLabel, &fittingPass)
+        if leavesOutFramePass {
+            // What is left is the heights pass of the labels as the fitting
+            // pass leaves them: the fitting height, then every view placed
+            // at it, as a shape without checks has it (`heightsPass`:
+            // replayed by its views' vertical keys where those are all it
+            // reads). (The fitting pass records nothing.)
+            checking = nil
+            let shadowed = shadowingChecks
+            shadowingChecks = false
+            let height = try heightsPass(insets, places: frames)
+            #if DEBUG
+                if shadowed { try shadowFramePass(width, insets, height) }
+            #endif
+            framePassesLeftOut += 1
+            return StackTreeLayout(height: height, frames: frames ? pixelFrames() : [])
+        }
         // (Read field by field: `nodes.map(\.layoutWidth)` and a loop over
         // `nodes.enumerated()` copied every node, retaining its payloads.)
         var fitted: [Double?] = []
@@ -157,19 +178,28 @@ extension _LanePlan {
     ) throws(_StackCostError) {
         var passes = 0
         var changed = false
+        // Whether a label measured again since the last solve measured
+        // another size than it had (`repeatsLastSolve`).
+        var moved = false
         while true {
             passes += 1
             try solveWidths(width, insets, &use)
             changed = false
+            moved = false
             // (Through `multiLineNodes`, the labels of several lines.)
             for position in multiLineNodes.indices {
                 let index = multiLineNodes[position]
-                if oneAtATime, changed { try solveWidths(width, insets, &use) }
+                if oneAtATime, changed {
+                    try solveWidths(width, insets, &use)
+                    moved = false
+                }
                 var solved = nodes[index].width
                 if solved < Label._narrowestWidth { solved = 0 }
                 if let current = nodes[index].layoutWidth, abs(current - solved) < 1e-9 { continue }
                 nodes[index].layoutWidth = solved
+                let size = nodes[index].intrinsic
                 measure(index)
+                if !Self.sameBits(size, nodes[index].intrinsic) { moved = true }
                 changed = true
             }
             // Labels whose widths required constraints fix cannot move any
@@ -179,6 +209,13 @@ extension _LanePlan {
             if passes >= 8 {
                 throw _StackCostError.unmodelled("label widths still changed after 8 passes")
             }
+            // Nor where it would solve the last solve's inputs again and
+            // then measure nothing (`repeatsLastSolve`): this pass is its last.
+            if !moved, repeatsLastSolve() {
+                repeatSolvesLeftOut += 1
+                changed = false
+                break
+            }
         }
         // The fitting pass ends on a solve of the last widths. Where the
         // last pass measured nothing again, its own solve is that one (the
@@ -187,6 +224,41 @@ extension _LanePlan {
         // loop leaves only then. A solve here serves labels measured again
         // after the last solve (widths fixed by required constraints).
         if oneAtATime, changed { try solveWidths(width, insets, &use) }
+    }
+
+    /// Whether the next pass of `settleWidths` would solve the inputs of
+    /// the last solve again and measure no label: every label measured
+    /// since measured the size it had (`moved` false, checked by the
+    /// caller) and every label of several lines was measured at the width
+    /// that solve gave it. A solve reads the nodes' kinds, settings,
+    /// intrinsic sizes and (the vertical checks of `checking`) baselines,
+    /// the images' widths and ratios and the cell's width; measuring again
+    /// writes a label's `layoutWidth`, which no solve reads, its size, and
+    /// its baselines, which only stacks whose costs read layouts read
+    /// (`costReadsLayouts`: none here), as `coupledImageWidthCost` reads
+    /// the heights the last solve's checks left (no such image here). The
+    /// same steps on the same numbers give the same widths, the same
+    /// checks and the same errors: the last solve's.
+    /// (`skippingRepeatSolves` false: never.)
+    @inline(__always)
+    mutating func repeatsLastSolve() -> Bool {
+        guard skippingRepeatSolves, coupledImage == nil else { return false }
+        for index in nodes.indices where nodes[index].costReadsLayouts { return false }
+        for position in multiLineNodes.indices {
+            let index = multiLineNodes[position]
+            var solved = nodes[index].width
+            if solved < Label._narrowestWidth { solved = 0 }
+            guard let current = nodes[index].layoutWidth, abs(current - solved) < 1e-9 else {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Whether two sizes are the same, bit for bit.
+    @inline(__always)
+    static func sameBits(_ a: Size, _ b: Size) -> Bool {
+        a.width.bitPattern == b.width.bitPattern && a.height.bitPattern == b.height.bitPattern
     }
 
     /// Every view's width and x, for the labels' current sizes; with

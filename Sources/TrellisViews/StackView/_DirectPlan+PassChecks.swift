@@ -3,6 +3,8 @@
 // vertical bound can follow what a row or a solve changes, once a row of
 // the shape has passed them.
 
+import TrellisGeometry
+
 /// Whether the solves of a shape's width passes are checked along the
 /// vertical axis (`_LanePlan.passChecks`, by shape number).
 enum _PassChecks {
@@ -91,3 +93,35 @@ extension _LanePlan {
         return true
     }
 }
+
+#if DEBUG
+    extension _LanePlan {
+        /// The frame pass a row left out (`layoutPasses`) run on a copy of
+        /// the plan, with the checks left out, which assert that they pass
+        /// (`shadowingChecks`), each solve working out its own widths;
+        /// asserts that it leaves every node's x and width and every
+        /// label's measurement as the fitting pass left them (what leaving
+        /// it out relies on). `height`: the fitting height.
+        func shadowFramePass(_ width: Double, _ insets: EdgeInsets, _ height: Double)
+            throws(_StackCostError)
+        {
+            var frame = self
+            for index in frame.nodes.indices where frame.nodes[index].kind == .label {
+                frame.nodes[index].layoutWidth = nil
+                frame.measure(index)
+            }
+            frame.checking = .frame(height)
+            frame.shadowingChecks = true
+            var own = _PassWidths.none
+            try frame.settleWidths(width, insets, oneAtATime: false, &own)
+            for index in nodes.indices {
+                let (a, b) = (nodes[index], frame.nodes[index])
+                assert(
+                    a.x.bitPattern == b.x.bitPattern && a.width.bitPattern == b.width.bitPattern
+                        && a.layoutWidth?.bitPattern == b.layoutWidth?.bitPattern
+                        && Self.sameBits(a.intrinsic, b.intrinsic),
+                    "node\(index): the frame pass left out would lay it out otherwise")
+            }
+        }
+    }
+#endif

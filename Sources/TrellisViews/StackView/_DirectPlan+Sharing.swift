@@ -109,7 +109,9 @@ extension _LanePlan {
     /// not depend on the view's own cost (its labels' texts) to the last
     /// bit, so the widths a row's texts cannot change are the same in
     /// every row (what `_DirectPlan.replayWidths` relies on).
-    func takeTheRest(_ visible: [Int], _ room: Double, _ lengths: inout [Double]) {
+    /// (Mutating, though it changes nothing: called from `sharedLengths`,
+    /// a method that is not was given a copy of the whole plan.)
+    mutating func takeTheRest(_ visible: [Int], _ room: Double, _ lengths: inout [Double]) {
         var movable = -1
         for (k, child) in visible.enumerated() where costs[child].lo != costs[child].hi {
             guard movable < 0 else { return }

@@ -23,7 +23,10 @@ extension _LanePlan {
     func admitsAnyWidth(_ root: Int) -> Bool { admitsAnyWidth(root, width: nodes[root].width) }
 
     /// `admitsAnyWidth` of stack `root` given `width`. (The stack's
-    /// settings read in place: a copy of the stack retains its arrays.)
+    /// settings read in place: a copy of the stack retains its arrays.
+    /// Inlined: called from `computeWidthCosts`, a mutating method, it was
+    /// given a copy of the whole plan.)
+    @inline(__always)
     func admitsAnyWidth(_ root: Int, width: Double) -> Bool {
         guard width.isFinite, nodes[root].kind == .stack, nodes[root].settings.axis == .horizontal,
             nodes[root].settings.distribution == .fill, nodes[root].settings.fixedWidth == nil,

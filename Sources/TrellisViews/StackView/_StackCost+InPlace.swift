@@ -171,3 +171,38 @@ extension _LanePlan {
         return storage
     }
 }
+
+extension _LaneCost {
+    /// A view's intrinsic length as the first terms of a cost made anew
+    /// (no bounds, no slope, no kink): `addAtLeast(length, lane:
+    /// compression, weight: weight)`, `addAtMost(length, lane: hugging,
+    /// weight: weight)`, then, with `floor` (`_LanePlan.addFloor`),
+    /// `addAtLeast(0, lane: compression, weight: floor)`. Where neither
+    /// lane is required and the length is above 0, the two kinks those
+    /// steps make are written in one go: the base's lane less `weight`,
+    /// then less `floor`; at 0 the floor's delta; at `length` the
+    /// compression's delta with the hugging's added (`insert` merges a kink
+    /// at the same length so): the same operations on the same numbers.
+    mutating func addIntrinsic(
+        _ length: Double, compression: Int, hugging: Int, weight: Double, floor: Double?
+    ) {
+        guard let floor, compression != 0, hugging != 0, length > 0, length.isFinite,
+            kinks.isEmpty, lo == -.infinity, hi == .infinity
+        else {
+            addAtLeast(length, lane: compression, weight: weight)
+            addAtMost(length, lane: hugging, weight: weight)
+            if let floor { addAtLeast(0, lane: compression, weight: floor) }
+            return
+        }
+        base[compression] -= weight
+        base[compression] -= floor
+        var bottom = _Slope()
+        bottom[compression] = floor
+        var own = _Slope()
+        own[compression] = weight
+        own[hugging] += weight
+        if kinks.capacity == 0 { kinks.reserveCapacity(4) }  // a view's few terms
+        kinks.append(_Kink(x: 0, delta: bottom))
+        kinks.append(_Kink(x: length, delta: own))
+    }
+}
