@@ -491,7 +491,7 @@ struct _LaneCost<Slope: _SlopeLanes> {
         changes: inout [Double], _ what: @autoclosure () -> String
     ) throws(_StackCostError) {
         changes.removeAllFromEnd()
-        changes.append(contentsOf: repeatElement(0, count: count))
+        changes.append(0, times: count)
         var remaining = total - center
         let growing = remaining >= 0
         if !_isNegligible(remaining, total) {
