@@ -176,7 +176,7 @@ extension FontCollection {
             if scalar >= 0x2500 && _isIdeographOrSyllable(scalar) {
                 inEmoji = false
                 joined = false
-                index += length
+                index &+= length
                 let own = _Script(scalar)
                 if own != .common { script = own }
                 if !_anyFace(ownFaces, count: ownCount, has: scalar) {
@@ -218,7 +218,7 @@ extension FontCollection {
                 joined = false
                 let own = _Script(scalar)
                 if own != .common { script = own }
-                index += length
+                index &+= length
                 // The rest of a run of Cyrillic letters of U+0400–U+047F
                 // (two bytes, the first D0 or D1; all of that script) that
                 // the first face has, and of the ASCII this loop skips
@@ -252,7 +252,7 @@ extension FontCollection {
                     needs.addEmoji(face)
                 }
             }
-            index += length
+            index &+= length
             let next = index < range.upperBound ? _decodeScalar(text, at: index).0 : nil
             let emoji = _presentsAsEmoji(scalar, next: next, continuing: inEmoji && joined)
             joined = scalar == 0x200D

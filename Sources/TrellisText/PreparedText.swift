@@ -286,6 +286,11 @@ extension _Workspace {
             // copied into an array once measured.
             let piecesBuffer = scratch.piecesBuffer(breakCount)
             let lookups = scratch.lookupsBuffer(breakCount)
+            // The runs of pieces measured from the ideograph memo, as
+            // (first piece, end piece): they have no look-up, and pass 2
+            // steps over them.
+            let memoRuns = scratch.memoRunsBuffer(breakCount)
+            var memoRunCount = 0
             var pieceCount = 0
             var runs: [(end: Int32, level: UInt8)] = []
             // Plain text is ASCII, so it has no right-to-left character;
@@ -311,10 +316,19 @@ extension _Workspace {
             var index = 0
             while index < breakCount {
                 if start >= ideographsFrom {
+                    let first = pieceCount
                     index = memoizedIdeographRun(
                         text, offsets: breakOffsets, hard: breakIsHard, from: index,
-                        count: breakCount, start: &start, pieces: piecesBuffer, lookups: lookups,
+                        count: breakCount, start: &start, pieces: piecesBuffer,
                         pieceCount: &pieceCount, faces: faces, collection: fonts.id)
+                    if pieceCount != first {
+                        (memoRuns + memoRunCount).initialize(
+                            to: (
+                                Int32(truncatingIfNeeded: first),
+                                Int32(truncatingIfNeeded: pieceCount)
+                            ))
+                        memoRunCount &+= 1
+                    }
                     if index == breakCount { break }
                 }
                 defer { index += 1 }
@@ -375,10 +389,20 @@ extension _Workspace {
             // left-to-right pieces no cache has are shaped together after it.
             scratch.missedPieces.removeAll(keepingCapacity: true)
             scratch.missedParts.removeAll(keepingCapacity: true)
-            for index in 0..<pieceCount {
-                // Most pieces of Chinese text were measured in pass 1: only
-                // their look-up is read (pieces are contiguous, so the
-                // start of the others is where the piece before ends).
+            var nextMemoRun = 0
+            index = 0
+            while index < pieceCount {
+                // Most pieces of Chinese text were measured in pass 1 from
+                // the ideograph memo: their runs are stepped over.
+                if nextMemoRun < memoRunCount && Int(memoRuns[nextMemoRun].first) == index {
+                    index = Int(memoRuns[nextMemoRun].end)
+                    nextMemoRun &+= 1
+                    continue
+                }
+                defer { index &+= 1 }
+                // Others were found in the front cache: only their look-up
+                // is read (pieces are contiguous, so the start of the
+                // others is where the piece before ends).
                 if !hasRTL, case .measured = lookups[index] { continue }
                 let start = index == 0 ? 0 : Int(piecesBuffer[index &- 1].end)
                 let piece = piecesBuffer[index]
@@ -517,75 +541,4 @@ extension _Workspace {
         }
         return rtl
     }
-
-    /// The measure of one directional part of a piece, from the cache or shaped.
-    @inline(__always)
-    func measurePart(
-        _ text: UnsafeBufferPointer<UInt8>, _ part: Range<Int>, trailingStart: Int, isLast: Bool,
-        rtl: Bool,
-        fonts: FontCollection, cache: _WordWidthCache
-    ) -> _PieceMeasure {
-        if part.isEmpty { return _PieceMeasure() }
-        let trailing = isLast ? max(trailingStart, part.lowerBound) : part.upperBound
-        guard part.count <= _WordWidthCache.maximumKeyLength else {
-            return shape(
-                text, range: part, trailingStart: trailing, rtl: rtl, faces: fonts.faces,
-                keepClusters: false)
-        }
-        let key = _ByteKey(
-            UnsafeRawBufferPointer(text), part, tag: _pieceTag(fonts, rtl: rtl, isLast: isLast))
-        return measure(
-            text, part, key: key, trailingStart: trailing, rtl: rtl, fonts: fonts, cache: cache)
-    }
-
-    /// The measure of `text[part]`, whose cache key is `key`: from the front
-    /// cache, the shared cache, or shaped (and then cached).
-    @inline(__always)
-    func measure(
-        _ text: UnsafeBufferPointer<UInt8>, _ part: Range<Int>, key: _ByteKey, trailingStart: Int,
-        rtl: Bool, fonts: FontCollection, cache: _WordWidthCache
-    ) -> _PieceMeasure {
-        if let known = cachedMeasure(key, cache: cache) { return known }
-        let measure = shape(
-            text, range: part, trailingStart: trailingStart, rtl: rtl, faces: fonts.faces,
-            keepClusters: false)
-        remember(measure, for: key, cache: cache)
-        return measure
-    }
-
-    /// The measure of `key` from the front cache or the shared cache, or nil.
-    @inline(__always)
-    func cachedMeasure(_ key: _ByteKey, cache: _WordWidthCache) -> _PieceMeasure? {
-        frontMeasure(key) ?? sharedMeasure(key, cache: cache)
-    }
-
-    /// The measure of `key` from the front cache (keys of up to 16 bytes), or nil.
-    @inline(__always)
-    func frontMeasure(_ key: _ByteKey) -> _PieceMeasure? {
-        key.bytes.count <= 16 ? front.value(for: key) : nil
-    }
-
-    /// The measure of `key` from the shared cache (which then fills the
-    /// front cache), or nil.
-    @inline(__always)
-    func sharedMeasure(_ key: _ByteKey, cache: _WordWidthCache) -> _PieceMeasure? {
-        guard let cached = cache.value(for: key) else { return nil }
-        if key.bytes.count <= 16 { front.insert(cached, for: key) }
-        return cached
-    }
-
-    /// Puts a newly shaped measure in both caches.
-    @inline(__always)
-    func remember(_ measure: _PieceMeasure, for key: _ByteKey, cache: _WordWidthCache) {
-        cache.insert(measure, for: key)
-        if key.bytes.count <= 16 { front.insert(measure, for: key) }
-    }
-}
-
-/// The tag of a piece's cache key: its font collection, its direction, and
-/// whether it is the last part of its piece (only then does its trailing
-/// whitespace count as hanging).
-@inline(__always)
-func _pieceTag(_ fonts: FontCollection, rtl: Bool, isLast: Bool) -> UInt32 {
-    UInt32(bitPattern: fonts.id) << 2 | (rtl ? 2 : 0) | (isLast ? 1 : 0)
 }

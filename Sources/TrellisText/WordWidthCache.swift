@@ -65,6 +65,9 @@ final class _WordWidthCache: @unchecked Sendable {
     let capacity: Int
     /// Bumped by `removeAll`, so workspaces empty their front caches too.
     let generation = Atomic<Int>(0)
+    /// The measures of one-character CJK pieces the workspaces using this
+    /// cache worked out (Workspace+IdeographMemo.swift).
+    let ideographs = _SharedIdeographMeasures()
 
     init(capacity: Int) {
         self.capacity = capacity

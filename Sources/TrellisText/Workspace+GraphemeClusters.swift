@@ -30,12 +30,12 @@ extension _Workspace {
             let lead = text[index]
             if lead < 0x80 {
                 if lead == 0x0D { break }
-                index += 1
+                index &+= 1
                 continue
             }
             let (scalar, length) = _decodeScalar(text, at: index)
             if !_isOwnGrapheme(scalar) { break }
-            index += length
+            index &+= length
         }
         if index >= range.upperBound { return }
         var boundaries = Set<Int>()

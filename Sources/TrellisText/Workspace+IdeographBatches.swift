@@ -39,7 +39,7 @@ extension _Workspace {
         var last = UInt32.max
         while index < range.upperBound {
             let (scalar, length) = _decodeScalar(text, at: index)
-            index += length
+            index &+= length
             if scalar == last { continue }
             let next = _fallbackFace(for: scalar, current: face, faces: faces)
             if face >= 0 && next != face { return nil }
@@ -152,12 +152,12 @@ func _firstFaceLacksAGlyph(
     while index < range.upperBound {
         // Every such character is three bytes long, from 0xE2 on.
         if text[index] < 0xE2 {
-            index += 1
+            index &+= 1
             continue
         }
         let (scalar, length) = _decodeScalar(text, at: index)
         if _hasNoSubstituteGlyph(scalar) && !_face(faces, 0, has: scalar) { return true }
-        index += length
+        index &+= length
     }
     return false
 }

@@ -11,6 +11,10 @@
 // function, so the same bits. A character that path leaves to HarfBuzz is
 // marked, and its pieces take the word cache as before. Pass 1 of `prepare`
 // writes a run of such pieces in a loop of its own (`memoizedIdeographRun`).
+// The workspaces of one measurer share the measures they work out
+// (`_SharedIdeographMeasures`).
+
+import Synchronization
 
 /// A workspace's measures of one-character pieces of the CJK blocks
 /// (U+3000–U+9FFF, U+FF00–U+FFEF) drawn by a face that only kerns them.
@@ -120,8 +124,16 @@ extension _Workspace {
                 Int32(truncatingIfNeeded: $0.id)
             }
             if entry.pointee.faceID != faceID {
-                entry.pointee.em = ideographMeasureAlone(
-                    text, start..<(start + 3), faceIndex: faceIndex, faces: faces)
+                // Another workspace of the measurer may have worked it out.
+                let shared = runCache?.ideographs
+                if let known = shared?.em(slot: slot, firstFace: firstFaceID, face: faceID) {
+                    entry.pointee.em = known
+                } else {
+                    let em = ideographMeasureAlone(
+                        text, start..<(start + 3), faceIndex: faceIndex, faces: faces)
+                    shared?.insert(em, slot: slot, firstFace: firstFaceID, face: faceID)
+                    entry.pointee.em = em
+                }
                 entry.pointee.faceID = faceID
                 // Kept collections drew it with another face.
                 entry.pointee.collection = -1
@@ -167,9 +179,10 @@ extension _Workspace {
     /// character of the table's blocks other than U+3000 (the only
     /// whitespace among them), that break is not hard and the character
     /// has a measure here (`memoizedIdeographMeasure`), the piece is
-    /// written to `pieces` with its look-up `.measured`, as pass 1 writes
-    /// it in a left-to-right text: no trailing whitespace and no flags (no
-    /// tab, hard break or right-to-left paragraph). `start` and
+    /// written to `pieces` measured, as pass 1 writes it in a
+    /// left-to-right text: no trailing whitespace and no flags (no tab,
+    /// hard break or right-to-left paragraph); its look-up is not written
+    /// (`prepare` keeps the run and pass 2 steps over it). `start` and
     /// `pieceCount` move past the pieces taken. Returns the first break not
     /// taken (`index` when none is). The entries of the collection at hand
     /// are read here; the others go through `memoizedIdeographMeasure`.
@@ -177,8 +190,7 @@ extension _Workspace {
     func memoizedIdeographRun(
         _ text: UnsafeBufferPointer<UInt8>, offsets: [Int32], hard: [UInt8], from index: Int,
         count: Int, start: inout Int, pieces: UnsafeMutablePointer<_Piece>,
-        lookups: UnsafeMutablePointer<_PieceLookup>, pieceCount: inout Int, faces: [_FontFace],
-        collection: Int32
+        pieceCount: inout Int, faces: [_FontFace], collection: Int32
     ) -> Int {
         // Most pieces of other text end here, before anything is set up.
         guard index < count, start < text.count, _memoizedScalar(text, at: start) != nil,
@@ -210,7 +222,6 @@ extension _Workspace {
                 else { break }
                 measure = known
             }
-            (lookups + made).initialize(to: .measured)
             (pieces + made).initialize(
                 to: _Piece(end: Int32(end), wordEnd: Int32(end), measure: measure, flags: 0))
             made &+= 1
@@ -254,4 +265,48 @@ func _firstByteFromE3(_ text: UnsafeBufferPointer<UInt8>) -> Int {
     }
     while index < text.count && text[index] < 0xE3 { index &+= 1 }
     return index
+}
+
+/// The measures of `_IdeographMemo`'s entries, shared by the workspaces of
+/// one word cache (a measurer's): by the first face, the face that draws
+/// the character and the character, on which alone such a measure depends
+/// (`_Workspace.memoizedIdeographMeasure`). A workspace asks here before it
+/// works a character's measure out (about 1,000 instructions) and puts
+/// what it worked out here, so the threads of `trellis measure` work out
+/// each character once between them rather than once each (5,000 Chinese
+/// rows, two threads: 6,160 characters worked out, about 3,000 of them
+/// twice, 2026-12-01). Asked only when a workspace's own table misses.
+final class _SharedIdeographMeasures: Sendable {
+    /// One entry per slot of `_IdeographMemo`: the first face's and the
+    /// drawing face's numbers (−1: none yet) and the measure's bits. A
+    /// slot keeps the last measure put there.
+    struct Entry {
+        var firstFace = -1
+        var face: Int32 = -1
+        var em: UInt64 = 0
+    }
+
+    /// The entries, made on the first measure put here.
+    private let entries = Mutex<[Entry]>([])
+
+    /// The measure of the character in `slot` drawn by the face numbered
+    /// `face` in collections whose first face is numbered `firstFace`
+    /// (NaN for one the model leaves to the word cache), or nil.
+    func em(slot: Int, firstFace: Int, face: Int32) -> Double? {
+        entries.withLock { entries -> Double? in
+            guard slot < entries.count, entries[slot].firstFace == firstFace,
+                entries[slot].face == face
+            else { return nil }
+            return Double(bitPattern: entries[slot].em)
+        }
+    }
+
+    func insert(_ em: Double, slot: Int, firstFace: Int, face: Int32) {
+        entries.withLock { entries in
+            if entries.isEmpty {
+                entries = Array(repeating: Entry(), count: _IdeographMemo.count)
+            }
+            entries[slot] = Entry(firstFace: firstFace, face: face, em: em.bitPattern)
+        }
+    }
 }

@@ -119,9 +119,11 @@ extension _Workspace {
                 let entryClass = entry >> 16
                 if entryClass == _KernOnlyFace.ineligible { return nil }
                 if scriptClass == 0 { scriptClass = entryClass }
-                glyphs[count] = UInt64(entry & 0xFFFF) | UInt64(index) << 32
-                count += 1
-                index += length
+                // Offsets and counts inside the range: no overflow checks.
+                glyphs[count] =
+                    UInt64(entry & 0xFFFF) | UInt64(truncatingIfNeeded: index) << 32
+                count &+= 1
+                index &+= length
             }
             guard model.simple[Int(scriptClass)] != nil else { return nil }
             // The plan through an unretained reference (the analysis keeps it).
@@ -167,11 +169,11 @@ extension _Workspace {
                             }
                         }
                         var advance = advances[Int(glyph)]
-                        if position + 1 < count
+                        if position &+ 1 < count
                             && (pairFirsts == nil
                                 || pairFirsts.unsafelyUnwrapped.contains(Int(glyph)))
                         {
-                            let next = UInt32(truncatingIfNeeded: glyphs[position + 1])
+                            let next = UInt32(truncatingIfNeeded: glyphs[position &+ 1])
                             let key = faceKey | UInt64(glyph) << 16 | UInt64(next)
                             if let kerning = kernPairs.value(key) {
                                 advance &+= kerning

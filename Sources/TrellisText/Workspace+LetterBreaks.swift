@@ -52,6 +52,8 @@ extension _Workspace {
                     var beforeThat = _LetterClass.start
                     var spaces = false
                     var index = 0
+                    // Offsets and counts below `count` (a buffer's length):
+                    // added without overflow checks.
                     while index < count {
                         let lead = text[index]
                         // A letter right after a letter (LB28: no break,
@@ -61,17 +63,17 @@ extension _Workspace {
                         // Cyrillic letters, all AL).
                         if before == _LetterClass.letter && !spaces {
                             if lead == 0xD0 || lead == 0xD1 || lead == 0xC3 {
-                                index += 2
+                                index &+= 2
                                 continue
                             }
                             if (lead | 0x20) &- 0x61 < 26 {
-                                index += 1
+                                index &+= 1
                                 continue
                             }
                             // Box drawing, U+2500–U+257F (AL): a table's
                             // runs of "─".
-                            if lead == 0xE2 && text[index + 1] & 0xFE == 0x94 {
-                                index += 3
+                            if lead == 0xE2 && text[index &+ 1] & 0xFE == 0x94 {
+                                index &+= 3
                                 continue
                             }
                         }
@@ -80,13 +82,13 @@ extension _Workspace {
                         // text's characters, without the tables.
                         if before == _LetterClass.ideographic && !spaces && lead &- 0xE3 < 7 {
                             let scalar =
-                                UInt32(lead & 0x0F) << 12 | UInt32(text[index + 1] & 0x3F) << 6
-                                | UInt32(text[index + 2] & 0x3F)
+                                UInt32(lead & 0x0F) << 12 | UInt32(text[index &+ 1] & 0x3F) << 6
+                                | UInt32(text[index &+ 2] & 0x3F)
                             if _isUnifiedIdeograph(scalar) {
                                 offsets[found] = Int32(index)
-                                found += 1
+                                found &+= 1
                                 beforeThat = _LetterClass.ideographic
-                                index += 3
+                                index &+= 3
                                 continue
                             }
                         }
@@ -97,20 +99,20 @@ extension _Workspace {
                             length = 1
                         } else if lead >= 0xC2 && lead < 0xE0 {
                             // Valid UTF-8 (the text comes from a String).
-                            let scalar = Int(lead & 0x1F) << 6 | Int(text[index + 1] & 0x3F)
+                            let scalar = Int(lead & 0x1F) << 6 | Int(text[index &+ 1] & 0x3F)
                             current = scalar < _letterTwoByteEnd ? classes[scalar] : 0
                             length = 2
-                        } else if lead == 0xE2 && text[index + 1] == 0x80 {
+                        } else if lead == 0xE2 && text[index &+ 1] == 0x80 {
                             // U+2000–U+203F: dashes, quotes, narrow spaces.
-                            if text[index + 2] &- 0x80 < 0x0B { spacesToJoin = true }
-                            current = classes[_letterTwoByteEnd + Int(text[index + 2] & 0x3F)]
+                            if text[index &+ 2] &- 0x80 < 0x0B { spacesToJoin = true }
+                            current = classes[_letterTwoByteEnd + Int(text[index &+ 2] & 0x3F)]
                             length = 3
                         } else if lead >= 0xE2 && lead < 0xF0 {
                             // Chinese and Japanese ideographs, their
                             // punctuation, box drawing.
                             let scalar =
-                                UInt32(lead & 0x0F) << 12 | UInt32(text[index + 1] & 0x3F) << 6
-                                | UInt32(text[index + 2] & 0x3F)
+                                UInt32(lead & 0x0F) << 12 | UInt32(text[index &+ 1] & 0x3F) << 6
+                                | UInt32(text[index &+ 2] & 0x3F)
                             current = _LetterClass.ofWide(scalar)
                             length = 3
                             if lead >= 0xE3 && firstWide == count { firstWide = index }
@@ -120,7 +122,7 @@ extension _Workspace {
                         if current == _LetterClass.space {
                             // LB7: no break before a space.
                             spaces = true
-                            index += length
+                            index &+= length
                             continue
                         }
                         if current == _LetterClass.mark {
@@ -128,7 +130,7 @@ extension _Workspace {
                             // it follows; LB10 (after a space, at the start)
                             // is ICU's business.
                             if spaces || before == _LetterClass.start { return nil }
-                            index += length
+                            index &+= length
                             continue
                         }
                         if current == 0 { return nil }
@@ -140,7 +142,7 @@ extension _Workspace {
                             switch rule {
                             case _LetterClass.breaks:
                                 offsets[found] = Int32(index)
-                                found += 1
+                                found &+= 1
                                 breaksHere = true
                             case _LetterClass.keeps:
                                 break
@@ -155,7 +157,7 @@ extension _Workspace {
                                 // number's slash ("1/a"), ICU's.
                                 if beforeThat == _LetterClass.numeric { return nil }
                                 offsets[found] = Int32(index)
-                                found += 1
+                                found &+= 1
                                 breaksHere = true
                             default:
                                 return nil
@@ -172,7 +174,7 @@ extension _Workspace {
                         beforeThat = spaces ? _LetterClass.space : before
                         before = beginsWord ? _LetterClass.wordInitialHyphen : current
                         spaces = false
-                        index += length
+                        index &+= length
                     }
                     // LB3: a break at the end.
                     offsets[found] = Int32(count)

@@ -187,6 +187,30 @@ struct _FaceChooser {
         }
         return fallback.face(for: scalar, current: current, faces: faces)
     }
+
+    /// Where the copies of `scalar` (three bytes long) that follow each
+    /// other from `index` end (before `end`), when the character before
+    /// `index` is `scalar` itself, the last one `face(_:at:scalar:current:faces:)`
+    /// answered for, and its answer is the current face of each copy
+    /// (the caller's run goes on in it):
+    /// each copy then takes that answer, so the copies need not be asked
+    /// about. That holds for a character of `_isIdeographOrSyllable` ("─",
+    /// "中"): not a space, so past any spaces whose face was moved; in no
+    /// emoji sequence (none begins at it, and one that began before it
+    /// would have held it); and asked of `_fallbackFace` with the last
+    /// answer as the current face, it gives that answer again
+    /// (`_RepeatedFallback`). `index` itself for any other character.
+    @inline(__always)
+    func copiesEnd(_ text: UnsafeBufferPointer<UInt8>, from index: Int, scalar: UInt32, end: Int)
+        -> Int
+    {
+        // The character before `index` took the last answer when it was
+        // past any moved spaces and emoji sequence.
+        guard index &- 3 >= movedEnd, index &- 3 >= emojiEnd, _isIdeographOrSyllable(scalar),
+            fallback.lastScalar == scalar
+        else { return index }
+        return _repeatEnd(text, from: index, to: end, length: 3)
+    }
 }
 
 extension _Workspace {

@@ -76,6 +76,10 @@ final class _Workspace {
     /// in one call per script (Workspace+ScriptBatches.swift); off to test
     /// against shaping alone.
     var usesScriptBatches = true
+    /// Whether `shape` steps over the copies of a CJK or box-drawing
+    /// character right after it (`_FaceChooser.copiesEnd`); off, it asks
+    /// its chooser for each (tests compare the two).
+    var skipsCopies = true
     /// Measures of one-character CJK pieces by code point
     /// (Workspace+IdeographMemo.swift); unchecked as `kernPairs`.
     @exclusivity(unchecked) var ideographMemo = _IdeographMemo()
@@ -273,6 +277,7 @@ final class _Workspace {
         var index = range.lowerBound
         var chooser = _FaceChooser(
             range: range, contentEnd: min(trailingStart, range.upperBound), faces: faces)
+        let skipsCopies = self.skipsCopies
         while index < range.upperBound {
             let (scalar, length) = _decodeScalar(text, at: index)
             let face =
@@ -288,7 +293,15 @@ final class _Workspace {
                 runFace = face
                 runStart = index
             }
-            index += length
+            index &+= length
+            // The copies of a CJK or box-drawing character right after it
+            // take its face (`_FaceChooser.copiesEnd`), trailing spaces'
+            // face aside.
+            if length == 3 && skipsCopies && (trailingFace == nil || index <= trailingStart) {
+                index = chooser.copiesEnd(
+                    text, from: index, scalar: scalar,
+                    end: trailingFace == nil ? range.upperBound : trailingStart)
+            }
         }
         shapeFontRun(
             text, runStart..<range.upperBound, trailingStart, rtl, faces, max(runFace, 0),
@@ -484,50 +497,6 @@ final class _Workspace {
     }
 }
 
-/// How `prepare` finds a piece's measure.
-enum _PieceLookup {
-    /// The front cache had it.
-    case measured
-    /// In the shared cache under this key (whose slot is being loaded), or to be shaped.
-    case shared(_ByteKey)
-    /// Empty or too long for the caches: measured (shaped) on its own.
-    case uncached
-}
-
-/// Scratch arrays of `_Workspace.prepare`, kept between texts for their storage.
-struct _PrepareScratch {
-    /// How each piece of a left-to-right text is measured, and the pieces
-    /// (`lookupsBuffer`, `piecesBuffer`; trivial values, written before
-    /// they are read).
-    private var lookups: _AlignedBuffer<_PieceLookup>?
-    private var pieces: _AlignedBuffer<_Piece>?
-    /// Pieces no cache had, with their ranges and trailing whitespace starts.
-    var missedPieces: [Int] = []
-    var missedParts: [(range: Range<Int>, trailingStart: Int)] = []
-    /// What `shapeBatch` measured of them.
-    var batched: [_PieceMeasure?] = []
-    /// Pieces whose trailing whitespace takes its face from the next
-    /// character, with that face (`trailingSpaceFace`), in reverse order
-    /// once pass 1 is over.
-    var trailingFaces: [(piece: Int, face: Int)] = []
-
-    /// Room for `count` look-ups, kept for the next text.
-    mutating func lookupsBuffer(_ count: Int) -> UnsafeMutablePointer<_PieceLookup> {
-        if (lookups?.count ?? 0) < count {
-            lookups = _AlignedBuffer(uninitializedCount: max(count, 2 * (lookups?.count ?? 32)))
-        }
-        return lookups!.pointer
-    }
-
-    /// Room for `count` pieces, kept for the next text.
-    mutating func piecesBuffer(_ count: Int) -> UnsafeMutablePointer<_Piece> {
-        if (pieces?.count ?? 0) < count {
-            pieces = _AlignedBuffer(uninitializedCount: max(count, 2 * (pieces?.count ?? 32)))
-        }
-        return pieces!.pointer
-    }
-}
-
 /// The face index for a scalar: the first face that has it (a cascade list,
 /// as CoreText's), except that combining marks, joiners and other format
 /// characters and spaces stay with the current run's face when it has them,
@@ -564,24 +533,26 @@ func _fallbackFace(for scalar: UInt32, current: Int, faces: [_FontFace]) -> Int 
     return 0
 }
 
-/// Decodes the UTF-8 scalar at `index` (input is valid UTF-8: it comes from a `String`).
+/// Decodes the UTF-8 scalar at `index` (input is valid UTF-8: it comes from a
+/// `String`, so the character's bytes are inside the buffer and their
+/// offsets are added without overflow checks).
 @inline(__always)
 func _decodeScalar(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
     let lead = UInt32(text[index])
     if lead < 0x80 { return (lead, 1) }
     if lead < 0xE0 {
-        return (((lead & 0x1F) << 6) | (UInt32(text[index + 1]) & 0x3F), 2)
+        return (((lead & 0x1F) << 6) | (UInt32(text[index &+ 1]) & 0x3F), 2)
     }
     if lead < 0xF0 {
         return (
-            ((lead & 0x0F) << 12) | ((UInt32(text[index + 1]) & 0x3F) << 6)
-                | (UInt32(text[index + 2]) & 0x3F), 3
+            ((lead & 0x0F) << 12) | ((UInt32(text[index &+ 1]) & 0x3F) << 6)
+                | (UInt32(text[index &+ 2]) & 0x3F), 3
         )
     }
     return (
-        ((lead & 0x07) << 18) | ((UInt32(text[index + 1]) & 0x3F) << 12)
-            | ((UInt32(text[index + 2]) & 0x3F) << 6)
-            | (UInt32(text[index + 3]) & 0x3F), 4
+        ((lead & 0x07) << 18) | ((UInt32(text[index &+ 1]) & 0x3F) << 12)
+            | ((UInt32(text[index &+ 2]) & 0x3F) << 6)
+            | (UInt32(text[index &+ 3]) & 0x3F), 4
     )
 }
 

@@ -25,13 +25,14 @@ struct _GlyphTally {
     {
         let advance = Double(advance) * perUnit
         isNewCluster = cluster != previousCluster
-        if isMissing && isNewCluster { missing += 1 }
+        // Counts of a piece's glyphs: far from overflowing.
+        if isMissing && isNewCluster { missing &+= 1 }
         if Int(cluster) >= trailingStart {
             spaceEm += advance
-            if isNewCluster { spaceClusters += 1 }
+            if isNewCluster { spaceClusters &+= 1 }
         } else {
             wordEm += advance
-            if isNewCluster { wordClusters += 1 }
+            if isNewCluster { wordClusters &+= 1 }
         }
         previousCluster = cluster
         return advance

@@ -21,6 +21,9 @@ struct _RepeatedFallback {
     private var scalar = UInt32.max
     private var face = -1
 
+    /// The last character asked about (`UInt32.max`: none yet).
+    var lastScalar: UInt32 { scalar }
+
     /// `_fallbackFace(for: scalar, current: current, faces: faces)`; `faces`
     /// must be the same from call to call.
     @inline(__always)

@@ -122,4 +122,39 @@ import TrellisTestSupport
             }
         }
     }
+
+    /// Random bytes in the value, plain or after an escape, drawn mostly
+    /// from those that begin, continue or spoil UTF-8 sequences (overlong
+    /// forms, surrogates, code points past U+10FFFF, sequences cut short):
+    /// the value is answered exactly when it is valid UTF-8, as the string
+    /// `String(validating:as:)` makes of it.
+    @Test func randomBytesInTheValueAnswerAsValidating() {
+        var random = SeededGenerator(seed: 0x7574_6638)
+        let tricky: [UInt8] = [
+            0x41, 0x7E, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1,
+            0xE4, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF8, 0xFE, 0xFF,
+        ]
+        var answered = 0
+        for _ in 0..<50_000 {
+            var value: [UInt8] = []
+            for _ in 0..<random.below(12) {
+                value.append(
+                    random.below(4) == 0
+                        ? UInt8(0x20 + random.below(0x60)) : tricky[random.below(tricky.count)])
+            }
+            // No byte that ends a plain string: those are the parser's business.
+            value = value.map { $0 == 0x22 || $0 == 0x5C ? 0x41 : $0 }
+            let escaped = random.below(3) == 0
+            let line =
+                Array("{\"subtitle\": \"".utf8) + (escaped ? Array("\\n".utf8) : [])
+                + value + Array("\"}".utf8)
+            let fast = line.withUnsafeBufferPointer {
+                JSONDocumentParser.stringMember("subtitle", in: $0)
+            }
+            let expected = String(validating: (escaped ? [0x0A] : []) + value, as: UTF8.self)
+            #expect(fast == expected, "\(value)")
+            if fast != nil { answered += 1 }
+        }
+        #expect(answered > 1_000 && answered < 49_000, "answered \(answered)")
+    }
 }

@@ -30,20 +30,42 @@ struct IdeographMemoTests {
         // One workspace of each kind for every text, so the table is
         // filled by earlier texts, with other collections (the system
         // fonts each text needs) and another first font.
+        try Self.expectTheWordCachesMeasures([try _Workspace()], seed: 23, textsPerFont: 500)
+    }
+
+    /// Two workspaces of one word cache share the measures they work out
+    /// (`_SharedIdeographMeasures`): texts measured by either in turn,
+    /// with collections of two first fonts, measure as through the word
+    /// cache alone.
+    @Test func workspacesOfOneCacheShareTheirMeasures() throws {
+        try Self.expectTheWordCachesMeasures(
+            [try _Workspace(), try _Workspace()], seed: 38, textsPerFont: 250)
+    }
+
+    /// Prepares 1,500 random texts with `workspaces` (sharing one word
+    /// cache; one of them, at random, for each text) and with a workspace
+    /// that measures through the word cache alone, with collections of two
+    /// first fonts in turn, `textsPerFont` texts each: every piece must be
+    /// the same.
+    static func expectTheWordCachesMeasures(
+        _ workspaces: [_Workspace], seed: UInt64, textsPerFont: Int
+    ) throws {
         let collections = [
             try FontCollection(Font(family: "Inter")).addingSystemFonts(),
             try FontCollection(Font(family: "Roboto")).addingSystemFonts(),
         ]
-        let memoized = try _Workspace()
         let reference = try _Workspace()
         reference.usesIdeographMemo = false
         let cache = _WordWidthCache(capacity: 1024)
         let referenceCache = _WordWidthCache(capacity: 1024)
-        var generator = SeededGenerator(seed: 23)
+        var generator = SeededGenerator(seed: seed)
         for round in 0..<1_500 {
             let text = Self.randomText(&generator)
-            let fonts = collections[round / 500 % 2]._resolved(for: text)
-            let fast = try memoized.prepare(text, fonts: fonts, cache: cache).wholePieces()
+            let fonts = collections[round / textsPerFont % 2]._resolved(for: text)
+            let workspace =
+                workspaces.count == 1
+                ? workspaces[0] : workspaces.randomElement(using: &generator)!
+            let fast = try workspace.prepare(text, fonts: fonts, cache: cache).wholePieces()
             let expected = try reference.prepare(text, fonts: fonts, cache: referenceCache)
                 .wholePieces()
             #expect(fast.count == expected.count, "\(text.debugDescription)")

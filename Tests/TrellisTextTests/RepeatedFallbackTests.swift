@@ -32,6 +32,20 @@ struct RepeatedFallbackTests {
             ._resolved(for: text).faces
     }
 
+    /// A random string of `runs` runs of copies (one to five) of `pieces`,
+    /// as a table's "────".
+    static func randomRuns(
+        _ pieces: [String], runs: ClosedRange<Int>, _ generator: inout SeededGenerator
+    ) -> String {
+        var text = ""
+        for _ in 0..<Int.random(in: runs, using: &generator) {
+            let piece = pieces.randomElement(using: &generator)!
+            let copies = Int.random(in: 1...5, using: &generator)
+            text += String(repeating: piece, count: copies)
+        }
+        return text
+    }
+
     @Test func theAnswerAskedAgainIsTheSame() throws {
         for family in ["Inter", "Roboto"] {
             let faces = try Self.faces(family: family)
@@ -108,12 +122,7 @@ struct RepeatedFallbackTests {
         for family in ["Inter", "Roboto"] {
             let fonts = try FontCollection(Font(family: family)).addingSystemFonts()
             for _ in 0..<1_500 {
-                var text = ""
-                for _ in 0..<Int.random(in: 1...30, using: &generator) {
-                    let piece = alphabet.randomElement(using: &generator)!
-                    let copies = Int.random(in: 1...5, using: &generator)
-                    text += String(repeating: piece, count: copies)
-                }
+                let text = Self.randomRuns(alphabet, runs: 1...30, &generator)
                 // The copies the shortcut steps over, taken out.
                 var collapsed = String.UnicodeScalarView()
                 for scalar in text.unicodeScalars {
@@ -130,5 +139,63 @@ struct RepeatedFallbackTests {
                     "\(text.unicodeScalars.map(\.value))")
             }
         }
+    }
+
+    /// `shape` steps over the copies of a CJK or box-drawing character
+    /// (`_FaceChooser.copiesEnd`): the same measures, clusters and cluster
+    /// faces as asking the chooser for every character, on random runs of
+    /// copies among spaces, marks, joiners, emoji and characters of several
+    /// fonts, with trailing whitespace starting anywhere and a face of its
+    /// own or none.
+    @Test func shapingStepsOverCopiesAsAskingEveryCharacter() throws {
+        let pieces = [
+            "─", "│", "┤", "═", "中", "文", "。", "，", "「", "　", "ア", "Ａ", "한", "〰", " ",
+            "a", "Zy", "12", "é", "—", "“", "ש", "👍🏽", "❤️", "🙈", "\u{301}", "\u{200D}", "\u{FE0F}",
+        ]
+        let fast = try _Workspace()
+        let reference = try _Workspace()
+        reference.skipsCopies = false
+        var generator = SeededGenerator(seed: 3_030)
+        var compared = 0
+        for family in ["Inter", "Roboto"] {
+            let fonts = try FontCollection(Font(family: family)).addingSystemFonts()
+            for _ in 0..<1_500 {
+                let text = Self.randomRuns(pieces, runs: 1...10, &generator)
+                let faces = fonts._resolved(for: text).faces
+                let bytes = Array(text.utf8)
+                // Trailing whitespace from a character's start, or none.
+                var starts = [bytes.count]
+                var offset = 0
+                for scalar in text.unicodeScalars {
+                    starts.append(offset)
+                    offset += String(scalar).utf8.count
+                }
+                let trailingStart = starts.randomElement(using: &generator)!
+                let trailingFace: Int? = [nil, nil, 0, faces.count - 1].randomElement(
+                    using: &generator)!
+                for keepClusters in [false, true] {
+                    let (measure, expected) = bytes.withUnsafeBufferPointer { text in
+                        (
+                            fast.shape(
+                                text, range: 0..<text.count, trailingStart: trailingStart,
+                                rtl: false, faces: faces, keepClusters: keepClusters,
+                                trailingFace: trailingFace),
+                            reference.shape(
+                                text, range: 0..<text.count, trailingStart: trailingStart,
+                                rtl: false, faces: faces, keepClusters: keepClusters,
+                                trailingFace: trailingFace)
+                        )
+                    }
+                    let label = "\(text.unicodeScalars.map(\.value)) from \(trailingStart)"
+                    #expect(measure == expected, "\(label)")
+                    #expect(fast.clusterStarts == reference.clusterStarts, "\(label)")
+                    #expect(fast.clusterEms == reference.clusterEms, "\(label)")
+                    #expect(fast.clusterFaces == reference.clusterFaces, "\(label)")
+                    #expect(fast.clusterMissing == reference.clusterMissing, "\(label)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == 6_000)
     }
 }

@@ -1,0 +1,56 @@
+// The scratch of `_Workspace.prepare` (PreparedText.swift): how each piece
+// is measured, and buffers kept from one text to the next for their storage.
+
+/// How `prepare` finds a piece's measure.
+enum _PieceLookup {
+    /// The front cache had it.
+    case measured
+    /// In the shared cache under this key (whose slot is being loaded), or to be shaped.
+    case shared(_ByteKey)
+    /// Empty or too long for the caches: measured (shaped) on its own.
+    case uncached
+}
+
+/// Scratch arrays of `_Workspace.prepare`, kept between texts for their storage.
+struct _PrepareScratch {
+    /// How each piece of a left-to-right text is measured, and the pieces
+    /// (`lookupsBuffer`, `piecesBuffer`; trivial values, written before
+    /// they are read).
+    private var lookups: _AlignedBuffer<_PieceLookup>?
+    private var pieces: _AlignedBuffer<_Piece>?
+    /// Runs of pieces measured from the ideograph memo (`memoRunsBuffer`).
+    private var memoRuns: _AlignedBuffer<(first: Int32, end: Int32)>?
+    /// Pieces no cache had, with their ranges and trailing whitespace starts.
+    var missedPieces: [Int] = []
+    var missedParts: [(range: Range<Int>, trailingStart: Int)] = []
+    /// What `shapeBatch` measured of them.
+    var batched: [_PieceMeasure?] = []
+    /// Pieces whose trailing whitespace takes its face from the next
+    /// character, with that face (`trailingSpaceFace`), in reverse order
+    /// once pass 1 is over.
+    var trailingFaces: [(piece: Int, face: Int)] = []
+
+    /// Room for `count` look-ups, kept for the next text.
+    mutating func lookupsBuffer(_ count: Int) -> UnsafeMutablePointer<_PieceLookup> {
+        if (lookups?.count ?? 0) < count {
+            lookups = _AlignedBuffer(uninitializedCount: max(count, 2 * (lookups?.count ?? 32)))
+        }
+        return lookups!.pointer
+    }
+
+    /// Room for `count` runs of pieces (first, end), kept for the next text.
+    mutating func memoRunsBuffer(_ count: Int) -> UnsafeMutablePointer<(first: Int32, end: Int32)> {
+        if (memoRuns?.count ?? 0) < count {
+            memoRuns = _AlignedBuffer(uninitializedCount: max(count, 2 * (memoRuns?.count ?? 32)))
+        }
+        return memoRuns!.pointer
+    }
+
+    /// Room for `count` pieces, kept for the next text.
+    mutating func piecesBuffer(_ count: Int) -> UnsafeMutablePointer<_Piece> {
+        if (pieces?.count ?? 0) < count {
+            pieces = _AlignedBuffer(uninitializedCount: max(count, 2 * (pieces?.count ?? 32)))
+        }
+        return pieces!.pointer
+    }
+}
