@@ -18,28 +18,12 @@ extension Constraint {
     /// keeps it alive): read in place, without retaining it.
     @inlinable @inline(__always)
     package func _termVariable(at index: Int) -> Unmanaged<Variable> {
-        if _termCount > Self._inlineTermCapacity {
-            return Unmanaged.passUnretained(_spilledTerms[index].variable)
-        }
-        switch index {
-        case 0: return Unmanaged.passUnretained(_term0.unsafelyUnwrapped.variable)
-        case 1: return Unmanaged.passUnretained(_term1.unsafelyUnwrapped.variable)
-        case 2: return Unmanaged.passUnretained(_term2.unsafelyUnwrapped.variable)
-        default: return Unmanaged.passUnretained(_term3.unsafelyUnwrapped.variable)
-        }
+        Unmanaged.passUnretained(_term(at: index).variable)
     }
 
     /// The coefficient of the term at `index`, read in place.
     @inlinable @inline(__always)
-    package func _termCoefficient(at index: Int) -> Double {
-        if _termCount > Self._inlineTermCapacity { return _spilledTerms[index].coefficient }
-        switch index {
-        case 0: return _term0.unsafelyUnwrapped.coefficient
-        case 1: return _term1.unsafelyUnwrapped.coefficient
-        case 2: return _term2.unsafelyUnwrapped.coefficient
-        default: return _term3.unsafelyUnwrapped.coefficient
-        }
-    }
+    package func _termCoefficient(at index: Int) -> Double { _term(at: index).coefficient }
 
     /// Calls `body` with each term's coefficient and variable (unretained),
     /// in order, read in place: the inline terms one after another, without
@@ -52,22 +36,20 @@ extension Constraint {
             for term in _spilledTerms { body(term.coefficient, .passUnretained(term.variable)) }
             return
         }
+        // Each inline term by its field, the first `count` of them.
+        @inline(__always) func call(_ term: borrowing Term?) {
+            body(
+                term.unsafelyUnwrapped.coefficient, .passUnretained(term.unsafelyUnwrapped.variable)
+            )
+        }
         guard count > 0 else { return }
-        body(
-            _term0.unsafelyUnwrapped.coefficient, .passUnretained(_term0.unsafelyUnwrapped.variable)
-        )
+        call(_term0)
         guard count > 1 else { return }
-        body(
-            _term1.unsafelyUnwrapped.coefficient, .passUnretained(_term1.unsafelyUnwrapped.variable)
-        )
+        call(_term1)
         guard count > 2 else { return }
-        body(
-            _term2.unsafelyUnwrapped.coefficient, .passUnretained(_term2.unsafelyUnwrapped.variable)
-        )
+        call(_term2)
         guard count > 3 else { return }
-        body(
-            _term3.unsafelyUnwrapped.coefficient, .passUnretained(_term3.unsafelyUnwrapped.variable)
-        )
+        call(_term3)
     }
 
     /// Sets the constant of a constraint being built (`makeSolverConstraint`
