@@ -30,7 +30,28 @@ public enum Relation: Sendable, Hashable, CustomStringConvertible {
 /// (finite numbers, valid priority) when added to a solver.
 public final class Constraint: CustomStringConvertible {
     /// The variable terms of `lhs - rhs`, one per variable, in first-use order.
-    public let terms: [Term]
+    public var terms: [Term] {
+        if _termCount > Self._inlineTermCapacity { return _spilledTerms }
+        var terms: [Term] = []
+        terms.reserveCapacity(_termCount)
+        for i in 0..<_termCount { terms.append(_term(at: i)) }
+        return terms
+    }
+    // The terms, in order: up to `_inlineTermCapacity` held here (nil past
+    // `_termCount`), more all in `_spilledTerms` (the four then nil). A
+    // layout constraint has one to four terms (two edges, each a variable
+    // or a variable and a size): held here, they cost no heap object of
+    // their own, so making and freeing a constraint allocates and frees one
+    // object, not two. Written only while the constraint is built.
+    @exclusivity(unchecked) @usableFromInline var _term0: Term? = nil
+    @exclusivity(unchecked) @usableFromInline var _term1: Term? = nil
+    @exclusivity(unchecked) @usableFromInline var _term2: Term? = nil
+    @exclusivity(unchecked) @usableFromInline var _term3: Term? = nil
+    @exclusivity(unchecked) @usableFromInline var _spilledTerms: [Term] = []
+    /// The number of terms.
+    @exclusivity(unchecked) @usableFromInline package internal(set) var _termCount = 0
+    /// How many terms are held in the constraint itself.
+    @inlinable static var _inlineTermCapacity: Int { 4 }
     /// How `terms` compares with `constant`.
     public let relation: Relation
     /// The right-hand constant: the constraint reads `terms relation constant`.
@@ -86,21 +107,18 @@ public final class Constraint: CustomStringConvertible {
         _ lhs: __owned Expression, _ relation: Relation, _ rhs: __owned Expression,
         priority: Priority = .required, identifier: String? = nil, weight: Double = 1
     ) {
-        if rhs.terms.isEmpty && Constraint.isMerged(lhs.terms) {
-            self.terms = lhs.terms  // the common `expression relation constant`: shared storage
-        } else {
-            var merged: [Term] = []
-            merged.reserveCapacity(lhs.terms.count + rhs.terms.count)
-            Constraint.accumulate(lhs.terms, times: 1, into: &merged)
-            Constraint.accumulate(rhs.terms, times: -1, into: &merged)
-            Constraint.removeZeroTerms(&merged)
-            self.terms = merged
-        }
         self.relation = relation
         self.constant = rhs.constant - lhs.constant
         self.priority = priority
         self.identifier = identifier
         self.weight = weight
+        if rhs.terms.isEmpty && Constraint.isMerged(lhs.terms) {
+            _setTerms(lhs.terms)  // the common `expression relation constant`
+        } else {
+            accumulate(lhs.terms, times: 1)
+            accumulate(rhs.terms, times: -1)
+            _removeZeroTerms()
+        }
     }
 
     /// `variable relation rhs` at `priority`, built without an intermediate
@@ -109,14 +127,12 @@ public final class Constraint: CustomStringConvertible {
         _ variable: Variable, _ relation: Relation, _ rhs: Expression,
         priority: Priority = .required, identifier: String? = nil
     ) {
-        var merged: [Term] = []
-        merged.reserveCapacity(1 + rhs.terms.count)
-        merged.append(Term(variable))
-        Constraint.accumulate(rhs.terms, times: -1, into: &merged)
-        Constraint.removeZeroTerms(&merged)
         self.init(
-            mergedTerms: merged, relation: relation, constant: rhs.constant, priority: priority,
-            identifier: identifier)
+            relation: relation, constant: rhs.constant, priority: priority,
+            identifier: identifier, weight: 1)
+        _appendTerm(Term(variable))
+        accumulate(rhs.terms, times: -1)
+        _removeZeroTerms()
     }
 
     /// `variable relation constant` (or, `negated`, `-variable relation
@@ -125,30 +141,15 @@ public final class Constraint: CustomStringConvertible {
         _ variable: Variable, _ relation: Relation, _ constant: Double, negated: Bool = false
     ) {
         self.init(
-            mergedTerms: [Term(variable, negated ? -1 : 1)], relation: relation,
-            constant: negated ? 0 - constant : constant, priority: .required, identifier: nil)
+            relation: relation, constant: negated ? 0 - constant : constant,
+            priority: .required, identifier: nil, weight: 1)
+        _appendTerm(Term(variable, negated ? -1 : 1))
     }
 
-    /// Adds `factor * terms` to `merged`, one term per variable.
-    static func accumulate(_ terms: [Term], times factor: Double, into merged: inout [Term]) {
-        for term in terms {
-            var found = false
-            for i in 0..<merged.count where merged[i].variable === term.variable {
-                merged[i].coefficient += factor * term.coefficient
-                found = true
-                break
-            }
-            if !found { merged.append(Term(term.variable, factor * term.coefficient)) }
-        }
-    }
-
-    /// Drops terms whose coefficients cancelled out.
-    static func removeZeroTerms(_ terms: inout [Term]) {
-        var i = terms.count - 1
-        while i >= 0 {
-            if terms[i].coefficient == 0 { terms.remove(at: i) }
-            i -= 1
-        }
+    /// Adds `factor * terms` to this constraint's terms, one term per
+    /// variable.
+    func accumulate(_ terms: [Term], times factor: Double) {
+        for term in terms { _addTerm(term.variable, factor * term.coefficient) }
     }
 
     /// Whether every variable appears once, with a non-zero coefficient.
@@ -163,11 +164,24 @@ public final class Constraint: CustomStringConvertible {
     /// A constraint over terms already merged (one per variable, none 0),
     /// `terms relation constant`: for the layout engine, which merges them
     /// as it builds them.
-    package init(
+    package convenience init(
         mergedTerms: [Term], relation: Relation, constant: Double, priority: Priority,
         identifier: String?, weight: Double = 1
     ) {
-        self.terms = mergedTerms
+        self.init(
+            relation: relation, constant: constant, priority: priority, identifier: identifier,
+            weight: weight)
+        _setTerms(mergedTerms)
+    }
+
+    /// A constraint with no terms yet, `0 relation constant`: its builder
+    /// adds them (`_addTerm`, `_appendTerm`) before it is used. The layout
+    /// engine builds its solver forms so, each term straight into the
+    /// constraint.
+    package init(
+        relation: Relation, constant: Double, priority: Priority, identifier: String?,
+        weight: Double
+    ) {
         self.relation = relation
         self.constant = constant
         self.priority = priority
@@ -177,9 +191,11 @@ public final class Constraint: CustomStringConvertible {
 
     /// A copy of this constraint (not installed) at another priority.
     public func withPriority(_ priority: Priority) -> Constraint {
-        Constraint(
-            mergedTerms: terms, relation: relation, constant: constant, priority: priority,
-            identifier: identifier, weight: weight)
+        let copy = Constraint(
+            relation: relation, constant: constant, priority: priority, identifier: identifier,
+            weight: weight)
+        for i in 0..<_termCount { copy._appendTerm(_term(at: i)) }
+        return copy
     }
 
     /// `lhs - rhs`: the expression the relation compares with zero.
@@ -196,8 +212,16 @@ public final class Constraint: CustomStringConvertible {
     /// constraint: 0 when it holds, else the distance between the sides.
     public var violation: Double {
         var lhs = 0.0
-        for term in terms { lhs += term.coefficient * term.variable.value }
-        let difference = lhs - constant
+        _forEachTerm { coefficient, variable in
+            lhs += coefficient * variable._withUnsafeGuaranteedRef { $0.value }
+        }
+        return Self._violation(lhs - constant, relation)
+    }
+
+    /// The violation of a constraint whose left side less its constant is
+    /// `difference`.
+    @inline(__always)
+    static func _violation(_ difference: Double, _ relation: Relation) -> Double {
         switch relation {
         case .equal: return abs(difference)
         case .lessThanOrEqual: return max(0, difference)

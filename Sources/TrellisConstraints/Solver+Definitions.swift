@@ -54,19 +54,28 @@ extension Solver {
     ///   (the end of a chain pinned before its links).
     func _definitionCandidate(_ constraint: Constraint) -> Int? {
         guard _definitionsEnabled, _columnsEnabled else { return nil }
-        let terms = constraint.terms
-        for i in 0..<terms.count
-        where !_nearZero(terms[i].coefficient) && _existingSymbol(for: terms[i].variable) < 0 {
+        let count = constraint._termCount
+        for i in 0..<count
+        where !_nearZero(constraint._termCoefficient(at: i))
+            && _existingSymbol(of: constraint, at: i) < 0
+        {
             return i
         }
-        for i in 0..<terms.count where !_nearZero(terms[i].coefficient) {
-            let symbol = _existingSymbol(for: terms[i].variable)
+        for i in 0..<count where !_nearZero(constraint._termCoefficient(at: i)) {
+            let symbol = _existingSymbol(of: constraint, at: i)
             if _symbols[Int(symbol)].row >= 0 || !_isHeldByDefinitionsOnly(symbol) { continue }
             if _objective.contains(where: { $0.contains(symbol) }) { continue }
-            if _definitionsReach(symbol, from: terms, skipping: i) { continue }
+            if _definitionsReach(symbol, from: constraint, skipping: i) { continue }
             return i
         }
         return nil
+    }
+
+    /// The symbol of the variable of `constraint`'s term at `index`, or -1
+    /// (the variable read in place, not retained).
+    @inline(__always)
+    func _existingSymbol(of constraint: Constraint, at index: Int) -> _Symbol {
+        constraint._termVariable(at: index)._withUnsafeGuaranteedRef { _existingSymbol(for: $0) }
     }
 
     /// How many column nodes `_isHeldByDefinitionsOnly` reads before it
@@ -96,20 +105,22 @@ extension Solver {
         return true
     }
 
-    /// Whether a definition reachable from the variables of `terms` (but
-    /// the one at `skipped`) holds `target`.
+    /// Whether a definition reachable from the variables of the
+    /// constraint's terms (but the one at `skipped`) holds `target`.
     ///
     /// The walk's stack is the solver's (`_reachStack`, emptied first), and
     /// the rows, symbols and marks are read through buffers: a new grid of
     /// 100 rows of 5 boxes walks about 40 definitions a call, and
     /// iterating each row's terms retained and released them, and each
     /// mark written checked its array's uniqueness (callgrind).
-    func _definitionsReach(_ target: _Symbol, from terms: [Term], skipping skipped: Int) -> Bool {
+    func _definitionsReach(_ target: _Symbol, from constraint: Constraint, skipping skipped: Int)
+        -> Bool
+    {
         _startDefinitionPass()
         _reachStack.removeAll()
         let epoch = _definitionEpoch
-        for j in terms.indices where j != skipped {
-            let symbol = _existingSymbol(for: terms[j].variable)
+        for j in 0..<constraint._termCount where j != skipped {
+            let symbol = _existingSymbol(of: constraint, at: j)
             if symbol >= 0 && _isDefined(symbol) && _definitionMarks[Int(symbol)] != epoch {
                 _definitionMarks[Int(symbol)] = epoch
                 _reachStack.append(symbol)
@@ -142,7 +153,7 @@ extension Solver {
     func _installDefinition(_ constraint: Constraint, slot: Int32, level: Int, subjectAt index: Int)
     {
         var row = _createRow(constraint, slot: slot, level: level, expanding: false)
-        let subject = _existingSymbol(for: constraint.terms[index].variable)
+        let subject = _existingSymbol(for: constraint._term(at: index).variable)
         row.solve(for: subject)
         row.isDefinition = true
         _records[Int(slot)].definition = subject

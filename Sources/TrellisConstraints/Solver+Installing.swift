@@ -71,18 +71,18 @@ extension Solver {
         // grew most rows past 16) 1.5% of its instructions (callgrind).
         // Large systems (columns kept) keep 8: their rows are mostly
         // short, and there are many.
-        row.terms.reserveCapacity(max(_columnsEnabled ? 8 : 32, constraint.terms.count + 2))
-        let terms = constraint.terms
-        for i in 0..<terms.count {
+        row.terms.reserveCapacity(max(_columnsEnabled ? 8 : 32, constraint._termCount + 2))
+        for i in 0..<constraint._termCount {
             // A variable already held counts one more use here, inline: a
             // call to `_acquireSymbol` costs more.
-            var symbol = _existingSymbol(for: terms[i].variable)
+            let variable = constraint._termVariable(at: i)
+            var symbol = variable._withUnsafeGuaranteedRef { _existingSymbol(for: $0) }
             if symbol >= 0 {
                 _variableInfo[Int(_symbols[Int(symbol)].owner)].uses += 1
             } else {
-                symbol = _acquireSymbol(for: Unmanaged.passUnretained(terms[i].variable))
+                symbol = _acquireSymbol(for: variable)
             }
-            let coefficient = terms[i].coefficient
+            let coefficient = constraint._termCoefficient(at: i)
             if _nearZero(coefficient) { continue }
             let basicRow = _symbols[Int(symbol)].row
             if basicRow >= 0 && expanding {
@@ -302,7 +302,7 @@ extension Solver {
             _scrub(symbol)
             _freeSymbol(symbol)
         }
-        for term in constraint.terms { _releaseSymbol(for: term.variable) }
+        for i in 0..<constraint._termCount { _releaseSymbol(for: constraint._term(at: i).variable) }
         if !constraint.priority.isRequired { _releaseLevel(constraint.priority) }
         _freeRecord(slot)
     }
@@ -324,7 +324,7 @@ extension Solver {
             _scrub(record.other)
             _freeSymbol(record.other)
         }
-        for term in constraint.terms { _releaseSymbol(for: term.variable) }
+        for i in 0..<constraint._termCount { _releaseSymbol(for: constraint._term(at: i).variable) }
         if !constraint.priority.isRequired { _releaseLevel(constraint.priority) }
         _freeRecord(slot)
         constraint._solver = nil

@@ -24,10 +24,18 @@ extension Solver {
                 guard let constraint = record.constraint, constraint.priority.isRequired
                 else { continue }
                 var magnitude = max(1, abs(constraint.constant))
-                for term in constraint.terms {
-                    magnitude = max(magnitude, abs(term.coefficient * term.variable.value))
+                // One pass gives the magnitude and the left side of
+                // `violation` (the same products, summed in the same
+                // order), the terms read in place: a term read whole
+                // retains its variable.
+                var lhs = 0.0
+                constraint._forEachTerm { coefficient, variable in
+                    let product = coefficient * variable._withUnsafeGuaranteedRef { $0.value }
+                    magnitude = max(magnitude, abs(product))
+                    lhs += product
                 }
-                let violation = constraint.violation
+                let violation = Constraint._violation(
+                    lhs - constraint.constant, constraint.relation)
                 if violation > tolerance * magnitude { return true }
             }
             return false

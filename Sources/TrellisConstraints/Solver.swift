@@ -375,8 +375,8 @@ public final class Solver {
             throw .duplicateEditVariable(variable.description)
         }
         let constraint = Constraint(
-            mergedTerms: [Term(variable)], relation: .equal, constant: 0, priority: priority,
-            identifier: nil)
+            relation: .equal, constant: 0, priority: priority, identifier: nil, weight: 1)
+        constraint._appendTerm(Term(variable))
         _ = _install(constraint, isEdit: true)  // optional: always satisfiable
         let index = Int(_symbols[Int(_existingSymbol(for: variable))].owner)
         _variableInfo[index].edit = constraint._slot
@@ -509,8 +509,9 @@ public final class Solver {
         guard constraint.constant.isFinite else {
             throw .nonFiniteNumber("the constant of \(constraint)")
         }
-        for term in constraint.terms where !term.coefficient.isFinite {
-            throw .nonFiniteNumber("the coefficient of \(term.variable) in \(constraint)")
+        for i in 0..<constraint._termCount where !constraint._termCoefficient(at: i).isFinite {
+            throw .nonFiniteNumber(
+                "the coefficient of \(constraint._term(at: i).variable) in \(constraint)")
         }
         guard constraint.weight.isFinite, constraint.weight > 0 else {
             throw .nonFiniteNumber(

@@ -3,25 +3,23 @@
 
 import TrellisConstraints
 
-/// A solver constraint `lhs relation rhs`.
+/// A solver constraint `lhs relation rhs`: what `Constraint(lhs,
+/// relation, rhs)` over the two expressions makes (each `factor ×
+/// coefficient` added to its variable's term, `lhs` times 1 then `rhs`
+/// times -1, in first-use order, cancelled terms dropped; the constant
+/// `rhs.constant - lhs.constant`), built straight into the constraint
+/// without the expressions' arrays.
 func _makeSolverConstraint(
     _ lhs: _Linear, _ relation: LayoutRelation, _ rhs: _Linear, priority: LayoutPriority,
     identifier: String?, weight: Double = 1
 ) -> Constraint {
-    Constraint(
-        _expression(lhs), relation.solverRelation, _expression(rhs),
+    let form = Constraint(
+        relation: relation.solverRelation, constant: rhs.constant - lhs.constant,
         priority: priority.solverPriority, identifier: identifier, weight: weight)
-}
-
-/// A solver constraint over terms already merged (each variable once, none
-/// cancelled), `terms relation constant`.
-func _makeSolverConstraint(
-    mergedTerms terms: [Term], _ relation: LayoutRelation, constant: Double,
-    priority: LayoutPriority, identifier: String?, weight: Double
-) -> Constraint {
-    Constraint(
-        mergedTerms: terms, relation: relation.solverRelation, constant: constant,
-        priority: priority.solverPriority, identifier: identifier, weight: weight)
+    for (variable, coefficient) in lhs.terms { form._addTerm(variable, 1 * coefficient) }
+    for (variable, coefficient) in rhs.terms { form._addTerm(variable, -1 * coefficient) }
+    form._removeZeroTerms()
+    return form
 }
 
 /// Gives an installed constraint a new constant: `value` is the right-hand
@@ -31,8 +29,4 @@ func _setSolverConstant(_ value: Double, of constraint: Constraint, in solver: S
     throws(SolverError) -> ConstraintConflict?
 {
     try solver.setConstant(value, for: constraint)
-}
-
-private func _expression(_ linear: _Linear) -> Expression {
-    Expression(terms: linear.terms.map { Term($0.0, $0.1) }, constant: linear.constant)
 }

@@ -2,7 +2,8 @@
 // (`LayoutEngine.makeSolverConstraint`, terms merged as they are appended,
 // without the linear form's arrays) against the general path it stands
 // for: the constraint's linear form (`linearForm`) merged by
-// `Constraint.init`. And the type
+// `Constraint.init`, as the bridge's `_makeSolverConstraint` merges a
+// linear form too. And the type
 // names views are named after, read without a lock for the library's own
 // classes, against `String(describing:)`.
 
@@ -22,9 +23,20 @@ import TrellisGeometry
         guard let form = engine.makeSolverConstraint(constraint),
             let (lhs, relation, rhs) = engine.linearForm(constraint)
         else { return false }
-        let general = _makeSolverConstraint(
+        func expression(_ linear: _Linear) -> Expression {
+            Expression(terms: linear.terms.map { Term($0.0, $0.1) }, constant: linear.constant)
+        }
+        let general = Constraint(
+            expression(lhs), relation.solverRelation, expression(rhs),
+            priority: constraint.priority.solverPriority, identifier: constraint.identifier)
+        // The bridge's form of a linear form (intrinsic sizes, probes) too.
+        let bridged = _makeSolverConstraint(
             lhs, relation, rhs, priority: constraint.priority, identifier: constraint.identifier)
-        return form.terms.map { ObjectIdentifier($0.variable) }
+        return same(form, general) && same(bridged, general)
+    }
+
+    static func same(_ form: Constraint, _ general: Constraint) -> Bool {
+        form.terms.map { ObjectIdentifier($0.variable) }
             == general.terms.map { ObjectIdentifier($0.variable) }
             && form.terms.map(\.coefficient.bitPattern)
                 == general.terms.map(\.coefficient.bitPattern)

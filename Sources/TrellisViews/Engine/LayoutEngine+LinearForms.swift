@@ -105,12 +105,18 @@ extension LayoutEngine {
     /// (`lhs - rhs`, each variable once, in first-use order, cancelled
     /// terms dropped; the constant `rhs.constant - lhs.constant`), without
     /// its intermediate arrays (five allocations a constraint: a tenth of a
-    /// new column of 1,000 boxes, callgrind).
+    /// new column of 1,000 boxes, callgrind). The terms go straight into
+    /// the solver constraint, which holds up to four itself (every layout
+    /// constraint but a few autoresizing ones): no array of terms either.
     func makeSolverConstraint(_ constraint: LayoutConstraint, weight: Double = 1) -> Constraint? {
         guard let first = constraint._firstItem else { return nil }
         let (rtl, mirrored) = direction(of: constraint, first: first)
-        var terms: [Term] = []
-        terms.reserveCapacity(4)
+        let relation = mirrored ? constraint.relation.flipped : constraint.relation
+        let form = Constraint(
+            relation: relation.solverRelation, constant: 0,
+            priority: constraint.priority.solverPriority, identifier: constraint.identifier,
+            weight: weight)
+        var terms = _FormTerms(form: form)
         let lhsConstant = Self.appendTerms(
             first, constraint.firstAttribute, rightToLeft: rtl, times: 1, sign: 1, into: &terms)
         var rhsConstant = mirrored ? -constraint.constant : constraint.constant
@@ -128,15 +134,9 @@ extension LayoutEngine {
                         into: &terms) * 1
             }
         }
-        var i = terms.count - 1
-        while i >= 0 {
-            if terms[i].coefficient == 0 { terms.remove(at: i) }
-            i -= 1
-        }
-        let relation = mirrored ? constraint.relation.flipped : constraint.relation
-        return _makeSolverConstraint(
-            mergedTerms: terms, relation, constant: rhsConstant - lhsConstant,
-            priority: constraint.priority, identifier: constraint.identifier, weight: weight)
+        form._removeZeroTerms()
+        form._setBuiltConstant(rhsConstant - lhsConstant)
+        return form
     }
 
     /// Whether the constraint's leading and trailing are right to left (by
@@ -197,17 +197,12 @@ extension LayoutEngine {
     /// Adds `sign × (coefficient × factor)` of each term of `linear(item,
     /// attribute, …)` to `terms` (to the variable's term when it has one,
     /// as `Constraint.init` merges them) and returns that form's constant.
-    static func appendTerms(
+    static func appendTerms<Terms: _TermSink>(
         _ item: LayoutItem, _ attribute: LayoutAttribute, rightToLeft rtl: Bool,
-        times factor: Double, sign: Double, into terms: inout [Term]
+        times factor: Double, sign: Double, into terms: inout Terms
     ) -> Double {
         @inline(__always) func add(_ variable: Variable, _ coefficient: Double) {
-            let amount = sign * (coefficient * factor)
-            for k in terms.indices where terms[k].variable === variable {
-                terms[k].coefficient += amount
-                return
-            }
-            terms.append(Term(variable, amount))
+            terms.add(variable, sign * (coefficient * factor))
         }
         switch attribute {
         case .left: add(item._minX, 1)
@@ -339,9 +334,35 @@ extension LayoutEngine {
         -> _Linear
     {
         // The attributes' variables are written once, in `appendTerms`.
-        var terms: [Term] = []
+        var terms = _TermList()
         let constant = Self.appendTerms(
             item, attribute, rightToLeft: rtl, times: 1, sign: 1, into: &terms)
-        return _Linear(terms.map { ($0.variable, $0.coefficient) }, constant: constant)
+        return _Linear(terms.terms.map { ($0.variable, $0.coefficient) }, constant: constant)
+    }
+}
+
+/// Where `LayoutEngine.appendTerms` puts a linear form's terms: each
+/// `amount × variable` added to the variable's term when there is one
+/// (`coefficient += amount`), else appended.
+protocol _TermSink {
+    mutating func add(_ variable: Variable, _ amount: Double)
+}
+
+/// The terms in a solver constraint being built (`Constraint._addTerm`).
+struct _FormTerms: _TermSink {
+    let form: Constraint
+    @inline(__always)
+    mutating func add(_ variable: Variable, _ amount: Double) { form._addTerm(variable, amount) }
+}
+
+/// The terms in an array.
+struct _TermList: _TermSink {
+    var terms: [Term] = []
+    mutating func add(_ variable: Variable, _ amount: Double) {
+        for k in terms.indices where terms[k].variable === variable {
+            terms[k].coefficient += amount
+            return
+        }
+        terms.append(Term(variable, amount))
     }
 }
