@@ -204,7 +204,7 @@ extension _LanePlan {
             cost.addIntrinsic(
                 length, compression: lane(compression), hugging: lane(hugging),
                 weight: tieWeight(index),
-                floor: compression < 1000 ? _TieBreak.floorWeight : nil)
+                floor: floorWeight(compression))
         case .fixed:
             let box = nodes[index].fixed!
             let weight = tieWeight(index)

@@ -21,7 +21,14 @@ extension _LanePlan {
     /// `_TieBreak.floorWeight`; none at a required priority.
     @inline(__always)
     func addFloor(to cost: inout _Cost, compression: Float) {
-        guard compression < 1000 else { return }
-        cost.addAtLeast(0, lane: lane(compression), weight: _TieBreak.floorWeight)
+        guard let weight = floorWeight(compression) else { return }
+        cost.addAtLeast(0, lane: lane(compression), weight: weight)
+    }
+
+    /// The weight of that floor at compression resistance `compression`,
+    /// nil where there is none (a required priority).
+    @inline(__always)
+    func floorWeight(_ compression: Float) -> Double? {
+        compression < 1000 ? _TieBreak.floorWeight : nil
     }
 }
