@@ -418,7 +418,10 @@ struct _LanePlan<Slope: _SlopeLanes> {
                     levels.insert(StackView.spanningFitPriority.rawValue)
                     levels.insert(StackView.ambiguitySuppressionPriority.rawValue)
                 }
-                if stack.distribution == .equalSpacing || stack.distribution == .equalCentering {
+                if stack.distribution == .equalSpacing || stack.distribution == .equalCentering
+                    || (stack.axis == .horizontal
+                        && (stack.alignment == .firstBaseline || stack.alignment == .lastBaseline))
+                {
                     levels.insert(StackView.canvasFitPriority.rawValue)
                 }
                 if stack.distribution == .equalCentering { levels.formUnion([245, 51]) }

@@ -74,7 +74,19 @@ extension _LanePlan {
                         + costs[child].runningMinimum(shiftedBy: -margin - offset)
                 }
             }
-            cost.addEqual(margin, lane: lane(51))
+            // The stack as short as it can be at 49 (`UISV-canvas-fit`,
+            // `stack.height == 0 @49` in UIKit's set for a row aligned by
+            // baselines), below a cell's fitting height (50). Unlike the
+            // other alignments, `UISV-spanning-fit` (51) does not pull the
+            // canvas: the canvas's top is only at most the first view's
+            // (`UISV-canvas-connection` `<=`, last baselines: its bottom
+            // at least the first view's), so the spanner's fit moves the
+            // views, not the canvas's edge. Nothing in UIKit's set keeps
+            // the stack 0 high or more: a row whose views give way below
+            // 50 (a box without a size, 0 high at 25) between a cell's
+            // margins fits to a negative height, as the engine fits it,
+            // and `arrangeAcross` refuses a canvas below 0.
+            cost.addEqual(0, lane: lane(StackView.canvasFitPriority.rawValue))
             return cost
         }
     }

@@ -48,3 +48,55 @@ extension _LanePlan {
         }
     }
 }
+
+extension _LanePlan {
+    /// Throws `unmodelled` where stack `index`, aligned by first baselines,
+    /// has a line that UIKit's constraints lift: the first arranged view
+    /// (hidden or not) has its baseline at its bottom (`hasBottomBaseline`)
+    /// and gives way when shrunk at no priority above 51 (a box without a
+    /// size: only `UISV-ambiguity-suppression`, 0 high at 25), a visible
+    /// view reaches below the line, and the canvas is no taller than its
+    /// views reach (but for less than a pixel).
+    ///
+    /// UIKit's set bounds the canvas's top by the first view's only
+    /// (`UISV-canvas-connection` `<=`), puts its bottom at the alignment
+    /// spanner's, below every visible view (`UISV-spanning-boundary`), and
+    /// pulls the stack to 0 high at 49 (`UISV-canvas-fit`) and a cell to
+    /// its fitting height at 50 (`fittingSizeLevel`): shrinking that first
+    /// view lifts its bottom, the line, and with it every view reaching
+    /// below, so the stack is shorter, which those pulls outbid its 25. The
+    /// first view ends shorter than its own best, below 0 where the line
+    /// must rise further (its frame is drawn 0 high); the direct path reads
+    /// the line at that view's own best length (`ownBaseline`), so such a
+    /// row is refused at its width. Where the canvas is taller than its
+    /// views reach, something above those pulls holds it, and shrinking
+    /// the first view gains nothing.
+    mutating func checkLiftedLine(
+        _ index: Int, _ stack: StackTree.Stack, _ visible: [Int], _ offsets: [Double],
+        _ canvas: Double
+    ) throws(_StackCostError) {
+        guard stack.alignment == .firstBaseline, let firstVisible = visible.first else { return }
+        let first = hiddenFirstView(of: index) ?? firstVisible
+        guard hasBottomBaseline(first) else { return }
+        let line = try ownBaseline(first, stack)
+        var lowest = -Double.infinity
+        for (child, offset) in zip(visible, offsets) {
+            lowest = max(lowest, offset + length(child, .vertical))
+        }
+        let tolerance = 1e-9 * max(1, abs(canvas))
+        // (Within a pixel: the cell's height is rounded up to the pixel
+        // grid, and that slack may land in this canvas.)
+        guard lowest > line + tolerance, canvas <= lowest + 1 / scale + tolerance else { return }
+        let best = try costs[first].argmin("node\(first)'s length at its baseline")
+        let (left, _) = costs[first].slopes(at: best)
+        let firm = lane(StackView.spanningFitPriority.rawValue)
+        let holds =
+            costs[first].lo >= best - 1e-9 * max(1, abs(best))
+            || ((1..<firm).contains { left[$0] < -1e-9 } && _sign(left) < 0)
+        guard holds else {
+            throw .unmodelled(
+                "node\(index): a row on first baselines whose first view, its baseline its bottom, gives way below 51 (UISV-canvas-fit and the fitting height lift the line by shrinking it)"
+            )
+        }
+    }
+}

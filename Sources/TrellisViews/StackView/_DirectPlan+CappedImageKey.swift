@@ -71,3 +71,30 @@ extension _LanePlan {
     /// with a payload no width or ratio has, then the cap's bits.
     static var cappedImageMark: UInt64 { 0x7FF4_CA99_ED1A_6E00 }
 }
+
+extension _LanePlan {
+    /// A hidden image in a vertical stack, whose height and width its
+    /// aspect-ratio constraint ties (`height == width × ratio`, at 999
+    /// when capped, else required): `UISV-hiding` makes it 0 high
+    /// (required: "the stack view automatically updates its layout
+    /// whenever ... one of the arranged subviews's isHidden property
+    /// changes", and a hidden view is 0 long along the axis), so the ratio
+    /// pulls its width to 0, at the ratio's priority, weighing the ratio
+    /// (its error is in points of height). In a column aligned to fill
+    /// every arranged view, hidden ones too, is as wide as the column
+    /// (`UISV-alignment`), so the column is pulled to 0 wide there, as the
+    /// engine lays it out. An image whose ratio is its `aspectRatio`
+    /// (`ImageNode.followsWidth`) has an intrinsic height instead, which
+    /// pulls no width.
+    func addHiddenAspect(to cost: inout _Cost, _ index: Int, _ image: StackTree.ImageNode) {
+        guard nodes[index].isHidden, !image.isIntrinsic, nodes[index].parent >= 0,
+            nodes[nodes[index].parent].settings.axis == .vertical
+        else { return }
+        guard image.maxHeight != nil else {
+            cost.addEqual(0, lane: 0)
+            return
+        }
+        let ratio = image.aspectRatio.height / image.aspectRatio.width
+        cost.addEqual(0, lane: lane(StackTree.cappedAspectPriority.rawValue), weight: ratio)
+    }
+}

@@ -223,11 +223,12 @@ extension _LanePlan {
                 addFloor(to: &cost, compression: box.compressionResistance(axis).rawValue)
             }
         case .image:
+            let image = nodes[index].image!
             guard axis == .vertical else {
                 if index == coupledImage { cost = coupledCost }
+                addHiddenAspect(to: &cost, index, image)
                 break
             }
-            let image = nodes[index].image!
             let target = imageHeightTarget(index, image)
             if let cap = image.maxHeight {
                 cost.hi = cap
