@@ -70,8 +70,10 @@ extension Solver {
         // regrowths, and 32 a new feed cell of 13 views (whose long merges
         // grew most rows past 16) 1.5% of its instructions (callgrind).
         // Large systems (columns kept) keep 8: their rows are mostly
-        // short, and there are many.
-        row.terms.reserveCapacity(max(_columnsEnabled ? 8 : 32, constraint._termCount + 2))
+        // short, and there are many. The array is one a freed solver's row
+        // left, when there is one (Solver+RowStorage.swift).
+        row.terms = _rowStorage(
+            minimumCapacity: max(_columnsEnabled ? 8 : 32, constraint._termCount + 2))
         for i in 0..<constraint._termCount {
             // A variable already held counts one more use here, inline: a
             // call to `_acquireSymbol` costs more.

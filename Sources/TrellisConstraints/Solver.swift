@@ -160,6 +160,15 @@ public final class Solver {
     /// movable one: 0 not known yet, 1 no, 2 yes (`_reachesMovable`).
     @exclusivity(unchecked) var _movableReach: [UInt8] = []
 
+    /// Row storage (Solver+RowStorage.swift): the pool new rows' term
+    /// arrays come from and freed rows' go back to, arrays taken from it
+    /// not used yet, and whether a class of it was found empty (then not
+    /// asked again).
+    @exclusivity(unchecked) var _rowStoragePool = _RowStoragePool.shared
+    @exclusivity(unchecked) var _spareSmallTerms: [_Row] = []
+    @exclusivity(unchecked) var _spareLargeTerms: [_Row] = []
+    @exclusivity(unchecked) var _rowStoragePoolDrained = (small: false, large: false)
+
     // Installed constraints (and edit constraints), in slots.
     @exclusivity(unchecked) var _records: [_Record] = []
     @exclusivity(unchecked) var _freeRecords: [Int32] = []
@@ -215,6 +224,7 @@ public final class Solver {
             _records[i].constraint?._solver = nil
             _records[i].constraint?._slot = -1
         }
+        _recycleRowStorage()
         _definitionOrder.deallocate()
         _collectStack.deallocate()
         _expansionMet.deallocate()

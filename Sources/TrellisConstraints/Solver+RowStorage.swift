@@ -1,0 +1,182 @@
+// Row storage kept between solvers: the term arrays of a freed solver's
+// rows, emptied, hold the rows of the solvers made after it. A new layout
+// engine builds a new solver, one row per constraint (a new column of
+// 1,000 boxes: 7,000 rows), and freeing it freed every row's array: about
+// 600 instructions a row to allocate and free (callgrind). Kept in a pool
+// of the process (behind a lock, taken and given back in batches), an
+// array costs about 200 to empty, keep and take (callgrind). Only
+// storage moves between solvers: a row
+// starts empty, as a new array does, and holds the same terms in the same
+// order.
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Empty term arrays for new rows, given back by freed solvers, each held
+/// in an emptied `_Row` (the solver's own row type), in two classes: room
+/// for fewer than `largeCapacity` terms (a large system's rows, made with
+/// room for 8) and from `largeCapacity` to `maximumCapacity` (a
+/// cell-sized system's rows, made with room for 32). Longer arrays are
+/// freed, and each class keeps at most its limit.
+final class _RowStoragePool: @unchecked Sendable {
+    /// The pool every solver uses unless given another (tests).
+    static let shared = _RowStoragePool()
+
+    static var largeCapacity: Int { 32 }
+    static var maximumCapacity: Int { 64 }
+    /// At most this many arrays of each class are kept: a new column of
+    /// 1,000 boxes makes 7,000 short rows; a cell about 100 of room 32
+    /// (together about 2 MB at most).
+    static var smallLimit: Int { 8_192 }
+    static var largeLimit: Int { 1_024 }
+    /// How many arrays a solver takes at least when it takes some (more
+    /// when it has room reserved for more rows).
+    static var batch: Int { 16 }
+
+    // A pthread mutex, as `Locked` (TrellisSupport) holds: this module
+    // depends on no other.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private var small: [_Row] = []
+    private var large: [_Row] = []
+
+    init() {
+        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    /// The number of arrays kept in each class.
+    var count: (small: Int, large: Int) {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return (small.count, large.count)
+    }
+
+    /// How many more arrays of each class the pool would keep now.
+    var room: (small: Int, large: Int) {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return (Self.smallLimit - small.count, Self.largeLimit - large.count)
+    }
+
+    /// Appends up to `count` kept arrays of one class to `spare` (taken
+    /// from the pool); returns whether any were there.
+    func take(large isLarge: Bool, _ count: Int, into spare: inout [_Row]) -> Bool {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        if isLarge { return Self.move(from: &large, to: &spare, upTo: spare.count + count) }
+        return Self.move(from: &small, to: &spare, upTo: spare.count + count)
+    }
+
+    /// Keeps the arrays of `spareSmall` and `spareLarge` (empty, of their
+    /// classes) up to the limits, and empties both lists.
+    func give(small spareSmall: inout [_Row], large spareLarge: inout [_Row]) {
+        pthread_mutex_lock(mutex)
+        _ = Self.move(from: &spareSmall, to: &small, upTo: Self.smallLimit)
+        _ = Self.move(from: &spareLarge, to: &large, upTo: Self.largeLimit)
+        pthread_mutex_unlock(mutex)
+        // What did not fit is freed here, outside the lock.
+        spareSmall = []
+        spareLarge = []
+    }
+
+    /// Frees every kept array.
+    func removeAll() {
+        pthread_mutex_lock(mutex)
+        small = []
+        large = []
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Moves arrays from the end of `source` to `target` while `target`
+    /// has fewer than `limit`; returns whether any moved. Into an empty
+    /// list, a whole source that fits is swapped in, not copied; up to 64
+    /// are moved one by one, more as a range.
+    private static func move(
+        from source: inout [_Row], to target: inout [_Row], upTo limit: Int
+    ) -> Bool {
+        let n = min(source.count, limit - target.count)
+        guard n > 0 else { return false }
+        if target.isEmpty && n == source.count {
+            swap(&source, &target)
+        } else if n <= 64 {
+            for _ in 0..<n { target.append(source.removeLast()) }
+        } else {
+            target.append(contentsOf: source[(source.count - n)...])
+            source.removeLast(n)
+        }
+        return true
+    }
+}
+
+extension Solver {
+    /// An empty term array with room for `minimumCapacity` terms, for a new
+    /// row: a kept one when the pool has one of its class. A solver takes
+    /// as many as it has room reserved for rows (`reserveCapacity`), at
+    /// least `_RowStoragePool.batch`, and asks no more once a class was
+    /// found empty.
+    @inline(__always)
+    func _rowStorage(minimumCapacity: Int) -> [_Term] {
+        var terms: [_Term]
+        let wanted = max(_RowStoragePool.batch, _rows.capacity - _rows.count)
+        if minimumCapacity >= _RowStoragePool.largeCapacity {
+            if _spareLargeTerms.isEmpty && !_rowStoragePoolDrained.large {
+                _rowStoragePoolDrained.large = !_rowStoragePool.take(
+                    large: true, wanted, into: &_spareLargeTerms)
+            }
+            terms = _spareLargeTerms.popLast()?.terms ?? []
+        } else {
+            if _spareSmallTerms.isEmpty && !_rowStoragePoolDrained.small {
+                _rowStoragePoolDrained.small = !_rowStoragePool.take(
+                    large: false, wanted, into: &_spareSmallTerms)
+            }
+            terms = _spareSmallTerms.popLast()?.terms ?? []
+        }
+        terms.reserveCapacity(minimumCapacity)
+        return terms
+    }
+
+    /// Gives the rows' term arrays (emptied) and the unused spare ones to
+    /// the pool, as the solver is freed: as many as the pool has room for
+    /// (asked first); the others are freed with the rows.
+    func _recycleRowStorage() {
+        if _rows.isEmpty && _spareSmallTerms.isEmpty && _spareLargeTerms.isEmpty { return }
+        // Kept bases hold copies of the rows: dropped first, each row's
+        // array is the rows' own (emptying a shared one would copy it).
+        _basisPool = []
+        var (smallRoom, largeRoom) = _rowStoragePool.room
+        smallRoom -= _spareSmallTerms.count
+        largeRoom -= _spareLargeTerms.count
+        if smallRoom > 0 {
+            _spareSmallTerms.reserveCapacity(_spareSmallTerms.count + min(smallRoom, _rows.count))
+        }
+        var i = 0
+        while i < _rows.count && (smallRoom > 0 || largeRoom > 0) {
+            let capacity = _rows[i].terms.capacity
+            let large = capacity >= _RowStoragePool.largeCapacity
+            if capacity <= _RowStoragePool.maximumCapacity && (large ? largeRoom : smallRoom) > 0 {
+                var row = _Row()
+                swap(&row.terms, &_rows[i].terms)
+                row.terms.removeAll(keepingCapacity: true)
+                if large {
+                    _spareLargeTerms.append(row)
+                    largeRoom -= 1
+                } else {
+                    _spareSmallTerms.append(row)
+                    smallRoom -= 1
+                }
+            }
+            i += 1
+        }
+        _rowStoragePool.give(small: &_spareSmallTerms, large: &_spareLargeTerms)
+    }
+}
