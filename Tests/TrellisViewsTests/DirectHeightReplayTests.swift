@@ -179,6 +179,7 @@ extension DirectStackLayout {
         general.plan.replayingHeights = false
         general.plan.replayingSubtrees = false
         general.plan.replayingWidths = false
+        general.plan.memoizingWidthSolves = false
         return general.result { (layout) throws(DirectStackLayoutError) in
             try layout.layout(tree.applying(row), width: width)
         }

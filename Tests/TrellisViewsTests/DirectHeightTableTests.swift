@@ -3,7 +3,8 @@
 // inserted, word for word, with its height, places and refusal, and a key
 // never inserted (or dropped when the table started again) is not found,
 // in tables small enough that most keys share a place (so probes run
-// through other keys) and with hashes forced to collide.
+// through other keys), in one that grows while full (its keys placed
+// again), and with hashes forced to collide.
 
 import Testing
 import TrellisSupport
@@ -22,13 +23,14 @@ import TrellisSupport
     }
 
     /// Inserts random keys (a few words, often differing in one bit only)
-    /// into tables of 8 to 64 places, hashed or all alike, and checks every
-    /// look-up against a dictionary of what the table holds.
+    /// into tables of 8 to 64 places (one growing from 8 to 64), hashed or
+    /// all alike, and checks every look-up against a dictionary of what
+    /// the table holds.
     @Test(arguments: [false, true])
     func everyKeyFoundIsTheOneInsertedWithItsResult(collide: Bool) {
         var random = SplitMix64(seed: collide ? 0x7AB1E : 0x7AB1F)
-        for slotCount in [8, 16, 64] {
-            var table = _HeightTable(slotCount: slotCount)
+        for (slotCount, most) in [(8, 8), (16, 16), (64, 64), (8, 64)] {
+            var table = _HeightTable(slotCount: slotCount, maxSlotCount: most)
             var held: [[UInt64]: (Double, _StackCostError?, Double)] = [:]
             var inserted = 0
             for round in 0..<400 {
@@ -48,7 +50,9 @@ import TrellisSupport
                     continue
                 }
                 #expect(held[key] == nil || table.count == 0, "\(key) inserted but not found")
-                if table.count >= table.capacity || (table.count > 0 && width != table.keyWidth) {
+                if (table.count >= table.capacity && table.slots.count >= most)
+                    || (table.count > 0 && width != table.keyWidth)
+                {
                     held.removeAll()
                 }
                 let seed = Double(round)
@@ -63,6 +67,7 @@ import TrellisSupport
             }
             // The rounds fill the table, start it again and find keys.
             #expect(inserted > table.capacity)
+            #expect(table.slots.count == most)
         }
     }
 }

@@ -193,29 +193,6 @@ struct _DirectNode {
     var rounded = Point(x: 0, y: 0)
 }
 
-/// The last cost of each node along one axis, and what it was made from
-/// (see `computeCosts`).
-struct _CostMemo<Slope: _SlopeLanes> {
-    var costs: [_LaneCost<Slope>]
-    var keys: [SIMD4<Double>]
-    /// Whether the entry may be kept when its key matches.
-    var valid: [Bool]
-    /// Whether the last computation kept the node's cost (its parent may then too).
-    var kept: [Bool]
-    /// Vertical: each stack's subtree as last arranged (`replayArranged`).
-    /// (Not optional: a record is read in place, field by field; `end` 0
-    /// where there is none.)
-    var arranged: [_ArrangedSubtree]
-
-    init(count: Int = 0) {
-        costs = Array(repeating: _LaneCost(), count: count)
-        keys = Array(repeating: SIMD4(), count: count)
-        valid = Array(repeating: false, count: count)
-        kept = Array(repeating: false, count: count)
-        arranged = Array(repeating: _ArrangedSubtree(), count: count)
-    }
-}
-
 /// The direct path's state and steps for trees whose priority levels fit
 /// the lanes of `Slope` (`_SlopeLanes`): `DirectStackLayout` keeps one of
 /// 8 lanes (up to 7 levels, most trees), 12 (up to 11), 16 (up to 15) or
@@ -298,6 +275,15 @@ struct _LanePlan<Slope: _SlopeLanes> {
     var memoizingTextWidths = true
     var textWidthMemos: [_TextWidthMemo] = []
     var textWidthMemoHits = 0
+    /// The general widths solves of each shape met, by their inputs
+    /// (`arrangeWidths`); `memoizingWidthSolves` false: every solve
+    /// worked out. By shape number (`_ShapeAnalysis.id`).
+    var widthSolveRecords: [_WidthSolveRecord] = []
+    var memoizingWidthSolves = true
+    /// How many general widths solves were copied (for tests and profiles).
+    var widthSolveReplays = 0
+    /// The storage of the last widths solve's key (`widthSolveKey`).
+    var widthSolveKeyBits: [UInt64] = []
     /// Rows of one-line labels shared out without their costs (`shareRow`).
     var rowShares = _RowShares()
     /// The heights pass of each shape met, by its views' vertical keys

@@ -1,41 +1,58 @@
 // The rows a shape's heights pass met, by their vertical keys, in flat
-// storage (`_DirectPlan.heightsPass`): an open-addressed table of entry
+// storage (`_DirectPlan.heightsPass`; the general widths solves by their
+// keys too, `_DirectPlan.arrangeWidths`): an open-addressed table of entry
 // numbers, each entry's key words, cell height, every node's y and height
-// and refusal in arrays kept from row to row. A row looks its key up
-// without hashing it through `Hasher` or copying a result out of a
-// dictionary, and a new row's result is written into the arrays' storage
-// rather than into an array of its own.
+// (x and width) and refusal in arrays kept from row to row, as long as the
+// table's entries need. A row looks its key up without hashing it through
+// `Hasher` or copying a result out of a dictionary, and a new row's result
+// is written into the arrays' storage in place.
 
 /// A shape's heights-pass results by key (the bits of every view's
 /// vertical key, `_DirectPlan.heightKey(into:)`), compared word by word:
-/// the hash only chooses where to look.
+/// the hash only chooses where to look. `horizontal`: each node's x and
+/// width instead of its y and height (a widths solve's results,
+/// `_DirectPlan.widthSolveKey`).
 struct _HeightTable {
     /// Entry numbers by hash (a power of two places, -1 empty, at most
     /// half of them used, so a probe ends at an empty place).
     private(set) var slots: [Int32]
-    /// Entries held; the table starts again when it reaches `capacity`.
+    /// The most places the table grows to: a full table of fewer places
+    /// doubles them (its entries kept), one of as many starts again.
+    let maxSlotCount: Int
+    /// Whether entries hold each node's x and width (else y and height).
+    let horizontal: Bool
+    /// Entries held; the table grows or starts again when it reaches
+    /// `capacity`.
     private(set) var count = 0
     /// Words of each entry's key (every row of a shape has as many).
     private(set) var keyWidth = 0
     /// Nodes of each entry's places.
     private(set) var nodeCount = 0
+    /// The arrays below hold `capacity` entries once an entry is inserted
+    /// (`makeRoom`); those past `count` mean nothing. Per entry: its hash,
+    /// its key's words.
     private(set) var hashes: [UInt64] = []
     private(set) var keys: [UInt64] = []
-    /// Per entry: the cell's height (rounded up to the pixel grid).
+    /// Per entry: the cell's height (rounded up to the pixel grid; 0 for
+    /// a widths solve).
     private(set) var heights: [Double] = []
-    /// Per entry, `nodeCount` pairs (y, height) in node order.
+    /// Per entry, `nodeCount` pairs (y, height), or (x, width), in node order.
     private(set) var places: [Double] = []
     /// Per entry: the pass's refusal, or nil.
     private(set) var refusals: [_StackCostError?] = []
-    /// One entry's places, written before they are appended (`insert`).
-    private var scratch: [Double] = []
 
     /// `slotCount`: a power of two, at least 2; the table holds half as
     /// many entries (rows of a template bring a few dozen combinations of
     /// heights: a body of 1 to 12 lines, a photo or none).
-    init(slotCount: Int = 1024) {
+    /// `maxSlotCount`: a power of two, at least `slotCount` (nil: as
+    /// many, the table never grows).
+    init(slotCount: Int = 1024, maxSlotCount: Int? = nil, horizontal: Bool = false) {
         precondition(slotCount >= 2 && slotCount & (slotCount - 1) == 0)
+        let most = maxSlotCount ?? slotCount
+        precondition(most >= slotCount && most & (most - 1) == 0)
         slots = [Int32](repeating: -1, count: slotCount)
+        self.maxSlotCount = most
+        self.horizontal = horizontal
     }
 
     var capacity: Int { slots.count / 2 }
@@ -53,6 +70,7 @@ struct _HeightTable {
     /// The entry whose key is `key`, word for word (`hash`: its `hash`).
     /// (Mutating, though it changes nothing: called on a plan's table in
     /// place, where a non-mutating call copied the table first.)
+    @inline(__always)
     mutating func find(_ key: [UInt64], hash: UInt64) -> Int? {
         guard key.count == keyWidth, count > 0 else { return nil }
         let mask = slots.count - 1
@@ -73,8 +91,9 @@ struct _HeightTable {
 
     /// The cell's height of the entry whose key is `key` (`hash`: its
     /// `hash`), or its refusal, its places written into `nodes` (each
-    /// node's y and height) unless `places` is false; nil where no entry
-    /// has that key.
+    /// node's y and height, or x and width) unless `places` is false; nil
+    /// where no entry has that key.
+    @inline(__always)
     mutating func replay(
         _ key: [UInt64], hash: UInt64, into nodes: UnsafeMutableBufferPointer<_DirectNode>,
         places copying: Bool
@@ -85,16 +104,23 @@ struct _HeightTable {
             precondition(nodes.count == nodeCount)
             let base = 2 * entry * nodeCount
             places.withUnsafeBufferPointer { places in
-                for index in nodes.indices {
-                    nodes[index].y = places[base + 2 * index]
-                    nodes[index].height = places[base + 2 * index + 1]
+                if horizontal {
+                    for index in nodes.indices {
+                        nodes[index].x = places[base + 2 * index]
+                        nodes[index].width = places[base + 2 * index + 1]
+                    }
+                } else {
+                    for index in nodes.indices {
+                        nodes[index].y = places[base + 2 * index]
+                        nodes[index].height = places[base + 2 * index + 1]
+                    }
                 }
             }
         }
         return .success(heights[entry])
     }
 
-    /// Node `node`'s y and height in `entry`.
+    /// Node `node`'s y and height (x and width) in `entry`.
     @inline(__always)
     func place(_ entry: Int, _ node: Int) -> (y: Double, height: Double) {
         let base = 2 * (entry * nodeCount + node)
@@ -102,54 +128,103 @@ struct _HeightTable {
     }
 
     /// Adds an entry for `key` (not in the table) with the pass's height
-    /// and every node's y and height, or its refusal. A key of another
-    /// width or another count of nodes start the table again, as a full
-    /// table does.
+    /// and every node's y and height (x and width), or its refusal. A key
+    /// of another width or another count of nodes start the table again,
+    /// as a full table of `maxSlotCount` places does; a full table of
+    /// fewer grows.
     mutating func insert(
         _ key: [UInt64], hash: UInt64, height: Double, refusal: _StackCostError?,
         nodes: [_DirectNode]
     ) {
-        if count >= capacity
-            || (count > 0 && (key.count != keyWidth || nodes.count != nodeCount))
-        {
+        if count > 0 && (key.count != keyWidth || nodes.count != nodeCount) {
             removeAll()
+        } else if count >= capacity {
+            if slots.count < maxSlotCount { grow() } else { removeAll() }
         }
         keyWidth = key.count
         nodeCount = nodes.count
         let entry = count
+        makeRoom(for: entry)
         count += 1
-        hashes.append(hash)
-        keys.append(contentsOf: key)
-        heights.append(height)
-        refusals.append(refusal)
-        // (Written into `scratch` through its buffer, then appended whole:
-        // an append checked the array's uniqueness and room at every value.)
-        if scratch.count != 2 * nodes.count {
-            scratch = [Double](repeating: 0, count: 2 * nodes.count)
+        hashes[entry] = hash
+        heights[entry] = height
+        if refusal != nil || refusals[entry] != nil { refusals[entry] = refusal }
+        // (Written in place through the buffers: an append checked the
+        // array's uniqueness and room at every value, and one of a whole
+        // array went through the generic sequence append.)
+        key.withUnsafeBufferPointer { key in
+            keys.withUnsafeMutableBufferPointer { keys in
+                let base = entry * key.count
+                for k in key.indices { keys[base + k] = key[k] }
+            }
         }
+        let horizontal = horizontal
         nodes.withUnsafeBufferPointer { nodes in
-            scratch.withUnsafeMutableBufferPointer { scratch in
+            places.withUnsafeMutableBufferPointer { places in
+                let base = 2 * entry * nodes.count
                 for k in nodes.indices {
-                    scratch[2 * k] = nodes[k].y
-                    scratch[2 * k + 1] = nodes[k].height
+                    places[base + 2 * k] = horizontal ? nodes[k].x : nodes[k].y
+                    places[base + 2 * k + 1] = horizontal ? nodes[k].width : nodes[k].height
                 }
             }
         }
-        places.append(contentsOf: scratch)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] >= 0 { slot = (slot + 1) & mask }
         slots[slot] = Int32(entry)
     }
 
+    /// The entries' storage made long enough for entry `entry`, laid out
+    /// for the current key width and count of nodes (entries are written
+    /// into it in place; those past `count` mean nothing): twice as many
+    /// entries as it held, at least 16, at most `capacity`.
+    private mutating func makeRoom(for entry: Int) {
+        var room = hashes.count
+        if room <= entry { room = Swift.min(capacity, Swift.max(entry + 1, 16, 2 * room)) }
+        guard
+            hashes.count != room || keys.count != room * keyWidth
+                || places.count != 2 * room * nodeCount
+        else { return }
+        Self.resize(&hashes, room, 0)
+        Self.resize(&heights, room, 0)
+        Self.resize(&refusals, room, nil)
+        Self.resize(&keys, room * keyWidth, 0)
+        Self.resize(&places, 2 * room * nodeCount, 0)
+    }
+
+    /// `array` made `count` long in new storage: its first elements kept,
+    /// `filler` after, each written once. (`append(contentsOf:
+    /// repeatElement(…))` took about 20 instructions an element.)
+    private static func resize<T>(_ array: inout [T], _ count: Int, _ filler: T) {
+        guard count > 0 else {
+            array = []
+            return
+        }
+        let kept = Swift.min(array.count, count)
+        array = array.withUnsafeBufferPointer { old in
+            [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+                let base = buffer.baseAddress!
+                for k in 0..<kept { (base + k).initialize(to: old[k]) }
+                for k in kept..<count { (base + k).initialize(to: filler) }
+                initialized = count
+            }
+        }
+    }
+
+    /// Twice the places, every entry kept (placed again by its hash).
+    private mutating func grow() {
+        slots = [Int32](repeating: -1, count: 2 * slots.count)
+        let mask = slots.count - 1
+        for entry in 0..<count {
+            var slot = Int(truncatingIfNeeded: hashes[entry]) & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(entry)
+        }
+    }
+
     /// Empties the table, keeping its storage.
     mutating func removeAll() {
         count = 0
         for k in slots.indices { slots[k] = -1 }
-        hashes.removeAll(keepingCapacity: true)
-        keys.removeAll(keepingCapacity: true)
-        heights.removeAll(keepingCapacity: true)
-        places.removeAll(keepingCapacity: true)
-        refusals.removeAll(keepingCapacity: true)
     }
 }

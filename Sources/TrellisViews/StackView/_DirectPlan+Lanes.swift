@@ -49,6 +49,7 @@ extension DirectStackLayout {
         plan.replayingHeights = other.replayingHeights
         plan.replayingSubtrees = other.replayingSubtrees
         plan.memoizingTextWidths = other.memoizingTextWidths
+        plan.memoizingWidthSolves = other.memoizingWidthSolves
         plan.skippingRootCosts = other.skippingRootCosts
         plan.skippingFramePasses = other.skippingFramePasses
         plan.skippingRepeatSolves = other.skippingRepeatSolves
@@ -58,6 +59,7 @@ extension DirectStackLayout {
         plan.textWidthCostsSkipped = other.textWidthCostsSkipped
         plan.rootCostsSkipped = other.rootCostsSkipped
         plan.textWidthMemoHits = other.textWidthMemoHits
+        plan.widthSolveReplays = other.widthSolveReplays
         plan.rowShares.hits = other.rowShares.hits
         plan.heightReplays = other.heightReplays
         plan.subtreeReplays = other.subtreeReplays
@@ -114,6 +116,7 @@ struct _PlanView {
     var textWidthCostsSkipped: Int
     var rootCostsSkipped: Int
     var textWidthMemoHits: Int
+    var widthSolveReplays: Int
     var heightReplays: Int
     var subtreeReplays: Int
     var measureCalls: Int
@@ -124,6 +127,7 @@ struct _PlanView {
     var replayingHeights: Bool
     var replayingSubtrees: Bool
     var memoizingTextWidths: Bool
+    var memoizingWidthSolves: Bool
     var skippingRootCosts: Bool
     var skippingFramePasses: Bool
     var skippingRepeatSolves: Bool
@@ -144,6 +148,7 @@ struct _PlanView {
         textWidthCostsSkipped = plan.textWidthCostsSkipped
         rootCostsSkipped = plan.rootCostsSkipped
         textWidthMemoHits = plan.textWidthMemoHits
+        widthSolveReplays = plan.widthSolveReplays
         heightReplays = plan.heightReplays
         subtreeReplays = plan.subtreeReplays
         measureCalls = plan.measureCalls
@@ -152,6 +157,7 @@ struct _PlanView {
         replayingHeights = plan.replayingHeights
         replayingSubtrees = plan.replayingSubtrees
         memoizingTextWidths = plan.memoizingTextWidths
+        memoizingWidthSolves = plan.memoizingWidthSolves
         skippingRootCosts = plan.skippingRootCosts
         skippingFramePasses = plan.skippingFramePasses
         skippingRepeatSolves = plan.skippingRepeatSolves
@@ -166,6 +172,7 @@ struct _PlanView {
         plan.replayingHeights = replayingHeights
         plan.replayingSubtrees = replayingSubtrees
         plan.memoizingTextWidths = memoizingTextWidths
+        plan.memoizingWidthSolves = memoizingWidthSolves
         plan.skippingRootCosts = skippingRootCosts
         plan.skippingFramePasses = skippingFramePasses
         plan.skippingRepeatSolves = skippingRepeatSolves

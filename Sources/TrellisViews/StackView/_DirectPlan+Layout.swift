@@ -285,16 +285,8 @@ extension _LanePlan {
         _ width: Double, _ insets: EdgeInsets, _ use: inout _PassWidths
     ) throws(_StackCostError) {
         if !takePassWidths(&use) {
-            if let image = coupledImage { coupledCost = try coupledImageWidthCost(image) }
-            try computeWidthCosts(rootWidth: width - insets.left - insets.right)
-            nodes[0].x = insets.left
-            nodes[0].width = width - insets.left - insets.right
-            // (Left as the last solve arranged them where it had the same
-            // inputs: `keepsHorizontalPlaces`.)
-            if !keepsHorizontalPlaces() {
-                try arrange(0, .horizontal)
-                keepHorizontalPlaces()
-            }
+            // (Copied where an earlier solve of the shape had its inputs.)
+            try arrangeWidths(width, insets)
             if case .recording = use {
                 for index in nodes.indices {
                     passWidths.append(nodes[index].x)

@@ -22,6 +22,7 @@ extension _LanePlan {
             shapesByID.removeAll(keepingCapacity: true)
             widthRecords.removeAll()
             textWidthMemos.removeAll()
+            widthSolveRecords.removeAll()
             rowShares.removeAll()
             heightRecords.removeAll()
             passChecks.removeAll()

@@ -1,0 +1,145 @@
+// The general widths solve of a shape kept by its inputs: a solve whose
+// cell width and labels' and buttons' intrinsic widths are, bit for bit,
+// those of an earlier solve of its shape copies that solve's x and width of
+// every node rather than making the costs and arranging them again (a list
+// laid out again, two rows of the same header texts and body width).
+
+import TrellisGeometry
+
+/// The general widths solves of one shape (hidden flags and empty texts)
+/// by their inputs (`_DirectPlan.widthSolveKey(_:_:into:)`).
+struct _WidthSolveRecord {
+    /// Whether this shape's record is made yet (`applies` read).
+    var made = false
+    /// Whether the shape's general widths solve reads nothing but the
+    /// shape, the cell's width and its labels' and buttons' intrinsic
+    /// widths (`widthSolvesFollowFromKeys`).
+    var applies = false
+    /// The solves met, each node's x and width (`_HeightTable` along the
+    /// horizontal axis): room for 512 to start with, doubled while full
+    /// up to 8,192 (about 2 MB with 9 nodes and 7 words a key), then
+    /// started again. A list's rows bring up to two general solves each
+    /// (the body on one line, then at the width it got).
+    var entries = _HeightTable(slotCount: 1024, maxSlotCount: 16_384, horizontal: true)
+
+    /// Writes the x and width of every node as the entry of `key` (`hash`:
+    /// its hash) holds them into `nodes`; false, writing nothing, where no
+    /// entry has that key. (The nodes written through their buffer: each
+    /// `nodes[k].x = …` checked the array's uniqueness.)
+    mutating func copy(_ key: [UInt64], hash: UInt64, into nodes: inout [_DirectNode]) -> Bool {
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            entries.replay(key, hash: hash, into: nodes, places: true) != nil
+        }
+    }
+}
+
+extension _LanePlan {
+    /// The general widths solve's own work (`solveWidthsGenerally`): every
+    /// node's horizontal cost (`computeWidthCosts`), the root at the cell's
+    /// width less the insets, every view arranged below it. For a shape
+    /// whose solve reads only its keys (`widthSolvesFollowFromKeys`), a
+    /// solve with the keys of an earlier solve of the shape gets that
+    /// solve's x and width of every node, copied; else the solve is run
+    /// and recorded. Refusals are not kept (the solve throws them again).
+    ///
+    /// Exact: along the horizontal axis a node's cost is made from its own
+    /// key (`memoKey`: a label's or button's intrinsic width, nothing for a
+    /// stack that reads no layouts, a fixed box or an image whose width is
+    /// not free) and its views' costs, and the shape (lanes, visible views,
+    /// gaps, hidden flags, margins, the tree's settings); the root's check
+    /// and `arrange(0, .horizontal)` read those costs, the root's x and
+    /// width and the shape, and write every node's x and width (each
+    /// stack's visible views, its hidden ones by `placeHidden`) and
+    /// nothing else a later step reads: the costs' memo they leave is
+    /// checked by its own keys where a later solve computes costs, and the
+    /// places it keeps (`keepsHorizontalPlaces`) are compared with the
+    /// nodes' by bits. So equal keys give the same operations on the same
+    /// numbers: the same x and width of every node, to the bit.
+    /// (`memoizingWidthSolves` false: always the general solve.)
+    mutating func arrangeWidths(_ width: Double, _ insets: EdgeInsets) throws(_StackCostError) {
+        guard memoizingWidthSolves, coupledImage == nil else {
+            return try arrangeWidthsGenerally(width, insets)
+        }
+        // (Shapes are numbered as met: one record a shape, made once.)
+        while widthSolveRecords.count <= lastShape { widthSolveRecords.append(_WidthSolveRecord()) }
+        if !widthSolveRecords[lastShape].made {
+            let applies = widthSolvesFollowFromKeys()
+            widthSolveRecords[lastShape].made = true
+            widthSolveRecords[lastShape].applies = applies
+        }
+        guard widthSolveRecords[lastShape].applies else {
+            return try arrangeWidthsGenerally(width, insets)
+        }
+        // (The key built in the plan's storage, taken out and given back.)
+        var key: [UInt64] = []
+        swap(&key, &widthSolveKeyBits)
+        defer { swap(&key, &widthSolveKeyBits) }
+        let hash = widthSolveKey(width, insets, into: &key)
+        // (The records taken out of the plan while the shape's table writes
+        // the nodes: a method called with one of the plan's own arrays
+        // `inout` copies the whole plan.)
+        var records: [_WidthSolveRecord] = []
+        swap(&records, &widthSolveRecords)
+        let copied = records[lastShape].copy(key, hash: hash, into: &nodes)
+        swap(&records, &widthSolveRecords)
+        if copied {
+            widthSolveReplays += 1
+            return
+        }
+        try arrangeWidthsGenerally(width, insets)
+        widthSolveRecords[lastShape].entries.insert(
+            key, hash: hash, height: 0, refusal: nil, nodes: nodes)
+    }
+
+    /// `arrangeWidths` by the general planner.
+    mutating func arrangeWidthsGenerally(_ width: Double, _ insets: EdgeInsets)
+        throws(_StackCostError)
+    {
+        if let image = coupledImage { coupledCost = try coupledImageWidthCost(image) }
+        try computeWidthCosts(rootWidth: width - insets.left - insets.right)
+        nodes[0].x = insets.left
+        nodes[0].width = width - insets.left - insets.right
+        // (Left as the last solve arranged them where it had the same
+        // inputs: `keepsHorizontalPlaces`.)
+        if !keepsHorizontalPlaces() {
+            try arrange(0, .horizontal)
+            keepHorizontalPlaces()
+        }
+    }
+
+    /// Whether the current shape's general widths solve reads its labels'
+    /// and buttons' intrinsic widths only: every node has a horizontal key
+    /// (`memoKey`; a stack that reads baselines or proportions, an image
+    /// whose width is free have none).
+    func widthSolvesFollowFromKeys() -> Bool {
+        coupledImage == nil && nodes.indices.allSatisfy { memoKey($0, .horizontal) != nil }
+    }
+
+    /// The bits of the cell's width and left inset, then, for every label,
+    /// button and image in node order (`keyedNodes`), a label's or
+    /// button's intrinsic width (an image's: 0, its horizontal key is
+    /// always the same), written into `bits`' storage (as many words for
+    /// every row of a structure); returns its hash (`_HeightTable.hash`).
+    /// (Mutating, the nodes read through their buffer, as `heightKey(into:)`.)
+    mutating func widthSolveKey(_ width: Double, _ insets: EdgeInsets, into bits: inout [UInt64])
+        -> UInt64
+    {
+        let words = 2 + keyedNodes.count
+        if bits.count != words { bits = [UInt64](repeating: 0, count: words) }
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            keyedNodes.withUnsafeMutableBufferPointer { keyed in
+                bits.withUnsafeMutableBufferPointer { bits in
+                    bits[0] = width.bitPattern
+                    bits[1] = insets.left.bitPattern
+                    for k in keyed.indices {
+                        let index = keyed[k]
+                        bits[2 + k] =
+                            nodes[index].kind == .image
+                            ? 0 : nodes[index].intrinsic.width.bitPattern
+                    }
+                }
+            }
+        }
+        return _HeightTable.hash(bits)
+    }
+}
