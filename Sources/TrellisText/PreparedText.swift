@@ -432,7 +432,8 @@ extension _Workspace {
                     // One CJK character and spaces, most of them
                     // (Workspace+MemoizedRuns.swift).
                     piecesBuffer[index].measure =
-                        (_beginsWithMemoizedLead(text, start..<contentEnd)
+                        (start >= ideographsFrom
+                            && _beginsWithMemoizedLead(text, start..<contentEnd)
                             ? memoizedSpacedMeasure(
                                 text, start..<contentEnd, wordEnd: wordEnd,
                                 trailingFace: trailingFace, faces: faces, collection: fonts.id)
@@ -461,7 +462,8 @@ extension _Workspace {
                     // Pieces of CJK characters the memo holds skip the
                     // first face and finding their face (Workspace+MemoizedRuns.swift).
                     if let measure =
-                        (_beginsWithMemoizedLead(text, part.range)
+                        (part.range.lowerBound >= ideographsFrom
+                            && _beginsWithMemoizedLead(text, part.range)
                             ? memoizedRunMeasure(text, part, faces: faces, collection: fonts.id)
                             : nil)
                         ?? kernOnlyMeasure(
