@@ -428,10 +428,19 @@ extension _Workspace {
                         cache: cache)
                 case .uncached
                 where scratch.trailingFaces.last.map({ $0.piece == index }) == true:
-                    piecesBuffer[index].measure = shape(
-                        text, range: start..<contentEnd, trailingStart: wordEnd, rtl: false,
-                        faces: fonts.faces, keepClusters: false,
-                        trailingFace: scratch.trailingFaces.removeLast().face)
+                    let trailingFace = scratch.trailingFaces.removeLast().face
+                    // One CJK character and spaces, most of them
+                    // (Workspace+MemoizedRuns.swift).
+                    piecesBuffer[index].measure =
+                        (start >= ideographsFrom
+                            && _beginsWithMemoizedLead(text, start..<contentEnd)
+                            ? memoizedSpacedMeasure(
+                                text, start..<contentEnd, wordEnd: wordEnd,
+                                trailingFace: trailingFace, faces: faces, collection: fonts.id)
+                            : nil)
+                        ?? shape(
+                            text, range: start..<contentEnd, trailingStart: wordEnd, rtl: false,
+                            faces: fonts.faces, keepClusters: false, trailingFace: trailingFace)
                 case .uncached:
                     var measure = _PieceMeasure()
                     _forEachDirectionalPart(start..<contentEnd, runs: runs) { part, rtl in
@@ -450,8 +459,16 @@ extension _Workspace {
                 for order in scratch.missedPieces.indices {
                     let index = scratch.missedPieces[order]
                     let part = scratch.missedParts[order]
-                    if let measure = kernOnlyMeasure(
-                        text, part.range, trailingStart: part.trailingStart, face: fonts.faces[0])
+                    // Pieces of CJK characters the memo holds skip the
+                    // first face and finding their face (Workspace+MemoizedRuns.swift).
+                    if let measure =
+                        (part.range.lowerBound >= ideographsFrom
+                            && _beginsWithMemoizedLead(text, part.range)
+                            ? memoizedRunMeasure(text, part, faces: faces, collection: fonts.id)
+                            : nil)
+                        ?? kernOnlyMeasure(
+                            text, part.range, trailingStart: part.trailingStart,
+                            face: fonts.faces[0])
                         ?? ideographKernOnlyMeasure(text, part, faces: fonts.faces)
                     {
                         if case .shared(let key) = lookups[index] {

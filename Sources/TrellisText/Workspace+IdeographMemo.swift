@@ -80,6 +80,19 @@ struct _IdeographMemo {
         }
         return entries!.pointer
     }
+
+    /// The measure of the character in `slot` drawn alone by the face
+    /// numbered `face`, when the table is for collections whose first face
+    /// is numbered `firstFace` and holds one; nil otherwise. The table is
+    /// only read: a measure kept is the kern-only model's of the character
+    /// alone with the face that drew it (`ideographMeasureAlone`).
+    @inline(__always)
+    func em(slot: Int, firstFace: Int, face: Int) -> Double? {
+        guard firstFace == firstFaceID, face < Int(Int32.max), let entries else { return nil }
+        let entry = entries.pointer[slot]
+        guard entry.faceID == Int32(truncatingIfNeeded: face), !entry.em.isNaN else { return nil }
+        return entry.em
+    }
 }
 
 extension _Workspace {
@@ -204,9 +217,22 @@ extension _Workspace {
         var made = pieceCount
         while next < count {
             let end = Int(offsets[next])
-            guard end &- pieceStart == 3, hard[next] == 0,
-                let scalar = _memoizedScalar(text, at: pieceStart)
-            else { break }
+            guard hard[next] == 0 else { break }
+            guard end &- pieceStart == 3, let scalar = _memoizedScalar(text, at: pieceStart)
+            else {
+                // A piece of two to four such characters ("宫。", "《咏")
+                // (Workspace+MemoizedRuns.swift).
+                guard end &- pieceStart <= 12,
+                    let measure = memoizedPieceMeasure(
+                        text, pieceStart..<end, faces: faces, collection: collection)
+                else { break }
+                (pieces + made).initialize(
+                    to: _Piece(end: Int32(end), wordEnd: Int32(end), measure: measure, flags: 0))
+                made &+= 1
+                pieceStart = end
+                next &+= 1
+                continue
+            }
             let entry = entries + _IdeographMemo.slot(scalar)!
             var measure: _PieceMeasure
             if let place = entry.pointee.place(in: collection) {

@@ -362,11 +362,18 @@ final class _Workspace {
     /// font, repeats such runs far more than whole pieces. The cached
     /// measure is the run's own tally, added to the piece's as `shapeRun`
     /// adds it, so the sums are the same bits.
-    private func shapeFontRun(
+    func shapeFontRun(
         _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ trailingStart: Int, _ rtl: Bool,
         _ faces: [_FontFace], _ faceIndex: Int, _ keepClusters: Bool,
         _ measure: inout _PieceMeasure
     ) {
+        // A run of one CJK character the ideograph memo holds for this face.
+        if !keepClusters && !rtl && range.upperBound <= trailingStart,
+            let known = memoizedCharacterRun(text, range, faces: faces, faceIndex: faceIndex)
+        {
+            measure.add(known)
+            return
+        }
         let isTrailing = range.lowerBound >= trailingStart
         let crosses = !isTrailing && range.upperBound > trailingStart
         guard !keepClusters, let cache = runCache, !range.isEmpty,
