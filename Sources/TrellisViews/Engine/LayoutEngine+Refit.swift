@@ -29,8 +29,13 @@ extension LayoutEngine {
             guard handle.isValid else { return }
             widths.append(handle)
         }
-        var kinds = [_RefitPlan.Kind](repeating: .general, count: views.count)
-        var heights = [SolverHandle](repeating: .none, count: views.count)
+        // The last plan's arrays, refilled in place.
+        var kinds: [_RefitPlan.Kind] = []
+        var heights: [SolverHandle] = []
+        swap(&kinds, &plan.kinds)
+        swap(&heights, &plan.heights)
+        kinds.refill(with: .general, count: views.count)
+        heights.refill(with: .none, count: views.count)
         // Filled for the first `.sizeEdit` label, in place (a plan is made
         // again whenever the constraints change, as often as every row).
         plan.widthEdits.removeAll(keepingCapacity: true)

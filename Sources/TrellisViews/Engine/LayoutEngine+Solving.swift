@@ -301,14 +301,20 @@ extension LayoutEngine {
         solveAfreshIfDegraded(.frame, size: root._frame.size, updatingAll: true)
         tellConflictsInForce()
         let scale = root.contentScaleFactor
-        var absolute = [Rect](repeating: .zero, count: views.count)
-        var relative = [Rect](repeating: root._frame, count: views.count)
+        // Appended in order: a view's parent comes before it (`collect`).
+        var absolute: [Rect] = []
+        var relative: [Rect] = []
+        absolute.reserveCapacity(views.count)
+        relative.reserveCapacity(views.count)
         for index in views.indices {
             let rect = views.withView(at: index) { pixelRect($0, scale: scale) }
-            absolute[index] = rect
-            guard index > 0 else { continue }
+            absolute.append(rect)
+            guard index > 0 else {
+                relative.append(root._frame)
+                continue
+            }
             let parent = absolute[parentIndex[index]]
-            relative[index] = rect.offsetBy(dx: -parent.minX, dy: -parent.minY)
+            relative.append(rect.offsetBy(dx: -parent.minX, dy: -parent.minY))
         }
         guard !guides.isEmpty else { return (relative, []) }
         var indexOfView: [ObjectIdentifier: Int] = [:]

@@ -52,7 +52,7 @@ extension LayoutEngine {
     /// - Complexity: O(views), plus O(arranged views) per stack for the set
     ///   of its arranged views.
     func assignTieWeights() {
-        tieWeights = [Double](repeating: 1, count: views.count)
+        tieWeights.refill(with: 1, count: views.count)
         var rank = 0
         func visit(_ view: View, inStack: Bool) {
             let inStack = inStack || view is StackView

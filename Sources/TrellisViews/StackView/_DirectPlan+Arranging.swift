@@ -127,7 +127,8 @@ extension _LanePlan {
             for (child, length) in zip(visible, lengths) { try checkFeasible(child, length) }
         case .fillEqually:
             let length = room / Double(visible.count)
-            lengths = Array(repeating: length, count: visible.count)
+            lengths = []
+            lengths.refill(with: length, count: visible.count)
             for child in visible { try checkFeasible(child, length) }
         case .equalSpacing:
             if visible.count == 1 {

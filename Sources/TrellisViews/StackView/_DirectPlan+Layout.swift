@@ -376,7 +376,8 @@ extension _LanePlan {
     /// view's coordinates to the nearest pixel, then made relative to the
     /// parent's rounded origin.
     mutating func pixelFrames() -> [Rect] {
-        var frames = [Rect](repeating: .zero, count: nodes.count)
+        var frames: [Rect] = []
+        frames.reserveCapacity(nodes.count)
         for index in nodes.indices {
             let parent = nodes[index].parent
             let origin = parent >= 0 ? nodes[parent].absolute : Point(x: 0, y: 0)
@@ -389,9 +390,10 @@ extension _LanePlan {
             let maxX = PixelGrid.round(x + nodes[index].width, scale: scale)
             let maxY = PixelGrid.round(y + nodes[index].height, scale: scale)
             nodes[index].rounded = Point(x: minX, y: minY)
-            frames[index] = Rect(
-                x: minX - parentRounded.x, y: minY - parentRounded.y, width: max(0, maxX - minX),
-                height: max(0, maxY - minY))
+            frames.append(
+                Rect(
+                    x: minX - parentRounded.x, y: minY - parentRounded.y,
+                    width: max(0, maxX - minX), height: max(0, maxY - minY)))
         }
         return frames
     }
