@@ -174,14 +174,13 @@ extension _KernOnlyFace {
         var plans: [_KernOnlyPlan] = []
         for _ in 0..<planCount {
             guard let simple = reader.array(UInt64.self), simple.count == words,
+                // Each without its trailing zeros, as `_KernOnlyPlan` keeps
+                // them: a glyph past an array's end has no bits there.
                 let needs = reader.sparse(limit: glyphCount),
                 let guards = reader.sparse(limit: glyphCount),
-                needs.count == guards.count, needs.isEmpty || needs.count == glyphCount,
                 let starts = reader.sparse(limit: glyphCount),
                 let members = reader.sparse(limit: glyphCount),
-                starts.count == members.count, starts.isEmpty || starts.count == glyphCount,
-                let ruleCount = reader.count(each: 4), ruleCount <= 64,
-                ruleCount == 0 || !starts.isEmpty
+                let ruleCount = reader.count(each: 4), ruleCount <= 64
             else { return nil }
             var rules: [[(offset: Int, set: UInt64)]] = []
             for _ in 0..<ruleCount {

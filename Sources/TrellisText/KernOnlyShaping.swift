@@ -166,16 +166,24 @@ struct _Triggers {
 final class _KernOnlyPlan {
     /// Eligible glyphs that are never triggers.
     let simple: _GlyphSet
+    // The four arrays by glyph below end at their last glyph with a bit
+    // (`_trimmed`): a glyph past the end has none, as the accessors
+    // (`needs(of:)`…) read it. Noto Sans CJK's plans give guards to three
+    // of its 65,535 glyphs, at 1,447–1,449: whole, each array took 512 KB
+    // that every ideograph measured read at a place of its own.
+
     /// Per glyph: the guard sets whose presence makes it a trigger (bits);
-    /// empty when the plan has none.
+    /// empty when no glyph has one.
     let needs: [UInt64]
-    /// Per glyph: the guard sets it belongs to (bits); empty when the plan has none.
+    /// Per glyph: the guard sets it belongs to (bits); empty when no glyph
+    /// belongs to one.
     let guards: [UInt64]
 
     /// Per glyph: the positional rules (bits, indices of `rules`) whose
-    /// first input it is; empty when the plan has none.
+    /// first input it is; empty when no glyph is one's.
     let starts: [UInt64]
-    /// Per glyph: the context sets (bits) it belongs to; empty when the plan has none.
+    /// Per glyph: the context sets (bits) it belongs to; empty when no
+    /// glyph belongs to one.
     let members: [UInt64]
     /// Per positional rule: each context glyph's offset from the first
     /// input and the bit of its set.
@@ -188,12 +196,28 @@ final class _KernOnlyPlan {
         members: [UInt64], rules: [[(offset: Int, set: UInt64)]]
     ) {
         self.simple = simple
-        self.needs = needs
-        self.guards = guards
-        self.starts = starts
-        self.members = members
+        self.needs = _trimmed(needs)
+        self.guards = _trimmed(guards)
+        self.starts = _trimmed(starts)
+        self.members = _trimmed(members)
         self.rules = rules
     }
+
+    /// The guard sets whose presence makes `glyph` a trigger (`needs`).
+    @inline(__always)
+    func needs(of glyph: Int) -> UInt64 { glyph < needs.count ? needs[glyph] : 0 }
+
+    /// The guard sets `glyph` belongs to (`guards`).
+    @inline(__always)
+    func guards(of glyph: Int) -> UInt64 { glyph < guards.count ? guards[glyph] : 0 }
+
+    /// The positional rules whose first input `glyph` is (`starts`).
+    @inline(__always)
+    func starts(of glyph: Int) -> UInt64 { glyph < starts.count ? starts[glyph] : 0 }
+
+    /// The context sets `glyph` belongs to (`members`).
+    @inline(__always)
+    func members(of glyph: Int) -> UInt64 { glyph < members.count ? members[glyph] : 0 }
 
     /// Builds the plan from its triggers; guards beyond 64 distinct sets
     /// make their glyphs triggers always, and positional rules beyond 64
@@ -233,8 +257,8 @@ final class _KernOnlyPlan {
                 conditional.append((glyphs, fallback))
             }
         }
-        self.starts = starts
-        self.members = members
+        self.starts = _trimmed(starts)
+        self.members = _trimmed(members)
         self.rules = rules
         // Per-glyph bits only for plans with guarded triggers (they cost 16
         // bytes a glyph, 1 MB for a font of 65,536 glyphs).
@@ -256,8 +280,8 @@ final class _KernOnlyPlan {
         var simple = eligible
         simple.subtract(always)
         self.simple = simple
-        self.needs = needs
-        self.guards = guards
+        self.needs = _trimmed(needs)
+        self.guards = _trimmed(guards)
     }
 
     /// Whether one of the positional rules `bits` (of the glyph at
@@ -276,7 +300,7 @@ final class _KernOnlyPlan {
             for (offset, set) in rule {
                 let other = position + offset
                 guard other >= 0, other < count,
-                    members[Int(glyphs[other] & 0xFFFF)] & set != 0
+                    members(of: Int(glyphs[other] & 0xFFFF)) & set != 0
                 else {
                     matches = false
                     break
@@ -286,6 +310,14 @@ final class _KernOnlyPlan {
         }
         return false
     }
+}
+
+/// `array` without its trailing zeros (itself when it ends in another
+/// value or is empty).
+func _trimmed(_ array: [UInt64]) -> [UInt64] {
+    var end = array.count
+    while end > 0 && array[end - 1] == 0 { end -= 1 }
+    return end == array.count ? array : Array(array[..<end])
 }
 
 /// What a face's layout does to eligible text, worked out once per font.

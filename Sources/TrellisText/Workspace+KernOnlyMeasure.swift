@@ -156,11 +156,11 @@ extension _Workspace {
                             break
                         }
                         if hasGuards {
-                            needed |= plan.needs[Int(glyph)]
-                            present |= plan.guards[Int(glyph)]
+                            needed |= plan.needs(of: Int(glyph))
+                            present |= plan.guards(of: Int(glyph))
                         }
                         if hasRules {
-                            let rules = plan.starts[Int(glyph)]
+                            let rules = plan.starts(of: Int(glyph))
                             if rules != 0
                                 && plan.matchesRule(rules, at: position, in: glyphs, count: count)
                             {
@@ -282,8 +282,8 @@ extension _Workspace {
                 plan.simple.contains(Int(glyph))
             else { return }
             if !plan.needs.isEmpty {
-                needed |= plan.needs[Int(glyph)]
-                present |= plan.guards[Int(glyph)]
+                needed |= plan.needs(of: Int(glyph))
+                present |= plan.guards(of: Int(glyph))
             }
             index += length
         }
@@ -295,7 +295,7 @@ extension _Workspace {
                     glyphs[position] = UInt64(infos[position].codepoint)
                 }
                 for position in 0..<glyphCount {
-                    let rules = plan.starts[Int(glyphs[position])]
+                    let rules = plan.starts(of: Int(glyphs[position]))
                     if rules != 0
                         && plan.matchesRule(rules, at: position, in: glyphs, count: glyphCount)
                     {

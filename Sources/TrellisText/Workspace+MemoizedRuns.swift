@@ -225,11 +225,11 @@ extension _Workspace {
                 for position in 0..<count {
                     let glyph = Int(glyph(position))
                     guard plan.simple.contains(glyph),
-                        plan.starts.isEmpty || plan.starts[glyph] == 0
+                        plan.starts(of: glyph) == 0
                     else { return nil }
                     if !plan.needs.isEmpty {
-                        needed |= plan.needs[glyph]
-                        present |= plan.guards[glyph]
+                        needed |= plan.needs(of: glyph)
+                        present |= plan.guards(of: glyph)
                     }
                 }
                 guard needed & present == 0 else { return nil }

@@ -335,15 +335,25 @@ struct _CacheReader {
     }
 
     /// An array written by `_CacheWriter.put(sparse:)` of at most
-    /// `limit` elements, its indices in increasing order.
+    /// `limit` elements, its indices in increasing order, without its
+    /// trailing zeros (up to its last value that is not zero: `_trimmed`).
     mutating func sparse(limit: Int) -> [UInt64]? {
         guard let count = integer(UInt32.self), Int(count) <= limit,
             let nonzero = self.count(each: 12), nonzero <= Int(count)
         else { return nil }
-        // `count(each:)` checked that the pairs are all there.
-        var array = [UInt64](repeating: 0, count: Int(count))
-        var last = -1
+        // `count(each:)` checked that the pairs are all there; the last
+        // one's index, checked below, is where the array ends.
         let start = offset
+        let end =
+            nonzero == 0
+            ? 0
+            : Int(
+                UInt32(
+                    littleEndian: bytes.loadUnaligned(
+                        fromByteOffset: start + 12 * (nonzero - 1), as: UInt32.self))) + 1
+        guard end <= Int(count) else { return nil }
+        var array = [UInt64](repeating: 0, count: end)
+        var last = -1
         offset += 12 * nonzero
         let valid = array.withUnsafeMutableBufferPointer { array -> Bool in
             for k in 0..<nonzero {

@@ -113,9 +113,9 @@ struct KernOnlyCacheTests {
             _KernOnlyFace.analyze(face: hb_font_get_face(face.hbFont), font: face.hbFont))
         let plan = try #require(fresh.simple.compactMap { $0 }.first)
         let glyphCount = fresh.advances.count
-        var starts = plan.starts.isEmpty ? [UInt64](repeating: 0, count: glyphCount) : plan.starts
-        let members =
-            plan.members.isEmpty ? [UInt64](repeating: 0, count: glyphCount) : plan.members
+        // The plan keeps its arrays without their trailing zeros.
+        var starts = plan.starts + [UInt64](repeating: 0, count: glyphCount - plan.starts.count)
+        let members = plan.members
         starts[1] |= 1 << UInt64(plan.rules.count)
         let damaged = _KernOnlyPlan(
             simple: plan.simple, needs: plan.needs, guards: plan.guards, starts: starts,

@@ -254,9 +254,7 @@ extension KernOnlyShapingTests {
             let glyph = Int(entry & 0xFFFF)
             if entry >> 16 == _KernOnlyFace.ineligible || !latin.simple.contains(glyph) {
                 notSimple.unicodeScalars.append(Unicode.Scalar(UInt8(value)))
-            } else if (!latin.needs.isEmpty && latin.needs[glyph] != 0)
-                || (!latin.starts.isEmpty && latin.starts[glyph] != 0)
-            {
+            } else if latin.needs(of: glyph) != 0 || latin.starts(of: glyph) != 0 {
                 guarded.unicodeScalars.append(Unicode.Scalar(UInt8(value)))
             }
         }
