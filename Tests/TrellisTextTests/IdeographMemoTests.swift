@@ -77,3 +77,71 @@ struct IdeographMemoTests {
         }
     }
 }
+
+/// The measures the workspaces of one word cache share
+/// (`_SharedIdeographMeasures`), read without a lock: a slot answers only
+/// for the first and drawing faces it was written for, keeps the first
+/// measure put there, and threads reading while others write read only
+/// measures written for the faces they ask about.
+struct SharedIdeographMeasuresTests {
+    @Test func aSlotAnswersOnlyForItsFaces() {
+        let shared = _SharedIdeographMeasures()
+        #expect(shared.em(slot: 5, firstFace: 1, face: 2) == nil)
+        shared.insert(1.5, slot: 5, firstFace: 1, face: 2)
+        #expect(shared.em(slot: 5, firstFace: 1, face: 2) == 1.5)
+        #expect(shared.em(slot: 5, firstFace: 1, face: 3) == nil)
+        #expect(shared.em(slot: 5, firstFace: 2, face: 2) == nil)
+        #expect(shared.em(slot: 5, firstFace: 0, face: 2) == nil)
+        #expect(shared.em(slot: 6, firstFace: 1, face: 2) == nil)
+        // The slot is taken: it keeps its measure and its faces.
+        shared.insert(2.5, slot: 5, firstFace: 1, face: 3)
+        #expect(shared.em(slot: 5, firstFace: 1, face: 2) == 1.5)
+        #expect(shared.em(slot: 5, firstFace: 1, face: 3) == nil)
+        // A character the model leaves to the word cache.
+        shared.insert(.nan, slot: 7, firstFace: 0, face: 0)
+        #expect(shared.em(slot: 7, firstFace: 0, face: 0)?.isNaN == true)
+        // The last slot; numbers out of range are neither kept nor found.
+        let last = _IdeographMemo.count - 1
+        shared.insert(3, slot: last, firstFace: 4, face: 1)
+        #expect(shared.em(slot: last, firstFace: 4, face: 1) == 3)
+        shared.insert(4, slot: last + 1, firstFace: 4, face: 1)
+        shared.insert(4, slot: 8, firstFace: -1, face: 1)
+        shared.insert(4, slot: 9, firstFace: 4, face: -1)
+        #expect(shared.em(slot: last + 1, firstFace: 4, face: 1) == nil)
+        #expect(shared.em(slot: 8, firstFace: -1, face: 1) == nil)
+        #expect(shared.em(slot: 9, firstFace: 4, face: -1) == nil)
+    }
+
+    /// Four threads put and read measures of random slots for two first
+    /// faces and three drawing faces at once; each measure is a function
+    /// of its slot and faces, so any answer must be that one's.
+    @Test func threadsReadOnlyTheMeasuresOfTheirFaces() async {
+        let shared = _SharedIdeographMeasures()
+        @Sendable func measure(_ slot: Int, _ firstFace: Int, _ face: Int32) -> Double {
+            Double(slot * 8 + firstFace * 3 + Int(face)) + 0.25
+        }
+        let wrong = await withTaskGroup(of: Int.self) { group in
+            for thread in 0..<4 {
+                group.addTask {
+                    var generator = SeededGenerator(seed: UInt64(thread) + 1)
+                    var wrong = 0
+                    for _ in 0..<50_000 {
+                        let slot = Int.random(in: 0..<4_096, using: &generator)
+                        let firstFace = Int.random(in: 0...1, using: &generator)
+                        let face = Int32.random(in: 0...2, using: &generator)
+                        if let known = shared.em(slot: slot, firstFace: firstFace, face: face) {
+                            if known != measure(slot, firstFace, face) { wrong += 1 }
+                        } else {
+                            shared.insert(
+                                measure(slot, firstFace, face), slot: slot, firstFace: firstFace,
+                                face: face)
+                        }
+                    }
+                    return wrong
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(wrong == 0)
+    }
+}
