@@ -49,9 +49,8 @@ extension FontCollection {
             let slot = _SystemFaceMemo.hanSlot(scalar)
             let known = memo.hanAnswer(slot)
             if known == _SystemFaceMemo.noSystemFace { continue }
-            if let face = UnsafeMutableRawPointer(bitPattern: known) {
-                needs.add(
-                    scalar, face: Unmanaged<_FontFace>.fromOpaque(face), reserving: reserving)
+            if known != 0 {
+                needs.add(scalar, face: memo.hanFace(known), reserving: reserving)
                 continue
             }
             var owned = false
@@ -67,7 +66,7 @@ extension FontCollection {
                 let chosen = memo.face(
                     for: scalar, language: language, index: languageIndex, system: system)
             {
-                memo.setHanAnswer(slot, UInt(bitPattern: chosen.toOpaque()))
+                memo.setHanAnswer(slot, face: chosen)
                 needs.add(scalar, face: chosen, reserving: reserving)
             } else {
                 memo.setHanAnswer(slot, _SystemFaceMemo.noSystemFace)
@@ -80,10 +79,9 @@ extension FontCollection {
 extension _SystemFaceMemo {
     /// The value of `hanAnswer` for a character that takes no system face
     /// (one of the collection's own faces has it, or no system face does);
-    /// 0 for one not asked about yet; else the system face (unretained,
-    /// as `face(for:language:index:system:)` gives it), whose address is
-    /// never 1.
-    static let noSystemFace: UInt = 1
+    /// 0 for one not asked about yet; else 2 + the system face's place in
+    /// `hanFaces` (`hanFace`).
+    static let noSystemFace: UInt16 = 1
 
     /// The slot of a character `_keepsHanScript` takes: U+2000–U+9FFF,
     /// then U+FF00–U+FF20.
@@ -96,25 +94,44 @@ extension _SystemFaceMemo {
     /// it stands for its list of faces) in the language numbered
     /// `languageIndex` of the fallback numbered `system`, emptied when it
     /// answered for others. Only a workspace's memo (a capacity of 4,096
-    /// or more) keeps answers: a memo made for one text would fill 256 KB
+    /// or more) keeps answers: a memo made for one text would fill 64 KB
     /// for it.
     @inline(__always)
     mutating func useHanAnswers(collection: Int, languageIndex: Int, system: Int) {
         guard keepsHanAnswers else { return }
         let key = (collection, languageIndex, system)
         if hanAnswers.isEmpty || hanKey != key {
-            hanAnswers = [UInt](repeating: 0, count: 0x8021)
+            hanAnswers = [UInt16](repeating: 0, count: 0x8021)
+            hanFaces.removeAll()
             hanKey = key
         }
     }
 
     /// The answer of the character in `slot` (0: not known).
     @inline(__always)
-    func hanAnswer(_ slot: Int) -> UInt { hanAnswers.isEmpty ? 0 : hanAnswers[slot] }
+    func hanAnswer(_ slot: Int) -> UInt16 { hanAnswers.isEmpty ? 0 : hanAnswers[slot] }
 
+    /// The system face of an answer from 2 on.
     @inline(__always)
-    mutating func setHanAnswer(_ slot: Int, _ answer: UInt) {
+    func hanFace(_ answer: UInt16) -> Unmanaged<_FontFace> { hanFaces[Int(answer &- 2)] }
+
+    /// Keeps that the character in `slot` takes no system face.
+    @inline(__always)
+    mutating func setHanAnswer(_ slot: Int, _ answer: UInt16) {
         if !hanAnswers.isEmpty { hanAnswers[slot] = answer }
+    }
+
+    /// Keeps that the character in `slot` takes the system face `face`
+    /// (unretained, as `face(for:language:index:system:)` gives it); not
+    /// kept past 65,534 faces.
+    mutating func setHanAnswer(_ slot: Int, face: Unmanaged<_FontFace>) {
+        guard !hanAnswers.isEmpty else { return }
+        var place = hanFaces.firstIndex { $0.toOpaque() == face.toOpaque() }
+        if place == nil && hanFaces.count < Int(UInt16.max) - 1 {
+            hanFaces.append(face)
+            place = hanFaces.count - 1
+        }
+        if let place { hanAnswers[slot] = UInt16(place + 2) }
     }
 }
 
@@ -152,4 +169,19 @@ func _repeatEnd(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
         index &+= length
     }
     return index
+}
+
+/// True for kana, CJK ideographs, Hangul syllables, fullwidth forms (not
+/// the halfwidth Hangul filler, U+FFA0, which is default-ignorable), CJK
+/// symbols and punctuation (not U+3030 WAVY DASH and U+303D PART
+/// ALTERNATION MARK, which are emoji) and box drawing: blocks with no
+/// emoji and no default-ignorable character, where Chinese, Japanese and
+/// Korean text spends its characters ("，", "。", "「", and the "─" and "│"
+/// of its tables), so their Unicode properties need not be looked up.
+@inline(__always)
+func _isIdeographOrSyllable(_ scalar: UInt32) -> Bool {
+    (0x3040...0x30FF).contains(scalar) || (0x3400...0x9FFF).contains(scalar)
+        || (0xAC00...0xD7A3).contains(scalar) || (0xFF00...0xFF9F).contains(scalar)
+        || ((0x3000...0x303F).contains(scalar) && scalar != 0x3030 && scalar != 0x303D)
+        || (0x2500...0x257F).contains(scalar)
 }

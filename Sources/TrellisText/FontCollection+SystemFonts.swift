@@ -463,21 +463,6 @@ func _presentsAsEmoji(_ scalar: UInt32, next: UInt32?, continuing: Bool) -> Bool
     return properties.isEmoji && (next == 0xFE0F || continuing)
 }
 
-/// True for kana, CJK ideographs, Hangul syllables, fullwidth forms (not
-/// the halfwidth Hangul filler, U+FFA0, which is default-ignorable), CJK
-/// symbols and punctuation (not U+3030 WAVY DASH and U+303D PART
-/// ALTERNATION MARK, which are emoji) and box drawing: blocks with no
-/// emoji and no default-ignorable character, where Chinese, Japanese and
-/// Korean text spends its characters ("，", "。", "「", and the "─" and "│"
-/// of its tables), so their Unicode properties need not be looked up.
-@inline(__always)
-func _isIdeographOrSyllable(_ scalar: UInt32) -> Bool {
-    (0x3040...0x30FF).contains(scalar) || (0x3400...0x9FFF).contains(scalar)
-        || (0xAC00...0xD7A3).contains(scalar) || (0xFF00...0xFF9F).contains(scalar)
-        || ((0x3000...0x303F).contains(scalar) && scalar != 0x3030 && scalar != 0x303D)
-        || (0x2500...0x257F).contains(scalar)
-}
-
 /// The system faces a thread has looked up (`_SystemFallback.face(for:language:index:)`),
 /// in a direct-mapped table: what the shared cache answered, without its
 /// lock (Chinese text asks for nearly every character).
@@ -522,8 +507,14 @@ struct _SystemFaceMemo {
     private static let recentCount = 4
 
     /// The answers of `_hanRunEnd` by code point (`hanAnswer`), and the
-    /// collection, language and fallback numbers they are for.
-    var hanAnswers: [UInt] = []
+    /// collection, language and fallback numbers they are for. Two bytes
+    /// each, a system face named by its place in `hanFaces`: with the
+    /// faces' addresses, eight bytes each, the table was 256 KB a thread,
+    /// and its Chinese characters alone (U+4E00–U+9FFF) 168 KB, read at
+    /// random by every text.
+    var hanAnswers: [UInt16] = []
+    /// The system faces `hanAnswers` names, unretained (as `faces`).
+    var hanFaces: [Unmanaged<_FontFace>] = []
     var hanKey = (-1, -1, -1)
     var keepsHanAnswers: Bool { size >= 4096 }
 
