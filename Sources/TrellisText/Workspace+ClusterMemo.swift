@@ -1,8 +1,9 @@
-// The clusters of the last long pieces `shape` kept clusters for, so that a
-// piece wider than the line is not shaped again each time it is broken
-// between its clusters: right after `prepare` measured it (it keeps the
-// clusters of a long piece it shapes alone), and in later texts that hold
-// it. On 5,000 English rows, 66 such shapings of pieces such as
+// The clusters of the last long pieces `shape` kept clusters for with
+// HarfBuzz's help (a run of them shaped by HarfBuzz), so that a piece wider
+// than the line is not shaped again each time it is broken between its
+// clusters: right after `prepare` measured it (it keeps the clusters of a
+// long piece it shapes alone), and in later texts that hold it. On 5,000
+// English rows, 66 such shapings of pieces such as
 // "<199710221937.MAA25131@wall.org>" cost HarfBuzz 12 M instructions.
 
 #if canImport(Glibc)
@@ -32,6 +33,8 @@ struct _ClusterMemo {
     }
 
     private var entries: [Entry] = []
+    /// How many entries the memo holds.
+    var count: Int { entries.count }
     /// Where the next entry goes once `entries` is full.
     private var next = 0
 
