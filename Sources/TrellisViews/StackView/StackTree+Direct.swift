@@ -387,7 +387,7 @@ struct _LanePlan<Slope: _SlopeLanes> {
     /// images make: `UISV-spanning-fit` (51) and
     /// `UISV-ambiguity-suppression` (25) where an alignment is not fill,
     /// `UISV-canvas-fit` (49) in the equal-spacing distributions (equal
-    /// centring: also 245, the bound of its unmodelled region, and 51, the
+    /// centring: also `centeringBound`, the bound of its unmodelled region, and 51, the
     /// priority its views' lengths must be decided above),
     /// `UISV-text-width-disambiguation` (760), a capped image's aspect
     /// ratio (999). Only what the tree uses, so trees of many priorities
@@ -410,7 +410,9 @@ struct _LanePlan<Slope: _SlopeLanes> {
                 {
                     levels.insert(StackView.canvasFitPriority.rawValue)
                 }
-                if stack.distribution == .equalCentering { levels.formUnion([245, 51]) }
+                if stack.distribution == .equalCentering {
+                    levels.formUnion([centeringBound(arranged: stack.children.count), 51])
+                }
                 if stack.children.allSatisfy(\.isHidden) {
                     levels.insert(StackView.spanningFitPriority.rawValue)
                 }
