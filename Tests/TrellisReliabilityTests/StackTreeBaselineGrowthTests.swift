@@ -57,29 +57,9 @@ import TrellisViews
     /// taller label's height moved before its baselines): 78 of them fail,
     /// the engine drawing the label 0 high ("node1: direct (0, 0, 100,
     /// 54), constraints (0, 0, 100, 0)").
-    @Test func rowsOnBaselinesOfRequiredHeightsAgreeOrAreRefused() throws {
-        var failures: [String] = []
-        var agreed = 0
-        for (name, tree) in Self.rows() {
-            for width in [120.0, 200, 320, 416.25] {
-                switch StackTreeDifferential.check(StackTreeCase(tree: tree, width: width)) {
-                case .agreed:
-                    agreed += 1
-                    let direct = try tree.directLayout(width: width)
-                    if direct.frames.contains(where: { $0.width < 0 || $0.height < 0 }) {
-                        failures.append("\(name) at \(width): a negative direct frame")
-                    }
-                case .failed(let message), .engineFittingDiffers(let message):
-                    failures.append("\(name) at \(width): \(message)")
-                case .unsupported, .refused, .conflictInUIKit, .ambiguousInUIKit:
-                    break
-                }
-                let engine = tree.constraintsLayout(width: width)
-                if engine.frames.contains(where: { $0.width < 0 || $0.height < 0 }) {
-                    failures.append("\(name) at \(width): a negative engine frame")
-                }
-            }
-        }
+    @Test func rowsOnBaselinesOfRequiredHeightsAgreeOrAreRefused() {
+        let (failures, agreed) = StackTreeDifferential.agreedOrRefused(
+            Self.rows(), widths: [120, 200, 320, 416.25], engineFrames: true)
         #expect(failures.isEmpty, "\(failures.count) failed: \(failures.prefix(4))")
         #expect(agreed >= 150, "\(agreed) agreed")
     }
@@ -129,23 +109,9 @@ import TrellisViews
     /// is refused, and no frame has a negative size. Broken (the image
     /// taken as the column's only view): 90 fail ("height: direct 5.667,
     /// constraints 0.0" for a 4 × 2 image aligned leading).
-    @Test func imagesFirstInBaselineColumnsAgreeOrAreRefused() throws {
-        var failures: [String] = []
-        for (name, tree) in Self.columns() {
-            for width in [120.0, 244.25, 446.25] {
-                switch StackTreeDifferential.check(StackTreeCase(tree: tree, width: width)) {
-                case .agreed:
-                    let direct = try tree.directLayout(width: width)
-                    if direct.frames.contains(where: { $0.width < 0 || $0.height < 0 }) {
-                        failures.append("\(name) at \(width): a negative direct frame")
-                    }
-                case .failed(let message), .engineFittingDiffers(let message):
-                    failures.append("\(name) at \(width): \(message)")
-                case .unsupported, .refused, .conflictInUIKit, .ambiguousInUIKit:
-                    break
-                }
-            }
-        }
+    @Test func imagesFirstInBaselineColumnsAgreeOrAreRefused() {
+        let (failures, _) = StackTreeDifferential.agreedOrRefused(
+            Self.columns(), widths: [120, 244.25, 446.25])
         #expect(failures.isEmpty, "\(failures.count) failed: \(failures.prefix(4))")
     }
 

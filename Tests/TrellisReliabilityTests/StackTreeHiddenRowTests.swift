@@ -15,18 +15,7 @@ import TrellisViews
     static func expectAgreedOrRefused(
         _ trees: [(String, StackTree)], widths: [Double], agreedAtLeast: Int = 0
     ) {
-        var failures: [String] = []
-        var agreed = 0
-        for (name, tree) in trees {
-            for width in widths {
-                switch StackTreeDifferential.check(StackTreeCase(tree: tree, width: width)) {
-                case .agreed: agreed += 1
-                case .failed(let message), .engineFittingDiffers(let message):
-                    failures.append("\(name) at \(width): \(message)")
-                case .unsupported, .refused, .conflictInUIKit, .ambiguousInUIKit: break
-                }
-            }
-        }
+        let (failures, agreed) = StackTreeDifferential.agreedOrRefused(trees, widths: widths)
         #expect(failures.isEmpty, "\(failures.count) failed: \(failures.prefix(4))")
         #expect(agreed >= agreedAtLeast, "\(agreed) agreed")
     }
