@@ -126,4 +126,29 @@ import TrellisViews
             root: .init(axis: .horizontal, children: [Self.image(1, 1), Self.image(2, 1)]))
         #expect(tree.directLayoutUnsupportedReason?.contains("beside another image") == true)
     }
+
+    /// So does one beside an image whose height follows its width as an
+    /// intrinsic size (a template file's capped image) in a row, where
+    /// both widths are free: the engine measures the second again at each
+    /// width the first one's height gives it, pass after pass (the fuzz
+    /// target's row of a 3 × 2 and a capped 4 × 1 image at 280: direct 0
+    /// high, the engine 51). The capped image alone, or with its width
+    /// fixed, is laid out. Broken (only images of ratio constraints
+    /// counted): the row is not refused.
+    @Test func aFreeImageBesideAnImageOfIntrinsicHeightIsRefused() {
+        let capped = StackTree.Node.image(
+            .init(aspectRatio: Size(width: 4, height: 1), maxHeight: 300, followsWidth: true))
+        let row = StackTree(
+            root: .init(axis: .horizontal, children: [Self.image(3, 2), capped]), scale: 2)
+        #expect(row.directLayoutUnsupportedReason?.contains("beside another image") == true)
+        for tree in [
+            StackTree(root: .init(axis: .horizontal, children: [capped]), scale: 2),
+            StackTree(
+                root: .init(axis: .vertical, children: [Self.image(3, 2), capped]), scale: 2),
+        ] {
+            #expect(tree.directLayoutUnsupportedReason == nil)
+            let verdict = StackTreeDifferential.check(StackTreeCase(tree: tree, width: 280))
+            if case .agreed = verdict {} else { Issue.record("\(verdict)") }
+        }
+    }
 }

@@ -211,6 +211,30 @@ extension LayoutEngine {
         }
         let old = intrinsic.contents[index].size
         let size = views.withView(at: index) { $0.intrinsicContentSize }
+        // A label's new height and new baselines come from one
+        // measurement. Baselines are offsets from the label's top, so its
+        // new, taller height at its old baselines would push its bottom
+        // down by the growth, a state no measurement of it has: in a row
+        // of fixed height on last baselines (the canvas's bottom at least
+        // the first view's) that state conflicts where the final
+        // constraints do not, and the engine broke the label's required
+        // vertical compression resistance (the stacktree fuzz target's
+        // rows: a label drawn 0 high that the direct path, and the final
+        // set, keep at its height). So a taller label whose compression
+        // resistance is required (only a required one conflicts) has its
+        // baselines moved first, as they are where required constants
+        // wait for the end of the queue (`pushDeferredConstants`); other
+        // labels keep the order the refit path shares to the bit.
+        if size.height > old.height, old.height >= 0, !intrinsic.defersRequiredConstants {
+            let required = views.withView(at: index) {
+                $0.contentCompressionResistancePriority(for: .vertical).isRequired
+            }
+            if required {
+                intrinsic.texts[index]?.with { text in
+                    if text._baselinesChanged { reinstallBaselineConstraints(of: text, at: index) }
+                }
+            }
+        }
         if size != old {
             let hasWidth = size.width >= 0 && size.width.isFinite
             let hasHeight = size.height >= 0 && size.height.isFinite

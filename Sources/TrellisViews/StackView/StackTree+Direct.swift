@@ -387,7 +387,7 @@ struct _LanePlan<Slope: _SlopeLanes> {
     /// images make: `UISV-spanning-fit` (51) and
     /// `UISV-ambiguity-suppression` (25) where an alignment is not fill,
     /// `UISV-canvas-fit` (49) in the equal-spacing distributions (equal
-    /// centring: also 245, the bound of its unmodelled region, and 51, the
+    /// centring: also `centeringBound`, the bound of its unmodelled region, and 51, the
     /// priority its views' lengths must be decided above),
     /// `UISV-text-width-disambiguation` (760), a capped image's aspect
     /// ratio (999). Only what the tree uses, so trees of many priorities
@@ -410,7 +410,9 @@ struct _LanePlan<Slope: _SlopeLanes> {
                 {
                     levels.insert(StackView.canvasFitPriority.rawValue)
                 }
-                if stack.distribution == .equalCentering { levels.formUnion([245, 51]) }
+                if stack.distribution == .equalCentering {
+                    levels.formUnion([centeringBound(arranged: stack.children.count), 51])
+                }
                 if stack.children.allSatisfy(\.isHidden) {
                     levels.insert(StackView.spanningFitPriority.rawValue)
                 }
@@ -446,6 +448,7 @@ struct _LanePlan<Slope: _SlopeLanes> {
         var number = 0
         var images = 0
         var freeImages = 0
+        var loose = 0
         var ancestors: [(stack: StackTree.Stack, child: Int)] = []
         func check(_ node: StackTree.Node, parent: StackTree.Stack?) {
             let index = number
@@ -477,6 +480,7 @@ struct _LanePlan<Slope: _SlopeLanes> {
                 // gave it, as a label's); a free width, see
                 // _DirectPlan+CoupledImage.swift.
                 if !image.isIntrinsic { images += 1 }
+                if image.isIntrinsic, !widthIsForced(ancestors) { loose += 1 }
                 if !image.isIntrinsic, !widthIsForced(ancestors) {
                     if let problem = coupledImageProblem(ancestors) { return refuse(problem) }
                     freeImages += 1
@@ -524,9 +528,12 @@ struct _LanePlan<Slope: _SlopeLanes> {
         }
         check(StackTree.Node(.stack(tree.root)), parent: nil)
         if let reason { return reason }
-        if freeImages > 0, images > 1 {
+        if freeImages > 0, images > 1 || loose > 0 {
+            // (An image whose height follows its width as an intrinsic
+            // size, its width free too: the engine's passes measure it
+            // again at each width the free one's height gives it.)
             return
-                "an image whose width required constraints do not fix, beside another image made with its ratio as a constraint (their heights' costs are not separable)"
+                "an image whose width required constraints do not fix, beside another image whose height follows its width (their heights' costs are not separable)"
         }
         let levels = levels(of: tree)
         if levels.count > 31 { return "more than 31 distinct priorities (\(levels.count))" }

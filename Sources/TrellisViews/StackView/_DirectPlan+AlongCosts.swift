@@ -105,21 +105,36 @@ extension _LanePlan {
                 return try centeredTextCost(index, visible, hiddenLabels: hiddenLabels)
             }
             let lengths = try centeredLengths(visible, axis)
-            return centeringCanvasCost(minimum: start + end + centeringMinimum(lengths, gaps))
+            return centeringCanvasCost(
+                minimum: start + end + centeringMinimum(lengths, gaps),
+                arranged: nodes[index].children.count)
         }
     }
 
     /// The cost of an equal-centering stack at least `minimum` long: above
     /// the shortest canvas the centres spread evenly (the spacers'
     /// `UISV-fill-equally`, at 150 − index, hold); the stack is as short as
-    /// it can be at 49 (`UISV-canvas-fit`).
-    func centeringCanvasCost(minimum: Double) -> _Cost {
+    /// it can be at 49 (`UISV-canvas-fit`). Below it (not modelled) a
+    /// spacer's `UISV-fill-equally` gives way, at `centeringBound` of its
+    /// `arranged` views' count at least: a pull on the stack above that
+    /// priority is refused (`checkModelled`).
+    func centeringCanvasCost(minimum: Double, arranged: Int) -> _Cost {
         var cost = _Cost()
         var bound = _Slope()
-        bound[lane(245)] = 1e-6
+        bound[lane(Self.centeringBound(arranged: arranged))] = 1e-6
         cost.addUnmodelled(below: minimum, bound: bound)
         cost.addEqual(0, lane: lane(StackView.canvasFitPriority.rawValue))
         return cost
+    }
+
+    /// A priority no higher than any of an equal-centering stack's
+    /// `UISV-fill-equally` between its spacers (150 less the arranged index
+    /// of the view before the spacer, every spacer after the first): what
+    /// squeezing the stack below its shortest even canvas costs at least.
+    /// Not below 52 (above the cell's fitting size, 50, and `UISV-canvas-fit`,
+    /// 49, which always pull it, and `UISV-spanning-fit`, 51).
+    static func centeringBound(arranged: Int) -> Float {
+        Float(max(52, 150 - max(1, arranged - 2)))
     }
 
     /// The cost of what the equal gaps take beyond their minimum spacing:

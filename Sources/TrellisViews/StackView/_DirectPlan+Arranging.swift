@@ -352,6 +352,9 @@ extension _LanePlan {
             guard let first = all.firstIndex(where: { !nodes[$0].isHidden }) else {
                 // No view visible: each at the canvas's end
                 // (`UISV-spacing-hidden`, `StackView._hiddenPlaces`).
+                if stack.isBaselineRelativeArrangement, axis == .vertical {
+                    try checkHiddenChainLevel(all)
+                }
                 for child in all {
                     try checkFeasible(child, 0)
                     set(child, axis, position: total - end, length: 0)
@@ -423,6 +426,21 @@ extension _LanePlan {
                 .lastBaseline where stack.axis == .horizontal:
                 position = start + line - (try ownBaseline(child, stack))
             default: position = start
+            }
+            if baselineAligned, stack.alignment == .lastBaseline, child == all[0],
+                nodes[child].kind != .stack, nodes[child].kind != .button,
+                baselines(child) == nil
+            {
+                // Without text its baseline is its bottom ("For views
+                // without text, the stack view uses the bottom edge"), on
+                // the line whatever its length; `UISV-canvas-connection`
+                // holds the canvas's bottom at least there (required).
+                let over = line - canvas
+                guard over <= 1e-9 * max(1, abs(canvas)) else {
+                    throw .conflict(
+                        "node\(child): a hidden first view's bottom on the line, \(over) below the canvas"
+                    )
+                }
             }
             set(child, axis, position: position, length: length)
         }

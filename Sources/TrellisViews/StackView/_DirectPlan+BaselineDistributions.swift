@@ -104,7 +104,7 @@ extension _LanePlan {
             let lengths = try baselineCenteredLengths(visible)
             let minimum =
                 margins + centeringMinimum(lengths, try centeredChainGaps(visible, gaps, lengths))
-            return centeringCanvasCost(minimum: minimum)
+            return centeringCanvasCost(minimum: minimum, arranged: nodes[index].children.count)
         }
         guard isBaselineDistribution(stack, visible) else { return nil }
         try checkBaselineDistribution(stack, visible)

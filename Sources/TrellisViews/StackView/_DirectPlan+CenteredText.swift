@@ -81,7 +81,7 @@ extension _LanePlan {
         }
         if shortest.isFinite {
             var bound = _Slope()
-            bound[lane(245)] = 1e-6
+            bound[lane(Self.centeringBound(arranged: nodes[index].children.count))] = 1e-6
             cost.addUnmodelled(below: shortest, bound: bound)
         }
         cost.addEqual(0, lane: lane(StackView.canvasFitPriority.rawValue))

@@ -53,6 +53,19 @@ extension _LanePlan {
                 // (`stackProblem`, `checkBaselineDistribution`) and fills
                 // the canvas.
                 guard child == visible[0] else { return _Cost() }
+                // A first view without text beside others, filling: its
+                // top is the canvas's and its bottom the chain's start, so
+                // it shares the stack's length with the last view
+                // (`stretchesTextlessFirst`), and the image's height, which
+                // the fitting height pulls at 50 × its ratio against
+                // `UISV-ambiguity-suppression` at 25 on its width, may go
+                // below 0 (UIKit's set bounds neither): not modelled on the
+                // image's path.
+                guard visible.count == 1 else {
+                    throw .unmodelled(
+                        "node\(child): an image whose width is free first in a baseline-relative stack of several views"
+                    )
+                }
                 let (start, end) = margins(stack, .vertical)
                 var fitted = outside
                 if settings.distribution == .equalSpacing {

@@ -33,9 +33,11 @@
 
 extension _LanePlan {
     /// Whether stack `index`, aligned by baselines, is a row whose labels
-    /// share its width and holds an empty label among `visible`.
+    /// share its width (equally too: `UISV-fill-equally`) and holds an
+    /// empty label among `visible`.
     func isEmptyLabelRow(_ index: Int, _ stack: StackTree.Stack, _ visible: [Int]) -> Bool {
-        (nodes[index].sharesTextWidth || stack.distribution == .fillProportionally)
+        (nodes[index].sharesTextWidth || stack.distribution == .fillProportionally
+            || stack.distribution == .fillEqually)
             && visible.contains { nodes[$0].kind == .label && nodes[$0].text._isEmpty }
     }
 

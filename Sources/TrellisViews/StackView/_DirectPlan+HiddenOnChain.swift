@@ -90,4 +90,28 @@ extension _LanePlan {
             set(all[k], .vertical, position: line - (try lines(all[k]).last), length: 0)
         }
     }
+
+    /// Refuses a baseline-relative vertical stack whose views are all
+    /// hidden when its chain of baselines does not put them at one place.
+    /// UIKit's `UISV-spacing` (required, 0 between hidden views) runs from
+    /// each one's last baseline to the next one's first, a label's text's
+    /// (a hidden view is 0 high, its text measured as ever), any other
+    /// view's bottom; `UISV-spacing-hidden` pulls every view's top to the
+    /// ordering spanner's end at 50 (`StackView._hiddenPlaces`). Where a
+    /// link of the chain is not 0, those pulls cannot all hold: with two
+    /// views the two places tie (UIKit's answer is open), and more are
+    /// not modelled; nor is a nested stack's chain beside another view.
+    mutating func checkHiddenChainLevel(_ all: [Int]) throws(_StackCostError) {
+        for k in all.indices.dropFirst() {
+            let above = baselines(all[k - 1])?.last ?? 0
+            let below = baselines(all[k])?.first ?? 0
+            guard nodes[all[k - 1]].kind != .stack, nodes[all[k]].kind != .stack,
+                _isNegligible(above - below, max(abs(above), abs(below)))
+            else {
+                throw .unmodelled(
+                    "node\(all[k]): hidden views of a baseline-relative stack none of whose views is visible, their baselines apart"
+                )
+            }
+        }
+    }
 }
