@@ -104,6 +104,76 @@ import TrellisSupport
         #expect(refusedAtAnchors > 100)
     }
 
+    /// A stack's cost as the direct path sums them (a column of labels
+    /// aligned to fill: several views' costs added, their kinks merged),
+    /// now and then with a region whose cost is not modelled.
+    static func randomSummedCost(_ random: inout SplitMix64, rank: Int) -> _Cost {
+        var cost = randomCost(&random, rank: rank)
+        for term in 0..<random.below(4) {
+            cost = cost + randomCost(&random, rank: rank + term + 1)
+        }
+        if random.below(8) == 0 {
+            var bound = _Slope()
+            bound[1 + random.below(4)] = Double(1 + random.below(3)) / 2
+            cost.addUnmodelled(below: Double(random.below(90)) / 3, bound: bound)
+        }
+        return cost
+    }
+
+    /// Off the anchors, the share-out worked in the plan's buffers
+    /// (`_Cost.writeStretches`, the buffers' `distribute`) against the
+    /// general one (`anchored`, the arrays' `distribute`): the same
+    /// lengths to the bit, or the same refusal, for up to six views whose
+    /// costs have many kinks (stacks' sums) and regions not modelled.
+    @Test func sharingOffTheAnchorsEqualsTheGeneralShareOutToTheBit() {
+        var random = SplitMix64(seed: 0x5AA2F)
+        var plan = _DirectPlan()
+        var moved = 0
+        var refused = 0
+        var mismatches: [String] = []
+        for _ in 0..<30_000 {
+            let count = 1 + random.below(6)
+            let costs = (0..<count).map { Self.randomSummedCost(&random, rank: 3 * $0 + 1) }
+            let anchors = costs.reduce(0) { $0 + $1.anchor }
+            let room = anchors + Double(random.below(241) - 120) / 3
+            plan.costs = [_Cost()] + costs
+            let visible = Array(1...count)
+            let expected: Result<[Double], _StackCostError>
+            do throws(_StackCostError) {
+                var lengths = try Self.general(costs, room)
+                plan.takeTheRest(visible, room, &lengths)
+                expected = .success(lengths)
+            } catch {
+                expected = .failure(error)
+            }
+            let got: Result<[Double], _StackCostError>
+            do throws(_StackCostError) {
+                got = .success(try plan.sharedLengths(visible, room, "the views"))
+            } catch {
+                got = .failure(error)
+            }
+            if !_isNegligible(room - anchors, room) {
+                if case .success = expected { moved += 1 } else { refused += 1 }
+            }
+            let same: Bool
+            switch (expected, got) {
+            case (.success(let a), .success(let b)):
+                same = a.count == b.count && zip(a, b).allSatisfy { $0.bitPattern == $1.bitPattern }
+            case (.failure(let a), .failure(let b)):
+                same = a == b
+            default:
+                same = false
+            }
+            if !same, mismatches.count < 5 {
+                mismatches.append("room \(room), costs \(costs): \(expected) against \(got)")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
+        // Views moved off their anchors, and refusals of every kind met.
+        #expect(moved > 10_000)
+        #expect(refused > 1_000)
+    }
+
     /// Beside views of required lengths, the one view that may give way
     /// takes what they leave, to the bit whatever its own cost (its
     /// label's text): `room − Σ others`, not its anchor plus a change.
