@@ -46,6 +46,41 @@ import TrellisSupport
         return costs.indices.map { parts[$0].anchor + changes[$0] }
     }
 
+    /// `costs` (nodes 1… of `plan`, node 0 their stack) sharing `room`:
+    /// the general share-out's lengths (`general`, then `takeTheRest`)
+    /// and `sharedLengths`', or their refusals, and whether they are the
+    /// same to the bit.
+    static func compare(_ plan: inout _DirectPlan, _ costs: [_Cost], _ room: Double) -> (
+        expected: Result<[Double], _StackCostError>, got: Result<[Double], _StackCostError>,
+        same: Bool
+    ) {
+        plan.costs = [_Cost()] + costs
+        let visible = Array(1...costs.count)
+        let expected: Result<[Double], _StackCostError>
+        do throws(_StackCostError) {
+            var lengths = try Self.general(costs, room)
+            plan.takeTheRest(visible, room, &lengths)
+            expected = .success(lengths)
+        } catch {
+            expected = .failure(error)
+        }
+        let got: Result<[Double], _StackCostError>
+        do throws(_StackCostError) {
+            got = .success(try plan.sharedLengths(visible, room, "the views"))
+        } catch {
+            got = .failure(error)
+        }
+        switch (expected, got) {
+        case (.success(let a), .success(let b)):
+            let same = a.count == b.count && zip(a, b).allSatisfy { $0.bitPattern == $1.bitPattern }
+            return (expected, got, same)
+        case (.failure(let a), .failure(let b)):
+            return (expected, got, a == b)
+        default:
+            return (expected, got, false)
+        }
+    }
+
     @Test func sharingEqualsTheGeneralShareOutToTheBit() {
         var random = SplitMix64(seed: 0x5AA2E)
         var plan = _DirectPlan()
@@ -63,36 +98,11 @@ import TrellisSupport
             case 1: room = anchors + 1e-12 * Double(random.next() % 3)  // within the tolerance
             default: room = anchors + Double(Int(random.next() % 61) - 30) / 3
             }
-            // Nodes 1…count of a plan (node 0 is its stack).
-            plan.costs = [_Cost()] + costs
-            let visible = Array(1...count)
-            let expected: Result<[Double], _StackCostError>
-            do throws(_StackCostError) {
-                var lengths = try Self.general(costs, room)
-                plan.takeTheRest(visible, room, &lengths)
-                expected = .success(lengths)
-            } catch {
-                expected = .failure(error)
-            }
-            let got: Result<[Double], _StackCostError>
-            do throws(_StackCostError) {
-                got = .success(try plan.sharedLengths(visible, room, "the views"))
-            } catch {
-                got = .failure(error)
-            }
+            let (expected, got, same) = Self.compare(&plan, costs, room)
             cases += 1
             if _isNegligible(room - anchors, room) {
                 atAnchors += 1
                 if case .failure = expected { refusedAtAnchors += 1 }
-            }
-            let same: Bool
-            switch (expected, got) {
-            case (.success(let a), .success(let b)):
-                same = a.count == b.count && zip(a, b).allSatisfy { $0.bitPattern == $1.bitPattern }
-            case (.failure(let a), .failure(let b)):
-                same = a == b
-            default:
-                same = false
             }
             if !same, mismatches.count < 5 {
                 mismatches.append("room \(room), costs \(costs): \(expected) against \(got)")
@@ -136,33 +146,9 @@ import TrellisSupport
             let costs = (0..<count).map { Self.randomSummedCost(&random, rank: 3 * $0 + 1) }
             let anchors = costs.reduce(0) { $0 + $1.anchor }
             let room = anchors + Double(random.below(241) - 120) / 3
-            plan.costs = [_Cost()] + costs
-            let visible = Array(1...count)
-            let expected: Result<[Double], _StackCostError>
-            do throws(_StackCostError) {
-                var lengths = try Self.general(costs, room)
-                plan.takeTheRest(visible, room, &lengths)
-                expected = .success(lengths)
-            } catch {
-                expected = .failure(error)
-            }
-            let got: Result<[Double], _StackCostError>
-            do throws(_StackCostError) {
-                got = .success(try plan.sharedLengths(visible, room, "the views"))
-            } catch {
-                got = .failure(error)
-            }
+            let (expected, got, same) = Self.compare(&plan, costs, room)
             if !_isNegligible(room - anchors, room) {
                 if case .success = expected { moved += 1 } else { refused += 1 }
-            }
-            let same: Bool
-            switch (expected, got) {
-            case (.success(let a), .success(let b)):
-                same = a.count == b.count && zip(a, b).allSatisfy { $0.bitPattern == $1.bitPattern }
-            case (.failure(let a), .failure(let b)):
-                same = a == b
-            default:
-                same = false
             }
             if !same, mismatches.count < 5 {
                 mismatches.append("room \(room), costs \(costs): \(expected) against \(got)")

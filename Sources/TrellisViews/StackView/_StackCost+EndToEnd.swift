@@ -20,30 +20,18 @@ extension _LaneCost {
         let anchor = self.anchor
         let firstLeft = leftCount
         var (l, r) = (leftCount, rightCount)
-        kinks.withUnsafeBufferPointer { kinks in
-            // (`forEachRegion`'s walk.)
-            var slope = base
-            var start = -Double.infinity
-            var index = 0
-            while true {
-                let end = index < kinks.count ? kinks[index].x : .infinity
-                let a = Swift.max(start, lo)
-                let b = Swift.min(end, hi)
-                if b > a {
-                    if b > anchor, !_isNegligible(b - Swift.max(a, anchor), anchor) {
-                        right[r] = Segment(length: b - Swift.max(a, anchor), slope: slope, view: view)
-                        r += 1
-                    }
-                    if a < anchor, !_isNegligible(Swift.min(b, anchor) - a, anchor) {
-                        left[l] = Segment(length: Swift.min(b, anchor) - a, slope: slope, view: view)
-                        l += 1
-                    }
+        forEachRegion { a, b, slope in
+            if b > a {
+                if b > anchor, !_isNegligible(b - Swift.max(a, anchor), anchor) {
+                    right[r] = Segment(length: b - Swift.max(a, anchor), slope: slope, view: view)
+                    r += 1
                 }
-                guard index < kinks.count else { break }
-                slope += kinks[index].delta
-                start = end
-                index += 1
+                if a < anchor, !_isNegligible(Swift.min(b, anchor) - a, anchor) {
+                    left[l] = Segment(length: Swift.min(b, anchor) - a, slope: slope, view: view)
+                    l += 1
+                }
             }
+            return true
         }
         var (i, j) = (firstLeft, l - 1)
         while i < j {

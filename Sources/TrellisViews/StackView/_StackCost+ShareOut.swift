@@ -16,34 +16,21 @@ extension _LaneCost {
     ) {
         let first = count
         var n = count
-        kinks.withUnsafeBufferPointer { kinks in
-            // (`forEachRegion`'s walk: from the lower bound or a kink to
-            // the next kink or the upper bound, at the slope between.)
-            var slope = base
-            var start = -Double.infinity
-            var index = 0
-            while true {
-                let end = index < kinks.count ? kinks[index].x : .infinity
-                let a = Swift.max(start, lo)
-                let b = Swift.min(end, hi)
-                if right {
-                    if b > a, b > anchor, !_isNegligible(b - Swift.max(a, anchor), anchor) {
-                        buffer[n] = Segment(length: b - Swift.max(a, anchor), slope: slope, view: view)
-                        n += 1
-                    }
-                } else {
-                    // (No region from here on starts left of the anchor.)
-                    if a >= anchor { break }
-                    if b > a, a < anchor, !_isNegligible(Swift.min(b, anchor) - a, anchor) {
-                        buffer[n] = Segment(length: Swift.min(b, anchor) - a, slope: slope, view: view)
-                        n += 1
-                    }
+        forEachRegion { a, b, slope in
+            if right {
+                if b > a, b > anchor, !_isNegligible(b - Swift.max(a, anchor), anchor) {
+                    buffer[n] = Segment(length: b - Swift.max(a, anchor), slope: slope, view: view)
+                    n += 1
                 }
-                guard index < kinks.count else { break }
-                slope += kinks[index].delta
-                start = end
-                index += 1
+                return true
             }
+            // (No region from here on starts left of the anchor.)
+            if a >= anchor { return false }
+            if b > a, a < anchor, !_isNegligible(Swift.min(b, anchor) - a, anchor) {
+                buffer[n] = Segment(length: Swift.min(b, anchor) - a, slope: slope, view: view)
+                n += 1
+            }
+            return true
         }
         if !right {
             var (i, j) = (first, n - 1)
