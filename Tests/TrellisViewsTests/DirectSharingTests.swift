@@ -46,6 +46,41 @@ import TrellisSupport
         return costs.indices.map { parts[$0].anchor + changes[$0] }
     }
 
+    /// `costs` (nodes 1… of `plan`, node 0 their stack) sharing `room`:
+    /// the general share-out's lengths (`general`, then `takeTheRest`)
+    /// and `sharedLengths`', or their refusals, and whether they are the
+    /// same to the bit.
+    static func compare(_ plan: inout _DirectPlan, _ costs: [_Cost], _ room: Double) -> (
+        expected: Result<[Double], _StackCostError>, got: Result<[Double], _StackCostError>,
+        same: Bool
+    ) {
+        plan.costs = [_Cost()] + costs
+        let visible = Array(1...costs.count)
+        let expected: Result<[Double], _StackCostError>
+        do throws(_StackCostError) {
+            var lengths = try Self.general(costs, room)
+            plan.takeTheRest(visible, room, &lengths)
+            expected = .success(lengths)
+        } catch {
+            expected = .failure(error)
+        }
+        let got: Result<[Double], _StackCostError>
+        do throws(_StackCostError) {
+            got = .success(try plan.sharedLengths(visible, room, "the views"))
+        } catch {
+            got = .failure(error)
+        }
+        switch (expected, got) {
+        case (.success(let a), .success(let b)):
+            let same = a.count == b.count && zip(a, b).allSatisfy { $0.bitPattern == $1.bitPattern }
+            return (expected, got, same)
+        case (.failure(let a), .failure(let b)):
+            return (expected, got, a == b)
+        default:
+            return (expected, got, false)
+        }
+    }
+
     @Test func sharingEqualsTheGeneralShareOutToTheBit() {
         var random = SplitMix64(seed: 0x5AA2E)
         var plan = _DirectPlan()
@@ -63,36 +98,11 @@ import TrellisSupport
             case 1: room = anchors + 1e-12 * Double(random.next() % 3)  // within the tolerance
             default: room = anchors + Double(Int(random.next() % 61) - 30) / 3
             }
-            // Nodes 1…count of a plan (node 0 is its stack).
-            plan.costs = [_Cost()] + costs
-            let visible = Array(1...count)
-            let expected: Result<[Double], _StackCostError>
-            do throws(_StackCostError) {
-                var lengths = try Self.general(costs, room)
-                plan.takeTheRest(visible, room, &lengths)
-                expected = .success(lengths)
-            } catch {
-                expected = .failure(error)
-            }
-            let got: Result<[Double], _StackCostError>
-            do throws(_StackCostError) {
-                got = .success(try plan.sharedLengths(visible, room, "the views"))
-            } catch {
-                got = .failure(error)
-            }
+            let (expected, got, same) = Self.compare(&plan, costs, room)
             cases += 1
             if _isNegligible(room - anchors, room) {
                 atAnchors += 1
                 if case .failure = expected { refusedAtAnchors += 1 }
-            }
-            let same: Bool
-            switch (expected, got) {
-            case (.success(let a), .success(let b)):
-                same = a.count == b.count && zip(a, b).allSatisfy { $0.bitPattern == $1.bitPattern }
-            case (.failure(let a), .failure(let b)):
-                same = a == b
-            default:
-                same = false
             }
             if !same, mismatches.count < 5 {
                 mismatches.append("room \(room), costs \(costs): \(expected) against \(got)")
@@ -102,6 +112,52 @@ import TrellisSupport
         // Both ways are exercised: at the anchors (ties among them refused) and beyond.
         #expect(atAnchors > cases / 3)
         #expect(refusedAtAnchors > 100)
+    }
+
+    /// A stack's cost as the direct path sums them (a column of labels
+    /// aligned to fill: several views' costs added, their kinks merged),
+    /// now and then with a region whose cost is not modelled.
+    static func randomSummedCost(_ random: inout SplitMix64, rank: Int) -> _Cost {
+        var cost = randomCost(&random, rank: rank)
+        for term in 0..<random.below(4) {
+            cost = cost + randomCost(&random, rank: rank + term + 1)
+        }
+        if random.below(8) == 0 {
+            var bound = _Slope()
+            bound[1 + random.below(4)] = Double(1 + random.below(3)) / 2
+            cost.addUnmodelled(below: Double(random.below(90)) / 3, bound: bound)
+        }
+        return cost
+    }
+
+    /// Off the anchors, the share-out worked in the plan's buffers
+    /// (`_Cost.writeStretches`, the buffers' `distribute`) against the
+    /// general one (`anchored`, the arrays' `distribute`): the same
+    /// lengths to the bit, or the same refusal, for up to six views whose
+    /// costs have many kinks (stacks' sums) and regions not modelled.
+    @Test func sharingOffTheAnchorsEqualsTheGeneralShareOutToTheBit() {
+        var random = SplitMix64(seed: 0x5AA2F)
+        var plan = _DirectPlan()
+        var moved = 0
+        var refused = 0
+        var mismatches: [String] = []
+        for _ in 0..<30_000 {
+            let count = 1 + random.below(6)
+            let costs = (0..<count).map { Self.randomSummedCost(&random, rank: 3 * $0 + 1) }
+            let anchors = costs.reduce(0) { $0 + $1.anchor }
+            let room = anchors + Double(random.below(241) - 120) / 3
+            let (expected, got, same) = Self.compare(&plan, costs, room)
+            if !_isNegligible(room - anchors, room) {
+                if case .success = expected { moved += 1 } else { refused += 1 }
+            }
+            if !same, mismatches.count < 5 {
+                mismatches.append("room \(room), costs \(costs): \(expected) against \(got)")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
+        // Views moved off their anchors, and refusals of every kind met.
+        #expect(moved > 10_000)
+        #expect(refused > 1_000)
     }
 
     /// Beside views of required lengths, the one view that may give way

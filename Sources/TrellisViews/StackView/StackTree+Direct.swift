@@ -330,6 +330,8 @@ struct _LanePlan<Slope: _SlopeLanes> {
     /// The storage of the last share-out's lengths and changes (`sharedLengths`).
     var sharedScratch: [Double] = []
     var sharedChanges: [Double] = []
+    /// The stretches a share-out takes from (`sharedLengths`), kept.
+    var shareSegments: [_Cost.Segment] = []
     /// Priority levels of the tree, highest first; lane = index + 1.
     var levels: [Float] = []
     /// Set when a tree's levels did not fit this plan's slopes (`prepare`

@@ -38,8 +38,15 @@ struct _HeightTable {
     private(set) var heights: [Double] = []
     /// Per entry, `nodeCount` pairs (y, height), or (x, width), in node order.
     private(set) var places: [Double] = []
-    /// Per entry: the pass's refusal, or nil.
+    /// Per entry: the pass's refusal, or nil; empty while no entry holds
+    /// one (most tables: copying a refusal for every entry at each
+    /// `makeRoom` took about 300 instructions a widths solve recorded).
     private(set) var refusals: [_StackCostError?] = []
+
+    /// Entry `entry`'s refusal, or nil.
+    func refusal(_ entry: Int) -> _StackCostError? {
+        entry < refusals.count ? refusals[entry] : nil
+    }
 
     /// `slotCount`: a power of two, at least 2; the table holds half as
     /// many entries (rows of a template bring a few dozen combinations of
@@ -99,7 +106,7 @@ struct _HeightTable {
         places copying: Bool
     ) -> Result<Double, _StackCostError>? {
         guard let entry = find(key, hash: hash) else { return nil }
-        if refusals[entry] != nil { return .failure(refusals[entry]!) }
+        if let refusal = refusal(entry) { return .failure(refusal) }
         if copying {
             precondition(nodes.count == nodeCount)
             let base = 2 * entry * nodeCount
@@ -148,7 +155,10 @@ struct _HeightTable {
         count += 1
         hashes[entry] = hash
         heights[entry] = height
-        if refusal != nil || refusals[entry] != nil { refusals[entry] = refusal }
+        if refusal != nil || (entry < refusals.count && refusals[entry] != nil) {
+            if refusals.count < hashes.count { Self.resize(&refusals, hashes.count, nil) }
+            refusals[entry] = refusal
+        }
         // (Written in place through the buffers: an append checked the
         // array's uniqueness and room at every value, and one of a whole
         // array went through the generic sequence append.)
@@ -187,7 +197,7 @@ struct _HeightTable {
         else { return }
         Self.resize(&hashes, room, 0)
         Self.resize(&heights, room, 0)
-        Self.resize(&refusals, room, nil)
+        if !refusals.isEmpty { Self.resize(&refusals, room, nil) }
         Self.resize(&keys, room * keyWidth, 0)
         Self.resize(&places, 2 * room * nodeCount, 0)
     }

@@ -47,38 +47,62 @@ extension _LanePlan {
             }
         } else {
             // The stretches of every view on the side the room moves them
-            // to, in one array (as `_Cost.distribute` gathers them from
+            // to, in one buffer (as `_Cost.distribute` gathers them from
             // `anchored(view:)` parts, without an array per view, nor the
             // other side's); each view's anchor is `lengths[k]` (the same
-            // `anchor`).
+            // `anchor`). Then `distribute`'s sort, steps and checks, on
+            // the buffers (`_StackCost+ShareOut.swift`).
             let growing = room - center >= 0
-            // (In the plan's buffer, `stretches.right`: a new array for
-            // each share-out was an allocation and a release.)
+            // (The stretches and changes in the plan's storage,
+            // `shareSegments` and `sharedChanges`, written through their
+            // buffers: appended to, each stretch (80 bytes with 8 lanes)
+            // checked the array's uniqueness and capacity.)
             var segments: [_Cost.Segment] = []
-            swap(&segments, &stretches.right)
-            defer { swap(&segments, &stretches.right) }
-            segments.removeAllFromEnd()
-            // (Each view's anchor is the one worked out above, `lengths[k]`,
-            // read in place: a copy of the lengths, alive while they were
-            // written below, made them copy themselves.)
-            costs.withUnsafeBufferPointer { costs in
-                segments.reserveCapacity(visible.reduce(0) { $0 + costs[$1].kinks.count + 1 })
-                for (k, child) in visible.enumerated() {
-                    costs[child].appendStretches(
-                        view: k, anchor: lengths[k], right: growing, into: &segments)
-                }
-            }
-            // (The changes in the plan's buffer, `sharedChanges`.)
+            swap(&segments, &shareSegments)
+            defer { swap(&segments, &shareSegments) }
             var changes: [Double] = []
             swap(&changes, &sharedChanges)
             defer { swap(&changes, &sharedChanges) }
-            try Self.withCosts(costs) { costs throws(_StackCostError) in
-                try _Cost.distribute(
-                    segments: &segments, count: visible.count, total: room, center: center,
-                    anchor: { lengths[$0] }, slopes: { costs[visible[$0]].boundedSlopes(at: $1) },
-                    changes: &changes, what())
+            let result: Result<Void, _StackCostError> = costs.withUnsafeBufferPointer { costs in
+                // Room for every view's stretches: one a region, a region
+                // a kink and one more.
+                var needed = 0
+                for child in visible { needed += costs[child].kinks.count + 1 }
+                if segments.count < needed {
+                    segments.append(
+                        _Cost.Segment(length: 0, slope: _Slope(), view: 0),
+                        times: needed - segments.count)
+                }
+                if changes.count < visible.count {
+                    changes.append(0, times: visible.count - changes.count)
+                }
+                return segments.withUnsafeMutableBufferPointer { segments in
+                    var count = 0
+                    for (k, child) in visible.enumerated() {
+                        costs[child].writeStretches(
+                            view: k, anchor: lengths[k], right: growing,
+                            into: segments.baseAddress!, count: &count)
+                    }
+                    return changes.withUnsafeMutableBufferPointer { changes in
+                        lengths.withUnsafeMutableBufferPointer { lengths in
+                            do throws(_StackCostError) {
+                                try _Cost.distribute(
+                                    segments: UnsafeMutableBufferPointer(
+                                        rebasing: segments[0..<count]),
+                                    count: visible.count, total: room, center: center,
+                                    anchor: { lengths[$0] },
+                                    slopes: { costs[visible[$0]].boundedSlopes(at: $1) },
+                                    changes: changes, what)
+                            } catch {
+                                return .failure(error)
+                            }
+                            for k in lengths.indices { lengths[k] = lengths[k] + changes[k] }
+                            return .success(())
+                        }
+                    }
+                }
             }
-            for k in lengths.indices { lengths[k] = lengths[k] + changes[k] }
+            try result.get()
         }
         takeTheRest(visible, room, &lengths)
         sharedScratch = lengths

@@ -7,7 +7,9 @@
 // template whose heights are not replayed makes its root's cost this way.
 
 /// The stretches of views laid end to end, kept by a plan so that making
-/// a stack's cost allocates nothing but the cost's own kinks.
+/// a stack's cost allocates nothing but the cost's own kinks. (Buffers:
+/// `convolution(of:in:extra:offset:stretches:kinks:)` grows them and
+/// writes the first elements; what lies past those is left over.)
 struct _LaneStretches<Slope: _SlopeLanes> {
     var left: [_LaneCost<Slope>.Segment] = []
     var right: [_LaneCost<Slope>.Segment] = []
@@ -119,90 +121,70 @@ extension _LaneCost {
     }
 
     /// `convolution(of:in:extra:offset:stretches:)`, its kinks written into
-    /// `kinks`' storage (taken).
+    /// `kinks`' storage (taken). (The stretches written into `stretches`'
+    /// buffers, grown to room for every region of every cost and never
+    /// emptied: appended to, each stretch checked its array's uniqueness
+    /// and capacity; `_StackCost+EndToEnd.swift`.)
     static func convolution(
         of views: [Int], in costs: [_Cost], extra: _Cost? = nil, offset: Double,
         stretches: inout _Stretches, kinks: inout [_Kink]
     ) -> _Cost {
-        stretches.left.removeAllFromEnd()
-        stretches.right.removeAllFromEnd()
+        var needed = extra.map { $0.kinks.count + 1 } ?? 0
+        costs.withUnsafeBufferPointer { costs in
+            for view in views { needed += costs[view].kinks.count + 1 }
+        }
+        let blank = Segment(length: 0, slope: _Slope(), view: 0)
+        if stretches.left.count < needed {
+            stretches.left.append(blank, times: needed - stretches.left.count)
+        }
+        if stretches.right.count < needed {
+            stretches.right.append(blank, times: needed - stretches.right.count)
+        }
         var center = offset
-        for view in views {
-            center += costs[view].appendStretches(
-                view: 0, left: &stretches.left, right: &stretches.right)
+        var counts = (left: 0, right: 0)
+        var kept = (left: 0, right: 0)
+        return costs.withUnsafeBufferPointer { costs in
+            stretches.left.withUnsafeMutableBufferPointer { left in
+                stretches.right.withUnsafeMutableBufferPointer { right in
+                    for view in views {
+                        center += costs[view].writeStretches(
+                            view: 0, left: left.baseAddress!, leftCount: &counts.left,
+                            right: right.baseAddress!, rightCount: &counts.right)
+                    }
+                    if let extra {
+                        center += extra.writeStretches(
+                            view: 0, left: left.baseAddress!, leftCount: &counts.left,
+                            right: right.baseAddress!, rightCount: &counts.right)
+                    }
+                    return laidEndToEnd(
+                        center: center,
+                        left: UnsafeMutableBufferPointer(rebasing: left[0..<counts.left]),
+                        right: UnsafeMutableBufferPointer(rebasing: right[0..<counts.right]),
+                        kinks: &kinks, kept: &kept)
+                }
+            }
         }
-        if let extra {
-            center += extra.appendStretches(view: 0, left: &stretches.left, right: &stretches.right)
-        }
-        return laidEndToEnd(
-            center: center, left: &stretches.left, right: &stretches.right, kinks: &kinks)
     }
 
     /// The cost of views laid end to end whose best lengths sum to
     /// `center` (gaps and margins included), from their stretches to the
     /// left and right (in view order; sorted and cut here); its kinks
     /// written into `kinks`' storage (taken; none given: a new array).
+    /// (`laidEndToEnd(center:left:right:kinks:kept:)` on the arrays'
+    /// buffers, then cut as it cut them.)
     static func laidEndToEnd(
         center: Double, left: inout [Segment], right: inout [Segment], kinks: inout [_Kink]
     ) -> _Cost {
-        _sortCheapestFirst(&right, ascending: true)
-        _sortCheapestFirst(&left, ascending: false)
-        // Each side ends with its first endless stretch.
-        _keepUpToEndless(&left, growing: false)
-        _keepUpToEndless(&right, growing: true)
-        let low = center - left.reduce(0) { $0 + $1.length }
-        let high = center + right.reduce(0) { $0 + $1.length }
-        var result = _Cost(lo: low, hi: high)
-        swap(&result.kinks, &kinks)
-        result.kinks.removeAllFromEnd()
-        // Left to right: the left stretches outermost first, then the right ones.
-        let count = left.count + right.count
-        func stretch(_ k: Int) -> Segment {
-            k < left.count ? left[left.count - 1 - k] : right[k - left.count]
+        var kept = (left: 0, right: 0)
+        let result = left.withUnsafeMutableBufferPointer { left in
+            right.withUnsafeMutableBufferPointer { right in
+                laidEndToEnd(center: center, left: left, right: right, kinks: &kinks, kept: &kept)
+            }
         }
-        guard count > 0 else { return result }
-        let first = stretch(0)
-        result.base = first.slope
-        var position = center + first.length
-        if !left.isEmpty {
-            var inner = 0.0
-            for k in 0..<(left.count - 1) { inner = inner + left[k].length }
-            position = center - inner
-        }
-        result.kinks.reserveCapacity(count - 1 + spareKinks)
-        var previous = first
-        for k in 1..<count {
-            let next = stretch(k)
-            let delta = next.slope - previous.slope
-            if _sign(delta) != 0 { result.kinks.append(_Kink(x: position, delta: delta)) }
-            position += next.length
-            previous = next
-        }
+        left.keepFirst(kept.left)
+        right.keepFirst(kept.right)
         return result
     }
-}
-
-/// Cuts stretches in order after the first endless one. Stretches after it
-/// are never reached, but one whose cost is not modelled might be cheaper
-/// than it really is: the endless stretch then carries that flag, with the
-/// cheaper of the two lower bounds, so a view that takes length there is
-/// refused.
-func _keepUpToEndless<Slope: _SlopeLanes>(
-    _ segments: inout [_LaneCost<Slope>.Segment], growing: Bool
-) {
-    guard let end = segments.firstIndex(where: { !$0.length.isFinite }) else { return }
-    var bound = _modelled(segments[end].slope)
-    var flagged = false
-    for segment in segments[(end + 1)...] where segment.slope[0] != 0 {
-        flagged = true
-        let other = _modelled(segment.slope)
-        let order = _compare(other, bound)
-        if growing ? order < 0 : order > 0 { bound = other }
-    }
-    segments.keepFirst(end + 1)
-    guard flagged else { return }
-    bound[0] = growing ? 1 : -1
-    segments[end].slope = bound
 }
 
 extension _LanePlan {

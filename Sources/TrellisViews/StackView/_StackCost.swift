@@ -574,27 +574,12 @@ struct _LaneCost<Slope: _SlopeLanes> {
 }
 
 /// Sorts stretches by slope (ascending for growth, descending for
-/// shrinking), keeping view order among equals.
+/// shrinking), keeping view order among equals (in the buffer,
+/// `_sortCheapestFirst(_:ascending:)` of _StackCost+ShareOut.swift: each
+/// write to the array asked whether its storage was shared).
 func _sortCheapestFirst<Slope: _SlopeLanes>(
     _ segments: inout [_LaneCost<Slope>.Segment], ascending: Bool
 ) {
-    // Insertion sort: a handful of stretches, and stable. (In the buffer:
-    // each write to the array asked whether its storage was shared.)
     guard segments.count > 1 else { return }
-    segments.withUnsafeMutableBufferPointer { segments in
-        for i in 1..<segments.count {
-            let item = segments[i]
-            var j = i
-            while j > 0 {
-                let order = _compare(segments[j - 1].slope, item.slope)
-                if ascending ? order > 0 : order < 0 {
-                    segments[j] = segments[j - 1]
-                    j -= 1
-                } else {
-                    break
-                }
-            }
-            segments[j] = item
-        }
-    }
+    segments.withUnsafeMutableBufferPointer { _sortCheapestFirst($0, ascending: ascending) }
 }
