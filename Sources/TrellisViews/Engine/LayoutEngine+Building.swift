@@ -353,20 +353,19 @@ extension LayoutEngine {
     /// Makes and installs the intrinsic-size constraints of the view at `index`
     /// (see `ContentConstraints`).
     func installContentSize(at index: Int) {
-        let view = views[index]
-        let size = view.intrinsicContentSize
-        var content = _IntrinsicSizes.ContentConstraints()
-        content.isPending = intrinsic.contents[index].isPending
-        content.isStale = intrinsic.contents[index].isStale
+        let size = views.withView(at: index) { $0.intrinsicContentSize }
         // No intrinsic size on either axis (a plain view, a stack): nothing
         // to make, as the loop below finds, without its list of axes (900
         // instructions a view of a new column of boxes, callgrind).
         guard (size.width >= 0 && size.width.isFinite) || (size.height >= 0 && size.height.isFinite)
         else {
-            content.size = size
-            intrinsic.contents[index] = content
+            intrinsic.contents[index].reset(size: size)
             return
         }
+        let view = views[index]
+        var content = _IntrinsicSizes.ContentConstraints()
+        content.isPending = intrinsic.contents[index].isPending
+        content.isStale = intrinsic.contents[index].isStale
         let axes: [(LayoutAttribute, Double, LayoutPriority, LayoutPriority, String)] = [
             (
                 .width, size.width, view._compression.horizontal, view._hugging.horizontal,
