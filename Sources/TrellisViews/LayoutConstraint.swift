@@ -60,7 +60,7 @@ public final class LayoutConstraint: CustomStringConvertible {
     let _secondCell: _ItemCell?
     let _origin: Origin
     // `@exclusivity(unchecked)` below, as the engine's (see View): one thread, read per row.
-    @exclusivity(unchecked) private var _hostCell: _ItemCell?
+    @exclusivity(unchecked) var _hostCell: _ItemCell?
     /// The first item, nil once it has been freed.
     var _firstItem: LayoutItem? { _firstCell.item }
     /// The second item, nil without one or once it has been freed.
@@ -188,9 +188,12 @@ public final class LayoutConstraint: CustomStringConvertible {
         // constraints come in one batch): consecutive, in the batch's order,
         // as one at a time gives them; a constraint that fails leaves a gap.
         var order = activationCounter.reserve(constraints.count)
-        for constraint in constraints {
-            do { try constraint._activate(order: order) } catch {
-                LayoutLog.emit(error.description)
+        // Each read unretained (`constraints` holds it).
+        constraints._forEachUnretained { constraint in
+            constraint._withUnsafeGuaranteedRef { constraint in
+                do throws(LayoutError) { try constraint._activate(order: order) } catch {
+                    LayoutLog.emit(error.description)
+                }
             }
             order += 1
         }
@@ -230,26 +233,32 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// `activate()`, with the activation order given (taken for a batch,
     /// see `activate(_:)`) or, when nil, the next one.
     func _activate(order: Int?) throws(LayoutError) {
-        guard _origin == .user, _host == nil else { return }
+        guard _origin == .user, _hostCell?.reference == nil else { return }
         try validate()
-        guard let first = _firstItem?._owningView else {
+        // The items, their views and the host are read and compared
+        // unretained (`_ItemCell`: a non-nil item is alive), as are the
+        // root and its engine: retaining and releasing them was about ten
+        // reference count changes a constraint, a fifth of activating one
+        // (a new column of 1,000 boxes activates 7,000, callgrind).
+        guard let first = _firstCell.owningView else {
             throw .notInHierarchy(constraint: description)
         }
         var host = first
-        if let second = _secondItem {
-            guard let secondView = second._owningView,
-                let common = first.nearestCommonAncestor(with: secondView)
+        if _secondCell?.reference != nil {
+            guard let secondView = _secondCell.unsafelyUnwrapped.owningView,
+                let common = View._nearestCommonAncestor(first, secondView)
             else {
                 throw .noCommonAncestor(constraint: description)
             }
             host = common
         }
         _activationOrder = order ?? LayoutConstraint.nextActivationOrder()
-        _host = host
-        host._constraints.append(self)
-        // The root found without retaining it (nearly every constraint of
-        // a new hierarchy is activated before it has an engine).
-        host._rootEngine?.constraintDidActivate(self)
+        host._withUnsafeGuaranteedRef { host in
+            _hostCell = host._cell
+            host._appendConstraint(self)
+            host._unmanagedRoot._withUnsafeGuaranteedRef { $0._membership.unmanagedEngine }?
+                ._withUnsafeGuaranteedRef { $0.constraintDidActivate(self) }
+        }
     }
 
     /// Deactivates the constraint (removes it from its view and the solver).
@@ -274,7 +283,7 @@ public final class LayoutConstraint: CustomStringConvertible {
             throw .invalidAttributes(
                 constraint: description, reason: "multiplier and constant must be finite")
         }
-        if _secondItem == nil {
+        if _secondCell?.reference == nil {  // `_secondItem == nil`, read unretained
             if !a.isDimension {
                 throw .invalidAttributes(
                     constraint: description,

@@ -122,7 +122,7 @@ public final class LayoutGuide: LayoutItem {
         set { _ownerCell = newValue?._cell }
     }
     /// The owning view, held as constraints hold their items (`_ItemCell`).
-    @exclusivity(unchecked) private var _ownerCell: _ItemCell?
+    @exclusivity(unchecked) var _ownerCell: _ItemCell?
     /// The guide's rectangle in its owning view's coordinates, from the last layout.
     // Unchecked as the hierarchy's other stored state (see View): one
     // thread, written by every layout.

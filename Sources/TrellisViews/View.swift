@@ -220,17 +220,9 @@ open class View: LayoutItem {
     /// - Complexity: O(depth), without allocating (a set of one side's
     ///   ancestors was 8% of a new column of 1,000 boxes, callgrind).
     func nearestCommonAncestor(with other: View) -> View? {
-        if self === other || other.superview === self { return self }
-        if superview === other { return other }
-        if let parent = superview, parent === other.superview { return parent }  // siblings
-        var (a, b): (View?, View?) = (self, other)
-        var (depthA, depthB) = (_depth, other._depth)
-        while depthA > depthB { (a, depthA) = (a?.superview, depthA - 1) }
-        while depthB > depthA { (b, depthB) = (b?.superview, depthB - 1) }
-        while let x = a, let y = b, x !== y { (a, b) = (x.superview, y.superview) }
-        return a
+        View._nearestCommonAncestor(.passUnretained(self), .passUnretained(other))?
+            .takeUnretainedValue()
     }
-    private var _depth: Int { superview.map { $0._depth + 1 } ?? 0 }
 
     /// The constraints stored on this view (those whose nearest common ancestor it is).
     public var constraints: [LayoutConstraint] { _constraints }

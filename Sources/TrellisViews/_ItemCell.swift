@@ -27,13 +27,41 @@
 final class _ItemCell {
     /// The item, nil once it has been freed. Unretained: its `deinit`
     /// clears this before its storage goes, so a non-nil value is alive.
-    @exclusivity(unchecked) unowned(unsafe) var item: LayoutItem?
+    var item: LayoutItem? {
+        get { reference?.takeUnretainedValue() }
+        set { reference = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `item`, as it is stored: read through it, a reader that only
+    /// compares or follows the item (activating a constraint) retains and
+    /// releases nothing.
+    @exclusivity(unchecked) var reference: Unmanaged<LayoutItem>?
+    /// Whether the item is a `LayoutGuide` (else a `View`).
+    let isGuide: Bool
 
-    init(_ item: LayoutItem) { self.item = item }
+    init(_ item: LayoutItem) {
+        reference = Unmanaged.passUnretained(item)
+        isGuide = item is LayoutGuide
+    }
 
     /// The item as the view it is (a cell made by a `View`).
     var view: View? {
         guard let item else { return nil }
         return unsafeDowncast(item, to: View.self)
+    }
+
+    /// `LayoutItem._owningView` of the item, unretained: the item itself
+    /// for a view, a guide's owning view; nil once either is freed.
+    var owningView: Unmanaged<View>? {
+        guard let reference else { return nil }
+        guard isGuide else { return Unmanaged<View>.fromOpaque(reference.toOpaque()) }
+        return reference._withUnsafeGuaranteedRef {
+            unsafeDowncast($0, to: LayoutGuide.self)._ownerCell?.viewReference
+        }
+    }
+
+    /// `view`, unretained.
+    var viewReference: Unmanaged<View>? {
+        guard let reference else { return nil }
+        return Unmanaged<View>.fromOpaque(reference.toOpaque())
     }
 }

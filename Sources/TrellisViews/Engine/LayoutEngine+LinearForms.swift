@@ -108,8 +108,19 @@ extension LayoutEngine {
     /// new column of 1,000 boxes, callgrind). The terms go straight into
     /// the solver constraint, which holds up to four itself (every layout
     /// constraint but a few autoresizing ones): no array of terms either.
+    ///
+    /// The items are read unretained (`_ItemCell`: a non-nil item is
+    /// alive, and the constraint holds its cells).
     func makeSolverConstraint(_ constraint: LayoutConstraint, weight: Double = 1) -> Constraint? {
-        guard let first = constraint._firstItem else { return nil }
+        guard let first = constraint._firstCell.reference else { return nil }
+        return first._withUnsafeGuaranteedRef { _makeSolverConstraint(constraint, $0, weight) }
+    }
+
+    /// `makeSolverConstraint(_:weight:)` of a constraint whose first item
+    /// is `first`.
+    private func _makeSolverConstraint(
+        _ constraint: LayoutConstraint, _ first: LayoutItem, _ weight: Double
+    ) -> Constraint {
         let (rtl, mirrored) = direction(of: constraint, first: first)
         let relation = mirrored ? constraint.relation.flipped : constraint.relation
         let form = Constraint(
@@ -120,18 +131,21 @@ extension LayoutEngine {
         let lhsConstant = Self.appendTerms(
             first, constraint.firstAttribute, rightToLeft: rtl, times: 1, sign: 1, into: &terms)
         var rhsConstant = mirrored ? -constraint.constant : constraint.constant
-        if let second = constraint._secondItem {
-            rhsConstant +=
-                Self.appendTerms(
-                    second, constraint.secondAttribute, rightToLeft: rtl,
-                    times: constraint.multiplier, sign: -1, into: &terms) * constraint.multiplier
-            if constraint._origin == .autoresizing, !constraint.firstAttribute.isDimension,
-                constraint.secondAttribute.isDimension
-            {
+        if let second = constraint._secondCell?.reference {
+            second._withUnsafeGuaranteedRef { second in
                 rhsConstant +=
                     Self.appendTerms(
-                        second, constraint.firstAttribute, rightToLeft: rtl, times: 1, sign: -1,
-                        into: &terms) * 1
+                        second, constraint.secondAttribute, rightToLeft: rtl,
+                        times: constraint.multiplier, sign: -1, into: &terms)
+                    * constraint.multiplier
+                if constraint._origin == .autoresizing, !constraint.firstAttribute.isDimension,
+                    constraint.secondAttribute.isDimension
+                {
+                    rhsConstant +=
+                        Self.appendTerms(
+                            second, constraint.firstAttribute, rightToLeft: rtl, times: 1,
+                            sign: -1, into: &terms) * 1
+                }
             }
         }
         form._removeZeroTerms()
@@ -165,12 +179,15 @@ extension LayoutEngine {
     ) {
         guard constraint.firstAttribute.isDirectional || constraint.secondAttribute.isDirectional
         else { return (false, false) }
-        guard !rightToLeftViews.isEmpty, let host = constraint._host,
-            host._membership.indexOwner == ObjectIdentifier(self),
-            rightToLeftViews.indices.contains(host._membership.index)
+        // The host read unretained (`_ItemCell`).
+        guard !rightToLeftViews.isEmpty,
+            let index = constraint._hostCell?.viewReference?._withUnsafeGuaranteedRef({
+                $0._membership.indexOwner == ObjectIdentifier(self) ? $0._membership.index : nil
+            }),
+            rightToLeftViews.indices.contains(index)
         else { return Self.direction(of: constraint, first: first) }
         // A directional attribute: mirrored exactly when right to left.
-        let rtl = rightToLeftViews[host._membership.index]
+        let rtl = rightToLeftViews[index]
         return (rtl, rtl)
     }
 

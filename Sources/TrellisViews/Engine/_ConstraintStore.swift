@@ -111,8 +111,12 @@ struct _ConstraintStore {
     /// (see the invariants): when it is emptied, and when its engine is
     /// freed, so another store can take them.
     func releaseAll() {
-        for constraint in installed where constraint._storeToken == token {
-            Self._release(constraint)
+        // Each constraint read unretained (`installed` holds it): the walk
+        // retained and released all of them as a new hierarchy was freed.
+        installed._forEachUnretained { constraint in
+            constraint._withUnsafeGuaranteedRef {
+                if $0._storeToken == token { Self._release($0) }
+            }
         }
     }
 

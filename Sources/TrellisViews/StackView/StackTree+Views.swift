@@ -138,6 +138,8 @@ extension StackTree {
             }
             stackView.isBaselineRelativeArrangement = stack.isBaselineRelativeArrangement
             var fixed: [LayoutConstraint] = []
+            fixed.reserveCapacity(
+                (stack.fixedWidth == nil ? 0 : 1) + (stack.fixedHeight == nil ? 0 : 1))
             if let width = stack.fixedWidth {
                 fixed.append(stackView.widthAnchor.constraint(equalToConstant: width))
             }
@@ -204,7 +206,10 @@ extension StackTree {
             } else {
                 box = View()
             }
+            // Room for the sizes at once: grown from room for one, the
+            // list allocated twice for a box of both.
             var made: [LayoutConstraint] = []
+            made.reserveCapacity((node.width == nil ? 0 : 1) + (node.height == nil ? 0 : 1))
             if let width = node.width {
                 made.append(box.widthAnchor.constraint(equalToConstant: width))
             }
@@ -219,7 +224,7 @@ extension StackTree {
             view = box
         }
         view.translatesAutoresizingMaskIntoConstraints = false
-        view.name = "node\(index)"
+        view.name = "node" + String(index)  // as "node\(index)", without interpolation's buffer
         view.isHidden = node.isHidden
         views[index] = view
         return view

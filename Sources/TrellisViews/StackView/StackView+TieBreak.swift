@@ -95,12 +95,14 @@ extension LayoutEngine {
     /// `height` against a constant: the intrinsic-size pair, or a user's
     /// `view.height == 50`), else 1.
     func tieWeight(of constraint: LayoutConstraint) -> Double {
-        guard constraint._secondItem == nil, !constraint.priority.isRequired,
+        // The items read unretained (`_ItemCell`).
+        guard constraint._secondCell?.reference == nil, !constraint.priority.isRequired,
             constraint.firstAttribute == .width || constraint.firstAttribute == .height,
-            let view = constraint._firstItem as? View,
-            view._membership.indexOwner == ObjectIdentifier(self)
+            !constraint._firstCell.isGuide,
+            let index = constraint._firstCell.viewReference?._withUnsafeGuaranteedRef({
+                $0._membership.indexOwner == ObjectIdentifier(self) ? $0._membership.index : nil
+            })
         else { return 1 }
-        let index = view._membership.index
         return index >= 0 && index < tieWeights.count ? tieWeights[index] : 1
     }
 }

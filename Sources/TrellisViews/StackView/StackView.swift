@@ -292,7 +292,10 @@ open class StackView: View {
         // New constants once the old constraints are out, before the new ones are in.
         for (constraint, constant) in retuned { constraint.constant = constant }
         for update in updates {
-            update.stack._arrangement = update.kept + update.added
+            // A new stack keeps none: its list is the added one, shared
+            // (`kept + added` copied and retained every constraint).
+            update.stack._arrangement =
+                update.kept.isEmpty ? update.added : update.kept + update.added
             LayoutConstraint.activate(update.added)
             update.stack._refreshProportions(force: true)
             for view in update.stack._shownOrHidden {
