@@ -121,10 +121,9 @@ extension _LaneCost {
     }
 
     /// `convolution(of:in:extra:offset:stretches:)`, its kinks written into
-    /// `kinks`' storage (taken). (The stretches written into `stretches`'
-    /// buffers, grown to room for every region of every cost and never
-    /// emptied: appended to, each stretch checked its array's uniqueness
-    /// and capacity; `_StackCost+EndToEnd.swift`.)
+    /// `kinks`' storage (taken). The stretches are written into
+    /// `stretches`' buffers through their pointers, grown to room for every
+    /// region of every cost and never emptied (`_StackCost+EndToEnd.swift`).
     static func convolution(
         of views: [Int], in costs: [_Cost], extra: _Cost? = nil, offset: Double,
         stretches: inout _Stretches, kinks: inout [_Kink]

@@ -96,9 +96,11 @@ extension _LaneCost {
     }
 }
 
-/// `_keepUpToEndless(_:growing:)` in a buffer: how many stretches, in
-/// order, are kept (up to the first endless one, which carries the flag
-/// and the cheaper lower bound of a region not modelled cut after it).
+/// How many of `segments`, in order, are kept: those up to the first
+/// endless one. Stretches after it are never reached, but one whose cost
+/// is not modelled might be cheaper than it really is: the endless
+/// stretch then carries that flag, with the cheaper of the two lower
+/// bounds, so a view that takes length there is refused.
 func _keptUpToEndless<Slope: _SlopeLanes>(
     _ segments: UnsafeMutableBufferPointer<_LaneCost<Slope>.Segment>, growing: Bool
 ) -> Int {
