@@ -7,8 +7,16 @@
 
 #if defined(__GLIBC__)
 #include <malloc.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <sys/mman.h>
+#endif
+
+#include <string.h>
+
+#if defined(__linux__)
+#include <fcntl.h>
+#include <sys/stat.h>
 #endif
 
 int trellis_release_free_memory(void) {
@@ -32,6 +40,9 @@ unsigned long long trellis_resident_bytes(void) {
 #if defined(__GLIBC__)
 /// The block `trellis_use_batch_heap` keeps below the huge pages.
 static void *padding;
+/// The part of the heap `trellis_use_batch_heap` marked for huge pages,
+/// where the next blocks are allocated (empty before it runs).
+static uintptr_t hugeStart, hugeEnd;
 #endif
 
 void trellis_use_batch_heap(unsigned long pad, int oneArena) {
@@ -59,6 +70,8 @@ void trellis_use_batch_heap(unsigned long pad, int oneArena) {
     uintptr_t end = after & ~(huge - 1);
     if (before == (uintptr_t)-1 || after == (uintptr_t)-1 || end <= start) return;
     madvise((void *)start, end - start, MADV_HUGEPAGE);
+    hugeStart = start;
+    hugeEnd = end;
     // The heap's free top begins below `start`, in 4 KB pages: a block kept
     // (never touched, so never faulted in) takes it up to `start`, and what
     // is allocated next lies on huge pages.
@@ -71,4 +84,143 @@ void trellis_use_batch_heap(unsigned long pad, int oneArena) {
     (void)pad;
     (void)oneArena;
 #endif
+}
+
+#if defined(__GLIBC__) && defined(MADV_POPULATE_WRITE)
+static void *populate(void *length) {
+    madvise((void *)hugeStart, (size_t)(uintptr_t)length, MADV_POPULATE_WRITE);
+    return NULL;
+}
+#endif
+
+void trellis_fault_in_batch_heap(unsigned long bytes) {
+#if defined(__GLIBC__) && defined(MADV_POPULATE_WRITE)
+    const uintptr_t huge = 2u << 20;
+    if (hugeEnd <= hugeStart || bytes == 0) return;
+    uintptr_t length = ((uintptr_t)bytes + huge - 1) & ~(huge - 1);
+    if (length > hugeEnd - hugeStart) length = hugeEnd - hugeStart;
+    pthread_attr_t attributes;
+    if (pthread_attr_init(&attributes) != 0) return;
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    pthread_attr_setstacksize(&attributes, 64 << 10);
+    pthread_t thread;
+    pthread_create(&thread, &attributes, populate, (void *)length);
+    pthread_attr_destroy(&attributes);
+#else
+    (void)bytes;
+#endif
+}
+
+/// The first line of `text` that is not empty (Swift's
+/// `split(separator: "\n").first`): its start, and its length in `length`.
+static const char *first_line(const char *text, size_t *length) {
+    while (*text == '\n') text += 1;
+    *length = strcspn(text, "\n");
+    return text;
+}
+
+/// `Int(text)` of Swift: an optional sign and at least one decimal digit,
+/// nothing else, in range.
+static int parse_int(const char *text, size_t length, long long *value) {
+    size_t k = 0;
+    int negative = 0;
+    if (k < length && (text[k] == '+' || text[k] == '-')) negative = text[k++] == '-';
+    if (k == length) return 0;
+    const unsigned long long limit = (unsigned long long)INT64_MAX + (unsigned long long)negative;
+    unsigned long long magnitude = 0;
+    for (; k < length; k++) {
+        if (text[k] < '0' || text[k] > '9') return 0;
+        unsigned long long digit = (unsigned long long)(text[k] - '0');
+        if (magnitude > (limit - digit) / 10) return 0;
+        magnitude = magnitude * 10 + digit;
+    }
+    *value = negative ? (long long)(0 - magnitude) : (long long)magnitude;
+    return 1;
+}
+
+long trellis_quota_count(const char *quotaText, const char *periodText) {
+    size_t length;
+    long long quota, period;
+    const char *line = first_line(quotaText, &length);
+    if (!parse_int(line, length, &quota) || quota <= 0) return 0;
+    line = first_line(periodText, &length);
+    if (!parse_int(line, length, &period) || period <= 0) return 0;
+    return (long)((quota - 1 + period) / period);
+}
+
+long trellis_cpuset_count(const char *text) {
+    size_t length;
+    const char *line = first_line(text, &length);
+    const char *end = line + length;
+    // The line's first part between commas that is not empty.
+    const char *part = line;
+    while (part < end && *part == ',') part += 1;
+    const char *partEnd = part;
+    while (partEnd < end && *partEnd != ',') partEnd += 1;
+    // Its first and last ids: split once at a "-", leading ones left out
+    // (as empty parts are), a missing last id taken as the first.
+    while (part < partEnd && *part == '-') part += 1;
+    if (part == partEnd) return 0;
+    const char *dash = memchr(part, '-', (size_t)(partEnd - part));
+    const char *first = part, *last = part;
+    size_t firstLength = (size_t)(partEnd - part), lastLength = firstLength;
+    if (dash != NULL) {
+        firstLength = (size_t)(dash - part);
+        if (dash + 1 < partEnd) {
+            last = dash + 1;
+            lastLength = (size_t)(partEnd - last);
+        } else {
+            lastLength = firstLength;
+        }
+    }
+    long long low, high;
+    if (!parse_int(first, firstLength, &low) || !parse_int(last, lastLength, &high)) return 0;
+    if (high < low) return 0;
+    return (long)(1 + high - low);
+}
+
+#if defined(__linux__)
+/// A small file's text, NUL-terminated (at most `size - 1` bytes of it);
+/// 0 when it cannot be read.
+static int read_text(const char *path, char *text, size_t size) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    size_t length = 0;
+    ssize_t count = 0;
+    while (length + 1 < size && (count = read(fd, text + length, size - 1 - length)) > 0) {
+        length += (size_t)count;
+    }
+    close(fd);
+    text[length] = 0;
+    return count >= 0;
+}
+#endif
+
+unsigned long long trellis_input_bytes_left(int descriptor) {
+#if defined(__linux__)
+    struct stat info;
+    if (fstat(descriptor, &info) != 0 || !S_ISREG(info.st_mode)) return 0;
+    off_t offset = lseek(descriptor, 0, SEEK_CUR);
+    if (offset < 0 || offset >= info.st_size) return 0;
+    return (unsigned long long)(info.st_size - offset);
+#else
+    (void)descriptor;
+    return 0;
+#endif
+}
+
+long trellis_active_processor_count(void) {
+#if defined(__linux__)
+    char quota[256], period[256], cpuset[4096];
+    long count = 0;
+    if (read_text("/sys/fs/cgroup/cpu/cpu.cfs_quota_us", quota, sizeof quota)
+        && read_text("/sys/fs/cgroup/cpu/cpu.cfs_period_us", period, sizeof period)) {
+        count = trellis_quota_count(quota, period);
+    }
+    if (count == 0 && read_text("/sys/fs/cgroup/cpuset/cpuset.cpus", cpuset, sizeof cpuset)) {
+        count = trellis_cpuset_count(cpuset);
+    }
+    if (count != 0) return count;
+#endif
+    return sysconf(_SC_NPROCESSORS_ONLN);
 }

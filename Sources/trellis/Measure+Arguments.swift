@@ -28,17 +28,20 @@ extension Measure {
         }
     }
 
-    /// The command `arguments` (after `measure`) give when they are only
+    /// The options `arguments` (after `measure`) give when they are only
     /// `--name value` pairs of `measure`'s options, each at most once, and
     /// `--markup`, with values that ArgumentParser reads as they are (none
     /// begins with "-") and that `validate()` accepts. Nil for anything
     /// else (help, `--name=value`, a repeated, unknown or invalid option):
-    /// ArgumentParser then parses the arguments and reports what is wrong,
-    /// as before. The values are read by the same `init(argument:)`
-    /// ArgumentParser calls, and the defaults are those of the properties
-    /// (`defaults`); CLITests' `measureReadsItsArgumentsAsArgumentParserDoes`
-    /// compares both parsers' outputs on the same options.
-    static func fastParse(_ arguments: ArraySlice<String>) -> Measure? {
+    /// ArgumentParser then parses the arguments and reports what is wrong.
+    /// The values are read by the same `init(argument:)` ArgumentParser
+    /// calls, and the defaults are the properties' own
+    /// (`MeasureOptions.standard`); CLITests'
+    /// `measureReadsItsArgumentsAsArgumentParserDoes` compares both
+    /// parsers' outputs on the same options. No `Measure` is made: its
+    /// property wrappers' names are sets whose element type the runtime
+    /// looks up (about 0.4 M instructions).
+    static func fastParse(_ arguments: ArraySlice<String>) -> MeasureOptions? {
         var values = Values()
         var markup = false
         var rest = arguments[...]
@@ -54,7 +57,7 @@ extension Measure {
             else { return nil }
             values[name] = value
         }
-        var command = defaults
+        var command = MeasureOptions.standard
         guard let font = values[.font], let size = values[.size].flatMap(Double.init(argument:)),
             let width = values[.width].flatMap(Double.init(argument:))
         else { return nil }
@@ -81,24 +84,6 @@ extension Measure {
             command.fallback = fallback
         }
         guard (try? command.validate()) != nil else { return nil }
-        return command
-    }
-
-    /// A command holding the properties' defaults and placeholders for the
-    /// required options (`fastParse` sets those): a property wrapper that
-    /// ArgumentParser has not parsed cannot be read until it is set.
-    private static var defaults: Measure {
-        var command = Measure()
-        command.font = ""
-        command.size = 0
-        command.width = 0
-        command.weight = "regular"
-        command.lineSpacing = 0
-        command.lines = 0
-        command.scale = nil
-        command.field = "subtitle"
-        command.fallback = .bundled
-        command.markup = false
         return command
     }
 }

@@ -36,7 +36,7 @@ struct Measure: ParsableCommand {
     var font: String
 
     @Option(help: "Weight of a bundled family: regular, medium, semibold, bold.")
-    var weight: String = "regular"
+    var weight: String = MeasureOptions.standard.weight
 
     @Option(help: "Point size (greater than 0).")
     var size: Double
@@ -47,47 +47,36 @@ struct Measure: ParsableCommand {
     @Option(
         name: .customLong("line-spacing"),
         help: "Space between lines (NSParagraphStyle.lineSpacing).")
-    var lineSpacing: Double = 0
+    var lineSpacing: Double = MeasureOptions.standard.lineSpacing
 
     @Option(help: "Maximum number of lines, 0 for unlimited (UILabel.numberOfLines).")
-    var lines: Int = 0
+    var lines: Int = MeasureOptions.standard.lines
 
     @Option(help: "Screen scale for the rounded size (1, 2 or 3).")
     var scale: Double?
 
     @Option(help: "The JSON field holding the text.")
-    var field: String = "subtitle"
+    var field: String = MeasureOptions.standard.field
 
     @Option(
         help:
             "After the font: bundled (Noto Sans Hebrew, Noto Sans Arabic) or system (the system's fonts, ranked by fontconfig)."
     )
-    var fallback: FallbackChoice = .bundled
+    var fallback: FallbackChoice = MeasureOptions.standard.fallback
 
     @Flag(help: "Read the field as Pango-style markup (<b>, <i>, <span …>, &amp; …).")
-    var markup = false
+    var markup = MeasureOptions.standard.markup
 
-    func validate() throws {
-        guard size.isFinite, size > 0 else {
-            throw ValidationError("--size must be a number greater than 0, got \(size)")
-        }
-        guard width.isFinite, width > 0 else {
-            throw ValidationError("--width must be a number greater than 0, got \(width)")
-        }
-        guard lineSpacing.isFinite, lineSpacing >= 0 else {
-            throw ValidationError("--line-spacing must be a number, 0 or more, got \(lineSpacing)")
-        }
-        guard lines >= 0 else {
-            throw ValidationError("--lines must be 0 (unlimited) or more, got \(lines)")
-        }
-        if let scale, !(scale.isFinite && scale > 0) {
-            throw ValidationError("--scale must be a number greater than 0, got \(scale)")
-        }
-        guard FontWeight(rawValue: weight.lowercased()) != nil else {
-            throw ValidationError(
-                "--weight must be one of regular, medium, semibold, bold, got \(weight)")
-        }
+    /// The options as ArgumentParser read them.
+    var options: MeasureOptions {
+        MeasureOptions(
+            font: font, weight: weight, size: size, width: width, lineSpacing: lineSpacing,
+            lines: lines, scale: scale, field: field, fallback: fallback, markup: markup)
     }
+
+    func validate() throws { try options.validate() }
+
+    func run() throws { try options.run() }
 
     /// Writes records to standard output.
     static func writeOut(_ bytes: [UInt8]) throws {
@@ -100,96 +89,6 @@ struct Measure: ParsableCommand {
 
     /// The prepared texts `run` keeps: none (see `run`).
     static let preparedTextCapacity = 0
-
-    func run() throws {
-        // One process fills its caches once and exits: one heap, grown
-        // 64 MB at a time on huge pages. On 5,000 English rows, 3,570 page
-        // faults became 900 and system time fell from about 12 to 4 ms
-        // (2026-11-30, the 2-core VM). The threads share the main heap's
-        // lock when they are two (small blocks come from each thread's own
-        // cache without it); more keep glibc's arena per thread, which is
-        // not on huge pages.
-        let threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        trellis_use_batch_heap(64 << 20, threads <= 2 ? 1 : 0)
-        let fonts: FontCollection
-        do {
-            fonts = try Self.fonts(
-                font, weight: FontWeight(rawValue: weight.lowercased()) ?? .regular,
-                fallback: fallback)
-        } catch {
-            throw ValidationError("--font: \(error)")
-        }
-        var style = TextStyle(fonts: fonts, size: size)
-        style.lineSpacing = lineSpacing
-        if lines > 0 { style.lineBreakMode = .byTruncatingTail }
-        // Rows stream through once, so no prepared text is kept: each is
-        // freed as soon as it is measured, and its memory goes to the next
-        // row's. A window of the latest 1,024 (a repeated row within it not
-        // prepared again) cost about 10 M more instructions on 5,000
-        // English rows (hashing each text, two look-ups and two insertions,
-        // and freeing the texts 1,024 rows later, out of the CPU's cache),
-        // and the real rows of Debian's fortunes repeat within such a
-        // window 0 to 22 times in 5,000 (2026-11-30).
-        let measurer = TextMeasurer(preparedTextCapacity: Self.preparedTextCapacity)
-        let settings = MeasureSettings(
-            field: field, markup: markup, width: width, lines: lines, scale: scale)
-        // Texts to measure, not rows: no data limit applies.
-        var unlimited = DataLimits.standard
-        unlimited.maxRowLength = 1 << 48
-        let reader = try LineReader(path: "-", limits: unlimited)
-        var index = 0
-        // The first batch is small: the other threads have nothing to do
-        // until it is read (2,048 lines took the calling thread about
-        // 0.7 ms on the 2-core VM, 2026-12-01), and its chunks keep them
-        // busy while the next batch is read.
-        func read() throws -> LineBatch {
-            var batch = LineBatch()
-            let size = index == 0 ? 128 : 2048
-            while batch.count < size, let (lineNumber, bytes) = try reader.nextLine() {
-                batch.append(index: index, line: lineNumber, bytes)
-                index += 1
-            }
-            return batch
-        }
-        // Each line parsed, measured and formatted on whichever thread
-        // takes its chunk; the records are written in input order.
-        let workers: [Void] = Array(repeating: (), count: threads)
-        let process = {
-            (_: (), job: BatchJob<LineBatch, MeasureChunk>, rows: Range<Int>) -> MeasureChunk in
-            var chunk = MeasureChunk()
-            chunk.bytes.reserveCapacity(rows.count * 96)
-            job.batch.bytes.withUnsafeBufferPointer { bytes in
-                for k in rows {
-                    if k > job.earliestFailureRow { return }
-                    let line = job.batch.lines[k]
-                    do throws(MessageError) {
-                        let measured = try settings.measure(
-                            bytes[line.range], measurer: measurer, style: style)
-                        settings.append(measured, to: &chunk.bytes)
-                    } catch {
-                        chunk.failure = (k, "line \(line.line): \(error)")
-                        return
-                    }
-                }
-            }
-            return chunk
-        }
-        try runBatchPipeline(workers: workers, read: read, process: process) { _, chunks in
-            // One write per batch. Rows before a bad line are written (the
-            // output streams); the exit code is the same as every Trellis
-            // tool's for bad data.
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(chunks.reduce(0) { $0 + $1.bytes.count })
-            for chunk in chunks {
-                bytes.append(contentsOf: chunk.bytes)
-                if let failure = chunk.failure {
-                    try Self.writeOut(bytes)
-                    throw CLIFailure.data("measure: \(failure.message)")
-                }
-            }
-            try Self.writeOut(bytes)
-        }
-    }
 
     /// A bundled family with the usual fallbacks, or a font file followed by
     /// them; with `fallback` system, the font followed by the system's fonts.

@@ -17,6 +17,10 @@ struct TrellisCommand: ParsableCommand {
     /// codes (64 usage, 2 data), everything else as ArgumentParser does.
     static func main() {
         do {
+            if let measure = fastMeasure() {
+                try measure.run()
+                return
+            }
             var command = try parseSubcommand() ?? parseAsRoot()
             try command.run()
         } catch let failure as CLIFailure {
@@ -26,6 +30,14 @@ struct TrellisCommand: ParsableCommand {
         }
     }
 
+    /// `trellis measure`'s options when the command line is its usual one
+    /// (`Measure.fastParse`), read without ArgumentParser.
+    static func fastMeasure() -> MeasureOptions? {
+        let arguments = CommandLine.arguments.dropFirst()
+        guard arguments.first == Measure.configuration.commandName else { return nil }
+        return Measure.fastParse(arguments.dropFirst())
+    }
+
     /// The subcommand the first argument names, parsed on its own: without
     /// the tree of every subcommand's arguments (reflected at each start,
     /// ~40% of an empty `measure`'s instructions). Nil when the arguments
@@ -33,11 +45,6 @@ struct TrellisCommand: ParsableCommand {
     /// parser then reports them as usual.
     static func parseSubcommand() -> ParsableCommand? {
         let arguments = CommandLine.arguments.dropFirst()
-        if arguments.first == Measure.configuration.commandName,
-            let measure = Measure.fastParse(arguments.dropFirst())
-        {
-            return measure
-        }
         guard let name = arguments.first,
             let subcommand = configuration.subcommands.first(where: {
                 $0.configuration.commandName == name
