@@ -282,8 +282,8 @@ let package = Package(
         .testTarget(
             name: "TrellisTextTests",
             dependencies: [
-                "TrellisText", "TrellisGeometry", "CHarfBuzz", "CFreeType", "TrellisTestSupport",
-                "TrellisSupport",
+                "TrellisText", "TrellisGeometry", "CHarfBuzz", "CFreeType", "CTrellisICU",
+                "TrellisTestSupport", "TrellisSupport",
             ],
             exclude: ["Fixtures"]),
         .testTarget(

@@ -4,6 +4,7 @@
 #ifndef TRELLIS_ICU_H
 #define TRELLIS_ICU_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -61,6 +62,26 @@ int64_t trellis_bidi_runs(TrellisBidi *bidi, const char *utf8, int64_t length,
 /// this is the package's own C target.
 static inline void trellis_prefetch(const void *address) {
     __builtin_prefetch(address, 0, 3);
+}
+
+/// A number for the calling thread, the same on every call from it:
+/// threads are numbered 0, 1, 2, … in the order they first ask. A pool of
+/// workspaces keeps the one each thread gave back in that thread's slot.
+uint32_t trellis_thread_number(void);
+
+/// Atomically replaces the word at `slot` with `value` and returns what it
+/// held (acquiring what the store being replaced released). For slot
+/// arrays, which Swift's `Atomic` cannot make.
+static inline uintptr_t trellis_atomic_exchange(uintptr_t *slot, uintptr_t value) {
+    return __atomic_exchange_n(slot, value, __ATOMIC_ACQ_REL);
+}
+
+/// Atomically stores `value` at `slot` if it holds 0 (releasing what the
+/// caller wrote before); whether it did.
+static inline bool trellis_atomic_store_if_empty(uintptr_t *slot, uintptr_t value) {
+    uintptr_t expected = 0;
+    return __atomic_compare_exchange_n(slot, &expected, value, false, __ATOMIC_RELEASE,
+                                       __ATOMIC_RELAXED);
 }
 
 #ifdef __cplusplus
