@@ -173,7 +173,7 @@ private final class BatchQueue<Batch: PipelineBatch, Chunk: BatchChunk>: Sendabl
 /// After each batch is written, `pauseWhen` says whether to let every batch
 /// in flight finish and run `whilePaused` while no other thread works
 /// (giving memory back there spares the others the page-table flushes it
-/// causes).
+/// causes); the caller reads the next batch while the last chunks finish.
 package func runBatchPipeline<Worker, Batch: PipelineBatch, Chunk: BatchChunk>(
     workers: [Worker],
     read: () throws -> Batch,
@@ -208,8 +208,12 @@ package func runBatchPipeline<Worker, Batch: PipelineBatch, Chunk: BatchChunk>(
     var submitted = 0
     var reading = true
     var paused = false
+    // The batch read while the caller waits for a pause's last chunks, and
+    // submitted when the pause ends (a read error is thrown then, in the
+    // order it would have been without the read ahead).
+    var readAhead: Result<Batch, any Error>?
     func submitNext() throws {
-        let batch = try read()
+        let batch = try readAhead.take()?.get() ?? read()
         guard batch.count > 0 else {
             reading = false
             return
@@ -237,6 +241,10 @@ package func runBatchPipeline<Worker, Batch: PipelineBatch, Chunk: BatchChunk>(
             try submitNext()
         } else if let job = inFlight.first(where: { !$0.isClaimed }) {
             _ = job.runOne({ rows in process(workers[0], job, rows) }, finished: queue.finished)
+        } else if paused, reading, readAhead == nil {
+            // The other threads finish the last chunks meanwhile, and start
+            // on this batch as soon as the pause ends.
+            readAhead = Result { try read() }
         } else if let oldest = inFlight.first {
             queue.wait(for: oldest)
         } else {

@@ -507,6 +507,11 @@ struct Heights: ParsableCommand {
             }
         }
         endProgress()
+        // The process ends after this command: the workers' caches (tens of
+        // thousands of small blocks) are left to its exit rather than freed
+        // one by one on this thread while the others have stopped (~30 M
+        // instructions, the largest serial step of a run).
+        for worker in workers { _ = Unmanaged.passRetained(worker) }
         guard index > 0 else { throw DataLimits.noRows(file: data) }
         if let expected {
             writer.expectSummary(expected.json())
