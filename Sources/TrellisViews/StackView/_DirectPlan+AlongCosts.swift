@@ -60,6 +60,9 @@ extension _LanePlan {
                 }.count
                 return try textSharingCost(index, visible, hiddenLabels: hiddenLabels, gaps: nil)
             }
+            if axis == .horizontal, let cost = rowShareCost(index, offset: fixedLength) {
+                return cost
+            }
             return endToEndCost(visible, offset: fixedLength)
         case .fillEqually:
             let count = Double(visible.count)

@@ -54,6 +54,7 @@ extension DirectStackLayout {
         plan.skippingFramePasses = other.skippingFramePasses
         plan.skippingRepeatSolves = other.skippingRepeatSolves
         plan.rowShares.enabled = other.rowShares.enabled
+        plan.rowShares.inSolves = other.rowShares.inSolves
         plan.widthReplays = other.widthReplays
         plan.textWidthReplays = other.textWidthReplays
         plan.textWidthCostsSkipped = other.textWidthCostsSkipped
@@ -61,6 +62,8 @@ extension DirectStackLayout {
         plan.textWidthMemoHits = other.textWidthMemoHits
         plan.widthSolveReplays = other.widthSolveReplays
         plan.rowShares.hits = other.rowShares.hits
+        plan.rowShares.solveHits = other.rowShares.solveHits
+        plan.rowShares.costHits = other.rowShares.costHits
         plan.heightReplays = other.heightReplays
         plan.subtreeReplays = other.subtreeReplays
         plan.measureCalls = other.measureCalls
@@ -131,7 +134,7 @@ struct _PlanView {
     var skippingRootCosts: Bool
     var skippingFramePasses: Bool
     var skippingRepeatSolves: Bool
-    var rowShares: (enabled: Bool, hits: Int)
+    var rowShares: (enabled: Bool, inSolves: Bool, hits: Int, solveHits: Int, costHits: Int)
 
     init<Slope>(_ plan: _LanePlan<Slope>) {
         nodes = plan.nodes
@@ -161,7 +164,10 @@ struct _PlanView {
         skippingRootCosts = plan.skippingRootCosts
         skippingFramePasses = plan.skippingFramePasses
         skippingRepeatSolves = plan.skippingRepeatSolves
-        rowShares = (plan.rowShares.enabled, plan.rowShares.hits)
+        rowShares = (
+            plan.rowShares.enabled, plan.rowShares.inSolves, plan.rowShares.hits,
+            plan.rowShares.solveHits, plan.rowShares.costHits
+        )
     }
 
     func isHeldByCap(_ index: Int) -> Bool { heldByCap[index] }
@@ -177,5 +183,6 @@ struct _PlanView {
         plan.skippingFramePasses = skippingFramePasses
         plan.skippingRepeatSolves = skippingRepeatSolves
         plan.rowShares.enabled = rowShares.enabled
+        plan.rowShares.inSolves = rowShares.inSolves
     }
 }

@@ -49,6 +49,9 @@ struct _RowShare<Slope: _SlopeLanes> {
     /// `tradeMemoSize` keys.
     var tradeMemo: [(key: UInt64, trades: Bool)] = []
     static var tradeMemoSize: Int { 16 }
+    /// The stack's own cost (`endToEndCost` of its views) by the kept
+    /// order of its stretches (`_RowShareCost`).
+    var cost: _RowShareCost<Slope>
 }
 
 /// The plan's `_RowShare`s, by shape number and subtree number
@@ -63,10 +66,18 @@ struct _RowShares<Slope: _SlopeLanes> {
         case share(Int)
     }
     var enabled = true
+    /// Whether general widths solves take such rows this way too: their
+    /// share-out (`shareRowInSolve`) and the stack's own cost
+    /// (`rowShareCost`); false: the general steps (for tests).
+    var inSolves = true
     var slots: [[Slot]] = []
     var shares: [_RowShare<Slope>] = []
-    /// How many subtrees were shared out this way (for tests and profiles).
+    /// How many subtrees were shared out this way (for tests and
+    /// profiles): by `solveTextWidths`, by general solves, and how many
+    /// stacks' costs general solves made from a share's kept order.
     var hits = 0
+    var solveHits = 0
+    var costHits = 0
 
     /// The least intrinsic width a view's cost keeps the structure it was
     /// compiled from at: its kinks at 0 and at the width stay apart, with
@@ -90,7 +101,11 @@ extension _LanePlan {
     /// costs' shape kept from the shape's first such row. False (nothing
     /// set) where it does not apply or the general steps would refuse the
     /// row: they run and throw.
-    mutating func shareRow(_ number: Int, _ subtree: Range<Int>) -> Bool {
+    /// `keepingCost`: the stack's own cost is made (a general solve), so
+    /// its memo is left as it is.
+    mutating func shareRow(_ number: Int, _ subtree: Range<Int>, keepingCost: Bool = false)
+        -> Bool
+    {
         guard rowShares.enabled else { return false }
         if rowShares.slots.count <= lastShape {
             rowShares.slots.append(
@@ -125,14 +140,16 @@ extension _LanePlan {
         let root = rowShares.shares[place].root
         let total = nodes[root].width
         guard total.isFinite, rowShares.shares[place].lengths(total: total) else { return false }
-        var position = rowShares.shares[place].start
-        for k in rowShares.shares[place].views.indices {
-            let node = rowShares.shares[place].views[k].node
-            let length = rowShares.shares[place].lengths[k]
-            nodes[node].x = position
-            nodes[node].width = length
-            let gaps = rowShares.shares[place].gaps.count
-            position += length + (k < gaps ? rowShares.shares[place].gaps[k] : 0)
+        // (The nodes written through their buffer: each `nodes[k].x = …`
+        // checked the array's uniqueness.)
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            rowShares.shares.withUnsafeMutableBufferPointer { shares in
+                shares[place].placeViews(into: nodes)
+            }
+        }
+        if keepingCost {
+            rowShares.solveHits += 1
+            return true
         }
         // (As `skipStackCost`: the stack's own cost is not made. Written
         // only where they change: each write checks that the memos and the
@@ -214,14 +231,15 @@ extension _LanePlan {
         }
         let (start, end) = margins(root, .horizontal)
         let count = views.count
+        let growing = order(right, ascending: true) { endless[$0].right }
+        let shrinking = order(left, ascending: false) { endless[$0].left }
         return .success(
             _RowShare(
-                root: root, views: views,
-                growing: order(right, ascending: true) { endless[$0].right },
-                shrinking: order(left, ascending: false) { endless[$0].left },
+                root: root, views: views, growing: growing, shrinking: shrinking,
                 start: start, end: end, gaps: gaps(root, visibleOf[root]),
                 lengths: Array(repeating: 0, count: count),
-                changes: Array(repeating: 0, count: count)))
+                changes: Array(repeating: 0, count: count),
+                cost: _RowShareCost(left: left, right: right)))
     }
 
     /// A view's cost as a `_RowShareView`: nil unless every kink lies at 0
@@ -299,25 +317,39 @@ extension _RowShare {
         let canvas = total - start - end
         let room = canvas - gaps.reduce(0, +)
         var center = 0.0
-        for k in lengths.indices { center += lengths[k] }
-        if _isNegligible(room - center, room) {
-            for k in lengths.indices { lengths[k] += 0 }
-        } else {
-            // `_Cost.distribute`: the cheapest stretches first.
-            for k in changes.indices { changes[k] = 0 }
-            var remaining = room - center
-            let growing = remaining >= 0
-            remaining = abs(remaining)
-            for stretch in growing ? self.growing : shrinking {
-                if _isNegligible(remaining, room) { break }
-                let length = stretch.isEndless ? Double.infinity : views[stretch.view].width
-                let step = Swift.min(remaining, length)
-                changes[stretch.view] += growing ? step : -step
-                remaining -= step
+        // (Through the buffers: each write through the arrays checked their
+        // uniqueness, and the order's array was retained.)
+        let shared: Bool = lengths.withUnsafeMutableBufferPointer { lengths in
+            for k in lengths.indices { center += lengths[k] }
+            if _isNegligible(room - center, room) {
+                for k in lengths.indices { lengths[k] += 0 }
+                return true
             }
-            guard _isNegligible(remaining, room) else { return false }
-            for k in lengths.indices { lengths[k] = lengths[k] + changes[k] }
+            // `_Cost.distribute`: the cheapest stretches first.
+            return changes.withUnsafeMutableBufferPointer { changes in
+                views.withUnsafeBufferPointer { views in
+                    for k in changes.indices { changes[k] = 0 }
+                    var remaining = room - center
+                    let growing = remaining >= 0
+                    remaining = abs(remaining)
+                    let order = growing ? self.growing : shrinking
+                    return order.withUnsafeBufferPointer { order in
+                        for stretch in order {
+                            if _isNegligible(remaining, room) { break }
+                            let length =
+                                stretch.isEndless ? Double.infinity : views[stretch.view].width
+                            let step = Swift.min(remaining, length)
+                            changes[stretch.view] += growing ? step : -step
+                            remaining -= step
+                        }
+                        guard _isNegligible(remaining, room) else { return false }
+                        for k in lengths.indices { lengths[k] = lengths[k] + changes[k] }
+                        return true
+                    }
+                }
+            }
         }
+        guard shared else { return false }
         guard let key = tradeKey() else { return !trades() }
         for k in tradeMemo.indices where tradeMemo[k].key == key { return !tradeMemo[k].trades }
         let trades = trades()
@@ -357,26 +389,35 @@ extension _RowShare {
     /// same operations on the same numbers.
     func tradeKey() -> UInt64? {
         guard views.count <= 6 else { return nil }
-        var key: UInt64 = 0
-        for k in views.indices {
-            let x = lengths[k]
-            let count = views[k].cost.kinks.count
-            guard count <= 15 else { return nil }
-            var index = 0
-            while index < count, views[k].cost.kinks[index].x < x,
-                !_isNegligible(views[k].cost.kinks[index].x - x, x)
-            {
-                index += 1
+        // (The views and their kinks read through their buffers: read
+        // through the arrays, each view was copied, its kinks retained.)
+        return views.withUnsafeBufferPointer { views in
+            lengths.withUnsafeBufferPointer { lengths in
+                var key: UInt64 = 0
+                for k in views.indices {
+                    let x = lengths[k]
+                    let (lo, hi) = (views[k].cost.lo, views[k].cost.hi)
+                    let counted: UInt64? = views[k].cost.kinks.withUnsafeBufferPointer { kinks in
+                        let count = kinks.count
+                        guard count <= 15 else { return nil }
+                        var index = 0
+                        while index < count, kinks[index].x < x,
+                            !_isNegligible(kinks[index].x - x, x)
+                        {
+                            index += 1
+                        }
+                        let before = index
+                        while index < count, _isNegligible(kinks[index].x - x, x) { index += 1 }
+                        return UInt64(before) | UInt64(index - before) << 4
+                    }
+                    guard let counted else { return nil }
+                    let below = x < hi - 1e-9 * max(1, abs(x))
+                    let above = x > lo + 1e-9 * max(1, abs(x))
+                    let bits = counted | (below ? 1 << 8 : 0) | (above ? 1 << 9 : 0)
+                    key |= bits << UInt64(10 * k)
+                }
+                return key
             }
-            let before = index
-            while index < count, _isNegligible(views[k].cost.kinks[index].x - x, x) { index += 1 }
-            let below = x < views[k].cost.hi - 1e-9 * max(1, abs(x))
-            let above = x > views[k].cost.lo + 1e-9 * max(1, abs(x))
-            let bits =
-                UInt64(before) | UInt64(index - before) << 4 | (below ? 1 << 8 : 0)
-                | (above ? 1 << 9 : 0)
-            key |= bits << UInt64(10 * k)
         }
-        return key
     }
 }
