@@ -9,12 +9,6 @@
 // from the pool holds what a new one would, and only objects nothing else
 // refers to are kept.
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// Cleared constraint objects for new solver forms (`Solver._makeConstraint`),
 /// given back by freed solvers: each made by `_makeConstraint`, held by
 /// nothing else when kept, its terms, identifier and solver fields cleared.
@@ -30,58 +24,45 @@ final class _ConstraintPool: @unchecked Sendable {
     /// (more when it has room reserved for more records).
     static var batch: Int { 16 }
 
-    // A pthread mutex, as `_RowStoragePool`.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex = _PoolMutex()
     private var kept: [Constraint] = []
-
-    init() {
-        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
 
     /// The number of constraints kept.
     var count: Int {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        mutex.lock()
+        defer { mutex.unlock() }
         return kept.count
     }
 
     /// How many more constraints the pool would keep now.
     var room: Int {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        mutex.lock()
+        defer { mutex.unlock() }
         return Self.limit - kept.count
     }
 
     /// Appends up to `count` kept constraints to `spare` (taken from the
     /// pool); returns whether any were there.
     func take(_ count: Int, into spare: inout [Constraint]) -> Bool {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        mutex.lock()
+        defer { mutex.unlock() }
         return Self.move(from: &kept, to: &spare, upTo: spare.count + count)
     }
 
     /// Keeps the constraints of `spare` (cleared) up to the limit, and
     /// empties it.
     func give(_ spare: inout [Constraint]) {
-        pthread_mutex_lock(mutex)
+        mutex.lock()
         _ = Self.move(from: &spare, to: &kept, upTo: Self.limit)
-        pthread_mutex_unlock(mutex)
+        mutex.unlock()
         spare = []  // what did not fit is freed here, outside the lock
     }
 
     /// Frees every kept constraint.
     func removeAll() {
-        pthread_mutex_lock(mutex)
+        mutex.lock()
         kept = []
-        pthread_mutex_unlock(mutex)
+        mutex.unlock()
     }
 
     /// Moves constraints from the end of `source` to `target` while
@@ -112,7 +93,7 @@ extension Solver {
     /// `_ConstraintPool.batch`, and asks no more once the pool was found
     /// empty.
     package func _makeConstraint(
-        relation: Relation, constant: Double, priority: Priority, identifier: String?,
+        relation: Relation, constant: Double, priority: Priority, identifier: __owned String?,
         weight: Double
     ) -> Constraint {
         _madeConstraints = true
@@ -120,7 +101,10 @@ extension Solver {
             let wanted = max(_ConstraintPool.batch, _records.capacity - _records.count)
             _constraintPoolDrained = !_constraintPool.take(wanted, into: &_spareConstraints)
         }
-        if let constraint = _spareConstraints.popLast() {
+        // Popped only when there is one (`popLast` of an empty list was a
+        // call on every form of a solver that found the pool empty).
+        if !_spareConstraints.isEmpty {
+            let constraint = _spareConstraints.removeLast()
             constraint._refill(
                 relation: relation, constant: constant, priority: priority,
                 identifier: identifier, weight: weight)
@@ -185,7 +169,7 @@ extension Constraint {
     /// Makes a cleared constraint `0 relation constant` with no terms, as
     /// `init(relation:constant:priority:identifier:weight:)` would.
     func _refill(
-        relation: Relation, constant: Double, priority: Priority, identifier: String?,
+        relation: Relation, constant: Double, priority: Priority, identifier: __owned String?,
         weight: Double
     ) {
         self.relation = relation
