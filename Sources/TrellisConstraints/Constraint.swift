@@ -53,14 +53,14 @@ public final class Constraint: CustomStringConvertible {
     /// How many terms are held in the constraint itself.
     @inlinable static var _inlineTermCapacity: Int { 4 }
     /// How `terms` compares with `constant`.
-    public let relation: Relation
+    @exclusivity(unchecked) public internal(set) var relation: Relation
     /// The right-hand constant: the constraint reads `terms relation constant`.
     // Unchecked as the solver's state (see Solver): one thread, read on every pivot.
     @exclusivity(unchecked) public internal(set) var constant: Double
     /// The priority; `.required` constraints must hold.
     @exclusivity(unchecked) public internal(set) var priority: Priority
     /// A name for logs, like `NSLayoutConstraint.identifier`.
-    public let identifier: String?
+    @exclusivity(unchecked) public internal(set) var identifier: String?
     /// What one unit of this optional constraint's error costs against the
     /// other errors at its priority (1 for every constraint a user makes).
     /// Priorities stay strict; within one level the solver minimises the
@@ -68,7 +68,10 @@ public final class Constraint: CustomStringConvertible {
     /// lighter one does. The layout engine uses it for UIKit's tie-break of
     /// stack views by arranged index (TrellisViews, `_TieBreak`). Must be
     /// finite and positive (checked when the constraint is added).
-    public let weight: Double
+    @exclusivity(unchecked) public internal(set) var weight: Double
+    /// Whether `Solver._makeConstraint` made it: a freed solver gives it
+    /// to the pool when nothing else holds it (Solver+ConstraintPool.swift).
+    @exclusivity(unchecked) var _recyclable = false
 
     // Where this constraint is installed: the solver and its record slot.
     // Unretained: the solver clears it on removal and in its `deinit`.

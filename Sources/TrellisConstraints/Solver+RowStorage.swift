@@ -9,12 +9,6 @@
 // starts empty, as a new array does, and holds the same terms in the same
 // order.
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// Empty term arrays for new rows, given back by freed solvers, each held
 /// in an emptied `_Row` (the solver's own row type), in two classes: room
 /// for fewer than `largeCapacity` terms (a large system's rows, made with
@@ -36,43 +30,29 @@ final class _RowStoragePool: @unchecked Sendable {
     /// when it has room reserved for more rows).
     static var batch: Int { 16 }
 
-    // A pthread mutex, as `Locked` (TrellisSupport) holds: this module
-    // depends on no other.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex = _PoolMutex()
     private var small: [_Row] = []
     private var large: [_Row] = []
 
-    init() {
-        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
-
     /// The number of arrays kept in each class.
     var count: (small: Int, large: Int) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        mutex.lock()
+        defer { mutex.unlock() }
         return (small.count, large.count)
     }
 
     /// How many more arrays of each class the pool would keep now.
     var room: (small: Int, large: Int) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        mutex.lock()
+        defer { mutex.unlock() }
         return (Self.smallLimit - small.count, Self.largeLimit - large.count)
     }
 
     /// Appends up to `count` kept arrays of one class to `spare` (taken
     /// from the pool); returns whether any were there.
     func take(large isLarge: Bool, _ count: Int, into spare: inout [_Row]) -> Bool {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        mutex.lock()
+        defer { mutex.unlock() }
         if isLarge { return Self.move(from: &large, to: &spare, upTo: spare.count + count) }
         return Self.move(from: &small, to: &spare, upTo: spare.count + count)
     }
@@ -80,10 +60,10 @@ final class _RowStoragePool: @unchecked Sendable {
     /// Keeps the arrays of `spareSmall` and `spareLarge` (empty, of their
     /// classes) up to the limits, and empties both lists.
     func give(small spareSmall: inout [_Row], large spareLarge: inout [_Row]) {
-        pthread_mutex_lock(mutex)
+        mutex.lock()
         _ = Self.move(from: &spareSmall, to: &small, upTo: Self.smallLimit)
         _ = Self.move(from: &spareLarge, to: &large, upTo: Self.largeLimit)
-        pthread_mutex_unlock(mutex)
+        mutex.unlock()
         // What did not fit is freed here, outside the lock.
         spareSmall = []
         spareLarge = []
@@ -91,10 +71,10 @@ final class _RowStoragePool: @unchecked Sendable {
 
     /// Frees every kept array.
     func removeAll() {
-        pthread_mutex_lock(mutex)
+        mutex.lock()
         small = []
         large = []
-        pthread_mutex_unlock(mutex)
+        mutex.unlock()
     }
 
     /// Moves arrays from the end of `source` to `target` while `target`

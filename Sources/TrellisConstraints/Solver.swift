@@ -163,11 +163,16 @@ public final class Solver {
     /// Row storage (Solver+RowStorage.swift): the pool new rows' term
     /// arrays come from and freed rows' go back to, arrays taken from it
     /// not used yet, and whether a class of it was found empty (then not
-    /// asked again).
+    /// asked again); the same for the constraints `_makeConstraint` makes
+    /// (Solver+ConstraintPool.swift), and whether it made any.
     @exclusivity(unchecked) var _rowStoragePool = _RowStoragePool.shared
     @exclusivity(unchecked) var _spareSmallTerms: [_Row] = []
     @exclusivity(unchecked) var _spareLargeTerms: [_Row] = []
     @exclusivity(unchecked) var _rowStoragePoolDrained = (small: false, large: false)
+    @exclusivity(unchecked) var _constraintPool = _ConstraintPool.shared
+    @exclusivity(unchecked) var _spareConstraints: [Constraint] = []
+    @exclusivity(unchecked) var _constraintPoolDrained = false
+    @exclusivity(unchecked) var _madeConstraints = false
 
     // Installed constraints (and edit constraints), in slots.
     @exclusivity(unchecked) var _records: [_Record] = []
@@ -224,6 +229,7 @@ public final class Solver {
             _records[i].constraint?._solver = nil
             _records[i].constraint?._slot = -1
         }
+        if _madeConstraints { _recycleConstraints() }
         _recycleRowStorage()
         _definitionOrder.deallocate()
         _collectStack.deallocate()

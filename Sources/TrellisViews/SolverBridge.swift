@@ -8,14 +8,25 @@ import TrellisConstraints
 /// coefficient` added to its variable's term, `lhs` times 1 then `rhs`
 /// times -1, in first-use order, cancelled terms dropped; the constant
 /// `rhs.constant - lhs.constant`), built straight into the constraint
-/// without the expressions' arrays.
+/// without the expressions' arrays. Made by `solver` when given
+/// (`Solver._makeConstraint`: an object a freed engine's solver gave back
+/// when there is one).
 func _makeSolverConstraint(
     _ lhs: _Linear, _ relation: LayoutRelation, _ rhs: _Linear, priority: LayoutPriority,
-    identifier: String?, weight: Double = 1
+    identifier: String?, weight: Double = 1, madeBy solver: Unmanaged<Solver>? = nil
 ) -> Constraint {
-    let form = Constraint(
-        relation: relation.solverRelation, constant: rhs.constant - lhs.constant,
-        priority: priority.solverPriority, identifier: identifier, weight: weight)
+    let relation = relation.solverRelation
+    let constant = rhs.constant - lhs.constant
+    let priority = priority.solverPriority
+    let form =
+        solver?._withUnsafeGuaranteedRef {
+            $0._makeConstraint(
+                relation: relation, constant: constant, priority: priority,
+                identifier: identifier, weight: weight)
+        }
+        ?? Constraint(
+            relation: relation, constant: constant, priority: priority, identifier: identifier,
+            weight: weight)
     for (variable, coefficient) in lhs.terms { form._addTerm(variable, 1 * coefficient) }
     for (variable, coefficient) in rhs.terms { form._addTerm(variable, -1 * coefficient) }
     form._removeZeroTerms()

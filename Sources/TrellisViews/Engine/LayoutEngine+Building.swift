@@ -413,7 +413,8 @@ extension LayoutEngine {
                     as: _makeSolverConstraint(
                         size, constraint.relation, _Linear([(variable, 1)]),
                         priority: constraint.priority,
-                        identifier: constraint.identifier, weight: weight))
+                        identifier: constraint.identifier, weight: weight,
+                        madeBy: unmanagedSolver))
             }
         }
         for floor in content.floors {

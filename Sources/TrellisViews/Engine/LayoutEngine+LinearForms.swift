@@ -108,6 +108,8 @@ extension LayoutEngine {
     /// new column of 1,000 boxes, callgrind). The terms go straight into
     /// the solver constraint, which holds up to four itself (every layout
     /// constraint but a few autoresizing ones): no array of terms either.
+    /// The solver makes the object (`Solver._makeConstraint`): one kept
+    /// from a freed engine's forms when it has one.
     ///
     /// The items are read unretained (`_ItemCell`: a non-nil item is
     /// alive, and the constraint holds its cells).
@@ -123,10 +125,14 @@ extension LayoutEngine {
     ) -> Constraint {
         let (rtl, mirrored) = direction(of: constraint, first: first)
         let relation = mirrored ? constraint.relation.flipped : constraint.relation
-        let form = Constraint(
-            relation: relation.solverRelation, constant: 0,
-            priority: constraint.priority.solverPriority, identifier: constraint.identifier,
-            weight: weight)
+        // Made by the solver: an object a freed engine's solver gave back
+        // when there is one (Solver+ConstraintPool.swift).
+        let form = unmanagedSolver._withUnsafeGuaranteedRef {
+            $0._makeConstraint(
+                relation: relation.solverRelation, constant: 0,
+                priority: constraint.priority.solverPriority, identifier: constraint.identifier,
+                weight: weight)
+        }
         var terms = _FormTerms(form: form)
         let lhsConstant = Self.appendTerms(
             first, constraint.firstAttribute, rightToLeft: rtl, times: 1, sign: 1, into: &terms)
