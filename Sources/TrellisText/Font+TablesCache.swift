@@ -61,25 +61,21 @@ extension _SFNTTables {
             let file = _DiskCache.file(
                 "font-tables", key: "\(path)\u{0}\(index)\u{0}\(program)")
         else { return try read(bytes: bytes, length: length, index: index) }
-        if let kept = _DiskCache.readFile(file),
-            let contents = kept.withUnsafeBytes({ decodeCache($0) }),
-            contents.fingerprint == fingerprint, contents.path == path,
-            contents.index == index, _stampsHold(contents.stamps)
-        {
-            return contents.tables
-        }
-        // Stamped before FreeType reads the face.
-        let stamps = [path, program].filter { !$0.isEmpty }.map {
-            (path: $0, stamp: _FileStamp(of: $0))
-        }
-        let made = try read(bytes: bytes, length: length, index: index)
-        _DiskCache.writeFile(
-            encodeCache(
-                CacheContents(
-                    fingerprint: fingerprint, path: path, index: index, stamps: stamps,
-                    tables: made)),
-            to: file)
-        return made
+        return try _DiskCache.keeping(
+            file, stamping: [path, program], decode: decodeCache,
+            kept: { kept -> _SFNTTables? in
+                kept.fingerprint == fingerprint && kept.path == path && kept.index == index
+                    && _stampsHold(kept.stamps) ? kept.tables : nil
+            },
+            make: { () throws(Failure) -> _SFNTTables in
+                try read(bytes: bytes, length: length, index: index)
+            },
+            encode: { tables, stamps in
+                encodeCache(
+                    CacheContents(
+                        fingerprint: fingerprint, path: path, index: index, stamps: stamps,
+                        tables: tables))
+            })
     }
 
     /// A file (`_DiskCache.frame`) whose payload holds the font's path and

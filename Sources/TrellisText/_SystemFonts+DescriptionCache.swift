@@ -54,25 +54,22 @@ enum _DescriptionCache {
         guard let file = file(path: path, index: index, fingerprint: fingerprint) else {
             return query(path, index)
         }
-        if let bytes = _DiskCache.readFile(file),
-            let kept = bytes.withUnsafeBytes({ decode($0) }),
-            kept.fingerprint == fingerprint, kept.path == path, kept.index == index,
-            _stampsHold(kept.stamps)
-        {
-            return kept.description
-        }
-        // Stamped before fontconfig reads the font.
-        let stamps = [path, _DiskCache.executablePath].filter { !$0.isEmpty }.map {
-            (path: $0, stamp: _FileStamp(of: $0))
-        }
-        let read = query(path, index)
-        _DiskCache.writeFile(
-            encode(
-                Contents(
-                    fingerprint: fingerprint, path: path, index: index, stamps: stamps,
-                    description: read)),
-            to: file)
-        return read
+        typealias Description = (family: String, weight: Int32)?
+        return _DiskCache.keeping(
+            file, stamping: [path, _DiskCache.executablePath], decode: decode,
+            kept: { kept -> Description? in
+                guard kept.fingerprint == fingerprint, kept.path == path, kept.index == index,
+                    _stampsHold(kept.stamps)
+                else { return nil }
+                return .some(kept.description)
+            },
+            make: { query(path, index) },
+            encode: { description, stamps in
+                encode(
+                    Contents(
+                        fingerprint: fingerprint, path: path, index: index, stamps: stamps,
+                        description: description))
+            })
     }
 
     /// A file (`_DiskCache.frame`) whose payload holds the font's path and
