@@ -228,7 +228,9 @@ final class _FontFace: @unchecked Sendable {
             guard (0..<0x1_0000).contains(index) else {
                 throw _SFNTTables.Failure(reason: "face index \(index) out of range")
             }
-            tables = try _SFNTTables.read(bytes: bytes, length: Int(length), index: index)
+            // Kept across processes (Font+TablesCache.swift).
+            tables = try _SFNTTables.readKeeping(
+                path: path, bytes: bytes, length: Int(length), index: index)
         } catch {
             hb_blob_destroy(blob)
             throw TextError.invalidFontFile(path: path, reason: error.reason)
@@ -384,10 +386,11 @@ final class _FontFace: @unchecked Sendable {
     }
 }
 
-/// The vertical metrics a font file declares, read once through FreeType.
-/// FreeType is used only here, under a lock (FreeType libraries are not
-/// thread-safe); shaping never touches it.
-struct _SFNTTables {
+/// The vertical metrics a font file declares, read once through FreeType
+/// (or from the cache directory, Font+TablesCache.swift). FreeType is used
+/// only here, under a lock (FreeType libraries are not thread-safe);
+/// shaping never touches it.
+struct _SFNTTables: Equatable {
     struct Failure: Error { var reason: String }
 
     var familyName: String
@@ -398,22 +401,29 @@ struct _SFNTTables {
     var capHeight: Double
     var xHeight: Double
 
-    private static let library = Locked<FT_Library?>(nil)
+    static let library = Locked<FT_Library?>(nil)
+
+    /// The library `library` holds, started on the first call (under its
+    /// lock); nil when FreeType fails to start.
+    static func startedLibrary(_ library: inout FT_Library?) -> FT_Library? {
+        if library == nil {
+            var created: FT_Library?
+            guard FT_Init_FreeType(&created) == 0, let created else { return nil }
+            library = created
+        }
+        return library
+    }
 
     static func read(bytes: UnsafePointer<CChar>, length: Int, index: Int = 0) throws(Failure)
         -> _SFNTTables
     {
         let result: Result<_SFNTTables, Failure> = library.withLock { library in
-            if library == nil {
-                var created: FT_Library?
-                guard FT_Init_FreeType(&created) == 0, let created else {
-                    return .failure(Failure(reason: "FreeType failed to start"))
-                }
-                library = created
+            guard let started = startedLibrary(&library) else {
+                return .failure(Failure(reason: "FreeType failed to start"))
             }
             var face: FT_Face?
             let error = bytes.withMemoryRebound(to: FT_Byte.self, capacity: length) {
-                FT_New_Memory_Face(library, $0, FT_Long(length), FT_Long(index), &face)
+                FT_New_Memory_Face(started, $0, FT_Long(length), FT_Long(index), &face)
             }
             guard error == 0, let face else {
                 if index > 0 && error == 6 {  // FT_Err_Invalid_Argument

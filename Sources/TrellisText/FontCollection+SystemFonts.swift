@@ -553,18 +553,14 @@ struct _SystemFaceMemo {
             | UInt64(truncatingIfNeeded: system.id & 0x3FFF_FFFF) << 29
         let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
         guard index < 0x100, system.id < 0x3FFF_FFFF else {
-            return system.face(for: scalar, language: language, index: index).map {
-                Unmanaged.passUnretained($0)
-            }
+            return system.unretainedFace(for: scalar, language: language, index: index)
         }
         if keys.isEmpty {
             keys = Array(repeating: 0, count: size)
             faces = Array(repeating: nil, count: size)
         }
         if keys[slot] == key { return faces[slot] }
-        let found = system.face(for: scalar, language: language, index: index).map {
-            Unmanaged.passUnretained($0)
-        }
+        let found = system.unretainedFace(for: scalar, language: language, index: index)
         keys[slot] = key
         faces[slot] = found
         return found

@@ -435,6 +435,40 @@ extension _CacheWriter {
     }
 }
 
+extension _DiskCache {
+    /// The stamps of `paths` now, those that are empty left out.
+    static func stamps(of paths: [String]) -> [(path: String, stamp: _FileStamp)] {
+        paths.filter { !$0.isEmpty }.map { (path: $0, stamp: _FileStamp(of: $0)) }
+    }
+
+    /// What `decode` reads from the bytes of `file`, nil when it cannot be
+    /// read or `decode` refuses them.
+    static func readContents<Contents>(
+        _ file: String, _ decode: (UnsafeRawBufferPointer) -> Contents?
+    ) -> Contents? {
+        readFile(file)?.withUnsafeBytes { decode($0) }
+    }
+
+    /// The value `kept` takes from what `decode` reads from `file` (nil:
+    /// the file does not hold it, or a stamp no longer holds); else
+    /// `make`'s, written to `file` by `encode` with the stamps of
+    /// `stamping` taken before `make` runs.
+    static func keeping<Contents, Value, Failure: Error>(
+        _ file: String, stamping paths: [String],
+        decode: (UnsafeRawBufferPointer) -> Contents?, kept: (Contents) -> Value?,
+        make: () throws(Failure) -> Value,
+        encode: (Value, [(path: String, stamp: _FileStamp)]) -> [UInt8]
+    ) throws(Failure) -> Value {
+        if let contents = readContents(file, decode), let value = kept(contents) {
+            return value
+        }
+        let taken = stamps(of: paths)
+        let made = try make()
+        writeFile(encode(made, taken), to: file)
+        return made
+    }
+}
+
 /// True when every path's stamp is as it was.
 func _stampsHold(_ stamps: [(path: String, stamp: _FileStamp)]) -> Bool {
     stamps.allSatisfy { _FileStamp(of: $0.path) == $0.stamp }

@@ -51,10 +51,17 @@ final class _SystemFallback: @unchecked Sendable {
     /// Room for a few thousand characters from the start: growing it
     /// rehashed every answer at each doubling (1.9 M instructions for the
     /// 4,274 characters of 5,000 Chinese rows).
-    private let chosen = Locked<[UInt64: _FontFace?]>(Dictionary(minimumCapacity: 4096))
+    /// Only for the choices `answers` does not keep: characters beyond the
+    /// Basic Multilingual Plane, languages numbered from 4 on.
+    private let chosen = Locked<[UInt64: _FontFace?]>([:])
+    /// The face chosen per character of the Basic Multilingual Plane in the
+    /// first four languages, read without a lock (_SystemFonts+SharedAnswers.swift).
+    private let answers = _SharedAnswers()
     /// How many (character, language) choices have been looked up (tests:
     /// which characters the scan asks about).
-    var _chosenCount: Int { chosen.withLock { $0.count } }
+    var _chosenCount: Int { chosen.withLock { $0.count } + answers.count }
+    /// How many of them the lock-free table keeps (tests).
+    var _sharedAnswerCount: Int { answers.count }
     private let languages = Locked<[String]>([])
     /// The rankings this fallback has used, by language number
     /// (`languageIndex`): found without hashing the family and language
@@ -153,7 +160,8 @@ final class _SystemFallback: @unchecked Sendable {
     /// regular weight. Read on the first call, when a character first
     /// needs the ranking: `FcFreeTypeQuery` reads the whole file, with its
     /// character coverage (1.8 M instructions for Inter, a sixth of a
-    /// one-row `trellis measure`), and text whose characters the
+    /// one-row `trellis measure`), so what it read is kept in the cache
+    /// directory (`_DescriptionCache`); and text whose characters the
     /// collection's own fonts all have never ranks the system's fonts.
     var pattern: (family: String, weight: Int32) {
         if let known = described.withLock({ $0 }) { return known }
@@ -181,12 +189,17 @@ final class _SystemFallback: @unchecked Sendable {
     static func describe(path: String, index: Int) -> (family: String, weight: Int32)? {
         let key = path + "\u{0}" + String(index)
         if let known = descriptions.withLock({ $0[key] }) { return known }
-        let read = query(path: path, index: index)
+        // Kept across processes (_SystemFonts+DescriptionCache.swift).
+        let read = _DescriptionCache.describe(path: path, index: index) {
+            _query(path: $0, index: $1)
+        }
         descriptions.withLock { $0[key] = .some(read) }
         return read
     }
 
-    private static func query(path: String, index: Int) -> (family: String, weight: Int32)? {
+    /// What `FcFreeTypeQuery` reads from face `index` of the file at
+    /// `path` (`describe` without its caches).
+    static func _query(path: String, index: Int) -> (family: String, weight: Int32)? {
         fontconfig.withLock { _ -> (String, Int32)? in
             var count: Int32 = 0
             guard
@@ -240,8 +253,39 @@ final class _SystemFallback: @unchecked Sendable {
     /// `face(for:language:)` with the language's number already looked up
     /// (`languageIndex`), as a text's characters of one script share it.
     func face(for scalar: UInt32, language: String, index languageIndex: Int) -> _FontFace? {
+        if let known = answers.answer(scalar, language: languageIndex) {
+            return known?.takeUnretainedValue()
+        }
         let key = UInt64(scalar) | UInt64(languageIndex) << 32
         if let known = chosen.withLock({ $0[key] }) { return known }
+        let found = searchedFace(for: scalar, language: language, index: languageIndex)
+        if !answers.insert(found, for: scalar, language: languageIndex) {
+            chosen.withLock { $0[key] = .some(found) }
+        }
+        return found
+    }
+
+    /// `face(for:language:index:)` unretained (the fallback keeps its faces).
+    @inline(__always)
+    func unretainedFace(for scalar: UInt32, language: String, index languageIndex: Int)
+        -> Unmanaged<_FontFace>?
+    {
+        if let known = answers.answer(scalar, language: languageIndex) { return known }
+        return face(for: scalar, language: language, index: languageIndex).map {
+            Unmanaged.passUnretained($0)
+        }
+    }
+
+    /// The first of the ranking's candidates for `language` that has
+    /// `scalar`, searched without the caches of choices (tests).
+    func _searchedFace(for scalar: UInt32, language: String) -> _FontFace? {
+        searchedFace(for: scalar, language: language, index: languageIndex(language))
+    }
+
+    /// The ranking's choice for `scalar` in `language` (numbered `languageIndex`).
+    private func searchedFace(for scalar: UInt32, language: String, index languageIndex: Int)
+        -> _FontFace?
+    {
         let ranking: _IndexedRanking
         if let known = rankingsByIndex.withLock({
             languageIndex < $0.count ? $0[languageIndex] : nil
@@ -278,7 +322,6 @@ final class _SystemFallback: @unchecked Sendable {
                 }
             }
         }
-        chosen.withLock { $0[key] = .some(found) }
         return found
     }
 
