@@ -1,6 +1,7 @@
 // Fuzz body for the files TrellisText keeps across processes in its cache
-// directory (_DiskCache.swift): a face's kern-only analysis and fontconfig's
-// ranking. A real file's payload (the bundled Inter's or Roboto's analysis,
+// directory (_DiskCache.swift): a face's kern-only analysis, fontconfig's
+// ranking, a face's tables and fontconfig's description of a font. A real
+// file's payload (the bundled Inter's or Roboto's analysis,
 // or a ranking of the bundled fonts) has bytes overwritten, 32-bit counts and
 // offsets set to extremes, or is cut short, and is framed again with its
 // length and checksum (as a file made to look whole would be), or left with
@@ -9,7 +10,9 @@
 // put where the process reads it, and the copy loaded and measured: a file
 // the reader refuses is written anew (the face analyzed again); one it
 // accepts must still measure every text to a finite, well-formed layout,
-// and the payload as it was must be accepted.
+// and the payload as it was must be accepted. The tables and description
+// readers must refuse a damaged file or read what they write again as the
+// same bytes.
 
 import Synchronization
 @_spi(Fuzzing) import TrellisText
@@ -45,7 +48,8 @@ enum FontCacheFuzz {
                 input: "")
         }
         var input = FuzzInput(bytes)
-        let choice = Int(input.byte() % 3)
+        let choice = Int(input.byte() % 5)
+        if choice >= 3 { return try smallFile(kind: choice - 3, input: &input) }
         var kernOnly: (fontPath: String, file: String, payload: [UInt8])?
         if choice < bases.count {
             let base = bases[choice]
@@ -70,30 +74,7 @@ enum FontCacheFuzz {
         let original = kernOnly?.payload ?? rankingPayload
         var payload = original
         let reframe = input.byte() % 8 != 0
-        var changes: [String] = []
-        while !input.isAtEnd, !payload.isEmpty {
-            let position =
-                (Int(input.byte()) << 16 | Int(input.byte()) << 8 | Int(input.byte()))
-                % payload.count
-            let kind = input.byte() % 8
-            let value = input.byte()
-            switch kind {
-            case 0...3:
-                payload[position] = value
-                changes.append("byte \(position) = \(value)")
-            case 4...6:
-                // A 32-bit little-endian count or offset set to an extreme.
-                let word: UInt32 =
-                    kind == 4 ? 0xFFFF_FFFF : kind == 5 ? 0 : UInt32(value) << 24 | 0xFF_FFFF
-                for k in 0..<4 where position + k < payload.count {
-                    payload[position + k] = UInt8(truncatingIfNeeded: word >> (8 * k))
-                }
-                changes.append("word \(position) = \(word)")
-            default:
-                payload.removeSubrange(position...)
-                changes.append("cut to \(position) bytes")
-            }
-        }
+        let changes = damage(&payload, input: &input)
         let shown =
             "\(kernOnly.map { "analysis of \($0.fontPath)" } ?? "ranking")"
             + (reframe ? "" : ", old frame") + ": " + changes.prefix(12).joined(separator: "; ")
@@ -140,5 +121,67 @@ enum FontCacheFuzz {
             payload != original || accepted, "fontcache",
             "the analysis reader refused a whole, undamaged file", input: shown)
         return accepted ? .accepted : .rejected
+    }
+
+    /// Damages `payload` as the rest of `input` says: bytes overwritten,
+    /// 32-bit little-endian counts or offsets set to extremes, the payload
+    /// cut short. Returns what was done.
+    static func damage(_ payload: inout [UInt8], input: inout FuzzInput) -> [String] {
+        var changes: [String] = []
+        while !input.isAtEnd, !payload.isEmpty {
+            let position =
+                (Int(input.byte()) << 16 | Int(input.byte()) << 8 | Int(input.byte()))
+                % payload.count
+            let kind = input.byte() % 8
+            let value = input.byte()
+            switch kind {
+            case 0...3:
+                payload[position] = value
+                changes.append("byte \(position) = \(value)")
+            case 4...6:
+                let word: UInt32 =
+                    kind == 4 ? 0xFFFF_FFFF : kind == 5 ? 0 : UInt32(value) << 24 | 0xFF_FFFF
+                for k in 0..<4 where position + k < payload.count {
+                    payload[position + k] = UInt8(truncatingIfNeeded: word >> (8 * k))
+                }
+                changes.append("word \(position) = \(word)")
+            default:
+                payload.removeSubrange(position...)
+                changes.append("cut to \(position) bytes")
+            }
+        }
+        return changes
+    }
+
+    /// A font-tables file (`kind` 0) or a fontconfig description file
+    /// (`kind` 1) of the bundled Inter, damaged: the reader must refuse it
+    /// or read what is written again as the same bytes, and must take the
+    /// undamaged file.
+    static func smallFile(kind: Int, input: inout FuzzInput) throws(FuzzViolation) -> FuzzOutcome {
+        let name = kind == 0 ? "font tables" : "fontconfig description"
+        guard let path = try? Font(family: "Inter").path else {
+            throw FuzzViolation(
+                target: "fontcache", message: "the bundled font Inter did not load", input: "")
+        }
+        let original = _FontCacheFuzzing.smallFilePayload(kind: kind, fontAt: path)
+        var payload = original
+        let reframe = input.byte() % 8 != 0
+        let changes = damage(&payload, input: &input)
+        let shown =
+            name + (reframe ? "" : ", old frame") + ": "
+            + changes.prefix(12).joined(separator: "; ")
+        let file =
+            reframe || payload == original
+            ? _FontCacheFuzzing.smallFileFrame(kind: kind, payload)
+            : Array(_FontCacheFuzzing.smallFileFrame(kind: kind, original).prefix(32)) + payload
+        let read = _FontCacheFuzzing.readSmallFile(kind: kind, file)
+        try _require(
+            payload != original || read != nil, "fontcache",
+            "the \(name) reader refused a whole, undamaged file", input: shown)
+        try _require(
+            read != false, "fontcache",
+            "the \(name) reader took a file it does not write again as the same bytes",
+            input: shown)
+        return read == nil ? .rejected : .accepted
     }
 }
