@@ -20,20 +20,7 @@ extension _SFNTTables {
     static let cacheVersion: UInt64 = 1
 
     /// What a file holds: the tables of face `index` of the font file at `path`.
-    struct CacheContents: Equatable {
-        var fingerprint: String
-        var path: String
-        var index: Int
-        var stamps: [(path: String, stamp: _FileStamp)]
-        var tables: _SFNTTables
-
-        static func == (a: CacheContents, b: CacheContents) -> Bool {
-            a.fingerprint == b.fingerprint && a.path == b.path && a.index == b.index
-                && a.tables == b.tables
-                && a.stamps.elementsEqual(
-                    b.stamps, by: { $0.path == $1.path && $0.stamp == $1.stamp })
-        }
-    }
+    typealias CacheContents = _FaceCacheContents<_SFNTTables>
 
     /// FreeType's version ("freetype 2.12.1"), "" when FreeType cannot start.
     static let cacheFingerprint: String = {
@@ -55,27 +42,16 @@ extension _SFNTTables {
         guard _DiskCache.isEnabled, path.hasPrefix("/") else {
             return try read(bytes: bytes, length: length, index: index)
         }
-        let program = _DiskCache.executablePath
-        let fingerprint = cacheFingerprint
         guard
             let file = _DiskCache.file(
-                "font-tables", key: "\(path)\u{0}\(index)\u{0}\(program)")
+                "font-tables", key: "\(path)\u{0}\(index)\u{0}\(_DiskCache.executablePath)")
         else { return try read(bytes: bytes, length: length, index: index) }
-        return try _DiskCache.keeping(
-            file, stamping: [path, program], decode: decodeCache,
-            kept: { kept -> _SFNTTables? in
-                kept.fingerprint == fingerprint && kept.path == path && kept.index == index
-                    && _stampsHold(kept.stamps) ? kept.tables : nil
-            },
-            make: { () throws(Failure) -> _SFNTTables in
-                try read(bytes: bytes, length: length, index: index)
-            },
-            encode: { tables, stamps in
-                encodeCache(
-                    CacheContents(
-                        fingerprint: fingerprint, path: path, index: index, stamps: stamps,
-                        tables: tables))
-            })
+        return try _DiskCache.keepingFace(
+            in: file, path: path, index: index, fingerprint: cacheFingerprint,
+            decode: decodeCache, encode: encodeCache
+        ) { () throws(Failure) -> _SFNTTables in
+            try read(bytes: bytes, length: length, index: index)
+        }
     }
 
     /// A file (`_DiskCache.frame`) whose payload holds the font's path and
@@ -83,11 +59,8 @@ extension _SFNTTables {
     /// units per em and the five metrics (as the bits of their values).
     static func encodeCache(_ contents: CacheContents) -> [UInt8] {
         var payload = _CacheWriter()
-        payload.put(contents.path)
-        payload.put(Int64(contents.index))
-        payload.putStamps(contents.stamps)
-        payload.put(contents.fingerprint)
-        let tables = contents.tables
+        payload.putFaceSource(of: contents)
+        let tables = contents.value
         payload.put(tables.familyName)
         payload.put(Int64(tables.unitsPerEm))
         for value in [
@@ -107,23 +80,20 @@ extension _SFNTTables {
                 of: bytes, magic: cacheMagic, version: cacheVersion)
         else { return nil }
         var reader = _CacheReader(bytes: payload)
-        guard let path = reader.string(), let index = reader.integer(Int64.self),
-            (0..<0x1_0000).contains(index), let stamps = reader.stamps(),
-            let fingerprint = reader.string(), let family = reader.string(),
-            let unitsPerEm = reader.integer(Int64.self),
-            (1...0xFFFF).contains(unitsPerEm)
-        else { return nil }
-        var values: [Double] = []
-        for _ in 0..<5 {
-            guard let bits = reader.integer(UInt64.self) else { return nil }
-            values.append(Double(bitPattern: bits))
-        }
-        guard reader.isAtEnd else { return nil }
-        return CacheContents(
-            fingerprint: fingerprint, path: path, index: Int(index), stamps: stamps,
-            tables: _SFNTTables(
+        let contents = reader.faceContents { reader -> _SFNTTables? in
+            guard let family = reader.string(), let unitsPerEm = reader.integer(Int64.self),
+                (1...0xFFFF).contains(unitsPerEm)
+            else { return nil }
+            var values: [Double] = []
+            for _ in 0..<5 {
+                guard let bits = reader.integer(UInt64.self) else { return nil }
+                values.append(Double(bitPattern: bits))
+            }
+            return _SFNTTables(
                 familyName: family, unitsPerEm: Int(unitsPerEm), ascender: values[0],
                 descender: values[1], lineGap: values[2], capHeight: values[3],
-                xHeight: values[4]))
+                xHeight: values[4])
+        }
+        return reader.isAtEnd ? contents : nil
     }
 }

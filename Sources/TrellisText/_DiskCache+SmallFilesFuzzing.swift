@@ -14,14 +14,14 @@ extension _FontCacheFuzzing {
             file = _SFNTTables.encodeCache(
                 _SFNTTables.CacheContents(
                     fingerprint: "freetype 2.12.1", path: path, index: 0, stamps: stamps,
-                    tables: _SFNTTables(
+                    value: _SFNTTables(
                         familyName: "Inter", unitsPerEm: 2048, ascender: 1984, descender: -494,
                         lineGap: 0, capHeight: 1490, xHeight: 1118)))
         } else {
             file = _DescriptionCache.encode(
                 _DescriptionCache.Contents(
                     fingerprint: "fontconfig 21400", path: path, index: 0, stamps: stamps,
-                    description: (family: "Inter", weight: 80)))
+                    value: _DescriptionCache.Description(family: "Inter", weight: 80)))
         }
         return Array(file.dropFirst(32))
     }

@@ -18,24 +18,15 @@ enum _DescriptionCache {
     static let magic: UInt64 = 0x4353_4544_534C_5254  // "TRLSDESC", little-endian
     static let version: UInt64 = 1
 
+    /// A font's family name and fontconfig weight.
+    struct Description: Equatable {
+        var family: String
+        var weight: Int32
+    }
+
     /// What a file holds: the description (nil: fontconfig could not read
     /// the font) of face `index` of the font file at `path`.
-    struct Contents: Equatable {
-        var fingerprint: String
-        var path: String
-        var index: Int
-        var stamps: [(path: String, stamp: _FileStamp)]
-        var description: (family: String, weight: Int32)?
-
-        static func == (a: Contents, b: Contents) -> Bool {
-            a.fingerprint == b.fingerprint && a.path == b.path && a.index == b.index
-                && a.description?.family == b.description?.family
-                && a.description?.weight == b.description?.weight
-                && (a.description == nil) == (b.description == nil)
-                && a.stamps.elementsEqual(
-                    b.stamps, by: { $0.path == $1.path && $0.stamp == $1.stamp })
-        }
-    }
+    typealias Contents = _FaceCacheContents<Description?>
 
     /// The cache file of face `index` of the font file at `path`.
     static func file(path: String, index: Int, fingerprint: String) -> String? {
@@ -54,22 +45,11 @@ enum _DescriptionCache {
         guard let file = file(path: path, index: index, fingerprint: fingerprint) else {
             return query(path, index)
         }
-        typealias Description = (family: String, weight: Int32)?
-        return _DiskCache.keeping(
-            file, stamping: [path, _DiskCache.executablePath], decode: decode,
-            kept: { kept -> Description? in
-                guard kept.fingerprint == fingerprint, kept.path == path, kept.index == index,
-                    _stampsHold(kept.stamps)
-                else { return nil }
-                return .some(kept.description)
-            },
-            make: { query(path, index) },
-            encode: { description, stamps in
-                encode(
-                    Contents(
-                        fingerprint: fingerprint, path: path, index: index, stamps: stamps,
-                        description: description))
-            })
+        return _DiskCache.keepingFace(
+            in: file, path: path, index: index, fingerprint: fingerprint, decode: decode,
+            encode: encode
+        ) { query(path, index).map { Description(family: $0.family, weight: $0.weight) } }
+        .map { (family: $0.family, weight: $0.weight) }
     }
 
     /// A file (`_DiskCache.frame`) whose payload holds the font's path and
@@ -77,11 +57,8 @@ enum _DescriptionCache {
     /// follows, then its family and weight.
     static func encode(_ contents: Contents) -> [UInt8] {
         var payload = _CacheWriter()
-        payload.put(contents.path)
-        payload.put(Int64(contents.index))
-        payload.putStamps(contents.stamps)
-        payload.put(contents.fingerprint)
-        if let description = contents.description {
+        payload.putFaceSource(of: contents)
+        if let description = contents.value {
             payload.put(UInt8(1))
             payload.put(description.family)
             payload.put(description.weight)
@@ -98,21 +75,14 @@ enum _DescriptionCache {
             return nil
         }
         var reader = _CacheReader(bytes: payload)
-        guard let path = reader.string(), let index = reader.integer(Int64.self),
-            (0..<0x1_0000).contains(index), let stamps = reader.stamps(),
-            let fingerprint = reader.string(), let described = reader.integer(UInt8.self),
-            described <= 1
-        else { return nil }
-        var description: (family: String, weight: Int32)?
-        if described == 1 {
+        let contents = reader.faceContents { reader -> Description?? in
+            guard let described = reader.integer(UInt8.self), described <= 1 else { return nil }
+            guard described == 1 else { return .some(nil) }
             guard let family = reader.string(), let weight = reader.integer(Int32.self) else {
                 return nil
             }
-            description = (family, weight)
+            return Description(family: family, weight: weight)
         }
-        guard reader.isAtEnd else { return nil }
-        return Contents(
-            fingerprint: fingerprint, path: path, index: Int(index), stamps: stamps,
-            description: description)
+        return reader.isAtEnd ? contents : nil
     }
 }

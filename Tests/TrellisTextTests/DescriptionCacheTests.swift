@@ -16,7 +16,7 @@ struct DescriptionCacheTests {
             stamps: [
                 ("/", _FileStamp(of: "/")),
                 ("/no/such/file", _FileStamp(of: "/no/such/file")),
-            ], description: described ? ("Inter", 80) : nil)
+            ], value: described ? _DescriptionCache.Description(family: "Inter", weight: 80) : nil)
     }
 
     static func decoded(_ bytes: [UInt8]) -> _DescriptionCache.Contents? {

@@ -17,7 +17,7 @@ struct FontTablesCacheTests {
                 ("/", _FileStamp(of: "/")),
                 ("/no/such/file", _FileStamp(of: "/no/such/file")),
             ],
-            tables: _SFNTTables(
+            value: _SFNTTables(
                 familyName: "Noto Sans CJK SC", unitsPerEm: 1000, ascender: 1160,
                 descender: -288, lineGap: 0, capHeight: 733, xHeight: 543))
     }
@@ -30,7 +30,7 @@ struct FontTablesCacheTests {
         let contents = Self.sample()
         #expect(Self.decoded(_SFNTTables.encodeCache(contents)) == contents)
         var other = contents
-        other.tables.xHeight = 544
+        other.value.xHeight = 544
         #expect(Self.decoded(_SFNTTables.encodeCache(other)) == other)
         #expect(other != contents)
     }
@@ -42,7 +42,7 @@ struct FontTablesCacheTests {
         // Whole, but units per em out of the head table's range.
         for unitsPerEm in [0, -5, 0x1_0000] {
             var contents = Self.sample()
-            contents.tables.unitsPerEm = unitsPerEm
+            contents.value.unitsPerEm = unitsPerEm
             #expect(Self.decoded(_SFNTTables.encodeCache(contents)) == nil, "\(unitsPerEm)")
         }
     }
