@@ -133,8 +133,9 @@ extension Solver {
                     if records[i].constraint?._recyclable == true,
                         isKnownUniquelyReferenced(&records[i].constraint)
                     {
-                        let constraint = records[i].constraint.unsafelyUnwrapped
-                        records[i].constraint = nil
+                        // Moved out of the record (`take`), not copied and
+                        // then cleared: no retain and release a form.
+                        let constraint = records[i].constraint.take().unsafelyUnwrapped
                         constraint._clear()
                         _spareConstraints.append(constraint)
                         room -= 1
@@ -151,13 +152,24 @@ extension Constraint {
     /// Lets go of the terms and the identifier, and leaves no solver or
     /// client, as the constraint is kept in the pool.
     func _clear() {
-        if _termCount > Self._inlineTermCapacity {
-            _spilledTerms = []
-        } else {
+        // Only the terms held are cleared: writing nil over nil still
+        // called the runtime's release.
+        switch _termCount {
+        case 0: break
+        case 1: _term0 = nil
+        case 2:
+            _term0 = nil
+            _term1 = nil
+        case 3:
+            _term0 = nil
+            _term1 = nil
+            _term2 = nil
+        case Self._inlineTermCapacity:
             _term0 = nil
             _term1 = nil
             _term2 = nil
             _term3 = nil
+        default: _spilledTerms = []
         }
         _termCount = 0
         identifier = nil

@@ -192,45 +192,45 @@ extension Solver {
     /// Fills `_definitionOrder` with the definitions reachable from the
     /// defined `symbol` (itself included) in post-order (a definition after
     /// every definition it holds), marking them in the current pass.
-    func _collectDefinitions(from symbol: _Symbol) {
+    ///
+    /// The rows, symbols and marks are the solver's, read through the
+    /// buffers `_expand` holds (a new column of 1,000 boxes makes 4,000
+    /// expansions, and taking the three buffers again here retained the
+    /// rows and checked the marks' uniqueness each time, callgrind).
+    func _collectDefinitions(
+        from symbol: _Symbol, rows: UnsafeBufferPointer<_Row>,
+        symbols: UnsafeBufferPointer<_SymbolInfo>, marks: UnsafeMutableBufferPointer<UInt32>
+    ) {
         // The order and the stack are the solver's scratch lists
-        // (`_ScratchList`: an append is a store), emptied first; the rows,
-        // symbols and marks are read through buffers (a new column of
-        // 1,000 boxes makes 4,000 expansions, callgrind). The definition
-        // being walked and the index of its next term are locals; the
-        // stack holds the ones below it (each with the index to go on
-        // from), so a term read writes nothing to the stack.
+        // (`_ScratchList`: an append is a store), emptied first. The
+        // definition being walked and the index of its next term are
+        // locals; the stack holds the ones below it (each with the index
+        // to go on from), so a term read writes nothing to the stack.
         _definitionOrder.removeAll()
         _collectStack.removeAll()
         let epoch = _definitionEpoch
-        _rows.withUnsafeBufferPointer { rows in
-            _symbols.withUnsafeBufferPointer { symbols in
-                _definitionMarks.withUnsafeMutableBufferPointer { marks in
-                    var current = symbol
-                    var next = 0
-                    marks[Int(symbol)] = epoch
-                    walk: while true {
-                        let row = Int(symbols[Int(current)].row)
-                        let count = rows[row].terms.count
-                        while next < count {
-                            let s = rows[row].terms[next].symbol
-                            next += 1
-                            let sRow = symbols[Int(s)].row
-                            if sRow >= 0 && rows[Int(sRow)].isDefinition && marks[Int(s)] != epoch {
-                                marks[Int(s)] = epoch
-                                _collectStack.append(_WalkStep(symbol: current, next: next))
-                                current = s
-                                next = 0
-                                continue walk
-                            }
-                        }
-                        _definitionOrder.append(current)
-                        guard let below = _collectStack.popLast() else { break }
-                        current = below.symbol
-                        next = below.next
-                    }
+        var current = symbol
+        var next = 0
+        marks[Int(symbol)] = epoch
+        walk: while true {
+            let row = Int(symbols[Int(current)].row)
+            let count = rows[row].terms.count
+            while next < count {
+                let s = rows[row].terms[next].symbol
+                next += 1
+                let sRow = symbols[Int(s)].row
+                if sRow >= 0 && rows[Int(sRow)].isDefinition && marks[Int(s)] != epoch {
+                    marks[Int(s)] = epoch
+                    _collectStack.append(_WalkStep(symbol: current, next: next))
+                    current = s
+                    next = 0
+                    continue walk
                 }
             }
+            _definitionOrder.append(current)
+            guard let below = _collectStack.popLast() else { break }
+            current = below.symbol
+            next = below.next
         }
     }
 
@@ -425,21 +425,21 @@ extension Solver {
     /// which the caller reads and sets back to 0 (`_takeExpansionTerms`).
     func _expand(_ symbol: _Symbol) -> Double {
         _startDefinitionPass()
-        _collectDefinitions(from: symbol)
         var constant = 0.0
         // Symbols met that are not definitions, in order of first meeting
         // (`_expansionMet`), and the parametric ones among them and their
         // rows' terms (`_expansionParametric`): the solver's scratch lists
         // (allocating them was a third of an expansion's instructions in a
         // new column of 1,000 boxes), empty between calls.
-        let order = _definitionOrder  // not changed below: read as it is
         let epoch = _definitionEpoch
-        // The scratch values and marks through buffers, as in
+        // The scratch values and marks through buffers, shared with
         // `_collectDefinitions` (the same reads and writes, in the same
         // order, as subscripts of the stored arrays).
         _rows.withUnsafeBufferPointer { rows in
             _symbols.withUnsafeBufferPointer { symbols in
                 _definitionMarks.withUnsafeMutableBufferPointer { marks in
+                    _collectDefinitions(from: symbol, rows: rows, symbols: symbols, marks: marks)
+                    let order = _definitionOrder  // not changed below: read as it is
                     _definitionScratch.withUnsafeMutableBufferPointer { scratch in
                         for i in 0..<order.count { scratch[Int(order[i])] = 0 }
                         scratch[Int(symbol)] = 1

@@ -59,6 +59,32 @@ extension Solver {
         return nil
     }
 
+    /// Checks a constraint before it is added: a valid priority, finite
+    /// numbers, a positive weight.
+    func _validate(_ constraint: Constraint) throws(SolverError) {
+        guard constraint.priority.isValid else {
+            throw .invalidPriority(constraint.priority.rawValue, constraint.description)
+        }
+        guard constraint.constant.isFinite else {
+            throw .nonFiniteNumber("the constant of \(constraint)")
+        }
+        // The coefficients read in place in one pass (each read by its
+        // index went through a switch on the index); the first non-finite
+        // one found again by index for the message.
+        var finite = true
+        constraint._forEachTerm { coefficient, _ in finite = finite && coefficient.isFinite }
+        if !finite {
+            for i in 0..<constraint._termCount where !constraint._termCoefficient(at: i).isFinite {
+                throw .nonFiniteNumber(
+                    "the coefficient of \(constraint._term(at: i).variable) in \(constraint)")
+            }
+        }
+        guard constraint.weight.isFinite, constraint.weight > 0 else {
+            throw .nonFiniteNumber(
+                "the weight \(constraint.weight) of \(constraint) (must be positive)")
+        }
+    }
+
     /// Builds the constraint's row in augmented simplex form (paper section
     /// 4.1): `0 = terms - constant + marker (+ errors)`, with basic variables
     /// substituted by their rows (`expanding`; a definition keeps them, see

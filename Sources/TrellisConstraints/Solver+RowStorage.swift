@@ -139,23 +139,29 @@ extension Solver {
         if smallRoom > 0 {
             _spareSmallTerms.reserveCapacity(_spareSmallTerms.count + min(smallRoom, _rows.count))
         }
-        var i = 0
-        while i < _rows.count && (smallRoom > 0 || largeRoom > 0) {
-            let capacity = _rows[i].terms.capacity
-            let large = capacity >= _RowStoragePool.largeCapacity
-            if capacity <= _RowStoragePool.maximumCapacity && (large ? largeRoom : smallRoom) > 0 {
-                var row = _Row()
-                swap(&row.terms, &_rows[i].terms)
-                row.terms.removeAll(keepingCapacity: true)
-                if large {
-                    _spareLargeTerms.append(row)
-                    largeRoom -= 1
-                } else {
-                    _spareSmallTerms.append(row)
-                    smallRoom -= 1
+        // The rows walked through a buffer (each swap through the array's
+        // subscript checked its uniqueness), and each array moved into the
+        // spare list, not copied (a retain and release a row).
+        _rows.withUnsafeMutableBufferPointer { rows in
+            var i = 0
+            while i < rows.count && (smallRoom > 0 || largeRoom > 0) {
+                let capacity = rows[i].terms.capacity
+                let large = capacity >= _RowStoragePool.largeCapacity
+                let room = large ? largeRoom : smallRoom
+                if capacity <= _RowStoragePool.maximumCapacity && room > 0 {
+                    var row = _Row()
+                    swap(&row.terms, &rows[i].terms)
+                    row.terms.removeAll(keepingCapacity: true)
+                    if large {
+                        _spareLargeTerms.append(consume row)
+                        largeRoom -= 1
+                    } else {
+                        _spareSmallTerms.append(consume row)
+                        smallRoom -= 1
+                    }
                 }
+                i += 1
             }
-            i += 1
         }
         _rowStoragePool.give(small: &_spareSmallTerms, large: &_spareLargeTerms)
     }

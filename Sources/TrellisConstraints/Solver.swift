@@ -518,23 +518,6 @@ public final class Solver {
         }
     }
 
-    func _validate(_ constraint: Constraint) throws(SolverError) {
-        guard constraint.priority.isValid else {
-            throw .invalidPriority(constraint.priority.rawValue, constraint.description)
-        }
-        guard constraint.constant.isFinite else {
-            throw .nonFiniteNumber("the constant of \(constraint)")
-        }
-        for i in 0..<constraint._termCount where !constraint._termCoefficient(at: i).isFinite {
-            throw .nonFiniteNumber(
-                "the coefficient of \(constraint._term(at: i).variable) in \(constraint)")
-        }
-        guard constraint.weight.isFinite, constraint.weight > 0 else {
-            throw .nonFiniteNumber(
-                "the weight \(constraint.weight) of \(constraint) (must be positive)")
-        }
-    }
-
     func _forgetBroken(_ constraint: Constraint) {
         if !_brokenConstraints.isEmpty {
             _brokenConstraints.removeAll { $0.broken === constraint }

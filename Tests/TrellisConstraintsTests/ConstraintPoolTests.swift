@@ -117,4 +117,24 @@ import Testing
         solver.updateVariables()
         #expect(y.value == 1.5)
     }
+
+    /// A kept constraint lets go of every variable it held, whatever its
+    /// number of terms (held in the constraint itself up to four, in an
+    /// array past them): the variables nothing else holds are freed.
+    @Test func keptConstraintsLetTheirVariablesGo() throws {
+        let pool = _ConstraintPool()
+        var weakVariables: [() -> Variable?] = []
+        do {
+            let solver = Solver()
+            solver._constraintPool = pool
+            for count in 1...6 {
+                let variables = (0..<count).map { Variable("v\(count).\($0)") }
+                for variable in variables { weakVariables.append { [weak variable] in variable } }
+                let terms = variables.enumerated().map { ($1, Double($0 + 1)) }
+                try solver.add(Self.make(solver, terms, .greaterThanOrEqual, Double(count)))
+            }
+        }
+        #expect(pool.count == 6)
+        #expect(weakVariables.allSatisfy { $0() == nil })
+    }
 }

@@ -32,22 +32,28 @@ extension LayoutEngine {
             constraint._baselineShape = Self.baselineShape(of: constraint)
             noteBaselineViews(of: constraint)
         }
-        // The solver lent unretained to the store, and read through
-        // `solver` once (its pending height first, as every read): each
-        // read of the stored property retained and released it, three times
-        // a constraint (7,000 a new column of 1,000 boxes, callgrind).
+        // The solver lent unretained to the store, and to the add once its
+        // pending height is applied (`forgetRememberedSizes`, as every read
+        // of `solver` does): `storedSolver` holds it, and neither the add
+        // nor the store replaces it. Each read of the stored property
+        // retained and released it (7,000 times a new column of 1,000
+        // boxes, callgrind). A conflict is reported after the add, outside.
         unmanagedSolver._withUnsafeGuaranteedRef {
             store.record(solverConstraint, of: constraint, in: $0)
         }
-        let target = solver
-        do {
-            let conflict = try target.add(solverConstraint)
+        forgetRememberedSizes()
+        var conflict: ConstraintConflict? = nil
+        var failure: SolverError? = nil
+        unmanagedSolver._withUnsafeGuaranteedRef { target in
+            do throws(SolverError) {
+                conflict = try target.add(solverConstraint)
+            } catch {
+                failure = error
+            }
             store.noteIfBroken(solverConstraint, in: target)
-            if let conflict { report(conflict) }
-        } catch {
-            store.noteIfBroken(solverConstraint, in: target)
-            LayoutLog.emit("Could not add \(constraint): \(error)")
         }
+        if let conflict { report(conflict) }
+        if let failure { LayoutLog.emit("Could not add \(constraint): \(failure)") }
         needsLayout = true
         return solverConstraint
     }
