@@ -88,7 +88,9 @@ extension FontCollection {
         // retains and releases a character on Chinese rows (2026-11-29).
         var added = scan.added
         let needs = scan.scalarBuffer
-        if added.count > 1 {
+        if added.count > 1 && added.count <= 32 && !memo.checksEveryOrder {
+            added = _orderedForOwnChoices(added, needs: needs)
+        } else if added.count > 1 {
             // A character's own choice must come before any other added font
             // that also has it; move it forward where one does not.
             let original = added
@@ -348,6 +350,87 @@ private func _firstFace(
     }
 }
 
+/// `faces` (at most 32: the system faces a text's scan added, in the order
+/// first needed) in the order the check of `_resolved(for:in:memo:)` leaves
+/// them, asking about each character of `needs` (its scalar and its face's
+/// index in `faces`) through the set of the other faces that have it.
+/// `needs` is overwritten (the scan's storage, not read after this).
+///
+/// The check's rounds ask, for each character in turn, whether a face
+/// before its own has it, and move its own face before the first that
+/// does; so a character is the same question as any other with the same
+/// face and the same set of other faces having it. Here that set is found
+/// once for each character rather than once a round, and the rounds ask
+/// about fewer characters, with the same moves:
+/// - a character no other face has never moves a face, in any order;
+///   it is left out;
+/// - a character right after another with the same face and set (once
+///   those are left out) moves nothing: the first left no face before its
+///   own in the set; it is left out too.
+/// The sets are kept where the characters were, and the faces' order on
+/// the stack: no memory is allocated unless a face moves.
+private func _orderedForOwnChoices(
+    _ faces: [Unmanaged<_FontFace>], needs: UnsafeBufferPointer<UInt64>
+) -> [Unmanaged<_FontFace>] {
+    let count = faces.count
+    guard count <= 32, let storage = needs.baseAddress else { return faces }
+    // Each question as the set of the other faces (bits by index in
+    // `faces`) | its own face's index << 32, written over the characters
+    // already read.
+    let asked = UnsafeMutablePointer(mutating: storage)
+    var askedCount = 0
+    faces.withUnsafeBufferPointer { faces in
+        var last: UInt64 = 0
+        for need in needs {
+            let own = Int(truncatingIfNeeded: need >> 32)
+            let scalar = UInt32(truncatingIfNeeded: need)
+            var others: UInt64 = 0
+            var face = 0
+            while face < count {
+                if face != own && faces[face]._withUnsafeGuaranteedRef({ $0.hasGlyph(scalar) }) {
+                    others |= 1 << UInt64(face)
+                }
+                face &+= 1
+            }
+            if others == 0 { continue }
+            let question = others | UInt64(own) << 32
+            if question == last { continue }
+            asked[askedCount] = question
+            askedCount &+= 1
+            last = question
+        }
+    }
+    if askedCount == 0 { return faces }
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { order in
+        // The faces by their index in `faces`, moved as the check moves them.
+        for index in 0..<count { (order.baseAddress! + index).initialize(to: index) }
+        var moved = true
+        var anyMoved = false
+        var rounds = 0
+        while moved && rounds <= count * count {
+            moved = false
+            rounds += 1
+            for index in 0..<askedCount {
+                let others = asked[index] & 0xFFFF_FFFF
+                let face = Int(truncatingIfNeeded: asked[index] >> 32)
+                var own = 0
+                while order[own] != face { own &+= 1 }
+                var first = 0
+                while first < own && others & 1 << UInt64(order[first]) == 0 { first &+= 1 }
+                if first == own { continue }
+                var place = own
+                while place > first {
+                    order[place] = order[place &- 1]
+                    place &-= 1
+                }
+                order[first] = face
+                (moved, anyMoved) = (true, true)
+            }
+        }
+        return anyMoved ? order.map { faces[$0] } : faces
+    }
+}
+
 /// Whether one of the first `count` of `faces` (all of them) has `scalar`:
 /// asked for each CJK character of the system-font scan, with the count
 /// read once per text rather than by the array's iterator per character.
@@ -461,127 +544,4 @@ func _presentsAsEmoji(_ scalar: UInt32, next: UInt32?, continuing: Bool) -> Bool
     let properties = value.properties
     if properties.isEmojiPresentation || properties.isEmojiModifier { return true }
     return properties.isEmoji && (next == 0xFE0F || continuing)
-}
-
-/// The system faces a thread has looked up (`_SystemFallback.face(for:language:index:)`),
-/// in a direct-mapped table: what the shared cache answered, without its
-/// lock (Chinese text asks for nearly every character).
-struct _SystemFaceMemo {
-    /// Slots, a power of two, and the shift that takes a hash to a slot.
-    private let size: Int
-    private let shift: UInt64
-    /// Per slot: the key (scalar, language number, fallback id, and a bit
-    /// that marks the slot used) and the answer.
-    /// Allocated on first use.
-    private var keys: [UInt64] = []
-    /// Unretained: the shared `_SystemFallback` that chose a face keeps it
-    /// for the whole process, and a slot's key names that fallback's id,
-    /// never given to another (reference counting these answers was a
-    /// tenth of the scan's instructions on Chinese text).
-    private var faces: [Unmanaged<_FontFace>?] = []
-    /// The system-font scan's characters, kept from text to text.
-    let scalarStorage = _ScalarStorage()
-    /// The array the system-font scan collects a text's faces in, kept: one
-    /// allocated, grown and freed per text cost about 500 instructions a row.
-    var spareAdded: [Unmanaged<_FontFace>] = []
-
-    /// `spareAdded`, emptied, leaving it empty (so that its buffer is unique).
-    mutating func takeSpareAdded() -> [Unmanaged<_FontFace>] {
-        var taken: [Unmanaged<_FontFace>] = []
-        swap(&taken, &spareAdded)
-        taken.removeAll(keepingCapacity: true)
-        return taken
-    }
-
-    /// The collections the last texts resolved to that needed system
-    /// fonts, newest first, at most `recentCount`: the id of the
-    /// collection each was resolved from, the faces added (unretained, as
-    /// `faces`) and the result. Texts of one script need the same few
-    /// fonts, and finding their shared collection again
-    /// (`_SystemFallback.resolvedCollection`) built and hashed an array of
-    /// face ids under a lock for every text. One remembered collection
-    /// missed on 3,341 of 4,725 Chinese rows, which alternate between
-    /// Noto Sans CJK alone and with a font for box drawing or symbols.
-    private var recent: [(base: Int32, added: [Unmanaged<_FontFace>], collection: FontCollection)] =
-        []
-    private static let recentCount = 4
-
-    /// The answers of `_hanRunEnd` by code point (`hanAnswer`), and the
-    /// collection, language and fallback numbers they are for. Two bytes
-    /// each, a system face named by its place in `hanFaces`: with the
-    /// faces' addresses, eight bytes each, the table was 256 KB a thread,
-    /// and its Chinese characters alone (U+4E00–U+9FFF) 168 KB, read at
-    /// random by every text.
-    var hanAnswers: [UInt16] = []
-    /// The system faces `hanAnswers` names, unretained (as `faces`).
-    var hanFaces: [Unmanaged<_FontFace>] = []
-    var hanKey = (-1, -1, -1)
-    var keepsHanAnswers: Bool { size >= 4096 }
-
-    init(capacity: Int = 4096) {
-        var size = 1
-        while size < capacity { size <<= 1 }
-        self.size = size
-        shift = UInt64(64 - size.trailingZeroBitCount)
-    }
-
-    /// `base`'s fonts followed by `added`, as `system.resolvedCollection`
-    /// gives them (`base` ends in `system`'s fonts).
-    mutating func collection(
-        _ base: FontCollection, adding added: [Unmanaged<_FontFace>], system: _SystemFallback
-    ) -> FontCollection {
-        for entry in recent
-        where entry.base == base.id
-            && entry.added.elementsEqual(added, by: { $0.toOpaque() == $1.toOpaque() })
-        {
-            return entry.collection
-        }
-        let made = system.resolvedCollection(
-            base.fonts, adding: added.map { $0.takeUnretainedValue() })
-        if recent.count == Self.recentCount { recent.removeLast() }
-        recent.insert((base.id, added, made), at: 0)
-        return made
-    }
-
-    /// The face `system` chooses for `scalar` in `language` (whose number is `index`).
-    @inline(__always)
-    mutating func face(
-        for scalar: UInt32, language: String, index: Int, system: _SystemFallback
-    ) -> Unmanaged<_FontFace>? {
-        let key =
-            1 << 63 | UInt64(scalar) | UInt64(truncatingIfNeeded: index & 0xFF) << 21
-            | UInt64(truncatingIfNeeded: system.id & 0x3FFF_FFFF) << 29
-        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
-        guard index < 0x100, system.id < 0x3FFF_FFFF else {
-            return system.unretainedFace(for: scalar, language: language, index: index)
-        }
-        if keys.isEmpty {
-            keys = Array(repeating: 0, count: size)
-            faces = Array(repeating: nil, count: size)
-        }
-        if keys[slot] == key { return faces[slot] }
-        let found = system.unretainedFace(for: scalar, language: language, index: index)
-        keys[slot] = key
-        faces[slot] = found
-        return found
-    }
-}
-
-/// Memory for `_SystemFaceNeeds`' characters that a memo keeps from text to
-/// text (one thread at a time uses a memo), grown to the longest text.
-final class _ScalarStorage {
-    private var pointer: UnsafeMutablePointer<UInt64>?
-    private var capacity = 0
-
-    /// Room for `count` characters, valid until the next call.
-    @inline(__always)
-    func reserve(_ count: Int) -> UnsafeMutablePointer<UInt64> {
-        if let pointer, capacity >= count { return pointer }
-        pointer?.deallocate()
-        let made = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
-        (pointer, capacity) = (made, count)
-        return made
-    }
-
-    deinit { pointer?.deallocate() }
 }

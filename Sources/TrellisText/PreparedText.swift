@@ -432,8 +432,7 @@ extension _Workspace {
                     // One CJK character and spaces, most of them
                     // (Workspace+MemoizedRuns.swift).
                     piecesBuffer[index].measure =
-                        (start >= ideographsFrom
-                            && _beginsWithMemoizedLead(text, start..<contentEnd)
+                        (_mayTakeIdeographMemo(text, start..<contentEnd, from: ideographsFrom)
                             ? memoizedSpacedMeasure(
                                 text, start..<contentEnd, wordEnd: wordEnd,
                                 trailingFace: trailingFace, faces: faces, collection: fonts.id)
@@ -462,8 +461,7 @@ extension _Workspace {
                     // Pieces of CJK characters the memo holds skip the
                     // first face and finding their face (Workspace+MemoizedRuns.swift).
                     if let measure =
-                        (part.range.lowerBound >= ideographsFrom
-                            && _beginsWithMemoizedLead(text, part.range)
+                        (_mayTakeIdeographMemo(text, part.range, from: ideographsFrom)
                             ? memoizedRunMeasure(text, part, faces: faces, collection: fonts.id)
                             : nil)
                         ?? kernOnlyMeasure(

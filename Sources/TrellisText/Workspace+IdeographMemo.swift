@@ -21,32 +21,48 @@ import Synchronization
 struct _IdeographMemo {
     /// One entry per code point: the face that drew it (its `_FontFace.id`;
     /// −1 while unknown), its measure in ems (NaN when the kern-only model
-    /// does not measure it alone), and the last two collections it was
+    /// does not measure it alone), and the last three collections it was
     /// asked for in which that face draws it, each with the face's place
     /// in it (`id << 5 | place`; −1: none), so that the next piece of
-    /// either collection need not find the face again (a collection's id
-    /// stands for its list of faces). Chinese rows alternate between a few
+    /// any of them need not find the face again (a collection's id stands
+    /// for its list of faces). Chinese rows alternate between a few
     /// collections (Noto Sans CJK alone, or with a font for box drawing or
     /// symbols): with one collection kept, 37,920 of 5,000 Chinese rows'
-    /// pieces found their face again (2026-12-01).
+    /// pieces found their face again (2026-12-01); with two, 12,544 of
+    /// their one-character pieces. The third fills the entry's padding
+    /// (24 bytes either way).
     struct Entry {
         var em: Double = .nan
         var faceID: Int32 = -1
         var collection: Int32 = -1
         var previousCollection: Int32 = -1
+        var oldestCollection: Int32 = -1
 
         /// The place of the drawing face in `collection` when one of the
-        /// two collections kept is it (the one found made the last), or nil.
+        /// three collections kept is it, or nil. Read only: a kept place
+        /// holds for as long as the entry's face does, whichever was kept
+        /// first.
         @inline(__always)
-        mutating func place(in collection: Int32) -> Int? {
+        func place(in collection: Int32) -> Int? {
             if self.collection >= 0 && self.collection >> 5 == collection {
                 return Int(self.collection & 31)
             }
             if previousCollection >= 0 && previousCollection >> 5 == collection {
-                swap(&self.collection, &previousCollection)
-                return Int(self.collection & 31)
+                return Int(previousCollection & 31)
+            }
+            if oldestCollection >= 0 && oldestCollection >> 5 == collection {
+                return Int(oldestCollection & 31)
             }
             return nil
+        }
+
+        /// Keeps `kept` (a collection's id and the face's place in it, as
+        /// `id << 5 | place`, or −1) as the newest, dropping the oldest.
+        @inline(__always)
+        mutating func keep(_ kept: Int32) {
+            oldestCollection = previousCollection
+            previousCollection = collection
+            collection = kept
         }
     }
 
@@ -148,12 +164,13 @@ extension _Workspace {
                     entry.pointee.em = em
                 }
                 entry.pointee.faceID = faceID
-                // Kept collections drew it with another face.
+                // Kept collections drew it with another face (the oldest
+                // goes below).
                 entry.pointee.collection = -1
+                entry.pointee.previousCollection = -1
             }
-            entry.pointee.previousCollection = entry.pointee.collection
-            entry.pointee.collection =
-                collection >= 0 && collection < 1 << 26 ? collection << 5 | Int32(faceIndex) : -1
+            entry.pointee.keep(
+                collection >= 0 && collection < 1 << 26 ? collection << 5 | Int32(faceIndex) : -1)
         }
         let em = entry.pointee.em
         if em.isNaN { return nil }
@@ -175,10 +192,17 @@ extension _Workspace {
         // A character displayed as an emoji by default would make the piece
         // an emoji sequence (`_mayHoldEmojiSequence`) in some collections
         // and not others.
+        // A character of a face after the first is one the first face
+        // lacks (`_fallbackFace` gives the first face that has it), and
+        // the first face's kern model, which holds only the characters its
+        // cmap maps, does not measure it: that model is asked only for a
+        // character of the first face.
         guard _emojiSequenceEnd(text, at: range.lowerBound, end: range.upperBound) == nil,
-            let measure = kernOnlyMeasure(
-                text, range, trailingStart: range.upperBound, face: faces[0])
-                ?? ideographKernOnlyMeasure(text, (range, range.upperBound), faces: faces),
+            let measure =
+                (faceIndex == 0
+                    ? kernOnlyMeasure(text, range, trailingStart: range.upperBound, face: faces[0])
+                    : nil)
+                    ?? ideographKernOnlyMeasure(text, (range, range.upperBound), faces: faces),
             measure.fontMask == 1 << UInt32(faceIndex),
             measure.wordClusters == 1,
             measure.spaceEm.bitPattern == 0, measure.spaceClusters == 0,

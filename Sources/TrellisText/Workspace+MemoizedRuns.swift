@@ -272,3 +272,15 @@ func _beginsWithMemoizedLead(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<
     let lead = text[range.lowerBound]
     return lead &- 0xE3 < 7 || lead == 0xEF
 }
+
+/// Whether `prepare` asks the ideograph memo's paths (`memoizedSpacedMeasure`,
+/// `memoizedRunMeasure`) for the piece `text[range]`: it starts at or after
+/// `ideographsFrom` (where pass 1 begins taking runs of memoized pieces:
+/// the text's first lead byte from E3, or its length for a text with
+/// right-to-left characters) and with a lead byte of the memo's blocks.
+@inline(__always)
+func _mayTakeIdeographMemo(
+    _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, from ideographsFrom: Int
+) -> Bool {
+    range.lowerBound >= ideographsFrom && _beginsWithMemoizedLead(text, range)
+}

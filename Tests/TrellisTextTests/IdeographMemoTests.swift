@@ -42,6 +42,53 @@ struct IdeographMemoTests {
             [try _Workspace(), try _Workspace()], seed: 38, textsPerFont: 250)
     }
 
+    /// An entry keeps the drawing face's place in the last three
+    /// collections asked (`_IdeographMemo.Entry.keep`): each is found, a
+    /// fourth drops the oldest, and none answers for a collection not kept.
+    @Test func anEntryKeepsThreeCollections() {
+        var entry = _IdeographMemo.Entry()
+        #expect(entry.place(in: 1) == nil)
+        for (collection, place) in [(1, 2), (2, 3), (3, 1)] {
+            entry.keep(Int32(collection << 5 | place))
+        }
+        #expect(entry.place(in: 1) == 2 && entry.place(in: 2) == 3 && entry.place(in: 3) == 1)
+        #expect(entry.place(in: 4) == nil && entry.place(in: 0) == nil)
+        entry.keep(4 << 5 | 0)
+        #expect(entry.place(in: 4) == 0 && entry.place(in: 1) == nil)
+        #expect(entry.place(in: 2) == 3 && entry.place(in: 3) == 1)
+        entry.keep(-1)
+        #expect(entry.place(in: 2) == nil && entry.place(in: 4) == 0)
+    }
+
+    /// A face's kern model measures no character of the memo's blocks that
+    /// the face lacks, so the memo asks the first face's model only about
+    /// characters of the first face (`ideographMeasureAlone`): every code
+    /// point of U+3000–U+9FFF and U+FF00–U+FFEF that Inter, Roboto or Noto
+    /// Sans CJK lacks, alone, has no kern-only measure with that face.
+    @Test func noModelMeasuresACharacterItsFaceLacks() throws {
+        let workspace = try _Workspace()
+        let cjk = try #require(
+            try FontCollection(Font(family: "Inter")).addingSystemFonts()._resolved(for: "中")
+                .faces.last)
+        let faces = [try Font(family: "Inter")._face, try Font(family: "Roboto")._face, cjk]
+        for face in faces {
+            var lacking = 0
+            var measured = 0
+            for scalar in Array(0x3000...0x9FFF) + Array(0xFF00...0xFFEF)
+            where !face.hasGlyph(UInt32(scalar)) {
+                lacking += 1
+                let text = String(Character(Unicode.Scalar(UInt32(scalar))!))
+                let measure = Array(text.utf8).withUnsafeBufferPointer {
+                    workspace.kernOnlyMeasure(
+                        $0, 0..<$0.count, trailingStart: $0.count, face: face)
+                }
+                if measure != nil { measured += 1 }
+            }
+            #expect(lacking > 0, "\(face.path)")
+            #expect(measured == 0, "\(face.path)")
+        }
+    }
+
     /// Prepares 1,500 random texts with `workspaces` (sharing one word
     /// cache; one of them, at random, for each text) and with a workspace
     /// that measures through the word cache alone, with collections of two

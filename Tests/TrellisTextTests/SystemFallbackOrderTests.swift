@@ -30,21 +30,34 @@ struct SystemFallbackOrderTests {
         "東家娶妇 │ ├──┼── ·《词》",
     ]
 
+    /// Each character of `text` that none of `fonts` has, with the face
+    /// the system's whole ranking gives it (in the language of the script
+    /// the text's characters so far are in), nil when none has it.
+    static func systemChoices(_ text: String, _ fonts: FontCollection) throws -> [(
+        scalar: UInt32, face: _FontFace?
+    )] {
+        let system = try #require(fonts.systemFallback)
+        var script = _Script.common
+        var choices: [(scalar: UInt32, face: _FontFace?)] = []
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            let own = _Script(value)
+            if own != .common { script = own }
+            if fonts.faces.contains(where: { $0.hasGlyph(value) }) { continue }
+            let language = system.derivedLanguage(script)
+            choices.append((value, system.face(for: value, language: language)))
+        }
+        return choices
+    }
+
     @Test func everyCharacterTakesTheFontTheWholeRankingGivesIt() throws {
         let fonts = try FontCollection(Font(family: "Inter")).addingSystemFonts()
-        let system = try #require(fonts.systemFallback)
         var moves = 0
         for text in Self.texts {
             let resolved = fonts._resolved(for: text)
-            var script = _Script.common
             var firstNeeded: [ObjectIdentifier] = []
-            for scalar in text.unicodeScalars {
-                let value = scalar.value
-                let own = _Script(value)
-                if own != .common { script = own }
-                if fonts.faces.contains(where: { $0.hasGlyph(value) }) { continue }
-                let language = system.derivedLanguage(script)
-                let expected = try #require(system.face(for: value, language: language))
+            for (value, choice) in try Self.systemChoices(text, fonts) {
+                let expected = try #require(choice)
                 let actual = resolved.faces.first { $0.hasGlyph(value) }
                 #expect(
                     actual === expected,
@@ -84,6 +97,50 @@ struct SystemFallbackOrderTests {
             previous = resolved
         }
         #expect(reused > 0)
+    }
+
+    /// The order check asks only about the characters that can move a face
+    /// (`_orderedForOwnChoices`). Random texts of the characters above
+    /// (those that need fonts moved, and Chinese, box drawing, kana,
+    /// Hangul, Thai, Hebrew, emoji and Latin) resolve, with a workspace's
+    /// memo, to the same fonts as with the check asking about every
+    /// character (`_SystemFaceMemo.checksEveryOrder`); hundreds of them
+    /// have fonts moved.
+    @Test func askingFewerCharactersMovesTheSameFonts() throws {
+        let alphabet =
+            Self.texts.flatMap { $0.map(String.init) }
+            + ["─", "│", "┤", "ア", "の", "한", "ไ", "א", "😀", "👍🏽", "a", "7", " ", "…", "—"]
+        var generator = SeededGenerator(seed: 47)
+        for family in ["Inter", "Roboto"] {
+            let fonts = try FontCollection(Font(family: family)).addingSystemFonts()
+            var fast = _SystemFaceMemo()
+            var general = _SystemFaceMemo()
+            general.checksEveryOrder = true
+            var moved = 0
+            for _ in 0..<1_000 {
+                let text = (0..<Int.random(in: 1...24, using: &generator)).map { _ in
+                    alphabet.randomElement(using: &generator)!
+                }.joined()
+                let expected = fonts._resolved(for: text, memo: &general).faces
+                let resolved = fonts._resolved(for: text, memo: &fast).faces
+                #expect(
+                    resolved.map(ObjectIdentifier.init) == expected.map(ObjectIdentifier.init),
+                    "\(text.debugDescription)")
+                // Fonts moved: the system's choices not in the order first needed.
+                var firstNeeded: [ObjectIdentifier] = []
+                for choice in try Self.systemChoices(text, fonts) {
+                    guard let face = choice.face.map(ObjectIdentifier.init),
+                        !firstNeeded.contains(face)
+                    else { continue }
+                    firstNeeded.append(face)
+                }
+                let added = expected.dropFirst(fonts.faces.count).map(ObjectIdentifier.init)
+                if added.filter(firstNeeded.contains) != firstNeeded.filter(added.contains) {
+                    moved += 1
+                }
+            }
+            #expect(moved >= 100, "\(family): \(moved)")
+        }
     }
 
     @Test func theKernOnlyModelsAdvancesAreHarfBuzzsOneGlyphAtATime() throws {
