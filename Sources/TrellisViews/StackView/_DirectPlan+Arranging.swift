@@ -31,7 +31,7 @@ extension _LanePlan {
         // is copied out.)
         guard nodes[index].kind == .stack else { return }
         if axis == .vertical, replayArranged(index) { return }
-        if axis == .horizontal, shareRowInSolve(index) { return }
+        if axis == .horizontal, try shareRowInSolve(index) { return }
         // (The stack's settings read in place, `settings`: the steps copy
         // the stack only where they take it whole; a copy retains its arrays.)
         let visible = visibleChildren(index)

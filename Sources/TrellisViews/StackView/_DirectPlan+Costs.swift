@@ -15,9 +15,12 @@ extension _LanePlan {
     /// passes change a label or two at a time. `nodesIn`: only those nodes
     /// (a subtree, `solveTextWidths`). `countingRun` false: the nodes
     /// complete a run begun by the call before (`computeWidthCosts`), not
-    /// counted again in `horizontalCostRuns`.
+    /// counted again in `horizontalCostRuns`. `skippingShareViews`: the
+    /// costs a general widths solve does not read are left out
+    /// (`skipsRowShareViewCost`).
     mutating func computeCosts(
-        _ axis: LayoutAxis, nodesIn subtree: Range<Int>? = nil, countingRun: Bool = true
+        _ axis: LayoutAxis, nodesIn subtree: Range<Int>? = nil, countingRun: Bool = true,
+        skippingShareViews: Bool = false
     ) throws(_StackCostError) {
         let side = axis == .horizontal ? 0 : 1
         if side == 0, countingRun { horizontalCostRuns &+= 1 }
@@ -38,6 +41,13 @@ extension _LanePlan {
                 {
                     // (`costs[index]` is the memo's own.)
                     if !memo.kept[index] { memo.kept[index] = true }
+                    continue
+                }
+                // (Labels and buttons only, the rest of the test out of line.)
+                if skippingShareViews, let key,
+                    nodes[index].kind == .label || nodes[index].kind == .button,
+                    leavesOutCost(index, key, &memo)
+                {
                     continue
                 }
                 var cost = try cost(of: index, axis, replacing: true)

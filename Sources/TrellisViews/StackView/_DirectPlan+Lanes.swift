@@ -55,6 +55,7 @@ extension DirectStackLayout {
         plan.skippingRepeatSolves = other.skippingRepeatSolves
         plan.rowShares.enabled = other.rowShares.enabled
         plan.rowShares.inSolves = other.rowShares.inSolves
+        plan.rowShares.skippingViewCosts = other.rowShares.skippingViewCosts
         plan.widthReplays = other.widthReplays
         plan.textWidthReplays = other.textWidthReplays
         plan.textWidthCostsSkipped = other.textWidthCostsSkipped
@@ -64,6 +65,7 @@ extension DirectStackLayout {
         plan.rowShares.hits = other.rowShares.hits
         plan.rowShares.solveHits = other.rowShares.solveHits
         plan.rowShares.costHits = other.rowShares.costHits
+        plan.rowShares.viewCostsSkipped = other.rowShares.viewCostsSkipped
         plan.heightReplays = other.heightReplays
         plan.subtreeReplays = other.subtreeReplays
         plan.measureCalls = other.measureCalls
@@ -134,7 +136,11 @@ struct _PlanView {
     var skippingRootCosts: Bool
     var skippingFramePasses: Bool
     var skippingRepeatSolves: Bool
-    var rowShares: (enabled: Bool, inSolves: Bool, hits: Int, solveHits: Int, costHits: Int)
+    var rowShares:
+        (
+            enabled: Bool, inSolves: Bool, skippingViewCosts: Bool, hits: Int, solveHits: Int,
+            costHits: Int, viewCostsSkipped: Int
+        )
 
     init<Slope>(_ plan: _LanePlan<Slope>) {
         nodes = plan.nodes
@@ -165,8 +171,9 @@ struct _PlanView {
         skippingFramePasses = plan.skippingFramePasses
         skippingRepeatSolves = plan.skippingRepeatSolves
         rowShares = (
-            plan.rowShares.enabled, plan.rowShares.inSolves, plan.rowShares.hits,
-            plan.rowShares.solveHits, plan.rowShares.costHits
+            plan.rowShares.enabled, plan.rowShares.inSolves, plan.rowShares.skippingViewCosts,
+            plan.rowShares.hits, plan.rowShares.solveHits, plan.rowShares.costHits,
+            plan.rowShares.viewCostsSkipped
         )
     }
 
@@ -184,5 +191,6 @@ struct _PlanView {
         plan.skippingRepeatSolves = skippingRepeatSolves
         plan.rowShares.enabled = rowShares.enabled
         plan.rowShares.inSolves = rowShares.inSolves
+        plan.rowShares.skippingViewCosts = rowShares.skippingViewCosts
     }
 }

@@ -70,6 +70,10 @@ struct _RowShares<Slope: _SlopeLanes> {
     /// share-out (`shareRowInSolve`) and the stack's own cost
     /// (`rowShareCost`); false: the general steps (for tests).
     var inSolves = true
+    /// Whether a general widths solve leaves out the costs of such a
+    /// row's views, which it does not read (`skipsRowShareViewCost`);
+    /// false: made (for tests).
+    var skippingViewCosts = true
     var slots: [[Slot]] = []
     var shares: [_RowShare<Slope>] = []
     /// How many subtrees were shared out this way (for tests and
@@ -78,6 +82,8 @@ struct _RowShares<Slope: _SlopeLanes> {
     var hits = 0
     var solveHits = 0
     var costHits = 0
+    /// How many views' costs general solves left out.
+    var viewCostsSkipped = 0
 
     /// The least intrinsic width a view's cost keeps the structure it was
     /// compiled from at: its kinks at 0 and at the width stay apart, with

@@ -195,15 +195,19 @@ extension _LanePlan {
     /// `arrange` has nothing else to do. A stack with a view narrower than
     /// `_RowShares.leastWidth` (an empty text, a stack or an image of no
     /// intrinsic width) is left to the general steps at once: no share is
-    /// tried for it, nor looked up.
-    mutating func shareRowInSolve(_ index: Int) -> Bool {
+    /// tried for it, nor looked up. Where the share's steps would refuse
+    /// the row, the views' costs the solve left out are made for the
+    /// general steps (`makeSkippedViewCosts`).
+    mutating func shareRowInSolve(_ index: Int) throws(_StackCostError) -> Bool {
         guard rowShares.inSolves, nodes[index].settings.axis == .horizontal else { return false }
         for k in nodes[index].children
         where !(nodes[childList[k]].intrinsic.width >= _RowShares.leastWidth) {
             return false
         }
         let end = index + 1 + nodes[index].children.count
-        return shareRow(solveShareNumber(index), index..<end, keepingCost: true)
+        if shareRow(solveShareNumber(index), index..<end, keepingCost: true) { return true }
+        if rowShares.viewCostsSkipped > 0 { try makeSkippedViewCosts(index) }
+        return false
     }
 
     /// Stack `index`'s cost along the horizontal axis from its views laid
@@ -241,8 +245,14 @@ extension _LanePlan {
             shares[place].writeCost(center: center, into: &cost)
         }
         #if DEBUG
+            // (The views' costs made here: a general solve may leave them
+            // out, `skipsRowShareViewCost`.)
+            var made = costs
+            for child in visibleOf[index] {
+                if let own = try? self.cost(of: child, .horizontal) { made[child] = own }
+            }
             let general = _Cost.convolution(
-                of: visibleOf[index], in: costs, offset: offset, stretches: &stretches)
+                of: visibleOf[index], in: made, offset: offset, stretches: &stretches)
             assert(cost.hasSameBits(as: general), "node\(index): \(cost) against \(general)")
         #endif
         rowShares.costHits += 1

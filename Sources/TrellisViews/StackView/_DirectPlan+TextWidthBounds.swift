@@ -68,7 +68,7 @@ extension _LanePlan {
     /// kept where each of its views' costs was (`keepsHorizontalPlaces`:
     /// the arrangement's inputs are those of the last one).
     mutating func computeWidthCosts(rootWidth: Double) throws(_StackCostError) {
-        try computeCosts(.horizontal, nodesIn: 1..<nodes.count)
+        try computeCosts(.horizontal, nodesIn: 1..<nodes.count, skippingShareViews: true)
         guard skippingRootCosts, admitsAnyWidth(0, width: rootWidth) else {
             try computeCosts(.horizontal, nodesIn: 0..<1, countingRun: false)
             try Self.checkFeasible(0, rootWidth, lo: costs[0].lo, hi: costs[0].hi)

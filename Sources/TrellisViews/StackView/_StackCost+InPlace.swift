@@ -154,7 +154,12 @@ extension _LanePlan {
                 costs[k].runningMinimum(shiftedBy: offset, into: &combining.term)
                 sum.add(combining.term, spare: &combining.spare)
             } else if scale == 1, offset == 0 {
-                sum.add(costs[k], spare: &combining.spare)
+                // (The term read in place, through the buffer: read through
+                // the array, it was copied, its kinks retained and released.)
+                var spare: [_Kink] = []
+                swap(&spare, &combining.spare)
+                costs.withUnsafeBufferPointer { sum.add($0[k], spare: &spare) }
+                swap(&spare, &combining.spare)
             } else {
                 costs[k].composed(scale: scale, offset: offset, into: &combining.term)
                 sum.add(combining.term, spare: &combining.spare)
