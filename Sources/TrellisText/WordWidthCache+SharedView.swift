@@ -28,9 +28,11 @@ final class _SharedWordView {
     private let shards: UnsafeMutablePointer<Shard>
     /// What `shards` point into, kept alive here.
     @exclusivity(unchecked) private var generations: [_ByteKeyTable.Generation] = []
-    /// The cache viewed (retained, so its address names it) and its
+    /// The cache viewed (retained, so its address names it), its address
+    /// (compared on each look-up without retaining either) and its
     /// `layoutVersion` when the view took its shards (−1: none yet).
     @exclusivity(unchecked) private var cache: _WordWidthCache?
+    @exclusivity(unchecked) private var cacheAddress: UInt = 0
     @exclusivity(unchecked) private var version = -1
 
     init() {
@@ -45,7 +47,9 @@ final class _SharedWordView {
     /// `cache.value(for:)`, but without the shard's lock.
     @inline(__always)
     func value(for key: _ByteKey, in cache: _WordWidthCache) -> _PieceMeasure? {
-        if self.cache !== cache || version != cache.layoutVersion.load(ordering: .relaxed) {
+        if cacheAddress != UInt(bitPattern: ObjectIdentifier(cache))
+            || version != cache.layoutVersion.load(ordering: .relaxed)
+        {
             take(cache)
         }
         let shard = shards[Int(truncatingIfNeeded: key.hash >> 60)]
@@ -67,6 +71,7 @@ final class _SharedWordView {
         for (index, shard) in slots.enumerated() { (shards + index).initialize(to: shard) }
         generations = taken
         self.cache = cache
+        cacheAddress = UInt(bitPattern: ObjectIdentifier(cache))
         version = current
     }
 }
