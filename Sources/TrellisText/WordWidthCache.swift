@@ -6,10 +6,6 @@ import CTrellisICU
 import Synchronization
 import TrellisSupport
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// What shaping one piece of text gives, in ems of the point size (so a
 /// width in points is `em · size + clusters · letterSpacing`).
 struct _PieceMeasure: Sendable, Equatable {
@@ -36,8 +32,12 @@ struct _PieceMeasure: Sendable, Equatable {
 }
 
 /// A thread-safe map from (font collection, direction, UTF-8 bytes) to
-/// `_PieceMeasure`, split into 16 shards with a lock each so threads rarely
-/// wait for each other.
+/// `_PieceMeasure`, split into 16 shards. A writer takes its shard's lock;
+/// a reader takes none: it reads through a `_SharedWordView`
+/// (WordWidthCache+SharedView.swift), which holds each shard's slots as
+/// they were when it last looked and looks again when `layoutVersion`
+/// moves (`_ByteKeyTable` writes an entry once and publishes it with a
+/// release store).
 ///
 /// Bound: each shard holds at most `capacity / 16` entries; a full shard is
 /// emptied and starts over (a size cap rather than LRU: the working set of a
@@ -65,6 +65,10 @@ final class _WordWidthCache: @unchecked Sendable {
     let capacity: Int
     /// Bumped by `removeAll`, so workspaces empty their front caches too.
     let generation = Atomic<Int>(0)
+    /// Bumped (with release ordering, under the shard's lock) whenever a
+    /// shard's slots or arena are replaced, by growing or emptying: a
+    /// `_SharedWordView` that saw another value takes the shards again.
+    let layoutVersion = Atomic<Int>(0)
     /// The measures of one-character CJK pieces the workspaces using this
     /// cache worked out (Workspace+IdeographMemo.swift).
     let ideographs = _SharedIdeographMeasures()
@@ -86,6 +90,8 @@ final class _WordWidthCache: @unchecked Sendable {
         }
     }
 
+    /// The measure of `key`, read under its shard's lock (a workspace
+    /// reads through its `_SharedWordView`, without it).
     func value(for key: _ByteKey) -> _PieceMeasure? {
         withShard(key.hash) { $0.table.withLock { $0.value(for: key) } }
     }
@@ -93,10 +99,18 @@ final class _WordWidthCache: @unchecked Sendable {
     func insert(_ value: _PieceMeasure, for key: _ByteKey) {
         withShard(key.hash) { shard in
             shard.table.withLock { table in
-                table.insert(value, for: key)
-                shard.slotsHint.store(table.slotsHint, ordering: .relaxed)
+                if table.insert(value, for: key) {
+                    shard.slotsHint.store(table.slotsHint, ordering: .relaxed)
+                    layoutVersion.add(1, ordering: .releasing)
+                }
             }
         }
+    }
+
+    /// Each shard's slots and arena as they are now, each taken under its
+    /// shard's lock (for `_SharedWordView`).
+    func generations() -> [_ByteKeyTable.Generation] {
+        shards.map { shard in shard.table.withLock { $0.generation } }
     }
 
     /// Starts loading the slot where a lookup of `key` begins, so the
@@ -121,6 +135,7 @@ final class _WordWidthCache: @unchecked Sendable {
             shard.table.withLock { table in
                 table.removeAll()
                 shard.slotsHint.store(table.slotsHint, ordering: .relaxed)
+                layoutVersion.add(1, ordering: .releasing)
             }
         }
         generation.add(1, ordering: .releasing)
@@ -229,154 +244,6 @@ struct _ByteKey {
         hash = hash &* 0x94d0_49bb_1331_11eb
         hash ^= hash >> 31
         return hash
-    }
-}
-
-/// Open addressing (linear probing) with the entries in the slot array
-/// itself: each entry is one 64-byte cache line holding the key's first 16
-/// bytes, its length and tag and the value, so a lookup costs one memory
-/// access (the earlier layout, a slot array pointing into an entry array,
-/// cost two misses per lookup, the largest cost of warm layout in profiles).
-/// Keys longer than 16 bytes keep the rest of their bytes in one arena.
-/// A lookup allocates nothing and hashes no `String`. The slot array grows
-/// with the entries (load factor at most 1/2, or 3/4 from `denseSlots` slots on), so a table with few entries
-/// stays small and cache-friendly.
-struct _ByteKeyTable {
-    private struct Entry {
-        var word0: UInt64 = 0
-        var word1: UInt64 = 0
-        /// `length << 32 | tag`; 0 = empty slot.
-        var lengthAndTag: UInt64 = 0
-        /// Low 32 bits of the key's hash (to place it again when growing).
-        var hash: UInt32 = 0
-        var arenaStart: Int32 = 0
-        var value = _PieceMeasure()
-    }
-
-    private var slots: _AlignedBuffer<Entry>
-    /// `slots`' address | log2(its count), for `_WordWidthCache.prefetch`.
-    var slotsHint: UInt {
-        UInt(bitPattern: slots.pointer) | UInt(slots.count.trailingZeroBitCount)
-    }
-    private var arena: [UInt8] = []
-    private(set) var count = 0
-    private let maximumCount: Int
-    private static let initialSlots = 64
-    /// From this many slots (256 KB) on, a table fills up to three
-    /// quarters before it doubles, where smaller ones double past half:
-    /// the slots of a large vocabulary's tables are memory the kernel
-    /// zeroes page by page, and with at most half of them used 5,000 rows
-    /// of Russian prose (35,621 distinct words) grew 16 tables to 8,192
-    /// slots, 8 MB, and freed 8 MB more on the way. Lookups probe a few
-    /// more slots of the same page.
-    static let denseSlots = 4096
-    static let entryStride = MemoryLayout<Entry>.stride
-
-    init(maximumCount: Int) {
-        self.maximumCount = maximumCount
-        slots = _AlignedBuffer(count: _ByteKeyTable.initialSlots, repeating: Entry())
-    }
-
-    mutating func removeAll() {
-        arena.removeAll(keepingCapacity: true)
-        count = 0
-        slots = _AlignedBuffer(count: _ByteKeyTable.initialSlots, repeating: Entry())
-    }
-
-    func value(for key: _ByteKey) -> _PieceMeasure? {
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: key.hash) & mask
-        while true {
-            let entry = slots.pointer + slot
-            if entry.pointee.lengthAndTag == 0 { return nil }
-            if entry.pointee.lengthAndTag == key.lengthAndTag && entry.pointee.word0 == key.word0
-                && entry.pointee.word1 == key.word1
-                && (key.bytes.count <= 16 || arenaEquals(entry.pointee.arenaStart, key.bytes))
-            {
-                return entry.pointee.value
-            }
-            slot = (slot + 1) & mask
-        }
-    }
-
-    private func arenaEquals(_ start: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        arena.withUnsafeBytes { arenaBytes in
-            memcmp(arenaBytes.baseAddress! + Int(start), bytes.baseAddress! + 16, bytes.count - 16)
-                == 0
-        }
-    }
-
-    /// Adds `value` for `key` unless the key is there. One probe finds
-    /// either the key or the first empty slot from its hash, where `place`
-    /// would put it (a look-up, then `place`'s own probe, walked the same
-    /// slots twice); the entry goes there unless the table is emptied or
-    /// grows first.
-    mutating func insert(_ value: _PieceMeasure, for key: _ByteKey) {
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: key.hash) & mask
-        while true {
-            let entry = slots.pointer + slot
-            if entry.pointee.lengthAndTag == 0 { break }
-            if entry.pointee.lengthAndTag == key.lengthAndTag && entry.pointee.word0 == key.word0
-                && entry.pointee.word1 == key.word1
-                && (key.bytes.count <= 16 || arenaEquals(entry.pointee.arenaStart, key.bytes))
-            {
-                return
-            }
-            slot = (slot + 1) & mask
-        }
-        var emptied = false
-        if count >= maximumCount {
-            removeAll()
-            emptied = true
-        }
-        var arenaStart: Int32 = 0
-        if key.bytes.count > 16 {
-            arenaStart = Int32(arena.count)
-            arena.append(contentsOf: UnsafeRawBufferPointer(rebasing: key.bytes[16...]))
-        }
-        count += 1
-        let entry = Entry(
-            word0: key.word0, word1: key.word1, lengthAndTag: key.lengthAndTag,
-            hash: UInt32(truncatingIfNeeded: key.hash), arenaStart: arenaStart, value: value)
-        if count * 2 > slots.count
-            && (slots.count < _ByteKeyTable.denseSlots || count * 4 > slots.count * 3)
-        {
-            grow()
-            place(entry)
-        } else if emptied {
-            place(entry)
-        } else {
-            slots.pointer[slot] = entry
-        }
-    }
-
-    private func place(_ entry: Entry) {
-        let mask = slots.count - 1
-        var slot = Int(entry.hash) & mask
-        while slots.pointer[slot].lengthAndTag != 0 { slot = (slot + 1) & mask }
-        slots.pointer[slot] = entry
-    }
-
-    /// Doubles the slot array and places the existing entries again (each
-    /// keeps the hash bits that choose its position).
-    ///
-    /// Of each new slot only `lengthAndTag` is written (0, empty), one word
-    /// of its cache line: every other field is written with the entry that
-    /// fills the slot and read only after it. Filling whole entries with
-    /// zeros was a `memset` of every byte (5,000 rows of Russian prose:
-    /// 16.6 M instructions, 112 doublings).
-    private mutating func grow() {
-        let old = slots
-        slots = _AlignedBuffer(uninitializedCount: old.count * 2)
-        let empty = MemoryLayout<Entry>.offset(of: \Entry.lengthAndTag)!
-        let raw = UnsafeMutableRawPointer(slots.pointer)
-        for index in 0..<slots.count {
-            raw.storeBytes(of: 0, toByteOffset: index &* Self.entryStride &+ empty, as: UInt64.self)
-        }
-        for index in 0..<old.count where old.pointer[index].lengthAndTag != 0 {
-            place(old.pointer[index])
-        }
     }
 }
 

@@ -50,11 +50,11 @@ extension _Workspace {
         key.bytes.count <= 16 ? front.value(for: key) : nil
     }
 
-    /// The measure of `key` from the shared cache (which then fills the
-    /// front cache), or nil.
+    /// The measure of `key` from the shared cache, read without its locks
+    /// (`_SharedWordView`; the shared cache then fills the front cache), or nil.
     @inline(__always)
     func sharedMeasure(_ key: _ByteKey, cache: _WordWidthCache) -> _PieceMeasure? {
-        guard let cached = cache.value(for: key) else { return nil }
+        guard let cached = sharedView.value(for: key, in: cache) else { return nil }
         if key.bytes.count <= 16 { front.insert(cached, for: key) }
         return cached
     }

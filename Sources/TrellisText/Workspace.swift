@@ -44,6 +44,8 @@ final class _Workspace {
     static let spareFragmentCapacity = 64
     /// Lock-free cache of the most frequent word widths (see `_FrontWordCache`).
     let front = _FrontWordCache()
+    /// The shared word cache's slots as this workspace reads them, without locks.
+    let sharedView = _SharedWordView()
     /// Pair kernings learned from shaped text, for `kernOnlyMeasure`.
     /// Unchecked: a workspace has one user at a time, and each measured
     /// piece's check of exclusive access cost about 110 instructions.

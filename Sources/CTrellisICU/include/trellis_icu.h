@@ -84,6 +84,19 @@ static inline bool trellis_atomic_store_if_empty(uintptr_t *slot, uintptr_t valu
                                        __ATOMIC_RELAXED);
 }
 
+/// Loads the word at `slot` with acquire ordering: what was written before
+/// the release store of the value loaded is seen after it. For the word
+/// cache's entries (`_ByteKeyTable`), which Swift's `Atomic` cannot make.
+static inline uint64_t trellis_atomic_load_acquire(const uint64_t *slot) {
+    return __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+}
+
+/// Stores `value` at `slot` with release ordering (see
+/// `trellis_atomic_load_acquire`).
+static inline void trellis_atomic_store_release(uint64_t *slot, uint64_t value) {
+    __atomic_store_n(slot, value, __ATOMIC_RELEASE);
+}
+
 #ifdef __cplusplus
 }
 #endif
