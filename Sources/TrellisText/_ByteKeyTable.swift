@@ -41,19 +41,23 @@ final class _KeyArena {
     /// Each chunk's address minus its first position (0: not made yet),
     /// so a position's address is `bases[chunk] + position`.
     let bases: UnsafeMutablePointer<UInt>
+    /// Each chunk's own address (nil: not made yet), which frees it; also
+    /// what tells a leak checker (LeakSanitizer) that the chunk is in use,
+    /// since `bases` points before every chunk but the first.
+    private let chunks: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     /// The next free position.
     private var end = 0
 
     init() {
         bases = .allocate(capacity: Self.chunkLimit)
         bases.initialize(repeating: 0, count: Self.chunkLimit)
+        chunks = .allocate(capacity: Self.chunkLimit)
+        chunks.initialize(repeating: nil, count: Self.chunkLimit)
     }
 
     deinit {
-        for chunk in 0..<Self.chunkLimit where bases[chunk] != 0 {
-            UnsafeMutableRawPointer(bitPattern: bases[chunk] &+ UInt(Self.start(of: chunk)))?
-                .deallocate()
-        }
+        for chunk in 0..<Self.chunkLimit { chunks[chunk]?.deallocate() }
+        chunks.deallocate()
         bases.deallocate()
     }
 
@@ -88,6 +92,7 @@ final class _KeyArena {
         if bases[chunk] == 0 {
             let memory = UnsafeMutableRawPointer.allocate(
                 byteCount: Self.size(of: chunk), alignment: 16)
+            chunks[chunk] = memory
             bases[chunk] = UInt(bitPattern: memory) &- UInt(Self.start(of: chunk))
         }
         let position = end
