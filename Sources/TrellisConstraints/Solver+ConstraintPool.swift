@@ -46,14 +46,14 @@ final class _ConstraintPool: @unchecked Sendable {
     func take(_ count: Int, into spare: inout [Constraint]) -> Bool {
         mutex.lock()
         defer { mutex.unlock() }
-        return Self.move(from: &kept, to: &spare, upTo: spare.count + count)
+        return Array._poolMove(from: &kept, to: &spare, upTo: spare.count + count)
     }
 
     /// Keeps the constraints of `spare` (cleared) up to the limit, and
     /// empties it.
     func give(_ spare: inout [Constraint]) {
         mutex.lock()
-        _ = Self.move(from: &spare, to: &kept, upTo: Self.limit)
+        _ = Array._poolMove(from: &spare, to: &kept, upTo: Self.limit)
         mutex.unlock()
         spare = []  // what did not fit is freed here, outside the lock
     }
@@ -63,23 +63,6 @@ final class _ConstraintPool: @unchecked Sendable {
         mutex.lock()
         kept = []
         mutex.unlock()
-    }
-
-    /// Moves constraints from the end of `source` to `target` while
-    /// `target` has fewer than `limit`; returns whether any moved. Into an
-    /// empty list, a whole source that fits is swapped in, not copied.
-    private static func move(
-        from source: inout [Constraint], to target: inout [Constraint], upTo limit: Int
-    ) -> Bool {
-        let n = min(source.count, limit - target.count)
-        guard n > 0 else { return false }
-        if target.isEmpty && n == source.count {
-            swap(&source, &target)
-        } else {
-            target.append(contentsOf: source[(source.count - n)...])
-            source.removeLast(n)
-        }
-        return true
     }
 }
 

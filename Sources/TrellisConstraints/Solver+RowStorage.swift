@@ -53,16 +53,19 @@ final class _RowStoragePool: @unchecked Sendable {
     func take(large isLarge: Bool, _ count: Int, into spare: inout [_Row]) -> Bool {
         mutex.lock()
         defer { mutex.unlock() }
-        if isLarge { return Self.move(from: &large, to: &spare, upTo: spare.count + count) }
-        return Self.move(from: &small, to: &spare, upTo: spare.count + count)
+        if isLarge {
+            return Array._poolMove(
+                from: &large, to: &spare, upTo: spare.count + count, oneByOne: 64)
+        }
+        return Array._poolMove(from: &small, to: &spare, upTo: spare.count + count, oneByOne: 64)
     }
 
     /// Keeps the arrays of `spareSmall` and `spareLarge` (empty, of their
     /// classes) up to the limits, and empties both lists.
     func give(small spareSmall: inout [_Row], large spareLarge: inout [_Row]) {
         mutex.lock()
-        _ = Self.move(from: &spareSmall, to: &small, upTo: Self.smallLimit)
-        _ = Self.move(from: &spareLarge, to: &large, upTo: Self.largeLimit)
+        _ = Array._poolMove(from: &spareSmall, to: &small, upTo: Self.smallLimit, oneByOne: 64)
+        _ = Array._poolMove(from: &spareLarge, to: &large, upTo: Self.largeLimit, oneByOne: 64)
         mutex.unlock()
         // What did not fit is freed here, outside the lock.
         spareSmall = []
@@ -75,26 +78,6 @@ final class _RowStoragePool: @unchecked Sendable {
         small = []
         large = []
         mutex.unlock()
-    }
-
-    /// Moves arrays from the end of `source` to `target` while `target`
-    /// has fewer than `limit`; returns whether any moved. Into an empty
-    /// list, a whole source that fits is swapped in, not copied; up to 64
-    /// are moved one by one, more as a range.
-    private static func move(
-        from source: inout [_Row], to target: inout [_Row], upTo limit: Int
-    ) -> Bool {
-        let n = min(source.count, limit - target.count)
-        guard n > 0 else { return false }
-        if target.isEmpty && n == source.count {
-            swap(&source, &target)
-        } else if n <= 64 {
-            for _ in 0..<n { target.append(source.removeLast()) }
-        } else {
-            target.append(contentsOf: source[(source.count - n)...])
-            source.removeLast(n)
-        }
-        return true
     }
 }
 
