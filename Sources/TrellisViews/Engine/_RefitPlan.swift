@@ -155,9 +155,11 @@ struct _RefitPlan {
     /// The last drain's number.
     var drains: UInt64 = 0
 
-    /// Starts a drain of the queue (see `baselineDrain`).
+    /// Starts a drain of the queue (see `baselineDrain`), when there are
+    /// baseline constraints to note.
     @inline(__always)
     mutating func beginBaselineDrain() {
+        guard !baselines.isEmpty else { return }
         drains &+= 1
         baselineDrain = drains
     }
@@ -182,10 +184,12 @@ struct _RefitPlan {
         return true
     }
 
-    /// No entry of `baselines` sent in any drain (a new plan's).
+    /// No entry of `baselines` sent in any drain (a new plan's). Appended
+    /// one by one: most plans have no entry, and a generic `repeatElement`
+    /// looks its type up on every call.
     mutating func resetBaselinesSent() {
         baselinesSent.removeAll(keepingCapacity: true)
-        baselinesSent.append(contentsOf: repeatElement(0, count: baselines.count))
+        for _ in baselines.indices { baselinesSent.append(0) }
     }
 
     /// The range of `baselines` on the view at `index` (empty for none).
