@@ -85,6 +85,7 @@ extension LayoutEngine {
         plan.heightLabels = heightLabels
         plan.widths = widths
         plan.widthsChecked = true  // `solve` has just checked the widths
+        plan.resetBaselinesSent()
         plan.token = store.installVersion
         #if DEBUG
             plan.membership = solver.membershipVersion
@@ -159,7 +160,8 @@ extension LayoutEngine {
                     constraint: Unmanaged.passUnretained(constraint),
                     form: Unmanaged.passUnretained(form), first: first.0, second: second.0,
                     firstIsLast: first.1, secondIsLast: second.1,
-                    hasSecond: constraint._secondItem != nil))
+                    hasSecond: constraint._secondItem != nil,
+                    sentSlot: plan.sentSlot(of: constraint)))
         }
         return Int32(start)..<Int32(plan.baselines.count)
     }
@@ -230,9 +232,13 @@ extension LayoutEngine {
     func refitBaselines(in range: Range<Int32>, at index: Int) -> Bool {
         for k in Int(range.lowerBound)..<Int(range.upperBound) {
             let entry = plan.baselines[k]
-            // Each view read through its unretained reference, loaded
-            // first: `views.withView` around a getter the compiler cannot
-            // see into copies the list (retaining both of its arrays).
+            guard plan.marksBaselineSent(Int(entry.sentSlot)) else {  // held: see `baselineDrain`
+                needsLayout = true
+                continue
+            }
+            // Each view read through its unretained reference, loaded first:
+            // `views.withView` around a getter the compiler cannot see into
+            // copies the list (retaining both of its arrays).
             let first =
                 entry.first < 0
                 ? nil
@@ -252,9 +258,8 @@ extension LayoutEngine {
                 }
                 return false
             }
-            // `solverConstant(of:)`'s arithmetic, from the same offsets.
-            // (Lent: pushing a constant, even one that conflicts, releases
-            // neither the constraint nor its form, which the store keeps.)
+            // `solverConstant(of:)`'s arithmetic, from the same offsets. (Lent: a push, even one
+            // that conflicts, releases neither the constraint nor its form; the store keeps them.)
             entry.constraint._withUnsafeGuaranteedRef { constraint in
                 let value = Self.baselineConstant(
                     of: constraint,
@@ -365,6 +370,7 @@ extension LayoutEngine {
         var heightsOwned = true
         var general = false
         intrinsic.defersRequiredConstants = true
+        plan.beginBaselineDrain()
         while let index = intrinsic.dequeue() {
             // A general update (or a baseline constraint made again) may
             // have changed the installed constraints, and with them the
@@ -383,6 +389,7 @@ extension LayoutEngine {
             }
         }
         intrinsic.clearQueue()
+        plan.baselineDrain = 0
         if general, !refitPlanHolds {
             intrinsic.defersRequiredConstants = false
             pushDeferredConstants()

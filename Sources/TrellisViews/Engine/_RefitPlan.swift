@@ -24,6 +24,8 @@ import TrellisGeometry
 ///   their solver forms) on the `.sizeEdit` views, which the store keeps
 ///   while the token holds (`baselinesByView` is made for the same
 ///   `installVersion`).
+/// - `baselinesSent` has one entry per entry of `baselines`, and
+///   `baselineDrain` is 0 outside `LayoutEngine.refitQueued`'s drain of the queue.
 /// - `widthsChecked` is false once the engine has changed a constant in
 ///   the solver since the widths were last checked (a constant can move a
 ///   width fixed by required constraints; a suggestion cannot).
@@ -117,6 +119,9 @@ struct _RefitPlan {
         let secondIsLast: Bool
         /// Whether the constraint has a second item.
         let hasSecond: Bool
+        /// The index of the constraint's first entry in `baselines` (each
+        /// label it reads lists it): where `baselinesSent` notes it.
+        let sentSlot: Int32
     }
 
     /// The baseline constraints of every `.sizeEdit` label that has some,
@@ -133,6 +138,59 @@ struct _RefitPlan {
     /// plan: such a row is left to the general path before anything is
     /// done (see `LayoutEngine.baselineLabelsKeepTheirShape()`).
     var baselineLabels: [(index: Int, hasText: Bool)] = []
+
+    /// By `sentSlot`: the drain (`baselineDrain`) in which the refit last
+    /// sent the constraint's constant.
+    var baselinesSent: [UInt64] = []
+    /// While `LayoutEngine.refitQueued` empties the queue, a number no
+    /// earlier drain had (`beginBaselineDrain()`); 0 otherwise. Within one
+    /// drain every label is measured at one width (the widths the solve
+    /// gives are read after it), so a baseline constraint's constant,
+    /// worked out from its items' offsets at those widths and its own
+    /// constant and multiplier, is the one sent earlier in the drain, which
+    /// the solver holds: a product card's price, measured when the title's
+    /// constraint read its baseline, sends the same constant again only to
+    /// find it held (`LayoutEngine.pushConstant`). Such an entry is skipped.
+    var baselineDrain: UInt64 = 0
+    /// The last drain's number.
+    var drains: UInt64 = 0
+
+    /// Starts a drain of the queue (see `baselineDrain`), when there are
+    /// baseline constraints to note.
+    @inline(__always)
+    mutating func beginBaselineDrain() {
+        guard !baselines.isEmpty else { return }
+        drains &+= 1
+        baselineDrain = drains
+    }
+
+    /// The `sentSlot` of an entry of `constraint` appended next: its first
+    /// entry's index, or the new entry's own.
+    func sentSlot(of constraint: LayoutConstraint) -> Int32 {
+        let id = Unmanaged.passUnretained(constraint).toOpaque()
+        for k in baselines.indices where baselines[k].constraint.toOpaque() == id {
+            return Int32(k)
+        }
+        return Int32(baselines.count)
+    }
+
+    /// False when the constant of the constraint whose `sentSlot` is `k`
+    /// was sent in this drain already; else true, noting it sent (in a drain).
+    @inline(__always)
+    mutating func marksBaselineSent(_ k: Int) -> Bool {
+        guard baselineDrain != 0 else { return true }
+        if baselinesSent[k] == baselineDrain { return false }
+        baselinesSent[k] = baselineDrain
+        return true
+    }
+
+    /// No entry of `baselines` sent in any drain (a new plan's). Appended
+    /// one by one: most plans have no entry, and a generic `repeatElement`
+    /// looks its type up on every call.
+    mutating func resetBaselinesSent() {
+        baselinesSent.removeAll(keepingCapacity: true)
+        for _ in baselines.indices { baselinesSent.append(0) }
+    }
 
     /// The range of `baselines` on the view at `index` (empty for none).
     @inline(__always)
