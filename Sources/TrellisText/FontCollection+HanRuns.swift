@@ -9,7 +9,7 @@
 // instructions, most of them moving the loop's state between registers and
 // the stack (5,000 Chinese rows, 2026-11-30). Each character's answer (the
 // system face it needs, or none) is kept in a table of the workspace's memo
-// by code point (`hanAnswer`), so a character met again costs a load
+// by code point (`hanAnswers`), so a character met again costs a load
 // rather than asking the collection's faces and the memo's hash table.
 
 extension FontCollection {
@@ -33,26 +33,23 @@ extension FontCollection {
         // This collection's answers in this language, by code point.
         memo.useHanAnswers(collection: Int(id), languageIndex: languageIndex, system: system.id)
         while index < end {
-            let lead = text[index]
-            if lead < 0x80 {
-                guard _skipsASCII(lead) else { break }
-                index &+= 1
-                continue
+            // The characters whose answers are known, in a loop that reads
+            // the answers through pointers (_SystemFaceNeeds.swift); it
+            // stops at one not asked about yet, asked below.
+            let (stop, unknown) = memo.hanAnswers.withUnsafeBufferPointer { answers in
+                memo.hanFaces.withUnsafeBufferPointer { faces in
+                    needs.addKnownHanRun(
+                        text, from: index, to: end, asciiSkips: asciiSkips, answers: answers,
+                        faces: faces, reserving: reserving)
+                }
             }
-            // Every other such character is three bytes long (lead byte E2–EF).
-            guard lead & 0xF0 == 0xE0, index &+ 2 < end else { break }
+            index = stop
+            guard unknown else { break }
             let scalar =
-                UInt32(lead & 0x0F) << 12 | UInt32(text[index &+ 1] & 0x3F) << 6
+                UInt32(text[index] & 0x0F) << 12 | UInt32(text[index &+ 1] & 0x3F) << 6
                 | UInt32(text[index &+ 2] & 0x3F)
-            guard _keepsHanScript(scalar) else { break }
             index &+= 3
             let slot = _SystemFaceMemo.hanSlot(scalar)
-            let known = memo.hanAnswer(slot)
-            if known == _SystemFaceMemo.noSystemFace { continue }
-            if known != 0 {
-                needs.add(scalar, face: memo.hanFace(known), reserving: reserving)
-                continue
-            }
             var owned = false
             var face = 0
             while face < ownCount {
@@ -77,10 +74,10 @@ extension FontCollection {
 }
 
 extension _SystemFaceMemo {
-    /// The value of `hanAnswer` for a character that takes no system face
+    /// The value in `hanAnswers` for a character that takes no system face
     /// (one of the collection's own faces has it, or no system face does);
     /// 0 for one not asked about yet; else 2 + the system face's place in
-    /// `hanFaces` (`hanFace`).
+    /// `hanFaces`.
     static let noSystemFace: UInt16 = 1
 
     /// The slot of a character `_keepsHanScript` takes: U+2000–U+9FFF,
@@ -90,7 +87,7 @@ extension _SystemFaceMemo {
         scalar >= 0xFF00 ? 0x8000 + Int(scalar - 0xFF00) : Int(scalar &- 0x2000)
     }
 
-    /// Makes `hanAnswer` answer for the collection `collection` (its id:
+    /// Makes `hanAnswers` answer for the collection `collection` (its id:
     /// it stands for its list of faces) in the language numbered
     /// `languageIndex` of the fallback numbered `system`, emptied when it
     /// answered for others. Only a workspace's memo (a capacity of 4,096
@@ -106,14 +103,6 @@ extension _SystemFaceMemo {
             hanKey = key
         }
     }
-
-    /// The answer of the character in `slot` (0: not known).
-    @inline(__always)
-    func hanAnswer(_ slot: Int) -> UInt16 { hanAnswers.isEmpty ? 0 : hanAnswers[slot] }
-
-    /// The system face of an answer from 2 on.
-    @inline(__always)
-    func hanFace(_ answer: UInt16) -> Unmanaged<_FontFace> { hanFaces[Int(answer &- 2)] }
 
     /// Keeps that the character in `slot` takes no system face.
     @inline(__always)

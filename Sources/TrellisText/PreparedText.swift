@@ -514,7 +514,11 @@ extension _Workspace {
             var pieces = Array(UnsafeBufferPointer(start: piecesBuffer, count: pieceCount))
             // Kerning across break opportunities without whitespace
             // (Workspace+JoinKerning.swift).
-            if !hasRTL { addJoinKerning(text, pieces: &pieces, fonts: fonts, cache: cache) }
+            if !hasRTL {
+                addJoinKerning(
+                    text, pieces: &pieces, fonts: fonts, cache: cache,
+                    memoRuns: UnsafeBufferPointer(start: memoRuns, count: memoRunCount))
+            }
             var missing: [Range<Int>] = []
             if pieces.contains(where: { $0.measure.missingGlyphs > 0 }) {
                 missing = missingClusters(text, pieces: pieces, runs: runs, fonts: fonts)

@@ -23,60 +23,77 @@ extension _Workspace {
     /// piece may hold a tab); `styles`
     /// gives an attributed text's runs (whose pieces measure in points),
     /// and the two characters must then be in one run.
+    /// `memoRuns` are runs of pieces (first piece, end piece; in order)
+    /// whose every character is of the ideograph memo's blocks (pieces
+    /// `prepare` measured from the memo: `_memoizedScalar`, lead bytes from
+    /// E3), so that the character before the boundary after each piece of
+    /// a run is one `joinsAlone` leaves out: the runs are stepped over.
     /// - Complexity: O(n) in the pieces, with three cache look-ups (shaped
     ///   once per distinct pair) at each boundary without whitespace.
     func addJoinKerning(
         _ text: UnsafeBufferPointer<UInt8>, pieces: inout [_Piece], fonts: FontCollection,
-        styles: _StyleRuns? = nil, cache: _WordWidthCache
+        styles: _StyleRuns? = nil, cache: _WordWidthCache,
+        memoRuns: UnsafeBufferPointer<(first: Int32, end: Int32)> = .init(start: nil, count: 0)
     ) {
         guard pieces.count > 1 else { return }
         pieces.withUnsafeMutableBufferPointer { pieces in
-            for index in 0..<(pieces.count - 1) {
-                // Most pieces end in whitespace: that test first.
-                guard pieces[index].wordEnd == pieces[index].end, pieces[index].flags == 0
-                else { continue }
-                // A lead byte from E3 starts a character from U+3000
-                // (ideographs, kana, CJK punctuation), which `joinsAlone`
-                // leaves out: most of a Chinese text's boundaries end
-                // here, before either piece's measure is read.
-                let boundary = Int(pieces[index].end)
-                guard boundary < text.count, text[boundary] < 0xE3 else { continue }
-                let mask = pieces[index].measure.fontMask
-                // The next piece may hold a tab ("bright-|>\t"): its first
-                // character is not one (`joinsAlone`), and its own widths,
-                // worked out per line, do not hold this kerning.
-                guard mask.nonzeroBitCount == 1, pieces[index + 1].measure.fontMask == mask,
-                    pieces[index + 1].flags & _Piece.rtlParagraph == 0,
-                    pieces[index].measure.missingGlyphs == 0,
-                    pieces[index + 1].measure.missingGlyphs == 0
-                else { continue }
-                var lastStart = boundary - 1
-                while lastStart > 0 && text[lastStart] & 0xC0 == 0x80 { lastStart -= 1 }
-                // Neither an ideograph's side nor a space's is kerned
-                // (`joinKerning` asks this first): the rest of those
-                // boundaries end here, before any font is read.
-                guard text[lastStart] < 0xE3,
-                    _Workspace.joinsAlone(_decodeScalar(text, at: lastStart).0),
-                    _Workspace.joinsAlone(_decodeScalar(text, at: boundary).0)
-                else { continue }
-                var runFonts = fonts
-                var size = 1.0
-                // The window measured stays in the piece, and in one run.
-                var lower = index > 0 ? Int(pieces[index - 1].end) : 0
-                if let styles {
-                    let runIndex = styles.index(at: lastStart)
-                    let run = styles.runs[runIndex]
-                    guard run.end > boundary else { continue }
-                    runFonts = run.fonts
-                    size = run.size
-                    lower = max(lower, styles.start(ofRun: runIndex))
+            let last = pieces.count - 1
+            // The pieces between the memo's runs, and after the last.
+            var from = 0
+            var nextRun = 0
+            while from < last {
+                let upper =
+                    nextRun < memoRuns.count ? min(Int(memoRuns[nextRun].first), last) : last
+                for index in from..<max(from, upper) {
+                    // Most pieces end in whitespace: that test first.
+                    guard pieces[index].wordEnd == pieces[index].end, pieces[index].flags == 0
+                    else { continue }
+                    // A lead byte from E3 starts a character from U+3000
+                    // (ideographs, kana, CJK punctuation), which `joinsAlone`
+                    // leaves out: most of a Chinese text's boundaries end
+                    // here, before either piece's measure is read.
+                    let boundary = Int(pieces[index].end)
+                    guard boundary < text.count, text[boundary] < 0xE3 else { continue }
+                    let mask = pieces[index].measure.fontMask
+                    // The next piece may hold a tab ("bright-|>\t"): its first
+                    // character is not one (`joinsAlone`), and its own widths,
+                    // worked out per line, do not hold this kerning.
+                    guard mask.nonzeroBitCount == 1, pieces[index + 1].measure.fontMask == mask,
+                        pieces[index + 1].flags & _Piece.rtlParagraph == 0,
+                        pieces[index].measure.missingGlyphs == 0,
+                        pieces[index + 1].measure.missingGlyphs == 0
+                    else { continue }
+                    var lastStart = boundary - 1
+                    while lastStart > 0 && text[lastStart] & 0xC0 == 0x80 { lastStart -= 1 }
+                    // Neither an ideograph's side nor a space's is kerned
+                    // (`joinKerning` asks this first): the rest of those
+                    // boundaries end here, before any font is read.
+                    guard text[lastStart] < 0xE3,
+                        _Workspace.joinsAlone(_decodeScalar(text, at: lastStart).0),
+                        _Workspace.joinsAlone(_decodeScalar(text, at: boundary).0)
+                    else { continue }
+                    var runFonts = fonts
+                    var size = 1.0
+                    // The window measured stays in the piece, and in one run.
+                    var lower = index > 0 ? Int(pieces[index - 1].end) : 0
+                    if let styles {
+                        let runIndex = styles.index(at: lastStart)
+                        let run = styles.runs[runIndex]
+                        guard run.end > boundary else { continue }
+                        runFonts = run.fonts
+                        size = run.size
+                        lower = max(lower, styles.start(ofRun: runIndex))
+                    }
+                    if let kerning = joinKerning(
+                        text, pieceStart: lower, lastStart: lastStart, boundary: boundary,
+                        fonts: runFonts, cache: cache)
+                    {
+                        pieces[index].measure.spaceEm += kerning * size
+                    }
                 }
-                if let kerning = joinKerning(
-                    text, pieceStart: lower, lastStart: lastStart, boundary: boundary,
-                    fonts: runFonts, cache: cache)
-                {
-                    pieces[index].measure.spaceEm += kerning * size
-                }
+                guard nextRun < memoRuns.count else { break }
+                from = Int(memoRuns[nextRun].end)
+                nextRun &+= 1
             }
         }
     }

@@ -47,7 +47,7 @@ struct _SystemFaceMemo {
         []
     private static let recentCount = 4
 
-    /// The answers of `_hanRunEnd` by code point (`hanAnswer`), and the
+    /// The answers of `_hanRunEnd` by code point (`hanAnswers`), and the
     /// collection, language and fallback numbers they are for. Two bytes
     /// each, a system face named by its place in `hanFaces`: with the
     /// faces' addresses, eight bytes each, the table was 256 KB a thread,

@@ -37,4 +37,25 @@ struct HanAnswersTests {
             }
         }
     }
+
+    /// Runs of copies of one character ("────", "——", "中中") among the
+    /// alphabet's characters: the loop over known answers steps over the
+    /// copies of a character of lead byte E2 (`_knownHanRunEnd`), and the
+    /// workspace's memo resolves such texts as a memo per text, which
+    /// asks for every character.
+    @Test func aWorkspaceMemoResolvesRunsOfCopiesAsAMemoPerText() throws {
+        let pieces = Self.alphabet + ["─", "━", "│", "┤", "├", "═", "╔", "……", "——", "‘", "’", "※"]
+        var generator = SeededGenerator(seed: 3_838)
+        for family in ["Inter", "Roboto"] {
+            let fonts = try FontCollection(Font(family: family)).addingSystemFonts()
+            var kept = _SystemFaceMemo(capacity: 16_384)
+            for _ in 0..<1_500 {
+                let text = RepeatedFallbackTests.randomRuns(pieces, runs: 1...30, &generator)
+                var once = _SystemFaceMemo(capacity: 256)
+                let expected = fonts._resolved(for: text, memo: &once).faces.map(\.id)
+                let resolved = fonts._resolved(for: text, memo: &kept).faces.map(\.id)
+                #expect(resolved == expected, "\(text.unicodeScalars.map(\.value))")
+            }
+        }
+    }
 }
