@@ -116,8 +116,10 @@ extension _LanePlan {
     /// `costs[k].composed(scale: scale, offset: offset)` (`runningMinimum`:
     /// `costs[k].runningMinimum(shiftedBy: offset)` instead), in the
     /// plan's storage (`combining`): the sum takes the storage of the last
-    /// stack cost replaced.
-    mutating func combinedCost<Terms: Sequence<Int>>(
+    /// stack cost replaced. Plain terms (`scale` 1, `offset` 0), two or
+    /// more of which have kinks, are merged in a kept scratch buffer
+    /// (`_Cost.mergedSum`).
+    mutating func combinedCost<Terms: Collection<Int>>(
         _ terms: Terms, scale: Double = 1, offset: Double, runningMinimum: Bool = false
     ) -> _Cost {
         // (The plan's storage written in place, field by field: a
@@ -125,6 +127,33 @@ extension _LanePlan {
         // value witnesses, at every stack.)
         var sum = _Cost()
         swap(&sum.kinks, &combining.result)
+        // (Where at least two terms have kinks: a single one is copied as
+        // fast by the steps below.)
+        var counted = (kinks: 0, terms: 0)
+        if !runningMinimum, scale == 1, offset == 0 {
+            counted = costs.withUnsafeBufferPointer { _Cost.kinkCount(terms, of: $0) }
+        }
+        if counted.terms > 1 {
+            // (Merged in the storage of `combining.spare`, made long enough
+            // for the sums met: `add(_:spare:)` empties it before it writes.)
+            var scratch: [_Kink] = []
+            swap(&scratch, &combining.spare)
+            costs.withUnsafeBufferPointer { costs in
+                let needed = 2 * counted.kinks
+                if scratch.count < needed {
+                    scratch.append(_Kink(x: 0, delta: _Slope()), times: needed - scratch.count)
+                }
+                scratch.withUnsafeMutableBufferPointer { scratch in
+                    _Cost.mergedSum(terms, of: costs, into: &sum, scratch: scratch)
+                }
+            }
+            swap(&scratch, &combining.spare)
+            #if DEBUG
+                let general = terms.reduce(_Cost()) { $0 + costs[$1] }
+                assert(sum.hasSameBits(as: general), "\(sum) against \(general)")
+            #endif
+            return sum
+        }
         sum.kinks.removeAllFromEnd()
         // Until a term is not free the sum is `_Cost()`, and `_Cost() +
         // term` is the term itself (or `_Cost()`, the term free): the first
