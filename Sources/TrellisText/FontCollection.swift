@@ -91,10 +91,15 @@ public final class FontCollection: @unchecked Sendable, CustomStringConvertible 
 
     /// True when `byte` (below 0x80) is in `asciiSkips`.
     @inline(__always)
-    func _skipsASCII(_ byte: UInt8) -> Bool {
+    func _skipsASCII(_ byte: UInt8) -> Bool { Self._skipsASCII(byte, in: asciiSkips) }
+
+    /// True when `byte` (below 0x80) is in `skips` (a collection's
+    /// `asciiSkips`: bytes 0–63, then 64–127, one bit each).
+    @inline(__always)
+    static func _skipsASCII(_ byte: UInt8, in skips: (UInt64, UInt64)) -> Bool {
         byte < 64
-            ? (asciiSkips.0 >> UInt64(byte)) & 1 != 0
-            : (asciiSkips.1 >> UInt64(byte &- 64)) & 1 != 0
+            ? (skips.0 >> UInt64(byte)) & 1 != 0
+            : (skips.1 >> UInt64(byte &- 64)) & 1 != 0
     }
 
     /// The first font, whose metrics set the height of empty lines.

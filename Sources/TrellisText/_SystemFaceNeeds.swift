@@ -121,8 +121,7 @@ extension _SystemFaceNeeds {
         while index < end {
             let lead = bytes[index]
             if lead < 0x80 {
-                let skips = lead < 64 ? asciiSkips.0 : asciiSkips.1
-                guard (skips >> UInt64(lead & 63)) & 1 != 0 else { break }
+                guard FontCollection._skipsASCII(lead, in: asciiSkips) else { break }
                 index &+= 1
                 continue
             }

@@ -184,12 +184,12 @@ struct _RefitPlan {
         return true
     }
 
-    /// No entry of `baselines` sent in any drain (a new plan's). Appended
-    /// one by one: most plans have no entry, and a generic `repeatElement`
-    /// looks its type up on every call.
+    /// No entry of `baselines` sent in any drain (a new plan's), in the
+    /// array's own storage (`Array.append(_:times:)`: most plans have no
+    /// entry, and a generic `repeatElement` looks its type up on every call).
     mutating func resetBaselinesSent() {
-        baselinesSent.removeAll(keepingCapacity: true)
-        for _ in baselines.indices { baselinesSent.append(0) }
+        baselinesSent.removeAllFromEnd()
+        baselinesSent.append(0, times: baselines.count)
     }
 
     /// The range of `baselines` on the view at `index` (empty for none).
