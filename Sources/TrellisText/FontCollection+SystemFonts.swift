@@ -178,9 +178,33 @@ extension FontCollection {
             if scalar >= 0x2500 && _isIdeographOrSyllable(scalar) {
                 inEmoji = false
                 joined = false
-                index &+= length
                 let own = _Script(scalar)
                 if own != .common { script = own }
+                // A character that keeps the Han script (`_keepsHanScript`)
+                // once the script is Han begins a run of Chinese text read
+                // in `_hanRunEnd`'s loop, itself included, when the last
+                // look-up was for Han without emoji, or when no face of the
+                // collection has it (the look-up below is then made first,
+                // as for any character): the loop adds its need as the
+                // steps below would, and its answer by code point is a load
+                // where those steps asked the memo's hash table (the first
+                // character of each run: once a row, and after each digit).
+                if script == .han && memo.takesHanRuns && _keepsHanScript(scalar) {
+                    let lookedUpHan = lookedUp.map { $0.script == .han && !$0.emoji } ?? false
+                    if lookedUpHan || !_anyFace(ownFaces, count: ownCount, has: scalar) {
+                        if !lookedUpHan {
+                            let language = system.derivedLanguage(.han)
+                            lookedUp = (.han, false, system.languageIndex(language))
+                            lookedUpLanguage = language
+                        }
+                        index = _hanRunEnd(
+                            text, from: index, to: range.upperBound, own: ownFaces,
+                            language: lookedUpLanguage, languageIndex: lookedUp!.index,
+                            system: system, memo: &memo, needs: &needs, reserving: range.count)
+                        continue
+                    }
+                }
+                index &+= length
                 if !_anyFace(ownFaces, count: ownCount, has: scalar) {
                     if lookedUp.map({ $0.script != script || $0.emoji }) ?? true {
                         let language = system.derivedLanguage(script)
@@ -199,7 +223,9 @@ extension FontCollection {
                 index = _repeatEnd(text, from: index, to: range.upperBound, length: length)
                 // The rest of a run of Chinese text in a loop of its own
                 // (FontCollection+HanRuns.swift).
-                if script == .han, let known = lookedUp, known.script == .han, !known.emoji {
+                if script == .han, memo.takesHanRuns, let known = lookedUp,
+                    known.script == .han, !known.emoji
+                {
                     index = _hanRunEnd(
                         text, from: index, to: range.upperBound, own: ownFaces,
                         language: lookedUpLanguage, languageIndex: known.index, system: system,

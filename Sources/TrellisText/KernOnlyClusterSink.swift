@@ -4,6 +4,12 @@
 // the sink, so measuring alone is specialised without a cluster in it.
 
 protocol _ClusterSink {
+    /// Whether the loop gives a glyph that repeats the pair before it (the
+    /// same glyph, followed by the same glyph or by none alike) the advance
+    /// worked out for that pair, without asking its plan and kerning again
+    /// (`_kernOnlyMeasure`): where clusters are kept, for the long pieces
+    /// of box drawing ("────────┤") broken between clusters.
+    static var stepsOverRepeats: Bool { get }
     /// One cluster of the modelled run: its byte offset and its advance
     /// in ems, as `_GlyphTally.add` returned it.
     mutating func keep(cluster: UInt32, em: Double)
@@ -13,6 +19,7 @@ protocol _ClusterSink {
 
 /// Keeps nothing: the loop that only measures.
 struct _DroppedClusters: _ClusterSink {
+    static var stepsOverRepeats: Bool { false }
     @inline(__always)
     mutating func keep(cluster: UInt32, em: Double) {}
     @inline(__always)
@@ -29,6 +36,7 @@ struct _DroppedClusters: _ClusterSink {
 /// Array's growth checks twice a character (the box-drawing tables of
 /// 5,000 Chinese rows keep 28,800 clusters).
 struct _KeptClusters: _ClusterSink {
+    static var stepsOverRepeats: Bool { true }
     let starts: UnsafeMutableBufferPointer<Int32>
     let ems: UnsafeMutableBufferPointer<Double>
     private(set) var count = 0

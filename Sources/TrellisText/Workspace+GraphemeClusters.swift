@@ -36,6 +36,11 @@ extension _Workspace {
             let (scalar, length) = _decodeScalar(text, at: index)
             if !_isOwnGrapheme(scalar) { break }
             index &+= length
+            // The copies of a box-drawing line or a dash right after it
+            // ("────", "——") are such characters too.
+            if lead == 0xE2 {
+                index = _repeatEnd(text, from: index, to: range.upperBound, length: length)
+            }
         }
         if index >= range.upperBound { return }
         var boundaries = Set<Int>()

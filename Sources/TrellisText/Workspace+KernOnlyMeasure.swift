@@ -149,8 +149,33 @@ extension _Workspace {
                     // substituted as HarfBuzz would (_SubstitutionPlan.swift) and
                     // measured again from its new glyphs.
                     var substitutes = false
+                    // Where clusters are kept, the pair before (glyph << 32
+                    // | next glyph, 0x1_0000 for none; .max when a rule
+                    // starts at its glyph) and its glyph's advance: a glyph
+                    // with the same pair ("────") is simple, adds nothing to
+                    // `needed` and `present`, begins no rule and has the
+                    // same advance (its kerning is the same pair's).
+                    let stepsOverRepeats = Clusters.stepsOverRepeats && stepsOverRepeatedGlyphs
+                    var lastPair = UInt64.max
+                    var lastAdvance: Int32 = 0
                     for position in 0..<count {
                         let glyph = UInt32(truncatingIfNeeded: glyphs[position])
+                        var pair = UInt64.max
+                        if stepsOverRepeats {
+                            pair =
+                                UInt64(glyph) << 32
+                                | (position &+ 1 < count
+                                    ? UInt64(UInt32(truncatingIfNeeded: glyphs[position &+ 1]))
+                                    : 0x1_0000)
+                            if pair == lastPair {
+                                let cluster = UInt32(truncatingIfNeeded: glyphs[position] >> 32)
+                                let em = tally.add(
+                                    cluster: cluster, advance: lastAdvance, isMissing: false,
+                                    trailingStart: trailingStart)
+                                clusters.keep(cluster: cluster, em: em)
+                                continue
+                            }
+                        }
                         guard plan.simple.contains(Int(glyph)) else {
                             substitutes = true
                             break
@@ -161,11 +186,13 @@ extension _Workspace {
                         }
                         if hasRules {
                             let rules = plan.starts(of: Int(glyph))
-                            if rules != 0
-                                && plan.matchesRule(rules, at: position, in: glyphs, count: count)
-                            {
-                                substitutes = true
-                                break
+                            if rules != 0 {
+                                if plan.matchesRule(rules, at: position, in: glyphs, count: count) {
+                                    substitutes = true
+                                    break
+                                }
+                                // Its context decides at each place.
+                                pair = .max
                             }
                         }
                         var advance = advances[Int(glyph)]
@@ -187,6 +214,7 @@ extension _Workspace {
                                 advance &+= kerning
                             }
                         }
+                        (lastPair, lastAdvance) = (pair, advance)
                         let cluster = UInt32(truncatingIfNeeded: glyphs[position] >> 32)
                         let em = tally.add(
                             cluster: cluster, advance: advance, isMissing: false,

@@ -90,6 +90,10 @@ final class _Workspace {
     /// Whether such pieces take their measures from `ideographMemo`; off,
     /// from the word cache (tests compare the two).
     var usesIdeographMemo = true
+    /// Whether the kern model, where it keeps clusters, gives a glyph that
+    /// repeats the pair before it that pair's advance (`_ClusterSink.
+    /// stepsOverRepeats`); off, it asks for every glyph (tests compare).
+    var stepsOverRepeatedGlyphs = true
     /// The system fonts' choices this workspace has looked up.
     @exclusivity(unchecked) var systemFaces = _SystemFaceMemo(capacity: 16384)
     /// The word cache of the text being prepared, where `shape` keeps the

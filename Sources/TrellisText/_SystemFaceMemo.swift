@@ -63,6 +63,11 @@ struct _SystemFaceMemo {
     /// that can move a face (`_orderedForOwnChoices`): the general path,
     /// for tests to compare with.
     var checksEveryOrder = false
+    /// Whether the system-font scan reads runs of Chinese text in a loop
+    /// of their own (`FontCollection._hanRunEnd`); false: every character
+    /// goes through the scan's own steps, the general path, for tests to
+    /// compare with.
+    var takesHanRuns = true
 
     init(capacity: Int = 4096) {
         var size = 1
