@@ -16,11 +16,26 @@
 
 #if defined(__linux__)
 #include <fcntl.h>
+#include <stdint.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#endif
+
+#if defined(__GLIBC__) && defined(__linux__)
+/// The thread `trellis_fault_in_batch_heap` started, and whether it runs
+/// unjoined: it is joined before the heap may shrink under it.
+static pthread_t populateThread;
+static int populating;
 #endif
 
 int trellis_release_free_memory(void) {
 #if defined(__GLIBC__)
+#if defined(__linux__)
+    if (populating) {
+        pthread_join(populateThread, NULL);
+        populating = 0;
+    }
+#endif
     return malloc_trim(0);
 #else
     return 0;
@@ -38,8 +53,11 @@ unsigned long long trellis_resident_bytes(void) {
 }
 
 #if defined(__GLIBC__)
-/// The block `trellis_use_batch_heap` keeps below the huge pages.
-static void *padding;
+/// The block `trellis_use_batch_heap` keeps below the huge pages. Volatile:
+/// clang leaves out an allocation whose pointer is never read (it did at
+/// -O, and the first blocks, standard input's 1 MB buffers among them, lay
+/// below the huge pages, 4 KB pages faulted in one at a time).
+static void *volatile padding;
 /// The part of the heap `trellis_use_batch_heap` marked for huge pages,
 /// where the next blocks are allocated (empty before it runs).
 static uintptr_t hugeStart, hugeEnd;
@@ -86,25 +104,47 @@ void trellis_use_batch_heap(unsigned long pad, int oneArena) {
 #endif
 }
 
-#if defined(__GLIBC__) && defined(MADV_POPULATE_WRITE)
+void trellis_touch_pages(void *start, unsigned long length) {
+#if defined(__linux__) && defined(__x86_64__)
+    long size = sysconf(_SC_PAGESIZE);
+    const uintptr_t page = size > 0 ? (uintptr_t)size : 4096;
+    volatile unsigned char *bytes = start;
+    uintptr_t offset = (page - (uintptr_t)start % page) % page;
+    if (length > 0) {
+        __asm__ volatile("lock orb $0, %0" : "+m"(bytes[0]) : : "memory");
+    }
+    for (; offset < length; offset += page) {
+        __asm__ volatile("lock orb $0, %0" : "+m"(bytes[offset]) : : "memory");
+    }
+#elif defined(__linux__) && defined(MADV_POPULATE_WRITE)
+    long size = sysconf(_SC_PAGESIZE);
+    const uintptr_t page = size > 0 ? (uintptr_t)size : 4096;
+    uintptr_t first = (uintptr_t)start & ~(page - 1);
+    uintptr_t end = (uintptr_t)start + length;
+    if (length > 0) madvise((void *)first, end - first, MADV_POPULATE_WRITE);
+#else
+    (void)start;
+    (void)length;
+#endif
+}
+
+#if defined(__GLIBC__) && defined(__linux__)
 static void *populate(void *length) {
-    madvise((void *)hugeStart, (size_t)(uintptr_t)length, MADV_POPULATE_WRITE);
+    trellis_touch_pages((void *)hugeStart, (unsigned long)(uintptr_t)length);
     return NULL;
 }
 #endif
 
 void trellis_fault_in_batch_heap(unsigned long bytes) {
-#if defined(__GLIBC__) && defined(MADV_POPULATE_WRITE)
+#if defined(__GLIBC__) && defined(__linux__)
     const uintptr_t huge = 2u << 20;
-    if (hugeEnd <= hugeStart || bytes == 0) return;
+    if (hugeEnd <= hugeStart || bytes == 0 || populating) return;
     uintptr_t length = ((uintptr_t)bytes + huge - 1) & ~(huge - 1);
     if (length > hugeEnd - hugeStart) length = hugeEnd - hugeStart;
     pthread_attr_t attributes;
     if (pthread_attr_init(&attributes) != 0) return;
-    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
     pthread_attr_setstacksize(&attributes, 64 << 10);
-    pthread_t thread;
-    pthread_create(&thread, &attributes, populate, (void *)length);
+    populating = pthread_create(&populateThread, &attributes, populate, (void *)length) == 0;
     pthread_attr_destroy(&attributes);
 #else
     (void)bytes;

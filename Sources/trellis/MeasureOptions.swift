@@ -60,13 +60,14 @@ struct MeasureOptions {
         let threads = max(1, trellis_active_processor_count())
         trellis_use_batch_heap(64 << 20, threads <= 2 ? 1 : 0)
         // The heap these rows will fill, faulted in on another core while
-        // this one sets the fonts up: about 6 bytes of heap a byte of
-        // input (4 huge pages for the 0.93 MB of 5,000 English rows, 5 for
-        // Russian's 1.78 MB, 7 for the mixed file's 1.11 MB), at most
+        // this one sets the fonts up: 4 MB and 8 bytes a byte of input (of
+        // huge pages, 5,000 English rows fill 12 MB from 0.93 MB of input,
+        // German 12 MB from 1.05 MB, Russian 14 MB from 1.78 MB, Chinese
+        // 8 MB from 0.68 MB, the mixed file 16 MB from 1.11 MB), at most
         // 16 MB (the word cache and the batches in flight are bounded,
-        // not the input).
-        let input = UInt(clamping: trellis_input_bytes_left(0))
-        trellis_fault_in_batch_heap(min(6 * min(input, 16 << 20), 16 << 20))
+        // not the input); none for an empty file or a pipe.
+        let input = min(UInt(clamping: trellis_input_bytes_left(0)), 2 << 20)
+        if input > 0 { trellis_fault_in_batch_heap(min((4 << 20) + 8 * input, 16 << 20)) }
         let fonts: FontCollection
         do {
             fonts = try Measure.fonts(

@@ -25,12 +25,25 @@ void trellis_use_batch_heap(unsigned long pad, int oneArena);
 
 /// Has the kernel fault in the first `bytes` (rounded up to 2 MB, at most
 /// what it added) of the heap `trellis_use_batch_heap` grew, on a thread of
-/// its own (`madvise(MADV_POPULATE_WRITE)`; the blocks allocated next lie
-/// there): the pages are zeroed meanwhile on another core rather than when
-/// the process first writes them. Returns at once; the contents of the
-/// heap are not changed. Does nothing before `trellis_use_batch_heap`, or
-/// where the C library or the kernel's headers lack the call.
+/// its own (`trellis_touch_pages`; the blocks allocated next lie there): the
+/// pages are zeroed meanwhile on another core rather than when the process
+/// first writes them. Returns at once; the contents of the heap are not
+/// changed. `trellis_release_free_memory` waits for that thread before it
+/// gives memory back. Does nothing before `trellis_use_batch_heap`, after
+/// an earlier call, or where the C library is not glibc on Linux.
 void trellis_fault_in_batch_heap(unsigned long bytes);
+
+/// Has the kernel fault in every page of `length` bytes from `start` (memory
+/// that is mapped and writable) without changing a byte, whatever other
+/// threads write there meanwhile: on x86-64 a locked OR of zero into one
+/// byte of each page, an atomic write of the value already there, so that
+/// each page is faulted in under its own mapping's lock (a transparent huge
+/// page at the first write into it); elsewhere on Linux
+/// `madvise(MADV_POPULATE_WRITE)`, which holds the process's address space
+/// for reading throughout: a thread mapping a file meanwhile waits for all
+/// of it (85 ms once, on a loaded VM whose host was slow to provide pages).
+/// Does nothing on other systems.
+void trellis_touch_pages(void *start, unsigned long length);
 
 /// The bytes of a regular file after `descriptor`'s offset (what is left
 /// to read of standard input redirected from a file), or 0 for anything
