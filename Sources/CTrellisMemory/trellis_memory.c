@@ -8,6 +8,7 @@
 #if defined(__GLIBC__)
 #include <malloc.h>
 #include <pthread.h>
+#include <limits.h>
 #include <stdint.h>
 #include <sys/mman.h>
 #endif
@@ -26,6 +27,10 @@
 /// unjoined: it is joined before the heap may shrink under it.
 static pthread_t populateThread;
 static int populating;
+/// The trim threshold `trellis_use_batch_heap` set, restored when the
+/// populate thread has touched every page (until then the heap may not
+/// shrink: a page taken back under it would be a fault on unmapped memory).
+static int batchTrimThreshold = -1;
 #endif
 
 int trellis_release_free_memory(void) {
@@ -69,6 +74,9 @@ void trellis_use_batch_heap(unsigned long pad, int oneArena) {
     if (oneArena) mallopt(M_ARENA_MAX, 1);
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
     mallopt(M_TRIM_THRESHOLD, (int)(2 * pad));
+#if defined(__linux__)
+    batchTrimThreshold = (int)(2 * pad);
+#endif
     mallopt(M_TOP_PAD, (int)pad);
     // Blocks the heap's top cannot hold grow the heap by `pad` now; the
     // 2 MB-aligned part of what it added is marked for huge pages (later
@@ -131,6 +139,7 @@ void trellis_touch_pages(void *start, unsigned long length) {
 #if defined(__GLIBC__) && defined(__linux__)
 static void *populate(void *length) {
     trellis_touch_pages((void *)hugeStart, (unsigned long)(uintptr_t)length);
+    mallopt(M_TRIM_THRESHOLD, batchTrimThreshold);
     return NULL;
 }
 #endif
@@ -144,7 +153,11 @@ void trellis_fault_in_batch_heap(unsigned long bytes) {
     pthread_attr_t attributes;
     if (pthread_attr_init(&attributes) != 0) return;
     pthread_attr_setstacksize(&attributes, 64 << 10);
+    // The heap does not shrink while the pages are touched (glibc trims the
+    // top only past the threshold; `trellis_release_free_memory` joins first).
+    mallopt(M_TRIM_THRESHOLD, INT_MAX);
     populating = pthread_create(&populateThread, &attributes, populate, (void *)length) == 0;
+    if (!populating) mallopt(M_TRIM_THRESHOLD, batchTrimThreshold);
     pthread_attr_destroy(&attributes);
 #else
     (void)bytes;
