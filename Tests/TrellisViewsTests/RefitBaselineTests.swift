@@ -23,7 +23,7 @@ import TrellisText
     ]
     static let prices = ["$1", "$39.11", "$880.17", "$12,345.67", "", "Free"]
 
-    final class Cell {
+    final class Cell: ProductCardTestCell {
         let content = View()
         let thumb = View()
         let title: Label
@@ -50,19 +50,6 @@ import TrellisText
                 productCardEdges(content: content, thumb: thumb, title: title, price: price) + [
                     thumb.heightAnchor.constraint(equalToConstant: 64), baseline,
                 ])
-        }
-
-        func show(_ texts: (title: String, price: String)) {
-            title.text = texts.title
-            price.text = texts.price
-        }
-
-        var engine: LayoutEngine? { content._membership.engine }
-
-        func frames(width: Double, height: Double) -> [Rect] {
-            content.frame = Rect(x: 0, y: 0, width: width, height: height)
-            content.layoutIfNeeded()
-            return [thumb, title, price].map { $0.convert($0.bounds, to: content) }
         }
     }
 
@@ -177,4 +164,28 @@ func productCardEdges(content: View, thumb: View, title: View, price: View) -> [
         price.rightAnchor.constraint(equalTo: content.rightAnchor, constant: -12),
         price.bottomAnchor.constraint(lessThanOrEqualTo: content.bottomAnchor, constant: -12),
     ]
+}
+
+/// A product card of a test (a thumbnail, a title, a price in a content
+/// view), shown and laid out alike whatever its constraints.
+protocol ProductCardTestCell: AnyObject {
+    var content: View { get }
+    var thumb: View { get }
+    var title: Label { get }
+    var price: Label { get }
+}
+
+extension ProductCardTestCell {
+    func show(_ texts: (title: String, price: String)) {
+        title.text = texts.title
+        price.text = texts.price
+    }
+
+    var engine: LayoutEngine? { content._membership.engine }
+
+    func frames(width: Double, height: Double) -> [Rect] {
+        content.frame = Rect(x: 0, y: 0, width: width, height: height)
+        content.layoutIfNeeded()
+        return [thumb, title, price].map { $0.convert($0.bounds, to: content) }
+    }
 }

@@ -55,7 +55,7 @@ import TrellisText
         }
     }
 
-    final class Cell {
+    final class Cell: ProductCardTestCell {
         let content = View()
         let thumb = View()
         let title: Label
@@ -100,19 +100,6 @@ import TrellisText
                 constraints.append(constraint)
             }
             LayoutConstraint.activate(constraints)
-        }
-
-        func show(_ texts: (title: String, price: String)) {
-            title.text = texts.title
-            price.text = texts.price
-        }
-
-        var engine: LayoutEngine? { content._membership.engine }
-
-        func frames(width: Double, height: Double) -> [Rect] {
-            content.frame = Rect(x: 0, y: 0, width: width, height: height)
-            content.layoutIfNeeded()
-            return [thumb, title, price].map { $0.convert($0.bounds, to: content) }
         }
     }
 

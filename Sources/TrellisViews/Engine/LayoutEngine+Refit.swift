@@ -173,7 +173,9 @@ extension LayoutEngine {
         if startsOver {
             stopPollingHeights(requeue: true)
             // Widths that priorities above the labels' own settle: no first pass.
-            if let level = settledWidthLevel() {
+            if plan.settledBackOff > 0 {
+                plan.settledBackOff -= 1
+            } else if let level = settledWidthLevel() {
                 let size = unmanagedSolver._withUnsafeGuaranteedRef {
                     refitSettledWidths($0, above: level)
                 }

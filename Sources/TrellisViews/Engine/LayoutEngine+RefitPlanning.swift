@@ -86,6 +86,7 @@ extension LayoutEngine {
         plan.widthsChecked = true  // `solve` has just checked the widths
         plan.resetBaselinesSent()
         plan.settledWidthLevel = nil
+        (plan.settledMisses, plan.settledBackOff) = (0, 0)
         plan.token = store.installVersion
         #if DEBUG
             plan.membership = solver.membershipVersion

@@ -110,6 +110,8 @@ extension LayoutEngine {
             let width = solver.value(at: plan.widths[k])
             guard width.isFinite, solver.isSettled(at: plan.widths[k], above: level) else {
                 // The first pass after all, as `refit` starts it.
+                plan.settledMisses += 1
+                if plan.settledMisses >= 2 { plan.settledBackOff = 32 }
                 queueWidthDependentViews()
                 releaseHeldBaselines()
                 forgetLabelWidths()
@@ -142,6 +144,7 @@ extension LayoutEngine {
         }
         plan.baselineDrain = 0
         plan.heldBaselines.removeAll(keepingCapacity: true)
+        plan.settledMisses = 0
         loop.lastPassCount = 2
         loop.settledWidthRefitCount &+= 1
         needsLayout = true

@@ -160,6 +160,12 @@ struct _RefitPlan {
     /// (`LayoutEngine.settledWidthLevel()`): nil until asked for this
     /// plan, `.required` where no row may.
     var settledWidthLevel: Priority?
+    /// Rows in a row whose widths were not settled, and how many rows
+    /// skip the attempt: after two misses in a row the next 32 rows run
+    /// the first pass at once (a cell whose labels' own priorities decide
+    /// their widths would otherwise pay for the attempt on every row).
+    var settledMisses = 0
+    var settledBackOff = 0
     /// While set, `LayoutEngine.refitSize` notes a label whose baselines
     /// moved in `heldBaselines` rather than sending its baseline
     /// constraints' constants (`LayoutEngine.refitSettledWidths`, which
