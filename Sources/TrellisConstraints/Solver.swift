@@ -151,6 +151,17 @@ public final class Solver {
     @exclusivity(unchecked) var _keptRead = -1
     @exclusivity(unchecked) var _keptReadFingerprint: UInt64 = 0
     @exclusivity(unchecked) var _keptReadStamp: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    /// `isSettled(at:above:)`'s answers (Solver+SettledValues.swift), by
+    /// what each was for (the basis's fingerprint, the membership version,
+    /// the symbol, the priority), with the basic symbols of the degenerate
+    /// rows each rested on; and its scratch.
+    @exclusivity(unchecked) var _settledKeys: [(UInt64, UInt64, Int32, Float)] = []
+    @exclusivity(unchecked) var _settledAnswers: [Bool] = []
+    @exclusivity(unchecked) var _settledRows: [[_Symbol]] = []
+    @exclusivity(unchecked) var _settledNext = 0
+    @exclusivity(unchecked) var _settledForcingRows: [_Symbol] = []
+    @exclusivity(unchecked) var _settledOpen: [_Symbol] = []
+    @exclusivity(unchecked) var _settledForced: [_Symbol] = []
     @exclusivity(unchecked) var _constantVersion: UInt64 = 0
 
     /// Per symbol, whether it may move on the optimal face (set by

@@ -14,7 +14,7 @@ import TrellisText
 /// its first pass (`LayoutEngine.freeLabelWidthsMatter()`), and each
 /// measurement moves the baseline constraint's constant. The refit must
 /// answer such rows (before, every one went the general way), with the
-/// general path's answer to the last bit, and a new hierarchy's frames.
+/// general path's answer and a new hierarchy's, heights and frames.
 @Suite struct RefitBaselineTests {
     static let titles = [
         "Mug", "Ceramic mug", "Wireless small leather bottle with a long name that wraps",
@@ -23,7 +23,7 @@ import TrellisText
     ]
     static let prices = ["$1", "$39.11", "$880.17", "$12,345.67", "", "Free"]
 
-    final class Cell {
+    final class Cell: ProductCardTestCell {
         let content = View()
         let thumb = View()
         let title: Label
@@ -46,36 +46,10 @@ import TrellisText
                 attribute == .lastBaseline
                 ? price.lastBaselineAnchor.constraint(equalTo: title.lastBaselineAnchor)
                 : price.firstBaselineAnchor.constraint(equalTo: title.firstBaselineAnchor)
-            LayoutConstraint.activate([
-                thumb.leftAnchor.constraint(equalTo: content.leftAnchor, constant: 12),
-                thumb.topAnchor.constraint(equalTo: content.topAnchor, constant: 12),
-                thumb.widthAnchor.constraint(equalToConstant: 64),
-                thumb.heightAnchor.constraint(equalToConstant: 64),
-                thumb.bottomAnchor.constraint(
-                    lessThanOrEqualTo: content.bottomAnchor, constant: -12),
-                title.leftAnchor.constraint(equalTo: thumb.rightAnchor, constant: 12),
-                title.topAnchor.constraint(equalTo: content.topAnchor, constant: 12),
-                title.bottomAnchor.constraint(
-                    lessThanOrEqualTo: content.bottomAnchor, constant: -12),
-                price.leftAnchor.constraint(equalTo: title.rightAnchor, constant: 8),
-                price.rightAnchor.constraint(equalTo: content.rightAnchor, constant: -12),
-                price.bottomAnchor.constraint(
-                    lessThanOrEqualTo: content.bottomAnchor, constant: -12),
-                baseline,
-            ])
-        }
-
-        func show(_ texts: (title: String, price: String)) {
-            title.text = texts.title
-            price.text = texts.price
-        }
-
-        var engine: LayoutEngine? { content._membership.engine }
-
-        func frames(width: Double, height: Double) -> [Rect] {
-            content.frame = Rect(x: 0, y: 0, width: width, height: height)
-            content.layoutIfNeeded()
-            return [thumb, title, price].map { $0.convert($0.bounds, to: content) }
+            LayoutConstraint.activate(
+                productCardEdges(content: content, thumb: thumb, title: title, price: price) + [
+                    thumb.heightAnchor.constraint(equalToConstant: 64), baseline,
+                ])
         }
     }
 
@@ -110,8 +84,12 @@ import TrellisText
             sameTarget = true
             general.engine?.plan.invalidate()
             let generalHeight = fittingHeight(of: general.content, width: width)
+            // Both are reused solvers, whose last bits follow the changes
+            // each went through (the refit skips the title's first pass
+            // where its width is settled: `refitSettledWidths`), so both
+            // are held to a new hierarchy's answer on the same row.
             #expect(
-                height == generalHeight,
+                close(height, generalHeight),
                 "seed \(seed) row \(row) \(texts): \(height) refitted, \(generalHeight) general")
             let fresh = try Cell(attribute: attribute)
             fresh.show(texts)
@@ -120,7 +98,7 @@ import TrellisText
             if rng.below(5) == 0 {
                 let frames = reused.frames(width: width, height: height)
                 #expect(
-                    frames == general.frames(width: width, height: generalHeight),
+                    close(frames, general.frames(width: width, height: generalHeight)),
                     "seed \(seed) row \(row) \(texts)")
                 #expect(
                     close(frames, fresh.frames(width: width, height: expected)),
@@ -166,5 +144,48 @@ import TrellisText
             if row >= 5, (cell.engine?.refitCount ?? 0) > before { refitted += 1 }
         }
         #expect(refitted == 95)
+    }
+}
+
+/// The product card's constraints but the thumbnail's height and the
+/// price's vertical place: the thumbnail 64 wide at (12, 12), the title 12
+/// right of it, the price 8 right of the title and 12 in from the right,
+/// each one's bottom at least 12 above the content's.
+func productCardEdges(content: View, thumb: View, title: View, price: View) -> [LayoutConstraint] {
+    [
+        thumb.leftAnchor.constraint(equalTo: content.leftAnchor, constant: 12),
+        thumb.topAnchor.constraint(equalTo: content.topAnchor, constant: 12),
+        thumb.widthAnchor.constraint(equalToConstant: 64),
+        thumb.bottomAnchor.constraint(lessThanOrEqualTo: content.bottomAnchor, constant: -12),
+        title.leftAnchor.constraint(equalTo: thumb.rightAnchor, constant: 12),
+        title.topAnchor.constraint(equalTo: content.topAnchor, constant: 12),
+        title.bottomAnchor.constraint(lessThanOrEqualTo: content.bottomAnchor, constant: -12),
+        price.leftAnchor.constraint(equalTo: title.rightAnchor, constant: 8),
+        price.rightAnchor.constraint(equalTo: content.rightAnchor, constant: -12),
+        price.bottomAnchor.constraint(lessThanOrEqualTo: content.bottomAnchor, constant: -12),
+    ]
+}
+
+/// A product card of a test (a thumbnail, a title, a price in a content
+/// view), shown and laid out alike whatever its constraints.
+protocol ProductCardTestCell: AnyObject {
+    var content: View { get }
+    var thumb: View { get }
+    var title: Label { get }
+    var price: Label { get }
+}
+
+extension ProductCardTestCell {
+    func show(_ texts: (title: String, price: String)) {
+        title.text = texts.title
+        price.text = texts.price
+    }
+
+    var engine: LayoutEngine? { content._membership.engine }
+
+    func frames(width: Double, height: Double) -> [Rect] {
+        content.frame = Rect(x: 0, y: 0, width: width, height: height)
+        content.layoutIfNeeded()
+        return [thumb, title, price].map { $0.convert($0.bounds, to: content) }
     }
 }

@@ -125,6 +125,7 @@ extension LayoutEngine {
     var pollingHeights: Bool { plan.polling }
     var lastPassCount: Int { loop.lastPassCount }
     var refitCount: Int { loop.refitCount }
+    var settledWidthRefitCount: Int { loop.settledWidthRefitCount }
     var polledRefitCount: Int { loop.polledRefitCount }
     /// Whether `polledRefit` may answer (see `_SolveLoop.polledRefitEnabled`).
     var polledRefitEnabled: Bool {

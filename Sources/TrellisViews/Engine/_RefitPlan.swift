@@ -155,6 +155,26 @@ struct _RefitPlan {
     /// The last drain's number.
     var drains: UInt64 = 0
 
+    /// The priority above which a row whose labels start over may skip
+    /// their first pass, their widths settled
+    /// (`LayoutEngine.settledWidthLevel()`): nil until asked for this
+    /// plan, `.required` where no row may.
+    var settledWidthLevel: Priority?
+    /// Rows in a row whose widths were not settled, and how many rows
+    /// skip the attempt: after two misses in a row the next 32 rows run
+    /// the first pass at once (a cell whose labels' own priorities decide
+    /// their widths would otherwise pay for the attempt on every row).
+    var settledMisses = 0
+    var settledBackOff = 0
+    /// While set, `LayoutEngine.refitSize` notes a label whose baselines
+    /// moved in `heldBaselines` rather than sending its baseline
+    /// constraints' constants (`LayoutEngine.refitSettledWidths`, which
+    /// sends them once every label is measured at its width).
+    var holdsBaselines = false
+    var heldBaselines: [Int] = []
+    /// The widths `LayoutEngine.refitSettledWidths` read, by width-dependent view.
+    var settledWidths: [Double] = []
+
     /// Starts a drain of the queue (see `baselineDrain`), when there are
     /// baseline constraints to note.
     @inline(__always)

@@ -55,6 +55,8 @@ struct _SolveLoop {
     var freshRebuildCount = 0
     /// Number of measurements the refit answered (for tests and benchmarks).
     var refitCount = 0
+    /// How many of those skipped the labels' first pass (`refitSettledWidths`).
+    var settledWidthRefitCount = 0
     /// How many of those `polledRefit` answered (for tests).
     var polledRefitCount = 0
     /// Whether `polledRefit` may answer (tests turn it off to compare it
