@@ -150,6 +150,16 @@ extension FontCollection {
         var lookedUp: (script: _Script, emoji: Bool, index: Int)?
         // Apart from `lookedUp`, so that reading its number copies no string.
         var lookedUpLanguage = ""
+        // Looks the language and its number up for `script` (emoji are
+        // ranked for "und-zsye", the language emoji fonts declare, as
+        // Pango's itemizer asks for them), unless the last look-up was for it.
+        func lookUp(_ script: _Script, emoji: Bool) {
+            if lookedUp.map({ $0.script != script || $0.emoji != emoji }) ?? true {
+                let language = emoji ? "und-zsye" : system.derivedLanguage(script)
+                lookedUp = (script, emoji, system.languageIndex(language))
+                lookedUpLanguage = language
+            }
+        }
         let first = faces.first
         // The faces as unretained references, for the per-character checks
         // below: calling through them retains nothing (the collection keeps
@@ -192,11 +202,7 @@ extension FontCollection {
                 if script == .han && memo.takesHanRuns && _keepsHanScript(scalar) {
                     let lookedUpHan = lookedUp.map { $0.script == .han && !$0.emoji } ?? false
                     if lookedUpHan || !_anyFace(ownFaces, count: ownCount, has: scalar) {
-                        if !lookedUpHan {
-                            let language = system.derivedLanguage(.han)
-                            lookedUp = (.han, false, system.languageIndex(language))
-                            lookedUpLanguage = language
-                        }
+                        lookUp(.han, emoji: false)
                         index = _hanRunEnd(
                             text, from: index, to: range.upperBound, own: ownFaces,
                             language: lookedUpLanguage, languageIndex: lookedUp!.index,
@@ -206,11 +212,7 @@ extension FontCollection {
                 }
                 index &+= length
                 if !_anyFace(ownFaces, count: ownCount, has: scalar) {
-                    if lookedUp.map({ $0.script != script || $0.emoji }) ?? true {
-                        let language = system.derivedLanguage(script)
-                        lookedUp = (script, false, system.languageIndex(language))
-                        lookedUpLanguage = language
-                    }
+                    lookUp(script, emoji: false)
                     if let face = memo.face(
                         for: scalar, language: lookedUpLanguage, index: lookedUp!.index,
                         system: system)
@@ -293,13 +295,7 @@ extension FontCollection {
             {
                 continue
             }
-            // Emoji are ranked for "und-zsye", the language emoji fonts
-            // declare, as Pango's itemizer asks for them.
-            if lookedUp.map({ $0.script != script || $0.emoji != emoji }) ?? true {
-                let language = emoji ? "und-zsye" : system.derivedLanguage(script)
-                lookedUp = (script, emoji, system.languageIndex(language))
-                lookedUpLanguage = language
-            }
+            lookUp(script, emoji: emoji)
             guard
                 let face = memo.face(
                     for: scalar, language: lookedUpLanguage, index: lookedUp!.index,
