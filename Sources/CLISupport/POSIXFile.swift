@@ -41,18 +41,27 @@ package final class POSIXFile {
     /// zeroed first: `read` writes the bytes it keeps (zeroing the chunks
     /// `trellis measure` reads cost 2-3 M instructions for a file of prose).
     package func read(upTo count: Int) throws(POSIXFileError) -> [UInt8] {
-        var failure: Int32?
+        var failure: POSIXFileError?
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            while true {
-                let result = Glibc.read(descriptor, buffer.baseAddress, count)
-                if result < 0 && errno == EINTR { continue }
-                if result < 0 { failure = errno }
-                initialized = max(result, 0)
-                return
+            do throws(POSIXFileError) {
+                initialized = try read(into: UnsafeMutableRawBufferPointer(buffer))
+            } catch {
+                failure = error
+                initialized = 0
             }
         }
-        if let failure { throw POSIXFileError(code: failure) }
+        if let failure { throw failure }
         return bytes
+    }
+
+    /// Reads up to `buffer.count` bytes into `buffer` (again when a signal
+    /// interrupts the call): how many, 0 at the end of the file.
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(POSIXFileError) -> Int {
+        while true {
+            let result = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+            if result >= 0 { return result }
+            if errno != EINTR { throw POSIXFileError(code: errno) }
+        }
     }
 
     /// Writes every byte.

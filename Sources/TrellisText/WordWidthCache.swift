@@ -107,6 +107,21 @@ final class _WordWidthCache: @unchecked Sendable {
         }
     }
 
+    /// Gives each shard's table room for its share of `pieces` distinct
+    /// pieces at once (`_ByteKeyTable.reserve`).
+    func reserve(pieces: Int) {
+        let perShard =
+            (max(pieces, 0) + _WordWidthCache.shardCount - 1) / _WordWidthCache.shardCount
+        for shard in shards {
+            shard.table.withLock { table in
+                if table.reserve(perShard) {
+                    shard.slotsHint.store(table.slotsHint, ordering: .relaxed)
+                    layoutVersion.add(1, ordering: .releasing)
+                }
+            }
+        }
+    }
+
     /// Each shard's slots and arena as they are now, each taken under its
     /// shard's lock (for `_SharedWordView`).
     func generations() -> [_ByteKeyTable.Generation] {

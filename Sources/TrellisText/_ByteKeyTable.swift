@@ -238,10 +238,8 @@ struct _ByteKeyTable {
         let entry = _ByteKeyEntry(
             word0: key.word0, word1: key.word1, lengthAndTag: key.lengthAndTag,
             hash: UInt32(truncatingIfNeeded: key.hash), arenaStart: arenaStart, value: value)
-        if count * 2 > slots.count
-            && (slots.count < _ByteKeyTable.denseSlots || count * 4 > slots.count * 3)
-        {
-            grow()
+        if !Self.holds(count, slots: slots.count) {
+            resize(to: slots.count * 2)
             place(entry)
             return true
         }
@@ -251,6 +249,29 @@ struct _ByteKeyTable {
             Self.publish(entry, at: slots.pointer + slot)
         }
         return emptied
+    }
+
+    /// Whether `slots` slots hold `entries` entries without doubling: at
+    /// most half full below `denseSlots` slots, three quarters from there.
+    @inline(__always)
+    static func holds(_ entries: Int, slots: Int) -> Bool {
+        entries * 2 <= slots || (slots >= denseSlots && entries * 4 <= slots * 3)
+    }
+
+    /// Makes the slot array as large as inserting `entries` entries (at
+    /// most `maximumCount`) would grow it, placing the entries there again,
+    /// so that a table that fills to them skips the arrays it would have
+    /// doubled through (memory the kernel zeroes for nothing once they are
+    /// freed). Whether it made new slots. Nothing else changes: an entry's
+    /// value does not depend on where it lies.
+    @discardableResult
+    mutating func reserve(_ entries: Int) -> Bool {
+        let target = min(entries, maximumCount)
+        var size = slots.count
+        while !Self.holds(target, slots: size) { size *= 2 }
+        guard size > slots.count else { return false }
+        resize(to: size)
+        return true
     }
 
     /// Writes `entry` into the empty slot `target`: every word but
@@ -275,18 +296,19 @@ struct _ByteKeyTable {
         Self.publish(entry, at: slots.pointer + slot)
     }
 
-    /// Doubles the slot array and places the existing entries again (each
-    /// keeps the hash bits that choose its position); the old array is left
-    /// as it was, for readers that still hold it.
+    /// Makes a slot array of `count` slots (more than now, a power of two)
+    /// and places the existing entries again (each keeps the hash bits that
+    /// choose its position); the old array is left as it was, for readers
+    /// that still hold it.
     ///
     /// Of each new slot only `lengthAndTag` is written (0, empty), one word
     /// of its cache line: every other field is written with the entry that
     /// fills the slot and read only after it. Filling whole entries with
     /// zeros was a `memset` of every byte (5,000 rows of Russian prose:
     /// 16.6 M instructions, 112 doublings).
-    private mutating func grow() {
+    private mutating func resize(to count: Int) {
         let old = slots
-        slots = _AlignedBuffer(uninitializedCount: old.count * 2)
+        slots = _AlignedBuffer(uninitializedCount: count)
         let empty = _ByteKeyEntry.lengthAndTagOffset
         let raw = UnsafeMutableRawPointer(slots.pointer)
         for index in 0..<slots.count {

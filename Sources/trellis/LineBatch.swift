@@ -2,6 +2,7 @@
 // time, for the library's ordered parallel pipeline (TrellisSupport's
 // `runBatchPipeline`).
 
+import TrellisData
 import TrellisSupport
 
 /// The lines of one batch, copied out of the reader.
@@ -28,3 +29,20 @@ struct LineBatch {
 }
 
 extension LineBatch: PipelineBatch {}
+
+/// The lines of one batch of `trellis measure`: ranges of one block of the
+/// input, which the batch shares with the reader rather than copying them
+/// (`LineBlockReader`).
+struct BlockBatch: PipelineBatch {
+    /// The block the lines lie in (nil while there are none).
+    var block: LineBlock?
+    var lines: [LineBatch.Line] = []
+
+    var count: Int { lines.count }
+
+    /// The block's bytes up to the end of the last line (read before the
+    /// batch was made; the reader may be adding bytes after them).
+    var bytes: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: block?.bytes, count: lines.last?.range.upperBound ?? 0)
+    }
+}

@@ -87,6 +87,19 @@ struct Measure: ParsableCommand {
         }
     }
 
+    /// Reads standard input into `buffer` (for `LineBlockReader`): the
+    /// bytes read, 0 at its end; a failure as the line reader of `trellis
+    /// heights` reports it.
+    static func readStandardInput(_ buffer: UnsafeMutableRawBufferPointer) throws(DataFileError)
+        -> Int
+    {
+        do {
+            return try POSIXFile.standardInput.read(into: buffer)
+        } catch {
+            throw DataFileError(file: "-", line: nil, message: "cannot read: \(error)")
+        }
+    }
+
     /// The prepared texts `run` keeps: none (see `run`).
     static let preparedTextCapacity = 0
 

@@ -60,14 +60,16 @@ struct MeasureOptions {
         let threads = max(1, trellis_active_processor_count())
         trellis_use_batch_heap(64 << 20, threads <= 2 ? 1 : 0)
         // The heap these rows will fill, faulted in on another core while
-        // this one sets the fonts up: 4 MB and 8 bytes a byte of input (of
-        // huge pages, 5,000 English rows fill 12 MB from 0.93 MB of input,
-        // German 12 MB from 1.05 MB, Russian 14 MB from 1.78 MB, Chinese
-        // 8 MB from 0.68 MB, the mixed file 16 MB from 1.11 MB), at most
-        // 16 MB (the word cache and the batches in flight are bounded,
-        // not the input); none for an empty file or a pipe.
-        let input = min(UInt(clamping: trellis_input_bytes_left(0)), 2 << 20)
-        if input > 0 { trellis_fault_in_batch_heap(min((4 << 20) + 8 * input, 16 << 20)) }
+        // this one sets the fonts up: 8 MB and a byte a byte of input (the
+        // heap above its first huge page's start, 5,000 rows: English
+        // 6.7 MB from 0.93 MB of input, German 6.8 MB from 1.05 MB,
+        // Russian 7.5 MB from 1.78 MB, Chinese 8.3 MB from 0.68 MB, the
+        // mixed file 11.0 MB from 1.11 MB, 2026-12-02), at most 16 MB (the
+        // word cache and the batches in flight are bounded, not the
+        // input); none for an empty file or a pipe.
+        let fileBytes = Int(clamping: trellis_input_bytes_left(0))
+        let input = UInt(min(fileBytes, 2 << 20))
+        if input > 0 { trellis_fault_in_batch_heap(min((8 << 20) + input, 16 << 20)) }
         let fonts: FontCollection
         do {
             fonts = try Measure.fonts(
@@ -88,22 +90,38 @@ struct MeasureOptions {
         // and the real rows of Debian's fortunes repeat within such a
         // window 0 to 22 times in 5,000 (2026-11-30).
         let measurer = TextMeasurer(preparedTextCapacity: Measure.preparedTextCapacity)
+        // The word cache's tables made at the size the rows will fill at
+        // once: about a distinct piece per 48 bytes of the first 2 MB of
+        // input (5,000 rows of Debian's fortunes, bytes a distinct word:
+        // English 33, German 36, Russian 50, the mixed file 28, Chinese
+        // 57), an estimate kept low, since a table made too large is
+        // memory the kernel zeroes for nothing, and one made too small
+        // doubles as it would have.
+        if fileBytes > 0 { measurer._reserveWordCache(pieces: min(fileBytes, 2 << 20) / 48) }
         let settings = MeasureSettings(
             field: field, markup: markup, width: width, lines: lines, scale: scale)
-        // Texts to measure, not rows: no data limit applies.
-        var unlimited = DataLimits.standard
-        unlimited.maxRowLength = 1 << 48
-        let reader = try LineReader(path: "-", limits: unlimited)
+        // Standard input is read into blocks the batches share: a file into
+        // one block of its size (up to 16 MB), read at once; anything else
+        // 1 MB at a time. Its bytes are copied only by `read`. Texts to
+        // measure, not rows: no data limit applies to a line's length.
+        var reader = LineBlockReader(
+            firstBlockSize: fileBytes > 0 ? min(fileBytes, 16 << 20) + 1 : 1 << 20)
         var index = 0
         // The first batch is small: the other threads have nothing to do
         // until it is read (2,048 lines took the calling thread about
         // 0.7 ms on the 2-core VM, 2026-12-01), and its chunks keep them
-        // busy while the next batch is read.
-        func read() throws -> LineBatch {
-            var batch = LineBatch()
+        // busy while the next batch is read. A batch's lines lie in one
+        // block.
+        func read() throws -> BlockBatch {
+            var batch = BlockBatch()
             let size = index == 0 ? 128 : 2048
-            while batch.count < size, let (lineNumber, bytes) = try reader.nextLine() {
-                batch.append(index: index, line: lineNumber, bytes)
+            batch.lines.reserveCapacity(size)
+            while batch.count < size,
+                let (lineNumber, range) = try reader.next(
+                    stayingInBlock: batch.block != nil, read: Measure.readStandardInput)
+            {
+                if batch.block == nil { batch.block = reader.block }
+                batch.lines.append(LineBatch.Line(index: index, line: lineNumber, range: range))
                 index += 1
             }
             return batch
@@ -112,21 +130,21 @@ struct MeasureOptions {
         // takes its chunk; the records are written in input order.
         let workers: [Void] = Array(repeating: (), count: threads)
         let process = {
-            (_: (), job: BatchJob<LineBatch, MeasureChunk>, rows: Range<Int>) -> MeasureChunk in
+            (_: (), job: BatchJob<BlockBatch, MeasureChunk>, rows: Range<Int>) -> MeasureChunk in
             var chunk = MeasureChunk()
             chunk.bytes.reserveCapacity(rows.count * 96)
-            job.batch.bytes.withUnsafeBufferPointer { bytes in
-                for k in rows {
-                    if k > job.earliestFailureRow { return }
-                    let line = job.batch.lines[k]
-                    do throws(MessageError) {
-                        let measured = try settings.measure(
-                            bytes[line.range], measurer: measurer, style: style)
-                        settings.append(measured, to: &chunk.bytes)
-                    } catch {
-                        chunk.failure = (k, "line \(line.line): \(error)")
-                        return
-                    }
+            // The job keeps the batch, and so its block, meanwhile.
+            let bytes = job.batch.bytes
+            for k in rows {
+                if k > job.earliestFailureRow { break }
+                let line = job.batch.lines[k]
+                do throws(MessageError) {
+                    let measured = try settings.measure(
+                        bytes[line.range], measurer: measurer, style: style)
+                    settings.append(measured, to: &chunk.bytes)
+                } catch {
+                    chunk.failure = (k, "line \(line.line): \(error)")
+                    break
                 }
             }
             return chunk
