@@ -60,16 +60,19 @@ struct MeasureOptions {
         let threads = max(1, trellis_active_processor_count())
         trellis_use_batch_heap(64 << 20, threads <= 2 ? 1 : 0)
         // The heap these rows will fill, faulted in on another core while
-        // this one sets the fonts up: 8 MB and a byte a byte of input (the
-        // heap above its first huge page's start, 5,000 rows: English
-        // 6.7 MB from 0.93 MB of input, German 6.8 MB from 1.05 MB,
-        // Russian 7.5 MB from 1.78 MB, Chinese 8.3 MB from 0.68 MB, the
-        // mixed file 11.0 MB from 1.11 MB, 2026-12-02), at most 16 MB (the
-        // word cache and the batches in flight are bounded, not the
-        // input); none for an empty file or a pipe.
+        // this one sets the fonts up: 2 MB and 12 bytes a byte of input,
+        // at most 8 MB and a byte a byte, at most 16 MB (the heap above its
+        // first huge page's start, 2026-12-02: one English row 0.5 MB,
+        // 1,000 rows 4.5 MB from 186 KB; 5,000 rows: English 6.7 MB from
+        // 0.93 MB of input, German 6.8 MB from 1.05 MB, Russian 7.5 MB
+        // from 1.78 MB, Chinese 8.3 MB from 0.68 MB, the mixed file 11.0 MB
+        // from 1.11 MB; the word cache and the batches in flight are
+        // bounded, not the input); none for an empty file or a pipe.
         let fileBytes = Int(clamping: trellis_input_bytes_left(0))
         let input = UInt(min(fileBytes, 2 << 20))
-        if input > 0 { trellis_fault_in_batch_heap(min((8 << 20) + input, 16 << 20)) }
+        if input > 0 {
+            trellis_fault_in_batch_heap(min((2 << 20) + 12 * input, (8 << 20) + input, 16 << 20))
+        }
         let fonts: FontCollection
         do {
             fonts = try Measure.fonts(
