@@ -111,7 +111,7 @@ extension Solver {
             for i in stride(from: k, to: 0, by: -1) { pool.swapAt(i, i - 1) }
         }
         _basisPoolHits &+= 1
-        _pendingSuggestions.removeAll(keepingCapacity: true)
+        while !_pendingSuggestions.isEmpty { _pendingSuggestions.removeLast() }
     }
 
     /// `_degenerateRowsHold` in the kept basis a read was answered from

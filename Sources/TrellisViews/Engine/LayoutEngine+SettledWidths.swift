@@ -106,7 +106,7 @@ extension LayoutEngine {
             guard refitPlanHolds else { return abandonSettledWidths() }
         }
         forgetRememberedSizes()
-        plan.settledWidths.removeAll(keepingCapacity: true)
+        plan.settledWidths.removeAllFromEnd()
         for k in 0..<plan.widths.count {
             // Read, and found settled, in a kept basis feasible for the
             // constants while the suggestions wait, where the solver keeps
@@ -151,7 +151,7 @@ extension LayoutEngine {
             }
         }
         plan.baselineDrain = 0
-        plan.heldBaselines.removeAll(keepingCapacity: true)
+        plan.heldBaselines.removeAllFromEnd()
         plan.settledMisses = 0
         loop.lastPassCount = 2
         loop.settledWidthRefitCount &+= 1
@@ -184,6 +184,6 @@ extension LayoutEngine {
             intrinsic.texts[index]?.with { $0._baselinesChanged = true }
             queueContentSize(at: index)
         }
-        plan.heldBaselines.removeAll(keepingCapacity: true)
+        plan.heldBaselines.removeAllFromEnd()
     }
 }
