@@ -216,7 +216,8 @@ extension Solver {
         }
         _structureVersion &+= 1
         _liveColumnsVersion = _structureVersion
-        if !_infeasible.isEmpty { _infeasible.removeAll(keepingCapacity: true) }
+        // One at a time (see `_optimizePendingSuggestions`).
+        while !_infeasible.isEmpty { _infeasible.removeLast() }
         swap(&taken.pointee.infeasibleRows, &leftInfeasible)
     }
 

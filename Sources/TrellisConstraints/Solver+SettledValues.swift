@@ -66,6 +66,65 @@ extension Solver {
         return answer
     }
 
+    /// `isSettled(at:above:)` for a value just read from a kept basis
+    /// (`provisionalValue(at:)` while suggestions wait): answered from the
+    /// answer kept for that basis, its degenerate rows checked there at
+    /// the current constants, without optimising the waiting suggestions;
+    /// else `isSettled(at:above:)` itself (which optimises them first).
+    ///
+    /// The kept basis is optimal for the current constants, so an answer
+    /// `isSettled` gave when it was the tableau (the same rows up to the
+    /// constants, as for an answer kept by the basis in `isSettled`) holds
+    /// for it: the value read has one value on the solutions optimal for
+    /// the levels above `priority`.
+    /// - Complexity: O(degenerate rows) when answered from a kept answer.
+    public func isProvisionallySettled(at handle: SolverHandle, above priority: Priority) -> Bool {
+        if !_pendingSuggestions.isEmpty, handle.isValid, !isDegraded, _definitionCount == 0,
+            _keptRead >= 0,
+            _keptReadStamp == (_structureVersion, _membershipVersion, _constantVersion)
+        {
+            let key = (
+                _basisPool[_keptRead].fingerprint, _membershipVersion, handle.raw, priority.rawValue
+            )
+            for slot in 0..<_settledKeys.count where _settledKeys[slot] == key {
+                guard _settledAnswers[slot] else { return false }
+                if _keptDegenerateRowsHold(_settledRows[slot]) { return true }
+            }
+            // No answer for it yet: that very basis becomes the tableau (a
+            // degenerate optimum has several bases, and optimising could
+            // take another, whose answer the next read would not find).
+            _takeKeptReadBasis()
+        }
+        return isSettled(at: handle, above: priority)
+    }
+
+    /// Makes the kept basis a read was answered from (`_keptRead`, its
+    /// shifts to the current constants carried) the tableau, as
+    /// `_takeFeasibleKeptBasis` takes one: feasible for the current
+    /// constants, and so optimal, it is what the waiting suggestions'
+    /// optimisation would reach.
+    func _takeKeptReadBasis() {
+        let k = _keptRead
+        _keptRead = -1  // its shifts stay, for the exchange
+        _basisPool.withUnsafeMutableBufferPointer { pool in
+            _exchangeWithTableau(pool.baseAddress! + k)
+            for i in stride(from: k, to: 0, by: -1) { pool.swapAt(i, i - 1) }
+        }
+        _basisPoolHits &+= 1
+        while !_pendingSuggestions.isEmpty { _pendingSuggestions.removeLast() }
+    }
+
+    /// `_degenerateRowsHold` in the kept basis a read was answered from
+    /// (`_keptRead`), at the current constants.
+    func _keptDegenerateRowsHold(_ basics: [_Symbol]) -> Bool {
+        for basic in basics {
+            guard _basisPool[_keptRead].symbols[Int(basic)].row >= 0,
+                _keptValue(of: basic) <= Self._degenerateConstant
+            else { return false }
+        }
+        return true
+    }
+
     /// How many answers `isSettled` keeps.
     static let _settledSlots = 4
 

@@ -51,7 +51,9 @@ extension Solver {
     @usableFromInline @inline(never)
     func _optimizePendingSuggestions() {
         guard _dualOptimizeForConstants() != nil else {
-            _pendingSuggestions.removeAll(keepingCapacity: true)
+            // One at a time: `removeAll(keepingCapacity:)` goes through the
+            // generic range replacement (60-80 instructions a row here).
+            while !_pendingSuggestions.isEmpty { _pendingSuggestions.removeLast() }
             return
         }
         _replayPendingSuggestions()

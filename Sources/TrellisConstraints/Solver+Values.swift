@@ -90,6 +90,11 @@ extension Solver {
         return value(at: handle)
     }
 
+    /// Whether suggestions or optional constants wait for their dual
+    /// optimisation (the next operation other than a provisional read
+    /// runs it).
+    public var hasWaitingSuggestions: Bool { !_pendingSuggestions.isEmpty }
+
     /// A handle for suggesting values for the edit variable `variable`
     /// (`suggestValue(_:at:)`); `.none` when it is not an edit variable.
     public func editHandle(for variable: Variable) -> SolverHandle {

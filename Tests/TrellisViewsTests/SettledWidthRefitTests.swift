@@ -104,13 +104,16 @@ import TrellisText
     }
 
     /// One reused cell of a random shape over `rows` rows against a new
-    /// cell per row; returns the rows the skip answered.
-    func check(seed: Int, rows: Int) throws -> Int {
+    /// cell per row; returns the rows the skip answered, and how many of
+    /// them read the widths, and found them settled, in a kept basis
+    /// (`Solver.isProvisionallySettled(at:above:)`).
+    func check(seed: Int, rows: Int) throws -> (skipped: Int, kept: Int) {
         var rng = SplitMix64(seed: UInt64(seed) &+ 36_000)
         let shape = Shape(&rng)
         let reused = try Cell(shape)
         var width = 375.0
         var skipped = 0
+        var kept = 0
         for row in 0..<rows {
             if rng.below(20) == 0 { width = [320, 375, 414][rng.below(3)] }
             // Mostly texts that are not empty (an empty one changes the
@@ -122,8 +125,12 @@ import TrellisText
             )
             reused.show(texts)
             let before = reused.engine?.settledWidthRefitCount ?? 0
+            let keptBefore = reused.engine?.settledKeptReadCount ?? 0
             let height = fittingHeight(of: reused.content, width: width)
-            if (reused.engine?.settledWidthRefitCount ?? 0) > before { skipped += 1 }
+            if let engine = reused.engine, engine.settledWidthRefitCount > before {
+                skipped += 1
+                if engine.settledKeptReadCount > keptBefore { kept += 1 }
+            }
             let fresh = try Cell(shape)
             fresh.show(texts)
             let expected = fittingHeight(of: fresh.content, width: width)
@@ -137,23 +144,38 @@ import TrellisText
                     "seed \(seed) row \(row) \(texts)")
             }
         }
-        return skipped
+        return (skipped, kept)
     }
 
     /// 60 random cells of 60 rows each.
     @Test func reusedCellsSkippingTheFirstPassLayOutAsNewOnes() throws {
         var skipping = 0
         var total = 0
+        var kept = 0
         for seed in 0..<60 {
-            let skipped = try check(seed: seed, rows: 60)
+            let (skipped, fromKept) = try check(seed: seed, rows: 60)
             if skipped > 0 { skipping += 1 }
             total += skipped
+            kept += fromKept
         }
         // Both kinds of cell are met: where the price's priorities settle
         // the title's width, and where they do not.
         #expect(skipping >= 3, "\(skipping) cells skipped")
         #expect(skipping <= 50, "\(skipping) cells skipped")
         #expect(total >= 150, "\(total) rows skipped")
+        // Some of them read the widths from a kept basis.
+        #expect(kept >= 1, "\(kept) of \(total) rows read from a kept basis")
+    }
+
+    /// The shape of `Templates/ProductCard.json`: the price hugging and
+    /// resisting at 751 on the title's first baseline, the title at 250
+    /// and 750.
+    static func productCardShape(_ rng: inout SplitMix64) -> Shape {
+        var shape = Shape(&rng)
+        (shape.titleHugging, shape.titleCompression) = (250, 750)
+        (shape.priceHugging, shape.priceCompression) = (751, 751)
+        (shape.alignment, shape.cap, shape.aspect) = (0, nil, false)
+        return shape
     }
 
     /// The product card of `Templates/ProductCard.json` (price hugging and
@@ -161,12 +183,10 @@ import TrellisText
     /// texts but a few skips the first pass once the plan is made.
     @Test func productCardRowsSkipTheFirstPass() throws {
         var rng = SplitMix64(seed: 36_001)
-        var shape = Shape(&rng)
-        (shape.titleHugging, shape.titleCompression) = (250, 750)
-        (shape.priceHugging, shape.priceCompression) = (751, 751)
-        (shape.alignment, shape.cap, shape.aspect) = (0, nil, false)
+        let shape = Self.productCardShape(&rng)
         let cell = try Cell(shape)
         var skipped = 0
+        var kept = 0
         for row in 0..<100 {
             let titles = Self.titles.filter { !$0.isEmpty }
             let prices = Self.prices.filter { !$0.isEmpty }
@@ -175,8 +195,12 @@ import TrellisText
             )
             cell.show(texts)
             let before = cell.engine?.settledWidthRefitCount ?? 0
+            let keptBefore = cell.engine?.settledKeptReadCount ?? 0
             let height = fittingHeight(of: cell.content, width: 375)
-            if row >= 5, (cell.engine?.settledWidthRefitCount ?? 0) > before { skipped += 1 }
+            if row >= 5, let engine = cell.engine, engine.settledWidthRefitCount > before {
+                skipped += 1
+                if engine.settledKeptReadCount > keptBefore { kept += 1 }
+            }
             let fresh = try Cell(shape)
             fresh.show(texts)
             #expect(close(height, fittingHeight(of: fresh.content, width: 375)), "row \(row)")
@@ -184,5 +208,36 @@ import TrellisText
         // (A row whose basis the settled answer cannot be read from runs
         // the first pass.)
         #expect(skipped >= 90, "\(skipped)")
+        #expect(kept >= 1, "\(kept) of \(skipped) rows read from a kept basis")
+    }
+
+    /// The product card over 600 rows of many prices and titles, reused
+    /// against a new cell per row: the rows whose title's width is read
+    /// from a kept basis (`Solver.isProvisionallySettled(at:above:)`,
+    /// many of them) lay out as new cells.
+    @Test func productCardRowsReadingKeptBasesLayOutAsNewCells() throws {
+        var rng = SplitMix64(seed: 36_002)
+        let shape = Self.productCardShape(&rng)
+        let cell = try Cell(shape)
+        let words = [
+            "Mug", "ceramic", "wireless", "leather", "bottle", "organic", "green", "tea,",
+            "stainless", "steel", "kids", "backpack", "garden", "hose", "lamp", "SPF",
+        ]
+        var kept = 0
+        for row in 0..<600 {
+            let title = (0..<(1 + rng.below(14))).map { _ in words[rng.below(words.count)] }
+                .joined(separator: " ")
+            let digits = (0..<(1 + rng.below(6))).map { _ in String(rng.below(10)) }.joined()
+            let texts = (title: title, price: "$\(digits).\(rng.below(90) + 10)")
+            cell.show(texts)
+            let before = cell.engine?.settledKeptReadCount ?? 0
+            let height = fittingHeight(of: cell.content, width: 375)
+            if (cell.engine?.settledKeptReadCount ?? 0) > before { kept += 1 }
+            let fresh = try Cell(shape)
+            fresh.show(texts)
+            #expect(
+                close(height, fittingHeight(of: fresh.content, width: 375)), "row \(row) \(texts)")
+        }
+        #expect(kept >= 100, "\(kept) rows read from a kept basis")
     }
 }

@@ -80,10 +80,11 @@ extension LayoutEngine {
     /// whose widths are settled above `level` (`settledWidthLevel()`):
     /// the queue is emptied but for the width-dependent labels (measured
     /// at their widths below), the baseline constraints' constants wait
-    /// (`_RefitPlan.holdsBaselines`), the widths are read, and where each
-    /// is settled above `level` (`Solver.isSettled(at:above:)`), the
-    /// labels are measured at them, the constants sent, and the root's
-    /// size read. The first pass and the second would have given these
+    /// (`_RefitPlan.holdsBaselines`), the widths are read (from a kept
+    /// basis while suggestions wait: `Solver.provisionalValue(at:)`), and
+    /// where each is settled above `level`
+    /// (`Solver.isProvisionallySettled(at:above:)`), the labels are
+    /// measured at them, the constants sent, and the root's size read. The first pass and the second would have given these
     /// very widths (see `settledWidthLevel()`), so the labels end where
     /// UIKit's passes end. A width not settled runs the first pass after
     /// all (`refitQueued`); nil as `refitQueued`, with the views it did
@@ -105,10 +106,16 @@ extension LayoutEngine {
             guard refitPlanHolds else { return abandonSettledWidths() }
         }
         forgetRememberedSizes()
-        plan.settledWidths.removeAll(keepingCapacity: true)
+        plan.settledWidths.removeAllFromEnd()
         for k in 0..<plan.widths.count {
-            let width = solver.value(at: plan.widths[k])
-            guard width.isFinite, solver.isSettled(at: plan.widths[k], above: level) else {
+            // Read, and found settled, in a kept basis feasible for the
+            // constants while the suggestions wait, where the solver keeps
+            // one and an answer for it (`isProvisionallySettled`): the
+            // tableau keeps its basis until the root's size is read, and
+            // takes a kept basis once a row instead of twice.
+            let width = solver.provisionalValue(at: plan.widths[k])
+            guard width.isFinite, solver.isProvisionallySettled(at: plan.widths[k], above: level)
+            else {
                 // The first pass after all, as `refit` starts it.
                 plan.settledMisses += 1
                 if plan.settledMisses >= 2 { plan.settledBackOff = 32 }
@@ -119,6 +126,7 @@ extension LayoutEngine {
             }
             plan.settledWidths.append(width)
         }
+        if solver.hasWaitingSuggestions { loop.settledKeptReadCount &+= 1 }
         for k in 0..<plan.widths.count {
             let index = intrinsic.widthDependentLabels[k].index
             // Forgotten first, so the width is taken as read (a width
@@ -143,7 +151,7 @@ extension LayoutEngine {
             }
         }
         plan.baselineDrain = 0
-        plan.heldBaselines.removeAll(keepingCapacity: true)
+        plan.heldBaselines.removeAllFromEnd()
         plan.settledMisses = 0
         loop.lastPassCount = 2
         loop.settledWidthRefitCount &+= 1
@@ -176,6 +184,6 @@ extension LayoutEngine {
             intrinsic.texts[index]?.with { $0._baselinesChanged = true }
             queueContentSize(at: index)
         }
-        plan.heldBaselines.removeAll(keepingCapacity: true)
+        plan.heldBaselines.removeAllFromEnd()
     }
 }

@@ -126,6 +126,7 @@ extension LayoutEngine {
     var lastPassCount: Int { loop.lastPassCount }
     var refitCount: Int { loop.refitCount }
     var settledWidthRefitCount: Int { loop.settledWidthRefitCount }
+    var settledKeptReadCount: Int { loop.settledKeptReadCount }
     var polledRefitCount: Int { loop.polledRefitCount }
     /// Whether `polledRefit` may answer (see `_SolveLoop.polledRefitEnabled`).
     var polledRefitEnabled: Bool {

@@ -57,6 +57,9 @@ struct _SolveLoop {
     var refitCount = 0
     /// How many of those skipped the labels' first pass (`refitSettledWidths`).
     var settledWidthRefitCount = 0
+    /// How many of those read the labels' widths, and found them settled,
+    /// in a kept basis (`Solver.isProvisionallySettled(at:above:)`).
+    var settledKeptReadCount = 0
     /// How many of those `polledRefit` answered (for tests).
     var polledRefitCount = 0
     /// Whether `polledRefit` may answer (tests turn it off to compare it
