@@ -116,7 +116,8 @@ enum _FillStop {
 /// UIKit fills lines: a piece fits when the line's width with the trailing
 /// whitespace of its pieces so far plus the piece's width without its own
 /// is within `available` (the first piece of a line always fits, unless it
-/// is wider than a line). Advances `index` past the pieces taken.
+/// is wider than a line). Advances `index` past the pieces taken; `fit`
+/// keeps the largest width it found within `available` (`_Workspace.linesFit`).
 ///
 /// A piece's trailing whitespace is a whole run of spaces: UAX #14 puts no
 /// break inside it (LB7, "Do not break before spaces"; LB18, "Break after
@@ -128,10 +129,13 @@ enum _FillStop {
 @inline(__always)
 func _fill(
     _ pieces: [_Piece], _ index: inout Int, _ line: inout _OpenLine, available: Double,
-    _ parameters: _BreakParameters
+    _ parameters: _BreakParameters, fit: inout Double, tracking: Bool
 ) -> _FillStop {
     pieces.withUnsafeBufferPointer { pieces in
         var position = index
+        // (In a local, written back once: through `fit` in the loop, each
+        // piece stored it again.)
+        var widest = fit
         var advance = line.advance
         var content = line.content
         var mask = line.mask
@@ -159,6 +163,10 @@ func _fill(
             hasPieces = true
             mask |= piece.measure.fontMask
             content = advance + word
+            if tracking {
+                if word > widest { widest = word }
+                if content > widest { widest = content }
+            }
             advance = content + parameters.spaceWidth(piece.measure)
             position += 1
             if piece.isHardBreak {
@@ -167,6 +175,7 @@ func _fill(
             }
         }
         index = position
+        fit = widest
         line.advance = advance
         line.content = content
         line.mask = mask
@@ -228,20 +237,47 @@ extension _Workspace {
         _ text: _PreparedText, _ parameters: _BreakParameters, into lines: inout _LineList,
         cache: _WordWidthCache
     ) -> Bool {
+        _breakLines(text, parameters, into: &lines, cache: cache, tracking: false)
+    }
+
+    /// `breakLines`, setting `linesFit`.
+    func breakLinesTracking(
+        _ text: _PreparedText, _ parameters: _BreakParameters, into lines: inout _LineList,
+        cache: _WordWidthCache
+    ) -> Bool {
+        _breakLines(text, parameters, into: &lines, cache: cache, tracking: true)
+    }
+
+    /// `breakLines`; `tracking` (a constant where inlined): `linesFit` set.
+    @inline(__always)
+    private func _breakLines(
+        _ text: _PreparedText, _ parameters: _BreakParameters, into lines: inout _LineList,
+        cache: _WordWidthCache, tracking: Bool
+    ) -> Bool {
         let limit = parameters.maximumLines > 0 ? parameters.maximumLines : Int.max
         let available = parameters.width + _fitTolerance
         let charWrap = parameters.mode == .byCharWrapping
         let truncated: Bool
+        var fit = -Double.infinity
         if text.isPlainParagraph && !charWrap,
             let plainTruncated = _breakPlainParagraph(
-                text, available: available, parameters, limit: limit, into: &lines)
+                text, available: available, parameters, limit: limit, into: &lines, fit: &fit,
+                tracking: tracking)
         {
             truncated = plainTruncated
         } else {
             lines.removeAll()
-            truncated = _breakPieces(
-                text, available: available, parameters, limit: limit, into: &lines, cache: cache)
+            truncated =
+                tracking
+                ? _breakPiecesTracking(
+                    text, available: available, parameters, limit: limit, into: &lines,
+                    cache: cache, fit: &fit)
+                : _breakPieces(
+                    text, available: available, parameters, limit: limit, into: &lines,
+                    cache: cache)
         }
+        // (A truncated last line is cut to the width.)
+        if tracking { linesFit = truncated ? .infinity : fit }
         if truncated, !lines.isEmpty {
             switch parameters.mode {
             case .byTruncatingHead, .byTruncatingTail, .byTruncatingMiddle:
@@ -253,12 +289,39 @@ extension _Workspace {
         return truncated
     }
 
-    /// Greedy filling of any prepared text (hard breaks, bidi paragraphs,
-    /// mixed fonts, letter spacing, words wider than the line, character
-    /// wrapping). Returns whether text was left over after `limit` lines.
+    /// `_fillPieces` without `fit`. (Functions of their own, apart from
+    /// `breakLines`: inlined there, the greedy filling of pieces made the
+    /// plain paragraphs' path about 20 instructions a text slower.)
+    @inline(never)
     private func _breakPieces(
         _ text: _PreparedText, available: Double, _ parameters: _BreakParameters, limit: Int,
         into lines: inout _LineList, cache: _WordWidthCache
+    ) -> Bool {
+        var fit = -Double.infinity
+        return _fillPieces(
+            text, available: available, parameters, limit: limit, into: &lines, cache: cache,
+            fit: &fit, tracking: false)
+    }
+
+    /// `_fillPieces`, setting `fit`.
+    @inline(never)
+    private func _breakPiecesTracking(
+        _ text: _PreparedText, available: Double, _ parameters: _BreakParameters, limit: Int,
+        into lines: inout _LineList, cache: _WordWidthCache, fit: inout Double
+    ) -> Bool {
+        _fillPieces(
+            text, available: available, parameters, limit: limit, into: &lines, cache: cache,
+            fit: &fit, tracking: true)
+    }
+
+    /// Greedy filling of any prepared text (hard breaks, bidi paragraphs,
+    /// mixed fonts, letter spacing, words wider than the line, character
+    /// wrapping). Returns whether text was left over after `limit` lines.
+    /// `fit`: as `_fill`'s, +∞ once a tab is placed.
+    @inline(__always)
+    private func _fillPieces(
+        _ text: _PreparedText, available: Double, _ parameters: _BreakParameters, limit: Int,
+        into lines: inout _LineList, cache: _WordWidthCache, fit: inout Double, tracking: Bool
     ) -> Bool {
         let pieces = text.wholePieces()
         let charWrap = parameters.mode == .byCharWrapping
@@ -273,7 +336,10 @@ extension _Workspace {
             }
             if !charWrap {
                 // Whole pieces, as many as fit: the common case, in a loop of its own.
-                switch _fill(pieces, &index, &line, available: available, parameters) {
+                switch _fill(
+                    pieces, &index, &line, available: available, parameters, fit: &fit,
+                    tracking: tracking)
+                {
                 case .end:
                     break pieceLoop
                 case .overflow:
@@ -287,6 +353,7 @@ extension _Workspace {
                     line.emit(into: &lines, breakingAfter: pieces[index - 1])
                     continue pieceLoop
                 case .tab:
+                    fit = .infinity
                     switch _placeTabbed(
                         text, pieces[index], start: index == 0 ? 0 : Int(pieces[index - 1].end),
                         &line, available: available, parameters, cache: cache)
@@ -356,6 +423,8 @@ extension _Workspace {
                     }
                     line.hasPieces = true
                     line.isRightToLeft = piece.flags & _Piece.rtlParagraph != 0
+                } else if tracking, line.advance > 0, line.advance + cluster.width > fit {
+                    fit = line.advance + cluster.width
                 }
                 line.mask |= piece.measure.fontMask & cluster.mask
                 line.advance += cluster.width
@@ -392,20 +461,26 @@ extension _Workspace {
     @inline(__always)
     private func _breakPlainParagraph(
         _ text: _PreparedText, available: Double, _ parameters: _BreakParameters, limit: Int,
-        into lines: inout _LineList
+        into lines: inout _LineList, fit: inout Double, tracking: Bool
     ) -> Bool? {
         lines.removeAll()
         if parameters.letterSpacing.bitPattern == 0 {
             // Each width is `em × size + 0`, as `_BreakParameters` computes
             // it with letter spacing +0 (the `+ 0` turns a −0 into +0 there too).
             let size = parameters.size
-            return _fillPlainParagraph(text, available: available, limit: limit, into: &lines) {
+            return _fillPlainParagraph(
+                text, available: available, limit: limit, into: &lines, fit: &fit,
+                tracking: tracking
+            ) {
                 block, _, index in
                 (block[2 &* index] * size + 0, block[2 &* index &+ 1] * size + 0)
             }
         }
         return text.plainClusters.withUnsafeBufferPointer { clusters in
-            _fillPlainParagraph(text, available: available, limit: limit, into: &lines) {
+            _fillPlainParagraph(
+                text, available: available, limit: limit, into: &lines, fit: &fit,
+                tracking: tracking
+            ) {
                 block, _, index in
                 (
                     parameters.wordWidth(
@@ -418,16 +493,21 @@ extension _Workspace {
     }
 
     /// The loop of `_breakPlainParagraph`; `widths(block, count, index)`
-    /// gives a piece's width without and with only its trailing whitespace.
+    /// gives a piece's width without and with only its trailing whitespace;
+    /// `fit` as `_fill`'s.
     @inline(__always)
     private func _fillPlainParagraph(
         _ text: _PreparedText, available: Double, limit: Int, into lines: inout _LineList,
+        fit: inout Double, tracking: Bool,
         widths: (UnsafePointer<Double>, Int, Int) -> (Double, Double)
     ) -> Bool? {
         let mask = text.uniformMask
         let textEnd = text.byteCount
         let count = text.pieceCount
         return text.plainBlock.withUnsafeBufferPointer { block -> Bool? in
+            // (In a local, written back once, as in `_fill`.)
+            var widest = fit
+            defer { fit = widest }
             let ems = block.baseAddress!
             let ends = UnsafeRawPointer(ems + 2 &* count)
             var index = 0
@@ -437,6 +517,7 @@ extension _Workspace {
                 // The first piece of a line fits unless it is wider than a line.
                 var (word, space) = widths(ems, count, index)
                 if word > available { return nil }
+                if tracking, word > widest { widest = word }
                 var content = 0 + word
                 var advance = content + space
                 index &+= 1
@@ -445,6 +526,10 @@ extension _Workspace {
                     if advance + word > available { break }
                     if word > available { return nil }
                     content = advance + word
+                    if tracking {
+                        if word > widest { widest = word }
+                        if content > widest { widest = content }
+                    }
                     advance = content + space
                     index &+= 1
                 }
@@ -461,120 +546,4 @@ extension _Workspace {
             return false
         }
     }
-
-    /// Replaces the last line by the rest of its text up to the next hard
-    /// break (or the end), without the whitespace before it, cut to fit
-    /// with "…" (U+2026) at its head, middle or tail, as UILabel does.
-    private func truncateLastLine(
-        _ lines: inout _LineList, _ text: _PreparedText, _ parameters: _BreakParameters,
-        cache: _WordWidthCache
-    ) {
-        var line = lines[lines.count - 1]
-        // The rest of the paragraph the last line belongs to.
-        var paragraphEnd = text.byteCount
-        var contentEnd = paragraphEnd
-        var pieceStart = 0
-        // A plain paragraph has no hard break: it runs to the end.
-        for piece in text.isPlainParagraph ? [] : text.wholePieces() {
-            if Int(piece.end) > line.start && piece.isHardBreak {
-                paragraphEnd = Int(piece.end)
-                contentEnd = text.withBytes {
-                    _hardBreakStart($0, end: paragraphEnd, start: pieceStart).start
-                }
-                break
-            }
-            pieceStart = Int(piece.end)
-        }
-        // The paragraph's trailing whitespace hangs, as at any line's end:
-        // it takes no room from the text kept around the ellipsis (head and
-        // middle truncation keep clusters from the end).
-        contentEnd = text.withBytes {
-            _trailingWhitespaceStart($0, end: contentEnd, start: line.start)
-        }
-        var all = clusters(
-            of: text, line.start..<contentEnd, contentEnd: contentEnd, parameters, cache: cache)
-        // Tabs measured from the line's start (see Workspace+Tabs.swift).
-        var x = 0.0
-        for index in all.indices {
-            if all[index].isTab { all[index].width = _nextTabStop(after: x) - x }
-            x += all[index].width
-        }
-        var ellipsisParameters = parameters
-        var ellipsisFonts = text.fonts
-        if let styles = text.styles {
-            // The ellipsis takes the style of the text where the line starts.
-            let run = styles.run(at: line.start)
-            ellipsisFonts = run.fonts
-            ellipsisParameters.size = run.size
-            ellipsisParameters.letterSpacing = run.letterSpacing
-        }
-        let ellipsis = ellipsisWidth(ellipsisFonts, ellipsisParameters, cache: cache)
-        let available = parameters.width + _fitTolerance - ellipsis
-        var head = 0  // clusters kept from the start
-        var tail = 0  // clusters kept from the end
-        var used = 0.0
-        switch parameters.mode {
-        case .byTruncatingTail:
-            while head < all.count && used + all[head].width <= available {
-                used += all[head].width
-                head += 1
-            }
-        case .byTruncatingHead:
-            while tail < all.count && used + all[all.count - 1 - tail].width <= available {
-                used += all[all.count - 1 - tail].width
-                tail += 1
-            }
-        default:  // middle: take from each end in turn while both fit
-            var fromStart = true
-            while head + tail < all.count {
-                let next = fromStart ? all[head] : all[all.count - 1 - tail]
-                if used + next.width > available { break }
-                used += next.width
-                if fromStart { head += 1 } else { tail += 1 }
-                fromStart.toggle()
-            }
-        }
-        // Whitespace next to the ellipsis does not count.
-        var width = 0.0
-        var keptHead = head
-        while keptHead > 0 && _isSpaceCluster(all[keptHead - 1], text) {
-            keptHead -= 1
-        }
-        for index in 0..<keptHead { width += all[index].width }
-        var keptTail = tail
-        while keptTail > 0 && _isSpaceCluster(all[all.count - keptTail], text) { keptTail -= 1 }
-        for index in (all.count - keptTail)..<all.count { width += all[index].width }
-        line.width = width + ellipsis
-        line.end = paragraphEnd
-        line.isTruncated = true
-        lines[lines.count - 1] = line
-    }
-
-    /// Width of "…" in points: the first font of the collection that has it.
-    func ellipsisWidth(
-        _ fonts: FontCollection, _ parameters: _BreakParameters, cache: _WordWidthCache
-    ) -> Double {
-        let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
-        let measure = ellipsis.withUnsafeBufferPointer { bytes in
-            measurePart(
-                bytes, 0..<3, trailingStart: 3, isLast: true, rtl: false, fonts: fonts, cache: cache
-            )
-        }
-        return parameters.wordWidth(measure)
-    }
-}
-
-/// True when the cluster is a space, tab or other hanging whitespace.
-@inline(__always)
-private func _isSpaceCluster(_ cluster: _Cluster, _ text: _PreparedText) -> Bool {
-    if cluster.isSpace { return true }
-    return text.withBytes { bytes in
-        let next = _nextScalarEnd(bytes, cluster.start)
-        return _trailingWhitespaceStart(bytes, end: next, start: cluster.start) == cluster.start
-    }
-}
-
-@inline(__always)
-private func _nextScalarEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
-    _decodeScalar(bytes, at: start).1 + start
 }

@@ -164,9 +164,10 @@ public final class TextMeasurer: @unchecked Sendable {
     )
         throws(TextError) -> Size
     {
-        try _fittingSize(
+        var linesFit = 0.0
+        return try _fittingSize(
             text, style: style, width: size.width, numberOfLines: numberOfLines, scale: scale,
-            styleChecked: false)
+            styleChecked: false, tracking: false, linesFit: &linesFit)
     }
 
     /// `sizeThatFits` for a caller that checked `style` once (its
@@ -177,24 +178,62 @@ public final class TextMeasurer: @unchecked Sendable {
         _ text: String, checkedStyle style: TextStyle, width: Double, numberOfLines: Int,
         scale: Double
     ) throws(TextError) -> Size {
-        try _fittingSize(
+        var linesFit = 0.0
+        return try _fittingSize(
             text, style: style, width: width, numberOfLines: numberOfLines, scale: scale,
-            styleChecked: true)
+            styleChecked: true, tracking: false, linesFit: &linesFit)
     }
 
+    /// `_sizeThatFits(_:checkedStyle:width:numberOfLines:scale:)`, with
+    /// `linesFit` set to the widest its line breaking found to fit
+    /// (`_Workspace.linesFit`; -∞ for an empty text): at any width for
+    /// which `_keepsLines(linesFit:from:to:)` holds, the text breaks into
+    /// the same lines, so it has the same size.
+    package func _sizeThatFits(
+        _ text: String, checkedStyle style: TextStyle, width: Double, numberOfLines: Int,
+        scale: Double, linesFit: inout Double
+    ) throws(TextError) -> Size {
+        try _fittingSize(
+            text, style: style, width: width, numberOfLines: numberOfLines, scale: scale,
+            styleChecked: true, tracking: true, linesFit: &linesFit)
+    }
+
+    /// Whether a text that `_sizeThatFits(…linesFit:)` measured at `first`
+    /// (setting `linesFit`) breaks into the same lines at `second`: a width
+    /// no wider (so every piece that did not fit still does not), within
+    /// which, as `breakLines` compares (`width + _fitTolerance`), every
+    /// piece that fit still fits. Widths as `_sizeThatFits` reads them (0:
+    /// no limit).
+    package static func _keepsLines(linesFit: Double, from first: Double, to second: Double)
+        -> Bool
+    {
+        let wide = first > 0 ? first : .infinity
+        let narrow = second > 0 ? second : .infinity
+        return narrow <= wide && linesFit <= narrow + _fitTolerance
+    }
+
+    /// The fitting size; `tracking` (a constant where inlined): `linesFit`
+    /// set as `_sizeThatFits(…linesFit:)` sets it, else left as it is and
+    /// the lines broken without recording it.
     @inline(__always)
     private func _fittingSize(
         _ text: String, style: TextStyle, width: Double, numberOfLines: Int, scale: Double,
-        styleChecked: Bool
+        styleChecked: Bool, tracking: Bool, linesFit: inout Double
     ) throws(TextError) -> Size {
         try _requirePositive(scale, "scale")
         guard !width.isNaN, width >= 0 else {
             throw TextError.invalidParameter(
                 name: "width", value: width, requirement: "0 or more (0 or infinity for no limit)")
         }
-        let fitting = try _layoutSize(
-            text, style: style, width: width > 0 ? width : .infinity,
-            numberOfLines: numberOfLines, usesFontLeading: true, styleChecked: styleChecked)
+        let fitting =
+            tracking
+            ? try _layoutSize(
+                text, style: style, width: width > 0 ? width : .infinity,
+                numberOfLines: numberOfLines, usesFontLeading: true, styleChecked: styleChecked,
+                linesFit: &linesFit)
+            : try _layoutSize(
+                text, style: style, width: width > 0 ? width : .infinity,
+                numberOfLines: numberOfLines, usesFontLeading: true, styleChecked: styleChecked)
         return Size(
             width: PixelGrid.ceil(fitting.width, scale: scale),
             height: PixelGrid.ceil(fitting.height, scale: scale))
@@ -251,18 +290,46 @@ public final class TextMeasurer: @unchecked Sendable {
         }
     }
 
+    /// `_layoutSize`, with `linesFit` as `_sizeThatFits(…linesFit:)` sets it.
+    func _layoutSize(
+        _ text: String, style: TextStyle, width: Double, numberOfLines: Int, usesFontLeading: Bool,
+        styleChecked: Bool, linesFit: inout Double
+    ) throws(TextError) -> Size {
+        let parameters = try _breakParameters(
+            text, style: style, width: width, numberOfLines: numberOfLines, singleLine: false,
+            styleChecked: styleChecked)
+        if text.isEmpty {
+            linesFit = -.infinity
+            return .zero
+        }
+        let (size, fit) = try _withLines(text, fonts: style.fonts, parameters, tracking: true) {
+            lines, _, prepared, workspace in
+            (
+                _assembledSize(
+                    lines, style: style, usesFontLeading: usesFontLeading, fonts: prepared.fonts,
+                    prepared: prepared), workspace.linesFit
+            )
+        }
+        linesFit = fit
+        return size
+    }
+
     /// Breaks `text` into lines in a borrowed workspace and hands them to
     /// `body`, with whether text was left over; their storage stays with the
     /// workspace for the next layout.
     @inline(__always)
     func _withLines<R>(
         _ text: String, fonts: FontCollection, _ parameters: _BreakParameters,
+        tracking: Bool = false,
         _ body: (UnsafeBufferPointer<_Line>, Bool, _PreparedText, _Workspace) -> R
     ) throws(TextError) -> R {
         try workspaces.withWorkspace { (workspace) throws(TextError) -> R in
             let prepared = try self._prepared(text, fonts: fonts, workspace: workspace)
             var lines = workspace.lineList
-            let truncated = workspace.breakLines(prepared, parameters, into: &lines, cache: words)
+            let truncated =
+                tracking
+                ? workspace.breakLinesTracking(prepared, parameters, into: &lines, cache: words)
+                : workspace.breakLines(prepared, parameters, into: &lines, cache: words)
             // Growing may have moved the storage.
             workspace.lineList = lines
             return body(lines.lines, truncated, prepared, workspace)

@@ -36,6 +36,13 @@ final class _Workspace {
     @exclusivity(unchecked) var prepareScratch = _PrepareScratch()
     /// The lines of the layout in progress (see `_LineList`).
     var lineList = _LineList()
+    /// The widest a piece or cluster, with its line before it, was found
+    /// to fit in the last `breakLines`: at any width no wider whose
+    /// `width + _fitTolerance` is at least this, every decision is the
+    /// same, so are the lines. +∞ where they read the width otherwise
+    /// (a tab placed, a truncated line). Unchecked, as `kernPairs`: each
+    /// access's check of exclusive access cost about 100 instructions.
+    @exclusivity(unchecked) var linesFit = -Double.infinity
     /// The fragments array of the last layout made here, shared with that
     /// layout: refilled in place by the next layout once the caller has
     /// dropped it (`TextMeasurer._layout`).

@@ -126,73 +126,6 @@ public struct DirectStackLayout {
     }
 }
 
-/// One node, flattened, with what the passes compute for it.
-struct _DirectNode {
-    enum Kind { case stack, label, image, fixed, button }
-    var kind: Kind
-    var isHidden: Bool
-    var parent: Int
-    /// Children (stacks), as a range of `_DirectPlan.childList`.
-    var children: Range<Int> = 0..<0
-    var stack: StackTree.Stack?
-    /// A stack's settings (as `stack`'s), read in place by every row's
-    /// steps (_StackSettings.swift).
-    var settings = _StackSettings()
-    var label: StackTree.LabelNode?
-    var image: StackTree.ImageNode?
-    var fixed: StackTree.FixedNode?
-    var button: StackTree.ButtonNode?
-    /// A label of several lines (its width is measured again at the width
-    /// it gets): read in every pass, so kept here rather than copied out of
-    /// `label`.
-    var isMultiLine = false
-    /// A label's text or a button's title (as `.plain`), set wherever
-    /// `label` or `button` gets one (`flatten`, `refresh`) and by a row's
-    /// `prepare`, which writes it here only (every step reads a label's
-    /// text and a button's title here, never `label.text` nor
-    /// `button.title`), a label's `numberOfLines` (1 for other nodes) and a
-    /// button's content insets: read in place by `measure` on every row,
-    /// where a read through the optional payload (`label?.text`) copies
-    /// the whole node first.
-    var text = StackTree.Text.plain("")
-    var numberOfLines = 1
-    var contentInsets = EdgeInsets.zero
-    /// An image's aspect ratio (as `image`'s), read in place by a row's
-    /// `prepare` for the same reason.
-    var aspectRatio = Size(width: 1, height: 1)
-    /// A label's style with its line break mode, when it passed
-    /// `_validate()` (measured then without checking it again, as `Label`
-    /// does); nil: measured with every check.
-    var checkedStyle: TextStyle?
-    /// A stack that makes `UISV-text-width-disambiguation` (`sharesTextWidth`).
-    var sharesTextWidth = false
-    /// A stack whose costs read its labels' layouts or intrinsic sizes
-    /// (baselines, proportions): never kept (`memoKey`). Set with its
-    /// settings, read in place where `stack?` would copy them.
-    var costReadsLayouts = false
-    /// The axis across its stack when that stack is not aligned to fill:
-    /// `UISV-ambiguity-suppression` holds the node 0 thick along it at 25
-    /// (nil: no such constraint). Set with its stack's settings.
-    var suppressedAxis: LayoutAxis?
-    /// A label's or button's hugging and compression resistance
-    /// (horizontal, vertical).
-    var hugging: (Float, Float) = (0, 0)
-    var compression: (Float, Float) = (0, 0)
-    // Labels: the width the engine last gave it (nil: measured on one
-    // line), what it measures at, its size and baselines there.
-    var layoutWidth: Double?
-    var intrinsic = Size.zero
-    var baselines: (first: Double, last: Double)?
-    // Results, in the parent's coordinates before rounding.
-    var x = 0.0
-    var y = 0.0
-    var width = 0.0
-    var height = 0.0
-    /// The origin in the content view's coordinates, and rounded to pixels.
-    var absolute = Point(x: 0, y: 0)
-    var rounded = Point(x: 0, y: 0)
-}
-
 /// The direct path's state and steps for trees whose priority levels fit
 /// the lanes of `Slope` (`_SlopeLanes`): `DirectStackLayout` keeps one of
 /// 8 lanes (up to 7 levels, most trees), 12 (up to 11), 16 (up to 15) or
@@ -268,6 +201,17 @@ struct _LanePlan<Slope: _SlopeLanes> {
     var skippingRepeatSolves = true
     var framePassesLeftOut = 0
     var repeatSolvesLeftOut = 0
+    /// Whether a label measured again at a width whose lines its last
+    /// measurement's are keeps that measurement's size (`measureText`),
+    /// and how many did.
+    var reusingLineBreaks = true
+    var lineBreakReuses = 0
+    /// Each label's last measurement with its lines tracked, by node
+    /// (`measureText`): one of this layout's where its `layout` is
+    /// `layoutNumber`, which `layoutPrepared` moves on (a row's texts are
+    /// written before it: every measurement runs within it).
+    var keptLines: [_KeptLines] = []
+    var layoutNumber = 0
     /// Whether those are taken from the shape's memo when a row brings the
     /// same inputs (`_TextWidthMemo`), and how many were.
     /// By shape number, apart from `widthRecords`: a record copied out

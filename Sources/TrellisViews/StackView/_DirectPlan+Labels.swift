@@ -184,9 +184,31 @@ extension _LanePlan {
                     nodes[index].intrinsic = .zero
                 } else if nodes[index].checkedStyle != nil {
                     let (measurer, scale) = (self.measurer, self.scale)
-                    let size = try Self.sizeThatFits(
-                        text, &nodes[index].checkedStyle!, measurer, width, numberOfLines, scale)
-                    nodes[index].intrinsic = size
+                    // Tracked only for a label of several lines whose width
+                    // is free in the shape (`hasFreeWidthLabel`): the one
+                    // kind a row's passes measure again at another width;
+                    // any other is measured once a row, and the tracking
+                    // costs a label a few hundred instructions.
+                    if !reusingLineBreaks || !hasFreeWidthLabel || !nodes[index].isMultiLine {
+                        nodes[index].intrinsic = try Self.sizeThatFits(
+                            text, &nodes[index].checkedStyle!, measurer, width, numberOfLines,
+                            scale)
+                    } else if let size = keptSize(index, width) {
+                        // Measured already in this layout at a width whose
+                        // lines are those at this one (`_keepsLines`).
+                        nodes[index].intrinsic = size
+                        lineBreakReuses &+= 1
+                    } else {
+                        var fit = Double.infinity
+                        let size = try Self.sizeThatFits(
+                            text, &nodes[index].checkedStyle!, measurer, width, numberOfLines,
+                            scale, linesFit: &fit)
+                        nodes[index].intrinsic = size
+                        keepLines(
+                            index,
+                            _KeptLines(
+                                layout: layoutNumber, width: width, size: size, fit: fit))
+                    }
                 } else {
                     guard var style = nodes[index].label?.style else { return false }
                     style.lineBreakMode = nodes[index].label?.lineBreakMode ?? style.lineBreakMode
@@ -210,10 +232,31 @@ extension _LanePlan {
         return true
     }
 
-    /// `TextMeasurer._sizeThatFits` of a style lent in place: through an
-    /// inout access the style reaches the measurer without a copy (read
-    /// from the node around the call, it is copied, its fonts retained and
-    /// released), as `Label` lends its text. Nothing is written.
+    /// The size label `index` measured in this layout (`layoutNumber`) at
+    /// a width whose lines are those at `width` (`TextMeasurer._keepsLines`),
+    /// or nil. Its text, style, lines and scale are those of that
+    /// measurement: a layout writes none of them.
+    @inline(__always)
+    func keptSize(_ index: Int, _ width: Double) -> Size? {
+        guard index < keptLines.count, keptLines[index].layout == layoutNumber,
+            TextMeasurer._keepsLines(
+                linesFit: keptLines[index].fit, from: keptLines[index].width, to: width)
+        else { return nil }
+        return keptLines[index].size
+    }
+
+    /// Keeps label `index`'s measurement with its lines tracked (`keptSize`).
+    mutating func keepLines(_ index: Int, _ kept: _KeptLines) {
+        if keptLines.count < nodes.count {
+            keptLines.append(
+                _KeptLines(layout: -1, width: 0, size: .zero, fit: 0),
+                times: nodes.count - keptLines.count)
+        }
+        keptLines[index] = kept
+    }
+
+    /// `TextMeasurer._sizeThatFits` of a style lent in place (as
+    /// `sizeThatFits(_:_:_:_:_:_:linesFit:)`, without tracking its lines).
     @inline(__always)
     static func sizeThatFits(
         _ text: String, _ style: inout TextStyle, _ measurer: TextMeasurer, _ width: Double,
@@ -221,6 +264,21 @@ extension _LanePlan {
     ) throws(TextError) -> Size {
         try measurer._sizeThatFits(
             text, checkedStyle: style, width: width, numberOfLines: numberOfLines, scale: scale)
+    }
+
+    /// `TextMeasurer._sizeThatFits(…linesFit:)` of a style lent in place:
+    /// through an inout access the style reaches the measurer without a
+    /// copy (read from the node around the call, it is copied, its fonts
+    /// retained and released), as `Label` lends its text. Nothing is
+    /// written but `linesFit`.
+    @inline(__always)
+    static func sizeThatFits(
+        _ text: String, _ style: inout TextStyle, _ measurer: TextMeasurer, _ width: Double,
+        _ numberOfLines: Int, _ scale: Double, linesFit: inout Double
+    ) throws(TextError) -> Size {
+        try measurer._sizeThatFits(
+            text, checkedStyle: style, width: width, numberOfLines: numberOfLines, scale: scale,
+            linesFit: &linesFit)
     }
 
     /// Measures button `index`'s title (`text`, the kept measurements
@@ -281,4 +339,15 @@ extension _LanePlan {
             return nil
         }
     }
+}
+
+/// A label's measurement with its lines tracked (`_LanePlan.keepLines`):
+/// the layout it was made in (`_LanePlan.layoutNumber`), the width it was
+/// measured at, its size there, and the widest its line breaking found to
+/// fit (`TextMeasurer._sizeThatFits(…linesFit:)`).
+struct _KeptLines {
+    var layout: Int
+    var width: Double
+    var size: Size
+    var fit: Double
 }

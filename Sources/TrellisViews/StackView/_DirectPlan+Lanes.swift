@@ -53,6 +53,7 @@ extension DirectStackLayout {
         plan.skippingRootCosts = other.skippingRootCosts
         plan.skippingFramePasses = other.skippingFramePasses
         plan.skippingRepeatSolves = other.skippingRepeatSolves
+        plan.reusingLineBreaks = other.reusingLineBreaks
         plan.rowShares.enabled = other.rowShares.enabled
         plan.rowShares.inSolves = other.rowShares.inSolves
         plan.rowShares.skippingViewCosts = other.rowShares.skippingViewCosts
@@ -72,6 +73,7 @@ extension DirectStackLayout {
         plan.uncheckedLayouts = other.uncheckedLayouts
         plan.framePassesLeftOut = other.framePassesLeftOut
         plan.repeatSolvesLeftOut = other.repeatSolvesLeftOut
+        plan.lineBreakReuses = other.lineBreakReuses
         return plan
     }
 
@@ -125,6 +127,7 @@ struct _PlanView {
     var heightReplays: Int
     var subtreeReplays: Int
     var measureCalls: Int
+    var lineBreakReuses: Int
     /// Each node's `_DirectPlan.isHeldByCap`.
     var heldByCap: [Bool]
     // Settings.
@@ -136,6 +139,7 @@ struct _PlanView {
     var skippingRootCosts: Bool
     var skippingFramePasses: Bool
     var skippingRepeatSolves: Bool
+    var reusingLineBreaks: Bool
     var rowShares:
         (
             enabled: Bool, inSolves: Bool, skippingViewCosts: Bool, hits: Int, solveHits: Int,
@@ -161,6 +165,7 @@ struct _PlanView {
         heightReplays = plan.heightReplays
         subtreeReplays = plan.subtreeReplays
         measureCalls = plan.measureCalls
+        lineBreakReuses = plan.lineBreakReuses
         heldByCap = plan.nodes.indices.map(plan.isHeldByCap)
         replayingWidths = plan.replayingWidths
         replayingHeights = plan.replayingHeights
@@ -170,6 +175,7 @@ struct _PlanView {
         skippingRootCosts = plan.skippingRootCosts
         skippingFramePasses = plan.skippingFramePasses
         skippingRepeatSolves = plan.skippingRepeatSolves
+        reusingLineBreaks = plan.reusingLineBreaks
         rowShares = (
             plan.rowShares.enabled, plan.rowShares.inSolves, plan.rowShares.skippingViewCosts,
             plan.rowShares.hits, plan.rowShares.solveHits, plan.rowShares.costHits,
@@ -189,6 +195,7 @@ struct _PlanView {
         plan.skippingRootCosts = skippingRootCosts
         plan.skippingFramePasses = skippingFramePasses
         plan.skippingRepeatSolves = skippingRepeatSolves
+        plan.reusingLineBreaks = reusingLineBreaks
         plan.rowShares.enabled = rowShares.enabled
         plan.rowShares.inSolves = rowShares.inSolves
         plan.rowShares.skippingViewCosts = rowShares.skippingViewCosts

@@ -38,6 +38,8 @@ extension _LanePlan {
             throw DirectStackLayoutError(
                 kind: .unsupported, reason: "the width must be finite and not negative")
         }
+        // (The labels' kept lines are the last layout's: `keptLines`.)
+        layoutNumber &+= 1
         do throws(_StackCostError) {
             // Where the shape's passes need no checks (`skipsPassChecks`),
             // they are laid out without; a row they throw on is laid out

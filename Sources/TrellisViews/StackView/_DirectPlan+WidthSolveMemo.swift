@@ -86,22 +86,31 @@ extension _LanePlan {
             widthSolveReplays += 1
             return
         }
-        try arrangeWidthsGenerally(width, insets)
+        try arrangeWidthsGenerally(width, insets, keepingPlaces: false)
         widthSolveRecords[lastShape].entries.insert(
             key, hash: hash, height: 0, refusal: nil, nodes: nodes)
     }
 
-    /// `arrangeWidths` by the general planner.
-    mutating func arrangeWidthsGenerally(_ width: Double, _ insets: EdgeInsets)
-        throws(_StackCostError)
-    {
+    /// `arrangeWidths` by the general planner. `keepingPlaces`: the places
+    /// are left as the last solve arranged them where it had the same
+    /// inputs (`keepsHorizontalPlaces`), and kept for the next; false (a
+    /// solve the shape's table records, `arrangeWidths`): neither. Such a
+    /// solve runs only on inputs no solve the table holds had, the shape's
+    /// last general solve among them, so the kept places would not be
+    /// taken (but where two cell widths less the insets give one root
+    /// width: then the arrangement runs, as the general planner's does);
+    /// and places not kept stay those of an earlier cost computation
+    /// (`_KeptPlaces.run`), which no later solve takes.
+    mutating func arrangeWidthsGenerally(
+        _ width: Double, _ insets: EdgeInsets, keepingPlaces: Bool = true
+    ) throws(_StackCostError) {
         if let image = coupledImage { coupledCost = try coupledImageWidthCost(image) }
         try computeWidthCosts(rootWidth: width - insets.left - insets.right)
         nodes[0].x = insets.left
         nodes[0].width = width - insets.left - insets.right
-        // (Left as the last solve arranged them where it had the same
-        // inputs: `keepsHorizontalPlaces`.)
-        if !keepsHorizontalPlaces() {
+        if !keepingPlaces {
+            try arrange(0, .horizontal)
+        } else if !keepsHorizontalPlaces() {
             try arrange(0, .horizontal)
             keepHorizontalPlaces()
         }
