@@ -84,7 +84,8 @@ extension LayoutEngine {
     /// basis while suggestions wait: `Solver.provisionalValue(at:)`), and
     /// where each is settled above `level`
     /// (`Solver.isProvisionallySettled(at:above:)`), the labels are
-    /// measured at them, the constants sent, and the root's size read. The first pass and the second would have given these
+    /// measured at them, the constants sent, and the root's size read.
+    /// The first pass and the second would have given these
     /// very widths (see `settledWidthLevel()`), so the labels end where
     /// UIKit's passes end. A width not settled runs the first pass after
     /// all (`refitQueued`); nil as `refitQueued`, with the views it did
