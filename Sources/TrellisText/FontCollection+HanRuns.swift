@@ -34,6 +34,10 @@ extension FontCollection {
         let ownCount = own.count
         // This collection's answers in this language, by code point.
         memo.useHanAnswers(collection: Int(id), languageIndex: languageIndex, system: system.id)
+        // Read here: the memo read inside the closures below made the
+        // compiler copy the answers' arrays, retained and released each
+        // round.
+        let entries = memo.ideographEntries
         while index < end {
             // The characters whose answers are known, in a loop that reads
             // the answers through pointers (_SystemFaceNeeds.swift); it
@@ -43,7 +47,7 @@ extension FontCollection {
                     needs.addKnownHanRun(
                         text, from: index, to: end, asciiSkips: asciiSkips, answers: answers,
                         faces: faces, reserving: reserving,
-                        prefetching: memo.ideographEntries)
+                        prefetching: entries)
                 }
             }
             index = stop
