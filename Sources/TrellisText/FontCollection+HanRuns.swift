@@ -12,6 +12,8 @@
 // by code point (`hanAnswers`), so a character met again costs a load
 // rather than asking the collection's faces and the memo's hash table.
 
+import CTrellisICU
+
 extension FontCollection {
     /// The end of the run from `start` (before `end`) of characters that
     /// keep the Han script (`_keepsHanScript`) and of ASCII bytes
@@ -32,6 +34,10 @@ extension FontCollection {
         let ownCount = own.count
         // This collection's answers in this language, by code point.
         memo.useHanAnswers(collection: Int(id), languageIndex: languageIndex, system: system.id)
+        // Read here: the memo read inside the closures below made the
+        // compiler copy the answers' arrays, retained and released each
+        // round.
+        let entries = memo.ideographEntries
         while index < end {
             // The characters whose answers are known, in a loop that reads
             // the answers through pointers (_SystemFaceNeeds.swift); it
@@ -40,7 +46,8 @@ extension FontCollection {
                 memo.hanFaces.withUnsafeBufferPointer { faces in
                     needs.addKnownHanRun(
                         text, from: index, to: end, asciiSkips: asciiSkips, answers: answers,
-                        faces: faces, reserving: reserving)
+                        faces: faces, reserving: reserving,
+                        prefetching: entries)
                 }
             }
             index = stop
@@ -49,6 +56,14 @@ extension FontCollection {
                 UInt32(text[index] & 0x0F) << 12 | UInt32(text[index &+ 1] & 0x3F) << 6
                 | UInt32(text[index &+ 2] & 0x3F)
             index &+= 3
+            // A character this workspace's scan has not met is one its
+            // ideograph memo has not measured either: `prepare` will ask
+            // the measures the workspaces share for it, whose slot the
+            // other thread may have just written.
+            if let shared = memo.sharedIdeographSlots, let slot = _IdeographMemo.slot(scalar) {
+                trellis_prefetch(
+                    shared + slot &* MemoryLayout<_SharedIdeographMeasures.Slot>.stride)
+            }
             let slot = _SystemFaceMemo.hanSlot(scalar)
             var owned = false
             var face = 0
@@ -59,9 +74,13 @@ extension FontCollection {
                 }
                 face &+= 1
             }
+            // Asked of the fallback's shared answers by code point, not
+            // through the memo's hash table (`_SystemFaceMemo.face`): the
+            // same answer, and a character's first sighting found its
+            // slot there cold, one cache miss more.
             if !owned,
-                let chosen = memo.face(
-                    for: scalar, language: language, index: languageIndex, system: system)
+                let chosen = system.unretainedFace(
+                    for: scalar, language: language, index: languageIndex)
             {
                 memo.setHanAnswer(slot, face: chosen)
                 needs.add(scalar, face: chosen, reserving: reserving)
@@ -78,7 +97,7 @@ extension _SystemFaceMemo {
     /// (one of the collection's own faces has it, or no system face does);
     /// 0 for one not asked about yet; else 2 + the system face's place in
     /// `hanFaces`.
-    static let noSystemFace: UInt16 = 1
+    static let noSystemFace: UInt8 = 1
 
     /// The slot of a character `_keepsHanScript` takes: U+2000–U+9FFF,
     /// then U+FF00–U+FF20.
@@ -91,14 +110,14 @@ extension _SystemFaceMemo {
     /// it stands for its list of faces) in the language numbered
     /// `languageIndex` of the fallback numbered `system`, emptied when it
     /// answered for others. Only a workspace's memo (a capacity of 4,096
-    /// or more) keeps answers: a memo made for one text would fill 64 KB
+    /// or more) keeps answers: a memo made for one text would fill 32 KB
     /// for it.
     @inline(__always)
     mutating func useHanAnswers(collection: Int, languageIndex: Int, system: Int) {
         guard keepsHanAnswers else { return }
         let key = (collection, languageIndex, system)
         if hanAnswers.isEmpty || hanKey != key {
-            hanAnswers = [UInt16](repeating: 0, count: 0x8021)
+            hanAnswers = [UInt8](repeating: 0, count: 0x8021)
             hanFaces.removeAll()
             hanKey = key
         }
@@ -106,21 +125,21 @@ extension _SystemFaceMemo {
 
     /// Keeps that the character in `slot` takes no system face.
     @inline(__always)
-    mutating func setHanAnswer(_ slot: Int, _ answer: UInt16) {
+    mutating func setHanAnswer(_ slot: Int, _ answer: UInt8) {
         if !hanAnswers.isEmpty { hanAnswers[slot] = answer }
     }
 
     /// Keeps that the character in `slot` takes the system face `face`
     /// (unretained, as `face(for:language:index:system:)` gives it); not
-    /// kept past 65,534 faces.
+    /// kept past 254 faces (the character is then asked about each time).
     mutating func setHanAnswer(_ slot: Int, face: Unmanaged<_FontFace>) {
         guard !hanAnswers.isEmpty else { return }
         var place = hanFaces.firstIndex { $0.toOpaque() == face.toOpaque() }
-        if place == nil && hanFaces.count < Int(UInt16.max) - 1 {
+        if place == nil && hanFaces.count < Int(UInt8.max) - 1 {
             hanFaces.append(face)
             place = hanFaces.count - 1
         }
-        if let place { hanAnswers[slot] = UInt16(place + 2) }
+        if let place { hanAnswers[slot] = UInt8(place + 2) }
     }
 }
 

@@ -236,6 +236,9 @@ extension _Workspace {
         else { return index }
         let firstFaceID = Unmanaged.passUnretained(faces[0])._withUnsafeGuaranteedRef { $0.id }
         let entries = ideographMemo.entries(firstFace: firstFaceID)
+        // For the next texts' system-font scans to prefetch.
+        systemFaces.ideographEntries = UnsafeRawPointer(entries)
+        systemFaces.sharedIdeographSlots = runCache?.ideographs.slotsAddress
         var next = index
         var pieceStart = start
         var made = pieceCount
@@ -336,17 +339,24 @@ func _firstByteFromE3(_ text: UnsafeBufferPointer<UInt8>) -> Int {
 /// ordering reads the measure written before it. A slot another key
 /// holds keeps it (the measure asked for is then worked out again).
 final class _SharedIdeographMeasures: Sendable {
-    /// The address of the slots (0 until the first measure is put here):
-    /// `_IdeographMemo.count` keys (`key(firstFace:face:)`; 0: empty), then
-    /// as many measures' bits.
+    /// A slot: its key (`key(firstFace:face:)`; 0: empty) and its
+    /// measure's bits, side by side, so that a look-up reads one cache
+    /// line (16 bytes each from a 64-byte boundary: none spans two).
+    struct Slot: ~Copyable {
+        let key: Atomic<UInt64>
+        var em: UInt64
+    }
+
+    /// The address of the slots (0 until the first measure is put here),
+    /// `_IdeographMemo.count` of them.
     private let table = Atomic<UInt>(0)
     /// Held while a slot is written.
     private let writing = Mutex<Void>(())
 
     deinit {
-        guard let keys = Self.keys(table.load(ordering: .acquiring)) else { return }
-        keys.deinitialize(count: _IdeographMemo.count)
-        UnsafeMutableRawPointer(keys).deallocate()
+        guard let slots = Self.slots(table.load(ordering: .acquiring)) else { return }
+        slots.deinitialize(count: _IdeographMemo.count)
+        UnsafeMutableRawPointer(slots).deallocate()
     }
 
     /// The key of measures made in collections whose first face is
@@ -358,18 +368,16 @@ final class _SharedIdeographMeasures: Sendable {
         return UInt64(firstFace + 1) << 32 | UInt64(face)
     }
 
-    /// The slots' keys at `address` (nil for 0).
-    @inline(__always)
-    private static func keys(_ address: UInt) -> UnsafeMutablePointer<Atomic<UInt64>>? {
-        UnsafeMutablePointer(bitPattern: address)
+    /// The address of the slots (nil before the first measure is put
+    /// here), for a prefetch only.
+    var slotsAddress: UnsafeRawPointer? {
+        UnsafeRawPointer(bitPattern: table.load(ordering: .relaxed))
     }
 
-    /// The slots' measures, after the keys at `keys`.
+    /// The slots at `address` (nil for 0).
     @inline(__always)
-    private static func ems(_ keys: UnsafeMutablePointer<Atomic<UInt64>>)
-        -> UnsafeMutablePointer<UInt64>
-    {
-        UnsafeMutableRawPointer(keys + _IdeographMemo.count).assumingMemoryBound(to: UInt64.self)
+    private static func slots(_ address: UInt) -> UnsafeMutablePointer<Slot>? {
+        UnsafeMutablePointer(bitPattern: address)
     }
 
     /// The measure of the character in `slot` drawn by the face numbered
@@ -378,10 +386,10 @@ final class _SharedIdeographMeasures: Sendable {
     func em(slot: Int, firstFace: Int, face: Int32) -> Double? {
         guard slot >= 0, slot < _IdeographMemo.count,
             let key = Self.key(firstFace: firstFace, face: face),
-            let keys = Self.keys(table.load(ordering: .acquiring)),
-            (keys + slot).pointee.load(ordering: .acquiring) == key
+            let slots = Self.slots(table.load(ordering: .acquiring)),
+            slots[slot].key.load(ordering: .acquiring) == key
         else { return nil }
-        return Double(bitPattern: Self.ems(keys)[slot])
+        return Double(bitPattern: slots[slot].em)
     }
 
     /// Puts `em` in `slot` for the face numbered `face` in collections
@@ -392,21 +400,22 @@ final class _SharedIdeographMeasures: Sendable {
             let key = Self.key(firstFace: firstFace, face: face)
         else { return }
         writing.withLock { _ in
-            var keys = Self.keys(table.load(ordering: .acquiring))
-            if keys == nil {
+            var slots = Self.slots(table.load(ordering: .acquiring))
+            if slots == nil {
                 let count = _IdeographMemo.count
-                let raw = UnsafeMutableRawPointer.allocate(byteCount: 16 * count, alignment: 64)
-                let made = raw.bindMemory(to: Atomic<UInt64>.self, capacity: count)
-                for index in 0..<count { (made + index).initialize(to: Atomic(0)) }
-                (raw + 8 * count).bindMemory(to: UInt64.self, capacity: count)
-                    .initialize(repeating: 0, count: count)
+                let made = UnsafeMutableRawPointer.allocate(
+                    byteCount: MemoryLayout<Slot>.stride * count, alignment: 64
+                ).bindMemory(to: Slot.self, capacity: count)
+                for index in 0..<count {
+                    (made + index).initialize(to: Slot(key: Atomic(0), em: 0))
+                }
                 table.store(UInt(bitPattern: made), ordering: .releasing)
-                keys = made
+                slots = made
             }
-            let slots = keys.unsafelyUnwrapped
-            guard (slots + slot).pointee.load(ordering: .relaxed) == 0 else { return }
-            Self.ems(slots)[slot] = em.bitPattern
-            (slots + slot).pointee.store(key, ordering: .releasing)
+            let taken = slots.unsafelyUnwrapped
+            guard taken[slot].key.load(ordering: .relaxed) == 0 else { return }
+            taken[slot].em = em.bitPattern
+            taken[slot].key.store(key, ordering: .releasing)
         }
     }
 }

@@ -48,12 +48,13 @@ struct _SystemFaceMemo {
     private static let recentCount = 4
 
     /// The answers of `_hanRunEnd` by code point (`hanAnswers`), and the
-    /// collection, language and fallback numbers they are for. Two bytes
-    /// each, a system face named by its place in `hanFaces`: with the
-    /// faces' addresses, eight bytes each, the table was 256 KB a thread,
-    /// and its Chinese characters alone (U+4E00–U+9FFF) 168 KB, read at
-    /// random by every text.
-    var hanAnswers: [UInt16] = []
+    /// collection, language and fallback numbers they are for. A byte
+    /// each, a system face named by its place in `hanFaces`: every text
+    /// reads the table at random, and its Chinese characters alone
+    /// (U+4E00–U+9FFF) take 21 KB of it, where with the faces' addresses,
+    /// eight bytes each, they took 168 KB, and with two bytes 42 KB, more
+    /// than a core's 32 KB data cache.
+    var hanAnswers: [UInt8] = []
     /// The system faces `hanAnswers` names, unretained (as `faces`).
     var hanFaces: [Unmanaged<_FontFace>] = []
     var hanKey = (-1, -1, -1)
@@ -68,6 +69,19 @@ struct _SystemFaceMemo {
     /// goes through the scan's own steps, the general path, for tests to
     /// compare with.
     var takesHanRuns = true
+    /// The entries of the workspace's ideograph memo
+    /// (`_IdeographMemo.entries(firstFace:)`, set by the workspace that
+    /// keeps both memos; nil: none), which the scan of a Chinese run
+    /// prefetches for the characters it reads (`_SystemFaceNeeds.
+    /// addKnownHanRun`). Only prefetched, never read through: an address
+    /// no longer the table's would cost a useless prefetch, not a wrong
+    /// value.
+    var ideographEntries: UnsafeRawPointer?
+    /// The slots of the measures the workspace shares with the others of
+    /// its measurer (`_SharedIdeographMeasures.slotsAddress`; nil: none
+    /// yet), which the scan prefetches for a character it meets for the
+    /// first time (FontCollection+HanRuns.swift), as `ideographEntries`.
+    var sharedIdeographSlots: UnsafeRawPointer?
 
     init(capacity: Int = 4096) {
         var size = 1

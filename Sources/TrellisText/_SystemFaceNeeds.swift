@@ -2,6 +2,8 @@
 // for one text, and its loop over the characters of a Chinese run whose
 // answers a workspace's memo knows (FontCollection+HanRuns.swift).
 
+import CTrellisICU
+
 /// What the system-font scan collects for one text: the system faces it
 /// needs, in the order first needed, and each character's choice for the
 /// reorder check of `_resolved(for:in:memo:)`. The faces are unretained:
@@ -104,17 +106,24 @@ extension _SystemFaceNeeds {
     /// lead byte E2 right after it (box drawing "────", "——", "……") are
     /// stepped over: the same character has the same answer, and a need
     /// right after itself is kept once.
+    ///
+    /// With `entries` (`_SystemFaceMemo.ideographEntries`), each character
+    /// of `_IdeographMemo`'s blocks has its entry there prefetched: the
+    /// workspace's `prepare` reads it next, and a text's characters are
+    /// spread over the table's 690 KB, so that read missed the caches
+    /// (a prefetch changes no value read).
     @inline(__always)
     mutating func addKnownHanRun(
         _ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
-        asciiSkips: (UInt64, UInt64), answers: UnsafeBufferPointer<UInt16>,
-        faces: UnsafeBufferPointer<Unmanaged<_FontFace>>, reserving: Int
+        asciiSkips: (UInt64, UInt64), answers: UnsafeBufferPointer<UInt8>,
+        faces: UnsafeBufferPointer<Unmanaged<_FontFace>>, reserving: Int,
+        prefetching entries: UnsafeRawPointer?
     ) -> (end: Int, unknown: Bool) {
         let known = !answers.isEmpty
         let bytes = text.baseAddress.unsafelyUnwrapped
         // The answer of the last need added here (0: none yet), its face
         // `lastFace`; with one, `scalars` is allocated and holds a need.
-        var lastAnswer: UInt16 = 0
+        var lastAnswer: UInt8 = 0
         var count = scalarCount
         var index = start
         var unknown = false
@@ -132,6 +141,13 @@ extension _SystemFaceNeeds {
             let scalar =
                 UInt32(lead & 0x0F) << 12 | UInt32(second & 0x3F) << 6 | UInt32(third & 0x3F)
             guard _keepsHanScript(scalar) else { break }
+            if let entries, let slot = _IdeographMemo.slot(scalar) {
+                // The entry's first and last bytes (an entry may span
+                // two cache lines).
+                let entry = entries + slot &* MemoryLayout<_IdeographMemo.Entry>.stride
+                trellis_prefetch(entry)
+                trellis_prefetch(entry + (MemoryLayout<_IdeographMemo.Entry>.size &- 1))
+            }
             // The slot of a character `_keepsHanScript` takes is in the table.
             let answer = known ? answers[_SystemFaceMemo.hanSlot(scalar)] : 0
             if answer == 0 {

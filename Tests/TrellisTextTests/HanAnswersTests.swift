@@ -59,3 +59,26 @@ struct HanAnswersTests {
         }
     }
 }
+
+/// The answers a workspace's memo keeps name a system face by a byte
+/// (`_SystemFaceMemo.setHanAnswer(_:face:)`): the first 254 faces are
+/// kept, each by its own value, and a character needing another is not
+/// (its answer stays unknown, so the scan asks for it again).
+struct HanAnswersLimitTests {
+    @Test func answersNameTheFirst254FacesOnly() {
+        var memo = _SystemFaceMemo(capacity: 16_384)
+        memo.useHanAnswers(collection: 1, languageIndex: 0, system: 1)
+        // Addresses that are only compared and kept, never followed.
+        let faces = (1...300).map {
+            Unmanaged<_FontFace>.fromOpaque(UnsafeRawPointer(bitPattern: $0 << 4)!)
+        }
+        for (slot, face) in faces.enumerated() { memo.setHanAnswer(slot, face: face) }
+        for slot in faces.indices {
+            #expect(memo.hanAnswers[slot] == (slot < 254 ? UInt8(slot + 2) : 0), "\(slot)")
+        }
+        // A face kept is named again by its value.
+        memo.setHanAnswer(400, face: faces[7])
+        #expect(memo.hanAnswers[400] == 9)
+        #expect(memo.hanFaces.count == 254)
+    }
+}
