@@ -35,7 +35,7 @@ suites=(
     TableStaysPutModelTests ConstantChangeDifferentialTests BatchedSuggestionTests
     SolverPropertyTests DefinitionDifferentialTests PathAgreementTests TemplateFileCellTests
     ConstraintTemplateShapeTests PostCellAgreementTests PostCellHandComputedTests PostItemTests
-    ProductCardTests SizeAndBaselinesTests
+    ProductCardTests SizeAndBaselinesTests LinesFitTests
     PostDataGeneratorTests ChatBubbleReuseTests SizeOnlyTests PreparedLookupTests
     ConflictLogCLITests LongStackTests KernOnlyShapingTests DaskHeightsCLITests
     MergeHeightsCLITests CollectionQueryTests AmbiguityReadingTests
