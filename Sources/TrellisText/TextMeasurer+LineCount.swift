@@ -18,10 +18,12 @@ extension TextMeasurer {
         let parameters = try _breakParameters(
             text, style: style, width: width, numberOfLines: numberOfLines, singleLine: false)
         if text.isEmpty { return (0, .zero, 0) }
-        return try _withLines(text, fonts: style.fonts, parameters) { lines, _, prepared, _ in
+        return try _withLines(text, fonts: style.fonts, parameters) {
+            lines, _, prepared, workspace in
+            // The workspace's line heights of earlier texts (_LineHeightMemo.swift).
             let size = _assembledSize(
                 lines, style: style, usesFontLeading: true, fonts: prepared.fonts,
-                prepared: prepared)
+                prepared: prepared, heights: workspace.lineHeights)
             return (lines.count, size, prepared.missingClusters.count)
         }
     }

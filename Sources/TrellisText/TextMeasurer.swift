@@ -494,14 +494,15 @@ public final class TextMeasurer: @unchecked Sendable {
     /// heights and gaps, added in the same order.
     func _assembledSize(
         _ lines: UnsafeBufferPointer<_Line>, style: TextStyle, usesFontLeading: Bool,
-        styles: _StyleRuns? = nil, fonts: FontCollection? = nil, prepared: _PreparedText? = nil
+        styles: _StyleRuns? = nil, fonts: FontCollection? = nil, prepared: _PreparedText? = nil,
+        heights: _LineHeightMemo? = nil
     ) -> Size {
         guard !lines.isEmpty else { return .zero }
         var widest = 0.0
         var top = 0.0
         var metrics = _LineMetrics(
             style: style, usesFontLeading: usesFontLeading, styles: styles, fonts: fonts,
-            prepared: prepared)
+            prepared: prepared, heights: heights)
         for index in lines.indices {
             let line = lines[index]
             widest = max(widest, line.width)

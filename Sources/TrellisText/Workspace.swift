@@ -103,6 +103,8 @@ final class _Workspace {
     var stepsOverRepeatedGlyphs = true
     /// The system fonts' choices this workspace has looked up.
     @exclusivity(unchecked) var systemFaces = _SystemFaceMemo(capacity: 16384)
+    /// Line heights worked out for earlier texts (_LineHeightMemo.swift).
+    let lineHeights = _LineHeightMemo()
     /// The word cache of the text being prepared, where `shape` keeps the
     /// measures of the runs it itemizes a piece into (`shapeFontRun`); nil
     /// outside `prepare`.
@@ -560,29 +562,6 @@ func _fallbackFace(for scalar: UInt32, current: Int, faces: [_FontFace]) -> Int 
     }
     if current >= 0 && _staysWithCurrentFace(scalar) { return current }
     return 0
-}
-
-/// Decodes the UTF-8 scalar at `index` (input is valid UTF-8: it comes from a
-/// `String`, so the character's bytes are inside the buffer and their
-/// offsets are added without overflow checks).
-@inline(__always)
-func _decodeScalar(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
-    let lead = UInt32(text[index])
-    if lead < 0x80 { return (lead, 1) }
-    if lead < 0xE0 {
-        return (((lead & 0x1F) << 6) | (UInt32(text[index &+ 1]) & 0x3F), 2)
-    }
-    if lead < 0xF0 {
-        return (
-            ((lead & 0x0F) << 12) | ((UInt32(text[index &+ 1]) & 0x3F) << 6)
-                | (UInt32(text[index &+ 2]) & 0x3F), 3
-        )
-    }
-    return (
-        ((lead & 0x07) << 18) | ((UInt32(text[index &+ 1]) & 0x3F) << 12)
-            | ((UInt32(text[index &+ 2]) & 0x3F) << 6)
-            | (UInt32(text[index &+ 3]) & 0x3F), 4
-    )
 }
 
 /// 1 for true, 0 for false (a flag to add or or, without a branch).

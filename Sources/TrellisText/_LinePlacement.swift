@@ -111,11 +111,17 @@ struct _LineMetrics {
     private var lastReference = -1
     private var height = 0.0
     private var below = 0.0
+    /// Where the heights of earlier texts' lines are kept (a workspace's,
+    /// unretained likewise), or nil; used for a text in one style (`styles`
+    /// nil).
+    let heights: Unmanaged<_LineHeightMemo>?
 
     init(
         style: TextStyle, usesFontLeading: Bool, styles: _StyleRuns? = nil,
-        fonts: FontCollection? = nil, prepared: _PreparedText? = nil
+        fonts: FontCollection? = nil, prepared: _PreparedText? = nil,
+        heights: _LineHeightMemo? = nil
     ) {
+        self.heights = styles == nil ? heights.map { Unmanaged.passUnretained($0) } : nil
         self.fonts = fonts ?? style.fonts
         self.styles = styles
         self.prepared = prepared
@@ -206,11 +212,23 @@ struct _LineMetrics {
     /// largest of its runs', and Pango agrees (Inter with Roboto, whose
     /// descender is the deeper: 20.619 at 17 pt, taller than either font's
     /// own line; Inter with a color emoji font likewise). With one font,
-    /// that is its line height.
+    /// that is its line height. Taken from `heights` when it holds them.
     private mutating func measure(_ mask: UInt32, kind: _BaselineKind, reference: Int) {
         lastMask = mask
         lastKind = kind
         lastReference = reference
+        var key: _LineHeightMemo.Key?
+        if let heights {
+            let asked = _LineHeightMemo.Key(
+                collection: fonts.id, mask: mask, kind: kind, usesFontLeading: usesFontLeading,
+                reference: reference, size: size, lineHeightMultiple: lineHeightMultiple,
+                minimumLineHeight: minimumLineHeight, maximumLineHeight: maximumLineHeight)
+            if let known = heights._withUnsafeGuaranteedRef({ $0.value(asked) }) {
+                (height, below) = known
+                return
+            }
+            key = asked
+        }
         var ascent = 0.0
         var descent = 0.0
         var leading = 0.0
@@ -242,6 +260,9 @@ struct _LineMetrics {
         if lineHeightMultiple > 0 { height *= lineHeightMultiple }
         if minimumLineHeight > 0 { height = max(height, minimumLineHeight) }
         if maximumLineHeight > 0 { height = min(height, maximumLineHeight) }
+        if let key, let heights {
+            heights._withUnsafeGuaranteedRef { $0.insert((height, below), for: key) }
+        }
     }
 
     /// The space from the top of `line` to the top of the next line.

@@ -207,27 +207,36 @@ struct MeasureSettings {
         }
     }
 
-    /// Appends one line's record. The fixed parts are byte arrays and each
-    /// number's text is appended from its own UTF-8 storage: appending a
-    /// string's `utf8` view took its generic path, about 230 instructions
-    /// a time, seven times a record (5,000 records: 8.1 M).
-    func append(_ layout: MeasuredText, to output: inout [UInt8]) {
-        output.append(contentsOf: MeasureRecord.lines)
-        MeasureRecord.appendCount(layout.lineCount, to: &output)
-        output.append(contentsOf: MeasureRecord.width)
-        MeasureRecord.appendNumber(layout.size.width, to: &output)
-        output.append(contentsOf: MeasureRecord.height)
-        MeasureRecord.appendNumber(layout.size.height, to: &output)
-        output.append(contentsOf: MeasureRecord.missing)
-        MeasureRecord.appendCount(layout.missingGlyphs, to: &output)
-        if let scale {
-            output.append(contentsOf: MeasureRecord.roundedWidth)
-            MeasureRecord.appendNumber(PixelGrid.ceil(layout.size.width, scale: scale), to: &output)
-            output.append(contentsOf: MeasureRecord.roundedHeight)
-            MeasureRecord.appendNumber(
-                PixelGrid.ceil(layout.size.height, scale: scale), to: &output)
+    /// Appends one line's record, written first into a buffer on the
+    /// stack and appended in one step: the fixed parts are copied from
+    /// static strings and each number is written there (`MeasureRecord`).
+    /// Appending each part to the output (five to nine appends a record,
+    /// each checking the array's uniqueness and capacity) cost about 110
+    /// instructions a part (5,000 records: 2.8 M). Heights (few distinct
+    /// ones in a file) and rounded numbers go through `numbers`, widths
+    /// (nearly each one new) are formatted each time.
+    func append(_ layout: MeasuredText, to output: inout [UInt8], numbers: _RecordNumbers) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: MeasureRecord.capacity) {
+            buffer in
+            var record = MeasureRecord(buffer.baseAddress!)
+            record.put("{\"lines\": ")
+            record.putCount(layout.lineCount)
+            record.put(", \"width\": ")
+            record.putNumber(layout.size.width)
+            record.put(", \"height\": ")
+            numbers.put(layout.size.height, into: &record)
+            record.put(", \"missing\": ")
+            record.putCount(layout.missingGlyphs)
+            if let scale {
+                record.put(", \"roundedWidth\": ")
+                numbers.put(PixelGrid.ceil(layout.size.width, scale: scale), into: &record)
+                record.put(", \"roundedHeight\": ")
+                numbers.put(PixelGrid.ceil(layout.size.height, scale: scale), into: &record)
+            }
+            record.put("}\n")
+            output.append(
+                contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: record.count))
         }
-        output.append(contentsOf: MeasureRecord.end)
     }
 }
 
@@ -239,25 +248,46 @@ struct MeasuredText {
     var missingGlyphs: Int
 }
 
-/// The parts of a `trellis measure` record, as bytes.
-enum MeasureRecord {
-    static let lines = Array("{\"lines\": ".utf8)
-    static let width = Array(", \"width\": ".utf8)
-    static let height = Array(", \"height\": ".utf8)
-    static let missing = Array(", \"missing\": ".utf8)
-    static let roundedWidth = Array(", \"roundedWidth\": ".utf8)
-    static let roundedHeight = Array(", \"roundedHeight\": ".utf8)
-    static let end = Array("}\n".utf8)
+/// A `trellis measure` record being written into memory of its caller's
+/// (`MeasureSettings.append`), `capacity` bytes: more than the longest
+/// record, whose fixed parts are 85 bytes, its four numbers at most 24
+/// characters each (`-1.7976931348623157e+308`) and its two counts at
+/// most 20 digits. A number's text reaches it through `TextOutputStream`.
+struct MeasureRecord: TextOutputStream {
+    static let capacity = 256
+    private let bytes: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+
+    init(_ bytes: UnsafeMutablePointer<UInt8>) { self.bytes = bytes }
+
+    /// The bytes written so far.
+    var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: bytes, count: count) }
+
+    /// Puts `bytes` after what is written.
+    @inline(__always)
+    mutating func put(_ start: UnsafePointer<UInt8>, _ length: Int) {
+        precondition(count + length <= Self.capacity, "a measure record past its buffer")
+        (bytes + count).update(from: start, count: length)
+        count += length
+    }
+
+    /// A fixed part of the record.
+    @inline(__always)
+    mutating func put(_ text: StaticString) {
+        put(text.utf8Start, text.utf8CodeUnitCount)
+    }
 
     /// A count (lines, missing clusters) in decimal, as `String(value)`
     /// writes it; one digit without the general loop.
     @inline(__always)
-    static func appendCount(_ value: Int, to output: inout [UInt8]) {
+    mutating func putCount(_ value: Int) {
         if value >= 0 && value < 10 {
-            output.append(UInt8(ascii: "0") + UInt8(value))
-        } else {
-            HeightsRecordFormat.appendDecimal(value, to: &output)
+            precondition(count < Self.capacity, "a measure record past its buffer")
+            bytes[count] = UInt8(ascii: "0") + UInt8(value)
+            count += 1
+            return
         }
+        write(String(value))
     }
 
     /// A number as `Double.description` writes it. A finite number is
@@ -268,30 +298,22 @@ enum MeasureRecord {
     /// characters (most widths and heights: about 900 instructions a number
     /// with its release, 10,000 numbers a file of 5,000 rows).
     @inline(__always)
-    static func appendNumber(_ value: Double, to output: inout [UInt8]) {
+    mutating func putNumber(_ value: Double) {
         guard value.isFinite else {
-            var text = value.description
-            text.withUTF8 { output.append(contentsOf: $0) }
+            write(value.description)
             return
         }
-        var sink = _ByteSink()
-        swap(&sink.bytes, &output)
-        value.write(to: &sink)
-        swap(&sink.bytes, &output)
+        value.write(to: &self)
     }
-}
-
-/// Bytes as a text stream, for `MeasureRecord.appendNumber`: a number's
-/// ASCII is appended as it is, anything else as UTF-8.
-struct _ByteSink: TextOutputStream {
-    var bytes: [UInt8] = []
 
     mutating func write(_ string: String) {
-        bytes.append(contentsOf: string.utf8)
+        var string = string
+        string.withUTF8 { put($0.baseAddress!, $0.count) }
     }
 
     mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: buffer)
+        guard let start = buffer.baseAddress else { return }
+        put(start, buffer.count)
     }
 }
 

@@ -131,9 +131,10 @@ struct MeasureOptions {
         }
         // Each line parsed, measured and formatted on whichever thread
         // takes its chunk; the records are written in input order.
-        let workers: [Void] = Array(repeating: (), count: threads)
+        let workers = (0..<threads).map { _ in _RecordNumbers() }
         let process = {
-            (_: (), job: BatchJob<BlockBatch, MeasureChunk>, rows: Range<Int>) -> MeasureChunk in
+            (numbers: _RecordNumbers, job: BatchJob<BlockBatch, MeasureChunk>, rows: Range<Int>)
+                -> MeasureChunk in
             var chunk = MeasureChunk()
             chunk.bytes.reserveCapacity(rows.count * 96)
             // The job keeps the batch, and so its block, meanwhile.
@@ -144,7 +145,7 @@ struct MeasureOptions {
                 do throws(MessageError) {
                     let measured = try settings.measure(
                         bytes[line.range], measurer: measurer, style: style)
-                    settings.append(measured, to: &chunk.bytes)
+                    settings.append(measured, to: &chunk.bytes, numbers: numbers)
                 } catch {
                     chunk.failure = (k, "line \(line.line): \(error)")
                     break

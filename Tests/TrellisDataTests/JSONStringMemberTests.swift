@@ -33,6 +33,11 @@ import TrellisTestSupport
             "{\"subtitle\": \"\\\\ \\/ \\b\\f\\n\\r\\t end\"}",
             "{\"subtitle\": \"Für \\\"Größe\\\" 说\"}",
             "{\"subtitle\": \"\\\"\"}",
+            // As Python's `json.dumps` writes them: every non-ASCII
+            // character a `\u` escape, past U+FFFF a surrogate pair.
+            "{\"subtitle\": \"\\u884c\\u4ee5\\u544a\\u3002\"}",
+            "{\"subtitle\": \"a\\u00e9\\u00E9 \\ud83d\\udc4d\\uD83C\\uDFFD!\"}",
+            "{\"subtitle\": \"\\u0000\\u001f\\u0041\\u2028\\uffff\\u0022\"}",
         ]
         for line in lines {
             #expect(Self.member(line) != nil, "\(line)")
@@ -44,7 +49,14 @@ import TrellisTestSupport
 
     @Test func everyOtherLineIsLeftToTheParser() {
         let lines = [
-            "{\"subtitle\": \"a\\u00e9\"}",
+            "{\"subtitle\": \"a\\ud83d\"}",  // a high surrogate alone
+            "{\"subtitle\": \"a\\ud83d\\u0041\"}",  // a high surrogate, no low one after
+            "{\"subtitle\": \"a\\ud83d\\ud83d\"}",  // two high surrogates
+            "{\"subtitle\": \"a\\ud83dx\\udc4d\"}",  // the pair split
+            "{\"subtitle\": \"a\\udc4d\"}",  // a low surrogate alone
+            "{\"subtitle\": \"a\\u00e\"}",  // three hex digits
+            "{\"subtitle\": \"a\\u00g9\"}",  // not a hex digit
+            "{\"subtitle\": \"a\\ud83d\\udc4",  // the line ends in the pair
             "{\"subtitle\": \"a\\qb\"}",  // not an escape
             "{\"subtitle\": \"a\\\"b\tc\"}",  // a control character after an escape
             "{\"subtitle\": \"a\\\"b\"",  // unclosed after an escape
@@ -81,7 +93,8 @@ import TrellisTestSupport
         var random = SeededGenerator(seed: 0x6d65_6d62)
         let pieces = [
             "{", "}", "\"", ":", ",", " ", "\t", "\r", "\\", "\\\"", "\\n", "\"subtitle\"", "Fox",
-            "é", "你好", "👍🏽", "\u{1}", "\u{7F}", "\u{2028}", "1", "null",
+            "é", "你好", "👍🏽", "\u{1}", "\u{7F}", "\u{2028}", "1", "null", "\\u00e9",
+            "\\u597D", "\\ud83d", "\\udc4d", "\\uD83D\\uDC4D", "\\u0000", "\\u00", "\\u",
         ]
         var answered = 0
         for index in 0..<20_000 {
@@ -120,6 +133,43 @@ import TrellisTestSupport
                     #expect(fast != nil, "byte \(byte) at \(place)")
                 }
             }
+        }
+    }
+
+    /// Random texts written with every scalar past ASCII as a `\u`
+    /// escape (a surrogate pair past U+FFFF), as Python's `json.dumps`
+    /// writes by default: each line is answered, with the text itself.
+    @Test func everyScalarEscapedIsAnsweredAsTheText() {
+        var random = SeededGenerator(seed: 0x5c75_3030)
+        let ranges: [ClosedRange<UInt32>] = [
+            0x20...0x7E, 0x00...0x1F, 0x80...0x7FF, 0x800...0xD7FF, 0xE000...0xFFFF,
+            0x10000...0x10FFFF,
+        ]
+        for index in 0..<5_000 {
+            var text = ""
+            var line = "{\"subtitle\": \""
+            for _ in 0..<random.below(10) {
+                let range = ranges[random.below(ranges.count)]
+                let span = Int(range.upperBound - range.lowerBound) + 1
+                let code = range.lowerBound + UInt32(random.below(span))
+                let scalar = Unicode.Scalar(code)!
+                text.unicodeScalars.append(scalar)
+                if code == 0x22 || code == 0x5C {
+                    line += "\\" + String(scalar)
+                } else if code >= 0x20 && code < 0x7F {
+                    line.unicodeScalars.append(scalar)
+                } else {
+                    for unit in String(scalar).utf16 {
+                        let hex = String(unit, radix: 16)
+                        let digits = String(repeating: "0", count: 4 - hex.count) + hex
+                        line += "\\u" + (random.below(2) == 0 ? digits : digits.uppercased())
+                    }
+                }
+            }
+            line += "\"}"
+            let fast = Self.member(line)
+            #expect(fast == text, "line \(index): \(line)")
+            #expect(fast == Self.parsed(Array(line.utf8)), "line \(index): \(line)")
         }
     }
 

@@ -8,7 +8,7 @@ import TrellisData
 enum JSONStringMemberFuzz {
     static let tokens = _utf8([
         "{", "}", "\"", ":", ",", " ", "\t", "\n", "\r", "\\", "\\\"", "\\u00e9", "\\n",
-        "\\/", "\\b",
+        "\\/", "\\b", "\\u597D", "\\ud83d", "\\udc4d", "\\uD83D\\uDC4D", "\\u0000", "\\u00",
         "\"subtitle\"", "\"subtitle\":", "\"title\"", "subtitle", "\"x\": 1", "[", "]", "null",
         "Fox", "é", "Привет", "你好", "👍🏽", "\u{0}", "\u{1F}", "\u{7F}", "\u{FEFF}", "\u{2028}",
     ])
@@ -18,6 +18,7 @@ enum JSONStringMemberFuzz {
         "{\"subtitle\": \"Глупость не только позволяет нам ошибаться\"}",
         " {\t\"subtitle\"\r:\"行以告。夫子怃然曰\" } ",
         "{\"subtitle\": \"a\\\"b\"}",
+        "{\"subtitle\": \"\\u884c\\u4ee5 \\ud83d\\udc4d\"}",
         "{\"subtitle\": \"x\", \"title\": \"y\"}",
     ]
 
