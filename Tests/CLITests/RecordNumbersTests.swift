@@ -12,19 +12,25 @@ import Testing
     /// `description`.
     @Test func everyNumberIsWrittenAsItsDescription() {
         var generator = SystemRandomNumberGenerator()
-        let pool: [Double] =
-            (0..<300).map { Double($0) * 28.666666666666668 + 1.0 / 3.0 }
-            + [
-                0, -0.0, 1e-300, Double(bitPattern: 0x7FF8_DEAD_BEEF_0001),
-                .greatestFiniteMagnitude, .leastNonzeroMagnitude, -.leastNormalMagnitude,
-            ]
+        // In parts with their types: written as one expression, the type
+        // checker gave up on it ("unable to type-check this expression").
+        var pool: [Double] = (0..<300).map { (step: Int) -> Double in
+            Double(step) * 28.666666666666668 + 1.0 / 3.0
+        }
+        let edges: [Double] = [
+            0, -0.0, 1e-300, Double(bitPattern: 0x7FF8_DEAD_BEEF_0001),
+            Double.greatestFiniteMagnitude, Double.leastNonzeroMagnitude,
+            -Double.leastNormalMagnitude,
+        ]
+        pool.append(contentsOf: edges)
+        let specials: [Double] = [Double.infinity, -Double.infinity, Double.nan]
         let numbers = _RecordNumbers()
         var copied = 0
         for index in 0..<200_000 {
             let value: Double
             switch index % 10 {
             case 0: value = Double.random(in: -1e6...1e6, using: &generator)
-            case 1: value = [Double.infinity, -.infinity, .nan][index / 10 % 3]
+            case 1: value = specials[index / 10 % 3]
             default: value = pool[Int.random(in: 0..<pool.count, using: &generator)]
             }
             let output = withUnsafeTemporaryAllocation(
