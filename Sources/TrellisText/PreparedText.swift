@@ -74,10 +74,15 @@ final class _PreparedText: @unchecked Sendable {
     /// Number of pieces.
     let pieceCount: Int
 
+    /// `block` and `clusters`: arrays whose storage the compact form of a
+    /// plain paragraph is written over, where it is unique and large
+    /// enough (Workspace+Recycling.swift); for other texts they are kept,
+    /// emptied, as `plainBlock` and `plainClusters`.
     init(
         text: String, fonts: FontCollection, pieces: [_Piece],
         bidiRuns: [(end: Int32, level: UInt8)], missingClusters: [Range<Int>] = [],
-        styles: _StyleRuns? = nil, compactingPlainParagraphs: Bool = true
+        styles: _StyleRuns? = nil, compactingPlainParagraphs: Bool = true,
+        block: consuming [Double] = [], clusters: consuming [Int32] = []
     ) {
         self.missingClusters = missingClusters
         self.styles = styles
@@ -100,23 +105,23 @@ final class _PreparedText: @unchecked Sendable {
         self.uniformMask = plain ? mask : 0
         guard plain else {
             storedPieces = pieces
-            plainBlock = []
-            plainClusters = []
+            if !block.isEmpty { block.removeAll(keepingCapacity: true) }
+            if !clusters.isEmpty { clusters.removeAll(keepingCapacity: true) }
+            plainBlock = block
+            plainClusters = clusters
             return
         }
         storedPieces = []
         let count = pieces.count
         let endWords = (count + 1) / 2
-        // Both arrays are written in a temporary buffer and appended to
-        // an array with the capacity reserved: an array made with
-        // `unsafeUninitializedCapacity` is allocated through the standard
-        // library's unspecialized path, which looks the array type's
-        // metadata up at run time on every call (about 700 instructions,
-        // two arrays a text).
+        // Both arrays are written in a temporary buffer and then over the
+        // array in one step: an array made with `unsafeUninitializedCapacity`
+        // is allocated through the standard library's unspecialized path,
+        // which looks the array type's metadata up at run time on every
+        // call (about 700 instructions, two arrays a text).
         let blockCount = 2 * count + endWords
-        plainBlock = withUnsafeTemporaryAllocation(of: Double.self, capacity: blockCount) {
-            block in
-            let base = block.baseAddress!
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: blockCount) { buffer in
+            let base = buffer.baseAddress!
             for (index, piece) in pieces.enumerated() {
                 (base + 2 * index).initialize(to: piece.measure.wordEm)
                 (base + 2 * index + 1).initialize(to: piece.measure.spaceEm)
@@ -127,25 +132,27 @@ final class _PreparedText: @unchecked Sendable {
             for (index, piece) in pieces.enumerated() {
                 ends.storeBytes(of: piece.end, toByteOffset: 4 * index, as: Int32.self)
             }
-            var array: [Double] = []
-            array.reserveCapacity(blockCount)
-            array.append(contentsOf: UnsafeBufferPointer(block))
-            return array
+            block.replaceSubrange(block.indices, with: UnsafeBufferPointer(buffer))
         }
+        plainBlock = block
         // Written in place, as the block: appending two counts a piece ran
         // Array's checks for each (about 20 instructions a piece).
-        plainClusters = withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * count) {
-            clusters in
-            let base = clusters.baseAddress!
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * count) { buffer in
+            let base = buffer.baseAddress!
             for (index, piece) in pieces.enumerated() {
                 (base + 2 * index).initialize(to: piece.measure.wordClusters)
                 (base + 2 * index + 1).initialize(to: piece.measure.spaceClusters)
             }
-            var array: [Int32] = []
-            array.reserveCapacity(2 * count)
-            array.append(contentsOf: UnsafeBufferPointer(clusters))
-            return array
+            clusters.replaceSubrange(clusters.indices, with: UnsafeBufferPointer(buffer))
         }
+        plainClusters = clusters
+    }
+
+    /// The arrays a text that is being dropped leaves for the next one
+    /// (Workspace+Recycling.swift): its pieces (a plain paragraph keeps
+    /// none: empty), its compact block and cluster counts.
+    var storage: (pieces: [_Piece], block: [Double], clusters: [Int32]) {
+        (storedPieces, plainBlock, plainClusters)
     }
 
     /// The pieces. A plain paragraph keeps only their compact form, from
@@ -276,9 +283,11 @@ extension _Workspace {
             // exclusivity at run time, which profiles showed per piece.
             let breakOffsets = self.breakOffsets
             let breakIsHard = self.breakIsHard
-            var scratch = self.prepareScratch
-            self.prepareScratch = _PrepareScratch()
-            defer { self.prepareScratch = scratch }
+            // Swapped out and back: copying it out and in retained and
+            // released each of its seven references, twice.
+            var scratch = _PrepareScratch()
+            swap(&scratch, &self.prepareScratch)
+            defer { swap(&scratch, &self.prepareScratch) }
             // The pieces and their look-ups are written to the scratch's
             // buffers, kept between texts (appending to arrays and
             // setting their elements checked each array's uniqueness every
@@ -511,7 +520,11 @@ extension _Workspace {
                     piecesBuffer[index].measure = measure
                 }
             }
-            var pieces = Array(UnsafeBufferPointer(start: piecesBuffer, count: pieceCount))
+            // Over the storage the last text left, when it left one
+            // (Workspace+Recycling.swift).
+            var pieces = takeSparePieces()
+            pieces.replaceSubrange(
+                pieces.indices, with: UnsafeBufferPointer(start: piecesBuffer, count: pieceCount))
             // Kerning across break opportunities without whitespace
             // (Workspace+JoinKerning.swift).
             if !hasRTL {
@@ -523,41 +536,9 @@ extension _Workspace {
             if pieces.contains(where: { $0.measure.missingGlyphs > 0 }) {
                 missing = missingClusters(text, pieces: pieces, runs: runs, fonts: fonts)
             }
-            return _PreparedText(
+            return makePrepared(
                 text: string, fonts: fonts, pieces: pieces, bidiRuns: runs,
-                missingClusters: missing, compactingPlainParagraphs: usesPlainParagraphs)
+                missingClusters: missing)
         }
-    }
-
-    /// Runs bidi over the paragraph starting at `start` (up to the next
-    /// paragraph break) and appends its runs with absolute offsets. Returns
-    /// whether the paragraph is right-to-left.
-    ///
-    /// A line separator (U+2028) does not end the paragraph: UAX #9 gives it
-    /// bidi class WS, not B, so the lines after it keep the paragraph's
-    /// direction (and its natural alignment), as ICU's analysis of the
-    /// whole paragraph already says.
-    func appendBidiRuns(
-        _ text: UnsafeBufferPointer<UInt8>, from start: Int, breakIndex: Int, breakCount: Int,
-        into runs: inout [(end: Int32, level: UInt8)]
-    ) throws(TextError) -> Bool {
-        var end = text.count
-        var pieceStart = start
-        for index in breakIndex..<breakCount {
-            let pieceEnd = Int(breakOffsets[index])
-            if breakIsHard[index] != 0 && pieceEnd > pieceStart
-                && !_hardBreakStart(text, end: pieceEnd, start: pieceStart).isLineSeparator
-            {
-                end = pieceEnd
-                break
-            }
-            pieceStart = max(pieceStart, pieceEnd)
-        }
-        let paragraph = UnsafeBufferPointer(rebasing: text[start..<end])
-        let (count, rtl) = try findBidiRuns(paragraph)
-        for index in 0..<count {
-            runs.append((end: Int32(start) + runEnds[index], level: runLevels[index]))
-        }
-        return rtl
     }
 }

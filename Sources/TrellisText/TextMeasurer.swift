@@ -26,7 +26,7 @@ public final class TextMeasurer: @unchecked Sendable {
     private let prepared: _PreparedTextCache
     /// False when `preparedTextCapacity` was 0: `_prepared` neither looks
     /// texts up nor keeps them.
-    private let keepsPreparedTexts: Bool
+    let keepsPreparedTexts: Bool
     /// Prepared attributed texts (see TextMeasurer+AttributedTextCache.swift).
     let attributedTexts: _AttributedTextCache
     let workspaces: _WorkspacePool
@@ -303,28 +303,6 @@ public final class TextMeasurer: @unchecked Sendable {
         return size
     }
 
-    /// Breaks `text` into lines in a borrowed workspace and hands them to
-    /// `body`, with whether text was left over; their storage stays with the
-    /// workspace for the next layout.
-    @inline(__always)
-    func _withLines<R>(
-        _ text: String, fonts: FontCollection, _ parameters: _BreakParameters,
-        tracking: Bool = false,
-        _ body: (UnsafeBufferPointer<_Line>, Bool, _PreparedText, _Workspace) -> R
-    ) throws(TextError) -> R {
-        try workspaces.withWorkspace { (workspace) throws(TextError) -> R in
-            let prepared = try self._prepared(text, fonts: fonts, workspace: workspace)
-            var lines = workspace.lineList
-            let truncated =
-                tracking
-                ? workspace.breakLinesTracking(prepared, parameters, into: &lines, cache: words)
-                : workspace.breakLines(prepared, parameters, into: &lines, cache: words)
-            // Growing may have moved the storage.
-            workspace.lineList = lines
-            return body(lines.lines, truncated, prepared, workspace)
-        }
-    }
-
     /// Checks a layout's arguments and resolves them for line breaking.
     @inline(__always)
     func _breakParameters(
@@ -403,8 +381,8 @@ public final class TextMeasurer: @unchecked Sendable {
         -> _PreparedText
     {
         guard keepsPreparedTexts else {
-            // Freed by the caller once measured, while its memory is still
-            // in the CPU's cache, and reused by the next text.
+            // Dropped by the caller once measured; `_withLines` leaves it to
+            // the workspace's next text (Workspace+Recycling.swift).
             let result = try workspace.prepare(
                 text, fonts: fonts._resolved(for: text, memo: &workspace.systemFaces), cache: words)
             result.lookupFontsID = fonts.id

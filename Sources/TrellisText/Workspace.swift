@@ -49,6 +49,11 @@ final class _Workspace {
     var spareFragments: [LineFragment] = []
     /// Largest fragments array kept (in lines).
     static let spareFragmentCapacity = 64
+    /// Storage a text left for the next text prepared here: a pieces
+    /// array, a compact block and cluster counts (Workspace+Recycling.swift).
+    @exclusivity(unchecked) var sparePieces: [_Piece] = []
+    @exclusivity(unchecked) var spareBlock: [Double] = []
+    @exclusivity(unchecked) var spareClusters: [Int32] = []
     /// Lock-free cache of the most frequent word widths (see `_FrontWordCache`).
     let front = _FrontWordCache()
     /// The shared word cache's slots as this workspace reads them, without locks.
@@ -107,8 +112,8 @@ final class _Workspace {
     let lineHeights = _LineHeightMemo()
     /// The word cache of the text being prepared, where `shape` keeps the
     /// measures of the runs it itemizes a piece into (`shapeFontRun`); nil
-    /// outside `prepare`.
-    var runCache: _WordWidthCache?
+    /// outside `prepare`. Unretained: `prepare`'s caller holds the cache.
+    @exclusivity(unchecked) unowned(unsafe) var runCache: _WordWidthCache?
     /// The face `kernFace` belongs to (−1: none yet).
     var kernFaceID = -1
     var kernFace: _KernOnlyFace?

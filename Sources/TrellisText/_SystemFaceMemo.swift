@@ -30,7 +30,10 @@ struct _SystemFaceMemo {
     mutating func takeSpareAdded() -> [Unmanaged<_FontFace>] {
         var taken: [Unmanaged<_FontFace>] = []
         swap(&taken, &spareAdded)
-        taken.removeAll(keepingCapacity: true)
+        // From the end: a text adds a few faces at most, and
+        // `removeAll(keepingCapacity:)` takes Array's generic range
+        // replacement, about 85 instructions even when there is nothing.
+        while !taken.isEmpty { taken.removeLast() }
         return taken
     }
 

@@ -119,13 +119,20 @@ struct MeasureOptions {
             var batch = BlockBatch()
             let size = index == 0 ? 128 : 2048
             batch.lines.reserveCapacity(size)
-            while batch.count < size,
-                let (lineNumber, range) = try reader.next(
-                    stayingInBlock: batch.block != nil, read: Measure.readStandardInput)
-            {
-                if batch.block == nil { batch.block = reader.block }
-                batch.lines.append(LineBatch.Line(index: index, line: lineNumber, range: range))
-                index += 1
+            // The captured variables are reached once a batch, not once a
+            // line: each access to them is checked for exclusivity at run
+            // time (about 65 instructions).
+            var next = index
+            defer { index = next }
+            try withUnsafeMutablePointer(to: &reader) { reader in
+                while batch.count < size,
+                    let (lineNumber, range) = try reader.pointee.next(
+                        stayingInBlock: batch.block != nil, read: Measure.readStandardInput)
+                {
+                    if batch.block == nil { batch.block = reader.pointee.block }
+                    batch.lines.append(LineBatch.Line(index: next, line: lineNumber, range: range))
+                    next += 1
+                }
             }
             return batch
         }

@@ -20,9 +20,9 @@ final class _RecordNumbers {
     /// Each slot's number (its bit pattern); `Self.empty` where none (an
     /// empty slot also has text length 0, so even a NaN of that pattern
     /// is formatted, not copied).
-    private var keys: [UInt64]
+    @exclusivity(unchecked) private var keys: [UInt64]
     /// Each slot's text: its length in the first byte, then the bytes.
-    private var texts: [UInt8]
+    @exclusivity(unchecked) private var texts: [UInt8]
     /// A bit pattern no written number has (a NaN's, which
     /// `putNumber` writes but this memo never keeps).
     private static let empty: UInt64 = 0x7FF8_DEAD_BEEF_0001
