@@ -5,10 +5,13 @@
 // array a plain paragraph does not keep, always; a text's own arrays when
 // a measurer that keeps no prepared texts (`trellis measure`, which
 // measures each text once) drops it (`TextMeasurer._withLines`). About
-// 1,200 instructions of a one-letter row's 7,500 in `trellis measure`.
+// 700 instructions of a one-letter row's 7,600 in `trellis measure`.
+// Storage for more than `sparePiecesCapacity` pieces is not kept: one
+// long text must not leave the workspace holding its arrays.
 
 extension _Workspace {
-    /// Pieces arrays kept at most (in pieces, 48 bytes each).
+    /// Pieces kept storage for at most (a piece takes 48 bytes in a pieces
+    /// array, 2.5 doubles in a compact block and 2 counts beside it).
     static let sparePiecesCapacity = 4_096
 
     /// The pieces array the last text left for reuse, or a new empty one
@@ -48,10 +51,11 @@ extension _Workspace {
     func recycle(_ prepared: inout _PreparedText) {
         guard prepared.styles == nil, isKnownUniquelyReferenced(&prepared) else { return }
         let storage = prepared.storage
-        if storage.pieces.capacity <= Self.sparePiecesCapacity, !storage.pieces.isEmpty {
+        let limit = Self.sparePiecesCapacity
+        if storage.pieces.capacity <= limit, !storage.pieces.isEmpty {
             sparePieces = storage.pieces
         }
-        spareBlock = storage.block
-        spareClusters = storage.clusters
+        if storage.block.capacity <= 3 * limit { spareBlock = storage.block }
+        if storage.clusters.capacity <= 2 * limit { spareClusters = storage.clusters }
     }
 }

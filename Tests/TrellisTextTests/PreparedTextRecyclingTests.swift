@@ -80,6 +80,31 @@ import TrellisTestSupport
         }
     }
 
+    /// A long text leaves no storage behind for the next texts: only
+    /// storage for up to `sparePiecesCapacity` pieces is kept.
+    @Test func aLongTextLeavesNoStorageBehind() throws {
+        let measurer = TextMeasurer(preparedTextCapacity: 0)
+        let style = TextStyle(fonts: try FontCollection.bundled("Inter"), size: 17)
+        func spare() throws -> (pieces: Int, block: Int, clusters: Int) {
+            try measurer.workspaces.withWorkspace {
+                ($0.sparePieces.capacity, $0.spareBlock.capacity, $0.spareClusters.capacity)
+            }
+        }
+        let limit = _Workspace.sparePiecesCapacity
+        let long = String(repeating: "word ", count: 3 * limit)
+        // A plain paragraph (its block kept) and one that keeps its pieces.
+        for text in [long, long + "\n" + long] {
+            _ = try measurer._lineCountAndSize("a few words", style: style, width: 100)
+            #expect(try spare().block > 0)
+            _ = try measurer._lineCountAndSize(text, style: style, width: 300)
+            let left = try spare()
+            #expect(left.pieces <= limit && left.block <= 3 * limit && left.clusters <= 2 * limit)
+        }
+        // Texts within the limit leave theirs.
+        _ = try measurer._lineCountAndSize(String(long.prefix(400)), style: style, width: 300)
+        #expect(try spare().block >= 2 * 80)
+    }
+
     /// Everything line breaking reads of a prepared text.
     static func contents(_ text: _PreparedText) -> [Double] {
         var numbers = text.storage.block.map { $0 }
