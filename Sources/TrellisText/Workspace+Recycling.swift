@@ -10,8 +10,9 @@
 // long text must not leave the workspace holding its arrays.
 
 extension _Workspace {
-    /// Pieces kept storage for at most (a piece takes 48 bytes in a pieces
-    /// array, 2.5 doubles in a compact block and 2 counts beside it).
+    /// The most pieces whose storage a workspace keeps (a piece takes 48
+    /// bytes in a pieces array, 2.5 doubles in a compact block and 2
+    /// counts beside it).
     static let sparePiecesCapacity = 4_096
 
     /// The pieces array the last text left for reuse, or a new empty one
