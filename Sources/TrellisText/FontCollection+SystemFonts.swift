@@ -74,7 +74,21 @@ extension FontCollection {
     func _resolved(
         for text: UnsafeBufferPointer<UInt8>, in range: Range<Int>, memo: inout _SystemFaceMemo
     ) -> FontCollection {
-        guard let system = systemFallback else { return self }
+        // The fallback unretained (the collection keeps it): it is shared by
+        // every thread, and binding it retained and released it once a text,
+        // moving its count's line between the cores.
+        guard let system = systemFallback.map({ Unmanaged.passUnretained($0) }) else {
+            return self
+        }
+        return system._withUnsafeGuaranteedRef {
+            _resolved(for: text, in: range, system: $0, memo: &memo)
+        }
+    }
+
+    private func _resolved(
+        for text: UnsafeBufferPointer<UInt8>, in range: Range<Int>, system: _SystemFallback,
+        memo: inout _SystemFaceMemo
+    ) -> FontCollection {
         var scan = _SystemFaceNeeds(storage: memo.scalarStorage)
         scan.added = memo.takeSpareAdded()
         defer {
@@ -153,18 +167,23 @@ extension FontCollection {
         // Looks the language and its number up for `script` (emoji are
         // ranked for "und-zsye", the language emoji fonts declare, as
         // Pango's itemizer asks for them), unless the last look-up was for it.
+        // The thread's memo answers for the scripts its last texts met
+        // (`_SystemFaceMemo.language`): the fallback's numbers are found
+        // under its lock, which the threads shared once a text.
         func lookUp(_ script: _Script, emoji: Bool) {
             if lookedUp.map({ $0.script != script || $0.emoji != emoji }) ?? true {
-                let language = emoji ? "und-zsye" : system.derivedLanguage(script)
-                lookedUp = (script, emoji, system.languageIndex(language))
+                let (language, index) = memo.language(of: script, emoji: emoji, system: system)
+                lookedUp = (script, emoji, index)
                 lookedUpLanguage = language
             }
         }
-        let first = faces.first
         // The faces as unretained references, for the per-character checks
         // below: calling through them retains nothing (the collection keeps
         // its faces alive), where each call through `faces` retained and
-        // released the face (760,000 times for 5,000 rows of Russian).
+        // released the face (760,000 times for 5,000 rows of Russian; the
+        // first face, bound here, once a text and again for ASCII after a
+        // Chinese character, 2.1 times a Chinese row: the faces are shared
+        // by every thread, so each count moved a line between the cores).
         let ownFaces = unretainedFaces
         let firstFace = ownFaces.first
         let ownCount = ownFaces.count
@@ -287,7 +306,11 @@ extension FontCollection {
             let emoji = _presentsAsEmoji(scalar, next: next, continuing: inEmoji && joined)
             joined = scalar == 0x200D
             if !joined && scalar != 0xFE0F { inEmoji = emoji }
-            if scalar < 0x80 && (first?.hasGlyph(scalar) ?? false) { continue }
+            if scalar < 0x80,
+                firstFace?._withUnsafeGuaranteedRef({ $0.hasGlyph(scalar) }) ?? false
+            {
+                continue
+            }
             let own = _Script(scalar)
             if own != .common { script = own }
             if _isDefaultIgnorable(scalar)

@@ -260,8 +260,14 @@ extension _Workspace {
         let stored = string
         let generation = cache.generation.load(ordering: .acquiring)
         if front.generation != generation { front.removeAll(generation: generation) }
-        runCache = cache
+        runCache = Unmanaged.passUnretained(cache)
         defer { runCache = nil }
+        // For the system-font scans to prefetch (FontCollection+HanRuns.swift):
+        // read here, once a text, rather than in each run of ideographs,
+        // which retained and released the cache and its table (both shared
+        // by the measurer's threads, so each count moved the line between
+        // their cores) 2.6 times a Chinese row.
+        systemFaces.sharedIdeographSlots = cache.ideographs.slotsAddress
         let outcome = stored.utf8.withContiguousStorageIfAvailable {
             (text) -> Result<_PreparedText, TextError> in
             Result { () throws(TextError) -> _PreparedText in
@@ -473,9 +479,12 @@ extension _Workspace {
                         (_mayTakeIdeographMemo(text, part.range, from: ideographsFrom)
                             ? memoizedRunMeasure(text, part, faces: faces, collection: fonts.id)
                             : nil)
-                        ?? kernOnlyMeasure(
-                            text, part.range, trailingStart: part.trailingStart,
-                            face: fonts.faces[0])
+                        // The face unretained: it is shared by every thread
+                        // (`fonts.faces[0]` retained it, twice a Chinese row).
+                        ?? fonts.unretainedFaces[0]._withUnsafeGuaranteedRef({
+                            kernOnlyMeasure(
+                                text, part.range, trailingStart: part.trailingStart, face: $0)
+                        })
                         ?? ideographKernOnlyMeasure(text, part, faces: fonts.faces)
                     {
                         if case .shared(let key) = lookups[index] {

@@ -154,13 +154,18 @@ extension _Workspace {
             }
             if entry.pointee.faceID != faceID {
                 // Another workspace of the measurer may have worked it out.
-                let shared = runCache?.ideographs
-                if let known = shared?.em(slot: slot, firstFace: firstFaceID, face: faceID) {
+                // Read unretained (`runCache`: shared by the threads).
+                let known = runCache?._withUnsafeGuaranteedRef {
+                    $0.ideographs.em(slot: slot, firstFace: firstFaceID, face: faceID)
+                }
+                if let known {
                     entry.pointee.em = known
                 } else {
                     let em = ideographMeasureAlone(
                         text, start..<(start + 3), faceIndex: faceIndex, faces: faces)
-                    shared?.insert(em, slot: slot, firstFace: firstFaceID, face: faceID)
+                    runCache?._withUnsafeGuaranteedRef {
+                        $0.ideographs.insert(em, slot: slot, firstFace: firstFaceID, face: faceID)
+                    }
                     entry.pointee.em = em
                 }
                 entry.pointee.faceID = faceID
@@ -236,9 +241,9 @@ extension _Workspace {
         else { return index }
         let firstFaceID = Unmanaged.passUnretained(faces[0])._withUnsafeGuaranteedRef { $0.id }
         let entries = ideographMemo.entries(firstFace: firstFaceID)
-        // For the next texts' system-font scans to prefetch.
+        // For the next texts' system-font scans to prefetch (the shared
+        // slots' address is set by `prepare`, once a text).
         systemFaces.ideographEntries = UnsafeRawPointer(entries)
-        systemFaces.sharedIdeographSlots = runCache?.ideographs.slotsAddress
         var next = index
         var pieceStart = start
         var made = pieceCount

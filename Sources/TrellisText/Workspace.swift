@@ -113,7 +113,12 @@ final class _Workspace {
     /// The word cache of the text being prepared, where `shape` keeps the
     /// measures of the runs it itemizes a piece into (`shapeFontRun`); nil
     /// outside `prepare`. Unretained: `prepare`'s caller holds the cache.
-    @exclusivity(unchecked) unowned(unsafe) var runCache: _WordWidthCache?
+    /// `Unmanaged`, read through `_withUnsafeGuaranteedRef`: binding an
+    /// `unowned(unsafe)` reference still retained it for the binding's
+    /// scope, and the cache is shared by the measurer's threads, so each
+    /// count moved its line between their cores (about 3 times a Chinese
+    /// row, in `shapeFontRun` and `memoizedIdeographMeasure`).
+    @exclusivity(unchecked) var runCache: Unmanaged<_WordWidthCache>?
     /// The face `kernFace` belongs to (−1: none yet).
     var kernFaceID = -1
     var kernFace: _KernOnlyFace?
@@ -404,7 +409,7 @@ final class _Workspace {
         }
         let isTrailing = range.lowerBound >= trailingStart
         let crosses = !isTrailing && range.upperBound > trailingStart
-        guard !keepClusters, let cache = runCache, !range.isEmpty,
+        guard !keepClusters, let runCache, !range.isEmpty,
             range.count <= _WordWidthCache.maximumKeyLength,
             !crosses
                 || _trailingWhitespaceStart(text, end: range.upperBound, start: range.lowerBound)
@@ -434,13 +439,14 @@ final class _Workspace {
             1 << 31 | UInt32(faces[faceIndex].id) << 3 | (isTrailing ? 4 : 0) | (rtl ? 2 : 0)
             | (crosses ? 1 : 0)
         let key = _ByteKey(UnsafeRawBufferPointer(text), range, tag: tag)
-        var run: _PieceMeasure
-        if let known = cachedMeasure(key, cache: cache) {
-            run = known
-        } else {
+        var run = runCache._withUnsafeGuaranteedRef { cache in
+            if let known = cachedMeasure(key, cache: cache) { return known }
+            var run: _PieceMeasure
+            // The face unretained, as the cache (shared by every thread).
             if !rtl,
-                let known = kernOnlyMeasure(
-                    text, range, trailingStart: trailingStart, face: faces[faceIndex])
+                let known = Unmanaged.passUnretained(faces[faceIndex])._withUnsafeGuaranteedRef({
+                    kernOnlyMeasure(text, range, trailingStart: trailingStart, face: $0)
+                })
             {
                 run = known
             } else {
@@ -451,6 +457,7 @@ final class _Workspace {
             }
             run.fontMask = 0
             remember(run, for: key, cache: cache)
+            return run
         }
         run.fontMask = faceIndex < 32 ? 1 << UInt32(faceIndex) : 0
         measure.add(run)

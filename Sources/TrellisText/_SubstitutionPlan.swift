@@ -248,12 +248,16 @@ final class _SubstitutionPlan: @unchecked Sendable {
             let run = _GlyphRun(glyphs: glyphs, count: count, active: active.baseAddress!)
             for position in 0..<count { noteLookups(at: run[position], in: run) }
             do throws(_LayoutReader.Malformed) {
+                // The lookups unretained (the tables and the plan keep
+                // them; as `applySubtable(_:of:…)`).
                 for (place, index) in order.enumerated() where run.mayAct(place) {
-                    try apply(tables.lookups[index], isPositioning: false, to: run)
+                    try apply(
+                        Unmanaged.passUnretained(tables.lookups[index]), isPositioning: false,
+                        to: run)
                 }
-                for (place, lookup) in positionings.enumerated()
-                where run.mayAct(order.count + place) {
-                    try apply(lookup, isPositioning: true, to: run)
+                for place in positionings.indices where run.mayAct(order.count + place) {
+                    try apply(
+                        Unmanaged.passUnretained(positionings[place]), isPositioning: true, to: run)
                 }
                 return true
             } catch {
@@ -278,6 +282,16 @@ final class _SubstitutionPlan: @unchecked Sendable {
     }
 
     /// One lookup over the whole run, from its first glyph.
+    private func apply(
+        _ lookup: Unmanaged<_PlanLookup>, isPositioning: Bool, to run: _GlyphRun
+    ) throws(_LayoutReader.Malformed) {
+        try lookup._withUnsafeGuaranteedRef { lookup in
+            Result { () throws(_LayoutReader.Malformed) in
+                try apply(lookup, isPositioning: isPositioning, to: run)
+            }
+        }.get()
+    }
+
     private func apply(_ lookup: _PlanLookup, isPositioning: Bool, to run: _GlyphRun)
         throws(_LayoutReader.Malformed)
     {
@@ -311,7 +325,7 @@ final class _SubstitutionPlan: @unchecked Sendable {
             for place in lookup.subtables.indices
             where lookup.subtables[place].firsts.contains(glyph) {
                 if let next = try applySubtable(
-                    lookup.subtables[place], at: position, isPositioning: isPositioning, to: run,
+                    place, of: lookup, at: position, isPositioning: isPositioning, to: run,
                     depth: depth)
                 {
                     return next
@@ -323,7 +337,7 @@ final class _SubstitutionPlan: @unchecked Sendable {
                 let place = remaining.trailingZeroBitCount
                 remaining &= remaining - 1
                 if let next = try applySubtable(
-                    lookup.subtables[place], at: position, isPositioning: isPositioning, to: run,
+                    place, of: lookup, at: position, isPositioning: isPositioning, to: run,
                     depth: depth)
                 {
                     return next
@@ -331,6 +345,24 @@ final class _SubstitutionPlan: @unchecked Sendable {
             }
         }
         return nil
+    }
+
+    /// `applySubtable` with `lookup`'s subtable at `place`, passed
+    /// unretained (`lookup` keeps it): a face's plan serves every thread,
+    /// and retaining the subtable for the call moved its reference count's
+    /// line between the cores 5 times a Chinese row.
+    @inline(__always)
+    private func applySubtable(
+        _ place: Int, of lookup: _PlanLookup, at position: Int, isPositioning: Bool,
+        to run: _GlyphRun, depth: Int
+    ) throws(_LayoutReader.Malformed) -> Int? {
+        try Unmanaged.passUnretained(lookup.subtables[place])._withUnsafeGuaranteedRef {
+            subtable in
+            Result { () throws(_LayoutReader.Malformed) -> Int? in
+                try applySubtable(
+                    subtable, at: position, isPositioning: isPositioning, to: run, depth: depth)
+            }
+        }.get()
     }
 
     /// `subtable`, whose first coverage holds the glyph at `position`,

@@ -50,6 +50,35 @@ struct _SystemFaceMemo {
         []
     private static let recentCount = 4
 
+    /// The languages the system-font scan looked up, by fallback (its id),
+    /// script and emoji presentation, with their numbers
+    /// (`language(of:emoji:system:)`).
+    private var languages:
+        [(system: Int, script: _Script, emoji: Bool, language: String, index: Int)] =
+            []
+
+    /// The language characters of `script` (emoji: those presented as
+    /// emoji, ranked for "und-zsye" as Pango's itemizer asks for them) are
+    /// looked up in with `system`, and its number there
+    /// (`_SystemFallback.languageIndex`), kept for the next texts: both are
+    /// fixed for a fallback (its language is a constant, and a number, once
+    /// given, is never given to another language).
+    mutating func language(of script: _Script, emoji: Bool, system: _SystemFallback)
+        -> (language: String, index: Int)
+    {
+        for known in languages
+        where known.system == system.id && known.script == script && known.emoji == emoji {
+            return (known.language, known.index)
+        }
+        let language = emoji ? "und-zsye" : system.derivedLanguage(script)
+        let index = system.languageIndex(language)
+        // A text meets a handful of scripts; a list kept short stays a
+        // short search.
+        if languages.count >= 16 { languages.removeAll() }
+        languages.append((system.id, script, emoji, language, index))
+        return (language, index)
+    }
+
     /// The answers of `_hanRunEnd` by code point (`hanAnswers`), and the
     /// collection, language and fallback numbers they are for. A byte
     /// each, a system face named by its place in `hanFaces`: every text

@@ -38,6 +38,9 @@ extension _SystemFallback {
         let charset: OpaquePointer?
         /// The face opened for this candidate (`face`), nil until then.
         private let opened = Locked<_FontFace??>(nil)
+        /// The address of `opened`'s face once opened (1: none could be
+        /// opened; 0: not tried yet).
+        private let openedAddress = Atomic<UInt>(0)
 
         /// A candidate of the coverage given by `pageBases` (first code
         /// points that are multiples of 256, below U+110000, in increasing
@@ -153,12 +156,27 @@ extension _SystemFallback {
 
         /// The candidate's face (`_FontFace.shared`), opened on the first
         /// call; nil when the file cannot be opened.
-        var face: _FontFace? {
-            opened.withLock { known in
-                if let known { return known }
-                let made = try? _FontFace.shared(path: path, index: index)
-                known = .some(made)
-                return made
+        var face: _FontFace? { unretainedFace?.takeUnretainedValue() }
+
+        /// `face`, unretained (`opened` keeps it for the candidate's life):
+        /// once opened, read without the lock, which the threads shared on
+        /// every new character a text needed a system font for.
+        var unretainedFace: Unmanaged<_FontFace>? {
+            let address = openedAddress.load(ordering: .acquiring)
+            if address > 1 {
+                return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
+            }
+            if address == 1 { return nil }
+            return opened.withLock { known -> Unmanaged<_FontFace>? in
+                if known == nil {
+                    let made = try? _FontFace.shared(path: path, index: index)
+                    known = .some(made)
+                    let address = made.map {
+                        UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque())
+                    }
+                    openedAddress.store(address ?? 1, ordering: .releasing)
+                }
+                return known!.map { Unmanaged.passUnretained($0) }
             }
         }
     }

@@ -67,6 +67,13 @@ extension _SystemFallback {
         /// The number of characters answered.
         var count: Int { writing.withLock { $0.answers } }
 
+        /// Whether answers for `scalar` in the language numbered `language`
+        /// are kept here (they may not be yet).
+        @inline(__always)
+        func mayKeep(_ scalar: UInt32, language: Int) -> Bool {
+            language >= 0 && language < Self.languageCount && scalar < 0x1_0000
+        }
+
         /// The answer kept for `scalar` (below U+10000) in the language
         /// numbered `language`: nil when none is kept, `.some(nil)` when no
         /// system face has it, else the face (unretained: kept here).

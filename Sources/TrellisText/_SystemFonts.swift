@@ -13,6 +13,7 @@
 // else the script's sample language (Thai "th", Hangul "ko"), else "xx",
 // which matches no font's languages (pango-language.c, itemize.c).
 import CFontconfig
+import Synchronization
 import TrellisSupport
 
 #if canImport(Glibc)
@@ -54,6 +55,28 @@ final class _SystemFallback: @unchecked Sendable {
     /// Only for the choices `answers` does not keep: characters beyond the
     /// Basic Multilingual Plane, languages numbered from 4 on.
     private let chosen = Locked<[UInt64: _FontFace?]>([:])
+    /// Whether `chosen` holds a key `answers` could hold (a character of
+    /// the Basic Multilingual Plane in a language numbered below 4, an
+    /// answer `answers` had no room for: past its 1,024 faces): until
+    /// then a character `answers` does not know is not in `chosen` either,
+    /// and its lock, which the threads shared on every new character, is
+    /// not taken to find that out.
+    private let chosenOverlapsAnswers = Atomic<Bool>(false)
+
+    /// `keepChosen` for `scalar` in the language numbered `languageIndex`,
+    /// as `face(for:language:index:)` keeps an answer `answers` has no room
+    /// for (tests: reaching that needs 1,024 faces).
+    func _keepChosen(_ face: _FontFace?, for scalar: UInt32, languageIndex: Int) {
+        keepChosen(face, for: UInt64(scalar) | UInt64(languageIndex) << 32)
+    }
+
+    /// Keeps `face` in `chosen` for `key` (a scalar and a language number).
+    private func keepChosen(_ face: _FontFace?, for key: UInt64) {
+        if key & 0xFFFF_FFFF < 0x1_0000 && Int(key >> 32) < _SharedAnswers.languageCount {
+            chosenOverlapsAnswers.store(true, ordering: .releasing)
+        }
+        chosen.withLock { $0[key] = .some(face) }
+    }
     /// The face chosen per character of the Basic Multilingual Plane in the
     /// first four languages, read without a lock (_SystemFonts+SharedAnswers.swift).
     private let answers = _SharedAnswers()
@@ -67,6 +90,13 @@ final class _SystemFallback: @unchecked Sendable {
     /// (`languageIndex`): found without hashing the family and language
     /// strings of `rankings`' key on every first look-up of a character.
     private let rankingsByIndex = Locked<[_IndexedRanking?]>([])
+    /// The first `rankingSlotCount` rankings of `rankingsByIndex`, by
+    /// language number, as addresses (0: none yet), read without its lock,
+    /// which the threads shared on every new character: each is written
+    /// once, under that lock, for the ranking the array keeps for the
+    /// fallback's life.
+    private let rankingSlots: UnsafeMutablePointer<Atomic<UInt>>
+    private static let rankingSlotCount = 8
 
     /// A ranking with, for each 256-code-point page of the Basic
     /// Multilingual Plane, the first candidate whose coverage has a code
@@ -78,21 +108,32 @@ final class _SystemFallback: @unchecked Sendable {
     private final class _IndexedRanking: @unchecked Sendable {
         let candidates: [_Candidate]
         /// Per page, the first candidate covering it (−1: not found yet).
-        private let firstByPage = Locked<[Int32]>(Array(repeating: -1, count: 0x100))
+        /// Atomics, not a lock: the answer depends on the candidates alone,
+        /// so two threads that find it at once store the same number, and a
+        /// lock the threads shared was taken on every new character.
+        private let firstByPage: UnsafeMutablePointer<Atomic<Int32>>
 
-        init(_ candidates: [_Candidate]) { self.candidates = candidates }
+        init(_ candidates: [_Candidate]) {
+            self.candidates = candidates
+            firstByPage = .allocate(capacity: 0x100)
+            for page in 0..<0x100 { (firstByPage + page).initialize(to: Atomic(-1)) }
+        }
+
+        deinit {
+            firstByPage.deinitialize(count: 0x100)
+            firstByPage.deallocate()
+        }
 
         /// The first candidate that may cover `scalar`.
         func start(for scalar: UInt32) -> Int {
             guard scalar < 0x1_0000 else { return 0 }
             let page = Int(scalar >> 8)
-            return firstByPage.withLock { first in
-                if first[page] < 0 {
-                    first[page] = Int32(
-                        candidates.firstIndex(where: { $0.coversPage(page) }) ?? candidates.count)
-                }
-                return Int(first[page])
-            }
+            let known = firstByPage[page].load(ordering: .relaxed)
+            if known >= 0 { return Int(known) }
+            let first = Int32(
+                candidates.firstIndex(where: { $0.coversPage(page) }) ?? candidates.count)
+            firstByPage[page].store(first, ordering: .relaxed)
+            return Int(first)
         }
     }
 
@@ -142,6 +183,13 @@ final class _SystemFallback: @unchecked Sendable {
             next += 1
             return next
         }
+        rankingSlots = .allocate(capacity: Self.rankingSlotCount)
+        for slot in 0..<Self.rankingSlotCount { (rankingSlots + slot).initialize(to: Atomic(0)) }
+    }
+
+    deinit {
+        rankingSlots.deinitialize(count: Self.rankingSlotCount)
+        rankingSlots.deallocate()
     }
 
     /// The current fontconfig configuration, loaded on the first call that
@@ -257,10 +305,18 @@ final class _SystemFallback: @unchecked Sendable {
             return known?.takeUnretainedValue()
         }
         let key = UInt64(scalar) | UInt64(languageIndex) << 32
-        if let known = chosen.withLock({ $0[key] }) { return known }
+        if !answers.mayKeep(scalar, language: languageIndex)
+            || chosenOverlapsAnswers.load(ordering: .acquiring),
+            let known = chosen.withLock({ $0[key] })
+        {
+            return known
+        }
         let found = searchedFace(for: scalar, language: language, index: languageIndex)
-        if !answers.insert(found, for: scalar, language: languageIndex) {
-            chosen.withLock { $0[key] = .some(found) }
+        // Not kept there, and not kept by another thread meanwhile: kept here.
+        if !answers.insert(found, for: scalar, language: languageIndex),
+            answers.answer(scalar, language: languageIndex) == nil
+        {
+            keepChosen(found, for: key)
         }
         return found
     }
@@ -286,21 +342,46 @@ final class _SystemFallback: @unchecked Sendable {
     private func searchedFace(for scalar: UInt32, language: String, index languageIndex: Int)
         -> _FontFace?
     {
-        let ranking: _IndexedRanking
+        indexedRanking(for: language, index: languageIndex)._withUnsafeGuaranteedRef {
+            Self.search($0, for: scalar)
+        }
+    }
+
+    /// The ranking for `language` (numbered `languageIndex`), made on the
+    /// first call, unretained (`rankingsByIndex` keeps it).
+    private func indexedRanking(for language: String, index languageIndex: Int)
+        -> Unmanaged<_IndexedRanking>
+    {
+        if languageIndex >= 0 && languageIndex < Self.rankingSlotCount {
+            let address = rankingSlots[languageIndex].load(ordering: .acquiring)
+            if let known = UnsafeRawPointer(bitPattern: address) {
+                return Unmanaged.fromOpaque(known)
+            }
+        }
         if let known = rankingsByIndex.withLock({
             languageIndex < $0.count ? $0[languageIndex] : nil
         }) {
-            ranking = known
-        } else {
-            ranking = _IndexedRanking(self.ranking(for: language))
-            rankingsByIndex.withLock { table in
-                if table.count <= languageIndex {
-                    table.append(
-                        contentsOf: repeatElement(nil, count: languageIndex + 1 - table.count))
-                }
-                table[languageIndex] = ranking
-            }
+            return Unmanaged.passUnretained(known)
         }
+        let made = _IndexedRanking(self.ranking(for: language))
+        return rankingsByIndex.withLock { table in
+            if table.count <= languageIndex {
+                table.append(contentsOf: repeatElement(nil, count: languageIndex + 1 - table.count))
+            }
+            // Another thread may have made one meanwhile: the first is
+            // kept (a slot may hold its address).
+            if table[languageIndex] == nil { table[languageIndex] = made }
+            let kept = Unmanaged.passUnretained(table[languageIndex].unsafelyUnwrapped)
+            if languageIndex < Self.rankingSlotCount {
+                rankingSlots[languageIndex].store(
+                    UInt(bitPattern: kept.toOpaque()), ordering: .releasing)
+            }
+            return kept
+        }
+    }
+
+    /// The first candidate of `ranking` that has `scalar`'s glyph.
+    private static func search(_ ranking: _IndexedRanking, for scalar: UInt32) -> _FontFace? {
         // The candidates unretained (the ranking keeps them): iterating the
         // array retained and released each one asked, about ten a new
         // character of Chinese text.
@@ -309,15 +390,16 @@ final class _SystemFallback: @unchecked Sendable {
         ranking.candidates.withUnsafeBufferPointer { candidates in
             for index in start..<candidates.count {
                 let match = Unmanaged.passUnretained(candidates[index])._withUnsafeGuaranteedRef {
-                    candidate -> _FontFace? in
-                    guard candidate.covers(scalar), let face = candidate.face, face.hasGlyph(scalar)
+                    candidate -> Unmanaged<_FontFace>? in
+                    guard candidate.covers(scalar), let face = candidate.unretainedFace,
+                        face._withUnsafeGuaranteedRef({ $0.hasGlyph(scalar) })
                     else {
                         return nil
                     }
                     return face
                 }
                 if let match {
-                    found = match
+                    found = match.takeUnretainedValue()
                     break
                 }
             }
@@ -342,6 +424,8 @@ final class _SystemFallback: @unchecked Sendable {
             found = face
             break
         }
+        // Under a language number of its own, which `face(for:language:index:)`
+        // is never asked with: no key `answers` could hold for it.
         chosen.withLock { $0[key] = .some(found) }
         return found
     }

@@ -73,6 +73,31 @@ struct SharedFaceAnswersTests {
         #expect(system._sharedAnswerCount > 0)
     }
 
+    /// An answer kept in the locked dictionary for a character the table
+    /// could hold (as one the table has no room for, past its 1,024 faces)
+    /// is the answer given from then on, from a fallback that had asked
+    /// the dictionary about no such character before (new characters are
+    /// not looked up there until one is kept).
+    @Test func anAnswerTheTableCouldHoldIsFoundInTheDictionary() throws {
+        let fonts = try FontCollection(Font(family: "Inter")).addingSystemFonts(language: "nv-us")
+        let system = try #require(fonts.systemFallback)
+        let index = system.languageIndex("zh-cn")
+        #expect(index < 4)
+        let searched = try #require(system._searchedFace(for: 0x4E01, language: "zh-cn"))
+        // A face the search would not give for U+4E00 (Inter has no ideograph).
+        let kept = try Font(family: "Inter")._face
+        #expect(ObjectIdentifier(kept) != ObjectIdentifier(searched))
+        let before = system.face(for: 0x4E01, language: "zh-cn", index: index)
+        #expect(before.map(ObjectIdentifier.init) == ObjectIdentifier(searched))
+        system._keepChosen(kept, for: 0x4E00, languageIndex: index)
+        for _ in 0..<2 {
+            let face = system.face(for: 0x4E00, language: "zh-cn", index: index)
+            #expect(face.map(ObjectIdentifier.init) == ObjectIdentifier(kept))
+            let unretained = system.unretainedFace(for: 0x4E00, language: "zh-cn", index: index)
+            #expect(unretained?.toOpaque() == Unmanaged.passUnretained(kept).toOpaque())
+        }
+    }
+
     /// The table alone: answers are kept once, for the Basic Multilingual
     /// Plane and four languages.
     @Test func theTableKeepsFirstAnswers() throws {
