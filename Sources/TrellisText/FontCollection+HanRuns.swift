@@ -26,7 +26,7 @@ extension FontCollection {
     @inline(never)
     func _hanRunEnd(
         _ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
-        own: [Unmanaged<_FontFace>], language: String, languageIndex: Int,
+        own: UnsafeBufferPointer<Unmanaged<_FontFace>>, language: String, languageIndex: Int,
         system: _SystemFallback, memo: inout _SystemFaceMemo, needs: inout _SystemFaceNeeds,
         reserving: Int
     ) -> Int {

@@ -184,7 +184,9 @@ extension FontCollection {
         // first face, bound here, once a text and again for ASCII after a
         // Chinese character, 2.1 times a Chinese row: the faces are shared
         // by every thread, so each count moved a line between the cores).
-        let ownFaces = unretainedFaces
+        // From the collection's own memory (`faceList`): binding the array
+        // retained its storage, shared by the threads, once a text.
+        let ownFaces = faceList
         let firstFace = ownFaces.first
         let ownCount = ownFaces.count
         // The first face's coverage of U+0400–U+047F, once a text needs it.
@@ -480,7 +482,9 @@ private func _orderedForOwnChoices(
 /// asked for each CJK character of the system-font scan, with the count
 /// read once per text rather than by the array's iterator per character.
 @inline(__always)
-private func _anyFace(_ faces: [Unmanaged<_FontFace>], count: Int, has scalar: UInt32) -> Bool {
+private func _anyFace(
+    _ faces: UnsafeBufferPointer<Unmanaged<_FontFace>>, count: Int, has scalar: UInt32
+) -> Bool {
     var index = 0
     while index < count {
         if faces[index]._withUnsafeGuaranteedRef({ $0.hasGlyph(scalar) }) { return true }

@@ -21,6 +21,11 @@ public final class FontCollection: @unchecked Sendable, CustomStringConvertible 
     /// made once here, where the system-font scan mapped `faces` for every
     /// text (an allocation and a release a text).
     let unretainedFaces: [Unmanaged<_FontFace>]
+    /// The same in memory of the collection's own, read through a pointer:
+    /// reading an array kept here retains and releases its storage, which
+    /// every thread measuring with the collection shares (the count's line
+    /// then moves between their cores).
+    let faceList: UnsafeBufferPointer<Unmanaged<_FontFace>>
     /// The system's fonts after `fonts`, ranked by fontconfig
     /// (FontCollection+SystemFonts.swift); nil for a fixed list.
     let systemFallback: _SystemFallback?
@@ -43,6 +48,10 @@ public final class FontCollection: @unchecked Sendable, CustomStringConvertible 
         self.fonts = fonts
         self.faces = fonts.map(\._face)
         self.unretainedFaces = faces.map { Unmanaged.passUnretained($0) }
+        let list = UnsafeMutableBufferPointer<Unmanaged<_FontFace>>.allocate(
+            capacity: faces.count)
+        _ = list.initialize(from: unretainedFaces)
+        self.faceList = UnsafeBufferPointer(list)
         self.systemFallback = systemFallback
         var skips: (UInt64, UInt64) = (0, 0)
         if systemFallback != nil, let first = faces.first {
@@ -64,6 +73,10 @@ public final class FontCollection: @unchecked Sendable, CustomStringConvertible 
             table[key] = id
             return id
         }
+    }
+
+    deinit {
+        faceList.deallocate()
     }
 
     /// A collection of `fonts`, which must not be empty.

@@ -30,8 +30,7 @@ extension _KernOnlyFace {
     /// K(first, second) under the plan of `scriptClass`, in design units;
     /// nil when it cannot be read (HarfBuzz must shape).
     func pairKerning(_ first: UInt32, _ second: UInt32, scriptClass: Int) -> Int32? {
-        guard scriptClass < pairLookups.count, let plan = pairLookups[scriptClass],
-            let gpos
+        guard scriptClass < pairLookups.count, pairLookups[scriptClass] != nil, let gpos
         else { return nil }
         // No budget: a pair's reads are bounded (see `_LayoutReader.budget`).
         let reader = _LayoutReader(blob: gpos, budget: nil)
@@ -39,16 +38,25 @@ extension _KernOnlyFace {
         // (_GPOSPairs+Dense.swift): the same values without the searches.
         let dense =
             Int(first) < advances.count && Int(second) < advances.count
-            ? densePairs[scriptClass] : nil
+            && densePairs[scriptClass] != nil
+        // The plan's arrays are read where the face keeps them, by index:
+        // bound to locals (the plan, its dense tables, each lookup's
+        // subtables), each was retained and released a call, and the face
+        // is shared by every thread.
         var total: Int32 = 0
         do throws(_LayoutReader.Malformed) {
-            for (lookup, subtables) in plan.lookups.enumerated() {
-                for (place, subtable) in subtables.enumerated() {
+            let lookupCount = pairLookups[scriptClass].unsafelyUnwrapped.lookups.count
+            for lookup in 0..<lookupCount {
+                let subtableCount = pairLookups[scriptClass].unsafelyUnwrapped.lookups[lookup].count
+                for place in 0..<subtableCount {
                     let found: Int32?
-                    if let dense {
-                        found = try dense[lookup][place].adjustment(reader, Int(first), Int(second))
+                    if dense {
+                        found = try densePairs[scriptClass].unsafelyUnwrapped[lookup][place]
+                            .adjustment(reader, Int(first), Int(second))
                     } else {
-                        found = try reader.pairAdjustment(subtable, Int(first), Int(second))
+                        found = try reader.pairAdjustment(
+                            pairLookups[scriptClass].unsafelyUnwrapped.lookups[lookup][place],
+                            Int(first), Int(second))
                     }
                     guard let value = found else { continue }
                     total &+= value

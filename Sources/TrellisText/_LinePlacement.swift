@@ -178,10 +178,14 @@ struct _LineMetrics {
                 }
             }
         } else {
-            // Faces asked through unretained references (`_face`).
-            let faces = fonts.faces
-            for index in faces.indices where index < 32 && mask & (1 << UInt32(index)) != 0 {
-                if _face(faces, index, has: found.firstScalar) { return (found.kind, index) }
+            // Faces asked through unretained references, from the
+            // collection's own memory (`faceList`): binding `fonts.faces`
+            // retained its storage, shared by the threads, once a Chinese row.
+            let faces = fonts.faceList
+            for index in 0..<min(faces.count, 32) where mask & (1 << UInt32(index)) != 0 {
+                if faces[index]._withUnsafeGuaranteedRef({ $0.hasGlyph(found.firstScalar) }) {
+                    return (found.kind, index)
+                }
             }
         }
         return (found.kind, mask.trailingZeroBitCount)

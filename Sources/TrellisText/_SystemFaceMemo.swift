@@ -127,11 +127,14 @@ struct _SystemFaceMemo {
     mutating func collection(
         _ base: FontCollection, adding added: [Unmanaged<_FontFace>], system: _SystemFallback
     ) -> FontCollection {
-        for entry in recent
-        where entry.base == base.id
-            && entry.added.elementsEqual(added, by: { $0.toOpaque() == $1.toOpaque() })
+        // By index, the entries' parts compared in place: each entry bound
+        // to a local retained its list and its collection (shared by the
+        // threads) for the comparison.
+        for index in recent.indices
+        where recent[index].base == base.id
+            && recent[index].added.elementsEqual(added, by: { $0.toOpaque() == $1.toOpaque() })
         {
-            return entry.collection
+            return recent[index].collection
         }
         let made = system.resolvedCollection(
             base.fonts, adding: added.map { $0.takeUnretainedValue() })
