@@ -177,8 +177,9 @@ final class _FontFace: @unchecked Sendable {
     /// Bit b: block b of `coverage` is filled (stored with release
     /// ordering after the block's words).
     private let coverageReady = Atomic<UInt64>(0)
-    /// Fills blocks one thread at a time.
-    private let coverageFill = Mutex<Void>(())
+    /// Fills blocks one thread at a time (`Locked`, a pthread mutex, which
+    /// ThreadSanitizer models, as every lock of the package).
+    private let coverageFill = Locked<Void>(())
     static let coverageBlockSize = 1024
 
     private static let registry = Locked<[_FaceKey: _FontFace]>([:])

@@ -15,6 +15,7 @@
 // (`_SharedIdeographMeasures`).
 
 import Synchronization
+import TrellisSupport
 
 /// A workspace's measures of one-character pieces of the CJK blocks
 /// (U+3000–U+9FFF, U+FF00–U+FFEF) drawn by a face that only kerns them.
@@ -355,8 +356,8 @@ final class _SharedIdeographMeasures: Sendable {
     /// The address of the slots (0 until the first measure is put here),
     /// `_IdeographMemo.count` of them.
     private let table = Atomic<UInt>(0)
-    /// Held while a slot is written.
-    private let writing = Mutex<Void>(())
+    /// Held while a slot is written (`Locked`, which ThreadSanitizer models).
+    private let writing = Locked<Void>(())
 
     deinit {
         guard let slots = Self.slots(table.load(ordering: .acquiring)) else { return }

@@ -10,6 +10,7 @@
 // is two bytes in a table by code point, written once (its face first,
 // then the slot with release ordering) and read with one acquiring load.
 import Synchronization
+import TrellisSupport
 
 extension _SystemFallback {
     final class _SharedAnswers: @unchecked Sendable {
@@ -29,8 +30,8 @@ extension _SystemFallback {
         /// (addresses, each written before an answer names it).
         private let faces: UnsafeMutablePointer<Atomic<UInt>>
         /// Held while an answer is written: the number of faces and of
-        /// answers kept.
-        private let writing = Mutex<(faces: Int, answers: Int)>((0, 0))
+        /// answers kept (`Locked`, which ThreadSanitizer models).
+        private let writing = Locked<(faces: Int, answers: Int)>((0, 0))
 
         init() {
             tables = .allocate(capacity: Self.languageCount)
