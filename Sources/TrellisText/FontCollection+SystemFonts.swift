@@ -178,14 +178,13 @@ extension FontCollection {
             }
         }
         // The faces as unretained references, for the per-character checks
-        // below: calling through them retains nothing (the collection keeps
-        // its faces alive), where each call through `faces` retained and
-        // released the face (760,000 times for 5,000 rows of Russian; the
-        // first face, bound here, once a text and again for ASCII after a
-        // Chinese character, 2.1 times a Chinese row: the faces are shared
-        // by every thread, so each count moved a line between the cores).
-        // From the collection's own memory (`faceList`): binding the array
-        // retained its storage, shared by the threads, once a text.
+        // below, from the collection's own memory (`faceList`): calling
+        // through them retains nothing (the collection keeps its faces
+        // alive), where each call through `faces` retained and released the
+        // face (760,000 times for 5,000 rows of Russian), and binding the
+        // array or its first face retained what every thread shares (2.1
+        // times a Chinese row for the first face, once a text for the
+        // array), each count moving a line between the cores.
         let ownFaces = faceList
         let firstFace = ownFaces.first
         let ownCount = ownFaces.count
