@@ -17,14 +17,12 @@ public final class FontCollection: @unchecked Sendable, CustomStringConvertible 
     let id: Int32
     let faces: [_FontFace]
     /// `faces` as unretained references (this collection keeps them), for
-    /// per-character checks that call through them without retaining:
-    /// made once here, where the system-font scan mapped `faces` for every
-    /// text (an allocation and a release a text).
-    let unretainedFaces: [Unmanaged<_FontFace>]
-    /// The same in memory of the collection's own, read through a pointer:
-    /// reading an array kept here retains and releases its storage, which
-    /// every thread measuring with the collection shares (the count's line
-    /// then moves between their cores).
+    /// per-character checks that call through them without retaining,
+    /// made once here (the system-font scan mapped `faces` for every text:
+    /// an allocation and a release a text), in memory of the collection's
+    /// own, read through a pointer: reading an array kept here retains and
+    /// releases its storage, which every thread measuring with the
+    /// collection shares (the count's line then moves between their cores).
     let faceList: UnsafeBufferPointer<Unmanaged<_FontFace>>
     /// The system's fonts after `fonts`, ranked by fontconfig
     /// (FontCollection+SystemFonts.swift); nil for a fixed list.
@@ -47,10 +45,9 @@ public final class FontCollection: @unchecked Sendable, CustomStringConvertible 
     init(_ fonts: [Font], systemFallback: _SystemFallback?) {
         self.fonts = fonts
         self.faces = fonts.map(\._face)
-        self.unretainedFaces = faces.map { Unmanaged.passUnretained($0) }
         let list = UnsafeMutableBufferPointer<Unmanaged<_FontFace>>.allocate(
             capacity: faces.count)
-        _ = list.initialize(from: unretainedFaces)
+        _ = list.initialize(from: faces.lazy.map { Unmanaged.passUnretained($0) })
         self.faceList = UnsafeBufferPointer(list)
         self.systemFallback = systemFallback
         var skips: (UInt64, UInt64) = (0, 0)

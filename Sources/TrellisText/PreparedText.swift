@@ -481,7 +481,7 @@ extension _Workspace {
                             : nil)
                         // The face unretained: it is shared by every thread
                         // (`fonts.faces[0]` retained it, twice a Chinese row).
-                        ?? fonts.unretainedFaces[0]._withUnsafeGuaranteedRef({
+                        ?? fonts.faceList[0]._withUnsafeGuaranteedRef({
                             kernOnlyMeasure(
                                 text, part.range, trailingStart: part.trailingStart, face: $0)
                         })
