@@ -336,8 +336,8 @@ func _firstByteFromE3(_ text: UnsafeBufferPointer<UInt8>) -> Int {
 /// rows, two threads: 6,160 characters worked out, about 3,000 of them
 /// twice, 2026-12-01). Asked only when a workspace's own table misses.
 ///
-/// Read without a lock: the two threads of `trellis measure` asked a
-/// `Mutex` here 6,858 times on 5,000 Chinese rows, and the lock's line
+/// Read without a lock: the two threads of `trellis measure` took a
+/// lock here 6,858 times on 5,000 Chinese rows, and the lock's line
 /// moving between their cores took about 270 ns a call (1.3% of the
 /// process's CPU samples for 0.13% of its instructions, 2026-12-02). A
 /// slot is written once, under `writing`: its measure, then its key with
