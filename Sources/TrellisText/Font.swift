@@ -303,7 +303,11 @@ final class _FontFace: @unchecked Sendable {
     func substitutionPlan(scriptClass: Int) -> _SubstitutionPlan? {
         _substitutionPlans.withLock { made in
             if let known = made.plans[scriptClass] { return known }
-            if made.tables == nil { made.tables = .some(_SubstitutionTables.make(face: hbFace)) }
+            if made.tables == nil {
+                // Kept across processes (_SubstitutionTables+Cache.swift).
+                made.tables = .some(
+                    _SubstitutionTables.makeKeeping(face: hbFace, path: path, index: index))
+            }
             let plan = made.tables!.map {
                 _SubstitutionPlan.make(
                     face: hbFace, script: _KernOnlyFace.scripts[scriptClass], tables: $0)

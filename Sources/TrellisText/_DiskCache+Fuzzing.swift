@@ -1,7 +1,7 @@
 // The cache files' readers (_DiskCache.swift) as the `fontcache` fuzz target
 // reaches them: a real file's payload to damage, the frame that makes the
 // damaged payload whole again (its length and checksum), and where this
-// process reads a face's kern-only analysis from.
+// process reads a face's kern-only analysis and substitution tables from.
 import CHarfBuzz
 
 /// Cache files for fuzzing their readers (the `fontcache` fuzz target).
@@ -25,6 +25,39 @@ public enum _FontCacheFuzzing {
             analysis, path: path, index: index, fingerprint: _KernOnlyFace.cacheFingerprint(),
             stamps: stamps)
         return (file, Array(bytes.dropFirst(32)))
+    }
+
+    /// The payload of the substitution tables' cache file of face `index`
+    /// of the font file at `path` (_SubstitutionTables+Cache.swift), as
+    /// this process writes it, and the file this process reads that face's
+    /// tables from; nil without a cache directory.
+    public static func substitutionsFile(fontAt path: String, index: Int = 0) throws(TextError)
+        -> (file: String, payload: [UInt8])?
+    {
+        let face = try Font._unshared(path: path, index: index, kernOnlyModel: false)._face
+        let program = _DiskCache.executablePath
+        guard
+            let file = _SubstitutionTables.cacheFile(path: path, index: index, program: program)
+        else { return nil }
+        let tables = _SubstitutionTables.make(face: hb_font_get_face(face.hbFont))
+        let bytes = _SubstitutionTables.encodeCache(
+            tables, path: path, index: index, fingerprint: _SubstitutionTables.cacheFingerprint(),
+            stamps: _DiskCache.stamps(of: [path, program]))
+        return (file, Array(bytes.dropFirst(32)))
+    }
+
+    /// Makes `font`'s substitution tables (reading their cache file) and
+    /// its first script class's plan, as measuring a piece with one of its
+    /// triggers does; whether the plan is modelled.
+    public static func makeSubstitutionPlan(_ font: Font) -> Bool {
+        font._face.substitutionPlan(scriptClass: 0) != nil
+    }
+
+    /// `payload` as a whole substitution tables' cache file.
+    public static func substitutionsFrame(_ payload: [UInt8]) -> [UInt8] {
+        _DiskCache.frame(
+            magic: _SubstitutionTables.cacheMagic, version: _SubstitutionTables.cacheVersion,
+            payload: payload)
     }
 
     /// `payload` as a whole kern-only cache file (magic, version, length, checksum).

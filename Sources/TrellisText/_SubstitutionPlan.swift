@@ -61,7 +61,8 @@ final class _SubstitutionTables: @unchecked Sendable {
     let marks: _GlyphSet
     let glyphCount: Int
 
-    private init(
+    /// Takes over a reference to each blob (released at deinit).
+    init(
         gsubBlob: OpaquePointer, gposBlob: OpaquePointer, lookups: [_PlanLookup],
         sets: [_GlyphSet], marks: _GlyphSet, glyphCount: Int
     ) {

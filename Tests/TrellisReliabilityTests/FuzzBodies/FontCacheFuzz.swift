@@ -1,14 +1,15 @@
 // Fuzz body for the files TrellisText keeps across processes in its cache
 // directory (_DiskCache.swift): a face's kern-only analysis, fontconfig's
-// ranking, a face's tables and fontconfig's description of a font. A real
-// file's payload (the bundled Inter's or Roboto's analysis,
-// or a ranking of the bundled fonts) has bytes overwritten, 32-bit counts and
-// offsets set to extremes, or is cut short, and is framed again with its
-// length and checksum (as a file made to look whole would be), or left with
-// the old frame. The ranking reader must refuse it or give pages in order
-// within Unicode. The analysis, of a copy of the font made for the run, is
-// put where the process reads it, and the copy loaded and measured: a file
-// the reader refuses is written anew (the face analyzed again); one it
+// ranking, a face's tables, fontconfig's description of a font and a face's
+// compiled substitutions. A real file's payload (the bundled Inter's or
+// Roboto's analysis or substitutions, or a ranking of the bundled fonts) has
+// bytes overwritten, 32-bit counts and offsets set to extremes, or is cut
+// short, and is framed again with its length and checksum (as a file made
+// to look whole would be), or left with the old frame. The ranking reader
+// must refuse it or give pages in order within Unicode. The analysis or the
+// substitutions, of a copy of the font made for the run, are put where the
+// process reads them, and the copy loaded and measured: a file the reader
+// refuses is written anew (the face analyzed or compiled again); one it
 // accepts must still measure every text to a finite, well-formed layout,
 // and the payload as it was must be accepted. The tables and description
 // readers must refuse a damaged file or read what they write again as the
@@ -48,7 +49,8 @@ enum FontCacheFuzz {
                 input: "")
         }
         var input = FuzzInput(bytes)
-        let choice = Int(input.byte() % 5)
+        let choice = Int(input.byte() % 6)
+        if choice == 5 { return try substitutions(input: &input) }
         if choice >= 3 { return try smallFile(kind: choice - 3, input: &input) }
         var kernOnly: (fontPath: String, file: String, payload: [UInt8])?
         if choice < bases.count {
@@ -120,6 +122,66 @@ enum FontCacheFuzz {
         try _require(
             payload != original || accepted, "fontcache",
             "the analysis reader refused a whole, undamaged file", input: shown)
+        return accepted ? .accepted : .rejected
+    }
+
+    /// The substitution tables' file of a copy of a bundled font, damaged
+    /// and put where the process reads it; the copy loaded, its tables and
+    /// plan made, and texts with Inter's contextual triggers measured: a
+    /// file the reader refuses is written anew, one it accepts must still
+    /// measure every text to a finite, well-formed layout, and the payload
+    /// as it was must be accepted.
+    static func substitutions(input: inout FuzzInput) throws(FuzzViolation) -> FuzzOutcome {
+        let base = bases[Int(input.byte()) % bases.count]
+        let path =
+            "/tmp/trellis-fontcache-fuzz-\(getpid())-\(files.add(1, ordering: .relaxed).newValue).\(base.fileExtension)"
+        guard _writeFile(path, base.bytes),
+            let made = try? _FontCacheFuzzing.substitutionsFile(fontAt: path)
+        else {
+            unlink(path)
+            throw FuzzViolation(
+                target: "fontcache", message: "cannot make the substitutions file of \(path)",
+                input: "")
+        }
+        defer {
+            unlink(path)
+            unlink(made.file)
+        }
+        var payload = made.payload
+        let reframe = input.byte() % 8 != 0
+        let changes = damage(&payload, input: &input)
+        let shown =
+            "substitutions of \(path)" + (reframe ? "" : ", old frame") + ": "
+            + changes.prefix(12).joined(separator: "; ")
+        let file =
+            reframe || payload == made.payload
+            ? _FontCacheFuzzing.substitutionsFrame(payload)
+            : Array(_FontCacheFuzzing.substitutionsFrame(made.payload).prefix(32)) + payload
+        guard _writeFile(made.file, file) else {
+            throw FuzzViolation(
+                target: "fontcache", message: "cannot write \(made.file)", input: shown)
+        }
+        let font: Font
+        do {
+            font = try Font._unshared(path: path)
+        } catch {
+            throw FuzzViolation(
+                target: "fontcache", message: "the font did not load: \(error)", input: shown)
+        }
+        _ = _FontCacheFuzzing.makeSubstitutionPlan(font)
+        let measurer = TextMeasurer()
+        for text in texts + ["I:58 A-R less(1) H:M", "(B) 3x4 A:Z"] {
+            for width in widths {
+                _ = try FontTablesFuzz.wellFormedLayout(
+                    text, font: font, width: width, measurer: measurer, target: "fontcache",
+                    input: shown)
+            }
+        }
+        // A file the reader took is left as it was; one it refused is written anew.
+        let accepted = _readFile(made.file) == file
+        try _require(
+            payload != made.payload || accepted, "fontcache",
+            "the substitution tables reader refused a whole, undamaged file", input: shown)
         return accepted ? .accepted : .rejected
     }
 
