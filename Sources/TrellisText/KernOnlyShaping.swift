@@ -479,6 +479,9 @@ final class _KernOnlyFace: @unchecked Sendable {
     /// Per script class, the plan's pair subtables as arrays by glyph
     /// (_GPOSPairs+Dense.swift), or nil where `pairKerning` searches.
     let densePairs: [[[_DensePairSubtable]]?]
+    /// Per script class, the address of its glyphs' `_GlyphInfo` words
+    /// (KernOnlyShaping+GlyphInfo.swift), 0 until first asked for.
+    let glyphInfoSlots: UnsafeMutablePointer<UInt>
 
     init(
         scalars: [UInt32], advances: [Int32], simple: [_KernOnlyPlan?],
@@ -505,9 +508,17 @@ final class _KernOnlyFace: @unchecked Sendable {
         }
         pairFirstWords = words
         densePairs = _KernOnlyFace.densePairs(pairLookups, gpos: gpos, glyphCount: advances.count)
+        glyphInfoSlots = .allocate(capacity: _KernOnlyFace.scripts.count)
+        glyphInfoSlots.initialize(repeating: 0, count: _KernOnlyFace.scripts.count)
     }
 
-    deinit { hb_blob_destroy(gpos) }
+    deinit {
+        hb_blob_destroy(gpos)
+        for scriptClass in 0..<_KernOnlyFace.scripts.count {
+            UnsafeMutablePointer<UInt64>(bitPattern: glyphInfoSlots[scriptClass])?.deallocate()
+        }
+        glyphInfoSlots.deallocate()
+    }
 }
 
 /// General categories of eligible characters: letters, numbers, punctuation,

@@ -136,7 +136,6 @@ extension _Workspace {
                     // Pass 2: advances with each pair's kerning, summed as
                     // `shapeRun` sums HarfBuzz's (same tally, same order).
                     var tally = _GlyphTally(perUnit: 1 / Double(face.unitsPerEm))
-                    let advances = model.advances
                     let faceKey = _KernPairs.key(
                         face: face.id, scriptClass: Int(scriptClass), first: 0, second: 0)
                     // Glyphs that begin no pair of the plan's subtables (an
@@ -158,6 +157,10 @@ extension _Workspace {
                     let stepsOverRepeats = Clusters.stepsOverRepeats && stepsOverRepeatedGlyphs
                     var lastPair = UInt64.max
                     var lastAdvance: Int32 = 0
+                    // Each glyph's advance and what the plan says of it, in
+                    // one word (KernOnlyShaping+GlyphInfo.swift).
+                    let infos = model.glyphInfo(plan: plan, scriptClass: Int(scriptClass))
+                    let infoCount = model.glyphInfoCount
                     for position in 0..<count {
                         let glyph = UInt32(truncatingIfNeeded: glyphs[position])
                         var pair = UInt64.max
@@ -176,29 +179,39 @@ extension _Workspace {
                                 continue
                             }
                         }
-                        guard plan.simple.contains(Int(glyph)) else {
+                        let info =
+                            Int(glyph) < infoCount
+                            ? infos[Int(glyph)]
+                            : model.glyphInfo(
+                                of: Int(glyph), plan: plan, scriptClass: Int(scriptClass))
+                        guard info & _GlyphInfo.simple != 0 else {
                             substitutes = true
                             break
                         }
-                        if hasGuards {
-                            needed |= plan.needs(of: Int(glyph))
-                            present |= plan.guards(of: Int(glyph))
-                        }
-                        if hasRules {
-                            let rules = plan.starts(of: Int(glyph))
-                            if rules != 0 {
-                                if plan.matchesRule(rules, at: position, in: glyphs, count: count) {
-                                    substitutes = true
-                                    break
+                        // A glyph without the bit has no needs, guards or
+                        // starts: the arrays would give 0.
+                        if info & _GlyphInfo.guarded != 0 {
+                            if hasGuards {
+                                needed |= plan.needs(of: Int(glyph))
+                                present |= plan.guards(of: Int(glyph))
+                            }
+                            if hasRules {
+                                let rules = plan.starts(of: Int(glyph))
+                                if rules != 0 {
+                                    if plan.matchesRule(
+                                        rules, at: position, in: glyphs, count: count)
+                                    {
+                                        substitutes = true
+                                        break
+                                    }
+                                    // Its context decides at each place.
+                                    pair = .max
                                 }
-                                // Its context decides at each place.
-                                pair = .max
                             }
                         }
-                        var advance = advances[Int(glyph)]
+                        var advance = _GlyphInfo.advance(info)
                         if position &+ 1 < count
-                            && (pairFirsts == nil
-                                || pairFirsts.unsafelyUnwrapped.contains(Int(glyph)))
+                            && (pairFirsts == nil || info & _GlyphInfo.pairFirst != 0)
                         {
                             let next = UInt32(truncatingIfNeeded: glyphs[position &+ 1])
                             let key = faceKey | UInt64(glyph) << 16 | UInt64(next)
