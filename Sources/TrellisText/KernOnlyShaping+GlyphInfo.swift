@@ -71,8 +71,36 @@ extension _KernOnlyFace {
     private func makeGlyphInfo(plan: _KernOnlyPlan, scriptClass: Int) -> UnsafePointer<UInt64> {
         let count = glyphInfoCount
         let words = UnsafeMutablePointer<UInt64>.allocate(capacity: max(1, count))
-        for glyph in 0..<count {
-            words[glyph] = glyphInfo(of: glyph, plan: plan, scriptClass: scriptClass)
+        // `glyphInfo(of:…)` for each glyph, a set at a time: the advances,
+        // then each set's bits (a glyph at a time, it cost about 28
+        // instructions a glyph: 1.8 M for Noto Sans CJK's classes in a
+        // process measuring Chinese).
+        advances.withUnsafeBufferPointer { advances in
+            for glyph in 0..<count {
+                words[glyph] = UInt64(UInt32(bitPattern: advances[glyph]))
+            }
+        }
+        func mark(_ set: UnsafeBufferPointer<UInt64>, _ bit: UInt64) {
+            for word in 0..<min(set.count, (count + 63) / 64) where set[word] != 0 {
+                var bits = set[word]
+                while bits != 0 {
+                    let glyph = word &* 64 &+ bits.trailingZeroBitCount
+                    bits &= bits &- 1
+                    if glyph < count { words[glyph] |= bit }
+                }
+            }
+        }
+        plan.simple.words.withUnsafeBufferPointer { mark($0, _GlyphInfo.simple) }
+        if scriptClass < pairFirstBits.count, let firsts = pairFirstBits[scriptClass] {
+            mark(
+                UnsafeBufferPointer(start: firsts.words, count: firsts.count), _GlyphInfo.pairFirst)
+        }
+        for perGlyph in [plan.needs, plan.guards, plan.starts] {
+            perGlyph.withUnsafeBufferPointer { values in
+                for glyph in 0..<min(values.count, count) where values[glyph] != 0 {
+                    words[glyph] |= _GlyphInfo.guarded
+                }
+            }
         }
         let slot = UnsafeMutableRawPointer(glyphInfoSlots + scriptClass)
             .assumingMemoryBound(to: UInt.self)
