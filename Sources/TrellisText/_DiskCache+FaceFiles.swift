@@ -1,13 +1,14 @@
 // Cache files that keep what a library read from one face of a font file
 // (FreeType's tables, `Font+TablesCache.swift`; fontconfig's description,
-// `_SystemFonts+DescriptionCache.swift`). Each payload begins with what it
+// `_SystemFonts+DescriptionCache.swift`; the compiled substitutions,
+// `_SubstitutionTables+Cache.swift`). Each payload begins with what it
 // was read from: the font file's path and the face's index, the stamps of
 // the font file and the program, and the reading library's fingerprint;
 // the value follows. A later process takes the value only when all of
 // these are as they were.
 
 /// What a cache file of one face holds (see above).
-struct _FaceCacheContents<Value: Equatable>: Equatable {
+struct _FaceCacheContents<Value> {
     var fingerprint: String
     var path: String
     var index: Int
@@ -15,6 +16,18 @@ struct _FaceCacheContents<Value: Equatable>: Equatable {
     /// What the library read.
     var value: Value
 
+    /// `value` when the contents are of face `index` of the font file at
+    /// `path` as a library of fingerprint `fingerprint` reads it, and the
+    /// files they were made from are as they were; nil otherwise.
+    func value(ofFace path: String, index: Int, fingerprint: String) -> Value? {
+        guard self.fingerprint == fingerprint, self.path == path, self.index == index,
+            _stampsHold(stamps)
+        else { return nil }
+        return .some(value)
+    }
+}
+
+extension _FaceCacheContents: Equatable where Value: Equatable {
     static func == (a: Self, b: Self) -> Bool {
         a.fingerprint == b.fingerprint && a.path == b.path && a.index == b.index
             && a.value == b.value
@@ -25,7 +38,7 @@ struct _FaceCacheContents<Value: Equatable>: Equatable {
 
 extension _CacheWriter {
     /// The path, the face index, the stamps and the fingerprint of `contents`.
-    mutating func putFaceSource(of contents: _FaceCacheContents<some Equatable>) {
+    mutating func putFaceSource<Value>(of contents: _FaceCacheContents<Value>) {
         put(contents.path)
         put(Int64(contents.index))
         putStamps(contents.stamps)
@@ -63,12 +76,7 @@ extension _DiskCache {
     ) throws(Failure) -> Value {
         try keeping(
             file, stamping: [path, executablePath], decode: decode,
-            kept: { kept -> Value? in
-                guard kept.fingerprint == fingerprint, kept.path == path, kept.index == index,
-                    _stampsHold(kept.stamps)
-                else { return nil }
-                return .some(kept.value)
-            },
+            kept: { $0.value(ofFace: path, index: index, fingerprint: fingerprint) },
             make: make,
             encode: { value, stamps in
                 encode(

@@ -39,10 +39,11 @@ public enum _FontCacheFuzzing {
         guard
             let file = _SubstitutionTables.cacheFile(path: path, index: index, program: program)
         else { return nil }
-        let tables = _SubstitutionTables.make(face: hb_font_get_face(face.hbFont))
         let bytes = _SubstitutionTables.encodeCache(
-            tables, path: path, index: index, fingerprint: _SubstitutionTables.cacheFingerprint(),
-            stamps: _DiskCache.stamps(of: [path, program]))
+            _FaceCacheContents(
+                fingerprint: _SubstitutionTables.cacheFingerprint(), path: path, index: index,
+                stamps: _DiskCache.stamps(of: [path, program]),
+                value: _SubstitutionTables.make(face: hb_font_get_face(face.hbFont))))
         return (file, Array(bytes.dropFirst(32)))
     }
 

@@ -336,8 +336,9 @@ struct _CacheReader {
 
     /// An array written by `_CacheWriter.put(sparse:)` of at most
     /// `limit` elements, its indices in increasing order, without its
-    /// trailing zeros (up to its last value that is not zero: `_trimmed`).
-    mutating func sparse(limit: Int) -> [UInt64]? {
+    /// trailing zeros (up to its last value that is not zero: `_trimmed`),
+    /// or with them up to `length` elements (at least `limit`) when given.
+    mutating func sparse(limit: Int, length: Int? = nil) -> [UInt64]? {
         guard let count = integer(UInt32.self), Int(count) <= limit,
             let nonzero = self.count(each: 12), nonzero <= Int(count)
         else { return nil }
@@ -352,7 +353,7 @@ struct _CacheReader {
                     littleEndian: bytes.loadUnaligned(
                         fromByteOffset: start + 12 * (nonzero - 1), as: UInt32.self))) + 1
         guard end <= Int(count) else { return nil }
-        var array = [UInt64](repeating: 0, count: end)
+        var array = [UInt64](repeating: 0, count: max(end, length ?? 0))
         var last = -1
         offset += 12 * nonzero
         let valid = array.withUnsafeMutableBufferPointer { array -> Bool in
@@ -364,7 +365,7 @@ struct _CacheReader {
                 let value = UInt64(
                     littleEndian: bytes.loadUnaligned(
                         fromByteOffset: start + 12 * k + 4, as: UInt64.self))
-                guard index > last, index < array.count, value != 0 else { return false }
+                guard index > last, index < end, value != 0 else { return false }
                 array[index] = value
                 last = index
             }

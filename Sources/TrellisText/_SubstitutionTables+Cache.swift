@@ -1,7 +1,7 @@
 // A face's GSUB lookups as the substitution model compiled them
 // (`_SubstitutionTables`, _SubstitutionPlan.swift) kept across processes,
-// in a file of the cache directory (_DiskCache.swift), as the kern-only
-// analysis is (KernOnlyShaping+Cache.swift).
+// in a file of the cache directory (_DiskCache.swift), as a face's tables
+// and description are (_DiskCache+FaceFiles.swift).
 //
 // Compiling them reads every GSUB lookup's subtables and coverages into
 // glyph sets, checks each against HarfBuzz's sanitized copy and asks
@@ -27,32 +27,22 @@ extension _SubstitutionTables {
     static let cacheMagic: UInt64 = 0x4255_5347_534C_5254  // "TRLSGSUB", little-endian
     static let cacheVersion: UInt64 = 1
 
+    /// What a cache file holds: the face's tables, or nil for a face not modelled.
+    typealias CacheContents = _FaceCacheContents<_SubstitutionTables?>
+
     /// `make(face:)` of the face `index` of the file at `path`: from the
     /// cache file when it holds the face's tables and nothing they were
     /// made from has changed, else compiled and written there.
     static func makeKeeping(face: OpaquePointer, path: String, index: Int)
         -> _SubstitutionTables?
     {
-        guard _DiskCache.isEnabled, path.hasPrefix("/") else { return make(face: face) }
-        let program = _DiskCache.executablePath
-        guard let file = cacheFile(path: path, index: index, program: program) else {
-            return make(face: face)
-        }
-        let fingerprint = cacheFingerprint()
-        if let bytes = _DiskCache.readFile(file),
-            let kept = bytes.withUnsafeBytes({
-                decodeCache($0, face: face, path: path, index: index, fingerprint: fingerprint)
-            })
-        {
-            return kept
-        }
-        // Stamped before the compile reads the tables.
-        let stamps = _DiskCache.stamps(of: [path, program])
-        let made = make(face: face)
-        _DiskCache.writeFile(
-            encodeCache(made, path: path, index: index, fingerprint: fingerprint, stamps: stamps),
-            to: file)
-        return made
+        guard _DiskCache.isEnabled, path.hasPrefix("/"),
+            let file = cacheFile(path: path, index: index, program: _DiskCache.executablePath)
+        else { return make(face: face) }
+        return _DiskCache.keepingFace(
+            in: file, path: path, index: index, fingerprint: cacheFingerprint(),
+            decode: { decodeCache($0, face: face) }, encode: encodeCache,
+            make: { make(face: face) })
     }
 
     /// The cache file of face `index` of the font file at `path`: a file
@@ -66,25 +56,19 @@ extension _SubstitutionTables {
         "harfbuzz " + String(cString: hb_version_string())
     }
 
-    /// A file (`_DiskCache.frame`) whose payload holds the fingerprint, the
-    /// font file's path and face index, the stamps, whether the face is
+    /// A file (`_DiskCache.frame`) whose payload holds what the tables were
+    /// read from (`_CacheWriter.putFaceSource`), whether the face is
     /// modelled at all, and then its glyph count, marks, context sets
     /// (sparse words each) and lookups: flags, first glyphs, the subtable
     /// masks and their glyphs, and each subtable's offset, type, first
     /// glyphs, places (a flag, then offset and set of each), before,
     /// after, input count, lookup count, records, and second glyphs (a
     /// flag, then sparse words).
-    static func encodeCache(
-        _ tables: _SubstitutionTables?, path: String, index: Int, fingerprint: String,
-        stamps: [(path: String, stamp: _FileStamp)]
-    ) -> [UInt8] {
+    static func encodeCache(_ contents: CacheContents) -> [UInt8] {
         var payload = _CacheWriter()
-        payload.put(fingerprint)
-        payload.put(path)
-        payload.put(Int64(index))
-        payload.putStamps(stamps)
-        payload.put(UInt8(tables == nil ? 0 : 1))
-        if let tables {
+        payload.putFaceSource(of: contents)
+        payload.put(UInt8(contents.value == nil ? 0 : 1))
+        if let tables = contents.value {
             payload.put(UInt32(tables.glyphCount))
             payload.put(sparse: tables.marks.words)
             payload.put(UInt32(tables.sets.count))
@@ -102,54 +86,29 @@ extension _SubstitutionTables {
         return _DiskCache.frame(magic: cacheMagic, version: cacheVersion, payload: payload.bytes)
     }
 
-    /// The tables a cache file's bytes hold for the face `index` of `path`
-    /// (`face`, whose glyph count they must have), as `.some(nil)` for a
-    /// face not modelled; nil when the bytes are not a whole file of this
-    /// version, are for another face or fingerprint, a stamp no longer
-    /// holds, or a count, index or glyph is not one the compiler writes.
-    static func decodeCache(
-        _ bytes: UnsafeRawBufferPointer, face: OpaquePointer, path: String, index: Int,
-        fingerprint: String
-    ) -> _SubstitutionTables?? {
+    /// What a cache file's bytes hold, its tables made for `face` (whose
+    /// glyph count they must have); nil when the bytes are not a whole
+    /// file of this version, or a count, index or glyph is not one the
+    /// compiler writes. Whether they are of this face, fingerprint and
+    /// files is `CacheContents.value(ofFace:index:fingerprint:)`'s to say.
+    static func decodeCache(_ bytes: UnsafeRawBufferPointer, face: OpaquePointer)
+        -> CacheContents?
+    {
         guard
             let payload = _DiskCache.payload(of: bytes, magic: cacheMagic, version: cacheVersion)
         else { return nil }
         var reader = _CacheReader(bytes: payload)
-        guard reader.string() == fingerprint, reader.string() == path,
-            reader.integer(Int64.self) == Int64(index), let stamps = reader.stamps(),
-            let modelled = reader.integer(UInt8.self), modelled <= 1
+        guard
+            let contents = reader.faceContents({ reader -> _SubstitutionTables?? in
+                guard let modelled = reader.integer(UInt8.self), modelled <= 1 else { return nil }
+                guard modelled == 1 else { return .some(nil) }
+                // A face whose tables the reader refuses: the file is refused.
+                guard let tables = reader.tables(face: face) else { return nil }
+                return .some(.some(tables))
+            }),
+            reader.isAtEnd
         else { return nil }
-        guard modelled == 1 else {
-            return reader.isAtEnd && _stampsHold(stamps) ? .some(nil) : nil
-        }
-        let glyphCount = Int(hb_face_get_glyph_count(face))
-        let words = (glyphCount + 63) / 64
-        guard glyphCount > 0, glyphCount <= maximumGlyphCount,
-            reader.integer(UInt32.self) == UInt32(glyphCount),
-            let marks = reader.glyphSet(words: words),
-            let setCount = reader.count(each: 8), setCount <= _LookupCompiler.maximumSets
-        else { return nil }
-        var sets: [_GlyphSet] = []
-        for _ in 0..<setCount {
-            guard let set = reader.glyphSet(words: words) else { return nil }
-            sets.append(set)
-        }
-        // A GSUB table has at most 65,535 lookups.
-        guard let lookupCount = reader.count(each: 28), lookupCount <= 0xFFFF else { return nil }
-        var lookups: [_PlanLookup] = []
-        var subtables = 0
-        for _ in 0..<lookupCount {
-            guard let lookup = reader.lookup(words: words, glyphCount: glyphCount, sets: setCount)
-            else { return nil }
-            subtables += lookup.subtables.count
-            guard subtables <= maximumSubtables else { return nil }
-            lookups.append(lookup)
-        }
-        guard reader.isAtEnd, _stampsHold(stamps) else { return nil }
-        return _SubstitutionTables(
-            gsubBlob: hb_face_reference_table(face, _tag("GSUB"))!,
-            gposBlob: hb_face_reference_table(face, _tag("GPOS"))!, lookups: lookups, sets: sets,
-            marks: marks, glyphCount: glyphCount)
+        return contents
     }
 }
 
@@ -178,38 +137,41 @@ extension _CacheWriter {
 }
 
 extension _CacheReader {
-    /// A glyph set of a face of `words` words (`_GlyphSet(count:)`'s),
-    /// written sparse (`_CacheWriter.put(sparse:)`: at most `words` words,
-    /// indices increasing, no zero value), read into an array of its full
-    /// length at once (most sets are a few words of a few hundred).
-    fileprivate mutating func glyphSet(words: Int) -> _GlyphSet? {
-        guard let count = integer(UInt32.self), Int(count) <= words,
-            let nonzero = self.count(each: 12), nonzero <= Int(count)
+    /// Tables as `_SubstitutionTables.make` compiles them for `face`.
+    fileprivate mutating func tables(face: OpaquePointer) -> _SubstitutionTables? {
+        let glyphCount = Int(hb_face_get_glyph_count(face))
+        let words = (glyphCount + 63) / 64
+        guard glyphCount > 0, glyphCount <= _SubstitutionTables.maximumGlyphCount,
+            integer(UInt32.self) == UInt32(glyphCount),
+            let marks = glyphSet(words: words),
+            let setCount = count(each: 8), setCount <= _LookupCompiler.maximumSets
         else { return nil }
-        let start = offset
-        offset += 12 * nonzero
-        var last = -1
-        var valid = true
-        let set = [UInt64](unsafeUninitializedCapacity: words) { array, initialized in
-            array.initialize(repeating: 0)
-            initialized = words
-            for k in 0..<nonzero {
-                let index = Int(
-                    UInt32(
-                        littleEndian: bytes.loadUnaligned(
-                            fromByteOffset: start + 12 * k, as: UInt32.self)))
-                let value = UInt64(
-                    littleEndian: bytes.loadUnaligned(
-                        fromByteOffset: start + 12 * k + 4, as: UInt64.self))
-                guard index > last, index < Int(count), value != 0 else {
-                    valid = false
-                    return
-                }
-                array[index] = value
-                last = index
-            }
+        var sets: [_GlyphSet] = []
+        for _ in 0..<setCount {
+            guard let set = glyphSet(words: words) else { return nil }
+            sets.append(set)
         }
-        return valid ? _GlyphSet(words: set) : nil
+        // A GSUB table has at most 65,535 lookups.
+        guard let lookupCount = count(each: 28), lookupCount <= 0xFFFF else { return nil }
+        var lookups: [_PlanLookup] = []
+        var subtables = 0
+        for _ in 0..<lookupCount {
+            guard let lookup = lookup(words: words, glyphCount: glyphCount, sets: setCount)
+            else { return nil }
+            subtables += lookup.subtables.count
+            guard subtables <= _SubstitutionTables.maximumSubtables else { return nil }
+            lookups.append(lookup)
+        }
+        return _SubstitutionTables(
+            gsubBlob: hb_face_reference_table(face, _tag("GSUB"))!,
+            gposBlob: hb_face_reference_table(face, _tag("GPOS"))!, lookups: lookups, sets: sets,
+            marks: marks, glyphCount: glyphCount)
+    }
+
+    /// A glyph set of a face of `words` words (`_GlyphSet(count:)`'s),
+    /// written sparse, read with its trailing zeros.
+    fileprivate mutating func glyphSet(words: Int) -> _GlyphSet? {
+        sparse(limit: words, length: words).map { _GlyphSet(words: $0) }
     }
 
     /// A count of a subtable (before, after, input, lookups): of 16 bits,

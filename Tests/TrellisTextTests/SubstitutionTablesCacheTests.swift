@@ -27,16 +27,20 @@ struct SubstitutionTablesCacheTests {
         stamp: _FileStamp? = nil, fingerprint: String = _SubstitutionTables.cacheFingerprint()
     ) -> [UInt8] {
         _SubstitutionTables.encodeCache(
-            tables, path: face.path, index: face.index, fingerprint: fingerprint,
-            stamps: [(face.path, stamp ?? _FileStamp(of: face.path))])
+            _FaceCacheContents(
+                fingerprint: fingerprint, path: face.path, index: face.index,
+                stamps: [(face.path, stamp ?? _FileStamp(of: face.path))], value: tables))
     }
 
+    /// The tables a process takes from `bytes` for `face` (as
+    /// `_DiskCache.keepingFace` takes them), `.some(nil)` for a face not
+    /// modelled; nil when it refuses them.
     static func decoded(_ bytes: [UInt8], _ face: _FontFace, path: String? = nil)
         -> _SubstitutionTables??
     {
         bytes.withUnsafeBytes {
-            _SubstitutionTables.decodeCache(
-                $0, face: hbFace(face), path: path ?? face.path, index: face.index,
+            _SubstitutionTables.decodeCache($0, face: hbFace(face))?.value(
+                ofFace: path ?? face.path, index: face.index,
                 fingerprint: _SubstitutionTables.cacheFingerprint())
         }
     }
@@ -120,16 +124,7 @@ struct SubstitutionTablesCacheTests {
     @Test func refusesFilesCutShortDamagedOrForAnotherFace() throws {
         let face = try Font(family: "Inter")._face
         let bytes = Self.encode(_SubstitutionTables.make(face: Self.hbFace(face)), face)
-        for length in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 3_000)) {
-            #expect(Self.decoded(Array(bytes[0..<length]), face) == nil, "\(length) bytes")
-        }
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<500 {
-            var damaged = bytes
-            damaged[Int.random(in: 0..<bytes.count, using: &generator)] ^= UInt8.random(
-                in: 1...255, using: &generator)
-            #expect(Self.decoded(damaged, face) == nil)
-        }
+        CacheFileDamage.expectRefused(bytes) { Self.decoded($0, face) != nil }
         #expect(Self.decoded(bytes, face, path: face.path + "x") == nil)
         // Another face's glyph count: Roboto's file is not Inter's.
         let roboto = try Font(family: "Roboto")._face

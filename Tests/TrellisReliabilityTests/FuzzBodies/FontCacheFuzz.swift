@@ -54,18 +54,9 @@ enum FontCacheFuzz {
         if choice >= 3 { return try smallFile(kind: choice - 3, input: &input) }
         var kernOnly: (fontPath: String, file: String, payload: [UInt8])?
         if choice < bases.count {
-            let base = bases[choice]
-            let path =
-                "/tmp/trellis-fontcache-fuzz-\(getpid())-\(files.add(1, ordering: .relaxed).newValue).\(base.fileExtension)"
-            guard _writeFile(path, base.bytes),
-                let made = try? _FontCacheFuzzing.kernOnlyFile(fontAt: path)
-            else {
-                unlink(path)
-                throw FuzzViolation(
-                    target: "fontcache", message: "cannot make the analysis file of \(path)",
-                    input: "")
+            kernOnly = try fontCopy(bases[choice], "analysis") {
+                try? _FontCacheFuzzing.kernOnlyFile(fontAt: $0)
             }
-            kernOnly = (path, made.file, made.payload)
         }
         defer {
             if let kernOnly {
@@ -74,17 +65,11 @@ enum FontCacheFuzz {
             }
         }
         let original = kernOnly?.payload ?? rankingPayload
-        var payload = original
-        let reframe = input.byte() % 8 != 0
-        let changes = damage(&payload, input: &input)
-        let shown =
-            "\(kernOnly.map { "analysis of \($0.fontPath)" } ?? "ranking")"
-            + (reframe ? "" : ", old frame") + ": " + changes.prefix(12).joined(separator: "; ")
-        let frame =
-            kernOnly == nil ? _FontCacheFuzzing.rankingFrame : _FontCacheFuzzing.kernOnlyFrame
-        let file =
-            reframe || payload == original
-            ? frame(payload) : Array(frame(original).prefix(32)) + payload
+        let (payload, file, shown) = damagedFile(
+            original, name: kernOnly.map { "analysis of \($0.fontPath)" } ?? "ranking",
+            frame: kernOnly == nil
+                ? _FontCacheFuzzing.rankingFrame : _FontCacheFuzzing.kernOnlyFrame,
+            input: &input)
         guard let kernOnly else {
             let read: [(path: String, pages: Int)]?
             do {
@@ -97,32 +82,9 @@ enum FontCacheFuzz {
                 "the ranking reader refused a whole, undamaged file", input: shown)
             return read == nil ? .rejected : .accepted
         }
-        guard _writeFile(kernOnly.file, file) else {
-            throw FuzzViolation(
-                target: "fontcache", message: "cannot write \(kernOnly.file)", input: shown)
-        }
-        let font: Font
-        do {
-            font = try Font._unshared(path: kernOnly.fontPath)
-        } catch {
-            throw FuzzViolation(
-                target: "fontcache", message: "the font did not load: \(error)", input: shown)
-        }
-        let measurer = TextMeasurer()
-        for text in texts {
-            for width in widths {
-                // A damaged analysis's advances may be negative.
-                _ = try FontTablesFuzz.wellFormedLayout(
-                    text, font: font, width: width, measurer: measurer, target: "fontcache",
-                    input: shown)
-            }
-        }
-        // A file the reader took is left as it was; one it refused is written anew.
-        let accepted = _readFile(kernOnly.file) == file
-        try _require(
-            payload != original || accepted, "fontcache",
-            "the analysis reader refused a whole, undamaged file", input: shown)
-        return accepted ? .accepted : .rejected
+        return try measureCopy(
+            kernOnly.fontPath, reading: kernOnly.file, file, damaged: payload != original,
+            texts: texts, reader: "analysis", shown: shown)
     }
 
     /// The substitution tables' file of a copy of a bundled font, damaged
@@ -132,57 +94,95 @@ enum FontCacheFuzz {
     /// measure every text to a finite, well-formed layout, and the payload
     /// as it was must be accepted.
     static func substitutions(input: inout FuzzInput) throws(FuzzViolation) -> FuzzOutcome {
-        let base = bases[Int(input.byte()) % bases.count]
-        let path =
-            "/tmp/trellis-fontcache-fuzz-\(getpid())-\(files.add(1, ordering: .relaxed).newValue).\(base.fileExtension)"
-        guard _writeFile(path, base.bytes),
-            let made = try? _FontCacheFuzzing.substitutionsFile(fontAt: path)
-        else {
-            unlink(path)
-            throw FuzzViolation(
-                target: "fontcache", message: "cannot make the substitutions file of \(path)",
-                input: "")
+        let made = try fontCopy(bases[Int(input.byte()) % bases.count], "substitutions") {
+            try? _FontCacheFuzzing.substitutionsFile(fontAt: $0)
         }
+        let path = made.fontPath
         defer {
             unlink(path)
             unlink(made.file)
         }
-        var payload = made.payload
-        let reframe = input.byte() % 8 != 0
-        let changes = damage(&payload, input: &input)
-        let shown =
-            "substitutions of \(path)" + (reframe ? "" : ", old frame") + ": "
-            + changes.prefix(12).joined(separator: "; ")
-        let file =
-            reframe || payload == made.payload
-            ? _FontCacheFuzzing.substitutionsFrame(payload)
-            : Array(_FontCacheFuzzing.substitutionsFrame(made.payload).prefix(32)) + payload
-        guard _writeFile(made.file, file) else {
+        let (payload, file, shown) = damagedFile(
+            made.payload, name: "substitutions of \(path)",
+            frame: _FontCacheFuzzing.substitutionsFrame, input: &input)
+        return try measureCopy(
+            path, reading: made.file, file, damaged: payload != made.payload,
+            texts: texts + ["I:58 A-R less(1) H:M", "(B) 3x4 A:Z"], reader: "substitution tables",
+            shown: shown
+        ) { _ = _FontCacheFuzzing.makeSubstitutionPlan($0) }
+    }
+
+    /// Puts `file` where the process reads the cache file `cacheFile` of
+    /// the font copy at `fontPath`, loads the copy, runs `prepare` on it
+    /// and measures each of `texts` at every width to a well-formed layout
+    /// (a damaged analysis's advances may be negative). The reader took the
+    /// file when it is left as it was (one it refuses is written anew); it
+    /// must take an undamaged payload.
+    static func measureCopy(
+        _ fontPath: String, reading cacheFile: String, _ file: [UInt8], damaged: Bool,
+        texts: [String], reader: String, shown: String, prepare: (Font) -> Void = { _ in }
+    ) throws(FuzzViolation) -> FuzzOutcome {
+        guard _writeFile(cacheFile, file) else {
             throw FuzzViolation(
-                target: "fontcache", message: "cannot write \(made.file)", input: shown)
+                target: "fontcache", message: "cannot write \(cacheFile)", input: shown)
         }
         let font: Font
         do {
-            font = try Font._unshared(path: path)
+            font = try Font._unshared(path: fontPath)
         } catch {
             throw FuzzViolation(
                 target: "fontcache", message: "the font did not load: \(error)", input: shown)
         }
-        _ = _FontCacheFuzzing.makeSubstitutionPlan(font)
+        prepare(font)
         let measurer = TextMeasurer()
-        for text in texts + ["I:58 A-R less(1) H:M", "(B) 3x4 A:Z"] {
+        for text in texts {
             for width in widths {
                 _ = try FontTablesFuzz.wellFormedLayout(
                     text, font: font, width: width, measurer: measurer, target: "fontcache",
                     input: shown)
             }
         }
-        // A file the reader took is left as it was; one it refused is written anew.
-        let accepted = _readFile(made.file) == file
+        let accepted = _readFile(cacheFile) == file
         try _require(
-            payload != made.payload || accepted, "fontcache",
-            "the substitution tables reader refused a whole, undamaged file", input: shown)
+            damaged || accepted, "fontcache",
+            "the \(reader) reader refused a whole, undamaged file", input: shown)
         return accepted ? .accepted : .rejected
+    }
+
+    /// A copy of `base` in a file of its own, and the `kind` cache file
+    /// `make` gives of it (where the process reads it, and its payload).
+    static func fontCopy(
+        _ base: FontTablesFuzz.Base, _ kind: String,
+        make: (String) -> (file: String, payload: [UInt8])?
+    ) throws(FuzzViolation) -> (fontPath: String, file: String, payload: [UInt8]) {
+        let path =
+            "/tmp/trellis-fontcache-fuzz-\(getpid())-\(files.add(1, ordering: .relaxed).newValue).\(base.fileExtension)"
+        guard _writeFile(path, base.bytes), let made = make(path) else {
+            unlink(path)
+            throw FuzzViolation(
+                target: "fontcache", message: "cannot make the \(kind) file of \(path)",
+                input: "")
+        }
+        return (path, made.file, made.payload)
+    }
+
+    /// `original` damaged as `input` says (`damage`), and the file made of
+    /// it: framed again by `frame` (seven inputs in eight, and always when
+    /// nothing changed) or left under the old frame; what was done, for a
+    /// report, names the file `name`.
+    static func damagedFile(
+        _ original: [UInt8], name: String, frame: ([UInt8]) -> [UInt8], input: inout FuzzInput
+    ) -> (payload: [UInt8], file: [UInt8], shown: String) {
+        var payload = original
+        let reframe = input.byte() % 8 != 0
+        let changes = damage(&payload, input: &input)
+        let shown =
+            name + (reframe ? "" : ", old frame") + ": "
+            + changes.prefix(12).joined(separator: "; ")
+        let file =
+            reframe || payload == original
+            ? frame(payload) : Array(frame(original).prefix(32)) + payload
+        return (payload, file, shown)
     }
 
     /// Damages `payload` as the rest of `input` says: bytes overwritten,
@@ -226,16 +226,9 @@ enum FontCacheFuzz {
                 target: "fontcache", message: "the bundled font Inter did not load", input: "")
         }
         let original = _FontCacheFuzzing.smallFilePayload(kind: kind, fontAt: path)
-        var payload = original
-        let reframe = input.byte() % 8 != 0
-        let changes = damage(&payload, input: &input)
-        let shown =
-            name + (reframe ? "" : ", old frame") + ": "
-            + changes.prefix(12).joined(separator: "; ")
-        let file =
-            reframe || payload == original
-            ? _FontCacheFuzzing.smallFileFrame(kind: kind, payload)
-            : Array(_FontCacheFuzzing.smallFileFrame(kind: kind, original).prefix(32)) + payload
+        let (payload, file, shown) = damagedFile(
+            original, name: name, frame: { _FontCacheFuzzing.smallFileFrame(kind: kind, $0) },
+            input: &input)
         let read = _FontCacheFuzzing.readSmallFile(kind: kind, file)
         try _require(
             payload != original || read != nil, "fontcache",
