@@ -337,7 +337,7 @@ struct _CacheReader {
     /// An array written by `_CacheWriter.put(sparse:)` of at most
     /// `limit` elements, its indices in increasing order, without its
     /// trailing zeros (up to its last value that is not zero: `_trimmed`),
-    /// or with them up to `length` elements (at least `limit`) when given.
+    /// or padded with zeros to `length` elements when that is more.
     mutating func sparse(limit: Int, length: Int? = nil) -> [UInt64]? {
         guard let count = integer(UInt32.self), Int(count) <= limit,
             let nonzero = self.count(each: 12), nonzero <= Int(count)
