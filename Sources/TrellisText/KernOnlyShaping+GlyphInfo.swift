@@ -59,12 +59,15 @@ extension _KernOnlyFace {
     /// publish it wins, the others free theirs (the same words).
     @inline(__always)
     func glyphInfo(plan: _KernOnlyPlan, scriptClass: Int) -> UnsafePointer<UInt64> {
+        publishedGlyphInfo(scriptClass) ?? makeGlyphInfo(plan: plan, scriptClass: scriptClass)
+    }
+
+    /// The words `scriptClass`'s slot holds, nil while none is published.
+    @inline(__always)
+    private func publishedGlyphInfo(_ scriptClass: Int) -> UnsafePointer<UInt64>? {
         let slot = UnsafeMutableRawPointer(glyphInfoSlots + scriptClass)
             .assumingMemoryBound(to: UInt64.self)
-        if let made = UnsafePointer<UInt64>(bitPattern: UInt(trellis_atomic_load_acquire(slot))) {
-            return made
-        }
-        return makeGlyphInfo(plan: plan, scriptClass: scriptClass)
+        return UnsafePointer(bitPattern: UInt(trellis_atomic_load_acquire(slot)))
     }
 
     @inline(never)
@@ -102,15 +105,10 @@ extension _KernOnlyFace {
                 }
             }
         }
-        let slot = UnsafeMutableRawPointer(glyphInfoSlots + scriptClass)
-            .assumingMemoryBound(to: UInt.self)
-        if trellis_atomic_store_if_empty(slot, UInt(bitPattern: words)) {
+        if trellis_atomic_store_if_empty(glyphInfoSlots + scriptClass, UInt(bitPattern: words)) {
             return UnsafePointer(words)
         }
         words.deallocate()
-        let published = UnsafeMutableRawPointer(slot).assumingMemoryBound(to: UInt64.self)
-        return UnsafePointer<UInt64>(
-            bitPattern: UInt(trellis_atomic_load_acquire(published))
-        ).unsafelyUnwrapped
+        return publishedGlyphInfo(scriptClass).unsafelyUnwrapped
     }
 }

@@ -109,7 +109,7 @@ enum FontCacheFuzz {
             path, reading: made.file, file, damaged: payload != made.payload,
             texts: texts + ["I:58 A-R less(1) H:M", "(B) 3x4 A:Z"], reader: "substitution tables",
             shown: shown
-        ) { _ = _FontCacheFuzzing.makeSubstitutionPlan($0) }
+        ) { _FontCacheFuzzing.makeSubstitutionPlan($0) }
     }
 
     /// Puts `file` where the process reads the cache file `cacheFile` of
