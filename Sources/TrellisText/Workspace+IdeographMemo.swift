@@ -57,6 +57,22 @@ struct _IdeographMemo {
             return nil
         }
 
+        /// `place(in:)` for the collection whose id, shifted left by 5, is
+        /// `key` (an id from 0 to 2^26 − 1): a kept value is that collection's
+        /// exactly when it differs from `key` only in its low five bits (−1,
+        /// none kept, differs in its sign bit).
+        @inline(__always)
+        func place(keyed key: Int32) -> Int? {
+            if UInt32(bitPattern: collection ^ key) < 32 { return Int(collection & 31) }
+            if UInt32(bitPattern: previousCollection ^ key) < 32 {
+                return Int(previousCollection & 31)
+            }
+            if UInt32(bitPattern: oldestCollection ^ key) < 32 {
+                return Int(oldestCollection & 31)
+            }
+            return nil
+        }
+
         /// Keeps `kept` (a collection's id and the face's place in it, as
         /// `id << 5 | place`, or −1) as the newest, dropping the oldest.
         @inline(__always)
@@ -248,44 +264,58 @@ extension _Workspace {
         var next = index
         var pieceStart = start
         var made = pieceCount
-        while next < count {
-            let end = Int(offsets[next])
-            guard hard[next] == 0 else { break }
-            guard end &- pieceStart == 3, let scalar = _memoizedScalar(text, at: pieceStart)
-            else {
-                // A piece of two to four such characters ("宫。", "《咏")
-                // (Workspace+MemoizedRuns.swift).
-                guard end &- pieceStart <= 12,
-                    let measure = memoizedPieceMeasure(
-                        text, pieceStart..<end, faces: faces, collection: collection)
-                else { break }
-                (pieces + made).initialize(
-                    to: _Piece(end: Int32(end), wordEnd: Int32(end), measure: measure, flags: 0))
-                made &+= 1
-                pieceStart = end
-                next &+= 1
-                continue
+        // The breaks read through their buffers (`count` is at most their
+        // length; the arrays checked each index), and a one-character
+        // piece's entry asked for `collection` with one test a kept
+        // collection (`Entry.place(keyed:)`; `place(in:)` takes three).
+        let key = collection << 5
+        offsets.withUnsafeBufferPointer { offsets in
+            hard.withUnsafeBufferPointer { hard in
+                let offsets = offsets.baseAddress.unsafelyUnwrapped
+                let hard = hard.baseAddress.unsafelyUnwrapped
+                while next < count {
+                    let end = Int(offsets[next])
+                    guard hard[next] == 0 else { break }
+                    guard end &- pieceStart == 3, let scalar = _memoizedScalar(text, at: pieceStart)
+                    else {
+                        // A piece of two to four such characters ("宫。", "《咏")
+                        // (Workspace+MemoizedRuns.swift).
+                        guard end &- pieceStart <= 12,
+                            let measure = memoizedPieceMeasure(
+                                text, pieceStart..<end, faces: faces, collection: collection)
+                        else { break }
+                        (pieces + made).initialize(
+                            to: _Piece(
+                                end: Int32(end), wordEnd: Int32(end), measure: measure, flags: 0))
+                        made &+= 1
+                        pieceStart = end
+                        next &+= 1
+                        continue
+                    }
+                    let entry = entries + _IdeographMemo.slot(scalar).unsafelyUnwrapped
+                    var measure: _PieceMeasure
+                    if let place = entry.pointee.place(keyed: key) {
+                        let em = entry.pointee.em
+                        if em.isNaN { break }
+                        measure = _PieceMeasure(
+                            wordEm: em, spaceEm: 0, wordClusters: 1, spaceClusters: 0,
+                            fontMask: 1 << UInt32(place), missingGlyphs: 0)
+                    } else {
+                        guard
+                            let known = memoizedIdeographMeasure(
+                                text, at: pieceStart, faces: faces, collection: collection)
+                        else { break }
+                        measure = known
+                    }
+                    (pieces + made).initialize(
+                        to: _Piece(
+                            end: Int32(truncatingIfNeeded: end),
+                            wordEnd: Int32(truncatingIfNeeded: end), measure: measure, flags: 0))
+                    made &+= 1
+                    pieceStart = end
+                    next &+= 1
+                }
             }
-            let entry = entries + _IdeographMemo.slot(scalar)!
-            var measure: _PieceMeasure
-            if let place = entry.pointee.place(in: collection) {
-                let em = entry.pointee.em
-                if em.isNaN { break }
-                measure = _PieceMeasure(
-                    wordEm: em, spaceEm: 0, wordClusters: 1, spaceClusters: 0,
-                    fontMask: 1 << UInt32(place), missingGlyphs: 0)
-            } else {
-                guard
-                    let known = memoizedIdeographMeasure(
-                        text, at: pieceStart, faces: faces, collection: collection)
-                else { break }
-                measure = known
-            }
-            (pieces + made).initialize(
-                to: _Piece(end: Int32(end), wordEnd: Int32(end), measure: measure, flags: 0))
-            made &+= 1
-            pieceStart = end
-            next &+= 1
         }
         start = pieceStart
         pieceCount = made
