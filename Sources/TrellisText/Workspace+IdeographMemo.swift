@@ -42,25 +42,19 @@ struct _IdeographMemo {
         /// The place of the drawing face in `collection` when one of the
         /// three collections kept is it, or nil. Read only: a kept place
         /// holds for as long as the entry's face does, whichever was kept
-        /// first.
+        /// first. Only ids from 0 to 2^26 − 1 are kept.
         @inline(__always)
         func place(in collection: Int32) -> Int? {
-            if self.collection >= 0 && self.collection >> 5 == collection {
-                return Int(self.collection & 31)
-            }
-            if previousCollection >= 0 && previousCollection >> 5 == collection {
-                return Int(previousCollection & 31)
-            }
-            if oldestCollection >= 0 && oldestCollection >> 5 == collection {
-                return Int(oldestCollection & 31)
-            }
-            return nil
+            guard collection >= 0 && collection < 1 << 26 else { return nil }
+            return place(keyed: collection << 5)
         }
 
         /// `place(in:)` for the collection whose id, shifted left by 5, is
-        /// `key` (an id from 0 to 2^26 − 1): a kept value is that collection's
-        /// exactly when it differs from `key` only in its low five bits (−1,
-        /// none kept, differs in its sign bit).
+        /// `key` (an id from 0 to 2^26 − 1): a kept value (`id << 5 |
+        /// place`) is that collection's exactly when it differs from `key`
+        /// only in its low five bits (−1, none kept, differs in its sign
+        /// bit). One test a kept collection, for the loop of
+        /// `memoizedIdeographRun`, which works `key` out once.
         @inline(__always)
         func place(keyed key: Int32) -> Int? {
             if UInt32(bitPattern: collection ^ key) < 32 { return Int(collection & 31) }
@@ -265,9 +259,8 @@ extension _Workspace {
         var pieceStart = start
         var made = pieceCount
         // The breaks read through their buffers (`count` is at most their
-        // length; the arrays checked each index), and a one-character
-        // piece's entry asked for `collection` with one test a kept
-        // collection (`Entry.place(keyed:)`; `place(in:)` takes three).
+        // length), and a one-character piece's entry asked for
+        // `collection` through its key (`Entry.place(keyed:)`).
         let key = collection << 5
         offsets.withUnsafeBufferPointer { offsets in
             hard.withUnsafeBufferPointer { hard in
