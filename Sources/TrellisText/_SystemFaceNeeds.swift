@@ -125,6 +125,12 @@ extension _SystemFaceNeeds {
         // `lastFace`; with one, `scalars` is allocated and holds a need.
         var lastAnswer: UInt8 = 0
         var count = scalarCount
+        // The last need's face index as a need's high bits, and where
+        // needs are written: read once a face is added rather than from
+        // the fields each character.
+        var lastBits: UInt64 = 0
+        var stored = scalars
+        var capacity = scalarCapacity
         var index = start
         var unknown = false
         while index < end {
@@ -156,10 +162,10 @@ extension _SystemFaceNeeds {
             }
             index &+= 3
             if answer == lastAnswer {
-                let need = UInt64(scalar) | UInt64(lastIndex) << 32
-                let stored = scalars.unsafelyUnwrapped
+                let need = UInt64(scalar) | lastBits
+                let stored = stored.unsafelyUnwrapped
                 if stored[count &- 1] != need {
-                    precondition(count < scalarCapacity, "more characters than bytes")
+                    precondition(count < capacity, "more characters than bytes")
                     stored[count] = need
                     count &+= 1
                 }
@@ -168,6 +174,9 @@ extension _SystemFaceNeeds {
                 add(scalar, face: faces[Int(answer &- 2)], reserving: reserving)
                 count = scalarCount
                 lastAnswer = answer
+                lastBits = UInt64(lastIndex) << 32
+                stored = scalars
+                capacity = scalarCapacity
             }
             if lead == 0xE2 {
                 while index &+ 2 < end && bytes[index] == 0xE2 && bytes[index &+ 1] == second
