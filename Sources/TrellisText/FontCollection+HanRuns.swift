@@ -52,9 +52,7 @@ extension FontCollection {
             }
             index = stop
             guard unknown else { break }
-            let scalar =
-                UInt32(text[index] & 0x0F) << 12 | UInt32(text[index &+ 1] & 0x3F) << 6
-                | UInt32(text[index &+ 2] & 0x3F)
+            let scalar = _threeByteScalar(text, at: index)
             index &+= 3
             // A character this workspace's scan has not met is one its
             // ideograph memo has not measured either: `prepare` will ask

@@ -148,9 +148,7 @@ extension _Workspace {
         guard lead &- 0xE3 < 7 || lead == 0xEF, usesKernModel, usesIdeographMemo else {
             return nil
         }
-        let scalar =
-            UInt32(lead & 0x0F) << 12 | UInt32(text[start &+ 1] & 0x3F) << 6
-            | UInt32(text[start &+ 2] & 0x3F)
+        let scalar = _threeByteScalar(text, at: start)
         guard let slot = _IdeographMemo.slot(scalar) else { return nil }
         let firstFaceID = Unmanaged.passUnretained(faces[0])._withUnsafeGuaranteedRef { $0.id }
         let entry = ideographMemo.entries(firstFace: firstFaceID) + slot
@@ -323,9 +321,7 @@ extension _Workspace {
 func _memoizedScalar(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32? {
     let lead = text[index]
     guard lead &- 0xE3 < 7 || lead == 0xEF else { return nil }
-    let scalar =
-        UInt32(lead & 0x0F) << 12 | UInt32(text[index &+ 1] & 0x3F) << 6
-        | UInt32(text[index &+ 2] & 0x3F)
+    let scalar = _threeByteScalar(text, at: index)
     guard scalar != 0x3000, _IdeographMemo.slot(scalar) != nil else { return nil }
     return scalar
 }

@@ -111,9 +111,7 @@ extension _Workspace {
                         } else if lead >= 0xE2 && lead < 0xF0 {
                             // Chinese and Japanese ideographs, their
                             // punctuation, box drawing.
-                            let scalar =
-                                UInt32(lead & 0x0F) << 12 | UInt32(text[index &+ 1] & 0x3F) << 6
-                                | UInt32(text[index &+ 2] & 0x3F)
+                            let scalar = _threeByteScalar(text, at: index)
                             current = _LetterClass.ofWide(scalar)
                             length = 3
                             if lead >= 0xE3 && firstWide == count { firstWide = index }
@@ -425,15 +423,11 @@ func _ideographRunBreaks(
     into offsets: UnsafeMutablePointer<Int32>
 ) -> Int {
     guard count < Int(Int32.max) else { return 0 }
-    let bytes = text.baseAddress.unsafelyUnwrapped
     var at = index
     var written = 0
     while at < count {
-        let lead = bytes[at]
-        guard lead &- 0xE3 < 7 else { break }
-        let scalar =
-            UInt32(lead & 0x0F) << 12 | UInt32(bytes[at &+ 1] & 0x3F) << 6
-            | UInt32(bytes[at &+ 2] & 0x3F)
+        guard text[at] &- 0xE3 < 7 else { break }
+        let scalar = _threeByteScalar(text, at: at)
         guard _isUnifiedIdeograph(scalar) else { break }
         offsets[written] = Int32(truncatingIfNeeded: at)
         written &+= 1
