@@ -53,17 +53,22 @@ import TrellisSupport
                     continue
                 }
                 #expect(held[key] == nil || table.count == 0, "\(key) inserted but not found")
-                if (table.count >= table.capacity && table.slots.count >= most)
-                    || (table.count > 0 && width != table.keyWidth)
-                {
-                    held.removeAll()
-                }
+                let full = table.count >= table.capacity && table.slots.count >= most
+                if table.count > 0 && width != table.keyWidth { held.removeAll() }
                 let seed = Double(round)
                 let refusal: _StackCostError? =
                     round % 5 == 0 && round >= refusalsFrom ? .conflict("row \(round)") : nil
+                let before = table.count
                 table.insert(
                     key, hash: hash, height: seed / 2, refusal: refusal,
                     nodes: Self.nodes(3, seed))
+                // (A full table of its most places either keeps its entries,
+                // the key not recorded, or starts again.)
+                if full && table.count == before {
+                    #expect(table.find(key, hash: hash) == nil)
+                    continue
+                }
+                if full { held.removeAll() }
                 held[key] = (seed / 2, refusal, seed)
                 inserted += 1
                 #expect(table.count == held.count)
@@ -72,5 +77,51 @@ import TrellisSupport
             #expect(inserted > table.capacity)
             #expect(table.slots.count == most)
         }
+    }
+
+    /// Looks each key of `keys` up by `replay` (which counts what it
+    /// finds), recording each one missed; returns how many were found.
+    static func pass(_ table: inout _HeightTable, _ keys: Range<UInt64>) -> Int {
+        var found = 0
+        var nodes = Self.nodes(2, 0)
+        for k in keys {
+            let key = [k, k &* 3]
+            let hash = _HeightTable.hash(key)
+            let result = nodes.withUnsafeMutableBufferPointer {
+                table.replay(key, hash: hash, into: $0, places: true)
+            }
+            if let result {
+                #expect((try? result.get()) == Double(k))
+                #expect(nodes[1].y == Double(k) + 1)
+                found += 1
+            } else {
+                table.insert(
+                    key, hash: hash, height: Double(k), refusal: nil,
+                    nodes: Self.nodes(2, Double(k)))
+            }
+        }
+        return found
+    }
+
+    /// A full table of its most places, a list coming back in order to
+    /// three times as many keys as it holds: the table keeps what it
+    /// holds and finds it every round (one that started again whenever
+    /// it was full would find none); the same table, the list then moved
+    /// on to keys it never comes back to, starts again after a window of
+    /// eight times its size in misses and finds a new set of keys the list
+    /// comes back to.
+    @Test func aFullTableKeepsItsEntriesWhileTheyServe() {
+        var table = _HeightTable(slotCount: 64, maxSlotCount: 256)
+        let cycle: Range<UInt64> = 0..<384
+        var found: [Int] = []
+        for _ in 0..<4 { found.append(Self.pass(&table, cycle)) }
+        #expect(found[0] == 0)
+        #expect(found[1] == table.capacity, "found \(found)")
+        #expect(found[3] == table.capacity, "found \(found)")
+        _ = Self.pass(&table, 1000..<1400)
+        let recurring: Range<UInt64> = 5000..<5100
+        var again: [Int] = []
+        for _ in 0..<12 { again.append(Self.pass(&table, recurring)) }
+        #expect(again[11] == recurring.count, "found \(again)")
     }
 }

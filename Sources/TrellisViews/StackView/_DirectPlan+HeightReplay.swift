@@ -16,7 +16,8 @@ struct _HeightRecord {
     /// vertical keys (no stack reads baselines or proportions).
     var applies = false
     /// Up to 512 rows of keys (`_HeightTable`); past that many the record
-    /// starts again.
+    /// keeps them while they serve, else starts again
+    /// (`_HeightTable.keepsWhenFull`).
     var entries = _HeightTable()
 }
 

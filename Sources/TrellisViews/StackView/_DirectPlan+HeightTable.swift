@@ -17,7 +17,8 @@ struct _HeightTable {
     /// half of them used, so a probe ends at an empty place).
     private(set) var slots: [Int32]
     /// The most places the table grows to: a full table of fewer places
-    /// doubles them (its entries kept), one of as many starts again.
+    /// doubles them (its entries kept); one of as many keeps its entries
+    /// while they serve (`keepsWhenFull`), else starts again.
     let maxSlotCount: Int
     /// Whether entries hold each node's x and width (else y and height).
     let horizontal: Bool
@@ -42,6 +43,13 @@ struct _HeightTable {
     /// one (most tables: copying a refusal for every entry at each
     /// `makeRoom` took about 300 instructions a widths solve recorded).
     private(set) var refusals: [_StackCostError?] = []
+    /// Entries found by `replay` since the table was made, and that count
+    /// when the current window of a full table began (`keepsWhenFull`).
+    private(set) var hits = 0
+    private(set) var windowHits = 0
+    /// Keys a full table of `maxSlotCount` places did not record in the
+    /// current window (`keepsWhenFull`).
+    private(set) var unrecorded = 0
 
     /// Entry `entry`'s refusal, or nil.
     func refusal(_ entry: Int) -> _StackCostError? {
@@ -106,6 +114,7 @@ struct _HeightTable {
         places copying: Bool
     ) -> Result<Double, _StackCostError>? {
         guard let entry = find(key, hash: hash) else { return nil }
+        hits &+= 1
         if let refusal = refusal(entry) { return .failure(refusal) }
         if copying {
             precondition(nodes.count == nodeCount)
@@ -136,9 +145,10 @@ struct _HeightTable {
 
     /// Adds an entry for `key` (not in the table) with the pass's height
     /// and every node's y and height (x and width), or its refusal. A key
-    /// of another width or another count of nodes start the table again,
-    /// as a full table of `maxSlotCount` places does; a full table of
-    /// fewer grows.
+    /// of another width or another count of nodes start the table again;
+    /// a full table of fewer than `maxSlotCount` places grows, and one of
+    /// as many records the key only where it starts again
+    /// (`keepsWhenFull`).
     mutating func insert(
         _ key: [UInt64], hash: UInt64, height: Double, refusal: _StackCostError?,
         nodes: [_DirectNode]
@@ -146,7 +156,13 @@ struct _HeightTable {
         if count > 0 && (key.count != keyWidth || nodes.count != nodeCount) {
             removeAll()
         } else if count >= capacity {
-            if slots.count < maxSlotCount { grow() } else { removeAll() }
+            if slots.count < maxSlotCount {
+                grow()
+            } else if keepsWhenFull() {
+                return
+            } else {
+                removeAll()
+            }
         }
         keyWidth = key.count
         nodeCount = nodes.count
@@ -232,9 +248,32 @@ struct _HeightTable {
         }
     }
 
+    /// Whether a full table of `maxSlotCount` places keeps its entries
+    /// rather than record a key it missed: it does through a window of
+    /// eight times as many misses as it holds entries, and keeps on while
+    /// the window found at least as many keys as it holds; else it starts
+    /// again. A list coming back, in order, to more rows than the table
+    /// holds (a list laid out again, scrolled through and back) misses
+    /// every row of a table that starts again whenever it is full (each
+    /// key is dropped before the list comes back to it) and finds every
+    /// key of a kept table once a round (up to eight times its size, a
+    /// window holds a round); a list that has moved on to rows it never
+    /// comes back to finds next to none, and records its rows again after
+    /// a window. (A thrashing set kept, as caches' adaptive insertion
+    /// does: Qureshi et al., "Adaptive Insertion Policies for High
+    /// Performance Caching", ISCA 2007.)
+    private mutating func keepsWhenFull() -> Bool {
+        if unrecorded == 0 { windowHits = hits }
+        unrecorded += 1
+        if unrecorded < 8 * capacity { return true }
+        unrecorded = 0
+        return hits &- windowHits >= capacity
+    }
+
     /// Empties the table, keeping its storage.
     mutating func removeAll() {
         count = 0
+        unrecorded = 0
         for k in slots.indices { slots[k] = -1 }
     }
 }

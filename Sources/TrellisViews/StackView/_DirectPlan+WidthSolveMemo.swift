@@ -17,10 +17,12 @@ struct _WidthSolveRecord {
     var applies = false
     /// The solves met, each node's x and width (`_HeightTable` along the
     /// horizontal axis): room for 512 to start with, doubled while full
-    /// up to 8,192 (about 2 MB with 9 nodes and 7 words a key), then
-    /// started again. A list's rows bring up to two general solves each
-    /// (the body on one line, then at the width it got).
-    var entries = _HeightTable(slotCount: 1024, maxSlotCount: 16_384, horizontal: true)
+    /// up to 32,768 (about 7.5 MB with 9 nodes and 8 words a key), then
+    /// kept while they serve, else started again
+    /// (`_HeightTable.keepsWhenFull`). A list's rows bring up to two
+    /// general solves each (the body on one line, then at the width it
+    /// got): 32,768 hold a list of 16,000 rows laid out again.
+    var entries = _HeightTable(slotCount: 1024, maxSlotCount: 65_536, horizontal: true)
 
     /// Writes the x and width of every node as the entry of `key` (`hash`:
     /// its hash) holds them into `nodes`; false, writing nothing, where no

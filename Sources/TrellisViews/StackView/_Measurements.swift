@@ -13,7 +13,9 @@ import TrellisSupport
 /// table (a group of eight places per hash) of `initialSlotCount` places,
 /// doubled (`grow`) while a list comes back to more texts than it holds,
 /// up to `maximumSlotCount`, so a text met in any of the last few hundred
-/// (or thousand) rows is not measured again. What is kept is what the
+/// (or thousand) rows is not measured again; at that size a list coming
+/// back to more texts than it holds finds those it keeps
+/// (`admitsAtLargest`). What is kept is what the
 /// measurer gave for those very bytes at that very width, so a hit gives
 /// the same size, to the bit, as measuring again.
 struct _Measurements {
@@ -34,13 +36,18 @@ struct _Measurements {
     static let initialSlotCount = 512
     /// Most places the table grows to. A place is about 100 bytes (an
     /// entry, its flag and its hash), besides the text the entry holds,
-    /// and `ghosts` 64 KB below this size: 8,192 places are about 0.8 MB
-    /// a label, and a card's few text labels together keep
-    /// about as many texts as the text measurer's prepared texts
-    /// (`TextMeasurer(preparedTextCapacity:)`, 32,768), which these tables
-    /// stand in front of; a list coming back to more texts a label than
-    /// that misses in both whatever this table's size.
-    static let maximumSlotCount = 8192
+    /// and `ghosts` 256 KB below this size: 32,768 places are about
+    /// 3.3 MB a label, reached only by a list that comes back to that
+    /// many of its texts (a body measured at two widths a row, in a list
+    /// of 16,000 rows laid out again). A label then keeps as many texts as
+    /// the text measurer's prepared texts (`TextMeasurer(
+    /// preparedTextCapacity:)`, 32,768), which these tables stand in
+    /// front of, and a row laid out again measures nothing; with 8,192
+    /// places a label, `CommentCell.json`'s direct layouts of 10,000 and
+    /// 40,000 comment rows, laid out eleven times, took 0.50 and 0.86 of
+    /// the template engine's time, with these 0.32–0.35 and 0.46
+    /// (listbench, the widths solves' records grown with them).
+    static let maximumSlotCount = 32768
     /// Places a hash may take: an aligned group of eight.
     static let groupSize = 8
 
@@ -85,6 +92,14 @@ struct _Measurements {
     var wouldHit: [Int] = []
     /// How many times the table grew.
     var grown = 0
+    /// At the largest size (`admitsAtLargest`): misses of the groups that
+    /// always replace less those of the groups that mostly keep, lately
+    /// (within ±`duelLimit`), and the turn of the latter's one text in 16.
+    var duel = 0
+    var bimodalTurn = 0
+    static let duelLimit = 256
+    /// One group in `leaderPeriod` always replaces, the next mostly keeps.
+    static let leaderPeriod = 32
     /// How many measurements were kept (every one the table missed).
     var added = 0
     /// The place of the text last found or kept (-1: none): a label whose
@@ -426,6 +441,8 @@ struct _Measurements {
             if ghost != 0, (ghost ^ key.hash) & ~Self.ghostSerial == 0 { noteGhost(ghost) }
         }
         let start = group(entry.hash)
+        let largest = slots.count >= Self.maximumSlotCount
+        if largest { noteMissAtLargest(start) }
         let words = Self.words(text)
         // (The group's flags read through a pointer, as in `find`.)
         let empty = filled.withUnsafeBufferPointer { filled -> Int? in
@@ -438,15 +455,51 @@ struct _Measurements {
             setLast(place, words, width)
             return
         }
+        if largest, !admitsAtLargest(start) { return }
         let place = start + turn
         turn = (turn + 1) % Self.groupSize
-        if slots.count < Self.maximumSlotCount { keepGhost(hashes[place]) }
+        if !largest { keepGhost(hashes[place]) }
         slots[place] = entry
         hashes[place] = entry.hash
         setLast(place, words, width)
         replacements += 1
         replaced += 1
         if replaced >= slots.count { lookAtGrowing() }
+    }
+
+    /// Counts a text missed at the largest size in a leader group
+    /// (`admitsAtLargest`): `duel` up for one of the groups that always
+    /// replace, down for one of those that replace one text in 16.
+    @inline(__always)
+    mutating func noteMissAtLargest(_ start: Int) {
+        switch (start / Self.groupSize) % Self.leaderPeriod {
+        case 0: duel = Swift.min(duel + 1, Self.duelLimit)
+        case 1: duel = Swift.max(duel - 1, -Self.duelLimit)
+        default: break
+        }
+    }
+
+    /// Whether a new text takes a place of its full group (`start`) at
+    /// the largest size. A list cycling through more texts than the
+    /// table holds (laid out again, in order) finds none where each new
+    /// text replaces an older one, round robin: every text is replaced
+    /// before the list comes back to it. Kept, the older ones are found
+    /// (about as many as the table holds), and the new text is not kept
+    /// but one time in 16, so a text the list comes back to often enough
+    /// still gets a place. Which of the two serves the list is told by
+    /// groups set aside for each (a group in 32 always replaces, one
+    /// never but one time in 16): the others do as those that missed
+    /// less lately (`duel`; Qureshi et al., "Adaptive Insertion Policies
+    /// for High Performance Caching", ISCA 2007).
+    @inline(never)
+    mutating func admitsAtLargest(_ start: Int) -> Bool {
+        switch (start / Self.groupSize) % Self.leaderPeriod {
+        case 0: return true
+        case 1: break
+        default: if duel <= 0 { return true }
+        }
+        bimodalTurn = (bimodalTurn + 1) % 16
+        return bimodalTurn == 0
     }
 
     /// Grows the table (`insert`) where `wouldHit` tells a size, and
