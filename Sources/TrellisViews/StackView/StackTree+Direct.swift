@@ -258,6 +258,10 @@ struct _LanePlan<Slope: _SlopeLanes> {
     /// The labels of several lines among them (`isMultiLine`).
     var multiLineNodes: [Int] = []
     var heightKeyWords = 0
+    /// By node: a label whose baselines a heights pass may read
+    /// (`readsBaselineAbove`), three words of a heights key (its height,
+    /// first and last baselines). Set with the nodes.
+    var baselineKeyed: [Bool] = []
     /// Each node's cost along the axis last computed (`computeCosts`):
     /// the storage of that axis's memo, lent out (`costsSide`) rather than
     /// copied from it, so that a kept cost is not copied on every solve

@@ -140,8 +140,12 @@ extension _LanePlan {
             let ratio = nodes[index].aspectRatio
             return SIMD4(nodes[index].width, ratio.width, ratio.height, 0)
         case .stack:
-            // Baselines are read from the labels' layouts, not their costs.
-            return nodes[index].costReadsLayouts ? nil : SIMD4()
+            // Baselines (vertical) and proportions are read from the
+            // labels' layouts and intrinsic sizes, not their costs.
+            let reads =
+                axis == .horizontal
+                ? nodes[index].widthCostReadsLayouts : nodes[index].costReadsLayouts
+            return reads ? nil : SIMD4()
         }
     }
 

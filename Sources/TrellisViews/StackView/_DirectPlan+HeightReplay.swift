@@ -115,23 +115,40 @@ extension _LanePlan {
     }
 
     /// Whether the current shape's heights pass reads its views' vertical
-    /// keys only: every node has one (`memoKey`; a stack that reads
-    /// baselines or proportions has none).
+    /// keys and its labels' baselines only: every node has a vertical key
+    /// (`memoKey`), or is a stack whose costs read baselines, not
+    /// proportions (`widthCostReadsLayouts`: a stack of proportions reads
+    /// its views' intrinsic sizes along its axis). A stack aligned by
+    /// baselines or baseline-relative reads, besides its views' costs and
+    /// places, the baselines of the labels below it (`baselines(_:)`,
+    /// which `heightKey(into:)` keys: `baselineKeyed`), and its nested
+    /// stacks' lines, which follow from their views' costs and places.
     func heightsFollowFromKeys() -> Bool {
-        nodes.indices.allSatisfy { memoKey($0, .vertical) != nil }
+        nodes.indices.allSatisfy {
+            memoKey($0, .vertical) != nil
+                || (nodes[$0].kind == .stack && !nodes[$0].widthCostReadsLayouts)
+        }
     }
 
     /// The bits of every label's, button's and image's vertical key, in
     /// node order (a stack's and a fixed box's key is always 0; an image
-    /// held by its cap, one key whatever its ratio: `isHeldByCap`), written
-    /// into `bits`' storage (`heightKeyWords` words: one a label or button,
-    /// three an image, as many for every row of a structure).
+    /// held by its cap, one key whatever its ratio: `isHeldByCap`), a
+    /// label below a stack that reads baselines with its first and last
+    /// baselines (`baselineKeyed`), written into `bits`' storage
+    /// (`heightKeyWords` words: one a label or button, three such a label
+    /// or an image, as many for every row of a structure).
     /// (Mutating, the nodes read through their buffer: a method of the plan
     /// that is not, called from one that is, copied the whole plan first.
     /// Only the labels, buttons and images visited: `keyedNodes`.)
     mutating func heightKey(into bits: inout [UInt64]) {
         let coupled = coupledImage
         if bits.count != heightKeyWords { bits = [UInt64](repeating: 0, count: heightKeyWords) }
+        // The baselines a pass reads, worked out first as the pass would
+        // (`baselines(_:)`: kept in the node, measured where not yet).
+        if heightKeyWords != keyedNodes.count {
+            for index in keyedNodes where baselineKeyed[index] { _ = baselines(index) }
+        }
+        let marker = Self.cappedImageMark
         // (Mutable accesses, though nothing is written: read accesses
         // retained and released both arrays around the closures.)
         nodes.withUnsafeMutableBufferPointer { nodes in
@@ -143,6 +160,13 @@ extension _LanePlan {
                         case .label, .button:
                             bits[next] = nodes[index].intrinsic.height.bitPattern
                             next += 1
+                            guard baselineKeyed[index] else { continue }
+                            // (No baselines, an empty text: a mark no
+                            // finite number has.)
+                            let lines = nodes[index].baselines
+                            bits[next] = lines?.first.bitPattern ?? marker
+                            bits[next + 1] = lines?.last.bitPattern ?? marker
+                            next += 2
                         case .image:
                             if Self.isHeldByCap(
                                 index, UnsafeBufferPointer(nodes), coupledImage: coupled)

@@ -65,7 +65,10 @@ extension _LanePlan {
             keyedNodes = nodes.indices.filter {
                 nodes[$0].kind != .stack && nodes[$0].kind != .fixed
             }
-            heightKeyWords = keyedNodes.reduce(0) { $0 + (nodes[$1].kind == .image ? 3 : 1) }
+            baselineKeyed = nodes.indices.map { readsBaselineAbove($0) }
+            heightKeyWords = keyedNodes.reduce(0) {
+                $0 + (nodes[$1].kind == .image ? 3 : baselineKeyed[$1] ? 3 : 1)
+            }
             multiLineNodes = keyedNodes.filter { nodes[$0].isMultiLine }
         }
         if measured.count != nodes.count {
@@ -278,6 +281,21 @@ extension _LanePlan {
         return true
     }
 
+    /// Whether node `index` is a label below a stack whose costs read
+    /// layouts (`costReadsLayouts`): the only labels whose baselines a
+    /// heights pass reads (a stack aligned by baselines reads its views'
+    /// and, through nested stacks, their views'; a baseline-relative one
+    /// its chain's).
+    func readsBaselineAbove(_ index: Int) -> Bool {
+        guard nodes[index].kind == .label else { return false }
+        var parent = nodes[index].parent
+        while parent >= 0 {
+            if nodes[parent].costReadsLayouts { return true }
+            parent = nodes[parent].parent
+        }
+        return false
+    }
+
     mutating func flatten(_ node: StackTree.Node, parent: Int) {
         let index = nodes.count
         var flat = _DirectNode(kind: .fixed, isHidden: node.isHidden, parent: parent)
@@ -293,6 +311,7 @@ extension _LanePlan {
             flat.costReadsLayouts =
                 stack.isBaselineRelativeArrangement || stack.alignment == .firstBaseline
                 || stack.alignment == .lastBaseline || stack.distribution == .fillProportionally
+            flat.widthCostReadsLayouts = stack.distribution == .fillProportionally
             stack.children = []
             flat.stack = stack
             flat.settings = _StackSettings(stack)
