@@ -1,8 +1,10 @@
 // Templates/BaselineCard.json (a header aligned by first baselines: an
-// avatar beside a name and a time side by side; a body, a photo, a footer):
-// the direct path lays its rows out as its constraints do, rows met before
-// replayed from its kept records (widths solves, heights passes keyed by the
-// labels' baselines), and refuses none.
+// avatar beside a name and a time side by side; a body, a photo; a footer
+// aligned by last baselines: likes and a button): the direct path lays its
+// rows out as its constraints do, rows met before replayed from its kept
+// records (widths solves, heights passes keyed by the labels' baselines),
+// and refuses none (the two rows' canvas fits tie but for the engine's
+// tie-break by index: `StackTreeBaselineRowsTests`).
 
 import Testing
 import TrellisCells

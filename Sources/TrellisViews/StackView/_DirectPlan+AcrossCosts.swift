@@ -86,7 +86,15 @@ extension _LanePlan {
             // 50 (a box without a size, 0 high at 25) between a cell's
             // margins fits to a negative height, as the engine fits it,
             // and `arrangeAcross` refuses a canvas below 0.
-            cost.addEqual(0, lane: lane(StackView.canvasFitPriority.rawValue))
+            // `UISV-canvas-fit` is a length of the stack alone against a
+            // constant, which the engine weighs by the stack's rank
+            // (`LayoutEngine.tieWeight(of:)`): of two rows aligned by
+            // baselines in a column, both as short as they can be at 49,
+            // the earlier takes the slack of a cell height rounded up to
+            // the pixel grid ("If there's any ambiguity, the stack view
+            // resizes the arranged views based on their index").
+            cost.addEqual(
+                0, lane: lane(StackView.canvasFitPriority.rawValue), weight: tieWeight(index))
             return cost
         }
     }
