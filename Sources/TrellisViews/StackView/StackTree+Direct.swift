@@ -262,6 +262,8 @@ struct _LanePlan<Slope: _SlopeLanes> {
     /// (`readsBaselineAbove`), three words of a heights key (its height,
     /// first and last baselines). Set with the nodes.
     var baselineKeyed: [Bool] = []
+    /// Those labels, in node order.
+    var baselineKeyedNodes: [Int] = []
     /// Each node's cost along the axis last computed (`computeCosts`):
     /// the storage of that axis's memo, lent out (`costsSide`) rather than
     /// copied from it, so that a kept cost is not copied on every solve

@@ -13,7 +13,8 @@ struct _HeightRecord {
     /// Whether this shape's record is made yet (`applies` read).
     var made = false
     /// Whether the shape's heights pass reads nothing but its views'
-    /// vertical keys (no stack reads baselines or proportions).
+    /// vertical keys and the baselines of the labels below stacks that
+    /// read them (no stack reads proportions: `heightsFollowFromKeys`).
     var applies = false
     /// Up to 512 rows of keys (`_HeightTable`); past that many the record
     /// keeps them while they serve, else starts again
@@ -34,7 +35,9 @@ extension _LanePlan {
     /// and its views' costs, and the shape (lanes, visible views, gaps,
     /// hidden flags, margins, the tree's settings); where no stack reads
     /// baselines or proportions (every `memoKey` there is non-nil), the
-    /// fitting height and the share-out read nothing else, so equal keys
+    /// fitting height and the share-out read nothing else, and a stack
+    /// that reads baselines reads besides only the baselines of the labels
+    /// below it, which the key holds (`baselineKeyed`), so equal keys
     /// give the same operations on the same numbers: the same bits. The
     /// widths pass leaves every y and height at 0 (`clearLayout`), so the
     /// copied places are the whole of the pass's effect. Without `places`
@@ -145,9 +148,7 @@ extension _LanePlan {
         if bits.count != heightKeyWords { bits = [UInt64](repeating: 0, count: heightKeyWords) }
         // The baselines a pass reads, worked out first as the pass would
         // (`baselines(_:)`: kept in the node, measured where not yet).
-        if heightKeyWords != keyedNodes.count {
-            for index in keyedNodes where baselineKeyed[index] { _ = baselines(index) }
-        }
+        for position in baselineKeyedNodes.indices { _ = baselines(baselineKeyedNodes[position]) }
         let marker = Self.cappedImageMark
         // (Mutable accesses, though nothing is written: read accesses
         // retained and released both arrays around the closures.)

@@ -66,6 +66,7 @@ extension _LanePlan {
                 nodes[$0].kind != .stack && nodes[$0].kind != .fixed
             }
             baselineKeyed = nodes.indices.map { readsBaselineAbove($0) }
+            baselineKeyedNodes = keyedNodes.filter { baselineKeyed[$0] }
             heightKeyWords = keyedNodes.reduce(0) {
                 $0 + (nodes[$1].kind == .image ? 3 : baselineKeyed[$1] ? 3 : 1)
             }

@@ -120,8 +120,9 @@ extension _LanePlan {
 
     /// Whether the current shape's general widths solve reads its labels'
     /// and buttons' intrinsic widths only: every node has a horizontal key
-    /// (`memoKey`; a stack that reads baselines or proportions, an image
-    /// whose width is free have none).
+    /// (`memoKey`; a stack that reads proportions, an image whose width
+    /// is free have none: baselines are read along the vertical axis only,
+    /// `widthCostReadsLayouts`).
     func widthSolvesFollowFromKeys() -> Bool {
         coupledImage == nil && nodes.indices.allSatisfy { memoKey($0, .horizontal) != nil }
     }
