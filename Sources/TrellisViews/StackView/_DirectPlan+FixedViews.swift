@@ -18,14 +18,27 @@ extension _LanePlan {
         guard node.kind == .label || node.kind == .button, !node.isHidden,
             max(node.hugging.0, node.hugging.1, node.compression.0, node.compression.1) < 1000
         else { return false }
-        var ancestor = node.parent
+        guard !stackAboveReadsBaselines(index) else { return false }
+        return widthIsFixed(index) && heightIsFixed(index)
+    }
+
+    /// Whether a stack above node `index` reads baselines (aligned by them
+    /// or baseline-relative): the views whose baselines a pass may read
+    /// are below such stacks (`skipsMeasuring`, `readsBaselineAbove`).
+    func stackAboveReadsBaselines(_ index: Int) -> Bool {
+        var ancestor = nodes[index].parent
         while ancestor >= 0 {
-            guard let stack = nodes[ancestor].stack, !stack.isBaselineRelativeArrangement,
-                stack.alignment != .firstBaseline, stack.alignment != .lastBaseline
-            else { return false }
+            // (The settings read in place: the optional `stack` copied the
+            // whole stack.)
+            let settings = nodes[ancestor].settings
+            if settings.isBaselineRelativeArrangement || settings.alignment == .firstBaseline
+                || settings.alignment == .lastBaseline
+            {
+                return true
+            }
             ancestor = nodes[ancestor].parent
         }
-        return widthIsFixed(index) && heightIsFixed(index)
+        return false
     }
 
     /// Whether a view's height follows from required constraints alone: in a

@@ -282,19 +282,13 @@ extension _LanePlan {
         return true
     }
 
-    /// Whether node `index` is a label below a stack whose costs read
-    /// layouts (`costReadsLayouts`): the only labels whose baselines a
+    /// Whether node `index` is a label below a stack that reads baselines
+    /// (`stackAboveReadsBaselines`): the only labels whose baselines a
     /// heights pass reads (a stack aligned by baselines reads its views'
     /// and, through nested stacks, their views'; a baseline-relative one
     /// its chain's).
     func readsBaselineAbove(_ index: Int) -> Bool {
-        guard nodes[index].kind == .label else { return false }
-        var parent = nodes[index].parent
-        while parent >= 0 {
-            if nodes[parent].costReadsLayouts { return true }
-            parent = nodes[parent].parent
-        }
-        return false
+        nodes[index].kind == .label && stackAboveReadsBaselines(index)
     }
 
     mutating func flatten(_ node: StackTree.Node, parent: Int) {
