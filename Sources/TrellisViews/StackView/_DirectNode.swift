@@ -49,13 +49,13 @@ struct _DirectNode {
     /// settings, read in place where `stack?` would copy them.
     var costReadsLayouts = false
     /// A stack whose horizontal cost reads its labels' intrinsic sizes
-    /// (proportions). Baselines are read along the vertical axis only: a
-    /// horizontal stack aligned by them lays its views end to end along
-    /// its axis as a filling one does (UIKit's `UISV-alignment` of
-    /// baselines ties views' baselines, vertical anchors), and a vertical
-    /// one, baseline-relative or aligned by them, is as wide as its
-    /// alignment across makes it (`effectiveAlignment`).
-    var widthCostReadsLayouts = false
+    /// (proportions), read from its settings. Baselines are read along the
+    /// vertical axis only: a horizontal stack aligned by them lays its
+    /// views end to end along its axis as a filling one does (UIKit's
+    /// `UISV-alignment` of baselines ties views' baselines, vertical
+    /// anchors), and a vertical one, baseline-relative or aligned by them,
+    /// is as wide as its alignment across makes it (`effectiveAlignment`).
+    var widthCostReadsLayouts: Bool { settings.distribution == .fillProportionally }
     /// The axis across its stack when that stack is not aligned to fill:
     /// `UISV-ambiguity-suppression` holds the node 0 thick along it at 25
     /// (nil: no such constraint). Set with its stack's settings.

@@ -306,7 +306,6 @@ extension _LanePlan {
             flat.costReadsLayouts =
                 stack.isBaselineRelativeArrangement || stack.alignment == .firstBaseline
                 || stack.alignment == .lastBaseline || stack.distribution == .fillProportionally
-            flat.widthCostReadsLayouts = stack.distribution == .fillProportionally
             stack.children = []
             flat.stack = stack
             flat.settings = _StackSettings(stack)
