@@ -148,4 +148,39 @@ import TrellisText
         #expect(kept.plan.rowShares.hits == 6)
         #expect(kept.plan.textWidthReplays == 6)
     }
+
+    /// A row shared out is kept with its inputs (`_TextWidthMemo`): the
+    /// same rows laid out again (a list scrolled back) copy their header's
+    /// widths instead of sharing them out again, and give the same frames.
+    @Test func aSharedRowIsCopiedWhenItsInputsComeBack() {
+        let tree = DirectTextWidthMemoTests.postTree()
+        var kept = DirectStackLayout()
+        let names = [("Ana", "@ana"), ("Zoë 🌸", "@zoe"), ("王小明", "@xiaoming")]
+        var first: [StackTreeLayout?] = []
+        for round in 0..<2 {
+            for (k, (a, b)) in names.enumerated() {
+                var row = StackTreeRow(tree)
+                row.texts[4] = .plain(a)
+                row.texts[5] = .plain(b)
+                row.texts[6] = .plain("3h")
+                row.texts[7] = .plain("\(a) wrote to \(b) about the engine")
+                let got = try? kept.layout(row, of: tree, width: 375)
+                #expect(got != nil)
+                if round == 0 {
+                    first.append(got)
+                } else {
+                    #expect(got == first[k])
+                }
+            }
+            if round == 0 {
+                // The first row ran the general pass, the others were shared out.
+                #expect(kept.plan.rowShares.hits == 2)
+                #expect(kept.plan.textWidthMemoHits == 0)
+            }
+        }
+        // (The shape's first row ran the whole widths pass, which keeps
+        // no header's widths: shared out in the second round, and kept.)
+        #expect(kept.plan.rowShares.hits == 3)
+        #expect(kept.plan.textWidthMemoHits == 2)
+    }
 }

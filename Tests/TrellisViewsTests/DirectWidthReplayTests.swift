@@ -212,21 +212,60 @@ import TrellisText
         #expect(compared == 4)
     }
 
-    /// Shapes whose widths follow the texts where the general pass reads more
-    /// than the stack's own cost at a fixed width (the stack takes the rest
-    /// of a row beside a fixed box; a label of several lines shares the
-    /// stack's width) are never replayed, and equal the general planner's.
-    @Test func aShapeWhoseSharedWidthIsNotFixedFallsBackToTheGeneralPass() {
+    /// A stack of two labels side by side taking the rest of a row beside a
+    /// fixed box (an avatar beside a name and a handle): its width is what
+    /// the box leaves whatever its texts (`takeTheRest`), so the rest of
+    /// the shape is replayed and only its labels' share is worked out
+    /// again, row after row equal to the general planner's: the same
+    /// below a header aligned by first or last baselines (read across
+    /// only), and where the labels do not fit at all.
+    @Test func aStackTakingTheRestBesideAFixedBoxIsReplayed() {
         let style = TextStyle(fonts: Self.inter, size: 15)
         var second = StackTree.LabelNode("", style: style)
         second.horizontalHugging = 251
-        let names = StackTree.Stack(
-            axis: .horizontal, spacing: 4,
-            children: [.label(.init("", style: style)), .label(second)])
-        let beside = StackTree(
-            root: .init(
-                axis: .horizontal, spacing: 8,
-                children: [.fixed(width: 40, height: 40), .stack(names)]))
+        var compared = 0
+        for alignment in [StackView.Alignment.fill, .firstBaseline, .lastBaseline] {
+            let names = StackTree.Stack(
+                axis: .horizontal, spacing: 4,
+                children: [.label(.init("", style: style)), .label(second)])
+            let tree = StackTree(
+                root: .init(
+                    axis: .horizontal, alignment: alignment, spacing: 8,
+                    children: [.fixed(width: 40, height: 40), .stack(names)]))
+            #expect(tree.directLayoutUnsupportedReason == nil)
+            var kept = DirectStackLayout()
+            let rows = [
+                ("Ada", "@ada"), ("Lovelace", "@countess_of_lovelace"), ("A", "@b"),
+                (String(repeating: "Lovelace ", count: 12), "@countess_of_lovelace"),
+                ("", "@b"), ("Grace Hopper", ""),
+            ]
+            for (a, b) in rows {
+                for width in [320.0, 47.0, 414.0] {
+                    var row = StackTreeRow(tree)
+                    row.texts[3] = .plain(a)
+                    row.texts[4] = .plain(b)
+                    let got = Result<StackTreeLayout, DirectStackLayoutError> {
+                        () throws(DirectStackLayoutError) in
+                        try kept.layout(row, of: tree, width: width)
+                    }
+                    let expected = Self.general(row, of: tree, width: width)
+                    #expect(got == expected, "\(alignment) \(a), \(b) at \(width)")
+                    compared += 1
+                }
+            }
+            let free = kept.plan.widthRecords.compactMap { $0?.free }
+            #expect(free.contains([2..<5]), "\(free)")
+            #expect(kept.plan.widthReplays > 0)
+        }
+        #expect(compared == 54)
+    }
+
+    /// A shape whose widths follow the texts where the general pass reads
+    /// more than the stack's own cost at a fixed width (a label of several
+    /// lines shares the stack's width) is never replayed, and equals the
+    /// general planner's.
+    @Test func aShapeWhoseSharedWidthIsNotFixedFallsBackToTheGeneralPass() {
+        let style = TextStyle(fonts: Self.inter, size: 15)
         let wrapping = StackTree(
             root: .init(
                 axis: .vertical, spacing: 8,
@@ -240,27 +279,21 @@ import TrellisText
                             ]))
                 ]))
         var compared = 0
-        for tree in [beside, wrapping] {
-            #expect(tree.directLayoutUnsupportedReason == nil)
-            var kept = DirectStackLayout()
-            for (a, b) in [("Ada", "@ada"), ("Lovelace", "@countess_of_lovelace"), ("A", "@b")] {
-                var row = StackTreeRow(tree)
-                let labels = tree.nodes.indices.filter {
-                    if case .label = tree.nodes[$0].content { return true }
-                    return false
-                }
-                row.texts[labels[0]] = .plain(a)
-                row.texts[labels[1]] = .plain(b)
-                let got = Result<StackTreeLayout, DirectStackLayoutError> {
-                    () throws(DirectStackLayoutError) in try kept.layout(row, of: tree, width: 320)
-                }
-                let expected = Self.general(row, of: tree, width: 320)
-                #expect(got == expected, "\(a), \(b)")
-                compared += 1
+        #expect(wrapping.directLayoutUnsupportedReason == nil)
+        var kept = DirectStackLayout()
+        for (a, b) in [("Ada", "@ada"), ("Lovelace", "@countess_of_lovelace"), ("A", "@b")] {
+            var row = StackTreeRow(wrapping)
+            row.texts[2] = .plain(a)
+            row.texts[3] = .plain(b)
+            let got = Result<StackTreeLayout, DirectStackLayoutError> {
+                () throws(DirectStackLayoutError) in try kept.layout(row, of: wrapping, width: 320)
             }
-            #expect(kept.plan.widthReplays == 0)
-            #expect(kept.plan.widthRecords.allSatisfy { !($0?.applies ?? false) })
+            let expected = Self.general(row, of: wrapping, width: 320)
+            #expect(got == expected, "\(a), \(b)")
+            compared += 1
         }
-        #expect(compared == 6)
+        #expect(kept.plan.widthReplays == 0)
+        #expect(kept.plan.widthRecords.allSatisfy { !($0?.applies ?? false) })
+        #expect(compared == 3)
     }
 }

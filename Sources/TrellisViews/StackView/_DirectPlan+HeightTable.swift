@@ -153,6 +153,17 @@ struct _HeightTable {
         _ key: [UInt64], hash: UInt64, height: Double, refusal: _StackCostError?,
         nodes: [_DirectNode]
     ) {
+        nodes.withUnsafeBufferPointer { nodes in
+            insert(key, hash: hash, height: height, refusal: refusal, nodes: nodes)
+        }
+    }
+
+    /// `insert(_:hash:height:refusal:nodes:)` of the nodes in a buffer (a
+    /// subtree's, `_TextWidthMemo`).
+    mutating func insert(
+        _ key: [UInt64], hash: UInt64, height: Double, refusal: _StackCostError?,
+        nodes: UnsafeBufferPointer<_DirectNode>
+    ) {
         if count > 0 && (key.count != keyWidth || nodes.count != nodeCount) {
             removeAll()
         } else if count >= capacity {
@@ -185,13 +196,11 @@ struct _HeightTable {
             }
         }
         let horizontal = horizontal
-        nodes.withUnsafeBufferPointer { nodes in
-            places.withUnsafeMutableBufferPointer { places in
-                let base = 2 * entry * nodes.count
-                for k in nodes.indices {
-                    places[base + 2 * k] = horizontal ? nodes[k].x : nodes[k].y
-                    places[base + 2 * k + 1] = horizontal ? nodes[k].width : nodes[k].height
-                }
+        places.withUnsafeMutableBufferPointer { places in
+            let base = 2 * entry * nodes.count
+            for k in nodes.indices {
+                places[base + 2 * k] = horizontal ? nodes[k].x : nodes[k].y
+                places[base + 2 * k + 1] = horizontal ? nodes[k].width : nodes[k].height
             }
         }
         let mask = slots.count - 1

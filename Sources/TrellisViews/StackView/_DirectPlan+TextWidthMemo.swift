@@ -17,37 +17,53 @@ import TrellisGeometry
 /// out: the general arrangement is a function of those numbers.
 /// Refusals are not kept (the general pass throws them again).
 struct _TextWidthMemo {
-    /// Entries kept per shape; the table is emptied when full (a list
-    /// brings a few hundred combinations of a header's widths at most
-    /// often, and many more only when its texts are all new).
-    static let capacity = 4096
-
-    var entries: [[UInt64]: [(x: Double, width: Double)]] = [:]
+    /// Subtree `k`'s rows met, each node's x and width by its key
+    /// (`_HeightTable` along the horizontal axis, one a subtree: a table's
+    /// entries all hold as many nodes): room for 512 to start with,
+    /// doubled while full up to 4,096, then kept while they serve, else
+    /// started again (`_HeightTable.keepsWhenFull`; a list brings a few
+    /// hundred combinations of a header's widths at most often, and many
+    /// more only when its texts are all new). (A dictionary keyed by the
+    /// key's array hashed every word through `Hasher` and compared the
+    /// arrays: about 1,200 instructions a replay of a footer's two
+    /// views, against about 300 here.)
+    var tables: [_HeightTable] = []
     /// The last key made (`_DirectPlan.textWidthKey`), its storage kept.
     var scratch: [UInt64] = []
 
-    /// Keeps `frames` under the last key made (`scratch`).
-    mutating func record(_ frames: [(x: Double, width: Double)]) {
-        if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-        entries[scratch] = frames
-    }
+    static let slotCount = 1024
+    static let maxSlotCount = 8192
 }
 
 extension _LanePlan {
-    /// The inputs of subtree `number` (`subtree`) of the current shape at
-    /// cell width `width`, as `_TextWidthMemo` keys them.
-    func textWidthKey(
-        _ number: Int, _ subtree: Range<Int>, _ width: Double, into key: inout [UInt64]
-    ) {
-        key.removeAll(keepingCapacity: true)
-        let root = subtree.lowerBound
-        key.append(UInt64(number))
-        key.append(width.bitPattern)
-        key.append(nodes[root].x.bitPattern)
-        key.append(nodes[root].width.bitPattern)
-        for index in subtree where nodes[index].kind == .label || nodes[index].kind == .button {
-            key.append(nodes[index].intrinsic.width.bitPattern)
+    /// The inputs of a subtree (`subtree`) of the current shape at cell
+    /// width `width`, as `_TextWidthMemo` keys them: the width, the
+    /// subtree's x and width, then a word a node (a label's or button's
+    /// intrinsic width, 0 for others: every row of a subtree's table
+    /// has them of the same kinds), written in place into `key`'s storage;
+    /// returns their hash (`_HeightTable.hash`). (Mutating, the nodes read
+    /// through their buffer: a read of `nodes[index]` in a non-mutating
+    /// method copied the array's reference, retained and released.)
+    mutating func textWidthKey(_ subtree: Range<Int>, _ width: Double, into key: inout [UInt64])
+        -> UInt64
+    {
+        let words = 3 + subtree.count
+        if key.count != words { key = [UInt64](repeating: 0, count: words) }
+        key.withUnsafeMutableBufferPointer { key in
+            nodes.withUnsafeBufferPointer { nodes in
+                let root = subtree.lowerBound
+                key[0] = width.bitPattern
+                key[1] = nodes[root].x.bitPattern
+                key[2] = nodes[root].width.bitPattern
+                for index in subtree {
+                    let kind = nodes[index].kind
+                    key[3 + index - root] =
+                        kind == .label || kind == .button
+                        ? nodes[index].intrinsic.width.bitPattern : 0
+                }
+            }
         }
+        return _HeightTable.hash(key)
     }
 
     /// Sets the subtree's x and width from the shape's memo when a row of
@@ -59,26 +75,46 @@ extension _LanePlan {
                 contentsOf: repeatElement(
                     _TextWidthMemo(), count: lastShape + 1 - textWidthMemos.count))
         }
-        // (The key's storage moved out and back: it is built in place.)
-        var key: [UInt64] = []
-        swap(&key, &textWidthMemos[lastShape].scratch)
-        textWidthKey(number, subtree, width, into: &key)
-        swap(&key, &textWidthMemos[lastShape].scratch)
-        guard let frames = textWidthMemos[lastShape].entries[textWidthMemos[lastShape].scratch]
-        else { return false }
-        for (offset, index) in subtree.enumerated() {
-            nodes[index].x = frames[offset].x
-            nodes[index].width = frames[offset].width
+        // (The memos taken out of the plan while the subtree's table writes
+        // the nodes, and the key's storage kept in its memo: a method
+        // called with one of the plan's own arrays `inout` copies the whole
+        // plan.)
+        var memos: [_TextWidthMemo] = []
+        swap(&memos, &textWidthMemos)
+        defer { swap(&memos, &textWidthMemos) }
+        let shape = lastShape
+        while memos[shape].tables.count <= number {
+            memos[shape].tables.append(
+                _HeightTable(
+                    slotCount: _TextWidthMemo.slotCount, maxSlotCount: _TextWidthMemo.maxSlotCount,
+                    horizontal: true))
         }
+        let hash = textWidthKey(subtree, width, into: &memos[shape].scratch)
+        let found = nodes.withUnsafeMutableBufferPointer { nodes in
+            memos[shape].tables[number].replay(
+                memos[shape].scratch, hash: hash,
+                into: UnsafeMutableBufferPointer(rebasing: nodes[subtree]), places: true)
+        }
+        guard found != nil else { return false }
         textWidthMemoHits += 1
         return true
     }
 
     /// Keeps the subtree's x and width, just worked out, under the inputs
-    /// `replayTextWidths` made its key of.
-    mutating func recordTextWidths(_ subtree: Range<Int>) {
-        guard memoizingTextWidths, lastShape < textWidthMemos.count else { return }
-        let frames = subtree.map { (x: nodes[$0].x, width: nodes[$0].width) }
-        textWidthMemos[lastShape].record(frames)
+    /// `replayTextWidths` made its key of (subtree `number` of the shape).
+    mutating func recordTextWidths(_ number: Int, _ subtree: Range<Int>) {
+        guard memoizingTextWidths, lastShape < textWidthMemos.count,
+            number < textWidthMemos[lastShape].tables.count
+        else { return }
+        var memos: [_TextWidthMemo] = []
+        swap(&memos, &textWidthMemos)
+        defer { swap(&memos, &textWidthMemos) }
+        let shape = lastShape
+        let key = memos[shape].scratch
+        nodes.withUnsafeBufferPointer { nodes in
+            memos[shape].tables[number].insert(
+                key, hash: _HeightTable.hash(key), height: 0, refusal: nil,
+                nodes: UnsafeBufferPointer(rebasing: nodes[subtree]))
+        }
     }
 }

@@ -16,13 +16,16 @@ extension _LanePlan {
     /// fill-equally stacks, filling stacks of fixed boxes beside one other
     /// view (which takes `room − Σ others` whatever its own cost); no
     /// label's width bounded by a required hugging or compression
-    /// resistance; no stack reading baselines or proportions; no stack
+    /// resistance; no stack reading proportions, nor a vertical one
+    /// aligned by baselines (a horizontal one's alignment is read across
+    /// only, as is baseline-relative spacing); no stack
     /// whose views are all hidden. A stack outside them whose views share
     /// its width by their own costs (two views that may give way, an
     /// alignment other than fill across a vertical stack) is such a
     /// subtree when its own width is fixed so (a visible view of a vertical
-    /// stack that fills, or of a fill-equally one: the general pass only
-    /// checks that its cost admits that width) and it holds no label of
+    /// stack that fills, of a fill-equally one, or the one view of a
+    /// filling stack beside fixed boxes: the general pass only checks that
+    /// its cost admits that width) and it holds no label of
     /// several lines (whose one-line width a replayed pass does not
     /// measure); else the shape is never replayed.
     func textWidthSubtrees() -> [Range<Int>]? {
@@ -43,18 +46,29 @@ extension _LanePlan {
                 }
             case .stack:
                 guard let stack = nodes[index].stack else { return nil }
-                if stack.isBaselineRelativeArrangement || stack.alignment == .firstBaseline
-                    || stack.alignment == .lastBaseline || stack.distribution == .fillProportionally
+                // (Baselines are read along the vertical axis only: a
+                // horizontal stack aligned by them, or any stack arranged
+                // relative to them, has its views' widths as a stack
+                // aligned otherwise would, `_DirectNode.widthCostReadsLayouts`.)
+                let baselineAligned =
+                    stack.alignment == .firstBaseline || stack.alignment == .lastBaseline
+                if (baselineAligned && stack.axis == .vertical)
+                    || stack.distribution == .fillProportionally
                 {
                     return nil
                 }
                 // Every view hidden: their widths across are their own best.
                 if !children(index).isEmpty, visibleOf[index].isEmpty { return nil }
                 if inside || viewsWidthsAreFixed(index) { continue }
-                guard index > 0, !nodes[index].isHidden,
-                    let owner = nodes[nodes[index].parent].stack,
+                // (Its own width fixed: a view of a vertical stack that
+                // fills across, of a fill-equally one, or the one view of a
+                // filling stack that takes what its fixed boxes leave.)
+                let parent = nodes[index].parent
+                guard index > 0, !nodes[index].isHidden, let owner = nodes[parent].stack,
                     owner.axis == .vertical
-                        ? owner.alignment == .fill : owner.distribution == .fillEqually
+                        ? owner.alignment == .fill
+                        : owner.distribution == .fillEqually
+                            || (owner.distribution == .fill && viewsWidthsAreFixed(parent))
                 else { return nil }
                 var end = index + 1
                 while end < nodes.count, descends(end, from: index) { end += 1 }
@@ -118,11 +132,16 @@ extension _LanePlan {
                     memos[0].valid[above] = false
                     above = nodes[above].parent
                 }
-                // (A row of one-line labels, shared out by the shape's
-                // order of stretches; else the same inputs as an earlier
-                // row's: its widths.)
-                if shareRow(number, subtree) { continue }
+                // (The same inputs as an earlier row's: its widths; else a
+                // row of one-line labels, shared out by the shape's order
+                // of stretches, kept for the next row of those inputs as
+                // the general steps' widths are. A kept row's widths are
+                // copied in about half what a share costs.)
                 if replayTextWidths(number, subtree, width) { continue }
+                if shareRow(number, subtree) {
+                    recordTextWidths(number, subtree)
+                    continue
+                }
                 // (The stack's own cost only bounds its width: not made
                 // where no width breaks those bounds, `admitsAnyWidth`.)
                 try computeCosts(.horizontal, nodesIn: (root + 1)..<subtree.upperBound)
@@ -133,7 +152,7 @@ extension _LanePlan {
                     try checkFeasible(root, nodes[root].width)
                 }
                 try arrange(root, .horizontal)
-                recordTextWidths(subtree)
+                recordTextWidths(number, subtree)
             }
         } catch {
             try solveWidthsGenerally(width, insets)
