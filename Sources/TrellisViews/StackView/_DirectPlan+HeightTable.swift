@@ -85,22 +85,40 @@ struct _HeightTable {
     /// The entry whose key is `key`, word for word (`hash`: its `hash`).
     /// (Mutating, though it changes nothing: called on a plan's table in
     /// place, where a non-mutating call copied the table first.)
+    /// (The arrays read through their buffers: a subscript of each
+    /// checked its index at every read of the probe and the key's words.)
     @inline(__always)
     mutating func find(_ key: [UInt64], hash: UInt64) -> Int? {
         guard key.count == keyWidth, count > 0 else { return nil }
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let entry = Int(slots[slot])
-            if entry < 0 { return nil }
-            if hashes[entry] == hash, sameKey(entry, key) { return entry }
-            slot = (slot + 1) & mask
+        let width = keyWidth
+        return slots.withUnsafeBufferPointer { slots in
+            hashes.withUnsafeBufferPointer { hashes in
+                keys.withUnsafeBufferPointer { keys in
+                    key.withUnsafeBufferPointer { key in
+                        let mask = slots.count - 1
+                        var slot = Int(truncatingIfNeeded: hash) & mask
+                        while true {
+                            let entry = Int(slots[slot])
+                            if entry < 0 { return nil }
+                            if hashes[entry] == hash,
+                                Self.sameKey(keys.baseAddress! + entry * width, key)
+                            {
+                                return entry
+                            }
+                            slot = (slot + 1) & mask
+                        }
+                    }
+                }
+            }
         }
     }
 
-    private func sameKey(_ entry: Int, _ key: [UInt64]) -> Bool {
-        let base = entry * keyWidth
-        for k in key.indices where keys[base + k] != key[k] { return false }
+    /// Whether the key's words at `stored` are `key`'s.
+    @inline(__always)
+    private static func sameKey(
+        _ stored: UnsafePointer<UInt64>, _ key: UnsafeBufferPointer<UInt64>
+    ) -> Bool {
+        for k in key.indices where stored[k] != key[k] { return false }
         return true
     }
 
