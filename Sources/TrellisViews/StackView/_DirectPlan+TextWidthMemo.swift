@@ -26,10 +26,12 @@ struct _TextWidthMemo {
     /// more only when its texts are all new). (A dictionary keyed by the
     /// key's array hashed every word through `Hasher` and compared the
     /// arrays: about 1,200 instructions a replay of a footer's two
-    /// views, against about 300 here.)
+    /// views, against about 500 here, its key made.)
     var tables: [_HeightTable] = []
-    /// The last key made (`_DirectPlan.textWidthKey`), its storage kept.
+    /// The last key made (`_DirectPlan.textWidthKey`), its storage kept,
+    /// and its hash.
     var scratch: [UInt64] = []
+    var scratchHash: UInt64 = 0
 
     static let slotCount = 1024
     static let maxSlotCount = 8192
@@ -90,6 +92,7 @@ extension _LanePlan {
                     horizontal: true))
         }
         let hash = textWidthKey(subtree, width, into: &memos[shape].scratch)
+        memos[shape].scratchHash = hash
         let found = nodes.withUnsafeMutableBufferPointer { nodes in
             memos[shape].tables[number].replay(
                 memos[shape].scratch, hash: hash,
@@ -110,10 +113,10 @@ extension _LanePlan {
         swap(&memos, &textWidthMemos)
         defer { swap(&memos, &textWidthMemos) }
         let shape = lastShape
-        let key = memos[shape].scratch
+        let (key, hash) = (memos[shape].scratch, memos[shape].scratchHash)
         nodes.withUnsafeBufferPointer { nodes in
             memos[shape].tables[number].insert(
-                key, hash: _HeightTable.hash(key), height: 0, refusal: nil,
+                key, hash: hash, height: 0, refusal: nil,
                 nodes: UnsafeBufferPointer(rebasing: nodes[subtree]))
         }
     }
