@@ -49,14 +49,10 @@ extension _LanePlan {
                 // (Baselines are read along the vertical axis only: a
                 // horizontal stack aligned by them, or any stack arranged
                 // relative to them, has its views' widths as a stack
-                // aligned otherwise would, `_DirectNode.widthCostReadsLayouts`.)
-                let baselineAligned =
-                    stack.alignment == .firstBaseline || stack.alignment == .lastBaseline
-                if (baselineAligned && stack.axis == .vertical)
-                    || stack.distribution == .fillProportionally
-                {
-                    return nil
-                }
+                // aligned otherwise would, `_DirectNode.widthCostReadsLayouts`.
+                // A vertical one aligned by them, `isUnaligned`, is left
+                // to the general pass.)
+                if nodes[index].widthCostReadsLayouts || isUnaligned(stack) { return nil }
                 // Every view hidden: their widths across are their own best.
                 if !children(index).isEmpty, visibleOf[index].isEmpty { return nil }
                 if inside || viewsWidthsAreFixed(index) { continue }
