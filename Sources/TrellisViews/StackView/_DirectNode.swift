@@ -44,10 +44,15 @@ struct _DirectNode {
     var checkedStyle: TextStyle?
     /// A stack that makes `UISV-text-width-disambiguation` (`sharesTextWidth`).
     var sharesTextWidth = false
+    /// A stack aligned by baselines or arranged relative to them, read
+    /// from its settings (in place, where `stack?` would copy the stack).
+    var readsBaselines: Bool {
+        settings.isBaselineRelativeArrangement || settings.alignment == .firstBaseline
+            || settings.alignment == .lastBaseline
+    }
     /// A stack whose costs read its labels' layouts or intrinsic sizes
-    /// (baselines, proportions): never kept (`memoKey`). Set with its
-    /// settings, read in place where `stack?` would copy them.
-    var costReadsLayouts = false
+    /// (baselines, proportions): never kept (`memoKey`).
+    var costReadsLayouts: Bool { readsBaselines || widthCostReadsLayouts }
     /// A stack whose horizontal cost reads its labels' intrinsic sizes
     /// (proportions), read from its settings. Baselines are read along the
     /// vertical axis only: a horizontal stack aligned by them lays its

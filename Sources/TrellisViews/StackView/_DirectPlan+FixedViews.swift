@@ -28,14 +28,7 @@ extension _LanePlan {
     func stackAboveReadsBaselines(_ index: Int) -> Bool {
         var ancestor = nodes[index].parent
         while ancestor >= 0 {
-            // (The settings read in place: the optional `stack` copied the
-            // whole stack.)
-            let settings = nodes[ancestor].settings
-            if settings.isBaselineRelativeArrangement || settings.alignment == .firstBaseline
-                || settings.alignment == .lastBaseline
-            {
-                return true
-            }
+            if nodes[ancestor].readsBaselines { return true }
             ancestor = nodes[ancestor].parent
         }
         return false

@@ -303,9 +303,6 @@ extension _LanePlan {
             // Its settings only: the children are flattened below (a copy
             // of the stack then copies no array of nodes).
             flat.sharesTextWidth = Self.sharesTextWidth(stack)
-            flat.costReadsLayouts =
-                stack.isBaselineRelativeArrangement || stack.alignment == .firstBaseline
-                || stack.alignment == .lastBaseline || stack.distribution == .fillProportionally
             stack.children = []
             flat.stack = stack
             flat.settings = _StackSettings(stack)
