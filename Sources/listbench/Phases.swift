@@ -24,6 +24,10 @@ struct BenchConfiguration {
     var noFramesReason: String? = nil
     /// The compositional layout of `--layout compositional` or a layout file.
     var compositional: CompositionalSetup? = nil
+    /// Runs of the parallel phase on one thread and on `threads`, taken
+    /// in turn (each a cold pass over every row): three, one over 100,000
+    /// rows, never more than `repeats`.
+    var parallelRuns: Int { min(repeats, rows <= 100_000 ? 3 : 1) }
     /// The width of the rotation phase (portrait 375 → landscape 812).
     var rotatedWidth: Double { width == 812 ? 375 : 812 }
 }
@@ -148,6 +152,8 @@ struct BenchReport {
     var rotationMaxHeightDifference = 0.0
     var scroll: [String: ScrollFigures] = [:]
     var parallelMilliseconds = 0.0
+    /// The parallel phase's pass on one thread (its speed-up's reference).
+    var parallelOneThreadMilliseconds = 0.0
     var parallelIdentical = true
     var memory = MemoryFigures(peakResidentBytes: 0, bytesPerRow: 0)
     /// Heights of every row from the frames path at the main width.
@@ -279,9 +285,26 @@ struct BenchRunner<Suite: BenchSuite> {
                 frames: frames, constraints: reused)
         }
 
-        // 8. Parallel cold text pass, each thread with its own rows.
-        (report.parallelMilliseconds, report.parallelIdentical) = try parallelColdPass(
-            reference: framesHeights)
+        // 8. Parallel cold text pass, each thread with its own rows, against
+        // the same pass on one thread (a new measurer and new templates
+        // each time: what `--threads` threads share out is the text measured
+        // cold and the rows laid out for the first time, whose kept
+        // measurements and records phases 1 and 2 had warm). Their runs
+        // alternate, and each reports its median.
+        var oneThread: [Double] = []
+        var threaded: [Double] = []
+        report.parallelIdentical = true
+        for _ in 0..<configuration.parallelRuns {
+            let (single, singleIdentical) = try parallelColdPass(
+                reference: framesHeights, threads: 1)
+            let (parallel, identical) = try parallelColdPass(
+                reference: framesHeights, threads: configuration.threads)
+            oneThread.append(single)
+            threaded.append(parallel)
+            report.parallelIdentical = report.parallelIdentical && singleIdentical && identical
+        }
+        report.parallelOneThreadMilliseconds = median(oneThread)
+        report.parallelMilliseconds = median(threaded)
 
         // Not timed: rows whose text has characters no font has.
         report.rowsWithMissingGlyphs = try suite.rowsWithMissingGlyphs(items, measurer: measurer)
@@ -419,8 +442,10 @@ struct BenchRunner<Suite: BenchSuite> {
     /// The cold text pass and the frame heights on `threads` threads, each with
     /// a contiguous share of the rows, a new measurer shared by all, and its
     /// own template; checks the heights are bit-identical to one thread's.
-    private func parallelColdPass(reference: [Double]) throws(CellError) -> (Double, Bool) {
-        let threads = min(configuration.threads, max(1, items.count))
+    private func parallelColdPass(reference: [Double], threads: Int) throws(CellError) -> (
+        Double, Bool
+    ) {
+        let threads = min(threads, max(1, items.count))
         let measurer = TextMeasurer()
         let width = configuration.width
         let chunk = (items.count + threads - 1) / threads

@@ -16,7 +16,7 @@ extension BenchReport {
         ratio(rotationConstraints.totalMilliseconds, rotationFrames.totalMilliseconds)
     }
     private var parallelSpeedup: Double {
-        ratio(textColdMilliseconds + frames.totalMilliseconds, parallelMilliseconds)
+        ratio(parallelOneThreadMilliseconds, parallelMilliseconds)
     }
 
     private func ratio(_ a: Double, _ b: Double) -> Double { b > 0 ? a / b : 0 }
@@ -240,6 +240,7 @@ extension BenchReport {
                 .object([
                     ("threads", .integer(c.threads)),
                     ("total_ms", .number(parallelMilliseconds)),
+                    ("one_thread_ms", .number(parallelOneThreadMilliseconds)),
                     ("speedup", .number(parallelSpeedup)),
                     ("identical", .bool(parallelIdentical)),
                 ])

@@ -122,6 +122,17 @@ struct Tool {
         let text = try #require(json["text"] as? [String: Any])
         #expect(text["cold_ms"] != nil && text["warm_ms"] != nil)
         #expect(json["rotation"] is [String: Any])
+        // The parallel phase's speed-up is over the same pass on one thread.
+        let parallel = try #require(json["parallel"] as? [String: Any])
+        let threaded = try #require((parallel["total_ms"] as? NSNumber)?.doubleValue)
+        let oneThread = try #require((parallel["one_thread_ms"] as? NSNumber)?.doubleValue)
+        let speedup = try #require((parallel["speedup"] as? NSNumber)?.doubleValue)
+        #expect(threaded > 0 && oneThread > 0)
+        // (Each figure rounded to three decimals in the JSON.)
+        let ratio = oneThread / threaded
+        let rounding = 6e-4 + ratio * (6e-4 / threaded + 6e-4 / oneThread)
+        #expect(abs(speedup - ratio) <= rounding, "\(parallel)")
+        #expect(parallel["identical"] as? Bool == true)
         let dumped = try String(contentsOfFile: heights, encoding: .utf8).split(separator: "\n")
         #expect(dumped.count == 40)
         // Row 0 has subtitle "end": one line, 64 + 20.667.
