@@ -168,4 +168,33 @@ import TrellisViews
         }
         #expect(texts == expected)
     }
+
+    /// One-key fields on random rows of 0 to about 30 members (narrow
+    /// rows walked by their keys; wide rows, past what a walk takes, read
+    /// by the dictionary's lookup), fields of the same key, keys longer
+    /// than a small string and beyond ASCII, absent fields: the texts of
+    /// `text(at:)`.
+    @Test func oneKeyFieldsOfWideAndNarrowRowsAreTheTextsOfTextAt() throws {
+        let keys = (0..<40).map { "k\($0)" } + ["a_key_of_twenty_bytes", "clé", "名前"]
+        // (Seven fields: rows of more than 14 members are looked up.)
+        let fields = ["k0", "a_key_of_twenty_bytes", "clé", "名前", "k3", "k3", "missing"]
+        let trees = try TemplateFileStackTree(
+            file: try Self.template(fields: fields, name: "Wide"))
+        var generator = SplitMix64(seed: 36)
+        for _ in 0..<300 {
+            var members: [String: JSONValue] = [:]
+            let count = Int(generator.next() % 61)
+            for _ in 0..<count {
+                let key = keys[Int(generator.next() % UInt64(keys.count))]
+                members[key] = .string("v\(generator.next() % 1000)")
+            }
+            let row = JSONRow(members)
+            let expected = try fields.map { try row.text(at: JSONKeyPath($0)!) }
+            let texts = try trees.tree(for: row).nodes.dropFirst().map { node -> String in
+                guard case .label(let label) = node.content else { return "<not a label>" }
+                return label.text.string
+            }
+            #expect(texts == expected, "\(members.count) members")
+        }
+    }
 }
