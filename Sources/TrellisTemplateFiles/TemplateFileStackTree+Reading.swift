@@ -246,8 +246,8 @@ struct _OneKeyFields: Sendable {
     /// the members, values and all, read and retained every member's box,
     /// a row's members the file does not show too. A row of more members
     /// than eight and twice the fields is not walked (every field is then
-    /// read the usual way, by the dictionary's lookup): a walk compares
-    /// every key it meets with the fields: rows of 20 members, 2 of them
+    /// read the usual way, by the dictionary's lookup). A walk compares
+    /// every key it meets with the fields; rows of 20 members, 2 of them
     /// shown, took about 2,500 instructions a row to read walked, 1,500
     /// looked up.
     @inline(__always)

@@ -291,14 +291,16 @@ struct BenchRunner<Suite: BenchSuite> {
         // cold and the rows laid out for the first time, whose kept
         // measurements and records phases 1 and 2 had warm). Their runs
         // alternate, and each reports its median.
+        // (With one thread, the one pass serves as both.)
         var oneThread: [Double] = []
         var threaded: [Double] = []
-        report.parallelIdentical = true
         for _ in 0..<configuration.parallelRuns {
             let (single, singleIdentical) = try parallelColdPass(
                 reference: framesHeights, threads: 1)
-            let (parallel, identical) = try parallelColdPass(
-                reference: framesHeights, threads: configuration.threads)
+            let (parallel, identical) =
+                min(configuration.threads, items.count) <= 1
+                ? (single, singleIdentical)
+                : try parallelColdPass(reference: framesHeights, threads: configuration.threads)
             oneThread.append(single)
             threaded.append(parallel)
             report.parallelIdentical = report.parallelIdentical && singleIdentical && identical
