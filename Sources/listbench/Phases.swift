@@ -291,16 +291,17 @@ struct BenchRunner<Suite: BenchSuite> {
         // cold and the rows laid out for the first time, whose kept
         // measurements and records phases 1 and 2 had warm). Their runs
         // alternate, and each reports its median.
-        // (With one thread, the one pass serves as both.)
+        // (No more threads than rows; with one, the one pass serves as both.)
+        let threads = min(configuration.threads, max(1, items.count))
         var oneThread: [Double] = []
         var threaded: [Double] = []
         for _ in 0..<configuration.parallelRuns {
             let (single, singleIdentical) = try parallelColdPass(
                 reference: framesHeights, threads: 1)
             let (parallel, identical) =
-                min(configuration.threads, items.count) <= 1
+                threads == 1
                 ? (single, singleIdentical)
-                : try parallelColdPass(reference: framesHeights, threads: configuration.threads)
+                : try parallelColdPass(reference: framesHeights, threads: threads)
             oneThread.append(single)
             threaded.append(parallel)
             report.parallelIdentical = report.parallelIdentical && singleIdentical && identical
@@ -441,13 +442,13 @@ struct BenchRunner<Suite: BenchSuite> {
         )
     }
 
-    /// The cold text pass and the frame heights on `threads` threads, each with
-    /// a contiguous share of the rows, a new measurer shared by all, and its
-    /// own template; checks the heights are bit-identical to one thread's.
+    /// The cold text pass and the frame heights on `threads` threads (1 to
+    /// the rows' count), each with a contiguous share of the rows, a new
+    /// measurer shared by all, and its own template; checks the heights are
+    /// bit-identical to one thread's.
     private func parallelColdPass(reference: [Double], threads: Int) throws(CellError) -> (
         Double, Bool
     ) {
-        let threads = min(threads, max(1, items.count))
         let measurer = TextMeasurer()
         let width = configuration.width
         let chunk = (items.count + threads - 1) / threads
