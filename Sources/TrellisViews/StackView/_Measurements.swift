@@ -323,16 +323,15 @@ struct _Measurements {
         guard let place = Self.find(text, width, key, slots, filled, hashes, groupMask) else {
             return nil
         }
-        return take(place, Self.words(text), width)
+        return take(place)
     }
 
-    /// The measurement at `place` (found by `find` for a text of `words`,
-    /// nil where attributed, at `width`), that place becoming `last`.
+    /// The measurement at `place`, that place becoming `last`.
     @inline(__always)
-    mutating func take(_ place: Int, _ words: StringWords?, _ width: Double) -> (
+    mutating func take(_ place: Int) -> (
         size: Size, baselines: (first: Double, last: Double)?
     ) {
-        setLast(place, words, width)
+        setLast(place)
         return slots.withUnsafeBufferPointer { slots in
             (slots[place].size, slots[place].baselines.map { (first: $0.0, last: $0.1) })
         }
@@ -353,10 +352,17 @@ struct _Measurements {
         }
     }
 
-    /// Makes `place` (holding a text of `words`, nil where it is
-    /// attributed, at `width`) the place last found or kept.
+    /// Makes `place` the place last found or kept, told by the words of
+    /// the string its entry holds (nil where attributed) and its width.
+    /// Not the words of the text it was found for: a string of the same
+    /// bytes in storage of its own, freed after, may leave its words to a
+    /// string of other bytes, which `lastHit` would then take for this
+    /// entry's text; the entry's own string lives as long as the entry.
     @inline(__always)
-    mutating func setLast(_ place: Int, _ words: StringWords?, _ width: Double) {
+    mutating func setLast(_ place: Int) {
+        let (words, width) = slots.withUnsafeBufferPointer {
+            (Self.words($0[place].text), $0[place].width)
+        }
         last = place
         lastWords = words
         lastWidth = width
@@ -445,7 +451,6 @@ struct _Measurements {
         let start = group(entry.hash)
         let largest = slots.count >= Self.maximumSlotCount
         if largest { noteMissAtLargest(start) }
-        let words = Self.words(text)
         // (The group's flags read through a pointer, as in `find`.)
         let empty = filled.withUnsafeBufferPointer { filled -> Int? in
             (start..<(start + Self.groupSize)).first { !filled[$0] }
@@ -454,7 +459,7 @@ struct _Measurements {
             slots[place] = entry
             filled[place] = true
             hashes[place] = entry.hash
-            setLast(place, words, width)
+            setLast(place)
             return
         }
         if largest, !admitsAtLargest(start) { return }
@@ -463,7 +468,7 @@ struct _Measurements {
         if !largest { keepGhost(hashes[place]) }
         slots[place] = entry
         hashes[place] = entry.hash
-        setLast(place, words, width)
+        setLast(place)
         replacements += 1
         replaced += 1
         if replaced >= slots.count { lookAtGrowing() }

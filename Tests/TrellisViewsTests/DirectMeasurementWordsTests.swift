@@ -1,0 +1,90 @@
+// The kept measurements found by a string's words and its width
+// (`wordsHit`, `lastHit`): what they give is what the table holds for that
+// very text, after entries are replaced, written again or moved.
+
+import Testing
+import TrellisGeometry
+
+@testable import TrellisViews
+
+@Suite struct DirectMeasurementWordsTests {
+    /// `count` texts of their own storage (over 15 bytes), kept alive by
+    /// the caller, each measured (`add`) at width 100 as `size(k)`.
+    static func texts(_ count: Int) -> [String] {
+        (0..<count).map { "a text of its own storage, number \($0)" }
+    }
+
+    static func size(_ k: Int) -> Size { Size(width: Double(k), height: Double(k + 1)) }
+
+    /// An entry replaced in a full group is no longer found by its words:
+    /// every text the words find is one the table holds, with its own size.
+    @Test func aReplacedEntryIsNotFoundByItsWords() {
+        let texts = Self.texts(2_000)
+        var table = _Measurements()
+        for (k, text) in texts.enumerated() { table.add(.plain(text), 100, Self.size(k), nil) }
+        #expect(table.replacements > 0)
+        var found = 0
+        var wrong = 0
+        for (k, text) in texts.enumerated() {
+            guard let words = _Measurements.words(.plain(text)),
+                let hit = table.wordsHit(words, 100)
+            else { continue }
+            found += 1
+            let key = _Measurements.key(.plain(text), 100)
+            if table.find(.plain(text), 100, key) == nil || hit.size != Self.size(k) { wrong += 1 }
+        }
+        #expect(found > 100)
+        #expect(wrong == 0)
+    }
+
+    /// A text found by its bytes in a string of other storage is kept by
+    /// the words of the string the entry holds, not by that string's: once
+    /// freed, its words may come back as those of a string of other bytes.
+    @Test func aTextFoundByItsBytesIsKeptByTheEntrysOwnWords() {
+        let a = Self.texts(1)[0]
+        var b = String(repeating: "-", count: 90)
+        b.removeAll(keepingCapacity: true)
+        b.append(contentsOf: a)
+        let (wordsA, wordsB) = (_Measurements.words(.plain(a))!, _Measurements.words(.plain(b))!)
+        #expect(wordsA != wordsB)
+        var table = _Measurements()
+        table.add(.plain(a), 100, Size(width: 5, height: 6), nil)
+        let key = _Measurements.key(.plain(b), 100)
+        #expect(table.noteSize(.plain(b), 100, key: key)?.size == Size(width: 5, height: 6))
+        #expect(table.wordsHit(wordsB, 100) == nil)
+        #expect(table.lastHit(wordsB, 100) == nil)
+        #expect(table.wordsHit(wordsA, 100)?.size == Size(width: 5, height: 6))
+        #expect(table.lastHit(wordsA, 100)?.size == Size(width: 5, height: 6))
+    }
+
+    /// Baselines recorded later for a kept measurement are what its words find.
+    @Test func rememberedBaselinesAreWhatTheWordsFind() {
+        let text = Self.texts(1)[0]
+        let words = _Measurements.words(.plain(text))!
+        var table = _Measurements()
+        table.add(.plain(text), 100, Size(width: 5, height: 6), nil)
+        #expect(table.wordsHit(words, 100)?.baselines == nil)
+        table.remember(.plain(text), 100, Size(width: 5, height: 7), (3, 4))
+        let hit = table.wordsHit(words, 100)
+        #expect(hit?.size == Size(width: 5, height: 7))
+        #expect(hit?.baselines?.first == 3 && hit?.baselines?.last == 4)
+        #expect(table.wordsHit(words, 200) == nil)
+    }
+
+    /// A table grown to more places finds every text it kept by its words.
+    @Test func aGrownTableFindsItsTextsByTheirWords() {
+        let texts = Self.texts(300)
+        var table = _Measurements()
+        for (k, text) in texts.enumerated() { table.add(.plain(text), 100, Self.size(k), nil) }
+        table.grow(to: 4 * _Measurements.initialSlotCount)
+        var missing = 0
+        for (k, text) in texts.enumerated() {
+            let words = _Measurements.words(.plain(text))!
+            let key = _Measurements.key(.plain(text), 100)
+            guard table.find(.plain(text), 100, key) != nil else { continue }
+            if table.wordsHit(words, 100)?.size != Self.size(k) { missing += 1 }
+        }
+        // (Two texts may share a place of `placesByWords`; the later one keeps it.)
+        #expect(missing < texts.count / 4)
+    }
+}
