@@ -242,11 +242,11 @@ struct _OneKeyFields: Sendable {
     /// walk of their keys that ends when every field was met, and each
     /// field found absent (nil); the answer has bit `read` set for each
     /// field `body` took (true). Only the values of fields are read: a
-    /// value is a box of its own (`JSONValue` is indirect), and a walk of
-    /// the members, values and all, read and retained every member's box,
-    /// a row's members the file does not show too. A row of more members
-    /// than eight and twice the fields is not walked (every field is then
-    /// read the usual way, by the dictionary's lookup). A walk compares
+    /// walk of the members, values and all, read every member's value and
+    /// retained its string, a row's members the file does not show too.
+    /// A row of more members than eight and twice the fields is not
+    /// walked (every field is then read the usual way, by the dictionary's
+    /// lookup). A walk compares
     /// every key it meets with the fields; rows of 20 members, 2 of them
     /// shown, took about 2,500 instructions a row to read walked, 1,500
     /// looked up.
