@@ -246,10 +246,9 @@ struct _OneKeyFields: Sendable {
     /// retained its string, a row's members the file does not show too.
     /// A row of more members than eight and twice the fields is not
     /// walked (every field is then read the usual way, by the dictionary's
-    /// lookup). A walk compares
-    /// every key it meets with the fields; rows of 20 members, 2 of them
-    /// shown, took about 2,500 instructions a row to read walked, 1,500
-    /// looked up.
+    /// lookup). A walk compares every key it meets with the fields; rows
+    /// of 20 members, 2 of them shown, took about 2,500 instructions a row
+    /// to read walked, 1,500 looked up.
     @inline(__always)
     func walk(_ members: [String: JSONValue], _ body: (Field, JSONValue?) -> Bool) -> UInt64 {
         guard !fields.isEmpty, members.count <= Swift.max(8, 2 * fields.count) else { return 0 }

@@ -41,10 +41,10 @@ struct _Measurements {
     /// than a quarter as many of its texts (`lookAtGrowing` grows to
     /// twice the places that would hold them: a body measured at two
     /// widths a row, in a list of over 4,096 rows laid out again). A label
-    /// keeps up to as many texts as
-    /// the text measurer's prepared texts (`TextMeasurer(
-    /// preparedTextCapacity:)`, 32,768), which these tables stand in
-    /// front of, and a row laid out again measures nothing; with 8,192
+    /// keeps up to as many texts as the text measurer's prepared texts
+    /// (`TextMeasurer(preparedTextCapacity:)`, 32,768), which these
+    /// tables stand in front of, and a row laid out again measures
+    /// nothing; with 8,192
     /// places a label, `CommentCell.json`'s direct layouts of 10,000 and
     /// 40,000 comment rows, laid out eleven times, took 0.50 and 0.86 of
     /// the template engine's time, with these 0.32–0.35 and 0.46
