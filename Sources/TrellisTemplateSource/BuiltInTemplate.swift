@@ -195,6 +195,18 @@ extension RowFormat where Item == JSONRow {
     /// sample rows (`title`, `subtitle`, `image`).
     public static var json: RowFormat<JSONRow> { json(generatedAs: .animal) }
 
+    /// The field whose `[width, height]` is a row's media size
+    /// (`mediaSize`) in rows generated as `template`'s: `photo` for posts,
+    /// `image` for the others.
+    public static func mediaPath(generatedAs template: BuiltInTemplate) -> JSONKeyPath {
+        template == .post ? JSONKeyPath("photo")! : JSONKeyPath("image")!
+    }
+
+    /// The field `generated(for: file).mediaSize` reads.
+    public static func mediaPath(for file: TemplateFile) -> JSONKeyPath {
+        mediaPath(generatedAs: BuiltInTemplate(rawValue: file.name) ?? .animal)
+    }
+
     /// Rows of any keys for a template file: generated as the built-in
     /// template of the file's name generates its rows (posts for
     /// `PostCell`, products for `ProductCard`), else as the sample rows.
@@ -207,21 +219,18 @@ extension RowFormat where Item == JSONRow {
     /// the keys `Templates/PostCell.json` reads; products, `title` and
     /// `price`, for `ProductCard`; the sample rows for the others).
     public static func json(generatedAs template: BuiltInTemplate) -> RowFormat<JSONRow> {
-        let media: JSONKeyPath
+        let media = mediaPath(generatedAs: template)
         let generate: @Sendable (UInt64, Int) -> [JSONRow]
         switch template {
         case .post:
-            media = JSONKeyPath("photo")!
             generate = { seed, count in
                 PostDataGenerator(seed: seed).items(count: count).map(\.jsonRow)
             }
         case .product:
-            media = JSONKeyPath("image")!
             generate = { seed, count in
                 ProductDataGenerator(seed: seed).items(count: count).map(\.jsonRow)
             }
         case .animal, .bird, .feed:
-            media = JSONKeyPath("image")!
             generate = { seed, count in
                 AnimalDataGenerator(seed: seed).items(count: count).map(\.jsonRow)
             }
