@@ -37,6 +37,26 @@ import TrellisGeometry
         #expect(wrong == 0)
     }
 
+    /// A place no entry fills is no hit, whatever width is asked: its
+    /// `vacant` entry's width, NaN, equals none (`wordsHit` reads no flag
+    /// of `filled`). Reached here by pointing the empty text's words at
+    /// each vacant place in turn.
+    @Test func aPlaceNoEntryFillsIsNoHit() {
+        var table = _Measurements()
+        table.add(.plain(Self.texts(1)[0]), 100, Size(width: 5, height: 6), nil)
+        let empty = _Measurements.words(.plain(""))!
+        var asked = 0
+        for width in [0.0, -0.0, 100, .infinity] {
+            let slot = table.wordsPlace(empty, width)
+            for place in table.slots.indices where !table.filled[place] {
+                table.placesByWords[slot] = Int32(place)
+                #expect(table.wordsHit(empty, width) == nil)
+                asked += 1
+            }
+        }
+        #expect(asked == 4 * (table.slots.count - 1))
+    }
+
     /// A text found by its bytes in a string of other storage is kept by
     /// the words of the string the entry holds, not by that string's: once
     /// freed, its words may come back as those of a string of other bytes.

@@ -34,12 +34,12 @@ extension _Measurements {
         let slot = wordsPlace(words, width)
         let place = placesByWords.withUnsafeBufferPointer { Int($0[slot]) }
         guard place >= 0, place < slots.count else { return nil }
-        let same = filled.withUnsafeBufferPointer { filled in
-            slots.withUnsafeBufferPointer { slots in
-                let entry = slots.baseAddress! + place
-                return filled[place] && entry.pointee.width == width
-                    && Self.words(entry.pointee.text) == words
-            }
+        // (A place no entry fills holds `vacant`, whose width is NaN and
+        // equals no width: its flag in `filled`, another cache line, is
+        // not read.)
+        let same = slots.withUnsafeBufferPointer { slots in
+            let entry = slots.baseAddress! + place
+            return entry.pointee.width == width && Self.words(entry.pointee.text) == words
         }
         guard same else { return nil }
         // (`take`, but for `placesByWords`, which holds the place already.)
