@@ -73,12 +73,10 @@ public final class TemplateFileCellView: ConstraintCellView {
                     image: spec.imageSize.map {
                         Image(size: Size(width: $0[0], height: $0[1]), name: spec.id)
                     })
-                if let field = spec.imageField {
-                    let legacy = field == "item"
+                if let field = spec.imageField, let path = spec.imageDataPath {
                     dataImages.append(
                         _DataImage(
-                            view: image, path: JSONKeyPath(legacy ? "image" : field)!,
-                            squareWhenMissing: legacy,
+                            view: image, path: path, squareWhenMissing: field == "item",
                             maxHeight: spec.maxHeight, position: spec.position))
                 }
                 view = image

@@ -83,6 +83,10 @@ public struct TemplateViewSpec: Hashable, Sendable {
     /// hidden when the row has none; `item` (the first format) reads the
     /// field `image` and draws a square when the row has none.
     public var imageField: String?
+    /// The key path `imageField` reads: the row's `image` for `item`.
+    public var imageDataPath: JSONKeyPath? {
+        imageField.flatMap { JSONKeyPath($0 == "item" ? "image" : $0) }
+    }
     /// The most an image view from data may be tall; its width stays and
     /// the picture is cropped, as `scaleAspectFill` does.
     public var maxHeight: Double?
@@ -147,10 +151,8 @@ extension TemplateFile {
     public var rowKeys: Set<String> {
         var keys = Set<String>()
         for view in views {
-            for field in [view.field, view.imageField.map { $0 == "item" ? "image" : $0 }] {
-                if let first = field.flatMap(JSONKeyPath.init)?.components.first {
-                    keys.insert(first)
-                }
+            for path in [view.field.flatMap(JSONKeyPath.init), view.imageDataPath] {
+                if let first = path?.components.first { keys.insert(first) }
             }
         }
         return keys

@@ -131,16 +131,13 @@ public struct TemplateFileStackTree: Sendable {
                     plan[index].content = .button(button, binding)
                 }
             case .image:
-                if let field = spec.imageField {
+                if let field = spec.imageField, let path = spec.imageDataPath {
                     // "item" (the first format): the row's "image", square without one.
-                    let legacy = field == "item"
                     plan[index].content = .image(
                         StackTree.ImageNode(
                             aspectRatio: Size(width: 1, height: 1), maxHeight: spec.maxHeight,
                             followsWidth: true),
-                        _ImageBinding(
-                            path: JSONKeyPath(legacy ? "image" : field)!, squareWhenMissing: legacy)
-                    )
+                        _ImageBinding(path: path, squareWhenMissing: field == "item"))
                 } else {
                     // A box of its fixed sizes, with its picture's intrinsic
                     // size and the file's priorities when it shows one.
