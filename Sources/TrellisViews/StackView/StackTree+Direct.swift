@@ -223,9 +223,17 @@ struct _LanePlan<Slope: _SlopeLanes> {
     /// (`arrangeWidths`); `memoizingWidthSolves` false: every solve
     /// worked out. By shape number (`_ShapeAnalysis.id`).
     var widthSolveRecords: [_WidthSolveRecord] = []
+    /// `memoizingWidthSolves` false: every widths solve by the general
+    /// planner (no record copied, no column laid out alone:
+    /// `arrangeColumnWidths`).
     var memoizingWidthSolves = true
     /// How many general widths solves were copied (for tests and profiles).
     var widthSolveReplays = 0
+    /// Whether each shape is a column (`isColumnOfLeaves`: 0 not asked
+    /// yet, 1 no, 2 yes), by shape number; how many widths solves were a
+    /// column's (for tests and profiles).
+    var columnShapes: [UInt8] = []
+    var columnWidthSolves = 0
     /// The storage of the last widths solve's key (`widthSolveKey`).
     var widthSolveKeyBits: [UInt64] = []
     /// Rows of one-line labels shared out without their costs (`shareRow`).

@@ -63,6 +63,7 @@ extension DirectStackLayout {
         plan.rootCostsSkipped = other.rootCostsSkipped
         plan.textWidthMemoHits = other.textWidthMemoHits
         plan.widthSolveReplays = other.widthSolveReplays
+        plan.columnWidthSolves = other.columnWidthSolves
         plan.rowShares.hits = other.rowShares.hits
         plan.rowShares.solveHits = other.rowShares.solveHits
         plan.rowShares.costHits = other.rowShares.costHits
@@ -124,6 +125,7 @@ struct _PlanView {
     var rootCostsSkipped: Int
     var textWidthMemoHits: Int
     var widthSolveReplays: Int
+    var columnWidthSolves: Int
     var heightReplays: Int
     var subtreeReplays: Int
     var measureCalls: Int
@@ -162,6 +164,7 @@ struct _PlanView {
         rootCostsSkipped = plan.rootCostsSkipped
         textWidthMemoHits = plan.textWidthMemoHits
         widthSolveReplays = plan.widthSolveReplays
+        columnWidthSolves = plan.columnWidthSolves
         heightReplays = plan.heightReplays
         subtreeReplays = plan.subtreeReplays
         measureCalls = plan.measureCalls

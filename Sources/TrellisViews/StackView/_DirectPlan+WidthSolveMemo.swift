@@ -59,6 +59,7 @@ extension _LanePlan {
     /// numbers: the same x and width of every node, to the bit.
     /// (`memoizingWidthSolves` false: always the general solve.)
     mutating func arrangeWidths(_ width: Double, _ insets: EdgeInsets) throws(_StackCostError) {
+        if arrangeColumnWidths(width, insets) { return }
         guard memoizingWidthSolves, coupledImage == nil else {
             return try arrangeWidthsGenerally(width, insets)
         }
