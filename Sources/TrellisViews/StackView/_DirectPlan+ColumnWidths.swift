@@ -19,10 +19,10 @@ extension _LanePlan {
     /// Exact: a label's or button's cost across is its intrinsic width w
     /// at least at its compression resistance c and at most at its hugging,
     /// a floor of 0 at c, and, where the stack does not fill, 0 at 25
-    /// (`UISV-ambiguity-suppression`). With 25 < c < 1000 (and a hugging
-    /// below 1000: no required bound) the lexicographic
-    /// optimum bounded by the canvas is w where w fits and the canvas where
-    /// it does not, whatever the hugging; an image's cost across (not
+    /// (`UISV-ambiguity-suppression`). With 25 < c < 1000 and a hugging
+    /// below 1000 (no required bound), the lexicographic optimum bounded
+    /// by the canvas is w where w fits and the canvas where it does not,
+    /// whatever the hugging; an image's cost across (not
     /// coupled, its stack not filling) is the suppression's alone: 0. A
     /// hidden view is placed at its unbounded optimum (w, an image 0), as
     /// `placeHiddenAcross`; a filling stack gives every view the canvas,
@@ -80,10 +80,10 @@ extension _LanePlan {
     /// across: a vertical root stack of no required width, aligned to fill,
     /// leading, trailing or centre, not baseline-relative, with no coupled
     /// image and a visible view, whose every node below is one of its
-    /// arranged views: labels
-    /// and buttons of a horizontal compression resistance above 25 and
-    /// below 1000 and a hugging below 1000, and (its alignment not fill) images; each suppressed
-    /// across exactly where the stack does not fill.
+    /// arranged views: labels and buttons of a horizontal compression
+    /// resistance above 25 and below 1000 and a hugging below 1000, and
+    /// (its alignment not fill) images; each suppressed across exactly
+    /// where the stack does not fill.
     func isColumnOfLeaves() -> Bool {
         guard nodes.count > 1, nodes[0].kind == .stack, coupledImage == nil else { return false }
         let settings = nodes[0].settings
