@@ -80,14 +80,25 @@ public struct TemplateFileDirectCell: CellTemplate {
         // Parents come before their children in node order.
         let isHidden = values.isHidden
         var hidden = [Bool](repeating: false, count: layout.frames.count)
-        var frames = layout.frames
+        let relative = layout.frames
+        var frames = relative
         for node in frames.indices {
             guard let parent = parents[node] else {
                 hidden[node] = isHidden[node]
                 continue
             }
             hidden[node] = hidden[parent] || isHidden[node]
-            frames[node] = frames[node].offsetBy(dx: frames[parent].minX, dy: frames[parent].minY)
+            // Offset by each ancestor's origin, nearest first, as
+            // `TemplateFileCellView.subviewFrames` sums them: added from
+            // the root down (the parent's frame already summed), an origin
+            // of thirds of a point came out a unit in the last place away
+            // (floating-point addition is not associative).
+            var above: Int? = parent
+            while let next = above {
+                frames[node] = frames[node].offsetBy(
+                    dx: relative[next].minX, dy: relative[next].minY)
+                above = parents[next]
+            }
         }
         return CellLayout(
             width: width, height: layout.height,
