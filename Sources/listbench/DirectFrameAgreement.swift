@@ -27,8 +27,10 @@ extension FileAloneSuite {
         var direct: TemplateFileDirectCell
         var constraints: TemplateFileCell
         do {
-            direct = try TemplateFileDirectCell(file: file, measurer: measurer, scale: scale)
-            constraints = try TemplateFileCell(file: file, measurer: measurer, scale: scale)
+            direct = try TemplateFileDirectCell(
+                file: file, measurer: measurer, scale: scale, contentSize: text.contentSize)
+            constraints = try TemplateFileCell(
+                file: file, measurer: measurer, scale: scale, contentSize: text.contentSize)
         } catch {
             throw CellError(template: file.name, message: "\(error)")
         }

@@ -288,8 +288,10 @@ struct FileAloneSuite: BenchSuite {
         guard file.stackTreeProblem == nil else { return nil }
         do {
             return DirectFramesOrConstraints(
-                direct: try TemplateFileDirectCell(file: file, measurer: measurer, scale: scale),
-                constraints: try TemplateFileCell(file: file, measurer: measurer, scale: scale),
+                direct: try TemplateFileDirectCell(
+                    file: file, measurer: measurer, scale: scale, contentSize: text.contentSize),
+                constraints: try TemplateFileCell(
+                    file: file, measurer: measurer, scale: scale, contentSize: text.contentSize),
                 refusals: refusals)
         } catch {
             throw CellError(template: file.name, message: "\(error)")

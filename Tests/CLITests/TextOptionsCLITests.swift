@@ -106,6 +106,39 @@ let notoCJKInstalled = FileManager.default.fileExists(
         #expect(zip(small, big).filter { $0 < $1 }.count >= 35)
     }
 
+    /// A stack-tree file's direct path takes `--content-size` as its
+    /// constraints do: both measure at the larger size, their heights agree
+    /// on every row and every direct frame equals the constraints' (the
+    /// direct path once measured at `.large` whatever the option: every row
+    /// differed, by up to 173 pt on PostCell.json at extraLarge).
+    @Test func listbenchLaysAStackFileOutAtTheContentSize() throws {
+        let file = TestPaths.repository.appendingPathComponent("Templates/PostCell.json").path
+        let large = try Tool.temporaryFile("stack-heights-large.txt", "")
+        let larger = try Tool.temporaryFile("stack-heights-xl.txt", "")
+        let common = [
+            "--template", file, "--rows", "40", "--repeat", "1", "--json", "--threads", "1",
+        ]
+        let first = try Tool.run("listbench", common + ["--dump-heights", large])
+        let second = try Tool.run(
+            "listbench", common + ["--content-size", "extraLarge", "--dump-heights", larger])
+        #expect(first.status == 0 && second.status == 0, "\(second.stderr)")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
+        let agreement = try #require(json["agreement"] as? [String: Any])
+        #expect((agreement["rows_differing"] as? NSNumber)?.intValue == 0, "\(agreement)")
+        let frames = try #require(json["direct_frames"] as? [String: Any])
+        #expect((frames["differing"] as? NSNumber)?.intValue == 0, "\(frames)")
+        #expect((frames["compared"] as? NSNumber)?.intValue == 80, "\(frames)")
+        func heights(_ path: String) throws -> [Double] {
+            try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+                .compactMap { Double($0) }
+        }
+        let small = try heights(large)
+        let big = try heights(larger)
+        #expect(small.count == 40 && big.count == 40)
+        #expect(zip(small, big).allSatisfy { $0 < $1 })
+    }
+
     @Test func listbenchRefusesAnUnknownContentSize() throws {
         let result = try Tool.run("listbench", ["--content-size", "huge"])
         #expect(result.status == 64)
