@@ -251,6 +251,14 @@ struct _LanePlan<Slope: _SlopeLanes> {
     var replayingSubtrees = true
     /// The storage of the last row's heights key (`heightKey(reusing:)`).
     var heightKeyBits: [UInt64] = []
+    /// The width passes' checks each shape passed, by their inputs
+    /// (`checkKey`); `recallingChecks` false: every check run.
+    var checkRecords: [_HeightRecord] = []
+    var recallingChecks = true
+    /// How many checks were recalled rather than run (for tests and profiles).
+    var checksRecalled = 0
+    /// The storage of the last check's key (`checkKey`).
+    var checkKeyBits: [UInt64] = []
     /// Labels' measurements by node, kept from row to row while the shape
     /// stays (rows of a template repeat most of their texts).
     var measured: [_Measurements] = []

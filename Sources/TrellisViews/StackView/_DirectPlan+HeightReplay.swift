@@ -143,9 +143,11 @@ extension _LanePlan {
     /// (Mutating, the nodes read through their buffer: a method of the plan
     /// that is not, called from one that is, copied the whole plan first.
     /// Only the labels, buttons and images visited: `keyedNodes`.)
-    mutating func heightKey(into bits: inout [UInt64]) {
+    /// `extra`: words left after the key's for the caller's (`checkKey`).
+    mutating func heightKey(into bits: inout [UInt64], extra: Int = 0) {
         let coupled = coupledImage
-        if bits.count != heightKeyWords { bits = [UInt64](repeating: 0, count: heightKeyWords) }
+        let words = heightKeyWords + extra
+        if bits.count != words { bits = [UInt64](repeating: 0, count: words) }
         // The baselines a pass reads, worked out first as the pass would
         // (`baselines(_:)`: kept in the node, measured where not yet).
         for position in baselineKeyedNodes.indices { _ = baselines(baselineKeyedNodes[position]) }

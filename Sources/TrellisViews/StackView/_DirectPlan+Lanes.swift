@@ -127,6 +127,7 @@ struct _PlanView {
     var widthSolveReplays: Int
     var columnWidthSolves: Int
     var heightReplays: Int
+    var checksRecalled: Int
     var subtreeReplays: Int
     var measureCalls: Int
     var lineBreakReuses: Int
@@ -138,6 +139,7 @@ struct _PlanView {
     var replayingSubtrees: Bool
     var memoizingTextWidths: Bool
     var memoizingWidthSolves: Bool
+    var recallingChecks: Bool
     var skippingRootCosts: Bool
     var skippingFramePasses: Bool
     var skippingRepeatSolves: Bool
@@ -166,6 +168,7 @@ struct _PlanView {
         widthSolveReplays = plan.widthSolveReplays
         columnWidthSolves = plan.columnWidthSolves
         heightReplays = plan.heightReplays
+        checksRecalled = plan.checksRecalled
         subtreeReplays = plan.subtreeReplays
         measureCalls = plan.measureCalls
         lineBreakReuses = plan.lineBreakReuses
@@ -175,6 +178,7 @@ struct _PlanView {
         replayingSubtrees = plan.replayingSubtrees
         memoizingTextWidths = plan.memoizingTextWidths
         memoizingWidthSolves = plan.memoizingWidthSolves
+        recallingChecks = plan.recallingChecks
         skippingRootCosts = plan.skippingRootCosts
         skippingFramePasses = plan.skippingFramePasses
         skippingRepeatSolves = plan.skippingRepeatSolves
@@ -195,6 +199,7 @@ struct _PlanView {
         plan.replayingSubtrees = replayingSubtrees
         plan.memoizingTextWidths = memoizingTextWidths
         plan.memoizingWidthSolves = memoizingWidthSolves
+        plan.recallingChecks = recallingChecks
         plan.skippingRootCosts = skippingRootCosts
         plan.skippingFramePasses = skippingFramePasses
         plan.skippingRepeatSolves = skippingRepeatSolves

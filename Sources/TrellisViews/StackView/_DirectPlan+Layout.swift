@@ -145,8 +145,12 @@ extension _LanePlan {
         // `nodes.enumerated()` copied every node, retaining its payloads.)
         var fitted: [Double?] = []
         fitted.reserveCapacity(nodes.count)
-        for index in nodes.indices { fitted.append(nodes[index].layoutWidth) }
-        let height = try fittingHeight(insets)
+        for index in nodes.indices {
+            // (An image's width, which its vertical key reads, in its place.)
+            let kind = nodes[index].kind
+            fitted.append(kind == .image ? nodes[index].width : nodes[index].layoutWidth)
+        }
+        let height = try recalledFittingHeight(insets)
         // The frame pass starts again from the labels' first pass.
         for index in nodes.indices where nodes[index].kind == .label {
             nodes[index].layoutWidth = nil
@@ -165,6 +169,14 @@ extension _LanePlan {
         }
         checking = nil
         shadowingChecks = false
+        if Self.sameLayoutWidths(fitted, nodes) {
+            // The labels as the fitting pass left them, to the bit: the
+            // heights pass gives `height` and places the views at it, as
+            // below (replayed by the views' vertical keys where it can).
+            let replayed = try heightsPass(insets, places: frames)
+            assert(replayed.bitPattern == height.bitPattern, "the heights pass moved the height")
+            return StackTreeLayout(height: replayed, frames: frames ? pixelFrames() : [])
+        }
         try computeCosts(.vertical)  // the frame pass's labels
         try placeVertically(height, insets)
         return StackTreeLayout(height: height, frames: frames ? pixelFrames() : [])
@@ -297,6 +309,12 @@ extension _LanePlan {
             }
         }
         guard let checking else { return }
+        // (A check that passed on these inputs before passes again: `checkKey`.)
+        let kept = checkKey(checking, insets)
+        if let kept, passedCheckBefore(kept) {
+            checksRecalled &+= 1
+            return
+        }
         do throws(_StackCostError) {
             switch checking {
             case .fitting:
@@ -313,6 +331,7 @@ extension _LanePlan {
                 throw .conflict("a pass of the engine's meets a required conflict: \(reason)")
             }
         }
+        if let kept { notePassedCheck(kept) }
     }
 
     /// Whether the frame pass solves the same widths as the fitting pass,

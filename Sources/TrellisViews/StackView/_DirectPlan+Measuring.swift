@@ -25,6 +25,7 @@ extension _LanePlan {
             widthSolveRecords.removeAll()
             rowShares.removeAll()
             heightRecords.removeAll()
+            checkRecords.removeAll()
             passChecks.removeAll()
             measured.removeAll(keepingCapacity: true)
             shapeMemos.removeAll()
