@@ -31,14 +31,8 @@ extension _LanePlan {
     /// are not kept).
     mutating func checkKey(_ checking: Checking, _ insets: EdgeInsets) -> UInt64? {
         guard recallingChecks, coupledImage == nil else { return nil }
-        // (As `heightsPass` makes a shape's heights record.)
-        if checkRecords.count <= lastShape {
-            let missing = lastShape + 1 - checkRecords.count
-            checkRecords.append(contentsOf: repeatElement(_HeightRecord(), count: missing))
-        }
-        if !checkRecords[lastShape].made {
-            checkRecords[lastShape].made = true
-            checkRecords[lastShape].applies = heightsFollowFromKeys()
+        if !checkRecords.isMade(lastShape) {
+            checkRecords.make(lastShape, applies: heightsFollowFromKeys())
         }
         guard checkRecords[lastShape].applies else { return nil }
         var key: [UInt64] = []

@@ -22,6 +22,23 @@ struct _HeightRecord {
     var entries = _HeightTable()
 }
 
+extension [_HeightRecord] {
+    /// Whether shape `shape`'s record is made (the array grown to hold it).
+    @inline(__always)
+    mutating func isMade(_ shape: Int) -> Bool {
+        if count <= shape {
+            append(contentsOf: repeatElement(_HeightRecord(), count: shape + 1 - count))
+        }
+        return self[shape].made
+    }
+
+    /// Makes shape `shape`'s record (`isMade` false), applying or not.
+    mutating func make(_ shape: Int, applies: Bool) {
+        self[shape].made = true
+        self[shape].applies = applies
+    }
+}
+
 extension _LanePlan {
     /// The heights pass: the cell's fitting height, then every view's y
     /// and height at it (`placeVertically`). For a shape whose pass reads
@@ -49,13 +66,8 @@ extension _LanePlan {
         guard replayingHeights, checking == nil else {
             return try heightsPassGenerally(insets)
         }
-        if heightRecords.count <= lastShape {
-            let missing = lastShape + 1 - heightRecords.count
-            heightRecords.append(contentsOf: repeatElement(_HeightRecord(), count: missing))
-        }
-        if !heightRecords[lastShape].made {
-            heightRecords[lastShape].made = true
-            heightRecords[lastShape].applies = heightsFollowFromKeys()
+        if !heightRecords.isMade(lastShape) {
+            heightRecords.make(lastShape, applies: heightsFollowFromKeys())
         }
         guard heightRecords[lastShape].applies else { return try heightsPassGenerally(insets) }
         // (Taken out: a method of the plan called with one of its own
