@@ -108,17 +108,27 @@ struct _TextFieldReader {
     /// equates), and in a larger object, by the dictionary's lookup. The
     /// same member either way: a dictionary holds one key `==` to `key`
     /// at most.
+    ///
+    /// Where `key` and every key walked are small ASCII strings
+    /// (`StringWords.isSmallASCII`), the walk's miss is the answer: two
+    /// such strings are equal only with equal bytes (no ASCII string is
+    /// canonically equivalent to another string of ASCII bytes), so no
+    /// key of the object is `==` to `key`. A missing parent object
+    /// (`author` in a row without one) was hashed and looked up for
+    /// nothing on every row.
     @inline(__always)
     static func member(_ key: String, of members: [String: JSONValue]) -> JSONValue? {
         guard members.count <= 8 else { return members[key] }
         let length = key.utf8.count
+        var smallASCII = StringWords(key)?.isSmallASCII ?? false
         var index = members.startIndex
         while index != members.endIndex {
             let candidate = members.keys[index]
             if candidate.utf8.count == length, candidate == key { return members.values[index] }
+            if smallASCII { smallASCII = StringWords(candidate)?.hasSmallASCIIFlags ?? false }
             members.formIndex(after: &index)
         }
-        return members[key]
+        return smallASCII ? nil : members[key]
     }
 
     /// The `[width, height]` at `path` in `row`, as `row.size(at: path)`

@@ -136,20 +136,41 @@ import TrellisViews
     /// other bytes (a Kelvin sign for "K", "e" and a combining acute for
     /// "é"): its texts are found as `text(at:)` finds them.
     @Test func keysEquivalentToTheFieldsAreFound() throws {
-        let fields = ["K", "é", "n.é"]
+        let fields = ["K", "é", "n.é", "n.K"]
         let trees = try TemplateFileStackTree(file: try Self.template(fields: fields, name: "Keys"))
         let row = JSONRow([
             "\u{212A}": .string("kelvin"), "e\u{301}": .string("acute"),
-            "n": .object(["e\u{301}": .string("nested"), "x": .string("other")]),
+            "n": .object([
+                "e\u{301}": .string("nested"), "x": .string("other"),
+                "\u{212A}": .string("nested kelvin"),
+            ]),
         ])
         let expected = try fields.map { try row.text(at: JSONKeyPath($0)!) }
-        #expect(expected == ["kelvin", "acute", "nested"])
+        #expect(expected == ["kelvin", "acute", "nested", "nested kelvin"])
         let tree = try trees.tree(for: row)
         let texts = tree.nodes.dropFirst().map { node -> String in
             guard case .label(let label) = node.content else { return "<not a label>" }
             return label.text.string
         }
         #expect(texts == expected)
+        // A parent object under a key equivalent to the field's first key,
+        // among small ASCII keys (a walk of small ASCII keys alone misses
+        // an absent key for certain; one beyond ASCII does not), and the
+        // same parent absent.
+        let parents = try TemplateFileStackTree(
+            file: try Self.template(fields: ["K.name", "K.x"], name: "Parents"))
+        for members: [String: JSONValue] in [
+            ["a": .number(1), "\u{212A}": .object(["name": .string("kelvin")]), "b": .null],
+            ["a": .number(1), "b": .null, "c": .string("c")],
+        ] {
+            let row = JSONRow(members)
+            let expected = try ["K.name", "K.x"].map { try row.text(at: JSONKeyPath($0)!) }
+            let texts = try parents.tree(for: row).nodes.dropFirst().map { node -> String in
+                guard case .label(let label) = node.content else { return "<not a label>" }
+                return label.text.string
+            }
+            #expect(texts == expected, "\(members.keys.sorted())")
+        }
     }
 
     /// One-key fields found in one walk of a row's members: a key longer
