@@ -1,5 +1,6 @@
 // A general widths solve leaves the root's own cost unmade where no width
-// breaks its bounds (`_DirectPlan.computeWidthCosts`). Kept plans that do and
+// breaks its bounds, or makes only its bounds where it shares its width by
+// its texts (`_DirectPlan.computeWidthCosts`). Kept plans that do and
 // that do not, and new plans that do not, give every row of comment cells
 // (`DirectPassChecksTests.cell`: widths that follow the texts, solved in
 // general on every row) the same layout to the bit, or the same error, row
@@ -34,7 +35,54 @@ import TrellisText
         ]
     }
 
-    enum Skips { case most, some, none }
+    /// Settings rows whose root shares the cell's width by its texts
+    /// (`settingsRow`).
+    static func sharedTextTrees() -> [(tree: StackTree, skips: Skips)] {
+        [
+            (settingsRow(.fill), .some), (settingsRow(.equalSpacing), .some),
+            (settingsRow(.fill, more: true), .some),
+            (settingsRow(.equalSpacing, more: true), .some),
+            (settingsRow(.fill, chevron: 120), .someRefusingSome),
+        ]
+    }
+
+    /// A settings row sharing the cell's width by its texts (UIKit's
+    /// `UISV-text-width-disambiguation`; its cost left unmade but for its
+    /// bounds, `sharedTextRootBounds`): an icon, a title of any lines, a
+    /// value of one line that hugs, a chevron; `more`: a second label of
+    /// any lines after the title and a third at the end (node 6, empty and
+    /// hidden in some rows); `chevron`: the chevron's width (other than
+    /// 8: the labels resist compression at 1000 too, so the row's least
+    /// width, 212 and its texts, breaks the cell's width in some rows).
+    static func settingsRow(
+        _ distribution: StackView.Distribution, more: Bool = false, chevron: Double = 8
+    ) -> StackTree {
+        let style = TextStyle(fonts: DirectPassChecksTests.inter, size: 17)
+        var title = StackTree.LabelNode("", style: style, numberOfLines: 0)
+        var value = StackTree.LabelNode("", style: style)
+        value.horizontalHugging = LayoutPriority(rawValue: 750)
+        if chevron != 8 {
+            title.horizontalCompressionResistance = .required
+            value.horizontalCompressionResistance = .required
+        }
+        var children: [StackTree.Node] = [
+            .fixed(width: 24, height: 24), .label(title), .label(value),
+            .fixed(width: chevron, height: 13),
+        ]
+        if more {
+            children.insert(.label(.init("", style: style, numberOfLines: 2)), at: 2)
+            children.append(.label(.init("", style: style, numberOfLines: 0)))
+        }
+        return StackTree(
+            root: .init(
+                axis: .horizontal, distribution: distribution, alignment: .center, spacing: 12,
+                layoutMargins: EdgeInsets(top: 11, left: 16, bottom: 11, right: 16),
+                children: children))
+    }
+
+    /// `someRefusingSome`: some, and rows at some widths refused (a
+    /// required conflict found by the root's bounds).
+    enum Skips { case most, some, none, someRefusingSome }
 
     /// `row`'s layout by `plan`, or its error; `whole`: as a tree of its
     /// own (`tree.applying(row)`), not written into the kept nodes.
@@ -85,7 +133,7 @@ import TrellisText
 
     @Test func rootsLeftUnmadeGiveTheLayoutsOfRootsMade() {
         var random = SplitMix64(seed: 0x2007)
-        for (number, (tree, skips)) in Self.trees().enumerated() {
+        for (number, (tree, skips)) in (Self.trees() + Self.sharedTextTrees()).enumerated() {
             var kept = DirectStackLayout()
             var making = DirectStackLayout()
             making.plan.skippingRootCosts = false
@@ -104,6 +152,9 @@ import TrellisText
                 // every row laid out (one to three a row).
                 #expect(kept.plan.rootCostsSkipped > laidOut, "tree \(number)")
             case .some: #expect(kept.plan.rootCostsSkipped > 0, "tree \(number)")
+            case .someRefusingSome:
+                #expect(kept.plan.rootCostsSkipped > 0, "tree \(number)")
+                #expect(laidOut < rows, "tree \(number)")
             case .none: #expect(kept.plan.rootCostsSkipped == 0, "tree \(number)")
             }
         }
