@@ -46,6 +46,72 @@ import TrellisText
         ]
     }
 
+    /// Rows sharing their width by their texts inside the root: in a
+    /// filling column (their width the canvas's: only their bounds made,
+    /// `widthFromCanvas`), in a filling card in a filling column, an
+    /// equal-spacing row under a fill-equally row aligned by first
+    /// baselines; and (`false`: their whole cost made) in a column aligned
+    /// leading.
+    static func nestedSharingTrees() -> [(tree: StackTree, bounded: Bool)] {
+        let style = TextStyle(fonts: DirectPassChecksTests.inter, size: 15)
+        func column(_ alignment: StackView.Alignment, _ children: [StackTree.Node]) -> StackTree {
+            StackTree(
+                root: .init(
+                    axis: .vertical, alignment: alignment, spacing: 6,
+                    layoutMargins: EdgeInsets(top: 12, left: 12, bottom: 12, right: 12),
+                    children: children))
+        }
+        let body = StackTree.Node.label(.init("", style: style, numberOfLines: 0))
+        let card = StackTree.Node.stack(
+            .init(
+                axis: .vertical, spacing: 4,
+                layoutMargins: EdgeInsets(top: 8, left: 8, bottom: 8, right: 8),
+                children: [.stack(settingsRow(.equalSpacing).root), body]))
+        let equalRow = StackTree.Node.stack(
+            .init(
+                axis: .horizontal, distribution: .fillEqually, alignment: .firstBaseline,
+                spacing: 6,
+                children: [
+                    .label(.init("", style: style, numberOfLines: 0)),
+                    .label(.init("", style: style)),
+                ]))
+        let bottom = StackTree.Node.stack(
+            .init(
+                axis: .horizontal, distribution: .equalSpacing, alignment: .bottom,
+                children: [
+                    .fixed(width: 20, height: 30),
+                    .label(.init("", style: style, numberOfLines: 2)),
+                    .fixed(width: 16, height: 16),
+                ]))
+        return [
+            (column(.fill, [.stack(settingsRow(.fill, more: true).root), body]), true),
+            (column(.fill, [body, card]), true),
+            (column(.fill, [equalRow, bottom]), true),
+            (column(.leading, [.stack(settingsRow(.fill, more: true).root), body]), false),
+        ]
+    }
+
+    @Test func nestedSharingRowsBoundedGiveTheLayoutsOfWholeCosts() {
+        var random = SplitMix64(seed: 0x2008)
+        for (number, (tree, bounded)) in Self.nestedSharingTrees().enumerated() {
+            var kept = DirectStackLayout()
+            var making = DirectStackLayout()
+            making.plan.skippingRootCosts = false
+            let (mismatches, laidOut) = Self.compareRows(
+                of: tree, number: number, &kept, &making, &random,
+                labels: ["bounded", "whole", "new"]
+            ) { $0.plan.skippingRootCosts = false }
+            #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
+            #expect(laidOut * 4 > 150, "tree \(number)")
+            #expect(making.plan.textCostsBounded == 0)
+            if bounded {
+                #expect(kept.plan.textCostsBounded > 0, "tree \(number)")
+            } else {
+                #expect(kept.plan.textCostsBounded == 0, "tree \(number)")
+            }
+        }
+    }
+
     /// A settings row sharing the cell's width by its texts (UIKit's
     /// `UISV-text-width-disambiguation`; its cost left unmade but for its
     /// bounds, `sharedTextRootBounds`): an icon, a title of any lines, a

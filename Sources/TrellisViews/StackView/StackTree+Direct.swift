@@ -191,9 +191,13 @@ struct _LanePlan<Slope: _SlopeLanes> {
     /// (`admitsAnyWidth`).
     var textWidthCostsSkipped = 0
     /// Whether a general widths solve leaves the root's own cost unmade
-    /// where no width breaks its bounds (`computeWidthCosts`), and how many did.
+    /// where no width breaks its bounds (`computeWidthCosts`), and how many did;
+    /// also whether a stack sharing its width by its texts whose width is
+    /// the canvas's (`widthFromCanvas`) has only its bounds made
+    /// (`textSharingCost`), and how many had.
     var skippingRootCosts = true
     var rootCostsSkipped = 0
+    var textCostsBounded = 0
     /// Whether an unchecked frame pass that goes through the fitting pass's
     /// solves is left out (`layoutPasses`), and a widths pass that would
     /// solve the last solve's inputs again (`repeatsLastSolve`); how many were.

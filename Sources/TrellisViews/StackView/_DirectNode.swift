@@ -44,6 +44,15 @@ struct _DirectNode {
     var checkedStyle: TextStyle?
     /// A stack that makes `UISV-text-width-disambiguation` (`sharesTextWidth`).
     var sharesTextWidth = false
+    /// Whether the node's width is its parent's canvas by the arrangement
+    /// alone, up to the root, whose width is the cell's: the root, and
+    /// each view of a vertical stack aligned `fill` that has this flag
+    /// (`arrangeAcross` and `placeHiddenAcross` give such a view the
+    /// canvas, reading only the bounds of its cost, and a filling stack's
+    /// cost across, `combinedCost`, is read for its bounds alone too).
+    /// Such a stack sharing its width by its texts has only its bounds
+    /// made (`textSharingCost`).
+    var widthFromCanvas = false
     /// A stack aligned by baselines or arranged relative to them, read
     /// from its settings (in place, where `stack?` would copy the stack).
     var readsBaselines: Bool {

@@ -61,6 +61,7 @@ extension DirectStackLayout {
         plan.textWidthReplays = other.textWidthReplays
         plan.textWidthCostsSkipped = other.textWidthCostsSkipped
         plan.rootCostsSkipped = other.rootCostsSkipped
+        plan.textCostsBounded = other.textCostsBounded
         plan.textWidthMemoHits = other.textWidthMemoHits
         plan.widthSolveReplays = other.widthSolveReplays
         plan.columnWidthSolves = other.columnWidthSolves
@@ -123,6 +124,7 @@ struct _PlanView {
     var textWidthReplays: Int
     var textWidthCostsSkipped: Int
     var rootCostsSkipped: Int
+    var textCostsBounded: Int
     var textWidthMemoHits: Int
     var widthSolveReplays: Int
     var columnWidthSolves: Int
@@ -164,6 +166,7 @@ struct _PlanView {
         textWidthReplays = plan.textWidthReplays
         textWidthCostsSkipped = plan.textWidthCostsSkipped
         rootCostsSkipped = plan.rootCostsSkipped
+        textCostsBounded = plan.textCostsBounded
         textWidthMemoHits = plan.textWidthMemoHits
         widthSolveReplays = plan.widthSolveReplays
         columnWidthSolves = plan.columnWidthSolves

@@ -298,6 +298,10 @@ extension _LanePlan {
         if parent >= 0, let owner = nodes[parent].stack, owner.alignment != .fill {
             flat.suppressedAxis = owner.axis == .horizontal ? .vertical : .horizontal
         }
+        flat.widthFromCanvas =
+            parent < 0
+            || (nodes[parent].widthFromCanvas && nodes[parent].stack?.axis == .vertical
+                && nodes[parent].stack?.alignment == .fill)
         switch node.content {
         case .stack(var stack):
             flat.kind = .stack

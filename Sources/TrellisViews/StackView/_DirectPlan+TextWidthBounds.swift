@@ -122,10 +122,7 @@ extension _LanePlan {
     /// The bounds (`lo`, `hi`) of the root's width cost where the root is
     /// a horizontal stack of the fill or equal-spacing distribution that
     /// shares its width by its texts (`sharesTextWidth`), without a width
-    /// of its own, some view visible; nil elsewhere. The sums
-    /// `textSharingCost` makes, in its order: the margins and gaps, then
-    /// each visible view's bound, then the equal gaps' part (equal
-    /// spacing, two views or more); so the same bits.
+    /// of its own, some view visible; nil elsewhere (`sharedTextBounds`).
     func sharedTextRootBounds(_ rootWidth: Double) -> (lo: Double, hi: Double)? {
         guard rootWidth.isFinite, nodes[0].kind == .stack, nodes[0].sharesTextWidth,
             nodes[0].settings.axis == .horizontal, nodes[0].settings.fixedWidth == nil
@@ -134,17 +131,27 @@ extension _LanePlan {
         guard distribution == .fill || distribution == .equalSpacing else { return nil }
         let visible = visibleOf[0]
         guard !visible.isEmpty else { return nil }
-        let (start, end) = margins(0, .horizontal)
-        var lowest = start + end + gaps(0, visible).reduce(0, +)
+        return sharedTextBounds(
+            0, visible,
+            gaps: distribution == .equalSpacing && visible.count > 1 ? gapPart() : nil)
+    }
+
+    /// The bounds of `textSharingCost(index, visible, …, gaps: gapPart)`:
+    /// the sums it makes, in its order (the margins and gaps, then each
+    /// visible view's bound, then the equal gaps' part), so the same bits.
+    func sharedTextBounds(_ index: Int, _ visible: [Int], gaps gapPart: _Cost?) -> (
+        lo: Double, hi: Double
+    ) {
+        let (start, end) = margins(index, .horizontal)
+        var lowest = start + end + gaps(index, visible).reduce(0, +)
         var highest = lowest
         for child in visible {
             lowest += costs[child].lo
             highest += costs[child].hi
         }
-        if distribution == .equalSpacing, visible.count > 1 {
-            let part = gapPart()
-            lowest += part.lo
-            highest += part.hi
+        if let gapPart {
+            lowest += gapPart.lo
+            highest += gapPart.hi
         }
         return (lowest, highest)
     }
