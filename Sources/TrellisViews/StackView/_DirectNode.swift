@@ -53,6 +53,14 @@ struct _DirectNode {
     /// Such a stack sharing its width by its texts has only its bounds
     /// made (`textSharingCost`).
     var widthFromCanvas = false
+    /// A label or button of `widthFromCanvas` whose horizontal hugging and
+    /// compression resistance are both below 1000: its cost across has no
+    /// bound (`addIntrinsic` at lanes other than 0 leaves `lo` -∞ and `hi`
+    /// +∞), its width is the canvas whatever its intrinsic width, and no
+    /// step of a widths solve reads more of its cost than its bounds (see
+    /// `widthFromCanvas`). Its intrinsic width is left out of the widths
+    /// solve's key (`widthSolveKey`).
+    var widthKeyless = false
     /// A stack aligned by baselines or arranged relative to them, read
     /// from its settings (in place, where `stack?` would copy the stack).
     var readsBaselines: Bool {

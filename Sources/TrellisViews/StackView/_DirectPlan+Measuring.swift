@@ -342,6 +342,9 @@ extension _LanePlan {
                 button.verticalCompressionResistance.rawValue
             )
         }
+        flat.widthKeyless =
+            flat.widthFromCanvas && (flat.kind == .label || flat.kind == .button)
+            && flat.hugging.0 < 1000 && flat.compression.0 < 1000
         nodes.append(flat)
         guard case .stack(let stack) = node.content else { return }
         let start = childList.count

@@ -131,8 +131,11 @@ extension _LanePlan {
     /// The bits of the cell's width and left inset, then, for every label,
     /// button and image in node order (`keyedNodes`), a label's or
     /// button's intrinsic width (an image's: 0, its horizontal key is
-    /// always the same), written into `bits`' storage (as many words for
-    /// every row of a structure); returns its hash (`_HeightTable.hash`).
+    /// always the same; a label's or button's that the solve does not read,
+    /// `widthKeyless`, 0 too: a list's bodies of many lines in a column
+    /// made a key for every row, and the table grew past the caches),
+    /// written into `bits`' storage (as many words for every row of a
+    /// structure); returns its hash (`_HeightTable.hash`).
     /// (Mutating, the nodes read through their buffer, as `heightKey(into:)`.)
     mutating func widthSolveKey(_ width: Double, _ insets: EdgeInsets, into bits: inout [UInt64])
         -> UInt64
@@ -147,7 +150,7 @@ extension _LanePlan {
                     for k in keyed.indices {
                         let index = keyed[k]
                         bits[2 + k] =
-                            nodes[index].kind == .image
+                            nodes[index].kind == .image || nodes[index].widthKeyless
                             ? 0 : nodes[index].intrinsic.width.bitPattern
                     }
                 }
