@@ -1,6 +1,7 @@
 // A general widths solve leaves the root's own cost unmade where no width
-// breaks its bounds, or makes only its bounds where it shares its width by
-// its texts (`_DirectPlan.computeWidthCosts`). Kept plans that do and
+// breaks its bounds (`_DirectPlan.computeWidthCosts`), or makes only its
+// bounds where it shares its width by its texts (`textSharingCost`, as for
+// any such stack whose width is its column's canvas). Kept plans that do and
 // that do not, and new plans that do not, give every row of comment cells
 // (`DirectPassChecksTests.cell`: widths that follow the texts, solved in
 // general on every row) the same layout to the bit, or the same error, row
@@ -39,10 +40,10 @@ import TrellisText
     /// (`settingsRow`).
     static func sharedTextTrees() -> [(tree: StackTree, skips: Skips)] {
         [
-            (settingsRow(.fill), .some), (settingsRow(.equalSpacing), .some),
-            (settingsRow(.fill, more: true), .some),
-            (settingsRow(.equalSpacing, more: true), .some),
-            (settingsRow(.fill, chevron: 120), .someRefusingSome),
+            (settingsRow(.fill), .bounded), (settingsRow(.equalSpacing), .bounded),
+            (settingsRow(.fill, more: true), .bounded),
+            (settingsRow(.equalSpacing, more: true), .bounded),
+            (settingsRow(.fill, chevron: 120), .boundedRefusingSome),
         ]
     }
 
@@ -113,8 +114,8 @@ import TrellisText
     }
 
     /// A settings row sharing the cell's width by its texts (UIKit's
-    /// `UISV-text-width-disambiguation`; its cost left unmade but for its
-    /// bounds, `sharedTextRootBounds`): an icon, a title of any lines, a
+    /// `UISV-text-width-disambiguation`; its cost made of its bounds only,
+    /// `textSharingCost`): an icon, a title of any lines, a
     /// value of one line that hugs, a chevron; `more`: a second label of
     /// any lines after the title and a third at the end (node 6, empty and
     /// hidden in some rows); `chevron`: the chevron's width (other than
@@ -146,9 +147,10 @@ import TrellisText
                 children: children))
     }
 
-    /// `someRefusingSome`: some, and rows at some widths refused (a
-    /// required conflict found by the root's bounds).
-    enum Skips { case most, some, none, someRefusingSome }
+    /// `bounded`: the root's cost made, its bounds only
+    /// (`textCostsBounded`); `boundedRefusingSome`: so, and rows at some
+    /// widths refused (a required conflict found by those bounds).
+    enum Skips { case most, some, none, bounded, boundedRefusingSome }
 
     /// `row`'s layout by `plan`, or its error; `whole`: as a tree of its
     /// own (`tree.applying(row)`), not written into the kept nodes.
@@ -218,9 +220,10 @@ import TrellisText
                 // every row laid out (one to three a row).
                 #expect(kept.plan.rootCostsSkipped > laidOut, "tree \(number)")
             case .some: #expect(kept.plan.rootCostsSkipped > 0, "tree \(number)")
-            case .someRefusingSome:
-                #expect(kept.plan.rootCostsSkipped > 0, "tree \(number)")
-                #expect(laidOut < rows, "tree \(number)")
+            case .bounded, .boundedRefusingSome:
+                #expect(kept.plan.textCostsBounded > 0, "tree \(number)")
+                #expect(making.plan.textCostsBounded == 0)
+                #expect((laidOut < rows) == (skips == .boundedRefusingSome), "tree \(number)")
             case .none: #expect(kept.plan.rootCostsSkipped == 0, "tree \(number)")
             }
         }

@@ -298,10 +298,12 @@ extension _LanePlan {
         if parent >= 0, let owner = nodes[parent].stack, owner.alignment != .fill {
             flat.suppressedAxis = owner.axis == .horizontal ? .vertical : .horizontal
         }
+        // (The parent's settings read in place: `stack?` copies the stack.)
         flat.widthFromCanvas =
             parent < 0
-            || (nodes[parent].widthFromCanvas && nodes[parent].stack?.axis == .vertical
-                && nodes[parent].stack?.alignment == .fill)
+            || (nodes[parent].widthFromCanvas && nodes[parent].kind == .stack
+                && nodes[parent].settings.axis == .vertical
+                && nodes[parent].settings.alignment == .fill)
         switch node.content {
         case .stack(var stack):
             flat.kind = .stack

@@ -68,37 +68,15 @@ extension _LanePlan {
     /// kept where each of its views' costs was (`keepsHorizontalPlaces`:
     /// the arrangement's inputs are those of the last one).
     ///
-    /// A root sharing its width among multi-line labels (`textSharingCost`:
-    /// UIKit's `UISV-text-width-disambiguation`) has its bounds worked out
-    /// alone (`sharedTextRootBounds`): that cost's `lo` and `hi` are sums
-    /// of its views' bounds, and its slopes, the least cost of every way
-    /// of pinning its views as a function of the root's width (a few
-    /// hundred least-cost sums for a settings row of an icon, a label of
-    /// any lines, a value and a chevron: ~550,000 instructions a solve),
-    /// are read by nothing here: the root's width is the cell's, and its
-    /// arrangement shares that width out with each label's pull at that
-    /// width (`arrangeAlong`). The root's memo is then left unmade, as
-    /// where it admits any width.
+    /// A root sharing its width by its texts has its cost made, but only
+    /// its bounds (`textSharingCost` of a `widthFromCanvas` stack).
     mutating func computeWidthCosts(rootWidth: Double) throws(_StackCostError) {
         try computeCosts(.horizontal, nodesIn: 1..<nodes.count, skippingShareViews: true)
-        if skippingRootCosts, let (lo, hi) = sharedTextRootBounds(rootWidth) {
-            try skipRootCost(checking: (rootWidth, lo, hi))
-            return
-        }
         guard skippingRootCosts, admitsAnyWidth(0, width: rootWidth) else {
             try computeCosts(.horizontal, nodesIn: 0..<1, countingRun: false)
             try Self.checkFeasible(0, rootWidth, lo: costs[0].lo, hi: costs[0].hi)
             return
         }
-        try skipRootCost(checking: nil)
-    }
-
-    /// The root's cost left unmade (`computeWidthCosts`): the checks
-    /// `alongCost` makes of its views first, then, where given, the root's
-    /// width against its bounds (`checkFeasible`, as the made cost's).
-    mutating func skipRootCost(checking bounds: (width: Double, lo: Double, hi: Double)?)
-        throws(_StackCostError)
-    {
         do throws(_StackCostError) {
             for child in visibleOf[0] {
                 try costs[child].checkMinimumModelled("node\(child)'s best length")
@@ -114,26 +92,6 @@ extension _LanePlan {
         let kept = childrenKept(0, 0)
         if memos[0].kept[0] != kept { memos[0].kept[0] = kept }
         rootCostsSkipped += 1
-        if let bounds {
-            try Self.checkFeasible(0, bounds.width, lo: bounds.lo, hi: bounds.hi)
-        }
-    }
-
-    /// The bounds (`lo`, `hi`) of the root's width cost where the root is
-    /// a horizontal stack of the fill or equal-spacing distribution that
-    /// shares its width by its texts (`sharesTextWidth`), without a width
-    /// of its own, some view visible; nil elsewhere (`sharedTextBounds`).
-    func sharedTextRootBounds(_ rootWidth: Double) -> (lo: Double, hi: Double)? {
-        guard rootWidth.isFinite, nodes[0].kind == .stack, nodes[0].sharesTextWidth,
-            nodes[0].settings.axis == .horizontal, nodes[0].settings.fixedWidth == nil
-        else { return nil }
-        let distribution = nodes[0].settings.distribution
-        guard distribution == .fill || distribution == .equalSpacing else { return nil }
-        let visible = visibleOf[0]
-        guard !visible.isEmpty else { return nil }
-        return sharedTextBounds(
-            0, visible,
-            gaps: distribution == .equalSpacing && visible.count > 1 ? gapPart() : nil)
     }
 
     /// The bounds of `textSharingCost(index, visible, …, gaps: gapPart)`:
