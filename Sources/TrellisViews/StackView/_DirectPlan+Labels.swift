@@ -130,8 +130,8 @@ extension _LanePlan {
             setMeasurement(&node, known, isButton: isButton)
             return nil
         }
-        // (The entry that holds the text's very string, found by its
-        // words: `wordsHit`.)
+        // (The entry that holds the text's very string, as its text or
+        // its alias, found by its words: `wordsHit`.)
         if let words, let known = table.wordsHit(words, width) {
             setMeasurement(&node, known, isButton: isButton)
             return nil

@@ -21,6 +21,10 @@ import TrellisSupport
 struct _Measurements {
     struct Entry {
         var text: StackTree.Text
+        /// A string of the text's bytes in storage of its own, that found
+        /// the entry by them (`noteSize`; the first such): held, so that
+        /// its words find the entry (`wordsHit`) as the text's own do.
+        var alias: String? = nil
         /// A plain text's UTF-8 length (-1 for attributed text), compared
         /// before the texts themselves.
         var bytes: Int
@@ -34,10 +38,10 @@ struct _Measurements {
     /// measurement: what a list that comes back to a few hundred texts
     /// (names, times, counts) needs.
     static let initialSlotCount = 512
-    /// Most places the table grows to. A place is about 100 bytes (an
-    /// entry, its flag and its hash), besides the text the entry holds,
-    /// and `ghosts` 256 KB below this size: 32,768 places are about
-    /// 3.3 MB a label, reached only by a list that comes back to more
+    /// Most places the table grows to. A place is about 120 bytes (an
+    /// entry, its flag, its hash and two elements of `placesByWords`),
+    /// besides the strings the entry holds, and `ghosts` 256 KB below
+    /// this size: 32,768 places are about 4 MB a label, reached only by a list that comes back to more
     /// than a quarter as many of its texts (`lookAtGrowing` grows to
     /// twice the places that would hold them: a body measured at two
     /// widths a row, in a list of over 4,096 rows laid out again). A label
@@ -116,12 +120,14 @@ struct _Measurements {
     /// text.
     var lastWords: StringWords?
     var lastWidth = Double.nan
-    /// The place of the text last found or kept by its string's words
-    /// and its width, one a place of this array (as many as the
-    /// entries' places; -1 where none): a text whose string is the one an
-    /// entry holds is found there without its key or a probe
-    /// (`wordsHit`, _Measurements+Words.swift).
-    var placesByWords: [Int32] = []
+    /// The places of texts last found or kept, by their strings' words
+    /// and their widths: two to a pair of this array's elements (twice as
+    /// many as the entries' places) picked by the words and the width,
+    /// each the place plus one and a tag of the words' hash (0 where
+    /// none; `wordsValue`). A text whose string is one an entry holds,
+    /// as its text or its `alias`, is found there without its key, a
+    /// probe or a read of its bytes (`wordsHit`, _Measurements+Words.swift).
+    var placesByWords: [UInt32] = []
 
     /// The hash of a text and its width: the text's length and up to its
     /// first and last 32 bytes (texts of the same bytes have the same hash;
@@ -323,6 +329,7 @@ struct _Measurements {
         guard let place = Self.find(text, width, key, slots, filled, hashes, groupMask) else {
             return nil
         }
+        keepAlias(text, place)
         return take(place)
     }
 
@@ -335,38 +342,6 @@ struct _Measurements {
         return slots.withUnsafeBufferPointer { slots in
             (slots[place].size, slots[place].baselines.map { (first: $0.0, last: $0.1) })
         }
-    }
-
-    /// The entry at `last` where its plain text has `words` and its width
-    /// is `width` (`lastWords`): what `find` would give for a text of those
-    /// words, found without its key, a probe or a read of its bytes; nil
-    /// otherwise.
-    @inline(__always)
-    func lastHit(_ words: StringWords, _ width: Double) -> (
-        size: Size, baselines: (first: Double, last: Double)?
-    )? {
-        guard let lastWords, lastWords == words, lastWidth == width else { return nil }
-        return slots.withUnsafeBufferPointer { slots in
-            let entry = slots.baseAddress! + last
-            return (entry.pointee.size, entry.pointee.baselines.map { (first: $0.0, last: $0.1) })
-        }
-    }
-
-    /// Makes `place` the place last found or kept, told by the words of
-    /// the string its entry holds (nil where attributed) and its width.
-    /// Not the words of the text it was found for: a string of the same
-    /// bytes in storage of its own, freed after, may leave its words to a
-    /// string of other bytes, which `lastHit` would then take for this
-    /// entry's text; the entry's own string lives as long as the entry.
-    @inline(__always)
-    mutating func setLast(_ place: Int) {
-        let (words, width) = slots.withUnsafeBufferPointer {
-            (Self.words($0[place].text), $0[place].width)
-        }
-        last = place
-        lastWords = words
-        lastWidth = width
-        if let words { keepPlace(place, words, width) }
     }
 
     /// A plain text's string's words (nil for attributed text).
@@ -437,7 +412,7 @@ struct _Measurements {
             filled = Array(repeating: false, count: Self.initialSlotCount)
             hashes = Array(repeating: 0, count: Self.initialSlotCount)
             groupMask = (Self.initialSlotCount - 1) & ~(Self.groupSize - 1)
-            placesByWords = Array(repeating: -1, count: Self.initialSlotCount)
+            placesByWords = Array(repeating: 0, count: 2 * Self.initialSlotCount)
         }
         if !ghosts.isEmpty {
             // (Read through a pointer: `ghosts` has `maximumSlotCount`
