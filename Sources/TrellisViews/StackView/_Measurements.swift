@@ -19,8 +19,12 @@ import TrellisSupport
 /// measurer gave for those very bytes at that very width, so a hit gives
 /// the same size, to the bit, as measuring again.
 struct _Measurements {
+    /// (The fields a hit reads first, in the entry's first 65 bytes.)
     struct Entry {
         var text: StackTree.Text
+        var width: Double
+        var size: Size
+        var baselines: (Double, Double)?
         /// A string of the text's bytes in storage of its own, that found
         /// the entry by them (`noteSize`; the first such): held, so that
         /// its words find the entry (`wordsHit`) as the text's own do.
@@ -29,9 +33,6 @@ struct _Measurements {
         /// before the texts themselves.
         var bytes: Int
         var hash: UInt64
-        var width: Double
-        var size: Size
-        var baselines: (Double, Double)?
     }
 
     /// Places in the table (a power of two) when made, on the first
@@ -70,7 +71,7 @@ struct _Measurements {
     var hashes: [UInt64] = []
     static var vacant: Entry {
         Entry(
-            text: .plain(""), bytes: -2, hash: 0, width: .nan, size: .zero, baselines: nil)
+            text: .plain(""), width: .nan, size: .zero, baselines: nil, bytes: -2, hash: 0)
     }
     /// The first place of a hash's group: the hash's low bits, within
     /// the places, less those of the place in the group.
@@ -404,8 +405,8 @@ struct _Measurements {
         _ baselines: (Double, Double)?
     ) {
         let entry = Entry(
-            text: text, bytes: key.bytes, hash: key.hash, width: width, size: size,
-            baselines: baselines)
+            text: text, width: width, size: size, baselines: baselines, bytes: key.bytes,
+            hash: key.hash)
         added += 1
         if slots.isEmpty {
             slots = Array(repeating: Self.vacant, count: Self.initialSlotCount)
