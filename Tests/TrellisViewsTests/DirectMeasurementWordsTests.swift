@@ -65,6 +65,22 @@ import TrellisGeometry
         return copy
     }
 
+    /// A table of `count` texts (`texts`) at width 100, each found once
+    /// by its bytes in a copy of its own storage, with the texts and
+    /// those copies.
+    static func aliasedTable(_ count: Int) -> (
+        texts: [String], copies: [String], table: _Measurements
+    ) {
+        let texts = Self.texts(count)
+        let copies = texts.map(Self.copy)
+        var table = _Measurements()
+        for (k, text) in texts.enumerated() { table.add(.plain(text), 100, Self.size(k), nil) }
+        for copy in copies {
+            _ = table.noteSize(.plain(copy), 100, key: _Measurements.key(.plain(copy), 100))
+        }
+        return (texts, copies, table)
+    }
+
     /// A text found by its bytes in a string of other storage is found by
     /// that string's words next (the entry holds it as its alias), and
     /// `last` is told by the words of the string the entry holds as its
@@ -96,14 +112,8 @@ import TrellisGeometry
     /// sizes (their places taken by new entries, without aliases) are
     /// found by none of the strings that found them.
     @Test func anAliasFindsOnlyItsEntry() {
-        let texts = Self.texts(1_500)
-        let copies = texts.map(Self.copy)
-        var table = _Measurements()
-        for (k, text) in texts.enumerated() { table.add(.plain(text), 100, Self.size(k), nil) }
-        for copy in copies {
-            let key = _Measurements.key(.plain(copy), 100)
-            _ = table.noteSize(.plain(copy), 100, key: key)
-        }
+        let (_, copies, aliased) = Self.aliasedTable(1_500)
+        var table = aliased
         let replaced = table.replacements
         let others = (0..<400).map { "another text of its own storage, number \($0)" }
         for (k, other) in others.enumerated() {
@@ -141,13 +151,8 @@ import TrellisGeometry
     /// A table grown to more places finds every text it kept by its words,
     /// and by its alias's.
     @Test func aGrownTableFindsItsTextsByTheirWords() {
-        let texts = Self.texts(300)
-        let copies = texts.map(Self.copy)
-        var table = _Measurements()
-        for (k, text) in texts.enumerated() { table.add(.plain(text), 100, Self.size(k), nil) }
-        for copy in copies {
-            _ = table.noteSize(.plain(copy), 100, key: _Measurements.key(.plain(copy), 100))
-        }
+        let (texts, copies, aliased) = Self.aliasedTable(300)
+        var table = aliased
         table.grow(to: 4 * _Measurements.initialSlotCount)
         var missing = 0
         for (k, text) in texts.enumerated() {
