@@ -151,7 +151,7 @@ extension _Measurements {
     /// Makes `placesByWords` anew for the entries' places (`grow` moved
     /// them), each plain text's and alias's place kept.
     mutating func keepPlacesByWords() {
-        placesByWords = Array(repeating: 0, count: 2 * slots.count)
+        placesByWords = Array(repeating: 0, count: Self.wordsPerPlace * slots.count)
         for place in slots.indices where filled[place] {
             let width = slots[place].width
             if let alias = slots[place].alias, let words = StringWords(alias) {

@@ -42,10 +42,11 @@ struct _Measurements {
     /// Most places the table grows to. A place is about 120 bytes (an
     /// entry, its flag, its hash and two elements of `placesByWords`),
     /// besides the strings the entry holds, and `ghosts` 256 KB below
-    /// this size: 32,768 places are about 4 MB a label, reached only by a list that comes back to more
-    /// than a quarter as many of its texts (`lookAtGrowing` grows to
-    /// twice the places that would hold them: a body measured at two
-    /// widths a row, in a list of over 4,096 rows laid out again). A label
+    /// this size: 32,768 places are about 4 MB a label, reached only by
+    /// a list that comes back to more than a quarter as many of its
+    /// texts (`lookAtGrowing` grows to twice the places that would hold
+    /// them: a body measured at two widths a row, in a list of over
+    /// 4,096 rows laid out again). A label
     /// keeps up to as many texts as the text measurer's prepared texts
     /// (`TextMeasurer(preparedTextCapacity:)`, 32,768), which these
     /// tables stand in front of, and a row laid out again measures
@@ -129,6 +130,8 @@ struct _Measurements {
     /// as its text or its `alias`, is found there without its key, a
     /// probe or a read of its bytes (`wordsHit`, _Measurements+Words.swift).
     var placesByWords: [UInt32] = []
+    /// Elements of `placesByWords` a place of the entries.
+    static let wordsPerPlace = 2
 
     /// The hash of a text and its width: the text's length and up to its
     /// first and last 32 bytes (texts of the same bytes have the same hash;
@@ -413,7 +416,8 @@ struct _Measurements {
             filled = Array(repeating: false, count: Self.initialSlotCount)
             hashes = Array(repeating: 0, count: Self.initialSlotCount)
             groupMask = (Self.initialSlotCount - 1) & ~(Self.groupSize - 1)
-            placesByWords = Array(repeating: 0, count: 2 * Self.initialSlotCount)
+            placesByWords = Array(
+                repeating: 0, count: Self.wordsPerPlace * Self.initialSlotCount)
         }
         if !ghosts.isEmpty {
             // (Read through a pointer: `ghosts` has `maximumSlotCount`
