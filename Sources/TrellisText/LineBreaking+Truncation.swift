@@ -31,25 +31,57 @@ extension _Workspace {
         contentEnd = text.withBytes {
             _trailingWhitespaceStart($0, end: contentEnd, start: line.start)
         }
-        var all = clusters(
-            of: text, line.start..<contentEnd, contentEnd: contentEnd, parameters, cache: cache)
-        // Tabs measured from the line's start (see Workspace+Tabs.swift).
-        var x = 0.0
-        for index in all.indices {
-            if all[index].isTab { all[index].width = _nextTabStop(after: x) - x }
-            x += all[index].width
-        }
+        let kept = truncation(
+            of: text, line.start, contentEnd: contentEnd, parameters, cache: cache)
+        line.width = kept.width
+        line.end = paragraphEnd
+        line.isTruncated = true
+        lines[lines.count - 1] = line
+    }
+
+    /// What a truncated line keeps of `start..<contentEnd` (the rest of its
+    /// paragraph, trailing whitespace left out) around its "…", as
+    /// UILabel's `lineBreakMode` describes it: `.byTruncatingTail`, "the
+    /// line is displayed so that the beginning fits in the container and
+    /// the missing text at the end of the line is indicated by an ellipsis
+    /// glyph"; `.byTruncatingHead` the end; `.byTruncatingMiddle` "both the
+    /// start and the end of the line". Clusters are kept from the start
+    /// (tail), from the end (head) or from each end in turn (middle) while
+    /// they and the ellipsis fit; whitespace next to the ellipsis then does
+    /// not count. For an attributed text the ellipsis takes the style of
+    /// the run where the line starts.
+    ///
+    /// The clusters are those of each piece shaped alone, as every line's
+    /// pieces are measured and drawn (widths never depend on neighbouring
+    /// text), and only the pieces that can be kept are shaped
+    /// (`truncationClusters`): a long paragraph cut to a line costs a line's
+    /// shaping, not the paragraph's.
+    /// (`complete`: every piece shaped, for tests.)
+    func truncation(
+        of text: _PreparedText, _ start: Int, contentEnd: Int, _ parameters: _BreakParameters,
+        cache: _WordWidthCache, complete: Bool = false
+    ) -> _Truncation {
         var ellipsisParameters = parameters
         var ellipsisFonts = text.fonts
         if let styles = text.styles {
             // The ellipsis takes the style of the text where the line starts.
-            let run = styles.run(at: line.start)
+            let run = styles.run(at: start)
             ellipsisFonts = run.fonts
             ellipsisParameters.size = run.size
             ellipsisParameters.letterSpacing = run.letterSpacing
         }
         let ellipsis = ellipsisWidth(ellipsisFonts, ellipsisParameters, cache: cache)
         let available = parameters.width + _fitTolerance - ellipsis
+        var (all, segments) = truncationClusters(
+            of: text, start..<contentEnd, available: complete ? .infinity : available,
+            parameters, cache: cache)
+        // Tabs measured from the line's start (see Workspace+Tabs.swift): a
+        // range holding one has all its clusters (`truncationClusters`).
+        var x = 0.0
+        for index in all.indices {
+            if all[index].isTab { all[index].width = _nextTabStop(after: x) - x }
+            x += all[index].width
+        }
         var head = 0  // clusters kept from the start
         var tail = 0  // clusters kept from the end
         var used = 0.0
@@ -75,19 +107,75 @@ extension _Workspace {
             }
         }
         // Whitespace next to the ellipsis does not count.
+        while head > 0 && _isSpaceCluster(all[head - 1], text) { head -= 1 }
+        while tail > 0 && _isSpaceCluster(all[all.count - tail], text) { tail -= 1 }
         var width = 0.0
-        var keptHead = head
-        while keptHead > 0 && _isSpaceCluster(all[keptHead - 1], text) {
-            keptHead -= 1
+        for index in 0..<head { width += all[index].width }
+        for index in (all.count - tail)..<all.count { width += all[index].width }
+        return _Truncation(
+            clusters: all, head: head, tail: tail, width: width + ellipsis, segments: segments)
+    }
+
+    /// The clusters of `range` truncation chooses from (`truncation(of:)`),
+    /// in logical order, and the pieces' parts of `range` they come from:
+    /// each piece's part shaped alone (`clusters(of:)`), taken from the
+    /// start until they are wider than `available`, then from the end
+    /// likewise. Tail truncation stops within the first (its clusters
+    /// leave the loop once wider than `available`), head truncation within
+    /// the last, middle truncation within both (each side holds at most
+    /// `available`); so the pieces between, which no truncation can reach,
+    /// are not shaped. All of them where a tab's width depends on every
+    /// cluster before it, or where a cluster narrower than nothing could
+    /// let a side run past `available`.
+    func truncationClusters(
+        of text: _PreparedText, _ range: Range<Int>, available: Double,
+        _ parameters: _BreakParameters, cache: _WordWidthCache
+    ) -> (clusters: [_Cluster], segments: [Range<Int>]) {
+        var bounds = [range.lowerBound]
+        bounds.append(contentsOf: text.pieceEnds(inside: range))
+        bounds.append(range.upperBound)
+        let count = bounds.count - 1
+        let hasTab = text.withBytes { bytes in
+            bytes[range].contains(0x09)
         }
-        for index in 0..<keptHead { width += all[index].width }
-        var keptTail = tail
-        while keptTail > 0 && _isSpaceCluster(all[all.count - keptTail], text) { keptTail -= 1 }
-        for index in (all.count - keptTail)..<all.count { width += all[index].width }
-        line.width = width + ellipsis
-        line.end = paragraphEnd
-        line.isTruncated = true
-        lines[lines.count - 1] = line
+        func segment(_ index: Int) -> Range<Int> { bounds[index]..<bounds[index + 1] }
+        func shaped(_ index: Int) -> [_Cluster] {
+            clusters(
+                of: text, segment(index), contentEnd: range.upperBound, parameters, cache: cache)
+        }
+        var front: [_Cluster] = []
+        var frontWidth = 0.0
+        var negative = false
+        var next = 0
+        while next < count && (hasTab || negative || frontWidth <= available) {
+            for cluster in shaped(next) {
+                frontWidth += cluster.width
+                if cluster.width < 0 { negative = true }
+                front.append(cluster)
+            }
+            next += 1
+        }
+        if next == count { return (front, bounds.indices.dropLast().map(segment)) }
+        var back: [[_Cluster]] = []
+        var backWidth = 0.0
+        var last = count - 1
+        while last >= next && (negative || backWidth <= available) {
+            let part = shaped(last)
+            for cluster in part {
+                backWidth += cluster.width
+                if cluster.width < 0 { negative = true }
+            }
+            back.append(part)
+            last -= 1
+        }
+        if negative && last >= next {
+            // (Rare: a font's negative advances. All of it, in order.)
+            return truncationClusters(
+                of: text, range, available: .infinity, parameters, cache: cache)
+        }
+        for part in back.reversed() { front.append(contentsOf: part) }
+        let segments = (0..<next).map(segment) + (last + 1..<count).map(segment)
+        return (front, segments)
     }
 
     /// Width of "…" in points: the first font of the collection that has it.
@@ -102,6 +190,21 @@ extension _Workspace {
         }
         return parameters.wordWidth(measure)
     }
+}
+
+/// What a truncated line keeps around its "…" (`_Workspace.truncation(of:)`).
+struct _Truncation {
+    /// The clusters chosen from, in logical order (those of the pieces
+    /// truncation can reach: see `truncationClusters`).
+    var clusters: [_Cluster]
+    /// How many of `clusters` are kept before the ellipsis, from the start.
+    var head: Int
+    /// How many are kept after it, from the end.
+    var tail: Int
+    /// The kept clusters' widths and the ellipsis's.
+    var width: Double
+    /// The pieces' parts the clusters come from, each shaped alone.
+    var segments: [Range<Int>]
 }
 
 /// True when the cluster is a space, tab or other hanging whitespace.

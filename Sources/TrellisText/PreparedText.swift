@@ -200,6 +200,29 @@ final class _PreparedText: @unchecked Sendable {
         }
     }
 
+    /// The ends of the pieces that end inside `range` (after its lower
+    /// bound, before its upper), in order.
+    func pieceEnds(inside range: Range<Int>) -> [Int] {
+        var ends: [Int] = []
+        func note(_ end: Int) -> Bool {
+            if end >= range.upperBound { return false }
+            if end > range.lowerBound { ends.append(end) }
+            return true
+        }
+        guard isPlainParagraph else {
+            for piece in storedPieces where !note(Int(piece.end)) { break }
+            return ends
+        }
+        plainBlock.withUnsafeBufferPointer { block in
+            let stored = UnsafeRawPointer(block.baseAddress! + 2 * pieceCount)
+            for index in 0..<pieceCount
+            where !note(Int(stored.load(fromByteOffset: 4 * index, as: Int32.self))) {
+                break
+            }
+        }
+        return ends
+    }
+
     /// Calls `body` with each part of `range` in one style: its fonts, the
     /// size and letter spacing its ems are multiplied by (`parameters`' for
     /// a text in one style, its run's for an attributed text), and the font

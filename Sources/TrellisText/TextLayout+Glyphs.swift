@@ -195,19 +195,22 @@ extension _Workspace {
                 }
             }
             if line.isTruncated {
-                // The clusters the measurement kept (`truncateLastLine`): the
-                // rest of the paragraph shaped as one range, then cut, around
-                // a "…" in the style where the line starts.
-                let kept = _keptClusters(
-                    text, line, contentEnd: contentEnd, parameters, cache: cache)
-                appendShaped(start..<contentEnd) { kept.head.contains($0) }
+                // The clusters the measurement kept (`truncation(of:)`):
+                // each piece's part shaped alone, around a "…" in the style
+                // where the line starts.
+                let kept = truncation(
+                    of: text, start, contentEnd: contentEnd, parameters, cache: cache)
+                let clusters = kept.clusters
+                let head = Set(clusters[..<kept.head].lazy.map(\.start))
+                let tail = Set(clusters[(clusters.count - kept.tail)...].lazy.map(\.start))
+                for segment in kept.segments { appendShaped(segment) { head.contains($0) } }
                 let ellipsisStyle = styles.style(at: start)
                 parts.append(
                     (
                         line.isRightToLeft ? 1 : 0, ellipsisStyle,
                         _ellipsisGlyphs(faces: styles.faces(of: ellipsisStyle))
                     ))
-                appendShaped(start..<contentEnd) { kept.tail.contains($0) }
+                for segment in kept.segments { appendShaped(segment) { tail.contains($0) } }
                 return
             }
             // Each piece as it was measured: alone, without its hard break.
@@ -330,60 +333,6 @@ extension _Workspace {
         runs.append(shaped(runStart..<range.upperBound, face: max(runFace, 0)))
         // Runs come in logical order; a right-to-left part shows them reversed.
         return (rtl ? runs.reversed() : runs).flatMap { $0 }
-    }
-
-    /// The cluster offsets a truncated line keeps before and after its
-    /// ellipsis: the clusters and the choice `truncateLastLine` makes
-    /// (whitespace next to the ellipsis dropped; for an attributed text,
-    /// the ellipsis in the style of the run where the line starts).
-    func _keptClusters(
-        _ text: _PreparedText, _ line: LineFragment, contentEnd: Int,
-        _ parameters: _BreakParameters,
-        cache: _WordWidthCache
-    ) -> (head: Set<Int>, tail: Set<Int>) {
-        var all = clusters(
-            of: text, line.range.lowerBound..<contentEnd, contentEnd: contentEnd, parameters,
-            cache: cache)
-        var x = 0.0
-        for index in all.indices {
-            if all[index].isTab { all[index].width = _nextTabStop(after: x) - x }
-            x += all[index].width
-        }
-        var ellipsisFonts = text.fonts
-        var ellipsisParameters = parameters
-        if let run = text.styles?.run(at: line.range.lowerBound) {
-            ellipsisFonts = run.fonts
-            ellipsisParameters.size = run.size
-            ellipsisParameters.letterSpacing = run.letterSpacing
-        }
-        let available =
-            parameters.width + _fitTolerance
-            - ellipsisWidth(ellipsisFonts, ellipsisParameters, cache: cache)
-        var head = 0
-        var tail = 0
-        var used = 0.0
-        var fromStart = parameters.mode != .byTruncatingHead
-        while head + tail < all.count {
-            let next = fromStart ? all[head] : all[all.count - 1 - tail]
-            if used + next.width > available { break }
-            used += next.width
-            if fromStart { head += 1 } else { tail += 1 }
-            if parameters.mode != .byTruncatingTail && parameters.mode != .byTruncatingHead {
-                fromStart.toggle()
-            }
-        }
-        let isSpace = { (cluster: _Cluster) in
-            text.withBytes { bytes in
-                cluster.isSpace
-                    || _trailingWhitespaceStart(
-                        bytes, end: _decodeScalar(bytes, at: cluster.start).1 + cluster.start,
-                        start: cluster.start)
-                        == cluster.start
-            }
-        }
-        while head > 0 && isSpace(all[head - 1]) { head -= 1 }
-        while tail > 0 && isSpace(all[all.count - tail]) { tail -= 1 }
-        return (Set(all[..<head].map(\.start)), Set(all[(all.count - tail)...].map(\.start)))
     }
 }
 

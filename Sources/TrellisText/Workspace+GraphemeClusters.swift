@@ -43,16 +43,31 @@ extension _Workspace {
             }
         }
         if index >= range.upperBound { return }
-        var boundaries = Set<Int>()
         let string = String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
-        var offset = range.lowerBound
-        for character in string {
-            boundaries.insert(offset)
-            offset += character.utf8.count
+        // The clusters' starts ascend (logical order): the characters'
+        // starts are walked beside them, the next one at or after each
+        // (from the start again after a lower one).
+        var characters = string.makeIterator()
+        var boundary = range.lowerBound
+        var asked = range.lowerBound
+        @inline(__always) func isBoundary(_ start: Int) -> Bool {
+            if start < asked {
+                characters = string.makeIterator()
+                boundary = range.lowerBound
+            }
+            asked = start
+            while boundary < start {
+                guard let character = characters.next() else {
+                    boundary = .max
+                    break
+                }
+                boundary += character.utf8.count
+            }
+            return boundary == start
         }
         var kept = 0
         for index in clusterStarts.indices {
-            if index > 0 && !boundaries.contains(Int(clusterStarts[index])) {
+            if index > 0 && !isBoundary(Int(clusterStarts[index])) {
                 clusterEms[kept - 1] += clusterEms[index]
                 clusterMissing[kept - 1] = clusterMissing[kept - 1] || clusterMissing[index]
                 continue
