@@ -10,6 +10,16 @@ extension _Workspace {
         cache: _WordWidthCache
     ) -> [_Cluster] {
         var result: [_Cluster] = []
+        appendClusters(
+            of: text, range, contentEnd: contentEnd, parameters, cache: cache, to: &result)
+        return result
+    }
+
+    /// `clusters(of:)` appended to `result`.
+    func appendClusters(
+        of text: _PreparedText, _ range: Range<Int>, contentEnd: Int,
+        _ parameters: _BreakParameters, cache: _WordWidthCache, to result: inout [_Cluster]
+    ) {
         text.withBytes { bytes in
             text.forEachStyledPart(range, parameters) { styled, fonts, size, letterSpacing, bits in
                 text.forEachDirectionalPart(styled) { part, rtl in
@@ -25,8 +35,10 @@ extension _Workspace {
                     let starts = clusterStarts
                     let ems = clusterEms
                     let faces = clusterFaces
-                    let kept = [_Cluster](unsafeUninitializedCapacity: starts.count) {
-                        clusters, initialized in
+                    guard !starts.isEmpty else { return }
+                    // (Written in a temporary buffer, then appended at once.)
+                    withUnsafeTemporaryAllocation(of: _Cluster.self, capacity: starts.count) {
+                        clusters in
                         // Most parts are drawn with one font: its bit is asked once.
                         var lastFace: Int32 = -1
                         var lastBit: UInt32 = 0
@@ -48,12 +60,13 @@ extension _Workspace {
                                     isSpace: start >= contentEnd, isTab: bytes[start] == 0x09,
                                     mask: lastBit))
                         }
-                        initialized = starts.count
+                        // (`_Cluster` is trivial: nothing to deinitialize.)
+                        result.append(
+                            contentsOf: UnsafeBufferPointer(
+                                start: clusters.baseAddress, count: starts.count))
                     }
-                    if result.isEmpty { result = kept } else { result.append(contentsOf: kept) }
                 }
             }
         }
-        return result
     }
 }

@@ -131,41 +131,53 @@ extension _Workspace {
         of text: _PreparedText, _ range: Range<Int>, available: Double,
         _ parameters: _BreakParameters, cache: _WordWidthCache
     ) -> (clusters: [_Cluster], segments: [Range<Int>]) {
-        var bounds = [range.lowerBound]
-        bounds.append(contentsOf: text.pieceEnds(inside: range))
-        bounds.append(range.upperBound)
-        let count = bounds.count - 1
+        // Segment k: the part of the k-th piece from the one `range`
+        // starts in, up to the one it ends in (found by binary search: a
+        // long paragraph's pieces are not walked).
+        let first = text.firstPiece(endingAfter: range.lowerBound)
+        let lastPiece = min(
+            text.firstPiece(endingAfter: range.upperBound - 1), text.pieceCount - 1)
+        let count = max(1, lastPiece - first + 1)
+        func segment(_ index: Int) -> Range<Int> {
+            let start = index == 0 ? range.lowerBound : text.pieceEnd(first + index - 1)
+            let end = index == count - 1 ? range.upperBound : text.pieceEnd(first + index)
+            return start..<end
+        }
         let hasTab = text.withBytes { bytes in
             bytes[range].contains(0x09)
         }
-        func segment(_ index: Int) -> Range<Int> { bounds[index]..<bounds[index + 1] }
-        func shaped(_ index: Int) -> [_Cluster] {
-            clusters(
-                of: text, segment(index), contentEnd: range.upperBound, parameters, cache: cache)
-        }
-        var front: [_Cluster] = []
+        var all: [_Cluster] = []
         var frontWidth = 0.0
         var negative = false
         var next = 0
         while next < count && (hasTab || negative || frontWidth <= available) {
-            for cluster in shaped(next) {
+            let mark = all.count
+            appendClusters(
+                of: text, segment(next), contentEnd: range.upperBound, parameters, cache: cache,
+                to: &all)
+            for cluster in all[mark...] {
                 frontWidth += cluster.width
                 if cluster.width < 0 { negative = true }
-                front.append(cluster)
             }
             next += 1
         }
-        if next == count { return (front, bounds.indices.dropLast().map(segment)) }
-        var back: [[_Cluster]] = []
+        if next == count { return (all, (0..<count).map(segment)) }
+        // The last pieces, last first, each's clusters in order: put in
+        // order below.
+        var back: [_Cluster] = []
+        var backCounts: [Int] = []
         var backWidth = 0.0
         var last = count - 1
         while last >= next && (negative || backWidth <= available) {
-            let part = shaped(last)
-            for cluster in part {
+            let mark = back.count
+            appendClusters(
+                of: text, segment(last), contentEnd: range.upperBound, parameters, cache: cache,
+                to: &back)
+            for cluster in back[mark...] {
                 backWidth += cluster.width
                 if cluster.width < 0 { negative = true }
             }
-            back.append(part)
+            backCounts.append(back.count - mark)
             last -= 1
         }
         if negative && last >= next {
@@ -173,9 +185,16 @@ extension _Workspace {
             return truncationClusters(
                 of: text, range, available: .infinity, parameters, cache: cache)
         }
-        for part in back.reversed() { front.append(contentsOf: part) }
-        let segments = (0..<next).map(segment) + (last + 1..<count).map(segment)
-        return (front, segments)
+        all.reserveCapacity(all.count + back.count)
+        var end = back.count
+        for partCount in backCounts.reversed() {
+            all.append(contentsOf: back[(end - partCount)..<end])
+            end -= partCount
+        }
+        // (In order: the front's pieces, then the back's.)
+        var segments = (0..<next).map(segment)
+        segments.append(contentsOf: (last + 1..<count).map(segment))
+        return (all, segments)
     }
 
     /// Width of "…" in points: the first font of the collection that has it.

@@ -200,27 +200,27 @@ final class _PreparedText: @unchecked Sendable {
         }
     }
 
-    /// The ends of the pieces that end inside `range` (after its lower
-    /// bound, before its upper), in order.
-    func pieceEnds(inside range: Range<Int>) -> [Int] {
-        var ends: [Int] = []
-        func note(_ end: Int) -> Bool {
-            if end >= range.upperBound { return false }
-            if end > range.lowerBound { ends.append(end) }
-            return true
+    /// Where piece `index` ends (after its whitespace and hard break).
+    @inline(__always)
+    func pieceEnd(_ index: Int) -> Int {
+        guard isPlainParagraph else { return Int(storedPieces[index].end) }
+        return plainBlock.withUnsafeBufferPointer { block in
+            Int(
+                UnsafeRawPointer(block.baseAddress! + 2 * pieceCount)
+                    .load(fromByteOffset: 4 * index, as: Int32.self))
         }
-        guard isPlainParagraph else {
-            for piece in storedPieces where !note(Int(piece.end)) { break }
-            return ends
+    }
+
+    /// The first piece that ends after `offset` (`pieceCount` when none
+    /// does). - Complexity: O(log n) in the number of pieces.
+    func firstPiece(endingAfter offset: Int) -> Int {
+        var low = 0
+        var high = pieceCount
+        while low < high {
+            let middle = (low + high) / 2
+            if pieceEnd(middle) > offset { high = middle } else { low = middle + 1 }
         }
-        plainBlock.withUnsafeBufferPointer { block in
-            let stored = UnsafeRawPointer(block.baseAddress! + 2 * pieceCount)
-            for index in 0..<pieceCount
-            where !note(Int(stored.load(fromByteOffset: 4 * index, as: Int32.self))) {
-                break
-            }
-        }
-        return ends
+        return low
     }
 
     /// Calls `body` with each part of `range` in one style: its fonts, the
