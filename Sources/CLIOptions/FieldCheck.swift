@@ -34,8 +34,37 @@ public enum FieldCheck {
     /// edit distance.
     /// - Complexity: O(fields × rows × path length + fields × keys × key length²).
     public static func warnings(for file: TemplateFile, rows: [JSONRow]) -> [String] {
+        missing(in: file, rows: rows).map { view, field, path in
+            let last = path.components.last ?? field
+            let keys = siblingKeys(of: path, in: rows)
+            let hint: String
+            let prefix = path.components.dropLast().joined(separator: ".")
+            func full(_ key: String) -> String { prefix.isEmpty ? key : prefix + "." + key }
+            if let closest = closest(to: last, in: keys),
+                distance(last, closest) * 2 <= max(last.count, 2)
+            {
+                hint = "rows have \"\(full(closest))\""
+            } else if keys.isEmpty {
+                hint = "rows have no fields there"
+            } else {
+                let listed = keys.sorted().prefix(5).map { "\"\(full($0))\"" }
+                hint = "rows have \(listed.joined(separator: ", "))\(keys.count > 5 ? ", …" : "")"
+            }
+            return "\(file.file):\(view.position): \"\(field)\": no row has this field; \(hint)"
+        }
+    }
+
+    /// The data fields of `file` (labels', buttons' and images' but the
+    /// optional "item") that none of `rows` has, each once, in file order.
+    public static func missingFields(in file: TemplateFile, rows: [JSONRow]) -> [String] {
+        missing(in: file, rows: rows).map(\.field)
+    }
+
+    private static func missing(in file: TemplateFile, rows: [JSONRow]) -> [(
+        view: TemplateViewSpec, field: String, path: JSONKeyPath
+    )] {
         guard !rows.isEmpty else { return [] }
-        var warnings: [String] = []
+        var result: [(view: TemplateViewSpec, field: String, path: JSONKeyPath)] = []
         var seen = Set<String>()
         for view in file.views {
             var fields: [String] = []
@@ -53,27 +82,10 @@ public enum FieldCheck {
                 }
                 guard !found else { continue }
                 seen.insert(field)
-                let last = path.components.last ?? field
-                let keys = siblingKeys(of: path, in: rows)
-                let hint: String
-                let prefix = path.components.dropLast().joined(separator: ".")
-                func full(_ key: String) -> String { prefix.isEmpty ? key : prefix + "." + key }
-                if let closest = closest(to: last, in: keys),
-                    distance(last, closest) * 2 <= max(last.count, 2)
-                {
-                    hint = "rows have \"\(full(closest))\""
-                } else if keys.isEmpty {
-                    hint = "rows have no fields there"
-                } else {
-                    let listed = keys.sorted().prefix(5).map { "\"\(full($0))\"" }
-                    hint =
-                        "rows have \(listed.joined(separator: ", "))\(keys.count > 5 ? ", …" : "")"
-                }
-                warnings.append(
-                    "\(file.file):\(view.position): \"\(field)\": no row has this field; \(hint)")
+                result.append((view, field, path))
             }
         }
-        return warnings
+        return result
     }
 
     /// Prints each warning on standard error (`tool: warning: …`), or, with

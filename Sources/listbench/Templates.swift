@@ -383,6 +383,18 @@ struct FileAloneSuite: BenchSuite {
         let rows = try data.rows(rowFormat)
         if data.path != nil {
             try FieldCheck.report(for: file, rows: rows, strict: data.strict, tool: "listbench")
+        } else {
+            // Generated rows made for another template may have none of
+            // the file's fields: its views are then empty, which measures
+            // little of either path. Said, not hidden.
+            let missing = FieldCheck.missingFields(in: file, rows: rows)
+            if !missing.isEmpty {
+                let fields = missing.map { "\"\($0)\"" }.joined(separator: ", ")
+                fputs(
+                    "listbench: warning: the generated rows have no \(fields) (\(file.file) reads"
+                        + " \(missing.count == 1 ? "it" : "them")): those views are empty in every"
+                        + " row; --data FILE lays out rows that hold them\n", stderr)
+            }
         }
         // Each path reads the members the file's views read (and the
         // collection layouts the media field): the rest only cost the

@@ -151,6 +151,26 @@ struct Tool {
         #expect((agreement["max_height_diff"] as? NSNumber)?.doubleValue == 0)
     }
 
+    /// Without `--data`, a file whose fields the generated rows lack is
+    /// laid out with those views empty: listbench says so, naming them; a
+    /// file the generated rows fill gets no warning.
+    @Test func generatedRowsThatLackTheFilesFieldsAreNamed() throws {
+        let card = TestPaths.repository.appendingPathComponent("Templates/StackOnlyCard.json").path
+        let lacking = try Tool.run(
+            "listbench", ["--rows", "30", "--template", card, "--repeat", "1"])
+        #expect(lacking.status == 0, "\(lacking.stderr)")
+        #expect(
+            lacking.stderr.contains(
+                "warning: the generated rows have no \"name\", \"time\", \"body\", \"photo\", \"likes\""
+            ), "\(lacking.stderr)")
+        let animal = TestPaths.repository.appendingPathComponent(
+            "Templates/AnimalTableViewCell.json"
+        ).path
+        let filled = try Tool.run(
+            "listbench", ["--rows", "30", "--template", animal, "--repeat", "1"])
+        #expect(filled.status == 0 && !filled.stderr.contains("warning"), "\(filled.stderr)")
+    }
+
     /// A template file with free constraints (not a tree of stacks), on
     /// rows of its own keys: constraints only, and the report says why.
     static let freeTemplate = """
