@@ -146,19 +146,26 @@ extension _Workspace {
         let hasTab = text.withBytes { bytes in
             bytes[range].contains(0x09)
         }
-        var all: [_Cluster] = []
-        var frontWidth = 0.0
         var negative = false
-        var next = 0
-        while next < count && (hasTab || negative || frontWidth <= available) {
-            let mark = all.count
+        /// Appends segment `index`'s clusters to `clusters`; returns their
+        /// widths' sum (noting a negative width).
+        func take(_ index: Int, to clusters: inout [_Cluster]) -> Double {
+            let mark = clusters.count
             appendClusters(
-                of: text, segment(next), contentEnd: range.upperBound, parameters, cache: cache,
-                to: &all)
-            for cluster in all[mark...] {
-                frontWidth += cluster.width
+                of: text, segment(index), contentEnd: range.upperBound, parameters, cache: cache,
+                to: &clusters)
+            var width = 0.0
+            for cluster in clusters[mark...] {
+                width += cluster.width
                 if cluster.width < 0 { negative = true }
             }
+            return width
+        }
+        var all: [_Cluster] = []
+        var frontWidth = 0.0
+        var next = 0
+        while next < count && (hasTab || negative || frontWidth <= available) {
+            frontWidth += take(next, to: &all)
             next += 1
         }
         if next == count { return (all, (0..<count).map(segment)) }
@@ -170,13 +177,7 @@ extension _Workspace {
         var last = count - 1
         while last >= next && (negative || backWidth <= available) {
             let mark = back.count
-            appendClusters(
-                of: text, segment(last), contentEnd: range.upperBound, parameters, cache: cache,
-                to: &back)
-            for cluster in back[mark...] {
-                backWidth += cluster.width
-                if cluster.width < 0 { negative = true }
-            }
+            backWidth += take(last, to: &back)
             backCounts.append(back.count - mark)
             last -= 1
         }
