@@ -203,14 +203,22 @@ extension _Workspace {
                 let clusters = kept.clusters
                 let head = Set(clusters[..<kept.head].lazy.map(\.start))
                 let tail = Set(clusters[(clusters.count - kept.tail)...].lazy.map(\.start))
-                for segment in kept.segments { appendShaped(segment) { head.contains($0) } }
+                // Only the segments holding kept clusters are shaped.
+                let headEnd = kept.head > 0 ? clusters[kept.head - 1].start : Int.min
+                let tailStart =
+                    kept.tail > 0 ? clusters[clusters.count - kept.tail].start : Int.max
+                for segment in kept.segments where segment.lowerBound <= headEnd {
+                    appendShaped(segment) { head.contains($0) }
+                }
                 let ellipsisStyle = styles.style(at: start)
                 parts.append(
                     (
                         line.isRightToLeft ? 1 : 0, ellipsisStyle,
                         _ellipsisGlyphs(faces: styles.faces(of: ellipsisStyle))
                     ))
-                for segment in kept.segments { appendShaped(segment) { tail.contains($0) } }
+                for segment in kept.segments where segment.upperBound > tailStart {
+                    appendShaped(segment) { tail.contains($0) }
+                }
                 return
             }
             // Each piece as it was measured: alone, without its hard break.
