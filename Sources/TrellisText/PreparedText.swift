@@ -50,9 +50,10 @@ final class _PreparedText: @unchecked Sendable {
     /// text has no right-to-left character (all level 0).
     let bidiRuns: [(end: Int32, level: UInt8)]
     let missingGlyphs: Int
-    /// UTF-8 ranges of the clusters no font has, in text order
-    /// (`_Workspace.missingClusters`); empty when `missingGlyphs` is 0.
-    let missingClusters: [Range<Int>]
+    /// Where the clusters no font has are found, or were
+    /// (`missingClusters(_:)`, Workspace+MissingGlyphs.swift); nil when
+    /// the text has none.
+    let missingClusterSource: _MissingClusters?
     /// The runs of an attributed text, whose piece measures are in points
     /// (see Workspace+AttributedText.swift); nil for a text in one style.
     let styles: _StyleRuns?
@@ -80,11 +81,11 @@ final class _PreparedText: @unchecked Sendable {
     /// emptied, as `plainBlock` and `plainClusters`.
     init(
         text: String, fonts: FontCollection, pieces: [_Piece],
-        bidiRuns: [(end: Int32, level: UInt8)], missingClusters: [Range<Int>] = [],
+        bidiRuns: [(end: Int32, level: UInt8)], missingClusters: _MissingClusters? = nil,
         styles: _StyleRuns? = nil, compactingPlainParagraphs: Bool = true,
         block: consuming [Double] = [], clusters: consuming [Int32] = []
     ) {
-        self.missingClusters = missingClusters
+        self.missingClusterSource = missingClusters
         self.styles = styles
         self.text = text
         self.byteCount = text.utf8.count
@@ -578,9 +579,11 @@ extension _Workspace {
                     text, pieces: &pieces, fonts: fonts, cache: cache,
                     memoRuns: UnsafeBufferPointer(start: memoRuns, count: memoRunCount))
             }
-            var missing: [Range<Int>] = []
+            // Where the clusters no font has are, found when first asked for.
+            var missing: _MissingClusters?
             if pieces.contains(where: { $0.measure.missingGlyphs > 0 }) {
-                missing = missingClusters(text, pieces: pieces, runs: runs, fonts: fonts)
+                missing = _MissingClusters(
+                    pieceRanges: missingPieceRanges(text, pieces: pieces), found: nil)
             }
             return makePrepared(
                 text: string, fonts: fonts, pieces: pieces, bidiRuns: runs,

@@ -24,7 +24,7 @@ extension TextMeasurer {
             let size = _assembledSize(
                 lines, style: style, usesFontLeading: true, fonts: prepared.fonts,
                 prepared: prepared, heights: workspace.lineHeights)
-            return (lines.count, size, prepared.missingClusters.count)
+            return (lines.count, size, prepared.missingClusters(workspace).count)
         }
     }
 }

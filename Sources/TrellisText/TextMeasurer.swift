@@ -355,12 +355,14 @@ public final class TextMeasurer: @unchecked Sendable {
         if singleLine {
             layout = [_joined(lines, prepared, parameters, workspace)].withUnsafeBufferPointer {
                 _assemble(
-                    $0, truncated: truncated, prepared: prepared, style: style, width: width,
+                    $0, truncated: truncated, prepared: prepared, workspace: workspace,
+                    style: style, width: width,
                     usesFontLeading: usesFontLeading, into: &fragments)
             }
         } else {
             layout = _assemble(
-                lines, truncated: truncated, prepared: prepared, style: style, width: width,
+                lines, truncated: truncated, prepared: prepared, workspace: workspace,
+                style: style, width: width,
                 usesFontLeading: usesFontLeading, into: &fragments)
         }
         // Kept for the next layout, unless a long text made it large.
@@ -515,13 +517,13 @@ public final class TextMeasurer: @unchecked Sendable {
     /// with the layout returned.
     func _assemble(
         _ lines: UnsafeBufferPointer<_Line>, truncated: Bool, prepared: _PreparedText,
-        style: TextStyle, width: Double,
+        workspace: _Workspace, style: TextStyle, width: Double,
         usesFontLeading: Bool, into fragments: inout [LineFragment]
     ) -> TextLayout {
         guard !lines.isEmpty else {
             return TextLayout(
                 size: .zero, lines: [], firstBaseline: 0, lastBaseline: 0,
-                missingGlyphs: prepared.missingClusters, isTruncated: truncated)
+                missingGlyphs: prepared.missingClusters(workspace), isTruncated: truncated)
         }
         let count = lines.count
         var placer = _LinePlacer(
@@ -546,7 +548,7 @@ public final class TextMeasurer: @unchecked Sendable {
         return TextLayout(
             size: Size(width: widest, height: bottom), lines: fragments,
             firstBaseline: firstBaseline, lastBaseline: lastBaseline,
-            missingGlyphs: prepared.missingClusters, isTruncated: truncated)
+            missingGlyphs: prepared.missingClusters(workspace), isTruncated: truncated)
     }
 }
 

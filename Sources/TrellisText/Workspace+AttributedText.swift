@@ -259,12 +259,16 @@ extension _Workspace {
             addJoinKerning(
                 text, pieces: &pieces, fonts: styles.runs[0].fonts, styles: styles, cache: cache)
         }
-        var missing: [Range<Int>] = []
+        // Found at once: each style run's clusters with its own fonts.
+        var missing: _MissingClusters?
         if pieces.contains(where: { $0.measure.missingGlyphs > 0 }) {
+            var found: [Range<Int>] = []
             styles.forEachPart(0..<text.count) { part, run in
-                missing += missingClusters(
-                    text, in: part, pieces: pieces, runs: bidiRuns, fonts: run.fonts)
+                found += missingClusters(
+                    text, pieceRanges: missingPieceRanges(text, in: part, pieces: pieces),
+                    runs: bidiRuns, fonts: run.fonts)
             }
+            missing = _MissingClusters(pieceRanges: [], found: found)
         }
         return _PreparedText(
             text: string, fonts: styles.runs[0].fonts, pieces: pieces, bidiRuns: bidiRuns,

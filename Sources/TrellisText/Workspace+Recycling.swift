@@ -29,7 +29,7 @@ extension _Workspace {
     /// paragraph does not keep stays for the next text (`takeSparePieces`).
     func makePrepared(
         text: String, fonts: FontCollection, pieces: [_Piece],
-        bidiRuns: [(end: Int32, level: UInt8)], missingClusters: [Range<Int>]
+        bidiRuns: [(end: Int32, level: UInt8)], missingClusters: _MissingClusters?
     ) -> _PreparedText {
         var block: [Double] = []
         swap(&block, &spareBlock)
