@@ -319,7 +319,11 @@ public struct JSONDocumentParser {
                 }
                 flush(index)
                 index += 1
-                return utf8.withUnsafeBufferPointer { _wellFormedString($0) }
+                // (Well-formed: the plain runs' bytes and encoded scalars;
+                // the standard library's repairing decoder is never needed.)
+                return utf8.withUnsafeBufferPointer {
+                    _validatedString($0.span) ?? String(decoding: $0, as: UTF8.self)
+                }
             }
             if byte < 0x20 { throw error("control character in a string (escape it)") }
             if byte != UInt8(ascii: "\\") {

@@ -189,20 +189,6 @@ func _validatedString(_ bytes: Span<UInt8>) -> String? {
     return String(copying: valid)
 }
 
-/// The string of `bytes`, which are well-formed UTF-8 (a part of a
-/// validated text between two ASCII bytes, or bytes made from such parts
-/// and encoded scalars): copied with the ASCII flag `_utf8Validity` finds,
-/// without the standard library's byte-at-a-time repairing decoder.
-/// Bytes found ill-formed after all are decoded with repairs, as
-/// `String(decoding:as:)` would.
-@inline(__always)
-func _wellFormedString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-    if let isASCII = _utf8Validity(bytes) {
-        return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
-    }
-    return String(decoding: bytes, as: UTF8.self)
-}
-
 /// The value of the four hex digits at `start` (a `\u` escape's), nil if
 /// there are fewer than four or one is not a hex digit.
 @inline(__always)
