@@ -279,27 +279,12 @@ public struct JSONDocumentParser {
         // byte clear when they are all ASCII.
         var bits: UInt64 = 0
         while index < bytes.count {
-            // Skip the plain bytes of the run: eight at a time while none
-            // of them ends it (`_mayStopString`), then one at a time, in a
-            // local (the stored index was loaded and stored every byte:
-            // about 21 instructions a byte of comment rows, 2026-12-05).
+            // Skip the plain bytes of the run (`_plainStringEnd`: eight at a
+            // time, in a local; the stored index was loaded and stored every
+            // byte, about 21 instructions a byte of comment rows, 2026-12-05).
             var end = index
-            let count = bytes.count
             if let base = bytes.baseAddress {
-                while end &+ 8 <= count {
-                    let word = UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self)
-                    if _mayStopString(word) { break }
-                    bits |= word
-                    end &+= 8
-                }
-            }
-            while end < count {
-                let byte = bytes[end]
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
-                    break
-                }
-                bits |= UInt64(byte)
-                end &+= 1
+                end = _plainStringEnd(base, from: index, count: bytes.count, bits: &bits)
             }
             index = end
             guard index < bytes.count else { break }

@@ -40,24 +40,10 @@ extension JSONDocumentParser {
             index += 1
             return true
         }
-        /// Where the plain bytes from `start` end: the first quote,
-        /// backslash or control character, or the end of the line. Eight
-        /// bytes at a time while none of them stops it (`_mayStopString`),
-        /// then one comparison a byte: a quote, a backslash and the controls
-        /// are the only bytes below 0x5D that stop it.
+        /// Where the plain bytes from `start` end (`_plainStringEnd`).
         func plainEnd(_ start: Int) -> Int {
-            var end = start
-            while end &+ 8 <= count
-                && !_mayStopString(UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
-            {
-                end &+= 8
-            }
-            while end < count {
-                let byte = base[end]
-                if byte < 0x5D && (byte == 0x22 || byte == 0x5C || byte < 0x20) { break }
-                end &+= 1
-            }
-            return end
+            var bits: UInt64 = 0
+            return _plainStringEnd(base, from: start, count: count, bits: &bits)
         }
         /// The bytes of a string with escapes, from `start` (after its
         /// opening quote), whose first escape is at `escape`, up to its
@@ -233,6 +219,32 @@ func _writeUTF8(_ code: UInt32, to out: UnsafeMutablePointer<UInt8>) -> Int {
         out[3] = UInt8(truncatingIfNeeded: 0x80 | code & 0x3F)
         return 4
     }
+}
+
+/// Where the plain bytes of a JSON string from `start` (before `count`)
+/// end: the first quote, backslash or control character, or `count`.
+/// Eight bytes at a time while none of them stops it (`_mayStopString`),
+/// then one comparison a byte: a quote, a backslash and the controls are
+/// the only bytes below 0x5D that stop it. The bytes passed are ORed into
+/// `bits` (bit 7 of each byte clear when they are all ASCII).
+@inline(__always)
+func _plainStringEnd(
+    _ base: UnsafePointer<UInt8>, from start: Int, count: Int, bits: inout UInt64
+) -> Int {
+    var end = start
+    while end &+ 8 <= count {
+        let word = UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self)
+        if _mayStopString(word) { break }
+        bits |= word
+        end &+= 8
+    }
+    while end < count {
+        let byte = base[end]
+        if byte < 0x5D && (byte == 0x22 || byte == 0x5C || byte < 0x20) { break }
+        bits |= UInt64(byte)
+        end &+= 1
+    }
+    return end
 }
 
 /// Whether one of the eight bytes of `word` is a quote, a backslash or a

@@ -3,7 +3,7 @@
 // Found only when asked for: `sizeThatFits` and `boundingRect` read no
 // clusters, and finding them shapes every piece that holds one a second
 // time, keeping its clusters (on 2,000 comment rows measured with bundled
-// fonts, whose bodies hold CJK and emoji those fonts lack, 105 M of the
+// fonts, whose bodies hold CJK and emoji those fonts lack, 120 M of the
 // 443.5 M instructions `trellis heights` took, 2026-12-05).
 
 import Synchronization
