@@ -130,7 +130,11 @@ import TrellisGeometry
             let key = _Measurements.key(.plain(copy), 100)
             if table.find(.plain(copy), 100, key) == nil || hit.size != Self.size(k) { wrong += 1 }
         }
-        #expect(found > 100)
+        // How many copies the words still find depends on where the
+        // strings' storage lies (their words are its address): 96 to 121
+        // in 16 runs (2026-12-05), so the bound leaves room; without
+        // aliases none would be found.
+        #expect(found > 40)
         #expect(wrong == 0)
     }
 
