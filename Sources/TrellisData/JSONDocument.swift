@@ -113,13 +113,8 @@ public struct JSONDocumentParser {
 
     private var position: SourcePosition {
         // Columns count characters, not bytes: count UTF-8 lead bytes.
-        var column = 1
-        var i = lineStart
-        while i < index {
-            if bytes[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
-        }
-        return SourcePosition(line: line, column: column)
+        SourcePosition(
+            line: line, column: 1 + _characterStarts(bytes, from: lineStart, to: index))
     }
 
     /// `position`, counting columns on from the previous call.
@@ -128,10 +123,8 @@ public struct JSONDocumentParser {
             counted = lineStart
             countedColumn = 1
         }
-        while counted < index {
-            if bytes[counted] & 0xC0 != 0x80 { countedColumn += 1 }
-            counted += 1
-        }
+        countedColumn += _characterStarts(bytes, from: counted, to: index)
+        counted = index
         return SourcePosition(line: line, column: countedColumn)
     }
 
@@ -427,4 +420,30 @@ public struct JSONDocumentParser {
         }
         return value
     }
+}
+
+/// The bytes of `bytes[start..<end]` that begin a character (every byte
+/// but UTF-8 continuation bytes, 0x80–0xBF), eight at a time: a
+/// continuation byte is the one whose top bit is set and whose next bit is
+/// not, and a word's count is 8 less the population of those bits. A
+/// row of JSON Lines is one line, and every value's position counts its
+/// columns on from the last: a byte at a time that was about 11
+/// instructions a byte, 4% of `trellis heights` on comment rows
+/// (2026-12-05).
+@inline(__always)
+func _characterStarts(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+    guard start < end, let base = bytes.baseAddress else { return 0 }
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var count = 0
+    var index = start
+    while index &+ 8 <= end {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        count &+= 8 &- (word & ~(word << 1) & highs).nonzeroBitCount
+        index &+= 8
+    }
+    while index < end {
+        if base[index] & 0xC0 != 0x80 { count &+= 1 }
+        index &+= 1
+    }
+    return count
 }
