@@ -90,13 +90,27 @@ public struct JSONDocumentParser {
     private static let linearKeyCheckLimit = 16
 
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
+        try parse(text, as: _NodeBuilder.self)
+    }
+
+    /// The text's value without positions (`JSONValue(parse(text))`, made
+    /// without the nodes: a row of JSON Lines needs no position but an
+    /// error's). The same values and the same errors, at the same
+    /// positions, as `parse`.
+    public static func parseValue(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+        try parse(text, as: _ValueBuilder.self)
+    }
+
+    private static func parse<Builder: _JSONBuilder>(_ text: String, as builder: Builder.Type)
+        throws(JSONSyntaxError) -> Builder.Value
+    {
         var text = text
         // The string's own UTF-8 storage (no copy when it is native).
         let result = text.withUTF8 { bytes in
-            Result { () throws(JSONSyntaxError) -> JSONNode in
+            Result { () throws(JSONSyntaxError) -> Builder.Value in
                 var parser = JSONDocumentParser(bytes: bytes)
                 parser.skipWhitespace()
-                let node = try parser.value()
+                let node = try parser.value(Builder.self)
                 parser.skipWhitespace()
                 if parser.index < parser.bytes.count {
                     throw parser.error("unexpected text after the JSON value")
@@ -145,18 +159,22 @@ public struct JSONDocumentParser {
         }
     }
 
-    private mutating func value() throws(JSONSyntaxError) -> JSONNode {
+    /// The value at `index`, made by `Builder` (its position worked out
+    /// only when the builder keeps positions).
+    private mutating func value<Builder: _JSONBuilder>(_: Builder.Type) throws(JSONSyntaxError)
+        -> Builder.Value
+    {
         guard index < bytes.count else { throw error("unexpected end of file, expected a value") }
-        let start = currentPosition()
+        let start = Builder.keepsPositions ? currentPosition() : SourcePosition(line: 0, column: 0)
         switch bytes[index] {
-        case UInt8(ascii: "{"): return try object(start)
-        case UInt8(ascii: "["): return try array(start)
-        case UInt8(ascii: "\""): return .string(try string(), start)
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true, start)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false, start)
-        case UInt8(ascii: "n"): try literal("null"); return .null(start)
+        case UInt8(ascii: "{"): return try object(start, Builder.self)
+        case UInt8(ascii: "["): return try array(start, Builder.self)
+        case UInt8(ascii: "\""): return Builder.string(try string(), start)
+        case UInt8(ascii: "t"): try literal("true"); return Builder.bool(true, start)
+        case UInt8(ascii: "f"): try literal("false"); return Builder.bool(false, start)
+        case UInt8(ascii: "n"): try literal("null"); return Builder.null(start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return .number(try number(), start)
+            return Builder.number(try number(), start)
         default: throw error("unexpected character, expected a value")
         }
     }
@@ -177,24 +195,28 @@ public struct JSONDocumentParser {
         }
     }
 
-    private mutating func object(_ start: SourcePosition) throws(JSONSyntaxError) -> JSONNode {
+    private mutating func object<Builder: _JSONBuilder>(
+        _ start: SourcePosition, _: Builder.Type
+    ) throws(JSONSyntaxError) -> Builder.Value {
         try enter()
         defer { depth -= 1 }
         index += 1
-        var members: [(key: String, value: JSONNode)] = []
+        var members: [(key: String, value: Builder.Value)] = []
         members.reserveCapacity(8)
         var keys: Set<String> = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(members, start)
+            return Builder.object(members, start)
         }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error("expected a key in quotes")
             }
-            let keyPosition = currentPosition()
+            // (The key's position is worked out for its error only: a
+            // string holds no line feed, so its line is the current one.)
+            let keyIndex = index
             let key = try string()
             let duplicate: Bool
             if members.count < Self.linearKeyCheckLimit {
@@ -204,7 +226,11 @@ public struct JSONDocumentParser {
                 duplicate = !keys.insert(key).inserted
             }
             if duplicate {
-                throw JSONSyntaxError(position: keyPosition, message: "duplicate key \"\(key)\"")
+                throw JSONSyntaxError(
+                    position: SourcePosition(
+                        line: line,
+                        column: 1 + _characterStarts(bytes, from: lineStart, to: keyIndex)),
+                    message: "duplicate key \"\(key)\"")
             }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -212,7 +238,7 @@ public struct JSONDocumentParser {
             }
             index += 1
             skipWhitespace()
-            members.append((key, try value()))
+            members.append((key, try value(Builder.self)))
             skipWhitespace()
             guard index < bytes.count else {
                 throw error("unexpected end of file, expected ',' or '}'")
@@ -223,23 +249,25 @@ public struct JSONDocumentParser {
             }
             guard bytes[index] == UInt8(ascii: "}") else { throw error("expected ',' or '}'") }
             index += 1
-            return .object(members, start)
+            return Builder.object(members, start)
         }
     }
 
-    private mutating func array(_ start: SourcePosition) throws(JSONSyntaxError) -> JSONNode {
+    private mutating func array<Builder: _JSONBuilder>(
+        _ start: SourcePosition, _: Builder.Type
+    ) throws(JSONSyntaxError) -> Builder.Value {
         try enter()
         defer { depth -= 1 }
         index += 1
-        var elements: [JSONNode] = []
+        var elements: [Builder.Value] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return .array(elements, start)
+            return Builder.array(elements, start)
         }
         while true {
             skipWhitespace()
-            elements.append(try value())
+            elements.append(try value(Builder.self))
             skipWhitespace()
             guard index < bytes.count else {
                 throw error("unexpected end of file, expected ',' or ']'")
@@ -250,7 +278,7 @@ public struct JSONDocumentParser {
             }
             guard bytes[index] == UInt8(ascii: "]") else { throw error("expected ',' or ']'") }
             index += 1
-            return .array(elements, start)
+            return Builder.array(elements, start)
         }
     }
 

@@ -263,9 +263,9 @@ public enum JSONRowLoader {
     private static func parseLine(text: String, file: String, line: Int) throws(DataFileError)
         -> JSONRow
     {
-        let node: JSONNode
+        let value: JSONValue
         do {
-            node = try JSONDocumentParser.parse(text)
+            value = try JSONDocumentParser.parseValue(text)
         } catch {
             // A row is one line of the file: the row's line 1 is the file's `line`.
             throw DataFileError(
@@ -273,9 +273,9 @@ public enum JSONRowLoader {
                 position: SourcePosition(line: line, column: error.position.column),
                 message: error.message)
         }
-        guard case .object = node, case .object(let fields) = JSONValue(node) else {
+        guard case .object(let fields) = value else {
             throw DataFileError(
-                file: file, line: line, message: "expected a JSON object, got \(node.kindName)")
+                file: file, line: line, message: "expected a JSON object, got \(value.kindName)")
         }
         return JSONRow(fields, line: line)
     }

@@ -57,6 +57,21 @@ import TrellisTestSupport
                 return "{" + (members.isEmpty ? whitespace() : members.joined(separator: ",")) + "}"
             }
         }
+
+        /// A value with one byte changed, dropped or inserted (structural
+        /// characters, escapes, digits, a line feed, a control character);
+        /// nil when that leaves no valid UTF-8.
+        mutating func damagedValue() -> String? {
+            let noise: [UInt8] = Array("{}[],:\"\\ntfe-+.0 9".utf8) + [0x0A, 0x01]
+            var bytes = Array(value(depth: 0).utf8)
+            let at = random.below(bytes.count + 1)
+            switch random.below(3) {
+            case 0 where at < bytes.count: bytes[at] = noise[random.below(noise.count)]
+            case 1 where at < bytes.count: bytes.remove(at: at)
+            default: bytes.insert(noise[random.below(noise.count)], at: at)
+            }
+            return String(validating: bytes, as: UTF8.self)
+        }
     }
 
     static func foundation(_ text: String) -> JSONValue?? {
@@ -112,18 +127,10 @@ import TrellisTestSupport
     /// also takes some that the reader refuses, such as duplicate keys).
     @Test func damagedDocumentsAreNeverAcceptedWhenFoundationRefusesThem() {
         var generator = Generator(random: SeededGenerator(seed: 0x6461_6d61))
-        let noise: [UInt8] = Array("{}[],:\"\\ntfe-+.0 9".utf8) + [0x0A, 0x01]
         var accepted = 0
         var refused = 0
         for index in 0..<5000 {
-            var bytes = Array(generator.value(depth: 0).utf8)
-            let at = generator.random.below(bytes.count + 1)
-            switch generator.random.below(3) {
-            case 0 where at < bytes.count: bytes[at] = noise[generator.random.below(noise.count)]
-            case 1 where at < bytes.count: bytes.remove(at: at)
-            default: bytes.insert(noise[generator.random.below(noise.count)], at: at)
-            }
-            guard let text = String(validating: bytes, as: UTF8.self) else { continue }
+            guard let text = generator.damagedValue() else { continue }
             guard let node = try? JSONDocumentParser.parse(text) else {
                 refused += 1
                 continue
