@@ -59,6 +59,13 @@ package enum ContentChecksum {
         return mix(value ^ lanes.3)
     }
 
+    /// SplitMix64's output for the state `value` (its finalizer).
+    @inline(__always)
+    static func mix(_ value: UInt64) -> UInt64 {
+        var generator = SplitMix64(seed: value)
+        return generator.next()
+    }
+
     /// xxHash64's round: `word` into the lane `lane`.
     @inline(__always)
     static func round(_ lane: UInt64, _ word: UInt64) -> UInt64 {
@@ -66,18 +73,8 @@ package enum ContentChecksum {
         return ((sum << 31) | (sum >> 33)) &* 0x9E37_79B1_85EB_CA87
     }
 
-    /// SplitMix64's output function.
-    @inline(__always)
-    static func mix(_ value: UInt64) -> UInt64 {
-        var z = value &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
     /// `of(_:)` as 16 lowercase hexadecimal digits.
     package static func hex(_ buffer: UnsafeRawBufferPointer) -> String {
-        let digits = String(of(buffer), radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        sixteenHexDigits(of(buffer))
     }
 }

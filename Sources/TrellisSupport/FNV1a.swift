@@ -59,8 +59,11 @@ package struct FNV1a: Sendable {
     package mutating func add(_ text: String) { add(text.utf8) }
 
     /// The value as 16 lowercase hexadecimal digits.
-    package var hex: String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
+    package var hex: String { sixteenHexDigits(value) }
+}
+
+/// `value` as 16 lowercase hexadecimal digits, zeros first.
+package func sixteenHexDigits(_ value: UInt64) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
 }
