@@ -233,6 +233,9 @@ struct _LanePlan<Slope: _SlopeLanes> {
     var memoizingWidthSolves = true
     /// How many general widths solves were copied (for tests and profiles).
     var widthSolveReplays = 0
+    /// How many of those were keyed without a label's intrinsic width
+    /// (`sharedLabelsUnread`; for tests and profiles).
+    var sharedLabelReplays = 0
     /// Whether each shape is a column (`isColumnOfLeaves`: 0 not asked
     /// yet, 1 no, 2 yes), by shape number; how many widths solves were a
     /// column's (for tests and profiles).

@@ -64,6 +64,7 @@ extension DirectStackLayout {
         plan.textCostsBounded = other.textCostsBounded
         plan.textWidthMemoHits = other.textWidthMemoHits
         plan.widthSolveReplays = other.widthSolveReplays
+        plan.sharedLabelReplays = other.sharedLabelReplays
         plan.columnWidthSolves = other.columnWidthSolves
         plan.rowShares.hits = other.rowShares.hits
         plan.rowShares.solveHits = other.rowShares.solveHits
@@ -127,6 +128,7 @@ struct _PlanView {
     var textCostsBounded: Int
     var textWidthMemoHits: Int
     var widthSolveReplays: Int
+    var sharedLabelReplays: Int
     var columnWidthSolves: Int
     var heightReplays: Int
     var checksRecalled: Int
@@ -169,6 +171,7 @@ struct _PlanView {
         textCostsBounded = plan.textCostsBounded
         textWidthMemoHits = plan.textWidthMemoHits
         widthSolveReplays = plan.widthSolveReplays
+        sharedLabelReplays = plan.sharedLabelReplays
         columnWidthSolves = plan.columnWidthSolves
         heightReplays = plan.heightReplays
         checksRecalled = plan.checksRecalled

@@ -15,6 +15,9 @@ struct _WidthSolveRecord {
     /// shape, the cell's width and its labels' and buttons' intrinsic
     /// widths (`widthSolvesFollowFromKeys`).
     var applies = false
+    /// Bit k set: the shape's solve leaves the intrinsic width of the k-th
+    /// keyed node (`keyedNodes`) unread (`sharedLabelsUnread`), 0 in the key.
+    var unread: UInt64 = 0
     /// The solves met, each node's x and width (`_HeightTable` along the
     /// horizontal axis): room for 512 to start with, doubled while full
     /// up to 32,768 (about 7.5 MB with 9 nodes and 8 words a key), then
@@ -69,6 +72,7 @@ extension _LanePlan {
             let applies = widthSolvesFollowFromKeys()
             widthSolveRecords[lastShape].made = true
             widthSolveRecords[lastShape].applies = applies
+            widthSolveRecords[lastShape].unread = applies ? sharedLabelsUnread() : 0
         }
         guard widthSolveRecords[lastShape].applies else {
             return try arrangeWidthsGenerally(width, insets)
@@ -77,7 +81,8 @@ extension _LanePlan {
         var key: [UInt64] = []
         swap(&key, &widthSolveKeyBits)
         defer { swap(&key, &widthSolveKeyBits) }
-        let hash = widthSolveKey(width, insets, into: &key)
+        let unread = widthSolveRecords[lastShape].unread
+        let hash = widthSolveKey(width, insets, unread: unread, into: &key)
         // (The records taken out of the plan while the shape's table writes
         // the nodes: a method called with one of the plan's own arrays
         // `inout` copies the whole plan.)
@@ -87,6 +92,7 @@ extension _LanePlan {
         swap(&records, &widthSolveRecords)
         if copied {
             widthSolveReplays += 1
+            if unread != 0 { sharedLabelReplays += 1 }
             return
         }
         try arrangeWidthsGenerally(width, insets, keepingPlaces: false)
@@ -133,13 +139,15 @@ extension _LanePlan {
     /// button's intrinsic width (an image's: 0, its horizontal key is
     /// always the same; a label's or button's that the solve does not read,
     /// `widthKeyless`, 0 too: a list's bodies of many lines in a column
-    /// made a key for every row, and the table grew past the caches),
+    /// made a key for every row, and the table grew past the caches; and
+    /// one whose bit `unread` sets, `sharedLabelsUnread`: a row's wrapping
+    /// title),
     /// written into `bits`' storage (as many words for every row of a
     /// structure); returns its hash (`_HeightTable.hash`).
     /// (Mutating, the nodes read through their buffer, as `heightKey(into:)`.)
-    mutating func widthSolveKey(_ width: Double, _ insets: EdgeInsets, into bits: inout [UInt64])
-        -> UInt64
-    {
+    mutating func widthSolveKey(
+        _ width: Double, _ insets: EdgeInsets, unread: UInt64, into bits: inout [UInt64]
+    ) -> UInt64 {
         let words = 2 + keyedNodes.count
         if bits.count != words { bits = [UInt64](repeating: 0, count: words) }
         nodes.withUnsafeMutableBufferPointer { nodes in
@@ -151,6 +159,7 @@ extension _LanePlan {
                         let index = keyed[k]
                         bits[2 + k] =
                             nodes[index].kind == .image || nodes[index].widthKeyless
+                                || (k < 64 && unread >> UInt64(k) & 1 != 0)
                             ? 0 : nodes[index].intrinsic.width.bitPattern
                     }
                 }
