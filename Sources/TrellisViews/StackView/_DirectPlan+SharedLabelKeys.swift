@@ -15,16 +15,17 @@ extension _LanePlan {
     /// a horizontal hugging and compression resistance below 760, arranged
     /// in a horizontal stack of distribution `fill` that shares its width
     /// by its texts (`sharesTextWidth`) and whose own width is its
-    /// parent's canvas (`widthFromCanvas`), beside a visible one-line label
-    /// or button whose hugging and compression resistance are below 760.
+    /// parent's canvas (`widthFromCanvas`), beside a visible view whose
+    /// cost along the row is unbounded below 760 (`isUnboundedBelowShare`:
+    /// a one-line label or button, or a picture of no given width).
     ///
     /// Why: UIKit makes each such label as wide as an equal share of the
     /// canvas at 760 (`UISV-text-width-disambiguation`), above its own
     /// hugging and compression resistance, so the label's cost along the
     /// row (`arrangeAlong`: its intrinsic terms plus `addEqual(share, 760)`)
     /// has its one least point at the share, whatever its intrinsic width:
-    /// its anchor in `sharedLengths` is the share. The one-line view beside
-    /// it has no required bound (neither priority is required), so its
+    /// its anchor in `sharedLengths` is the share. The view beside it has
+    /// no required bound (neither priority is required), so its
     /// stretches, at its own priorities below 760, grow and shrink without
     /// end: every change of length the row's room asks is taken from views
     /// that are not shared (cheapest stretches first, `_Cost.distribute`),
@@ -54,11 +55,27 @@ extension _LanePlan {
             nodes[parent].widthFromCanvas, nodes[parent].settings.axis == .horizontal,
             nodes[parent].settings.distribution == .fill
         else { return false }
-        return visibleChildren(parent).contains { child in
-            let view = nodes[child]
-            return (view.kind == .button || (view.kind == .label && !view.isMultiLine))
-                && view.hugging.0 < Self.sharePriority
-                && view.compression.0 < Self.sharePriority
+        return visibleChildren(parent).contains { isUnboundedBelowShare($0) }
+    }
+
+    /// Whether node `index`'s cost along a row has no required bound and
+    /// every term at a priority below 760: a one-line label or button, or
+    /// a picture's box (`FixedNode.intrinsicSize`) of no given width, whose
+    /// horizontal hugging and compression resistance are below 760.
+    private func isUnboundedBelowShare(_ index: Int) -> Bool {
+        let view = nodes[index]
+        switch view.kind {
+        case .button,
+            .label where !view.isMultiLine:
+            return view.hugging.0 < Self.sharePriority && view.compression.0 < Self.sharePriority
+        case .fixed:
+            guard let box = view.fixed, box.width == nil, box.intrinsicSize != nil else {
+                return false
+            }
+            return box.hugging(.horizontal).rawValue < Self.sharePriority
+                && box.compressionResistance(.horizontal).rawValue < Self.sharePriority
+        default:
+            return false
         }
     }
 }
