@@ -10,9 +10,9 @@ extension _LanePlan {
 
     /// Bit k set where the current shape's general widths solve gives the
     /// k-th of `keyedNodes` (of the first 64) a width its intrinsic width
-    /// does not change:
-    /// a visible label of more than one line (`numberOfLines` not 1) with
-    /// a horizontal hugging and compression resistance below 760, arranged
+    /// does not change: a visible label of more than one line
+    /// (`numberOfLines` not 1) with a horizontal hugging and compression
+    /// resistance below 760, arranged
     /// in a horizontal stack of distribution `fill` that shares its width
     /// by its texts (`sharesTextWidth`) and whose own width is its
     /// parent's canvas (`widthFromCanvas`), beside a visible view whose
