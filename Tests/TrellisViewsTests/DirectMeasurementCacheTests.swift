@@ -243,8 +243,8 @@ import TrellisText
         let missedInRound = Self.missesByRound(
             &cycling, texts: 2000, rounds: 12, width: 300, text: text, size: size)
         #expect(cycling.grown > 0)
-        #expect(cycling.slots.count > _Measurements.initialSlotCount)
-        #expect(cycling.slots.count <= _Measurements.maximumSlotCount)
+        #expect(cycling.places.count > _Measurements.initialSlotCount)
+        #expect(cycling.places.count <= _Measurements.maximumSlotCount)
         #expect(missedInRound[1] > 1000)
         #expect(missedInRound[11] < 500)
 
@@ -252,7 +252,7 @@ import TrellisText
         var once = _Measurements()
         for k in 0..<20000 { once.add(text(k), 300, size(k), nil) }
         #expect(once.grown == 0)
-        #expect(once.slots.count == _Measurements.initialSlotCount)
+        #expect(once.places.count == _Measurements.initialSlotCount)
 
         // Growing keeps every entry found before, with its answer.
         var table = _Measurements()
@@ -265,7 +265,7 @@ import TrellisText
         let before = (0..<400).map { table.size(text($0), 300) }
         let lastBefore = table.lastHit(words, 300)
         table.grow(to: 2 * _Measurements.initialSlotCount)
-        #expect(table.slots.count == 2 * _Measurements.initialSlotCount)
+        #expect(table.places.count == 2 * _Measurements.initialSlotCount)
         for k in 0..<400 {
             let after = table.size(text(k), 300)
             #expect(after?.size == before[k]?.size)
@@ -314,7 +314,7 @@ import TrellisText
             // From the fourth round on, fewer than one text in a hundred missed.
             #expect(
                 missedInRound[3...].allSatisfy { $0 * 100 < count }, "\(count): \(missedInRound)")
-            #expect(table.slots.count <= _Measurements.maximumSlotCount)
+            #expect(table.places.count <= _Measurements.maximumSlotCount)
         }
     }
 }

@@ -49,7 +49,7 @@ import TrellisGeometry
         #expect(found[0] == 0)
         #expect(found[2] > 3 * texts.count / 8, "found \(found)")
         #expect(found[4] > 3 * texts.count / 8, "found \(found)")
-        #expect(table.slots.count == _Measurements.maximumSlotCount)
+        #expect(table.places.count == _Measurements.maximumSlotCount)
     }
 
     /// A list that fills the table with texts it never comes back to, then

@@ -37,24 +37,34 @@ import TrellisGeometry
         #expect(wrong == 0)
     }
 
-    /// A place no entry fills is no hit, whatever width is asked: its
-    /// `vacant` entry's width, NaN, equals none (`wordsHit` reads no flag
-    /// of `filled`). Reached here by pointing the empty text's words at
-    /// each vacant place in turn.
-    @Test func aPlaceNoEntryFillsIsNoHit() {
+    /// An index no entry has is no hit, whatever width is asked, nor is
+    /// the one entry at a width other than its own. Reached here by
+    /// pointing the empty text's words at each index in turn, up to the
+    /// most the table could hold.
+    @Test func anIndexNoEntryHasIsNoHit() {
         var table = _Measurements()
-        table.add(.plain(Self.texts(1)[0]), 100, Size(width: 5, height: 6), nil)
+        let text = Self.texts(1)[0]
+        table.add(.plain(text), 100, Size(width: 5, height: 6), nil)
+        #expect(table.entries.count == 1)
+        let words = _Measurements.words(.plain(text))!
+        #expect(table.wordsHit(words, 100)?.size == Size(width: 5, height: 6))
         let empty = _Measurements.words(.plain(""))!
         var asked = 0
-        for width in [0.0, -0.0, 100, .infinity] {
+        for width in [0.0, -0.0, 100, .infinity, .nan] {
             let (slot, tag) = table.wordsPlace(empty, width)
-            for place in table.slots.indices where !table.filled[place] {
-                table.placesByWords[slot] = _Measurements.wordsValue(place, tag)
+            for index in 1..<_Measurements.maximumSlotCount {
+                table.placesByWords[slot] = _Measurements.wordsValue(index, tag)
                 #expect(table.wordsHit(empty, width) == nil)
                 asked += 1
             }
         }
-        #expect(asked == 4 * (table.slots.count - 1))
+        // The entry's own index, its words, at another width.
+        for width in [0.0, 99.999, .infinity, .nan] {
+            let (slot, tag) = table.wordsPlace(words, width)
+            table.placesByWords[slot] = _Measurements.wordsValue(0, tag)
+            #expect(table.wordsHit(words, width) == nil)
+        }
+        #expect(asked == 5 * (_Measurements.maximumSlotCount - 1))
     }
 
     /// `text`'s bytes in a string of storage of its own.

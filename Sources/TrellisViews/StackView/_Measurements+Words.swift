@@ -20,29 +20,29 @@ extension _Measurements {
         size: Size, baselines: (first: Double, last: Double)?
     )? {
         guard let lastWords, lastWords == words, lastWidth == width else { return nil }
-        return slots.withUnsafeBufferPointer { slots in
-            let entry = slots.baseAddress! + last
+        return entries.withUnsafeBufferPointer { entries in
+            let entry = entries.baseAddress! + last
             return (entry.pointee.size, entry.pointee.baselines.map { (first: $0.0, last: $0.1) })
         }
     }
 
-    /// Makes `place` the place last found or kept, told by the words of
-    /// the string its entry holds (nil where attributed) and its width.
+    /// Makes the entry at `index` the one last found or kept, told by the
+    /// words of the string it holds (nil where attributed) and its width.
     /// Not the words of the text it was found for: a string of the same
     /// bytes in storage of its own, freed after, may leave its words to a
     /// string of other bytes, which `lastHit` would then take for this
     /// entry's text; the entry's own string lives as long as the entry.
-    /// (So does an alias.) `keeping`: its place kept in
+    /// (So does an alias.) `keeping`: its index kept in
     /// `placesByWords` by those words.
     @inline(__always)
-    mutating func setLast(_ place: Int, keeping: Bool = true) {
-        let (words, width) = slots.withUnsafeBufferPointer {
-            (Self.words($0[place].text), $0[place].width)
+    mutating func setLast(_ index: Int, keeping: Bool = true) {
+        let (words, width) = entries.withUnsafeBufferPointer {
+            (Self.words($0[index].text), $0[index].width)
         }
-        last = place
+        last = index
         lastWords = words
         lastWidth = width
-        if keeping, let words { keepPlace(place, words, width) }
+        if keeping, let words { keepPlace(index, words, width) }
     }
 
     /// The first of the two elements of `placesByWords` (not empty) where
@@ -59,17 +59,19 @@ extension _Measurements {
         )
     }
 
-    /// An element of `placesByWords`: `place` plus one in the low 16 bits
-    /// (places are fewer than 2^16: `maximumSlotCount`), `tag` above.
+    /// An element of `placesByWords`: an entry's `index` plus one in the
+    /// low 16 bits (entries are fewer than 2^16: `maximumSlotCount`),
+    /// `tag` above.
     @inline(__always)
-    static func wordsValue(_ place: Int, _ tag: UInt32) -> UInt32 {
-        tag << 16 | UInt32(truncatingIfNeeded: place + 1)
+    static func wordsValue(_ index: Int, _ tag: UInt32) -> UInt32 {
+        tag << 16 | UInt32(truncatingIfNeeded: index + 1)
     }
 
     /// The measurement of the entry whose text's string, or `alias`, has
     /// `words`, at `width`, found by them (`placesByWords`), that entry
-    /// becoming `last`; nil where neither place kept there (of that tag)
-    /// holds such a string at that width (or none is kept).
+    /// becoming `last`; nil where neither entry kept there (of that tag)
+    /// holds such a string at that width (or none is kept). An entry
+    /// replaced since holds another text, which is compared as any.
     ///
     /// Exact: the entry holds its text and its alias, so a string of the
     /// same words has the bytes of one of them (`StringWords`), which are
@@ -85,42 +87,40 @@ extension _Measurements {
         guard !placesByWords.isEmpty else { return nil }
         let (first, tag) = wordsPlace(words, width)
         let found = placesByWords.withUnsafeBufferPointer { values -> Int? in
-            slots.withUnsafeBufferPointer { slots -> Int? in
+            entries.withUnsafeBufferPointer { entries -> Int? in
                 for slot in first..<(first + 2) where values[slot] >> 16 == tag {
-                    let place = Int(values[slot] & 0xFFFF) - 1
-                    guard place >= 0, place < slots.count else { continue }
-                    // (A place no entry fills holds `vacant`, whose width
-                    // is NaN and equals no width: its flag in `filled`,
-                    // another cache line, is not read.)
-                    let entry = slots.baseAddress! + place
+                    let index = Int(values[slot] & 0xFFFF) - 1
+                    guard index >= 0, index < entries.count else { continue }
+                    let entry = entries.baseAddress! + index
                     guard entry.pointee.width == width else { continue }
                     if Self.words(entry.pointee.text) == words
                         || entry.pointee.alias.flatMap(StringWords.init) == words
                     {
-                        return place
+                        return index
                     }
                 }
                 return nil
             }
         }
-        guard let place = found else { return nil }
-        // (`take`, but for `placesByWords`, which holds the place already;
+        guard let index = found else { return nil }
+        // (`take`, but for `placesByWords`, which holds the entry already;
         // `last` told by the words of the entry's own text.)
-        setLast(place, keeping: false)
-        return slots.withUnsafeBufferPointer { slots in
-            (slots[place].size, slots[place].baselines.map { (first: $0.0, last: $0.1) })
+        setLast(index, keeping: false)
+        return entries.withUnsafeBufferPointer { entries in
+            (entries[index].size, entries[index].baselines.map { (first: $0.0, last: $0.1) })
         }
     }
 
-    /// Keeps `place` (holding a text of `words` at `width`, as its text
-    /// or its alias) first of its pair in `placesByWords`, where a later
-    /// string of those words at that width finds it; the one first there
-    /// moves second, unless it is this one, and the second is given up.
+    /// Keeps the entry at `index` (holding a text of `words` at `width`,
+    /// as its text or its alias) first of its pair in `placesByWords`,
+    /// where a later string of those words at that width finds it; the
+    /// one first there moves second, unless it is this one, and the
+    /// second is given up.
     @inline(__always)
-    mutating func keepPlace(_ place: Int, _ words: StringWords, _ width: Double) {
+    mutating func keepPlace(_ index: Int, _ words: StringWords, _ width: Double) {
         guard !placesByWords.isEmpty else { return }
         let (first, tag) = wordsPlace(words, width)
-        let value = Self.wordsValue(place, tag)
+        let value = Self.wordsValue(index, tag)
         placesByWords.withUnsafeMutableBufferPointer { values in
             let held = values[first]
             guard held != value else { return }
@@ -129,35 +129,35 @@ extension _Measurements {
         }
     }
 
-    /// Where `text` found the entry at `place` by its bytes in a string of
+    /// Where `text` found the entry at `index` by its bytes in a string of
     /// storage other than the entry's text's, and the entry has no alias,
     /// keeps that string as its alias and its place by its words. (The
     /// first such string stays: a body in three rows' strings, laid out
     /// in turn, would otherwise find the entry by its bytes twice a round,
     /// each string replacing the alias the other needs next.)
     @inline(__always)
-    mutating func keepAlias(_ text: StackTree.Text, _ place: Int) {
+    mutating func keepAlias(_ text: StackTree.Text, _ index: Int) {
         guard !placesByWords.isEmpty, case .plain(let string) = text,
             let words = StringWords(string)
         else { return }
-        let (own, width) = slots.withUnsafeBufferPointer {
-            (Self.words($0[place].text), $0[place].width)
+        let (own, width) = entries.withUnsafeBufferPointer {
+            (Self.words($0[index].text), $0[index].width)
         }
-        guard own != words, slots[place].alias == nil else { return }
-        slots[place].alias = string
-        keepPlace(place, words, width)
+        guard own != words, entries[index].alias == nil else { return }
+        entries[index].alias = string
+        keepPlace(index, words, width)
     }
 
-    /// Makes `placesByWords` anew for the entries' places (`grow` moved
-    /// them), each plain text's and alias's place kept.
+    /// Makes `placesByWords` anew for the table's places (`grow` made
+    /// more), each entry's plain text and alias kept.
     mutating func keepPlacesByWords() {
-        placesByWords = Array(repeating: 0, count: Self.wordsPerPlace * slots.count)
-        for place in slots.indices where filled[place] {
-            let width = slots[place].width
-            if let alias = slots[place].alias, let words = StringWords(alias) {
-                keepPlace(place, words, width)
+        placesByWords = Array(repeating: 0, count: Self.wordsPerPlace * places.count)
+        for index in entries.indices {
+            let width = entries[index].width
+            if let alias = entries[index].alias, let words = StringWords(alias) {
+                keepPlace(index, words, width)
             }
-            if let words = Self.words(slots[place].text) { keepPlace(place, words, width) }
+            if let words = Self.words(entries[index].text) { keepPlace(index, words, width) }
         }
     }
 }

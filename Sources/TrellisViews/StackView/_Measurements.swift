@@ -39,10 +39,10 @@ struct _Measurements {
     /// measurement: what a list that comes back to a few hundred texts
     /// (names, times, counts) needs.
     static let initialSlotCount = 512
-    /// Most places the table grows to. A place is about 120 bytes (an
-    /// entry, its flag, its hash and two elements of `placesByWords`),
-    /// besides the strings the entry holds, and `ghosts` 256 KB below
-    /// this size: 32,768 places are about 4 MB a label, reached only by
+    /// Most places the table grows to. A place is 16 bytes (its word and
+    /// two elements of `placesByWords`), an entry about 100 more where it
+    /// holds one (besides the strings the entry holds), and `ghosts` 256
+    /// KB below this size: 32,768 places are up to 3.8 MB a label, reached only by
     /// a list that comes back to more than a quarter as many of its
     /// texts (`lookAtGrowing` grows to twice the places that would hold
     /// them: a body measured at two widths a row, in a list of over
@@ -59,21 +59,31 @@ struct _Measurements {
     /// Places a hash may take: an aligned group of eight.
     static let groupSize = 8
 
-    /// The entries by place, and whether each place holds one (an empty
-    /// place holds `vacant`). Not `[Entry?]`: a probe's read of one
-    /// field of an optional entry (`slots[place]?.hash`) copied the whole
-    /// entry, text and all, through `Optional`'s generic witnesses, at
-    /// every place it looked at.
-    var slots: [Entry] = []
-    var filled: [Bool] = []
-    /// Each place's hash (0 where empty), apart from its entry: a probe
-    /// reads its group's eight in one cache line, and an entry only where
-    /// the hash matches (most texts of a list are new, and miss).
-    var hashes: [UInt64] = []
-    static var vacant: Entry {
-        Entry(
-            text: .plain(""), width: .nan, size: .zero, baselines: nil, bytes: -2, hash: 0)
+    /// The entries, in the order they were kept: an entry replaced
+    /// gives its index to the one that replaces it, and a table that
+    /// grows moves none (only `places`). Not one entry a place (a vacant
+    /// one in each empty place): a table would then make an array of
+    /// vacant entries as it grew and copy every entry over (its strings
+    /// retained and released), and a probe would read three cache lines
+    /// (hashes, flags, entries) where it reads one or two.
+    var entries: [Entry] = []
+    /// Each place's word: 0 where empty; else the hash of its entry with
+    /// its low 16 bits (`indexBits`) replaced by the entry's index in
+    /// `entries` plus one. A probe reads its group's eight words in one
+    /// cache line and an entry only where a word's hash bits match (most
+    /// texts of a list are new, and miss); the hash's low bits are the
+    /// group's own (`groupMask`), and the entry keeps its whole hash.
+    var places: [UInt64] = []
+    /// The bits of a place's word that hold its entry's index plus one
+    /// (places, and so entries, are at most `maximumSlotCount`, 2^15).
+    static let indexBits: UInt64 = 0xFFFF
+
+    /// A place's word for an entry of `hash` at `index`.
+    @inline(__always)
+    static func placeWord(_ hash: UInt64, _ index: Int) -> UInt64 {
+        hash & ~indexBits | UInt64(truncatingIfNeeded: index + 1)
     }
+
     /// The first place of a hash's group: the hash's low bits, within
     /// the places, less those of the place in the group.
     var groupMask = 0
@@ -110,7 +120,8 @@ struct _Measurements {
     static let leaderPeriod = 32
     /// How many measurements were kept (every one the table missed).
     var added = 0
-    /// The place of the text last found or kept (-1: none): a label whose
+    /// The entry of the text last found or kept (its index in `entries`;
+    /// -1: none): a label whose
     /// text is the one it had last (a button's title from the template, a
     /// time such as "3h" twice running) at the width it had finds it there
     /// (`lastHit`), without its key or a probe.
@@ -122,15 +133,15 @@ struct _Measurements {
     /// text.
     var lastWords: StringWords?
     var lastWidth = Double.nan
-    /// The places of texts last found or kept, by their strings' words
+    /// The entries of texts last found or kept, by their strings' words
     /// and their widths: two to a pair of this array's elements (twice as
-    /// many as the entries' places) picked by the words and the width,
-    /// each the place plus one and a tag of the words' hash (0 where
-    /// none; `wordsValue`). A text whose string is one an entry holds,
+    /// many as the table's places) picked by the words and the width,
+    /// each the entry's index plus one and a tag of the words' hash (0
+    /// where none; `wordsValue`). A text whose string is one an entry holds,
     /// as its text or its `alias`, is found there without its key, a
     /// probe or a read of its bytes (`wordsHit`, _Measurements+Words.swift).
     var placesByWords: [UInt32] = []
-    /// Elements of `placesByWords` a place of the entries.
+    /// Elements of `placesByWords` a place of the table.
     static let wordsPerPlace = 2
 
     /// The hash of a text and its width: the text's length and up to its
@@ -268,48 +279,69 @@ struct _Measurements {
         Int(truncatingIfNeeded: hash) & groupMask
     }
 
-    /// The place of `text` at `width` among the entries, if measured.
+    /// The index in `entries` of `text` at `width`, if measured.
     @inline(__always)
     func find(_ text: StackTree.Text, _ width: Double, _ key: (bytes: Int, hash: UInt64)) -> Int? {
-        Self.find(text, width, key, slots, filled, hashes, groupMask)
+        Self.find(text, width, key, entries, places, groupMask)
     }
 
-    /// `find` among a table's `slots`, `filled` and `hashes` (of as many
-    /// places) and its `groupMask`, passed as they are: a table lent to a
-    /// method `inout` (`noteSize`) was copied whole for a call of `find`
-    /// that was not inlined.
+    /// `find` among a table's `entries` and `places` and its `groupMask`,
+    /// passed as they are: a table lent to a method `inout` (`noteSize`)
+    /// was copied whole for a call of `find` that was not inlined.
     @inline(__always)
     static func find(
         _ text: StackTree.Text, _ width: Double, _ key: (bytes: Int, hash: UInt64),
-        _ slots: [Entry], _ filled: [Bool], _ hashes: [UInt64], _ groupMask: Int
+        _ entries: [Entry], _ places: [UInt64], _ groupMask: Int
     ) -> Int? {
-        guard !slots.isEmpty else { return nil }
+        guard !places.isEmpty else { return nil }
         let start = Int(truncatingIfNeeded: key.hash) & groupMask
-        // (The group's hashes, flags and entries read through pointers: a
-        // subscript checked the index at every read. `hashes` and `filled`
-        // have as many places as `slots`.)
-        return hashes.withUnsafeBufferPointer { hashes in
-            filled.withUnsafeBufferPointer { filled in
-                slots.withUnsafeBufferPointer { slots -> Int? in
-                    for place in start..<(start + Self.groupSize)
-                    where hashes[place] == key.hash && filled[place] {
-                        let entry = slots.baseAddress! + place
-                        if entry.pointee.bytes == key.bytes, entry.pointee.width == width,
-                            Self.same(entry.pointee.text, text)
-                        {
-                            return place
-                        }
-                    }
-                    return nil
+        // The group's places whose words have the hash's bits (and an
+        // index: the word less those bits, less one, is below
+        // `indexBits`), one bit each, read through a pointer (a subscript
+        // checked the index at every read); most texts of a list are new,
+        // and none has.
+        let hashBits = key.hash & ~indexBits
+        let matches = places.withUnsafeBufferPointer { places -> UInt32 in
+            let group = places.baseAddress! + start
+            var matches: UInt32 = 0
+            for offset in 0..<Self.groupSize where (group[offset] ^ hashBits) &- 1 < indexBits {
+                matches |= 1 << UInt32(offset)
+            }
+            return matches
+        }
+        guard matches != 0 else { return nil }
+        return matching(matches, start, text, width, key, entries, places)
+    }
+
+    /// The index of the entry of `text` at `width` among those of the
+    /// group's places at `start` that `matches` names (bit `k`: place
+    /// `start + k`), if any.
+    @inline(never)
+    static func matching(
+        _ matches: UInt32, _ start: Int, _ text: StackTree.Text, _ width: Double,
+        _ key: (bytes: Int, hash: UInt64), _ entries: [Entry], _ places: [UInt64]
+    ) -> Int? {
+        var matches = matches
+        return entries.withUnsafeBufferPointer { entries -> Int? in
+            while matches != 0 {
+                let place = start + matches.trailingZeroBitCount
+                matches &= matches - 1
+                let index = Int(truncatingIfNeeded: places[place] & indexBits) - 1
+                let entry = entries.baseAddress! + index
+                if entry.pointee.hash == key.hash, entry.pointee.bytes == key.bytes,
+                    entry.pointee.width == width, Self.same(entry.pointee.text, text)
+                {
+                    return index
                 }
             }
+            return nil
         }
     }
 
     func size(_ text: StackTree.Text, _ width: Double) -> (
         size: Size, baselines: (first: Double, last: Double)?
     )? {
-        guard !slots.isEmpty else { return nil }
+        guard !places.isEmpty else { return nil }
         return size(text, width, key: Self.key(text, width))
     }
 
@@ -319,32 +351,32 @@ struct _Measurements {
         size: Size, baselines: (first: Double, last: Double)?
     )? {
         // (Field by field: no copy of the entry, which retains its text.)
-        guard let place = find(text, width, key) else { return nil }
-        return slots.withUnsafeBufferPointer { slots in
-            (slots[place].size, slots[place].baselines.map { (first: $0.0, last: $0.1) })
+        guard let index = find(text, width, key) else { return nil }
+        return entries.withUnsafeBufferPointer { entries in
+            (entries[index].size, entries[index].baselines.map { (first: $0.0, last: $0.1) })
         }
     }
 
-    /// `size(_:_:key:)`, the place found becoming `last`.
+    /// `size(_:_:key:)`, the entry found becoming `last`.
     @inline(__always)
     mutating func noteSize(_ text: StackTree.Text, _ width: Double, key: (bytes: Int, hash: UInt64))
         -> (size: Size, baselines: (first: Double, last: Double)?)?
     {
-        guard let place = Self.find(text, width, key, slots, filled, hashes, groupMask) else {
+        guard let index = Self.find(text, width, key, entries, places, groupMask) else {
             return nil
         }
-        keepAlias(text, place)
-        return take(place)
+        keepAlias(text, index)
+        return take(index)
     }
 
-    /// The measurement at `place`, that place becoming `last`.
+    /// The measurement of the entry at `index`, that entry becoming `last`.
     @inline(__always)
-    mutating func take(_ place: Int) -> (
+    mutating func take(_ index: Int) -> (
         size: Size, baselines: (first: Double, last: Double)?
     ) {
-        setLast(place)
-        return slots.withUnsafeBufferPointer { slots in
-            (slots[place].size, slots[place].baselines.map { (first: $0.0, last: $0.1) })
+        setLast(index)
+        return entries.withUnsafeBufferPointer { entries in
+            (entries[index].size, entries[index].baselines.map { (first: $0.0, last: $0.1) })
         }
     }
 
@@ -377,9 +409,9 @@ struct _Measurements {
         _ text: StackTree.Text, _ width: Double, _ size: Size, _ baselines: (Double, Double)?
     ) {
         let key = Self.key(text, width)
-        if let place = find(text, width, key) {
-            slots[place].size = size
-            if baselines != nil { slots[place].baselines = baselines }
+        if let index = find(text, width, key) {
+            entries[index].size = size
+            if baselines != nil { entries[index].baselines = baselines }
             return
         }
         insert(text, key, width, size, baselines)
@@ -392,8 +424,9 @@ struct _Measurements {
         insert(text, Self.key(text, width), width, size, baselines)
     }
 
-    /// Puts the entry in an empty place of its group, else in the one
-    /// whose turn it is (the entry there replaced, kept among `ghosts`);
+    /// Puts the entry in an empty place of its group (appended to
+    /// `entries`), else in the one whose turn it is (the entry there
+    /// replaced at its index, its hash kept among `ghosts`);
     /// then, once the table has replaced as many entries as it has places
     /// since it last grew or looked, grows it (`grow`) to the largest size
     /// (up to `maximumSlotCount`) whose doubling from half of it would have
@@ -411,10 +444,8 @@ struct _Measurements {
             text: text, width: width, size: size, baselines: baselines, bytes: key.bytes,
             hash: key.hash)
         added += 1
-        if slots.isEmpty {
-            slots = Array(repeating: Self.vacant, count: Self.initialSlotCount)
-            filled = Array(repeating: false, count: Self.initialSlotCount)
-            hashes = Array(repeating: 0, count: Self.initialSlotCount)
+        if places.isEmpty {
+            places = Array(repeating: 0, count: Self.initialSlotCount)
             groupMask = (Self.initialSlotCount - 1) & ~(Self.groupSize - 1)
             placesByWords = Array(
                 repeating: 0, count: Self.wordsPerPlace * Self.initialSlotCount)
@@ -429,146 +460,29 @@ struct _Measurements {
             if ghost != 0, (ghost ^ key.hash) & ~Self.ghostSerial == 0 { noteGhost(ghost) }
         }
         let start = group(entry.hash)
-        let largest = slots.count >= Self.maximumSlotCount
+        let largest = places.count >= Self.maximumSlotCount
         if largest { noteMissAtLargest(start) }
-        // (The group's flags read through a pointer, as in `find`.)
-        let empty = filled.withUnsafeBufferPointer { filled -> Int? in
-            (start..<(start + Self.groupSize)).first { !filled[$0] }
+        // (The group's words read through a pointer, as in `find`.)
+        let empty = places.withUnsafeBufferPointer { places -> Int? in
+            (start..<(start + Self.groupSize)).first { places[$0] == 0 }
         }
         if let place = empty {
-            slots[place] = entry
-            filled[place] = true
-            hashes[place] = entry.hash
-            setLast(place)
+            let index = entries.count
+            entries.append(entry)
+            places[place] = Self.placeWord(key.hash, index)
+            setLast(index)
             return
         }
         if largest, !admitsAtLargest(start) { return }
         let place = start + turn
         turn = (turn + 1) % Self.groupSize
-        if !largest { keepGhost(hashes[place]) }
-        slots[place] = entry
-        hashes[place] = entry.hash
-        setLast(place)
+        let index = Int(truncatingIfNeeded: places[place] & Self.indexBits) - 1
+        if !largest { keepGhost(entries[index].hash) }
+        entries[index] = entry
+        places[place] = Self.placeWord(key.hash, index)
+        setLast(index)
         replacements += 1
         replaced += 1
-        if replaced >= slots.count { lookAtGrowing() }
-    }
-
-    /// Counts a text missed at the largest size in a leader group
-    /// (`admitsAtLargest`): `duel` up for one of the groups that always
-    /// replace, down for one of those that replace one text in 16.
-    @inline(__always)
-    mutating func noteMissAtLargest(_ start: Int) {
-        switch (start / Self.groupSize) % Self.leaderPeriod {
-        case 0: duel = Swift.min(duel + 1, Self.duelLimit)
-        case 1: duel = Swift.max(duel - 1, -Self.duelLimit)
-        default: break
-        }
-    }
-
-    /// Whether a new text takes a place of its full group (`start`) at
-    /// the largest size. A list cycling through more texts than the
-    /// table holds (laid out again, in order) finds none where each new
-    /// text replaces an older one, round robin: every text is replaced
-    /// before the list comes back to it. Kept, the older ones are found
-    /// (about as many as the table holds), and the new text is not kept
-    /// but one time in 16, so a text the list comes back to often enough
-    /// still gets a place. Which of the two serves the list is told by
-    /// groups set aside for each (a group in 32 always replaces, one
-    /// never but one time in 16): the others do as those that missed
-    /// less lately (`duel`; Qureshi et al., "Adaptive Insertion Policies
-    /// for High Performance Caching", ISCA 2007).
-    @inline(never)
-    mutating func admitsAtLargest(_ start: Int) -> Bool {
-        switch (start / Self.groupSize) % Self.leaderPeriod {
-        case 0: return true
-        case 1: break
-        default: if duel <= 0 { return true }
-        }
-        bimodalTurn = (bimodalTurn + 1) % 16
-        return bimodalTurn == 0
-    }
-
-    /// Grows the table (`insert`) where `wouldHit` tells a size, to twice
-    /// that size (up to `maximumSlotCount`), and starts counting anew. (A
-    /// hash's group of eight places overflows long before every place is
-    /// taken, and a list cycling through an overflowing group misses each
-    /// of its texts every round: grown to the size that would have held
-    /// them, three quarters taken, a table missed about one text in nine
-    /// of a list of 3,000, every round, until it grew again some thirteen
-    /// rounds later; half taken or less, next to none.)
-    @inline(never)
-    mutating func lookAtGrowing() {
-        var size = slots.count
-        for k in wouldHit.indices.reversed() where k > 0 && wouldHit[k] * 8 >= max(missed, 1) {
-            size = min(slots.count << (k + 1), Self.maximumSlotCount)
-            break
-        }
-        if size > slots.count { grow(to: size) }
-        (replaced, missed) = (0, 0)
-        for k in wouldHit.indices { wouldHit[k] = 0 }
-    }
-
-    /// Keeps a replaced entry's hash among `ghosts`, with the count of
-    /// replacements.
-    @inline(__always)
-    mutating func keepGhost(_ hash: UInt64) {
-        if ghosts.isEmpty { makeGhosts() }
-        let ghost =
-            hash & ~Self.ghostSerial | UInt64(truncatingIfNeeded: replacements) & Self.ghostSerial
-        ghosts.withUnsafeMutableBufferPointer {
-            $0[Int(truncatingIfNeeded: hash) & (Self.maximumSlotCount - 1)] = ghost
-        }
-    }
-
-    /// Makes `ghosts` and `wouldHit` (on the first replacement).
-    @inline(never)
-    mutating func makeGhosts() {
-        ghosts = Array(repeating: 0, count: Self.maximumSlotCount)
-        var k = 0
-        while Self.initialSlotCount << k <= Self.maximumSlotCount { k += 1 }
-        wouldHit = Array(repeating: 0, count: k)
-    }
-
-    /// Counts a text added whose hash is among `ghosts` (`ghost`) in the
-    /// table that would have found it (`wouldHit`): one with as many more
-    /// places as replacements since.
-    @inline(never)
-    mutating func noteGhost(_ ghost: UInt64) {
-        let since = Int((UInt64(truncatingIfNeeded: replacements) &- ghost) & Self.ghostSerial)
-        let needed = slots.count + since
-        guard needed <= Self.maximumSlotCount else { return }
-        var k = 1
-        while k < wouldHit.count, slots.count << k < needed { k += 1 }
-        if k < wouldHit.count { wouldHit[k] += 1 }
-    }
-
-    /// Makes the table `count` places (a power of two, more than it has):
-    /// each entry put in its group of the new places, by the same hash (a
-    /// group's entries go to groups of the new table that take no other
-    /// group's, eight places each, so every one is kept), `last`
-    /// following its entry; `ghosts` dropped at the largest size.
-    mutating func grow(to count: Int) {
-        let mask = (count - 1) & ~(Self.groupSize - 1)
-        var newSlots = Array(repeating: Self.vacant, count: count)
-        var newFilled = Array(repeating: false, count: count)
-        var newHashes = [UInt64](repeating: 0, count: count)
-        var newLast = -1
-        for place in slots.indices where filled[place] {
-            let start = Int(truncatingIfNeeded: hashes[place]) & mask
-            var target = start
-            while newFilled[target] { target += 1 }
-            precondition(target < start + Self.groupSize)
-            newSlots[target] = slots[place]
-            newFilled[target] = true
-            newHashes[target] = hashes[place]
-            if place == last { newLast = target }
-        }
-        (slots, filled, hashes, groupMask) = (newSlots, newFilled, newHashes, mask)
-        last = newLast
-        if newLast < 0 { (lastWords, lastWidth) = (nil, .nan) }
-        keepPlacesByWords()
-        if count >= Self.maximumSlotCount { (ghosts, wouldHit) = ([], []) }
-        grown += 1
+        if replaced >= places.count { lookAtGrowing() }
     }
 }
