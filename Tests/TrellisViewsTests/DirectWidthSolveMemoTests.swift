@@ -83,8 +83,7 @@ import TrellisText
             var solving = DirectStackLayout()
             solving.plan.memoizingWidthSolves = false
             var random = SplitMix64(seed: 0x5014 &+ UInt64(number))
-            // Random rows, the badge hidden in every other one (its shape
-            // then solved in general).
+            // Random rows, the badge hidden in every other one.
             var laidOut = 0
             for k in 0..<150 {
                 var row = DirectPassChecksTests.row(of: tree, &random)
@@ -101,8 +100,11 @@ import TrellisText
             }
             #expect(laidOut * 2 > 150, "tree \(number)")
             // Rows of the same badge and footer, other titles (short
-            // enough for the required one), at one width.
+            // enough for the required one), at one width, every widths
+            // pass solved in general (a hidden badge's row is otherwise
+            // replayed whole, `replayWidths`).
             var fresh = DirectStackLayout()
+            fresh.plan.replayingWidths = false
             var row = StackTreeRow(tree)
             row.texts[3] = .plain("")
             row.isHidden[3] = true

@@ -18,8 +18,8 @@ extension _LanePlan {
     /// label's width bounded by a required hugging or compression
     /// resistance; no stack reading proportions, nor a vertical one
     /// aligned by baselines (a horizontal one's alignment is read across
-    /// only, as is baseline-relative spacing); no stack
-    /// whose views are all hidden. A stack outside them whose views share
+    /// only, as is baseline-relative spacing); no vertical stack whose
+    /// views are all hidden. A stack outside them whose views share
     /// its width by their own costs (two views that may give way, an
     /// alignment other than fill across a vertical stack) is such a
     /// subtree when its own width is fixed so (a visible view of a vertical
@@ -53,8 +53,14 @@ extension _LanePlan {
                 // A vertical one aligned by them, `isUnaligned`, is left
                 // to the general pass.)
                 if nodes[index].widthCostReadsLayouts || isUnaligned(stack) { return nil }
-                // Every view hidden: their widths across are their own best.
-                if !children(index).isEmpty, visibleOf[index].isEmpty { return nil }
+                // Every view hidden: across a vertical stack their widths
+                // are their own best (by their texts); along a horizontal
+                // one each is 0 wide at the canvas's end (`placeHidden`),
+                // whatever its text, and the stack's width is its own
+                // parent's to give (below).
+                if !children(index).isEmpty, visibleOf[index].isEmpty, stack.axis == .vertical {
+                    return nil
+                }
                 if inside || viewsWidthsAreFixed(index) { continue }
                 // (Its own width fixed: a view of a vertical stack that
                 // fills across, of a fill-equally one, or the one view of a

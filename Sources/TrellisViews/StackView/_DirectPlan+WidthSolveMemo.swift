@@ -139,7 +139,10 @@ extension _LanePlan {
     /// button's intrinsic width (an image's: 0, its horizontal key is
     /// always the same; a label's or button's that the solve does not read,
     /// `widthKeyless`, 0 too: a list's bodies of many lines in a column
-    /// made a key for every row, and the table grew past the caches; and
+    /// made a key for every row, and the table grew past the caches —
+    /// unless hidden: where every view of its column is hidden, their
+    /// widths across are their own best (`placeAllHidden`), read from
+    /// their texts; and
     /// one whose bit `unread` sets, `sharedLabelsUnread`: a row's wrapping
     /// title),
     /// written into `bits`' storage (as many words for every row of a
@@ -157,8 +160,9 @@ extension _LanePlan {
                     bits[1] = insets.left.bitPattern
                     for k in keyed.indices {
                         let index = keyed[k]
+                        let keyless = nodes[index].widthKeyless && !nodes[index].isHidden
                         bits[2 + k] =
-                            nodes[index].kind == .image || nodes[index].widthKeyless
+                            nodes[index].kind == .image || keyless
                                 || (k < 64 && unread >> UInt64(k) & 1 != 0)
                             ? 0 : nodes[index].intrinsic.width.bitPattern
                     }
