@@ -41,20 +41,20 @@ struct _Measurements {
     static let initialSlotCount = 512
     /// Most places the table grows to. A place is 16 bytes (its word and
     /// two elements of `placesByWords`), an entry about 100 more where it
-    /// holds one (besides the strings the entry holds), and `ghosts` 256
-    /// KB below this size: 32,768 places are up to 3.8 MB a label, reached only by
-    /// a list that comes back to more than a quarter as many of its
-    /// texts (`lookAtGrowing` grows to twice the places that would hold
-    /// them: a body measured at two widths a row, in a list of over
-    /// 4,096 rows laid out again). A label
-    /// keeps up to as many texts as the text measurer's prepared texts
+    /// holds one (besides the strings the entry holds), and `ghosts`
+    /// 256 KB below this size: 32,768 places are up to 3.8 MB a label,
+    /// reached only by a list that comes back to more than a quarter as
+    /// many of its texts (`lookAtGrowing` grows to twice the places that
+    /// would hold them: a body measured at two widths a row, in a list of
+    /// over 4,096 rows laid out again). A label keeps up to as many
+    /// texts as the text measurer's prepared texts
     /// (`TextMeasurer(preparedTextCapacity:)`, 32,768), which these
     /// tables stand in front of, and a row laid out again measures
-    /// nothing; with 8,192
-    /// places a label, `CommentCell.json`'s direct layouts of 10,000 and
-    /// 40,000 comment rows, laid out eleven times, took 0.50 and 0.86 of
-    /// the template engine's time, with these 0.32–0.35 and 0.46
-    /// (listbench, the widths solves' records grown with them).
+    /// nothing; with 8,192 places a label, `CommentCell.json`'s direct
+    /// layouts of 10,000 and 40,000 comment rows, laid out eleven times,
+    /// took 0.50 and 0.86 of the template engine's time, with these
+    /// 0.32–0.35 and 0.46 (listbench, the widths solves' records grown
+    /// with them).
     static let maximumSlotCount = 32768
     /// Places a hash may take: an aligned group of eight.
     static let groupSize = 8
