@@ -1,13 +1,15 @@
-// Reading a row's fields for the direct path: the one-key fields found in
-// one walk of the row's members (`_OneKeyFields`); any other text field by
-// one walk of the row's objects per field, and one for each run of fields
-// under the same object; an image's `[width, height]` field found the same
-// way.
+// Reading a row's fields for the direct path: the one-key fields and the
+// first keys of the longer text fields found in one walk of the row's
+// members (`_OneKeyFields`), a first key's two-key fields read from its
+// object there; any other text field by one walk of the row's objects per
+// field, and one for each run of fields under the same object; an image's
+// `[width, height]` field found the same way.
 
 import TrellisCells
 import TrellisData
 import TrellisGeometry
 import TrellisSupport
+import TrellisViews
 
 /// What a text field's path reaches in a row, read as `JSONRow.text(at:)`
 /// reads it but walking the row's objects once, without `JSONLookup` or
@@ -196,22 +198,32 @@ struct _TextFieldReader {
     }
 }
 
-/// A row's one-key fields (`name`, `photo`: a path of one key) found in one
-/// walk of the row's members, where each field's own read (`member`,
-/// `size(at:in:)`) walked or hashed for it alone: an entry's key is
-/// matched to a field's by the two words of their `String` values, which
-/// are equal where the strings hold the same bytes in themselves (a key of
-/// up to 15 bytes, as most are) or the same storage. Equal words are equal
-/// keys. A field not met so is absent where its key and every key of the
-/// row are small ASCII strings (two such strings are equal only with equal
-/// bytes, so equal words); otherwise (a longer key, or one beyond ASCII,
-/// which may be canonically equivalent to another of other bytes) it is
-/// read the usual way after.
+/// A row's one-key fields (`name`, `photo`: a path of one key) and the
+/// first keys of its longer text fields (`author` of `author.name`) found
+/// in one walk of the row's members, where each field's own read
+/// (`member`, `size(at:in:)`, `_TextFieldReader.parent(of:in:)`) walked
+/// or hashed for it alone: an entry's key is matched to a field's by the
+/// two words of their `String` values, which are equal where the strings
+/// hold the same bytes in themselves (a key of up to 15 bytes, as most
+/// are) or the same storage. Equal words are equal keys. A field not met
+/// so is absent where its key and every key of the row are small ASCII
+/// strings (two such strings are equal only with equal bytes, so equal
+/// words); otherwise (a longer key, or one beyond ASCII, which may be
+/// canonically equivalent to another of other bytes) it is read the usual
+/// way after.
+///
+/// The text fields under one first key are one `Group`, read whole or not
+/// at all: absent, every one is missing (""), as `text(at:)` gives it; an
+/// object, each two-key field's last key looked up in it. Anything else
+/// (a longer path in an object, an array, a string, null on the way, a
+/// value that is not a text) leaves the whole group to the reader, which
+/// then reads a run of fields under one object in order, as it shares
+/// the run's parent (`sharesParent`): a run's fields have one first key.
 struct _OneKeyFields: Sendable {
     struct Field: Sendable {
         let first: UInt64
         let second: UInt64
-        /// The field's read (node number, under 64).
+        /// The field's read (node number, under 64); a group's first.
         let read: Int
         /// Whether the key is a small ASCII string (`StringWords.isSmallASCII`).
         let smallASCII: Bool
@@ -221,46 +233,143 @@ struct _OneKeyFields: Sendable {
         let hiddenOrSquare: Bool
         /// An image's aspect ratio without a size.
         let ratio: Size
+        /// The index in `groups` of the text fields this key is the first
+        /// key of; -1 for a one-key field.
+        let group: Int
+    }
+
+    /// The text fields of two keys or more under one first key.
+    struct Group: Sendable {
+        struct Read: Sendable {
+            /// The node number (under 64).
+            let read: Int
+            /// The path's last key.
+            let last: String
+            let hiddenWhenEmpty: Bool
+        }
+        let reads: [Read]
+        /// Whether every path is of two keys (an object's member each).
+        let twoKeys: Bool
+        /// A bit for each read's node number.
+        let mask: UInt64
     }
 
     let fields: [Field]
+    let groups: [Group]
     /// Whether no two fields have the same key (a member then meets one
     /// field at most, and `walk` stops looking at the first).
     let distinctKeys: Bool
+    /// For each of 64 values of a key's words' hash (`slot(_:_:)`), the
+    /// one field of that hash (its place in `fields`), -1 for none, -2 for
+    /// several (then every field is compared): a key no field has is
+    /// passed over without comparing it with every field.
+    let slots: [Int8]
+
+    /// Where the key of these words falls in `slots`.
+    @inline(__always)
+    static func slot(_ first: UInt64, _ second: UInt64) -> Int {
+        let mixed = ((first &* 0x9E37_79B9_7F4A_7C15) ^ second) &* 0xBF58_476D_1CE4_E5B9
+        return Int(truncatingIfNeeded: mixed >> 58)
+    }
 
     /// The fields of one-key paths among `reads` (by node number, those
-    /// under 64: one bit each in `walk`'s answer); none where a `String` is
-    /// not two words.
+    /// under 64: one bit each in `walk`'s answer), and the groups of text
+    /// paths of two keys or more by first key (a group with a read at 64
+    /// or beyond is left out); none where a `String` is not two words.
     init(_ reads: [(path: JSONKeyPath?, image: Bool, hiddenOrSquare: Bool, ratio: Size)]) {
         var fields: [Field] = []
-        for (index, read) in reads.enumerated() where index < 64 {
-            guard let components = read.path?.components, components.count == 1,
-                let words = StringWords(components[0])
-            else { continue }
+        var groupReads: [String: [Group.Read]] = [:]
+        var firstKeys: [String] = []
+        var beyond: Set<String> = []
+        for (index, read) in reads.enumerated() {
+            guard let components = read.path?.components else { continue }
+            if components.count > 1 {
+                guard !read.image else { continue }
+                let key = components[0]
+                guard index < 64 else {
+                    beyond.insert(key)
+                    continue
+                }
+                if groupReads[key] == nil { firstKeys.append(key) }
+                groupReads[key, default: []].append(
+                    Group.Read(
+                        read: index, last: components[components.count - 1],
+                        hiddenWhenEmpty: read.hiddenOrSquare))
+                continue
+            }
+            guard index < 64, let words = StringWords(components[0]) else { continue }
             fields.append(
                 Field(
                     first: words.first, second: words.second, read: index,
                     smallASCII: words.isSmallASCII, image: read.image,
-                    hiddenOrSquare: read.hiddenOrSquare, ratio: read.ratio))
+                    hiddenOrSquare: read.hiddenOrSquare, ratio: read.ratio, group: -1))
+        }
+        var groups: [Group] = []
+        for key in firstKeys where !beyond.contains(key) {
+            guard let words = StringWords(key), let members = groupReads[key] else { continue }
+            let twoKeys = members.allSatisfy { reads[$0.read].path?.components.count == 2 }
+            fields.append(
+                Field(
+                    first: words.first, second: words.second, read: members[0].read,
+                    smallASCII: words.isSmallASCII, image: false, hiddenOrSquare: false,
+                    ratio: Size(width: 1, height: 1), group: groups.count))
+            groups.append(
+                Group(
+                    reads: members, twoKeys: twoKeys,
+                    mask: members.reduce(0) { $0 | 1 << UInt64($1.read) }))
         }
         self.fields = fields
+        self.groups = groups
         distinctKeys =
             Set(fields.map { [$0.first, $0.second] }).count == fields.count
+        var slots = [Int8](repeating: -1, count: 64)
+        for (place, field) in fields.enumerated() {
+            let slot = Self.slot(field.first, field.second)
+            slots[slot] = slots[slot] == -1 ? Int8(place) : -2
+        }
+        self.slots = slots
+    }
+
+    /// Reads `group` from its first key's `value` (nil: absent) into
+    /// `values`: the mask of its reads where it is read whole, 0 where it
+    /// is left to the reader (what was written then is written again).
+    @inline(never)
+    static func read(_ group: Group, _ value: JSONValue?, into values: _RowBuffers) -> UInt64 {
+        guard let value else {
+            for read in group.reads {
+                values.isHidden[read.read] = read.hiddenWhenEmpty
+                values.texts[read.read] = .plain("")
+            }
+            return group.mask
+        }
+        guard group.twoKeys, case .object(let members) = value else { return 0 }
+        for read in group.reads {
+            let text: String
+            if let found = _TextFieldReader.member(read.last, of: members) {
+                guard let found = _TextFieldReader.text(of: found) else { return 0 }
+                text = found
+            } else {
+                text = ""
+            }
+            values.isHidden[read.read] = read.hiddenWhenEmpty && text.isEmpty
+            values.texts[read.read] = .plain(text)
+        }
+        return group.mask
     }
 
     /// Gives `body` each field met in `members` (with its value), in one
     /// walk of their keys that ends when every field was met, and each
-    /// field found absent (nil); the answer has bit `read` set for each
-    /// field `body` took (true). Only the values of fields are read: a
-    /// walk of the members, values and all, read every member's value and
-    /// retained its string, a row's members the file does not show too.
-    /// A row of more members than eight and twice the fields is not
-    /// walked (every field is then read the usual way, by the dictionary's
-    /// lookup). A walk compares every key it meets with the fields; rows
-    /// of 20 members, 2 of them shown, took about 2,500 instructions a row
-    /// to read walked, 1,500 looked up.
+    /// field found absent (nil); the answer is the union of the bits of
+    /// the reads `body` took (its answers). Only the values of fields are
+    /// read: a walk of the members, values and all, read every member's
+    /// value and retained its string, a row's members the file does not
+    /// show too. A row of more members than eight and twice the fields is
+    /// not walked (every field is then read the usual way, by the
+    /// dictionary's lookup). A walk compares every key it meets with the
+    /// fields; rows of 20 members, 2 of them shown, took about 2,500
+    /// instructions a row to read walked, 1,500 looked up.
     @inline(__always)
-    func walk(_ members: [String: JSONValue], _ body: (Field, JSONValue?) -> Bool) -> UInt64 {
+    func walk(_ members: [String: JSONValue], _ body: (Field, JSONValue?) -> UInt64) -> UInt64 {
         guard !fields.isEmpty, members.count <= Swift.max(8, 2 * fields.count) else { return 0 }
         var taken: UInt64 = 0
         var met: UInt64 = 0
@@ -274,20 +383,38 @@ struct _OneKeyFields: Sendable {
             // (Flags alone: no field is small ASCII unless
             // `StringWords.smallLayout` holds.)
             smallASCII = smallASCII && words.hasSmallASCIIFlags
-            for (place, field) in fields.enumerated()
-            where field.first == words.first && field.second == words.second {
-                left -= 1
-                met |= 1 << UInt64(place)
-                if body(field, members.values[position]) { taken |= 1 << UInt64(field.read) }
-                if distinctKeys { break }
+            let slot = slots[Self.slot(words.first, words.second)]
+            if slot >= 0 {
+                let field = fields[Int(slot)]
+                if field.first == words.first && field.second == words.second {
+                    left -= 1
+                    met |= 1 << UInt64(slot)
+                    taken |= body(field, members.values[position])
+                }
+            } else if slot == -2 {
+                for (place, field) in fields.enumerated()
+                where field.first == words.first && field.second == words.second {
+                    left -= 1
+                    met |= 1 << UInt64(place)
+                    taken |= body(field, members.values[position])
+                    if distinctKeys { break }
+                }
             }
             if left == 0 { return taken }
         }
         guard smallASCII else { return taken }
         for (place, field) in fields.enumerated()
         where field.smallASCII && met >> UInt64(place) & 1 == 0 {
-            if body(field, nil) { taken |= 1 << UInt64(field.read) }
+            taken |= body(field, nil)
         }
         return taken
     }
+}
+
+/// A row's values (`StackTreeRow`'s arrays) as buffers of one node each,
+/// written in place by `TemplateFileStackTree.row(_:into:)`.
+struct _RowBuffers {
+    let isHidden: UnsafeMutableBufferPointer<Bool>
+    let texts: UnsafeMutableBufferPointer<StackTree.Text?>
+    let ratios: UnsafeMutableBufferPointer<Size?>
 }

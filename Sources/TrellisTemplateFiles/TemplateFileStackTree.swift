@@ -200,19 +200,43 @@ public struct TemplateFileStackTree: Sendable {
     /// - Throws: as `tree(for:)`.
     /// - Complexity: O(nodes + the fields' path lengths).
     public func row(_ row: JSONRow, into values: inout StackTreeRow) throws(CellError) {
-        if values.isHidden.count != plan.count { values = StackTreeRow(count: plan.count) }
+        let count = plan.count
+        if values.isHidden.count != count || values.texts.count != count
+            || values.aspectRatios.count != count
+        {
+            values = StackTreeRow(count: count)
+        }
+        // Written through buffers: each write to an array of `values` in
+        // place checked that array's uniqueness (about 15 instructions,
+        // two or three a node).
+        try values.isHidden.withUnsafeMutableBufferPointer { isHidden throws(CellError) in
+            try values.texts.withUnsafeMutableBufferPointer { texts throws(CellError) in
+                try values.aspectRatios.withUnsafeMutableBufferPointer {
+                    ratios throws(CellError) in
+                    try self.row(
+                        row, into: _RowBuffers(isHidden: isHidden, texts: texts, ratios: ratios))
+                }
+            }
+        }
+    }
+
+    /// `row(_:into:)` into buffers of `plan.count` values each.
+    private func row(_ row: JSONRow, into values: _RowBuffers) throws(CellError) {
         func fail(_ position: SourcePosition, _ error: JSONRowError) -> CellError {
             TemplateFileCellView.rowError(
                 template: name, file: file, position: position, error: error, row: row)
         }
-        // The one-key fields first, in one walk of the row's members; any
-        // not taken there (not found so, an error to throw in node order)
-        // are read below.
+        // The one-key fields and the longer text fields' first keys first,
+        // in one walk of the row's members; any not taken there (not found
+        // so, an error to throw in node order) are read below.
         let taken = oneKeyFields.walk(row.fields) { field, value in
             let index = field.read
+            if field.group >= 0 {
+                return _OneKeyFields.read(oneKeyFields.groups[field.group], value, into: values)
+            }
             if field.image {
-                guard let size = _TextFieldReader.size(of: value) else { return false }
-                values.aspectRatios[index] = size ?? field.ratio
+                guard let size = _TextFieldReader.size(of: value) else { return 0 }
+                values.ratios[index] = size ?? field.ratio
                 values.isHidden[index] = size == nil && !field.hiddenOrSquare
             } else {
                 // (Absent: "", as `text(at:)` gives a missing field. The
@@ -220,7 +244,7 @@ public struct TemplateFileStackTree: Sendable {
                 // emptiness was read, it was retained once more.)
                 let text: String
                 if let value {
-                    guard let found = _TextFieldReader.text(of: value) else { return false }
+                    guard let found = _TextFieldReader.text(of: value) else { return 0 }
                     text = found
                 } else {
                     text = ""
@@ -228,7 +252,7 @@ public struct TemplateFileStackTree: Sendable {
                 values.isHidden[index] = field.hiddenOrSquare && text.isEmpty
                 values.texts[index] = .plain(text)
             }
-            return true
+            return 1 << UInt64(index)
         }
         var reader = _TextFieldReader()
         // The reads not taken, in node order: those under 64 by the bits
@@ -274,7 +298,7 @@ public struct TemplateFileStackTree: Sendable {
                 } catch {
                     throw fail(plan[index].position, error)
                 }
-                values.aspectRatios[index] = size ?? reads[index].ratio
+                values.ratios[index] = size ?? reads[index].ratio
                 hidden = size == nil && !reads[index].hiddenOrSquare
             }
             values.isHidden[index] = hidden

@@ -15,19 +15,27 @@ import TrellisViews
     /// Label fields in file order: runs under one object ("a.x", "a.y";
     /// "a.z.w", "a.z.v"), an array index, a run broken by another field,
     /// one-key fields.
+    /// Two-key fields under one first key ("f.x", "f.y"; "d.k" twice)
+    /// are read whole from the first key's value or left to the reader
+    /// (`_OneKeyFields.Group`); under "a", with longer paths, only where
+    /// "a" is absent.
     static let fields = [
         "a.x", "a.y", "b", "a.z.w", "a.z.v", "c.0", "c.1", "a.x", "d.k", "e", "d.k", "a.y",
+        "f.x", "f.y",
     ]
 
-    /// A vertical stack of one label a field, named `name`.
-    static func template(fields: [String] = fields, name: String = "Fields") throws -> TemplateFile
-    {
+    /// A vertical stack of one label a field, named `name`; the labels of
+    /// `hidden`'s numbers hidden when empty.
+    static func template(
+        fields: [String] = fields, name: String = "Fields", hidden: Set<Int> = []
+    ) throws -> TemplateFile {
         var views = [
             #"{"id": "root", "kind": "stack", "axis": "vertical"}"#
         ]
         for (index, field) in fields.enumerated() {
+            let flag = hidden.contains(index) ? #", "hiddenWhenEmpty": true"# : ""
             views.append(
-                #"{"id": "l\#(index)", "kind": "label", "parent": "root", "field": "\#(field)", "textStyle": {"font": "Inter", "size": 15}}"#
+                #"{"id": "l\#(index)", "kind": "label", "parent": "root", "field": "\#(field)"\#(flag), "textStyle": {"font": "Inter", "size": 15}}"#
             )
         }
         let text = #"""
@@ -85,14 +93,18 @@ import TrellisViews
     /// 4,000 random rows: where `text(at:)` reads every field, the tree's
     /// labels show its texts; else the row's error names the first field
     /// `text(at:)` refuses, with its message.
+    /// Every other label is hidden when empty: hidden exactly where its
+    /// text is empty.
     @Test func directReaderGivesTheTextsAndErrorsOfTextAt() throws {
-        let trees = try TemplateFileStackTree(file: try Self.template())
+        let hidden = Set(stride(from: 1, to: Self.fields.count, by: 2))
+        let trees = try TemplateFileStackTree(file: try Self.template(hidden: hidden))
         let paths = Self.fields.map { JSONKeyPath($0)! }
         var random = SplitMix64(seed: 36)
         var (read, refused) = (0, 0)
         for number in 0..<4_000 {
             var fields: [String: JSONValue] = [:]
-            for key in ["a", "b", "c", "d", "e"] where Int.random(in: 0..<5, using: &random) > 0 {
+            for key in ["a", "b", "c", "d", "e", "f"]
+            where Int.random(in: 0..<5, using: &random) > 0 {
                 fields[key] =
                     key == "b" || key == "e" || Int.random(in: 0..<4, using: &random) == 0
                     ? Self.value(&random, depth: 2) : Self.object(&random, depth: 2)
@@ -116,6 +128,11 @@ import TrellisViews
                 }
                 #expect(firstError == nil, "row \(number): read, text(at:) refuses \(firstError!)")
                 #expect(texts == expected, "row \(number): \(fields)")
+                let flags = tree.nodes.dropFirst().map(\.isHidden)
+                let expectedFlags = expected.enumerated().map {
+                    hidden.contains($0.offset) && $0.element.isEmpty
+                }
+                #expect(flags == expectedFlags, "row \(number): \(fields)")
                 read += 1
             } catch {
                 #expect(firstError != nil, "row \(number): \(error)")
