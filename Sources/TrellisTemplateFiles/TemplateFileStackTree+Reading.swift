@@ -337,8 +337,7 @@ struct _OneKeyFields: Sendable {
     static func read(_ group: Group, _ value: JSONValue?, into values: _RowBuffers) -> UInt64 {
         guard let value else {
             for read in group.reads {
-                values.isHidden[read.read] = read.hiddenWhenEmpty
-                values.texts[read.read] = .plain("")
+                values.setText("", at: read.read, hiddenWhenEmpty: read.hiddenWhenEmpty)
             }
             return group.mask
         }
@@ -351,8 +350,7 @@ struct _OneKeyFields: Sendable {
             } else {
                 text = ""
             }
-            values.isHidden[read.read] = read.hiddenWhenEmpty && text.isEmpty
-            values.texts[read.read] = .plain(text)
+            values.setText(text, at: read.read, hiddenWhenEmpty: read.hiddenWhenEmpty)
         }
         return group.mask
     }
@@ -417,4 +415,16 @@ struct _RowBuffers {
     let isHidden: UnsafeMutableBufferPointer<Bool>
     let texts: UnsafeMutableBufferPointer<StackTree.Text?>
     let ratios: UnsafeMutableBufferPointer<Size?>
+
+    /// A label's or button's text, and its hidden flag: hidden where it
+    /// is hidden when empty and the text is empty. Where `text(at:)` gives
+    /// a text, `isEmpty(at:)` is whether it is empty (missing and null
+    /// give ""; numbers and booleans are never empty): one lookup, not
+    /// two. The text stored last, its last use: stored before its
+    /// emptiness was read, it was retained once more.
+    @inline(__always)
+    func setText(_ text: String, at index: Int, hiddenWhenEmpty: Bool) {
+        isHidden[index] = hiddenWhenEmpty && text.isEmpty
+        texts[index] = .plain(text)
+    }
 }

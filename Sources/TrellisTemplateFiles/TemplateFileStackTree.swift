@@ -239,9 +239,7 @@ public struct TemplateFileStackTree: Sendable {
                 values.ratios[index] = size ?? field.ratio
                 values.isHidden[index] = size == nil && !field.hiddenOrSquare
             } else {
-                // (Absent: "", as `text(at:)` gives a missing field. The
-                // text stored last, its last use: stored before its
-                // emptiness was read, it was retained once more.)
+                // (Absent: "", as `text(at:)` gives a missing field.)
                 let text: String
                 if let value {
                     guard let found = _TextFieldReader.text(of: value) else { return 0 }
@@ -249,8 +247,7 @@ public struct TemplateFileStackTree: Sendable {
                 } else {
                     text = ""
                 }
-                values.isHidden[index] = field.hiddenOrSquare && text.isEmpty
-                values.texts[index] = .plain(text)
+                values.setText(text, at: index, hiddenWhenEmpty: field.hiddenOrSquare)
             }
             return 1 << UInt64(index)
         }
@@ -286,11 +283,8 @@ public struct TemplateFileStackTree: Sendable {
                 } catch {
                     throw fail(plan[index].position, error)
                 }
-                // Where `text(at:)` gives a text, `isEmpty(at:)` is whether
-                // it is empty (missing and null give ""; numbers and booleans
-                // are never empty): one lookup, not two.
-                hidden = reads[index].hiddenOrSquare && text.isEmpty
-                values.texts[index] = .plain(text)
+                values.setText(text, at: index, hiddenWhenEmpty: reads[index].hiddenOrSquare)
+                continue
             case .image:
                 let size: Size?
                 do {
