@@ -531,10 +531,16 @@ private struct _DataImage {
         view.setContentCompressionResistancePriority(aspect.priority, for: .vertical)
     }
 
+    /// A hidden view without a cap takes the square's ratio, as a view
+    /// shown square does: it kept the last shown row's (none in a cell
+    /// made for the row), so its width across a stack whose views are all
+    /// hidden (`height == width × h / w` with its height 0) hung on the
+    /// rows before it and a reused cell differed from a fresh one; the
+    /// direct path (`TemplateFileStackTree`) gives it the square's too.
     mutating func show(_ size: Size?) {
         let hidden = size == nil && !squareWhenMissing
         if view.isHidden != hidden { view.isHidden = hidden }
-        guard !hidden else { return }
+        guard !hidden || maxHeight == nil else { return }
         let size = size ?? Size(width: 1, height: 1)
         if maxHeight != nil {
             view.aspectRatio = size.height / size.width
