@@ -531,12 +531,10 @@ private struct _DataImage {
         view.setContentCompressionResistancePriority(aspect.priority, for: .vertical)
     }
 
-    /// A hidden view without a cap takes the square's ratio, as a view
-    /// shown square does: it kept the last shown row's (none in a cell
-    /// made for the row), so its width across a stack whose views are all
-    /// hidden (`height == width × h / w` with its height 0) hung on the
-    /// rows before it and a reused cell differed from a fresh one; the
-    /// direct path (`TemplateFileStackTree`) gives it the square's too.
+    /// A hidden view without a cap takes the square's ratio, whatever rows
+    /// came before, as the direct path (`TemplateFileStackTree`) gives it:
+    /// with its height 0, `height == width × h / w` holds its width at 0
+    /// (across a stack whose views are all hidden, their widths with it).
     mutating func show(_ size: Size?) {
         let hidden = size == nil && !squareWhenMissing
         if view.isHidden != hidden { view.isHidden = hidden }
