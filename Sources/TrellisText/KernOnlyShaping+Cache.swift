@@ -139,6 +139,27 @@ extension _KernOnlyFace {
         return _DiskCache.frame(magic: cacheMagic, version: cacheVersion, payload: payload.bytes)
     }
 
+    /// Whether each of `scalars`' entries is ineligible, or of an eligible
+    /// class with a glyph below `glyphCount`. One pass of comparisons made
+    /// numbers, with no branch and no early exit, which the compiler turns
+    /// into a vector loop: Noto Sans CJK's 65,536 entries cost about 1 M
+    /// instructions a process through `allSatisfy` (a process whose first
+    /// row is Chinese ran 18.4 M in all, callgrind, 2026-12-06).
+    static func _entriesFit(_ scalars: [UInt32], glyphCount: Int) -> Bool {
+        let limit = UInt32(clamping: min(glyphCount, 0x1_0000))
+        return scalars.withUnsafeBufferPointer { entries in
+            var misfits: UInt32 = 0
+            for entry in entries {
+                let kind = entry >> 16
+                let above: UInt32 = kind > ineligible ? 1 : 0
+                let below: UInt32 = kind < ineligible ? 1 : 0
+                let noGlyph: UInt32 = entry & 0xFFFF >= limit ? 1 : 0
+                misfits |= above | (below & noGlyph)
+            }
+            return misfits == 0
+        }
+    }
+
     /// The analysis a cache file's bytes hold for the face `index` of
     /// `path` (`face`, whose glyph count the arrays must fit), as
     /// `.some(nil)` for a face not modelled; nil when the bytes are not a
@@ -164,9 +185,7 @@ extension _KernOnlyFace {
         let words = (glyphCount + 63) / 64
         guard let scalars = reader.array(UInt32.self),
             scalars.count == scalarLimit || scalars.count == cjkScalarLimit,
-            scalars.allSatisfy({
-                $0 >> 16 == ineligible || ($0 >> 16 < ineligible && Int($0 & 0xFFFF) < glyphCount)
-            }),
+            _entriesFit(scalars, glyphCount: glyphCount),
             let advances = reader.array(Int32.self), advances.count == glyphCount,
             let steps = reader.integer(Int64.self), let readsPairs = reader.integer(UInt8.self),
             readsPairs <= 1, let planCount = reader.count(each: 40)

@@ -131,4 +131,67 @@ struct KernOnlyCacheTests {
             stamps: [(face.path, _FileStamp(of: face.path))])
         #expect(Self.decoded(bytes, face) == nil)
     }
+
+    /// A whole file whose character table names a glyph the face does not
+    /// have, or a class past the ineligible one, is refused wherever the
+    /// entry lies (first, last, in the middle); an ineligible entry's glyph
+    /// bits are not read.
+    @Test func refusesACharacterTableEntryWithoutAGlyphOrClass() throws {
+        let face = try Font(family: "Inter")._face
+        let fresh = try #require(
+            _KernOnlyFace.analyze(face: hb_font_get_face(face.hbFont), font: face.hbFont))
+        let glyphCount = UInt32(fresh.advances.count)
+        func file(_ scalars: [UInt32]) -> [UInt8] {
+            let analysis = _KernOnlyFace(
+                scalars: scalars, advances: fresh.advances, simple: fresh.simple,
+                pairLookups: fresh.pairLookups, gpos: fresh.gpos.map { hb_blob_reference($0) },
+                analysisSteps: fresh.analysisSteps)
+            return _KernOnlyFace.encodeCache(
+                analysis, path: face.path, index: face.index,
+                fingerprint: _KernOnlyFace.cacheFingerprint(),
+                stamps: [(face.path, _FileStamp(of: face.path))])
+        }
+        #expect(Self.decoded(file(fresh.scalars), face) != nil)
+        let eligible = try #require(
+            fresh.scalars.firstIndex { $0 >> 16 < _KernOnlyFace.ineligible })
+        let kind = fresh.scalars[eligible] & 0xFFFF_0000
+        for place in [0, 1, fresh.scalars.count / 2 + 3, fresh.scalars.count - 1] {
+            for bad in [
+                kind | glyphCount, kind | 0xFFFF, (_KernOnlyFace.ineligible + 1) << 16,
+                0xFFFF_0000,
+            ] {
+                var scalars = fresh.scalars
+                scalars[place] = bad
+                #expect(Self.decoded(file(scalars), face) == nil, "entry \(place) = \(bad)")
+            }
+            var scalars = fresh.scalars
+            scalars[place] = _KernOnlyFace.ineligible << 16 | 0xFFFF
+            #expect(Self.decoded(file(scalars), face) != nil, "ineligible entry \(place)")
+        }
+    }
+
+    /// `_entriesFit` answers as the plain predicate it replaces, on random
+    /// tables of every length up to 40 and glyph counts around the entries'.
+    @Test func entriesFitAnswersAsThePlainPredicate() {
+        var generator = SplitMix64(seed: 38)
+        for _ in 0..<4_000 {
+            let count = Int(generator.next() % 41)
+            let glyphCount = Int(generator.next() % 70_000)
+            let scalars = (0..<count).map { _ -> UInt32 in
+                let kind = UInt32(generator.next() % 10)
+                let glyph = UInt32(generator.next() % 70_000) & 0xFFFF
+                // Mostly entries that fit, so that whole tables pass too.
+                return generator.next() % 8 == 0
+                    ? kind << 16 | glyph
+                    : (kind % 8) << 16 | (glyphCount > 0 ? glyph % UInt32(glyphCount) : 0)
+            }
+            let expected = scalars.allSatisfy {
+                $0 >> 16 == _KernOnlyFace.ineligible
+                    || ($0 >> 16 < _KernOnlyFace.ineligible && Int($0 & 0xFFFF) < glyphCount)
+            }
+            #expect(
+                _KernOnlyFace._entriesFit(scalars, glyphCount: glyphCount) == expected,
+                "\(scalars) \(glyphCount)")
+        }
+    }
 }
