@@ -260,9 +260,9 @@ let package = Package(
             // DT_RELR, which glibc 2.36 and later apply): the 47,000 the
             // executable has took 1.1 MB of `.rela.dyn` that every process
             // read and walked, now 9 KB. A process with one Chinese row
-            // 7.61 -> 6.92 ms, 5,000 Chinese rows 22.63 -> 22.05 ms (medians
-            // of 60 and 30 alternating runs; gold's link, lld's without the
-            // packing 7.07 and 22.12 ms).
+            // 7.61 -> 6.92 ms, 5,000 Chinese rows 22.63 -> 22.05 ms from
+            // gold's link (lld's without the packing: 7.07 and 22.12 ms;
+            // medians of 60 and 30 alternating runs, 2026-12-06).
             linkerSettings: [
                 .unsafeFlags(
                     [
