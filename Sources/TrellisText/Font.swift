@@ -182,15 +182,11 @@ final class _FontFace: @unchecked Sendable {
     private let coverageFill = Locked<Void>(())
     static let coverageBlockSize = 1024
 
-    private static let registry = Locked<[_FaceKey: _FontFace]>([:])
-    private struct _FaceKey: Hashable {
-        var path: String
-        var index: Int
-    }
+    private static let registry = Locked<[_TableKey: _FontFace]>([:])
     private static let nextID = Atomic<Int>(0)
 
     static func shared(path: String, index: Int = 0) throws(TextError) -> _FontFace {
-        let key = _FaceKey(path: path, index: index)
+        let key = _TableKey.face(path: path, index: index)
         if let face = registry.withLock({ $0[key] }) { return face }
         let face = try _FontFace(path: path, index: index)
         return registry.withLock { faces in

@@ -34,7 +34,7 @@ public final class FontCollection: @unchecked Sendable, CustomStringConvertible 
     /// over (`_skipsASCII`). Zero otherwise.
     let asciiSkips: (UInt64, UInt64)
 
-    private static let interned = Locked<[_FaceIDs: Int32]>([:])
+    private static let interned = Locked<[_TableKey: Int32]>([:])
 
     /// A collection of `fonts` in fallback order. An empty list falls back to
     /// nothing: prefer `init(validating:)`, which rejects it.
@@ -63,7 +63,7 @@ public final class FontCollection: @unchecked Sendable, CustomStringConvertible 
         }
         self.asciiSkips = skips
         // Face ids are 1 and up; a negative entry marks the system's fonts.
-        let key = _FaceIDs(faces.map(\.id) + (systemFallback.map { [-$0.id] } ?? []))
+        let key = _TableKey.faceIDs(faces.map(\.id) + (systemFallback.map { [-$0.id] } ?? []))
         self.id = FontCollection.interned.withLock { table in
             if let id = table[key] { return id }
             let id = Int32(table.count)
@@ -121,14 +121,26 @@ public final class FontCollection: @unchecked Sendable, CustomStringConvertible 
     }
 }
 
-/// Face ids as a dictionary key (`FontCollection.interned`,
-/// `_SystemFallback.resolved`). A type of its own: the first dictionary
-/// keyed by `[Int]` made the runtime look up `Array`'s and `Int`'s
-/// `Hashable` conformances, three scans of every conformance record of
-/// the binary (0.7 M instructions at every start of `trellis measure`),
-/// where this type's own conformance is one scan.
-struct _FaceIDs: Hashable {
-    var ids: [Int]
-
-    init(_ ids: [Int]) { self.ids = ids }
+/// The key of every table the process keeps of its fonts. One type for
+/// them all: the first dictionary keyed by a type has the Swift runtime
+/// look that type's `Hashable` conformance up, a scan of every
+/// conformance record of the executable (4,285 in `trellis`, about 150,000
+/// instructions), and a key of the standard library's types costs a scan
+/// for each of them (`[Int]`: `Array`'s and `Int`'s). With a key type a
+/// table, a process that measured one Chinese row made seven such scans
+/// for these tables; with this one, one (callgrind and gdb, 2026-12-06).
+enum _TableKey: Hashable {
+    /// Face ids (`FontCollection.interned`, `_SystemFallback.resolved`).
+    case faceIDs([Int])
+    /// A face of a font file (`_FontFace.registry`,
+    /// `_SystemFallback.describe`).
+    case face(path: String, index: Int)
+    /// A system fallback's pattern source and language
+    /// (`_SystemFallback.shared`).
+    case fallback(_PatternSource?, language: String)
+    /// A fontconfig ranking's pattern (`_SystemFallback.ranking(for:)`).
+    case ranking(family: String, weight: Int32, language: String)
+    /// A character and a language number (`_SystemFallback.chosen`), or
+    /// a text's hash (`_AttributedTextCache`).
+    case number(UInt64)
 }

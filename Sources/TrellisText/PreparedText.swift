@@ -473,7 +473,8 @@ extension _Workspace {
                         piecesBuffer[index].measure = known
                     } else {
                         scratch.missedPieces.append(index)
-                        scratch.missedParts.append((start..<contentEnd, wordEnd))
+                        scratch.missedParts.append(
+                            _Part(range: start..<contentEnd, trailingStart: wordEnd))
                     }
                 case .uncached where piece.flags & _Piece.tab != 0:
                     piecesBuffer[index].measure = tabbedMeasure(

@@ -15,7 +15,9 @@ final class _AttributedTextCache: @unchecked Sendable {
         let runs: [AttributedText.Run]
     }
 
-    private let table = Locked<[UInt64: Entry]>([:])
+    /// Keyed as the process's font tables are (`_TableKey`), a runtime
+    /// conformance scan less than `UInt64` keys cost every process.
+    private let table = Locked<[_TableKey: Entry]>([:])
     let capacity: Int
 
     init(capacity: Int) { self.capacity = capacity }
@@ -42,7 +44,8 @@ final class _AttributedTextCache: @unchecked Sendable {
     /// The prepared text of `text`, whose hash is `hash`, if cached.
     func value(for text: AttributedText, hash: UInt64) -> _PreparedText? {
         table.withLock { entries in
-            guard let entry = entries[hash], entry.runs == text.runs, entry.text.text == text.string
+            guard let entry = entries[.number(hash)], entry.runs == text.runs,
+                entry.text.text == text.string
             else { return nil }
             return entry.text
         }
@@ -51,7 +54,7 @@ final class _AttributedTextCache: @unchecked Sendable {
     func insert(_ prepared: _PreparedText, of text: AttributedText, hash: UInt64) {
         table.withLock { entries in
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-            entries[hash] = Entry(text: prepared, runs: text.runs)
+            entries[.number(hash)] = Entry(text: prepared, runs: text.runs)
         }
     }
 

@@ -56,7 +56,7 @@ extension _Workspace {
     /// punctuation); nil otherwise. Shaped alone, such a part is one run with
     /// that face, so this is its measure bit for bit.
     func ideographKernOnlyMeasure(
-        _ text: UnsafeBufferPointer<UInt8>, _ part: (range: Range<Int>, trailingStart: Int),
+        _ text: UnsafeBufferPointer<UInt8>, _ part: _Part,
         faces: [_FontFace]
     ) -> _PieceMeasure? {
         guard usesKernModel, let face = ideographRunFace(text, part.range, faces: faces)
@@ -74,7 +74,7 @@ extension _Workspace {
     /// `shape`). Each measure is that of shaping the part alone, by the same
     /// argument as `shapeBatch`'s (safe-to-break boundaries, same script).
     func shapeIdeographBatches(
-        _ text: UnsafeBufferPointer<UInt8>, _ parts: [(range: Range<Int>, trailingStart: Int)],
+        _ text: UnsafeBufferPointer<UInt8>, _ parts: [_Part],
         faces: [_FontFace], into measures: inout [_PieceMeasure?]
     ) {
         measures.removeAll(keepingCapacity: true)
@@ -97,7 +97,7 @@ extension _Workspace {
                 counts.append(1)
             }
         }
-        var batch: [(range: Range<Int>, trailingStart: Int)] = []
+        var batch: [_Part] = []
         var batchMeasures: [_PieceMeasure?] = []
         for (key, count) in zip(batchKeys.indices, counts) where count > 1 {
             let face = batchKeys[key].face

@@ -216,7 +216,8 @@ extension _Workspace {
                 (faceIndex == 0
                     ? kernOnlyMeasure(text, range, trailingStart: range.upperBound, face: faces[0])
                     : nil)
-                    ?? ideographKernOnlyMeasure(text, (range, range.upperBound), faces: faces),
+                    ?? ideographKernOnlyMeasure(
+                        text, _Part(range: range, trailingStart: range.upperBound), faces: faces),
             measure.fontMask == 1 << UInt32(faceIndex),
             measure.wordClusters == 1,
             measure.spaceEm.bitPattern == 0, measure.spaceClusters == 0,

@@ -75,7 +75,7 @@ extension _Workspace {
     /// piece or the model does not measure it.
     @inline(never)
     func memoizedRunMeasure(
-        _ text: UnsafeBufferPointer<UInt8>, _ part: (range: Range<Int>, trailingStart: Int),
+        _ text: UnsafeBufferPointer<UInt8>, _ part: _Part,
         faces: [_FontFace], collection: Int32
     ) -> _PieceMeasure? {
         guard part.trailingStart >= part.range.upperBound,

@@ -30,7 +30,7 @@ extension _Workspace {
     /// parts that have none. A part with a glyph the first face lacks is
     /// left to `shape`, which then finds it a fallback font.
     func shapeScriptBatches(
-        _ text: UnsafeBufferPointer<UInt8>, _ parts: [(range: Range<Int>, trailingStart: Int)],
+        _ text: UnsafeBufferPointer<UInt8>, _ parts: [_Part],
         faces: [_FontFace], into measures: inout [_PieceMeasure?]
     ) {
         if usesIdeographBatches {
@@ -55,7 +55,7 @@ extension _Workspace {
                 groups.append([order])
             }
         }
-        var batch: [(range: Range<Int>, trailingStart: Int)] = []
+        var batch: [_Part] = []
         var batchMeasures: [_PieceMeasure?] = []
         for group in groups where group.count > 1 {
             batch.removeAll(keepingCapacity: true)
@@ -121,7 +121,7 @@ extension _Workspace {
     ///   - separator: the bytes put between two parts (`_batchSeparator`;
     ///     tests pass none to shape parts side by side).
     func shapeBatch(
-        _ text: UnsafeBufferPointer<UInt8>, _ parts: [(range: Range<Int>, trailingStart: Int)],
+        _ text: UnsafeBufferPointer<UInt8>, _ parts: [_Part],
         face: _FontFace, faceIndex: Int = 0, into measures: inout [_PieceMeasure?],
         separator: [UInt8] = _batchSeparator
     ) {

@@ -42,19 +42,14 @@ final class _SystemFallback: @unchecked Sendable {
     /// process: a few patterns at most (collections of the same family share
     /// them); each candidate holds a reference on its charset, so the
     /// patterns and font sets fontconfig answered with are freed.
-    private struct _RankingKey: Hashable {
-        var family: String
-        var weight: Int32
-        var language: String
-    }
-    private static let rankings = Locked<[_RankingKey: [_Candidate]]>([:])
+    private static let rankings = Locked<[_TableKey: [_Candidate]]>([:])
     /// The face chosen per (character, language index), nil when no system font has it.
     /// Room for a few thousand characters from the start: growing it
     /// rehashed every answer at each doubling (1.9 M instructions for the
     /// 4,274 characters of 5,000 Chinese rows).
     /// Only for the choices `answers` does not keep: characters beyond the
     /// Basic Multilingual Plane, languages numbered from 4 on.
-    private let chosen = Locked<[UInt64: _FontFace?]>([:])
+    private let chosen = Locked<[_TableKey: _FontFace?]>([:])
     /// Whether `chosen` holds a key `answers` could hold (a character of
     /// the Basic Multilingual Plane in a language numbered below 4, an
     /// answer `answers` had no room for: past its 1,024 faces): until
@@ -75,7 +70,7 @@ final class _SystemFallback: @unchecked Sendable {
         if key & 0xFFFF_FFFF < 0x1_0000 && Int(key >> 32) < _SharedAnswers.languageCount {
             chosenOverlapsAnswers.store(true, ordering: .releasing)
         }
-        chosen.withLock { $0[key] = .some(face) }
+        chosen.withLock { $0[.number(key)] = .some(face) }
     }
     /// The face chosen per character of the Basic Multilingual Plane in the
     /// first four languages, read without a lock (_SystemFonts+SharedAnswers.swift).
@@ -142,20 +137,16 @@ final class _SystemFallback: @unchecked Sendable {
     /// Collections resolved for texts (`FontCollection._resolved(for:)`),
     /// by the ids of their faces: texts that need the same system fonts
     /// share one collection. At most `resolvedLimit` are kept.
-    private let resolved = Locked<[_FaceIDs: FontCollection]>([:])
+    private let resolved = Locked<[_TableKey: FontCollection]>([:])
     private static let resolvedLimit = 256
 
     /// One fallback per (first font, language), for the whole process:
     /// collections that end in the same ranking share its caches and its
     /// id, so their widths are cached once (a markup span's bold run
     /// builds its collection again for every text).
-    private struct _SharedKey: Hashable {
-        var source: _PatternSource?
-        var language: String
-    }
-    private static let shared = Locked<[_SharedKey: _SystemFallback]>([:])
+    private static let shared = Locked<[_TableKey: _SystemFallback]>([:])
     /// What `describe` read from each font file (path and face index).
-    private static let descriptions = Locked<[String: (family: String, weight: Int32)?]>([:])
+    private static let descriptions = Locked<[_TableKey: (family: String, weight: Int32)?]>([:])
 
     /// fontconfig is used under one lock: its configuration is process-wide.
     private static let fontconfig = Locked<OpaquePointer?>(nil)
@@ -165,7 +156,7 @@ final class _SystemFallback: @unchecked Sendable {
     /// `pattern`) in text of `language`.
     /// - Complexity: O(1) after the first call for the pair.
     static func shared(source: _PatternSource?, language: String) -> _SystemFallback {
-        let key = _SharedKey(source: source, language: language)
+        let key = _TableKey.fallback(source, language: language)
         if let known = shared.withLock({ $0[key] }) { return known }
         let made = _SystemFallback(source: source, language: language)
         return shared.withLock { table in
@@ -235,7 +226,7 @@ final class _SystemFallback: @unchecked Sendable {
     /// - Complexity: O(1) after the first call for the file and face (a
     ///   query reads the file's tables).
     static func describe(path: String, index: Int) -> (family: String, weight: Int32)? {
-        let key = path + "\u{0}" + String(index)
+        let key = _TableKey.face(path: path, index: index)
         if let known = descriptions.withLock({ $0[key] }) { return known }
         // Kept across processes (_SystemFonts+DescriptionCache.swift).
         let read = _DescriptionCache.describe(path: path, index: index) {
@@ -280,7 +271,7 @@ final class _SystemFallback: @unchecked Sendable {
     /// `fonts` followed by `added`, as one collection shared by every text
     /// that needs these fonts.
     func resolvedCollection(_ fonts: [Font], adding added: [_FontFace]) -> FontCollection {
-        let key = _FaceIDs(fonts.map(\._face.id) + added.map(\.id))
+        let key = _TableKey.faceIDs(fonts.map(\._face.id) + added.map(\.id))
         if let known = resolved.withLock({ $0[key] }) { return known }
         let made = FontCollection(fonts + added.map(Font.init(_sharing:)))
         resolved.withLock { table in
@@ -307,7 +298,7 @@ final class _SystemFallback: @unchecked Sendable {
         let key = UInt64(scalar) | UInt64(languageIndex) << 32
         if !answers.mayKeep(scalar, language: languageIndex)
             || chosenOverlapsAnswers.load(ordering: .acquiring),
-            let known = chosen.withLock({ $0[key] })
+            let known = chosen.withLock({ $0[.number(key)] })
         {
             return known
         }
@@ -414,7 +405,8 @@ final class _SystemFallback: @unchecked Sendable {
     /// sequence is drawn by the emoji font as a whole; `_EmojiSequences.swift`).
     /// - Complexity: O(1) after the first call for the scalar.
     func colorEmojiFace(for scalar: UInt32) -> _FontFace? {
-        let key = UInt64(scalar) | UInt64(languageIndex(Self.colorEmojiKey)) << 32
+        let key = _TableKey.number(
+            UInt64(scalar) | UInt64(languageIndex(Self.colorEmojiKey)) << 32)
         if let known = chosen.withLock({ $0[key] }) { return known }
         var found: _FontFace?
         for candidate in ranking(for: "und-zsye") {
@@ -479,7 +471,7 @@ final class _SystemFallback: @unchecked Sendable {
     private func ranking(for language: String) -> [_Candidate] {
         // Read before the fontconfig lock, which `describe` takes.
         let (family, weight) = pattern
-        let key = _RankingKey(family: family, weight: weight, language: language)
+        let key = _TableKey.ranking(family: family, weight: weight, language: language)
         // Made under the fontconfig lock, so each key is ranked once.
         return Self.fontconfig.withLock { config in
             if let known = Self.rankings.withLock({ $0[key] }) { return known }

@@ -21,7 +21,8 @@ import TrellisTestSupport
         let bytes = Array(text.utf8)
         return bytes.withUnsafeBufferPointer { buffer in
             var batched: [_PieceMeasure?] = []
-            workspace.shapeBatch(buffer, parts, face: face, into: &batched, separator: separator)
+            workspace.shapeBatch(
+                buffer, parts.map(_Part.init), face: face, into: &batched, separator: separator)
             let alone = parts.map {
                 workspace.shape(
                     buffer, range: $0.range, trailingStart: $0.trailingStart, rtl: false,
@@ -134,9 +135,10 @@ import TrellisTestSupport
                 for parts in groups.values where parts.count > 1 {
                     var batched: [_PieceMeasure?] = []
                     var sideBySide: [_PieceMeasure?] = []
-                    workspace.shapeBatch(buffer, parts, face: face, into: &batched)
+                    workspace.shapeBatch(buffer, parts.map(_Part.init), face: face, into: &batched)
                     workspace.shapeBatch(
-                        buffer, parts, face: face, into: &sideBySide, separator: [])
+                        buffer, parts.map(_Part.init), face: face, into: &sideBySide,
+                        separator: [])
                     for (order, part) in parts.enumerated() {
                         let alone = workspace.shape(
                             buffer, range: part.range, trailingStart: part.trailingStart,

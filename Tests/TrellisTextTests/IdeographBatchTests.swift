@@ -67,7 +67,8 @@ struct IdeographBatchTests {
         let bytes = Array(text.utf8)
         try bytes.withUnsafeBufferPointer { buffer in
             var batched: [_PieceMeasure?] = []
-            workspace.shapeIdeographBatches(buffer, parts, faces: resolved.faces, into: &batched)
+            workspace.shapeIdeographBatches(
+                buffer, parts.map(_Part.init), faces: resolved.faces, into: &batched)
             let reference = try _Workspace()
             reference.usesIdeographBatches = false
             for (part, measure) in zip(parts, batched) {
@@ -93,9 +94,9 @@ struct IdeographBatchTests {
         let bytes = Array(text.utf8)
         bytes.withUnsafeBufferPointer { buffer in
             var batched: [_PieceMeasure?] = []
+            let parts = [(0..<4, 4), (4..<7, 7), (7..<11, 11), (11..<14, 14), (14..<17, 17)]
             workspace.shapeIdeographBatches(
-                buffer, [(0..<4, 4), (4..<7, 7), (7..<11, 11), (11..<14, 14), (14..<17, 17)],
-                faces: resolved.faces, into: &batched)
+                buffer, parts.map(_Part.init), faces: resolved.faces, into: &batched)
             #expect(batched.map { $0 == nil } == [true, true, true, false, false])
         }
     }

@@ -89,7 +89,8 @@ import TrellisTestSupport
         bytes.withUnsafeBufferPointer { buffer in
             var batched: [_PieceMeasure?] = []
             workspace.shapeBatch(
-                buffer, [(0..<2, 2), (2..<3, 3)], face: face, into: &batched, separator: [])
+                buffer, [(0..<2, 2), (2..<3, 3)].map(_Part.init), face: face, into: &batched,
+                separator: [])
             #expect(batched.count == 2)
             #expect(batched[0] == nil)
             #expect(batched[1] == nil)
@@ -108,7 +109,8 @@ import TrellisTestSupport
         ]
         bytes.withUnsafeBufferPointer { buffer in
             var batched: [_PieceMeasure?] = []
-            workspace.shapeScriptBatches(buffer, parts, faces: fonts.faces, into: &batched)
+            workspace.shapeScriptBatches(
+                buffer, parts.map(_Part.init), faces: fonts.faces, into: &batched)
             #expect(batched.map { $0 != nil } == [true, true, false, false])
             for (part, measure) in zip(parts, batched) {
                 guard let measure else { continue }
