@@ -127,7 +127,7 @@ public final class FontCollection: @unchecked Sendable, CustomStringConvertible 
 /// conformance record of the executable (4,285 in `trellis`, about 150,000
 /// instructions), and a key of the standard library's types costs a scan
 /// for each of them (`[Int]`: `Array`'s and `Int`'s). With a key type a
-/// table, a process that measured one Chinese row made seven such scans
+/// table, a process that measured one Chinese row made six such scans
 /// for these tables; with this one, one (callgrind and gdb, 2026-12-06).
 enum _TableKey: Hashable {
     /// Face ids (`FontCollection.interned`, `_SystemFallback.resolved`).

@@ -64,12 +64,9 @@ struct _PrepareScratch {
 struct _Part {
     var range: Range<Int>
     var trailingStart: Int
+}
 
-    init(range: Range<Int>, trailingStart: Int) {
-        self.range = range
-        self.trailingStart = trailingStart
-    }
-
+extension _Part {
     /// A part given as a tuple (tests).
     init(_ part: (range: Range<Int>, trailingStart: Int)) {
         self.init(range: part.range, trailingStart: part.trailingStart)
