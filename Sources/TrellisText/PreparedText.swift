@@ -438,8 +438,9 @@ extension _Workspace {
                 if flags & _Piece.paragraphBreak != 0 { paragraphStart = end }
             }
             scratch.trailingFaces.reverse()
-            // Pass 2: each piece's measure, from the caches or shaped; the
-            // left-to-right pieces no cache has are shaped together after it.
+            // Pass 2: each piece's measure, from the caches, or measured
+            // without HarfBuzz where it can be; the left-to-right pieces
+            // left are shaped together after it.
             scratch.missedPieces.removeAll(keepingCapacity: true)
             scratch.missedParts.removeAll(keepingCapacity: true)
             var nextMemoRun = 0
@@ -471,10 +472,19 @@ extension _Workspace {
                 case .shared(let key):
                     if let known = sharedMeasure(key, cache: cache) {
                         piecesBuffer[index].measure = known
+                        continue
+                    }
+                    let part = _Part(range: start..<contentEnd, trailingStart: wordEnd)
+                    // Measured here when no HarfBuzz is needed: a later
+                    // piece of this text with the same key then finds it.
+                    if let measure = measureWithoutShaping(
+                        text, part, fonts: fonts, faces: faces, ideographsFrom: ideographsFrom)
+                    {
+                        remember(measure, for: key, cache: cache)
+                        piecesBuffer[index].measure = measure
                     } else {
                         scratch.missedPieces.append(index)
-                        scratch.missedParts.append(
-                            _Part(range: start..<contentEnd, trailingStart: wordEnd))
+                        scratch.missedParts.append(part)
                     }
                 case .uncached where piece.flags & _Piece.tab != 0:
                     piecesBuffer[index].measure = tabbedMeasure(
@@ -505,39 +515,6 @@ extension _Workspace {
                     }
                     piecesBuffer[index].measure = measure
                 }
-            }
-            if !scratch.missedPieces.isEmpty {
-                // Pieces the font only kerns, with known pairs, need no HarfBuzz.
-                var kept = 0
-                for order in scratch.missedPieces.indices {
-                    let index = scratch.missedPieces[order]
-                    let part = scratch.missedParts[order]
-                    // Pieces of CJK characters the memo holds skip the
-                    // first face and finding their face (Workspace+MemoizedRuns.swift).
-                    if let measure =
-                        (_mayTakeIdeographMemo(text, part.range, from: ideographsFrom)
-                            ? memoizedRunMeasure(text, part, faces: faces, collection: fonts.id)
-                            : nil)
-                        // The face unretained: it is shared by every thread
-                        // (`fonts.faces[0]` retained it, twice a Chinese row).
-                        ?? fonts.faceList[0]._withUnsafeGuaranteedRef({
-                            kernOnlyMeasure(
-                                text, part.range, trailingStart: part.trailingStart, face: $0)
-                        })
-                        ?? ideographKernOnlyMeasure(text, part, faces: fonts.faces)
-                    {
-                        if case .shared(let key) = lookups[index] {
-                            remember(measure, for: key, cache: cache)
-                        }
-                        piecesBuffer[index].measure = measure
-                    } else {
-                        scratch.missedPieces[kept] = index
-                        scratch.missedParts[kept] = part
-                        kept += 1
-                    }
-                }
-                scratch.missedPieces.removeSubrange(kept...)
-                scratch.missedParts.removeSubrange(kept...)
             }
             if !scratch.missedPieces.isEmpty {
                 let batched = scratch.missedPieces.count > 1
@@ -590,5 +567,29 @@ extension _Workspace {
                 text: string, fonts: fonts, pieces: pieces, bidiRuns: runs,
                 missingClusters: missing)
         }
+    }
+
+    /// The measure of a piece no cache had, when it needs no HarfBuzz:
+    /// CJK characters the ideograph memo holds (Workspace+MemoizedRuns.swift),
+    /// a piece the first font only kerns with known pairs, or one drawn with
+    /// another face that only kerns it (`ideographKernOnlyMeasure`); nil
+    /// when it must be shaped.
+    @inline(__always)
+    private func measureWithoutShaping(
+        _ text: UnsafeBufferPointer<UInt8>, _ part: _Part, fonts: FontCollection,
+        faces: [_FontFace], ideographsFrom: Int
+    ) -> _PieceMeasure? {
+        // Pieces of CJK characters the memo holds skip the first face and
+        // finding their face.
+        if _mayTakeIdeographMemo(text, part.range, from: ideographsFrom),
+            let measure = memoizedRunMeasure(text, part, faces: faces, collection: fonts.id)
+        {
+            return measure
+        }
+        // The face unretained: it is shared by every thread
+        // (`fonts.faces[0]` retained it, twice a Chinese row).
+        return fonts.faceList[0]._withUnsafeGuaranteedRef {
+            kernOnlyMeasure(text, part.range, trailingStart: part.trailingStart, face: $0)
+        } ?? ideographKernOnlyMeasure(text, part, faces: faces)
     }
 }
