@@ -20,7 +20,9 @@ struct _PrepareScratch {
     private var pieces: _AlignedBuffer<_Piece>?
     /// Runs of pieces measured from the ideograph memo (`memoRunsBuffer`).
     private var memoRuns: _AlignedBuffer<(first: Int32, end: Int32)>?
-    /// Pieces no cache had, with their ranges and trailing whitespace starts.
+    /// Pieces no cache had that need HarfBuzz (pass 2 measured the others
+    /// where it found them missing: `measureWithoutShaping`), with their
+    /// ranges and trailing whitespace starts.
     var missedPieces: [Int] = []
     var missedParts: [_Part] = []
     /// What `shapeBatch` measured of them.
