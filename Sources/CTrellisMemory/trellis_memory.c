@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #endif
 
 #if defined(__GLIBC__) && defined(__linux__)
@@ -136,9 +137,62 @@ void trellis_touch_pages(void *start, unsigned long length) {
 #endif
 }
 
+#if defined(__linux__)
+/// This thread's CPU time: the host providing a page stalls the thread in
+/// its fault, which counts; being preempted by the process's other threads
+/// does not.
+static uint64_t thread_nanoseconds(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+#endif
+
+unsigned long trellis_touch_heap(void *start, unsigned long length, unsigned long extent,
+                                 unsigned long long slowNanoseconds) {
+#if defined(__linux__)
+    const unsigned long huge = 2ul << 20;
+    unsigned long next = 0;
+    while (next < length) {
+        unsigned long step = length - next < huge ? length - next : huge;
+        uint64_t before = thread_nanoseconds();
+        trellis_touch_pages((char *)start + next, step);
+        next += step;
+        if (thread_nanoseconds() - before > slowNanoseconds) {
+            if (next < extent) {
+                madvise((char *)start + next, extent - next, MADV_NOHUGEPAGE);
+            }
+            if (next < length) trellis_touch_pages((char *)start + next, length - next);
+            return next;
+        }
+    }
+#else
+    trellis_touch_pages(start, length);
+    (void)slowNanoseconds;
+#endif
+    return extent;
+}
+
 #if defined(__GLIBC__) && defined(__linux__)
+/// A 2 MB page whose writing takes longer than this (in nanoseconds of the
+/// writing thread's CPU time) was not ready in the host: see `populate`.
+static const uint64_t slowHugePage = 1000000;
+
+/// Faults the first `length` bytes of the huge-page part of the heap in,
+/// 2 MB at a time, each timed (`trellis_touch_heap`). A virtual machine
+/// whose host takes back the guest's free memory (free page reporting: on
+/// this project's VM, free 2 MB blocks a few seconds after they were
+/// freed) must provide a whole 2 MB block again for each huge page, about
+/// 5 ms a page, where a page whose block the host still holds takes about
+/// 0.2 ms and 4 KB pages, taken from blocks in use, take neither (16 MB
+/// written a page at a time, 2026-12-06: huge pages 1.3-1.9 ms back to
+/// back and 32-43 ms three seconds after the last run; 4 KB pages 6-9 ms
+/// either way). So after the first slow one, the rest of the heap is
+/// marked for 4 KB pages: those this thread touches next, and those the
+/// process fills later, past `length`.
 static void *populate(void *length) {
-    trellis_touch_pages((void *)hugeStart, (unsigned long)(uintptr_t)length);
+    trellis_touch_heap((void *)hugeStart, (unsigned long)(uintptr_t)length,
+                       (unsigned long)(hugeEnd - hugeStart), slowHugePage);
     mallopt(M_TRIM_THRESHOLD, batchTrimThreshold);
     return NULL;
 }

@@ -88,4 +88,55 @@ import TrellisTestSupport
         #expect(shared.touches.load(ordering: .relaxed) > 1)
         #expect(shared.lost.load(ordering: .relaxed) == 0)
     }
+
+    /// The `VmFlags` of the mapping of /proc/self/smaps that holds `address`.
+    static func mappingFlags(_ address: UnsafeMutableRawPointer) throws -> [String] {
+        // Read to its end: the file's size is given as 0.
+        let file = try #require(FileHandle(forReadingAtPath: "/proc/self/smaps"))
+        defer { try? file.close() }
+        let smaps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+        let target = UInt(bitPattern: address)
+        var inside = false
+        for line in smaps.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            if let range = fields.first, range.contains("-"), !range.hasSuffix(":") {
+                let bounds = range.split(separator: "-").compactMap { UInt($0, radix: 16) }
+                inside = bounds.count == 2 && bounds[0] <= target && target < bounds[1]
+            } else if inside && line.hasPrefix("VmFlags:") {
+                return fields.dropFirst().map(String.init)
+            }
+        }
+        return []
+    }
+
+    /// `trellis_touch_heap` (the batch heap's thread): after the first
+    /// 2 MB step slower than the limit, the rest of the extent is marked
+    /// for 4 KB pages, and no byte changes; with no step slow, nothing is.
+    @Test func touchHeapTakesSmallPagesAfterASlowStep() throws {
+        let huge = 2 << 20
+        let extent = 8 << 20
+        var generator = SeededGenerator(seed: 0x6865_6170)
+        for slow in [UInt64.max, 0] {
+            let region = UnsafeMutableRawPointer.allocate(byteCount: extent, alignment: huge)
+            defer { region.deallocate() }
+            for offset in stride(from: 0, to: extent, by: 997) {
+                region.storeBytes(
+                    of: UInt8.random(in: 0...255, using: &generator), toByteOffset: offset,
+                    as: UInt8.self)
+            }
+            let before = Array(UnsafeRawBufferPointer(start: region, count: extent))
+            let marked = trellis_touch_heap(region, UInt(3 * huge), UInt(extent), slow)
+            #expect(Array(UnsafeRawBufferPointer(start: region, count: extent)) == before)
+            if slow == 0 {
+                // Every step is slow: the first one decides.
+                #expect(marked == UInt(huge))
+                #expect(!(try Self.mappingFlags(region)).contains("nh"))
+                #expect(try Self.mappingFlags(region + huge).contains("nh"))
+                #expect(try Self.mappingFlags(region + extent - 1).contains("nh"))
+            } else {
+                #expect(marked == UInt(extent))
+                #expect(!(try Self.mappingFlags(region + huge)).contains("nh"))
+            }
+        }
+    }
 }

@@ -25,9 +25,10 @@ void trellis_use_batch_heap(unsigned long pad, int oneArena);
 
 /// Has the kernel fault in the first `bytes` (rounded up to 2 MB, at most
 /// what it added) of the heap `trellis_use_batch_heap` grew, on a thread of
-/// its own (`trellis_touch_pages`; the blocks allocated next lie there): the
+/// its own (`trellis_touch_heap`; the blocks allocated next lie there): the
 /// pages are zeroed meanwhile on another core rather than when the process
-/// first writes them. Returns at once; the contents of the heap are not
+/// first writes them. Once a huge page is slow to come (a VM's host that
+/// had taken the memory back), the rest of the heap takes 4 KB pages. Returns at once; the contents of the heap are not
 /// changed. `trellis_release_free_memory` waits for that thread before it
 /// gives memory back. Does nothing before `trellis_use_batch_heap`, after
 /// an earlier call, or where the C library is not glibc on Linux.
@@ -44,6 +45,19 @@ void trellis_fault_in_batch_heap(unsigned long bytes);
 /// of it (85 ms once, on a loaded VM whose host was slow to provide pages).
 /// Does nothing on other systems.
 void trellis_touch_pages(void *start, unsigned long length);
+
+/// Touches the first `length` bytes from `start` as `trellis_touch_pages`
+/// does, 2 MB at a time, each step timed in this thread's CPU time; after
+/// the first step that took more than `slowNanoseconds`, the rest of the
+/// `extent` bytes from `start` are marked for 4 KB pages
+/// (`madvise(MADV_NOHUGEPAGE)`) before the rest is touched. Returns the
+/// offset from which they were marked, or `extent` when no step was slow.
+/// `trellis_fault_in_batch_heap`'s thread calls it with 1 ms: a huge page
+/// the host of a virtual machine had taken back (free page reporting)
+/// costs about 5 ms, a 4 KB page nothing more. Elsewhere than Linux it
+/// only touches the pages and returns `extent`.
+unsigned long trellis_touch_heap(void *start, unsigned long length, unsigned long extent,
+                                 unsigned long long slowNanoseconds);
 
 /// The bytes of a regular file after `descriptor`'s offset (what is left
 /// to read of standard input redirected from a file), or 0 for anything
