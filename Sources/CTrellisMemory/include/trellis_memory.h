@@ -28,9 +28,10 @@ void trellis_use_batch_heap(unsigned long pad, int oneArena);
 /// its own (`trellis_touch_heap`; the blocks allocated next lie there): the
 /// pages are zeroed meanwhile on another core rather than when the process
 /// first writes them. Once a huge page is slow to come (a VM's host that
-/// had taken the memory back), the rest of the heap takes 4 KB pages. Returns at once; the contents of the heap are not
-/// changed. `trellis_release_free_memory` waits for that thread before it
-/// gives memory back. Does nothing before `trellis_use_batch_heap`, after
+/// had taken the memory back), the rest of the heap takes 4 KB pages.
+/// Returns at once; the contents of the heap are not changed.
+/// `trellis_release_free_memory` waits for that thread before it gives
+/// memory back. Does nothing before `trellis_use_batch_heap`, after
 /// an earlier call, or where the C library is not glibc on Linux.
 void trellis_fault_in_batch_heap(unsigned long bytes);
 
