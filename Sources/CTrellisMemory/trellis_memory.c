@@ -2,6 +2,7 @@
 
 // Any C library header defines __GLIBC__ when the library is glibc.
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -21,6 +22,12 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
+#endif
+
+#if defined(__GLIBC__) || defined(__linux__)
+/// A transparent huge page's size on x86-64: the heap's part for them is
+/// aligned to it, and it is faulted in a page of this size at a time.
+static const uintptr_t hugePageBytes = 2u << 20;
 #endif
 
 #if defined(__GLIBC__) && defined(__linux__)
@@ -92,7 +99,7 @@ void trellis_use_batch_heap(unsigned long pad, int oneArena) {
     }
     uintptr_t after = (uintptr_t)sbrk(0);
     while (count > 0) free(blocks[--count]);
-    const uintptr_t huge = 2u << 20;
+    const uintptr_t huge = hugePageBytes;
     uintptr_t start = (before + huge - 1) & ~(huge - 1);
     uintptr_t end = after & ~(huge - 1);
     if (before == (uintptr_t)-1 || after == (uintptr_t)-1 || end <= start) return;
@@ -151,7 +158,7 @@ static uint64_t thread_nanoseconds(void) {
 unsigned long trellis_touch_heap(void *start, unsigned long length, unsigned long extent,
                                  unsigned long long slowNanoseconds) {
 #if defined(__linux__)
-    const unsigned long huge = 2ul << 20;
+    const unsigned long huge = hugePageBytes;
     unsigned long next = 0;
     while (next < length) {
         unsigned long step = length - next < huge ? length - next : huge;
@@ -200,7 +207,7 @@ static void *populate(void *length) {
 
 void trellis_fault_in_batch_heap(unsigned long bytes) {
 #if defined(__GLIBC__) && defined(__linux__)
-    const uintptr_t huge = 2u << 20;
+    const uintptr_t huge = hugePageBytes;
     if (hugeEnd <= hugeStart || bytes == 0 || populating) return;
     uintptr_t length = ((uintptr_t)bytes + huge - 1) & ~(huge - 1);
     if (length > hugeEnd - hugeStart) length = hugeEnd - hugeStart;
