@@ -2,8 +2,9 @@
 // Trellis: UIKit-style self-sizing layout for Linux. Its library modules
 // in layers, bottom up: a module depends only on modules of lower layers
 // (and on the C libraries: CFreeType, CHarfBuzz, CFontconfig, CPNG,
-// CTrellisICU, CTrellisMemory). Scripts/import-check.py checks these lines
-// against the targets below; docs/module-contracts.md says what each offers.
+// CTrellisICU, CTrellisMemory, CTrellisUTF8). Scripts/import-check.py
+// checks these lines against the targets below; docs/module-contracts.md
+// says what each offers.
 // layer 0: TrellisSupport, TrellisData, TrellisConstraints
 // layer 1: TrellisGeometry
 // layer 2: TrellisText, TrellisLists
@@ -85,13 +86,17 @@ let package = Package(
         // of rows and gives the pages its caches free back after each batch;
         // the heap set-up of `trellis measure` (one arena, huge pages).
         .target(name: "CTrellisMemory"),
+        // UTF-8 validation 32 bytes at a time (AVX2, chosen at run time) and
+        // the end of a JSON string's plain bytes 16 at a time (SSE2), for
+        // TrellisData's line reader.
+        .target(name: "CTrellisUTF8"),
 
         // What several modules share: the one lock, the seeded generator.
         .target(name: "TrellisSupport"),
         // The data formats every layer reads and writes: the JSON reader
         // with positions, the one JSON writer, the JSON Lines line splitter,
         // data rows, `SourcePosition` and the positioned errors. A leaf.
-        .target(name: "TrellisData"),
+        .target(name: "TrellisData", dependencies: ["CTrellisUTF8"]),
         // Re-exports `SourcePosition` (it lived here first).
         .target(name: "TrellisGeometry", dependencies: ["TrellisData"]),
         .target(

@@ -2,10 +2,11 @@ import Testing
 import TrellisData
 import TrellisTestSupport
 
-/// `_utf8Validity`, `trellis measure`'s check of each line's text (eight
-/// bytes at a time through ASCII and two-byte sequences), against the
-/// standard library's `UTF8Span(validating:)`: the same bytes well-formed,
-/// and the same `isKnownASCII`.
+/// `_utf8Validity`, `trellis measure`'s check of each line's text (32
+/// bytes at a time with AVX2), and `_utf8ValidityScalar` (eight bytes at a
+/// time through ASCII and two-byte sequences), against the standard
+/// library's `UTF8Span(validating:)`: the same bytes well-formed, and the
+/// same `isKnownASCII`.
 @Suite struct UTF8ValidityTests {
     /// The standard library's answer: nil when not well-formed, otherwise
     /// whether the bytes are all ASCII.
@@ -16,8 +17,15 @@ import TrellisTestSupport
         }
     }
 
-    static func validity(_ bytes: [UInt8]) -> Bool? {
-        bytes.withUnsafeBufferPointer { _utf8Validity($0) }
+    /// `_utf8Validity`'s answer (32 bytes at a time where the processor
+    /// has AVX2), checked to be the scalar check's too.
+    static func validity(
+        _ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Bool? {
+        let answer = bytes.withUnsafeBufferPointer { _utf8Validity($0) }
+        let scalar = bytes.withUnsafeBufferPointer { _utf8ValidityScalar($0) }
+        #expect(answer == scalar, "\(bytes)", sourceLocation: sourceLocation)
+        return answer
     }
 
     /// A character of each length: ASCII, two bytes (Latin-1, Cyrillic,
@@ -111,10 +119,84 @@ import TrellisTestSupport
         }
     }
 
+    /// Random texts of up to 300 bytes (up to ten 32-byte blocks) of
+    /// Chinese, Cyrillic, ASCII and characters of every length, runs of one
+    /// kind or mixed, spoiled as above: sequences begin and end on every
+    /// side of the blocks' edges, and ASCII blocks follow others.
+    @Test func longTextsAnswerAsTheStandardLibrary() {
+        var random = SeededGenerator(seed: 0x626c_6f63)
+        var answers: [Bool?: Int] = [:]
+        for _ in 0..<30_000 {
+            var bytes: [UInt8] = []
+            let target = random.below(300) + 1
+            let mostly = random.below(4)
+            while bytes.count < target {
+                switch random.below(mostly == 3 ? 2 : 6) {
+                case 0: bytes += Self.characters[random.below(Self.characters.count)]
+                case 1:
+                    // An ideograph: E4–E9 and two continuation bytes.
+                    bytes += [
+                        0xE4 + UInt8(random.below(6)), UInt8(0x80 + random.below(64)),
+                        UInt8(0x80 + random.below(64)),
+                    ]
+                case 2 where mostly == 0:
+                    bytes += [0xD0 | UInt8(random.below(2)), UInt8(0x80 + random.below(64))]
+                case 3 where mostly == 1:
+                    bytes += Array(repeating: 0x61, count: random.below(40))
+                default: bytes.append(UInt8(0x20 + random.below(95)))
+                }
+            }
+            switch random.below(6) {
+            case 0:
+                bytes[random.below(bytes.count)] = Self.tricky[random.below(Self.tricky.count)]
+            case 1: bytes[random.below(bytes.count)] = UInt8(truncatingIfNeeded: random.below(256))
+            case 2: bytes.removeLast(min(bytes.count - 1, random.below(3) + 1))
+            case 3: bytes.remove(at: random.below(bytes.count))
+            default: break
+            }
+            let answer = Self.validity(bytes)
+            #expect(answer == Self.expected(bytes), "\(bytes)")
+            answers[answer, default: 0] += 1
+        }
+        #expect(
+            answers[true, default: 0] > 200 && answers[false, default: 0] > 5_000
+                && answers[nil, default: 0] > 5_000, "\(answers)")
+    }
+
+    /// Every lead byte with boundary second bytes, at every place around
+    /// the edge of the first 32-byte block (and its sequence cut there),
+    /// in Chinese text and in ASCII: each answer is the standard library's.
+    @Test func everyLeadAcrossABlocksEdgeAnswersAsTheStandardLibrary() {
+        let frames = [
+            Array(String(repeating: "中文", count: 12).utf8),
+            Array(String(repeating: "ascii ", count: 12).utf8),
+        ]
+        let seconds: [UInt8] = [0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xE4]
+        for frame in frames {
+            for place in 26..<35 {
+                for lead in UInt8.min...UInt8.max {
+                    for second in seconds {
+                        for length in [2, 3, 4] {
+                            var bytes = frame
+                            bytes[place] = lead
+                            bytes[place + 1] = second
+                            for offset in 2..<length { bytes[place + offset] = 0x80 + 0x11 }
+                            #expect(
+                                Self.validity(bytes) == Self.expected(bytes),
+                                "\(lead) \(second) \(length) at \(place)")
+                            let cut = Array(bytes[0..<(place + length - 1)])
+                            #expect(Self.validity(cut) == Self.expected(cut), "\(cut)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Empty, all ASCII of every length, and sequences cut at the end.
     @Test func edgeCases() {
         #expect(Self.validity([]) == true)
-        for length in 1...40 {
+        for length in 1...70 {
             let text = Array(repeating: UInt8(0x61), count: length)
             #expect(Self.validity(text) == true)
             let cyrillic = Array(String(repeating: "ж", count: length).utf8)
