@@ -13,15 +13,24 @@
 
 #include <string.h>
 
-// The plain bytes' end a byte at a time (short strings, other processors).
-static inline size_t plain_end_bytes(const uint8_t *bytes, size_t index, size_t count)
+// The plain bytes' end a byte at a time (short strings, other processors),
+// the bytes passed ORed into `*high`.
+static inline size_t plain_end_bytes(
+    const uint8_t *bytes, size_t index, size_t count, unsigned *high)
 {
     while (index < count) {
         uint8_t byte = bytes[index];
         if (byte == '"' || byte == '\\' || byte < 0x20) return index;
+        *high |= byte;
         index++;
     }
     return count;
+}
+
+// Sets `*nonASCII` when bit 7 of `high` is set and `nonASCII` is not NULL.
+static inline void note_non_ascii(unsigned high, int *nonASCII)
+{
+    if ((high & 0x80) && nonASCII != NULL) *nonASCII = 1;
 }
 
 #if defined(__x86_64__)
@@ -175,9 +184,11 @@ int trellis_utf8_validity(const uint8_t *bytes, size_t count)
     return validity_avx2(bytes, count);
 }
 
-size_t trellis_json_plain_end(const uint8_t *bytes, size_t start, size_t count)
+size_t trellis_json_plain_end(const uint8_t *bytes, size_t start, size_t count, int *nonASCII)
 {
     size_t index = start;
+    // Bit 7 of each passed byte (its place in the block aside).
+    unsigned high = 0;
     if (count - start >= 16) {
         const __m128i quote = _mm_set1_epi8('"');
         const __m128i backslash = _mm_set1_epi8('\\');
@@ -191,12 +202,25 @@ size_t trellis_json_plain_end(const uint8_t *bytes, size_t start, size_t count)
                 _mm_or_si128(_mm_cmpeq_epi8(block, quote), _mm_cmpeq_epi8(block, backslash)),
                 _mm_cmpeq_epi8(_mm_min_epu8(block, controlMax), block));
             unsigned mask = (unsigned)_mm_movemask_epi8(stops);
-            if (mask != 0) return at + (size_t)__builtin_ctz(mask);
-            if (at + 16 >= count) return count;
+            unsigned highs = (unsigned)_mm_movemask_epi8(block);
+            if (mask != 0) {
+                unsigned stop = (unsigned)__builtin_ctz(mask);
+                // The bytes before the stop.
+                if (highs & ((1u << stop) - 1)) high = 0x80;
+                note_non_ascii(high, nonASCII);
+                return at + stop;
+            }
+            if (highs != 0) high = 0x80;
+            if (at + 16 >= count) {
+                note_non_ascii(high, nonASCII);
+                return count;
+            }
             index = at + 16;
         }
     }
-    return plain_end_bytes(bytes, index, count);
+    size_t end = plain_end_bytes(bytes, index, count, &high);
+    note_non_ascii(high, nonASCII);
+    return end;
 }
 
 #else
@@ -207,9 +231,12 @@ int trellis_utf8_validity(const uint8_t *bytes, size_t count)
     return count == 0 ? 1 : -2;
 }
 
-size_t trellis_json_plain_end(const uint8_t *bytes, size_t start, size_t count)
+size_t trellis_json_plain_end(const uint8_t *bytes, size_t start, size_t count, int *nonASCII)
 {
-    return plain_end_bytes(bytes, start, count);
+    unsigned high = 0;
+    size_t end = plain_end_bytes(bytes, start, count, &high);
+    note_non_ascii(high, nonASCII);
+    return end;
 }
 
 #endif

@@ -296,16 +296,15 @@ public struct JSONDocumentParser {
         func append(_ scalar: Unicode.Scalar) {
             UTF8.encode(scalar) { utf8.append($0) }
         }
-        // The bits of every byte of the string's plain runs: bit 7 of each
-        // byte clear when they are all ASCII.
-        var bits: UInt64 = 0
+        // Whether a byte of the string's plain runs is not ASCII.
+        var nonASCII = false
         while index < bytes.count {
-            // Skip the plain bytes of the run (`_plainStringEnd`: eight at a
-            // time, in a local; the stored index was loaded and stored every
+            // Skip the plain bytes of the run (`_jsonPlainEnd`: 16 at a time,
+            // into a local; the stored index was loaded and stored every
             // byte, about 21 instructions a byte of comment rows, 2026-12-05).
             var end = index
             if let base = bytes.baseAddress {
-                end = _plainStringEnd(base, from: index, count: bytes.count, bits: &bits)
+                end = _jsonPlainEnd(base, from: index, count: bytes.count, nonASCII: &nonASCII)
             }
             index = end
             guard index < bytes.count else { break }
@@ -319,7 +318,7 @@ public struct JSONDocumentParser {
                     let span = UnsafeBufferPointer(rebasing: bytes[runStart..<index]).span
                     let text = String(
                         copying: UTF8Span(
-                            unchecked: span, isKnownASCII: bits & 0x8080_8080_8080_8080 == 0))
+                            unchecked: span, isKnownASCII: !nonASCII))
                     index += 1
                     return text
                 }

@@ -44,7 +44,7 @@ extension JSONDocumentParser {
         }
         /// Where the plain bytes from `start` end (`_jsonPlainEnd`).
         func plainEnd(_ start: Int) -> Int {
-            _jsonPlainEnd(base, from: start, count: count)
+            trellis_json_plain_end(base, start, count, nil)
         }
         /// The bytes of a string with escapes, from `start` (after its
         /// opening quote), whose first escape is at `escape`, up to its
@@ -223,56 +223,17 @@ func _writeUTF8(_ code: UInt32, to out: UnsafeMutablePointer<UInt8>) -> Int {
 }
 
 /// Where the plain bytes of a JSON string from `start` (before `count`)
-/// end: the first quote, backslash or control character, or `count`.
-/// Eight bytes at a time while none of them stops it (`_mayStopString`),
-/// then one comparison a byte: a quote, a backslash and the controls are
-/// the only bytes below 0x5D that stop it. The bytes passed are ORed into
-/// `bits` (bit 7 of each byte clear when they are all ASCII).
+/// end: the first quote, backslash or control character, or `count`; 16
+/// bytes at a time (CTrellisUTF8's `trellis_json_plain_end`, SSE2 on
+/// x86-64). `nonASCII` is set when a byte passed is not ASCII (left alone
+/// otherwise). Eight bytes at a time in Swift took about 3 instructions a
+/// byte of Russian text in `trellis measure` (callgrind, 2026-12-06).
 @inline(__always)
-func _plainStringEnd(
-    _ base: UnsafePointer<UInt8>, from start: Int, count: Int, bits: inout UInt64
+package func _jsonPlainEnd(
+    _ base: UnsafePointer<UInt8>, from start: Int, count: Int, nonASCII: inout Bool
 ) -> Int {
-    var end = start
-    while end &+ 8 <= count {
-        let word = UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self)
-        if _mayStopString(word) { break }
-        bits |= word
-        end &+= 8
-    }
-    while end < count {
-        let byte = base[end]
-        if byte < 0x5D && (byte == 0x22 || byte == 0x5C || byte < 0x20) { break }
-        bits |= UInt64(byte)
-        end &+= 1
-    }
+    var seen: Int32 = 0
+    let end = trellis_json_plain_end(base, start, count, &seen)
+    if seen != 0 { nonASCII = true }
     return end
-}
-
-/// Where the plain bytes of a JSON string from `start` (before `count`)
-/// end, as `_plainStringEnd` finds it: 16 bytes at a time (CTrellisUTF8's
-/// `trellis_json_plain_end`, SSE2 on x86-64). `_plainStringEnd`'s eight
-/// at a time took about 3 instructions a byte of Russian text in
-/// `trellis measure` (callgrind, 2026-12-06).
-@inline(__always)
-package func _jsonPlainEnd(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int {
-    trellis_json_plain_end(base, start, count)
-}
-
-/// Whether one of the eight bytes of `word` is a quote, a backslash or a
-/// control character (below 0x20): the bytes that end a plain JSON string.
-/// Exact, with no false answer either way: `(x - 0x01…) & ~x & 0x80…` has a
-/// bit set exactly when some byte of `x` is zero, and
-/// `(x - 0x20…) & ~x & 0x80…` exactly when some byte is below 0x20 (the
-/// borrows of a subtraction only start at such a byte); a quote or
-/// backslash byte is a zero byte of `word` XOR that byte repeated.
-@inline(__always)
-func _mayStopString(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let quotes = word ^ (ones &* 0x22)
-    let backslashes = word ^ (ones &* 0x5C)
-    let zeroQuote = (quotes &- ones) & ~quotes
-    let zeroBackslash = (backslashes &- ones) & ~backslashes
-    let control = (word &- ones &* 0x20) & ~word
-    return (zeroQuote | zeroBackslash | control) & highs != 0
 }

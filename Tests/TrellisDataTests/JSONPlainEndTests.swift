@@ -30,27 +30,35 @@ import TrellisTestSupport
             for start in 0...bytes.count {
                 // An empty array's buffer has no address: any pointer
                 // does, as no byte is read.
+                var nonASCII = false
                 let end = bytes.withUnsafeBufferPointer {
                     let base = $0.baseAddress ?? UnsafePointer(bitPattern: 1)!
-                    return _jsonPlainEnd(base, from: start, count: $0.count)
+                    return _jsonPlainEnd(base, from: start, count: $0.count, nonASCII: &nonASCII)
                 }
-                #expect(end == Self.expected(bytes, from: start), "\(bytes) from \(start)")
+                let expected = Self.expected(bytes, from: start)
+                #expect(end == expected, "\(bytes) from \(start)")
+                #expect(
+                    nonASCII == bytes[start..<expected].contains { $0 >= 0x80 },
+                    "\(bytes) from \(start)")
             }
         }
     }
 
     /// Every byte value at every place of a 40-byte plain text: it stops
-    /// the text exactly when it is a quote, a backslash or a control.
+    /// the text exactly when it is a quote, a backslash or a control, and
+    /// is seen as not ASCII exactly from 0x80 on.
     @Test func everyByteAtEveryPlace() {
         for place in 0..<40 {
             for byte in UInt8.min...UInt8.max {
                 var bytes = Array(repeating: UInt8(0x61), count: 40)
                 bytes[place] = byte
+                var nonASCII = false
                 let end = bytes.withUnsafeBufferPointer {
-                    _jsonPlainEnd($0.baseAddress!, from: 0, count: 40)
+                    _jsonPlainEnd($0.baseAddress!, from: 0, count: 40, nonASCII: &nonASCII)
                 }
                 let stops = byte == 0x22 || byte == 0x5C || byte < 0x20
                 #expect(end == (stops ? place : 40), "\(byte) at \(place)")
+                #expect(nonASCII == (byte >= 0x80), "\(byte) at \(place)")
             }
         }
     }

@@ -13,9 +13,10 @@ int trellis_utf8_validity(const uint8_t *bytes, size_t count);
 
 /// The offset of the first byte from `start` (up to `count`) that ends the
 /// plain bytes of a JSON string: a quote, a backslash or a control character
-/// (below 0x20); `count` when there is none. 16 bytes at a time with SSE2 on
-/// x86-64, a byte at a time elsewhere. Reads no byte before `start` or from
-/// `count` on.
-size_t trellis_json_plain_end(const uint8_t *bytes, size_t start, size_t count);
+/// (below 0x20); `count` when there is none. Sets `*nonASCII` to 1 when a
+/// byte before that offset is 0x80 or more (leaves it alone otherwise; NULL:
+/// not asked). 16 bytes at a time with SSE2 on x86-64, a byte at a time
+/// elsewhere. Reads no byte before `start` or from `count` on.
+size_t trellis_json_plain_end(const uint8_t *bytes, size_t start, size_t count, int *nonASCII);
 
 #endif
