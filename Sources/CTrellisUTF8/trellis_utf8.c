@@ -55,8 +55,6 @@ enum {
     carry = tooShort | tooLong | twoContinuations,
 };
 
-#define REPEAT16(...) __VA_ARGS__, __VA_ARGS__
-
 __attribute__((target("avx2"))) static inline __m256i before(__m256i input, __m256i previous, int n)
 {
     // The 32 bytes that end n bytes before `input`'s end: the last n bytes
@@ -74,46 +72,58 @@ __attribute__((target("avx2"))) static inline __m256i high_nibbles(__m256i bytes
     return _mm256_and_si256(_mm256_srli_epi16(bytes, 4), _mm256_set1_epi8(0x0F));
 }
 
+// The three tables: the errors a pair can make, by the high nibble of the
+// byte before, its low nibble, and the high nibble of the byte.
+static const uint8_t byte1HighTable[16] = {
+    // 0_______: ASCII before
+    tooLong, tooLong, tooLong, tooLong, tooLong, tooLong, tooLong, tooLong,
+    // 10______: a continuation before
+    twoContinuations, twoContinuations, twoContinuations, twoContinuations,
+    // 1100____, 1101____: the lead of two bytes
+    tooShort | overlong2, tooShort,
+    // 1110____: of three
+    tooShort | overlong3 | surrogate,
+    // 1111____: of four (or none)
+    tooShort | tooLarge | tooLarge1000 | overlong4};
+static const uint8_t byte1LowTable[16] = {
+    carry | overlong3 | overlong2 | overlong4,  // ____0000
+    carry | overlong2,                          // ____0001
+    carry, carry,                               // ____001_
+    carry | tooLarge,                           // ____0100
+    carry | tooLarge | tooLarge1000,            // ____0101
+    carry | tooLarge | tooLarge1000,            // ____011_
+    carry | tooLarge | tooLarge1000,
+    carry | tooLarge | tooLarge1000,            // ____1___
+    carry | tooLarge | tooLarge1000, carry | tooLarge | tooLarge1000,
+    carry | tooLarge | tooLarge1000, carry | tooLarge | tooLarge1000,
+    carry | tooLarge | tooLarge1000 | surrogate,  // ____1101
+    carry | tooLarge | tooLarge1000, carry | tooLarge | tooLarge1000};
+static const uint8_t byte2HighTable[16] = {
+    // 0_______: ASCII
+    tooShort, tooShort, tooShort, tooShort, tooShort, tooShort, tooShort, tooShort,
+    // 1000____
+    tooLong | overlong2 | twoContinuations | overlong3 | tooLarge1000 | overlong4,
+    // 1001____
+    tooLong | overlong2 | twoContinuations | overlong3 | tooLarge,
+    // 101_____
+    tooLong | overlong2 | twoContinuations | surrogate | tooLarge,
+    tooLong | overlong2 | twoContinuations | surrogate | tooLarge,
+    // 11______: a lead
+    tooShort, tooShort, tooShort, tooShort};
+
+// A table in both 16-byte lanes (`_mm256_shuffle_epi8` looks up per lane).
+__attribute__((target("avx2"))) static inline __m256i table(const uint8_t entries[16])
+{
+    return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)entries));
+}
+
 // The errors of one block of 32 bytes after `previous` (the block before, or
 // zeros): a byte is set where a pair or a missing continuation is wrong.
 __attribute__((target("avx2"))) static inline __m256i block_errors(__m256i input, __m256i previous)
 {
-    const __m256i byte1High = _mm256_setr_epi8(REPEAT16(
-        // 0_______: ASCII before
-        tooLong, tooLong, tooLong, tooLong, tooLong, tooLong, tooLong, tooLong,
-        // 10______: a continuation before
-        twoContinuations, twoContinuations, twoContinuations, twoContinuations,
-        // 1100____, 1101____: the lead of two bytes
-        tooShort | overlong2, tooShort,
-        // 1110____: of three
-        tooShort | overlong3 | surrogate,
-        // 1111____: of four (or none)
-        tooShort | tooLarge | tooLarge1000 | overlong4));
-    const __m256i byte1Low = _mm256_setr_epi8(REPEAT16(
-        carry | overlong3 | overlong2 | overlong4,  // ____0000
-        carry | overlong2,                          // ____0001
-        carry, carry,                               // ____001_
-        carry | tooLarge,                           // ____0100
-        carry | tooLarge | tooLarge1000,            // ____0101
-        carry | tooLarge | tooLarge1000,            // ____011_
-        carry | tooLarge | tooLarge1000,
-        carry | tooLarge | tooLarge1000,            // ____1___
-        carry | tooLarge | tooLarge1000, carry | tooLarge | tooLarge1000,
-        carry | tooLarge | tooLarge1000, carry | tooLarge | tooLarge1000,
-        carry | tooLarge | tooLarge1000 | surrogate,  // ____1101
-        carry | tooLarge | tooLarge1000, carry | tooLarge | tooLarge1000));
-    const __m256i byte2High = _mm256_setr_epi8(REPEAT16(
-        // 0_______: ASCII
-        tooShort, tooShort, tooShort, tooShort, tooShort, tooShort, tooShort, tooShort,
-        // 1000____
-        tooLong | overlong2 | twoContinuations | overlong3 | tooLarge1000 | overlong4,
-        // 1001____
-        tooLong | overlong2 | twoContinuations | overlong3 | tooLarge,
-        // 101_____
-        tooLong | overlong2 | twoContinuations | surrogate | tooLarge,
-        tooLong | overlong2 | twoContinuations | surrogate | tooLarge,
-        // 11______: a lead
-        tooShort, tooShort, tooShort, tooShort));
+    const __m256i byte1High = table(byte1HighTable);
+    const __m256i byte1Low = table(byte1LowTable);
+    const __m256i byte2High = table(byte2HighTable);
     __m256i previous1 = before(input, previous, 1);
     __m256i special = _mm256_and_si256(
         _mm256_and_si256(
