@@ -42,7 +42,8 @@ extension JSONDocumentParser {
             index += 1
             return true
         }
-        /// Where the plain bytes from `start` end (`_jsonPlainEnd`).
+        /// Where the plain bytes from `start` end (`_jsonPlainEnd` without
+        /// the ASCII flag: the value is validated whole below).
         func plainEnd(_ start: Int) -> Int {
             trellis_json_plain_end(base, start, count, nil)
         }

@@ -1,6 +1,7 @@
-// Whether bytes are well-formed UTF-8, eight bytes at a time where they are
-// ASCII and two-byte sequences (Latin, Greek, Cyrillic text): what
-// `trellis measure` checks of every line's text. The standard library's
+// Whether bytes are well-formed UTF-8, 32 bytes at a time with AVX2
+// (CTrellisUTF8), otherwise eight at a time where they are ASCII and
+// two-byte sequences (Latin, Greek, Cyrillic text): what `trellis measure`
+// checks of every line's text. The standard library's
 // validation (`UTF8Span(validating:)`) reads a byte at a time once a text
 // leaves ASCII: about 11 instructions a byte of Russian text, 19 M of the
 // 283 M a run of 5,000 Russian rows took (callgrind, 2026-12-02).
@@ -23,8 +24,9 @@ import CTrellisUTF8
 /// simdjson and simdutf check UTF-8): 1.3 instructions a byte of Russian
 /// text and 1.6 of Chinese in `trellis measure` (a line's value each call,
 /// about 140 bytes), where `_utf8ValidityScalar` below takes 4.2 and 8.1
-/// (callgrind, 2026-12-06). Elsewhere the scalar check answers. `UTF8ValidityTests` compares both with the standard
-/// library's answers on random bytes.
+/// (callgrind, 2026-12-06). Elsewhere the scalar check answers.
+/// `UTF8ValidityTests` compares both with the standard library's answers
+/// on random bytes.
 /// - Complexity: O(n).
 @inline(__always)
 package func _utf8Validity(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
