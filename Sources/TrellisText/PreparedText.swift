@@ -52,8 +52,9 @@ final class _PreparedText: @unchecked Sendable {
     let missingGlyphs: Int
     /// Where the clusters no font has are found, or were
     /// (`missingClusters(_:)`, Workspace+MissingGlyphs.swift); nil when
-    /// the text has none.
-    let missingClusterSource: _MissingClusters?
+    /// the text has none. Set before the text is shared (`prepare` sets it
+    /// once the count, `missingGlyphs`, says there are some).
+    var missingClusterSource: _MissingClusters?
     /// The runs of an attributed text, whose piece measures are in points
     /// (see Workspace+AttributedText.swift); nil for a text in one style.
     let styles: _StyleRuns?
@@ -327,11 +328,8 @@ extension _Workspace {
             // exclusivity at run time, which profiles showed per piece.
             let breakOffsets = self.breakOffsets
             let breakIsHard = self.breakIsHard
-            // Swapped out and back: copying it out and in retained and
-            // released each of its seven references, twice.
-            var scratch = _PrepareScratch()
-            swap(&scratch, &self.prepareScratch)
-            defer { swap(&scratch, &self.prepareScratch) }
+            // The scratch's fields skip those checks (_PrepareScratch.swift).
+            let scratch = prepareScratch
             // The pieces and their look-ups are written to the scratch's
             // buffers, kept between texts (appending to arrays and
             // setting their elements checked each array's uniqueness every
@@ -557,15 +555,18 @@ extension _Workspace {
                     text, pieces: &pieces, fonts: fonts, cache: cache,
                     memoRuns: UnsafeBufferPointer(start: memoRuns, count: memoRunCount))
             }
-            // Where the clusters no font has are, found when first asked for.
-            var missing: _MissingClusters?
-            if pieces.contains(where: { $0.measure.missingGlyphs > 0 }) {
-                missing = _MissingClusters(
+            let prepared = makePrepared(
+                text: string, fonts: fonts, pieces: pieces, bidiRuns: runs,
+                missingClusters: nil)
+            // Where the clusters no font has are, found when first asked
+            // for. The prepared text counted the pieces' missing glyphs as
+            // it read them (a scan of every piece here would cost about 9
+            // instructions a piece, on every text).
+            if prepared.missingGlyphs > 0 {
+                prepared.missingClusterSource = _MissingClusters(
                     pieceRanges: missingPieceRanges(text, pieces: pieces), found: nil)
             }
-            return makePrepared(
-                text: string, fonts: fonts, pieces: pieces, bidiRuns: runs,
-                missingClusters: missing)
+            return prepared
         }
     }
 

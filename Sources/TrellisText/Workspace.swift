@@ -33,7 +33,7 @@ final class _Workspace {
     var batchBytes: [UInt8] = []
     var batchStarts: [Int32] = []
     /// Scratch of `prepare`.
-    @exclusivity(unchecked) var prepareScratch = _PrepareScratch()
+    let prepareScratch = _PrepareScratch()
     /// The lines of the layout in progress (see `_LineList`).
     var lineList = _LineList()
     /// The widest a piece or cluster, with its line before it, was found

@@ -11,29 +11,34 @@ enum _PieceLookup {
     case uncached
 }
 
-/// Scratch arrays of `_Workspace.prepare`, kept between texts for their storage.
-struct _PrepareScratch {
+/// Scratch arrays of `_Workspace.prepare`, kept between texts for their
+/// storage: one object a workspace, read through its reference (a struct
+/// swapped out of the workspace and back would move its seven fields twice
+/// a text and release the empty values swapped in, about 150 instructions).
+/// Only `prepare` uses it, on the workspace's thread, and never from
+/// within itself: its fields skip the dynamic exclusivity checks.
+final class _PrepareScratch {
     /// How each piece of a left-to-right text is measured, and the pieces
     /// (`lookupsBuffer`, `piecesBuffer`; trivial values, written before
     /// they are read).
-    private var lookups: _AlignedBuffer<_PieceLookup>?
-    private var pieces: _AlignedBuffer<_Piece>?
+    @exclusivity(unchecked) private var lookups: _AlignedBuffer<_PieceLookup>?
+    @exclusivity(unchecked) private var pieces: _AlignedBuffer<_Piece>?
     /// Runs of pieces measured from the ideograph memo (`memoRunsBuffer`).
-    private var memoRuns: _AlignedBuffer<(first: Int32, end: Int32)>?
+    @exclusivity(unchecked) private var memoRuns: _AlignedBuffer<(first: Int32, end: Int32)>?
     /// Pieces no cache had that need HarfBuzz (pass 2 measured the others
     /// where it found them missing: `measureWithoutShaping`), with their
     /// ranges and trailing whitespace starts.
-    var missedPieces: [Int] = []
-    var missedParts: [_Part] = []
+    @exclusivity(unchecked) var missedPieces: [Int] = []
+    @exclusivity(unchecked) var missedParts: [_Part] = []
     /// What `shapeBatch` measured of them.
-    var batched: [_PieceMeasure?] = []
+    @exclusivity(unchecked) var batched: [_PieceMeasure?] = []
     /// Pieces whose trailing whitespace takes its face from the next
     /// character, with that face (`trailingSpaceFace`), in reverse order
     /// once pass 1 is over.
-    var trailingFaces: [(piece: Int, face: Int)] = []
+    @exclusivity(unchecked) var trailingFaces: [(piece: Int, face: Int)] = []
 
     /// Room for `count` look-ups, kept for the next text.
-    mutating func lookupsBuffer(_ count: Int) -> UnsafeMutablePointer<_PieceLookup> {
+    func lookupsBuffer(_ count: Int) -> UnsafeMutablePointer<_PieceLookup> {
         if (lookups?.count ?? 0) < count {
             lookups = _AlignedBuffer(uninitializedCount: max(count, 2 * (lookups?.count ?? 32)))
         }
@@ -41,7 +46,7 @@ struct _PrepareScratch {
     }
 
     /// Room for `count` runs of pieces (first, end), kept for the next text.
-    mutating func memoRunsBuffer(_ count: Int) -> UnsafeMutablePointer<(first: Int32, end: Int32)> {
+    func memoRunsBuffer(_ count: Int) -> UnsafeMutablePointer<(first: Int32, end: Int32)> {
         if (memoRuns?.count ?? 0) < count {
             memoRuns = _AlignedBuffer(uninitializedCount: max(count, 2 * (memoRuns?.count ?? 32)))
         }
@@ -49,7 +54,7 @@ struct _PrepareScratch {
     }
 
     /// Room for `count` pieces, kept for the next text.
-    mutating func piecesBuffer(_ count: Int) -> UnsafeMutablePointer<_Piece> {
+    func piecesBuffer(_ count: Int) -> UnsafeMutablePointer<_Piece> {
         if (pieces?.count ?? 0) < count {
             pieces = _AlignedBuffer(uninitializedCount: max(count, 2 * (pieces?.count ?? 32)))
         }
