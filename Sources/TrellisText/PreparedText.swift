@@ -555,9 +555,7 @@ extension _Workspace {
                     text, pieces: &pieces, fonts: fonts, cache: cache,
                     memoRuns: UnsafeBufferPointer(start: memoRuns, count: memoRunCount))
             }
-            let prepared = makePrepared(
-                text: string, fonts: fonts, pieces: pieces, bidiRuns: runs,
-                missingClusters: nil)
+            let prepared = makePrepared(text: string, fonts: fonts, pieces: pieces, bidiRuns: runs)
             // Where the clusters no font has are, found when first asked
             // for. The prepared text counted the pieces' missing glyphs as
             // it read them (a scan of every piece here would cost about 9

@@ -24,12 +24,13 @@ extension _Workspace {
         return pieces
     }
 
-    /// `_PreparedText.init` of these parts, its compact form written over
-    /// the storage the last text dropped left; the pieces array a plain
+    /// `_PreparedText.init` of these parts (its missing clusters' source
+    /// left for the caller to set), its compact form written over the
+    /// storage the last text dropped left; the pieces array a plain
     /// paragraph does not keep stays for the next text (`takeSparePieces`).
     func makePrepared(
         text: String, fonts: FontCollection, pieces: [_Piece],
-        bidiRuns: [(end: Int32, level: UInt8)], missingClusters: _MissingClusters?
+        bidiRuns: [(end: Int32, level: UInt8)]
     ) -> _PreparedText {
         var block: [Double] = []
         swap(&block, &spareBlock)
@@ -37,7 +38,7 @@ extension _Workspace {
         swap(&clusters, &spareClusters)
         let prepared = _PreparedText(
             text: text, fonts: fonts, pieces: pieces, bidiRuns: bidiRuns,
-            missingClusters: missingClusters, compactingPlainParagraphs: usesPlainParagraphs,
+            compactingPlainParagraphs: usesPlainParagraphs,
             block: consume block, clusters: consume clusters)
         if prepared.isPlainParagraph && pieces.capacity <= Self.sparePiecesCapacity {
             sparePieces = pieces
