@@ -52,8 +52,8 @@ final class _PreparedText: @unchecked Sendable {
     let missingGlyphs: Int
     /// Where the clusters no font has are found, or were
     /// (`missingClusters(_:)`, Workspace+MissingGlyphs.swift); nil when
-    /// the text has none. Set before the text is shared (`prepare` sets it
-    /// once the count, `missingGlyphs`, says there are some).
+    /// the text has none. Set before the text is shared, by whoever
+    /// prepared it, once the count, `missingGlyphs`, says there are some.
     var missingClusterSource: _MissingClusters?
     /// The runs of an attributed text, whose piece measures are in points
     /// (see Workspace+AttributedText.swift); nil for a text in one style.
@@ -82,11 +82,10 @@ final class _PreparedText: @unchecked Sendable {
     /// emptied, as `plainBlock` and `plainClusters`.
     init(
         text: String, fonts: FontCollection, pieces: [_Piece],
-        bidiRuns: [(end: Int32, level: UInt8)], missingClusters: _MissingClusters? = nil,
+        bidiRuns: [(end: Int32, level: UInt8)],
         styles: _StyleRuns? = nil, compactingPlainParagraphs: Bool = true,
         block: consuming [Double] = [], clusters: consuming [Int32] = []
     ) {
-        self.missingClusterSource = missingClusters
         self.styles = styles
         self.text = text
         self.byteCount = text.utf8.count

@@ -259,20 +259,20 @@ extension _Workspace {
             addJoinKerning(
                 text, pieces: &pieces, fonts: styles.runs[0].fonts, styles: styles, cache: cache)
         }
-        // Found at once: each style run's clusters with its own fonts.
-        var missing: _MissingClusters?
-        if pieces.contains(where: { $0.measure.missingGlyphs > 0 }) {
+        let prepared = _PreparedText(
+            text: string, fonts: styles.runs[0].fonts, pieces: pieces, bidiRuns: bidiRuns,
+            styles: styles, compactingPlainParagraphs: usesPlainParagraphs)
+        // Found at once, once the prepared text's count says there are
+        // some: each style run's clusters with its own fonts.
+        if prepared.missingGlyphs > 0 {
             var found: [Range<Int>] = []
             styles.forEachPart(0..<text.count) { part, run in
                 found += missingClusters(
                     text, pieceRanges: missingPieceRanges(text, in: part, pieces: pieces),
                     runs: bidiRuns, fonts: run.fonts)
             }
-            missing = _MissingClusters(pieceRanges: [], found: found)
+            prepared.missingClusterSource = _MissingClusters(pieceRanges: [], found: found)
         }
-        return _PreparedText(
-            text: string, fonts: styles.runs[0].fonts, pieces: pieces, bidiRuns: bidiRuns,
-            missingClusters: missing, styles: styles,
-            compactingPlainParagraphs: usesPlainParagraphs)
+        return prepared
     }
 }
