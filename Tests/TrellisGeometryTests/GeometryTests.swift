@@ -62,4 +62,30 @@ import TrellisGeometry
             Rect(x: 72, y: 48, width: 287, height: 20.333333).description == "(72, 48, 287, 20.333)"
         )
     }
+
+    /// Points print with at most three decimals, and a value too large to
+    /// have thousandths prints as it is: read back, it is the same value
+    /// (the `frames` fuzz target's y of 8.9e79 printed rounded, off by its
+    /// last bit; 1e306 scaled by 1000 printed "inf").
+    @Test func formatPointsReadsBackAsTheValueItPrints() {
+        #expect(formatPoints(20.333333) == "20.333")
+        #expect(formatPoints(-0.0004) == "0")
+        #expect(formatPoints(8_796_093_022_207.997) == "8796093022207.997")
+        let large: [Double] = [
+            0x1p43, -0x1p43, 0x1p43 + 0x1p-9, 8.8888888888888889e79, 1e306, -1e306,
+            .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 123_456_789_012_345_678,
+        ]
+        for value in large {
+            let text = formatPoints(value)
+            #expect(Double(text) == value, "\(value) printed as \(text)")
+        }
+        // Every binary magnitude from 2^43 to 2^1023, each with a
+        // significand of many bits.
+        for exponent in 43...1023 {
+            let significand = 1 + Double(exponent % 97) / 97 + 0x1p-52
+            let value = Double(sign: .plus, exponent: exponent, significand: significand)
+            #expect(Double(formatPoints(value)) == value, "\(value)")
+            #expect(Double(formatPoints(-value)) == -value, "\(-value)")
+        }
+    }
 }

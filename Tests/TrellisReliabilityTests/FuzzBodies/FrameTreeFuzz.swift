@@ -18,6 +18,10 @@ enum FrameTreeFuzz {
     static let seeds = [
         "cell (0, 0, 375, 84.667)\n  cover (16, 16, 40, 40)\n  title (72, 16, 287, 20.333)\n",
         "list (0, 23599, 375, 812)\n  row [0, 500] (0, 23599, 375, 84.667)\n    cover (16, 16, 40, 40)\n",
+        // Numbers too large to have thousandths (they printed rounded, off
+        // by their last bit, and 1e306 as "inf").
+        "list (0, 8888888888888888888888888888888888888888888823599, 375, 812)\n"
+            + "  row [0, 500] (0, 1e306, 375, 84.667)\n",
     ]
 
     @discardableResult
