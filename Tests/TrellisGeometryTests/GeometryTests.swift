@@ -73,7 +73,7 @@ import TrellisGeometry
         #expect(formatPoints(8_796_093_022_207.997) == "8796093022207.997")
         let large: [Double] = [
             0x1p43, -0x1p43, 0x1p43 + 0x1p-9, 8.8888888888888889e79, 1e306, -1e306,
-            .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 123_456_789_012_345_678,
+            .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1.2345678901234568e17,
         ]
         for value in large {
             let text = formatPoints(value)
