@@ -49,3 +49,57 @@ pango_setup() {
 </fontconfig>
 CONF
 }
+
+# system_fonts_setup: for comparisons with `--fallback system` (real-text-
+# check.sh, text-speed-by-script.sh). Writes a fontconfig file that loads the
+# system's configuration and adds the repository's Fonts/, and exports
+# FONTCONFIG_FILE to it for both tools: the system's fontconfig has no
+# Inter unless Debian's fonts-inter is installed (Scripts/bootstrap.sh does
+# not install it; its files are the repository's), and Pango asked for
+# "Inter" would then measure with the font fontconfig substitutes (Noto Sans
+# on Debian: other widths and line heights, and shaping about twice as fast
+# on Latin text), while both tools should fall back to the same system
+# fonts. The file's path is stable (.build/fontconfig/, kept between runs),
+# so Trellis's cache of fontconfig's ranking, which names FONTCONFIG_FILE,
+# is made once. Then checks that Pango measures with the repository's
+# Inter: a one-line row must be as wide and as tall in Pango as in Trellis,
+# within 0.01 pt (`$trellis`, a built trellis, must be set). Needs $root and
+# $work set, and pango_setup run.
+system_fonts_setup() {
+    if [ ! -x "$trellis" ]; then
+        echo "no $trellis: swift build --product trellis (or set TRELLIS)" >&2
+        return 1
+    fi
+    fonts_dir="$root/.build/fontconfig"
+    mkdir -p "$fonts_dir/cache"
+    cat > "$work/system-and-repo.conf" <<CONF
+<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig>
+  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+  <dir>$root/Fonts</dir>
+  <cachedir>$fonts_dir/cache</cachedir>
+</fontconfig>
+CONF
+    # Copied in only when its text changes: Trellis's cache of fontconfig's
+    # ranking checks the time stamps of the configuration files and of their
+    # folders.
+    if ! cmp -s "$work/system-and-repo.conf" "$fonts_dir/system-and-repo.conf"; then
+        cp "$work/system-and-repo.conf" "$fonts_dir/system-and-repo.conf"
+    fi
+    export FONTCONFIG_FILE="$fonts_dir/system-and-repo.conf"
+    probe='{"subtitle": "Hamburgefonstiv"}'
+    pango_line=$(printf '%s\n' "$probe" | "$work/pango_measure" Inter 17 1000 2>/dev/null)
+    trellis_line=$(printf '%s\n' "$probe" |
+        "$trellis" measure --font Inter --size 17 --width 1000 --fallback system)
+    python3 - "$pango_line" "$trellis_line" <<'PY'
+import json, sys
+_, pango_height, pango_width = (float(v) for v in sys.argv[1].split("\t"))
+ours = json.loads(sys.argv[2])
+if abs(pango_height - ours["height"]) > 0.01 or abs(pango_width - ours["width"]) > 0.01:
+    sys.exit(f"Pango's line of Inter 17 is {pango_width:.3f} × {pango_height:.3f}, Trellis's "
+             f"{ours['width']:.3f} × {ours['height']:.3f}: Pango is not measuring with the "
+             "repository's Inter (fontconfig gave it another font); see system_fonts_setup in "
+             "Scripts/pango-setup.sh")
+PY
+}

@@ -2,8 +2,9 @@
 # Line counts and heights of `trellis measure --fallback system` against Pango
 # (../shared/reference/pango_measure.c, hyphens off) on real Russian, German
 # and Chinese rows and English ones with emoji (Scripts/real-text-rows.py), at widths 120, 287
-# and 500, Inter 17 then the system's fonts in both (Pango with the system's
-# fontconfig files). Needs pangocairo, gettext (msgunfmt), fonts-noto-cjk,
+# and 500, Inter 17 then the system's fonts in both (fontconfig's system
+# configuration with the repository's Fonts/ added: system_fonts_setup in
+# Scripts/pango-setup.sh). Needs pangocairo, gettext (msgunfmt), fonts-noto-cjk,
 # fonts-noto-color-emoji and a built `trellis` (.build/debug, or $TRELLIS).
 # Prints, per width, the share of rows whose line counts agree and whose
 # heights agree within 0.5 pt, for all rows and per language.
@@ -37,6 +38,9 @@ work_dir "$keep"
 . "$root/Scripts/pango-setup.sh"
 pango_setup
 trellis=${TRELLIS:-$root/.build/debug/trellis}
+# Both tools read the system's fonts and the repository's (Inter), and Pango
+# is checked to measure with Inter.
+system_fonts_setup
 python3 "$root/Scripts/real-text-rows.py" "$work/rows.jsonl" "${ROWS_PER_LANGUAGE:-1000}" $markup $spaces
 if [ -n "$markup" ]; then
     python3 - "$work/rows.jsonl" > "$work/pango-rows.jsonl" <<'PY'

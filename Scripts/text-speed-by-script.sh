@@ -2,7 +2,9 @@
 # Cold speed per script: `trellis measure --font Inter --size 17 --width 287
 # --fallback system` against Pango's whole process (the reference tool
 # ../shared/reference/pango_measure.c, built by Scripts/pango-setup.sh: hyphens
-# off, 72 dpi, the system's fontconfig, as --fallback system falls back) on
+# off, 72 dpi, the system's fontconfig with the repository's Fonts/ added, so
+# that Pango measures with Inter and falls back as --fallback system does:
+# system_fonts_setup in Scripts/pango-setup.sh) on
 # real rows of English, Russian, German and Chinese from Debian's fortunes
 # packages (Scripts/real-text-prose.py), and on a mixed file taking its rows
 # from the four in turn. Each tool runs as a new process per file (cold:
@@ -40,6 +42,9 @@ if [ ! -d /usr/share/games/fortunes/ru ] || [ ! -d /usr/share/games/fortunes/de 
 fi
 . "$root/Scripts/pango-setup.sh"
 pango_setup
+# Both tools read the system's fonts and the repository's (Inter), and Pango
+# is checked to measure with Inter.
+system_fonts_setup
 for language in en ru de zh mixed; do
     python3 "$root/Scripts/real-text-prose.py" "$work/$language.jsonl" "${ROWS:-5000}" "$language"
 done
