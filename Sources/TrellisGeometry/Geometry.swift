@@ -172,9 +172,10 @@ public enum PixelGrid {
 /// Formats a number of points for logs and snapshots: integers without a
 /// fraction, others with up to three decimals. A value of magnitude 2^43
 /// (about 8.8e12) or more is written as it is, so that reading the text
-/// back gives the same value: doubles that large lie 0.002 apart or more,
-/// so there are no thousandths to round away, and scaling one by 1000
-/// could move its last bit or, from about 1.8e305, overflow to infinity.
+/// back gives the same value: doubles that large lie 2^-9 (about 0.002)
+/// apart or more, so there are no thousandths to round away, and scaling
+/// one by 1000 could move its last bit or, from about 1.8e305, overflow to
+/// infinity.
 public func formatPoints(_ value: Double) -> String {
     if value.isNaN { return "nan" }
     if value.isInfinite { return value > 0 ? "inf" : "-inf" }

@@ -65,14 +65,14 @@ import TrellisGeometry
 
     /// Points print with at most three decimals, and a value too large to
     /// have thousandths prints as it is: read back, it is the same value
-    /// (the `frames` fuzz target's y of 8.9e79 printed rounded, off by its
+    /// (the `frames` fuzz target's y of 8.9e84 printed rounded, off by its
     /// last bit; 1e306 scaled by 1000 printed "inf").
     @Test func formatPointsReadsBackAsTheValueItPrints() {
         #expect(formatPoints(20.333333) == "20.333")
         #expect(formatPoints(-0.0004) == "0")
         #expect(formatPoints(8_796_093_022_207.997) == "8796093022207.997")
         let large: [Double] = [
-            0x1p43, -0x1p43, 0x1p43 + 0x1p-9, 8.8888888888888889e79, 1e306, -1e306,
+            0x1p43, -0x1p43, 0x1p43 + 0x1p-9, 8.888888888888888e84, 1e306, -1e306,
             .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1.2345678901234568e17,
         ]
         for value in large {
