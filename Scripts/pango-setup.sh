@@ -40,14 +40,23 @@ pango_setup() {
     grep -q pango_cairo_context_set_resolution "$work/pango_measure.c" ||
         { echo "could not set the resolution in $pango_source" >&2; return 1; }
     cc -O2 "$work/pango_measure.c" $(pkg-config --cflags --libs pangocairo) -o "$work/pango_measure"
-    cat > "$work/fonts.conf" <<CONF
-<?xml version="1.0"?>
-<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
-<fontconfig>
-  <dir>$root/Fonts</dir>
-  <cachedir>$work/cache</cachedir>
-</fontconfig>
-CONF
+    write_fonts_conf "$work/fonts.conf" "$work/cache" ""
+}
+
+# write_fonts_conf FILE CACHEDIR INCLUDE: a fontconfig file whose font folder
+# is the repository's Fonts/ and whose cache folder is CACHEDIR, after the
+# configuration file INCLUDE when it is not empty (its folders and rules
+# first).
+write_fonts_conf() {
+    {
+        echo '<?xml version="1.0"?>'
+        echo '<!DOCTYPE fontconfig SYSTEM "fonts.dtd">'
+        echo '<fontconfig>'
+        if [ -n "$3" ]; then echo "  <include ignore_missing=\"yes\">$3</include>"; fi
+        echo "  <dir>$root/Fonts</dir>"
+        echo "  <cachedir>$2</cachedir>"
+        echo '</fontconfig>'
+    } > "$1"
 }
 
 # system_fonts_setup: for comparisons with `--fallback system` (real-text-
@@ -72,15 +81,7 @@ system_fonts_setup() {
     fi
     fonts_dir="$root/.build/fontconfig"
     mkdir -p "$fonts_dir/cache"
-    cat > "$work/system-and-repo.conf" <<CONF
-<?xml version="1.0"?>
-<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
-<fontconfig>
-  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
-  <dir>$root/Fonts</dir>
-  <cachedir>$fonts_dir/cache</cachedir>
-</fontconfig>
-CONF
+    write_fonts_conf "$work/system-and-repo.conf" "$fonts_dir/cache" /etc/fonts/fonts.conf
     # Copied in only when its text changes: Trellis's cache of fontconfig's
     # ranking checks the time stamps of the configuration files and of their
     # folders.
@@ -94,7 +95,10 @@ CONF
         "$trellis" measure --font Inter --size 17 --width 1000 --fallback system)
     python3 - "$pango_line" "$trellis_line" <<'PY'
 import json, sys
-_, pango_height, pango_width = (float(v) for v in sys.argv[1].split("\t"))
+fields = sys.argv[1].split("\t")
+if len(fields) != 3:
+    sys.exit(f"pango_measure gave {sys.argv[1]!r} for a one-word row, not lines, height and width")
+_, pango_height, pango_width = (float(v) for v in fields)
 ours = json.loads(sys.argv[2])
 if abs(pango_height - ours["height"]) > 0.01 or abs(pango_width - ours["width"]) > 0.01:
     sys.exit(f"Pango's line of Inter 17 is {pango_width:.3f} × {pango_height:.3f}, Trellis's "
