@@ -311,7 +311,7 @@ public struct TemplateFileStackTree: Sendable {
     }
 
     /// The file's `hugging` and `compression` (UIKit's 250 and 750 unless given).
-    static func applyPriorities<Node: _FilePrioritized>(
+    static func applyPriorities<Node: _SettableContentPriorities>(
         _ spec: TemplateViewSpec, to node: inout Node
     ) {
         if let hugging = spec.hugging {
@@ -324,18 +324,6 @@ public struct TemplateFileStackTree: Sendable {
         }
     }
 }
-
-/// Labels and buttons: the priorities a file sets.
-protocol _FilePrioritized {
-    var horizontalHugging: LayoutPriority { get set }
-    var verticalHugging: LayoutPriority { get set }
-    var horizontalCompressionResistance: LayoutPriority { get set }
-    var verticalCompressionResistance: LayoutPriority { get set }
-}
-
-extension StackTree.LabelNode: _FilePrioritized {}
-extension StackTree.ButtonNode: _FilePrioritized {}
-extension StackTree.FixedNode: _FilePrioritized {}
 
 /// One view of the file as a node, with what a row sets on it.
 private struct _PlannedNode: Sendable {

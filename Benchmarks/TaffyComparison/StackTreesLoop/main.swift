@@ -11,7 +11,10 @@
 //                                 round, so each width follows another)
 //   StackTreesLoop --run TREE PATH COUNT
 //                                 COUNT layouts of one tree by one path and
-//                                 nothing else, for a profiler (callgrind)
+//                                 nothing else, for a profiler (callgrind);
+//                                 PATH also `views`: a new hierarchy each
+//                                 layout, laid out by the direct path from
+//                                 its views (`DirectStackLayout.layOutCell`)
 //   StackTreesLoop --add-arranged COUNT
 //                                 a vertical stack of COUNT one-line labels
 //                                 (Roboto 17) built two ways, each then laid
@@ -129,6 +132,14 @@ if arguments.count == 4, arguments[0] == "--run", let tree = BoxTrees.tree(argum
             StackTree.layOutCell(contentView, views: views, width: $0, scale: tree.scale).height
         }
     case "fresh": layout = { tree.constraintsLayout(width: $0).height }
+    case "views":
+        // A new hierarchy each layout, laid out by the direct path from
+        // its views (`DirectStackLayout.layOutCell(_:width:)`).
+        var direct = DirectStackLayout()
+        layout = { width in
+            let (contentView, _) = tree.makeViews()
+            return (try? direct.layOutCell(contentView, width: width)) ?? .nan
+        }
     default:
         FileHandle.standardError.write(Data("StackTreesLoop: no path \(arguments[2])\n".utf8))
         exit(64)

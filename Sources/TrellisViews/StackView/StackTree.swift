@@ -405,6 +405,19 @@ extension _ContentPrioritized {
     }
 }
 
+/// A node whose hugging and compression resistance are set after it is
+/// made: by a template file's priorities, or read from a view.
+package protocol _SettableContentPriorities {
+    var horizontalHugging: LayoutPriority { get set }
+    var verticalHugging: LayoutPriority { get set }
+    var horizontalCompressionResistance: LayoutPriority { get set }
+    var verticalCompressionResistance: LayoutPriority { get set }
+}
+
+extension StackTree.LabelNode: _SettableContentPriorities {}
+extension StackTree.ButtonNode: _SettableContentPriorities {}
+extension StackTree.FixedNode: _SettableContentPriorities {}
+
 extension StackTree.LabelNode: _ContentPrioritized {}
 extension StackTree.ButtonNode: _ContentPrioritized {}
 extension StackTree.FixedNode: _ContentPrioritized {}
