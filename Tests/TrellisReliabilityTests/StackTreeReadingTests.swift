@@ -9,49 +9,6 @@ import TrellisText
 import TrellisViews
 
 @Suite struct StackTreeReadingTests {
-    /// `tree` as its views hold it: what `makeViews()` does not keep (an
-    /// image's ratio as a width and a height, the priorities of a box
-    /// without a picture, which nothing reads, the priority of a box with
-    /// no fixed side, custom spacing after no view) set as reading gives it,
-    /// and a label's style with the label's line break mode.
-    static func normalized(_ tree: StackTree) -> StackTree {
-        func node(_ node: StackTree.Node) -> StackTree.Node {
-            var node = node
-            switch node.content {
-            case .stack(let stack): node.content = .stack(normalized(stack))
-            case .label(var label):
-                label.style.lineBreakMode = label.lineBreakMode
-                node.content = .label(label)
-            case .image(var image):
-                image.aspectRatio = Size(
-                    width: 1, height: image.aspectRatio.height / image.aspectRatio.width)
-                node.content = .image(image)
-            case .fixed(var box):
-                if box.intrinsicSize == nil {
-                    let plain = StackTree.FixedNode(
-                        width: box.width, height: box.height, priority: box.priority)
-                    box = plain
-                }
-                if box.width == nil && box.height == nil { box.priority = .required }
-                node.content = .fixed(box)
-            case .button:
-                break
-            }
-            return node
-        }
-        func normalized(_ stack: StackTree.Stack) -> StackTree.Stack {
-            var stack = stack
-            stack.children = stack.children.map(node)
-            stack.customSpacing = stack.customSpacing.filter {
-                stack.children.indices.contains($0.key)
-            }
-            return stack
-        }
-        var tree = tree
-        tree.root = normalized(tree.root)
-        return tree
-    }
-
     @Test func randomTreesReadBackAsTheyWereMade() throws {
         let count = Soak.count("TRELLIS_STACKTREE_READ_CASES", quick: 600, soak: 3000)
         var read = 0
@@ -61,7 +18,7 @@ import TrellisViews
             let (contentView, views) = test.tree.makeViews()
             let reading = try StackTree._reading(contentView)
             #expect(
-                reading.tree == Self.normalized(test.tree),
+                reading.tree == StackTreeReading.normalized(test.tree),
                 "seed \(seed): read back\n\(reading.tree)\nmade from\n\(test.tree)")
             #expect(reading.views.count == views.count, "seed \(seed)")
             #expect(zip(reading.views, views).allSatisfy { $0 === $1 }, "seed \(seed)")

@@ -505,6 +505,14 @@ enum StackTreeDifferentialFuzz {
     static func run(_ bytes: [UInt8]) throws(FuzzViolation) -> FuzzOutcome {
         var input = FuzzInput(bytes)
         let test = StackTreeGenerator.make(&input)
+        // Its views read back as the tree (StackTree+Reading.swift).
+        if let difference = StackTreeReading.roundTrip(test.tree) {
+            throw FuzzViolation(
+                target: "stacktree",
+                message:
+                    "\(difference)\nreproduction:\n\(StackTreeDifferential.reproduction(test))",
+                input: "")
+        }
         switch StackTreeDifferential.check(test) {
         case .agreed: return .accepted
         case .unsupported, .refused, .conflictInUIKit, .ambiguousInUIKit, .engineFittingDiffers:
