@@ -174,6 +174,12 @@ import TrellisViews
             }
         ),
         (
+            "contentScaleFactor",
+            { _, views in
+                views[1].contentScaleFactor = 2
+            }
+        ),
+        (
             "root stack is hidden",
             { _, views in
                 views[0].isHidden = true

@@ -34,7 +34,8 @@ extension StackTree {
     /// priority), an image's `height == width × r` (required, or at 999
     /// with a required `height <= c`). Views must not translate autoresizing
     /// masks into constraints (but the content view), lay out right to left,
-    /// have safe-area insets, or, for labels, a `preferredMaxLayoutWidth`;
+    /// have safe-area insets or a scale of their own, or, for labels, a
+    /// `preferredMaxLayoutWidth`;
     /// every label and button must measure with the content view's first
     /// text view's measurer (`_reading` returns it).
     /// - Throws: `StackTreeReadingError`, saying which view or constraint
@@ -131,6 +132,11 @@ private struct _StackTreeReader {
             throw refuse(view, "it lays out right to left")
         }
         if view.safeAreaInsets != .zero { throw refuse(view, "it has safe-area insets") }
+        // Labels and buttons measure, and every frame is rounded, at the
+        // tree's one scale: the content view's.
+        if !isRoot && view.contentScaleFactor != view.rootView.contentScaleFactor {
+            throw refuse(view, "its contentScaleFactor is not the content view's")
+        }
     }
 
     /// The root stack's four `==` constraints to the content view's edges
