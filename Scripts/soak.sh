@@ -30,7 +30,8 @@ cd "$(dirname "$0")/.."
 
 swift build --build-tests --traits SnapshotTesting 2>&1 | grep -E "error|warning: " || true
 suites=(
-    ReuseDifferentialTests StackTreeDifferentialTests TemplateFileStackDifferentialTests
+    ReuseDifferentialTests StackTreeDifferentialTests StackTreeReadingTests
+    TemplateFileStackDifferentialTests
     DirectStackReuseTests
     TableStaysPutModelTests ConstantChangeDifferentialTests BatchedSuggestionTests
     SolverPropertyTests DefinitionDifferentialTests PathAgreementTests TemplateFileCellTests
