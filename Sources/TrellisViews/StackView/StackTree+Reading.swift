@@ -35,9 +35,8 @@ extension StackTree {
     /// with a required `height <= c`). Views must not translate autoresizing
     /// masks into constraints (but the content view), lay out right to left,
     /// have safe-area insets or a scale of their own, or, for labels, a
-    /// `preferredMaxLayoutWidth`;
-    /// every label and button must measure with the content view's first
-    /// text view's measurer (`_reading` returns it).
+    /// `preferredMaxLayoutWidth`; every label and button must measure with
+    /// one measurer (`_reading` returns it).
     /// - Throws: `StackTreeReadingError`, saying which view or constraint
     ///   the tree cannot describe and why.
     /// - Complexity: O(views + constraints).
