@@ -17,13 +17,26 @@ import TrellisText
 public struct StackTreeLayout: Sendable, Equatable, CustomStringConvertible {
     /// The cell's height: the fitting height rounded up to the pixel grid.
     public var height: Double
+    /// The fitting height itself, as `systemLayoutSizeFitting` returns it
+    /// (not rounded).
+    public var fittingHeight: Double
     /// Each node's frame in its parent's coordinates (the root stack's in
     /// the content view's), in node order.
     public var frames: [Rect]
 
-    public init(height: Double, frames: [Rect]) {
+    /// A layout of cell height `height`, whose fitting height was
+    /// `fittingHeight` (`height` when not given).
+    public init(height: Double, fittingHeight: Double? = nil, frames: [Rect]) {
         self.height = height
+        self.fittingHeight = fittingHeight ?? height
         self.frames = frames
+    }
+
+    /// Equal heights and frames: what a cell shows. (The fitting heights,
+    /// worked out by other arithmetic on the two paths, agree to the
+    /// solver's precision: `StackTreeDifferentialTests` compares them.)
+    public static func == (a: StackTreeLayout, b: StackTreeLayout) -> Bool {
+        a.height == b.height && a.frames == b.frames
     }
 
     /// The height, then one frame a line by node number (for test failures).
@@ -254,6 +267,10 @@ struct _LanePlan<Slope: _SlopeLanes> {
     /// and how many stacks' subtrees in general ones (`replayArranged`).
     var heightReplays = 0
     var subtreeReplays = 0
+    /// The content view's height before it is rounded up to the pixel
+    /// grid, of the last `fittingHeight` or recalled heights record: what
+    /// `systemLayoutSizeFitting` gives (`StackTreeLayout.fittingHeight`).
+    var naturalHeight = 0.0
     /// `replayingSubtrees` false: every stack arranged in general passes.
     var replayingSubtrees = true
     /// The storage of the last row's heights key (`heightKey(reusing:)`).

@@ -73,7 +73,8 @@ extension StackTree {
         let height = PixelGrid.ceil(size.height, scale: scale)
         contentView.frame = Rect(x: 0, y: 0, width: width, height: height)
         contentView.layoutIfNeeded()
-        return StackTreeLayout(height: height, frames: views.map(\.frame))
+        return StackTreeLayout(
+            height: height, fittingHeight: size.height, frames: views.map(\.frame))
     }
 
     /// Shows this tree's row on views that `makeViews()` made from a tree of

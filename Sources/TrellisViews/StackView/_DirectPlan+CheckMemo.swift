@@ -90,7 +90,8 @@ extension _LanePlan {
         guard let entry = heightRecords[lastShape].entries.find(key, hash: hash),
             heightRecords[lastShape].entries.refusal(entry) == nil
         else { return try fittingHeight(insets) }
-        return heightRecords[lastShape].entries.heights[entry]
+        naturalHeight = heightRecords[lastShape].entries.heights[entry]
+        return try cellHeight(naturalHeight)
     }
 
     /// Whether every label's measuring width and every image's width is

@@ -16,8 +16,10 @@ struct _HeightRecord {
     /// vertical keys and the baselines of the labels below stacks that
     /// read them (no stack reads proportions: `heightsFollowFromKeys`).
     var applies = false
-    /// Up to 512 rows of keys (`_HeightTable`); past that many the record
-    /// keeps them while they serve, else starts again
+    /// Up to 512 rows of keys (`_HeightTable`), each with the cell's
+    /// height before it is rounded up to the pixel grid (the fitting
+    /// height; rounded where it is read, `cellHeight`); past that many the
+    /// record keeps them while they serve, else starts again
     /// (`_HeightTable.keepsWhenFull`).
     var entries = _HeightTable()
 }
@@ -93,7 +95,9 @@ extension _LanePlan {
         swap(&records, &heightRecords)
         if let replayed {
             heightReplays += 1
-            return try replayed.get()
+            // (The records hold the height before rounding.)
+            naturalHeight = try replayed.get()
+            return try cellHeight(naturalHeight)
         }
         let height: Double
         do throws(_StackCostError) {
@@ -104,7 +108,7 @@ extension _LanePlan {
             throw error
         }
         heightRecords[lastShape].entries.insert(
-            key, hash: hash, height: height, refusal: nil, nodes: nodes)
+            key, hash: hash, height: naturalHeight, refusal: nil, nodes: nodes)
         return height
     }
 

@@ -114,7 +114,7 @@ extension _LanePlan {
             var own = _PassWidths.none
             try settleWidths(width, insets, oneAtATime: hasFreeWidthLabel, &own)
             let height = try heightsPass(insets, places: frames)
-            return StackTreeLayout(height: height, frames: frames ? pixelFrames() : [])
+            return laidOut(height, frames: frames)
         }
         let sharesWidths = sharesPassWidths()
         // Unchecked, a frame pass that goes through the fitting pass's
@@ -139,7 +139,7 @@ extension _LanePlan {
                 if shadowed { try shadowFramePass(width, insets, height) }
             #endif
             framePassesLeftOut += 1
-            return StackTreeLayout(height: height, frames: frames ? pixelFrames() : [])
+            return laidOut(height, frames: frames)
         }
         // (Read field by field: `nodes.map(\.layoutWidth)` and a loop over
         // `nodes.enumerated()` copied every node, retaining its payloads.)
@@ -151,6 +151,8 @@ extension _LanePlan {
             fitted.append(kind == .image ? nodes[index].width : nodes[index].layoutWidth)
         }
         let height = try recalledFittingHeight(insets)
+        // (The frame pass's checks work out heights of their own.)
+        let natural = naturalHeight
         // The frame pass starts again from the labels' first pass.
         for index in nodes.indices where nodes[index].kind == .label {
             nodes[index].layoutWidth = nil
@@ -175,11 +177,20 @@ extension _LanePlan {
             // below (replayed by the views' vertical keys where it can).
             let replayed = try heightsPass(insets, places: frames)
             assert(replayed.bitPattern == height.bitPattern, "the heights pass moved the height")
-            return StackTreeLayout(height: replayed, frames: frames ? pixelFrames() : [])
+            naturalHeight = natural
+            return laidOut(replayed, frames: frames)
         }
         try computeCosts(.vertical)  // the frame pass's labels
         try placeVertically(height, insets)
-        return StackTreeLayout(height: height, frames: frames ? pixelFrames() : [])
+        naturalHeight = natural
+        return laidOut(height, frames: frames)
+    }
+
+    /// The layout of cell height `height` (the fitting pass's
+    /// `naturalHeight` rounded up), with its frames when `frames` is set.
+    mutating func laidOut(_ height: Double, frames: Bool) -> StackTreeLayout {
+        StackTreeLayout(
+            height: height, fittingHeight: naturalHeight, frames: frames ? pixelFrames() : [])
     }
 
     /// The engine's width passes: solve, measure again the labels of
@@ -385,7 +396,14 @@ extension _LanePlan {
             try costs[0].argmin(
                 adding: -insets.top - insets.bottom, lane: fittingLane, "the root stack's height")
             + insets.top + insets.bottom
+        naturalHeight = natural
         guard rounded else { return natural }
+        return try cellHeight(natural)
+    }
+
+    /// `natural` rounded up to the pixel grid, as a cell's height (a
+    /// negative one refused, as the engine refuses such a frame).
+    func cellHeight(_ natural: Double) throws(_StackCostError) -> Double {
         let height = PixelGrid.ceil(natural, scale: scale)
         guard height >= 0 else {
             throw .conflict("the content view would be \(height) high (a frame the engine refuses)")
