@@ -31,6 +31,7 @@ cd "$(dirname "$0")/.."
 swift build --build-tests --traits SnapshotTesting 2>&1 | grep -E "error|warning: " || true
 suites=(
     ReuseDifferentialTests StackTreeDifferentialTests StackTreeReadingTests
+    StackTreeEngineDirectTests
     TemplateFileStackDifferentialTests
     DirectStackReuseTests
     TableStaysPutModelTests ConstantChangeDifferentialTests BatchedSuggestionTests

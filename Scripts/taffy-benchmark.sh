@@ -10,8 +10,9 @@
 # flexbox nodes in Scripts/taffy-trees.py. The script installs Taffy's Python
 # package (`stretchable` from PyPI) if python3 lacks it (nothing of Taffy is
 # in the repository), builds Benchmarks' StackTreesLoop (release), and
-#   1. checks that every frame of the Trellis paths (direct, constraints on
-#      a new hierarchy, and constraints re-laid out at each width in turn)
+#   1. checks that every frame of the Trellis paths (direct, the solver on
+#      a new hierarchy, the engine's own calls on a new hierarchy, and the
+#      solver re-laying out one hierarchy at each width in turn)
 #      equals Taffy's to the pixel: each edge, in the content view's
 #      coordinates, within half a pixel at scale 3 (Trellis rounds edges
 #      there to the pixel grid; Taffy's are unrounded), and every cell height
@@ -19,9 +20,13 @@
 #   2. alternates the two programs RUNS times (each prints the median of 5
 #      rounds of about SECONDS / 5 per tree and path) and prints the median
 #      of the runs per tree and path, and each Trellis path's ratio to Taffy.
-# Paths: Trellis direct (DirectStackLayout), constraints re-laid out at a new
-# width (one hierarchy), constraints with a new hierarchy per layout; Taffy
-# with every node marked dirty (a full layout), timing its compute call only.
+# Paths: Trellis direct (DirectStackLayout); a hierarchy laid out as a table
+# sizes a self-sizing cell, by its own calls (`systemLayoutSizeFitting`, the
+# frame, `layoutIfNeeded()`: the engine lays out a hierarchy it reads as a
+# stack tree directly), one hierarchy re-laid out at a new width ("re-layout")
+# and a new hierarchy each layout ("new hierarchy"); the same through the
+# solver alone (`StackTree.layOutCell`, "solver"); Taffy with every node
+# marked dirty (a full layout), timing its compute call only.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 runs=${1:-7}
@@ -95,10 +100,12 @@ for line in open(sys.argv[1]):
 median = {key: statistics.median(values) for key, values in times.items()}
 trees = list(dict.fromkeys(tree for tree, _ in times))
 print(f"µs per layout, median of {sys.argv[2]} alternating runs (ratio to Taffy):")
-print(f"  {'tree':<13}{'direct':>18}{'re-layout':>18}{'new hierarchy':>20}{'Taffy':>11}")
+paths = ("direct", "reengine", "engine", "relayout", "fresh")
+titles = ("direct", "re-layout", "new hierarchy", "solver re-layout", "solver new")
+print(f"  {'tree':<13}" + "".join(f"{title:>21}" for title in titles) + f"{'Taffy':>11}")
 for tree in trees:
     taffy = median[(tree, "taffy")]
     cells = [f"{median[(tree, path)]:.1f} ({median[(tree, path)] / taffy:.2f}×)"
-             for path in ("direct", "relayout", "fresh")]
-    print(f"  {tree:<13}{cells[0]:>18}{cells[1]:>18}{cells[2]:>20}{taffy:>11.1f}")
+             for path in paths]
+    print(f"  {tree:<13}" + "".join(f"{cell:>21}" for cell in cells) + f"{taffy:>11.1f}")
 EOF

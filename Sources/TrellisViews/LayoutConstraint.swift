@@ -81,6 +81,10 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// baseline offset is only a new constant (see
     /// `LayoutEngine.reinstallBaselineConstraints(of:)`).
     @exclusivity(unchecked) var _baselineShape: UInt8 = 0
+    /// What the last reading of a hierarchy as a stack tree found this
+    /// constraint to be: its mark for a stack view's own, the mark + 1 for
+    /// one a node makes (`_StackTreeReader`; each reading takes new marks).
+    @exclusivity(unchecked) var _readingMark: UInt64 = 0
     /// The solver form an engine installed this constraint as, valid
     /// while `_storeToken` is that engine's store's token; 0 when no store
     /// holds these fields (see `_ConstraintStore`).

@@ -171,6 +171,7 @@ open class View: LayoutItem {
         guard _mayContain(view, "add") else { return }
         if view.superview != nil { view.removeFromSuperview() }
         view._membership.engine = nil
+        view._membership.directCell = nil
         view._superview = Unmanaged.passUnretained(self)
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         _rootEngine?.hierarchyDidChange()
@@ -461,6 +462,7 @@ open class View: LayoutItem {
     ///   (the solver is updated in place), not to the number of views.
     public func layoutIfNeeded() {
         let root = rootView
+        if root._directLayoutIfFitted() { return }
         let engine = root._engineCreatingIfNeeded()
         engine.layout()
     }
@@ -500,6 +502,14 @@ open class View: LayoutItem {
     /// Cost: cells whose multi-line labels are pinned at both edges keep the
     /// fast path (no extra pass); when a label's width is free, every
     /// width-dependent label is measured twice per layout.
+    ///
+    /// A root without an engine fitted this way (a required width, a height
+    /// of 0 at `.fittingSizeLevel`) whose views read as a stack tree
+    /// (`StackTree(reading:)`) is laid out without a solver, by
+    /// `DirectStackLayout`, which gives the solver's size and frames; the
+    /// next `layoutIfNeeded()` gives its frames where nothing changed in
+    /// between. Anything that asks for the solver builds it (see "The
+    /// engine's direct path" in docs/stack-direct-path.md).
     /// - Complexity: like `layoutIfNeeded()` for a root view.
     public func systemLayoutSizeFitting(
         _ targetSize: Size, withHorizontalFittingPriority horizontalPriority: LayoutPriority,
@@ -519,6 +529,12 @@ open class View: LayoutItem {
                     verticalPriority: verticalPriority)
             }
         }
+        if _superview == nil, horizontalPriority == .required,
+            verticalPriority == .fittingSizeLevel, targetSize.height == 0,
+            let size = _directFittingSize(width: targetSize.width)
+        {
+            return size
+        }
         let engine = superview == nil ? _engineCreatingIfNeeded() : LayoutEngine(root: self)
         return engine.fittingSize(
             targetSize, horizontalPriority: horizontalPriority, verticalPriority: verticalPriority)
@@ -533,6 +549,7 @@ open class View: LayoutItem {
 
     func _engineCreatingIfNeeded() -> LayoutEngine {
         if let engine = _membership.engine { return engine }
+        _membership.directCell = nil
         let engine = LayoutEngine(root: self)
         _membership.engine = engine
         return engine

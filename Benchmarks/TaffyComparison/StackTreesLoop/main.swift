@@ -1,14 +1,16 @@
-// The box trees of `BoxTrees` (TrellisSamples) laid out by Trellis three
-// ways, for Scripts/taffy-benchmark.sh, which runs Taffy on the same trees
-// beside it (Scripts/taffy-trees.py):
+// The box trees of `BoxTrees` (TrellisSamples) laid out by Trellis in
+// several ways, for Scripts/taffy-benchmark.sh, which runs Taffy on the same
+// trees beside it (Scripts/taffy-trees.py):
 //
 //   StackTreesLoop [SECONDS]      one line per tree and path: "TREE PATH µs"
 //   StackTreesLoop --frames       one JSON line per tree, width and path:
 //                                 {"tree", "width", "path", "height", "frames"};
 //                                 paths `direct`, `constraints` (a new
-//                                 hierarchy) and `relayout` (one hierarchy
-//                                 laid out at the widths in turn, twice
-//                                 round, so each width follows another)
+//                                 hierarchy, the solver), `engine` (a new
+//                                 hierarchy by its own calls) and `relayout`
+//                                 (one hierarchy laid out at the widths in
+//                                 turn, twice round, so each width follows
+//                                 another)
 //   StackTreesLoop --run TREE PATH COUNT
 //                                 COUNT layouts of one tree by one path and
 //                                 nothing else, for a profiler (callgrind);
@@ -23,12 +25,17 @@
 //                                 prints the milliseconds of each (median of
 //                                 5 runs, alternating)
 //
-// Paths: `direct` (DirectStackLayout, one kept from layout to layout),
-// `relayout` (the constraints of one hierarchy laid out again at a new
-// width), `fresh` (a new hierarchy each layout). Each layout takes the next
-// of the tree's widths (BoxTrees.widths), so none is a cache hit. Each path
-// runs for about SECONDS (default 0.3) after one warm-up layout; the time
-// printed is the median of 5 such rounds divided by their layouts.
+// Paths: `direct` (DirectStackLayout, one kept from layout to layout);
+// through the solver (`StackTree.layOutCell`): `relayout` (the constraints
+// of one hierarchy laid out again at a new width) and `fresh` (a new
+// hierarchy each layout); through the views' own calls
+// (`systemLayoutSizeFitting`, the frame, `layoutIfNeeded()`, where the
+// engine lays out a hierarchy it reads as a stack tree directly):
+// `reengine` (one hierarchy) and `engine` (a new hierarchy each layout).
+// Each layout takes the next of the tree's widths (BoxTrees.widths), so
+// none is a cache hit. Each path runs for about SECONDS (default 0.3) after
+// one warm-up layout; the time printed is the median of 5 such rounds
+// divided by their layouts.
 
 import Foundation
 import Trellis
@@ -71,6 +78,16 @@ func direct(_ tree: StackTree) -> (Double) -> Double {
     }
 }
 
+/// Lays out views made by `makeViews()` as a table sizes a self-sizing cell,
+/// by the views' own calls (`systemLayoutSizeFitting`, the frame,
+/// `layoutIfNeeded()`): the engine lays a hierarchy it reads as a stack tree
+/// out directly, and solves the rest.
+func layOutByEngine(_ contentView: View, views: [View], width: Double, scale: Double)
+    -> StackTreeLayout
+{
+    StackTree.layOutCell(contentView, views: views, width: width, scale: scale, bySolver: false)
+}
+
 /// Each node's parent's number (-1 for the root stack), in node order.
 func parents(_ stack: StackTree.Stack, parent: Int, into list: inout [Int]) {
     list.append(parent)
@@ -100,6 +117,12 @@ if arguments == ["--frames"] {
                 results.append(("direct", try directLayout.layout(tree, width: width)))
                 results.append(("constraints", tree.constraintsLayout(width: width)))
             }
+            let (newContent, newViews) = tree.makeViews()
+            results.append(
+                (
+                    "engine",
+                    layOutByEngine(newContent, views: newViews, width: width, scale: tree.scale)
+                ))
             results.append(
                 (
                     "relayout",
@@ -132,6 +155,17 @@ if arguments.count == 4, arguments[0] == "--run", let tree = BoxTrees.tree(argum
             StackTree.layOutCell(contentView, views: views, width: $0, scale: tree.scale).height
         }
     case "fresh": layout = { tree.constraintsLayout(width: $0).height }
+    case "engine":
+        layout = { width in
+            let (contentView, views) = tree.makeViews()
+            return layOutByEngine(contentView, views: views, width: width, scale: tree.scale)
+                .height
+        }
+    case "reengine":
+        let (contentView, views) = tree.makeViews()
+        layout = {
+            layOutByEngine(contentView, views: views, width: $0, scale: tree.scale).height
+        }
     case "views":
         // A new hierarchy each layout, laid out by the direct path from
         // its views (`DirectStackLayout.layOutCell(_:width:)`).
@@ -220,6 +254,20 @@ for name in BoxTrees.names {
             { StackTree.layOutCell(contentView, views: views, width: $0, scale: tree.scale).height }
         ),
         ("fresh", { tree.constraintsLayout(width: $0).height }),
+        (
+            "reengine",
+            {
+                layOutByEngine(contentView, views: views, width: $0, scale: tree.scale).height
+            }
+        ),
+        (
+            "engine",
+            { width in
+                let (content, views) = tree.makeViews()
+                return layOutByEngine(content, views: views, width: width, scale: tree.scale)
+                    .height
+            }
+        ),
     ]
     for (path, layout) in paths {
         let µs = time(widths, seconds: seconds, layout)

@@ -32,4 +32,10 @@ struct _EngineMembership {
     /// with its solution (a subview measured alone has an engine of its
     /// own, which may give the label another width).
     var layoutWidthEngine: ObjectIdentifier?
+    /// A root's layout by the direct path, from its last
+    /// `systemLayoutSizeFitting` (`View._directFittingSize`), until its
+    /// `layoutIfNeeded()` or an engine replaces it.
+    var directCell: _DirectCell?
+    /// A root that always lays out through its solver (`View._solvesAlways`).
+    var solvesAlways = false
 }

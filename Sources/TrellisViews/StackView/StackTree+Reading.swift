@@ -5,6 +5,7 @@
 // lay it out; anything else in the hierarchy that could change its layout
 // makes the reading fail with what and where.
 
+import Synchronization
 import TrellisGeometry
 import TrellisText
 
@@ -60,19 +61,29 @@ extension StackTree {
 private struct _StackTreeReader {
     var views: [View] = []
     var measurer: TextMeasurer?
-    /// Constraints the nodes read so far account for.
-    var accounted: Set<ObjectIdentifier> = []
-    /// The constraints the hierarchy's stack views made for their
-    /// arrangements (`UISV-hiding` is a view's `size == 0`, for one): no
-    /// node's own.
-    var stackMade: Set<ObjectIdentifier> = []
+    /// This reading's mark of the constraints the hierarchy's stack views
+    /// made for their arrangements (`UISV-hiding` is a view's `size == 0`,
+    /// for one: no node's own); `stackMark + 1` marks those the nodes read
+    /// so far account for (`LayoutConstraint._readingMark`: a mark in each
+    /// constraint, where sets of identifiers cost most of a reading).
+    let stackMark = _StackTreeReader.nextMarks()
+    var accountedMark: UInt64 { stackMark + 1 }
+    /// The content view's scale, which every view must share.
+    var scale = 0.0
 
-    /// Collects `stackMade` from every stack view under `view`.
-    mutating func collectStackMade(_ view: View) {
+    private static let marks = Atomic<UInt64>(0)
+
+    /// Two marks no earlier reading took.
+    static func nextMarks() -> UInt64 {
+        marks.wrappingAdd(2, ordering: .relaxed).newValue
+    }
+
+    /// Marks the constraints of every stack view under `view` as stack made.
+    func collectStackMade(_ view: View) {
         if let stack = view as? StackView {
-            for constraint in stack._arrangement { stackMade.insert(ObjectIdentifier(constraint)) }
+            for constraint in stack._arrangement { constraint._readingMark = stackMark }
             for constraint in stack._proportional.constraints {
-                stackMade.insert(ObjectIdentifier(constraint))
+                constraint._readingMark = stackMark
             }
         }
         for subview in view.subviews { collectStackMade(subview) }
@@ -80,7 +91,12 @@ private struct _StackTreeReader {
 
     /// Whether `constraint` is a stack view's own.
     func isStackMade(_ constraint: LayoutConstraint) -> Bool {
-        stackMade.contains(ObjectIdentifier(constraint))
+        constraint._readingMark == stackMark
+    }
+
+    /// Notes that a node accounts for `constraint` (not a stack's own).
+    func account(_ constraint: LayoutConstraint) {
+        constraint._readingMark = accountedMark
     }
 
     func refuse(_ item: LayoutItem, _ reason: String) -> StackTreeReadingError {
@@ -98,12 +114,13 @@ private struct _StackTreeReader {
         else {
             throw refuse(contentView, "the content view does not hold exactly one stack view")
         }
-        try checkView(contentView, isRoot: true)
+        scale = contentView.contentScaleFactor
+        let direction = contentView.effectiveUserInterfaceLayoutDirection
+        try checkView(contentView, direction: direction)
         collectStackMade(root)
-        accounted = stackMade
         guard !root.isHidden else { throw refuse(root, "the root stack is hidden") }
         let pinning = try readPinning(contentView, root)
-        let node = try readNode(root)
+        let node = try readNode(root, inherited: direction)
         guard case .stack(let stack) = node.content else {
             throw refuse(root, "the root is not a stack")
         }
@@ -112,7 +129,7 @@ private struct _StackTreeReader {
         all += views
         for view in all {
             for constraint in view._constraints
-            where !accounted.contains(ObjectIdentifier(constraint)) {
+            where constraint._readingMark != stackMark && constraint._readingMark != accountedMark {
                 throw StackTreeReadingError(
                     item: constraint.description,
                     reason: "a constraint the stack tree does not make (held by \(view.layoutName))"
@@ -122,18 +139,20 @@ private struct _StackTreeReader {
         return StackTree(root: stack, pinning: pinning, scale: contentView.contentScaleFactor)
     }
 
-    /// What every view of the tree must be (`isRoot`: the content view).
-    func checkView(_ view: View, isRoot: Bool = false) throws(StackTreeReadingError) {
-        if !isRoot && view.translatesAutoresizingMaskIntoConstraints {
+    /// What every view of the tree must be, given its layout direction
+    /// (`direction`, as `effectiveUserInterfaceLayoutDirection`, passed
+    /// down rather than asked of every view's ancestors).
+    func checkView(_ view: View, direction: UserInterfaceLayoutDirection)
+        throws(StackTreeReadingError)
+    {
+        if view._superview != nil && view.translatesAutoresizingMaskIntoConstraints {
             throw refuse(view, "it translates its autoresizing mask into constraints")
         }
-        if view.effectiveUserInterfaceLayoutDirection != .leftToRight {
-            throw refuse(view, "it lays out right to left")
-        }
+        if direction != .leftToRight { throw refuse(view, "it lays out right to left") }
         if view.safeAreaInsets != .zero { throw refuse(view, "it has safe-area insets") }
         // Labels and buttons measure, and every frame is rounded, at the
         // tree's one scale: the content view's.
-        if !isRoot && view.contentScaleFactor != view.rootView.contentScaleFactor {
+        if let own = view._contentScaleFactor, own != scale {
             throw refuse(view, "its contentScaleFactor is not the content view's")
         }
     }
@@ -158,12 +177,21 @@ private struct _StackTreeReader {
             }
             canvas = other
             found.append(attribute)
-            accounted.insert(ObjectIdentifier(constraint))
+            account(constraint)
         }
-        guard let canvas, Set(found) == [.leading, .trailing, .top, .bottom] else {
+        // Four distinct attributes among the four edges: all of them.
+        guard let canvas, found.count == 4 else {
             throw refuse(root, "the root stack is not pinned by its four edges")
         }
         return canvas === contentView ? .edges : .layoutMargins(contentView.layoutMargins)
+    }
+
+    /// Whether `attribute` is leading, trailing, top or bottom.
+    static func isEdge(_ attribute: LayoutAttribute) -> Bool {
+        switch attribute {
+        case .leading, .trailing, .top, .bottom: return true
+        default: return false
+        }
     }
 
     /// The other item and the attribute of a required `view.a == other.a`
@@ -175,7 +203,7 @@ private struct _StackTreeReader {
         guard constraint.relation == .equal, constraint.multiplier == 1,
             constraint.constant == 0, constraint.priority == .required,
             constraint.firstAttribute == constraint.secondAttribute,
-            [.leading, .trailing, .top, .bottom].contains(constraint.firstAttribute),
+            Self.isEdge(constraint.firstAttribute),
             let first = constraint.firstItem, let second = constraint.secondItem
         else { return nil }
         if first === view { return (second, constraint.firstAttribute) }
@@ -185,12 +213,20 @@ private struct _StackTreeReader {
 
     /// The node of `view` and, for a stack, of its arranged views
     /// (appended to `views` in pre-order).
-    mutating func readNode(_ view: View) throws(StackTreeReadingError) -> StackTree.Node {
-        try checkView(view)
+    mutating func readNode(_ view: View, inherited: UserInterfaceLayoutDirection)
+        throws(StackTreeReadingError) -> StackTree.Node
+    {
+        let direction: UserInterfaceLayoutDirection
+        switch view.semanticContentAttribute {
+        case .forceLeftToRight: direction = .leftToRight
+        case .forceRightToLeft: direction = .rightToLeft
+        case .unspecified: direction = inherited
+        }
+        try checkView(view, direction: direction)
         views.append(view)
         let content: StackTree.Content
         if type(of: view) == StackView.self, let stack = view as? StackView {
-            content = .stack(try readStack(stack))
+            content = .stack(try readStack(stack, direction: direction))
         } else if type(of: view) == Label.self, let label = view as? Label {
             content = .label(try readLabel(label))
         } else if type(of: view) == Button.self, let button = view as? Button {
@@ -211,7 +247,9 @@ private struct _StackTreeReader {
         return StackTree.Node(content, isHidden: view.isHidden)
     }
 
-    mutating func readStack(_ stack: StackView) throws(StackTreeReadingError) -> StackTree.Stack {
+    mutating func readStack(_ stack: StackView, direction: UserInterfaceLayoutDirection)
+        throws(StackTreeReadingError) -> StackTree.Stack
+    {
         let arranged = stack.arrangedSubviews
         // Arranged views are distinct subviews: as many as the subviews,
         // they are all of them (one pass, where comparing lists was
@@ -223,14 +261,14 @@ private struct _StackTreeReader {
         }
         let size = try readFixedSize(stack, required: true)
         var customSpacing: [Int: Double] = [:]
-        for (index, view) in arranged.enumerated() {
+        for (index, view) in arranged.enumerated() where !stack._customSpacing.isEmpty {
             if let spacing = stack._customSpacing[ObjectIdentifier(view)] {
                 customSpacing[index] = spacing
             }
         }
         var children: [StackTree.Node] = []
         children.reserveCapacity(arranged.count)
-        for view in arranged { children.append(try readNode(view)) }
+        for view in arranged { children.append(try readNode(view, inherited: direction)) }
         return StackTree.Stack(
             axis: stack.axis, distribution: stack.distribution, alignment: stack.alignment,
             spacing: stack.spacing, customSpacing: customSpacing,
@@ -264,7 +302,7 @@ private struct _StackTreeReader {
                 height = constraint.constant
             }
             priority = constraint.priority
-            accounted.insert(ObjectIdentifier(constraint))
+            account(constraint)
         }
         return (width, height, priority ?? .required)
     }
@@ -338,13 +376,13 @@ private struct _StackTreeReader {
             {
                 guard maxHeight == nil else { throw refuse(image, "its height is capped twice") }
                 maxHeight = constraint.constant
-                accounted.insert(ObjectIdentifier(constraint))
+                account(constraint)
             } else if constraint.secondItem === image, constraint.secondAttribute == .width,
                 constraint.relation == .equal, constraint.constant == 0
             {
                 guard aspect == nil else { throw refuse(image, "it has two aspect ratios") }
                 aspect = constraint
-                accounted.insert(ObjectIdentifier(constraint))
+                account(constraint)
             }
         }
         if let ratio = image.aspectRatio {

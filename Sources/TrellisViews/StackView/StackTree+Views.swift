@@ -52,7 +52,8 @@ extension StackTree {
     }
 
     /// The height and frames of the constraints path at `width`: new views
-    /// (`makeViews()`) laid out as a self-sizing cell (`layOutCell`).
+    /// (`makeViews()`) laid out as a self-sizing cell by the solver
+    /// (`layOutCell`).
     /// - Complexity: a new hierarchy and solver: O(nodes) constraints added.
     public func constraintsLayout(width: Double) -> StackTreeLayout {
         let (contentView, views) = makeViews()
@@ -64,9 +65,19 @@ extension StackTree {
     /// `width` and a fitting-level height, the height rounded up to the
     /// pixel grid of `scale`, then the content view's frame set to that
     /// size and `layoutIfNeeded()`. Returns the height and the views' frames.
-    public static func layOutCell(_ contentView: View, views: [View], width: Double, scale: Double)
-        -> StackTreeLayout
-    {
+    ///
+    /// `bySolver` true (the default) is the constraints path: the engine's
+    /// solver lays the views out, even where the engine would lay them out
+    /// directly, so that the two paths can be compared. False: the calls
+    /// alone, as a table makes them, where the engine lays out a hierarchy
+    /// it reads as a stack tree directly ("The engine's direct path" in
+    /// docs/stack-direct-path.md).
+    public static func layOutCell(
+        _ contentView: View, views: [View], width: Double, scale: Double, bySolver: Bool = true
+    ) -> StackTreeLayout {
+        let solvesAlways = contentView._solvesAlways
+        if bySolver { contentView._solvesAlways = true }
+        defer { contentView._solvesAlways = solvesAlways }
         let size = contentView.systemLayoutSizeFitting(
             Size(width: width, height: 0), withHorizontalFittingPriority: .required,
             verticalFittingPriority: .fittingSizeLevel)

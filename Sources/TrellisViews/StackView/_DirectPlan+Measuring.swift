@@ -29,6 +29,9 @@ extension _LanePlan {
             passChecks.removeAll()
             measured.removeAll(keepingCapacity: true)
             shapeMemos.removeAll()
+            // (Kept by shape number, and numbers start again here.)
+            columnShapes.removeAll(keepingCapacity: true)
+            keptPlaces = _KeptPlaces()
             lastShape = 0
             lastFlags = []
         }
