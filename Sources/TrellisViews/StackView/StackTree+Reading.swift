@@ -440,7 +440,7 @@ extension DirectStackLayout {
         } catch {
             throw DirectStackLayoutError(kind: .unsupported, reason: error.description)
         }
-        guard reading.measurer === narrow.measurer else {
+        guard reading.measurer === measurer else {
             throw DirectStackLayoutError(
                 kind: .unsupported,
                 reason: "its text measures with another measurer than this layout's")

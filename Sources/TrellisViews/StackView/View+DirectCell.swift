@@ -126,10 +126,10 @@ extension StackTree {
 }
 
 extension View {
-    /// Whether this root view's layout always goes through the solver, as
-    /// before the engine laid stack hierarchies out directly (the
-    /// constraints path `StackTree.constraintsLayout` and the tests that
-    /// compare the two paths set it). False by default.
+    /// Whether this root view's layout always goes through the solver,
+    /// even where its views read as a stack tree (`StackTree.layOutCell`
+    /// sets it for its call, so that the constraints path can be compared
+    /// with the direct one). False by default.
     package var _solvesAlways: Bool {
         get { _membership.solvesAlways }
         set { _membership.solvesAlways = newValue }
