@@ -31,7 +31,7 @@ cd "$(dirname "$0")/.."
 swift build --build-tests --traits SnapshotTesting 2>&1 | grep -E "error|warning: " || true
 suites=(
     ReuseDifferentialTests StackTreeDifferentialTests StackTreeReadingTests
-    StackTreeEngineDirectTests
+    StackTreeEngineDirectTests StackTreeOtherRowsTests
     TemplateFileStackDifferentialTests
     DirectStackReuseTests
     TableStaysPutModelTests ConstantChangeDifferentialTests BatchedSuggestionTests

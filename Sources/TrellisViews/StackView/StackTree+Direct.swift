@@ -492,6 +492,11 @@ struct _LanePlan<Slope: _SlopeLanes> {
                 if let problem = stackProblem(stack) {
                     return refuse(problem)
                 }
+                if let problem = squeezedStackProblem(
+                    stack, isHidden: node.isHidden, parent: parent, path: ancestors)
+                {
+                    return refuse(problem)
+                }
                 if let parent, let position = ancestors.last?.child,
                     let problem = nestedBaselineProblem(node, at: position, in: parent)
                 {

@@ -95,12 +95,6 @@ extension StackTree {
     /// differ: the engine leaves such trees to its solver, so that a
     /// hierarchy it has solved once (a reused cell) and a new one are
     /// placed alike.
-    ///
-    /// Also a stack among the views of a stack whose views are all hidden:
-    /// UIKit's constraints tie such views to nothing but each other, and
-    /// the widths the solver gives a stack's content there are not the
-    /// direct path's (two rows of `StackTreeEngineDirectTests`' reuse test
-    /// under the soak).
     /// - Complexity: O(nodes).
     var leavesPlacesOpen: Bool {
         func open(_ stack: Stack) -> Bool {
@@ -108,13 +102,6 @@ extension StackTree {
             let byBaselines =
                 stack.axis == .vertical
                 && (stack.alignment == .firstBaseline || stack.alignment == .lastBaseline)
-            if stack.children.allSatisfy(\.isHidden),
-                stack.children.contains(where: {
-                    if case .stack = $0.content { true } else { false }
-                })
-            {
-                return true
-            }
             for child in stack.children {
                 if child.isHidden && (equal || byBaselines) { return true }
                 if case .stack(let inner) = child.content, open(inner) { return true }

@@ -261,6 +261,7 @@ extension _LanePlan {
         if baselineAligned {
             try checkEmptyLabelRow(index, stack!, visible, offsets, canvas)
             try checkLiftedLine(index, stack!, visible, offsets, canvas)
+            try checkSunkenTop(index, stack!, visible, offsets, canvas)
             try checkBaselineLengths(visible, axis)
             let bottoms = zip(visible, offsets).map { $1 + length($0, axis) }
             if alignment == .firstBaseline, let lowest = bottoms.max(),
@@ -417,6 +418,11 @@ extension _LanePlan {
             let length =
                 nodes[child].kind == .image
                 ? 0 : try own.argmin("hidden node\(child)'s length")
+            if baselineAligned, stack.alignment == .lastBaseline, child == all[0],
+                baselines(child) != nil
+            {
+                try checkHiddenFirstLength(child, length)
+            }
             let position: Double
             // (Unaligned, a hidden view's place is as open: UIKit does not
             // report hidden views as ambiguous; it is put at the start.)

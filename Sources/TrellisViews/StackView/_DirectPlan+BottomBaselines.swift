@@ -100,3 +100,56 @@ extension _LanePlan {
         }
     }
 }
+
+extension _LanePlan {
+    /// Throws `unmodelled` where stack `index`, aligned by last baselines,
+    /// has its canvas's top set by views that give way when shrunk at no
+    /// priority above 51, and the canvas is no taller than its views reach
+    /// (but for less than a pixel).
+    ///
+    /// UIKit's set puts the canvas's top at the alignment spanner's, above
+    /// every view (`UISV-spanning-boundary`), the spanner as short as it can
+    /// be at 51 (`UISV-spanning-fit`), and pulls the stack to 0 high at 49
+    /// (`UISV-canvas-fit`) and a cell to its fitting height at 50. A view
+    /// whose last baseline stays put as it shrinks (its bottom on the line)
+    /// lowers its top, and with it the spanner's, when shrunk: where that
+    /// costs it 51 or less (a column whose last view is a stack of hidden
+    /// views, 0 high only at 51; a box without a size, at 25), the spanner
+    /// gains what the view loses at 51 and the lower pulls then decide, so
+    /// the solver shrinks it, below 0 where it must (its frame drawn 0
+    /// high). The direct path reads the line at each view's own best length
+    /// (`ownBaseline`), so such a row is refused at its width
+    /// (`StackTreeOtherRowsTests`). The first-baseline case is
+    /// `checkLiftedLine`.
+    mutating func checkSunkenTop(
+        _ index: Int, _ stack: StackTree.Stack, _ visible: [Int], _ offsets: [Double],
+        _ canvas: Double
+    ) throws(_StackCostError) {
+        guard stack.alignment == .lastBaseline, !visible.isEmpty else { return }
+        let tolerance = 1e-9 * max(1, abs(canvas))
+        var reach = -Double.infinity
+        for (child, offset) in zip(visible, offsets) {
+            reach = max(reach, offset + length(child, .vertical))
+        }
+        // (A hidden first view's bottom, on the line, bounds the canvas's.)
+        if let (first, offset) = try hiddenFirstBelowLine(index, stack, visible, offsets) {
+            reach = max(reach, offset + (try costs[first].argmin("hidden node\(first)'s length")))
+        }
+        guard canvas <= reach + 1 / scale + tolerance else { return }
+        let firm = lane(StackView.spanningFitPriority.rawValue)
+        let top = offsets.min() ?? 0
+        for (child, offset) in zip(visible, offsets)
+        where abs(offset - top) <= 1e-9 * max(1, abs(top)) {
+            let best = try costs[child].argmin("node\(child)'s length at its baseline")
+            let (left, _) = costs[child].slopes(at: best)
+            let holds =
+                costs[child].lo >= best - 1e-9 * max(1, abs(best))
+                || ((1..<firm).contains { left[$0] < -1e-9 } && _sign(left) < 0)
+            // (Another view as high that holds keeps the top where it is.)
+            if holds { return }
+        }
+        throw .unmodelled(
+            "node\(index): a row on last baselines whose highest views give way at 51 or below (UISV-spanning-fit, UISV-canvas-fit and the fitting height lower the top by shrinking them)"
+        )
+    }
+}

@@ -55,3 +55,22 @@ extension _LanePlan {
         return (first, line - (try ownBaseline(first, stack)))
     }
 }
+
+extension _LanePlan {
+    /// Throws `unmodelled` where a hidden first view with text, in a row
+    /// on last baselines, gets another length than its own best: the
+    /// canvas's bottom, at least its bottom (`hiddenFirstBelowLine`),
+    /// squeezes it. A label's last baseline is a distance above its
+    /// bottom (UIKit's `lastBaselineAnchor`), so a squeezed label's
+    /// baseline rises with its bottom and the visible views' line with
+    /// it; the direct path places the line by the label's text from its
+    /// top (`ownBaseline`), which holds at its own length only.
+    func checkHiddenFirstLength(_ child: Int, _ length: Double) throws(_StackCostError) {
+        let best = try costs[child].argmin("hidden node\(child)'s length")
+        guard abs(length - best) <= 1e-9 * max(1, abs(best)) else {
+            throw .unmodelled(
+                "node\(child): a hidden first label on last baselines squeezed by the canvas's bottom (\(length), not \(best): its baseline rises with its bottom)"
+            )
+        }
+    }
+}

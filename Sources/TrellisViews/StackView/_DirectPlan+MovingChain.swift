@@ -29,8 +29,19 @@ extension _LanePlan {
         else { return nil }
         if isBottom(child, first: true), isBottom(child, first: false) { return nil }
         let height = try costs[child].argmin("node\(child)'s height at its baseline")
-        let first = try nestedStackBaseline(child, first: true) ?? height
-        let last = try nestedStackBaseline(child, first: false) ?? height
+        let firstLine = try nestedStackBaseline(child, first: true)
+        let lastLine = try nestedStackBaseline(child, first: false)
+        let siblings = children(parent)
+        if firstLine == nil, lastLine != nil, siblings.first != child, siblings.last != child {
+            // Its first baseline its bottom edge (no view taller than 0 to
+            // name), its last a view's: the chain through it shortens as
+            // it grows, so the column's pulls stretch it.
+            throw .unmodelled(
+                "node\(child): a nested stack in a baseline-relative column whose first baseline is its bottom edge and whose last is a view's (the chain shortens as it grows)"
+            )
+        }
+        let first = firstLine ?? height
+        let last = lastLine ?? height
         let tolerance = 1e-9 * max(1, abs(height))
         if abs(first - height) <= tolerance, abs(last - height) <= tolerance { return nil }
         let visible = visibleOf[parent]

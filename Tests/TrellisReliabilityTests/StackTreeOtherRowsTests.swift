@@ -1,0 +1,210 @@
+// The differential over rows that hide and show views of a reused shape
+// (where whole stacks' views come to be hidden far more often than in the
+// generator's trees), and the trees it found where the direct path's
+// frames were not the solver's, each now refused by the direct path (up
+// front or at its width) and laid out by the engine's solver.
+
+import Testing
+import TrellisGeometry
+import TrellisTestSupport
+import TrellisText
+import TrellisViews
+
+@Suite struct StackTreeOtherRowsTests {
+    /// A column whose only view is a hidden row of two labels (a row the
+    /// reuse test met: the direct path gave the row 0 wide, the solver
+    /// 1,230.333, its labels' widths on one line).
+    static func tree() -> StackTree {
+        let style = ReuseCase.styles[0]
+        return StackTree(
+            root: StackTree.Stack(
+                axis: .vertical, spacing: 10,
+                children: [
+                    .stack(
+                        StackTree.Stack(
+                            axis: .horizontal, distribution: .equalSpacing, spacing: 2.5,
+                            children: [
+                                .label(
+                                    StackTree.LabelNode(
+                                        "A subtitle long enough to wrap onto a second line",
+                                        style: style)),
+                                .label(
+                                    StackTree.LabelNode(
+                                        "https://example.com/a/very/long/path", style: style,
+                                        numberOfLines: 0)),
+                            ]), isHidden: true)
+                ]),
+            pinning: .layoutMargins(EdgeInsets(top: 11, left: 16, bottom: 11, right: 8.5)),
+            scale: 3)
+    }
+
+    @Test func aStackInAColumnWhoseViewsAreAllHiddenIsTheSolvers() throws {
+        let tree = Self.tree()
+        let reason = try #require(tree.directLayoutUnsupportedReason)
+        #expect(reason.contains("node0: a stack among the views of a column whose views are all"))
+        #expect(throws: DirectStackLayoutError.self) { try tree.directLayout(width: 280) }
+        let (contentView, views) = tree.makeViews()
+        let engine = StackTreeEngineDirectTests.layOut(
+            contentView, views, width: 280, scale: tree.scale)
+        #expect(!contentView._isLaidOutDirectly)
+        let solver = tree.constraintsLayout(width: 280)
+        #expect(engine == solver && engine.fittingHeight == solver.fittingHeight)
+        // With one view of the column shown, the direct path takes it.
+        var shown = tree
+        shown.root.children.append(.label(StackTree.LabelNode("Shown", style: ReuseCase.styles[0])))
+        #expect(shown.directLayoutUnsupportedReason == nil)
+    }
+
+    /// A row aligned by first baselines, hidden in a column (so 0 high),
+    /// holding a hidden button and a label (another row the rows test
+    /// below met: the direct path gave the button its 16 points on the
+    /// line, the solver 0 and the label its whole height above the row).
+    @Test func aSqueezedBaselineRowWithAHiddenButtonIsTheSolvers() throws {
+        let style = ReuseCase.styles[0]
+        let row = StackTree.Stack(
+            axis: .horizontal, alignment: .firstBaseline, spacing: 4,
+            children: [
+                .button(StackTree.ButtonNode("Share", style: style), isHidden: true),
+                .label(StackTree.LabelNode("مرحبا بالعالم", style: style)),
+            ])
+        let tree = StackTree(
+            root: StackTree.Stack(
+                axis: .vertical,
+                children: [
+                    .label(StackTree.LabelNode("", style: style)),
+                    .stack(row, isHidden: true),
+                ]),
+            scale: 1)
+        let (contentView, views) = tree.makeViews()
+        let engine = StackTreeEngineDirectTests.layOut(
+            contentView, views, width: 120, scale: tree.scale)
+        #expect(engine == tree.constraintsLayout(width: 120))
+        #expect(!contentView._isLaidOutDirectly)
+        let reason = try #require(tree.directLayoutUnsupportedReason)
+        #expect(reason.contains("node2: a hidden view without text in a row aligned by baselines"))
+        // Shown, or with the button shown too, it is the direct path's.
+        var shown = tree
+        shown.root.children[1].isHidden = false
+        #expect(shown.directLayoutUnsupportedReason == nil)
+        var button = tree
+        button.root.children[1].content = .stack(
+            StackTree.Stack(
+                axis: .horizontal, alignment: .firstBaseline, spacing: 4,
+                children: [.button(StackTree.ButtonNode("Share", style: style))]
+                    + row.children[1...]))
+        #expect(button.directLayoutUnsupportedReason == nil)
+    }
+
+    /// The direct path refuses `tree` at `width` with `reason`, and the
+    /// engine, by the views' own calls, gives the solver's layout.
+    static func expectSolvers(_ tree: StackTree, width: Double, _ reason: String) {
+        do {
+            let layout = try tree.directLayout(width: width)
+            Issue.record("laid out directly: \(layout)")
+        } catch {
+            #expect(error.reason.contains(reason), "\(error)")
+        }
+        let (contentView, views) = tree.makeViews()
+        let engine = StackTreeEngineDirectTests.layOut(
+            contentView, views, width: width, scale: tree.scale)
+        #expect(!contentView._isLaidOutDirectly)
+        #expect(engine == tree.constraintsLayout(width: width))
+    }
+
+    /// A row on last baselines whose one view, a column, shrinks at 51:
+    /// its last view is a row of hidden views (0 high at 51 only). The
+    /// solver shrinks the column to 0 and the cell with it (the row's
+    /// spanner gains what the column loses at 51, and the canvas fit and
+    /// the fitting height decide); the direct path gave 16.
+    @Test func aRowOnLastBaselinesWhoseTopGivesWayIsTheSolvers() {
+        let small = ReuseCase.styles.first { $0.size == 13 }!
+        let hiddenRow = StackTree.Stack(
+            axis: .horizontal,
+            children: [.label(StackTree.LabelNode("", style: small), isHidden: true)])
+        let column = StackTree.Stack(
+            axis: .vertical,
+            children: [
+                .label(StackTree.LabelNode("x", style: small, numberOfLines: 2)),
+                .stack(hiddenRow),
+            ])
+        let row = StackTree.Stack(
+            axis: .horizontal, alignment: .lastBaseline, children: [.stack(column)])
+        let tree = StackTree(
+            root: StackTree.Stack(axis: .vertical, children: [.stack(row)]), scale: 1)
+        Self.expectSolvers(tree, width: 280, "whose highest views give way at 51 or below")
+    }
+
+    /// A hidden first label in a row on last baselines of fixed height,
+    /// beside a column taller than the row: the solver lifts the line
+    /// (the label's bottom, under which its baseline stays, must stay in
+    /// the canvas) and compresses the column's first label; the direct
+    /// path squeezed the hidden label instead.
+    @Test func aSqueezedHiddenFirstLabelOnLastBaselinesIsTheSolvers() {
+        let style = ReuseCase.styles.first { $0.size == 17 }!
+        let column = StackTree.Stack(
+            axis: .vertical,
+            children: [
+                .label(StackTree.LabelNode("1", style: style)),
+                .label(
+                    StackTree.LabelNode(
+                        "Съешь же ещё этих мягких французских булок", style: style,
+                        numberOfLines: 0)),
+            ])
+        var row = StackTree.Stack(
+            axis: .horizontal, alignment: .lastBaseline,
+            children: [
+                .label(StackTree.LabelNode("T", style: style, numberOfLines: 0), isHidden: true),
+                .stack(column),
+            ])
+        row.fixedHeight = 44
+        let tree = StackTree(root: StackTree.Stack(axis: .vertical, children: [.stack(row)]))
+        Self.expectSolvers(tree, width: 120, "a hidden first label on last baselines squeezed")
+    }
+
+    /// A baseline-relative column with a row in the middle whose only view
+    /// is an empty label, the row on last baselines: its first baseline is
+    /// its bottom edge (no view taller than 0 to name), its last the empty
+    /// label's, at its top. The chain through it shortens as it grows, so
+    /// the fitting height stretches it (a 0-high cell under a 320-point
+    /// image, as UIKit's constraints have it); the direct path gave 320.
+    @Test func aChainThatShortensAsItsStackGrowsIsTheSolvers() {
+        let small = ReuseCase.styles.first { $0.size == 13 }!
+        let row = StackTree.Stack(
+            axis: .horizontal, alignment: .lastBaseline,
+            children: [.label(StackTree.LabelNode("", style: small, numberOfLines: 0))])
+        var root = StackTree.Stack(
+            axis: .vertical,
+            children: [
+                .image(StackTree.ImageNode(aspectRatio: Size(width: 1, height: 1))),
+                .stack(row),
+                .label(StackTree.LabelNode("", style: small, numberOfLines: 3)),
+            ])
+        root.isBaselineRelativeArrangement = true
+        Self.expectSolvers(StackTree(root: root), width: 320, "the chain shortens as it grows")
+    }
+
+    /// The rows `StackTreeEngineDirectTests.otherRow` makes of random
+    /// trees (each view shown or hidden anew one time in five, other
+    /// texts), at other widths: each one the direct path lays out has the
+    /// solver's frames (the differential's verdict is never `.failed`).
+    @Test func rowsOfAReusedShapeAgreeOrAreRefused() {
+        let count = Soak.count("TRELLIS_STACKTREE_ROW_CASES", quick: 600, soak: 3000)
+        var rows = 0
+        var agreed = 0
+        for seed in UInt64(0xE4D4_0000)..<UInt64(0xE4D4_0000 + count) {
+            var choices = _SeededChoices(seed: seed)
+            let test = StackTreeGenerator.make(&choices)
+            for turn in 0..<3 {
+                let row = StackTreeEngineDirectTests.otherRow(test.tree, &choices)
+                let width = choices.pick(StackTreeGenerator.widths)
+                rows += 1
+                switch StackTreeDifferential.check(StackTreeCase(tree: row, width: width)) {
+                case .failed(let why): Issue.record("seed \(seed), row \(turn): \(why)")
+                case .agreed: agreed += 1
+                default: break
+                }
+            }
+        }
+        #expect(agreed * 2 > rows, "\(agreed) of \(rows) rows agreed")
+    }
+}
