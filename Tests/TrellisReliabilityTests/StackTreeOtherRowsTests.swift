@@ -183,6 +183,36 @@ import TrellisViews
         Self.expectSolvers(StackTree(root: root), width: 320, "the chain shortens as it grows")
     }
 
+    /// The slack of a cell height rounded up to the pixel grid, between a
+    /// row on first baselines and a column of equal centring, both as
+    /// short as they can be at 49 (`UISV-canvas-fit`): the engine weighs
+    /// each stack's fit by its rank (`_TieBreak`), so the earlier, the row,
+    /// takes it; the direct path weighed only a baseline row's fit so, and
+    /// gave the slack to the column.
+    @Test func theRoundingSlackGoesToTheEarlierStackAsTheEngineGivesIt() throws {
+        let styles = ReuseCase.styles
+        let row = StackTree.Stack(
+            axis: .horizontal, alignment: .firstBaseline,
+            children: [
+                .label(StackTree.LabelNode("", style: styles[3], numberOfLines: 3)),
+                .label(StackTree.LabelNode("T", style: styles[2], numberOfLines: 2)),
+            ])
+        let column = StackTree.Stack(
+            axis: .vertical, distribution: .equalCentering,
+            children: [
+                .label(StackTree.LabelNode("", style: styles[5], numberOfLines: 0)),
+                .label(StackTree.LabelNode("", style: styles[5], numberOfLines: 0)),
+            ])
+        let tree = StackTree(
+            root: StackTree.Stack(axis: .vertical, children: [.stack(row), .stack(column)]),
+            scale: 2)
+        let direct = try tree.directLayout(width: 320)
+        let solver = tree.constraintsLayout(width: 320)
+        #expect(direct.height > direct.fittingHeight)
+        #expect(direct.frames[1].height == direct.height)
+        #expect(direct == solver && direct.fittingHeight == solver.fittingHeight)
+    }
+
     /// The rows `StackTreeEngineDirectTests.otherRow` makes of random
     /// trees (each view shown or hidden anew one time in five, other
     /// texts), at other widths: each one the direct path lays out has the

@@ -93,12 +93,14 @@ extension _LanePlan {
                 cost = endToEndCost(
                     visible, extra: visible.count > 1 ? gapPart() : nil, offset: fixedLength)
             }
-            cost.addEqual(0, lane: lane(StackView.canvasFitPriority.rawValue))
+            cost.addEqual(
+                0, lane: lane(StackView.canvasFitPriority.rawValue), weight: tieWeight(index))
             return cost
         case .equalCentering:
             guard visible.count > 1 else {
                 var cost = endToEndCost(visible, offset: fixedLength)
-                cost.addEqual(0, lane: lane(StackView.canvasFitPriority.rawValue))
+                cost.addEqual(
+                    0, lane: lane(StackView.canvasFitPriority.rawValue), weight: tieWeight(index))
                 return cost
             }
             if nodes[index].sharesTextWidth {
@@ -109,7 +111,7 @@ extension _LanePlan {
             }
             let lengths = try centeredLengths(visible, axis)
             return centeringCanvasCost(
-                minimum: start + end + centeringMinimum(lengths, gaps),
+                index, minimum: start + end + centeringMinimum(lengths, gaps),
                 arranged: nodes[index].children.count)
         }
     }
@@ -121,12 +123,13 @@ extension _LanePlan {
     /// spacer's `UISV-fill-equally` gives way, at `centeringBound` of its
     /// `arranged` views' count at least: a pull on the stack above that
     /// priority is refused (`checkModelled`).
-    func centeringCanvasCost(minimum: Double, arranged: Int) -> _Cost {
+    func centeringCanvasCost(_ index: Int, minimum: Double, arranged: Int) -> _Cost {
         var cost = _Cost()
         var bound = _Slope()
         bound[lane(Self.centeringBound(arranged: arranged))] = 1e-6
         cost.addUnmodelled(below: minimum, bound: bound)
-        cost.addEqual(0, lane: lane(StackView.canvasFitPriority.rawValue))
+        cost.addEqual(
+            0, lane: lane(StackView.canvasFitPriority.rawValue), weight: tieWeight(index))
         return cost
     }
 

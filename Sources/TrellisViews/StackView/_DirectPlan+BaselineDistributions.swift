@@ -97,14 +97,16 @@ extension _LanePlan {
             // One view, no spacer: the canvas is its length, and the stack
             // as short as it can be at 49 (`UISV-canvas-fit`).
             var cost = costs[visible[0]].composed(scale: 1, offset: -margins)
-            cost.addEqual(0, lane: lane(StackView.canvasFitPriority.rawValue))
+            cost.addEqual(
+                0, lane: lane(StackView.canvasFitPriority.rawValue), weight: tieWeight(index))
             return cost
         }
         if stack.distribution == .equalCentering {
             let lengths = try baselineCenteredLengths(visible)
             let minimum =
                 margins + centeringMinimum(lengths, try centeredChainGaps(visible, gaps, lengths))
-            return centeringCanvasCost(minimum: minimum, arranged: nodes[index].children.count)
+            return centeringCanvasCost(
+                index, minimum: minimum, arranged: nodes[index].children.count)
         }
         guard isBaselineDistribution(stack, visible) else { return nil }
         try checkBaselineDistribution(stack, visible)
@@ -120,7 +122,8 @@ extension _LanePlan {
                 cost = gapPart().composed(
                     scale: 1, offset: -(offset + (try chainBaselines(last).first)))
             }
-            cost.addEqual(0, lane: lane(StackView.canvasFitPriority.rawValue))
+            cost.addEqual(
+                0, lane: lane(StackView.canvasFitPriority.rawValue), weight: tieWeight(index))
             return cost
         }
         guard let plan = try proportionalShares(index, stack, visible, .vertical) else {

@@ -84,7 +84,8 @@ extension _LanePlan {
             bound[lane(Self.centeringBound(arranged: nodes[index].children.count))] = 1e-6
             cost.addUnmodelled(below: shortest, bound: bound)
         }
-        cost.addEqual(0, lane: lane(StackView.canvasFitPriority.rawValue))
+        cost.addEqual(
+            0, lane: lane(StackView.canvasFitPriority.rawValue), weight: tieWeight(index))
         return cost
     }
 }

@@ -71,7 +71,9 @@ extension _LanePlan {
                 if settings.distribution == .equalSpacing {
                     // (Alone: a first view without text beside others is
                     // refused, `checkBaselineDistribution`.)
-                    fitted.addEqual(0, lane: lane(StackView.canvasFitPriority.rawValue))
+                    fitted.addEqual(
+                        0, lane: lane(StackView.canvasFitPriority.rawValue),
+                        weight: tieWeight(stack))
                 }
                 return fitted.composed(scale: 1, offset: start + end)
             }
@@ -83,7 +85,8 @@ extension _LanePlan {
             let (start, end) = margins(stack, .vertical)
             let fixedLength = start + end + gaps(stack, visible).reduce(0, +)
             var fitted = outside
-            fitted.addEqual(0, lane: lane(StackView.canvasFitPriority.rawValue))
+            fitted.addEqual(
+                0, lane: lane(StackView.canvasFitPriority.rawValue), weight: tieWeight(stack))
             guard !others.isEmpty else { return fitted.composed(scale: 1, offset: fixedLength) }
             let parts = others.map { costs[$0].anchored(view: 0) } + [gapPart().anchored(view: 0)]
             let rest = _Cost.convolution(parts, offset: fixedLength)
