@@ -492,9 +492,7 @@ struct _LanePlan<Slope: _SlopeLanes> {
                 if let problem = stackProblem(stack) {
                     return refuse(problem)
                 }
-                if let problem = squeezedStackProblem(
-                    stack, isHidden: node.isHidden, parent: parent, path: ancestors)
-                {
+                if let problem = squeezedStackProblem(stack, path: ancestors) {
                     return refuse(problem)
                 }
                 if let parent, let position = ancestors.last?.child,

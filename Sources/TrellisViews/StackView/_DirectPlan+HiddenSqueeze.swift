@@ -4,7 +4,8 @@
 extension _LanePlan {
     /// Why the direct path leaves `stack` (a node whose `path` of ancestors,
     /// each stack and the position of the next view in it, leads to it from
-    /// the root) to the solver: nil where it lays it out.
+    /// the root, its own place last) to the solver: nil where it lays it
+    /// out.
     ///
     /// - A stack among the views of a column whose views are all hidden.
     ///   UIKit ties such views to nothing but each other
@@ -12,7 +13,7 @@ extension _LanePlan {
     ///   content makes it while `UISV-hiding` squeezes it to 0 high, its
     ///   labels' compression resistance broken: a trade the widths pass
     ///   does not model, and the solver's widths differed
-    ///   (`StackTreeAllHiddenTests`). (In a row whose views are all
+    ///   (`StackTreeOtherRowsTests`). (In a row whose views are all
     ///   hidden, a stack is 0 wide and as tall as its content at that
     ///   width, which the direct path lays out.)
     /// - A row aligned by baselines, squeezed to 0 high (itself or a stack
@@ -21,8 +22,7 @@ extension _LanePlan {
     ///   sets such a view on the line at its own height, the solver
     ///   squeezed it to 0 and let a label stick out of the row instead.
     static func squeezedStackProblem(
-        _ stack: StackTree.Stack, isHidden: Bool, parent: StackTree.Stack?,
-        path: [(stack: StackTree.Stack, child: Int)]
+        _ stack: StackTree.Stack, path: [(stack: StackTree.Stack, child: Int)]
     ) -> String? {
         if stack.axis == .vertical, stack.children.allSatisfy(\.isHidden),
             stack.children.contains(where: {
@@ -35,9 +35,10 @@ extension _LanePlan {
         guard stack.axis == .horizontal,
             stack.alignment == .firstBaseline || stack.alignment == .lastBaseline
         else { return nil }
-        let squeezed =
-            (isHidden && parent?.axis == .vertical)
-            || path.contains { $0.stack.axis == .vertical && $0.stack.children[$0.child].isHidden }
+        // (Itself, or a stack around it, hidden in a column.)
+        let squeezed = path.contains {
+            $0.stack.axis == .vertical && $0.stack.children[$0.child].isHidden
+        }
         guard squeezed else { return nil }
         let bottomLine = stack.children.contains { child in
             guard child.isHidden else { return false }
