@@ -220,11 +220,10 @@ import TrellisViews
     @Test func anImageWidthCostThatIsNotConvexIsRefused() {
         let styles = ReuseCase.styles
         let text = "A subtitle long enough to wrap onto a second line at most widths."
-        var empty = StackTree.LabelNode("", style: styles[3])
-        empty.horizontalHugging = LayoutPriority(251)
         var spacious = styles[3]
         spacious.lineSpacing = 2
-        empty.style = spacious
+        var empty = StackTree.LabelNode("", style: spacious)
+        empty.horizontalHugging = LayoutPriority(251)
         var firm = StackTree.LabelNode(text, style: styles[0], numberOfLines: 3)
         firm.lineBreakMode = .byCharWrapping
         firm.verticalCompressionResistance = .required

@@ -411,16 +411,17 @@ extension _LanePlan {
                 continue
             }
             var own = costs[child]
-            if baselineAligned, stack.alignment == .lastBaseline, child == all[0] {
+            // (The first arranged view, hidden, of a row on last baselines.)
+            let firstOnLastLine =
+                baselineAligned && stack.alignment == .lastBaseline && child == all[0]
+            if firstOnLastLine {
                 // (Its bottom bounds the canvas's: `hiddenFirstBelowLine`.)
                 own.hi = min(own.hi, canvas - line + (try ownBaseline(child, stack)))
             }
             let length =
                 nodes[child].kind == .image
                 ? 0 : try own.argmin("hidden node\(child)'s length")
-            if baselineAligned, stack.alignment == .lastBaseline, child == all[0],
-                baselines(child) != nil
-            {
+            if firstOnLastLine, baselines(child) != nil {
                 try checkHiddenFirstLength(child, length)
             }
             let position: Double
@@ -434,8 +435,7 @@ extension _LanePlan {
                 position = start + line - (try ownBaseline(child, stack))
             default: position = start
             }
-            if baselineAligned, stack.alignment == .lastBaseline, child == all[0],
-                nodes[child].kind != .stack, nodes[child].kind != .button,
+            if firstOnLastLine, nodes[child].kind != .stack, nodes[child].kind != .button,
                 baselines(child) == nil
             {
                 // Without text its baseline is its bottom ("For views
