@@ -63,7 +63,9 @@ extension _LanePlan {
             if axis == .horizontal, let cost = rowShareCost(index, offset: fixedLength) {
                 return cost
             }
-            return endToEndCost(visible, offset: fixedLength)
+            var cost = endToEndCost(visible, offset: fixedLength)
+            markCheaperUnmodelled(&cost, visible)
+            return cost
         case .fillEqually:
             let count = Double(visible.count)
             return combinedCost(visible, scale: 1 / count, offset: -fixedLength / count)
@@ -182,5 +184,57 @@ extension _LanePlan {
             distance = max(distance, gaps[k] + (lengths[k] + lengths[k + 1]) / 2)
         }
         return lengths[0] / 2 + Double(gaps.count) * distance + lengths[lengths.count - 1] / 2
+    }
+}
+
+extension _LanePlan {
+    /// Makes `cost`, the views' `visible` costs end to end, not modelled
+    /// where a view's cost is not modelled below its best length at a
+    /// lower priority than `cost` charges there. The sum end to end takes
+    /// the cheapest stretches first and orders a stretch not modelled
+    /// above every modelled one, so it charged the other views' slopes
+    /// (a label's compression resistance at 750) where the solver gives
+    /// way in that view (an equal-centring column below its shortest
+    /// canvas, at 148; `StackTreeRowsBeyondTests`).
+    func markCheaperUnmodelled(_ cost: inout _Cost, _ visible: [Int]) {
+        for child in visible where costs[child].mayBeUnmodelled {
+            let (first, _) = costs[child].boundedMinimizers()
+            guard first.isFinite else { continue }
+            let left = costs[child].slopes(at: first).left
+            guard left[0] != 0 else { continue }
+            cost.markUnmodelled(belowCharging: _Cost.highestGiving(_modelled(left)))
+        }
+    }
+}
+
+extension _LaneCost {
+    /// The highest priority's lane at which `slope`, a length's slope on
+    /// its left, gives way (a part below 0), or the lane count if none.
+    static func highestGiving(_ slope: _Slope) -> Int {
+        (1..<_Slope.scalarCount).first { slope[$0] < -1e-9 } ?? _Slope.scalarCount
+    }
+
+    /// Not modelled below the longest length, not above its best, where
+    /// the cost charges for shrinking at a priority above `given`'s lane
+    /// (compared by priority alone: at one priority weights differ by the
+    /// views' ranks only): the slopes left of it replaced by the mark, at
+    /// least 1e-6 a point at `given` (the bound `checkModelled` then
+    /// weighs). Nothing where `given` is no lane.
+    mutating func markUnmodelled(belowCharging given: Int) {
+        guard given < _Slope.scalarCount else { return }
+        // (Left of the best length: shrinking from there.)
+        let (_, best) = boundedMinimizers()
+        guard
+            let reach = kinks.last(where: {
+                $0.x <= best && Self.highestGiving(_modelled(slopes(at: $0.x).left)) < given
+            })?.x
+        else { return }
+        let right = slopes(at: reach).right
+        var below = _Slope()
+        below[0] = -1
+        below[given] = -1e-6
+        base = below
+        kinks.removeAll { $0.x <= reach }
+        kinks.insert(_Kink(x: reach, delta: right - below), at: 0)
     }
 }

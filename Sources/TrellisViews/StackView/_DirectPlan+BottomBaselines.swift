@@ -76,6 +76,7 @@ extension _LanePlan {
         _ canvas: Double
     ) throws(_StackCostError) {
         guard stack.alignment == .firstBaseline, let firstVisible = visible.first else { return }
+        try checkRaisedBottom(index, visible, offsets, canvas)
         let first = hiddenFirstView(of: index) ?? firstVisible
         guard hasBottomBaseline(first) else { return }
         let line = try ownBaseline(first, stack)
@@ -88,16 +89,57 @@ extension _LanePlan {
         // grid, and that slack may land in this canvas.)
         guard lowest > line + tolerance, canvas <= lowest + 1 / scale + tolerance else { return }
         let best = try costs[first].argmin("node\(first)'s length at its baseline")
-        let (left, _) = costs[first].slopes(at: best)
-        let firm = lane(StackView.spanningFitPriority.rawValue)
-        let holds =
-            costs[first].lo >= best - 1e-9 * max(1, abs(best))
-            || ((1..<firm).contains { left[$0] < -1e-9 } && _sign(left) < 0)
-        guard holds else {
+        guard holdsAbove51(first, at: best) else {
             throw .unmodelled(
                 "node\(index): a row on first baselines whose first view, its baseline its bottom, gives way below 51 (UISV-canvas-fit and the fitting height lift the line by shrinking it)"
             )
         }
+    }
+}
+
+extension _LanePlan {
+    /// Throws `unmodelled` where stack `index`, aligned by first baselines,
+    /// has its canvas's bottom set by views that give way when shrunk at no
+    /// priority above 51, and the canvas is no taller than they reach (but
+    /// for less than a pixel).
+    ///
+    /// The canvas's bottom is the alignment spanner's, below every view
+    /// (`UISV-spanning-boundary`), the spanner as short as it can be at 51
+    /// (`UISV-spanning-fit`): a lowest view shrunk from its bottom (its
+    /// first baseline stays) raises the spanner's bottom and the canvas's
+    /// with it. Where that costs it 51 or less (a column whose last view
+    /// is a stack of hidden views, 0 high only at 51), the spanner gains
+    /// what the view loses at 51, and `UISV-canvas-fit` (49) and the
+    /// fitting height (50) then shrink it (`StackTreeRowsBeyondTests`); the
+    /// direct path keeps each view at its own best length.
+    func checkRaisedBottom(
+        _ index: Int, _ visible: [Int], _ offsets: [Double], _ canvas: Double
+    ) throws(_StackCostError) {
+        var lowest = -Double.infinity
+        for (child, offset) in zip(visible, offsets) {
+            lowest = max(lowest, offset + length(child, .vertical))
+        }
+        let tolerance = 1e-9 * max(1, abs(canvas))
+        guard canvas <= lowest + 1 / scale + tolerance else { return }
+        for (child, offset) in zip(visible, offsets) {
+            let length = length(child, .vertical)
+            guard abs(offset + length - lowest) <= 1e-9 * max(1, abs(lowest)) else { continue }
+            // (Another view as low that holds keeps the bottom where it is.)
+            if holdsAbove51(child, at: length) { return }
+        }
+        throw .unmodelled(
+            "node\(index): a row on first baselines whose lowest views give way at 51 or below (UISV-spanning-fit, UISV-canvas-fit and the fitting height raise the bottom by shrinking them)"
+        )
+    }
+
+    /// Whether `child`, `length` long, holds when shrunk: a required
+    /// length, or a cost of shrinking at some priority above 51 (above
+    /// `UISV-spanning-fit`, the fitting height and `UISV-canvas-fit`).
+    func holdsAbove51(_ child: Int, at length: Double) -> Bool {
+        if costs[child].lo >= length - 1e-9 * max(1, abs(length)) { return true }
+        let (left, _) = costs[child].slopes(at: length)
+        let firm = lane(StackView.spanningFitPriority.rawValue)
+        return (1..<firm).contains { left[$0] < -1e-9 } && _sign(left) < 0
     }
 }
 
@@ -136,20 +178,45 @@ extension _LanePlan {
             reach = max(reach, offset + (try costs[first].argmin("hidden node\(first)'s length")))
         }
         guard canvas <= reach + 1 / scale + tolerance else { return }
-        let firm = lane(StackView.spanningFitPriority.rawValue)
         let top = offsets.min() ?? 0
         for (child, offset) in zip(visible, offsets)
         where abs(offset - top) <= 1e-9 * max(1, abs(top)) {
             let best = try costs[child].argmin("node\(child)'s length at its baseline")
-            let (left, _) = costs[child].slopes(at: best)
-            let holds =
-                costs[child].lo >= best - 1e-9 * max(1, abs(best))
-                || ((1..<firm).contains { left[$0] < -1e-9 } && _sign(left) < 0)
             // (Another view as high that holds keeps the top where it is.)
-            if holds { return }
+            if holdsAbove51(child, at: best) { return }
         }
         throw .unmodelled(
             "node\(index): a row on last baselines whose highest views give way at 51 or below (UISV-spanning-fit, UISV-canvas-fit and the fitting height lower the top by shrinking them)"
         )
+    }
+
+    /// Makes the cost `cost` of a row on last baselines whose views' tops
+    /// are `offsets` below its canvas's not modelled below the longest
+    /// length where it charges for shrinking at a higher priority than its
+    /// highest views, all of them, give way at (their slopes at their own
+    /// best lengths): the slopes there replaced by that mark.
+    ///
+    /// That cost holds only the first view's bottom (the canvas's,
+    /// `UISV-canvas-connection` `>=`) at the line the highest views set;
+    /// shrinking them lowers the canvas's top instead, which a pull on the
+    /// row from outside above their priority takes (a box hugging at 250
+    /// beside it in a filling row, against an equal-centring column giving
+    /// way at 148 below its shortest canvas; `StackTreeRowsBeyondTests`).
+    /// The mark's bound is that priority, so a pull below it (the fitting
+    /// height's 50) still lays the row out (`checkModelled`); a row given
+    /// less than its reach is refused when it is arranged.
+    func addCheaperTop(to cost: inout _Cost, _ visible: [Int], _ offsets: [Double]) {
+        let top = offsets.min() ?? 0
+        var together = _Slope()
+        for (child, offset) in zip(visible, offsets)
+        where abs(offset - top) <= 1e-9 * max(1, abs(top)) {
+            // (A view of no one best length: left as it was.)
+            let (best, last) = costs[child].boundedMinimizers()
+            guard best.isFinite, _isNegligible(last - best, best) else { return }
+            // (A view as high of a required length keeps the top where it is.)
+            if costs[child].lo >= best - 1e-9 * max(1, abs(best)) { return }
+            together += _modelled(costs[child].slopes(at: best).left)
+        }
+        cost.markUnmodelled(belowCharging: _LaneCost.highestGiving(together))
     }
 }

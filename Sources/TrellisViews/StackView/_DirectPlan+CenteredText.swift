@@ -50,6 +50,23 @@ extension _LanePlan {
         // Each view's width as `a × W + b`.
         var a: [Double] = []
         var b: [Double] = []
+        // A label's share at least its required width: below, the label
+        // keeps that width (its own constraint is required) and the gaps'
+        // minimums, which the shares alone always meet, bind instead: not
+        // modelled (`shortest`). A label whose width holds above the
+        // pull's 760 otherwise (a priority between) is not modelled either.
+        var shortest = -Double.infinity
+        let pullLane = lane(StackView.textWidthPriority.rawValue)
+        for child in visible where nodes[child].isMultiLine {
+            if costs[child].hi < .infinity || costs[child].holdsAbove(lane: pullLane) {
+                throw .unmodelled(
+                    "node\(child): a label in an equal-centring row whose width holds against its share of the row above 760"
+                )
+            }
+            if costs[child].lo > -.infinity {
+                shortest = max(shortest, n * (costs[child].lo - shift))
+            }
+        }
         for child in visible {
             if nodes[child].isMultiLine {
                 let shared = _Cost.convolution(
@@ -67,7 +84,6 @@ extension _LanePlan {
         // l₀ / 2 − lₙ₋₁ / 2) / m ≥ gap_k + (l_k + l_k+1) / 2, m gaps.
         let m = Double(gaps.count)
         let last = visible.count - 1
-        var shortest = -Double.infinity
         for k in gaps.indices {
             let rate = (1 - a[0] / 2 - a[last] / 2) / m - (a[k] + a[k + 1]) / 2
             let need = gaps[k] + (b[k] + b[k + 1]) / 2 + (start + end + b[0] / 2 + b[last] / 2) / m

@@ -278,6 +278,19 @@ extension _LanePlan {
                 // any size), so the stack is as long as its margins.
                 let (start, end) = margins(index, axis)
                 cost.addEqual(start + end, lane: lane(StackView.spanningFitPriority.rawValue))
+                // The equal-spacing distributions' `UISV-canvas-fit` (the
+                // stack itself 0 long at 49, weighed by rank) is made with
+                // every view hidden too: where the spanning fit ties with a
+                // stack around it at 51, it keeps the stack at its margins
+                // against lower pulls (a view's `UISV-ambiguity-suppression`).
+                let distribution = nodes[index].settings.distribution
+                if axis == nodes[index].settings.axis,
+                    distribution == .equalSpacing || distribution == .equalCentering
+                {
+                    cost.addEqual(
+                        0, lane: lane(StackView.canvasFitPriority.rawValue),
+                        weight: tieWeight(index))
+                }
             }
             // The stack view's own required size bounds whatever its views cost.
             let fixed =

@@ -63,7 +63,15 @@ extension _LaneCost {
     /// `x ↦ min over l of self(l) + weight × |x − l|` at `lane` (a length
     /// tied to `x` by a constraint at that priority): every slope clamped
     /// to `±weight` at the lane, and outside the bounds those slopes.
+    ///
+    /// Bounds crossed by rounding (`checkBounds` lets `lo` pass `hi` by a
+    /// few units in the last place: a label's required height against the
+    /// cell's rounded height less its insets, 47.333333333333336 against
+    /// 47.33333333333333) are the one length `hi`; taken as they are, the
+    /// kink at `hi` fell before the one at `lo` and the cost was not
+    /// convex.
     func softened(lane: Int, weight: Double) -> _Cost {
+        let lo = Swift.min(lo, hi)
         var limit = _Slope()
         limit[lane] = weight
         func clamp(_ slope: _Slope) -> _Slope {

@@ -21,6 +21,8 @@ extension _LanePlan {
     ///   baseline is its bottom (not a label with text): the direct path
     ///   sets such a view on the line at its own height, the solver
     ///   squeezed it to 0 and let a label stick out of the row instead.
+    ///   On last baselines, a visible such view too (a button, a nested
+    ///   stack): the solver squeezes it, and the line with it.
     static func squeezedStackProblem(
         _ stack: StackTree.Stack, path: [(stack: StackTree.Stack, child: Int)]
     ) -> String? {
@@ -45,8 +47,23 @@ extension _LanePlan {
             if case .label(let label) = child.content { return label.text.string.isEmpty }
             return true
         }
-        return bottomLine
-            ? "a hidden view without text in a row aligned by baselines that a hidden view squeezes to 0 high (the solver squeezes the view, not the row's labels)"
+        if bottomLine {
+            return
+                "a hidden view without text in a row aligned by baselines that a hidden view squeezes to 0 high (the solver squeezes the view, not the row's labels)"
+        }
+        // On last baselines, a visible view whose baseline is its bottom
+        // edge: squeezed, it lifts the line (the first view's bottom, which
+        // bounds the canvas's, with it); the direct path kept it at its
+        // own height and moved the row out above the stack.
+        let visibleBottomLine =
+            stack.alignment == .lastBaseline
+            && stack.children.contains { child in
+                if child.isHidden { return false }
+                if case .label = child.content { return false }
+                return true
+            }
+        return visibleBottomLine
+            ? "a view without text in a row on last baselines that a hidden view squeezes to 0 high (squeezing it lifts the line)"
             : nil
     }
 }

@@ -115,12 +115,6 @@ extension _LanePlan {
     ) throws(_StackCostError) {
         if let image = coupledImage {
             coupledCost = try coupledImageWidthCost(image)
-            // (Every step relies on convex costs; a seed of
-            // `StackTreeOtherRowsTests` met one that was not, a capped
-            // image beside a label of required height.)
-            guard coupledCost._checkInvariants() else {
-                throw .unmodelled("node\(image): the cost of an image's free width is not convex")
-            }
         }
         try computeWidthCosts(rootWidth: width - insets.left - insets.right)
         nodes[0].x = insets.left
