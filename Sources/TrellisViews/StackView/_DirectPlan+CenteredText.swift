@@ -50,22 +50,16 @@ extension _LanePlan {
         // Each view's width as `a × W + b`.
         var a: [Double] = []
         var b: [Double] = []
-        // A label's share at least its required width: below, the label
-        // keeps that width (its own constraint is required) and the gaps'
-        // minimums, which the shares alone always meet, bind instead: not
-        // modelled (`shortest`). A label whose width holds above the
-        // pull's 760 otherwise (a priority between) is not modelled either.
+        // Each label follows its share of the width while the share's pull
+        // (760) outbids its own cost; below the length where the label
+        // holds above 760 (a required width, a compression resistance
+        // above 760) it keeps its length and the gaps' minimums, which the
+        // shares alone always meet, take over: not modelled below
+        // `shortest`.
         var shortest = -Double.infinity
         let pullLane = lane(StackView.textWidthPriority.rawValue)
         for child in visible where nodes[child].isMultiLine {
-            if costs[child].hi < .infinity || costs[child].holdsAbove(lane: pullLane) {
-                throw .unmodelled(
-                    "node\(child): a label in an equal-centring row whose width holds against its share of the row above 760"
-                )
-            }
-            if costs[child].lo > -.infinity {
-                shortest = max(shortest, n * (costs[child].lo - shift))
-            }
+            shortest = max(shortest, n * (costs[child].heldBelow(lane: pullLane) - shift))
         }
         for child in visible {
             if nodes[child].isMultiLine {
@@ -103,5 +97,19 @@ extension _LanePlan {
         cost.addEqual(
             0, lane: lane(StackView.canvasFitPriority.rawValue), weight: tieWeight(index))
         return cost
+    }
+}
+
+extension _LaneCost {
+    /// The length below which the length holds at a priority above
+    /// `lane`'s (lanes 1 to `lane` − 1): its required lower bound, or the
+    /// last kink whose slope on the left has a part there (-∞ where none).
+    func heldBelow(lane: Int) -> Double {
+        var low = lo
+        for kink in kinks where kink.x > low {
+            let left = slopes(at: kink.x).left
+            if (1..<lane).contains(where: { left[$0] < -1e-9 }) { low = kink.x }
+        }
+        return low
     }
 }

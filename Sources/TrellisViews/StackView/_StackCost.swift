@@ -365,13 +365,6 @@ struct _LaneCost<Slope: _SlopeLanes> {
         return false
     }
 
-    /// Whether some slope has a part at a priority above `lane`'s (lanes 1
-    /// to `lane` − 1): the length gives way or holds there.
-    func holdsAbove(lane: Int) -> Bool {
-        func above(_ slope: _Slope) -> Bool { (1..<lane).contains { slope[$0] != 0 } }
-        return above(base) || kinks.contains { above($0.delta) }
-    }
-
     /// Throws when `x` is optimal only thanks to a region whose cost is not
     /// modelled: with that region's lower bound instead, `x` must still be
     /// optimal.
