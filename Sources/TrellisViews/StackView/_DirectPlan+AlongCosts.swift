@@ -231,7 +231,9 @@ extension _LaneCost {
         else { return }
         let right = slopes(at: reach).right
         var below = _Slope()
-        below[0] = -1
+        // (Below the slope on the right in the flag's lane too, which a
+        // region not modelled there already flags: the cost stays convex.)
+        below[0] = Swift.min(-1, right[0] - 1)
         below[given] = -1e-6
         base = below
         kinks.removeAll { $0.x <= reach }
