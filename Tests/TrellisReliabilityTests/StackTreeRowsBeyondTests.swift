@@ -206,6 +206,43 @@ import TrellisViews
         StackTreeOtherRowsTests.expectSolvers(tree, width: 414, "a shorter length could be better")
     }
 
+    /// The same through a column of equal spacing: an equal-centring
+    /// column [two empty labels, a label] above a label in a column of
+    /// equal spacing, beside an empty label hugging at 250 in a filling
+    /// row. The sum end to end of the equal-spacing column charged the
+    /// label's 750 too (seed 3839273506: 55 against the solver's 42).
+    @Test func anEqualSpacingColumnWhoseEqualCentringGivesWayForLessIsTheSolvers() {
+        func label(_ text: String, _ style: TextStyle, _ mode: LineBreakMode) -> StackTree.Node {
+            var label = StackTree.LabelNode(text, style: style)
+            label.lineBreakMode = mode
+            return .label(label)
+        }
+        var spacious = Self.inter13
+        spacious.lineSpacing = 2
+        let centred = StackTree.Stack(
+            axis: .vertical, distribution: .equalCentering,
+            children: [
+                label("", Self.inter22, .byTruncatingTail),
+                label("", Self.inter22, .byWordWrapping),
+                label("a", Self.roboto22, .byClipping),
+            ])
+        let spaced = StackTree.Stack(
+            axis: .vertical, distribution: .equalSpacing,
+            children: [
+                .stack(centred),
+                .label(StackTree.LabelNode("1", style: spacious, numberOfLines: 0)),
+            ])
+        let tree = StackTree(
+            root: StackTree.Stack(
+                axis: .horizontal,
+                children: [
+                    .label(StackTree.LabelNode("", style: Self.inter13, numberOfLines: 2)),
+                    .stack(spaced),
+                ]),
+            scale: 1)
+        StackTreeOtherRowsTests.expectSolvers(tree, width: 280, "a shorter length could be better")
+    }
+
     /// An equal-centring row of two wrapping labels, the first of required
     /// width (8.5), and a hidden wrapping label, in a column aligned to
     /// the centre: each label's share of the row's width is pulled at 760

@@ -94,6 +94,7 @@ extension _LanePlan {
             } else {
                 cost = endToEndCost(
                     visible, extra: visible.count > 1 ? gapPart() : nil, offset: fixedLength)
+                markCheaperUnmodelled(&cost, visible)
             }
             cost.addEqual(
                 0, lane: lane(StackView.canvasFitPriority.rawValue), weight: tieWeight(index))
