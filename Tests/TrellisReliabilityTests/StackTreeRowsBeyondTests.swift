@@ -243,6 +243,44 @@ import TrellisViews
         StackTreeOtherRowsTests.expectSolvers(tree, width: 280, "a shorter length could be better")
     }
 
+    /// A baseline-relative column of fixed height [a button, a row aligned
+    /// leading holding an image of ratio 4:1, an empty label]: the row's
+    /// first baseline is the image's bottom, its last its own bottom (no
+    /// view taller than 0 to name: an image has no intrinsic height), equal
+    /// at its own best height but not as it grows. The solver stretches the
+    /// row below its image (its spanning fit, 51) to fill the column's 32;
+    /// the direct path took the row for a view whose lines are both its
+    /// bottom and stretched the button (hugging, 250) instead (seed
+    /// 3839260189).
+    @Test func aRowWhoseLastBaselineGrowsAwayFromItsFirstMovesTheChain() {
+        var root = StackTree.Stack(
+            axis: .vertical,
+            children: [
+                .button(StackTree.ButtonNode("Share", style: Self.inter13)),
+                .stack(
+                    StackTree.Stack(
+                        axis: .horizontal, alignment: .leading,
+                        children: [
+                            .image(
+                                StackTree.ImageNode(
+                                    aspectRatio: Size(width: 4, height: 1), maxHeight: 100))
+                        ])),
+                .label(StackTree.LabelNode("", style: Self.inter13)),
+            ])
+        root.isBaselineRelativeArrangement = true
+        root.fixedHeight = 32
+        let tree = StackTree(root: root, scale: 1)
+        let solver = tree.constraintsLayout(width: 333.3)
+        #expect(solver.frames[1].height == 16)
+        switch StackTreeDifferential.check(StackTreeCase(tree: tree, width: 333.3)) {
+        case .failed(let why): Issue.record("\(why)")
+        default: break
+        }
+        let (contentView, views) = tree.makeViews()
+        #expect(
+            StackTreeEngineDirectTests.layOut(contentView, views, width: 333.3, scale: 1) == solver)
+    }
+
     /// An equal-centring row of two wrapping labels, the first of required
     /// width (8.5), and a hidden wrapping label, in a column aligned to
     /// the centre: each label's share of the row's width is pulled at 760

@@ -43,7 +43,18 @@ extension _LanePlan {
         let first = firstLine ?? height
         let last = lastLine ?? height
         let tolerance = 1e-9 * max(1, abs(height))
-        if abs(first - height) <= tolerance, abs(last - height) <= tolerance { return nil }
+        // Both lines at its bottom at its own best length, but one of them
+        // a named view's that stays when the stack grows (a row aligned
+        // leading whose first baseline is an image's bottom, whose last,
+        // no view taller than 0 to name, is the row's bottom): the chain
+        // through it grows with it, as a mover's.
+        let grown = height + 1
+        let grownFirst = (try? namedLine(child, first: true, total: grown)) ?? grown
+        let grownLast = (try? namedLine(child, first: false, total: grown)) ?? grown
+        let moves = abs((grownLast - grownFirst) - (last - first)) > 1e-9 * max(1, abs(grown))
+        if abs(first - height) <= tolerance, abs(last - height) <= tolerance, !moves {
+            return nil
+        }
         let visible = visibleOf[parent]
         guard column.distribution == .fill, visible.first != child, visible.last != child
         else {
