@@ -207,37 +207,3 @@ extension _LanePlan {
         }
     }
 }
-
-extension _LaneCost {
-    /// The highest priority's lane at which `slope`, a length's slope on
-    /// its left, gives way (a part below 0), or the lane count if none.
-    static func highestGiving(_ slope: _Slope) -> Int {
-        (1..<_Slope.scalarCount).first { slope[$0] < -1e-9 } ?? _Slope.scalarCount
-    }
-
-    /// Not modelled below the longest length, not above its best, where
-    /// the cost charges for shrinking at a priority above `given`'s lane
-    /// (compared by priority alone: at one priority weights differ by the
-    /// views' ranks only): the slopes left of it replaced by the mark, at
-    /// least 1e-6 a point at `given` (the bound `checkModelled` then
-    /// weighs). Nothing where `given` is no lane.
-    mutating func markUnmodelled(belowCharging given: Int) {
-        guard given < _Slope.scalarCount else { return }
-        // (Left of the best length: shrinking from there.)
-        let (_, best) = boundedMinimizers()
-        guard
-            let reach = kinks.last(where: {
-                $0.x <= best && Self.highestGiving(_modelled(slopes(at: $0.x).left)) < given
-            })?.x
-        else { return }
-        let right = slopes(at: reach).right
-        var below = _Slope()
-        // (Below the slope on the right in the flag's lane too, which a
-        // region not modelled there already flags: the cost stays convex.)
-        below[0] = Swift.min(-1, right[0] - 1)
-        below[given] = -1e-6
-        base = below
-        kinks.removeAll { $0.x <= reach }
-        kinks.insert(_Kink(x: reach, delta: right - below), at: 0)
-    }
-}

@@ -99,17 +99,3 @@ extension _LanePlan {
         return cost
     }
 }
-
-extension _LaneCost {
-    /// The length below which the length holds at a priority above
-    /// `lane`'s (lanes 1 to `lane` − 1): its required lower bound, or the
-    /// last kink whose slope on the left has a part there (-∞ where none).
-    func heldBelow(lane: Int) -> Double {
-        var low = lo
-        for kink in kinks where kink.x > low {
-            let left = slopes(at: kink.x).left
-            if (1..<lane).contains(where: { left[$0] < -1e-9 }) { low = kink.x }
-        }
-        return low
-    }
-}

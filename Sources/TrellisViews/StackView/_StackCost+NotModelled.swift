@@ -1,0 +1,50 @@
+// Regions of a cost that are not modelled, read and marked: where a
+// length holds above a priority, and the mark that replaces a cost's slopes
+// where its sums charged the wrong views (see _StackCost.swift's
+// `addUnmodelled(below:bound:)` and `checkModelled`).
+
+extension _LaneCost {
+    /// The highest priority's lane at which `slope`, a length's slope on
+    /// its left, gives way (a part below 0), or the lane count if none.
+    static func highestGiving(_ slope: _Slope) -> Int {
+        (1..<_Slope.scalarCount).first { slope[$0] < -1e-9 } ?? _Slope.scalarCount
+    }
+
+    /// Not modelled below the longest length, not above its best, where
+    /// the cost charges for shrinking at a priority above `given`'s lane
+    /// (compared by priority alone: at one priority weights differ by the
+    /// views' ranks only): the slopes left of it replaced by the mark, at
+    /// least 1e-6 a point at `given` (the bound `checkModelled` then
+    /// weighs). Nothing where `given` is no lane.
+    mutating func markUnmodelled(belowCharging given: Int) {
+        guard given < _Slope.scalarCount else { return }
+        // (Left of the best length: shrinking from there.)
+        let (_, best) = boundedMinimizers()
+        guard
+            let reach = kinks.last(where: {
+                $0.x <= best && Self.highestGiving(_modelled(slopes(at: $0.x).left)) < given
+            })?.x
+        else { return }
+        let right = slopes(at: reach).right
+        var below = _Slope()
+        // (Below the slope on the right in the flag's lane too, which a
+        // region not modelled there already flags: the cost stays convex.)
+        below[0] = Swift.min(-1, right[0] - 1)
+        below[given] = -1e-6
+        base = below
+        kinks.removeAll { $0.x <= reach }
+        kinks.insert(_Kink(x: reach, delta: right - below), at: 0)
+    }
+
+    /// The length below which the length holds at a priority above
+    /// `lane`'s (lanes 1 to `lane` − 1): its required lower bound, or the
+    /// last kink whose slope on the left has a part there (-∞ where none).
+    func heldBelow(lane: Int) -> Double {
+        var low = lo
+        for kink in kinks where kink.x > low {
+            let left = slopes(at: kink.x).left
+            if (1..<lane).contains(where: { left[$0] < -1e-9 }) { low = kink.x }
+        }
+        return low
+    }
+}
