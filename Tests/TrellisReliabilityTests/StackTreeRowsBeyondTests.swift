@@ -17,6 +17,15 @@ import TrellisViews
     static let roboto17 = ReuseCase.styles[4]
     static let roboto22 = ReuseCase.styles[5]
 
+    /// A label of `style` and `lines` lines that breaks by `mode`.
+    static func label(
+        _ text: String, _ style: TextStyle, lines: Int = 1, _ mode: LineBreakMode
+    ) -> StackTree.LabelNode {
+        var label = StackTree.LabelNode(text, style: style, numberOfLines: lines)
+        label.lineBreakMode = mode
+        return label
+    }
+
     /// A row on first baselines whose one view is a column of margins
     /// (4 above, 2 below) whose views are all hidden: the column is as
     /// short as its margins at 51 (`UISV-spanning-fit` of its ordering
@@ -45,8 +54,7 @@ import TrellisViews
     @Test func aLowestViewGivingWayAt51IsTheSolvers() {
         var spacious = Self.roboto22
         spacious.lineSpacing = 2
-        var empty = StackTree.LabelNode("", style: spacious, numberOfLines: 2)
-        empty.lineBreakMode = .byClipping
+        let empty = Self.label("", spacious, lines: 2, .byClipping)
         let column = StackTree.Stack(
             axis: .vertical,
             children: [
@@ -139,12 +147,9 @@ import TrellisViews
         var hugging = StackTree.FixedNode(
             width: nil, height: nil, intrinsicSize: Size(width: 24, height: 12.5))
         hugging.verticalCompressionResistance = LayoutPriority(300)
-        var firstLabel = StackTree.LabelNode("", style: Self.roboto13)
-        firstLabel.lineBreakMode = .byCharWrapping
-        var tall = StackTree.LabelNode("", style: Self.inter22, numberOfLines: 0)
-        tall.lineBreakMode = .byClipping
-        var short = StackTree.LabelNode("", style: Self.inter13, numberOfLines: 2)
-        short.lineBreakMode = .byClipping
+        let firstLabel = Self.label("", Self.roboto13, .byCharWrapping)
+        let tall = Self.label("", Self.inter22, lines: 0, .byClipping)
+        let short = Self.label("", Self.inter13, lines: 2, .byClipping)
         let column = StackTree.Stack(
             axis: .vertical, distribution: .equalCentering,
             children: [box(), .label(tall), .label(short)])
@@ -177,12 +182,9 @@ import TrellisViews
     /// is taken last). Not modelled there now, and refused (seed
     /// 3839215406).
     @Test func aColumnWhoseEqualCentringGivesWayForLessIsTheSolvers() {
-        var title = StackTree.LabelNode("T", style: Self.roboto22)
-        title.lineBreakMode = .byTruncatingTail
-        var emoji = StackTree.LabelNode("🙂", style: Self.roboto17)
-        emoji.lineBreakMode = .byCharWrapping
-        var side = StackTree.LabelNode("", style: Self.inter13)
-        side.lineBreakMode = .byCharWrapping
+        let title = Self.label("T", Self.roboto22, .byTruncatingTail)
+        let emoji = Self.label("🙂", Self.roboto17, .byCharWrapping)
+        let side = Self.label("", Self.inter13, .byCharWrapping)
         let centred = StackTree.Stack(
             axis: .vertical, distribution: .equalCentering,
             children: [
@@ -213,9 +215,7 @@ import TrellisViews
     /// label's 750 too (seed 3839273506: 55 against the solver's 42).
     @Test func anEqualSpacingColumnWhoseEqualCentringGivesWayForLessIsTheSolvers() {
         func label(_ text: String, _ style: TextStyle, _ mode: LineBreakMode) -> StackTree.Node {
-            var label = StackTree.LabelNode(text, style: style)
-            label.lineBreakMode = mode
-            return .label(label)
+            .label(Self.label(text, style, mode))
         }
         var spacious = Self.inter13
         spacious.lineSpacing = 2
@@ -292,14 +292,11 @@ import TrellisViews
     @Test func anEqualCentringRowOfALabelOfRequiredWidthHasTheSolversFrames() {
         var spacious = Self.roboto17
         spacious.lineSpacing = 2
-        var firm = StackTree.LabelNode("م", style: spacious, numberOfLines: 2)
-        firm.lineBreakMode = .byCharWrapping
+        var firm = Self.label("م", spacious, lines: 2, .byCharWrapping)
         firm.horizontalHugging = LayoutPriority(750)
         firm.horizontalCompressionResistance = .required
-        var empty = StackTree.LabelNode("", style: Self.inter13, numberOfLines: 2)
-        empty.lineBreakMode = .byTruncatingTail
-        var hidden = StackTree.LabelNode("", style: Self.inter22, numberOfLines: 0)
-        hidden.lineBreakMode = .byClipping
+        let empty = Self.label("", Self.inter13, lines: 2, .byTruncatingTail)
+        let hidden = Self.label("", Self.inter22, lines: 0, .byClipping)
         let row = StackTree.Stack(
             axis: .horizontal, distribution: .equalCentering,
             children: [.label(firm), .label(empty), .label(hidden, isHidden: true)])
