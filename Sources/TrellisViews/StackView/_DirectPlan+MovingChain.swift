@@ -48,12 +48,11 @@ extension _LanePlan {
         // leading whose first baseline is an image's bottom, whose last,
         // no view taller than 0 to name, is the row's bottom): the chain
         // through it grows with it, as a mover's.
-        let grown = height + 1
-        let grownFirst = (try? namedLine(child, first: true, total: grown)) ?? grown
-        let grownLast = (try? namedLine(child, first: false, total: grown)) ?? grown
-        let moves = abs((grownLast - grownFirst) - (last - first)) > 1e-9 * max(1, abs(grown))
-        if abs(first - height) <= tolerance, abs(last - height) <= tolerance, !moves {
-            return nil
+        if abs(first - height) <= tolerance, abs(last - height) <= tolerance {
+            let grown = height + 1
+            let grownFirst = (try? namedLine(child, first: true, total: grown)) ?? grown
+            let grownLast = (try? namedLine(child, first: false, total: grown)) ?? grown
+            if abs(grownLast - grownFirst) <= 1e-9 * max(1, abs(grown)) { return nil }
         }
         let visible = visibleOf[parent]
         guard column.distribution == .fill, visible.first != child, visible.last != child

@@ -113,9 +113,7 @@ extension _LanePlan {
     mutating func arrangeWidthsGenerally(
         _ width: Double, _ insets: EdgeInsets, keepingPlaces: Bool = true
     ) throws(_StackCostError) {
-        if let image = coupledImage {
-            coupledCost = try coupledImageWidthCost(image)
-        }
+        if let image = coupledImage { coupledCost = try coupledImageWidthCost(image) }
         try computeWidthCosts(rootWidth: width - insets.left - insets.right)
         nodes[0].x = insets.left
         nodes[0].width = width - insets.left - insets.right
