@@ -63,7 +63,11 @@ extension _LanePlan {
             // canvas's, `UISV-canvas-connection` `>=`; the others may stick
             // out below.)
             let bounded = stack.alignment == .lastBaseline ? 1 : visible.count
-            if let hidden = try hiddenFirstBelowLine(index, stack, visible, offsets) {
+            let hidden = try hiddenFirstBelowLine(index, stack, visible, offsets)
+            if let hidden, lastBaselineIsBottom(hidden.child) {
+                let line = hidden.offset + (try ownBaseline(hidden.child, stack))
+                cost = hiddenLineCost(line + margin, visible, offsets)
+            } else if let hidden {
                 try costs[hidden.child].checkMinimumModelled("node\(hidden.child)'s best length")
                 cost = costs[hidden.child].runningMinimum(
                     shiftedBy: -margin - hidden.offset)

@@ -261,7 +261,7 @@ extension _LanePlan {
         if baselineAligned {
             try checkEmptyLabelRow(index, stack!, visible, offsets, canvas)
             try checkLiftedLine(index, stack!, visible, offsets, canvas)
-            try checkSunkenTop(index, stack!, visible, offsets, canvas)
+            try checkSunkenTop(index, stack!, visible, offsets)
             try checkBaselineLengths(visible, axis)
             let bottoms = zip(visible, offsets).map { $1 + length($0, axis) }
             if alignment == .firstBaseline, let lowest = bottoms.max(),

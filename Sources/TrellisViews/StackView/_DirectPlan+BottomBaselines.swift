@@ -77,6 +77,8 @@ extension _LanePlan {
     ) throws(_StackCostError) {
         guard stack.alignment == .firstBaseline, let firstVisible = visible.first else { return }
         try checkRaisedBottom(index, visible, offsets, canvas)
+        try checkLoweredTop(index, visible, offsets)
+        try checkSqueezedBelowLine(index, visible)
         let first = hiddenFirstView(of: index) ?? firstVisible
         guard hasBottomBaseline(first) else { return }
         let line = try ownBaseline(first, stack)
@@ -144,40 +146,104 @@ extension _LanePlan {
 }
 
 extension _LanePlan {
+    /// Throws `unmodelled` where stack `index`, aligned by first baselines,
+    /// has its alignment spanner's top set by views whose tops move down as
+    /// they shrink and that give way when shrunk at no priority above 51.
+    ///
+    /// The spanner is around the visible views (`UISV-spanning-boundary`),
+    /// its bottom the canvas's, as short as it can be at 51
+    /// (`UISV-spanning-fit`); the canvas's top is only at most the first
+    /// view's (`UISV-canvas-connection` `<=`), so a view reaching above the
+    /// others sets the spanner's top whatever the canvas's height. A view
+    /// whose first baseline is its bottom (a box, a button, an image, a
+    /// stack whose views name no other line, an empty label) keeps its
+    /// bottom on the line as it shrinks, so its top comes down, and with it
+    /// the spanner's: where that costs it 51 or less (a stack of hidden
+    /// views held by its margins only at its own 51), the solver shrinks it
+    /// (`StackTreeRowsFurtherTests`); the direct path keeps each view at its
+    /// own best length. A label with text keeps its top a fixed distance
+    /// above its first baseline, and holds the spanner's top where it is.
+    func checkLoweredTop(_ index: Int, _ visible: [Int], _ offsets: [Double])
+        throws(_StackCostError)
+    {
+        guard let top = offsets.min() else { return }
+        for (child, offset) in zip(visible, offsets)
+        where abs(offset - top) <= 1e-9 * max(1, abs(top)) {
+            // (Another view as high that holds keeps the top where it is.)
+            if !firstBaselineIsBottom(child) { return }
+            if holdsAbove51(child, at: length(child, .vertical)) { return }
+        }
+        throw .unmodelled(
+            "node\(index): a row on first baselines whose highest views, their baselines their bottoms, give way at 51 or below (UISV-spanning-fit lowers the top by shrinking them)"
+        )
+    }
+
+    /// Throws `unmodelled` where stack `index`, aligned by first baselines,
+    /// gets a visible view shorter than its own best length (the canvas's
+    /// bottom bounds it: UIKit's spanner's bottom is the canvas's) while
+    /// the view its line is read from, its first arranged view (hidden or
+    /// not: `UISV-alignment` ties every view's first baseline to it), has
+    /// that baseline at its bottom and gives way when shrunk: the solver
+    /// may shrink that view instead, raising the line and every view with
+    /// it (an empty hidden first label giving way at 250 against a label's
+    /// 750), where the direct path keeps the line at the first view's own
+    /// best length (`hiddenFirstBaseline`, `baselineOffsets`).
+    func checkSqueezedBelowLine(_ index: Int, _ visible: [Int]) throws(_StackCostError) {
+        guard let first = hiddenFirstView(of: index) ?? visible.first,
+            firstBaselineIsBottom(first)
+        else { return }
+        let (best, _) = costs[first].boundedMinimizers()
+        guard best.isFinite, costs[first].lo < best - 1e-9 * max(1, abs(best)) else { return }
+        for child in visible {
+            let (own, _) = costs[child].boundedMinimizers()
+            guard own.isFinite, length(child, .vertical) < own - 1e-9 * max(1, abs(own))
+            else { continue }
+            throw .unmodelled(
+                "node\(index): a row on first baselines squeezing node\(child) below its own length while its first view, its baseline its bottom, gives way (the line may rise instead)"
+            )
+        }
+    }
+
+    /// Whether view `child`'s first baseline is its bottom edge whatever
+    /// its height, or may be: a view without text, an empty label, a
+    /// nested stack but one whose first baseline is a label's a fixed
+    /// distance below its top (`isTop`).
+    func firstBaselineIsBottom(_ child: Int) -> Bool {
+        switch nodes[child].kind {
+        case .button, .fixed, .image: return true
+        case .label: return nodes[child].text._isEmpty
+        case .stack: return !isTop(child, first: true)
+        }
+    }
+}
+
+extension _LanePlan {
     /// Throws `unmodelled` where stack `index`, aligned by last baselines,
     /// has its canvas's top set by views that give way when shrunk at no
-    /// priority above 51, and the canvas is no taller than its views reach
-    /// (but for less than a pixel).
+    /// priority above 51.
     ///
-    /// UIKit's set puts the canvas's top at the alignment spanner's, above
-    /// every view (`UISV-spanning-boundary`), the spanner as short as it can
-    /// be at 51 (`UISV-spanning-fit`), and pulls the stack to 0 high at 49
-    /// (`UISV-canvas-fit`) and a cell to its fitting height at 50. A view
-    /// whose last baseline stays put as it shrinks (its bottom on the line)
-    /// lowers its top, and with it the spanner's, when shrunk: where that
+    /// UIKit's set puts the canvas's top at the alignment spanner's
+    /// (`UISV-canvas-connection`), the spanner around every visible view
+    /// (`UISV-spanning-boundary`) and as short as it can be at 51
+    /// (`UISV-spanning-fit`): the highest views hang from the canvas's top,
+    /// the others from their line. A view whose last baseline stays a
+    /// fixed distance above its bottom as it shrinks (a view without text:
+    /// its bottom; a label: UIKit's `lastBaselineAnchor`) raises the line,
+    /// every view on it and the spanner's bottom when shrunk: where that
     /// costs it 51 or less (a column whose last view is a stack of hidden
     /// views, 0 high only at 51; a box without a size, at 25), the spanner
-    /// gains what the view loses at 51 and the lower pulls then decide, so
-    /// the solver shrinks it, below 0 where it must (its frame drawn 0
-    /// high). The direct path reads the line at each view's own best length
-    /// (`ownBaseline`), so such a row is refused at its width
-    /// (`StackTreeOtherRowsTests`). The first-baseline case is
-    /// `checkLiftedLine`.
-    mutating func checkSunkenTop(
-        _ index: Int, _ stack: StackTree.Stack, _ visible: [Int], _ offsets: [Double],
-        _ canvas: Double
+    /// gains what the view loses at 51 and the lower pulls then decide
+    /// (`UISV-canvas-fit` at 49, a cell's fitting height at 50), so the
+    /// solver shrinks it, below 0 where it must (its frame drawn 0 high),
+    /// whatever the canvas's height (a row stretched taller by a label
+    /// beside it too: `StackTreeRowsFurtherTests`). The direct path reads
+    /// the line at each view's own best length (`ownBaseline`), so such a
+    /// row is refused at its width (`StackTreeOtherRowsTests`). The
+    /// first-baseline cases are `checkLiftedLine` and `checkLoweredTop`.
+    func checkSunkenTop(
+        _ index: Int, _ stack: StackTree.Stack, _ visible: [Int], _ offsets: [Double]
     ) throws(_StackCostError) {
         guard stack.alignment == .lastBaseline, !visible.isEmpty else { return }
-        let tolerance = 1e-9 * max(1, abs(canvas))
-        var reach = -Double.infinity
-        for (child, offset) in zip(visible, offsets) {
-            reach = max(reach, offset + length(child, .vertical))
-        }
-        // (A hidden first view's bottom, on the line, bounds the canvas's.)
-        if let (first, offset) = try hiddenFirstBelowLine(index, stack, visible, offsets) {
-            reach = max(reach, offset + (try costs[first].argmin("hidden node\(first)'s length")))
-        }
-        guard canvas <= reach + 1 / scale + tolerance else { return }
         let top = offsets.min() ?? 0
         for (child, offset) in zip(visible, offsets)
         where abs(offset - top) <= 1e-9 * max(1, abs(top)) {
@@ -217,6 +283,62 @@ extension _LanePlan {
             if costs[child].lo >= best - 1e-9 * max(1, abs(best)) { return }
             together += _modelled(costs[child].slopes(at: best).left)
         }
-        cost.markUnmodelled(belowCharging: _LaneCost.highestGiving(together))
+        let giving = _LaneCost.highestGiving(together)
+        // (A first view, hidden or not, held required below the line those
+        // views set: the row is shorter where they give way, which the
+        // solver weighs against a pull from outside.)
+        if giving < _Slope.scalarCount { cost.markUnmodelled(belowRequired: -together) }
+        cost.markUnmodelled(belowCharging: giving)
+    }
+}
+
+extension _LanePlan {
+    /// Whether view `child`'s last baseline is its bottom edge whatever its
+    /// height, or may be: a view without text, an empty label, a nested
+    /// stack whose last baseline is its bottom (`isBottom`).
+    func lastBaselineIsBottom(_ child: Int) -> Bool {
+        switch nodes[child].kind {
+        case .button, .fixed, .image: return true
+        case .label: return nodes[child].text._isEmpty
+        case .stack: return isBottom(child, first: false)
+        }
+    }
+
+    /// The cost of the length of a row on last baselines whose first
+    /// arranged view is hidden and has its last baseline at its bottom,
+    /// the line `line` below the row's top (margins included) with its
+    /// views at their own best lengths (`offsets`: their tops).
+    ///
+    /// `UISV-canvas-connection` bounds the canvas's bottom by that first
+    /// view's, hidden or not (`>=`), and `UISV-alignment` keeps its bottom
+    /// on the visible views' line whatever its own height: the row is at
+    /// least `line` long, and shorter only where the line rises, which
+    /// takes the highest views shrinking (the canvas's top is the
+    /// alignment spanner's, above every view). Required where one of them
+    /// holds its length so; else not modelled below `line`, its bound the
+    /// highest views' slopes together, so that a pull above their
+    /// priority is refused at the width (`checkModelled`) and a lower one
+    /// keeps the row at `line`. (The hidden view's own length, which the
+    /// row's cost took before, bounds nothing: an empty label's
+    /// compression resistance at 1000 made the row's `line` required,
+    /// and a column of fixed height squeezed its next label at 750 where
+    /// the solver shrinks the row's visible empty label at 300:
+    /// `StackTreeRowsFurtherTests`.)
+    func hiddenLineCost(_ line: Double, _ visible: [Int], _ offsets: [Double]) -> _Cost {
+        var cost = _Cost()
+        let top = offsets.min() ?? 0
+        var together = _Slope()
+        for (child, offset) in zip(visible, offsets)
+        where abs(offset - top) <= 1e-9 * max(1, abs(top)) {
+            let (best, _) = costs[child].boundedMinimizers()
+            guard best.isFinite else { continue }
+            if costs[child].lo >= best - 1e-9 * max(1, abs(best)) {
+                cost.addAtLeast(line, lane: 0)
+                return cost
+            }
+            together += _modelled(costs[child].slopes(at: best).left)
+        }
+        cost.addUnmodelled(below: line, bound: -together)
+        return cost
     }
 }

@@ -40,6 +40,13 @@ extension _LanePlan {
                 "node\(child): a nested stack in a baseline-relative column whose first baseline is its bottom edge and whose last is a view's (the chain shortens as it grows)"
             )
         }
+        if (firstLine != nil && lineMovesInside(child, first: true, height: height))
+            || (lastLine != nil && lineMovesInside(child, first: false, height: height))
+        {
+            throw .unmodelled(
+                "node\(child): a nested stack in a baseline-relative column whose baseline moves inside it while its length stays (a view shorter than a row aligned to its bottom or centre, or a row on baselines taller than its views)"
+            )
+        }
         let first = firstLine ?? height
         let last = lastLine ?? height
         let tolerance = 1e-9 * max(1, abs(height))
@@ -62,6 +69,47 @@ extension _LanePlan {
             )
         }
         return (first, last)
+    }
+
+    /// Whether stack `index`, `height` high (its views arranged at that
+    /// length, as `namedLine` leaves them), reads its first (or last)
+    /// baseline through a row that lets the line move while the stack's
+    /// length stays: a row aligned to its bottom or its centre whose named
+    /// view is shorter than the row and may grow (its top, and the line
+    /// with it, moves with that view's own length: a label at 250 in a row
+    /// aligned trailing, the row stretched by a box beside it), or a row
+    /// aligned by baselines taller than its views reach (UIKit's alignment
+    /// spanner holds its views at the canvas's top on last baselines, at
+    /// its bottom on first ones, at 51 only: `UISV-spanning-fit`). The
+    /// chain through the stack then grows as that view grows or the line
+    /// moves, so the solver trades that with the column's other views by
+    /// their priorities (by rank where they tie, as for the part of a
+    /// pixel a cell's height is rounded up by); the direct path reads the
+    /// line at the views' own best lengths and places.
+    func lineMovesInside(_ index: Int, first: Bool, height: Double) -> Bool {
+        guard let stack = nodes[index].stack, let named = namedBaselineView(index, first: first)
+        else { return false }
+        let (start, end) = margins(index, .vertical)
+        let room = height - start - end
+        let tolerance = 1e-9 * max(1, abs(room))
+        if stack.axis == .horizontal {
+            switch stack.alignment {
+            case .trailing, .center:
+                let own = nodes[named].height
+                if own < room - tolerance, costs[named].hi > own + tolerance { return true }
+            case .firstBaseline, .lastBaseline:
+                var top = Double.infinity
+                var bottom = -Double.infinity
+                for child in visibleOf[index] {
+                    top = min(top, nodes[child].y)
+                    bottom = max(bottom, nodes[child].y + nodes[child].height)
+                }
+                if bottom - top < room - tolerance { return true }
+            default: break
+            }
+        }
+        guard nodes[named].kind == .stack else { return false }
+        return lineMovesInside(named, first: first, height: nodes[named].height)
     }
 
     /// The views of baseline-relative column `stack` (visible: `visible`)

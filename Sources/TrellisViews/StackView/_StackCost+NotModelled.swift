@@ -36,6 +36,24 @@ extension _LaneCost {
         kinks.insert(_Kink(x: reach, delta: right - below), at: 0)
     }
 
+    /// Its required lower bound replaced by a region not modelled below
+    /// it, moving into which costs at least `bound` a point (the bound
+    /// `checkModelled` weighs), the slopes right of it as they were: for a
+    /// length that a required constraint holds only through views that
+    /// give way elsewhere (`addCheaperTop`). Nothing without such a bound.
+    mutating func markUnmodelled(belowRequired bound: _Slope) {
+        guard lo.isFinite else { return }
+        let x = lo
+        let right = slopes(at: x).right
+        var below = -bound
+        // (Below the slope on the right in the flag's lane: convex.)
+        below[0] = Swift.min(-1, right[0] - 1)
+        kinks.removeAll { $0.x <= x }
+        base = below
+        lo = -.infinity
+        kinks.insert(_Kink(x: x, delta: right - below), at: 0)
+    }
+
     /// The length below which the length holds at a priority above
     /// `lane`'s (lanes 1 to `lane` − 1): its required lower bound, or the
     /// last kink whose slope on the left has a part there (-∞ where none).

@@ -1,0 +1,260 @@
+// Trees the rows differential (`StackTreeOtherRowsTests`) met from seed
+// 3839256644 on, where the direct path's frames were not the solver's, each
+// shrunk (`StackTreeDifferential.shrink`) and each now refused by the direct
+// path (laid out by the engine's solver), with the frames the solver gives.
+
+import Testing
+import TrellisGeometry
+import TrellisTestSupport
+import TrellisText
+import TrellisViews
+
+@Suite struct StackTreeRowsFurtherTests {
+    typealias Beyond = StackTreeRowsBeyondTests
+
+    /// A row of margins (4 above, 2 below) whose one view is hidden: 6 high
+    /// at its own `UISV-spanning-fit` (51) only.
+    static func marginsOnly(_ hidden: StackTree.LabelNode) -> StackTree.Node {
+        var row = StackTree.Stack(axis: .horizontal, children: [.label(hidden, isHidden: true)])
+        row.layoutMargins = EdgeInsets(top: 4, left: 6, bottom: 2, right: 3)
+        return .stack(row)
+    }
+
+    /// A baseline-relative column of `top`, `row` and `bottom`.
+    static func chain(
+        _ top: StackTree.LabelNode, _ row: StackTree.Stack, _ bottom: StackTree.LabelNode,
+        scale: Double
+    ) -> StackTree {
+        var column = StackTree.Stack(
+            axis: .vertical, children: [.label(top), .stack(row), .label(bottom)])
+        column.isBaselineRelativeArrangement = true
+        return StackTree(root: column, scale: scale)
+    }
+
+    /// `frame` of node `node` in `layout`.
+    static func frame(_ layout: StackTreeLayout, _ node: Int) -> Rect {
+        layout.frames[node]
+    }
+
+    /// A row on first baselines of an empty label and a row of margins
+    /// whose view is hidden: the row of margins, its baseline its bottom,
+    /// reaches 6 above the line, the highest view. The alignment spanner's
+    /// fit (51) ties with the row's own and shrinks it to 0 high; the
+    /// direct path kept it 6 high, sticking out above the cell (seed
+    /// 3839286830, row 2).
+    @Test func aHighestViewGivingWayAt51OnFirstBaselinesIsTheSolvers() {
+        let hidden = Beyond.label("", Beyond.inter22, lines: 0, .byTruncatingTail)
+        let row = StackTree.Stack(
+            axis: .horizontal, alignment: .firstBaseline,
+            children: [
+                .label(Beyond.label("", Beyond.inter13, .byClipping)), Self.marginsOnly(hidden),
+            ]
+        )
+        let tree = StackTree(
+            root: StackTree.Stack(axis: .vertical, children: [.stack(row)]), scale: 2)
+        StackTreeOtherRowsTests.expectSolvers(
+            tree, width: 500, "whose highest views, their baselines their bottoms, give way")
+        let solver = tree.constraintsLayout(width: 500)
+        #expect(Self.frame(solver, 3) == Rect(x: 0, y: 0, width: 500, height: 0))
+    }
+
+    /// A row on last baselines whose one view is a row of margins whose view
+    /// is hidden, beside a label in a filling row that makes the row 26
+    /// high: the canvas is taller than its view reaches, and still the
+    /// alignment spanner (its top the canvas's, `UISV-canvas-connection`)
+    /// shrinks that view to 0 at 51. The direct path refused this only in
+    /// a canvas no taller than its views reach, and kept it 6 high (seed
+    /// 3839279351, row 2).
+    @Test func aHighestViewGivingWayAt51InATallerRowOnLastBaselinesIsTheSolvers() {
+        var spacious = Beyond.inter22
+        spacious.lineSpacing = 2
+        let hidden = Beyond.label("", spacious, lines: 3, .byCharWrapping)
+        let onLast = StackTree.Stack(
+            axis: .horizontal, alignment: .lastBaseline, children: [Self.marginsOnly(hidden)])
+        let row = StackTree.Stack(
+            axis: .horizontal,
+            children: [.stack(onLast), .label(Beyond.label("S", Beyond.roboto22, .byClipping))])
+        let tree = StackTree(
+            root: StackTree.Stack(axis: .vertical, children: [.stack(row)]), scale: 2)
+        StackTreeOtherRowsTests.expectSolvers(
+            tree, width: 500, "whose highest views give way at 51 or below")
+        let solver = tree.constraintsLayout(width: 500)
+        #expect(solver.height == 26)
+        #expect(Self.frame(solver, 3).height == 0)
+    }
+
+    /// A row on first baselines whose first arranged view, an empty label
+    /// giving way at 250, is hidden: the visible label's first baseline is
+    /// on its bottom. A hidden box 40 high makes the cell 40 high, too
+    /// short for the visible label's lines below the line; the solver
+    /// shrinks the hidden label below 0 (at 250) and raises the line,
+    /// where the direct path kept the line and squeezed the visible label
+    /// (at 750) to 56.5 (seed 3839285132, row 1).
+    @Test func aLineOnAHiddenFirstLabelGivingWayIsTheSolvers() {
+        var first = Beyond.label("", Beyond.roboto13, .byClipping)
+        first.horizontalHugging = LayoutPriority(248)
+        first.horizontalCompressionResistance = LayoutPriority(748)
+        first.verticalCompressionResistance = LayoutPriority(250)
+        let onFirst = StackTree.Stack(
+            axis: .horizontal, alignment: .firstBaseline,
+            children: [
+                .label(first, isHidden: true),
+                .label(Beyond.label("Hi!", Beyond.inter17, lines: 0, .byWordWrapping)),
+            ])
+        let row = StackTree.Stack(
+            axis: .horizontal,
+            children: [
+                .stack(onFirst),
+                .label(
+                    Beyond.label("Lorem ipsum dolor sit amet, ", Beyond.inter13, .byCharWrapping)),
+            ])
+        let tree = StackTree(
+            root: StackTree.Stack(
+                axis: .horizontal,
+                children: [
+                    .stack(row),
+                    StackTree.Node(
+                        .fixed(StackTree.FixedNode(width: nil, height: 40)), isHidden: true),
+                ]),
+            scale: 2)
+        StackTreeOtherRowsTests.expectSolvers(tree, width: 120, "squeezing node4 below its own")
+        let solver = tree.constraintsLayout(width: 120)
+        #expect(Self.frame(solver, 4) == Rect(x: 0, y: -22, width: 0, height: 62))
+    }
+
+    /// In a baseline-relative column [label, row R, label H], R fills and
+    /// holds a row T aligned trailing [label a] and a box 40 high at 999:
+    /// R's first baseline is a's, whose top is T's bottom less a's height,
+    /// so a's own length (not R's) moves the line, and a and H both hug at
+    /// 250. The cell's height rounded up to the pixel grid leaves half a
+    /// point, which the engine's rank weights give to a (earlier), the
+    /// direct path to the column's last view (seed 3839256644, row 1).
+    @Test func aLineMovedByAViewInsideARowAlignedTrailingIsTheSolvers() {
+        let inner = StackTree.Stack(
+            axis: .horizontal, alignment: .trailing,
+            children: [.label(Beyond.label("a", Beyond.roboto17, lines: 0, .byClipping))])
+        let row = StackTree.Stack(
+            axis: .horizontal,
+            children: [
+                .stack(inner),
+                StackTree.Node(
+                    .fixed(StackTree.FixedNode(width: 12.5, height: 40, priority: 999))),
+            ])
+        let tree = Self.chain(
+            Beyond.label("1", Beyond.roboto22, lines: 2, .byWordWrapping), row,
+            Beyond.label("H", Beyond.roboto22, lines: 0, .byTruncatingTail), scale: 2)
+        StackTreeOtherRowsTests.expectSolvers(tree, width: 120, "whose baseline moves inside it")
+        let solver = tree.constraintsLayout(width: 120)
+        #expect(Self.frame(solver, 4) == Rect(x: 0, y: 19.5, width: 107.5, height: 20.5))
+    }
+
+    /// In a baseline-relative column [label, row R, label a], R fills and
+    /// ends in a row L on last baselines holding one label T, shorter than
+    /// L (R is as tall as a label beside it): L's alignment spanner holds
+    /// T at L's top at 51 only, and R's last baseline is T's. The third of
+    /// a point the cell's height is rounded up by goes to T's place in L
+    /// at 51 in the solver (R's last baseline lower), to a's hugging at
+    /// 250 in the direct path, which read the line at T's place at the top
+    /// (seed 3839312671, rows 1 and 2).
+    @Test func aLineFloatingInATallerRowOnLastBaselinesIsTheSolvers() {
+        var spacious13 = Beyond.roboto13
+        spacious13.lineSpacing = 2
+        var spacious17 = Beyond.roboto17
+        spacious17.lineSpacing = 2
+        let onLast = StackTree.Stack(
+            axis: .horizontal, alignment: .lastBaseline,
+            children: [.label(Beyond.label("T", spacious13, .byTruncatingTail))])
+        let row = StackTree.Stack(
+            axis: .horizontal,
+            children: [
+                .label(Beyond.label("", Beyond.inter13, .byTruncatingTail)),
+                .label(Beyond.label("H", Beyond.inter13, lines: 3, .byTruncatingTail)),
+                .stack(onLast),
+            ])
+        let tree = Self.chain(
+            Beyond.label("S", spacious17, lines: 0, .byCharWrapping), row,
+            Beyond.label("a", Beyond.inter17, lines: 0, .byWordWrapping), scale: 3)
+        StackTreeOtherRowsTests.expectSolvers(tree, width: 120, "whose baseline moves inside it")
+        let solver = tree.constraintsLayout(width: 120)
+        #expect(Self.frame(solver, 6).minY > 0)
+    }
+
+    /// A column of fixed height 0 [row on last baselines [hidden first
+    /// label of `first` (compression resistance 1000, hugging 249), visible
+    /// empty label giving way at `give`], label of `next`].
+    static func squeezedBelowHiddenFirst(_ first: String, give: Int, next: String) -> StackTree {
+        var hidden = Beyond.label(first, Beyond.roboto17, .byWordWrapping)
+        hidden.verticalHugging = LayoutPriority(249)
+        hidden.verticalCompressionResistance = .required
+        var shown = Beyond.label("", Beyond.roboto13, .byTruncatingTail)
+        shown.verticalCompressionResistance = LayoutPriority(Float(give))
+        var spacious = Beyond.roboto13
+        spacious.lineSpacing = 2
+        let onLast = StackTree.Stack(
+            axis: .horizontal, alignment: .lastBaseline,
+            children: [.label(hidden, isHidden: true), .label(shown)])
+        var column = StackTree.Stack(
+            axis: .vertical,
+            children: [
+                .stack(onLast), .label(Beyond.label(next, spacious, .byTruncatingTail)),
+            ])
+        column.fixedHeight = 0
+        return StackTree(root: column, scale: 1)
+    }
+
+    /// In a column of fixed height 0, a row on last baselines whose first
+    /// arranged view is a hidden empty label (its bottom, on the line,
+    /// bounds the canvas's; compression resistance 1000) beside a visible
+    /// empty label giving way at 300, then a label: the solver shrinks the
+    /// visible empty label at 300 (the line rises, the row below 0 high)
+    /// and keeps the last label at its height; the direct path took the
+    /// hidden label's 1000 as the row's and squeezed the last label at 750
+    /// (seed 3839372929, row 1, shrunk).
+    @Test func aRowWhoseHiddenFirstEmptyLabelHoldsNothingIsTheSolvers() {
+        let tree = Self.squeezedBelowHiddenFirst("", give: 300, next: "x")
+        StackTreeOtherRowsTests.expectSolvers(
+            tree, width: 120, "a region not modelled might be cheaper")
+        let solver = tree.constraintsLayout(width: 120)
+        #expect(Self.frame(solver, 4) == Rect(x: 0, y: -16, width: 120, height: 16))
+    }
+
+    /// The same with a hidden first label with text ("S", compression
+    /// resistance 1000: its bottom 4 below the line) and an empty label
+    /// last: the line rises as the visible empty label shrinks at 750, a
+    /// tie with the last label's 750 that the earlier view takes; the
+    /// direct path held the row 4 high (the hidden label's required
+    /// length) and squeezed the last label (seed 3839372929, row 1).
+    @Test func aRowWhoseHiddenFirstLabelIsRequiredStillGivesWayByItsLine() {
+        let tree = Self.squeezedBelowHiddenFirst("S", give: 750, next: "")
+        StackTreeOtherRowsTests.expectSolvers(
+            tree, width: 120, "a region not modelled might be cheaper")
+        let solver = tree.constraintsLayout(width: 120)
+        #expect(Self.frame(solver, 1).height == 0)
+    }
+
+    /// A row on last baselines whose hidden first view is a box of
+    /// intrinsic height 20 (compression resistance 750), its bottom on the
+    /// line whatever its height, beside a label resisting at 800, in a
+    /// column of fixed height 0 with a label resisting at 760: shrinking
+    /// the box does not shorten the row, only the label's 800 would; the
+    /// solver squeezes the last label at 760, and so does the direct path
+    /// now that the row's cost reads the line (`hiddenLineCost`), not the
+    /// box's 750, which made the row give way first.
+    @Test func aHiddenFirstBoxOnTheLineHoldsNothing() throws {
+        var box = StackTree.FixedNode(
+            width: nil, height: nil, intrinsicSize: Size(width: 20, height: 20))
+        box.verticalCompressionResistance = LayoutPriority(750)
+        var firm = Beyond.label("x", Beyond.roboto17, .byWordWrapping)
+        firm.verticalCompressionResistance = LayoutPriority(800)
+        var last = Beyond.label("y", Beyond.roboto13, .byWordWrapping)
+        last.verticalCompressionResistance = LayoutPriority(760)
+        let onLast = StackTree.Stack(
+            axis: .horizontal, alignment: .lastBaseline,
+            children: [StackTree.Node(.fixed(box), isHidden: true), .label(firm)])
+        var column = StackTree.Stack(axis: .vertical, children: [.stack(onLast), .label(last)])
+        column.fixedHeight = 10
+        let tree = StackTree(root: column, scale: 1)
+        let direct = try tree.directLayout(width: 120)
+        #expect(direct == tree.constraintsLayout(width: 120))
+    }
+}
