@@ -257,4 +257,36 @@ import TrellisViews
         let direct = try tree.directLayout(width: 120)
         #expect(direct == tree.constraintsLayout(width: 120))
     }
+
+    /// In a column of fixed height 44, a row on first baselines of two
+    /// empty labels, the first giving way at 300, above a label 46.667
+    /// high: shrinking the first label raises the line and the second
+    /// label with it, so the solver takes the row below 0 at 300 and keeps
+    /// the last label whole; the row's cost charged the second label's 750
+    /// there, and the direct path squeezed the last label (seed 3839400456,
+    /// row 2). Marked not modelled (`addCheaperLine`).
+    @Test func aRowOnFirstBaselinesWhoseFirstViewGivesWayForLessIsTheSolvers() {
+        var spacious = Beyond.inter22
+        spacious.lineSpacing = 2
+        var first = Beyond.label("", spacious, .byCharWrapping)
+        first.horizontalHugging = LayoutPriority(248)
+        first.horizontalCompressionResistance = LayoutPriority(748)
+        first.verticalCompressionResistance = LayoutPriority(300)
+        let onFirst = StackTree.Stack(
+            axis: .horizontal, alignment: .firstBaseline,
+            children: [.label(first), .label(Beyond.label("", Beyond.roboto17, .byClipping))])
+        var column = StackTree.Stack(
+            axis: .vertical,
+            children: [
+                .stack(onFirst),
+                .label(Beyond.label("م", Beyond.roboto22, lines: 0, .byTruncatingTail)),
+            ])
+        column.fixedHeight = 44
+        let tree = StackTree(
+            root: StackTree.Stack(axis: .horizontal, children: [.stack(column)]), scale: 3)
+        StackTreeOtherRowsTests.expectSolvers(
+            tree, width: 500, "a region not modelled might be cheaper")
+        let solver = tree.constraintsLayout(width: 500)
+        #expect(Self.frame(solver, 5).height > 46)
+    }
 }

@@ -97,7 +97,11 @@ extension _LanePlan {
             // the earlier takes the slack of a cell height rounded up to
             // the pixel grid ("If there's any ambiguity, the stack view
             // resizes the arranged views based on their index").
-            if stack.alignment == .lastBaseline { addCheaperTop(to: &cost, visible, offsets) }
+            if stack.alignment == .lastBaseline {
+                addCheaperTop(to: &cost, visible, offsets)
+            } else {
+                addCheaperLine(to: &cost, index, visible)
+            }
             cost.addEqual(
                 0, lane: lane(StackView.canvasFitPriority.rawValue), weight: tieWeight(index))
             return cost

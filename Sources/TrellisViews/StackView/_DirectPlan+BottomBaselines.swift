@@ -293,6 +293,40 @@ extension _LanePlan {
 }
 
 extension _LanePlan {
+    /// Makes the cost `cost` of row `index` on first baselines not modelled
+    /// below the longest length where it charges for shrinking at a higher
+    /// priority than its first arranged view (hidden or not) gives way at,
+    /// where that view's first baseline is its bottom (and below its
+    /// required bound, where it has one: `markUnmodelled(belowRequired:)`).
+    ///
+    /// That cost holds each visible view's bottom above the canvas's (the
+    /// alignment spanner's bottom is the canvas's) at the line the first
+    /// view sets (`UISV-alignment`), its top at most the canvas's
+    /// (`UISV-canvas-connection` `<=`); shrinking that first view raises
+    /// its bottom, the line, and every view on it, which a pull on the row
+    /// from outside above its priority takes (an empty first label giving
+    /// way at 300, in a column of fixed height with a label resisting at
+    /// 750: `StackTreeRowsFurtherTests`), where the direct path squeezed the
+    /// other label. Mirrors `addCheaperTop` on last baselines.
+    func addCheaperLine(to cost: inout _Cost, _ index: Int, _ visible: [Int]) {
+        guard let first = hiddenFirstView(of: index) ?? visible.first,
+            firstBaselineIsBottom(first)
+        else { return }
+        let (best, last) = costs[first].boundedMinimizers()
+        guard best.isFinite, _isNegligible(last - best, best),
+            costs[first].lo < best - 1e-9 * max(1, abs(best))
+        else { return }
+        let slope = _modelled(costs[first].slopes(at: best).left)
+        let giving = _LaneCost.highestGiving(slope)
+        // (Giving way at 51 or below, the row's own pulls lift the line:
+        // `checkLiftedLine`.)
+        guard giving < lane(StackView.spanningFitPriority.rawValue) else { return }
+        cost.markUnmodelled(belowRequired: -slope)
+        cost.markUnmodelled(belowCharging: giving)
+    }
+}
+
+extension _LanePlan {
     /// Whether view `child`'s last baseline is its bottom edge whatever its
     /// height, or may be: a view without text, an empty label, a nested
     /// stack whose last baseline is its bottom (`isBottom`).
