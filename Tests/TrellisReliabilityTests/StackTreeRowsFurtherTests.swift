@@ -289,4 +289,38 @@ import TrellisViews
         let solver = tree.constraintsLayout(width: 500)
         #expect(Self.frame(solver, 5).height > 46)
     }
+
+    /// A row sharing its width with a multi-line empty label (at 760) and
+    /// a row of equal centring [an empty label giving way at 748, a box 40
+    /// wide], beside a one-line label compressed at 750: the solver takes
+    /// the empty label below 0 wide (748 against 750), the centring row and
+    /// the sharing row to 0; the sharing row's cost took the centring row's
+    /// stretch not modelled last and charged the shared label's 760 (seed
+    /// 3839411521, row 2). Marked not modelled (`markCheaperUnmodelled`).
+    @Test func aRowSharingItsWidthWithACentringRowBelowItsMinimumIsTheSolvers() {
+        var empty = Beyond.label("", Beyond.inter22, .byTruncatingTail)
+        empty.horizontalHugging = LayoutPriority(248)
+        empty.horizontalCompressionResistance = LayoutPriority(748)
+        let centring = StackTree.Stack(
+            axis: .horizontal, distribution: .equalCentering,
+            children: [
+                .label(empty), StackTree.Node(.fixed(StackTree.FixedNode(width: 40, height: 44))),
+            ])
+        let sharing = StackTree.Stack(
+            axis: .horizontal,
+            children: [
+                .stack(centring),
+                .label(Beyond.label("", Beyond.roboto17, lines: 3, .byCharWrapping)),
+            ])
+        let url = Beyond.label(
+            "https://example.com/a/very/long/path?with=query&and=more", Beyond.roboto22,
+            .byClipping)
+        let tree = StackTree(
+            root: StackTree.Stack(axis: .horizontal, children: [.stack(sharing), .label(url)]),
+            scale: 1)
+        StackTreeOtherRowsTests.expectSolvers(
+            tree, width: 414, "a region not modelled might be cheaper")
+        let solver = tree.constraintsLayout(width: 414)
+        #expect(Self.frame(solver, 1).width == 0)
+    }
 }

@@ -58,7 +58,10 @@ extension _LanePlan {
                 let hiddenLabels = children(index).filter {
                     nodes[$0].isHidden && nodes[$0].isMultiLine
                 }.count
-                return try textSharingCost(index, visible, hiddenLabels: hiddenLabels, gaps: nil)
+                var cost = try textSharingCost(
+                    index, visible, hiddenLabels: hiddenLabels, gaps: nil)
+                markCheaperUnmodelled(&cost, visible)
+                return cost
             }
             if axis == .horizontal, let cost = rowShareCost(index, offset: fixedLength) {
                 return cost
@@ -91,6 +94,7 @@ extension _LanePlan {
                 cost = try textSharingCost(
                     index, visible, hiddenLabels: hiddenLabels,
                     gaps: visible.count > 1 ? gapPart() : nil)
+                markCheaperUnmodelled(&cost, visible)
             } else {
                 cost = endToEndCost(
                     visible, extra: visible.count > 1 ? gapPart() : nil, offset: fixedLength)
@@ -196,7 +200,10 @@ extension _LanePlan {
     /// above every modelled one, so it charged the other views' slopes
     /// (a label's compression resistance at 750) where the solver gives
     /// way in that view (an equal-centring column below its shortest
-    /// canvas, at 148; `StackTreeRowsBeyondTests`).
+    /// canvas, at 148; `StackTreeRowsBeyondTests`). A row whose
+    /// multi-line labels share its width (`textSharingCost`, the same
+    /// cheapest-first order) is marked the same way (an equal-centring row
+    /// beside such a label: `StackTreeRowsFurtherTests`).
     func markCheaperUnmodelled(_ cost: inout _Cost, _ visible: [Int]) {
         for child in visible where costs[child].mayBeUnmodelled {
             let (first, _) = costs[child].boundedMinimizers()

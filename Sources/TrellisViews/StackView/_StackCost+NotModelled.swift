@@ -40,7 +40,9 @@ extension _LaneCost {
     /// it, moving into which costs at least `bound` a point (the bound
     /// `checkModelled` weighs), the slopes right of it as they were: for a
     /// length that a required constraint holds only through views that
-    /// give way elsewhere (`addCheaperTop`). Nothing without such a bound.
+    /// give way elsewhere (`addCheaperTop`, `addCheaperLine`: a baseline
+    /// row's line rises as its views shrink). Nothing without such a
+    /// bound.
     mutating func markUnmodelled(belowRequired bound: _Slope) {
         guard lo.isFinite else { return }
         let x = lo
