@@ -64,7 +64,7 @@ extension _LanePlan {
             // out below.)
             let bounded = stack.alignment == .lastBaseline ? 1 : visible.count
             let hidden = try hiddenFirstBelowLine(index, stack, visible, offsets)
-            if let hidden, lastBaselineIsBottom(hidden.child) {
+            if let hidden, baselineIsBottomEdge(hidden.child, first: false) {
                 let line = hidden.offset + (try ownBaseline(hidden.child, stack))
                 cost = hiddenLineCost(line + margin, visible, offsets)
             } else if let hidden {

@@ -170,7 +170,7 @@ extension _LanePlan {
         for (child, offset) in zip(visible, offsets)
         where abs(offset - top) <= 1e-9 * max(1, abs(top)) {
             // (Another view as high that holds keeps the top where it is.)
-            if !firstBaselineIsBottom(child) { return }
+            if !baselineIsBottomEdge(child, first: true) { return }
             if holdsAbove51(child, at: length(child, .vertical)) { return }
         }
         throw .unmodelled(
@@ -190,7 +190,7 @@ extension _LanePlan {
     /// best length (`hiddenFirstBaseline`, `baselineOffsets`).
     func checkSqueezedBelowLine(_ index: Int, _ visible: [Int]) throws(_StackCostError) {
         guard let first = hiddenFirstView(of: index) ?? visible.first,
-            firstBaselineIsBottom(first)
+            baselineIsBottomEdge(first, first: true)
         else { return }
         let (best, _) = costs[first].boundedMinimizers()
         guard best.isFinite, costs[first].lo < best - 1e-9 * max(1, abs(best)) else { return }
@@ -204,15 +204,16 @@ extension _LanePlan {
         }
     }
 
-    /// Whether view `child`'s first baseline is its bottom edge whatever
-    /// its height, or may be: a view without text, an empty label, a
-    /// nested stack but one whose first baseline is a label's a fixed
-    /// distance below its top (`isTop`).
-    func firstBaselineIsBottom(_ child: Int) -> Bool {
+    /// Whether view `child`'s first (or last) baseline is its bottom edge
+    /// whatever its height, or may be: a view without text, an empty
+    /// label; a nested stack but one whose first baseline is a label's a
+    /// fixed distance below its top (`isTop`), or whose last baseline is
+    /// its bottom (`isBottom`).
+    func baselineIsBottomEdge(_ child: Int, first: Bool) -> Bool {
         switch nodes[child].kind {
         case .button, .fixed, .image: return true
         case .label: return nodes[child].text._isEmpty
-        case .stack: return !isTop(child, first: true)
+        case .stack: return first ? !isTop(child, first: true) : isBottom(child, first: false)
         }
     }
 }
@@ -306,11 +307,11 @@ extension _LanePlan {
     /// its bottom, the line, and every view on it, which a pull on the row
     /// from outside above its priority takes (an empty first label giving
     /// way at 300, in a column of fixed height with a label resisting at
-    /// 750: `StackTreeRowsFurtherTests`), where the direct path squeezed the
-    /// other label. Mirrors `addCheaperTop` on last baselines.
+    /// 750: `StackTreeRowsFurtherTests`), where the sum would charge the
+    /// other views' 750. Mirrors `addCheaperTop` on last baselines.
     func addCheaperLine(to cost: inout _Cost, _ index: Int, _ visible: [Int]) {
         guard let first = hiddenFirstView(of: index) ?? visible.first,
-            firstBaselineIsBottom(first)
+            baselineIsBottomEdge(first, first: true)
         else { return }
         let (best, last) = costs[first].boundedMinimizers()
         guard best.isFinite, _isNegligible(last - best, best),
@@ -327,17 +328,6 @@ extension _LanePlan {
 }
 
 extension _LanePlan {
-    /// Whether view `child`'s last baseline is its bottom edge whatever its
-    /// height, or may be: a view without text, an empty label, a nested
-    /// stack whose last baseline is its bottom (`isBottom`).
-    func lastBaselineIsBottom(_ child: Int) -> Bool {
-        switch nodes[child].kind {
-        case .button, .fixed, .image: return true
-        case .label: return nodes[child].text._isEmpty
-        case .stack: return isBottom(child, first: false)
-        }
-    }
-
     /// The cost of the length of a row on last baselines whose first
     /// arranged view is hidden and has its last baseline at its bottom,
     /// the line `line` below the row's top (margins included) with its
@@ -352,12 +342,11 @@ extension _LanePlan {
     /// holds its length so; else not modelled below `line`, its bound the
     /// highest views' slopes together, so that a pull above their
     /// priority is refused at the width (`checkModelled`) and a lower one
-    /// keeps the row at `line`. (The hidden view's own length, which the
-    /// row's cost took before, bounds nothing: an empty label's
-    /// compression resistance at 1000 made the row's `line` required,
-    /// and a column of fixed height squeezed its next label at 750 where
-    /// the solver shrinks the row's visible empty label at 300:
-    /// `StackTreeRowsFurtherTests`.)
+    /// keeps the row at `line`. (The hidden view's own length bounds
+    /// nothing: taken as the row's, an empty label's compression resistance
+    /// at 1000 would make `line` required, and a column of fixed height
+    /// would squeeze its next label at 750 where the solver shrinks the
+    /// row's visible empty label at 300: `StackTreeRowsFurtherTests`.)
     func hiddenLineCost(_ line: Double, _ visible: [Int], _ offsets: [Double]) -> _Cost {
         var cost = _Cost()
         let top = offsets.min() ?? 0
