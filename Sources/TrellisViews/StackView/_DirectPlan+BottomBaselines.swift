@@ -284,12 +284,10 @@ extension _LanePlan {
             if costs[child].lo >= best - 1e-9 * max(1, abs(best)) { return }
             together += _modelled(costs[child].slopes(at: best).left)
         }
-        let giving = _LaneCost.highestGiving(together)
         // (A first view, hidden or not, held required below the line those
         // views set: the row is shorter where they give way, which the
         // solver weighs against a pull from outside.)
-        if giving < _Slope.scalarCount { cost.markUnmodelled(belowRequired: -together) }
-        cost.markUnmodelled(belowCharging: giving)
+        cost.markUnmodelled(givingAt: together)
     }
 }
 
@@ -322,8 +320,7 @@ extension _LanePlan {
         // (Giving way at 51 or below, the row's own pulls lift the line:
         // `checkLiftedLine`.)
         guard giving < lane(StackView.spanningFitPriority.rawValue) else { return }
-        cost.markUnmodelled(belowRequired: -slope)
-        cost.markUnmodelled(belowCharging: giving)
+        cost.markUnmodelled(givingAt: slope)
     }
 }
 

@@ -56,6 +56,18 @@ extension _LaneCost {
         kinks.insert(_Kink(x: x, delta: right - below), at: 0)
     }
 
+    /// Both marks for a length the cost holds where views elsewhere give
+    /// way for less, `slope` their slopes on the left together: not
+    /// modelled below its required bound (`belowRequired`) and where it
+    /// charges above the highest priority they give way at
+    /// (`belowCharging`). Nothing where they do not give way.
+    mutating func markUnmodelled(givingAt slope: _Slope) {
+        let giving = Self.highestGiving(slope)
+        guard giving < _Slope.scalarCount else { return }
+        markUnmodelled(belowRequired: -slope)
+        markUnmodelled(belowCharging: giving)
+    }
+
     /// The length below which the length holds at a priority above
     /// `lane`'s (lanes 1 to `lane` − 1): its required lower bound, or the
     /// last kink whose slope on the left has a part there (-∞ where none).
