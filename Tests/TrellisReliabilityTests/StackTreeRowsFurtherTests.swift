@@ -323,4 +323,29 @@ import TrellisViews
         let solver = tree.constraintsLayout(width: 414)
         #expect(Self.frame(solver, 1).width == 0)
     }
+
+    /// A row on first baselines whose first view is a row 12.5 high
+    /// aligned to its top, holding a box 40 wide without a height (0 high
+    /// at 25 only, `UISV-ambiguity-suppression`), beside a label reaching
+    /// 16 above the line: the line is the box's bottom, and the alignment
+    /// spanner's fit (51) lowers it, growing the box at 25 inside the row
+    /// of fixed length, until the label's bottom meets the row's. The
+    /// direct path read the line at the box's own best length, 0 (seed
+    /// 3839547034, row 2).
+    @Test func aLineMovingInsideAFirstRowOfFixedHeightIsTheSolvers() {
+        var top = StackTree.Stack(
+            axis: .horizontal, alignment: .leading,
+            children: [StackTree.Node(.fixed(StackTree.FixedNode(width: 40, height: nil)))])
+        top.fixedHeight = 12.5
+        var spacious = Beyond.inter17
+        spacious.lineSpacing = 2
+        let row = StackTree.Stack(
+            axis: .horizontal, alignment: .firstBaseline,
+            children: [.stack(top), .label(Beyond.label("T", spacious, lines: 0, .byWordWrapping))])
+        let tree = StackTree(root: row, scale: 3)
+        StackTreeOtherRowsTests.expectSolvers(
+            tree, width: 375, "whose line moves inside it while its length stays")
+        let solver = tree.constraintsLayout(width: 375)
+        #expect(Self.frame(solver, 2).height > 7)
+    }
 }

@@ -39,6 +39,27 @@ import TrellisViews
         #expect(error.kind == .unmodelled)
     }
 
+    /// A row on first baselines of a box without a size and an empty label
+    /// (0 high, on the line) between the cell's margins: no view reaches
+    /// below the line, so the row is as long as the box, and the fitting
+    /// height (50) shrinks the box below 0 at its 25, the line and the
+    /// label rising with its bottom, until the cell is 0 high. The row's
+    /// cost charged the empty label's compression resistance (750) below
+    /// 0, and the direct path fitted 22 (rows differential seed 3839573059,
+    /// row 1); its cost is now not modelled there (`addCheaperLine`).
+    @Test func aSizelessFirstBoxWithAnEmptyLabelOnItsLineShrinksBetweenMargins() {
+        var empty = StackTree.LabelNode("", style: StackTreeRowsBeyondTests.roboto17)
+        empty.numberOfLines = 0
+        let row = StackTree.Stack(
+            axis: .horizontal, alignment: .firstBaseline, children: [Self.box, .label(empty)])
+        let tree = StackTree(
+            root: StackTree.Stack(axis: .vertical, children: [.stack(row)]), pinning: Self.margins,
+            scale: 3)
+        StackTreeOtherRowsTests.expectSolvers(
+            tree, width: 333.3, "the root stack's height: a shorter length could be better")
+        #expect(tree.constraintsLayout(width: 333.3).height == 0)
+    }
+
     /// The trees around it: both baselines and other alignments, rows and
     /// columns, edges and margins (the cell's and the stack's own), the box
     /// alone, before and after a label, in a column under a label, and in

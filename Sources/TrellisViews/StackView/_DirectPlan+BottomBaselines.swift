@@ -317,9 +317,15 @@ extension _LanePlan {
         else { return }
         let slope = _modelled(costs[first].slopes(at: best).left)
         let giving = _LaneCost.highestGiving(slope)
-        // (Giving way at 51 or below, the row's own pulls lift the line:
-        // `checkLiftedLine`.)
-        guard giving < lane(StackView.spanningFitPriority.rawValue) else { return }
+        // (Giving way at 51 or below with a view reaching below the line,
+        // the row's own pulls lift the line: `checkLiftedLine`. With none,
+        // the row is as long as that view, and only a pull from outside
+        // shrinks it.)
+        let noneBelow = visible.allSatisfy {
+            nodes[$0].kind == .stack
+                ? isBottom($0, first: true) : baselineIsBottomEdge($0, first: true)
+        }
+        guard giving < lane(StackView.spanningFitPriority.rawValue) || noneBelow else { return }
         cost.markUnmodelled(givingAt: slope)
     }
 }

@@ -77,7 +77,9 @@ extension _LanePlan {
     /// length stays: a row aligned to its bottom or its centre whose named
     /// view is shorter than the row and may grow (its top, and the line
     /// with it, moves with that view's own length: a label at 250 in a row
-    /// aligned trailing, the row stretched by a box beside it), or a row
+    /// aligned trailing, the row stretched by a box beside it; in a row
+    /// aligned to its top, a view whose baseline is its bottom: a box
+    /// without a height, 0 high at 25 only, in a row of fixed height), or a row
     /// aligned by baselines taller than its views reach (UIKit's alignment
     /// spanner holds its views at the canvas's top on last baselines, at
     /// its bottom on first ones, at 51 only: `UISV-spanning-fit`). The
@@ -97,6 +99,15 @@ extension _LanePlan {
             case .trailing, .center:
                 let own = nodes[named].height
                 if own < room - tolerance, costs[named].hi > own + tolerance { return true }
+            case .leading:
+                // Its top the row's: the line moves only where it is the
+                // view's bottom edge.
+                let own = nodes[named].height
+                if own < room - tolerance, costs[named].hi > own + tolerance,
+                    baselineIsBottomEdge(named, first: first)
+                {
+                    return true
+                }
             case .firstBaseline, .lastBaseline:
                 var top = Double.infinity
                 var bottom = -Double.infinity

@@ -233,6 +233,11 @@ extension _LanePlan {
             // (Read before `ownBaseline`, which arranges the named views
             // again at the stack's own best length.)
             let laid = laidOutLine(child, first: first)
+            if lineMovesInside(child, first: first, height: length(child, .vertical)) {
+                throw .unmodelled(
+                    "node\(child): a nested stack in a row aligned by baselines whose line moves inside it while its length stays (a view shorter than a row aligned to its top, bottom or centre, or a row on baselines taller than its views)"
+                )
+            }
             let expected = try ownBaseline(child, stack)
             guard abs(laid - expected) <= 1e-9 * max(1, abs(expected)) else {
                 throw .unmodelled(
