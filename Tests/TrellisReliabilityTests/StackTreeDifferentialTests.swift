@@ -148,3 +148,46 @@ extension StackTreeDifferentialTests {
         #expect(direct.height == 79)
     }
 }
+
+extension StackTreeDifferentialTests {
+    /// A row on first baselines whose first view, hidden, is a label of
+    /// three lines (measured at width 0, 80 high), beside a filling row of
+    /// an empty label and "h": the engine fits the cell 21.333 high with
+    /// every required constraint kept, as the direct path does, and its
+    /// frame pass at that height breaks one (the nested row's
+    /// `UISV-canvas-connection`), each pass measuring the hidden label at
+    /// its own width: the frames are the engine's recovery, counted with
+    /// the engine's fitting issue, not as a failure of the direct path
+    /// (rows differential seed 3839607187, row 1).
+    @Test func aFramePassBreakingWhatItsFittingKeptIsTheEnginesIssue() throws {
+        let text =
+            "The quick brown fox jumps over the lazy dog while the cat watches from the warm windowsill. مرحبا بالعالم A subtitle long enough to wrap onto a second line at most widths."
+        let hidden = StackTreeRowsBeyondTests.label(
+            text, StackTreeRowsBeyondTests.inter22, lines: 3, .byCharWrapping)
+        var empty = StackTree.LabelNode("", style: StackTreeRowsBeyondTests.inter17)
+        empty.numberOfLines = 0
+        let h = StackTreeRowsBeyondTests.label(
+            "h", StackTreeRowsBeyondTests.roboto13, lines: 0, .byCharWrapping)
+        let tree = StackTree(
+            root: StackTree.Stack(
+                axis: .horizontal, alignment: .firstBaseline,
+                children: [
+                    .label(hidden, isHidden: true),
+                    .stack(
+                        StackTree.Stack(axis: .horizontal, children: [.label(empty), .label(h)])),
+                ]),
+            scale: 3)
+        let direct = try tree.directLayout(width: 500)
+        let engine = tree.constraintsLayout(width: 500)
+        #expect(direct.height == engine.height)
+        #expect(direct != engine)
+        let broken = StackTreeDifferential.frameConflictAfterCleanFit(tree, width: 500)
+        #expect(broken?.contains("UISV-canvas-connection") == true, "\(broken ?? "none")")
+        let verdict = StackTreeDifferential.check(StackTreeCase(tree: tree, width: 500))
+        guard case .engineFittingDiffers(let message) = verdict else {
+            Issue.record("\(verdict)")
+            return
+        }
+        #expect(message.contains("its frame pass broke"))
+    }
+}

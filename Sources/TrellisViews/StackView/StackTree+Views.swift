@@ -71,9 +71,13 @@ extension StackTree {
     /// directly, so that the two paths can be compared. False: the calls
     /// alone, as a table makes them, where the engine lays out a hierarchy
     /// it reads as a stack tree directly ("The engine's direct path" in
-    /// docs/stack-direct-path.md).
+    /// docs/stack-direct-path.md). `afterFitting`, where given, is called
+    /// between the two with the content view, fitted and not yet laid
+    /// out (what the fitting pass alone logged, for instance:
+    /// `View.unsatisfiableConstraints`).
     public static func layOutCell(
-        _ contentView: View, views: [View], width: Double, scale: Double, bySolver: Bool = true
+        _ contentView: View, views: [View], width: Double, scale: Double, bySolver: Bool = true,
+        afterFitting: ((View) -> Void)? = nil
     ) -> StackTreeLayout {
         let solvesAlways = contentView._solvesAlways
         if bySolver { contentView._solvesAlways = true }
@@ -81,6 +85,7 @@ extension StackTree {
         let size = contentView.systemLayoutSizeFitting(
             Size(width: width, height: 0), withHorizontalFittingPriority: .required,
             verticalFittingPriority: .fittingSizeLevel)
+        afterFitting?(contentView)
         let height = PixelGrid.ceil(size.height, scale: scale)
         contentView.frame = Rect(x: 0, y: 0, width: width, height: height)
         contentView.layoutIfNeeded()

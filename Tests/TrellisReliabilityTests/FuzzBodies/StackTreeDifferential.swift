@@ -225,7 +225,9 @@ enum StackTreeVerdict {
     case failed(String)
     /// The engine's fitting pass ends with other label widths than its
     /// own frame pass (a known engine issue, reported): laid out by the
-    /// engine at the direct height, the frames are the direct path's.
+    /// engine at the direct height, the frames are the direct path's; or,
+    /// at the height both fit, the frame pass breaks a required constraint
+    /// that the fitting pass kept (`frameConflictAfterCleanFit`).
     case engineFittingDiffers(String)
 }
 
@@ -252,6 +254,19 @@ enum StackTreeDifferential {
             if case .ambiguous = issue { return "\(issue)" }
         }
         return nil
+    }
+
+    /// The first conflict the engine logs in its frame pass at the height
+    /// its own fitting pass found without breaking a required constraint
+    /// (nil: none, or the fitting pass broke one too).
+    static func frameConflictAfterCleanFit(_ tree: StackTree, width: Double) -> String? {
+        let (content, views) = tree.makeViews()
+        var fittingBroke = true
+        _ = StackTree.layOutCell(content, views: views, width: width, scale: tree.scale) {
+            fittingBroke = !$0.unsatisfiableConstraints.isEmpty
+        }
+        if fittingBroke { return nil }
+        return content.unsatisfiableConstraints.first.map { "broke \($0.broken)" }
     }
 
     /// The engine's frames for a content view of the given size (no fitting).
@@ -309,6 +324,17 @@ enum StackTreeDifferential {
                 > compressedLabels(test.tree, width: test.width, height: direct.height)
         {
             return .engineFittingDiffers(difference)
+        }
+        // The same issue where both fit one height and the engine's frame
+        // pass there breaks a required constraint its fitting pass kept
+        // (logged "Unable to simultaneously satisfy", each pass measuring
+        // the labels at its own widths): the frames are then the engine's
+        // recovery, which UIKit does not document, as for
+        // `conflictInUIKit`; the height is compared.
+        if engine.height == direct.height,
+            let broken = frameConflictAfterCleanFit(test.tree, width: test.width)
+        {
+            return .engineFittingDiffers("\(difference); its frame pass \(broken)")
         }
         return .failed(difference)
     }
