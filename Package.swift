@@ -334,7 +334,7 @@ let package = Package(
             dependencies: [
                 "TrellisInspector", "TrellisSamples", "TrellisTemplateFiles",
                 "TrellisTemplateSource", "TrellisRender", "TrellisCells", "TrellisData",
-                "TrellisGeometry", "TrellisText",
+                "TrellisGeometry", "TrellisText", "TrellisTestSupport",
             ],
             exclude: ["Fixtures"]),
         // Runs the built `listbench` and `trellis` executables end to end.

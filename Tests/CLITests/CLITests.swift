@@ -47,9 +47,7 @@ struct Tool {
     }
 
     static func temporaryFile(_ name: String, _ contents: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "trellis-cli-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TestScratch.folder("cli")
         let url = directory.appendingPathComponent(name)
         try contents.write(to: url, atomically: true, encoding: .utf8)
         return url.path

@@ -58,10 +58,7 @@ enum ClusterRun {
 
     /// A new empty folder of its own.
     static func folder(_ name: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "trellis-cluster-\(getpid())/\(name)-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TestScratch.folder("cluster/\(name)-\(UUID().uuidString.prefix(8))")
     }
 
     /// The debug `trellis` the other CLI tests run.

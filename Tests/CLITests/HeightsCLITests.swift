@@ -256,9 +256,7 @@ import TrellisTestSupport
         let data = try Tool.temporaryFile(
             "bad-rows.jsonl",
             (good[0..<250] + ["{\"title\": 3}"] + good[250...]).joined(separator: "\n") + "\n")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "trellis-heights-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TestScratch.folder("heights")
         let out = directory.appendingPathComponent("out.jsonl").path
         let result = try Tool.run(
             "trellis",

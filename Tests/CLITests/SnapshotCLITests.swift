@@ -6,8 +6,7 @@ import TrellisTestSupport
 /// change reported view by view with exit code 1; bad input named.
 @Suite struct SnapshotCLITests {
     static func folder(_ name: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "trellis-snapshot-\(getpid())-\(name)")
+        let url = TestScratch.root.appendingPathComponent("snapshot-\(name)")
         try? FileManager.default.removeItem(at: url)
         return url.path
     }

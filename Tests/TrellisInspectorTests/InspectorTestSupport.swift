@@ -10,6 +10,7 @@ import TrellisInspector
 import TrellisSamples
 import TrellisTemplateFiles
 import TrellisTemplateSource
+import TrellisTestSupport
 
 enum Pages {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -48,9 +49,7 @@ enum Pages {
 
     /// Writes `page` to a new temporary folder and returns its path.
     static func write(_ page: InspectorPage, name: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "trellis-inspector-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TestScratch.folder("inspector")
         let path = directory.appendingPathComponent(name).path
         try page.html().write(toFile: path, atomically: true, encoding: .utf8)
         return path
