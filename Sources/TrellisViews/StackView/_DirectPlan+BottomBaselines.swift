@@ -320,7 +320,10 @@ extension _LanePlan {
         // (Giving way at 51 or below with a view reaching below the line,
         // the row's own pulls lift the line: `checkLiftedLine`. With none,
         // the row is as long as that view, and only a pull from outside
-        // shrinks it.)
+        // shrinks it. A nested stack reaches no lower than its line where
+        // that line is its bottom: `isBottom`, not `baselineIsBottomEdge`,
+        // which for a stack on first baselines says its line is not its
+        // top.)
         let noneBelow = visible.allSatisfy {
             nodes[$0].kind == .stack
                 ? isBottom($0, first: true) : baselineIsBottomEdge($0, first: true)

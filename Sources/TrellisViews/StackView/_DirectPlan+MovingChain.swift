@@ -96,15 +96,12 @@ extension _LanePlan {
         let tolerance = 1e-9 * max(1, abs(room))
         if stack.axis == .horizontal {
             switch stack.alignment {
-            case .trailing, .center:
-                let own = nodes[named].height
-                if own < room - tolerance, costs[named].hi > own + tolerance { return true }
-            case .leading:
-                // Its top the row's: the line moves only where it is the
-                // view's bottom edge.
+            case .leading, .trailing, .center:
+                // (Aligned to its top, the view's top is the row's: the
+                // line moves only where it is the view's bottom edge.)
                 let own = nodes[named].height
                 if own < room - tolerance, costs[named].hi > own + tolerance,
-                    baselineIsBottomEdge(named, first: first)
+                    stack.alignment != .leading || baselineIsBottomEdge(named, first: first)
                 {
                     return true
                 }
