@@ -348,4 +348,39 @@ import TrellisViews
         let solver = tree.constraintsLayout(width: 375)
         #expect(Self.frame(solver, 2).height > 7)
     }
+
+    /// A column of fixed height 44 holding a row on first baselines [a
+    /// filling row of one empty label, a label of four lines that resists
+    /// compression at 1000], 50 high, above an empty label: the solver
+    /// shrinks the first row's empty label below 0 at 750 (its line, the
+    /// row's, rises), the direct path squeezed the column's empty label at
+    /// 750, a tie the solver breaks by rank. The first row names an empty
+    /// label, whose line is its bottom; the row's cost did not mark it
+    /// (rows differential seed 3839823111, row 2).
+    @Test func aFirstRowNamingAnEmptyLabelGivesWayByItsLine() {
+        let named = StackTree.Stack(
+            axis: .horizontal,
+            children: [.label(Beyond.label("", Beyond.roboto22, .byCharWrapping))])
+        var long = Beyond.label(
+            "https://example.com/a/very/long/path?with=query&and=more a Short.    spaced   out   ",
+            Beyond.inter13, lines: 0, .byClipping)
+        long.horizontalHugging = LayoutPriority(249)
+        long.horizontalCompressionResistance = LayoutPriority(749)
+        long.verticalCompressionResistance = .required
+        let row = StackTree.Stack(
+            axis: .horizontal, alignment: .firstBaseline, children: [.stack(named), .label(long)])
+        var column = StackTree.Stack(
+            axis: .vertical,
+            children: [
+                .stack(row), .label(Beyond.label("", Beyond.inter17, lines: 0, .byTruncatingTail)),
+            ])
+        column.fixedHeight = 44
+        let tree = StackTree(
+            root: StackTree.Stack(axis: .horizontal, children: [.stack(column)]), scale: 1)
+        StackTreeOtherRowsTests.expectSolvers(
+            tree, width: 320, "node1's views along its axis: a region not modelled might be cheaper"
+        )
+        let solver = tree.constraintsLayout(width: 320)
+        #expect(Self.frame(solver, 2).height == 44)
+    }
 }

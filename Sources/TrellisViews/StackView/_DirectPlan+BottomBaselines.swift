@@ -308,8 +308,12 @@ extension _LanePlan {
     /// 750: `StackTreeRowsFurtherTests`), where the sum would charge the
     /// other views' 750. Mirrors `addCheaperTop` on last baselines.
     func addCheaperLine(to cost: inout _Cost, _ index: Int, _ visible: [Int]) {
+        // (A nested stack also where the view it names is an empty label
+        // at its bottom: `baselineIsBottomEdge` reads it by `isTop`, which
+        // takes a named label for a line at its top.)
         guard let first = hiddenFirstView(of: index) ?? visible.first,
             baselineIsBottomEdge(first, first: true)
+                || (nodes[first].kind == .stack && isBottom(first, first: true, texts: true))
         else { return }
         let (best, last) = costs[first].boundedMinimizers()
         guard best.isFinite, _isNegligible(last - best, best),
@@ -326,7 +330,7 @@ extension _LanePlan {
         // top.)
         let noneBelow = visible.allSatisfy {
             nodes[$0].kind == .stack
-                ? isBottom($0, first: true) : baselineIsBottomEdge($0, first: true)
+                ? isBottom($0, first: true, texts: true) : baselineIsBottomEdge($0, first: true)
         }
         guard giving < lane(StackView.spanningFitPriority.rawValue) || noneBelow else { return }
         cost.markUnmodelled(givingAt: slope)

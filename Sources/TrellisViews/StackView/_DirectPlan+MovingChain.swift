@@ -184,7 +184,9 @@ extension _LanePlan {
     /// bottom edge whatever the texts (none visible; else no bottom margin
     /// and a column's last arranged view, or any view of a row aligned to
     /// fill, that is a box, an image, a button or such a stack again).
-    func isBottom(_ index: Int, first: Bool) -> Bool {
+    /// `texts`: with the texts the labels have now, an empty label's line
+    /// its bottom (UIKit: "the bottom edge for views without text").
+    func isBottom(_ index: Int, first: Bool, texts: Bool = false) -> Bool {
         let visible = visibleOf[index]
         guard let stack = nodes[index].stack, let pick = first ? visible.first : visible.last
         else { return true }
@@ -196,8 +198,8 @@ extension _LanePlan {
         }
         switch nodes[pick].kind {
         case .fixed, .image, .button: return true
-        case .label: return false
-        case .stack: return isBottom(pick, first: first)
+        case .label: return texts && nodes[pick].text._isEmpty
+        case .stack: return isBottom(pick, first: first, texts: texts)
         }
     }
 }
