@@ -308,12 +308,8 @@ extension _LanePlan {
     /// 750: `StackTreeRowsFurtherTests`), where the sum would charge the
     /// other views' 750. Mirrors `addCheaperTop` on last baselines.
     func addCheaperLine(to cost: inout _Cost, _ index: Int, _ visible: [Int]) {
-        // (A nested stack also where the view it names is an empty label
-        // at its bottom: `baselineIsBottomEdge` reads it by `isTop`, which
-        // takes a named label for a line at its top.)
         guard let first = hiddenFirstView(of: index) ?? visible.first,
-            baselineIsBottomEdge(first, first: true)
-                || (nodes[first].kind == .stack && isBottom(first, first: true, texts: true))
+            baselineIsBottomEdge(first, first: true) || firstLineIsBottom(first)
         else { return }
         let (best, last) = costs[first].boundedMinimizers()
         guard best.isFinite, _isNegligible(last - best, best),
@@ -324,16 +320,21 @@ extension _LanePlan {
         // (Giving way at 51 or below with a view reaching below the line,
         // the row's own pulls lift the line: `checkLiftedLine`. With none,
         // the row is as long as that view, and only a pull from outside
-        // shrinks it. A nested stack reaches no lower than its line where
-        // that line is its bottom: `isBottom`, not `baselineIsBottomEdge`,
-        // which for a stack on first baselines says its line is not its
-        // top.)
-        let noneBelow = visible.allSatisfy {
-            nodes[$0].kind == .stack
-                ? isBottom($0, first: true, texts: true) : baselineIsBottomEdge($0, first: true)
-        }
+        // shrinks it.)
+        let noneBelow = visible.allSatisfy { firstLineIsBottom($0) }
         guard giving < lane(StackView.spanningFitPriority.rawValue) || noneBelow else { return }
         cost.markUnmodelled(givingAt: slope)
+    }
+
+    /// Whether `child`'s first baseline is its bottom edge with the texts
+    /// it has now: a view without text, an empty label, or a nested stack
+    /// whose named view reaches its bottom and is such a view
+    /// (`isBottom(texts:)`; `baselineIsBottomEdge` reads a stack on first
+    /// baselines by `isTop`, which takes any named label, an empty one
+    /// too, for a line at its top).
+    func firstLineIsBottom(_ child: Int) -> Bool {
+        nodes[child].kind == .stack
+            ? isBottom(child, first: true, texts: true) : baselineIsBottomEdge(child, first: true)
     }
 }
 
