@@ -25,8 +25,8 @@ import TrellisText
 
     /// The cell, whose frame pass is left out in most rows and whose last
     /// widths pass in many; the root of a required height (the same);
-    /// a second body (the fitting pass updates its two labels one at a
-    /// time, the frame pass both at once: that pass is run); a header
+    /// a second body (both passes update its two labels one at a time, as
+    /// the engine's do: the frame pass is left out too); a header
     /// aligned by baselines (every pass checked, a label's baselines read:
     /// nothing left out).
     static func trees() -> [(tree: StackTree, framePasses: Bool, repeatSolves: Bool)] {
@@ -42,7 +42,7 @@ import TrellisText
         return [
             (DirectPassChecksTests.cell(), true, true),
             (DirectPassChecksTests.cell(rootHeight: 90), true, true),
-            (twoBodies, false, true), (baselines, false, false),
+            (twoBodies, true, true), (baselines, false, false),
         ]
     }
 

@@ -175,8 +175,10 @@ import TrellisText
             sharedReplays += kept.plan.sharedLabelReplays
         }
         #expect(laidOut > (bound.count + 80) * 180 / 2, "\(laidOut) rows laid out")
-        // Titles drawn anew every row: copies come from the unread titles.
-        #expect(sharedReplays > 3_000, "\(sharedReplays) of \(replays) copies without a title")
+        // Titles drawn anew every row: copies come from the unread titles
+        // (about a fifth of the copies; the frame passes take the fitting
+        // passes' solves and copy none of their own).
+        #expect(sharedReplays > 2_000, "\(sharedReplays) of \(replays) copies without a title")
     }
 
     /// The settings row as a template file makes it (an icon of an

@@ -83,12 +83,12 @@ extension _LanePlan {
         let replayed = needsPassChecks ? false : replaysWidths(at: width)
         measureKeyed(skippingMultiLine: replayed)
         // Widths, with the engine's passes: labels of several lines are
-        // measured again at the width they got, until no width changes.
-        // The frame pass updates them all from one solve (Jacobi); the
-        // fitting pass one at a time, each seeing the solve after the
-        // last (Gauss-Seidel). Where a label's width is free the two
-        // may settle on other widths: the engine then fits one layout
-        // and lays out another, which the direct path refuses.
+        // measured again at the width they got, until no width changes,
+        // one at a time, each seeing the solve after the last
+        // (`LayoutEngine.solve`), in both passes. Only an image whose
+        // width is free (its cost reads the pass's height) can give the
+        // frame pass other widths: the engine then fits one layout and
+        // lays out another, which the direct path refuses.
         // Every solve of the engine's passes solves both axes: a
         // required conflict met on the way (a label measured at an
         // earlier width, too tall for a fixed height) breaks a
@@ -112,7 +112,7 @@ extension _LanePlan {
         }
         guard needsPassChecks else {
             var own = _PassWidths.none
-            try settleWidths(width, insets, oneAtATime: hasFreeWidthLabel, &own)
+            try settleWidths(width, insets, &own)
             let height = try heightsPass(insets, places: frames)
             return laidOut(height, frames: frames)
         }
@@ -124,7 +124,7 @@ extension _LanePlan {
         // that the storage was not shared, about 20 instructions a width.)
         passWidths.removeAll(keepingCapacity: true)
         var fittingPass: _PassWidths = sharesWidths && !leavesOutFramePass ? .recording : .none
-        try settleWidths(width, insets, oneAtATime: hasFreeWidthLabel, &fittingPass)
+        try settleWidths(width, insets, &fittingPass)
         if leavesOutFramePass {
             // What is left is the heights pass of the labels as the fitting
             // pass leaves them: the fitting height, then every view placed
@@ -160,12 +160,12 @@ extension _LanePlan {
         }
         checking = checked || shadowingChecks ? .frame(height) : nil
         var framePass: _PassWidths = sharesWidths ? .taking(next: 0) : .none
-        try settleWidths(width, insets, oneAtATime: false, &framePass)
+        try settleWidths(width, insets, &framePass)
         for index in nodes.indices where nodes[index].kind == .label {
             guard let a = fitted[index], let b = nodes[index].layoutWidth else { continue }
             if abs(a - b) >= 1e-9 {
                 throw _StackCostError.unmodelled(
-                    "node\(index): the engine's fitting pass measures this label at \(a), its frame pass at \(b) (they update labels in other orders)"
+                    "node\(index): the engine's fitting pass measures this label at \(a), its frame pass at \(b) (an image's width follows each pass's height)"
                 )
             }
         }
@@ -195,12 +195,15 @@ extension _LanePlan {
 
     /// The engine's width passes: solve, measure again the labels of
     /// several lines whose width changed, until none does (at most 8
-    /// passes). `oneAtATime`: each label sees the solve after the last
-    /// one's change (the fitting pass), else all see the pass's solve.
+    /// passes). Where a label's width is free, each label sees the solve
+    /// after the last one's change, in both passes, as the engine
+    /// (`LayoutEngine.solve`); where every label's width is fixed, the
+    /// order cannot move a width, and all see the pass's solve.
     /// `use`: what each solve does with the fitting pass's widths.
     mutating func settleWidths(
-        _ width: Double, _ insets: EdgeInsets, oneAtATime: Bool, _ use: inout _PassWidths
+        _ width: Double, _ insets: EdgeInsets, _ use: inout _PassWidths
     ) throws(_StackCostError) {
+        let oneAtATime = hasFreeWidthLabel
         var passes = 0
         var changed = false
         // Whether a label measured again since the last solve measured
@@ -347,12 +350,12 @@ extension _LanePlan {
 
     /// Whether the frame pass solves the same widths as the fitting pass,
     /// solve after solve: the same labels measured on one line to start
-    /// with, and each solve's widths follow from the labels' sizes alone
-    /// (no image whose width is free: its cost reads the pass's height),
-    /// so where the two update labels in the same order (one label of
-    /// several lines, or none whose width is free: both then update them
-    /// all from one solve) every solve of the frame pass has the inputs,
-    /// and so the widths, of the fitting pass's solve of the same number.
+    /// with, updated in the same order (`settleWidths`, as
+    /// `LayoutEngine.solve`), and each solve's widths follow from the
+    /// labels' sizes alone (no image whose width is free: its cost reads
+    /// the pass's height), so every solve of the frame pass has the
+    /// inputs, and so the widths, of the fitting pass's solve of the same
+    /// number.
     /// Only the checks along the vertical axis differ (the fitting height
     /// against the cell's): the frame pass takes the recorded widths
     /// (`passWidths`) and makes its own checks.
@@ -361,11 +364,7 @@ extension _LanePlan {
     /// retained.)
     @inline(__always)
     func sharesPassWidths() -> Bool {
-        guard coupledImage == nil else { return false }
-        guard hasFreeWidthLabel else { return true }
-        var multiLine = 0
-        for index in nodes.indices where nodes[index].isMultiLine { multiLine += 1 }
-        return multiLine <= 1
+        coupledImage == nil
     }
 
     /// Sets every node's x and width from the fitting pass's solve of the

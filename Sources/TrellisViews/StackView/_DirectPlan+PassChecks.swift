@@ -113,7 +113,7 @@ extension _LanePlan {
             frame.checking = .frame(height)
             frame.shadowingChecks = true
             var own = _PassWidths.none
-            try frame.settleWidths(width, insets, oneAtATime: false, &own)
+            try frame.settleWidths(width, insets, &own)
             for index in nodes.indices {
                 let (a, b) = (nodes[index], frame.nodes[index])
                 assert(
