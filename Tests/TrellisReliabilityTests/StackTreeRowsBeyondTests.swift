@@ -208,6 +208,52 @@ import TrellisViews
         StackTreeOtherRowsTests.expectSolvers(tree, width: 414, "a shorter length could be better")
     }
 
+    /// The same where the column's region not modelled lies below its
+    /// best length, not at it: a column of [a row of an equal-centring
+    /// column (two empty labels and a button, 31 high at its shortest
+    /// even canvas) beside a row of a box (12.5 high) and a label of
+    /// several lines resisting compression at 250, a label "S"] beside
+    /// an empty label hugging at 250. The box's hugging and the label's
+    /// compression trade at 250, the label's rank a little heavier, so
+    /// the first row is best 61 high and shrinks at 250 to 31, below
+    /// which it is not modelled; the column's sum charged "S" its 750
+    /// there (the cell 57.667 high), where the solver lets the
+    /// equal-centring column give way and fits 47.333 (rows differential
+    /// seed 3840023769).
+    @Test func aRowWhoseEqualCentringGivesWayBelowItsBestIsTheSolvers() {
+        var spaced = Self.roboto17
+        spaced.lineSpacing = 2
+        var time = Self.label("12:45", Self.roboto13, lines: 0, .byCharWrapping)
+        time.verticalCompressionResistance = 250
+        let centred = StackTree.Stack(
+            axis: .vertical, distribution: .equalCentering,
+            children: [
+                .label(Self.label("", spaced, .byWordWrapping)),
+                .label(Self.label("", Self.inter17, .byTruncatingTail)),
+                .button(StackTree.ButtonNode("Like 1,024", style: Self.inter17)),
+            ])
+        let box = StackTree.FixedNode(
+            width: nil, height: nil, intrinsicSize: Size(width: 12.5, height: 12.5))
+        let traded = StackTree.Stack(
+            axis: .horizontal, children: [StackTree.Node(.fixed(box)), .label(time)])
+        let column = StackTree.Stack(
+            axis: .vertical,
+            children: [
+                .stack(
+                    StackTree.Stack(axis: .horizontal, children: [.stack(centred), .stack(traded)])),
+                .label(Self.label("S", Self.inter22, lines: 0, .byTruncatingTail)),
+            ])
+        let tree = StackTree(
+            root: StackTree.Stack(
+                axis: .horizontal,
+                children: [
+                    .stack(column), .label(Self.label("", Self.inter17, lines: 2, .byWordWrapping)),
+                ]),
+            scale: 3)
+        StackTreeOtherRowsTests.expectSolvers(tree, width: 120, "a shorter length could be better")
+        #expect(tree.constraintsLayout(width: 120).height == 47.333333333333336)
+    }
+
     /// The same through a column of equal spacing: an equal-centring
     /// column [two empty labels, a label] above a label in a column of
     /// equal spacing, beside an empty label hugging at 250 in a filling

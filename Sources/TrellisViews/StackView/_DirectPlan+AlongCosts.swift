@@ -203,13 +203,19 @@ extension _LanePlan {
     /// canvas, at 148; `StackTreeRowsBeyondTests`). A row whose
     /// multi-line labels share its width (`textSharingCost`, the same
     /// cheapest-first order) is marked the same way (an equal-centring row
-    /// beside such a label: `StackTreeRowsFurtherTests`).
+    /// beside such a label: `StackTreeRowsFurtherTests`). The region not
+    /// modelled need not start at the view's best length: a row of an
+    /// equal-centring column beside a box and a label trading their
+    /// heights at 250 is best where the label is whole, shrinks at 250 to
+    /// the column's shortest canvas and is not modelled below it, and the
+    /// sum charged a label beside that row its compression resistance at
+    /// 750 first, where the solver gave way in the column (rows
+    /// differential seed 3840023769).
     func markCheaperUnmodelled(_ cost: inout _Cost, _ visible: [Int]) {
         for child in visible where costs[child].mayBeUnmodelled {
             let (first, _) = costs[child].boundedMinimizers()
-            guard first.isFinite else { continue }
-            let left = costs[child].slopes(at: first).left
-            guard left[0] != 0 else { continue }
+            guard first.isFinite, let left = costs[child].unmodelledSlope(atOrBelow: first)
+            else { continue }
             cost.markUnmodelled(belowCharging: _Cost.highestGiving(_modelled(left)))
         }
     }

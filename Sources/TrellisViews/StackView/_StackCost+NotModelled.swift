@@ -68,6 +68,21 @@ extension _LaneCost {
         markUnmodelled(belowCharging: giving)
     }
 
+    /// The slope of the nearest region not modelled at or below `x` (on
+    /// the left of `x` or of a kink below it), or nil where there is none.
+    func unmodelledSlope(atOrBelow x: Double) -> _Slope? {
+        var slope = base
+        var found: _Slope? = nil
+        for kink in kinks {
+            if kink.x > x { break }
+            if slope[0] != 0 { found = slope }
+            slope += kink.delta
+        }
+        // (The slope on the left of `x` itself, where no kink is at `x`.)
+        if slope[0] != 0, kinks.last(where: { $0.x <= x })?.x != x { found = slope }
+        return found
+    }
+
     /// The length below which the length holds at a priority above
     /// `lane`'s (lanes 1 to `lane` − 1): its required lower bound, or the
     /// last kink whose slope on the left has a part there (-∞ where none).
