@@ -383,4 +383,35 @@ import TrellisViews
         let solver = tree.constraintsLayout(width: 320)
         #expect(Self.frame(solver, 2).height == 44)
     }
+
+    /// A row of an image of aspect 1 capped at 150.5 (its ratio at 999)
+    /// beside a column filling proportionally [a label "漢", a label "S"
+    /// of two lines hugging its height at 1000]: the proportions (999 for
+    /// the first view, 998 for the second) hold the column at 42.5 only
+    /// while they hold, and the solver breaks them to keep the image's
+    /// ratio at its cap (150.5 high, the first label 123.5), where the
+    /// direct path took the last label's required hugging for the
+    /// column's bound and broke the image's ratio (42.5; rows
+    /// differential seed 3840044207). Past a view's required length the
+    /// column is not modelled now, and refused.
+    @Test func aProportionalColumnPastARequiredLengthIsTheSolvers() {
+        var tall = StackTree.LabelNode("S", style: Beyond.inter22, numberOfLines: 2)
+        tall.style.lineSpacing = 2
+        tall.lineBreakMode = .byWordWrapping
+        tall.verticalHugging = .required
+        let column = StackTree.Stack(
+            axis: .vertical, distribution: .fillProportionally,
+            children: [
+                .label(Beyond.label("漢", Beyond.roboto13, lines: 0, .byClipping)),
+                .label(tall),
+            ])
+        let image = StackTree.ImageNode(
+            aspectRatio: Size(width: 3, height: 3), maxHeight: 150.5, followsWidth: true)
+        let tree = StackTree(
+            root: StackTree.Stack(
+                axis: .horizontal, children: [StackTree.Node(.image(image)), .stack(column)]),
+            scale: 2)
+        StackTreeOtherRowsTests.expectSolvers(tree, width: 200, "a longer length could be better")
+        #expect(tree.constraintsLayout(width: 200).height == 150.5)
+    }
 }

@@ -94,6 +94,22 @@ extension _LanePlan {
                 fixedLength / slope, lane: lane(Self.proportionalBase - Float(plan.position)),
                 weight: abs(slope))
         }
+        // A view's required length bounds the stack only while the others'
+        // proportions hold: past it the solver breaks one of them, at 999
+        // and down (a capped image's ratio at 999 beside the stack took it
+        // past a last label's required hugging, breaking the first view's
+        // proportion; rows differential seed 3840044207). Not modelled
+        // there, at least the lowest of those proportions a point.
+        if visible.count > 1, cost.lo.isFinite || cost.hi.isFinite {
+            let all = children(index)
+            let positions = visible.enumerated().filter { $0.offset != plan.last }.map {
+                (all.firstIndex(of: $0.element) ?? all.startIndex) - all.startIndex
+            }
+            var bound = _Slope()
+            bound[lane(Self.proportionalBase - Float(positions.max() ?? 0))] = 1e-6
+            cost.markUnmodelled(belowRequired: bound)
+            cost.markUnmodelled(aboveRequired: bound)
+        }
         return cost
     }
 }

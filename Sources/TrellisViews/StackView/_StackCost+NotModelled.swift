@@ -56,6 +56,22 @@ extension _LaneCost {
         kinks.insert(_Kink(x: x, delta: right - below), at: 0)
     }
 
+    /// Its required upper bound replaced by a region not modelled above
+    /// it, moving into which costs at least `bound` a point, the slopes
+    /// left of it as they were (`markUnmodelled(belowRequired:)` mirrored).
+    /// Nothing without such a bound.
+    mutating func markUnmodelled(aboveRequired bound: _Slope) {
+        guard hi.isFinite else { return }
+        let x = hi
+        let left = slopes(at: x).left
+        var above = bound
+        // (Above the slope on the left in the flag's lane: convex.)
+        above[0] = Swift.max(1, left[0] + 1)
+        kinks.removeAll { $0.x >= x }
+        hi = .infinity
+        kinks.append(_Kink(x: x, delta: above - left))
+    }
+
     /// Both marks for a length the cost holds where views elsewhere give
     /// way for less, `slope` their slopes on the left together: not
     /// modelled below its required bound (`belowRequired`) and where it
