@@ -58,18 +58,13 @@ extension _LaneCost {
 
     /// Its required upper bound replaced by a region not modelled above
     /// it, moving into which costs at least `bound` a point, the slopes
-    /// left of it as they were (`markUnmodelled(belowRequired:)` mirrored).
-    /// Nothing without such a bound.
+    /// left of it as they were: `markUnmodelled(belowRequired:)` of the
+    /// cost reflected. Nothing without such a bound.
     mutating func markUnmodelled(aboveRequired bound: _Slope) {
         guard hi.isFinite else { return }
-        let x = hi
-        let left = slopes(at: x).left
-        var above = bound
-        // (Above the slope on the left in the flag's lane: convex.)
-        above[0] = Swift.max(1, left[0] + 1)
-        kinks.removeAll { $0.x >= x }
-        hi = .infinity
-        kinks.append(_Kink(x: x, delta: above - left))
+        var mirrored = reflected()
+        mirrored.markUnmodelled(belowRequired: bound)
+        self = mirrored.reflected()
     }
 
     /// Both marks for a length the cost holds where views elsewhere give
