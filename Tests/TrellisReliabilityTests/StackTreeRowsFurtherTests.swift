@@ -296,7 +296,9 @@ import TrellisViews
     /// the empty label below 0 wide (748 against 750), the centring row and
     /// the sharing row to 0; the sharing row's cost took the centring row's
     /// stretch not modelled last and charged the shared label's 760 (seed
-    /// 3839411521, row 2). Marked not modelled (`markCheaperUnmodelled`).
+    /// 3839411521, row 2). Marked not modelled (`markCheaperUnmodelled`),
+    /// the mark keeping what shrinking the shared label gains: refused at
+    /// the sharing row's own best length.
     @Test func aRowSharingItsWidthWithACentringRowBelowItsMinimumIsTheSolvers() {
         var empty = Beyond.label("", Beyond.inter22, .byTruncatingTail)
         empty.horizontalHugging = LayoutPriority(248)
@@ -319,7 +321,7 @@ import TrellisViews
             root: StackTree.Stack(axis: .horizontal, children: [.stack(sharing), .label(url)]),
             scale: 1)
         StackTreeOtherRowsTests.expectSolvers(
-            tree, width: 414, "a region not modelled might be cheaper")
+            tree, width: 414, "node1's best length: a shorter length could be better")
         let solver = tree.constraintsLayout(width: 414)
         #expect(Self.frame(solver, 1).width == 0)
     }
@@ -413,5 +415,37 @@ import TrellisViews
             scale: 2)
         StackTreeOtherRowsTests.expectSolvers(tree, width: 200, "a longer length could be better")
         #expect(tree.constraintsLayout(width: 200).height == 150.5)
+    }
+
+    /// A column aligned leading holding a filling row of [an
+    /// equal-centring row of two boxes and a button, an empty label of
+    /// several lines]: the label shares the row's width (half of it, at
+    /// 760) and hugs it at 250, so the solver shrinks the equal-centring
+    /// row below its shortest even canvas (110.5, its centring giving way
+    /// at 149): the row 171.667 wide. The direct path marked the region
+    /// below 221 not modelled but dropped the label's gain there, saw no
+    /// pull and laid the row out 221 wide (rows differential seed
+    /// 3840266246); the mark keeps what shrinking gains now, and the row
+    /// is refused.
+    @Test func anEmptyLabelHuggingASharedWidthPullsPastAShortestCanvas() {
+        var button = StackTree.ButtonNode("Like 1,024", style: Beyond.inter13)
+        button.horizontalHugging = 243
+        button.horizontalCompressionResistance = 741
+        func box(_ width: Double) -> StackTree.Node {
+            StackTree.Node(
+                .fixed(
+                    StackTree.FixedNode(
+                        width: nil, height: nil, intrinsicSize: Size(width: width, height: 24))))
+        }
+        let centred = StackTree.Stack(
+            axis: .horizontal, distribution: .equalCentering,
+            children: [box(12), box(12.5), .button(button)])
+        let empty = Beyond.label("", Beyond.inter17, lines: 0, .byTruncatingTail)
+        let row = StackTree.Stack(axis: .horizontal, children: [.stack(centred), .label(empty)])
+        let tree = StackTree(
+            root: StackTree.Stack(axis: .vertical, alignment: .leading, children: [.stack(row)]),
+            scale: 3)
+        StackTreeOtherRowsTests.expectSolvers(tree, width: 320, "a shorter length could be better")
+        #expect(abs(tree.constraintsLayout(width: 320).frames[1].width - 171.667) < 0.001)
     }
 }

@@ -25,12 +25,18 @@ extension _LaneCost {
                 $0.x <= best && Self.highestGiving(_modelled(slopes(at: $0.x).left)) < given
             })?.x
         else { return }
-        let right = slopes(at: reach).right
+        let (left, right) = slopes(at: reach)
+        // What shrinking gains there (a part above 0: a label hugging the
+        // width it shares) holds whatever gives way: kept, so that a pull
+        // to shrink is weighed against the mark (an equal-centring row at
+        // its shortest canvas beside an empty label hugging half the row's
+        // width at 250: rows differential seed 3840266246).
         var below = _Slope()
+        for lane in 1..<_Slope.scalarCount where left[lane] > 0 { below[lane] = left[lane] }
         // (Below the slope on the right in the flag's lane too, which a
         // region not modelled there already flags: the cost stays convex.)
         below[0] = Swift.min(-1, right[0] - 1)
-        below[given] = -1e-6
+        below[given] -= 1e-6
         base = below
         kinks.removeAll { $0.x <= reach }
         kinks.insert(_Kink(x: reach, delta: right - below), at: 0)
