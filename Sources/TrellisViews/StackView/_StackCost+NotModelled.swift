@@ -15,7 +15,8 @@ extension _LaneCost {
     /// (compared by priority alone: at one priority weights differ by the
     /// views' ranks only): the slopes left of it replaced by the mark, at
     /// least 1e-6 a point at `given` (the bound `checkModelled` then
-    /// weighs). Nothing where `given` is no lane.
+    /// weighs) less what shrinking gains there, which the mark keeps.
+    /// Nothing where `given` is no lane.
     mutating func markUnmodelled(belowCharging given: Int) {
         guard given < _Slope.scalarCount else { return }
         // (Left of the best length: shrinking from there.)
