@@ -448,4 +448,29 @@ import TrellisViews
         StackTreeOtherRowsTests.expectSolvers(tree, width: 320, "a shorter length could be better")
         #expect(abs(tree.constraintsLayout(width: 320).frames[1].width - 171.667) < 0.001)
     }
+
+    /// A baseline-relative column of an empty label above a column aligned
+    /// trailing of [a label, an image of aspect 1:3 without an intrinsic
+    /// size]: the inner column's first baseline is its label's, so the
+    /// image's height moves the inner column's bottom, the cell's. The
+    /// fitting height (50) pulls it up against the image's
+    /// `UISV-ambiguity-suppression` (25) and the solver takes the image's
+    /// width below 0 (UIKit bounds neither): the cell 0 high; the direct
+    /// path, reading the image's height as moving only its top, gave the
+    /// image 0 and the cell 3.333 (rows differential seed 3840310349).
+    @Test func aStackHoldingAFreeImageAfterTheFirstOfABaselineChainIsTheSolvers() {
+        var empty = Beyond.label("", Beyond.roboto22, lines: 3, .byWordWrapping)
+        empty.style.lineSpacing = 2
+        let label = Beyond.label("x", Beyond.roboto13, lines: 0, .byTruncatingTail)
+        let image = StackTree.ImageNode(aspectRatio: Size(width: 1, height: 3))
+        let inner = StackTree.Stack(
+            axis: .vertical, alignment: .trailing, children: [.label(label), .image(image)])
+        var chain = StackTree.Stack(axis: .vertical, children: [.label(empty), .stack(inner)])
+        chain.isBaselineRelativeArrangement = true
+        let tree = StackTree(
+            root: StackTree.Stack(axis: .vertical, children: [.stack(chain)]), scale: 3)
+        StackTreeOtherRowsTests.expectSolvers(
+            tree, width: 414, "a stack holding an image whose width is free")
+        #expect(tree.constraintsLayout(width: 414).height == 0)
+    }
 }

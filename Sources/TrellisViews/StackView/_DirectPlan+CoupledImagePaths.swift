@@ -25,6 +25,9 @@
 //   text has its bottom for its baselines (UIKit: "For views without
 //   text, the stack view uses the bottom edge"), so the height of such a
 //   view after the first moves its own top only: its own costs decide it.
+//   A stack after the first holding the image is not modelled: its first
+//   baseline is its first view's, so the image's height moves its bottom
+//   or its last baseline.
 //   The first view's top is the canvas's; without text it is the only
 //   visible view (`stackProblem`), and fills the canvas. So too with
 //   equal spacing (a first view without text beside others is refused,
@@ -52,7 +55,18 @@ extension _LanePlan {
                 // moves only its own top; the first is alone
                 // (`stackProblem`, `checkBaselineDistribution`) and fills
                 // the canvas.
-                guard child == visible[0] else { return _Cost() }
+                guard child == visible[0] else {
+                    // A stack holding the image has the baselines of its
+                    // views: the image's height moves its bottom (its last
+                    // view's, the canvas's when it is last) or its last
+                    // baseline (the chain below), not its top alone.
+                    guard child == coupledImage else {
+                        throw .unmodelled(
+                            "node\(child): a stack holding an image whose width is free after the first view of a baseline-relative stack"
+                        )
+                    }
+                    return _Cost()
+                }
                 // A first view without text beside others, filling: its
                 // top is the canvas's and its bottom the chain's start, so
                 // it shares the stack's length with the last view
