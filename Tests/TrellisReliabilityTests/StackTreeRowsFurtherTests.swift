@@ -473,4 +473,35 @@ import TrellisViews
             tree, width: 414, "a stack holding an image whose width is free")
         #expect(tree.constraintsLayout(width: 414).height == 0)
     }
+
+    /// A baseline-relative column of [a box 12.5 high at 999, a row on first
+    /// baselines of an empty label, a label] at scale 1: the row's first
+    /// line is the empty label's bottom, its last the row's own bottom (no
+    /// view taller than 0 to name), so the chain through the row grows as
+    /// its canvas does, at 49 and 51, with the label held at the top. The
+    /// cell's height rounded up (18.09 to 19) leaves 0.91 of slack, which
+    /// the solver gives the row, where the direct path stretched the last
+    /// label (hugging at 250) a pixel upwards (rows differential seed
+    /// 3840305846).
+    @Test func aRowOnFirstBaselinesWhoseLastLineIsItsBottomGrowsOnTheChain() {
+        let row = StackTree.Stack(
+            axis: .horizontal, alignment: .firstBaseline,
+            children: [.label(Beyond.label("", Beyond.roboto17, .byTruncatingTail))])
+        var column = StackTree.Stack(
+            axis: .vertical,
+            children: [
+                .fixed(width: 7.3, height: 12.5, priority: 999),
+                .stack(row), .label(Beyond.label("a", Beyond.roboto22, .byCharWrapping)),
+            ])
+        column.isBaselineRelativeArrangement = true
+        let tree = StackTree(root: column, scale: 1)
+        // (Refused as a row whose baselines move, by the first view's
+        // having no text: the chain's own check, `checkMovingChain`, meets
+        // it with a label first.)
+        StackTreeOtherRowsTests.expectSolvers(
+            tree, width: 333.3, "a nested stack whose baselines move with its length")
+        let solver = tree.constraintsLayout(width: 333.3)
+        #expect(solver.height == 19)
+        #expect(Self.frame(solver, 4) == Rect(x: 0, y: -7, width: 333, height: 26))
+    }
 }

@@ -59,7 +59,11 @@ extension _LanePlan {
             let grown = height + 1
             let grownFirst = (try? namedLine(child, first: true, total: grown)) ?? grown
             let grownLast = (try? namedLine(child, first: false, total: grown)) ?? grown
-            if abs(grownLast - grownFirst) <= 1e-9 * max(1, abs(grown)) { return nil }
+            if abs(grownLast - grownFirst) <= 1e-9 * max(1, abs(grown)),
+                !linesPartInside(child)
+            {
+                return nil
+            }
         }
         let visible = visibleOf[parent]
         guard column.distribution == .fill, visible.first != child, visible.last != child
@@ -69,6 +73,24 @@ extension _LanePlan {
             )
         }
         return (first, last)
+    }
+
+    /// Whether stack `index` is a row aligned by baselines that names a view
+    /// for one of its lines and none for the other (its canvas's bottom
+    /// then: no view taller than 0 to name). Grown, it holds its views at
+    /// the canvas's bottom (first baselines) or top (last) at 51 only
+    /// (`UISV-spanning-fit`): a pull above that on the chain moves them and
+    /// the named line with them, so the chain through the row grows with
+    /// its canvas, as a mover's (a row on first baselines of an empty label,
+    /// its first line that label's bottom, its last the row's bottom: the
+    /// solver gives it the part of a pixel a cell's height is rounded up by,
+    /// at 49 and 51, before a label hugging at 250).
+    func linesPartInside(_ index: Int) -> Bool {
+        guard let stack = nodes[index].stack, stack.axis == .horizontal,
+            stack.alignment == .firstBaseline || stack.alignment == .lastBaseline
+        else { return false }
+        return (namedBaselineView(index, first: true) == nil)
+            != (namedBaselineView(index, first: false) == nil)
     }
 
     /// Whether stack `index`, `height` high (its views arranged at that
