@@ -409,7 +409,7 @@ extension LayoutEngine {
         let affected = baselineConstraints(at: index)
         for constraint in affected {
             if Self.baselineShape(of: constraint) == constraint._baselineShape,
-                store.form(of: constraint) != nil
+                store.form(of: constraint) != nil, !answeringViewsMoved(constraint)
             {
                 pushConstant(constraint)
             } else {
@@ -421,6 +421,18 @@ extension LayoutEngine {
 }
 
 extension LayoutEngine {
+    /// Whether `constraint` is kept in `store.delegatedBaselines` and its
+    /// items are answered for by other views than when it was installed:
+    /// its form reads the old views' tops, so a constant pushed from the
+    /// new views' offsets would mix the two.
+    func answeringViewsMoved(_ constraint: LayoutConstraint) -> Bool {
+        guard !store.delegatedBaselines.isEmpty,
+            let entry = store.delegatedBaselines.first(where: { $0.constraint === constraint })
+        else { return false }
+        let views = Self.answeringViews(of: constraint)
+        return views.first != entry.first || views.second != entry.second
+    }
+
     /// The installed baseline constraints on the view at `index`, in
     /// activation order (see `_ConstraintStore.baselinesByView`).
     @inline(__always)
