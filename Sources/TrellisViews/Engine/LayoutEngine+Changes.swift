@@ -396,7 +396,9 @@ extension LayoutEngine {
     /// still have baselines gets its new constant (a cheap constant change,
     /// which leaves the installed set, and so a reused cell's refit plan,
     /// as they were); one whose label gained or lost its baselines (became
-    /// empty: its bottom edge stands in) is made again.
+    /// empty: its bottom edge stands in), or whose items another view
+    /// answers for now (a stack's tallest view: `answeringViewsMoved`), is
+    /// made again.
     /// - Complexity: O(baseline constraints on the label), after the first
     ///   text change for the installed constraints.
     func reinstallBaselineConstraints(of label: any _EngineText, at index: Int) {
