@@ -9,6 +9,13 @@ struct _DelegatedBaseline {
     let constraint: LayoutConstraint
     let first: ObjectIdentifier?
     let second: ObjectIdentifier?
+
+    /// Whether other views answer for the constraint's items now than
+    /// when it was installed (its form reads the old views' tops).
+    var hasMoved: Bool {
+        let views = LayoutEngine.answeringViews(of: constraint)
+        return views.first != first || views.second != second
+    }
 }
 
 extension LayoutEngine {
@@ -59,11 +66,18 @@ extension LayoutEngine {
     /// Whether a kept constraint's items are answered for by other views
     /// than when it was installed.
     func delegatedBaselinesMoved() -> Bool {
-        for entry in store.delegatedBaselines {
-            let views = Self.answeringViews(of: entry.constraint)
-            if views.first != entry.first || views.second != entry.second { return true }
-        }
-        return false
+        store.delegatedBaselines.contains { $0.hasMoved }
+    }
+
+    /// Whether `constraint` is kept in `store.delegatedBaselines` and its
+    /// items are answered for by other views than when it was installed:
+    /// a constant pushed from the new views' offsets would then go into a
+    /// form reading the old views' tops.
+    func answeringViewsMoved(_ constraint: LayoutConstraint) -> Bool {
+        guard !store.delegatedBaselines.isEmpty,
+            let entry = store.delegatedBaselines.first(where: { $0.constraint === constraint })
+        else { return false }
+        return entry.hasMoved
     }
 
     /// Makes again each kept constraint whose items are answered for by
@@ -76,10 +90,7 @@ extension LayoutEngine {
     func refreshDelegatedBaselines() -> Bool {
         guard delegatedBaselinesMoved() else { return false }
         // A copy: re-making one changes the list.
-        let moved = store.delegatedBaselines.filter {
-            let views = Self.answeringViews(of: $0.constraint)
-            return views.first != $0.first || views.second != $0.second
-        }
+        let moved = store.delegatedBaselines.filter { $0.hasMoved }
         for entry in moved {
             uninstall(entry.constraint)
             install(entry.constraint)

@@ -423,18 +423,6 @@ extension LayoutEngine {
 }
 
 extension LayoutEngine {
-    /// Whether `constraint` is kept in `store.delegatedBaselines` and its
-    /// items are answered for by other views than when it was installed:
-    /// its form reads the old views' tops, so a constant pushed from the
-    /// new views' offsets would mix the two.
-    func answeringViewsMoved(_ constraint: LayoutConstraint) -> Bool {
-        guard !store.delegatedBaselines.isEmpty,
-            let entry = store.delegatedBaselines.first(where: { $0.constraint === constraint })
-        else { return false }
-        let views = Self.answeringViews(of: constraint)
-        return views.first != entry.first || views.second != entry.second
-    }
-
     /// The installed baseline constraints on the view at `index`, in
     /// activation order (see `_ConstraintStore.baselinesByView`).
     @inline(__always)
