@@ -504,4 +504,67 @@ import TrellisViews
         #expect(solver.height == 19)
         #expect(Self.frame(solver, 4) == Rect(x: 0, y: -7, width: 333, height: 26))
     }
+
+    /// A column of one label of two lines hugging its width at 1000: the
+    /// column fixes its width (the cell's), and measured there, its widest
+    /// line (230) is its intrinsic width, so its required
+    /// `width <= 230 (Content-Hugging-Horizontal)` meets the cell's 333.3
+    /// in the next solve, a conflict UIKit breaks a constraint for. The
+    /// direct path, the label's width fixed, solved nothing after measuring
+    /// it and laid it out 333.5 wide with no conflict (rows differential
+    /// seed 3840543349, row 2); the engine, its width fixed, let the new
+    /// intrinsic width wait (`fixedAxes`) and met no conflict either.
+    @Test func aLabelHuggingAtRequiredMeasuredAtAFixedWidthIsAConflict() throws {
+        let url = "https://example.com/a/very/long/path?with=query&and=more"
+        var label = Beyond.label(url, Beyond.roboto13, lines: 2, .byClipping)
+        label.style.lineSpacing = 2
+        label.horizontalHugging = .required
+        let tree = StackTree(
+            root: StackTree.Stack(axis: .vertical, children: [.label(label)]), scale: 2)
+        do {
+            let layout = try tree.directLayout(width: 333.3)
+            Issue.record("laid out directly: \(layout)")
+        } catch {
+            #expect(error.kind == .conflict, "\(error)")
+            #expect(error.reason.contains("required"), "\(error)")
+        }
+        let (contentView, views) = tree.makeViews()
+        let engine = StackTreeEngineDirectTests.layOut(
+            contentView, views, width: 333.3, scale: tree.scale)
+        #expect(!contentView._isLaidOutDirectly)
+        #expect(engine == tree.constraintsLayout(width: 333.3))
+        #expect(StackTreeDifferential.engineConflict(tree, width: 333.3) != nil)
+        // Measured at the cell's width, the label's widest line is narrower.
+        let measured = try TextMeasurer.shared.layout(
+            url, style: label.style, width: 333.3, numberOfLines: 2)
+        #expect(measured.lineCount == 2 && measured.size.width < 333)
+    }
+
+    /// A column aligned leading of an equal-centring row of [a box 0 × 20,
+    /// a hidden empty label of any number of lines, a label "a" of three
+    /// lines resisting at 1000]: both labels' shares of the row's width
+    /// pull at 760 (`UISV-text-width-disambiguation`), the hidden one
+    /// towards 0 as hard as the held one ("a", 7.5) towards twice its
+    /// width, so below that even length (15) they cancel, and with two
+    /// visible views no spacer's `UISV-fill-equally` holds the row: the
+    /// solver takes it to 7.5 at `UISV-canvas-fit` (49), where the direct
+    /// path kept 15 (rows differential seed 3840575517, row 2).
+    @Test func aHiddenLabelsShareCancellingAHeldOnesIsTheSolvers() {
+        let hidden = Beyond.label("", Beyond.inter17, lines: 0, .byWordWrapping)
+        var label = Beyond.label("a", Beyond.inter13, lines: 3, .byTruncatingTail)
+        label.style.lineSpacing = 2
+        label.horizontalCompressionResistance = .required
+        let row = StackTree.Stack(
+            axis: .horizontal, distribution: .equalCentering,
+            children: [
+                .fixed(width: 0, height: 20, priority: 1000), .label(hidden, isHidden: true),
+                .label(label),
+            ])
+        let tree = StackTree(
+            root: StackTree.Stack(axis: .vertical, alignment: .leading, children: [.stack(row)]),
+            scale: 2)
+        StackTreeOtherRowsTests.expectSolvers(tree, width: 414, "a shorter length could be better")
+        let solver = tree.constraintsLayout(width: 414)
+        #expect(Self.frame(solver, 1) == Rect(x: 0, y: 0, width: 7.5, height: 20))
+    }
 }

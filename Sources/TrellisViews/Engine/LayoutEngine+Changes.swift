@@ -168,14 +168,23 @@ extension LayoutEngine {
 
     /// Along which axes required constraints alone fix the view's size, and
     /// whether nothing reads its baselines. Along a fixed axis the intrinsic
-    /// size cannot change the layout (content constraints are never required,
-    /// and their error there is the same whatever else moves), so updating it
-    /// can wait; a label fixed along both axes with no baseline constraint need
-    /// not even measure its text. A one-line title pinned left, right and to a
-    /// fixed height is the common case, and a multi-line label pinned left and
-    /// right has a fixed width: skipping them keeps a reused cell's per-row
-    /// cost to the values that matter. The answer only changes with the
-    /// installed constraints, so it is kept until they change.
+    /// size cannot change the layout (its content constraints' error there
+    /// is the same whatever else moves), so updating it can wait, unless one
+    /// of them is required (a hugging or compression resistance of 1000): a
+    /// new size there may conflict with what fixes the axis, as in UIKit,
+    /// where every invalidated intrinsic size updates its constraints
+    /// (`invalidateIntrinsicContentSize()`: "This allows the constraint-based
+    /// layout system to take the new intrinsic content size into account in
+    /// its next layout pass."). A label of two lines hugging at 1000, in a
+    /// column that fixes its width and measured there narrower than it, is a
+    /// conflict the engine breaks a constraint for. Such an axis does not
+    /// count as fixed. A label fixed along both axes with no baseline
+    /// constraint need not even measure its text. A one-line title pinned
+    /// left, right and to a fixed height is the common case, and a
+    /// multi-line label pinned left and right has a fixed width: skipping
+    /// them keeps a reused cell's per-row cost to the values that matter.
+    /// The answer only changes with the installed constraints, so it is kept
+    /// until they change.
     @inline(__always)
     func fixedAxes(at index: Int) -> (width: Bool, height: Bool, baselineFree: Bool) {
         if intrinsic.contents[index].fixedVersion == store.installVersion {
@@ -183,7 +192,8 @@ extension LayoutEngine {
         }
         let view = views[index]
         let fixed = (
-            width: solver.isDetermined(view._width), height: solver.isDetermined(view._height),
+            width: solver.isDetermined(view._width) && !Self.hasRequiredContent(view, .horizontal),
+            height: solver.isDetermined(view._height) && !Self.hasRequiredContent(view, .vertical),
             // (Constraints on the baseline this view answers for, as the
             // view of a stack's, are indexed under it.)
             baselineFree: store.baselines.isEmpty || baselineConstraints(at: index).isEmpty
@@ -191,6 +201,13 @@ extension LayoutEngine {
         intrinsic.contents[index].fixedVersion = store.installVersion
         intrinsic.contents[index].fixed = fixed
         return fixed
+    }
+
+    /// Whether `view`'s content hugging or compression resistance along
+    /// `axis` is required: its intrinsic length there is a required bound.
+    static func hasRequiredContent(_ view: View, _ axis: LayoutAxis) -> Bool {
+        view.contentHuggingPriority(for: axis).isRequired
+            || view.contentCompressionResistancePriority(for: axis).isRequired
     }
 
     /// Brings a view's intrinsic-size constraints to its current intrinsic size:

@@ -90,8 +90,16 @@ extension _LanePlan {
             }
         }
         if shortest.isFinite {
+            // Below it, spacers after the first give way at their
+            // `UISV-fill-equally` (150 − index). Two visible views have one
+            // spacer and no such constraint: nothing bounds what the stack
+            // saves there (its labels' pulls, modelled, may cancel out: a
+            // hidden label's share pulling as hard as a held label's), so
+            // any pull into it is refused (`checkModelled`).
             var bound = _Slope()
-            bound[lane(Self.centeringBound(arranged: nodes[index].children.count))] = 1e-6
+            if gaps.count > 1 {
+                bound[lane(Self.centeringBound(arranged: nodes[index].children.count))] = 1e-6
+            }
             cost.addUnmodelled(below: shortest, bound: bound)
         }
         cost.addEqual(

@@ -102,8 +102,16 @@ extension _LanePlan {
         // the same states whatever its width. Its emptiness is part of the
         // shape. `PostCell.json`'s and `StackOnlyCard.json`'s body, hidden
         // when empty, is such a label in some rows.)
+        // A label whose width required constraints fix, but whose own
+        // horizontal hugging or compression resistance is required, reads
+        // what it measures in a required bound: measured again at its
+        // width (its widest line narrower), the engine's next solve meets
+        // a conflict and breaks a constraint for good, so its passes are
+        // run as a free width's, solve after measure (`settleWidths`).
         hasFreeWidthLabel = nodes.indices.contains { index in
-            nodes[index].isMultiLine && !widthIsFixed(index) && !measuresEmpty(index)
+            nodes[index].isMultiLine && !measuresEmpty(index)
+                && (!widthIsFixed(index) || nodes[index].hugging.0 >= 1000
+                    || nodes[index].compression.0 >= 1000)
         }
         // A label of several lines measured on one line first is shorter
         // than in the end: with a required height cap (hugging) it can meet
