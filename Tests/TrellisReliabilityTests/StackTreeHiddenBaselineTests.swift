@@ -7,6 +7,7 @@
 
 import Testing
 import TrellisGeometry
+import TrellisTestSupport
 import TrellisViews
 
 @Suite struct StackTreeHiddenBaselineTests {
@@ -100,5 +101,32 @@ import TrellisViews
         }
         #expect(failures.isEmpty, "\(failures.count) failed: \(failures.prefix(4))")
         #expect(conflicts >= 8, "\(conflicts) conflicts")
+    }
+
+    /// A row on last baselines of [a column 0 high with margins (4 above,
+    /// 2 below) holding an empty button, a hidden empty label]: the button
+    /// between the margins is −6 high, its bottom (its baseline, without
+    /// text) 2 above the column's top, and the hidden label's baseline (its
+    /// bottom) sits on that line, at −2, as the solver has it; the direct
+    /// path took the line as at least the canvas's top (0) (rows
+    /// differential seed 3840806219, row 2). Above 6 high the line is in
+    /// the canvas and both agree.
+    @Test func aHiddenViewOnALastBaselineAboveTheCanvasIsOnThatLine() throws {
+        for height in [0.0, 3, 10] {
+            var column = StackTree.Stack(
+                axis: .vertical,
+                children: [.button(StackTree.ButtonNode("", style: ReuseCase.styles[4]))])
+            column.layoutMargins = EdgeInsets(top: 4, left: 6, bottom: 2, right: 3)
+            column.fixedHeight = height
+            let label = StackTree.LabelNode("", style: ReuseCase.styles[5], numberOfLines: 0)
+            let row = StackTree.Stack(
+                axis: .horizontal, alignment: .lastBaseline,
+                children: [.stack(column), .label(label, isHidden: true)])
+            let tree = StackTree(root: row, scale: 3)
+            let direct = try tree.directLayout(width: 280)
+            let solver = tree.constraintsLayout(width: 280)
+            #expect(direct == solver, "\(height)")
+            #expect(direct.frames[3].minY == height - 6 + 4, "\(height)")
+        }
     }
 }

@@ -401,6 +401,10 @@ extension _LanePlan {
                 // (The line is the first view's baseline, wherever it is.)
                 line = nodes[visible[0]].y - start + (try ownBaseline(visible[0], stack))
             } else {
+                // (The lowest of their baselines, above the canvas's top
+                // too: a view squeezed past its margins has its bottom,
+                // its baseline without text, above its top.)
+                line = -.infinity
                 for child in visible { line = max(line, try ownBaseline(child, stack)) }
             }
         }

@@ -39,7 +39,7 @@ extension _LaneCost {
         below[0] = Swift.min(-1, right[0] - 1)
         below[given] -= 1e-6
         base = below
-        kinks.removeAll { $0.x <= reach }
+        removeKinks(atOrBelow: reach)
         kinks.insert(_Kink(x: reach, delta: right - below), at: 0)
     }
 
@@ -57,10 +57,21 @@ extension _LaneCost {
         var below = -bound
         // (Below the slope on the right in the flag's lane: convex.)
         below[0] = Swift.min(-1, right[0] - 1)
-        kinks.removeAll { $0.x <= x }
+        removeKinks(atOrBelow: x)
         base = below
         lo = -.infinity
         kinks.insert(_Kink(x: x, delta: right - below), at: 0)
+    }
+
+    /// Drops the kinks at or below `x`, with those a negligible distance
+    /// above it, which `slopes(at: x).right` counts as at `x`: a mark made
+    /// there from that slope must not count them twice (a proportional
+    /// column's required bound at 98 beside a label's kink at
+    /// 98.00000000000001 made the stack's cost grow between 98 and the
+    /// last label's compression resistance, and the direct path laid the
+    /// cell out 74 points too short: rows differential seed 3840821368).
+    private mutating func removeKinks(atOrBelow x: Double) {
+        kinks.removeAll { $0.x <= x || _isNegligible($0.x - x, x) }
     }
 
     /// Its required upper bound replaced by a region not modelled above
