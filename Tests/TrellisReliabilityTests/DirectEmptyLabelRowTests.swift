@@ -142,7 +142,12 @@ import TrellisViews
     /// above, though the canvas holds the views below the first view's
     /// top, as UIKit's canvas connections bound them): the engine lines it up elsewhere than
     /// on the empty label's bottom, and the direct path refuses it at that
-    /// width (found by the stack-tree differential).
+    /// width (found by the stack-tree differential). Its first view's line
+    /// is its bottom, and the row's sum charged more for shrinking than
+    /// that view gives way for, so the row is not modelled below its best
+    /// length and the refusal comes from that mark first
+    /// (`markUnmodelled(belowCharging:beyond:)`), before the check of an
+    /// empty label squeezed with a view sticking out.
     @Test func squeezedRowIsRefused() throws {
         let tree = StackTree(
             root: .init(
@@ -195,7 +200,9 @@ import TrellisViews
             return
         }
         #expect(error.kind == .unmodelled)
-        #expect(error.reason.contains("empty label"))
-        #expect(error.reason.contains("squeezed"))
+        #expect(
+            error.reason.contains("a region not modelled might be cheaper")
+                || (error.reason.contains("empty label") && error.reason.contains("squeezed")),
+            "\(error)")
     }
 }

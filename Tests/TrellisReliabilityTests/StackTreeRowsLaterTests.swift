@@ -104,4 +104,34 @@ import TrellisViews
         #expect(direct.height == 172)
         #expect(direct.frames[3] == Rect(x: 0, y: 156, width: 200, height: 16))
     }
+
+    /// A column of fixed height (0, 10, 20) of [a row on first baselines of
+    /// a button "Repost 12" (4 above and below) and an empty label, an
+    /// empty label of three lines]: the button's line is its bottom, so
+    /// shrinking it at 750 (weight 1) lifts the line and the empty label
+    /// on it, and the solver squeezes the row to the column's height. The
+    /// row's sum charged the empty label's floor below the line (1,025 a
+    /// point at 750) and the direct path kept the row 24 high, pushing the
+    /// last label below 0 (rows differential seed 3840841944, row 0): such
+    /// a row is not modelled below its best length now, and refused.
+    @Test func aRowWhoseLineRisesAtOneWeightIsNotChargedFloorsBelowIt() {
+        for height in [0.0, 10, 20] {
+            var button = StackTree.ButtonNode(
+                "Repost 12", style: Beyond.inter13,
+                contentEdgeInsets: EdgeInsets(top: 4, left: 8, bottom: 4, right: 8))
+            button.horizontalHugging = 242
+            button.horizontalCompressionResistance = 742
+            let row = StackTree.Stack(
+                axis: .horizontal, alignment: .firstBaseline,
+                children: [.button(button), .label(StackTree.LabelNode("", style: Beyond.inter17))])
+            let last = StackTree.LabelNode("", style: Beyond.inter22, numberOfLines: 3)
+            var column = StackTree.Stack(axis: .vertical, children: [.stack(row), .label(last)])
+            column.fixedHeight = height
+            let tree = StackTree(root: column, scale: 2)
+            StackTreeOtherRowsTests.expectSolvers(
+                tree, width: 200, "a region not modelled might be cheaper")
+            let solver = tree.constraintsLayout(width: 200)
+            #expect(solver.frames[1] == Rect(x: 0, y: 0, width: 200, height: height))
+        }
+    }
 }

@@ -16,14 +16,25 @@ extension _LaneCost {
     /// views' ranks only): the slopes left of it replaced by the mark, at
     /// least 1e-6 a point at `given` (the bound `checkModelled` then
     /// weighs) less what shrinking gains there, which the mark keeps.
-    /// Nothing where `given` is no lane.
-    mutating func markUnmodelled(belowCharging given: Int) {
+    /// Nothing where `given` is no lane. With `giving`, the slope of what
+    /// gives way at `given`, also where the cost charges at `given` itself
+    /// more than that slope: a view pushed below 0 there weighs its floor
+    /// too (`_TieBreak.floorWeight`), so the sum of a row on first
+    /// baselines charged an empty label below the line 1,025 a point at
+    /// 750 where the button setting the line gives way for 1 (rows
+    /// differential seed 3840841944).
+    mutating func markUnmodelled(belowCharging given: Int, beyond giving: _Slope? = nil) {
         guard given < _Slope.scalarCount else { return }
         // (Left of the best length: shrinking from there.)
         let (_, best) = boundedMinimizers()
         guard
-            let reach = kinks.last(where: {
-                $0.x <= best && Self.highestGiving(_modelled(slopes(at: $0.x).left)) < given
+            let reach = kinks.last(where: { kink in
+                guard kink.x <= best else { return false }
+                let left = _modelled(slopes(at: kink.x).left)
+                let charged = Self.highestGiving(left)
+                if charged < given { return true }
+                guard let giving, charged == given else { return false }
+                return left[given] < giving[given] * 2
             })?.x
         else { return }
         let (left, right) = slopes(at: reach)
@@ -94,7 +105,7 @@ extension _LaneCost {
         let giving = Self.highestGiving(slope)
         guard giving < _Slope.scalarCount else { return }
         markUnmodelled(belowRequired: -slope)
-        markUnmodelled(belowCharging: giving)
+        markUnmodelled(belowCharging: giving, beyond: slope)
     }
 
     /// The slope of the nearest region not modelled at or below `x` (on
