@@ -11,18 +11,18 @@ extension _LaneCost {
     }
 
     /// Not modelled below the longest length, not above its best, where
-    /// the cost charges for shrinking at a priority above `given`'s lane
-    /// (compared by priority alone: at one priority weights differ by the
-    /// views' ranks only): the slopes left of it replaced by the mark, at
-    /// least 1e-6 a point at `given` (the bound `checkModelled` then
-    /// weighs) less what shrinking gains there, which the mark keeps.
-    /// Nothing where `given` is no lane. With `giving`, the slope of what
-    /// gives way at `given`, also where the cost charges at `given` itself
-    /// more than that slope: a view pushed below 0 there weighs its floor
-    /// too (`_TieBreak.floorWeight`), so the sum of a row on first
-    /// baselines charged an empty label below the line 1,025 a point at
-    /// 750 where the button setting the line gives way for 1 (rows
-    /// differential seed 3840841944).
+    /// the cost charges for shrinking at a priority above `given`'s lane:
+    /// the slopes left of it replaced by the mark, at least 1e-6 a point
+    /// at `given` (the bound `checkModelled` then weighs) less what
+    /// shrinking gains there, which the mark keeps. Nothing where `given`
+    /// is no lane. Without `giving`, priorities alone are compared. With
+    /// `giving` (the slope of what gives way at `given`), also where the
+    /// cost charges at `given` itself more than twice that slope (ranks
+    /// alone make weights at one priority differ by less): a view pushed
+    /// below 0 there weighs its floor too (`_TieBreak.floorWeight`), so
+    /// the sum of a row on first baselines charged an empty label below
+    /// the line 1,025 a point at 750 where the button setting the line
+    /// gives way for 1 (rows differential seed 3840841944).
     mutating func markUnmodelled(belowCharging given: Int, beyond giving: _Slope? = nil) {
         guard given < _Slope.scalarCount else { return }
         // (Left of the best length: shrinking from there.)
