@@ -86,6 +86,9 @@ struct _DirectNode {
     /// (horizontal, vertical).
     var hugging: (Float, Float) = (0, 0)
     var compression: (Float, Float) = (0, 0)
+    /// Whether its horizontal hugging or compression resistance is
+    /// required: its intrinsic width is a required bound on its width.
+    var hasRequiredWidthContent: Bool { hugging.0 >= 1000 || compression.0 >= 1000 }
     // Labels: the width the engine last gave it (nil: measured on one
     // line), what it measures at, its size and baselines there.
     var layoutWidth: Double?

@@ -110,8 +110,7 @@ extension _LanePlan {
         // run as a free width's, solve after measure (`settleWidths`).
         hasFreeWidthLabel = nodes.indices.contains { index in
             nodes[index].isMultiLine && !measuresEmpty(index)
-                && (!widthIsFixed(index) || nodes[index].hugging.0 >= 1000
-                    || nodes[index].compression.0 >= 1000)
+                && (!widthIsFixed(index) || nodes[index].hasRequiredWidthContent)
         }
         // A label of several lines measured on one line first is shorter
         // than in the end: with a required height cap (hugging) it can meet
@@ -357,7 +356,7 @@ extension _LanePlan {
         }
         flat.widthKeyless =
             flat.widthFromCanvas && (flat.kind == .label || flat.kind == .button)
-            && flat.hugging.0 < 1000 && flat.compression.0 < 1000
+            && !flat.hasRequiredWidthContent
         nodes.append(flat)
         guard case .stack(let stack) = node.content else { return }
         let start = childList.count
